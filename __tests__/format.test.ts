@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { deltaNearThreshold, grouped, pyFixed, signed } from '../src/report/format.js';
+
+interface Row { x: number; neg_zero: boolean; digits: number; plain: string; plus: string }
+const rows = JSON.parse(readFileSync(new URL('./fixtures/format/pyfixed.json', import.meta.url), 'utf8')) as Row[];
+
+describe('pyFixed matches Python %.Nf (fixture from scripts/gen-pyfixed-fixture.py)', () => {
+  it('agrees on every fixture row', () => {
+    const bad = rows.filter((r) => {
+      const x = r.neg_zero ? -0 : r.x;
+      return pyFixed(x, r.digits) !== r.plain || pyFixed(x, r.digits, true) !== r.plus;
+    });
+    expect(bad.slice(0, 5)).toEqual([]);
+    expect(rows.length).toBeGreaterThan(1000);
+  });
+  it('rounds exact ties half-to-even where toFixed rounds up', () => {
+    expect((0.0625).toFixed(3)).toBe('0.063');
+    expect(pyFixed(0.0625, 3)).toBe('0.062');
+    expect(pyFixed(-0.0, 4, true)).toBe('-0.0000');
+    expect(pyFixed(Number.NaN, 2)).toBe('nan');
+  });
+});
+
+describe('display helpers', () => {
+  it('groups thousands without a locale', () => {
+    expect(grouped(418200)).toBe('418,200');
+    expect(grouped(999)).toBe('999');
+    expect(grouped(-1234567)).toBe('−1,234,567');
+  });
+  it('signs with a true minus and never shows -0', () => {
+    expect(signed(-0.0001, 2)).toBe('+0.00');
+    expect(signed(-0.25, 2)).toBe('−0.25');
+    expect(signed(0.333, 2)).toBe('+0.33');
+  });
+  it('shows the full delta when rounding would hide a threshold violation', () => {
+    expect(deltaNearThreshold(0.5000000000000004, 0.5, 2)).toBe('+0.5000000000000004');
+    expect(deltaNearThreshold(-0.050000000000000044, -0.05, 3)).toBe('−0.050000000000000044');
+    expect(deltaNearThreshold(0.5, 0.5, 2)).toBe('+0.50');
+    expect(deltaNearThreshold(0.51, 0.5, 2)).toBe('+0.51');
+  });
+});

@@ -1,0 +1,43 @@
+// Lint rules. The pure core (schema, adapters, analysis, report) must never import @actions/* or
+// @octokit/*: it takes data and returns data, and the GitHub edge stays thin and injectable.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const CORE = ['src/schema/**', 'src/adapters/**', 'src/analysis/**', 'src/report/**'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'demo-output/**', 'bench-output/**'] },
+  js.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommended],
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: globals.node, sourceType: 'module' },
+  },
+  {
+    files: CORE,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@actions/*', '@octokit/*'], message: 'The core is pure: GitHub access belongs in src/github/.' },
+            { group: ['node:child_process', 'child_process'], message: 'The core runs no processes.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['__tests__/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

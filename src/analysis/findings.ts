@@ -1,0 +1,134 @@
+/**
+ * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
+ * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
+ * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
+ * allows their code; the four rlm-code gate booleans are never changed by them.
+ */
+import type { BenchmarkSummary } from '../schema/summary.js';
+import type { CaseRow } from './pair.js';
+
+export type Severity = 'error' | 'warning' | 'notice';
+export type Side = 'baseline' | 'candidate';
+
+/** Every finding code, with its default severity. */
+export const FINDING_SEVERITY = {
+  'empty-run': 'error',
+  'incomplete-run': 'error',
+  'cancelled-run': 'error',
+  'aggregate-mismatch': 'error',
+  'preset-mismatch': 'error',
+  'missing-cases': 'error',
+  'new-cases': 'notice',
+  'multiple-differences': 'warning',
+  'case-errors': 'notice',
+} as const satisfies Record<string, Severity>;
+export type FindingCode = keyof typeof FINDING_SEVERITY;
+export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  /** True when this finding holds the verdict (severity error and not allowed by the user). */
+  blocking: boolean;
+  /** The run it concerns; null when it concerns the pair. */
+  side: Side | null;
+  /** One sentence; untrusted values inside are quoted with JSON.stringify. */
+  message: string;
+  /** The cases concerned, sorted; empty when the finding is about the run as a whole. */
+  case_ids: string[];
+}
+
+type Draft = Omit<Finding, 'severity' | 'blocking'>;
+
+const q = (s: string): string => JSON.stringify(s);
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
+const REWARD_TOLERANCE = 0.00005 + 1e-9;
+const STEPS_TOLERANCE = 0.005 + 1e-9;
+
+function runFindings(side: Side, s: BenchmarkSummary): Draft[] {
+  const out: Draft[] = [];
+  const r = s.reported;
+  const rows = s.cases.length;
+  const attempted = r.attempted_cases ?? rows;
+  if (r.total_cases === 0 || rows === 0) {
+    out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural(rows, 'case row')}).`, case_ids: [] });
+  }
+  if (attempted < r.total_cases || rows < r.total_cases) {
+    out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });
+  }
+  if (s.run.cancelled === true) {
+    out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
+  }
+  const mismatches = aggregateMismatches(s);
+  if (mismatches.length > 0) {
+    out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+  }
+  const errored = s.cases.filter((c) => c.error !== null).map((c) => c.id);
+  if (errored.length > 0) {
+    out.push({ code: 'case-errors', side, message: `${plural(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
+  }
+  return out;
+}
+
+/** The top-level fields that contradict the case rows, each as "field is X but the rows give Y". */
+export function aggregateMismatches(s: BenchmarkSummary): string[] {
+  const r = s.reported;
+  const n = s.cases.length;
+  const out: string[] = [];
+  if (r.attempted_cases !== null && r.attempted_cases !== n) out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
+  if (n > r.total_cases) out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
+  const completed = s.cases.reduce((k, c) => k + (c.completed ? 1 : 0), 0);
+  if (completed !== r.completed_cases) out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
+  const reward = n ? s.cases.reduce((k, c) => k + c.reward, 0) / n : 0;
+  if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE) out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
+  const steps = n ? s.cases.reduce((k, c) => k + c.steps, 0) / n : 0;
+  if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE) out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
+  if (r.usage_totals) {
+    for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens'] as const) {
+      const sum = s.cases.reduce((k, c) => k + (c.usage?.[key] ?? 0), 0);
+      if (sum !== r.usage_totals[key]) out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
+    }
+  }
+  return out;
+}
+
+function round(x: number, digits: number): number {
+  return Number(x.toFixed(digits));
+}
+
+function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, rows: readonly CaseRow[]): Draft[] {
+  const out: Draft[] = [];
+  const bp = baseline.run.preset;
+  const cp = candidate.run.preset;
+  if (bp !== null && cp !== null && bp !== cp) {
+    out.push({ code: 'preset-mismatch', side: null, message: `The runs used different presets (baseline ${q(bp)}, candidate ${q(cp)}): they are not comparable.`, case_ids: [] });
+  }
+  const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
+  if (missing.length > 0) {
+    out.push({ code: 'missing-cases', side: 'candidate', message: `${plural(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`, case_ids: missing });
+  }
+  const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
+  if (added.length > 0) {
+    out.push({ code: 'new-cases', side: 'candidate', message: `The candidate run has ${plural(added.length, 'case')} the baseline does not (not compared).`, case_ids: added });
+  }
+  return out;
+}
+
+/** All findings of a comparison, in a stable order: baseline, candidate, then the pair. */
+export function collectFindings(
+  baseline: BenchmarkSummary,
+  candidate: BenchmarkSummary,
+  rows: readonly CaseRow[],
+  extra: readonly Draft[],
+  allowed: ReadonlySet<string>,
+): Finding[] {
+  const drafts = [...runFindings('baseline', baseline), ...runFindings('candidate', candidate), ...pairFindings(baseline, candidate, rows), ...extra];
+  return drafts.map((d) => {
+    const severity = FINDING_SEVERITY[d.code];
+    return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
+  });
+}
+
+export type { Draft as FindingDraft };

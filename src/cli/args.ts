@@ -1,0 +1,130 @@
+/**
+ * Parses the command line into a typed command. Every problem is a {@link UsageError} that names the
+ * option, the value received and what is allowed.
+ */
+import { INPUT_FORMATS } from '../adapters/index.js';
+import { FINDING_CODES } from '../analysis/findings.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
+import { UsageError } from '../errors.js';
+
+export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface CompareCommand {
+  command: 'compare';
+  baseline: string;
+  candidate: string;
+  inputFormat: string;
+  thresholds: Thresholds;
+  allowFindings: string[];
+  format: ReportFormat;
+  output: string | null;
+}
+
+export type Command = CompareCommand | { command: 'help'; topic: 'main' | 'compare' } | { command: 'version' };
+
+const VALUE_OPTIONS = ['baseline', 'candidate', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'] as const;
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Python-float-like parsing, as rlm-code's thresholds take: decimals, exponents, inf; never NaN. */
+export function parseThreshold(option: string, raw: string): number {
+  const s = raw.trim().toLowerCase();
+  if (NUMBER.test(s)) return Number(s);
+  const inf = /^([+-]?)(inf|infinity)$/.exec(s);
+  if (inf) return inf[1] === '-' ? -Infinity : Infinity;
+  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a number such as 0, -0.05 or 1e-3 (or inf / -inf)`);
+}
+
+function oneOf<T extends string>(option: string, raw: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+}
+
+interface Raw {
+  values: Map<ValueOption, string[]>;
+  flags: Set<string>;
+}
+
+function tokenize(args: readonly string[]): Raw {
+  const raw: Raw = { values: new Map(), flags: new Set() };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '-h') { raw.flags.add('help'); continue; }
+    const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    if (!m) throw new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options; see 'benchgate compare --help'`);
+    const name = m[1] as string;
+    if ((FLAGS as readonly string[]).includes(name)) {
+      if (m[2] !== undefined) throw new UsageError(`--${name} takes no value`);
+      raw.flags.add(name);
+      continue;
+    }
+    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) throw new UsageError(`Unknown option --${name}; see 'benchgate compare --help'`);
+    const value = m[2] ?? args[++i];
+    if (value === undefined || (m[2] === undefined && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+    const list = raw.values.get(name as ValueOption) ?? [];
+    list.push(value);
+    raw.values.set(name as ValueOption, list);
+  }
+  return raw;
+}
+
+function single(raw: Raw, name: ValueOption): string | undefined {
+  const list = raw.values.get(name);
+  if (list && list.length > 1) throw new UsageError(`--${name} was given ${list.length} times; give it once`);
+  return list?.[0];
+}
+
+function required(raw: Raw, name: ValueOption): string {
+  const v = single(raw, name);
+  if (v === undefined || v === '') throw new UsageError(`--${name} FILE is required; see 'benchgate compare --help'`);
+  return v;
+}
+
+function thresholds(raw: Raw): Thresholds {
+  const num = (name: ValueOption, fallback: number): number => {
+    const v = single(raw, name);
+    return v === undefined ? fallback : parseThreshold(name, v);
+  };
+  const on = raw.flags.has('fail-on-completion-regression');
+  const off = raw.flags.has('no-fail-on-completion-regression');
+  if (on && off) throw new UsageError('--fail-on-completion-regression and --no-fail-on-completion-regression contradict each other; give one');
+  return {
+    min_reward_delta: num('min-reward-delta', DEFAULT_THRESHOLDS.min_reward_delta),
+    min_completion_delta: num('min-completion-delta', DEFAULT_THRESHOLDS.min_completion_delta),
+    max_steps_increase: num('max-steps-increase', DEFAULT_THRESHOLDS.max_steps_increase),
+    fail_on_completion_regression: off ? false : DEFAULT_THRESHOLDS.fail_on_completion_regression,
+  };
+}
+
+function allowFindings(raw: Raw): string[] {
+  const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  return codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
+}
+
+function parseCompare(args: readonly string[]): Command {
+  const raw = tokenize(args);
+  if (raw.flags.has('help')) return { command: 'help', topic: 'compare' };
+  return {
+    command: 'compare',
+    baseline: required(raw, 'baseline'),
+    candidate: required(raw, 'candidate'),
+    inputFormat: oneOf('input-format', single(raw, 'input-format') ?? 'auto', INPUT_FORMATS),
+    thresholds: thresholds(raw),
+    allowFindings: allowFindings(raw),
+    format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
+    output: single(raw, 'output') ?? null,
+  };
+}
+
+/** Parses `argv` without the node executable and script path. */
+export function parseArgs(argv: readonly string[]): Command {
+  const [first, ...rest] = argv;
+  if (first === undefined) throw new UsageError("A command is required: 'benchgate compare --baseline FILE --candidate FILE'. See 'benchgate --help'");
+  if (first === '--help' || first === '-h' || first === 'help') return { command: 'help', topic: 'main' };
+  if (first === '--version' || first === '-V') return { command: 'version' };
+  if (first === 'compare') return parseCompare(rest);
+  throw new UsageError(`Unknown command ${JSON.stringify(first)}; expected 'compare'. See 'benchgate --help'`);
+}

@@ -1,0 +1,59 @@
+/** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
+import { FINDING_CODES } from '../analysis/findings.js';
+import { DEFAULT_THRESHOLDS as D } from '../analysis/thresholds.js';
+import { INPUT_FORMATS } from '../adapters/index.js';
+
+export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
+
+Usage:
+  benchgate compare --baseline FILE --candidate FILE [options]
+  benchgate --help | --version
+
+Commands:
+  compare   Compare two benchmark summaries and print a report; the exit code is the verdict.
+
+Run 'benchgate compare --help' for the options.
+`;
+
+export const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
+
+Compares a candidate benchmark run with a baseline run using rlm-code's four promotion gates
+(exactly as rlm-code computes them) plus integrity checks rlm-code lacks (missing cases, incomplete,
+cancelled or empty runs, different presets, totals that contradict the case rows).
+
+Inputs:
+  --baseline FILE                  summary of the baseline run (required)
+  --candidate FILE                 summary of the candidate run (required)
+  --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
+
+Gates (rlm-code's names; deltas are candidate − baseline, absolute):
+  --min-reward-delta N             mean reward may change by at least N (default: ${D.min_reward_delta})
+  --min-completion-delta N         completion rate (a fraction: 0.05 = 5 points) may change by at
+                                   least N (default: ${D.min_completion_delta})
+  --max-steps-increase N           mean steps may rise by at most N (default: ${D.max_steps_increase})
+  --fail-on-completion-regression  hold when a case the baseline completed is not completed by the
+                                   candidate (default: on)
+  --no-fail-on-completion-regression
+                                   do not gate on such cases (they are still reported)
+  N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+
+Findings:
+  --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
+                                   repeatable (default: none). Codes:
+                                   ${FINDING_CODES.join(', ')}
+
+Output:
+  --format FORMAT                  markdown | json | csv (default: markdown)
+                                     markdown  the report a PR reviewer reads
+                                     json      rlm-code's validate --json fields plus verdict,
+                                               findings and the per-case rows
+                                     csv       rlm-code's per-case report columns, RFC 4180 quoting
+  --output FILE                    write the report to FILE (parent folders are created; an input
+                                   file is never overwritten) instead of standard output
+  -h, --help                       show this help
+
+Exit status:
+  0  promote: all four gates pass and no finding holds the verdict
+  1  hold: a gate failed or a finding holds the verdict
+  2  the command line or an input file is wrong (the message says what and where)
+`;

@@ -1,0 +1,125 @@
+/**
+ * The markdown report a PR reviewer reads: verdict and reason first, then what was compared, the
+ * gate table, the regressed cases, missing and new cases and findings; usage, all cases and the
+ * CodeMode release checklist folded below. Deterministic: no clock, no locale.
+ */
+import type { Comparison } from '../analysis/compare.js';
+import type { Finding } from '../analysis/findings.js';
+import { BENCHGATE_VERSION } from '../version.js';
+import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
+import { table, untrusted } from './markdown.js';
+import { gateLines, gateReason, idList, percent, reward3, sideNames } from './words.js';
+import { pyFixed } from './format.js';
+
+export interface MarkdownOptions {
+  /** Version in the footer; tests pin it. */
+  version?: string;
+  /** Heading level of the title line (3 = `###`). */
+  headingLevel?: number;
+}
+
+function headline(cmp: Comparison, level: number): string {
+  const names = sideNames(cmp);
+  const generic = cmp.differences.length !== 1;
+  const cand = generic ? `candidate ${untrusted(cmp.candidate.summary.id)}` : names.candidate;
+  const base = generic ? `baseline ${untrusted(cmp.baseline.summary.id)}` : names.baseline;
+  const b = cmp.baseline.summary.run.preset;
+  const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
+  const hashes = '#'.repeat(level);
+  return cmp.verdict === 'promote'
+    ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
+    : `${hashes} ❌ Hold: ${cand} is not ready to replace ${base}${on}`;
+}
+
+function reasonLines(cmp: Comparison): string[] {
+  const lines = gateLines(cmp);
+  const failed = lines.filter((l) => !l.passed);
+  const out: string[] = [];
+  if (failed.length === 0) out.push(`**All ${lines.length} gates passed.**`);
+  else out.push(`**${failed.length} of ${lines.length} gates failed:** ${failed.map((l) => gateReason(cmp, l)).join(' ')}`);
+  const blocking = cmp.blocking_findings;
+  if (blocking.length > 0) {
+    const s = blocking.length === 1 ? 'finding holds' : 'findings hold';
+    out.push(`**${blocking.length} integrity ${s} the verdict:** ${blocking.map((f) => f.message).join(' ')}`);
+  } else if (cmp.verdict === 'hold') {
+    out.push('No integrity finding blocks.');
+  }
+  return [out.join('<br>\n')];
+}
+
+function comparedLine(cmp: Comparison): string {
+  const b = cmp.baseline.summary;
+  const c = cmp.candidate.summary;
+  const parts = cmp.differences.map(
+    (d) => `${d.label} ${d.baseline === null ? '*(none)*' : untrusted(d.baseline)} → ${d.candidate === null ? '*(none)*' : untrusted(d.candidate)}`,
+  );
+  if (parts.length === 0) parts.push('nothing differs in mode, harness strategy, MCP server or model');
+  const same: string[] = [];
+  if (b.run.preset !== null && b.run.preset === c.run.preset) same.push(`preset ${untrusted(b.run.preset)}`);
+  same.push(b.cases.length === c.cases.length ? `${b.cases.length} cases` : `${b.cases.length} → ${c.cases.length} cases`);
+  const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
+  if (model !== null) same.push(`model ${untrusted(model)}`);
+  const server = cmp.differences.some((d) => d.dimension === 'mcp_server') ? null : b.run.mcp_server;
+  if (server !== null) same.push(`MCP server ${untrusted(server)}`);
+  return `Compared: ${parts.join(', ')} · ${same.join(', ')}`;
+}
+
+function gateTable(cmp: Comparison): string[] {
+  const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
+  const values: Record<string, [string, string]> = {
+    reward: [reward3(bm.avg_reward), reward3(cm.avg_reward)],
+    completion: [percent(bm.completion_rate), percent(cm.completion_rate)],
+    steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
+    completion_regressions: ['', ''],
+  };
+  const rows = gateLines(cmp).map((l) => {
+    const [base, cand] = values[l.gate] ?? ['', ''];
+    const change = l.gate === 'completion_regressions' ? `**${l.change}**` : l.change;
+    return [l.label, base, cand, change, l.rule, l.passed ? '✅' : '❌'];
+  });
+  rows.push(['Reward regressions', '', '', String(case_summary.reward_regressions), 'not gated', 'ℹ️']);
+  return table(['Gate', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'right', 'right', 'right', 'left', 'center'], rows);
+}
+
+const ICON = { error: '🛑', warning: '⚠️', notice: 'ℹ️' } as const;
+
+function findingLine(f: Finding): string {
+  const allowed = f.severity === 'error' && !f.blocking ? ' (allowed, does not hold)' : '';
+  const cases = f.case_ids.length > 0 ? `: ${idList(f.case_ids)}` : '';
+  return `- ${ICON[f.severity]} \`${f.code}\`${allowed}: ${f.message}${cases}`;
+}
+
+function findingsSection(cmp: Comparison): string[] {
+  if (cmp.findings.length === 0) return [];
+  return ['**Findings**', '', ...cmp.findings.map(findingLine), ''];
+}
+
+function footer(cmp: Comparison, version: string): string {
+  const b = untrusted(cmp.baseline.summary.id);
+  const c = untrusted(cmp.candidate.summary.id);
+  return `<sub>benchgate ${version} · rlm-code-compatible gates · baseline ${b} vs candidate ${c}</sub>`;
+}
+
+/** Renders the full markdown report. */
+export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): string {
+  const lines: string[] = [
+    headline(cmp, options.headingLevel ?? 3),
+    '',
+    ...reasonLines(cmp),
+    '',
+    comparedLine(cmp),
+    '',
+    ...gateTable(cmp),
+    '',
+    ...caseSections(cmp),
+    ...findingsSection(cmp),
+    ...usageSection(cmp),
+    '',
+    ...allCasesSection(cmp),
+    '',
+    ...releaseChecklist(cmp),
+    '',
+    footer(cmp, options.version ?? BENCHGATE_VERSION),
+  ];
+  return `${lines.join('\n')}\n`;
+}
