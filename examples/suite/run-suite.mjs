@@ -1,0 +1,89 @@
+// Runs the demo_tool_use suite under one harness strategy and writes an rlm-code
+// summary. Usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { CASES, PRESET, checkAnswer } from './cases.mjs';
+import { STRATEGIES } from './strategies.mjs';
+import { buildSummary, failureRow, harnessRow, isoTimestamp } from './summary.mjs';
+
+function runCase(caseDef, strategy) {
+  const started = performance.now();
+  const startedAt = isoTimestamp(started);
+  const timing = () => {
+    const now = performance.now();
+    return { finishedAt: isoTimestamp(now), durationSeconds: Math.max(0, (now - started) / 1000) };
+  };
+  try {
+    const result = STRATEGIES[strategy](caseDef);
+    const completed = result.finished && checkAnswer(result.final_response, caseDef.expected);
+    return harnessRow({ caseDef, strategy, startedAt, completed, result, ...timing() });
+  } catch (error) {
+    return failureRow({ caseDef, strategy, startedAt, error, ...timing() });
+  }
+}
+
+/**
+ * Really executes every case of the preset under one strategy, so each number in the
+ * summary (completion, steps, usage, durations) comes from this run, then writes the
+ * summary the way rlm-code does: indent 2, no trailing newline.
+ * @param {{strategy: 'tool_call'|'codemode', outPath?: string, cases?: readonly object[]}} options
+ *   outPath: where to write the JSON (parent folders are created); omit to only return it.
+ * @returns {Promise<object>} the summary object
+ */
+export async function runSuite({ strategy, outPath, cases = CASES }) {
+  if (!Object.hasOwn(STRATEGIES, strategy)) {
+    throw new Error(`unknown strategy "${strategy}"; expected one of: ${Object.keys(STRATEGIES).join(', ')}`);
+  }
+  const started = performance.now();
+  const startedAt = isoTimestamp(started);
+  const rows = cases.map((caseDef) => runCase(caseDef, strategy));
+  const finished = performance.now();
+  const summary = buildSummary({
+    preset: PRESET,
+    strategy,
+    startedAt,
+    finishedAt: isoTimestamp(finished),
+    durationSeconds: (finished - started) / 1000,
+    totalCases: cases.length,
+    rows,
+  });
+  if (outPath) {
+    await mkdir(path.dirname(path.resolve(outPath)), { recursive: true });
+    await writeFile(outPath, JSON.stringify(summary, null, 2), 'utf8');
+  }
+  return summary;
+}
+
+async function main(argv) {
+  const usage = 'usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE';
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { strategy: { type: 'string' }, out: { type: 'string' } } }));
+  } catch (error) {
+    process.stderr.write(`${error.message}\n${usage}\n`);
+    return 2;
+  }
+  if (!values.strategy || !values.out) {
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  try {
+    const summary = await runSuite({ strategy: values.strategy, outPath: values.out });
+    process.stdout.write(
+      `${values.out}: ${summary.harness_strategy}, ${summary.completed_cases}/${summary.total_cases} completed, ` +
+        `avg_reward ${summary.avg_reward}, avg_steps ${summary.avg_steps}, ${summary.duration_seconds} s\n`,
+    );
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}
