@@ -1117,7 +1117,7 @@ function nanoidOfLength(length) {
     return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
 }
 /** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
-const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+const duration$1 = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
 /** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
 const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 /** Returns a regex for validating an RFC 9562/4122 UUID.
@@ -1957,7 +1957,7 @@ const $ZodISOTime = /*@__PURE__*/ $constructor("$ZodISOTime", (inst, def) => {
     $ZodStringFormat.init(inst, def);
 });
 const $ZodISODuration = /*@__PURE__*/ $constructor("$ZodISODuration", (inst, def) => {
-    def.pattern ?? (def.pattern = duration);
+    def.pattern ?? (def.pattern = duration$1);
     $ZodStringFormat.init(inst, def);
 });
 const $ZodIPv4 = /*@__PURE__*/ $constructor("$ZodIPv4", (inst, def) => {
@@ -7294,7 +7294,6 @@ const FINDING_SEVERITY = {
     'case-errors': 'notice',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
-const q = (s) => JSON.stringify(s);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
 const REWARD_TOLERANCE = 0.00005 + 1e-9;
@@ -7358,7 +7357,7 @@ function pairFindings(baseline, candidate, rows) {
     const bp = baseline.run.preset;
     const cp = candidate.run.preset;
     if (bp !== null && cp !== null && bp !== cp) {
-        out.push({ code: 'preset-mismatch', side: null, message: `The runs used different presets (baseline ${q(bp)}, candidate ${q(cp)}): they are not comparable.`, case_ids: [] });
+        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
     }
     const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
     if (missing.length > 0) {
@@ -7466,6 +7465,8 @@ function toCaseRow({ id, baseline: b, candidate: c }) {
         reward_regression: both && c.reward < b.reward,
         baseline_error: b?.error ?? null,
         candidate_error: c?.error ?? null,
+        baseline_guardrail_blocked: b?.harness?.codemode_guardrail_blocked ?? false,
+        candidate_guardrail_blocked: c?.harness?.codemode_guardrail_blocked ?? false,
     };
 }
 /** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
@@ -7784,10 +7785,10 @@ function gateLines(cmp) {
     const { deltas, gates, case_summary } = cmp.rlm;
     const t = cmp.thresholds;
     return [
-        { gate: 'reward', label: 'Reward (mean)', change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4), rule: `≥ ${compact(t.min_reward_delta, 4)}`, passed: gates.reward },
-        { gate: 'completion', label: 'Completion rate', change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`, rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`, passed: gates.completion },
-        { gate: 'steps', label: 'Steps (mean)', change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2), rule: `≤ ${compact(t.max_steps_increase, 4)}`, passed: gates.steps },
-        { gate: 'completion_regressions', label: 'Completion regressions', change: String(case_summary.completion_regressions), rule: t.fail_on_completion_regression ? '= 0' : 'not gated', passed: gates.completion_regressions },
+        { gate: 'reward', label: 'Reward (mean)', checklist: 'Reward delta', change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4), rule: `≥ ${compact(t.min_reward_delta, 4)}`, passed: gates.reward },
+        { gate: 'completion', label: 'Completion rate', checklist: 'Completion delta', change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`, rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`, passed: gates.completion },
+        { gate: 'steps', label: 'Steps (mean)', checklist: 'Steps increase', change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2), rule: `≤ ${compact(t.max_steps_increase, 4)}`, passed: gates.steps },
+        { gate: 'completion_regressions', label: 'Completion regressions', checklist: 'Completion regressions', change: String(case_summary.completion_regressions), rule: t.fail_on_completion_regression ? '= 0' : 'not gated', passed: gates.completion_regressions },
     ];
 }
 const plural = (n, one, many) => (n === 1 ? one : many);
@@ -7809,6 +7810,8 @@ function gateReason(cmp, line) {
 }
 /** Reward with rlm-code's markdown precision (3 dp). */
 const reward3 = (x) => pyFixed(x, 3).replace(/^-/, '−');
+/** A mean reward as rlm-code stores it (4 dp). */
+const reward4 = (x) => pyFixed(x, 4).replace(/^-/, '−');
 /** Case ids inline as code spans, at most `max` of them. */
 function idList(ids, max = 20) {
     const shown = ids.slice(0, max).map((id) => untrusted(id, { maxLength: 80 }));
@@ -7816,16 +7819,18 @@ function idList(ids, max = 20) {
 }
 
 const cell = (id) => untrusted(id, { inTable: true, maxLength: 80 });
-function outcome(completed, error, present) {
+function outcome(completed, error, blocked) {
     if (error !== null)
         return `❌ error: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
-    return completed ? '✅ completed' : '❌ not completed';
+    if (completed)
+        return '✅ completed';
+    return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
 function regressedTable(rows) {
     return table(['Case', 'Baseline', 'Candidate', 'Reward', 'Steps'], ['left', 'left', 'left', 'right', 'right'], rows.map((r) => [
         cell(r.case_id),
-        outcome(r.baseline_completed, r.baseline_error),
-        outcome(r.candidate_completed, r.candidate_error),
+        outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
+        outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
         `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
         `${r.baseline_steps} → ${r.candidate_steps}`,
     ]));
@@ -7860,16 +7865,24 @@ function change(b, c) {
         return c > 0 ? `+${grouped(c)}` : grouped(c);
     return `${signed(((c - b) / b) * 100, 1)}%`;
 }
+/** Seconds for display: one decimal from 1 s up, milliseconds below (tool-call suites run fast). */
+function duration(seconds, withSign = false) {
+    if (seconds === 0)
+        return '0 s';
+    const ms = Math.abs(seconds) < 1;
+    const value = ms ? seconds * 1000 : seconds;
+    return `${withSign ? signed(value, 1) : pyFixed(value, 1)} ${ms ? 'ms' : 's'}`;
+}
 function latency(u) {
     const l = u.latency_seconds;
-    return l ? `${pyFixed(l.p50, 1)} s / ${pyFixed(l.p95, 1)} s` : 'n/a';
+    return l ? `${duration(l.p50)} / ${duration(l.p95)}` : 'n/a';
 }
 function latencyChange(b, c) {
     const lb = b.latency_seconds;
     const lc = c.latency_seconds;
     if (!lb || !lc)
         return '';
-    return `${signed(lc.p50 - lb.p50, 1)} s / ${signed(lc.p95 - lb.p95, 1)} s`;
+    return `${duration(lc.p50 - lb.p50, true)} / ${duration(lc.p95 - lb.p95, true)}`;
 }
 /** Usage, latency and safety, folded. */
 function usageSection(cmp) {
@@ -7914,7 +7927,7 @@ function allCasesSection(cmp) {
 }
 /** The CodeMode promotion protocol's release-decision checklist. */
 function releaseChecklist(cmp) {
-    const [reward, completion, steps, regressions] = gateLines(cmp);
+    const gates = gateLines(cmp);
     const names = sideNames(cmp);
     const b = cmp.usage.baseline.guardrail_blocked;
     const c = cmp.usage.candidate.guardrail_blocked;
@@ -7922,14 +7935,13 @@ function releaseChecklist(cmp) {
     const items = [
         checkbox(true, `Baseline benchmark: ${untrusted(cmp.baseline.summary.id)} (${untrusted(cmp.baseline.path)})`),
         checkbox(true, `Candidate benchmark: ${untrusted(cmp.candidate.summary.id)} (${untrusted(cmp.candidate.path)})`),
-        ...[reward, completion, steps].map((l) => l && checkbox(l.passed, `${l.label}, change: ${l.change} (${l.rule})`)),
-        regressions && checkbox(regressions.passed, `Completion regressions: ${regressions.change} (${regressions.rule})`),
+        ...gates.map((l) => checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`)),
         checkbox(c <= b, `Guardrail blocked: ${c} (baseline ${b})${c > b ? ' — explain or fix' : ''}`),
         checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
         cmp.verdict === 'promote'
             ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
             : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
-    ].filter((x) => typeof x === 'string');
+    ];
     return details('Release decision', items);
 }
 
@@ -7972,6 +7984,8 @@ function comparedLine(cmp) {
     const same = [];
     if (b.run.preset !== null && b.run.preset === c.run.preset)
         same.push(`preset ${untrusted(b.run.preset)}`);
+    else
+        same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
     same.push(b.cases.length === c.cases.length ? `${b.cases.length} cases` : `${b.cases.length} → ${c.cases.length} cases`);
     const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
     if (model !== null)
@@ -7984,7 +7998,7 @@ function comparedLine(cmp) {
 function gateTable(cmp) {
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
-        reward: [reward3(bm.avg_reward), reward3(cm.avg_reward)],
+        reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
         completion: [percent(bm.completion_rate), percent(cm.completion_rate)],
         steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
         completion_regressions: ['', ''],
@@ -8000,7 +8014,7 @@ function gateTable(cmp) {
 const ICON = { error: '🛑', warning: '⚠️', notice: 'ℹ️' };
 function findingLine(f) {
     const allowed = f.severity === 'error' && !f.blocking ? ' (allowed, does not hold)' : '';
-    const cases = f.case_ids.length > 0 ? `: ${idList(f.case_ids)}` : '';
+    const cases = f.case_ids.length > 0 ? ` Cases: ${idList(f.case_ids)}` : '';
     return `- ${ICON[f.severity]} \`${f.code}\`${allowed}: ${f.message}${cases}`;
 }
 function findingsSection(cmp) {
@@ -8151,6 +8165,22 @@ function parseArgs(argv) {
 }
 
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
+/** Comma-joined words wrapped to `width`, each line indented by `indent` spaces. */
+function wrap(words, indent, width) {
+    const lines = [];
+    let line = '';
+    for (const word of words) {
+        const next = line ? `${line}, ${word}` : word;
+        if (indent + next.length + 1 > width && line) {
+            lines.push(`${line},`);
+            line = word;
+        }
+        else
+            line = next;
+    }
+    lines.push(line);
+    return lines.map((l) => ' '.repeat(indent) + l).join('\n');
+}
 const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
 
 Usage:
@@ -8187,7 +8217,7 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
                                    repeatable (default: none). Codes:
-                                   ${FINDING_CODES.join(', ')}
+${wrap(FINDING_CODES, 35, 100)}
 
 Output:
   --format FORMAT                  markdown | json | csv (default: markdown)

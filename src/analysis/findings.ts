@@ -32,7 +32,7 @@ export interface Finding {
   blocking: boolean;
   /** The run it concerns; null when it concerns the pair. */
   side: Side | null;
-  /** One sentence; untrusted values inside are quoted with JSON.stringify. */
+  /** One sentence of benchgate's own words and numbers: never text from the input (that goes in case_ids). */
   message: string;
   /** The cases concerned, sorted; empty when the finding is about the run as a whole. */
   case_ids: string[];
@@ -40,7 +40,6 @@ export interface Finding {
 
 type Draft = Omit<Finding, 'severity' | 'blocking'>;
 
-const q = (s: string): string => JSON.stringify(s);
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
@@ -103,7 +102,7 @@ function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, r
   const bp = baseline.run.preset;
   const cp = candidate.run.preset;
   if (bp !== null && cp !== null && bp !== cp) {
-    out.push({ code: 'preset-mismatch', side: null, message: `The runs used different presets (baseline ${q(bp)}, candidate ${q(cp)}): they are not comparable.`, case_ids: [] });
+    out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
   }
   const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
   if (missing.length > 0) {

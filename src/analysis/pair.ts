@@ -34,6 +34,9 @@ export interface CaseRow {
   reward_regression: boolean;
   baseline_error: string | null;
   candidate_error: string | null;
+  /** rlm-code harness rows: the CodeMode guardrail blocked the plan. */
+  baseline_guardrail_blocked: boolean;
+  candidate_guardrail_blocked: boolean;
 }
 
 /** rlm-code's `_benchmark_case_regressions` result. */
@@ -96,6 +99,8 @@ export function toCaseRow({ id, baseline: b, candidate: c }: CasePair): CaseRow 
     reward_regression: both && c.reward < b.reward,
     baseline_error: b?.error ?? null,
     candidate_error: c?.error ?? null,
+    baseline_guardrail_blocked: b?.harness?.codemode_guardrail_blocked ?? false,
+    candidate_guardrail_blocked: c?.harness?.codemode_guardrail_blocked ?? false,
   };
 }
 

@@ -3,6 +3,21 @@ import { FINDING_CODES } from '../analysis/findings.js';
 import { DEFAULT_THRESHOLDS as D } from '../analysis/thresholds.js';
 import { INPUT_FORMATS } from '../adapters/index.js';
 
+/** Comma-joined words wrapped to `width`, each line indented by `indent` spaces. */
+function wrap(words: readonly string[], indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const next = line ? `${line}, ${word}` : word;
+    if (indent + next.length + 1 > width && line) {
+      lines.push(`${line},`);
+      line = word;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.map((l) => ' '.repeat(indent) + l).join('\n');
+}
+
 export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
 
 Usage:
@@ -40,7 +55,7 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
                                    repeatable (default: none). Codes:
-                                   ${FINDING_CODES.join(', ')}
+${wrap(FINDING_CODES, 35, 100)}
 
 Output:
   --format FORMAT                  markdown | json | csv (default: markdown)

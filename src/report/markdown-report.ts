@@ -8,7 +8,7 @@ import type { Finding } from '../analysis/findings.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
 import { table, untrusted } from './markdown.js';
-import { gateLines, gateReason, idList, percent, reward3, sideNames } from './words.js';
+import { gateLines, gateReason, idList, percent, reward4, sideNames } from './words.js';
 import { pyFixed } from './format.js';
 
 export interface MarkdownOptions {
@@ -56,6 +56,7 @@ function comparedLine(cmp: Comparison): string {
   if (parts.length === 0) parts.push('nothing differs in mode, harness strategy, MCP server or model');
   const same: string[] = [];
   if (b.run.preset !== null && b.run.preset === c.run.preset) same.push(`preset ${untrusted(b.run.preset)}`);
+  else same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
   same.push(b.cases.length === c.cases.length ? `${b.cases.length} cases` : `${b.cases.length} → ${c.cases.length} cases`);
   const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
   if (model !== null) same.push(`model ${untrusted(model)}`);
@@ -67,7 +68,7 @@ function comparedLine(cmp: Comparison): string {
 function gateTable(cmp: Comparison): string[] {
   const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
   const values: Record<string, [string, string]> = {
-    reward: [reward3(bm.avg_reward), reward3(cm.avg_reward)],
+    reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
     completion: [percent(bm.completion_rate), percent(cm.completion_rate)],
     steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
     completion_regressions: ['', ''],
@@ -85,7 +86,7 @@ const ICON = { error: '🛑', warning: '⚠️', notice: 'ℹ️' } as const;
 
 function findingLine(f: Finding): string {
   const allowed = f.severity === 'error' && !f.blocking ? ' (allowed, does not hold)' : '';
-  const cases = f.case_ids.length > 0 ? `: ${idList(f.case_ids)}` : '';
+  const cases = f.case_ids.length > 0 ? ` Cases: ${idList(f.case_ids)}` : '';
   return `- ${ICON[f.severity]} \`${f.code}\`${allowed}: ${f.message}${cases}`;
 }
 

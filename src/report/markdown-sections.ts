@@ -12,10 +12,10 @@ import { gateLines, idList, reward3, sideNames } from './words.js';
 
 const cell = (id: string): string => untrusted(id, { inTable: true, maxLength: 80 });
 
-function outcome(completed: boolean, error: string | null, present: boolean): string {
-  if (!present) return '— absent';
+function outcome(completed: boolean, error: string | null, blocked: boolean): string {
   if (error !== null) return `❌ error: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
-  return completed ? '✅ completed' : '❌ not completed';
+  if (completed) return '✅ completed';
+  return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
 
 function regressedTable(rows: readonly CaseRow[]): string[] {
@@ -24,8 +24,8 @@ function regressedTable(rows: readonly CaseRow[]): string[] {
     ['left', 'left', 'left', 'right', 'right'],
     rows.map((r) => [
       cell(r.case_id),
-      outcome(r.baseline_completed, r.baseline_error, true),
-      outcome(r.candidate_completed, r.candidate_error, true),
+      outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
+      outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
       `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
       `${r.baseline_steps} → ${r.candidate_steps}`,
     ]),
@@ -64,16 +64,24 @@ function change(b: number, c: number): string {
   return `${signed(((c - b) / b) * 100, 1)}%`;
 }
 
+/** Seconds for display: one decimal from 1 s up, milliseconds below (tool-call suites run fast). */
+export function duration(seconds: number, withSign = false): string {
+  if (seconds === 0) return '0 s';
+  const ms = Math.abs(seconds) < 1;
+  const value = ms ? seconds * 1000 : seconds;
+  return `${withSign ? signed(value, 1) : pyFixed(value, 1)} ${ms ? 'ms' : 's'}`;
+}
+
 function latency(u: UsageStats): string {
   const l = u.latency_seconds;
-  return l ? `${pyFixed(l.p50, 1)} s / ${pyFixed(l.p95, 1)} s` : 'n/a';
+  return l ? `${duration(l.p50)} / ${duration(l.p95)}` : 'n/a';
 }
 
 function latencyChange(b: UsageStats, c: UsageStats): string {
   const lb = b.latency_seconds;
   const lc = c.latency_seconds;
   if (!lb || !lc) return '';
-  return `${signed(lc.p50 - lb.p50, 1)} s / ${signed(lc.p95 - lb.p95, 1)} s`;
+  return `${duration(lc.p50 - lb.p50, true)} / ${duration(lc.p95 - lb.p95, true)}`;
 }
 
 /** Usage, latency and safety, folded. */
@@ -121,7 +129,7 @@ export function allCasesSection(cmp: Comparison): string[] {
 
 /** The CodeMode promotion protocol's release-decision checklist. */
 export function releaseChecklist(cmp: Comparison): string[] {
-  const [reward, completion, steps, regressions] = gateLines(cmp);
+  const gates = gateLines(cmp);
   const names = sideNames(cmp);
   const b = cmp.usage.baseline.guardrail_blocked;
   const c = cmp.usage.candidate.guardrail_blocked;
@@ -129,13 +137,12 @@ export function releaseChecklist(cmp: Comparison): string[] {
   const items = [
     checkbox(true, `Baseline benchmark: ${untrusted(cmp.baseline.summary.id)} (${untrusted(cmp.baseline.path)})`),
     checkbox(true, `Candidate benchmark: ${untrusted(cmp.candidate.summary.id)} (${untrusted(cmp.candidate.path)})`),
-    ...[reward, completion, steps].map((l) => l && checkbox(l.passed, `${l.label}, change: ${l.change} (${l.rule})`)),
-    regressions && checkbox(regressions.passed, `Completion regressions: ${regressions.change} (${regressions.rule})`),
+    ...gates.map((l) => checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`)),
     checkbox(c <= b, `Guardrail blocked: ${c} (baseline ${b})${c > b ? ' — explain or fix' : ''}`),
     checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
     cmp.verdict === 'promote'
       ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
       : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
-  ].filter((x): x is string => typeof x === 'string');
+  ];
   return details('Release decision', items);
 }

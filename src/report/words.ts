@@ -32,6 +32,8 @@ export function sideNames(cmp: Comparison): { baseline: string; candidate: strin
 export interface GateLine {
   gate: GateName;
   label: string;
+  /** The CodeMode promotion protocol's name for the item in its release checklist. */
+  checklist: string;
   /** The change as shown, e.g. "+0.0500" or "−5.0 pp". */
   change: string;
   /** The rule, e.g. "≥ +0" or "= 0". */
@@ -44,10 +46,10 @@ export function gateLines(cmp: Comparison): GateLine[] {
   const { deltas, gates, case_summary } = cmp.rlm;
   const t = cmp.thresholds;
   return [
-    { gate: 'reward', label: 'Reward (mean)', change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4), rule: `≥ ${compact(t.min_reward_delta, 4)}`, passed: gates.reward },
-    { gate: 'completion', label: 'Completion rate', change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`, rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`, passed: gates.completion },
-    { gate: 'steps', label: 'Steps (mean)', change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2), rule: `≤ ${compact(t.max_steps_increase, 4)}`, passed: gates.steps },
-    { gate: 'completion_regressions', label: 'Completion regressions', change: String(case_summary.completion_regressions), rule: t.fail_on_completion_regression ? '= 0' : 'not gated', passed: gates.completion_regressions },
+    { gate: 'reward', label: 'Reward (mean)', checklist: 'Reward delta', change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4), rule: `≥ ${compact(t.min_reward_delta, 4)}`, passed: gates.reward },
+    { gate: 'completion', label: 'Completion rate', checklist: 'Completion delta', change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`, rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`, passed: gates.completion },
+    { gate: 'steps', label: 'Steps (mean)', checklist: 'Steps increase', change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2), rule: `≤ ${compact(t.max_steps_increase, 4)}`, passed: gates.steps },
+    { gate: 'completion_regressions', label: 'Completion regressions', checklist: 'Completion regressions', change: String(case_summary.completion_regressions), rule: t.fail_on_completion_regression ? '= 0' : 'not gated', passed: gates.completion_regressions },
   ];
 }
 
@@ -72,6 +74,8 @@ export function gateReason(cmp: Comparison, line: GateLine): string {
 
 /** Reward with rlm-code's markdown precision (3 dp). */
 export const reward3 = (x: number): string => pyFixed(x, 3).replace(/^-/, '−');
+/** A mean reward as rlm-code stores it (4 dp). */
+export const reward4 = (x: number): string => pyFixed(x, 4).replace(/^-/, '−');
 
 /** Case ids inline as code spans, at most `max` of them. */
 export function idList(ids: readonly string[], max = 20): string {

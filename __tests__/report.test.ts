@@ -1,0 +1,95 @@
+/**
+ * Rendered reports against golden files (UPDATE_GOLDEN=1 npm test rewrites them), plus the README's
+ * embedded sample report, which must be the golden file byte for byte.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadSummary } from '../src/adapters/index.js';
+import { compareSummaries, type LoadedSummary } from '../src/analysis/compare.js';
+import type { Thresholds } from '../src/analysis/thresholds.js';
+import { renderJson } from '../src/report/json-report.js';
+import { renderMarkdown } from '../src/report/markdown-report.js';
+import { expectGolden, GOLDEN_DIR } from './helpers/golden.js';
+import { loaded } from './helpers/rlm-builder.js';
+
+const fixtures = new URL('./fixtures/', import.meta.url).pathname;
+const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });
+
+function samplePair(dir: string) {
+  const thresholds = JSON.parse(readFileSync(`${fixtures}rlm-code/${dir}/thresholds.json`, 'utf8')) as Thresholds;
+  return compareSummaries(load(`rlm-code/${dir}/baseline.json`), load(`rlm-code/${dir}/candidate.json`), { thresholds });
+}
+
+describe('markdown and JSON reports of rlm-code\'s sample pairs', () => {
+  const samples = readdirSync(`${fixtures}rlm-code`).sort();
+  it.each(samples)('%s', (dir) => {
+    const cmp = samplePair(dir);
+    expectGolden(`${dir}.md`, renderMarkdown(cmp));
+    expectGolden(`${dir}.json`, renderJson(cmp));
+  });
+  it('a failed steps gate never reads as equal to its threshold', () => {
+    const md = renderMarkdown(samplePair('steps_just_over_050'));
+    expect(md).toMatch(/\| Steps \(mean\) \| 3\.00 \| 3\.51 \| \+0\.51 \| ≤ \+0\.5 \| ❌ \|/);
+  });
+});
+
+describe('the demo report shown in the README', () => {
+  const cmp = compareSummaries(load('demo/baseline.json'), load('demo/candidate.json'));
+  const md = renderMarkdown(cmp);
+  it('matches its golden file', () => {
+    expectGolden('demo.md', md);
+  });
+  it('is embedded in the README byte for byte', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const m = /<!-- report-start -->\n([\s\S]*?)<!-- report-end -->/.exec(readme);
+    expect(m, 'README has <!-- report-start --> … <!-- report-end -->').not.toBeNull();
+    expect(m?.[1]).toBe(readFileSync(`${GOLDEN_DIR}demo.md`, 'utf8'));
+  });
+});
+
+/** Removes code spans (a run of n backticks up to the next run of exactly n), as CommonMark pairs them. */
+function stripCodeSpans(md: string): string {
+  let out = '';
+  let i = 0;
+  while (i < md.length) {
+    const open = /`+/.exec(md.slice(i));
+    if (!open) return out + md.slice(i);
+    out += md.slice(i, i + open.index);
+    const start = i + open.index + open[0].length;
+    const close = new RegExp(`(?<!\`)${open[0]}(?!\`)`).exec(md.slice(start));
+    if (!close) return out + md.slice(i + open.index);
+    out += '<code/>';
+    i = start + close.index + open[0].length;
+  }
+  return out;
+}
+
+describe('hostile strings from a summary cannot break the report', () => {
+  const evil = {
+    id: '<script>alert(1)</script>',
+    preset: '**preset** [x](https://evil.example)',
+    strategy: '@octocat`|',
+  };
+  const base = loaded({ id: evil.id, preset: evil.preset, strategy: 'tool_call', cases: [{ id: 'a|b\n| x | y |' }, { id: '<img src=x>' }, { id: 'ok' }] });
+  const cand = loaded({ id: 'bench_c', preset: evil.preset, strategy: evil.strategy, cases: [{ id: 'a|b\n| x | y |', error: '</details>\n\n# pwned @here' }, { id: 'ok' }, { id: '\u202eevil' }] });
+  const md = renderMarkdown(compareSummaries(base, cand));
+
+  it('matches its golden file', () => {
+    expectGolden('hostile.md', md);
+  });
+  it('has no raw HTML or mention from the input outside code spans, and table rows keep their columns', () => {
+    const outside = stripCodeSpans(md);
+    expect(outside).not.toMatch(/<script|<img|<\/details>\s*# pwned|@octocat|@here|\[x\]\(https/);
+    expect(md.split('\n').filter((l) => l.includes('pwned'))).toHaveLength(1);
+    for (const block of md.split('\n\n')) {
+      const rows = block.split('\n').filter((l) => l.startsWith('| '));
+      if (rows.length === 0) continue;
+      const widths = rows.map((r) => r.slice(2, -2).split(/(?<!\\)\|/).length);
+      expect(new Set(widths).size, block).toBe(1);
+    }
+  });
+  it('opens and closes every <details> outside code spans', () => {
+    const outside = stripCodeSpans(md);
+    expect(outside.match(/<details>/g)?.length).toBe(outside.match(/<\/details>/g)?.length);
+  });
+});
