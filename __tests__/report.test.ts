@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../src/adapters/index.js';
 import { compareSummaries, type LoadedSummary } from '../src/analysis/compare.js';
 import type { Thresholds } from '../src/analysis/thresholds.js';
-import { renderJson } from '../src/report/json-report.js';
+import { renderJson, renderJsonChunks, toJsonReport } from '../src/report/json-report.js';
 import { renderMarkdown } from '../src/report/markdown-report.js';
 import { expectGolden, GOLDEN_DIR } from './helpers/golden.js';
 import { loaded } from './helpers/rlm-builder.js';
@@ -91,5 +91,19 @@ describe('hostile strings from a summary cannot break the report', () => {
   it('opens and closes every <details> outside code spans', () => {
     const outside = stripCodeSpans(md);
     expect(outside.match(/<details>/g)?.length).toBe(outside.match(/<\/details>/g)?.length);
+  });
+});
+
+describe('the chunked JSON writer', () => {
+  it('writes the report as valid JSON with one line per case, for full and empty runs', () => {
+    const full = samplePair('steps_just_over_050');
+    const empty = compareSummaries(loaded({ cases: [] }), loaded({ cases: [] }));
+    for (const cmp of [full, empty]) {
+      const text = renderJson(cmp);
+      expect(JSON.parse(text)).toStrictEqual(JSON.parse(JSON.stringify(toJsonReport(cmp))));
+      expect(text.split('\n').filter((l) => l.startsWith('    {"case_id":'))).toHaveLength(cmp.cases.length);
+    }
+    expect(renderJson(full)).toMatch(/^\{\n {2}"candidate_id": "bench_20260305_113000_902113",\n/);
+    expect([...renderJsonChunks(full)].length).toBeGreaterThan(2);
   });
 });

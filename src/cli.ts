@@ -1,7 +1,17 @@
-/** Entry point of `dist/cli.js` (the `benchgate` bin). */
+/**
+ * Entry point of `dist/cli.js` (the `benchgate` bin). The same bundle also runs as the thread that
+ * loads one large summary (see cli/load.ts), so the CLI stays a single self-contained file.
+ */
+import { isMainThread } from 'node:worker_threads';
+import { runLoadWorker } from './cli/load.js';
 import { main } from './cli/run.js';
 
-process.exitCode = main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-});
+if (isMainThread) {
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    workerScript: new URL(import.meta.url),
+  });
+} else {
+  runLoadWorker();
+}

@@ -4,7 +4,7 @@
  */
 import { InputError } from '../errors.js';
 import { BenchmarkSummary, SUMMARY_SCHEMA } from '../schema/summary.js';
-import { formatIssues, throwProblems } from './issues.js';
+import { assertFiniteValues, caseAwarePath, describeValue, formatIssues, throwProblems } from './issues.js';
 
 /** True when `data` declares the canonical schema (any version, so old versions get a clear error). */
 export function isBenchgateSummary(data: unknown): boolean {
@@ -16,16 +16,31 @@ export const BENCHGATE_SHAPE = `a benchgate normalized summary: a JSON object wi
 
 /** Validates a normalized summary read from `file`. */
 export function fromBenchgate(file: string, data: unknown): BenchmarkSummary {
-  const schema = (data as { schema: string }).schema;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new InputError(`${file}: expected ${BENCHGATE_SHAPE}, got ${describeValue(data)}`);
+  }
+  const schema = (data as { schema?: unknown }).schema;
   if (schema !== SUMMARY_SCHEMA) {
-    throw new InputError(`${file}: $.schema: expected "${SUMMARY_SCHEMA}", got ${JSON.stringify(schema)} (written by another benchgate version)`);
+    const other = isBenchgateSummary(data) ? ' (written by another benchgate version)' : '';
+    throw new InputError(`${file}: $.schema: expected "${SUMMARY_SCHEMA}", got ${describeValue(schema)}${other}`);
   }
   const parsed = BenchmarkSummary.safeParse(data);
-  if (!parsed.success) throwProblems(file, formatIssues(parsed.error.issues, data), parsed.error.issues.length);
-  const seen = new Set<string>();
-  const dups = parsed.data.cases.filter((c) => (seen.has(c.id) ? true : (seen.add(c.id), false)));
-  if (dups.length > 0) {
-    throwProblems(file, dups.map((c) => `duplicate case id ${JSON.stringify(c.id)}; expected each id once`));
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    throwProblems(file, formatIssues(issues, data, caseAwarePath(data, 'cases', 'id')), issues.length);
   }
+  const where = caseAwarePath(data, 'cases', 'id');
+  assertFiniteValues(file, parsed.data.extra, ['extra'], where);
+  parsed.data.cases.forEach((c, i) => {
+    assertFiniteValues(file, { extra: c.extra, expected_answer: c.expected_answer }, ['cases', i], where);
+  });
+  const first = new Map<string, number>();
+  const dups: string[] = [];
+  parsed.data.cases.forEach((c, i) => {
+    const at = first.get(c.id);
+    if (at === undefined) first.set(c.id, i);
+    else dups.push(`duplicate case id ${JSON.stringify(c.id)} at $.cases[${at}] and [${i}]; expected each id once`);
+  });
+  if (dups.length > 0) throwProblems(file, dups);
   return parsed.data;
 }

@@ -32,13 +32,52 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+const TYPE_NAMES: Record<string, string> = {
+  boolean: 'a boolean (true or false)',
+  number: 'a finite number',
+  int: 'a whole number',
+  string: 'a string',
+  object: 'an object',
+  array: 'an array',
+  record: 'an object',
+  null: 'null',
+};
+
+/** zod's own wording ("Invalid input: expected boolean, received string") as "expected …". */
+function expectation(issue: z.core.$ZodIssue): string {
+  if (issue.message.startsWith('expected ')) return issue.message; // set by the schemas (fields.ts)
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'too_small':
+      return `expected a value ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}`;
+    case 'too_big':
+      return `expected a value ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}`;
+    default:
+      return issue.message;
+  }
+}
+
 /** The human description of one issue, e.g. `expected a boolean (true or false), got the string "false"`. */
 export function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
-  const got = describeValue(valueAt(root, issue.path));
-  // Messages set in the schemas read as "expected …"; zod's own need rewording.
-  if (issue.message.startsWith('expected ')) return `${issue.message}, got ${got}`;
   if (issue.code === 'unrecognized_keys') return `unexpected keys ${issue.keys.join(', ')}`;
-  return `${issue.message}, got ${got}`;
+  return `${expectation(issue)}, got ${describeValue(valueAt(root, issue.path))}`;
+}
+
+/**
+ * Names a problem's place: `case "id" ($.cases[3].completed)` inside the case list `listKey` (its
+ * rows identified by `idKey`), the bare JSON path elsewhere.
+ */
+export function caseAwarePath(root: unknown, listKey: string, idKey: string) {
+  return (path: readonly PropertyKey[]): string => {
+    const where = formatPath(path as (string | number)[]);
+    if (path[0] !== listKey || typeof path[1] !== 'number') return where;
+    const row = valueAt(root, [listKey, path[1]]);
+    const id = typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[idKey] : undefined;
+    return typeof id === 'string' && id !== '' ? `case ${JSON.stringify(id)} (${where})` : where;
+  };
 }
 
 /** One line per problem: `<where>: <what>`, where includes the case id for case rows. */
@@ -57,4 +96,27 @@ export function throwProblems(file: string, problems: readonly string[], total =
   const head =
     total === 1 ? `${file}: ${listed[0] ?? ''}` : `${file}: ${total} problems:\n${listed.map((p) => `  - ${p}`).join('\n')}`;
   throw new InputError(more > 0 ? `${head}\n  … and ${more} more` : head);
+}
+
+/**
+ * The path of the first non-finite number inside `value`, or null. JSON.parse turns literals too
+ * large for a double (1e999) into ±Infinity without complaint; typed fields reject them in the
+ * schemas, and adapters check the values they keep verbatim (unknown fields, expected answers) here.
+ */
+export function nonFinitePath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = nonFinitePath(v, [...path, Array.isArray(value) ? Number(k) : k]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Throws when a verbatim-kept value holds ±Infinity; `where` names the place as other problems do. */
+export function assertFiniteValues(file: string, value: unknown, base: PropertyKey[], where: (p: readonly PropertyKey[]) => string): void {
+  const found = nonFinitePath(value, base);
+  if (found) {
+    throw new InputError(`${file}: ${where(found)}: expected a finite number, got a number too large for a double (a literal such as 1e999)`);
+  }
 }

@@ -33,6 +33,8 @@ class Fail extends Error {
 }
 
 const WS = new Set([' ', '\t', '\n', '\r']);
+/** Deeper nesting is reported rather than followed (the scanner recurses; summaries are shallow). */
+export const MAX_DEPTH = 512;
 const NON_FINITE = ['-Infinity', 'Infinity', 'NaN'];
 
 /** Formats a path the way errors show it: `$`, `$.a.b[2]`, `$["odd key"]`. */
@@ -46,7 +48,11 @@ export function formatPath(path: readonly Segment[]): string {
   return out;
 }
 
-/** Scans `text` and returns its first JSON syntax problem, or null if it is valid JSON. */
+/**
+ * Scans `text` and returns its first problem, or null if it is valid JSON with finite numbers only.
+ * Number literals too large for a double (`1e999`, which JSON.parse turns into Infinity) count as
+ * problems, like NaN.
+ */
 export function locateJsonProblem(text: string): JsonProblem | null {
   const path: Segment[] = [];
   let i = 0;
@@ -76,6 +82,7 @@ export function locateJsonProblem(text: string): JsonProblem | null {
   };
   const value = (): void => {
     skip();
+    if (path.length > MAX_DEPTH) throw new Fail(i, `nesting deeper than ${MAX_DEPTH} levels`);
     const ch = text[i];
     if (ch === undefined) throw new Fail(i, 'unexpected end of file: a value is missing');
     if (ch === '{') return object();
@@ -86,6 +93,9 @@ export function locateJsonProblem(text: string): JsonProblem | null {
     }
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|^(true|false|null)/.exec(text.slice(i, i + 400));
     if (!m) throw new Fail(i, `unexpected character ${JSON.stringify(ch)}`);
+    if (m[4] === undefined && !Number.isFinite(Number(m[0]))) {
+      throw new Fail(i, `${m[0].length > 20 ? `${m[0].slice(0, 20)}…` : m[0]} is too large to be a finite number`, true);
+    }
     i += m[0].length;
   };
   const object = (): void => {
@@ -129,6 +139,8 @@ export function locateJsonProblem(text: string): JsonProblem | null {
     const before = text.slice(0, err.at);
     const line = before.split('\n').length;
     const column = err.at - before.lastIndexOf('\n');
-    return { line, column, path: formatPath(path), reason: err.reason, nonFinite: err.nonFinite };
+    const full = formatPath(path);
+    const shown = full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
+    return { line, column, path: shown, reason: err.reason, nonFinite: err.nonFinite };
   }
 }

@@ -75,7 +75,11 @@ export function pairCases(baseline: BenchmarkSummary, candidate: BenchmarkSummar
     if (pair) pair.candidate = c;
     else pairs.set(c.id, { id: c.id, baseline: null, candidate: c });
   }
-  return [...pairs.values()].sort((a, b) => compareCodePoints(a.id, b.id));
+  const all = [...pairs.values()];
+  // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
+  // comparison is then much faster on 100,000 ids.
+  if (all.some((p) => /[\ud800-\uffff]/.test(p.id))) return all.sort((a, b) => compareCodePoints(a.id, b.id));
+  return all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The report row of one pair. */

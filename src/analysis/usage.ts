@@ -23,7 +23,7 @@ export interface UsageStats {
  * rlm-code's latency percentile: linear interpolation at position (n−1)·q over ascending values,
  * computed as lo·(1−w) + hi·w (that exact form, for identical floating-point results).
  */
-export function percentile(sorted: readonly number[], q: number): number {
+export function percentile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return 0;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
@@ -35,8 +35,10 @@ export function percentile(sorted: readonly number[], q: number): number {
 /** Latency statistics of the given durations, or null when there are none. */
 export function latencyStats(durations: readonly number[]): LatencyStats | null {
   if (durations.length === 0) return null;
-  const sorted = [...durations].sort((a, b) => a - b);
-  const avg = sorted.reduce((s, x) => s + x, 0) / sorted.length;
+  const sorted = Float64Array.from(durations).sort();
+  let sum = 0;
+  for (const x of sorted) sum += x; // rlm-code sums the sorted values
+  const avg = sum / sorted.length;
   return {
     avg,
     p50: percentile(sorted, 0.5),

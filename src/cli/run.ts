@@ -2,29 +2,32 @@
  * The CLI program: parse, load, compare, render, write. Returns the exit code instead of exiting, so
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadSummary } from '../adapters/index.js';
 import { compareSummaries, type Comparison } from '../analysis/compare.js';
 import { isUserError, UsageError } from '../errors.js';
 import { renderCsv } from '../report/csv-report.js';
-import { renderJson } from '../report/json-report.js';
+import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { parseArgs, type CompareCommand, type ReportFormat } from './args.js';
 import { COMPARE_HELP, MAIN_HELP } from './help.js';
+import { loadPair } from './load.js';
 
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** The module to run as a loading thread for large inputs (the CLI bundle); absent: load in-process. */
+  workerScript?: URL;
 }
 
 export const EXIT = { promote: 0, hold: 1, error: 2 } as const;
 
-const RENDERERS: Record<ReportFormat, (cmp: Comparison) => string> = {
-  markdown: (cmp) => renderMarkdown(cmp),
-  json: (cmp) => renderJson(cmp),
-  csv: renderCsv,
+/** Each renderer yields the report in one or more pieces (JSON streams its case rows). */
+const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string>> = {
+  markdown: (cmp) => [renderMarkdown(cmp)],
+  json: (cmp) => renderJsonChunks(cmp),
+  csv: (cmp) => [renderCsv(cmp)],
 };
 
 /** One line for the log: the verdict and why. */
@@ -37,7 +40,7 @@ export function verdictLine(cmp: Comparison): string {
 }
 
 /** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(cmd: CompareCommand, text: string): string {
+function writeReport(cmd: CompareCommand, pieces: Iterable<string>): string {
   const out = resolve(cmd.output as string);
   for (const input of [cmd.baseline, cmd.candidate]) {
     if (resolve(input) === out) throw new UsageError(`--output ${cmd.output} is an input file; refusing to overwrite it`);
@@ -45,31 +48,36 @@ function writeReport(cmd: CompareCommand, text: string): string {
   const tmp = `${out}.benchgate-${process.pid}.tmp`;
   try {
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(tmp, text);
+    const fd = openSync(tmp, 'w');
+    try {
+      for (const piece of pieces) writeSync(fd, piece);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, out);
   } catch (err) {
+    rmSync(tmp, { force: true });
     throw new UsageError(`--output ${cmd.output}: cannot write (${(err as { code?: string }).code ?? (err as Error).message})`);
   }
   return out;
 }
 
-function runCompare(cmd: CompareCommand, io: Io): number {
-  const baseline = { path: cmd.baseline, summary: loadSummary(cmd.baseline, cmd.inputFormat) };
-  const candidate = { path: cmd.candidate, summary: loadSummary(cmd.candidate, cmd.inputFormat) };
+async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
+  const [baseline, candidate] = await loadPair(cmd.baseline, cmd.candidate, cmd.inputFormat, io.workerScript ?? null);
   const cmp = compareSummaries(baseline, candidate, { thresholds: cmd.thresholds, allowFindings: cmd.allowFindings });
-  const text = RENDERERS[cmd.format](cmp);
+  const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {
-    io.stdout(text);
+    for (const piece of pieces) io.stdout(piece);
     io.stderr(`${verdictLine(cmp)}\n`);
   } else {
-    const out = writeReport(cmd, text);
+    const out = writeReport(cmd, pieces);
     io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
   }
   return EXIT[cmp.verdict];
 }
 
-/** Runs the CLI with `argv` (no node/script prefix) and returns the exit code. */
-export function main(argv: readonly string[], io: Io): number {
+/** Runs the CLI with `argv` (no node/script prefix) and resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const cmd = parseArgs(argv);
     switch (cmd.command) {
@@ -80,7 +88,7 @@ export function main(argv: readonly string[], io: Io): number {
         io.stdout(`${BENCHGATE_VERSION}\n`);
         return 0;
       case 'compare':
-        return runCompare(cmd, io);
+        return await runCompare(cmd, io);
     }
   } catch (err) {
     if (isUserError(err)) {
