@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../src/adapters/index.js';
 import { compareSummaries, type LoadedSummary } from '../src/analysis/compare.js';
 import type { Thresholds } from '../src/analysis/thresholds.js';
-import { renderJson, renderJsonChunks, toJsonReport } from '../src/report/json-report.js';
+import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../src/report/json-report.js';
 import { renderMarkdown } from '../src/report/markdown-report.js';
 import { expectGolden, GOLDEN_DIR } from './helpers/golden.js';
 import { loaded } from './helpers/rlm-builder.js';
@@ -105,5 +105,14 @@ describe('the chunked JSON writer', () => {
     }
     expect(renderJson(full)).toMatch(/^\{\n {2}"candidate_id": "bench_20260305_113000_902113",\n/);
     expect([...renderJsonChunks(full)].length).toBeGreaterThan(2);
+  });
+  it('builds each case row exactly as JSON.stringify would, hostile strings and -0 included', () => {
+    const hostile = compareSummaries(
+      loaded({ cases: [{ id: '"quoted"\\\n\u2028\u0000', reward: -0 }, { id: 'b', error: 'x"y' }] }),
+      loaded({ cases: [{ id: 'b', reward: 1e-7 }, { id: 'c', reward: 123456789.125 }] }),
+    );
+    for (const cmp of [hostile, samplePair('steps_just_over_050')]) {
+      for (const row of cmp.cases) expect(caseRowJson(row)).toBe(JSON.stringify(row));
+    }
   });
 });

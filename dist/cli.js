@@ -7078,7 +7078,7 @@ function readJsonFile(file) {
  * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
  * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
  */
-const str = () => string({ error: 'expected a string' });
+const str$1 = () => string({ error: 'expected a string' });
 const nonEmptyStr = () => string({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean({ error: 'expected a boolean (true or false)' });
 const num = () => number({ error: 'expected a finite number' });
@@ -7110,7 +7110,7 @@ function baseSchema(kind, nullable) {
         case 'seconds':
             return seconds();
         case 'string':
-            return nullable ? nullableStr() : str();
+            return nullable ? nullableStr() : str$1();
         case 'usage':
             return Usage;
         case 'unknown':
@@ -7249,7 +7249,7 @@ const TOP_SHAPE = {
     model: nullableStr().optional(),
     source: nullableStr().optional(),
     description: nullableStr().optional(),
-    pack_paths: array(str()).optional(),
+    pack_paths: array(str$1()).optional(),
     started_at: nullableStr().optional(),
     finished_at: nullableStr().optional(),
     duration_seconds: seconds().nullable().optional(),
@@ -8107,10 +8107,24 @@ function* renderJsonChunks(cmp, version = BENCHGATE_VERSION) {
     }
     yield `${shell.slice(0, at)}\n  "cases": [`;
     for (let i = 0; i < report.cases.length; i += ROWS_PER_CHUNK) {
-        const rows = report.cases.slice(i, i + ROWS_PER_CHUNK).map((row) => `\n    ${JSON.stringify(row)}`);
+        const rows = report.cases.slice(i, i + ROWS_PER_CHUNK).map((row) => `\n    ${caseRowJson(row)}`);
         yield (i === 0 ? '' : ',') + rows.join(',');
     }
     yield `\n  ]${shell.slice(at + marker.length)}\n`;
+}
+const str = (s) => (s === null ? 'null' : JSON.stringify(s));
+/**
+ * `JSON.stringify(row)` for a case row, built directly: three times faster on 100,000 rows, and
+ * tested to be byte-identical. Numbers in a row are always finite (the adapters reject others).
+ */
+function caseRowJson(r) {
+    return (`{"case_id":${str(r.case_id)},"in_baseline":${r.in_baseline},"in_candidate":${r.in_candidate},` +
+        `"baseline_completed":${r.baseline_completed},"candidate_completed":${r.candidate_completed},` +
+        `"baseline_reward":${r.baseline_reward},"candidate_reward":${r.candidate_reward},"reward_delta":${r.reward_delta},` +
+        `"baseline_steps":${r.baseline_steps},"candidate_steps":${r.candidate_steps},"steps_delta":${r.steps_delta},` +
+        `"completion_regression":${r.completion_regression},"reward_regression":${r.reward_regression},` +
+        `"baseline_error":${str(r.baseline_error)},"candidate_error":${str(r.candidate_error)},` +
+        `"baseline_guardrail_blocked":${r.baseline_guardrail_blocked},"candidate_guardrail_blocked":${r.candidate_guardrail_blocked}}`);
 }
 
 /**
