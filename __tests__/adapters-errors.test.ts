@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSummary, parseSummary } from '../src/adapters/index.js';
 import { MAX_LISTED_PROBLEMS } from '../src/adapters/issues.js';
 import { parseJsonText } from '../src/adapters/read-json.js';
-import { InputError } from '../src/errors.js';
+import { inputError } from './helpers/input-error.js';
 
 type Row = Record<string, unknown>;
 interface RawSummary extends Record<string, unknown> {
@@ -30,16 +30,6 @@ const onDisk = (name: string, text: string): string => {
   return file;
 };
 
-/** Runs `fn`, which must throw an InputError, and returns its message. */
-function inputError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return (err as InputError).message;
-  }
-  return expect.unreachable('expected an InputError, but the input was accepted');
-}
 /** The InputError message for the native fixture after `mutate` edits row or top level. */
 const problem = (mutate: (s: RawSummary, rows: Row[]) => void): string => {
   const s = raw();

@@ -6,23 +6,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSummary, parseSummary } from '../src/adapters/index.js';
-import { InputError } from '../src/errors.js';
+import { inputError } from './helpers/input-error.js';
 
 const NATIVE = fileURLToPath(new URL('./fixtures/rlm-code/completion_regression_overall_improved/baseline.json', import.meta.url));
 const NATIVE_TEXT = readFileSync(NATIVE, 'utf8');
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs `fn`, which must throw an InputError, and returns its message. */
-function inputError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return (err as InputError).message;
-  }
-  return expect.unreachable('expected an InputError, but the input was accepted');
-}
 
 describe('adapter regressions', () => {
   // fromBenchgate reads `(data as { schema }).schema` without checking that data is an object.

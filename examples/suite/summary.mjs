@@ -4,23 +4,10 @@
 
 import { performance } from 'node:perf_hooks';
 import { MCP_SERVER } from './tools.mjs';
-
-/**
- * Python's round(value, digits) for the finite, modest numbers a summary holds: it
- * rounds the exact binary value (0.00035 is really 0.000349999... -> 0.0003, where
- * Math.round(x * 1e4) / 1e4 gives 0.0004) and breaks exact ties to even
- * (0.03125 -> 0.0312). Matching it keeps aggregates identical to rlm-code's.
- * @param {number} value
- * @param {number} digits decimal places, 0-10
- */
-export function pyRound(value, digits) {
-  const expanded = value.toFixed(digits + 30); // toFixed expands the exact binary value
-  const cut = expanded.indexOf('.') + 1 + digits;
-  const rounded = Number(value.toFixed(digits)); // ties go away from zero here
-  if (!/^50*$/.test(expanded.slice(cut))) return rounded;
-  const truncated = expanded.slice(0, digits === 0 ? cut - 1 : cut);
-  return Number(truncated.at(-1)) % 2 === 0 ? Number(truncated) : rounded;
-}
+// rlm-code's float arithmetic (Python's round, its latency percentiles) is shared with the bench's
+// summary generator, so both write numbers exactly as rlm-code would.
+import { pyRound } from '../../scripts/py-json.mjs';
+import { latencySummary } from '../../scripts/rlm-summary-aggregates.mjs';
 
 const round4 = (value) => pyRound(value, 4);
 const round2 = (value) => pyRound(value, 2);
@@ -49,32 +36,12 @@ export function benchmarkId(iso) {
   return `bench_${date.replace(/-/g, '')}_${clock.replace(/:/g, '')}_${micros}`;
 }
 
-function percentile(sorted, q) {
-  if (sorted.length === 1) return sorted[0];
-  const position = (sorted.length - 1) * q;
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  if (lower === upper) return sorted[lower];
-  const weight = position - lower;
-  return sorted[lower] * (1 - weight) + sorted[upper] * weight;
-}
-
 /**
- * rlm-code's latency block: mean and linearly interpolated percentiles at position
- * (n-1)*q over the case durations, each rounded to 4 dp; all 0 when empty.
+ * rlm-code's latency block over the case durations (see scripts/rlm-summary-aggregates.mjs).
  * @param {number[]} values case duration_seconds
  */
 export function latencyStats(values) {
-  if (values.length === 0) return { avg: 0, p50: 0, p95: 0, p99: 0, max: 0 };
-  const sorted = [...values].sort((a, b) => a - b);
-  const sum = sorted.reduce((total, value) => total + value, 0);
-  return {
-    avg: round4(sum / sorted.length),
-    p50: round4(percentile(sorted, 0.5)),
-    p95: round4(percentile(sorted, 0.95)),
-    p99: round4(percentile(sorted, 0.99)),
-    max: round4(sorted[sorted.length - 1]),
-  };
+  return latencySummary(Float64Array.from(values));
 }
 
 function usageTotals(rows) {
