@@ -120,6 +120,15 @@ describe('case pairing', () => {
     expect([...ids].sort(compareCodePoints)).toEqual(['a', 'b', '\uFF21', '\u{1F600}']);
     expect([...ids].sort()).toEqual(['a', 'b', '\u{1F600}', '\uFF21']);
   });
+  it('sorts whether the runs list the same ids in the same order or not', () => {
+    const ids = ['b', 'a', '\u{1F600}', '\uFF21'];
+    const same = compareSummaries(loaded({ cases: ids.map((id) => ({ id })) }), loaded({ cases: ids.map((id) => ({ id, completed: id !== 'a' })) }));
+    const shuffled = compareSummaries(loaded({ cases: ids.map((id) => ({ id })) }), loaded({ cases: [...ids].reverse().map((id) => ({ id, completed: id !== 'a' })) }));
+    for (const cmp of [same, shuffled]) {
+      expect(cmp.cases.map((r) => r.case_id)).toEqual(['a', 'b', '\uFF21', '\u{1F600}']);
+      expect(cmp.cases.map((r) => r.completion_regression)).toEqual([true, false, false, false]);
+    }
+  });
   it('gives one-sided cases rlm-code\'s report defaults and no regression flags', () => {
     const cmp = compareSummaries(loaded({ cases: [{ id: 'a', reward: 0.5 }] }), loaded({ cases: [{ id: 'b' }] }));
     expect(cmp.cases.map((r) => [r.case_id, r.in_baseline, r.in_candidate, r.candidate_reward, r.completion_regression])).toEqual([

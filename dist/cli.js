@@ -7801,6 +7801,20 @@ function codeUnitRank(c) {
 }
 /** All case ids of both runs, sorted by code point, each with its rows. */
 function pairCases(baseline, candidate) {
+    return sortById(sameOrder(baseline, candidate) ?? pairById(baseline, candidate));
+}
+/** Runs of one preset usually list the same ids in the same order: pair them without a map. */
+function sameOrder(baseline, candidate) {
+    const b = baseline.cases;
+    const c = candidate.cases;
+    if (b.length !== c.length)
+        return null;
+    for (let i = 0; i < b.length; i++)
+        if (b[i]?.id !== c[i]?.id)
+            return null;
+    return b.map((row, i) => ({ id: row.id, baseline: row, candidate: c[i] ?? null }));
+}
+function pairById(baseline, candidate) {
     const pairs = new Map();
     for (const c of baseline.cases)
         pairs.set(c.id, { id: c.id, baseline: c, candidate: null });
@@ -7811,12 +7825,25 @@ function pairCases(baseline, candidate) {
         else
             pairs.set(c.id, { id: c.id, baseline: null, candidate: c });
     }
-    const all = [...pairs.values()];
+    return [...pairs.values()];
+}
+function sortById(pairs) {
+    let sorted = true;
+    let wide = false;
+    for (let i = 0; i < pairs.length; i++) {
+        const id = pairs[i].id;
+        if (i > 0 && compareCodePoints(pairs[i - 1].id, id) > 0)
+            sorted = false;
+        if (!wide && /[\ud800-\uffff]/.test(id))
+            wide = true;
+    }
+    if (sorted)
+        return pairs;
     // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
     // comparison is then much faster on 100,000 ids.
-    if (all.some((p) => /[\ud800-\uffff]/.test(p.id)))
-        return all.sort((a, b) => compareCodePoints(a.id, b.id));
-    return all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (wide)
+        return pairs.sort((a, b) => compareCodePoints(a.id, b.id));
+    return pairs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 /** The report row of one pair. */
 function toCaseRow({ id, baseline: b, candidate: c }) {
