@@ -7188,13 +7188,8 @@ function tableCheck(table) {
 }
 
 /**
- * rlm-code benchmark summaries (`.rlm_code/rlm/benchmarks/<benchmark_id>.json`) to the canonical
- * summary. Covers native, harness, direct-llm and failure rows (see shared/reference/rlm-code-format.md)
- * and older hand-made summaries without `mode`, `attempted_cases`, `latency_seconds`, `usage_totals`
- * or `cancelled`.
- *
- * Stricter than rlm-code where rlm-code would pass broken data: `completed` must be a boolean (rlm-code
- * counts the string "false" as completed), numbers must be finite, case ids non-empty unique strings.
+ * The fields of an rlm-code summary that benchgate names, with their types: case rows of every mode
+ * (native, harness, direct-llm, failure; see shared/reference/rlm-code-format.md) and the top level.
  */
 const Counts = object({ total_calls: count(), prompt_tokens: count(), completion_tokens: count() });
 const Latency = object({ avg: num(), p50: num(), p95: num(), p99: num(), max: num() });
@@ -7265,6 +7260,16 @@ const TOP_SHAPE = {
 };
 const RawSummary = looseObject(TOP_SHAPE);
 const TOP_KEYS = new Set(Object.keys(TOP_SHAPE));
+
+/**
+ * rlm-code benchmark summaries (`.rlm_code/rlm/benchmarks/<benchmark_id>.json`) to the canonical
+ * summary. Covers native, harness, direct-llm and failure rows (see shared/reference/rlm-code-format.md)
+ * and older hand-made summaries without `mode`, `attempted_cases`, `latency_seconds`, `usage_totals`
+ * or `cancelled`.
+ *
+ * Stricter than rlm-code where rlm-code would pass broken data: `completed` must be a boolean (rlm-code
+ * counts the string "false" as completed), numbers must be finite, case ids non-empty unique strings.
+ */
 /** True when `data` looks like an rlm-code summary (used by format detection). */
 function isRlmCodeSummary(data) {
     return typeof data === 'object' && data !== null && !Array.isArray(data) && 'case_results' in data;

@@ -7,7 +7,6 @@
  * Stricter than rlm-code where rlm-code would pass broken data: `completed` must be a boolean (rlm-code
  * counts the string "false" as completed), numbers must be finite, case ids non-empty unique strings.
  */
-import { z } from 'zod';
 import { InputError } from '../errors.js';
 import {
   SUMMARY_SCHEMA,
@@ -16,85 +15,9 @@ import {
   type CaseUsage,
   type HarnessCounters,
 } from '../schema/summary.js';
-import { bool, count, nonEmptyStr, nullableBool, nullableStr, num, seconds, str } from './fields.js';
-import { tableCheck, tableShape, type FieldTable, type RowOf } from './field-kinds.js';
+import { isValidRow, RawCase, RawSummary, ROW_KEYS, TOP_KEYS } from './rlm-code-fields.js';
 import { formatPath } from './json-locate.js';
 import { assertFiniteValues, caseAwarePath, formatIssues, MAX_LISTED_PROBLEMS, throwProblems } from './issues.js';
-
-const Counts = z.object({ total_calls: count(), prompt_tokens: count(), completion_tokens: count() });
-const Latency = z.object({ avg: num(), p50: num(), p95: num(), p99: num(), max: num() });
-
-const optStr = { kind: 'string', optional: true, nullable: true } as const;
-const optCount = { kind: 'count', optional: true } as const;
-
-/** Every field of a case row that benchgate names, of any mode (native, harness, direct-llm, failure). */
-const ROW_FIELDS = {
-  case_id: { kind: 'id' },
-  completed: { kind: 'bool' },
-  steps: { kind: 'count' },
-  total_reward: { kind: 'number' },
-  duration_seconds: { kind: 'seconds', optional: true, nullable: true },
-  usage: { kind: 'usage', optional: true, nullable: true },
-  error: optStr,
-  mode: optStr,
-  environment: optStr,
-  description: optStr,
-  task: optStr,
-  started_at: optStr,
-  finished_at: optStr,
-  run_id: optStr,
-  run_path: optStr,
-  final_response: optStr,
-  task_family: optStr,
-  domain: optStr,
-  split: optStr,
-  length_bucket: optStr,
-  expected_answer: { kind: 'unknown', optional: true },
-  answer_match: { kind: 'bool', optional: true, nullable: true },
-  mcp_enabled: { kind: 'bool', optional: true, nullable: true },
-  mcp_server: optStr,
-  harness_strategy: optStr,
-  harness_tool_calls: optCount,
-  mcp_tool_calls: optCount,
-  codemode_chain_calls: optCount,
-  codemode_search_calls: optCount,
-  codemode_discovery_calls: optCount,
-  codemode_guardrail_blocked: { kind: 'bool', optional: true },
-} as const satisfies FieldTable;
-/** Names exact problems; run only on rows {@link isValidRow} refuses. */
-const RawCase = z.object(tableShape(ROW_FIELDS));
-type RawCase = RowOf<typeof ROW_FIELDS>;
-/** Accepts exactly what RawCase accepts, ten times faster (see field-kinds.ts). */
-const isValidRow = tableCheck(ROW_FIELDS);
-const ROW_KEYS = new Set(Object.keys(ROW_FIELDS));
-
-const TOP_SHAPE = {
-  benchmark_id: nonEmptyStr().nullable().optional(), // rlm-code: `benchmark_id or file stem`
-  preset: nullableStr().optional(),
-  mode: nullableStr().optional(),
-  mcp_enabled: nullableBool().optional(),
-  mcp_server: nullableStr().optional(),
-  harness_strategy: nullableStr().optional(),
-  model: nullableStr().optional(),
-  source: nullableStr().optional(),
-  description: nullableStr().optional(),
-  pack_paths: z.array(str()).optional(),
-  started_at: nullableStr().optional(),
-  finished_at: nullableStr().optional(),
-  duration_seconds: seconds().nullable().optional(),
-  total_cases: count(),
-  attempted_cases: count().optional(),
-  completed_cases: count(),
-  avg_reward: num(),
-  avg_steps: num(),
-  latency_seconds: Latency.optional(),
-  usage_totals: Counts.optional(),
-  cancelled: bool().optional(),
-  case_results: z.array(z.unknown(), { error: 'expected an array of case rows' }),
-};
-const RawSummary = z.looseObject(TOP_SHAPE);
-type RawSummary = z.infer<typeof RawSummary>;
-const TOP_KEYS = new Set(Object.keys(TOP_SHAPE));
 
 /** True when `data` looks like an rlm-code summary (used by format detection). */
 export function isRlmCodeSummary(data: unknown): boolean {
