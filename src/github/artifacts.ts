@@ -1,0 +1,145 @@
+// Benchmark summaries as workflow artifacts. The artifact client is a parameter, never a module-level
+// singleton: @actions/artifact reads its environment (and @actions/github its API URL) when it is
+// used or imported, so the caller decides which client talks to which service, and tests pass the
+// real DefaultArtifactClient pointed at a loopback double.
+import type { ArtifactClient, FindOptions } from '@actions/artifact';
+
+/** Characters the artifact service refuses in a name (NTFS limits; upload-artifact refuses them too). */
+export const FORBIDDEN_NAME_CHARACTERS: ReadonlyMap<string, string> = new Map([
+  ['"', 'double quote "'],
+  [':', 'colon :'],
+  ['<', 'less than <'],
+  ['>', 'greater than >'],
+  ['|', 'vertical bar |'],
+  ['*', 'asterisk *'],
+  ['?', 'question mark ?'],
+  ['\r', 'carriage return \\r'],
+  ['\n', 'line feed \\n'],
+  ['\\', 'backslash \\'],
+  ['/', 'forward slash /'],
+]);
+
+export interface UploadSummaryOptions {
+  name: string;
+  /** Files to upload; their paths inside the artifact are relative to rootDirectory. */
+  files: string[];
+  rootDirectory: string;
+  /** 1 to 400 days; omitted means the repository's setting (90 by default). */
+  retentionDays?: number;
+}
+
+export interface UploadedArtifact {
+  id: number;
+  name: string;
+  /** Bytes of the uploaded zip. */
+  size: number;
+}
+
+export interface DownloadByNameOptions {
+  name: string;
+  /** Directory to extract into; created if missing. Use a fresh temp dir for untrusted artifacts. */
+  path: string;
+  /** Another run (or repository) to read from, through the REST API; the token needs `actions: read`. */
+  findBy?: FindOptions['findBy'];
+}
+
+/**
+ * Throws when `name` is empty or holds a character the service refuses. Checking first turns a
+ * failure the client would report only after building the zip into a message that names the character.
+ */
+export function validateArtifactName(name: string): void {
+  if (name.trim() === '') throw new Error('artifact name is empty: give the artifact a name');
+  for (const [char, label] of FORBIDDEN_NAME_CHARACTERS) {
+    if (name.includes(char)) {
+      throw new Error(
+        `artifact name ${JSON.stringify(name)} contains a ${label}, which artifact names may not contain ` +
+          `(forbidden: ${[...FORBIDDEN_NAME_CHARACTERS.values()].join(', ')})`,
+      );
+    }
+  }
+}
+
+/**
+ * Upload summary files as one artifact of the current workflow run. Names are unique per run, so a
+ * second upload under the same name fails rather than overwriting. Every failure is an Error that
+ * names the artifact and says what went wrong (the client's own error is its `cause`).
+ */
+export async function uploadSummaryArtifact(client: ArtifactClient, options: UploadSummaryOptions): Promise<UploadedArtifact> {
+  const { name, files, rootDirectory, retentionDays } = options;
+  validateArtifactName(name);
+  if (retentionDays !== undefined && !(Number.isInteger(retentionDays) && retentionDays >= 1 && retentionDays <= 400)) {
+    throw new Error(`artifact "${name}": retentionDays must be a whole number from 1 to 400, got ${retentionDays}`);
+  }
+  let result;
+  try {
+    result = await client.uploadArtifact(name, files, rootDirectory, retentionDays === undefined ? {} : { retentionDays });
+  } catch (error) {
+    throw explain(error, name, 'uploading');
+  }
+  if (result.id === undefined) throw new Error(`uploading artifact "${name}": the artifact service returned no artifact id`);
+  return { id: result.id, name, size: result.size ?? 0 };
+}
+
+/**
+ * Download the newest artifact called `name` into `path` and return the directory. It looks the
+ * artifact up first (getArtifact) so that a missing one gets a message saying why, then downloads it
+ * with the digest recorded at upload as the expected hash. The client only *reports* a digest
+ * mismatch (it does not throw, and checks nothing without an expected hash), so this function fails
+ * on it: the files in `path` are then not what was uploaded and must not be used. An artifact with
+ * no recorded digest (older artifacts may have none) is downloaded unchecked.
+ */
+export async function downloadArtifactByName(client: ArtifactClient, options: DownloadByNameOptions): Promise<string> {
+  const { name, path, findBy } = options;
+  validateArtifactName(name);
+  const find = findBy ? { findBy } : {};
+  let artifact;
+  try {
+    ({ artifact } = await client.getArtifact(name, find));
+  } catch (error) {
+    throw explain(error, name, 'looking up', findBy);
+  }
+  let result;
+  try {
+    result = await client.downloadArtifact(artifact.id, { ...find, path, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) });
+  } catch (error) {
+    throw explain(error, name, 'downloading', findBy);
+  }
+  if (result.digestMismatch) {
+    throw new Error(
+      `downloading artifact "${name}" (id ${artifact.id}): the downloaded bytes do not match the digest recorded at ` +
+        `upload (${artifact.digest ?? 'none'}); the files in ${path} may be corrupt or tampered with and must not be used`,
+    );
+  }
+  return result.downloadPath ?? path;
+}
+
+/**
+ * The HTTP status behind a client error: Octokit's `status` (findBy REST), Azure's `statusCode` (blob
+ * upload), or the Twirp client's "Failed request: (NNN)" message. Blob download failures carry none:
+ * the client retries them 5 times and then reports only "Artifact download failed after 5 retries".
+ */
+function httpStatus(error: unknown): number | undefined {
+  const e = error as { status?: unknown; statusCode?: unknown; message?: unknown } | undefined;
+  for (const value of [e?.status, e?.statusCode]) if (typeof value === 'number') return value;
+  const match = /Failed request: \((\d{3})\)/.exec(String(e?.message));
+  return match ? Number(match[1]) : undefined;
+}
+
+function explain(error: unknown, name: string, action: string, findBy?: DownloadByNameOptions['findBy']): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const where = findBy
+    ? `workflow run ${findBy.workflowRunId} of ${findBy.repositoryOwner}/${findBy.repositoryName}`
+    : 'this workflow run';
+  if ((error as Error | undefined)?.name === 'ArtifactNotFoundError') {
+    const why = findBy
+      ? 'that run must have uploaded it (and finished), and it must not have expired'
+      : "the job that uploads it must run first in the same workflow run (list that job under this job's needs:)";
+    return new Error(`artifact "${name}" was not found in ${where}: ${why}`, { cause: error });
+  }
+  const status = httpStatus(error);
+  if (status !== undefined && status >= 400) {
+    const what = status === 410 ? 'the artifact has expired' : `HTTP ${status}`;
+    return new Error(`${action} artifact "${name}" in ${where}: the artifact service failed (${what}): ${message}`, { cause: error });
+  }
+  return new Error(`${action} artifact "${name}" in ${where} failed: ${message}`, { cause: error });
+}
