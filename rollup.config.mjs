@@ -1,20 +1,34 @@
-// Bundles the CLI into one self-contained ESM file, dist/cli.js, committed so it runs with no
-// node_modules (`node dist/cli.js`). Output must be deterministic: CI rebuilds and diffs dist/.
+// Bundles the CLI (dist/cli.js) and the action (dist/index.js) into self-contained ESM files,
+// committed so they run with no node_modules. Output must be deterministic: CI rebuilds and diffs dist/.
+// The action's bundle includes @actions/artifact and its CommonJS dependencies (hence commonjs and json).
+import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
+
+/** Warnings from dependencies' own code are harmless and not ours to fix. */
+function onwarn(warning, warn) {
+  const inDeps = (id) => typeof id === 'string' && id.includes('node_modules');
+  if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every(inDeps)) return;
+  if (warning.code === 'INVALID_ANNOTATION' && inDeps(warning.id)) return;
+  if (warning.code === 'THIS_IS_UNDEFINED' && inDeps(warning.id)) return;
+  if (warning.code === 'EVAL' && inDeps(warning.id)) return;
+  warn(warning);
+}
 
 /** @type {import('rollup').RollupOptions[]} */
 const config = [
   {
     input: 'src/cli.ts',
     output: { file: 'dist/cli.js', format: 'es', banner: '#!/usr/bin/env node', sourcemap: false },
-    onwarn(warning, warn) {
-      // zod's internal import cycles and comment placement are harmless and not ours to fix.
-      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('node_modules'))) return;
-      if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
-      warn(warning);
-    },
+    onwarn,
     plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true })],
+  },
+  {
+    input: 'src/action/index.ts',
+    output: { file: 'dist/index.js', format: 'es', sourcemap: false, inlineDynamicImports: true },
+    onwarn,
+    plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), commonjs(), json()],
   },
 ];
 

@@ -61,9 +61,9 @@ async function tree(files: Record<string, string | Buffer>): Promise<string> {
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const summary = (label: string) => JSON.stringify({ strategy: label, avg_reward: 0.75, total_cases: 10 }, null, 2);
 
-async function upload(name: string, files: Record<string, string | Buffer>) {
+async function upload(name: string, files: Record<string, string | Buffer>, overwrite = false) {
   const root = await tree(files);
-  return uploadSummaryArtifact(client, { name, rootDirectory: root, files: Object.keys(files).map((f) => join(root, f)) });
+  return uploadSummaryArtifact(client, { name, rootDirectory: root, files: Object.keys(files).map((f) => join(root, f)), overwrite });
 }
 
 describe('artifacts through the real @actions/artifact client', { timeout: 20_000 }, () => {
@@ -71,7 +71,7 @@ describe('artifacts through the real @actions/artifact client', { timeout: 20_00
     const text = summary('tool_call');
     const up = await upload('bench-baseline', { 'summary.json': text });
     const stored = double.artifacts().get('bench-baseline');
-    expect(up).toEqual({ id: stored?.id, name: 'bench-baseline', size: stored?.bytes.length });
+    expect(up).toEqual({ id: stored?.id, name: 'bench-baseline', size: stored?.bytes.length, replaced: null });
     expect(stored?.size).toBe(stored?.bytes.length);
     expect(stored?.digest).toBe(`sha256:${sha256(stored?.bytes ?? Buffer.alloc(0))}`);
     expect(stored?.runBackendId).toBe('run-1');
@@ -152,6 +152,16 @@ describe('artifacts through the real @actions/artifact client', { timeout: 20_00
     await expect(upload('bench-dup', { 'summary.json': '{"again":1}' })).rejects.toThrow(
       /uploading artifact "bench-dup" in this workflow run: the artifact service failed \(HTTP 409\): .*already exists/,
     );
+  });
+
+  it('with overwrite, replaces the artifact of the same name (a re-run job) and says which', async () => {
+    const first = await upload('bench-rerun', { 'summary.json': '{"attempt":1}' }, true);
+    expect(first.replaced).toBeNull();
+    const second = await upload('bench-rerun', { 'summary.json': '{"attempt":2}' }, true);
+    expect(second.replaced).toBe(first.id);
+    expect(second.id).not.toBe(first.id);
+    const out = await downloadArtifactByName(client, { name: 'bench-rerun', path: join(tmp, 'rerun') });
+    expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe('{"attempt":2}');
   });
 
   it('downloads from another workflow run through the REST API (findBy)', async () => {

@@ -8501,14 +8501,21 @@ const REPORT_FORMATS = ['markdown', 'json', 'csv'];
 const VALUE_OPTIONS = ['baseline', 'candidate', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-/** Python-float-like parsing, as rlm-code's thresholds take: decimals, exponents, inf; never NaN. */
-function parseThreshold(option, raw) {
+/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
+function thresholdValue(raw) {
     const s = raw.trim().toLowerCase();
     if (NUMBER.test(s))
         return Number(s);
     const inf = /^([+-]?)(inf|infinity)$/.exec(s);
     if (inf)
         return inf[1] === '-' ? -Infinity : Infinity;
+    return undefined;
+}
+/** Python-float-like parsing, as rlm-code's thresholds take: decimals, exponents, inf; never NaN. */
+function parseThreshold(option, raw) {
+    const value = thresholdValue(raw);
+    if (value !== undefined)
+        return value;
     throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a number such as 0, -0.05 or 1e-3 (or inf / -inf)`);
 }
 function oneOf(option, raw, allowed) {

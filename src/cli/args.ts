@@ -29,12 +29,19 @@ const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regressio
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Python-float-like parsing, as rlm-code's thresholds take: decimals, exponents, inf; never NaN. */
-export function parseThreshold(option: string, raw: string): number {
+/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
+export function thresholdValue(raw: string): number | undefined {
   const s = raw.trim().toLowerCase();
   if (NUMBER.test(s)) return Number(s);
   const inf = /^([+-]?)(inf|infinity)$/.exec(s);
   if (inf) return inf[1] === '-' ? -Infinity : Infinity;
+  return undefined;
+}
+
+/** Python-float-like parsing, as rlm-code's thresholds take: decimals, exponents, inf; never NaN. */
+export function parseThreshold(option: string, raw: string): number {
+  const value = thresholdValue(raw);
+  if (value !== undefined) return value;
   throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a number such as 0, -0.05 or 1e-3 (or inf / -inf)`);
 }
 

@@ -19,6 +19,11 @@ export const FORBIDDEN_NAME_CHARACTERS: ReadonlyMap<string, string> = new Map([
   ['/', 'forward slash /'],
 ]);
 
+/** An artifact operation that failed: the message names the artifact and what went wrong. */
+export class ArtifactError extends Error {
+  override name = 'ArtifactError';
+}
+
 export interface UploadSummaryOptions {
   name: string;
   /** Files to upload; their paths inside the artifact are relative to rootDirectory. */
@@ -26,6 +31,11 @@ export interface UploadSummaryOptions {
   rootDirectory: string;
   /** 1 to 400 days; omitted means the repository's setting (90 by default). */
   retentionDays?: number;
+  /**
+   * Replace an artifact of the same name in this run (as upload-artifact's `overwrite: true`): a
+   * re-run job uploads under the name its first attempt used, which the service otherwise refuses.
+   */
+  overwrite?: boolean;
 }
 
 export interface UploadedArtifact {
@@ -33,6 +43,8 @@ export interface UploadedArtifact {
   name: string;
   /** Bytes of the uploaded zip. */
   size: number;
+  /** The id of the artifact this one replaced (overwrite), if there was one. */
+  replaced: number | null;
 }
 
 export interface DownloadByNameOptions {
@@ -48,10 +60,10 @@ export interface DownloadByNameOptions {
  * failure the client would report only after building the zip into a message that names the character.
  */
 export function validateArtifactName(name: string): void {
-  if (name.trim() === '') throw new Error('artifact name is empty: give the artifact a name');
+  if (name.trim() === '') throw new ArtifactError('artifact name is empty: give the artifact a name');
   for (const [char, label] of FORBIDDEN_NAME_CHARACTERS) {
     if (name.includes(char)) {
-      throw new Error(
+      throw new ArtifactError(
         `artifact name ${JSON.stringify(name)} contains a ${label}, which artifact names may not contain ` +
           `(forbidden: ${[...FORBIDDEN_NAME_CHARACTERS.values()].join(', ')})`,
       );
@@ -68,7 +80,15 @@ export async function uploadSummaryArtifact(client: ArtifactClient, options: Upl
   const { name, files, rootDirectory, retentionDays } = options;
   validateArtifactName(name);
   if (retentionDays !== undefined && !(Number.isInteger(retentionDays) && retentionDays >= 1 && retentionDays <= 400)) {
-    throw new Error(`artifact "${name}": retentionDays must be a whole number from 1 to 400, got ${retentionDays}`);
+    throw new ArtifactError(`artifact "${name}": retentionDays must be a whole number from 1 to 400, got ${retentionDays}`);
+  }
+  let replaced: number | null = null;
+  if (options.overwrite) {
+    try {
+      replaced = (await client.deleteArtifact(name)).id;
+    } catch (error) {
+      if ((error as Error | undefined)?.name !== 'ArtifactNotFoundError') throw explain(error, name, 'replacing');
+    }
   }
   let result;
   try {
@@ -76,8 +96,8 @@ export async function uploadSummaryArtifact(client: ArtifactClient, options: Upl
   } catch (error) {
     throw explain(error, name, 'uploading');
   }
-  if (result.id === undefined) throw new Error(`uploading artifact "${name}": the artifact service returned no artifact id`);
-  return { id: result.id, name, size: result.size ?? 0 };
+  if (result.id === undefined) throw new ArtifactError(`uploading artifact "${name}": the artifact service returned no artifact id`);
+  return { id: result.id, name, size: result.size ?? 0, replaced };
 }
 
 /**
@@ -105,7 +125,7 @@ export async function downloadArtifactByName(client: ArtifactClient, options: Do
     throw explain(error, name, 'downloading', findBy);
   }
   if (result.digestMismatch) {
-    throw new Error(
+    throw new ArtifactError(
       `downloading artifact "${name}" (id ${artifact.id}): the downloaded bytes do not match the digest recorded at ` +
         `upload (${artifact.digest ?? 'none'}); the files in ${path} may be corrupt or tampered with and must not be used`,
     );
@@ -134,12 +154,12 @@ function explain(error: unknown, name: string, action: string, findBy?: Download
     const why = findBy
       ? 'that run must have uploaded it (and finished), and it must not have expired'
       : "the job that uploads it must run first in the same workflow run (list that job under this job's needs:)";
-    return new Error(`artifact "${name}" was not found in ${where}: ${why}`, { cause: error });
+    return new ArtifactError(`artifact "${name}" was not found in ${where}: ${why}`, { cause: error });
   }
   const status = httpStatus(error);
   if (status !== undefined && status >= 400) {
     const what = status === 410 ? 'the artifact has expired' : `HTTP ${status}`;
-    return new Error(`${action} artifact "${name}" in ${where}: the artifact service failed (${what}): ${message}`, { cause: error });
+    return new ArtifactError(`${action} artifact "${name}" in ${where}: the artifact service failed (${what}): ${message}`, { cause: error });
   }
-  return new Error(`${action} artifact "${name}" in ${where} failed: ${message}`, { cause: error });
+  return new ArtifactError(`${action} artifact "${name}" in ${where} failed: ${message}`, { cause: error });
 }

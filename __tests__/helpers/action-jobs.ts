@@ -1,0 +1,72 @@
+// Plays workflow jobs that use the action: each job gets its own workspace, RUNNER_TEMP and job id
+// in the same workflow run of the results service double, and runs action.yml's steps through the
+// composite player (which runs the committed dist/index.js with the runner's INPUT_* variables).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ResultsServiceDouble } from '../doubles/results-service.js';
+import { REPO_ROOT, runComposite, type CompositeRun } from './composite.js';
+
+export const EVENT_PATH = join(REPO_ROOT, '__tests__', 'fixtures', 'events', 'pull_request.json');
+export const SUITE_SCRIPT = join(REPO_ROOT, 'examples', 'suite', 'run-suite.mjs');
+
+/** The command a suite job runs: the embedded example suite under one strategy, written where rlm-code writes. */
+export function suiteCommand(strategy: 'tool_call' | 'codemode', then = ''): string {
+  return `node '${SUITE_SCRIPT}' --strategy ${strategy} --out .rlm_code/rlm/benchmarks/${strategy}.json${then ? `\n${then}` : ''}`;
+}
+
+export interface Job {
+  name: string;
+  workspace: string;
+  temp: string;
+  run(inputs: Record<string, string>, extraEnv?: Record<string, string>): Promise<CompositeRun>;
+}
+
+/** A git checkout with one commit, as actions/checkout leaves the workspace. Returns the commit. */
+export function gitWorkspace(dir: string): string {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  git('init', '-q');
+  git('commit', '-q', '--allow-empty', '-m', 'checkout');
+  return git('rev-parse', 'HEAD').stdout.trim();
+}
+
+/** A job of workflow run `run` (a backend id of the double), in a fresh workspace under `root`. */
+export function job(double: ResultsServiceDouble, root: string, name: string, run = 'run-1'): Job {
+  const dir = mkdtempSync(join(root, `${name}-`));
+  const workspace = join(dir, 'workspace');
+  const temp = join(dir, 'runner-temp');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(temp, { recursive: true });
+  const { ACTIONS_RUNTIME_TOKEN, ACTIONS_RESULTS_URL, ...serviceEnv } = double.env(run, `job-${name}`);
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: process.env['HOME'] ?? dir,
+    ...serviceEnv,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: EVENT_PATH,
+    GITHUB_SHA: '3333333333333333333333333333333333333333',
+    GITHUB_REF: 'refs/pull/42/merge',
+    GITHUB_RUN_ID: '987654321',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_WORKFLOW: 'Bench',
+    GITHUB_JOB: name,
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: temp,
+    RUNNER_OS: 'Linux',
+    RUNNER_ARCH: 'X64',
+  };
+  return {
+    name,
+    workspace,
+    temp,
+    run: (inputs, extraEnv = {}) =>
+      runComposite({
+        inputs,
+        env: { ...env, ...extraEnv },
+        jsActionEnv: { ACTIONS_RUNTIME_TOKEN: ACTIONS_RUNTIME_TOKEN as string, ACTIONS_RESULTS_URL: ACTIONS_RESULTS_URL as string },
+        github: { event_name: 'pull_request', sha: env['GITHUB_SHA'], workspace },
+      }),
+  };
+}

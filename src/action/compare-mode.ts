@@ -1,0 +1,134 @@
+/**
+ * `mode: compare`: take both summaries (the roles' artifacts of this workflow run, or local files),
+ * compare them with the core, write the reports (job summary, files, one report artifact), set the
+ * outputs, and fail on hold unless told not to. Artifact contents are untrusted input: they are read
+ * as benchgate summaries only, strictly, size-capped, and nothing in them is ever executed.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { compareSummaries, type Comparison } from '../analysis/compare.js';
+import { loadPair } from '../cli/load.js';
+import { verdictLine } from '../cli/run.js';
+import { InputError, UsageError } from '../errors.js';
+import { downloadArtifactByName, uploadSummaryArtifact } from '../github/artifacts.js';
+import { renderCsv } from '../report/csv-report.js';
+import { fitMarkdown } from '../report/fit.js';
+import { renderJson } from '../report/json-report.js';
+import { renderMarkdown } from '../report/markdown-report.js';
+import type { CompareInputs, Role } from './inputs.js';
+import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
+import { NORMALIZED_FILE } from './run-mode.js';
+import { artifactName } from './shared.js';
+
+/** A normalized summary in an artifact larger than this is refused before it is parsed. */
+export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
+export const REPORT_FILES = { markdown: 'benchgate-report.md', json: 'benchgate-report.json', csv: 'benchgate-report.csv' } as const;
+
+export interface CompareResult {
+  failure: string | null;
+  comparison: Comparison | null;
+}
+
+/** Jobs the gate `needs` that did not succeed: the gate holds on them whatever the summaries say. */
+function failedJobs(needs: Map<string, string> | null): string[] {
+  if (needs === null) return [];
+  return [...needs].filter(([, result]) => result !== 'success').map(([job, result]) => `job ${job} ended with ${result}`);
+}
+
+async function downloadSummary(io: ActionIo, inputs: CompareInputs, role: Role, into: string): Promise<string> {
+  const name = artifactName(inputs.suite, role);
+  const dir = await downloadArtifactByName(io.artifacts, { name, path: join(into, role) });
+  const file = join(dir, NORMALIZED_FILE);
+  if (!existsSync(file)) {
+    throw new InputError(`artifact "${name}" holds no ${NORMALIZED_FILE}: the ${role} run found no usable summary (its command.log in the artifact says why)`);
+  }
+  const size = statSync(file).size;
+  if (size > MAX_ARTIFACT_SUMMARY_BYTES) {
+    throw new InputError(`artifact "${name}": ${NORMALIZED_FILE} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`);
+  }
+  io.info(`benchgate: ${role} summary from artifact ${name}`);
+  return file;
+}
+
+function reportDir(io: ActionIo, inputs: CompareInputs): string {
+  const dir = inputs.reportDir === null ? join(io.tempDir, `benchgate-${inputs.suite}-report-${randomBytes(4).toString('hex')}`) : resolve(io.workspace, inputs.reportDir);
+  const taken = Object.values(REPORT_FILES).filter((f) => existsSync(join(dir, f)));
+  if (taken.length > 0) throw new UsageError(`input "report-dir": ${dir} already holds ${taken.join(', ')}; refusing to overwrite them (give an empty directory)`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function setOutputs(io: ActionIo, cmp: Comparison, verdict: string, files: Record<keyof typeof REPORT_FILES, string>): void {
+  io.setOutput('verdict', verdict);
+  io.setOutput('passed', verdict === 'promote');
+  io.setOutput('reward-delta', cmp.rlm.deltas.avg_reward);
+  io.setOutput('completion-delta', cmp.rlm.deltas.completion_rate);
+  io.setOutput('steps-increase', cmp.rlm.deltas.avg_steps_increase);
+  io.setOutput('regressions', cmp.rlm.case_summary.completion_regressions);
+  io.setOutput('findings', cmp.findings.length);
+  io.setOutput('report-markdown', files.markdown);
+  io.setOutput('report-json', files.json);
+  io.setOutput('report-csv', files.csv);
+}
+
+export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
+  const jobProblems = failedJobs(inputs.needs);
+  for (const p of jobProblems) io.error(`benchgate: ${p}; the gate holds`);
+
+  let files: [string, string];
+  let format = inputs.format;
+  if (inputs.baseline !== null && inputs.candidate !== null) {
+    files = [resolve(io.workspace, inputs.baseline), resolve(io.workspace, inputs.candidate)];
+  } else {
+    const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
+    try {
+      files = [await downloadSummary(io, inputs, 'baseline', into), await downloadSummary(io, inputs, 'candidate', into)];
+    } catch (err) {
+      if (jobProblems.length === 0) throw err;
+      throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
+    }
+    format = 'benchgate';
+  }
+  const [baseline, candidate] = await loadPair(files[0], files[1], format, io.workerScript);
+  const cmp = compareSummaries(baseline, candidate, { thresholds: inputs.thresholds, allowFindings: inputs.allowFindings });
+  const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
+
+  const dir = reportDir(io, inputs);
+  const paths = {
+    markdown: join(dir, REPORT_FILES.markdown),
+    json: join(dir, REPORT_FILES.json),
+    csv: join(dir, REPORT_FILES.csv),
+  };
+  const markdown = renderMarkdown(cmp);
+  writeFileSync(paths.markdown, markdown);
+  writeFileSync(paths.json, renderJson(cmp));
+  writeFileSync(paths.csv, renderCsv(cmp));
+
+  const reportArtifact = artifactName(inputs.suite, 'report');
+  const jobs = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
+  const note = `> [!NOTE]\n> This report was cut to fit GitHub's job summary limit. The whole report is ${REPORT_FILES.markdown} in the artifact \`${reportArtifact}\`.`;
+  const fitted = fitMarkdown(jobs + markdown, { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' }, note);
+  await io.appendSummary(fitted.text);
+  if (fitted.truncated) io.warning(`benchgate: the report is too large for the job summary and was cut; the whole report is in the artifact ${reportArtifact}`);
+
+  setOutputs(io, cmp, verdict, paths);
+  const uploaded = await uploadSummaryArtifact(io.artifacts, {
+    name: reportArtifact,
+    files: [paths.markdown, paths.json, paths.csv],
+    rootDirectory: dir,
+    retentionDays: inputs.retentionDays,
+    overwrite: true,
+  });
+  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
+  io.info(`benchgate: uploaded reports as artifact ${reportArtifact} (id ${uploaded.id})`);
+  io.setOutput('report-artifact-id', uploaded.id);
+
+  const line = verdictLine(cmp);
+  io.info(line);
+  if (verdict === 'hold' && inputs.failOnHold) {
+    const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : line.replace(/^benchgate: /, '');
+    return { failure: `${why} (set fail-on-hold: false to report without failing the step)`, comparison: cmp };
+  }
+  return { failure: null, comparison: cmp };
+}

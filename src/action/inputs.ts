@@ -1,0 +1,227 @@
+/**
+ * The action's inputs, read through a `getInput(name)` function (core.getInput in the runner, a map in
+ * tests) and checked before anything runs. Every error names the input, what it got and what it
+ * expects. Which inputs a mode takes is listed in INPUTS_BY_MODE; giving one the mode ignores is an
+ * error too, since it is almost always a wiring mistake (a `command:` on the gate step, say).
+ */
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { FINDING_CODES } from '../analysis/findings.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
+import { INPUT_FORMATS } from '../adapters/index.js';
+import { thresholdValue } from '../cli/args.js';
+import { UsageError } from '../errors.js';
+
+export const MODES = ['run', 'compare'] as const;
+export type Mode = (typeof MODES)[number];
+export const ROLES = ['baseline', 'candidate'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Where rlm-code's `/rlm bench` writes its summaries. */
+export const DEFAULT_SUMMARY_GLOB = '.rlm_code/rlm/benchmarks/*.json';
+export const DEFAULT_TIMEOUT_MINUTES = 60;
+/** Artifact-name-safe, short enough to read in the artifact list. */
+const SUITE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const FINGERPRINT_KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+export type GetInput = (name: string) => string;
+
+interface CommonInputs {
+  suite: string;
+}
+
+export interface RunInputs extends CommonInputs {
+  mode: 'run';
+  role: Role;
+  command: string;
+  workingDirectory: string;
+  timeoutMinutes: number;
+  summary: string;
+  format: string;
+  fingerprint: Record<string, string | number | boolean | null>;
+  retentionDays: number | undefined;
+  allowCommandFailure: boolean;
+}
+
+export interface CompareInputs extends CommonInputs {
+  mode: 'compare';
+  /** Local files; null means download the role's artifact from this workflow run. */
+  baseline: string | null;
+  candidate: string | null;
+  format: string;
+  thresholds: Thresholds;
+  allowFindings: string[];
+  failOnHold: boolean;
+  /** The gate job's `needs` context (`toJSON(needs)`), when given: job id → result. */
+  needs: Map<string, string> | null;
+  reportDir: string | null;
+  retentionDays: number | undefined;
+}
+
+export type ActionInputs = RunInputs | CompareInputs;
+
+const COMMON = ['mode', 'suite'];
+export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
+  run: [...COMMON, 'role', 'command', 'working-directory', 'timeout-minutes', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  compare: [
+    ...COMMON,
+    'baseline',
+    'candidate',
+    'format',
+    'min-reward-delta',
+    'min-completion-delta',
+    'max-steps-increase',
+    'fail-on-completion-regression',
+    'allow-findings',
+    'fail-on-hold',
+    'needs',
+    'report-dir',
+    'retention-days',
+  ],
+};
+/** Every input the action declares (action.yml's test checks the two lists agree). */
+export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare])];
+
+function invalid(name: string, raw: string, expected: string): UsageError {
+  return new UsageError(`input "${name}": expected ${expected}, got ${JSON.stringify(raw)}`);
+}
+
+function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw invalid(name, raw, `one of ${allowed.join(', ')}`);
+}
+
+/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
+function boolean(name: string, raw: string, fallback: boolean): boolean {
+  if (raw === '') return fallback;
+  if (['true', 'True', 'TRUE'].includes(raw)) return true;
+  if (['false', 'False', 'FALSE'].includes(raw)) return false;
+  throw invalid(name, raw, 'true or false');
+}
+
+function threshold(name: string, raw: string, fallback: number): number {
+  if (raw === '') return fallback;
+  const value = thresholdValue(raw);
+  if (value === undefined) throw invalid(name, raw, 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)');
+  return value;
+}
+
+function retentionDays(raw: string): number | undefined {
+  if (raw === '') return undefined;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 400) throw invalid('retention-days', raw, 'a whole number of days from 1 to 400, or empty for the repository setting');
+  return n;
+}
+
+function timeoutMinutes(raw: string): number {
+  if (raw === '') return DEFAULT_TIMEOUT_MINUTES;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(n > 0) || n > 4320) throw invalid('timeout-minutes', raw, 'a number of minutes above 0 and at most 4320 (72 hours)');
+  return n;
+}
+
+const FingerprintValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** `fingerprint`: a YAML mapping of plain keys to scalars, e.g. `model: gpt-4.1` and `seed: 7` on two lines. */
+export function parseFingerprint(raw: string): Record<string, string | number | boolean | null> {
+  if (raw.trim() === '') return {};
+  let data: unknown;
+  try {
+    data = parseYaml(raw);
+  } catch (err) {
+    throw new UsageError(`input "fingerprint": not valid YAML (${(err as Error).message.split('\n')[0]}); expected a mapping such as "model: gpt-4.1" with one key per line`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new UsageError('input "fingerprint": expected a YAML mapping such as "model: gpt-4.1" with one key per line');
+  }
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!FINGERPRINT_KEY.test(key)) throw new UsageError(`input "fingerprint": key ${JSON.stringify(key)} must be lower case letters, digits and _, starting with a letter (at most 64)`);
+    const parsed = FingerprintValue.safeParse(value);
+    if (!parsed.success || (typeof value === 'number' && !Number.isFinite(value))) {
+      throw new UsageError(`input "fingerprint": ${key} must be a string, a finite number, true, false or null, got ${JSON.stringify(value) ?? typeof value}`);
+    }
+    out[key] = parsed.data;
+  }
+  return out;
+}
+
+const NeedsContext = z.record(z.string(), z.object({ result: z.string() }).loose());
+
+/** `needs`: the gate job's needs context as `${{ toJSON(needs) }}` renders it. */
+export function parseNeeds(raw: string): Map<string, string> | null {
+  if (raw.trim() === '') return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new UsageError('input "needs": expected the JSON of the needs context; pass needs: ${{ toJSON(needs) }}');
+  }
+  const parsed = NeedsContext.safeParse(data);
+  if (!parsed.success) throw new UsageError('input "needs": expected an object of jobs, each with a "result"; pass needs: ${{ toJSON(needs) }}');
+  return new Map(Object.entries(parsed.data).map(([job, v]) => [job, v.result]));
+}
+
+function suite(raw: string): string {
+  const value = raw === '' ? 'default' : raw;
+  if (!SUITE_NAME.test(value)) throw invalid('suite', raw, 'a name of letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
+  return value;
+}
+
+function allowFindings(raw: string): string[] {
+  const codes = raw.split(/[\s,]+/).filter(Boolean);
+  for (const code of codes) oneOf('allow-findings', code, FINDING_CODES);
+  return codes;
+}
+
+/** Reads and checks every input of the chosen mode. */
+export function readInputs(getInput: GetInput): ActionInputs {
+  const get = (name: string): string => getInput(name).trim();
+  const mode = oneOf('mode', get('mode'), MODES);
+  const ignored = ALL_INPUTS.filter((name) => !INPUTS_BY_MODE[mode].includes(name) && get(name) !== '');
+  if (ignored.length > 0) {
+    throw new UsageError(`input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`);
+  }
+  const format = oneOf('format', get('format') || 'auto', INPUT_FORMATS);
+  if (mode === 'run') {
+    const command = getInput('command');
+    if (command.trim() === '') throw new UsageError('input "command": required with mode: run; give the shell command that runs the suite and writes its summary');
+    if (get('role') === '') throw new UsageError('input "role": required with mode: run; expected baseline or candidate');
+    return {
+      mode,
+      suite: suite(get('suite')),
+      role: oneOf('role', get('role'), ROLES),
+      command,
+      workingDirectory: get('working-directory') || '.',
+      timeoutMinutes: timeoutMinutes(get('timeout-minutes')),
+      summary: get('summary') || DEFAULT_SUMMARY_GLOB,
+      format,
+      fingerprint: parseFingerprint(getInput('fingerprint')),
+      retentionDays: retentionDays(get('retention-days')),
+      allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
+    };
+  }
+  const baseline = get('baseline') || null;
+  const candidate = get('candidate') || null;
+  if ((baseline === null) !== (candidate === null)) {
+    throw new UsageError('inputs "baseline" and "candidate": give both local files, or neither to download both artifacts of this workflow run');
+  }
+  return {
+    mode,
+    suite: suite(get('suite')),
+    baseline,
+    candidate,
+    format,
+    thresholds: {
+      min_reward_delta: threshold('min-reward-delta', get('min-reward-delta'), DEFAULT_THRESHOLDS.min_reward_delta),
+      min_completion_delta: threshold('min-completion-delta', get('min-completion-delta'), DEFAULT_THRESHOLDS.min_completion_delta),
+      max_steps_increase: threshold('max-steps-increase', get('max-steps-increase'), DEFAULT_THRESHOLDS.max_steps_increase),
+      fail_on_completion_regression: boolean('fail-on-completion-regression', get('fail-on-completion-regression'), DEFAULT_THRESHOLDS.fail_on_completion_regression),
+    },
+    allowFindings: allowFindings(get('allow-findings')),
+    failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
+    needs: parseNeeds(getInput('needs')),
+    reportDir: get('report-dir') || null,
+    retentionDays: retentionDays(get('retention-days')),
+  };
+}

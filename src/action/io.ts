@@ -1,0 +1,41 @@
+/**
+ * Everything the action's modes need from the runner, as one parameter: index.ts fills it from
+ * @actions/core and the real artifact client, tests from doubles. The modes never touch `process`.
+ */
+import type { ArtifactClient } from '@actions/artifact';
+
+export interface ActionIo {
+  getInput(name: string): string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Directory for staging files and downloads (RUNNER_TEMP on a runner). */
+  tempDir: string;
+  /** Base for relative paths (GITHUB_WORKSPACE on a runner). */
+  workspace: string;
+  info(message: string): void;
+  warning(message: string): void;
+  error(message: string): void;
+  startGroup(title: string): void;
+  endGroup(): void;
+  /** Raw output for the log (the suite's own output, streamed). */
+  write(chunk: Buffer | string): void;
+  setOutput(name: string, value: string | number | boolean): void;
+  /** Appends markdown to the step's job summary. */
+  appendSummary(markdown: string): Promise<void>;
+  artifacts: ArtifactClient;
+  /** The module to run as a loading thread for large summaries (the bundle itself), or null. */
+  workerScript: URL | null;
+  /** SIGTERM-to-SIGKILL grace for a timed-out suite. */
+  killGraceMs: number;
+}
+
+/** GitHub's job summary limit is 1 MiB per step; leave room for what else the step appends. */
+export const JOB_SUMMARY_MAX_BYTES = 1024 * 1024 - 16 * 1024;
+
+/**
+ * Stops the runner from acting on workflow commands (`::set-output`, `::add-mask`, `::error`) in
+ * text that is not ours, such as a suite's output: everything between the two markers is plain text.
+ */
+export function withoutWorkflowCommands(io: ActionIo, token: string, body: () => Promise<void>): Promise<void> {
+  io.info(`::stop-commands::${token}`);
+  return body().finally(() => io.info(`::${token}::`));
+}

@@ -1,0 +1,46 @@
+/**
+ * The action program: read the inputs, run the mode, and turn every outcome into a log line, a job
+ * summary note and an exit code (0 passed, 1 failed). Expected failures (bad inputs, a missing
+ * artifact, a summary that fails validation, a suite that failed) print their message, never a stack.
+ */
+import { isUserError } from '../errors.js';
+import { ArtifactError } from '../github/artifacts.js';
+import { untrusted } from '../report/markdown.js';
+import { compareMode } from './compare-mode.js';
+import { SummaryNotFound } from './find-summary.js';
+import { readInputs } from './inputs.js';
+import type { ActionIo } from './io.js';
+import { runMode } from './run-mode.js';
+
+function expected(err: unknown): boolean {
+  return isUserError(err) || err instanceof ArtifactError || err instanceof SummaryNotFound;
+}
+
+async function report(io: ActionIo, message: string): Promise<void> {
+  io.error(`benchgate: ${message}`);
+  try {
+    await io.appendSummary(`### ❌ benchgate failed\n\n${untrusted(message, { maxLength: 4000 })}\n`);
+  } catch (err) {
+    io.warning(`benchgate: could not write the job summary: ${(err as Error).message}`);
+  }
+}
+
+/** Runs the action and resolves to the process exit code. */
+export async function runAction(io: ActionIo): Promise<number> {
+  try {
+    const inputs = readInputs((name) => io.getInput(name));
+    const result = inputs.mode === 'run' ? await runMode(io, inputs) : await compareMode(io, inputs);
+    if (result.failure === null) return 0;
+    await report(io, result.failure);
+    return 1;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (expected(err)) {
+      await report(io, message);
+    } else {
+      const detail = io.env['BENCHGATE_DEBUG'] ? String((err as Error).stack) : message;
+      await report(io, `internal error: ${detail} (this is a bug in benchgate; rerun with the env BENCHGATE_DEBUG=1 for a stack trace and report it)`);
+    }
+    return 1;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The metadata the run mode stamps on a normalized summary: where and how the suite ran. Stamped keys
+ * are namespaced with a dot (`github.sha`, `command.exit_code`); the user's fingerprint keys have no
+ * dot (inputs.ts enforces it), so the two can never collide.
+ */
+import type { BenchmarkSummary } from '../schema/summary.js';
+import { BENCHGATE_VERSION } from '../version.js';
+import type { Role } from './inputs.js';
+
+export type Scalar = string | number | boolean | null;
+
+export interface CommandOutcome {
+  command: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  durationSeconds: number;
+}
+
+export interface StampContext {
+  env: Readonly<Record<string, string | undefined>>;
+  /** The parsed GITHUB_EVENT_PATH payload, or null. */
+  event: unknown;
+  role: Role;
+  suite: string;
+  outcome: CommandOutcome;
+  /** HEAD of the working directory (what the suite really ran on), or null outside a git checkout. */
+  gitCommit: string | null;
+  sourceFile: string;
+  sourceSha256: string;
+  fingerprint: Record<string, Scalar>;
+}
+
+function text(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value;
+}
+
+function integer(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+/** The pull request of the event, when it has one (pull_request and pull_request_target). */
+export function pullRequestOf(event: unknown): { number: number; headSha: string | null; baseSha: string | null } | null {
+  const pr = (event as { pull_request?: { number?: unknown; head?: { sha?: unknown }; base?: { sha?: unknown } } } | null)?.pull_request;
+  if (pr === undefined || typeof pr.number !== 'number' || !Number.isInteger(pr.number)) return null;
+  const sha = (v: unknown): string | null => (typeof v === 'string' && /^[0-9a-f]{40,64}$/.test(v) ? v : null);
+  return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha) };
+}
+
+/** True when the command did not finish on its own with exit code 0. */
+export function commandFailed(outcome: CommandOutcome): boolean {
+  return outcome.timedOut || outcome.exitCode !== 0;
+}
+
+export function stampMetadata(ctx: StampContext): Record<string, Scalar> {
+  const { env, outcome } = ctx;
+  const pr = pullRequestOf(ctx.event);
+  return {
+    ...ctx.fingerprint,
+    'benchgate.version': BENCHGATE_VERSION,
+    'benchgate.role': ctx.role,
+    'benchgate.suite': ctx.suite,
+    'github.repository': text(env['GITHUB_REPOSITORY']),
+    'github.event': text(env['GITHUB_EVENT_NAME']),
+    'github.sha': text(env['GITHUB_SHA']),
+    'github.ref': text(env['GITHUB_REF']),
+    'github.pr': pr?.number ?? null,
+    'github.pr_head_sha': pr?.headSha ?? null,
+    'github.pr_base_sha': pr?.baseSha ?? null,
+    'github.run_id': integer(env['GITHUB_RUN_ID']),
+    'github.run_attempt': integer(env['GITHUB_RUN_ATTEMPT']),
+    'github.workflow': text(env['GITHUB_WORKFLOW']),
+    'github.job': text(env['GITHUB_JOB']),
+    'runner.os': text(env['RUNNER_OS']),
+    'runner.arch': text(env['RUNNER_ARCH']),
+    'git.commit': ctx.gitCommit,
+    command: outcome.command,
+    'command.exit_code': outcome.exitCode,
+    'command.signal': outcome.signal,
+    'command.timed_out': outcome.timedOut,
+    'command.duration_seconds': Math.round(outcome.durationSeconds * 1000) / 1000,
+    'source.file': ctx.sourceFile,
+    'source.sha256': ctx.sourceSha256,
+  };
+}
+
+/**
+ * A copy of `summary` with the stamps added. Keys the source already had keep their value unless a
+ * stamp replaces them; those are returned so the caller can say so.
+ */
+export function withMetadata(summary: BenchmarkSummary, stamps: Record<string, Scalar>): { summary: BenchmarkSummary; replaced: string[] } {
+  const replaced = Object.keys(stamps).filter((k) => Object.hasOwn(summary.metadata, k) && summary.metadata[k] !== stamps[k]);
+  return { summary: { ...summary, metadata: { ...summary.metadata, ...stamps } }, replaced };
+}

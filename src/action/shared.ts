@@ -1,0 +1,36 @@
+/** Small pieces both modes use: artifact names, the event payload, how a command ended. */
+import { readFileSync } from 'node:fs';
+import type { Role } from './inputs.js';
+import type { CommandOutcome } from './metadata.js';
+
+/**
+ * The artifact of one role of one suite in a workflow run: `benchgate-<suite>-<role>`, and
+ * `benchgate-<suite>-report` for the gate's reports. Suite names are restricted (inputs.ts) so the
+ * name is always valid, and two suites in one workflow never collide.
+ */
+export function artifactName(suite: string, role: Role | 'report'): string {
+  return `benchgate-${suite}-${role}`;
+}
+
+/** The event payload at GITHUB_EVENT_PATH, or null when there is none or it cannot be read. */
+export function readEvent(env: Readonly<Record<string, string | undefined>>): unknown {
+  const path = env['GITHUB_EVENT_PATH'];
+  if (!path) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function seconds(s: number): string {
+  return s < 120 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`;
+}
+
+/** "exited with code 0 after 3.2 s", "timed out after 60.0 min and was stopped", … */
+export function describeOutcome(o: CommandOutcome): string {
+  const after = seconds(o.durationSeconds);
+  if (o.timedOut) return `timed out after ${after} and was stopped`;
+  if (o.exitCode === null) return o.signal ? `was killed by ${o.signal} after ${after}` : 'could not be started';
+  return `exited with code ${o.exitCode} after ${after}`;
+}

@@ -1,0 +1,98 @@
+/**
+ * Runs the user's suite command the way a workflow `run:` step with `shell: bash` does
+ * (`bash --noprofile --norc -eo pipefail`), in its own process group so a timeout stops the whole
+ * tree, not only bash. Its output is streamed to the log as it comes and kept in a log file (capped),
+ * which the run mode uploads with the summary.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { CommandOutcome } from './metadata.js';
+
+/** Variables the suite must not see: the artifact service's job token (the suite may be PR code). */
+export const WITHHELD_ENV = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'ACTIONS_RUNTIME_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_URL'];
+/** The log file keeps at most this much; the live log gets everything. */
+export const LOG_CAP_BYTES = 16 * 1024 * 1024;
+
+export interface SuiteCommandOptions {
+  command: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  timeoutMs: number;
+  /** After SIGTERM, how long the group may take to exit before SIGKILL. */
+  killGraceMs: number;
+  logFile: string;
+  /** Receives the command's output as it arrives. */
+  write(chunk: Buffer): void;
+}
+
+function childEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !WITHHELD_ENV.includes(k)) out[k] = v;
+  return out;
+}
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+export function runSuiteCommand(options: SuiteCommandOptions): Promise<CommandOutcome> {
+  const log = openSync(options.logFile, 'w');
+  let logged = 0;
+  const keep = (chunk: Buffer): void => {
+    options.write(chunk);
+    if (logged >= LOG_CAP_BYTES) return;
+    const part = chunk.subarray(0, LOG_CAP_BYTES - logged);
+    writeSync(log, part);
+    logged += part.length;
+    if (logged >= LOG_CAP_BYTES) writeSync(log, `\n[benchgate: log file capped at ${LOG_CAP_BYTES} bytes; the job log has the rest]\n`);
+  };
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', options.command], {
+      cwd: options.cwd,
+      env: childEnv(options.env),
+      detached: true, // its own process group: the timeout kills the whole tree
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let timedOut = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      signalGroup(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), options.killGraceMs);
+    }, options.timeoutMs);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let settled = false;
+    const finish = (exitCode: number | null, signal: string | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      closeSync(log);
+      resolve({ command: options.command, exitCode, signal, timedOut, durationSeconds: (performance.now() - started) / 1000 });
+    };
+    child.once('error', (err) => {
+      keep(Buffer.from(`benchgate: could not start bash: ${err.message}\n`));
+      finish(null, null);
+    });
+    child.once('exit', (code, signal) => {
+      // Processes the suite left in the background may hold its output open; they do not outlive it.
+      const stragglers = setTimeout(() => {
+        signalGroup(child.pid, 'SIGKILL');
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, 2000);
+      child.once('close', () => {
+        clearTimeout(stragglers);
+        finish(code, signal);
+      });
+    });
+  });
+}
