@@ -27,6 +27,8 @@ export const REPORT_FILES = { markdown: 'benchgate-report.md', json: 'benchgate-
 
 export interface CompareResult {
   failure: string | null;
+  /** True when the job summary already says why the step fails (a hold: the report's first line). */
+  explained: boolean;
   comparison: Comparison | null;
 }
 
@@ -128,7 +130,7 @@ export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<
   io.info(line);
   if (verdict === 'hold' && inputs.failOnHold) {
     const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : line.replace(/^benchgate: /, '');
-    return { failure: `${why} (set fail-on-hold: false to report without failing the step)`, comparison: cmp };
+    return { failure: `${why} (set fail-on-hold: false to report without failing the step)`, explained: true, comparison: cmp };
   }
-  return { failure: null, comparison: cmp };
+  return { failure: null, explained: false, comparison: cmp };
 }

@@ -31,7 +31,8 @@ export async function runAction(io: ActionIo): Promise<number> {
     const inputs = readInputs((name) => io.getInput(name));
     const result = inputs.mode === 'run' ? await runMode(io, inputs) : await compareMode(io, inputs);
     if (result.failure === null) return 0;
-    await report(io, result.failure);
+    if (result.explained) io.error(`benchgate: ${result.failure}`);
+    else await report(io, result.failure);
     return 1;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -29,6 +29,8 @@ export const ORIGINAL_DIR = 'original';
 export interface RunResult {
   /** The step fails; the message says why. Null when it passes. */
   failure: string | null;
+  /** True when the job summary already says why. */
+  explained: boolean;
 }
 
 function gitCommit(cwd: string): string | null {
@@ -137,9 +139,9 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   io.setOutput('artifact-name', name);
   await io.appendSummary(`### benchgate: ${inputs.role} run\n\n${runTable(inputs, summary, outcome, name)}\n`);
 
-  if (problem !== null) return { failure: `no usable ${inputs.role} summary: ${problem}` };
+  if (problem !== null) return { failure: `no usable ${inputs.role} summary: ${problem}`, explained: false };
   if (failed && !inputs.allowCommandFailure) {
-    return { failure: `the ${inputs.role} suite ${describeOutcome(outcome)}; its summary was uploaded marked as failed (set allow-command-failure: true to let this step pass)` };
+    return { failure: `the ${inputs.role} suite ${describeOutcome(outcome)}; its summary was uploaded marked as failed (set allow-command-failure: true to let this step pass)`, explained: false };
   }
-  return { failure: null };
+  return { failure: null, explained: false };
 }
