@@ -33,7 +33,7 @@ describe('readInputs', () => {
   });
 
   it.each([
-    [{ mode: 'bench' }, 'input "mode": expected one of run, compare, got "bench"'],
+    [{ mode: 'bench' }, 'input "mode": expected one of run, compare, publish, got "bench"'],
     [{ mode: 'run', role: 'baseline' }, 'input "command": required with mode: run'],
     [{ mode: 'run', command: 'x' }, 'input "role": required with mode: run; expected baseline or candidate'],
     [{ ...RUN, role: 'control' }, 'input "role": expected one of baseline, candidate, got "control"'],

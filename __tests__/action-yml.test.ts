@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { ALL_INPUTS } from '../src/action/inputs.js';
+import { ALL_INPUTS, DEFAULTED_INPUTS } from '../src/action/inputs.js';
 import { interpolate, loadManifest, REPO_ROOT, runComposite, type ActionStep } from './helpers/composite.js';
 
 /** How the README refers to the action. */
@@ -36,9 +36,12 @@ describe('action.yml', () => {
     }
   });
 
-  it('declares exactly the inputs the program reads, with no defaults (the program applies them)', () => {
+  it('declares exactly the inputs the program reads, with no defaults but the token (the program applies them)', () => {
     expect(Object.keys(manifest.inputs).sort()).toEqual([...ALL_INPUTS].sort());
-    for (const [name, spec] of Object.entries(manifest.inputs)) expect(spec.default, name).toBeUndefined();
+    for (const [name, spec] of Object.entries(manifest.inputs)) {
+      if (DEFAULTED_INPUTS.includes(name)) expect(spec.default, name).toBe('${{ github.token }}');
+      else expect(spec.default, name).toBeUndefined();
+    }
   });
 
   it('maps every input into the main step env as INPUT_<NAME>, and only there', () => {
@@ -148,11 +151,14 @@ describe('workflows', () => {
     }
   });
 
-  it('the README example is the self-test workflow, with the published action in place of ./', () => {
+  it.each([
+    ['workflow', 'benchgate.yml'],
+    ['publish-workflow', 'benchgate-publish.yml'],
+  ])('the README example <!-- %s --> is the self-test workflow %s, with the published action in place of ./', (marker, file) => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const m = /<!-- workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- workflow-end -->/.exec(readme);
-    expect(m, 'README has no workflow example between <!-- workflow-start --> and <!-- workflow-end -->').not.toBeNull();
-    const selfTest = readFileSync(join(dir, 'benchgate.yml'), 'utf8');
+    const m = new RegExp(`<!-- ${marker}-start -->\\n\`\`\`yaml\\n([\\s\\S]*?)\`\`\`\\n<!-- ${marker}-end -->`).exec(readme);
+    expect(m, `README has no workflow example between <!-- ${marker}-start --> and <!-- ${marker}-end -->`).not.toBeNull();
+    const selfTest = readFileSync(join(dir, file), 'utf8');
     const published = selfTest
       .split('\n')
       .filter((line) => !line.endsWith('# self-test only'))
@@ -166,7 +172,7 @@ describe('workflows', () => {
 describe('the README', () => {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   it('documents every input and every output of action.yml', () => {
-    for (const name of Object.keys(manifest.inputs)) expect(readme, `input ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| (run|compare|both) \\|`, 'm'));
-    for (const name of Object.keys(manifest.outputs)) expect(readme, `output ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| (run|compare) \\|`, 'm'));
+    for (const name of Object.keys(manifest.inputs)) expect(readme, `input ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| (all|(run|compare|publish)(, (run|compare|publish))*) \\|`, 'm'));
+    for (const name of Object.keys(manifest.outputs)) expect(readme, `output ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| ((run|compare|publish)(, (run|compare|publish))*) \\|`, 'm'));
   });
 });

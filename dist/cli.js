@@ -8469,8 +8469,9 @@ function footer(cmp, version) {
     const c = untrusted(cmp.candidate.summary.id);
     return `<sub>benchgate ${version} · rlm-code-compatible gates · baseline ${b} vs candidate ${c}</sub>`;
 }
-/** Renders the full markdown report. */
+/** Renders the markdown report, in full unless `options.detail` says less. */
 function renderMarkdown(cmp, options = {}) {
+    const detail = options.detail ?? 'full';
     const lines = [
         headline(cmp, options.headingLevel ?? 3),
         '',
@@ -8480,12 +8481,10 @@ function renderMarkdown(cmp, options = {}) {
         '',
         ...gateTable(cmp),
         '',
-        ...caseSections(cmp),
+        ...(detail === 'verdict' ? [] : caseSections(cmp)),
         ...findingsSection(cmp),
-        ...usageSection(cmp),
-        '',
-        ...allCasesSection(cmp),
-        '',
+        ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),
+        ...(detail === 'full' ? [...allCasesSection(cmp), ''] : []),
         ...releaseChecklist(cmp),
         '',
         footer(cmp, options.version ?? BENCHGATE_VERSION),

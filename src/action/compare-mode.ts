@@ -16,10 +16,15 @@ import { renderCsv } from '../report/csv-report.js';
 import { fitMarkdown } from '../report/fit.js';
 import { renderJson } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
-import type { CompareInputs, Role } from './inputs.js';
+import type { FindOptions } from '@actions/artifact';
+import type { CompareInputs, GateInputs, Role } from './inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
+import { pullRequestOf } from './metadata.js';
+import { openPublisher, type Publisher, type PublishTarget } from './publisher.js';
 import { NORMALIZED_FILE } from './run-mode.js';
-import { artifactName } from './shared.js';
+import { artifactName, readEvent, runUrl } from './shared.js';
+
+type FindBy = NonNullable<FindOptions['findBy']>;
 
 /** A normalized summary in an artifact larger than this is refused before it is parsed. */
 export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
@@ -33,14 +38,15 @@ export interface CompareResult {
 }
 
 /** Jobs the gate `needs` that did not succeed: the gate holds on them whatever the summaries say. */
-function failedJobs(needs: Map<string, string> | null): string[] {
+export function failedJobs(needs: Map<string, string> | null): string[] {
   if (needs === null) return [];
   return [...needs].filter(([, result]) => result !== 'success').map(([job, result]) => `job ${job} ended with ${result}`);
 }
 
-async function downloadSummary(io: ActionIo, inputs: CompareInputs, role: Role, into: string): Promise<string> {
-  const name = artifactName(inputs.suite, role);
-  const dir = await downloadArtifactByName(io.artifacts, { name, path: join(into, role) });
+/** Downloads a role's artifact (of this run, or of another through `findBy`) and returns its summary file. */
+export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<string> {
+  const name = artifactName(suite, role);
+  const dir = await downloadArtifactByName(io.artifacts, { name, path: join(into, role), ...(findBy ? { findBy } : {}) });
   const file = join(dir, NORMALIZED_FILE);
   if (!existsSync(file)) {
     throw new InputError(`artifact "${name}" holds no ${NORMALIZED_FILE}: the ${role} run found no usable summary (its command.log in the artifact says why)`);
@@ -53,7 +59,7 @@ async function downloadSummary(io: ActionIo, inputs: CompareInputs, role: Role, 
   return file;
 }
 
-function reportDir(io: ActionIo, inputs: CompareInputs): string {
+function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
   const dir = inputs.reportDir === null ? join(io.tempDir, `benchgate-${inputs.suite}-report-${randomBytes(4).toString('hex')}`) : resolve(io.workspace, inputs.reportDir);
   const taken = Object.values(REPORT_FILES).filter((f) => existsSync(join(dir, f)));
   if (taken.length > 0) throw new UsageError(`input "report-dir": ${dir} already holds ${taken.join(', ')}; refusing to overwrite them (give an empty directory)`);
@@ -74,28 +80,17 @@ function setOutputs(io: ActionIo, cmp: Comparison, verdict: string, files: Recor
   io.setOutput('report-csv', files.csv);
 }
 
-export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
-  const jobProblems = failedJobs(inputs.needs);
-  for (const p of jobProblems) io.error(`benchgate: ${p}; the gate holds`);
+/** The two summary files and how to read them. */
+export interface SummaryFiles {
+  files: [string, string];
+  format: string;
+}
 
-  let files: [string, string];
-  let format = inputs.format;
-  if (inputs.baseline !== null && inputs.candidate !== null) {
-    files = [resolve(io.workspace, inputs.baseline), resolve(io.workspace, inputs.candidate)];
-  } else {
-    const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
-    try {
-      files = [await downloadSummary(io, inputs, 'baseline', into), await downloadSummary(io, inputs, 'candidate', into)];
-    } catch (err) {
-      if (jobProblems.length === 0) throw err;
-      throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
-    }
-    format = 'benchgate';
-  }
-  const [baseline, candidate] = await loadPair(files[0], files[1], format, io.workerScript);
+/** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
+export async function decide(io: ActionIo, inputs: GateInputs & { suite: string; reportDir: string | null }, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
+  const [baseline, candidate] = await loadPair(source.files[0], source.files[1], source.format, io.workerScript);
   const cmp = compareSummaries(baseline, candidate, { thresholds: inputs.thresholds, allowFindings: inputs.allowFindings });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
-
   const dir = reportDir(io, inputs);
   const paths = {
     markdown: join(dir, REPORT_FILES.markdown),
@@ -108,29 +103,83 @@ export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<
   writeFileSync(paths.csv, renderCsv(cmp));
 
   const reportArtifact = artifactName(inputs.suite, 'report');
-  const jobs = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
+  const preface = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
   const note = `> [!NOTE]\n> This report was cut to fit GitHub's job summary limit. The whole report is ${REPORT_FILES.markdown} in the artifact \`${reportArtifact}\`.`;
-  const fitted = fitMarkdown(jobs + markdown, { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' }, note);
+  const fitted = fitMarkdown(preface + markdown, { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' }, note);
   await io.appendSummary(fitted.text);
   if (fitted.truncated) io.warning(`benchgate: the report is too large for the job summary and was cut; the whole report is in the artifact ${reportArtifact}`);
-
   setOutputs(io, cmp, verdict, paths);
+  io.info(verdictLine(cmp));
+  return { cmp, verdict, preface, dir, paths, reportArtifact };
+}
+
+export interface Decision {
+  cmp: Comparison;
+  verdict: 'promote' | 'hold';
+  /** Markdown put above the report (why failed suite jobs hold the gate); safe. */
+  preface: string;
+  dir: string;
+  paths: Record<keyof typeof REPORT_FILES, string>;
+  reportArtifact: string;
+}
+
+/** The failure of a hold, or null. */
+export function holdFailure(decision: Decision, jobProblems: string[]): string {
+  const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : verdictLine(decision.cmp).replace(/^benchgate: /, '');
+  return `${why} (set fail-on-hold: false to report without failing the step)`;
+}
+
+/** Where this run publishes: the PR of a pull_request event, or the pushed commit. */
+function publishTarget(io: ActionIo): PublishTarget | null {
+  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) return null;
+  const pr = pullRequestOf(readEvent(io.env));
+  const headSha = pr?.headSha ?? io.env['GITHUB_SHA'] ?? '';
+  if (!/^[0-9a-f]{40,64}$/.test(headSha)) return null;
+  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, runUrl: runUrl(io.env) };
+}
+
+export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
+  const target = inputs.publish.token === '' ? null : publishTarget(io);
+  const publisher = target === null ? null : await openPublisher(io, io.github(inputs.publish.token), target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
+  try {
+    const result = await compareAndReport(io, inputs, publisher);
+    return result;
+  } catch (err) {
+    await publisher?.fail(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}
+
+async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: Publisher | null): Promise<CompareResult> {
+  const jobProblems = failedJobs(inputs.needs);
+  for (const p of jobProblems) io.error(`benchgate: ${p}; the gate holds`);
+
+  let source: SummaryFiles;
+  if (inputs.baseline !== null && inputs.candidate !== null) {
+    source = { files: [resolve(io.workspace, inputs.baseline), resolve(io.workspace, inputs.candidate)], format: inputs.format };
+  } else {
+    const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
+    try {
+      source = { files: [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)], format: 'benchgate' };
+    } catch (err) {
+      if (jobProblems.length === 0) throw err;
+      throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
+    }
+  }
+  const decision = await decide(io, inputs, source, jobProblems);
   const uploaded = await uploadSummaryArtifact(io.artifacts, {
-    name: reportArtifact,
-    files: [paths.markdown, paths.json, paths.csv],
-    rootDirectory: dir,
+    name: decision.reportArtifact,
+    files: Object.values(decision.paths),
+    rootDirectory: decision.dir,
     retentionDays: inputs.retentionDays,
     overwrite: true,
   });
-  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
-  io.info(`benchgate: uploaded reports as artifact ${reportArtifact} (id ${uploaded.id})`);
+  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
+  io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
+  await publisher?.finish(decision.cmp, decision.verdict, decision.preface);
 
-  const line = verdictLine(cmp);
-  io.info(line);
-  if (verdict === 'hold' && inputs.failOnHold) {
-    const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : line.replace(/^benchgate: /, '');
-    return { failure: `${why} (set fail-on-hold: false to report without failing the step)`, explained: true, comparison: cmp };
-  }
-  return { failure: null, explained: false, comparison: cmp };
+  if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
+  return { failure: null, explained: false, comparison: decision.cmp };
 }

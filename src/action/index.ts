@@ -13,6 +13,7 @@ async function start(): Promise<number> {
   const core = await import('@actions/core');
   const { DefaultArtifactClient } = await import('@actions/artifact');
   const { runAction } = await import('./main.js');
+  const { createGitHubClient } = await import('../github/octokit.js');
   const env = process.env;
   return runAction({
     getInput: (name) => core.getInput(name),
@@ -32,6 +33,7 @@ async function start(): Promise<number> {
       core.summary.emptyBuffer();
     },
     artifacts: new DefaultArtifactClient(),
+    github: (token) => createGitHubClient(token, { baseUrl: env['GITHUB_API_URL'] || 'https://api.github.com', warn: (m) => core.warning(`benchgate: ${m}`) }),
     workerScript: new URL(import.meta.url),
     killGraceMs: 10_000,
   });

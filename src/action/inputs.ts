@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { INPUT_FORMATS } from '../adapters/index.js';
+import { COMMENT_MODES, type CommentMode } from '../github/comments.js';
 import { thresholdValue } from '../cli/args.js';
 import { UsageError } from '../errors.js';
 
-export const MODES = ['run', 'compare'] as const;
+export const MODES = ['run', 'compare', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
 export const ROLES = ['baseline', 'candidate'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,24 +44,46 @@ export interface RunInputs extends CommonInputs {
   allowCommandFailure: boolean;
 }
 
-export interface CompareInputs extends CommonInputs {
+/** Where the verdict is published on a pull request: a sticky comment and a check run. */
+export interface PublishInputs {
+  /** Empty: publish nothing (the job summary and the job's result still carry the verdict). */
+  token: string;
+  comment: CommentMode;
+  /** Empty: no check run. */
+  checkName: string;
+}
+
+export interface GateInputs {
+  thresholds: Thresholds;
+  allowFindings: string[];
+}
+
+export interface PublishModeInputs extends CommonInputs, GateInputs {
+  mode: 'publish';
+  publish: PublishInputs;
+}
+
+export interface CompareInputs extends CommonInputs, GateInputs {
   mode: 'compare';
   /** Local files; null means download the role's artifact from this workflow run. */
   baseline: string | null;
   candidate: string | null;
   format: string;
-  thresholds: Thresholds;
-  allowFindings: string[];
   failOnHold: boolean;
+  publish: PublishInputs;
   /** The gate job's `needs` context (`toJSON(needs)`), when given: job id → result. */
   needs: Map<string, string> | null;
   reportDir: string | null;
   retentionDays: number | undefined;
 }
 
-export type ActionInputs = RunInputs | CompareInputs;
+export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
 
 const COMMON = ['mode', 'suite'];
+const GATE = ['min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings'];
+const PUBLISH = ['github-token', 'comment', 'check-name'];
+/** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
+export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
   run: [...COMMON, 'role', 'command', 'working-directory', 'timeout-minutes', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
   compare: [
@@ -68,16 +91,14 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'baseline',
     'candidate',
     'format',
-    'min-reward-delta',
-    'min-completion-delta',
-    'max-steps-increase',
-    'fail-on-completion-regression',
-    'allow-findings',
+    ...GATE,
     'fail-on-hold',
     'needs',
     'report-dir',
     'retention-days',
+    ...PUBLISH,
   ],
+  publish: [...COMMON, ...GATE, ...PUBLISH],
 };
 /** Every input the action declares (action.yml's test checks the two lists agree). */
 export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare])];
@@ -174,11 +195,33 @@ function allowFindings(raw: string): string[] {
   return codes;
 }
 
+function gateInputs(get: (name: string) => string): GateInputs {
+  return {
+    thresholds: {
+      min_reward_delta: threshold('min-reward-delta', get('min-reward-delta'), DEFAULT_THRESHOLDS.min_reward_delta),
+      min_completion_delta: threshold('min-completion-delta', get('min-completion-delta'), DEFAULT_THRESHOLDS.min_completion_delta),
+      max_steps_increase: threshold('max-steps-increase', get('max-steps-increase'), DEFAULT_THRESHOLDS.max_steps_increase),
+      fail_on_completion_regression: boolean('fail-on-completion-regression', get('fail-on-completion-regression'), DEFAULT_THRESHOLDS.fail_on_completion_regression),
+    },
+    allowFindings: allowFindings(get('allow-findings')),
+  };
+}
+
+function publishInputs(get: (name: string) => string, suiteName: string): PublishInputs {
+  const checkName = get('check-name');
+  if (checkName.length > 100) throw invalid('check-name', checkName, 'a name of at most 100 characters, or "off"');
+  return {
+    token: get('github-token'),
+    comment: oneOf('comment', get('comment') || 'changed', COMMENT_MODES),
+    checkName: checkName === 'off' ? '' : checkName || `benchgate (${suiteName})`,
+  };
+}
+
 /** Reads and checks every input of the chosen mode. */
 export function readInputs(getInput: GetInput): ActionInputs {
   const get = (name: string): string => getInput(name).trim();
   const mode = oneOf('mode', get('mode'), MODES);
-  const ignored = ALL_INPUTS.filter((name) => !INPUTS_BY_MODE[mode].includes(name) && get(name) !== '');
+  const ignored = ALL_INPUTS.filter((name) => !INPUTS_BY_MODE[mode].includes(name) && !DEFAULTED_INPUTS.includes(name) && get(name) !== '');
   if (ignored.length > 0) {
     throw new UsageError(`input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`);
   }
@@ -201,6 +244,10 @@ export function readInputs(getInput: GetInput): ActionInputs {
       allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
     };
   }
+  if (mode === 'publish') {
+    const name = suite(get('suite'));
+    return { mode, suite: name, ...gateInputs(get), publish: publishInputs(get, name) };
+  }
   const baseline = get('baseline') || null;
   const candidate = get('candidate') || null;
   if ((baseline === null) !== (candidate === null)) {
@@ -212,16 +259,11 @@ export function readInputs(getInput: GetInput): ActionInputs {
     baseline,
     candidate,
     format,
-    thresholds: {
-      min_reward_delta: threshold('min-reward-delta', get('min-reward-delta'), DEFAULT_THRESHOLDS.min_reward_delta),
-      min_completion_delta: threshold('min-completion-delta', get('min-completion-delta'), DEFAULT_THRESHOLDS.min_completion_delta),
-      max_steps_increase: threshold('max-steps-increase', get('max-steps-increase'), DEFAULT_THRESHOLDS.max_steps_increase),
-      fail_on_completion_regression: boolean('fail-on-completion-regression', get('fail-on-completion-regression'), DEFAULT_THRESHOLDS.fail_on_completion_regression),
-    },
-    allowFindings: allowFindings(get('allow-findings')),
+    ...gateInputs(get),
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),
     reportDir: get('report-dir') || null,
     retentionDays: retentionDays(get('retention-days')),
+    publish: publishInputs(get, suite(get('suite'))),
   };
 }

@@ -3,6 +3,7 @@
  * @actions/core and the real artifact client, tests from doubles. The modes never touch `process`.
  */
 import type { ArtifactClient } from '@actions/artifact';
+import type { GitHubClient } from '../github/octokit.js';
 
 export interface ActionIo {
   getInput(name: string): string;
@@ -22,6 +23,8 @@ export interface ActionIo {
   /** Appends markdown to the step's job summary. */
   appendSummary(markdown: string): Promise<void>;
   artifacts: ArtifactClient;
+  /** A REST client for the token (GITHUB_API_URL, retry and throttling). */
+  github(token: string): GitHubClient;
   /** The module to run as a loading thread for large summaries (the bundle itself), or null. */
   workerScript: URL | null;
   /** SIGTERM-to-SIGKILL grace for a timed-out suite. */

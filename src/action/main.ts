@@ -10,6 +10,7 @@ import { compareMode } from './compare-mode.js';
 import { SummaryNotFound } from './find-summary.js';
 import { readInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
+import { publishMode } from './publish-mode.js';
 import { runMode } from './run-mode.js';
 
 function expected(err: unknown): boolean {
@@ -29,7 +30,7 @@ async function report(io: ActionIo, message: string): Promise<void> {
 export async function runAction(io: ActionIo): Promise<number> {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const result = inputs.mode === 'run' ? await runMode(io, inputs) : await compareMode(io, inputs);
+    const result = inputs.mode === 'run' ? await runMode(io, inputs) : inputs.mode === 'compare' ? await compareMode(io, inputs) : await publishMode(io, inputs);
     if (result.failure === null) return 0;
     if (result.explained) io.error(`benchgate: ${result.failure}`);
     else await report(io, result.failure);

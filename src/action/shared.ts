@@ -34,3 +34,12 @@ export function describeOutcome(o: CommandOutcome): string {
   if (o.exitCode === null) return o.signal ? `was killed by ${o.signal} after ${after}` : 'could not be started';
   return `exited with code ${o.exitCode} after ${after}`;
 }
+
+/** This workflow run's page, from the runner's own variables (never from a summary). */
+export function runUrl(env: Readonly<Record<string, string | undefined>>): string | null {
+  const server = env['GITHUB_SERVER_URL'] || 'https://github.com';
+  const repo = env['GITHUB_REPOSITORY'];
+  const run = env['GITHUB_RUN_ID'];
+  if (!repo || !run || !/^\d+$/.test(run) || !/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^https:\/\/[\w.-]+(:\d+)?$/.test(server)) return null;
+  return `${server}/${repo}/actions/runs/${run}`;
+}

@@ -16,7 +16,15 @@ export interface MarkdownOptions {
   version?: string;
   /** Heading level of the title line (3 = `###`). */
   headingLevel?: number;
+  /** How much to show; smaller tiers fit GitHub's comment and check-run limits (see comment.ts). */
+  detail?: ReportDetail;
 }
+
+/**
+ * `full`: everything. `regressions`: without the folded table of all cases. `verdict`: the verdict,
+ * the gate table and the findings, without any case table.
+ */
+export type ReportDetail = 'full' | 'regressions' | 'verdict';
 
 function headline(cmp: Comparison, level: number): string {
   const names = sideNames(cmp);
@@ -101,8 +109,9 @@ function footer(cmp: Comparison, version: string): string {
   return `<sub>benchgate ${version} · rlm-code-compatible gates · baseline ${b} vs candidate ${c}</sub>`;
 }
 
-/** Renders the full markdown report. */
+/** Renders the markdown report, in full unless `options.detail` says less. */
 export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): string {
+  const detail = options.detail ?? 'full';
   const lines: string[] = [
     headline(cmp, options.headingLevel ?? 3),
     '',
@@ -112,12 +121,10 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
     '',
     ...gateTable(cmp),
     '',
-    ...caseSections(cmp),
+    ...(detail === 'verdict' ? [] : caseSections(cmp)),
     ...findingsSection(cmp),
-    ...usageSection(cmp),
-    '',
-    ...allCasesSection(cmp),
-    '',
+    ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),
+    ...(detail === 'full' ? [...allCasesSection(cmp), ''] : []),
     ...releaseChecklist(cmp),
     '',
     footer(cmp, options.version ?? BENCHGATE_VERSION),

@@ -1,0 +1,58 @@
+/**
+ * `mode: publish`, for a workflow triggered by `workflow_run` when the gate workflow of a pull
+ * request completes (the fork-safe pattern: that workflow has a write token and runs the default
+ * branch's code, never the PR's). It downloads the triggering run's summaries, treats every byte of
+ * them as untrusted (size cap, the strict benchgate schema, escaping), decides again with this
+ * workflow's own thresholds, establishes the PR through the API, and posts the comment and the check
+ * run on the run's head commit. Nothing from the artifacts is executed.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { loadSummary } from '../adapters/index.js';
+import { UsageError } from '../errors.js';
+import { resolvePullRequest, WorkflowRunEvent } from '../github/pull-request.js';
+import { decide, downloadSummary, type CompareResult } from './compare-mode.js';
+import type { PublishModeInputs } from './inputs.js';
+import type { ActionIo } from './io.js';
+import { openPublisher } from './publisher.js';
+import { artifactName, readEvent } from './shared.js';
+
+function triggeringRun(io: ActionIo) {
+  if (io.env['GITHUB_EVENT_NAME'] !== 'workflow_run') {
+    throw new UsageError(`mode: publish runs in a workflow triggered by workflow_run, not by ${io.env['GITHUB_EVENT_NAME'] || 'an unknown event'}; see the README's fork-safe setup`);
+  }
+  const parsed = WorkflowRunEvent.safeParse(readEvent(io.env));
+  if (!parsed.success) throw new UsageError('the workflow_run event payload lacks the fields benchgate needs (workflow_run.id, head_sha, head_repository)');
+  return parsed.data.workflow_run;
+}
+
+export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Promise<CompareResult> {
+  const run = triggeringRun(io);
+  if (run.event !== 'pull_request') {
+    io.info(`benchgate: the triggering run was for a ${run.event} event, not a pull request; nothing to publish`);
+    return { failure: null, explained: false, comparison: null };
+  }
+  if (inputs.publish.token === '') throw new UsageError('input "github-token": required with mode: publish (it downloads the triggering run\'s artifacts and writes the comment and check run)');
+  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) throw new UsageError('GITHUB_REPOSITORY is not set; mode: publish runs on GitHub Actions');
+  const octokit = io.github(inputs.publish.token);
+  const target = { owner, repo, pullNumber: null as number | null, headSha: run.head_sha, baseSha: null, runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null };
+  const publisher = await openPublisher(io, octokit, target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
+  try {
+    const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
+    const findBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
+    const files: [string, string] = [await downloadSummary(io, inputs.suite, 'baseline', into, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, findBy)];
+    // The PR number the candidate's metadata claims is only a candidate; the API decides.
+    const claimed = loadSummary(files[1], 'benchgate').metadata['github.pr'];
+    const pull = await resolvePullRequest(octokit, { owner, repo }, run, typeof claimed === 'number' ? claimed : null);
+    target.pullNumber = pull?.number ?? null;
+    io.info(pull ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)` : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`);
+    io.setOutput('pull-request', pull?.number ?? '');
+    const decision = await decide(io, { ...inputs, reportDir: null }, { files, format: 'benchgate' }, []);
+    await publisher?.finish(decision.cmp, decision.verdict, decision.preface);
+    return { failure: null, explained: false, comparison: decision.cmp };
+  } catch (err) {
+    await publisher?.fail(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}

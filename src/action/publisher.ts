@@ -1,0 +1,107 @@
+/**
+ * Publishing the verdict on a pull request: the check run (started when the gate starts, always
+ * completed) and the sticky comment. Nothing here may crash the gate: a token that cannot write (a
+ * fork PR's own run) or a comment GitHub refuses becomes a warning, and the job summary and the job's
+ * own result still carry the verdict.
+ */
+import type { Comparison } from '../analysis/compare.js';
+import { verdictLine } from '../cli/run.js';
+import { completeCheck, startCheck, type CheckHandle } from '../github/checks.js';
+import { upsertStickyComment } from '../github/comments.js';
+import { messageOf, statusOf, type GitHubClient } from '../github/octokit.js';
+import { renderCheckOutput, renderComment, type CommentContext } from '../report/comment.js';
+import { untrusted } from '../report/markdown.js';
+import type { PublishInputs } from './inputs.js';
+import type { ActionIo } from './io.js';
+
+export interface PublishTarget {
+  owner: string;
+  repo: string;
+  /** Null when no pull request could be established: the check run is still made. */
+  pullNumber: number | null;
+  headSha: string;
+  baseSha: string | null;
+  runUrl: string | null;
+}
+
+export interface Publisher {
+  finish(cmp: Comparison, verdict: 'promote' | 'hold', preface: string): Promise<void>;
+  fail(message: string): Promise<void>;
+}
+
+function warnOf(io: ActionIo) {
+  return (message: string) => io.warning(`benchgate: ${message}`);
+}
+
+/** Explains a refused write: a read-only token is the usual reason on a fork PR. */
+function refusal(error: unknown, what: string): string {
+  const status = statusOf(error);
+  if (status === 403) return `cannot post the ${what} (${messageOf(error)}): the token is read-only, as on a pull request from a fork; see the README for the workflow_run setup`;
+  if (status === 422) return `GitHub refused the ${what} (${messageOf(error)})`;
+  return `could not post the ${what}: ${messageOf(error)}`;
+}
+
+/** Starts the check run and returns what finishes the publishing; null when there is no token. */
+export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, target: PublishTarget, inputs: PublishInputs, ctx: Omit<CommentContext, 'verdict' | 'updatedAt' | 'preface' | 'headSha' | 'baseSha' | 'runUrl'>): Promise<Publisher | null> {
+  if (octokit === null) return null;
+  const warn = warnOf(io);
+  let check: CheckHandle | null = null;
+  if (inputs.checkName !== '') {
+    try {
+      check = await startCheck(octokit, { owner: target.owner, repo: target.repo, name: inputs.checkName, headSha: target.headSha, ...(target.runUrl ? { detailsUrl: target.runUrl } : {}), warn });
+      if (check.kind === 'check') io.info(`benchgate: check run "${inputs.checkName}" (id ${check.id}) in progress on ${target.headSha.slice(0, 7)}`);
+    } catch (error) {
+      warn(refusal(error, 'check run'));
+    }
+  }
+  const context = (verdict: 'promote' | 'hold', preface: string): CommentContext => ({
+    ...ctx,
+    verdict,
+    preface,
+    headSha: target.headSha,
+    baseSha: target.baseSha,
+    runUrl: target.runUrl,
+    updatedAt: new Date().toISOString(),
+  });
+  const complete = async (result: Parameters<typeof completeCheck>[2]): Promise<void> => {
+    if (check === null) return;
+    try {
+      await completeCheck(octokit, check, result);
+    } catch (error) {
+      warn(refusal(error, 'check run result'));
+    }
+  };
+  return {
+    async finish(cmp, verdict, preface) {
+      const title = verdictLine(cmp).replace(/^benchgate: (promote|hold)/, verdict === 'promote' ? 'Promote' : 'Hold');
+      await complete({ conclusion: verdict === 'promote' ? 'success' : 'failure', ...renderCheckOutput(cmp, context(verdict, preface), title) });
+      if (target.pullNumber === null) {
+        warn('no pull request to comment on; the verdict is in the check run and the job summary');
+        return;
+      }
+      try {
+        const body = renderComment(cmp, context(verdict, preface));
+        const digest = /<!-- benchgate:digest=([0-9a-f]+) -->/.exec(body)?.[1] ?? '';
+        const outcome = await upsertStickyComment(octokit, {
+          owner: target.owner,
+          repo: target.repo,
+          issueNumber: target.pullNumber,
+          marker: body.slice(0, body.indexOf('\n')),
+          body,
+          digest,
+          mode: inputs.comment,
+          verdict,
+          warn,
+        });
+        if (outcome.action === 'skipped') io.info(`benchgate: no comment (${outcome.reason})`);
+        else io.info(`benchgate: comment ${outcome.action}: ${outcome.url}`);
+        io.setOutput('comment-url', outcome.action === 'skipped' ? '' : outcome.url);
+      } catch (error) {
+        warn(refusal(error, 'comment'));
+      }
+    },
+    async fail(message) {
+      await complete({ conclusion: 'failure', title: 'benchgate could not decide', summary: `benchgate failed before reaching a verdict:\n\n${untrusted(message, { maxLength: 4000 })}\n` });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Which pull request a `workflow_run` belongs to, decided by the API and never by what an artifact
+ * claims. GitHub leaves `workflow_run.pull_requests` empty for fork PRs (actions/runner#3444), so the
+ * numbers it lists and the number the artifact claims are only candidates: one is taken only when
+ * GitHub says that PR's head is the run's head commit in the run's head repository. Failing that,
+ * open PRs from the head branch are searched for the head commit.
+ */
+import { z } from 'zod';
+import type { GitHubClient } from './octokit.js';
+
+/** The fields of a `workflow_run` event this uses, checked (the payload comes from GitHub). */
+export const WorkflowRunEvent = z.object({
+  workflow_run: z.object({
+    id: z.number().int(),
+    event: z.string(),
+    head_sha: z.string().regex(/^[0-9a-f]{40,64}$/),
+    head_branch: z.string().nullable(),
+    head_repository: z.object({ full_name: z.string(), owner: z.object({ login: z.string() }) }),
+    pull_requests: z.array(z.object({ number: z.number().int() })).default([]),
+    conclusion: z.string().nullable().optional(),
+    html_url: z.string().optional(),
+  }),
+});
+export type WorkflowRun = z.infer<typeof WorkflowRunEvent>['workflow_run'];
+
+export interface ResolvedPull {
+  number: number;
+  /** How it was found: listed by GitHub on the run, claimed by the artifact and verified, or searched. */
+  via: 'workflow_run' | 'artifact' | 'search';
+}
+
+export async function resolvePullRequest(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  run: WorkflowRun,
+  claimed: number | null,
+): Promise<ResolvedPull | null> {
+  const matches = (pull: { head: { sha: string; repo: { full_name: string } | null }; state: string }): boolean =>
+    pull.state === 'open' && pull.head.sha === run.head_sha && pull.head.repo?.full_name === run.head_repository.full_name;
+  const candidates: ResolvedPull[] = run.pull_requests.map((p) => ({ number: p.number, via: 'workflow_run' as const }));
+  if (claimed !== null && Number.isSafeInteger(claimed) && claimed > 0 && !candidates.some((c) => c.number === claimed)) candidates.push({ number: claimed, via: 'artifact' });
+  for (const candidate of candidates) {
+    try {
+      const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: candidate.number });
+      if (matches(data)) return candidate;
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) throw error;
+    }
+  }
+  if (run.head_branch === null) return null;
+  const head = `${run.head_repository.owner.login}:${run.head_branch}`;
+  const { data } = await octokit.rest.pulls.list({ ...repo, state: 'open', head, per_page: 100 });
+  const found = data.find(matches);
+  return found ? { number: found.number, via: 'search' } : null;
+}

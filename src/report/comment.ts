@@ -1,0 +1,92 @@
+/**
+ * The PR comment and the check-run output, built from the markdown report. A comment must stay under
+ * 65,536 characters and a check-run summary under 65,535, so the report degrades in tiers: the full
+ * report, then without the folded list of all cases, then the verdict and the gate table only, and as
+ * a last resort a cut that closes what it leaves open. Each tier says where the rest is.
+ */
+import { createHash } from 'node:crypto';
+import type { Comparison } from '../analysis/compare.js';
+import { fitMarkdown, type FitLimit } from './fit.js';
+import { renderMarkdown, type ReportDetail } from './markdown-report.js';
+
+/** A comment body, in UTF-16 code units as GitHub counts; below its 65,536 with room to spare. */
+export const COMMENT_LIMIT: FitLimit = { max: 65_000, unit: 'chars' };
+/** A check run's output.summary. */
+export const CHECK_SUMMARY_LIMIT: FitLimit = { max: 65_000, unit: 'bytes' };
+
+const TIERS: readonly ReportDetail[] = ['full', 'regressions', 'verdict'];
+const GATE_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** The hidden first line that finds the comment again; one per gate, so two suites keep two comments. */
+export function commentMarker(gateId: string): string {
+  if (!GATE_ID.test(gateId)) throw new Error(`gate id ${JSON.stringify(gateId)}: expected letters, digits, ".", "_" or "-"`);
+  return `<!-- benchgate:v1 gate=${gateId} -->`;
+}
+
+/**
+ * What the comment says, as a digest: the verdict, the deltas, the gates, which cases regressed and
+ * which findings hold. `comment: changed` leaves an equal comment alone.
+ */
+export function commentDigest(cmp: Comparison, verdict: string): string {
+  const regressed = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+  const facts = {
+    verdict,
+    deltas: cmp.rlm.deltas,
+    gates: cmp.rlm.gates,
+    case_summary: cmp.rlm.case_summary,
+    regressed,
+    findings: cmp.findings.map((f) => [f.code, f.blocking, f.case_ids]),
+  };
+  return createHash('sha256').update(JSON.stringify(facts)).digest('hex').slice(0, 32);
+}
+
+export interface CommentContext {
+  gateId: string;
+  /** Overrides the comparison's verdict (a suite job that failed holds whatever the numbers say). */
+  verdict: 'promote' | 'hold';
+  /** Markdown put above the report (e.g. why a failed suite job holds the gate); already safe. */
+  preface?: string;
+  headSha: string | null;
+  baseSha: string | null;
+  /** ISO time of this update; tests pin it. */
+  updatedAt: string;
+  /** The workflow run, for the "updated" line; built from trusted env, not from any summary. */
+  runUrl: string | null;
+  reportArtifact: string;
+}
+
+const short = (sha: string | null): string => (sha !== null && /^[0-9a-f]{7,64}$/.test(sha) ? `\`${sha.slice(0, 7)}\`` : '*(unknown)*');
+
+function updatedLine(ctx: CommentContext): string {
+  const when = ctx.updatedAt.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
+  const run = ctx.runUrl !== null && /^https:\/\/[^\s()<>]+$/.test(ctx.runUrl) ? ` · [workflow run](${ctx.runUrl})` : '';
+  return `<sub>Updated ${when} for ${short(ctx.headSha)} against base ${short(ctx.baseSha)}${run}</sub>`;
+}
+
+function tierNote(detail: ReportDetail, ctx: CommentContext): string {
+  const where = `the job summary and the \`${ctx.reportArtifact}\` artifact`;
+  return detail === 'full' ? '' : `> [!NOTE]\n> Shortened to fit GitHub's size limit: ${detail === 'regressions' ? 'the list of all cases is' : 'the case tables are'} in ${where}.\n\n`;
+}
+
+/** The report in the largest tier that fits `limit`, with `head` above it and `tail` below. */
+function fitted(cmp: Comparison, ctx: CommentContext, head: string, tail: string, limit: FitLimit): string {
+  const size = (text: string): number => (limit.unit === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length);
+  for (const detail of TIERS) {
+    const text = `${head}${ctx.preface ?? ''}${tierNote(detail, ctx)}${renderMarkdown(cmp, { detail })}\n${tail}`;
+    if (size(text) <= limit.max) return text;
+  }
+  const note = `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report is in the job summary and the \`${ctx.reportArtifact}\` artifact.`;
+  const room = { ...limit, max: limit.max - size(head) - size(tail) - 1 };
+  return `${head}${fitMarkdown(`${ctx.preface ?? ''}${renderMarkdown(cmp, { detail: 'verdict' })}`, room, note).text}\n${tail}`;
+}
+
+/** The sticky comment's body: marker, digest, report (tiered), and when it was last updated. */
+export function renderComment(cmp: Comparison, ctx: CommentContext): string {
+  const head = `${commentMarker(ctx.gateId)}\n<!-- benchgate:digest=${commentDigest(cmp, ctx.verdict)} -->\n`;
+  return fitted(cmp, ctx, head, `${updatedLine(ctx)}\n`, COMMENT_LIMIT);
+}
+
+/** The check run's output: a one-line title and the report as its summary. */
+export function renderCheckOutput(cmp: Comparison, ctx: CommentContext, title: string): { title: string; summary: string } {
+  return { title, summary: fitted(cmp, ctx, '', '', CHECK_SUMMARY_LIMIT) };
+}
