@@ -136,4 +136,35 @@ describe('the committed bundle dist/cli.js', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad-candidate\.json: not valid JSON at line 1, column 19/);
   });
+  it('reports bad rows found by either loading thread exactly as loading in-process does', async () => {
+    const cli = join(tmp, 'cli.js');
+    copyFileSync(new URL('../dist/cli.js', import.meta.url), cli);
+    const env = { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' };
+    const [baseline, candidate] = [pair('reward_regression')[1] as string, pair('reward_regression')[3] as string];
+    const broken = (name: string, edit: (rows: Record<string, unknown>[]) => void): string => {
+      const raw = JSON.parse(readFileSync(baseline, 'utf8')) as { case_results: Record<string, unknown>[] };
+      edit(raw.case_results);
+      writeFileSync(join(tmp, name), JSON.stringify(raw, null, 2));
+      return join(tmp, name);
+    };
+    const badRow = broken('bad-row.json', (rows) => void ((rows[1] as Record<string, unknown>).completed = 'false'));
+    const duplicate = broken('duplicate.json', (rows) => void ((rows[2] as Record<string, unknown>).case_id = (rows[0] as Record<string, unknown>).case_id));
+    // A directory: this thread cannot read it for the loading thread, which then reads it and says why.
+    const pairs = [[badRow, candidate], [baseline, badRow], [duplicate, candidate], [baseline, duplicate], [badRow, duplicate], [baseline, tmp]];
+    for (const [b, c] of pairs) {
+      const args = ['compare', '--baseline', b as string, '--candidate', c as string];
+      const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 20_000 });
+      const inProcess = await run(...args);
+      expect(threaded.status).toBe(2);
+      expect(threaded.stderr).toBe(inProcess.stderr);
+    }
+  });
+  it('writes the same CSV from a large pair', async () => {
+    const cli = join(tmp, 'cli.js');
+    copyFileSync(new URL('../dist/cli.js', import.meta.url), cli);
+    const env = { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' };
+    const args = ['compare', ...pair('completion_regression_overall_improved'), '--format', 'csv'];
+    const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 20_000 });
+    expect(threaded.stdout).toBe((await run(...args)).stdout);
+  });
 });

@@ -17,6 +17,12 @@ describe('pyFixed matches Python %.Nf (fixture from scripts/gen-pyfixed-fixture.
   it('rounds exact ties half-to-even where toFixed rounds up', () => {
     expect((0.0625).toFixed(3)).toBe('0.063');
     expect(pyFixed(0.0625, 3)).toBe('0.062');
+    expect([0.5, 1.5, 2.5, -2.5].map((x) => pyFixed(x, 0))).toEqual(['0', '2', '2', '-2']);
+    expect([0.125, 0.375, 1.0625, 2.5e-5].map((x) => pyFixed(x, 2))).toEqual(['0.12', '0.38', '1.06', '0.00']);
+    expect(pyFixed(4503599627370495.5, 0)).toBe('4503599627370496');
+    expect(pyFixed(0.9395, 3)).toBe('0.940'); // not a tie: 0.9395 is a little above it in binary
+    expect(pyFixed(1e21, 2)).toBe('1000000000000000000000.00');
+    expect(pyFixed(-1.5e22, 1)).toBe('-15000000000000000000000.0');
     expect(pyFixed(-0.0, 4, true)).toBe('-0.0000');
     expect(pyFixed(Number.NaN, 2)).toBe('nan');
   });

@@ -69,6 +69,19 @@ describe('untrusted(): the one escaping function', () => {
     expect(untrusted('😀'.repeat(12), { maxLength: 10 })).toBe(`\`${'😀'.repeat(9)}…\``);
   });
 
+  it('gives plain ids the bare fence, and everything at the edges of "plain" the full treatment', () => {
+    expect(untrusted('case_000123', { inTable: true, maxLength: 80 })).toBe('`case_000123`');
+    expect(untrusted(' lead')).toBe('` lead`');
+    expect(untrusted('trail ')).toBe('`trail `');
+    expect(untrusted(' both ')).toBe('`  both  `');
+    expect(untrusted('   ')).toBe('`     `');
+    expect(untrusted('~}{_^]\\[@?>=<;:/.-,+*)(\'&%$#"!')).toBe('`~}{_^]\\[@?>=<;:/.-,+*)(\'&%$#"!`');
+    expect(untrusted('x'.repeat(10), { maxLength: 10 })).toBe(`\`${'x'.repeat(10)}\``);
+    expect(untrusted('x'.repeat(11), { maxLength: 10 })).toBe(`\`${'x'.repeat(9)}…\``);
+    expect(untrusted('caf\u00e9')).toBe('`caf\u00e9`');
+    expect(untrusted('del\u007f')).toBe('`del\ufffd`');
+  });
+
   it('table() keeps one row per line and the declared alignment', () => {
     const lines = table(['A', 'B'], ['left', 'right'], [[untrusted('x|y', { inTable: true }), '1']]);
     expect(lines).toEqual(['| A | B |', '|:--|--:|', '| `x\\|y` | 1 |']);

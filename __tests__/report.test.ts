@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../src/adapters/index.js';
 import { compareSummaries, type LoadedSummary } from '../src/analysis/compare.js';
+import type { CaseRow } from '../src/analysis/pair.js';
 import type { Thresholds } from '../src/analysis/thresholds.js';
 import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../src/report/json-report.js';
 import { renderMarkdown } from '../src/report/markdown-report.js';
@@ -113,6 +114,16 @@ describe('the chunked JSON writer', () => {
     );
     for (const cmp of [hostile, samplePair('steps_just_over_050')]) {
       for (const row of cmp.cases) expect(caseRowJson(row)).toBe(JSON.stringify(row));
+    }
+  });
+  it('builds rows for every combination of the flags a row holds', () => {
+    const base = samplePair('steps_just_over_050').cases[0] as CaseRow;
+    const flags = ['in_baseline', 'in_candidate', 'baseline_completed', 'candidate_completed', 'completion_regression',
+      'reward_regression', 'baseline_guardrail_blocked', 'candidate_guardrail_blocked'] as const;
+    for (let bits = 0; bits < 1 << flags.length; bits++) {
+      const row: CaseRow = { ...base, baseline_error: bits % 3 === 0 ? null : 'e', candidate_error: bits % 5 === 0 ? 'é\n' : null };
+      flags.forEach((flag, i) => void (row[flag] = (bits & (1 << i)) !== 0));
+      expect(caseRowJson(row)).toBe(JSON.stringify(row));
     }
   });
 });

@@ -15,6 +15,7 @@ import {
   type CaseUsage,
   type HarnessCounters,
 } from '../schema/summary.js';
+import { SummaryPacker, type PackedSummary } from '../schema/pack.js';
 import { isValidRow, RawCase, RawSummary, ROW_KEYS, TOP_KEYS } from './rlm-code-fields.js';
 import { formatPath } from './json-locate.js';
 import { assertFiniteValues, caseAwarePath, formatIssues, MAX_LISTED_PROBLEMS, throwProblems } from './issues.js';
@@ -27,12 +28,14 @@ export function isRlmCodeSummary(data: unknown): boolean {
 /** Why `data` is not an rlm-code summary, for detection errors. */
 export const RLM_CODE_SHAPE = 'an rlm-code summary: a JSON object with `case_results`, `total_cases`, `completed_cases`, `avg_reward`, `avg_steps`';
 
+/** Receives each valid row, with its unknown fields, while no row has failed. */
+type RowSink = (raw: RawCase, extra: Record<string, unknown>) => void;
+
 /**
- * Validates every row and converts the valid ones at once, so zod's intermediate objects die young
- * (a 100,000-row file otherwise keeps 100,000 of them alive until the end, and the collector pays).
+ * Validates every row and hands the valid ones to `sink` at once, so zod's intermediate objects die
+ * young (a 100,000-row file otherwise keeps 100,000 of them alive until the end, and the collector pays).
  */
-function parseRows(file: string, rows: readonly unknown[]): CaseResult[] {
-  const out: CaseResult[] = [];
+function parseRows(file: string, rows: readonly unknown[], sink: RowSink): void {
   const problems: string[] = [];
   const locate = caseAwarePath({ case_results: rows }, 'case_results', 'case_id');
   let total = 0;
@@ -50,7 +53,7 @@ function parseRows(file: string, rows: readonly unknown[]): CaseResult[] {
       if (kept !== NO_EXTRA || (answer != null && typeof answer !== 'string')) {
         assertFiniteValues(file, { ...kept, expected_answer: answer }, ['case_results', i], locate);
       }
-      if (total === 0) out.push(toCase(raw as RawCase, kept));
+      if (total === 0) sink(raw as RawCase, kept);
       continue;
     }
     const parsed = RawCase.safeParse(row);
@@ -60,13 +63,20 @@ function parseRows(file: string, rows: readonly unknown[]): CaseResult[] {
     problems.push(...formatIssues(parsed.error.issues, row, where).slice(0, MAX_LISTED_PROBLEMS));
   }
   if (total > 0) throwProblems(file, problems, total);
-  return out;
 }
 
-function checkUniqueIds(file: string, rows: readonly CaseResult[]): void {
+function isAscending(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) if (!((ids[i - 1] as string) < (ids[i] as string))) return false;
+  return true;
+}
+
+/** `sorted`: the ids are known to be strictly ascending. */
+function checkUniqueIds(file: string, ids: readonly string[], sorted = false): void {
+  // Strictly ascending ids are unique: the common case needs no map.
+  if (sorted || isAscending(ids)) return;
   const seen = new Map<string, number>();
   const dups: string[] = [];
-  rows.forEach(({ id }, i) => {
+  ids.forEach((id, i) => {
     const first = seen.get(id);
     if (first === undefined) seen.set(id, i);
     else dups.push(`case ${JSON.stringify(id)} appears at $.case_results[${first}] and [${i}]`);
@@ -145,9 +155,11 @@ function parseTop(file: string, data: unknown): RawSummary {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new InputError(`${file}: expected ${RLM_CODE_SHAPE}`);
   }
-  const parsed = RawSummary.safeParse(data);
+  // zod would copy the whole row array to accept its items as unknown: check the rest, keep the rows.
+  const rows = (data as Record<string, unknown>)['case_results'];
+  const parsed = RawSummary.safeParse(Array.isArray(rows) ? { ...data, case_results: [] } : data);
   if (!parsed.success) throwProblems(file, formatIssues(parsed.error.issues, data));
-  return parsed.data;
+  return { ...parsed.data, case_results: rows as unknown[] };
 }
 
 /** The file stem: rlm-code's id for a summary without `benchmark_id`. */
@@ -156,11 +168,8 @@ function fileStem(file: string): string {
   return base.replace(/\.json$/i, '') || base;
 }
 
-/** Converts a parsed rlm-code summary read from `file` into the canonical summary. */
-export function fromRlmCode(file: string, data: unknown): BenchmarkSummary {
-  const top = parseTop(file, data);
-  const rows = parseRows(file, top.case_results);
-  checkUniqueIds(file, rows);
+/** Everything but the cases; checks the unknown top-level fields. */
+function headOf(file: string, top: RawSummary, data: unknown): Omit<BenchmarkSummary, 'cases'> {
   const topExtra = extraOf(data as Record<string, unknown>, TOP_KEYS);
   assertFiniteValues(file, topExtra, [], (p) => formatPath(p as (string | number)[]));
   return {
@@ -192,7 +201,28 @@ export function fromRlmCode(file: string, data: unknown): BenchmarkSummary {
       usage_totals: top.usage_totals ?? null,
     },
     metadata: {},
-    cases: rows,
     extra: topExtra,
   };
+}
+
+/** Converts a parsed rlm-code summary read from `file` into the canonical summary. */
+export function fromRlmCode(file: string, data: unknown): BenchmarkSummary {
+  const top = parseTop(file, data);
+  const cases: CaseResult[] = [];
+  parseRows(file, top.case_results, (raw, extra) => cases.push(toCase(raw, extra)));
+  checkUniqueIds(file, cases.map((c) => c.id));
+  const { extra, ...head } = headOf(file, top, data);
+  return { ...head, cases, extra };
+}
+
+/**
+ * {@link fromRlmCode} straight into the packed form (same checks, same errors): each row is packed
+ * as it is validated, so no case object outlives its row.
+ */
+export function packRlmCode(file: string, data: unknown): PackedSummary {
+  const top = parseTop(file, data);
+  const packer = new SummaryPacker(top.case_results.length);
+  parseRows(file, top.case_results, (raw, extra) => packer.add(toCase(raw, extra)));
+  checkUniqueIds(file, packer.ids, packer.sortedIds);
+  return packer.finish(headOf(file, top, data));
 }

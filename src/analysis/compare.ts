@@ -2,13 +2,15 @@
  * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
+import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { findDifferences, differenceFindings, type Difference } from './differences.js';
 import { collectFindings, type Finding } from './findings.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
-import { pairCases, summarizeCases, toCaseRow, type CaseRow } from './pair.js';
+import { pairRows, summarizeCases, type CaseRow } from './pair.js';
+import { runTotals } from './run-totals.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { usageStats, type UsageStats } from './usage.js';
+import { usageFromTotals, type UsageStats } from './usage.js';
 
 export type Verdict = 'promote' | 'hold';
 
@@ -44,10 +46,14 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
   const b = baseline.summary;
   const c = candidate.summary;
-  const cases = pairCases(b, c).map(toCaseRow);
+  // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
+  const bp = packedOf(b);
+  const cp = packedOf(c);
+  const cases = pairRows(bp, cp);
+  const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
   const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
   const differences = findDifferences(b, c);
-  const findings = collectFindings(b, c, cases, differenceFindings(differences), new Set(options.allowFindings ?? []));
+  const findings = collectFindings(b, c, cases, differenceFindings(differences), new Set(options.allowFindings ?? []), totals);
   const failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
   const blocking_findings = findings.filter((f) => f.blocking);
   const verdict: Verdict = rlm.passed && blocking_findings.length === 0 ? 'promote' : 'hold';
@@ -59,7 +65,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     cases,
     findings,
     differences,
-    usage: { baseline: usageStats(b), candidate: usageStats(c) },
+    usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
     verdict,
     failed_gates,
     blocking_findings,

@@ -4,8 +4,10 @@
  * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
  * allows their code; the four rlm-code gate booleans are never changed by them.
  */
+import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import type { CaseRow } from './pair.js';
+import { runTotals, type RunTotals } from './run-totals.js';
 
 export type Severity = 'error' | 'warning' | 'notice';
 export type Side = 'baseline' | 'candidate';
@@ -46,10 +48,10 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 const REWARD_TOLERANCE = 0.00005 + 1e-9;
 const STEPS_TOLERANCE = 0.005 + 1e-9;
 
-function runFindings(side: Side, s: BenchmarkSummary): Draft[] {
+function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[] {
   const out: Draft[] = [];
   const r = s.reported;
-  const rows = s.cases.length;
+  const rows = totals.rows;
   const attempted = r.attempted_cases ?? rows;
   if (r.total_cases === 0 || rows === 0) {
     out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural(rows, 'case row')}).`, case_ids: [] });
@@ -60,33 +62,36 @@ function runFindings(side: Side, s: BenchmarkSummary): Draft[] {
   if (s.run.cancelled === true) {
     out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
   }
-  const mismatches = aggregateMismatches(s);
+  const mismatches = aggregateMismatches(s, totals);
   if (mismatches.length > 0) {
     out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
   }
-  const errored = s.cases.filter((c) => c.error !== null).map((c) => c.id);
+  const errored = [...totals.errored];
   if (errored.length > 0) {
     out.push({ code: 'case-errors', side, message: `${plural(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
   }
   return out;
 }
 
-/** The top-level fields that contradict the case rows, each as "field is X but the rows give Y". */
-export function aggregateMismatches(s: BenchmarkSummary): string[] {
+/**
+ * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
+ * `totals` are the rows' totals when the caller has them already.
+ */
+export function aggregateMismatches(s: BenchmarkSummary, totals: RunTotals = runTotals(packedOf(s))): string[] {
   const r = s.reported;
-  const n = s.cases.length;
+  const n = totals.rows;
   const out: string[] = [];
   if (r.attempted_cases !== null && r.attempted_cases !== n) out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
   if (n > r.total_cases) out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
-  const completed = s.cases.reduce((k, c) => k + (c.completed ? 1 : 0), 0);
+  const completed = totals.completed;
   if (completed !== r.completed_cases) out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
-  const reward = n ? s.cases.reduce((k, c) => k + c.reward, 0) / n : 0;
+  const reward = n ? totals.reward / n : 0;
   if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE) out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
-  const steps = n ? s.cases.reduce((k, c) => k + c.steps, 0) / n : 0;
+  const steps = n ? totals.steps / n : 0;
   if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE) out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
   if (r.usage_totals) {
     for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens'] as const) {
-      const sum = s.cases.reduce((k, c) => k + (c.usage?.[key] ?? 0), 0);
+      const sum = totals[key];
       if (sum !== r.usage_totals[key]) out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
     }
   }
@@ -115,15 +120,24 @@ function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, r
   return out;
 }
 
-/** All findings of a comparison, in a stable order: baseline, candidate, then the pair. */
+/**
+ * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
+ * the two runs' row totals when the caller has them already.
+ */
 export function collectFindings(
   baseline: BenchmarkSummary,
   candidate: BenchmarkSummary,
   rows: readonly CaseRow[],
   extra: readonly Draft[],
   allowed: ReadonlySet<string>,
+  totals: { baseline: RunTotals; candidate: RunTotals } = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) },
 ): Finding[] {
-  const drafts = [...runFindings('baseline', baseline), ...runFindings('candidate', candidate), ...pairFindings(baseline, candidate, rows), ...extra];
+  const drafts = [
+    ...runFindings('baseline', baseline, totals.baseline),
+    ...runFindings('candidate', candidate, totals.candidate),
+    ...pairFindings(baseline, candidate, rows),
+    ...extra,
+  ];
   return drafts.map((d) => {
     const severity = FINDING_SEVERITY[d.code];
     return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };

@@ -1,14 +1,7 @@
 /**
  * Pairs the cases of two runs by id and derives rlm-code's per-case report rows and case summary.
  */
-import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
-
-/** One case id with its row on each side (null where the run does not have it). */
-export interface CasePair {
-  id: string;
-  baseline: CaseResult | null;
-  candidate: CaseResult | null;
-}
+import { FLAG, SLOT, SLOTS, type PackedSummary } from '../schema/pack.js';
 
 /**
  * A row of the per-case report, under rlm-code's report column names. A side that lacks the case
@@ -66,69 +59,89 @@ function codeUnitRank(c: number): number {
   return c;
 }
 
-/** All case ids of both runs, sorted by code point, each with its rows. */
-export function pairCases(baseline: BenchmarkSummary, candidate: BenchmarkSummary): CasePair[] {
-  return sortById(sameOrder(baseline, candidate) ?? pairById(baseline, candidate));
+/** A case's row index on each side; -1 where the run does not have it. */
+interface Match {
+  id: string;
+  b: number;
+  c: number;
 }
 
-/** Runs of one preset usually list the same ids in the same order: pair them without a map. */
-function sameOrder(baseline: BenchmarkSummary, candidate: BenchmarkSummary): CasePair[] | null {
-  const b = baseline.cases;
-  const c = candidate.cases;
-  if (b.length !== c.length) return null;
-  for (let i = 0; i < b.length; i++) if (b[i]?.id !== c[i]?.id) return null;
-  return b.map((row, i) => ({ id: row.id, baseline: row, candidate: c[i] ?? null }));
-}
-
-function pairById(baseline: BenchmarkSummary, candidate: BenchmarkSummary): CasePair[] {
-  const pairs = new Map<string, CasePair>();
-  for (const c of baseline.cases) pairs.set(c.id, { id: c.id, baseline: c, candidate: null });
-  for (const c of candidate.cases) {
-    const pair = pairs.get(c.id);
-    if (pair) pair.candidate = c;
-    else pairs.set(c.id, { id: c.id, baseline: null, candidate: c });
+/** The report rows of two runs: every case id of either, sorted by code point (rlm-code's report order). */
+export function pairRows(baseline: PackedSummary, candidate: PackedSummary): CaseRow[] {
+  const rows: CaseRow[] = [];
+  // Runs of one preset usually list the same ids in the same order: pair them by position, and
+  // when that order is sorted already (known from packing), without building anything else.
+  const same = sameIds(baseline.ids, candidate.ids);
+  if (same && baseline.sortedIds) {
+    baseline.ids.forEach((id, i) => rows.push(caseRow(id, baseline, i, candidate, i)));
+    return rows;
   }
-  return [...pairs.values()];
+  const matches = same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids);
+  for (const m of sortById(matches)) rows.push(caseRow(m.id, baseline, m.b, candidate, m.c));
+  return rows;
 }
 
-function sortById(pairs: CasePair[]): CasePair[] {
+function sameIds(b: readonly string[], c: readonly string[]): boolean {
+  if (b.length !== c.length) return false;
+  for (let i = 0; i < b.length; i++) if (b[i] !== c[i]) return false;
+  return true;
+}
+
+function matchById(b: readonly string[], c: readonly string[]): Match[] {
+  const matches = new Map<string, Match>();
+  b.forEach((id, i) => matches.set(id, { id, b: i, c: -1 }));
+  c.forEach((id, i) => {
+    const m = matches.get(id);
+    if (m) m.c = i;
+    else matches.set(id, { id, b: -1, c: i });
+  });
+  return [...matches.values()];
+}
+
+function sortById(matches: Match[]): Match[] {
   let sorted = true;
-  let wide = false;
-  for (let i = 0; i < pairs.length; i++) {
-    const id = (pairs[i] as CasePair).id;
-    if (i > 0 && compareCodePoints((pairs[i - 1] as CasePair).id, id) > 0) sorted = false;
-    if (!wide && /[\ud800-\uffff]/.test(id)) wide = true;
-  }
-  if (sorted) return pairs;
+  for (let i = 1; i < matches.length && sorted; i++) sorted = compareCodePoints((matches[i - 1] as Match).id, (matches[i] as Match).id) <= 0;
+  if (sorted) return matches;
   // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
   // comparison is then much faster on 100,000 ids.
-  if (wide) return pairs.sort((a, b) => compareCodePoints(a.id, b.id));
-  return pairs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (WIDE.test(matches.map((m) => m.id).join(''))) return matches.sort((a, b) => compareCodePoints(a.id, b.id));
+  return matches.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The report row of one pair. */
-export function toCaseRow({ id, baseline: b, candidate: c }: CasePair): CaseRow {
-  const both = b !== null && c !== null;
-  const baselineReward = b?.reward ?? 0;
-  const candidateReward = c?.reward ?? 0;
+const WIDE = /[\ud800-\uffff]/;
+
+/**
+ * The report row of one case; `bi`/`ci` index its row on each side, -1 where absent. A side that
+ * lacks the case contributes completed=false, reward 0 and steps 0, as rlm-code's report does.
+ */
+function caseRow(id: string, b: PackedSummary, bi: number, c: PackedSummary, ci: number): CaseRow {
+  const inB = bi >= 0;
+  const inC = ci >= 0;
+  const bf = inB ? (b.flags[bi] as number) : 0;
+  const cf = inC ? (c.flags[ci] as number) : 0;
+  const baselineReward = inB ? (b.numbers[bi * SLOTS + SLOT.reward] as number) : 0;
+  const candidateReward = inC ? (c.numbers[ci * SLOTS + SLOT.reward] as number) : 0;
+  const baselineSteps = inB ? (b.numbers[bi * SLOTS + SLOT.steps] as number) : 0;
+  const candidateSteps = inC ? (c.numbers[ci * SLOTS + SLOT.steps] as number) : 0;
+  const both = inB && inC;
   return {
     case_id: id,
-    in_baseline: b !== null,
-    in_candidate: c !== null,
-    baseline_completed: b?.completed ?? false,
-    candidate_completed: c?.completed ?? false,
+    in_baseline: inB,
+    in_candidate: inC,
+    baseline_completed: (bf & FLAG.completed) !== 0,
+    candidate_completed: (cf & FLAG.completed) !== 0,
     baseline_reward: baselineReward,
     candidate_reward: candidateReward,
     reward_delta: candidateReward - baselineReward,
-    baseline_steps: b?.steps ?? 0,
-    candidate_steps: c?.steps ?? 0,
-    steps_delta: (c?.steps ?? 0) - (b?.steps ?? 0),
-    completion_regression: both && b.completed && !c.completed,
-    reward_regression: both && c.reward < b.reward,
-    baseline_error: b?.error ?? null,
-    candidate_error: c?.error ?? null,
-    baseline_guardrail_blocked: b?.harness?.codemode_guardrail_blocked ?? false,
-    candidate_guardrail_blocked: c?.harness?.codemode_guardrail_blocked ?? false,
+    baseline_steps: baselineSteps,
+    candidate_steps: candidateSteps,
+    steps_delta: candidateSteps - baselineSteps,
+    completion_regression: both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0,
+    reward_regression: both && candidateReward < baselineReward,
+    baseline_error: inB ? (b.errors[bi] ?? null) : null,
+    candidate_error: inC ? (c.errors[ci] ?? null) : null,
+    baseline_guardrail_blocked: (bf & FLAG.guardrail) !== 0,
+    candidate_guardrail_blocked: (cf & FLAG.guardrail) !== 0,
   };
 }
 

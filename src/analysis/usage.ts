@@ -2,7 +2,9 @@
  * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
  * report and the release checklist. None of these are gated in rlm-code.
  */
+import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary, LatencyStats } from '../schema/summary.js';
+import { runTotals, type RunTotals } from './run-totals.js';
 
 export interface UsageStats {
   /** LLM calls and tokens summed over rows that carry usage (failure rows have none). */
@@ -33,9 +35,13 @@ export function percentile(sorted: ArrayLike<number>, q: number): number {
 }
 
 /** Latency statistics of the given durations, or null when there are none. */
-export function latencyStats(durations: readonly number[]): LatencyStats | null {
-  if (durations.length === 0) return null;
-  const sorted = Float64Array.from(durations).sort();
+export function latencyStats(durations: ArrayLike<number>): LatencyStats | null {
+  return latencyOfSorted(Float64Array.from(durations).sort());
+}
+
+/** {@link latencyStats} of durations sorted ascending. */
+function latencyOfSorted(sorted: Float64Array): LatencyStats | null {
+  if (sorted.length === 0) return null;
   let sum = 0;
   for (const x of sorted) sum += x; // rlm-code sums the sorted values
   const avg = sum / sorted.length;
@@ -48,34 +54,19 @@ export function latencyStats(durations: readonly number[]): LatencyStats | null 
   };
 }
 
-export function usageStats(summary: BenchmarkSummary): UsageStats {
-  let calls = 0;
-  let prompt = 0;
-  let completion = 0;
-  let blocked = 0;
-  let mcp: number | null = null;
-  let errors = 0;
-  const durations: number[] = [];
-  for (const c of summary.cases) {
-    if (c.usage) {
-      calls += c.usage.total_calls;
-      prompt += c.usage.prompt_tokens;
-      completion += c.usage.completion_tokens;
-    }
-    if (c.duration_seconds !== null) durations.push(c.duration_seconds);
-    if (c.harness) {
-      mcp = (mcp ?? 0) + c.harness.mcp_tool_calls;
-      if (c.harness.codemode_guardrail_blocked) blocked++;
-    }
-    if (c.error !== null) errors++;
-  }
+/** The usage figures of a run from its {@link RunTotals}. */
+export function usageFromTotals(t: RunTotals): UsageStats {
   return {
-    total_calls: calls,
-    prompt_tokens: prompt,
-    completion_tokens: completion,
-    latency_seconds: latencyStats(durations),
-    guardrail_blocked: blocked,
-    mcp_tool_calls: mcp,
-    errors,
+    total_calls: t.total_calls,
+    prompt_tokens: t.prompt_tokens,
+    completion_tokens: t.completion_tokens,
+    latency_seconds: latencyOfSorted(t.sortedDurations),
+    guardrail_blocked: t.guardrail_blocked,
+    mcp_tool_calls: t.mcp_tool_calls,
+    errors: t.errored.length,
   };
+}
+
+export function usageStats(summary: BenchmarkSummary): UsageStats {
+  return usageFromTotals(runTotals(packedOf(summary)));
 }

@@ -1,16 +1,19 @@
 /**
  * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
- * the same time: the candidate in a worker thread, which validates it fully and sends back a packed
- * summary (see schema/pack.ts), the baseline in this thread. On a 2-core runner that nearly halves
- * the time spent in JSON.parse. Small pairs load one after the other, where a thread would cost more
+ * the same time, straight into the packed form the comparison reads (see schema/pack.ts): the
+ * candidate in a worker thread, which validates it fully and sends back its typed arrays, the
+ * baseline in this thread (which also reads the candidate's bytes for the thread while it starts).
+ * On a 2-core runner that nearly halves the time spent in JSON.parse, and no case objects are built
+ * at all. Small pairs load one after the other, as full summaries, where a thread would cost more
  * than it saves.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { loadSummary } from '../adapters/index.js';
+import { loadPackedSummary, loadSummary } from '../adapters/index.js';
 import type { LoadedSummary } from '../analysis/compare.js';
 import { InputError, isUserError } from '../errors.js';
-import { packSummary, transferables, unpackSummary, type PackedSummary } from '../schema/pack.js';
+import { transferables, type PackedSummary } from '../schema/pack.js';
+import { packedSummary } from '../schema/packed-summary.js';
 
 /** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
@@ -35,21 +38,53 @@ function totalSize(files: readonly string[]): number {
   }
 }
 
-function loadInWorker(script: URL, request: LoadRequest): Promise<LoadedSummary> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: request });
+/** A loading thread at work on one file. */
+interface PendingLoad {
+  result: Promise<PackedSummary>;
+  /** Gives the thread the file's bytes, read here; null: the thread reads the file itself. */
+  hand(content: Buffer | null): void;
+  /** Stops the thread when its result is no longer wanted. */
+  cancel(): void;
+}
+
+/** Starts loading `request` in a thread, which waits for {@link PendingLoad.hand}. */
+function loadInWorker(script: URL, request: LoadRequest): PendingLoad {
+  const worker = new Worker(script, { workerData: request });
+  const result = new Promise<PackedSummary>((resolve, reject) => {
     worker.once('message', (reply: LoadReply) => {
       void worker.terminate();
-      if (reply.ok) resolve({ path: request.file, summary: unpackSummary(reply.packed) });
+      if (reply.ok) resolve(reply.packed);
       else reject(reply.userError ? new InputError(reply.message) : new Error(reply.message));
     });
     worker.once('error', reject);
+    // After a reply this changes nothing; without one (the thread ran out of memory), it ends the wait.
+    worker.once('exit', (code) => reject(new Error(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply`)));
   });
+  result.catch(() => undefined); // awaited by the caller, unless the other file failed first
+  return {
+    result,
+    hand: (content) => {
+      // A buffer of its own moves to the thread without a copy; one cut from Node's pool is copied.
+      const own = content !== null && content.byteOffset === 0 && content.buffer.byteLength === content.length;
+      worker.postMessage(content, own ? [content.buffer as ArrayBuffer] : []);
+    },
+    cancel: () => void worker.terminate(),
+  };
+}
+
+/** The bytes of `file`, or null when it cannot be read (the loading thread then reports why). */
+function readBytes(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
- * itself), or null to always load in-process.
+ * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
+ * form: like any packed summary, their cases keep what the comparison reads and drop per-case text.
  */
 export async function loadPair(baseline: string, candidate: string, format: string, workerScript: URL | null): Promise<[LoadedSummary, LoadedSummary]> {
   if (workerScript === null || totalSize([baseline, candidate]) < parallelThreshold()) {
@@ -58,24 +93,36 @@ export async function loadPair(baseline: string, candidate: string, format: stri
       { path: candidate, summary: loadSummary(candidate, format) },
     ];
   }
-  // The candidate loads in a thread while this thread loads the baseline: two cores busy, and only
-  // one summary pays for packing and unpacking.
+  // The candidate loads in a thread while this thread loads the baseline: two cores busy. The thread
+  // takes tens of milliseconds to start, and ends last: reading its file here meanwhile evens out the work.
   const pending = loadInWorker(workerScript, { file: candidate, format });
-  pending.catch(() => undefined); // awaited below; a baseline error must not leave it unhandled
-  const base: LoadedSummary = { path: baseline, summary: loadSummary(baseline, format) };
-  return [base, await pending];
+  let base: PackedSummary;
+  try {
+    pending.hand(readBytes(candidate));
+    base = loadPackedSummary(baseline, format);
+  } catch (err) {
+    pending.cancel();
+    throw err;
+  }
+  const cand = await pending.result;
+  return [
+    { path: baseline, summary: packedSummary(base) },
+    { path: candidate, summary: packedSummary(cand) },
+  ];
 }
 
 /** The body of a loading thread: load one file, reply with its packed summary or the error. */
 export function runLoadWorker(): void {
   const { file, format } = workerData as LoadRequest;
-  let reply: LoadReply;
-  try {
-    const packed = packSummary(loadSummary(file, format));
-    parentPort?.postMessage({ ok: true, packed } satisfies LoadReply, transferables(packed));
-    return;
-  } catch (err) {
-    reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
-  }
-  parentPort?.postMessage(reply);
+  parentPort?.once('message', (content: Uint8Array | null) => {
+    let reply: LoadReply;
+    try {
+      const packed = loadPackedSummary(file, format, content ?? undefined);
+      parentPort?.postMessage({ ok: true, packed } satisfies LoadReply, transferables(packed));
+      return;
+    } catch (err) {
+      reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort?.postMessage(reply);
+  });
 }

@@ -4,7 +4,9 @@
  * breaks the row. Line ends are `\n` as rlm-code writes them (RFC 4180 readers accept both).
  */
 import type { Comparison } from '../analysis/compare.js';
+import type { CaseRow } from '../analysis/pair.js';
 import { pyFixed } from './format.js';
+import { joinLines } from './lines.js';
 
 export const CSV_COLUMNS = [
   'case_id',
@@ -23,22 +25,21 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+function csvLine(r: CaseRow): string {
+  return [
+    csvField(r.case_id),
+    r.baseline_completed ? '1' : '0',
+    r.candidate_completed ? '1' : '0',
+    pyFixed(r.baseline_reward, 4),
+    pyFixed(r.candidate_reward, 4),
+    pyFixed(r.reward_delta, 4, true),
+    String(r.baseline_steps),
+    String(r.candidate_steps),
+    pyFixed(r.steps_delta, 2, true),
+  ].join(',');
+}
+
 export function renderCsv(cmp: Comparison): string {
-  const lines: string[] = [CSV_COLUMNS.join(',')];
-  for (const r of cmp.cases) {
-    lines.push(
-      [
-        csvField(r.case_id),
-        r.baseline_completed ? '1' : '0',
-        r.candidate_completed ? '1' : '0',
-        pyFixed(r.baseline_reward, 4),
-        pyFixed(r.candidate_reward, 4),
-        pyFixed(r.reward_delta, 4, true),
-        String(r.baseline_steps),
-        String(r.candidate_steps),
-        pyFixed(r.steps_delta, 2, true),
-      ].join(','),
-    );
-  }
-  return `${lines.join('\n')}\n`;
+  const header = CSV_COLUMNS.join(',');
+  return cmp.cases.length === 0 ? `${header}\n` : `${header}\n${joinLines(cmp.cases, csvLine)}\n`;
 }

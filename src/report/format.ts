@@ -12,31 +12,31 @@ export function pyFixed(x: number, digits: number, plus = false): string {
   const sign = negative ? '-' : plus ? '+' : '';
   if (!Number.isFinite(x)) return `${sign}inf`;
   const abs = Math.abs(x);
-  return sign + (nearTie(abs, digits) ? exactFixed(abs, digits) : abs.toFixed(digits));
+  if (abs >= 1e21) return sign + largeFixed(abs, digits);
+  const fixed = abs.toFixed(digits);
+  return sign + (isTie(abs, digits) ? toEven(fixed) : fixed);
 }
 
 /**
- * toFixed rounds the exact binary value correctly except on exact ties, where it rounds up and
- * Python rounds to even. Only values whose scaled fraction is within rounding noise of .5 can be
- * ties; they (and huge values) take the exact path.
+ * True when `abs` lies exactly halfway between two `digits`-place decimals, the one case where
+ * toFixed (which otherwise rounds the exact binary value correctly) differs from Python: it picks
+ * the larger neighbour. abs·10^d = k + ½ exactly means abs·2^(d+1)·5^d is odd, which for a binary
+ * fraction holds exactly when abs·2^(d+1) (an exact product) is an odd integer.
  */
-function nearTie(abs: number, digits: number): boolean {
-  const scaled = abs * 10 ** digits;
-  if (scaled >= 1e9) return true;
-  return Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6;
+function isTie(abs: number, digits: number): boolean {
+  const y = abs * 2 ** (digits + 1);
+  return Number.isInteger(y) && y % 2 === 1;
 }
 
-function exactFixed(abs: number, digits: number): string {
-  if (abs >= 1e21) return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
-  // toFixed(100) is exact for every double this large (a double's binary fraction has at most
-  // 1074 digits, but any value with more than 100 is < 1e-16 and can never sit on a rounding tie).
-  const [int = '0', frac = ''] = abs.toFixed(100).split('.');
-  let n = BigInt(int + frac.slice(0, digits));
-  const first = frac[digits] ?? '0';
-  const rest = frac.slice(digits + 1);
-  if (first > '5' || (first === '5' && (/[1-9]/.test(rest) || n % 2n === 1n))) n += 1n;
-  const s = n.toString().padStart(digits + 1, '0');
-  return digits > 0 ? `${s.slice(0, s.length - digits)}.${s.slice(s.length - digits)}` : s;
+/** toFixed's result on a tie, rounded half-to-even instead: an odd last digit is one too large. */
+function toEven(fixed: string): string {
+  const last = fixed.charCodeAt(fixed.length - 1);
+  return last % 2 === 1 ? fixed.slice(0, -1) + String.fromCharCode(last - 1) : fixed;
+}
+
+/** A double of 1e21 or more is a whole number, which toFixed would write in exponent notation. */
+function largeFixed(abs: number, digits: number): string {
+  return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
 }
 
 /** An integer with thousands separators: 418200 → "418,200". */
@@ -48,8 +48,19 @@ export function grouped(n: number): string {
 /** A signed value for display, with a true minus sign (U+2212) and "±0" never shown as "-0". */
 export function signed(x: number, digits: number): string {
   const s = pyFixed(x, digits, true);
-  if (/^[+-]0\.?0*$/.test(s)) return `+${s.slice(1)}`;
-  return s.startsWith('-') ? `−${s.slice(1)}` : s;
+  if (isSignedZero(s)) return `+${s.slice(1)}`;
+  return s.charCodeAt(0) === MINUS ? `−${s.slice(1)}` : s;
+}
+
+const MINUS = 0x2d;
+
+/** True for a zero as pyFixed writes it with a sign ("-0", "+0.000"): nothing but 0 and . after the sign. */
+function isSignedZero(s: string): boolean {
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0x30 && c !== 0x2e) return false;
+  }
+  return true;
 }
 
 /**

@@ -61,7 +61,8 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
 }
 
 /** Rows per chunk of {@link renderJsonChunks}. */
-const ROWS_PER_CHUNK = 2000;
+const ROWS_PER_CHUNK = 1000;
+const ROW_SEPARATOR = ',\n    ';
 
 /**
  * The JSON report as text in pieces: indented like rlm-code's (2 spaces), except that each case row
@@ -79,27 +80,35 @@ export function* renderJsonChunks(cmp: Comparison, version = BENCHGATE_VERSION):
   }
   yield `${shell.slice(0, at)}\n  "cases": [`;
   for (let i = 0; i < report.cases.length; i += ROWS_PER_CHUNK) {
-    const rows = report.cases.slice(i, i + ROWS_PER_CHUNK).map((row) => `\n    ${caseRowJson(row)}`);
-    yield (i === 0 ? '' : ',') + rows.join(',');
+    const rows = report.cases.slice(i, i + ROWS_PER_CHUNK).map(caseRowJson);
+    yield (i === 0 ? '\n    ' : ROW_SEPARATOR) + rows.join(ROW_SEPARATOR);
   }
   yield `\n  ]${shell.slice(at + marker.length)}\n`;
 }
 
 const str = (s: string | null): string => (s === null ? 'null' : JSON.stringify(s));
 
+/** The fixed text between a row's values, for each combination of the booleans it holds. */
+const bit = (flags: number, b: number): boolean => (flags & b) !== 0;
+const HEADS = Array.from({ length: 16 }, (_, f) =>
+  `,"in_baseline":${bit(f, 1)},"in_candidate":${bit(f, 2)},"baseline_completed":${bit(f, 4)},"candidate_completed":${bit(f, 8)},"baseline_reward":`);
+const MIDDLES = Array.from({ length: 4 }, (_, f) => `,"completion_regression":${bit(f, 1)},"reward_regression":${bit(f, 2)},"baseline_error":`);
+const TAILS = Array.from({ length: 4 }, (_, f) => `,"baseline_guardrail_blocked":${bit(f, 1)},"candidate_guardrail_blocked":${bit(f, 2)}}`);
+
 /**
- * `JSON.stringify(row)` for a case row, built directly: three times faster on 100,000 rows, and
- * tested to be byte-identical. Numbers in a row are always finite (the adapters reject others).
+ * `JSON.stringify(row)` for a case row, built directly from a few pieces (the booleans pick
+ * prebuilt text): several times faster on 100,000 rows, and tested to be byte-identical. Numbers
+ * in a row are always finite (the adapters reject others).
  */
 export function caseRowJson(r: CaseRow): string {
+  const head = (r.in_baseline ? 1 : 0) | (r.in_candidate ? 2 : 0) | (r.baseline_completed ? 4 : 0) | (r.candidate_completed ? 8 : 0);
+  const middle = (r.completion_regression ? 1 : 0) | (r.reward_regression ? 2 : 0);
+  const tail = (r.baseline_guardrail_blocked ? 1 : 0) | (r.candidate_guardrail_blocked ? 2 : 0);
   return (
-    `{"case_id":${str(r.case_id)},"in_baseline":${r.in_baseline},"in_candidate":${r.in_candidate},` +
-    `"baseline_completed":${r.baseline_completed},"candidate_completed":${r.candidate_completed},` +
-    `"baseline_reward":${r.baseline_reward},"candidate_reward":${r.candidate_reward},"reward_delta":${r.reward_delta},` +
-    `"baseline_steps":${r.baseline_steps},"candidate_steps":${r.candidate_steps},"steps_delta":${r.steps_delta},` +
-    `"completion_regression":${r.completion_regression},"reward_regression":${r.reward_regression},` +
-    `"baseline_error":${str(r.baseline_error)},"candidate_error":${str(r.candidate_error)},` +
-    `"baseline_guardrail_blocked":${r.baseline_guardrail_blocked},"candidate_guardrail_blocked":${r.candidate_guardrail_blocked}}`
+    `{"case_id":${str(r.case_id)}${HEADS[head] as string}${r.baseline_reward},"candidate_reward":${r.candidate_reward}` +
+    `,"reward_delta":${r.reward_delta},"baseline_steps":${r.baseline_steps},"candidate_steps":${r.candidate_steps}` +
+    `,"steps_delta":${r.steps_delta}${MIDDLES[middle] as string}${str(r.baseline_error)},"candidate_error":${str(r.candidate_error)}` +
+    (TAILS[tail] as string)
   );
 }
 

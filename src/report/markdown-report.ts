@@ -5,6 +5,7 @@
  */
 import type { Comparison } from '../analysis/compare.js';
 import type { Finding } from '../analysis/findings.js';
+import { caseCount } from '../schema/packed-summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
 import { table, untrusted } from './markdown.js';
@@ -65,7 +66,8 @@ function comparedLine(cmp: Comparison): string {
   const same: string[] = [];
   if (b.run.preset !== null && b.run.preset === c.run.preset) same.push(`preset ${untrusted(b.run.preset)}`);
   else same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
-  same.push(b.cases.length === c.cases.length ? `${b.cases.length} cases` : `${b.cases.length} → ${c.cases.length} cases`);
+  const [bn, cn] = [caseCount(b), caseCount(c)];
+  same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);
   const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
   if (model !== null) same.push(`model ${untrusted(model)}`);
   const server = cmp.differences.some((d) => d.dimension === 'mcp_server') ? null : b.run.mcp_server;

@@ -7,6 +7,7 @@ import type { Comparison } from '../analysis/compare.js';
 import type { CaseRow } from '../analysis/pair.js';
 import type { UsageStats } from '../analysis/usage.js';
 import { grouped, pyFixed, signed } from './format.js';
+import { joinLines } from './lines.js';
 import { checkbox, details, table, untrusted } from './markdown.js';
 import { gateLines, idList, reward3, sideNames } from './words.js';
 
@@ -110,20 +111,24 @@ function side(completed: boolean, error: string | null, present: boolean, reward
   return `${mark} ${reward3(reward)}`;
 }
 
-/** Every case, folded. */
+function allCasesLine(r: CaseRow): string {
+  const both = r.in_baseline && r.in_candidate;
+  const b = side(r.baseline_completed, r.baseline_error, r.in_baseline, r.baseline_reward);
+  const c = side(r.candidate_completed, r.candidate_error, r.in_candidate, r.candidate_reward);
+  return `| ${cell(r.case_id)} | ${b} | ${c} | ${both ? signed(r.reward_delta, 3) : ''} | ${both ? signed(r.steps_delta, 0) : ''} |`;
+}
+
+/**
+ * Every case, folded. The table's rows come as one string of lines (see {@link joinLines}): 100,000
+ * array items would also be copied by every spread on their way into the report.
+ */
 export function allCasesSection(cmp: Comparison): string[] {
-  const rows = cmp.cases.map((r) => [
-    cell(r.case_id),
-    side(r.baseline_completed, r.baseline_error, r.in_baseline, r.baseline_reward),
-    side(r.candidate_completed, r.candidate_error, r.in_candidate, r.candidate_reward),
-    r.in_baseline && r.in_candidate ? signed(r.reward_delta, 3) : '',
-    r.in_baseline && r.in_candidate ? signed(r.steps_delta, 0) : '',
-  ]);
   const body = [
     '✅ completed · ❌ not completed · 💥 error · — absent; the number is the reward.',
     '',
-    ...table(['Case', 'Baseline', 'Candidate', 'Reward Δ', 'Steps Δ'], ['left', 'center', 'center', 'right', 'right'], rows),
+    ...table(['Case', 'Baseline', 'Candidate', 'Reward Δ', 'Steps Δ'], ['left', 'center', 'center', 'right', 'right'], []),
   ];
+  if (cmp.cases.length > 0) body.push(joinLines(cmp.cases, allCasesLine));
   return details(`All ${cmp.cases.length} cases`, body);
 }
 

@@ -20,9 +20,14 @@ export interface UntrustedOptions {
   maxLength?: number;
 }
 
+/** Printable ASCII but for a backtick and `|`: nothing to replace, escape or fence specially. */
+const PLAIN = /^[\x20-\x5f\x61-\x7b\x7d\x7e]+$/;
+
 /** Renders an untrusted string safely as inline code. */
 export function untrusted(value: string, options: UntrustedOptions = {}): string {
   const max = options.maxLength ?? 200;
+  // The common case (ids like `case_000123`) in one test: a plain string needs only the fence.
+  if (value.length <= max && PLAIN.test(value) && !(value.startsWith(' ') && value.endsWith(' '))) return `\`${value}\``;
   let text = value.replace(/\r\n|[\r\n\t]/g, ' ').replace(UNSAFE, '\ufffd');
   const points = [...text];
   if (points.length > max) text = `${points.slice(0, max - 1).join('')}…`;

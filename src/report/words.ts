@@ -72,10 +72,12 @@ export function gateReason(cmp: Comparison, line: GateLine): string {
   }
 }
 
+/** A leading minus as the true minus sign (U+2212). */
+const trueMinus = (s: string): string => (s.charCodeAt(0) === 0x2d ? `−${s.slice(1)}` : s);
 /** Reward with rlm-code's markdown precision (3 dp). */
-export const reward3 = (x: number): string => pyFixed(x, 3).replace(/^-/, '−');
+export const reward3 = (x: number): string => trueMinus(pyFixed(x, 3));
 /** A mean reward as rlm-code stores it (4 dp). */
-export const reward4 = (x: number): string => pyFixed(x, 4).replace(/^-/, '−');
+export const reward4 = (x: number): string => trueMinus(pyFixed(x, 4));
 
 /** Case ids inline as code spans, at most `max` of them. */
 export function idList(ids: readonly string[], max = 20): string {

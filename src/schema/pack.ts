@@ -1,7 +1,9 @@
 /**
- * A compact, transferable form of a summary for loading large files in worker threads: numbers in
- * one Float64Array, flags in a Uint8Array, low-cardinality strings dictionary-encoded. Copying
- * 100,000 case objects between threads costs more than parsing them; typed arrays move for free.
+ * A compact, columnar form of a summary: numbers in one Float64Array, flags in a Uint8Array,
+ * low-cardinality strings dictionary-encoded. The comparison reads cases in this form (typed-array
+ * loops instead of 100,000 case objects), and large files load straight into it, in worker threads:
+ * copying 100,000 case objects between threads costs more than parsing them; typed arrays move for
+ * free. packed-summary.ts wraps a packed form as a summary.
  *
  * Packing keeps what the comparison reads and drops per-case text (description, task, timestamps,
  * run ids and paths, final response, expected answer, per-role usage, unknown fields): a packed
@@ -18,97 +20,181 @@ interface Column {
 export interface PackedSummary {
   head: Omit<BenchmarkSummary, 'cases'>;
   ids: string[];
-  /** {@link SLOTS} numbers per case. */
+  /**
+   * True when the ids are strictly ascending and hold no UTF-16 unit from U+D800 up (so that order
+   * is code-point order): unique and sorted as reports list them, with nothing left to check.
+   */
+  sortedIds: boolean;
+  /** {@link SLOTS} numbers per case, at {@link SLOT}. */
   numbers: Float64Array;
+  /** {@link FLAG} bits per case. */
   flags: Uint8Array;
   /** Error text by case index (only failure rows). */
   errors: Record<number, string>;
+  /** The durations of the cases that record one, ascending (latency percentiles read them sorted). */
+  sortedDurations: Float64Array;
   columns: Record<(typeof COLUMNS)[number], Column>;
 }
 
-const SLOTS = 11;
-const COMPLETED = 1;
-const HAS_USAGE = 2;
-const HAS_HARNESS = 4;
-const GUARDRAIL = 8;
-const MCP_KNOWN = 16;
-const MCP_ENABLED = 32;
+export const SLOTS = 11;
+/** Where each number of a case sits among its {@link SLOTS}; absent usage and harness counters are 0. */
+export const SLOT = {
+  reward: 0, steps: 1, duration: 2, totalCalls: 3, promptTokens: 4, completionTokens: 5,
+  harnessToolCalls: 6, mcpToolCalls: 7, chainCalls: 8, searchCalls: 9, discoveryCalls: 10,
+} as const;
+/** The bits of a case's flags. */
+export const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 } as const;
+
+const WIDE = /[\ud800-\uffff]/;
+
 const COLUMNS = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'] as const;
 type ColumnName = (typeof COLUMNS)[number];
 
-function columnValue(c: CaseResult, name: ColumnName): string | null {
-  if (name === 'mode') return c.mode;
-  if (name === 'mcp_server' || name === 'harness_strategy') return c.harness?.[name] ?? null;
-  return c.labels[name];
-}
-
-function encode(cases: readonly CaseResult[], name: ColumnName): Column {
-  const codes = new Map<string | null, number>();
-  const index = new Int32Array(cases.length);
-  cases.forEach((c, i) => {
-    const v = columnValue(c, name);
-    let code = codes.get(v);
-    if (code === undefined) codes.set(v, (code = codes.size));
-    index[i] = code;
-  });
-  return { values: [...codes.keys()], index };
+class ColumnEncoder {
+  private readonly codes = new Map<string | null, number>();
+  readonly index: Int32Array;
+  constructor(capacity: number) {
+    this.index = new Int32Array(capacity);
+  }
+  set(i: number, v: string | null): void {
+    let code = this.codes.get(v);
+    if (code === undefined) this.codes.set(v, (code = this.codes.size));
+    this.index[i] = code;
+  }
+  finish(count: number): Column {
+    return { values: [...this.codes.keys()], index: count === this.index.length ? this.index : this.index.slice(0, count) };
+  }
 }
 
 function flagsOf(c: CaseResult): number {
-  let f = c.completed ? COMPLETED : 0;
-  if (c.usage) f |= HAS_USAGE;
-  if (c.harness) {
-    f |= HAS_HARNESS;
-    if (c.harness.codemode_guardrail_blocked) f |= GUARDRAIL;
-    if (c.harness.mcp_enabled !== null) f |= MCP_KNOWN | (c.harness.mcp_enabled ? MCP_ENABLED : 0);
+  let f = c.completed ? FLAG.completed : 0;
+  if (c.usage) f |= FLAG.usage;
+  if (c.duration_seconds !== null) f |= FLAG.duration;
+  const h = c.harness;
+  if (h) {
+    f |= FLAG.harness;
+    if (h.codemode_guardrail_blocked) f |= FLAG.guardrail;
+    if (h.mcp_enabled !== null) f |= FLAG.mcpKnown | (h.mcp_enabled ? FLAG.mcpEnabled : 0);
   }
   return f;
 }
 
+/**
+ * Packs cases one at a time, so an adapter can pack rows as it validates them and no case object
+ * outlives its row. `capacity` is the most cases that will be added.
+ */
+export class SummaryPacker {
+  private count = 0;
+  /** The ids of the cases added so far. */
+  readonly ids: string[] = [];
+  /** See {@link PackedSummary.sortedIds}: checked as each id arrives, while it is at hand. */
+  sortedIds = true;
+  private readonly numbers: Float64Array;
+  private readonly flags: Uint8Array;
+  private readonly errors: Record<number, string> = {};
+  private readonly encoders: Record<ColumnName, ColumnEncoder>;
+
+  constructor(capacity: number) {
+    this.numbers = new Float64Array(capacity * SLOTS);
+    this.flags = new Uint8Array(capacity);
+    this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)])) as Record<ColumnName, ColumnEncoder>;
+  }
+
+  add(c: CaseResult): void {
+    const i = this.count++;
+    const n = this.numbers;
+    const at = i * SLOTS;
+    const u = c.usage;
+    const h = c.harness;
+    const l = c.labels;
+    const e = this.encoders;
+    const last = this.ids[i - 1];
+    if (this.sortedIds && ((last !== undefined && !(last < c.id)) || WIDE.test(c.id))) this.sortedIds = false;
+    this.ids.push(c.id);
+    n[at + SLOT.reward] = c.reward;
+    n[at + SLOT.steps] = c.steps;
+    n[at + SLOT.duration] = c.duration_seconds ?? NaN;
+    if (u) {
+      n[at + SLOT.totalCalls] = u.total_calls;
+      n[at + SLOT.promptTokens] = u.prompt_tokens;
+      n[at + SLOT.completionTokens] = u.completion_tokens;
+    }
+    if (h) {
+      n[at + SLOT.harnessToolCalls] = h.harness_tool_calls;
+      n[at + SLOT.mcpToolCalls] = h.mcp_tool_calls;
+      n[at + SLOT.chainCalls] = h.codemode_chain_calls;
+      n[at + SLOT.searchCalls] = h.codemode_search_calls;
+      n[at + SLOT.discoveryCalls] = h.codemode_discovery_calls;
+    }
+    this.flags[i] = flagsOf(c);
+    if (c.error !== null) this.errors[i] = c.error;
+    e.mode.set(i, c.mode);
+    e.environment.set(i, l.environment);
+    e.task_family.set(i, l.task_family);
+    e.domain.set(i, l.domain);
+    e.split.set(i, l.split);
+    e.length_bucket.set(i, l.length_bucket);
+    e.mcp_server.set(i, h ? h.mcp_server : null);
+    e.harness_strategy.set(i, h ? h.harness_strategy : null);
+  }
+
+  finish(head: Omit<BenchmarkSummary, 'cases'>): PackedSummary {
+    const k = this.count;
+    const full = k === this.flags.length;
+    const columns = Object.fromEntries(COLUMNS.map((name) => [name, this.encoders[name].finish(k)])) as PackedSummary['columns'];
+    const durations = new Float64Array(k);
+    let timed = 0;
+    for (let i = 0; i < k; i++) if ((this.flags[i] as number) & FLAG.duration) durations[timed++] = this.numbers[i * SLOTS + SLOT.duration] as number;
+    return {
+      head,
+      ids: this.ids,
+      sortedIds: this.sortedIds,
+      numbers: full ? this.numbers : this.numbers.slice(0, k * SLOTS),
+      flags: full ? this.flags : this.flags.slice(0, k),
+      errors: this.errors,
+      sortedDurations: durations.subarray(0, timed).sort(),
+      columns,
+    };
+  }
+}
+
+/** The packed form of a summary (the comparison packs summaries that were not loaded packed). */
 export function packSummary(summary: BenchmarkSummary): PackedSummary {
   const { cases, ...head } = summary;
-  const numbers = new Float64Array(cases.length * SLOTS);
-  const flags = new Uint8Array(cases.length);
-  const errors: Record<number, string> = {};
-  cases.forEach((c, i) => {
-    const h = c.harness;
-    const u = c.usage;
-    numbers.set(
-      [c.reward, c.steps, c.duration_seconds ?? NaN, u?.total_calls ?? 0, u?.prompt_tokens ?? 0, u?.completion_tokens ?? 0,
-        h?.harness_tool_calls ?? 0, h?.mcp_tool_calls ?? 0, h?.codemode_chain_calls ?? 0, h?.codemode_search_calls ?? 0, h?.codemode_discovery_calls ?? 0],
-      i * SLOTS,
-    );
-    flags[i] = flagsOf(c);
-    if (c.error !== null) errors[i] = c.error;
-  });
-  const columns = Object.fromEntries(COLUMNS.map((name) => [name, encode(cases, name)])) as PackedSummary['columns'];
-  return { head, ids: cases.map((c) => c.id), numbers, flags, errors, columns };
+  const packer = new SummaryPacker(cases.length);
+  for (const c of cases) packer.add(c);
+  return packer.finish(head);
 }
 
 /** The buffers to pass as postMessage's transfer list. */
 export function transferables(p: PackedSummary): ArrayBuffer[] {
-  return [p.numbers.buffer, p.flags.buffer, ...Object.values(p.columns).map((c) => c.index.buffer)] as ArrayBuffer[];
+  return [p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer, ...Object.values(p.columns).map((c) => c.index.buffer)] as ArrayBuffer[];
 }
 
 const NO_EXTRA: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
-export function unpackSummary(p: PackedSummary): BenchmarkSummary {
+function unpackCases(p: PackedSummary): CaseResult[] {
   const col = (name: ColumnName, i: number): string | null => p.columns[name].values[p.columns[name].index[i] as number] ?? null;
-  const cases = p.ids.map((id, i): CaseResult => {
+  return p.ids.map((id, i): CaseResult => {
     const n = (slot: number): number => p.numbers[i * SLOTS + slot] as number;
     const f = p.flags[i] as number;
     const labels: CaseLabels = { environment: col('environment', i), task_family: col('task_family', i), domain: col('domain', i), split: col('split', i), length_bucket: col('length_bucket', i) };
-    const harness: HarnessCounters | null = f & HAS_HARNESS
-      ? { mcp_enabled: f & MCP_KNOWN ? (f & MCP_ENABLED) !== 0 : null, mcp_server: col('mcp_server', i), harness_strategy: col('harness_strategy', i),
-          harness_tool_calls: n(6), mcp_tool_calls: n(7), codemode_chain_calls: n(8), codemode_search_calls: n(9), codemode_discovery_calls: n(10), codemode_guardrail_blocked: (f & GUARDRAIL) !== 0 }
+    const harness: HarnessCounters | null = f & FLAG.harness
+      ? { mcp_enabled: f & FLAG.mcpKnown ? (f & FLAG.mcpEnabled) !== 0 : null, mcp_server: col('mcp_server', i), harness_strategy: col('harness_strategy', i),
+          harness_tool_calls: n(SLOT.harnessToolCalls), mcp_tool_calls: n(SLOT.mcpToolCalls), codemode_chain_calls: n(SLOT.chainCalls),
+          codemode_search_calls: n(SLOT.searchCalls), codemode_discovery_calls: n(SLOT.discoveryCalls), codemode_guardrail_blocked: (f & FLAG.guardrail) !== 0 }
       : null;
     return {
-      id, completed: (f & COMPLETED) !== 0, reward: n(0), steps: n(1), duration_seconds: Number.isNaN(n(2)) ? null : n(2),
-      usage: f & HAS_USAGE ? { total_calls: n(3), prompt_tokens: n(4), completion_tokens: n(5), roles: null } : null,
+      id, completed: (f & FLAG.completed) !== 0, reward: n(SLOT.reward), steps: n(SLOT.steps), duration_seconds: f & FLAG.duration ? n(SLOT.duration) : null,
+      usage: f & FLAG.usage ? { total_calls: n(SLOT.totalCalls), prompt_tokens: n(SLOT.promptTokens), completion_tokens: n(SLOT.completionTokens), roles: null } : null,
       error: p.errors[i] ?? null, mode: col('mode', i), labels, harness,
       description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
       expected_answer: null, answer_match: null, extra: NO_EXTRA,
     };
   });
-  return { ...p.head, cases };
+}
+
+/** A summary with case objects again (see the file comment for what packing dropped). */
+export function unpackSummary(p: PackedSummary): BenchmarkSummary {
+  return { ...p.head, cases: unpackCases(p) };
 }

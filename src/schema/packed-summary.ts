@@ -1,0 +1,46 @@
+/**
+ * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
+ * case objects are built only if something asks for them; the comparison reads the packed form.
+ */
+import { packSummary, unpackSummary, type PackedSummary } from './pack.js';
+import type { BenchmarkSummary, CaseResult } from './summary.js';
+
+/** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
+const BACKING = new WeakMap<BenchmarkSummary, PackedSummary>();
+
+/**
+ * The summary of a packed form, without building its case objects: `cases` is built (as
+ * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
+ * (see {@link packedOf}), so comparing large files never builds 100,000 case objects.
+ */
+export function packedSummary(p: PackedSummary): BenchmarkSummary {
+  const { schema, id, format, run, reported, metadata, extra } = p.head;
+  const summary = { schema, id, format, run, reported, metadata } as BenchmarkSummary;
+  let cases: CaseResult[] | null = null;
+  // Once the cases are out, they may be changed in place: from then on the packed form is stale.
+  Object.defineProperty(summary, 'cases', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      BACKING.delete(summary);
+      return (cases ??= unpackSummary(p).cases);
+    },
+    set: (value: CaseResult[]) => {
+      BACKING.delete(summary);
+      cases = value;
+    },
+  });
+  summary.extra = extra;
+  BACKING.set(summary, p);
+  return summary;
+}
+
+/** The packed form of a summary's cases: the one it was loaded from when still current, else packed now. */
+export function packedOf(summary: BenchmarkSummary): PackedSummary {
+  return BACKING.get(summary) ?? packSummary(summary);
+}
+
+/** The number of cases of a summary, without building the case objects of a packed one. */
+export function caseCount(summary: BenchmarkSummary): number {
+  return BACKING.get(summary)?.ids.length ?? summary.cases.length;
+}
