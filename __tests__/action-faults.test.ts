@@ -66,6 +66,14 @@ describe('the suite command', () => {
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['command-exit-code']).toBe('4');
     expect(metadata(run, 'benchgate-s-candidate')['command.exit_code']).toBe(4);
+    // The same suite on both sides would promote; the failed command still holds the gate.
+    const baseline = await job(double, root, 'baseline', run).run({ mode: 'run', suite: 's', role: 'baseline', command: suiteCommand('codemode') });
+    expect(baseline.exitCode, baseline.log).toBe(0);
+    const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', needs: '{"baseline":{"result":"success"},"candidate":{"result":"success"}}' });
+    expect(gate.exitCode).toBe(1);
+    expect(gate.outputs).toMatchObject({ verdict: 'hold', regressions: '0', 'reward-delta': '0', 'completion-delta': '0', 'steps-increase': '0' });
+    expect(gate.log).toContain('benchgate: hold (findings: command-failed)');
+    expect(gate.summary).toContain('The candidate suite command exited with code 4 (command.exit_code); its summary may be partial.');
   });
 
   it('times out: the whole process group is stopped and what it wrote is kept', async () => {

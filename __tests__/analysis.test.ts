@@ -69,6 +69,27 @@ describe('integrity findings rlm-code lacks', () => {
     expect(codes(cmp)).toEqual(expect.arrayContaining(['incomplete-run', 'cancelled-run', 'missing-cases']));
     expect(cmp.verdict).toBe('hold');
   });
+  it('a suite command that failed or timed out holds, whatever its rows say (metadata stamped by the run mode)', () => {
+    const stamped = (metadata: Record<string, string | number | boolean | null>) => {
+      const l = loaded({ cases: cases(3) });
+      return { ...l, summary: { ...l.summary, metadata: { ...l.summary.metadata, ...metadata } } };
+    };
+    const ok = compareSummaries(stamped({ 'command.exit_code': 0, 'command.timed_out': false, 'command.signal': null }), stamped({ 'command.exit_code': 0, 'command.timed_out': false }));
+    expect(codes(ok)).not.toContain('command-failed');
+    expect(ok.verdict).toBe('promote');
+    const cases_ = [
+      [{ 'command.exit_code': 4, 'command.timed_out': false }, 'The candidate suite command exited with code 4 (command.exit_code); its summary may be partial.'],
+      [{ 'command.exit_code': null, 'command.timed_out': true, 'command.signal': 'SIGTERM' }, 'The candidate suite command timed out (command.timed_out: true); its summary may be partial.'],
+      [{ 'command.exit_code': null, 'command.timed_out': false, 'command.signal': 'SIGKILL' }, 'The candidate suite command was killed by a signal (command.signal); its summary may be partial.'],
+    ] as const;
+    for (const [metadata, message] of cases_) {
+      const cmp = compareSummaries(stamped({}), stamped(metadata));
+      expect(cmp.rlm.passed).toBe(true);
+      expect(cmp.findings.filter((f) => f.code === 'command-failed')).toEqual([{ code: 'command-failed', severity: 'error', blocking: true, side: 'candidate', message, case_ids: [] }]);
+      expect(cmp.verdict).toBe('hold');
+    }
+    expect(compareSummaries(stamped({}), stamped({ 'command.exit_code': 4 }), { allowFindings: ['command-failed'] }).verdict).toBe('promote');
+  });
   it('two empty runs pass every rlm-code gate but hold here', () => {
     const cmp = compareSummaries(loaded({ cases: [] }), loaded({ cases: [] }));
     expect(cmp.rlm.passed).toBe(true);

@@ -17,6 +17,7 @@ export const FINDING_SEVERITY = {
   'empty-run': 'error',
   'incomplete-run': 'error',
   'cancelled-run': 'error',
+  'command-failed': 'error',
   'aggregate-mismatch': 'error',
   'preset-mismatch': 'error',
   'missing-cases': 'error',
@@ -62,6 +63,10 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
   if (s.run.cancelled === true) {
     out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
   }
+  const failure = commandFailure(s.metadata);
+  if (failure !== null) {
+    out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
+  }
   const mismatches = aggregateMismatches(s, totals);
   if (mismatches.length > 0) {
     out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
@@ -71,6 +76,19 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
     out.push({ code: 'case-errors', side, message: `${plural(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
   }
   return out;
+}
+
+/**
+ * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
+ * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
+ * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
+ */
+function commandFailure(m: BenchmarkSummary['metadata']): string | null {
+  if (m['command.timed_out'] === true) return 'timed out (command.timed_out: true)';
+  const code = m['command.exit_code'];
+  if (typeof code === 'number' && code !== 0) return `exited with code ${code} (command.exit_code)`;
+  if (code === null && typeof m['command.signal'] === 'string') return 'was killed by a signal (command.signal)';
+  return null;
 }
 
 /**
