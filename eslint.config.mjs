@@ -4,10 +4,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CORE = ['src/schema/**', 'src/adapters/**', 'src/analysis/**', 'src/report/**'];
+const CORE = ['src/schema/**', 'src/adapters/**', 'src/analysis/**', 'src/report/**', 'src/stats/**', 'src/calibrate/**'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'demo-output/**', 'bench-output/**'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'demo-output/**', 'bench-output/**'] },
   js.configs.recommended,
   {
     files: ['**/*.ts'],

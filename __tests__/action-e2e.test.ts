@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResultsService, type ResultsServiceDouble } from './doubles/results-service.js';
 import { gitWorkspace, job, suiteCommand } from './helpers/action-jobs.js';
 import { unzip } from './helpers/zip.js';
+import { rlmSummary } from './helpers/rlm-builder.js';
 
 let double: ResultsServiceDouble;
 let root: string;
@@ -162,5 +163,26 @@ describe('local files', () => {
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['verdict']).toBe('promote');
     expect(double.requests.slice(before).filter((r) => r.includes('GetSignedArtifactURL') || r.startsWith('GET /blob/'))).toEqual([]);
+  });
+
+  it('decide: significant turns a noisy equal pair into inconclusive: a warning, or a failure when asked', async () => {
+    const gate = job(double, root, 'noisy', 'run-4');
+    // 60 cases, the candidate flips 5 cases each way: point holds on the 5 regressions.
+    const side = (flip: boolean) => rlmSummary({ cases: Array.from({ length: 60 }, (_, i) => ({ id: `k${String(i).padStart(2, '0')}`, completed: flip && i < 10 ? i % 2 === 1 : i % 2 === 0 })) });
+    writeFileSync(join(gate.workspace, 'b.json'), JSON.stringify(side(false)));
+    writeFileSync(join(gate.workspace, 'c.json'), JSON.stringify(side(true)));
+    const inputs = { mode: 'compare', suite: 'noisy', baseline: 'b.json', candidate: 'c.json' };
+    expect((await gate.run(inputs)).outputs['verdict']).toBe('hold');
+    const result = await gate.run({ ...inputs, decide: 'significant', confidence: '95%' });
+    expect(result.exitCode, result.log).toBe(0);
+    expect(result.outputs).toMatchObject({ verdict: 'inconclusive', passed: 'false' });
+    expect(result.log).toContain('::warning::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions); the step passes (set fail-on-inconclusive: true to fail it)');
+    expect(result.summary).toMatch(/^### ❔ Inconclusive: /);
+    const strict = await gate.run({ ...inputs, decide: 'significant', 'fail-on-inconclusive': 'true' });
+    expect(strict.exitCode).toBe(1);
+    expect(strict.log).toContain('::error::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions) (fail-on-inconclusive: true)');
+    const bad = await gate.run({ ...inputs, decide: 'maybe' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.log).toContain('input "decide": expected one of point, significant, got "maybe"');
   });
 });

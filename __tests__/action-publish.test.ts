@@ -80,6 +80,19 @@ describe('the gate job of a same-repository pull request', { timeout: 40_000 }, 
     expect(botComments(42).map((c) => c.id)).toEqual([commentId]);
   });
 
+  it('an inconclusive verdict (decide: significant) is a neutral check run, or a failed one when asked', async () => {
+    const run = await suites();
+    const soft = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off' });
+    expect(soft.exitCode, soft.log).toBe(0);
+    expect(soft.outputs['verdict']).toBe('inconclusive');
+    const check = () => gh.checkRuns().filter((c) => c.name === 'bench significant');
+    expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'neutral' })]);
+    expect(check()[0]?.output?.title).toBe('Inconclusive (undecided gates: reward, completion, steps, completion_regressions)');
+    const strict = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off', 'fail-on-inconclusive': 'true' });
+    expect(strict.exitCode).toBe(1);
+    expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
+  });
+
   it('finds its comment on the third page of 250 and leaves a forged marker alone', async () => {
     gh.addPull({ number: 43, headSha: HEAD, headRepo: 'octo-org/benchgate' });
     for (let i = 0; i < 250; i++) {

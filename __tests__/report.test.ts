@@ -48,6 +48,38 @@ describe('the demo report shown in the README', () => {
   });
 });
 
+describe('reports under the significant policy', () => {
+  it('the demo pair (10 cases: every sign pattern enumerated)', () => {
+    const cmp = compareSummaries(load('demo/baseline.json'), load('demo/candidate.json'), { decide: 'significant' });
+    expect(cmp.significance?.method).toBe('exact');
+    expectGolden('demo-significant.md', renderMarkdown(cmp));
+    expectGolden('demo-significant.json', renderJson(cmp));
+  });
+  it('three trials per side: the cases that completed less often, with pass@k, pass^k and noise marks', () => {
+    const trial = (side: 'b' | 'c', t: number) =>
+      loaded(
+        {
+          strategy: side === 'b' ? 'tool_call' : 'codemode',
+          cases: Array.from({ length: 24 }, (_, i) => ({
+            id: `case_${String(i).padStart(2, '0')}`,
+            // Cases 0-3 always complete on the baseline; on the candidate, 0-1 never do, 2-3 fail once.
+            completed: side === 'b' ? i < 4 || i % 3 !== t % 3 : i < 2 ? false : i < 4 ? t !== 1 : i % 3 !== (t + 1) % 3,
+            steps: 3 + ((i + t) % 3),
+          })),
+        },
+        `${side}${t}.json`,
+      );
+    const b = [0, 1, 2].map((t) => trial('b', t));
+    const c = [0, 1, 2].map((t) => trial('c', t));
+    const cmp = compareSummaries(b[0] as LoadedSummary, c[0] as LoadedSummary, { decide: 'significant', trials: { baseline: b, candidate: c } });
+    expect(cmp.significance?.trials).toEqual({ baseline: 3, candidate: 3 });
+    const md = renderMarkdown(cmp);
+    expect(md).toContain('| `case_00` | 3/3 | 0/3 | 1.00 → 0.00 | 1.00 → 0.00 | p=0.05 |');
+    expect(md).toContain('| `case_02` | 3/3 | 2/3 | 1.00 → 1.00 | 1.00 → 0.00 | ~ (p=0.5) |');
+    expectGolden('trials-significant.md', md);
+  });
+});
+
 /** Removes code spans (a run of n backticks up to the next run of exactly n), as CommonMark pairs them. */
 function stripCodeSpans(md: string): string {
   let out = '';

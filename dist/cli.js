@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
-import { readFileSync, statSync, mkdirSync, openSync, writeSync, closeSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, statSync, readdirSync, mkdirSync, openSync, writeSync, closeSync, renameSync, rmSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
-import { resolve, dirname } from 'node:path';
+import { normalize, resolve, isAbsolute, relative, join, sep, dirname } from 'node:path';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -524,7 +524,7 @@ function partial(Class, schema, mask, name = "partial") {
         ((value, key) => (selected && !selected.has(key) ? value : new Class({ type: "optional", innerType: value }))));
     return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
 }
-function required$1(Class, schema, mask) {
+function required(Class, schema, mask) {
     const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
     const newShape = {};
     mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => 
@@ -6412,7 +6412,7 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return partial(ZodExactOptional, this, args[0], "exactPartial");
     },
     required(...args) {
-        return required$1(ZodNonOptional, this, args[0]);
+        return required(ZodNonOptional, this, args[0]);
     },
 });
 function object(shape, params) {
@@ -8014,6 +8014,8 @@ const FINDING_SEVERITY = {
     'new-cases': 'notice',
     'multiple-differences': 'warning',
     'case-errors': 'notice',
+    'partial-trials': 'error',
+    'too-few-clusters': 'warning',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -8285,6 +8287,394 @@ function summarizeCases(rows) {
 }
 
 /**
+ * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
+ * pseudo-random bit source. Pure and deterministic.
+ */
+/**
+ * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
+ * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
+ */
+function normalQuantile(p) {
+    if (!(p > 0 && p < 1)) {
+        if (p === 0)
+            return -Infinity;
+        if (p === 1)
+            return Infinity;
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    }
+    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
+    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
+    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    let x;
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    else if (p <= 1 - low) {
+        const q = p - 0.5;
+        const r = q * q;
+        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    }
+    else {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    return x;
+}
+/**
+ * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
+ * a resampling test gives the same answer for the same input.
+ */
+function bitSource(seed) {
+    let state = seed >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return (t ^ (t >>> 14)) >>> 0;
+    };
+}
+
+/**
+ * The `significant` decision policy: each gate judged on the paired, per-case evidence.
+ *
+ * Every gate is a question about the mean per-case difference θ (candidate − baseline) against its
+ * threshold τ: completion rate, reward and steps by their per-case differences, completion
+ * regressions by the sign of each case's completion change (more cases worse than better?). Each is
+ * answered by a paired sign-flip randomization test: under "no difference beyond the threshold" the
+ * two sides of a case (or of a whole cluster of cases) are exchangeable, so flipping the sign of its
+ * difference is as likely as not. For one trial per side the completion test is exactly McNemar's:
+ * flipping discordant pairs makes the pass→fail count Binomial(discordant, ½). The flips are all 2^G
+ * patterns when there are at most 2^14 of them, else a seeded sample: the same input gives the same
+ * answer.
+ *
+ * A gate **fails** when the data show it violated (one-sided test, with a max-T adjustment across the
+ * gates: the max of the gates' studentized statistics over the same flips, so correlated gates do not
+ * multiply false holds and the family-wise error stays at α; a gate already shown to hold at level
+ * γ = α/20 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
+ * it **passes** when the data show it holds (one-sided at α per gate, which is enough: promote needs
+ * every gate to pass, an intersection-union test); otherwise it is **inconclusive**. Confidence
+ * bounds are the same randomization test inverted (the mean of a flipped subset is the pivot), so a
+ * bound past the threshold and the unadjusted test agree.
+ */
+const DECISION_POLICIES = ['point', 'significant'];
+/** The case labels a cluster can be taken from. */
+const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
+/** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
+const AUTO_MIN_CLUSTERS = 20;
+/** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
+const MIN_DECIDING_UNITS = 5;
+const EXACT_MAX_UNITS = 14;
+const SEED = 0x5eed2024;
+/**
+ * γ as a share of α: a gate already shown to hold at level γ leaves the max-T family, and γ is added
+ * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
+ */
+const SCREEN = 0.05;
+/**
+ * Weights of the max-T family, as a shift of each gate's studentized statistic: the quality gates
+ * (reward, completion, regressions) share the error budget; the steps tolerance must exceed them
+ * by one standard error to be the maximum, so it takes a small share instead of half of it. Fixed
+ * in advance, so the adjustment stays exact (a weighted max-T).
+ */
+const HANDICAP = { reward: 0, completion: 0, completion_regressions: 0, steps: 1 };
+/** Power at which the minimum detectable effect and the needed suite size are stated. */
+const POWER = 0.8;
+const rate = (e) => e.successes / e.trials;
+function gateData(cases, t) {
+    const n = cases.length;
+    const col = (f) => {
+        const out = new Float64Array(n);
+        for (let i = 0; i < n; i++)
+            out[i] = f(cases[i]);
+        return out;
+    };
+    return [
+        { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
+        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate(c.candidate) - rate(c.baseline)) },
+        { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
+        { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))) },
+    ];
+}
+/** Picks the clustering and says why, as a sentence of benchgate's own words. */
+function chooseCluster(cases, choice) {
+    if (choice === 'none')
+        return { field: null, note: 'cases treated as independent (cluster: none)', drafts: [] };
+    const groups = (f) => {
+        const seen = new Set();
+        for (const c of cases) {
+            const v = c.labels[f];
+            if (v === null)
+                return null;
+            seen.add(v);
+        }
+        return seen.size;
+    };
+    if (choice !== 'auto') {
+        const g = groups(choice);
+        if (g === null)
+            return { field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] };
+        return { field: choice, note: `clustered by ${choice}`, drafts: [] };
+    }
+    for (const f of ['task_family', 'environment', 'domain']) {
+        const g = groups(f);
+        if (g === null || g < 2 || g >= cases.length)
+            continue;
+        if (g >= AUTO_MIN_CLUSTERS)
+            return { field: f, note: `clustered by ${f} (auto)`, drafts: [] };
+        return {
+            field: null,
+            note: `cases treated as independent: ${f} has only ${g} groups, too few to cluster by (auto needs ${AUTO_MIN_CLUSTERS})`,
+            drafts: [{ code: 'too-few-clusters', side: null, message: `Cases carry ${g} ${f} groups, too few for cluster-robust tests (auto needs ${AUTO_MIN_CLUSTERS}), so cases are treated as independent; if cases of one ${f} fail together, the gates are too confident. To cluster anyway, set cluster to ${f} (--cluster ${f}).`, case_ids: [] }],
+        };
+    }
+    return { field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] };
+}
+/** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
+function unitsOf(cases, field) {
+    const unitOf = new Int32Array(cases.length);
+    if (field === null) {
+        for (let i = 0; i < cases.length; i++)
+            unitOf[i] = i;
+        return { unitOf, count: cases.length };
+    }
+    const ids = new Map();
+    let count = 0;
+    cases.forEach((c, i) => {
+        const v = c.labels[field];
+        if (v === null) {
+            unitOf[i] = count++;
+            return;
+        }
+        let u = ids.get(v);
+        if (u === undefined)
+            ids.set(v, (u = count++));
+        unitOf[i] = u;
+    });
+    return { unitOf, count };
+}
+function patterns(unitSize, unitSums, resamples) {
+    const G = unitSize.length;
+    const exact = G <= EXACT_MAX_UNITS;
+    const count = exact ? 2 ** G : resamples + 1;
+    const flippedSize = new Float64Array(count);
+    const flippedSum = unitSums.map(() => new Float64Array(count));
+    const next = bitSource(SEED);
+    const words = Math.ceil(G / 32);
+    const mask = new Uint32Array(words);
+    // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
+    const gates = unitSums.length;
+    for (let p = 1; p < count; p++) {
+        if (exact)
+            mask[0] = p;
+        else
+            for (let w = 0; w < words; w++)
+                mask[w] = next();
+        let size = 0;
+        for (let u = 0; u < G; u++) {
+            if (((mask[u >>> 5] >>> (u & 31)) & 1) === 0)
+                continue;
+            size += unitSize[u];
+            for (let g = 0; g < gates; g++)
+                flippedSum[g][p] += unitSums[g][u];
+        }
+        flippedSize[p] = size;
+    }
+    return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+}
+/** Resamples by suite size: about 5·10^7 unit visits per gate at most, between 1,999 and 9,999. */
+function defaultResamples(units) {
+    return Math.max(1999, Math.min(9999, Math.floor(5e7 / Math.max(1, units))));
+}
+/** The mean of each flipped set, ascending: the randomization distribution, inverted into bounds. */
+function flippedMeans(ps, g) {
+    const out = new Float64Array(ps.count - 1);
+    const sums = ps.flippedSum[g];
+    for (let p = 1; p < ps.count; p++)
+        out[p - 1] = sums[p] / ps.flippedSize[p];
+    return out.sort();
+}
+/** #{means ≤ x} and #{means ≥ x} in a sorted array. */
+function countAtMost(sorted, x) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] <= x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+function countAtLeast(sorted, x) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return sorted.length - lo;
+}
+function testGates(cases, thresholds, trials, options = {}) {
+    const confidence = options.confidence ?? 0.95;
+    if (!(confidence > 0.5 && confidence < 1))
+        throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
+    const alpha = 1 - confidence;
+    const n = cases.length;
+    const cluster = chooseCluster(cases, options.cluster ?? 'auto');
+    const { unitOf, count: G } = unitsOf(cases, cluster.field);
+    const drafts = [...cluster.drafts];
+    if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
+        drafts.push({ code: 'too-few-clusters', side: null, message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`, case_ids: [] });
+    }
+    const data = gateData(cases, thresholds);
+    const unitSize = new Float64Array(G);
+    for (let i = 0; i < n; i++)
+        unitSize[unitOf[i]] += 1;
+    const unitSums = data.map((d) => {
+        const s = new Float64Array(G);
+        for (let i = 0; i < n; i++)
+            s[unitOf[i]] += d.perCase[i];
+        return s;
+    });
+    const ps = patterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
+    const total = ps.count;
+    const m = Math.floor(alpha * total) - 1;
+    const m2 = Math.floor((alpha / 2) * total) - 1;
+    const zPower = normalQuantile(confidence) + normalQuantile(POWER);
+    // First pass: each gate on its own (estimate, bounds, one-sided p-values).
+    const singles = data.map((d, g) => {
+        const sums = unitSums[g];
+        const theta = n === 0 ? 0 : sums.reduce((a, b) => a + b, 0) / n;
+        const spread = d.perCase.some((x) => x !== d.perCase[0]);
+        const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
+        if (n === 0 || !spread || !Number.isFinite(d.threshold))
+            return { d, g, theta, meets, sorted: null };
+        return { d, g, theta, meets, sorted: flippedMeans(ps, g) };
+    });
+    const pHolds = (x) => {
+        if (x.sorted === null)
+            return x.meets ? 0 : 1;
+        return x.d.direction === 'at_least' ? (1 + countAtMost(x.sorted, x.d.threshold)) / total : (1 + countAtLeast(x.sorted, x.d.threshold)) / total;
+    };
+    // The max-T family: gates that can decide and are not already shown to hold at level γ (their
+    // randomization spread would only raise everyone's bar). Berger–Boos: the family's p-value + γ.
+    const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(x) > SCREEN * alpha);
+    const violation = new Map();
+    for (const x of family) {
+        const tau = x.d.threshold;
+        const sums = unitSums[x.g];
+        let norm = 0;
+        let obs = 0;
+        for (let u = 0; u < G; u++) {
+            const v = sums[u] - tau * unitSize[u];
+            norm += v * v;
+            obs += v;
+        }
+        const sign = x.d.direction === 'at_least' ? -1 : 1;
+        const flipped = ps.flippedSum[x.g];
+        const handicap = HANDICAP[x.d.gate];
+        const v = new Float64Array(total);
+        for (let p = 0; p < total; p++)
+            v[p] = (sign * (obs - 2 * (flipped[p] - tau * ps.flippedSize[p]))) / Math.sqrt(norm) - handicap;
+        violation.set(x.g, v);
+    }
+    const maxV = new Float64Array(total).fill(-Infinity);
+    for (const v of violation.values())
+        for (let p = 0; p < total; p++)
+            if (v[p] > maxV[p])
+                maxV[p] = v[p];
+    const gates = singles.map(({ d, g, theta, meets, sorted }) => {
+        const sums = unitSums[g];
+        const regressed = d.gate === 'completion_regressions' ? d.perCase.reduce((k, x) => k + (x < 0 ? 1 : 0), 0) : null;
+        const improved = d.gate === 'completion_regressions' ? d.perCase.reduce((k, x) => k + (x > 0 ? 1 : 0), 0) : null;
+        const means = side$1(cases, d.gate);
+        const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, regressed, improved };
+        if (sorted === null) {
+            // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
+            const status = !d.gated || meets ? 'pass' : 'fail';
+            return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && n > 0, minimum_detectable: null, units_needed: null };
+        }
+        const tau = d.threshold;
+        // The identity pattern (the observed data) counts toward every p-value.
+        const atMost = (x) => (1 + countAtMost(sorted, x)) / total;
+        const atLeast = (x) => (1 + countAtLeast(sorted, x)) / total;
+        const lower = m >= 0 ? sorted[m] : -Infinity;
+        const upper = m >= 0 ? sorted[sorted.length - 1 - m] : Infinity;
+        const p_violated = d.direction === 'at_least' ? atLeast(tau) : atMost(tau);
+        const p_holds = d.direction === 'at_least' ? atMost(tau) : atLeast(tau);
+        const v = violation.get(g);
+        let p_violated_adjusted = 1;
+        if (v) {
+            const observed = v[0];
+            let k = 0;
+            for (let p = 0; p < total; p++)
+                if (maxV[p] >= observed - 1e-12)
+                    k++;
+            p_violated_adjusted = Math.min(1, Math.max(p_violated, k / total) + SCREEN * alpha);
+        }
+        const p_change = Math.min(1, 2 * Math.min(atLeast(0), atMost(0)));
+        const lower2 = m2 >= 0 ? sorted[m2] : -Infinity;
+        const upper2 = m2 >= 0 ? sorted[sorted.length - 1 - m2] : Infinity;
+        let status = 'inconclusive';
+        if (!d.gated)
+            status = 'pass';
+        else if (p_violated_adjusted <= alpha)
+            status = 'fail';
+        else if (p_holds <= alpha)
+            status = 'pass';
+        const se = clusterSe(sums, unitSize, theta, n);
+        const minimum_detectable = se > 0 ? zPower * se : null;
+        const gap = Math.abs(theta - tau);
+        const units_needed = status === 'inconclusive' && se > 0 && gap > 0 ? Math.ceil(G * ((zPower * se) / gap) ** 2) : null;
+        return { ...base, lower, upper, p_change, p_violated, p_violated_adjusted, p_holds, status, significant: lower2 > 0 || upper2 < 0, minimum_detectable, units_needed };
+    });
+    return {
+        confidence,
+        alpha,
+        method: ps.method,
+        patterns: total,
+        seed: SEED,
+        cases: n,
+        cluster: { field: cluster.field, units: G, note: cluster.note },
+        trials,
+        gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name)),
+        declines: [],
+        drafts,
+    };
+}
+/** Cluster-robust (CR1) standard error of a mean over units, for sizing statements only. */
+function clusterSe(sums, sizes, theta, n) {
+    const G = sums.length;
+    if (G < 2)
+        return 0;
+    let acc = 0;
+    for (let u = 0; u < G; u++)
+        acc += (sums[u] - theta * sizes[u]) ** 2;
+    return Math.sqrt((G / (G - 1)) * acc) / n;
+}
+/** Each side's per-case mean for a gate (the regressions gate has none). */
+function side$1(cases, gate) {
+    if (gate === 'completion_regressions' || cases.length === 0)
+        return { baseline: null, candidate: null };
+    const pick = (e) => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate(e));
+    let b = 0;
+    let c = 0;
+    for (const x of cases) {
+        b += pick(x.baseline);
+        c += pick(x.candidate);
+    }
+    return { baseline: b / cases.length, candidate: c / cases.length };
+}
+
+/**
  * rlm-code's recommended release criteria (its docs), not its function signature defaults, which
  * set `max_steps_increase` to 0.0 and so fail any run that takes a single extra step on average.
  */
@@ -8294,6 +8684,169 @@ const DEFAULT_THRESHOLDS = Object.freeze({
     max_steps_increase: 0.5,
     fail_on_completion_regression: true,
 });
+
+/**
+ * Repeated trials: several runs of the same suite on one side, merged by case id into per-case
+ * evidence (trials, successes, mean reward and steps), with pass@k and pass^k, and an exact per-case
+ * test of whether a drop in success rate is beyond that case's own noise. Pure: no I/O.
+ */
+/** Throws a UsageError for a file given twice or runs of different presets. */
+function checkRuns(side, runs) {
+    const seen = new Map();
+    for (const r of runs) {
+        const key = normalize(r.path);
+        const before = seen.get(key);
+        if (before !== undefined) {
+            const also = before === r.path ? '' : ` (also as ${before})`;
+            throw new UsageError(`${r.path} is given twice as a ${side} trial${also}; give each trial's file once`);
+        }
+        seen.set(key, r.path);
+    }
+    const first = runs.find((r) => r.summary.run.preset !== null);
+    if (first === undefined)
+        return;
+    const a = first.summary.run.preset;
+    for (const r of runs) {
+        const b = r.summary.run.preset;
+        if (b !== null && b !== a) {
+            throw new UsageError(`the ${side} files ${first.path} and ${r.path} are trials of different presets: ${first.path} has preset ${JSON.stringify(a)}, ` +
+                `${r.path} has ${JSON.stringify(b)}; give the runs of one suite per side`);
+        }
+    }
+}
+/**
+ * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
+ * preset matches any). A case's trials are the files that have it; a case missing from some files
+ * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
+ */
+function mergeTrials(side, runs) {
+    if (runs.length === 0)
+        throw new RangeError(`mergeTrials(${side}) needs at least one run`);
+    checkRuns(side, runs);
+    const cases = new Map();
+    for (const r of runs) {
+        const p = packedOf(r.summary);
+        const { environment, task_family, domain, split, length_bucket } = p.columns;
+        const ids = p.ids;
+        for (let i = 0; i < ids.length; i++) {
+            const id = ids[i];
+            const ok = (p.flags[i] & FLAG.completed) !== 0 ? 1 : 0;
+            const reward = p.numbers[i * SLOTS + SLOT.reward];
+            const steps = p.numbers[i * SLOTS + SLOT.steps];
+            const c = cases.get(id);
+            if (c === undefined) {
+                const labels = {
+                    environment: environment.values[environment.index[i]] ?? null,
+                    task_family: task_family.values[task_family.index[i]] ?? null,
+                    domain: domain.values[domain.index[i]] ?? null,
+                    split: split.values[split.index[i]] ?? null,
+                    length_bucket: length_bucket.values[length_bucket.index[i]] ?? null,
+                };
+                cases.set(id, { trials: 1, successes: ok, reward, steps, labels });
+            }
+            else {
+                // Sums until every run is in; divided into means below.
+                c.trials++;
+                c.successes += ok;
+                c.reward += reward;
+                c.steps += steps;
+            }
+        }
+    }
+    const partial = [];
+    for (const [id, c] of cases) {
+        if (c.trials > 1) {
+            c.reward /= c.trials;
+            c.steps /= c.trials;
+        }
+        if (c.trials < runs.length)
+            partial.push(id);
+    }
+    const drafts = [];
+    if (partial.length > 0) {
+        const one = partial.length === 1;
+        drafts.push({
+            code: 'partial-trials',
+            side,
+            message: `${partial.length} ${one ? 'case' : 'cases'} of the ${side} side ${one ? 'is' : 'are'} in some of its ${runs.length} trials only ` +
+                `(${one ? 'it is' : 'they are'} compared over the trials that have ${one ? 'it' : 'them'}).`,
+            case_ids: partial.sort(compareCodePoints),
+        });
+    }
+    return { side, paths: runs.map((r) => r.path), trials: runs.length, cases, drafts };
+}
+function checkK(name, n, c, k) {
+    if (!(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k) && c >= 0 && c <= n && k >= 1 && k <= n)) {
+        throw new RangeError(`${name} needs integers 0 <= c <= n and 1 <= k <= n, got n=${n} c=${c} k=${k}`);
+    }
+}
+/**
+ * pass@k, the unbiased estimator 1 − C(n−c, k)/C(n, k) (Chen et al. 2021): the chance that at least
+ * one of k tries drawn from the n (c of them successes) succeeds. Product form, every factor in [0, 1]:
+ * C(n−c, k)/C(n, k) = ∏_{i=n−c+1}^{n} (1 − k/i).
+ */
+function passAtK(n, c, k) {
+    checkK('passAtK', n, c, k);
+    if (n - c < k)
+        return 1;
+    let ratio = 1;
+    for (let i = n - c + 1; i <= n; i++)
+        ratio *= 1 - k / i;
+    return 1 - ratio;
+}
+/**
+ * pass^k = C(c, k)/C(n, k) (τ-bench): the chance that all k tries drawn from the n succeed. Product
+ * form, every factor in [0, 1]: ∏_{i=0}^{k−1} (c − i)/(n − i).
+ */
+function passHatK(n, c, k) {
+    checkK('passHatK', n, c, k);
+    if (c < k)
+        return 0;
+    let ratio = 1;
+    for (let i = 0; i < k; i++)
+        ratio *= (c - i) / (n - i);
+    return ratio;
+}
+function checkEvidence(e, which) {
+    if (!(Number.isInteger(e.trials) && Number.isInteger(e.successes) && e.successes >= 0 && e.successes <= e.trials)) {
+        throw new RangeError(`fisherOneSided: the ${which} needs integers 0 <= successes <= trials, got ${e.successes}/${e.trials}`);
+    }
+}
+/**
+ * Fisher's exact test, one-sided: the p-value that the candidate's success rate is lower than the
+ * baseline's by chance alone, i.e. the hypergeometric lower tail P(X <= candidate successes) given
+ * both sides' trials and the total successes. 1 when there is nothing to test (a side without
+ * trials, or no success or no failure on either side).
+ */
+function fisherOneSided(b, c) {
+    checkEvidence(b, 'baseline');
+    checkEvidence(c, 'candidate');
+    const total = b.successes + c.successes;
+    const n = b.trials + c.trials;
+    if (b.trials === 0 || c.trials === 0 || total === 0 || total === n)
+        return 1;
+    // X = the candidate's successes: c.trials draws from n trials of which `total` succeed.
+    const lo = Math.max(0, total - b.trials);
+    const hi = Math.min(c.trials, total);
+    if (c.successes >= hi)
+        return 1;
+    // log P(X = x) up to a constant, by the ratio P(x + 1)/P(x); the tails are normalized by their sum
+    // (so C(n, total) is never formed: no overflow, no underflow, and a full tail is exactly 1).
+    const logs = [0];
+    for (let x = lo; x < hi; x++) {
+        logs.push(logs[logs.length - 1] + Math.log(((c.trials - x) * (total - x)) / ((x + 1) * (b.trials - total + x + 1))));
+    }
+    const top = logs.reduce((m, l) => (l > m ? l : m), -Infinity);
+    let lower = 0;
+    let all = 0;
+    logs.forEach((l, i) => {
+        const w = Math.exp(l - top);
+        all += w;
+        if (lo + i <= c.successes)
+            lower += w;
+    });
+    return Math.min(1, lower / all);
+}
 
 /**
  * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
@@ -8345,6 +8898,35 @@ function usageFromTotals(t) {
  * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
+/** The cases on both sides, by code point, with their trial evidence. */
+function pairTrials(b, c) {
+    const out = [];
+    for (const [id, base] of b.cases) {
+        const cand = c.cases.get(id);
+        if (cand === undefined)
+            continue;
+        out.push({ id, labels: base.labels, baseline: base, candidate: cand });
+    }
+    return out.sort((x, y) => compareCodePoints(x.id, y.id));
+}
+function significanceOf(baseline, candidate, thresholds, options) {
+    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline]);
+    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate]);
+    const paired = pairTrials(b, c);
+    const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
+    const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
+    return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
+}
+/** Cases whose success rate fell, each with pass@k, pass^k (k = its trials) and Fisher's exact p. */
+function caseDeclines(paired, alpha) {
+    const side = (e) => ({ trials: e.trials, successes: e.successes, pass_at_k: passAtK(e.trials, e.successes, e.trials), pass_hat_k: passHatK(e.trials, e.successes, e.trials) });
+    return paired
+        .filter((x) => x.candidate.successes / x.candidate.trials < x.baseline.successes / x.baseline.trials)
+        .map((x) => {
+        const p = fisherOneSided(x.baseline, x.candidate);
+        return { case_id: x.id, baseline: side(x.baseline), candidate: side(x.candidate), p, within_noise: p > alpha };
+    });
+}
 function compareSummaries(baseline, candidate, options = {}) {
     const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
     const b = baseline.summary;
@@ -8356,10 +8938,26 @@ function compareSummaries(baseline, candidate, options = {}) {
     const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
     const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
     const differences = findDifferences(b, c);
-    const findings = collectFindings(b, c, cases, differenceFindings(differences), new Set(options.allowFindings ?? []), totals);
-    const failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
+    const decision = options.decide ?? 'point';
+    if (decision === 'point' && options.trials && (options.trials.baseline.length > 1 || options.trials.candidate.length > 1)) {
+        throw new RangeError('repeated trials need the significant decision policy');
+    }
+    const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
+    const extra = [...differenceFindings(differences), ...(significance?.drafts ?? [])];
+    const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
-    const verdict = rlm.passed && blocking_findings.length === 0 ? 'promote' : 'hold';
+    let verdict;
+    let failed_gates;
+    let undecided_gates = [];
+    if (significance === null) {
+        failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
+        verdict = rlm.passed && blocking_findings.length === 0 ? 'promote' : 'hold';
+    }
+    else {
+        failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
+        undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
+        verdict = failed_gates.length > 0 || blocking_findings.length > 0 ? 'hold' : undecided_gates.length > 0 ? 'inconclusive' : 'promote';
+    }
     return {
         baseline,
         candidate,
@@ -8369,10 +8967,146 @@ function compareSummaries(baseline, candidate, options = {}) {
         findings,
         differences,
         usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
+        decision,
+        significance,
         verdict,
         failed_gates,
+        undecided_gates,
         blocking_findings,
     };
+}
+
+/**
+ * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
+ * (action/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
+ * trials). Plain node: no shell, no dependency.
+ */
+/** The most directory entries one glob may scan. */
+const MAX_SCANNED_ENTRIES = 200_000;
+/** Thrown by {@link matchFiles} for a glob that would scan more than {@link MAX_SCANNED_ENTRIES} entries. */
+class TooManyEntries extends Error {
+    name = 'TooManyEntries';
+}
+const GLOB_CHARS = /[*?]/;
+/** True when `pattern` has glob characters (`*` or `?`). */
+function hasGlob(pattern) {
+    return GLOB_CHARS.test(pattern);
+}
+function segmentRegex(segment) {
+    const body = segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+    return new RegExp(`^${body}$`);
+}
+/** Files under `root` matching the glob's segments; `**` matches any number of directories. */
+function walk(root, segments, counter) {
+    const [head, ...rest] = segments;
+    if (head === undefined)
+        return [];
+    if (head === '**') {
+        const here = rest.length > 0 ? walk(root, rest, counter) : [];
+        const deeper = subdirs(root, counter).flatMap((d) => walk(join(root, d), segments, counter));
+        return [...here, ...deeper];
+    }
+    if (!GLOB_CHARS.test(head)) {
+        const next = join(root, head);
+        if (rest.length === 0)
+            return isFile(next) ? [next] : [];
+        return walk(next, rest, counter);
+    }
+    const re = segmentRegex(head);
+    const out = [];
+    for (const entry of entries(root, counter)) {
+        if (!re.test(entry.name))
+            continue;
+        const next = join(root, entry.name);
+        if (rest.length === 0) {
+            if (entry.isFile())
+                out.push(next);
+        }
+        else if (entry.isDirectory()) {
+            out.push(...walk(next, rest, counter));
+        }
+    }
+    return out;
+}
+function entries(dir, counter) {
+    let list;
+    try {
+        list = readdirSync(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+    counter.n += list.length;
+    if (counter.n > MAX_SCANNED_ENTRIES)
+        throw new TooManyEntries(`the pattern scans more than ${MAX_SCANNED_ENTRIES} entries`);
+    return list;
+}
+function subdirs(dir, counter) {
+    return entries(dir, counter)
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+}
+function isFile(path) {
+    try {
+        return statSync(path).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * All files matching `pattern` (a path or a glob, relative to `cwd`), newest first. Paths are
+ * `cwd` joined with the match (absolute when `cwd` is). Throws {@link TooManyEntries}.
+ */
+function matchFiles(pattern, cwd) {
+    const absolute = isAbsolute(pattern);
+    const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+    const root = absolute ? sep : cwd;
+    const files = walk(root, parts, { n: 0 });
+    return [...new Set(files)]
+        .map((path) => ({ path, mtimeMs: statSync(path).mtimeMs }))
+        .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+}
+/** The option as the user typed it: `baseline` → `--baseline`. */
+const flag = (option) => (option.startsWith('-') ? option : `--${option}`);
+/** A pattern quoted for a message, the way a shell would take it back. */
+const quote = (s) => (/^[\x20-\x26\x28-\x7e]*$/.test(s) ? `'${s}'` : JSON.stringify(s));
+/**
+ * The files of a repeatable file option, in argument order. A glob expands to its matches sorted by
+ * path (code-point order), written as the pattern was: relative to `cwd` for a relative pattern,
+ * absolute for an absolute one; a glob that matches nothing is a UsageError. A plain path is kept as
+ * given, even when missing (the loader reports missing files). A file named twice (the same path
+ * once resolved against `cwd`) is kept at its first place.
+ */
+function expandInputs(option, patterns, cwd) {
+    const out = [];
+    const seen = new Set();
+    for (const pattern of patterns) {
+        let paths = [pattern];
+        if (hasGlob(pattern)) {
+            let matches;
+            try {
+                matches = matchFiles(pattern, cwd).map((m) => m.path);
+            }
+            catch (err) {
+                if (err instanceof TooManyEntries)
+                    throw new UsageError(`${flag(option)} ${quote(pattern)} scans more than ${MAX_SCANNED_ENTRIES} directory entries; make it narrower`);
+                throw err;
+            }
+            if (matches.length === 0)
+                throw new UsageError(`${flag(option)} ${quote(pattern)} matches no file in ${resolve(cwd)}`);
+            const base = resolve(cwd);
+            paths = matches.map((m) => (isAbsolute(pattern) ? m : relative(base, m))).sort(compareCodePoints);
+        }
+        for (const path of paths) {
+            const key = resolve(cwd, path);
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            out.push(path);
+        }
+    }
+    return out;
 }
 
 /**
@@ -8520,12 +9254,18 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         thresholds: cmp.thresholds,
         verdict: cmp.verdict,
         failed_gates: cmp.failed_gates,
+        ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
         cases: cmp.cases,
         benchgate: { version, summary_schema: SUMMARY_SCHEMA },
     };
+}
+function jsonSafe(s) {
+    const finite = (x) => (Number.isFinite(x) ? x : null);
+    const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines } = s;
+    return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
 }
 /** Rows per chunk of {@link renderJsonChunks}. */
 const ROWS_PER_CHUNK = 1000;
@@ -8680,6 +9420,140 @@ function idList(ids, max = 20) {
     return ids.length > max ? `${shown.join(', ')} … and ${ids.length - max} more` : shown.join(', ');
 }
 
+const LABEL = {
+    reward: 'Reward (mean)',
+    completion: 'Completion rate',
+    steps: 'Steps (mean)',
+    completion_regressions: 'Completion regressions',
+};
+const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
+/** A value of a gate's scale: reward 4 dp, completion in percentage points, steps 2 dp. */
+function change$1(gate, x) {
+    if (!Number.isFinite(x))
+        return x > 0 ? '+∞' : '−∞';
+    if (gate === 'completion' || gate === 'completion_regressions')
+        return `${signed(x * 100, 1)} pp`;
+    return signed(x, gate === 'reward' ? 4 : 2);
+}
+function level(g, x) {
+    if (x === null)
+        return '';
+    return g === 'completion' ? percent(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
+}
+/** A p-value as benchstat shows it: 3 significant places, "<0.001" below. */
+function pValue(p) {
+    if (p < 0.001)
+        return 'p<0.001';
+    return `p=${pyFixed(p, p < 0.01 ? 4 : 3).replace(/0+$/, '').replace(/\.$/, '')}`;
+}
+function rule(t) {
+    if (t.gate === 'completion_regressions')
+        return t.gated ? 'no more cases worse than better' : 'not gated';
+    const op = t.direction === 'at_least' ? '≥' : '≤';
+    return t.gate === 'completion' ? `${op} ${compact(t.threshold * 100, 2)} pp` : `${op} ${compact(t.threshold, 4)}`;
+}
+function bounds(t) {
+    if (t.gate === 'completion_regressions')
+        return '';
+    return `${change$1(t.gate, t.lower)} … ${change$1(t.gate, t.upper)}`;
+}
+function changeCell(t) {
+    if (t.gate === 'completion_regressions') {
+        const shown = `${t.regressed ?? 0} worse, ${t.improved ?? 0} better`;
+        return t.significant ? shown : `~ (${shown})`;
+    }
+    const shown = change$1(t.gate, t.estimate);
+    return t.significant ? shown : `~ (${shown})`;
+}
+function significanceTable(s) {
+    const pct = Math.round(s.confidence * 100);
+    const rows = s.gates.map((t) => [LABEL[t.gate], level(t.gate, t.baseline), level(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule(t), ICON$1[t.status]]);
+    return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
+}
+/** How the evidence was tested, in one line under the table. */
+function methodLine(s) {
+    const pct = Math.round(s.confidence * 100);
+    const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
+    const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
+    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}. ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds, else it is undecided (❔). ` +
+        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
+}
+/** A gate's name in a sentence. */
+const lower = (g) => LABEL[g].replace(/ \(mean\)$/, '').toLowerCase();
+/** Why a failed gate failed, in one sentence. */
+function failSentence(t, s) {
+    const pct = Math.round(s.confidence * 100);
+    if (t.gate === 'completion_regressions') {
+        return `${t.regressed ?? 0} cases got worse and ${t.improved ?? 0} better: more worse than better beyond chance (adjusted ${pValue(t.p_violated_adjusted)}).`;
+    }
+    const bound = t.direction === 'at_least' ? `at best ${change$1(t.gate, t.upper)}` : `at least ${change$1(t.gate, t.lower)}`;
+    const name = lower(t.gate);
+    return `${name.charAt(0).toUpperCase()}${name.slice(1)} changed by ${change$1(t.gate, t.estimate)}, ${bound} at ${pct}% confidence (rule ${rule(t)}; adjusted ${pValue(t.p_violated_adjusted)}).`;
+}
+/** An undecided gate in a few words: its change, its range, what would decide it. */
+function undecidedPart(t, s) {
+    const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
+    const est = t.gate === 'completion_regressions' ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better` : `${change$1(t.gate, t.estimate)}, could be ${change$1(t.gate, t.lower)} to ${change$1(t.gate, t.upper)}`;
+    let decide;
+    if (t.units_needed === null)
+        decide = 'on the threshold';
+    else if (t.units_needed > 100 * s.cluster.units)
+        decide = `would take over 100 times the ${unit}`;
+    else
+        decide = `about ${grouped(t.units_needed)} ${unit} would decide it`;
+    return `${lower(t.gate)} (${est}; ${decide})`;
+}
+/** The smallest detectable distances from the thresholds, for the gates that have one. */
+function detectable(gates) {
+    const parts = gates.filter((t) => t.minimum_detectable !== null && t.gate !== 'completion_regressions').map((t) => `${change$1(t.gate, t.minimum_detectable).replace(/^\+/, '')} in ${lower(t.gate)}`);
+    return parts.length === 0 ? '' : ` With 80% power this suite detects a distance from the threshold of ${parts.join(', ')}.`;
+}
+/** The reason lines of a significant comparison, as the report's second paragraph. */
+function significanceReasons(cmp, s) {
+    const pct = Math.round(s.confidence * 100);
+    const failed = s.gates.filter((g) => g.status === 'fail');
+    const undecided = s.gates.filter((g) => g.status === 'inconclusive');
+    const out = [];
+    if (failed.length > 0)
+        out.push(`**${failed.length} of 4 gates failed at ${pct}% confidence:** ${failed.map((g) => failSentence(g, s)).join(' ')}`);
+    if (undecided.length > 0) {
+        const onThreshold = undecided.some((t) => t.units_needed === null);
+        const hint = onThreshold ? ' A gate on its threshold is decided only by a real difference or by a tolerance, such as a completion delta of −0.05.' : '';
+        out.push(`**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`);
+    }
+    if (failed.length === 0 && undecided.length === 0)
+        out.push(`**All 4 gates shown to hold at ${pct}% confidence.**`);
+    const blocking = cmp.blocking_findings;
+    if (blocking.length > 0) {
+        const word = blocking.length === 1 ? 'finding holds' : 'findings hold';
+        out.push(`**${blocking.length} integrity ${word} the verdict:** ${blocking.map((f) => f.message).join(' ')}`);
+    }
+    return [out.join('<br>\n')];
+}
+/** Cases whose success rate fell across trials, with pass@k and pass^k; "~" when within the case's noise. */
+function declinesTable(s, cell) {
+    if (s.declines.length === 0)
+        return [];
+    const rate = (x) => `${x.successes}/${x.trials}`;
+    const two = (x) => pyFixed(x, 2);
+    const rows = s.declines.map((d) => [
+        cell(d.case_id),
+        rate(d.baseline),
+        rate(d.candidate),
+        `${two(d.baseline.pass_at_k)} → ${two(d.candidate.pass_at_k)}`,
+        `${two(d.baseline.pass_hat_k)} → ${two(d.candidate.pass_hat_k)}`,
+        d.within_noise ? `~ (${pValue(d.p)})` : pValue(d.p),
+    ]);
+    const noisy = s.declines.filter((d) => d.within_noise).length;
+    return [
+        `**Cases that completed less often** (${s.declines.length}; ${noisy} within their own noise, marked ~)`,
+        '',
+        ...table(['Case', 'Baseline', 'Candidate', 'pass@k', 'pass^k', 'Fisher p'], ['left', 'right', 'right', 'right', 'right', 'right'], rows),
+        '',
+    ];
+}
+
 const cell = (id) => untrusted(id, { inTable: true, maxLength: 80 });
 function outcome(completed, error, blocked) {
     if (error !== null)
@@ -8711,8 +9585,15 @@ function missingAndNew(cmp) {
 function caseSections(cmp) {
     const out = [];
     const regressed = cmp.cases.filter((r) => r.completion_regression);
-    if (regressed.length > 0)
-        out.push('**Regressed cases**', '', ...regressedTable(regressed), '');
+    const sig = cmp.significance;
+    if (sig !== null && sig.declines.length > 0) {
+        out.push(...declinesTable(sig, cell));
+    }
+    else if (regressed.length > 0) {
+        // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.
+        const title = sig === null ? '**Regressed cases**' : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
+        out.push(title, '', ...regressedTable(regressed), '');
+    }
     const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
     if (rewardOnly.length > 0) {
         const body = table(['Case', 'Reward', 'Change'], ['left', 'right', 'right'], rewardOnly.map((r) => [cell(r.case_id), `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`, signed(r.reward_delta, 3)]));
@@ -8806,7 +9687,9 @@ function releaseChecklist(cmp) {
         checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
         cmp.verdict === 'promote'
             ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
-            : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
+            : cmp.verdict === 'inconclusive'
+                ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
+                : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
     ];
     return details('Release decision', items);
 }
@@ -8819,11 +9702,15 @@ function headline(cmp, level) {
     const b = cmp.baseline.summary.run.preset;
     const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
     const hashes = '#'.repeat(level);
+    if (cmp.verdict === 'inconclusive')
+        return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
     return cmp.verdict === 'promote'
         ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
         : `${hashes} ❌ Hold: ${cand} is not ready to replace ${base}${on}`;
 }
 function reasonLines(cmp) {
+    if (cmp.significance !== null)
+        return significanceReasons(cmp, cmp.significance);
     const lines = gateLines(cmp);
     const failed = lines.filter((l) => !l.passed);
     const out = [];
@@ -8863,6 +9750,8 @@ function comparedLine(cmp) {
     return `Compared: ${parts.join(', ')} · ${same.join(', ')}`;
 }
 function gateTable(cmp) {
+    if (cmp.significance !== null)
+        return [...significanceTable(cmp.significance), '', methodLine(cmp.significance)];
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
         reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
@@ -8892,7 +9781,8 @@ function findingsSection(cmp) {
 function footer(cmp, version) {
     const b = untrusted(cmp.baseline.summary.id);
     const c = untrusted(cmp.candidate.summary.id);
-    return `<sub>benchgate ${version} · rlm-code-compatible gates · baseline ${b} vs candidate ${c}</sub>`;
+    const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${Math.round(cmp.significance.confidence * 100)}% confidence`;
+    return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 /** Renders the markdown report, in full unless `options.detail` says less. */
 function renderMarkdown(cmp, options = {}) {
@@ -8922,7 +9812,7 @@ function renderMarkdown(cmp, options = {}) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'decide', 'confidence', 'cluster', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
@@ -8982,11 +9872,20 @@ function single(raw, name) {
         throw new UsageError(`--${name} was given ${list.length} times; give it once`);
     return list?.[0];
 }
-function required(raw, name) {
-    const v = single(raw, name);
-    if (v === undefined || v === '')
+/** A repeatable FILE option: at least once, never empty. */
+function files(raw, name) {
+    const list = raw.values.get(name) ?? [];
+    if (list.length === 0 || list.some((v) => v === ''))
         throw new UsageError(`--${name} FILE is required; see 'benchgate compare --help'`);
-    return v;
+    return list;
+}
+/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
+function parseConfidence(option, raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
+    if (value > 0.5 && value < 1)
+        return value;
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
 }
 function thresholds(raw) {
     const num = (name, fallback) => {
@@ -9014,8 +9913,11 @@ function parseCompare(args) {
         return { command: 'help', topic: 'compare' };
     return {
         command: 'compare',
-        baseline: required(raw, 'baseline'),
-        candidate: required(raw, 'candidate'),
+        baseline: files(raw, 'baseline'),
+        candidate: files(raw, 'candidate'),
+        decide: oneOf('decide', single(raw, 'decide') ?? 'point', DECISION_POLICIES),
+        confidence: parseConfidence('confidence', single(raw, 'confidence') ?? '0.95'),
+        cluster: oneOf('cluster', single(raw, 'cluster') ?? 'auto', ['auto', 'none', ...CLUSTER_FIELDS]),
         inputFormat: oneOf('input-format', single(raw, 'input-format') ?? 'auto', INPUT_FORMATS),
         thresholds: thresholds(raw),
         allowFindings: allowFindings(raw),
@@ -9057,7 +9959,7 @@ function wrap(words, indent, width) {
 const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
 
 Usage:
-  benchgate compare --baseline FILE --candidate FILE [options]
+  benchgate compare --baseline FILE... --candidate FILE... [options]
   benchgate --help | --version
 
 Commands:
@@ -9066,14 +9968,16 @@ Commands:
 Run 'benchgate compare --help' for the options.
 `;
 const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
+       benchgate compare --decide significant --baseline 'runs/base-*.json' --candidate 'runs/cand-*.json'
 
 Compares a candidate benchmark run with a baseline run using rlm-code's four promotion gates
 (exactly as rlm-code computes them) plus integrity checks rlm-code lacks (missing cases, incomplete,
 cancelled or empty runs, different presets, totals that contradict the case rows).
 
 Inputs:
-  --baseline FILE                  summary of the baseline run (required)
-  --candidate FILE                 summary of the candidate run (required)
+  --baseline FILE                  summary of the baseline run (required); with --decide significant,
+                                   repeat it or give a quoted glob for repeated trials of one suite
+  --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
 
 Gates (rlm-code's names; deltas are candidate − baseline, absolute):
@@ -9086,6 +9990,19 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   --no-fail-on-completion-regression
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+
+Decision:
+  --decide POLICY                  point | significant (default: point)
+                                     point        the gates on point estimates, exactly as rlm-code
+                                     significant  each gate on the paired per-case evidence: it fails
+                                                  only when the data show it violated, passes when
+                                                  they show it holds, else the verdict is
+                                                  inconclusive (exit 3)
+  --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
+  --cluster FIELD                  for significant: auto | none | task_family | environment | domain |
+                                   split | length_bucket: cases of one group are tested as one unit
+                                   (default: auto: task_family, environment or domain when every case
+                                   has one and there are at least 20 groups)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
@@ -9106,13 +10023,14 @@ Exit status:
   0  promote: all four gates pass and no finding holds the verdict
   1  hold: a gate failed or a finding holds the verdict
   2  the command line or an input file is wrong (the message says what and where)
+  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold
 `;
 
 /**
  * The CLI program: parse, load, compare, render, write. Returns the exit code instead of exiting, so
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
-const EXIT = { promote: 0, hold: 1, error: 2 };
+const EXIT = { promote: 0, hold: 1, error: 2, inconclusive: 3 };
 /** Each renderer yields the report in one or more pieces (JSON streams its case rows). */
 const RENDERERS = {
     markdown: (cmp) => [renderMarkdown(cmp)],
@@ -9124,16 +10042,18 @@ function verdictLine(cmp) {
     const why = [];
     if (cmp.failed_gates.length > 0)
         why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+    if (cmp.undecided_gates.length > 0)
+        why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
     if (cmp.blocking_findings.length > 0)
         why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
     if (why.length === 0)
-        why.push('all 4 gates passed, no finding holds');
+        why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
     return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
 }
 /** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(cmd, pieces) {
+function writeReport(cmd, inputs, pieces) {
     const out = resolve(cmd.output);
-    for (const input of [cmd.baseline, cmd.candidate]) {
+    for (const input of inputs) {
         if (resolve(input) === out)
             throw new UsageError(`--output ${cmd.output} is an input file; refusing to overwrite it`);
     }
@@ -9156,9 +10076,27 @@ function writeReport(cmd, pieces) {
     }
     return out;
 }
+/** The files of one side: globs expanded; several only under the significant policy. */
+function sideFiles(option, cmd) {
+    const list = expandInputs(option, cmd[option], process.cwd());
+    if (list.length > 1 && cmd.decide !== 'significant') {
+        throw new UsageError(`--${option} gives ${list.length} files: repeated trials are judged with --decide significant (point compares one run per side)`);
+    }
+    return list;
+}
 async function runCompare(cmd, io) {
-    const [baseline, candidate] = await loadPair(cmd.baseline, cmd.candidate, cmd.inputFormat, io.workerScript ?? null);
-    const cmp = compareSummaries(baseline, candidate, { thresholds: cmd.thresholds, allowFindings: cmd.allowFindings });
+    const baselines = sideFiles('baseline', cmd);
+    const candidates = sideFiles('candidate', cmd);
+    const [baseline, candidate] = await loadPair(baselines[0], candidates[0], cmd.inputFormat, io.workerScript ?? null);
+    const more = (paths) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, cmd.inputFormat) }));
+    const trials = { baseline: [baseline, ...more(baselines)], candidate: [candidate, ...more(candidates)] };
+    const cmp = compareSummaries(baseline, candidate, {
+        thresholds: cmd.thresholds,
+        allowFindings: cmd.allowFindings,
+        decide: cmd.decide,
+        significance: { confidence: cmd.confidence, cluster: cmd.cluster },
+        trials,
+    });
     const pieces = RENDERERS[cmd.format](cmp);
     if (cmd.output === null) {
         for (const piece of pieces)
@@ -9166,7 +10104,7 @@ async function runCompare(cmd, io) {
         io.stderr(`${verdictLine(cmp)}\n`);
     }
     else {
-        const out = writeReport(cmd, pieces);
+        const out = writeReport(cmd, [...baselines, ...candidates], pieces);
         io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
     }
     return EXIT[cmp.verdict];

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compareSummaries, type Comparison } from '../analysis/compare.js';
+import { compareSummaries, type Comparison, type Verdict } from '../analysis/compare.js';
 import { loadPair } from '../cli/load.js';
 import { verdictLine } from '../cli/run.js';
 import { InputError, UsageError } from '../errors.js';
@@ -89,7 +89,12 @@ export interface SummaryFiles {
 /** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
 export async function decide(io: ActionIo, inputs: GateInputs & { suite: string; reportDir: string | null }, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
   const [baseline, candidate] = await loadPair(source.files[0], source.files[1], source.format, io.workerScript);
-  const cmp = compareSummaries(baseline, candidate, { thresholds: inputs.thresholds, allowFindings: inputs.allowFindings });
+  const cmp = compareSummaries(baseline, candidate, {
+    thresholds: inputs.thresholds,
+    allowFindings: inputs.allowFindings,
+    decide: inputs.decide,
+    significance: { confidence: inputs.confidence, cluster: inputs.cluster },
+  });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
   const paths = {
@@ -115,7 +120,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
 
 export interface Decision {
   cmp: Comparison;
-  verdict: 'promote' | 'hold';
+  verdict: Verdict;
   /** Markdown put above the report (why failed suite jobs hold the gate); safe. */
   preface: string;
   dir: string;
@@ -178,8 +183,13 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
-  await publisher?.finish(decision.cmp, decision.verdict, decision.preface);
+  await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
 
   if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
+  if (decision.verdict === 'inconclusive') {
+    const why = verdictLine(decision.cmp).replace(/^benchgate: /, '');
+    if (inputs.failOnInconclusive) return { failure: `${why} (fail-on-inconclusive: true)`, explained: true, comparison: decision.cmp };
+    io.warning(`benchgate: ${why}; the step passes (set fail-on-inconclusive: true to fail it)`);
+  }
   return { failure: null, explained: false, comparison: decision.cmp };
 }

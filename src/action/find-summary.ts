@@ -4,10 +4,10 @@
  * started: an older file is a previous run's (a cache, a checked-in sample) and must never be passed
  * off as this run's result.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { matchFiles, MAX_SCANNED_ENTRIES, TooManyEntries } from '../glob.js';
 
-export const MAX_SCANNED_ENTRIES = 200_000;
+export { MAX_SCANNED_ENTRIES };
 
 export interface FoundSummary {
   path: string;
@@ -17,76 +17,14 @@ export interface FoundSummary {
 
 export class SummaryNotFound extends Error {}
 
-const GLOB_CHARS = /[*?]/;
-
-function segmentRegex(segment: string): RegExp {
-  const body = segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
-  return new RegExp(`^${body}$`);
-}
-
-/** Files under `root` matching the glob's segments; `**` matches any number of directories. */
-function walk(root: string, segments: string[], counter: { n: number }): string[] {
-  const [head, ...rest] = segments;
-  if (head === undefined) return [];
-  if (head === '**') {
-    const here = rest.length > 0 ? walk(root, rest, counter) : [];
-    const deeper = subdirs(root, counter).flatMap((d) => walk(join(root, d), segments, counter));
-    return [...here, ...deeper];
-  }
-  if (!GLOB_CHARS.test(head)) {
-    const next = join(root, head);
-    if (rest.length === 0) return isFile(next) ? [next] : [];
-    return walk(next, rest, counter);
-  }
-  const re = segmentRegex(head);
-  const out: string[] = [];
-  for (const entry of entries(root, counter)) {
-    if (!re.test(entry.name)) continue;
-    const next = join(root, entry.name);
-    if (rest.length === 0) {
-      if (entry.isFile()) out.push(next);
-    } else if (entry.isDirectory()) {
-      out.push(...walk(next, rest, counter));
-    }
-  }
-  return out;
-}
-
-function entries(dir: string, counter: { n: number }) {
-  let list;
-  try {
-    list = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  counter.n += list.length;
-  if (counter.n > MAX_SCANNED_ENTRIES) throw new SummaryNotFound(`the summary pattern scans more than ${MAX_SCANNED_ENTRIES} entries; make it narrower`);
-  return list;
-}
-
-function subdirs(dir: string, counter: { n: number }): string[] {
-  return entries(dir, counter)
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name);
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** All files matching `pattern` (a path or a glob, relative to `cwd`), newest first. */
 export function matchSummaries(pattern: string, cwd: string): { path: string; mtimeMs: number }[] {
-  const absolute = isAbsolute(pattern);
-  const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-  const root = absolute ? sep : cwd;
-  const files = walk(root, parts, { n: 0 });
-  return [...new Set(files)]
-    .map((path) => ({ path, mtimeMs: statSync(path).mtimeMs }))
-    .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+  try {
+    return matchFiles(pattern, cwd);
+  } catch (err) {
+    if (err instanceof TooManyEntries) throw new SummaryNotFound(`the summary pattern scans more than ${MAX_SCANNED_ENTRIES} entries; make it narrower`);
+    throw err;
+  }
 }
 
 /**

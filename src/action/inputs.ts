@@ -7,10 +7,11 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { FINDING_CODES } from '../analysis/findings.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { INPUT_FORMATS } from '../adapters/index.js';
 import { COMMENT_MODES, type CommentMode } from '../github/comments.js';
-import { thresholdValue } from '../cli/args.js';
+import { parseConfidence, thresholdValue } from '../cli/args.js';
 import { UsageError } from '../errors.js';
 
 export const MODES = ['run', 'compare', 'publish'] as const;
@@ -56,6 +57,11 @@ export interface PublishInputs {
 export interface GateInputs {
   thresholds: Thresholds;
   allowFindings: string[];
+  decide: DecisionPolicy;
+  confidence: number;
+  cluster: ClusterChoice;
+  /** An inconclusive verdict fails the check run (and the compare step) instead of a neutral check. */
+  failOnInconclusive: boolean;
 }
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
@@ -80,7 +86,7 @@ export interface CompareInputs extends CommonInputs, GateInputs {
 export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
 
 const COMMON = ['mode', 'suite'];
-const GATE = ['min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings'];
+const GATE = ['min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
 const PUBLISH = ['github-token', 'comment', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
@@ -204,7 +210,20 @@ function gateInputs(get: (name: string) => string): GateInputs {
       fail_on_completion_regression: boolean('fail-on-completion-regression', get('fail-on-completion-regression'), DEFAULT_THRESHOLDS.fail_on_completion_regression),
     },
     allowFindings: allowFindings(get('allow-findings')),
+    decide: oneOf('decide', get('decide') || 'point', DECISION_POLICIES),
+    confidence: confidence(get('confidence')),
+    cluster: oneOf('cluster', get('cluster') || 'auto', ['auto', 'none', ...CLUSTER_FIELDS] as const),
+    failOnInconclusive: boolean('fail-on-inconclusive', get('fail-on-inconclusive'), false),
   };
+}
+
+function confidence(raw: string): number {
+  if (raw === '') return 0.95;
+  try {
+    return parseConfidence('confidence', raw);
+  } catch {
+    throw invalid('confidence', raw, 'a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%');
+  }
 }
 
 function publishInputs(get: (name: string) => string, suiteName: string): PublishInputs {

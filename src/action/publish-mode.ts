@@ -49,7 +49,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
     io.info(pull ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)` : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`);
     io.setOutput('pull-request', pull?.number ?? '');
     const decision = await decide(io, { ...inputs, reportDir: null }, { files, format: 'benchgate' }, []);
-    await publisher?.finish(decision.cmp, decision.verdict, decision.preface);
+    await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
     return { failure: null, explained: false, comparison: decision.cmp };
   } catch (err) {
     await publisher?.fail(err instanceof Error ? err.message : String(err));

@@ -4,7 +4,7 @@
  * fork PR's own run) or a comment GitHub refuses becomes a warning, and the job summary and the job's
  * own result still carry the verdict.
  */
-import type { Comparison } from '../analysis/compare.js';
+import type { Comparison, Verdict } from '../analysis/compare.js';
 import { verdictLine } from '../cli/run.js';
 import { completeCheck, startCheck, type CheckHandle } from '../github/checks.js';
 import { upsertStickyComment } from '../github/comments.js';
@@ -25,9 +25,12 @@ export interface PublishTarget {
 }
 
 export interface Publisher {
-  finish(cmp: Comparison, verdict: 'promote' | 'hold', preface: string): Promise<void>;
+  /** `failOnInconclusive`: an inconclusive verdict concludes the check as failure instead of neutral. */
+  finish(cmp: Comparison, verdict: Verdict, preface: string, failOnInconclusive: boolean): Promise<void>;
   fail(message: string): Promise<void>;
 }
+
+const VERDICT_TITLE: Record<Verdict, string> = { promote: 'Promote', hold: 'Hold', inconclusive: 'Inconclusive' };
 
 function warnOf(io: ActionIo) {
   return (message: string) => io.warning(`benchgate: ${message}`);
@@ -54,7 +57,7 @@ export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, 
       warn(refusal(error, 'check run'));
     }
   }
-  const context = (verdict: 'promote' | 'hold', preface: string): CommentContext => ({
+  const context = (verdict: Verdict, preface: string): CommentContext => ({
     ...ctx,
     verdict,
     preface,
@@ -72,9 +75,10 @@ export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, 
     }
   };
   return {
-    async finish(cmp, verdict, preface) {
-      const title = verdictLine(cmp).replace(/^benchgate: (promote|hold)/, verdict === 'promote' ? 'Promote' : 'Hold');
-      await complete({ conclusion: verdict === 'promote' ? 'success' : 'failure', ...renderCheckOutput(cmp, context(verdict, preface), title) });
+    async finish(cmp, verdict, preface, failOnInconclusive) {
+      const title = verdictLine(cmp).replace(/^benchgate: (promote|hold|inconclusive)/, VERDICT_TITLE[verdict]);
+      const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
+      await complete({ conclusion, ...renderCheckOutput(cmp, context(verdict, preface), title) });
       if (target.pullNumber === null) {
         warn('no pull request to comment on; the verdict is in the check run and the job summary');
         return;

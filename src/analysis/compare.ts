@@ -7,12 +7,15 @@ import type { BenchmarkSummary } from '../schema/summary.js';
 import { findDifferences, differenceFindings, type Difference } from './differences.js';
 import { collectFindings, type Finding } from './findings.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
-import { pairRows, summarizeCases, type CaseRow } from './pair.js';
+import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
 import { runTotals } from './run-totals.js';
+import { testGates, type CaseDecline, type DecisionPolicy, type PairedCase, type SignificanceOptions, type SignificanceResult } from './significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
 import { usageFromTotals, type UsageStats } from './usage.js';
 
-export type Verdict = 'promote' | 'hold';
+/** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
+export type Verdict = 'promote' | 'hold' | 'inconclusive';
 
 /** A summary with the path it was read from (shown in reports). */
 export interface LoadedSummary {
@@ -24,6 +27,14 @@ export interface CompareOptions {
   thresholds?: Thresholds;
   /** Finding codes that are reported but do not hold the verdict. */
   allowFindings?: readonly string[];
+  /** point (default): rlm-code's gates on point estimates. significant: paired tests (significance.ts). */
+  decide?: DecisionPolicy;
+  significance?: SignificanceOptions;
+  /**
+   * Repeated runs of each side (significant only), the first of each being `baseline` / `candidate`;
+   * merged by case id. Absent: one trial per side.
+   */
+  trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
 }
 
 export interface Comparison {
@@ -36,10 +47,49 @@ export interface Comparison {
   findings: Finding[];
   differences: Difference[];
   usage: { baseline: UsageStats; candidate: UsageStats };
-  /** promote only when all four gates pass and no finding blocks. */
+  decision: DecisionPolicy;
+  /** The paired tests, under the significant policy; null under point. */
+  significance: SignificanceResult | null;
+  /**
+   * point: promote only when all four gates pass and no finding blocks. significant: hold when a gate
+   * fails or a finding blocks, promote when every gate passes, else inconclusive.
+   */
   verdict: Verdict;
   failed_gates: GateName[];
+  /** Gates neither shown to hold nor shown to fail (significant only). */
+  undecided_gates: GateName[];
   blocking_findings: Finding[];
+}
+
+/** The cases on both sides, by code point, with their trial evidence. */
+export function pairTrials(b: TrialSide, c: TrialSide): PairedCase[] {
+  const out: PairedCase[] = [];
+  for (const [id, base] of b.cases) {
+    const cand = c.cases.get(id);
+    if (cand === undefined) continue;
+    out.push({ id, labels: base.labels, baseline: base, candidate: cand });
+  }
+  return out.sort((x, y) => compareCodePoints(x.id, y.id));
+}
+
+function significanceOf(baseline: LoadedSummary, candidate: LoadedSummary, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
+  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline]);
+  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate]);
+  const paired = pairTrials(b, c);
+  const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
+  const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
+  return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
+}
+
+/** Cases whose success rate fell, each with pass@k, pass^k (k = its trials) and Fisher's exact p. */
+function caseDeclines(paired: readonly PairedCase[], alpha: number): CaseDecline[] {
+  const side = (e: PairedCase['baseline']) => ({ trials: e.trials, successes: e.successes, pass_at_k: passAtK(e.trials, e.successes, e.trials), pass_hat_k: passHatK(e.trials, e.successes, e.trials) });
+  return paired
+    .filter((x) => x.candidate.successes / x.candidate.trials < x.baseline.successes / x.baseline.trials)
+    .map((x) => {
+      const p = fisherOneSided(x.baseline, x.candidate);
+      return { case_id: x.id, baseline: side(x.baseline), candidate: side(x.candidate), p, within_noise: p > alpha };
+    });
 }
 
 export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions = {}): Comparison {
@@ -53,10 +103,25 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
   const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
   const differences = findDifferences(b, c);
-  const findings = collectFindings(b, c, cases, differenceFindings(differences), new Set(options.allowFindings ?? []), totals);
-  const failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
+  const decision = options.decide ?? 'point';
+  if (decision === 'point' && options.trials && (options.trials.baseline.length > 1 || options.trials.candidate.length > 1)) {
+    throw new RangeError('repeated trials need the significant decision policy');
+  }
+  const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
+  const extra = [...differenceFindings(differences), ...(significance?.drafts ?? [])];
+  const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
-  const verdict: Verdict = rlm.passed && blocking_findings.length === 0 ? 'promote' : 'hold';
+  let verdict: Verdict;
+  let failed_gates: GateName[];
+  let undecided_gates: GateName[] = [];
+  if (significance === null) {
+    failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
+    verdict = rlm.passed && blocking_findings.length === 0 ? 'promote' : 'hold';
+  } else {
+    failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
+    undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
+    verdict = failed_gates.length > 0 || blocking_findings.length > 0 ? 'hold' : undecided_gates.length > 0 ? 'inconclusive' : 'promote';
+  }
   return {
     baseline,
     candidate,
@@ -66,8 +131,11 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     findings,
     differences,
     usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
+    decision,
+    significance,
     verdict,
     failed_gates,
+    undecided_gates,
     blocking_findings,
   };
 }

@@ -24,6 +24,8 @@ export const FINDING_SEVERITY = {
   'new-cases': 'notice',
   'multiple-differences': 'warning',
   'case-errors': 'notice',
+  'partial-trials': 'error',
+  'too-few-clusters': 'warning',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];

@@ -4,6 +4,7 @@
  */
 import { INPUT_FORMATS } from '../adapters/index.js';
 import { FINDING_CODES } from '../analysis/findings.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { UsageError } from '../errors.js';
 
@@ -12,8 +13,12 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface CompareCommand {
   command: 'compare';
-  baseline: string;
-  candidate: string;
+  /** As given: paths or globs, several for repeated trials. */
+  baseline: string[];
+  candidate: string[];
+  decide: DecisionPolicy;
+  confidence: number;
+  cluster: ClusterChoice;
   inputFormat: string;
   thresholds: Thresholds;
   allowFindings: string[];
@@ -23,7 +28,7 @@ export interface CompareCommand {
 
 export type Command = CompareCommand | { command: 'help'; topic: 'main' | 'compare' } | { command: 'version' };
 
-const VALUE_OPTIONS = ['baseline', 'candidate', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
+const VALUE_OPTIONS = ['baseline', 'candidate', 'decide', 'confidence', 'cluster', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'] as const;
 
@@ -84,10 +89,19 @@ function single(raw: Raw, name: ValueOption): string | undefined {
   return list?.[0];
 }
 
-function required(raw: Raw, name: ValueOption): string {
-  const v = single(raw, name);
-  if (v === undefined || v === '') throw new UsageError(`--${name} FILE is required; see 'benchgate compare --help'`);
-  return v;
+/** A repeatable FILE option: at least once, never empty. */
+function files(raw: Raw, name: ValueOption): string[] {
+  const list = raw.values.get(name) ?? [];
+  if (list.length === 0 || list.some((v) => v === '')) throw new UsageError(`--${name} FILE is required; see 'benchgate compare --help'`);
+  return list;
+}
+
+/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
+export function parseConfidence(option: string, raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+  const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
+  if (value > 0.5 && value < 1) return value;
+  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
 }
 
 function thresholds(raw: Raw): Thresholds {
@@ -116,8 +130,11 @@ function parseCompare(args: readonly string[]): Command {
   if (raw.flags.has('help')) return { command: 'help', topic: 'compare' };
   return {
     command: 'compare',
-    baseline: required(raw, 'baseline'),
-    candidate: required(raw, 'candidate'),
+    baseline: files(raw, 'baseline'),
+    candidate: files(raw, 'candidate'),
+    decide: oneOf('decide', single(raw, 'decide') ?? 'point', DECISION_POLICIES),
+    confidence: parseConfidence('confidence', single(raw, 'confidence') ?? '0.95'),
+    cluster: oneOf('cluster', single(raw, 'cluster') ?? 'auto', ['auto', 'none', ...CLUSTER_FIELDS] as const),
     inputFormat: oneOf('input-format', single(raw, 'input-format') ?? 'auto', INPUT_FORMATS),
     thresholds: thresholds(raw),
     allowFindings: allowFindings(raw),

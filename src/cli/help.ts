@@ -21,7 +21,7 @@ function wrap(words: readonly string[], indent: number, width: number): string {
 export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
 
 Usage:
-  benchgate compare --baseline FILE --candidate FILE [options]
+  benchgate compare --baseline FILE... --candidate FILE... [options]
   benchgate --help | --version
 
 Commands:
@@ -31,14 +31,16 @@ Run 'benchgate compare --help' for the options.
 `;
 
 export const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
+       benchgate compare --decide significant --baseline 'runs/base-*.json' --candidate 'runs/cand-*.json'
 
 Compares a candidate benchmark run with a baseline run using rlm-code's four promotion gates
 (exactly as rlm-code computes them) plus integrity checks rlm-code lacks (missing cases, incomplete,
 cancelled or empty runs, different presets, totals that contradict the case rows).
 
 Inputs:
-  --baseline FILE                  summary of the baseline run (required)
-  --candidate FILE                 summary of the candidate run (required)
+  --baseline FILE                  summary of the baseline run (required); with --decide significant,
+                                   repeat it or give a quoted glob for repeated trials of one suite
+  --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
 
 Gates (rlm-code's names; deltas are candidate − baseline, absolute):
@@ -51,6 +53,19 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   --no-fail-on-completion-regression
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+
+Decision:
+  --decide POLICY                  point | significant (default: point)
+                                     point        the gates on point estimates, exactly as rlm-code
+                                     significant  each gate on the paired per-case evidence: it fails
+                                                  only when the data show it violated, passes when
+                                                  they show it holds, else the verdict is
+                                                  inconclusive (exit 3)
+  --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
+  --cluster FIELD                  for significant: auto | none | task_family | environment | domain |
+                                   split | length_bucket: cases of one group are tested as one unit
+                                   (default: auto: task_family, environment or domain when every case
+                                   has one and there are at least 20 groups)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
@@ -71,4 +86,5 @@ Exit status:
   0  promote: all four gates pass and no finding holds the verdict
   1  hold: a gate failed or a finding holds the verdict
   2  the command line or an input file is wrong (the message says what and where)
+  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold
 `;

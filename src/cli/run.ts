@@ -4,8 +4,10 @@
  */
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { compareSummaries, type Comparison } from '../analysis/compare.js';
+import { loadSummary } from '../adapters/index.js';
+import { compareSummaries, type Comparison, type LoadedSummary } from '../analysis/compare.js';
 import { isUserError, UsageError } from '../errors.js';
+import { expandInputs } from '../glob.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
@@ -21,7 +23,7 @@ export interface Io {
   workerScript?: URL;
 }
 
-export const EXIT = { promote: 0, hold: 1, error: 2 } as const;
+export const EXIT = { promote: 0, hold: 1, error: 2, inconclusive: 3 } as const;
 
 /** Each renderer yields the report in one or more pieces (JSON streams its case rows). */
 const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string>> = {
@@ -34,15 +36,16 @@ const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string>> = {
 export function verdictLine(cmp: Comparison): string {
   const why: string[] = [];
   if (cmp.failed_gates.length > 0) why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+  if (cmp.undecided_gates.length > 0) why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
   if (cmp.blocking_findings.length > 0) why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
-  if (why.length === 0) why.push('all 4 gates passed, no finding holds');
+  if (why.length === 0) why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
   return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
 }
 
 /** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(cmd: CompareCommand, pieces: Iterable<string>): string {
+function writeReport(cmd: CompareCommand, inputs: readonly string[], pieces: Iterable<string>): string {
   const out = resolve(cmd.output as string);
-  for (const input of [cmd.baseline, cmd.candidate]) {
+  for (const input of inputs) {
     if (resolve(input) === out) throw new UsageError(`--output ${cmd.output} is an input file; refusing to overwrite it`);
   }
   const tmp = `${out}.benchgate-${process.pid}.tmp`;
@@ -62,15 +65,34 @@ function writeReport(cmd: CompareCommand, pieces: Iterable<string>): string {
   return out;
 }
 
+/** The files of one side: globs expanded; several only under the significant policy. */
+function sideFiles(option: 'baseline' | 'candidate', cmd: CompareCommand): string[] {
+  const list = expandInputs(option, cmd[option], process.cwd());
+  if (list.length > 1 && cmd.decide !== 'significant') {
+    throw new UsageError(`--${option} gives ${list.length} files: repeated trials are judged with --decide significant (point compares one run per side)`);
+  }
+  return list;
+}
+
 async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
-  const [baseline, candidate] = await loadPair(cmd.baseline, cmd.candidate, cmd.inputFormat, io.workerScript ?? null);
-  const cmp = compareSummaries(baseline, candidate, { thresholds: cmd.thresholds, allowFindings: cmd.allowFindings });
+  const baselines = sideFiles('baseline', cmd);
+  const candidates = sideFiles('candidate', cmd);
+  const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, cmd.inputFormat, io.workerScript ?? null);
+  const more = (paths: string[]): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, cmd.inputFormat) }));
+  const trials = { baseline: [baseline, ...more(baselines)], candidate: [candidate, ...more(candidates)] };
+  const cmp = compareSummaries(baseline, candidate, {
+    thresholds: cmd.thresholds,
+    allowFindings: cmd.allowFindings,
+    decide: cmd.decide,
+    significance: { confidence: cmd.confidence, cluster: cmd.cluster },
+    trials,
+  });
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {
     for (const piece of pieces) io.stdout(piece);
     io.stderr(`${verdictLine(cmp)}\n`);
   } else {
-    const out = writeReport(cmd, pieces);
+    const out = writeReport(cmd, [...baselines, ...candidates], pieces);
     io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
   }
   return EXIT[cmp.verdict];

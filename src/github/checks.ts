@@ -89,7 +89,9 @@ export async function completeCheck(octokit: GitHubClient, handle: CheckHandle, 
   const t = handle.target;
   if (handle.kind === 'none') return;
   if (handle.kind === 'status') {
-    const state = result.conclusion === 'success' ? 'success' : result.conclusion === 'failure' ? 'failure' : 'error';
+    // A commit status has no neutral: a neutral result (an inconclusive verdict that does not block) is
+    // a success whose description says inconclusive.
+    const state = result.conclusion === 'failure' ? 'failure' : 'success';
     await setStatus(octokit, t, state, result.title);
     return;
   }

@@ -3,6 +3,7 @@
  * (a user who pastes the marker into their own comment must not take it over), through every page
  * of the PR's comments, then updated in place or created.
  */
+import type { Verdict } from '../analysis/compare.js';
 import type { GitHubClient } from './octokit.js';
 
 export const COMMENT_MODES = ['always', 'changed', 'hold', 'off'] as const;
@@ -23,7 +24,7 @@ export interface StickyComment {
   /** Digest of what the comment says (verdict and numbers); `changed` mode skips an equal one. */
   digest: string;
   mode: CommentMode;
-  verdict: 'promote' | 'hold';
+  verdict: Verdict;
   /** Logins whose comments may be taken as ours (default: github-actions[bot]). */
   botLogins?: readonly string[];
   warn(message: string): void;

@@ -5,7 +5,7 @@
  * a last resort a cut that closes what it leaves open. Each tier says where the rest is.
  */
 import { createHash } from 'node:crypto';
-import type { Comparison } from '../analysis/compare.js';
+import type { Comparison, Verdict } from '../analysis/compare.js';
 import { fitMarkdown, type FitLimit } from './fit.js';
 import { renderMarkdown, type ReportDetail } from './markdown-report.js';
 
@@ -43,7 +43,7 @@ export function commentDigest(cmp: Comparison, verdict: string): string {
 export interface CommentContext {
   gateId: string;
   /** Overrides the comparison's verdict (a suite job that failed holds whatever the numbers say). */
-  verdict: 'promote' | 'hold';
+  verdict: Verdict;
   /** Markdown put above the report (e.g. why a failed suite job holds the gate); already safe. */
   preface?: string;
   headSha: string | null;

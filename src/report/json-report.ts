@@ -8,6 +8,7 @@ import type { Difference } from '../analysis/differences.js';
 import type { Finding } from '../analysis/findings.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/gates.js';
 import type { CaseRow, CaseSummary } from '../analysis/pair.js';
+import type { GateTest, SignificanceResult } from '../analysis/significance.js';
 import type { Thresholds } from '../analysis/thresholds.js';
 import type { UsageStats } from '../analysis/usage.js';
 import { SUMMARY_SCHEMA } from '../schema/summary.js';
@@ -29,6 +30,10 @@ export interface JsonReport {
   /** benchgate's decision: gates and blocking findings. */
   verdict: Verdict;
   failed_gates: string[];
+  /** Under the significant policy only (absent under point, so point reports stay as they were). */
+  decision?: 'significant';
+  undecided_gates?: string[];
+  significance?: JsonSignificance;
   findings: Finding[];
   differences: Difference[];
   usage: { baseline: UsageStats; candidate: UsageStats };
@@ -52,12 +57,25 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     thresholds: cmp.thresholds,
     verdict: cmp.verdict,
     failed_gates: cmp.failed_gates,
+    ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,
     cases: cmp.cases,
     benchgate: { version, summary_schema: SUMMARY_SCHEMA },
   };
+}
+
+type Bound = number | null;
+/** The significance result as JSON: a bound the data cannot give (±∞) is null; drafts are in `findings`. */
+export type JsonSignificance = Omit<SignificanceResult, 'drafts' | 'gates'> & {
+  gates: (Omit<GateTest, 'lower' | 'upper' | 'threshold'> & { lower: Bound; upper: Bound; threshold: Bound })[];
+};
+
+function jsonSafe(s: SignificanceResult): JsonSignificance {
+  const finite = (x: number): Bound => (Number.isFinite(x) ? x : null);
+  const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines } = s;
+  return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
 }
 
 /** Rows per chunk of {@link renderJsonChunks}. */

@@ -9,6 +9,7 @@ import { caseCount } from '../schema/packed-summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
 import { table, untrusted } from './markdown.js';
+import { methodLine, significanceReasons, significanceTable } from './significance-section.js';
 import { gateLines, gateReason, idList, percent, reward4, sideNames } from './words.js';
 import { pyFixed } from './format.js';
 
@@ -35,12 +36,14 @@ function headline(cmp: Comparison, level: number): string {
   const b = cmp.baseline.summary.run.preset;
   const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
   const hashes = '#'.repeat(level);
+  if (cmp.verdict === 'inconclusive') return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
   return cmp.verdict === 'promote'
     ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
     : `${hashes} ❌ Hold: ${cand} is not ready to replace ${base}${on}`;
 }
 
 function reasonLines(cmp: Comparison): string[] {
+  if (cmp.significance !== null) return significanceReasons(cmp, cmp.significance);
   const lines = gateLines(cmp);
   const failed = lines.filter((l) => !l.passed);
   const out: string[] = [];
@@ -76,6 +79,7 @@ function comparedLine(cmp: Comparison): string {
 }
 
 function gateTable(cmp: Comparison): string[] {
+  if (cmp.significance !== null) return [...significanceTable(cmp.significance), '', methodLine(cmp.significance)];
   const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
   const values: Record<string, [string, string]> = {
     reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
@@ -108,7 +112,8 @@ function findingsSection(cmp: Comparison): string[] {
 function footer(cmp: Comparison, version: string): string {
   const b = untrusted(cmp.baseline.summary.id);
   const c = untrusted(cmp.candidate.summary.id);
-  return `<sub>benchgate ${version} · rlm-code-compatible gates · baseline ${b} vs candidate ${c}</sub>`;
+  const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${Math.round(cmp.significance.confidence * 100)}% confidence`;
+  return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 
 /** Renders the markdown report, in full unless `options.detail` says less. */

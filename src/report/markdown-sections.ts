@@ -9,6 +9,7 @@ import type { UsageStats } from '../analysis/usage.js';
 import { grouped, pyFixed, signed } from './format.js';
 import { joinLines } from './lines.js';
 import { checkbox, details, table, untrusted } from './markdown.js';
+import { declinesTable } from './significance-section.js';
 import { gateLines, idList, reward3, sideNames } from './words.js';
 
 const cell = (id: string): string => untrusted(id, { inTable: true, maxLength: 80 });
@@ -46,7 +47,14 @@ function missingAndNew(cmp: Comparison): string[] {
 export function caseSections(cmp: Comparison): string[] {
   const out: string[] = [];
   const regressed = cmp.cases.filter((r) => r.completion_regression);
-  if (regressed.length > 0) out.push('**Regressed cases**', '', ...regressedTable(regressed), '');
+  const sig = cmp.significance;
+  if (sig !== null && sig.declines.length > 0) {
+    out.push(...declinesTable(sig, cell));
+  } else if (regressed.length > 0) {
+    // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.
+    const title = sig === null ? '**Regressed cases**' : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
+    out.push(title, '', ...regressedTable(regressed), '');
+  }
   const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
   if (rewardOnly.length > 0) {
     const body = table(
@@ -147,7 +155,9 @@ export function releaseChecklist(cmp: Comparison): string[] {
     checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
     cmp.verdict === 'promote'
       ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
-      : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
+      : cmp.verdict === 'inconclusive'
+        ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
+        : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
   ];
   return details('Release decision', items);
 }

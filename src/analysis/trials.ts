@@ -1,0 +1,200 @@
+/**
+ * Repeated trials: several runs of the same suite on one side, merged by case id into per-case
+ * evidence (trials, successes, mean reward and steps), with pass@k and pass^k, and an exact per-case
+ * test of whether a drop in success rate is beyond that case's own noise. Pure: no I/O.
+ */
+import { normalize } from 'node:path';
+import { UsageError } from '../errors.js';
+import { FLAG, SLOT, SLOTS } from '../schema/pack.js';
+import { packedOf } from '../schema/packed-summary.js';
+import type { CaseLabels } from '../schema/summary.js';
+import type { LoadedSummary } from './compare.js';
+import type { FindingDraft } from './findings.js';
+import { compareCodePoints } from './pair.js';
+
+/** One side of one case over its trials. */
+export interface CaseEvidence {
+  /** The trials (files) that have the case. */
+  trials: number;
+  /** The trials in which the case completed. */
+  successes: number;
+  /** Mean over the trials. */
+  reward: number;
+  /** Mean over the trials. */
+  steps: number;
+}
+
+export type TrialLabels = CaseLabels;
+
+export interface TrialCase extends CaseEvidence {
+  /** The first trial's labels (labels that differ between trials are not an error). */
+  labels: TrialLabels;
+}
+
+/** One side's runs merged by case id. */
+export interface TrialSide {
+  side: 'baseline' | 'candidate';
+  /** The files, in the order given. */
+  paths: string[];
+  /** The number of runs (files). */
+  trials: number;
+  /** By case id, in first-seen order. */
+  cases: Map<string, TrialCase>;
+  drafts: FindingDraft[];
+}
+
+/** Throws a UsageError for a file given twice or runs of different presets. */
+function checkRuns(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): void {
+  const seen = new Map<string, string>();
+  for (const r of runs) {
+    const key = normalize(r.path);
+    const before = seen.get(key);
+    if (before !== undefined) {
+      const also = before === r.path ? '' : ` (also as ${before})`;
+      throw new UsageError(`${r.path} is given twice as a ${side} trial${also}; give each trial's file once`);
+    }
+    seen.set(key, r.path);
+  }
+  const first = runs.find((r) => r.summary.run.preset !== null);
+  if (first === undefined) return;
+  const a = first.summary.run.preset as string;
+  for (const r of runs) {
+    const b = r.summary.run.preset;
+    if (b !== null && b !== a) {
+      throw new UsageError(
+        `the ${side} files ${first.path} and ${r.path} are trials of different presets: ${first.path} has preset ${JSON.stringify(a)}, ` +
+          `${r.path} has ${JSON.stringify(b)}; give the runs of one suite per side`,
+      );
+    }
+  }
+}
+
+/**
+ * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
+ * preset matches any). A case's trials are the files that have it; a case missing from some files
+ * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
+ */
+export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): TrialSide {
+  if (runs.length === 0) throw new RangeError(`mergeTrials(${side}) needs at least one run`);
+  checkRuns(side, runs);
+  const cases = new Map<string, TrialCase>();
+  for (const r of runs) {
+    const p = packedOf(r.summary);
+    const { environment, task_family, domain, split, length_bucket } = p.columns;
+    const ids = p.ids;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as string;
+      const ok = ((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0;
+      const reward = p.numbers[i * SLOTS + SLOT.reward] as number;
+      const steps = p.numbers[i * SLOTS + SLOT.steps] as number;
+      const c = cases.get(id);
+      if (c === undefined) {
+        const labels: TrialLabels = {
+          environment: environment.values[environment.index[i] as number] ?? null,
+          task_family: task_family.values[task_family.index[i] as number] ?? null,
+          domain: domain.values[domain.index[i] as number] ?? null,
+          split: split.values[split.index[i] as number] ?? null,
+          length_bucket: length_bucket.values[length_bucket.index[i] as number] ?? null,
+        };
+        cases.set(id, { trials: 1, successes: ok, reward, steps, labels });
+      } else {
+        // Sums until every run is in; divided into means below.
+        c.trials++;
+        c.successes += ok;
+        c.reward += reward;
+        c.steps += steps;
+      }
+    }
+  }
+  const partial: string[] = [];
+  for (const [id, c] of cases) {
+    if (c.trials > 1) {
+      c.reward /= c.trials;
+      c.steps /= c.trials;
+    }
+    if (c.trials < runs.length) partial.push(id);
+  }
+  const drafts: FindingDraft[] = [];
+  if (partial.length > 0) {
+    const one = partial.length === 1;
+    drafts.push({
+      code: 'partial-trials',
+      side,
+      message:
+        `${partial.length} ${one ? 'case' : 'cases'} of the ${side} side ${one ? 'is' : 'are'} in some of its ${runs.length} trials only ` +
+        `(${one ? 'it is' : 'they are'} compared over the trials that have ${one ? 'it' : 'them'}).`,
+      case_ids: partial.sort(compareCodePoints),
+    });
+  }
+  return { side, paths: runs.map((r) => r.path), trials: runs.length, cases, drafts };
+}
+
+function checkK(name: string, n: number, c: number, k: number): void {
+  if (!(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k) && c >= 0 && c <= n && k >= 1 && k <= n)) {
+    throw new RangeError(`${name} needs integers 0 <= c <= n and 1 <= k <= n, got n=${n} c=${c} k=${k}`);
+  }
+}
+
+/**
+ * pass@k, the unbiased estimator 1 − C(n−c, k)/C(n, k) (Chen et al. 2021): the chance that at least
+ * one of k tries drawn from the n (c of them successes) succeeds. Product form, every factor in [0, 1]:
+ * C(n−c, k)/C(n, k) = ∏_{i=n−c+1}^{n} (1 − k/i).
+ */
+export function passAtK(n: number, c: number, k: number): number {
+  checkK('passAtK', n, c, k);
+  if (n - c < k) return 1;
+  let ratio = 1;
+  for (let i = n - c + 1; i <= n; i++) ratio *= 1 - k / i;
+  return 1 - ratio;
+}
+
+/**
+ * pass^k = C(c, k)/C(n, k) (τ-bench): the chance that all k tries drawn from the n succeed. Product
+ * form, every factor in [0, 1]: ∏_{i=0}^{k−1} (c − i)/(n − i).
+ */
+export function passHatK(n: number, c: number, k: number): number {
+  checkK('passHatK', n, c, k);
+  if (c < k) return 0;
+  let ratio = 1;
+  for (let i = 0; i < k; i++) ratio *= (c - i) / (n - i);
+  return ratio;
+}
+
+function checkEvidence(e: CaseEvidence, which: string): void {
+  if (!(Number.isInteger(e.trials) && Number.isInteger(e.successes) && e.successes >= 0 && e.successes <= e.trials)) {
+    throw new RangeError(`fisherOneSided: the ${which} needs integers 0 <= successes <= trials, got ${e.successes}/${e.trials}`);
+  }
+}
+
+/**
+ * Fisher's exact test, one-sided: the p-value that the candidate's success rate is lower than the
+ * baseline's by chance alone, i.e. the hypergeometric lower tail P(X <= candidate successes) given
+ * both sides' trials and the total successes. 1 when there is nothing to test (a side without
+ * trials, or no success or no failure on either side).
+ */
+export function fisherOneSided(b: CaseEvidence, c: CaseEvidence): number {
+  checkEvidence(b, 'baseline');
+  checkEvidence(c, 'candidate');
+  const total = b.successes + c.successes;
+  const n = b.trials + c.trials;
+  if (b.trials === 0 || c.trials === 0 || total === 0 || total === n) return 1;
+  // X = the candidate's successes: c.trials draws from n trials of which `total` succeed.
+  const lo = Math.max(0, total - b.trials);
+  const hi = Math.min(c.trials, total);
+  if (c.successes >= hi) return 1;
+  // log P(X = x) up to a constant, by the ratio P(x + 1)/P(x); the tails are normalized by their sum
+  // (so C(n, total) is never formed: no overflow, no underflow, and a full tail is exactly 1).
+  const logs: number[] = [0];
+  for (let x = lo; x < hi; x++) {
+    logs.push((logs[logs.length - 1] as number) + Math.log(((c.trials - x) * (total - x)) / ((x + 1) * (b.trials - total + x + 1))));
+  }
+  const top = logs.reduce((m, l) => (l > m ? l : m), -Infinity);
+  let lower = 0;
+  let all = 0;
+  logs.forEach((l, i) => {
+    const w = Math.exp(l - top);
+    all += w;
+    if (lo + i <= c.successes) lower += w;
+  });
+  return Math.min(1, lower / all);
+}

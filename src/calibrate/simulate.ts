@@ -1,0 +1,145 @@
+/**
+ * A simulated noisy agent suite for `npm run calibrate`: per-case success probabilities from a mix of
+ * easy, impossible and coin-flip cases, runs drawn from them, and the hold rate of both decision
+ * policies on many such pairs. Pure and seeded: the same options print the same table.
+ */
+import { GATE_NAMES } from '../analysis/gates.js';
+import { testGates, type PairedCase, type SignificanceOptions } from '../analysis/significance.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
+import type { CaseEvidence } from '../analysis/trials.js';
+import { bitSource } from '../stats/distributions.js';
+
+export interface Scenario {
+  cases: number;
+  trials: number;
+  /** How much lower the candidate's success probability is on every case (0 = the same agent). */
+  drop: number;
+}
+
+/** A uniform draw in [0, 1) from a seeded source. */
+type Uniform = () => number;
+export function uniform(seed: number): Uniform {
+  const next = bitSource(seed);
+  return () => next() / 2 ** 32;
+}
+
+/** Success probabilities: a third easy (0.85–1), a third impossible (0–0.05), a third coin flips (0.3–0.7). */
+export function suiteProbabilities(n: number, u: Uniform): number[] {
+  return Array.from({ length: n }, (_, i) => {
+    const kind = i % 3;
+    if (kind === 0) return 0.85 + 0.15 * u();
+    if (kind === 1) return 0.05 * u();
+    return 0.3 + 0.4 * u();
+  });
+}
+
+interface Draw {
+  ok: boolean;
+  reward: number;
+  steps: number;
+}
+
+/** One trial: success with probability p; reward near 1 on success, near 0 otherwise; 3–6 steps. */
+function draw(p: number, u: Uniform): Draw {
+  const ok = u() < p;
+  return { ok, reward: ok ? 0.8 + 0.2 * u() : 0.2 * u(), steps: 3 + Math.floor(4 * u()) };
+}
+
+function evidence(draws: readonly Draw[]): CaseEvidence {
+  const n = draws.length;
+  return {
+    trials: n,
+    successes: draws.filter((d) => d.ok).length,
+    reward: draws.reduce((a, d) => a + d.reward, 0) / n,
+    steps: draws.reduce((a, d) => a + d.steps, 0) / n,
+  };
+}
+
+/** A simulated pair: the paired evidence over all trials, and each side's first trial (one run). */
+export interface SimulatedPair {
+  cases: PairedCase[];
+  first: { baseline: Draw; candidate: Draw }[];
+}
+
+export function simulatePair(s: Scenario, u: Uniform): SimulatedPair {
+  const probs = suiteProbabilities(s.cases, u);
+  const labels = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
+  const cases: PairedCase[] = [];
+  const first: SimulatedPair['first'] = [];
+  probs.forEach((p, i) => {
+    const b = Array.from({ length: s.trials }, () => draw(p, u));
+    const c = Array.from({ length: s.trials }, () => draw(Math.max(0, p - s.drop), u));
+    cases.push({ id: `case_${i}`, labels, baseline: evidence(b), candidate: evidence(c) });
+    first.push({ baseline: b[0] as Draw, candidate: c[0] as Draw });
+  });
+  return { cases, first };
+}
+
+/** rlm-code's point gates on one run per side (the first trial), as the `point` policy decides. */
+export function pointHolds(first: SimulatedPair['first'], t: Thresholds): boolean {
+  let reward = 0;
+  let completion = 0;
+  let steps = 0;
+  let regressions = 0;
+  for (const { baseline: b, candidate: c } of first) {
+    completion += Number(c.ok) - Number(b.ok);
+    reward += c.reward - b.reward;
+    steps += c.steps - b.steps;
+    if (b.ok && !c.ok) regressions++;
+  }
+  const n = first.length;
+  const passed = reward / n >= t.min_reward_delta && completion / n >= t.min_completion_delta && steps / n <= t.max_steps_increase && (!t.fail_on_completion_regression || regressions === 0);
+  return !passed;
+}
+
+export interface CellResult {
+  scenario: Scenario;
+  runs: number;
+  point: number;
+  significant: { hold: number; inconclusive: number; promote: number };
+  /** Exact one-sided McNemar test at α on the first trials' completion: the power reference. */
+  mcnemar: number;
+  /** How often each gate failed under significant (why it held). */
+  failedGates: Record<string, number>;
+}
+
+export function runCell(s: Scenario, runs: number, seed: number, options: SignificanceOptions = {}, t: Thresholds = DEFAULT_THRESHOLDS): CellResult {
+  const u = uniform(seed ^ (s.cases * 7919) ^ (s.trials * 104729) ^ Math.round(s.drop * 1000));
+  const out: CellResult = { scenario: s, runs, point: 0, mcnemar: 0, significant: { hold: 0, inconclusive: 0, promote: 0 }, failedGates: Object.fromEntries(GATE_NAMES.map((g) => [g, 0])) };
+  for (let r = 0; r < runs; r++) {
+    const { cases, first } = simulatePair(s, u);
+    if (pointHolds(first, t)) out.point++;
+    if (mcnemarHolds(first, 1 - (options.confidence ?? 0.95))) out.mcnemar++;
+    const res = testGates(cases, t, { baseline: s.trials, candidate: s.trials }, { cluster: 'none', ...options });
+    const failed = res.gates.filter((g) => g.status === 'fail');
+    for (const g of failed) out.failedGates[g.gate] = (out.failedGates[g.gate] ?? 0) + 1;
+    if (failed.length > 0) out.significant.hold++;
+    else if (res.gates.some((g) => g.status === 'inconclusive')) out.significant.inconclusive++;
+    else out.significant.promote++;
+  }
+  return out;
+}
+
+/** McNemar's exact one-sided test on one run per side: P(B >= pass→fail) for B ~ Binomial(discordant, ½) at most α. */
+export function mcnemarHolds(first: SimulatedPair['first'], alpha: number): boolean {
+  let regressed = 0;
+  let improved = 0;
+  for (const { baseline: b, candidate: c } of first) {
+    if (b.ok && !c.ok) regressed++;
+    else if (!b.ok && c.ok) improved++;
+  }
+  return binomialUpperTail(regressed + improved, regressed) <= alpha;
+}
+
+/** P(B >= k) for B ~ Binomial(n, ½), summed in log space (n up to thousands). */
+export function binomialUpperTail(n: number, k: number): number {
+  if (k <= 0) return 1;
+  if (k > n) return 0;
+  let logC = 0; // log C(n, j), from j = 0
+  let p = 0;
+  for (let j = 0; j <= n; j++) {
+    if (j >= k) p += Math.exp(logC - n * Math.LN2);
+    logC += Math.log(n - j) - Math.log(j + 1);
+  }
+  return Math.min(1, p);
+}
