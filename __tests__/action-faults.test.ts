@@ -60,6 +60,27 @@ describe('the suite command', () => {
     expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({ 'command.exit_code': 3, 'command.timed_out': false });
   });
 
+  it('trials: 3 runs the suite three times into one artifact, and the gate judges them together', async () => {
+    const run = freshRun();
+    for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', 'codemode']] as const) {
+      const r = await job(double, root, role, run).run({ mode: 'run', suite: 's', role, command: `echo "trial $BENCHGATE_TRIAL of $BENCHGATE_TRIALS"\n${suiteCommand(strategy)}`, trials: '3' });
+      expect(r.exitCode, r.log).toBe(0);
+      expect(r.outputs).toMatchObject({ trials: '3', cases: '10' });
+      expect(r.log).toContain(`::group::benchgate: ${role} suite "s" (trial 3 of 3): echo`);
+    }
+    const stored = files(run, 'benchgate-s-candidate');
+    expect([...stored.keys()].sort()).toEqual(['command.log', 'command.trial-2.log', 'command.trial-3.log', 'original.trial-2/codemode.json', 'original.trial-3/codemode.json', 'original/codemode.json', 'summary.json', 'summary.trial-2.json', 'summary.trial-3.json']);
+    expect(stored.get('command.trial-2.log')?.toString()).toContain('trial 2 of 3');
+    expect(JSON.parse((stored.get('summary.trial-3.json') as Buffer).toString()).metadata).toMatchObject({ 'benchgate.trial': 3, 'benchgate.trials': 3 });
+    const point = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's' });
+    expect(point.exitCode).toBe(1);
+    expect(point.log).toContain('the baseline holds 3 trials: set decide: significant to judge repeated trials (decide: point compares one run per side)');
+    const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', decide: 'significant', 'report-dir': 'reports' });
+    expect(gate.exitCode, gate.log).toBe(0);
+    expect(gate.outputs['verdict']).toBe('inconclusive');
+    expect(JSON.parse(readFileSync(gate.outputs['report-json'] as string, 'utf8')).significance.trials).toEqual({ baseline: 3, candidate: 3 });
+  }, 60_000);
+
   it('fails, but allow-command-failure lets the step pass', async () => {
     const run = freshRun();
     const result = await job(double, root, 'candidate', run).run({ mode: 'run', suite: 's', role: 'candidate', command: suiteCommand('codemode', 'exit 4'), 'allow-command-failure': 'true' });

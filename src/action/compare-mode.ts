@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compareSummaries, type Comparison, type Verdict } from '../analysis/compare.js';
+import { loadSummary } from '../adapters/index.js';
+import { compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../analysis/compare.js';
 import { loadPair } from '../cli/load.js';
 import { verdictLine } from '../cli/run.js';
 import { InputError, UsageError } from '../errors.js';
@@ -21,7 +22,7 @@ import type { CompareInputs, GateInputs, Role } from './inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
 import { pullRequestOf } from './metadata.js';
 import { openPublisher, type Publisher, type PublishTarget } from './publisher.js';
-import { NORMALIZED_FILE } from './run-mode.js';
+import { NORMALIZED_FILE, trialFile } from './run-mode.js';
 import { artifactName, readEvent, runUrl } from './shared.js';
 
 type FindBy = NonNullable<FindOptions['findBy']>;
@@ -44,19 +45,28 @@ export function failedJobs(needs: Map<string, string> | null): string[] {
 }
 
 /** Downloads a role's artifact (of this run, or of another through `findBy`) and returns its summary file. */
-export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<string> {
+/**
+ * Downloads a role's artifact and returns its normalized summaries: summary.json, then the later
+ * trials (summary.trial-2.json, …) in order, each within the size cap.
+ */
+export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<string[]> {
   const name = artifactName(suite, role);
   const dir = await downloadArtifactByName(io.artifacts, { name, path: join(into, role), ...(findBy ? { findBy } : {}) });
-  const file = join(dir, NORMALIZED_FILE);
-  if (!existsSync(file)) {
+  const files: string[] = [];
+  for (let t = 1; ; t++) {
+    const file = join(dir, trialFile(NORMALIZED_FILE, t));
+    if (!existsSync(file)) break;
+    const size = statSync(file).size;
+    if (size > MAX_ARTIFACT_SUMMARY_BYTES) {
+      throw new InputError(`artifact "${name}": ${trialFile(NORMALIZED_FILE, t)} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`);
+    }
+    files.push(file);
+  }
+  if (files.length === 0) {
     throw new InputError(`artifact "${name}" holds no ${NORMALIZED_FILE}: the ${role} run found no usable summary (its command.log in the artifact says why)`);
   }
-  const size = statSync(file).size;
-  if (size > MAX_ARTIFACT_SUMMARY_BYTES) {
-    throw new InputError(`artifact "${name}": ${NORMALIZED_FILE} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`);
-  }
-  io.info(`benchgate: ${role} summary from artifact ${name}`);
-  return file;
+  io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
+  return files;
 }
 
 function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
@@ -80,20 +90,28 @@ function setOutputs(io: ActionIo, cmp: Comparison, verdict: string, files: Recor
   io.setOutput('report-csv', files.csv);
 }
 
-/** The two summary files and how to read them. */
+/** The summary files of each side (several: repeated trials) and how to read them. */
 export interface SummaryFiles {
-  files: [string, string];
+  files: [string[], string[]];
   format: string;
 }
 
 /** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
 export async function decide(io: ActionIo, inputs: GateInputs & { suite: string; reportDir: string | null }, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
-  const [baseline, candidate] = await loadPair(source.files[0], source.files[1], source.format, io.workerScript);
+  const [bFiles, cFiles] = source.files;
+  for (const [role, files] of [['baseline', bFiles], ['candidate', cFiles]] as const) {
+    if (files.length > 1 && inputs.decide !== 'significant') {
+      throw new InputError(`the ${role} holds ${files.length} trials: set decide: significant to judge repeated trials (decide: point compares one run per side)`);
+    }
+  }
+  const [baseline, candidate] = await loadPair(bFiles[0] as string, cFiles[0] as string, source.format, io.workerScript);
+  const more = (files: string[]): LoadedSummary[] => files.slice(1).map((path) => ({ path, summary: loadSummary(path, source.format) }));
   const cmp = compareSummaries(baseline, candidate, {
     thresholds: inputs.thresholds,
     allowFindings: inputs.allowFindings,
     decide: inputs.decide,
     significance: { confidence: inputs.confidence, cluster: inputs.cluster },
+    trials: { baseline: [baseline, ...more(bFiles)], candidate: [candidate, ...more(cFiles)] },
   });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
@@ -162,7 +180,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
 
   let source: SummaryFiles;
   if (inputs.baseline !== null && inputs.candidate !== null) {
-    source = { files: [resolve(io.workspace, inputs.baseline), resolve(io.workspace, inputs.candidate)], format: inputs.format };
+    source = { files: [[resolve(io.workspace, inputs.baseline)], [resolve(io.workspace, inputs.candidate)]], format: inputs.format };
   } else {
     const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
     try {

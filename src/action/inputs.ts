@@ -43,6 +43,8 @@ export interface RunInputs extends CommonInputs {
   fingerprint: Record<string, string | number | boolean | null>;
   retentionDays: number | undefined;
   allowCommandFailure: boolean;
+  /** Runs of the suite, one after another (repeated trials for `decide: significant`). */
+  trials: number;
 }
 
 /** Where the verdict is published on a pull request: a sticky comment and a check run. */
@@ -91,7 +93,7 @@ const PUBLISH = ['github-token', 'comment', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
-  run: [...COMMON, 'role', 'command', 'working-directory', 'timeout-minutes', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  run: [...COMMON, 'role', 'command', 'working-directory', 'timeout-minutes', 'trials', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
   compare: [
     ...COMMON,
     'baseline',
@@ -138,6 +140,14 @@ function retentionDays(raw: string): number | undefined {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > 400) throw invalid('retention-days', raw, 'a whole number of days from 1 to 400, or empty for the repository setting');
   return n;
+}
+
+export const MAX_TRIALS = 100;
+
+function trials(raw: string): number {
+  if (raw === '') return 1;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TRIALS) throw invalid('trials', raw, `a whole number of runs from 1 to ${MAX_TRIALS}`);
+  return Number(raw);
 }
 
 function timeoutMinutes(raw: string): number {
@@ -261,6 +271,7 @@ export function readInputs(getInput: GetInput): ActionInputs {
       fingerprint: parseFingerprint(getInput('fingerprint')),
       retentionDays: retentionDays(get('retention-days')),
       allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
+      trials: trials(get('trials')),
     };
   }
   if (mode === 'publish') {

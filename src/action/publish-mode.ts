@@ -41,9 +41,9 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
   try {
     const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
     const findBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
-    const files: [string, string] = [await downloadSummary(io, inputs.suite, 'baseline', into, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, findBy)];
+    const files: [string[], string[]] = [await downloadSummary(io, inputs.suite, 'baseline', into, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, findBy)];
     // The PR number the candidate's metadata claims is only a candidate; the API decides.
-    const claimed = loadSummary(files[1], 'benchgate').metadata['github.pr'];
+    const claimed = loadSummary(files[1][0] as string, 'benchgate').metadata['github.pr'];
     const pull = await resolvePullRequest(octokit, { owner, repo }, run, typeof claimed === 'number' ? claimed : null);
     target.pullNumber = pull?.number ?? null;
     io.info(pull ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)` : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`);

@@ -18,7 +18,7 @@ import { uploadSummaryArtifact } from '../github/artifacts.js';
 import { findSummary } from './find-summary.js';
 import type { RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
-import { commandFailed, stampMetadata, withMetadata, type CommandOutcome } from './metadata.js';
+import { commandFailed, stampMetadata, withMetadata, type CommandOutcome, type Scalar } from './metadata.js';
 import { runSuiteCommand } from './suite-command.js';
 import { artifactName, describeOutcome, readEvent } from './shared.js';
 
@@ -38,19 +38,27 @@ function gitCommit(cwd: string): string | null {
   return out.status === 0 && /^[0-9a-f]{40,64}\s*$/.test(out.stdout) ? out.stdout.trim() : null;
 }
 
-async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging: string): Promise<CommandOutcome> {
+/** Where trial `t` (1-based) keeps its files in the artifact: trial 1 as before, later ones numbered. */
+export function trialFile(name: string, t: number): string {
+  if (t === 1) return name;
+  const dot = name.lastIndexOf('.');
+  return `${name.slice(0, dot)}.trial-${t}${name.slice(dot)}`;
+}
+
+async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, trial: number): Promise<CommandOutcome> {
   const token = randomBytes(16).toString('hex');
-  io.startGroup(`benchgate: ${inputs.role} suite "${inputs.suite}": ${inputs.command.split('\n')[0]}`);
+  const of = inputs.trials > 1 ? ` (trial ${trial} of ${inputs.trials})` : '';
+  io.startGroup(`benchgate: ${inputs.role} suite "${inputs.suite}"${of}: ${inputs.command.split('\n')[0]}`);
   io.info(`::stop-commands::${token}`);
   let endsWithNewline = true;
   try {
     return await runSuiteCommand({
       command: inputs.command,
       cwd,
-      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite },
+      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite, BENCHGATE_TRIAL: String(trial), BENCHGATE_TRIALS: String(inputs.trials) },
       timeoutMs: inputs.timeoutMinutes * 60_000,
       killGraceMs: io.killGraceMs,
-      logFile: join(staging, 'command.log'),
+      logFile: join(staging, trialFile(LOG_FILE, trial)),
       write: (chunk) => {
         io.write(chunk);
         if (chunk.length > 0) endsWithNewline = chunk[chunk.length - 1] === 0x0a;
@@ -77,31 +85,29 @@ function runTable(inputs: RunInputs, summary: BenchmarkSummary | null, outcome: 
   return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
 }
 
-export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResult> {
-  const cwd = resolve(io.workspace, inputs.workingDirectory);
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
-    throw new UsageError(`input "working-directory": ${inputs.workingDirectory} is not a directory (resolved to ${cwd})`);
-  }
-  const name = artifactName(inputs.suite, inputs.role);
-  const staging = join(io.tempDir, `benchgate-${inputs.suite}-${inputs.role}-${randomBytes(4).toString('hex')}`);
-  mkdirSync(staging, { recursive: true });
+interface Trial {
+  outcome: CommandOutcome;
+  summary: BenchmarkSummary | null;
+  problem: string | null;
+  files: string[];
+  /** The summary file the suite wrote. */
+  source: string | null;
+}
 
+/** One run of the suite: the command, then its summary found, stamped and written to the staging folder. */
+async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number): Promise<Trial> {
+  const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite`;
   const startedAt = Date.now();
-  const outcome = await runCommand(io, inputs, cwd, staging);
-  const failed = commandFailed(outcome);
-  if (failed) io.error(`benchgate: the ${inputs.role} suite ${describeOutcome(outcome)}; uploading what it wrote, marked as a failed run`);
-  io.setOutput('command-exit-code', outcome.exitCode ?? '');
-  io.setOutput('timed-out', outcome.timedOut);
-
-  const files = [join(staging, LOG_FILE)];
-  let summary: BenchmarkSummary | null = null;
-  let problem: string | null = null;
+  const outcome = await runCommand(io, inputs, cwd, staging, t);
+  if (commandFailed(outcome)) io.error(`benchgate: the ${label} ${describeOutcome(outcome)}; uploading what it wrote, marked as a failed run`);
+  const files = [join(staging, trialFile(LOG_FILE, t))];
   try {
     const found = findSummary(inputs.summary, cwd, startedAt);
     const others = found.matches.length - 1;
     io.info(`benchgate: summary ${relative(cwd, found.path) || found.path}${others > 0 ? ` (the newest of ${found.matches.length} matching files)` : ''}`);
-    const original = join(staging, ORIGINAL_DIR, basename(found.path));
-    mkdirSync(join(staging, ORIGINAL_DIR), { recursive: true });
+    const dir = join(staging, t === 1 ? ORIGINAL_DIR : `${ORIGINAL_DIR}.trial-${t}`);
+    const original = join(dir, basename(found.path));
+    mkdirSync(dir, { recursive: true });
     copyFileSync(found.path, original);
     files.push(original);
     const stamps = stampMetadata({
@@ -115,33 +121,60 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
       sourceSha256: createHash('sha256').update(readFileSync(original)).digest('hex'),
       fingerprint: inputs.fingerprint,
     });
-    const stamped = withMetadata(loadSummary(original, inputs.format), stamps);
+    const trialStamps: Record<string, Scalar> = inputs.trials > 1 ? { 'benchgate.trial': t, 'benchgate.trials': inputs.trials } : {};
+    const stamped = withMetadata(loadSummary(original, inputs.format), { ...stamps, ...trialStamps });
     if (stamped.replaced.length > 0) io.warning(`benchgate: the summary's own metadata ${stamped.replaced.join(', ')} replaced by this run's`);
-    summary = stamped.summary;
-    const normalized = join(staging, NORMALIZED_FILE);
-    writeFileSync(normalized, JSON.stringify(summary));
+    const normalized = join(staging, trialFile(NORMALIZED_FILE, t));
+    writeFileSync(normalized, JSON.stringify(stamped.summary));
     files.unshift(normalized);
-    io.setOutput('summary-path', normalized);
-    io.setOutput('source-path', found.path);
-    io.setOutput('cases', summary.reported.total_cases);
-    const m = runMetrics(summary);
+    return { outcome, summary: stamped.summary, problem: null, files, source: found.path };
+  } catch (err) {
+    const problem = err instanceof Error ? err.message : String(err);
+    io.error(`benchgate: ${inputs.trials > 1 ? `trial ${t}: ` : ''}${problem}`);
+    return { outcome, summary: null, problem, files, source: null };
+  }
+}
+
+export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResult> {
+  const cwd = resolve(io.workspace, inputs.workingDirectory);
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
+    throw new UsageError(`input "working-directory": ${inputs.workingDirectory} is not a directory (resolved to ${cwd})`);
+  }
+  const name = artifactName(inputs.suite, inputs.role);
+  const staging = join(io.tempDir, `benchgate-${inputs.suite}-${inputs.role}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(staging, { recursive: true });
+
+  const trials: Trial[] = [];
+  for (let t = 1; t <= inputs.trials; t++) trials.push(await runTrial(io, inputs, cwd, staging, t));
+  const first = trials[0] as Trial;
+  // The outputs describe the first trial (the one a single-run workflow has); the artifact holds all.
+  io.setOutput('command-exit-code', first.outcome.exitCode ?? '');
+  io.setOutput('timed-out', trials.some((x) => x.outcome.timedOut));
+  io.setOutput('trials', inputs.trials);
+  if (first.summary !== null) {
+    io.setOutput('summary-path', join(staging, NORMALIZED_FILE));
+    io.setOutput('source-path', first.source ?? '');
+    io.setOutput('cases', first.summary.reported.total_cases);
+    const m = runMetrics(first.summary);
     io.setOutput('completion-rate', m.completion_rate);
     io.setOutput('avg-reward', m.avg_reward);
-  } catch (err) {
-    problem = err instanceof Error ? err.message : String(err);
-    io.error(`benchgate: ${problem}`);
   }
 
+  const files = trials.flatMap((x) => x.files);
   const uploaded = await uploadSummaryArtifact(io.artifacts, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, overwrite: true });
   if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${name} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded artifact ${name} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging, f)).join(', ')}`);
   io.setOutput('artifact-id', uploaded.id);
   io.setOutput('artifact-name', name);
-  await io.appendSummary(`### benchgate: ${inputs.role} run\n\n${runTable(inputs, summary, outcome, name)}\n`);
+  const tables = trials.map((x, i) => (inputs.trials > 1 ? `Trial ${i + 1} of ${inputs.trials}\n\n` : '') + runTable(inputs, x.summary, x.outcome, name));
+  await io.appendSummary(`### benchgate: ${inputs.role} run\n\n${tables.join('\n\n')}\n`);
 
-  if (problem !== null) return { failure: `no usable ${inputs.role} summary: ${problem}`, explained: false };
-  if (failed && !inputs.allowCommandFailure) {
-    return { failure: `the ${inputs.role} suite ${describeOutcome(outcome)}; its summary was uploaded marked as failed (set allow-command-failure: true to let this step pass)`, explained: false };
+  const problems = trials.map((x, i) => (x.problem === null ? null : inputs.trials > 1 ? `trial ${i + 1}: ${x.problem}` : x.problem)).filter((x): x is string => x !== null);
+  if (problems.length > 0) return { failure: `no usable ${inputs.role} summary: ${problems.join('; ')}`, explained: false };
+  const failed = trials.findIndex((x) => commandFailed(x.outcome));
+  if (failed >= 0 && !inputs.allowCommandFailure) {
+    const which = inputs.trials > 1 ? ` (trial ${failed + 1} of ${inputs.trials})` : '';
+    return { failure: `the ${inputs.role} suite${which} ${describeOutcome((trials[failed] as Trial).outcome)}; its summary was uploaded marked as failed (set allow-command-failure: true to let this step pass)`, explained: false };
   }
   return { failure: null, explained: false };
 }
