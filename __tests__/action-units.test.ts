@@ -1,6 +1,6 @@
 // The action's pure pieces: input checking, finding the summary, metadata stamps, fitting markdown
 // into GitHub's size limits.
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { parseFingerprint, parseNeeds, readInputs } from '../src/action/inputs.j
 import { pullRequestOf, stampMetadata } from '../src/action/metadata.js';
 import { describeOutcome } from '../src/action/shared.js';
 import { closers, fitMarkdown } from '../src/report/fit.js';
+import { agedFileWriter } from './helpers/files.js';
 
 const inputs = (values: Record<string, string>) => readInputs((name) => values[name] ?? '');
 const RUN = { mode: 'run', role: 'baseline', command: 'make bench' };
@@ -77,14 +78,7 @@ describe('readInputs', () => {
 
 describe('findSummary', () => {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-find-'));
-  const file = (rel: string, ageSeconds: number): string => {
-    const path = join(dir, rel);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, '{}');
-    const t = new Date(Date.now() - ageSeconds * 1000);
-    utimesSync(path, t, t);
-    return path;
-  };
+  const file = agedFileWriter(dir);
   const older = file('.rlm_code/rlm/benchmarks/a.json', 30);
   const newest = file('.rlm_code/rlm/benchmarks/b.json', 10);
   file('.rlm_code/rlm/benchmarks/notes.txt', 1);

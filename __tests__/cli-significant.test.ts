@@ -2,18 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/run.js';
 import { rlmSummary, type CaseSpec } from './helpers/rlm-builder.js';
+import { runCli } from './helpers/cli-run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-sig-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 /** n cases; `flip(i)` says whether case i completes on this side. */
 function write(name: string, n: number, completes: (i: number) => boolean, strategy: string): string {

@@ -5,21 +5,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../src/analysis/findings.js';
 import { COMPARE_HELP } from '../src/cli/help.js';
-import { main } from '../src/cli/run.js';
 import { BENCHGATE_VERSION } from '../src/version.js';
 import { rlmSummary } from './helpers/rlm-builder.js';
+import { runCli } from './helpers/cli-run.js';
 
 const fixtures = new URL('./fixtures/rlm-code/', import.meta.url).pathname;
 const pair = (dir: string) => ['--baseline', `${fixtures}${dir}/baseline.json`, '--candidate', `${fixtures}${dir}/candidate.json`];
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 describe('exit codes and output', () => {
   it('promote is 0, with the report on stdout and the verdict line on stderr', async () => {

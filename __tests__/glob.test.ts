@@ -2,23 +2,17 @@
  * Input paths and globs (src/glob.ts): matching files, and expanding the CLI's repeatable file
  * options in argument order.
  */
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { expandInputs, hasGlob, matchFiles } from '../src/glob.js';
+import { agedFileWriter } from './helpers/files.js';
 
 describe('glob', () => {
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-glob-'));
-  const file = (rel: string, ageSeconds = 0): string => {
-    const path = join(dir, rel);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, '{}');
-    const t = new Date(Date.now() - ageSeconds * 1000);
-    utimesSync(path, t, t);
-    return path;
-  };
+  const file = agedFileWriter(dir);
   // Written newest first, so that mtime order and path order disagree.
   const c10 = file('runs/cand-10.json', 10);
   const c2 = file('runs/cand-2.json', 20);
