@@ -8339,66 +8339,85 @@ function bitSource(seed) {
 }
 
 /**
- * The `significant` decision policy: each gate judged on the paired, per-case evidence.
- *
- * Every gate is a question about the mean per-case difference θ (candidate − baseline) against its
- * threshold τ: completion rate, reward and steps by their per-case differences, completion
- * regressions by the sign of each case's completion change (more cases worse than better?). Each is
- * answered by a paired sign-flip randomization test: under "no difference beyond the threshold" the
- * two sides of a case (or of a whole cluster of cases) are exchangeable, so flipping the sign of its
- * difference is as likely as not. For one trial per side the completion test is exactly McNemar's:
- * flipping discordant pairs makes the pass→fail count Binomial(discordant, ½). The flips are all 2^G
- * patterns when there are at most 2^14 of them, else a seeded sample: the same input gives the same
- * answer.
- *
- * A gate **fails** when the data show it violated (one-sided test, with a max-T adjustment across the
- * gates: the max of the gates' studentized statistics over the same flips, so correlated gates do not
- * multiply false holds and the family-wise error stays at α; a gate already shown to hold at level
- * γ = α/20 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
- * it **passes** when the data show it holds (one-sided at α per gate, which is enough: promote needs
- * every gate to pass, an intersection-union test); otherwise it is **inconclusive**. Confidence
- * bounds are the same randomization test inverted (the mean of a flipped subset is the pivot), so a
- * bound past the threshold and the unadjusted test agree.
+ * Paired sign-flip randomization: for each sign pattern (which units swap sides), the sums of the
+ * flipped units. Every pattern is enumerated when there are at most 2^14, else a seeded sample is
+ * drawn (pattern 0 is always the identity: the observed data). The mean of a flipped set is the
+ * pivot the tests and their confidence bounds are read from (significance.ts).
  */
-const DECISION_POLICIES = ['point', 'significant'];
+const EXACT_MAX_UNITS = 14;
+const SIGN_FLIP_SEED = 0x5eed2024;
+function signPatterns(unitSize, unitSums, resamples) {
+    const G = unitSize.length;
+    const exact = G <= EXACT_MAX_UNITS;
+    const count = exact ? 2 ** G : resamples + 1;
+    const flippedSize = new Float64Array(count);
+    const flippedSum = unitSums.map(() => new Float64Array(count));
+    const next = bitSource(SIGN_FLIP_SEED);
+    const words = Math.ceil(G / 32);
+    const mask = new Uint32Array(words);
+    // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
+    const gates = unitSums.length;
+    for (let p = 1; p < count; p++) {
+        if (exact)
+            mask[0] = p;
+        else
+            for (let w = 0; w < words; w++)
+                mask[w] = next();
+        let size = 0;
+        for (let u = 0; u < G; u++) {
+            if (((mask[u >>> 5] >>> (u & 31)) & 1) === 0)
+                continue;
+            size += unitSize[u];
+            for (let g = 0; g < gates; g++)
+                flippedSum[g][p] += unitSums[g][u];
+        }
+        flippedSize[p] = size;
+    }
+    return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+}
+/** Resamples by suite size: about 5·10^7 unit visits per gate at most, between 1,999 and 9,999. */
+function defaultResamples(units) {
+    return Math.max(1999, Math.min(9999, Math.floor(5e7 / Math.max(1, units))));
+}
+/** The mean of each flipped set, ascending: the randomization distribution, inverted into bounds. */
+function flippedMeans(ps, g) {
+    const out = new Float64Array(ps.count - 1);
+    const sums = ps.flippedSum[g];
+    for (let p = 1; p < ps.count; p++)
+        out[p - 1] = sums[p] / ps.flippedSize[p];
+    return out.sort();
+}
+/** #{means ≤ x} in a sorted array. */
+function countAtMost(sorted, x) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] <= x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** #{means ≥ x} in a sorted array. */
+function countAtLeast(sorted, x) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return sorted.length - lo;
+}
+
 /** The case labels a cluster can be taken from. */
 const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
 /** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
 const AUTO_MIN_CLUSTERS = 20;
-/** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
-const MIN_DECIDING_UNITS = 5;
-const EXACT_MAX_UNITS = 14;
-const SEED = 0x5eed2024;
-/**
- * γ as a share of α: a gate already shown to hold at level γ leaves the max-T family, and γ is added
- * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
- */
-const SCREEN = 0.05;
-/**
- * Weights of the max-T family, as a shift of each gate's studentized statistic: the quality gates
- * (reward, completion, regressions) share the error budget; the steps tolerance must exceed them
- * by one standard error to be the maximum, so it takes a small share instead of half of it. Fixed
- * in advance, so the adjustment stays exact (a weighted max-T).
- */
-const HANDICAP = { reward: 0, completion: 0, completion_regressions: 0, steps: 1 };
-/** Power at which the minimum detectable effect and the needed suite size are stated. */
-const POWER = 0.8;
-const rate = (e) => e.successes / e.trials;
-function gateData(cases, t) {
-    const n = cases.length;
-    const col = (f) => {
-        const out = new Float64Array(n);
-        for (let i = 0; i < n; i++)
-            out[i] = f(cases[i]);
-        return out;
-    };
-    return [
-        { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
-        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate(c.candidate) - rate(c.baseline)) },
-        { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
-        { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))) },
-    ];
-}
 /** Picks the clustering and says why, as a sentence of benchgate's own words. */
 function chooseCluster(cases, choice) {
     if (choice === 'none')
@@ -8456,71 +8475,181 @@ function unitsOf(cases, field) {
     });
     return { unitOf, count };
 }
-function patterns(unitSize, unitSums, resamples) {
-    const G = unitSize.length;
-    const exact = G <= EXACT_MAX_UNITS;
-    const count = exact ? 2 ** G : resamples + 1;
-    const flippedSize = new Float64Array(count);
-    const flippedSum = unitSums.map(() => new Float64Array(count));
-    const next = bitSource(SEED);
-    const words = Math.ceil(G / 32);
-    const mask = new Uint32Array(words);
-    // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-    const gates = unitSums.length;
-    for (let p = 1; p < count; p++) {
-        if (exact)
-            mask[0] = p;
-        else
-            for (let w = 0; w < words; w++)
-                mask[w] = next();
-        let size = 0;
+
+const rate = (e) => e.successes / e.trials;
+function gateData(cases, t) {
+    const n = cases.length;
+    const col = (f) => {
+        const out = new Float64Array(n);
+        for (let i = 0; i < n; i++)
+            out[i] = f(cases[i]);
+        return out;
+    };
+    return [
+        { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
+        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate(c.candidate) - rate(c.baseline)) },
+        { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
+        { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))) },
+    ];
+}
+/** Cluster-robust (CR1) standard error of a mean over units, for sizing statements only. */
+function clusterSe(sums, sizes, theta, n) {
+    const G = sums.length;
+    if (G < 2)
+        return 0;
+    let acc = 0;
+    for (let u = 0; u < G; u++)
+        acc += (sums[u] - theta * sizes[u]) ** 2;
+    return Math.sqrt((G / (G - 1)) * acc) / n;
+}
+/** Each side's per-case mean for a gate (the regressions gate has none). */
+function sideMeans(cases, gate) {
+    if (gate === 'completion_regressions' || cases.length === 0)
+        return { baseline: null, candidate: null };
+    const pick = (e) => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate(e));
+    let b = 0;
+    let c = 0;
+    for (const x of cases) {
+        b += pick(x.baseline);
+        c += pick(x.candidate);
+    }
+    return { baseline: b / cases.length, candidate: c / cases.length };
+}
+
+/**
+ * The `significant` decision policy: each gate judged on the paired, per-case evidence.
+ *
+ * Every gate is a question about the mean per-case difference θ (candidate − baseline) against its
+ * threshold τ: completion rate, reward and steps by their per-case differences, completion
+ * regressions by the sign of each case's completion change (more cases worse than better?). Each is
+ * answered by a paired sign-flip randomization test: under "no difference beyond the threshold" the
+ * two sides of a case (or of a whole cluster of cases) are exchangeable, so flipping the sign of its
+ * difference is as likely as not. For one trial per side the completion test is exactly McNemar's:
+ * flipping discordant pairs makes the pass→fail count Binomial(discordant, ½). The flips are all 2^G
+ * patterns when there are at most 2^14 of them, else a seeded sample: the same input gives the same
+ * answer.
+ *
+ * A gate **fails** when the data show it violated (one-sided test, with a max-T adjustment across the
+ * gates: the max of the gates' studentized statistics over the same flips, so correlated gates do not
+ * multiply false holds and the family-wise error stays at α; a gate already shown to hold at level
+ * γ = α/20 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
+ * it **passes** when the data show it holds (one-sided at α per gate, which is enough: promote needs
+ * every gate to pass, an intersection-union test); otherwise it is **inconclusive**. Confidence
+ * bounds are the same randomization test inverted (the mean of a flipped subset is the pivot), so a
+ * bound past the threshold and the unadjusted test agree.
+ */
+const DECISION_POLICIES = ['point', 'significant'];
+/** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
+const MIN_DECIDING_UNITS = 5;
+/**
+ * γ as a share of α: a gate already shown to hold at level γ leaves the max-T family, and γ is added
+ * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
+ */
+const SCREEN = 0.05;
+/**
+ * Weights of the max-T family, as a shift of each gate's studentized statistic: the quality gates
+ * (reward, completion, regressions) share the error budget; the steps tolerance must exceed them
+ * by one standard error to be the maximum, so it takes a small share instead of half of it. Fixed
+ * in advance, so the adjustment stays exact (a weighted max-T).
+ */
+const HANDICAP = { reward: 0, completion: 0, completion_regressions: 0, steps: 1 };
+/** Power at which the minimum detectable effect and the needed suite size are stated. */
+const POWER = 0.8;
+function single$1(ctx, d, g) {
+    const sums = ctx.unitSums[g];
+    const theta = ctx.n === 0 ? 0 : sums.reduce((a, b) => a + b, 0) / ctx.n;
+    const spread = d.perCase.some((x) => x !== d.perCase[0]);
+    const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
+    const decidable = ctx.n > 0 && spread && Number.isFinite(d.threshold);
+    return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null };
+}
+/** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
+const atMost = (ctx, sorted, x) => (1 + countAtMost(sorted, x)) / ctx.ps.count;
+const atLeast = (ctx, sorted, x) => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
+function pHolds(ctx, x) {
+    if (x.sorted === null)
+        return x.meets ? 0 : 1;
+    return x.d.direction === 'at_least' ? atMost(ctx, x.sorted, x.d.threshold) : atLeast(ctx, x.sorted, x.d.threshold);
+}
+/**
+ * The max-T family's studentized violation statistics per pattern (pattern 0 observed), and their
+ * maximum per pattern. The family: gates that can decide and are not already shown to hold at level
+ * γ (their randomization spread would only raise everyone's bar); Berger–Boos adds γ to its p-values.
+ */
+function maxT(ctx, singles) {
+    const { units: G, ps, unitSize } = ctx;
+    const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(ctx, x) > SCREEN * ctx.alpha);
+    const violation = new Map();
+    for (const x of family) {
+        const tau = x.d.threshold;
+        const sums = ctx.unitSums[x.g];
+        let norm = 0;
+        let obs = 0;
         for (let u = 0; u < G; u++) {
-            if (((mask[u >>> 5] >>> (u & 31)) & 1) === 0)
-                continue;
-            size += unitSize[u];
-            for (let g = 0; g < gates; g++)
-                flippedSum[g][p] += unitSums[g][u];
+            const v = sums[u] - tau * unitSize[u];
+            norm += v * v;
+            obs += v;
         }
-        flippedSize[p] = size;
+        const sign = x.d.direction === 'at_least' ? -1 : 1;
+        const flipped = ps.flippedSum[x.g];
+        const handicap = HANDICAP[x.d.gate];
+        const v = new Float64Array(ps.count);
+        for (let p = 0; p < ps.count; p++)
+            v[p] = (sign * (obs - 2 * (flipped[p] - tau * ps.flippedSize[p]))) / Math.sqrt(norm) - handicap;
+        violation.set(x.g, v);
     }
-    return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+    const maxV = new Float64Array(ps.count).fill(-Infinity);
+    for (const v of violation.values())
+        for (let p = 0; p < ps.count; p++)
+            if (v[p] > maxV[p])
+                maxV[p] = v[p];
+    return { violation, maxV };
 }
-/** Resamples by suite size: about 5·10^7 unit visits per gate at most, between 1,999 and 9,999. */
-function defaultResamples(units) {
-    return Math.max(1999, Math.min(9999, Math.floor(5e7 / Math.max(1, units))));
-}
-/** The mean of each flipped set, ascending: the randomization distribution, inverted into bounds. */
-function flippedMeans(ps, g) {
-    const out = new Float64Array(ps.count - 1);
-    const sums = ps.flippedSum[g];
-    for (let p = 1; p < ps.count; p++)
-        out[p - 1] = sums[p] / ps.flippedSize[p];
-    return out.sort();
-}
-/** #{means ≤ x} and #{means ≥ x} in a sorted array. */
-function countAtMost(sorted, x) {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid] <= x)
-            lo = mid + 1;
-        else
-            hi = mid;
+function gateResult(ctx, { d, g, theta, meets, sorted }, family) {
+    const { m, m2, alpha } = ctx;
+    const counts = d.gate === 'completion_regressions' ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length } : { regressed: null, improved: null };
+    const means = sideMeans(ctx.cases, d.gate);
+    const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, ...counts };
+    if (sorted === null) {
+        // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
+        const status = !d.gated || meets ? 'pass' : 'fail';
+        return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null };
     }
-    return lo;
-}
-function countAtLeast(sorted, x) {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
+    const tau = d.threshold;
+    const bound = (k, low) => (k < 0 ? (low ? -Infinity : Infinity) : sorted[low ? k : sorted.length - 1 - k]);
+    const p_violated = d.direction === 'at_least' ? atLeast(ctx, sorted, tau) : atMost(ctx, sorted, tau);
+    const p_holds = d.direction === 'at_least' ? atMost(ctx, sorted, tau) : atLeast(ctx, sorted, tau);
+    const v = family.violation.get(g);
+    let p_violated_adjusted = 1;
+    if (v) {
+        let k = 0;
+        for (let p = 0; p < ctx.ps.count; p++)
+            if (family.maxV[p] >= v[0] - 1e-12)
+                k++;
+        p_violated_adjusted = Math.min(1, Math.max(p_violated, k / ctx.ps.count) + SCREEN * alpha);
     }
-    return sorted.length - lo;
+    let status = 'inconclusive';
+    if (!d.gated)
+        status = 'pass';
+    else if (p_violated_adjusted <= alpha)
+        status = 'fail';
+    else if (p_holds <= alpha)
+        status = 'pass';
+    const se = clusterSe(ctx.unitSums[g], ctx.unitSize, theta, ctx.n);
+    const gap = Math.abs(theta - tau);
+    return {
+        ...base,
+        lower: bound(m, true),
+        upper: bound(m, false),
+        p_change: Math.min(1, 2 * Math.min(atLeast(ctx, sorted, 0), atMost(ctx, sorted, 0))),
+        p_violated,
+        p_violated_adjusted,
+        p_holds,
+        status,
+        significant: bound(m2, true) > 0 || bound(m2, false) < 0,
+        minimum_detectable: se > 0 ? ctx.zPower * se : null,
+        units_needed: status === 'inconclusive' && se > 0 && gap > 0 ? Math.ceil(ctx.units * ((ctx.zPower * se) / gap) ** 2) : null,
+    };
 }
 function testGates(cases, thresholds, trials, options = {}) {
     const confidence = options.confidence ?? 0.95;
@@ -8544,104 +8673,22 @@ function testGates(cases, thresholds, trials, options = {}) {
             s[unitOf[i]] += d.perCase[i];
         return s;
     });
-    const ps = patterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
-    const total = ps.count;
-    const m = Math.floor(alpha * total) - 1;
-    const m2 = Math.floor((alpha / 2) * total) - 1;
-    const zPower = normalQuantile(confidence) + normalQuantile(POWER);
-    // First pass: each gate on its own (estimate, bounds, one-sided p-values).
-    const singles = data.map((d, g) => {
-        const sums = unitSums[g];
-        const theta = n === 0 ? 0 : sums.reduce((a, b) => a + b, 0) / n;
-        const spread = d.perCase.some((x) => x !== d.perCase[0]);
-        const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
-        if (n === 0 || !spread || !Number.isFinite(d.threshold))
-            return { d, g, theta, meets, sorted: null };
-        return { d, g, theta, meets, sorted: flippedMeans(ps, g) };
-    });
-    const pHolds = (x) => {
-        if (x.sorted === null)
-            return x.meets ? 0 : 1;
-        return x.d.direction === 'at_least' ? (1 + countAtMost(x.sorted, x.d.threshold)) / total : (1 + countAtLeast(x.sorted, x.d.threshold)) / total;
+    const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
+    const ctx = {
+        cases, n, units: G, alpha, unitSize, unitSums, ps,
+        m: Math.floor(alpha * ps.count) - 1,
+        m2: Math.floor((alpha / 2) * ps.count) - 1,
+        zPower: normalQuantile(confidence) + normalQuantile(POWER),
     };
-    // The max-T family: gates that can decide and are not already shown to hold at level γ (their
-    // randomization spread would only raise everyone's bar). Berger–Boos: the family's p-value + γ.
-    const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(x) > SCREEN * alpha);
-    const violation = new Map();
-    for (const x of family) {
-        const tau = x.d.threshold;
-        const sums = unitSums[x.g];
-        let norm = 0;
-        let obs = 0;
-        for (let u = 0; u < G; u++) {
-            const v = sums[u] - tau * unitSize[u];
-            norm += v * v;
-            obs += v;
-        }
-        const sign = x.d.direction === 'at_least' ? -1 : 1;
-        const flipped = ps.flippedSum[x.g];
-        const handicap = HANDICAP[x.d.gate];
-        const v = new Float64Array(total);
-        for (let p = 0; p < total; p++)
-            v[p] = (sign * (obs - 2 * (flipped[p] - tau * ps.flippedSize[p]))) / Math.sqrt(norm) - handicap;
-        violation.set(x.g, v);
-    }
-    const maxV = new Float64Array(total).fill(-Infinity);
-    for (const v of violation.values())
-        for (let p = 0; p < total; p++)
-            if (v[p] > maxV[p])
-                maxV[p] = v[p];
-    const gates = singles.map(({ d, g, theta, meets, sorted }) => {
-        const sums = unitSums[g];
-        const regressed = d.gate === 'completion_regressions' ? d.perCase.reduce((k, x) => k + (x < 0 ? 1 : 0), 0) : null;
-        const improved = d.gate === 'completion_regressions' ? d.perCase.reduce((k, x) => k + (x > 0 ? 1 : 0), 0) : null;
-        const means = side$1(cases, d.gate);
-        const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, regressed, improved };
-        if (sorted === null) {
-            // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
-            const status = !d.gated || meets ? 'pass' : 'fail';
-            return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && n > 0, minimum_detectable: null, units_needed: null };
-        }
-        const tau = d.threshold;
-        // The identity pattern (the observed data) counts toward every p-value.
-        const atMost = (x) => (1 + countAtMost(sorted, x)) / total;
-        const atLeast = (x) => (1 + countAtLeast(sorted, x)) / total;
-        const lower = m >= 0 ? sorted[m] : -Infinity;
-        const upper = m >= 0 ? sorted[sorted.length - 1 - m] : Infinity;
-        const p_violated = d.direction === 'at_least' ? atLeast(tau) : atMost(tau);
-        const p_holds = d.direction === 'at_least' ? atMost(tau) : atLeast(tau);
-        const v = violation.get(g);
-        let p_violated_adjusted = 1;
-        if (v) {
-            const observed = v[0];
-            let k = 0;
-            for (let p = 0; p < total; p++)
-                if (maxV[p] >= observed - 1e-12)
-                    k++;
-            p_violated_adjusted = Math.min(1, Math.max(p_violated, k / total) + SCREEN * alpha);
-        }
-        const p_change = Math.min(1, 2 * Math.min(atLeast(0), atMost(0)));
-        const lower2 = m2 >= 0 ? sorted[m2] : -Infinity;
-        const upper2 = m2 >= 0 ? sorted[sorted.length - 1 - m2] : Infinity;
-        let status = 'inconclusive';
-        if (!d.gated)
-            status = 'pass';
-        else if (p_violated_adjusted <= alpha)
-            status = 'fail';
-        else if (p_holds <= alpha)
-            status = 'pass';
-        const se = clusterSe(sums, unitSize, theta, n);
-        const minimum_detectable = se > 0 ? zPower * se : null;
-        const gap = Math.abs(theta - tau);
-        const units_needed = status === 'inconclusive' && se > 0 && gap > 0 ? Math.ceil(G * ((zPower * se) / gap) ** 2) : null;
-        return { ...base, lower, upper, p_change, p_violated, p_violated_adjusted, p_holds, status, significant: lower2 > 0 || upper2 < 0, minimum_detectable, units_needed };
-    });
+    const singles = data.map((d, g) => single$1(ctx, d, g));
+    const family = maxT(ctx, singles);
+    const gates = singles.map((x) => gateResult(ctx, x, family));
     return {
         confidence,
         alpha,
         method: ps.method,
-        patterns: total,
-        seed: SEED,
+        patterns: ps.count,
+        seed: SIGN_FLIP_SEED,
         cases: n,
         cluster: { field: cluster.field, units: G, note: cluster.note },
         trials,
@@ -8649,29 +8696,6 @@ function testGates(cases, thresholds, trials, options = {}) {
         declines: [],
         drafts,
     };
-}
-/** Cluster-robust (CR1) standard error of a mean over units, for sizing statements only. */
-function clusterSe(sums, sizes, theta, n) {
-    const G = sums.length;
-    if (G < 2)
-        return 0;
-    let acc = 0;
-    for (let u = 0; u < G; u++)
-        acc += (sums[u] - theta * sizes[u]) ** 2;
-    return Math.sqrt((G / (G - 1)) * acc) / n;
-}
-/** Each side's per-case mean for a gate (the regressions gate has none). */
-function side$1(cases, gate) {
-    if (gate === 'completion_regressions' || cases.length === 0)
-        return { baseline: null, candidate: null };
-    const pick = (e) => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate(e));
-    let b = 0;
-    let c = 0;
-    for (const x of cases) {
-        b += pick(x.baseline);
-        c += pick(x.candidate);
-    }
-    return { baseline: b / cases.length, candidate: c / cases.length };
 }
 
 /**

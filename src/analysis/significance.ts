@@ -20,7 +20,10 @@
  * bounds are the same randomization test inverted (the mean of a flipped subset is the pivot), so a
  * bound past the threshold and the unadjusted test agree.
  */
-import { bitSource, normalQuantile } from '../stats/distributions.js';
+import { normalQuantile } from '../stats/distributions.js';
+import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../stats/sign-flip.js';
+import { chooseCluster, unitsOf, type ClusterChoice, type ClusterField } from './clusters.js';
+import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
 import type { FindingDraft } from './findings.js';
 import { GATE_NAMES, type GateName } from './gates.js';
 import type { Thresholds } from './thresholds.js';
@@ -30,17 +33,9 @@ export type DecisionPolicy = 'point' | 'significant';
 export const DECISION_POLICIES: readonly DecisionPolicy[] = ['point', 'significant'];
 export type GateStatus = 'pass' | 'fail' | 'inconclusive';
 
-/** The case labels a cluster can be taken from. */
-export const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'] as const;
-export type ClusterField = (typeof CLUSTER_FIELDS)[number];
-/** `auto` takes the first of task_family, environment, domain that every case has, with enough groups. */
-export type ClusterChoice = 'auto' | 'none' | ClusterField;
-/** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
-export const AUTO_MIN_CLUSTERS = 20;
+export { CLUSTER_FIELDS, type ClusterChoice, type ClusterField } from './clusters.js';
 /** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
 const MIN_DECIDING_UNITS = 5;
-const EXACT_MAX_UNITS = 14;
-const SEED = 0x5eed2024;
 /**
  * γ as a share of α: a gate already shown to hold at level γ leaves the max-T family, and γ is added
  * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
@@ -133,147 +128,119 @@ export interface CaseDecline {
   within_noise: boolean;
 }
 
-interface GateData {
-  gate: GateName;
-  gated: boolean;
-  direction: 'at_least' | 'at_most';
-  threshold: number;
-  perCase: Float64Array;
+/** What every gate's test reads: the units, their sums per gate, the sign patterns and the levels. */
+interface Context {
+  cases: readonly PairedCase[];
+  n: number;
+  units: number;
+  alpha: number;
+  unitSize: Float64Array;
+  unitSums: Float64Array[];
+  ps: Patterns;
+  /** Order statistics of the flipped means that give the one-sided (m) and two-sided (m2) bounds. */
+  m: number;
+  m2: number;
+  zPower: number;
 }
 
-const rate = (e: CaseEvidence): number => e.successes / e.trials;
-
-function gateData(cases: readonly PairedCase[], t: Thresholds): GateData[] {
-  const n = cases.length;
-  const col = (f: (c: PairedCase) => number): Float64Array => {
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = f(cases[i] as PairedCase);
-    return out;
-  };
-  return [
-    { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
-    { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate(c.candidate) - rate(c.baseline)) },
-    { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
-    { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))) },
-  ];
+/** One gate on its own: its estimate, and its randomization distribution (null when it has no spread). */
+interface Single {
+  d: GateData;
+  g: number;
+  theta: number;
+  meets: boolean;
+  sorted: Float64Array | null;
 }
 
-/** Picks the clustering and says why, as a sentence of benchgate's own words. */
-function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoice): { field: ClusterField | null; note: string; drafts: FindingDraft[] } {
-  if (choice === 'none') return { field: null, note: 'cases treated as independent (cluster: none)', drafts: [] };
-  const groups = (f: ClusterField): number | null => {
-    const seen = new Set<string>();
-    for (const c of cases) {
-      const v = c.labels[f];
-      if (v === null) return null;
-      seen.add(v);
-    }
-    return seen.size;
-  };
-  if (choice !== 'auto') {
-    const g = groups(choice);
-    if (g === null) return { field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] };
-    return { field: choice, note: `clustered by ${choice}`, drafts: [] };
-  }
-  for (const f of ['task_family', 'environment', 'domain'] as const) {
-    const g = groups(f);
-    if (g === null || g < 2 || g >= cases.length) continue;
-    if (g >= AUTO_MIN_CLUSTERS) return { field: f, note: `clustered by ${f} (auto)`, drafts: [] };
-    return {
-      field: null,
-      note: `cases treated as independent: ${f} has only ${g} groups, too few to cluster by (auto needs ${AUTO_MIN_CLUSTERS})`,
-      drafts: [{ code: 'too-few-clusters', side: null, message: `Cases carry ${g} ${f} groups, too few for cluster-robust tests (auto needs ${AUTO_MIN_CLUSTERS}), so cases are treated as independent; if cases of one ${f} fail together, the gates are too confident. To cluster anyway, set cluster to ${f} (--cluster ${f}).`, case_ids: [] }],
-    };
-  }
-  return { field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] };
+function single(ctx: Context, d: GateData, g: number): Single {
+  const sums = ctx.unitSums[g] as Float64Array;
+  const theta = ctx.n === 0 ? 0 : sums.reduce((a, b) => a + b, 0) / ctx.n;
+  const spread = d.perCase.some((x) => x !== d.perCase[0]);
+  const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
+  const decidable = ctx.n > 0 && spread && Number.isFinite(d.threshold);
+  return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null };
 }
 
-/** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
-function unitsOf(cases: readonly PairedCase[], field: ClusterField | null): { unitOf: Int32Array; count: number } {
-  const unitOf = new Int32Array(cases.length);
-  if (field === null) {
-    for (let i = 0; i < cases.length; i++) unitOf[i] = i;
-    return { unitOf, count: cases.length };
-  }
-  const ids = new Map<string, number>();
-  let count = 0;
-  cases.forEach((c, i) => {
-    const v = c.labels[field];
-    if (v === null) { unitOf[i] = count++; return; }
-    let u = ids.get(v);
-    if (u === undefined) ids.set(v, (u = count++));
-    unitOf[i] = u;
-  });
-  return { unitOf, count };
+/** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
+const atMost = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtMost(sorted, x)) / ctx.ps.count;
+const atLeast = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
+
+function pHolds(ctx: Context, x: Single): number {
+  if (x.sorted === null) return x.meets ? 0 : 1;
+  return x.d.direction === 'at_least' ? atMost(ctx, x.sorted, x.d.threshold) : atLeast(ctx, x.sorted, x.d.threshold);
 }
 
-/** Sign patterns: for each, which units are flipped (as unit sums of the flipped sets). */
-interface Patterns {
-  method: 'exact' | 'sampled';
-  count: number;
-  /** flippedSize[p] = Σ n_u over flipped units; flippedSum[g][p] = Σ X_gu over flipped units. */
-  flippedSize: Float64Array;
-  flippedSum: Float64Array[];
-}
-
-function patterns(unitSize: Float64Array, unitSums: Float64Array[], resamples: number): Patterns {
-  const G = unitSize.length;
-  const exact = G <= EXACT_MAX_UNITS;
-  const count = exact ? 2 ** G : resamples + 1;
-  const flippedSize = new Float64Array(count);
-  const flippedSum = unitSums.map(() => new Float64Array(count));
-  const next = bitSource(SEED);
-  const words = Math.ceil(G / 32);
-  const mask = new Uint32Array(words);
-  // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-  const gates = unitSums.length;
-  for (let p = 1; p < count; p++) {
-    if (exact) mask[0] = p;
-    else for (let w = 0; w < words; w++) mask[w] = next();
-    let size = 0;
+/**
+ * The max-T family's studentized violation statistics per pattern (pattern 0 observed), and their
+ * maximum per pattern. The family: gates that can decide and are not already shown to hold at level
+ * γ (their randomization spread would only raise everyone's bar); Berger–Boos adds γ to its p-values.
+ */
+function maxT(ctx: Context, singles: readonly Single[]): { violation: Map<number, Float64Array>; maxV: Float64Array } {
+  const { units: G, ps, unitSize } = ctx;
+  const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(ctx, x) > SCREEN * ctx.alpha);
+  const violation = new Map<number, Float64Array>();
+  for (const x of family) {
+    const tau = x.d.threshold;
+    const sums = ctx.unitSums[x.g] as Float64Array;
+    let norm = 0;
+    let obs = 0;
     for (let u = 0; u < G; u++) {
-      if ((((mask[u >>> 5] as number) >>> (u & 31)) & 1) === 0) continue;
-      size += unitSize[u] as number;
-      for (let g = 0; g < gates; g++) (flippedSum[g] as Float64Array)[p]! += (unitSums[g] as Float64Array)[u] as number;
+      const v = (sums[u] as number) - tau * (unitSize[u] as number);
+      norm += v * v;
+      obs += v;
     }
-    flippedSize[p] = size;
+    const sign = x.d.direction === 'at_least' ? -1 : 1;
+    const flipped = ps.flippedSum[x.g] as Float64Array;
+    const handicap = HANDICAP[x.d.gate];
+    const v = new Float64Array(ps.count);
+    for (let p = 0; p < ps.count; p++) v[p] = (sign * (obs - 2 * ((flipped[p] as number) - tau * (ps.flippedSize[p] as number)))) / Math.sqrt(norm) - handicap;
+    violation.set(x.g, v);
   }
-  return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+  const maxV = new Float64Array(ps.count).fill(-Infinity);
+  for (const v of violation.values()) for (let p = 0; p < ps.count; p++) if ((v[p] as number) > (maxV[p] as number)) maxV[p] = v[p] as number;
+  return { violation, maxV };
 }
 
-/** Resamples by suite size: about 5·10^7 unit visits per gate at most, between 1,999 and 9,999. */
-function defaultResamples(units: number): number {
-  return Math.max(1999, Math.min(9999, Math.floor(5e7 / Math.max(1, units))));
-}
-
-/** The mean of each flipped set, ascending: the randomization distribution, inverted into bounds. */
-function flippedMeans(ps: Patterns, g: number): Float64Array {
-  const out = new Float64Array(ps.count - 1);
-  const sums = ps.flippedSum[g] as Float64Array;
-  for (let p = 1; p < ps.count; p++) out[p - 1] = (sums[p] as number) / (ps.flippedSize[p] as number);
-  return out.sort();
-}
-
-/** #{means ≤ x} and #{means ≥ x} in a sorted array. */
-function countAtMost(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
+function gateResult(ctx: Context, { d, g, theta, meets, sorted }: Single, family: ReturnType<typeof maxT>): GateTest {
+  const { m, m2, alpha } = ctx;
+  const counts = d.gate === 'completion_regressions' ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length } : { regressed: null, improved: null };
+  const means = sideMeans(ctx.cases, d.gate);
+  const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, ...counts };
+  if (sorted === null) {
+    // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
+    const status: GateStatus = !d.gated || meets ? 'pass' : 'fail';
+    return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null };
   }
-  return lo;
-}
-function countAtLeast(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
+  const tau = d.threshold;
+  const bound = (k: number, low: boolean): number => (k < 0 ? (low ? -Infinity : Infinity) : (sorted[low ? k : sorted.length - 1 - k] as number));
+  const p_violated = d.direction === 'at_least' ? atLeast(ctx, sorted, tau) : atMost(ctx, sorted, tau);
+  const p_holds = d.direction === 'at_least' ? atMost(ctx, sorted, tau) : atLeast(ctx, sorted, tau);
+  const v = family.violation.get(g);
+  let p_violated_adjusted = 1;
+  if (v) {
+    let k = 0;
+    for (let p = 0; p < ctx.ps.count; p++) if ((family.maxV[p] as number) >= (v[0] as number) - 1e-12) k++;
+    p_violated_adjusted = Math.min(1, Math.max(p_violated, k / ctx.ps.count) + SCREEN * alpha);
   }
-  return sorted.length - lo;
+  let status: GateStatus = 'inconclusive';
+  if (!d.gated) status = 'pass';
+  else if (p_violated_adjusted <= alpha) status = 'fail';
+  else if (p_holds <= alpha) status = 'pass';
+  const se = clusterSe(ctx.unitSums[g] as Float64Array, ctx.unitSize, theta, ctx.n);
+  const gap = Math.abs(theta - tau);
+  return {
+    ...base,
+    lower: bound(m, true),
+    upper: bound(m, false),
+    p_change: Math.min(1, 2 * Math.min(atLeast(ctx, sorted, 0), atMost(ctx, sorted, 0))),
+    p_violated,
+    p_violated_adjusted,
+    p_holds,
+    status,
+    significant: bound(m2, true) > 0 || bound(m2, false) < 0,
+    minimum_detectable: se > 0 ? ctx.zPower * se : null,
+    units_needed: status === 'inconclusive' && se > 0 && gap > 0 ? Math.ceil(ctx.units * ((ctx.zPower * se) / gap) ** 2) : null,
+  };
 }
 
 export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, trials: { baseline: number; candidate: number }, options: SignificanceOptions = {}): SignificanceResult {
@@ -295,95 +262,22 @@ export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, 
     for (let i = 0; i < n; i++) s[unitOf[i] as number]! += d.perCase[i] as number;
     return s;
   });
-  const ps = patterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
-  const total = ps.count;
-  const m = Math.floor(alpha * total) - 1;
-  const m2 = Math.floor((alpha / 2) * total) - 1;
-  const zPower = normalQuantile(confidence) + normalQuantile(POWER);
-
-  // First pass: each gate on its own (estimate, bounds, one-sided p-values).
-  const singles = data.map((d, g) => {
-    const sums = unitSums[g] as Float64Array;
-    const theta = n === 0 ? 0 : sums.reduce((a, b) => a + b, 0) / n;
-    const spread = d.perCase.some((x) => x !== d.perCase[0]);
-    const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
-    if (n === 0 || !spread || !Number.isFinite(d.threshold)) return { d, g, theta, meets, sorted: null };
-    return { d, g, theta, meets, sorted: flippedMeans(ps, g) };
-  });
-  const pHolds = (x: (typeof singles)[number]): number => {
-    if (x.sorted === null) return x.meets ? 0 : 1;
-    return x.d.direction === 'at_least' ? (1 + countAtMost(x.sorted, x.d.threshold)) / total : (1 + countAtLeast(x.sorted, x.d.threshold)) / total;
+  const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
+  const ctx: Context = {
+    cases, n, units: G, alpha, unitSize, unitSums, ps,
+    m: Math.floor(alpha * ps.count) - 1,
+    m2: Math.floor((alpha / 2) * ps.count) - 1,
+    zPower: normalQuantile(confidence) + normalQuantile(POWER),
   };
-  // The max-T family: gates that can decide and are not already shown to hold at level γ (their
-  // randomization spread would only raise everyone's bar). Berger–Boos: the family's p-value + γ.
-  const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(x) > SCREEN * alpha);
-  const violation = new Map<number, Float64Array>();
-  for (const x of family) {
-    const tau = x.d.threshold;
-    const sums = unitSums[x.g] as Float64Array;
-    let norm = 0;
-    let obs = 0;
-    for (let u = 0; u < G; u++) {
-      const v = (sums[u] as number) - tau * (unitSize[u] as number);
-      norm += v * v;
-      obs += v;
-    }
-    const sign = x.d.direction === 'at_least' ? -1 : 1;
-    const flipped = ps.flippedSum[x.g] as Float64Array;
-    const handicap = HANDICAP[x.d.gate];
-    const v = new Float64Array(total);
-    for (let p = 0; p < total; p++) v[p] = (sign * (obs - 2 * ((flipped[p] as number) - tau * (ps.flippedSize[p] as number)))) / Math.sqrt(norm) - handicap;
-    violation.set(x.g, v);
-  }
-  const maxV = new Float64Array(total).fill(-Infinity);
-  for (const v of violation.values()) for (let p = 0; p < total; p++) if ((v[p] as number) > (maxV[p] as number)) maxV[p] = v[p] as number;
-
-  const gates = singles.map(({ d, g, theta, meets, sorted }): GateTest => {
-    const sums = unitSums[g] as Float64Array;
-    const regressed = d.gate === 'completion_regressions' ? d.perCase.reduce((k, x) => k + (x < 0 ? 1 : 0), 0) : null;
-    const improved = d.gate === 'completion_regressions' ? d.perCase.reduce((k, x) => k + (x > 0 ? 1 : 0), 0) : null;
-    const means = side(cases, d.gate);
-    const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, regressed, improved };
-    if (sorted === null) {
-      // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
-      const status: GateStatus = !d.gated || meets ? 'pass' : 'fail';
-      return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && n > 0, minimum_detectable: null, units_needed: null };
-    }
-    const tau = d.threshold;
-    // The identity pattern (the observed data) counts toward every p-value.
-    const atMost = (x: number): number => (1 + countAtMost(sorted, x)) / total;
-    const atLeast = (x: number): number => (1 + countAtLeast(sorted, x)) / total;
-    const lower = m >= 0 ? (sorted[m] as number) : -Infinity;
-    const upper = m >= 0 ? (sorted[sorted.length - 1 - m] as number) : Infinity;
-    const p_violated = d.direction === 'at_least' ? atLeast(tau) : atMost(tau);
-    const p_holds = d.direction === 'at_least' ? atMost(tau) : atLeast(tau);
-    const v = violation.get(g);
-    let p_violated_adjusted = 1;
-    if (v) {
-      const observed = v[0] as number;
-      let k = 0;
-      for (let p = 0; p < total; p++) if ((maxV[p] as number) >= observed - 1e-12) k++;
-      p_violated_adjusted = Math.min(1, Math.max(p_violated, k / total) + SCREEN * alpha);
-    }
-    const p_change = Math.min(1, 2 * Math.min(atLeast(0), atMost(0)));
-    const lower2 = m2 >= 0 ? (sorted[m2] as number) : -Infinity;
-    const upper2 = m2 >= 0 ? (sorted[sorted.length - 1 - m2] as number) : Infinity;
-    let status: GateStatus = 'inconclusive';
-    if (!d.gated) status = 'pass';
-    else if (p_violated_adjusted <= alpha) status = 'fail';
-    else if (p_holds <= alpha) status = 'pass';
-    const se = clusterSe(sums, unitSize, theta, n);
-    const minimum_detectable = se > 0 ? zPower * se : null;
-    const gap = Math.abs(theta - tau);
-    const units_needed = status === 'inconclusive' && se > 0 && gap > 0 ? Math.ceil(G * ((zPower * se) / gap) ** 2) : null;
-    return { ...base, lower, upper, p_change, p_violated, p_violated_adjusted, p_holds, status, significant: lower2 > 0 || upper2 < 0, minimum_detectable, units_needed };
-  });
+  const singles = data.map((d, g) => single(ctx, d, g));
+  const family = maxT(ctx, singles);
+  const gates = singles.map((x) => gateResult(ctx, x, family));
   return {
     confidence,
     alpha,
     method: ps.method,
-    patterns: total,
-    seed: SEED,
+    patterns: ps.count,
+    seed: SIGN_FLIP_SEED,
     cases: n,
     cluster: { field: cluster.field, units: G, note: cluster.note },
     trials,
@@ -391,26 +285,4 @@ export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, 
     declines: [],
     drafts,
   };
-}
-
-/** Cluster-robust (CR1) standard error of a mean over units, for sizing statements only. */
-function clusterSe(sums: Float64Array, sizes: Float64Array, theta: number, n: number): number {
-  const G = sums.length;
-  if (G < 2) return 0;
-  let acc = 0;
-  for (let u = 0; u < G; u++) acc += ((sums[u] as number) - theta * (sizes[u] as number)) ** 2;
-  return Math.sqrt((G / (G - 1)) * acc) / n;
-}
-
-/** Each side's per-case mean for a gate (the regressions gate has none). */
-function side(cases: readonly PairedCase[], gate: GateName): { baseline: number | null; candidate: number | null } {
-  if (gate === 'completion_regressions' || cases.length === 0) return { baseline: null, candidate: null };
-  const pick = (e: CaseEvidence): number => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate(e));
-  let b = 0;
-  let c = 0;
-  for (const x of cases) {
-    b += pick(x.baseline);
-    c += pick(x.candidate);
-  }
-  return { baseline: b / cases.length, candidate: c / cases.length };
 }

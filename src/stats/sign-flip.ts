@@ -1,0 +1,81 @@
+/**
+ * Paired sign-flip randomization: for each sign pattern (which units swap sides), the sums of the
+ * flipped units. Every pattern is enumerated when there are at most 2^14, else a seeded sample is
+ * drawn (pattern 0 is always the identity: the observed data). The mean of a flipped set is the
+ * pivot the tests and their confidence bounds are read from (significance.ts).
+ */
+import { bitSource } from './distributions.js';
+
+const EXACT_MAX_UNITS = 14;
+export const SIGN_FLIP_SEED = 0x5eed2024;
+
+/** Sign patterns: for each, which units are flipped (as unit sums of the flipped sets). */
+export interface Patterns {
+  method: 'exact' | 'sampled';
+  count: number;
+  /** flippedSize[p] = Σ n_u over flipped units; flippedSum[g][p] = Σ X_gu over flipped units. */
+  flippedSize: Float64Array;
+  flippedSum: Float64Array[];
+}
+
+export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], resamples: number): Patterns {
+  const G = unitSize.length;
+  const exact = G <= EXACT_MAX_UNITS;
+  const count = exact ? 2 ** G : resamples + 1;
+  const flippedSize = new Float64Array(count);
+  const flippedSum = unitSums.map(() => new Float64Array(count));
+  const next = bitSource(SIGN_FLIP_SEED);
+  const words = Math.ceil(G / 32);
+  const mask = new Uint32Array(words);
+  // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
+  const gates = unitSums.length;
+  for (let p = 1; p < count; p++) {
+    if (exact) mask[0] = p;
+    else for (let w = 0; w < words; w++) mask[w] = next();
+    let size = 0;
+    for (let u = 0; u < G; u++) {
+      if ((((mask[u >>> 5] as number) >>> (u & 31)) & 1) === 0) continue;
+      size += unitSize[u] as number;
+      for (let g = 0; g < gates; g++) (flippedSum[g] as Float64Array)[p]! += (unitSums[g] as Float64Array)[u] as number;
+    }
+    flippedSize[p] = size;
+  }
+  return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+}
+
+/** Resamples by suite size: about 5·10^7 unit visits per gate at most, between 1,999 and 9,999. */
+export function defaultResamples(units: number): number {
+  return Math.max(1999, Math.min(9999, Math.floor(5e7 / Math.max(1, units))));
+}
+
+/** The mean of each flipped set, ascending: the randomization distribution, inverted into bounds. */
+export function flippedMeans(ps: Patterns, g: number): Float64Array {
+  const out = new Float64Array(ps.count - 1);
+  const sums = ps.flippedSum[g] as Float64Array;
+  for (let p = 1; p < ps.count; p++) out[p - 1] = (sums[p] as number) / (ps.flippedSize[p] as number);
+  return out.sort();
+}
+
+/** #{means ≤ x} in a sorted array. */
+export function countAtMost(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** #{means ≥ x} in a sorted array. */
+export function countAtLeast(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted.length - lo;
+}
