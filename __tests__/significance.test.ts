@@ -57,7 +57,7 @@ describe('the significant policy', () => {
     expect(c.estimate).toBeCloseTo(-5 / 12, 12);
     // Reward equals completion and the regressions gate is its sign test: the max-T family moves
     // as one, so the adjustment costs nothing beyond γ.
-    expect(c.p_violated_adjusted).toBeCloseTo(1 / 32 + 0.05 * 0.05, 12);
+    expect(c.p_violated_adjusted).toBeCloseTo(1 / 32 + 0.1 * 0.05, 12);
     expect(c.status).toBe('fail');
     expect(gate(r, 'completion_regressions')).toMatchObject({ regressed: 5, improved: 0, status: 'fail' });
   });

@@ -14,7 +14,7 @@
  * A gate **fails** when the data show it violated (one-sided test, with a max-T adjustment across the
  * gates: the max of the gates' studentized statistics over the same flips, so correlated gates do not
  * multiply false holds and the family-wise error stays at α; a gate already shown to hold at level
- * γ = α/20 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
+ * γ = α/10 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
  * it **passes** when the data show it holds (one-sided at α per gate, which is enough: promote needs
  * every gate to pass, an intersection-union test); otherwise it is **inconclusive**. Confidence
  * bounds are the same randomization test inverted (the mean of a flipped subset is the pivot), so a
@@ -40,7 +40,7 @@ const MIN_DECIDING_UNITS = 5;
  * γ as a share of α: a gate already shown to hold at level γ leaves the max-T family, and γ is added
  * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
  */
-const SCREEN = 0.05;
+const SCREEN = 0.1;
 /**
  * Weights of the max-T family, as a shift of each gate's studentized statistic: the quality gates
  * (reward, completion, regressions) share the error budget; the steps tolerance must exceed them
