@@ -12,6 +12,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { INPUT_FORMATS } from '../adapters/index.js';
 import { COMMENT_MODES, type CommentMode } from '../github/comments.js';
 import { parseConfidence, thresholdValue } from '../cli/args.js';
+import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 
 export const MODES = ['run', 'compare', 'publish'] as const;
@@ -88,7 +89,7 @@ export interface CompareInputs extends CommonInputs, GateInputs {
 export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
 
 const COMMON = ['mode', 'suite'];
-const GATE = ['min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
+const GATE = ['config', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
 const PUBLISH = ['github-token', 'comment', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
@@ -211,24 +212,31 @@ function allowFindings(raw: string): string[] {
   return codes;
 }
 
-function gateInputs(get: (name: string) => string): GateInputs {
+/** Reads the gate configuration file (path relative to the workspace); null when the default path has none. */
+export type ConfigReader = (path: string, explicit: boolean) => GateConfig | null;
+
+/** Each gate input: given → the input; else the configuration file's key; else the default. */
+function gateInputs(get: (name: string) => string, readConfig: ConfigReader): GateInputs {
+  const path = get('config');
+  const c = readConfig(path || DEFAULT_CONFIG_PATH, path !== '') ?? {};
+  const or = <T>(name: string, parse: (raw: string) => T, fromConfig: T | undefined, fallback: T): T => (get(name) !== '' ? parse(get(name)) : (fromConfig ?? fallback));
+  const D = DEFAULT_THRESHOLDS;
   return {
     thresholds: {
-      min_reward_delta: threshold('min-reward-delta', get('min-reward-delta'), DEFAULT_THRESHOLDS.min_reward_delta),
-      min_completion_delta: threshold('min-completion-delta', get('min-completion-delta'), DEFAULT_THRESHOLDS.min_completion_delta),
-      max_steps_increase: threshold('max-steps-increase', get('max-steps-increase'), DEFAULT_THRESHOLDS.max_steps_increase),
-      fail_on_completion_regression: boolean('fail-on-completion-regression', get('fail-on-completion-regression'), DEFAULT_THRESHOLDS.fail_on_completion_regression),
+      min_reward_delta: or('min-reward-delta', (r) => threshold('min-reward-delta', r, D.min_reward_delta), c.min_reward_delta, D.min_reward_delta),
+      min_completion_delta: or('min-completion-delta', (r) => threshold('min-completion-delta', r, D.min_completion_delta), c.min_completion_delta, D.min_completion_delta),
+      max_steps_increase: or('max-steps-increase', (r) => threshold('max-steps-increase', r, D.max_steps_increase), c.max_steps_increase, D.max_steps_increase),
+      fail_on_completion_regression: or('fail-on-completion-regression', (r) => boolean('fail-on-completion-regression', r, D.fail_on_completion_regression), c.fail_on_completion_regression, D.fail_on_completion_regression),
     },
-    allowFindings: allowFindings(get('allow-findings')),
-    decide: oneOf('decide', get('decide') || 'point', DECISION_POLICIES),
-    confidence: confidence(get('confidence')),
-    cluster: oneOf('cluster', get('cluster') || 'auto', ['auto', 'none', ...CLUSTER_FIELDS] as const),
-    failOnInconclusive: boolean('fail-on-inconclusive', get('fail-on-inconclusive'), false),
+    allowFindings: or('allow-findings', allowFindings, c.allow_findings, []),
+    decide: or('decide', (r) => oneOf('decide', r, DECISION_POLICIES), c.decide, 'point'),
+    confidence: or('confidence', confidence, c.confidence, 0.95),
+    cluster: or('cluster', (r) => oneOf('cluster', r, ['auto', 'none', ...CLUSTER_FIELDS] as const), c.cluster, 'auto'),
+    failOnInconclusive: or('fail-on-inconclusive', (r) => boolean('fail-on-inconclusive', r, false), c.fail_on_inconclusive, false),
   };
 }
 
 function confidence(raw: string): number {
-  if (raw === '') return 0.95;
   try {
     return parseConfidence('confidence', raw);
   } catch {
@@ -247,7 +255,7 @@ function publishInputs(get: (name: string) => string, suiteName: string): Publis
 }
 
 /** Reads and checks every input of the chosen mode. */
-export function readInputs(getInput: GetInput): ActionInputs {
+export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => null): ActionInputs {
   const get = (name: string): string => getInput(name).trim();
   const mode = oneOf('mode', get('mode'), MODES);
   const ignored = ALL_INPUTS.filter((name) => !INPUTS_BY_MODE[mode].includes(name) && !DEFAULTED_INPUTS.includes(name) && get(name) !== '');
@@ -276,7 +284,7 @@ export function readInputs(getInput: GetInput): ActionInputs {
   }
   if (mode === 'publish') {
     const name = suite(get('suite'));
-    return { mode, suite: name, ...gateInputs(get), publish: publishInputs(get, name) };
+    return { mode, suite: name, ...gateInputs(get, readConfig), publish: publishInputs(get, name) };
   }
   const baseline = get('baseline') || null;
   const candidate = get('candidate') || null;
@@ -289,7 +297,7 @@ export function readInputs(getInput: GetInput): ActionInputs {
     baseline,
     candidate,
     format,
-    ...gateInputs(get),
+    ...gateInputs(get, readConfig),
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),
     reportDir: get('report-dir') || null,

@@ -3,6 +3,8 @@
  * summary note and an exit code (0 passed, 1 failed). Expected failures (bad inputs, a missing
  * artifact, a summary that fails validation, a suite that failed) print their message, never a stack.
  */
+import { resolve } from 'node:path';
+import { loadConfig } from '../config/config.js';
 import { isUserError } from '../errors.js';
 import { ArtifactError } from '../github/artifacts.js';
 import { untrusted } from '../report/markdown.js';
@@ -29,7 +31,10 @@ async function report(io: ActionIo, message: string): Promise<void> {
 /** Runs the action and resolves to the process exit code. */
 export async function runAction(io: ActionIo): Promise<number> {
   try {
-    const inputs = readInputs((name) => io.getInput(name));
+    const inputs = readInputs(
+      (name) => io.getInput(name),
+      (path, explicit) => loadConfig(resolve(io.workspace, path), explicit),
+    );
     const result = inputs.mode === 'run' ? await runMode(io, inputs) : inputs.mode === 'compare' ? await compareMode(io, inputs) : await publishMode(io, inputs);
     if (result.failure === null) return 0;
     if (result.explained) io.error(`benchgate: ${result.failure}`);

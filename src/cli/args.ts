@@ -4,7 +4,8 @@
  */
 import { INPUT_FORMATS } from '../adapters/index.js';
 import { FINDING_CODES } from '../analysis/findings.js';
-import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/significance.js';
+import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { UsageError } from '../errors.js';
 
@@ -16,19 +17,18 @@ export interface CompareCommand {
   /** As given: paths or globs, several for repeated trials. */
   baseline: string[];
   candidate: string[];
-  decide: DecisionPolicy;
-  confidence: number;
-  cluster: ClusterChoice;
+  /** The configuration file: given with --config, else the default path if it exists. */
+  config: { path: string; explicit: boolean };
+  /** The options given on the command line; the rest come from the configuration, then the defaults. */
+  given: GateConfig;
   inputFormat: string;
-  thresholds: Thresholds;
-  allowFindings: string[];
   format: ReportFormat;
   output: string | null;
 }
 
 export type Command = CompareCommand | { command: 'help'; topic: 'main' | 'compare' } | { command: 'version' };
 
-const VALUE_OPTIONS = ['baseline', 'candidate', 'decide', 'confidence', 'cluster', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'] as const;
 
@@ -104,25 +104,42 @@ export function parseConfidence(option: string, raw: string): number {
   throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
 }
 
-function thresholds(raw: Raw): Thresholds {
-  const num = (name: ValueOption, fallback: number): number => {
+/** The gate options given on the command line, under the configuration file's names. */
+function given(raw: Raw): GateConfig {
+  const out: GateConfig = {};
+  const num = (name: ValueOption): number | undefined => {
     const v = single(raw, name);
-    return v === undefined ? fallback : parseThreshold(name, v);
+    return v === undefined ? undefined : parseThreshold(name, v);
   };
+  const set = <K extends keyof GateConfig>(key: K, value: GateConfig[K] | undefined): void => {
+    if (value !== undefined) out[key] = value;
+  };
+  set('min_reward_delta', num('min-reward-delta'));
+  set('min_completion_delta', num('min-completion-delta'));
+  set('max_steps_increase', num('max-steps-increase'));
   const on = raw.flags.has('fail-on-completion-regression');
   const off = raw.flags.has('no-fail-on-completion-regression');
   if (on && off) throw new UsageError('--fail-on-completion-regression and --no-fail-on-completion-regression contradict each other; give one');
-  return {
-    min_reward_delta: num('min-reward-delta', DEFAULT_THRESHOLDS.min_reward_delta),
-    min_completion_delta: num('min-completion-delta', DEFAULT_THRESHOLDS.min_completion_delta),
-    max_steps_increase: num('max-steps-increase', DEFAULT_THRESHOLDS.max_steps_increase),
-    fail_on_completion_regression: off ? false : DEFAULT_THRESHOLDS.fail_on_completion_regression,
-  };
+  if (on || off) out.fail_on_completion_regression = on;
+  const decide = single(raw, 'decide');
+  set('decide', decide === undefined ? undefined : oneOf('decide', decide, DECISION_POLICIES));
+  const confidence = single(raw, 'confidence');
+  set('confidence', confidence === undefined ? undefined : parseConfidence('confidence', confidence));
+  const cluster = single(raw, 'cluster');
+  set('cluster', cluster === undefined ? undefined : oneOf('cluster', cluster, ['auto', 'none', ...CLUSTER_FIELDS] as const));
+  const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  if (codes.length > 0) out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
+  return out;
 }
 
-function allowFindings(raw: Raw): string[] {
-  const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
-  return codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
+/** The thresholds of a resolved configuration, the seed's defaults where it says nothing. */
+export function thresholdsOf(c: GateConfig): Thresholds {
+  return {
+    min_reward_delta: c.min_reward_delta ?? DEFAULT_THRESHOLDS.min_reward_delta,
+    min_completion_delta: c.min_completion_delta ?? DEFAULT_THRESHOLDS.min_completion_delta,
+    max_steps_increase: c.max_steps_increase ?? DEFAULT_THRESHOLDS.max_steps_increase,
+    fail_on_completion_regression: c.fail_on_completion_regression ?? DEFAULT_THRESHOLDS.fail_on_completion_regression,
+  };
 }
 
 function parseCompare(args: readonly string[]): Command {
@@ -132,12 +149,9 @@ function parseCompare(args: readonly string[]): Command {
     command: 'compare',
     baseline: files(raw, 'baseline'),
     candidate: files(raw, 'candidate'),
-    decide: oneOf('decide', single(raw, 'decide') ?? 'point', DECISION_POLICIES),
-    confidence: parseConfidence('confidence', single(raw, 'confidence') ?? '0.95'),
-    cluster: oneOf('cluster', single(raw, 'cluster') ?? 'auto', ['auto', 'none', ...CLUSTER_FIELDS] as const),
+    config: single(raw, 'config') === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: single(raw, 'config') as string, explicit: true },
+    given: given(raw),
     inputFormat: oneOf('input-format', single(raw, 'input-format') ?? 'auto', INPUT_FORMATS),
-    thresholds: thresholds(raw),
-    allowFindings: allowFindings(raw),
     format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
     output: single(raw, 'output') ?? null,
   };

@@ -42,6 +42,8 @@ Inputs:
                                    repeat it or give a quoted glob for repeated trials of one suite
   --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
+  --config FILE                    the gate configuration (default: .github/benchgate.yml when it
+                                   exists); the options below override it
 
 Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   --min-reward-delta N             mean reward may change by at least N (default: ${D.min_reward_delta})

@@ -12,7 +12,8 @@ import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import { BENCHGATE_VERSION } from '../version.js';
-import { parseArgs, type CompareCommand, type ReportFormat } from './args.js';
+import { loadConfig, type GateConfig } from '../config/config.js';
+import { parseArgs, thresholdsOf, type CompareCommand, type ReportFormat } from './args.js';
 import { COMPARE_HELP, MAIN_HELP } from './help.js';
 import { loadPair } from './load.js';
 
@@ -66,25 +67,27 @@ function writeReport(cmd: CompareCommand, inputs: readonly string[], pieces: Ite
 }
 
 /** The files of one side: globs expanded; several only under the significant policy. */
-function sideFiles(option: 'baseline' | 'candidate', cmd: CompareCommand): string[] {
+function sideFiles(option: 'baseline' | 'candidate', cmd: CompareCommand, config: GateConfig): string[] {
   const list = expandInputs(option, cmd[option], process.cwd());
-  if (list.length > 1 && cmd.decide !== 'significant') {
+  if (list.length > 1 && config.decide !== 'significant') {
     throw new UsageError(`--${option} gives ${list.length} files: repeated trials are judged with --decide significant (point compares one run per side)`);
   }
   return list;
 }
 
 async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
-  const baselines = sideFiles('baseline', cmd);
-  const candidates = sideFiles('candidate', cmd);
+  // Flags override the configuration file, which overrides the defaults.
+  const config: GateConfig = { ...(loadConfig(cmd.config.path, cmd.config.explicit) ?? {}), ...cmd.given };
+  const baselines = sideFiles('baseline', cmd, config);
+  const candidates = sideFiles('candidate', cmd, config);
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, cmd.inputFormat, io.workerScript ?? null);
   const more = (paths: string[]): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, cmd.inputFormat) }));
   const trials = { baseline: [baseline, ...more(baselines)], candidate: [candidate, ...more(candidates)] };
   const cmp = compareSummaries(baseline, candidate, {
-    thresholds: cmd.thresholds,
-    allowFindings: cmd.allowFindings,
-    decide: cmd.decide,
-    significance: { confidence: cmd.confidence, cluster: cmd.cluster },
+    thresholds: thresholdsOf(config),
+    allowFindings: config.allow_findings ?? [],
+    decide: config.decide ?? 'point',
+    significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
     trials,
   });
   const pieces = RENDERERS[cmd.format](cmp);

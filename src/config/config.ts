@@ -1,0 +1,108 @@
+/**
+ * The gate configuration file (default `.github/benchgate.yml`): the release criteria, written once
+ * and reviewed with the code. YAML, validated by a strict zod schema; every error names the file,
+ * the line and column, the key and what is allowed. Command-line flags and action inputs override
+ * it. The JSON Schema in `schema/benchgate.schema.json` is generated from {@link ConfigSchema}.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import { CLUSTER_FIELDS } from '../analysis/clusters.js';
+import { FINDING_CODES } from '../analysis/findings.js';
+import { DECISION_POLICIES } from '../analysis/significance.js';
+import { InputError } from '../errors.js';
+
+export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
+/** Larger files are refused unread: a configuration is a few hundred bytes. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+const threshold = (what: string) => z.number().describe(what);
+
+export const ConfigSchema = z
+  .strictObject({
+    version: z.literal(1).optional().describe('The format of this file; 1, the only one so far.'),
+    decide: z.enum(DECISION_POLICIES).optional().describe('point: rlm-code\'s gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive).'),
+    confidence: z.number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
+    cluster: z.enum(['auto', 'none', ...CLUSTER_FIELDS]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit.'),
+    min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
+    min_completion_delta: threshold('rlm-code\'s gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.').optional(),
+    max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
+    fail_on_completion_regression: z.boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
+    allow_findings: z.array(z.enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    fail_on_inconclusive: z.boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+  })
+  .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
+
+export type GateConfig = z.infer<typeof ConfigSchema>;
+
+/** The JSON Schema of the file, for editors (generated; a test keeps the committed copy equal). */
+export function configJsonSchema(): Record<string, unknown> {
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://benchgate.dev/benchgate.schema.json', ...z.toJSONSchema(ConfigSchema, { target: 'draft-2020-12' }) };
+}
+
+/** "line L, column C" of a path in the document, or of the document's start. */
+function position(doc: Document, lines: LineCounter, path: readonly PropertyKey[], atKey = false): string {
+  let node: unknown = doc.contents;
+  let at: number | undefined = (node as { range?: [number] } | null)?.range?.[0];
+  for (const key of path) {
+    if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+      at = (node as { range?: [number] } | null)?.range?.[0] ?? at;
+      continue;
+    }
+    if (!isMap(node)) break;
+    const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
+    if (!pair) break;
+    const keyAt = (pair.key as { range?: [number] } | null)?.range?.[0];
+    at = atKey ? (keyAt ?? at) : ((pair.value as { range?: [number] } | null)?.range?.[0] ?? keyAt ?? at);
+    node = pair.value;
+  }
+  const { line, col } = lines.linePos(at ?? 0);
+  return `line ${line}, column ${col}`;
+}
+
+const keyPath = (path: readonly PropertyKey[]): string => (path.length === 0 ? 'the top level' : `"${path.map(String).join('.')}"`);
+
+/** What a zod issue says, in this project's words: what was expected, and what was found. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; allowed: ${Object.keys(ConfigSchema.shape).join(', ')}`;
+  }
+  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => String(v)).join(', ')}`;
+  if (issue.code === 'too_small' || issue.code === 'too_big') return issue.message.replace(/^Too (small|big): expected number to be ([<>]=?)/, (_, _w: string, op: string) => `expected a number ${op} `);
+  return issue.message.replace(/^Invalid input: /, '');
+}
+
+/** Parses and validates configuration text; `file` names it in errors. */
+export function parseConfig(file: string, text: string): GateConfig {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const broken = doc.errors[0];
+  if (broken !== undefined) {
+    const { line, col } = lines.linePos(broken.pos[0]);
+    throw new InputError(`${file}: line ${line}, column ${col}: not valid YAML: ${broken.message.split('\n')[0]}`);
+  }
+  const data: unknown = doc.toJS() ?? {};
+  const result = ConfigSchema.safeParse(data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    // An unknown key is shown where it is written.
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] as string] : issue.path;
+    return `${file}: ${position(doc, lines, path, issue.code === 'unrecognized_keys')}: ${keyPath(issue.path)}: ${describeIssue(issue)}`;
+  });
+  throw new InputError(problems.join('\n'));
+}
+
+/**
+ * Reads the configuration at `path`; with `explicit` false (the default path), a missing file is no
+ * configuration at all, while an explicitly named file must exist.
+ */
+export function loadConfig(path: string, explicit: boolean): GateConfig | null {
+  if (!existsSync(path)) {
+    if (explicit) throw new InputError(`${path}: configuration file not found`);
+    return null;
+  }
+  const bytes = readFileSync(path);
+  if (bytes.length > MAX_CONFIG_BYTES) throw new InputError(`${path}: ${bytes.length} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a configuration file`);
+  return parseConfig(path, bytes.toString('utf8'));
+}
