@@ -7933,7 +7933,7 @@ const LABELS = {
     mcp_server: 'MCP server',
     model: 'model',
 };
-function valueOf(s, d) {
+function valueOf$1(s, d) {
     if (d === 'mode')
         return s.run.mode ?? 'native'; // rlm-code's report default for old summaries
     if (d === 'model') {
@@ -7944,7 +7944,7 @@ function valueOf(s, d) {
 }
 function findDifferences(baseline, candidate) {
     return Object.keys(LABELS)
-        .map((dimension) => ({ dimension, label: LABELS[dimension], baseline: valueOf(baseline, dimension), candidate: valueOf(candidate, dimension) }))
+        .map((dimension) => ({ dimension, label: LABELS[dimension], baseline: valueOf$1(baseline, dimension), candidate: valueOf$1(candidate, dimension) }))
         .filter((d) => d.baseline !== d.candidate);
 }
 /** The `multiple-differences` finding, when more than one dimension differs. */
@@ -7953,6 +7953,41 @@ function differenceFindings(diffs) {
         return [];
     const names = diffs.map((d) => d.label).join(', ');
     return [{ code: 'multiple-differences', side: null, message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`, case_ids: [] }];
+}
+
+const DEFAULT_REQUIRED_KEYS = ['scoring_version', 'dataset_hash', 'schema'];
+/** Key names as the configuration may give them (they are shown in reports as they are). */
+const KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+/** A key's value in a summary, as text, or null when the summary does not say. */
+function valueOf(s, key) {
+    const run = s.run;
+    const fromRun = {
+        preset: run.preset,
+        mode: run.mode,
+        strategy: run.harness_strategy,
+        harness_strategy: run.harness_strategy,
+        mcp_server: run.mcp_server,
+        model: run.model ?? undefined,
+        schema: s.schema,
+    };
+    const direct = fromRun[key];
+    if (direct !== undefined && direct !== null)
+        return direct;
+    const meta = s.metadata[key];
+    return meta === undefined || meta === null ? null : String(meta);
+}
+function checkComparability(b, c, options = {}) {
+    const compare = options.compare ?? null;
+    const allow = new Set(options.allow ?? []);
+    const keys = [...new Set([...DEFAULT_REQUIRED_KEYS, ...(options.require ?? [])])].filter((k) => k !== compare);
+    const differing = [];
+    for (const key of keys) {
+        const baseline = valueOf(b, key);
+        const candidate = valueOf(c, key);
+        if (baseline !== candidate)
+            differing.push({ key, baseline, candidate, allowed: allow.has(key) });
+    }
+    return { compare, keys, differing };
 }
 
 /**
@@ -8019,6 +8054,7 @@ const FINDING_SEVERITY = {
     'command-failed': 'error',
     'aggregate-mismatch': 'error',
     'preset-mismatch': 'error',
+    'not-comparable': 'error',
     'missing-cases': 'error',
     'new-cases': 'notice',
     'multiple-differences': 'warning',
@@ -8976,7 +9012,8 @@ function compareSummaries(baseline, candidate, options = {}) {
         throw new RangeError('repeated trials need the significant decision policy');
     }
     const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
-    const extra = [...differenceFindings(differences), ...(significance?.drafts ?? [])];
+    const comparability = checkComparability(b, c, options.comparability);
+    const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
     let verdict;
@@ -9000,6 +9037,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         findings,
         differences,
         usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
+        comparability,
         decision,
         significance,
         verdict,
@@ -9007,6 +9045,14 @@ function compareSummaries(baseline, candidate, options = {}) {
         undecided_gates,
         blocking_findings,
     };
+}
+/** The not-comparable finding, when keys that must be equal differ (their values are in the report). */
+function comparabilityFindings(c) {
+    const keys = c.differing.filter((d) => !d.allowed).map((d) => d.key);
+    if (keys.length === 0)
+        return [];
+    const list = keys.join(', ');
+    return [{ code: 'not-comparable', side: null, message: `The runs differ in ${keys.length === 1 ? 'a key' : `${keys.length} keys`} that must be equal for a fair comparison: ${list}.`, case_ids: [] }];
 }
 
 /**
@@ -9287,6 +9333,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         thresholds: cmp.thresholds,
         verdict: cmp.verdict,
         failed_gates: cmp.failed_gates,
+        ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
         differences: cmp.differences,
@@ -9735,6 +9782,8 @@ function headline(cmp, level) {
     const b = cmp.baseline.summary.run.preset;
     const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
     const hashes = '#'.repeat(level);
+    if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
+        return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
     if (cmp.verdict === 'inconclusive')
         return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
     return cmp.verdict === 'promote'
@@ -9800,6 +9849,15 @@ function gateTable(cmp) {
     rows.push(['Reward regressions', '', '', String(case_summary.reward_regressions), 'not gated', 'ℹ️']);
     return table(['Gate', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'right', 'right', 'right', 'left', 'center'], rows);
 }
+/** The fingerprint keys that differ, with both values (untrusted: escaped) and whether they may. */
+function fingerprintSection(cmp) {
+    const d = cmp.comparability.differing;
+    if (d.length === 0)
+        return [];
+    const value = (v) => (v === null ? '*(none)*' : untrusted(v, { inTable: true, maxLength: 120 }));
+    const rows = d.map((k) => [`\`${k.key}\``, value(k.baseline), value(k.candidate), k.allowed ? 'allowed to differ' : '⛔ must be equal']);
+    return ['**Fingerprint**', '', ...table(['Key', 'Baseline', 'Candidate', ''], ['left', 'left', 'left', 'left'], rows), ''];
+}
 const ICON = { error: '🛑', warning: '⚠️', notice: 'ℹ️' };
 function findingLine(f) {
     const allowed = f.severity === 'error' && !f.blocking ? ' (allowed, does not hold)' : '';
@@ -9827,6 +9885,7 @@ function renderMarkdown(cmp, options = {}) {
         '',
         comparedLine(cmp),
         '',
+        ...fingerprintSection(cmp),
         ...gateTable(cmp),
         '',
         ...(detail === 'verdict' ? [] : caseSections(cmp)),
@@ -16743,6 +16802,7 @@ const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const threshold = (what) => number().describe(what);
+const fingerprintKey = string$1().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 const ConfigSchema = strictObject({
     version: literal(1).optional().describe('The format of this file; 1, the only one so far.'),
     decide: _enum(DECISION_POLICIES).optional().describe('point: rlm-code\'s gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive).'),
@@ -16753,6 +16813,13 @@ const ConfigSchema = strictObject({
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
     fail_on_completion_regression: boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
     allow_findings: array(_enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    comparability: strictObject({
+        compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
+        require: array(fingerprintKey).optional().describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
+        allow: array(fingerprintKey).optional().describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
+    })
+        .optional()
+        .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
     fail_on_inconclusive: boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
 })
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
@@ -17135,6 +17202,7 @@ async function runCompare(cmd, io) {
         allowFindings: config.allow_findings ?? [],
         decide: config.decide ?? 'point',
         significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
+        comparability: config.comparability ?? {},
         trials,
     });
     const pieces = RENDERERS[cmd.format](cmp);

@@ -6,6 +6,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import type { ComparabilityOptions } from '../analysis/comparability.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
@@ -65,6 +66,8 @@ export interface GateInputs {
   cluster: ClusterChoice;
   /** An inconclusive verdict fails the check run (and the compare step) instead of a neutral check. */
   failOnInconclusive: boolean;
+  /** From the configuration file only. */
+  comparability: ComparabilityOptions;
 }
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
@@ -233,6 +236,7 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     confidence: or('confidence', confidence, c.confidence, 0.95),
     cluster: or('cluster', (r) => oneOf('cluster', r, ['auto', 'none', ...CLUSTER_FIELDS] as const), c.cluster, 'auto'),
     failOnInconclusive: or('fail-on-inconclusive', (r) => boolean('fail-on-inconclusive', r, false), c.fail_on_inconclusive, false),
+    comparability: c.comparability ?? {},
   };
 }
 

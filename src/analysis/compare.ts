@@ -5,7 +5,8 @@
 import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { findDifferences, differenceFindings, type Difference } from './differences.js';
-import { collectFindings, type Finding } from './findings.js';
+import { checkComparability, type Comparability, type ComparabilityOptions } from './comparability.js';
+import { collectFindings, type Finding, type FindingDraft } from './findings.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
 import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
 import { runTotals } from './run-totals.js';
@@ -35,6 +36,8 @@ export interface CompareOptions {
    * merged by case id. Absent: one trial per side.
    */
   trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
+  /** The comparability fingerprint's configuration (comparability.ts). */
+  comparability?: ComparabilityOptions;
 }
 
 export interface Comparison {
@@ -47,6 +50,8 @@ export interface Comparison {
   findings: Finding[];
   differences: Difference[];
   usage: { baseline: UsageStats; candidate: UsageStats };
+  /** The fingerprint keys checked and those that differ. */
+  comparability: Comparability;
   decision: DecisionPolicy;
   /** The paired tests, under the significant policy; null under point. */
   significance: SignificanceResult | null;
@@ -108,7 +113,8 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     throw new RangeError('repeated trials need the significant decision policy');
   }
   const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
-  const extra = [...differenceFindings(differences), ...(significance?.drafts ?? [])];
+  const comparability = checkComparability(b, c, options.comparability);
+  const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...(significance?.drafts ?? [])];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
   let verdict: Verdict;
@@ -131,6 +137,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     findings,
     differences,
     usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
+    comparability,
     decision,
     significance,
     verdict,
@@ -138,4 +145,12 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     undecided_gates,
     blocking_findings,
   };
+}
+
+/** The not-comparable finding, when keys that must be equal differ (their values are in the report). */
+function comparabilityFindings(c: Comparability): FindingDraft[] {
+  const keys = c.differing.filter((d) => !d.allowed).map((d) => d.key);
+  if (keys.length === 0) return [];
+  const list = keys.join(', ');
+  return [{ code: 'not-comparable', side: null, message: `The runs differ in ${keys.length === 1 ? 'a key' : `${keys.length} keys`} that must be equal for a fair comparison: ${list}.`, case_ids: [] }];
 }

@@ -20,6 +20,7 @@ export const FINDING_SEVERITY = {
   'command-failed': 'error',
   'aggregate-mismatch': 'error',
   'preset-mismatch': 'error',
+  'not-comparable': 'error',
   'missing-cases': 'error',
   'new-cases': 'notice',
   'multiple-differences': 'warning',

@@ -88,6 +88,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     allowFindings: config.allow_findings ?? [],
     decide: config.decide ?? 'point',
     significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
+    comparability: config.comparability ?? {},
     trials,
   });
   const pieces = RENDERERS[cmd.format](cmp);

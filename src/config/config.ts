@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { CLUSTER_FIELDS } from '../analysis/clusters.js';
+import { KEY_NAME } from '../analysis/comparability.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { DECISION_POLICIES } from '../analysis/significance.js';
 import { InputError } from '../errors.js';
@@ -17,6 +18,7 @@ export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 const threshold = (what: string) => z.number().describe(what);
+const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 
 export const ConfigSchema = z
   .strictObject({
@@ -29,6 +31,14 @@ export const ConfigSchema = z
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
     fail_on_completion_regression: z.boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
     allow_findings: z.array(z.enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    comparability: z
+      .strictObject({
+        compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
+        require: z.array(fingerprintKey).optional().describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
+        allow: z.array(fingerprintKey).optional().describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
+      })
+      .optional()
+      .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
     fail_on_inconclusive: z.boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
   })
   .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');

@@ -4,6 +4,7 @@
  * benchgate's additions (verdict, findings, differences, usage, per-case rows) follow.
  */
 import type { Comparison, Verdict } from '../analysis/compare.js';
+import type { Comparability } from '../analysis/comparability.js';
 import type { Difference } from '../analysis/differences.js';
 import type { Finding } from '../analysis/findings.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/gates.js';
@@ -34,6 +35,8 @@ export interface JsonReport {
   decision?: 'significant';
   undecided_gates?: string[];
   significance?: JsonSignificance;
+  /** Only when fingerprint keys differ. */
+  comparability?: Comparability;
   findings: Finding[];
   differences: Difference[];
   usage: { baseline: UsageStats; candidate: UsageStats };
@@ -57,6 +60,7 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     thresholds: cmp.thresholds,
     verdict: cmp.verdict,
     failed_gates: cmp.failed_gates,
+    ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     findings: cmp.findings,
     differences: cmp.differences,

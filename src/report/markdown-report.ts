@@ -36,6 +36,7 @@ function headline(cmp: Comparison, level: number): string {
   const b = cmp.baseline.summary.run.preset;
   const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
   const hashes = '#'.repeat(level);
+  if (cmp.blocking_findings.some((f) => f.code === 'not-comparable')) return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
   if (cmp.verdict === 'inconclusive') return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
   return cmp.verdict === 'promote'
     ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
@@ -96,6 +97,15 @@ function gateTable(cmp: Comparison): string[] {
   return table(['Gate', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'right', 'right', 'right', 'left', 'center'], rows);
 }
 
+/** The fingerprint keys that differ, with both values (untrusted: escaped) and whether they may. */
+function fingerprintSection(cmp: Comparison): string[] {
+  const d = cmp.comparability.differing;
+  if (d.length === 0) return [];
+  const value = (v: string | null): string => (v === null ? '*(none)*' : untrusted(v, { inTable: true, maxLength: 120 }));
+  const rows = d.map((k) => [`\`${k.key}\``, value(k.baseline), value(k.candidate), k.allowed ? 'allowed to differ' : '⛔ must be equal']);
+  return ['**Fingerprint**', '', ...table(['Key', 'Baseline', 'Candidate', ''], ['left', 'left', 'left', 'left'], rows), ''];
+}
+
 const ICON = { error: '🛑', warning: '⚠️', notice: 'ℹ️' } as const;
 
 function findingLine(f: Finding): string {
@@ -126,6 +136,7 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
     '',
     comparedLine(cmp),
     '',
+    ...fingerprintSection(cmp),
     ...gateTable(cmp),
     '',
     ...(detail === 'verdict' ? [] : caseSections(cmp)),
