@@ -8177,6 +8177,289 @@ function collectFindings(baseline, candidate, rows, extra, allowed, totals = { b
     });
 }
 
+/**
+ * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
+ * pseudo-random bit source. Pure and deterministic.
+ */
+/**
+ * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
+ * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
+ */
+function normalQuantile(p) {
+    if (!(p > 0 && p < 1)) {
+        if (p === 0)
+            return -Infinity;
+        if (p === 1)
+            return Infinity;
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    }
+    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
+    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
+    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    let x;
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    else if (p <= 1 - low) {
+        const q = p - 0.5;
+        const r = q * q;
+        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    }
+    else {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    return x;
+}
+/**
+ * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
+ * a resampling test gives the same answer for the same input.
+ */
+function bitSource(seed) {
+    let state = seed >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return (t ^ (t >>> 14)) >>> 0;
+    };
+}
+
+/**
+ * Paired sign-flip randomization: for each sign pattern (which units swap sides), the sums of the
+ * flipped units. Every pattern is enumerated when there are at most 2^14, else a seeded sample is
+ * drawn (pattern 0 is always the identity: the observed data). The mean of a flipped set is the
+ * pivot the tests and their confidence bounds are read from (significance.ts).
+ */
+const EXACT_MAX_UNITS = 14;
+const SIGN_FLIP_SEED = 0x5eed2024;
+function signPatterns(unitSize, unitSums, resamples) {
+    const G = unitSize.length;
+    const exact = G <= EXACT_MAX_UNITS;
+    const count = exact ? 2 ** G : resamples + 1;
+    const flippedSize = new Float64Array(count);
+    const flippedSum = unitSums.map(() => new Float64Array(count));
+    const next = bitSource(SIGN_FLIP_SEED);
+    const words = Math.ceil(G / 32);
+    const mask = new Uint32Array(words);
+    // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
+    const gates = unitSums.length;
+    for (let p = 1; p < count; p++) {
+        if (exact)
+            mask[0] = p;
+        else
+            for (let w = 0; w < words; w++)
+                mask[w] = next();
+        let size = 0;
+        for (let u = 0; u < G; u++) {
+            if (((mask[u >>> 5] >>> (u & 31)) & 1) === 0)
+                continue;
+            size += unitSize[u];
+            for (let g = 0; g < gates; g++)
+                flippedSum[g][p] += unitSums[g][u];
+        }
+        flippedSize[p] = size;
+    }
+    return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+}
+/** Resamples by suite size: about 5·10^7 unit visits per gate at most, between 1,999 and 9,999. */
+function defaultResamples(units) {
+    return Math.max(1999, Math.min(9999, Math.floor(5e7 / Math.max(1, units))));
+}
+/** The mean of each flipped set, ascending: the randomization distribution, inverted into bounds. */
+function flippedMeans(ps, g) {
+    const out = new Float64Array(ps.count - 1);
+    const sums = ps.flippedSum[g];
+    for (let p = 1; p < ps.count; p++)
+        out[p - 1] = sums[p] / ps.flippedSize[p];
+    return out.sort();
+}
+/** #{means ≤ x} in a sorted array. */
+function countAtMost(sorted, x) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] <= x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** #{means ≥ x} in a sorted array. */
+function countAtLeast(sorted, x) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return sorted.length - lo;
+}
+
+/**
+ * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
+ * report and the release checklist. None of these are gated in rlm-code.
+ */
+/**
+ * rlm-code's latency percentile: linear interpolation at position (n−1)·q over ascending values,
+ * computed as lo·(1−w) + hi·w (that exact form, for identical floating-point results).
+ */
+function percentile(sorted, q) {
+    if (sorted.length === 0)
+        return 0;
+    const pos = (sorted.length - 1) * q;
+    const lo = Math.floor(pos);
+    const hi = Math.min(lo + 1, sorted.length - 1);
+    const w = pos - lo;
+    return sorted[lo] * (1 - w) + sorted[hi] * w;
+}
+/** {@link latencyStats} of durations sorted ascending. */
+function latencyOfSorted(sorted) {
+    if (sorted.length === 0)
+        return null;
+    let sum = 0;
+    for (const x of sorted)
+        sum += x; // rlm-code sums the sorted values
+    const avg = sum / sorted.length;
+    return {
+        avg,
+        p50: percentile(sorted, 0.5),
+        p95: percentile(sorted, 0.95),
+        p99: percentile(sorted, 0.99),
+        max: sorted[sorted.length - 1],
+    };
+}
+/** The usage figures of a run from its {@link RunTotals}. */
+function usageFromTotals(t) {
+    return {
+        total_calls: t.total_calls,
+        prompt_tokens: t.prompt_tokens,
+        completion_tokens: t.completion_tokens,
+        latency_seconds: latencyOfSorted(t.sortedDurations),
+        guardrail_blocked: t.guardrail_blocked,
+        mcp_tool_calls: t.mcp_tool_calls,
+        errors: t.errored.length,
+    };
+}
+
+/**
+ * The user's own gates on any built-in metric (issue 6): per-case means (calls, tokens, latency,
+ * harness counters), run-level figures (latency percentiles, error and guardrail counts, run
+ * duration). Each gate has a direction, a tolerance (absolute, or relative to the baseline as "10%")
+ * and a level: required gates decide the verdict, advisory gates are shown and never block.
+ *
+ * Under `point` a gate compares the two runs' values. Under `significant` a per-case metric is
+ * judged on the paired per-case differences by the same sign-flip test as the core gates (pass,
+ * fail or undecided at the confidence level); a run-level figure has no per-case pairing and is
+ * judged on its values, which the report says.
+ */
+const TOKENS = (p, i) => p.numbers[i * SLOTS + SLOT.promptTokens] + p.numbers[i * SLOTS + SLOT.completionTokens];
+/** Per-case metrics: the mean over the cases that record them; lower is better for all. */
+const PER_CASE = {
+    calls: { slot: SLOT.totalCalls, needs: FLAG.usage },
+    prompt_tokens: { slot: SLOT.promptTokens, needs: FLAG.usage },
+    completion_tokens: { slot: SLOT.completionTokens, needs: FLAG.usage },
+    total_tokens: { slot: TOKENS, needs: FLAG.usage },
+    latency_avg: { slot: SLOT.duration, needs: FLAG.duration },
+    harness_tool_calls: { slot: SLOT.harnessToolCalls, needs: FLAG.harness },
+    mcp_tool_calls: { slot: SLOT.mcpToolCalls, needs: FLAG.harness },
+    codemode_chain_calls: { slot: SLOT.chainCalls, needs: FLAG.harness },
+    codemode_search_calls: { slot: SLOT.searchCalls, needs: FLAG.harness },
+    codemode_discovery_calls: { slot: SLOT.discoveryCalls, needs: FLAG.harness },
+};
+/** Run-level figures: one value per run. */
+const RUN_LEVEL = {
+    latency_p50: (u) => u.latency_seconds?.p50 ?? null,
+    latency_p95: (u) => u.latency_seconds?.p95 ?? null,
+    latency_p99: (u) => u.latency_seconds?.p99 ?? null,
+    latency_max: (u) => u.latency_seconds?.max ?? null,
+    error_count: (u) => u.errors,
+    guardrail_blocked: (u) => u.guardrail_blocked,
+    run_duration: (_u, p) => p.head.run.duration_seconds,
+};
+const METRICS = [...Object.keys(PER_CASE), ...Object.keys(RUN_LEVEL)];
+const GATE_LEVELS = ['required', 'advisory'];
+function perCaseValues(p, spec) {
+    const out = new Map();
+    p.ids.forEach((id, i) => {
+        if ((p.flags[i] & spec.needs) === 0)
+            return;
+        out.set(id, typeof spec.slot === 'number' ? p.numbers[i * SLOTS + spec.slot] : spec.slot(p, i));
+    });
+    return out;
+}
+const mean = (xs) => {
+    let s = 0;
+    let n = 0;
+    for (const x of xs) {
+        s += x;
+        n++;
+    }
+    return n === 0 ? null : s / n;
+};
+/** The allowance in the metric's unit: a number as is, "N%" of the baseline value. */
+function allowanceOf(tolerance, baseline) {
+    if (typeof tolerance === 'number')
+        return tolerance;
+    const pct = Number(tolerance.replace(/%$/, ''));
+    return baseline === null ? null : (Math.abs(baseline) * pct) / 100;
+}
+/** The paired sign-flip test of "worse by at most the allowance" over the cases both runs record. */
+function pairedTest(b, c, higher, allowance, alpha) {
+    // Work with "how much worse" per case, so the rule is always: worse-by ≤ allowance.
+    const worse = [];
+    for (const [id, x] of b) {
+        const y = c.get(id);
+        if (y !== undefined)
+            worse.push(higher ? x - y : y - x);
+    }
+    if (worse.length === 0 || worse.every((w) => w === worse[0])) {
+        const w = worse[0] ?? 0;
+        const ok = worse.length > 0 && w <= allowance;
+        return { status: worse.length === 0 ? 'inconclusive' : ok ? 'pass' : 'fail', p_violated: ok ? 1 : 0, p_holds: ok ? 0 : 1 };
+    }
+    const sums = [Float64Array.from(worse)];
+    const ps = signPatterns(new Float64Array(worse.length).fill(1), sums, defaultResamples(worse.length));
+    const sorted = flippedMeans(ps, 0);
+    const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
+    const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
+    const status = p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive';
+    return { status, p_violated, p_holds };
+}
+function evaluateMetricGates(b, c, specs, policy, alpha) {
+    const ub = usageFromTotals(runTotals(b));
+    const uc = usageFromTotals(runTotals(c));
+    return specs.map((spec) => {
+        const direction = spec.direction ?? 'lower';
+        const level = spec.level ?? 'required';
+        const tolerance = spec.tolerance ?? 0;
+        const perCase = PER_CASE[spec.metric];
+        const vb = perCase ? perCaseValues(b, perCase) : null;
+        const vc = perCase ? perCaseValues(c, perCase) : null;
+        const run = RUN_LEVEL[spec.metric];
+        const baseline = vb ? mean(vb.values()) : run ? run(ub, b) : null;
+        const candidate = vc ? mean(vc.values()) : run ? run(uc, c) : null;
+        const allowance = allowanceOf(tolerance, baseline);
+        const base = { metric: spec.metric, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
+        if (baseline === null || candidate === null || allowance === null)
+            return { ...base, status: 'inconclusive', basis: 'unknown', p_violated: null, p_holds: null };
+        if (policy === 'significant' && vb && vc) {
+            return { ...base, ...pairedTest(vb, vc, direction === 'higher', allowance, alpha), basis: 'paired' };
+        }
+        const worseBy = direction === 'higher' ? baseline - candidate : candidate - baseline;
+        return { ...base, status: worseBy <= allowance ? 'pass' : 'fail', basis: 'point', p_violated: null, p_holds: null };
+    });
+}
+
 const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
 /** rlm-code's `_benchmark_metrics`. */
 function runMetrics(summary) {
@@ -8329,134 +8612,6 @@ function summarizeCases(rows) {
             reward++;
     }
     return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
-}
-
-/**
- * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
- * pseudo-random bit source. Pure and deterministic.
- */
-/**
- * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
- * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
- */
-function normalQuantile(p) {
-    if (!(p > 0 && p < 1)) {
-        if (p === 0)
-            return -Infinity;
-        if (p === 1)
-            return Infinity;
-        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
-    }
-    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
-    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
-    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-    const low = 0.02425;
-    let x;
-    if (p < low) {
-        const q = Math.sqrt(-2 * Math.log(p));
-        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    else if (p <= 1 - low) {
-        const q = p - 0.5;
-        const r = q * q;
-        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-    }
-    else {
-        const q = Math.sqrt(-2 * Math.log(1 - p));
-        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    return x;
-}
-/**
- * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
- * a resampling test gives the same answer for the same input.
- */
-function bitSource(seed) {
-    let state = seed >>> 0;
-    return () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return (t ^ (t >>> 14)) >>> 0;
-    };
-}
-
-/**
- * Paired sign-flip randomization: for each sign pattern (which units swap sides), the sums of the
- * flipped units. Every pattern is enumerated when there are at most 2^14, else a seeded sample is
- * drawn (pattern 0 is always the identity: the observed data). The mean of a flipped set is the
- * pivot the tests and their confidence bounds are read from (significance.ts).
- */
-const EXACT_MAX_UNITS = 14;
-const SIGN_FLIP_SEED = 0x5eed2024;
-function signPatterns(unitSize, unitSums, resamples) {
-    const G = unitSize.length;
-    const exact = G <= EXACT_MAX_UNITS;
-    const count = exact ? 2 ** G : resamples + 1;
-    const flippedSize = new Float64Array(count);
-    const flippedSum = unitSums.map(() => new Float64Array(count));
-    const next = bitSource(SIGN_FLIP_SEED);
-    const words = Math.ceil(G / 32);
-    const mask = new Uint32Array(words);
-    // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-    const gates = unitSums.length;
-    for (let p = 1; p < count; p++) {
-        if (exact)
-            mask[0] = p;
-        else
-            for (let w = 0; w < words; w++)
-                mask[w] = next();
-        let size = 0;
-        for (let u = 0; u < G; u++) {
-            if (((mask[u >>> 5] >>> (u & 31)) & 1) === 0)
-                continue;
-            size += unitSize[u];
-            for (let g = 0; g < gates; g++)
-                flippedSum[g][p] += unitSums[g][u];
-        }
-        flippedSize[p] = size;
-    }
-    return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
-}
-/** Resamples by suite size: about 5·10^7 unit visits per gate at most, between 1,999 and 9,999. */
-function defaultResamples(units) {
-    return Math.max(1999, Math.min(9999, Math.floor(5e7 / Math.max(1, units))));
-}
-/** The mean of each flipped set, ascending: the randomization distribution, inverted into bounds. */
-function flippedMeans(ps, g) {
-    const out = new Float64Array(ps.count - 1);
-    const sums = ps.flippedSum[g];
-    for (let p = 1; p < ps.count; p++)
-        out[p - 1] = sums[p] / ps.flippedSize[p];
-    return out.sort();
-}
-/** #{means ≤ x} in a sorted array. */
-function countAtMost(sorted, x) {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid] <= x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-/** #{means ≥ x} in a sorted array. */
-function countAtLeast(sorted, x) {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return sorted.length - lo;
 }
 
 /** The case labels a cluster can be taken from. */
@@ -8918,52 +9073,6 @@ function fisherOneSided(b, c) {
 }
 
 /**
- * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
- * report and the release checklist. None of these are gated in rlm-code.
- */
-/**
- * rlm-code's latency percentile: linear interpolation at position (n−1)·q over ascending values,
- * computed as lo·(1−w) + hi·w (that exact form, for identical floating-point results).
- */
-function percentile(sorted, q) {
-    if (sorted.length === 0)
-        return 0;
-    const pos = (sorted.length - 1) * q;
-    const lo = Math.floor(pos);
-    const hi = Math.min(lo + 1, sorted.length - 1);
-    const w = pos - lo;
-    return sorted[lo] * (1 - w) + sorted[hi] * w;
-}
-/** {@link latencyStats} of durations sorted ascending. */
-function latencyOfSorted(sorted) {
-    if (sorted.length === 0)
-        return null;
-    let sum = 0;
-    for (const x of sorted)
-        sum += x; // rlm-code sums the sorted values
-    const avg = sum / sorted.length;
-    return {
-        avg,
-        p50: percentile(sorted, 0.5),
-        p95: percentile(sorted, 0.95),
-        p99: percentile(sorted, 0.99),
-        max: sorted[sorted.length - 1],
-    };
-}
-/** The usage figures of a run from its {@link RunTotals}. */
-function usageFromTotals(t) {
-    return {
-        total_calls: t.total_calls,
-        prompt_tokens: t.prompt_tokens,
-        completion_tokens: t.completion_tokens,
-        latency_seconds: latencyOfSorted(t.sortedDurations),
-        guardrail_blocked: t.guardrail_blocked,
-        mcp_tool_calls: t.mcp_tool_calls,
-        errors: t.errored.length,
-    };
-}
-
-/**
  * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
@@ -9016,17 +9125,23 @@ function compareSummaries(baseline, candidate, options = {}) {
     const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
+    const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95));
+    const required = metric_gates.filter((g) => g.level === 'required');
+    // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
+    const metricFails = required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric);
+    const metricUndecided = decision === 'point' ? [] : required.filter((g) => g.status === 'inconclusive').map((g) => g.metric);
     let verdict;
     let failed_gates;
     let undecided_gates = [];
     if (significance === null) {
         failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
-        verdict = rlm.passed && blocking_findings.length === 0 ? 'promote' : 'hold';
+        verdict = rlm.passed && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
     }
     else {
         failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
         undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
-        verdict = failed_gates.length > 0 || blocking_findings.length > 0 ? 'hold' : undecided_gates.length > 0 ? 'inconclusive' : 'promote';
+        const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
+        verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
     }
     return {
         baseline,
@@ -9038,6 +9153,9 @@ function compareSummaries(baseline, candidate, options = {}) {
         differences,
         usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
         comparability,
+        metric_gates,
+        failed_metric_gates: metricFails,
+        undecided_metric_gates: metricUndecided,
         decision,
         significance,
         verdict,
@@ -9334,6 +9452,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         verdict: cmp.verdict,
         failed_gates: cmp.failed_gates,
         ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
+        ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
         differences: cmp.differences,
@@ -9506,7 +9625,7 @@ const LABEL = {
     steps: 'Steps (mean)',
     completion_regressions: 'Completion regressions',
 };
-const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
+const ICON$2 = { pass: '✅', fail: '❌', inconclusive: '❔' };
 /** A value of a gate's scale: reward 4 dp, completion in percentage points, steps 2 dp. */
 function change$1(gate, x) {
     if (!Number.isFinite(x))
@@ -9526,7 +9645,7 @@ function pValue(p) {
         return 'p<0.001';
     return `p=${pyFixed(p, p < 0.01 ? 4 : 3).replace(/0+$/, '').replace(/\.$/, '')}`;
 }
-function rule(t) {
+function rule$1(t) {
     if (t.gate === 'completion_regressions')
         return t.gated ? 'no more cases worse than better' : 'not gated';
     const op = t.direction === 'at_least' ? '≥' : '≤';
@@ -9547,7 +9666,7 @@ function changeCell(t) {
 }
 function significanceTable(s) {
     const pct = Math.round(s.confidence * 100);
-    const rows = s.gates.map((t) => [LABEL[t.gate], level(t.gate, t.baseline), level(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule(t), ICON$1[t.status]]);
+    const rows = s.gates.map((t) => [LABEL[t.gate], level(t.gate, t.baseline), level(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]]);
     return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
 }
 /** How the evidence was tested, in one line under the table. */
@@ -9569,7 +9688,7 @@ function failSentence(t, s) {
     }
     const bound = t.direction === 'at_least' ? `at best ${change$1(t.gate, t.upper)}` : `at least ${change$1(t.gate, t.lower)}`;
     const name = lower(t.gate);
-    return `${name.charAt(0).toUpperCase()}${name.slice(1)} changed by ${change$1(t.gate, t.estimate)}, ${bound} at ${pct}% confidence (rule ${rule(t)}; adjusted ${pValue(t.p_violated_adjusted)}).`;
+    return `${name.charAt(0).toUpperCase()}${name.slice(1)} changed by ${change$1(t.gate, t.estimate)}, ${bound} at ${pct}% confidence (rule ${rule$1(t)}; adjusted ${pValue(t.p_violated_adjusted)}).`;
 }
 /** An undecided gate in a few words: its change, its range, what would decide it. */
 function undecidedPart(t, s) {
@@ -9774,6 +9893,50 @@ function releaseChecklist(cmp) {
     return details('Release decision', items);
 }
 
+const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
+/** A value with up to 4 significant decimals, for metrics of any scale (tokens, seconds, counts). */
+function value(x) {
+    if (x === null)
+        return '*(unknown)*';
+    const digits = Math.abs(x) >= 100 ? 1 : Math.abs(x) >= 1 ? 2 : 4;
+    return pyFixed(x, digits).replace(/^-/, '−');
+}
+function changeOf(g) {
+    if (g.change === null)
+        return '';
+    const rel = g.baseline !== null && g.baseline !== 0 ? ` (${signed((g.change / Math.abs(g.baseline)) * 100, 1)}%)` : '';
+    const abs = Math.abs(g.change) >= 100 ? 1 : Math.abs(g.change) >= 1 ? 2 : 4;
+    return `${signed(g.change, abs)}${rel}`;
+}
+function rule(g) {
+    const worse = g.direction === 'lower' ? 'rise' : 'fall';
+    const tol = /%$/.test(g.tolerance) ? g.tolerance : value(Number(g.tolerance));
+    return `may ${worse} by ≤ ${tol}`;
+}
+function basis(g) {
+    if (g.basis === 'paired')
+        return `paired, ${pValue(g.p_violated ?? 1)} worse`;
+    if (g.basis === 'unknown')
+        return 'a run does not record it';
+    return 'run values';
+}
+function metricGatesTable(cmp) {
+    if (cmp.metric_gates.length === 0)
+        return [];
+    const rows = cmp.metric_gates.map((g) => [`\`${g.metric}\``, g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
+    return ['**Gates of the configuration**', '', ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows), ''];
+}
+/** The reason line for the configuration's required gates that failed or are undecided, or none. */
+function metricGatesReason(cmp) {
+    const out = [];
+    const names = (xs) => xs.map((m) => `\`${m}\``).join(', ');
+    if (cmp.failed_metric_gates.length > 0)
+        out.push(`**Required gates of the configuration failed:** ${names(cmp.failed_metric_gates)} (table below).`);
+    if (cmp.undecided_metric_gates.length > 0)
+        out.push(`**Required gates of the configuration undecided:** ${names(cmp.undecided_metric_gates)}.`);
+    return out;
+}
+
 function headline(cmp, level) {
     const names = sideNames(cmp);
     const generic = cmp.differences.length !== 1;
@@ -9809,6 +9972,12 @@ function reasonLines(cmp) {
         out.push('No integrity finding blocks.');
     }
     return [out.join('<br>\n')];
+}
+/** The reason paragraph with the configuration's gates appended, as more `<br>` lines. */
+function withMetricReasons(reasons, extra) {
+    if (extra.length === 0)
+        return reasons;
+    return [[...reasons, ...extra].join('<br>\n')];
 }
 function comparedLine(cmp) {
     const b = cmp.baseline.summary;
@@ -9881,13 +10050,14 @@ function renderMarkdown(cmp, options = {}) {
     const lines = [
         headline(cmp, options.headingLevel ?? 3),
         '',
-        ...reasonLines(cmp),
+        ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
         '',
         comparedLine(cmp),
         '',
         ...fingerprintSection(cmp),
         ...gateTable(cmp),
         '',
+        ...metricGatesTable(cmp),
         ...(detail === 'verdict' ? [] : caseSections(cmp)),
         ...findingsSection(cmp),
         ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),
@@ -16813,6 +16983,14 @@ const ConfigSchema = strictObject({
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
     fail_on_completion_regression: boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
     allow_findings: array(_enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    gates: array(strictObject({
+        metric: _enum(METRICS).describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration).'),
+        direction: _enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
+        tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
+        level: _enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
+    }))
+        .optional()
+        .describe('Your own gates, besides rlm-code\'s four.'),
     comparability: strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
         require: array(fingerprintKey).optional().describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
@@ -17147,8 +17325,12 @@ function verdictLine(cmp) {
     const why = [];
     if (cmp.failed_gates.length > 0)
         why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+    if (cmp.failed_metric_gates.length > 0)
+        why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
     if (cmp.undecided_gates.length > 0)
         why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
+    if (cmp.undecided_metric_gates.length > 0)
+        why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
     if (cmp.blocking_findings.length > 0)
         why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
     if (why.length === 0)
@@ -17203,6 +17385,7 @@ async function runCompare(cmd, io) {
         decide: config.decide ?? 'point',
         significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
         comparability: config.comparability ?? {},
+        metricGates: config.gates ?? [],
         trials,
     });
     const pieces = RENDERERS[cmd.format](cmp);

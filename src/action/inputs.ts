@@ -7,6 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { ComparabilityOptions } from '../analysis/comparability.js';
+import type { MetricGateSpec } from '../analysis/metric-gates.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
@@ -68,6 +69,7 @@ export interface GateInputs {
   failOnInconclusive: boolean;
   /** From the configuration file only. */
   comparability: ComparabilityOptions;
+  metricGates: MetricGateSpec[];
 }
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
@@ -237,6 +239,7 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     cluster: or('cluster', (r) => oneOf('cluster', r, ['auto', 'none', ...CLUSTER_FIELDS] as const), c.cluster, 'auto'),
     failOnInconclusive: or('fail-on-inconclusive', (r) => boolean('fail-on-inconclusive', r, false), c.fail_on_inconclusive, false),
     comparability: c.comparability ?? {},
+    metricGates: c.gates ?? [],
   };
 }
 

@@ -7,6 +7,7 @@ import type { BenchmarkSummary } from '../schema/summary.js';
 import { findDifferences, differenceFindings, type Difference } from './differences.js';
 import { checkComparability, type Comparability, type ComparabilityOptions } from './comparability.js';
 import { collectFindings, type Finding, type FindingDraft } from './findings.js';
+import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './metric-gates.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
 import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
 import { runTotals } from './run-totals.js';
@@ -38,6 +39,8 @@ export interface CompareOptions {
   trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
   /** The comparability fingerprint's configuration (comparability.ts). */
   comparability?: ComparabilityOptions;
+  /** The user's own gates on other metrics (metric-gates.ts). */
+  metricGates?: readonly MetricGateSpec[];
 }
 
 export interface Comparison {
@@ -52,6 +55,10 @@ export interface Comparison {
   usage: { baseline: UsageStats; candidate: UsageStats };
   /** The fingerprint keys checked and those that differ. */
   comparability: Comparability;
+  /** The user's own gates, in the order configured, and the required ones that failed or are undecided. */
+  metric_gates: MetricGateResult[];
+  failed_metric_gates: string[];
+  undecided_metric_gates: string[];
   decision: DecisionPolicy;
   /** The paired tests, under the significant policy; null under point. */
   significance: SignificanceResult | null;
@@ -117,16 +124,22 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...(significance?.drafts ?? [])];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
+  const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95));
+  const required = metric_gates.filter((g) => g.level === 'required');
+  // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
+  const metricFails = required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric);
+  const metricUndecided = decision === 'point' ? [] : required.filter((g) => g.status === 'inconclusive').map((g) => g.metric);
   let verdict: Verdict;
   let failed_gates: GateName[];
   let undecided_gates: GateName[] = [];
   if (significance === null) {
     failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
-    verdict = rlm.passed && blocking_findings.length === 0 ? 'promote' : 'hold';
+    verdict = rlm.passed && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
   } else {
     failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
     undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
-    verdict = failed_gates.length > 0 || blocking_findings.length > 0 ? 'hold' : undecided_gates.length > 0 ? 'inconclusive' : 'promote';
+    const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
+    verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
   }
   return {
     baseline,
@@ -138,6 +151,9 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     differences,
     usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
     comparability,
+    metric_gates,
+    failed_metric_gates: metricFails,
+    undecided_metric_gates: metricUndecided,
     decision,
     significance,
     verdict,

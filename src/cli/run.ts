@@ -37,7 +37,9 @@ const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string>> = {
 export function verdictLine(cmp: Comparison): string {
   const why: string[] = [];
   if (cmp.failed_gates.length > 0) why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+  if (cmp.failed_metric_gates.length > 0) why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
   if (cmp.undecided_gates.length > 0) why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
+  if (cmp.undecided_metric_gates.length > 0) why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
   if (cmp.blocking_findings.length > 0) why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
   if (why.length === 0) why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
   return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
@@ -89,6 +91,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     decide: config.decide ?? 'point',
     significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
     comparability: config.comparability ?? {},
+    metricGates: config.gates ?? [],
     trials,
   });
   const pieces = RENDERERS[cmd.format](cmp);

@@ -9,6 +9,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { CLUSTER_FIELDS } from '../analysis/clusters.js';
 import { KEY_NAME } from '../analysis/comparability.js';
+import { GATE_LEVELS, METRICS } from '../analysis/metric-gates.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { DECISION_POLICIES } from '../analysis/significance.js';
 import { InputError } from '../errors.js';
@@ -31,6 +32,17 @@ export const ConfigSchema = z
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
     fail_on_completion_regression: z.boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
     allow_findings: z.array(z.enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    gates: z
+      .array(
+        z.strictObject({
+          metric: z.enum(METRICS).describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration).'),
+          direction: z.enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
+          tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
+          level: z.enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
+        }),
+      )
+      .optional()
+      .describe('Your own gates, besides rlm-code\'s four.'),
     comparability: z
       .strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),

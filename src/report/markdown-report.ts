@@ -9,6 +9,7 @@ import { caseCount } from '../schema/packed-summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
 import { table, untrusted } from './markdown.js';
+import { metricGatesReason, metricGatesTable } from './metric-gates-section.js';
 import { methodLine, significanceReasons, significanceTable } from './significance-section.js';
 import { gateLines, gateReason, idList, percent, reward4, sideNames } from './words.js';
 import { pyFixed } from './format.js';
@@ -58,6 +59,12 @@ function reasonLines(cmp: Comparison): string[] {
     out.push('No integrity finding blocks.');
   }
   return [out.join('<br>\n')];
+}
+
+/** The reason paragraph with the configuration's gates appended, as more `<br>` lines. */
+function withMetricReasons(reasons: string[], extra: string[]): string[] {
+  if (extra.length === 0) return reasons;
+  return [[...reasons, ...extra].join('<br>\n')];
 }
 
 function comparedLine(cmp: Comparison): string {
@@ -132,13 +139,14 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
   const lines: string[] = [
     headline(cmp, options.headingLevel ?? 3),
     '',
-    ...reasonLines(cmp),
+    ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
     '',
     comparedLine(cmp),
     '',
     ...fingerprintSection(cmp),
     ...gateTable(cmp),
     '',
+    ...metricGatesTable(cmp),
     ...(detail === 'verdict' ? [] : caseSections(cmp)),
     ...findingsSection(cmp),
     ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),

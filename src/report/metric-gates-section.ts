@@ -1,0 +1,52 @@
+/**
+ * The markdown for the configuration's own gates: one line in the reason paragraph when a required
+ * gate fails or is undecided, and a table of all of them (required and advisory) under the gates.
+ */
+import type { Comparison } from '../analysis/compare.js';
+import type { MetricGateResult } from '../analysis/metric-gates.js';
+import { pyFixed, signed } from './format.js';
+import { table } from './markdown.js';
+import { pValue } from './significance-section.js';
+
+const ICON = { pass: '✅', fail: '❌', inconclusive: '❔' } as const;
+
+/** A value with up to 4 significant decimals, for metrics of any scale (tokens, seconds, counts). */
+function value(x: number | null): string {
+  if (x === null) return '*(unknown)*';
+  const digits = Math.abs(x) >= 100 ? 1 : Math.abs(x) >= 1 ? 2 : 4;
+  return pyFixed(x, digits).replace(/^-/, '−');
+}
+
+function changeOf(g: MetricGateResult): string {
+  if (g.change === null) return '';
+  const rel = g.baseline !== null && g.baseline !== 0 ? ` (${signed((g.change / Math.abs(g.baseline)) * 100, 1)}%)` : '';
+  const abs = Math.abs(g.change) >= 100 ? 1 : Math.abs(g.change) >= 1 ? 2 : 4;
+  return `${signed(g.change, abs)}${rel}`;
+}
+
+function rule(g: MetricGateResult): string {
+  const worse = g.direction === 'lower' ? 'rise' : 'fall';
+  const tol = /%$/.test(g.tolerance) ? g.tolerance : value(Number(g.tolerance));
+  return `may ${worse} by ≤ ${tol}`;
+}
+
+function basis(g: MetricGateResult): string {
+  if (g.basis === 'paired') return `paired, ${pValue(g.p_violated ?? 1)} worse`;
+  if (g.basis === 'unknown') return 'a run does not record it';
+  return 'run values';
+}
+
+export function metricGatesTable(cmp: Comparison): string[] {
+  if (cmp.metric_gates.length === 0) return [];
+  const rows = cmp.metric_gates.map((g) => [`\`${g.metric}\``, g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON[g.status]]);
+  return ['**Gates of the configuration**', '', ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows), ''];
+}
+
+/** The reason line for the configuration's required gates that failed or are undecided, or none. */
+export function metricGatesReason(cmp: Comparison): string[] {
+  const out: string[] = [];
+  const names = (xs: readonly string[]): string => xs.map((m) => `\`${m}\``).join(', ');
+  if (cmp.failed_metric_gates.length > 0) out.push(`**Required gates of the configuration failed:** ${names(cmp.failed_metric_gates)} (table below).`);
+  if (cmp.undecided_metric_gates.length > 0) out.push(`**Required gates of the configuration undecided:** ${names(cmp.undecided_metric_gates)}.`);
+  return out;
+}
