@@ -98,7 +98,7 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
     expect(result.summary).toContain('| `log_error_count` | ✅ completed | ❌ guardrail blocked |');
     // The report's first line says hold; no second "failed" note under it.
     expect(result.summary).not.toContain('benchgate failed');
-    expect(result.log).toContain('::error::benchgate: hold (failed gates: completion_regressions) (set fail-on-hold: false');
+    expect(result.log).toContain('::error::benchgate: hold (failed gates: completion_regressions; findings: guardrail-rise) (set fail-on-hold: false');
 
     const reports = stored('benchgate-demo-report', run);
     expect([...reports.keys()].sort()).toEqual(['benchgate-report.csv', 'benchgate-report.json', 'benchgate-report.md']);

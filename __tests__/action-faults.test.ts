@@ -75,7 +75,7 @@ describe('the suite command', () => {
     const point = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's' });
     expect(point.exitCode).toBe(1);
     expect(point.log).toContain('the baseline holds 3 trials: set decide: significant to judge repeated trials (decide: point compares one run per side)');
-    const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', decide: 'significant', 'report-dir': 'reports' });
+    const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', decide: 'significant', 'report-dir': 'reports', 'allow-findings': 'guardrail-rise' });
     expect(gate.exitCode, gate.log).toBe(0);
     expect(gate.outputs['verdict']).toBe('inconclusive');
     expect(JSON.parse(readFileSync(gate.outputs['report-json'] as string, 'utf8')).significance.trials).toEqual({ baseline: 3, candidate: 3 });

@@ -62,7 +62,7 @@ describe('the gate job of a same-repository pull request', { timeout: 40_000 }, 
     const checks = gh.checkRuns().filter((c) => c.name === 'benchgate (demo)');
     expect(checks).toHaveLength(1);
     expect(checks[0]).toMatchObject({ head_sha: HEAD, status: 'completed', conclusion: 'failure' });
-    expect(checks[0]?.output?.title).toBe('Hold (failed gates: completion_regressions)');
+    expect(checks[0]?.output?.title).toBe('Hold (failed gates: completion_regressions; findings: guardrail-rise)');
     expect(checks[0]?.output?.summary).toContain('| Completion regressions |  |  | **1** | = 0 | ❌ |');
 
     // Same evidence again: `changed` leaves the comment alone; the check run is reused, not doubled.
@@ -82,13 +82,13 @@ describe('the gate job of a same-repository pull request', { timeout: 40_000 }, 
 
   it('an inconclusive verdict (decide: significant) is a neutral check run, or a failed one when asked', async () => {
     const run = await suites();
-    const soft = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off' });
+    const soft = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off', 'allow-findings': 'guardrail-rise' });
     expect(soft.exitCode, soft.log).toBe(0);
     expect(soft.outputs['verdict']).toBe('inconclusive');
     const check = () => gh.checkRuns().filter((c) => c.name === 'bench significant');
     expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'neutral' })]);
     expect(check()[0]?.output?.title).toBe('Inconclusive (undecided gates: reward, completion, steps, completion_regressions)');
-    const strict = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off', 'fail-on-inconclusive': 'true' });
+    const strict = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off', 'allow-findings': 'guardrail-rise', 'fail-on-inconclusive': 'true' });
     expect(strict.exitCode).toBe(1);
     expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
   });

@@ -8055,6 +8055,8 @@ const FINDING_SEVERITY = {
     'aggregate-mismatch': 'error',
     'preset-mismatch': 'error',
     'not-comparable': 'error',
+    'guardrail-rise': 'error',
+    'policy-failure': 'error',
     'missing-cases': 'error',
     'new-cases': 'notice',
     'multiple-differences': 'warning',
@@ -8460,37 +8462,6 @@ function evaluateMetricGates(b, c, specs, policy, alpha) {
     });
 }
 
-const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
-/** rlm-code's `_benchmark_metrics`. */
-function runMetrics(summary) {
-    const { total_cases: total, completed_cases: completed, avg_reward, avg_steps } = summary.reported;
-    return {
-        avg_reward,
-        completion_rate: total ? completed / total : 0.0,
-        avg_steps,
-        total_cases: total,
-        completed_cases: completed,
-    };
-}
-/** Evaluates the four gates; NaN anywhere makes the affected gate false, as in rlm-code. */
-function evaluateRlmGates(baseline, candidate, caseSummary, t) {
-    const base = runMetrics(baseline);
-    const cand = runMetrics(candidate);
-    const deltas = {
-        avg_reward: cand.avg_reward - base.avg_reward,
-        completion_rate: cand.completion_rate - base.completion_rate,
-        avg_steps_increase: cand.avg_steps - base.avg_steps,
-    };
-    const gates = {
-        reward: deltas.avg_reward >= t.min_reward_delta,
-        completion: deltas.completion_rate >= t.min_completion_delta,
-        steps: deltas.avg_steps_increase <= t.max_steps_increase,
-        completion_regressions: t.fail_on_completion_regression ? caseSummary.completion_regressions === 0 : true,
-    };
-    const passed = GATE_NAMES.every((g) => gates[g]);
-    return { candidate_metrics: cand, baseline_metrics: base, deltas, case_summary: caseSummary, gates, passed };
-}
-
 /**
  * Pairs the cases of two runs by id and derives rlm-code's per-case report rows and case summary.
  */
@@ -8612,6 +8583,81 @@ function summarizeCases(rows) {
             reward++;
     }
     return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
+}
+
+/**
+ * Safety (issue 6): the CodeMode guardrail-blocked count must not rise, and cases whose errors match
+ * the configuration's policy patterns are policy failures. A policy failure is "explained" only by an
+ * entry in the configuration (case id and reason), which the report shows; an unexplained one holds.
+ */
+function failures(side, p, patterns, explained) {
+    const out = [];
+    for (const [index, error] of Object.entries(p.errors)) {
+        const match = patterns.find((x) => x.re.test(error));
+        if (!match)
+            continue;
+        const id = p.ids[Number(index)];
+        out.push({ case_id: id, side, error, pattern: match.source, explained: explained.get(id) ?? null });
+    }
+    return out;
+}
+/** The ids of a run's cases the guardrail blocked. */
+function blockedIds(p) {
+    const out = new Set();
+    p.ids.forEach((id, i) => {
+        if ((p.flags[i] & FLAG.guardrail) !== 0)
+            out.add(id);
+    });
+    return out;
+}
+function checkSafety(b, c, options = {}) {
+    const bb = blockedIds(b);
+    const cb = blockedIds(c);
+    const blocked = { baseline: bb.size, candidate: cb.size };
+    const patterns = (options.policy_patterns ?? []).map((source) => ({ source, re: new RegExp(source, 'i') }));
+    const explained = new Map((options.explained ?? []).map((e) => [e.case, e.reason]));
+    const policy_failures = [...failures('baseline', b, patterns, explained), ...failures('candidate', c, patterns, explained)].sort((x, y) => compareCodePoints(x.case_id, y.case_id) || x.side.localeCompare(y.side));
+    const drafts = [];
+    if (blocked.candidate > blocked.baseline) {
+        const newly = [...cb].filter((id) => !bb.has(id)).sort(compareCodePoints);
+        drafts.push({ code: 'guardrail-rise', side: 'candidate', message: `The CodeMode guardrail blocked ${blocked.candidate} candidate ${blocked.candidate === 1 ? 'case' : 'cases'} against ${blocked.baseline} of the baseline: the count must not rise.`, case_ids: newly });
+    }
+    const unexplained = [...new Set(policy_failures.filter((f) => f.side === 'candidate' && f.explained === null).map((f) => f.case_id))];
+    if (unexplained.length > 0) {
+        drafts.push({ code: 'policy-failure', side: 'candidate', message: `${unexplained.length} candidate ${unexplained.length === 1 ? 'case fails' : 'cases fail'} with an error matching a policy pattern and no explanation in the configuration.`, case_ids: unexplained });
+    }
+    return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
+}
+
+const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
+/** rlm-code's `_benchmark_metrics`. */
+function runMetrics(summary) {
+    const { total_cases: total, completed_cases: completed, avg_reward, avg_steps } = summary.reported;
+    return {
+        avg_reward,
+        completion_rate: total ? completed / total : 0.0,
+        avg_steps,
+        total_cases: total,
+        completed_cases: completed,
+    };
+}
+/** Evaluates the four gates; NaN anywhere makes the affected gate false, as in rlm-code. */
+function evaluateRlmGates(baseline, candidate, caseSummary, t) {
+    const base = runMetrics(baseline);
+    const cand = runMetrics(candidate);
+    const deltas = {
+        avg_reward: cand.avg_reward - base.avg_reward,
+        completion_rate: cand.completion_rate - base.completion_rate,
+        avg_steps_increase: cand.avg_steps - base.avg_steps,
+    };
+    const gates = {
+        reward: deltas.avg_reward >= t.min_reward_delta,
+        completion: deltas.completion_rate >= t.min_completion_delta,
+        steps: deltas.avg_steps_increase <= t.max_steps_increase,
+        completion_regressions: t.fail_on_completion_regression ? caseSummary.completion_regressions === 0 : true,
+    };
+    const passed = GATE_NAMES.every((g) => gates[g]);
+    return { candidate_metrics: cand, baseline_metrics: base, deltas, case_summary: caseSummary, gates, passed };
 }
 
 /** The case labels a cluster can be taken from. */
@@ -9122,7 +9168,8 @@ function compareSummaries(baseline, candidate, options = {}) {
     }
     const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
     const comparability = checkComparability(b, c, options.comparability);
-    const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...(significance?.drafts ?? [])];
+    const safety = checkSafety(bp, cp, options.safety);
+    const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95));
@@ -9153,6 +9200,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         differences,
         usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
         comparability,
+        safety: safety.safety,
         metric_gates,
         failed_metric_gates: metricFails,
         undecided_metric_gates: metricUndecided,
@@ -9452,6 +9500,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         verdict: cmp.verdict,
         failed_gates: cmp.failed_gates,
         ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
+        ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
         ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
@@ -9910,6 +9959,8 @@ function changeOf(g) {
 }
 function rule(g) {
     const worse = g.direction === 'lower' ? 'rise' : 'fall';
+    if (Number(g.tolerance.replace(/%$/, '')) === 0)
+        return `may not ${worse}`;
     const tol = /%$/.test(g.tolerance) ? g.tolerance : value(Number(g.tolerance));
     return `may ${worse} by ≤ ${tol}`;
 }
@@ -10036,7 +10087,21 @@ function findingLine(f) {
 function findingsSection(cmp) {
     if (cmp.findings.length === 0)
         return [];
-    return ['**Findings**', '', ...cmp.findings.map(findingLine), ''];
+    return ['**Findings**', '', ...cmp.findings.map(findingLine), '', ...policySection(cmp)];
+}
+/** Cases whose errors match a policy pattern, with the configuration's explanation when it has one. */
+function policySection(cmp) {
+    const f = cmp.safety.policy_failures;
+    if (f.length === 0)
+        return [];
+    const rows = f.map((x) => [
+        untrusted(x.case_id, { inTable: true, maxLength: 80 }),
+        x.side,
+        untrusted(x.error, { inTable: true, maxLength: 160 }),
+        untrusted(x.pattern, { inTable: true, maxLength: 80 }),
+        x.explained === null ? '🛑 unexplained' : `explained: ${untrusted(x.explained, { inTable: true, maxLength: 200 })}`,
+    ]);
+    return ['**Policy failures**', '', ...table(['Case', 'Run', 'Error', 'Pattern', ''], ['left', 'left', 'left', 'left', 'left'], rows), ''];
 }
 function footer(cmp, version) {
     const b = untrusted(cmp.baseline.summary.id);
@@ -16972,6 +17037,15 @@ const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const threshold = (what) => number().describe(what);
+function isRegExp(source) {
+    try {
+        new RegExp(source, 'i');
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
 const fingerprintKey = string$1().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 const ConfigSchema = strictObject({
     version: literal(1).optional().describe('The format of this file; 1, the only one so far.'),
@@ -16991,6 +17065,16 @@ const ConfigSchema = strictObject({
     }))
         .optional()
         .describe('Your own gates, besides rlm-code\'s four.'),
+    safety: strictObject({
+        policy_patterns: array(string$1().min(1).refine(isRegExp, 'expected a regular expression (JavaScript syntax)'))
+            .optional()
+            .describe('Regular expressions, matched case-insensitively against case errors: a match is a policy failure.'),
+        explained: array(strictObject({ case: string$1().min(1).describe('The case id.'), reason: string$1().min(1).describe('Why this failure is acceptable; shown in the report.') }))
+            .optional()
+            .describe('Policy failures the team has looked at: they are listed with their reason and do not hold.'),
+    })
+        .optional()
+        .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
     comparability: strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
         require: array(fingerprintKey).optional().describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
@@ -17386,6 +17470,7 @@ async function runCompare(cmd, io) {
         significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
         comparability: config.comparability ?? {},
         metricGates: config.gates ?? [],
+        safety: config.safety ?? {},
         trials,
     });
     const pieces = RENDERERS[cmd.format](cmp);

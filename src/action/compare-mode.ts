@@ -113,6 +113,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     significance: { confidence: inputs.confidence, cluster: inputs.cluster },
     comparability: inputs.comparability,
     metricGates: inputs.metricGates,
+    safety: inputs.safety,
     trials: { baseline: [baseline, ...more(bFiles)], candidate: [candidate, ...more(cFiles)] },
   });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;

@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { ComparabilityOptions } from '../analysis/comparability.js';
 import type { MetricGateSpec } from '../analysis/metric-gates.js';
+import type { SafetyOptions } from '../analysis/safety.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
@@ -70,6 +71,7 @@ export interface GateInputs {
   /** From the configuration file only. */
   comparability: ComparabilityOptions;
   metricGates: MetricGateSpec[];
+  safety: SafetyOptions;
 }
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
@@ -240,6 +242,7 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     failOnInconclusive: or('fail-on-inconclusive', (r) => boolean('fail-on-inconclusive', r, false), c.fail_on_inconclusive, false),
     comparability: c.comparability ?? {},
     metricGates: c.gates ?? [],
+    safety: c.safety ?? {},
   };
 }
 

@@ -8,6 +8,7 @@ import { findDifferences, differenceFindings, type Difference } from './differen
 import { checkComparability, type Comparability, type ComparabilityOptions } from './comparability.js';
 import { collectFindings, type Finding, type FindingDraft } from './findings.js';
 import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './metric-gates.js';
+import { checkSafety, type Safety, type SafetyOptions } from './safety.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
 import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
 import { runTotals } from './run-totals.js';
@@ -41,6 +42,8 @@ export interface CompareOptions {
   comparability?: ComparabilityOptions;
   /** The user's own gates on other metrics (metric-gates.ts). */
   metricGates?: readonly MetricGateSpec[];
+  /** Policy patterns and explained failures (safety.ts). */
+  safety?: SafetyOptions;
 }
 
 export interface Comparison {
@@ -55,6 +58,8 @@ export interface Comparison {
   usage: { baseline: UsageStats; candidate: UsageStats };
   /** The fingerprint keys checked and those that differ. */
   comparability: Comparability;
+  /** Guardrail-blocked counts and policy failures. */
+  safety: Safety;
   /** The user's own gates, in the order configured, and the required ones that failed or are undecided. */
   metric_gates: MetricGateResult[];
   failed_metric_gates: string[];
@@ -121,7 +126,8 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   }
   const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
   const comparability = checkComparability(b, c, options.comparability);
-  const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...(significance?.drafts ?? [])];
+  const safety = checkSafety(bp, cp, options.safety);
+  const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
   const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95));
@@ -151,6 +157,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     differences,
     usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
     comparability,
+    safety: safety.safety,
     metric_gates,
     failed_metric_gates: metricFails,
     undecided_metric_gates: metricUndecided,

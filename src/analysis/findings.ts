@@ -21,6 +21,8 @@ export const FINDING_SEVERITY = {
   'aggregate-mismatch': 'error',
   'preset-mismatch': 'error',
   'not-comparable': 'error',
+  'guardrail-rise': 'error',
+  'policy-failure': 'error',
   'missing-cases': 'error',
   'new-cases': 'notice',
   'multiple-differences': 'warning',

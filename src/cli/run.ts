@@ -92,6 +92,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
     comparability: config.comparability ?? {},
     metricGates: config.gates ?? [],
+    safety: config.safety ?? {},
     trials,
   });
   const pieces = RENDERERS[cmd.format](cmp);

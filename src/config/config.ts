@@ -19,6 +19,15 @@ export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 const threshold = (what: string) => z.number().describe(what);
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}
 const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 
 export const ConfigSchema = z
@@ -43,6 +52,19 @@ export const ConfigSchema = z
       )
       .optional()
       .describe('Your own gates, besides rlm-code\'s four.'),
+    safety: z
+      .strictObject({
+        policy_patterns: z
+          .array(z.string().min(1).refine(isRegExp, 'expected a regular expression (JavaScript syntax)'))
+          .optional()
+          .describe('Regular expressions, matched case-insensitively against case errors: a match is a policy failure.'),
+        explained: z
+          .array(z.strictObject({ case: z.string().min(1).describe('The case id.'), reason: z.string().min(1).describe('Why this failure is acceptable; shown in the report.') }))
+          .optional()
+          .describe('Policy failures the team has looked at: they are listed with their reason and do not hold.'),
+      })
+      .optional()
+      .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
     comparability: z
       .strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),

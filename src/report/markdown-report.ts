@@ -123,7 +123,21 @@ function findingLine(f: Finding): string {
 
 function findingsSection(cmp: Comparison): string[] {
   if (cmp.findings.length === 0) return [];
-  return ['**Findings**', '', ...cmp.findings.map(findingLine), ''];
+  return ['**Findings**', '', ...cmp.findings.map(findingLine), '', ...policySection(cmp)];
+}
+
+/** Cases whose errors match a policy pattern, with the configuration's explanation when it has one. */
+function policySection(cmp: Comparison): string[] {
+  const f = cmp.safety.policy_failures;
+  if (f.length === 0) return [];
+  const rows = f.map((x) => [
+    untrusted(x.case_id, { inTable: true, maxLength: 80 }),
+    x.side,
+    untrusted(x.error, { inTable: true, maxLength: 160 }),
+    untrusted(x.pattern, { inTable: true, maxLength: 80 }),
+    x.explained === null ? '🛑 unexplained' : `explained: ${untrusted(x.explained, { inTable: true, maxLength: 200 })}`,
+  ]);
+  return ['**Policy failures**', '', ...table(['Case', 'Run', 'Error', 'Pattern', ''], ['left', 'left', 'left', 'left', 'left'], rows), ''];
 }
 
 function footer(cmp: Comparison, version: string): string {

@@ -26,6 +26,7 @@ function changeOf(g: MetricGateResult): string {
 
 function rule(g: MetricGateResult): string {
   const worse = g.direction === 'lower' ? 'rise' : 'fall';
+  if (Number(g.tolerance.replace(/%$/, '')) === 0) return `may not ${worse}`;
   const tol = /%$/.test(g.tolerance) ? g.tolerance : value(Number(g.tolerance));
   return `may ${worse} by ≤ ${tol}`;
 }
