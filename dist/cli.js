@@ -7991,6 +7991,42 @@ function checkComparability(b, c, options = {}) {
 }
 
 /**
+ * Cost (issue 6): USD from the tokens a run used and a price table in the configuration (per model,
+ * USD per million prompt and completion tokens), or from a cost the summary itself reports
+ * (metadata `cost_usd`). The source is always said: `config`, `summary` or `unknown`; an unknown cost
+ * is null, never 0, and a gate on it cannot pass.
+ */
+/** The price of a run's model: its exact name in the table, else null. */
+function priceOf(p, pricing) {
+    const model = p.head.run.model;
+    return model !== null && Object.hasOwn(pricing, model) ? pricing[model] : null;
+}
+/** USD of one case at a price; null when the case records no usage. */
+function caseCost(p, i, price) {
+    if ((p.flags[i] & FLAG.usage) === 0)
+        return null;
+    const prompt = p.numbers[i * SLOTS + SLOT.promptTokens];
+    const completion = p.numbers[i * SLOTS + SLOT.completionTokens];
+    return (prompt * price.prompt + completion * price.completion) / 1e6;
+}
+function runCost(p, pricing) {
+    const model = p.head.run.model;
+    const price = priceOf(p, pricing);
+    const cases = p.ids.length;
+    if (price !== null) {
+        let total = 0;
+        for (let i = 0; i < cases; i++)
+            total += caseCost(p, i, price) ?? 0;
+        return { model, source: 'config', price, total, per_case: cases === 0 ? null : total / cases };
+    }
+    const reported = p.head.metadata['cost_usd'];
+    if (typeof reported === 'number' && Number.isFinite(reported) && reported >= 0) {
+        return { model, source: 'summary', price: null, total: reported, per_case: cases === 0 ? null : reported / cases };
+    }
+    return { model, source: 'unknown', price: null, total: null, per_case: null };
+}
+
+/**
  * What the findings and the usage figures read from one run's case rows, gathered in one pass over
  * its packed form. Sums run in row order, as the reports have always computed them, so the results
  * are the same doubles to the last bit.
@@ -8388,7 +8424,9 @@ const RUN_LEVEL = {
     guardrail_blocked: (u) => u.guardrail_blocked,
     run_duration: (_u, p) => p.head.run.duration_seconds,
 };
-const METRICS = [...Object.keys(PER_CASE), ...Object.keys(RUN_LEVEL)];
+/** Cost metrics: per-case mean USD (paired when both runs are priced by the configuration) and the run's total. */
+const COST = ['cost', 'run_cost'];
+const METRICS = [...Object.keys(PER_CASE), ...Object.keys(RUN_LEVEL), ...COST];
 const GATE_LEVELS = ['required', 'advisory'];
 function perCaseValues(p, spec) {
     const out = new Map();
@@ -8437,19 +8475,48 @@ function pairedTest(b, c, higher, allowance, alpha) {
     const status = p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive';
     return { status, p_violated, p_holds };
 }
-function evaluateMetricGates(b, c, specs, policy, alpha) {
+/** Per-case USD at the configuration's price of the run's model; null when it has no price there. */
+function costValues(p, pricing) {
+    const price = priceOf(p, pricing);
+    if (price === null)
+        return null;
+    const out = new Map();
+    p.ids.forEach((id, i) => {
+        const usd = caseCost(p, i, price);
+        if (usd !== null)
+            out.set(id, usd);
+    });
+    return out;
+}
+/** A metric's per-case values (null: run-level or unknown) and run value for one run. */
+function metricOf(metric, p, u, pricing) {
+    const perCase = PER_CASE[metric];
+    if (perCase) {
+        const values = perCaseValues(p, perCase);
+        return { values, value: mean(values.values()) };
+    }
+    if (metric === 'cost') {
+        const values = costValues(p, pricing);
+        return { values, value: values === null ? runCost(p, pricing).per_case : mean(values.values()) };
+    }
+    if (metric === 'run_cost')
+        return { values: null, value: runCost(p, pricing).total };
+    const run = RUN_LEVEL[metric];
+    return { values: null, value: run ? run(u, p) : null };
+}
+function evaluateMetricGates(b, c, specs, policy, alpha, pricing = {}) {
     const ub = usageFromTotals(runTotals(b));
     const uc = usageFromTotals(runTotals(c));
     return specs.map((spec) => {
         const direction = spec.direction ?? 'lower';
         const level = spec.level ?? 'required';
         const tolerance = spec.tolerance ?? 0;
-        const perCase = PER_CASE[spec.metric];
-        const vb = perCase ? perCaseValues(b, perCase) : null;
-        const vc = perCase ? perCaseValues(c, perCase) : null;
-        const run = RUN_LEVEL[spec.metric];
-        const baseline = vb ? mean(vb.values()) : run ? run(ub, b) : null;
-        const candidate = vc ? mean(vc.values()) : run ? run(uc, c) : null;
+        const mb = metricOf(spec.metric, b, ub, pricing);
+        const mc = metricOf(spec.metric, c, uc, pricing);
+        const vb = mb.values;
+        const vc = mc.values;
+        const baseline = mb.value;
+        const candidate = mc.value;
         const allowance = allowanceOf(tolerance, baseline);
         const base = { metric: spec.metric, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
         if (baseline === null || candidate === null || allowance === null)
@@ -9172,7 +9239,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
-    const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95));
+    const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
     const required = metric_gates.filter((g) => g.level === 'required');
     // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
     const metricFails = required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric);
@@ -9201,6 +9268,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
         comparability,
         safety: safety.safety,
+        cost: { baseline: runCost(bp, options.pricing ?? {}), candidate: runCost(cp, options.pricing ?? {}) },
         metric_gates,
         failed_metric_gates: metricFails,
         undecided_metric_gates: metricUndecided,
@@ -9500,6 +9568,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         verdict: cmp.verdict,
         failed_gates: cmp.failed_gates,
         ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
+        ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
         ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
         ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
@@ -9875,6 +9944,19 @@ function latencyChange(b, c) {
         return '';
     return `${duration(lc.p50 - lb.p50, true)} / ${duration(lc.p95 - lb.p95, true)}`;
 }
+/** USD with its pricing source; an unknown cost reads "unknown", never $0. */
+function usd(c) {
+    if (c.total === null)
+        return 'unknown';
+    return `$${pyFixed(c.total, c.total >= 100 ? 2 : 4)} (${c.source})`;
+}
+/** The cost row, when at least one run's cost is known. */
+function costRow(cmp) {
+    const { baseline: b, candidate: c } = cmp.cost;
+    if (b.total === null && c.total === null)
+        return null;
+    return ['Cost (USD)', usd(b), usd(c), b.total !== null && c.total !== null ? change(b.total, c.total) : ''];
+}
 /** Usage, latency and safety, folded. */
 function usageSection(cmp) {
     const b = cmp.usage.baseline;
@@ -9892,6 +9974,9 @@ function usageSection(cmp) {
         rows.push(['MCP tool calls', grouped(bm), grouped(cm), signed(cm - bm, 0)]);
     }
     rows.push(['Cases with errors', String(b.errors), String(c.errors), signed(c.errors - b.errors, 0)]);
+    const cost = costRow(cmp);
+    if (cost)
+        rows.push(cost);
     return details('Usage, latency and safety', table(['', 'Baseline', 'Candidate', 'Change'], ['left', 'right', 'right', 'right'], rows));
 }
 function side(completed, error, present, reward) {
@@ -17065,6 +17150,12 @@ const ConfigSchema = strictObject({
     }))
         .optional()
         .describe('Your own gates, besides rlm-code\'s four.'),
+    pricing: record(string$1().min(1), strictObject({
+        prompt: number().nonnegative().describe('USD per million prompt tokens.'),
+        completion: number().nonnegative().describe('USD per million completion tokens.'),
+    }))
+        .optional()
+        .describe("Prices per model (the summary's model name): the cost metrics and the report's cost, with source config."),
     safety: strictObject({
         policy_patterns: array(string$1().min(1).refine(isRegExp, 'expected a regular expression (JavaScript syntax)'))
             .optional()
@@ -17471,6 +17562,7 @@ async function runCompare(cmd, io) {
         comparability: config.comparability ?? {},
         metricGates: config.gates ?? [],
         safety: config.safety ?? {},
+        pricing: config.pricing ?? {},
         trials,
     });
     const pieces = RENDERERS[cmd.format](cmp);

@@ -114,6 +114,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     comparability: inputs.comparability,
     metricGates: inputs.metricGates,
     safety: inputs.safety,
+    pricing: inputs.pricing,
     trials: { baseline: [baseline, ...more(bFiles)], candidate: [candidate, ...more(cFiles)] },
   });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ComparabilityOptions } from '../analysis/comparability.js';
 import type { MetricGateSpec } from '../analysis/metric-gates.js';
 import type { SafetyOptions } from '../analysis/safety.js';
+import type { Price } from '../analysis/cost.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
@@ -72,6 +73,7 @@ export interface GateInputs {
   comparability: ComparabilityOptions;
   metricGates: MetricGateSpec[];
   safety: SafetyOptions;
+  pricing: Record<string, Price>;
 }
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
@@ -243,6 +245,7 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     comparability: c.comparability ?? {},
     metricGates: c.gates ?? [],
     safety: c.safety ?? {},
+    pricing: c.pricing ?? {},
   };
 }
 

@@ -6,6 +6,7 @@ import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { findDifferences, differenceFindings, type Difference } from './differences.js';
 import { checkComparability, type Comparability, type ComparabilityOptions } from './comparability.js';
+import { runCost, type Price, type RunCost } from './cost.js';
 import { collectFindings, type Finding, type FindingDraft } from './findings.js';
 import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './metric-gates.js';
 import { checkSafety, type Safety, type SafetyOptions } from './safety.js';
@@ -44,6 +45,8 @@ export interface CompareOptions {
   metricGates?: readonly MetricGateSpec[];
   /** Policy patterns and explained failures (safety.ts). */
   safety?: SafetyOptions;
+  /** Prices per model, USD per million tokens (cost.ts). */
+  pricing?: Readonly<Record<string, Price>>;
 }
 
 export interface Comparison {
@@ -60,6 +63,8 @@ export interface Comparison {
   comparability: Comparability;
   /** Guardrail-blocked counts and policy failures. */
   safety: Safety;
+  /** Each run's cost and where its price came from. */
+  cost: { baseline: RunCost; candidate: RunCost };
   /** The user's own gates, in the order configured, and the required ones that failed or are undecided. */
   metric_gates: MetricGateResult[];
   failed_metric_gates: string[];
@@ -130,7 +135,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
-  const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95));
+  const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
   const required = metric_gates.filter((g) => g.level === 'required');
   // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
   const metricFails = required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric);
@@ -158,6 +163,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     usage: { baseline: usageFromTotals(totals.baseline), candidate: usageFromTotals(totals.candidate) },
     comparability,
     safety: safety.safety,
+    cost: { baseline: runCost(bp, options.pricing ?? {}), candidate: runCost(cp, options.pricing ?? {}) },
     metric_gates,
     failed_metric_gates: metricFails,
     undecided_metric_gates: metricUndecided,

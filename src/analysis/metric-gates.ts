@@ -13,6 +13,7 @@ import { FLAG, SLOT, SLOTS, type PackedSummary } from '../schema/pack.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns } from '../stats/sign-flip.js';
 import type { GateStatus } from './significance.js';
 import { usageFromTotals, type UsageStats } from './usage.js';
+import { caseCost, priceOf, runCost, type Price } from './cost.js';
 import { runTotals } from './run-totals.js';
 
 type PerCase = { slot: number | ((p: PackedSummary, i: number) => number); needs: number };
@@ -43,7 +44,10 @@ const RUN_LEVEL: Record<string, (u: UsageStats, p: PackedSummary) => number | nu
   run_duration: (_u, p) => p.head.run.duration_seconds,
 };
 
-export const METRICS: readonly string[] = [...Object.keys(PER_CASE), ...Object.keys(RUN_LEVEL)];
+/** Cost metrics: per-case mean USD (paired when both runs are priced by the configuration) and the run's total. */
+const COST = ['cost', 'run_cost'] as const;
+
+export const METRICS: readonly string[] = [...Object.keys(PER_CASE), ...Object.keys(RUN_LEVEL), ...COST];
 export const GATE_LEVELS = ['required', 'advisory'] as const;
 
 export interface MetricGateSpec {
@@ -123,19 +127,47 @@ function pairedTest(b: Map<string, number>, c: Map<string, number>, higher: bool
   return { status, p_violated, p_holds };
 }
 
-export function evaluateMetricGates(b: PackedSummary, c: PackedSummary, specs: readonly MetricGateSpec[], policy: 'point' | 'significant', alpha: number): MetricGateResult[] {
+/** Per-case USD at the configuration's price of the run's model; null when it has no price there. */
+function costValues(p: PackedSummary, pricing: Readonly<Record<string, Price>>): Map<string, number> | null {
+  const price = priceOf(p, pricing);
+  if (price === null) return null;
+  const out = new Map<string, number>();
+  p.ids.forEach((id, i) => {
+    const usd = caseCost(p, i, price);
+    if (usd !== null) out.set(id, usd);
+  });
+  return out;
+}
+
+/** A metric's per-case values (null: run-level or unknown) and run value for one run. */
+function metricOf(metric: string, p: PackedSummary, u: UsageStats, pricing: Readonly<Record<string, Price>>): { values: Map<string, number> | null; value: number | null } {
+  const perCase = PER_CASE[metric];
+  if (perCase) {
+    const values = perCaseValues(p, perCase);
+    return { values, value: mean(values.values()) };
+  }
+  if (metric === 'cost') {
+    const values = costValues(p, pricing);
+    return { values, value: values === null ? runCost(p, pricing).per_case : mean(values.values()) };
+  }
+  if (metric === 'run_cost') return { values: null, value: runCost(p, pricing).total };
+  const run = RUN_LEVEL[metric];
+  return { values: null, value: run ? run(u, p) : null };
+}
+
+export function evaluateMetricGates(b: PackedSummary, c: PackedSummary, specs: readonly MetricGateSpec[], policy: 'point' | 'significant', alpha: number, pricing: Readonly<Record<string, Price>> = {}): MetricGateResult[] {
   const ub = usageFromTotals(runTotals(b));
   const uc = usageFromTotals(runTotals(c));
   return specs.map((spec) => {
     const direction = spec.direction ?? 'lower';
     const level = spec.level ?? 'required';
     const tolerance = spec.tolerance ?? 0;
-    const perCase = PER_CASE[spec.metric];
-    const vb = perCase ? perCaseValues(b, perCase) : null;
-    const vc = perCase ? perCaseValues(c, perCase) : null;
-    const run = RUN_LEVEL[spec.metric];
-    const baseline = vb ? mean(vb.values()) : run ? run(ub, b) : null;
-    const candidate = vc ? mean(vc.values()) : run ? run(uc, c) : null;
+    const mb = metricOf(spec.metric, b, ub, pricing);
+    const mc = metricOf(spec.metric, c, uc, pricing);
+    const vb = mb.values;
+    const vc = mc.values;
+    const baseline = mb.value;
+    const candidate = mc.value;
     const allowance = allowanceOf(tolerance, baseline);
     const base = { metric: spec.metric, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
     if (baseline === null || candidate === null || allowance === null) return { ...base, status: 'inconclusive', basis: 'unknown', p_violated: null, p_holds: null };

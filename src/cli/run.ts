@@ -93,6 +93,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     comparability: config.comparability ?? {},
     metricGates: config.gates ?? [],
     safety: config.safety ?? {},
+    pricing: config.pricing ?? {},
     trials,
   });
   const pieces = RENDERERS[cmd.format](cmp);

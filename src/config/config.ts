@@ -52,6 +52,16 @@ export const ConfigSchema = z
       )
       .optional()
       .describe('Your own gates, besides rlm-code\'s four.'),
+    pricing: z
+      .record(
+        z.string().min(1),
+        z.strictObject({
+          prompt: z.number().nonnegative().describe('USD per million prompt tokens.'),
+          completion: z.number().nonnegative().describe('USD per million completion tokens.'),
+        }),
+      )
+      .optional()
+      .describe("Prices per model (the summary's model name): the cost metrics and the report's cost, with source config."),
     safety: z
       .strictObject({
         policy_patterns: z

@@ -4,6 +4,7 @@
  * CodeMode promotion protocol.
  */
 import type { Comparison } from '../analysis/compare.js';
+import type { RunCost } from '../analysis/cost.js';
 import type { CaseRow } from '../analysis/pair.js';
 import type { UsageStats } from '../analysis/usage.js';
 import { grouped, pyFixed, signed } from './format.js';
@@ -93,6 +94,19 @@ function latencyChange(b: UsageStats, c: UsageStats): string {
   return `${duration(lc.p50 - lb.p50, true)} / ${duration(lc.p95 - lb.p95, true)}`;
 }
 
+/** USD with its pricing source; an unknown cost reads "unknown", never $0. */
+function usd(c: RunCost): string {
+  if (c.total === null) return 'unknown';
+  return `$${pyFixed(c.total, c.total >= 100 ? 2 : 4)} (${c.source})`;
+}
+
+/** The cost row, when at least one run's cost is known. */
+function costRow(cmp: Comparison): string[] | null {
+  const { baseline: b, candidate: c } = cmp.cost;
+  if (b.total === null && c.total === null) return null;
+  return ['Cost (USD)', usd(b), usd(c), b.total !== null && c.total !== null ? change(b.total, c.total) : ''];
+}
+
 /** Usage, latency and safety, folded. */
 export function usageSection(cmp: Comparison): string[] {
   const b = cmp.usage.baseline;
@@ -110,6 +124,8 @@ export function usageSection(cmp: Comparison): string[] {
     rows.push(['MCP tool calls', grouped(bm), grouped(cm), signed(cm - bm, 0)]);
   }
   rows.push(['Cases with errors', String(b.errors), String(c.errors), signed(c.errors - b.errors, 0)]);
+  const cost = costRow(cmp);
+  if (cost) rows.push(cost);
   return details('Usage, latency and safety', table(['', 'Baseline', 'Candidate', 'Change'], ['left', 'right', 'right', 'right'], rows));
 }
 
