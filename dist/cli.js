@@ -8696,6 +8696,53 @@ function checkSafety(b, c, options = {}) {
     return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
 }
 
+/**
+ * Slice gates (issue 6): a core metric judged within each group of a case label, so "no task family
+ * loses more than 10 points of completion" can be said. Groups smaller than the minimum size are
+ * shown and not judged. Under `point` a group compares its two means; under `significant` its paired
+ * per-case differences go through the same sign-flip test as the core gates.
+ */
+const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
+const DEFAULT_MIN_SLICE = 5;
+const value$1 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
+function judge(worse, allowance, alpha) {
+    if (worse.every((w) => w === worse[0]))
+        return (worse[0] ?? 0) <= allowance ? 'pass' : 'fail';
+    const ps = signPatterns(new Float64Array(worse.length).fill(1), [Float64Array.from(worse)], defaultResamples(worse.length));
+    const sorted = flippedMeans(ps, 0);
+    if ((1 + countAtMost(sorted, allowance)) / ps.count <= alpha)
+        return 'fail';
+    if ((1 + countAtLeast(sorted, allowance)) / ps.count <= alpha)
+        return 'pass';
+    return 'inconclusive';
+}
+function evaluateSlices(cases, specs, policy, alpha) {
+    const out = [];
+    for (const spec of specs) {
+        const groups = new Map();
+        for (const c of cases) {
+            const key = c.labels[spec.by];
+            groups.set(key, [...(groups.get(key) ?? []), c]);
+        }
+        const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
+        for (const group of keys) {
+            const members = groups.get(group);
+            const higher = spec.metric !== 'steps';
+            const b = members.reduce((s, c) => s + value$1(spec.metric, c.baseline), 0) / members.length;
+            const c = members.reduce((s, x) => s + value$1(spec.metric, x.candidate), 0) / members.length;
+            const tol = spec.tolerance ?? 0;
+            const allowance = typeof tol === 'number' ? tol : (Math.abs(b) * Number(tol.replace(/%$/, ''))) / 100;
+            const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
+            const worseBy = (x) => (higher ? value$1(spec.metric, x.baseline) - value$1(spec.metric, x.candidate) : value$1(spec.metric, x.candidate) - value$1(spec.metric, x.baseline));
+            let status = 'pass';
+            if (judged)
+                status = policy === 'significant' ? judge(members.map(worseBy), allowance, alpha) : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
+            out.push({ by: spec.by, metric: spec.metric, group, level: spec.level ?? 'required', cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status, judged, basis: policy === 'significant' ? 'paired' : 'point' });
+        }
+    }
+    return out;
+}
+
 const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
 /** rlm-code's `_benchmark_metrics`. */
 function runMetrics(summary) {
@@ -9241,9 +9288,15 @@ function compareSummaries(baseline, candidate, options = {}) {
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
     const required = metric_gates.filter((g) => g.level === 'required');
+    const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline]), mergeTrials('candidate', options.trials?.candidate ?? [candidate])), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
+    const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
+    const sliceName = (x) => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
     // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
-    const metricFails = required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric);
-    const metricUndecided = decision === 'point' ? [] : required.filter((g) => g.status === 'inconclusive').map((g) => g.metric);
+    const metricFails = [
+        ...required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric),
+        ...requiredSlices.filter((x) => x.status === 'fail').map(sliceName),
+    ];
+    const metricUndecided = decision === 'point' ? [] : [...required.filter((g) => g.status === 'inconclusive').map((g) => g.metric), ...requiredSlices.filter((x) => x.status === 'inconclusive').map(sliceName)];
     let verdict;
     let failed_gates;
     let undecided_gates = [];
@@ -9269,6 +9322,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         comparability,
         safety: safety.safety,
         cost: { baseline: runCost(bp, options.pricing ?? {}), candidate: runCost(cp, options.pricing ?? {}) },
+        slices,
         metric_gates,
         failed_metric_gates: metricFails,
         undecided_metric_gates: metricUndecided,
@@ -9570,6 +9624,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
         ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
         ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
+        ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
         ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
@@ -10065,12 +10120,32 @@ function metricGatesTable(cmp) {
 /** The reason line for the configuration's required gates that failed or are undecided, or none. */
 function metricGatesReason(cmp) {
     const out = [];
-    const names = (xs) => xs.map((m) => `\`${m}\``).join(', ');
+    // Slice names carry a group label from the summary: escaped like every untrusted string.
+    const names = (xs) => xs.map((m) => untrusted(m, { maxLength: 120 })).join(', ');
     if (cmp.failed_metric_gates.length > 0)
         out.push(`**Required gates of the configuration failed:** ${names(cmp.failed_metric_gates)} (table below).`);
     if (cmp.undecided_metric_gates.length > 0)
         out.push(`**Required gates of the configuration undecided:** ${names(cmp.undecided_metric_gates)}.`);
     return out;
+}
+/** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
+function slicesTable(cmp) {
+    if (cmp.slices.length === 0)
+        return [];
+    const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value(x));
+    const delta = (metric, x) => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
+    const rows = cmp.slices.map((x) => [
+        `\`${x.by}\` = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
+        `\`${x.metric}\``,
+        x.level,
+        String(x.cases),
+        shown(x.metric, x.baseline),
+        shown(x.metric, x.candidate),
+        delta(x.metric, x.change),
+        x.judged ? `worse by ≤ ${delta(x.metric, x.allowance).replace(/^\+/, '')}` : 'too few cases: not judged',
+        x.judged ? ICON$1[x.status] : '—',
+    ]);
+    return ['**Slices**', '', ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows), ''];
 }
 
 function headline(cmp, level) {
@@ -10208,6 +10283,7 @@ function renderMarkdown(cmp, options = {}) {
         ...gateTable(cmp),
         '',
         ...metricGatesTable(cmp),
+        ...slicesTable(cmp),
         ...(detail === 'verdict' ? [] : caseSections(cmp)),
         ...findingsSection(cmp),
         ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),
@@ -17150,6 +17226,15 @@ const ConfigSchema = strictObject({
     }))
         .optional()
         .describe('Your own gates, besides rlm-code\'s four.'),
+    slices: array(strictObject({
+        by: _enum(CLUSTER_FIELDS).describe('The case label whose groups are judged one by one.'),
+        metric: _enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
+        tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
+        min_cases: number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
+        level: _enum(GATE_LEVELS).optional().describe('required (the default) or advisory.'),
+    }))
+        .optional()
+        .describe('Gates within each group of a case label.'),
     pricing: record(string$1().min(1), strictObject({
         prompt: number().nonnegative().describe('USD per million prompt tokens.'),
         completion: number().nonnegative().describe('USD per million completion tokens.'),
@@ -17563,6 +17648,7 @@ async function runCompare(cmd, io) {
         metricGates: config.gates ?? [],
         safety: config.safety ?? {},
         pricing: config.pricing ?? {},
+        slices: config.slices ?? [],
         trials,
     });
     const pieces = RENDERERS[cmd.format](cmp);

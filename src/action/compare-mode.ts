@@ -115,6 +115,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     metricGates: inputs.metricGates,
     safety: inputs.safety,
     pricing: inputs.pricing,
+    slices: inputs.slices,
     trials: { baseline: [baseline, ...more(bFiles)], candidate: [candidate, ...more(cFiles)] },
   });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;

@@ -10,6 +10,7 @@ import type { ComparabilityOptions } from '../analysis/comparability.js';
 import type { MetricGateSpec } from '../analysis/metric-gates.js';
 import type { SafetyOptions } from '../analysis/safety.js';
 import type { Price } from '../analysis/cost.js';
+import type { SliceGateSpec } from '../analysis/slices.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
@@ -74,6 +75,7 @@ export interface GateInputs {
   metricGates: MetricGateSpec[];
   safety: SafetyOptions;
   pricing: Record<string, Price>;
+  slices: SliceGateSpec[];
 }
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
@@ -246,6 +248,7 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     metricGates: c.gates ?? [],
     safety: c.safety ?? {},
     pricing: c.pricing ?? {},
+    slices: c.slices ?? [],
   };
 }
 

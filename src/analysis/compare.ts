@@ -10,6 +10,7 @@ import { runCost, type Price, type RunCost } from './cost.js';
 import { collectFindings, type Finding, type FindingDraft } from './findings.js';
 import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './metric-gates.js';
 import { checkSafety, type Safety, type SafetyOptions } from './safety.js';
+import { evaluateSlices, type SliceGateSpec, type SliceResult } from './slices.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
 import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
 import { runTotals } from './run-totals.js';
@@ -47,6 +48,8 @@ export interface CompareOptions {
   safety?: SafetyOptions;
   /** Prices per model, USD per million tokens (cost.ts). */
   pricing?: Readonly<Record<string, Price>>;
+  /** Gates within each group of a case label (slices.ts). */
+  slices?: readonly SliceGateSpec[];
 }
 
 export interface Comparison {
@@ -65,6 +68,8 @@ export interface Comparison {
   safety: Safety;
   /** Each run's cost and where its price came from. */
   cost: { baseline: RunCost; candidate: RunCost };
+  /** The slice gates' results, one per group of each configured slice. */
+  slices: SliceResult[];
   /** The user's own gates, in the order configured, and the required ones that failed or are undecided. */
   metric_gates: MetricGateResult[];
   failed_metric_gates: string[];
@@ -137,9 +142,15 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const blocking_findings = findings.filter((f) => f.blocking);
   const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
   const required = metric_gates.filter((g) => g.level === 'required');
+  const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline]), mergeTrials('candidate', options.trials?.candidate ?? [candidate])), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
+  const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
+  const sliceName = (x: SliceResult): string => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
   // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
-  const metricFails = required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric);
-  const metricUndecided = decision === 'point' ? [] : required.filter((g) => g.status === 'inconclusive').map((g) => g.metric);
+  const metricFails = [
+    ...required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric),
+    ...requiredSlices.filter((x) => x.status === 'fail').map(sliceName),
+  ];
+  const metricUndecided = decision === 'point' ? [] : [...required.filter((g) => g.status === 'inconclusive').map((g) => g.metric), ...requiredSlices.filter((x) => x.status === 'inconclusive').map(sliceName)];
   let verdict: Verdict;
   let failed_gates: GateName[];
   let undecided_gates: GateName[] = [];
@@ -164,6 +175,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     comparability,
     safety: safety.safety,
     cost: { baseline: runCost(bp, options.pricing ?? {}), candidate: runCost(cp, options.pricing ?? {}) },
+    slices,
     metric_gates,
     failed_metric_gates: metricFails,
     undecided_metric_gates: metricUndecided,

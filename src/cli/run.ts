@@ -94,6 +94,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     metricGates: config.gates ?? [],
     safety: config.safety ?? {},
     pricing: config.pricing ?? {},
+    slices: config.slices ?? [],
     trials,
   });
   const pieces = RENDERERS[cmd.format](cmp);

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { CLUSTER_FIELDS } from '../analysis/clusters.js';
 import { KEY_NAME } from '../analysis/comparability.js';
 import { GATE_LEVELS, METRICS } from '../analysis/metric-gates.js';
+import { SLICE_METRICS } from '../analysis/slices.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { DECISION_POLICIES } from '../analysis/significance.js';
 import { InputError } from '../errors.js';
@@ -52,6 +53,18 @@ export const ConfigSchema = z
       )
       .optional()
       .describe('Your own gates, besides rlm-code\'s four.'),
+    slices: z
+      .array(
+        z.strictObject({
+          by: z.enum(CLUSTER_FIELDS).describe('The case label whose groups are judged one by one.'),
+          metric: z.enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
+          tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
+          min_cases: z.number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
+          level: z.enum(GATE_LEVELS).optional().describe('required (the default) or advisory.'),
+        }),
+      )
+      .optional()
+      .describe('Gates within each group of a case label.'),
     pricing: z
       .record(
         z.string().min(1),

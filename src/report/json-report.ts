@@ -9,6 +9,7 @@ import type { Difference } from '../analysis/differences.js';
 import type { MetricGateResult } from '../analysis/metric-gates.js';
 import type { PolicyFailure } from '../analysis/safety.js';
 import type { RunCost } from '../analysis/cost.js';
+import type { SliceResult } from '../analysis/slices.js';
 import type { Finding } from '../analysis/findings.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/gates.js';
 import type { CaseRow, CaseSummary } from '../analysis/pair.js';
@@ -40,6 +41,8 @@ export interface JsonReport {
   significance?: JsonSignificance;
   /** Only when fingerprint keys differ. */
   comparability?: Comparability;
+  /** Only when the configuration has slice gates. */
+  slices?: SliceResult[];
   /** Only when at least one run's cost is known. */
   cost?: { baseline: RunCost; candidate: RunCost };
   /** Only when a case error matches a policy pattern. */
@@ -74,6 +77,7 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
     ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
     ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
+    ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
     ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     findings: cmp.findings,

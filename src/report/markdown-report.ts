@@ -9,7 +9,7 @@ import { caseCount } from '../schema/packed-summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
 import { table, untrusted } from './markdown.js';
-import { metricGatesReason, metricGatesTable } from './metric-gates-section.js';
+import { metricGatesReason, metricGatesTable, slicesTable } from './metric-gates-section.js';
 import { methodLine, significanceReasons, significanceTable } from './significance-section.js';
 import { gateLines, gateReason, idList, percent, reward4, sideNames } from './words.js';
 import { pyFixed } from './format.js';
@@ -161,6 +161,7 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
     ...gateTable(cmp),
     '',
     ...metricGatesTable(cmp),
+    ...slicesTable(cmp),
     ...(detail === 'verdict' ? [] : caseSections(cmp)),
     ...findingsSection(cmp),
     ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),

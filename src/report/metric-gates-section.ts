@@ -5,7 +5,7 @@
 import type { Comparison } from '../analysis/compare.js';
 import type { MetricGateResult } from '../analysis/metric-gates.js';
 import { pyFixed, signed } from './format.js';
-import { table } from './markdown.js';
+import { table, untrusted } from './markdown.js';
 import { pValue } from './significance-section.js';
 
 const ICON = { pass: '✅', fail: '❌', inconclusive: '❔' } as const;
@@ -46,8 +46,28 @@ export function metricGatesTable(cmp: Comparison): string[] {
 /** The reason line for the configuration's required gates that failed or are undecided, or none. */
 export function metricGatesReason(cmp: Comparison): string[] {
   const out: string[] = [];
-  const names = (xs: readonly string[]): string => xs.map((m) => `\`${m}\``).join(', ');
+  // Slice names carry a group label from the summary: escaped like every untrusted string.
+  const names = (xs: readonly string[]): string => xs.map((m) => untrusted(m, { maxLength: 120 })).join(', ');
   if (cmp.failed_metric_gates.length > 0) out.push(`**Required gates of the configuration failed:** ${names(cmp.failed_metric_gates)} (table below).`);
   if (cmp.undecided_metric_gates.length > 0) out.push(`**Required gates of the configuration undecided:** ${names(cmp.undecided_metric_gates)}.`);
   return out;
+}
+
+/** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
+export function slicesTable(cmp: Comparison): string[] {
+  if (cmp.slices.length === 0) return [];
+  const shown = (metric: string, x: number): string => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value(x));
+  const delta = (metric: string, x: number): string => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
+  const rows = cmp.slices.map((x) => [
+    `\`${x.by}\` = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
+    `\`${x.metric}\``,
+    x.level,
+    String(x.cases),
+    shown(x.metric, x.baseline),
+    shown(x.metric, x.candidate),
+    delta(x.metric, x.change),
+    x.judged ? `worse by ≤ ${delta(x.metric, x.allowance).replace(/^\+/, '')}` : 'too few cases: not judged',
+    x.judged ? ICON[x.status] : '—',
+  ]);
+  return ['**Slices**', '', ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows), ''];
 }

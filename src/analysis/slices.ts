@@ -1,0 +1,77 @@
+/**
+ * Slice gates (issue 6): a core metric judged within each group of a case label, so "no task family
+ * loses more than 10 points of completion" can be said. Groups smaller than the minimum size are
+ * shown and not judged. Under `point` a group compares its two means; under `significant` its paired
+ * per-case differences go through the same sign-flip test as the core gates.
+ */
+import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns } from '../stats/sign-flip.js';
+import type { ClusterField } from './clusters.js';
+import type { PairedCase } from './significance.js';
+import type { GateStatus } from './significance.js';
+
+export const SLICE_METRICS = ['completion_rate', 'reward', 'steps'] as const;
+export type SliceMetric = (typeof SLICE_METRICS)[number];
+export const DEFAULT_MIN_SLICE = 5;
+
+export interface SliceGateSpec {
+  by: ClusterField;
+  metric: SliceMetric;
+  /** How much worse a group may get: in the metric's unit (0.10 = 10 points of completion), or "N%" of its baseline. */
+  tolerance?: number | string;
+  min_cases?: number;
+  level?: 'required' | 'advisory';
+}
+
+export interface SliceResult {
+  by: ClusterField;
+  metric: SliceMetric;
+  /** The group's label (untrusted: the report escapes it); null for cases without one. */
+  group: string | null;
+  level: 'required' | 'advisory';
+  cases: number;
+  baseline: number;
+  candidate: number;
+  change: number;
+  allowance: number;
+  /** pass, fail or inconclusive; a group under the minimum size is not judged (`judged` false, status pass). */
+  status: GateStatus;
+  judged: boolean;
+  basis: 'point' | 'paired';
+}
+
+const value = (metric: SliceMetric, e: PairedCase['baseline']): number => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
+
+function judge(worse: number[], allowance: number, alpha: number): GateStatus {
+  if (worse.every((w) => w === worse[0])) return (worse[0] ?? 0) <= allowance ? 'pass' : 'fail';
+  const ps = signPatterns(new Float64Array(worse.length).fill(1), [Float64Array.from(worse)], defaultResamples(worse.length));
+  const sorted = flippedMeans(ps, 0);
+  if ((1 + countAtMost(sorted, allowance)) / ps.count <= alpha) return 'fail';
+  if ((1 + countAtLeast(sorted, allowance)) / ps.count <= alpha) return 'pass';
+  return 'inconclusive';
+}
+
+export function evaluateSlices(cases: readonly PairedCase[], specs: readonly SliceGateSpec[], policy: 'point' | 'significant', alpha: number): SliceResult[] {
+  const out: SliceResult[] = [];
+  for (const spec of specs) {
+    const groups = new Map<string | null, PairedCase[]>();
+    for (const c of cases) {
+      const key = c.labels[spec.by];
+      groups.set(key, [...(groups.get(key) ?? []), c]);
+    }
+    const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
+    for (const group of keys) {
+      const members = groups.get(group) as PairedCase[];
+      const higher = spec.metric !== 'steps';
+      const b = members.reduce((s, c) => s + value(spec.metric, c.baseline), 0) / members.length;
+      const c = members.reduce((s, x) => s + value(spec.metric, x.candidate), 0) / members.length;
+      const tol = spec.tolerance ?? 0;
+      const allowance = typeof tol === 'number' ? tol : (Math.abs(b) * Number(tol.replace(/%$/, ''))) / 100;
+      const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
+      const worseBy = (x: PairedCase): number => (higher ? value(spec.metric, x.baseline) - value(spec.metric, x.candidate) : value(spec.metric, x.candidate) - value(spec.metric, x.baseline));
+      let status: GateStatus = 'pass';
+      if (judged) status = policy === 'significant' ? judge(members.map(worseBy), allowance, alpha) : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
+      out.push({ by: spec.by, metric: spec.metric, group, level: spec.level ?? 'required', cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status, judged, basis: policy === 'significant' ? 'paired' : 'point' });
+    }
+  }
+  return out;
+}
