@@ -8342,6 +8342,22 @@ function countAtLeast(sorted, x) {
     }
     return sorted.length - lo;
 }
+/**
+ * The paired sign-flip test of "the candidate is worse by at most `allowance` on average", from the
+ * per-case amounts by which it is worse: fail when the data show more (one-sided, level alpha), pass
+ * when they show at most that, else inconclusive. With no spread the mean is known and decides.
+ */
+function worseByTest(worse, allowance, alpha) {
+    if (worse.every((w) => w === worse[0])) {
+        const ok = (worse[0] ?? 0) <= allowance;
+        return { status: ok ? 'pass' : 'fail', p_violated: ok ? 1 : 0, p_holds: ok ? 0 : 1 };
+    }
+    const ps = signPatterns(new Float64Array(worse.length).fill(1), [Float64Array.from(worse)], defaultResamples(worse.length));
+    const sorted = flippedMeans(ps, 0);
+    const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
+    const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
+    return { status: p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive', p_violated, p_holds };
+}
 
 /**
  * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
@@ -8453,27 +8469,17 @@ function allowanceOf(tolerance, baseline) {
     const pct = Number(tolerance.replace(/%$/, ''));
     return baseline === null ? null : (Math.abs(baseline) * pct) / 100;
 }
-/** The paired sign-flip test of "worse by at most the allowance" over the cases both runs record. */
+/** The paired test of "worse by at most the allowance" over the cases both runs record. */
 function pairedTest(b, c, higher, allowance, alpha) {
-    // Work with "how much worse" per case, so the rule is always: worse-by ≤ allowance.
     const worse = [];
     for (const [id, x] of b) {
         const y = c.get(id);
         if (y !== undefined)
             worse.push(higher ? x - y : y - x);
     }
-    if (worse.length === 0 || worse.every((w) => w === worse[0])) {
-        const w = worse[0] ?? 0;
-        const ok = worse.length > 0 && w <= allowance;
-        return { status: worse.length === 0 ? 'inconclusive' : ok ? 'pass' : 'fail', p_violated: ok ? 1 : 0, p_holds: ok ? 0 : 1 };
-    }
-    const sums = [Float64Array.from(worse)];
-    const ps = signPatterns(new Float64Array(worse.length).fill(1), sums, defaultResamples(worse.length));
-    const sorted = flippedMeans(ps, 0);
-    const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
-    const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
-    const status = p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive';
-    return { status, p_violated, p_holds };
+    if (worse.length === 0)
+        return { status: 'inconclusive', p_violated: 1, p_holds: 1 };
+    return worseByTest(worse, allowance, alpha);
 }
 /** Per-case USD at the configuration's price of the run's model; null when it has no price there. */
 function costValues(p, pricing) {
@@ -8705,17 +8711,6 @@ function checkSafety(b, c, options = {}) {
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
 const value$1 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
-function judge(worse, allowance, alpha) {
-    if (worse.every((w) => w === worse[0]))
-        return (worse[0] ?? 0) <= allowance ? 'pass' : 'fail';
-    const ps = signPatterns(new Float64Array(worse.length).fill(1), [Float64Array.from(worse)], defaultResamples(worse.length));
-    const sorted = flippedMeans(ps, 0);
-    if ((1 + countAtMost(sorted, allowance)) / ps.count <= alpha)
-        return 'fail';
-    if ((1 + countAtLeast(sorted, allowance)) / ps.count <= alpha)
-        return 'pass';
-    return 'inconclusive';
-}
 function evaluateSlices(cases, specs, policy, alpha) {
     const out = [];
     for (const spec of specs) {
@@ -8736,7 +8731,7 @@ function evaluateSlices(cases, specs, policy, alpha) {
             const worseBy = (x) => (higher ? value$1(spec.metric, x.baseline) - value$1(spec.metric, x.candidate) : value$1(spec.metric, x.candidate) - value$1(spec.metric, x.baseline));
             let status = 'pass';
             if (judged)
-                status = policy === 'significant' ? judge(members.map(worseBy), allowance, alpha) : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
+                status = policy === 'significant' ? worseByTest(members.map(worseBy), allowance, alpha).status : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
             out.push({ by: spec.by, metric: spec.metric, group, level: spec.level ?? 'required', cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status, judged, basis: policy === 'significant' ? 'paired' : 'point' });
         }
     }

@@ -10,7 +10,7 @@
  * judged on its values, which the report says.
  */
 import { FLAG, SLOT, SLOTS, type PackedSummary } from '../schema/pack.js';
-import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns } from '../stats/sign-flip.js';
+import { worseByTest } from '../stats/sign-flip.js';
 import type { GateStatus } from './significance.js';
 import { usageFromTotals, type UsageStats } from './usage.js';
 import { caseCost, priceOf, runCost, type Price } from './cost.js';
@@ -105,26 +105,15 @@ function allowanceOf(tolerance: number | string, baseline: number | null): numbe
   return baseline === null ? null : (Math.abs(baseline) * pct) / 100;
 }
 
-/** The paired sign-flip test of "worse by at most the allowance" over the cases both runs record. */
+/** The paired test of "worse by at most the allowance" over the cases both runs record. */
 function pairedTest(b: Map<string, number>, c: Map<string, number>, higher: boolean, allowance: number, alpha: number): { status: GateStatus; p_violated: number; p_holds: number } {
-  // Work with "how much worse" per case, so the rule is always: worse-by ≤ allowance.
   const worse: number[] = [];
   for (const [id, x] of b) {
     const y = c.get(id);
     if (y !== undefined) worse.push(higher ? x - y : y - x);
   }
-  if (worse.length === 0 || worse.every((w) => w === worse[0])) {
-    const w = worse[0] ?? 0;
-    const ok = worse.length > 0 && w <= allowance;
-    return { status: worse.length === 0 ? 'inconclusive' : ok ? 'pass' : 'fail', p_violated: ok ? 1 : 0, p_holds: ok ? 0 : 1 };
-  }
-  const sums = [Float64Array.from(worse)];
-  const ps = signPatterns(new Float64Array(worse.length).fill(1), sums, defaultResamples(worse.length));
-  const sorted = flippedMeans(ps, 0);
-  const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
-  const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
-  const status: GateStatus = p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive';
-  return { status, p_violated, p_holds };
+  if (worse.length === 0) return { status: 'inconclusive', p_violated: 1, p_holds: 1 };
+  return worseByTest(worse, allowance, alpha);
 }
 
 /** Per-case USD at the configuration's price of the run's model; null when it has no price there. */

@@ -4,7 +4,7 @@
  * shown and not judged. Under `point` a group compares its two means; under `significant` its paired
  * per-case differences go through the same sign-flip test as the core gates.
  */
-import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns } from '../stats/sign-flip.js';
+import { worseByTest } from '../stats/sign-flip.js';
 import type { ClusterField } from './clusters.js';
 import type { PairedCase } from './significance.js';
 import type { GateStatus } from './significance.js';
@@ -41,15 +41,6 @@ export interface SliceResult {
 
 const value = (metric: SliceMetric, e: PairedCase['baseline']): number => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
 
-function judge(worse: number[], allowance: number, alpha: number): GateStatus {
-  if (worse.every((w) => w === worse[0])) return (worse[0] ?? 0) <= allowance ? 'pass' : 'fail';
-  const ps = signPatterns(new Float64Array(worse.length).fill(1), [Float64Array.from(worse)], defaultResamples(worse.length));
-  const sorted = flippedMeans(ps, 0);
-  if ((1 + countAtMost(sorted, allowance)) / ps.count <= alpha) return 'fail';
-  if ((1 + countAtLeast(sorted, allowance)) / ps.count <= alpha) return 'pass';
-  return 'inconclusive';
-}
-
 export function evaluateSlices(cases: readonly PairedCase[], specs: readonly SliceGateSpec[], policy: 'point' | 'significant', alpha: number): SliceResult[] {
   const out: SliceResult[] = [];
   for (const spec of specs) {
@@ -69,7 +60,7 @@ export function evaluateSlices(cases: readonly PairedCase[], specs: readonly Sli
       const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
       const worseBy = (x: PairedCase): number => (higher ? value(spec.metric, x.baseline) - value(spec.metric, x.candidate) : value(spec.metric, x.candidate) - value(spec.metric, x.baseline));
       let status: GateStatus = 'pass';
-      if (judged) status = policy === 'significant' ? judge(members.map(worseBy), allowance, alpha) : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
+      if (judged) status = policy === 'significant' ? worseByTest(members.map(worseBy), allowance, alpha).status : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
       out.push({ by: spec.by, metric: spec.metric, group, level: spec.level ?? 'required', cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status, judged, basis: policy === 'significant' ? 'paired' : 'point' });
     }
   }

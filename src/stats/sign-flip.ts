@@ -79,3 +79,20 @@ export function countAtLeast(sorted: Float64Array, x: number): number {
   }
   return sorted.length - lo;
 }
+
+/**
+ * The paired sign-flip test of "the candidate is worse by at most `allowance` on average", from the
+ * per-case amounts by which it is worse: fail when the data show more (one-sided, level alpha), pass
+ * when they show at most that, else inconclusive. With no spread the mean is known and decides.
+ */
+export function worseByTest(worse: readonly number[], allowance: number, alpha: number): { status: 'pass' | 'fail' | 'inconclusive'; p_violated: number; p_holds: number } {
+  if (worse.every((w) => w === worse[0])) {
+    const ok = (worse[0] ?? 0) <= allowance;
+    return { status: ok ? 'pass' : 'fail', p_violated: ok ? 1 : 0, p_holds: ok ? 0 : 1 };
+  }
+  const ps = signPatterns(new Float64Array(worse.length).fill(1), [Float64Array.from(worse)], defaultResamples(worse.length));
+  const sorted = flippedMeans(ps, 0);
+  const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
+  const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
+  return { status: p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive', p_violated, p_holds };
+}
