@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, INPUT_FORMATS, loadSummary, parseSummary } from '../src/adapters/index.js';
+import { dataSource } from '../src/adapters/source.js';
 import { InputError } from '../src/errors.js';
 import { BenchmarkSummary, SUMMARY_SCHEMA } from '../src/schema/summary.js';
 
@@ -312,7 +313,7 @@ describe('round trip through the benchgate format', () => {
     const file = join(tmp, rel.replace('/', '__'));
     writeFileSync(file, JSON.stringify(original, null, 2));
     const text = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    expect(ADAPTERS.find((a) => a.detect(text))?.name).toBe('benchgate');
+    expect(ADAPTERS.find((a) => a.mismatch(dataSource(file, text)) === null)?.name).toBe('benchgate');
     const back = loadSummary(file);
     expect(back).toEqual(original);
     expect(back.format).toBe('rlm-code');

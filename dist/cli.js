@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
-import { readFileSync, statSync, readdirSync, existsSync, mkdirSync, openSync, writeSync, closeSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, openSync, readSync, closeSync, statSync, readdirSync, existsSync, mkdirSync, writeSync, renameSync, rmSync } from 'node:fs';
+import { resolve, dirname, normalize, isAbsolute, relative, join, sep } from 'node:path';
 import { isAscii } from 'node:buffer';
-import { normalize, resolve, isAbsolute, relative, join, sep, dirname } from 'node:path';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -7182,122 +7182,6 @@ function fromBenchgate(file, data) {
 }
 
 /**
- * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
- * names the file and, for syntax problems, the line, column and JSON path.
- */
-/**
- * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
- * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
- * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
- * already (by another thread); they are decoded in place.
- */
-function readTextFile(file, content) {
-    let text;
-    try {
-        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
-        text = decodeUtf8(bytes);
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-/**
- * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
- * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
- * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
- * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
- * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
- */
-function decodeUtf8(bytes) {
-    if (isAscii(bytes))
-        return bytes.toString('latin1');
-    const leads = latin1Leads(bytes);
-    return leads === null ? bytes.toString('utf8') : bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
-}
-/**
- * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
- * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
- * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
- */
-function latin1Leads(bytes) {
-    const leads = [];
-    const most = 16 + (bytes.length >> 10);
-    let from = 0;
-    let c2 = bytes.indexOf(0xc2);
-    let c3 = bytes.indexOf(0xc3);
-    for (;;) {
-        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
-        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
-            return null;
-        if (at < 0)
-            return leads;
-        const next = bytes[at + 1];
-        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
-            return null;
-        leads.push(at);
-        from = at + 2;
-        if (c2 === at)
-            c2 = bytes.indexOf(0xc2, from);
-        if (c3 === at)
-            c3 = bytes.indexOf(0xc3, from);
-    }
-}
-/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
-function narrowToLatin1(bytes, leads) {
-    let w = leads[0] ?? bytes.length;
-    for (let k = 0; k < leads.length; k++) {
-        const at = leads[k];
-        const end = leads[k + 1] ?? bytes.length;
-        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
-        bytes.copyWithin(w, at + 2, end);
-        w += end - at - 2;
-    }
-    return w;
-}
-function describeFsError(err) {
-    const code = err.code;
-    switch (code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'EISDIR':
-            return 'is a directory, expected a JSON file';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'ERR_STRING_TOO_LONG':
-            return 'file is too large to read (over 512 MiB)';
-        default:
-            return `cannot read file (${String(code ?? err.message)})`;
-    }
-}
-/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
-function parseJsonText(file, text) {
-    if (text.trim() === '')
-        throw new InputError(`${file}: file is empty, expected a JSON object`);
-    try {
-        return JSON.parse(text);
-    }
-    catch (err) {
-        const problem = locateJsonProblem(text);
-        if (!problem)
-            throw new InputError(`${file}: not valid JSON (${err.message})`);
-        throwProblem(file, problem);
-    }
-}
-function throwProblem(file, problem) {
-    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
-    if (problem.nonFinite) {
-        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
-    }
-    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
-}
-/** Reads and parses a JSON file; `content` as for {@link readTextFile}. */
-function readJsonFile(file, content) {
-    return parseJsonText(file, readTextFile(file, content));
-}
-
-/**
  * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
  * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
  */
@@ -7732,52 +7616,317 @@ function packRlmCode(file, data) {
 }
 
 /**
- * The adapter registry: picks the format of a parsed file from its shape (or takes it as given) and
+ * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
+ * names the file and, for syntax problems, the line, column and JSON path.
+ */
+/**
+ * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
+ * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
+ * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
+ * already (by another thread); they are decoded in place.
+ */
+function readTextFile(file, content) {
+    let text;
+    try {
+        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
+        text = decodeUtf8(bytes);
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+/**
+ * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
+ * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
+ * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
+ * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
+ * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
+ */
+function decodeUtf8(bytes) {
+    if (isAscii(bytes))
+        return bytes.toString('latin1');
+    const leads = latin1Leads(bytes);
+    return leads === null ? bytes.toString('utf8') : bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+}
+/**
+ * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
+ * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
+ * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
+ */
+function latin1Leads(bytes) {
+    const leads = [];
+    const most = 16 + (bytes.length >> 10);
+    let from = 0;
+    let c2 = bytes.indexOf(0xc2);
+    let c3 = bytes.indexOf(0xc3);
+    for (;;) {
+        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
+        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
+            return null;
+        if (at < 0)
+            return leads;
+        const next = bytes[at + 1];
+        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
+            return null;
+        leads.push(at);
+        from = at + 2;
+        if (c2 === at)
+            c2 = bytes.indexOf(0xc2, from);
+        if (c3 === at)
+            c3 = bytes.indexOf(0xc3, from);
+    }
+}
+/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
+function narrowToLatin1(bytes, leads) {
+    let w = leads[0] ?? bytes.length;
+    for (let k = 0; k < leads.length; k++) {
+        const at = leads[k];
+        const end = leads[k + 1] ?? bytes.length;
+        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
+        bytes.copyWithin(w, at + 2, end);
+        w += end - at - 2;
+    }
+    return w;
+}
+function describeFsError(err) {
+    const code = err.code;
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'EISDIR':
+            return 'is a directory, expected a JSON file';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'ERR_STRING_TOO_LONG':
+            return 'file is too large to read (over 512 MiB)';
+        default:
+            return `cannot read file (${String(code ?? err.message)})`;
+    }
+}
+/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
+function parseJsonText(file, text) {
+    if (text.trim() === '')
+        throw new InputError(`${file}: file is empty, expected a JSON object`);
+    try {
+        return JSON.parse(text);
+    }
+    catch (err) {
+        const problem = locateJsonProblem(text);
+        if (!problem)
+            throw new InputError(`${file}: not valid JSON (${err.message})`);
+        throwProblem(file, problem);
+    }
+}
+function throwProblem(file, problem) {
+    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
+    if (problem.nonFinite) {
+        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
+    }
+    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
+}
+
+/**
+ * One input file as the adapters see it: its kind (JSON, JSON Lines, XML) sniffed from its first
+ * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
+ * JSON Lines file larger than a string can hold is read one record at a time.
+ */
+const HEAD_BYTES = 64 * 1024;
+const CHUNK_BYTES = 4 * 1024 * 1024;
+/** The kind of a text from its start: a complete JSON value on the first line and more lines is JSON Lines. */
+function sniffKind(head) {
+    const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+    const start = text.search(/\S/);
+    if (start < 0)
+        return 'empty';
+    const first = text[start];
+    if (first === '<')
+        return 'xml';
+    if (first !== '{' && first !== '[')
+        return 'other';
+    const eol = text.indexOf('\n', start);
+    if (eol < 0)
+        return 'json';
+    if (text.slice(eol + 1).trim() === '')
+        return 'json';
+    try {
+        JSON.parse(text.slice(start, eol));
+        return 'jsonl';
+    }
+    catch {
+        return 'json';
+    }
+}
+function readHead(file) {
+    let fd;
+    try {
+        fd = openSync(file, 'r');
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    try {
+        const buf = Buffer.alloc(HEAD_BYTES);
+        const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
+        return buf.subarray(0, n).toString('utf8');
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** Splits chunks of bytes into numbered lines; a line may span chunks. */
+function* splitLines$1(chunks) {
+    let carry = Buffer.alloc(0);
+    let line = 0;
+    for (const chunk of chunks) {
+        let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+        let from = 0;
+        for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
+            const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
+            line++;
+            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)));
+            yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+            from = nl + 1;
+        }
+        buf = buf.subarray(from);
+        carry = Buffer.from(buf);
+    }
+    if (carry.length > 0) {
+        line++;
+        const text = decodeUtf8(carry);
+        yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+    }
+}
+function* fileChunks(file) {
+    let fd;
+    try {
+        fd = openSync(file, 'r');
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    try {
+        for (;;) {
+            const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+            const n = readSync(fd, buf, 0, CHUNK_BYTES, null);
+            if (n === 0)
+                return;
+            yield buf.subarray(0, n);
+        }
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * The source of a file on disk; `content` is its bytes when another thread has read them already.
+ */
+function fileSource(file, content) {
+    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : null;
+    const kind = sniffKind(bytes ? bytes.subarray(0, HEAD_BYTES).toString('utf8') : readHead(file));
+    let text;
+    let parsed;
+    return {
+        file,
+        kind,
+        text: () => (text ??= readTextFile(file, bytes ?? undefined)),
+        json() {
+            if (parsed)
+                return parsed.value;
+            const value = parseJsonText(file, (text ??= readTextFile(file, bytes ?? undefined)));
+            parsed = { value };
+            text = undefined; // the parsed value is what is kept
+            return value;
+        },
+        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
+        sibling: (name) => resolve(dirname(file), name),
+    };
+}
+
+/**
+ * The adapter registry: picks the format of an input file from its shape (or takes it as given) and
  * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
  */
-/** Tried in order by auto-detection: the first whose `detect` matches wins. */
+/**
+ * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
+ * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
+ * into nested objects).
+ */
+const FIELD_MAPPING_KEYS = [
+    'id', 'completed', 'reward', 'steps', 'calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cost', 'latency', 'error',
+    'cluster', 'task_family', 'environment', 'domain', 'split', 'length_bucket',
+];
+/** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
+function jsonMismatch(source, detect, why) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : 'not JSON'})`;
+    return detect(source.json()) ? null : why;
+}
+/** Tried in order by auto-detection: the first that matches wins. */
 const ADAPTERS = [
-    { name: 'benchgate', shape: BENCHGATE_SHAPE, detect: isBenchgateSummary, convert: fromBenchgate },
-    { name: 'rlm-code', shape: RLM_CODE_SHAPE, detect: isRlmCodeSummary, convert: fromRlmCode, pack: packRlmCode },
+    {
+        name: 'benchgate', shape: BENCHGATE_SHAPE,
+        mismatch: (s) => jsonMismatch(s, isBenchgateSummary, 'no `schema: "benchgate.summary/…"`'),
+        convert: (s) => fromBenchgate(s.file, s.json()),
+    },
+    {
+        name: 'rlm-code', shape: RLM_CODE_SHAPE,
+        mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
+        convert: (s) => fromRlmCode(s.file, s.json()),
+        pack: (s) => packRlmCode(s.file, s.json()),
+    },
 ];
 /** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
 const INPUT_FORMATS = ['auto', ...ADAPTERS.map((a) => a.name)];
-/** The adapter for `data`: the one `format` names, or the first that detects it. */
-function adapterFor(file, data, format) {
+function optionsOf(options) {
+    return typeof options === 'string' ? { format: options } : options;
+}
+/** The adapter for `source`: the one the options name, or the first that matches. */
+function adapterFor(source, options) {
+    const { format } = options;
     if (format !== 'auto') {
         const adapter = ADAPTERS.find((a) => a.name === format);
         if (!adapter)
             throw new InputError(`unknown input format ${JSON.stringify(format)}; expected one of ${INPUT_FORMATS.join(', ')}`);
         return adapter;
     }
-    const adapter = ADAPTERS.find((a) => a.detect(data));
-    if (adapter)
-        return adapter;
-    const tried = ADAPTERS.map((a) => `  - ${a.name}: expected ${a.shape}`).join('\n');
-    throw new InputError(`${file}: not a benchmark summary benchgate can read. Formats tried:\n${tried}`);
+    // A JSON syntax error is the answer for a file that starts like JSON: no format could read it.
+    if (source.kind === 'json' || source.kind === 'empty')
+        source.json();
+    const why = [];
+    for (const adapter of ADAPTERS) {
+        const reason = adapter.mismatch(source);
+        if (reason === null)
+            return adapter;
+        why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
+    }
+    throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
 }
-/** Converts parsed JSON `data` read from `file`; `format` forces an adapter. */
-function parseSummary(file, data, format = 'auto') {
-    return adapterFor(file, data, format).convert(file, data);
+/** Converts a source; the options force a format and carry what some formats need. */
+function convertSource(source, options = 'auto') {
+    const o = optionsOf(options);
+    return adapterFor(source, o).convert(source, o);
 }
-/** Reads, parses and converts a summary file. */
-function loadSummary(file, format = 'auto') {
-    return parseSummary(file, readJsonFile(file), format);
+/** Reads and converts a summary file. */
+function loadSummary(file, options = 'auto') {
+    return convertSource(fileSource(file), options);
+}
+/** A source straight into the packed form the comparison reads (schema/pack.ts): same checks and errors. */
+function packSource(source, options) {
+    const o = optionsOf(options);
+    const adapter = adapterFor(source, o);
+    return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o));
 }
 /**
- * Converts parsed JSON `data` into the packed form the comparison reads (see schema/pack.ts), with
- * exactly the checks and errors of {@link parseSummary}, but without building a case object per row.
+ * Reads a summary file into the packed form. `content` is the file's bytes when another thread has
+ * read them already.
  */
-function parsePackedSummary(file, data, format = 'auto') {
-    const adapter = adapterFor(file, data, format);
-    return adapter.pack ? adapter.pack(file, data) : packSummary(adapter.convert(file, data));
-}
-/**
- * Reads a summary file into the packed form (see {@link parsePackedSummary}). `content` is the
- * file's bytes when another thread has read them already.
- */
-function loadPackedSummary(file, format = 'auto', content) {
-    return parsePackedSummary(file, readJsonFile(file, content), format);
+function loadPackedSummary(file, options = 'auto', content) {
+    return packSource(fileSource(file, content), options);
 }
 
 /**
@@ -7885,20 +8034,21 @@ function readBytes(file) {
  * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
  * form: like any packed summary, their cases keep what the comparison reads and drop per-case text.
  */
-async function loadPair(baseline, candidate, format, workerScript) {
+async function loadPair(baseline, candidate, options, workerScript) {
+    const [bOptions, cOptions] = typeof options === 'string' ? [{ format: options }, { format: options }] : 'baseline' in options ? [options.baseline, options.candidate] : [options, options];
     if (workerScript === null || totalSize([baseline, candidate]) < parallelThreshold()) {
         return [
-            { path: baseline, summary: loadSummary(baseline, format) },
-            { path: candidate, summary: loadSummary(candidate, format) },
+            { path: baseline, summary: loadSummary(baseline, bOptions) },
+            { path: candidate, summary: loadSummary(candidate, cOptions) },
         ];
     }
     // The candidate loads in a thread while this thread loads the baseline: two cores busy. The thread
     // takes tens of milliseconds to start, and ends last: reading its file here meanwhile evens out the work.
-    const pending = loadInWorker(workerScript, { file: candidate, format });
+    const pending = loadInWorker(workerScript, { file: candidate, options: cOptions });
     let base;
     try {
         pending.hand(readBytes(candidate));
-        base = loadPackedSummary(baseline, format);
+        base = loadPackedSummary(baseline, bOptions);
     }
     catch (err) {
         pending.cancel();
@@ -7912,11 +8062,11 @@ async function loadPair(baseline, candidate, format, workerScript) {
 }
 /** The body of a loading thread: load one file, reply with its packed summary or the error. */
 function runLoadWorker() {
-    const { file, format } = workerData;
+    const { file, options } = workerData;
     parentPort?.once('message', (content) => {
         let reply;
         try {
-            const packed = loadPackedSummary(file, format, content ?? undefined);
+            const packed = loadPackedSummary(file, options, content ?? undefined);
             parentPort?.postMessage({ ok: true, packed }, transferables(packed));
             return;
         }
@@ -17253,9 +17403,28 @@ const ConfigSchema = strictObject({
     })
         .optional()
         .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
+    input: strictObject({
+        format: _enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
+        baseline_model: string$1().min(1).optional().describe('For files holding one run per model (multi-hop QA results): the model whose records are the baseline.'),
+        candidate_model: string$1().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        fields: strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, string$1().min(1).optional()])))
+            .optional()
+            .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
+    })
+        .optional()
+        .describe('How the input files are read.'),
     fail_on_inconclusive: boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
 })
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
+/** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
+function loadOptionsOf(config, role, format, model) {
+    const input = config.input ?? {};
+    return {
+        format: format ?? input.format ?? 'auto',
+        model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
+        fields: input.fields,
+    };
+}
 /** "line L, column C" of a path in the document, or of the document's start. */
 function position(doc, lines, path, atKey = false) {
     let node = doc.contents;
@@ -17331,7 +17500,7 @@ function loadConfig(path, explicit) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
@@ -17398,6 +17567,15 @@ function files(raw, name) {
         throw new UsageError(`--${name} FILE is required; see 'benchgate compare --help'`);
     return list;
 }
+/** A value option that, when given, is not empty. */
+function nonEmpty(raw, name) {
+    const v = single(raw, name);
+    if (v === undefined)
+        return null;
+    if (v.trim() === '')
+        throw new UsageError(`--${name} needs a value: the model name as the results file writes it`);
+    return v;
+}
 /** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
 function parseConfidence(option, raw) {
     const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
@@ -17456,7 +17634,8 @@ function parseCompare(args) {
         candidate: files(raw, 'candidate'),
         config: single(raw, 'config') === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: single(raw, 'config'), explicit: true },
         given: given(raw),
-        inputFormat: oneOf('input-format', single(raw, 'input-format') ?? 'auto', INPUT_FORMATS),
+        inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format'), INPUT_FORMATS),
+        models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
     };
@@ -17515,6 +17694,8 @@ Inputs:
                                    repeat it or give a quoted glob for repeated trials of one suite
   --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
+  --baseline-model NAME            for a results file with one run per model: the baseline's model
+  --candidate-model NAME           the candidate's model (the same file may serve both sides)
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 
@@ -17631,9 +17812,13 @@ async function runCompare(cmd, io) {
     const config = { ...(loadConfig(cmd.config.path, cmd.config.explicit) ?? {}), ...cmd.given };
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
-    const [baseline, candidate] = await loadPair(baselines[0], candidates[0], cmd.inputFormat, io.workerScript ?? null);
-    const more = (paths) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, cmd.inputFormat) }));
-    const trials = { baseline: [baseline, ...more(baselines)], candidate: [candidate, ...more(candidates)] };
+    const options = {
+        baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline),
+        candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate),
+    };
+    const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
+    const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+    const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
     const cmp = compareSummaries(baseline, candidate, {
         thresholds: thresholdsOf(config),
         allowFindings: config.allow_findings ?? [],

@@ -7,7 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadSummary } from '../adapters/index.js';
+import { loadSummary, type LoadOptions } from '../adapters/index.js';
+
+/** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
+export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
 import { compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../analysis/compare.js';
 import { loadPair } from '../cli/load.js';
 import { verdictLine } from '../cli/run.js';
@@ -93,7 +96,7 @@ function setOutputs(io: ActionIo, cmp: Comparison, verdict: string, files: Recor
 /** The summary files of each side (several: repeated trials) and how to read them. */
 export interface SummaryFiles {
   files: [string[], string[]];
-  format: string;
+  load: { baseline: LoadOptions; candidate: LoadOptions };
 }
 
 /** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
@@ -104,8 +107,8 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
       throw new InputError(`the ${role} holds ${files.length} trials: set decide: significant to judge repeated trials (decide: point compares one run per side)`);
     }
   }
-  const [baseline, candidate] = await loadPair(bFiles[0] as string, cFiles[0] as string, source.format, io.workerScript);
-  const more = (files: string[]): LoadedSummary[] => files.slice(1).map((path) => ({ path, summary: loadSummary(path, source.format) }));
+  const [baseline, candidate] = await loadPair(bFiles[0] as string, cFiles[0] as string, source.load, io.workerScript);
+  const more = (files: string[], o: LoadOptions): LoadedSummary[] => files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
   const cmp = compareSummaries(baseline, candidate, {
     thresholds: inputs.thresholds,
     allowFindings: inputs.allowFindings,
@@ -116,7 +119,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     safety: inputs.safety,
     pricing: inputs.pricing,
     slices: inputs.slices,
-    trials: { baseline: [baseline, ...more(bFiles)], candidate: [candidate, ...more(cFiles)] },
+    trials: { baseline: [baseline, ...more(bFiles, source.load.baseline)], candidate: [candidate, ...more(cFiles, source.load.candidate)] },
   });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
@@ -185,11 +188,11 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
 
   let source: SummaryFiles;
   if (inputs.baseline !== null && inputs.candidate !== null) {
-    source = { files: [[resolve(io.workspace, inputs.baseline)], [resolve(io.workspace, inputs.candidate)]], format: inputs.format };
+    source = { files: [[resolve(io.workspace, inputs.baseline)], [resolve(io.workspace, inputs.candidate)]], load: inputs.load };
   } else {
     const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
     try {
-      source = { files: [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)], format: 'benchgate' };
+      source = { files: [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)], load: BENCHGATE_FILES };
     } catch (err) {
       if (jobProblems.length === 0) throw err;
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);

@@ -14,10 +14,10 @@ import type { SliceGateSpec } from '../analysis/slices.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
-import { INPUT_FORMATS } from '../adapters/index.js';
+import { INPUT_FORMATS, type LoadOptions } from '../adapters/index.js';
 import { COMMENT_MODES, type CommentMode } from '../github/comments.js';
 import { parseConfidence, thresholdValue } from '../cli/args.js';
-import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
+import { DEFAULT_CONFIG_PATH, loadOptionsOf, type GateConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 
 export const MODES = ['run', 'compare', 'publish'] as const;
@@ -46,6 +46,8 @@ export interface RunInputs extends CommonInputs {
   timeoutMinutes: number;
   summary: string;
   format: string;
+  /** How the summary is read: the format, and the configuration's input section for this role. */
+  load: LoadOptions;
   fingerprint: Record<string, string | number | boolean | null>;
   retentionDays: number | undefined;
   allowCommandFailure: boolean;
@@ -89,6 +91,8 @@ export interface CompareInputs extends CommonInputs, GateInputs {
   baseline: string | null;
   candidate: string | null;
   format: string;
+  /** How local files are read: the format input, else the configuration's input section. */
+  load: { baseline: LoadOptions; candidate: LoadOptions };
   failOnHold: boolean;
   publish: PublishInputs;
   /** The gate job's `needs` context (`toJSON(needs)`), when given: job id → result. */
@@ -105,7 +109,7 @@ const PUBLISH = ['github-token', 'comment', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
-  run: [...COMMON, 'role', 'command', 'working-directory', 'timeout-minutes', 'trials', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'trials', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
   compare: [
     ...COMMON,
     'baseline',
@@ -279,19 +283,23 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     throw new UsageError(`input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`);
   }
   const format = oneOf('format', get('format') || 'auto', INPUT_FORMATS);
+  const config = (): GateConfig => readConfig(get('config') || DEFAULT_CONFIG_PATH, get('config') !== '') ?? {};
+  const givenFormat = get('format') === '' ? null : format;
   if (mode === 'run') {
     const command = getInput('command');
     if (command.trim() === '') throw new UsageError('input "command": required with mode: run; give the shell command that runs the suite and writes its summary');
     if (get('role') === '') throw new UsageError('input "role": required with mode: run; expected baseline or candidate');
+    const role = oneOf('role', get('role'), ROLES);
     return {
       mode,
       suite: suite(get('suite')),
-      role: oneOf('role', get('role'), ROLES),
+      role,
       command,
       workingDirectory: get('working-directory') || '.',
       timeoutMinutes: timeoutMinutes(get('timeout-minutes')),
       summary: get('summary') || DEFAULT_SUMMARY_GLOB,
       format,
+      load: loadOptionsOf(config(), role, givenFormat),
       fingerprint: parseFingerprint(getInput('fingerprint')),
       retentionDays: retentionDays(get('retention-days')),
       allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
@@ -313,6 +321,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     baseline,
     candidate,
     format,
+    load: { baseline: loadOptionsOf(config(), 'baseline', givenFormat), candidate: loadOptionsOf(config(), 'candidate', givenFormat) },
     ...gateInputs(get, readConfig),
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),

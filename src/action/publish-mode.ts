@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadSummary } from '../adapters/index.js';
 import { UsageError } from '../errors.js';
 import { resolvePullRequest, WorkflowRunEvent } from '../github/pull-request.js';
-import { decide, downloadSummary, type CompareResult } from './compare-mode.js';
+import { BENCHGATE_FILES, decide, downloadSummary, type CompareResult } from './compare-mode.js';
 import type { PublishModeInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { openPublisher } from './publisher.js';
@@ -48,7 +48,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
     target.pullNumber = pull?.number ?? null;
     io.info(pull ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)` : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`);
     io.setOutput('pull-request', pull?.number ?? '');
-    const decision = await decide(io, { ...inputs, reportDir: null }, { files, format: 'benchgate' }, []);
+    const decision = await decide(io, { ...inputs, reportDir: null }, { files, load: BENCHGATE_FILES }, []);
     await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
     return { failure: null, explained: false, comparison: decision.cmp };
   } catch (err) {

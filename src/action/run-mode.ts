@@ -122,7 +122,7 @@ async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: s
       fingerprint: inputs.fingerprint,
     });
     const trialStamps: Record<string, Scalar> = inputs.trials > 1 ? { 'benchgate.trial': t, 'benchgate.trials': inputs.trials } : {};
-    const stamped = withMetadata(loadSummary(original, inputs.format), { ...stamps, ...trialStamps });
+    const stamped = withMetadata(loadSummary(original, inputs.load), { ...stamps, ...trialStamps });
     if (stamped.replaced.length > 0) io.warning(`benchgate: the summary's own metadata ${stamped.replaced.join(', ')} replaced by this run's`);
     const normalized = join(staging, trialFile(NORMALIZED_FILE, t));
     writeFileSync(normalized, JSON.stringify(stamped.summary));

@@ -1,70 +1,126 @@
 /**
- * The adapter registry: picks the format of a parsed file from its shape (or takes it as given) and
+ * The adapter registry: picks the format of an input file from its shape (or takes it as given) and
  * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
  */
 import { InputError } from '../errors.js';
 import { packSummary, type PackedSummary } from '../schema/pack.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './benchgate.js';
-import { readJsonFile } from './read-json.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './rlm-code.js';
+import { dataSource, fileSource, type Source } from './source.js';
+
+/**
+ * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
+ * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
+ * into nested objects).
+ */
+export const FIELD_MAPPING_KEYS = [
+  'id', 'completed', 'reward', 'steps', 'calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cost', 'latency', 'error',
+  'cluster', 'task_family', 'environment', 'domain', 'split', 'length_bucket',
+] as const;
+export type FieldMapping = Partial<Record<(typeof FIELD_MAPPING_KEYS)[number], string>>;
+
+/** How the input files are read: the format, and what some formats need to know. */
+export interface LoadOptions {
+  /** An adapter's name, or `auto` to detect it from the file. */
+  format: string;
+  /** For files that hold several runs (one per model): the run to take. */
+  model?: string | undefined;
+  /** For generic records: which field of a record is what (see adapters/records.ts). */
+  fields?: FieldMapping | undefined;
+}
 
 export interface Adapter {
-  /** The `--format` name. */
+  /** The `--input-format` name. */
   name: string;
   /** What a matching file looks like, for detection errors. */
   shape: string;
-  detect(data: unknown): boolean;
-  convert(file: string, data: unknown): BenchmarkSummary;
+  /** Null when `source` is in this format; otherwise why not, in a few words. */
+  mismatch(source: Source): string | null;
+  convert(source: Source, options: LoadOptions): BenchmarkSummary;
   /** Straight to the packed form, with the same checks as `convert`; absent: `convert`, then pack. */
-  pack?(file: string, data: unknown): PackedSummary;
+  pack?(source: Source, options: LoadOptions): PackedSummary;
 }
 
-/** Tried in order by auto-detection: the first whose `detect` matches wins. */
+/** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
+export function jsonMismatch(source: Source, detect: (data: unknown) => boolean, why: string): string | null {
+  if (source.kind !== 'json') return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : 'not JSON'})`;
+  return detect(source.json()) ? null : why;
+}
+
+/** Tried in order by auto-detection: the first that matches wins. */
 export const ADAPTERS: readonly Adapter[] = [
-  { name: 'benchgate', shape: BENCHGATE_SHAPE, detect: isBenchgateSummary, convert: fromBenchgate },
-  { name: 'rlm-code', shape: RLM_CODE_SHAPE, detect: isRlmCodeSummary, convert: fromRlmCode, pack: packRlmCode },
+  {
+    name: 'benchgate', shape: BENCHGATE_SHAPE,
+    mismatch: (s) => jsonMismatch(s, isBenchgateSummary, 'no `schema: "benchgate.summary/…"`'),
+    convert: (s) => fromBenchgate(s.file, s.json()),
+  },
+  {
+    name: 'rlm-code', shape: RLM_CODE_SHAPE,
+    mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
+    convert: (s) => fromRlmCode(s.file, s.json()),
+    pack: (s) => packRlmCode(s.file, s.json()),
+  },
 ];
 
 /** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
 export const INPUT_FORMATS = ['auto', ...ADAPTERS.map((a) => a.name)] as const;
 
-/** The adapter for `data`: the one `format` names, or the first that detects it. */
-function adapterFor(file: string, data: unknown, format: string): Adapter {
+function optionsOf(options: LoadOptions | string): LoadOptions {
+  return typeof options === 'string' ? { format: options } : options;
+}
+
+/** The adapter for `source`: the one the options name, or the first that matches. */
+function adapterFor(source: Source, options: LoadOptions): Adapter {
+  const { format } = options;
   if (format !== 'auto') {
     const adapter = ADAPTERS.find((a) => a.name === format);
     if (!adapter) throw new InputError(`unknown input format ${JSON.stringify(format)}; expected one of ${INPUT_FORMATS.join(', ')}`);
     return adapter;
   }
-  const adapter = ADAPTERS.find((a) => a.detect(data));
-  if (adapter) return adapter;
-  const tried = ADAPTERS.map((a) => `  - ${a.name}: expected ${a.shape}`).join('\n');
-  throw new InputError(`${file}: not a benchmark summary benchgate can read. Formats tried:\n${tried}`);
+  // A JSON syntax error is the answer for a file that starts like JSON: no format could read it.
+  if (source.kind === 'json' || source.kind === 'empty') source.json();
+  const why: string[] = [];
+  for (const adapter of ADAPTERS) {
+    const reason = adapter.mismatch(source);
+    if (reason === null) return adapter;
+    why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
+  }
+  throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
 }
 
-/** Converts parsed JSON `data` read from `file`; `format` forces an adapter. */
-export function parseSummary(file: string, data: unknown, format = 'auto'): BenchmarkSummary {
-  return adapterFor(file, data, format).convert(file, data);
+/** Converts a source; the options force a format and carry what some formats need. */
+export function convertSource(source: Source, options: LoadOptions | string = 'auto'): BenchmarkSummary {
+  const o = optionsOf(options);
+  return adapterFor(source, o).convert(source, o);
 }
 
-/** Reads, parses and converts a summary file. */
-export function loadSummary(file: string, format = 'auto'): BenchmarkSummary {
-  return parseSummary(file, readJsonFile(file), format);
+/** Converts parsed JSON `data` read from `file`. */
+export function parseSummary(file: string, data: unknown, options: LoadOptions | string = 'auto'): BenchmarkSummary {
+  return convertSource(dataSource(file, data), options);
+}
+
+/** Reads and converts a summary file. */
+export function loadSummary(file: string, options: LoadOptions | string = 'auto'): BenchmarkSummary {
+  return convertSource(fileSource(file), options);
+}
+
+/** A source straight into the packed form the comparison reads (schema/pack.ts): same checks and errors. */
+function packSource(source: Source, options: LoadOptions | string): PackedSummary {
+  const o = optionsOf(options);
+  const adapter = adapterFor(source, o);
+  return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o));
+}
+
+/** {@link parseSummary} into the packed form, without building a case object per row. */
+export function parsePackedSummary(file: string, data: unknown, options: LoadOptions | string = 'auto'): PackedSummary {
+  return packSource(dataSource(file, data), options);
 }
 
 /**
- * Converts parsed JSON `data` into the packed form the comparison reads (see schema/pack.ts), with
- * exactly the checks and errors of {@link parseSummary}, but without building a case object per row.
+ * Reads a summary file into the packed form. `content` is the file's bytes when another thread has
+ * read them already.
  */
-export function parsePackedSummary(file: string, data: unknown, format = 'auto'): PackedSummary {
-  const adapter = adapterFor(file, data, format);
-  return adapter.pack ? adapter.pack(file, data) : packSummary(adapter.convert(file, data));
-}
-
-/**
- * Reads a summary file into the packed form (see {@link parsePackedSummary}). `content` is the
- * file's bytes when another thread has read them already.
- */
-export function loadPackedSummary(file: string, format = 'auto', content?: Uint8Array): PackedSummary {
-  return parsePackedSummary(file, readJsonFile(file, content), format);
+export function loadPackedSummary(file: string, options: LoadOptions | string = 'auto', content?: Uint8Array): PackedSummary {
+  return packSource(fileSource(file, content), options);
 }

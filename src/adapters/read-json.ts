@@ -74,7 +74,7 @@ function narrowToLatin1(bytes: Buffer, leads: readonly number[]): number {
   return w;
 }
 
-function describeFsError(err: unknown): string {
+export function describeFsError(err: unknown): string {
   const code = (err as { code?: string }).code;
   switch (code) {
     case 'ENOENT':

@@ -21,14 +21,17 @@ export interface CompareCommand {
   config: { path: string; explicit: boolean };
   /** The options given on the command line; the rest come from the configuration, then the defaults. */
   given: GateConfig;
-  inputFormat: string;
+  /** --input-format, or null: the configuration's, else auto. */
+  inputFormat: string | null;
+  /** --baseline-model / --candidate-model: the run to take from a file with one run per model. */
+  models: { baseline: string | null; candidate: string | null };
   format: ReportFormat;
   output: string | null;
 }
 
 export type Command = CompareCommand | { command: 'help'; topic: 'main' | 'compare' } | { command: 'version' };
 
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'] as const;
 
@@ -96,6 +99,14 @@ function files(raw: Raw, name: ValueOption): string[] {
   return list;
 }
 
+/** A value option that, when given, is not empty. */
+function nonEmpty(raw: Raw, name: ValueOption): string | null {
+  const v = single(raw, name);
+  if (v === undefined) return null;
+  if (v.trim() === '') throw new UsageError(`--${name} needs a value: the model name as the results file writes it`);
+  return v;
+}
+
 /** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
 export function parseConfidence(option: string, raw: string): number {
   const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
@@ -151,7 +162,8 @@ function parseCompare(args: readonly string[]): Command {
     candidate: files(raw, 'candidate'),
     config: single(raw, 'config') === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: single(raw, 'config') as string, explicit: true },
     given: given(raw),
-    inputFormat: oneOf('input-format', single(raw, 'input-format') ?? 'auto', INPUT_FORMATS),
+    inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format') as string, INPUT_FORMATS),
+    models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },
     format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
     output: single(raw, 'output') ?? null,
   };

@@ -42,6 +42,8 @@ Inputs:
                                    repeat it or give a quoted glob for repeated trials of one suite
   --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
+  --baseline-model NAME            for a results file with one run per model: the baseline's model
+  --candidate-model NAME           the candidate's model (the same file may serve both sides)
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 

@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { loadPackedSummary, loadSummary } from '../adapters/index.js';
+import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/index.js';
 import type { LoadedSummary } from '../analysis/compare.js';
 import { InputError, isUserError } from '../errors.js';
 import { transferables, type PackedSummary } from '../schema/pack.js';
@@ -20,8 +20,11 @@ export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
 
 interface LoadRequest {
   file: string;
-  format: string;
+  options: LoadOptions;
 }
+
+/** How each side's files are read (the same options for both, or one per side). */
+export type PairOptions = LoadOptions | string | { baseline: LoadOptions; candidate: LoadOptions };
 type LoadReply = { ok: true; packed: PackedSummary } | { ok: false; userError: boolean; message: string };
 
 function parallelThreshold(): number {
@@ -86,20 +89,21 @@ function readBytes(file: string): Buffer | null {
  * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
  * form: like any packed summary, their cases keep what the comparison reads and drop per-case text.
  */
-export async function loadPair(baseline: string, candidate: string, format: string, workerScript: URL | null): Promise<[LoadedSummary, LoadedSummary]> {
+export async function loadPair(baseline: string, candidate: string, options: PairOptions, workerScript: URL | null): Promise<[LoadedSummary, LoadedSummary]> {
+  const [bOptions, cOptions] = typeof options === 'string' ? [{ format: options }, { format: options }] : 'baseline' in options ? [options.baseline, options.candidate] : [options, options];
   if (workerScript === null || totalSize([baseline, candidate]) < parallelThreshold()) {
     return [
-      { path: baseline, summary: loadSummary(baseline, format) },
-      { path: candidate, summary: loadSummary(candidate, format) },
+      { path: baseline, summary: loadSummary(baseline, bOptions) },
+      { path: candidate, summary: loadSummary(candidate, cOptions) },
     ];
   }
   // The candidate loads in a thread while this thread loads the baseline: two cores busy. The thread
   // takes tens of milliseconds to start, and ends last: reading its file here meanwhile evens out the work.
-  const pending = loadInWorker(workerScript, { file: candidate, format });
+  const pending = loadInWorker(workerScript, { file: candidate, options: cOptions });
   let base: PackedSummary;
   try {
     pending.hand(readBytes(candidate));
-    base = loadPackedSummary(baseline, format);
+    base = loadPackedSummary(baseline, bOptions);
   } catch (err) {
     pending.cancel();
     throw err;
@@ -113,11 +117,11 @@ export async function loadPair(baseline: string, candidate: string, format: stri
 
 /** The body of a loading thread: load one file, reply with its packed summary or the error. */
 export function runLoadWorker(): void {
-  const { file, format } = workerData as LoadRequest;
+  const { file, options } = workerData as LoadRequest;
   parentPort?.once('message', (content: Uint8Array | null) => {
     let reply: LoadReply;
     try {
-      const packed = loadPackedSummary(file, format, content ?? undefined);
+      const packed = loadPackedSummary(file, options, content ?? undefined);
       parentPort?.postMessage({ ok: true, packed } satisfies LoadReply, transferables(packed));
       return;
     } catch (err) {

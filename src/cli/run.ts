@@ -4,7 +4,7 @@
  */
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadSummary } from '../adapters/index.js';
+import { loadSummary, type LoadOptions } from '../adapters/index.js';
 import { compareSummaries, type Comparison, type LoadedSummary } from '../analysis/compare.js';
 import { isUserError, UsageError } from '../errors.js';
 import { expandInputs } from '../glob.js';
@@ -12,7 +12,7 @@ import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import { BENCHGATE_VERSION } from '../version.js';
-import { loadConfig, type GateConfig } from '../config/config.js';
+import { loadConfig, loadOptionsOf, type GateConfig } from '../config/config.js';
 import { parseArgs, thresholdsOf, type CompareCommand, type ReportFormat } from './args.js';
 import { COMPARE_HELP, MAIN_HELP } from './help.js';
 import { loadPair } from './load.js';
@@ -82,9 +82,13 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const config: GateConfig = { ...(loadConfig(cmd.config.path, cmd.config.explicit) ?? {}), ...cmd.given };
   const baselines = sideFiles('baseline', cmd, config);
   const candidates = sideFiles('candidate', cmd, config);
-  const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, cmd.inputFormat, io.workerScript ?? null);
-  const more = (paths: string[]): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, cmd.inputFormat) }));
-  const trials = { baseline: [baseline, ...more(baselines)], candidate: [candidate, ...more(candidates)] };
+  const options = {
+    baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline),
+    candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate),
+  };
+  const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
+  const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+  const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
   const cmp = compareSummaries(baseline, candidate, {
     thresholds: thresholdsOf(config),
     allowFindings: config.allow_findings ?? [],

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
+import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/index.js';
 import { CLUSTER_FIELDS } from '../analysis/clusters.js';
 import { KEY_NAME } from '../analysis/comparability.js';
 import { GATE_LEVELS, METRICS } from '../analysis/metric-gates.js';
@@ -96,11 +97,33 @@ export const ConfigSchema = z
       })
       .optional()
       .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
+    input: z
+      .strictObject({
+        format: z.enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
+        baseline_model: z.string().min(1).optional().describe('For files holding one run per model (multi-hop QA results): the model whose records are the baseline.'),
+        candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        fields: z
+          .strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<(typeof FIELD_MAPPING_KEYS)[number], z.ZodOptional<z.ZodString>>)
+          .optional()
+          .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
+      })
+      .optional()
+      .describe('How the input files are read.'),
     fail_on_inconclusive: z.boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
   })
   .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
 
 export type GateConfig = z.infer<typeof ConfigSchema>;
+
+/** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
+export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null): LoadOptions {
+  const input = config.input ?? {};
+  return {
+    format: format ?? input.format ?? 'auto',
+    model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
+    fields: input.fields,
+  };
+}
 
 /** The JSON Schema of the file, for editors (generated; a test keeps the committed copy equal). */
 export function configJsonSchema(): Record<string, unknown> {
