@@ -21,6 +21,31 @@ function isUserError(err) {
     return err instanceof InputError || err instanceof UsageError;
 }
 
+const NO_FIELDS = { numbers: [], labels: [] };
+/** The value at a dotted path of a case's `extra`, or undefined. */
+function fieldValue(extra, path) {
+    if (Object.hasOwn(extra, path))
+        return extra[path];
+    let v = extra;
+    for (const key of path.split('.')) {
+        if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key))
+            return undefined;
+        v = v[key];
+    }
+    return v;
+}
+function fieldNumber(v) {
+    if (typeof v === 'boolean')
+        return v ? 1 : 0;
+    return typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+}
+function fieldLabel(v) {
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean')
+        return String(v);
+    return null;
+}
 const SLOTS = 11;
 /** Where each number of a case sits among its {@link SLOTS}; absent usage and harness counters are 0. */
 const SLOT = {
@@ -77,10 +102,14 @@ class SummaryPacker {
     flags;
     errors = {};
     encoders;
-    constructor(capacity) {
+    fieldNumbers;
+    fieldLabels;
+    constructor(capacity, fields = NO_FIELDS) {
         this.numbers = new Float64Array(capacity * SLOTS);
         this.flags = new Uint8Array(capacity);
         this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)]));
+        this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
+        this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
     }
     add(c) {
         const i = this.count++;
@@ -120,6 +149,10 @@ class SummaryPacker {
         e.length_bucket.set(i, l.length_bucket);
         e.mcp_server.set(i, h ? h.mcp_server : null);
         e.harness_strategy.set(i, h ? h.harness_strategy : null);
+        for (const [name, column] of this.fieldNumbers)
+            column[i] = fieldNumber(fieldValue(c.extra, name));
+        for (const [name, column] of this.fieldLabels)
+            column.set(i, fieldLabel(fieldValue(c.extra, name)));
     }
     finish(head) {
         const k = this.count;
@@ -139,20 +172,29 @@ class SummaryPacker {
             errors: this.errors,
             sortedDurations: durations.subarray(0, timed).sort(),
             columns,
+            fields: {
+                numbers: Object.fromEntries(this.fieldNumbers.map(([name, column]) => [name, full ? column : column.slice(0, k)])),
+                labels: Object.fromEntries(this.fieldLabels.map(([name, column]) => [name, column.finish(k)])),
+            },
         };
     }
 }
 /** The packed form of a summary (the comparison packs summaries that were not loaded packed). */
-function packSummary(summary) {
+function packSummary(summary, fields = NO_FIELDS) {
     const { cases, ...head } = summary;
-    const packer = new SummaryPacker(cases.length);
+    const packer = new SummaryPacker(cases.length, fields);
     for (const c of cases)
         packer.add(c);
     return packer.finish(head);
 }
 /** The buffers to pass as postMessage's transfer list. */
 function transferables(p) {
-    return [p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer, ...Object.values(p.columns).map((c) => c.index.buffer)];
+    return [
+        p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer,
+        ...Object.values(p.columns).map((c) => c.index.buffer),
+        ...Object.values(p.fields.numbers).map((a) => a.buffer),
+        ...Object.values(p.fields.labels).map((c) => c.index.buffer),
+    ];
 }
 const NO_EXTRA$1 = Object.freeze({});
 function unpackCases(p) {
@@ -7607,9 +7649,9 @@ function fromRlmCode(file, data) {
  * {@link fromRlmCode} straight into the packed form (same checks, same errors): each row is packed
  * as it is validated, so no case object outlives its row.
  */
-function packRlmCode(file, data) {
+function packRlmCode(file, data, keep) {
     const top = parseTop(file, data);
-    const packer = new SummaryPacker(top.case_results.length);
+    const packer = new SummaryPacker(top.case_results.length, keep);
     parseRows(file, top.case_results, (raw, extra) => packer.add(toCase(raw, extra)));
     checkUniqueIds(file, packer.ids, packer.sortedIds);
     return packer.finish(headOf(file, top, data));
@@ -7877,7 +7919,7 @@ const ADAPTERS = [
         name: 'rlm-code', shape: RLM_CODE_SHAPE,
         mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
         convert: (s) => fromRlmCode(s.file, s.json()),
-        pack: (s) => packRlmCode(s.file, s.json()),
+        pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
     },
 ];
 /** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
@@ -7919,7 +7961,7 @@ function loadSummary(file, options = 'auto') {
 function packSource(source, options) {
     const o = optionsOf(options);
     const adapter = adapterFor(source, o);
-    return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o));
+    return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
 }
 /**
  * Reads a summary file into the packed form. `content` is the file's bytes when another thread has
@@ -7961,9 +8003,19 @@ function packedSummary(p) {
     BACKING.set(summary, p);
     return summary;
 }
-/** The packed form of a summary's cases: the one it was loaded from when still current, else packed now. */
-function packedOf(summary) {
-    return BACKING.get(summary) ?? packSummary(summary);
+/**
+ * The packed form of a summary's cases: the one it was loaded from when still current, else packed
+ * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
+ * (the loaders take them from the configuration): its cases no longer hold the fields.
+ */
+function packedOf(summary, fields = NO_FIELDS) {
+    const backing = BACKING.get(summary);
+    if (backing === undefined)
+        return packSummary(summary, fields);
+    const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
+    if (missing.length > 0)
+        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
+    return backing;
 }
 /** The number of cases of a summary, without building the case objects of a packed one. */
 function caseCount(summary) {
@@ -8075,6 +8127,68 @@ function runLoadWorker() {
         }
         parentPort?.postMessage(reply);
     });
+}
+
+/** The case labels a cluster can be taken from. */
+const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
+/** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
+const AUTO_MIN_CLUSTERS = 20;
+/** Picks the clustering and says why, as a sentence of benchgate's own words. */
+function chooseCluster(cases, choice) {
+    if (choice === 'none')
+        return { field: null, note: 'cases treated as independent (cluster: none)', drafts: [] };
+    const groups = (f) => {
+        const seen = new Set();
+        for (const c of cases) {
+            const v = c.labels[f];
+            if (v === null)
+                return null;
+            seen.add(v);
+        }
+        return seen.size;
+    };
+    if (choice !== 'auto') {
+        const g = groups(choice);
+        if (g === null)
+            return { field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] };
+        return { field: choice, note: `clustered by ${choice}`, drafts: [] };
+    }
+    for (const f of ['task_family', 'environment', 'domain']) {
+        const g = groups(f);
+        if (g === null || g < 2 || g >= cases.length)
+            continue;
+        if (g >= AUTO_MIN_CLUSTERS)
+            return { field: f, note: `clustered by ${f} (auto)`, drafts: [] };
+        return {
+            field: null,
+            note: `cases treated as independent: ${f} has only ${g} groups, too few to cluster by (auto needs ${AUTO_MIN_CLUSTERS})`,
+            drafts: [{ code: 'too-few-clusters', side: null, message: `Cases carry ${g} ${f} groups, too few for cluster-robust tests (auto needs ${AUTO_MIN_CLUSTERS}), so cases are treated as independent; if cases of one ${f} fail together, the gates are too confident. To cluster anyway, set cluster to ${f} (--cluster ${f}).`, case_ids: [] }],
+        };
+    }
+    return { field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] };
+}
+/** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
+function unitsOf(cases, field) {
+    const unitOf = new Int32Array(cases.length);
+    if (field === null) {
+        for (let i = 0; i < cases.length; i++)
+            unitOf[i] = i;
+        return { unitOf, count: cases.length };
+    }
+    const ids = new Map();
+    let count = 0;
+    cases.forEach((c, i) => {
+        const v = c.labels[field];
+        if (v === null) {
+            unitOf[i] = count++;
+            return;
+        }
+        let u = ids.get(v);
+        if (u === undefined)
+            ids.set(v, (u = count++));
+        unitOf[i] = u;
+    });
+    return { unitOf, count };
 }
 
 const LABELS = {
@@ -8644,8 +8758,26 @@ function costValues(p, pricing) {
     });
     return out;
 }
+/** A case field's values: the cases that record a number there (the field was kept when packing). */
+function fieldValues(p, field) {
+    const column = Object.hasOwn(p.fields.numbers, field) ? p.fields.numbers[field] : undefined;
+    if (column === undefined)
+        throw new Error(`${p.head.id}: case field ${field} was not kept when packing`);
+    const out = new Map();
+    p.ids.forEach((id, i) => {
+        const v = column[i];
+        if (!Number.isNaN(v))
+            out.set(id, v);
+    });
+    return out;
+}
 /** A metric's per-case values (null: run-level or unknown) and run value for one run. */
-function metricOf(metric, p, u, pricing) {
+function metricOf(spec, p, u, pricing) {
+    if (spec.field !== undefined) {
+        const values = fieldValues(p, spec.field);
+        return { values, value: mean(values.values()) };
+    }
+    const metric = spec.metric ?? '';
     const perCase = PER_CASE[metric];
     if (perCase) {
         const values = perCaseValues(p, perCase);
@@ -8667,14 +8799,14 @@ function evaluateMetricGates(b, c, specs, policy, alpha, pricing = {}) {
         const direction = spec.direction ?? 'lower';
         const level = spec.level ?? 'required';
         const tolerance = spec.tolerance ?? 0;
-        const mb = metricOf(spec.metric, b, ub, pricing);
-        const mc = metricOf(spec.metric, c, uc, pricing);
+        const mb = metricOf(spec, b, ub, pricing);
+        const mc = metricOf(spec, c, uc, pricing);
         const vb = mb.values;
         const vc = mc.values;
         const baseline = mb.value;
         const candidate = mc.value;
         const allowance = allowanceOf(tolerance, baseline);
-        const base = { metric: spec.metric, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
+        const base = { metric: spec.field ?? spec.metric ?? '', field: spec.field !== undefined, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
         if (baseline === null || candidate === null || allowance === null)
             return { ...base, status: 'inconclusive', basis: 'unknown', p_violated: null, p_holds: null };
         if (policy === 'significant' && vb && vc) {
@@ -8866,7 +8998,7 @@ function evaluateSlices(cases, specs, policy, alpha) {
     for (const spec of specs) {
         const groups = new Map();
         for (const c of cases) {
-            const key = c.labels[spec.by];
+            const key = c.labels[spec.by] ?? null;
             groups.set(key, [...(groups.get(key) ?? []), c]);
         }
         const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
@@ -8917,68 +9049,6 @@ function evaluateRlmGates(baseline, candidate, caseSummary, t) {
     };
     const passed = GATE_NAMES.every((g) => gates[g]);
     return { candidate_metrics: cand, baseline_metrics: base, deltas, case_summary: caseSummary, gates, passed };
-}
-
-/** The case labels a cluster can be taken from. */
-const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
-/** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
-const AUTO_MIN_CLUSTERS = 20;
-/** Picks the clustering and says why, as a sentence of benchgate's own words. */
-function chooseCluster(cases, choice) {
-    if (choice === 'none')
-        return { field: null, note: 'cases treated as independent (cluster: none)', drafts: [] };
-    const groups = (f) => {
-        const seen = new Set();
-        for (const c of cases) {
-            const v = c.labels[f];
-            if (v === null)
-                return null;
-            seen.add(v);
-        }
-        return seen.size;
-    };
-    if (choice !== 'auto') {
-        const g = groups(choice);
-        if (g === null)
-            return { field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] };
-        return { field: choice, note: `clustered by ${choice}`, drafts: [] };
-    }
-    for (const f of ['task_family', 'environment', 'domain']) {
-        const g = groups(f);
-        if (g === null || g < 2 || g >= cases.length)
-            continue;
-        if (g >= AUTO_MIN_CLUSTERS)
-            return { field: f, note: `clustered by ${f} (auto)`, drafts: [] };
-        return {
-            field: null,
-            note: `cases treated as independent: ${f} has only ${g} groups, too few to cluster by (auto needs ${AUTO_MIN_CLUSTERS})`,
-            drafts: [{ code: 'too-few-clusters', side: null, message: `Cases carry ${g} ${f} groups, too few for cluster-robust tests (auto needs ${AUTO_MIN_CLUSTERS}), so cases are treated as independent; if cases of one ${f} fail together, the gates are too confident. To cluster anyway, set cluster to ${f} (--cluster ${f}).`, case_ids: [] }],
-        };
-    }
-    return { field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] };
-}
-/** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
-function unitsOf(cases, field) {
-    const unitOf = new Int32Array(cases.length);
-    if (field === null) {
-        for (let i = 0; i < cases.length; i++)
-            unitOf[i] = i;
-        return { unitOf, count: cases.length };
-    }
-    const ids = new Map();
-    let count = 0;
-    cases.forEach((c, i) => {
-        const v = c.labels[field];
-        if (v === null) {
-            unitOf[i] = count++;
-            return;
-        }
-        let u = ids.get(v);
-        if (u === undefined)
-            ids.set(v, (u = count++));
-        unitOf[i] = u;
-    });
-    return { unitOf, count };
 }
 
 const rate = (e) => e.successes / e.trials;
@@ -9248,13 +9318,14 @@ function checkRuns(side, runs) {
  * preset matches any). A case's trials are the files that have it; a case missing from some files
  * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
  */
-function mergeTrials(side, runs) {
+function mergeTrials(side, runs, fields = NO_FIELDS) {
     if (runs.length === 0)
         throw new RangeError(`mergeTrials(${side}) needs at least one run`);
     checkRuns(side, runs);
     const cases = new Map();
     for (const r of runs) {
-        const p = packedOf(r.summary);
+        const p = packedOf(r.summary, fields);
+        const fieldColumns = Object.entries(p.fields.labels);
         const { environment, task_family, domain, split, length_bucket } = p.columns;
         const ids = p.ids;
         for (let i = 0; i < ids.length; i++) {
@@ -9271,6 +9342,9 @@ function mergeTrials(side, runs) {
                     split: split.values[split.index[i]] ?? null,
                     length_bucket: length_bucket.values[length_bucket.index[i]] ?? null,
                 };
+                for (const [name, column] of fieldColumns)
+                    if (!Object.hasOwn(labels, name))
+                        labels[name] = column.values[column.index[i]] ?? null;
                 cases.set(id, { trials: 1, successes: ok, reward, steps, labels });
             }
             else {
@@ -9377,10 +9451,6 @@ function fisherOneSided(b, c) {
     return Math.min(1, lower / all);
 }
 
-/**
- * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
- * verdict. Pure: summaries in, a {@link Comparison} out.
- */
 /** The cases on both sides, by code point, with their trial evidence. */
 function pairTrials(b, c) {
     const out = [];
@@ -9410,13 +9480,22 @@ function caseDeclines(paired, alpha) {
         return { case_id: x.id, baseline: side(x.baseline), candidate: side(x.candidate), p, within_noise: p > alpha };
     });
 }
+/** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */
+function caseFieldsFor(gates, slices) {
+    const labels = CLUSTER_FIELDS;
+    return {
+        numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])),
+        labels: slices.flatMap((x) => (labels.includes(x.by) ? [] : [x.by])),
+    };
+}
 function compareSummaries(baseline, candidate, options = {}) {
     const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
     const b = baseline.summary;
     const c = candidate.summary;
     // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
-    const bp = packedOf(b);
-    const cp = packedOf(c);
+    const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? []);
+    const bp = packedOf(b, fields);
+    const cp = packedOf(c, fields);
     const cases = pairRows(bp, cp);
     const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
     const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
@@ -9433,7 +9512,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
     const required = metric_gates.filter((g) => g.level === 'required');
-    const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline]), mergeTrials('candidate', options.trials?.candidate ?? [candidate])), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
+    const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields), mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields)), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
     const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
     const sliceName = (x) => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
     // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
@@ -10259,7 +10338,9 @@ function basis(g) {
 function metricGatesTable(cmp) {
     if (cmp.metric_gates.length === 0)
         return [];
-    const rows = cmp.metric_gates.map((g) => [`\`${g.metric}\``, g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
+    // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
+    const name = (g) => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
+    const rows = cmp.metric_gates.map((g) => [name(g), g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
     return ['**Gates of the configuration**', '', ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows), ''];
 }
 /** The reason line for the configuration's required gates that failed or are undecided, or none. */
@@ -10280,7 +10361,7 @@ function slicesTable(cmp) {
     const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value(x));
     const delta = (metric, x) => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
     const rows = cmp.slices.map((x) => [
-        `\`${x.by}\` = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
+        `${untrusted(x.by, { inTable: true, maxLength: 80 })} = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
         `\`${x.metric}\``,
         x.level,
         String(x.cases),
@@ -17352,6 +17433,7 @@ function isRegExp(source) {
         return false;
     }
 }
+const caseField = string$1().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
 const fingerprintKey = string$1().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 const ConfigSchema = strictObject({
     version: literal(1).optional().describe('The format of this file; 1, the only one so far.'),
@@ -17364,15 +17446,17 @@ const ConfigSchema = strictObject({
     fail_on_completion_regression: boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
     allow_findings: array(_enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
     gates: array(strictObject({
-        metric: _enum(METRICS).describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration).'),
+        metric: _enum(METRICS).optional().describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.'),
+        field: caseField.optional().describe('Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary\'s case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.'),
         direction: _enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
         tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
         level: _enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
-    }))
+    })
+        .refine((g) => (g.metric === undefined) !== (g.field === undefined), { message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)' }))
         .optional()
         .describe('Your own gates, besides rlm-code\'s four.'),
     slices: array(strictObject({
-        by: _enum(CLUSTER_FIELDS).describe('The case label whose groups are judged one by one.'),
+        by: caseField.describe('The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).'),
         metric: _enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
         tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
         min_cases: number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
@@ -17416,6 +17500,10 @@ const ConfigSchema = strictObject({
     fail_on_inconclusive: boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
 })
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
+/** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
+function caseFieldsOf(config) {
+    return caseFieldsFor(config.gates ?? [], config.slices ?? []);
+}
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
 function loadOptionsOf(config, role, format, model) {
     const input = config.input ?? {};
@@ -17423,6 +17511,7 @@ function loadOptionsOf(config, role, format, model) {
         format: format ?? input.format ?? 'auto',
         model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
         fields: input.fields,
+        keep: caseFieldsOf(config),
     };
 }
 /** "line L, column C" of a path in the document, or of the document's start. */

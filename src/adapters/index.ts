@@ -3,7 +3,7 @@
  * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
  */
 import { InputError } from '../errors.js';
-import { packSummary, type PackedSummary } from '../schema/pack.js';
+import { packSummary, type CaseFields, type PackedSummary } from '../schema/pack.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './benchgate.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './rlm-code.js';
@@ -28,6 +28,8 @@ export interface LoadOptions {
   model?: string | undefined;
   /** For generic records: which field of a record is what (see adapters/records.ts). */
   fields?: FieldMapping | undefined;
+  /** Case fields a gate or slice of the configuration reads, kept when loading into the packed form. */
+  keep?: CaseFields | undefined;
 }
 
 export interface Adapter {
@@ -59,7 +61,7 @@ export const ADAPTERS: readonly Adapter[] = [
     name: 'rlm-code', shape: RLM_CODE_SHAPE,
     mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
     convert: (s) => fromRlmCode(s.file, s.json()),
-    pack: (s) => packRlmCode(s.file, s.json()),
+    pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
   },
 ];
 
@@ -109,7 +111,7 @@ export function loadSummary(file: string, options: LoadOptions | string = 'auto'
 function packSource(source: Source, options: LoadOptions | string): PackedSummary {
   const o = optionsOf(options);
   const adapter = adapterFor(source, o);
-  return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o));
+  return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
 }
 
 /** {@link parseSummary} into the packed form, without building a case object per row. */

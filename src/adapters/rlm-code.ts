@@ -15,7 +15,7 @@ import {
   type CaseUsage,
   type HarnessCounters,
 } from '../schema/summary.js';
-import { SummaryPacker, type PackedSummary } from '../schema/pack.js';
+import { SummaryPacker, type CaseFields, type PackedSummary } from '../schema/pack.js';
 import { isValidRow, RawCase, RawSummary, ROW_KEYS, TOP_KEYS } from './rlm-code-fields.js';
 import { formatPath } from './json-locate.js';
 import { assertFiniteValues, caseAwarePath, formatIssues, MAX_LISTED_PROBLEMS, throwProblems } from './issues.js';
@@ -219,9 +219,9 @@ export function fromRlmCode(file: string, data: unknown): BenchmarkSummary {
  * {@link fromRlmCode} straight into the packed form (same checks, same errors): each row is packed
  * as it is validated, so no case object outlives its row.
  */
-export function packRlmCode(file: string, data: unknown): PackedSummary {
+export function packRlmCode(file: string, data: unknown, keep?: CaseFields): PackedSummary {
   const top = parseTop(file, data);
-  const packer = new SummaryPacker(top.case_results.length);
+  const packer = new SummaryPacker(top.case_results.length, keep);
   parseRows(file, top.case_results, (raw, extra) => packer.add(toCase(raw, extra)));
   checkUniqueIds(file, packer.ids, packer.sortedIds);
   return packer.finish(headOf(file, top, data));

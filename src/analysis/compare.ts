@@ -2,7 +2,9 @@
  * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
+import type { CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
+import { CLUSTER_FIELDS } from './clusters.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { findDifferences, differenceFindings, type Difference } from './differences.js';
 import { checkComparability, type Comparability, type ComparabilityOptions } from './comparability.js';
@@ -119,13 +121,23 @@ function caseDeclines(paired: readonly PairedCase[], alpha: number): CaseDecline
     });
 }
 
+/** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */
+export function caseFieldsFor(gates: readonly MetricGateSpec[], slices: readonly SliceGateSpec[]): CaseFields {
+  const labels: readonly string[] = CLUSTER_FIELDS;
+  return {
+    numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])),
+    labels: slices.flatMap((x) => (labels.includes(x.by) ? [] : [x.by])),
+  };
+}
+
 export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions = {}): Comparison {
   const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
   const b = baseline.summary;
   const c = candidate.summary;
   // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
-  const bp = packedOf(b);
-  const cp = packedOf(c);
+  const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? []);
+  const bp = packedOf(b, fields);
+  const cp = packedOf(c, fields);
   const cases = pairRows(bp, cp);
   const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
   const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
@@ -142,7 +154,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const blocking_findings = findings.filter((f) => f.blocking);
   const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
   const required = metric_gates.filter((g) => g.level === 'required');
-  const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline]), mergeTrials('candidate', options.trials?.candidate ?? [candidate])), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
+  const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields), mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields)), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
   const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
   const sliceName = (x: SliceResult): string => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
   // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.

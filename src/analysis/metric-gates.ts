@@ -51,7 +51,10 @@ export const METRICS: readonly string[] = [...Object.keys(PER_CASE), ...Object.k
 export const GATE_LEVELS = ['required', 'advisory'] as const;
 
 export interface MetricGateSpec {
-  metric: string;
+  /** A built-in metric, or (with `field`) absent. */
+  metric?: string | undefined;
+  /** A numeric field of the case rows (their `extra`), judged as a per-case mean. */
+  field?: string | undefined;
   /** Which way is better; every built-in metric is lower-is-better by default. */
   direction?: 'lower' | 'higher';
   /** How much worse the candidate may be: a number in the metric's unit, or "N%" of the baseline. Default 0. */
@@ -60,7 +63,9 @@ export interface MetricGateSpec {
 }
 
 export interface MetricGateResult {
+  /** The built-in metric, or the case field's path when `field` is true. */
   metric: string;
+  field: boolean;
   direction: 'lower' | 'higher';
   level: 'required' | 'advisory';
   /** The tolerance as given, and as an absolute allowance in the metric's unit. */
@@ -128,8 +133,25 @@ function costValues(p: PackedSummary, pricing: Readonly<Record<string, Price>>):
   return out;
 }
 
+/** A case field's values: the cases that record a number there (the field was kept when packing). */
+function fieldValues(p: PackedSummary, field: string): Map<string, number> {
+  const column = Object.hasOwn(p.fields.numbers, field) ? p.fields.numbers[field] : undefined;
+  if (column === undefined) throw new Error(`${p.head.id}: case field ${field} was not kept when packing`);
+  const out = new Map<string, number>();
+  p.ids.forEach((id, i) => {
+    const v = column[i] as number;
+    if (!Number.isNaN(v)) out.set(id, v);
+  });
+  return out;
+}
+
 /** A metric's per-case values (null: run-level or unknown) and run value for one run. */
-function metricOf(metric: string, p: PackedSummary, u: UsageStats, pricing: Readonly<Record<string, Price>>): { values: Map<string, number> | null; value: number | null } {
+function metricOf(spec: MetricGateSpec, p: PackedSummary, u: UsageStats, pricing: Readonly<Record<string, Price>>): { values: Map<string, number> | null; value: number | null } {
+  if (spec.field !== undefined) {
+    const values = fieldValues(p, spec.field);
+    return { values, value: mean(values.values()) };
+  }
+  const metric = spec.metric ?? '';
   const perCase = PER_CASE[metric];
   if (perCase) {
     const values = perCaseValues(p, perCase);
@@ -151,14 +173,14 @@ export function evaluateMetricGates(b: PackedSummary, c: PackedSummary, specs: r
     const direction = spec.direction ?? 'lower';
     const level = spec.level ?? 'required';
     const tolerance = spec.tolerance ?? 0;
-    const mb = metricOf(spec.metric, b, ub, pricing);
-    const mc = metricOf(spec.metric, c, uc, pricing);
+    const mb = metricOf(spec, b, ub, pricing);
+    const mc = metricOf(spec, c, uc, pricing);
     const vb = mb.values;
     const vc = mc.values;
     const baseline = mb.value;
     const candidate = mc.value;
     const allowance = allowanceOf(tolerance, baseline);
-    const base = { metric: spec.metric, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
+    const base = { metric: spec.field ?? spec.metric ?? '', field: spec.field !== undefined, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
     if (baseline === null || candidate === null || allowance === null) return { ...base, status: 'inconclusive', basis: 'unknown', p_violated: null, p_holds: null };
     if (policy === 'significant' && vb && vc) {
       return { ...base, ...pairedTest(vb, vc, direction === 'higher', allowance, alpha), basis: 'paired' };

@@ -5,7 +5,6 @@
  * per-case differences go through the same sign-flip test as the core gates.
  */
 import { worseByTest } from '../stats/sign-flip.js';
-import type { ClusterField } from './clusters.js';
 import type { PairedCase } from './significance.js';
 import type { GateStatus } from './significance.js';
 
@@ -14,7 +13,8 @@ export type SliceMetric = (typeof SLICE_METRICS)[number];
 export const DEFAULT_MIN_SLICE = 5;
 
 export interface SliceGateSpec {
-  by: ClusterField;
+  /** A case label (task_family, …), or any other field of the case rows kept when packing. */
+  by: string;
   metric: SliceMetric;
   /** How much worse a group may get: in the metric's unit (0.10 = 10 points of completion), or "N%" of its baseline. */
   tolerance?: number | string;
@@ -23,7 +23,7 @@ export interface SliceGateSpec {
 }
 
 export interface SliceResult {
-  by: ClusterField;
+  by: string;
   metric: SliceMetric;
   /** The group's label (untrusted: the report escapes it); null for cases without one. */
   group: string | null;
@@ -46,7 +46,7 @@ export function evaluateSlices(cases: readonly PairedCase[], specs: readonly Sli
   for (const spec of specs) {
     const groups = new Map<string | null, PairedCase[]>();
     for (const c of cases) {
-      const key = c.labels[spec.by];
+      const key = c.labels[spec.by] ?? null;
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
     const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));

@@ -5,7 +5,7 @@
  */
 import { normalize } from 'node:path';
 import { UsageError } from '../errors.js';
-import { FLAG, SLOT, SLOTS } from '../schema/pack.js';
+import { FLAG, NO_FIELDS, SLOT, SLOTS, type CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
 import type { CaseLabels } from '../schema/summary.js';
 import type { LoadedSummary } from './compare.js';
@@ -24,7 +24,8 @@ export interface CaseEvidence {
   steps: number;
 }
 
-export type TrialLabels = CaseLabels;
+/** The case labels, and the case fields a slice groups by (kept when packing), by name. */
+export type TrialLabels = CaseLabels & Record<string, string | null>;
 
 export interface TrialCase extends CaseEvidence {
   /** The first trial's labels (labels that differ between trials are not an error). */
@@ -74,12 +75,13 @@ function checkRuns(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[
  * preset matches any). A case's trials are the files that have it; a case missing from some files
  * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
  */
-export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): TrialSide {
+export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[], fields: CaseFields = NO_FIELDS): TrialSide {
   if (runs.length === 0) throw new RangeError(`mergeTrials(${side}) needs at least one run`);
   checkRuns(side, runs);
   const cases = new Map<string, TrialCase>();
   for (const r of runs) {
-    const p = packedOf(r.summary);
+    const p = packedOf(r.summary, fields);
+    const fieldColumns = Object.entries(p.fields.labels);
     const { environment, task_family, domain, split, length_bucket } = p.columns;
     const ids = p.ids;
     for (let i = 0; i < ids.length; i++) {
@@ -96,6 +98,7 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
           split: split.values[split.index[i] as number] ?? null,
           length_bucket: length_bucket.values[length_bucket.index[i] as number] ?? null,
         };
+        for (const [name, column] of fieldColumns) if (!Object.hasOwn(labels, name)) labels[name] = column.values[column.index[i] as number] ?? null;
         cases.set(id, { trials: 1, successes: ok, reward, steps, labels });
       } else {
         // Sums until every run is in; divided into means below.

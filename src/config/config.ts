@@ -8,7 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/index.js';
+import type { CaseFields } from '../schema/pack.js';
 import { CLUSTER_FIELDS } from '../analysis/clusters.js';
+import { caseFieldsFor } from '../analysis/compare.js';
 import { KEY_NAME } from '../analysis/comparability.js';
 import { GATE_LEVELS, METRICS } from '../analysis/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/slices.js';
@@ -30,6 +32,7 @@ function isRegExp(source: string): boolean {
     return false;
   }
 }
+const caseField = z.string().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
 const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 
 export const ConfigSchema = z
@@ -45,19 +48,22 @@ export const ConfigSchema = z
     allow_findings: z.array(z.enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
     gates: z
       .array(
-        z.strictObject({
-          metric: z.enum(METRICS).describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration).'),
-          direction: z.enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
-          tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
-          level: z.enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
-        }),
+        z
+          .strictObject({
+            metric: z.enum(METRICS).optional().describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.'),
+            field: caseField.optional().describe('Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary\'s case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.'),
+            direction: z.enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
+            tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
+            level: z.enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
+          })
+          .refine((g) => (g.metric === undefined) !== (g.field === undefined), { message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)' }),
       )
       .optional()
       .describe('Your own gates, besides rlm-code\'s four.'),
     slices: z
       .array(
         z.strictObject({
-          by: z.enum(CLUSTER_FIELDS).describe('The case label whose groups are judged one by one.'),
+          by: caseField.describe('The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).'),
           metric: z.enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
           tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
           min_cases: z.number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
@@ -115,6 +121,11 @@ export const ConfigSchema = z
 
 export type GateConfig = z.infer<typeof ConfigSchema>;
 
+/** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
+export function caseFieldsOf(config: GateConfig): CaseFields {
+  return caseFieldsFor(config.gates ?? [], config.slices ?? []);
+}
+
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
 export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null): LoadOptions {
   const input = config.input ?? {};
@@ -122,6 +133,7 @@ export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate'
     format: format ?? input.format ?? 'auto',
     model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
     fields: input.fields,
+    keep: caseFieldsOf(config),
   };
 }
 

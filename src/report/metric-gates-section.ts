@@ -39,7 +39,9 @@ function basis(g: MetricGateResult): string {
 
 export function metricGatesTable(cmp: Comparison): string[] {
   if (cmp.metric_gates.length === 0) return [];
-  const rows = cmp.metric_gates.map((g) => [`\`${g.metric}\``, g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON[g.status]]);
+  // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
+  const name = (g: MetricGateResult): string => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
+  const rows = cmp.metric_gates.map((g) => [name(g), g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON[g.status]]);
   return ['**Gates of the configuration**', '', ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows), ''];
 }
 
@@ -59,7 +61,7 @@ export function slicesTable(cmp: Comparison): string[] {
   const shown = (metric: string, x: number): string => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value(x));
   const delta = (metric: string, x: number): string => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
   const rows = cmp.slices.map((x) => [
-    `\`${x.by}\` = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
+    `${untrusted(x.by, { inTable: true, maxLength: 80 })} = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
     `\`${x.metric}\``,
     x.level,
     String(x.cases),

@@ -34,6 +34,44 @@ export interface PackedSummary {
   /** The durations of the cases that record one, ascending (latency percentiles read them sorted). */
   sortedDurations: Float64Array;
   columns: Record<(typeof COLUMNS)[number], Column>;
+  /** The case fields kept on request (see {@link CaseFields}): numbers (NaN where a case has none) and labels. */
+  fields: { numbers: Record<string, Float64Array>; labels: Record<string, Column> };
+}
+
+/**
+ * Fields of the case rows that benchgate does not read itself (the `extra` of a case: what the tool
+ * wrote beyond the known fields), kept in the packed form because a gate or a slice of the
+ * configuration names them. Dotted paths reach into nested objects.
+ */
+export interface CaseFields {
+  /** Numeric fields (a gate's `field`): finite numbers, or booleans as 1 and 0. */
+  numbers: readonly string[];
+  /** Grouping fields (a slice's `by`): strings, or numbers and booleans as text. */
+  labels: readonly string[];
+}
+
+export const NO_FIELDS: CaseFields = { numbers: [], labels: [] };
+
+/** The value at a dotted path of a case's `extra`, or undefined. */
+export function fieldValue(extra: Readonly<Record<string, unknown>>, path: string): unknown {
+  if (Object.hasOwn(extra, path)) return extra[path];
+  let v: unknown = extra;
+  for (const key of path.split('.')) {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function fieldNumber(v: unknown): number {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+}
+
+function fieldLabel(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return null;
 }
 
 export const SLOTS = 11;
@@ -93,11 +131,15 @@ export class SummaryPacker {
   private readonly flags: Uint8Array;
   private readonly errors: Record<number, string> = {};
   private readonly encoders: Record<ColumnName, ColumnEncoder>;
+  private readonly fieldNumbers: [string, Float64Array][];
+  private readonly fieldLabels: [string, ColumnEncoder][];
 
-  constructor(capacity: number) {
+  constructor(capacity: number, fields: CaseFields = NO_FIELDS) {
     this.numbers = new Float64Array(capacity * SLOTS);
     this.flags = new Uint8Array(capacity);
     this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)])) as Record<ColumnName, ColumnEncoder>;
+    this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
+    this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
   }
 
   add(c: CaseResult): void {
@@ -136,6 +178,8 @@ export class SummaryPacker {
     e.length_bucket.set(i, l.length_bucket);
     e.mcp_server.set(i, h ? h.mcp_server : null);
     e.harness_strategy.set(i, h ? h.harness_strategy : null);
+    for (const [name, column] of this.fieldNumbers) column[i] = fieldNumber(fieldValue(c.extra, name));
+    for (const [name, column] of this.fieldLabels) column.set(i, fieldLabel(fieldValue(c.extra, name)));
   }
 
   finish(head: Omit<BenchmarkSummary, 'cases'>): PackedSummary {
@@ -154,21 +198,30 @@ export class SummaryPacker {
       errors: this.errors,
       sortedDurations: durations.subarray(0, timed).sort(),
       columns,
+      fields: {
+        numbers: Object.fromEntries(this.fieldNumbers.map(([name, column]) => [name, full ? column : column.slice(0, k)])),
+        labels: Object.fromEntries(this.fieldLabels.map(([name, column]) => [name, column.finish(k)])),
+      },
     };
   }
 }
 
 /** The packed form of a summary (the comparison packs summaries that were not loaded packed). */
-export function packSummary(summary: BenchmarkSummary): PackedSummary {
+export function packSummary(summary: BenchmarkSummary, fields: CaseFields = NO_FIELDS): PackedSummary {
   const { cases, ...head } = summary;
-  const packer = new SummaryPacker(cases.length);
+  const packer = new SummaryPacker(cases.length, fields);
   for (const c of cases) packer.add(c);
   return packer.finish(head);
 }
 
 /** The buffers to pass as postMessage's transfer list. */
 export function transferables(p: PackedSummary): ArrayBuffer[] {
-  return [p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer, ...Object.values(p.columns).map((c) => c.index.buffer)] as ArrayBuffer[];
+  return [
+    p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer,
+    ...Object.values(p.columns).map((c) => c.index.buffer),
+    ...Object.values(p.fields.numbers).map((a) => a.buffer),
+    ...Object.values(p.fields.labels).map((c) => c.index.buffer),
+  ] as ArrayBuffer[];
 }
 
 const NO_EXTRA: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;

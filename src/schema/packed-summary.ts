@@ -2,7 +2,7 @@
  * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
  * case objects are built only if something asks for them; the comparison reads the packed form.
  */
-import { packSummary, unpackSummary, type PackedSummary } from './pack.js';
+import { NO_FIELDS, packSummary, unpackSummary, type CaseFields, type PackedSummary } from './pack.js';
 import type { BenchmarkSummary, CaseResult } from './summary.js';
 
 /** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
@@ -35,9 +35,17 @@ export function packedSummary(p: PackedSummary): BenchmarkSummary {
   return summary;
 }
 
-/** The packed form of a summary's cases: the one it was loaded from when still current, else packed now. */
-export function packedOf(summary: BenchmarkSummary): PackedSummary {
-  return BACKING.get(summary) ?? packSummary(summary);
+/**
+ * The packed form of a summary's cases: the one it was loaded from when still current, else packed
+ * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
+ * (the loaders take them from the configuration): its cases no longer hold the fields.
+ */
+export function packedOf(summary: BenchmarkSummary, fields: CaseFields = NO_FIELDS): PackedSummary {
+  const backing = BACKING.get(summary);
+  if (backing === undefined) return packSummary(summary, fields);
+  const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
+  if (missing.length > 0) throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
+  return backing;
 }
 
 /** The number of cases of a summary, without building the case objects of a packed one. */
