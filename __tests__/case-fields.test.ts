@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,5 +101,11 @@ describe('gates and slices on fields of the case rows', () => {
     const out = await runCli('compare', '--baseline', bf, '--candidate', cf, '--config', cfg, '--format', 'json');
     expect(out.code).toBe(1);
     expect(JSON.parse(out.stdout).metric_gates[0]).toMatchObject({ metric: 'judge_score', field: true, status: 'fail' });
+    // The bundled CLI loading both files packed, one in a worker thread: the same report.
+    const cli = join(tmp, 'cli.js');
+    copyFileSync(new URL('../dist/cli.js', import.meta.url), cli);
+    const threaded = spawnSync(process.execPath, [cli, 'compare', '--baseline', bf, '--candidate', cf, '--config', cfg, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' }, timeout: 20_000 });
+    expect(threaded.stderr).not.toMatch(/Error/);
+    expect(threaded.stdout).toBe(out.stdout);
   });
 });

@@ -11,7 +11,7 @@ import { loadSummary, type LoadOptions } from '../adapters/index.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
-import { compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../analysis/compare.js';
+import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../analysis/compare.js';
 import { loadPair } from '../cli/load.js';
 import { verdictLine } from '../cli/run.js';
 import { InputError, UsageError } from '../errors.js';
@@ -107,7 +107,10 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
       throw new InputError(`the ${role} holds ${files.length} trials: set decide: significant to judge repeated trials (decide: point compares one run per side)`);
     }
   }
-  const [baseline, candidate] = await loadPair(bFiles[0] as string, cFiles[0] as string, source.load, io.workerScript);
+  // Large files load packed: with the case fields the gates and slices read, whatever their format.
+  const keep = caseFieldsFor(inputs.metricGates, inputs.slices);
+  const load = { baseline: { ...source.load.baseline, keep }, candidate: { ...source.load.candidate, keep } };
+  const [baseline, candidate] = await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript);
   const more = (files: string[], o: LoadOptions): LoadedSummary[] => files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
   const cmp = compareSummaries(baseline, candidate, {
     thresholds: inputs.thresholds,
@@ -119,7 +122,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     safety: inputs.safety,
     pricing: inputs.pricing,
     slices: inputs.slices,
-    trials: { baseline: [baseline, ...more(bFiles, source.load.baseline)], candidate: [candidate, ...more(cFiles, source.load.candidate)] },
+    trials: { baseline: [baseline, ...more(bFiles, load.baseline)], candidate: [candidate, ...more(cFiles, load.candidate)] },
   });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
