@@ -50,6 +50,8 @@ describe('readInputs', () => {
     [{ mode: 'compare', baseline: 'a.json' }, 'inputs "baseline" and "candidate": give both local files, or neither'],
     [{ mode: 'compare', 'min-reward-delta': 'nan' }, 'input "min-reward-delta": expected a number such as 0'],
     [{ mode: 'compare', 'allow-findings': 'missing-cases,everything' }, 'input "allow-findings": expected one of'],
+    [{ mode: 'compare', 'comment-group': 'all presets' }, 'input "comment-group": expected a name of letters, digits, ".", "_" or "-"'],
+    [{ ...RUN, 'comment-group': 'presets' }, 'input "comment-group" is not used by mode: run; remove it'],
     [{ mode: 'compare', needs: 'success' }, 'input "needs": expected the JSON of the needs context; pass needs: ${{ toJSON(needs) }}'],
     [{ mode: 'compare', needs: '{"a": {"outputs": {}}}' }, 'input "needs": expected an object of jobs, each with a "result"'],
   ])('refuses %j', (values, message) => {

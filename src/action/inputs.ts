@@ -60,6 +60,8 @@ export interface PublishInputs {
   /** Empty: publish nothing (the job summary and the job's result still carry the verdict). */
   token: string;
   comment: CommentMode;
+  /** Non-empty: this suite's report is a section of the group's one combined comment. */
+  commentGroup: string;
   /** Empty: no check run. */
   checkName: string;
 }
@@ -105,7 +107,7 @@ export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
 
 const COMMON = ['mode', 'suite'];
 const GATE = ['config', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
-const PUBLISH = ['github-token', 'comment', 'check-name'];
+const PUBLISH = ['github-token', 'comment', 'comment-group', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
@@ -264,12 +266,18 @@ function confidence(raw: string): number {
   }
 }
 
+function commentGroup(raw: string): string {
+  if (raw === '' || /^[A-Za-z0-9._-]{1,100}$/.test(raw)) return raw;
+  throw invalid('comment-group', raw, 'a name of letters, digits, ".", "_" or "-" (at most 100), the same in every suite job that shares the comment');
+}
+
 function publishInputs(get: (name: string) => string, suiteName: string): PublishInputs {
   const checkName = get('check-name');
   if (checkName.length > 100) throw invalid('check-name', checkName, 'a name of at most 100 characters, or "off"');
   return {
     token: get('github-token'),
     comment: oneOf('comment', get('comment') || 'changed', COMMENT_MODES),
+    commentGroup: commentGroup(get('comment-group')),
     checkName: checkName === 'off' ? '' : checkName || `benchgate (${suiteName})`,
   };
 }

@@ -7,9 +7,10 @@
 import type { Comparison, Verdict } from '../analysis/compare.js';
 import { verdictLine } from '../cli/run.js';
 import { completeCheck, startCheck, type CheckHandle } from '../github/checks.js';
-import { upsertStickyComment } from '../github/comments.js';
+import { upsertCombinedComment } from '../github/combined-comment.js';
+import { digestOf, upsertStickyComment, type CommentOutcome } from '../github/comments.js';
 import { messageOf, statusOf, type GitHubClient } from '../github/octokit.js';
-import { renderCheckOutput, renderComment, type CommentContext } from '../report/comment.js';
+import { commentDigest, renderCheckOutput, renderComment, renderSection, updatedLine, type CommentContext } from '../report/comment.js';
 import { untrusted } from '../report/markdown.js';
 import type { PublishInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
@@ -42,6 +43,24 @@ function refusal(error: unknown, what: string): string {
   if (status === 403) return `cannot post the ${what} (${messageOf(error)}): the token is read-only, as on a pull request from a fork; see the README for the workflow_run setup`;
   if (status === 422) return `GitHub refused the ${what} (${messageOf(error)})`;
   return `could not post the ${what}: ${messageOf(error)}`;
+}
+
+/** The sticky comment of this suite, or its section of the group's combined comment. */
+async function postComment(octokit: GitHubClient, target: PublishTarget & { pullNumber: number }, inputs: PublishInputs, cmp: Comparison, ctx: CommentContext, warn: (m: string) => void): Promise<CommentOutcome> {
+  const where = { owner: target.owner, repo: target.repo, issueNumber: target.pullNumber, mode: inputs.comment, verdict: ctx.verdict, warn };
+  if (inputs.commentGroup !== '') {
+    return upsertCombinedComment(octokit, {
+      ...where,
+      group: inputs.commentGroup,
+      suite: ctx.gateId,
+      digest: commentDigest(cmp, ctx.verdict),
+      render: (share) => renderSection(cmp, ctx, share),
+      tail: `${updatedLine(ctx)}\n`,
+      note: (suite) => `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report of \`${suite}\` is in its job summary and its \`benchgate-${suite}-report\` artifact.`,
+    });
+  }
+  const body = renderComment(cmp, ctx);
+  return upsertStickyComment(octokit, { ...where, marker: body.slice(0, body.indexOf('\n')), body, digest: digestOf(body) ?? '' });
 }
 
 /** Starts the check run and returns what finishes the publishing; null when there is no token. */
@@ -84,19 +103,7 @@ export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, 
         return;
       }
       try {
-        const body = renderComment(cmp, context(verdict, preface));
-        const digest = /<!-- benchgate:digest=([0-9a-f]+) -->/.exec(body)?.[1] ?? '';
-        const outcome = await upsertStickyComment(octokit, {
-          owner: target.owner,
-          repo: target.repo,
-          issueNumber: target.pullNumber,
-          marker: body.slice(0, body.indexOf('\n')),
-          body,
-          digest,
-          mode: inputs.comment,
-          verdict,
-          warn,
-        });
+        const outcome = await postComment(octokit, { ...target, pullNumber: target.pullNumber }, inputs, cmp, context(verdict, preface), warn);
         if (outcome.action === 'skipped') io.info(`benchgate: no comment (${outcome.reason})`);
         else io.info(`benchgate: comment ${outcome.action}: ${outcome.url}`);
         io.setOutput('comment-url', outcome.action === 'skipped' ? '' : outcome.url);

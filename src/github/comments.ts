@@ -35,30 +35,39 @@ export type CommentOutcome =
   | { action: 'unchanged'; id: number; url: string }
   | { action: 'skipped'; reason: string };
 
-interface FoundComment {
+export interface FoundComment {
   id: number;
   body: string;
   url: string;
 }
 
-/** The first comment with the marker written by one of the bot logins, or null. */
-export async function findStickyComment(octokit: GitHubClient, c: Pick<StickyComment, 'owner' | 'repo' | 'issueNumber' | 'marker' | 'botLogins' | 'warn'>): Promise<FoundComment | null> {
+type Search = Pick<StickyComment, 'owner' | 'repo' | 'issueNumber' | 'marker' | 'botLogins' | 'warn'>;
+
+/** The comments with the marker written by one of the bot logins, ascending by id; only the first when `first`. */
+export async function findBotComments(octokit: GitHubClient, c: Search, first: boolean): Promise<FoundComment[]> {
   const bots = new Set(c.botLogins ?? [DEFAULT_BOT_LOGIN]);
+  const found: FoundComment[] = [];
   let pages = 0;
   const iterator = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner: c.owner, repo: c.repo, issue_number: c.issueNumber, per_page: 100 });
   for await (const page of iterator) {
     for (const comment of page.data) {
       const user = comment.user;
       if (comment.body?.includes(c.marker) && user !== null && user !== undefined && user.type === 'Bot' && bots.has(user.login)) {
-        return { id: comment.id, body: comment.body, url: comment.html_url };
+        found.push({ id: comment.id, body: comment.body, url: comment.html_url });
+        if (first) return found;
       }
     }
     if (++pages >= MAX_COMMENT_PAGES) {
-      c.warn(`searched ${pages * 100} comments of #${c.issueNumber} for benchgate's comment without finding it; posting a new one`);
+      if (found.length === 0) c.warn(`searched ${pages * 100} comments of #${c.issueNumber} for benchgate's comment without finding it; posting a new one`);
       break;
     }
   }
-  return null;
+  return found.sort((a, b) => a.id - b.id);
+}
+
+/** The first comment with the marker written by one of the bot logins, or null. */
+export async function findStickyComment(octokit: GitHubClient, c: Search): Promise<FoundComment | null> {
+  return (await findBotComments(octokit, c, true))[0] ?? null;
 }
 
 /** The digest a body carries in its marker line (see report/comment.ts), or null. */

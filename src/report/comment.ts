@@ -57,7 +57,7 @@ export interface CommentContext {
 
 const short = (sha: string | null): string => (sha !== null && /^[0-9a-f]{7,64}$/.test(sha) ? `\`${sha.slice(0, 7)}\`` : '*(unknown)*');
 
-function updatedLine(ctx: CommentContext): string {
+export function updatedLine(ctx: CommentContext): string {
   const when = ctx.updatedAt.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
   const run = ctx.runUrl !== null && /^https:\/\/[^\s()<>]+$/.test(ctx.runUrl) ? ` · [workflow run](${ctx.runUrl})` : '';
   return `<sub>Updated ${when} for ${short(ctx.headSha)} against base ${short(ctx.baseSha)}${run}</sub>`;
@@ -84,6 +84,11 @@ function fitted(cmp: Comparison, ctx: CommentContext, head: string, tail: string
 export function renderComment(cmp: Comparison, ctx: CommentContext): string {
   const head = `${commentMarker(ctx.gateId)}\n<!-- benchgate:digest=${commentDigest(cmp, ctx.verdict)} -->\n`;
   return fitted(cmp, ctx, head, `${updatedLine(ctx)}\n`, COMMENT_LIMIT);
+}
+
+/** One suite's section of a combined comment (report/combined-comment.ts): the report, tiered to fit `max` characters. */
+export function renderSection(cmp: Comparison, ctx: CommentContext, max: number): string {
+  return fitted(cmp, ctx, '', '', { max, unit: 'chars' });
 }
 
 /** The check run's output: a one-line title and the report as its summary. */
