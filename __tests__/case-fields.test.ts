@@ -62,6 +62,21 @@ describe('gates and slices on fields of the case rows', () => {
     expect(renderMarkdown(cmp)).toContain('| `meta.lang` = `rust` | `completion_rate` | required | 10 | 100.0% | 0.0% |');
   });
 
+  it('significant clusters by any field of the case rows', () => {
+    const withRepo = (strategy: string, repos: number, completed: (i: number) => boolean) => {
+      const data = raw(strategy, 50, () => 1, completed) as { case_results: Record<string, unknown>[] };
+      data.case_results.forEach((row, i) => (row['meta'] = { repo: `repo-${i % repos}` }));
+      return run(data as unknown as Record<string, unknown>, `${strategy}.json`);
+    };
+    const b = withRepo('tool_call', 25, () => true);
+    const c = withRepo('codemode', 25, (i) => i % 10 !== 3);
+    const sig = compareSummaries(b, c, { decide: 'significant', significance: { cluster: 'meta.repo' } });
+    expect(sig.significance?.cluster).toMatchObject({ field: 'meta.repo', units: 25, note: 'clustered by meta.repo' });
+    const few = compareSummaries(withRepo('tool_call', 3, () => true), withRepo('codemode', 3, () => true), { decide: 'significant', significance: { cluster: 'meta.repo' } });
+    expect(few.significance?.cluster.units).toBe(3);
+    expect(few.findings.find((f) => f.code === 'too-few-clusters')?.message).toMatch(/^Clustering by meta\.repo leaves 3 clusters/);
+  });
+
   it('summaries loaded packed keep the fields the configuration names, with the same result', () => {
     const config = parseConfig('c.yml', 'gates:\n  - field: judge_score\n    direction: higher\nslices:\n  - by: meta.lang\n    metric: reward\n');
     const files = ['b', 'c'].map((name, k) => {

@@ -75,8 +75,8 @@ describe('--decide significant', () => {
     const conf = await run('compare', '--baseline', base, '--candidate', worse, '--decide', 'significant', '--confidence', '1.5');
     expect(conf.code).toBe(2);
     expect(conf.stderr).toContain('Invalid value "1.5" for --confidence: expected a confidence level above 0.5 and below 1');
-    const cl = await run('compare', '--baseline', base, '--candidate', worse, '--decide', 'significant', '--cluster', 'color');
-    expect(cl.stderr).toContain('Invalid value "color" for --cluster: expected one of auto, none, task_family, environment, domain, split, length_bucket');
+    const cl = await run('compare', '--baseline', base, '--candidate', worse, '--decide', 'significant', '--cluster', 'the color');
+    expect(cl.stderr).toContain('Invalid value "the color" for --cluster: expected auto, none, one of task_family, environment, domain, split, length_bucket, or a field of the case rows (no spaces)');
     const glob = await run('compare', '--decide', 'significant', '--baseline', join(tmp, 'nothing-*.json'), '--candidate', worse);
     expect(glob.code).toBe(2);
     expect(glob.stderr).toContain('matches no file');

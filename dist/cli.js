@@ -8131,6 +8131,8 @@ function runLoadWorker() {
 
 /** The case labels a cluster can be taken from. */
 const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
+/** A field to cluster by (not auto or none): a label or a case field. */
+const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
 /** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
 const AUTO_MIN_CLUSTERS = 20;
 /** Picks the clustering and says why, as a sentence of benchgate's own words. */
@@ -8140,7 +8142,7 @@ function chooseCluster(cases, choice) {
     const groups = (f) => {
         const seen = new Set();
         for (const c of cases) {
-            const v = c.labels[f];
+            const v = c.labels[f] ?? null;
             if (v === null)
                 return null;
             seen.add(v);
@@ -8178,7 +8180,7 @@ function unitsOf(cases, field) {
     const ids = new Map();
     let count = 0;
     cases.forEach((c, i) => {
-        const v = c.labels[field];
+        const v = c.labels[field] ?? null;
         if (v === null) {
             unitOf[i] = count++;
             return;
@@ -9462,9 +9464,9 @@ function pairTrials(b, c) {
     }
     return out.sort((x, y) => compareCodePoints(x.id, y.id));
 }
-function significanceOf(baseline, candidate, thresholds, options) {
-    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline]);
-    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate]);
+function significanceOf(baseline, candidate, thresholds, options, fields) {
+    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields);
+    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields);
     const paired = pairTrials(b, c);
     const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
     const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
@@ -9481,19 +9483,17 @@ function caseDeclines(paired, alpha) {
     });
 }
 /** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */
-function caseFieldsFor(gates, slices) {
-    const labels = CLUSTER_FIELDS;
-    return {
-        numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])),
-        labels: slices.flatMap((x) => (labels.includes(x.by) ? [] : [x.by])),
-    };
+function caseFieldsFor(gates, slices, cluster = 'auto') {
+    const known = ['auto', 'none', ...CLUSTER_FIELDS];
+    const groupings = [...slices.map((x) => x.by), cluster].filter((f) => !known.includes(f));
+    return { numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])), labels: [...new Set(groupings)] };
 }
 function compareSummaries(baseline, candidate, options = {}) {
     const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
     const b = baseline.summary;
     const c = candidate.summary;
     // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
-    const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? []);
+    const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], options.significance?.cluster);
     const bp = packedOf(b, fields);
     const cp = packedOf(c, fields);
     const cases = pairRows(bp, cp);
@@ -9504,7 +9504,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     if (decision === 'point' && options.trials && (options.trials.baseline.length > 1 || options.trials.candidate.length > 1)) {
         throw new RangeError('repeated trials need the significant decision policy');
     }
-    const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
+    const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options, fields) : null;
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
     const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
@@ -17439,7 +17439,7 @@ const ConfigSchema = strictObject({
     version: literal(1).optional().describe('The format of this file; 1, the only one so far.'),
     decide: _enum(DECISION_POLICIES).optional().describe('point: rlm-code\'s gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive).'),
     confidence: number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
-    cluster: _enum(['auto', 'none', ...CLUSTER_FIELDS]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit.'),
+    cluster: union([_enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
     min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
     min_completion_delta: threshold('rlm-code\'s gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.').optional(),
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
@@ -17502,7 +17502,7 @@ const ConfigSchema = strictObject({
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
 /** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
 function caseFieldsOf(config) {
-    return caseFieldsFor(config.gates ?? [], config.slices ?? []);
+    return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
 }
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
 function loadOptionsOf(config, role, format, model) {
@@ -17656,6 +17656,12 @@ function files(raw, name) {
         throw new UsageError(`--${name} FILE is required; see 'benchgate compare --help'`);
     return list;
 }
+/** --cluster: auto, none, a label, or a field of the case rows. */
+function clusterChoice(raw) {
+    if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
+        return raw;
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --cluster: expected auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`);
+}
 /** A value option that, when given, is not empty. */
 function nonEmpty(raw, name) {
     const v = single(raw, name);
@@ -17698,7 +17704,7 @@ function given(raw) {
     const confidence = single(raw, 'confidence');
     set('confidence', confidence === undefined ? undefined : parseConfidence('confidence', confidence));
     const cluster = single(raw, 'cluster');
-    set('cluster', cluster === undefined ? undefined : oneOf('cluster', cluster, ['auto', 'none', ...CLUSTER_FIELDS]));
+    set('cluster', cluster === undefined ? undefined : clusterChoice(cluster));
     const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
     if (codes.length > 0)
         out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
@@ -17808,7 +17814,8 @@ Decision:
                                                   inconclusive (exit 3)
   --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
   --cluster FIELD                  for significant: auto | none | task_family | environment | domain |
-                                   split | length_bucket: cases of one group are tested as one unit
+                                   split | length_bucket | any field of the case rows: cases of one
+                                   group are tested as one unit
                                    (default: auto: task_family, environment or domain when every case
                                    has one and there are at least 20 groups)
 

@@ -108,7 +108,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     }
   }
   // Large files load packed: with the case fields the gates and slices read, whatever their format.
-  const keep = caseFieldsFor(inputs.metricGates, inputs.slices);
+  const keep = caseFieldsFor(inputs.metricGates, inputs.slices, inputs.cluster);
   const load = { baseline: { ...source.load.baseline, keep }, candidate: { ...source.load.candidate, keep } };
   const [baseline, candidate] = await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript);
   const more = (files: string[], o: LoadOptions): LoadedSummary[] => files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));

@@ -16,7 +16,7 @@ import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPol
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { INPUT_FORMATS, type LoadOptions } from '../adapters/index.js';
 import { COMMENT_MODES, type CommentMode } from '../github/comments.js';
-import { parseConfidence, thresholdValue } from '../cli/args.js';
+import { clusterChoice, parseConfidence, thresholdValue } from '../cli/args.js';
 import { DEFAULT_CONFIG_PATH, loadOptionsOf, type GateConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 
@@ -248,7 +248,7 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     allowFindings: or('allow-findings', allowFindings, c.allow_findings, []),
     decide: or('decide', (r) => oneOf('decide', r, DECISION_POLICIES), c.decide, 'point'),
     confidence: or('confidence', confidence, c.confidence, 0.95),
-    cluster: or('cluster', (r) => oneOf('cluster', r, ['auto', 'none', ...CLUSTER_FIELDS] as const), c.cluster, 'auto'),
+    cluster: or('cluster', clusterInput, c.cluster, 'auto'),
     failOnInconclusive: or('fail-on-inconclusive', (r) => boolean('fail-on-inconclusive', r, false), c.fail_on_inconclusive, false),
     comparability: c.comparability ?? {},
     metricGates: c.gates ?? [],
@@ -256,6 +256,14 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     pricing: c.pricing ?? {},
     slices: c.slices ?? [],
   };
+}
+
+function clusterInput(raw: string): string {
+  try {
+    return clusterChoice(raw);
+  } catch {
+    throw invalid('cluster', raw, `auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`);
+  }
 }
 
 function confidence(raw: string): number {

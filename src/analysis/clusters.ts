@@ -8,18 +8,23 @@ import type { PairedCase } from './significance.js';
 /** The case labels a cluster can be taken from. */
 export const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'] as const;
 export type ClusterField = (typeof CLUSTER_FIELDS)[number];
-/** `auto` takes the first of task_family, environment, domain that every case has, with enough groups. */
-export type ClusterChoice = 'auto' | 'none' | ClusterField;
+/**
+ * `auto` takes the first of task_family, environment, domain that every case has, with enough
+ * groups; a label or any other field of the case rows (kept when packing) clusters by its values.
+ */
+export type ClusterChoice = 'auto' | 'none' | ClusterField | (string & {});
+/** A field to cluster by (not auto or none): a label or a case field. */
+export const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
 /** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
 export const AUTO_MIN_CLUSTERS = 20;
 
 /** Picks the clustering and says why, as a sentence of benchgate's own words. */
-export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoice): { field: ClusterField | null; note: string; drafts: FindingDraft[] } {
+export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoice): { field: string | null; note: string; drafts: FindingDraft[] } {
   if (choice === 'none') return { field: null, note: 'cases treated as independent (cluster: none)', drafts: [] };
-  const groups = (f: ClusterField): number | null => {
+  const groups = (f: string): number | null => {
     const seen = new Set<string>();
     for (const c of cases) {
-      const v = c.labels[f];
+      const v = c.labels[f] ?? null;
       if (v === null) return null;
       seen.add(v);
     }
@@ -44,7 +49,7 @@ export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoic
 }
 
 /** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
-export function unitsOf(cases: readonly PairedCase[], field: ClusterField | null): { unitOf: Int32Array; count: number } {
+export function unitsOf(cases: readonly PairedCase[], field: string | null): { unitOf: Int32Array; count: number } {
   const unitOf = new Int32Array(cases.length);
   if (field === null) {
     for (let i = 0; i < cases.length; i++) unitOf[i] = i;
@@ -53,7 +58,7 @@ export function unitsOf(cases: readonly PairedCase[], field: ClusterField | null
   const ids = new Map<string, number>();
   let count = 0;
   cases.forEach((c, i) => {
-    const v = c.labels[field];
+    const v = c.labels[field] ?? null;
     if (v === null) { unitOf[i] = count++; return; }
     let u = ids.get(v);
     if (u === undefined) ids.set(v, (u = count++));

@@ -101,9 +101,9 @@ export function pairTrials(b: TrialSide, c: TrialSide): PairedCase[] {
   return out.sort((x, y) => compareCodePoints(x.id, y.id));
 }
 
-function significanceOf(baseline: LoadedSummary, candidate: LoadedSummary, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
-  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline]);
-  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate]);
+function significanceOf(baseline: LoadedSummary, candidate: LoadedSummary, thresholds: Thresholds, options: CompareOptions, fields: CaseFields): SignificanceResult {
+  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields);
+  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields);
   const paired = pairTrials(b, c);
   const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
   const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
@@ -122,12 +122,10 @@ function caseDeclines(paired: readonly PairedCase[], alpha: number): CaseDecline
 }
 
 /** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */
-export function caseFieldsFor(gates: readonly MetricGateSpec[], slices: readonly SliceGateSpec[]): CaseFields {
-  const labels: readonly string[] = CLUSTER_FIELDS;
-  return {
-    numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])),
-    labels: slices.flatMap((x) => (labels.includes(x.by) ? [] : [x.by])),
-  };
+export function caseFieldsFor(gates: readonly MetricGateSpec[], slices: readonly SliceGateSpec[], cluster: string = 'auto'): CaseFields {
+  const known: readonly string[] = ['auto', 'none', ...CLUSTER_FIELDS];
+  const groupings = [...slices.map((x) => x.by), cluster].filter((f) => !known.includes(f));
+  return { numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])), labels: [...new Set(groupings)] };
 }
 
 export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions = {}): Comparison {
@@ -135,7 +133,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const b = baseline.summary;
   const c = candidate.summary;
   // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
-  const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? []);
+  const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], options.significance?.cluster);
   const bp = packedOf(b, fields);
   const cp = packedOf(c, fields);
   const cases = pairRows(bp, cp);
@@ -146,7 +144,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   if (decision === 'point' && options.trials && (options.trials.baseline.length > 1 || options.trials.candidate.length > 1)) {
     throw new RangeError('repeated trials need the significant decision policy');
   }
-  const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options) : null;
+  const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options, fields) : null;
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
   const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];

@@ -22,7 +22,7 @@
  */
 import { normalQuantile } from '../stats/distributions.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../stats/sign-flip.js';
-import { chooseCluster, unitsOf, type ClusterChoice, type ClusterField } from './clusters.js';
+import { chooseCluster, unitsOf, type ClusterChoice } from './clusters.js';
 import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
 import type { FindingDraft } from './findings.js';
 import { GATE_NAMES, type GateName } from './gates.js';
@@ -33,7 +33,7 @@ export type DecisionPolicy = 'point' | 'significant';
 export const DECISION_POLICIES: readonly DecisionPolicy[] = ['point', 'significant'];
 export type GateStatus = 'pass' | 'fail' | 'inconclusive';
 
-export { CLUSTER_FIELDS, type ClusterChoice, type ClusterField } from './clusters.js';
+export { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, type ClusterChoice, type ClusterField } from './clusters.js';
 /** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
 const MIN_DECIDING_UNITS = 5;
 /**
@@ -110,7 +110,7 @@ export interface SignificanceResult {
   seed: number;
   /** Cases on both sides (the paired evidence). */
   cases: number;
-  cluster: { field: ClusterField | null; units: number; note: string };
+  cluster: { field: string | null; units: number; note: string };
   trials: { baseline: number; candidate: number };
   gates: GateTest[];
   /** Cases whose success rate fell, with repeated trials (empty with one trial per side). */

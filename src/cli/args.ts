@@ -4,7 +4,7 @@
  */
 import { INPUT_FORMATS } from '../adapters/index.js';
 import { FINDING_CODES } from '../analysis/findings.js';
-import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/significance.js';
+import { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/significance.js';
 import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { UsageError } from '../errors.js';
@@ -99,6 +99,12 @@ function files(raw: Raw, name: ValueOption): string[] {
   return list;
 }
 
+/** --cluster: auto, none, a label, or a field of the case rows. */
+export function clusterChoice(raw: string): string {
+  if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw)) return raw;
+  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --cluster: expected auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`);
+}
+
 /** A value option that, when given, is not empty. */
 function nonEmpty(raw: Raw, name: ValueOption): string | null {
   const v = single(raw, name);
@@ -137,7 +143,7 @@ function given(raw: Raw): GateConfig {
   const confidence = single(raw, 'confidence');
   set('confidence', confidence === undefined ? undefined : parseConfidence('confidence', confidence));
   const cluster = single(raw, 'cluster');
-  set('cluster', cluster === undefined ? undefined : oneOf('cluster', cluster, ['auto', 'none', ...CLUSTER_FIELDS] as const));
+  set('cluster', cluster === undefined ? undefined : clusterChoice(cluster));
   const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
   if (codes.length > 0) out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
   return out;

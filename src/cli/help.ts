@@ -67,7 +67,8 @@ Decision:
                                                   inconclusive (exit 3)
   --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
   --cluster FIELD                  for significant: auto | none | task_family | environment | domain |
-                                   split | length_bucket: cases of one group are tested as one unit
+                                   split | length_bucket | any field of the case rows: cases of one
+                                   group are tested as one unit
                                    (default: auto: task_family, environment or domain when every case
                                    has one and there are at least 20 groups)
 

@@ -40,7 +40,7 @@ export const ConfigSchema = z
     version: z.literal(1).optional().describe('The format of this file; 1, the only one so far.'),
     decide: z.enum(DECISION_POLICIES).optional().describe('point: rlm-code\'s gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive).'),
     confidence: z.number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
-    cluster: z.enum(['auto', 'none', ...CLUSTER_FIELDS]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit.'),
+    cluster: z.union([z.enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
     min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
     min_completion_delta: threshold('rlm-code\'s gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.').optional(),
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
@@ -123,7 +123,7 @@ export type GateConfig = z.infer<typeof ConfigSchema>;
 
 /** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
 export function caseFieldsOf(config: GateConfig): CaseFields {
-  return caseFieldsFor(config.gates ?? [], config.slices ?? []);
+  return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
 }
 
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
