@@ -8365,6 +8365,7 @@ const FINDING_SEVERITY = {
     'case-errors': 'notice',
     'partial-trials': 'error',
     'too-few-clusters': 'warning',
+    'shard-coverage': 'error',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -9507,7 +9508,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options, fields) : null;
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
-    const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
+    const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});

@@ -1,7 +1,7 @@
 // Runs the demo_tool_use suite under one harness strategy and writes an rlm-code
 // summary. Usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -58,21 +58,34 @@ export async function runSuite({ strategy, outPath, cases = CASES }) {
   return summary;
 }
 
+/** The cases named in a file (one id per line, as benchgate's shard file), in the preset's order. */
+async function selectCases(file) {
+  const wanted = new Set((await readFile(file, 'utf8')).split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+  const unknown = [...wanted].filter((id) => !CASES.some((c) => c.case_id === id));
+  if (unknown.length > 0) throw new Error(`${file}: unknown case ids: ${unknown.join(', ')}`);
+  return CASES.filter((c) => wanted.has(c.case_id));
+}
+
 async function main(argv) {
-  const usage = 'usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE';
+  const usage = 'usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE [--cases-file FILE]\n       node examples/suite/run-suite.mjs --list-cases';
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { strategy: { type: 'string' }, out: { type: 'string' } } }));
+    ({ values } = parseArgs({ args: argv, options: { strategy: { type: 'string' }, out: { type: 'string' }, 'cases-file': { type: 'string' }, 'list-cases': { type: 'boolean' } } }));
   } catch (error) {
     process.stderr.write(`${error.message}\n${usage}\n`);
     return 2;
+  }
+  if (values['list-cases']) {
+    process.stdout.write(`${CASES.map((c) => c.case_id).join('\n')}\n`);
+    return 0;
   }
   if (!values.strategy || !values.out) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
   try {
-    const summary = await runSuite({ strategy: values.strategy, outPath: values.out });
+    const cases = values['cases-file'] ? await selectCases(values['cases-file']) : CASES;
+    const summary = await runSuite({ strategy: values.strategy, outPath: values.out, cases });
     process.stdout.write(
       `${values.out}: ${summary.harness_strategy}, ${summary.completed_cases}/${summary.total_cases} completed, ` +
         `avg_reward ${summary.avg_reward}, avg_steps ${summary.avg_steps}, ${summary.duration_seconds} s\n`,

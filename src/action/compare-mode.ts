@@ -5,33 +5,30 @@
  * as benchgate summaries only, strictly, size-capped, and nothing in them is ever executed.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
+import type { FindingDraft } from '../analysis/findings.js';
 import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../analysis/compare.js';
 import { loadPair } from '../cli/load.js';
 import { verdictLine } from '../cli/run.js';
 import { InputError, UsageError } from '../errors.js';
-import { downloadArtifactByName, uploadSummaryArtifact } from '../github/artifacts.js';
+import { uploadSummaryArtifact } from '../github/artifacts.js';
 import { renderCsv } from '../report/csv-report.js';
 import { fitMarkdown } from '../report/fit.js';
 import { renderJson } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
-import type { FindOptions } from '@actions/artifact';
 import type { CompareInputs, GateInputs, Role } from './inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
 import { pullRequestOf } from './metadata.js';
 import { openPublisher, type Publisher, type PublishTarget } from './publisher.js';
-import { NORMALIZED_FILE, trialFile } from './run-mode.js';
+import { downloadSummary, mergedRole } from './role-files.js';
 import { artifactName, readEvent, runUrl } from './shared.js';
 
-type FindBy = NonNullable<FindOptions['findBy']>;
 
-/** A normalized summary in an artifact larger than this is refused before it is parsed. */
-export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
 export const REPORT_FILES = { markdown: 'benchgate-report.md', json: 'benchgate-report.json', csv: 'benchgate-report.csv' } as const;
 
 export interface CompareResult {
@@ -45,31 +42,6 @@ export interface CompareResult {
 export function failedJobs(needs: Map<string, string> | null): string[] {
   if (needs === null) return [];
   return [...needs].filter(([, result]) => result !== 'success').map(([job, result]) => `job ${job} ended with ${result}`);
-}
-
-/** Downloads a role's artifact (of this run, or of another through `findBy`) and returns its summary file. */
-/**
- * Downloads a role's artifact and returns its normalized summaries: summary.json, then the later
- * trials (summary.trial-2.json, …) in order, each within the size cap.
- */
-export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<string[]> {
-  const name = artifactName(suite, role);
-  const dir = await downloadArtifactByName(io.artifacts, { name, path: join(into, role), ...(findBy ? { findBy } : {}) });
-  const files: string[] = [];
-  for (let t = 1; ; t++) {
-    const file = join(dir, trialFile(NORMALIZED_FILE, t));
-    if (!existsSync(file)) break;
-    const size = statSync(file).size;
-    if (size > MAX_ARTIFACT_SUMMARY_BYTES) {
-      throw new InputError(`artifact "${name}": ${trialFile(NORMALIZED_FILE, t)} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`);
-    }
-    files.push(file);
-  }
-  if (files.length === 0) {
-    throw new InputError(`artifact "${name}" holds no ${NORMALIZED_FILE}: the ${role} run found no usable summary (its command.log in the artifact says why)`);
-  }
-  io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
-  return files;
 }
 
 function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
@@ -97,21 +69,34 @@ function setOutputs(io: ActionIo, cmp: Comparison, verdict: string, files: Recor
 export interface SummaryFiles {
   files: [string[], string[]];
   load: { baseline: LoadOptions; candidate: LoadOptions };
+  /** Roles whose files are the shards of one run, merged before comparing. */
+  sharded?: { baseline: boolean; candidate: boolean };
 }
 
 /** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
 export async function decide(io: ActionIo, inputs: GateInputs & { suite: string; reportDir: string | null }, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
   const [bFiles, cFiles] = source.files;
   for (const [role, files] of [['baseline', bFiles], ['candidate', cFiles]] as const) {
-    if (files.length > 1 && inputs.decide !== 'significant') {
+    if (files.length > 1 && inputs.decide !== 'significant' && !source.sharded?.[role]) {
       throw new InputError(`the ${role} holds ${files.length} trials: set decide: significant to judge repeated trials (decide: point compares one run per side)`);
     }
   }
   // Large files load packed: with the case fields the gates and slices read, whatever their format.
   const keep = caseFieldsFor(inputs.metricGates, inputs.slices, inputs.cluster);
   const load = { baseline: { ...source.load.baseline, keep }, candidate: { ...source.load.candidate, keep } };
-  const [baseline, candidate] = await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript);
-  const more = (files: string[], o: LoadOptions): LoadedSummary[] => files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+  const drafts: FindingDraft[] = [];
+  const side = (role: Role, files: string[]): LoadedSummary | null => {
+    if (!source.sharded?.[role]) return null;
+    const merged = mergedRole(role, files, load[role]);
+    drafts.push(...merged.drafts);
+    return merged.run;
+  };
+  const bMerged = side('baseline', bFiles);
+  const cMerged = side('candidate', cFiles);
+  const [baseline, candidate] = bMerged === null && cMerged === null
+    ? await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript)
+    : [bMerged ?? { path: bFiles[0] as string, summary: loadSummary(bFiles[0] as string, load.baseline) }, cMerged ?? { path: cFiles[0] as string, summary: loadSummary(cFiles[0] as string, load.candidate) }];
+  const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] => (merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) })));
   const cmp = compareSummaries(baseline, candidate, {
     thresholds: inputs.thresholds,
     allowFindings: inputs.allowFindings,
@@ -122,7 +107,8 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     safety: inputs.safety,
     pricing: inputs.pricing,
     slices: inputs.slices,
-    trials: { baseline: [baseline, ...more(bFiles, load.baseline)], candidate: [candidate, ...more(cFiles, load.candidate)] },
+    trials: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
+    findings: drafts,
   });
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
@@ -195,7 +181,8 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   } else {
     const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
     try {
-      source = { files: [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)], load: BENCHGATE_FILES };
+      const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)];
+      source = { files: [b.files, c.files], load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded } };
     } catch (err) {
       if (jobProblems.length === 0) throw err;
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);

@@ -53,6 +53,16 @@ export interface RunInputs extends CommonInputs {
   allowCommandFailure: boolean;
   /** Runs of the suite, one after another (repeated trials for `decide: significant`). */
   trials: number;
+  /** This job's part of a suite split across a job matrix; null when the suite runs whole. */
+  shard: Shard | null;
+  /** A file listing the suite's case ids (relative to the working directory), split across the shards. */
+  cases: string | null;
+}
+
+/** One part of a suite split across a job matrix: 1-based index, of total. */
+export interface Shard {
+  index: number;
+  total: number;
 }
 
 /** Where the verdict is published on a pull request: a sticky comment and a check run. */
@@ -111,7 +121,7 @@ const PUBLISH = ['github-token', 'comment', 'comment-group', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
-  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'trials', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'trials', 'shard', 'cases', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
   compare: [
     ...COMMON,
     'baseline',
@@ -162,10 +172,30 @@ function retentionDays(raw: string): number | undefined {
 
 export const MAX_TRIALS = 100;
 
+/** Most shards of one suite (a job matrix has at most 256 jobs). */
+export const MAX_SHARDS = 256;
+
+function shard(raw: string): Shard | null {
+  if (raw === '') return null;
+  const m = /^(\d{1,3})\s*(?:\/|of)\s*(\d{1,3})$/.exec(raw);
+  const index = Number(m?.[1]);
+  const total = Number(m?.[2]);
+  if (!m || index < 1 || total < 1 || index > total || total > MAX_SHARDS) throw invalid('shard', raw, `INDEX/TOTAL with 1 <= INDEX <= TOTAL <= ${MAX_SHARDS}, such as \${{ matrix.shard }}/4`);
+  return { index, total };
+}
+
 function trials(raw: string): number {
   if (raw === '') return 1;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TRIALS) throw invalid('trials', raw, `a whole number of runs from 1 to ${MAX_TRIALS}`);
   return Number(raw);
+}
+
+function shardInputs(get: (name: string) => string): { shard: Shard | null; cases: string | null } {
+  const s = shard(get('shard'));
+  const cases = get('cases') || null;
+  if (cases !== null && s === null) throw new UsageError('input "cases": used only with "shard" (the case list is what the shards split); give shard: INDEX/TOTAL too, or remove cases');
+  if (s !== null && get('trials') !== '' && get('trials') !== '1') throw new UsageError('inputs "shard" and "trials": a sharded suite runs each shard once; give one of them');
+  return { shard: s, cases };
 }
 
 function timeoutMinutes(raw: string): number {
@@ -320,6 +350,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
       retentionDays: retentionDays(get('retention-days')),
       allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
       trials: trials(get('trials')),
+      ...shardInputs(get),
     };
   }
   if (mode === 'publish') {

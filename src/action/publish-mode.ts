@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { loadSummary } from '../adapters/index.js';
 import { UsageError } from '../errors.js';
 import { resolvePullRequest, WorkflowRunEvent } from '../github/pull-request.js';
-import { BENCHGATE_FILES, decide, downloadSummary, type CompareResult } from './compare-mode.js';
+import { BENCHGATE_FILES, decide, type CompareResult } from './compare-mode.js';
+import { downloadSummary } from './role-files.js';
 import type { PublishModeInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { openPublisher } from './publisher.js';
@@ -41,14 +42,15 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
   try {
     const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
     const findBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
-    const files: [string[], string[]] = [await downloadSummary(io, inputs.suite, 'baseline', into, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, findBy)];
+    const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, findBy)];
+    const files: [string[], string[]] = [b.files, c.files];
     // The PR number the candidate's metadata claims is only a candidate; the API decides.
     const claimed = loadSummary(files[1][0] as string, 'benchgate').metadata['github.pr'];
     const pull = await resolvePullRequest(octokit, { owner, repo }, run, typeof claimed === 'number' ? claimed : null);
     target.pullNumber = pull?.number ?? null;
     io.info(pull ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)` : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`);
     io.setOutput('pull-request', pull?.number ?? '');
-    const decision = await decide(io, { ...inputs, reportDir: null }, { files, load: BENCHGATE_FILES }, []);
+    const decision = await decide(io, { ...inputs, reportDir: null }, { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded } }, []);
     await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
     return { failure: null, explained: false, comparison: decision.cmp };
   } catch (err) {

@@ -19,12 +19,14 @@ import { findSummary } from './find-summary.js';
 import type { RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { commandFailed, stampMetadata, withMetadata, type CommandOutcome, type Scalar } from './metadata.js';
+import { prepareShard, readCaseList } from './shard-cases.js';
 import { runSuiteCommand } from './suite-command.js';
 import { artifactName, describeOutcome, readEvent } from './shared.js';
 
 export const NORMALIZED_FILE = 'summary.json';
 export const LOG_FILE = 'command.log';
 export const ORIGINAL_DIR = 'original';
+export const SHARD_CASES_FILE = 'shard-cases.txt';
 
 export interface RunResult {
   /** The step fails; the message says why. Null when it passes. */
@@ -45,7 +47,11 @@ export function trialFile(name: string, t: number): string {
   return `${name.slice(0, dot)}.trial-${t}${name.slice(dot)}`;
 }
 
-async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, trial: number): Promise<CommandOutcome> {
+/** A shard's environment and stamps (shard-cases.ts); empty for a whole suite. */
+type ShardPrep = ReturnType<typeof prepareShard>;
+const WHOLE: ShardPrep = { env: {}, stamps: {}, cases: null };
+
+async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, trial: number, shard: ShardPrep): Promise<CommandOutcome> {
   const token = randomBytes(16).toString('hex');
   const of = inputs.trials > 1 ? ` (trial ${trial} of ${inputs.trials})` : '';
   io.startGroup(`benchgate: ${inputs.role} suite "${inputs.suite}"${of}: ${inputs.command.split('\n')[0]}`);
@@ -55,7 +61,7 @@ async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging:
     return await runSuiteCommand({
       command: inputs.command,
       cwd,
-      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite, BENCHGATE_TRIAL: String(trial), BENCHGATE_TRIALS: String(inputs.trials) },
+      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite, BENCHGATE_TRIAL: String(trial), BENCHGATE_TRIALS: String(inputs.trials), ...shard.env },
       timeoutMs: inputs.timeoutMinutes * 60_000,
       killGraceMs: io.killGraceMs,
       logFile: join(staging, trialFile(LOG_FILE, trial)),
@@ -95,10 +101,11 @@ interface Trial {
 }
 
 /** One run of the suite: the command, then its summary found, stamped and written to the staging folder. */
-async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number): Promise<Trial> {
-  const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite`;
+async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number, shard: ShardPrep): Promise<Trial> {
+  const of = inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : '';
+  const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite${of}`;
   const startedAt = Date.now();
-  const outcome = await runCommand(io, inputs, cwd, staging, t);
+  const outcome = await runCommand(io, inputs, cwd, staging, t, shard);
   if (commandFailed(outcome)) io.error(`benchgate: the ${label} ${describeOutcome(outcome)}; uploading what it wrote, marked as a failed run`);
   const files = [join(staging, trialFile(LOG_FILE, t))];
   try {
@@ -122,7 +129,9 @@ async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: s
       fingerprint: inputs.fingerprint,
     });
     const trialStamps: Record<string, Scalar> = inputs.trials > 1 ? { 'benchgate.trial': t, 'benchgate.trials': inputs.trials } : {};
-    const stamped = withMetadata(loadSummary(original, inputs.load), { ...stamps, ...trialStamps });
+    const stamped = withMetadata(loadSummary(original, inputs.load), { ...stamps, ...trialStamps, ...shard.stamps });
+    const foreign = shard.cases === null ? 0 : stamped.summary.cases.filter((c) => !shard.cases?.has(c.id)).length;
+    if (foreign > 0) io.warning(`benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside shard ${inputs.shard?.index} of ${inputs.shard?.total}; run only the cases in BENCHGATE_SHARD_CASES_FILE (the gate reports cases run by two shards)`);
     if (stamped.replaced.length > 0) io.warning(`benchgate: the summary's own metadata ${stamped.replaced.join(', ')} replaced by this run's`);
     const normalized = join(staging, trialFile(NORMALIZED_FILE, t));
     writeFileSync(normalized, JSON.stringify(stamped.summary));
@@ -140,12 +149,15 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
     throw new UsageError(`input "working-directory": ${inputs.workingDirectory} is not a directory (resolved to ${cwd})`);
   }
-  const name = artifactName(inputs.suite, inputs.role);
+  const name = artifactName(inputs.suite, inputs.role, inputs.shard);
   const staging = join(io.tempDir, `benchgate-${inputs.suite}-${inputs.role}-${randomBytes(4).toString('hex')}`);
   mkdirSync(staging, { recursive: true });
+  const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd, inputs.cases), inputs.cases) : null;
+  const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
+  if (inputs.shard) io.info(`benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`);
 
   const trials: Trial[] = [];
-  for (let t = 1; t <= inputs.trials; t++) trials.push(await runTrial(io, inputs, cwd, staging, t));
+  for (let t = 1; t <= inputs.trials; t++) trials.push(await runTrial(io, inputs, cwd, staging, t, shard));
   const first = trials[0] as Trial;
   // The outputs describe the first trial (the one a single-run workflow has); the artifact holds all.
   io.setOutput('command-exit-code', first.outcome.exitCode ?? '');
@@ -160,7 +172,7 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
     io.setOutput('avg-reward', m.avg_reward);
   }
 
-  const files = trials.flatMap((x) => x.files);
+  const files = [...trials.flatMap((x) => x.files), ...(list ? [join(staging, SHARD_CASES_FILE)] : [])];
   const uploaded = await uploadSummaryArtifact(io.artifacts, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, overwrite: true });
   if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${name} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded artifact ${name} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging, f)).join(', ')}`);

@@ -8,8 +8,16 @@ import type { CommandOutcome } from './metadata.js';
  * `benchgate-<suite>-report` for the gate's reports. Suite names are restricted (inputs.ts) so the
  * name is always valid, and two suites in one workflow never collide.
  */
-export function artifactName(suite: string, role: Role | 'report'): string {
-  return `benchgate-${suite}-${role}`;
+export function artifactName(suite: string, role: Role | 'report', shard?: { index: number; total: number } | null): string {
+  return `benchgate-${suite}-${role}${shard ? `-shard-${shard.index}-of-${shard.total}` : ''}`;
+}
+
+/** The shard artifacts of one role: `benchgate-<suite>-<role>-shard-<index>-of-<total>`, with index and total. */
+export function parseShardArtifact(suite: string, role: Role, name: string): { index: number; total: number } | null {
+  const prefix = `${artifactName(suite, role)}-shard-`;
+  if (!name.startsWith(prefix)) return null;
+  const m = /^(\d{1,3})-of-(\d{1,3})$/.exec(name.slice(prefix.length));
+  return m ? { index: Number(m[1]), total: Number(m[2]) } : null;
 }
 
 /** The event payload at GITHUB_EVENT_PATH, or null when there is none or it cannot be read. */

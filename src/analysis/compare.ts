@@ -42,6 +42,8 @@ export interface CompareOptions {
    * merged by case id. Absent: one trial per side.
    */
   trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
+  /** Findings the caller made while loading (a role's shards that do not cover the suite exactly once). */
+  findings?: readonly FindingDraft[];
   /** The comparability fingerprint's configuration (comparability.ts). */
   comparability?: ComparabilityOptions;
   /** The user's own gates on other metrics (metric-gates.ts). */
@@ -147,7 +149,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options, fields) : null;
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
-  const extra = [...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
+  const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
   const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});

@@ -29,6 +29,7 @@ export const FINDING_SEVERITY = {
   'case-errors': 'notice',
   'partial-trials': 'error',
   'too-few-clusters': 'warning',
+  'shard-coverage': 'error',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];

@@ -163,3 +163,13 @@ function explain(error: unknown, name: string, action: string, findBy?: Download
   }
   return new ArtifactError(`${action} artifact "${name}" in ${where} failed: ${message}`, { cause: error });
 }
+
+/** The names of the artifacts of this workflow run (or of another, through `findBy`), the newest of each name. */
+export async function listArtifactNames(client: ArtifactClient, findBy?: DownloadByNameOptions['findBy']): Promise<string[]> {
+  try {
+    const { artifacts } = await client.listArtifacts({ latest: true, ...(findBy ? { findBy } : {}) });
+    return artifacts.map((a) => a.name);
+  } catch (error) {
+    throw explain(error, '*', 'listing', findBy);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * A role's summaries from the workflow run's artifacts: one artifact (with its repeated trials), or,
+ * for a suite split across a job matrix, one artifact per shard, merged into one run before comparing.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { FindOptions } from '@actions/artifact';
+import { loadSummary, type LoadOptions } from '../adapters/index.js';
+import type { LoadedSummary } from '../analysis/compare.js';
+import type { FindingDraft } from '../analysis/findings.js';
+import { mergeShards } from '../analysis/shards.js';
+import { InputError } from '../errors.js';
+import { downloadArtifactByName, listArtifactNames } from '../github/artifacts.js';
+import type { Role } from './inputs.js';
+import type { ActionIo } from './io.js';
+import { NORMALIZED_FILE, trialFile } from './run-mode.js';
+import { artifactName, parseShardArtifact } from './shared.js';
+
+type FindBy = NonNullable<FindOptions['findBy']>;
+
+/** A normalized summary in an artifact larger than this is refused before it is parsed. */
+export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Downloads a role's artifact and returns its normalized summaries: summary.json, then the later
+ * trials (summary.trial-2.json, …) in order, each within the size cap.
+ */
+export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<RoleFiles> {
+  const name = artifactName(suite, role);
+  const names = await listArtifactNames(io.artifacts, findBy);
+  const shards = names.filter((n) => parseShardArtifact(suite, role, n) !== null).sort();
+  if (!names.includes(name) && shards.length > 0) {
+    const files: string[] = [];
+    for (const shard of shards) files.push(...(await downloadOne(io, shard, role, join(into, role, shard), findBy)));
+    if (files.length !== shards.length) throw new InputError(`the ${role}'s shard artifacts hold repeated trials: a sharded suite runs each shard once`);
+    io.info(`benchgate: ${role} summary merged from ${shards.length} shard artifacts (${shards.join(', ')})`);
+    return { files, sharded: true };
+  }
+  return { files: await downloadOne(io, name, role, join(into, role), findBy), sharded: false };
+}
+
+/** One artifact's normalized summaries: summary.json, then the later trials, each within the size cap. */
+async function downloadOne(io: ActionIo, name: string, role: Role, path: string, findBy?: FindBy): Promise<string[]> {
+  const dir = await downloadArtifactByName(io.artifacts, { name, path, ...(findBy ? { findBy } : {}) });
+  const files: string[] = [];
+  for (let t = 1; ; t++) {
+    const file = join(dir, trialFile(NORMALIZED_FILE, t));
+    if (!existsSync(file)) break;
+    const size = statSync(file).size;
+    if (size > MAX_ARTIFACT_SUMMARY_BYTES) {
+      throw new InputError(`artifact "${name}": ${trialFile(NORMALIZED_FILE, t)} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`);
+    }
+    files.push(file);
+  }
+  if (files.length === 0) {
+    throw new InputError(`artifact "${name}" holds no ${NORMALIZED_FILE}: the ${role} run found no usable summary (its command.log in the artifact says why)`);
+  }
+  if (!name.includes('-shard-')) io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
+  return files;
+}
+
+/** A role's downloaded summaries: trials of one artifact, or one per shard artifact. */
+export interface RoleFiles {
+  files: string[];
+  sharded: boolean;
+}
+
+/** A role's shard files merged into one run (each file in a folder named after its artifact), with the coverage finding. */
+export function mergedRole(role: Role, files: readonly string[], o: LoadOptions): { run: LoadedSummary; drafts: FindingDraft[] } {
+  const runs = files.map((file) => ({ artifact: basename(dirname(file)), summary: loadSummary(file, o) }));
+  const { summary, drafts } = mergeShards(role, runs);
+  return { run: { path: `${dirname(dirname(files[0] as string))} (${files.length} shards)`, summary }, drafts };
+}
+
