@@ -112,6 +112,22 @@ describe('the suite command', () => {
     expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({ 'command.timed_out': true, 'command.exit_code': null, 'command.signal': 'SIGTERM' });
   }, 40_000);
 
+  it('spends past its budget: stopped, what it wrote kept, and the gate holds on the incomplete run', async () => {
+    const run = freshRun();
+    const command = suiteCommand('tool_call', `echo '{"prompt_tokens": 4000, "completion_tokens": 1000}' >> "$BENCHGATE_USAGE_FILE"\nsleep 60`);
+    const started = Date.now();
+    const result = await job(double, root, 'spender', run).run({ mode: 'run', suite: 's', role: 'baseline', command, budget: '1000 tokens' });
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(result.exitCode).toBe(1);
+    expect(result.log).toMatch(/the baseline suite was stopped after \d+\.\d s: it spent 5,000 tokens, over its budget of 1,000 tokens/);
+    expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({ 'command.budget_exceeded': true, 'budget.unit': 'tokens', 'budget.limit': 1000, 'budget.spent': 5000 });
+    expect(files(run, 'benchgate-s-baseline').get('usage.jsonl')?.toString()).toBe('{"prompt_tokens": 4000, "completion_tokens": 1000}\n');
+    expect((await job(double, root, 'candidate', run).run({ mode: 'run', suite: 's', role: 'candidate', command: suiteCommand('tool_call') })).exitCode).toBe(0);
+    const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', 'fail-on-hold': 'false' });
+    expect(gate.outputs['verdict']).toBe('hold');
+    expect(gate.summary).toContain('The baseline suite command was stopped at its spend cap (command.budget_exceeded: true); its summary may be partial.');
+  }, 40_000);
+
   it('writes no summary: its log is uploaded and the step says where it looked', async () => {
     const run = freshRun();
     const result = await job(double, root, 'nothing', run).run({ mode: 'run', suite: 's', role: 'baseline', command: 'echo "suite ran but wrote nothing"' });

@@ -8408,6 +8408,8 @@ function runFindings(side, s, totals) {
 function commandFailure(m) {
     if (m['command.timed_out'] === true)
         return 'timed out (command.timed_out: true)';
+    if (m['command.budget_exceeded'] === true)
+        return 'was stopped at its spend cap (command.budget_exceeded: true)';
     const code = m['command.exit_code'];
     if (typeof code === 'number' && code !== 0)
         return `exited with code ${code} (command.exit_code)`;

@@ -19,6 +19,7 @@ import { COMMENT_MODES, type CommentMode } from '../github/comments.js';
 import { clusterChoice, parseConfidence, thresholdValue } from '../cli/args.js';
 import { DEFAULT_CONFIG_PATH, loadOptionsOf, type GateConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
+import { parseBudget, type Budget } from './budget.js';
 
 export const MODES = ['run', 'compare', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -53,6 +54,10 @@ export interface RunInputs extends CommonInputs {
   allowCommandFailure: boolean;
   /** Runs of the suite, one after another (repeated trials for `decide: significant`). */
   trials: number;
+  /** The spend cap (BENCHGATE_USAGE_FILE), or null. */
+  budget: Budget | null;
+  /** The configuration's prices, for a budget in USD. */
+  pricing: Record<string, Price>;
   /** This job's part of a suite split across a job matrix; null when the suite runs whole. */
   shard: Shard | null;
   /** A file listing the suite's case ids (relative to the working directory), split across the shards. */
@@ -121,7 +126,7 @@ const PUBLISH = ['github-token', 'comment', 'comment-group', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
-  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'trials', 'shard', 'cases', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'budget', 'trials', 'shard', 'cases', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
   compare: [
     ...COMMON,
     'baseline',
@@ -351,6 +356,8 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
       allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
       trials: trials(get('trials')),
       ...shardInputs(get),
+      budget: parseBudget(get('budget')),
+      pricing: config().pricing ?? {},
     };
   }
   if (mode === 'publish') {

@@ -14,6 +14,8 @@ export interface CommandOutcome {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** Why benchgate stopped it before it ended (its spend cap), or null. */
+  stopped?: string | null;
   durationSeconds: number;
 }
 
@@ -49,7 +51,7 @@ export function pullRequestOf(event: unknown): { number: number; headSha: string
 
 /** True when the command did not finish on its own with exit code 0. */
 export function commandFailed(outcome: CommandOutcome): boolean {
-  return outcome.timedOut || outcome.exitCode !== 0;
+  return outcome.timedOut || (outcome.stopped ?? null) !== null || outcome.exitCode !== 0;
 }
 
 export function stampMetadata(ctx: StampContext): Record<string, Scalar> {
@@ -78,6 +80,7 @@ export function stampMetadata(ctx: StampContext): Record<string, Scalar> {
     'command.exit_code': outcome.exitCode,
     'command.signal': outcome.signal,
     'command.timed_out': outcome.timedOut,
+    'command.budget_exceeded': (outcome.stopped ?? null) !== null,
     'command.duration_seconds': Math.round(outcome.durationSeconds * 1000) / 1000,
     'source.file': ctx.sourceFile,
     'source.sha256': ctx.sourceSha256,

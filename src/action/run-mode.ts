@@ -19,6 +19,7 @@ import { findSummary } from './find-summary.js';
 import type { RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { commandFailed, stampMetadata, withMetadata, type CommandOutcome, type Scalar } from './metadata.js';
+import { describeSpend, UsageWatcher } from './budget.js';
 import { prepareShard, readCaseList } from './shard-cases.js';
 import { runSuiteCommand } from './suite-command.js';
 import { artifactName, describeOutcome, readEvent } from './shared.js';
@@ -27,6 +28,9 @@ export const NORMALIZED_FILE = 'summary.json';
 export const LOG_FILE = 'command.log';
 export const ORIGINAL_DIR = 'original';
 export const SHARD_CASES_FILE = 'shard-cases.txt';
+export const USAGE_FILE = 'usage.jsonl';
+/** How often the usage file is read while the suite runs. */
+const BUDGET_POLL_MS = 500;
 
 export interface RunResult {
   /** The step fails; the message says why. Null when it passes. */
@@ -51,7 +55,14 @@ export function trialFile(name: string, t: number): string {
 type ShardPrep = ReturnType<typeof prepareShard>;
 const WHOLE: ShardPrep = { env: {}, stamps: {}, cases: null };
 
-async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, trial: number, shard: ShardPrep): Promise<CommandOutcome> {
+/** The spend cap of a job: one usage file and one running total over all its trials. */
+interface SpendCap {
+  file: string;
+  watcher: UsageWatcher;
+  everyMs: number;
+}
+
+async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, trial: number, shard: ShardPrep, cap: SpendCap | null): Promise<CommandOutcome> {
   const token = randomBytes(16).toString('hex');
   const of = inputs.trials > 1 ? ` (trial ${trial} of ${inputs.trials})` : '';
   io.startGroup(`benchgate: ${inputs.role} suite "${inputs.suite}"${of}: ${inputs.command.split('\n')[0]}`);
@@ -61,10 +72,11 @@ async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging:
     return await runSuiteCommand({
       command: inputs.command,
       cwd,
-      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite, BENCHGATE_TRIAL: String(trial), BENCHGATE_TRIALS: String(inputs.trials), ...shard.env },
+      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite, BENCHGATE_TRIAL: String(trial), BENCHGATE_TRIALS: String(inputs.trials), ...shard.env, ...(cap ? { BENCHGATE_USAGE_FILE: cap.file } : {}) },
       timeoutMs: inputs.timeoutMinutes * 60_000,
       killGraceMs: io.killGraceMs,
       logFile: join(staging, trialFile(LOG_FILE, trial)),
+      ...(cap ? { stopWhen: { everyMs: cap.everyMs, reason: () => cap.watcher.check() } } : {}),
       write: (chunk) => {
         io.write(chunk);
         if (chunk.length > 0) endsWithNewline = chunk[chunk.length - 1] === 0x0a;
@@ -101,11 +113,12 @@ interface Trial {
 }
 
 /** One run of the suite: the command, then its summary found, stamped and written to the staging folder. */
-async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number, shard: ShardPrep): Promise<Trial> {
+async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number, shard: ShardPrep, cap: SpendCap | null): Promise<Trial> {
   const of = inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : '';
   const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite${of}`;
   const startedAt = Date.now();
-  const outcome = await runCommand(io, inputs, cwd, staging, t, shard);
+  const outcome = await runCommand(io, inputs, cwd, staging, t, shard, cap);
+  cap?.watcher.poll();
   if (commandFailed(outcome)) io.error(`benchgate: the ${label} ${describeOutcome(outcome)}; uploading what it wrote, marked as a failed run`);
   const files = [join(staging, trialFile(LOG_FILE, t))];
   try {
@@ -129,6 +142,7 @@ async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: s
       fingerprint: inputs.fingerprint,
     });
     const trialStamps: Record<string, Scalar> = inputs.trials > 1 ? { 'benchgate.trial': t, 'benchgate.trials': inputs.trials } : {};
+    if (cap && inputs.budget) Object.assign(trialStamps, { 'budget.unit': inputs.budget.unit, 'budget.limit': inputs.budget.limit, 'budget.spent': inputs.budget.unit === 'tokens' ? cap.watcher.spent.tokens : cap.watcher.spent.usd });
     const stamped = withMetadata(loadSummary(original, inputs.load), { ...stamps, ...trialStamps, ...shard.stamps });
     const foreign = shard.cases === null ? 0 : stamped.summary.cases.filter((c) => !shard.cases?.has(c.id)).length;
     if (foreign > 0) io.warning(`benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside shard ${inputs.shard?.index} of ${inputs.shard?.total}; run only the cases in BENCHGATE_SHARD_CASES_FILE (the gate reports cases run by two shards)`);
@@ -156,8 +170,14 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
   if (inputs.shard) io.info(`benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`);
 
+  const model = inputs.fingerprint['model'];
+  const cap = inputs.budget ? { file: join(staging, USAGE_FILE), watcher: new UsageWatcher(join(staging, USAGE_FILE), inputs.budget, inputs.pricing, typeof model === 'string' ? model : null), everyMs: BUDGET_POLL_MS } : null;
+  if (inputs.budget) io.info(`benchgate: spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)}; the suite reports its spend in BENCHGATE_USAGE_FILE`);
   const trials: Trial[] = [];
-  for (let t = 1; t <= inputs.trials; t++) trials.push(await runTrial(io, inputs, cwd, staging, t, shard));
+  for (let t = 1; t <= inputs.trials; t++) {
+    trials.push(await runTrial(io, inputs, cwd, staging, t, shard, cap));
+    if (trials.at(-1)?.outcome.stopped) break; // the cap covers all trials: no more runs once it is reached
+  }
   const first = trials[0] as Trial;
   // The outputs describe the first trial (the one a single-run workflow has); the artifact holds all.
   io.setOutput('command-exit-code', first.outcome.exitCode ?? '');
@@ -172,7 +192,7 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
     io.setOutput('avg-reward', m.avg_reward);
   }
 
-  const files = [...trials.flatMap((x) => x.files), ...(list ? [join(staging, SHARD_CASES_FILE)] : [])];
+  const files = [...trials.flatMap((x) => x.files), ...(list ? [join(staging, SHARD_CASES_FILE)] : []), ...(cap && existsSync(cap.file) ? [cap.file] : [])];
   const uploaded = await uploadSummaryArtifact(io.artifacts, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, overwrite: true });
   if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${name} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded artifact ${name} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging, f)).join(', ')}`);

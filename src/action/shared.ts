@@ -39,6 +39,7 @@ function seconds(s: number): string {
 export function describeOutcome(o: CommandOutcome): string {
   const after = seconds(o.durationSeconds);
   if (o.timedOut) return `timed out after ${after} and was stopped`;
+  if (o.stopped) return `was stopped after ${after}: ${o.stopped}`;
   if (o.exitCode === null) return o.signal ? `was killed by ${o.signal} after ${after}` : 'could not be started';
   return `exited with code ${o.exitCode} after ${after}`;
 }

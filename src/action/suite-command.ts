@@ -24,6 +24,8 @@ export interface SuiteCommandOptions {
   logFile: string;
   /** Receives the command's output as it arrives. */
   write(chunk: Buffer): void;
+  /** Asked every `everyMs` while the command runs: a reason stops it (the whole group, as a timeout does). */
+  stopWhen?: { everyMs: number; reason(): string | null };
 }
 
 function childEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
@@ -61,12 +63,26 @@ export function runSuiteCommand(options: SuiteCommandOptions): Promise<CommandOu
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let timedOut = false;
+    let stopped: string | null = null;
     let killTimer: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    const stop = (): void => {
       signalGroup(child.pid, 'SIGTERM');
       killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), options.killGraceMs);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
     }, options.timeoutMs);
+    const watch = options.stopWhen;
+    const watcher = watch
+      ? setInterval(() => {
+          const reason = stopped === null ? watch.reason() : null;
+          if (reason === null) return;
+          stopped = reason;
+          clearInterval(watcher);
+          stop();
+        }, watch.everyMs)
+      : undefined;
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     let settled = false;
@@ -75,8 +91,9 @@ export function runSuiteCommand(options: SuiteCommandOptions): Promise<CommandOu
       settled = true;
       clearTimeout(timer);
       clearTimeout(killTimer);
+      clearInterval(watcher);
       closeSync(log);
-      resolve({ command: options.command, exitCode, signal, timedOut, durationSeconds: (performance.now() - started) / 1000 });
+      resolve({ command: options.command, exitCode, signal, timedOut, stopped, durationSeconds: (performance.now() - started) / 1000 });
     };
     child.once('error', (err) => {
       keep(Buffer.from(`benchgate: could not start bash: ${err.message}\n`));

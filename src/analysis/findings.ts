@@ -91,6 +91,7 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
  */
 function commandFailure(m: BenchmarkSummary['metadata']): string | null {
   if (m['command.timed_out'] === true) return 'timed out (command.timed_out: true)';
+  if (m['command.budget_exceeded'] === true) return 'was stopped at its spend cap (command.budget_exceeded: true)';
   const code = m['command.exit_code'];
   if (typeof code === 'number' && code !== 0) return `exited with code ${code} (command.exit_code)`;
   if (code === null && typeof m['command.signal'] === 'string') return 'was killed by a signal (command.signal)';
