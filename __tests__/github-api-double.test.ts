@@ -332,6 +332,10 @@ describe('GitHub API double: its answers conform to the spec', { timeout: 20_000
     await octokit.rest.checks.get({ ...repo, check_run_id: run.id });
     await octokit.rest.checks.listForRef({ ...repo, ref: SHA });
     await octokit.rest.repos.createCommitStatus({ ...repo, sha: SHA, state: 'pending', target_url: 'https://example.test/x', description: 'd' });
+    api.addWorkflowRun({ id: 4242, headSha: SHA });
+    api.addWorkflowRun({ id: 4243, headSha: FORK_SHA, conclusion: 'failure' });
+    const runs = (await octokit.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: SHA, status: 'success', event: 'push' })).data;
+    expect(runs.workflow_runs.map((w) => w.id)).toEqual([4242]);
     const checked = new Set<string>();
     for (const call of api.calls) {
       const [method = '', template = ''] = (call.operation ?? '').split(' ');

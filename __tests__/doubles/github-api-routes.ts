@@ -1,7 +1,7 @@
 // The endpoints the GitHub API double serves. Each template is spelled exactly as in GitHub's
 // OpenAPI description, so the same string finds the operation whose schemas judge the request.
 import { paginate, type Reply } from './github-api-http.js';
-import { ACTIONS_BOT, pullJson, stableId, userJson, type Site } from './github-api-shapes.js';
+import { ACTIONS_BOT, pullJson, stableId, userJson, workflowRunJson, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
 import type { CheckRun, CommitStatus, GitHubState, IssueComment } from './github-api-store.js';
 
 type Body = Record<string, unknown>;
@@ -53,6 +53,13 @@ export function matchRoute(method: string, path: string, site: Site): Served | u
 const R = '/repos/{owner}/{repo}';
 const COMMENTS = 'issues=write; pull_requests=write';
 const num = (ctx: RouteContext, name: string) => Number(ctx.params[name]);
+
+/** GET /actions/runs filters: `status` is a status or a conclusion; `branch` the head branch. */
+function runMatches(w: WorkflowRunRecord, q: URLSearchParams): boolean {
+  const status = q.get('status');
+  return (q.get('head_sha') === null || q.get('head_sha') === w.headSha) && (q.get('branch') === null || q.get('branch') === w.headBranch)
+    && (q.get('event') === null || q.get('event') === w.event) && (status === null || status === w.status || status === w.conclusion);
+}
 
 export const ROUTES: Route[] = [
   { method: 'GET', template: `${R}/issues/{issue_number}/comments`, permissions: 'issues=read; pull_requests=read', handle: (ctx) => {
@@ -117,6 +124,10 @@ export const ROUTES: Route[] = [
   { method: 'POST', template: `${R}/statuses/{sha}`, permissions: 'statuses=write', handle: (ctx) => {
     const json = statusJson(ctx.site, ctx.state.createStatus(ctx.params['sha'] ?? '', ctx.body));
     return { status: 201, body: json, headers: { location: String(json['url']) } };
+  } },  { method: 'GET', template: `${R}/actions/runs`, permissions: 'actions=read', handle: (ctx) => {
+    const all = ctx.state.workflowRuns.filter((w) => runMatches(w, ctx.query));
+    const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
+    return { status: 200, headers, body: { total_count: all.length, workflow_runs: items.map((w) => workflowRunJson(ctx.site, w)) } };
   } },
 ];
 

@@ -139,3 +139,34 @@ export function pullJson(site: Site, p: PullRecord, full: boolean, comments = 0)
     comments, review_comments: 0, maintainer_can_modify: false, commits: 1, additions: 1, deletions: 0, changed_files: 1,
   };
 }
+
+/** A workflow run a test seeds (`addWorkflowRun`): its id is the results double's REST run id. */
+export interface WorkflowRunRecord {
+  id: number;
+  headSha: string;
+  headBranch: string;
+  event: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: 'success' | 'failure' | 'cancelled' | null;
+  createdAt: string;
+}
+
+/** A `workflow-run` object. */
+export function workflowRunJson(site: Site, w: WorkflowRunRecord): Record<string, unknown> {
+  const r = `${site.api}/repos/${site.owner}/${site.repo}`;
+  const run = `${r}/actions/runs/${w.id}`;
+  const repo = repoJson(site, `${site.owner}/${site.repo}`);
+  const who = { name: 'Octo Cat', email: 'octo@example.com' };
+  return {
+    id: w.id, name: 'benchgate', node_id: nodeId('WorkflowRun', w.id), head_branch: w.headBranch, head_sha: w.headSha,
+    path: '.github/workflows/benchgate.yml', display_title: 'benchgate', run_number: w.id % 1000, event: w.event,
+    status: w.status, conclusion: w.conclusion, workflow_id: 161335, check_suite_id: w.id + 1, check_suite_node_id: nodeId('CheckSuite', w.id + 1),
+    url: run, html_url: `${WEB}/${site.owner}/${site.repo}/actions/runs/${w.id}`, pull_requests: [],
+    created_at: w.createdAt, updated_at: w.createdAt, run_attempt: 1, run_started_at: w.createdAt,
+    jobs_url: `${run}/jobs`, logs_url: `${run}/logs`, check_suite_url: `${r}/check-suites/${w.id + 1}`,
+    artifacts_url: `${run}/artifacts`, cancel_url: `${run}/cancel`, rerun_url: `${run}/rerun`,
+    workflow_url: `${r}/actions/workflows/161335`, previous_attempt_url: null,
+    head_commit: { id: w.headSha, tree_id: fakeSha(`tree ${w.headSha}`), message: 'a commit', timestamp: w.createdAt, author: who, committer: who },
+    repository: repo, head_repository: repo,
+  };
+}

@@ -2,7 +2,7 @@
 // rules GitHub applies that the OpenAPI description does not encode. The JSON-schema checks (types,
 // enums, maxLength, maxItems) run before any of this, in github-api-spec.ts.
 import { ApiError, validationFailed } from './github-api-http.js';
-import { ACTIONS_BOT, fakeSha, timestamp, type ApiUser, type PullRecord } from './github-api-shapes.js';
+import { ACTIONS_BOT, fakeSha, timestamp, type ApiUser, type PullRecord, type WorkflowRunRecord } from './github-api-shapes.js';
 
 export interface IssueComment {
   id: number;
@@ -94,6 +94,16 @@ export class GitHubState {
     this.pullList.set(seed.number, pull);
     this.issues.add(seed.number);
     return pull;
+  }
+
+  /** Workflow runs, newest first (as GET /actions/runs lists them). */
+  readonly workflowRuns: WorkflowRunRecord[] = [];
+
+  addWorkflowRun(seed: Partial<WorkflowRunRecord> & Pick<WorkflowRunRecord, 'id' | 'headSha'>): WorkflowRunRecord {
+    const run: WorkflowRunRecord = { headBranch: 'main', event: 'push', status: 'completed', conclusion: 'success', createdAt: timestamp(), ...seed };
+    this.workflowRuns.push(run);
+    this.workflowRuns.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
+    return run;
   }
 
   hasIssue(n: number): boolean {

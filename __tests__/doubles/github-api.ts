@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { readBody } from './results-service-http.js';
 import { ApiError, errorBody, forward, parseBody, queryNotes, requestId, send, type Reply } from './github-api-http.js';
 import { matchRoute, type RouteReply, type Served } from './github-api-routes.js';
-import { stableId, type ApiUser, type Site } from './github-api-shapes.js';
+import { stableId, type ApiUser, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
 import { docsUrl, requestErrors } from './github-api-spec.js';
 import { GitHubState, type CheckRun, type CommitStatus, type IssueComment, type PullSeed } from './github-api-store.js';
 
@@ -121,6 +121,11 @@ export class GitHubApiDouble {
 
   addPull(pull: PullSeed): void {
     this.state.addPull(pull);
+  }
+
+  /** Seed a workflow run (GET /actions/runs lists it); `id` is the results double's REST run id. */
+  addWorkflowRun(run: Partial<WorkflowRunRecord> & Pick<WorkflowRunRecord, 'id' | 'headSha'>): void {
+    this.state.addWorkflowRun(run);
   }
 
   /** Seed a comment (no length rule applies); the issue exists from then on. */

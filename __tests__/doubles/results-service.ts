@@ -97,6 +97,13 @@ export class ResultsServiceDouble {
     return this.store.byName(run);
   }
 
+  /** Let an artifact expire (its retention ran out): listed with expired: true, its blob answers 410. */
+  expire(run: string, name: string): void {
+    const artifact = this.store.byName(run).get(name);
+    if (!artifact) throw new Error(`no artifact ${name} in ${run}`);
+    (artifact as { expired: boolean }).expired = true;
+  }
+
   /** The numeric workflow run id the REST API (findBy.workflowRunId) uses for a backend run id. */
   runId(run: string): number {
     return this.store.runId(run);

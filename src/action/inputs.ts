@@ -20,6 +20,7 @@ import { clusterChoice, parseConfidence, thresholdValue } from '../cli/args.js';
 import { DEFAULT_CONFIG_PATH, loadOptionsOf, type GateConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { parseBudget, type Budget } from './budget.js';
+import { REUSE_MODES, type ReuseMode } from './reuse.js';
 
 export const MODES = ['run', 'compare', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -54,6 +55,10 @@ export interface RunInputs extends CommonInputs {
   allowCommandFailure: boolean;
   /** Runs of the suite, one after another (repeated trials for `decide: significant`). */
   trials: number;
+  /** Take the base commit's baseline from an earlier run instead of running the suite (role baseline). */
+  reuseBaseline: ReuseMode;
+  /** For reuse: reads earlier workflow runs and their artifacts (actions: read). */
+  githubToken: string;
   /** The spend cap (BENCHGATE_USAGE_FILE), or null. */
   budget: Budget | null;
   /** The configuration's prices, for a budget in USD. */
@@ -126,7 +131,7 @@ const PUBLISH = ['github-token', 'comment', 'comment-group', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
-  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'budget', 'trials', 'shard', 'cases', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'budget', 'reuse-baseline', 'trials', 'shard', 'cases', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
   compare: [
     ...COMMON,
     'baseline',
@@ -193,6 +198,12 @@ function trials(raw: string): number {
   if (raw === '') return 1;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TRIALS) throw invalid('trials', raw, `a whole number of runs from 1 to ${MAX_TRIALS}`);
   return Number(raw);
+}
+
+function reuseMode(raw: string, role: Role): ReuseMode {
+  const mode = oneOf('reuse-baseline', raw || 'off', REUSE_MODES);
+  if (mode !== 'off' && role !== 'baseline') throw new UsageError(`input "reuse-baseline": only the baseline job can reuse an earlier run; remove it from the ${role} job`);
+  return mode;
 }
 
 function shardInputs(get: (name: string) => string): { shard: Shard | null; cases: string | null } {
@@ -357,6 +368,8 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
       trials: trials(get('trials')),
       ...shardInputs(get),
       budget: parseBudget(get('budget')),
+      reuseBaseline: reuseMode(get('reuse-baseline'), role),
+      githubToken: get('github-token'),
       pricing: config().pricing ?? {},
     };
   }

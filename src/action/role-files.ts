@@ -14,12 +14,11 @@ import { downloadArtifactByName, listArtifactNames } from '../github/artifacts.j
 import type { Role } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { NORMALIZED_FILE, trialFile } from './run-mode.js';
-import { artifactName, parseShardArtifact } from './shared.js';
+import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from './shared.js';
 
 type FindBy = NonNullable<FindOptions['findBy']>;
 
-/** A normalized summary in an artifact larger than this is refused before it is parsed. */
-export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
+export { MAX_ARTIFACT_SUMMARY_BYTES } from './shared.js';
 
 /**
  * Downloads a role's artifact and returns its normalized summaries: summary.json, then the later

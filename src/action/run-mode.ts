@@ -4,7 +4,7 @@
  * stamped with its exit code (the gate then holds on it), and the step fails unless allowed.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,6 +20,7 @@ import type { RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { commandFailed, stampMetadata, withMetadata, type CommandOutcome, type Scalar } from './metadata.js';
 import { describeSpend, UsageWatcher } from './budget.js';
+import { reuseBaseline } from './reuse.js';
 import { prepareShard, readCaseList } from './shard-cases.js';
 import { runSuiteCommand } from './suite-command.js';
 import { artifactName, describeOutcome, readEvent } from './shared.js';
@@ -158,6 +159,27 @@ async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: s
   }
 }
 
+/** Uploads a reused baseline as this run's artifact; the suite does not run. */
+async function uploadReused(io: ActionIo, inputs: RunInputs, staging: string, name: string, summary: BenchmarkSummary, note: string): Promise<RunResult> {
+  io.info(`benchgate: ${note}; the suite does not run`);
+  const files = readdirSync(staging, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  const uploaded = await uploadSummaryArtifact(io.artifacts, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, overwrite: true });
+  io.setOutput('artifact-id', uploaded.id);
+  io.setOutput('artifact-name', name);
+  io.setOutput('reused-run-id', String(summary.metadata['reuse.run_id'] ?? ''));
+  io.setOutput('summary-path', join(staging, NORMALIZED_FILE));
+  io.setOutput('cases', summary.reported.total_cases);
+  const m = runMetrics(summary);
+  io.setOutput('completion-rate', m.completion_rate);
+  io.setOutput('avg-reward', m.avg_reward);
+  const r = summary.metadata;
+  const url = typeof r['reuse.run_url'] === 'string' && /^https:\/\/[^\s()<>]+$/.test(r['reuse.run_url']) ? r['reuse.run_url'] : null;
+  const run = url === null ? `workflow run ${String(r['reuse.run_id'])}` : `[workflow run ${String(r['reuse.run_id'])}](${url})`;
+  const age = typeof r['reuse.age_hours'] === 'number' ? `, ${r['reuse.age_hours']} hours old` : '';
+  await io.appendSummary(`### benchgate: ${inputs.role} reused\n\nThe suite did not run: benchgate reused the baseline of base commit \`${String(r['reuse.commit']).slice(0, 7)}\` from ${run}${age}.\n`);
+  return { failure: null, explained: false };
+}
+
 export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResult> {
   const cwd = resolve(io.workspace, inputs.workingDirectory);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
@@ -170,6 +192,13 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
   if (inputs.shard) io.info(`benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`);
 
+  if (inputs.reuseBaseline !== 'off') {
+    const reuse = await reuseBaseline(io, inputs, staging, inputs.githubToken);
+    if (reuse.summary !== null) return uploadReused(io, inputs, staging, name, reuse.summary, reuse.note);
+    if (inputs.reuseBaseline === 'require') return { failure: `reuse-baseline: require, and no baseline to reuse: ${reuse.why}`, explained: false };
+    io.info(`benchgate: no baseline to reuse (${reuse.why}); running the suite`);
+  }
+  io.setOutput('reused-run-id', '');
   const model = inputs.fingerprint['model'];
   const cap = inputs.budget ? { file: join(staging, USAGE_FILE), watcher: new UsageWatcher(join(staging, USAGE_FILE), inputs.budget, inputs.pricing, typeof model === 'string' ? model : null), everyMs: BUDGET_POLL_MS } : null;
   if (inputs.budget) io.info(`benchgate: spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)}; the suite reports its spend in BENCHGATE_USAGE_FILE`);

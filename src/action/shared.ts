@@ -20,6 +20,9 @@ export function parseShardArtifact(suite: string, role: Role, name: string): { i
   return m ? { index: Number(m[1]), total: Number(m[2]) } : null;
 }
 
+/** A normalized summary in an artifact larger than this is refused before it is parsed. */
+export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
+
 /** The event payload at GITHUB_EVENT_PATH, or null when there is none or it cannot be read. */
 export function readEvent(env: Readonly<Record<string, string | undefined>>): unknown {
   const path = env['GITHUB_EVENT_PATH'];

@@ -1,0 +1,57 @@
+/**
+ * Finding the baseline an earlier workflow run already measured for a commit (the pull request's
+ * base), so the baseline job need not run the suite again: successful push runs of that exact commit,
+ * newest first, through the REST API, and the first of them that still holds the suite's baseline
+ * artifact. Runs of any other commit are never looked at, and an expired artifact is reported as such.
+ */
+import type { ArtifactClient } from '@actions/artifact';
+import { downloadArtifactByName } from './artifacts.js';
+import type { GitHubClient } from './octokit.js';
+
+export interface ReuseQuery {
+  owner: string;
+  repo: string;
+  /** The commit whose baseline is wanted (the PR's base SHA). */
+  commit: string;
+  /** The artifact name of the baseline (benchgate-<suite>-baseline). */
+  artifact: string;
+  token: string;
+  /** Where to download it. */
+  path: string;
+  /** Workflow runs looked at, newest first (default 10). */
+  maxRuns?: number;
+}
+
+export interface ReusedBaseline {
+  runId: number;
+  runUrl: string;
+  artifactId: number;
+  /** When the artifact was uploaded (ISO), for its age. */
+  createdAt: string | null;
+  /** The directory the artifact was extracted into. */
+  dir: string;
+}
+
+/** The baseline found, or null with what was looked at and why nothing was taken (one note per run). */
+export async function findReusableBaseline(octokit: GitHubClient, artifacts: ArtifactClient, q: ReuseQuery): Promise<{ found: ReusedBaseline | null; notes: string[] }> {
+  const notes: string[] = [];
+  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: q.owner, repo: q.repo, head_sha: q.commit, status: 'success', event: 'push', per_page: Math.min(100, q.maxRuns ?? 10) });
+  const runs = data.workflow_runs.filter((r) => r.head_sha === q.commit);
+  if (runs.length === 0) notes.push(`no successful push workflow run of commit ${q.commit.slice(0, 7)}`);
+  for (const run of runs) {
+    const list = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: q.owner, repo: q.repo, run_id: run.id, name: q.artifact, per_page: 10 });
+    const artifact = list.data.artifacts.find((a) => a.name === q.artifact);
+    if (artifact === undefined) {
+      notes.push(`workflow run ${run.id} has no artifact ${q.artifact}`);
+      continue;
+    }
+    if (artifact.expired) {
+      notes.push(`the ${q.artifact} artifact of workflow run ${run.id} has expired`);
+      continue;
+    }
+    const findBy = { token: q.token, workflowRunId: run.id, repositoryOwner: q.owner, repositoryName: q.repo };
+    const dir = await downloadArtifactByName(artifacts, { name: q.artifact, path: q.path, findBy });
+    return { found: { runId: run.id, runUrl: run.html_url, artifactId: artifact.id, createdAt: artifact.created_at ?? null, dir }, notes };
+  }
+  return { found: null, notes };
+}
