@@ -31,7 +31,7 @@ beforeAll(async () => {
   );
   expect(main.exitCode, main.log).toBe(0);
   gh.addWorkflowRun({ id: results.runId('main-run'), headSha: BASE, createdAt: new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z') });
-  gh.addWorkflowRun({ id: 777, headSha: 'f'.repeat(40) }); // another commit's run: never looked at
+  gh.addWorkflowRun({ id: 777, headSha: 'f'.repeat(40), headBranch: 'feature' }); // another commit's run: never looked at
 });
 afterAll(async () => {
   await gh?.close();
@@ -62,6 +62,15 @@ describe('reuse-baseline', { timeout: 60_000 }, () => {
     expect((await job(results, root, 'candidate', 'pr-1').run({ mode: 'run', suite: 'demo', role: 'candidate', command: suiteCommand('codemode'), fingerprint: 'model: demo-model' })).exitCode).toBe(0);
     const gate = await job(results, root, 'gate', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false' });
     expect(gate.outputs).toMatchObject({ verdict: 'hold', regressions: '1', 'reward-delta': '0.20000000000000007' });
+
+    // With a token on the pull request, the comment carries the trend of main's baseline and this PR.
+    gh.addPull({ number: 42, headSha: '1'.repeat(40), baseSha: BASE });
+    const published = await job(results, root, 'gate-pr', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'report-dir': 'reports' }, gh.env());
+    expect(published.exitCode, published.log).toBe(0);
+    const comment = gh.comments(42).at(-1)?.body ?? '';
+    expect(comment).toContain('<details><summary>Trend: the baseline over the last 1 run on <code>main</code>, and this PR</summary>');
+    expect(comment).toContain('```mermaid\nxychart-beta\n  title "Completion rate (%)"\n  x-axis ["2222222", "PR"]');
+    expect(comment).toContain('| `2222222` |');
   });
 
   it('runs the suite when the found baseline does not fit (another fingerprint), and says why', async () => {

@@ -112,7 +112,9 @@ describe('metadata', () => {
   const outcome = { command: 'make bench', exitCode: 0, signal: null, timedOut: false, durationSeconds: 12.34567 };
 
   it('takes the PR from pull_request payloads only, and only well-formed SHAs', () => {
-    expect(pullRequestOf({ pull_request: { number: 7, head: { sha: 'a'.repeat(40) }, base: { sha: 'not a sha' } } })).toEqual({ number: 7, headSha: 'a'.repeat(40), baseSha: null });
+    expect(pullRequestOf({ pull_request: { number: 7, head: { sha: 'a'.repeat(40) }, base: { sha: 'not a sha' } } })).toEqual({ number: 7, headSha: 'a'.repeat(40), baseSha: null, baseRef: null });
+    expect(pullRequestOf({ pull_request: { number: 7, base: { ref: 'release/2.x' } } })?.baseRef).toBe('release/2.x');
+    expect(pullRequestOf({ pull_request: { number: 7, base: { ref: 'main`<b>' } } })?.baseRef).toBeNull();
     expect(pullRequestOf({ push: {} })).toBeNull();
     expect(pullRequestOf({ pull_request: { number: '7' } })).toBeNull();
     expect(pullRequestOf(null)).toBeNull();

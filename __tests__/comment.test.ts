@@ -9,6 +9,7 @@ import { compareSummaries, type LoadedSummary } from '../src/analysis/compare.js
 import { digestOf } from '../src/github/comments.js';
 import { commentDigest, commentMarker, renderCheckOutput, renderComment, type CommentContext } from '../src/report/comment.js';
 import { closers } from '../src/report/fit.js';
+import { renderTrend, type TrendPoint } from '../src/report/trend.js';
 import { expectGolden, GOLDEN_DIR } from './helpers/golden.js';
 import { cases, loaded } from './helpers/rlm-builder.js';
 
@@ -41,6 +42,20 @@ describe('the comment on the demo pair', () => {
     expect(body.startsWith(`${commentMarker('demo')}\n<!-- benchgate:digest=`)).toBe(true);
     expect(digestOf(body)).toBe(commentDigest(demo, 'hold'));
     expect(body).toContain('<sub>Updated 2026-11-22 08:15 UTC for `1111111` against base `2222222` · [workflow run](https://github.com/octo-org/benchgate/actions/runs/987654321)</sub>');
+  });
+
+  it('with a trend: Mermaid charts and a table of the last runs on main and this PR (golden)', () => {
+    const sha = (d: number): string => String(d).repeat(40);
+    const earlier = [0.8, 0.8, 0.9, 0.9, 0.9].map((rate, i) => ({ commit: sha(i + 3), when: `2026-11-1${i}T10:00:00Z`, completion_rate: rate, avg_reward: rate + 0.05, avg_steps: 3.7 - i * 0.05 }));
+    const c = demo.rlm.candidate_metrics;
+    const trend = renderTrend([...earlier, { commit: null, when: '2026-11-22T08:15:42Z', completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }], 'main');
+    const withTrend = renderComment(demo, { ...ctx, trend });
+    expectGolden('comment-trend.md', withTrend);
+    expect(withTrend).toContain('  x-axis ["3333333", "4444444", "5555555", "6666666", "7777777", "PR"]');
+    expect(withTrend).toContain('  line [80.0, 80.0, 90.0, 90.0, 90.0, 90.0]');
+    // A hostile branch name never reaches the summary line; one run alone is no trend.
+    expect(renderTrend([...earlier.slice(0, 1), earlier[1] as TrendPoint], '<img src=x onerror=alert(1)>').join('\n')).toContain('on <code>the base branch</code>');
+    expect(renderTrend(earlier.slice(0, 1), 'main')).toEqual([]);
   });
 
   it('check-run output matches its golden file', () => {

@@ -156,7 +156,7 @@ function publishTarget(io: ActionIo): PublishTarget | null {
   const pr = pullRequestOf(readEvent(io.env));
   const headSha = pr?.headSha ?? io.env['GITHUB_SHA'] ?? '';
   if (!/^[0-9a-f]{40,64}$/.test(headSha)) return null;
-  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, runUrl: runUrl(io.env) };
+  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, baseRef: pr?.baseRef ?? null, runUrl: runUrl(io.env) };
 }
 
 export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {

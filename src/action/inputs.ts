@@ -82,6 +82,8 @@ export interface PublishInputs {
   comment: CommentMode;
   /** Non-empty: this suite's report is a section of the group's one combined comment. */
   commentGroup: string;
+  /** Earlier runs on the base branch shown in the comment's trend; 0: no trend. */
+  trend: number;
   /** Empty: no check run. */
   checkName: string;
 }
@@ -127,7 +129,7 @@ export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
 
 const COMMON = ['mode', 'suite'];
 const GATE = ['config', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
-const PUBLISH = ['github-token', 'comment', 'comment-group', 'check-name'];
+const PUBLISH = ['github-token', 'comment', 'comment-group', 'trend', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
@@ -320,6 +322,16 @@ function confidence(raw: string): number {
   }
 }
 
+function trendRuns(raw: string): number {
+  if (raw === '') return DEFAULT_TREND_RUNS;
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) > MAX_TREND_RUNS) throw invalid('trend', raw, `a number of earlier runs from 0 (no trend) to ${MAX_TREND_RUNS}`);
+  return Number(raw);
+}
+
+/** Earlier runs the trend shows by default. */
+export const DEFAULT_TREND_RUNS = 10;
+const MAX_TREND_RUNS = 30;
+
 function commentGroup(raw: string): string {
   if (raw === '' || /^[A-Za-z0-9._-]{1,100}$/.test(raw)) return raw;
   throw invalid('comment-group', raw, 'a name of letters, digits, ".", "_" or "-" (at most 100), the same in every suite job that shares the comment');
@@ -332,6 +344,7 @@ function publishInputs(get: (name: string) => string, suiteName: string): Publis
     token: get('github-token'),
     comment: oneOf('comment', get('comment') || 'changed', COMMENT_MODES),
     commentGroup: commentGroup(get('comment-group')),
+    trend: trendRuns(get('trend')),
     checkName: checkName === 'off' ? '' : checkName || `benchgate (${suiteName})`,
   };
 }

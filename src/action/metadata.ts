@@ -42,11 +42,18 @@ function integer(value: string | undefined): number | null {
 }
 
 /** The pull request of the event, when it has one (pull_request and pull_request_target). */
-export function pullRequestOf(event: unknown): { number: number; headSha: string | null; baseSha: string | null } | null {
-  const pr = (event as { pull_request?: { number?: unknown; head?: { sha?: unknown }; base?: { sha?: unknown } } } | null)?.pull_request;
+export function pullRequestOf(event: unknown): { number: number; headSha: string | null; baseSha: string | null; baseRef: string | null } | null {
+  const pr = (event as { pull_request?: { number?: unknown; head?: { sha?: unknown }; base?: { sha?: unknown; ref?: unknown } } } | null)?.pull_request;
   if (pr === undefined || typeof pr.number !== 'number' || !Number.isInteger(pr.number)) return null;
   const sha = (v: unknown): string | null => (typeof v === 'string' && /^[0-9a-f]{40,64}$/.test(v) ? v : null);
-  return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha) };
+  const ref = pr.base?.ref;
+  return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha), baseRef: typeof ref === 'string' && /^[\w./-]{1,255}$/.test(ref) ? ref : null };
+}
+
+/** The repository's default branch named in the event payload, or null. */
+export function defaultBranchOf(event: unknown): string | null {
+  const ref = (event as { repository?: { default_branch?: unknown } } | null)?.repository?.default_branch;
+  return typeof ref === 'string' && /^[\w./-]{1,255}$/.test(ref) ? ref : null;
 }
 
 /** True when the command did not finish on its own with exit code 0. */

@@ -16,6 +16,7 @@ import { downloadSummary } from './role-files.js';
 import type { PublishModeInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { openPublisher } from './publisher.js';
+import { defaultBranchOf } from './metadata.js';
 import { artifactName, readEvent } from './shared.js';
 
 function triggeringRun(io: ActionIo) {
@@ -37,7 +38,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) throw new UsageError('GITHUB_REPOSITORY is not set; mode: publish runs on GitHub Actions');
   const octokit = io.github(inputs.publish.token);
-  const target = { owner, repo, pullNumber: null as number | null, headSha: run.head_sha, baseSha: null, runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null };
+  const target = { owner, repo, pullNumber: null as number | null, headSha: run.head_sha, baseSha: null, baseRef: defaultBranchOf(readEvent(io.env)), runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null };
   const publisher = await openPublisher(io, octokit, target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
   try {
     const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);

@@ -12,7 +12,12 @@ import { digestOf, upsertStickyComment, type CommentOutcome } from '../github/co
 import { messageOf, statusOf, type GitHubClient } from '../github/octokit.js';
 import { commentDigest, renderCheckOutput, renderComment, renderSection, updatedLine, type CommentContext } from '../report/comment.js';
 import { untrusted } from '../report/markdown.js';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { loadHistory } from '../github/history.js';
+import { renderTrend } from '../report/trend.js';
 import type { PublishInputs } from './inputs.js';
+import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from './shared.js';
 import type { ActionIo } from './io.js';
 
 export interface PublishTarget {
@@ -22,6 +27,8 @@ export interface PublishTarget {
   pullNumber: number | null;
   headSha: string;
   baseSha: string | null;
+  /** The branch the PR merges into: its history gives the trend. */
+  baseRef: string | null;
   runUrl: string | null;
 }
 
@@ -43,6 +50,22 @@ function refusal(error: unknown, what: string): string {
   if (status === 403) return `cannot post the ${what} (${messageOf(error)}): the token is read-only, as on a pull request from a fork; see the README for the workflow_run setup`;
   if (status === 422) return `GitHub refused the ${what} (${messageOf(error)})`;
   return `could not post the ${what}: ${messageOf(error)}`;
+}
+
+/** The trend section for the comment: the baseline's history on the base branch and this PR's candidate; [] when off or unavailable. */
+async function trendSection(io: ActionIo, octokit: GitHubClient, target: PublishTarget, inputs: PublishInputs, cmp: Comparison, suite: string): Promise<string[]> {
+  if (inputs.trend === 0 || target.baseRef === null || target.pullNumber === null) return [];
+  try {
+    const path = join(io.tempDir, `benchgate-history-${randomBytes(4).toString('hex')}`);
+    const q = { owner: target.owner, repo: target.repo, branch: target.baseRef, artifact: artifactName(suite, 'baseline'), token: inputs.token, limit: inputs.trend, path, maxBytes: MAX_ARTIFACT_SUMMARY_BYTES };
+    const { points, notes } = await loadHistory(octokit, io.artifacts, q);
+    for (const note of notes) io.info(`benchgate: trend: ${note}`);
+    const c = cmp.rlm.candidate_metrics;
+    return renderTrend([...points, { commit: null, when: new Date().toISOString(), completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }], target.baseRef);
+  } catch (error) {
+    io.warning(`benchgate: no trend in the comment: ${messageOf(error)}`);
+    return [];
+  }
 }
 
 /** The sticky comment of this suite, or its section of the group's combined comment. */
@@ -103,7 +126,8 @@ export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, 
         return;
       }
       try {
-        const outcome = await postComment(octokit, { ...target, pullNumber: target.pullNumber }, inputs, cmp, context(verdict, preface), warn);
+        const trend = await trendSection(io, octokit, target, inputs, cmp, ctx.gateId);
+        const outcome = await postComment(octokit, { ...target, pullNumber: target.pullNumber }, inputs, cmp, { ...context(verdict, preface), trend }, warn);
         if (outcome.action === 'skipped') io.info(`benchgate: no comment (${outcome.reason})`);
         else io.info(`benchgate: comment ${outcome.action}: ${outcome.url}`);
         io.setOutput('comment-url', outcome.action === 'skipped' ? '' : outcome.url);

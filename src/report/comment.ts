@@ -53,6 +53,8 @@ export interface CommentContext {
   /** The workflow run, for the "updated" line; built from trusted env, not from any summary. */
   runUrl: string | null;
   reportArtifact: string;
+  /** The trend section (report/trend.ts), already safe; dropped in the smallest tier. */
+  trend?: readonly string[];
 }
 
 const short = (sha: string | null): string => (sha !== null && /^[0-9a-f]{7,64}$/.test(sha) ? `\`${sha.slice(0, 7)}\`` : '*(unknown)*');
@@ -72,7 +74,8 @@ function tierNote(detail: ReportDetail, ctx: CommentContext): string {
 function fitted(cmp: Comparison, ctx: CommentContext, head: string, tail: string, limit: FitLimit): string {
   const size = (text: string): number => (limit.unit === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length);
   for (const detail of TIERS) {
-    const text = `${head}${ctx.preface ?? ''}${tierNote(detail, ctx)}${renderMarkdown(cmp, { detail })}\n${tail}`;
+    const trend = detail !== 'verdict' && ctx.trend?.length ? `${ctx.trend.join('\n')}\n\n` : '';
+    const text = `${head}${ctx.preface ?? ''}${tierNote(detail, ctx)}${renderMarkdown(cmp, { detail })}\n${trend}${tail}`;
     if (size(text) <= limit.max) return text;
   }
   const note = `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report is in the job summary and the \`${ctx.reportArtifact}\` artifact.`;

@@ -1,0 +1,51 @@
+/**
+ * The baseline's history on the base branch, for the trend in the PR comment: the last successful
+ * push runs of the branch that still hold the suite's baseline artifact, newest first, each read as a
+ * benchgate summary (strictly, within a size cap: artifacts are data, never code).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ArtifactClient } from '@actions/artifact';
+import { loadSummary } from '../adapters/index.js';
+import { runMetrics } from '../analysis/gates.js';
+import type { TrendPoint } from '../report/trend.js';
+import { downloadArtifactByName } from './artifacts.js';
+import type { GitHubClient } from './octokit.js';
+
+export interface HistoryQuery {
+  owner: string;
+  repo: string;
+  branch: string;
+  /** benchgate-<suite>-baseline */
+  artifact: string;
+  token: string;
+  /** Most runs shown. */
+  limit: number;
+  /** A fresh directory to download into. */
+  path: string;
+  /** Largest summary read, in bytes. */
+  maxBytes: number;
+}
+
+/** Up to `limit` points, oldest first, and a note per run that could not be read. */
+export async function loadHistory(octokit: GitHubClient, artifacts: ArtifactClient, q: HistoryQuery): Promise<{ points: TrendPoint[]; notes: string[] }> {
+  const notes: string[] = [];
+  const points: TrendPoint[] = [];
+  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: q.owner, repo: q.repo, branch: q.branch, event: 'push', status: 'success', per_page: Math.min(100, q.limit * 3) });
+  for (const run of data.workflow_runs) {
+    if (points.length >= q.limit) break;
+    const findBy = { token: q.token, workflowRunId: run.id, repositoryOwner: q.owner, repositoryName: q.repo };
+    try {
+      const list = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: q.owner, repo: q.repo, run_id: run.id, name: q.artifact, per_page: 10 });
+      if (!list.data.artifacts.some((a) => a.name === q.artifact && !a.expired)) continue;
+      const dir = await downloadArtifactByName(artifacts, { name: q.artifact, path: join(q.path, String(run.id)), findBy });
+      const file = join(dir, 'summary.json');
+      if (!existsSync(file) || statSync(file).size > q.maxBytes) throw new Error('no summary.json within the size cap');
+      const m = runMetrics(loadSummary(file, 'benchgate'));
+      points.push({ commit: run.head_sha, when: run.created_at, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: m.avg_steps });
+    } catch (err) {
+      notes.push(`workflow run ${run.id}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+  }
+  return { points: points.reverse(), notes };
+}

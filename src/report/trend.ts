@@ -1,0 +1,57 @@
+/**
+ * The trend under a PR comment: the main metrics of the baseline over the last runs on the base
+ * branch, and this PR's candidate, as Mermaid line charts (GitHub renders Mermaid in comments) with
+ * the same numbers in a table for readers and screen readers. Every label is a short commit SHA or
+ * "PR", checked here: nothing from a summary reaches the chart as text.
+ */
+import { pyFixed } from './format.js';
+import { details, table } from './markdown.js';
+
+export interface TrendPoint {
+  /** A commit SHA (shown shortened), or null for this PR's candidate. */
+  commit: string | null;
+  /** ISO time of the run, or null. */
+  when: string | null;
+  completion_rate: number;
+  avg_reward: number;
+  avg_steps: number;
+}
+
+const label = (p: TrendPoint): string => (p.commit !== null && /^[0-9a-f]{7,64}$/.test(p.commit) ? p.commit.slice(0, 7) : p.commit === null ? 'PR' : '?');
+const finite = (x: number): number => (Number.isFinite(x) ? x : 0);
+
+function chart(title: string, axis: string, points: readonly TrendPoint[], value: (p: TrendPoint) => number, digits: number, range: [number, number] = [-Infinity, Infinity]): string[] {
+  const values = points.map((p) => finite(value(p)));
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const pad = hi === lo ? Math.max(1, Math.abs(hi) * 0.1) : (hi - lo) * 0.15;
+  const bound = (x: number): string => pyFixed(Math.min(range[1], Math.max(range[0], x)), digits);
+  return [
+    '```mermaid',
+    'xychart-beta',
+    `  title "${title}"`,
+    `  x-axis [${points.map((p) => `"${label(p)}"`).join(', ')}]`,
+    `  y-axis "${axis}" ${bound(lo - pad)} --> ${bound(hi + pad)}`,
+    `  line [${values.map((v) => bound(v)).join(', ')}]`,
+    '```',
+    '',
+  ];
+}
+
+/** The trend section: folded, charts then the table; nothing when there is no earlier run. */
+export function renderTrend(points: readonly TrendPoint[], branch: string): string[] {
+  if (points.length < 2) return [];
+  const safeBranch = /^[\w./-]{1,100}$/.test(branch) ? branch : 'the base branch';
+  const earlier = points.length - 1;
+  const body = [
+    ...chart('Completion rate (%)', '%', points, (p) => p.completion_rate * 100, 1, [0, 100]),
+    ...chart('Mean reward', 'reward', points, (p) => p.avg_reward, 3),
+    ...chart('Mean steps', 'steps', points, (p) => p.avg_steps, 2),
+    ...table(
+      ['Run', 'When', 'Completion', 'Reward', 'Steps'],
+      ['left', 'left', 'right', 'right', 'right'],
+      points.map((p) => [p.commit === null ? '**this PR**' : `\`${label(p)}\``, p.when === null ? '' : p.when.slice(0, 10), `${pyFixed(p.completion_rate * 100, 1)}%`, pyFixed(p.avg_reward, 4), pyFixed(p.avg_steps, 2)]),
+    ),
+  ];
+  return details(`Trend: the baseline over the last ${earlier} run${earlier === 1 ? '' : 's'} on <code>${safeBranch}</code>, and this PR`, body);
+}
