@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
 import { packSummary, type CaseFields, type PackedSummary } from '../schema/pack.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './benchgate.js';
+import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './records.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './rlm-code.js';
 import { dataSource, fileSource, type Source } from './source.js';
 
@@ -38,7 +39,7 @@ export interface Adapter {
   /** What a matching file looks like, for detection errors. */
   shape: string;
   /** Null when `source` is in this format; otherwise why not, in a few words. */
-  mismatch(source: Source): string | null;
+  mismatch(source: Source, options: LoadOptions): string | null;
   convert(source: Source, options: LoadOptions): BenchmarkSummary;
   /** Straight to the packed form, with the same checks as `convert`; absent: `convert`, then pack. */
   pack?(source: Source, options: LoadOptions): PackedSummary;
@@ -63,6 +64,8 @@ export const ADAPTERS: readonly Adapter[] = [
     convert: (s) => fromRlmCode(s.file, s.json()),
     pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
   },
+  // Generic records come last: any array of objects with an id would match.
+  { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
 ];
 
 /** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
@@ -84,7 +87,7 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
   if (source.kind === 'json' || source.kind === 'empty') source.json();
   const why: string[] = [];
   for (const adapter of ADAPTERS) {
-    const reason = adapter.mismatch(source);
+    const reason = adapter.mismatch(source, options);
     if (reason === null) return adapter;
     why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
   }
