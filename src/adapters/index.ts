@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
 import { packSummary, type CaseFields, type PackedSummary } from '../schema/pack.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './benchgate.js';
+import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './github-action-benchmark.js';
 import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './records.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './rlm-code.js';
 import { dataSource, fileSource, type Source } from './source.js';
@@ -64,6 +65,10 @@ export const ADAPTERS: readonly Adapter[] = [
     convert: (s) => fromRlmCode(s.file, s.json()),
     pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
   },
+  { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
+  // The same files, with the direction chosen by name only (never detected).
+  { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },
+  { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, true) },
   // Generic records come last: any array of objects with an id would match.
   { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
 ];

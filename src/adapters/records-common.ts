@@ -81,12 +81,13 @@ export function flagField(p: Problems, place: RecordPlace, field: string, value:
 
 /** A case with the canonical defaults for what the format does not record. */
 export function caseOf(c: Pick<CaseResult, 'id' | 'completed' | 'reward'> & Partial<CaseResult>): CaseResult {
+  const { id, completed, reward, ...rest } = c;
   return {
-    steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
+    id, completed, reward, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
     labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
     harness: null, description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null,
     final_response: null, expected_answer: null, answer_match: null, extra: {},
-    ...c,
+    ...rest,
   };
 }
 

@@ -32,7 +32,7 @@ const DEFAULTS: Record<Key, readonly string[]> = {
   split: ['split'],
   length_bucket: ['length_bucket'],
 };
-const LABELS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'] as const;
+const LABELS = ['environment', 'task_family', 'domain', 'split', 'length_bucket'] as const;
 
 export const RECORDS_SHAPE = 'generic records: a JSON array of objects, JSON Lines, or an object with `records`, `items` or `cases`, each record with an id field (`id`, `case_id`, `name`, … or `input.fields.id`)';
 
@@ -170,6 +170,8 @@ export function fromRecords(source: Source, options: LoadOptions): BenchmarkSumm
   if (p.empty && cases.length === 0) p.note('no records');
   p.check();
   const costs = cases.map((c) => c.extra['cost_usd']);
+  const container = source.kind === 'json' ? source.json() : null;
+  const top = isRecord(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
   const metadata: Record<string, number> = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce<number>((a, x) => a + (x as number), 0) } : {};
-  return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata });
+  return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
