@@ -79,6 +79,8 @@ export interface Comparison {
   failed_metric_gates: string[];
   undecided_metric_gates: string[];
   decision: DecisionPolicy;
+  /** Per-case wins and losses on reward over the common cases (multi-hop QA results: F1); absent for other formats. */
+  head_to_head?: HeadToHead;
   /** The paired tests, under the significant policy; null under point. */
   significance: SignificanceResult | null;
   /**
@@ -128,6 +130,32 @@ export function caseFieldsFor(gates: readonly MetricGateSpec[], slices: readonly
   const known: readonly string[] = ['auto', 'none', ...CLUSTER_FIELDS];
   const groupings = [...slices.map((x) => x.by), cluster].filter((f) => !known.includes(f));
   return { numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])), labels: [...new Set(groupings)] };
+}
+
+export interface HeadToHead {
+  common: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  /** (wins + ties / 2) / common: how often the candidate beats the baseline on a case, ties halved. */
+  win_rate: number;
+}
+
+/** Formats whose report shows the head-to-head: their reward is a per-example score compared pairwise. */
+const HEAD_TO_HEAD_FORMATS = new Set(['multihop-qa']);
+
+export function headToHead(rows: readonly CaseRow[]): HeadToHead {
+  let wins = 0;
+  let losses = 0;
+  let ties = 0;
+  for (const r of rows) {
+    if (!r.in_baseline || !r.in_candidate) continue;
+    if (r.candidate_reward > r.baseline_reward) wins++;
+    else if (r.candidate_reward < r.baseline_reward) losses++;
+    else ties++;
+  }
+  const common = wins + losses + ties;
+  return { common, wins, losses, ties, win_rate: common === 0 ? 0 : (wins + ties / 2) / common };
 }
 
 export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions = {}): Comparison {
@@ -192,6 +220,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     failed_metric_gates: metricFails,
     undecided_metric_gates: metricUndecided,
     decision,
+    ...(HEAD_TO_HEAD_FORMATS.has(b.format) || HEAD_TO_HEAD_FORMATS.has(c.format) ? { head_to_head: headToHead(cases) } : {}),
     significance,
     verdict,
     failed_gates,

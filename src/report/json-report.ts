@@ -78,6 +78,7 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
     ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
     ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
+    ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
     ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     findings: cmp.findings,

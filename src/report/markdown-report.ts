@@ -148,6 +148,13 @@ function footer(cmp: Comparison, version: string): string {
 }
 
 /** Renders the markdown report, in full unless `options.detail` says less. */
+/** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
+function headToHeadLine(cmp: Comparison): string[] {
+  const h = cmp.head_to_head;
+  if (h === undefined) return [];
+  return [`**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`, ''];
+}
+
 export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
   const lines: string[] = [
@@ -160,6 +167,7 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
     ...fingerprintSection(cmp),
     ...gateTable(cmp),
     '',
+    ...headToHeadLine(cmp),
     ...metricGatesTable(cmp),
     ...slicesTable(cmp),
     ...(detail === 'verdict' ? [] : caseSections(cmp)),
