@@ -7087,7 +7087,7 @@ function describeValue(value) {
         return `an array of ${value.length}`;
     return 'an object';
 }
-function valueAt(root, path) {
+function valueAt$1(root, path) {
     let v = root;
     for (const seg of path) {
         if (v === null || typeof v !== 'object')
@@ -7127,7 +7127,7 @@ function expectation(issue) {
 function describeIssue$1(issue, root) {
     if (issue.code === 'unrecognized_keys')
         return `unexpected keys ${issue.keys.join(', ')}`;
-    return `${expectation(issue)}, got ${describeValue(valueAt(root, issue.path))}`;
+    return `${expectation(issue)}, got ${describeValue(valueAt$1(root, issue.path))}`;
 }
 /**
  * Names a problem's place: `case "id" ($.cases[3].completed)` inside the case list `listKey` (its
@@ -7138,7 +7138,7 @@ function caseAwarePath(root, listKey, idKey) {
         const where = formatPath(path);
         if (path[0] !== listKey || typeof path[1] !== 'number')
             return where;
-        const row = valueAt(root, [listKey, path[1]]);
+        const row = valueAt$1(root, [listKey, path[1]]);
         const id = typeof row === 'object' && row !== null ? row[idKey] : undefined;
         return typeof id === 'string' && id !== '' ? `case ${JSON.stringify(id)} (${where})` : where;
     };
@@ -7221,6 +7221,911 @@ function fromBenchgate(file, data) {
     if (dups.length > 0)
         throwProblems(file, dups);
     return parsed.data;
+}
+
+/**
+ * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
+ * case objects are built only if something asks for them; the comparison reads the packed form.
+ */
+/** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
+const BACKING = new WeakMap();
+/**
+ * The summary of a packed form, without building its case objects: `cases` is built (as
+ * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
+ * (see {@link packedOf}), so comparing large files never builds 100,000 case objects.
+ */
+function packedSummary(p) {
+    const { schema, id, format, run, reported, metadata, extra } = p.head;
+    const summary = { schema, id, format, run, reported, metadata };
+    let cases = null;
+    // Once the cases are out, they may be changed in place: from then on the packed form is stale.
+    Object.defineProperty(summary, 'cases', {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+            BACKING.delete(summary);
+            return (cases ??= unpackSummary(p).cases);
+        },
+        set: (value) => {
+            BACKING.delete(summary);
+            cases = value;
+        },
+    });
+    summary.extra = extra;
+    BACKING.set(summary, p);
+    return summary;
+}
+/**
+ * The packed form of a summary's cases: the one it was loaded from when still current, else packed
+ * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
+ * (the loaders take them from the configuration): its cases no longer hold the fields.
+ */
+function packedOf(summary, fields = NO_FIELDS) {
+    const backing = BACKING.get(summary);
+    if (backing === undefined)
+        return packSummary(summary, fields);
+    const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
+    if (missing.length > 0)
+        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
+    return backing;
+}
+/** The number of cases of a summary, without building the case objects of a packed one. */
+function caseCount(summary) {
+    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
+}
+
+/**
+ * What the findings and the usage figures read from one run's case rows, gathered in one pass over
+ * its packed form. Sums run in row order, as the reports have always computed them, so the results
+ * are the same doubles to the last bit.
+ */
+function runTotals(p) {
+    const { numbers, flags, ids, errors } = p;
+    const n = flags.length;
+    let completed = 0;
+    let reward = 0;
+    let steps = 0;
+    let calls = 0;
+    let prompt = 0;
+    let completion = 0;
+    let blocked = 0;
+    let mcp = null;
+    for (let i = 0; i < n; i++) {
+        const f = flags[i];
+        const at = i * SLOTS;
+        if (f & FLAG.completed)
+            completed++;
+        reward += numbers[at + SLOT.reward];
+        steps += numbers[at + SLOT.steps];
+        if (f & FLAG.usage) {
+            calls += numbers[at + SLOT.totalCalls];
+            prompt += numbers[at + SLOT.promptTokens];
+            completion += numbers[at + SLOT.completionTokens];
+        }
+        if (f & FLAG.harness) {
+            mcp = (mcp ?? 0) + numbers[at + SLOT.mcpToolCalls];
+            if (f & FLAG.guardrail)
+                blocked++;
+        }
+    }
+    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
+    return {
+        rows: n,
+        completed,
+        reward,
+        steps,
+        total_calls: calls,
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        sortedDurations: p.sortedDurations,
+        guardrail_blocked: blocked,
+        mcp_tool_calls: mcp,
+        errored,
+    };
+}
+
+/**
+ * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
+ * report and the release checklist. None of these are gated in rlm-code.
+ */
+/**
+ * rlm-code's latency percentile: linear interpolation at position (n−1)·q over ascending values,
+ * computed as lo·(1−w) + hi·w (that exact form, for identical floating-point results).
+ */
+function percentile(sorted, q) {
+    if (sorted.length === 0)
+        return 0;
+    const pos = (sorted.length - 1) * q;
+    const lo = Math.floor(pos);
+    const hi = Math.min(lo + 1, sorted.length - 1);
+    const w = pos - lo;
+    return sorted[lo] * (1 - w) + sorted[hi] * w;
+}
+/** Latency statistics of the given durations, or null when there are none. */
+function latencyStats(durations) {
+    return latencyOfSorted(Float64Array.from(durations).sort());
+}
+/** {@link latencyStats} of durations sorted ascending. */
+function latencyOfSorted(sorted) {
+    if (sorted.length === 0)
+        return null;
+    let sum = 0;
+    for (const x of sorted)
+        sum += x; // rlm-code sums the sorted values
+    const avg = sum / sorted.length;
+    return {
+        avg,
+        p50: percentile(sorted, 0.5),
+        p95: percentile(sorted, 0.95),
+        p99: percentile(sorted, 0.99),
+        max: sorted[sorted.length - 1],
+    };
+}
+/** The usage figures of a run from its {@link RunTotals}. */
+function usageFromTotals(t) {
+    return {
+        total_calls: t.total_calls,
+        prompt_tokens: t.prompt_tokens,
+        completion_tokens: t.completion_tokens,
+        latency_seconds: latencyOfSorted(t.sortedDurations),
+        guardrail_blocked: t.guardrail_blocked,
+        mcp_tool_calls: t.mcp_tool_calls,
+        errors: t.errored.length,
+    };
+}
+
+/**
+ * What the adapters of record-shaped formats share: reading typed fields of one record with errors
+ * that name the file, the record (a JSON Lines line or a JSON path) and the field; a case with the
+ * canonical defaults; and a summary whose reported totals are computed from its cases (these tools
+ * report no totals of their own, so there is nothing to cross-check).
+ */
+/** The value at a dotted path of a record; a key containing dots is taken whole first. */
+function valueAt(record, path) {
+    if (Object.hasOwn(record, path))
+        return record[path];
+    let v = record;
+    for (const key of path.split('.')) {
+        if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key))
+            return undefined;
+        v = v[key];
+    }
+    return v;
+}
+/** The first of `names` the record has (not undefined), with its name; undefined when none. */
+function firstOf(record, names) {
+    for (const name of names) {
+        const value = valueAt(record, name);
+        if (value !== undefined)
+            return { name, value };
+    }
+    return undefined;
+}
+/** Collects problems of one file and throws them together (at most a screenful). */
+class Problems {
+    file;
+    list = [];
+    total = 0;
+    constructor(file) {
+        this.file = file;
+    }
+    add(place, field, expected, got) {
+        this.total++;
+        if (this.list.length < MAX_LISTED_PROBLEMS)
+            this.list.push(`${place}${field === null ? '' : `: "${field}"`}: expected ${expected}, got ${describeValue(got)}`);
+    }
+    note(message) {
+        this.total++;
+        if (this.list.length < MAX_LISTED_PROBLEMS)
+            this.list.push(message);
+    }
+    get empty() {
+        return this.total === 0;
+    }
+    /** Throws when any problem was added. */
+    check() {
+        if (this.total === 0)
+            return;
+        const head = this.total === 1 ? `${this.file}: ${this.list[0] ?? ''}` : `${this.file}: ${this.total} problems:\n${this.list.map((p) => `  - ${p}`).join('\n')}`;
+        throw new InputError(this.total > this.list.length ? `${head}\n  … and ${this.total - this.list.length} more` : head);
+    }
+}
+/** A finite number (numeric strings too when `strings`), or undefined after adding a problem. */
+function numberField(p, place, field, value, opts = {}) {
+    const n = typeof value === 'number' ? value : opts.strings && typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    const range = opts.min !== undefined && opts.max !== undefined ? ` from ${opts.min} to ${opts.max}` : opts.min !== undefined ? ` of at least ${opts.min}` : '';
+    if (!Number.isFinite(n) || (opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) {
+        p.add(place, field, `a number${range}`, value);
+        return undefined;
+    }
+    return n;
+}
+/** A boolean, or 0/1, or undefined after adding a problem. */
+function flagField(p, place, field, value) {
+    if (typeof value === 'boolean')
+        return value;
+    if (value === 0 || value === 1)
+        return value === 1;
+    p.add(place, field, 'true, false, 0 or 1', value);
+    return undefined;
+}
+/** A case with the canonical defaults for what the format does not record. */
+function caseOf(c) {
+    const { id, completed, reward, ...rest } = c;
+    return {
+        id, completed, reward, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
+        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
+        harness: null, description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null,
+        final_response: null, expected_answer: null, answer_match: null, extra: {},
+        ...rest,
+    };
+}
+/** Adds a problem for every case id seen twice, naming both places. */
+function checkUniqueIds$1(p, ids) {
+    const first = new Map();
+    for (const { id, place } of ids) {
+        const at = first.get(id);
+        if (at === undefined)
+            first.set(id, place);
+        else
+            p.note(`${place}: case id ${JSON.stringify(id)} is also at ${at}; expected each id once`);
+    }
+}
+const NO_RUN = {
+    preset: null, mode: null, mcp_enabled: null, mcp_server: null, harness_strategy: null, model: null, source: null,
+    description: null, pack_paths: [], started_at: null, finished_at: null, duration_seconds: null, cancelled: null,
+};
+/** A summary of `cases`, its totals computed from them (the format reports none to keep). */
+function summaryOf(s) {
+    const n = s.cases.length;
+    const usage = s.cases.every((c) => c.usage !== null) && n > 0
+        ? s.cases.reduce((u, c) => ({ total_calls: u.total_calls + (c.usage?.total_calls ?? 0), prompt_tokens: u.prompt_tokens + (c.usage?.prompt_tokens ?? 0), completion_tokens: u.completion_tokens + (c.usage?.completion_tokens ?? 0) }), { total_calls: 0, prompt_tokens: 0, completion_tokens: 0 })
+        : null;
+    const durations = s.cases.flatMap((c) => (c.duration_seconds === null ? [] : [c.duration_seconds]));
+    return {
+        schema: SUMMARY_SCHEMA,
+        id: s.id,
+        format: s.format,
+        run: { ...NO_RUN, ...s.run },
+        reported: {
+            total_cases: n,
+            attempted_cases: n,
+            completed_cases: s.cases.filter((c) => c.completed).length,
+            avg_reward: n ? s.cases.reduce((a, c) => a + c.reward, 0) / n : 0,
+            avg_steps: n ? s.cases.reduce((a, c) => a + c.steps, 0) / n : 0,
+            latency_seconds: latencyStats(durations),
+            usage_totals: usage,
+        },
+        metadata: s.metadata ?? {},
+        cases: s.cases,
+        extra: s.extra ?? {},
+    };
+}
+/** The file name without directories and extension: the run id of formats that write none. */
+function stemOf(file) {
+    const base = file.split(/[\\/]/).pop() ?? file;
+    return base.replace(/\.(jsonl?|xml|ndjson)$/i, '') || base;
+}
+
+/**
+ * github-action-benchmark's custom JSON (the `customBiggerIsBetter` / `customSmallerIsBetter` tools):
+ * an array of `{name, unit, value, range?, extra?}`, so classic performance benchmarks use the same
+ * gate. Each benchmark is a case that completed; its value is the reward, negated when smaller is
+ * better, so "higher reward is better" holds for both and reward regressions list the benchmarks
+ * that got worse. The file does not say which way is better: the format name does.
+ */
+const GAB_SHAPE = 'github-action-benchmark custom JSON: an array of {"name", "unit", "value"} objects';
+const isEntry = (x) => typeof x === 'object' && x !== null && typeof x.name === 'string' && typeof x.unit === 'string' && 'value' in x;
+function gabMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const data = source.json();
+    if (!Array.isArray(data) || data.length === 0)
+        return 'not a non-empty array';
+    return data.every(isEntry) ? null : 'not every element has string "name" and "unit" and a "value"';
+}
+/** For auto-detection: the direction must be chosen, the file cannot say it. */
+function gabUndirected(source) {
+    throw new InputError(`${source.file}: a github-action-benchmark file does not say whether bigger or smaller is better; give --input-format github-action-benchmark-bigger or github-action-benchmark-smaller (the action's format input, or input.format in the configuration)`);
+}
+function fromGab(source, smallerIsBetter) {
+    const data = source.json();
+    const p = new Problems(source.file);
+    if (!Array.isArray(data))
+        throw new InputError(`${source.file}: expected ${GAB_SHAPE}`);
+    const cases = [];
+    const ids = [];
+    data.forEach((entry, i) => {
+        const place = `$[${i}]`;
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+            return p.add(place, null, 'an object {name, unit, value}', entry);
+        const e = entry;
+        if (typeof e['name'] !== 'string' || e['name'] === '')
+            return p.add(place, 'name', 'a non-empty string', e['name']);
+        if (typeof e['unit'] !== 'string')
+            return p.add(place, 'unit', 'a string', e['unit']);
+        const value = numberField(p, place, 'value', e['value']);
+        if (value === undefined)
+            return;
+        for (const key of ['range', 'extra'])
+            if (e[key] !== undefined && typeof e[key] !== 'string')
+                return p.add(place, key, 'a string', e[key]);
+        const { name, ...rest } = e;
+        cases.push(caseOf({ id: name, completed: true, reward: smallerIsBetter ? -value : value, extra: rest }));
+        ids.push({ id: name, place });
+    });
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note('no benchmarks');
+    p.check();
+    return summaryOf({ id: stemOf(source.file), format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger', cases, extra: { direction: smallerIsBetter ? 'smaller is better (reward = -value)' : 'bigger is better (reward = value)' } });
+}
+
+/**
+ * The multi-hop QA benchmarking suite's raw results (`hotpot_qa_results_<stamp>.jsonl`): one record
+ * per model and example, with exact match, F1, LLM calls and time. A file holds one run per model:
+ * the model is chosen per side (`--baseline-model` / `--candidate-model`, `input.baseline_model` /
+ * `input.candidate_model`), and one file may serve both. Each example is a case: F1 is the reward,
+ * exact match the completion, LLM calls the steps, time the duration. The file is streamed: only the
+ * chosen model's records are kept.
+ */
+const F = {
+    model: ['model', 'model_name'],
+    id: ['example_id', 'question_id', 'id', '_id'],
+    em: ['em', 'exact_match', 'EM'],
+    f1: ['f1', 'f1_score', 'F1'],
+    calls: ['llm_calls', 'calls', 'num_calls'],
+    time: ['time', 'latency', 'elapsed', 'time_seconds'],
+    prediction: ['prediction', 'predicted_answer', 'answer_pred'],
+    gold: ['gold', 'gold_answer', 'answer'],
+};
+const MULTIHOP_SHAPE = 'multi-hop QA results: JSON Lines, one record per model and example with `model`, an example id, `em` (exact match) and `f1`';
+function multihopMismatch(source) {
+    if (source.kind !== 'jsonl')
+        return `not JSON Lines (${source.kind})`;
+    for (const { text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        let r;
+        try {
+            r = JSON.parse(text);
+        }
+        catch {
+            return 'its first line is not JSON';
+        }
+        if (typeof r !== 'object' || r === null || Array.isArray(r))
+            return 'its first line is not an object';
+        const rec = r;
+        return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record lacks a model, exact match or F1';
+    }
+    return 'no records';
+}
+function toCase$3(p, place, r) {
+    const id = firstOf(r, F.id);
+    if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number') || id.value === '')
+        return (p.add(place, F.id[0], 'an example id (a string or number)', id?.value), null);
+    const em = firstOf(r, F.em);
+    const f1 = firstOf(r, F.f1);
+    const emValue = em === undefined ? undefined : numberField(p, place, em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
+    const f1Value = f1 === undefined ? (p.add(place, F.f1[0], 'a number from 0 to 1', undefined), undefined) : numberField(p, place, f1.name, f1.value, { min: 0, max: 1 });
+    if (em === undefined)
+        p.add(place, F.em[0], 'exact match, 0 or 1', undefined);
+    else if (emValue !== undefined && emValue !== 0 && emValue !== 1)
+        p.add(place, em.name, 'exact match, 0 or 1', em.value);
+    const calls = firstOf(r, F.calls);
+    const callsValue = calls === undefined ? 0 : numberField(p, place, calls.name, calls.value, { min: 0 });
+    const time = firstOf(r, F.time);
+    const timeValue = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
+    if (emValue === undefined || f1Value === undefined || callsValue === undefined)
+        return null;
+    const known = new Set([...F.model, ...F.id, ...F.em, ...F.f1, ...F.calls, ...F.time, ...F.prediction, ...F.gold]);
+    const prediction = firstOf(r, F.prediction)?.value;
+    return caseOf({
+        id: String(id.value),
+        completed: emValue === 1,
+        reward: f1Value,
+        steps: Math.round(callsValue),
+        duration_seconds: timeValue,
+        final_response: typeof prediction === 'string' ? prediction : prediction === undefined ? null : JSON.stringify(prediction),
+        expected_answer: firstOf(r, F.gold)?.value ?? null,
+        answer_match: emValue === 1,
+        extra: Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))),
+    });
+}
+/** The models of the file with their record counts, in first-seen order. */
+function describeModels(counts) {
+    return [...counts].map(([m, n]) => `${JSON.stringify(m)} (${n} records)`).join(', ');
+}
+function fromMultihop(source, options) {
+    const p = new Problems(source.file);
+    const counts = new Map();
+    const chosen = options.model ?? null;
+    const cases = [];
+    const ids = [];
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        const place = `line ${line}`;
+        let r;
+        try {
+            r = JSON.parse(text);
+        }
+        catch (err) {
+            p.note(`${place}: not valid JSON (${err.message})`);
+            continue;
+        }
+        if (typeof r !== 'object' || r === null || Array.isArray(r)) {
+            p.add(place, null, 'an object (one result)', r);
+            continue;
+        }
+        const model = firstOf(r, F.model);
+        if (model === undefined || typeof model.value !== 'string' || model.value === '') {
+            p.add(place, F.model[0], 'the model name (a string)', model?.value);
+            continue;
+        }
+        counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
+        if (chosen !== null && model.value !== chosen)
+            continue;
+        const c = toCase$3(p, place, r);
+        if (c !== null)
+            (cases.push(c), ids.push({ id: c.id, place }));
+    }
+    p.check();
+    if (chosen === null && counts.size > 1)
+        throw new InputError(`${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`);
+    if (chosen !== null && !counts.has(chosen))
+        throw new InputError(`${source.file}: no records of model ${JSON.stringify(chosen)}; the file holds ${describeModels(counts)}`);
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note('no results');
+    p.check();
+    const model = chosen ?? [...counts.keys()][0] ?? null;
+    return summaryOf({ id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`, format: 'multihop-qa', cases, run: { model } });
+}
+
+/**
+ * A small, strict XML reader for test reports (JUnit): elements, attributes in either quote, the five
+ * predefined entities and numeric character references, CDATA, comments, processing instructions and
+ * the XML declaration. A DOCTYPE is refused: benchgate defines no entities, so nothing can expand
+ * (no "billion laughs"), and no external file is ever read. Errors give the line and column.
+ */
+class XmlError extends Error {
+    name = 'XmlError';
+}
+const NAME = /[A-Za-z_:][\w.:-]*/y;
+const ENTITIES = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+class Reader {
+    text;
+    pos = 0;
+    constructor(text) {
+        this.text = text;
+    }
+    where(at = this.pos) {
+        const before = this.text.slice(0, at);
+        const line = before.split('\n').length;
+        return `line ${line}, column ${at - before.lastIndexOf('\n')}`;
+    }
+    line() {
+        return this.text.slice(0, this.pos).split('\n').length;
+    }
+    fail(message, at = this.pos) {
+        throw new XmlError(`${this.where(at)}: ${message}`);
+    }
+    startsWith(s) {
+        return this.text.startsWith(s, this.pos);
+    }
+    skipSpace() {
+        while (this.pos < this.text.length && /\s/.test(this.text[this.pos]))
+            this.pos++;
+    }
+    name() {
+        NAME.lastIndex = this.pos;
+        const m = NAME.exec(this.text);
+        if (!m)
+            this.fail('expected a name');
+        this.pos += m[0].length;
+        return m[0];
+    }
+    until(end, what) {
+        const at = this.text.indexOf(end, this.pos);
+        if (at < 0)
+            this.fail(`unclosed ${what}`);
+        const out = this.text.slice(this.pos, at);
+        this.pos = at + end.length;
+        return out;
+    }
+    decode(raw, at) {
+        return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);|&/g, (whole, ref) => {
+            if (ref === undefined)
+                this.fail('a bare "&" (write &amp;)', at);
+            if (ref.startsWith('#')) {
+                const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+                if (!(code > 0 && code <= 0x10ffff))
+                    this.fail(`invalid character reference ${whole}`, at);
+                return String.fromCodePoint(code);
+            }
+            const v = ENTITIES[ref];
+            if (v === undefined)
+                this.fail(`unknown entity ${whole} (only &lt; &gt; &amp; &apos; &quot; are defined)`, at);
+            return v;
+        });
+    }
+    /** Comments, processing instructions and (before the root) the declaration; refuses a DOCTYPE. */
+    misc() {
+        if (this.startsWith('<!--'))
+            return (this.pos += 4, this.until('-->', 'comment'), true);
+        if (this.startsWith('<?'))
+            return (this.pos += 2, this.until('?>', 'processing instruction'), true);
+        if (this.startsWith('<!DOCTYPE') || this.startsWith('<!doctype'))
+            this.fail('a DOCTYPE is not accepted (no entities or external files are read)');
+        return false;
+    }
+    attributes() {
+        const out = {};
+        for (;;) {
+            this.skipSpace();
+            if (this.startsWith('>') || this.startsWith('/>'))
+                return out;
+            const at = this.pos;
+            const key = this.name();
+            this.skipSpace();
+            if (!this.startsWith('='))
+                this.fail(`attribute ${key}: expected =`);
+            this.pos++;
+            this.skipSpace();
+            const quote = this.text[this.pos];
+            if (quote !== '"' && quote !== "'")
+                this.fail(`attribute ${key}: expected a quoted value`);
+            this.pos++;
+            const raw = this.until(quote, `attribute ${key}`);
+            if (raw.includes('<'))
+                this.fail(`attribute ${key}: "<" in a value`, at);
+            if (Object.hasOwn(out, key))
+                this.fail(`attribute ${key} given twice`, at);
+            out[key] = this.decode(raw, at);
+        }
+    }
+    element(depth) {
+        if (depth > 100)
+            this.fail('elements nested over 100 deep');
+        const line = this.line();
+        this.pos++; // <
+        const name = this.name();
+        const el = { name, attributes: this.attributes(), children: [], text: '', line };
+        if (this.startsWith('/>'))
+            return (this.pos += 2, el);
+        this.pos++; // >
+        for (;;) {
+            const at = this.pos;
+            const next = this.text.indexOf('<', this.pos);
+            if (next < 0)
+                this.fail(`<${name}> is not closed`);
+            el.text += this.decode(this.text.slice(this.pos, next), at);
+            this.pos = next;
+            if (this.startsWith('</')) {
+                this.pos += 2;
+                const close = this.name();
+                if (close !== name)
+                    this.fail(`</${close}> closes <${name}> (opened at line ${line})`, next);
+                this.skipSpace();
+                if (!this.startsWith('>'))
+                    this.fail('expected >');
+                this.pos++;
+                return el;
+            }
+            if (this.startsWith('<![CDATA[')) {
+                this.pos += 9;
+                el.text += this.until(']]>', 'CDATA section');
+            }
+            else if (!this.misc())
+                el.children.push(this.element(depth + 1));
+        }
+    }
+}
+/** The root element of an XML document. */
+function parseXml(source) {
+    const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+    const r = new Reader(text);
+    for (;;) {
+        r.skipSpace();
+        if (!r.misc())
+            break;
+    }
+    if (!r.startsWith('<'))
+        r.fail('expected the root element');
+    const root = r.element(0);
+    for (;;) {
+        r.skipSpace();
+        if (r.pos >= text.length || !r.misc())
+            break;
+    }
+    r.skipSpace();
+    if (r.pos < text.length && text.slice(r.pos).trim() !== '')
+        r.fail('content after the root element');
+    return root;
+}
+
+/**
+ * JUnit XML test reports (`<testsuites>` / `<testsuite>` / `<testcase>`), so any test suite can be a
+ * benchmark: a test case is a case, passing is completion (reward 1, else 0), `time` its duration,
+ * the failure or error message its error, the suite its task family. A skipped test did not pass: it
+ * is not completed, and `extra.skipped` says why. The suites' own `tests`, `failures`, `errors` and
+ * `skipped` counts are kept as the reported totals, so a report that contradicts its test cases is
+ * caught (finding aggregate-mismatch).
+ */
+const JUNIT_SHAPE = 'a JUnit XML report: a <testsuites> or <testsuite> root with <testcase> elements';
+const parsed = new WeakMap();
+function rootOf(source) {
+    let root = parsed.get(source);
+    if (root === undefined) {
+        try {
+            root = parseXml(source.text());
+        }
+        catch (err) {
+            if (err instanceof XmlError)
+                throw new InputError(`${source.file}: not well-formed XML: ${err.message}`);
+            throw err;
+        }
+        parsed.set(source, root);
+    }
+    return root;
+}
+function junitMismatch(source) {
+    if (source.kind !== 'xml')
+        return `not XML (${source.kind})`;
+    const root = rootOf(source);
+    return root.name === 'testsuites' || root.name === 'testsuite' ? null : `the root element is <${root.name}>`;
+}
+/** Every <testsuite> with its <testcase> children, nested suites included. */
+function suites(el, out = []) {
+    if (el.name === 'testsuite')
+        out.push(el);
+    for (const child of el.children)
+        if (child.name === 'testsuite' || child.name === 'testsuites')
+            suites(child, out);
+    return out;
+}
+function toCase$2(p, suite, t) {
+    const place = `line ${t.line}: <testcase>`;
+    const name = t.attributes['name'];
+    if (name === undefined || name === '')
+        return (p.add(place, 'name', 'a non-empty test name', name), null);
+    const time = t.attributes['time'] === undefined ? null : (numberField(p, place, 'time', t.attributes['time'], { min: 0, strings: true }) ?? null);
+    const failed = t.children.find((c) => c.name === 'failure' || c.name === 'error');
+    const skipped = t.children.find((c) => c.name === 'skipped');
+    const message = failed ? (failed.attributes['message'] ?? failed.text.trim().split('\n')[0] ?? '').slice(0, 2000) || failed.name : null;
+    const classname = t.attributes['classname'];
+    const extra = { suite, ...(classname !== undefined ? { classname } : {}) };
+    if (failed)
+        extra['outcome'] = failed.name;
+    if (skipped)
+        extra['skipped'] = skipped.attributes['message'] ?? true;
+    const completed = !failed && !skipped;
+    return caseOf({
+        id: `${classname || suite}.${name}`,
+        completed,
+        reward: completed ? 1 : 0,
+        duration_seconds: time,
+        error: message,
+        labels: { environment: null, task_family: suite || null, domain: null, split: null, length_bucket: null },
+        extra,
+    });
+}
+/** The suites' own counts, when every suite gives them: tests and those that did not pass. */
+function reportedCounts(list) {
+    let tests = 0;
+    let notPassed = 0;
+    for (const s of list) {
+        const n = (k) => Number(s.attributes[k] ?? '0');
+        if (s.attributes['tests'] === undefined || [n('tests'), n('failures'), n('errors'), n('skipped')].some((x) => !Number.isInteger(x) || x < 0))
+            return null;
+        tests += n('tests');
+        notPassed += n('failures') + n('errors') + n('skipped');
+    }
+    return { tests, notPassed };
+}
+function fromJunit(source) {
+    const root = rootOf(source);
+    if (root.name !== 'testsuites' && root.name !== 'testsuite')
+        throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
+    const p = new Problems(source.file);
+    const list = suites(root);
+    const cases = [];
+    const ids = [];
+    for (const s of list) {
+        for (const t of s.children.filter((c) => c.name === 'testcase')) {
+            const c = toCase$2(p, s.attributes['name'] ?? '', t);
+            if (c !== null) {
+                cases.push(c);
+                ids.push({ id: c.id, place: `line ${t.line}` });
+            }
+        }
+    }
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note('no <testcase> elements');
+    p.check();
+    const summary = summaryOf({ id: root.attributes['name'] || stemOf(source.file), format: 'junit', cases, run: { duration_seconds: root.attributes['time'] !== undefined && Number(root.attributes['time']) >= 0 ? Number(root.attributes['time']) : null } });
+    const counts = reportedCounts(list);
+    if (counts !== null)
+        summary.reported = { ...summary.reported, total_cases: counts.tests, completed_cases: counts.tests - counts.notPassed };
+    return summary;
+}
+
+/** The names looked for when the configuration maps nothing, in order. */
+const DEFAULTS = {
+    id: ['id', 'case_id', 'name', 'test_id', 'example_id', 'task_id'],
+    completed: ['completed', 'passed', 'success', 'pass', 'correct'],
+    reward: ['reward', 'score'],
+    steps: ['steps', 'turns'],
+    calls: ['calls', 'llm_calls'],
+    prompt_tokens: ['prompt_tokens', 'input_tokens'],
+    completion_tokens: ['completion_tokens', 'output_tokens'],
+    total_tokens: ['total_tokens', 'tokens'],
+    cost: ['cost_usd', 'cost'],
+    latency: ['latency_seconds', 'duration_seconds', 'latency', 'duration', 'time'],
+    error: ['error'],
+    cluster: ['cluster'],
+    task_family: ['task_family'],
+    environment: ['environment'],
+    domain: ['domain'],
+    split: ['split'],
+    length_bucket: ['length_bucket'],
+};
+const LABELS$1 = ['environment', 'task_family', 'domain', 'split', 'length_bucket'];
+const RECORDS_SHAPE = 'generic records: a JSON array of objects, JSON Lines, or an object with `records`, `items` or `cases`, each record with an id field (`id`, `case_id`, `name`, … or `input.fields.id`)';
+function namesFor(key, fields) {
+    const mapped = fields?.[key];
+    return mapped !== undefined ? [mapped] : DEFAULTS[key];
+}
+/** The array of records of a parsed JSON document, and the path it is at; null when there is none. */
+function recordArray(data) {
+    if (Array.isArray(data))
+        return { items: data, at: '$' };
+    if (typeof data !== 'object' || data === null)
+        return null;
+    for (const key of ['records', 'items', 'cases']) {
+        const v = data[key];
+        if (Array.isArray(v))
+            return { items: v, at: `$.${key}` };
+    }
+    return null;
+}
+const isRecord$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Null when `source` reads as records (the first one has an id); else why not. */
+function recordsMismatch(source, options = {}) {
+    const ids = namesFor('id', options.fields);
+    let first;
+    if (source.kind === 'jsonl') {
+        for (const { text } of source.lines()) {
+            if (text.trim() === '')
+                continue;
+            try {
+                first = JSON.parse(text);
+            }
+            catch {
+                return 'its first line is not JSON';
+            }
+            break;
+        }
+    }
+    else if (source.kind === 'json') {
+        const found = recordArray(source.json());
+        if (found === null)
+            return 'no array of records (nor `records`, `items` or `cases`)';
+        if (found.items.length === 0)
+            return 'an empty array of records';
+        first = found.items[0];
+    }
+    else
+        return `not JSON or JSON Lines (${source.kind})`;
+    if (!isRecord$1(first))
+        return 'the first record is not an object';
+    return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
+}
+/** Reads one record into a case; problems are collected in `p`. */
+function toCase$1(p, place, r, fields) {
+    const used = new Set();
+    const get = (key) => {
+        const hit = firstOf(r, namesFor(key, fields));
+        if (hit)
+            used.add(hit.name.split('.')[0]);
+        return hit;
+    };
+    const id = get('id');
+    if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number') || id.value === '') {
+        p.add(place, id?.name ?? namesFor('id', fields)[0] ?? 'id', 'a non-empty string or number (the case id)', id?.value);
+        return null;
+    }
+    const done = get('completed');
+    const score = get('reward');
+    const reward = score === undefined ? undefined : numberField(p, place, score.name, score.value);
+    if (done === undefined && score === undefined) {
+        p.note(`${place}: no completion field (${namesFor('completed', fields).map((n) => `"${n}"`).join(', ')}) and no reward field (${namesFor('reward', fields).map((n) => `"${n}"`).join(', ')}); map one with input.fields`);
+        return null;
+    }
+    const completed = done === undefined ? (reward ?? 0) > 0 : flagField(p, place, done.name, done.value);
+    const num = (key, min = 0) => {
+        const hit = get(key);
+        return hit === undefined || hit.value === null ? null : (numberField(p, place, hit.name, hit.value, { min }) ?? null);
+    };
+    const steps = num('steps');
+    const calls = num('calls');
+    const prompt = num('prompt_tokens');
+    const completion = num('completion_tokens');
+    const total = num('total_tokens');
+    const cost = num('cost');
+    const latency = num('latency');
+    const error = get('error');
+    const labels = {};
+    for (const l of LABELS$1) {
+        const hit = get(l) ?? (l === 'task_family' ? get('cluster') : undefined);
+        labels[l] = hit === undefined || hit.value === null ? null : String(hit.value);
+    }
+    if (fields?.cluster !== undefined && fields.task_family !== undefined)
+        p.note(`input.fields maps both "cluster" and "task_family"; map one (cluster is read as the task family)`);
+    const extra = Object.fromEntries(Object.entries(r).filter(([k]) => !used.has(k)));
+    if (cost !== null)
+        extra['cost_usd'] = cost;
+    if (total !== null && (prompt === null || completion === null))
+        extra['total_tokens'] = total;
+    return caseOf({
+        id: String(id.value),
+        completed: completed ?? false,
+        reward: reward ?? (completed ? 1 : 0),
+        steps: steps === null ? 0 : Math.round(steps),
+        duration_seconds: latency,
+        usage: prompt !== null && completion !== null ? { total_calls: calls === null ? 0 : Math.round(calls), prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null } : null,
+        error: error === undefined || error.value === null || error.value === '' ? null : typeof error.value === 'string' ? error.value : JSON.stringify(error.value),
+        labels: labels,
+        extra,
+    });
+}
+/** The records of `source` with their places: JSON Lines streamed a line at a time. */
+function* recordsOf(p, source) {
+    if (source.kind === 'jsonl') {
+        for (const { line, text } of source.lines()) {
+            if (text.trim() === '')
+                continue;
+            try {
+                yield { place: `line ${line}`, value: JSON.parse(text) };
+            }
+            catch (err) {
+                p.note(`line ${line}: not valid JSON (${err.message})`);
+            }
+        }
+        return;
+    }
+    const found = recordArray(source.json());
+    if (found === null)
+        return;
+    for (let i = 0; i < found.items.length; i++)
+        yield { place: `${found.at}[${i}]`, value: found.items[i] };
+}
+function fromRecords(source, options) {
+    const p = new Problems(source.file);
+    const cases = [];
+    const ids = [];
+    for (const { place, value } of recordsOf(p, source)) {
+        if (!isRecord$1(value)) {
+            p.add(place, null, 'an object (one record)', value);
+            continue;
+        }
+        const c = toCase$1(p, place, value, options.fields);
+        if (c !== null) {
+            cases.push(c);
+            ids.push({ id: c.id, place });
+        }
+    }
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note('no records');
+    p.check();
+    const costs = cases.map((c) => c.extra['cost_usd']);
+    const container = source.kind === 'json' ? source.json() : null;
+    const top = isRecord$1(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
+    const metadata = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {};
+    return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
 
 /**
@@ -7921,6 +8826,14 @@ const ADAPTERS = [
         convert: (s) => fromRlmCode(s.file, s.json()),
         pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
     },
+    { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
+    { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
+    { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
+    // The same files, with the direction chosen by name only (never detected).
+    { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },
+    { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, true) },
+    // Generic records come last: any array of objects with an id would match.
+    { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
 ];
 /** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
 const INPUT_FORMATS = ['auto', ...ADAPTERS.map((a) => a.name)];
@@ -7941,7 +8854,7 @@ function adapterFor(source, options) {
         source.json();
     const why = [];
     for (const adapter of ADAPTERS) {
-        const reason = adapter.mismatch(source);
+        const reason = adapter.mismatch(source, options);
         if (reason === null)
             return adapter;
         why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
@@ -7969,57 +8882,6 @@ function packSource(source, options) {
  */
 function loadPackedSummary(file, options = 'auto', content) {
     return packSource(fileSource(file, content), options);
-}
-
-/**
- * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
- * case objects are built only if something asks for them; the comparison reads the packed form.
- */
-/** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
-const BACKING = new WeakMap();
-/**
- * The summary of a packed form, without building its case objects: `cases` is built (as
- * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
- * (see {@link packedOf}), so comparing large files never builds 100,000 case objects.
- */
-function packedSummary(p) {
-    const { schema, id, format, run, reported, metadata, extra } = p.head;
-    const summary = { schema, id, format, run, reported, metadata };
-    let cases = null;
-    // Once the cases are out, they may be changed in place: from then on the packed form is stale.
-    Object.defineProperty(summary, 'cases', {
-        enumerable: true,
-        configurable: true,
-        get: () => {
-            BACKING.delete(summary);
-            return (cases ??= unpackSummary(p).cases);
-        },
-        set: (value) => {
-            BACKING.delete(summary);
-            cases = value;
-        },
-    });
-    summary.extra = extra;
-    BACKING.set(summary, p);
-    return summary;
-}
-/**
- * The packed form of a summary's cases: the one it was loaded from when still current, else packed
- * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
- * (the loaders take them from the configuration): its cases no longer hold the fields.
- */
-function packedOf(summary, fields = NO_FIELDS) {
-    const backing = BACKING.get(summary);
-    if (backing === undefined)
-        return packSummary(summary, fields);
-    const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
-    if (missing.length > 0)
-        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
-    return backing;
-}
-/** The number of cases of a summary, without building the case objects of a packed one. */
-function caseCount(summary) {
-    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
 }
 
 /**
@@ -8290,56 +9152,6 @@ function runCost(p, pricing) {
         return { model, source: 'summary', price: null, total: reported, per_case: cases === 0 ? null : reported / cases };
     }
     return { model, source: 'unknown', price: null, total: null, per_case: null };
-}
-
-/**
- * What the findings and the usage figures read from one run's case rows, gathered in one pass over
- * its packed form. Sums run in row order, as the reports have always computed them, so the results
- * are the same doubles to the last bit.
- */
-function runTotals(p) {
-    const { numbers, flags, ids, errors } = p;
-    const n = flags.length;
-    let completed = 0;
-    let reward = 0;
-    let steps = 0;
-    let calls = 0;
-    let prompt = 0;
-    let completion = 0;
-    let blocked = 0;
-    let mcp = null;
-    for (let i = 0; i < n; i++) {
-        const f = flags[i];
-        const at = i * SLOTS;
-        if (f & FLAG.completed)
-            completed++;
-        reward += numbers[at + SLOT.reward];
-        steps += numbers[at + SLOT.steps];
-        if (f & FLAG.usage) {
-            calls += numbers[at + SLOT.totalCalls];
-            prompt += numbers[at + SLOT.promptTokens];
-            completion += numbers[at + SLOT.completionTokens];
-        }
-        if (f & FLAG.harness) {
-            mcp = (mcp ?? 0) + numbers[at + SLOT.mcpToolCalls];
-            if (f & FLAG.guardrail)
-                blocked++;
-        }
-    }
-    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
-    return {
-        rows: n,
-        completed,
-        reward,
-        steps,
-        total_calls: calls,
-        prompt_tokens: prompt,
-        completion_tokens: completion,
-        sortedDurations: p.sortedDurations,
-        guardrail_blocked: blocked,
-        mcp_tool_calls: mcp,
-        errored,
-    };
 }
 
 /**
@@ -8626,52 +9438,6 @@ function worseByTest(worse, allowance, alpha) {
     const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
     const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
     return { status: p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive', p_violated, p_holds };
-}
-
-/**
- * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
- * report and the release checklist. None of these are gated in rlm-code.
- */
-/**
- * rlm-code's latency percentile: linear interpolation at position (n−1)·q over ascending values,
- * computed as lo·(1−w) + hi·w (that exact form, for identical floating-point results).
- */
-function percentile(sorted, q) {
-    if (sorted.length === 0)
-        return 0;
-    const pos = (sorted.length - 1) * q;
-    const lo = Math.floor(pos);
-    const hi = Math.min(lo + 1, sorted.length - 1);
-    const w = pos - lo;
-    return sorted[lo] * (1 - w) + sorted[hi] * w;
-}
-/** {@link latencyStats} of durations sorted ascending. */
-function latencyOfSorted(sorted) {
-    if (sorted.length === 0)
-        return null;
-    let sum = 0;
-    for (const x of sorted)
-        sum += x; // rlm-code sums the sorted values
-    const avg = sum / sorted.length;
-    return {
-        avg,
-        p50: percentile(sorted, 0.5),
-        p95: percentile(sorted, 0.95),
-        p99: percentile(sorted, 0.99),
-        max: sorted[sorted.length - 1],
-    };
-}
-/** The usage figures of a run from its {@link RunTotals}. */
-function usageFromTotals(t) {
-    return {
-        total_calls: t.total_calls,
-        prompt_tokens: t.prompt_tokens,
-        completion_tokens: t.completion_tokens,
-        latency_seconds: latencyOfSorted(t.sortedDurations),
-        guardrail_blocked: t.guardrail_blocked,
-        mcp_tool_calls: t.mcp_tool_calls,
-        errors: t.errored.length,
-    };
 }
 
 /**
@@ -9491,6 +10257,25 @@ function caseFieldsFor(gates, slices, cluster = 'auto') {
     const groupings = [...slices.map((x) => x.by), cluster].filter((f) => !known.includes(f));
     return { numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])), labels: [...new Set(groupings)] };
 }
+/** Formats whose report shows the head-to-head: their reward is a per-example score compared pairwise. */
+const HEAD_TO_HEAD_FORMATS = new Set(['multihop-qa']);
+function headToHead(rows) {
+    let wins = 0;
+    let losses = 0;
+    let ties = 0;
+    for (const r of rows) {
+        if (!r.in_baseline || !r.in_candidate)
+            continue;
+        if (r.candidate_reward > r.baseline_reward)
+            wins++;
+        else if (r.candidate_reward < r.baseline_reward)
+            losses++;
+        else
+            ties++;
+    }
+    const common = wins + losses + ties;
+    return { common, wins, losses, ties, win_rate: common === 0 ? 0 : (wins + ties / 2) / common };
+}
 function compareSummaries(baseline, candidate, options = {}) {
     const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
     const b = baseline.summary;
@@ -9554,6 +10339,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         failed_metric_gates: metricFails,
         undecided_metric_gates: metricUndecided,
         decision,
+        ...(HEAD_TO_HEAD_FORMATS.has(b.format) || HEAD_TO_HEAD_FORMATS.has(c.format) ? { head_to_head: headToHead(cases) } : {}),
         significance,
         verdict,
         failed_gates,
@@ -9852,6 +10638,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
         ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
         ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
+        ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
         ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
@@ -10499,6 +11286,13 @@ function footer(cmp, version) {
     return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 /** Renders the markdown report, in full unless `options.detail` says less. */
+/** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
+function headToHeadLine(cmp) {
+    const h = cmp.head_to_head;
+    if (h === undefined)
+        return [];
+    return [`**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`, ''];
+}
 function renderMarkdown(cmp, options = {}) {
     const detail = options.detail ?? 'full';
     const lines = [
@@ -10511,6 +11305,7 @@ function renderMarkdown(cmp, options = {}) {
         ...fingerprintSection(cmp),
         ...gateTable(cmp),
         '',
+        ...headToHeadLine(cmp),
         ...metricGatesTable(cmp),
         ...slicesTable(cmp),
         ...(detail === 'verdict' ? [] : caseSections(cmp)),

@@ -98,7 +98,9 @@ export function fromMultihop(source: Source, options: LoadOptions): BenchmarkSum
     counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
     if (chosen !== null && model.value !== chosen) continue;
     const c = toCase(p, place, r as Record<string, unknown>);
-    if (c !== null) (cases.push(c), ids.push({ id: c.id, place }));
+    if (c === null) continue;
+    cases.push(c);
+    ids.push({ id: c.id, place });
   }
   p.check();
   if (chosen === null && counts.size > 1) throw new InputError(`${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`);

@@ -76,7 +76,7 @@ function comparedLine(cmp: Comparison): string {
   if (parts.length === 0) parts.push('nothing differs in mode, harness strategy, MCP server or model');
   const same: string[] = [];
   if (b.run.preset !== null && b.run.preset === c.run.preset) same.push(`preset ${untrusted(b.run.preset)}`);
-  else same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
+  else if (b.run.preset !== null || c.run.preset !== null) same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
   const [bn, cn] = [caseCount(b), caseCount(c)];
   same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);
   const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
