@@ -7,6 +7,7 @@ import { packSummary, type CaseFields, type PackedSummary } from '../schema/pack
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './benchgate.js';
 import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './github-action-benchmark.js';
+import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './rlm-runner.js';
 import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './promptfoo.js';
 import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './multihop-qa.js';
 import { fromJunit, JUNIT_SHAPE, junitMismatch } from './junit.js';
@@ -68,6 +69,7 @@ export const ADAPTERS: readonly Adapter[] = [
     convert: (s) => fromRlmCode(s.file, s.json()),
     pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
   },
+  { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
   { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
   { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
