@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
-import { readFileSync, openSync, readSync, closeSync, statSync, readdirSync, existsSync, mkdirSync, writeSync, renameSync, rmSync } from 'node:fs';
-import { resolve, dirname, normalize, isAbsolute, relative, join, sep } from 'node:path';
+import { readFileSync, statSync, readdirSync, openSync, readSync, closeSync, existsSync, mkdirSync, writeSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { resolve, dirname, basename, normalize, isAbsolute, relative, join, sep } from 'node:path';
 import { isAscii } from 'node:buffer';
 
 /**
@@ -7562,6 +7563,652 @@ function fromGab(source, smallerIsBetter) {
 }
 
 /**
+ * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
+ * names the file and, for syntax problems, the line, column and JSON path.
+ */
+/**
+ * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
+ * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
+ * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
+ * already (by another thread); they are decoded in place.
+ */
+function readTextFile(file, content) {
+    let text;
+    try {
+        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
+        text = decodeUtf8(bytes);
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+/**
+ * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
+ * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
+ * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
+ * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
+ * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
+ */
+function decodeUtf8(bytes) {
+    if (isAscii(bytes))
+        return bytes.toString('latin1');
+    const leads = latin1Leads(bytes);
+    return leads === null ? bytes.toString('utf8') : bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+}
+/**
+ * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
+ * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
+ * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
+ */
+function latin1Leads(bytes) {
+    const leads = [];
+    const most = 16 + (bytes.length >> 10);
+    let from = 0;
+    let c2 = bytes.indexOf(0xc2);
+    let c3 = bytes.indexOf(0xc3);
+    for (;;) {
+        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
+        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
+            return null;
+        if (at < 0)
+            return leads;
+        const next = bytes[at + 1];
+        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
+            return null;
+        leads.push(at);
+        from = at + 2;
+        if (c2 === at)
+            c2 = bytes.indexOf(0xc2, from);
+        if (c3 === at)
+            c3 = bytes.indexOf(0xc3, from);
+    }
+}
+/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
+function narrowToLatin1(bytes, leads) {
+    let w = leads[0] ?? bytes.length;
+    for (let k = 0; k < leads.length; k++) {
+        const at = leads[k];
+        const end = leads[k + 1] ?? bytes.length;
+        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
+        bytes.copyWithin(w, at + 2, end);
+        w += end - at - 2;
+    }
+    return w;
+}
+function describeFsError(err) {
+    const code = err.code;
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'EISDIR':
+            return 'is a directory, expected a JSON file';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'ERR_STRING_TOO_LONG':
+            return 'file is too large to read (over 512 MiB)';
+        default:
+            return `cannot read file (${String(code ?? err.message)})`;
+    }
+}
+/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
+function parseJsonText(file, text) {
+    if (text.trim() === '')
+        throw new InputError(`${file}: file is empty, expected a JSON object`);
+    try {
+        return JSON.parse(text);
+    }
+    catch (err) {
+        const problem = locateJsonProblem(text);
+        if (!problem)
+            throw new InputError(`${file}: not valid JSON (${err.message})`);
+        throwProblem(file, problem);
+    }
+}
+function throwProblem(file, problem) {
+    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
+    if (problem.nonFinite) {
+        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
+    }
+    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
+}
+
+/**
+ * One input file as the adapters see it: its kind (JSON, JSON Lines, XML) sniffed from its first
+ * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
+ * JSON Lines file larger than a string can hold is read one record at a time.
+ */
+const HEAD_BYTES = 64 * 1024;
+const CHUNK_BYTES = 4 * 1024 * 1024;
+/** The kind of a text from its start: a complete JSON value on the first line and more lines is JSON Lines. */
+function sniffKind(head) {
+    const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+    const start = text.search(/\S/);
+    if (start < 0)
+        return 'empty';
+    const first = text[start];
+    if (first === '<')
+        return 'xml';
+    if (first !== '{' && first !== '[')
+        return 'other';
+    const eol = text.indexOf('\n', start);
+    if (eol < 0)
+        return 'json';
+    if (text.slice(eol + 1).trim() === '')
+        return 'json';
+    try {
+        JSON.parse(text.slice(start, eol));
+        return 'jsonl';
+    }
+    catch {
+        return 'json';
+    }
+}
+function readHead(file) {
+    let fd;
+    try {
+        fd = openSync(file, 'r');
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    try {
+        const buf = Buffer.alloc(HEAD_BYTES);
+        const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
+        return buf.subarray(0, n).toString('utf8');
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** Splits chunks of bytes into numbered lines; a line may span chunks. */
+function* splitLines$1(chunks) {
+    let carry = Buffer.alloc(0);
+    let line = 0;
+    for (const chunk of chunks) {
+        let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+        let from = 0;
+        for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
+            const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
+            line++;
+            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)));
+            yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+            from = nl + 1;
+        }
+        buf = buf.subarray(from);
+        carry = Buffer.from(buf);
+    }
+    if (carry.length > 0) {
+        line++;
+        const text = decodeUtf8(carry);
+        yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+    }
+}
+function* fileChunks(file) {
+    let fd;
+    try {
+        fd = openSync(file, 'r');
+    }
+    catch (err) {
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    try {
+        for (;;) {
+            const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+            const n = readSync(fd, buf, 0, CHUNK_BYTES, null);
+            if (n === 0)
+                return;
+            yield buf.subarray(0, n);
+        }
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * The source of a file on disk; `content` is its bytes when another thread has read them already.
+ */
+/** The source of a directory: formats whose run is a folder of files (one per scenario). */
+function directorySource(dir) {
+    const refuse = () => {
+        throw new InputError(`${dir}: is a directory; only a format whose run is a folder of files (rle) reads one, give a file otherwise`);
+    };
+    return {
+        file: dir,
+        kind: 'directory',
+        text: refuse,
+        json: refuse,
+        lines: refuse,
+        sibling: (name) => resolve(dir, name),
+        entries: () => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort(),
+    };
+}
+function fileSource(file, content) {
+    if (!content && isDirectory(file))
+        return directorySource(file);
+    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : null;
+    const kind = sniffKind(bytes ? bytes.subarray(0, HEAD_BYTES).toString('utf8') : readHead(file));
+    let text;
+    let parsed;
+    return {
+        file,
+        kind,
+        text: () => (text ??= readTextFile(file, bytes ?? undefined)),
+        json() {
+            if (parsed)
+                return parsed.value;
+            const value = parseJsonText(file, (text ??= readTextFile(file, bytes ?? undefined)));
+            parsed = { value };
+            text = undefined; // the parsed value is what is kept
+            return value;
+        },
+        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
+        sibling: (name) => resolve(dirname(file), name),
+        entries: () => [],
+    };
+}
+function isDirectory(path) {
+    try {
+        return statSync(path).isDirectory();
+    }
+    catch {
+        return false; // reading it says why
+    }
+}
+
+/**
+ * RimWorld Learning Environment runs: a scenario's `<scenario>_summary.json`, a directory of them (one
+ * run, each scenario a case), or `benchmark_history.jsonl` (the scenario lines of its newest benchmark
+ * run). The composite score is the reward, the outcome the completion (`survived`, `completed`,
+ * `success` or `win` count as completed), ticks the steps. Each scenario's cost is kept with its
+ * pricing source; the run's cost is their sum only when every price was known (an `unknown` price
+ * means the cost reads 0 only because it could not be priced: the run's cost is then unknown). The
+ * metadata that decides comparability is carried: scoring version, seed, the DLL and save hashes
+ * (the saves together as `dataset_hash`), fork commit, model and provider.
+ */
+const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `composite_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
+const COMPLETED = new Set(['survived', 'completed', 'success', 'win', 'won']);
+const SUMMARY_FILE = /_summary\.json$/;
+const isObj$2 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isScenario = (v) => isObj$2(v) && 'composite_score' in v && 'outcome' in v && ('scenario' in v || 'scenario_name' in v);
+function rleMismatch(source) {
+    if (source.kind === 'directory')
+        return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
+    if (source.kind === 'json')
+        return isScenario(source.json()) ? null : 'no `scenario`, `outcome` and `composite_score`';
+    if (source.kind === 'jsonl') {
+        for (const { text } of source.lines()) {
+            if (text.trim() === '')
+                continue;
+            try {
+                const r = JSON.parse(text);
+                return isObj$2(r) && (r['run_type'] === 'scenario' || r['run_type'] === 'benchmark') ? null : 'its first line has no run_type "scenario" or "benchmark"';
+            }
+            catch {
+                return 'its first line is not JSON';
+            }
+        }
+    }
+    return `not an RLE summary (${source.kind})`;
+}
+/** One scenario run as a case. */
+function toCase$5(p, s) {
+    const r = s.data;
+    const name = r['scenario'] ?? r['scenario_name'];
+    if (typeof name !== 'string' || name === '')
+        return (p.add(s.place, 'scenario', 'the scenario name', name), null);
+    if (typeof r['outcome'] !== 'string')
+        return (p.add(s.place, 'outcome', 'the outcome (a string such as "survived")', r['outcome']), null);
+    const score = numberField(p, s.place, 'composite_score', r['composite_score']);
+    const ticks = r['ticks_run'] === undefined ? 0 : numberField(p, s.place, 'ticks_run', r['ticks_run'], { min: 0 });
+    const cost = isObj$2(r['cost']) ? r['cost'] : null;
+    const usd = cost === null || cost['estimated_cost_usd'] === undefined ? null : numberField(p, s.place, 'cost.estimated_cost_usd', cost['estimated_cost_usd'], { min: 0 });
+    if (score === undefined || ticks === undefined || usd === undefined)
+        return null;
+    const source = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
+    const duration = typeof r['duration_seconds'] === 'number' && r['duration_seconds'] >= 0 ? r['duration_seconds'] : null;
+    return caseOf({
+        id: name, completed: COMPLETED.has(r['outcome'].toLowerCase()), reward: score, steps: Math.round(ticks), duration_seconds: duration,
+        error: r['outcome'] === 'error' && typeof r['error'] === 'string' ? r['error'] : null,
+        labels: { environment: 'rimworld', task_family: name, domain: null, split: null, length_bucket: null },
+        extra: { ...r, ...(usd === null ? {} : { cost_usd: usd }), pricing_source: source },
+    });
+}
+/** The scenarios of a directory of summaries. */
+function fromDirectory(source) {
+    return source.entries().filter((n) => SUMMARY_FILE.test(n)).map((n) => {
+        const file = source.sibling(n);
+        const data = fileSource(file).json();
+        if (!isObj$2(data))
+            throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
+        return { place: n, data };
+    });
+}
+/** The scenario lines of the newest benchmark run of a history file (streamed). */
+function fromHistory(p, source) {
+    const byRun = new Map();
+    let newest = null;
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        let r;
+        try {
+            r = JSON.parse(text);
+        }
+        catch (err) {
+            p.note(`line ${line}: not valid JSON (${err.message})`);
+            continue;
+        }
+        if (!isObj$2(r) || r['run_type'] !== 'scenario')
+            continue;
+        const id = r['benchmark_id'];
+        if (typeof id !== 'string' || id === '')
+            continue; // a standalone scenario run, not part of a benchmark
+        byRun.set(id, [...(byRun.get(id) ?? []), { place: `line ${line}`, data: r }]);
+        newest = id;
+    }
+    p.check();
+    if (newest === null)
+        throw new InputError(`${source.file}: no scenario lines with a benchmark_id: the history holds no benchmark run (give a scenario's _summary.json or a directory of them instead)`);
+    return { scenarios: byRun.get(newest) ?? [], benchmark: newest };
+}
+/** The metadata the runs are compared by; a key that differs between scenarios is an error. */
+function runMetadata(p, scenarios) {
+    const out = {};
+    const one = (key, pick) => {
+        const values = new Set(scenarios.map((s) => pick(s.data)).filter((v) => typeof v === 'string' || typeof v === 'number'));
+        if (values.size > 1)
+            p.note(`the scenarios disagree on ${key} (${[...values].map((v) => JSON.stringify(v)).join(', ')}); one run has one ${key}`);
+        const v = [...values][0];
+        if (v !== undefined)
+            out[key] = v;
+    };
+    const meta = (d) => (isObj$2(d['metadata']) ? d['metadata'] : {});
+    const cfg = (d) => (isObj$2(d['config']) ? d['config'] : {});
+    one('scoring_version', (d) => meta(d)['scoring_version']);
+    one('seed', (d) => meta(d)['seed']);
+    one('dll_hash', (d) => meta(d)['dll_hash']);
+    one('fork_commit', (d) => meta(d)['fork_commit']);
+    one('model', (d) => cfg(d)['model']);
+    one('provider', (d) => cfg(d)['provider']);
+    const saves = scenarios.map((s) => `${String(s.data['scenario'] ?? s.data['scenario_name'])}:${String(meta(s.data)['save_hash'] ?? '')}`).sort();
+    out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
+    return out;
+}
+function fromRle(source) {
+    const p = new Problems(source.file);
+    let scenarios;
+    let description = null;
+    if (source.kind === 'directory')
+        scenarios = fromDirectory(source);
+    else if (source.kind === 'jsonl') {
+        const h = fromHistory(p, source);
+        scenarios = h.scenarios;
+        description = `benchmark ${h.benchmark} of the history`;
+    }
+    else {
+        const data = source.json();
+        if (!isObj$2(data))
+            throw new InputError(`${source.file}: expected ${RLE_SHAPE}`);
+        scenarios = [{ place: '$', data }];
+    }
+    const cases = [];
+    const ids = [];
+    for (const s of scenarios) {
+        const c = toCase$5(p, s);
+        if (c === null)
+            continue;
+        cases.push(c);
+        ids.push({ id: c.id, place: s.place });
+    }
+    checkUniqueIds$1(p, ids);
+    const metadata = runMetadata(p, scenarios);
+    if (p.empty && cases.length === 0)
+        p.note('no scenario summaries');
+    p.check();
+    const known = cases.every((c) => c.extra['pricing_source'] !== 'unknown' && typeof c.extra['cost_usd'] === 'number');
+    if (known)
+        metadata['cost_usd'] = cases.reduce((a, c) => a + c.extra['cost_usd'], 0);
+    else
+        metadata['pricing_source'] = 'unknown';
+    const model = typeof metadata['model'] === 'string' ? metadata['model'] : null;
+    return summaryOf({ id: stemOf(source.file.replace(/[\\/]+$/, '')), format: 'rle', cases, run: { model, description }, metadata });
+}
+
+/**
+ * The RLM benchmark runner's `summary.json` (OOLONG, Deep Research, RULER): per benchmark its
+ * accuracy (a string holding a number, as the runner writes it), task counts and times. When the
+ * per-benchmark results file (`<benchmark>_results.json`) sits next to the summary, its tasks are the
+ * cases (`<benchmark>/<task id>`, family = the benchmark); otherwise the benchmark is one case whose
+ * reward is its accuracy. The summary's own task counts are kept as the reported totals, so results
+ * files that contradict them are caught (finding aggregate-mismatch).
+ */
+const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json: a JSON object with `benchmarks` (each with `metrics.overall_accuracy` or a `status`)';
+const isObj$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+function rlmRunnerMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const data = source.json();
+    if (!isObj$1(data) || !isObj$1(data['benchmarks']))
+        return 'no `benchmarks` object';
+    const entries = Object.values(data['benchmarks']);
+    return entries.length > 0 && entries.every((b) => isObj$1(b) && (isObj$1(b['metrics']) || typeof b['status'] === 'string')) ? null : 'its benchmarks have no `metrics` or `status`';
+}
+const TASK = { id: ['task_id', 'id', 'question_id'], correct: ['correct', 'is_correct', 'success', 'passed'], score: ['score', 'accuracy'], time: ['time', 'elapsed', 'duration', 'completion_time', 'time_seconds'] };
+/** The task records of a results file: an array, or the array under `results` / `tasks`. */
+function taskRecords(data) {
+    if (Array.isArray(data))
+        return { items: data, at: '$' };
+    for (const key of ['results', 'tasks'])
+        if (isObj$1(data) && Array.isArray(data[key]))
+            return { items: data[key], at: `$.${key}` };
+    return null;
+}
+/** The tasks of one benchmark's results file as cases; problems name that file. */
+function taskCases(key, file) {
+    const source = fileSource(file);
+    const found = taskRecords(source.json());
+    if (found === null)
+        throw new InputError(`${file}: expected the per-task results of ${key}: a JSON array of task records (or one under "results" / "tasks")`);
+    const p = new Problems(file);
+    const out = [];
+    const ids = [];
+    found.items.forEach((r, i) => {
+        const place = `${found.at}[${i}]`;
+        if (!isObj$1(r))
+            return p.add(place, null, 'a task record (an object)', r);
+        const id = firstOf(r, TASK.id);
+        if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
+            return p.add(place, TASK.id[0] ?? null, 'a task id (a string or number)', id?.value);
+        const correct = firstOf(r, TASK.correct);
+        const score = firstOf(r, TASK.score);
+        if (correct === undefined && score === undefined)
+            return p.note(`${place}: no correctness flag (${TASK.correct.join(', ')}) or score (${TASK.score.join(', ')})`);
+        const ok = correct === undefined ? undefined : flagField(p, place, correct.name, correct.value);
+        const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { strings: true });
+        const time = firstOf(r, TASK.time);
+        const t = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
+        const completed = ok ?? (s ?? 0) > 0;
+        out.push(caseOf({ id: `${key}/${String(id.value)}`, completed, reward: s ?? (completed ? 1 : 0), duration_seconds: t, labels: { environment: null, task_family: key, domain: null, split: null, length_bucket: null }, extra: r }));
+        ids.push({ id: `${key}/${String(id.value)}`, place });
+    });
+    checkUniqueIds$1(p, ids);
+    p.check();
+    return out;
+}
+/** One benchmark of the summary: its cases, and the task counts it reports. */
+function benchmarkCases(p, source, key, b) {
+    const place = `$.benchmarks.${key}`;
+    const metrics = isObj$1(b['metrics']) ? b['metrics'] : null;
+    const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics'));
+    if (metrics === null) {
+        // A benchmark that did not run: reported with a status instead of metrics.
+        return { cases: [caseOf({ id: key, completed: false, reward: 0, error: `status ${String(b['status'] ?? 'unknown')}`, labels: { environment: null, task_family: key, domain: null, split: null, length_bucket: null }, extra: rest })], counts: null };
+    }
+    const accuracy = numberField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy'], { min: 0, max: 1, strings: true });
+    const total = metrics['total_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.total_tasks', metrics['total_tasks'], { min: 0 });
+    const correct = metrics['correct_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.correct_tasks', metrics['correct_tasks'], { min: 0 });
+    const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
+    const counts = total !== undefined && correct !== undefined ? { total, correct } : null;
+    const results = source.sibling(`${key}_results.json`);
+    if (existsSync(results))
+        return { cases: taskCases(key, results), counts };
+    if (accuracy === undefined)
+        return { cases: [], counts: null };
+    return { cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: { environment: null, task_family: key, domain: null, split: null, length_bucket: null }, extra: { ...rest, metrics } })], counts: null };
+}
+function fromRlmRunner(source) {
+    const data = source.json();
+    if (!isObj$1(data) || !isObj$1(data['benchmarks']))
+        throw new InputError(`${source.file}: expected ${RLM_RUNNER_SHAPE}`);
+    const p = new Problems(source.file);
+    const cases = [];
+    let reportedTotal = 0;
+    let reportedCorrect = 0;
+    let granular = 0;
+    for (const [key, b] of Object.entries(data['benchmarks'])) {
+        if (!isObj$1(b)) {
+            p.add(`$.benchmarks.${key}`, null, 'an object', b);
+            continue;
+        }
+        const got = benchmarkCases(p, source, key, b);
+        const byTask = got.cases.length > 0 && got.cases[0]?.id !== key;
+        if (byTask)
+            granular++;
+        cases.push(...got.cases);
+        reportedTotal += byTask && got.counts ? got.counts.total : got.cases.length;
+        reportedCorrect += byTask && got.counts ? got.counts.correct : got.cases.filter((c) => c.completed).length;
+    }
+    p.check();
+    const { model, max_depth, configuration, total_time } = data;
+    const top = Object.fromEntries(Object.entries(data).filter(([k]) => !['benchmarks', 'model', 'max_depth', 'configuration', 'total_time'].includes(k)));
+    const cfg = isObj$1(configuration) ? configuration : {};
+    const summary = summaryOf({
+        id: `${basename(source.file).replace(/\.json$/i, '')}${typeof model === 'string' ? ` ${model}` : ''}`,
+        format: 'rlm-runner',
+        cases,
+        run: { model: typeof model === 'string' ? model : null, duration_seconds: typeof total_time === 'number' && total_time >= 0 ? total_time : null },
+        metadata: { ...(typeof model === 'string' ? { model } : {}), ...(typeof max_depth === 'number' ? { max_depth } : {}), ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}), 'rlm_runner.cases': granular > 0 ? 'tasks' : 'benchmarks' },
+        extra: { ...top, configuration },
+    });
+    summary.reported = { ...summary.reported, total_cases: Math.max(reportedTotal, cases.length), completed_cases: reportedCorrect };
+    return summary;
+}
+
+/**
+ * promptfoo eval output (`promptfoo eval --output results.json`, versions 2 and 3): `results.results`
+ * holds one result per test, prompt and provider. A file holds one run per provider: the provider
+ * (its id or label) is chosen per side like a model (`--baseline-model` / `--candidate-model`). A
+ * case is a test (its description, else `test-<index>`, and the prompt when there are several):
+ * success is completion, score the reward, latency the duration, token usage the usage, cost kept
+ * per case with the run's total when every result has one.
+ */
+const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `evalId` and `results.results` (one result per test, prompt and provider)';
+const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+function resultsOf(data) {
+    if (!isObj(data) || !isObj(data['results']))
+        return null;
+    const list = data['results']['results'];
+    return Array.isArray(list) ? list : null;
+}
+function promptfooMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const data = source.json();
+    if (!isObj(data) || !('evalId' in data))
+        return 'no `evalId`';
+    return resultsOf(data) === null ? 'no `results.results` array' : null;
+}
+/** The provider of a result: its label when set, else its id. */
+function providerOf(r) {
+    const p = r['provider'];
+    if (typeof p === 'string')
+        return { id: p, label: null };
+    if (isObj(p) && typeof p['id'] === 'string')
+        return { id: p['id'], label: typeof p['label'] === 'string' && p['label'] !== '' ? p['label'] : null };
+    return null;
+}
+function caseId(r, i, prompts) {
+    const test = isObj(r['testCase']) ? r['testCase'] : {};
+    const base = typeof test['description'] === 'string' && test['description'] !== '' ? test['description'] : `test-${typeof r['testIdx'] === 'number' ? r['testIdx'] : i}`;
+    return prompts > 1 ? `${base} [prompt ${String(r['promptIdx'] ?? 0)}]` : base;
+}
+function toCase$4(p, place, r, id) {
+    if (typeof r['success'] !== 'boolean')
+        return (p.add(place, 'success', 'true or false', r['success']), null);
+    const score = r['score'] === undefined ? (r['success'] ? 1 : 0) : numberField(p, place, 'score', r['score']);
+    const latency = r['latencyMs'] === undefined || r['latencyMs'] === null ? null : numberField(p, place, 'latencyMs', r['latencyMs'], { min: 0 });
+    const cost = r['cost'] === undefined || r['cost'] === null ? null : numberField(p, place, 'cost', r['cost'], { min: 0 });
+    const response = isObj(r['response']) ? r['response'] : {};
+    const tokens = isObj(response['tokenUsage']) ? response['tokenUsage'] : null;
+    const count = (k) => (tokens === null || tokens[k] === undefined ? 0 : numberField(p, place, `response.tokenUsage.${k}`, tokens[k], { min: 0 }));
+    const prompt = count('prompt');
+    const completion = count('completion');
+    if (score === undefined || latency === undefined || cost === undefined || prompt === undefined || completion === undefined)
+        return null;
+    const error = typeof r['error'] === 'string' && r['error'] !== '' ? r['error'] : null;
+    const output = response['output'];
+    const read = new Set(['response', 'success', 'score', 'latencyMs', 'cost', 'error', 'provider']);
+    const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !read.has(k)));
+    return caseOf({
+        id, completed: r['success'], reward: score, duration_seconds: latency === null ? null : latency / 1000,
+        usage: tokens === null ? null : { total_calls: 1, prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null },
+        error, final_response: typeof output === 'string' ? output : output === undefined || output === null ? null : JSON.stringify(output),
+        extra: { ...rest, ...(cost === null ? {} : { cost_usd: cost }) },
+    });
+}
+function fromPromptfoo(source, options) {
+    const data = source.json();
+    const list = resultsOf(data);
+    if (list === null || !isObj(data))
+        throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
+    const p = new Problems(source.file);
+    const providers = new Map();
+    const named = (pr) => pr.label ?? pr.id;
+    list.forEach((r, i) => {
+        const pr = isObj(r) ? providerOf(r) : null;
+        if (pr === null)
+            p.add(`$.results.results[${i}]`, 'provider', 'a provider id or {id, label}', isObj(r) ? r['provider'] : r);
+        else
+            providers.set(named(pr), (providers.get(named(pr)) ?? 0) + 1);
+    });
+    p.check();
+    const chosen = options.model ?? (providers.size === 1 ? [...providers.keys()][0] : null);
+    const listed = [...providers].map(([k, n]) => `${JSON.stringify(k)} (${n} results)`).join(', ');
+    if (chosen === null)
+        throw new InputError(`${source.file}: holds ${providers.size} providers: ${listed}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model)`);
+    const mine = list.map((r, i) => ({ r: r, i })).filter(({ r }) => { const pr = providerOf(r); return pr !== null && (pr.id === chosen || pr.label === chosen); });
+    if (mine.length === 0)
+        throw new InputError(`${source.file}: no results of provider ${JSON.stringify(chosen)}; the file holds ${listed}`);
+    const prompts = new Set(mine.map(({ r }) => r['promptIdx'] ?? 0)).size;
+    const cases = [];
+    const ids = [];
+    for (const { r, i } of mine) {
+        const place = `$.results.results[${i}]`;
+        const c = toCase$4(p, place, r, caseId(r, i, prompts));
+        if (c === null)
+            continue;
+        cases.push(c);
+        ids.push({ id: c.id, place });
+    }
+    checkUniqueIds$1(p, ids);
+    p.check();
+    const costs = cases.map((c) => c.extra['cost_usd']);
+    const metadata = { 'promptfoo.eval_id': String(data['evalId']) };
+    if (costs.every((x) => typeof x === 'number'))
+        metadata['cost_usd'] = costs.reduce((a, x) => a + x, 0);
+    const results = data['results'];
+    const without = (o, key) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+    const resultsRest = without(results, 'results');
+    const top = without(data, 'results');
+    return summaryOf({ id: `${String(data['evalId'] ?? stemOf(source.file))} ${chosen}`, format: 'promptfoo', cases, run: { model: chosen, started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null }, metadata, extra: { ...top, results: resultsRest } });
+}
+
+/**
  * The multi-hop QA benchmarking suite's raw results (`hotpot_qa_results_<stamp>.jsonl`): one record
  * per model and example, with exact match, F1, LLM calls and time. A file holds one run per model:
  * the model is chosen per side (`--baseline-model` / `--candidate-model`, `input.baseline_model` /
@@ -7667,8 +8314,10 @@ function fromMultihop(source, options) {
         if (chosen !== null && model.value !== chosen)
             continue;
         const c = toCase$3(p, place, r);
-        if (c !== null)
-            (cases.push(c), ids.push({ id: c.id, place }));
+        if (c === null)
+            continue;
+        cases.push(c);
+        ids.push({ id: c.id, place });
     }
     p.check();
     if (chosen === null && counts.size > 1)
@@ -8563,238 +9212,6 @@ function packRlmCode(file, data, keep) {
 }
 
 /**
- * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
- * names the file and, for syntax problems, the line, column and JSON path.
- */
-/**
- * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
- * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
- * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
- * already (by another thread); they are decoded in place.
- */
-function readTextFile(file, content) {
-    let text;
-    try {
-        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
-        text = decodeUtf8(bytes);
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-/**
- * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
- * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
- * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
- * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
- * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
- */
-function decodeUtf8(bytes) {
-    if (isAscii(bytes))
-        return bytes.toString('latin1');
-    const leads = latin1Leads(bytes);
-    return leads === null ? bytes.toString('utf8') : bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
-}
-/**
- * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
- * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
- * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
- */
-function latin1Leads(bytes) {
-    const leads = [];
-    const most = 16 + (bytes.length >> 10);
-    let from = 0;
-    let c2 = bytes.indexOf(0xc2);
-    let c3 = bytes.indexOf(0xc3);
-    for (;;) {
-        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
-        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
-            return null;
-        if (at < 0)
-            return leads;
-        const next = bytes[at + 1];
-        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
-            return null;
-        leads.push(at);
-        from = at + 2;
-        if (c2 === at)
-            c2 = bytes.indexOf(0xc2, from);
-        if (c3 === at)
-            c3 = bytes.indexOf(0xc3, from);
-    }
-}
-/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
-function narrowToLatin1(bytes, leads) {
-    let w = leads[0] ?? bytes.length;
-    for (let k = 0; k < leads.length; k++) {
-        const at = leads[k];
-        const end = leads[k + 1] ?? bytes.length;
-        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
-        bytes.copyWithin(w, at + 2, end);
-        w += end - at - 2;
-    }
-    return w;
-}
-function describeFsError(err) {
-    const code = err.code;
-    switch (code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'EISDIR':
-            return 'is a directory, expected a JSON file';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'ERR_STRING_TOO_LONG':
-            return 'file is too large to read (over 512 MiB)';
-        default:
-            return `cannot read file (${String(code ?? err.message)})`;
-    }
-}
-/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
-function parseJsonText(file, text) {
-    if (text.trim() === '')
-        throw new InputError(`${file}: file is empty, expected a JSON object`);
-    try {
-        return JSON.parse(text);
-    }
-    catch (err) {
-        const problem = locateJsonProblem(text);
-        if (!problem)
-            throw new InputError(`${file}: not valid JSON (${err.message})`);
-        throwProblem(file, problem);
-    }
-}
-function throwProblem(file, problem) {
-    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
-    if (problem.nonFinite) {
-        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
-    }
-    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
-}
-
-/**
- * One input file as the adapters see it: its kind (JSON, JSON Lines, XML) sniffed from its first
- * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
- * JSON Lines file larger than a string can hold is read one record at a time.
- */
-const HEAD_BYTES = 64 * 1024;
-const CHUNK_BYTES = 4 * 1024 * 1024;
-/** The kind of a text from its start: a complete JSON value on the first line and more lines is JSON Lines. */
-function sniffKind(head) {
-    const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
-    const start = text.search(/\S/);
-    if (start < 0)
-        return 'empty';
-    const first = text[start];
-    if (first === '<')
-        return 'xml';
-    if (first !== '{' && first !== '[')
-        return 'other';
-    const eol = text.indexOf('\n', start);
-    if (eol < 0)
-        return 'json';
-    if (text.slice(eol + 1).trim() === '')
-        return 'json';
-    try {
-        JSON.parse(text.slice(start, eol));
-        return 'jsonl';
-    }
-    catch {
-        return 'json';
-    }
-}
-function readHead(file) {
-    let fd;
-    try {
-        fd = openSync(file, 'r');
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    try {
-        const buf = Buffer.alloc(HEAD_BYTES);
-        const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
-        return buf.subarray(0, n).toString('utf8');
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** Splits chunks of bytes into numbered lines; a line may span chunks. */
-function* splitLines$1(chunks) {
-    let carry = Buffer.alloc(0);
-    let line = 0;
-    for (const chunk of chunks) {
-        let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-        let from = 0;
-        for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
-            const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
-            line++;
-            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)));
-            yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-            from = nl + 1;
-        }
-        buf = buf.subarray(from);
-        carry = Buffer.from(buf);
-    }
-    if (carry.length > 0) {
-        line++;
-        const text = decodeUtf8(carry);
-        yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-    }
-}
-function* fileChunks(file) {
-    let fd;
-    try {
-        fd = openSync(file, 'r');
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    try {
-        for (;;) {
-            const buf = Buffer.allocUnsafe(CHUNK_BYTES);
-            const n = readSync(fd, buf, 0, CHUNK_BYTES, null);
-            if (n === 0)
-                return;
-            yield buf.subarray(0, n);
-        }
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/**
- * The source of a file on disk; `content` is its bytes when another thread has read them already.
- */
-function fileSource(file, content) {
-    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : null;
-    const kind = sniffKind(bytes ? bytes.subarray(0, HEAD_BYTES).toString('utf8') : readHead(file));
-    let text;
-    let parsed;
-    return {
-        file,
-        kind,
-        text: () => (text ??= readTextFile(file, bytes ?? undefined)),
-        json() {
-            if (parsed)
-                return parsed.value;
-            const value = parseJsonText(file, (text ??= readTextFile(file, bytes ?? undefined)));
-            parsed = { value };
-            text = undefined; // the parsed value is what is kept
-            return value;
-        },
-        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
-        sibling: (name) => resolve(dirname(file), name),
-    };
-}
-
-/**
  * The adapter registry: picks the format of an input file from its shape (or takes it as given) and
  * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
  */
@@ -8810,7 +9227,7 @@ const FIELD_MAPPING_KEYS = [
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
 function jsonMismatch(source, detect, why) {
     if (source.kind !== 'json')
-        return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : 'not JSON'})`;
+        return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : source.kind === 'directory' ? 'a directory' : 'not JSON'})`;
     return detect(source.json()) ? null : why;
 }
 /** Tried in order by auto-detection: the first that matches wins. */
@@ -8826,6 +9243,9 @@ const ADAPTERS = [
         convert: (s) => fromRlmCode(s.file, s.json()),
         pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
     },
+    { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
+    { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
+    { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
     { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
     { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
@@ -8859,6 +9279,8 @@ function adapterFor(source, options) {
             return adapter;
         why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
     }
+    if (source.kind === 'directory')
+        throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
     throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
 }
 /** Converts a source; the options force a format and carry what some formats need. */
@@ -11215,7 +11637,7 @@ function comparedLine(cmp) {
     const same = [];
     if (b.run.preset !== null && b.run.preset === c.run.preset)
         same.push(`preset ${untrusted(b.run.preset)}`);
-    else
+    else if (b.run.preset !== null || c.run.preset !== null)
         same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
     const [bn, cn] = [caseCount(b), caseCount(c)];
     same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);

@@ -7,6 +7,7 @@ import { packSummary, type CaseFields, type PackedSummary } from '../schema/pack
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './benchgate.js';
 import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './github-action-benchmark.js';
+import { fromRle, RLE_SHAPE, rleMismatch } from './rle.js';
 import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './rlm-runner.js';
 import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './promptfoo.js';
 import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './multihop-qa.js';
@@ -52,7 +53,7 @@ export interface Adapter {
 
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
 export function jsonMismatch(source: Source, detect: (data: unknown) => boolean, why: string): string | null {
-  if (source.kind !== 'json') return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : 'not JSON'})`;
+  if (source.kind !== 'json') return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : source.kind === 'directory' ? 'a directory' : 'not JSON'})`;
   return detect(source.json()) ? null : why;
 }
 
@@ -69,6 +70,7 @@ export const ADAPTERS: readonly Adapter[] = [
     convert: (s) => fromRlmCode(s.file, s.json()),
     pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
   },
+  { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
   { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
   { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
   { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
@@ -104,6 +106,7 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
     if (reason === null) return adapter;
     why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
   }
+  if (source.kind === 'directory') throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
   throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
 }
 

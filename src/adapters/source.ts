@@ -3,13 +3,13 @@
  * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
  * JSON Lines file larger than a string can hold is read one record at a time.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { decodeUtf8, describeFsError, parseJsonText, readTextFile } from './read-json.js';
 
 /** What the first bytes of a file say it is. */
-export type SourceKind = 'json' | 'jsonl' | 'xml' | 'empty' | 'other';
+export type SourceKind = 'json' | 'jsonl' | 'xml' | 'empty' | 'other' | 'directory';
 
 /** One line of a text file, numbered from 1, without its line break. */
 export interface SourceLine {
@@ -29,6 +29,8 @@ export interface Source {
   lines(): Iterable<SourceLine>;
   /** A path next to this file (formats that spread over several files). */
   sibling(name: string): string;
+  /** For a directory: the names of the files in it, sorted; [] for a file. */
+  entries(): string[];
 }
 
 const HEAD_BYTES = 64 * 1024;
@@ -117,7 +119,24 @@ function* fileChunks(file: string): Generator<Buffer> {
 /**
  * The source of a file on disk; `content` is its bytes when another thread has read them already.
  */
+/** The source of a directory: formats whose run is a folder of files (one per scenario). */
+function directorySource(dir: string): Source {
+  const refuse = (): never => {
+    throw new InputError(`${dir}: is a directory; only a format whose run is a folder of files (rle) reads one, give a file otherwise`);
+  };
+  return {
+    file: dir,
+    kind: 'directory',
+    text: refuse,
+    json: refuse,
+    lines: refuse,
+    sibling: (name) => resolve(dir, name),
+    entries: () => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort(),
+  };
+}
+
 export function fileSource(file: string, content?: Uint8Array): Source {
+  if (!content && isDirectory(file)) return directorySource(file);
   const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : null;
   const kind = sniffKind(bytes ? bytes.subarray(0, HEAD_BYTES).toString('utf8') : readHead(file));
   let text: string | undefined;
@@ -135,7 +154,16 @@ export function fileSource(file: string, content?: Uint8Array): Source {
     },
     lines: () => splitLines(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
     sibling: (name) => resolve(dirname(file), name),
+    entries: () => [],
   };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // reading it says why
+  }
 }
 
 /** A source over JSON already parsed (tests, and callers that hold the data). */
@@ -148,5 +176,6 @@ export function dataSource(file: string, data: unknown): Source {
     json: () => data,
     lines: () => splitLines([Buffer.from((text ??= JSON.stringify(data)))]),
     sibling: (name) => resolve(dirname(file), name),
+    entries: () => [],
   };
 }
