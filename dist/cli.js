@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
-import { readFileSync, statSync, readdirSync, openSync, readSync, closeSync, existsSync, mkdirSync, writeSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, statSync, readdirSync, readSync, closeSync, openSync, existsSync, mkdirSync, writeSync, renameSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { resolve, dirname, basename, normalize, isAbsolute, relative, join, sep } from 'node:path';
 import { isAscii } from 'node:buffer';
@@ -7382,17 +7382,7 @@ function usageFromTotals(t) {
  * report no totals of their own, so there is nothing to cross-check).
  */
 /** The value at a dotted path of a record; a key containing dots is taken whole first. */
-function valueAt(record, path) {
-    if (Object.hasOwn(record, path))
-        return record[path];
-    let v = record;
-    for (const key of path.split('.')) {
-        if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key))
-            return undefined;
-        v = v[key];
-    }
-    return v;
-}
+const valueAt = fieldValue;
 /** The first of `names` the record has (not undefined), with its name; undefined when none. */
 function firstOf(record, names) {
     for (const name of names) {
@@ -7705,14 +7695,17 @@ function sniffKind(head) {
         return 'json';
     }
 }
-function readHead(file) {
-    let fd;
+/** Opens `file` for reading; failing, an InputError that names the file and says why. */
+function openOrExplain(file) {
     try {
-        fd = openSync(file, 'r');
+        return openSync(file, 'r');
     }
     catch (err) {
         throw new InputError(`${file}: ${describeFsError(err)}`);
     }
+}
+function readHead(file) {
+    const fd = openOrExplain(file);
     try {
         const buf = Buffer.alloc(HEAD_BYTES);
         const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
@@ -7749,13 +7742,7 @@ function* splitLines$1(chunks) {
     }
 }
 function* fileChunks(file) {
-    let fd;
-    try {
-        fd = openSync(file, 'r');
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
+    const fd = openOrExplain(file);
     try {
         for (;;) {
             const buf = Buffer.allocUnsafe(CHUNK_BYTES);

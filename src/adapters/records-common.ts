@@ -6,6 +6,7 @@
  */
 import { InputError } from '../errors.js';
 import { latencyStats } from '../analysis/usage.js';
+import { fieldValue } from '../schema/pack.js';
 import { SUMMARY_SCHEMA, type BenchmarkSummary, type CaseResult, type RunInfo } from '../schema/summary.js';
 import { describeValue, MAX_LISTED_PROBLEMS } from './issues.js';
 
@@ -13,15 +14,7 @@ import { describeValue, MAX_LISTED_PROBLEMS } from './issues.js';
 export type RecordPlace = string;
 
 /** The value at a dotted path of a record; a key containing dots is taken whole first. */
-export function valueAt(record: Record<string, unknown>, path: string): unknown {
-  if (Object.hasOwn(record, path)) return record[path];
-  let v: unknown = record;
-  for (const key of path.split('.')) {
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key)) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
-}
+export const valueAt = fieldValue;
 
 /** The first of `names` the record has (not undefined), with its name; undefined when none. */
 export function firstOf(record: Record<string, unknown>, names: readonly string[]): { name: string; value: unknown } | undefined {

@@ -55,13 +55,17 @@ export function sniffKind(head: string): SourceKind {
   }
 }
 
-function readHead(file: string): string {
-  let fd: number;
+/** Opens `file` for reading; failing, an InputError that names the file and says why. */
+function openOrExplain(file: string): number {
   try {
-    fd = openSync(file, 'r');
+    return openSync(file, 'r');
   } catch (err) {
     throw new InputError(`${file}: ${describeFsError(err)}`);
   }
+}
+
+function readHead(file: string): string {
+  const fd = openOrExplain(file);
   try {
     const buf = Buffer.alloc(HEAD_BYTES);
     const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
@@ -98,12 +102,7 @@ function* splitLines(chunks: Iterable<Buffer>): Generator<SourceLine> {
 }
 
 function* fileChunks(file: string): Generator<Buffer> {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (err) {
-    throw new InputError(`${file}: ${describeFsError(err)}`);
-  }
+  const fd = openOrExplain(file);
   try {
     for (;;) {
       const buf = Buffer.allocUnsafe(CHUNK_BYTES);
