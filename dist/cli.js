@@ -56,7 +56,7 @@ const SLOT = {
 /** The bits of a case's flags. */
 const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 };
 const WIDE$1 = /[\ud800-\uffff]/;
-const COLUMNS = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'];
+const COLUMNS$1 = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'];
 class ColumnEncoder {
     codes = new Map();
     index;
@@ -108,7 +108,7 @@ class SummaryPacker {
     constructor(capacity, fields = NO_FIELDS) {
         this.numbers = new Float64Array(capacity * SLOTS);
         this.flags = new Uint8Array(capacity);
-        this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)]));
+        this.encoders = Object.fromEntries(COLUMNS$1.map((name) => [name, new ColumnEncoder(capacity)]));
         this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
         this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
     }
@@ -158,7 +158,7 @@ class SummaryPacker {
     finish(head) {
         const k = this.count;
         const full = k === this.flags.length;
-        const columns = Object.fromEntries(COLUMNS.map((name) => [name, this.encoders[name].finish(k)]));
+        const columns = Object.fromEntries(COLUMNS$1.map((name) => [name, this.encoders[name].finish(k)]));
         const durations = new Float64Array(k);
         let timed = 0;
         for (let i = 0; i < k; i++)
@@ -6791,12 +6791,12 @@ function superRefine(fn, params) {
 /** Identifies the canonical format and its version; bump on any incompatible change. */
 const SUMMARY_SCHEMA = 'benchgate.summary/v1';
 const nullableString = string$1().nullable();
-const count$1 = int$2().nonnegative();
+const count$2 = int$2().nonnegative();
 /** LLM usage of one case or one role: call and token counts (integers). */
 const UsageCounts = object({
-    total_calls: count$1,
-    prompt_tokens: count$1,
-    completion_tokens: count$1,
+    total_calls: count$2,
+    prompt_tokens: count$2,
+    completion_tokens: count$2,
 });
 /** Usage of one case; `roles` splits it by model role (rlm-code native runs: `root`, `sub`). */
 const CaseUsage = UsageCounts.extend({
@@ -6807,11 +6807,11 @@ const HarnessCounters = object({
     mcp_enabled: boolean().nullable(),
     mcp_server: nullableString,
     harness_strategy: nullableString,
-    harness_tool_calls: count$1,
-    mcp_tool_calls: count$1,
-    codemode_chain_calls: count$1,
-    codemode_search_calls: count$1,
-    codemode_discovery_calls: count$1,
+    harness_tool_calls: count$2,
+    mcp_tool_calls: count$2,
+    codemode_chain_calls: count$2,
+    codemode_search_calls: count$2,
+    codemode_discovery_calls: count$2,
     codemode_guardrail_blocked: boolean(),
 });
 /** Grouping labels of a case, used for slices and clusters. Unknown is null. */
@@ -6831,7 +6831,7 @@ const CaseResult = object({
     /** rlm-code `total_reward`: may exceed 1 (native) and is -1.0 on failure rows. */
     reward: number(),
     /** Agent steps taken; 0 on failure rows. */
-    steps: count$1,
+    steps: count$2,
     /** Wall time of the case in seconds; null when the tool did not record it. */
     duration_seconds: number().nonnegative().nullable(),
     /** Null when the row has no usage (rlm-code failure rows). */
@@ -6885,10 +6885,10 @@ const RunInfo = object({
  * the case rows, so they are kept exactly; the integrity checks compare them with the rows.
  */
 const ReportedTotals = object({
-    total_cases: count$1,
+    total_cases: count$2,
     /** Null when the summary predates the field. */
-    attempted_cases: count$1.nullable(),
-    completed_cases: count$1,
+    attempted_cases: count$2.nullable(),
+    completed_cases: count$2,
     avg_reward: number(),
     avg_steps: number(),
     latency_seconds: LatencyStats.nullable(),
@@ -8771,8 +8771,8 @@ function fromRecords(source, options) {
 const str$1 = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean({ error: 'expected a boolean (true or false)' });
-const num = () => number({ error: 'expected a finite number' });
-const count = () => int$2({ error: 'expected a whole number' })
+const num$1 = () => number({ error: 'expected a finite number' });
+const count$1 = () => int$2({ error: 'expected a whole number' })
     .nonnegative({ error: 'expected a whole number >= 0' });
 const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
 const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
@@ -8785,7 +8785,7 @@ const nullableBool = () => boolean({ error: 'expected a boolean or null' }).null
  * that, and zod runs only on the rows the predicate refuses, to say what is wrong. A test checks the
  * two agree on every kind for a wide range of values.
  */
-const Counts$1 = object({ total_calls: count(), prompt_tokens: count(), completion_tokens: count() });
+const Counts$1 = object({ total_calls: count$1(), prompt_tokens: count$1(), completion_tokens: count$1() });
 const Usage = Counts$1.extend({ roles: record(string$1(), Counts$1).nullable().optional() });
 function baseSchema(kind, nullable) {
     switch (kind) {
@@ -8794,9 +8794,9 @@ function baseSchema(kind, nullable) {
         case 'bool':
             return nullable ? nullableBool() : bool();
         case 'count':
-            return count();
+            return count$1();
         case 'number':
-            return num();
+            return num$1();
         case 'seconds':
             return seconds();
         case 'string':
@@ -8917,8 +8917,8 @@ function interpretedTableCheck(table) {
  * The fields of an rlm-code summary that benchgate names, with their types: case rows of every mode
  * (native, harness, direct-llm, failure; see shared/reference/rlm-code-format.md) and the top level.
  */
-const Counts = object({ total_calls: count(), prompt_tokens: count(), completion_tokens: count() });
-const Latency = object({ avg: num(), p50: num(), p95: num(), p99: num(), max: num() });
+const Counts = object({ total_calls: count$1(), prompt_tokens: count$1(), completion_tokens: count$1() });
+const Latency = object({ avg: num$1(), p50: num$1(), p95: num$1(), p99: num$1(), max: num$1() });
 const optStr = { kind: 'string', optional: true, nullable: true };
 const optCount = { kind: 'count', optional: true };
 /** Every field of a case row that benchgate names, of any mode (native, harness, direct-llm, failure). */
@@ -8974,11 +8974,11 @@ const TOP_SHAPE = {
     started_at: nullableStr().optional(),
     finished_at: nullableStr().optional(),
     duration_seconds: seconds().nullable().optional(),
-    total_cases: count(),
-    attempted_cases: count().optional(),
-    completed_cases: count(),
-    avg_reward: num(),
-    avg_steps: num(),
+    total_cases: count$1(),
+    attempted_cases: count$1().optional(),
+    completed_cases: count$1(),
+    avg_reward: num$1(),
+    avg_steps: num$1(),
     latency_seconds: Latency.optional(),
     usage_totals: Counts.optional(),
     cancelled: bool().optional(),
@@ -10172,7 +10172,7 @@ function checkSafety(b, c, options = {}) {
  */
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
-const value$1 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
+const value$2 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
 function evaluateSlices(cases, specs, policy, alpha) {
     const out = [];
     for (const spec of specs) {
@@ -10185,12 +10185,12 @@ function evaluateSlices(cases, specs, policy, alpha) {
         for (const group of keys) {
             const members = groups.get(group);
             const higher = spec.metric !== 'steps';
-            const b = members.reduce((s, c) => s + value$1(spec.metric, c.baseline), 0) / members.length;
-            const c = members.reduce((s, x) => s + value$1(spec.metric, x.candidate), 0) / members.length;
+            const b = members.reduce((s, c) => s + value$2(spec.metric, c.baseline), 0) / members.length;
+            const c = members.reduce((s, x) => s + value$2(spec.metric, x.candidate), 0) / members.length;
             const tol = spec.tolerance ?? 0;
             const allowance = typeof tol === 'number' ? tol : (Math.abs(b) * Number(tol.replace(/%$/, ''))) / 100;
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-            const worseBy = (x) => (higher ? value$1(spec.metric, x.baseline) - value$1(spec.metric, x.candidate) : value$1(spec.metric, x.candidate) - value$1(spec.metric, x.baseline));
+            const worseBy = (x) => (higher ? value$2(spec.metric, x.baseline) - value$2(spec.metric, x.candidate) : value$2(spec.metric, x.candidate) - value$2(spec.metric, x.baseline));
             let status = 'pass';
             if (judged)
                 status = policy === 'significant' ? worseByTest(members.map(worseBy), allowance, alpha).status : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
@@ -11507,7 +11507,7 @@ function releaseChecklist(cmp) {
 
 const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
 /** A value with up to 4 significant decimals, for metrics of any scale (tokens, seconds, counts). */
-function value(x) {
+function value$1(x) {
     if (x === null)
         return '*(unknown)*';
     const digits = Math.abs(x) >= 100 ? 1 : Math.abs(x) >= 1 ? 2 : 4;
@@ -11524,7 +11524,7 @@ function rule(g) {
     const worse = g.direction === 'lower' ? 'rise' : 'fall';
     if (Number(g.tolerance.replace(/%$/, '')) === 0)
         return `may not ${worse}`;
-    const tol = /%$/.test(g.tolerance) ? g.tolerance : value(Number(g.tolerance));
+    const tol = /%$/.test(g.tolerance) ? g.tolerance : value$1(Number(g.tolerance));
     return `may ${worse} by ≤ ${tol}`;
 }
 function basis(g) {
@@ -11539,7 +11539,7 @@ function metricGatesTable(cmp) {
         return [];
     // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
     const name = (g) => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
-    const rows = cmp.metric_gates.map((g) => [name(g), g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
+    const rows = cmp.metric_gates.map((g) => [name(g), g.level, value$1(g.baseline), value$1(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
     return ['**Gates of the configuration**', '', ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows), ''];
 }
 /** The reason line for the configuration's required gates that failed or are undecided, or none. */
@@ -11557,7 +11557,7 @@ function metricGatesReason(cmp) {
 function slicesTable(cmp) {
     if (cmp.slices.length === 0)
         return [];
-    const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value(x));
+    const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value$1(x));
     const delta = (metric, x) => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
     const rows = cmp.slices.map((x) => [
         `${untrusted(x.by, { inTable: true, maxLength: 80 })} = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
@@ -11688,7 +11688,7 @@ function policySection(cmp) {
     ]);
     return ['**Policy failures**', '', ...table(['Case', 'Run', 'Error', 'Pattern', ''], ['left', 'left', 'left', 'left', 'left'], rows), ''];
 }
-function footer(cmp, version) {
+function footer$1(cmp, version) {
     const b = untrusted(cmp.baseline.summary.id);
     const c = untrusted(cmp.candidate.summary.id);
     const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${Math.round(cmp.significance.confidence * 100)}% confidence`;
@@ -11723,7 +11723,7 @@ function renderMarkdown(cmp, options = {}) {
         ...(detail === 'full' ? [...allCasesSection(cmp), ''] : []),
         ...releaseChecklist(cmp),
         '',
-        footer(cmp, options.version ?? BENCHGATE_VERSION),
+        footer$1(cmp, options.version ?? BENCHGATE_VERSION),
     ];
     return `${lines.join('\n')}\n`;
 }
@@ -18792,6 +18792,239 @@ function loadConfig(path, explicit) {
 }
 
 /**
+ * The leaderboard: many runs ranked by one metric, with filters and statistics per group. Unlike
+ * rlm-code's, token totals are the case rows' own usage (unknown when no row records usage, never 0)
+ * and every file is its own entry: two runs with the same id are both listed, told apart by file.
+ */
+const RANK_METRICS = ['reward', 'completion_rate', 'steps', 'tokens', 'cost', 'duration', 'efficiency'];
+const GROUP_FIELDS = ['strategy', 'model', 'mode', 'preset'];
+/** Higher is better for these; lower for the rest. */
+const HIGHER = new Set(['reward', 'completion_rate', 'efficiency']);
+function leaderboardEntry(file, s, pricing) {
+    const p = packedOf(s);
+    const t = runTotals(p);
+    const n = t.rows;
+    const usageRows = p.flags.reduce((k, f) => k + ((f & FLAG.usage) !== 0 ? 1 : 0), 0);
+    const tokens = usageRows === 0 ? null : t.prompt_tokens + t.completion_tokens;
+    const reward = n ? t.reward / n : 0;
+    const cost = runCost(p, pricing).total;
+    return {
+        file, id: s.id, preset: s.run.preset, mode: s.run.mode, strategy: s.run.harness_strategy, model: s.run.model, started_at: s.run.started_at,
+        cases: n, reward, completion_rate: n ? t.completed / n : 0, steps: n ? t.steps / n : 0, tokens, cost, duration: s.run.duration_seconds,
+        efficiency: tokens === null || tokens === 0 || n === 0 ? null : reward / (tokens / n / 1000),
+    };
+}
+/** Labels that never collide: the id, and the file too for ids that several runs share. */
+function labelEntries(entries) {
+    const counts = new Map();
+    for (const e of entries)
+        counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+    return entries.map((e) => ({ label: (counts.get(e.id) ?? 0) > 1 ? `${e.id} (${e.file})` : e.id, ...e }));
+}
+const value = (e, m) => e[m];
+function applyFilters(entries, f) {
+    const tests = [];
+    for (const key of ['preset', 'mode', 'strategy', 'model'])
+        if (f[key] !== undefined)
+            tests.push([`${key} ${f[key]}`, (e) => e[key] === f[key]]);
+    if (f.minCases !== undefined)
+        tests.push([`fewer than ${f.minCases} cases`, (e) => e.cases >= f.minCases]);
+    if (f.since !== undefined)
+        tests.push([`before ${f.since} (or no start time)`, (e) => e.started_at !== null && e.started_at.slice(0, f.since?.length) >= f.since]);
+    if (f.until !== undefined)
+        tests.push([`after ${f.until} (or no start time)`, (e) => e.started_at !== null && e.started_at.slice(0, f.until?.length) <= f.until]);
+    let kept = [...entries];
+    const excluded = [];
+    for (const [filter, keep] of tests) {
+        const next = kept.filter(keep);
+        if (next.length < kept.length)
+            excluded.push({ filter, count: kept.length - next.length });
+        kept = next;
+    }
+    return { kept, excluded };
+}
+function statsOf(group, values) {
+    const xs = values.filter((v) => v !== null).sort((a, b) => a - b);
+    const k = xs.length;
+    const mean = k ? xs.reduce((a, x) => a + x, 0) / k : null;
+    const median = k ? (k % 2 ? xs[(k - 1) / 2] : (xs[k / 2 - 1] + xs[k / 2]) / 2) : null;
+    const sd = k > 1 && mean !== null ? Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (k - 1)) : null;
+    return { group, count: values.length, known: k, mean, median, sd, min: k ? xs[0] : null, max: k ? xs[k - 1] : null };
+}
+/** Ranks the entries by `metric` in its better direction; unknown values last; ties by label. */
+function buildLeaderboard(entries, metric, filters, groupBy, top) {
+    const { kept, excluded } = applyFilters(entries, filters);
+    const higher = HIGHER.has(metric);
+    const ranked = [...kept].sort((a, b) => {
+        const x = value(a, metric);
+        const y = value(b, metric);
+        if (x === null || y === null)
+            return x === null && y === null ? a.label.localeCompare(b.label) : x === null ? 1 : -1;
+        return x !== y ? (higher ? y - x : x - y) : a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
+    });
+    const groups = new Map();
+    for (const e of ranked) {
+        const key = groupBy === null ? null : e[groupBy];
+        groups.set(key, [...(groups.get(key) ?? []), value(e, metric)]);
+    }
+    const stats = [...groups].map(([g, vs]) => statsOf(g, vs)).sort((a, b) => (a.mean === null ? 1 : b.mean === null ? -1 : higher ? b.mean - a.mean : a.mean - b.mean));
+    return { metric, higherIsBetter: higher, entries: top === undefined ? ranked : ranked.slice(0, top), excluded, groupBy, stats };
+}
+
+const COLUMNS = [
+    { head: 'run', get: (e) => e.label },
+    { head: 'strategy', get: (e) => e.strategy ?? '' },
+    { head: 'model', get: (e) => e.model ?? '' },
+    { head: 'preset', get: (e) => e.preset ?? '' },
+    { head: 'cases', get: (e) => String(e.cases) },
+    { head: 'reward', get: (e) => pyFixed(e.reward, 4) },
+    { head: 'completion', get: (e) => `${pyFixed(e.completion_rate * 100, 1)}%` },
+    { head: 'steps', get: (e) => pyFixed(e.steps, 2) },
+    { head: 'tokens', get: (e) => (e.tokens === null ? 'unknown' : String(e.tokens)) },
+    { head: 'cost', get: (e) => (e.cost === null ? 'unknown' : `$${pyFixed(e.cost, 4)}`) },
+    { head: 'duration', get: (e) => (e.duration === null ? 'unknown' : `${pyFixed(e.duration, 1)} s`) },
+    { head: 'efficiency', get: (e) => (e.efficiency === null ? 'unknown' : pyFixed(e.efficiency, 4)) },
+];
+const TEXT_COLUMNS = 4;
+const num = (x, digits = 4) => (x === null ? 'unknown' : pyFixed(x, digits));
+const statRow = (s) => [s.group ?? '(none)', String(s.count), num(s.mean), num(s.median), num(s.sd), s.min === null ? 'unknown' : `${num(s.min)} – ${num(s.max)}`];
+const STAT_HEAD = ['group', 'runs', 'mean', 'median', 'sd', 'range'];
+function title(lb) {
+    return `Leaderboard by ${lb.metric} (${lb.higherIsBetter ? 'higher' : 'lower'} is better), ${lb.entries.length} run${lb.entries.length === 1 ? '' : 's'}`;
+}
+function footer(lb) {
+    return lb.excluded.map((x) => `${x.count} run${x.count === 1 ? '' : 's'} left out: ${x.filter}`);
+}
+/** Safe for a terminal: control and bidirectional characters shown as U+FFFD, one line. */
+// eslint-disable-next-line no-control-regex
+const plain = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+/** Columns padded to one width; those `left` says are text go left, numbers right. */
+function aligned(head, rows, left) {
+    const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
+    const cell = (s, i) => (left(i) ? s.padEnd(width[i]) : s.padStart(width[i]));
+    return [head, ...rows].map((r) => r.map((c, i) => cell(c, i)).join('  ').trimEnd());
+}
+function renderLeaderboardTable(lb) {
+    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c) => plain(c.get(e)))]);
+    const out = [title(lb), '', ...aligned(['#', ...COLUMNS.map((c) => c.head)], rows, (i) => i >= 1 && i <= TEXT_COLUMNS)];
+    out.push('', `${lb.metric} by ${lb.groupBy ?? 'all runs'}:`, ...aligned(STAT_HEAD, lb.stats.map((s) => statRow(s).map(plain)), (i) => i === 0));
+    return `${[...out, ...(footer(lb).length ? ['', ...footer(lb)] : [])].join('\n')}\n`;
+}
+function renderLeaderboardMarkdown(lb) {
+    const esc = (s) => (s === '' ? '' : untrusted(s, { inTable: true, maxLength: 80 }));
+    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c, k) => (k < TEXT_COLUMNS ? esc(c.get(e)) : c.get(e)))]);
+    const align = ['right', ...COLUMNS.map((_, k) => (k < TEXT_COLUMNS ? 'left' : 'right'))];
+    const stats = lb.stats.map((s) => [s.group === null ? (lb.groupBy === null ? 'all runs' : '*(none)*') : esc(s.group), ...statRow(s).slice(1)]);
+    return [
+        `### ${title(lb)}`, '',
+        ...table(['#', ...COLUMNS.map((c) => c.head)], align, rows), '',
+        `**${lb.metric}** by ${lb.groupBy ?? 'all runs'}`, '',
+        ...table(STAT_HEAD, ['left', 'right', 'right', 'right', 'right', 'right'], stats), '',
+        ...footer(lb).map((l) => `*${l}*`),
+    ].join('\n').trimEnd().concat('\n');
+}
+/** A CSV cell a spreadsheet would take as a formula (=, +, -, @, tab, CR) starts with a quote. */
+const guard = (s) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+function renderLeaderboardCsv(lb) {
+    const head = ['rank', 'run', 'file', 'strategy', 'model', 'preset', 'mode', 'started_at', 'cases', 'reward', 'completion_rate', 'steps', 'tokens', 'cost', 'duration', 'efficiency'];
+    const cell = (v) => (v === null ? '' : typeof v === 'number' ? String(v) : csvField(guard(v)));
+    const rows = lb.entries.map((e, i) => [i + 1, e.label, e.file, e.strategy, e.model, e.preset, e.mode, e.started_at, e.cases, e.reward, e.completion_rate, e.steps, e.tokens, e.cost, e.duration, e.efficiency].map(cell).join(','));
+    return `${[head.join(','), ...rows].join('\r\n')}\r\n`;
+}
+function renderLeaderboardJson(lb) {
+    return `${JSON.stringify({ metric: lb.metric, higher_is_better: lb.higherIsBetter, group_by: lb.groupBy, entries: lb.entries.map((e, i) => ({ rank: i + 1, ...e })), stats: lb.stats, excluded: lb.excluded }, null, 2)}\n`;
+}
+const LEADERBOARD_RENDERERS = {
+    table: renderLeaderboardTable,
+    markdown: renderLeaderboardMarkdown,
+    csv: renderLeaderboardCsv,
+    json: renderLeaderboardJson,
+};
+
+/**
+ * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (analysis/leaderboard.ts),
+ * as a terminal table, markdown, CSV or JSON. Every problem is a UsageError or the adapters' own
+ * InputError, naming the option or the file.
+ */
+const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'];
+const VALUE = ['by', 'group-by', 'preset', 'mode', 'strategy', 'model', 'since', 'until', 'min-cases', 'top', 'format', 'output', 'config', 'input-format'];
+const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+function oneOf$1(option, raw, allowed) {
+    if (allowed.includes(raw))
+        return raw;
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+}
+function count(option, raw) {
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+        throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
+    return Number(raw);
+}
+/** Parses the arguments after `leaderboard`; null means --help. */
+function parseLeaderboard(args) {
+    const values = new Map();
+    const files = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--help' || arg === '-h')
+            return null;
+        const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+        if (!m) {
+            files.push(arg);
+            continue;
+        }
+        const name = m[1];
+        if (!VALUE.includes(name))
+            throw new UsageError(`Unknown option --${name}; see 'benchgate leaderboard --help'`);
+        const value = m[2] ?? args[++i];
+        if (value === undefined)
+            throw new UsageError(`--${name} needs a value`);
+        if (values.has(name))
+            throw new UsageError(`--${name} was given twice; give it once`);
+        values.set(name, value);
+    }
+    if (files.length === 0)
+        throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
+    const filters = {};
+    for (const key of ['preset', 'mode', 'strategy', 'model'])
+        if (values.has(key))
+            filters[key] = values.get(key);
+    for (const key of ['since', 'until']) {
+        const v = values.get(key);
+        if (v === undefined)
+            continue;
+        if (!DATE.test(v))
+            throw new UsageError(`Invalid value ${JSON.stringify(v)} for --${key}: expected a date such as 2026-11-01 (or an ISO timestamp)`);
+        filters[key] = v;
+    }
+    if (values.has('min-cases'))
+        filters.minCases = count('min-cases', values.get('min-cases'));
+    const config = values.get('config');
+    return {
+        command: 'leaderboard',
+        files,
+        by: oneOf$1('by', values.get('by') ?? 'reward', RANK_METRICS),
+        groupBy: values.has('group-by') ? oneOf$1('group-by', values.get('group-by'), GROUP_FIELDS) : null,
+        filters,
+        top: values.has('top') ? count('top', values.get('top')) : undefined,
+        format: oneOf$1('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
+        output: values.get('output') ?? null,
+        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        inputFormat: values.get('input-format') ?? null,
+    };
+}
+/** Loads every file, ranks them and returns the rendered leaderboard. */
+function runLeaderboard(cmd) {
+    const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+    const files = expandInputs('leaderboard', cmd.files, process.cwd());
+    const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
+    const entries = labelEntries(files.map((file) => leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})));
+    const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
+    if (lb.entries.length === 0)
+        throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
+    return LEADERBOARD_RENDERERS[cmd.format](lb);
+}
+
+/**
  * Parses the command line into a typed command. Every problem is a {@link UsageError} that names the
  * option, the value received and what is allowed.
  */
@@ -18953,7 +19186,9 @@ function parseArgs(argv) {
         return { command: 'version' };
     if (first === 'compare')
         return parseCompare(rest);
-    throw new UsageError(`Unknown command ${JSON.stringify(first)}; expected 'compare'. See 'benchgate --help'`);
+    if (first === 'leaderboard')
+        return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
+    throw new UsageError(`Unknown command ${JSON.stringify(first)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
 }
 
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
@@ -18977,12 +19212,50 @@ const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate
 
 Usage:
   benchgate compare --baseline FILE... --candidate FILE... [options]
+  benchgate leaderboard FILE|GLOB... [options]
   benchgate --help | --version
 
 Commands:
-  compare   Compare two benchmark summaries and print a report; the exit code is the verdict.
+  compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
+  leaderboard   Rank many runs by one metric, with filters and statistics per group.
 
-Run 'benchgate compare --help' for the options.
+Run 'benchgate compare --help' or 'benchgate leaderboard --help' for the options.
+`;
+const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
+
+Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
+entry: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
+a cost needs a price (the configuration's pricing, or the summary's cost_usd): unknown values are
+shown as unknown, never 0, and rank last.
+
+Ranking:
+  --by METRIC          reward | completion_rate | steps | tokens | cost | duration | efficiency
+                       (reward per 1,000 tokens per case) (default: reward; reward, completion_rate
+                       and efficiency rank higher first, the others lower first)
+  --group-by FIELD     strategy | model | mode | preset: mean, median, standard deviation and range
+                       of the metric per group (default: over all runs)
+  --top N              show the best N runs (default: all)
+
+Filters (a run must pass all):
+  --preset NAME        only runs of this preset
+  --mode NAME          only runs of this mode
+  --strategy NAME      only runs of this harness strategy
+  --model NAME         only runs of this model
+  --since DATE         only runs started on or after DATE (2026-11-01 or an ISO timestamp)
+  --until DATE         only runs started on or before DATE; both exclude runs without a start time
+  --min-cases N        only runs of at least N cases
+
+Output:
+  --format FORMAT      table | markdown | csv | json (default: table)
+  --output FILE        write there instead of standard output
+  --config FILE        the configuration (default: .github/benchgate.yml when it exists): pricing,
+                       input format and field mapping
+  --input-format NAME  ${INPUT_FORMATS.join(' | ')} (default: auto)
+  -h, --help           this help
+
+Exit codes:
+  0  the leaderboard was written
+  2  the command line or an input file is wrong, or the filters leave no run
 `;
 const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
        benchgate compare --decide significant --baseline 'runs/base-*.json' --candidate 'runs/cand-*.json'
@@ -19077,11 +19350,11 @@ function verdictLine(cmp) {
     return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
 }
 /** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(cmd, inputs, pieces) {
-    const out = resolve(cmd.output);
+function writeReport(output, inputs, pieces) {
+    const out = resolve(output);
     for (const input of inputs) {
         if (resolve(input) === out)
-            throw new UsageError(`--output ${cmd.output} is an input file; refusing to overwrite it`);
+            throw new UsageError(`--output ${output} is an input file; refusing to overwrite it`);
     }
     const tmp = `${out}.benchgate-${process.pid}.tmp`;
     try {
@@ -19098,7 +19371,7 @@ function writeReport(cmd, inputs, pieces) {
     }
     catch (err) {
         rmSync(tmp, { force: true });
-        throw new UsageError(`--output ${cmd.output}: cannot write (${err.code ?? err.message})`);
+        throw new UsageError(`--output ${output}: cannot write (${err.code ?? err.message})`);
     }
     return out;
 }
@@ -19141,7 +19414,7 @@ async function runCompare(cmd, io) {
         io.stderr(`${verdictLine(cmp)}\n`);
     }
     else {
-        const out = writeReport(cmd, [...baselines, ...candidates], pieces);
+        const out = writeReport(cmd.output, [...baselines, ...candidates], pieces);
         io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
     }
     return EXIT[cmp.verdict];
@@ -19152,8 +19425,16 @@ async function main(argv, io) {
         const cmd = parseArgs(argv);
         switch (cmd.command) {
             case 'help':
-                io.stdout(cmd.topic === 'main' ? MAIN_HELP : COMPARE_HELP);
+                io.stdout(cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'compare' ? COMPARE_HELP : LEADERBOARD_HELP);
                 return 0;
+            case 'leaderboard': {
+                const text = runLeaderboard(cmd);
+                if (cmd.output === null)
+                    io.stdout(text);
+                else
+                    io.stdout(`benchgate: ${cmd.format} leaderboard written to ${writeReport(cmd.output, cmd.files, [text])}\n`);
+                return 0;
+            }
             case 'version':
                 io.stdout(`${BENCHGATE_VERSION}\n`);
                 return 0;

@@ -8,6 +8,7 @@ import { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, DECISION_POLICIES } from '../analys
 import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { UsageError } from '../errors.js';
+import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -29,7 +30,7 @@ export interface CompareCommand {
   output: string | null;
 }
 
-export type Command = CompareCommand | { command: 'help'; topic: 'main' | 'compare' } | { command: 'version' };
+export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
 
 const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
@@ -182,5 +183,6 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === '--help' || first === '-h' || first === 'help') return { command: 'help', topic: 'main' };
   if (first === '--version' || first === '-V') return { command: 'version' };
   if (first === 'compare') return parseCompare(rest);
-  throw new UsageError(`Unknown command ${JSON.stringify(first)}; expected 'compare'. See 'benchgate --help'`);
+  if (first === 'leaderboard') return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
+  throw new UsageError(`Unknown command ${JSON.stringify(first)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
 }

@@ -22,12 +22,51 @@ export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a ca
 
 Usage:
   benchgate compare --baseline FILE... --candidate FILE... [options]
+  benchgate leaderboard FILE|GLOB... [options]
   benchgate --help | --version
 
 Commands:
-  compare   Compare two benchmark summaries and print a report; the exit code is the verdict.
+  compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
+  leaderboard   Rank many runs by one metric, with filters and statistics per group.
 
-Run 'benchgate compare --help' for the options.
+Run 'benchgate compare --help' or 'benchgate leaderboard --help' for the options.
+`;
+
+export const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
+
+Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
+entry: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
+a cost needs a price (the configuration's pricing, or the summary's cost_usd): unknown values are
+shown as unknown, never 0, and rank last.
+
+Ranking:
+  --by METRIC          reward | completion_rate | steps | tokens | cost | duration | efficiency
+                       (reward per 1,000 tokens per case) (default: reward; reward, completion_rate
+                       and efficiency rank higher first, the others lower first)
+  --group-by FIELD     strategy | model | mode | preset: mean, median, standard deviation and range
+                       of the metric per group (default: over all runs)
+  --top N              show the best N runs (default: all)
+
+Filters (a run must pass all):
+  --preset NAME        only runs of this preset
+  --mode NAME          only runs of this mode
+  --strategy NAME      only runs of this harness strategy
+  --model NAME         only runs of this model
+  --since DATE         only runs started on or after DATE (2026-11-01 or an ISO timestamp)
+  --until DATE         only runs started on or before DATE; both exclude runs without a start time
+  --min-cases N        only runs of at least N cases
+
+Output:
+  --format FORMAT      table | markdown | csv | json (default: table)
+  --output FILE        write there instead of standard output
+  --config FILE        the configuration (default: .github/benchgate.yml when it exists): pricing,
+                       input format and field mapping
+  --input-format NAME  ${INPUT_FORMATS.join(' | ')} (default: auto)
+  -h, --help           this help
+
+Exit codes:
+  0  the leaderboard was written
+  2  the command line or an input file is wrong, or the filters leave no run
 `;
 
 export const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]

@@ -14,7 +14,8 @@ import { renderMarkdown } from '../report/markdown-report.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { loadConfig, loadOptionsOf, type GateConfig } from '../config/config.js';
 import { parseArgs, thresholdsOf, type CompareCommand, type ReportFormat } from './args.js';
-import { COMPARE_HELP, MAIN_HELP } from './help.js';
+import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from './help.js';
+import { runLeaderboard } from './leaderboard.js';
 import { loadPair } from './load.js';
 
 export interface Io {
@@ -46,10 +47,10 @@ export function verdictLine(cmp: Comparison): string {
 }
 
 /** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(cmd: CompareCommand, inputs: readonly string[], pieces: Iterable<string>): string {
-  const out = resolve(cmd.output as string);
+function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string>): string {
+  const out = resolve(output);
   for (const input of inputs) {
-    if (resolve(input) === out) throw new UsageError(`--output ${cmd.output} is an input file; refusing to overwrite it`);
+    if (resolve(input) === out) throw new UsageError(`--output ${output} is an input file; refusing to overwrite it`);
   }
   const tmp = `${out}.benchgate-${process.pid}.tmp`;
   try {
@@ -63,7 +64,7 @@ function writeReport(cmd: CompareCommand, inputs: readonly string[], pieces: Ite
     renameSync(tmp, out);
   } catch (err) {
     rmSync(tmp, { force: true });
-    throw new UsageError(`--output ${cmd.output}: cannot write (${(err as { code?: string }).code ?? (err as Error).message})`);
+    throw new UsageError(`--output ${output}: cannot write (${(err as { code?: string }).code ?? (err as Error).message})`);
   }
   return out;
 }
@@ -106,7 +107,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     for (const piece of pieces) io.stdout(piece);
     io.stderr(`${verdictLine(cmp)}\n`);
   } else {
-    const out = writeReport(cmd, [...baselines, ...candidates], pieces);
+    const out = writeReport(cmd.output, [...baselines, ...candidates], pieces);
     io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
   }
   return EXIT[cmp.verdict];
@@ -118,8 +119,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const cmd = parseArgs(argv);
     switch (cmd.command) {
       case 'help':
-        io.stdout(cmd.topic === 'main' ? MAIN_HELP : COMPARE_HELP);
+        io.stdout(cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'compare' ? COMPARE_HELP : LEADERBOARD_HELP);
         return 0;
+      case 'leaderboard': {
+        const text = runLeaderboard(cmd);
+        if (cmd.output === null) io.stdout(text);
+        else io.stdout(`benchgate: ${cmd.format} leaderboard written to ${writeReport(cmd.output, cmd.files, [text])}\n`);
+        return 0;
+      }
       case 'version':
         io.stdout(`${BENCHGATE_VERSION}\n`);
         return 0;

@@ -1,0 +1,94 @@
+/**
+ * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (analysis/leaderboard.ts),
+ * as a terminal table, markdown, CSV or JSON. Every problem is a UsageError or the adapters' own
+ * InputError, naming the option or the file.
+ */
+import { loadSummary } from '../adapters/index.js';
+import { buildLeaderboard, GROUP_FIELDS, labelEntries, leaderboardEntry, RANK_METRICS, type GroupField, type LeaderboardFilters, type RankMetric } from '../analysis/leaderboard.js';
+import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../config/config.js';
+import { UsageError } from '../errors.js';
+import { expandInputs } from '../glob.js';
+import { LEADERBOARD_RENDERERS } from '../report/leaderboard-report.js';
+
+export const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'] as const;
+
+export interface LeaderboardCommand {
+  command: 'leaderboard';
+  files: string[];
+  by: RankMetric;
+  groupBy: GroupField | null;
+  filters: LeaderboardFilters;
+  top: number | undefined;
+  format: (typeof LEADERBOARD_FORMATS)[number];
+  output: string | null;
+  config: { path: string; explicit: boolean };
+  inputFormat: string | null;
+}
+
+const VALUE = ['by', 'group-by', 'preset', 'mode', 'strategy', 'model', 'since', 'until', 'min-cases', 'top', 'format', 'output', 'config', 'input-format'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+
+function oneOf<T extends string>(option: string, raw: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+}
+
+function count(option: string, raw: string): number {
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
+  return Number(raw);
+}
+
+/** Parses the arguments after `leaderboard`; null means --help. */
+export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | null {
+  const values = new Map<string, string>();
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--help' || arg === '-h') return null;
+    const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    if (!m) {
+      files.push(arg);
+      continue;
+    }
+    const name = m[1] as string;
+    if (!(VALUE as readonly string[]).includes(name)) throw new UsageError(`Unknown option --${name}; see 'benchgate leaderboard --help'`);
+    const value = m[2] ?? args[++i];
+    if (value === undefined) throw new UsageError(`--${name} needs a value`);
+    if (values.has(name)) throw new UsageError(`--${name} was given twice; give it once`);
+    values.set(name, value);
+  }
+  if (files.length === 0) throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
+  const filters: LeaderboardFilters = {};
+  for (const key of ['preset', 'mode', 'strategy', 'model'] as const) if (values.has(key)) filters[key] = values.get(key) as string;
+  for (const key of ['since', 'until'] as const) {
+    const v = values.get(key);
+    if (v === undefined) continue;
+    if (!DATE.test(v)) throw new UsageError(`Invalid value ${JSON.stringify(v)} for --${key}: expected a date such as 2026-11-01 (or an ISO timestamp)`);
+    filters[key] = v;
+  }
+  if (values.has('min-cases')) filters.minCases = count('min-cases', values.get('min-cases') as string);
+  const config = values.get('config');
+  return {
+    command: 'leaderboard',
+    files,
+    by: oneOf('by', values.get('by') ?? 'reward', RANK_METRICS),
+    groupBy: values.has('group-by') ? oneOf('group-by', values.get('group-by') as string, GROUP_FIELDS) : null,
+    filters,
+    top: values.has('top') ? count('top', values.get('top') as string) : undefined,
+    format: oneOf('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
+    output: values.get('output') ?? null,
+    config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+    inputFormat: values.get('input-format') ?? null,
+  };
+}
+
+/** Loads every file, ranks them and returns the rendered leaderboard. */
+export function runLeaderboard(cmd: LeaderboardCommand): string {
+  const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+  const files = expandInputs('leaderboard', cmd.files, process.cwd());
+  const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
+  const entries = labelEntries(files.map((file) => leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})));
+  const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
+  if (lb.entries.length === 0) throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
+  return LEADERBOARD_RENDERERS[cmd.format](lb);
+}
