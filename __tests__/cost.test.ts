@@ -22,6 +22,14 @@ describe('cost', () => {
     expect(JSON.parse(renderJson(cmp)).cost.candidate.source).toBe('config');
   });
 
+  it('a priced model whose cases record no usage has an unknown cost, not $0', () => {
+    const raw = JSON.parse(JSON.stringify(run('tool_call', 'gpt-small').summary)) as { cases: { usage: unknown }[] };
+    for (const c of raw.cases) c.usage = null;
+    const bare = { path: 'bare.json', summary: { ...run('tool_call', 'gpt-small').summary, cases: raw.cases as never, reported: { ...run('tool_call', 'gpt-small').summary.reported, usage_totals: null } } };
+    const cmp = compareSummaries(run('tool_call', 'gpt-small'), bare, { pricing });
+    expect(cmp.cost.candidate).toEqual({ model: 'gpt-small', source: 'unknown', price: null, total: null, per_case: null });
+  });
+
   it('unknown pricing is never a cost of 0: no cost shown, and a cost gate cannot pass', () => {
     const cmp = compareSummaries(run('tool_call', 'gpt-small'), run('codemode', 'mystery'), { pricing, metricGates: [{ metric: 'cost' }] });
     expect(cmp.cost.candidate).toEqual({ model: 'mystery', source: 'unknown', price: null, total: null, per_case: null });

@@ -44,8 +44,15 @@ export function runCost(p: PackedSummary, pricing: Readonly<Record<string, Price
   const cases = p.ids.length;
   if (price !== null) {
     let total = 0;
-    for (let i = 0; i < cases; i++) total += caseCost(p, i, price) ?? 0;
-    return { model, source: 'config', price, total, per_case: cases === 0 ? null : total / cases };
+    let priced = 0;
+    for (let i = 0; i < cases; i++) {
+      const usd = caseCost(p, i, price);
+      if (usd === null) continue;
+      total += usd;
+      priced++;
+    }
+    // A run no case of which records usage has no tokens to price: its cost is not $0 but unknown.
+    if (priced > 0) return { model, source: 'config', price, total, per_case: total / cases };
   }
   const reported = p.head.metadata['cost_usd'];
   if (typeof reported === 'number' && Number.isFinite(reported) && reported >= 0) {
