@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSummary } from '../src/adapters/index.js';
 import { statsOf } from '../src/analysis/leaderboard.js';
 import { LEADERBOARD_HELP } from '../src/cli/help.js';
 import { cases, rlmSummary } from './helpers/rlm-builder.js';
@@ -84,6 +85,24 @@ describe('benchgate leaderboard', () => {
     const out = JSON.parse((await lb('--format', 'json', '--group-by', 'model', '--by', 'completion_rate')).stdout) as { stats: { group: string; count: number; mean: number }[] };
     // gpt-4o: runs 0, 2, 4, 6, 8, 10 → completion 8, 6, 8, 6, 8, 6 of 8; gpt-4o-mini: 1, 3, 3 (again), 5, 7, 9 → 7, 5, 5, 7, 5, 7.
     expect(out.stats.map((x) => [x.group, x.count, x.mean])).toEqual([['gpt-4o', 6, 0.875], ['gpt-4o-mini', 6, 0.75]]);
+  });
+
+  it("ranks the history: baseline artifacts downloaded from earlier runs (benchgate's own summaries)", async () => {
+    const hist = mkdtempSync(join(tmpdir(), 'benchgate-history-'));
+    try {
+      for (const k of [1, 2, 3]) {
+        mkdirSync(join(hist, `benchgate-demo-baseline-${k}`));
+        const summary = loadSummary(join(dir, `run-0${k}.json`));
+        summary.metadata = { 'github.sha': String(k).repeat(40), 'benchgate.suite': 'demo' };
+        writeFileSync(join(hist, `benchgate-demo-baseline-${k}`, 'summary.json'), JSON.stringify(summary));
+      }
+      const r = await runCli('leaderboard', join(hist, '**', 'summary.json'), '--format', 'json', '--by', 'steps');
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { entries: { id: string; steps: number }[] };
+      expect(out.entries.map((e) => [e.id, e.steps])).toEqual([['bench_01', 3], ['bench_02', 4], ['bench_03', 5]]);
+    } finally {
+      rmSync(hist, { recursive: true, force: true });
+    }
   });
 
   it('escapes hostile names in markdown and neutralizes formulas in CSV; writes --output; has help', async () => {
