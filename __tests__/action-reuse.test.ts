@@ -71,6 +71,12 @@ describe('reuse-baseline', { timeout: 60_000 }, () => {
     expect(comment).toContain('<details><summary>Trend: the baseline over the last 1 run on <code>main</code>, and this PR</summary>');
     expect(comment).toContain('```mermaid\nxychart-beta\n  title "Completion rate (%)"\n  x-axis ["2222222", "PR"]');
     expect(comment).toContain('| `2222222` |');
+    // With comment: off there is nothing to put a trend in: no history is read.
+    const lookups = () => gh.calls.filter((c) => c.path.startsWith('/repos/octo-org/benchgate/actions/runs') && !c.path.includes('/artifacts')).length;
+    const before = lookups();
+    const quiet = await job(results, root, 'gate-off', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, comment: 'off', 'report-dir': 'reports' }, gh.env());
+    expect(quiet.exitCode, quiet.log).toBe(0);
+    expect(lookups()).toBe(before);
   });
 
   it('runs the suite when the found baseline does not fit (another fingerprint), and says why', async () => {

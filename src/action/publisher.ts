@@ -54,7 +54,7 @@ function refusal(error: unknown, what: string): string {
 
 /** The trend section for the comment: the baseline's history on the base branch and this PR's candidate; [] when off or unavailable. */
 async function trendSection(io: ActionIo, octokit: GitHubClient, target: PublishTarget, inputs: PublishInputs, cmp: Comparison, suite: string): Promise<string[]> {
-  if (inputs.trend === 0 || target.baseRef === null || target.pullNumber === null) return [];
+  if (inputs.trend === 0 || inputs.comment === 'off' || target.baseRef === null || target.pullNumber === null) return [];
   try {
     const path = join(io.tempDir, `benchgate-history-${randomBytes(4).toString('hex')}`);
     const q = { owner: target.owner, repo: target.repo, branch: target.baseRef, artifact: artifactName(suite, 'baseline'), token: inputs.token, limit: inputs.trend, path, maxBytes: MAX_ARTIFACT_SUMMARY_BYTES };
