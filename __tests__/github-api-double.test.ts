@@ -336,6 +336,7 @@ describe('GitHub API double: its answers conform to the spec', { timeout: 20_000
     api.addWorkflowRun({ id: 4243, headSha: FORK_SHA, conclusion: 'failure' });
     const runs = (await octokit.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: SHA, status: 'success', event: 'push' })).data;
     expect(runs.workflow_runs.map((w) => w.id)).toEqual([4242]);
+    await contentsAndGitCalls(octokit);
     const checked = new Set<string>();
     for (const call of api.calls) {
       const [method = '', template = ''] = (call.operation ?? '').split(' ');
@@ -351,3 +352,24 @@ describe('GitHub API double: its answers conform to the spec', { timeout: 20_000
     expect(api.invalidCalls()).toEqual([]);
   });
 });
+
+/** One of each contents and git database call, and the refusals that matter (stale sha, existing ref). */
+async function contentsAndGitCalls(octokit: ReturnType<typeof client>): Promise<void> {
+  const tree = (await octokit.rest.git.createTree({ ...repo, tree: [{ path: 'h.json', mode: '100644', type: 'blob', content: '{}\n' }] })).data;
+  const commit = (await octokit.rest.git.createCommit({ ...repo, message: 'first', tree: tree.sha, parents: [] })).data;
+  await octokit.rest.git.createRef({ ...repo, ref: 'refs/heads/history', sha: commit.sha });
+  expect((await failure(octokit.rest.git.createRef({ ...repo, ref: 'refs/heads/history', sha: commit.sha }))).status).toBe(422);
+  expect((await octokit.rest.git.getRef({ ...repo, ref: 'heads/history' })).data.object.sha).toBe(commit.sha);
+  const file = (await octokit.rest.repos.getContent({ ...repo, path: 'h.json', ref: 'refs/heads/history' })).data as { sha: string; content: string };
+  expect(Buffer.from(file.content, 'base64').toString()).toBe('{}\n');
+  // git's own blob SHA of "{}\n"
+  expect(file.sha).toBe('0967ef424bce6791893e9a57bb952f80fd536e93');
+  const put = { ...repo, path: 'h.json', branch: 'history', message: 'second', content: Buffer.from('[]\n').toString('base64') };
+  expect((await octokit.rest.repos.createOrUpdateFileContents({ ...put, sha: file.sha })).status).toBe(200);
+  expect((await failure(octokit.rest.repos.createOrUpdateFileContents({ ...put, sha: file.sha }))).status).toBe(409);
+  expect((await failure(octokit.rest.repos.createOrUpdateFileContents(put))).status).toBe(422);
+  expect((await octokit.rest.repos.createOrUpdateFileContents({ ...put, path: 'other.json' })).status).toBe(201);
+  expect((await failure(octokit.rest.repos.getContent({ ...repo, path: 'h.json', ref: 'nowhere' }))).status).toBe(404);
+  expect((await octokit.rest.git.getBlob({ ...repo, file_sha: file.sha })).data.content).toBe(Buffer.from('{}\n').toString('base64'));
+  expect(api.git.log('history').map((c) => c.message)).toEqual(['second', 'second', 'first']);
+}

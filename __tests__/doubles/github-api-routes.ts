@@ -1,5 +1,6 @@
 // The endpoints the GitHub API double serves. Each template is spelled exactly as in GitHub's
 // OpenAPI description, so the same string finds the operation whose schemas judge the request.
+import { GIT_ROUTES } from './github-api-git-routes.js';
 import { paginate, type Reply } from './github-api-http.js';
 import { ACTIONS_BOT, pullJson, stableId, userJson, workflowRunJson, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
 import type { CheckRun, CommitStatus, GitHubState, IssueComment } from './github-api-store.js';
@@ -20,7 +21,7 @@ export interface RouteContext {
 export type RouteReply = Reply & { notes?: string[] };
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   template: string;
   /** Sent as x-accepted-github-permissions, as GitHub does on a 403 for an integration. */
   permissions: string;
@@ -124,11 +125,13 @@ export const ROUTES: Route[] = [
   { method: 'POST', template: `${R}/statuses/{sha}`, permissions: 'statuses=write', handle: (ctx) => {
     const json = statusJson(ctx.site, ctx.state.createStatus(ctx.params['sha'] ?? '', ctx.body));
     return { status: 201, body: json, headers: { location: String(json['url']) } };
-  } },  { method: 'GET', template: `${R}/actions/runs`, permissions: 'actions=read', handle: (ctx) => {
+  } },
+  { method: 'GET', template: `${R}/actions/runs`, permissions: 'actions=read', handle: (ctx) => {
     const all = ctx.state.workflowRuns.filter((w) => runMatches(w, ctx.query));
     const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
     return { status: 200, headers, body: { total_count: all.length, workflow_runs: items.map((w) => workflowRunJson(ctx.site, w)) } };
   } },
+  ...GIT_ROUTES,
 ];
 
 function list(ctx: RouteContext, items: unknown[]): RouteReply {

@@ -1,6 +1,7 @@
 // The state of the GitHub API double (pulls, issue comments, check runs, commit statuses) and the
 // rules GitHub applies that the OpenAPI description does not encode. The JSON-schema checks (types,
 // enums, maxLength, maxItems) run before any of this, in github-api-spec.ts.
+import { GitStore } from './github-api-git.js';
 import { ApiError, validationFailed } from './github-api-http.js';
 import { ACTIONS_BOT, fakeSha, timestamp, type ApiUser, type PullRecord, type WorkflowRunRecord } from './github-api-shapes.js';
 
@@ -67,6 +68,8 @@ type Body = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export class GitHubState {
+  /** Branches and files (the contents and git database endpoints). */
+  readonly git = new GitStore();
   private readonly pullList = new Map<number, PullRecord>();
   /** Issue numbers that exist: seeded pulls, and issues a test gave a comment. */
   private readonly issues = new Set<number>();

@@ -11,6 +11,7 @@ import { ApiError, errorBody, forward, parseBody, queryNotes, requestId, send, t
 import { matchRoute, type RouteReply, type Served } from './github-api-routes.js';
 import { stableId, type ApiUser, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
 import { docsUrl, requestErrors } from './github-api-spec.js';
+import type { GitStore } from './github-api-git.js';
 import { GitHubState, type CheckRun, type CommitStatus, type IssueComment, type PullSeed } from './github-api-store.js';
 
 export type { ApiUser } from './github-api-shapes.js';
@@ -136,6 +137,11 @@ export class GitHubApiDouble {
   /** Comments of one issue, ascending by id; [] for an issue that does not exist. */
   comments(issue: number): IssueComment[] {
     return this.state.hasIssue(issue) ? structuredClone(this.state.comments(issue)) : [];
+  }
+
+  /** Branches and files: read what was written, seed a file on a branch. */
+  get git(): GitStore {
+    return this.state.git;
   }
 
   checkRuns(): CheckRun[] {

@@ -31,7 +31,7 @@ export function createGitHubClient(token: string, options: ClientOptions): GitHu
     {
       baseUrl: options.baseUrl,
       throttle: { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
-      retry: { doNotRetry: [400, 401, 403, 404, 410, 422, 451] },
+      retry: { doNotRetry: [400, 401, 403, 404, 409, 410, 422, 451] },
     },
     retry,
     throttling,
