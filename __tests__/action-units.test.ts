@@ -28,12 +28,17 @@ describe('readInputs', () => {
     });
   });
 
+  it('takes a history branch by name, with slashes', () => {
+    expect(inputs({ mode: 'compare', 'history-branch': 'bench/history-v1.2' })).toMatchObject({ publish: { historyBranch: 'bench/history-v1.2' } });
+    expect(inputs({ mode: 'compare' })).toMatchObject({ publish: { historyBranch: '' } });
+  });
+
   it('parses thresholds as rlm-code does, booleans as YAML does', () => {
     const c = inputs({ mode: 'compare', 'min-reward-delta': '-0.05', 'max-steps-increase': 'inf', 'fail-on-completion-regression': 'False', 'fail-on-hold': 'TRUE', 'allow-findings': 'new-cases, case-errors' });
     expect(c).toMatchObject({ thresholds: { min_reward_delta: -0.05, max_steps_increase: Infinity, fail_on_completion_regression: false }, failOnHold: true, allowFindings: ['new-cases', 'case-errors'] });
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ mode: 'bench' }, 'input "mode": expected one of run, compare, publish, got "bench"'],
     [{ mode: 'run', role: 'baseline' }, 'input "command": required with mode: run'],
     [{ mode: 'run', command: 'x' }, 'input "role": required with mode: run; expected baseline or candidate'],
@@ -52,6 +57,8 @@ describe('readInputs', () => {
     [{ mode: 'compare', 'allow-findings': 'missing-cases,everything' }, 'input "allow-findings": expected one of'],
     [{ mode: 'compare', 'comment-group': 'all presets' }, 'input "comment-group": expected a name of letters, digits, ".", "_" or "-"'],
     [{ ...RUN, 'comment-group': 'presets' }, 'input "comment-group" is not used by mode: run; remove it'],
+    ...['../main', '-x', 'a//b', 'h/', 'h.lock', 'a/.b', 'my history', 'h~1', 'x'.repeat(101)].map((b) => [{ mode: 'compare', 'history-branch': b }, `input "history-branch": expected a branch name of letters, digits, ".", "_", "-" and "/" (at most 100), such as benchgate-history; benchgate creates it, got ${JSON.stringify(b)}`] as [Record<string, string>, string]),
+    [{ ...RUN, 'history-branch': 'benchgate-history' }, 'input "history-branch" is not used by mode: run; remove it'],
     [{ mode: 'compare', needs: 'success' }, 'input "needs": expected the JSON of the needs context; pass needs: ${{ toJSON(needs) }}'],
     [{ mode: 'compare', needs: '{"a": {"outputs": {}}}' }, 'input "needs": expected an object of jobs, each with a "result"'],
   ])('refuses %j', (values, message) => {

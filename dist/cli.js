@@ -1373,7 +1373,7 @@ function time(args) {
     return new RegExp(`^${timeSource(args)}$`);
 }
 // Adapted from https://stackoverflow.com/a/3143231
-function datetime(args) {
+function datetime$1(args) {
     const opts = ["Z"];
     // if (args.offset) opts.push(`([+-]\\d{2}:\\d{2})`);
     if (args.offset)
@@ -2149,7 +2149,7 @@ const $ZodKSUID = /*@__PURE__*/ $constructor("$ZodKSUID", (inst, def) => {
     $ZodStringFormat.init(inst, def);
 });
 const $ZodISODateTime = /*@__PURE__*/ $constructor("$ZodISODateTime", (inst, def) => {
-    def.pattern ?? (def.pattern = datetime(def));
+    def.pattern ?? (def.pattern = datetime$1(def));
     $ZodStringFormat.init(inst, def);
 });
 const $ZodISODate = /*@__PURE__*/ $constructor("$ZodISODate", (inst, def) => {
@@ -6781,6 +6781,10 @@ function superRefine(fn, params) {
     return _superRefine(fn, params);
 }
 
+function datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+
 /**
  * The canonical benchmark summary: what every adapter produces and what the analysis reads.
  *
@@ -6791,12 +6795,12 @@ function superRefine(fn, params) {
 /** Identifies the canonical format and its version; bump on any incompatible change. */
 const SUMMARY_SCHEMA = 'benchgate.summary/v1';
 const nullableString = string$1().nullable();
-const count$2 = int$2().nonnegative();
+const count$3 = int$2().nonnegative();
 /** LLM usage of one case or one role: call and token counts (integers). */
 const UsageCounts = object({
-    total_calls: count$2,
-    prompt_tokens: count$2,
-    completion_tokens: count$2,
+    total_calls: count$3,
+    prompt_tokens: count$3,
+    completion_tokens: count$3,
 });
 /** Usage of one case; `roles` splits it by model role (rlm-code native runs: `root`, `sub`). */
 const CaseUsage = UsageCounts.extend({
@@ -6807,11 +6811,11 @@ const HarnessCounters = object({
     mcp_enabled: boolean().nullable(),
     mcp_server: nullableString,
     harness_strategy: nullableString,
-    harness_tool_calls: count$2,
-    mcp_tool_calls: count$2,
-    codemode_chain_calls: count$2,
-    codemode_search_calls: count$2,
-    codemode_discovery_calls: count$2,
+    harness_tool_calls: count$3,
+    mcp_tool_calls: count$3,
+    codemode_chain_calls: count$3,
+    codemode_search_calls: count$3,
+    codemode_discovery_calls: count$3,
     codemode_guardrail_blocked: boolean(),
 });
 /** Grouping labels of a case, used for slices and clusters. Unknown is null. */
@@ -6831,7 +6835,7 @@ const CaseResult = object({
     /** rlm-code `total_reward`: may exceed 1 (native) and is -1.0 on failure rows. */
     reward: number(),
     /** Agent steps taken; 0 on failure rows. */
-    steps: count$2,
+    steps: count$3,
     /** Wall time of the case in seconds; null when the tool did not record it. */
     duration_seconds: number().nonnegative().nullable(),
     /** Null when the row has no usage (rlm-code failure rows). */
@@ -6885,10 +6889,10 @@ const RunInfo = object({
  * the case rows, so they are kept exactly; the integrity checks compare them with the rows.
  */
 const ReportedTotals = object({
-    total_cases: count$2,
+    total_cases: count$3,
     /** Null when the summary predates the field. */
-    attempted_cases: count$2.nullable(),
-    completed_cases: count$2,
+    attempted_cases: count$3.nullable(),
+    completed_cases: count$3,
     avg_reward: number(),
     avg_steps: number(),
     latency_seconds: LatencyStats.nullable(),
@@ -7704,6 +7708,7 @@ function openOrExplain(file) {
         throw new InputError(`${file}: ${describeFsError(err)}`);
     }
 }
+/** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
 function readHead(file) {
     const fd = openOrExplain(file);
     try {
@@ -8771,8 +8776,8 @@ function fromRecords(source, options) {
 const str$1 = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean({ error: 'expected a boolean (true or false)' });
-const num$1 = () => number({ error: 'expected a finite number' });
-const count$1 = () => int$2({ error: 'expected a whole number' })
+const num$2 = () => number({ error: 'expected a finite number' });
+const count$2 = () => int$2({ error: 'expected a whole number' })
     .nonnegative({ error: 'expected a whole number >= 0' });
 const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
 const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
@@ -8785,7 +8790,7 @@ const nullableBool = () => boolean({ error: 'expected a boolean or null' }).null
  * that, and zod runs only on the rows the predicate refuses, to say what is wrong. A test checks the
  * two agree on every kind for a wide range of values.
  */
-const Counts$1 = object({ total_calls: count$1(), prompt_tokens: count$1(), completion_tokens: count$1() });
+const Counts$1 = object({ total_calls: count$2(), prompt_tokens: count$2(), completion_tokens: count$2() });
 const Usage = Counts$1.extend({ roles: record(string$1(), Counts$1).nullable().optional() });
 function baseSchema(kind, nullable) {
     switch (kind) {
@@ -8794,9 +8799,9 @@ function baseSchema(kind, nullable) {
         case 'bool':
             return nullable ? nullableBool() : bool();
         case 'count':
-            return count$1();
+            return count$2();
         case 'number':
-            return num$1();
+            return num$2();
         case 'seconds':
             return seconds();
         case 'string':
@@ -8917,8 +8922,8 @@ function interpretedTableCheck(table) {
  * The fields of an rlm-code summary that benchgate names, with their types: case rows of every mode
  * (native, harness, direct-llm, failure; see shared/reference/rlm-code-format.md) and the top level.
  */
-const Counts = object({ total_calls: count$1(), prompt_tokens: count$1(), completion_tokens: count$1() });
-const Latency = object({ avg: num$1(), p50: num$1(), p95: num$1(), p99: num$1(), max: num$1() });
+const Counts = object({ total_calls: count$2(), prompt_tokens: count$2(), completion_tokens: count$2() });
+const Latency = object({ avg: num$2(), p50: num$2(), p95: num$2(), p99: num$2(), max: num$2() });
 const optStr = { kind: 'string', optional: true, nullable: true };
 const optCount = { kind: 'count', optional: true };
 /** Every field of a case row that benchgate names, of any mode (native, harness, direct-llm, failure). */
@@ -8974,11 +8979,11 @@ const TOP_SHAPE = {
     started_at: nullableStr().optional(),
     finished_at: nullableStr().optional(),
     duration_seconds: seconds().nullable().optional(),
-    total_cases: count$1(),
-    attempted_cases: count$1().optional(),
-    completed_cases: count$1(),
-    avg_reward: num$1(),
-    avg_steps: num$1(),
+    total_cases: count$2(),
+    attempted_cases: count$2().optional(),
+    completed_cases: count$2(),
+    avg_reward: num$2(),
+    avg_steps: num$2(),
     latency_seconds: Latency.optional(),
     usage_totals: Counts.optional(),
     cancelled: bool().optional(),
@@ -18879,6 +18884,76 @@ function buildLeaderboard(entries, metric, filters, groupBy, top) {
     return { metric, higherIsBetter: higher, entries: top === undefined ? ranked : ranked.slice(0, top), excluded, groupBy, stats };
 }
 
+/**
+ * The history file: one JSON file per suite (kept on a branch of the repository by the action) with
+ * an entry per baseline run on the default branch: where it ran (commit, branch, workflow run) and the
+ * run's figures as the leaderboard computes them. The trend in the PR comment and `benchgate
+ * leaderboard` read it. Entries are kept oldest first, one per workflow run (a re-run replaces its
+ * entry), at most HISTORY_MAX_ENTRIES and HISTORY_MAX_BYTES: the oldest go first. Keys this version
+ * does not know are kept as they are when the file is rewritten.
+ */
+const HISTORY_SCHEMA = 'benchgate-history/1';
+const text = string$1().max(1000);
+const maybe = (t) => t.nullable();
+const count$1 = number().int().nonnegative();
+const num$1 = number().refine(Number.isFinite, 'expected a finite number');
+const HistoryEntrySchema = looseObject({
+    commit: string$1().regex(/^[0-9a-f]{40,64}$/, 'expected a full commit SHA'),
+    branch: text,
+    run_id: number().int().positive(),
+    run_attempt: maybe(number().int().positive()),
+    run_url: maybe(text),
+    recorded_at: datetime({ offset: true }),
+    id: text,
+    preset: maybe(text),
+    mode: maybe(text),
+    strategy: maybe(text),
+    model: maybe(text),
+    started_at: maybe(text),
+    cases: count$1,
+    reward: num$1,
+    completion_rate: num$1,
+    steps: num$1,
+    tokens: maybe(count$1),
+    cost: maybe(num$1),
+    duration: maybe(num$1),
+    efficiency: maybe(num$1),
+    fingerprint: record(string$1(), union([string$1(), number(), boolean(), _null()])),
+});
+const HistoryFileSchema = looseObject({
+    schema: literal(HISTORY_SCHEMA, { error: `expected "${HISTORY_SCHEMA}"` }),
+    suite: text,
+    entries: array(HistoryEntrySchema),
+});
+/** True when a file's first bytes are those of a history file as benchgate writes it (`schema` first). */
+function looksLikeHistory(head) {
+    return /^\uFEFF?\s*\{\s*"schema"\s*:\s*"benchgate-history\//.test(head);
+}
+/** Reads a history file's text; `where` names it in errors (a path, or `branch:path`). */
+function parseHistory(textOf, where) {
+    let root;
+    try {
+        root = JSON.parse(textOf);
+    }
+    catch (err) {
+        throw new InputError(`${where}: not JSON (${err instanceof Error ? err.message : String(err)}); expected a benchgate history file`);
+    }
+    if (typeof root !== 'object' || root === null || root.schema !== HISTORY_SCHEMA) {
+        throw new InputError(`${where}: not a benchgate history file: expected "schema": "${HISTORY_SCHEMA}" at the top`);
+    }
+    const parsed = HistoryFileSchema.safeParse(root);
+    if (!parsed.success)
+        throwProblems(where, formatIssues(parsed.error.issues, root));
+    return parsed.data;
+}
+/** The history's runs as leaderboard entries; `file` plus the run id tells runs apart. */
+function historyLeaderboardEntries(file, h) {
+    return h.entries.map((e) => ({
+        file: `${file}#run-${e.run_id}`, id: e.id, preset: e.preset, mode: e.mode, strategy: e.strategy, model: e.model, started_at: e.started_at,
+        cases: e.cases, reward: e.reward, completion_rate: e.completion_rate, steps: e.steps, tokens: e.tokens, cost: e.cost, duration: e.duration, efficiency: e.efficiency,
+    }));
+}
+
 const COLUMNS = [
     { head: 'run', get: (e) => e.label },
     { head: 'strategy', get: (e) => e.strategy ?? '' },
@@ -19020,12 +19095,16 @@ function parseLeaderboard(args) {
         inputFormat: values.get('input-format') ?? null,
     };
 }
-/** Loads every file, ranks them and returns the rendered leaderboard. */
+/** Loads every file (a history file gives all its runs), ranks them and returns the rendered leaderboard. */
 function runLeaderboard(cmd) {
     const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
     const files = expandInputs('leaderboard', cmd.files, process.cwd());
     const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
-    const entries = labelEntries(files.map((file) => leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})));
+    const entries = labelEntries(files.flatMap((file) => {
+        if (statSync(file, { throwIfNoEntry: false })?.isFile() && looksLikeHistory(readHead(file)))
+            return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
+        return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
+    }));
     const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
     if (lb.entries.length === 0)
         throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
@@ -19232,7 +19311,8 @@ Run 'benchgate compare --help' or 'benchgate leaderboard --help' for the options
 const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
 
 Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
-entry: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
+entry, and a benchgate history file (the history-branch's <suite>.json) gives one entry per run it
+holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
 a cost needs a price (the configuration's pricing, or the summary's cost_usd): unknown values are
 shown as unknown, never 0, and rank last.
 

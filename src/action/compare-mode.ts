@@ -23,6 +23,7 @@ import { renderJson } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import type { CompareInputs, GateInputs, Role } from './inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
+import { recordBaselineHistory } from './history.js';
 import { pullRequestOf } from './metadata.js';
 import { openPublisher, type Publisher, type PublishTarget } from './publisher.js';
 import { downloadSummary, mergedRole } from './role-files.js';
@@ -200,6 +201,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
   await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
+  await recordBaselineHistory(io, inputs, decision.cmp, jobProblems);
 
   if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
   if (decision.verdict === 'inconclusive') {

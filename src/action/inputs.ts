@@ -86,6 +86,8 @@ export interface PublishInputs {
   trend: number;
   /** Empty: no check run. */
   checkName: string;
+  /** Non-empty: the history is the suite's file on this branch (read for the trend, written on pushes to the default branch). */
+  historyBranch: string;
 }
 
 export interface GateInputs {
@@ -129,7 +131,7 @@ export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
 
 const COMMON = ['mode', 'suite'];
 const GATE = ['config', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
-const PUBLISH = ['github-token', 'comment', 'comment-group', 'trend', 'check-name'];
+const PUBLISH = ['github-token', 'comment', 'comment-group', 'trend', 'history-branch', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
@@ -337,6 +339,12 @@ function commentGroup(raw: string): string {
   throw invalid('comment-group', raw, 'a name of letters, digits, ".", "_" or "-" (at most 100), the same in every suite job that shares the comment');
 }
 
+/** A branch name git and GitHub accept: no "..", no leading "-" or "/", no trailing "/" or ".lock". */
+function historyBranch(raw: string): string {
+  if (raw === '' || (/^[A-Za-z0-9_][A-Za-z0-9._/-]{0,99}$/.test(raw) && !/\.\.|\/\/|\/$|\.lock$|\/\./.test(raw))) return raw;
+  throw invalid('history-branch', raw, 'a branch name of letters, digits, ".", "_", "-" and "/" (at most 100), such as benchgate-history; benchgate creates it');
+}
+
 function publishInputs(get: (name: string) => string, suiteName: string): PublishInputs {
   const checkName = get('check-name');
   if (checkName.length > 100) throw invalid('check-name', checkName, 'a name of at most 100 characters, or "off"');
@@ -346,6 +354,7 @@ function publishInputs(get: (name: string) => string, suiteName: string): Publis
     commentGroup: commentGroup(get('comment-group')),
     trend: trendRuns(get('trend')),
     checkName: checkName === 'off' ? '' : checkName || `benchgate (${suiteName})`,
+    historyBranch: historyBranch(get('history-branch')),
   };
 }
 

@@ -12,12 +12,9 @@ import { digestOf, upsertStickyComment, type CommentOutcome } from '../github/co
 import { messageOf, statusOf, type GitHubClient } from '../github/octokit.js';
 import { commentDigest, renderCheckOutput, renderComment, renderSection, updatedLine, type CommentContext } from '../report/comment.js';
 import { untrusted } from '../report/markdown.js';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { loadHistory } from '../github/history.js';
 import { renderTrend } from '../report/trend.js';
+import { historyPoints } from './history.js';
 import type { PublishInputs } from './inputs.js';
-import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from './shared.js';
 import type { ActionIo } from './io.js';
 
 export interface PublishTarget {
@@ -56,10 +53,7 @@ function refusal(error: unknown, what: string): string {
 async function trendSection(io: ActionIo, octokit: GitHubClient, target: PublishTarget, inputs: PublishInputs, cmp: Comparison, suite: string): Promise<string[]> {
   if (inputs.trend === 0 || inputs.comment === 'off' || target.baseRef === null || target.pullNumber === null) return [];
   try {
-    const path = join(io.tempDir, `benchgate-history-${randomBytes(4).toString('hex')}`);
-    const q = { owner: target.owner, repo: target.repo, branch: target.baseRef, artifact: artifactName(suite, 'baseline'), token: inputs.token, limit: inputs.trend, path, maxBytes: MAX_ARTIFACT_SUMMARY_BYTES };
-    const { points, notes } = await loadHistory(octokit, io.artifacts, q);
-    for (const note of notes) io.info(`benchgate: trend: ${note}`);
+    const points = await historyPoints(io, octokit, { owner: target.owner, repo: target.repo, branch: target.baseRef }, inputs, suite);
     const c = cmp.rlm.candidate_metrics;
     return renderTrend([...points, { commit: null, when: new Date().toISOString(), completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }], target.baseRef);
   } catch (error) {

@@ -64,7 +64,8 @@ function openOrExplain(file: string): number {
   }
 }
 
-function readHead(file: string): string {
+/** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
+export function readHead(file: string): string {
   const fd = openOrExplain(file);
   try {
     const buf = Buffer.alloc(HEAD_BYTES);

@@ -82,6 +82,11 @@ export function historyEntry(s: BenchmarkSummary, pricing: Readonly<Record<strin
   };
 }
 
+/** True when a file's first bytes are those of a history file as benchgate writes it (`schema` first). */
+export function looksLikeHistory(head: string): boolean {
+  return /^\uFEFF?\s*\{\s*"schema"\s*:\s*"benchgate-history\//.test(head);
+}
+
 /** Reads a history file's text; `where` names it in errors (a path, or `branch:path`). */
 export function parseHistory(textOf: string, where: string): HistoryFile {
   let root: unknown;
@@ -100,8 +105,8 @@ export function parseHistory(textOf: string, where: string): HistoryFile {
 
 /** The file's text: one entry per line, so each recorded run is one line in the branch's diff. */
 export function serializeHistory(h: HistoryFile): string {
-  const { entries, ...head } = h;
-  const top = JSON.stringify(head);
+  const { entries, schema, suite, ...rest } = h;
+  const top = JSON.stringify({ schema, suite, ...rest }); // schema first: how looksLikeHistory knows the file
   const lines = entries.map((e, i) => `    ${JSON.stringify(e)}${i < entries.length - 1 ? ',' : ''}`);
   return `${top.slice(0, -1)},\n  "entries": [\n${lines.join('\n')}${lines.length ? '\n' : ''}  ]\n}\n`;
 }

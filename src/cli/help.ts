@@ -35,7 +35,8 @@ Run 'benchgate compare --help' or 'benchgate leaderboard --help' for the options
 export const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
 
 Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
-entry: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
+entry, and a benchgate history file (the history-branch's <suite>.json) gives one entry per run it
+holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
 a cost needs a price (the configuration's pricing, or the summary's cost_usd): unknown values are
 shown as unknown, never 0, and rank last.
 

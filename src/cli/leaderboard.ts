@@ -3,8 +3,11 @@
  * as a terminal table, markdown, CSV or JSON. Every problem is a UsageError or the adapters' own
  * InputError, naming the option or the file.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { loadSummary } from '../adapters/index.js';
-import { buildLeaderboard, GROUP_FIELDS, labelEntries, leaderboardEntry, RANK_METRICS, type GroupField, type LeaderboardFilters, type RankMetric } from '../analysis/leaderboard.js';
+import { readHead } from '../adapters/source.js';
+import { historyLeaderboardEntries, looksLikeHistory, parseHistory } from '../analysis/history.js';
+import { buildLeaderboard, GROUP_FIELDS, labelEntries, leaderboardEntry, RANK_METRICS, type GroupField, type LeaderboardEntry, type LeaderboardFilters, type RankMetric } from '../analysis/leaderboard.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { expandInputs } from '../glob.js';
@@ -82,12 +85,15 @@ export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | 
   };
 }
 
-/** Loads every file, ranks them and returns the rendered leaderboard. */
+/** Loads every file (a history file gives all its runs), ranks them and returns the rendered leaderboard. */
 export function runLeaderboard(cmd: LeaderboardCommand): string {
   const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
   const files = expandInputs('leaderboard', cmd.files, process.cwd());
   const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
-  const entries = labelEntries(files.map((file) => leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})));
+  const entries = labelEntries(files.flatMap((file): Omit<LeaderboardEntry, 'label'>[] => {
+    if (statSync(file, { throwIfNoEntry: false })?.isFile() && looksLikeHistory(readHead(file))) return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
+    return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
+  }));
   const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
   if (lb.entries.length === 0) throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
   return LEADERBOARD_RENDERERS[cmd.format](lb);
