@@ -4,15 +4,14 @@
 // double's contents and git database endpoints; then a pull request's comment draws the trend from
 // that file without listing a single workflow run, and `benchgate leaderboard` ranks the file's runs.
 // A read-only token only warns. Loopback only; every request and answer checked against the spec.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { parseHistory } from '../src/analysis/history.js';
-import { startGitHubApi, type GitHubApiDouble } from './doubles/github-api.js';
-import { startResultsService, type ResultsServiceDouble } from './doubles/results-service.js';
-import { job, suiteCommand } from './helpers/action-jobs.js';
+import type { GitHubApiDouble } from './doubles/github-api.js';
+import type { ResultsServiceDouble } from './doubles/results-service.js';
+import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from './helpers/action-jobs.js';
 import { loadManifest, REPO_ROOT } from './helpers/composite.js';
 import { runCli } from './helpers/cli-run.js';
 
@@ -25,17 +24,11 @@ let root: string;
 let pushEvent: string;
 
 beforeAll(async () => {
-  results = await startResultsService({ apiToken: TOKEN });
-  gh = await startGitHubApi({ token: TOKEN, forward: results.url });
-  root = mkdtempSync(join(tmpdir(), 'benchgate-history-'));
+  ({ results, gh, root } = await startWorkflowDoubles(TOKEN, 'benchgate-history-'));
   pushEvent = join(root, 'push.json');
   writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'octo-org/benchgate', default_branch: 'main' } }));
 });
-afterAll(async () => {
-  await gh?.close();
-  await results?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => stopWorkflowDoubles({ results, gh, root }));
 afterEach(() => {
   expect(gh.invalidCalls(), "requests or answers GitHub's OpenAPI description rejects").toEqual([]);
 });

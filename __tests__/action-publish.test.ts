@@ -2,13 +2,12 @@
 // job (mode: publish, on workflow_run) as child processes of the committed dist/index.js, through
 // action.yml, against the GitHub REST double (every request body validated against GitHub's OpenAPI
 // description) and the artifact service double behind it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGitHubApi, type GitHubApiDouble } from './doubles/github-api.js';
-import { startResultsService, type ResultsServiceDouble } from './doubles/results-service.js';
-import { job, suiteCommand } from './helpers/action-jobs.js';
+import type { GitHubApiDouble } from './doubles/github-api.js';
+import type { ResultsServiceDouble } from './doubles/results-service.js';
+import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from './helpers/action-jobs.js';
 
 const TOKEN = 'ghs_test_token';
 const HEAD = '1111111111111111111111111111111111111111'; // the pull_request fixture's head
@@ -21,16 +20,10 @@ let root: string;
 let runs = 0;
 
 beforeAll(async () => {
-  results = await startResultsService({ apiToken: TOKEN });
-  gh = await startGitHubApi({ token: TOKEN, forward: results.url });
+  ({ results, gh, root } = await startWorkflowDoubles(TOKEN, 'benchgate-publish-'));
   gh.addPull({ number: 42, headSha: HEAD, headRepo: 'octo-org/benchgate' });
-  root = mkdtempSync(join(tmpdir(), 'benchgate-publish-'));
 });
-afterAll(async () => {
-  await gh?.close();
-  await results?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => stopWorkflowDoubles({ results, gh, root }));
 afterEach(() => {
   expect(gh.invalidCalls(), 'requests that GitHub\'s OpenAPI description rejects').toEqual([]);
 });

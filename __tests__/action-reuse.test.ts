@@ -2,13 +2,12 @@
 // uploads it; a pull request's baseline job finds that run through the REST API double (GET
 // /actions/runs, validated against GitHub's OpenAPI description), downloads its artifact across
 // runs and uploads it as its own without running the suite; the gate compares as usual. Loopback only.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGitHubApi, type GitHubApiDouble } from './doubles/github-api.js';
-import { startResultsService, type ResultsServiceDouble } from './doubles/results-service.js';
-import { job, suiteCommand } from './helpers/action-jobs.js';
+import type { GitHubApiDouble } from './doubles/github-api.js';
+import type { ResultsServiceDouble } from './doubles/results-service.js';
+import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from './helpers/action-jobs.js';
 import { unzip } from './helpers/zip.js';
 
 const TOKEN = 'ghs_reuse_token';
@@ -19,9 +18,7 @@ let root: string;
 let pushEvent: string;
 
 beforeAll(async () => {
-  results = await startResultsService({ apiToken: TOKEN });
-  gh = await startGitHubApi({ token: TOKEN, forward: results.url });
-  root = mkdtempSync(join(tmpdir(), 'benchgate-reuse-'));
+  ({ results, gh, root } = await startWorkflowDoubles(TOKEN, 'benchgate-reuse-'));
   pushEvent = join(root, 'push.json');
   writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main', after: BASE }));
   // main's push run of the base commit measured the baseline (its artifact's age is the baseline's).
@@ -33,11 +30,7 @@ beforeAll(async () => {
   gh.addWorkflowRun({ id: results.runId('main-run'), headSha: BASE, createdAt: new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z') });
   gh.addWorkflowRun({ id: 777, headSha: 'f'.repeat(40), headBranch: 'feature' }); // another commit's run: never looked at
 });
-afterAll(async () => {
-  await gh?.close();
-  await results?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => stopWorkflowDoubles({ results, gh, root }));
 afterEach(() => {
   expect(gh.invalidCalls(), "requests or answers GitHub's OpenAPI description rejects").toEqual([]);
 });

@@ -2,9 +2,11 @@
 // in the same workflow run of the results service double, and runs action.yml's steps through the
 // composite player (which runs the committed dist/index.js with the runner's INPUT_* variables).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ResultsServiceDouble } from '../doubles/results-service.js';
+import { startGitHubApi, type GitHubApiDouble } from '../doubles/github-api.js';
+import { startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
 import { REPO_ROOT, runComposite, type CompositeRun } from './composite.js';
 
 export const EVENT_PATH = join(REPO_ROOT, '__tests__', 'fixtures', 'events', 'pull_request.json');
@@ -69,4 +71,24 @@ export function job(double: ResultsServiceDouble, root: string, name: string, ru
         github: { event_name: 'pull_request', sha: env['GITHUB_SHA'], workspace },
       }),
   };
+}
+
+/** What a test of jobs that talk to GitHub needs: the results service, the REST double in front of it, a scratch root. */
+export interface WorkflowDoubles {
+  results: ResultsServiceDouble;
+  gh: GitHubApiDouble;
+  root: string;
+}
+
+/** Starts the results service and the GitHub API double (forwarding the artifact REST calls to it) on loopback. */
+export async function startWorkflowDoubles(token: string, prefix: string): Promise<WorkflowDoubles> {
+  const results = await startResultsService({ apiToken: token });
+  const gh = await startGitHubApi({ token, forward: results.url });
+  return { results, gh, root: mkdtempSync(join(tmpdir(), prefix)) };
+}
+
+export async function stopWorkflowDoubles(d: Partial<WorkflowDoubles>): Promise<void> {
+  await d.gh?.close();
+  await d.results?.close();
+  if (d.root) rmSync(d.root, { recursive: true, force: true });
 }
