@@ -7387,7 +7387,17 @@ function usageFromTotals(t) {
  */
 /** The value at a dotted path of a record; a key containing dots is taken whole first. */
 const valueAt = fieldValue;
-/** The first of `names` the record has (not undefined), with its name; undefined when none. */
+/** A JSON object (not an array, not null). */
+const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The array of records of a parsed JSON document (the document itself, or under the first of `keys` that holds one), and its path. */
+function recordsAt(data, keys) {
+    if (Array.isArray(data))
+        return { items: data, at: '$' };
+    for (const key of keys)
+        if (isObj(data) && Array.isArray(data[key]))
+            return { items: data[key], at: `$.${key}` };
+    return null;
+}
 function firstOf(record, names) {
     for (const name of names) {
         const value = valueAt(record, name);
@@ -7825,8 +7835,7 @@ function isDirectory(path) {
 const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `composite_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
 const COMPLETED = new Set(['survived', 'completed', 'success', 'win', 'won']);
 const SUMMARY_FILE = /_summary\.json$/;
-const isObj$2 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isScenario = (v) => isObj$2(v) && 'composite_score' in v && 'outcome' in v && ('scenario' in v || 'scenario_name' in v);
+const isScenario = (v) => isObj(v) && 'composite_score' in v && 'outcome' in v && ('scenario' in v || 'scenario_name' in v);
 function rleMismatch(source) {
     if (source.kind === 'directory')
         return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
@@ -7838,7 +7847,7 @@ function rleMismatch(source) {
                 continue;
             try {
                 const r = JSON.parse(text);
-                return isObj$2(r) && (r['run_type'] === 'scenario' || r['run_type'] === 'benchmark') ? null : 'its first line has no run_type "scenario" or "benchmark"';
+                return isObj(r) && (r['run_type'] === 'scenario' || r['run_type'] === 'benchmark') ? null : 'its first line has no run_type "scenario" or "benchmark"';
             }
             catch {
                 return 'its first line is not JSON';
@@ -7857,7 +7866,7 @@ function toCase$5(p, s) {
         return (p.add(s.place, 'outcome', 'the outcome (a string such as "survived")', r['outcome']), null);
     const score = numberField(p, s.place, 'composite_score', r['composite_score']);
     const ticks = r['ticks_run'] === undefined ? 0 : numberField(p, s.place, 'ticks_run', r['ticks_run'], { min: 0 });
-    const cost = isObj$2(r['cost']) ? r['cost'] : null;
+    const cost = isObj(r['cost']) ? r['cost'] : null;
     const usd = cost === null || cost['estimated_cost_usd'] === undefined ? null : numberField(p, s.place, 'cost.estimated_cost_usd', cost['estimated_cost_usd'], { min: 0 });
     if (score === undefined || ticks === undefined || usd === undefined)
         return null;
@@ -7875,7 +7884,7 @@ function fromDirectory(source) {
     return source.entries().filter((n) => SUMMARY_FILE.test(n)).map((n) => {
         const file = source.sibling(n);
         const data = fileSource(file).json();
-        if (!isObj$2(data))
+        if (!isObj(data))
             throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
         return { place: n, data };
     });
@@ -7895,7 +7904,7 @@ function fromHistory(p, source) {
             p.note(`line ${line}: not valid JSON (${err.message})`);
             continue;
         }
-        if (!isObj$2(r) || r['run_type'] !== 'scenario')
+        if (!isObj(r) || r['run_type'] !== 'scenario')
             continue;
         const id = r['benchmark_id'];
         if (typeof id !== 'string' || id === '')
@@ -7919,8 +7928,8 @@ function runMetadata(p, scenarios) {
         if (v !== undefined)
             out[key] = v;
     };
-    const meta = (d) => (isObj$2(d['metadata']) ? d['metadata'] : {});
-    const cfg = (d) => (isObj$2(d['config']) ? d['config'] : {});
+    const meta = (d) => (isObj(d['metadata']) ? d['metadata'] : {});
+    const cfg = (d) => (isObj(d['config']) ? d['config'] : {});
     one('scoring_version', (d) => meta(d)['scoring_version']);
     one('seed', (d) => meta(d)['seed']);
     one('dll_hash', (d) => meta(d)['dll_hash']);
@@ -7944,7 +7953,7 @@ function fromRle(source) {
     }
     else {
         const data = source.json();
-        if (!isObj$2(data))
+        if (!isObj(data))
             throw new InputError(`${source.file}: expected ${RLE_SHAPE}`);
         scenarios = [{ place: '$', data }];
     }
@@ -7980,26 +7989,18 @@ function fromRle(source) {
  * files that contradict them are caught (finding aggregate-mismatch).
  */
 const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json: a JSON object with `benchmarks` (each with `metrics.overall_accuracy` or a `status`)';
-const isObj$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 function rlmRunnerMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const data = source.json();
-    if (!isObj$1(data) || !isObj$1(data['benchmarks']))
+    if (!isObj(data) || !isObj(data['benchmarks']))
         return 'no `benchmarks` object';
     const entries = Object.values(data['benchmarks']);
-    return entries.length > 0 && entries.every((b) => isObj$1(b) && (isObj$1(b['metrics']) || typeof b['status'] === 'string')) ? null : 'its benchmarks have no `metrics` or `status`';
+    return entries.length > 0 && entries.every((b) => isObj(b) && (isObj(b['metrics']) || typeof b['status'] === 'string')) ? null : 'its benchmarks have no `metrics` or `status`';
 }
 const TASK = { id: ['task_id', 'id', 'question_id'], correct: ['correct', 'is_correct', 'success', 'passed'], score: ['score', 'accuracy'], time: ['time', 'elapsed', 'duration', 'completion_time', 'time_seconds'] };
 /** The task records of a results file: an array, or the array under `results` / `tasks`. */
-function taskRecords(data) {
-    if (Array.isArray(data))
-        return { items: data, at: '$' };
-    for (const key of ['results', 'tasks'])
-        if (isObj$1(data) && Array.isArray(data[key]))
-            return { items: data[key], at: `$.${key}` };
-    return null;
-}
+const taskRecords = (data) => recordsAt(data, ['results', 'tasks']);
 /** The tasks of one benchmark's results file as cases; problems name that file. */
 function taskCases(key, file) {
     const source = fileSource(file);
@@ -8011,7 +8012,7 @@ function taskCases(key, file) {
     const ids = [];
     found.items.forEach((r, i) => {
         const place = `${found.at}[${i}]`;
-        if (!isObj$1(r))
+        if (!isObj(r))
             return p.add(place, null, 'a task record (an object)', r);
         const id = firstOf(r, TASK.id);
         if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
@@ -8035,7 +8036,7 @@ function taskCases(key, file) {
 /** One benchmark of the summary: its cases, and the task counts it reports. */
 function benchmarkCases(p, source, key, b) {
     const place = `$.benchmarks.${key}`;
-    const metrics = isObj$1(b['metrics']) ? b['metrics'] : null;
+    const metrics = isObj(b['metrics']) ? b['metrics'] : null;
     const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics'));
     if (metrics === null) {
         // A benchmark that did not run: reported with a status instead of metrics.
@@ -8055,7 +8056,7 @@ function benchmarkCases(p, source, key, b) {
 }
 function fromRlmRunner(source) {
     const data = source.json();
-    if (!isObj$1(data) || !isObj$1(data['benchmarks']))
+    if (!isObj(data) || !isObj(data['benchmarks']))
         throw new InputError(`${source.file}: expected ${RLM_RUNNER_SHAPE}`);
     const p = new Problems(source.file);
     const cases = [];
@@ -8063,7 +8064,7 @@ function fromRlmRunner(source) {
     let reportedCorrect = 0;
     let granular = 0;
     for (const [key, b] of Object.entries(data['benchmarks'])) {
-        if (!isObj$1(b)) {
+        if (!isObj(b)) {
             p.add(`$.benchmarks.${key}`, null, 'an object', b);
             continue;
         }
@@ -8078,7 +8079,7 @@ function fromRlmRunner(source) {
     p.check();
     const { model, max_depth, configuration, total_time } = data;
     const top = Object.fromEntries(Object.entries(data).filter(([k]) => !['benchmarks', 'model', 'max_depth', 'configuration', 'total_time'].includes(k)));
-    const cfg = isObj$1(configuration) ? configuration : {};
+    const cfg = isObj(configuration) ? configuration : {};
     const summary = summaryOf({
         id: `${basename(source.file).replace(/\.json$/i, '')}${typeof model === 'string' ? ` ${model}` : ''}`,
         format: 'rlm-runner',
@@ -8100,7 +8101,6 @@ function fromRlmRunner(source) {
  * per case with the run's total when every result has one.
  */
 const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `evalId` and `results.results` (one result per test, prompt and provider)';
-const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 function resultsOf(data) {
     if (!isObj(data) || !isObj(data['results']))
         return null;
@@ -8620,19 +8620,7 @@ function namesFor(key, fields) {
     return mapped !== undefined ? [mapped] : DEFAULTS[key];
 }
 /** The array of records of a parsed JSON document, and the path it is at; null when there is none. */
-function recordArray(data) {
-    if (Array.isArray(data))
-        return { items: data, at: '$' };
-    if (typeof data !== 'object' || data === null)
-        return null;
-    for (const key of ['records', 'items', 'cases']) {
-        const v = data[key];
-        if (Array.isArray(v))
-            return { items: v, at: `$.${key}` };
-    }
-    return null;
-}
-const isRecord$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const recordArray = (data) => recordsAt(data, ['records', 'items', 'cases']);
 /** Null when `source` reads as records (the first one has an id); else why not. */
 function recordsMismatch(source, options = {}) {
     const ids = namesFor('id', options.fields);
@@ -8660,7 +8648,7 @@ function recordsMismatch(source, options = {}) {
     }
     else
         return `not JSON or JSON Lines (${source.kind})`;
-    if (!isRecord$1(first))
+    if (!isObj(first))
         return 'the first record is not an object';
     return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
@@ -8748,7 +8736,7 @@ function fromRecords(source, options) {
     const cases = [];
     const ids = [];
     for (const { place, value } of recordsOf(p, source)) {
-        if (!isRecord$1(value)) {
+        if (!isObj(value)) {
             p.add(place, null, 'an object (one record)', value);
             continue;
         }
@@ -8764,7 +8752,7 @@ function fromRecords(source, options) {
     p.check();
     const costs = cases.map((c) => c.extra['cost_usd']);
     const container = source.kind === 'json' ? source.json() : null;
-    const top = isRecord$1(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
+    const top = isObj(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
     const metadata = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {};
     return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
@@ -9538,10 +9526,17 @@ function checkComparability(b, c, options = {}) {
  * (metadata `cost_usd`). The source is always said: `config`, `summary` or `unknown`; an unknown cost
  * is null, never 0, and a gate on it cannot pass.
  */
-/** The price of a run's model: its exact name in the table, else null. */
-function priceOf(p, pricing) {
-    const model = p.head.run.model;
+/** The price of a model: its exact name in the table (never an inherited key), else null. */
+function priceFor(model, pricing) {
     return model !== null && Object.hasOwn(pricing, model) ? pricing[model] : null;
+}
+/** The price of a run's model. */
+function priceOf(p, pricing) {
+    return priceFor(p.head.run.model, pricing);
+}
+/** USD for prompt and completion tokens at a price per million. */
+function tokensCost(prompt, completion, price) {
+    return (prompt * price.prompt + completion * price.completion) / 1e6;
 }
 /** USD of one case at a price; null when the case records no usage. */
 function caseCost(p, i, price) {
@@ -9549,7 +9544,7 @@ function caseCost(p, i, price) {
         return null;
     const prompt = p.numbers[i * SLOTS + SLOT.promptTokens];
     const completion = p.numbers[i * SLOTS + SLOT.completionTokens];
-    return (prompt * price.prompt + completion * price.completion) / 1e6;
+    return tokensCost(prompt, completion, price);
 }
 function runCost(p, pricing) {
     const model = p.head.run.model;
@@ -10192,7 +10187,11 @@ function evaluateSlices(cases, specs, policy, alpha) {
         const groups = new Map();
         for (const c of cases) {
             const key = c.labels[spec.by] ?? null;
-            groups.set(key, [...(groups.get(key) ?? []), c]);
+            const group = groups.get(key);
+            if (group === undefined)
+                groups.set(key, [c]);
+            else
+                group.push(c);
         }
         const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
         for (const group of keys) {
@@ -10200,8 +10199,7 @@ function evaluateSlices(cases, specs, policy, alpha) {
             const higher = spec.metric !== 'steps';
             const b = members.reduce((s, c) => s + value$2(spec.metric, c.baseline), 0) / members.length;
             const c = members.reduce((s, x) => s + value$2(spec.metric, x.candidate), 0) / members.length;
-            const tol = spec.tolerance ?? 0;
-            const allowance = typeof tol === 'number' ? tol : (Math.abs(b) * Number(tol.replace(/%$/, ''))) / 100;
+            const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
             const worseBy = (x) => (higher ? value$2(spec.metric, x.baseline) - value$2(spec.metric, x.candidate) : value$2(spec.metric, x.candidate) - value$2(spec.metric, x.baseline));
             let status = 'pass';
@@ -10655,10 +10653,12 @@ function pairTrials(b, c) {
     }
     return out.sort((x, y) => compareCodePoints(x.id, y.id));
 }
-function significanceOf(baseline, candidate, thresholds, options, fields) {
+function mergeSides(baseline, candidate, options, fields) {
     const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields);
     const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields);
-    const paired = pairTrials(b, c);
+    return { b, c, paired: pairTrials(b, c) };
+}
+function significanceOf({ b, c, paired }, thresholds, options) {
     const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
     const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
     return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
@@ -10714,15 +10714,18 @@ function compareSummaries(baseline, candidate, options = {}) {
     if (decision === 'point' && options.trials && (options.trials.baseline.length > 1 || options.trials.candidate.length > 1)) {
         throw new RangeError('repeated trials need the significant decision policy');
     }
-    const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options, fields) : null;
+    const alpha = 1 - (options.significance?.confidence ?? 0.95);
+    const sliceSpecs = options.slices ?? [];
+    const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields) : null;
+    const significance = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
     const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
-    const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
+    const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
     const required = metric_gates.filter((g) => g.level === 'required');
-    const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields), mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields)), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
+    const slices = merged !== null && sliceSpecs.length > 0 ? evaluateSlices(merged.paired, sliceSpecs, decision, alpha) : [];
     const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
     const sliceName = (x) => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
     // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
@@ -11707,7 +11710,6 @@ function footer$1(cmp, version) {
     const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${Math.round(cmp.significance.confidence * 100)}% confidence`;
     return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
-/** Renders the markdown report, in full unless `options.detail` says less. */
 /** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
 function headToHeadLine(cmp) {
     const h = cmp.head_to_head;
@@ -11715,6 +11717,7 @@ function headToHeadLine(cmp) {
         return [];
     return [`**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`, ''];
 }
+/** Renders the markdown report, in full unless `options.detail` says less. */
 function renderMarkdown(cmp, options = {}) {
     const detail = options.detail ?? 'full';
     const lines = [

@@ -11,7 +11,7 @@
  * under the cap, and it is never counted as $0.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import type { Price } from '../analysis/cost.js';
+import { priceFor, tokensCost, type Price } from '../analysis/cost.js';
 import { UsageError } from '../errors.js';
 
 export interface Budget {
@@ -62,9 +62,9 @@ export function lineSpend(line: string, pricing: Readonly<Record<string, Price>>
   if (cost !== undefined) return { tokens, usd: cost };
   if (tokens === 0) return { tokens, usd: 0 };
   const model = typeof d['model'] === 'string' ? d['model'] : defaultModel;
-  const price = model === null ? undefined : pricing[model];
-  if (price === undefined || total > 0) return `tokens that cannot be priced (${model === null ? 'no model named' : `no price for model ${JSON.stringify(model)} in the configuration's pricing`}${total > 0 ? ', or a plain `tokens` count' : ''})`;
-  return { tokens, usd: (prompt * price.prompt + completion * price.completion) / 1e6 };
+  const price = priceFor(model, pricing);
+  if (price === null || total > 0) return `tokens that cannot be priced (${model === null ? 'no model named' : `no price for model ${JSON.stringify(model)} in the configuration's pricing`}${total > 0 ? ', or a plain `tokens` count' : ''})`;
+  return { tokens, usd: tokensCost(prompt, completion, price) };
 }
 
 /** Follows the usage file as the suite appends to it: `poll` reads the new complete lines and returns the spend so far. */

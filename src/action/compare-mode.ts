@@ -8,9 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
-
-/** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
-export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
 import type { FindingDraft } from '../analysis/findings.js';
 import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../analysis/compare.js';
 import { loadPair } from '../cli/load.js';
@@ -29,7 +26,8 @@ import { openPublisher, type Publisher, type PublishTarget } from './publisher.j
 import { downloadSummary, mergedRole } from './role-files.js';
 import { artifactName, readEvent, runUrl } from './shared.js';
 
-
+/** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
+export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
 export const REPORT_FILES = { markdown: 'benchgate-report.md', json: 'benchgate-report.json', csv: 'benchgate-report.csv' } as const;
 
 export interface CompareResult {

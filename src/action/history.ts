@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Comparison } from '../analysis/compare.js';
+import { commandSucceeded } from '../analysis/findings.js';
 import { branchRuns, historyEntry } from '../analysis/history.js';
 import { readHistoryBranch, recordHistory } from '../github/history-branch.js';
 import { loadHistory } from '../github/history.js';
@@ -52,7 +53,7 @@ function notRecorded(io: ActionIo, historyBranch: string, cmp: Comparison, jobPr
   const m = cmp.baseline.summary.metadata;
   if (historyBranch === branch) return `history-branch is the default branch ${branch}; give the history a branch of its own, such as benchgate-history`;
   if (jobProblems.length > 0) return `a suite job did not succeed (${jobProblems.join('; ')})`;
-  if (m['command.exit_code'] !== 0 || m['command.timed_out'] === true || m['command.budget_exceeded'] === true) return 'the baseline suite did not succeed';
+  if (!commandSucceeded(m)) return 'the baseline suite did not succeed';
   if (m['reuse.run_id'] !== undefined) return 'the baseline was reused from an earlier run, which recorded it';
   return null;
 }

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSummary } from '../adapters/index.js';
+import { commandSucceeded } from '../analysis/findings.js';
 import { InputError } from '../errors.js';
 import { findReusableBaseline } from '../github/baseline-reuse.js';
 import { messageOf } from '../github/octokit.js';
@@ -31,7 +32,7 @@ function mismatch(summary: BenchmarkSummary, commit: string, inputs: RunInputs):
   for (const [key, value] of Object.entries(inputs.fingerprint)) {
     if (m[key] !== value) return `its fingerprint ${key} is ${JSON.stringify(m[key] ?? null)}, this job's is ${JSON.stringify(value)}`;
   }
-  if (m['command.exit_code'] !== 0 || m['command.timed_out'] === true || m['command.budget_exceeded'] === true) return 'its suite command did not succeed';
+  if (!commandSucceeded(m)) return 'its suite command did not succeed';
   return null;
 }
 

@@ -18,11 +18,9 @@ import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from './
 
 type FindBy = NonNullable<FindOptions['findBy']>;
 
-export { MAX_ARTIFACT_SUMMARY_BYTES } from './shared.js';
-
 /**
- * Downloads a role's artifact and returns its normalized summaries: summary.json, then the later
- * trials (summary.trial-2.json, …) in order, each within the size cap.
+ * Downloads a role's summaries: its artifact's (summary.json, then the later trials), or, when the
+ * role ran in shards, one per shard artifact.
  */
 export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<RoleFiles> {
   const name = artifactName(suite, role);
@@ -35,7 +33,9 @@ export async function downloadSummary(io: ActionIo, suite: string, role: Role, i
     io.info(`benchgate: ${role} summary merged from ${shards.length} shard artifacts (${shards.join(', ')})`);
     return { files, sharded: true };
   }
-  return { files: await downloadOne(io, name, role, join(into, role), findBy), sharded: false };
+  const files = await downloadOne(io, name, role, join(into, role), findBy);
+  io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
+  return { files, sharded: false };
 }
 
 /** One artifact's normalized summaries: summary.json, then the later trials, each within the size cap. */
@@ -54,7 +54,6 @@ async function downloadOne(io: ActionIo, name: string, role: Role, path: string,
   if (files.length === 0) {
     throw new InputError(`artifact "${name}" holds no ${NORMALIZED_FILE}: the ${role} run found no usable summary (its command.log in the artifact says why)`);
   }
-  if (!name.includes('-shard-')) io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
   return files;
 }
 

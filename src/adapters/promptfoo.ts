@@ -9,13 +9,11 @@
 import { InputError } from '../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
 import type { LoadOptions } from './index.js';
-import { caseOf, checkUniqueIds, numberField, Problems, stemOf, summaryOf } from './records-common.js';
+import { caseOf, checkUniqueIds, numberField, Problems, stemOf, summaryOf, isObj, type Obj } from './records-common.js';
 import type { Source } from './source.js';
 
 export const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `evalId` and `results.results` (one result per test, prompt and provider)';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function resultsOf(data: unknown): unknown[] | null {
   if (!isObj(data) || !isObj(data['results'])) return null;

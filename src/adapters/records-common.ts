@@ -17,6 +17,18 @@ export type RecordPlace = string;
 export const valueAt = fieldValue;
 
 /** The first of `names` the record has (not undefined), with its name; undefined when none. */
+export type Obj = Record<string, unknown>;
+
+/** A JSON object (not an array, not null). */
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The array of records of a parsed JSON document (the document itself, or under the first of `keys` that holds one), and its path. */
+export function recordsAt(data: unknown, keys: readonly string[]): { items: unknown[]; at: string } | null {
+  if (Array.isArray(data)) return { items: data, at: '$' };
+  for (const key of keys) if (isObj(data) && Array.isArray(data[key])) return { items: data[key], at: `$.${key}` };
+  return null;
+}
+
 export function firstOf(record: Record<string, unknown>, names: readonly string[]): { name: string; value: unknown } | undefined {
   for (const name of names) {
     const value = valueAt(record, name);

@@ -6,7 +6,7 @@
  * so gates and slices of the configuration can name them. Tried last by detection.
  */
 import type { FieldMapping, LoadOptions } from './index.js';
-import { caseOf, checkUniqueIds, firstOf, flagField, numberField, Problems, stemOf, summaryOf, type RecordPlace } from './records-common.js';
+import { caseOf, checkUniqueIds, firstOf, flagField, isObj, numberField, Problems, recordsAt, stemOf, summaryOf, type RecordPlace } from './records-common.js';
 import type { Source } from './source.js';
 import type { BenchmarkSummary, CaseLabels, CaseResult } from '../schema/summary.js';
 
@@ -42,17 +42,7 @@ function namesFor(key: Key, fields: FieldMapping | undefined): readonly string[]
 }
 
 /** The array of records of a parsed JSON document, and the path it is at; null when there is none. */
-function recordArray(data: unknown): { items: unknown[]; at: string } | null {
-  if (Array.isArray(data)) return { items: data, at: '$' };
-  if (typeof data !== 'object' || data === null) return null;
-  for (const key of ['records', 'items', 'cases']) {
-    const v = (data as Record<string, unknown>)[key];
-    if (Array.isArray(v)) return { items: v, at: `$.${key}` };
-  }
-  return null;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const recordArray = (data: unknown) => recordsAt(data, ['records', 'items', 'cases']);
 
 /** Null when `source` reads as records (the first one has an id); else why not. */
 export function recordsMismatch(source: Source, options: Pick<LoadOptions, 'fields'> = {}): string | null {
@@ -74,7 +64,7 @@ export function recordsMismatch(source: Source, options: Pick<LoadOptions, 'fiel
     if (found.items.length === 0) return 'an empty array of records';
     first = found.items[0];
   } else return `not JSON or JSON Lines (${source.kind})`;
-  if (!isRecord(first)) return 'the first record is not an object';
+  if (!isObj(first)) return 'the first record is not an object';
   return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
 
@@ -156,7 +146,7 @@ export function fromRecords(source: Source, options: LoadOptions): BenchmarkSumm
   const cases: CaseResult[] = [];
   const ids: { id: string; place: RecordPlace }[] = [];
   for (const { place, value } of recordsOf(p, source)) {
-    if (!isRecord(value)) {
+    if (!isObj(value)) {
       p.add(place, null, 'an object (one record)', value);
       continue;
     }
@@ -171,7 +161,7 @@ export function fromRecords(source: Source, options: LoadOptions): BenchmarkSumm
   p.check();
   const costs = cases.map((c) => c.extra['cost_usd']);
   const container = source.kind === 'json' ? source.json() : null;
-  const top = isRecord(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
+  const top = isObj(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
   const metadata: Record<string, number> = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce<number>((a, x) => a + (x as number), 0) } : {};
   return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }

@@ -11,15 +11,13 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
-import { caseOf, checkUniqueIds, numberField, Problems, stemOf, summaryOf } from './records-common.js';
+import { caseOf, checkUniqueIds, numberField, Problems, stemOf, summaryOf, isObj, type Obj } from './records-common.js';
 import { fileSource, type Source } from './source.js';
 
 export const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `composite_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
 const COMPLETED = new Set(['survived', 'completed', 'success', 'win', 'won']);
 const SUMMARY_FILE = /_summary\.json$/;
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isScenario = (v: unknown): v is Obj => isObj(v) && 'composite_score' in v && 'outcome' in v && ('scenario' in v || 'scenario_name' in v);
 
 export function rleMismatch(source: Source): string | null {

@@ -10,13 +10,11 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError } from '../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
-import { caseOf, checkUniqueIds, firstOf, flagField, numberField, Problems, summaryOf } from './records-common.js';
+import { caseOf, checkUniqueIds, firstOf, flagField, numberField, Problems, summaryOf, isObj, recordsAt, type Obj } from './records-common.js';
 import { fileSource, type Source } from './source.js';
 
 export const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json: a JSON object with `benchmarks` (each with `metrics.overall_accuracy` or a `status`)';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function rlmRunnerMismatch(source: Source): string | null {
   if (source.kind !== 'json') return `not a JSON document (${source.kind})`;
@@ -29,11 +27,7 @@ export function rlmRunnerMismatch(source: Source): string | null {
 const TASK = { id: ['task_id', 'id', 'question_id'], correct: ['correct', 'is_correct', 'success', 'passed'], score: ['score', 'accuracy'], time: ['time', 'elapsed', 'duration', 'completion_time', 'time_seconds'] };
 
 /** The task records of a results file: an array, or the array under `results` / `tasks`. */
-function taskRecords(data: unknown): { items: unknown[]; at: string } | null {
-  if (Array.isArray(data)) return { items: data, at: '$' };
-  for (const key of ['results', 'tasks']) if (isObj(data) && Array.isArray(data[key])) return { items: data[key], at: `$.${key}` };
-  return null;
-}
+const taskRecords = (data: unknown) => recordsAt(data, ['results', 'tasks']);
 
 /** The tasks of one benchmark's results file as cases; problems name that file. */
 function taskCases(key: string, file: string): CaseResult[] {

@@ -105,10 +105,20 @@ export function pairTrials(b: TrialSide, c: TrialSide): PairedCase[] {
   return out.sort((x, y) => compareCodePoints(x.id, y.id));
 }
 
-function significanceOf(baseline: LoadedSummary, candidate: LoadedSummary, thresholds: Thresholds, options: CompareOptions, fields: CaseFields): SignificanceResult {
+/** Each side's trials merged per case, and the cases both sides have: what the paired tests and the slices read. */
+interface MergedSides {
+  b: TrialSide;
+  c: TrialSide;
+  paired: PairedCase[];
+}
+
+function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions, fields: CaseFields): MergedSides {
   const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields);
   const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields);
-  const paired = pairTrials(b, c);
+  return { b, c, paired: pairTrials(b, c) };
+}
+
+function significanceOf({ b, c, paired }: MergedSides, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
   const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
   const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
   return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
@@ -174,15 +184,18 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   if (decision === 'point' && options.trials && (options.trials.baseline.length > 1 || options.trials.candidate.length > 1)) {
     throw new RangeError('repeated trials need the significant decision policy');
   }
-  const significance = decision === 'significant' ? significanceOf(baseline, candidate, thresholds, options, fields) : null;
+  const alpha = 1 - (options.significance?.confidence ?? 0.95);
+  const sliceSpecs = options.slices ?? [];
+  const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields) : null;
+  const significance = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
   const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
-  const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, 1 - (options.significance?.confidence ?? 0.95), options.pricing ?? {});
+  const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
   const required = metric_gates.filter((g) => g.level === 'required');
-  const slices = options.slices?.length ? evaluateSlices(pairTrials(mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields), mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields)), options.slices, decision, 1 - (options.significance?.confidence ?? 0.95)) : [];
+  const slices = merged !== null && sliceSpecs.length > 0 ? evaluateSlices(merged.paired, sliceSpecs, decision, alpha) : [];
   const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
   const sliceName = (x: SliceResult): string => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
   // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.

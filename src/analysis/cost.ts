@@ -24,10 +24,19 @@ export interface RunCost {
   per_case: number | null;
 }
 
-/** The price of a run's model: its exact name in the table, else null. */
-export function priceOf(p: PackedSummary, pricing: Readonly<Record<string, Price>>): Price | null {
-  const model = p.head.run.model;
+/** The price of a model: its exact name in the table (never an inherited key), else null. */
+export function priceFor(model: string | null, pricing: Readonly<Record<string, Price>>): Price | null {
   return model !== null && Object.hasOwn(pricing, model) ? (pricing[model] as Price) : null;
+}
+
+/** The price of a run's model. */
+export function priceOf(p: PackedSummary, pricing: Readonly<Record<string, Price>>): Price | null {
+  return priceFor(p.head.run.model, pricing);
+}
+
+/** USD for prompt and completion tokens at a price per million. */
+export function tokensCost(prompt: number, completion: number, price: Price): number {
+  return (prompt * price.prompt + completion * price.completion) / 1e6;
 }
 
 /** USD of one case at a price; null when the case records no usage. */
@@ -35,7 +44,7 @@ export function caseCost(p: PackedSummary, i: number, price: Price): number | nu
   if (((p.flags[i] as number) & FLAG.usage) === 0) return null;
   const prompt = p.numbers[i * SLOTS + SLOT.promptTokens] as number;
   const completion = p.numbers[i * SLOTS + SLOT.completionTokens] as number;
-  return (prompt * price.prompt + completion * price.completion) / 1e6;
+  return tokensCost(prompt, completion, price);
 }
 
 export function runCost(p: PackedSummary, pricing: Readonly<Record<string, Price>>): RunCost {

@@ -89,13 +89,18 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
  * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
  * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
  */
-function commandFailure(m: BenchmarkSummary['metadata']): string | null {
+export function commandFailure(m: BenchmarkSummary['metadata']): string | null {
   if (m['command.timed_out'] === true) return 'timed out (command.timed_out: true)';
   if (m['command.budget_exceeded'] === true) return 'was stopped at its spend cap (command.budget_exceeded: true)';
   const code = m['command.exit_code'];
   if (typeof code === 'number' && code !== 0) return `exited with code ${code} (command.exit_code)`;
   if (code === null && typeof m['command.signal'] === 'string') return 'was killed by a signal (command.signal)';
   return null;
+}
+
+/** True when the run mode stamped the suite command as finished with exit code 0 (an unstamped summary is not). */
+export function commandSucceeded(m: BenchmarkSummary['metadata']): boolean {
+  return m['command.exit_code'] === 0 && commandFailure(m) === null;
 }
 
 /**

@@ -104,7 +104,7 @@ const mean = (xs: Iterable<number>): number | null => {
 };
 
 /** The allowance in the metric's unit: a number as is, "N%" of the baseline value. */
-function allowanceOf(tolerance: number | string, baseline: number | null): number | null {
+export function allowanceOf(tolerance: number | string, baseline: number | null): number | null {
   if (typeof tolerance === 'number') return tolerance;
   const pct = Number(tolerance.replace(/%$/, ''));
   return baseline === null ? null : (Math.abs(baseline) * pct) / 100;

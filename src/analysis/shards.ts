@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { pyFixed } from '../report/format.js';
 import { packSummary } from '../schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
-import { aggregateMismatches, type FindingDraft } from './findings.js';
+import { aggregateMismatches, commandFailure, type FindingDraft } from './findings.js';
 import { runTotals } from './run-totals.js';
 import { usageFromTotals } from './usage.js';
 
@@ -79,7 +79,7 @@ function mergeCases(runs: readonly ShardRun[]): { cases: CaseResult[]; twice: st
 
 /** The command stamps of the worst shard: a failed or timed-out shard makes the merged run failed. */
 function worstCommand(runs: readonly ShardRun[]): Record<string, string | number | boolean | null> {
-  const failed = runs.find((r) => r.summary.metadata['command.timed_out'] === true || r.summary.metadata['command.budget_exceeded'] === true || (typeof r.summary.metadata['command.exit_code'] === 'number' && r.summary.metadata['command.exit_code'] !== 0) || (r.summary.metadata['command.exit_code'] === null && typeof r.summary.metadata['command.signal'] === 'string'));
+  const failed = runs.find((r) => commandFailure(r.summary.metadata) !== null);
   if (failed === undefined) return {};
   const m = failed.summary.metadata;
   return { 'command.exit_code': m['command.exit_code'] ?? null, 'command.signal': m['command.signal'] ?? null, 'command.timed_out': m['command.timed_out'] ?? false, 'command.budget_exceeded': m['command.budget_exceeded'] ?? false, 'shards.failed': failed.artifact };

@@ -5,6 +5,7 @@
  * per-case differences go through the same sign-flip test as the core gates.
  */
 import { worseByTest } from '../stats/sign-flip.js';
+import { allowanceOf } from './metric-gates.js';
 import type { PairedCase } from './significance.js';
 import type { GateStatus } from './significance.js';
 
@@ -47,7 +48,9 @@ export function evaluateSlices(cases: readonly PairedCase[], specs: readonly Sli
     const groups = new Map<string | null, PairedCase[]>();
     for (const c of cases) {
       const key = c.labels[spec.by] ?? null;
-      groups.set(key, [...(groups.get(key) ?? []), c]);
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [c]);
+      else group.push(c);
     }
     const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
     for (const group of keys) {
@@ -55,8 +58,7 @@ export function evaluateSlices(cases: readonly PairedCase[], specs: readonly Sli
       const higher = spec.metric !== 'steps';
       const b = members.reduce((s, c) => s + value(spec.metric, c.baseline), 0) / members.length;
       const c = members.reduce((s, x) => s + value(spec.metric, x.candidate), 0) / members.length;
-      const tol = spec.tolerance ?? 0;
-      const allowance = typeof tol === 'number' ? tol : (Math.abs(b) * Number(tol.replace(/%$/, ''))) / 100;
+      const allowance = allowanceOf(spec.tolerance ?? 0, b) as number; // never null: the baseline mean is known
       const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
       const worseBy = (x: PairedCase): number => (higher ? value(spec.metric, x.baseline) - value(spec.metric, x.candidate) : value(spec.metric, x.candidate) - value(spec.metric, x.baseline));
       let status: GateStatus = 'pass';

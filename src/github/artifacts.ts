@@ -3,6 +3,7 @@
 // used or imported, so the caller decides which client talks to which service, and tests pass the
 // real DefaultArtifactClient pointed at a loopback double.
 import type { ArtifactClient, FindOptions } from '@actions/artifact';
+import type { GitHubClient } from './octokit.js';
 
 /** Characters the artifact service refuses in a name (NTFS limits; upload-artifact refuses them too). */
 export const FORBIDDEN_NAME_CHARACTERS: ReadonlyMap<string, string> = new Map([
@@ -172,4 +173,28 @@ export async function listArtifactNames(client: ArtifactClient, findBy?: Downloa
   } catch (error) {
     throw explain(error, '*', 'listing', findBy);
   }
+}
+
+/** Where to find another workflow run's artifact by name, and where to put it. */
+export interface RunArtifactQuery {
+  owner: string;
+  repo: string;
+  runId: number;
+  name: string;
+  token: string;
+  path: string;
+}
+
+/**
+ * Another workflow run's artifact `name` (listed through the REST API, so an expired one is told
+ * apart from a missing one), downloaded into `path`; or 'missing' / 'expired'.
+ */
+export async function downloadRunArtifact(octokit: GitHubClient, client: ArtifactClient, q: RunArtifactQuery): Promise<{ id: number; createdAt: string | null; dir: string } | 'missing' | 'expired'> {
+  const list = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: q.owner, repo: q.repo, run_id: q.runId, name: q.name, per_page: 10 });
+  const named = list.data.artifacts.filter((a) => a.name === q.name);
+  const artifact = named.find((a) => !a.expired);
+  if (artifact === undefined) return named.length === 0 ? 'missing' : 'expired';
+  const findBy = { token: q.token, workflowRunId: q.runId, repositoryOwner: q.owner, repositoryName: q.repo };
+  const dir = await downloadArtifactByName(client, { name: q.name, path: q.path, findBy });
+  return { id: artifact.id, createdAt: artifact.created_at ?? null, dir };
 }

@@ -5,7 +5,7 @@
  * artifact. Runs of any other commit are never looked at, and an expired artifact is reported as such.
  */
 import type { ArtifactClient } from '@actions/artifact';
-import { downloadArtifactByName } from './artifacts.js';
+import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
 
 export interface ReuseQuery {
@@ -39,19 +39,10 @@ export async function findReusableBaseline(octokit: GitHubClient, artifacts: Art
   const runs = data.workflow_runs.filter((r) => r.head_sha === q.commit);
   if (runs.length === 0) notes.push(`no successful push workflow run of commit ${q.commit.slice(0, 7)}`);
   for (const run of runs) {
-    const list = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: q.owner, repo: q.repo, run_id: run.id, name: q.artifact, per_page: 10 });
-    const artifact = list.data.artifacts.find((a) => a.name === q.artifact);
-    if (artifact === undefined) {
-      notes.push(`workflow run ${run.id} has no artifact ${q.artifact}`);
-      continue;
-    }
-    if (artifact.expired) {
-      notes.push(`the ${q.artifact} artifact of workflow run ${run.id} has expired`);
-      continue;
-    }
-    const findBy = { token: q.token, workflowRunId: run.id, repositoryOwner: q.owner, repositoryName: q.repo };
-    const dir = await downloadArtifactByName(artifacts, { name: q.artifact, path: q.path, findBy });
-    return { found: { runId: run.id, runUrl: run.html_url, artifactId: artifact.id, createdAt: artifact.created_at ?? null, dir }, notes };
+    const got = await downloadRunArtifact(octokit, artifacts, { owner: q.owner, repo: q.repo, runId: run.id, name: q.artifact, token: q.token, path: q.path });
+    if (got === 'missing') notes.push(`workflow run ${run.id} has no artifact ${q.artifact}`);
+    else if (got === 'expired') notes.push(`the ${q.artifact} artifact of workflow run ${run.id} has expired`);
+    else return { found: { runId: run.id, runUrl: run.html_url, artifactId: got.id, createdAt: got.createdAt, dir: got.dir }, notes };
   }
   return { found: null, notes };
 }

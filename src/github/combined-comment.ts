@@ -54,9 +54,10 @@ async function writeOnce(octokit: GitHubClient, c: CombinedComment, found: reado
   if (keeper === undefined && c.mode === 'hold' && c.verdict === 'promote') return { action: 'skipped', reason: 'comment: hold, and the verdict is promote' };
   const mine = sections.find((s) => s.suite === c.suite);
   if (keeper !== undefined && others.length === 0 && c.mode === 'changed' && mine?.digest === c.digest) return { action: 'unchanged', id: keeper.id, url: keeper.url };
-  const placeholder = { suite: c.suite, verdict: c.verdict, digest: c.digest, body: '' };
-  const share = sectionShare(c.group, withSection(sections, placeholder), c.tail);
-  const body = renderCombined(c.group, withSection(sections, { ...placeholder, body: c.render(share) }), c.tail, c.note);
+  // This suite's section, empty first: its share of the room is known before it is rendered.
+  const empty = { suite: c.suite, verdict: c.verdict, digest: c.digest, body: '' };
+  const share = sectionShare(c.group, withSection(sections, empty), c.tail);
+  const body = renderCombined(c.group, withSection(sections, { ...empty, body: c.render(share) }), c.tail, c.note);
   const { owner, repo } = c;
   let outcome: CommentOutcome;
   if (keeper !== undefined) {

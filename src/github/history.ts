@@ -9,7 +9,7 @@ import type { ArtifactClient } from '@actions/artifact';
 import { loadSummary } from '../adapters/index.js';
 import { runMetrics } from '../analysis/gates.js';
 import type { TrendPoint } from '../report/trend.js';
-import { downloadArtifactByName } from './artifacts.js';
+import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
 
 export interface HistoryQuery {
@@ -34,12 +34,10 @@ export async function loadHistory(octokit: GitHubClient, artifacts: ArtifactClie
   const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: q.owner, repo: q.repo, branch: q.branch, event: 'push', status: 'success', per_page: Math.min(100, q.limit * 3) });
   for (const run of data.workflow_runs) {
     if (points.length >= q.limit) break;
-    const findBy = { token: q.token, workflowRunId: run.id, repositoryOwner: q.owner, repositoryName: q.repo };
     try {
-      const list = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: q.owner, repo: q.repo, run_id: run.id, name: q.artifact, per_page: 10 });
-      if (!list.data.artifacts.some((a) => a.name === q.artifact && !a.expired)) continue;
-      const dir = await downloadArtifactByName(artifacts, { name: q.artifact, path: join(q.path, String(run.id)), findBy });
-      const file = join(dir, 'summary.json');
+      const got = await downloadRunArtifact(octokit, artifacts, { owner: q.owner, repo: q.repo, runId: run.id, name: q.artifact, token: q.token, path: join(q.path, String(run.id)) });
+      if (typeof got === 'string') continue; // missing or expired: not part of the history
+      const file = join(got.dir, 'summary.json');
       if (!existsSync(file) || statSync(file).size > q.maxBytes) throw new Error('no summary.json within the size cap');
       const m = runMetrics(loadSummary(file, 'benchgate'));
       points.push({ commit: run.head_sha, when: run.created_at, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: m.avg_steps });

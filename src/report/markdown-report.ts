@@ -147,7 +147,6 @@ function footer(cmp: Comparison, version: string): string {
   return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 
-/** Renders the markdown report, in full unless `options.detail` says less. */
 /** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
 function headToHeadLine(cmp: Comparison): string[] {
   const h = cmp.head_to_head;
@@ -155,6 +154,7 @@ function headToHeadLine(cmp: Comparison): string[] {
   return [`**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`, ''];
 }
 
+/** Renders the markdown report, in full unless `options.detail` says less. */
 export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
   const lines: string[] = [
