@@ -96,6 +96,11 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
     expect(result.outputs).toMatchObject({ verdict: 'hold', passed: 'false', regressions: '1', 'reward-delta': '0.20000000000000007', 'completion-delta': '0.09999999999999998', 'steps-increase': '-0.10000000000000009' });
     expect(result.summary).toMatch(/^### ❌ Hold: `codemode` is not ready to replace `tool_call` on `demo_tool_use`\n/);
     expect(result.summary).toContain('| `log_error_count` | ✅ completed | ❌ guardrail blocked |');
+    // Each side named by its artifact, the file the suite wrote, its commit and run: never the runner's download folder.
+    expect(result.summary).toMatch(/Baseline benchmark: `[^`]+` \(`artifact benchgate-demo-baseline: tool_call\.json(, commit [0-9a-f]{7})?, run \d+`\)/);
+    expect(result.summary).toMatch(/Candidate benchmark: `[^`]+` \(`artifact benchgate-demo-candidate: codemode\.json(, commit [0-9a-f]{7})?, run \d+`\)/);
+    expect(result.summary).not.toContain(gate.temp);
+    expect(result.summary).not.toContain('benchgate-download-');
     // The report's first line says hold; no second "failed" note under it.
     expect(result.summary).not.toContain('benchgate failed');
     expect(result.log).toContain('::error::benchgate: hold (failed gates: completion_regressions; findings: guardrail-rise) (set fail-on-hold: false');
@@ -104,6 +109,8 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
     expect([...reports.keys()].sort()).toEqual(['benchgate-report.csv', 'benchgate-report.json', 'benchgate-report.md']);
     const report = json(reports.get('benchgate-report.json'));
     expect(report).toMatchObject({ verdict: 'hold', passed: false, gates: { reward: true, completion: true, steps: true, completion_regressions: false } });
+    expect(report['baseline_path']).toMatch(/^artifact benchgate-demo-baseline: tool_call\.json/);
+    expect(JSON.stringify(report)).not.toContain(gate.temp);
     expect(reports.get('benchgate-report.md')?.toString()).toBe(readFileSync(result.outputs['report-markdown'] as string, 'utf8'));
     expect(readFileSync(result.outputs['report-csv'] as string, 'utf8')).toBe(reports.get('benchgate-report.csv')?.toString());
     expect(Number(result.outputs['report-artifact-id'])).toBe(double.artifacts(run).get('benchgate-demo-report')?.id);

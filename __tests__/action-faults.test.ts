@@ -142,18 +142,42 @@ describe('the suite command', () => {
     expect(gate.log).toContain('artifact "benchgate-s-baseline" holds no summary.json: the baseline run found no usable summary');
   });
 
-  it('leaves only an older summary: it is never passed off as this run', async () => {
+  it.each([
+    ['an hour', 3_600],
+    ['1.5 s', 1.5],
+    ['0.5 s', 0.5],
+  ])('leaves only a summary that was there before it (written %s earlier, as by a checkout): it is never passed off as this run', async (_, ageSeconds) => {
     const run = freshRun();
-    const j = job(double, root, 'stale', run);
+    const j = job(double, root, `stale-${ageSeconds}`, run);
     const dir = join(j.workspace, '.rlm_code', 'rlm', 'benchmarks');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'old.json'), '{}');
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    utimesSync(join(dir, 'old.json'), hourAgo, hourAgo);
+    const before = new Date(Date.now() - ageSeconds * 1000);
+    utimesSync(join(dir, 'old.json'), before, before);
     const result = await j.run({ mode: 'run', suite: 's', role: 'baseline', command: 'true' });
     expect(result.exitCode).toBe(1);
-    expect(result.log).toMatch(/1 file\(s\) match the summary pattern .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/old\.json, was last modified at/);
+    expect(result.log).toMatch(/1 file\(s\) match the summary pattern .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/old\.json, was last modified at .* and was already there, unchanged, before the command started/);
     expect(files(run, 'benchgate-s-baseline').has('summary.json')).toBe(false);
+  });
+
+  it('trials: a trial that writes nothing does not get the summary an earlier trial wrote', async () => {
+    const run = freshRun();
+    const command = `if [ "$BENCHGATE_TRIAL" = 1 ]; then ${suiteCommand('tool_call')}; fi`;
+    const result = await job(double, root, 'trial-stale', run).run({ mode: 'run', suite: 's', role: 'baseline', command, trials: '2' });
+    expect(result.exitCode).toBe(1);
+    expect(result.log).toMatch(/::error::benchgate: trial 2: 1 file\(s\) match the summary pattern .* none was written by this run/);
+    expect([...files(run, 'benchgate-s-baseline').keys()].filter((f) => f.startsWith('summary'))).toEqual(['summary.json']);
+  });
+
+  it('a new summary beside an old one: the new one is taken and the log says the old one is not this run\'s', async () => {
+    const run = freshRun();
+    const j = job(double, root, 'beside', run);
+    const dir = join(j.workspace, '.rlm_code', 'rlm', 'benchmarks');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'zz-old.json'), '{}');
+    const result = await j.run({ mode: 'run', suite: 's', role: 'baseline', command: suiteCommand('tool_call') });
+    expect(result.exitCode).toBe(0);
+    expect(result.log).toMatch(/benchgate: summary \.rlm_code\/rlm\/benchmarks\/(?!zz-old)\S+\.json \(1 matching file was already there before the command and is not this run's\)/);
   });
 
   it('writes a broken summary: the error names the file and the case, the original is kept', async () => {

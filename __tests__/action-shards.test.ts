@@ -56,6 +56,7 @@ describe('a suite sharded 4 ways per role', { timeout: 120_000 }, () => {
     expect(gate.outputs).toMatchObject({ verdict: 'hold', regressions: '1', 'reward-delta': '0.20000000000000007', 'completion-delta': '0.09999999999999998', 'steps-increase': '-0.10000000000000009' });
     expect(gate.summary).toContain('| `log_error_count` | ✅ completed | ❌ guardrail blocked |');
     expect(gate.summary).not.toContain('shard-coverage');
+    expect(gate.summary).toMatch(/Baseline benchmark: `[^`]+` \(`artifacts benchgate-[\w-]+-baseline-shard-1-of-4, [^`]* \(4 shards\)/);
   });
 
   it("the README's matrix example uses only inputs action.yml declares, with the shard and cases it documents", () => {

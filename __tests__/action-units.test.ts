@@ -1,10 +1,10 @@
 // The action's pure pieces: input checking, finding the summary, metadata stamps, fitting markdown
 // into GitHub's size limits.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findSummary, matchSummaries, SummaryNotFound } from '../src/action/find-summary.js';
+import { findSummary, matchSummaries, snapshotSummaries, SummaryNotFound } from '../src/action/find-summary.js';
 import { parseFingerprint, parseNeeds, readInputs } from '../src/action/inputs.js';
 import { pullRequestOf, stampMetadata } from '../src/action/metadata.js';
 import { describeOutcome } from '../src/action/shared.js';
@@ -86,6 +86,7 @@ describe('readInputs', () => {
 });
 
 describe('findSummary', () => {
+  const at = (root: string, rel: string, ageSeconds: number): string => agedFileWriter(root)(rel, ageSeconds);
   const dir = mkdtempSync(join(tmpdir(), 'benchgate-find-'));
   const file = agedFileWriter(dir);
   const older = file('.rlm_code/rlm/benchmarks/a.json', 30);
@@ -103,15 +104,54 @@ describe('findSummary', () => {
     expect(matchSummaries('nothing/*.json', dir)).toEqual([]);
   });
 
-  it('takes the newest file written since the command started', () => {
-    expect(findSummary('.rlm_code/rlm/benchmarks/*.json', dir, Date.now() - 60_000).path).toBe(newest);
-    expect(findSummary('.rlm_code/rlm/benchmarks/*.json', dir, Date.now() - 60_000).matches).toHaveLength(2);
+  it('takes the newest file written since the snapshot, and names the others it wrote', () => {
+    const work = mkdtempSync(join(tmpdir(), 'benchgate-find-new-'));
+    at(work, 'out/old.json', 60);
+    const before = snapshotSummaries('out/*.json', work);
+    const a = at(work, 'out/a.json', 20); // new, though its mtime is older than the snapshot (a copy that kept it)
+    const b = at(work, 'out/b.json', 10);
+    const found = findSummary('out/*.json', work, before);
+    expect(found.path).toBe(b);
+    expect(found.matches).toHaveLength(3);
+    expect(found.otherNew).toEqual([relative(work, a)]);
   });
 
-  it('refuses files older than the command, and no match, saying what it looked for', () => {
-    expect(() => findSummary('.rlm_code/rlm/benchmarks/*.json', dir, Date.now())).toThrow(/2 file\(s\) match .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/b\.json/);
-    expect(() => findSummary('out/*.json', dir, 0)).toThrow(SummaryNotFound);
-    expect(() => findSummary('out/*.json', dir, 0)).toThrow('no file matches the summary pattern "out/*.json" in');
+  it('refuses a file that was there before the command, however recent, and no match, saying what it looked for', () => {
+    for (const ageSeconds of [0, 0.5, 1.5]) {
+      const work = mkdtempSync(join(tmpdir(), 'benchgate-find-recent-'));
+      at(work, 'out/checked-out.json', ageSeconds);
+      const before = snapshotSummaries('out/*.json', work);
+      // The suite writes nothing.
+      expect(() => findSummary('out/*.json', work, before)).toThrow(/1 file\(s\) match .* but none was written by this run: the newest, out\/checked-out\.json, was last modified at .* and was already there, unchanged, before the command started/);
+    }
+    const before = snapshotSummaries('.rlm_code/rlm/benchmarks/*.json', dir);
+    expect(() => findSummary('.rlm_code/rlm/benchmarks/*.json', dir, before)).toThrow(/2 file\(s\) match .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/b\.json/);
+    expect(() => findSummary('out/*.json', dir, new Map())).toThrow(SummaryNotFound);
+    expect(() => findSummary('out/*.json', dir, new Map())).toThrow('no file matches the summary pattern "out/*.json" in');
+  });
+
+  it('takes a file the suite rewrote at the same path: new content, or the same bytes with the old mtime put back', () => {
+    const work = mkdtempSync(join(tmpdir(), 'benchgate-find-rewrite-'));
+    const path = at(work, 'out/s.json', 0.5);
+    let before = snapshotSummaries('out/*.json', work);
+    writeFileSync(path, '{"rewritten": true}');
+    expect(findSummary('out/*.json', work, before).path).toBe(path);
+
+    before = snapshotSummaries('out/*.json', work);
+    const { atime, mtime } = statSync(path);
+    writeFileSync(path, '{"rewritten": true}'); // same bytes, same size
+    utimesSync(path, atime, mtime); // and the modification time restored: the change time still moved
+    expect(findSummary('out/*.json', work, before).path).toBe(path);
+  });
+
+  it('takes a file written beside an old one, never the old one', () => {
+    const work = mkdtempSync(join(tmpdir(), 'benchgate-find-beside-'));
+    at(work, 'out/old.json', 0.5);
+    const before = snapshotSummaries('out/*.json', work);
+    const fresh = at(work, 'out/new.json', 5); // an mtime older than the old file's
+    const found = findSummary('out/*.json', work, before);
+    expect(found.path).toBe(fresh);
+    expect(found.otherNew).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
 import type { FindingDraft } from '../analysis/findings.js';
 import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../analysis/compare.js';
@@ -23,7 +23,7 @@ import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
 import { recordBaselineHistory } from './history.js';
 import { pullRequestOf } from './metadata.js';
 import { openPublisher, type Publisher, type PublishTarget } from './publisher.js';
-import { downloadSummary, mergedRole } from './role-files.js';
+import { downloadSummary, mergedRole, sourceLabel } from './role-files.js';
 import { artifactName, readEvent, runUrl } from './shared.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
@@ -70,6 +70,8 @@ export interface SummaryFiles {
   load: { baseline: LoadOptions; candidate: LoadOptions };
   /** Roles whose files are the shards of one run, merged before comparing. */
   sharded?: { baseline: boolean; candidate: boolean };
+  /** The artifacts each role was downloaded from: the reports name them, not the download folder. */
+  artifacts?: { baseline: string[]; candidate: string[] };
 }
 
 /** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
@@ -96,7 +98,14 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     ? await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript)
     : [bMerged ?? { path: bFiles[0] as string, summary: loadSummary(bFiles[0] as string, load.baseline) }, cMerged ?? { path: cFiles[0] as string, summary: loadSummary(cFiles[0] as string, load.candidate) }];
   const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] => (merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) })));
-  const cmp = compareSummaries(baseline, candidate, {
+  // The reports name each side as a reader knows it: its artifact, or its path in the workspace.
+  const shown = (role: Role, run: LoadedSummary, files: string[]): LoadedSummary => {
+    const artifacts = source.artifacts?.[role];
+    if (artifacts) return { ...run, path: sourceLabel(artifacts, run.summary, source.sharded?.[role] ? 1 : files.length) };
+    const inWorkspace = relative(io.workspace, run.path);
+    return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
+  };
+  const cmp = compareSummaries(shown('baseline', baseline, bFiles), shown('candidate', candidate, cFiles), {
     thresholds: inputs.thresholds,
     allowFindings: inputs.allowFindings,
     decide: inputs.decide,
@@ -181,7 +190,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
     try {
       const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)];
-      source = { files: [b.files, c.files], load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded } };
+      source = { files: [b.files, c.files], load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } };
     } catch (err) {
       if (jobProblems.length === 0) throw err;
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);

@@ -51,7 +51,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
     target.pullNumber = pull?.number ?? null;
     io.info(pull ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)` : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`);
     io.setOutput('pull-request', pull?.number ?? '');
-    const decision = await decide(io, { ...inputs, reportDir: null }, { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded } }, []);
+    const decision = await decide(io, { ...inputs, reportDir: null }, { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } }, []);
     await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
     return { failure: null, explained: false, comparison: decision.cmp };
   } catch (err) {

@@ -8,6 +8,7 @@ import type { FindOptions } from '@actions/artifact';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
 import type { LoadedSummary } from '../analysis/compare.js';
 import type { FindingDraft } from '../analysis/findings.js';
+import type { BenchmarkSummary } from '../schema/summary.js';
 import { mergeShards } from '../analysis/shards.js';
 import { InputError } from '../errors.js';
 import { downloadArtifactByName, listArtifactNames } from '../github/artifacts.js';
@@ -31,11 +32,11 @@ export async function downloadSummary(io: ActionIo, suite: string, role: Role, i
     for (const shard of shards) files.push(...(await downloadOne(io, shard, role, join(into, role, shard), findBy)));
     if (files.length !== shards.length) throw new InputError(`the ${role}'s shard artifacts hold repeated trials: a sharded suite runs each shard once`);
     io.info(`benchgate: ${role} summary merged from ${shards.length} shard artifacts (${shards.join(', ')})`);
-    return { files, sharded: true };
+    return { files, sharded: true, artifacts: shards };
   }
   const files = await downloadOne(io, name, role, join(into, role), findBy);
   io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
-  return { files, sharded: false };
+  return { files, sharded: false, artifacts: [name] };
 }
 
 /** One artifact's normalized summaries: summary.json, then the later trials, each within the size cap. */
@@ -61,6 +62,26 @@ async function downloadOne(io: ActionIo, name: string, role: Role, path: string,
 export interface RoleFiles {
   files: string[];
   sharded: boolean;
+  /** The artifacts they came from: one, or one per shard. */
+  artifacts: string[];
+}
+
+/**
+ * A downloaded run named by what a reader knows, never by the runner's temporary path: its
+ * artifact(s), then the file the suite wrote, the commit and the workflow run, as the run's stamps
+ * say (`artifact benchgate-s-baseline: bench_1.json, commit 1a2b3c4, run 42`). Untrusted: the
+ * report escapes it like every other name.
+ */
+export function sourceLabel(artifacts: readonly string[], summary: BenchmarkSummary, trials = 1): string {
+  const m = summary.metadata;
+  const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+  const file = text(m['source.file']);
+  const commit = text(m['git.commit']) ?? text(m['github.sha']);
+  const run = text(m['github.run_id']);
+  const facts = [file === null ? null : basename(file), commit === null ? null : `commit ${commit.slice(0, 7)}`, run === null ? null : `run ${run}`, trials > 1 ? `${trials} trials` : null].filter((x) => x !== null);
+  const listed = artifacts.length > 3 ? [artifacts[0], '…', artifacts.at(-1)] : artifacts;
+  const which = artifacts.length === 1 ? `artifact ${artifacts[0]}` : `artifacts ${listed.join(', ')} (${artifacts.length} shards)`;
+  return facts.length > 0 ? `${which}: ${facts.join(', ')}` : which;
 }
 
 /** A role's shard files merged into one run (each file in a folder named after its artifact), with the coverage finding. */

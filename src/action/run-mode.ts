@@ -15,7 +15,7 @@ import { pyFixed } from '../report/format.js';
 import { untrusted } from '../report/markdown.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { uploadSummaryArtifact } from '../github/artifacts.js';
-import { findSummary } from './find-summary.js';
+import { findSummary, snapshotSummaries, type SummarySnapshot } from './find-summary.js';
 import type { RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { commandFailed, stampMetadata, withMetadata, type CommandOutcome, type Scalar } from './metadata.js';
@@ -117,15 +117,26 @@ interface Trial {
 async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number, shard: ShardPrep, cap: SpendCap | null): Promise<Trial> {
   const of = inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : '';
   const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite${of}`;
-  const startedAt = Date.now();
+  // Every file the pattern matches now was not written by this trial's command.
+  // (A pattern too wide to list fails here and again below, where the failure is reported.)
+  let before: SummarySnapshot = new Map();
+  try {
+    before = snapshotSummaries(inputs.summary, cwd);
+  } catch {
+    /* findSummary throws the same error after the command, inside the handler */
+  }
   const outcome = await runCommand(io, inputs, cwd, staging, t, shard, cap);
   cap?.watcher.poll();
   if (commandFailed(outcome)) io.error(`benchgate: the ${label} ${describeOutcome(outcome)}; uploading what it wrote, marked as a failed run`);
   const files = [join(staging, trialFile(LOG_FILE, t))];
   try {
-    const found = findSummary(inputs.summary, cwd, startedAt);
-    const others = found.matches.length - 1;
-    io.info(`benchgate: summary ${relative(cwd, found.path) || found.path}${others > 0 ? ` (the newest of ${found.matches.length} matching files)` : ''}`);
+    const found = findSummary(inputs.summary, cwd, before);
+    const older = found.matches.length - 1 - found.otherNew.length;
+    const also = [
+      ...(found.otherNew.length > 0 ? [`the newest of ${found.otherNew.length + 1} files this run wrote; also written: ${found.otherNew.join(', ')}`] : []),
+      ...(older > 0 ? [`${older} matching file${older === 1 ? ' was' : 's were'} already there before the command and ${older === 1 ? 'is' : 'are'} not this run's`] : []),
+    ];
+    io.info(`benchgate: summary ${relative(cwd, found.path) || found.path}${also.length > 0 ? ` (${also.join('; ')})` : ''}`);
     const dir = join(staging, t === 1 ? ORIGINAL_DIR : `${ORIGINAL_DIR}.trial-${t}`);
     const original = join(dir, basename(found.path));
     mkdirSync(dir, { recursive: true });
