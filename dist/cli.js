@@ -18637,6 +18637,161 @@ function parseDocument(source, options = {}) {
     return doc;
 }
 
+const peq = new Uint32Array(0x10000);
+const myers_32 = (a, b) => {
+    const n = a.length;
+    const m = b.length;
+    const lst = 1 << (n - 1);
+    let pv = -1;
+    let mv = 0;
+    let sc = n;
+    let i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] |= 1 << i;
+    }
+    for (i = 0; i < m; i++) {
+        let eq = peq[b.charCodeAt(i)];
+        const xv = eq | mv;
+        eq |= ((eq & pv) + pv) ^ pv;
+        mv |= ~(eq | pv);
+        pv &= eq;
+        if (mv & lst) {
+            sc++;
+        }
+        if (pv & lst) {
+            sc--;
+        }
+        mv = (mv << 1) | 1;
+        pv = (pv << 1) | ~(xv | mv);
+        mv &= xv;
+    }
+    i = n;
+    while (i--) {
+        peq[a.charCodeAt(i)] = 0;
+    }
+    return sc;
+};
+const myers_x = (b, a) => {
+    const n = a.length;
+    const m = b.length;
+    const mhc = [];
+    const phc = [];
+    const hsize = Math.ceil(n / 32);
+    const vsize = Math.ceil(m / 32);
+    for (let i = 0; i < hsize; i++) {
+        phc[i] = -1;
+        mhc[i] = 0;
+    }
+    let j = 0;
+    for (; j < vsize - 1; j++) {
+        let mv = 0;
+        let pv = -1;
+        const start = j * 32;
+        const vlen = Math.min(32, m) + start;
+        for (let k = start; k < vlen; k++) {
+            peq[b.charCodeAt(k)] |= 1 << k;
+        }
+        for (let i = 0; i < n; i++) {
+            const eq = peq[a.charCodeAt(i)];
+            const pb = (phc[(i / 32) | 0] >>> i) & 1;
+            const mb = (mhc[(i / 32) | 0] >>> i) & 1;
+            const xv = eq | mv;
+            const xh = ((((eq | mb) & pv) + pv) ^ pv) | eq | mb;
+            let ph = mv | ~(xh | pv);
+            let mh = pv & xh;
+            if ((ph >>> 31) ^ pb) {
+                phc[(i / 32) | 0] ^= 1 << i;
+            }
+            if ((mh >>> 31) ^ mb) {
+                mhc[(i / 32) | 0] ^= 1 << i;
+            }
+            ph = (ph << 1) | pb;
+            mh = (mh << 1) | mb;
+            pv = mh | ~(xv | ph);
+            mv = ph & xv;
+        }
+        for (let k = start; k < vlen; k++) {
+            peq[b.charCodeAt(k)] = 0;
+        }
+    }
+    let mv = 0;
+    let pv = -1;
+    const start = j * 32;
+    const vlen = Math.min(32, m - start) + start;
+    for (let k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] |= 1 << k;
+    }
+    let score = m;
+    for (let i = 0; i < n; i++) {
+        const eq = peq[a.charCodeAt(i)];
+        const pb = (phc[(i / 32) | 0] >>> i) & 1;
+        const mb = (mhc[(i / 32) | 0] >>> i) & 1;
+        const xv = eq | mv;
+        const xh = ((((eq | mb) & pv) + pv) ^ pv) | eq | mb;
+        let ph = mv | ~(xh | pv);
+        let mh = pv & xh;
+        score += (ph >>> (m - 1)) & 1;
+        score -= (mh >>> (m - 1)) & 1;
+        if ((ph >>> 31) ^ pb) {
+            phc[(i / 32) | 0] ^= 1 << i;
+        }
+        if ((mh >>> 31) ^ mb) {
+            mhc[(i / 32) | 0] ^= 1 << i;
+        }
+        ph = (ph << 1) | pb;
+        mh = (mh << 1) | mb;
+        pv = mh | ~(xv | ph);
+        mv = ph & xv;
+    }
+    for (let k = start; k < vlen; k++) {
+        peq[b.charCodeAt(k)] = 0;
+    }
+    return score;
+};
+const distance = (a, b) => {
+    if (a.length < b.length) {
+        const tmp = b;
+        b = a;
+        a = tmp;
+    }
+    if (b.length === 0) {
+        return a.length;
+    }
+    if (a.length <= 32) {
+        return myers_32(a, b);
+    }
+    return myers_x(a, b);
+};
+
+/**
+ * "Did you mean …?" for a mistyped name: an option, a configuration key, an input. The closest
+ * known name by edit distance (fastest-levenshtein: a small, maintained implementation, rather
+ * than another hand-written one), taken only when it is close enough to be a typo. `-` and `_` are
+ * one character here, so `--min_reward_delta` finds `--min-reward-delta` and the configuration's
+ * `min-reward-delta:` finds `min_reward_delta`.
+ */
+const fold = (s) => s.toLowerCase().replace(/_/g, '-');
+/** The known name `word` most likely meant, or null when none is close. */
+function closestName(word, known) {
+    const w = fold(word);
+    let best = null;
+    let bestDistance = Infinity;
+    for (const name of known) {
+        const d = distance(w, fold(name));
+        if (d < bestDistance) {
+            best = name;
+            bestDistance = d;
+        }
+    }
+    // A typo: at most a third of the word's letters wrong (and at least one allowed).
+    return best !== null && bestDistance <= Math.max(1, Math.floor(w.length / 3)) ? best : null;
+}
+/** " (did you mean X?)" or "", with `show` formatting the name (e.g. adding `--` or quotes). */
+function didYouMean(word, known, show = (n) => n) {
+    const near = closestName(word, known);
+    return near === null ? '' : ` (did you mean ${show(near)}?)`;
+}
+
 /**
  * The gate configuration file (default `.github/benchgate.yml`): the release criteria, written once
  * and reviewed with the code. YAML, validated by a strict zod schema; every error names the file,
@@ -18760,10 +18915,42 @@ function position(doc, lines, path, atKey = false) {
     return `line ${line}, column ${col}`;
 }
 const keyPath = (path) => (path.length === 0 ? 'the top level' : `"${path.map(String).join('.')}"`);
+/** The keys the mapping at `path` of the file may have (its own siblings, not the top level's). */
+function keysAt(path) {
+    let node = ConfigSchema;
+    const unwrap = (n) => {
+        let at = n;
+        for (;;) {
+            const def = at._zod.def;
+            if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType)
+                at = def.innerType;
+            else if (def.type === 'pipe' && def.in)
+                at = def.in;
+            else
+                return at;
+        }
+    };
+    for (const key of path) {
+        node = unwrap(node);
+        const def = node._zod.def;
+        if (def.type === 'array' && typeof key === 'number' && def.element)
+            node = def.element;
+        else if (def.type === 'object' && def.shape && typeof key === 'string' && def.shape[key])
+            node = def.shape[key];
+        else if (def.type === 'record' && def.valueType)
+            node = def.valueType;
+        else
+            return [];
+    }
+    const def = unwrap(node)._zod.def;
+    return def.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
 /** What a zod issue says, in this project's words: what was expected, and what was found. */
 function describeIssue(issue) {
     if (issue.code === 'unrecognized_keys') {
-        return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; allowed: ${Object.keys(ConfigSchema.shape).join(', ')}`;
+        const allowed = keysAt(issue.path);
+        const near = issue.keys.length === 1 ? didYouMean(issue.keys[0], allowed, (k) => `"${k}"`) : '';
+        return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${near}; allowed${issue.path.length > 0 ? ` here` : ''}: ${allowed.join(', ')}`;
     }
     if (issue.code === 'invalid_value')
         return `expected one of ${issue.values.map((v) => String(v)).join(', ')}`;
@@ -19053,14 +19240,14 @@ function parseLeaderboard(args) {
         const arg = args[i];
         if (arg === '--help' || arg === '-h')
             return null;
-        const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
         if (!m) {
             files.push(arg);
             continue;
         }
         const name = m[1];
         if (!VALUE.includes(name))
-            throw new UsageError(`Unknown option --${name}; see 'benchgate leaderboard --help'`);
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
         const value = m[2] ?? args[++i];
         if (value === undefined)
             throw new UsageError(`--${name} needs a value`);
@@ -19152,7 +19339,7 @@ function tokenize(args) {
             raw.flags.add('help');
             continue;
         }
-        const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
         if (!m)
             throw new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options; see 'benchgate compare --help'`);
         const name = m[1];
@@ -19162,8 +19349,9 @@ function tokenize(args) {
             raw.flags.add(name);
             continue;
         }
-        if (!VALUE_OPTIONS.includes(name))
-            throw new UsageError(`Unknown option --${name}; see 'benchgate compare --help'`);
+        if (!VALUE_OPTIONS.includes(name)) {
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE_OPTIONS, ...FLAGS], (n) => `--${n}`)}; see 'benchgate compare --help'`);
+        }
         const value = m[2] ?? args[++i];
         if (value === undefined || (m[2] === undefined && value.startsWith('--')))
             throw new UsageError(`--${name} needs a value`);
@@ -19265,20 +19453,30 @@ function parseCompare(args) {
         output: single(raw, 'output') ?? null,
     };
 }
+const COMMANDS = ['compare', 'leaderboard'];
 /** Parses `argv` without the node executable and script path. */
 function parseArgs(argv) {
     const [first, ...rest] = argv;
     if (first === undefined)
         throw new UsageError("A command is required: 'benchgate compare --baseline FILE --candidate FILE'. See 'benchgate --help'");
-    if (first === '--help' || first === '-h' || first === 'help')
+    if (first === '--help' || first === '-h')
         return { command: 'help', topic: 'main' };
+    if (first === 'help') {
+        const [topic, ...extra] = rest;
+        if (topic === undefined)
+            return { command: 'help', topic: 'main' };
+        if (extra.length > 0 || (topic !== 'compare' && topic !== 'leaderboard')) {
+            throw new UsageError(`'benchgate help' takes one command name: compare or leaderboard${topic !== 'compare' && topic !== 'leaderboard' ? `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}` : ''}`);
+        }
+        return { command: 'help', topic };
+    }
     if (first === '--version' || first === '-V')
         return { command: 'version' };
     if (first === 'compare')
         return parseCompare(rest);
     if (first === 'leaderboard')
         return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
-    throw new UsageError(`Unknown command ${JSON.stringify(first)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
+    throw new UsageError(`Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
 }
 
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
@@ -19301,15 +19499,17 @@ function wrap(words, indent, width) {
 const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
 
 Usage:
-  benchgate compare --baseline FILE... --candidate FILE... [options]
+  benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
+  benchgate help [compare | leaderboard]
   benchgate --help | --version
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
 
-Run 'benchgate compare --help' or 'benchgate leaderboard --help' for the options.
+Run 'benchgate help compare' or 'benchgate help leaderboard' (or the command with --help) for
+its options.
 `;
 const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
 
@@ -19366,9 +19566,10 @@ Inputs:
                                    exists); the options below override it
 
 Gates (rlm-code's names; deltas are candidate − baseline, absolute):
-  --min-reward-delta N             mean reward may change by at least N (default: ${DEFAULT_THRESHOLDS.min_reward_delta})
-  --min-completion-delta N         completion rate (a fraction: 0.05 = 5 points) may change by at
-                                   least N (default: ${DEFAULT_THRESHOLDS.min_completion_delta})
+  --min-reward-delta N             the candidate's mean reward minus the baseline's must be at
+                                   least N (default: ${DEFAULT_THRESHOLDS.min_reward_delta}; -0.05 allows a small drop)
+  --min-completion-delta N         the completion-rate difference (a fraction: 0.05 = 5 points)
+                                   must be at least N (default: ${DEFAULT_THRESHOLDS.min_completion_delta})
   --max-steps-increase N           mean steps may rise by at most N (default: ${DEFAULT_THRESHOLDS.max_steps_increase})
   --fail-on-completion-regression  hold when a case the baseline completed is not completed by the
                                    candidate (default: on)
@@ -19477,6 +19678,12 @@ function sideFiles(option, cmd, config) {
 async function runCompare(cmd, io) {
     // Flags override the configuration file, which overrides the defaults.
     const config = { ...(loadConfig(cmd.config.path, cmd.config.explicit) ?? {}), ...cmd.given };
+    // An option that cannot change the verdict under the chosen policy is a mistake, not a no-op.
+    const ineffective = ['confidence', 'cluster'].filter((k) => cmd.given[k] !== undefined);
+    if (ineffective.length > 0 && config.decide !== 'significant') {
+        const which = ineffective.map((k) => `--${k}`).join(' and ');
+        throw new UsageError(`${which} ${ineffective.length > 1 ? 'have' : 'has'} no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: ${ineffective.length > 1 ? 'they apply' : 'it applies'} to --decide significant only`);
+    }
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const options = {

@@ -8,6 +8,7 @@ import { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, DECISION_POLICIES } from '../analys
 import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
@@ -69,7 +70,7 @@ function tokenize(args: readonly string[]): Raw {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '-h') { raw.flags.add('help'); continue; }
-    const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
     if (!m) throw new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options; see 'benchgate compare --help'`);
     const name = m[1] as string;
     if ((FLAGS as readonly string[]).includes(name)) {
@@ -77,7 +78,9 @@ function tokenize(args: readonly string[]): Raw {
       raw.flags.add(name);
       continue;
     }
-    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) throw new UsageError(`Unknown option --${name}; see 'benchgate compare --help'`);
+    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) {
+      throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE_OPTIONS, ...FLAGS], (n) => `--${n}`)}; see 'benchgate compare --help'`);
+    }
     const value = m[2] ?? args[++i];
     if (value === undefined || (m[2] === undefined && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
     const list = raw.values.get(name as ValueOption) ?? [];
@@ -176,13 +179,23 @@ function parseCompare(args: readonly string[]): Command {
   };
 }
 
+const COMMANDS = ['compare', 'leaderboard'] as const;
+
 /** Parses `argv` without the node executable and script path. */
 export function parseArgs(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === undefined) throw new UsageError("A command is required: 'benchgate compare --baseline FILE --candidate FILE'. See 'benchgate --help'");
-  if (first === '--help' || first === '-h' || first === 'help') return { command: 'help', topic: 'main' };
+  if (first === '--help' || first === '-h') return { command: 'help', topic: 'main' };
+  if (first === 'help') {
+    const [topic, ...extra] = rest;
+    if (topic === undefined) return { command: 'help', topic: 'main' };
+    if (extra.length > 0 || (topic !== 'compare' && topic !== 'leaderboard')) {
+      throw new UsageError(`'benchgate help' takes one command name: compare or leaderboard${topic !== 'compare' && topic !== 'leaderboard' ? `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}` : ''}`);
+    }
+    return { command: 'help', topic };
+  }
   if (first === '--version' || first === '-V') return { command: 'version' };
   if (first === 'compare') return parseCompare(rest);
   if (first === 'leaderboard') return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
-  throw new UsageError(`Unknown command ${JSON.stringify(first)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
+  throw new UsageError(`Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
 }

@@ -21,15 +21,17 @@ function wrap(words: readonly string[], indent: number, width: number): string {
 export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
 
 Usage:
-  benchgate compare --baseline FILE... --candidate FILE... [options]
+  benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
+  benchgate help [compare | leaderboard]
   benchgate --help | --version
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
 
-Run 'benchgate compare --help' or 'benchgate leaderboard --help' for the options.
+Run 'benchgate help compare' or 'benchgate help leaderboard' (or the command with --help) for
+its options.
 `;
 
 export const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
@@ -88,9 +90,10 @@ Inputs:
                                    exists); the options below override it
 
 Gates (rlm-code's names; deltas are candidate − baseline, absolute):
-  --min-reward-delta N             mean reward may change by at least N (default: ${D.min_reward_delta})
-  --min-completion-delta N         completion rate (a fraction: 0.05 = 5 points) may change by at
-                                   least N (default: ${D.min_completion_delta})
+  --min-reward-delta N             the candidate's mean reward minus the baseline's must be at
+                                   least N (default: ${D.min_reward_delta}; -0.05 allows a small drop)
+  --min-completion-delta N         the completion-rate difference (a fraction: 0.05 = 5 points)
+                                   must be at least N (default: ${D.min_completion_delta})
   --max-steps-increase N           mean steps may rise by at most N (default: ${D.max_steps_increase})
   --fail-on-completion-regression  hold when a case the baseline completed is not completed by the
                                    candidate (default: on)

@@ -10,6 +10,7 @@ import { historyLeaderboardEntries, looksLikeHistory, parseHistory } from '../an
 import { buildLeaderboard, GROUP_FIELDS, labelEntries, leaderboardEntry, RANK_METRICS, type GroupField, type LeaderboardEntry, type LeaderboardFilters, type RankMetric } from '../analysis/leaderboard.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../config/config.js';
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 import { expandInputs } from '../glob.js';
 import { LEADERBOARD_RENDERERS } from '../report/leaderboard-report.js';
 
@@ -48,13 +49,13 @@ export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | 
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--help' || arg === '-h') return null;
-    const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
     if (!m) {
       files.push(arg);
       continue;
     }
     const name = m[1] as string;
-    if (!(VALUE as readonly string[]).includes(name)) throw new UsageError(`Unknown option --${name}; see 'benchgate leaderboard --help'`);
+    if (!(VALUE as readonly string[]).includes(name)) throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
     const value = m[2] ?? args[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
     if (values.has(name)) throw new UsageError(`--${name} was given twice; give it once`);

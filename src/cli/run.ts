@@ -81,6 +81,12 @@ function sideFiles(option: 'baseline' | 'candidate', cmd: CompareCommand, config
 async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   // Flags override the configuration file, which overrides the defaults.
   const config: GateConfig = { ...(loadConfig(cmd.config.path, cmd.config.explicit) ?? {}), ...cmd.given };
+  // An option that cannot change the verdict under the chosen policy is a mistake, not a no-op.
+  const ineffective = (['confidence', 'cluster'] as const).filter((k) => cmd.given[k] !== undefined);
+  if (ineffective.length > 0 && config.decide !== 'significant') {
+    const which = ineffective.map((k) => `--${k}`).join(' and ');
+    throw new UsageError(`${which} ${ineffective.length > 1 ? 'have' : 'has'} no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: ${ineffective.length > 1 ? 'they apply' : 'it applies'} to --decide significant only`);
+  }
   const baselines = sideFiles('baseline', cmd, config);
   const candidates = sideFiles('candidate', cmd, config);
   const options = {

@@ -17,6 +17,7 @@ import { SLICE_METRICS } from '../analysis/slices.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { DECISION_POLICIES } from '../analysis/significance.js';
 import { InputError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 
 export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
@@ -165,10 +166,36 @@ function position(doc: Document, lines: LineCounter, path: readonly PropertyKey[
 
 const keyPath = (path: readonly PropertyKey[]): string => (path.length === 0 ? 'the top level' : `"${path.map(String).join('.')}"`);
 
+/** The keys the mapping at `path` of the file may have (its own siblings, not the top level's). */
+export function keysAt(path: readonly PropertyKey[]): string[] {
+  let node = ConfigSchema as unknown as z.core.$ZodType;
+  const unwrap = (n: z.core.$ZodType): z.core.$ZodType => {
+    let at = n;
+    for (;;) {
+      const def = at._zod.def as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+      if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType) at = def.innerType;
+      else if (def.type === 'pipe' && def.in) at = def.in;
+      else return at;
+    }
+  };
+  for (const key of path) {
+    node = unwrap(node);
+    const def = node._zod.def as { type: string; element?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType>; valueType?: z.core.$ZodType };
+    if (def.type === 'array' && typeof key === 'number' && def.element) node = def.element;
+    else if (def.type === 'object' && def.shape && typeof key === 'string' && def.shape[key]) node = def.shape[key];
+    else if (def.type === 'record' && def.valueType) node = def.valueType;
+    else return [];
+  }
+  const def = unwrap(node)._zod.def as { type: string; shape?: Record<string, unknown> };
+  return def.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
 /** What a zod issue says, in this project's words: what was expected, and what was found. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; allowed: ${Object.keys(ConfigSchema.shape).join(', ')}`;
+    const allowed = keysAt(issue.path);
+    const near = issue.keys.length === 1 ? didYouMean(issue.keys[0] as string, allowed, (k) => `"${k}"`) : '';
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${near}; allowed${issue.path.length > 0 ? ` here` : ''}: ${allowed.join(', ')}`;
   }
   if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => String(v)).join(', ')}`;
   if (issue.code === 'too_small' || issue.code === 'too_big') return issue.message.replace(/^Too (small|big): expected number to be ([<>]=?)/, (_, _w: string, op: string) => `expected a number ${op} `);
