@@ -10,8 +10,8 @@ import { parse as parseYaml } from 'yaml';
 import { ALL_INPUTS, DEFAULTED_INPUTS } from '../src/action/inputs.js';
 import { interpolate, loadManifest, REPO_ROOT, runComposite, type ActionStep } from './helpers/composite.js';
 
-/** How the README refers to the action. */
-const PUBLISHED = 'benchgate/benchgate@v1';
+/** How the README refers to benchgate's repository (its reusable workflows). */
+const PUBLISHED_REPO = 'benchgate/benchgate';
 const manifest = loadManifest();
 const steps = manifest.runs.steps;
 const mainStep = steps.find((s) => s.id === 'benchgate') as ActionStep;
@@ -152,20 +152,16 @@ describe('workflows', () => {
   });
 
   it.each([
-    ['workflow', 'benchgate.yml'],
-    ['publish-workflow', 'benchgate-publish.yml'],
-  ])('the README example <!-- %s --> is the self-test workflow %s, with the published action in place of ./', (marker, file) => {
+    ['workflow', 'benchgate.yml', 'gate.yml'],
+    ['publish-workflow', 'benchgate-publish.yml', 'publish.yml'],
+  ])('the README example <!-- %s --> is the self-test workflow %s, calling the published reusable workflow %s', (marker, file, reusable) => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
     const m = new RegExp(`<!-- ${marker}-start -->\\n\`\`\`yaml\\n([\\s\\S]*?)\`\`\`\\n<!-- ${marker}-end -->`).exec(readme);
     expect(m, `README has no workflow example between <!-- ${marker}-start --> and <!-- ${marker}-end -->`).not.toBeNull();
     const selfTest = readFileSync(join(dir, file), 'utf8');
-    const published = selfTest
-      .split('\n')
-      .filter((line) => !line.endsWith('# self-test only'))
-      .join('\n')
-      .replaceAll('uses: ./\n', `uses: ${PUBLISHED}\n`);
-    expect(selfTest).toContain('uses: ./\n');
-    expect(m?.[1]).toBe(published);
+    const local = `uses: ./.github/workflows/${reusable}\n`;
+    expect(selfTest).toContain(local);
+    expect(m?.[1]).toBe(selfTest.replace(local, `uses: ${PUBLISHED_REPO}/.github/workflows/${reusable}@v1\n`));
   });
 });
 
