@@ -1,0 +1,106 @@
+/**
+ * docs/reference.md, generated: every action input and output (with the modes that take it, from
+ * the program's own table), the reusable workflows' inputs, the CLI's help texts and every key of
+ * the configuration file, from the code that defines them. `__tests__/reference.test.ts` keeps the
+ * committed file equal; `UPDATE_GOLDEN=1` rewrites it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { INPUTS_BY_MODE, MODES } from '../../src/action/inputs.js';
+import { COMPARE_HELP, LEADERBOARD_HELP } from '../../src/cli/help.js';
+import { ConfigSchema } from '../../src/config/config.js';
+import { REPO_ROOT } from './composite.js';
+
+/** "run, compare: text" → ["run, compare", "text"]. */
+export function splitModes(description: string): [string | null, string] {
+  const text = description.trim().replace(/\s+/g, ' ');
+  const m = /^((?:run|compare|publish)(?:, (?:run|compare|publish))*): (.*)$/s.exec(text);
+  return m ? [m[1] as string, m[2] as string] : [null, text];
+}
+
+const cell = (s: string): string => s.replace(/\|/g, '\\|');
+
+export function inputModes(name: string): string {
+  return MODES.filter((m) => INPUTS_BY_MODE[m].includes(name)).join(', ');
+}
+
+interface Manifest {
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { description: string }>;
+}
+interface Reusable {
+  on: { workflow_call: { inputs?: Record<string, { description: string; type: string; default?: unknown; required?: boolean }>; secrets?: Record<string, { description: string; required?: boolean }> } };
+}
+
+type Def = { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType; element?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType>; valueType?: z.core.$ZodType };
+const def = (t: z.core.$ZodType): Def => t._zod.def as unknown as Def;
+const describe = (t: z.core.$ZodType): string | undefined => (t as unknown as { description?: string }).description;
+
+/** Every key of the configuration file, depth first, with its description. */
+function configRows(): [string, string][] {
+  const rows: [string, string][] = [];
+  const visit = (t: z.core.$ZodType, path: string, text: string | undefined): void => {
+    let at = t;
+    let note = text ?? describe(at);
+    for (;;) {
+      const d = def(at);
+      if ((d.type === 'optional' || d.type === 'default' || d.type === 'nullable') && d.innerType) at = d.innerType;
+      else if (d.type === 'pipe' && d.in) at = d.in;
+      else break;
+      note ??= describe(at);
+    }
+    const d = def(at);
+    if (path !== '') rows.push([path, note ?? '']);
+    if (d.type === 'object' && d.shape) for (const [k, v] of Object.entries(d.shape)) visit(v, path === '' ? k : `${path}.${k}`, undefined);
+    else if (d.type === 'array' && d.element && def(d.element).type === 'object') visit(d.element, `${path}[]`, describe(d.element) ?? '');
+    else if (d.type === 'record' && d.valueType && def(d.valueType).type === 'object') visit(d.valueType, `${path}.<name>`, describe(d.valueType) ?? '');
+  };
+  visit(ConfigSchema as unknown as z.core.$ZodType, '', undefined);
+  // An array's element row repeats its parent: keep the parent's.
+  return rows
+    .filter(([p], i) => !(p.endsWith('[]') && rows[i - 1]?.[0] === p.slice(0, -2)))
+    .map(([p, d]) => [p, d === '' && p.endsWith('.<name>') ? 'One entry, named by its key.' : d]);
+}
+
+export function renderReference(): string {
+  const manifest = parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as Manifest;
+  const out: string[] = [
+    '# Reference',
+    '',
+    '<!-- Generated from action.yml, the program\'s table of inputs by mode, the reusable workflows, the CLI\'s',
+    '     help and the configuration schema: do not edit by hand; `UPDATE_GOLDEN=1 npx vitest run',
+    '     __tests__/reference.test.ts` rewrites it, and a test keeps it equal. -->',
+    '',
+    '- [Action inputs](#action-inputs) · [Action outputs](#action-outputs) · [Reusable workflows](#reusable-workflows) · [Command line](#command-line) · [Configuration file](#configuration-file)',
+    '',
+    '## Action inputs',
+    '',
+    'An input given in a mode that does not take it is an error. Defaults are applied by the program and said in each description.',
+    '',
+    '| Input | Modes | Description |',
+    '|---|---|---|',
+  ];
+  for (const [name, spec] of Object.entries(manifest.inputs)) out.push(`| \`${name}\` | ${inputModes(name)} | ${cell(splitModes(spec.description)[1])} |`);
+  out.push('', '## Action outputs', '', '| Output | Modes | Description |', '|---|---|---|');
+  for (const [name, spec] of Object.entries(manifest.outputs)) {
+    const [modes, text] = splitModes(spec.description);
+    out.push(`| \`${name}\` | ${modes ?? ''} | ${cell(text)} |`);
+  }
+  out.push('', '## Reusable workflows', '');
+  for (const file of ['gate.yml', 'publish.yml']) {
+    const wf = parseYaml(readFileSync(join(REPO_ROOT, '.github', 'workflows', file), 'utf8')) as Reusable;
+    out.push(`### \`benchgate/benchgate/.github/workflows/${file}\``, '', '| Input | Type | Default | Description |', '|---|---|---|---|');
+    for (const [name, spec] of Object.entries(wf.on.workflow_call.inputs ?? {})) {
+      const dflt = spec.required ? 'required' : spec.default === undefined || spec.default === '' ? 'none' : `\`${String(spec.default)}\``;
+      out.push(`| \`${name}\` | ${spec.type} | ${dflt} | ${cell(spec.description)} |`);
+    }
+    for (const [name, spec] of Object.entries(wf.on.workflow_call.secrets ?? {})) out.push(`| \`${name}\` (secret) | string | ${spec.required ? 'required' : 'none'} | ${cell(spec.description)} |`);
+    out.push('');
+  }
+  out.push('## Command line', '', '### `benchgate compare`', '', '```text', COMPARE_HELP.trimEnd(), '```', '', '### `benchgate leaderboard`', '', '```text', LEADERBOARD_HELP.trimEnd(), '```', '');
+  out.push('## Configuration file', '', 'YAML, default `.github/benchgate.yml`; `schema/benchgate.schema.json` is its JSON Schema for editors.', '', '| Key | Description |', '|---|---|');
+  for (const [path, text] of configRows()) out.push(`| \`${path}\` | ${cell(text.replace(/\s+/g, ' '))} |`);
+  return `${out.join('\n')}\n`;
+}
