@@ -12,8 +12,9 @@ import { parseHistory } from '../src/analysis/history.js';
 import type { GitHubApiDouble } from './doubles/github-api.js';
 import type { ResultsServiceDouble } from './doubles/results-service.js';
 import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from './helpers/action-jobs.js';
-import { loadManifest, REPO_ROOT } from './helpers/composite.js';
+import { loadManifest } from './helpers/composite.js';
 import { runCli } from './helpers/cli-run.js';
+import { readDocs } from './helpers/docs.js';
 
 const TOKEN = 'ghs_history_token';
 const PUSHES = ['a1'.repeat(20), 'b2'.repeat(20)];
@@ -112,15 +113,19 @@ describe('history-branch', { timeout: 120_000 }, () => {
     expect(parseHistory(gh.git.file(BRANCH, 'demo.json') ?? '', 'x').entries).toHaveLength(2);
   });
 
-  it("the README's example gives the gate job contents: write and only inputs action.yml declares", () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const block = /<!-- history-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- history-workflow-end -->/.exec(readme)?.[1];
-    expect(block).toBeDefined();
-    const workflow = parseYaml(block as string) as { on: Record<string, unknown>; jobs: { gate: { permissions: Record<string, string>; steps: { with: Record<string, string> }[] } } };
-    expect(Object.keys(workflow.on)).toEqual(['pull_request', 'push']);
-    expect(workflow.jobs.gate.permissions['contents']).toBe('write');
-    const step = workflow.jobs.gate.steps[0]?.with ?? {};
-    expect(step).toMatchObject({ mode: 'compare', 'history-branch': BRANCH });
-    for (const key of Object.keys(step)) expect(Object.keys(loadManifest().inputs), key).toContain(key);
+  it('the documented push workflow (examples/workflows/benchgate-main.yml) alone may write, and passes the history branch to the gate', () => {
+    const file = readFileSync(join(import.meta.dirname, '..', 'examples', 'workflows', 'benchgate-main.yml'), 'utf8');
+    expect(/<!-- history-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- history-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
+    const workflow = parseYaml(file) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { benchgate: { uses: string; with: Record<string, string> } } };
+    expect(Object.keys(workflow.on)).toEqual(['push']);
+    expect(workflow.permissions).toEqual({ contents: 'write' });
+    expect(workflow.jobs.benchgate.uses).toBe('benchgate/benchgate/.github/workflows/gate.yml@v1');
+    expect(workflow.jobs.benchgate.with['history-branch']).toBe(BRANCH);
+    // gate.yml hands it to the compare step, an input action.yml declares.
+    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: { gate: { permissions?: unknown; steps: { with?: Record<string, string> }[] } } };
+    expect(gate.jobs.gate.permissions, 'the gate job takes what the caller grants').toBeUndefined();
+    const compare = gate.jobs.gate.steps.find((st) => st.with?.['mode'] === 'compare')?.with ?? {};
+    expect(compare['history-branch']).toBe('${{ inputs.history-branch }}');
+    expect(Object.keys(loadManifest().inputs)).toContain('history-branch');
   });
 });

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResultsService, type ResultsServiceDouble } from './doubles/results-service.js';
 import { parse as parseYaml } from 'yaml';
 import { job, SUITE_SCRIPT } from './helpers/action-jobs.js';
-import { loadManifest, REPO_ROOT } from './helpers/composite.js';
+import { loadManifest } from './helpers/composite.js';
 import { unzip } from './helpers/zip.js';
+import { readDocs } from './helpers/docs.js';
 
 let double: ResultsServiceDouble;
 let root: string;
@@ -59,17 +60,22 @@ describe('a suite sharded 4 ways per role', { timeout: 120_000 }, () => {
     expect(gate.summary).toMatch(/Baseline benchmark: `[^`]+` \(`artifacts benchgate-[\w-]+-baseline-shard-1-of-4, [^`]* \(4 shards\)/);
   });
 
-  it("the README's matrix example uses only inputs action.yml declares, with the shard and cases it documents", () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const block = /<!-- shard-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- shard-workflow-end -->/.exec(readme)?.[1];
-    expect(block).toBeDefined();
-    const workflow = parseYaml(block as string) as { jobs: Record<string, { strategy?: { matrix: Record<string, unknown[]> }; steps: { uses?: string; with?: Record<string, string> }[] }> };
-    const inputs = Object.keys(loadManifest().inputs);
-    const steps = Object.values(workflow.jobs).flatMap((j) => j.steps).filter((s) => s.uses === 'benchgate/benchgate@v1');
-    expect(steps.map((s) => s.with?.['mode'])).toEqual(['run', 'compare']);
-    for (const step of steps) for (const key of Object.keys(step.with ?? {})) expect(inputs, key).toContain(key);
-    expect(steps[0]?.with).toMatchObject({ shard: '${{ matrix.shard }}/4', cases: 'cases.txt' });
-    expect(workflow.jobs['suite']?.strategy?.matrix['shard']).toEqual([1, 2, 3, 4]);
+  it('the documented shard workflow (examples/workflows/benchgate-shards.yml) asks gate.yml for 4 shards, which runs one job per role and shard', () => {
+    const file = readFileSync(join(import.meta.dirname, '..', 'examples', 'workflows', 'benchgate-shards.yml'), 'utf8');
+    expect(/<!-- shard-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- shard-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
+    const caller = parseYaml(file) as { jobs: { benchgate: { with: Record<string, unknown> } } };
+    expect(caller.jobs.benchgate.with).toMatchObject({ shards: 4, cases: 'cases.txt' });
+    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: Record<string, { steps: { id?: string; run?: string; with?: Record<string, string> }[] }> };
+    // The plan step, run as the runner would, gives the matrix the action's INDEX/TOTAL values.
+    const plan = gate.jobs['plan']?.steps.find((st) => st.id === 'plan')?.run as string;
+    const out = join(root, 'plan-output');
+    writeFileSync(out, '');
+    const r = spawnSync('bash', ['-eo', 'pipefail', '-c', plan], { env: { PATH: process.env['PATH'], SHARDS: '4', GITHUB_OUTPUT: out }, encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe('shards=["1/4","2/4","3/4","4/4"]\n');
+    const run = gate.jobs['suite']?.steps.find((st) => st.with?.['mode'] === 'run')?.with ?? {};
+    expect(run).toMatchObject({ shard: '${{ matrix.shard }}' });
+    for (const key of Object.keys(run)) expect(Object.keys(loadManifest().inputs), key).toContain(key);
   });
 
   it('a missing shard holds the gate with a shard-coverage finding, never a silent gap', async () => {

@@ -8,6 +8,7 @@ import { COMPARE_HELP } from '../src/cli/help.js';
 import { BENCHGATE_VERSION } from '../src/version.js';
 import { rlmSummary } from './helpers/rlm-builder.js';
 import { runCli } from './helpers/cli-run.js';
+import { readDocs } from './helpers/docs.js';
 
 const fixtures = new URL('./fixtures/rlm-code/', import.meta.url).pathname;
 const pair = (dir: string) => ['--baseline', `${fixtures}${dir}/baseline.json`, '--candidate', `${fixtures}${dir}/candidate.json`];
@@ -88,7 +89,7 @@ describe('usage and input errors exit 2 with one clear message', () => {
 });
 
 describe('documentation', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const readme = readDocs();
   const options = [...COMPARE_HELP.matchAll(/^\s+(?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1] as string);
   it('--help and the README document every option, and the README every finding code', async () => {
     expect(options).toEqual(expect.arrayContaining(['--baseline', '--candidate', '--input-format', '--min-reward-delta', '--min-completion-delta', '--max-steps-increase', '--fail-on-completion-regression', '--no-fail-on-completion-regression', '--allow-finding', '--format', '--output', '--help']));

@@ -8,6 +8,7 @@ import { readInputs } from '../src/action/inputs.js';
 import { configJsonSchema, loadConfig, parseConfig } from '../src/config/config.js';
 import { runCli } from './helpers/cli-run.js';
 import { rlmSummary } from './helpers/rlm-builder.js';
+import { readDocs } from './helpers/docs.js';
 
 const F = '.github/benchgate.yml';
 const error = (text: string): string => {
@@ -53,7 +54,7 @@ describe('the JSON Schema', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
   it('validates the README example and rejects what the parser rejects', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readDocs();
     const example = /<!-- config-example-start -->\n```yaml\n([\s\S]*?)```\n<!-- config-example-end -->/.exec(readme)?.[1];
     expect(example, 'README has the configuration example between its markers').toBeDefined();
     const validate = new Ajv2020({ strict: false }).compile(schema);

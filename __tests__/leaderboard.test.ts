@@ -10,6 +10,7 @@ import { LEADERBOARD_HELP } from '../src/cli/help.js';
 import { cases, rlmSummary } from './helpers/rlm-builder.js';
 import { runCli } from './helpers/cli-run.js';
 import { expectGolden } from './helpers/golden.js';
+import { readDocs } from './helpers/docs.js';
 
 let dir: string;
 const STRATEGIES = ['tool_call', 'codemode', 'react'] as const;
@@ -48,7 +49,7 @@ describe('benchgate leaderboard', () => {
       expect(r.code, r.stderr).toBe(0);
       expectGolden(`leaderboard.${ext}`, relative(r.stdout));
     }
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readDocs();
     expect(/<!-- leaderboard-start -->\n([\s\S]*?)<!-- leaderboard-end -->/.exec(readme)?.[1], 'README shows the markdown golden').toBe(readFileSync(new URL('./golden/leaderboard.md', import.meta.url), 'utf8'));
   });
 

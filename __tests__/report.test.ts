@@ -12,6 +12,7 @@ import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../src/
 import { renderMarkdown } from '../src/report/markdown-report.js';
 import { expectGolden, GOLDEN_DIR } from './helpers/golden.js';
 import { loaded } from './helpers/rlm-builder.js';
+import { readDocs } from './helpers/docs.js';
 
 const fixtures = new URL('./fixtures/', import.meta.url).pathname;
 const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });
@@ -41,7 +42,7 @@ describe('the demo report shown in the README', () => {
     expectGolden('demo.md', md);
   });
   it('is embedded in the README byte for byte', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readDocs();
     const m = /<!-- report-start -->\n([\s\S]*?)<!-- report-end -->/.exec(readme);
     expect(m, 'README has <!-- report-start --> … <!-- report-end -->').not.toBeNull();
     expect(m?.[1]).toBe(readFileSync(`${GOLDEN_DIR}demo.md`, 'utf8'));

@@ -14,7 +14,9 @@ import { INPUTS_BY_MODE, type Mode } from '../src/action/inputs.js';
 import { REPO_ROOT } from './helpers/composite.js';
 
 const DIR = join(REPO_ROOT, '.github', 'workflows');
-const text = (file: string): string => readFileSync(join(DIR, file), 'utf8');
+const EXAMPLES = join(REPO_ROOT, 'examples', 'workflows');
+/** A workflow by name: the repository's own, or a documented example (`examples/…`). */
+const text = (file: string): string => readFileSync(file.startsWith('examples/') ? join(REPO_ROOT, file) : join(DIR, file), 'utf8');
 
 interface Step { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown>; if?: string }
 interface Job { uses?: string; with?: Record<string, unknown>; secrets?: Record<string, unknown> | string; needs?: string | string[]; if?: string; steps?: Step[]; permissions?: unknown; strategy?: { matrix?: Record<string, unknown> } }
@@ -36,8 +38,11 @@ const EXPRESSION = /\$\{\{(.*?)\}\}/gs;
 /** The `${{ }}` expressions of a template string; a bare `if:` is an expression itself. */
 const expressions = (value: string): string[] => [...value.matchAll(EXPRESSION)].map((m) => m[1] as string);
 
-const callers = ['benchgate.yml', 'benchgate-publish.yml'] as const;
-const called: Record<(typeof callers)[number], string> = { 'benchgate.yml': 'gate.yml', 'benchgate-publish.yml': 'publish.yml' };
+const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yml')).map((f) => `examples/workflows/${f}`);
+const callers = ['benchgate.yml', 'benchgate-publish.yml', ...examples];
+const PUBLISHED = /^benchgate\/benchgate\/\.github\/workflows\/([\w-]+\.yml)@v1$/;
+/** The reusable workflow a caller's job calls: `./.github/workflows/X` here, the published `…@v1` in examples. */
+const calledFile = (uses: string): string => (uses.startsWith('./.github/workflows/') ? uses.slice('./.github/workflows/'.length) : (PUBLISHED.exec(uses)?.[1] ?? `not a reusable workflow: ${uses}`));
 
 describe('the callers', () => {
   it.each(callers)('%s is at most 20 lines and calls its reusable workflow with declared, required inputs and secrets', (file) => {
@@ -46,8 +51,9 @@ describe('the callers', () => {
     const jobs = Object.values(caller.jobs);
     expect(jobs).toHaveLength(1);
     const job = jobs[0] as Job;
-    expect(job.uses).toBe(`./.github/workflows/${called[file]}`);
-    const spec = load(called[file]).on['workflow_call'];
+    const target = calledFile(job.uses as string);
+    expect(file.startsWith('examples/') ? job.uses : `./.github/workflows/${target}`).toBe(file.startsWith('examples/') ? `benchgate/benchgate/.github/workflows/${target}@v1` : job.uses);
+    const spec = load(target).on['workflow_call'];
     const inputs = spec?.inputs ?? {};
     for (const [name, value] of Object.entries(job.with ?? {})) {
       expect(inputs, `${file} passes an undeclared input ${name}`).toHaveProperty(name);
@@ -59,6 +65,11 @@ describe('the callers', () => {
     const secrets = typeof job.secrets === 'object' ? Object.keys(job.secrets) : [];
     for (const name of secrets) expect(spec?.secrets ?? {}, `${file} passes an undeclared secret ${name}`).toHaveProperty(name);
     expect(job.secrets, 'pass secrets by name, never inherit them all').not.toBe('inherit');
+    // Least permissions: read-only unless the workflow runs only on push (history) or workflow_run (publish).
+    const events = Object.keys(caller.on);
+    const writes = Object.entries(caller.permissions ?? {}).filter(([, v]) => v === 'write').map(([k]) => k);
+    if (events.includes('pull_request')) expect(writes, `${file} runs on pull_request with write permissions`).toEqual([]);
+    if (writes.includes('contents')) expect(events).toEqual(['push']);
   });
 
   it('the PR workflow reads the repository only; the publish workflow gets exactly what posting needs', () => {
@@ -66,24 +77,31 @@ describe('the callers', () => {
     expect(load('benchgate-publish.yml').permissions).toEqual({ actions: 'read', checks: 'write', 'pull-requests': 'write', statuses: 'write' });
     expect(Object.keys(load('benchgate-publish.yml').on)).toEqual(['workflow_run']);
     expect(load('benchgate-publish.yml').on['workflow_run']?.workflows).toEqual([load('benchgate.yml').name]);
-    // A called workflow cannot have more than its caller grants: it asks for no more.
-    expect(load('gate.yml').permissions).toEqual(load('benchgate.yml').permissions);
+    // A called workflow gets at most what its caller grants. gate.yml's suite jobs read the repository
+    // only; its gate job takes the caller's (contents: write in a push workflow that records history).
+    const gate = load('gate.yml');
+    expect(gate.permissions).toBeUndefined();
+    expect(gate.jobs['plan']?.permissions).toEqual({});
+    expect(gate.jobs['suite']?.permissions).toEqual({ contents: 'read' });
+    expect(gate.jobs['gate']?.permissions).toBeUndefined();
     expect(load('publish.yml').permissions).toEqual(load('benchgate-publish.yml').permissions);
   });
 
-  it('a push run is never cancelled: each push has its own group, and only pull requests cancel', () => {
-    const wf = load('benchgate.yml');
-    expect(Object.keys(wf.on)).toContain('push');
-    const c = wf.concurrency as { group: string; 'cancel-in-progress': string };
+  it.each(callers.filter((f) => Object.keys(load(f).on).includes('push')))('%s: a push run is never cancelled: each push has its own group, and only pull requests cancel', (file) => {
+    const wf = load(file);
+    const c = wf.concurrency as { group: string; 'cancel-in-progress': string | boolean };
     const group = (github: Record<string, unknown>) => c.group.replace(EXPRESSION, (_, e: string) => evaluate(e, { github }).coerceString());
-    const cancels = (github: Record<string, unknown>) => evaluate(expressions(c['cancel-in-progress'])[0] as string, { github }).coerceString() === 'true';
     const push = (sha: string) => ({ event_name: 'push', sha, event: {} });
     const pr = (number: number, sha: string) => ({ event_name: 'pull_request', sha, event: { pull_request: { number } } });
+    const cancel = c['cancel-in-progress'];
+    const cancels = (github: Record<string, unknown>) => (typeof cancel === 'boolean' ? cancel : evaluate(expressions(cancel)[0] as string, { github }).coerceString() === 'true');
     expect(group(push('a'.repeat(40)))).not.toBe(group(push('b'.repeat(40))));
     expect(cancels(push('a'.repeat(40)))).toBe(false);
-    expect(group(pr(7, 'c'.repeat(40)))).toBe(group(pr(7, 'd'.repeat(40))));
-    expect(cancels(pr(7, 'c'.repeat(40)))).toBe(true);
-    expect(group(pr(7, 'c'.repeat(40)))).not.toBe(group(pr(8, 'c'.repeat(40))));
+    if (Object.keys(wf.on).includes('pull_request')) {
+      expect(group(pr(7, 'c'.repeat(40)))).toBe(group(pr(7, 'd'.repeat(40))));
+      expect(cancels(pr(7, 'c'.repeat(40)))).toBe(true);
+      expect(group(pr(7, 'c'.repeat(40)))).not.toBe(group(pr(8, 'c'.repeat(40))));
+    }
   });
 });
 
@@ -158,7 +176,7 @@ describe('the reusable workflows', () => {
 });
 
 describe('every workflow', () => {
-  const files = readdirSync(DIR).filter((f) => f.endsWith('.yml'));
+  const files = [...readdirSync(DIR).filter((f) => f.endsWith('.yml')), ...examples];
 
   it.each(files)('%s: expressions parse with GitHub\'s parser, none is in a script, third-party actions are pinned', (file) => {
     const wf = load(file);
@@ -168,7 +186,9 @@ describe('every workflow', () => {
       else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`);
     };
     walk(wf, file);
+    if (!Object.keys(wf.on).includes('workflow_call')) expect(wf.permissions, `${file} declares its permissions`).toBeDefined();
     for (const [id, job] of Object.entries(wf.jobs)) {
+      if (job.uses !== undefined && !job.uses.startsWith('./')) expect(job.uses, `${file} ${id}`).toMatch(PUBLISHED);
       if (job.if !== undefined) expect(() => parse(job.if as string)).not.toThrow();
       for (const step of job.steps ?? []) {
         if (step.run !== undefined) expect(step.run, `${file} ${id}: an expression inside a script`).not.toMatch(/\$\{\{/);
