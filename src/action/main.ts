@@ -3,8 +3,6 @@
  * summary note and an exit code (0 passed, 1 failed). Expected failures (bad inputs, a missing
  * artifact, a summary that fails validation, a suite that failed) print their message, never a stack.
  */
-import { resolve } from 'node:path';
-import { loadConfig } from '../config/config.js';
 import { isUserError } from '../errors.js';
 import { ArtifactError } from '../github/artifacts.js';
 import { untrusted } from '../report/markdown.js';
@@ -14,6 +12,7 @@ import { readInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { publishMode } from './publish-mode.js';
 import { runMode } from './run-mode.js';
+import { trustedConfigReader } from './trusted-config.js';
 
 function expected(err: unknown): boolean {
   return isUserError(err) || err instanceof ArtifactError || err instanceof SummaryNotFound;
@@ -31,10 +30,7 @@ async function report(io: ActionIo, message: string): Promise<void> {
 /** Runs the action and resolves to the process exit code. */
 export async function runAction(io: ActionIo): Promise<number> {
   try {
-    const inputs = readInputs(
-      (name) => io.getInput(name),
-      (path, explicit) => loadConfig(resolve(io.workspace, path), explicit),
-    );
+    const inputs = readInputs((name) => io.getInput(name), await trustedConfigReader(io));
     const result = inputs.mode === 'run' ? await runMode(io, inputs) : inputs.mode === 'compare' ? await compareMode(io, inputs) : await publishMode(io, inputs);
     if (result.failure === null) return 0;
     if (result.explained) io.error(`benchgate: ${result.failure}`);
