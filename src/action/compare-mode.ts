@@ -21,8 +21,8 @@ import { renderMarkdown } from '../report/markdown-report.js';
 import type { CompareInputs, GateInputs, Role } from './inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
 import { recordBaselineHistory } from './history.js';
-import { pullRequestOf } from './metadata.js';
-import { openPublisher, type Publisher, type PublishTarget } from './publisher.js';
+import { forkOf, pullRequestOf } from './metadata.js';
+import { markPublished, openPublisher, type Publisher, type PublishTarget } from './publisher.js';
 import { downloadSummary, mergedRole } from './role-files.js';
 import { artifactName, readEvent, runUrl } from './shared.js';
 
@@ -149,23 +149,26 @@ export function holdFailure(decision: Decision, jobProblems: string[]): string {
 }
 
 /** Where this run publishes: the PR of a pull_request event, or the pushed commit. */
-function publishTarget(io: ActionIo): PublishTarget | null {
+export function publishTarget(io: ActionIo): PublishTarget | null {
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) return null;
-  const pr = pullRequestOf(readEvent(io.env));
+  const event = readEvent(io.env);
+  const pr = pullRequestOf(event);
   const headSha = pr?.headSha ?? io.env['GITHUB_SHA'] ?? '';
   if (!/^[0-9a-f]{40,64}$/.test(headSha)) return null;
-  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, baseRef: pr?.baseRef ?? null, runUrl: runUrl(io.env) };
+  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, baseRef: pr?.baseRef ?? null, runUrl: runUrl(io.env), fork: forkOf(event) };
 }
 
 export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
   const target = inputs.publish.token === '' ? null : publishTarget(io);
   const publisher = target === null ? null : await openPublisher(io, io.github(inputs.publish.token), target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
   try {
-    const result = await compareAndReport(io, inputs, publisher);
-    return result;
+    return await compareAndReport(io, inputs, publisher);
   } catch (err) {
-    await publisher?.fail(err instanceof Error ? err.message : String(err));
+    if (publisher !== null) {
+      await publisher.fail(err instanceof Error ? err.message : String(err));
+      markPublished(err);
+    }
     throw err;
   }
 }
@@ -198,9 +201,18 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
-  await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
+  const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;
   await recordBaselineHistory(io, inputs, decision.cmp, jobProblems);
+  return withCheckProblem(outcomeOf(io, inputs, decision, jobProblems), checkProblem);
+}
 
+/** A check run left unfinished fails the step, whatever the verdict: a required check would wait for it. */
+export function withCheckProblem(result: CompareResult, checkProblem: string | null): CompareResult {
+  if (checkProblem === null) return result;
+  return { failure: result.failure === null ? checkProblem : `${result.failure}; ${checkProblem}`, explained: false, comparison: result.comparison };
+}
+
+function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision, jobProblems: string[]): CompareResult {
   if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
   if (decision.verdict === 'inconclusive') {
     const why = verdictLine(decision.cmp).replace(/^benchgate: /, '');
