@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
-import { readFileSync, statSync, readdirSync, readSync, closeSync, openSync, existsSync, mkdirSync, writeSync, renameSync, rmSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { resolve, dirname, basename, normalize, isAbsolute, relative, join, sep } from 'node:path';
-import { isAscii } from 'node:buffer';
+import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, writeSync, renameSync, rmSync, realpathSync, readdirSync, readSync, existsSync } from 'node:fs';
+import { randomBytes, createHash } from 'node:crypto';
+import { resolve, dirname, join, basename, normalize, isAbsolute, relative, sep } from 'node:path';
+import { constants as constants$1, isAscii } from 'node:buffer';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -20,6 +20,149 @@ class UsageError extends Error {
 /** True for the errors that are the user's to fix (exit 2 with a message). */
 function isUserError(err) {
     return err instanceof InputError || err instanceof UsageError;
+}
+
+/**
+ * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
+ * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
+ * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
+ * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
+ * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
+ */
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isFile())
+        return 'a regular file';
+    return 'not a regular file';
+}
+function statOrExplain(file, fail) {
+    try {
+        return statSync(file);
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? err.message)})`);
+    }
+}
+const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
+/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
+function checkInputPath(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    const stats = statOrExplain(file, fail);
+    if (stats.isDirectory() && options.directories)
+        return stats;
+    if (stats.isDirectory())
+        throw fail('is a directory, expected a file');
+    if (!stats.isFile())
+        throw fail(notRegular(stats));
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
+        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    return stats;
+}
+/**
+ * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
+ * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
+ */
+function openRegularFile(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    checkInputPath(file, options);
+    let fd;
+    try {
+        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        throw fail(`cannot open (${String(err.code ?? err.message)})`);
+    }
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
+        closeSync(fd);
+        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
+    }
+    return { fd, size: stats.size };
+}
+/** The bytes of a regular file (see {@link openRegularFile}). */
+function readRegularFile(file, options = {}) {
+    const { fd } = openRegularFile(file, options);
+    try {
+        return readFileSync(fd);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
+function realOrParent(path) {
+    try {
+        return realpathSync(path);
+    }
+    catch {
+        try {
+            return join(realpathSync(dirname(path)), basename(path));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+/**
+ * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
+ * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
+ * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
+ * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
+ * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
+ */
+function writeOutputFile(option, output, protect, pieces) {
+    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
+    const named = resolve(output);
+    try {
+        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOTDIR' || code === 'EEXIST' ? `a part of its directory ${dirname(named)} is a file, not a directory` : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
+    }
+    const real = realOrParent(named);
+    if (real === null || !statSync(dirname(real)).isDirectory())
+        throw fail(`${dirname(named)} is not a directory`);
+    const existing = statSync(real, { throwIfNoEntry: false });
+    if (existing !== undefined && !existing.isFile())
+        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
+    for (const { path, what } of protect) {
+        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
+        if (same)
+            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
+    }
+    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
+    let fd = null;
+    try {
+        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+        for (const piece of pieces)
+            writeSync(fd, piece);
+        closeSync(fd);
+        fd = null;
+        renameSync(tmp, real);
+    }
+    catch (err) {
+        if (fd !== null)
+            closeSync(fd);
+        rmSync(tmp, { force: true });
+        throw fail(`cannot write (${err.code ?? err.message})`);
+    }
+    return named;
+}
+function sameFile(a, path) {
+    const b = statSync(path, { throwIfNoEntry: false });
+    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
 
 const NO_FIELDS = { numbers: [], labels: [] };
@@ -7570,6 +7713,8 @@ function fromGab(source, smallerIsBetter) {
  * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
  * names the file and, for syntax problems, the line, column and JSON path.
  */
+/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
+const MAX_TEXT_BYTES = constants$1.MAX_STRING_LENGTH;
 /**
  * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
  * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
@@ -7579,10 +7724,13 @@ function fromGab(source, smallerIsBetter) {
 function readTextFile(file, content) {
     let text;
     try {
-        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
+        // A regular file only, and no larger than a string can hold: checked before it is read.
+        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
         text = decodeUtf8(bytes);
     }
     catch (err) {
+        if (err instanceof InputError)
+            throw err;
         throw new InputError(`${file}: ${describeFsError(err)}`);
     }
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -7652,6 +7800,8 @@ function describeFsError(err) {
             return 'permission denied';
         case 'ERR_STRING_TOO_LONG':
             return 'file is too large to read (over 512 MiB)';
+        case 'ERR_FS_FILE_TOO_LARGE':
+            return 'file is too large to read (over 2 GiB)';
         default:
             return `cannot read file (${String(code ?? err.message)})`;
     }
@@ -7709,14 +7859,9 @@ function sniffKind(head) {
         return 'json';
     }
 }
-/** Opens `file` for reading; failing, an InputError that names the file and says why. */
+/** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
 function openOrExplain(file) {
-    try {
-        return openSync(file, 'r');
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
+    return openRegularFile(file).fd;
 }
 /** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
 function readHead(file) {
@@ -7727,6 +7872,8 @@ function readHead(file) {
         return buf.subarray(0, n).toString('utf8');
     }
     catch (err) {
+        if (err instanceof InputError)
+            throw err;
         throw new InputError(`${file}: ${describeFsError(err)}`);
     }
     finally {
@@ -7813,13 +7960,9 @@ function fileSource(file, content) {
         entries: () => [],
     };
 }
+/** A directory, or a regular file (else an InputError: missing, a FIFO, a device…), checked before anything opens it. */
 function isDirectory(path) {
-    try {
-        return statSync(path).isDirectory();
-    }
-    catch {
-        return false; // reading it says why
-    }
+    return checkInputPath(path, { directories: true }).isDirectory();
 }
 
 /**
@@ -9304,7 +9447,8 @@ function parallelThreshold() {
 }
 function totalSize(files) {
     try {
-        return files.reduce((sum, f) => sum + statSync(f).size, 0);
+        // A FIFO or device has no size worth a thread; loading it in-process refuses it.
+        return files.reduce((sum, f) => sum + (statSync(f).isFile() ? statSync(f).size : 0), 0);
     }
     catch {
         return 0; // a missing file: load in-process, which reports it properly
@@ -9339,7 +9483,7 @@ function loadInWorker(script, request) {
 /** The bytes of `file`, or null when it cannot be read (the loading thread then reports why). */
 function readBytes(file) {
     try {
-        return readFileSync(file);
+        return readRegularFile(file);
     }
     catch {
         return null;
@@ -18801,9 +18945,8 @@ function loadConfig(path, explicit) {
             throw new InputError(`${path}: configuration file not found`);
         return null;
     }
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_CONFIG_BYTES)
-        throw new InputError(`${path}: ${bytes.length} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a configuration file`);
+    // A regular file within the cap, checked before it is opened (a directory, FIFO or device is refused).
+    const bytes = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES, fail: (why) => new InputError(`${path}: configuration file ${why}`) });
     return parseConfig(path, bytes.toString('utf8'));
 }
 
@@ -19440,31 +19583,10 @@ function verdictLine(cmp) {
         why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
     return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
 }
-/** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(output, inputs, pieces) {
-    const out = resolve(output);
-    for (const input of inputs) {
-        if (resolve(input) === out)
-            throw new UsageError(`--output ${output} is an input file; refusing to overwrite it`);
-    }
-    const tmp = `${out}.benchgate-${process.pid}.tmp`;
-    try {
-        mkdirSync(dirname(out), { recursive: true });
-        const fd = openSync(tmp, 'w');
-        try {
-            for (const piece of pieces)
-                writeSync(fd, piece);
-        }
-        finally {
-            closeSync(fd);
-        }
-        renameSync(tmp, out);
-    }
-    catch (err) {
-        rmSync(tmp, { force: true });
-        throw new UsageError(`--output ${output}: cannot write (${err.code ?? err.message})`);
-    }
-    return out;
+/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
+function writeReport(output, inputs, pieces, config = null) {
+    const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
+    return writeOutputFile('--output', output, protect, pieces);
 }
 /** The files of one side: globs expanded; several only under the significant policy. */
 function sideFiles(option, cmd, config) {
@@ -19505,7 +19627,7 @@ async function runCompare(cmd, io) {
         io.stderr(`${verdictLine(cmp)}\n`);
     }
     else {
-        const out = writeReport(cmd.output, [...baselines, ...candidates], pieces);
+        const out = writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
         io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
     }
     return EXIT[cmp.verdict];

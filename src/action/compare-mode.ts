@@ -5,7 +5,7 @@
  * as benchgate summaries only, strictly, size-capped, and nothing in them is ever executed.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
 import type { FindingDraft } from '../analysis/findings.js';
@@ -13,6 +13,7 @@ import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, t
 import { loadPair } from '../cli/load.js';
 import { verdictLine } from '../cli/run.js';
 import { InputError, UsageError } from '../errors.js';
+import { kindOf } from '../fs-safe.js';
 import { uploadSummaryArtifact } from '../github/artifacts.js';
 import { renderCsv } from '../report/csv-report.js';
 import { fitMarkdown } from '../report/fit.js';
@@ -45,9 +46,15 @@ export function failedJobs(needs: Map<string, string> | null): string[] {
 
 function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
   const dir = inputs.reportDir === null ? join(io.tempDir, `benchgate-${inputs.suite}-report-${randomBytes(4).toString('hex')}`) : resolve(io.workspace, inputs.reportDir);
-  const taken = Object.values(REPORT_FILES).filter((f) => existsSync(join(dir, f)));
+  const existing = statSync(dir, { throwIfNoEntry: false });
+  if (existing !== undefined && !existing.isDirectory()) throw new UsageError(`input "report-dir": ${dir} is ${kindOf(existing)}, expected a directory (or a path to create one)`);
+  const taken = Object.values(REPORT_FILES).filter((f) => lstatSync(join(dir, f), { throwIfNoEntry: false }) !== undefined);
   if (taken.length > 0) throw new UsageError(`input "report-dir": ${dir} already holds ${taken.join(', ')}; refusing to overwrite them (give an empty directory)`);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`input "report-dir": cannot create ${dir} (${(err as { code?: string }).code === 'ENOTDIR' || (err as { code?: string }).code === 'EEXIST' ? 'it, or a directory above it, is a file' : (err as Error).message})`);
+  }
   return dir;
 }
 
@@ -117,9 +124,10 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     csv: join(dir, REPORT_FILES.csv),
   };
   const markdown = renderMarkdown(cmp);
-  writeFileSync(paths.markdown, markdown);
-  writeFileSync(paths.json, renderJson(cmp));
-  writeFileSync(paths.csv, renderCsv(cmp));
+  // Created exclusively ('wx'): never through a symlink or onto a file that appeared in the meantime.
+  writeFileSync(paths.markdown, markdown, { flag: 'wx' });
+  writeFileSync(paths.json, renderJson(cmp), { flag: 'wx' });
+  writeFileSync(paths.csv, renderCsv(cmp), { flag: 'wx' });
 
   const reportArtifact = artifactName(inputs.suite, 'report');
   const preface = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';

@@ -2,10 +2,13 @@
  * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
  * names the file and, for syntax problems, the line, column and JSON path.
  */
-import { isAscii } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { constants as bufferConstants, isAscii } from 'node:buffer';
 import { InputError } from '../errors.js';
+import { readRegularFile } from '../fs-safe.js';
 import { locateJsonProblem } from './json-locate.js';
+
+/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
+const MAX_TEXT_BYTES = bufferConstants.MAX_STRING_LENGTH;
 
 /**
  * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
@@ -16,9 +19,11 @@ import { locateJsonProblem } from './json-locate.js';
 export function readTextFile(file: string, content?: Uint8Array): string {
   let text: string;
   try {
-    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
+    // A regular file only, and no larger than a string can hold: checked before it is read.
+    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
     text = decodeUtf8(bytes);
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw new InputError(`${file}: ${describeFsError(err)}`);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -86,6 +91,8 @@ export function describeFsError(err: unknown): string {
       return 'permission denied';
     case 'ERR_STRING_TOO_LONG':
       return 'file is too large to read (over 512 MiB)';
+    case 'ERR_FS_FILE_TOO_LARGE':
+      return 'file is too large to read (over 2 GiB)';
     default:
       return `cannot read file (${String(code ?? (err as Error).message)})`;
   }

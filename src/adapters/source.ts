@@ -3,9 +3,10 @@
  * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
  * JSON Lines file larger than a string can hold is read one record at a time.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, readdirSync, readSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import { checkInputPath, openRegularFile } from '../fs-safe.js';
 import { decodeUtf8, describeFsError, parseJsonText, readTextFile } from './read-json.js';
 
 /** What the first bytes of a file say it is. */
@@ -55,13 +56,9 @@ export function sniffKind(head: string): SourceKind {
   }
 }
 
-/** Opens `file` for reading; failing, an InputError that names the file and says why. */
+/** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
 function openOrExplain(file: string): number {
-  try {
-    return openSync(file, 'r');
-  } catch (err) {
-    throw new InputError(`${file}: ${describeFsError(err)}`);
-  }
+  return openRegularFile(file).fd;
 }
 
 /** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
@@ -72,6 +69,7 @@ export function readHead(file: string): string {
     const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
     return buf.subarray(0, n).toString('utf8');
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw new InputError(`${file}: ${describeFsError(err)}`);
   } finally {
     closeSync(fd);
@@ -158,12 +156,9 @@ export function fileSource(file: string, content?: Uint8Array): Source {
   };
 }
 
+/** A directory, or a regular file (else an InputError: missing, a FIFO, a device…), checked before anything opens it. */
 function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false; // reading it says why
-  }
+  return checkInputPath(path, { directories: true }).isDirectory();
 }
 
 /** A source over JSON already parsed (tests, and callers that hold the data). */

@@ -4,7 +4,7 @@
  * the line and column, the key and what is allowed. Command-line flags and action inputs override
  * it. The JSON Schema in `schema/benchgate.schema.json` is generated from {@link ConfigSchema}.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/index.js';
@@ -17,6 +17,7 @@ import { SLICE_METRICS } from '../analysis/slices.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { DECISION_POLICIES } from '../analysis/significance.js';
 import { InputError } from '../errors.js';
+import { readRegularFile } from '../fs-safe.js';
 
 export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
@@ -204,7 +205,7 @@ export function loadConfig(path: string, explicit: boolean): GateConfig | null {
     if (explicit) throw new InputError(`${path}: configuration file not found`);
     return null;
   }
-  const bytes = readFileSync(path);
-  if (bytes.length > MAX_CONFIG_BYTES) throw new InputError(`${path}: ${bytes.length} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a configuration file`);
+  // A regular file within the cap, checked before it is opened (a directory, FIFO or device is refused).
+  const bytes = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES, fail: (why) => new InputError(`${path}: configuration file ${why}`) });
   return parseConfig(path, bytes.toString('utf8'));
 }
