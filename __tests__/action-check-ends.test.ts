@@ -36,7 +36,7 @@ function workspace(): string {
 const checks = (name: string) => gh.checkRuns().filter((c) => c.name === name);
 const commentOf = (issue: number, suite: string) => gh.comments(issue).find((c) => c.body.startsWith(`<!-- benchgate:v1 gate=${suite} -->\n`));
 
-describe('compare: invalid inputs or configuration', { timeout: 60_000 }, () => {
+describe('compare: invalid inputs or configuration', () => {
   it('an invalid configuration completes the check run as a failure and the comment says why', async () => {
     const ws = workspace();
     mkdirSync(join(ws, '.github'));
@@ -71,7 +71,7 @@ describe('compare: invalid inputs or configuration', { timeout: 60_000 }, () => 
   });
 });
 
-describe('publish: invalid inputs', { timeout: 60_000 }, () => {
+describe('publish: invalid inputs', () => {
   it('puts the failure on the triggering run\'s head commit and on the PR found through the API', async () => {
     gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate' });
     const ws = workspace();
@@ -87,7 +87,7 @@ describe('publish: invalid inputs', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a check run that cannot be created or completed fails the step; a 403 says what it is', { timeout: 60_000 }, () => {
+describe('a check run that cannot be created or completed fails the step; a 403 says what it is', () => {
   it('completion refused (no checks: write): the step fails and says the check stays in progress', async () => {
     gh.failNext({ method: 'PATCH', path: /\/check-runs\/\d+$/ }, { status: 403, headers: { 'x-accepted-github-permissions': 'checks=write' }, body: { message: 'Resource not accessible by integration' } });
     const r = await runInProcess(gh.url, workspace(), { mode: 'compare', suite: 'stuck', 'github-token': TOKEN, baseline: 'baseline.json', candidate: 'candidate.json', 'fail-on-hold': 'false', comment: 'off' });

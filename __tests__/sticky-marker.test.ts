@@ -29,7 +29,7 @@ function demoComment(): string {
   return renderComment(compareSummaries(base, cand), ctx('demo'));
 }
 
-describe('a case id that spells another suite\'s marker', { timeout: 60_000 }, () => {
+describe('a case id that spells another suite\'s marker', () => {
   it('is in the demo comment, but neither its marker nor its digest is recognised there', () => {
     const body = demoComment();
     expect(body).toContain(HOSTILE);
