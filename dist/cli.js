@@ -3,7 +3,7 @@ import { workerData, parentPort, Worker, isMainThread } from 'node:worker_thread
 import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, writeSync, renameSync, rmSync, realpathSync, readdirSync, readSync, existsSync } from 'node:fs';
 import { randomBytes, createHash } from 'node:crypto';
 import { resolve, dirname, join, basename, normalize, isAbsolute, relative, sep } from 'node:path';
-import { constants as constants$1, isAscii } from 'node:buffer';
+import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -7710,6 +7710,84 @@ function fromGab(source, smallerIsBetter) {
 }
 
 /**
+ * What JSON.parse lets through and a summary must not say: the same key twice in one object
+ * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
+ * nesting so deep that the code walking the value runs out of stack. One pass over text that
+ * JSON.parse has accepted, without recursion: strings are skipped with indexOf, keys kept per object
+ * only while it is open. Errors name the file, the line and column, and the JSON path.
+ */
+/** Deepest nesting of arrays and objects read; a summary needs a handful of levels. */
+const MAX_JSON_DEPTH = 256;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+function lineColumn(text, at) {
+    const before = text.slice(0, at);
+    return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
+}
+function shownPath(stack) {
+    const full = formatPath(stack.map((f) => f.at));
+    return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
+}
+/** The index just past the string that starts at `start` (an opening quote). */
+function stringEnd(text, start) {
+    let q = text.indexOf('"', start + 1);
+    for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
+            slashes++;
+        if (slashes % 2 === 0)
+            return q + 1;
+        q = text.indexOf('"', q + 1);
+    }
+}
+/**
+ * Throws an InputError for a duplicate key or nesting over {@link MAX_JSON_DEPTH}. `text` must be
+ * valid JSON (JSON.parse accepted it); `where` names the file (and line of a JSON Lines file).
+ */
+function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
+    const stack = [];
+    // In an object, true when the next string is a key.
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUOTE) {
+            const end = stringEnd(text, i);
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const raw = text.slice(i + 1, end - 1);
+                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end)) : raw;
+                const first = top.keys.get(key);
+                top.at = key;
+                if (first !== undefined) {
+                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+                }
+                top.keys.set(key, i);
+                expectKey = false;
+            }
+            i = end - 1;
+        }
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            if (stack.length >= maxDepth) {
+                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
+            }
+            stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
+            expectKey = c === 0x7b;
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+            expectKey = false;
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.at = top.at + 1;
+        }
+    }
+}
+
+/**
  * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
  * names the file and, for syntax problems, the line, column and JSON path.
  */
@@ -7726,7 +7804,7 @@ function readTextFile(file, content) {
     try {
         // A regular file only, and no larger than a string can hold: checked before it is read.
         const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
-        text = decodeUtf8(bytes);
+        text = decodeUtf8(bytes, file);
     }
     catch (err) {
         if (err instanceof InputError)
@@ -7742,11 +7820,36 @@ function readTextFile(file, content) {
  * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
  * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
  */
-function decodeUtf8(bytes) {
+function decodeUtf8(bytes, where = 'text', base = 0) {
     if (isAscii(bytes))
         return bytes.toString('latin1');
     const leads = latin1Leads(bytes);
-    return leads === null ? bytes.toString('utf8') : bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+    if (leads !== null)
+        return bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+    // The decoder would put U+FFFD in place of a broken sequence: the text would say something else than the file.
+    if (!isUtf8(bytes))
+        throw new InputError(`${where}: invalid UTF-8 at byte ${base + invalidUtf8Offset(bytes)}; expected UTF-8 text`);
+    return bytes.toString('utf8');
+}
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (only called when there is one). */
+function invalidUtf8Offset(bytes) {
+    for (let i = 0; i < bytes.length;) {
+        const b = bytes[i];
+        const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (n === 0)
+            return i;
+        const second = bytes[i + 1] ?? 0;
+        // The second byte's range for E0, ED, F0, F4 (overlong forms, surrogates, above U+10FFFF).
+        const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+        const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+        if (n > 1 && (second < lo || second > hi))
+            return i;
+        for (let k = 2; k < n; k++)
+            if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80)
+                return i;
+        i += n;
+    }
+    return bytes.length;
 }
 /**
  * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
@@ -7810,8 +7913,9 @@ function describeFsError(err) {
 function parseJsonText(file, text) {
     if (text.trim() === '')
         throw new InputError(`${file}: file is empty, expected a JSON object`);
+    let value;
     try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
     }
     catch (err) {
         const problem = locateJsonProblem(text);
@@ -7819,6 +7923,9 @@ function parseJsonText(file, text) {
             throw new InputError(`${file}: not valid JSON (${err.message})`);
         throwProblem(file, problem);
     }
+    // What JSON.parse accepts but a summary must not say: a key given twice, nesting that would exhaust the stack.
+    checkJsonText(file, text);
+    return value;
 }
 function throwProblem(file, problem) {
     const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
@@ -7880,26 +7987,28 @@ function readHead(file) {
         closeSync(fd);
     }
 }
-/** Splits chunks of bytes into numbered lines; a line may span chunks. */
-function* splitLines$1(chunks) {
+/** Splits chunks of bytes into numbered lines; a line may span chunks. Invalid UTF-8 is an error naming the line and the byte offset in the file. */
+function* splitLines$1(chunks, file) {
     let carry = Buffer.alloc(0);
     let line = 0;
+    let base = 0; // the file offset of carry's first byte
     for (const chunk of chunks) {
         let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
         let from = 0;
         for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
             const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
             line++;
-            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)));
+            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)), `${file}: line ${line}`, base + from);
             yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
             from = nl + 1;
         }
         buf = buf.subarray(from);
+        base += from;
         carry = Buffer.from(buf);
     }
     if (carry.length > 0) {
         line++;
-        const text = decodeUtf8(carry);
+        const text = decodeUtf8(carry, `${file}: line ${line}`, base);
         yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
     }
 }
@@ -7955,7 +8064,7 @@ function fileSource(file, content) {
             text = undefined; // the parsed value is what is kept
             return value;
         },
-        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
+        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }, file),
         sibling: (name) => resolve(dirname(file), name),
         entries: () => [],
     };
@@ -8736,6 +8845,13 @@ function fromJunit(source) {
     return summary;
 }
 
+/**
+ * Generic records: any tool's per-case results as a JSON array of objects, JSON Lines (streamed), or
+ * an object whose `records`, `items` or `cases` holds the array. Which field is what comes from the
+ * configuration's `input.fields`, else from common names (`id`, `case_id`, `name`; `completed`,
+ * `passed`, `success`; `reward`, `score`; …). Fields not mapped are kept in each case's `extra`,
+ * so gates and slices of the configuration can name them. Tried last by detection.
+ */
 /** The names looked for when the configuration maps nothing, in order. */
 const DEFAULTS = {
     id: ['id', 'case_id', 'name', 'test_id', 'example_id', 'task_id'],
@@ -8860,9 +8976,13 @@ function* recordsOf(p, source) {
             if (text.trim() === '')
                 continue;
             try {
-                yield { place: `line ${line}`, value: JSON.parse(text) };
+                const value = JSON.parse(text);
+                checkJsonText(`${source.file}: line ${line}`, text);
+                yield { place: `line ${line}`, value };
             }
             catch (err) {
+                if (err instanceof InputError)
+                    throw err; // a key given twice, nesting too deep
                 p.note(`line ${line}: not valid JSON (${err.message})`);
             }
         }
@@ -18915,6 +19035,30 @@ function describeIssue(issue) {
         return issue.message.replace(/^Too (small|big): expected number to be ([<>]=?)/, (_, _w, op) => `expected a number ${op} `);
     return issue.message.replace(/^Invalid input: /, '');
 }
+/**
+ * Anchors, aliases and merge keys are refused: an alias used as a key reads as a second copy of that
+ * key (silently overriding it, past uniqueKeys), a merge key mixes in values from elsewhere, and
+ * nested aliases expand exponentially (an alias bomb). A configuration says each thing where it is.
+ */
+function refuseIndirection(file, doc, lines) {
+    const at = (node) => {
+        const { line, col } = lines.linePos(node?.range?.[0] ?? 0);
+        return `${file}: line ${line}, column ${col}`;
+    };
+    visit(doc, {
+        Alias(_, node) {
+            throw new InputError(`${at(node)}: the alias *${node.source} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+        },
+        Node(_, node) {
+            if (node.anchor)
+                throw new InputError(`${at(node)}: the anchor &${node.anchor} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+        },
+        Pair(_, pair) {
+            if (isScalar(pair.key) && pair.key.value === '<<')
+                throw new InputError(`${at(pair.key)}: the merge key << is not accepted; write the keys out`);
+        },
+    });
+}
 /** Parses and validates configuration text; `file` names it in errors. */
 function parseConfig(file, text) {
     const lines = new LineCounter();
@@ -18924,7 +19068,8 @@ function parseConfig(file, text) {
         const { line, col } = lines.linePos(broken.pos[0]);
         throw new InputError(`${file}: line ${line}, column ${col}: not valid YAML: ${broken.message.split('\n')[0]}`);
     }
-    const data = doc.toJS() ?? {};
+    refuseIndirection(file, doc, lines);
+    const data = doc.toJS({ maxAliasCount: 0 }) ?? {};
     const result = ConfigSchema.safeParse(data);
     if (result.success)
         return result.data;

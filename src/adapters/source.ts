@@ -76,26 +76,28 @@ export function readHead(file: string): string {
   }
 }
 
-/** Splits chunks of bytes into numbered lines; a line may span chunks. */
-function* splitLines(chunks: Iterable<Buffer>): Generator<SourceLine> {
+/** Splits chunks of bytes into numbered lines; a line may span chunks. Invalid UTF-8 is an error naming the line and the byte offset in the file. */
+function* splitLines(chunks: Iterable<Buffer>, file: string): Generator<SourceLine> {
   let carry: Buffer = Buffer.alloc(0);
   let line = 0;
+  let base = 0; // the file offset of carry's first byte
   for (const chunk of chunks) {
     let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     let from = 0;
     for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
       const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
       line++;
-      const text = decodeUtf8(Buffer.from(buf.subarray(from, end)));
+      const text = decodeUtf8(Buffer.from(buf.subarray(from, end)), `${file}: line ${line}`, base + from);
       yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
       from = nl + 1;
     }
     buf = buf.subarray(from);
+    base += from;
     carry = Buffer.from(buf);
   }
   if (carry.length > 0) {
     line++;
-    const text = decodeUtf8(carry);
+    const text = decodeUtf8(carry, `${file}: line ${line}`, base);
     yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   }
 }
@@ -150,7 +152,7 @@ export function fileSource(file: string, content?: Uint8Array): Source {
       text = undefined; // the parsed value is what is kept
       return value;
     },
-    lines: () => splitLines(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
+    lines: () => splitLines(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }, file),
     sibling: (name) => resolve(dirname(file), name),
     entries: () => [],
   };
@@ -169,7 +171,7 @@ export function dataSource(file: string, data: unknown): Source {
     kind: 'json',
     text: () => (text ??= JSON.stringify(data)),
     json: () => data,
-    lines: () => splitLines([Buffer.from((text ??= JSON.stringify(data)))]),
+    lines: () => splitLines([Buffer.from((text ??= JSON.stringify(data)))], file),
     sibling: (name) => resolve(dirname(file), name),
     entries: () => [],
   };
