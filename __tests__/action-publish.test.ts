@@ -146,14 +146,14 @@ describe('the gate job of a same-repository pull request', { timeout: 40_000 }, 
 describe('the publish job (workflow_run, fork-safe)', { timeout: 40_000 }, () => {
   const FORK_HEAD = '4444444444444444444444444444444444444444';
 
-  function workflowRunEvent(run: string, pullRequests: number[] = []): string {
+  function workflowRunEvent(run: string, pullRequests: number[] = [], conclusion = 'failure'): string {
     const file = join(root, `workflow_run-${run}.json`);
     writeFileSync(file, JSON.stringify({
       action: 'completed',
       workflow_run: {
         id: results.runId(run),
         event: 'pull_request',
-        conclusion: 'failure',
+        conclusion,
         head_sha: FORK_HEAD,
         head_branch: 'codemode',
         head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } },
@@ -190,6 +190,29 @@ describe('the publish job (workflow_run, fork-safe)', { timeout: 40_000 }, () =>
     expect(none.outputs['pull-request']).toBe('');
     expect(none.log).toContain('no open pull request has head 4444444 in contributor/benchgate');
     expect(none.log).toContain('no pull request to comment on');
+  });
+
+  it('holds on a suite job of the triggering run that was cancelled, whatever its artifacts say', async () => {
+    const run = await suites('tool_call'); // the artifacts alone promote
+    gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate' });
+    gh.addJobs(results.runId(run), [{ name: 'suite (baseline)', conclusion: 'success' }, { name: 'suite (candidate)', conclusion: 'cancelled' }, { name: 'gate', conclusion: 'success' }]);
+    const result = await publish(run, workflowRunEvent(run, [], 'cancelled'));
+    expect(result.exitCode, result.log).toBe(0);
+    expect(result.outputs['verdict']).toBe('hold');
+    expect(result.log).toContain('benchgate: job `suite (candidate)` ended with cancelled in the triggering run; the gate holds');
+    const check = gh.checkRuns().filter((c) => c.head_sha === FORK_HEAD).at(-1);
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(check?.output?.summary).toContain('**Hold:** job `suite (candidate)` ended with cancelled.');
+    expect(botComments(142).at(-1)?.body).toContain('**Hold:** job `suite (candidate)` ended with cancelled.');
+  });
+
+  it('promotes when every job of the triggering run succeeded', async () => {
+    const run = await suites('tool_call');
+    gh.addJobs(results.runId(run), [{ name: 'suite (baseline)', conclusion: 'success' }, { name: 'suite (candidate)', conclusion: 'success' }]);
+    const result = await publish(run, workflowRunEvent(run, [], 'success'));
+    expect(result.exitCode, result.log).toBe(0);
+    expect(result.outputs['verdict']).toBe('promote');
+    expect(gh.checkRuns().filter((c) => c.head_sha === FORK_HEAD).at(-1)).toMatchObject({ status: 'completed', conclusion: 'success' });
   });
 
   it('refuses to run on any other event', async () => {

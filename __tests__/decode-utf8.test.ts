@@ -1,5 +1,6 @@
-// decodeUtf8 takes a shortcut for text whose characters are all below U+0100; whatever the bytes,
-// it must give exactly what Buffer's own UTF-8 decoding gives.
+// decodeUtf8 takes a shortcut for text whose characters are all below U+0100; on valid UTF-8 it must
+// give exactly what Buffer's own UTF-8 decoding gives, and on invalid UTF-8 refuse the bytes at the
+// offset where that decoding would first put U+FFFD (issue 18: a summary is never silently altered).
 import { describe, expect, it } from 'vitest';
 import { decodeUtf8 } from '../src/adapters/read-json.js';
 
@@ -32,10 +33,12 @@ function build(next: (n: number) => number, pieces: number[][], length: number, 
 
 const expectSame = (bytes: Buffer): void => {
   const expected = Buffer.from(bytes).toString('utf8');
-  expect(decodeUtf8(Buffer.from(bytes))).toBe(expected);
+  const bad = expected.indexOf('\ufffd'); // no piece below encodes U+FFFD itself
+  if (bad < 0) expect(decodeUtf8(Buffer.from(bytes))).toBe(expected);
+  else expect(() => decodeUtf8(Buffer.from(bytes))).toThrow(`text: invalid UTF-8 at byte ${Buffer.byteLength(expected.slice(0, bad))}; expected UTF-8 text`);
 };
 
-describe('decodeUtf8 equals Buffer#toString("utf8")', () => {
+describe('decodeUtf8 equals Buffer#toString("utf8"), or refuses where it would put U+FFFD', () => {
   it('on ASCII and on Latin-1 letters in UTF-8 (the shortcut)', () => {
     expectSame(Buffer.from('{"id": "plain"}'));
     expectSame(Buffer.from('{"description": "naïve café, Ångström ÿ\u0080\u00a0"}'));

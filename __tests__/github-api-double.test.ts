@@ -336,6 +336,9 @@ describe('GitHub API double: its answers conform to the spec', { timeout: 20_000
     api.addWorkflowRun({ id: 4243, headSha: FORK_SHA, conclusion: 'failure' });
     const runs = (await octokit.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: SHA, status: 'success', event: 'push' })).data;
     expect(runs.workflow_runs.map((w) => w.id)).toEqual([4242]);
+    api.addJobs(4243, [{ name: 'suite (candidate)', conclusion: 'cancelled' }]);
+    const jobs = (await octokit.rest.actions.listJobsForWorkflowRun({ ...repo, run_id: 4243, filter: 'latest' })).data;
+    expect(jobs.jobs.map((j) => [j.name, j.conclusion])).toEqual([['suite (candidate)', 'cancelled']]);
     await contentsAndGitCalls(octokit);
     const checked = new Set<string>();
     for (const call of api.calls) {

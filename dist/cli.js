@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
-import { readFileSync, statSync, readdirSync, readSync, closeSync, openSync, existsSync, mkdirSync, writeSync, renameSync, rmSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { resolve, dirname, basename, normalize, isAbsolute, relative, join, sep } from 'node:path';
-import { isAscii } from 'node:buffer';
+import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, writeSync, renameSync, rmSync, realpathSync, readdirSync, readSync, existsSync } from 'node:fs';
+import { randomBytes, createHash } from 'node:crypto';
+import { resolve, dirname, join, basename, normalize, isAbsolute, relative, sep } from 'node:path';
+import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -20,6 +20,149 @@ class UsageError extends Error {
 /** True for the errors that are the user's to fix (exit 2 with a message). */
 function isUserError(err) {
     return err instanceof InputError || err instanceof UsageError;
+}
+
+/**
+ * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
+ * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
+ * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
+ * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
+ * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
+ */
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isFile())
+        return 'a regular file';
+    return 'not a regular file';
+}
+function statOrExplain(file, fail) {
+    try {
+        return statSync(file);
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? err.message)})`);
+    }
+}
+const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
+/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
+function checkInputPath(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    const stats = statOrExplain(file, fail);
+    if (stats.isDirectory() && options.directories)
+        return stats;
+    if (stats.isDirectory())
+        throw fail('is a directory, expected a file');
+    if (!stats.isFile())
+        throw fail(notRegular(stats));
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
+        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    return stats;
+}
+/**
+ * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
+ * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
+ */
+function openRegularFile(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    checkInputPath(file, options);
+    let fd;
+    try {
+        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        throw fail(`cannot open (${String(err.code ?? err.message)})`);
+    }
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
+        closeSync(fd);
+        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
+    }
+    return { fd, size: stats.size };
+}
+/** The bytes of a regular file (see {@link openRegularFile}). */
+function readRegularFile(file, options = {}) {
+    const { fd } = openRegularFile(file, options);
+    try {
+        return readFileSync(fd);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
+function realOrParent(path) {
+    try {
+        return realpathSync(path);
+    }
+    catch {
+        try {
+            return join(realpathSync(dirname(path)), basename(path));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+/**
+ * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
+ * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
+ * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
+ * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
+ * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
+ */
+function writeOutputFile(option, output, protect, pieces) {
+    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
+    const named = resolve(output);
+    try {
+        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOTDIR' || code === 'EEXIST' ? `a part of its directory ${dirname(named)} is a file, not a directory` : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
+    }
+    const real = realOrParent(named);
+    if (real === null || !statSync(dirname(real)).isDirectory())
+        throw fail(`${dirname(named)} is not a directory`);
+    const existing = statSync(real, { throwIfNoEntry: false });
+    if (existing !== undefined && !existing.isFile())
+        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
+    for (const { path, what } of protect) {
+        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
+        if (same)
+            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
+    }
+    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
+    let fd = null;
+    try {
+        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+        for (const piece of pieces)
+            writeSync(fd, piece);
+        closeSync(fd);
+        fd = null;
+        renameSync(tmp, real);
+    }
+    catch (err) {
+        if (fd !== null)
+            closeSync(fd);
+        rmSync(tmp, { force: true });
+        throw fail(`cannot write (${err.code ?? err.message})`);
+    }
+    return named;
+}
+function sameFile(a, path) {
+    const b = statSync(path, { throwIfNoEntry: false });
+    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
 
 const NO_FIELDS = { numbers: [], labels: [] };
@@ -7567,9 +7710,89 @@ function fromGab(source, smallerIsBetter) {
 }
 
 /**
+ * What JSON.parse lets through and a summary must not say: the same key twice in one object
+ * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
+ * nesting so deep that the code walking the value runs out of stack. One pass over text that
+ * JSON.parse has accepted, without recursion: strings are skipped with indexOf, keys kept per object
+ * only while it is open. Errors name the file, the line and column, and the JSON path.
+ */
+/** Deepest nesting of arrays and objects read; a summary needs a handful of levels. */
+const MAX_JSON_DEPTH = 256;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+function lineColumn(text, at) {
+    const before = text.slice(0, at);
+    return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
+}
+function shownPath(stack) {
+    const full = formatPath(stack.map((f) => f.at));
+    return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
+}
+/** The index just past the string that starts at `start` (an opening quote). */
+function stringEnd(text, start) {
+    let q = text.indexOf('"', start + 1);
+    for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
+            slashes++;
+        if (slashes % 2 === 0)
+            return q + 1;
+        q = text.indexOf('"', q + 1);
+    }
+}
+/**
+ * Throws an InputError for a duplicate key or nesting over {@link MAX_JSON_DEPTH}. `text` must be
+ * valid JSON (JSON.parse accepted it); `where` names the file (and line of a JSON Lines file).
+ */
+function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
+    const stack = [];
+    // In an object, true when the next string is a key.
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUOTE) {
+            const end = stringEnd(text, i);
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const raw = text.slice(i + 1, end - 1);
+                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end)) : raw;
+                const first = top.keys.get(key);
+                top.at = key;
+                if (first !== undefined) {
+                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+                }
+                top.keys.set(key, i);
+                expectKey = false;
+            }
+            i = end - 1;
+        }
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            if (stack.length >= maxDepth) {
+                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
+            }
+            stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
+            expectKey = c === 0x7b;
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+            expectKey = false;
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.at = top.at + 1;
+        }
+    }
+}
+
+/**
  * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
  * names the file and, for syntax problems, the line, column and JSON path.
  */
+/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
+const MAX_TEXT_BYTES = constants$1.MAX_STRING_LENGTH;
 /**
  * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
  * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
@@ -7579,10 +7802,13 @@ function fromGab(source, smallerIsBetter) {
 function readTextFile(file, content) {
     let text;
     try {
-        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
-        text = decodeUtf8(bytes);
+        // A regular file only, and no larger than a string can hold: checked before it is read.
+        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
+        text = decodeUtf8(bytes, file);
     }
     catch (err) {
+        if (err instanceof InputError)
+            throw err;
         throw new InputError(`${file}: ${describeFsError(err)}`);
     }
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -7594,11 +7820,36 @@ function readTextFile(file, content) {
  * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
  * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
  */
-function decodeUtf8(bytes) {
+function decodeUtf8(bytes, where = 'text', base = 0) {
     if (isAscii(bytes))
         return bytes.toString('latin1');
     const leads = latin1Leads(bytes);
-    return leads === null ? bytes.toString('utf8') : bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+    if (leads !== null)
+        return bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+    // The decoder would put U+FFFD in place of a broken sequence: the text would say something else than the file.
+    if (!isUtf8(bytes))
+        throw new InputError(`${where}: invalid UTF-8 at byte ${base + invalidUtf8Offset(bytes)}; expected UTF-8 text`);
+    return bytes.toString('utf8');
+}
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (only called when there is one). */
+function invalidUtf8Offset(bytes) {
+    for (let i = 0; i < bytes.length;) {
+        const b = bytes[i];
+        const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (n === 0)
+            return i;
+        const second = bytes[i + 1] ?? 0;
+        // The second byte's range for E0, ED, F0, F4 (overlong forms, surrogates, above U+10FFFF).
+        const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+        const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+        if (n > 1 && (second < lo || second > hi))
+            return i;
+        for (let k = 2; k < n; k++)
+            if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80)
+                return i;
+        i += n;
+    }
+    return bytes.length;
 }
 /**
  * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
@@ -7652,6 +7903,8 @@ function describeFsError(err) {
             return 'permission denied';
         case 'ERR_STRING_TOO_LONG':
             return 'file is too large to read (over 512 MiB)';
+        case 'ERR_FS_FILE_TOO_LARGE':
+            return 'file is too large to read (over 2 GiB)';
         default:
             return `cannot read file (${String(code ?? err.message)})`;
     }
@@ -7660,8 +7913,9 @@ function describeFsError(err) {
 function parseJsonText(file, text) {
     if (text.trim() === '')
         throw new InputError(`${file}: file is empty, expected a JSON object`);
+    let value;
     try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
     }
     catch (err) {
         const problem = locateJsonProblem(text);
@@ -7669,6 +7923,9 @@ function parseJsonText(file, text) {
             throw new InputError(`${file}: not valid JSON (${err.message})`);
         throwProblem(file, problem);
     }
+    // What JSON.parse accepts but a summary must not say: a key given twice, nesting that would exhaust the stack.
+    checkJsonText(file, text);
+    return value;
 }
 function throwProblem(file, problem) {
     const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
@@ -7709,14 +7966,9 @@ function sniffKind(head) {
         return 'json';
     }
 }
-/** Opens `file` for reading; failing, an InputError that names the file and says why. */
+/** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
 function openOrExplain(file) {
-    try {
-        return openSync(file, 'r');
-    }
-    catch (err) {
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
+    return openRegularFile(file).fd;
 }
 /** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
 function readHead(file) {
@@ -7727,32 +7979,36 @@ function readHead(file) {
         return buf.subarray(0, n).toString('utf8');
     }
     catch (err) {
+        if (err instanceof InputError)
+            throw err;
         throw new InputError(`${file}: ${describeFsError(err)}`);
     }
     finally {
         closeSync(fd);
     }
 }
-/** Splits chunks of bytes into numbered lines; a line may span chunks. */
-function* splitLines$1(chunks) {
+/** Splits chunks of bytes into numbered lines; a line may span chunks. Invalid UTF-8 is an error naming the line and the byte offset in the file. */
+function* splitLines$1(chunks, file) {
     let carry = Buffer.alloc(0);
     let line = 0;
+    let base = 0; // the file offset of carry's first byte
     for (const chunk of chunks) {
         let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
         let from = 0;
         for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
             const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
             line++;
-            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)));
+            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)), `${file}: line ${line}`, base + from);
             yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
             from = nl + 1;
         }
         buf = buf.subarray(from);
+        base += from;
         carry = Buffer.from(buf);
     }
     if (carry.length > 0) {
         line++;
-        const text = decodeUtf8(carry);
+        const text = decodeUtf8(carry, `${file}: line ${line}`, base);
         yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
     }
 }
@@ -7808,18 +8064,14 @@ function fileSource(file, content) {
             text = undefined; // the parsed value is what is kept
             return value;
         },
-        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
+        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }, file),
         sibling: (name) => resolve(dirname(file), name),
         entries: () => [],
     };
 }
+/** A directory, or a regular file (else an InputError: missing, a FIFO, a device…), checked before anything opens it. */
 function isDirectory(path) {
-    try {
-        return statSync(path).isDirectory();
-    }
-    catch {
-        return false; // reading it says why
-    }
+    return checkInputPath(path, { directories: true }).isDirectory();
 }
 
 /**
@@ -8593,6 +8845,13 @@ function fromJunit(source) {
     return summary;
 }
 
+/**
+ * Generic records: any tool's per-case results as a JSON array of objects, JSON Lines (streamed), or
+ * an object whose `records`, `items` or `cases` holds the array. Which field is what comes from the
+ * configuration's `input.fields`, else from common names (`id`, `case_id`, `name`; `completed`,
+ * `passed`, `success`; `reward`, `score`; …). Fields not mapped are kept in each case's `extra`,
+ * so gates and slices of the configuration can name them. Tried last by detection.
+ */
 /** The names looked for when the configuration maps nothing, in order. */
 const DEFAULTS = {
     id: ['id', 'case_id', 'name', 'test_id', 'example_id', 'task_id'],
@@ -8717,9 +8976,13 @@ function* recordsOf(p, source) {
             if (text.trim() === '')
                 continue;
             try {
-                yield { place: `line ${line}`, value: JSON.parse(text) };
+                const value = JSON.parse(text);
+                checkJsonText(`${source.file}: line ${line}`, text);
+                yield { place: `line ${line}`, value };
             }
             catch (err) {
+                if (err instanceof InputError)
+                    throw err; // a key given twice, nesting too deep
                 p.note(`line ${line}: not valid JSON (${err.message})`);
             }
         }
@@ -9304,7 +9567,8 @@ function parallelThreshold() {
 }
 function totalSize(files) {
     try {
-        return files.reduce((sum, f) => sum + statSync(f).size, 0);
+        // A FIFO or device has no size worth a thread; loading it in-process refuses it.
+        return files.reduce((sum, f) => sum + (statSync(f).isFile() ? statSync(f).size : 0), 0);
     }
     catch {
         return 0; // a missing file: load in-process, which reports it properly
@@ -9339,7 +9603,7 @@ function loadInWorker(script, request) {
 /** The bytes of `file`, or null when it cannot be read (the loading thread then reports why). */
 function readBytes(file) {
     try {
-        return readFileSync(file);
+        return readRegularFile(file);
     }
     catch {
         return null;
@@ -18958,6 +19222,30 @@ function describeIssue(issue) {
         return issue.message.replace(/^Too (small|big): expected number to be ([<>]=?)/, (_, _w, op) => `expected a number ${op} `);
     return issue.message.replace(/^Invalid input: /, '');
 }
+/**
+ * Anchors, aliases and merge keys are refused: an alias used as a key reads as a second copy of that
+ * key (silently overriding it, past uniqueKeys), a merge key mixes in values from elsewhere, and
+ * nested aliases expand exponentially (an alias bomb). A configuration says each thing where it is.
+ */
+function refuseIndirection(file, doc, lines) {
+    const at = (node) => {
+        const { line, col } = lines.linePos(node?.range?.[0] ?? 0);
+        return `${file}: line ${line}, column ${col}`;
+    };
+    visit(doc, {
+        Alias(_, node) {
+            throw new InputError(`${at(node)}: the alias *${node.source} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+        },
+        Node(_, node) {
+            if (node.anchor)
+                throw new InputError(`${at(node)}: the anchor &${node.anchor} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+        },
+        Pair(_, pair) {
+            if (isScalar(pair.key) && pair.key.value === '<<')
+                throw new InputError(`${at(pair.key)}: the merge key << is not accepted; write the keys out`);
+        },
+    });
+}
 /** Parses and validates configuration text; `file` names it in errors. */
 function parseConfig(file, text) {
     const lines = new LineCounter();
@@ -18967,7 +19255,8 @@ function parseConfig(file, text) {
         const { line, col } = lines.linePos(broken.pos[0]);
         throw new InputError(`${file}: line ${line}, column ${col}: not valid YAML: ${broken.message.split('\n')[0]}`);
     }
-    const data = doc.toJS() ?? {};
+    refuseIndirection(file, doc, lines);
+    const data = doc.toJS({ maxAliasCount: 0 }) ?? {};
     const result = ConfigSchema.safeParse(data);
     if (result.success)
         return result.data;
@@ -18988,9 +19277,8 @@ function loadConfig(path, explicit) {
             throw new InputError(`${path}: configuration file not found`);
         return null;
     }
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_CONFIG_BYTES)
-        throw new InputError(`${path}: ${bytes.length} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a configuration file`);
+    // A regular file within the cap, checked before it is opened (a directory, FIFO or device is refused).
+    const bytes = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES, fail: (why) => new InputError(`${path}: configuration file ${why}`) });
     return parseConfig(path, bytes.toString('utf8'));
 }
 
@@ -19641,31 +19929,10 @@ function verdictLine(cmp) {
         why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
     return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
 }
-/** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(output, inputs, pieces) {
-    const out = resolve(output);
-    for (const input of inputs) {
-        if (resolve(input) === out)
-            throw new UsageError(`--output ${output} is an input file; refusing to overwrite it`);
-    }
-    const tmp = `${out}.benchgate-${process.pid}.tmp`;
-    try {
-        mkdirSync(dirname(out), { recursive: true });
-        const fd = openSync(tmp, 'w');
-        try {
-            for (const piece of pieces)
-                writeSync(fd, piece);
-        }
-        finally {
-            closeSync(fd);
-        }
-        renameSync(tmp, out);
-    }
-    catch (err) {
-        rmSync(tmp, { force: true });
-        throw new UsageError(`--output ${output}: cannot write (${err.code ?? err.message})`);
-    }
-    return out;
+/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
+function writeReport(output, inputs, pieces, config = null) {
+    const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
+    return writeOutputFile('--output', output, protect, pieces);
 }
 /** The files of one side: globs expanded; several only under the significant policy. */
 function sideFiles(option, cmd, config) {
@@ -19712,7 +19979,7 @@ async function runCompare(cmd, io) {
         io.stderr(`${verdictLine(cmp)}\n`);
     }
     else {
-        const out = writeReport(cmd.output, [...baselines, ...candidates], pieces);
+        const out = writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
         io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
     }
     return EXIT[cmp.verdict];

@@ -2,7 +2,7 @@
 // OpenAPI description, so the same string finds the operation whose schemas judge the request.
 import { GIT_ROUTES } from './github-api-git-routes.js';
 import { paginate, type Reply } from './github-api-http.js';
-import { ACTIONS_BOT, pullJson, stableId, userJson, workflowRunJson, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
+import { ACTIONS_BOT, jobJson, pullJson, stableId, userJson, workflowRunJson, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
 import type { CheckRun, CommitStatus, GitHubState, IssueComment } from './github-api-store.js';
 
 type Body = Record<string, unknown>;
@@ -130,6 +130,13 @@ export const ROUTES: Route[] = [
     const all = ctx.state.workflowRuns.filter((w) => runMatches(w, ctx.query));
     const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
     return { status: 200, headers, body: { total_count: all.length, workflow_runs: items.map((w) => workflowRunJson(ctx.site, w)) } };
+  } },
+  { method: 'GET', template: `${R}/actions/runs/{run_id}/jobs`, permissions: 'actions=read', handle: (ctx) => {
+    const runId = num(ctx, 'run_id');
+    const all = ctx.state.runJobs.get(runId) ?? [];
+    const headSha = ctx.state.workflowRuns.find((w) => w.id === runId)?.headSha ?? '0'.repeat(40);
+    const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
+    return { status: 200, headers, body: { total_count: all.length, jobs: items.map((j) => jobJson(ctx.site, j, headSha)) } };
   } },
   ...GIT_ROUTES,
 ];

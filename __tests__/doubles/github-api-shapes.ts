@@ -170,3 +170,24 @@ export function workflowRunJson(site: Site, w: WorkflowRunRecord): Record<string
     repository: repo, head_repository: repo,
   };
 }
+
+/** A job of a workflow run a test seeds (`addJobs`). */
+export interface JobRecord {
+  id: number;
+  runId: number;
+  name: string;
+  conclusion: 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required';
+  createdAt: string;
+}
+
+export function jobJson(site: Site, j: JobRecord, headSha: string): Record<string, unknown> {
+  const r = `${site.api}/repos/${site.owner}/${site.repo}`;
+  return {
+    id: j.id, run_id: j.runId, run_url: `${r}/actions/runs/${j.runId}`, run_attempt: 1, node_id: nodeId('Job', j.id), head_sha: headSha,
+    url: `${r}/actions/jobs/${j.id}`, html_url: `${WEB}/${site.owner}/${site.repo}/actions/runs/${j.runId}/job/${j.id}`,
+    status: 'completed', conclusion: j.conclusion, created_at: j.createdAt, started_at: j.createdAt, completed_at: j.createdAt, name: j.name,
+    steps: [{ name: 'Run benchgate', status: 'completed', conclusion: j.conclusion, number: 1, started_at: j.createdAt, completed_at: j.createdAt }],
+    check_run_url: `${r}/check-runs/${j.id}`, labels: ['ubuntu-latest'], runner_id: 1, runner_name: 'GitHub Actions 1',
+    runner_group_id: 1, runner_group_name: 'GitHub Actions', workflow_name: 'Bench', head_branch: 'codemode',
+  };
+}

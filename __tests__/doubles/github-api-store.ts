@@ -3,7 +3,7 @@
 // enums, maxLength, maxItems) run before any of this, in github-api-spec.ts.
 import { GitStore } from './github-api-git.js';
 import { ApiError, validationFailed } from './github-api-http.js';
-import { ACTIONS_BOT, fakeSha, timestamp, type ApiUser, type PullRecord, type WorkflowRunRecord } from './github-api-shapes.js';
+import { ACTIONS_BOT, fakeSha, stableId, timestamp, type ApiUser, type JobRecord, type PullRecord, type WorkflowRunRecord } from './github-api-shapes.js';
 
 export interface IssueComment {
   id: number;
@@ -107,6 +107,15 @@ export class GitHubState {
     this.workflowRuns.push(run);
     this.workflowRuns.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
     return run;
+  }
+
+  /** The jobs of each workflow run (GET /actions/runs/{id}/jobs); a run not seeded has none. */
+  readonly runJobs = new Map<number, JobRecord[]>();
+
+  addJobs(runId: number, jobs: readonly { name: string; conclusion: JobRecord['conclusion'] }[]): void {
+    const list = this.runJobs.get(runId) ?? [];
+    for (const j of jobs) list.push({ id: stableId(`job ${runId} ${list.length}`), runId, name: j.name, conclusion: j.conclusion, createdAt: timestamp() });
+    this.runJobs.set(runId, list);
   }
 
   hasIssue(n: number): boolean {

@@ -129,6 +129,11 @@ export class GitHubApiDouble {
     this.state.addWorkflowRun(run);
   }
 
+  /** Seed the jobs of a workflow run (the results double's REST run id); GET /actions/runs/{id}/jobs lists them. */
+  addJobs(runId: number, jobs: readonly { name: string; conclusion: 'success' | 'failure' | 'cancelled' | 'skipped' | 'timed_out' }[]): void {
+    this.state.addJobs(runId, jobs);
+  }
+
   /** Seed a comment (no length rule applies); the issue exists from then on. */
   addComment(issue: number, body: string, user: ApiUser = { login: 'someone', type: 'User' }): IssueComment {
     return structuredClone(this.state.seedComment(issue, body, user));

@@ -5,7 +5,7 @@
  * as benchgate summaries only, strictly, size-capped, and nothing in them is ever executed.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
 import type { FindingDraft } from '../analysis/findings.js';
@@ -13,6 +13,7 @@ import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, t
 import { loadPair } from '../cli/load.js';
 import { verdictLine } from '../cli/run.js';
 import { InputError, UsageError } from '../errors.js';
+import { kindOf } from '../fs-safe.js';
 import { uploadSummaryArtifact } from '../github/artifacts.js';
 import { renderCsv } from '../report/csv-report.js';
 import { fitMarkdown } from '../report/fit.js';
@@ -21,8 +22,8 @@ import { renderMarkdown } from '../report/markdown-report.js';
 import type { CompareInputs, GateInputs, Role } from './inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from './io.js';
 import { recordBaselineHistory } from './history.js';
-import { pullRequestOf } from './metadata.js';
-import { openPublisher, type Publisher, type PublishTarget } from './publisher.js';
+import { forkOf, pullRequestOf } from './metadata.js';
+import { markPublished, openPublisher, type Publisher, type PublishTarget } from './publisher.js';
 import { downloadSummary, mergedRole, sourceLabel } from './role-files.js';
 import { artifactName, readEvent, runUrl } from './shared.js';
 
@@ -45,9 +46,15 @@ export function failedJobs(needs: Map<string, string> | null): string[] {
 
 function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
   const dir = inputs.reportDir === null ? join(io.tempDir, `benchgate-${inputs.suite}-report-${randomBytes(4).toString('hex')}`) : resolve(io.workspace, inputs.reportDir);
-  const taken = Object.values(REPORT_FILES).filter((f) => existsSync(join(dir, f)));
+  const existing = statSync(dir, { throwIfNoEntry: false });
+  if (existing !== undefined && !existing.isDirectory()) throw new UsageError(`input "report-dir": ${dir} is ${kindOf(existing)}, expected a directory (or a path to create one)`);
+  const taken = Object.values(REPORT_FILES).filter((f) => lstatSync(join(dir, f), { throwIfNoEntry: false }) !== undefined);
   if (taken.length > 0) throw new UsageError(`input "report-dir": ${dir} already holds ${taken.join(', ')}; refusing to overwrite them (give an empty directory)`);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`input "report-dir": cannot create ${dir} (${(err as { code?: string }).code === 'ENOTDIR' || (err as { code?: string }).code === 'EEXIST' ? 'it, or a directory above it, is a file' : (err as Error).message})`);
+  }
   return dir;
 }
 
@@ -126,9 +133,10 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     csv: join(dir, REPORT_FILES.csv),
   };
   const markdown = renderMarkdown(cmp);
-  writeFileSync(paths.markdown, markdown);
-  writeFileSync(paths.json, renderJson(cmp));
-  writeFileSync(paths.csv, renderCsv(cmp));
+  // Created exclusively ('wx'): never through a symlink or onto a file that appeared in the meantime.
+  writeFileSync(paths.markdown, markdown, { flag: 'wx' });
+  writeFileSync(paths.json, renderJson(cmp), { flag: 'wx' });
+  writeFileSync(paths.csv, renderCsv(cmp), { flag: 'wx' });
 
   const reportArtifact = artifactName(inputs.suite, 'report');
   const preface = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
@@ -158,23 +166,26 @@ export function holdFailure(decision: Decision, jobProblems: string[]): string {
 }
 
 /** Where this run publishes: the PR of a pull_request event, or the pushed commit. */
-function publishTarget(io: ActionIo): PublishTarget | null {
+export function publishTarget(io: ActionIo): PublishTarget | null {
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) return null;
-  const pr = pullRequestOf(readEvent(io.env));
+  const event = readEvent(io.env);
+  const pr = pullRequestOf(event);
   const headSha = pr?.headSha ?? io.env['GITHUB_SHA'] ?? '';
   if (!/^[0-9a-f]{40,64}$/.test(headSha)) return null;
-  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, baseRef: pr?.baseRef ?? null, runUrl: runUrl(io.env) };
+  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, baseRef: pr?.baseRef ?? null, runUrl: runUrl(io.env), fork: forkOf(event) };
 }
 
 export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
   const target = inputs.publish.token === '' ? null : publishTarget(io);
   const publisher = target === null ? null : await openPublisher(io, io.github(inputs.publish.token), target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
   try {
-    const result = await compareAndReport(io, inputs, publisher);
-    return result;
+    return await compareAndReport(io, inputs, publisher);
   } catch (err) {
-    await publisher?.fail(err instanceof Error ? err.message : String(err));
+    if (publisher !== null) {
+      await publisher.fail(err instanceof Error ? err.message : String(err));
+      markPublished(err);
+    }
     throw err;
   }
 }
@@ -207,9 +218,18 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
-  await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive);
+  const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;
   await recordBaselineHistory(io, inputs, decision.cmp, jobProblems);
+  return withCheckProblem(outcomeOf(io, inputs, decision, jobProblems), checkProblem);
+}
 
+/** A check run left unfinished fails the step, whatever the verdict: a required check would wait for it. */
+export function withCheckProblem(result: CompareResult, checkProblem: string | null): CompareResult {
+  if (checkProblem === null) return result;
+  return { failure: result.failure === null ? checkProblem : `${result.failure}; ${checkProblem}`, explained: false, comparison: result.comparison };
+}
+
+function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision, jobProblems: string[]): CompareResult {
   if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
   if (decision.verdict === 'inconclusive') {
     const why = verdictLine(decision.cmp).replace(/^benchgate: /, '');

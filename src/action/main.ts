@@ -7,10 +7,12 @@ import { isUserError } from '../errors.js';
 import { ArtifactError } from '../github/artifacts.js';
 import { untrusted } from '../report/markdown.js';
 import { compareMode } from './compare-mode.js';
+import { publishFailure } from './failure-publish.js';
 import { SummaryNotFound } from './find-summary.js';
 import { readInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { publishMode } from './publish-mode.js';
+import { wasPublished } from './publisher.js';
 import { runMode } from './run-mode.js';
 import { trustedConfigReader } from './trusted-config.js';
 
@@ -30,6 +32,8 @@ async function report(io: ActionIo, message: string): Promise<void> {
 /** Runs the action and resolves to the process exit code. */
 export async function runAction(io: ActionIo): Promise<number> {
   try {
+    // The inputs alone first, so that their errors come before any request for the configuration.
+    readInputs((name) => io.getInput(name), () => null);
     const inputs = readInputs((name) => io.getInput(name), await trustedConfigReader(io));
     const result = inputs.mode === 'run' ? await runMode(io, inputs) : inputs.mode === 'compare' ? await compareMode(io, inputs) : await publishMode(io, inputs);
     if (result.failure === null) return 0;
@@ -38,12 +42,10 @@ export async function runAction(io: ActionIo): Promise<number> {
     return 1;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    if (expected(err)) {
-      await report(io, message);
-    } else {
-      const detail = io.env['BENCHGATE_DEBUG'] ? String((err as Error).stack) : message;
-      await report(io, `internal error: ${detail} (this is a bug in benchgate; rerun with the env BENCHGATE_DEBUG=1 for a stack trace and report it)`);
-    }
+    const shown = expected(err) ? message : `internal error: ${io.env['BENCHGATE_DEBUG'] ? String((err as Error).stack) : message} (this is a bug in benchgate; rerun with the env BENCHGATE_DEBUG=1 for a stack trace and report it)`;
+    await report(io, shown);
+    // Failed before the mode could publish (invalid inputs or configuration): the check run must still end.
+    if (!wasPublished(err)) await publishFailure(io, expected(err) ? message : `internal error: ${message}`);
     return 1;
   }
 }

@@ -50,6 +50,14 @@ export function pullRequestOf(event: unknown): { number: number; headSha: string
   return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha), baseRef: typeof ref === 'string' && /^[\w./-]{1,255}$/.test(ref) ? ref : null };
 }
 
+/** True when the event's pull request comes from a fork (its GITHUB_TOKEN is read-only), false when not, null when the event does not say. */
+export function forkOf(event: unknown): boolean | null {
+  const pr = (event as { pull_request?: { head?: { repo?: { full_name?: unknown } | null }; base?: { repo?: { full_name?: unknown } } } } | null)?.pull_request;
+  const head = pr?.head?.repo?.full_name;
+  const base = pr?.base?.repo?.full_name;
+  return typeof head === 'string' && typeof base === 'string' ? head.toLowerCase() !== base.toLowerCase() : null;
+}
+
 /** The repository's default branch named in the event payload, or null. */
 export function defaultBranchOf(event: unknown): string | null {
   const ref = (event as { repository?: { default_branch?: unknown } } | null)?.repository?.default_branch;

@@ -2,7 +2,8 @@
  * The case list of a sharded suite (the run mode's `cases` input): read, split by a stable hash of
  * each case id (analysis/shards.ts), and this shard's part written to a file the suite command reads.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readRegularFile } from '../fs-safe.js';
 import { caseListSha, SHARD_KEYS, shardOf } from '../analysis/shards.js';
 import { UsageError } from '../errors.js';
 import type { Shard } from './inputs.js';
@@ -15,8 +16,7 @@ const MAX_CASE_LIST_BYTES = 64 * 1024 * 1024;
 export function readCaseList(file: string, shown: string): string[] {
   let text: string;
   try {
-    const bytes = readFileSync(file);
-    if (bytes.length > MAX_CASE_LIST_BYTES) throw new UsageError(`input "cases": ${shown} is over ${MAX_CASE_LIST_BYTES} bytes; expected a list of case ids`);
+    const bytes = readRegularFile(file, { maxBytes: MAX_CASE_LIST_BYTES, fail: (why) => new UsageError(`input "cases": ${shown} ${why}; expected a file listing the suite's case ids`) });
     text = bytes.toString('utf8');
   } catch (err) {
     if (err instanceof UsageError) throw err;

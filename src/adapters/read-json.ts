@@ -2,10 +2,14 @@
  * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
  * names the file and, for syntax problems, the line, column and JSON path.
  */
-import { isAscii } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { constants as bufferConstants, isAscii, isUtf8 } from 'node:buffer';
 import { InputError } from '../errors.js';
+import { readRegularFile } from '../fs-safe.js';
+import { checkJsonText } from './json-guard.js';
 import { locateJsonProblem } from './json-locate.js';
+
+/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
+const MAX_TEXT_BYTES = bufferConstants.MAX_STRING_LENGTH;
 
 /**
  * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
@@ -16,9 +20,11 @@ import { locateJsonProblem } from './json-locate.js';
 export function readTextFile(file: string, content?: Uint8Array): string {
   let text: string;
   try {
-    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readFileSync(file);
-    text = decodeUtf8(bytes);
+    // A regular file only, and no larger than a string can hold: checked before it is read.
+    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
+    text = decodeUtf8(bytes, file);
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw new InputError(`${file}: ${describeFsError(err)}`);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -31,10 +37,30 @@ export function readTextFile(file: string, content?: Uint8Array): string {
  * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
  * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
  */
-export function decodeUtf8(bytes: Buffer): string {
+export function decodeUtf8(bytes: Buffer, where = 'text', base = 0): string {
   if (isAscii(bytes)) return bytes.toString('latin1');
   const leads = latin1Leads(bytes);
-  return leads === null ? bytes.toString('utf8') : bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+  if (leads !== null) return bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+  // The decoder would put U+FFFD in place of a broken sequence: the text would say something else than the file.
+  if (!isUtf8(bytes)) throw new InputError(`${where}: invalid UTF-8 at byte ${base + invalidUtf8Offset(bytes)}; expected UTF-8 text`);
+  return bytes.toString('utf8');
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (only called when there is one). */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i] as number;
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (n === 0) return i;
+    const second = bytes[i + 1] ?? 0;
+    // The second byte's range for E0, ED, F0, F4 (overlong forms, surrogates, above U+10FFFF).
+    const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+    const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+    if (n > 1 && (second < lo || second > hi)) return i;
+    for (let k = 2; k < n; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+    i += n;
+  }
+  return bytes.length;
 }
 
 /**
@@ -86,6 +112,8 @@ export function describeFsError(err: unknown): string {
       return 'permission denied';
     case 'ERR_STRING_TOO_LONG':
       return 'file is too large to read (over 512 MiB)';
+    case 'ERR_FS_FILE_TOO_LARGE':
+      return 'file is too large to read (over 2 GiB)';
     default:
       return `cannot read file (${String(code ?? (err as Error).message)})`;
   }
@@ -94,13 +122,17 @@ export function describeFsError(err: unknown): string {
 /** Parses JSON text read from `file`; syntax errors name the line, column and path. */
 export function parseJsonText(file: string, text: string): unknown {
   if (text.trim() === '') throw new InputError(`${file}: file is empty, expected a JSON object`);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     const problem = locateJsonProblem(text);
     if (!problem) throw new InputError(`${file}: not valid JSON (${(err as Error).message})`);
     throwProblem(file, problem);
   }
+  // What JSON.parse accepts but a summary must not say: a key given twice, nesting that would exhaust the stack.
+  checkJsonText(file, text);
+  return value;
 }
 
 function throwProblem(file: string, problem: NonNullable<ReturnType<typeof locateJsonProblem>>): never {

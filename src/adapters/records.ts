@@ -5,7 +5,9 @@
  * `passed`, `success`; `reward`, `score`; …). Fields not mapped are kept in each case's `extra`,
  * so gates and slices of the configuration can name them. Tried last by detection.
  */
+import { InputError } from '../errors.js';
 import type { FieldMapping, LoadOptions } from './index.js';
+import { checkJsonText } from './json-guard.js';
 import { caseOf, checkUniqueIds, firstOf, flagField, isObj, numberField, Problems, recordsAt, stemOf, summaryOf, type RecordPlace } from './records-common.js';
 import type { Source } from './source.js';
 import type { BenchmarkSummary, CaseLabels, CaseResult } from '../schema/summary.js';
@@ -129,8 +131,11 @@ function* recordsOf(p: Problems, source: Source): Generator<{ place: RecordPlace
     for (const { line, text } of source.lines()) {
       if (text.trim() === '') continue;
       try {
-        yield { place: `line ${line}`, value: JSON.parse(text) as unknown };
+        const value = JSON.parse(text) as unknown;
+        checkJsonText(`${source.file}: line ${line}`, text);
+        yield { place: `line ${line}`, value };
       } catch (err) {
+        if (err instanceof InputError) throw err; // a key given twice, nesting too deep
         p.note(`line ${line}: not valid JSON (${(err as Error).message})`);
       }
     }

@@ -3,9 +3,10 @@
  * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
  * JSON Lines file larger than a string can hold is read one record at a time.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, readdirSync, readSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import { checkInputPath, openRegularFile } from '../fs-safe.js';
 import { decodeUtf8, describeFsError, parseJsonText, readTextFile } from './read-json.js';
 
 /** What the first bytes of a file say it is. */
@@ -55,13 +56,9 @@ export function sniffKind(head: string): SourceKind {
   }
 }
 
-/** Opens `file` for reading; failing, an InputError that names the file and says why. */
+/** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
 function openOrExplain(file: string): number {
-  try {
-    return openSync(file, 'r');
-  } catch (err) {
-    throw new InputError(`${file}: ${describeFsError(err)}`);
-  }
+  return openRegularFile(file).fd;
 }
 
 /** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
@@ -72,32 +69,35 @@ export function readHead(file: string): string {
     const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
     return buf.subarray(0, n).toString('utf8');
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw new InputError(`${file}: ${describeFsError(err)}`);
   } finally {
     closeSync(fd);
   }
 }
 
-/** Splits chunks of bytes into numbered lines; a line may span chunks. */
-function* splitLines(chunks: Iterable<Buffer>): Generator<SourceLine> {
+/** Splits chunks of bytes into numbered lines; a line may span chunks. Invalid UTF-8 is an error naming the line and the byte offset in the file. */
+function* splitLines(chunks: Iterable<Buffer>, file: string): Generator<SourceLine> {
   let carry: Buffer = Buffer.alloc(0);
   let line = 0;
+  let base = 0; // the file offset of carry's first byte
   for (const chunk of chunks) {
     let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     let from = 0;
     for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
       const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
       line++;
-      const text = decodeUtf8(Buffer.from(buf.subarray(from, end)));
+      const text = decodeUtf8(Buffer.from(buf.subarray(from, end)), `${file}: line ${line}`, base + from);
       yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
       from = nl + 1;
     }
     buf = buf.subarray(from);
+    base += from;
     carry = Buffer.from(buf);
   }
   if (carry.length > 0) {
     line++;
-    const text = decodeUtf8(carry);
+    const text = decodeUtf8(carry, `${file}: line ${line}`, base);
     yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   }
 }
@@ -152,18 +152,15 @@ export function fileSource(file: string, content?: Uint8Array): Source {
       text = undefined; // the parsed value is what is kept
       return value;
     },
-    lines: () => splitLines(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }),
+    lines: () => splitLines(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }, file),
     sibling: (name) => resolve(dirname(file), name),
     entries: () => [],
   };
 }
 
+/** A directory, or a regular file (else an InputError: missing, a FIFO, a device…), checked before anything opens it. */
 function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false; // reading it says why
-  }
+  return checkInputPath(path, { directories: true }).isDirectory();
 }
 
 /** A source over JSON already parsed (tests, and callers that hold the data). */
@@ -174,7 +171,7 @@ export function dataSource(file: string, data: unknown): Source {
     kind: 'json',
     text: () => (text ??= JSON.stringify(data)),
     json: () => data,
-    lines: () => splitLines([Buffer.from((text ??= JSON.stringify(data)))]),
+    lines: () => splitLines([Buffer.from((text ??= JSON.stringify(data)))], file),
     sibling: (name) => resolve(dirname(file), name),
     entries: () => [],
   };

@@ -7,7 +7,8 @@
  * at all. Small pairs load one after the other, as full summaries, where a thread would cost more
  * than it saves.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readRegularFile } from '../fs-safe.js';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/index.js';
 import type { LoadedSummary } from '../analysis/compare.js';
@@ -35,7 +36,8 @@ function parallelThreshold(): number {
 
 function totalSize(files: readonly string[]): number {
   try {
-    return files.reduce((sum, f) => sum + statSync(f).size, 0);
+    // A FIFO or device has no size worth a thread; loading it in-process refuses it.
+    return files.reduce((sum, f) => sum + (statSync(f).isFile() ? statSync(f).size : 0), 0);
   } catch {
     return 0; // a missing file: load in-process, which reports it properly
   }
@@ -78,7 +80,7 @@ function loadInWorker(script: URL, request: LoadRequest): PendingLoad {
 /** The bytes of `file`, or null when it cannot be read (the loading thread then reports why). */
 function readBytes(file: string): Buffer | null {
   try {
-    return readFileSync(file);
+    return readRegularFile(file);
   } catch {
     return null;
   }

@@ -2,11 +2,11 @@
  * The CLI program: parse, load, compare, render, write. Returns the exit code instead of exiting, so
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
 import { compareSummaries, type Comparison, type LoadedSummary } from '../analysis/compare.js';
 import { isUserError, UsageError } from '../errors.js';
+import { writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../glob.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
@@ -46,27 +46,10 @@ export function verdictLine(cmp: Comparison): string {
   return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
 }
 
-/** Writes via a temporary file and a rename, so a reader never sees half a report. */
-function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string>): string {
-  const out = resolve(output);
-  for (const input of inputs) {
-    if (resolve(input) === out) throw new UsageError(`--output ${output} is an input file; refusing to overwrite it`);
-  }
-  const tmp = `${out}.benchgate-${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(out), { recursive: true });
-    const fd = openSync(tmp, 'w');
-    try {
-      for (const piece of pieces) writeSync(fd, piece);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, out);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw new UsageError(`--output ${output}: cannot write (${(err as { code?: string }).code ?? (err as Error).message})`);
-  }
-  return out;
+/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
+function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string>, config: string | null = null): string {
+  const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
+  return writeOutputFile('--output', output, protect, pieces);
 }
 
 /** The files of one side: globs expanded; several only under the significant policy. */
@@ -113,7 +96,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     for (const piece of pieces) io.stdout(piece);
     io.stderr(`${verdictLine(cmp)}\n`);
   } else {
-    const out = writeReport(cmd.output, [...baselines, ...candidates], pieces);
+    const out = writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
     io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
   }
   return EXIT[cmp.verdict];

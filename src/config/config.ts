@@ -4,8 +4,8 @@
  * the line and column, the key and what is allowed. Command-line flags and action inputs override
  * it. The JSON Schema in `schema/benchgate.schema.json` is generated from {@link ConfigSchema}.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { existsSync } from 'node:fs';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { z } from 'zod';
 import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/index.js';
 import type { CaseFields } from '../schema/pack.js';
@@ -18,6 +18,7 @@ import { FINDING_CODES } from '../analysis/findings.js';
 import { DECISION_POLICIES } from '../analysis/significance.js';
 import { InputError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
+import { readRegularFile } from '../fs-safe.js';
 
 export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
@@ -202,6 +203,29 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '');
 }
 
+/**
+ * Anchors, aliases and merge keys are refused: an alias used as a key reads as a second copy of that
+ * key (silently overriding it, past uniqueKeys), a merge key mixes in values from elsewhere, and
+ * nested aliases expand exponentially (an alias bomb). A configuration says each thing where it is.
+ */
+function refuseIndirection(file: string, doc: Document, lines: LineCounter): void {
+  const at = (node: { range?: readonly number[] | null } | null | undefined): string => {
+    const { line, col } = lines.linePos(node?.range?.[0] ?? 0);
+    return `${file}: line ${line}, column ${col}`;
+  };
+  visit(doc, {
+    Alias(_, node) {
+      throw new InputError(`${at(node)}: the alias *${node.source} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+    },
+    Node(_, node) {
+      if (node.anchor) throw new InputError(`${at(node)}: the anchor &${node.anchor} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+    },
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === '<<') throw new InputError(`${at(pair.key)}: the merge key << is not accepted; write the keys out`);
+    },
+  });
+}
+
 /** Parses and validates configuration text; `file` names it in errors. */
 export function parseConfig(file: string, text: string): GateConfig {
   const lines = new LineCounter();
@@ -211,7 +235,8 @@ export function parseConfig(file: string, text: string): GateConfig {
     const { line, col } = lines.linePos(broken.pos[0]);
     throw new InputError(`${file}: line ${line}, column ${col}: not valid YAML: ${broken.message.split('\n')[0]}`);
   }
-  const data: unknown = doc.toJS() ?? {};
+  refuseIndirection(file, doc, lines);
+  const data: unknown = doc.toJS({ maxAliasCount: 0 }) ?? {};
   const result = ConfigSchema.safeParse(data);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -231,7 +256,7 @@ export function loadConfig(path: string, explicit: boolean): GateConfig | null {
     if (explicit) throw new InputError(`${path}: configuration file not found`);
     return null;
   }
-  const bytes = readFileSync(path);
-  if (bytes.length > MAX_CONFIG_BYTES) throw new InputError(`${path}: ${bytes.length} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a configuration file`);
+  // A regular file within the cap, checked before it is opened (a directory, FIFO or device is refused).
+  const bytes = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES, fail: (why) => new InputError(`${path}: configuration file ${why}`) });
   return parseConfig(path, bytes.toString('utf8'));
 }

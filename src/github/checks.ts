@@ -5,7 +5,7 @@
  * token may not write check runs (only GitHub Apps may; a fork PR's token may not write at all) it
  * falls back to a commit status, and when that is refused too, it says so and carries on.
  */
-import { messageOf, statusOf, type GitHubClient } from './octokit.js';
+import { messageOf, refusalOf, statusOf, type GitHubClient } from './octokit.js';
 
 /** GitHub's limits: output.summary and output.text 65,535; a status description 140 characters. */
 export const CHECK_OUTPUT_MAX = 65_535;
@@ -34,7 +34,8 @@ export interface CheckResult {
   text?: string;
 }
 
-const refused = (error: unknown): boolean => statusOf(error) === 403 || statusOf(error) === 404;
+/** The token may not write here (a 403 that is not a rate limit, or a 404): falling back makes sense; a rate limit or a 5xx does not. */
+const refused = (error: unknown): boolean => (statusOf(error) === 403 && refusalOf(error).kind !== 'rate-limit') || statusOf(error) === 404;
 
 function truncate(text: string, max: number): string {
   const points = [...text];

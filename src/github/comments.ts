@@ -43,6 +43,20 @@ export interface FoundComment {
 
 type Search = Pick<StickyComment, 'owner' | 'repo' | 'issueNumber' | 'marker' | 'botLogins' | 'warn'>;
 
+/** Line `n` (0-based) of a body, without a trailing carriage return; '' past the end. */
+function lineOf(body: string, n: number): string {
+  return (body.split('\n', n + 1)[n] ?? '').replace(/\r$/, '');
+}
+
+/**
+ * True when the body is one of ours for `marker`: the marker is its first line. Anywhere else it may
+ * be a case id or an error quoted in the report (as code, but the text is the same), which must not
+ * make this comment another suite's.
+ */
+export function startsWithMarker(body: string | undefined | null, marker: string): body is string {
+  return typeof body === 'string' && lineOf(body, 0) === marker;
+}
+
 /** The comments with the marker written by one of the bot logins, ascending by id; only the first when `first`. */
 export async function findBotComments(octokit: GitHubClient, c: Search, first: boolean): Promise<FoundComment[]> {
   const bots = new Set(c.botLogins ?? [DEFAULT_BOT_LOGIN]);
@@ -52,7 +66,7 @@ export async function findBotComments(octokit: GitHubClient, c: Search, first: b
   for await (const page of iterator) {
     for (const comment of page.data) {
       const user = comment.user;
-      if (comment.body?.includes(c.marker) && user !== null && user !== undefined && user.type === 'Bot' && bots.has(user.login)) {
+      if (startsWithMarker(comment.body, c.marker) && user !== null && user !== undefined && user.type === 'Bot' && bots.has(user.login)) {
         found.push({ id: comment.id, body: comment.body, url: comment.html_url });
         if (first) return found;
       }
@@ -70,9 +84,9 @@ export async function findStickyComment(octokit: GitHubClient, c: Search): Promi
   return (await findBotComments(octokit, c, true))[0] ?? null;
 }
 
-/** The digest a body carries in its marker line (see report/comment.ts), or null. */
+/** The digest a body carries on its second line, right under the marker (see report/comment.ts), or null. */
 export function digestOf(body: string): string | null {
-  return /<!-- benchgate:digest=([0-9a-f]{16,64}) -->/.exec(body)?.[1] ?? null;
+  return /^<!-- benchgate:digest=([0-9a-f]{16,64}) -->$/.exec(lineOf(body, 1))?.[1] ?? null;
 }
 
 export async function upsertStickyComment(octokit: GitHubClient, c: StickyComment): Promise<CommentOutcome> {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Comparison, Verdict } from '../analysis/compare.js';
 import { fitMarkdown, type FitLimit } from './fit.js';
+import { untrusted } from './markdown.js';
 import { renderMarkdown, type ReportDetail } from './markdown-report.js';
 
 /** A comment body, in UTF-16 code units as GitHub counts; below its 65,536 with room to spare. */
@@ -97,4 +98,22 @@ export function renderSection(cmp: Comparison, ctx: CommentContext, max: number)
 /** The check run's output: a one-line title and the report as its summary. */
 export function renderCheckOutput(cmp: Comparison, ctx: CommentContext, title: string): { title: string; summary: string } {
   return { title, summary: fitted(cmp, ctx, '', '', CHECK_SUMMARY_LIMIT) };
+}
+
+/** Longest error message shown in a comment or check run, in code points. */
+const FAILURE_MESSAGE_MAX = 4000;
+
+/** What the gate says when it could not decide: why, as untrusted text (it may quote a file or a summary). */
+export function renderFailure(message: string): string {
+  return `### ❌ benchgate could not decide\n\nbenchgate failed before reaching a verdict, so the gate holds:\n\n${untrusted(message, { maxLength: FAILURE_MESSAGE_MAX })}\n`;
+}
+
+/** The digest of a failure comment: `comment: changed` leaves the same failure alone. */
+export function failureDigest(message: string): string {
+  return createHash('sha256').update(JSON.stringify({ failure: message })).digest('hex').slice(0, 32);
+}
+
+/** The sticky comment of a gate that could not decide: marker, digest, the error, the updated line. */
+export function renderFailureComment(message: string, ctx: CommentContext): string {
+  return `${commentMarker(ctx.gateId)}\n<!-- benchgate:digest=${failureDigest(message)} -->\n${renderFailure(message)}\n${updatedLine(ctx)}\n`;
 }
