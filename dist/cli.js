@@ -3520,19 +3520,19 @@ function cloneIssues(issues) {
 }
 const recursive = /*@__PURE__*/ new WeakMap();
 /** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE = 0;
+const NONE$1 = 0;
 const ASSUMED = 1;
 const PROVEN = 2;
 /** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
 function isRecursive(inst, stack, resolve) {
     const cached = recursive.get(inst);
     if (cached !== undefined)
-        return cached ? PROVEN : NONE;
+        return cached ? PROVEN : NONE$1;
     // Relative to the walk in progress, so not cached.
     if (stack.has(inst))
         return PROVEN;
     stack.add(inst);
-    let result = NONE;
+    let result = NONE$1;
     const check = (child) => {
         if (result !== PROVEN && child?._zod) {
             const answer = isRecursive(child, stack);
@@ -3542,14 +3542,14 @@ function isRecursive(inst, stack, resolve) {
     };
     // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
     const shape = (sh, spread) => {
-        let answer = NONE;
+        let answer = NONE$1;
         for (const key of Reflect.ownKeys(sh)) {
             const desc = Object.getOwnPropertyDescriptor(sh, key);
             // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
             if (!desc.enumerable)
                 continue;
             // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
-            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE;
+            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE$1;
             if (child > answer)
                 answer = child;
         }
@@ -3721,7 +3721,7 @@ const memo = {
             const wrapped = (payload, ctx) => {
                 if (isRecursiveInst === undefined) {
                     const walked = isRecursive(inst, new Set());
-                    if (walked === NONE) {
+                    if (walked === NONE$1) {
                         // Nothing here can ever fire, so take it back out.
                         inst._zod.parse = base;
                         if (inst._zod.run === wrapped)
@@ -7514,12 +7514,19 @@ function stemOf(file) {
 
 /**
  * github-action-benchmark's custom JSON (the `customBiggerIsBetter` / `customSmallerIsBetter` tools):
- * an array of `{name, unit, value, range?, extra?}`, so classic performance benchmarks use the same
- * gate. Each benchmark is a case that completed; its value is the reward, negated when smaller is
- * better, so "higher reward is better" holds for both and reward regressions list the benchmarks
- * that got worse. The file does not say which way is better: the format name does.
+ * an array of `{name, unit, value, range?, extra?}`, read as the action's own schema reads it
+ * (src/extract.ts `BenchmarkResult`: `value` a number or numeric string; `range`, `extra` and `unit`
+ * any scalar, kept as given). Each benchmark is a case that completed. The file does not say which
+ * way is better: the format name does.
+ *
+ * The benchmarks of one file are in different units and magnitudes, so they are compared each by
+ * its ratio to the baseline (analysis/benchmark-ratios.ts), never by a mean of values: the reward
+ * is ln(value), negated when smaller is better. "Higher reward is better" holds both ways, reward
+ * regressions list the benchmarks that got worse, and the mean reward delta is the log of the
+ * geometric mean of the ratios. A ratio needs values above 0 (the action divides by them too).
  */
 const GAB_SHAPE = 'github-action-benchmark custom JSON: an array of {"name", "unit", "value"} objects';
+const SCALAR$2 = new Set(['string', 'number', 'boolean']);
 const isEntry = (x) => typeof x === 'object' && x !== null && typeof x.name === 'string' && typeof x.unit === 'string' && 'value' in x;
 function gabMismatch(source) {
     if (source.kind !== 'json')
@@ -7547,23 +7554,23 @@ function fromGab(source, smallerIsBetter) {
         const e = entry;
         if (typeof e['name'] !== 'string' || e['name'] === '')
             return p.add(place, 'name', 'a non-empty string', e['name']);
-        if (typeof e['unit'] !== 'string')
-            return p.add(place, 'unit', 'a string', e['unit']);
-        const value = numberField(p, place, 'value', e['value']);
+        for (const key of ['unit', 'range', 'extra'])
+            if (e[key] !== undefined && e[key] !== null && !SCALAR$2.has(typeof e[key]))
+                return p.add(place, key, 'a string or a number', e[key]);
+        const value = numberField(p, place, 'value', e['value'], { strings: true });
         if (value === undefined)
             return;
-        for (const key of ['range', 'extra'])
-            if (e[key] !== undefined && typeof e[key] !== 'string')
-                return p.add(place, key, 'a string', e[key]);
+        if (!(value > 0))
+            return p.add(place, 'value', 'a number above 0 (each benchmark is compared by its ratio to the baseline, as github-action-benchmark compares it)', e['value']);
         const { name, ...rest } = e;
-        cases.push(caseOf({ id: name, completed: true, reward: smallerIsBetter ? -value : value, extra: rest }));
+        cases.push(caseOf({ id: name, completed: true, reward: smallerIsBetter ? -Math.log(value) : Math.log(value), extra: { ...rest, value } }));
         ids.push({ id: name, place });
     });
     checkUniqueIds$1(p, ids);
     if (p.empty && cases.length === 0)
         p.note('no benchmarks');
     p.check();
-    return summaryOf({ id: stemOf(source.file), format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger', cases, extra: { direction: smallerIsBetter ? 'smaller is better (reward = -value)' : 'bigger is better (reward = value)' } });
+    return summaryOf({ id: stemOf(source.file), format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger', cases, extra: { direction: smallerIsBetter ? 'smaller is better (reward = -ln(value))' : 'bigger is better (reward = ln(value))' } });
 }
 
 /**
@@ -8322,131 +8329,6 @@ function fromMultihop(source, options) {
     p.check();
     const model = chosen ?? [...counts.keys()][0] ?? null;
     return summaryOf({ id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`, format: 'multihop-qa', cases, run: { model } });
-}
-
-/**
- * The rows of a JUnit report (one per `<testcase>`, plus a suite-level error in a suite with no test
- * case), grouped by their place, and one test made from each group. See junit.ts for the rules.
- */
-const MAX_MESSAGE = 2000;
-function messageOf(el) {
-    const m = el.attributes['message']?.trim() || el.text.trim().split('\n')[0]?.trim() || el.attributes['type']?.trim() || '';
-    return m === '' ? null : m.slice(0, MAX_MESSAGE);
-}
-/** A time attribute: seconds; "" is unknown; thousands separators (old Surefire: "1,234.5") dropped. */
-function secondsOf(p, place, raw) {
-    if (raw === undefined || raw.trim() === '')
-        return null;
-    const clean = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(raw.trim()) ? raw.trim().replaceAll(',', '') : raw;
-    return numberField(p, place, 'time', clean, { min: 0, strings: true }) ?? null;
-}
-function propertiesOf(t) {
-    const out = {};
-    for (const props of t.children) {
-        if (props.name !== 'properties')
-            continue;
-        for (const prop of props.children) {
-            const key = prop.attributes['name'];
-            if (prop.name !== 'property' || key === undefined || key === '' || Object.hasOwn(out, key))
-                continue;
-            const value = prop.attributes['value'] ?? prop.text;
-            const n = Number(value);
-            out[key] = value.trim() !== '' && Number.isFinite(n) ? n : value;
-        }
-    }
-    return out;
-}
-function rowOf(p, suites, t) {
-    const place = `line ${t.line}: <testcase>`;
-    const name = t.attributes['name']?.trim();
-    if (name === undefined || name === '')
-        return (p.add(place, 'name', 'a non-empty test name', t.attributes['name']), null);
-    let outcome = 'passed';
-    let message = null;
-    let skipType = null;
-    let flakyAttempts = 0;
-    let reruns = 0;
-    for (const c of t.children) {
-        if ((c.name === 'failure' || c.name === 'error') && (outcome === 'passed' || outcome === 'skipped')) {
-            outcome = c.name;
-            message = messageOf(c);
-        }
-        else if (c.name === 'skipped' && outcome === 'passed') {
-            outcome = 'skipped';
-            message = messageOf(c);
-            skipType = c.attributes['type'] ?? null;
-        }
-        else if (c.name === 'flakyFailure' || c.name === 'flakyError')
-            flakyAttempts++;
-        else if (c.name === 'rerunFailure' || c.name === 'rerunError')
-            reruns++;
-    }
-    const attributes = {};
-    for (const key of ['file', 'line'])
-        if (t.attributes[key] !== undefined)
-            attributes[key] = t.attributes[key];
-    const seconds = secondsOf(p, place, t.attributes['time']);
-    return { suites, classname: t.attributes['classname']?.trim() ?? '', name, outcome, message, skipType, seconds, flakyAttempts, reruns, attributes, properties: propertiesOf(t) };
-}
-/** A suite-level `<error>`/`<failure>` in a suite with no `<testcase>`: the suite failed before any test ran. */
-function suiteErrorRow(suites, suite) {
-    if (suite.children.some((c) => c.name === 'testcase'))
-        return null;
-    const err = suite.children.find((c) => c.name === 'error' || c.name === 'failure');
-    if (err === undefined)
-        return null;
-    const outcome = err.name === 'failure' ? 'failure' : 'error';
-    return { suites, classname: '', name: '<init>', outcome, message: messageOf(err) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: {}, properties: {} };
-}
-/** Every row of the report, grouped by place (suite path, classname, name), in document order. */
-function collectRows(p, root) {
-    const groups = new Map();
-    const add = (row) => {
-        if (row === null)
-            return;
-        const key = JSON.stringify([...row.suites, row.classname, row.name]);
-        const group = groups.get(key);
-        if (group)
-            group.push(row);
-        else
-            groups.set(key, [row]);
-    };
-    const walk = (el, suites) => {
-        if (el.name === 'testsuite')
-            add(suiteErrorRow(suites, el));
-        for (const child of el.children) {
-            if (child.name === 'testcase')
-                add(rowOf(p, suites, child));
-            else if (child.name === 'testsuite')
-                walk(child, [...suites, child.attributes['name']?.trim() ?? '']);
-            else if (child.name === 'testsuites')
-                walk(child, suites);
-        }
-    };
-    walk(root, root.name === 'testsuite' ? [root.attributes['name']?.trim() ?? ''] : []);
-    return [...groups.values()];
-}
-/**
- * The test of one place's rows, in the order written. The last row passing means it passed after
- * retries (gotestsum writes failed attempts first); otherwise the first row that failed or erred
- * gives the outcome (pytest: the call's failure before the teardown's error); else it was skipped.
- */
-function testOf(rows) {
-    const first = rows[0];
-    const last = rows[rows.length - 1];
-    const failed = rows.filter((r) => r.outcome === 'failure' || r.outcome === 'error');
-    const decisive = last.outcome === 'passed' ? last : (failed[0] ?? last);
-    const times = rows.flatMap((r) => (r.seconds === null ? [] : [r.seconds]));
-    return {
-        ...first,
-        outcome: decisive.outcome,
-        message: decisive.message,
-        skipType: decisive.skipType,
-        seconds: times.length === 0 ? null : times.reduce((a, b) => a + b, 0),
-        flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (last.outcome === 'passed' ? failed.length : 0),
-        reruns: rows.reduce((n, r) => n + r.reruns, 0),
-        rows: rows.length,
-    };
 }
 
 var saxes = {};
@@ -10856,8 +10738,9 @@ ${XMLNS_NAMESPACE}.`);
 var saxesExports = requireSaxes();
 
 /**
- * XML documents as a small element tree, read by saxes (a maintained, streaming, conformant XML
- * parser; jsdom's). Configured safely: a DOCTYPE is refused outright (no DTD is read, so no entity
+ * XML read by saxes (a maintained, streaming, conformant XML parser; jsdom's), as events
+ * ({@link readXml}: what the JUnit reader uses, keeping only what it needs) or as a small element tree
+ * ({@link parseXml}). Configured safely: a DOCTYPE is refused outright (no DTD is read, so no entity
  * can be defined or expanded: no "billion laughs"), only the five predefined entities and character
  * references are decoded, and nothing is ever fetched. saxes keeps the line and column as it reads,
  * so reading is linear in the file's size; every error names the line and column and what was
@@ -10866,11 +10749,11 @@ var saxesExports = requireSaxes();
 class XmlError extends Error {
     name = 'XmlError';
 }
-/** Deeper nesting is refused: test reports nest a few levels; the readers of the tree recurse. */
+/** Deeper nesting is refused: test reports nest a few levels. */
 const MAX_XML_DEPTH = 256;
 const ENTITY_NOTE = 'only &lt; &gt; &amp; &apos; &quot; and character references are defined';
 /** saxes' terse messages in words that say what was expected. */
-function explain(message, { open, closed, closing }, rooted) {
+function explain(message, { open, closed, closing, rooted }) {
     const m = /^\d+:\d+: (.*)$/s.exec(message);
     const text = (m?.[1] ?? message).replace(/\.$/, '');
     if (text === 'unexpected close tag' && closed)
@@ -10893,12 +10776,19 @@ function explain(message, { open, closed, closing }, rooted) {
         return `attribute ${text.slice('duplicate attribute: '.length)} given twice`;
     return `${text}; expected well-formed XML`;
 }
-/** The root element of an XML document; an {@link XmlError} ("line L, column C: …") when it is not well-formed. */
-function parseXml(source) {
+/** Thrown by a handler to stop reading early (see {@link readXmlRoot}); never escapes. */
+class Enough extends Error {
+}
+/**
+ * Reads `source`, calling `handlers` for each element and text; an {@link XmlError} ("line L,
+ * column C: …") when it is not well-formed. Errors a handler throws pass through unchanged.
+ */
+function readXml(source, handlers) {
     const parser = new saxesExports.SaxesParser({ xmlns: false, position: true });
     const stack = [];
-    let root;
+    let rooted = false;
     let line = 1;
+    let closed;
     const fail = (message) => {
         throw new XmlError(`line ${parser.line}, column ${parser.column}: ${message}`);
     };
@@ -10910,43 +10800,239 @@ function parseXml(source) {
     parser.on('opentag', (tag) => {
         if (stack.length >= MAX_XML_DEPTH)
             fail(`elements nested over ${MAX_XML_DEPTH} deep`);
-        const el = { name: tag.name, attributes: { ...tag.attributes }, children: [], text: '', line };
-        const parent = stack[stack.length - 1];
-        if (parent)
-            parent.children.push(el);
-        else
-            root = el;
-        stack.push(el);
+        rooted = true;
+        handlers.open(tag.name, tag.attributes, line, stack.length);
+        stack.push({ name: tag.name, line });
     });
-    let closed;
-    parser.on('closetag', () => {
+    parser.on('closetag', (tag) => {
         closed = stack.pop();
+        handlers.close(tag.name, stack.length);
     });
-    const addText = (t) => {
-        const el = stack[stack.length - 1];
-        if (el)
-            el.text += t;
-    };
-    parser.on('text', addText);
-    parser.on('cdata', addText);
+    const text = handlers.text;
+    if (text !== undefined) {
+        const onText = (t) => {
+            if (stack.length > 0)
+                text(t, stack.length - 1);
+        };
+        parser.on('text', onText);
+        parser.on('cdata', onText);
+    }
     try {
         parser.write(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source).close();
     }
     catch (err) {
-        if (err instanceof XmlError)
+        if (!(err instanceof Error) || err instanceof XmlError || err instanceof Enough || !/^\d+:\d+: /.test(err.message))
             throw err;
-        const message = err instanceof Error ? err.message : String(err);
         // An "&" that starts no reference swallows the rest of the file looking for its ";".
         const entity = parser.entity ?? '';
         if (entity !== '')
             throw new XmlError(`line ${parser.line - (entity.match(/\n/g)?.length ?? 0)}: a bare "&" (write &amp;; ${ENTITY_NOTE})`);
         const at = source.lastIndexOf('</', parser.position);
         const closing = at < 0 ? '' : (/^<\/([^\s>]*)/.exec(source.slice(at, at + 200))?.[1] ?? '');
-        throw new XmlError(`line ${parser.line}, column ${parser.column}: ${explain(message, { open: stack[stack.length - 1], closed, closing }, root !== undefined)}`);
+        throw new XmlError(`line ${parser.line}, column ${parser.column}: ${explain(err.message, { open: stack[stack.length - 1], closed, closing, rooted })}`);
     }
-    if (root === undefined)
+    if (!rooted)
         fail('expected a root element');
+}
+/** The root element's name, reading no further than its start tag. */
+function readXmlRoot(source) {
+    let root = '';
+    try {
+        readXml(source, {
+            open(name) {
+                root = name;
+                throw new Enough();
+            },
+            close() { },
+        });
+    }
+    catch (err) {
+        if (!(err instanceof Enough))
+            throw err;
+    }
     return root;
+}
+
+/**
+ * The rows of a JUnit report (one per `<testcase>`, plus a suite-level error in a suite with no test
+ * case), read from the XML events in one pass, keeping only what a row needs (no tree, no captured
+ * output), grouped by their place; and one test made from each group. See junit.ts for the rules.
+ */
+const MAX_MESSAGE = 2000;
+/** A time attribute: seconds; "" is unknown; thousands separators (old Surefire: "1,234.5") dropped. */
+function secondsOf(p, place, raw) {
+    if (raw === undefined)
+        return null;
+    const fast = Number(raw);
+    if (fast >= 0 && raw !== '' && Number.isFinite(fast))
+        return fast;
+    if (raw.trim() === '')
+        return null;
+    const clean = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(raw.trim()) ? raw.trim().replaceAll(',', '') : raw;
+    return numberField(p, place, 'time', clean, { min: 0, strings: true }) ?? null;
+}
+function messageOf(o) {
+    const m = o.attribute?.trim() || o.text.trim().split('\n')[0]?.trim() || o.type?.trim() || '';
+    return m === '' ? null : m.slice(0, MAX_MESSAGE);
+}
+/** Shared by the rows that have none (most): replaced, never written to. */
+const NONE = Object.freeze({});
+const NO_SUITES = Object.freeze([]);
+const RESULT = { failure: 'failure', error: 'error', skipped: 'skipped' };
+function propertyValue(raw) {
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+}
+function samePlace(a, b) {
+    if (a.classname !== b.classname || a.suites.length !== b.suites.length)
+        return false;
+    return a.suites === b.suites || a.suites.every((s, i) => s === b.suites[i]);
+}
+/** Every row of the report, grouped by place (suite path, classname, name), in document order. */
+function collectRows(p, text) {
+    const root = { name: '', id: undefined, time: undefined };
+    // Grouped by name first (names are the file's own strings: no key to build), then by place.
+    const byName = new Map();
+    const groups = [];
+    const add = (row) => {
+        const bucket = byName.get(row.name);
+        const group = bucket?.find((g) => samePlace(g[0], row));
+        if (group)
+            return void group.push(row);
+        const created = [row];
+        groups.push(created);
+        if (bucket)
+            bucket.push(created);
+        else
+            byName.set(row.name, [created]);
+    };
+    const suites = [];
+    let open = null;
+    let caseDepth = -1;
+    let suiteError = null;
+    readXml(text, {
+        open(name, a, line, depth) {
+            if (depth === 0)
+                Object.assign(root, { name, id: a['name'], time: a['time'] });
+            const suite = suites[suites.length - 1];
+            if (open !== null)
+                return openInCase(open, name, a, depth - caseDepth);
+            if (name === 'testsuite') {
+                suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null });
+            }
+            else if (name === 'testcase') {
+                if (suite)
+                    suite.hasTestcase = true;
+                const place = `line ${line}: <testcase>`;
+                const caseName = a['name']?.trim();
+                if (caseName === undefined || caseName === '')
+                    p.add(place, 'name', 'a non-empty test name', a['name']);
+                const file = a['file'];
+                const fileLine = a['line'];
+                const attributes = file === undefined && fileLine === undefined ? NONE : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
+                const row = { suites: suite?.path ?? NO_SUITES, classname: a['classname']?.trim() ?? '', name: caseName ?? '', outcome: 'passed', message: null, skipType: null, seconds: secondsOf(p, place, a['time']), flakyAttempts: 0, reruns: 0, attributes, properties: NONE };
+                open = { row, result: null, capturing: null, property: null };
+                caseDepth = depth;
+            }
+            else if (suite !== undefined && depth === suite.depth + 1 && (name === 'error' || name === 'failure') && suite.error === null) {
+                suite.error = { kind: name, attribute: a['message'], type: a['type'], text: '' };
+                suiteError = suite.error;
+            }
+        },
+        text(t) {
+            const target = open?.capturing ?? suiteError;
+            if (target !== null && target !== undefined && target.text.length < MAX_MESSAGE)
+                target.text += t;
+            if (open?.property)
+                open.property.text += t;
+        },
+        close(name, depth) {
+            if (open !== null) {
+                if (depth === caseDepth) {
+                    const { row, result } = open;
+                    if (result !== null)
+                        row.message = messageOf(result);
+                    if (row.name !== '')
+                        add(row);
+                    open = null;
+                }
+                else
+                    closeInCase(open, name);
+                return;
+            }
+            suiteError = null;
+            const suite = suites[suites.length - 1];
+            if (name !== 'testsuite' || suite === undefined || suite.depth !== depth)
+                return;
+            suites.pop();
+            if (!suite.hasTestcase && suite.error !== null) {
+                const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
+                add({ suites: suite.path, classname: '', name: '<init>', outcome, message: messageOf(suite.error) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: NONE, properties: NONE });
+            }
+        },
+    });
+    return { root, groups };
+}
+/** An element inside a `<testcase>`; `level` 1 is a direct child. */
+function openInCase(c, name, a, level) {
+    const { row } = c;
+    if (level === 1) {
+        const kind = RESULT[name];
+        if (kind !== undefined) {
+            // failure and error outrank skipped; the first of a kind is the one reported.
+            const current = c.result?.kind;
+            if (current === undefined || (current === 'skipped' && kind !== 'skipped')) {
+                c.result = { kind, attribute: a['message'], type: a['type'], text: '' };
+                row.outcome = kind;
+                row.skipType = kind === 'skipped' ? (a['type'] ?? null) : null;
+                c.capturing = c.result;
+            }
+        }
+        else if (name === 'flakyFailure' || name === 'flakyError')
+            row.flakyAttempts++;
+        else if (name === 'rerunFailure' || name === 'rerunError')
+            row.reruns++;
+    }
+    else if (level === 2 && name === 'property') {
+        const key = a['name'];
+        if (key === undefined || key === '' || Object.hasOwn(row.properties, key))
+            return;
+        if (a['value'] !== undefined)
+            row.properties = { ...row.properties, [key]: propertyValue(a['value']) };
+        else
+            c.property = { key, text: '' };
+    }
+}
+function closeInCase(c, name) {
+    if (c.capturing !== null && RESULT[name] !== undefined)
+        c.capturing = null;
+    if (name === 'property' && c.property !== null) {
+        c.row.properties = { ...c.row.properties, [c.property.key]: propertyValue(c.property.text) };
+        c.property = null;
+    }
+}
+/**
+ * The test of one place's rows, in the order written. The last row passing means it passed after
+ * retries (gotestsum writes failed attempts first); otherwise the first row that failed or erred
+ * gives the outcome (pytest: the call's failure before the teardown's error); else it was skipped.
+ */
+function testOf(rows) {
+    const first = rows[0];
+    if (rows.length === 1)
+        return first;
+    const last = rows[rows.length - 1];
+    const failed = rows.filter((r) => r.outcome === 'failure' || r.outcome === 'error');
+    const decisive = last.outcome === 'passed' ? last : (failed[0] ?? last);
+    const times = rows.flatMap((r) => (r.seconds === null ? [] : [r.seconds]));
+    return {
+        ...first,
+        outcome: decisive.outcome,
+        message: decisive.message,
+        skipType: decisive.skipType,
+        seconds: times.length === 0 ? null : times.reduce((a, b) => a + b, 0),
+        flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (last.outcome === 'passed' ? failed.length : 0),
+        reruns: rows.reduce((n, r) => n + r.reruns, 0),
+    };
 }
 
 /**
@@ -10973,35 +11059,34 @@ function parseXml(source) {
  * incomplete only when tests are missing against the other side (finding missing-cases).
  */
 const JUNIT_SHAPE = 'a JUnit XML report: a <testsuites> or <testsuite> root with <testcase> elements';
-const parsed = new WeakMap();
-function rootOf(source) {
-    let root = parsed.get(source);
-    if (root === undefined) {
-        try {
-            root = parseXml(source.text());
-        }
-        catch (err) {
-            if (err instanceof XmlError)
-                throw new InputError(`${source.file}: not well-formed XML: ${err.message}`);
-            throw err;
-        }
-        parsed.set(source, root);
+/** `read()`, an XmlError turned into an InputError that names the file. */
+function wellFormed(source, read) {
+    try {
+        return read();
     }
-    return root;
+    catch (err) {
+        if (err instanceof XmlError)
+            throw new InputError(`${source.file}: not well-formed XML: ${err.message}`);
+        throw err;
+    }
 }
 function junitMismatch(source) {
     if (source.kind !== 'xml')
         return `not XML (${source.kind})`;
-    const root = rootOf(source);
-    return root.name === 'testsuites' || root.name === 'testsuite' ? null : `the root element is <${root.name}>`;
+    const root = wellFormed(source, () => readXmlRoot(source.text()));
+    return root === 'testsuites' || root === 'testsuite' ? null : `the root element is <${root}>`;
 }
 /** The case id: suite path, classname (unless it repeats the suite or the name) and name, joined by " › ". */
-function idParts(t) {
-    const suite = t.suites[t.suites.length - 1];
-    const cls = t.classname !== '' && t.classname !== suite && t.classname !== t.name ? [t.classname] : [];
-    return [...t.suites.filter((s) => s !== ''), ...cls, t.name];
+function idOf(t) {
+    let id = '';
+    for (const s of t.suites)
+        if (s !== '')
+            id += `${s} › `;
+    if (t.classname !== '' && t.classname !== t.suites[t.suites.length - 1] && t.classname !== t.name)
+        id += `${t.classname} › `;
+    return id + t.name;
 }
-function toCase$2(t, id) {
+function toCase$2(t, id, rows) {
     const completed = t.outcome === 'passed';
     const extra = { outcome: t.outcome };
     if (t.suites.length > 0)
@@ -11018,9 +11103,12 @@ function toCase$2(t, id) {
         extra['flaky'] = `passed after ${t.flakyAttempts} failed attempt${t.flakyAttempts === 1 ? '' : 's'}`;
     if (t.reruns > 0)
         extra['reruns'] = t.reruns;
-    if (t.rows > 1)
-        extra['rows'] = t.rows;
-    Object.assign(extra, t.attributes);
+    if (rows > 1)
+        extra['rows'] = rows;
+    if (t.attributes['file'] !== undefined)
+        extra['file'] = t.attributes['file'];
+    if (t.attributes['line'] !== undefined)
+        extra['line'] = t.attributes['line'];
     if (Object.keys(t.properties).length > 0)
         extra['properties'] = t.properties;
     return caseOf({
@@ -11033,26 +11121,54 @@ function toCase$2(t, id) {
         extra,
     });
 }
-function fromJunit(source) {
-    const root = rootOf(source);
+/**
+ * Reads the report and hands each test's case to `visit`, one at a time (so packing keeps no case
+ * object); returns the summary with no cases, its totals those of the cases handed out.
+ */
+function readJunit(source, visit) {
+    const p = new Problems(source.file);
+    const { root, groups } = wellFormed(source, () => collectRows(p, source.text()));
     if (root.name !== 'testsuites' && root.name !== 'testsuite')
         throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
-    const p = new Problems(source.file);
-    const groups = collectRows(p, root);
     p.check();
-    const cases = [];
     const seen = new Map();
+    const durations = [];
+    let completed = 0;
     for (const rows of groups) {
         const t = testOf(rows);
         // Distinct places that join to the same text (a " › " inside a name) stay distinct.
-        const joined = idParts(t).join(' › ');
+        const joined = idOf(t);
         const n = (seen.get(joined) ?? 0) + 1;
         seen.set(joined, n);
-        cases.push(toCase$2(t, n === 1 ? joined : `${joined} #${n}`));
+        const c = toCase$2(t, n === 1 ? joined : `${joined} #${n}`, rows.length);
+        if (c.completed)
+            completed++;
+        if (c.duration_seconds !== null)
+            durations.push(c.duration_seconds);
+        visit(c, groups.length);
     }
-    const time = Number(root.attributes['time']);
-    const duration = root.attributes['time'] !== undefined && Number.isFinite(time) && time >= 0 ? time : null;
-    return summaryOf({ id: root.attributes['name']?.trim() || stemOf(source.file), format: 'junit', cases, run: { duration_seconds: duration } });
+    const time = Number(root.time);
+    const duration = root.time !== undefined && root.time.trim() !== '' && Number.isFinite(time) && time >= 0 ? time : null;
+    const head = summaryOf({ id: root.id?.trim() || stemOf(source.file), format: 'junit', cases: [], run: { duration_seconds: duration } });
+    const total = groups.length;
+    // As summaryOf computes them from the cases: reward is 1 per passed test, no steps, no usage.
+    head.reported = { ...head.reported, total_cases: total, attempted_cases: total, completed_cases: completed, avg_reward: total ? completed / total : 0, latency_seconds: latencyStats(durations) };
+    return head;
+}
+function fromJunit(source) {
+    const cases = [];
+    const summary = readJunit(source, (c) => cases.push(c));
+    summary.cases = cases;
+    return summary;
+}
+function headOf$1({ cases, ...head }) {
+    return head;
+}
+/** {@link fromJunit} straight into the packed form: the same checks, no array of case objects. */
+function packJunit(source, keep) {
+    let packer = null;
+    const head = readJunit(source, (c, total) => (packer ??= new SummaryPacker(total, keep)).add(c));
+    return (packer ?? new SummaryPacker(0, keep)).finish(headOf$1(head));
 }
 
 /** The names looked for when the configuration maps nothing, in order. */
@@ -11689,7 +11805,7 @@ const ADAPTERS = [
     { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
     { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
     { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
-    { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
+    { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
     // The same files, with the direction chosen by name only (never detected).
     { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },
@@ -11947,6 +12063,68 @@ function differenceFindings(diffs) {
     return [{ code: 'multiple-differences', side: null, message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`, case_ids: [] }];
 }
 
+/** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
+const DEFAULT_BENCHMARK_TOLERANCE = 0.1;
+/** The direction of a summary's format, or null when it is not a github-action-benchmark format. */
+function benchmarkDirection(format) {
+    if (format === 'github-action-benchmark-bigger')
+        return 'bigger';
+    if (format === 'github-action-benchmark-smaller')
+        return 'smaller';
+    return null;
+}
+/** Tolerances are compared with a little slack so that 1.1 / 1.0 is not "beyond 10 %" by rounding. */
+const SLACK = 1e-9;
+/** The comparison of two github-action-benchmark runs of one direction; null for any other pair. */
+function compareBenchmarks(baselineFormat, candidateFormat, rows, tolerance) {
+    const direction = benchmarkDirection(baselineFormat);
+    if (direction === null || benchmarkDirection(candidateFormat) !== direction)
+        return null;
+    const sign = direction === 'bigger' ? 1 : -1;
+    const benchmarks = [];
+    let logSum = 0;
+    for (const r of rows) {
+        if (!r.in_baseline || !r.in_candidate)
+            continue;
+        const logWorse = r.baseline_reward - r.candidate_reward;
+        logSum += logWorse;
+        const worse = Math.exp(logWorse);
+        benchmarks.push({
+            case_id: r.case_id,
+            baseline: Math.exp(sign * r.baseline_reward),
+            candidate: Math.exp(sign * r.candidate_reward),
+            ratio: Math.exp(sign * (r.candidate_reward - r.baseline_reward)),
+            worse_factor: worse,
+            beyond_tolerance: worse - 1 > tolerance + SLACK,
+        });
+    }
+    const geomean = benchmarks.length === 0 ? 1 : Math.exp(logSum / benchmarks.length);
+    return {
+        direction,
+        tolerance,
+        benchmarks,
+        geomean_worse_factor: geomean,
+        geomean_beyond_tolerance: geomean - 1 > tolerance + SLACK,
+        worse: benchmarks.filter((b) => b.beyond_tolerance).map((b) => b.case_id),
+    };
+}
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+/** The benchmark-regression finding: the benchmarks (and the geometric mean) beyond the tolerance. */
+function benchmarkFindings(b) {
+    if (b === null || (b.worse.length === 0 && !b.geomean_beyond_tolerance))
+        return [];
+    const parts = [];
+    if (b.worse.length > 0) {
+        const n = b.worse.length;
+        const worst = Math.max(...b.benchmarks.filter((x) => x.beyond_tolerance).map((x) => x.worse_factor));
+        parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct(b.tolerance)} (the worst by ${pct(worst - 1)})`);
+    }
+    if (b.geomean_beyond_tolerance)
+        parts.push(`the geometric mean of the ratios is ${pct(b.geomean_worse_factor - 1)} worse, beyond the tolerance of ${pct(b.tolerance)}`);
+    const text = parts.join('; ');
+    return [{ code: 'benchmark-regression', side: 'candidate', message: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`, case_ids: [...b.worse].sort() }];
+}
+
 const DEFAULT_REQUIRED_KEYS = ['scoring_version', 'dataset_hash', 'schema'];
 /** Key names as the configuration may give them (they are shown in reports as they are). */
 const KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -12057,6 +12235,7 @@ const FINDING_SEVERITY = {
     'partial-trials': 'error',
     'too-few-clusters': 'warning',
     'shard-coverage': 'error',
+    'benchmark-regression': 'error',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -12642,7 +12821,7 @@ function checkSafety(b, c, options = {}) {
  */
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
-const value$2 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
+const value$3 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
 function evaluateSlices(cases, specs, policy, alpha) {
     const out = [];
     for (const spec of specs) {
@@ -12659,11 +12838,11 @@ function evaluateSlices(cases, specs, policy, alpha) {
         for (const group of keys) {
             const members = groups.get(group);
             const higher = spec.metric !== 'steps';
-            const b = members.reduce((s, c) => s + value$2(spec.metric, c.baseline), 0) / members.length;
-            const c = members.reduce((s, x) => s + value$2(spec.metric, x.candidate), 0) / members.length;
+            const b = members.reduce((s, c) => s + value$3(spec.metric, c.baseline), 0) / members.length;
+            const c = members.reduce((s, x) => s + value$3(spec.metric, x.candidate), 0) / members.length;
             const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-            const worseBy = (x) => (higher ? value$2(spec.metric, x.baseline) - value$2(spec.metric, x.candidate) : value$2(spec.metric, x.candidate) - value$2(spec.metric, x.baseline));
+            const worseBy = (x) => (higher ? value$3(spec.metric, x.baseline) - value$3(spec.metric, x.candidate) : value$3(spec.metric, x.candidate) - value$3(spec.metric, x.baseline));
             let status = 'pass';
             if (judged)
                 status = policy === 'significant' ? worseByTest(members.map(worseBy), allowance, alpha).status : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
@@ -13161,7 +13340,6 @@ function headToHead(rows) {
     return { common, wins, losses, ties, win_rate: common === 0 ? 0 : (wins + ties / 2) / common };
 }
 function compareSummaries(baseline, candidate, options = {}) {
-    const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
     const b = baseline.summary;
     const c = candidate.summary;
     // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
@@ -13169,6 +13347,8 @@ function compareSummaries(baseline, candidate, options = {}) {
     const bp = packedOf(b, fields);
     const cp = packedOf(c, fields);
     const cases = pairRows(bp, cp);
+    const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance ?? DEFAULT_BENCHMARK_TOLERANCE);
+    const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
     const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
     const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
     const differences = findDifferences(b, c);
@@ -13182,7 +13362,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const significance = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
-    const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
+    const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...benchmarkFindings(benchmarks), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
@@ -13227,12 +13407,21 @@ function compareSummaries(baseline, candidate, options = {}) {
         undecided_metric_gates: metricUndecided,
         decision,
         ...(HEAD_TO_HEAD_FORMATS.has(b.format) || HEAD_TO_HEAD_FORMATS.has(c.format) ? { head_to_head: headToHead(cases) } : {}),
+        ...(benchmarks === null ? {} : { benchmarks }),
         significance,
         verdict,
         failed_gates,
         undecided_gates,
         blocking_findings,
     };
+}
+/**
+ * github-action-benchmark pairs: the reward gate reads the geometric mean of the ratios against the
+ * benchmark tolerance. Their rewards are ±ln(value), so the mean reward delta is minus the log of
+ * the geometric mean worse factor; an absolute min_reward_delta means nothing across units.
+ */
+function thresholdsFor(t, benchmarks) {
+    return benchmarks === null ? t : { ...t, min_reward_delta: -Math.log1p(benchmarks.tolerance) };
 }
 /** The not-comparable finding, when keys that must be equal differ (their values are in the report). */
 function comparabilityFindings(c) {
@@ -13526,6 +13715,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
         ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
         ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
+        ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
         ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
@@ -13632,6 +13822,30 @@ function details(summary, body) {
 /** A task-list item. */
 function checkbox(checked, text) {
     return `- [${checked ? 'x' : ' '}] ${text}`;
+}
+
+/** A value as the file wrote it (recovered from a log: rounded to 12 significant digits). */
+const value$2 = (x) => String(Number(x.toPrecision(12)));
+const signedPct = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+function benchmarksSection(b) {
+    if (b === undefined || b.benchmarks.length === 0)
+        return [];
+    const tol = `${(b.tolerance * 100).toFixed(1)}%`;
+    const rows = b.benchmarks.map((x) => [
+        untrusted(x.case_id, { inTable: true, maxLength: 80 }),
+        value$2(x.baseline),
+        value$2(x.candidate),
+        `×${x.ratio.toFixed(3)}`,
+        signedPct(x.worse_factor - 1),
+        x.beyond_tolerance ? '❌' : '✅',
+    ]);
+    rows.push(['**Geometric mean**', '', '', '', signedPct(b.geomean_worse_factor - 1), b.geomean_beyond_tolerance ? '❌' : '✅']);
+    return [
+        `**Benchmarks** (${b.direction} is better; each compared by its own ratio, as github-action-benchmark does; tolerance ${tol})`,
+        '',
+        ...table(['Benchmark', 'Baseline', 'Candidate', 'Ratio', 'Worse by', ''], ['left', 'right', 'right', 'right', 'right', 'center'], rows),
+        '',
+    ];
 }
 
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
@@ -14193,6 +14407,7 @@ function renderMarkdown(cmp, options = {}) {
         ...gateTable(cmp),
         '',
         ...headToHeadLine(cmp),
+        ...benchmarksSection(cmp.benchmarks),
         ...metricGatesTable(cmp),
         ...slicesTable(cmp),
         ...(detail === 'verdict' ? [] : caseSections(cmp)),
@@ -21183,8 +21398,15 @@ const ConfigSchema = strictObject({
         .optional()
         .describe('How the input files are read.'),
     fail_on_inconclusive: boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
 })
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
+/** A tolerance written as a fraction (0.1) or a percentage ("10%"), as a fraction; undefined stays undefined. */
+function toleranceFraction(value) {
+    if (value === undefined)
+        return undefined;
+    return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
 /** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
 function caseFieldsOf(config) {
     return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
@@ -21581,7 +21803,7 @@ function runLeaderboard(cmd) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
@@ -21671,6 +21893,13 @@ function parseConfidence(option, raw) {
         return value;
     throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
 }
+/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
+function parseTolerance(option, raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    if (m)
+        return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a fraction of at least 0 or a percentage, such as 0.1 or 10%`);
+}
 /** The gate options given on the command line, under the configuration file's names. */
 function given(raw) {
     const out = {};
@@ -21685,6 +21914,8 @@ function given(raw) {
     set('min_reward_delta', num('min-reward-delta'));
     set('min_completion_delta', num('min-completion-delta'));
     set('max_steps_increase', num('max-steps-increase'));
+    const tolerance = single(raw, 'benchmark-tolerance');
+    set('benchmark_tolerance', tolerance === undefined ? undefined : parseTolerance('benchmark-tolerance', tolerance));
     const on = raw.flags.has('fail-on-completion-regression');
     const off = raw.flags.has('no-fail-on-completion-regression');
     if (on && off)
@@ -21837,6 +22068,8 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   --no-fail-on-completion-regression
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+  --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
+                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
 
 Decision:
   --decide POLICY                  point | significant (default: point)
@@ -21958,6 +22191,7 @@ async function runCompare(cmd, io) {
         safety: config.safety ?? {},
         pricing: config.pricing ?? {},
         slices: config.slices ?? [],
+        benchmarkTolerance: toleranceFraction(config.benchmark_tolerance),
         trials,
     });
     const pieces = RENDERERS[cmd.format](cmp);

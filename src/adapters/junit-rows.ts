@@ -1,16 +1,17 @@
 /**
  * The rows of a JUnit report (one per `<testcase>`, plus a suite-level error in a suite with no test
- * case), grouped by their place, and one test made from each group. See junit.ts for the rules.
+ * case), read from the XML events in one pass, keeping only what a row needs (no tree, no captured
+ * output), grouped by their place; and one test made from each group. See junit.ts for the rules.
  */
 import { numberField, type Problems } from './records-common.js';
-import type { XmlElement } from './xml.js';
+import { readXml } from './xml.js';
 
 export type JunitOutcome = 'passed' | 'failure' | 'error' | 'skipped';
 
 /** One `<testcase>` as written. */
 export interface JunitRow {
   /** Names of the enclosing `<testsuite>`s, outermost first ("" for an unnamed one). */
-  suites: string[];
+  suites: readonly string[];
   classname: string;
   name: string;
   outcome: JunitOutcome;
@@ -23,101 +24,177 @@ export interface JunitRow {
   /** Surefire's `<rerunFailure>`/`<rerunError>`: failed reruns after the first failure. */
   reruns: number;
   /** `file` and `line` when the runner writes them (pytest xunit1, jest-junit). */
-  attributes: Record<string, string>;
+  attributes: Readonly<Record<string, string>>;
   /** `<properties>` of the test case, numbers read as numbers. */
-  properties: Record<string, string | number>;
+  properties: Readonly<Record<string, string | number>>;
 }
 
-/** One test: the rows of one place merged. */
-export interface JunitTest extends JunitRow {
-  /** How many `<testcase>` rows were merged (pytest teardown errors, gotestsum reruns). */
-  rows: number;
-}
+/** One test: the rows of one place merged (a single row is its own test). */
+export type JunitTest = JunitRow;
 
 const MAX_MESSAGE = 2000;
 
-function messageOf(el: XmlElement): string | null {
-  const m = el.attributes['message']?.trim() || el.text.trim().split('\n')[0]?.trim() || el.attributes['type']?.trim() || '';
-  return m === '' ? null : m.slice(0, MAX_MESSAGE);
-}
-
 /** A time attribute: seconds; "" is unknown; thousands separators (old Surefire: "1,234.5") dropped. */
 function secondsOf(p: Problems, place: string, raw: string | undefined): number | null {
-  if (raw === undefined || raw.trim() === '') return null;
+  if (raw === undefined) return null;
+  const fast = Number(raw);
+  if (fast >= 0 && raw !== '' && Number.isFinite(fast)) return fast;
+  if (raw.trim() === '') return null;
   const clean = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(raw.trim()) ? raw.trim().replaceAll(',', '') : raw;
   return numberField(p, place, 'time', clean, { min: 0, strings: true }) ?? null;
 }
 
-function propertiesOf(t: XmlElement): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const props of t.children) {
-    if (props.name !== 'properties') continue;
-    for (const prop of props.children) {
-      const key = prop.attributes['name'];
-      if (prop.name !== 'property' || key === undefined || key === '' || Object.hasOwn(out, key)) continue;
-      const value = prop.attributes['value'] ?? prop.text;
-      const n = Number(value);
-      out[key] = value.trim() !== '' && Number.isFinite(n) ? n : value;
-    }
-  }
-  return out;
+/** A result element's message so far: its attribute, else its text (kept short), else its type. */
+interface Outcome {
+  kind: JunitOutcome;
+  attribute: string | undefined;
+  type: string | undefined;
+  text: string;
 }
 
-function rowOf(p: Problems, suites: string[], t: XmlElement): JunitRow | null {
-  const place = `line ${t.line}: <testcase>`;
-  const name = t.attributes['name']?.trim();
-  if (name === undefined || name === '') return (p.add(place, 'name', 'a non-empty test name', t.attributes['name']), null);
-  let outcome: JunitOutcome = 'passed';
-  let message: string | null = null;
-  let skipType: string | null = null;
-  let flakyAttempts = 0;
-  let reruns = 0;
-  for (const c of t.children) {
-    if ((c.name === 'failure' || c.name === 'error') && (outcome === 'passed' || outcome === 'skipped')) {
-      outcome = c.name;
-      message = messageOf(c);
-    } else if (c.name === 'skipped' && outcome === 'passed') {
-      outcome = 'skipped';
-      message = messageOf(c);
-      skipType = c.attributes['type'] ?? null;
-    } else if (c.name === 'flakyFailure' || c.name === 'flakyError') flakyAttempts++;
-    else if (c.name === 'rerunFailure' || c.name === 'rerunError') reruns++;
-  }
-  const attributes: Record<string, string> = {};
-  for (const key of ['file', 'line'] as const) if (t.attributes[key] !== undefined) attributes[key] = t.attributes[key];
-  const seconds = secondsOf(p, place, t.attributes['time']);
-  return { suites, classname: t.attributes['classname']?.trim() ?? '', name, outcome, message, skipType, seconds, flakyAttempts, reruns, attributes, properties: propertiesOf(t) };
+function messageOf(o: Outcome): string | null {
+  const m = o.attribute?.trim() || o.text.trim().split('\n')[0]?.trim() || o.type?.trim() || '';
+  return m === '' ? null : m.slice(0, MAX_MESSAGE);
 }
 
-/** A suite-level `<error>`/`<failure>` in a suite with no `<testcase>`: the suite failed before any test ran. */
-function suiteErrorRow(suites: string[], suite: XmlElement): JunitRow | null {
-  if (suite.children.some((c) => c.name === 'testcase')) return null;
-  const err = suite.children.find((c) => c.name === 'error' || c.name === 'failure');
-  if (err === undefined) return null;
-  const outcome = err.name === 'failure' ? 'failure' : 'error';
-  return { suites, classname: '', name: '<init>', outcome, message: messageOf(err) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: {}, properties: {} };
+interface OpenCase {
+  row: JunitRow;
+  result: Outcome | null;
+  /** The child element whose text is being kept (the result's, or a property's). */
+  capturing: Outcome | null;
+  property: { key: string; text: string } | null;
+}
+
+interface OpenSuite {
+  path: readonly string[];
+  depth: number;
+  hasTestcase: boolean;
+  error: Outcome | null;
+}
+
+/** Shared by the rows that have none (most): replaced, never written to. */
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+const NO_SUITES: readonly string[] = Object.freeze([]);
+
+const RESULT: Readonly<Record<string, JunitOutcome>> = { failure: 'failure', error: 'error', skipped: 'skipped' };
+
+function propertyValue(raw: string): string | number {
+  const n = Number(raw);
+  return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+}
+
+function samePlace(a: JunitRow, b: JunitRow): boolean {
+  if (a.classname !== b.classname || a.suites.length !== b.suites.length) return false;
+  return a.suites === b.suites || a.suites.every((s, i) => s === b.suites[i]);
+}
+
+/** The root element's name and the attributes the summary reads. */
+export interface JunitRoot {
+  name: string;
+  id: string | undefined;
+  time: string | undefined;
 }
 
 /** Every row of the report, grouped by place (suite path, classname, name), in document order. */
-export function collectRows(p: Problems, root: XmlElement): JunitRow[][] {
-  const groups = new Map<string, JunitRow[]>();
-  const add = (row: JunitRow | null): void => {
-    if (row === null) return;
-    const key = JSON.stringify([...row.suites, row.classname, row.name]);
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
+export function collectRows(p: Problems, text: string): { root: JunitRoot; groups: JunitRow[][] } {
+  const root: JunitRoot = { name: '', id: undefined, time: undefined };
+  // Grouped by name first (names are the file's own strings: no key to build), then by place.
+  const byName = new Map<string, JunitRow[][]>();
+  const groups: JunitRow[][] = [];
+  const add = (row: JunitRow): void => {
+    const bucket = byName.get(row.name);
+    const group = bucket?.find((g) => samePlace(g[0] as JunitRow, row));
+    if (group) return void group.push(row);
+    const created = [row];
+    groups.push(created);
+    if (bucket) bucket.push(created);
+    else byName.set(row.name, [created]);
   };
-  const walk = (el: XmlElement, suites: string[]): void => {
-    if (el.name === 'testsuite') add(suiteErrorRow(suites, el));
-    for (const child of el.children) {
-      if (child.name === 'testcase') add(rowOf(p, suites, child));
-      else if (child.name === 'testsuite') walk(child, [...suites, child.attributes['name']?.trim() ?? '']);
-      else if (child.name === 'testsuites') walk(child, suites);
-    }
-  };
-  walk(root, root.name === 'testsuite' ? [root.attributes['name']?.trim() ?? ''] : []);
-  return [...groups.values()];
+  const suites: OpenSuite[] = [];
+  let open: OpenCase | null = null;
+  let caseDepth = -1;
+  let suiteError: Outcome | null = null;
+  readXml(text, {
+    open(name, a, line, depth) {
+      if (depth === 0) Object.assign(root, { name, id: a['name'], time: a['time'] });
+      const suite = suites[suites.length - 1];
+      if (open !== null) return openInCase(open, name, a, depth - caseDepth);
+      if (name === 'testsuite') {
+        suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null });
+      } else if (name === 'testcase') {
+        if (suite) suite.hasTestcase = true;
+        const place = `line ${line}: <testcase>`;
+        const caseName = a['name']?.trim();
+        if (caseName === undefined || caseName === '') p.add(place, 'name', 'a non-empty test name', a['name']);
+        const file = a['file'];
+        const fileLine = a['line'];
+        const attributes = file === undefined && fileLine === undefined ? NONE : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
+        const row: JunitRow = { suites: suite?.path ?? NO_SUITES, classname: a['classname']?.trim() ?? '', name: caseName ?? '', outcome: 'passed', message: null, skipType: null, seconds: secondsOf(p, place, a['time']), flakyAttempts: 0, reruns: 0, attributes, properties: NONE };
+        open = { row, result: null, capturing: null, property: null };
+        caseDepth = depth;
+      } else if (suite !== undefined && depth === suite.depth + 1 && (name === 'error' || name === 'failure') && suite.error === null) {
+        suite.error = { kind: name, attribute: a['message'], type: a['type'], text: '' };
+        suiteError = suite.error;
+      }
+    },
+    text(t) {
+      const target = open?.capturing ?? suiteError;
+      if (target !== null && target !== undefined && target.text.length < MAX_MESSAGE) target.text += t;
+      if (open?.property) open.property.text += t;
+    },
+    close(name, depth) {
+      if (open !== null) {
+        if (depth === caseDepth) {
+          const { row, result } = open;
+          if (result !== null) row.message = messageOf(result);
+          if (row.name !== '') add(row);
+          open = null;
+        } else closeInCase(open, name);
+        return;
+      }
+      suiteError = null;
+      const suite = suites[suites.length - 1];
+      if (name !== 'testsuite' || suite === undefined || suite.depth !== depth) return;
+      suites.pop();
+      if (!suite.hasTestcase && suite.error !== null) {
+        const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
+        add({ suites: suite.path, classname: '', name: '<init>', outcome, message: messageOf(suite.error) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: NONE, properties: NONE });
+      }
+    },
+  });
+  return { root, groups };
+}
+
+/** An element inside a `<testcase>`; `level` 1 is a direct child. */
+function openInCase(c: OpenCase, name: string, a: Readonly<Record<string, string>>, level: number): void {
+  const { row } = c;
+  if (level === 1) {
+    const kind = RESULT[name];
+    if (kind !== undefined) {
+      // failure and error outrank skipped; the first of a kind is the one reported.
+      const current = c.result?.kind;
+      if (current === undefined || (current === 'skipped' && kind !== 'skipped')) {
+        c.result = { kind, attribute: a['message'], type: a['type'], text: '' };
+        row.outcome = kind;
+        row.skipType = kind === 'skipped' ? (a['type'] ?? null) : null;
+        c.capturing = c.result;
+      }
+    } else if (name === 'flakyFailure' || name === 'flakyError') row.flakyAttempts++;
+    else if (name === 'rerunFailure' || name === 'rerunError') row.reruns++;
+  } else if (level === 2 && name === 'property') {
+    const key = a['name'];
+    if (key === undefined || key === '' || Object.hasOwn(row.properties, key)) return;
+    if (a['value'] !== undefined) row.properties = { ...row.properties, [key]: propertyValue(a['value']) };
+    else c.property = { key, text: '' };
+  }
+}
+
+function closeInCase(c: OpenCase, name: string): void {
+  if (c.capturing !== null && RESULT[name] !== undefined) c.capturing = null;
+  if (name === 'property' && c.property !== null) {
+    c.row.properties = { ...c.row.properties, [c.property.key]: propertyValue(c.property.text) };
+    c.property = null;
+  }
 }
 
 /**
@@ -127,6 +204,7 @@ export function collectRows(p: Problems, root: XmlElement): JunitRow[][] {
  */
 export function testOf(rows: readonly JunitRow[]): JunitTest {
   const first = rows[0] as JunitRow;
+  if (rows.length === 1) return first;
   const last = rows[rows.length - 1] as JunitRow;
   const failed = rows.filter((r) => r.outcome === 'failure' || r.outcome === 'error');
   const decisive = last.outcome === 'passed' ? last : (failed[0] ?? last);
@@ -139,6 +217,5 @@ export function testOf(rows: readonly JunitRow[]): JunitTest {
     seconds: times.length === 0 ? null : times.reduce((a, b) => a + b, 0),
     flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (last.outcome === 'passed' ? failed.length : 0),
     reruns: rows.reduce((n, r) => n + r.reruns, 0),
-    rows: rows.length,
   };
 }

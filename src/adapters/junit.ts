@@ -23,43 +23,40 @@
  */
 import { InputError } from '../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
+import { latencyStats } from '../analysis/usage.js';
+import { SummaryPacker, type CaseFields, type PackedSummary } from '../schema/pack.js';
 import { caseOf, Problems, stemOf, summaryOf } from './records-common.js';
 import { collectRows, testOf, type JunitTest } from './junit-rows.js';
 import type { Source } from './source.js';
-import { parseXml, XmlError, type XmlElement } from './xml.js';
+import { readXmlRoot, XmlError } from './xml.js';
 
 export const JUNIT_SHAPE = 'a JUnit XML report: a <testsuites> or <testsuite> root with <testcase> elements';
 
-const parsed = new WeakMap<Source, XmlElement>();
-
-function rootOf(source: Source): XmlElement {
-  let root = parsed.get(source);
-  if (root === undefined) {
-    try {
-      root = parseXml(source.text());
-    } catch (err) {
-      if (err instanceof XmlError) throw new InputError(`${source.file}: not well-formed XML: ${err.message}`);
-      throw err;
-    }
-    parsed.set(source, root);
+/** `read()`, an XmlError turned into an InputError that names the file. */
+function wellFormed<T>(source: Source, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof XmlError) throw new InputError(`${source.file}: not well-formed XML: ${err.message}`);
+    throw err;
   }
-  return root;
 }
 
 export function junitMismatch(source: Source): string | null {
   if (source.kind !== 'xml') return `not XML (${source.kind})`;
-  const root = rootOf(source);
-  return root.name === 'testsuites' || root.name === 'testsuite' ? null : `the root element is <${root.name}>`;
+  const root = wellFormed(source, () => readXmlRoot(source.text()));
+  return root === 'testsuites' || root === 'testsuite' ? null : `the root element is <${root}>`;
 }
 
 /** The case id: suite path, classname (unless it repeats the suite or the name) and name, joined by " › ". */
-function idParts(t: JunitTest): string[] {
-  const suite = t.suites[t.suites.length - 1];
-  const cls = t.classname !== '' && t.classname !== suite && t.classname !== t.name ? [t.classname] : [];
-  return [...t.suites.filter((s) => s !== ''), ...cls, t.name];
+function idOf(t: JunitTest): string {
+  let id = '';
+  for (const s of t.suites) if (s !== '') id += `${s} › `;
+  if (t.classname !== '' && t.classname !== t.suites[t.suites.length - 1] && t.classname !== t.name) id += `${t.classname} › `;
+  return id + t.name;
 }
 
-function toCase(t: JunitTest, id: string): CaseResult {
+function toCase(t: JunitTest, id: string, rows: number): CaseResult {
   const completed = t.outcome === 'passed';
   const extra: Record<string, unknown> = { outcome: t.outcome };
   if (t.suites.length > 0) extra['suite'] = t.suites.join(' › ');
@@ -69,8 +66,9 @@ function toCase(t: JunitTest, id: string): CaseResult {
   if (t.skipType !== null) extra['skip_type'] = t.skipType;
   if (t.flakyAttempts > 0) extra['flaky'] = `passed after ${t.flakyAttempts} failed attempt${t.flakyAttempts === 1 ? '' : 's'}`;
   if (t.reruns > 0) extra['reruns'] = t.reruns;
-  if (t.rows > 1) extra['rows'] = t.rows;
-  Object.assign(extra, t.attributes);
+  if (rows > 1) extra['rows'] = rows;
+  if (t.attributes['file'] !== undefined) extra['file'] = t.attributes['file'];
+  if (t.attributes['line'] !== undefined) extra['line'] = t.attributes['line'];
   if (Object.keys(t.properties).length > 0) extra['properties'] = t.properties;
   return caseOf({
     id,
@@ -83,23 +81,53 @@ function toCase(t: JunitTest, id: string): CaseResult {
   });
 }
 
-export function fromJunit(source: Source): BenchmarkSummary {
-  const root = rootOf(source);
-  if (root.name !== 'testsuites' && root.name !== 'testsuite') throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
+/**
+ * Reads the report and hands each test's case to `visit`, one at a time (so packing keeps no case
+ * object); returns the summary with no cases, its totals those of the cases handed out.
+ */
+function readJunit(source: Source, visit: (c: CaseResult, total: number) => void): BenchmarkSummary {
   const p = new Problems(source.file);
-  const groups = collectRows(p, root);
+  const { root, groups } = wellFormed(source, () => collectRows(p, source.text()));
+  if (root.name !== 'testsuites' && root.name !== 'testsuite') throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
   p.check();
-  const cases: CaseResult[] = [];
   const seen = new Map<string, number>();
+  const durations: number[] = [];
+  let completed = 0;
   for (const rows of groups) {
     const t = testOf(rows);
     // Distinct places that join to the same text (a " › " inside a name) stay distinct.
-    const joined = idParts(t).join(' › ');
+    const joined = idOf(t);
     const n = (seen.get(joined) ?? 0) + 1;
     seen.set(joined, n);
-    cases.push(toCase(t, n === 1 ? joined : `${joined} #${n}`));
+    const c = toCase(t, n === 1 ? joined : `${joined} #${n}`, rows.length);
+    if (c.completed) completed++;
+    if (c.duration_seconds !== null) durations.push(c.duration_seconds);
+    visit(c, groups.length);
   }
-  const time = Number(root.attributes['time']);
-  const duration = root.attributes['time'] !== undefined && Number.isFinite(time) && time >= 0 ? time : null;
-  return summaryOf({ id: root.attributes['name']?.trim() || stemOf(source.file), format: 'junit', cases, run: { duration_seconds: duration } });
+  const time = Number(root.time);
+  const duration = root.time !== undefined && root.time.trim() !== '' && Number.isFinite(time) && time >= 0 ? time : null;
+  const head = summaryOf({ id: root.id?.trim() || stemOf(source.file), format: 'junit', cases: [], run: { duration_seconds: duration } });
+  const total = groups.length;
+  // As summaryOf computes them from the cases: reward is 1 per passed test, no steps, no usage.
+  head.reported = { ...head.reported, total_cases: total, attempted_cases: total, completed_cases: completed, avg_reward: total ? completed / total : 0, latency_seconds: latencyStats(durations) };
+  return head;
+}
+
+export function fromJunit(source: Source): BenchmarkSummary {
+  const cases: CaseResult[] = [];
+  const summary = readJunit(source, (c) => cases.push(c));
+  summary.cases = cases;
+  return summary;
+}
+
+function headOf({ cases, ...head }: BenchmarkSummary): Omit<BenchmarkSummary, 'cases'> {
+  void cases;
+  return head;
+}
+
+/** {@link fromJunit} straight into the packed form: the same checks, no array of case objects. */
+export function packJunit(source: Source, keep?: CaseFields): PackedSummary {
+  let packer: SummaryPacker | null = null;
+  const head = readJunit(source, (c, total) => (packer ??= new SummaryPacker(total, keep)).add(c));
+  return (packer ?? new SummaryPacker(0, keep)).finish(headOf(head));
 }

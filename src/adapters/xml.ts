@@ -1,6 +1,7 @@
 /**
- * XML documents as a small element tree, read by saxes (a maintained, streaming, conformant XML
- * parser; jsdom's). Configured safely: a DOCTYPE is refused outright (no DTD is read, so no entity
+ * XML read by saxes (a maintained, streaming, conformant XML parser; jsdom's), as events
+ * ({@link readXml}: what the JUnit reader uses, keeping only what it needs) or as a small element tree
+ * ({@link parseXml}). Configured safely: a DOCTYPE is refused outright (no DTD is read, so no entity
  * can be defined or expanded: no "billion laughs"), only the five predefined entities and character
  * references are decoded, and nothing is ever fetched. saxes keeps the line and column as it reads,
  * so reading is linear in the file's size; every error names the line and column and what was
@@ -22,20 +23,29 @@ export class XmlError extends Error {
   override name = 'XmlError';
 }
 
-/** Deeper nesting is refused: test reports nest a few levels; the readers of the tree recurse. */
+/** What a reader of the events does with them; `depth` is 0 for the root element. */
+export interface XmlHandlers {
+  open(name: string, attributes: Readonly<Record<string, string>>, line: number, depth: number): void;
+  close(name: string, depth: number): void;
+  /** Character data and CDATA of the innermost open element. */
+  text?(text: string, depth: number): void;
+}
+
+/** Deeper nesting is refused: test reports nest a few levels. */
 export const MAX_XML_DEPTH = 256;
 
 const ENTITY_NOTE = 'only &lt; &gt; &amp; &apos; &quot; and character references are defined';
 
-/** What saxes was in the middle of when it stopped: the element last closed, the closing tag's name. */
+/** Where saxes stopped: the innermost open element, the element last closed, the closing tag's name. */
 interface Stop {
-  open: XmlElement | undefined;
-  closed: XmlElement | undefined;
+  open: { name: string; line: number } | undefined;
+  closed: { name: string; line: number } | undefined;
   closing: string;
+  rooted: boolean;
 }
 
 /** saxes' terse messages in words that say what was expected. */
-function explain(message: string, { open, closed, closing }: Stop, rooted: boolean): string {
+function explain(message: string, { open, closed, closing, rooted }: Stop): string {
   const m = /^\d+:\d+: (.*)$/s.exec(message);
   const text = (m?.[1] ?? message).replace(/\.$/, '');
   if (text === 'unexpected close tag' && closed) return `</${closing}> closes <${closed.name}> (opened at line ${closed.line}); expected </${closed.name}>`;
@@ -51,12 +61,19 @@ function explain(message: string, { open, closed, closing }: Stop, rooted: boole
   return `${text}; expected well-formed XML`;
 }
 
-/** The root element of an XML document; an {@link XmlError} ("line L, column C: …") when it is not well-formed. */
-export function parseXml(source: string): XmlElement {
+/** Thrown by a handler to stop reading early (see {@link readXmlRoot}); never escapes. */
+class Enough extends Error {}
+
+/**
+ * Reads `source`, calling `handlers` for each element and text; an {@link XmlError} ("line L,
+ * column C: …") when it is not well-formed. Errors a handler throws pass through unchanged.
+ */
+export function readXml(source: string, handlers: XmlHandlers): void {
   const parser = new SaxesParser({ xmlns: false, position: true });
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
+  const stack: { name: string; line: number }[] = [];
+  let rooted = false;
   let line = 1;
+  let closed: { name: string; line: number } | undefined;
   const fail = (message: string): never => {
     throw new XmlError(`line ${parser.line}, column ${parser.column}: ${message}`);
   };
@@ -67,34 +84,72 @@ export function parseXml(source: string): XmlElement {
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     if (stack.length >= MAX_XML_DEPTH) fail(`elements nested over ${MAX_XML_DEPTH} deep`);
-    const el: XmlElement = { name: tag.name, attributes: { ...tag.attributes }, children: [], text: '', line };
-    const parent = stack[stack.length - 1];
-    if (parent) parent.children.push(el);
-    else root = el;
-    stack.push(el);
+    rooted = true;
+    handlers.open(tag.name, tag.attributes, line, stack.length);
+    stack.push({ name: tag.name, line });
   });
-  let closed: XmlElement | undefined;
-  parser.on('closetag', () => {
+  parser.on('closetag', (tag: SaxesTagPlain) => {
     closed = stack.pop();
+    handlers.close(tag.name, stack.length);
   });
-  const addText = (t: string): void => {
-    const el = stack[stack.length - 1];
-    if (el) el.text += t;
-  };
-  parser.on('text', addText);
-  parser.on('cdata', addText);
+  const text = handlers.text;
+  if (text !== undefined) {
+    const onText = (t: string): void => {
+      if (stack.length > 0) text(t, stack.length - 1);
+    };
+    parser.on('text', onText);
+    parser.on('cdata', onText);
+  }
   try {
     parser.write(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source).close();
   } catch (err) {
-    if (err instanceof XmlError) throw err;
-    const message = err instanceof Error ? err.message : String(err);
+    if (!(err instanceof Error) || err instanceof XmlError || err instanceof Enough || !/^\d+:\d+: /.test(err.message)) throw err;
     // An "&" that starts no reference swallows the rest of the file looking for its ";".
     const entity = (parser as unknown as { entity?: string }).entity ?? '';
     if (entity !== '') throw new XmlError(`line ${parser.line - (entity.match(/\n/g)?.length ?? 0)}: a bare "&" (write &amp;; ${ENTITY_NOTE})`);
     const at = source.lastIndexOf('</', parser.position);
     const closing = at < 0 ? '' : (/^<\/([^\s>]*)/.exec(source.slice(at, at + 200))?.[1] ?? '');
-    throw new XmlError(`line ${parser.line}, column ${parser.column}: ${explain(message, { open: stack[stack.length - 1], closed, closing }, root !== undefined)}`);
+    throw new XmlError(`line ${parser.line}, column ${parser.column}: ${explain(err.message, { open: stack[stack.length - 1], closed, closing, rooted })}`);
   }
-  if (root === undefined) fail('expected a root element');
+  if (!rooted) fail('expected a root element');
+}
+
+/** The root element's name, reading no further than its start tag. */
+export function readXmlRoot(source: string): string {
+  let root = '';
+  try {
+    readXml(source, {
+      open(name) {
+        root = name;
+        throw new Enough();
+      },
+      close() {},
+    });
+  } catch (err) {
+    if (!(err instanceof Enough)) throw err;
+  }
+  return root;
+}
+
+/** The root element of an XML document as a tree; an {@link XmlError} when it is not well-formed. */
+export function parseXml(source: string): XmlElement {
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  readXml(source, {
+    open(name, attributes, line) {
+      const el: XmlElement = { name, attributes: { ...attributes }, children: [], text: '', line };
+      const parent = stack[stack.length - 1];
+      if (parent) parent.children.push(el);
+      else root = el;
+      stack.push(el);
+    },
+    close() {
+      stack.pop();
+    },
+    text(t) {
+      const el = stack[stack.length - 1];
+      if (el) el.text += t;
+    },
+  });
   return root as XmlElement;
 }
