@@ -1,6 +1,7 @@
 // Bundles the CLI (dist/cli.js) and the action (dist/index.js) into self-contained ESM files,
 // committed so they run with no node_modules. Output must be deterministic: CI rebuilds and diffs dist/.
-// The action's bundle includes @actions/artifact and its CommonJS dependencies (hence commonjs and json).
+// The action's bundle includes @actions/artifact and its CommonJS dependencies (hence commonjs and json);
+// both include saxes, the XML parser, which is CommonJS too.
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -22,7 +23,8 @@ const config = [
     input: 'src/cli.ts',
     output: { file: 'dist/cli.js', format: 'es', banner: '#!/usr/bin/env node', sourcemap: false },
     onwarn,
-    plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true })],
+    // commonjs: saxes (the XML parser) and its xmlchars are CommonJS.
+    plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true }), commonjs()],
   },
   {
     input: 'src/action/index.ts',

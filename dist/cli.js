@@ -3663,19 +3663,19 @@ function cloneIssues(issues) {
 }
 const recursive = /*@__PURE__*/ new WeakMap();
 /** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE = 0;
+const NONE$1 = 0;
 const ASSUMED = 1;
 const PROVEN = 2;
 /** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
 function isRecursive(inst, stack, resolve) {
     const cached = recursive.get(inst);
     if (cached !== undefined)
-        return cached ? PROVEN : NONE;
+        return cached ? PROVEN : NONE$1;
     // Relative to the walk in progress, so not cached.
     if (stack.has(inst))
         return PROVEN;
     stack.add(inst);
-    let result = NONE;
+    let result = NONE$1;
     const check = (child) => {
         if (result !== PROVEN && child?._zod) {
             const answer = isRecursive(child, stack);
@@ -3685,14 +3685,14 @@ function isRecursive(inst, stack, resolve) {
     };
     // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
     const shape = (sh, spread) => {
-        let answer = NONE;
+        let answer = NONE$1;
         for (const key of Reflect.ownKeys(sh)) {
             const desc = Object.getOwnPropertyDescriptor(sh, key);
             // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
             if (!desc.enumerable)
                 continue;
             // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
-            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE;
+            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE$1;
             if (child > answer)
                 answer = child;
         }
@@ -3864,7 +3864,7 @@ const memo = {
             const wrapped = (payload, ctx) => {
                 if (isRecursiveInst === undefined) {
                     const walked = isRecursive(inst, new Set());
-                    if (walked === NONE) {
+                    if (walked === NONE$1) {
                         // Nothing here can ever fire, so take it back out.
                         inst._zod.parse = base;
                         if (inst._zod.run === wrapped)
@@ -7657,12 +7657,19 @@ function stemOf(file) {
 
 /**
  * github-action-benchmark's custom JSON (the `customBiggerIsBetter` / `customSmallerIsBetter` tools):
- * an array of `{name, unit, value, range?, extra?}`, so classic performance benchmarks use the same
- * gate. Each benchmark is a case that completed; its value is the reward, negated when smaller is
- * better, so "higher reward is better" holds for both and reward regressions list the benchmarks
- * that got worse. The file does not say which way is better: the format name does.
+ * an array of `{name, unit, value, range?, extra?}`, read as the action's own schema reads it
+ * (src/extract.ts `BenchmarkResult`: `value` a number or numeric string; `range`, `extra` and `unit`
+ * any scalar, kept as given). Each benchmark is a case that completed. The file does not say which
+ * way is better: the format name does.
+ *
+ * The benchmarks of one file are in different units and magnitudes, so they are compared each by
+ * its ratio to the baseline (analysis/benchmark-ratios.ts), never by a mean of values: the reward
+ * is ln(value), negated when smaller is better. "Higher reward is better" holds both ways, reward
+ * regressions list the benchmarks that got worse, and the mean reward delta is the log of the
+ * geometric mean of the ratios. A ratio needs values above 0 (the action divides by them too).
  */
 const GAB_SHAPE = 'github-action-benchmark custom JSON: an array of {"name", "unit", "value"} objects';
+const SCALAR$2 = new Set(['string', 'number', 'boolean']);
 const isEntry = (x) => typeof x === 'object' && x !== null && typeof x.name === 'string' && typeof x.unit === 'string' && 'value' in x;
 function gabMismatch(source) {
     if (source.kind !== 'json')
@@ -7690,23 +7697,23 @@ function fromGab(source, smallerIsBetter) {
         const e = entry;
         if (typeof e['name'] !== 'string' || e['name'] === '')
             return p.add(place, 'name', 'a non-empty string', e['name']);
-        if (typeof e['unit'] !== 'string')
-            return p.add(place, 'unit', 'a string', e['unit']);
-        const value = numberField(p, place, 'value', e['value']);
+        for (const key of ['unit', 'range', 'extra'])
+            if (e[key] !== undefined && e[key] !== null && !SCALAR$2.has(typeof e[key]))
+                return p.add(place, key, 'a string or a number', e[key]);
+        const value = numberField(p, place, 'value', e['value'], { strings: true });
         if (value === undefined)
             return;
-        for (const key of ['range', 'extra'])
-            if (e[key] !== undefined && typeof e[key] !== 'string')
-                return p.add(place, key, 'a string', e[key]);
+        if (!(value > 0))
+            return p.add(place, 'value', 'a number above 0 (each benchmark is compared by its ratio to the baseline, as github-action-benchmark compares it)', e['value']);
         const { name, ...rest } = e;
-        cases.push(caseOf({ id: name, completed: true, reward: smallerIsBetter ? -value : value, extra: rest }));
+        cases.push(caseOf({ id: name, completed: true, reward: smallerIsBetter ? -Math.log(value) : Math.log(value), extra: { ...rest, value } }));
         ids.push({ id: name, place });
     });
     checkUniqueIds$1(p, ids);
     if (p.empty && cases.length === 0)
         p.note('no benchmarks');
     p.check();
-    return summaryOf({ id: stemOf(source.file), format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger', cases, extra: { direction: smallerIsBetter ? 'smaller is better (reward = -value)' : 'bigger is better (reward = value)' } });
+    return summaryOf({ id: stemOf(source.file), format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger', cases, extra: { direction: smallerIsBetter ? 'smaller is better (reward = -ln(value))' : 'bigger is better (reward = ln(value))' } });
 }
 
 /**
@@ -8576,273 +8583,2844 @@ function fromMultihop(source, options) {
     return summaryOf({ id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`, format: 'multihop-qa', cases, run: { model } });
 }
 
+var saxes = {};
+
+var ed5 = {};
+
+var hasRequiredEd5;
+
+function requireEd5 () {
+	if (hasRequiredEd5) return ed5;
+	hasRequiredEd5 = 1;
+	(function (exports) {
+		/**
+		 * Character classes and associated utilities for the 5th edition of XML 1.0.
+		 *
+		 * @author Louis-Dominique Dubeau
+		 * @license MIT
+		 * @copyright Louis-Dominique Dubeau
+		 */
+		Object.defineProperty(exports, "__esModule", { value: true });
+		//
+		// Fragments.
+		//
+		exports.CHAR = "\t\n\r -\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+		exports.S = " \t\r\n";
+		// tslint:disable-next-line:max-line-length
+		exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+		exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+		//
+		// Regular expressions.
+		//
+		exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+		exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+		exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+		exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+		exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+		exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+		var TAB = 9;
+		var NL = 0xA;
+		var CR = 0xD;
+		var SPACE = 0x20;
+		//
+		// Lists.
+		//
+		/** All characters in the ``S`` production. */
+		exports.S_LIST = [SPACE, NL, CR, TAB];
+		/**
+		 * Determines whether a codepoint matches the ``CHAR`` production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``CHAR``.
+		 */
+		function isChar(c) {
+		    return (c >= SPACE && c <= 0xD7FF) ||
+		        c === NL || c === CR || c === TAB ||
+		        (c >= 0xE000 && c <= 0xFFFD) ||
+		        (c >= 0x10000 && c <= 0x10FFFF);
+		}
+		exports.isChar = isChar;
+		/**
+		 * Determines whether a codepoint matches the ``S`` (space) production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``S``.
+		 */
+		function isS(c) {
+		    return c === SPACE || c === NL || c === CR || c === TAB;
+		}
+		exports.isS = isS;
+		/**
+		 * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+		 */
+		function isNameStartChar(c) {
+		    return ((c >= 0x41 && c <= 0x5A) ||
+		        (c >= 0x61 && c <= 0x7A) ||
+		        c === 0x3A ||
+		        c === 0x5F ||
+		        c === 0x200C ||
+		        c === 0x200D ||
+		        (c >= 0xC0 && c <= 0xD6) ||
+		        (c >= 0xD8 && c <= 0xF6) ||
+		        (c >= 0x00F8 && c <= 0x02FF) ||
+		        (c >= 0x0370 && c <= 0x037D) ||
+		        (c >= 0x037F && c <= 0x1FFF) ||
+		        (c >= 0x2070 && c <= 0x218F) ||
+		        (c >= 0x2C00 && c <= 0x2FEF) ||
+		        (c >= 0x3001 && c <= 0xD7FF) ||
+		        (c >= 0xF900 && c <= 0xFDCF) ||
+		        (c >= 0xFDF0 && c <= 0xFFFD) ||
+		        (c >= 0x10000 && c <= 0xEFFFF));
+		}
+		exports.isNameStartChar = isNameStartChar;
+		/**
+		 * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+		 */
+		function isNameChar(c) {
+		    return isNameStartChar(c) ||
+		        (c >= 0x30 && c <= 0x39) ||
+		        c === 0x2D ||
+		        c === 0x2E ||
+		        c === 0xB7 ||
+		        (c >= 0x0300 && c <= 0x036F) ||
+		        (c >= 0x203F && c <= 0x2040);
+		}
+		exports.isNameChar = isNameChar;
+		
+	} (ed5));
+	return ed5;
+}
+
+var ed2 = {};
+
+var hasRequiredEd2;
+
+function requireEd2 () {
+	if (hasRequiredEd2) return ed2;
+	hasRequiredEd2 = 1;
+	(function (exports) {
+		/**
+		 * Character classes and associated utilities for the 2nd edition of XML 1.1.
+		 *
+		 * @author Louis-Dominique Dubeau
+		 * @license MIT
+		 * @copyright Louis-Dominique Dubeau
+		 */
+		Object.defineProperty(exports, "__esModule", { value: true });
+		//
+		// Fragments.
+		//
+		exports.CHAR = "\u0001-\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+		exports.RESTRICTED_CHAR = "\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F";
+		exports.S = " \t\r\n";
+		// tslint:disable-next-line:max-line-length
+		exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+		exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+		//
+		// Regular expressions.
+		//
+		exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+		exports.RESTRICTED_CHAR_RE = new RegExp("^[" + exports.RESTRICTED_CHAR + "]$", "u");
+		exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+		exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+		exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+		exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+		exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+		var TAB = 9;
+		var NL = 0xA;
+		var CR = 0xD;
+		var SPACE = 0x20;
+		//
+		// Lists.
+		//
+		/** All characters in the ``S`` production. */
+		exports.S_LIST = [SPACE, NL, CR, TAB];
+		/**
+		 * Determines whether a codepoint matches the ``CHAR`` production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``CHAR``.
+		 */
+		function isChar(c) {
+		    return (c >= 0x0001 && c <= 0xD7FF) ||
+		        (c >= 0xE000 && c <= 0xFFFD) ||
+		        (c >= 0x10000 && c <= 0x10FFFF);
+		}
+		exports.isChar = isChar;
+		/**
+		 * Determines whether a codepoint matches the ``RESTRICTED_CHAR`` production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``RESTRICTED_CHAR``.
+		 */
+		function isRestrictedChar(c) {
+		    return (c >= 0x1 && c <= 0x8) ||
+		        c === 0xB ||
+		        c === 0xC ||
+		        (c >= 0xE && c <= 0x1F) ||
+		        (c >= 0x7F && c <= 0x84) ||
+		        (c >= 0x86 && c <= 0x9F);
+		}
+		exports.isRestrictedChar = isRestrictedChar;
+		/**
+		 * Determines whether a codepoint matches the ``CHAR`` production and does not
+		 * match the ``RESTRICTED_CHAR`` production. ``isCharAndNotRestricted(x)`` is
+		 * equivalent to ``isChar(x) && !isRestrictedChar(x)``. This function is faster
+		 * than running the two-call equivalent.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``CHAR`` and does not match
+		 * ``RESTRICTED_CHAR``.
+		 */
+		function isCharAndNotRestricted(c) {
+		    return (c === 0x9) ||
+		        (c === 0xA) ||
+		        (c === 0xD) ||
+		        (c > 0x1F && c < 0x7F) ||
+		        (c === 0x85) ||
+		        (c > 0x9F && c <= 0xD7FF) ||
+		        (c >= 0xE000 && c <= 0xFFFD) ||
+		        (c >= 0x10000 && c <= 0x10FFFF);
+		}
+		exports.isCharAndNotRestricted = isCharAndNotRestricted;
+		/**
+		 * Determines whether a codepoint matches the ``S`` (space) production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``S``.
+		 */
+		function isS(c) {
+		    return c === SPACE || c === NL || c === CR || c === TAB;
+		}
+		exports.isS = isS;
+		/**
+		 * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+		 */
+		// tslint:disable-next-line:cyclomatic-complexity
+		function isNameStartChar(c) {
+		    return ((c >= 0x41 && c <= 0x5A) ||
+		        (c >= 0x61 && c <= 0x7A) ||
+		        c === 0x3A ||
+		        c === 0x5F ||
+		        c === 0x200C ||
+		        c === 0x200D ||
+		        (c >= 0xC0 && c <= 0xD6) ||
+		        (c >= 0xD8 && c <= 0xF6) ||
+		        (c >= 0x00F8 && c <= 0x02FF) ||
+		        (c >= 0x0370 && c <= 0x037D) ||
+		        (c >= 0x037F && c <= 0x1FFF) ||
+		        (c >= 0x2070 && c <= 0x218F) ||
+		        (c >= 0x2C00 && c <= 0x2FEF) ||
+		        (c >= 0x3001 && c <= 0xD7FF) ||
+		        (c >= 0xF900 && c <= 0xFDCF) ||
+		        (c >= 0xFDF0 && c <= 0xFFFD) ||
+		        (c >= 0x10000 && c <= 0xEFFFF));
+		}
+		exports.isNameStartChar = isNameStartChar;
+		/**
+		 * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+		 */
+		function isNameChar(c) {
+		    return isNameStartChar(c) ||
+		        (c >= 0x30 && c <= 0x39) ||
+		        c === 0x2D ||
+		        c === 0x2E ||
+		        c === 0xB7 ||
+		        (c >= 0x0300 && c <= 0x036F) ||
+		        (c >= 0x203F && c <= 0x2040);
+		}
+		exports.isNameChar = isNameChar;
+		
+	} (ed2));
+	return ed2;
+}
+
+var ed3 = {};
+
+var hasRequiredEd3;
+
+function requireEd3 () {
+	if (hasRequiredEd3) return ed3;
+	hasRequiredEd3 = 1;
+	(function (exports) {
+		/**
+		 * Character class utilities for XML NS 1.0 edition 3.
+		 *
+		 * @author Louis-Dominique Dubeau
+		 * @license MIT
+		 * @copyright Louis-Dominique Dubeau
+		 */
+		Object.defineProperty(exports, "__esModule", { value: true });
+		//
+		// Fragments.
+		//
+		// tslint:disable-next-line:max-line-length
+		exports.NC_NAME_START_CHAR = "A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+		exports.NC_NAME_CHAR = "-" + exports.NC_NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+		//
+		// Regular expressions.
+		//
+		exports.NC_NAME_START_CHAR_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "]$", "u");
+		exports.NC_NAME_CHAR_RE = new RegExp("^[" + exports.NC_NAME_CHAR + "]$", "u");
+		exports.NC_NAME_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "][" + exports.NC_NAME_CHAR + "]*$", "u");
+		/**
+		 * Determines whether a codepoint matches [[NC_NAME_START_CHAR]].
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches.
+		 */
+		// tslint:disable-next-line:cyclomatic-complexity
+		function isNCNameStartChar(c) {
+		    return ((c >= 0x41 && c <= 0x5A) ||
+		        c === 0x5F ||
+		        (c >= 0x61 && c <= 0x7A) ||
+		        (c >= 0xC0 && c <= 0xD6) ||
+		        (c >= 0xD8 && c <= 0xF6) ||
+		        (c >= 0x00F8 && c <= 0x02FF) ||
+		        (c >= 0x0370 && c <= 0x037D) ||
+		        (c >= 0x037F && c <= 0x1FFF) ||
+		        (c >= 0x200C && c <= 0x200D) ||
+		        (c >= 0x2070 && c <= 0x218F) ||
+		        (c >= 0x2C00 && c <= 0x2FEF) ||
+		        (c >= 0x3001 && c <= 0xD7FF) ||
+		        (c >= 0xF900 && c <= 0xFDCF) ||
+		        (c >= 0xFDF0 && c <= 0xFFFD) ||
+		        (c >= 0x10000 && c <= 0xEFFFF));
+		}
+		exports.isNCNameStartChar = isNCNameStartChar;
+		/**
+		 * Determines whether a codepoint matches [[NC_NAME_CHAR]].
+		 *
+		 * @param c The code point.
+		 *
+		 * @returns ``true`` if the codepoint matches.
+		 */
+		function isNCNameChar(c) {
+		    return isNCNameStartChar(c) ||
+		        (c === 0x2D ||
+		            c === 0x2E ||
+		            (c >= 0x30 && c <= 0x39) ||
+		            c === 0x00B7 ||
+		            (c >= 0x0300 && c <= 0x036F) ||
+		            (c >= 0x203F && c <= 0x2040));
+		}
+		exports.isNCNameChar = isNCNameChar;
+		
+	} (ed3));
+	return ed3;
+}
+
+var hasRequiredSaxes;
+
+function requireSaxes () {
+	if (hasRequiredSaxes) return saxes;
+	hasRequiredSaxes = 1;
+	Object.defineProperty(saxes, "__esModule", { value: true });
+	saxes.SaxesParser = saxes.EVENTS = void 0;
+	const ed5 = requireEd5();
+	const ed2 = requireEd2();
+	const NSed3 = requireEd3();
+	var isS = ed5.isS;
+	var isChar10 = ed5.isChar;
+	var isNameStartChar = ed5.isNameStartChar;
+	var isNameChar = ed5.isNameChar;
+	var S_LIST = ed5.S_LIST;
+	var NAME_RE = ed5.NAME_RE;
+	var isChar11 = ed2.isChar;
+	var isNCNameStartChar = NSed3.isNCNameStartChar;
+	var isNCNameChar = NSed3.isNCNameChar;
+	var NC_NAME_RE = NSed3.NC_NAME_RE;
+	const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+	const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+	const rootNS = {
+	    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+	    __proto__: null,
+	    xml: XML_NAMESPACE,
+	    xmlns: XMLNS_NAMESPACE,
+	};
+	const XML_ENTITIES = {
+	    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+	    __proto__: null,
+	    amp: "&",
+	    gt: ">",
+	    lt: "<",
+	    quot: "\"",
+	    apos: "'",
+	};
+	// EOC: end-of-chunk
+	const EOC = -1;
+	const NL_LIKE = -2;
+	const S_BEGIN = 0; // Initial state.
+	const S_BEGIN_WHITESPACE = 1; // leading whitespace
+	const S_DOCTYPE = 2; // <!DOCTYPE
+	const S_DOCTYPE_QUOTE = 3; // <!DOCTYPE "//blah
+	const S_DTD = 4; // <!DOCTYPE "//blah" [ ...
+	const S_DTD_QUOTED = 5; // <!DOCTYPE "//blah" [ "foo
+	const S_DTD_OPEN_WAKA = 6;
+	const S_DTD_OPEN_WAKA_BANG = 7;
+	const S_DTD_COMMENT = 8; // <!--
+	const S_DTD_COMMENT_ENDING = 9; // <!-- blah -
+	const S_DTD_COMMENT_ENDED = 10; // <!-- blah --
+	const S_DTD_PI = 11; // <?
+	const S_DTD_PI_ENDING = 12; // <?hi "there" ?
+	const S_TEXT = 13; // general stuff
+	const S_ENTITY = 14; // &amp and such
+	const S_OPEN_WAKA = 15; // <
+	const S_OPEN_WAKA_BANG = 16; // <!...
+	const S_COMMENT = 17; // <!--
+	const S_COMMENT_ENDING = 18; // <!-- blah -
+	const S_COMMENT_ENDED = 19; // <!-- blah --
+	const S_CDATA = 20; // <![CDATA[ something
+	const S_CDATA_ENDING = 21; // ]
+	const S_CDATA_ENDING_2 = 22; // ]]
+	const S_PI_FIRST_CHAR = 23; // <?hi, first char
+	const S_PI_REST = 24; // <?hi, rest of the name
+	const S_PI_BODY = 25; // <?hi there
+	const S_PI_ENDING = 26; // <?hi "there" ?
+	const S_XML_DECL_NAME_START = 27; // <?xml
+	const S_XML_DECL_NAME = 28; // <?xml foo
+	const S_XML_DECL_EQ = 29; // <?xml foo=
+	const S_XML_DECL_VALUE_START = 30; // <?xml foo=
+	const S_XML_DECL_VALUE = 31; // <?xml foo="bar"
+	const S_XML_DECL_SEPARATOR = 32; // <?xml foo="bar"
+	const S_XML_DECL_ENDING = 33; // <?xml ... ?
+	const S_OPEN_TAG = 34; // <strong
+	const S_OPEN_TAG_SLASH = 35; // <strong /
+	const S_ATTRIB = 36; // <a
+	const S_ATTRIB_NAME = 37; // <a foo
+	const S_ATTRIB_NAME_SAW_WHITE = 38; // <a foo _
+	const S_ATTRIB_VALUE = 39; // <a foo=
+	const S_ATTRIB_VALUE_QUOTED = 40; // <a foo="bar
+	const S_ATTRIB_VALUE_CLOSED = 41; // <a foo="bar"
+	const S_ATTRIB_VALUE_UNQUOTED = 42; // <a foo=bar
+	const S_CLOSE_TAG = 43; // </a
+	const S_CLOSE_TAG_SAW_WHITE = 44; // </a   >
+	const TAB = 9;
+	const NL = 0xA;
+	const CR = 0xD;
+	const SPACE = 0x20;
+	const BANG = 0x21;
+	const DQUOTE = 0x22;
+	const AMP = 0x26;
+	const SQUOTE = 0x27;
+	const MINUS = 0x2D;
+	const FORWARD_SLASH = 0x2F;
+	const SEMICOLON = 0x3B;
+	const LESS = 0x3C;
+	const EQUAL = 0x3D;
+	const GREATER = 0x3E;
+	const QUESTION = 0x3F;
+	const OPEN_BRACKET = 0x5B;
+	const CLOSE_BRACKET = 0x5D;
+	const NEL = 0x85;
+	const LS = 0x2028; // Line Separator
+	const isQuote = (c) => c === DQUOTE || c === SQUOTE;
+	const QUOTES = [DQUOTE, SQUOTE];
+	const DOCTYPE_TERMINATOR = [...QUOTES, OPEN_BRACKET, GREATER];
+	const DTD_TERMINATOR = [...QUOTES, LESS, CLOSE_BRACKET];
+	const XML_DECL_NAME_TERMINATOR = [EQUAL, QUESTION, ...S_LIST];
+	const ATTRIB_VALUE_UNQUOTED_TERMINATOR = [...S_LIST, GREATER, AMP, LESS];
+	function nsPairCheck(parser, prefix, uri) {
+	    switch (prefix) {
+	        case "xml":
+	            if (uri !== XML_NAMESPACE) {
+	                parser.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
+	            }
+	            break;
+	        case "xmlns":
+	            if (uri !== XMLNS_NAMESPACE) {
+	                parser.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
+	            }
+	            break;
+	    }
+	    switch (uri) {
+	        case XMLNS_NAMESPACE:
+	            parser.fail(prefix === "" ?
+	                `the default namespace may not be set to ${uri}.` :
+	                `may not assign a prefix (even "xmlns") to the URI \
+${XMLNS_NAMESPACE}.`);
+	            break;
+	        case XML_NAMESPACE:
+	            switch (prefix) {
+	                case "xml":
+	                    // Assinging the XML namespace to "xml" is fine.
+	                    break;
+	                case "":
+	                    parser.fail(`the default namespace may not be set to ${uri}.`);
+	                    break;
+	                default:
+	                    parser.fail("may not assign the xml namespace to another prefix.");
+	            }
+	            break;
+	    }
+	}
+	function nsMappingCheck(parser, mapping) {
+	    for (const local of Object.keys(mapping)) {
+	        nsPairCheck(parser, local, mapping[local]);
+	    }
+	}
+	const isNCName = (name) => NC_NAME_RE.test(name);
+	const isName = (name) => NAME_RE.test(name);
+	const FORBIDDEN_START = 0;
+	const FORBIDDEN_BRACKET = 1;
+	const FORBIDDEN_BRACKET_BRACKET = 2;
+	/**
+	 * The list of supported events.
+	 */
+	saxes.EVENTS = [
+	    "xmldecl",
+	    "text",
+	    "processinginstruction",
+	    "doctype",
+	    "comment",
+	    "opentagstart",
+	    "attribute",
+	    "opentag",
+	    "closetag",
+	    "cdata",
+	    "error",
+	    "end",
+	    "ready",
+	];
+	const EVENT_NAME_TO_HANDLER_NAME = {
+	    xmldecl: "xmldeclHandler",
+	    text: "textHandler",
+	    processinginstruction: "piHandler",
+	    doctype: "doctypeHandler",
+	    comment: "commentHandler",
+	    opentagstart: "openTagStartHandler",
+	    attribute: "attributeHandler",
+	    opentag: "openTagHandler",
+	    closetag: "closeTagHandler",
+	    cdata: "cdataHandler",
+	    error: "errorHandler",
+	    end: "endHandler",
+	    ready: "readyHandler",
+	};
+	// eslint-disable-next-line @typescript-eslint/ban-types
+	class SaxesParser {
+	    /**
+	     * @param opt The parser options.
+	     */
+	    constructor(opt) {
+	        this.opt = opt !== null && opt !== void 0 ? opt : {};
+	        this.fragmentOpt = !!this.opt.fragment;
+	        const xmlnsOpt = this.xmlnsOpt = !!this.opt.xmlns;
+	        this.trackPosition = this.opt.position !== false;
+	        this.fileName = this.opt.fileName;
+	        if (xmlnsOpt) {
+	            // This is the function we use to perform name checks on PIs and entities.
+	            // When namespaces are used, colons are not allowed in PI target names or
+	            // entity names. So the check depends on whether namespaces are used. See:
+	            //
+	            // https://www.w3.org/XML/xml-names-19990114-errata.html
+	            // NE08
+	            //
+	            this.nameStartCheck = isNCNameStartChar;
+	            this.nameCheck = isNCNameChar;
+	            this.isName = isNCName;
+	            // eslint-disable-next-line @typescript-eslint/unbound-method
+	            this.processAttribs = this.processAttribsNS;
+	            // eslint-disable-next-line @typescript-eslint/unbound-method
+	            this.pushAttrib = this.pushAttribNS;
+	            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+	            this.ns = Object.assign({ __proto__: null }, rootNS);
+	            const additional = this.opt.additionalNamespaces;
+	            if (additional != null) {
+	                nsMappingCheck(this, additional);
+	                Object.assign(this.ns, additional);
+	            }
+	        }
+	        else {
+	            this.nameStartCheck = isNameStartChar;
+	            this.nameCheck = isNameChar;
+	            this.isName = isName;
+	            // eslint-disable-next-line @typescript-eslint/unbound-method
+	            this.processAttribs = this.processAttribsPlain;
+	            // eslint-disable-next-line @typescript-eslint/unbound-method
+	            this.pushAttrib = this.pushAttribPlain;
+	        }
+	        //
+	        // The order of the members in this table needs to correspond to the state
+	        // numbers given to the states that correspond to the methods being recorded
+	        // here.
+	        //
+	        this.stateTable = [
+	            /* eslint-disable @typescript-eslint/unbound-method */
+	            this.sBegin,
+	            this.sBeginWhitespace,
+	            this.sDoctype,
+	            this.sDoctypeQuote,
+	            this.sDTD,
+	            this.sDTDQuoted,
+	            this.sDTDOpenWaka,
+	            this.sDTDOpenWakaBang,
+	            this.sDTDComment,
+	            this.sDTDCommentEnding,
+	            this.sDTDCommentEnded,
+	            this.sDTDPI,
+	            this.sDTDPIEnding,
+	            this.sText,
+	            this.sEntity,
+	            this.sOpenWaka,
+	            this.sOpenWakaBang,
+	            this.sComment,
+	            this.sCommentEnding,
+	            this.sCommentEnded,
+	            this.sCData,
+	            this.sCDataEnding,
+	            this.sCDataEnding2,
+	            this.sPIFirstChar,
+	            this.sPIRest,
+	            this.sPIBody,
+	            this.sPIEnding,
+	            this.sXMLDeclNameStart,
+	            this.sXMLDeclName,
+	            this.sXMLDeclEq,
+	            this.sXMLDeclValueStart,
+	            this.sXMLDeclValue,
+	            this.sXMLDeclSeparator,
+	            this.sXMLDeclEnding,
+	            this.sOpenTag,
+	            this.sOpenTagSlash,
+	            this.sAttrib,
+	            this.sAttribName,
+	            this.sAttribNameSawWhite,
+	            this.sAttribValue,
+	            this.sAttribValueQuoted,
+	            this.sAttribValueClosed,
+	            this.sAttribValueUnquoted,
+	            this.sCloseTag,
+	            this.sCloseTagSawWhite,
+	            /* eslint-enable @typescript-eslint/unbound-method */
+	        ];
+	        this._init();
+	    }
+	    /**
+	     * Indicates whether or not the parser is closed. If ``true``, wait for
+	     * the ``ready`` event to write again.
+	     */
+	    get closed() {
+	        return this._closed;
+	    }
+	    _init() {
+	        var _a;
+	        this.openWakaBang = "";
+	        this.text = "";
+	        this.name = "";
+	        this.piTarget = "";
+	        this.entity = "";
+	        this.q = null;
+	        this.tags = [];
+	        this.tag = null;
+	        this.topNS = null;
+	        this.chunk = "";
+	        this.chunkPosition = 0;
+	        this.i = 0;
+	        this.prevI = 0;
+	        this.carriedFromPrevious = undefined;
+	        this.forbiddenState = FORBIDDEN_START;
+	        this.attribList = [];
+	        // The logic is organized so as to minimize the need to check
+	        // this.opt.fragment while parsing.
+	        const { fragmentOpt } = this;
+	        this.state = fragmentOpt ? S_TEXT : S_BEGIN;
+	        // We want these to be all true if we are dealing with a fragment.
+	        this.reportedTextBeforeRoot = this.reportedTextAfterRoot = this.closedRoot =
+	            this.sawRoot = fragmentOpt;
+	        // An XML declaration is intially possible only when parsing whole
+	        // documents.
+	        this.xmlDeclPossible = !fragmentOpt;
+	        this.xmlDeclExpects = ["version"];
+	        this.entityReturnState = undefined;
+	        let { defaultXMLVersion } = this.opt;
+	        if (defaultXMLVersion === undefined) {
+	            if (this.opt.forceXMLVersion === true) {
+	                throw new Error("forceXMLVersion set but defaultXMLVersion is not set");
+	            }
+	            defaultXMLVersion = "1.0";
+	        }
+	        this.setXMLVersion(defaultXMLVersion);
+	        this.positionAtNewLine = 0;
+	        this.doctype = false;
+	        this._closed = false;
+	        this.xmlDecl = {
+	            version: undefined,
+	            encoding: undefined,
+	            standalone: undefined,
+	        };
+	        this.line = 1;
+	        this.column = 0;
+	        this.ENTITIES = Object.create(XML_ENTITIES);
+	        (_a = this.readyHandler) === null || _a === void 0 ? void 0 : _a.call(this);
+	    }
+	    /**
+	     * The stream position the parser is currently looking at. This field is
+	     * zero-based.
+	     *
+	     * This field is not based on counting Unicode characters but is to be
+	     * interpreted as a plain index into a JavaScript string.
+	     */
+	    get position() {
+	        return this.chunkPosition + this.i;
+	    }
+	    /**
+	     * The column number of the next character to be read by the parser.  *
+	     * This field is zero-based. (The first column in a line is 0.)
+	     *
+	     * This field reports the index at which the next character would be in the
+	     * line if the line were represented as a JavaScript string.  Note that this
+	     * *can* be different to a count based on the number of *Unicode characters*
+	     * due to how JavaScript handles astral plane characters.
+	     *
+	     * See [[column]] for a number that corresponds to a count of Unicode
+	     * characters.
+	     */
+	    get columnIndex() {
+	        return this.position - this.positionAtNewLine;
+	    }
+	    /**
+	     * Set an event listener on an event. The parser supports one handler per
+	     * event type. If you try to set an event handler over an existing handler,
+	     * the old handler is silently overwritten.
+	     *
+	     * @param name The event to listen to.
+	     *
+	     * @param handler The handler to set.
+	     */
+	    on(name, handler) {
+	        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+	        this[EVENT_NAME_TO_HANDLER_NAME[name]] = handler;
+	    }
+	    /**
+	     * Unset an event handler.
+	     *
+	     * @parma name The event to stop listening to.
+	     */
+	    off(name) {
+	        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+	        this[EVENT_NAME_TO_HANDLER_NAME[name]] = undefined;
+	    }
+	    /**
+	     * Make an error object. The error object will have a message that contains
+	     * the ``fileName`` option passed at the creation of the parser. If position
+	     * tracking was turned on, it will also have line and column number
+	     * information.
+	     *
+	     * @param message The message describing the error to report.
+	     *
+	     * @returns An error object with a properly formatted message.
+	     */
+	    makeError(message) {
+	        var _a;
+	        let msg = (_a = this.fileName) !== null && _a !== void 0 ? _a : "";
+	        if (this.trackPosition) {
+	            if (msg.length > 0) {
+	                msg += ":";
+	            }
+	            msg += `${this.line}:${this.column}`;
+	        }
+	        if (msg.length > 0) {
+	            msg += ": ";
+	        }
+	        return new Error(msg + message);
+	    }
+	    /**
+	     * Report a parsing error. This method is made public so that client code may
+	     * check for issues that are outside the scope of this project and can report
+	     * errors.
+	     *
+	     * @param message The error to report.
+	     *
+	     * @returns this
+	     */
+	    fail(message) {
+	        const err = this.makeError(message);
+	        const handler = this.errorHandler;
+	        if (handler === undefined) {
+	            throw err;
+	        }
+	        else {
+	            handler(err);
+	        }
+	        return this;
+	    }
+	    /**
+	     * Write a XML data to the parser.
+	     *
+	     * @param chunk The XML data to write.
+	     *
+	     * @returns this
+	     */
+	    // We do need object for the type here. Yes, it often causes problems
+	    // but not in this case.
+	    write(chunk) {
+	        if (this.closed) {
+	            return this.fail("cannot write after close; assign an onready handler.");
+	        }
+	        let end = false;
+	        if (chunk === null) {
+	            // We cannot return immediately because carriedFromPrevious may need
+	            // processing.
+	            end = true;
+	            chunk = "";
+	        }
+	        else if (typeof chunk === "object") {
+	            chunk = chunk.toString();
+	        }
+	        // We checked if performing a pre-decomposition of the string into an array
+	        // of single complete characters (``Array.from(chunk)``) would be faster
+	        // than the current repeated calls to ``charCodeAt``. As of August 2018, it
+	        // isn't. (There may be Node-specific code that would perform faster than
+	        // ``Array.from`` but don't want to be dependent on Node.)
+	        if (this.carriedFromPrevious !== undefined) {
+	            // The previous chunk had char we must carry over.
+	            chunk = `${this.carriedFromPrevious}${chunk}`;
+	            this.carriedFromPrevious = undefined;
+	        }
+	        let limit = chunk.length;
+	        const lastCode = chunk.charCodeAt(limit - 1);
+	        if (!end &&
+	            // A trailing CR or surrogate must be carried over to the next
+	            // chunk.
+	            (lastCode === CR || (lastCode >= 0xD800 && lastCode <= 0xDBFF))) {
+	            // The chunk ends with a character that must be carried over. We cannot
+	            // know how to handle it until we get the next chunk or the end of the
+	            // stream. So save it for later.
+	            this.carriedFromPrevious = chunk[limit - 1];
+	            limit--;
+	            chunk = chunk.slice(0, limit);
+	        }
+	        const { stateTable } = this;
+	        this.chunk = chunk;
+	        this.i = 0;
+	        while (this.i < limit) {
+	            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument
+	            stateTable[this.state].call(this);
+	        }
+	        this.chunkPosition += limit;
+	        return end ? this.end() : this;
+	    }
+	    /**
+	     * Close the current stream. Perform final well-formedness checks and reset
+	     * the parser tstate.
+	     *
+	     * @returns this
+	     */
+	    close() {
+	        return this.write(null);
+	    }
+	    /**
+	     * Get a single code point out of the current chunk. This updates the current
+	     * position if we do position tracking.
+	     *
+	     * This is the algorithm to use for XML 1.0.
+	     *
+	     * @returns The character read.
+	     */
+	    getCode10() {
+	        const { chunk, i } = this;
+	        this.prevI = i;
+	        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+	        // read this.i again, which is a bit faster.
+	        this.i = i + 1;
+	        if (i >= chunk.length) {
+	            return EOC;
+	        }
+	        // Using charCodeAt and handling the surrogates ourselves is faster
+	        // than using codePointAt.
+	        const code = chunk.charCodeAt(i);
+	        this.column++;
+	        if (code < 0xD800) {
+	            if (code >= SPACE || code === TAB) {
+	                return code;
+	            }
+	            switch (code) {
+	                case NL:
+	                    this.line++;
+	                    this.column = 0;
+	                    this.positionAtNewLine = this.position;
+	                    return NL;
+	                case CR:
+	                    // We may get NaN if we read past the end of the chunk, which is fine.
+	                    if (chunk.charCodeAt(i + 1) === NL) {
+	                        // A \r\n sequence is converted to \n so we have to skip over the
+	                        // next character. We already know it has a size of 1 so ++ is fine
+	                        // here.
+	                        this.i = i + 2;
+	                    }
+	                    // Otherwise, a \r is just converted to \n, so we don't have to skip
+	                    // ahead.
+	                    // In either case, \r becomes \n.
+	                    this.line++;
+	                    this.column = 0;
+	                    this.positionAtNewLine = this.position;
+	                    return NL_LIKE;
+	                default:
+	                    // If we get here, then code < SPACE and it is not NL CR or TAB.
+	                    this.fail("disallowed character.");
+	                    return code;
+	            }
+	        }
+	        if (code > 0xDBFF) {
+	            // This is a specialized version of isChar10 that takes into account
+	            // that in this context code > 0xDBFF and code <= 0xFFFF. So it does not
+	            // test cases that don't need testing.
+	            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+	                this.fail("disallowed character.");
+	            }
+	            return code;
+	        }
+	        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+	            (chunk.charCodeAt(i + 1) - 0xDC00);
+	        this.i = i + 2;
+	        // This is a specialized version of isChar10 that takes into account that in
+	        // this context necessarily final >= 0x10000.
+	        if (final > 0x10FFFF) {
+	            this.fail("disallowed character.");
+	        }
+	        return final;
+	    }
+	    /**
+	     * Get a single code point out of the current chunk. This updates the current
+	     * position if we do position tracking.
+	     *
+	     * This is the algorithm to use for XML 1.1.
+	     *
+	     * @returns {number} The character read.
+	     */
+	    getCode11() {
+	        const { chunk, i } = this;
+	        this.prevI = i;
+	        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+	        // read this.i again, which is a bit faster.
+	        this.i = i + 1;
+	        if (i >= chunk.length) {
+	            return EOC;
+	        }
+	        // Using charCodeAt and handling the surrogates ourselves is faster
+	        // than using codePointAt.
+	        const code = chunk.charCodeAt(i);
+	        this.column++;
+	        if (code < 0xD800) {
+	            if ((code > 0x1F && code < 0x7F) || (code > 0x9F && code !== LS) ||
+	                code === TAB) {
+	                return code;
+	            }
+	            switch (code) {
+	                case NL: // 0xA
+	                    this.line++;
+	                    this.column = 0;
+	                    this.positionAtNewLine = this.position;
+	                    return NL;
+	                case CR: { // 0xD
+	                    // We may get NaN if we read past the end of the chunk, which is
+	                    // fine.
+	                    const next = chunk.charCodeAt(i + 1);
+	                    if (next === NL || next === NEL) {
+	                        // A CR NL or CR NEL sequence is converted to NL so we have to skip
+	                        // over the next character. We already know it has a size of 1.
+	                        this.i = i + 2;
+	                    }
+	                    // Otherwise, a CR is just converted to NL, no skip.
+	                }
+	                /* yes, fall through */
+	                case NEL: // 0x85
+	                case LS: // Ox2028
+	                    this.line++;
+	                    this.column = 0;
+	                    this.positionAtNewLine = this.position;
+	                    return NL_LIKE;
+	                default:
+	                    this.fail("disallowed character.");
+	                    return code;
+	            }
+	        }
+	        if (code > 0xDBFF) {
+	            // This is a specialized version of isCharAndNotRestricted that takes into
+	            // account that in this context code > 0xDBFF and code <= 0xFFFF. So it
+	            // does not test cases that don't need testing.
+	            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+	                this.fail("disallowed character.");
+	            }
+	            return code;
+	        }
+	        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+	            (chunk.charCodeAt(i + 1) - 0xDC00);
+	        this.i = i + 2;
+	        // This is a specialized version of isCharAndNotRestricted that takes into
+	        // account that in this context necessarily final >= 0x10000.
+	        if (final > 0x10FFFF) {
+	            this.fail("disallowed character.");
+	        }
+	        return final;
+	    }
+	    /**
+	     * Like ``getCode`` but with the return value normalized so that ``NL`` is
+	     * returned for ``NL_LIKE``.
+	     */
+	    getCodeNorm() {
+	        const c = this.getCode();
+	        return c === NL_LIKE ? NL : c;
+	    }
+	    unget() {
+	        this.i = this.prevI;
+	        this.column--;
+	    }
+	    /**
+	     * Capture characters into a buffer until encountering one of a set of
+	     * characters.
+	     *
+	     * @param chars An array of codepoints. Encountering a character in the array
+	     * ends the capture. (``chars`` may safely contain ``NL``.)
+	     *
+	     * @return The character code that made the capture end, or ``EOC`` if we hit
+	     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+	     * instead.
+	     */
+	    captureTo(chars) {
+	        let { i: start } = this;
+	        const { chunk } = this;
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            const c = this.getCode();
+	            const isNLLike = c === NL_LIKE;
+	            const final = isNLLike ? NL : c;
+	            if (final === EOC || chars.includes(final)) {
+	                this.text += chunk.slice(start, this.prevI);
+	                return final;
+	            }
+	            if (isNLLike) {
+	                this.text += `${chunk.slice(start, this.prevI)}\n`;
+	                start = this.i;
+	            }
+	        }
+	    }
+	    /**
+	     * Capture characters into a buffer until encountering a character.
+	     *
+	     * @param char The codepoint that ends the capture. **NOTE ``char`` MAY NOT
+	     * CONTAIN ``NL``.** Passing ``NL`` will result in buggy behavior.
+	     *
+	     * @return ``true`` if we ran into the character. Otherwise, we ran into the
+	     * end of the current chunk.
+	     */
+	    captureToChar(char) {
+	        let { i: start } = this;
+	        const { chunk } = this;
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            let c = this.getCode();
+	            switch (c) {
+	                case NL_LIKE:
+	                    this.text += `${chunk.slice(start, this.prevI)}\n`;
+	                    start = this.i;
+	                    c = NL;
+	                    break;
+	                case EOC:
+	                    this.text += chunk.slice(start);
+	                    return false;
+	            }
+	            if (c === char) {
+	                this.text += chunk.slice(start, this.prevI);
+	                return true;
+	            }
+	        }
+	    }
+	    /**
+	     * Capture characters that satisfy ``isNameChar`` into the ``name`` field of
+	     * this parser.
+	     *
+	     * @return The character code that made the test fail, or ``EOC`` if we hit
+	     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+	     * instead.
+	     */
+	    captureNameChars() {
+	        const { chunk, i: start } = this;
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            const c = this.getCode();
+	            if (c === EOC) {
+	                this.name += chunk.slice(start);
+	                return EOC;
+	            }
+	            // NL is not a name char so we don't have to test specifically for it.
+	            if (!isNameChar(c)) {
+	                this.name += chunk.slice(start, this.prevI);
+	                return c === NL_LIKE ? NL : c;
+	            }
+	        }
+	    }
+	    /**
+	     * Skip white spaces.
+	     *
+	     * @return The character that ended the skip, or ``EOC`` if we hit
+	     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+	     * instead.
+	     */
+	    skipSpaces() {
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            const c = this.getCodeNorm();
+	            if (c === EOC || !isS(c)) {
+	                return c;
+	            }
+	        }
+	    }
+	    setXMLVersion(version) {
+	        this.currentXMLVersion = version;
+	        /*  eslint-disable @typescript-eslint/unbound-method */
+	        if (version === "1.0") {
+	            this.isChar = isChar10;
+	            this.getCode = this.getCode10;
+	        }
+	        else {
+	            this.isChar = isChar11;
+	            this.getCode = this.getCode11;
+	        }
+	        /* eslint-enable @typescript-eslint/unbound-method */
+	    }
+	    // STATE ENGINE METHODS
+	    // This needs to be a state separate from S_BEGIN_WHITESPACE because we want
+	    // to be sure never to come back to this state later.
+	    sBegin() {
+	        // We are essentially peeking at the first character of the chunk. Since
+	        // S_BEGIN can be in effect only when we start working on the first chunk,
+	        // the index at which we must look is necessarily 0. Note also that the
+	        // following test does not depend on decoding surrogates.
+	        // If the initial character is 0xFEFF, ignore it.
+	        if (this.chunk.charCodeAt(0) === 0xFEFF) {
+	            this.i++;
+	            this.column++;
+	        }
+	        this.state = S_BEGIN_WHITESPACE;
+	    }
+	    sBeginWhitespace() {
+	        // We need to know whether we've encountered spaces or not because as soon
+	        // as we run into a space, an XML declaration is no longer possible. Rather
+	        // than slow down skipSpaces even in places where we don't care whether it
+	        // skipped anything or not, we check whether prevI is equal to the value of
+	        // i from before we skip spaces.
+	        const iBefore = this.i;
+	        const c = this.skipSpaces();
+	        if (this.prevI !== iBefore) {
+	            this.xmlDeclPossible = false;
+	        }
+	        switch (c) {
+	            case LESS:
+	                this.state = S_OPEN_WAKA;
+	                // We could naively call closeText but in this state, it is not normal
+	                // to have text be filled with any data.
+	                if (this.text.length !== 0) {
+	                    throw new Error("no-empty text at start");
+	                }
+	                break;
+	            case EOC:
+	                break;
+	            default:
+	                this.unget();
+	                this.state = S_TEXT;
+	                this.xmlDeclPossible = false;
+	        }
+	    }
+	    sDoctype() {
+	        var _a;
+	        const c = this.captureTo(DOCTYPE_TERMINATOR);
+	        switch (c) {
+	            case GREATER: {
+	                (_a = this.doctypeHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+	                this.text = "";
+	                this.state = S_TEXT;
+	                this.doctype = true; // just remember that we saw it.
+	                break;
+	            }
+	            case EOC:
+	                break;
+	            default:
+	                this.text += String.fromCodePoint(c);
+	                if (c === OPEN_BRACKET) {
+	                    this.state = S_DTD;
+	                }
+	                else if (isQuote(c)) {
+	                    this.state = S_DOCTYPE_QUOTE;
+	                    this.q = c;
+	                }
+	        }
+	    }
+	    sDoctypeQuote() {
+	        const q = this.q;
+	        if (this.captureToChar(q)) {
+	            this.text += String.fromCodePoint(q);
+	            this.q = null;
+	            this.state = S_DOCTYPE;
+	        }
+	    }
+	    sDTD() {
+	        const c = this.captureTo(DTD_TERMINATOR);
+	        if (c === EOC) {
+	            return;
+	        }
+	        this.text += String.fromCodePoint(c);
+	        if (c === CLOSE_BRACKET) {
+	            this.state = S_DOCTYPE;
+	        }
+	        else if (c === LESS) {
+	            this.state = S_DTD_OPEN_WAKA;
+	        }
+	        else if (isQuote(c)) {
+	            this.state = S_DTD_QUOTED;
+	            this.q = c;
+	        }
+	    }
+	    sDTDQuoted() {
+	        const q = this.q;
+	        if (this.captureToChar(q)) {
+	            this.text += String.fromCodePoint(q);
+	            this.state = S_DTD;
+	            this.q = null;
+	        }
+	    }
+	    sDTDOpenWaka() {
+	        const c = this.getCodeNorm();
+	        this.text += String.fromCodePoint(c);
+	        switch (c) {
+	            case BANG:
+	                this.state = S_DTD_OPEN_WAKA_BANG;
+	                this.openWakaBang = "";
+	                break;
+	            case QUESTION:
+	                this.state = S_DTD_PI;
+	                break;
+	            default:
+	                this.state = S_DTD;
+	        }
+	    }
+	    sDTDOpenWakaBang() {
+	        const char = String.fromCodePoint(this.getCodeNorm());
+	        const owb = this.openWakaBang += char;
+	        this.text += char;
+	        if (owb !== "-") {
+	            this.state = owb === "--" ? S_DTD_COMMENT : S_DTD;
+	            this.openWakaBang = "";
+	        }
+	    }
+	    sDTDComment() {
+	        if (this.captureToChar(MINUS)) {
+	            this.text += "-";
+	            this.state = S_DTD_COMMENT_ENDING;
+	        }
+	    }
+	    sDTDCommentEnding() {
+	        const c = this.getCodeNorm();
+	        this.text += String.fromCodePoint(c);
+	        this.state = c === MINUS ? S_DTD_COMMENT_ENDED : S_DTD_COMMENT;
+	    }
+	    sDTDCommentEnded() {
+	        const c = this.getCodeNorm();
+	        this.text += String.fromCodePoint(c);
+	        if (c === GREATER) {
+	            this.state = S_DTD;
+	        }
+	        else {
+	            this.fail("malformed comment.");
+	            // <!-- blah -- bloo --> will be recorded as
+	            // a comment of " blah -- bloo "
+	            this.state = S_DTD_COMMENT;
+	        }
+	    }
+	    sDTDPI() {
+	        if (this.captureToChar(QUESTION)) {
+	            this.text += "?";
+	            this.state = S_DTD_PI_ENDING;
+	        }
+	    }
+	    sDTDPIEnding() {
+	        const c = this.getCodeNorm();
+	        this.text += String.fromCodePoint(c);
+	        if (c === GREATER) {
+	            this.state = S_DTD;
+	        }
+	    }
+	    sText() {
+	        //
+	        // We did try a version of saxes where the S_TEXT state was split in two
+	        // states: one for text inside the root element, and one for text
+	        // outside. This was avoiding having to test this.tags.length to decide
+	        // what implementation to actually use.
+	        //
+	        // Peformance testing on gigabyte-size files did not show any advantage to
+	        // using the two states solution instead of the current one. Conversely, it
+	        // made the code a bit more complicated elsewhere. For instance, a comment
+	        // can appear before the root element so when a comment ended it was
+	        // necessary to determine whether to return to the S_TEXT state or to the
+	        // new text-outside-root state.
+	        //
+	        if (this.tags.length !== 0) {
+	            this.handleTextInRoot();
+	        }
+	        else {
+	            this.handleTextOutsideRoot();
+	        }
+	    }
+	    sEntity() {
+	        // This is essentially a specialized version of captureToChar(SEMICOLON...)
+	        let { i: start } = this;
+	        const { chunk } = this;
+	        // eslint-disable-next-line no-labels, no-restricted-syntax
+	        loop: 
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            switch (this.getCode()) {
+	                case NL_LIKE:
+	                    this.entity += `${chunk.slice(start, this.prevI)}\n`;
+	                    start = this.i;
+	                    break;
+	                case SEMICOLON: {
+	                    const { entityReturnState } = this;
+	                    const entity = this.entity + chunk.slice(start, this.prevI);
+	                    this.state = entityReturnState;
+	                    let parsed;
+	                    if (entity === "") {
+	                        this.fail("empty entity name.");
+	                        parsed = "&;";
+	                    }
+	                    else {
+	                        parsed = this.parseEntity(entity);
+	                        this.entity = "";
+	                    }
+	                    if (entityReturnState !== S_TEXT || this.textHandler !== undefined) {
+	                        this.text += parsed;
+	                    }
+	                    // eslint-disable-next-line no-labels
+	                    break loop;
+	                }
+	                case EOC:
+	                    this.entity += chunk.slice(start);
+	                    // eslint-disable-next-line no-labels
+	                    break loop;
+	            }
+	        }
+	    }
+	    sOpenWaka() {
+	        // Reminder: a state handler is called with at least one character
+	        // available in the current chunk. So the first call to get code inside of
+	        // a state handler cannot return ``EOC``. That's why we don't test
+	        // for it.
+	        const c = this.getCode();
+	        // either a /, ?, !, or text is coming next.
+	        if (isNameStartChar(c)) {
+	            this.state = S_OPEN_TAG;
+	            this.unget();
+	            this.xmlDeclPossible = false;
+	        }
+	        else {
+	            switch (c) {
+	                case FORWARD_SLASH:
+	                    this.state = S_CLOSE_TAG;
+	                    this.xmlDeclPossible = false;
+	                    break;
+	                case BANG:
+	                    this.state = S_OPEN_WAKA_BANG;
+	                    this.openWakaBang = "";
+	                    this.xmlDeclPossible = false;
+	                    break;
+	                case QUESTION:
+	                    this.state = S_PI_FIRST_CHAR;
+	                    break;
+	                default:
+	                    this.fail("disallowed character in tag name");
+	                    this.state = S_TEXT;
+	                    this.xmlDeclPossible = false;
+	            }
+	        }
+	    }
+	    sOpenWakaBang() {
+	        this.openWakaBang += String.fromCodePoint(this.getCodeNorm());
+	        switch (this.openWakaBang) {
+	            case "[CDATA[":
+	                if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+	                    this.fail("text data outside of root node.");
+	                    this.reportedTextBeforeRoot = true;
+	                }
+	                if (this.closedRoot && !this.reportedTextAfterRoot) {
+	                    this.fail("text data outside of root node.");
+	                    this.reportedTextAfterRoot = true;
+	                }
+	                this.state = S_CDATA;
+	                this.openWakaBang = "";
+	                break;
+	            case "--":
+	                this.state = S_COMMENT;
+	                this.openWakaBang = "";
+	                break;
+	            case "DOCTYPE":
+	                this.state = S_DOCTYPE;
+	                if (this.doctype || this.sawRoot) {
+	                    this.fail("inappropriately located doctype declaration.");
+	                }
+	                this.openWakaBang = "";
+	                break;
+	            default:
+	                // 7 happens to be the maximum length of the string that can possibly
+	                // match one of the cases above.
+	                if (this.openWakaBang.length >= 7) {
+	                    this.fail("incorrect syntax.");
+	                }
+	        }
+	    }
+	    sComment() {
+	        if (this.captureToChar(MINUS)) {
+	            this.state = S_COMMENT_ENDING;
+	        }
+	    }
+	    sCommentEnding() {
+	        var _a;
+	        const c = this.getCodeNorm();
+	        if (c === MINUS) {
+	            this.state = S_COMMENT_ENDED;
+	            (_a = this.commentHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+	            this.text = "";
+	        }
+	        else {
+	            this.text += `-${String.fromCodePoint(c)}`;
+	            this.state = S_COMMENT;
+	        }
+	    }
+	    sCommentEnded() {
+	        const c = this.getCodeNorm();
+	        if (c !== GREATER) {
+	            this.fail("malformed comment.");
+	            // <!-- blah -- bloo --> will be recorded as
+	            // a comment of " blah -- bloo "
+	            this.text += `--${String.fromCodePoint(c)}`;
+	            this.state = S_COMMENT;
+	        }
+	        else {
+	            this.state = S_TEXT;
+	        }
+	    }
+	    sCData() {
+	        if (this.captureToChar(CLOSE_BRACKET)) {
+	            this.state = S_CDATA_ENDING;
+	        }
+	    }
+	    sCDataEnding() {
+	        const c = this.getCodeNorm();
+	        if (c === CLOSE_BRACKET) {
+	            this.state = S_CDATA_ENDING_2;
+	        }
+	        else {
+	            this.text += `]${String.fromCodePoint(c)}`;
+	            this.state = S_CDATA;
+	        }
+	    }
+	    sCDataEnding2() {
+	        var _a;
+	        const c = this.getCodeNorm();
+	        switch (c) {
+	            case GREATER: {
+	                (_a = this.cdataHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+	                this.text = "";
+	                this.state = S_TEXT;
+	                break;
+	            }
+	            case CLOSE_BRACKET:
+	                this.text += "]";
+	                break;
+	            default:
+	                this.text += `]]${String.fromCodePoint(c)}`;
+	                this.state = S_CDATA;
+	        }
+	    }
+	    // We need this separate state to check the first character fo the pi target
+	    // with this.nameStartCheck which allows less characters than this.nameCheck.
+	    sPIFirstChar() {
+	        const c = this.getCodeNorm();
+	        // This is first because in the case where the file is well-formed this is
+	        // the branch taken. We optimize for well-formedness.
+	        if (this.nameStartCheck(c)) {
+	            this.piTarget += String.fromCodePoint(c);
+	            this.state = S_PI_REST;
+	        }
+	        else if (c === QUESTION || isS(c)) {
+	            this.fail("processing instruction without a target.");
+	            this.state = c === QUESTION ? S_PI_ENDING : S_PI_BODY;
+	        }
+	        else {
+	            this.fail("disallowed character in processing instruction name.");
+	            this.piTarget += String.fromCodePoint(c);
+	            this.state = S_PI_REST;
+	        }
+	    }
+	    sPIRest() {
+	        // Capture characters into a piTarget while ``this.nameCheck`` run on the
+	        // character read returns true.
+	        const { chunk, i: start } = this;
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            const c = this.getCodeNorm();
+	            if (c === EOC) {
+	                this.piTarget += chunk.slice(start);
+	                return;
+	            }
+	            // NL cannot satisfy this.nameCheck so we don't have to test specifically
+	            // for it.
+	            if (!this.nameCheck(c)) {
+	                this.piTarget += chunk.slice(start, this.prevI);
+	                const isQuestion = c === QUESTION;
+	                if (isQuestion || isS(c)) {
+	                    if (this.piTarget === "xml") {
+	                        if (!this.xmlDeclPossible) {
+	                            this.fail("an XML declaration must be at the start of the document.");
+	                        }
+	                        this.state = isQuestion ? S_XML_DECL_ENDING : S_XML_DECL_NAME_START;
+	                    }
+	                    else {
+	                        this.state = isQuestion ? S_PI_ENDING : S_PI_BODY;
+	                    }
+	                }
+	                else {
+	                    this.fail("disallowed character in processing instruction name.");
+	                    this.piTarget += String.fromCodePoint(c);
+	                }
+	                break;
+	            }
+	        }
+	    }
+	    sPIBody() {
+	        if (this.text.length === 0) {
+	            const c = this.getCodeNorm();
+	            if (c === QUESTION) {
+	                this.state = S_PI_ENDING;
+	            }
+	            else if (!isS(c)) {
+	                this.text = String.fromCodePoint(c);
+	            }
+	        }
+	        // The question mark character is not valid inside any of the XML
+	        // declaration name/value pairs.
+	        else if (this.captureToChar(QUESTION)) {
+	            this.state = S_PI_ENDING;
+	        }
+	    }
+	    sPIEnding() {
+	        var _a;
+	        const c = this.getCodeNorm();
+	        if (c === GREATER) {
+	            const { piTarget } = this;
+	            if (piTarget.toLowerCase() === "xml") {
+	                this.fail("the XML declaration must appear at the start of the document.");
+	            }
+	            (_a = this.piHandler) === null || _a === void 0 ? void 0 : _a.call(this, {
+	                target: piTarget,
+	                body: this.text,
+	            });
+	            this.piTarget = this.text = "";
+	            this.state = S_TEXT;
+	        }
+	        else if (c === QUESTION) {
+	            // We ran into ?? as part of a processing instruction. We initially took
+	            // the first ? as a sign that the PI was ending, but it is not. So we have
+	            // to add it to the body but we take the new ? as a sign that the PI is
+	            // ending.
+	            this.text += "?";
+	        }
+	        else {
+	            this.text += `?${String.fromCodePoint(c)}`;
+	            this.state = S_PI_BODY;
+	        }
+	        this.xmlDeclPossible = false;
+	    }
+	    sXMLDeclNameStart() {
+	        const c = this.skipSpaces();
+	        // The question mark character is not valid inside any of the XML
+	        // declaration name/value pairs.
+	        if (c === QUESTION) {
+	            // It is valid to go to S_XML_DECL_ENDING from this state.
+	            this.state = S_XML_DECL_ENDING;
+	            return;
+	        }
+	        if (c !== EOC) {
+	            this.state = S_XML_DECL_NAME;
+	            this.name = String.fromCodePoint(c);
+	        }
+	    }
+	    sXMLDeclName() {
+	        const c = this.captureTo(XML_DECL_NAME_TERMINATOR);
+	        // The question mark character is not valid inside any of the XML
+	        // declaration name/value pairs.
+	        if (c === QUESTION) {
+	            this.state = S_XML_DECL_ENDING;
+	            this.name += this.text;
+	            this.text = "";
+	            this.fail("XML declaration is incomplete.");
+	            return;
+	        }
+	        if (!(isS(c) || c === EQUAL)) {
+	            return;
+	        }
+	        this.name += this.text;
+	        this.text = "";
+	        if (!this.xmlDeclExpects.includes(this.name)) {
+	            switch (this.name.length) {
+	                case 0:
+	                    this.fail("did not expect any more name/value pairs.");
+	                    break;
+	                case 1:
+	                    this.fail(`expected the name ${this.xmlDeclExpects[0]}.`);
+	                    break;
+	                default:
+	                    this.fail(`expected one of ${this.xmlDeclExpects.join(", ")}`);
+	            }
+	        }
+	        this.state = c === EQUAL ? S_XML_DECL_VALUE_START : S_XML_DECL_EQ;
+	    }
+	    sXMLDeclEq() {
+	        const c = this.getCodeNorm();
+	        // The question mark character is not valid inside any of the XML
+	        // declaration name/value pairs.
+	        if (c === QUESTION) {
+	            this.state = S_XML_DECL_ENDING;
+	            this.fail("XML declaration is incomplete.");
+	            return;
+	        }
+	        if (isS(c)) {
+	            return;
+	        }
+	        if (c !== EQUAL) {
+	            this.fail("value required.");
+	        }
+	        this.state = S_XML_DECL_VALUE_START;
+	    }
+	    sXMLDeclValueStart() {
+	        const c = this.getCodeNorm();
+	        // The question mark character is not valid inside any of the XML
+	        // declaration name/value pairs.
+	        if (c === QUESTION) {
+	            this.state = S_XML_DECL_ENDING;
+	            this.fail("XML declaration is incomplete.");
+	            return;
+	        }
+	        if (isS(c)) {
+	            return;
+	        }
+	        if (!isQuote(c)) {
+	            this.fail("value must be quoted.");
+	            this.q = SPACE;
+	        }
+	        else {
+	            this.q = c;
+	        }
+	        this.state = S_XML_DECL_VALUE;
+	    }
+	    sXMLDeclValue() {
+	        const c = this.captureTo([this.q, QUESTION]);
+	        // The question mark character is not valid inside any of the XML
+	        // declaration name/value pairs.
+	        if (c === QUESTION) {
+	            this.state = S_XML_DECL_ENDING;
+	            this.text = "";
+	            this.fail("XML declaration is incomplete.");
+	            return;
+	        }
+	        if (c === EOC) {
+	            return;
+	        }
+	        const value = this.text;
+	        this.text = "";
+	        switch (this.name) {
+	            case "version": {
+	                this.xmlDeclExpects = ["encoding", "standalone"];
+	                const version = value;
+	                this.xmlDecl.version = version;
+	                // This is the test specified by XML 1.0 but it is fine for XML 1.1.
+	                if (!/^1\.[0-9]+$/.test(version)) {
+	                    this.fail("version number must match /^1\\.[0-9]+$/.");
+	                }
+	                // When forceXMLVersion is set, the XML declaration is ignored.
+	                else if (!this.opt.forceXMLVersion) {
+	                    this.setXMLVersion(version);
+	                }
+	                break;
+	            }
+	            case "encoding":
+	                if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) {
+	                    this.fail("encoding value must match \
+	/^[A-Za-z0-9][A-Za-z0-9._-]*$/.");
+	                }
+	                this.xmlDeclExpects = ["standalone"];
+	                this.xmlDecl.encoding = value;
+	                break;
+	            case "standalone":
+	                if (value !== "yes" && value !== "no") {
+	                    this.fail("standalone value must match \"yes\" or \"no\".");
+	                }
+	                this.xmlDeclExpects = [];
+	                this.xmlDecl.standalone = value;
+	                break;
+	            // We don't need to raise an error here since we've already raised one
+	            // when checking what name was expected.
+	        }
+	        this.name = "";
+	        this.state = S_XML_DECL_SEPARATOR;
+	    }
+	    sXMLDeclSeparator() {
+	        const c = this.getCodeNorm();
+	        // The question mark character is not valid inside any of the XML
+	        // declaration name/value pairs.
+	        if (c === QUESTION) {
+	            // It is valid to go to S_XML_DECL_ENDING from this state.
+	            this.state = S_XML_DECL_ENDING;
+	            return;
+	        }
+	        if (!isS(c)) {
+	            this.fail("whitespace required.");
+	            this.unget();
+	        }
+	        this.state = S_XML_DECL_NAME_START;
+	    }
+	    sXMLDeclEnding() {
+	        var _a;
+	        const c = this.getCodeNorm();
+	        if (c === GREATER) {
+	            if (this.piTarget !== "xml") {
+	                this.fail("processing instructions are not allowed before root.");
+	            }
+	            else if (this.name !== "version" &&
+	                this.xmlDeclExpects.includes("version")) {
+	                this.fail("XML declaration must contain a version.");
+	            }
+	            (_a = this.xmldeclHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.xmlDecl);
+	            this.name = "";
+	            this.piTarget = this.text = "";
+	            this.state = S_TEXT;
+	        }
+	        else {
+	            // We got here because the previous character was a ?, but the question
+	            // mark character is not valid inside any of the XML declaration
+	            // name/value pairs.
+	            this.fail("The character ? is disallowed anywhere in XML declarations.");
+	        }
+	        this.xmlDeclPossible = false;
+	    }
+	    sOpenTag() {
+	        var _a;
+	        const c = this.captureNameChars();
+	        if (c === EOC) {
+	            return;
+	        }
+	        const tag = this.tag = {
+	            name: this.name,
+	            attributes: Object.create(null),
+	        };
+	        this.name = "";
+	        if (this.xmlnsOpt) {
+	            this.topNS = tag.ns = Object.create(null);
+	        }
+	        (_a = this.openTagStartHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+	        this.sawRoot = true;
+	        if (!this.fragmentOpt && this.closedRoot) {
+	            this.fail("documents may contain only one root.");
+	        }
+	        switch (c) {
+	            case GREATER:
+	                this.openTag();
+	                break;
+	            case FORWARD_SLASH:
+	                this.state = S_OPEN_TAG_SLASH;
+	                break;
+	            default:
+	                if (!isS(c)) {
+	                    this.fail("disallowed character in tag name.");
+	                }
+	                this.state = S_ATTRIB;
+	        }
+	    }
+	    sOpenTagSlash() {
+	        if (this.getCode() === GREATER) {
+	            this.openSelfClosingTag();
+	        }
+	        else {
+	            this.fail("forward-slash in opening tag not followed by >.");
+	            this.state = S_ATTRIB;
+	        }
+	    }
+	    sAttrib() {
+	        const c = this.skipSpaces();
+	        if (c === EOC) {
+	            return;
+	        }
+	        if (isNameStartChar(c)) {
+	            this.unget();
+	            this.state = S_ATTRIB_NAME;
+	        }
+	        else if (c === GREATER) {
+	            this.openTag();
+	        }
+	        else if (c === FORWARD_SLASH) {
+	            this.state = S_OPEN_TAG_SLASH;
+	        }
+	        else {
+	            this.fail("disallowed character in attribute name.");
+	        }
+	    }
+	    sAttribName() {
+	        const c = this.captureNameChars();
+	        if (c === EQUAL) {
+	            this.state = S_ATTRIB_VALUE;
+	        }
+	        else if (isS(c)) {
+	            this.state = S_ATTRIB_NAME_SAW_WHITE;
+	        }
+	        else if (c === GREATER) {
+	            this.fail("attribute without value.");
+	            this.pushAttrib(this.name, this.name);
+	            this.name = this.text = "";
+	            this.openTag();
+	        }
+	        else if (c !== EOC) {
+	            this.fail("disallowed character in attribute name.");
+	        }
+	    }
+	    sAttribNameSawWhite() {
+	        const c = this.skipSpaces();
+	        switch (c) {
+	            case EOC:
+	                return;
+	            case EQUAL:
+	                this.state = S_ATTRIB_VALUE;
+	                break;
+	            default:
+	                this.fail("attribute without value.");
+	                // Should we do this???
+	                // this.tag.attributes[this.name] = "";
+	                this.text = "";
+	                this.name = "";
+	                if (c === GREATER) {
+	                    this.openTag();
+	                }
+	                else if (isNameStartChar(c)) {
+	                    this.unget();
+	                    this.state = S_ATTRIB_NAME;
+	                }
+	                else {
+	                    this.fail("disallowed character in attribute name.");
+	                    this.state = S_ATTRIB;
+	                }
+	        }
+	    }
+	    sAttribValue() {
+	        const c = this.getCodeNorm();
+	        if (isQuote(c)) {
+	            this.q = c;
+	            this.state = S_ATTRIB_VALUE_QUOTED;
+	        }
+	        else if (!isS(c)) {
+	            this.fail("unquoted attribute value.");
+	            this.state = S_ATTRIB_VALUE_UNQUOTED;
+	            this.unget();
+	        }
+	    }
+	    sAttribValueQuoted() {
+	        // We deliberately do not use captureTo here. The specialized code we use
+	        // here is faster than using captureTo.
+	        const { q, chunk } = this;
+	        let { i: start } = this;
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            switch (this.getCode()) {
+	                case q:
+	                    this.pushAttrib(this.name, this.text + chunk.slice(start, this.prevI));
+	                    this.name = this.text = "";
+	                    this.q = null;
+	                    this.state = S_ATTRIB_VALUE_CLOSED;
+	                    return;
+	                case AMP:
+	                    this.text += chunk.slice(start, this.prevI);
+	                    this.state = S_ENTITY;
+	                    this.entityReturnState = S_ATTRIB_VALUE_QUOTED;
+	                    return;
+	                case NL:
+	                case NL_LIKE:
+	                case TAB:
+	                    this.text += `${chunk.slice(start, this.prevI)} `;
+	                    start = this.i;
+	                    break;
+	                case LESS:
+	                    this.text += chunk.slice(start, this.prevI);
+	                    this.fail("disallowed character.");
+	                    return;
+	                case EOC:
+	                    this.text += chunk.slice(start);
+	                    return;
+	            }
+	        }
+	    }
+	    sAttribValueClosed() {
+	        const c = this.getCodeNorm();
+	        if (isS(c)) {
+	            this.state = S_ATTRIB;
+	        }
+	        else if (c === GREATER) {
+	            this.openTag();
+	        }
+	        else if (c === FORWARD_SLASH) {
+	            this.state = S_OPEN_TAG_SLASH;
+	        }
+	        else if (isNameStartChar(c)) {
+	            this.fail("no whitespace between attributes.");
+	            this.unget();
+	            this.state = S_ATTRIB_NAME;
+	        }
+	        else {
+	            this.fail("disallowed character in attribute name.");
+	        }
+	    }
+	    sAttribValueUnquoted() {
+	        // We don't do anything regarding EOL or space handling for unquoted
+	        // attributes. We already have failed by the time we get here, and the
+	        // contract that saxes upholds states that upon failure, it is not safe to
+	        // rely on the data passed to event handlers (other than
+	        // ``onerror``). Passing "bad" data is not a problem.
+	        const c = this.captureTo(ATTRIB_VALUE_UNQUOTED_TERMINATOR);
+	        switch (c) {
+	            case AMP:
+	                this.state = S_ENTITY;
+	                this.entityReturnState = S_ATTRIB_VALUE_UNQUOTED;
+	                break;
+	            case LESS:
+	                this.fail("disallowed character.");
+	                break;
+	            case EOC:
+	                break;
+	            default:
+	                if (this.text.includes("]]>")) {
+	                    this.fail("the string \"]]>\" is disallowed in char data.");
+	                }
+	                this.pushAttrib(this.name, this.text);
+	                this.name = this.text = "";
+	                if (c === GREATER) {
+	                    this.openTag();
+	                }
+	                else {
+	                    this.state = S_ATTRIB;
+	                }
+	        }
+	    }
+	    sCloseTag() {
+	        const c = this.captureNameChars();
+	        if (c === GREATER) {
+	            this.closeTag();
+	        }
+	        else if (isS(c)) {
+	            this.state = S_CLOSE_TAG_SAW_WHITE;
+	        }
+	        else if (c !== EOC) {
+	            this.fail("disallowed character in closing tag.");
+	        }
+	    }
+	    sCloseTagSawWhite() {
+	        switch (this.skipSpaces()) {
+	            case GREATER:
+	                this.closeTag();
+	                break;
+	            case EOC:
+	                break;
+	            default:
+	                this.fail("disallowed character in closing tag.");
+	        }
+	    }
+	    // END OF STATE ENGINE METHODS
+	    handleTextInRoot() {
+	        // This is essentially a specialized version of captureTo which is optimized
+	        // for performing the ]]> check. A previous version of this code, checked
+	        // ``this.text`` for the presence of ]]>. It simplified the code but was
+	        // very costly when character data contained a lot of entities to be parsed.
+	        //
+	        // Since we are using a specialized loop, we also keep track of the presence
+	        // of ]]> in text data. The sequence ]]> is forbidden to appear as-is.
+	        //
+	        let { i: start, forbiddenState } = this;
+	        const { chunk, textHandler: handler } = this;
+	        // eslint-disable-next-line no-labels, no-restricted-syntax
+	        scanLoop: 
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            switch (this.getCode()) {
+	                case LESS: {
+	                    this.state = S_OPEN_WAKA;
+	                    if (handler !== undefined) {
+	                        const { text } = this;
+	                        const slice = chunk.slice(start, this.prevI);
+	                        if (text.length !== 0) {
+	                            handler(text + slice);
+	                            this.text = "";
+	                        }
+	                        else if (slice.length !== 0) {
+	                            handler(slice);
+	                        }
+	                    }
+	                    forbiddenState = FORBIDDEN_START;
+	                    // eslint-disable-next-line no-labels
+	                    break scanLoop;
+	                }
+	                case AMP:
+	                    this.state = S_ENTITY;
+	                    this.entityReturnState = S_TEXT;
+	                    if (handler !== undefined) {
+	                        this.text += chunk.slice(start, this.prevI);
+	                    }
+	                    forbiddenState = FORBIDDEN_START;
+	                    // eslint-disable-next-line no-labels
+	                    break scanLoop;
+	                case CLOSE_BRACKET:
+	                    switch (forbiddenState) {
+	                        case FORBIDDEN_START:
+	                            forbiddenState = FORBIDDEN_BRACKET;
+	                            break;
+	                        case FORBIDDEN_BRACKET:
+	                            forbiddenState = FORBIDDEN_BRACKET_BRACKET;
+	                            break;
+	                        case FORBIDDEN_BRACKET_BRACKET:
+	                            break;
+	                        default:
+	                            throw new Error("impossible state");
+	                    }
+	                    break;
+	                case GREATER:
+	                    if (forbiddenState === FORBIDDEN_BRACKET_BRACKET) {
+	                        this.fail("the string \"]]>\" is disallowed in char data.");
+	                    }
+	                    forbiddenState = FORBIDDEN_START;
+	                    break;
+	                case NL_LIKE:
+	                    if (handler !== undefined) {
+	                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+	                    }
+	                    start = this.i;
+	                    forbiddenState = FORBIDDEN_START;
+	                    break;
+	                case EOC:
+	                    if (handler !== undefined) {
+	                        this.text += chunk.slice(start);
+	                    }
+	                    // eslint-disable-next-line no-labels
+	                    break scanLoop;
+	                default:
+	                    forbiddenState = FORBIDDEN_START;
+	            }
+	        }
+	        this.forbiddenState = forbiddenState;
+	    }
+	    handleTextOutsideRoot() {
+	        // This is essentially a specialized version of captureTo which is optimized
+	        // for a specialized task. We keep track of the presence of non-space
+	        // characters in the text since these are errors when appearing outside the
+	        // document root element.
+	        let { i: start } = this;
+	        const { chunk, textHandler: handler } = this;
+	        let nonSpace = false;
+	        // eslint-disable-next-line no-labels, no-restricted-syntax
+	        outRootLoop: 
+	        // eslint-disable-next-line no-constant-condition
+	        while (true) {
+	            const code = this.getCode();
+	            switch (code) {
+	                case LESS: {
+	                    this.state = S_OPEN_WAKA;
+	                    if (handler !== undefined) {
+	                        const { text } = this;
+	                        const slice = chunk.slice(start, this.prevI);
+	                        if (text.length !== 0) {
+	                            handler(text + slice);
+	                            this.text = "";
+	                        }
+	                        else if (slice.length !== 0) {
+	                            handler(slice);
+	                        }
+	                    }
+	                    // eslint-disable-next-line no-labels
+	                    break outRootLoop;
+	                }
+	                case AMP:
+	                    this.state = S_ENTITY;
+	                    this.entityReturnState = S_TEXT;
+	                    if (handler !== undefined) {
+	                        this.text += chunk.slice(start, this.prevI);
+	                    }
+	                    nonSpace = true;
+	                    // eslint-disable-next-line no-labels
+	                    break outRootLoop;
+	                case NL_LIKE:
+	                    if (handler !== undefined) {
+	                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+	                    }
+	                    start = this.i;
+	                    break;
+	                case EOC:
+	                    if (handler !== undefined) {
+	                        this.text += chunk.slice(start);
+	                    }
+	                    // eslint-disable-next-line no-labels
+	                    break outRootLoop;
+	                default:
+	                    if (!isS(code)) {
+	                        nonSpace = true;
+	                    }
+	            }
+	        }
+	        if (!nonSpace) {
+	            return;
+	        }
+	        // We use the reportedTextBeforeRoot and reportedTextAfterRoot flags
+	        // to avoid reporting errors for every single character that is out of
+	        // place.
+	        if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+	            this.fail("text data outside of root node.");
+	            this.reportedTextBeforeRoot = true;
+	        }
+	        if (this.closedRoot && !this.reportedTextAfterRoot) {
+	            this.fail("text data outside of root node.");
+	            this.reportedTextAfterRoot = true;
+	        }
+	    }
+	    pushAttribNS(name, value) {
+	        var _a;
+	        const { prefix, local } = this.qname(name);
+	        const attr = { name, prefix, local, value };
+	        this.attribList.push(attr);
+	        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+	        if (prefix === "xmlns") {
+	            const trimmed = value.trim();
+	            if (this.currentXMLVersion === "1.0" && trimmed === "") {
+	                this.fail("invalid attempt to undefine prefix in XML 1.0");
+	            }
+	            this.topNS[local] = trimmed;
+	            nsPairCheck(this, local, trimmed);
+	        }
+	        else if (name === "xmlns") {
+	            const trimmed = value.trim();
+	            this.topNS[""] = trimmed;
+	            nsPairCheck(this, "", trimmed);
+	        }
+	    }
+	    pushAttribPlain(name, value) {
+	        var _a;
+	        const attr = { name, value };
+	        this.attribList.push(attr);
+	        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+	    }
+	    /**
+	     * End parsing. This performs final well-formedness checks and resets the
+	     * parser to a clean state.
+	     *
+	     * @returns this
+	     */
+	    end() {
+	        var _a, _b;
+	        if (!this.sawRoot) {
+	            this.fail("document must contain a root element.");
+	        }
+	        const { tags } = this;
+	        while (tags.length > 0) {
+	            const tag = tags.pop();
+	            this.fail(`unclosed tag: ${tag.name}`);
+	        }
+	        if ((this.state !== S_BEGIN) && (this.state !== S_TEXT)) {
+	            this.fail("unexpected end.");
+	        }
+	        const { text } = this;
+	        if (text.length !== 0) {
+	            (_a = this.textHandler) === null || _a === void 0 ? void 0 : _a.call(this, text);
+	            this.text = "";
+	        }
+	        this._closed = true;
+	        (_b = this.endHandler) === null || _b === void 0 ? void 0 : _b.call(this);
+	        this._init();
+	        return this;
+	    }
+	    /**
+	     * Resolve a namespace prefix.
+	     *
+	     * @param prefix The prefix to resolve.
+	     *
+	     * @returns The namespace URI or ``undefined`` if the prefix is not defined.
+	     */
+	    resolve(prefix) {
+	        var _a, _b;
+	        let uri = this.topNS[prefix];
+	        if (uri !== undefined) {
+	            return uri;
+	        }
+	        const { tags } = this;
+	        for (let index = tags.length - 1; index >= 0; index--) {
+	            uri = tags[index].ns[prefix];
+	            if (uri !== undefined) {
+	                return uri;
+	            }
+	        }
+	        uri = this.ns[prefix];
+	        if (uri !== undefined) {
+	            return uri;
+	        }
+	        return (_b = (_a = this.opt).resolvePrefix) === null || _b === void 0 ? void 0 : _b.call(_a, prefix);
+	    }
+	    /**
+	     * Parse a qname into its prefix and local name parts.
+	     *
+	     * @param name The name to parse
+	     *
+	     * @returns
+	     */
+	    qname(name) {
+	        // This is faster than using name.split(":").
+	        const colon = name.indexOf(":");
+	        if (colon === -1) {
+	            return { prefix: "", local: name };
+	        }
+	        const local = name.slice(colon + 1);
+	        const prefix = name.slice(0, colon);
+	        if (prefix === "" || local === "" || local.includes(":")) {
+	            this.fail(`malformed name: ${name}.`);
+	        }
+	        return { prefix, local };
+	    }
+	    processAttribsNS() {
+	        var _a;
+	        const { attribList } = this;
+	        const tag = this.tag;
+	        {
+	            // add namespace info to tag
+	            const { prefix, local } = this.qname(tag.name);
+	            tag.prefix = prefix;
+	            tag.local = local;
+	            const uri = tag.uri = (_a = this.resolve(prefix)) !== null && _a !== void 0 ? _a : "";
+	            if (prefix !== "") {
+	                if (prefix === "xmlns") {
+	                    this.fail("tags may not have \"xmlns\" as prefix.");
+	                }
+	                if (uri === "") {
+	                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+	                    tag.uri = prefix;
+	                }
+	            }
+	        }
+	        if (attribList.length === 0) {
+	            return;
+	        }
+	        const { attributes } = tag;
+	        const seen = new Set();
+	        // Note: do not apply default ns to attributes:
+	        //   http://www.w3.org/TR/REC-xml-names/#defaulting
+	        for (const attr of attribList) {
+	            const { name, prefix, local } = attr;
+	            let uri;
+	            let eqname;
+	            if (prefix === "") {
+	                uri = name === "xmlns" ? XMLNS_NAMESPACE : "";
+	                eqname = name;
+	            }
+	            else {
+	                uri = this.resolve(prefix);
+	                // if there's any attributes with an undefined namespace,
+	                // then fail on them now.
+	                if (uri === undefined) {
+	                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+	                    uri = prefix;
+	                }
+	                eqname = `{${uri}}${local}`;
+	            }
+	            if (seen.has(eqname)) {
+	                this.fail(`duplicate attribute: ${eqname}.`);
+	            }
+	            seen.add(eqname);
+	            attr.uri = uri;
+	            attributes[name] = attr;
+	        }
+	        this.attribList = [];
+	    }
+	    processAttribsPlain() {
+	        const { attribList } = this;
+	        // eslint-disable-next-line prefer-destructuring
+	        const attributes = this.tag.attributes;
+	        for (const { name, value } of attribList) {
+	            if (attributes[name] !== undefined) {
+	                this.fail(`duplicate attribute: ${name}.`);
+	            }
+	            attributes[name] = value;
+	        }
+	        this.attribList = [];
+	    }
+	    /**
+	     * Handle a complete open tag. This parser code calls this once it has seen
+	     * the whole tag. This method checks for well-formeness and then emits
+	     * ``onopentag``.
+	     */
+	    openTag() {
+	        var _a;
+	        this.processAttribs();
+	        const { tags } = this;
+	        const tag = this.tag;
+	        tag.isSelfClosing = false;
+	        // There cannot be any pending text here due to the onopentagstart that was
+	        // necessarily emitted before we get here. So we do not check text.
+	        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+	        tags.push(tag);
+	        this.state = S_TEXT;
+	        this.name = "";
+	    }
+	    /**
+	     * Handle a complete self-closing tag. This parser code calls this once it has
+	     * seen the whole tag. This method checks for well-formeness and then emits
+	     * ``onopentag`` and ``onclosetag``.
+	     */
+	    openSelfClosingTag() {
+	        var _a, _b, _c;
+	        this.processAttribs();
+	        const { tags } = this;
+	        const tag = this.tag;
+	        tag.isSelfClosing = true;
+	        // There cannot be any pending text here due to the onopentagstart that was
+	        // necessarily emitted before we get here. So we do not check text.
+	        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+	        (_b = this.closeTagHandler) === null || _b === void 0 ? void 0 : _b.call(this, tag);
+	        const top = this.tag = (_c = tags[tags.length - 1]) !== null && _c !== void 0 ? _c : null;
+	        if (top === null) {
+	            this.closedRoot = true;
+	        }
+	        this.state = S_TEXT;
+	        this.name = "";
+	    }
+	    /**
+	     * Handle a complete close tag. This parser code calls this once it has seen
+	     * the whole tag. This method checks for well-formeness and then emits
+	     * ``onclosetag``.
+	     */
+	    closeTag() {
+	        const { tags, name } = this;
+	        // Our state after this will be S_TEXT, no matter what, and we can clear
+	        // tagName now.
+	        this.state = S_TEXT;
+	        this.name = "";
+	        if (name === "") {
+	            this.fail("weird empty close tag.");
+	            this.text += "</>";
+	            return;
+	        }
+	        const handler = this.closeTagHandler;
+	        let l = tags.length;
+	        while (l-- > 0) {
+	            const tag = this.tag = tags.pop();
+	            this.topNS = tag.ns;
+	            handler === null || handler === void 0 ? void 0 : handler(tag);
+	            if (tag.name === name) {
+	                break;
+	            }
+	            this.fail("unexpected close tag.");
+	        }
+	        if (l === 0) {
+	            this.closedRoot = true;
+	        }
+	        else if (l < 0) {
+	            this.fail(`unmatched closing tag: ${name}.`);
+	            this.text += `</${name}>`;
+	        }
+	    }
+	    /**
+	     * Resolves an entity. Makes any necessary well-formedness checks.
+	     *
+	     * @param entity The entity to resolve.
+	     *
+	     * @returns The parsed entity.
+	     */
+	    parseEntity(entity) {
+	        // startsWith would be significantly slower for this test.
+	        if (entity[0] !== "#") {
+	            const defined = this.ENTITIES[entity];
+	            if (defined !== undefined) {
+	                return defined;
+	            }
+	            this.fail(this.isName(entity) ? "undefined entity." :
+	                "disallowed character in entity name.");
+	            return `&${entity};`;
+	        }
+	        let num = NaN;
+	        if (entity[1] === "x" && /^#x[0-9a-f]+$/i.test(entity)) {
+	            num = parseInt(entity.slice(2), 16);
+	        }
+	        else if (/^#[0-9]+$/.test(entity)) {
+	            num = parseInt(entity.slice(1), 10);
+	        }
+	        // The character reference is required to match the CHAR production.
+	        if (!this.isChar(num)) {
+	            this.fail("malformed character entity.");
+	            return `&${entity};`;
+	        }
+	        return String.fromCodePoint(num);
+	    }
+	}
+	saxes.SaxesParser = SaxesParser;
+	
+	return saxes;
+}
+
+var saxesExports = requireSaxes();
+
 /**
- * A small, strict XML reader for test reports (JUnit): elements, attributes in either quote, the five
- * predefined entities and numeric character references, CDATA, comments, processing instructions and
- * the XML declaration. A DOCTYPE is refused: benchgate defines no entities, so nothing can expand
- * (no "billion laughs"), and no external file is ever read. Errors give the line and column.
+ * XML read by saxes (a maintained, streaming, conformant XML parser; jsdom's), as events
+ * ({@link readXml}: what the JUnit reader uses, keeping only what it needs) or as a small element tree
+ * ({@link parseXml}). Configured safely: a DOCTYPE is refused outright (no DTD is read, so no entity
+ * can be defined or expanded: no "billion laughs"), only the five predefined entities and character
+ * references are decoded, and nothing is ever fetched. saxes keeps the line and column as it reads,
+ * so reading is linear in the file's size; every error names the line and column and what was
+ * expected there.
  */
 class XmlError extends Error {
     name = 'XmlError';
 }
-const NAME = /[A-Za-z_:][\w.:-]*/y;
-const ENTITIES = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
-class Reader {
-    text;
-    pos = 0;
-    constructor(text) {
-        this.text = text;
+/** Deeper nesting is refused: test reports nest a few levels. */
+const MAX_XML_DEPTH = 256;
+const ENTITY_NOTE = 'only &lt; &gt; &amp; &apos; &quot; and character references are defined';
+/** saxes' terse messages in words that say what was expected. */
+function explain(message, { open, closed, closing, rooted }) {
+    const m = /^\d+:\d+: (.*)$/s.exec(message);
+    const text = (m?.[1] ?? message).replace(/\.$/, '');
+    if (text === 'unexpected close tag' && closed)
+        return `</${closing}> closes <${closed.name}> (opened at line ${closed.line}); expected </${closed.name}>`;
+    const unmatched = /^unmatched closing tag: (.*)$/.exec(text);
+    if (unmatched && open)
+        return `</${unmatched[1]}> closes <${open.name}> (opened at line ${open.line}); expected </${open.name}>`;
+    const unclosed = /^unclosed tag: (.*)$/.exec(text);
+    if (unclosed && open)
+        return `<${unclosed[1]}> (opened at line ${open.line}) is not closed: the file ends first`;
+    if (text === 'undefined entity')
+        return `unknown entity (${ENTITY_NOTE})`;
+    if (text === 'disallowed character in entity name' || text === 'empty entity name')
+        return `a bare "&" (write &amp;; ${ENTITY_NOTE})`;
+    if (text === 'documents may contain only one root' || text === 'text data outside of root node')
+        return rooted ? 'content after the root element; expected one root element' : 'text before the root element; expected "<"';
+    if (text === 'document must contain a root element')
+        return 'expected a root element';
+    if (text.startsWith('duplicate attribute: '))
+        return `attribute ${text.slice('duplicate attribute: '.length)} given twice`;
+    return `${text}; expected well-formed XML`;
+}
+/** Thrown by a handler to stop reading early (see {@link readXmlRoot}); never escapes. */
+class Enough extends Error {
+}
+/**
+ * Reads `source`, calling `handlers` for each element and text; an {@link XmlError} ("line L,
+ * column C: …") when it is not well-formed. Errors a handler throws pass through unchanged.
+ */
+function readXml(source, handlers) {
+    const parser = new saxesExports.SaxesParser({ xmlns: false, position: true });
+    const stack = [];
+    let rooted = false;
+    let line = 1;
+    let closed;
+    const fail = (message) => {
+        throw new XmlError(`line ${parser.line}, column ${parser.column}: ${message}`);
+    };
+    parser.on('doctype', () => fail('a DOCTYPE is not accepted (no DTD, entities or external files are read)'));
+    parser.on('opentagstart', () => {
+        // saxes has read the name and the character after it: column 0 means that was a line break.
+        line = parser.column === 0 ? parser.line - 1 : parser.line;
+    });
+    parser.on('opentag', (tag) => {
+        if (stack.length >= MAX_XML_DEPTH)
+            fail(`elements nested over ${MAX_XML_DEPTH} deep`);
+        rooted = true;
+        handlers.open(tag.name, tag.attributes, line, stack.length);
+        stack.push({ name: tag.name, line });
+    });
+    parser.on('closetag', (tag) => {
+        closed = stack.pop();
+        handlers.close(tag.name, stack.length);
+    });
+    const text = handlers.text;
+    if (text !== undefined) {
+        const onText = (t) => {
+            if (stack.length > 0)
+                text(t, stack.length - 1);
+        };
+        parser.on('text', onText);
+        parser.on('cdata', onText);
     }
-    where(at = this.pos) {
-        const before = this.text.slice(0, at);
-        const line = before.split('\n').length;
-        return `line ${line}, column ${at - before.lastIndexOf('\n')}`;
+    try {
+        parser.write(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source).close();
     }
-    line() {
-        return this.text.slice(0, this.pos).split('\n').length;
+    catch (err) {
+        if (!(err instanceof Error) || err instanceof XmlError || err instanceof Enough || !/^\d+:\d+: /.test(err.message))
+            throw err;
+        // An "&" that starts no reference swallows the rest of the file looking for its ";".
+        const entity = parser.entity ?? '';
+        if (entity !== '')
+            throw new XmlError(`line ${parser.line - (entity.match(/\n/g)?.length ?? 0)}: a bare "&" (write &amp;; ${ENTITY_NOTE})`);
+        const at = source.lastIndexOf('</', parser.position);
+        const closing = at < 0 ? '' : (/^<\/([^\s>]*)/.exec(source.slice(at, at + 200))?.[1] ?? '');
+        throw new XmlError(`line ${parser.line}, column ${parser.column}: ${explain(err.message, { open: stack[stack.length - 1], closed, closing, rooted })}`);
     }
-    fail(message, at = this.pos) {
-        throw new XmlError(`${this.where(at)}: ${message}`);
-    }
-    startsWith(s) {
-        return this.text.startsWith(s, this.pos);
-    }
-    skipSpace() {
-        while (this.pos < this.text.length && /\s/.test(this.text[this.pos]))
-            this.pos++;
-    }
-    name() {
-        NAME.lastIndex = this.pos;
-        const m = NAME.exec(this.text);
-        if (!m)
-            this.fail('expected a name');
-        this.pos += m[0].length;
-        return m[0];
-    }
-    until(end, what) {
-        const at = this.text.indexOf(end, this.pos);
-        if (at < 0)
-            this.fail(`unclosed ${what}`);
-        const out = this.text.slice(this.pos, at);
-        this.pos = at + end.length;
-        return out;
-    }
-    decode(raw, at) {
-        return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);|&/g, (whole, ref) => {
-            if (ref === undefined)
-                this.fail('a bare "&" (write &amp;)', at);
-            if (ref.startsWith('#')) {
-                const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-                if (!(code > 0 && code <= 0x10ffff))
-                    this.fail(`invalid character reference ${whole}`, at);
-                return String.fromCodePoint(code);
-            }
-            const v = ENTITIES[ref];
-            if (v === undefined)
-                this.fail(`unknown entity ${whole} (only &lt; &gt; &amp; &apos; &quot; are defined)`, at);
-            return v;
+    if (!rooted)
+        fail('expected a root element');
+}
+/** The root element's name, reading no further than its start tag. */
+function readXmlRoot(source) {
+    let root = '';
+    try {
+        readXml(source, {
+            open(name) {
+                root = name;
+                throw new Enough();
+            },
+            close() { },
         });
     }
-    /** Comments, processing instructions and (before the root) the declaration; refuses a DOCTYPE. */
-    misc() {
-        if (this.startsWith('<!--'))
-            return (this.pos += 4, this.until('-->', 'comment'), true);
-        if (this.startsWith('<?'))
-            return (this.pos += 2, this.until('?>', 'processing instruction'), true);
-        if (this.startsWith('<!DOCTYPE') || this.startsWith('<!doctype'))
-            this.fail('a DOCTYPE is not accepted (no entities or external files are read)');
-        return false;
+    catch (err) {
+        if (!(err instanceof Enough))
+            throw err;
     }
-    attributes() {
-        const out = {};
-        for (;;) {
-            this.skipSpace();
-            if (this.startsWith('>') || this.startsWith('/>'))
-                return out;
-            const at = this.pos;
-            const key = this.name();
-            this.skipSpace();
-            if (!this.startsWith('='))
-                this.fail(`attribute ${key}: expected =`);
-            this.pos++;
-            this.skipSpace();
-            const quote = this.text[this.pos];
-            if (quote !== '"' && quote !== "'")
-                this.fail(`attribute ${key}: expected a quoted value`);
-            this.pos++;
-            const raw = this.until(quote, `attribute ${key}`);
-            if (raw.includes('<'))
-                this.fail(`attribute ${key}: "<" in a value`, at);
-            if (Object.hasOwn(out, key))
-                this.fail(`attribute ${key} given twice`, at);
-            out[key] = this.decode(raw, at);
-        }
-    }
-    element(depth) {
-        if (depth > 100)
-            this.fail('elements nested over 100 deep');
-        const line = this.line();
-        this.pos++; // <
-        const name = this.name();
-        const el = { name, attributes: this.attributes(), children: [], text: '', line };
-        if (this.startsWith('/>'))
-            return (this.pos += 2, el);
-        this.pos++; // >
-        for (;;) {
-            const at = this.pos;
-            const next = this.text.indexOf('<', this.pos);
-            if (next < 0)
-                this.fail(`<${name}> is not closed`);
-            el.text += this.decode(this.text.slice(this.pos, next), at);
-            this.pos = next;
-            if (this.startsWith('</')) {
-                this.pos += 2;
-                const close = this.name();
-                if (close !== name)
-                    this.fail(`</${close}> closes <${name}> (opened at line ${line})`, next);
-                this.skipSpace();
-                if (!this.startsWith('>'))
-                    this.fail('expected >');
-                this.pos++;
-                return el;
-            }
-            if (this.startsWith('<![CDATA[')) {
-                this.pos += 9;
-                el.text += this.until(']]>', 'CDATA section');
-            }
-            else if (!this.misc())
-                el.children.push(this.element(depth + 1));
-        }
-    }
-}
-/** The root element of an XML document. */
-function parseXml(source) {
-    const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-    const r = new Reader(text);
-    for (;;) {
-        r.skipSpace();
-        if (!r.misc())
-            break;
-    }
-    if (!r.startsWith('<'))
-        r.fail('expected the root element');
-    const root = r.element(0);
-    for (;;) {
-        r.skipSpace();
-        if (r.pos >= text.length || !r.misc())
-            break;
-    }
-    r.skipSpace();
-    if (r.pos < text.length && text.slice(r.pos).trim() !== '')
-        r.fail('content after the root element');
     return root;
 }
 
 /**
+ * The rows of a JUnit report (one per `<testcase>`, plus a suite-level error in a suite with no test
+ * case), read from the XML events in one pass, keeping only what a row needs (no tree, no captured
+ * output), grouped by their place; and one test made from each group. See junit.ts for the rules.
+ */
+const MAX_MESSAGE = 2000;
+/** A time attribute: seconds; "" is unknown; thousands separators (old Surefire: "1,234.5") dropped. */
+function secondsOf(p, place, raw) {
+    if (raw === undefined)
+        return null;
+    const fast = Number(raw);
+    if (fast >= 0 && raw !== '' && Number.isFinite(fast))
+        return fast;
+    if (raw.trim() === '')
+        return null;
+    const clean = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(raw.trim()) ? raw.trim().replaceAll(',', '') : raw;
+    return numberField(p, place, 'time', clean, { min: 0, strings: true }) ?? null;
+}
+function messageOf(o) {
+    const m = o.attribute?.trim() || o.text.trim().split('\n')[0]?.trim() || o.type?.trim() || '';
+    return m === '' ? null : m.slice(0, MAX_MESSAGE);
+}
+/** Shared by the rows that have none (most): replaced, never written to. */
+const NONE = Object.freeze({});
+const NO_SUITES = Object.freeze([]);
+const RESULT = { failure: 'failure', error: 'error', skipped: 'skipped' };
+function propertyValue(raw) {
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+}
+function samePlace(a, b) {
+    if (a.classname !== b.classname || a.suites.length !== b.suites.length)
+        return false;
+    return a.suites === b.suites || a.suites.every((s, i) => s === b.suites[i]);
+}
+/** Every row of the report, grouped by place (suite path, classname, name), in document order. */
+function collectRows(p, text) {
+    const root = { name: '', id: undefined, time: undefined };
+    // Grouped by name first (names are the file's own strings: no key to build), then by place.
+    const byName = new Map();
+    const groups = [];
+    const add = (row) => {
+        const bucket = byName.get(row.name);
+        const group = bucket?.find((g) => samePlace(g[0], row));
+        if (group)
+            return void group.push(row);
+        const created = [row];
+        groups.push(created);
+        if (bucket)
+            bucket.push(created);
+        else
+            byName.set(row.name, [created]);
+    };
+    const suites = [];
+    let open = null;
+    let caseDepth = -1;
+    let suiteError = null;
+    readXml(text, {
+        open(name, a, line, depth) {
+            if (depth === 0)
+                Object.assign(root, { name, id: a['name'], time: a['time'] });
+            const suite = suites[suites.length - 1];
+            if (open !== null)
+                return openInCase(open, name, a, depth - caseDepth);
+            if (name === 'testsuite') {
+                suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null });
+            }
+            else if (name === 'testcase') {
+                if (suite)
+                    suite.hasTestcase = true;
+                const place = `line ${line}: <testcase>`;
+                const caseName = a['name']?.trim();
+                if (caseName === undefined || caseName === '')
+                    p.add(place, 'name', 'a non-empty test name', a['name']);
+                const file = a['file'];
+                const fileLine = a['line'];
+                const attributes = file === undefined && fileLine === undefined ? NONE : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
+                const row = { suites: suite?.path ?? NO_SUITES, classname: a['classname']?.trim() ?? '', name: caseName ?? '', outcome: 'passed', message: null, skipType: null, seconds: secondsOf(p, place, a['time']), flakyAttempts: 0, reruns: 0, attributes, properties: NONE };
+                open = { row, result: null, capturing: null, property: null };
+                caseDepth = depth;
+            }
+            else if (suite !== undefined && depth === suite.depth + 1 && (name === 'error' || name === 'failure') && suite.error === null) {
+                suite.error = { kind: name, attribute: a['message'], type: a['type'], text: '' };
+                suiteError = suite.error;
+            }
+        },
+        text(t) {
+            const target = open?.capturing ?? suiteError;
+            if (target !== null && target !== undefined && target.text.length < MAX_MESSAGE)
+                target.text += t;
+            if (open?.property)
+                open.property.text += t;
+        },
+        close(name, depth) {
+            if (open !== null) {
+                if (depth === caseDepth) {
+                    const { row, result } = open;
+                    if (result !== null)
+                        row.message = messageOf(result);
+                    if (row.name !== '')
+                        add(row);
+                    open = null;
+                }
+                else
+                    closeInCase(open, name);
+                return;
+            }
+            suiteError = null;
+            const suite = suites[suites.length - 1];
+            if (name !== 'testsuite' || suite === undefined || suite.depth !== depth)
+                return;
+            suites.pop();
+            if (!suite.hasTestcase && suite.error !== null) {
+                const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
+                add({ suites: suite.path, classname: '', name: '<init>', outcome, message: messageOf(suite.error) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: NONE, properties: NONE });
+            }
+        },
+    });
+    return { root, groups };
+}
+/** An element inside a `<testcase>`; `level` 1 is a direct child. */
+function openInCase(c, name, a, level) {
+    const { row } = c;
+    if (level === 1) {
+        const kind = RESULT[name];
+        if (kind !== undefined) {
+            // failure and error outrank skipped; the first of a kind is the one reported.
+            const current = c.result?.kind;
+            if (current === undefined || (current === 'skipped' && kind !== 'skipped')) {
+                c.result = { kind, attribute: a['message'], type: a['type'], text: '' };
+                row.outcome = kind;
+                row.skipType = kind === 'skipped' ? (a['type'] ?? null) : null;
+                c.capturing = c.result;
+            }
+        }
+        else if (name === 'flakyFailure' || name === 'flakyError')
+            row.flakyAttempts++;
+        else if (name === 'rerunFailure' || name === 'rerunError')
+            row.reruns++;
+    }
+    else if (level === 2 && name === 'property') {
+        const key = a['name'];
+        if (key === undefined || key === '' || Object.hasOwn(row.properties, key))
+            return;
+        if (a['value'] !== undefined)
+            row.properties = { ...row.properties, [key]: propertyValue(a['value']) };
+        else
+            c.property = { key, text: '' };
+    }
+}
+function closeInCase(c, name) {
+    if (c.capturing !== null && RESULT[name] !== undefined)
+        c.capturing = null;
+    if (name === 'property' && c.property !== null) {
+        c.row.properties = { ...c.row.properties, [c.property.key]: propertyValue(c.property.text) };
+        c.property = null;
+    }
+}
+/**
+ * The test of one place's rows, in the order written. The last row passing means it passed after
+ * retries (gotestsum writes failed attempts first); otherwise the first row that failed or erred
+ * gives the outcome (pytest: the call's failure before the teardown's error); else it was skipped.
+ */
+function testOf(rows) {
+    const first = rows[0];
+    if (rows.length === 1)
+        return first;
+    const last = rows[rows.length - 1];
+    const failed = rows.filter((r) => r.outcome === 'failure' || r.outcome === 'error');
+    const decisive = last.outcome === 'passed' ? last : (failed[0] ?? last);
+    const times = rows.flatMap((r) => (r.seconds === null ? [] : [r.seconds]));
+    return {
+        ...first,
+        outcome: decisive.outcome,
+        message: decisive.message,
+        skipType: decisive.skipType,
+        seconds: times.length === 0 ? null : times.reduce((a, b) => a + b, 0),
+        flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (last.outcome === 'passed' ? failed.length : 0),
+        reruns: rows.reduce((n, r) => n + r.reruns, 0),
+    };
+}
+
+/**
  * JUnit XML test reports (`<testsuites>` / `<testsuite>` / `<testcase>`), so any test suite can be a
- * benchmark: a test case is a case, passing is completion (reward 1, else 0), `time` its duration,
- * the failure or error message its error, the suite its task family. A skipped test did not pass: it
- * is not completed, and `extra.skipped` says why. The suites' own `tests`, `failures`, `errors` and
- * `skipped` counts are kept as the reported totals, so a report that contradicts its test cases is
- * caught (finding aggregate-mismatch).
+ * benchmark. A test is identified by its place: the path of suites it sits in, its classname and its
+ * name (runners repeat names across describe blocks, classes and suites). Passing is completion
+ * (reward 1, else 0), `time` the duration. `<failure>` is a failed assertion (not completed, no
+ * error); `<error>` is an error (not completed, the message as the case's error); `<skipped>` (also
+ * pytest's xfail and Node's todo) is neither: not completed and no error, so a test skipped on both
+ * sides changes nothing, and one that passed in the baseline and is skipped in the candidate is a
+ * completion regression. Runner quirks, read as the runners write them (junit-rows.ts):
+ * - `<testcase>` elements with the same place are one test: pytest writes a second one for a
+ *   teardown error after a failed call; gotestsum `--rerun-fails` writes each failed attempt before
+ *   the passing one. The last row passing means it passed after retries (flaky); otherwise the
+ *   first failing row gives the outcome.
+ * - Surefire `<flakyFailure>`/`<flakyError>`: passed after failed attempts (flaky);
+ *   `<rerunFailure>`/`<rerunError>` next to `<failure>`/`<error>`: failed every rerun.
+ * - A suite-level `<error>` in a suite with no `<testcase>` (Ant, Surefire: the class did not load)
+ *   is one failed test of that suite named `<init>`, as Jenkins' JUnit plugin reads it.
+ * - `<testcase>` directly under `<testsuites>` (Node's test runner), nested `<testsuite>`s.
+ * The suites' `tests`/`failures`/`errors`/`skipped` attributes are each runner's own convention
+ * (jest-junit leaves out todos, Node counts nested suites twice, gotestsum writes no `skipped`,
+ * Surefire counts attempts): they are not read, the totals come from the rows, and a run is
+ * incomplete only when tests are missing against the other side (finding missing-cases).
  */
 const JUNIT_SHAPE = 'a JUnit XML report: a <testsuites> or <testsuite> root with <testcase> elements';
-const parsed = new WeakMap();
-function rootOf(source) {
-    let root = parsed.get(source);
-    if (root === undefined) {
-        try {
-            root = parseXml(source.text());
-        }
-        catch (err) {
-            if (err instanceof XmlError)
-                throw new InputError(`${source.file}: not well-formed XML: ${err.message}`);
-            throw err;
-        }
-        parsed.set(source, root);
+/** `read()`, an XmlError turned into an InputError that names the file. */
+function wellFormed(source, read) {
+    try {
+        return read();
     }
-    return root;
+    catch (err) {
+        if (err instanceof XmlError)
+            throw new InputError(`${source.file}: not well-formed XML: ${err.message}`);
+        throw err;
+    }
 }
 function junitMismatch(source) {
     if (source.kind !== 'xml')
         return `not XML (${source.kind})`;
-    const root = rootOf(source);
-    return root.name === 'testsuites' || root.name === 'testsuite' ? null : `the root element is <${root.name}>`;
+    const root = wellFormed(source, () => readXmlRoot(source.text()));
+    return root === 'testsuites' || root === 'testsuite' ? null : `the root element is <${root}>`;
 }
-/** Every <testsuite> with its <testcase> children, nested suites included. */
-function suites(el, out = []) {
-    if (el.name === 'testsuite')
-        out.push(el);
-    for (const child of el.children)
-        if (child.name === 'testsuite' || child.name === 'testsuites')
-            suites(child, out);
-    return out;
+/** The case id: suite path, classname (unless it repeats the suite or the name) and name, joined by " › ". */
+function idOf(t) {
+    let id = '';
+    for (const s of t.suites)
+        if (s !== '')
+            id += `${s} › `;
+    if (t.classname !== '' && t.classname !== t.suites[t.suites.length - 1] && t.classname !== t.name)
+        id += `${t.classname} › `;
+    return id + t.name;
 }
-function toCase$2(p, suite, t) {
-    const place = `line ${t.line}: <testcase>`;
-    const name = t.attributes['name'];
-    if (name === undefined || name === '')
-        return (p.add(place, 'name', 'a non-empty test name', name), null);
-    const time = t.attributes['time'] === undefined ? null : (numberField(p, place, 'time', t.attributes['time'], { min: 0, strings: true }) ?? null);
-    const failed = t.children.find((c) => c.name === 'failure' || c.name === 'error');
-    const skipped = t.children.find((c) => c.name === 'skipped');
-    const message = failed ? (failed.attributes['message'] ?? failed.text.trim().split('\n')[0] ?? '').slice(0, 2000) || failed.name : null;
-    const classname = t.attributes['classname'];
-    const extra = { suite, ...(classname !== undefined ? { classname } : {}) };
-    if (failed)
-        extra['outcome'] = failed.name;
-    if (skipped)
-        extra['skipped'] = skipped.attributes['message'] ?? true;
-    const completed = !failed && !skipped;
+function toCase$2(t, id, rows) {
+    const completed = t.outcome === 'passed';
+    const extra = { outcome: t.outcome };
+    if (t.suites.length > 0)
+        extra['suite'] = t.suites.join(' › ');
+    if (t.classname !== '')
+        extra['classname'] = t.classname;
+    if (t.outcome === 'failure')
+        extra['failure'] = t.message ?? 'failure';
+    if (t.outcome === 'skipped')
+        extra['skipped'] = t.message ?? true;
+    if (t.skipType !== null)
+        extra['skip_type'] = t.skipType;
+    if (t.flakyAttempts > 0)
+        extra['flaky'] = `passed after ${t.flakyAttempts} failed attempt${t.flakyAttempts === 1 ? '' : 's'}`;
+    if (t.reruns > 0)
+        extra['reruns'] = t.reruns;
+    if (rows > 1)
+        extra['rows'] = rows;
+    if (t.attributes['file'] !== undefined)
+        extra['file'] = t.attributes['file'];
+    if (t.attributes['line'] !== undefined)
+        extra['line'] = t.attributes['line'];
+    if (Object.keys(t.properties).length > 0)
+        extra['properties'] = t.properties;
     return caseOf({
-        id: `${classname || suite}.${name}`,
+        id,
         completed,
         reward: completed ? 1 : 0,
-        duration_seconds: time,
-        error: message,
-        labels: { environment: null, task_family: suite || null, domain: null, split: null, length_bucket: null },
+        duration_seconds: t.seconds,
+        error: t.outcome === 'error' ? (t.message ?? 'error') : null,
+        labels: { environment: null, task_family: t.suites[t.suites.length - 1] || null, domain: null, split: null, length_bucket: null },
         extra,
     });
 }
-/** The suites' own counts, when every suite gives them: tests and those that did not pass. */
-function reportedCounts(list) {
-    let tests = 0;
-    let notPassed = 0;
-    for (const s of list) {
-        const n = (k) => Number(s.attributes[k] ?? '0');
-        if (s.attributes['tests'] === undefined || [n('tests'), n('failures'), n('errors'), n('skipped')].some((x) => !Number.isInteger(x) || x < 0))
-            return null;
-        tests += n('tests');
-        notPassed += n('failures') + n('errors') + n('skipped');
-    }
-    return { tests, notPassed };
-}
-function fromJunit(source) {
-    const root = rootOf(source);
+/**
+ * Reads the report and hands each test's case to `visit`, one at a time (so packing keeps no case
+ * object); returns the summary with no cases, its totals those of the cases handed out.
+ */
+function readJunit(source, visit) {
+    const p = new Problems(source.file);
+    const { root, groups } = wellFormed(source, () => collectRows(p, source.text()));
     if (root.name !== 'testsuites' && root.name !== 'testsuite')
         throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
-    const p = new Problems(source.file);
-    const list = suites(root);
-    const cases = [];
-    const ids = [];
-    for (const s of list) {
-        for (const t of s.children.filter((c) => c.name === 'testcase')) {
-            const c = toCase$2(p, s.attributes['name'] ?? '', t);
-            if (c !== null) {
-                cases.push(c);
-                ids.push({ id: c.id, place: `line ${t.line}` });
-            }
-        }
-    }
-    checkUniqueIds$1(p, ids);
-    if (p.empty && cases.length === 0)
-        p.note('no <testcase> elements');
     p.check();
-    const summary = summaryOf({ id: root.attributes['name'] || stemOf(source.file), format: 'junit', cases, run: { duration_seconds: root.attributes['time'] !== undefined && Number(root.attributes['time']) >= 0 ? Number(root.attributes['time']) : null } });
-    const counts = reportedCounts(list);
-    if (counts !== null)
-        summary.reported = { ...summary.reported, total_cases: counts.tests, completed_cases: counts.tests - counts.notPassed };
+    const seen = new Map();
+    const durations = [];
+    let completed = 0;
+    for (const rows of groups) {
+        const t = testOf(rows);
+        // Distinct places that join to the same text (a " › " inside a name) stay distinct.
+        const joined = idOf(t);
+        const n = (seen.get(joined) ?? 0) + 1;
+        seen.set(joined, n);
+        const c = toCase$2(t, n === 1 ? joined : `${joined} #${n}`, rows.length);
+        if (c.completed)
+            completed++;
+        if (c.duration_seconds !== null)
+            durations.push(c.duration_seconds);
+        visit(c, groups.length);
+    }
+    const time = Number(root.time);
+    const duration = root.time !== undefined && root.time.trim() !== '' && Number.isFinite(time) && time >= 0 ? time : null;
+    const head = summaryOf({ id: root.id?.trim() || stemOf(source.file), format: 'junit', cases: [], run: { duration_seconds: duration } });
+    const total = groups.length;
+    // As summaryOf computes them from the cases: reward is 1 per passed test, no steps, no usage.
+    head.reported = { ...head.reported, total_cases: total, attempted_cases: total, completed_cases: completed, avg_reward: total ? completed / total : 0, latency_seconds: latencyStats(durations) };
+    return head;
+}
+function fromJunit(source) {
+    const cases = [];
+    const summary = readJunit(source, (c) => cases.push(c));
+    summary.cases = cases;
     return summary;
+}
+function headOf$1({ cases, ...head }) {
+    return head;
+}
+/** {@link fromJunit} straight into the packed form: the same checks, no array of case objects. */
+function packJunit(source, keep) {
+    let packer = null;
+    const head = readJunit(source, (c, total) => (packer ??= new SummaryPacker(total, keep)).add(c));
+    return (packer ?? new SummaryPacker(0, keep)).finish(headOf$1(head));
 }
 
 /**
@@ -9490,7 +12068,7 @@ const ADAPTERS = [
     { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
     { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
     { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
-    { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
+    { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
     // The same files, with the direction chosen by name only (never detected).
     { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },
@@ -9749,6 +12327,68 @@ function differenceFindings(diffs) {
     return [{ code: 'multiple-differences', side: null, message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`, case_ids: [] }];
 }
 
+/** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
+const DEFAULT_BENCHMARK_TOLERANCE = 0.1;
+/** The direction of a summary's format, or null when it is not a github-action-benchmark format. */
+function benchmarkDirection(format) {
+    if (format === 'github-action-benchmark-bigger')
+        return 'bigger';
+    if (format === 'github-action-benchmark-smaller')
+        return 'smaller';
+    return null;
+}
+/** Tolerances are compared with a little slack so that 1.1 / 1.0 is not "beyond 10 %" by rounding. */
+const SLACK = 1e-9;
+/** The comparison of two github-action-benchmark runs of one direction; null for any other pair. */
+function compareBenchmarks(baselineFormat, candidateFormat, rows, tolerance) {
+    const direction = benchmarkDirection(baselineFormat);
+    if (direction === null || benchmarkDirection(candidateFormat) !== direction)
+        return null;
+    const sign = direction === 'bigger' ? 1 : -1;
+    const benchmarks = [];
+    let logSum = 0;
+    for (const r of rows) {
+        if (!r.in_baseline || !r.in_candidate)
+            continue;
+        const logWorse = r.baseline_reward - r.candidate_reward;
+        logSum += logWorse;
+        const worse = Math.exp(logWorse);
+        benchmarks.push({
+            case_id: r.case_id,
+            baseline: Math.exp(sign * r.baseline_reward),
+            candidate: Math.exp(sign * r.candidate_reward),
+            ratio: Math.exp(sign * (r.candidate_reward - r.baseline_reward)),
+            worse_factor: worse,
+            beyond_tolerance: worse - 1 > tolerance + SLACK,
+        });
+    }
+    const geomean = benchmarks.length === 0 ? 1 : Math.exp(logSum / benchmarks.length);
+    return {
+        direction,
+        tolerance,
+        benchmarks,
+        geomean_worse_factor: geomean,
+        geomean_beyond_tolerance: geomean - 1 > tolerance + SLACK,
+        worse: benchmarks.filter((b) => b.beyond_tolerance).map((b) => b.case_id),
+    };
+}
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+/** The benchmark-regression finding: the benchmarks (and the geometric mean) beyond the tolerance. */
+function benchmarkFindings(b) {
+    if (b === null || (b.worse.length === 0 && !b.geomean_beyond_tolerance))
+        return [];
+    const parts = [];
+    if (b.worse.length > 0) {
+        const n = b.worse.length;
+        const worst = Math.max(...b.benchmarks.filter((x) => x.beyond_tolerance).map((x) => x.worse_factor));
+        parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct(b.tolerance)} (the worst by ${pct(worst - 1)})`);
+    }
+    if (b.geomean_beyond_tolerance)
+        parts.push(`the geometric mean of the ratios is ${pct(b.geomean_worse_factor - 1)} worse, beyond the tolerance of ${pct(b.tolerance)}`);
+    const text = parts.join('; ');
+    return [{ code: 'benchmark-regression', side: 'candidate', message: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`, case_ids: [...b.worse].sort() }];
+}
+
 const DEFAULT_REQUIRED_KEYS = ['scoring_version', 'dataset_hash', 'schema'];
 /** Key names as the configuration may give them (they are shown in reports as they are). */
 const KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -9859,6 +12499,7 @@ const FINDING_SEVERITY = {
     'partial-trials': 'error',
     'too-few-clusters': 'warning',
     'shard-coverage': 'error',
+    'benchmark-regression': 'error',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -10444,7 +13085,7 @@ function checkSafety(b, c, options = {}) {
  */
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
-const value$2 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
+const value$3 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
 function evaluateSlices(cases, specs, policy, alpha) {
     const out = [];
     for (const spec of specs) {
@@ -10461,11 +13102,11 @@ function evaluateSlices(cases, specs, policy, alpha) {
         for (const group of keys) {
             const members = groups.get(group);
             const higher = spec.metric !== 'steps';
-            const b = members.reduce((s, c) => s + value$2(spec.metric, c.baseline), 0) / members.length;
-            const c = members.reduce((s, x) => s + value$2(spec.metric, x.candidate), 0) / members.length;
+            const b = members.reduce((s, c) => s + value$3(spec.metric, c.baseline), 0) / members.length;
+            const c = members.reduce((s, x) => s + value$3(spec.metric, x.candidate), 0) / members.length;
             const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-            const worseBy = (x) => (higher ? value$2(spec.metric, x.baseline) - value$2(spec.metric, x.candidate) : value$2(spec.metric, x.candidate) - value$2(spec.metric, x.baseline));
+            const worseBy = (x) => (higher ? value$3(spec.metric, x.baseline) - value$3(spec.metric, x.candidate) : value$3(spec.metric, x.candidate) - value$3(spec.metric, x.baseline));
             let status = 'pass';
             if (judged)
                 status = policy === 'significant' ? worseByTest(members.map(worseBy), allowance, alpha).status : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
@@ -10963,7 +13604,6 @@ function headToHead(rows) {
     return { common, wins, losses, ties, win_rate: common === 0 ? 0 : (wins + ties / 2) / common };
 }
 function compareSummaries(baseline, candidate, options = {}) {
-    const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
     const b = baseline.summary;
     const c = candidate.summary;
     // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
@@ -10971,6 +13611,8 @@ function compareSummaries(baseline, candidate, options = {}) {
     const bp = packedOf(b, fields);
     const cp = packedOf(c, fields);
     const cases = pairRows(bp, cp);
+    const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance ?? DEFAULT_BENCHMARK_TOLERANCE);
+    const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
     const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
     const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
     const differences = findDifferences(b, c);
@@ -10984,7 +13626,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const significance = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
-    const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
+    const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...benchmarkFindings(benchmarks), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
@@ -11029,12 +13671,21 @@ function compareSummaries(baseline, candidate, options = {}) {
         undecided_metric_gates: metricUndecided,
         decision,
         ...(HEAD_TO_HEAD_FORMATS.has(b.format) || HEAD_TO_HEAD_FORMATS.has(c.format) ? { head_to_head: headToHead(cases) } : {}),
+        ...(benchmarks === null ? {} : { benchmarks }),
         significance,
         verdict,
         failed_gates,
         undecided_gates,
         blocking_findings,
     };
+}
+/**
+ * github-action-benchmark pairs: the reward gate reads the geometric mean of the ratios against the
+ * benchmark tolerance. Their rewards are ±ln(value), so the mean reward delta is minus the log of
+ * the geometric mean worse factor; an absolute min_reward_delta means nothing across units.
+ */
+function thresholdsFor(t, benchmarks) {
+    return benchmarks === null ? t : { ...t, min_reward_delta: -Math.log1p(benchmarks.tolerance) };
 }
 /** The not-comparable finding, when keys that must be equal differ (their values are in the report). */
 function comparabilityFindings(c) {
@@ -11328,6 +13979,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
         ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
         ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
+        ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
         ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         findings: cmp.findings,
@@ -11434,6 +14086,30 @@ function details(summary, body) {
 /** A task-list item. */
 function checkbox(checked, text) {
     return `- [${checked ? 'x' : ' '}] ${text}`;
+}
+
+/** A value as the file wrote it (recovered from a log: rounded to 12 significant digits). */
+const value$2 = (x) => String(Number(x.toPrecision(12)));
+const signedPct = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+function benchmarksSection(b) {
+    if (b === undefined || b.benchmarks.length === 0)
+        return [];
+    const tol = `${(b.tolerance * 100).toFixed(1)}%`;
+    const rows = b.benchmarks.map((x) => [
+        untrusted(x.case_id, { inTable: true, maxLength: 80 }),
+        value$2(x.baseline),
+        value$2(x.candidate),
+        `×${x.ratio.toFixed(3)}`,
+        signedPct(x.worse_factor - 1),
+        x.beyond_tolerance ? '❌' : '✅',
+    ]);
+    rows.push(['**Geometric mean**', '', '', '', signedPct(b.geomean_worse_factor - 1), b.geomean_beyond_tolerance ? '❌' : '✅']);
+    return [
+        `**Benchmarks** (${b.direction} is better; each compared by its own ratio, as github-action-benchmark does; tolerance ${tol})`,
+        '',
+        ...table(['Benchmark', 'Baseline', 'Candidate', 'Ratio', 'Worse by', ''], ['left', 'right', 'right', 'right', 'right', 'center'], rows),
+        '',
+    ];
 }
 
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
@@ -11995,6 +14671,7 @@ function renderMarkdown(cmp, options = {}) {
         ...gateTable(cmp),
         '',
         ...headToHeadLine(cmp),
+        ...benchmarksSection(cmp.benchmarks),
         ...metricGatesTable(cmp),
         ...slicesTable(cmp),
         ...(detail === 'verdict' ? [] : caseSections(cmp)),
@@ -19140,8 +21817,15 @@ const ConfigSchema = strictObject({
         .optional()
         .describe('How the input files are read.'),
     fail_on_inconclusive: boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
 })
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
+/** A tolerance written as a fraction (0.1) or a percentage ("10%"), as a fraction; undefined stays undefined. */
+function toleranceFraction(value) {
+    if (value === undefined)
+        return undefined;
+    return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
 /** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
 function caseFieldsOf(config) {
     return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
@@ -19594,7 +22278,7 @@ function runLeaderboard(cmd) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
@@ -19685,6 +22369,13 @@ function parseConfidence(option, raw) {
         return value;
     throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
 }
+/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
+function parseTolerance(option, raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    if (m)
+        return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a fraction of at least 0 or a percentage, such as 0.1 or 10%`);
+}
 /** The gate options given on the command line, under the configuration file's names. */
 function given(raw) {
     const out = {};
@@ -19699,6 +22390,8 @@ function given(raw) {
     set('min_reward_delta', num('min-reward-delta'));
     set('min_completion_delta', num('min-completion-delta'));
     set('max_steps_increase', num('max-steps-increase'));
+    const tolerance = single(raw, 'benchmark-tolerance');
+    set('benchmark_tolerance', tolerance === undefined ? undefined : parseTolerance('benchmark-tolerance', tolerance));
     const on = raw.flags.has('fail-on-completion-regression');
     const off = raw.flags.has('no-fail-on-completion-regression');
     if (on && off)
@@ -19864,6 +22557,8 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   --no-fail-on-completion-regression
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+  --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
+                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
 
 Decision:
   --decide POLICY                  point | significant (default: point)
@@ -19970,6 +22665,7 @@ async function runCompare(cmd, io) {
         safety: config.safety ?? {},
         pricing: config.pricing ?? {},
         slices: config.slices ?? [],
+        benchmarkTolerance: toleranceFraction(config.benchmark_tolerance),
         trials,
     });
     const pieces = RENDERERS[cmd.format](cmp);

@@ -8,7 +8,12 @@
  * Target: rlm-code's own compare takes ~4 s on such a pair on a 2-core machine; benchgate must be
  * at least 2x faster, whole process: ≤ 2.0 s wall for the JSON-format run.
  *
- *   node scripts/bench.mjs [--cases 100000] [--runs 3] [--seed 1] [--regenerate] [--cli dist/cli.js]
+ * Then two JUnit reports of 50,000 test cases each (scripts/bench-junit.mjs), compared the same way:
+ * issue 17's target is ≤ 2.0 s wall, whole process (the hand-written XML reader it replaced did not
+ * finish in 90 s). `--only junit` (or `rlm`) runs one part.
+ *
+ *   node scripts/bench.mjs [--cases 100000] [--junit-tests 50000] [--only rlm|junit] [--runs 3]
+ *                          [--seed 1] [--regenerate] [--cli dist/cli.js]
  *
  * Exit status: 0 after measuring (a missed target is a finding, not a failure); 1 when a run
  * failed (the CLI exited with something other than 0 = promote / 1 = hold, or did not exist).
@@ -20,6 +25,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureBenchPair } from './bench-pair.mjs';
+import { writeJunitPair } from './bench-junit.mjs';
 import { runNodeMeasured, runPythonMeasured, summarizeRuns } from './bench-measure.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -31,11 +37,15 @@ const RLM_CODE_SECONDS = 4.0;
 function readOptions(argv) {
   const { values } = parseArgs({ args: argv, options: {
     cases: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' },
+    'junit-tests': { type: 'string', default: '50000' }, only: { type: 'string', default: '' },
     seed: { type: 'string', default: '1' }, regenerate: { type: 'boolean', default: false },
     cli: { type: 'string', default: DEFAULT_CLI },
   } });
   const options = { cases: Number(values.cases), runs: Number(values.runs),
-    seed: Number(values.seed), regenerate: values.regenerate, cli: values.cli };
+    seed: Number(values.seed), regenerate: values.regenerate, cli: values.cli,
+    junitTests: Number(values['junit-tests']), only: values.only };
+  if (!['', 'rlm', 'junit'].includes(options.only)) throw new Error(`--only must be rlm or junit, got '${options.only}'`);
+  if (!Number.isInteger(options.junitTests) || options.junitTests < 1) throw new Error(`--junit-tests must be a whole number ≥ 1, got '${values['junit-tests']}'`);
   for (const name of ['cases', 'runs', 'seed']) {
     if (!Number.isInteger(options[name]) || options[name] < (name === 'runs' ? 1 : 0)) {
       throw new Error(`--${name} must be a whole number${name === 'runs' ? ' ≥ 1' : ''}, got '${values[name]}'`);
@@ -156,8 +166,35 @@ async function preparePair(options) {
   return { baseline, candidate };
 }
 
+const JUNIT_TARGET_SECONDS = 2.0;
+
+/** The JUnit part: generate the pair, compare it `runs` times, say whether the target is met. */
+async function junitPart(options) {
+  console.log(`\nJUnit pair: ${options.junitTests} test cases per side, seed ${options.seed}, in ${OUT}/ …`);
+  const pair = await writeJunitPair({ outDir: resolve(ROOT, OUT), tests: options.junitTests, seed: options.seed });
+  const baseline = relative(ROOT, pair.baseline);
+  const candidate = relative(ROOT, pair.candidate);
+  console.log(`  baseline  ${baseline}  ${megabytes(pair.bytes.baseline)}`);
+  console.log(`  candidate ${candidate}  ${megabytes(pair.bytes.candidate)}`);
+  const args = ['compare', '--baseline', baseline, '--candidate', candidate, '--format', 'json', '--output', `${OUT}/junit-report.json`];
+  console.log(`\n$ node ${options.cli} ${args.join(' ')}`);
+  const series = await measureSeries({ tool: 'benchgate', format: 'junit json' }, options.runs, () => runNodeMeasured(options.cli, args, { cwd: ROOT }));
+  if (series.results.length === 0) return series;
+  const { median } = summarizeRuns(series.results);
+  console.log(`JUnit target: ${options.junitTests} test cases per side read and compared in ≤ ${JUNIT_TARGET_SECONDS.toFixed(2)} s, whole process: `
+    + `${median <= JUNIT_TARGET_SECONDS ? 'MET' : 'NOT MET'} (median ${seconds(median)} s)`);
+  if (options.junitTests !== 50_000) console.log(`(The target is for 50,000 test cases; this run used ${options.junitTests}.)`);
+  return series;
+}
+
 async function main(argv) {
   const options = readOptions(argv);
+  if (options.only === 'junit') {
+    if (!existsSync(resolve(ROOT, options.cli))) throw new Error(`${options.cli} not found: run \`npm run build\` first`);
+    const series = await junitPart(options);
+    if (series.failed) process.exitCode = 1;
+    return;
+  }
   const python = hasPython();
   console.log(`node ${process.version}, ${availableParallelism()} CPUs, ${python ?? 'no python3'}`);
   const pair = await preparePair(options);
@@ -172,7 +209,9 @@ async function main(argv) {
   if (python) series.push(await pythonSeries(pair, options.runs));
   else console.log('\npython3 not found: the rlm-code reference was skipped.');
 
-  const rows = series.filter((s) => s.results.length > 0)
+  const rlmOnly = options.only === 'rlm';
+  if (!rlmOnly && existsSync(resolve(ROOT, options.cli))) series.push(await junitPart(options));
+  const rows = series.filter((s) => s.results.length > 0 && s.format !== 'junit json')
     .map((s) => ({ ...s, stats: summarizeRuns(s.results) }));
   if (rows.length) printTable(rows);
   printVerdicts(rows);

@@ -122,6 +122,7 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     safety: inputs.safety,
     pricing: inputs.pricing,
     slices: inputs.slices,
+    benchmarkTolerance: inputs.benchmarkTolerance,
     trials: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
     findings: drafts,
   });

@@ -17,7 +17,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { INPUT_FORMATS, type LoadOptions } from '../adapters/index.js';
 import { COMMENT_MODES, type CommentMode } from '../github/comments.js';
 import { clusterChoice, parseConfidence, thresholdValue } from '../cli/args.js';
-import { DEFAULT_CONFIG_PATH, loadOptionsOf, type GateConfig } from '../config/config.js';
+import { DEFAULT_CONFIG_PATH, loadOptionsOf, toleranceFraction, type GateConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { parseBudget, type Budget } from './budget.js';
 import { REUSE_MODES, type ReuseMode } from './reuse.js';
@@ -104,6 +104,8 @@ export interface GateInputs {
   safety: SafetyOptions;
   pricing: Record<string, Price>;
   slices: SliceGateSpec[];
+  /** github-action-benchmark files: the tolerance from the configuration file, as a fraction; undefined: the default. */
+  benchmarkTolerance?: number | undefined;
 }
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
@@ -305,6 +307,7 @@ function gateInputs(get: (name: string) => string, readConfig: ConfigReader): Ga
     safety: c.safety ?? {},
     pricing: c.pricing ?? {},
     slices: c.slices ?? [],
+    benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
   };
 }
 

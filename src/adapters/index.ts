@@ -11,7 +11,7 @@ import { fromRle, RLE_SHAPE, rleMismatch } from './rle.js';
 import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './rlm-runner.js';
 import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './promptfoo.js';
 import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './multihop-qa.js';
-import { fromJunit, JUNIT_SHAPE, junitMismatch } from './junit.js';
+import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './junit.js';
 import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './records.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './rlm-code.js';
 import { dataSource, fileSource, type Source } from './source.js';
@@ -74,7 +74,7 @@ export const ADAPTERS: readonly Adapter[] = [
   { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
   { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
   { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
-  { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
+  { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
   // The same files, with the direction chosen by name only (never detected).
   { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },

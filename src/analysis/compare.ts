@@ -7,6 +7,7 @@ import { packedOf } from '../schema/packed-summary.js';
 import { CLUSTER_FIELDS } from './clusters.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { findDifferences, differenceFindings, type Difference } from './differences.js';
+import { benchmarkFindings, compareBenchmarks, DEFAULT_BENCHMARK_TOLERANCE, type BenchmarkComparison } from './benchmark-ratios.js';
 import { checkComparability, type Comparability, type ComparabilityOptions } from './comparability.js';
 import { runCost, type Price, type RunCost } from './cost.js';
 import { collectFindings, type Finding, type FindingDraft } from './findings.js';
@@ -54,6 +55,11 @@ export interface CompareOptions {
   pricing?: Readonly<Record<string, Price>>;
   /** Gates within each group of a case label (slices.ts). */
   slices?: readonly SliceGateSpec[];
+  /**
+   * github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios,
+   * may get (0.1 = 10 %); default {@link DEFAULT_BENCHMARK_TOLERANCE}. See benchmark-ratios.ts.
+   */
+  benchmarkTolerance?: number;
 }
 
 export interface Comparison {
@@ -81,6 +87,8 @@ export interface Comparison {
   decision: DecisionPolicy;
   /** Per-case wins and losses on reward over the common cases (multi-hop QA results: F1); absent for other formats. */
   head_to_head?: HeadToHead;
+  /** github-action-benchmark pairs only: each benchmark's ratio and the geometric mean. */
+  benchmarks?: BenchmarkComparison;
   /** The paired tests, under the significant policy; null under point. */
   significance: SignificanceResult | null;
   /**
@@ -169,7 +177,6 @@ export function headToHead(rows: readonly CaseRow[]): HeadToHead {
 }
 
 export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions = {}): Comparison {
-  const thresholds = options.thresholds ?? { ...DEFAULT_THRESHOLDS };
   const b = baseline.summary;
   const c = candidate.summary;
   // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
@@ -177,6 +184,8 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const bp = packedOf(b, fields);
   const cp = packedOf(c, fields);
   const cases = pairRows(bp, cp);
+  const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance ?? DEFAULT_BENCHMARK_TOLERANCE);
+  const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
   const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
   const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
   const differences = findDifferences(b, c);
@@ -190,7 +199,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const significance = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
-  const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
+  const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...benchmarkFindings(benchmarks), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
   const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
@@ -234,12 +243,22 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     undecided_metric_gates: metricUndecided,
     decision,
     ...(HEAD_TO_HEAD_FORMATS.has(b.format) || HEAD_TO_HEAD_FORMATS.has(c.format) ? { head_to_head: headToHead(cases) } : {}),
+    ...(benchmarks === null ? {} : { benchmarks }),
     significance,
     verdict,
     failed_gates,
     undecided_gates,
     blocking_findings,
   };
+}
+
+/**
+ * github-action-benchmark pairs: the reward gate reads the geometric mean of the ratios against the
+ * benchmark tolerance. Their rewards are ±ln(value), so the mean reward delta is minus the log of
+ * the geometric mean worse factor; an absolute min_reward_delta means nothing across units.
+ */
+function thresholdsFor(t: Thresholds, benchmarks: BenchmarkComparison | null): Thresholds {
+  return benchmarks === null ? t : { ...t, min_reward_delta: -Math.log1p(benchmarks.tolerance) };
 }
 
 /** The not-comparable finding, when keys that must be equal differ (their values are in the report). */

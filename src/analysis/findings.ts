@@ -30,6 +30,7 @@ export const FINDING_SEVERITY = {
   'partial-trials': 'error',
   'too-few-clusters': 'warning',
   'shard-coverage': 'error',
+  'benchmark-regression': 'error',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];

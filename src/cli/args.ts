@@ -33,7 +33,7 @@ export interface CompareCommand {
 
 export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
 
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'] as const;
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'] as const;
 
@@ -125,6 +125,13 @@ export function parseConfidence(option: string, raw: string): number {
   throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
 }
 
+/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
+export function parseTolerance(option: string, raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+  if (m) return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a fraction of at least 0 or a percentage, such as 0.1 or 10%`);
+}
+
 /** The gate options given on the command line, under the configuration file's names. */
 function given(raw: Raw): GateConfig {
   const out: GateConfig = {};
@@ -138,6 +145,8 @@ function given(raw: Raw): GateConfig {
   set('min_reward_delta', num('min-reward-delta'));
   set('min_completion_delta', num('min-completion-delta'));
   set('max_steps_increase', num('max-steps-increase'));
+  const tolerance = single(raw, 'benchmark-tolerance');
+  set('benchmark_tolerance', tolerance === undefined ? undefined : parseTolerance('benchmark-tolerance', tolerance));
   const on = raw.flags.has('fail-on-completion-regression');
   const off = raw.flags.has('no-fail-on-completion-regression');
   if (on && off) throw new UsageError('--fail-on-completion-regression and --no-fail-on-completion-regression contradict each other; give one');

@@ -100,6 +100,8 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   --no-fail-on-completion-regression
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+  --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
+                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
 
 Decision:
   --decide POLICY                  point | significant (default: point)

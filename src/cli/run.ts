@@ -12,7 +12,7 @@ import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import { BENCHGATE_VERSION } from '../version.js';
-import { loadConfig, loadOptionsOf, type GateConfig } from '../config/config.js';
+import { loadConfig, loadOptionsOf, toleranceFraction, type GateConfig } from '../config/config.js';
 import { parseArgs, thresholdsOf, type CompareCommand, type ReportFormat } from './args.js';
 import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from './help.js';
 import { runLeaderboard } from './leaderboard.js';
@@ -89,6 +89,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     safety: config.safety ?? {},
     pricing: config.pricing ?? {},
     slices: config.slices ?? [],
+    benchmarkTolerance: toleranceFraction(config.benchmark_tolerance),
     trials,
   });
   const pieces = RENDERERS[cmd.format](cmp);

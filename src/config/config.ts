@@ -118,10 +118,17 @@ export const ConfigSchema = z
       .optional()
       .describe('How the input files are read.'),
     fail_on_inconclusive: z.boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    benchmark_tolerance: z.union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
   })
   .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
 
 export type GateConfig = z.infer<typeof ConfigSchema>;
+
+/** A tolerance written as a fraction (0.1) or a percentage ("10%"), as a fraction; undefined stays undefined. */
+export function toleranceFraction(value: number | string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
 
 /** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
 export function caseFieldsOf(config: GateConfig): CaseFields {

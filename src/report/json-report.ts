@@ -3,6 +3,7 @@
  * under rlm-code's names and with rlm-code's values, so scripts written for rlm-code keep working;
  * benchgate's additions (verdict, findings, differences, usage, per-case rows) follow.
  */
+import type { BenchmarkComparison } from '../analysis/benchmark-ratios.js';
 import type { Comparison, Verdict } from '../analysis/compare.js';
 import type { Comparability } from '../analysis/comparability.js';
 import type { Difference } from '../analysis/differences.js';
@@ -47,6 +48,8 @@ export interface JsonReport {
   cost?: { baseline: RunCost; candidate: RunCost };
   /** Only when a case error matches a policy pattern. */
   policy_failures?: PolicyFailure[];
+  /** github-action-benchmark pairs only: each benchmark's ratio and the geometric mean. */
+  benchmarks?: BenchmarkComparison;
   /** Only when the configuration has gates of its own. */
   metric_gates?: MetricGateResult[];
   failed_metric_gates?: string[];
@@ -79,6 +82,7 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
     ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
     ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
+    ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
     ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     findings: cmp.findings,

@@ -7,6 +7,7 @@ import type { Comparison } from '../analysis/compare.js';
 import type { Finding } from '../analysis/findings.js';
 import { caseCount } from '../schema/packed-summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
+import { benchmarksSection } from './benchmarks-section.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
 import { table, untrusted } from './markdown.js';
 import { metricGatesReason, metricGatesTable, slicesTable } from './metric-gates-section.js';
@@ -168,6 +169,7 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
     ...gateTable(cmp),
     '',
     ...headToHeadLine(cmp),
+    ...benchmarksSection(cmp.benchmarks),
     ...metricGatesTable(cmp),
     ...slicesTable(cmp),
     ...(detail === 'verdict' ? [] : caseSections(cmp)),
