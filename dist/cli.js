@@ -8093,111 +8093,410 @@ function fromRlmRunner(source) {
 }
 
 /**
- * promptfoo eval output (`promptfoo eval --output results.json`, versions 2 and 3): `results.results`
- * holds one result per test, prompt and provider. A file holds one run per provider: the provider
- * (its id or label) is chosen per side like a model (`--baseline-model` / `--candidate-model`). A
- * case is a test (its description, else `test-<index>`, and the prompt when there are several):
- * success is completion, score the reward, latency the duration, token usage the usage, cost kept
- * per case with the run's total when every result has one.
+ * Reads a promptfoo output into one grid: the tests (rows), the output columns (a provider with a
+ * prompt) and a cell per test and column, whatever the version wrote:
+ * - results version 3 (0.5x and later) and its JSON Lines form (`-o x.jsonl`, the same rows one per
+ *   line): each row has `testIdx`, `promptIdx` (the column), `testCase`, `provider`, `prompt`;
+ *   rows are in completion order;
+ * - results version 2 (to 0.9x): rows carry no test or column index, so the grid is read from
+ *   `results.table` (`body[i].outputs[j]` for test i, column j of `head.prompts`), as promptfoo's
+ *   evaluator fills it (rowIndex, colIndex).
+ * Columns are named as promptfoo names them (`prompts[j].provider`: the provider's label, else its
+ * id); when two columns have the same provider and prompt (0.43 wrote the id for both of two
+ * labelled providers), the eval's `config.providers` names them, providers outer and prompts inner
+ * as the evaluator loops.
  */
-const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `evalId` and `results.results` (one result per test, prompt and provider)';
-function resultsOf(data) {
-    if (!isObj(data) || !isObj(data['results']))
+const str$2 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const nonEmpty$1 = (v) => (isObj(v) && Object.keys(v).length > 0 ? v : null);
+const idx = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+function providerOf(v) {
+    if (typeof v === 'string' && v !== '')
+        return { id: v, label: null };
+    if (isObj(v) && str$2(v['id']) !== null)
+        return { id: v['id'], label: str$2(v['label']) };
+    return null;
+}
+/** Version 3 rows (JSON or JSON Lines) into the grid. */
+function gridOfRows(rows, prompts, p) {
+    const columns = new Map();
+    const listed = Array.isArray(prompts) ? prompts : [];
+    const tests = new Map();
+    const cells = [];
+    for (const { row, place } of rows) {
+        if (!isObj(row)) {
+            p.add(place, null, 'a promptfoo result object', row);
+            continue;
+        }
+        const test = idx(row['testIdx']);
+        const column = idx(row['promptIdx']);
+        const provider = providerOf(row['provider']);
+        if (test === null)
+            p.add(place, 'testIdx', 'the test index, an integer of at least 0', row['testIdx']);
+        if (column === null)
+            p.add(place, 'promptIdx', 'the column index, an integer of at least 0', row['promptIdx']);
+        if (provider === null)
+            p.add(place, 'provider', 'a provider id or {id, label}', row['provider']);
+        if (test === null || column === null || provider === null)
+            continue;
+        const head = listed[column];
+        const promptLabel = str$2(isObj(row['prompt']) ? row['prompt']['label'] : null) ?? str$2(isObj(head) ? head['label'] : null);
+        if (!columns.has(column))
+            columns.set(column, { index: column, provider: str$2(isObj(head) ? head['provider'] : null) ?? provider.label ?? provider.id, providerId: provider.id, prompt: promptLabel });
+        if (!tests.has(test)) {
+            const tc = isObj(row['testCase']) ? row['testCase'] : {};
+            const vars = isObj(tc['vars']) ? tc['vars'] : isObj(row['vars']) ? row['vars'] : null;
+            tests.set(test, { index: test, description: str$2(tc['description']) ?? str$2(row['description']), vars, metadata: nonEmpty$1(tc['metadata']) });
+        }
+        cells.push({ test, column, place, row, table: false });
+    }
+    return { columns: [...columns.values()].sort((a, b) => a.index - b.index), tests, cells };
+}
+/** The providers of the eval's own config, in order: {id, label}. */
+function configProviders(top) {
+    const config = isObj(top['config']) ? top['config'] : {};
+    const list = config['providers'];
+    if (!Array.isArray(list))
+        return [];
+    return list.map((x) => providerOf(x) ?? { id: '', label: null });
+}
+/** Version 2: the table's grid; columns told apart by the config's providers where the table cannot. */
+function gridOfTable(top, table, p) {
+    const head = isObj(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
+    const body = Array.isArray(table['body']) ? table['body'] : null;
+    if (head === null || body === null) {
+        p.add('$.results.table', null, "{head: {prompts: [...]}, body: [...]} (promptfoo's results version 2)", table);
+        p.check();
+        return { columns: [], tests: new Map(), cells: [] };
+    }
+    const columns = head.map((h, j) => ({ index: j, provider: str$2(isObj(h) ? h['provider'] : null) ?? `column ${j}`, providerId: str$2(isObj(h) ? h['provider'] : null), prompt: str$2(isObj(h) ? (h['label'] ?? h['display']) : null) }));
+    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
+    if (new Set(columns.map(key)).size < columns.length)
+        relabel(columns, configProviders(top));
+    const tests = new Map();
+    const cells = [];
+    body.forEach((row, i) => {
+        const place = `$.results.table.body[${i}]`;
+        if (!isObj(row) || !Array.isArray(row['outputs']))
+            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj(row) ? row['outputs'] : row);
+        const test = isObj(row['test']) ? row['test'] : {};
+        tests.set(i, { index: i, description: str$2(row['description']) ?? str$2(test['description']), vars: isObj(test['vars']) ? test['vars'] : null, metadata: nonEmpty$1(test['metadata']) });
+        row['outputs'].forEach((out, j) => {
+            if (j >= columns.length)
+                return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
+            if (!isObj(out))
+                return p.add(`${place}.outputs[${j}]`, null, 'an output object', out);
+            cells.push({ test: i, column: j, place: `${place}.outputs[${j}]`, row: out, table: true });
+        });
+    });
+    return { columns, tests, cells };
+}
+/**
+ * Names columns that the table cannot tell apart from the config's providers: the evaluator loops
+ * providers outer and prompts inner, so with k columns per provider column j is provider ⌊j/k⌋. Only
+ * when every column's provider is that provider's id (nothing else is guessed).
+ */
+function relabel(columns, providers) {
+    if (providers.length === 0 || columns.length % providers.length !== 0)
+        return;
+    const per = columns.length / providers.length;
+    const owner = (j) => providers[Math.floor(j / per)];
+    if (!columns.every((c, j) => c.provider === owner(j).id || c.provider === owner(j).label))
+        return;
+    for (const c of columns) {
+        const o = owner(c.index);
+        c.providerId = o.id;
+        c.provider = o.label ?? o.id;
+    }
+}
+/** Lines of a JSON Lines output; promptfoo 0.6x–0.11x appended batches without a line break between them (`}{`). */
+function jsonlRows(source, p) {
+    const rows = [];
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        for (const [k, part] of splitObjects(text).entries()) {
+            const place = k === 0 ? `line ${line}` : `line ${line} (object ${k + 1})`;
+            try {
+                rows.push({ row: JSON.parse(part), place });
+            }
+            catch {
+                p.add(place, null, 'a JSON object (one promptfoo result per line)', part.length > 60 ? `${part.slice(0, 60)}…` : part);
+            }
+        }
+    }
+    return rows;
+}
+/** `{…}{…}` split into its objects (outside strings); a line with one object, or not JSON, is kept whole. */
+function splitObjects(text) {
+    const parts = [];
+    let depth = 0;
+    let inString = false;
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (inString) {
+            if (ch === '\\')
+                i++;
+            else if (ch === '"')
+                inString = false;
+        }
+        else if (ch === '"')
+            inString = true;
+        else if (ch === '{' || ch === '[')
+            depth++;
+        else if (ch === '}' || ch === ']') {
+            depth--;
+            if (depth === 0) {
+                parts.push(text.slice(start, i + 1).trim());
+                start = i + 1;
+            }
+        }
+    }
+    const rest = text.slice(start).trim();
+    if (rest !== '' || parts.length === 0)
+        return [text];
+    return parts;
+}
+
+/**
+ * The case id of a promptfoo test: what the test is, not where it sits, so two outputs pair by test
+ * even when promptfoo wrote them in another order or version. A test is named by its description,
+ * else by its vars (`question=What is 2+2?`), else by its index (`test-3`, a test with neither).
+ * Names given twice get a suffix that depends only on the tests, in test order, so it is the same
+ * on both sides: the vars when they tell the tests apart (`capital [question=…]`), else `#2`, `#3`
+ * (a repeated test: `--repeat`, or the same description and vars).
+ */
+/** Longer vars texts are cut, with a hash of the whole so different vars keep different names. */
+const MAX_VARS_TEXT = 120;
+/** The vars as `k=v, k2=v2` (keys sorted; non-strings as JSON); null when there are none. */
+function varsText(vars) {
+    if (vars === null)
         return null;
-    const list = data['results']['results'];
-    return Array.isArray(list) ? list : null;
+    const keys = Object.keys(vars).sort();
+    if (keys.length === 0)
+        return null;
+    const text = keys.map((k) => `${k}=${typeof vars[k] === 'string' ? vars[k] : JSON.stringify(vars[k])}`).join(', ');
+    if (text.length <= MAX_VARS_TEXT)
+        return text;
+    return `${text.slice(0, MAX_VARS_TEXT - 20)}… #${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
+}
+/** Each test's case id, by test index. */
+function testNames(tests) {
+    const used = new Set();
+    const names = new Map();
+    for (const t of [...tests].sort((a, b) => a.index - b.index)) {
+        const vars = varsText(t.vars);
+        const base = t.description ?? vars ?? `test-${t.index}`;
+        let name = base;
+        if (used.has(name) && t.description !== null && vars !== null)
+            name = `${base} [${vars}]`;
+        for (let n = 2; used.has(name); n++)
+            name = `${base} #${n}`;
+        used.add(name);
+        names.set(t.index, name);
+    }
+    return names;
+}
+
+/**
+ * promptfoo eval output (`promptfoo eval -o results.json` or `-o results.jsonl`; results versions 2
+ * and 3, with or without `evalId`): a grid of tests × output columns, a column being a provider with
+ * a prompt (promptfoo-read.ts). A side is a column chosen by provider (label or id), by prompt label,
+ * or both (`--baseline-model` / `--baseline-prompt`, the same for the candidate); a file with one
+ * provider needs no choice. Each test is a case named by what it is (promptfoo-names.ts), so two
+ * outputs pair by test, not by position. `success` is completion; a failed assertion is a case not
+ * completed, a provider error (`failureReason` 2) an error; score the reward, latency the duration,
+ * token usage and cost read when present.
+ */
+const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
+/** A version-3 result row, as the JSON Lines output holds one per line. */
+function isRow(r) {
+    return isObj(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj(r['testCase']));
+}
+function firstRecord(source) {
+    for (const { text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        try {
+            return JSON.parse(splitObjects(text)[0]);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return undefined;
 }
 function promptfooMismatch(source) {
+    if (source.kind === 'jsonl')
+        return isRow(firstRecord(source)) ? null : 'the first line is not a promptfoo result (`success`, `provider`, `testIdx`)';
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const data = source.json();
-    if (!isObj(data) || !('evalId' in data))
-        return 'no `evalId`';
-    return resultsOf(data) === null ? 'no `results.results` array' : null;
-}
-/** The provider of a result: its label when set, else its id. */
-function providerOf(r) {
-    const p = r['provider'];
-    if (typeof p === 'string')
-        return { id: p, label: null };
-    if (isObj(p) && typeof p['id'] === 'string')
-        return { id: p['id'], label: typeof p['label'] === 'string' && p['label'] !== '' ? p['label'] : null };
-    return null;
-}
-function caseId(r, i, prompts) {
-    const test = isObj(r['testCase']) ? r['testCase'] : {};
-    const base = typeof test['description'] === 'string' && test['description'] !== '' ? test['description'] : `test-${typeof r['testIdx'] === 'number' ? r['testIdx'] : i}`;
-    return prompts > 1 ? `${base} [prompt ${String(r['promptIdx'] ?? 0)}]` : base;
-}
-function toCase$4(p, place, r, id) {
-    if (typeof r['success'] !== 'boolean')
-        return (p.add(place, 'success', 'true or false', r['success']), null);
-    const score = r['score'] === undefined ? (r['success'] ? 1 : 0) : numberField(p, place, 'score', r['score']);
-    const latency = r['latencyMs'] === undefined || r['latencyMs'] === null ? null : numberField(p, place, 'latencyMs', r['latencyMs'], { min: 0 });
-    const cost = r['cost'] === undefined || r['cost'] === null ? null : numberField(p, place, 'cost', r['cost'], { min: 0 });
-    const response = isObj(r['response']) ? r['response'] : {};
-    const tokens = isObj(response['tokenUsage']) ? response['tokenUsage'] : null;
-    const count = (k) => (tokens === null || tokens[k] === undefined ? 0 : numberField(p, place, `response.tokenUsage.${k}`, tokens[k], { min: 0 }));
-    const prompt = count('prompt');
-    const completion = count('completion');
-    if (score === undefined || latency === undefined || cost === undefined || prompt === undefined || completion === undefined)
+    if (isRow(data))
         return null;
-    const error = typeof r['error'] === 'string' && r['error'] !== '' ? r['error'] : null;
-    const output = response['output'];
-    const read = new Set(['response', 'success', 'score', 'latencyMs', 'cost', 'error', 'provider']);
-    const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !read.has(k)));
+    if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results']))
+        return 'no `results.results` array';
+    return 'evalId' in data || typeof data['results']['version'] === 'number' ? null : 'no `evalId` or `results.version`';
+}
+function readGrid(source, p) {
+    if (source.kind === 'jsonl')
+        return { layout: 'jsonl', ...gridOfRows(jsonlRows(source, p), null, p), top: null };
+    const data = source.json();
+    if (isRow(data))
+        return { layout: 'jsonl', ...gridOfRows([{ row: data, place: '$' }], null, p), top: null };
+    if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results']))
+        throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
+    const results = data['results'];
+    if (results['version'] !== 3 && isObj(results['table']))
+        return { layout: 'v2', ...gridOfTable(data, results['table'], p), top: data };
+    const rows = results['results'].map((row, i) => ({ row, place: `$.results.results[${i}]` }));
+    return { layout: 'v3', ...gridOfRows(rows, results['prompts'], p), top: data };
+}
+const quote$1 = (s) => JSON.stringify(s);
+const listOf = (xs) => [...new Set(xs)].map(quote$1).join(', ');
+/** The columns of one side: by provider (else prompt label) `model`, then by prompt label `prompt`. */
+function selectColumns(file, grid, model, prompt) {
+    const { columns } = grid;
+    const held = `the file holds providers ${listOf(columns.map((c) => c.provider))} and prompts ${listOf(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
+    let chosen = columns;
+    if (model !== undefined) {
+        const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
+        chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
+        if (chosen.length === 0)
+            throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (--baseline-model / --candidate-model); ${held}`);
+    }
+    if (prompt !== undefined) {
+        chosen = chosen.filter((c) => c.prompt === prompt);
+        if (chosen.length === 0)
+            throw new InputError(`${file}: no prompt label ${quote$1(prompt)}${model === undefined ? '' : ` with ${quote$1(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
+    }
+    if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
+        const count = (name) => grid.cells.filter((x) => (columns[x.column] ?? columns.find((c) => c.index === x.column))?.provider === name).length;
+        const providers = [...new Set(chosen.map((c) => c.provider))];
+        throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote$1(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
+    }
+    if (chosen.length === 0)
+        throw new InputError(`${file}: no results`);
+    return chosen;
+}
+/** What tells the chosen columns apart, appended to the test's name when a side spans several. */
+function columnSuffix(chosen) {
+    if (chosen.length === 1)
+        return () => '';
+    const providers = new Set(chosen.map((c) => c.provider)).size > 1;
+    const prompts = new Set(chosen.map((c) => c.prompt)).size > 1;
+    return (c) => (providers || prompts ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]` : ` [column ${c.index}]`);
+}
+/** How a failed result failed: promptfoo's failureReason (1 assertion, 2 error), else a provider error it recorded. */
+function failureOf(cell, success) {
+    if (success)
+        return null;
+    const r = cell.row;
+    if (r['failureReason'] === 2)
+        return 'error';
+    if (r['failureReason'] === 1)
+        return 'assertion';
+    if (cell.table)
+        return r['gradingResult'] === undefined || r['gradingResult'] === null ? 'error' : 'assertion';
+    const response = isObj(r['response']) ? r['response'] : {};
+    return typeof response['error'] === 'string' && response['error'] !== '' ? 'error' : 'assertion';
+}
+/** The error and output texts: a table output's text is `error\n---\noutput` when it failed. */
+function textsOf(cell, success) {
+    const r = cell.row;
+    const asText = (v) => (typeof v === 'string' ? v : v === undefined || v === null ? null : JSON.stringify(v));
+    if (cell.table) {
+        const text = typeof r['text'] === 'string' ? r['text'] : '';
+        const cut = success ? -1 : text.indexOf('\n---\n');
+        return cut < 0 ? { error: null, output: text } : { error: text.slice(0, cut), output: text.slice(cut + 5) };
+    }
+    const response = isObj(r['response']) ? r['response'] : {};
+    return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
+}
+function toCase$4(p, cell, id, column, test) {
+    const r = cell.row;
+    const successKey = cell.table ? 'pass' : 'success';
+    const success = r[successKey];
+    if (typeof success !== 'boolean')
+        return (p.add(cell.place, successKey, 'true or false', success), null);
+    const optional = (key, v) => (v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 }));
+    const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
+    const latency = optional('latencyMs', r['latencyMs']);
+    const cost = optional('cost', r['cost']);
+    const response = isObj(r['response']) ? r['response'] : {};
+    const [tokensKey, tokens] = cell.table ? ['tokenUsage', r['tokenUsage']] : isObj(response['tokenUsage']) ? ['response.tokenUsage', response['tokenUsage']] : ['tokenUsage', r['tokenUsage']];
+    const usage = isObj(tokens) ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) } : null;
+    if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
+        return null;
+    const failure = failureOf(cell, success);
+    const texts = textsOf(cell, success);
+    const grading = isObj(r['gradingResult']) ? r['gradingResult'] : null;
     return caseOf({
-        id, completed: r['success'], reward: score, duration_seconds: latency === null ? null : latency / 1000,
-        usage: tokens === null ? null : { total_calls: 1, prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null },
-        error, final_response: typeof output === 'string' ? output : output === undefined || output === null ? null : JSON.stringify(output),
-        extra: { ...rest, ...(cost === null ? {} : { cost_usd: cost }) },
+        id, completed: success, reward: score, duration_seconds: latency === null ? null : latency / 1000,
+        usage: usage === null ? null : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
+        error: failure === 'error' ? (texts.error ?? 'provider error') : null,
+        description: test?.description ?? null, final_response: texts.output,
+        extra: {
+            testIdx: cell.test, promptIdx: cell.column, provider: column.provider, prompt: column.prompt, vars: test?.vars ?? null,
+            ...(test?.metadata ? { test_metadata: test.metadata } : {}),
+            failure, ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
+            ...(isObj(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
+            ...(isObj(r['metadata']) ? { metadata: r['metadata'] } : {}),
+            ...(cost === null ? {} : { cost_usd: cost }),
+        },
     });
 }
 function fromPromptfoo(source, options) {
-    const data = source.json();
-    const list = resultsOf(data);
-    if (list === null || !isObj(data))
-        throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
     const p = new Problems(source.file);
-    const providers = new Map();
-    const named = (pr) => pr.label ?? pr.id;
-    list.forEach((r, i) => {
-        const pr = isObj(r) ? providerOf(r) : null;
-        if (pr === null)
-            p.add(`$.results.results[${i}]`, 'provider', 'a provider id or {id, label}', isObj(r) ? r['provider'] : r);
-        else
-            providers.set(named(pr), (providers.get(named(pr)) ?? 0) + 1);
-    });
+    const grid = readGrid(source, p);
     p.check();
-    const chosen = options.model ?? (providers.size === 1 ? [...providers.keys()][0] : null);
-    const listed = [...providers].map(([k, n]) => `${JSON.stringify(k)} (${n} results)`).join(', ');
-    if (chosen === null)
-        throw new InputError(`${source.file}: holds ${providers.size} providers: ${listed}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model)`);
-    const mine = list.map((r, i) => ({ r: r, i })).filter(({ r }) => { const pr = providerOf(r); return pr !== null && (pr.id === chosen || pr.label === chosen); });
-    if (mine.length === 0)
-        throw new InputError(`${source.file}: no results of provider ${JSON.stringify(chosen)}; the file holds ${listed}`);
-    const prompts = new Set(mine.map(({ r }) => r['promptIdx'] ?? 0)).size;
+    const chosen = selectColumns(source.file, grid, options.model, options.prompt);
+    const byIndex = new Map(chosen.map((c) => [c.index, c]));
+    const names = testNames(grid.tests.values());
+    const suffix = columnSuffix(chosen);
+    const mine = grid.cells.filter((c) => byIndex.has(c.column)).sort((a, b) => a.test - b.test || a.column - b.column);
     const cases = [];
     const ids = [];
-    for (const { r, i } of mine) {
-        const place = `$.results.results[${i}]`;
-        const c = toCase$4(p, place, r, caseId(r, i, prompts));
+    for (const cell of mine) {
+        const column = byIndex.get(cell.column);
+        const test = grid.tests.get(cell.test);
+        const c = toCase$4(p, cell, `${names.get(cell.test) ?? `test-${cell.test}`}${suffix(column)}`, column, test);
         if (c === null)
             continue;
         cases.push(c);
-        ids.push({ id: c.id, place });
+        ids.push({ id: c.id, place: cell.place });
     }
     checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note(`no results of ${chosen.map((c) => quote$1(c.provider)).join(', ')}`);
     p.check();
+    return summaryOf(summaryParts(source, grid, chosen, cases));
+}
+function summaryParts(source, grid, chosen, cases) {
+    const providers = [...new Set(chosen.map((c) => c.provider))];
+    const prompts = [...new Set(chosen.map((c) => c.prompt))];
+    const top = grid.top ?? {};
+    const results = isObj(top['results']) ? top['results'] : {};
+    const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
+    const side = [providers.length === 1 ? providers[0] : null, prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null].filter((x) => x !== null && x !== undefined).join(', ');
+    const metadata = { 'promptfoo.layout': grid.layout };
+    if (evalId !== null)
+        metadata['promptfoo.eval_id'] = evalId;
+    if (providers.length === 1)
+        metadata['provider'] = providers[0];
+    if (prompts.length === 1 && prompts[0] !== null)
+        metadata['prompt'] = prompts[0];
     const costs = cases.map((c) => c.extra['cost_usd']);
-    const metadata = { 'promptfoo.eval_id': String(data['evalId']) };
-    if (costs.every((x) => typeof x === 'number'))
+    if (cases.length > 0 && costs.every((x) => typeof x === 'number'))
         metadata['cost_usd'] = costs.reduce((a, x) => a + x, 0);
-    const results = data['results'];
-    const without = (o, key) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
-    const resultsRest = without(results, 'results');
-    const top = without(data, 'results');
-    return summaryOf({ id: `${String(data['evalId'] ?? stemOf(source.file))} ${chosen}`, format: 'promptfoo', cases, run: { model: chosen, started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null }, metadata, extra: { ...top, results: resultsRest } });
+    const keep = Object.fromEntries(Object.entries(results).filter(([k]) => k !== 'results' && k !== 'table'));
+    const rest = Object.fromEntries(Object.entries(top).filter(([k]) => k !== 'results'));
+    return {
+        id: `${evalId ?? stemOf(source.file)} ${side || chosen.map((c) => c.provider).join('+')}`,
+        format: 'promptfoo', cases,
+        run: { model: providers.length === 1 ? providers[0] : null, started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null },
+        metadata, extra: grid.top === null ? {} : { ...rest, results: keep },
+    };
 }
 
 /**
@@ -9225,8 +9524,8 @@ const ADAPTERS = [
     },
     { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
     { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
-    { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
-    { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
+    { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
+    { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
     { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
     // The same files, with the direction chosen by name only (never detected).
@@ -9263,10 +9562,28 @@ function adapterFor(source, options) {
         throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
     throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
 }
+/**
+ * A model or prompt the adapter cannot choose by must not be ignored (a gate would then compare runs
+ * the user did not ask for): a prompt is refused; a model must be the file's own run's model.
+ */
+function checkSelection(source, adapter, o, head) {
+    if (o.prompt !== undefined && adapter.selects !== 'model+prompt') {
+        throw new InputError(`${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`);
+    }
+    if (o.model === undefined || adapter.selects !== undefined)
+        return;
+    const own = head.run.model ?? (typeof head.metadata['model'] === 'string' ? head.metadata['model'] : null);
+    if (own === o.model)
+        return;
+    throw new InputError(`${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`);
+}
 /** Converts a source; the options force a format and carry what some formats need. */
 function convertSource(source, options = 'auto') {
     const o = optionsOf(options);
-    return adapterFor(source, o).convert(source, o);
+    const adapter = adapterFor(source, o);
+    const summary = adapter.convert(source, o);
+    checkSelection(source, adapter, o, summary);
+    return summary;
 }
 /** Reads and converts a summary file. */
 function loadSummary(file, options = 'auto') {
@@ -9276,7 +9593,9 @@ function loadSummary(file, options = 'auto') {
 function packSource(source, options) {
     const o = optionsOf(options);
     const adapter = adapterFor(source, o);
-    return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
+    const packed = adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
+    checkSelection(source, adapter, o, packed.head);
+    return packed;
 }
 /**
  * Reads a summary file into the packed form. `content` is the file's bytes when another thread has
@@ -18712,8 +19031,10 @@ const ConfigSchema = strictObject({
         .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
     input: strictObject({
         format: _enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
-        baseline_model: string$1().min(1).optional().describe('For files holding one run per model (multi-hop QA results): the model whose records are the baseline.'),
+        baseline_model: string$1().min(1).optional().describe("For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label."),
         candidate_model: string$1().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        baseline_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
+        candidate_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
         fields: strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, string$1().min(1).optional()])))
             .optional()
             .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
@@ -18728,11 +19049,12 @@ function caseFieldsOf(config) {
     return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
 }
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
-function loadOptionsOf(config, role, format, model) {
+function loadOptionsOf(config, role, format, model, prompt) {
     const input = config.input ?? {};
     return {
         format: format ?? input.format ?? 'auto',
         model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
+        prompt: prompt ?? (role === 'baseline' ? input.baseline_prompt : input.candidate_prompt),
         fields: input.fields,
         keep: caseFieldsOf(config),
     };
@@ -19119,7 +19441,7 @@ function runLeaderboard(cmd) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
@@ -19198,7 +19520,7 @@ function nonEmpty(raw, name) {
     if (v === undefined)
         return null;
     if (v.trim() === '')
-        throw new UsageError(`--${name} needs a value: the model name as the results file writes it`);
+        throw new UsageError(`--${name} needs a value: the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`);
     return v;
 }
 /** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
@@ -19261,6 +19583,7 @@ function parseCompare(args) {
         given: given(raw),
         inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format'), INPUT_FORMATS),
         models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },
+        prompts: { baseline: nonEmpty(raw, 'baseline-prompt'), candidate: nonEmpty(raw, 'candidate-prompt') },
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
     };
@@ -19361,7 +19684,11 @@ Inputs:
   --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
   --baseline-model NAME            for a results file with one run per model: the baseline's model
+                                   (promptfoo: a provider's label or id, else a prompt's label)
   --candidate-model NAME           the candidate's model (the same file may serve both sides)
+  --baseline-prompt LABEL          promptfoo: the baseline's prompt label (with --baseline-model,
+                                   that provider's prompt)
+  --candidate-prompt LABEL         promptfoo: the candidate's prompt label
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 
@@ -19480,8 +19807,8 @@ async function runCompare(cmd, io) {
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const options = {
-        baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline),
-        candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate),
+        baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline),
+        candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate),
     };
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
