@@ -55,7 +55,7 @@ describe('readInputs', () => {
     [{ ...RUN, 'timeout-minutes': '1h' }, 'input "timeout-minutes": expected a number of minutes above 0'],
     [{ ...RUN, 'retention-days': '401' }, 'input "retention-days": expected a whole number of days from 1 to 400'],
     [{ ...RUN, 'allow-command-failure': 'yes' }, 'input "allow-command-failure": expected true or false, got "yes"'],
-    [{ ...RUN, format: 'xlsx' }, 'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"'],
+    [{ ...RUN, format: 'xlsx' }, 'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"'],
     [{ ...RUN, 'fail-on-hold': 'false' }, 'input "fail-on-hold" is not used by mode: run; remove it'],
     [{ mode: 'compare', command: 'x', role: 'baseline' }, 'input "role", "command" are not used by mode: compare; remove them'],
     [{ mode: 'compare', baseline: 'a.json' }, 'inputs "baseline" and "candidate": give both local files, or neither'],

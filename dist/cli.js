@@ -7857,7 +7857,7 @@ function rleMismatch(source) {
     return `not an RLE summary (${source.kind})`;
 }
 /** One scenario run as a case. */
-function toCase$5(p, s) {
+function toCase$6(p, s) {
     const r = s.data;
     const name = r['scenario'] ?? r['scenario_name'];
     if (typeof name !== 'string' || name === '')
@@ -7960,7 +7960,7 @@ function fromRle(source) {
     const cases = [];
     const ids = [];
     for (const s of scenarios) {
-        const c = toCase$5(p, s);
+        const c = toCase$6(p, s);
         if (c === null)
             continue;
         cases.push(c);
@@ -8413,7 +8413,7 @@ function textsOf(cell, success) {
     const response = isObj(r['response']) ? r['response'] : {};
     return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
 }
-function toCase$4(p, cell, id, column, test) {
+function toCase$5(p, cell, id, column, test) {
     const r = cell.row;
     const successKey = cell.table ? 'pass' : 'success';
     const success = r[successKey];
@@ -8460,7 +8460,7 @@ function fromPromptfoo(source, options) {
     for (const cell of mine) {
         const column = byIndex.get(cell.column);
         const test = grid.tests.get(cell.test);
-        const c = toCase$4(p, cell, `${names.get(cell.test) ?? `test-${cell.test}`}${suffix(column)}`, column, test);
+        const c = toCase$5(p, cell, `${names.get(cell.test) ?? `test-${cell.test}`}${suffix(column)}`, column, test);
         if (c === null)
             continue;
         cases.push(c);
@@ -8538,7 +8538,7 @@ function multihopMismatch(source) {
     }
     return 'no records';
 }
-function toCase$3(p, place, r) {
+function toCase$4(p, place, r) {
     const id = firstOf(r, F.id);
     if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number') || id.value === '')
         return (p.add(place, F.id[0], 'an example id (a string or number)', id?.value), null);
@@ -8604,7 +8604,7 @@ function fromMultihop(source, options) {
         counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
         if (chosen !== null && model.value !== chosen)
             continue;
-        const c = toCase$3(p, place, r);
+        const c = toCase$4(p, place, r);
         if (c === null)
             continue;
         cases.push(c);
@@ -8825,7 +8825,7 @@ function suites(el, out = []) {
             suites(child, out);
     return out;
 }
-function toCase$2(p, suite, t) {
+function toCase$3(p, suite, t) {
     const place = `line ${t.line}: <testcase>`;
     const name = t.attributes['name'];
     if (name === undefined || name === '')
@@ -8874,7 +8874,7 @@ function fromJunit(source) {
     const ids = [];
     for (const s of list) {
         for (const t of s.children.filter((c) => c.name === 'testcase')) {
-            const c = toCase$2(p, s.attributes['name'] ?? '', t);
+            const c = toCase$3(p, s.attributes['name'] ?? '', t);
             if (c !== null) {
                 cases.push(c);
                 ids.push({ id: c.id, place: `line ${t.line}` });
@@ -8890,6 +8890,306 @@ function fromJunit(source) {
     if (counts !== null)
         summary.reported = { ...summary.reported, total_cases: counts.tests, completed_cases: counts.tests - counts.notPassed };
     return summary;
+}
+
+/**
+ * Inspect AI eval logs in the JSON log format (`inspect eval … --log-format json`, or `inspect log
+ * convert --to json`): `eval` (task, model, dataset), `results`, `stats`, `samples[]`. Each sample ×
+ * epoch is a case (`<id>`, or `<id> (epoch <n>)` when the log ran several epochs; then the sample is
+ * also the case's task_family, so `--decide significant` clusters a sample's epochs). The score is the
+ * first scorer's value mapped as inspect_ai's value_to_float maps it (scorer/_metric.py): "C" 1,
+ * "P" 0.5, "I" and "N" 0, numbers and booleans as they are, "yes"/"true" 1, "no"/"false" 0, numeric
+ * strings; the reward is that number, and only a full score (1) completes the case. A sample's
+ * `error` is the case's error; `model_usage` (every model the sample called) its tokens, one call per
+ * `model` event; `total_time` its duration. A log whose status is not `success` is a cancelled run.
+ * The `.eval` (zip) format is not read: recent inspect_ai compresses it with zstd, which Node 20's
+ * zlib lacks; `inspect log convert --to json` writes the JSON form.
+ */
+const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
+const isLog = (d) => isObj(d) && typeof d['version'] === 'number' && typeof d['status'] === 'string' && isObj(d['eval']) && typeof d['eval']['task'] === 'string' && typeof d['eval']['model'] === 'string';
+function inspectMismatch(source) {
+    if (source.kind !== 'json')
+        return /\.eval$/i.test(source.file) ? 'an Inspect `.eval` (zip) log, which benchgate does not read: write it as JSON with `inspect log convert <log> --to json --output-dir <dir>`' : `not a JSON document (${source.kind})`;
+    return isLog(source.json()) ? null : 'no `eval` with `task` and `model`, `version` and `status`';
+}
+/** inspect_ai's value_to_float with its default CORRECT / INCORRECT / PARTIAL / NOANSWER; undefined when it has no float. */
+function scoreValue(value) {
+    if (typeof value === 'boolean')
+        return value ? 1 : 0;
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? value : undefined;
+    if (typeof value !== 'string')
+        return undefined;
+    if (value === 'C')
+        return 1;
+    if (value === 'P')
+        return 0.5;
+    if (value === 'I' || value === 'N')
+        return 0;
+    const v = value.toLowerCase();
+    if (v === 'yes' || v === 'true')
+        return 1;
+    if (v === 'no' || v === 'false')
+        return 0;
+    const n = v.trim() === '' ? NaN : Number(v);
+    return Number.isFinite(n) ? n : undefined;
+}
+/** The scorer read: the log's first scorer in `results.scores`, else the first in a sample's scores. */
+function primaryScorer(log, samples) {
+    const results = isObj(log['results']) ? log['results'] : {};
+    const first = Array.isArray(results['scores']) ? results['scores'][0] : undefined;
+    if (isObj(first) && typeof first['name'] === 'string')
+        return first['name'];
+    for (const s of samples)
+        if (isObj(s) && isObj(s['scores']))
+            return Object.keys(s['scores'])[0] ?? null;
+    return null;
+}
+function usageOf(sample) {
+    const usage = isObj(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj) : [];
+    if (usage.length === 0)
+        return null;
+    const sum = (k) => usage.reduce((a, u) => a + (typeof u[k] === 'number' && u[k] >= 0 ? u[k] : 0), 0);
+    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj(e) && e['event'] === 'model').length : 0;
+    return { total_calls: calls, prompt_tokens: Math.round(sum('input_tokens')), completion_tokens: Math.round(sum('output_tokens')), roles: null };
+}
+function outputText(sample) {
+    const output = isObj(sample['output']) ? sample['output'] : {};
+    const choice = Array.isArray(output['choices']) ? output['choices'][0] : undefined;
+    const content = isObj(choice) && isObj(choice['message']) ? choice['message']['content'] : undefined;
+    return typeof content === 'string' ? content : null;
+}
+function toCase$2(p, place, sample, scorer, epochs) {
+    const id = sample['id'];
+    const epoch = sample['epoch'];
+    if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
+        return (p.add(place, 'id', 'the sample id, a string or number', id), null);
+    if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1)
+        return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
+    const error = isObj(sample['error']) && typeof sample['error']['message'] === 'string' ? sample['error']['message'] : typeof sample['error'] === 'string' ? sample['error'] : null;
+    const scores = isObj(sample['scores']) ? sample['scores'] : null;
+    const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
+    let reward = 0;
+    if (score !== undefined) {
+        const value = isObj(score) ? score['value'] : undefined;
+        const n = scoreValue(value);
+        if (n === undefined)
+            return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value), null);
+        reward = n;
+    }
+    else if (error === null) {
+        return (p.add(place, `scores${scorer === null ? '' : `.${scorer}`}`, 'the sample\'s score (a sample with neither a score nor an error was not scored)', scores ?? sample['scores']), null);
+    }
+    const name = String(id);
+    const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
+    const value = isObj(score) ? score['value'] : null;
+    return caseOf({
+        id: epochs ? `${name} (epoch ${epoch})` : name, completed: error === null && reward >= 1, reward, error,
+        duration_seconds: time, usage: usageOf(sample), final_response: outputText(sample), expected_answer: sample['target'] ?? null,
+        labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
+        extra: {
+            sample_id: id, epoch, scorer, score: value,
+            ...(isObj(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
+            ...(scores !== null && Object.keys(scores).length > 1 ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) } : {}),
+            ...(isObj(sample['limit']) ? { limit: sample['limit'] } : {}),
+            ...(isObj(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
+        },
+    });
+}
+function fromInspect(source) {
+    const log = source.json();
+    if (!isLog(log))
+        throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}`);
+    const spec = log['eval'];
+    const samples = log['samples'];
+    if (!Array.isArray(samples))
+        throw new InputError(`${source.file}: $.samples: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+    const p = new Problems(source.file);
+    const scorer = primaryScorer(log, samples);
+    const epochs = samples.some((s) => isObj(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
+    const cases = [];
+    const ids = [];
+    samples.forEach((s, i) => {
+        const place = `$.samples[${i}]`;
+        if (!isObj(s))
+            return p.add(place, null, 'a sample object', s);
+        const c = toCase$2(p, place, s, scorer, epochs);
+        if (c === null)
+            return;
+        cases.push(c);
+        ids.push({ id: c.id, place });
+    });
+    checkUniqueIds$1(p, ids);
+    p.check();
+    const stats = isObj(log['stats']) ? log['stats'] : {};
+    const dataset = isObj(spec['dataset']) ? spec['dataset'] : {};
+    const status = log['status'];
+    const metadata = { task: spec['task'], 'inspect.status': status };
+    if (typeof spec['task_version'] === 'number' || typeof spec['task_version'] === 'string')
+        metadata['task_version'] = spec['task_version'];
+    if (typeof dataset['name'] === 'string')
+        metadata['dataset'] = dataset['name'];
+    if (scorer !== null)
+        metadata['scorer'] = scorer;
+    const runId = typeof spec['run_id'] === 'string' && spec['run_id'] !== '' ? spec['run_id'] : typeof spec['eval_id'] === 'string' ? spec['eval_id'] : 'inspect';
+    return summaryOf({
+        id: `${spec['task']} ${runId}`, format: 'inspect-ai', cases,
+        run: {
+            model: spec['model'], started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null, finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
+            cancelled: status !== 'success', description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
+        },
+        metadata, extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
+    });
+}
+
+/**
+ * lm-evaluation-harness outputs (EleutherAI/lm-evaluation-harness, lm_eval/loggers/evaluation_tracker.py):
+ * - per-sample rows, `samples_<task>_<date>.jsonl` (`lm_eval … --output_path DIR --log_samples`): one
+ *   line per document and filter with `doc_id`, `filter`, `metrics` (the metric names) and each
+ *   metric's value (evaluator.py: `example.update(metrics)`). Each line is a case, `<task>/<doc_id>`
+ *   (the task from the file name), with ` [<filter>]` when the file holds several filters. The reward
+ *   is the first per-sample number among `metrics` (acc, exact_match, …), read as higher is better;
+ *   the case completed when it is 1 (a correct answer).
+ * - the aggregate results file, `results_<date>.json`: per task, its metrics (`"acc,none": 0.34`,
+ *   metric and filter). Each task is a case whose reward is its first metric (negated when
+ *   `higher_is_better` says lower is better), completed; groups that list their subtasks are left out
+ *   (their subtasks are the cases). Aggregates carry no per-sample evidence: the paired statistics
+ *   need the samples files of `--log_samples`, which the run's description says.
+ */
+const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
+const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
+const isSampleRow = (r) => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
+const isResults = (d) => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
+function lmEvalMismatch(source) {
+    if (source.kind === 'json')
+        return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`';
+    if (source.kind !== 'jsonl')
+        return `not JSON or JSON Lines (${source.kind})`;
+    for (const { text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        try {
+            return isSampleRow(JSON.parse(text)) ? null : 'the first line has no `doc_id`, `filter` and `metrics`';
+        }
+        catch {
+            return 'its first line is not JSON';
+        }
+    }
+    return 'no records';
+}
+/** The task of `samples_<task>_<date>.jsonl` (evaluation_tracker's date_id: an ISO time with `-` for `:`); null for another name. */
+function taskOfSamplesFile(file) {
+    const base = file.split(/[\\/]/).pop() ?? file;
+    const m = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/.exec(base);
+    return m ? m[1] : null;
+}
+const numeric = (v) => (typeof v === 'boolean' ? Number(v) : typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+function sampleCase(p, place, r, prefix) {
+    const doc = r['doc_id'];
+    if (typeof doc !== 'number' && typeof doc !== 'string')
+        return (p.add(place, 'doc_id', 'the document id, a number or string', doc), null);
+    const names = r['metrics'].filter((m) => typeof m === 'string');
+    const metric = names.find((m) => numeric(r[m]) !== undefined);
+    if (metric === undefined)
+        return (p.add(place, names.length === 0 ? 'metrics' : names[0], `a per-sample number for one of the metrics ${JSON.stringify(names)} (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score)`, names.length === 0 ? r['metrics'] : r[names[0]]), null);
+    const reward = numeric(r[metric]);
+    const resps = r['filtered_resps'];
+    const answer = Array.isArray(resps) && resps.length > 0 ? resps[0] : null;
+    return caseOf({
+        id: `${prefix}${String(doc)}`, completed: reward >= 1, reward,
+        final_response: typeof answer === 'string' ? answer : answer === null ? null : JSON.stringify(answer),
+        expected_answer: r['target'] ?? null,
+        extra: { doc_id: doc, filter: r['filter'], metric, ...Object.fromEntries(names.map((m) => [m, r[m]])), ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}) },
+    });
+}
+function fromSamples(source) {
+    const p = new Problems(source.file);
+    const rows = [];
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        let r;
+        try {
+            r = JSON.parse(text);
+        }
+        catch {
+            p.add(`line ${line}`, null, 'a JSON object (one lm-evaluation-harness sample per line)', text.length > 60 ? `${text.slice(0, 60)}…` : text);
+            continue;
+        }
+        if (!isSampleRow(r))
+            p.add(`line ${line}`, null, 'a sample with `doc_id`, `filter` and `metrics`', r);
+        else
+            rows.push({ row: r, place: `line ${line}` });
+    }
+    p.check();
+    const task = taskOfSamplesFile(source.file);
+    const filters = new Set(rows.map(({ row }) => row['filter']));
+    const cases = [];
+    const ids = [];
+    for (const { row, place } of rows) {
+        const c = sampleCase(p, place, row, task === null ? '' : `${task}/`);
+        if (c === null)
+            continue;
+        if (filters.size > 1)
+            c.id = `${c.id} [${row['filter']}]`;
+        cases.push(c);
+        ids.push({ id: c.id, place });
+    }
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note('no samples');
+    p.check();
+    return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, metadata: task === null ? {} : { task }, run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` } });
+}
+/** The first metric of a task's results (`name,filter`), skipping the alias and the standard errors. */
+function firstMetric(entry) {
+    for (const [k, v] of Object.entries(entry))
+        if (k.includes(',') && !/_stderr,/.test(k) && typeof v === 'number' && Number.isFinite(v))
+            return [k, v];
+    return null;
+}
+function fromResults(source, data) {
+    const p = new Problems(source.file);
+    const results = data['results'];
+    const better = data['higher_is_better'];
+    const groups = isObj(data['group_subtasks']) ? data['group_subtasks'] : {};
+    const cases = [];
+    for (const [task, entry] of Object.entries(results)) {
+        const place = `$.results[${JSON.stringify(task)}]`;
+        if (Array.isArray(groups[task]) && groups[task].length > 0)
+            continue;
+        if (!isObj(entry)) {
+            p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry);
+            continue;
+        }
+        const metric = firstMetric(entry);
+        if (metric === null) {
+            p.add(place, null, 'at least one metric "<name>,<filter>" with a number', entry);
+            continue;
+        }
+        const [key, value] = metric;
+        const name = key.split(',')[0];
+        const lower = isObj(better[task]) && better[task][name] === false;
+        cases.push(caseOf({ id: task, completed: true, reward: lower ? -value : value, extra: { metric: key, value, higher_is_better: !lower, ...entry } }));
+    }
+    if (p.empty && cases.length === 0)
+        p.note('no tasks in `results`');
+    p.check();
+    const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : null;
+    const metadata = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
+    if (typeof data['git_hash'] === 'string')
+        metadata['lm_eval.git_hash'] = data['git_hash'];
+    return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, run: { model, description: AGGREGATE_NOTE }, metadata, extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null } });
+}
+function fromLmEval(source) {
+    if (source.kind === 'jsonl')
+        return fromSamples(source);
+    const data = source.json();
+    if (isSampleRow(data))
+        return fromSamples(source); // a samples file of one line
+    if (!isResults(data))
+        throw new InputError(`${source.file}: expected ${LM_EVAL_SHAPE}`);
+    return fromResults(source, data);
 }
 
 /** The names looked for when the configuration maps nothing, in order. */
@@ -9526,6 +9826,8 @@ const ADAPTERS = [
     { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
     { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
     { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
+    { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
+    { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
     { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
     // The same files, with the direction chosen by name only (never detected).
@@ -9914,6 +10216,7 @@ const FINDING_SEVERITY = {
     'partial-trials': 'error',
     'too-few-clusters': 'warning',
     'shard-coverage': 'error',
+    'aggregates-only': 'notice',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -9941,6 +10244,9 @@ function runFindings(side, s, totals) {
     const mismatches = aggregateMismatches(s, totals);
     if (mismatches.length > 0) {
         out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+    }
+    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+        out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
     }
     const errored = [...totals.errored];
     if (errored.length > 0) {

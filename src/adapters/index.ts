@@ -12,6 +12,8 @@ import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './rlm-runner
 import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './promptfoo.js';
 import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './multihop-qa.js';
 import { fromJunit, JUNIT_SHAPE, junitMismatch } from './junit.js';
+import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './inspect-ai.js';
+import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './lm-eval.js';
 import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './records.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './rlm-code.js';
 import { dataSource, fileSource, type Source } from './source.js';
@@ -85,6 +87,8 @@ export const ADAPTERS: readonly Adapter[] = [
   { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
   { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
   { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
+  { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
+  { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
   // The same files, with the direction chosen by name only (never detected).
