@@ -1,12 +1,15 @@
 // Inspect AI logs and lm-evaluation-harness samples beyond the real fixtures: epochs, every score
 // value inspect_ai maps, errors, filters, and what is refused.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../src/adapters/index.js';
 import { scoreValue } from '../src/adapters/inspect-ai.js';
 import { taskOfSamplesFile } from '../src/adapters/lm-eval.js';
 import { runCli } from './helpers/cli-run.js';
 import { tempFiles } from './helpers/adapter-files.js';
+import { zip } from './helpers/zip-write.js';
 
 const sample = (id: number | string, epoch: number, value: unknown, more: Record<string, unknown> = {}): Record<string, unknown> => ({ id, epoch, input: 'q', target: 'a', scores: value === undefined ? null : { match: { value, answer: 'x' } }, model_usage: { 'openai/gpt-4o': { input_tokens: 10, output_tokens: 2, total_tokens: 12 } }, total_time: 1.5, ...more });
 const log = (samples: unknown[], status = 'success', model = 'openai/gpt-4o'): string => JSON.stringify({ version: 2, status, eval: { task: 'qa', model, run_id: 'r1', dataset: { name: 'qa' } }, results: { scores: [{ name: 'match', scorer: 'match' }] }, stats: {}, samples });
@@ -33,12 +36,50 @@ describe('Inspect AI eval logs', () => {
     expect((JSON.parse(r.stdout) as { findings: { code: string; blocking: boolean }[] }).findings).toContainEqual(expect.objectContaining({ code: 'cancelled-run', blocking: true }));
   });
 
-  it('refuses a score it cannot map, an unscored sample, a log without samples and a .eval log, naming what', () => {
-    const d = tempFiles({ 'dict.json': log([sample(1, 1, { a: 1 })]), 'unscored.json': log([sample(1, 1, undefined)]), 'header.json': JSON.stringify({ version: 2, status: 'success', eval: { task: 'qa', model: 'm' } }), 'x.eval': 'PK\u0003\u0004zip' });
+  it('refuses a score it cannot map, an unscored sample and a log without samples, naming what', () => {
+    const d = tempFiles({ 'dict.json': log([sample(1, 1, { a: 1 })]), 'unscored.json': log([sample(1, 1, undefined)]), 'header.json': JSON.stringify({ version: 2, status: 'success', eval: { task: 'qa', model: 'm' } }) });
     expect(() => loadSummary(join(d, 'dict.json'))).toThrow(`${join(d, 'dict.json')}: $.samples[0]: "scores.match.value": expected a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string, got an object`);
     expect(() => loadSummary(join(d, 'unscored.json'))).toThrow('$.samples[0]: "scores.match": expected the sample\'s score (a sample with neither a score nor an error was not scored), got null');
     expect(() => loadSummary(join(d, 'header.json'))).toThrow('$.samples: the log holds no samples');
-    expect(() => loadSummary(join(d, 'x.eval'))).toThrow('inspect-ai: expected an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`; here: an Inspect `.eval` (zip) log, which benchgate does not read: write it as JSON with `inspect log convert <log> --to json --output-dir <dir>`');
+  });
+});
+
+describe('Inspect AI .eval logs (zip)', () => {
+  const header = (status = 'success'): string => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(log([], status)) as Record<string, unknown>).filter(([k]) => k !== 'samples')));
+  const write = (name: string, bytes: Buffer): string => { const d = tempFiles({}); writeFileSync(join(d, name), bytes); return join(d, name); };
+
+  it('reads header.json and samples/<id>_epoch_<n>.json, deflated or stored, as the JSON log', () => {
+    const file = write('qa.eval', zip([{ name: '_journal/start.json', data: '{}' }, { name: 'samples/1_epoch_1.json', data: JSON.stringify(sample(1, 1, 'C')) }, { name: 'samples/2_epoch_1.json', data: JSON.stringify(sample(2, 1, 'I')), method: 0 }, { name: 'header.json', data: header() }]));
+    const s = loadSummary(file);
+    expect(s.format).toBe('inspect-ai');
+    expect(s.cases.map((c) => [c.id, c.completed, c.reward])).toEqual([['1', true, 1], ['2', false, 0]]);
+    expect(s.run).toMatchObject({ model: 'openai/gpt-4o', cancelled: false });
+  });
+
+  it('a log still being written (only _journal/start.json) is a started, so cancelled, run', () => {
+    const start = JSON.stringify({ version: 2, eval: { task: 'qa', model: 'm', run_id: 'r' } });
+    const s = loadSummary(write('run.eval', zip([{ name: '_journal/start.json', data: start }, { name: 'samples/1_epoch_1.json', data: JSON.stringify(sample(1, 1, 'C')) }])));
+    expect(s.run.cancelled).toBe(true);
+    expect(s.metadata['inspect.status']).toBe('started');
+  });
+
+  it('zstd entries (Inspect since 2026): read where Node.js has zstd, else refused with the way out', () => {
+    const body = JSON.stringify(sample(1, 1, 'C'));
+    const compress = (zlib as unknown as { zstdCompressSync?: (b: Buffer) => Buffer }).zstdCompressSync;
+    const data = compress ? compress(Buffer.from(body)) : Buffer.from('not zstd');
+    const file = write('z.eval', zip([{ name: 'header.json', data: header() }, { name: 'samples/1_epoch_1.json', data, method: 93, size: body.length }]));
+    if (compress) expect(loadSummary(file).cases.map((c) => c.id)).toEqual(['1']);
+    else expect(() => loadSummary(file)).toThrow(`${file}: samples/1_epoch_1.json is compressed with zstd, which Node.js ${process.version} cannot read (22.15 or later can); run benchgate on a newer Node.js, or write the log as JSON with \`inspect log convert <log> --to json\``);
+  });
+
+  it('refuses broken archives by name, without reading past the end or allocating what a header claims', () => {
+    const good = zip([{ name: 'header.json', data: header() }, { name: 'samples/1_epoch_1.json', data: JSON.stringify(sample(1, 1, 'C')) }]);
+    expect(() => loadSummary(write('cut.eval', good.subarray(0, good.length - 30)))).toThrow('cut.eval: not a readable zip archive: no end of central directory record');
+    expect(() => loadSummary(write('huge.eval', zip([{ name: 'header.json', data: header() }, { name: 'samples/1_epoch_1.json', data: '{}', size: 600 * 1024 * 1024 }])))).toThrow('huge.eval: samples/1_epoch_1.json is 629145600 bytes uncompressed; benchgate reads entries of at most');
+    expect(() => loadSummary(write('lie.eval', zip([{ name: 'header.json', data: header(), size: 5 }])))).toThrow('lie.eval: not a readable zip archive: header.json does not decompress');
+    expect(() => loadSummary(write('m.eval', zip([{ name: 'header.json', data: header(), method: 12 }])))).toThrow('m.eval: header.json uses zip compression method 12; benchgate reads stored (0), deflate (8) and zstd (93)');
+    expect(() => loadSummary(write('none.eval', zip([{ name: 'header.json', data: header() }])))).toThrow('none.eval: samples/: the log holds no samples');
+    expect(() => loadSummary(write('bad.eval', zip([{ name: 'header.json', data: '{"version": 2,' }])))).toThrow('bad.eval: header.json in the archive is not JSON');
   });
 });
 

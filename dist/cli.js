@@ -4,6 +4,7 @@ import { readFileSync, statSync, readdirSync, readSync, closeSync, openSync, exi
 import { createHash } from 'node:crypto';
 import { resolve, dirname, basename, normalize, isAbsolute, relative, join, sep } from 'node:path';
 import { isAscii } from 'node:buffer';
+import * as zlib from 'node:zlib';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -8893,6 +8894,157 @@ function fromJunit(source) {
 }
 
 /**
+ * A small reader of zip archives for Inspect AI's `.eval` logs: the central directory (zip64 too),
+ * entries stored, deflated (zlib's inflateRaw) or zstd-compressed (zlib's zstdDecompress, Node.js
+ * 22.15 and later; Inspect writes zstd since 2026, deflate before). Every offset is bounds-checked and
+ * every size capped, so a malformed or hostile archive is an InputError that names the file, never a
+ * crash or an unbounded allocation.
+ */
+/** The largest archive read (bytes). */
+const MAX_ZIP_BYTES = 2 ** 31 - 1;
+/** The largest entry read, uncompressed (bytes): about the longest string V8 holds. */
+const MAX_ENTRY_BYTES = 512 * 1024 * 1024 - 64;
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const zstdDecompress = zlib.zstdDecompressSync;
+class ZipArchive {
+    file;
+    buf;
+    entries = new Map();
+    constructor(file, buf) {
+        this.file = file;
+        this.buf = buf;
+    }
+    /** Reads `file` (at most {@link MAX_ZIP_BYTES}) and its central directory. */
+    static open(file, content) {
+        let buf;
+        if (content)
+            buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+        else {
+            const size = statSync(file).size;
+            if (size > MAX_ZIP_BYTES)
+                throw new InputError(`${file}: a zip archive of ${size} bytes; benchgate reads at most ${MAX_ZIP_BYTES}`);
+            buf = readFileSync(file);
+        }
+        const zip = new ZipArchive(file, buf);
+        zip.readDirectory();
+        return zip;
+    }
+    bad(why) {
+        return new InputError(`${this.file}: not a readable zip archive: ${why}`);
+    }
+    u16(at) {
+        if (at < 0 || at + 2 > this.buf.length)
+            throw this.bad(`offset ${at} is past the end`);
+        return this.buf.readUInt16LE(at);
+    }
+    u32(at) {
+        if (at < 0 || at + 4 > this.buf.length)
+            throw this.bad(`offset ${at} is past the end`);
+        return this.buf.readUInt32LE(at);
+    }
+    u64(at) {
+        const lo = this.u32(at);
+        const hi = this.u32(at + 4);
+        if (hi >= 2 ** 21)
+            throw this.bad('a 64-bit size or offset beyond 2^53');
+        return hi * 2 ** 32 + lo;
+    }
+    /** The end of central directory record: searched backwards over the longest comment (65,535 bytes). */
+    findEnd() {
+        for (let at = this.buf.length - 22; at >= Math.max(0, this.buf.length - 22 - 65535); at--)
+            if (this.buf.readUInt32LE(at) === EOCD)
+                return at;
+        throw this.bad('no end of central directory record');
+    }
+    readDirectory() {
+        const end = this.findEnd();
+        let count = this.u16(end + 10);
+        let at = this.u32(end + 16);
+        if ((count === 0xffff || at === 0xffffffff) && end >= 20 && this.u32(end - 20) === ZIP64_LOCATOR) {
+            const record = this.u64(end - 20 + 8);
+            if (this.u32(record) !== ZIP64_EOCD)
+                throw this.bad('a zip64 locator that points at no zip64 record');
+            count = this.u64(record + 32);
+            at = this.u64(record + 48);
+        }
+        for (let i = 0; i < count; i++) {
+            if (this.u32(at) !== CENTRAL)
+                throw this.bad(`central directory entry ${i} has no signature`);
+            const nameLength = this.u16(at + 28);
+            const extraLength = this.u16(at + 30);
+            const entry = { name: '', method: this.u16(at + 10), compressed: this.u32(at + 20), size: this.u32(at + 24), local: this.u32(at + 42) };
+            if (at + 46 + nameLength > this.buf.length)
+                throw this.bad(`central directory entry ${i} runs past the end`);
+            entry.name = this.buf.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+            this.zip64Sizes(entry, at + 46 + nameLength, extraLength);
+            this.entries.set(entry.name, entry);
+            at += 46 + nameLength + extraLength + this.u16(at + 32);
+        }
+    }
+    /** Sizes and offset of 0xffffffff are in the zip64 extra field (id 1), in that order. */
+    zip64Sizes(e, from, length) {
+        if (e.size !== 0xffffffff && e.compressed !== 0xffffffff && e.local !== 0xffffffff)
+            return;
+        for (let at = from; at + 4 <= from + length;) {
+            const id = this.u16(at);
+            const size = this.u16(at + 2);
+            if (id === 1) {
+                let p = at + 4;
+                for (const key of ['size', 'compressed', 'local']) {
+                    if (e[key] === 0xffffffff) {
+                        e[key] = this.u64(p);
+                        p += 8;
+                    }
+                }
+                return;
+            }
+            at += 4 + size;
+        }
+        throw this.bad(`entry ${JSON.stringify(e.name)} has 32-bit sizes at their maximum and no zip64 field`);
+    }
+    /** An entry's bytes, decompressed; an InputError when it is absent, too large or broken. */
+    read(name) {
+        const e = this.entries.get(name);
+        if (!e)
+            throw new InputError(`${this.file}: the archive has no ${JSON.stringify(name)}`);
+        if (e.size > MAX_ENTRY_BYTES)
+            throw new InputError(`${this.file}: ${name} is ${e.size} bytes uncompressed; benchgate reads entries of at most ${MAX_ENTRY_BYTES}`);
+        if (this.u32(e.local) !== LOCAL)
+            throw this.bad(`${name} has no local header`);
+        const start = e.local + 30 + this.u16(e.local + 26) + this.u16(e.local + 28);
+        if (start + e.compressed > this.buf.length)
+            throw this.bad(`${name}'s data runs past the end`);
+        const data = this.buf.subarray(start, start + e.compressed);
+        let out;
+        try {
+            if (e.method === 0)
+                out = data;
+            else if (e.method === 8)
+                out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
+            else if (e.method === 93) {
+                if (!zstdDecompress)
+                    throw new InputError(`${this.file}: ${name} is compressed with zstd, which Node.js ${process.version} cannot read (22.15 or later can); run benchgate on a newer Node.js, or write the log as JSON with \`inspect log convert <log> --to json\``);
+                out = zstdDecompress(data, { maxOutputLength: Math.max(1, e.size) });
+            }
+            else
+                throw new InputError(`${this.file}: ${name} uses zip compression method ${e.method}; benchgate reads stored (0), deflate (8) and zstd (93)`);
+        }
+        catch (err) {
+            if (err instanceof InputError)
+                throw err;
+            throw this.bad(`${name} does not decompress (${err.message})`);
+        }
+        if (out.length !== e.size)
+            throw this.bad(`${name} decompresses to ${out.length} bytes, the directory says ${e.size}`);
+        return out;
+    }
+}
+
+/**
  * Inspect AI eval logs in the JSON log format (`inspect eval … --log-format json`, or `inspect log
  * convert --to json`): `eval` (task, model, dataset), `results`, `stats`, `samples[]`. Each sample ×
  * epoch is a case (`<id>`, or `<id> (epoch <n>)` when the log ran several epochs; then the sample is
@@ -8902,15 +9054,38 @@ function fromJunit(source) {
  * strings; the reward is that number, and only a full score (1) completes the case. A sample's
  * `error` is the case's error; `model_usage` (every model the sample called) its tokens, one call per
  * `model` event; `total_time` its duration. A log whose status is not `success` is a cancelled run.
- * The `.eval` (zip) format is not read: recent inspect_ai compresses it with zstd, which Node 20's
- * zlib lacks; `inspect log convert --to json` writes the JSON form.
+ * The `.eval` log is a zip (log/_recorders/eval.py): `header.json` (the log without samples; a log
+ * still being written has only `_journal/start.json`) and `samples/<id>_epoch_<n>.json`, read with
+ * zip-read.ts (deflate, and zstd where Node.js has it).
  */
 const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
 const isLog = (d) => isObj(d) && typeof d['version'] === 'number' && typeof d['status'] === 'string' && isObj(d['eval']) && typeof d['eval']['task'] === 'string' && typeof d['eval']['model'] === 'string';
+const isEvalZip = (source) => source.kind === 'other' && /\.eval$/i.test(source.file);
 function inspectMismatch(source) {
+    if (isEvalZip(source))
+        return null;
     if (source.kind !== 'json')
-        return /\.eval$/i.test(source.file) ? 'an Inspect `.eval` (zip) log, which benchgate does not read: write it as JSON with `inspect log convert <log> --to json --output-dir <dir>`' : `not a JSON document (${source.kind})`;
+        return `not a JSON document (${source.kind})`;
     return isLog(source.json()) ? null : 'no `eval` with `task` and `model`, `version` and `status`';
+}
+function entryJson(file, zip, name) {
+    try {
+        return JSON.parse(zip.read(name).toString('utf8'));
+    }
+    catch (err) {
+        if (err instanceof SyntaxError)
+            throw new InputError(`${file}: ${name} in the archive is not JSON (${err.message})`);
+        throw err;
+    }
+}
+/** A `.eval` log as the JSON log's object, with each sample's place (its entry's name). */
+function readEvalZip(file) {
+    const zip = ZipArchive.open(file);
+    const header = zip.entries.has('header.json') ? entryJson(file, zip, 'header.json') : zip.entries.has('_journal/start.json') ? { status: 'started', ...entryJson(file, zip, '_journal/start.json') } : null;
+    if (header === null)
+        throw new InputError(`${file}: an Inspect .eval log holds header.json (or _journal/start.json); this archive holds neither`);
+    const names = [...zip.entries.keys()].filter((n) => n.startsWith('samples/') && n.endsWith('.json'));
+    return { log: header, samples: names.map((name) => ({ sample: entryJson(file, zip, name), place: name })) };
 }
 /** inspect_ai's value_to_float with its default CORRECT / INCORRECT / PARTIAL / NOANSWER; undefined when it has no float. */
 function scoreValue(value) {
@@ -8997,20 +9172,21 @@ function toCase$2(p, place, sample, scorer, epochs) {
     });
 }
 function fromInspect(source) {
-    const log = source.json();
+    const zipped = isEvalZip(source) ? readEvalZip(source.file) : null;
+    const log = zipped ? zipped.log : source.json();
     if (!isLog(log))
-        throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}`);
+        throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}${zipped ? ' (in header.json)' : ''}`);
     const spec = log['eval'];
-    const samples = log['samples'];
-    if (!Array.isArray(samples))
-        throw new InputError(`${source.file}: $.samples: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+    const listed = zipped ? zipped.samples : Array.isArray(log['samples']) ? log['samples'].map((sample, i) => ({ sample, place: `$.samples[${i}]` })) : null;
+    if (listed === null || (zipped && listed.length === 0))
+        throw new InputError(`${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+    const samples = listed.map((x) => x.sample);
     const p = new Problems(source.file);
     const scorer = primaryScorer(log, samples);
     const epochs = samples.some((s) => isObj(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
     const cases = [];
     const ids = [];
-    samples.forEach((s, i) => {
-        const place = `$.samples[${i}]`;
+    listed.forEach(({ sample: s, place }) => {
         if (!isObj(s))
             return p.add(place, null, 'a sample object', s);
         const c = toCase$2(p, place, s, scorer, epochs);

@@ -8,21 +8,44 @@
  * strings; the reward is that number, and only a full score (1) completes the case. A sample's
  * `error` is the case's error; `model_usage` (every model the sample called) its tokens, one call per
  * `model` event; `total_time` its duration. A log whose status is not `success` is a cancelled run.
- * The `.eval` (zip) format is not read: recent inspect_ai compresses it with zstd, which Node 20's
- * zlib lacks; `inspect log convert --to json` writes the JSON form.
+ * The `.eval` log is a zip (log/_recorders/eval.py): `header.json` (the log without samples; a log
+ * still being written has only `_journal/start.json`) and `samples/<id>_epoch_<n>.json`, read with
+ * zip-read.ts (deflate, and zstd where Node.js has it).
  */
 import { InputError } from '../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
 import { caseOf, checkUniqueIds, isObj, Problems, summaryOf, type Obj } from './records-common.js';
 import type { Source } from './source.js';
+import { ZipArchive } from './zip-read.js';
 
 export const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
 
 const isLog = (d: unknown): d is Obj => isObj(d) && typeof d['version'] === 'number' && typeof d['status'] === 'string' && isObj(d['eval']) && typeof d['eval']['task'] === 'string' && typeof d['eval']['model'] === 'string';
 
+const isEvalZip = (source: Source): boolean => source.kind === 'other' && /\.eval$/i.test(source.file);
+
 export function inspectMismatch(source: Source): string | null {
-  if (source.kind !== 'json') return /\.eval$/i.test(source.file) ? 'an Inspect `.eval` (zip) log, which benchgate does not read: write it as JSON with `inspect log convert <log> --to json --output-dir <dir>`' : `not a JSON document (${source.kind})`;
+  if (isEvalZip(source)) return null;
+  if (source.kind !== 'json') return `not a JSON document (${source.kind})`;
   return isLog(source.json()) ? null : 'no `eval` with `task` and `model`, `version` and `status`';
+}
+
+function entryJson(file: string, zip: ZipArchive, name: string): unknown {
+  try {
+    return JSON.parse(zip.read(name).toString('utf8')) as unknown;
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new InputError(`${file}: ${name} in the archive is not JSON (${err.message})`);
+    throw err;
+  }
+}
+
+/** A `.eval` log as the JSON log's object, with each sample's place (its entry's name). */
+function readEvalZip(file: string): { log: unknown; samples: { sample: unknown; place: string }[] | null } {
+  const zip = ZipArchive.open(file);
+  const header = zip.entries.has('header.json') ? entryJson(file, zip, 'header.json') : zip.entries.has('_journal/start.json') ? { status: 'started', ...(entryJson(file, zip, '_journal/start.json') as Obj) } : null;
+  if (header === null) throw new InputError(`${file}: an Inspect .eval log holds header.json (or _journal/start.json); this archive holds neither`);
+  const names = [...zip.entries.keys()].filter((n) => n.startsWith('samples/') && n.endsWith('.json'));
+  return { log: header, samples: names.map((name) => ({ sample: entryJson(file, zip, name), place: name })) };
 }
 
 /** inspect_ai's value_to_float with its default CORRECT / INCORRECT / PARTIAL / NOANSWER; undefined when it has no float. */
@@ -99,18 +122,19 @@ function toCase(p: Problems, place: string, sample: Obj, scorer: string | null, 
 }
 
 export function fromInspect(source: Source): BenchmarkSummary {
-  const log = source.json();
-  if (!isLog(log)) throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}`);
+  const zipped = isEvalZip(source) ? readEvalZip(source.file) : null;
+  const log = zipped ? zipped.log : source.json();
+  if (!isLog(log)) throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}${zipped ? ' (in header.json)' : ''}`);
   const spec = log['eval'] as Obj;
-  const samples = log['samples'];
-  if (!Array.isArray(samples)) throw new InputError(`${source.file}: $.samples: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+  const listed = zipped ? zipped.samples : Array.isArray(log['samples']) ? log['samples'].map((sample: unknown, i) => ({ sample, place: `$.samples[${i}]` })) : null;
+  if (listed === null || (zipped && listed.length === 0)) throw new InputError(`${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+  const samples = listed.map((x) => x.sample);
   const p = new Problems(source.file);
   const scorer = primaryScorer(log, samples);
   const epochs = samples.some((s) => isObj(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
   const cases: CaseResult[] = [];
   const ids: { id: string; place: string }[] = [];
-  samples.forEach((s, i) => {
-    const place = `$.samples[${i}]`;
+  listed.forEach(({ sample: s, place }) => {
     if (!isObj(s)) return p.add(place, null, 'a sample object', s);
     const c = toCase(p, place, s, scorer, epochs);
     if (c === null) return;
