@@ -53,6 +53,10 @@ describe('real promptfoo outputs: each file', () => {
     expect(s.cases.map((x) => [x.id, x.completed, x.reward, x.error])).toEqual(same.cases.map((x) => [x.id, x.completed, x.reward, x.error]));
   });
 
+  it('out-0.91.3.json: a provider id shared by two labelled providers does not choose between them', () => {
+    expect(() => loadSummary(at('out-0.91.3.json'), { format: 'auto', model: 'file://provA.js' })).toThrow('out-0.91.3.json: the provider id "file://provA.js" (--baseline-model / --candidate-model) is shared by the providers labelled "baseline", "candidate"; choose one by its label');
+  });
+
   it('out-prompts-0.121.20.json: one provider, two prompts: a side is a prompt label, or the provider with a prompt', () => {
     const concise = loadSummary(at('out-prompts-0.121.20.json'), { format: 'auto', model: 'concise' });
     expect(concise.cases.map((x) => [x.id, x.reward])).toEqual([['capital', 1], ['arithmetic', 1], ['refund window', 0.4]]);

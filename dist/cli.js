@@ -8171,8 +8171,15 @@ function gridOfTable(top, table, p) {
     }
     const columns = head.map((h, j) => ({ index: j, provider: str$2(isObj(h) ? h['provider'] : null) ?? `column ${j}`, providerId: str$2(isObj(h) ? h['provider'] : null), prompt: str$2(isObj(h) ? (h['label'] ?? h['display']) : null) }));
     const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
+    const providers = configProviders(top);
     if (new Set(columns.map(key)).size < columns.length)
-        relabel(columns, configProviders(top));
+        relabel(columns, providers);
+    for (const c of columns) {
+        // The table names a labelled provider by its label: its id is in the config.
+        const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
+        if (owners.length === 1 && c.providerId === c.provider)
+            c.providerId = owners[0].id;
+    }
     const tests = new Map();
     const cells = [];
     body.forEach((row, i) => {
@@ -8362,6 +8369,9 @@ function selectColumns(file, grid, model, prompt) {
     let chosen = columns;
     if (model !== undefined) {
         const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
+        const named = new Set(byProvider.map((c) => c.provider));
+        if (named.size > 1)
+            throw new InputError(`${file}: the provider id ${quote$1(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf(named)}; choose one by its label`);
         chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
         if (chosen.length === 0)
             throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (--baseline-model / --candidate-model); ${held}`);
@@ -8372,7 +8382,8 @@ function selectColumns(file, grid, model, prompt) {
             throw new InputError(`${file}: no prompt label ${quote$1(prompt)}${model === undefined ? '' : ` with ${quote$1(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
     }
     if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
-        const count = (name) => grid.cells.filter((x) => (columns[x.column] ?? columns.find((c) => c.index === x.column))?.provider === name).length;
+        const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
+        const count = (name) => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
         const providers = [...new Set(chosen.map((c) => c.provider))];
         throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote$1(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
     }

@@ -109,7 +109,13 @@ export function gridOfTable(top: Obj, table: Obj, p: Problems): Omit<PromptfooGr
   }
   const columns: PromptfooColumn[] = head.map((h, j) => ({ index: j, provider: str(isObj(h) ? h['provider'] : null) ?? `column ${j}`, providerId: str(isObj(h) ? h['provider'] : null), prompt: str(isObj(h) ? (h['label'] ?? h['display']) : null) }));
   const key = (c: PromptfooColumn): string => `${c.provider}\u0000${c.prompt ?? ''}`;
-  if (new Set(columns.map(key)).size < columns.length) relabel(columns, configProviders(top));
+  const providers = configProviders(top);
+  if (new Set(columns.map(key)).size < columns.length) relabel(columns, providers);
+  for (const c of columns) {
+    // The table names a labelled provider by its label: its id is in the config.
+    const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
+    if (owners.length === 1 && c.providerId === c.provider) c.providerId = (owners[0] as { id: string }).id;
+  }
   const tests = new Map<number, PromptfooTest>();
   const cells: PromptfooCell[] = [];
   body.forEach((row, i) => {

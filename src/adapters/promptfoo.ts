@@ -65,6 +65,8 @@ export function selectColumns(file: string, grid: PromptfooGrid, model: string |
   let chosen = columns;
   if (model !== undefined) {
     const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
+    const named = new Set(byProvider.map((c) => c.provider));
+    if (named.size > 1) throw new InputError(`${file}: the provider id ${quote(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf(named)}; choose one by its label`);
     chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
     if (chosen.length === 0) throw new InputError(`${file}: no provider or prompt label ${quote(model)} (--baseline-model / --candidate-model); ${held}`);
   }
@@ -73,7 +75,8 @@ export function selectColumns(file: string, grid: PromptfooGrid, model: string |
     if (chosen.length === 0) throw new InputError(`${file}: no prompt label ${quote(prompt)}${model === undefined ? '' : ` with ${quote(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
   }
   if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
-    const count = (name: string): number => grid.cells.filter((x) => (columns[x.column] ?? columns.find((c) => c.index === x.column))?.provider === name).length;
+    const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
+    const count = (name: string): number => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
     const providers = [...new Set(chosen.map((c) => c.provider))];
     throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
   }
