@@ -106,6 +106,16 @@ describe('lm-evaluation-harness samples files (--log_samples)', () => {
     expect((JSON.parse(r.stdout) as { cases: { case_id: string; completion_regression: boolean }[] }).cases.filter((x) => x.completion_regression).map((x) => x.case_id)).toEqual(['gsm8k/1 [strict-match]']);
   });
 
+  it('a directory lm_eval wrote: every task of its one run, each case named by its task; several runs refused', () => {
+    const date = '2025-01-21T00-40-03.356274';
+    const d = tempFiles({ [`samples_arc_easy_${date}.jsonl`]: `${row(0, 'none', { acc: 1, acc_norm: 0 })}\n`, [`samples_gsm8k_${date}.jsonl`]: `${row(0, 'strict-match', { exact_match: 0 })}\n`, [`results_${date}.json`]: '{}' });
+    const s = loadSummary(d);
+    expect(s.format).toBe('lm-eval');
+    expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.extra['metric']])).toEqual([['arc_easy/0', true, 1, 'acc'], ['gsm8k/0', false, 0, 'exact_match']]);
+    const two = tempFiles({ [`samples_gsm8k_${date}.jsonl`]: `${row(0, 'none', { acc: 1 })}\n`, 'samples_gsm8k_2025-02-01T10-00-00.1.jsonl': `${row(0, 'none', { acc: 1 })}\n` });
+    expect(() => loadSummary(two)).toThrow(`${two}: holds the samples of 2 lm_eval runs (dates ${date}, 2025-02-01T10-00-00.1); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`);
+  });
+
   it('refuses a sample whose metrics hold no per-sample number (corpus metrics), naming the line and metric', () => {
     const d = tempFiles({ 'samples_wmt_2025-01-21T00-40-03.jsonl': `${row(0, 'none', { bleu: [['ref'], 'hyp'] })}\n${row(1, 'none', { bleu: [['ref'], 'hyp'] })}\n` });
     expect(() => loadSummary(join(d, 'samples_wmt_2025-01-21T00-40-03.jsonl'))).toThrow('line 1: "bleu": expected a per-sample number for one of the metrics ["bleu"] (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score), got an array');

@@ -9231,8 +9231,9 @@ function fromInspect(source) {
 
 /**
  * lm-evaluation-harness outputs (EleutherAI/lm-evaluation-harness, lm_eval/loggers/evaluation_tracker.py):
- * - per-sample rows, `samples_<task>_<date>.jsonl` (`lm_eval … --output_path DIR --log_samples`): one
- *   line per document and filter with `doc_id`, `filter`, `metrics` (the metric names) and each
+ * - per-sample rows, `samples_<task>_<date>.jsonl` (`lm_eval … --output_path DIR --log_samples`), or
+ *   the directory lm_eval writes them to (every task of one run, one date): one line per document
+ *   and filter with `doc_id`, `filter`, `metrics` (the metric names) and each
  *   metric's value (evaluator.py: `example.update(metrics)`). Each line is a case, `<task>/<doc_id>`
  *   (the task from the file name), with ` [<filter>]` when the file holds several filters. The reward
  *   is the first per-sample number among `metrics` (acc, exact_match, …), read as higher is better;
@@ -9247,7 +9248,11 @@ const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jso
 const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
 const isSampleRow = (r) => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
 const isResults = (d) => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
+/** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
+const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
 function lmEvalMismatch(source) {
+    if (source.kind === 'directory')
+        return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
     if (source.kind === 'json')
         return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`';
     if (source.kind !== 'jsonl')
@@ -9264,10 +9269,10 @@ function lmEvalMismatch(source) {
     }
     return 'no records';
 }
-/** The task of `samples_<task>_<date>.jsonl` (evaluation_tracker's date_id: an ISO time with `-` for `:`); null for another name. */
+/** The task of `samples_<task>_<date>.jsonl`; null for another name. */
 function taskOfSamplesFile(file) {
     const base = file.split(/[\\/]/).pop() ?? file;
-    const m = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/.exec(base);
+    const m = SAMPLES_FILE.exec(base);
     return m ? m[1] : null;
 }
 const numeric = (v) => (typeof v === 'boolean' ? Number(v) : typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -9288,6 +9293,26 @@ function sampleCase(p, place, r, prefix) {
         expected_answer: r['target'] ?? null,
         extra: { doc_id: doc, filter: r['filter'], metric, ...Object.fromEntries(names.map((m) => [m, r[m]])), ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}) },
     });
+}
+/** Every task of one run in a directory: the samples files of its one date (several dates are several runs). */
+function fromSamplesDirectory(source) {
+    const files = source.entries().flatMap((n) => { const m = SAMPLES_FILE.exec(n); return m ? [{ name: n, date: m[2] }] : []; });
+    const dates = [...new Set(files.map((f) => f.date))];
+    if (dates.length > 1)
+        throw new InputError(`${source.file}: holds the samples of ${dates.length} lm_eval runs (dates ${dates.join(', ')}); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`);
+    const parts = files.map((f) => fromSamples(fileSource(source.sibling(f.name))));
+    const cases = parts.flatMap((s) => s.cases);
+    const seen = new Map();
+    for (const [i, part] of parts.entries()) {
+        for (const c of part.cases) {
+            const other = seen.get(c.id);
+            if (other !== undefined)
+                throw new InputError(`${source.file}: case ${JSON.stringify(c.id)} is in both ${other} and ${files[i]?.name ?? ''}; expected each document once`);
+            seen.set(c.id, files[i]?.name ?? '');
+        }
+    }
+    const tasks = files.map((f) => taskOfSamplesFile(f.name) ?? f.name);
+    return summaryOf({ id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(), format: 'lm-eval', cases, metadata: { tasks: tasks.join(', ') }, run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` } });
 }
 function fromSamples(source) {
     const p = new Problems(source.file);
@@ -9369,6 +9394,8 @@ function fromResults(source, data) {
     return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, run: { model, description: AGGREGATE_NOTE }, metadata, extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null } });
 }
 function fromLmEval(source) {
+    if (source.kind === 'directory')
+        return fromSamplesDirectory(source);
     if (source.kind === 'jsonl')
         return fromSamples(source);
     const data = source.json();
@@ -10048,7 +10075,7 @@ function adapterFor(source, options) {
         why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
     }
     if (source.kind === 'directory')
-        throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
+        throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
     throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
 }
 /**

@@ -121,7 +121,7 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
     if (reason === null) return adapter;
     why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
   }
-  if (source.kind === 'directory') throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
+  if (source.kind === 'directory') throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
   throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
 }
 

@@ -1,7 +1,8 @@
 /**
  * lm-evaluation-harness outputs (EleutherAI/lm-evaluation-harness, lm_eval/loggers/evaluation_tracker.py):
- * - per-sample rows, `samples_<task>_<date>.jsonl` (`lm_eval … --output_path DIR --log_samples`): one
- *   line per document and filter with `doc_id`, `filter`, `metrics` (the metric names) and each
+ * - per-sample rows, `samples_<task>_<date>.jsonl` (`lm_eval … --output_path DIR --log_samples`), or
+ *   the directory lm_eval writes them to (every task of one run, one date): one line per document
+ *   and filter with `doc_id`, `filter`, `metrics` (the metric names) and each
  *   metric's value (evaluator.py: `example.update(metrics)`). Each line is a case, `<task>/<doc_id>`
  *   (the task from the file name), with ` [<filter>]` when the file holds several filters. The reward
  *   is the first per-sample number among `metrics` (acc, exact_match, …), read as higher is better;
@@ -15,7 +16,7 @@
 import { InputError } from '../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
 import { caseOf, checkUniqueIds, isObj, Problems, stemOf, summaryOf, type Obj } from './records-common.js';
-import type { Source } from './source.js';
+import { fileSource, type Source } from './source.js';
 
 export const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
 
@@ -24,7 +25,11 @@ export const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case
 const isSampleRow = (r: unknown): r is Obj => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
 const isResults = (d: unknown): d is Obj => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
 
+/** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
+const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
+
 export function lmEvalMismatch(source: Source): string | null {
+  if (source.kind === 'directory') return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
   if (source.kind === 'json') return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`';
   if (source.kind !== 'jsonl') return `not JSON or JSON Lines (${source.kind})`;
   for (const { text } of source.lines()) {
@@ -38,10 +43,10 @@ export function lmEvalMismatch(source: Source): string | null {
   return 'no records';
 }
 
-/** The task of `samples_<task>_<date>.jsonl` (evaluation_tracker's date_id: an ISO time with `-` for `:`); null for another name. */
+/** The task of `samples_<task>_<date>.jsonl`; null for another name. */
 export function taskOfSamplesFile(file: string): string | null {
   const base = file.split(/[\\/]/).pop() ?? file;
-  const m = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/.exec(base);
+  const m = SAMPLES_FILE.exec(base);
   return m ? (m[1] as string) : null;
 }
 
@@ -62,6 +67,25 @@ function sampleCase(p: Problems, place: string, r: Obj, prefix: string): CaseRes
     expected_answer: r['target'] ?? null,
     extra: { doc_id: doc, filter: r['filter'], metric, ...Object.fromEntries(names.map((m) => [m, r[m]])), ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}) },
   });
+}
+
+/** Every task of one run in a directory: the samples files of its one date (several dates are several runs). */
+function fromSamplesDirectory(source: Source): BenchmarkSummary {
+  const files = source.entries().flatMap((n) => { const m = SAMPLES_FILE.exec(n); return m ? [{ name: n, date: m[2] as string }] : []; });
+  const dates = [...new Set(files.map((f) => f.date))];
+  if (dates.length > 1) throw new InputError(`${source.file}: holds the samples of ${dates.length} lm_eval runs (dates ${dates.join(', ')}); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`);
+  const parts = files.map((f) => fromSamples(fileSource(source.sibling(f.name))));
+  const cases = parts.flatMap((s) => s.cases);
+  const seen = new Map<string, string>();
+  for (const [i, part] of parts.entries()) {
+    for (const c of part.cases) {
+      const other = seen.get(c.id);
+      if (other !== undefined) throw new InputError(`${source.file}: case ${JSON.stringify(c.id)} is in both ${other} and ${files[i]?.name ?? ''}; expected each document once`);
+      seen.set(c.id, files[i]?.name ?? '');
+    }
+  }
+  const tasks = files.map((f) => taskOfSamplesFile(f.name) ?? f.name);
+  return summaryOf({ id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(), format: 'lm-eval', cases, metadata: { tasks: tasks.join(', ') }, run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` } });
 }
 
 function fromSamples(source: Source): BenchmarkSummary {
@@ -129,6 +153,7 @@ function fromResults(source: Source, data: Obj): BenchmarkSummary {
 }
 
 export function fromLmEval(source: Source): BenchmarkSummary {
+  if (source.kind === 'directory') return fromSamplesDirectory(source);
   if (source.kind === 'jsonl') return fromSamples(source);
   const data = source.json();
   if (isSampleRow(data)) return fromSamples(source); // a samples file of one line
