@@ -28,6 +28,12 @@ describe('readInputs', () => {
     });
   });
 
+  it('chooses the run of each local file by model and prompt label (promptfoo, multi-hop QA)', () => {
+    const c = inputs({ mode: 'compare', baseline: 'out.json', candidate: 'out.json', 'baseline-model': 'model-a', 'baseline-prompt': 'concise', 'candidate-prompt': 'verbose' });
+    expect(c).toMatchObject({ load: { baseline: { model: 'model-a', prompt: 'concise' }, candidate: { prompt: 'verbose' } } });
+    expect(c.mode === 'compare' && c.load.candidate.model).toBeUndefined();
+  });
+
   it('takes a history branch by name, with slashes', () => {
     expect(inputs({ mode: 'compare', 'history-branch': 'bench/history-v1.2' })).toMatchObject({ publish: { historyBranch: 'bench/history-v1.2' } });
     expect(inputs({ mode: 'compare' })).toMatchObject({ publish: { historyBranch: '' } });
@@ -49,10 +55,12 @@ describe('readInputs', () => {
     [{ ...RUN, 'timeout-minutes': '1h' }, 'input "timeout-minutes": expected a number of minutes above 0'],
     [{ ...RUN, 'retention-days': '401' }, 'input "retention-days": expected a whole number of days from 1 to 400'],
     [{ ...RUN, 'allow-command-failure': 'yes' }, 'input "allow-command-failure": expected true or false, got "yes"'],
-    [{ ...RUN, format: 'xlsx' }, 'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"'],
+    [{ ...RUN, format: 'xlsx' }, 'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"'],
     [{ ...RUN, 'fail-on-hold': 'false' }, 'input "fail-on-hold" is not used by mode: run; remove it'],
     [{ mode: 'compare', command: 'x', role: 'baseline' }, 'input "role", "command" are not used by mode: compare; remove them'],
     [{ mode: 'compare', baseline: 'a.json' }, 'inputs "baseline" and "candidate": give both local files, or neither'],
+    [{ mode: 'compare', 'candidate-prompt': 'verbose' }, 'input "candidate-prompt": chooses a run of a local file; give "baseline" and "candidate" too'],
+    [{ ...RUN, 'baseline-model': 'gpt-4o' }, 'input "baseline-model" is not used by mode: run; remove it'],
     [{ mode: 'compare', 'min-reward-delta': 'nan' }, 'input "min-reward-delta": expected a number such as 0'],
     [{ mode: 'compare', 'allow-findings': 'missing-cases,everything' }, 'input "allow-findings": expected one of'],
     [{ mode: 'compare', 'comment-group': 'all presets' }, 'input "comment-group": expected a name of letters, digits, ".", "_" or "-"'],

@@ -202,7 +202,7 @@ describe('reading the file', () => {
   it('a directory', () => {
     const dir = join(tmp, 'a-dir.json');
     mkdirSync(dir);
-    expect(inputError(() => loadSummary(dir))).toBe(`${dir}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
+    expect(inputError(() => loadSummary(dir))).toBe(`${dir}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
   });
 
   it('a top-level JSON array on disk', () => {

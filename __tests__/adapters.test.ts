@@ -280,7 +280,7 @@ describe('older hand-made summaries', () => {
 
 describe('format detection and --input-format', () => {
   it('lists the formats', () => {
-    const names = ['benchgate', 'rlm-code', 'rle', 'rlm-runner', 'promptfoo', 'multihop-qa', 'junit', 'github-action-benchmark', 'github-action-benchmark-bigger', 'github-action-benchmark-smaller', 'records'];
+    const names = ['benchgate', 'rlm-code', 'rle', 'rlm-runner', 'promptfoo', 'multihop-qa', 'inspect-ai', 'lm-eval', 'junit', 'github-action-benchmark', 'github-action-benchmark-bigger', 'github-action-benchmark-smaller', 'records'];
     expect(ADAPTERS.map((a) => a.name)).toEqual(names);
     expect(INPUT_FORMATS).toEqual(['auto', ...names]);
   });
@@ -303,7 +303,7 @@ describe('format detection and --input-format', () => {
   it('rejects an unknown format name, listing the allowed ones', () => {
     const run = (): unknown => parseSummary('b.json', raw(NATIVE), 'csv');
     expect(run).toThrow(InputError);
-    expect(run).toThrow('unknown input format "csv"; expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records');
+    expect(run).toThrow('unknown input format "csv"; expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records');
     expect(() => loadSummary(fixturePath(NATIVE), 'RLM-CODE')).toThrow(/unknown input format "RLM-CODE"/);
   });
 });

@@ -4,6 +4,7 @@ import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdi
 import { randomBytes, createHash } from 'node:crypto';
 import { resolve, dirname, join, basename, normalize, isAbsolute, relative, sep } from 'node:path';
 import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
+import * as zlib from 'node:zlib';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -8116,7 +8117,7 @@ function rleMismatch(source) {
     return `not an RLE summary (${source.kind})`;
 }
 /** One scenario run as a case. */
-function toCase$5(p, s) {
+function toCase$6(p, s) {
     const r = s.data;
     const name = r['scenario'] ?? r['scenario_name'];
     if (typeof name !== 'string' || name === '')
@@ -8219,7 +8220,7 @@ function fromRle(source) {
     const cases = [];
     const ids = [];
     for (const s of scenarios) {
-        const c = toCase$5(p, s);
+        const c = toCase$6(p, s);
         if (c === null)
             continue;
         cases.push(c);
@@ -8352,111 +8353,421 @@ function fromRlmRunner(source) {
 }
 
 /**
- * promptfoo eval output (`promptfoo eval --output results.json`, versions 2 and 3): `results.results`
- * holds one result per test, prompt and provider. A file holds one run per provider: the provider
- * (its id or label) is chosen per side like a model (`--baseline-model` / `--candidate-model`). A
- * case is a test (its description, else `test-<index>`, and the prompt when there are several):
- * success is completion, score the reward, latency the duration, token usage the usage, cost kept
- * per case with the run's total when every result has one.
+ * Reads a promptfoo output into one grid: the tests (rows), the output columns (a provider with a
+ * prompt) and a cell per test and column, whatever the version wrote:
+ * - results version 3 (0.5x and later) and its JSON Lines form (`-o x.jsonl`, the same rows one per
+ *   line): each row has `testIdx`, `promptIdx` (the column), `testCase`, `provider`, `prompt`;
+ *   rows are in completion order;
+ * - results version 2 (to 0.9x): rows carry no test or column index, so the grid is read from
+ *   `results.table` (`body[i].outputs[j]` for test i, column j of `head.prompts`), as promptfoo's
+ *   evaluator fills it (rowIndex, colIndex).
+ * Columns are named as promptfoo names them (`prompts[j].provider`: the provider's label, else its
+ * id); when two columns have the same provider and prompt (0.43 wrote the id for both of two
+ * labelled providers), the eval's `config.providers` names them, providers outer and prompts inner
+ * as the evaluator loops.
  */
-const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `evalId` and `results.results` (one result per test, prompt and provider)';
-function resultsOf(data) {
-    if (!isObj(data) || !isObj(data['results']))
+const str$2 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const nonEmpty$1 = (v) => (isObj(v) && Object.keys(v).length > 0 ? v : null);
+const idx = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+function providerOf(v) {
+    if (typeof v === 'string' && v !== '')
+        return { id: v, label: null };
+    if (isObj(v) && str$2(v['id']) !== null)
+        return { id: v['id'], label: str$2(v['label']) };
+    return null;
+}
+/** Version 3 rows (JSON or JSON Lines) into the grid. */
+function gridOfRows(rows, prompts, p) {
+    const columns = new Map();
+    const listed = Array.isArray(prompts) ? prompts : [];
+    const tests = new Map();
+    const cells = [];
+    for (const { row, place } of rows) {
+        if (!isObj(row)) {
+            p.add(place, null, 'a promptfoo result object', row);
+            continue;
+        }
+        const test = idx(row['testIdx']);
+        const column = idx(row['promptIdx']);
+        const provider = providerOf(row['provider']);
+        if (test === null)
+            p.add(place, 'testIdx', 'the test index, an integer of at least 0', row['testIdx']);
+        if (column === null)
+            p.add(place, 'promptIdx', 'the column index, an integer of at least 0', row['promptIdx']);
+        if (provider === null)
+            p.add(place, 'provider', 'a provider id or {id, label}', row['provider']);
+        if (test === null || column === null || provider === null)
+            continue;
+        const head = listed[column];
+        const promptLabel = str$2(isObj(row['prompt']) ? row['prompt']['label'] : null) ?? str$2(isObj(head) ? head['label'] : null);
+        if (!columns.has(column))
+            columns.set(column, { index: column, provider: str$2(isObj(head) ? head['provider'] : null) ?? provider.label ?? provider.id, providerId: provider.id, prompt: promptLabel });
+        if (!tests.has(test)) {
+            const tc = isObj(row['testCase']) ? row['testCase'] : {};
+            const vars = isObj(tc['vars']) ? tc['vars'] : isObj(row['vars']) ? row['vars'] : null;
+            tests.set(test, { index: test, description: str$2(tc['description']) ?? str$2(row['description']), vars, metadata: nonEmpty$1(tc['metadata']) });
+        }
+        cells.push({ test, column, place, row, table: false });
+    }
+    return { columns: [...columns.values()].sort((a, b) => a.index - b.index), tests, cells };
+}
+/** The providers of the eval's own config, in order: {id, label}. */
+function configProviders(top) {
+    const config = isObj(top['config']) ? top['config'] : {};
+    const list = config['providers'];
+    if (!Array.isArray(list))
+        return [];
+    return list.map((x) => providerOf(x) ?? { id: '', label: null });
+}
+/** Version 2: the table's grid; columns told apart by the config's providers where the table cannot. */
+function gridOfTable(top, table, p) {
+    const head = isObj(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
+    const body = Array.isArray(table['body']) ? table['body'] : null;
+    if (head === null || body === null) {
+        p.add('$.results.table', null, "{head: {prompts: [...]}, body: [...]} (promptfoo's results version 2)", table);
+        p.check();
+        return { columns: [], tests: new Map(), cells: [] };
+    }
+    const columns = head.map((h, j) => ({ index: j, provider: str$2(isObj(h) ? h['provider'] : null) ?? `column ${j}`, providerId: str$2(isObj(h) ? h['provider'] : null), prompt: str$2(isObj(h) ? (h['label'] ?? h['display']) : null) }));
+    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
+    const providers = configProviders(top);
+    if (new Set(columns.map(key)).size < columns.length)
+        relabel(columns, providers);
+    for (const c of columns) {
+        // The table names a labelled provider by its label: its id is in the config.
+        const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
+        if (owners.length === 1 && c.providerId === c.provider)
+            c.providerId = owners[0].id;
+    }
+    const tests = new Map();
+    const cells = [];
+    body.forEach((row, i) => {
+        const place = `$.results.table.body[${i}]`;
+        if (!isObj(row) || !Array.isArray(row['outputs']))
+            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj(row) ? row['outputs'] : row);
+        const test = isObj(row['test']) ? row['test'] : {};
+        tests.set(i, { index: i, description: str$2(row['description']) ?? str$2(test['description']), vars: isObj(test['vars']) ? test['vars'] : null, metadata: nonEmpty$1(test['metadata']) });
+        row['outputs'].forEach((out, j) => {
+            if (j >= columns.length)
+                return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
+            if (!isObj(out))
+                return p.add(`${place}.outputs[${j}]`, null, 'an output object', out);
+            cells.push({ test: i, column: j, place: `${place}.outputs[${j}]`, row: out, table: true });
+        });
+    });
+    return { columns, tests, cells };
+}
+/**
+ * Names columns that the table cannot tell apart from the config's providers: the evaluator loops
+ * providers outer and prompts inner, so with k columns per provider column j is provider ⌊j/k⌋. Only
+ * when every column's provider is that provider's id (nothing else is guessed).
+ */
+function relabel(columns, providers) {
+    if (providers.length === 0 || columns.length % providers.length !== 0)
+        return;
+    const per = columns.length / providers.length;
+    const owner = (j) => providers[Math.floor(j / per)];
+    if (!columns.every((c, j) => c.provider === owner(j).id || c.provider === owner(j).label))
+        return;
+    for (const c of columns) {
+        const o = owner(c.index);
+        c.providerId = o.id;
+        c.provider = o.label ?? o.id;
+    }
+}
+/** Lines of a JSON Lines output; promptfoo 0.6x–0.11x appended batches without a line break between them (`}{`). */
+function jsonlRows(source, p) {
+    const rows = [];
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        for (const [k, part] of splitObjects(text).entries()) {
+            const place = k === 0 ? `line ${line}` : `line ${line} (object ${k + 1})`;
+            try {
+                rows.push({ row: JSON.parse(part), place });
+            }
+            catch {
+                p.add(place, null, 'a JSON object (one promptfoo result per line)', part.length > 60 ? `${part.slice(0, 60)}…` : part);
+            }
+        }
+    }
+    return rows;
+}
+/** `{…}{…}` split into its objects (outside strings); a line with one object, or not JSON, is kept whole. */
+function splitObjects(text) {
+    const parts = [];
+    let depth = 0;
+    let inString = false;
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (inString) {
+            if (ch === '\\')
+                i++;
+            else if (ch === '"')
+                inString = false;
+        }
+        else if (ch === '"')
+            inString = true;
+        else if (ch === '{' || ch === '[')
+            depth++;
+        else if (ch === '}' || ch === ']') {
+            depth--;
+            if (depth === 0) {
+                parts.push(text.slice(start, i + 1).trim());
+                start = i + 1;
+            }
+        }
+    }
+    const rest = text.slice(start).trim();
+    if (rest !== '' || parts.length === 0)
+        return [text];
+    return parts;
+}
+
+/**
+ * The case id of a promptfoo test: what the test is, not where it sits, so two outputs pair by test
+ * even when promptfoo wrote them in another order or version. A test is named by its description,
+ * else by its vars (`question=What is 2+2?`), else by its index (`test-3`, a test with neither).
+ * Names given twice get a suffix that depends only on the tests, in test order, so it is the same
+ * on both sides: the vars when they tell the tests apart (`capital [question=…]`), else `#2`, `#3`
+ * (a repeated test: `--repeat`, or the same description and vars).
+ */
+/** Longer vars texts are cut, with a hash of the whole so different vars keep different names. */
+const MAX_VARS_TEXT = 120;
+/** The vars as `k=v, k2=v2` (keys sorted; non-strings as JSON); null when there are none. */
+function varsText(vars) {
+    if (vars === null)
         return null;
-    const list = data['results']['results'];
-    return Array.isArray(list) ? list : null;
+    const keys = Object.keys(vars).sort();
+    if (keys.length === 0)
+        return null;
+    const text = keys.map((k) => `${k}=${typeof vars[k] === 'string' ? vars[k] : JSON.stringify(vars[k])}`).join(', ');
+    if (text.length <= MAX_VARS_TEXT)
+        return text;
+    return `${text.slice(0, MAX_VARS_TEXT - 20)}… #${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
+}
+/** Each test's case id, by test index. */
+function testNames(tests) {
+    const used = new Set();
+    const names = new Map();
+    for (const t of [...tests].sort((a, b) => a.index - b.index)) {
+        const vars = varsText(t.vars);
+        const base = t.description ?? vars ?? `test-${t.index}`;
+        let name = base;
+        if (used.has(name) && t.description !== null && vars !== null)
+            name = `${base} [${vars}]`;
+        for (let n = 2; used.has(name); n++)
+            name = `${base} #${n}`;
+        used.add(name);
+        names.set(t.index, name);
+    }
+    return names;
+}
+
+/**
+ * promptfoo eval output (`promptfoo eval -o results.json` or `-o results.jsonl`; results versions 2
+ * and 3, with or without `evalId`): a grid of tests × output columns, a column being a provider with
+ * a prompt (promptfoo-read.ts). A side is a column chosen by provider (label or id), by prompt label,
+ * or both (`--baseline-model` / `--baseline-prompt`, the same for the candidate); a file with one
+ * provider needs no choice. Each test is a case named by what it is (promptfoo-names.ts), so two
+ * outputs pair by test, not by position. `success` is completion; a failed assertion is a case not
+ * completed, a provider error (`failureReason` 2) an error; score the reward, latency the duration,
+ * token usage and cost read when present.
+ */
+const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
+/** A version-3 result row, as the JSON Lines output holds one per line. */
+function isRow(r) {
+    return isObj(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj(r['testCase']));
+}
+function firstRecord(source) {
+    for (const { text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        try {
+            return JSON.parse(splitObjects(text)[0]);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return undefined;
 }
 function promptfooMismatch(source) {
+    if (source.kind === 'jsonl')
+        return isRow(firstRecord(source)) ? null : 'the first line is not a promptfoo result (`success`, `provider`, `testIdx`)';
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const data = source.json();
-    if (!isObj(data) || !('evalId' in data))
-        return 'no `evalId`';
-    return resultsOf(data) === null ? 'no `results.results` array' : null;
-}
-/** The provider of a result: its label when set, else its id. */
-function providerOf(r) {
-    const p = r['provider'];
-    if (typeof p === 'string')
-        return { id: p, label: null };
-    if (isObj(p) && typeof p['id'] === 'string')
-        return { id: p['id'], label: typeof p['label'] === 'string' && p['label'] !== '' ? p['label'] : null };
-    return null;
-}
-function caseId(r, i, prompts) {
-    const test = isObj(r['testCase']) ? r['testCase'] : {};
-    const base = typeof test['description'] === 'string' && test['description'] !== '' ? test['description'] : `test-${typeof r['testIdx'] === 'number' ? r['testIdx'] : i}`;
-    return prompts > 1 ? `${base} [prompt ${String(r['promptIdx'] ?? 0)}]` : base;
-}
-function toCase$4(p, place, r, id) {
-    if (typeof r['success'] !== 'boolean')
-        return (p.add(place, 'success', 'true or false', r['success']), null);
-    const score = r['score'] === undefined ? (r['success'] ? 1 : 0) : numberField(p, place, 'score', r['score']);
-    const latency = r['latencyMs'] === undefined || r['latencyMs'] === null ? null : numberField(p, place, 'latencyMs', r['latencyMs'], { min: 0 });
-    const cost = r['cost'] === undefined || r['cost'] === null ? null : numberField(p, place, 'cost', r['cost'], { min: 0 });
-    const response = isObj(r['response']) ? r['response'] : {};
-    const tokens = isObj(response['tokenUsage']) ? response['tokenUsage'] : null;
-    const count = (k) => (tokens === null || tokens[k] === undefined ? 0 : numberField(p, place, `response.tokenUsage.${k}`, tokens[k], { min: 0 }));
-    const prompt = count('prompt');
-    const completion = count('completion');
-    if (score === undefined || latency === undefined || cost === undefined || prompt === undefined || completion === undefined)
+    if (isRow(data))
         return null;
-    const error = typeof r['error'] === 'string' && r['error'] !== '' ? r['error'] : null;
-    const output = response['output'];
-    const read = new Set(['response', 'success', 'score', 'latencyMs', 'cost', 'error', 'provider']);
-    const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !read.has(k)));
+    if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results']))
+        return 'no `results.results` array';
+    return 'evalId' in data || typeof data['results']['version'] === 'number' ? null : 'no `evalId` or `results.version`';
+}
+function readGrid(source, p) {
+    if (source.kind === 'jsonl')
+        return { layout: 'jsonl', ...gridOfRows(jsonlRows(source, p), null, p), top: null };
+    const data = source.json();
+    if (isRow(data))
+        return { layout: 'jsonl', ...gridOfRows([{ row: data, place: '$' }], null, p), top: null };
+    if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results']))
+        throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
+    const results = data['results'];
+    if (results['version'] !== 3 && isObj(results['table']))
+        return { layout: 'v2', ...gridOfTable(data, results['table'], p), top: data };
+    const rows = results['results'].map((row, i) => ({ row, place: `$.results.results[${i}]` }));
+    return { layout: 'v3', ...gridOfRows(rows, results['prompts'], p), top: data };
+}
+const quote$1 = (s) => JSON.stringify(s);
+const listOf = (xs) => [...new Set(xs)].map(quote$1).join(', ');
+/** The columns of one side: by provider (else prompt label) `model`, then by prompt label `prompt`. */
+function selectColumns(file, grid, model, prompt) {
+    const { columns } = grid;
+    const held = `the file holds providers ${listOf(columns.map((c) => c.provider))} and prompts ${listOf(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
+    let chosen = columns;
+    if (model !== undefined) {
+        const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
+        const named = new Set(byProvider.map((c) => c.provider));
+        if (named.size > 1)
+            throw new InputError(`${file}: the provider id ${quote$1(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf(named)}; choose one by its label`);
+        chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
+        if (chosen.length === 0)
+            throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (--baseline-model / --candidate-model); ${held}`);
+    }
+    if (prompt !== undefined) {
+        chosen = chosen.filter((c) => c.prompt === prompt);
+        if (chosen.length === 0)
+            throw new InputError(`${file}: no prompt label ${quote$1(prompt)}${model === undefined ? '' : ` with ${quote$1(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
+    }
+    if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
+        const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
+        const count = (name) => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
+        const providers = [...new Set(chosen.map((c) => c.provider))];
+        throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote$1(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
+    }
+    if (chosen.length === 0)
+        throw new InputError(`${file}: no results`);
+    return chosen;
+}
+/** What tells the chosen columns apart, appended to the test's name when a side spans several. */
+function columnSuffix(chosen) {
+    if (chosen.length === 1)
+        return () => '';
+    const providers = new Set(chosen.map((c) => c.provider)).size > 1;
+    const prompts = new Set(chosen.map((c) => c.prompt)).size > 1;
+    return (c) => (providers || prompts ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]` : ` [column ${c.index}]`);
+}
+/** How a failed result failed: promptfoo's failureReason (1 assertion, 2 error), else a provider error it recorded. */
+function failureOf(cell, success) {
+    if (success)
+        return null;
+    const r = cell.row;
+    if (r['failureReason'] === 2)
+        return 'error';
+    if (r['failureReason'] === 1)
+        return 'assertion';
+    if (cell.table)
+        return r['gradingResult'] === undefined || r['gradingResult'] === null ? 'error' : 'assertion';
+    const response = isObj(r['response']) ? r['response'] : {};
+    return typeof response['error'] === 'string' && response['error'] !== '' ? 'error' : 'assertion';
+}
+/** The error and output texts: a table output's text is `error\n---\noutput` when it failed. */
+function textsOf(cell, success) {
+    const r = cell.row;
+    const asText = (v) => (typeof v === 'string' ? v : v === undefined || v === null ? null : JSON.stringify(v));
+    if (cell.table) {
+        const text = typeof r['text'] === 'string' ? r['text'] : '';
+        const cut = success ? -1 : text.indexOf('\n---\n');
+        return cut < 0 ? { error: null, output: text } : { error: text.slice(0, cut), output: text.slice(cut + 5) };
+    }
+    const response = isObj(r['response']) ? r['response'] : {};
+    return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
+}
+function toCase$5(p, cell, id, column, test) {
+    const r = cell.row;
+    const successKey = cell.table ? 'pass' : 'success';
+    const success = r[successKey];
+    if (typeof success !== 'boolean')
+        return (p.add(cell.place, successKey, 'true or false', success), null);
+    const optional = (key, v) => (v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 }));
+    const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
+    const latency = optional('latencyMs', r['latencyMs']);
+    const cost = optional('cost', r['cost']);
+    const response = isObj(r['response']) ? r['response'] : {};
+    const [tokensKey, tokens] = cell.table ? ['tokenUsage', r['tokenUsage']] : isObj(response['tokenUsage']) ? ['response.tokenUsage', response['tokenUsage']] : ['tokenUsage', r['tokenUsage']];
+    const usage = isObj(tokens) ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) } : null;
+    if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
+        return null;
+    const failure = failureOf(cell, success);
+    const texts = textsOf(cell, success);
+    const grading = isObj(r['gradingResult']) ? r['gradingResult'] : null;
     return caseOf({
-        id, completed: r['success'], reward: score, duration_seconds: latency === null ? null : latency / 1000,
-        usage: tokens === null ? null : { total_calls: 1, prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null },
-        error, final_response: typeof output === 'string' ? output : output === undefined || output === null ? null : JSON.stringify(output),
-        extra: { ...rest, ...(cost === null ? {} : { cost_usd: cost }) },
+        id, completed: success, reward: score, duration_seconds: latency === null ? null : latency / 1000,
+        usage: usage === null ? null : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
+        error: failure === 'error' ? (texts.error ?? 'provider error') : null,
+        description: test?.description ?? null, final_response: texts.output,
+        extra: {
+            testIdx: cell.test, promptIdx: cell.column, provider: column.provider, prompt: column.prompt, vars: test?.vars ?? null,
+            ...(test?.metadata ? { test_metadata: test.metadata } : {}),
+            failure, ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
+            ...(isObj(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
+            ...(isObj(r['metadata']) ? { metadata: r['metadata'] } : {}),
+            ...(cost === null ? {} : { cost_usd: cost }),
+        },
     });
 }
 function fromPromptfoo(source, options) {
-    const data = source.json();
-    const list = resultsOf(data);
-    if (list === null || !isObj(data))
-        throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
     const p = new Problems(source.file);
-    const providers = new Map();
-    const named = (pr) => pr.label ?? pr.id;
-    list.forEach((r, i) => {
-        const pr = isObj(r) ? providerOf(r) : null;
-        if (pr === null)
-            p.add(`$.results.results[${i}]`, 'provider', 'a provider id or {id, label}', isObj(r) ? r['provider'] : r);
-        else
-            providers.set(named(pr), (providers.get(named(pr)) ?? 0) + 1);
-    });
+    const grid = readGrid(source, p);
     p.check();
-    const chosen = options.model ?? (providers.size === 1 ? [...providers.keys()][0] : null);
-    const listed = [...providers].map(([k, n]) => `${JSON.stringify(k)} (${n} results)`).join(', ');
-    if (chosen === null)
-        throw new InputError(`${source.file}: holds ${providers.size} providers: ${listed}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model)`);
-    const mine = list.map((r, i) => ({ r: r, i })).filter(({ r }) => { const pr = providerOf(r); return pr !== null && (pr.id === chosen || pr.label === chosen); });
-    if (mine.length === 0)
-        throw new InputError(`${source.file}: no results of provider ${JSON.stringify(chosen)}; the file holds ${listed}`);
-    const prompts = new Set(mine.map(({ r }) => r['promptIdx'] ?? 0)).size;
+    const chosen = selectColumns(source.file, grid, options.model, options.prompt);
+    const byIndex = new Map(chosen.map((c) => [c.index, c]));
+    const names = testNames(grid.tests.values());
+    const suffix = columnSuffix(chosen);
+    const mine = grid.cells.filter((c) => byIndex.has(c.column)).sort((a, b) => a.test - b.test || a.column - b.column);
     const cases = [];
     const ids = [];
-    for (const { r, i } of mine) {
-        const place = `$.results.results[${i}]`;
-        const c = toCase$4(p, place, r, caseId(r, i, prompts));
+    for (const cell of mine) {
+        const column = byIndex.get(cell.column);
+        const test = grid.tests.get(cell.test);
+        const c = toCase$5(p, cell, `${names.get(cell.test) ?? `test-${cell.test}`}${suffix(column)}`, column, test);
         if (c === null)
             continue;
         cases.push(c);
-        ids.push({ id: c.id, place });
+        ids.push({ id: c.id, place: cell.place });
     }
     checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note(`no results of ${chosen.map((c) => quote$1(c.provider)).join(', ')}`);
     p.check();
+    return summaryOf(summaryParts(source, grid, chosen, cases));
+}
+function summaryParts(source, grid, chosen, cases) {
+    const providers = [...new Set(chosen.map((c) => c.provider))];
+    const prompts = [...new Set(chosen.map((c) => c.prompt))];
+    const top = grid.top ?? {};
+    const results = isObj(top['results']) ? top['results'] : {};
+    const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
+    const side = [providers.length === 1 ? providers[0] : null, prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null].filter((x) => x !== null && x !== undefined).join(', ');
+    const metadata = { 'promptfoo.layout': grid.layout };
+    if (evalId !== null)
+        metadata['promptfoo.eval_id'] = evalId;
+    if (providers.length === 1)
+        metadata['provider'] = providers[0];
+    if (prompts.length === 1 && prompts[0] !== null)
+        metadata['prompt'] = prompts[0];
     const costs = cases.map((c) => c.extra['cost_usd']);
-    const metadata = { 'promptfoo.eval_id': String(data['evalId']) };
-    if (costs.every((x) => typeof x === 'number'))
+    if (cases.length > 0 && costs.every((x) => typeof x === 'number'))
         metadata['cost_usd'] = costs.reduce((a, x) => a + x, 0);
-    const results = data['results'];
-    const without = (o, key) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
-    const resultsRest = without(results, 'results');
-    const top = without(data, 'results');
-    return summaryOf({ id: `${String(data['evalId'] ?? stemOf(source.file))} ${chosen}`, format: 'promptfoo', cases, run: { model: chosen, started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null }, metadata, extra: { ...top, results: resultsRest } });
+    const keep = Object.fromEntries(Object.entries(results).filter(([k]) => k !== 'results' && k !== 'table'));
+    const rest = Object.fromEntries(Object.entries(top).filter(([k]) => k !== 'results'));
+    return {
+        id: `${evalId ?? stemOf(source.file)} ${side || chosen.map((c) => c.provider).join('+')}`,
+        format: 'promptfoo', cases,
+        run: { model: providers.length === 1 ? providers[0] : null, started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null },
+        metadata, extra: grid.top === null ? {} : { ...rest, results: keep },
+    };
 }
 
 /**
@@ -8498,7 +8809,7 @@ function multihopMismatch(source) {
     }
     return 'no records';
 }
-function toCase$3(p, place, r) {
+function toCase$4(p, place, r) {
     const id = firstOf(r, F.id);
     if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number') || id.value === '')
         return (p.add(place, F.id[0], 'an example id (a string or number)', id?.value), null);
@@ -8564,7 +8875,7 @@ function fromMultihop(source, options) {
         counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
         if (chosen !== null && model.value !== chosen)
             continue;
-        const c = toCase$3(p, place, r);
+        const c = toCase$4(p, place, r);
         if (c === null)
             continue;
         cases.push(c);
@@ -11338,7 +11649,7 @@ function idOf(t) {
         id += `${t.classname} › `;
     return id + t.name;
 }
-function toCase$2(t, id, rows) {
+function toCase$3(t, id, rows) {
     const completed = t.outcome === 'passed';
     const extra = { outcome: t.outcome };
     if (t.suites.length > 0)
@@ -11392,7 +11703,7 @@ function readJunit(source, visit) {
         const joined = idOf(t);
         const n = (seen.get(joined) ?? 0) + 1;
         seen.set(joined, n);
-        const c = toCase$2(t, n === 1 ? joined : `${joined} #${n}`, rows.length);
+        const c = toCase$3(t, n === 1 ? joined : `${joined} #${n}`, rows.length);
         if (c.completed)
             completed++;
         if (c.duration_seconds !== null)
@@ -11421,6 +11732,508 @@ function packJunit(source, keep) {
     let packer = null;
     const head = readJunit(source, (c, total) => (packer ??= new SummaryPacker(total, keep)).add(c));
     return (packer ?? new SummaryPacker(0, keep)).finish(headOf$1(head));
+}
+
+/**
+ * A small reader of zip archives for Inspect AI's `.eval` logs: the central directory (zip64 too),
+ * entries stored, deflated (zlib's inflateRaw) or zstd-compressed (zlib's zstdDecompress, Node.js
+ * 22.15 and later; Inspect writes zstd since 2026, deflate before). Every offset is bounds-checked and
+ * every size capped, so a malformed or hostile archive is an InputError that names the file, never a
+ * crash or an unbounded allocation.
+ */
+/** The largest archive read (bytes). */
+const MAX_ZIP_BYTES = 2 ** 31 - 1;
+/** The largest entry read, uncompressed (bytes): about the longest string V8 holds. */
+const MAX_ENTRY_BYTES = 512 * 1024 * 1024 - 64;
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const zstdDecompress = zlib.zstdDecompressSync;
+class ZipArchive {
+    file;
+    buf;
+    entries = new Map();
+    constructor(file, buf) {
+        this.file = file;
+        this.buf = buf;
+    }
+    /** Reads `file` (at most {@link MAX_ZIP_BYTES}) and its central directory. */
+    static open(file, content) {
+        let buf;
+        if (content)
+            buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+        else {
+            const size = statSync(file).size;
+            if (size > MAX_ZIP_BYTES)
+                throw new InputError(`${file}: a zip archive of ${size} bytes; benchgate reads at most ${MAX_ZIP_BYTES}`);
+            buf = readFileSync(file);
+        }
+        const zip = new ZipArchive(file, buf);
+        zip.readDirectory();
+        return zip;
+    }
+    bad(why) {
+        return new InputError(`${this.file}: not a readable zip archive: ${why}`);
+    }
+    u16(at) {
+        if (at < 0 || at + 2 > this.buf.length)
+            throw this.bad(`offset ${at} is past the end`);
+        return this.buf.readUInt16LE(at);
+    }
+    u32(at) {
+        if (at < 0 || at + 4 > this.buf.length)
+            throw this.bad(`offset ${at} is past the end`);
+        return this.buf.readUInt32LE(at);
+    }
+    u64(at) {
+        const lo = this.u32(at);
+        const hi = this.u32(at + 4);
+        if (hi >= 2 ** 21)
+            throw this.bad('a 64-bit size or offset beyond 2^53');
+        return hi * 2 ** 32 + lo;
+    }
+    /** The end of central directory record: searched backwards over the longest comment (65,535 bytes). */
+    findEnd() {
+        for (let at = this.buf.length - 22; at >= Math.max(0, this.buf.length - 22 - 65535); at--)
+            if (this.buf.readUInt32LE(at) === EOCD)
+                return at;
+        throw this.bad('no end of central directory record');
+    }
+    readDirectory() {
+        const end = this.findEnd();
+        let count = this.u16(end + 10);
+        let at = this.u32(end + 16);
+        if ((count === 0xffff || at === 0xffffffff) && end >= 20 && this.u32(end - 20) === ZIP64_LOCATOR) {
+            const record = this.u64(end - 20 + 8);
+            if (this.u32(record) !== ZIP64_EOCD)
+                throw this.bad('a zip64 locator that points at no zip64 record');
+            count = this.u64(record + 32);
+            at = this.u64(record + 48);
+        }
+        for (let i = 0; i < count; i++) {
+            if (this.u32(at) !== CENTRAL)
+                throw this.bad(`central directory entry ${i} has no signature`);
+            const nameLength = this.u16(at + 28);
+            const extraLength = this.u16(at + 30);
+            const entry = { name: '', method: this.u16(at + 10), compressed: this.u32(at + 20), size: this.u32(at + 24), local: this.u32(at + 42) };
+            if (at + 46 + nameLength > this.buf.length)
+                throw this.bad(`central directory entry ${i} runs past the end`);
+            entry.name = this.buf.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+            this.zip64Sizes(entry, at + 46 + nameLength, extraLength);
+            this.entries.set(entry.name, entry);
+            at += 46 + nameLength + extraLength + this.u16(at + 32);
+        }
+    }
+    /** Sizes and offset of 0xffffffff are in the zip64 extra field (id 1), in that order. */
+    zip64Sizes(e, from, length) {
+        if (e.size !== 0xffffffff && e.compressed !== 0xffffffff && e.local !== 0xffffffff)
+            return;
+        for (let at = from; at + 4 <= from + length;) {
+            const id = this.u16(at);
+            const size = this.u16(at + 2);
+            if (id === 1) {
+                let p = at + 4;
+                for (const key of ['size', 'compressed', 'local']) {
+                    if (e[key] === 0xffffffff) {
+                        e[key] = this.u64(p);
+                        p += 8;
+                    }
+                }
+                return;
+            }
+            at += 4 + size;
+        }
+        throw this.bad(`entry ${JSON.stringify(e.name)} has 32-bit sizes at their maximum and no zip64 field`);
+    }
+    /** An entry's bytes, decompressed; an InputError when it is absent, too large or broken. */
+    read(name) {
+        const e = this.entries.get(name);
+        if (!e)
+            throw new InputError(`${this.file}: the archive has no ${JSON.stringify(name)}`);
+        if (e.size > MAX_ENTRY_BYTES)
+            throw new InputError(`${this.file}: ${name} is ${e.size} bytes uncompressed; benchgate reads entries of at most ${MAX_ENTRY_BYTES}`);
+        if (this.u32(e.local) !== LOCAL)
+            throw this.bad(`${name} has no local header`);
+        const start = e.local + 30 + this.u16(e.local + 26) + this.u16(e.local + 28);
+        if (start + e.compressed > this.buf.length)
+            throw this.bad(`${name}'s data runs past the end`);
+        const data = this.buf.subarray(start, start + e.compressed);
+        let out;
+        try {
+            if (e.method === 0)
+                out = data;
+            else if (e.method === 8)
+                out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
+            else if (e.method === 93) {
+                if (!zstdDecompress)
+                    throw new InputError(`${this.file}: ${name} is compressed with zstd, which Node.js ${process.version} cannot read (22.15 or later can); run benchgate on a newer Node.js, or write the log as JSON with \`inspect log convert <log> --to json\``);
+                out = zstdDecompress(data, { maxOutputLength: Math.max(1, e.size) });
+            }
+            else
+                throw new InputError(`${this.file}: ${name} uses zip compression method ${e.method}; benchgate reads stored (0), deflate (8) and zstd (93)`);
+        }
+        catch (err) {
+            if (err instanceof InputError)
+                throw err;
+            throw this.bad(`${name} does not decompress (${err.message})`);
+        }
+        if (out.length !== e.size)
+            throw this.bad(`${name} decompresses to ${out.length} bytes, the directory says ${e.size}`);
+        return out;
+    }
+}
+
+/**
+ * Inspect AI eval logs in the JSON log format (`inspect eval … --log-format json`, or `inspect log
+ * convert --to json`): `eval` (task, model, dataset), `results`, `stats`, `samples[]`. Each sample ×
+ * epoch is a case (`<id>`, or `<id> (epoch <n>)` when the log ran several epochs; then the sample is
+ * also the case's task_family, so `--decide significant` clusters a sample's epochs). The score is the
+ * first scorer's value mapped as inspect_ai's value_to_float maps it (scorer/_metric.py): "C" 1,
+ * "P" 0.5, "I" and "N" 0, numbers and booleans as they are, "yes"/"true" 1, "no"/"false" 0, numeric
+ * strings; the reward is that number, and only a full score (1) completes the case. A sample's
+ * `error` is the case's error; `model_usage` (every model the sample called) its tokens, one call per
+ * `model` event; `total_time` its duration. A log whose status is not `success` is a cancelled run.
+ * The `.eval` log is a zip (log/_recorders/eval.py): `header.json` (the log without samples; a log
+ * still being written has only `_journal/start.json`) and `samples/<id>_epoch_<n>.json`, read with
+ * zip-read.ts (deflate, and zstd where Node.js has it).
+ */
+const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
+const isLog = (d) => isObj(d) && typeof d['version'] === 'number' && typeof d['status'] === 'string' && isObj(d['eval']) && typeof d['eval']['task'] === 'string' && typeof d['eval']['model'] === 'string';
+const isEvalZip = (source) => source.kind === 'other' && /\.eval$/i.test(source.file);
+function inspectMismatch(source) {
+    if (isEvalZip(source))
+        return null;
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    return isLog(source.json()) ? null : 'no `eval` with `task` and `model`, `version` and `status`';
+}
+function entryJson(file, zip, name) {
+    try {
+        return JSON.parse(zip.read(name).toString('utf8'));
+    }
+    catch (err) {
+        if (err instanceof SyntaxError)
+            throw new InputError(`${file}: ${name} in the archive is not JSON (${err.message})`);
+        throw err;
+    }
+}
+/** A `.eval` log as the JSON log's object, with each sample's place (its entry's name). */
+function readEvalZip(file) {
+    const zip = ZipArchive.open(file);
+    const header = zip.entries.has('header.json') ? entryJson(file, zip, 'header.json') : zip.entries.has('_journal/start.json') ? { status: 'started', ...entryJson(file, zip, '_journal/start.json') } : null;
+    if (header === null)
+        throw new InputError(`${file}: an Inspect .eval log holds header.json (or _journal/start.json); this archive holds neither`);
+    const names = [...zip.entries.keys()].filter((n) => n.startsWith('samples/') && n.endsWith('.json'));
+    return { log: header, samples: names.map((name) => ({ sample: entryJson(file, zip, name), place: name })) };
+}
+/** inspect_ai's value_to_float with its default CORRECT / INCORRECT / PARTIAL / NOANSWER; undefined when it has no float. */
+function scoreValue(value) {
+    if (typeof value === 'boolean')
+        return value ? 1 : 0;
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? value : undefined;
+    if (typeof value !== 'string')
+        return undefined;
+    if (value === 'C')
+        return 1;
+    if (value === 'P')
+        return 0.5;
+    if (value === 'I' || value === 'N')
+        return 0;
+    const v = value.toLowerCase();
+    if (v === 'yes' || v === 'true')
+        return 1;
+    if (v === 'no' || v === 'false')
+        return 0;
+    const n = v.trim() === '' ? NaN : Number(v);
+    return Number.isFinite(n) ? n : undefined;
+}
+/** The scorer read: the log's first scorer in `results.scores`, else the first in a sample's scores. */
+function primaryScorer(log, samples) {
+    const results = isObj(log['results']) ? log['results'] : {};
+    const first = Array.isArray(results['scores']) ? results['scores'][0] : undefined;
+    if (isObj(first) && typeof first['name'] === 'string')
+        return first['name'];
+    for (const s of samples)
+        if (isObj(s) && isObj(s['scores']))
+            return Object.keys(s['scores'])[0] ?? null;
+    return null;
+}
+function usageOf(sample) {
+    const usage = isObj(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj) : [];
+    if (usage.length === 0)
+        return null;
+    const sum = (k) => usage.reduce((a, u) => a + (typeof u[k] === 'number' && u[k] >= 0 ? u[k] : 0), 0);
+    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj(e) && e['event'] === 'model').length : 0;
+    return { total_calls: calls, prompt_tokens: Math.round(sum('input_tokens')), completion_tokens: Math.round(sum('output_tokens')), roles: null };
+}
+function outputText(sample) {
+    const output = isObj(sample['output']) ? sample['output'] : {};
+    const choice = Array.isArray(output['choices']) ? output['choices'][0] : undefined;
+    const content = isObj(choice) && isObj(choice['message']) ? choice['message']['content'] : undefined;
+    return typeof content === 'string' ? content : null;
+}
+function toCase$2(p, place, sample, scorer, epochs) {
+    const id = sample['id'];
+    const epoch = sample['epoch'];
+    if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
+        return (p.add(place, 'id', 'the sample id, a string or number', id), null);
+    if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1)
+        return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
+    const error = isObj(sample['error']) && typeof sample['error']['message'] === 'string' ? sample['error']['message'] : typeof sample['error'] === 'string' ? sample['error'] : null;
+    const scores = isObj(sample['scores']) ? sample['scores'] : null;
+    const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
+    let reward = 0;
+    if (score !== undefined) {
+        const value = isObj(score) ? score['value'] : undefined;
+        const n = scoreValue(value);
+        if (n === undefined)
+            return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value), null);
+        reward = n;
+    }
+    else if (error === null) {
+        return (p.add(place, `scores${scorer === null ? '' : `.${scorer}`}`, 'the sample\'s score (a sample with neither a score nor an error was not scored)', scores ?? sample['scores']), null);
+    }
+    const name = String(id);
+    const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
+    const value = isObj(score) ? score['value'] : null;
+    return caseOf({
+        id: epochs ? `${name} (epoch ${epoch})` : name, completed: error === null && reward >= 1, reward, error,
+        duration_seconds: time, usage: usageOf(sample), final_response: outputText(sample), expected_answer: sample['target'] ?? null,
+        labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
+        extra: {
+            sample_id: id, epoch, scorer, score: value,
+            ...(isObj(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
+            ...(scores !== null && Object.keys(scores).length > 1 ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) } : {}),
+            ...(isObj(sample['limit']) ? { limit: sample['limit'] } : {}),
+            ...(isObj(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
+        },
+    });
+}
+function fromInspect(source) {
+    const zipped = isEvalZip(source) ? readEvalZip(source.file) : null;
+    const log = zipped ? zipped.log : source.json();
+    if (!isLog(log))
+        throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}${zipped ? ' (in header.json)' : ''}`);
+    const spec = log['eval'];
+    const listed = zipped ? zipped.samples : Array.isArray(log['samples']) ? log['samples'].map((sample, i) => ({ sample, place: `$.samples[${i}]` })) : null;
+    if (listed === null || (zipped && listed.length === 0))
+        throw new InputError(`${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+    const samples = listed.map((x) => x.sample);
+    const p = new Problems(source.file);
+    const scorer = primaryScorer(log, samples);
+    const epochs = samples.some((s) => isObj(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
+    const cases = [];
+    const ids = [];
+    listed.forEach(({ sample: s, place }) => {
+        if (!isObj(s))
+            return p.add(place, null, 'a sample object', s);
+        const c = toCase$2(p, place, s, scorer, epochs);
+        if (c === null)
+            return;
+        cases.push(c);
+        ids.push({ id: c.id, place });
+    });
+    checkUniqueIds$1(p, ids);
+    p.check();
+    const stats = isObj(log['stats']) ? log['stats'] : {};
+    const dataset = isObj(spec['dataset']) ? spec['dataset'] : {};
+    const status = log['status'];
+    const metadata = { task: spec['task'], 'inspect.status': status };
+    if (typeof spec['task_version'] === 'number' || typeof spec['task_version'] === 'string')
+        metadata['task_version'] = spec['task_version'];
+    if (typeof dataset['name'] === 'string')
+        metadata['dataset'] = dataset['name'];
+    if (scorer !== null)
+        metadata['scorer'] = scorer;
+    const runId = typeof spec['run_id'] === 'string' && spec['run_id'] !== '' ? spec['run_id'] : typeof spec['eval_id'] === 'string' ? spec['eval_id'] : 'inspect';
+    return summaryOf({
+        id: `${spec['task']} ${runId}`, format: 'inspect-ai', cases,
+        run: {
+            model: spec['model'], started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null, finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
+            cancelled: status !== 'success', description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
+        },
+        metadata, extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
+    });
+}
+
+/**
+ * lm-evaluation-harness outputs (EleutherAI/lm-evaluation-harness, lm_eval/loggers/evaluation_tracker.py):
+ * - per-sample rows, `samples_<task>_<date>.jsonl` (`lm_eval … --output_path DIR --log_samples`), or
+ *   the directory lm_eval writes them to (every task of one run, one date): one line per document
+ *   and filter with `doc_id`, `filter`, `metrics` (the metric names) and each
+ *   metric's value (evaluator.py: `example.update(metrics)`). Each line is a case, `<task>/<doc_id>`
+ *   (the task from the file name), with ` [<filter>]` when the file holds several filters. The reward
+ *   is the first per-sample number among `metrics` (acc, exact_match, …), read as higher is better;
+ *   the case completed when it is 1 (a correct answer).
+ * - the aggregate results file, `results_<date>.json`: per task, its metrics (`"acc,none": 0.34`,
+ *   metric and filter). Each task is a case whose reward is its first metric (negated when
+ *   `higher_is_better` says lower is better), completed; groups that list their subtasks are left out
+ *   (their subtasks are the cases). Aggregates carry no per-sample evidence: the paired statistics
+ *   need the samples files of `--log_samples`, which the run's description says.
+ */
+const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
+const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
+const isSampleRow = (r) => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
+const isResults = (d) => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
+/** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
+const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
+function lmEvalMismatch(source) {
+    if (source.kind === 'directory')
+        return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
+    if (source.kind === 'json')
+        return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`';
+    if (source.kind !== 'jsonl')
+        return `not JSON or JSON Lines (${source.kind})`;
+    for (const { text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        try {
+            return isSampleRow(JSON.parse(text)) ? null : 'the first line has no `doc_id`, `filter` and `metrics`';
+        }
+        catch {
+            return 'its first line is not JSON';
+        }
+    }
+    return 'no records';
+}
+/** The task of `samples_<task>_<date>.jsonl`; null for another name. */
+function taskOfSamplesFile(file) {
+    const base = file.split(/[\\/]/).pop() ?? file;
+    const m = SAMPLES_FILE.exec(base);
+    return m ? m[1] : null;
+}
+const numeric = (v) => (typeof v === 'boolean' ? Number(v) : typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+function sampleCase(p, place, r, prefix) {
+    const doc = r['doc_id'];
+    if (typeof doc !== 'number' && typeof doc !== 'string')
+        return (p.add(place, 'doc_id', 'the document id, a number or string', doc), null);
+    const names = r['metrics'].filter((m) => typeof m === 'string');
+    const metric = names.find((m) => numeric(r[m]) !== undefined);
+    if (metric === undefined)
+        return (p.add(place, names.length === 0 ? 'metrics' : names[0], `a per-sample number for one of the metrics ${JSON.stringify(names)} (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score)`, names.length === 0 ? r['metrics'] : r[names[0]]), null);
+    const reward = numeric(r[metric]);
+    const resps = r['filtered_resps'];
+    const answer = Array.isArray(resps) && resps.length > 0 ? resps[0] : null;
+    return caseOf({
+        id: `${prefix}${String(doc)}`, completed: reward >= 1, reward,
+        final_response: typeof answer === 'string' ? answer : answer === null ? null : JSON.stringify(answer),
+        expected_answer: r['target'] ?? null,
+        extra: { doc_id: doc, filter: r['filter'], metric, ...Object.fromEntries(names.map((m) => [m, r[m]])), ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}) },
+    });
+}
+/** Every task of one run in a directory: the samples files of its one date (several dates are several runs). */
+function fromSamplesDirectory(source) {
+    const files = source.entries().flatMap((n) => { const m = SAMPLES_FILE.exec(n); return m ? [{ name: n, date: m[2] }] : []; });
+    const dates = [...new Set(files.map((f) => f.date))];
+    if (dates.length > 1)
+        throw new InputError(`${source.file}: holds the samples of ${dates.length} lm_eval runs (dates ${dates.join(', ')}); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`);
+    const parts = files.map((f) => fromSamples(fileSource(source.sibling(f.name))));
+    const cases = parts.flatMap((s) => s.cases);
+    const seen = new Map();
+    for (const [i, part] of parts.entries()) {
+        for (const c of part.cases) {
+            const other = seen.get(c.id);
+            if (other !== undefined)
+                throw new InputError(`${source.file}: case ${JSON.stringify(c.id)} is in both ${other} and ${files[i]?.name ?? ''}; expected each document once`);
+            seen.set(c.id, files[i]?.name ?? '');
+        }
+    }
+    const tasks = files.map((f) => taskOfSamplesFile(f.name) ?? f.name);
+    return summaryOf({ id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(), format: 'lm-eval', cases, metadata: { tasks: tasks.join(', ') }, run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` } });
+}
+function fromSamples(source) {
+    const p = new Problems(source.file);
+    const rows = [];
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        let r;
+        try {
+            r = JSON.parse(text);
+        }
+        catch {
+            p.add(`line ${line}`, null, 'a JSON object (one lm-evaluation-harness sample per line)', text.length > 60 ? `${text.slice(0, 60)}…` : text);
+            continue;
+        }
+        if (!isSampleRow(r))
+            p.add(`line ${line}`, null, 'a sample with `doc_id`, `filter` and `metrics`', r);
+        else
+            rows.push({ row: r, place: `line ${line}` });
+    }
+    p.check();
+    const task = taskOfSamplesFile(source.file);
+    const filters = new Set(rows.map(({ row }) => row['filter']));
+    const cases = [];
+    const ids = [];
+    for (const { row, place } of rows) {
+        const c = sampleCase(p, place, row, task === null ? '' : `${task}/`);
+        if (c === null)
+            continue;
+        if (filters.size > 1)
+            c.id = `${c.id} [${row['filter']}]`;
+        cases.push(c);
+        ids.push({ id: c.id, place });
+    }
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note('no samples');
+    p.check();
+    return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, metadata: task === null ? {} : { task }, run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` } });
+}
+/** The first metric of a task's results (`name,filter`), skipping the alias and the standard errors. */
+function firstMetric(entry) {
+    for (const [k, v] of Object.entries(entry))
+        if (k.includes(',') && !/_stderr,/.test(k) && typeof v === 'number' && Number.isFinite(v))
+            return [k, v];
+    return null;
+}
+function fromResults(source, data) {
+    const p = new Problems(source.file);
+    const results = data['results'];
+    const better = data['higher_is_better'];
+    const groups = isObj(data['group_subtasks']) ? data['group_subtasks'] : {};
+    const cases = [];
+    for (const [task, entry] of Object.entries(results)) {
+        const place = `$.results[${JSON.stringify(task)}]`;
+        if (Array.isArray(groups[task]) && groups[task].length > 0)
+            continue;
+        if (!isObj(entry)) {
+            p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry);
+            continue;
+        }
+        const metric = firstMetric(entry);
+        if (metric === null) {
+            p.add(place, null, 'at least one metric "<name>,<filter>" with a number', entry);
+            continue;
+        }
+        const [key, value] = metric;
+        const name = key.split(',')[0];
+        const lower = isObj(better[task]) && better[task][name] === false;
+        cases.push(caseOf({ id: task, completed: true, reward: lower ? -value : value, extra: { metric: key, value, higher_is_better: !lower, ...entry } }));
+    }
+    if (p.empty && cases.length === 0)
+        p.note('no tasks in `results`');
+    p.check();
+    const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : null;
+    const metadata = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
+    if (typeof data['git_hash'] === 'string')
+        metadata['lm_eval.git_hash'] = data['git_hash'];
+    return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, run: { model, description: AGGREGATE_NOTE }, metadata, extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null } });
+}
+function fromLmEval(source) {
+    if (source.kind === 'directory')
+        return fromSamplesDirectory(source);
+    if (source.kind === 'jsonl')
+        return fromSamples(source);
+    const data = source.json();
+    if (isSampleRow(data))
+        return fromSamples(source); // a samples file of one line
+    if (!isResults(data))
+        throw new InputError(`${source.file}: expected ${LM_EVAL_SHAPE}`);
+    return fromResults(source, data);
 }
 
 /**
@@ -12066,8 +12879,10 @@ const ADAPTERS = [
     },
     { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
     { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
-    { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
-    { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
+    { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
+    { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
+    { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
+    { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
     { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
     // The same files, with the direction chosen by name only (never detected).
@@ -12101,13 +12916,31 @@ function adapterFor(source, options) {
         why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
     }
     if (source.kind === 'directory')
-        throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
+        throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
     throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
+}
+/**
+ * A model or prompt the adapter cannot choose by must not be ignored (a gate would then compare runs
+ * the user did not ask for): a prompt is refused; a model must be the file's own run's model.
+ */
+function checkSelection(source, adapter, o, head) {
+    if (o.prompt !== undefined && adapter.selects !== 'model+prompt') {
+        throw new InputError(`${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`);
+    }
+    if (o.model === undefined || adapter.selects !== undefined)
+        return;
+    const own = head.run.model ?? (typeof head.metadata['model'] === 'string' ? head.metadata['model'] : null);
+    if (own === o.model)
+        return;
+    throw new InputError(`${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`);
 }
 /** Converts a source; the options force a format and carry what some formats need. */
 function convertSource(source, options = 'auto') {
     const o = optionsOf(options);
-    return adapterFor(source, o).convert(source, o);
+    const adapter = adapterFor(source, o);
+    const summary = adapter.convert(source, o);
+    checkSelection(source, adapter, o, summary);
+    return summary;
 }
 /** Reads and converts a summary file. */
 function loadSummary(file, options = 'auto') {
@@ -12117,7 +12950,9 @@ function loadSummary(file, options = 'auto') {
 function packSource(source, options) {
     const o = optionsOf(options);
     const adapter = adapterFor(source, o);
-    return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
+    const packed = adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
+    checkSelection(source, adapter, o, packed.head);
+    return packed;
 }
 /**
  * Reads a summary file into the packed form. `content` is the file's bytes when another thread has
@@ -12500,6 +13335,7 @@ const FINDING_SEVERITY = {
     'too-few-clusters': 'warning',
     'shard-coverage': 'error',
     'benchmark-regression': 'error',
+    'aggregates-only': 'notice',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -12527,6 +13363,9 @@ function runFindings(side, s, totals) {
     const mismatches = aggregateMismatches(s, totals);
     if (mismatches.length > 0) {
         out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+    }
+    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+        out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
     }
     const errored = [...totals.errored];
     if (errored.length > 0) {
@@ -21808,8 +22647,10 @@ const ConfigSchema = strictObject({
         .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
     input: strictObject({
         format: _enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
-        baseline_model: string$1().min(1).optional().describe('For files holding one run per model (multi-hop QA results): the model whose records are the baseline.'),
+        baseline_model: string$1().min(1).optional().describe("For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label."),
         candidate_model: string$1().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        baseline_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
+        candidate_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
         fields: strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, string$1().min(1).optional()])))
             .optional()
             .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
@@ -21831,11 +22672,12 @@ function caseFieldsOf(config) {
     return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
 }
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
-function loadOptionsOf(config, role, format, model) {
+function loadOptionsOf(config, role, format, model, prompt) {
     const input = config.input ?? {};
     return {
         format: format ?? input.format ?? 'auto',
         model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
+        prompt: prompt ?? (role === 'baseline' ? input.baseline_prompt : input.candidate_prompt),
         fields: input.fields,
         keep: caseFieldsOf(config),
     };
@@ -22278,7 +23120,7 @@ function runLeaderboard(cmd) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
@@ -22358,7 +23200,7 @@ function nonEmpty(raw, name) {
     if (v === undefined)
         return null;
     if (v.trim() === '')
-        throw new UsageError(`--${name} needs a value: the model name as the results file writes it`);
+        throw new UsageError(`--${name} needs a value: the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`);
     return v;
 }
 /** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
@@ -22430,6 +23272,7 @@ function parseCompare(args) {
         given: given(raw),
         inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format'), INPUT_FORMATS),
         models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },
+        prompts: { baseline: nonEmpty(raw, 'baseline-prompt'), candidate: nonEmpty(raw, 'candidate-prompt') },
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
     };
@@ -22542,7 +23385,11 @@ Inputs:
   --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
   --baseline-model NAME            for a results file with one run per model: the baseline's model
+                                   (promptfoo: a provider's label or id, else a prompt's label)
   --candidate-model NAME           the candidate's model (the same file may serve both sides)
+  --baseline-prompt LABEL          promptfoo: the baseline's prompt label (with --baseline-model,
+                                   that provider's prompt)
+  --candidate-prompt LABEL         promptfoo: the candidate's prompt label
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 
@@ -22649,8 +23496,8 @@ async function runCompare(cmd, io) {
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const options = {
-        baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline),
-        candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate),
+        baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline),
+        candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate),
     };
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));

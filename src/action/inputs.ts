@@ -142,6 +142,10 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     ...COMMON,
     'baseline',
     'candidate',
+    'baseline-model',
+    'candidate-model',
+    'baseline-prompt',
+    'candidate-prompt',
     'format',
     ...GATE,
     'fail-on-hold',
@@ -407,13 +411,19 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   if ((baseline === null) !== (candidate === null)) {
     throw new UsageError('inputs "baseline" and "candidate": give both local files, or neither to download both artifacts of this workflow run');
   }
+  const choice = (name: 'baseline-model' | 'candidate-model' | 'baseline-prompt' | 'candidate-prompt'): string | null => {
+    if (get(name) === '') return null;
+    if (baseline === null) throw new UsageError(`input "${name}": chooses a run of a local file; give "baseline" and "candidate" too (the artifacts this workflow uploaded hold one run each)`);
+    return get(name);
+  };
+  const local = { baseline: [choice('baseline-model'), choice('baseline-prompt')], candidate: [choice('candidate-model'), choice('candidate-prompt')] } as const;
   return {
     mode,
     suite: suite(get('suite')),
     baseline,
     candidate,
     format,
-    load: { baseline: loadOptionsOf(config(), 'baseline', givenFormat), candidate: loadOptionsOf(config(), 'candidate', givenFormat) },
+    load: { baseline: loadOptionsOf(config(), 'baseline', givenFormat, ...local.baseline), candidate: loadOptionsOf(config(), 'candidate', givenFormat, ...local.candidate) },
     ...gateInputs(get, readConfig),
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),

@@ -12,6 +12,8 @@ import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './rlm-runner
 import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './promptfoo.js';
 import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './multihop-qa.js';
 import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './junit.js';
+import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './inspect-ai.js';
+import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './lm-eval.js';
 import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './records.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './rlm-code.js';
 import { dataSource, fileSource, type Source } from './source.js';
@@ -31,8 +33,13 @@ export type FieldMapping = Partial<Record<(typeof FIELD_MAPPING_KEYS)[number], s
 export interface LoadOptions {
   /** An adapter's name, or `auto` to detect it from the file. */
   format: string;
-  /** For files that hold several runs (one per model): the run to take. */
+  /**
+   * For files that hold several runs (one per model, provider or prompt): the run to take. In a
+   * promptfoo output a provider's label or id, else a prompt's label.
+   */
   model?: string | undefined;
+  /** For promptfoo outputs: the prompt label of the side (with `model`, a provider's prompt). */
+  prompt?: string | undefined;
   /** For generic records: which field of a record is what (see adapters/records.ts). */
   fields?: FieldMapping | undefined;
   /** Case fields a gate or slice of the configuration reads, kept when loading into the packed form. */
@@ -49,6 +56,12 @@ export interface Adapter {
   convert(source: Source, options: LoadOptions): BenchmarkSummary;
   /** Straight to the packed form, with the same checks as `convert`; absent: `convert`, then pack. */
   pack?(source: Source, options: LoadOptions): PackedSummary;
+  /**
+   * What the adapter chooses a run by: `model` (one run per model), `model+prompt` (promptfoo).
+   * Absent: the file holds one run, and a model given must be that run's (else an error, never
+   * ignored); a prompt given is an error.
+   */
+  selects?: 'model' | 'model+prompt';
 }
 
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
@@ -72,8 +85,10 @@ export const ADAPTERS: readonly Adapter[] = [
   },
   { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
   { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
-  { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo },
-  { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop },
+  { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
+  { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
+  { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
+  { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
   // The same files, with the direction chosen by name only (never detected).
@@ -106,14 +121,31 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
     if (reason === null) return adapter;
     why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
   }
-  if (source.kind === 'directory') throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, and it holds none)`);
+  if (source.kind === 'directory') throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
   throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
+}
+
+/**
+ * A model or prompt the adapter cannot choose by must not be ignored (a gate would then compare runs
+ * the user did not ask for): a prompt is refused; a model must be the file's own run's model.
+ */
+function checkSelection(source: Source, adapter: Adapter, o: LoadOptions, head: Omit<BenchmarkSummary, 'cases'>): void {
+  if (o.prompt !== undefined && adapter.selects !== 'model+prompt') {
+    throw new InputError(`${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`);
+  }
+  if (o.model === undefined || adapter.selects !== undefined) return;
+  const own = head.run.model ?? (typeof head.metadata['model'] === 'string' ? head.metadata['model'] : null);
+  if (own === o.model) return;
+  throw new InputError(`${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`);
 }
 
 /** Converts a source; the options force a format and carry what some formats need. */
 export function convertSource(source: Source, options: LoadOptions | string = 'auto'): BenchmarkSummary {
   const o = optionsOf(options);
-  return adapterFor(source, o).convert(source, o);
+  const adapter = adapterFor(source, o);
+  const summary = adapter.convert(source, o);
+  checkSelection(source, adapter, o, summary);
+  return summary;
 }
 
 /** Converts parsed JSON `data` read from `file`. */
@@ -130,7 +162,9 @@ export function loadSummary(file: string, options: LoadOptions | string = 'auto'
 function packSource(source: Source, options: LoadOptions | string): PackedSummary {
   const o = optionsOf(options);
   const adapter = adapterFor(source, o);
-  return adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
+  const packed = adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
+  checkSelection(source, adapter, o, packed.head);
+  return packed;
 }
 
 /** {@link parseSummary} into the packed form, without building a case object per row. */

@@ -31,6 +31,7 @@ export const FINDING_SEVERITY = {
   'too-few-clusters': 'warning',
   'shard-coverage': 'error',
   'benchmark-regression': 'error',
+  'aggregates-only': 'notice',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
@@ -77,6 +78,9 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
   const mismatches = aggregateMismatches(s, totals);
   if (mismatches.length > 0) {
     out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+  }
+  if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+    out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
   }
   const errored = [...totals.errored];
   if (errored.length > 0) {

@@ -85,7 +85,11 @@ Inputs:
   --candidate FILE                 summary of the candidate run (required); the same
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
   --baseline-model NAME            for a results file with one run per model: the baseline's model
+                                   (promptfoo: a provider's label or id, else a prompt's label)
   --candidate-model NAME           the candidate's model (the same file may serve both sides)
+  --baseline-prompt LABEL          promptfoo: the baseline's prompt label (with --baseline-model,
+                                   that provider's prompt)
+  --candidate-prompt LABEL         promptfoo: the candidate's prompt label
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 

@@ -108,8 +108,10 @@ export const ConfigSchema = z
     input: z
       .strictObject({
         format: z.enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
-        baseline_model: z.string().min(1).optional().describe('For files holding one run per model (multi-hop QA results): the model whose records are the baseline.'),
+        baseline_model: z.string().min(1).optional().describe("For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label."),
         candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        baseline_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
+        candidate_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
         fields: z
           .strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<(typeof FIELD_MAPPING_KEYS)[number], z.ZodOptional<z.ZodString>>)
           .optional()
@@ -136,11 +138,12 @@ export function caseFieldsOf(config: GateConfig): CaseFields {
 }
 
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
-export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null): LoadOptions {
+export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null, prompt?: string | null): LoadOptions {
   const input = config.input ?? {};
   return {
     format: format ?? input.format ?? 'auto',
     model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
+    prompt: prompt ?? (role === 'baseline' ? input.baseline_prompt : input.candidate_prompt),
     fields: input.fields,
     keep: caseFieldsOf(config),
   };
