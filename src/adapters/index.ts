@@ -33,6 +33,8 @@ export interface LoadOptions {
   format: string;
   /** For files that hold several runs (one per model): the run to take. */
   model?: string | undefined;
+  /** For files that hold a history of runs (RLE's benchmark_history.jsonl): the run to take, by timestamp (or a prefix) or git commit; the newest by default. */
+  run?: string | undefined;
   /** For generic records: which field of a record is what (see adapters/records.ts). */
   fields?: FieldMapping | undefined;
   /** Case fields a gate or slice of the configuration reads, kept when loading into the packed form. */

@@ -84,6 +84,10 @@ Inputs:
   --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
   --baseline-model NAME            for a results file with one run per model: the baseline's model
   --candidate-model NAME           the candidate's model (the same file may serve both sides)
+  --baseline-run RUN               for a history of runs (RLE benchmark_history.jsonl): the baseline's
+                                   run by timestamp (or a prefix such as a date) or git commit;
+                                   default: the newest
+  --candidate-run RUN              the candidate's run (the same file may serve both sides)
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 

@@ -108,6 +108,8 @@ export const ConfigSchema = z
         format: z.enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
         baseline_model: z.string().min(1).optional().describe('For files holding one run per model (multi-hop QA results): the model whose records are the baseline.'),
         candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        baseline_run: z.string().min(1).optional().describe('For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.'),
+        candidate_run: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
         fields: z
           .strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<(typeof FIELD_MAPPING_KEYS)[number], z.ZodOptional<z.ZodString>>)
           .optional()
@@ -127,11 +129,12 @@ export function caseFieldsOf(config: GateConfig): CaseFields {
 }
 
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
-export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null): LoadOptions {
+export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null, run?: string | null): LoadOptions {
   const input = config.input ?? {};
   return {
     format: format ?? input.format ?? 'auto',
     model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
+    run: run ?? (role === 'baseline' ? input.baseline_run : input.candidate_run),
     fields: input.fields,
     keep: caseFieldsOf(config),
   };
