@@ -130,6 +130,11 @@ describe('RLM benchmark runner (rlm-minimal run_benchmarks.py @ 0b20f2a)', () =>
     expect([same.code, same.report.findings.filter((f) => f.blocking).map((f) => f.code)]).toEqual([1, ['incomplete-run', 'incomplete-run']]);
   });
 
+  it('a .json file that is none of the formats still lists every format tried and why', () => {
+    const d = tempFiles({ 'summary.json': JSON.stringify({ model: 'm', benchmarks: { oolong: { accuracy: 0.5 } } }) });
+    expect(() => loadSummary(join(d, 'summary.json'))).toThrow(/not a benchmark summary benchgate can read\. Formats tried:\n(?:.*\n)* {2}- rlm-runner: expected .*; here: its benchmarks have no `results`, `metrics`, `error` or `status`\n(?:.*\n)* {2}- records: /);
+  });
+
   it('the sync benchmarks\' rows (task_id, correct, time_taken), null is_correct, and an accuracy that is no number', () => {
     const d = tempFiles({
       'oolong_results.json': JSON.stringify({ benchmark: 'OOLONGBenchmark', config: {}, results: [{ task_id: 0, correct: true, time_taken: 1.5 }, { task_id: 1, correct: false, time_taken: 2, error: 'boom' }], metrics: { overall_accuracy: '50.00%', total_tasks: 2, correct_tasks: 1, average_time_per_task: '1.75s' }, start_time: 1, end_time: 4.5, duration: 3.5 }),
@@ -199,6 +204,11 @@ describe('multi-hop QA suite (artvandelay/rlm benchmarks/runner.py @ 9a58855)', 
     const rlm = loadSummary(old, { format: 'auto', model: 'rlm' });
     expect(rlm.cases[0]).toMatchObject({ steps: 4, usage: { total_calls: 4, prompt_tokens: 8263, completion_tokens: 284 }, extra: { winner: 'rlm', provider_model: 'openai/gpt-4o-mini' } });
     expect(loadSummary(old, { format: 'auto', model: 'regular' }).cases[0]?.usage).toBeNull();
+    const bad = tempFiles({ 'r.jsonl': `${JSON.stringify({ id: 'a', gold_answer: 'x', models: { m: { answer: 'x', em: true, f1: 1, usage: { model_usage_summaries: { p: { total_calls: 2, total_input_tokens: 1.5 } } } } } })}\n` });
+    expect(() => loadSummary(join(bad, 'r.jsonl'), { format: 'auto', model: 'm' })).toThrow(`${join(bad, 'r.jsonl')}: line 1: "models.m.usage.model_usage_summaries.p.total_input_tokens": expected a whole number, got the number 1.5`);
+    // A run of one example is a one-line file: still read as the suite's.
+    const one = tempFiles({ 'r.jsonl': `${readFileSync(old, 'utf8').split('\n')[0] ?? ''}\n` });
+    expect(loadSummary(join(one, 'r.jsonl'), { format: 'auto', model: 'rlm' }).cases.map((c) => c.id)).toEqual(['5a8b57f25542995d1e6f1371']);
     const newest = at('hotpotqa', 'hotpot_qa_results_20260105_054656.jsonl');
     const n = await compare(newest, newest, '--baseline-model', 'GPT-5.1', '--candidate-model', 'MiniMax M2.1 (RLM)', '--max-steps-increase', 'inf');
     expect([n.code, n.report.case_summary.common_cases, regressed(n.report)]).toEqual([0, 5, []]);

@@ -8001,7 +8001,7 @@ function fromHistory(p, source, selector) {
     const what = isBattery(newest.data) ? 'the battery' : typeof newest.data['benchmark_id'] === 'string' ? `benchmark ${newest.data['benchmark_id']}` : 'the newest run of each scenario';
     const last = taken.at(-1)?.data ?? newest.data;
     const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf(last) === null ? '' : ` (${commitOf(last) ?? ''})`}`;
-    return { label, scenarios, description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}` };
+    return { label, scenarios, battery: isBattery(newest.data) ? newest.data : null, description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}` };
 }
 /** The metadata the runs are compared by; a key that differs between scenarios is an error. */
 function runMetadata(p, scenarios) {
@@ -8024,10 +8024,9 @@ function runMetadata(p, scenarios) {
     out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
     return out;
 }
-/** The run's cost: the sum of the scenarios' costs when every one was priced, a battery's own snapshot, else unknown. */
-function runCost$1(cases, scenarios) {
-    const battery = scenarios[0]?.run !== scenarios[0]?.data ? scenarios[0]?.run : undefined;
-    if (battery !== undefined) {
+/** The run's cost: a battery's own snapshot, else the sum of the scenarios' costs when every one was priced; null when unknown. */
+function runCost$1(cases, battery) {
+    if (battery !== null) {
         const c = battery['cost_snapshot'];
         if (!isObj(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
             return null;
@@ -8043,6 +8042,7 @@ function fromRle(source, options = { format: 'rle' }) {
     const p = new Problems(source.file);
     let scenarios;
     let description = null;
+    let battery = null;
     let id = stemOf(source.file.replace(/[\\/]+$/, ''));
     if (source.kind === 'directory')
         scenarios = fromDirectory(source);
@@ -8050,6 +8050,7 @@ function fromRle(source, options = { format: 'rle' }) {
         const h = fromHistory(p, source, options.run ?? null);
         scenarios = h.scenarios;
         description = h.description;
+        battery = h.battery;
         id = `${id} @ ${h.label}`;
     }
     else {
@@ -8072,7 +8073,7 @@ function fromRle(source, options = { format: 'rle' }) {
     if (p.empty && cases.length === 0)
         p.note('no scenario summaries');
     p.check();
-    const cost = runCost$1(cases, scenarios);
+    const cost = runCost$1(cases, battery);
     if (cost !== null)
         metadata['cost_usd'] = cost;
     else
@@ -8315,14 +8316,16 @@ function taskCases(p, key, rows, at) {
         const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { min: 0, max: 1, strings: true });
         const time = firstOf(r, TASK.time);
         const t = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
-        // `success: true` only says the call did not raise: it is correctness only when nothing else is recorded.
-        const completed = error === null && !nullCorrect && (flag?.name === 'success' && s !== undefined ? s > 0 : (ok ?? (s ?? 0) > 0));
+        // A task that raised, or had no expected answer, is not correct. `success: true` only says the call
+        // did not raise: it decides only when neither a correctness flag nor a score is recorded.
+        const judged = flag !== undefined && flag.name !== 'success';
+        const completed = error !== null || nullCorrect ? false : judged || s === undefined ? ok === true : s > 0;
         const answer = firstOf(r, TASK.answer)?.value;
         const expected = firstOf(r, TASK.expected)?.value;
         const caseId = `${key}/${String(id.value)}`;
         out.push(caseOf({
             id: caseId, completed, reward: s ?? (completed ? 1 : 0), duration_seconds: t, error, labels: labelsOf(key),
-            final_response: typeof answer === 'string' ? answer : null, expected_answer: expected ?? null, answer_match: error === null && expected !== undefined && flag !== undefined && flag.name !== 'success' ? (ok ?? null) : null,
+            final_response: typeof answer === 'string' ? answer : null, expected_answer: expected ?? null, answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
             extra: r,
         }));
         ids.push({ id: caseId, place });
@@ -8355,13 +8358,7 @@ function readBenchmark(p, source, key, b) {
     const none = { key, cases: [], byTask: false, counts: null, error: null };
     if (typeof b['error'] === 'string')
         return { ...none, error: b['error'] };
-    const counts = () => {
-        if (metrics === null)
-            return null;
-        if (metrics['overall_accuracy'] !== undefined)
-            accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']);
-        return countsOf(p, place, metrics);
-    };
+    const counts = () => (metrics === null ? null : readMetrics(p, place, metrics, false).counts);
     if (Array.isArray(b['results']))
         return { ...none, cases: taskCases(p, key, b['results'], `${place}.results`), byTask: true, counts: counts() };
     const beside = source.sibling(`${key}_results.json`);
@@ -8375,12 +8372,16 @@ function readBenchmark(p, source, key, b) {
     }
     if (metrics['overall_accuracy'] === undefined && typeof metrics['error'] === 'string')
         return { ...none, error: metrics['error'] };
-    const accuracy = accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']);
-    countsOf(p, place, metrics);
+    const { accuracy } = readMetrics(p, place, metrics, true);
     const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
     if (accuracy === undefined)
         return none;
     return { ...none, cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })] };
+}
+/** A benchmark's metrics: its accuracy (checked when present, or when `required`) and task counts. */
+function readMetrics(p, place, metrics, required) {
+    const accuracy = required || metrics['overall_accuracy'] !== undefined ? accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']) : undefined;
+    return { accuracy, counts: countsOf(p, place, metrics) };
 }
 function countsOf(p, place, metrics) {
     const total = metrics['total_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.total_tasks', metrics['total_tasks'], { min: 0 });
@@ -8393,10 +8394,7 @@ function fromResultsFile(source, data) {
     const key = stem !== basename(source.file) ? stem : String(data['benchmark']);
     const p = new Problems(source.file);
     const cases = taskCases(p, key, data['results'], '$.results');
-    const metrics = data['metrics'];
-    if (metrics['overall_accuracy'] !== undefined)
-        accuracyField(p, '$', 'metrics.overall_accuracy', metrics['overall_accuracy']);
-    const counts = countsOf(p, '$', metrics);
+    const { counts } = readMetrics(p, '$', data['metrics'], false);
     p.check();
     const summary = summaryOf({ id: basename(source.file).replace(/\.json$/i, ''), format: 'rlm-runner', cases, metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length }, extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')) });
     if (counts)
@@ -8595,6 +8593,9 @@ const F = {
 };
 const MULTIHOP_SHAPE = 'multi-hop QA results: JSON Lines, one line per example with each model\'s `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`';
 function multihopMismatch(source) {
+    // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
+    if (source.kind === 'json')
+        return isObj(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
     if (source.kind !== 'jsonl')
         return `not JSON Lines (${source.kind})`;
     for (const { text } of source.lines()) {
@@ -8609,10 +8610,7 @@ function multihopMismatch(source) {
         }
         if (typeof r !== 'object' || r === null || Array.isArray(r))
             return 'its first line is not an object';
-        const rec = r;
-        if (nestedEntries(rec) !== null)
-            return null;
-        return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+        return lineMismatch(r);
     }
     return 'no records';
 }
@@ -8638,15 +8636,24 @@ function usageOf(p, place, field, usage) {
         for (const [from, to] of [['total_calls', 'total_calls'], ['total_input_tokens', 'prompt_tokens'], ['total_output_tokens', 'completion_tokens']]) {
             if (u[from] === undefined)
                 continue;
-            const n = numberField(p, place, `${field}.model_usage_summaries.${model}.${from}`, u[from], { min: 0 });
-            if (n === undefined || !Number.isInteger(n))
+            const name = `${field}.model_usage_summaries.${model}.${from}`;
+            const n = numberField(p, place, name, u[from], { min: 0 });
+            if (n === undefined)
                 return undefined;
+            if (!Number.isInteger(n))
+                return (p.add(place, name, 'a whole number', u[from]), undefined);
             sum[to] += n;
         }
     }
     return sum;
 }
 /** One model's result on one example as a case; `prefix` names where the entry sits in the line (for messages). */
+/** Null when a line is one of the suite's: an example with its models' results, or one model's result. */
+function lineMismatch(rec) {
+    if (nestedEntries(rec) !== null)
+        return null;
+    return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+}
 function toCase$3(p, place, id, r, prefix, gold) {
     if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
         return (p.add(place, prefix === '' ? (firstOf(r, F.id)?.name ?? F.id[0]) : 'id', 'an example id (a string or number)', id), null);
@@ -8678,7 +8685,8 @@ function toCase$3(p, place, id, r, prefix, gold) {
         usage,
         error,
         final_response: typeof answer === 'string' ? answer : answer === undefined ? null : JSON.stringify(answer),
-        expected_answer: gold ?? firstOf(r, F.gold)?.value ?? null,
+        // A nested entry's `answer` is the model's: the gold answer is the line's.
+        expected_answer: prefix === '' ? (firstOf(r, F.gold)?.value ?? null) : (gold ?? null),
         answer_match: error === null ? emValue === 1 : null,
         extra: { ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))), ...(error === null ? {} : { suite_f1: f1Value }), ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}) },
     });

@@ -37,6 +37,8 @@ const F = {
 export const MULTIHOP_SHAPE = 'multi-hop QA results: JSON Lines, one line per example with each model\'s `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`';
 
 export function multihopMismatch(source: Source): string | null {
+  // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
+  if (source.kind === 'json') return isObj(source.json()) ? lineMismatch(source.json() as Obj) : 'not an object (one line per example)';
   if (source.kind !== 'jsonl') return `not JSON Lines (${source.kind})`;
   for (const { text } of source.lines()) {
     if (text.trim() === '') continue;
@@ -47,9 +49,7 @@ export function multihopMismatch(source: Source): string | null {
       return 'its first line is not JSON';
     }
     if (typeof r !== 'object' || r === null || Array.isArray(r)) return 'its first line is not an object';
-    const rec = r as Record<string, unknown>;
-    if (nestedEntries(rec) !== null) return null;
-    return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+    return lineMismatch(r as Obj);
   }
   return 'no records';
 }
@@ -72,8 +72,10 @@ function usageOf(p: Problems, place: string, field: string, usage: unknown): Cas
     if (!isObj(u)) return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
     for (const [from, to] of [['total_calls', 'total_calls'], ['total_input_tokens', 'prompt_tokens'], ['total_output_tokens', 'completion_tokens']] as const) {
       if (u[from] === undefined) continue;
-      const n = numberField(p, place, `${field}.model_usage_summaries.${model}.${from}`, u[from], { min: 0 });
-      if (n === undefined || !Number.isInteger(n)) return undefined;
+      const name = `${field}.model_usage_summaries.${model}.${from}`;
+      const n = numberField(p, place, name, u[from], { min: 0 });
+      if (n === undefined) return undefined;
+      if (!Number.isInteger(n)) return (p.add(place, name, 'a whole number', u[from]), undefined);
       sum[to] += n;
     }
   }
@@ -81,6 +83,12 @@ function usageOf(p: Problems, place: string, field: string, usage: unknown): Cas
 }
 
 /** One model's result on one example as a case; `prefix` names where the entry sits in the line (for messages). */
+/** Null when a line is one of the suite's: an example with its models' results, or one model's result. */
+function lineMismatch(rec: Obj): string | null {
+  if (nestedEntries(rec) !== null) return null;
+  return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+}
+
 function toCase(p: Problems, place: string, id: unknown, r: Obj, prefix: string, gold: unknown): CaseResult | null {
   if ((typeof id !== 'string' && typeof id !== 'number') || id === '') return (p.add(place, prefix === '' ? (firstOf(r, F.id)?.name ?? F.id[0]) : 'id', 'an example id (a string or number)', id), null);
   const em = firstOf(r, F.em);
@@ -108,7 +116,8 @@ function toCase(p: Problems, place: string, id: unknown, r: Obj, prefix: string,
     usage,
     error,
     final_response: typeof answer === 'string' ? answer : answer === undefined ? null : JSON.stringify(answer),
-    expected_answer: gold ?? firstOf(r, F.gold)?.value ?? null,
+    // A nested entry's `answer` is the model's: the gold answer is the line's.
+    expected_answer: prefix === '' ? (firstOf(r, F.gold)?.value ?? null) : (gold ?? null),
     answer_match: error === null ? emValue === 1 : null,
     extra: { ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))), ...(error === null ? {} : { suite_f1: f1Value }), ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}) },
   });

@@ -150,7 +150,7 @@ function describeRuns(lines: readonly HistoryLine[]): string {
  * battery line is one run; scenario lines form a run by their benchmark id when they have one, else
  * the run is the newest line of each scenario.
  */
-function fromHistory(p: Problems, source: Source, selector: string | null): { scenarios: Scenario[]; description: string; label: string } {
+function fromHistory(p: Problems, source: Source, selector: string | null): { scenarios: Scenario[]; battery: Obj | null; description: string; label: string } {
   const lines: HistoryLine[] = [];
   for (const { line, text: t } of source.lines()) {
     if (t.trim() === '') continue; // the file as RLE commits it starts with an empty line
@@ -187,7 +187,7 @@ function fromHistory(p: Problems, source: Source, selector: string | null): { sc
   const what = isBattery(newest.data) ? 'the battery' : typeof newest.data['benchmark_id'] === 'string' ? `benchmark ${newest.data['benchmark_id']}` : 'the newest run of each scenario';
   const last = taken.at(-1)?.data ?? newest.data;
   const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf(last) === null ? '' : ` (${commitOf(last) ?? ''})`}`;
-  return { label, scenarios, description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}` };
+  return { label, scenarios, battery: isBattery(newest.data) ? newest.data : null, description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}` };
 }
 
 /** The metadata the runs are compared by; a key that differs between scenarios is an error. */
@@ -210,10 +210,9 @@ function runMetadata(p: Problems, scenarios: readonly Scenario[]): Record<string
   return out;
 }
 
-/** The run's cost: the sum of the scenarios' costs when every one was priced, a battery's own snapshot, else unknown. */
-function runCost(cases: readonly CaseResult[], scenarios: readonly Scenario[]): number | null {
-  const battery = scenarios[0]?.run !== scenarios[0]?.data ? scenarios[0]?.run : undefined;
-  if (battery !== undefined) {
+/** The run's cost: a battery's own snapshot, else the sum of the scenarios' costs when every one was priced; null when unknown. */
+function runCost(cases: readonly CaseResult[], battery: Obj | null): number | null {
+  if (battery !== null) {
     const c = battery['cost_snapshot'];
     if (!isObj(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown') return null;
     // Before pricing_source was recorded, a zero estimate for tokens spent means no price was found.
@@ -228,12 +227,14 @@ export function fromRle(source: Source, options: LoadOptions = { format: 'rle' }
   const p = new Problems(source.file);
   let scenarios: Scenario[];
   let description: string | null = null;
+  let battery: Obj | null = null;
   let id = stemOf(source.file.replace(/[\\/]+$/, ''));
   if (source.kind === 'directory') scenarios = fromDirectory(source);
   else if (source.kind === 'jsonl') {
     const h = fromHistory(p, source, options.run ?? null);
     scenarios = h.scenarios;
     description = h.description;
+    battery = h.battery;
     id = `${id} @ ${h.label}`;
   } else {
     const data = source.json();
@@ -252,7 +253,7 @@ export function fromRle(source: Source, options: LoadOptions = { format: 'rle' }
   const metadata: Record<string, string | number> = runMetadata(p, scenarios);
   if (p.empty && cases.length === 0) p.note('no scenario summaries');
   p.check();
-  const cost = runCost(cases, scenarios);
+  const cost = runCost(cases, battery);
   if (cost !== null) metadata['cost_usd'] = cost;
   else metadata['pricing_source'] = 'unknown';
   const model = typeof metadata['model'] === 'string' ? metadata['model'] : null;

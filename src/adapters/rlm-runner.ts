@@ -88,14 +88,16 @@ function taskCases(p: Problems, key: string, rows: readonly unknown[], at: strin
     const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { min: 0, max: 1, strings: true });
     const time = firstOf(r, TASK.time);
     const t = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
-    // `success: true` only says the call did not raise: it is correctness only when nothing else is recorded.
-    const completed = error === null && !nullCorrect && (flag?.name === 'success' && s !== undefined ? s > 0 : (ok ?? (s ?? 0) > 0));
+    // A task that raised, or had no expected answer, is not correct. `success: true` only says the call
+    // did not raise: it decides only when neither a correctness flag nor a score is recorded.
+    const judged = flag !== undefined && flag.name !== 'success';
+    const completed = error !== null || nullCorrect ? false : judged || s === undefined ? ok === true : s > 0;
     const answer = firstOf(r, TASK.answer)?.value;
     const expected = firstOf(r, TASK.expected)?.value;
     const caseId = `${key}/${String(id.value)}`;
     out.push(caseOf({
       id: caseId, completed, reward: s ?? (completed ? 1 : 0), duration_seconds: t, error, labels: labelsOf(key),
-      final_response: typeof answer === 'string' ? answer : null, expected_answer: expected ?? null, answer_match: error === null && expected !== undefined && flag !== undefined && flag.name !== 'success' ? (ok ?? null) : null,
+      final_response: typeof answer === 'string' ? answer : null, expected_answer: expected ?? null, answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
       extra: r,
     }));
     ids.push({ id: caseId, place });
@@ -145,11 +147,7 @@ function readBenchmark(p: Problems, source: Source, key: string, b: Obj): Benchm
   const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics' && k !== 'results'));
   const none = { key, cases: [], byTask: false, counts: null, error: null };
   if (typeof b['error'] === 'string') return { ...none, error: b['error'] };
-  const counts = (): BenchmarkCounts | null => {
-    if (metrics === null) return null;
-    if (metrics['overall_accuracy'] !== undefined) accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']);
-    return countsOf(p, place, metrics);
-  };
+  const counts = (): BenchmarkCounts | null => (metrics === null ? null : readMetrics(p, place, metrics, false).counts);
   if (Array.isArray(b['results'])) return { ...none, cases: taskCases(p, key, b['results'], `${place}.results`), byTask: true, counts: counts() };
   const beside = source.sibling(`${key}_results.json`);
   if (existsSync(beside)) return { ...none, cases: siblingRows(key, beside), byTask: true, counts: counts() };
@@ -159,11 +157,16 @@ function readBenchmark(p: Problems, source: Source, key: string, b: Obj): Benchm
     return { ...none, cases: [caseOf({ id: key, completed: false, reward: 0, error: `status ${b['status']}`, labels: labelsOf(key), extra: rest })] };
   }
   if (metrics['overall_accuracy'] === undefined && typeof metrics['error'] === 'string') return { ...none, error: metrics['error'] };
-  const accuracy = accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']);
-  countsOf(p, place, metrics);
+  const { accuracy } = readMetrics(p, place, metrics, true);
   const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
   if (accuracy === undefined) return none;
   return { ...none, cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })] };
+}
+
+/** A benchmark's metrics: its accuracy (checked when present, or when `required`) and task counts. */
+function readMetrics(p: Problems, place: string, metrics: Obj, required: boolean): { accuracy: number | undefined; counts: BenchmarkCounts | null } {
+  const accuracy = required || metrics['overall_accuracy'] !== undefined ? accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']) : undefined;
+  return { accuracy, counts: countsOf(p, place, metrics) };
 }
 
 function countsOf(p: Problems, place: string, metrics: Obj): BenchmarkCounts | null {
@@ -178,9 +181,7 @@ function fromResultsFile(source: Source, data: Obj): BenchmarkSummary {
   const key = stem !== basename(source.file) ? stem : String(data['benchmark']);
   const p = new Problems(source.file);
   const cases = taskCases(p, key, data['results'] as unknown[], '$.results');
-  const metrics = data['metrics'] as Obj;
-  if (metrics['overall_accuracy'] !== undefined) accuracyField(p, '$', 'metrics.overall_accuracy', metrics['overall_accuracy']);
-  const counts = countsOf(p, '$', metrics);
+  const { counts } = readMetrics(p, '$', data['metrics'] as Obj, false);
   p.check();
   const summary = summaryOf({ id: basename(source.file).replace(/\.json$/i, ''), format: 'rlm-runner', cases, metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length }, extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')) });
   if (counts) summary.reported = { ...summary.reported, total_cases: Math.max(counts.total, cases.length), completed_cases: counts.correct };
