@@ -50,7 +50,8 @@ describe('RimWorld Learning Environment runs', () => {
 
   it('the history gives the scenario lines of its newest benchmark run', () => {
     const s = loadSummary(join(dir, 'benchmark_history.jsonl'));
-    expect(s.run.description).toBe('benchmark b-2 of the history');
+    expect(s.run.description).toBe('benchmark b-2 of the history, lines 5, 6: 2026-11-22T10:00:00Z (commit unknown)');
+    expect(s.id).toBe('benchmark_history @ 2026-11-22T10:00:00Z');
     expect(s.cases.map((c) => [c.id, c.reward])).toEqual([['crashlanded', 0.7], ['lost_tribe', 0.55]]);
   });
 

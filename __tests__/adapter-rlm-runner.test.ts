@@ -18,16 +18,17 @@ describe('RLM benchmark runner', () => {
       ['ruler', true, 0.6], ['deep_research', true, 0.4],
     ]);
     expect(s.cases[0]).toMatchObject({ duration_seconds: 80, labels: { task_family: 'oolong' } });
-    expect(s.metadata).toEqual({ model: 'gpt-4o', max_depth: 3, max_tasks: 5, 'rlm_runner.cases': 'tasks' });
+    expect(s.metadata).toEqual({ model: 'gpt-4o', max_depth: 3, max_tasks: 5, 'rlm_runner.cases': 'tasks', answered_cases: 7 });
     expectCanonical('rlm-runner-baseline', s);
   });
 
-  it('compares two runs end to end: a failed benchmark and a task that stopped passing hold', async () => {
+  it('compares two runs end to end: a benchmark that raised (its cases missing) and a task that stopped passing hold', async () => {
     const r = await runCli('compare', '--baseline', base, '--candidate', cand, '--format', 'json');
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.stdout) as { cases: { case_id: string; completion_regression: boolean; candidate_error: string | null }[]; findings: { code: string }[] };
-    expect(report.cases.filter((c) => c.completion_regression).map((c) => c.case_id)).toEqual(['deep_research', 'oolong/oolong-3']);
-    expect(report.cases.find((c) => c.case_id === 'deep_research')?.candidate_error).toBe('status FAILED');
+    const report = JSON.parse(r.stdout) as { cases: { case_id: string; completion_regression: boolean; candidate_error: string | null }[]; findings: { code: string; side: string; case_ids: string[]; blocking: boolean }[] };
+    expect(report.cases.filter((c) => c.completion_regression).map((c) => c.case_id)).toEqual(['oolong/oolong-3']);
+    // deep_research raised before its tasks ran (`{"error": …}`): planned, not attempted, and missing from the candidate.
+    expect(report.findings.filter((f) => f.blocking).map((f) => [f.code, f.side, f.case_ids])).toEqual([['incomplete-run', 'candidate', []], ['missing-cases', 'candidate', ['deep_research']]]);
     expect(report.findings.map((f) => f.code)).not.toContain('aggregate-mismatch');
   });
 
@@ -38,9 +39,9 @@ describe('RLM benchmark runner', () => {
     const r = await runCli('compare', '--baseline', join(d, 'summary.json'), '--candidate', join(d, 'summary.json'), '--format', 'json');
     expect(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code)).toEqual(expect.arrayContaining(['aggregate-mismatch', 'incomplete-run']));
     const bad = tempFiles({ 'summary.json': JSON.stringify({ model: 'm', benchmarks: { ruler: { name: 'RULER', metrics: { overall_accuracy: 'high', total_tasks: 5, correct_tasks: 2 } } } }) });
-    expect(() => loadSummary(join(bad, 'summary.json'))).toThrow(`${join(bad, 'summary.json')}: $.benchmarks.ruler: "metrics.overall_accuracy": expected a number from 0 to 1, got the string "high"`);
+    expect(() => loadSummary(join(bad, 'summary.json'))).toThrow(`${join(bad, 'summary.json')}: $.benchmarks.ruler: "metrics.overall_accuracy": expected a number from 0 to 1, a fraction in a string ("0.85") or a percentage ("75.00%"), got the string "high"`);
     writeFileSync(join(bad, 'summary.json'), JSON.stringify({ benchmarks: { oolong: { metrics: { overall_accuracy: '0.5' } } } }));
     writeFileSync(join(bad, 'oolong_results.json'), JSON.stringify({ results: [{ task_id: 'a' }] }));
-    expect(() => loadSummary(join(bad, 'summary.json'))).toThrow(`${join(bad, 'oolong_results.json')}: $.results[0]: no correctness flag (correct, is_correct, success, passed) or score (score, accuracy)`);
+    expect(() => loadSummary(join(bad, 'summary.json'))).toThrow(`${join(bad, 'oolong_results.json')}: $.results[0]: no correctness flag (is_correct, correct, passed, success), score or error`);
   });
 });

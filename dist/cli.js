@@ -8083,31 +8083,55 @@ function isDirectory(path) {
 }
 
 /**
- * RimWorld Learning Environment runs: a scenario's `<scenario>_summary.json`, a directory of them (one
- * run, each scenario a case), or `benchmark_history.jsonl` (the scenario lines of its newest benchmark
- * run). The composite score is the reward, the outcome the completion (`survived`, `completed`,
- * `success` or `win` count as completed), ticks the steps. Each scenario's cost is kept with its
- * pricing source; the run's cost is their sum only when every price was known (an `unknown` price
- * means the cost reads 0 only because it could not be priced: the run's cost is then unknown). The
- * metadata that decides comparability is carried: scoring version, seed, the DLL and save hashes
- * (the saves together as `dataset_hash`), fork commit, model and provider.
+ * RimWorld Learning Environment runs (AppSprout-dev/RLE), read as its code writes them:
+ *
+ * - `<scenario>_summary.json` (`scripts/run_scenario.py`): the run metadata at the top level
+ *   (`tracking/metadata.py` `collect_metadata`: `timestamp`, git fields, `scoring_version`,
+ *   `random_seed`, `rimapi_dll_sha256`, `rimapi_fork_commit`, …), then `scenario`, `model`,
+ *   `provider`, `outcome` (`victory` / `defeat` / `timeout`, `scenarios/evaluator.py`),
+ *   `final_score`, `ticks_run` and `cost_snapshot` (`tracking/cost_tracker.py` `CostSnapshot`, with
+ *   `pricing_source` `openrouter_api` | `override` | `unknown`). A directory of them is one run.
+ * - `benchmark_history.jsonl`: `run_scenario.py` appends each summary with `run_type: "scenario"`;
+ *   `scripts/run_benchmark.py` appends one line per battery (`{...metadata, model, provider,
+ *   scenarios: [{name, difficulty, outcome, score, ticks, elapsed_s, …}], cost_snapshot}`). Neither
+ *   has a run id: a side takes the newest run, or the one its selector names (a timestamp or its
+ *   prefix, a git commit), and the summary says which lines were taken.
+ * - The documented layout (`metadata` / `config` objects, `composite_score`, `cost`,
+ *   `benchmark_id`) is read too.
+ *
+ * A scenario is a case: `victory` is completed, the final score the reward, ticks the steps, the
+ * snapshot's calls and tokens its usage. Each scenario's cost is kept with its pricing source; the
+ * run's cost is their sum only when every price was known (`unknown` means the cost reads 0 only
+ * because it could not be priced: the run's cost is then unknown). The metadata that decides
+ * comparability is carried: scoring version, seed, the DLL hash, fork commit, model, provider, and
+ * the scenarios' saves together as `dataset_hash`.
  */
-const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `composite_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
-const COMPLETED = new Set(['survived', 'completed', 'success', 'win', 'won']);
+const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `final_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
+/** Outcomes that count as completed: evaluator.py's `victory`, and the documented layout's words. */
+const COMPLETED = new Set(['victory', 'survived', 'completed', 'success', 'win', 'won']);
 const SUMMARY_FILE = /_summary\.json$/;
-const isScenario = (v) => isObj(v) && 'composite_score' in v && 'outcome' in v && ('scenario' in v || 'scenario_name' in v);
+const F$1 = {
+    name: ['scenario', 'scenario_name', 'name'],
+    score: ['final_score', 'composite_score', 'score'],
+    ticks: ['ticks_run', 'ticks'],
+    duration: ['duration_seconds', 'elapsed_s', 'cost_snapshot.wall_time_s'],
+    cost: ['cost_snapshot', 'cost'],
+};
+const isScenario = (v) => isObj(v) && typeof v['outcome'] === 'string' && firstOf(v, ['scenario', 'scenario_name']) !== undefined && firstOf(v, ['final_score', 'composite_score']) !== undefined;
+/** A line `run_benchmark.py` appends: one battery of scenarios. */
+const isBattery = (v) => isObj(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj);
 function rleMismatch(source) {
     if (source.kind === 'directory')
         return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
     if (source.kind === 'json')
-        return isScenario(source.json()) ? null : 'no `scenario`, `outcome` and `composite_score`';
+        return isScenario(source.json()) ? null : 'no `scenario`, `outcome` and `final_score`';
     if (source.kind === 'jsonl') {
         for (const { text } of source.lines()) {
             if (text.trim() === '')
                 continue;
             try {
                 const r = JSON.parse(text);
-                return isObj(r) && (r['run_type'] === 'scenario' || r['run_type'] === 'benchmark') ? null : 'its first line has no run_type "scenario" or "benchmark"';
+                return isScenario(r) || isBattery(r) || (isObj(r) && r['run_type'] === 'benchmark') ? null : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
             }
             catch {
                 return 'its first line is not JSON';
@@ -8119,25 +8143,48 @@ function rleMismatch(source) {
 /** One scenario run as a case. */
 function toCase$6(p, s) {
     const r = s.data;
-    const name = r['scenario'] ?? r['scenario_name'];
-    if (typeof name !== 'string' || name === '')
-        return (p.add(s.place, 'scenario', 'the scenario name', name), null);
+    const name = firstOf(r, F$1.name);
+    if (name === undefined || typeof name.value !== 'string' || name.value === '')
+        return (p.add(s.place, F$1.name[0], 'the scenario name', name?.value), null);
     if (typeof r['outcome'] !== 'string')
-        return (p.add(s.place, 'outcome', 'the outcome (a string such as "survived")', r['outcome']), null);
-    const score = numberField(p, s.place, 'composite_score', r['composite_score']);
-    const ticks = r['ticks_run'] === undefined ? 0 : numberField(p, s.place, 'ticks_run', r['ticks_run'], { min: 0 });
-    const cost = isObj(r['cost']) ? r['cost'] : null;
-    const usd = cost === null || cost['estimated_cost_usd'] === undefined ? null : numberField(p, s.place, 'cost.estimated_cost_usd', cost['estimated_cost_usd'], { min: 0 });
-    if (score === undefined || ticks === undefined || usd === undefined)
+        return (p.add(s.place, 'outcome', 'the outcome (a string such as "victory")', r['outcome']), null);
+    const scoreField = firstOf(r, F$1.score);
+    const score = numberField(p, s.place, scoreField?.name ?? F$1.score[0], scoreField?.value);
+    const ticksField = firstOf(r, F$1.ticks);
+    const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
+    const costField = firstOf(r, F$1.cost);
+    const cost = costField !== undefined && isObj(costField.value) ? costField.value : null;
+    const usd = cost === null || cost['estimated_cost_usd'] === undefined ? null : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
+    const usage = cost === null ? null : usageOf$2(p, s.place, costField?.name ?? 'cost', cost);
+    if (score === undefined || ticks === undefined || usd === undefined || usage === undefined)
         return null;
-    const source = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
-    const duration = typeof r['duration_seconds'] === 'number' && r['duration_seconds'] >= 0 ? r['duration_seconds'] : null;
+    const pricing = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
+    const duration = firstOf(r, F$1.duration)?.value;
     return caseOf({
-        id: name, completed: COMPLETED.has(r['outcome'].toLowerCase()), reward: score, steps: Math.round(ticks), duration_seconds: duration,
+        id: name.value, completed: COMPLETED.has(r['outcome'].toLowerCase()), reward: score, steps: Math.round(ticks),
+        duration_seconds: typeof duration === 'number' && duration >= 0 ? duration : null,
+        usage,
         error: r['outcome'] === 'error' && typeof r['error'] === 'string' ? r['error'] : null,
-        labels: { environment: 'rimworld', task_family: name, domain: null, split: null, length_bucket: null },
-        extra: { ...r, ...(usd === null ? {} : { cost_usd: usd }), pricing_source: source },
+        labels: { environment: 'rimworld', task_family: name.value, domain: typeof r['difficulty'] === 'string' ? r['difficulty'] : null, split: null, length_bucket: null },
+        extra: { ...r, ...(usd === null ? {} : { cost_usd: usd }), pricing_source: pricing },
     });
+}
+/** The calls and tokens of a cost snapshot (`num_calls`, `total_prompt_tokens`, `total_completion_tokens`); null when it records none. */
+function usageOf$2(p, place, field, cost) {
+    if (cost['num_calls'] === undefined && cost['total_prompt_tokens'] === undefined)
+        return null;
+    const out = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    for (const [from, to] of [['num_calls', 'total_calls'], ['total_prompt_tokens', 'prompt_tokens'], ['total_completion_tokens', 'completion_tokens']]) {
+        if (cost[from] === undefined)
+            continue;
+        const n = numberField(p, place, `${field}.${from}`, cost[from], { min: 0 });
+        if (n === undefined)
+            return undefined;
+        if (!Number.isInteger(n))
+            return (p.add(place, `${field}.${from}`, 'a whole number', cost[from]), undefined);
+        out[to] = n;
+    }
+    return out;
 }
 /** The scenarios of a directory of summaries. */
 function fromDirectory(source) {
@@ -8146,76 +8193,131 @@ function fromDirectory(source) {
         const data = fileSource(file).json();
         if (!isObj(data))
             throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
-        return { place: n, data };
+        return { place: n, data, run: data };
     });
 }
-/** The scenario lines of the newest benchmark run of a history file (streamed). */
-function fromHistory(p, source) {
-    const byRun = new Map();
-    let newest = null;
-    for (const { line, text } of source.lines()) {
-        if (text.trim() === '')
-            continue;
+const text$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const stampOf = (d) => text$1(d['timestamp']);
+const commitOf = (d) => text$1(d['git_commit']);
+/** True when `selector` names this line: its timestamp or a prefix of it, its git commit (or a prefix of 4+ characters), or its benchmark id. */
+function selects(selector, d) {
+    const stamp = stampOf(d);
+    const commit = commitOf(d);
+    return (stamp !== null && stamp.startsWith(selector)) || (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) || d['benchmark_id'] === selector;
+}
+/** The runs of a history file, for messages: each timestamp and commit once, newest last. */
+function describeRuns(lines) {
+    const seen = [...new Set(lines.map((l) => `${stampOf(l.data) ?? '(no timestamp)'} (commit ${commitOf(l.data) ?? 'unknown'})`))];
+    const shown = seen.slice(-10);
+    return `${shown.join(', ')}${seen.length > shown.length ? ` and ${seen.length - shown.length} older` : ''}`;
+}
+/**
+ * The run of a history file a side takes: the newest line's run, or the newest run `selector` names. A
+ * battery line is one run; scenario lines form a run by their benchmark id when they have one, else
+ * the run is the newest line of each scenario.
+ */
+function fromHistory(p, source, selector) {
+    const lines = [];
+    for (const { line, text: t } of source.lines()) {
+        if (t.trim() === '')
+            continue; // the file as RLE commits it starts with an empty line
         let r;
         try {
-            r = JSON.parse(text);
+            r = JSON.parse(t);
         }
         catch (err) {
             p.note(`line ${line}: not valid JSON (${err.message})`);
             continue;
         }
-        if (!isObj(r) || r['run_type'] !== 'scenario')
-            continue;
-        const id = r['benchmark_id'];
-        if (typeof id !== 'string' || id === '')
-            continue; // a standalone scenario run, not part of a benchmark
-        byRun.set(id, [...(byRun.get(id) ?? []), { place: `line ${line}`, data: r }]);
-        newest = id;
+        if (isScenario(r) || isBattery(r))
+            lines.push({ line, data: r });
+        else if (!(isObj(r) && r['run_type'] === 'benchmark'))
+            p.add(`line ${line}`, null, 'a scenario run (`scenario`, `outcome`, `final_score`) or a battery (`scenarios`)', r);
     }
     p.check();
-    if (newest === null)
-        throw new InputError(`${source.file}: no scenario lines with a benchmark_id: the history holds no benchmark run (give a scenario's _summary.json or a directory of them instead)`);
-    return { scenarios: byRun.get(newest) ?? [], benchmark: newest };
+    if (lines.length === 0)
+        throw new InputError(`${source.file}: the history holds no runs yet (no scenario or battery lines)`);
+    const matching = selector === null ? lines : lines.filter((l) => selects(selector, l.data));
+    const newest = matching.at(-1);
+    if (newest === undefined)
+        throw new InputError(`${source.file}: no run of the history matches ${JSON.stringify(selector)} (a timestamp or its prefix, or a git commit); it holds ${describeRuns(lines)}`);
+    let taken;
+    let scenarios;
+    if (isBattery(newest.data)) {
+        taken = [newest];
+        const run = newest.data;
+        scenarios = run['scenarios'].map((data, i) => ({ place: `line ${newest.line}: scenarios[${i}]`, data, run }));
+    }
+    else {
+        const id = newest.data['benchmark_id'];
+        const pool = matching.filter((l) => !isBattery(l.data) && (id === undefined ? l.data['benchmark_id'] === undefined : l.data['benchmark_id'] === id));
+        const byScenario = new Map();
+        for (const l of pool)
+            byScenario.set(l.data['scenario'] ?? l.data['scenario_name'], l);
+        taken = [...byScenario.values()].sort((a, b) => a.line - b.line);
+        scenarios = taken.map((l) => ({ place: `line ${l.line}`, data: l.data, run: l.data }));
+    }
+    const where = taken.length === 1 ? `line ${taken[0]?.line ?? ''}` : `lines ${taken.map((l) => l.line).join(', ')}`;
+    const what = isBattery(newest.data) ? 'the battery' : typeof newest.data['benchmark_id'] === 'string' ? `benchmark ${newest.data['benchmark_id']}` : 'the newest run of each scenario';
+    const last = taken.at(-1)?.data ?? newest.data;
+    const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf(last) === null ? '' : ` (${commitOf(last) ?? ''})`}`;
+    return { label, scenarios, battery: isBattery(newest.data) ? newest.data : null, description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}` };
 }
 /** The metadata the runs are compared by; a key that differs between scenarios is an error. */
 function runMetadata(p, scenarios) {
     const out = {};
-    const one = (key, pick) => {
-        const values = new Set(scenarios.map((s) => pick(s.data)).filter((v) => typeof v === 'string' || typeof v === 'number'));
+    const one = (key, paths) => {
+        const values = new Set(scenarios.map((s) => firstOf(s.run, paths)?.value).filter((v) => typeof v === 'string' || typeof v === 'number'));
         if (values.size > 1)
             p.note(`the scenarios disagree on ${key} (${[...values].map((v) => JSON.stringify(v)).join(', ')}); one run has one ${key}`);
         const v = [...values][0];
         if (v !== undefined)
             out[key] = v;
     };
-    const meta = (d) => (isObj(d['metadata']) ? d['metadata'] : {});
-    const cfg = (d) => (isObj(d['config']) ? d['config'] : {});
-    one('scoring_version', (d) => meta(d)['scoring_version']);
-    one('seed', (d) => meta(d)['seed']);
-    one('dll_hash', (d) => meta(d)['dll_hash']);
-    one('fork_commit', (d) => meta(d)['fork_commit']);
-    one('model', (d) => cfg(d)['model']);
-    one('provider', (d) => cfg(d)['provider']);
-    const saves = scenarios.map((s) => `${String(s.data['scenario'] ?? s.data['scenario_name'])}:${String(meta(s.data)['save_hash'] ?? '')}`).sort();
+    one('scoring_version', ['scoring_version', 'metadata.scoring_version']);
+    one('seed', ['random_seed', 'metadata.seed']);
+    one('dll_hash', ['rimapi_dll_sha256', 'metadata.dll_hash']);
+    one('fork_commit', ['rimapi_fork_commit', 'metadata.fork_commit']);
+    one('model', ['model', 'config.model']);
+    one('provider', ['provider', 'config.provider']);
+    const saves = scenarios.map((s) => `${String(firstOf(s.data, F$1.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`).sort();
     out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
     return out;
 }
-function fromRle(source) {
+/** The run's cost: a battery's own snapshot, else the sum of the scenarios' costs when every one was priced; null when unknown. */
+function runCost$1(cases, battery) {
+    if (battery !== null) {
+        const c = battery['cost_snapshot'];
+        if (!isObj(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
+            return null;
+        // Before pricing_source was recorded, a zero estimate for tokens spent means no price was found.
+        if (c['estimated_cost_usd'] === 0 && typeof c['total_tokens'] === 'number' && c['total_tokens'] > 0 && c['pricing_source'] === undefined)
+            return null;
+        return c['estimated_cost_usd'];
+    }
+    const known = cases.length > 0 && cases.every((c) => c.extra['pricing_source'] !== 'unknown' && typeof c.extra['cost_usd'] === 'number');
+    return known ? cases.reduce((a, c) => a + c.extra['cost_usd'], 0) : null;
+}
+function fromRle(source, options = { format: 'rle' }) {
     const p = new Problems(source.file);
     let scenarios;
     let description = null;
+    let battery = null;
+    let id = stemOf(source.file.replace(/[\\/]+$/, ''));
     if (source.kind === 'directory')
         scenarios = fromDirectory(source);
     else if (source.kind === 'jsonl') {
-        const h = fromHistory(p, source);
+        const h = fromHistory(p, source, options.run ?? null);
         scenarios = h.scenarios;
-        description = `benchmark ${h.benchmark} of the history`;
+        description = h.description;
+        battery = h.battery;
+        id = `${id} @ ${h.label}`;
     }
     else {
         const data = source.json();
         if (!isObj(data))
             throw new InputError(`${source.file}: expected ${RLE_SHAPE}`);
-        scenarios = [{ place: '$', data }];
+        scenarios = [{ place: '$', data, run: data }];
     }
     const cases = [];
     const ids = [];
@@ -8231,124 +8333,390 @@ function fromRle(source) {
     if (p.empty && cases.length === 0)
         p.note('no scenario summaries');
     p.check();
-    const known = cases.every((c) => c.extra['pricing_source'] !== 'unknown' && typeof c.extra['cost_usd'] === 'number');
-    if (known)
-        metadata['cost_usd'] = cases.reduce((a, c) => a + c.extra['cost_usd'], 0);
+    const cost = runCost$1(cases, battery);
+    if (cost !== null)
+        metadata['cost_usd'] = cost;
     else
         metadata['pricing_source'] = 'unknown';
     const model = typeof metadata['model'] === 'string' ? metadata['model'] : null;
-    return summaryOf({ id: stemOf(source.file.replace(/[\\/]+$/, '')), format: 'rle', cases, run: { model, description }, metadata });
+    return summaryOf({ id, format: 'rle', cases, run: { model, description }, metadata });
 }
 
 /**
- * The RLM benchmark runner's `summary.json` (OOLONG, Deep Research, RULER): per benchmark its
- * accuracy (a string holding a number, as the runner writes it), task counts and times. When the
- * per-benchmark results file (`<benchmark>_results.json`) sits next to the summary, its tasks are the
- * cases (`<benchmark>/<task id>`, family = the benchmark); otherwise the benchmark is one case whose
- * reward is its accuracy. The summary's own task counts are kept as the reported totals, so results
- * files that contradict them are caught (finding aggregate-mismatch).
+ * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
+ * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
+ * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
+ * allows their code; the four rlm-code gate booleans are never changed by them.
  */
-const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json: a JSON object with `benchmarks` (each with `metrics.overall_accuracy` or a `status`)';
+/** Every finding code, with its default severity. */
+const FINDING_SEVERITY = {
+    'empty-run': 'error',
+    'incomplete-run': 'error',
+    'cancelled-run': 'error',
+    'command-failed': 'error',
+    'aggregate-mismatch': 'error',
+    'preset-mismatch': 'error',
+    'not-comparable': 'error',
+    'guardrail-rise': 'error',
+    'policy-failure': 'error',
+    'missing-cases': 'error',
+    'new-cases': 'notice',
+    'multiple-differences': 'warning',
+    'case-errors': 'notice',
+    'partial-trials': 'error',
+    'too-few-clusters': 'warning',
+    'shard-coverage': 'error',
+    'benchmark-regression': 'error',
+    'aggregates-only': 'notice',
+};
+const FINDING_CODES = Object.keys(FINDING_SEVERITY);
+/**
+ * Metadata an adapter sets when its format tells a case that raised (no answer at all) from one that
+ * was measured and failed: how many cases produced an answer. 0 with case rows is an empty run.
+ * (A failing JUnit test is a measurement; a model call that raised is not.)
+ */
+const ANSWERED_CASES = 'answered_cases';
+const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
+const REWARD_TOLERANCE = 0.00005 + 1e-9;
+const STEPS_TOLERANCE = 0.005 + 1e-9;
+function runFindings(side, s, totals) {
+    const out = [];
+    const r = s.reported;
+    const rows = totals.rows;
+    const attempted = r.attempted_cases ?? rows;
+    if (r.total_cases === 0 || rows === 0) {
+        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
+    }
+    else if (s.metadata[ANSWERED_CASES] === 0) {
+        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
+        out.push({ code: 'empty-run', side, message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`, case_ids: [] });
+    }
+    if (attempted < r.total_cases || rows < r.total_cases) {
+        out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });
+    }
+    if (s.run.cancelled === true) {
+        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
+    }
+    const failure = commandFailure(s.metadata);
+    if (failure !== null) {
+        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
+    }
+    const mismatches = aggregateMismatches(s, totals);
+    if (mismatches.length > 0) {
+        out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+    }
+    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+        out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
+    }
+    const errored = [...totals.errored];
+    if (errored.length > 0) {
+        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
+    }
+    return out;
+}
+/**
+ * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
+ * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
+ * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
+ */
+function commandFailure(m) {
+    if (m['command.timed_out'] === true)
+        return 'timed out (command.timed_out: true)';
+    if (m['command.budget_exceeded'] === true)
+        return 'was stopped at its spend cap (command.budget_exceeded: true)';
+    const code = m['command.exit_code'];
+    if (typeof code === 'number' && code !== 0)
+        return `exited with code ${code} (command.exit_code)`;
+    if (code === null && typeof m['command.signal'] === 'string')
+        return 'was killed by a signal (command.signal)';
+    return null;
+}
+/**
+ * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
+ * `totals` are the rows' totals when the caller has them already.
+ */
+function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
+    const r = s.reported;
+    const n = totals.rows;
+    const out = [];
+    if (r.attempted_cases !== null && r.attempted_cases !== n)
+        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
+    if (n > r.total_cases)
+        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
+    const completed = totals.completed;
+    if (completed !== r.completed_cases)
+        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
+    const reward = n ? totals.reward / n : 0;
+    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
+        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
+    const steps = n ? totals.steps / n : 0;
+    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
+        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
+    if (r.usage_totals) {
+        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
+            const sum = totals[key];
+            if (sum !== r.usage_totals[key])
+                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
+        }
+    }
+    return out;
+}
+function round(x, digits) {
+    return Number(x.toFixed(digits));
+}
+function pairFindings(baseline, candidate, rows) {
+    const out = [];
+    const bp = baseline.run.preset;
+    const cp = candidate.run.preset;
+    if (bp !== null && cp !== null && bp !== cp) {
+        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
+    }
+    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
+    if (missing.length > 0) {
+        out.push({ code: 'missing-cases', side: 'candidate', message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`, case_ids: missing });
+    }
+    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
+    if (added.length > 0) {
+        out.push({ code: 'new-cases', side: 'candidate', message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`, case_ids: added });
+    }
+    return out;
+}
+/**
+ * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
+ * the two runs' row totals when the caller has them already.
+ */
+function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
+    const drafts = [
+        ...runFindings('baseline', baseline, totals.baseline),
+        ...runFindings('candidate', candidate, totals.candidate),
+        ...pairFindings(baseline, candidate, rows),
+        ...extra,
+    ];
+    return drafts.map((d) => {
+        const severity = FINDING_SEVERITY[d.code];
+        return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
+    });
+}
+
+/**
+ * The RLM benchmark runner (rlm-minimal's `benchmarks/run_benchmarks.py`): its `summary.json`, or one
+ * benchmark's `<benchmark>_results.json`. Read to what the runner's code writes:
+ *
+ * - `run_all_benchmarks_async` / `run_all_benchmarks` write `summary.json` with `benchmarks`: each
+ *   benchmark that ran is `{name, results: [...], metrics, total_time, avg_time_per_task}`; one that
+ *   raised is `{"error": message}` (or `{name, error, total_time}` from the benchmark's own runner).
+ * - A task row of the async runner (`process_task_async`) is `{task_index, query, result,
+ *   expected_answer, is_correct, execution_time, success: true}`, or `{task_index, query, error,
+ *   execution_time, success: false}` when its call raised; `is_correct` is null without an expected
+ *   answer (the runner does not count it correct). The sync benchmarks (`oolong.py`, `ruler.py`, …
+ *   `evaluate`) write `{task_id, correct, time_taken, error?}`.
+ * - `metrics.overall_accuracy` is `f"{accuracy:.2%}"` ("75.00%"); the documented shape has a fraction
+ *   in a string ("0.85") and no task rows.
+ *
+ * With task rows (inline, or in `<benchmark>_results.json` beside the summary), each task is a case
+ * `<benchmark>/<task index>`; without, the benchmark is one case whose reward is its accuracy. A
+ * benchmark that raised measured nothing: among task rows its planned tasks count as planned and not
+ * attempted (finding incomplete-run); as a benchmark-level case it is a case that did not complete,
+ * with the runner's message as its error.
+ */
+const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json (a JSON object with `benchmarks`, each with `results`, `metrics`, `error` or a `status`) or a <benchmark>_results.json (`benchmark`, `results`, `metrics`)';
+/** What a benchmark entry of summary.json holds when the runner wrote it. */
+const isBenchmarkEntry = (b) => isObj(b) && (isObj(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
+/** A per-benchmark results file as the runner (or a benchmark's `save_results`) writes it. */
+const isResultsFile = (d) => isObj(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj(d['metrics']);
 function rlmRunnerMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const data = source.json();
+    if (isResultsFile(data))
+        return null;
     if (!isObj(data) || !isObj(data['benchmarks']))
         return 'no `benchmarks` object';
     const entries = Object.values(data['benchmarks']);
-    return entries.length > 0 && entries.every((b) => isObj(b) && (isObj(b['metrics']) || typeof b['status'] === 'string')) ? null : 'its benchmarks have no `metrics` or `status`';
+    return entries.length > 0 && entries.every(isBenchmarkEntry) ? null : 'its benchmarks have no `results`, `metrics`, `error` or `status`';
 }
-const TASK = { id: ['task_id', 'id', 'question_id'], correct: ['correct', 'is_correct', 'success', 'passed'], score: ['score', 'accuracy'], time: ['time', 'elapsed', 'duration', 'completion_time', 'time_seconds'] };
-/** The task records of a results file: an array, or the array under `results` / `tasks`. */
-const taskRecords = (data) => recordsAt(data, ['results', 'tasks']);
-/** The tasks of one benchmark's results file as cases; problems name that file. */
-function taskCases(key, file) {
-    const source = fileSource(file);
-    const found = taskRecords(source.json());
-    if (found === null)
-        throw new InputError(`${file}: expected the per-task results of ${key}: a JSON array of task records (or one under "results" / "tasks")`);
-    const p = new Problems(file);
+const TASK = {
+    id: ['task_index', 'task_id', 'id', 'question_id'],
+    correct: ['is_correct', 'correct', 'passed', 'success'],
+    score: ['score'],
+    time: ['execution_time', 'time_taken', 'time', 'elapsed', 'duration', 'completion_time', 'time_seconds'],
+    answer: ['result', 'response', 'answer'],
+    expected: ['expected_answer', 'correct_answer', 'needle'],
+};
+const labelsOf = (benchmark) => ({ environment: null, task_family: benchmark, domain: null, split: null, length_bucket: null });
+/**
+ * An accuracy as the runner writes it: a number from 0 to 1, a fraction in a string ("0.85") or a
+ * percentage string ("75.00%"); anything else is a problem naming the field.
+ */
+function accuracyField(p, place, field, value) {
+    const expected = 'a number from 0 to 1, a fraction in a string ("0.85") or a percentage ("75.00%")';
+    const pct = typeof value === 'string' ? /^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*%\s*$/.exec(value) : null;
+    const n = pct ? Number(pct[1]) / 100 : typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value) ? Number(value) : NaN;
+    if (!Number.isFinite(n) || n < 0 || n > 1) {
+        p.add(place, field, expected, value);
+        return undefined;
+    }
+    return n;
+}
+/** The task rows of one benchmark as cases `<benchmark>/<task index>`; problems go to `p` (which names the file). */
+function taskCases(p, key, rows, at) {
     const out = [];
     const ids = [];
-    found.items.forEach((r, i) => {
-        const place = `${found.at}[${i}]`;
+    rows.forEach((r, i) => {
+        const place = `${at}[${i}]`;
         if (!isObj(r))
             return p.add(place, null, 'a task record (an object)', r);
         const id = firstOf(r, TASK.id);
         if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
-            return p.add(place, TASK.id[0] ?? null, 'a task id (a string or number)', id?.value);
-        const correct = firstOf(r, TASK.correct);
+            return p.add(place, TASK.id[0] ?? null, 'a task index (a number or string)', id?.value);
+        const error = typeof r['error'] === 'string' ? r['error'] : null;
+        // The runner counts a task correct only when is_correct is true; null means there was no expected answer.
+        const flag = TASK.correct.map((name) => ({ name, value: r[name] })).find((f) => f.value !== undefined && !(f.value === null && f.name === 'is_correct'));
+        const nullCorrect = r['is_correct'] === null;
         const score = firstOf(r, TASK.score);
-        if (correct === undefined && score === undefined)
-            return p.note(`${place}: no correctness flag (${TASK.correct.join(', ')}) or score (${TASK.score.join(', ')})`);
-        const ok = correct === undefined ? undefined : flagField(p, place, correct.name, correct.value);
-        const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { strings: true });
+        if (flag === undefined && score === undefined && error === null && !nullCorrect)
+            return p.note(`${place}: no correctness flag (${TASK.correct.join(', ')}), score or error`);
+        const ok = flag === undefined ? undefined : flagField(p, place, flag.name, flag.value);
+        const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { min: 0, max: 1, strings: true });
         const time = firstOf(r, TASK.time);
         const t = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
-        const completed = ok ?? (s ?? 0) > 0;
-        out.push(caseOf({ id: `${key}/${String(id.value)}`, completed, reward: s ?? (completed ? 1 : 0), duration_seconds: t, labels: { environment: null, task_family: key, domain: null, split: null, length_bucket: null }, extra: r }));
-        ids.push({ id: `${key}/${String(id.value)}`, place });
+        // A task that raised, or had no expected answer, is not correct. `success: true` only says the call
+        // did not raise: it decides only when neither a correctness flag nor a score is recorded.
+        const judged = flag !== undefined && flag.name !== 'success';
+        const completed = error !== null || nullCorrect ? false : judged || s === undefined ? ok === true : s > 0;
+        const answer = firstOf(r, TASK.answer)?.value;
+        const expected = firstOf(r, TASK.expected)?.value;
+        const caseId = `${key}/${String(id.value)}`;
+        out.push(caseOf({
+            id: caseId, completed, reward: s ?? (completed ? 1 : 0), duration_seconds: t, error, labels: labelsOf(key),
+            final_response: typeof answer === 'string' ? answer : null, expected_answer: expected ?? null, answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
+            extra: r,
+        }));
+        ids.push({ id: caseId, place });
     });
     checkUniqueIds$1(p, ids);
-    p.check();
     return out;
 }
-/** One benchmark of the summary: its cases, and the task counts it reports. */
-function benchmarkCases(p, source, key, b) {
+/** The rows of a `<benchmark>_results.json` beside the summary (its problems name that file). */
+function siblingRows(key, file) {
+    const data = fileSource(file).json();
+    const rows = Array.isArray(data) ? { items: data, at: '$' } : isObj(data) && Array.isArray(data['results']) ? { items: data['results'], at: '$.results' } : isObj(data) && Array.isArray(data['tasks']) ? { items: data['tasks'], at: '$.tasks' } : null;
+    if (rows === null)
+        throw new InputError(`${file}: expected the per-task results of ${key}: a JSON array of task records, or an object with \`results\` (as the runner writes <benchmark>_results.json)`);
+    const p = new Problems(file);
+    const cases = taskCases(p, key, rows.items, rows.at);
+    p.check();
+    return cases;
+}
+/** How many tasks the runner plans for a benchmark: `max_tasks` of its configuration, halved for Deep Research (`run_all_benchmarks*`). */
+function plannedTasks(key, configuration) {
+    const max = isObj(configuration) ? configuration['max_tasks'] : undefined;
+    const n = typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 10; // the runner's default
+    return Math.max(1, key === 'deep_research' ? Math.floor(n / 2) : n);
+}
+/** One benchmark entry of the summary. */
+function readBenchmark(p, source, key, b) {
     const place = `$.benchmarks.${key}`;
     const metrics = isObj(b['metrics']) ? b['metrics'] : null;
-    const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics'));
+    const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics' && k !== 'results'));
+    const none = { key, cases: [], byTask: false, counts: null, error: null };
+    if (typeof b['error'] === 'string')
+        return { ...none, error: b['error'] };
+    const counts = () => (metrics === null ? null : readMetrics(p, place, metrics, false).counts);
+    if (Array.isArray(b['results']))
+        return { ...none, cases: taskCases(p, key, b['results'], `${place}.results`), byTask: true, counts: counts() };
+    const beside = source.sibling(`${key}_results.json`);
+    if (existsSync(beside))
+        return { ...none, cases: siblingRows(key, beside), byTask: true, counts: counts() };
     if (metrics === null) {
-        // A benchmark that did not run: reported with a status instead of metrics.
-        return { cases: [caseOf({ id: key, completed: false, reward: 0, error: `status ${String(b['status'] ?? 'unknown')}`, labels: { environment: null, task_family: key, domain: null, split: null, length_bucket: null }, extra: rest })], counts: null };
+        if (typeof b['status'] !== 'string')
+            return (p.add(place, null, 'a benchmark with `results`, `metrics`, `error` or `status`', b), none);
+        // The documented shape's benchmark that did not run: a status instead of metrics.
+        return { ...none, cases: [caseOf({ id: key, completed: false, reward: 0, error: `status ${b['status']}`, labels: labelsOf(key), extra: rest })] };
     }
-    const accuracy = numberField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy'], { min: 0, max: 1, strings: true });
+    if (metrics['overall_accuracy'] === undefined && typeof metrics['error'] === 'string')
+        return { ...none, error: metrics['error'] };
+    const { accuracy } = readMetrics(p, place, metrics, true);
+    const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
+    if (accuracy === undefined)
+        return none;
+    return { ...none, cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })] };
+}
+/** A benchmark's metrics: its accuracy (checked when present, or when `required`) and task counts. */
+function readMetrics(p, place, metrics, required) {
+    const accuracy = required || metrics['overall_accuracy'] !== undefined ? accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']) : undefined;
+    return { accuracy, counts: countsOf(p, place, metrics) };
+}
+function countsOf(p, place, metrics) {
     const total = metrics['total_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.total_tasks', metrics['total_tasks'], { min: 0 });
     const correct = metrics['correct_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.correct_tasks', metrics['correct_tasks'], { min: 0 });
-    const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
-    const counts = total !== undefined && correct !== undefined ? { total, correct } : null;
-    const results = source.sibling(`${key}_results.json`);
-    if (existsSync(results))
-        return { cases: taskCases(key, results), counts };
-    if (accuracy === undefined)
-        return { cases: [], counts: null };
-    return { cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: { environment: null, task_family: key, domain: null, split: null, length_bucket: null }, extra: { ...rest, metrics } })], counts: null };
+    return total !== undefined && correct !== undefined ? { total, correct } : null;
+}
+/** A benchmark's results file given on its own: its tasks are the cases. */
+function fromResultsFile(source, data) {
+    const stem = basename(source.file).replace(/_results\.json$/i, '');
+    const key = stem !== basename(source.file) ? stem : String(data['benchmark']);
+    const p = new Problems(source.file);
+    const cases = taskCases(p, key, data['results'], '$.results');
+    const { counts } = readMetrics(p, '$', data['metrics'], false);
+    p.check();
+    const summary = summaryOf({ id: basename(source.file).replace(/\.json$/i, ''), format: 'rlm-runner', cases, metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length }, extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')) });
+    if (counts)
+        summary.reported = { ...summary.reported, total_cases: Math.max(counts.total, cases.length), completed_cases: counts.correct };
+    return summary;
 }
 function fromRlmRunner(source) {
     const data = source.json();
+    if (isResultsFile(data))
+        return fromResultsFile(source, data);
     if (!isObj(data) || !isObj(data['benchmarks']))
         throw new InputError(`${source.file}: expected ${RLM_RUNNER_SHAPE}`);
     const p = new Problems(source.file);
-    const cases = [];
-    let reportedTotal = 0;
-    let reportedCorrect = 0;
-    let granular = 0;
+    const benchmarks = [];
     for (const [key, b] of Object.entries(data['benchmarks'])) {
-        if (!isObj(b)) {
-            p.add(`$.benchmarks.${key}`, null, 'an object', b);
-            continue;
-        }
-        const got = benchmarkCases(p, source, key, b);
-        const byTask = got.cases.length > 0 && got.cases[0]?.id !== key;
-        if (byTask)
-            granular++;
-        cases.push(...got.cases);
-        reportedTotal += byTask && got.counts ? got.counts.total : got.cases.length;
-        reportedCorrect += byTask && got.counts ? got.counts.correct : got.cases.filter((c) => c.completed).length;
+        if (!isObj(b))
+            p.add(`$.benchmarks.${key}`, null, 'a benchmark entry (an object)', b);
+        else
+            benchmarks.push(readBenchmark(p, source, key, b));
     }
     p.check();
     const { model, max_depth, configuration, total_time } = data;
+    const byTask = benchmarks.some((b) => b.byTask);
+    const cases = [];
+    let total = 0;
+    let correct = 0;
+    for (const b of benchmarks) {
+        if (b.error !== null && byTask) {
+            // Its tasks were planned and none ran: counted as planned, so the run reads as incomplete.
+            total += plannedTasks(b.key, configuration);
+            continue;
+        }
+        const got = b.error === null ? b.cases : [caseOf({ id: b.key, completed: false, reward: 0, error: b.error, labels: labelsOf(b.key), extra: { benchmark_error: b.error } })];
+        cases.push(...got);
+        total += b.byTask && b.counts ? b.counts.total : got.length;
+        correct += b.byTask && b.counts ? b.counts.correct : got.filter((c) => c.completed).length;
+    }
+    const failed = benchmarks.filter((b) => b.error !== null);
     const top = Object.fromEntries(Object.entries(data).filter(([k]) => !['benchmarks', 'model', 'max_depth', 'configuration', 'total_time'].includes(k)));
     const cfg = isObj(configuration) ? configuration : {};
     const summary = summaryOf({
         id: `${basename(source.file).replace(/\.json$/i, '')}${typeof model === 'string' ? ` ${model}` : ''}`,
         format: 'rlm-runner',
         cases,
-        run: { model: typeof model === 'string' ? model : null, duration_seconds: typeof total_time === 'number' && total_time >= 0 ? total_time : null },
-        metadata: { ...(typeof model === 'string' ? { model } : {}), ...(typeof max_depth === 'number' ? { max_depth } : {}), ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}), 'rlm_runner.cases': granular > 0 ? 'tasks' : 'benchmarks' },
+        run: {
+            model: typeof model === 'string' ? model : null,
+            duration_seconds: typeof total_time === 'number' && total_time >= 0 ? total_time : null,
+            description: failed.length === 0 ? null : `benchmarks that raised before their tasks ran: ${failed.map((b) => `${b.key} (${b.error ?? ''})`).join('; ')}`,
+        },
+        metadata: {
+            ...(typeof model === 'string' ? { model } : {}), ...(typeof max_depth === 'number' ? { max_depth } : {}), ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}),
+            'rlm_runner.cases': byTask ? 'tasks' : 'benchmarks',
+            [ANSWERED_CASES]: cases.filter((c) => c.error === null).length,
+        },
         extra: { ...top, configuration },
     });
-    summary.reported = { ...summary.reported, total_cases: Math.max(reportedTotal, cases.length), completed_cases: reportedCorrect };
+    summary.reported = { ...summary.reported, total_cases: Math.max(total, cases.length), completed_cases: correct };
     return summary;
 }
 
@@ -8771,12 +9139,22 @@ function summaryParts(source, grid, chosen, cases) {
 }
 
 /**
- * The multi-hop QA benchmarking suite's raw results (`hotpot_qa_results_<stamp>.jsonl`): one record
- * per model and example, with exact match, F1, LLM calls and time. A file holds one run per model:
- * the model is chosen per side (`--baseline-model` / `--candidate-model`, `input.baseline_model` /
- * `input.candidate_model`), and one file may serve both. Each example is a case: F1 is the reward,
- * exact match the completion, LLM calls the steps, time the duration. The file is streamed: only the
- * chosen model's records are kept.
+ * The multi-hop QA benchmarking suite's results (artvandelay/rlm `benchmarks/runner.py`,
+ * `<task>_results_<run id>.jsonl`), in the shapes its code has written:
+ *
+ * - one line per example with every model under `models` (`BenchmarkRunner._assemble_results`:
+ *   `{id, question, gold_answer, models: {<configured name>: {answer, time, model, llm_calls, usage?,
+ *   error?, em, f1}}}`);
+ * - the older layout with one object per model at the top level (`regular`, `rlm`) and a `winner`;
+ * - flat lines, one per model and example, with `model`, an example id, `em` / `exact_match`, `f1`.
+ *
+ * A file holds one run per model: the model is chosen per side (`--baseline-model` /
+ * `--candidate-model`, `input.baseline_model` / `input.candidate_model`), and one file may serve
+ * both. Each example is a case: exact match is the completion, F1 the reward, the LLM calls (or the
+ * calls in `usage`) the steps, `time` the latency, tokens from `usage`. An error entry (the runner
+ * writes `{answer: "Error: …", time: 0, error, llm_calls: 0}` and still scores that text) is an
+ * example the model did not answer: not completed, reward 0, the suite's F1 kept as `suite_f1`. The
+ * file is streamed: only the chosen model's entries are kept.
  */
 const F = {
     model: ['model', 'model_name'],
@@ -8788,8 +9166,11 @@ const F = {
     prediction: ['prediction', 'predicted_answer', 'answer_pred'],
     gold: ['gold', 'gold_answer', 'answer'],
 };
-const MULTIHOP_SHAPE = 'multi-hop QA results: JSON Lines, one record per model and example with `model`, an example id, `em` (exact match) and `f1`';
+const MULTIHOP_SHAPE = 'multi-hop QA results: JSON Lines, one line per example with each model\'s `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`';
 function multihopMismatch(source) {
+    // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
+    if (source.kind === 'json')
+        return isObj(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
     if (source.kind !== 'jsonl')
         return `not JSON Lines (${source.kind})`;
     for (const { text } of source.lines()) {
@@ -8804,44 +9185,88 @@ function multihopMismatch(source) {
         }
         if (typeof r !== 'object' || r === null || Array.isArray(r))
             return 'its first line is not an object';
-        const rec = r;
-        return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record lacks a model, exact match or F1';
+        return lineMismatch(r);
     }
     return 'no records';
 }
-function toCase$4(p, place, r) {
-    const id = firstOf(r, F.id);
-    if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number') || id.value === '')
-        return (p.add(place, F.id[0], 'an example id (a string or number)', id?.value), null);
+/** The per-model entries of a line holding every model of the run (`models`, or the older top-level `regular` / `rlm`); null for a flat line. */
+function nestedEntries(r) {
+    const isEntry = (v) => isObj(v) && 'f1' in v && 'em' in v;
+    if (isObj(r['models']))
+        return { at: 'models.', entries: r['models'] };
+    const top = Object.entries(r).filter(([, v]) => isEntry(v));
+    return top.length > 0 && firstOf(r, F.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
+}
+/** Usage as the suite records it: `usage.model_usage_summaries.<provider model>.{total_calls, total_input_tokens, total_output_tokens}`. */
+function usageOf$1(p, place, field, usage) {
+    if (usage === undefined || usage === null)
+        return null;
+    const per = isObj(usage) ? usage['model_usage_summaries'] : undefined;
+    if (!isObj(per))
+        return (p.add(place, `${field}.model_usage_summaries`, 'an object of usage per model', per), undefined);
+    const sum = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    for (const [model, u] of Object.entries(per)) {
+        if (!isObj(u))
+            return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
+        for (const [from, to] of [['total_calls', 'total_calls'], ['total_input_tokens', 'prompt_tokens'], ['total_output_tokens', 'completion_tokens']]) {
+            if (u[from] === undefined)
+                continue;
+            const name = `${field}.model_usage_summaries.${model}.${from}`;
+            const n = numberField(p, place, name, u[from], { min: 0 });
+            if (n === undefined)
+                return undefined;
+            if (!Number.isInteger(n))
+                return (p.add(place, name, 'a whole number', u[from]), undefined);
+            sum[to] += n;
+        }
+    }
+    return sum;
+}
+/** One model's result on one example as a case; `prefix` names where the entry sits in the line (for messages). */
+/** Null when a line is one of the suite's: an example with its models' results, or one model's result. */
+function lineMismatch(rec) {
+    if (nestedEntries(rec) !== null)
+        return null;
+    return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+}
+function toCase$4(p, place, id, r, prefix, gold) {
+    if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
+        return (p.add(place, prefix === '' ? (firstOf(r, F.id)?.name ?? F.id[0]) : 'id', 'an example id (a string or number)', id), null);
     const em = firstOf(r, F.em);
     const f1 = firstOf(r, F.f1);
-    const emValue = em === undefined ? undefined : numberField(p, place, em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
-    const f1Value = f1 === undefined ? (p.add(place, F.f1[0], 'a number from 0 to 1', undefined), undefined) : numberField(p, place, f1.name, f1.value, { min: 0, max: 1 });
+    const emValue = em === undefined ? undefined : numberField(p, place, prefix + em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
+    const f1Value = f1 === undefined ? (p.add(place, prefix + F.f1[0], 'a number from 0 to 1', undefined), undefined) : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
     if (em === undefined)
-        p.add(place, F.em[0], 'exact match, 0 or 1', undefined);
+        p.add(place, prefix + F.em[0], 'exact match, 0 or 1', undefined);
     else if (emValue !== undefined && emValue !== 0 && emValue !== 1)
-        p.add(place, em.name, 'exact match, 0 or 1', em.value);
+        p.add(place, prefix + em.name, 'exact match, 0 or 1', em.value);
+    const usage = usageOf$1(p, place, `${prefix}usage`, r['usage']);
     const calls = firstOf(r, F.calls);
-    const callsValue = calls === undefined ? 0 : numberField(p, place, calls.name, calls.value, { min: 0 });
+    const callsValue = calls === undefined ? (usage?.total_calls ?? 0) : numberField(p, place, prefix + calls.name, calls.value, { min: 0 });
     const time = firstOf(r, F.time);
-    const timeValue = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
-    if (emValue === undefined || f1Value === undefined || callsValue === undefined)
+    const timeValue = time === undefined ? null : (numberField(p, place, prefix + time.name, time.value, { min: 0 }) ?? null);
+    if (emValue === undefined || f1Value === undefined || callsValue === undefined || usage === undefined)
         return null;
-    const known = new Set([...F.model, ...F.id, ...F.em, ...F.f1, ...F.calls, ...F.time, ...F.prediction, ...F.gold]);
-    const prediction = firstOf(r, F.prediction)?.value;
+    const error = r['error'] === undefined || r['error'] === null ? null : typeof r['error'] === 'string' ? r['error'] : JSON.stringify(r['error']);
+    const known = new Set([...F.model, ...F.id, ...F.em, ...F.f1, ...F.calls, ...F.time, ...F.prediction, ...F.gold, 'answer', 'usage', 'error']);
+    const answer = error === null ? (firstOf(r, [...F.prediction, 'answer'])?.value) : undefined;
     return caseOf({
-        id: String(id.value),
-        completed: emValue === 1,
-        reward: f1Value,
+        id: String(id),
+        // An error entry is an example the model did not answer, whatever the suite scored its error text.
+        completed: error === null && emValue === 1,
+        reward: error === null ? f1Value : 0,
         steps: Math.round(callsValue),
-        duration_seconds: timeValue,
-        final_response: typeof prediction === 'string' ? prediction : prediction === undefined ? null : JSON.stringify(prediction),
-        expected_answer: firstOf(r, F.gold)?.value ?? null,
-        answer_match: emValue === 1,
-        extra: Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))),
+        duration_seconds: error === null ? timeValue : null,
+        usage,
+        error,
+        final_response: typeof answer === 'string' ? answer : answer === undefined ? null : JSON.stringify(answer),
+        // A nested entry's `answer` is the model's: the gold answer is the line's.
+        expected_answer: prefix === '' ? (firstOf(r, F.gold)?.value ?? null) : (gold ?? null),
+        answer_match: error === null ? emValue === 1 : null,
+        extra: { ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))), ...(error === null ? {} : { suite_f1: f1Value }), ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}) },
     });
 }
-/** The models of the file with their record counts, in first-seen order. */
+/** The models of the file with their entry counts, in first-seen order. */
 function describeModels(counts) {
     return [...counts].map(([m, n]) => `${JSON.stringify(m)} (${n} records)`).join(', ');
 }
@@ -8851,6 +9276,7 @@ function fromMultihop(source, options) {
     const chosen = options.model ?? null;
     const cases = [];
     const ids = [];
+    const lineFields = new Set(['id', 'question', 'gold_answer', 'models', 'winner']);
     for (const { line, text } of source.lines()) {
         if (text.trim() === '')
             continue;
@@ -8863,19 +9289,43 @@ function fromMultihop(source, options) {
             p.note(`${place}: not valid JSON (${err.message})`);
             continue;
         }
-        if (typeof r !== 'object' || r === null || Array.isArray(r)) {
+        if (!isObj(r)) {
             p.add(place, null, 'an object (one result)', r);
+            continue;
+        }
+        const nested = nestedEntries(r);
+        if (nested !== null) {
+            // One line per example, every model of the run on it; a model the runner had no result for is absent.
+            for (const name of Object.keys(nested.entries))
+                counts.set(name, (counts.get(name) ?? 0) + 1);
+            if (chosen === null && Object.keys(nested.entries).length !== 1)
+                continue;
+            const name = chosen ?? Object.keys(nested.entries)[0] ?? '';
+            const entry = nested.entries[name];
+            if (entry === undefined)
+                continue;
+            if (!isObj(entry)) {
+                p.add(place, nested.at + name, "the model's result (an object)", entry);
+                continue;
+            }
+            const c = toCase$4(p, place, r['id'], entry, `${nested.at}${name}.`, r['gold_answer']);
+            if (c === null)
+                continue;
+            const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !lineFields.has(k) && !(k in nested.entries)));
+            c.extra = { ...(typeof r['question'] === 'string' ? { question: r['question'] } : {}), ...(r['winner'] === undefined ? {} : { winner: r['winner'] }), ...rest, ...c.extra };
+            cases.push(c);
+            ids.push({ id: c.id, place });
             continue;
         }
         const model = firstOf(r, F.model);
         if (model === undefined || typeof model.value !== 'string' || model.value === '') {
-            p.add(place, F.model[0], 'the model name (a string)', model?.value);
+            p.add(place, F.model[0], 'the model name (a string), or the models of the example under `models`', model?.value);
             continue;
         }
         counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
         if (chosen !== null && model.value !== chosen)
             continue;
-        const c = toCase$4(p, place, r);
+        const c = toCase$4(p, place, firstOf(r, F.id)?.value, r, '', undefined);
         if (c === null)
             continue;
         cases.push(c);
@@ -8891,7 +9341,7 @@ function fromMultihop(source, options) {
         p.note('no results');
     p.check();
     const model = chosen ?? [...counts.keys()][0] ?? null;
-    return summaryOf({ id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`, format: 'multihop-qa', cases, run: { model } });
+    return summaryOf({ id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`, format: 'multihop-qa', cases, run: { model }, metadata: { [ANSWERED_CASES]: cases.filter((c) => c.error === null).length } });
 }
 
 var saxes = {};
@@ -13308,153 +13758,6 @@ function runCost(p, pricing) {
         return { model, source: 'summary', price: null, total: reported, per_case: cases === 0 ? null : reported / cases };
     }
     return { model, source: 'unknown', price: null, total: null, per_case: null };
-}
-
-/**
- * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
- * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
- * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
- * allows their code; the four rlm-code gate booleans are never changed by them.
- */
-/** Every finding code, with its default severity. */
-const FINDING_SEVERITY = {
-    'empty-run': 'error',
-    'incomplete-run': 'error',
-    'cancelled-run': 'error',
-    'command-failed': 'error',
-    'aggregate-mismatch': 'error',
-    'preset-mismatch': 'error',
-    'not-comparable': 'error',
-    'guardrail-rise': 'error',
-    'policy-failure': 'error',
-    'missing-cases': 'error',
-    'new-cases': 'notice',
-    'multiple-differences': 'warning',
-    'case-errors': 'notice',
-    'partial-trials': 'error',
-    'too-few-clusters': 'warning',
-    'shard-coverage': 'error',
-    'benchmark-regression': 'error',
-    'aggregates-only': 'notice',
-};
-const FINDING_CODES = Object.keys(FINDING_SEVERITY);
-const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
-const REWARD_TOLERANCE = 0.00005 + 1e-9;
-const STEPS_TOLERANCE = 0.005 + 1e-9;
-function runFindings(side, s, totals) {
-    const out = [];
-    const r = s.reported;
-    const rows = totals.rows;
-    const attempted = r.attempted_cases ?? rows;
-    if (r.total_cases === 0 || rows === 0) {
-        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
-    }
-    if (attempted < r.total_cases || rows < r.total_cases) {
-        out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });
-    }
-    if (s.run.cancelled === true) {
-        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
-    }
-    const failure = commandFailure(s.metadata);
-    if (failure !== null) {
-        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
-    }
-    const mismatches = aggregateMismatches(s, totals);
-    if (mismatches.length > 0) {
-        out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
-    }
-    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
-        out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
-    }
-    const errored = [...totals.errored];
-    if (errored.length > 0) {
-        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
-    }
-    return out;
-}
-/**
- * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
- * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
- * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
- */
-function commandFailure(m) {
-    if (m['command.timed_out'] === true)
-        return 'timed out (command.timed_out: true)';
-    if (m['command.budget_exceeded'] === true)
-        return 'was stopped at its spend cap (command.budget_exceeded: true)';
-    const code = m['command.exit_code'];
-    if (typeof code === 'number' && code !== 0)
-        return `exited with code ${code} (command.exit_code)`;
-    if (code === null && typeof m['command.signal'] === 'string')
-        return 'was killed by a signal (command.signal)';
-    return null;
-}
-/**
- * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
- * `totals` are the rows' totals when the caller has them already.
- */
-function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
-    const r = s.reported;
-    const n = totals.rows;
-    const out = [];
-    if (r.attempted_cases !== null && r.attempted_cases !== n)
-        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
-    if (n > r.total_cases)
-        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
-    const completed = totals.completed;
-    if (completed !== r.completed_cases)
-        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
-    const reward = n ? totals.reward / n : 0;
-    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
-        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
-    const steps = n ? totals.steps / n : 0;
-    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
-        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
-    if (r.usage_totals) {
-        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
-            const sum = totals[key];
-            if (sum !== r.usage_totals[key])
-                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
-        }
-    }
-    return out;
-}
-function round(x, digits) {
-    return Number(x.toFixed(digits));
-}
-function pairFindings(baseline, candidate, rows) {
-    const out = [];
-    const bp = baseline.run.preset;
-    const cp = candidate.run.preset;
-    if (bp !== null && cp !== null && bp !== cp) {
-        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
-    }
-    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
-    if (missing.length > 0) {
-        out.push({ code: 'missing-cases', side: 'candidate', message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`, case_ids: missing });
-    }
-    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
-    if (added.length > 0) {
-        out.push({ code: 'new-cases', side: 'candidate', message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`, case_ids: added });
-    }
-    return out;
-}
-/**
- * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
- * the two runs' row totals when the caller has them already.
- */
-function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
-    const drafts = [
-        ...runFindings('baseline', baseline, totals.baseline),
-        ...runFindings('candidate', candidate, totals.candidate),
-        ...pairFindings(baseline, candidate, rows),
-        ...extra,
-    ];
-    return drafts.map((d) => {
-        const severity = FINDING_SEVERITY[d.code];
-        return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
-    });
 }
 
 /**
@@ -22651,6 +22954,8 @@ const ConfigSchema = strictObject({
         candidate_model: string$1().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
         baseline_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
         candidate_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
+        baseline_run: string$1().min(1).optional().describe('For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.'),
+        candidate_run: string$1().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
         fields: strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, string$1().min(1).optional()])))
             .optional()
             .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
@@ -22672,12 +22977,13 @@ function caseFieldsOf(config) {
     return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
 }
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
-function loadOptionsOf(config, role, format, model, prompt) {
+function loadOptionsOf(config, role, format, model, prompt, run) {
     const input = config.input ?? {};
     return {
         format: format ?? input.format ?? 'auto',
         model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
         prompt: prompt ?? (role === 'baseline' ? input.baseline_prompt : input.candidate_prompt),
+        run: run ?? (role === 'baseline' ? input.baseline_run : input.candidate_run),
         fields: input.fields,
         keep: caseFieldsOf(config),
     };
@@ -23120,7 +23426,7 @@ function runLeaderboard(cmd) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
@@ -23200,7 +23506,7 @@ function nonEmpty(raw, name) {
     if (v === undefined)
         return null;
     if (v.trim() === '')
-        throw new UsageError(`--${name} needs a value: the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`);
+        throw new UsageError(`--${name} needs a value: ${name.endsWith('-run') ? "a run's timestamp (or a prefix of it) or git commit, as the history file writes it" : `the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`}`);
     return v;
 }
 /** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
@@ -23273,6 +23579,7 @@ function parseCompare(args) {
         inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format'), INPUT_FORMATS),
         models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },
         prompts: { baseline: nonEmpty(raw, 'baseline-prompt'), candidate: nonEmpty(raw, 'candidate-prompt') },
+        runs: { baseline: nonEmpty(raw, 'baseline-run'), candidate: nonEmpty(raw, 'candidate-run') },
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
     };
@@ -23390,6 +23697,10 @@ Inputs:
   --baseline-prompt LABEL          promptfoo: the baseline's prompt label (with --baseline-model,
                                    that provider's prompt)
   --candidate-prompt LABEL         promptfoo: the candidate's prompt label
+  --baseline-run RUN               for a history of runs (RLE benchmark_history.jsonl): the baseline's
+                                   run by timestamp (or a prefix such as a date) or git commit;
+                                   default: the newest
+  --candidate-run RUN              the candidate's run (the same file may serve both sides)
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 
@@ -23496,8 +23807,8 @@ async function runCompare(cmd, io) {
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const options = {
-        baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline),
-        candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate),
+        baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
+        candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
     };
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));

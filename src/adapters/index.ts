@@ -40,6 +40,8 @@ export interface LoadOptions {
   model?: string | undefined;
   /** For promptfoo outputs: the prompt label of the side (with `model`, a provider's prompt). */
   prompt?: string | undefined;
+  /** For files that hold a history of runs (RLE's benchmark_history.jsonl): the run to take, by timestamp (or a prefix) or git commit; the newest by default. */
+  run?: string | undefined;
   /** For generic records: which field of a record is what (see adapters/records.ts). */
   fields?: FieldMapping | undefined;
   /** Case fields a gate or slice of the configuration reads, kept when loading into the packed form. */

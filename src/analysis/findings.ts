@@ -51,6 +51,13 @@ export interface Finding {
 
 type Draft = Omit<Finding, 'severity' | 'blocking'>;
 
+/**
+ * Metadata an adapter sets when its format tells a case that raised (no answer at all) from one that
+ * was measured and failed: how many cases produced an answer. 0 with case rows is an empty run.
+ * (A failing JUnit test is a measurement; a model call that raised is not.)
+ */
+export const ANSWERED_CASES = 'answered_cases';
+
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
@@ -64,6 +71,9 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
   const attempted = r.attempted_cases ?? rows;
   if (r.total_cases === 0 || rows === 0) {
     out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural(rows, 'case row')}).`, case_ids: [] });
+  } else if (s.metadata[ANSWERED_CASES] === 0) {
+    // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
+    out.push({ code: 'empty-run', side, message: `The ${side} run answered none of its ${plural(rows, 'case')}: every one raised an error, so it measured nothing.`, case_ids: [] });
   }
   if (attempted < r.total_cases || rows < r.total_cases) {
     out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });

@@ -29,13 +29,15 @@ export interface CompareCommand {
   models: { baseline: string | null; candidate: string | null };
   /** --baseline-prompt / --candidate-prompt: the prompt label of each side in a promptfoo output. */
   prompts: { baseline: string | null; candidate: string | null };
+  /** --baseline-run / --candidate-run: the run to take from a history file (RLE's benchmark_history.jsonl). */
+  runs: { baseline: string | null; candidate: string | null };
   format: ReportFormat;
   output: string | null;
 }
 
 export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
 
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'] as const;
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'] as const;
 
@@ -115,7 +117,7 @@ export function clusterChoice(raw: string): string {
 function nonEmpty(raw: Raw, name: ValueOption): string | null {
   const v = single(raw, name);
   if (v === undefined) return null;
-  if (v.trim() === '') throw new UsageError(`--${name} needs a value: the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`);
+  if (v.trim() === '') throw new UsageError(`--${name} needs a value: ${name.endsWith('-run') ? "a run's timestamp (or a prefix of it) or git commit, as the history file writes it" : `the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`}`);
   return v;
 }
 
@@ -186,6 +188,7 @@ function parseCompare(args: readonly string[]): Command {
     inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format') as string, INPUT_FORMATS),
     models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },
     prompts: { baseline: nonEmpty(raw, 'baseline-prompt'), candidate: nonEmpty(raw, 'candidate-prompt') },
+    runs: { baseline: nonEmpty(raw, 'baseline-run'), candidate: nonEmpty(raw, 'candidate-run') },
     format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
     output: single(raw, 'output') ?? null,
   };

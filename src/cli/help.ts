@@ -90,6 +90,10 @@ Inputs:
   --baseline-prompt LABEL          promptfoo: the baseline's prompt label (with --baseline-model,
                                    that provider's prompt)
   --candidate-prompt LABEL         promptfoo: the candidate's prompt label
+  --baseline-run RUN               for a history of runs (RLE benchmark_history.jsonl): the baseline's
+                                   run by timestamp (or a prefix such as a date) or git commit;
+                                   default: the newest
+  --candidate-run RUN              the candidate's run (the same file may serve both sides)
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
 

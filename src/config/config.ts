@@ -112,6 +112,8 @@ export const ConfigSchema = z
         candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
         baseline_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
         candidate_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
+        baseline_run: z.string().min(1).optional().describe('For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.'),
+        candidate_run: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
         fields: z
           .strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<(typeof FIELD_MAPPING_KEYS)[number], z.ZodOptional<z.ZodString>>)
           .optional()
@@ -138,12 +140,13 @@ export function caseFieldsOf(config: GateConfig): CaseFields {
 }
 
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
-export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null, prompt?: string | null): LoadOptions {
+export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null, prompt?: string | null, run?: string | null): LoadOptions {
   const input = config.input ?? {};
   return {
     format: format ?? input.format ?? 'auto',
     model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
     prompt: prompt ?? (role === 'baseline' ? input.baseline_prompt : input.candidate_prompt),
+    run: run ?? (role === 'baseline' ? input.baseline_run : input.candidate_run),
     fields: input.fields,
     keep: caseFieldsOf(config),
   };
