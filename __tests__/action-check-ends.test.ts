@@ -53,6 +53,8 @@ describe('compare: invalid inputs or configuration', () => {
     expect(check?.output?.summary).toContain('benchgate.yml (base commit 2222222): line 1, column 19: "min_reward_delta": expected number, received string');
     expect(commentOf(42, 'cfg')?.body).toContain('benchgate could not decide');
     expect(commentOf(42, 'cfg')?.body).toContain('"min_reward_delta": expected number');
+    // The double is shared by the file's tests: the base commit's file is valid again for the next.
+    gh.git.seedFile(BASE, '.github/benchgate.yml', 'min_reward_delta: 0\n');
   });
 
   it('an invalid input does too, under the check name the inputs give; check-name: off makes none', async () => {
