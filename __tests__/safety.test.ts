@@ -34,6 +34,19 @@ describe('safety', () => {
   });
 
   it('the configuration refuses a pattern that is not a regular expression', () => {
-    expect(() => parseConfig('f.yml', 'safety:\n  policy_patterns: ["(unclosed"]\n')).toThrow('f.yml: line 2, column 21: "safety.policy_patterns.0": expected a regular expression (JavaScript syntax)');
+    expect(() => parseConfig('f.yml', 'safety:\n  policy_patterns: ["(unclosed"]\n')).toThrow('f.yml: line 2, column 21: "safety.policy_patterns.0": "(unclosed" is not a regular expression benchgate can run in linear time (RE2 syntax: no lookahead, lookbehind or backreferences): missing closing ): `(unclosed`');
+  });
+
+  it('refuses what RE2 does not run (lookaround, backreferences), naming the syntax', () => {
+    expect(() => parseConfig('f.yml', 'safety:\n  policy_patterns: ["denied(?= by policy)"]\n')).toThrow(/"safety\.policy_patterns\.0": "denied\(\?= by policy\)" is not a regular expression benchgate can run in linear time .*: invalid or unsupported Perl syntax: `\(\?=`/);
+    expect(() => parseConfig('f.yml', 'safety:\n  policy_patterns: ["(a)\\\\1"]\n')).toThrow(/invalid escape sequence: `\\1`/);
+  });
+
+  it('runs a catastrophic-backtracking pattern in linear time: (a+)+$ against a 41-character error', () => {
+    // JavaScript's engine takes about 2^40 steps here (the run hung); RE2 answers at once.
+    const error = `${'a'.repeat(40)}!`;
+    const cand = loaded({ strategy: 'codemode', cases: cases(4, (i) => (i === 0 ? { error } : i === 1 ? { error: 'aaaa' } : {})) }, 'c.json');
+    const cmp = compareSummaries(base(), cand, { safety: { policy_patterns: ['(a+)+$'] } });
+    expect(cmp.safety.policy_failures.map((f) => f.case_id)).toEqual(['c02']);
   });
 });

@@ -5,10 +5,11 @@
  */
 import { FLAG, type PackedSummary } from '../schema/pack.js';
 import type { FindingDraft } from './findings.js';
+import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
 import { compareCodePoints } from './pair.js';
 
 export interface SafetyOptions {
-  /** Regular expressions (JavaScript syntax, case-insensitive) matched against case errors. */
+  /** Regular expressions (RE2 syntax, run in linear time; case-insensitive) matched against case errors. */
   policy_patterns?: readonly string[];
   /** Policy failures the team has looked at: the case id and why it is acceptable. */
   explained?: readonly { case: string; reason: string }[];
@@ -30,10 +31,10 @@ export interface Safety {
   policy_failures: PolicyFailure[];
 }
 
-function failures(side: PolicyFailure['side'], p: PackedSummary, patterns: readonly { source: string; re: RegExp }[], explained: ReadonlyMap<string, string>): PolicyFailure[] {
+function failures(side: PolicyFailure['side'], p: PackedSummary, patterns: readonly PolicyPattern[], explained: ReadonlyMap<string, string>): PolicyFailure[] {
   const out: PolicyFailure[] = [];
   for (const [index, error] of Object.entries(p.errors)) {
-    const match = patterns.find((x) => x.re.test(error));
+    const match = patterns.find((x) => x.test(error));
     if (!match) continue;
     const id = p.ids[Number(index)] as string;
     out.push({ case_id: id, side, error, pattern: match.source, explained: explained.get(id) ?? null });
@@ -54,7 +55,7 @@ export function checkSafety(b: PackedSummary, c: PackedSummary, options: SafetyO
   const bb = blockedIds(b);
   const cb = blockedIds(c);
   const blocked = { baseline: bb.size, candidate: cb.size };
-  const patterns = (options.policy_patterns ?? []).map((source) => ({ source, re: new RegExp(source, 'i') }));
+  const patterns = (options.policy_patterns ?? []).map(compilePolicyPattern);
   const explained = new Map((options.explained ?? []).map((e) => [e.case, e.reason]));
   const policy_failures = [...failures('baseline', b, patterns, explained), ...failures('candidate', c, patterns, explained)].sort(
     (x, y) => compareCodePoints(x.case_id, y.case_id) || x.side.localeCompare(y.side),

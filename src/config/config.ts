@@ -15,6 +15,7 @@ import { KEY_NAME } from '../analysis/comparability.js';
 import { GATE_LEVELS, METRICS } from '../analysis/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/slices.js';
 import { FINDING_CODES } from '../analysis/findings.js';
+import { policyPatternProblem } from '../analysis/policy-pattern.js';
 import { DECISION_POLICIES } from '../analysis/significance.js';
 import { InputError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
@@ -26,14 +27,6 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 const threshold = (what: string) => z.number().describe(what);
 
-function isRegExp(source: string): boolean {
-  try {
-    new RegExp(source, 'i');
-    return true;
-  } catch {
-    return false;
-  }
-}
 const caseField = z.string().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
 const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 
@@ -87,9 +80,17 @@ export const ConfigSchema = z
     safety: z
       .strictObject({
         policy_patterns: z
-          .array(z.string().min(1).refine(isRegExp, 'expected a regular expression (JavaScript syntax)'))
+          .array(
+            z
+              .string()
+              .min(1)
+              .superRefine((source, ctx) => {
+                const problem = policyPatternProblem(source);
+                if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+              }),
+          )
           .optional()
-          .describe('Regular expressions, matched case-insensitively against case errors: a match is a policy failure.'),
+          .describe('Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.'),
         explained: z
           .array(z.strictObject({ case: z.string().min(1).describe('The case id.'), reason: z.string().min(1).describe('Why this failure is acceptable; shown in the report.') }))
           .optional()
