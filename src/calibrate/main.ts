@@ -12,10 +12,12 @@
  *   power"), and how often a simulation at that N does decide it;
  * - heterogeneity: one family collapses while the others improve.
  *
- * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), and for the
- * independent table --cases 100,200,400, --trials 1,3, --drops 0,0.05,0.1,0.15.
+ * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
+ * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
+ * --cases, --trials, --drops (independent), --families, --shocks, --family-drops (families),
+ * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3.
  */
-import { runCell, type CellOptions, type CellResult, type Scenario } from './simulate.js';
+import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
 
 function option(argv: string[], name: string, fallback: string): string {
@@ -126,8 +128,11 @@ function main(argv: string[]): void {
   const runs = Number(option(argv, 'runs', '200'));
   const seed = Number(option(argv, 'seed', '1'));
   const only = option(argv, 'only', Object.keys(SECTIONS).join(',')).split(',');
+  const resamples = option(argv, 'resamples', '');
+  if (resamples !== '') setCellResamples(Number(resamples));
   const w: Write = (s) => void process.stdout.write(s);
-  w(`Default gates (reward >= +0, completion >= +0, steps <= +0.5, no completion regression), 95% confidence; ${runs} pairs per row; seed ${seed}.\n\n`);
+  const flips = resamples === '' ? 'the policy\'s sign patterns (9,999 at these sizes)' : `${resamples} sign patterns per comparison (--resamples)`;
+  w(`Default gates (reward >= +0, completion >= +0, steps <= +0.5, no completion regression), 95% confidence; ${runs} pairs per row; seed ${seed}; ${flips}.\n\n`);
   const started = Date.now();
   for (const name of only) {
     const section = SECTIONS[name];

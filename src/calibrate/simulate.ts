@@ -152,9 +152,15 @@ export interface CellOptions {
   keep?: boolean;
 }
 
+/** Sign patterns for every cell unless its options say (calibrate's --resamples); undefined: the policy's default by suite size. */
+let cellResamples: number | undefined;
+export function setCellResamples(n: number | undefined): void {
+  cellResamples = n;
+}
+
 export function runCell(s: Scenario, runs: number, seed: number, o: CellOptions = {}): CellResult {
   const t = o.thresholds ?? DEFAULT_THRESHOLDS;
-  const options = o.significance ?? {};
+  const options: SignificanceOptions = { ...(cellResamples === undefined ? {} : { resamples: cellResamples }), ...o.significance };
   const u = uniform(seed ^ (s.cases * 7919) ^ (s.trials * 104729) ^ Math.round(s.drop * 1000) ^ Math.round((s.stepsRise ?? 0) * 7e5) ^ ((s.families ?? 0) * 15485863) ^ Math.round((s.shock ?? 0) * 3e6));
   const out: CellResult = { scenario: s, runs, point: 0, mcnemar: 0, stepsAlone: 0, clustered: 0, significant: { hold: 0, inconclusive: 0, promote: 0 }, failedGates: Object.fromEntries(GATE_NAMES.map((g) => [g, 0])), results: [] };
   const alpha = 1 - (options.confidence ?? 0.95);
