@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testGates, type PairedCase } from '../src/analysis/significance.js';
 import { DEFAULT_THRESHOLDS } from '../src/analysis/thresholds.js';
+import { binomialUpperTail } from '../src/calibrate/simulate.js';
 import { normalQuantile } from '../src/stats/distributions.js';
 
 const NO_LABELS = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
@@ -206,5 +207,19 @@ describe('normalQuantile', () => {
     expect(normalQuantile(0.8)).toBeCloseTo(0.841621234, 8);
     expect(normalQuantile(0.001)).toBeCloseTo(-3.090232306, 7);
     expect(normalQuantile(0.5)).toBe(0);
+  });
+});
+
+describe('the closed form on a large suite', () => {
+  it('is used at a zero threshold however large the suite (McNemar is linear), and left to sampling past its cost with a tolerance', () => {
+    // 4,000 cases, 700 regressed and 700 improved: 701² (a, b) terms per evaluation, past the closed form's budget.
+    const big = suite(4000, 700, 700);
+    const r = testGates(big, DEFAULT_THRESHOLDS, ONE, { resamples: 199 });
+    expect(r.closed_form).toContain('completion');
+    // The reference in log space (2^1400 overflows a double): calibrate's own binomial tail.
+    expect(gate(r, 'completion').p_violated).toBeCloseTo(binomialUpperTail(1400, 700), 10);
+    const tolerant = testGates(big, { ...DEFAULT_THRESHOLDS, min_completion_delta: -0.05 }, ONE, { resamples: 199 });
+    expect(tolerant.closed_form).not.toContain('completion');
+    expect(tolerant.closed_form).toContain('completion_regressions');
   });
 });

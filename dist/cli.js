@@ -10770,7 +10770,9 @@ function single$1(ctx, d, g) {
     const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
     const decidable = ctx.n > 0 && spread && Number.isFinite(d.threshold);
     const counts = decidable && ctx.caseUnits && ctx.ps.method === 'sampled' ? ternaryCounts(d.perCase) : null;
-    return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null, exact: counts === null ? null : new ExactSign(counts) };
+    // At a zero threshold the closed form is McNemar's sum, linear in the cases; at another it is a double sum, used while cheap.
+    const exact = counts !== null && (d.threshold === 0 || exactSignFeasible(counts)) ? new ExactSign(counts) : null;
+    return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null, exact };
 }
 /** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
 const sampledAtMost = (ctx, sorted, x) => (1 + countAtMost(sorted, x)) / ctx.ps.count;
