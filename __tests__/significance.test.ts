@@ -117,7 +117,7 @@ describe('the significant policy', () => {
     const few = testGates(labelled(4), DEFAULT_THRESHOLDS, ONE);
     expect(few.cluster.field).toBeNull();
     expect(few.cluster.correlation).toMatchObject({ field: 'task_family', groups: 4 });
-    expect(few.cluster.correlation?.p).toBeGreaterThan(0.1);
+    expect(few.cluster.correlation?.p).toBeGreaterThan(0.2);
     expect(few.cluster.note).toMatch(/^cases treated as independent: the 4 task_family groups spread no more than independent cases do \(correlation check p=[01]\.\d\d\)$/);
     expect(few.drafts).toEqual([]);
     const forced = testGates(labelled(4), DEFAULT_THRESHOLDS, ONE, { cluster: 'task_family' });
@@ -137,7 +137,7 @@ describe('the significant policy', () => {
     });
     const r = testGates(shocked, DEFAULT_THRESHOLDS, ONE);
     expect(r.cluster).toMatchObject({ field: 'task_family', units: 6 });
-    expect(r.cluster.correlation?.p).toBeLessThanOrEqual(0.1);
+    expect(r.cluster.correlation?.p).toBeLessThanOrEqual(0.2);
     expect(r.cluster.note).toContain('64 sign patterns show a change only when nearly every group moves one way (smallest p 0.016)');
     expect(r.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
     expect(r.drafts[0]?.message).toMatch(/^The cases of each task_family move together \(correlation check on (reward|completion), p=0\.\d{3}\)/);

@@ -9514,7 +9514,7 @@ function groupCorrelationP(perCase, groupOf, groups, draws = correlationDraws(pe
  * case label (cases of one task family tend to fail together, so they count once).
  *
  * `auto` with 20 or more groups clusters by them. With fewer, it asks the data: when the groups'
- * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.10 on any of
+ * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 on any of
  * reward, completion, steps), whole groups are flipped; otherwise cases are tested on their own,
  * at full power. Deciding on the data costs little size: when correlation is missed, it was small,
  * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
@@ -9527,7 +9527,7 @@ const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
 /** Fewest groups `auto` clusters by without asking the data: with fewer, it clusters only when the groups' cases move together. */
 const AUTO_MIN_CLUSTERS = 20;
 /** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
-const CORRELATION_LEVEL = 0.1;
+const CORRELATION_LEVEL = 0.2;
 /** Smallest one-sided p-value 2^G sign patterns can give, as a short decimal. */
 const smallestP = (g) => (1 / 2 ** g).toPrecision(2);
 /** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
