@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testGates, type PairedCase } from '../src/analysis/significance.js';
 import { DEFAULT_THRESHOLDS } from '../src/analysis/thresholds.js';
+import { binomialUpperTail } from '../src/calibrate/simulate.js';
 import { normalQuantile } from '../src/stats/distributions.js';
 
 const NO_LABELS = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
@@ -107,19 +108,83 @@ describe('the significant policy', () => {
     expect(b).toEqual(a);
   });
 
-  it('clusters: auto takes task_family with 20+ groups; fewer groups are reported and not used', () => {
+  it('clusters: auto takes task_family with 20+ groups; with fewer, independent cases unless the data show them moving together', () => {
     const labelled = (groups: number) =>
       suite(200, 12, 4, true).map((c, i) => ({ ...c, labels: { ...NO_LABELS, task_family: `f${i % groups}` } }));
     const many = testGates(labelled(25), DEFAULT_THRESHOLDS, ONE);
-    expect(many.cluster).toMatchObject({ field: 'task_family', units: 25 });
+    expect(many.cluster).toMatchObject({ field: 'task_family', units: 25, correlation: null });
+    // 4 groups, the changes spread evenly over them: no correlation, no warning, full case-level power.
     const few = testGates(labelled(4), DEFAULT_THRESHOLDS, ONE);
     expect(few.cluster.field).toBeNull();
-    expect(few.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
+    expect(few.cluster.correlation).toMatchObject({ field: 'task_family', groups: 4 });
+    expect(few.cluster.correlation?.p).toBeGreaterThan(0.2);
+    expect(few.cluster.note).toMatch(/^cases treated as independent: the 4 task_family groups spread no more than independent cases do \(correlation check p=[01]\.\d\d\)$/);
+    expect(few.drafts).toEqual([]);
     const forced = testGates(labelled(4), DEFAULT_THRESHOLDS, ONE, { cluster: 'task_family' });
     expect(forced.cluster).toMatchObject({ field: 'task_family', units: 4 });
     expect(forced.method).toBe('exact');
     expect(forced.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
     expect(forced.gates.filter((g) => g.status === 'fail')).toEqual([]);
+  });
+
+  it('a family shock: 6 groups whose cases all moved one way are clustered, and that is what the warning says', () => {
+    // Families f0–f2: every discordant case regressed; f3–f5: every one improved (a per-run shock, ±).
+    const shocked = Array.from({ length: 120 }, (_, i) => {
+      const f = i % 6;
+      const moved = i % 4 === 0;
+      const c = moved ? pair(`c${i}`, f < 3, f >= 3) : pair(`c${i}`, i % 3 === 0, i % 3 === 0);
+      return { ...c, labels: { ...NO_LABELS, task_family: `f${f}` } };
+    });
+    const r = testGates(shocked, DEFAULT_THRESHOLDS, ONE);
+    expect(r.cluster).toMatchObject({ field: 'task_family', units: 6 });
+    expect(r.cluster.correlation?.p).toBeLessThanOrEqual(0.2);
+    expect(r.cluster.note).toContain('64 sign patterns show a change only when nearly every group moves one way (smallest p 0.016)');
+    expect(r.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
+    expect(r.drafts[0]?.message).toMatch(/^The cases of each task_family move together \(correlation check on (reward|completion), p=0\.\d{3}\)/);
+    // The same cases without labels are independent: the case-level test sees 10 against 10.
+    expect(testGates(shocked.map((c) => ({ ...c, labels: NO_LABELS })), DEFAULT_THRESHOLDS, ONE).cluster.field).toBeNull();
+  });
+
+  it('with one trial a side past 2^14 patterns the completion test is McNemar in closed form, not sampled', () => {
+    const r = testGates(suite(300, 40, 25, true), DEFAULT_THRESHOLDS, ONE);
+    expect(r.method).toBe('sampled');
+    expect(r.closed_form).toEqual(['reward', 'completion', 'completion_regressions']);
+    const c = gate(r, 'completion');
+    expect(c.p_violated).toBeCloseTo(mcnemar(40, 25), 13);
+    expect(gate(r, 'completion_regressions').p_violated).toBeCloseTo(mcnemar(40, 25), 13);
+    // Steps are not −1/0/+1: sampled as before.
+    expect(r.closed_form).not.toContain('steps');
+  });
+
+  it('an undecided gate is sized for a stated effect, not the observed one', () => {
+    const r = testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE);
+    const c = gate(r, 'completion');
+    expect(c.status).toBe('inconclusive');
+    expect(c.sizing).toEqual({ effect: 0.05, decides: 'fail', trials: null });
+    // 20 discordant of 200: per-case sd √0.1; n·((bar + z_0.8)·se/δ)² with the family's bar near 1.7–2.
+    const se = Math.sqrt(0.1 * (200 / 199)) / Math.sqrt(200);
+    const lo = Math.ceil(200 * (((1.6 + normalQuantile(0.8)) * se) / 0.05) ** 2);
+    const hi = Math.ceil(200 * (((2.1 + normalQuantile(0.8)) * se) / 0.05) ** 2);
+    expect(c.units_needed).toBeGreaterThanOrEqual(lo);
+    expect(c.units_needed).toBeLessThanOrEqual(hi);
+    // A stated effect half as large needs four times the cases; a tolerance sizes for passing.
+    const half = gate(testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE, { effects: { completion: 0.025 } }), 'completion');
+    expect(Math.abs((half.units_needed as number) - 4 * (c.units_needed as number))).toBeLessThanOrEqual(4);
+    const tolerant = gate(testGates(suite(200, 10, 10, true), { ...DEFAULT_THRESHOLDS, min_completion_delta: -0.02 }, ONE), 'completion');
+    expect(tolerant.sizing).toEqual({ effect: 0.02, decides: 'pass', trials: null });
+  });
+
+  it('a family that collapses while the others improve is named, even with no slice', () => {
+    const collapsed = Array.from({ length: 120 }, (_, i) => {
+      const f = i % 6;
+      const c = f === 0 ? pair(`c${i}`, i % 12 !== 6, false) : pair(`c${i}`, i % 3 === 0, i % 3 === 0 || i % 5 === 1);
+      return { ...c, labels: { ...NO_LABELS, task_family: `f${f}` } };
+    });
+    const r = testGates(collapsed, DEFAULT_THRESHOLDS, ONE);
+    expect(r.heterogeneity).toMatchObject({ field: 'task_family', group: 'f0', cases: 20 });
+    expect(r.heterogeneity?.change).toBeCloseTo(-0.5, 12);
+    expect(r.heterogeneity?.rest).toBeGreaterThan(0);
+    expect(testGates(suite(200, 12, 4, true), DEFAULT_THRESHOLDS, ONE).heterogeneity).toBeNull();
   });
 
   it('an unchecked regressions gate never decides; an infinite threshold decides itself', () => {
@@ -142,5 +207,19 @@ describe('normalQuantile', () => {
     expect(normalQuantile(0.8)).toBeCloseTo(0.841621234, 8);
     expect(normalQuantile(0.001)).toBeCloseTo(-3.090232306, 7);
     expect(normalQuantile(0.5)).toBe(0);
+  });
+});
+
+describe('the closed form on a large suite', () => {
+  it('is used at a zero threshold however large the suite (McNemar is linear), and left to sampling past its cost with a tolerance', () => {
+    // 4,000 cases, 700 regressed and 700 improved: 701² (a, b) terms per evaluation, past the closed form's budget.
+    const big = suite(4000, 700, 700);
+    const r = testGates(big, DEFAULT_THRESHOLDS, ONE, { resamples: 199 });
+    expect(r.closed_form).toContain('completion');
+    // The reference in log space (2^1400 overflows a double): calibrate's own binomial tail.
+    expect(gate(r, 'completion').p_violated).toBeCloseTo(binomialUpperTail(1400, 700), 10);
+    const tolerant = testGates(big, { ...DEFAULT_THRESHOLDS, min_completion_delta: -0.05 }, ONE, { resamples: 199 });
+    expect(tolerant.closed_form).not.toContain('completion');
+    expect(tolerant.closed_form).toContain('completion_regressions');
   });
 });

@@ -46,6 +46,12 @@ describe('slice gates', () => {
     const cmp = compareSummaries(base, cand, { slices: [spec], decide: 'significant' });
     expect(cmp.slices.find((x) => x.group === 'f1')).toMatchObject({ basis: 'paired', status: 'inconclusive' });
     expect(cmp.undecided_metric_gates).toContain('completion_rate[task_family=f1]');
+    // The slice's p is shared with the core gates and the other slices (Holm): the report gives the adjusted one.
+    const f1 = cmp.slices.find((x) => x.group === 'f1');
+    expect(f1?.p_adjusted).toBeGreaterThanOrEqual(f1?.p_violated as number);
+    expect(renderMarkdown(cmp)).toMatch(/\| `task_family` = `f1` \| `completion_rate` \| required \| 10 \| 100\.0% \| 70\.0% \| −30\.0 pp \| worse by ≤ 10\.0 pp; adjusted p=0\.\d+ \| ❔ \|/);
+    // Point keeps its rows exactly: no p-values there.
+    expect(compareSummaries(base, cand, { slices: [spec] }).slices.every((x) => x.p_violated === undefined && x.p_adjusted === undefined)).toBe(true);
   });
 
   it('the configuration checks slices', () => {

@@ -13520,16 +13520,148 @@ function runLoadWorker() {
     });
 }
 
+/**
+ * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
+ * pseudo-random bit source. Pure and deterministic.
+ */
+/**
+ * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
+ * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
+ */
+function normalQuantile(p) {
+    if (!(p > 0 && p < 1)) {
+        if (p === 0)
+            return -Infinity;
+        if (p === 1)
+            return Infinity;
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    }
+    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
+    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
+    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    let x;
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    else if (p <= 1 - low) {
+        const q = p - 0.5;
+        const r = q * q;
+        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    }
+    else {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    return x;
+}
+/**
+ * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
+ * a resampling test gives the same answer for the same input.
+ */
+function bitSource(seed) {
+    let state = seed >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return (t ^ (t >>> 14)) >>> 0;
+    };
+}
+
+/**
+ * Do the cases of one group move together? With few groups, a cluster-level test is weak, and a
+ * case-level test is too confident when a group's cases share a shock (a tool outage or a rate limit
+ * that moves every case of one family in one run). This tells the two apart from the data: the
+ * spread of the group sums of the centred per-case differences, Q = Σ_g (Σ_{i∈g} e_i)², against its
+ * randomization distribution when each case's sign is flipped on its own (Q's reference under
+ * independent, symmetric cases: a case-level sign-flip test of within-group correlation, in the
+ * spirit of the randomization tests for clustering of Ibragimov and Müller 2016 and of the
+ * heterogeneity Q statistic of meta-analysis). Large Q: the groups' changes disagree more than
+ * independent cases allow, whether by a shared shock or by a real group-level effect; either way
+ * the group, not the case, is the unit of evidence. Seeded: the same input gives the same p.
+ */
+const CORRELATION_SEED = 0x0c1a55e5;
+/** Draws by suite size: 999 up to 20,000 cases, fewer past that (at least 199), about 2·10^7 case visits. */
+function correlationDraws(cases) {
+    return Math.max(199, Math.min(999, Math.floor(2e7 / Math.max(1, cases))));
+}
+/**
+ * One-sided randomization p-value that the group sums spread more than independent cases allow
+ * (1 when there is no spread or a single group). `groupOf[i]` is case i's group, 0 … groups − 1.
+ */
+function groupCorrelationP(perCase, groupOf, groups, draws = correlationDraws(perCase.length)) {
+    const n = perCase.length;
+    if (groups < 2 || n === 0)
+        return 1;
+    let mean = 0;
+    for (let i = 0; i < n; i++)
+        mean += perCase[i];
+    mean /= n;
+    const e = new Float64Array(n);
+    let spread = 0;
+    for (let i = 0; i < n; i++) {
+        e[i] = perCase[i] - mean;
+        spread += Math.abs(e[i]);
+    }
+    if (spread === 0)
+        return 1;
+    const sums = new Float64Array(groups);
+    const q = () => {
+        let out = 0;
+        for (let g = 0; g < groups; g++)
+            out += sums[g] ** 2;
+        return out;
+    };
+    for (let i = 0; i < n; i++)
+        sums[groupOf[i]] += e[i];
+    const observed = q();
+    const next = bitSource(CORRELATION_SEED);
+    let atLeast = 0;
+    for (let r = 0; r < draws; r++) {
+        sums.fill(0);
+        let bits = 0;
+        for (let i = 0; i < n; i++) {
+            if ((i & 31) === 0)
+                bits = next();
+            const s = (bits >>> (i & 31)) & 1 ? 1 : -1;
+            sums[groupOf[i]] += s * e[i];
+        }
+        if (q() >= observed * (1 - 1e-12))
+            atLeast++;
+    }
+    return (1 + atLeast) / (1 + draws);
+}
+
+/**
+ * Which cases are tested as one unit under the significant policy: each case, or each group of a
+ * case label (cases of one task family tend to fail together, so they count once).
+ *
+ * `auto` with 20 or more groups clusters by them. With fewer, it asks the data: when the groups'
+ * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 on any of
+ * reward, completion, steps), whole groups are flipped; otherwise cases are tested on their own,
+ * at full power. Deciding on the data costs little size: when correlation is missed, it was small,
+ * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
+ * without per-run family shocks).
+ */
 /** The case labels a cluster can be taken from. */
 const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
 /** A field to cluster by (not auto or none): a label or a case field. */
 const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
-/** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
+/** Fewest groups `auto` clusters by without asking the data: with fewer, it clusters only when the groups' cases move together. */
 const AUTO_MIN_CLUSTERS = 20;
-/** Picks the clustering and says why, as a sentence of benchgate's own words. */
-function chooseCluster(cases, choice) {
+/** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
+const CORRELATION_LEVEL = 0.2;
+/** Smallest one-sided p-value 2^G sign patterns can give, as a short decimal. */
+const smallestP = (g) => (1 / 2 ** g).toPrecision(2);
+/** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
+function chooseCluster(cases, choice, columns = []) {
+    const decided = (d, correlation = null) => ({ ...d, correlation });
     if (choice === 'none')
-        return { field: null, note: 'cases treated as independent (cluster: none)', drafts: [] };
+        return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
     const groups = (f) => {
         const seen = new Set();
         for (const c of cases) {
@@ -13543,22 +13675,44 @@ function chooseCluster(cases, choice) {
     if (choice !== 'auto') {
         const g = groups(choice);
         if (g === null)
-            return { field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] };
-        return { field: choice, note: `clustered by ${choice}`, drafts: [] };
+            return decided({ field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] });
+        return decided({ field: choice, note: `clustered by ${choice}`, drafts: [] });
     }
     for (const f of ['task_family', 'environment', 'domain']) {
         const g = groups(f);
         if (g === null || g < 2 || g >= cases.length)
             continue;
         if (g >= AUTO_MIN_CLUSTERS)
-            return { field: f, note: `clustered by ${f} (auto)`, drafts: [] };
-        return {
-            field: null,
-            note: `cases treated as independent: ${f} has only ${g} groups, too few to cluster by (auto needs ${AUTO_MIN_CLUSTERS})`,
-            drafts: [{ code: 'too-few-clusters', side: null, message: `Cases carry ${g} ${f} groups, too few for cluster-robust tests (auto needs ${AUTO_MIN_CLUSTERS}), so cases are treated as independent; if cases of one ${f} fail together, the gates are too confident. To cluster anyway, set cluster to ${f} (--cluster ${f}).`, case_ids: [] }],
-        };
+            return decided({ field: f, note: `clustered by ${f} (auto)`, drafts: [] });
+        const check = correlationCheck(cases, f, columns);
+        if (check.p > CORRELATION_LEVEL) {
+            return decided({ field: null, note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`, drafts: [] }, check);
+        }
+        return decided({
+            field: f,
+            note: `clustered by ${f}: the cases of its ${g} groups move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}), so whole groups are flipped; ${2 ** g} sign patterns show a change only when nearly every group moves one way (smallest p ${smallestP(g)})`,
+            drafts: [
+                {
+                    code: 'too-few-clusters',
+                    side: null,
+                    message: `The cases of each ${f} move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}): a per-run shock or a group-level change, so the ${g} groups are the units of evidence, and ${g} units make a weak test (a gate is decided only when nearly every group moves one way). More ${f} groups, or repeated trials, would sharpen it.`,
+                    case_ids: [],
+                },
+            ],
+        }, check);
     }
-    return { field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] };
+    return decided({ field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] });
+}
+/** The correlation check over the given gates' per-case changes for one grouping: the smallest p, and which gate gave it. */
+function correlationCheck(cases, field, columns) {
+    const { unitOf, count } = unitsOf(cases, field);
+    let best = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
+    for (const c of columns) {
+        const p = groupCorrelationP(c.perCase, unitOf, count);
+        if (p < best.p)
+            best = { field, groups: count, p, gate: c.gate };
+    }
+    return best;
 }
 /** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
 function unitsOf(cases, field) {
@@ -13758,58 +13912,6 @@ function runCost(p, pricing) {
         return { model, source: 'summary', price: null, total: reported, per_case: cases === 0 ? null : reported / cases };
     }
     return { model, source: 'unknown', price: null, total: null, per_case: null };
-}
-
-/**
- * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
- * pseudo-random bit source. Pure and deterministic.
- */
-/**
- * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
- * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
- */
-function normalQuantile(p) {
-    if (!(p > 0 && p < 1)) {
-        if (p === 0)
-            return -Infinity;
-        if (p === 1)
-            return Infinity;
-        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
-    }
-    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
-    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
-    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-    const low = 0.02425;
-    let x;
-    if (p < low) {
-        const q = Math.sqrt(-2 * Math.log(p));
-        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    else if (p <= 1 - low) {
-        const q = p - 0.5;
-        const r = q * q;
-        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-    }
-    else {
-        const q = Math.sqrt(-2 * Math.log(1 - p));
-        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    return x;
-}
-/**
- * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
- * a resampling test gives the same answer for the same input.
- */
-function bitSource(seed) {
-    let state = seed >>> 0;
-    return () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return (t ^ (t >>> 14)) >>> 0;
-    };
 }
 
 /**
@@ -20948,7 +21050,12 @@ function checkSafety(b, c, options = {}) {
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
 const value$3 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
-function evaluateSlices(cases, specs, policy, alpha) {
+/**
+ * `together`: the grouping whose cases were found to move together (the significant policy's
+ * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
+ * cases as units, so it stays undecided rather than hold on a shock.
+ */
+function evaluateSlices(cases, specs, policy, alpha, together = null) {
     const out = [];
     for (const spec of specs) {
         const groups = new Map();
@@ -20969,13 +21076,69 @@ function evaluateSlices(cases, specs, policy, alpha) {
             const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
             const worseBy = (x) => (higher ? value$3(spec.metric, x.baseline) - value$3(spec.metric, x.candidate) : value$3(spec.metric, x.candidate) - value$3(spec.metric, x.baseline));
-            let status = 'pass';
-            if (judged)
-                status = policy === 'significant' ? worseByTest(members.map(worseBy), allowance, alpha).status : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
-            out.push({ by: spec.by, metric: spec.metric, group, level: spec.level ?? 'required', cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status, judged, basis: policy === 'significant' ? 'paired' : 'point' });
+            const level = spec.level ?? 'required';
+            const row = { by: spec.by, metric: spec.metric, group, level, cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status: 'pass', judged, basis: policy === 'significant' ? 'paired' : 'point' };
+            if (judged && policy === 'point')
+                row.status = (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
+            else if (judged && together === spec.by)
+                Object.assign(row, { status: 'inconclusive', moves_together: true });
+            else if (judged) {
+                const t = worseByTest(members.map(worseBy), allowance, alpha);
+                Object.assign(row, { status: t.status, p_violated: t.p_violated, p_adjusted: level === 'required' ? t.p_violated : null, p_holds: t.p_holds });
+            }
+            out.push(row);
         }
     }
     return out;
+}
+
+/** Holm-adjusted p-values, in the input's order: p̃_(j) = max_{i ≤ j} min(1, (m − i + 1)·p_(i)). */
+function holmAdjust(ps) {
+    const m = ps.length;
+    const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
+    const out = new Array(m).fill(1);
+    let running = 0;
+    order.forEach(({ p, i }, j) => {
+        running = Math.max(running, Math.min(1, (m - j) * p));
+        out[i] = running;
+    });
+    return out;
+}
+const statusOf = (adjusted, holds, alpha) => (adjusted <= alpha ? 'fail' : holds <= alpha ? 'pass' : 'inconclusive');
+/** The core gates and the slices after sharing α: gates and slices re-decided on their Holm-adjusted p. */
+function shareErrorBudget(gates, slices, alpha) {
+    const inBudget = (x) => x.judged && x.level === 'required' && x.p_violated !== undefined;
+    const sliceP = slices.filter(inBudget).map((x) => x.p_violated);
+    if (sliceP.length === 0)
+        return { gates: [...gates], slices: [...slices] };
+    // Each slice with the core family at its smallest p; each gate with its own p in the family's place.
+    const core = Math.min(1, ...gates.filter((g) => g.gated).map((g) => g.p_violated_adjusted));
+    const slicesAdjusted = holmAdjust([core, ...sliceP]).slice(1);
+    let k = 0;
+    const outSlices = slices.map((x) => {
+        if (!inBudget(x))
+            return { ...x };
+        const p_adjusted = slicesAdjusted[k++];
+        return { ...x, p_adjusted, status: statusOf(p_adjusted, x.p_holds, alpha) };
+    });
+    const outGates = gates.map((g) => {
+        if (!g.gated)
+            return { ...g };
+        const p = holmAdjust([g.p_violated_adjusted, ...sliceP])[0];
+        return { ...g, p_violated_adjusted: p, status: statusOf(p, g.p_holds, alpha) };
+    });
+    return { gates: outGates, slices: outSlices };
+}
+/**
+ * The slices of a significant comparison, judged inside its error budget: a slice by a grouping
+ * whose cases were found to move together stays undecided, the rest are tested on their cases, and
+ * the core gates and the slices share α.
+ */
+function significantSlices(paired, specs, sig) {
+    const together = sig.cluster.correlation !== null && sig.cluster.field !== null ? sig.cluster.field : null;
+    const raw = evaluateSlices(paired, specs, 'significant', sig.alpha, together);
+    const shared = shareErrorBudget(sig.gates, raw, sig.alpha);
+    return { significance: { ...sig, gates: shared.gates }, slices: shared.slices };
 }
 
 const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
@@ -21009,7 +21172,156 @@ function evaluateRlmGates(baseline, candidate, caseSummary, t) {
     return { candidate_metrics: cand, baseline_metrics: base, deltas, case_summary: caseSummary, gates, passed };
 }
 
-const rate = (e) => e.successes / e.trials;
+/**
+ * The paired sign-flip test in closed form for per-case differences in {−1, 0, +1} (completion with
+ * one trial per side, and its sign test): I cases improved, R regressed, Z tied. Flipping a random
+ * subset F of the cases (each in F with probability ½) puts a ~ Binomial(I, ½) improved, b ~
+ * Binomial(R, ½) regressed and c ~ Binomial(Z, ½) tied cases in F, independently, so the share of
+ * the 2^n patterns whose flipped mean is at least (at most) a threshold τ is a sum over (a, b) of
+ * binomial weights times a binomial tail in c: exact, with no sampling. At τ = 0 the ties drop out
+ * and it is McNemar's exact test, P(B ≥ R) for B ~ Binomial(I + R, ½) (McNemar 1947; the exact form
+ * as in Fagerland, Lydersen and Laake 2013). The shares count the identity pattern (F empty) as the
+ * sampled and enumerated tests do (sign-flip.ts), so the three agree.
+ */
+/** Probability mass of Binomial(n, ½), computed in log space (n up to millions). */
+function halfBinomial(n) {
+    const out = new Float64Array(n + 1);
+    let logC = 0;
+    const base = n * Math.LN2;
+    for (let k = 0; k <= n; k++) {
+        out[k] = Math.exp(logC - base);
+        logC += Math.log(n - k) - Math.log(k + 1);
+    }
+    return out;
+}
+/** Above this many (a, b) terms per evaluation the closed form is slower than sampling. */
+const EXACT_SIGN_MAX_TERMS = 250_000;
+/** Counts of +1, −1 and 0 when every value is one of them; null otherwise. */
+function ternaryCounts(perCase) {
+    let improved = 0;
+    let regressed = 0;
+    let tied = 0;
+    for (let i = 0; i < perCase.length; i++) {
+        const x = perCase[i];
+        if (x === 1)
+            improved++;
+        else if (x === -1)
+            regressed++;
+        else if (x === 0)
+            tied++;
+        else
+            return null;
+    }
+    return { improved, regressed, tied };
+}
+/** Whether the closed form is cheap enough at any threshold (at τ = 0 it always is: McNemar's sum). */
+function exactSignFeasible(c) {
+    return (c.improved + 1) * (c.regressed + 1) <= EXACT_SIGN_MAX_TERMS;
+}
+/**
+ * The exact randomization distribution of the flipped mean for ternary per-case differences:
+ * `atLeast(τ)` = share of patterns with F empty or mean_F ≥ τ, `atMost(τ)` likewise with ≤, and the
+ * one-sided bounds read off it (the m-th order statistics of the flipped means, as sign-flip.ts).
+ */
+class ExactSign {
+    counts;
+    pa;
+    pb;
+    /** cdfZ[k] = P(c ≤ k − 1), k = 0 … Z + 1. */
+    cdfZ;
+    n;
+    constructor(counts) {
+        this.counts = counts;
+        this.pa = halfBinomial(counts.improved);
+        this.pb = halfBinomial(counts.regressed);
+        const pz = halfBinomial(counts.tied);
+        this.cdfZ = new Float64Array(counts.tied + 2);
+        for (let k = 0; k <= counts.tied; k++)
+            this.cdfZ[k + 1] = this.cdfZ[k] + pz[k];
+        this.n = counts.improved + counts.regressed + counts.tied;
+    }
+    /** P(c in [lo, hi]) for c ~ Binomial(Z, ½), with the bounds clipped. */
+    cRange(lo, hi) {
+        const Z = this.counts.tied;
+        const l = Math.max(0, lo);
+        const h = Math.min(Z, hi);
+        if (h < l)
+            return 0;
+        return Math.min(1, this.cdfZ[h + 1] - this.cdfZ[l]);
+    }
+    /**
+     * Share of patterns with L(a, b) − τ·c ≥ 0 (sign +1) or ≤ 0 (sign −1), L = a(1 − τ) − b(1 + τ):
+     * mean_F ≥ τ ⟺ a − b ≥ τ(a + b + c). A relative slack of 1e-9 absorbs rounding, as the float
+     * comparison of the sampled test would take an exact tie as a tie.
+     */
+    share(tau, sign) {
+        const { improved: I, regressed: R, tied: Z } = this.counts;
+        const eps = 1e-9;
+        let total = 0;
+        for (let a = 0; a <= I; a++) {
+            const wa = this.pa[a];
+            if (wa === 0)
+                continue;
+            for (let b = 0; b <= R; b++) {
+                const w = wa * this.pb[b];
+                if (w === 0)
+                    continue;
+                const L = sign * (a * (1 - tau) - b * (1 + tau)); // need sign·(L − τc) ≥ 0, i.e. L' ≥ sign·τ·c
+                const t = sign * tau;
+                let pc;
+                if (t === 0)
+                    pc = L >= -eps ? 1 : 0;
+                else if (t > 0)
+                    pc = this.cRange(0, Math.floor(L / t + eps));
+                else
+                    pc = this.cRange(Math.ceil(L / t - eps), Z);
+                total += w * pc;
+            }
+        }
+        return Math.min(1, total);
+    }
+    atLeast(tau) {
+        if (tau === 0)
+            return this.mcnemar(true);
+        return this.share(tau, 1);
+    }
+    atMost(tau) {
+        if (tau === 0)
+            return this.mcnemar(false);
+        return this.share(tau, -1);
+    }
+    /** At τ = 0: P(a ≥ b) (or ≤) = P(B ≥ R) (or B ≤ R) for B = a + (R − b) ~ Binomial(I + R, ½). */
+    mcnemar(atLeast) {
+        const { improved: I, regressed: R } = this.counts;
+        const pd = halfBinomial(I + R);
+        let p = 0;
+        for (let k = 0; k <= I + R; k++)
+            if (atLeast ? k >= R : k <= R)
+                p += pd[k];
+        return Math.min(1, p);
+    }
+    /**
+     * A one-sided bound: the smallest x with atMost(x) ≥ target (lower), or the largest with
+     * atLeast(x) ≥ target (upper), by bisection over [−1, 1] to 1e-10. With target = (m + 2)/2^n it is
+     * the m-th order statistic (0-based) of the non-empty patterns' means, the bound sign-flip.ts reads
+     * off its sorted means (the shares here count the empty pattern too, hence m + 2).
+     */
+    bound(target, lower) {
+        let lo = -1;
+        let hi = 1;
+        while (hi - lo > 1e-10) {
+            const mid = (lo + hi) / 2;
+            const reached = (lower ? this.atMost(mid) : this.atLeast(mid)) >= target - 1e-12;
+            if (lower === reached)
+                hi = mid;
+            else
+                lo = mid;
+        }
+        return lower ? hi : lo;
+    }
+}
+
+const rate$1 = (e) => e.successes / e.trials;
 function gateData(cases, t) {
     const n = cases.length;
     const col = (f) => {
@@ -21020,9 +21332,9 @@ function gateData(cases, t) {
     };
     return [
         { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
-        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate(c.candidate) - rate(c.baseline)) },
+        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate$1(c.candidate) - rate$1(c.baseline)) },
         { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
-        { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))) },
+        { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate$1(c.candidate) - rate$1(c.baseline))) },
     ];
 }
 /** Cluster-robust (CR1) standard error of a mean over units, for sizing statements only. */
@@ -21039,7 +21351,7 @@ function clusterSe(sums, sizes, theta, n) {
 function sideMeans(cases, gate) {
     if (gate === 'completion_regressions' || cases.length === 0)
         return { baseline: null, candidate: null };
-    const pick = (e) => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate(e));
+    const pick = (e) => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate$1(e));
     let b = 0;
     let c = 0;
     for (const x of cases) {
@@ -21050,6 +21362,136 @@ function sideMeans(cases, gate) {
 }
 
 /**
+ * A group that moved apart: when one group of a case label (a task family collapsing while the
+ * others improve) changes far from the rest, the mean change can pass every gate while hiding it.
+ * Each group's mean per-case completion change against the rest's, by Welch's z, Bonferroni over
+ * the groups at the confidence level (two-sided); the group furthest below the rest is named when
+ * it clears that bar and did worse in its own right. It is a note under the verdict, not a gate:
+ * a slice by the label gates on it.
+ */
+const rate = (e) => e.successes / e.trials;
+/** The first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */
+function grouping(cases, preferred) {
+    const fields = preferred === null ? ['task_family', 'environment', 'domain'] : [preferred];
+    for (const f of fields) {
+        const seen = new Set();
+        if (cases.some((c) => (c.labels[f] ?? null) === null))
+            continue;
+        for (const c of cases)
+            seen.add(c.labels[f]);
+        if (seen.size >= 2 && seen.size < cases.length)
+            return f;
+    }
+    return null;
+}
+/** The group furthest below the rest in completion change, when it is beyond chance (see above); else null. */
+function groupApart(cases, alpha, preferred = null) {
+    const field = grouping(cases, preferred);
+    if (field === null)
+        return null;
+    const groups = new Map();
+    for (const c of cases) {
+        const key = c.labels[field];
+        const d = rate(c.candidate) - rate(c.baseline);
+        const xs = groups.get(key);
+        if (xs === undefined)
+            groups.set(key, [d]);
+        else
+            xs.push(d);
+    }
+    const all = cases.map((c) => rate(c.candidate) - rate(c.baseline));
+    const sum = all.reduce((a, b) => a + b, 0);
+    const sumSq = all.reduce((a, b) => a + b * b, 0);
+    const bar = normalQuantile(1 - alpha / (2 * groups.size));
+    let worst = null;
+    for (const [group, xs] of groups) {
+        const n1 = xs.length;
+        const n2 = all.length - n1;
+        if (n1 < 2 || n2 < 2)
+            continue;
+        const s1 = xs.reduce((a, b) => a + b, 0);
+        const q1 = xs.reduce((a, b) => a + b * b, 0);
+        const m1 = s1 / n1;
+        const m2 = (sum - s1) / n2;
+        const v1 = (q1 - n1 * m1 * m1) / (n1 - 1);
+        const v2 = (sumSq - q1 - n2 * m2 * m2) / (n2 - 1);
+        const se = Math.sqrt(Math.max(0, v1) / n1 + Math.max(0, v2) / n2);
+        if (!(se > 0))
+            continue;
+        const z = (m1 - m2) / se;
+        if (z <= -bar && m1 < 0 && (worst === null || z < worst.z))
+            worst = { field, group, cases: n1, change: m1, rest: m2, z };
+    }
+    return worst;
+}
+
+/**
+ * Sizing statements for an undecided gate, for a stated effect rather than the observed one (the
+ * observed difference of an undecided gate is mostly noise, and sizing for it promises far too
+ * little: Hoenig and Heisey 2001, "The abuse of power"). The effect is the gate's tolerance when it
+ * has one (how far an equal candidate sits from the rule: the suite that shows it within the
+ * tolerance), else a stated minimum effect (5 points of completion, 0.05 of reward, by default):
+ * the suite that shows a drop that large. The noise is this suite's, per unit (case or cluster),
+ * and the critical value is the test's own: the max-T family's for a failure, the one-sided level
+ * for a pass. `npm run calibrate` checks the statements by simulating at the size they give.
+ */
+/** The effect a gate on a zero threshold is sized for, in its own unit, unless the caller states one. */
+const DEFAULT_EFFECT = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0.5 };
+/** The tolerance when the threshold has one, else the stated (or default) minimum effect. */
+function sizingTarget(gate, threshold, effects = {}) {
+    if (!Number.isFinite(threshold))
+        return null;
+    // A tolerance lets an equal candidate pass: size for that. Steps' cap is how far an equal candidate sits from it.
+    const tolerates = gate === 'steps' ? threshold > 0 : threshold < 0;
+    if (tolerates)
+        return { effect: Math.abs(threshold), decides: 'pass' };
+    const effect = effects[gate] ?? DEFAULT_EFFECT[gate];
+    return effect > 0 ? { effect, decides: 'fail' } : null;
+}
+/**
+ * Units (cases or clusters) in all for power `power` against `effect`, when `units` give standard
+ * error `se` and a decision needs the studentized statistic past `critical`: n·((c + z_power)·se/δ)².
+ */
+function unitsFor(units, se, critical, effect, power) {
+    if (!(se > 0 && effect > 0 && Number.isFinite(critical)))
+        return null;
+    return Math.max(units, Math.ceil(units * (((critical + normalQuantile(power)) * se) / effect) ** 2));
+}
+/**
+ * Trials per side for the completion gate at this many cases: the per-case variance splits into the
+ * spread between cases (which trials do not shrink) and each side's trial-to-trial variance over K
+ * trials (unbiased per case from its successes, p̂(1 − p̂)·k/(k − 1); needs 2+ trials a side).
+ * Null when more trials cannot reach the power (the spread between cases alone is too large) or
+ * when trials cannot be read.
+ */
+function trialsFor(cases, critical, effect, power) {
+    const n = cases.length;
+    if (n < 2 || cases.some((c) => c.baseline.trials < 2 || c.candidate.trials < 2))
+        return null;
+    let mean = 0;
+    const d = cases.map((c) => c.candidate.successes / c.candidate.trials - c.baseline.successes / c.baseline.trials);
+    for (const x of d)
+        mean += x / n;
+    let total = 0;
+    let within = 0; // mean over cases of var(d_i | case) at its own trials
+    let perTrial = 0; // mean over cases of the two sides' per-trial variances
+    cases.forEach((c, i) => {
+        total += (d[i] - mean) ** 2 / (n - 1);
+        const v = (e) => {
+            const p = e.successes / e.trials;
+            return (p * (1 - p) * e.trials) / (e.trials - 1);
+        };
+        within += (v(c.baseline) / c.baseline.trials + v(c.candidate) / c.candidate.trials) / n;
+        perTrial += (v(c.baseline) + v(c.candidate)) / n;
+    });
+    const between = Math.max(0, total - within);
+    const allowed = n * (effect / (critical + normalQuantile(power))) ** 2; // the per-case variance that reaches the power
+    if (perTrial === 0 || allowed <= between)
+        return null;
+    return Math.max(2, Math.ceil(perTrial / (allowed - between)));
+}
+
+/**
  * The `significant` decision policy: each gate judged on the paired, per-case evidence.
  *
  * Every gate is a question about the mean per-case difference θ (candidate − baseline) against its
@@ -21057,14 +21499,19 @@ function sideMeans(cases, gate) {
  * regressions by the sign of each case's completion change (more cases worse than better?). Each is
  * answered by a paired sign-flip randomization test: under "no difference beyond the threshold" the
  * two sides of a case (or of a whole cluster of cases) are exchangeable, so flipping the sign of its
- * difference is as likely as not. For one trial per side the completion test is exactly McNemar's:
- * flipping discordant pairs makes the pass→fail count Binomial(discordant, ½). The flips are all 2^G
- * patterns when there are at most 2^14 of them, else a seeded sample: the same input gives the same
- * answer.
+ * difference is as likely as not. The flips are all 2^G patterns when there are at most 2^14 of
+ * them, else a seeded sample: the same input gives the same answer. A gate whose per-case changes
+ * are −1, 0 or +1 with cases as units (completion and its sign test with one trial per side) is
+ * tested in closed form instead (exact-sign.ts): at a zero threshold exactly McNemar's test, with no
+ * sampling error.
  *
  * A gate **fails** when the data show it violated (one-sided test, with a max-T adjustment across the
  * gates: the max of the gates' studentized statistics over the same flips, so correlated gates do not
- * multiply false holds and the family-wise error stays at α; a gate already shown to hold at level
+ * multiply false holds and the family-wise error stays at α (Westfall and Young 1993). The gates
+ * weigh the same: the steps gate, nearly independent of the quality gates (which move as one),
+ * takes about half of α when it is near its cap and none when it is far, so its power is close to
+ * its own test's (a weighted family that handicapped it by one standard error held a +0.7 rise over
+ * a +0.5 cap half as often). A gate already shown to hold at level
  * γ = α/10 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
  * it **passes** when the data show it holds (one-sided at α per gate, which is enough: promote needs
  * every gate to pass, an intersection-union test); otherwise it is **inconclusive**. Confidence
@@ -21072,6 +21519,8 @@ function sideMeans(cases, gate) {
  * bound past the threshold and the unadjusted test agree.
  */
 const DECISION_POLICIES = ['point', 'significant'];
+/** Labels the heterogeneity note may read when the cluster is one of them. */
+const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
 /** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
 const MIN_DECIDING_UNITS = 5;
 /**
@@ -21079,13 +21528,6 @@ const MIN_DECIDING_UNITS = 5;
  * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
  */
 const SCREEN = 0.1;
-/**
- * Weights of the max-T family, as a shift of each gate's studentized statistic: the quality gates
- * (reward, completion, regressions) share the error budget; the steps tolerance must exceed them
- * by one standard error to be the maximum, so it takes a small share instead of half of it. Fixed
- * in advance, so the adjustment stays exact (a weighted max-T).
- */
-const HANDICAP = { reward: 0, completion: 0, completion_regressions: 0, steps: 1 };
 /** Power at which the minimum detectable effect and the needed suite size are stated. */
 const POWER = 0.8;
 function single$1(ctx, d, g) {
@@ -21094,21 +21536,22 @@ function single$1(ctx, d, g) {
     const spread = d.perCase.some((x) => x !== d.perCase[0]);
     const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
     const decidable = ctx.n > 0 && spread && Number.isFinite(d.threshold);
-    return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null };
+    const counts = decidable && ctx.caseUnits && ctx.ps.method === 'sampled' ? ternaryCounts(d.perCase) : null;
+    // At a zero threshold the closed form is McNemar's sum, linear in the cases; at another it is a double sum, used while cheap.
+    const exact = counts !== null && (d.threshold === 0 || exactSignFeasible(counts)) ? new ExactSign(counts) : null;
+    return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null, exact };
 }
 /** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
-const atMost = (ctx, sorted, x) => (1 + countAtMost(sorted, x)) / ctx.ps.count;
-const atLeast = (ctx, sorted, x) => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
+const sampledAtMost = (ctx, sorted, x) => (1 + countAtMost(sorted, x)) / ctx.ps.count;
+const sampledAtLeast = (ctx, sorted, x) => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
+/** Shares of patterns at or below / at or above x: exact when the gate has its closed form, else counted. */
+const atMost = (ctx, x, at) => (x.exact !== null ? x.exact.atMost(at) : sampledAtMost(ctx, x.sorted, at));
+const atLeast = (ctx, x, at) => (x.exact !== null ? x.exact.atLeast(at) : sampledAtLeast(ctx, x.sorted, at));
 function pHolds(ctx, x) {
     if (x.sorted === null)
         return x.meets ? 0 : 1;
-    return x.d.direction === 'at_least' ? atMost(ctx, x.sorted, x.d.threshold) : atLeast(ctx, x.sorted, x.d.threshold);
+    return x.d.direction === 'at_least' ? atMost(ctx, x, x.d.threshold) : atLeast(ctx, x, x.d.threshold);
 }
-/**
- * The max-T family's studentized violation statistics per pattern (pattern 0 observed), and their
- * maximum per pattern. The family: gates that can decide and are not already shown to hold at level
- * γ (their randomization spread would only raise everyone's bar); Berger–Boos adds γ to its p-values.
- */
 function maxT(ctx, singles) {
     const { units: G, ps, unitSize } = ctx;
     const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(ctx, x) > SCREEN * ctx.alpha);
@@ -21125,10 +21568,9 @@ function maxT(ctx, singles) {
         }
         const sign = x.d.direction === 'at_least' ? -1 : 1;
         const flipped = ps.flippedSum[x.g];
-        const handicap = HANDICAP[x.d.gate];
         const v = new Float64Array(ps.count);
         for (let p = 0; p < ps.count; p++)
-            v[p] = (sign * (obs - 2 * (flipped[p] - tau * ps.flippedSize[p]))) / Math.sqrt(norm) - handicap;
+            v[p] = (sign * (obs - 2 * (flipped[p] - tau * ps.flippedSize[p]))) / Math.sqrt(norm);
         violation.set(x.g, v);
     }
     const maxV = new Float64Array(ps.count).fill(-Infinity);
@@ -21136,22 +21578,49 @@ function maxT(ctx, singles) {
         for (let p = 0; p < ps.count; p++)
             if (v[p] > maxV[p])
                 maxV[p] = v[p];
-    return { violation, maxV };
+    const flips = maxV.slice(1).sort();
+    const k = Math.floor((ctx.alpha * (1 - SCREEN)) * ps.count) - 1;
+    const critical = violation.size === 0 || k < 0 ? normalQuantile(1 - ctx.alpha * (1 - SCREEN)) : flips[flips.length - 1 - k];
+    return { violation, maxV, critical };
 }
-function gateResult(ctx, { d, g, theta, meets, sorted }, family) {
-    const { m, m2, alpha } = ctx;
+/**
+ * One-sided bounds at a level (α one-sided, α/2 for the two-sided "significant"): from the closed
+ * form when it is cheap (the exact m-th order statistic of the 2^n patterns' means), else the m-th
+ * of the sorted flipped means; unbounded when the patterns cannot reach the level.
+ */
+function bounds$1(ctx, x, level) {
+    const unbounded = { lower: -Infinity, upper: Infinity };
+    if (x.exact !== null && exactSignFeasible(x.exact.counts)) {
+        const n = x.exact.n;
+        // The shares count the empty pattern, hence m + 2; past 2^52 patterns that is the level itself.
+        const k = n <= 52 ? Math.floor(level * 2 ** n) - 1 : 0;
+        if (k < 0)
+            return unbounded;
+        const target = n <= 52 ? (k + 2) / 2 ** n : level;
+        return { lower: x.exact.bound(target, true), upper: x.exact.bound(target, false) };
+    }
+    const k = Math.floor(level * ctx.ps.count) - 1;
+    if (k < 0)
+        return unbounded;
+    const sorted = x.sorted;
+    return { lower: sorted[k], upper: sorted[sorted.length - 1 - k] };
+}
+function gateResult(ctx, x, family) {
+    const { d, g, theta, meets, sorted } = x;
+    const { alpha } = ctx;
     const counts = d.gate === 'completion_regressions' ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length } : { regressed: null, improved: null };
     const means = sideMeans(ctx.cases, d.gate);
     const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, ...counts };
     if (sorted === null) {
         // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
         const status = !d.gated || meets ? 'pass' : 'fail';
-        return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null };
+        return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null, sizing: null };
     }
     const tau = d.threshold;
-    const bound = (k, low) => (k < 0 ? (low ? -Infinity : Infinity) : sorted[low ? k : sorted.length - 1 - k]);
-    const p_violated = d.direction === 'at_least' ? atLeast(ctx, sorted, tau) : atMost(ctx, sorted, tau);
-    const p_holds = d.direction === 'at_least' ? atMost(ctx, sorted, tau) : atLeast(ctx, sorted, tau);
+    const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
+    const p_holds = d.direction === 'at_least' ? atMost(ctx, x, tau) : atLeast(ctx, x, tau);
+    const one = bounds$1(ctx, x, alpha);
+    const two = bounds$1(ctx, x, alpha / 2);
     const v = family.violation.get(g);
     let p_violated_adjusted = 1;
     if (v) {
@@ -21169,20 +21638,34 @@ function gateResult(ctx, { d, g, theta, meets, sorted }, family) {
     else if (p_holds <= alpha)
         status = 'pass';
     const se = clusterSe(ctx.unitSums[g], ctx.unitSize, theta, ctx.n);
-    const gap = Math.abs(theta - tau);
+    const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se) : null;
     return {
         ...base,
-        lower: bound(m, true),
-        upper: bound(m, false),
-        p_change: Math.min(1, 2 * Math.min(atLeast(ctx, sorted, 0), atMost(ctx, sorted, 0))),
+        lower: one.lower,
+        upper: one.upper,
+        p_change: Math.min(1, 2 * Math.min(atLeast(ctx, x, 0), atMost(ctx, x, 0))),
         p_violated,
         p_violated_adjusted,
         p_holds,
         status,
-        significant: bound(m2, true) > 0 || bound(m2, false) < 0,
-        minimum_detectable: se > 0 ? ctx.zPower * se : null,
-        units_needed: status === 'inconclusive' && se > 0 && gap > 0 ? Math.ceil(ctx.units * ((ctx.zPower * se) / gap) ** 2) : null,
+        significant: two.lower > 0 || two.upper < 0,
+        minimum_detectable: se > 0 ? (failBar(ctx, x, family) + normalQuantile(POWER)) * se : null,
+        units_needed: sizing?.units ?? null,
+        sizing: sizing === null ? null : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials },
     };
+}
+/** The studentized value a gate's violation must pass to fail: the max-T family's bar, or the level less γ for a gate outside it. */
+const failBar = (ctx, x, family) => (family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN)));
+/** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
+function sizeGate(ctx, x, family, se) {
+    const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
+    if (target === null)
+        return null;
+    // A failure must pass the max-T family's bar; a pass, the one-sided level.
+    const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
+    const units = unitsFor(ctx.units, se, critical, target.effect, POWER);
+    const trials = x.d.gate === 'completion' && ctx.caseUnits ? trialsFor(ctx.cases, critical, target.effect, POWER) : null;
+    return { ...target, units, trials };
 }
 function testGates(cases, thresholds, trials, options = {}) {
     const confidence = options.confidence ?? 0.95;
@@ -21190,13 +21673,14 @@ function testGates(cases, thresholds, trials, options = {}) {
         throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
     const alpha = 1 - confidence;
     const n = cases.length;
-    const cluster = chooseCluster(cases, options.cluster ?? 'auto');
+    const data = gateData(cases, thresholds);
+    const cluster = chooseCluster(cases, options.cluster ?? 'auto', data.filter((d) => d.gate !== 'completion_regressions'));
     const { unitOf, count: G } = unitsOf(cases, cluster.field);
     const drafts = [...cluster.drafts];
     if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
+        drafts.splice(0, drafts.length, ...drafts.filter((d) => d.code !== 'too-few-clusters'));
         drafts.push({ code: 'too-few-clusters', side: null, message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`, case_ids: [] });
     }
-    const data = gateData(cases, thresholds);
     const unitSize = new Float64Array(G);
     for (let i = 0; i < n; i++)
         unitSize[unitOf[i]] += 1;
@@ -21209,9 +21693,8 @@ function testGates(cases, thresholds, trials, options = {}) {
     const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
     const ctx = {
         cases, n, units: G, alpha, unitSize, unitSums, ps,
-        m: Math.floor(alpha * ps.count) - 1,
-        m2: Math.floor((alpha / 2) * ps.count) - 1,
-        zPower: normalQuantile(confidence) + normalQuantile(POWER),
+        caseUnits: G === n,
+        effects: options.effects ?? {},
     };
     const singles = data.map((d, g) => single$1(ctx, d, g));
     const family = maxT(ctx, singles);
@@ -21223,10 +21706,12 @@ function testGates(cases, thresholds, trials, options = {}) {
         patterns: ps.count,
         seed: SIGN_FLIP_SEED,
         cases: n,
-        cluster: { field: cluster.field, units: G, note: cluster.note },
+        cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
         trials,
         gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name)),
         declines: [],
+        closed_form: singles.filter((x) => x.exact !== null).map((x) => x.d.gate),
+        heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
         drafts,
     };
 }
@@ -21485,7 +21970,10 @@ function compareSummaries(baseline, candidate, options = {}) {
     const alpha = 1 - (options.significance?.confidence ?? 0.95);
     const sliceSpecs = options.slices ?? [];
     const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields) : null;
-    const significance = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
+    const tested = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
+    // Under significant the slices share the core gates' error budget (error-budget.ts), which may re-decide a gate.
+    const judged = tested !== null && merged !== null && sliceSpecs.length > 0 ? significantSlices(merged.paired, sliceSpecs, tested) : null;
+    const significance = judged?.significance ?? tested;
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
     const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...benchmarkFindings(benchmarks), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
@@ -21493,7 +21981,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
     const required = metric_gates.filter((g) => g.level === 'required');
-    const slices = merged !== null && sliceSpecs.length > 0 ? evaluateSlices(merged.paired, sliceSpecs, decision, alpha) : [];
+    const slices = judged?.slices ?? (merged !== null && sliceSpecs.length > 0 ? evaluateSlices(merged.paired, sliceSpecs, decision, alpha) : []);
     const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
     const sliceName = (x) => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
     // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.
@@ -21853,8 +22341,8 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
 }
 function jsonSafe(s) {
     const finite = (x) => (Number.isFinite(x) ? x : null);
-    const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines } = s;
-    return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
+    const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
+    return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, closed_form, heterogeneity, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
 }
 /** Rows per chunk of {@link renderJsonChunks}. */
 const ROWS_PER_CHUNK = 1000;
@@ -22088,7 +22576,10 @@ function methodLine(s) {
     const pct = Math.round(s.confidence * 100);
     const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
     const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
-    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}. ` +
+    const names = s.closed_form.map(lower);
+    const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
+    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
         `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds, else it is undecided (❔). ` +
         `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
 }
@@ -22104,18 +22595,23 @@ function failSentence(t, s) {
     const name = lower(t.gate);
     return `${name.charAt(0).toUpperCase()}${name.slice(1)} changed by ${change$1(t.gate, t.estimate)}, ${bound} at ${pct}% confidence (rule ${rule$1(t)}; adjusted ${pValue(t.p_violated_adjusted)}).`;
 }
+/** What would decide an undecided gate, for the stated effect (sizing.ts): units, or trials per side. */
+function decideWords(t, s) {
+    const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
+    const z = t.sizing;
+    if (z === null || t.units_needed === null)
+        return 'its noise cannot be sized';
+    const effect = change$1(t.gate === 'completion_regressions' ? 'completion' : t.gate, z.effect).replace(/^\+/, '');
+    const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} tolerance`;
+    const trials = z.trials === null ? '' : `, or ${grouped(z.trials)} trials per side at ${grouped(s.cases)} cases`;
+    if (t.units_needed > 100 * s.cluster.units)
+        return `showing ${what} with 80% power would take over 100 times the ${unit}${trials}`;
+    return `about ${grouped(t.units_needed)} ${unit} at this noise show ${what} with 80% power${trials}`;
+}
 /** An undecided gate in a few words: its change, its range, what would decide it. */
 function undecidedPart(t, s) {
-    const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
     const est = t.gate === 'completion_regressions' ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better` : `${change$1(t.gate, t.estimate)}, could be ${change$1(t.gate, t.lower)} to ${change$1(t.gate, t.upper)}`;
-    let decide;
-    if (t.units_needed === null)
-        decide = 'on the threshold';
-    else if (t.units_needed > 100 * s.cluster.units)
-        decide = `would take over 100 times the ${unit}`;
-    else
-        decide = `about ${grouped(t.units_needed)} ${unit} would decide it`;
-    return `${lower(t.gate)} (${est}; ${decide})`;
+    return `${lower(t.gate)} (${est}; ${decideWords(t, s)})`;
 }
 /** The smallest detectable distances from the thresholds, for the gates that have one. */
 function detectable(gates) {
@@ -22131,12 +22627,18 @@ function significanceReasons(cmp, s) {
     if (failed.length > 0)
         out.push(`**${failed.length} of 4 gates failed at ${pct}% confidence:** ${failed.map((g) => failSentence(g, s)).join(' ')}`);
     if (undecided.length > 0) {
-        const onThreshold = undecided.some((t) => t.units_needed === null);
+        const onThreshold = undecided.some((t) => t.estimate === t.threshold);
         const hint = onThreshold ? ' A gate on its threshold is decided only by a real difference or by a tolerance, such as a completion delta of −0.05.' : '';
         out.push(`**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`);
     }
     if (failed.length === 0 && undecided.length === 0)
         out.push(`**All 4 gates shown to hold at ${pct}% confidence.**`);
+    const apart = s.heterogeneity;
+    if (apart !== null) {
+        const name = `${untrusted(apart.field, { maxLength: 80 })} ${untrusted(apart.group, { maxLength: 80 })}`;
+        out.push(`**One group moved apart:** completion changed by ${change$1('completion', apart.change)} in ${name} (${apart.cases} cases) against ${change$1('completion', apart.rest)} in the other groups, ` +
+            `beyond chance at ${pct}% (Welch z ${pyFixed(apart.z, 1).replace('-', '−')}, Bonferroni over the groups); the mean change hides it. A slice by ${untrusted(apart.field, { maxLength: 80 })} gates on it.`);
+    }
     const blocking = cmp.blocking_findings;
     if (blocking.length > 0) {
         const word = blocking.length === 1 ? 'finding holds' : 'findings hold';
@@ -22371,6 +22873,21 @@ function metricGatesReason(cmp) {
         out.push(`**Required gates of the configuration undecided:** ${names(cmp.undecided_metric_gates)}.`);
     return out;
 }
+/**
+ * A slice's rule cell: its allowance, and under significant the p that it is worse than allowed,
+ * adjusted within the comparison's error budget (Holm with the core gates) or marked unadjusted for
+ * an advisory slice; a group whose cases move together says why it stays undecided.
+ */
+function sliceRule(x, allowance) {
+    if (!x.judged)
+        return 'too few cases: not judged';
+    const rule = `worse by ≤ ${allowance}`;
+    if (x.moves_together === true)
+        return `${rule}; its cases move together: one run cannot tell a shock from a change`;
+    if (x.p_violated === undefined)
+        return rule;
+    return x.p_adjusted === null || x.p_adjusted === undefined ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)` : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
+}
 /** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
 function slicesTable(cmp) {
     if (cmp.slices.length === 0)
@@ -22385,7 +22902,7 @@ function slicesTable(cmp) {
         shown(x.metric, x.baseline),
         shown(x.metric, x.candidate),
         delta(x.metric, x.change),
-        x.judged ? `worse by ≤ ${delta(x.metric, x.allowance).replace(/^\+/, '')}` : 'too few cases: not judged',
+        sliceRule(x, delta(x.metric, x.allowance).replace(/^\+/, '')),
         x.judged ? ICON$1[x.status] : '—',
     ]);
     return ['**Slices**', '', ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows), ''];
@@ -30447,7 +30964,8 @@ Decision:
                                    split | length_bucket | any field of the case rows: cases of one
                                    group are tested as one unit
                                    (default: auto: task_family, environment or domain when every case
-                                   has one and there are at least 20 groups)
+                                   has one: with at least 20 groups always, with fewer only when the
+                                   data show the cases of a group moving together)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;

@@ -1,7 +1,15 @@
 /**
  * Which cases are tested as one unit under the significant policy: each case, or each group of a
  * case label (cases of one task family tend to fail together, so they count once).
+ *
+ * `auto` with 20 or more groups clusters by them. With fewer, it asks the data: when the groups'
+ * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 on any of
+ * reward, completion, steps), whole groups are flipped; otherwise cases are tested on their own,
+ * at full power. Deciding on the data costs little size: when correlation is missed, it was small,
+ * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
+ * without per-run family shocks).
  */
+import { groupCorrelationP } from './group-correlation.js';
 import type { FindingDraft } from './findings.js';
 import type { PairedCase } from './significance.js';
 
@@ -15,12 +23,34 @@ export type ClusterField = (typeof CLUSTER_FIELDS)[number];
 export type ClusterChoice = 'auto' | 'none' | ClusterField | (string & {});
 /** A field to cluster by (not auto or none): a label or a case field. */
 export const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
-/** Fewest groups `auto` clusters by: fewer make a cluster-level test too coarse to decide. */
+/** Fewest groups `auto` clusters by without asking the data: with fewer, it clusters only when the groups' cases move together. */
 export const AUTO_MIN_CLUSTERS = 20;
+/** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
+export const CORRELATION_LEVEL = 0.2;
 
-/** Picks the clustering and says why, as a sentence of benchgate's own words. */
-export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoice): { field: string | null; note: string; drafts: FindingDraft[] } {
-  if (choice === 'none') return { field: null, note: 'cases treated as independent (cluster: none)', drafts: [] };
+/** What the correlation check saw, for the report: the grouping, its groups, and the smallest p over the gates it read. */
+export interface CorrelationCheck {
+  field: string;
+  groups: number;
+  p: number;
+  /** The gate whose per-case changes gave that p. */
+  gate: string;
+}
+
+export interface ClusterDecision {
+  field: string | null;
+  note: string;
+  drafts: FindingDraft[];
+  correlation: CorrelationCheck | null;
+}
+
+/** Smallest one-sided p-value 2^G sign patterns can give, as a short decimal. */
+const smallestP = (g: number): string => (1 / 2 ** g).toPrecision(2);
+
+/** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
+export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoice, columns: readonly { gate: string; perCase: ArrayLike<number> }[] = []): ClusterDecision {
+  const decided = (d: Omit<ClusterDecision, 'correlation'>, correlation: CorrelationCheck | null = null): ClusterDecision => ({ ...d, correlation });
+  if (choice === 'none') return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
   const groups = (f: string): number | null => {
     const seen = new Set<string>();
     for (const c of cases) {
@@ -32,20 +62,45 @@ export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoic
   };
   if (choice !== 'auto') {
     const g = groups(choice);
-    if (g === null) return { field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] };
-    return { field: choice, note: `clustered by ${choice}`, drafts: [] };
+    if (g === null) return decided({ field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] });
+    return decided({ field: choice, note: `clustered by ${choice}`, drafts: [] });
   }
   for (const f of ['task_family', 'environment', 'domain'] as const) {
     const g = groups(f);
     if (g === null || g < 2 || g >= cases.length) continue;
-    if (g >= AUTO_MIN_CLUSTERS) return { field: f, note: `clustered by ${f} (auto)`, drafts: [] };
-    return {
-      field: null,
-      note: `cases treated as independent: ${f} has only ${g} groups, too few to cluster by (auto needs ${AUTO_MIN_CLUSTERS})`,
-      drafts: [{ code: 'too-few-clusters', side: null, message: `Cases carry ${g} ${f} groups, too few for cluster-robust tests (auto needs ${AUTO_MIN_CLUSTERS}), so cases are treated as independent; if cases of one ${f} fail together, the gates are too confident. To cluster anyway, set cluster to ${f} (--cluster ${f}).`, case_ids: [] }],
-    };
+    if (g >= AUTO_MIN_CLUSTERS) return decided({ field: f, note: `clustered by ${f} (auto)`, drafts: [] });
+    const check = correlationCheck(cases, f, columns);
+    if (check.p > CORRELATION_LEVEL) {
+      return decided({ field: null, note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`, drafts: [] }, check);
+    }
+    return decided(
+      {
+        field: f,
+        note: `clustered by ${f}: the cases of its ${g} groups move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}), so whole groups are flipped; ${2 ** g} sign patterns show a change only when nearly every group moves one way (smallest p ${smallestP(g)})`,
+        drafts: [
+          {
+            code: 'too-few-clusters',
+            side: null,
+            message: `The cases of each ${f} move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}): a per-run shock or a group-level change, so the ${g} groups are the units of evidence, and ${g} units make a weak test (a gate is decided only when nearly every group moves one way). More ${f} groups, or repeated trials, would sharpen it.`,
+            case_ids: [],
+          },
+        ],
+      },
+      check,
+    );
   }
-  return { field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] };
+  return decided({ field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] });
+}
+
+/** The correlation check over the given gates' per-case changes for one grouping: the smallest p, and which gate gave it. */
+function correlationCheck(cases: readonly PairedCase[], field: string, columns: readonly { gate: string; perCase: ArrayLike<number> }[]): CorrelationCheck {
+  const { unitOf, count } = unitsOf(cases, field);
+  let best: CorrelationCheck = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
+  for (const c of columns) {
+    const p = groupCorrelationP(c.perCase, unitOf, count);
+    if (p < best.p) best = { field, groups: count, p, gate: c.gate };
+  }
+  return best;
 }
 
 /** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */

@@ -13,6 +13,7 @@ import { runCost, type Price, type RunCost } from './cost.js';
 import { collectFindings, type Finding, type FindingDraft } from './findings.js';
 import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './metric-gates.js';
 import { checkSafety, type Safety, type SafetyOptions } from './safety.js';
+import { significantSlices } from './error-budget.js';
 import { evaluateSlices, type SliceGateSpec, type SliceResult } from './slices.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
 import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
@@ -196,7 +197,10 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const alpha = 1 - (options.significance?.confidence ?? 0.95);
   const sliceSpecs = options.slices ?? [];
   const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields) : null;
-  const significance = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
+  const tested = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
+  // Under significant the slices share the core gates' error budget (error-budget.ts), which may re-decide a gate.
+  const judged = tested !== null && merged !== null && sliceSpecs.length > 0 ? significantSlices(merged.paired, sliceSpecs, tested) : null;
+  const significance = judged?.significance ?? tested;
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
   const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...benchmarkFindings(benchmarks), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
@@ -204,7 +208,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const blocking_findings = findings.filter((f) => f.blocking);
   const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
   const required = metric_gates.filter((g) => g.level === 'required');
-  const slices = merged !== null && sliceSpecs.length > 0 ? evaluateSlices(merged.paired, sliceSpecs, decision, alpha) : [];
+  const slices = judged?.slices ?? (merged !== null && sliceSpecs.length > 0 ? evaluateSlices(merged.paired, sliceSpecs, decision, alpha) : []);
   const requiredSlices = slices.filter((x) => x.level === 'required' && x.judged);
   const sliceName = (x: SliceResult): string => `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
   // Under point a required gate whose values are unknown cannot pass: it holds, never silently passes.

@@ -6,14 +6,19 @@
  * regressions by the sign of each case's completion change (more cases worse than better?). Each is
  * answered by a paired sign-flip randomization test: under "no difference beyond the threshold" the
  * two sides of a case (or of a whole cluster of cases) are exchangeable, so flipping the sign of its
- * difference is as likely as not. For one trial per side the completion test is exactly McNemar's:
- * flipping discordant pairs makes the pass→fail count Binomial(discordant, ½). The flips are all 2^G
- * patterns when there are at most 2^14 of them, else a seeded sample: the same input gives the same
- * answer.
+ * difference is as likely as not. The flips are all 2^G patterns when there are at most 2^14 of
+ * them, else a seeded sample: the same input gives the same answer. A gate whose per-case changes
+ * are −1, 0 or +1 with cases as units (completion and its sign test with one trial per side) is
+ * tested in closed form instead (exact-sign.ts): at a zero threshold exactly McNemar's test, with no
+ * sampling error.
  *
  * A gate **fails** when the data show it violated (one-sided test, with a max-T adjustment across the
  * gates: the max of the gates' studentized statistics over the same flips, so correlated gates do not
- * multiply false holds and the family-wise error stays at α; a gate already shown to hold at level
+ * multiply false holds and the family-wise error stays at α (Westfall and Young 1993). The gates
+ * weigh the same: the steps gate, nearly independent of the quality gates (which move as one),
+ * takes about half of α when it is near its cap and none when it is far, so its power is close to
+ * its own test's (a weighted family that handicapped it by one standard error held a +0.7 rise over
+ * a +0.5 cap half as often). A gate already shown to hold at level
  * γ = α/10 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
  * it **passes** when the data show it holds (one-sided at α per gate, which is enough: promote needs
  * every gate to pass, an intersection-union test); otherwise it is **inconclusive**. Confidence
@@ -21,19 +26,24 @@
  * bound past the threshold and the unadjusted test agree.
  */
 import { normalQuantile } from '../stats/distributions.js';
+import { ExactSign, exactSignFeasible, ternaryCounts } from '../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../stats/sign-flip.js';
-import { chooseCluster, unitsOf, type ClusterChoice } from './clusters.js';
+import { chooseCluster, unitsOf } from './clusters.js';
+import type { GateTest, PairedCase, SignificanceOptions, SignificanceResult } from './significance-types.js';
 import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
-import type { FindingDraft } from './findings.js';
+import { groupApart } from './heterogeneity.js';
+import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
 import { GATE_NAMES, type GateName } from './gates.js';
 import type { Thresholds } from './thresholds.js';
-import type { CaseEvidence, TrialCase } from './trials.js';
 
 export type DecisionPolicy = 'point' | 'significant';
 export const DECISION_POLICIES: readonly DecisionPolicy[] = ['point', 'significant'];
 export type GateStatus = 'pass' | 'fail' | 'inconclusive';
 
 export { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, type ClusterChoice, type ClusterField } from './clusters.js';
+export type { CaseDecline, GateTest, PairedCase, SignificanceOptions, SignificanceResult } from './significance-types.js';
+/** Labels the heterogeneity note may read when the cluster is one of them. */
+const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
 /** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
 const MIN_DECIDING_UNITS = 5;
 /**
@@ -41,92 +51,9 @@ const MIN_DECIDING_UNITS = 5;
  * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
  */
 const SCREEN = 0.1;
-/**
- * Weights of the max-T family, as a shift of each gate's studentized statistic: the quality gates
- * (reward, completion, regressions) share the error budget; the steps tolerance must exceed them
- * by one standard error to be the maximum, so it takes a small share instead of half of it. Fixed
- * in advance, so the adjustment stays exact (a weighted max-T).
- */
-const HANDICAP: Record<GateName, number> = { reward: 0, completion: 0, completion_regressions: 0, steps: 1 };
 /** Power at which the minimum detectable effect and the needed suite size are stated. */
 export const POWER = 0.8;
 
-export interface SignificanceOptions {
-  /** Confidence level, 0.5 < confidence < 1; default 0.95. */
-  confidence?: number;
-  cluster?: ClusterChoice;
-  /** Random flips when not enumerating; default from the suite size (1,999–9,999). */
-  resamples?: number;
-}
-
-/** One paired case: both sides over their trials, with its labels. */
-export interface PairedCase {
-  id: string;
-  labels: TrialCase['labels'];
-  baseline: CaseEvidence;
-  candidate: CaseEvidence;
-}
-
-export interface GateTest {
-  gate: GateName;
-  /** False for completion_regressions when fail_on_completion_regression is off: never decides. */
-  gated: boolean;
-  /** at_least: θ ≥ threshold holds the gate; at_most: θ ≤ threshold. */
-  direction: 'at_least' | 'at_most';
-  threshold: number;
-  /** Per-case means over the paired cases (completion as a rate; for regressions: null). */
-  baseline: number | null;
-  candidate: number | null;
-  /** θ̂: the mean per-case difference (for regressions: (improved − regressed) / cases). */
-  estimate: number;
-  /** One-sided confidence bounds on θ at the confidence level (−inf / inf when the data cannot bound it). */
-  lower: number;
-  upper: number;
-  /** Two-sided p-value for "no change" (θ = 0): benchstat's "~" when it is above α. */
-  p_change: number;
-  /** One-sided p-value that the gate is violated, and the same adjusted across the gates (max-T). */
-  p_violated: number;
-  p_violated_adjusted: number;
-  /** One-sided p-value that the gate holds. */
-  p_holds: number;
-  status: GateStatus;
-  /** The change from zero is significant at the confidence level. */
-  significant: boolean;
-  /** Cases (completion regressions gate): how many got worse and better. */
-  regressed: number | null;
-  improved: number | null;
-  /** The smallest distance from the threshold this suite decides with 80% power (same units as θ). */
-  minimum_detectable: number | null;
-  /** For an inconclusive gate: about how many units (cases or clusters) in all would decide it; null when the estimate sits on the threshold. */
-  units_needed: number | null;
-}
-
-export interface SignificanceResult {
-  confidence: number;
-  alpha: number;
-  /** exact: all sign patterns; sampled: `resamples` seeded random patterns. */
-  method: 'exact' | 'sampled';
-  patterns: number;
-  seed: number;
-  /** Cases on both sides (the paired evidence). */
-  cases: number;
-  cluster: { field: string | null; units: number; note: string };
-  trials: { baseline: number; candidate: number };
-  gates: GateTest[];
-  /** Cases whose success rate fell, with repeated trials (empty with one trial per side). */
-  declines: CaseDecline[];
-  drafts: FindingDraft[];
-}
-
-/** A case whose success rate fell across repeated trials. */
-export interface CaseDecline {
-  case_id: string;
-  baseline: { trials: number; successes: number; pass_at_k: number; pass_hat_k: number };
-  candidate: { trials: number; successes: number; pass_at_k: number; pass_hat_k: number };
-  /** Fisher's exact one-sided p that the drop is chance; above α: within the case's own noise. */
-  p: number;
-  within_noise: boolean;
-}
 
 /** What every gate's test reads: the units, their sums per gate, the sign patterns and the levels. */
 interface Context {
@@ -137,10 +64,9 @@ interface Context {
   unitSize: Float64Array;
   unitSums: Float64Array[];
   ps: Patterns;
-  /** Order statistics of the flipped means that give the one-sided (m) and two-sided (m2) bounds. */
-  m: number;
-  m2: number;
-  zPower: number;
+  /** The units are the cases themselves (no cluster): the closed-form test applies to ternary differences. */
+  caseUnits: boolean;
+  effects: Partial<Record<GateName, number>>;
 }
 
 /** One gate on its own: its estimate, and its randomization distribution (null when it has no spread). */
@@ -150,6 +76,8 @@ interface Single {
   theta: number;
   meets: boolean;
   sorted: Float64Array | null;
+  /** The closed-form test when the units are cases, the differences are −1/0/+1 and 2^n is past enumeration. */
+  exact: ExactSign | null;
 }
 
 function single(ctx: Context, d: GateData, g: number): Single {
@@ -158,16 +86,22 @@ function single(ctx: Context, d: GateData, g: number): Single {
   const spread = d.perCase.some((x) => x !== d.perCase[0]);
   const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
   const decidable = ctx.n > 0 && spread && Number.isFinite(d.threshold);
-  return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null };
+  const counts = decidable && ctx.caseUnits && ctx.ps.method === 'sampled' ? ternaryCounts(d.perCase) : null;
+  // At a zero threshold the closed form is McNemar's sum, linear in the cases; at another it is a double sum, used while cheap.
+  const exact = counts !== null && (d.threshold === 0 || exactSignFeasible(counts)) ? new ExactSign(counts) : null;
+  return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null, exact };
 }
 
 /** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
-const atMost = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtMost(sorted, x)) / ctx.ps.count;
-const atLeast = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
+const sampledAtMost = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtMost(sorted, x)) / ctx.ps.count;
+const sampledAtLeast = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
+/** Shares of patterns at or below / at or above x: exact when the gate has its closed form, else counted. */
+const atMost = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atMost(at) : sampledAtMost(ctx, x.sorted as Float64Array, at));
+const atLeast = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atLeast(at) : sampledAtLeast(ctx, x.sorted as Float64Array, at));
 
 function pHolds(ctx: Context, x: Single): number {
   if (x.sorted === null) return x.meets ? 0 : 1;
-  return x.d.direction === 'at_least' ? atMost(ctx, x.sorted, x.d.threshold) : atLeast(ctx, x.sorted, x.d.threshold);
+  return x.d.direction === 'at_least' ? atMost(ctx, x, x.d.threshold) : atLeast(ctx, x, x.d.threshold);
 }
 
 /**
@@ -175,7 +109,14 @@ function pHolds(ctx: Context, x: Single): number {
  * maximum per pattern. The family: gates that can decide and are not already shown to hold at level
  * γ (their randomization spread would only raise everyone's bar); Berger–Boos adds γ to its p-values.
  */
-function maxT(ctx: Context, singles: readonly Single[]): { violation: Map<number, Float64Array>; maxV: Float64Array } {
+interface Family {
+  violation: Map<number, Float64Array>;
+  maxV: Float64Array;
+  /** The value the family's maximum must pass for a gate to fail (the upper α − γ point of maxV over the flips), for sizing. */
+  critical: number;
+}
+
+function maxT(ctx: Context, singles: readonly Single[]): Family {
   const { units: G, ps, unitSize } = ctx;
   const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(ctx, x) > SCREEN * ctx.alpha);
   const violation = new Map<number, Float64Array>();
@@ -191,30 +132,55 @@ function maxT(ctx: Context, singles: readonly Single[]): { violation: Map<number
     }
     const sign = x.d.direction === 'at_least' ? -1 : 1;
     const flipped = ps.flippedSum[x.g] as Float64Array;
-    const handicap = HANDICAP[x.d.gate];
     const v = new Float64Array(ps.count);
-    for (let p = 0; p < ps.count; p++) v[p] = (sign * (obs - 2 * ((flipped[p] as number) - tau * (ps.flippedSize[p] as number)))) / Math.sqrt(norm) - handicap;
+    for (let p = 0; p < ps.count; p++) v[p] = (sign * (obs - 2 * ((flipped[p] as number) - tau * (ps.flippedSize[p] as number)))) / Math.sqrt(norm);
     violation.set(x.g, v);
   }
   const maxV = new Float64Array(ps.count).fill(-Infinity);
   for (const v of violation.values()) for (let p = 0; p < ps.count; p++) if ((v[p] as number) > (maxV[p] as number)) maxV[p] = v[p] as number;
-  return { violation, maxV };
+  const flips = maxV.slice(1).sort();
+  const k = Math.floor((ctx.alpha * (1 - SCREEN)) * ps.count) - 1;
+  const critical = violation.size === 0 || k < 0 ? normalQuantile(1 - ctx.alpha * (1 - SCREEN)) : (flips[flips.length - 1 - k] as number);
+  return { violation, maxV, critical };
 }
 
-function gateResult(ctx: Context, { d, g, theta, meets, sorted }: Single, family: ReturnType<typeof maxT>): GateTest {
-  const { m, m2, alpha } = ctx;
+/**
+ * One-sided bounds at a level (α one-sided, α/2 for the two-sided "significant"): from the closed
+ * form when it is cheap (the exact m-th order statistic of the 2^n patterns' means), else the m-th
+ * of the sorted flipped means; unbounded when the patterns cannot reach the level.
+ */
+function bounds(ctx: Context, x: Single, level: number): { lower: number; upper: number } {
+  const unbounded = { lower: -Infinity, upper: Infinity };
+  if (x.exact !== null && exactSignFeasible(x.exact.counts)) {
+    const n = x.exact.n;
+    // The shares count the empty pattern, hence m + 2; past 2^52 patterns that is the level itself.
+    const k = n <= 52 ? Math.floor(level * 2 ** n) - 1 : 0;
+    if (k < 0) return unbounded;
+    const target = n <= 52 ? (k + 2) / 2 ** n : level;
+    return { lower: x.exact.bound(target, true), upper: x.exact.bound(target, false) };
+  }
+  const k = Math.floor(level * ctx.ps.count) - 1;
+  if (k < 0) return unbounded;
+  const sorted = x.sorted as Float64Array;
+  return { lower: sorted[k] as number, upper: sorted[sorted.length - 1 - k] as number };
+}
+
+function gateResult(ctx: Context, x: Single, family: Family): GateTest {
+  const { d, g, theta, meets, sorted } = x;
+  const { alpha } = ctx;
   const counts = d.gate === 'completion_regressions' ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length } : { regressed: null, improved: null };
   const means = sideMeans(ctx.cases, d.gate);
   const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, ...counts };
   if (sorted === null) {
     // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
     const status: GateStatus = !d.gated || meets ? 'pass' : 'fail';
-    return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null };
+    return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null, sizing: null };
   }
   const tau = d.threshold;
-  const bound = (k: number, low: boolean): number => (k < 0 ? (low ? -Infinity : Infinity) : (sorted[low ? k : sorted.length - 1 - k] as number));
-  const p_violated = d.direction === 'at_least' ? atLeast(ctx, sorted, tau) : atMost(ctx, sorted, tau);
-  const p_holds = d.direction === 'at_least' ? atMost(ctx, sorted, tau) : atLeast(ctx, sorted, tau);
+  const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
+  const p_holds = d.direction === 'at_least' ? atMost(ctx, x, tau) : atLeast(ctx, x, tau);
+  const one = bounds(ctx, x, alpha);
+  const two = bounds(ctx, x, alpha / 2);
   const v = family.violation.get(g);
   let p_violated_adjusted = 1;
   if (v) {
@@ -227,20 +193,35 @@ function gateResult(ctx: Context, { d, g, theta, meets, sorted }: Single, family
   else if (p_violated_adjusted <= alpha) status = 'fail';
   else if (p_holds <= alpha) status = 'pass';
   const se = clusterSe(ctx.unitSums[g] as Float64Array, ctx.unitSize, theta, ctx.n);
-  const gap = Math.abs(theta - tau);
+  const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se) : null;
   return {
     ...base,
-    lower: bound(m, true),
-    upper: bound(m, false),
-    p_change: Math.min(1, 2 * Math.min(atLeast(ctx, sorted, 0), atMost(ctx, sorted, 0))),
+    lower: one.lower,
+    upper: one.upper,
+    p_change: Math.min(1, 2 * Math.min(atLeast(ctx, x, 0), atMost(ctx, x, 0))),
     p_violated,
     p_violated_adjusted,
     p_holds,
     status,
-    significant: bound(m2, true) > 0 || bound(m2, false) < 0,
-    minimum_detectable: se > 0 ? ctx.zPower * se : null,
-    units_needed: status === 'inconclusive' && se > 0 && gap > 0 ? Math.ceil(ctx.units * ((ctx.zPower * se) / gap) ** 2) : null,
+    significant: two.lower > 0 || two.upper < 0,
+    minimum_detectable: se > 0 ? (failBar(ctx, x, family) + normalQuantile(POWER)) * se : null,
+    units_needed: sizing?.units ?? null,
+    sizing: sizing === null ? null : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials },
   };
+}
+
+/** The studentized value a gate's violation must pass to fail: the max-T family's bar, or the level less γ for a gate outside it. */
+const failBar = (ctx: Context, x: Single, family: Family): number => (family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN)));
+
+/** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
+function sizeGate(ctx: Context, x: Single, family: Family, se: number): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
+  const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
+  if (target === null) return null;
+  // A failure must pass the max-T family's bar; a pass, the one-sided level.
+  const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
+  const units = unitsFor(ctx.units, se, critical, target.effect, POWER);
+  const trials = x.d.gate === 'completion' && ctx.caseUnits ? trialsFor(ctx.cases, critical, target.effect, POWER) : null;
+  return { ...target, units, trials };
 }
 
 export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, trials: { baseline: number; candidate: number }, options: SignificanceOptions = {}): SignificanceResult {
@@ -248,13 +229,14 @@ export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, 
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
   const alpha = 1 - confidence;
   const n = cases.length;
-  const cluster = chooseCluster(cases, options.cluster ?? 'auto');
+  const data = gateData(cases, thresholds);
+  const cluster = chooseCluster(cases, options.cluster ?? 'auto', data.filter((d) => d.gate !== 'completion_regressions'));
   const { unitOf, count: G } = unitsOf(cases, cluster.field);
   const drafts = [...cluster.drafts];
   if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
+    drafts.splice(0, drafts.length, ...drafts.filter((d) => d.code !== 'too-few-clusters'));
     drafts.push({ code: 'too-few-clusters', side: null, message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`, case_ids: [] });
   }
-  const data = gateData(cases, thresholds);
   const unitSize = new Float64Array(G);
   for (let i = 0; i < n; i++) unitSize[unitOf[i] as number]! += 1;
   const unitSums = data.map((d) => {
@@ -265,9 +247,8 @@ export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, 
   const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
   const ctx: Context = {
     cases, n, units: G, alpha, unitSize, unitSums, ps,
-    m: Math.floor(alpha * ps.count) - 1,
-    m2: Math.floor((alpha / 2) * ps.count) - 1,
-    zPower: normalQuantile(confidence) + normalQuantile(POWER),
+    caseUnits: G === n,
+    effects: options.effects ?? {},
   };
   const singles = data.map((d, g) => single(ctx, d, g));
   const family = maxT(ctx, singles);
@@ -279,10 +260,12 @@ export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, 
     patterns: ps.count,
     seed: SIGN_FLIP_SEED,
     cases: n,
-    cluster: { field: cluster.field, units: G, note: cluster.note },
+    cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
     trials,
     gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
     declines: [],
+    closed_form: singles.filter((x) => x.exact !== null).map((x) => x.d.gate),
+    heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
     drafts,
   };
 }

@@ -38,11 +38,26 @@ export interface SliceResult {
   status: GateStatus;
   judged: boolean;
   basis: 'point' | 'paired';
+  /**
+   * Paired (significant) and judged only: the one-sided p that the group is worse than allowed, the
+   * same after the comparison's shared error budget (Holm with the core gates; null for an advisory
+   * slice, which never decides and is not adjusted), and the p that it is within the allowance.
+   */
+  p_violated?: number;
+  p_adjusted?: number | null;
+  p_holds?: number;
+  /** The group's cases move together (the correlation check clustered by this field): one unit, which one run cannot judge alone. */
+  moves_together?: true;
 }
 
 const value = (metric: SliceMetric, e: PairedCase['baseline']): number => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
 
-export function evaluateSlices(cases: readonly PairedCase[], specs: readonly SliceGateSpec[], policy: 'point' | 'significant', alpha: number): SliceResult[] {
+/**
+ * `together`: the grouping whose cases were found to move together (the significant policy's
+ * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
+ * cases as units, so it stays undecided rather than hold on a shock.
+ */
+export function evaluateSlices(cases: readonly PairedCase[], specs: readonly SliceGateSpec[], policy: 'point' | 'significant', alpha: number, together: string | null = null): SliceResult[] {
   const out: SliceResult[] = [];
   for (const spec of specs) {
     const groups = new Map<string | null, PairedCase[]>();
@@ -61,9 +76,15 @@ export function evaluateSlices(cases: readonly PairedCase[], specs: readonly Sli
       const allowance = allowanceOf(spec.tolerance ?? 0, b) as number; // never null: the baseline mean is known
       const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
       const worseBy = (x: PairedCase): number => (higher ? value(spec.metric, x.baseline) - value(spec.metric, x.candidate) : value(spec.metric, x.candidate) - value(spec.metric, x.baseline));
-      let status: GateStatus = 'pass';
-      if (judged) status = policy === 'significant' ? worseByTest(members.map(worseBy), allowance, alpha).status : (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
-      out.push({ by: spec.by, metric: spec.metric, group, level: spec.level ?? 'required', cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status, judged, basis: policy === 'significant' ? 'paired' : 'point' });
+      const level = spec.level ?? 'required';
+      const row: SliceResult = { by: spec.by, metric: spec.metric, group, level, cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status: 'pass', judged, basis: policy === 'significant' ? 'paired' : 'point' };
+      if (judged && policy === 'point') row.status = (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
+      else if (judged && together === spec.by) Object.assign(row, { status: 'inconclusive', moves_together: true });
+      else if (judged) {
+        const t = worseByTest(members.map(worseBy), allowance, alpha);
+        Object.assign(row, { status: t.status, p_violated: t.p_violated, p_adjusted: level === 'required' ? t.p_violated : null, p_holds: t.p_holds });
+      }
+      out.push(row);
     }
   }
   return out;

@@ -123,7 +123,8 @@ Decision:
                                    split | length_bucket | any field of the case rows: cases of one
                                    group are tested as one unit
                                    (default: auto: task_family, environment or domain when every case
-                                   has one and there are at least 20 groups)
+                                   has one: with at least 20 groups always, with fewer only when the
+                                   data show the cases of a group moving together)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;

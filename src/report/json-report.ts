@@ -101,8 +101,8 @@ export type JsonSignificance = Omit<SignificanceResult, 'drafts' | 'gates'> & {
 
 function jsonSafe(s: SignificanceResult): JsonSignificance {
   const finite = (x: number): Bound => (Number.isFinite(x) ? x : null);
-  const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines } = s;
-  return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
+  const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
+  return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, closed_form, heterogeneity, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
 }
 
 /** Rows per chunk of {@link renderJsonChunks}. */

@@ -4,6 +4,7 @@
  */
 import type { Comparison } from '../analysis/compare.js';
 import type { MetricGateResult } from '../analysis/metric-gates.js';
+import type { SliceResult } from '../analysis/slices.js';
 import { pyFixed, signed } from './format.js';
 import { table, untrusted } from './markdown.js';
 import { pValue } from './significance-section.js';
@@ -55,6 +56,19 @@ export function metricGatesReason(cmp: Comparison): string[] {
   return out;
 }
 
+/**
+ * A slice's rule cell: its allowance, and under significant the p that it is worse than allowed,
+ * adjusted within the comparison's error budget (Holm with the core gates) or marked unadjusted for
+ * an advisory slice; a group whose cases move together says why it stays undecided.
+ */
+function sliceRule(x: SliceResult, allowance: string): string {
+  if (!x.judged) return 'too few cases: not judged';
+  const rule = `worse by ≤ ${allowance}`;
+  if (x.moves_together === true) return `${rule}; its cases move together: one run cannot tell a shock from a change`;
+  if (x.p_violated === undefined) return rule;
+  return x.p_adjusted === null || x.p_adjusted === undefined ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)` : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
+}
+
 /** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
 export function slicesTable(cmp: Comparison): string[] {
   if (cmp.slices.length === 0) return [];
@@ -68,7 +82,7 @@ export function slicesTable(cmp: Comparison): string[] {
     shown(x.metric, x.baseline),
     shown(x.metric, x.candidate),
     delta(x.metric, x.change),
-    x.judged ? `worse by ≤ ${delta(x.metric, x.allowance).replace(/^\+/, '')}` : 'too few cases: not judged',
+    sliceRule(x, delta(x.metric, x.allowance).replace(/^\+/, '')),
     x.judged ? ICON[x.status] : '—',
   ]);
   return ['**Slices**', '', ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows), ''];

@@ -7,7 +7,7 @@ import type { Comparison } from '../analysis/compare.js';
 import type { GateName } from '../analysis/gates.js';
 import type { GateTest, SignificanceResult } from '../analysis/significance.js';
 import { grouped, pyFixed, signed } from './format.js';
-import { table } from './markdown.js';
+import { table, untrusted } from './markdown.js';
 import { compact, percent, reward4 } from './words.js';
 
 const LABEL: Record<GateName, string> = {
@@ -67,8 +67,11 @@ export function methodLine(s: SignificanceResult): string {
   const pct = Math.round(s.confidence * 100);
   const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
   const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
+  const names = s.closed_form.map(lower);
+  const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`;
+  const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
   return (
-    `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}. ` +
+    `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
     `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds, else it is undecided (❔). ` +
     `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
   );
@@ -88,15 +91,22 @@ function failSentence(t: GateTest, s: SignificanceResult): string {
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} changed by ${change(t.gate, t.estimate)}, ${bound} at ${pct}% confidence (rule ${rule(t)}; adjusted ${pValue(t.p_violated_adjusted)}).`;
 }
 
+/** What would decide an undecided gate, for the stated effect (sizing.ts): units, or trials per side. */
+function decideWords(t: GateTest, s: SignificanceResult): string {
+  const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
+  const z = t.sizing;
+  if (z === null || t.units_needed === null) return 'its noise cannot be sized';
+  const effect = change(t.gate === 'completion_regressions' ? 'completion' : t.gate, z.effect).replace(/^\+/, '');
+  const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} tolerance`;
+  const trials = z.trials === null ? '' : `, or ${grouped(z.trials)} trials per side at ${grouped(s.cases)} cases`;
+  if (t.units_needed > 100 * s.cluster.units) return `showing ${what} with 80% power would take over 100 times the ${unit}${trials}`;
+  return `about ${grouped(t.units_needed)} ${unit} at this noise show ${what} with 80% power${trials}`;
+}
+
 /** An undecided gate in a few words: its change, its range, what would decide it. */
 function undecidedPart(t: GateTest, s: SignificanceResult): string {
-  const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
   const est = t.gate === 'completion_regressions' ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better` : `${change(t.gate, t.estimate)}, could be ${change(t.gate, t.lower)} to ${change(t.gate, t.upper)}`;
-  let decide: string;
-  if (t.units_needed === null) decide = 'on the threshold';
-  else if (t.units_needed > 100 * s.cluster.units) decide = `would take over 100 times the ${unit}`;
-  else decide = `about ${grouped(t.units_needed)} ${unit} would decide it`;
-  return `${lower(t.gate)} (${est}; ${decide})`;
+  return `${lower(t.gate)} (${est}; ${decideWords(t, s)})`;
 }
 
 /** The smallest detectable distances from the thresholds, for the gates that have one. */
@@ -113,11 +123,19 @@ export function significanceReasons(cmp: Comparison, s: SignificanceResult): str
   const out: string[] = [];
   if (failed.length > 0) out.push(`**${failed.length} of 4 gates failed at ${pct}% confidence:** ${failed.map((g) => failSentence(g, s)).join(' ')}`);
   if (undecided.length > 0) {
-    const onThreshold = undecided.some((t) => t.units_needed === null);
+    const onThreshold = undecided.some((t) => t.estimate === t.threshold);
     const hint = onThreshold ? ' A gate on its threshold is decided only by a real difference or by a tolerance, such as a completion delta of −0.05.' : '';
     out.push(`**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`);
   }
   if (failed.length === 0 && undecided.length === 0) out.push(`**All 4 gates shown to hold at ${pct}% confidence.**`);
+  const apart = s.heterogeneity;
+  if (apart !== null) {
+    const name = `${untrusted(apart.field, { maxLength: 80 })} ${untrusted(apart.group, { maxLength: 80 })}`;
+    out.push(
+      `**One group moved apart:** completion changed by ${change('completion', apart.change)} in ${name} (${apart.cases} cases) against ${change('completion', apart.rest)} in the other groups, ` +
+        `beyond chance at ${pct}% (Welch z ${pyFixed(apart.z, 1).replace('-', '−')}, Bonferroni over the groups); the mean change hides it. A slice by ${untrusted(apart.field, { maxLength: 80 })} gates on it.`,
+    );
+  }
   const blocking = cmp.blocking_findings;
   if (blocking.length > 0) {
     const word = blocking.length === 1 ? 'finding holds' : 'findings hold';
