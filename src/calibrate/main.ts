@@ -6,6 +6,7 @@
  * Options: --runs N (pairs per cell, default 200), --seed N, --cases 100,200,400, --trials 1,3,
  * --drops 0,0.05,0.1,0.15.
  */
+import { printSequentialTable } from './sequential.js';
 import { runCell, type CellResult } from './simulate.js';
 
 function option(argv: string[], name: string, fallback: string): string {
@@ -19,6 +20,7 @@ function pct(k: number, n: number): string {
 }
 
 function main(argv: string[]): void {
+  if (argv.includes('--sequential')) return printSequentialTable(argv, (s) => process.stdout.write(s));
   const runs = Number(option(argv, 'runs', '200'));
   const seed = Number(option(argv, 'seed', '1'));
   const sizes = list(option(argv, 'cases', '100,200,400'));
