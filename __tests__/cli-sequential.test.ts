@@ -60,6 +60,13 @@ describe('--sequential', () => {
     expect(JSON.parse(r.stdout).sequential.spent_alpha).toBeCloseTo(0.05, 12);
   });
 
+  it('runs the first round of the longest design (a level below double precision, floored)', async () => {
+    const r = await run(...seq, '--max-trials', '50', ...sides(base.slice(0, 1), worse.slice(0, 1)), '--format', 'json');
+    expect(r.stderr).toMatch(/^benchgate: inconclusive .*round 1 of at most 50: continue/);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout).sequential).toMatchObject({ rounds: 1, max_rounds: 50, reason: 'continue' });
+  });
+
   it('the same files without --sequential give the fixed design: no sequential section', async () => {
     const r = await run('compare', '--decide', 'significant', ...sides(base.slice(0, 3), worse.slice(0, 3)), '--format', 'json');
     const report = JSON.parse(r.stdout);

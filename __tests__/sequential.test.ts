@@ -79,6 +79,9 @@ describe('sequentialConfidence', () => {
     expect(sequentialConfidence(4, 10, 0.95)).toBe(1 - (looks[3]?.nominal as number));
     expect(sequentialConfidence(1, 1, 0.95)).toBeCloseTo(0.95, 7);
     expect(() => sequentialConfidence(11, 10, 0.95)).toThrow(/rounds must be an integer from 1 to 10/);
+    // round 1 of 50: a level of about 1e-43, floored at 1e-12 so the confidence stays below 1
+    expect(sequentialBoundaries(0.05, 50)[0]?.nominal).toBeLessThan(1e-40);
+    expect(sequentialConfidence(1, 50, 0.95)).toBe(1 - 1e-12);
   });
 });
 

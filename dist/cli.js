@@ -10905,13 +10905,13 @@ function sequentialBoundaries(alpha, maxRounds) {
         looks.push({ round: k, spent, z, nominal: normalUpper(z) });
         before = spent;
         if (k < maxRounds) {
-            grid = grid === null ? firstGrid(b) : nextGrid(grid, k + 1, b);
+            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
         }
     }
     cache.set(key, looks);
     return looks;
 }
-/** The largest design: boundaries of up to this many looks are computed (well under a second). */
+/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
 const MAX_ROUNDS = 50;
 
 /**
@@ -10941,8 +10941,14 @@ const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets O'Brien-Fleming-type alp
 function sequentialConfidence(rounds, maxRounds, confidence) {
     checkRounds(rounds, maxRounds);
     const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
-    return 1 - look.nominal;
+    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
+    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
+    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
+    // floor changes no decision.
+    return 1 - Math.max(look.nominal, MIN_LEVEL);
 }
+/** The smallest level a round is tested at (see sequentialConfidence). */
+const MIN_LEVEL = 1e-12;
 function checkRounds(rounds, maxRounds) {
     if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
         throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);

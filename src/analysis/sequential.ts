@@ -56,8 +56,15 @@ export interface SequentialDecision {
 export function sequentialConfidence(rounds: number, maxRounds: number, confidence: number): number {
   checkRounds(rounds, maxRounds);
   const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1] as Look;
-  return 1 - look.nominal;
+  // An early look of a long design can have a level below double precision (1e-43 at round 1 of
+  // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
+  // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
+  // floor changes no decision.
+  return 1 - Math.max(look.nominal, MIN_LEVEL);
 }
+
+/** The smallest level a round is tested at (see sequentialConfidence). */
+const MIN_LEVEL = 1e-12;
 
 function checkRounds(rounds: number, maxRounds: number): void {
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds) throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);

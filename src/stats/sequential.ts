@@ -139,12 +139,12 @@ export function sequentialBoundaries(alpha: number, maxRounds: number): readonly
     looks.push({ round: k, spent, z, nominal: normalUpper(z) });
     before = spent;
     if (k < maxRounds) {
-      grid = grid === null ? firstGrid(b) : nextGrid(grid, k + 1, b);
+      grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
     }
   }
   cache.set(key, looks);
   return looks;
 }
 
-/** The largest design: boundaries of up to this many looks are computed (well under a second). */
+/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
 export const MAX_ROUNDS = 50;
