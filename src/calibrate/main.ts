@@ -4,7 +4,7 @@
  * 200 and 400 cases, with 1 and 3 trials. Prints a markdown table (the README carries it).
  *
  * Options: --runs N (pairs per cell, default 200), --seed N, --cases 100,200,400, --trials 1,3,
- * --drops 0,0.05,0.1,0.15.
+ * --drops 0,0.05,0.1,0.15. With --sequential: the sequential table instead (calibrate/sequential.ts).
  */
 import { printSequentialTable } from './sequential.js';
 import { runCell, type CellResult } from './simulate.js';
