@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideSequential, moreRounds, roundsToCross, sequentialConfidence } from '../src/analysis/sequential.js';
 import type { GateTest } from '../src/analysis/significance.js';
 import { normalQuantile } from '../src/stats/distributions.js';
+import { runSequentialCell } from '../src/calibrate/sequential.js';
 import { normalUpper, obrienFlemingSpent, sequentialBoundaries } from '../src/stats/sequential.js';
 
 describe('normalUpper', () => {
@@ -132,5 +133,20 @@ describe('decideSequential', () => {
     expect(decideSequential('inconclusive', [], 10, 10, 0.95)).toMatchObject({ stop: true, reason: 'max-trials', runs: { spent: 20, fixed: 20, saved: 0 } });
     const d = decideSequential('inconclusive', [gate('reward', 'inconclusive', normalUpper(2), 0.9)], 2, 10, 0.95);
     expect(d).toMatchObject({ stop: false, reason: 'continue', more_rounds: 3, runs: { spent: 4, fixed: 20, saved: null } });
+  });
+});
+
+describe('runSequentialCell (npm run calibrate -- --sequential)', () => {
+  it('is seeded, counts every pair once, and stops a glaring drop before the maximum', () => {
+    const cell = { cases: 60, shift: -0.6, maxRounds: 4 };
+    const a = runSequentialCell(cell, 3, 7);
+    expect(runSequentialCell(cell, 3, 7)).toEqual(a);
+    expect(a.sequential.hold + a.sequential.promote + a.sequential.inconclusive).toBe(3);
+    expect(a.fixed.hold + a.fixed.promote + a.fixed.inconclusive).toBe(3);
+    // 60 cases, the candidate 60 points worse: every pair held, by the fixed design too, before round 4
+    expect(a.sequential.hold).toBe(3);
+    expect(a.agree).toBe(3);
+    expect(a.rounds).toBeLessThan(3 * 4);
+    expect(a.undecidedRounds).toBe(0);
   });
 });

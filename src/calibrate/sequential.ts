@@ -7,7 +7,7 @@
  * the two designs gave the same verdict. Pure and seeded.
  *
  * Options: --runs N (pairs per cell, default 500), --seed N, --max-trials K (default 10),
- * --cases 200, --shifts 0,-0.1,0.1 (the candidate's success probability minus the baseline's).
+ * --cases 200, --shifts 0,-0.05,-0.1,0.1 (the candidate's success probability minus the baseline's).
  */
 import { decideSequential, sequentialConfidence } from '../analysis/sequential.js';
 import { testGates, type PairedCase } from '../analysis/significance.js';
@@ -118,7 +118,7 @@ export function printSequentialTable(argv: string[], write: (s: string) => void)
   const seed = Number(option(argv, 'seed', '1'));
   const K = Number(option(argv, 'max-trials', '10'));
   const sizes = option(argv, 'cases', '200').split(',').map(Number);
-  const shifts = option(argv, 'shifts', '0,-0.1,0.1').split(',').map(Number);
+  const shifts = option(argv, 'shifts', '0,-0.05,-0.1,0.1').split(',').map(Number);
   write(`Sequential significant policy: a decision after every round (one trial per side) up to ${K} rounds, stopping at the first hold or promote;\n`);
   write(`fixed: the same tests once on all ${K} trials at 95%. Simulated suite as above; ${runs} pairs per row; seed ${seed}; default gates.\n\n`);
   write('| Cases | Candidate | sequential: hold | sequential: promote | sequential: undecided | mean rounds (of ' + K + ') | spend vs fixed | rounds when undecided | fixed: hold | fixed: promote | same verdict as fixed |\n');
