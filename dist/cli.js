@@ -22047,6 +22047,238 @@ function comparabilityFindings(c) {
 }
 
 /**
+ * Group-sequential boundaries: how much of the error budget α a test may spend at each of K equally
+ * spaced looks so that looking after every round and stopping at the first crossing keeps the
+ * overall error at α.
+ *
+ * The spending function is Lan and DeMets' O'Brien–Fleming type (Lan & DeMets 1983, "Discrete
+ * sequential boundaries for clinical trials", Biometrika 70:659–663), one-sided:
+ *
+ *   α(t) = 2 − 2·Φ(z_{1−α/2} / √t),  t = k / K the information fraction,
+ *
+ * which spends almost nothing early (the first looks stop only on overwhelming evidence) and leaves
+ * the last look a nominal level close to α, so a design that runs to the end keeps nearly the fixed
+ * design's power. The boundaries c_k on the standardized statistic Z_k = S_k/√k, with S_k a sum of
+ * k independent N(0, 1) increments (a round adds as much information as any other: under "no
+ * difference" each round's trials are independent of the earlier ones), solve
+ *
+ *   P(Z_1 < c_1, …, Z_{k−1} < c_{k−1}, Z_k ≥ c_k) = α(t_k) − α(t_{k−1})
+ *
+ * by the recursive numerical integration of Armitage, McPherson and Rowe (1969), as in Jennison and
+ * Turnbull (2000), "Group Sequential Methods with Applications to Clinical Trials", ch. 19: the
+ * density of S_k on the continuation region on a grid, convolved with the N(0, 1) increment.
+ * Pure and deterministic.
+ */
+/** The upper tail 1 − Φ(x) of the standard normal, with relative error below 1.2e-7 (Numerical Recipes' erfc). */
+function normalUpper(x) {
+    const z = Math.abs(x) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * z);
+    const erfc = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    return x >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+/** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
+function obrienFlemingSpent(t, alpha) {
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return alpha;
+    return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+/** Grid step on the S scale (the increments have standard deviation 1), and the lower tail kept, in standard deviations. */
+const STEP = 0.025;
+const TAIL_SD = 8;
+const KERNEL = Math.ceil(TAIL_SD / STEP);
+const SQRT_2PI = Math.sqrt(2 * Math.PI);
+/** The probability of crossing b at the next look: ∫ f(x)·(1 − Φ(b − x)) dx, by the trapezoid rule. */
+function crossing(g, b) {
+    let s = 0;
+    const n = g.f.length;
+    for (let i = 0; i < n; i++)
+        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper(b - (g.lo + i * STEP));
+    return s * STEP;
+}
+/**
+ * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
+ * g convolved with the N(0, 1) increment, ∫ g(x)·φ(s − x) dx, banded to |s − x| ≤ TAIL_SD. Both grids
+ * have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ */
+function nextGrid(g, k, b) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    const shift = Math.floor((lo - g.lo) / STEP);
+    const delta = lo - g.lo - shift * STEP; // in [0, STEP)
+    const phi = new Float64Array(2 * KERNEL + 1); // phi[m + KERNEL] = φ(δ + m·STEP)
+    for (let m = -KERNEL; m <= KERNEL; m++)
+        phi[m + KERNEL] = Math.exp(-((delta + m * STEP) ** 2) / 2) / SQRT_2PI;
+    const last = g.f.length - 1;
+    const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
+    const f = new Float64Array(n);
+    for (let j = 0; j < n; j++) {
+        const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
+        const from = Math.max(0, c - KERNEL);
+        const to = Math.min(last, c + KERNEL);
+        let sum = 0;
+        for (let i = from; i <= to; i++)
+            sum += w[i] * phi[c - i + KERNEL];
+        f[j] = sum;
+    }
+    return { lo, f };
+}
+/** The grid of S_1 = N(0, 1), from −TAIL_SD up to exactly b. */
+function firstGrid(b) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-((lo + j * STEP) ** 2) / 2) / SQRT_2PI) };
+}
+/** b with crossing(g, b) = target, by bisection (crossing falls as b rises). */
+function solveBoundary(g, k, target) {
+    let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
+    let lo = hi - 12 * Math.sqrt(k);
+    while (crossing(g, lo) <= target)
+        lo -= 12 * Math.sqrt(k);
+    for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(g, mid) > target)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+const cache = new Map();
+/**
+ * The K looks of the one-sided O'Brien–Fleming-type design at overall level alpha, equally spaced
+ * (look k after k rounds). The first look is the one-look test at the level it may spend.
+ */
+function sequentialBoundaries(alpha, maxRounds) {
+    if (!(alpha > 0 && alpha < 0.5))
+        throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
+        throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
+    const key = `${alpha}/${maxRounds}`;
+    const known = cache.get(key);
+    if (known)
+        return known;
+    const looks = [];
+    let grid = null;
+    let before = 0;
+    for (let k = 1; k <= maxRounds; k++) {
+        const spent = obrienFlemingSpent(k / maxRounds, alpha);
+        const target = spent - before;
+        const b = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
+        const z = b / Math.sqrt(k);
+        looks.push({ round: k, spent, z, nominal: normalUpper(z) });
+        before = spent;
+        if (k < maxRounds) {
+            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
+        }
+    }
+    cache.set(key, looks);
+    return looks;
+}
+/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
+const MAX_ROUNDS = 50;
+
+/**
+ * The `significant` policy decided sequentially: trials come in rounds (one more trial of each side
+ * per round), the gates are judged after every round, and the run stops at the first decision.
+ *
+ * Method: a group-sequential design over at most K rounds (`--max-trials`), with Lan and DeMets'
+ * O'Brien–Fleming-type alpha-spending function (Lan & DeMets 1983; boundaries by Armitage–McPherson–
+ * Rowe recursive integration, Jennison & Turnbull 2000, ch. 19; see stats/sequential.ts). After round
+ * k the same paired sign-flip tests as the fixed design (significance.ts) are run at that look's
+ * nominal level α_k instead of α, both ways: a gate fails when its violation is shown at α_k, and
+ * passes when its holding is shown at α_k. Each direction spends α over the K looks, so a user who
+ * looks after every round and stops at the first hold or promote keeps the fixed design's error
+ * rates, and the last look's level is close to α, so running to the end loses little power.
+ *
+ * Why this and not e-values or confidence sequences: benchgate's rounds are few (at most tens) and
+ * fixed in number, and its tests are exact randomization tests whose p-values are already what the
+ * report shows; a spending design reuses them unchanged (only the level moves), its boundaries are
+ * exact for that K, and it keeps nearly all of the fixed design's power at the last round, where
+ * anytime-valid e-processes for an unbounded horizon pay a steep price in power at a fixed maximum.
+ * Pure: evidence in, decision out.
+ */
+/** The default maximum number of rounds (trials per side), and the largest allowed. */
+const DEFAULT_MAX_TRIALS = 10;
+const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets O'Brien-Fleming-type alpha spending";
+/** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
+function sequentialConfidence(rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
+    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
+    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
+    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
+    // floor changes no decision.
+    return 1 - Math.max(look.nominal, MIN_LEVEL);
+}
+/** The smallest level a round is tested at (see sequentialConfidence). */
+const MIN_LEVEL = 1e-12;
+function checkRounds(rounds, maxRounds) {
+    if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
+        throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
+}
+/** The standardized distance a one-sided p-value stands for: z = Φ⁻¹(1 − p). */
+const zOf = (p) => (p >= 1 ? -Infinity : p <= 0 ? Infinity : -normalQuantile(p));
+/**
+ * The first later round at which z, growing as √rounds (each round adds the same information),
+ * would cross that round's boundary; null when none up to the maximum does.
+ */
+function roundsToCross(z, rounds, looks) {
+    if (!(z > 0))
+        return null;
+    for (const look of looks) {
+        if (look.round <= rounds)
+            continue;
+        if (z * Math.sqrt(look.round / rounds) >= look.z)
+            return look.round - rounds;
+    }
+    return null;
+}
+/**
+ * About how many more rounds the undecided gates need: each heads where its evidence points (fail
+ * when its violation is the stronger side, else pass); a hold needs one gate to fail, so the soonest
+ * failing gate; a promote needs every gate to pass, so the slowest.
+ */
+function moreRounds(gates, rounds, looks) {
+    const open = gates.filter((g) => g.gated && g.status === 'inconclusive');
+    if (open.length === 0)
+        return null;
+    const heading = open.map((g) => {
+        const fail = zOf(g.p_violated_adjusted);
+        const pass = zOf(g.p_holds);
+        return fail > pass ? { to: 'fail', n: roundsToCross(fail, rounds, looks) } : { to: 'pass', n: roundsToCross(pass, rounds, looks) };
+    });
+    const failing = heading.filter((h) => h.to === 'fail' && h.n !== null).map((h) => h.n);
+    if (failing.length > 0)
+        return Math.min(...failing);
+    if (heading.some((h) => h.n === null))
+        return null;
+    return Math.max(...heading.map((h) => h.n));
+}
+/** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
+function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const looks = sequentialBoundaries(1 - confidence, maxRounds);
+    const look = looks[rounds - 1];
+    const decided = verdict !== 'inconclusive';
+    const reason = decided ? 'decided' : rounds === maxRounds ? 'max-trials' : 'continue';
+    return {
+        method: SEQUENTIAL_METHOD,
+        confidence,
+        max_rounds: maxRounds,
+        rounds,
+        nominal_alpha: look.nominal,
+        spent_alpha: look.spent,
+        stop: reason !== 'continue',
+        reason,
+        more_rounds: reason === 'continue' ? moreRounds(gates, rounds, looks) : null,
+        runs: { spent: 2 * rounds, fixed: 2 * maxRounds, saved: reason === 'continue' ? null : 2 * (maxRounds - rounds) },
+        looks,
+    };
+}
+
+/**
  * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
  * (action/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
  * trials). Plain node: no shell, no dependency.
@@ -22332,6 +22564,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
         ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
+        ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
@@ -22536,10 +22769,21 @@ function change$1(gate, x) {
         return `${signed(x * 100, 1)} pp`;
     return signed(x, gate === 'reward' ? 4 : 2);
 }
-function level(g, x) {
+function level$1(g, x) {
     if (x === null)
         return '';
     return g === 'completion' ? percent(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
+}
+/**
+ * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
+ * nominal level of an early sequential round, 99.966) keeps the decimals that tell it from 100.
+ */
+function levelPercent(confidence) {
+    const whole = Math.round(confidence * 100);
+    if (whole < 100)
+        return String(whole);
+    const decimals = Math.min(12, Math.max(1, Math.ceil(-Math.log10(1 - confidence)) - 1));
+    return (Math.floor(confidence * 100 * 10 ** decimals) / 10 ** decimals).toFixed(decimals);
 }
 /** A p-value as benchstat shows it: 3 significant places, "<0.001" below. */
 function pValue(p) {
@@ -22567,13 +22811,13 @@ function changeCell(t) {
     return t.significant ? shown : `~ (${shown})`;
 }
 function significanceTable(s) {
-    const pct = Math.round(s.confidence * 100);
-    const rows = s.gates.map((t) => [LABEL[t.gate], level(t.gate, t.baseline), level(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]]);
+    const pct = levelPercent(s.confidence);
+    const rows = s.gates.map((t) => [LABEL[t.gate], level$1(t.gate, t.baseline), level$1(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]]);
     return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
 }
 /** How the evidence was tested, in one line under the table. */
 function methodLine(s) {
-    const pct = Math.round(s.confidence * 100);
+    const pct = levelPercent(s.confidence);
     const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
     const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
     const names = s.closed_form.map(lower);
@@ -22587,7 +22831,7 @@ function methodLine(s) {
 const lower = (g) => LABEL[g].replace(/ \(mean\)$/, '').toLowerCase();
 /** Why a failed gate failed, in one sentence. */
 function failSentence(t, s) {
-    const pct = Math.round(s.confidence * 100);
+    const pct = levelPercent(s.confidence);
     if (t.gate === 'completion_regressions') {
         return `${t.regressed ?? 0} cases got worse and ${t.improved ?? 0} better: more worse than better beyond chance (adjusted ${pValue(t.p_violated_adjusted)}).`;
     }
@@ -22620,7 +22864,7 @@ function detectable(gates) {
 }
 /** The reason lines of a significant comparison, as the report's second paragraph. */
 function significanceReasons(cmp, s) {
-    const pct = Math.round(s.confidence * 100);
+    const pct = levelPercent(s.confidence);
     const failed = s.gates.filter((g) => g.status === 'fail');
     const undecided = s.gates.filter((g) => g.status === 'inconclusive');
     const out = [];
@@ -22908,6 +23152,39 @@ function slicesTable(cmp) {
     return ['**Slices**', '', ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows), ''];
 }
 
+/** A small probability in 2 significant digits: 0.00034, 5.7e-10. */
+function level(p) {
+    return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+}
+function status(s) {
+    const per = (runs) => `${runs} runs (${runs / 2} per side)`;
+    if (s.reason === 'decided') {
+        const share = Math.round((100 * s.runs.saved) / s.runs.fixed);
+        return `**Stop: decided after round ${s.rounds} of at most ${s.max_rounds}.** Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${share}%).`;
+    }
+    if (s.reason === 'max-trials') {
+        return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** Spent ${per(s.runs.spent)}, as the fixed design would; more trials now would break the error guarantee, so the verdict stays inconclusive.`;
+    }
+    const more = s.more_rounds === null
+        ? `on the current estimates no decision is in sight within ${s.max_rounds} rounds`
+        : `on the current estimates about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} would decide (at most ${s.max_rounds - s.rounds} remain)`;
+    return `**Continue: undecided after round ${s.rounds} of at most ${s.max_rounds}; run another round** (one more trial of each side, exit code 3 until then): ${more}. Spent so far ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
+}
+function sequentialSection(cmp) {
+    const s = cmp.sequential;
+    if (s === undefined)
+        return [];
+    const levels = s.looks.map((l) => `${l.round}: ${level(l.nominal)}`).join(', ');
+    return [
+        '**Sequential trials**',
+        '',
+        status(s),
+        '',
+        `Round ${s.rounds}'s gates are judged at a one-sided level of ${level(s.nominal_alpha)} (${levelPercent(1 - s.nominal_alpha)}% confidence), so that deciding after every round and stopping at the first hold or promote keeps each overall error (a false hold, a false promote) within ${level(1 - s.confidence)}, as the fixed design at ${levelPercent(s.confidence)}% confidence does (${s.method}, Lan & DeMets 1983). Levels by round: ${levels}.`,
+        '',
+    ];
+}
+
 function headline(cmp, level) {
     const names = sideNames(cmp);
     const generic = cmp.differences.length !== 1;
@@ -23026,7 +23303,7 @@ function policySection(cmp) {
 function footer$1(cmp, version) {
     const b = untrusted(cmp.baseline.summary.id);
     const c = untrusted(cmp.candidate.summary.id);
-    const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${Math.round(cmp.significance.confidence * 100)}% confidence`;
+    const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
     return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 /** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
@@ -23049,6 +23326,7 @@ function renderMarkdown(cmp, options = {}) {
         ...fingerprintSection(cmp),
         ...gateTable(cmp),
         '',
+        ...sequentialSection(cmp),
         ...headToHeadLine(cmp),
         ...benchmarksSection(cmp.benchmarks),
         ...metricGatesTable(cmp),
@@ -30660,8 +30938,8 @@ function runLeaderboard(cmd) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'];
-const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'];
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials'];
+const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'sequential', 'help'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
 function thresholdValue(raw) {
@@ -30758,6 +31036,20 @@ function parseTolerance(option, raw) {
         return Number(m[1]) / (m[2] === '%' ? 100 : 1);
     throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a fraction of at least 0 or a percentage, such as 0.1 or 10%`);
 }
+/** --sequential and --max-trials: the maximum number of rounds (trials per side), 2 to 50, default 10. */
+function sequentialOf(raw) {
+    if (!raw.sequential) {
+        if (raw.maxTrials !== undefined)
+            throw new UsageError(`--max-trials ${raw.maxTrials} has no effect without --sequential: it is the most rounds a sequential decision may run`);
+        return null;
+    }
+    if (raw.maxTrials === undefined)
+        return { maxTrials: DEFAULT_MAX_TRIALS };
+    const n = /^\s*\d+\s*$/.test(raw.maxTrials) ? Number(raw.maxTrials) : NaN;
+    if (Number.isInteger(n) && n >= 2 && n <= MAX_ROUNDS)
+        return { maxTrials: n };
+    throw new UsageError(`Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of rounds (trials per side) from 2 to ${MAX_ROUNDS}`);
+}
 /** The gate options given on the command line, under the configuration file's names. */
 function given(raw) {
     const out = {};
@@ -30816,6 +31108,7 @@ function parseCompare(args) {
         runs: { baseline: nonEmpty(raw, 'baseline-run'), candidate: nonEmpty(raw, 'candidate-run') },
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
+        sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
     };
 }
 const COMMANDS = ['compare', 'leaderboard'];
@@ -30966,6 +31259,12 @@ Decision:
                                    (default: auto: task_family, environment or domain when every case
                                    has one: with at least 20 groups always, with fewer only when the
                                    data show the cases of a group moving together)
+  --sequential                     for significant: decide round by round (one trial of each side
+                                   per round, the files given so far), at levels that keep the error
+                                   rates when you stop at the first decision; says whether to stop
+                                   and about how many more rounds would decide (exit 3 meanwhile)
+  --max-trials N                   for --sequential: the most rounds, fixed before the first
+                                   (2 to 50, default: 10)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
@@ -30986,7 +31285,8 @@ Exit status:
   0  promote: all four gates pass and no finding holds the verdict
   1  hold: a gate failed or a finding holds the verdict
   2  the command line or an input file is wrong (the message says what and where)
-  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold
+  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold;
+     with --sequential: run another round unless the report says the maximum is reached
 `;
 
 /**
@@ -31015,7 +31315,38 @@ function verdictLine(cmp) {
         why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
     if (why.length === 0)
         why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+    if (cmp.sequential !== undefined)
+        why.push(sequentialWords(cmp.sequential));
     return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
+}
+/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
+function sequentialWords(s) {
+    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+    if (s.reason === 'decided')
+        return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
+    if (s.reason === 'max-trials')
+        return `${at}: stop, the maximum is reached undecided`;
+    const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+    return `${at}: continue, run another round (${more})`;
+}
+/**
+ * --sequential: the round the files make (one trial per side per round), checked against the
+ * policy and --max-trials; null without --sequential.
+ */
+function sequentialRound(cmd, config, baselines, candidates) {
+    if (cmd.sequential === null)
+        return null;
+    if (config.decide !== 'significant') {
+        throw new UsageError(`--sequential has no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: it decides the significant policy round by round; add --decide significant`);
+    }
+    const max = cmd.sequential.maxTrials;
+    if (baselines.length !== candidates.length) {
+        throw new UsageError(`--sequential needs one trial of each side per round: got ${baselines.length} baseline and ${candidates.length} candidate file${candidates.length === 1 ? '' : 's'}; give the same number of each`);
+    }
+    if (baselines.length > max) {
+        throw new UsageError(`--sequential with --max-trials ${max}: got ${baselines.length} trials per side, more than the ${max} rounds the design allows; raise --max-trials (up to ${MAX_ROUNDS}) before the first round, never after looking`);
+    }
+    return { round: baselines.length, max };
 }
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
 function writeReport(output, inputs, pieces, config = null) {
@@ -31041,6 +31372,8 @@ async function runCompare(cmd, io) {
     }
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
+    const seq = sequentialRound(cmd, config, baselines, candidates);
+    const confidence = config.confidence ?? 0.95;
     const options = {
         baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
         candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -31052,7 +31385,8 @@ async function runCompare(cmd, io) {
         thresholds: thresholdsOf(config),
         allowFindings: config.allow_findings ?? [],
         decide: config.decide ?? 'point',
-        significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
+        // Sequentially, this round's tests run at its nominal level of the design (analysis/sequential.ts).
+        significance: { confidence: seq === null ? confidence : sequentialConfidence(seq.round, seq.max, confidence), cluster: config.cluster ?? 'auto' },
         comparability: config.comparability ?? {},
         metricGates: config.gates ?? [],
         safety: config.safety ?? {},
@@ -31061,6 +31395,9 @@ async function runCompare(cmd, io) {
         benchmarkTolerance: toleranceFraction(config.benchmark_tolerance),
         trials,
     });
+    if (seq !== null && cmp.significance !== null) {
+        cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, confidence);
+    }
     const pieces = RENDERERS[cmd.format](cmp);
     if (cmd.output === null) {
         for (const piece of pieces)

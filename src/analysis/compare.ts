@@ -18,6 +18,7 @@ import { evaluateSlices, type SliceGateSpec, type SliceResult } from './slices.j
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
 import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
 import { runTotals } from './run-totals.js';
+import type { SequentialDecision } from './sequential.js';
 import { testGates, type CaseDecline, type DecisionPolicy, type PairedCase, type SignificanceOptions, type SignificanceResult } from './significance.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
@@ -92,6 +93,8 @@ export interface Comparison {
   benchmarks?: BenchmarkComparison;
   /** The paired tests, under the significant policy; null under point. */
   significance: SignificanceResult | null;
+  /** Set by the caller when the significant policy is decided sequentially (analysis/sequential.ts); absent otherwise. */
+  sequential?: SequentialDecision;
   /**
    * point: promote only when all four gates pass and no finding blocks. significant: hold when a gate
    * fails or a finding blocks, promote when every gate passes, else inconclusive.

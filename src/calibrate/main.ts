@@ -15,8 +15,10 @@
  * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
  * --cases, --trials, --drops (independent), --families, --shocks, --family-drops (families),
- * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3.
+ * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3. With
+ * --sequential: the sequential table instead (calibrate/sequential.ts).
  */
+import { printSequentialTable } from './sequential.js';
 import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
 
@@ -125,6 +127,7 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
 };
 
 function main(argv: string[]): void {
+  if (argv.includes('--sequential')) return printSequentialTable(argv, (s) => process.stdout.write(s));
   const runs = Number(option(argv, 'runs', '200'));
   const seed = Number(option(argv, 'seed', '1'));
   const only = option(argv, 'only', Object.keys(SECTIONS).join(',')).split(',');

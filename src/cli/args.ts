@@ -5,6 +5,7 @@
 import { INPUT_FORMATS } from '../adapters/index.js';
 import { FINDING_CODES } from '../analysis/findings.js';
 import { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/significance.js';
+import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/sequential.js';
 import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
 import { UsageError } from '../errors.js';
@@ -33,13 +34,15 @@ export interface CompareCommand {
   runs: { baseline: string | null; candidate: string | null };
   format: ReportFormat;
   output: string | null;
+  /** --sequential: decide after this round, of at most maxTrials (--max-trials); null: the fixed design. */
+  sequential: { maxTrials: number } | null;
 }
 
 export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
 
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding'] as const;
+const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
-const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'help'] as const;
+const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'sequential', 'help'] as const;
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -136,6 +139,18 @@ export function parseTolerance(option: string, raw: string): number {
   throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a fraction of at least 0 or a percentage, such as 0.1 or 10%`);
 }
 
+/** --sequential and --max-trials: the maximum number of rounds (trials per side), 2 to 50, default 10. */
+export function sequentialOf(raw: { sequential: boolean; maxTrials: string | undefined }): CompareCommand['sequential'] {
+  if (!raw.sequential) {
+    if (raw.maxTrials !== undefined) throw new UsageError(`--max-trials ${raw.maxTrials} has no effect without --sequential: it is the most rounds a sequential decision may run`);
+    return null;
+  }
+  if (raw.maxTrials === undefined) return { maxTrials: DEFAULT_MAX_TRIALS };
+  const n = /^\s*\d+\s*$/.test(raw.maxTrials) ? Number(raw.maxTrials) : NaN;
+  if (Number.isInteger(n) && n >= 2 && n <= MAX_TRIALS) return { maxTrials: n };
+  throw new UsageError(`Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of rounds (trials per side) from 2 to ${MAX_TRIALS}`);
+}
+
 /** The gate options given on the command line, under the configuration file's names. */
 function given(raw: Raw): GateConfig {
   const out: GateConfig = {};
@@ -191,6 +206,7 @@ function parseCompare(args: readonly string[]): Command {
     runs: { baseline: nonEmpty(raw, 'baseline-run'), candidate: nonEmpty(raw, 'candidate-run') },
     format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
     output: single(raw, 'output') ?? null,
+    sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
   };
 }
 

@@ -125,6 +125,12 @@ Decision:
                                    (default: auto: task_family, environment or domain when every case
                                    has one: with at least 20 groups always, with fewer only when the
                                    data show the cases of a group moving together)
+  --sequential                     for significant: decide round by round (one trial of each side
+                                   per round, the files given so far), at levels that keep the error
+                                   rates when you stop at the first decision; says whether to stop
+                                   and about how many more rounds would decide (exit 3 meanwhile)
+  --max-trials N                   for --sequential: the most rounds, fixed before the first
+                                   (2 to 50, default: 10)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
@@ -145,5 +151,6 @@ Exit status:
   0  promote: all four gates pass and no finding holds the verdict
   1  hold: a gate failed or a finding holds the verdict
   2  the command line or an input file is wrong (the message says what and where)
-  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold
+  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold;
+     with --sequential: run another round unless the report says the maximum is reached
 `;

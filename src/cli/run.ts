@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { loadSummary, type LoadOptions } from '../adapters/index.js';
 import { compareSummaries, type Comparison, type LoadedSummary } from '../analysis/compare.js';
+import { decideSequential, MAX_TRIALS, sequentialConfidence, type SequentialDecision } from '../analysis/sequential.js';
 import { isUserError, UsageError } from '../errors.js';
 import { writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../glob.js';
@@ -43,7 +44,36 @@ export function verdictLine(cmp: Comparison): string {
   if (cmp.undecided_metric_gates.length > 0) why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
   if (cmp.blocking_findings.length > 0) why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
   if (why.length === 0) why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+  if (cmp.sequential !== undefined) why.push(sequentialWords(cmp.sequential));
   return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
+}
+
+/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
+function sequentialWords(s: SequentialDecision): string {
+  const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+  if (s.reason === 'decided') return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
+  if (s.reason === 'max-trials') return `${at}: stop, the maximum is reached undecided`;
+  const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+  return `${at}: continue, run another round (${more})`;
+}
+
+/**
+ * --sequential: the round the files make (one trial per side per round), checked against the
+ * policy and --max-trials; null without --sequential.
+ */
+function sequentialRound(cmd: CompareCommand, config: GateConfig, baselines: readonly string[], candidates: readonly string[]): { round: number; max: number } | null {
+  if (cmd.sequential === null) return null;
+  if (config.decide !== 'significant') {
+    throw new UsageError(`--sequential has no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: it decides the significant policy round by round; add --decide significant`);
+  }
+  const max = cmd.sequential.maxTrials;
+  if (baselines.length !== candidates.length) {
+    throw new UsageError(`--sequential needs one trial of each side per round: got ${baselines.length} baseline and ${candidates.length} candidate file${candidates.length === 1 ? '' : 's'}; give the same number of each`);
+  }
+  if (baselines.length > max) {
+    throw new UsageError(`--sequential with --max-trials ${max}: got ${baselines.length} trials per side, more than the ${max} rounds the design allows; raise --max-trials (up to ${MAX_TRIALS}) before the first round, never after looking`);
+  }
+  return { round: baselines.length, max };
 }
 
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
@@ -72,6 +102,8 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   }
   const baselines = sideFiles('baseline', cmd, config);
   const candidates = sideFiles('candidate', cmd, config);
+  const seq = sequentialRound(cmd, config, baselines, candidates);
+  const confidence = config.confidence ?? 0.95;
   const options = {
     baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
     candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -83,7 +115,8 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     thresholds: thresholdsOf(config),
     allowFindings: config.allow_findings ?? [],
     decide: config.decide ?? 'point',
-    significance: { confidence: config.confidence ?? 0.95, cluster: config.cluster ?? 'auto' },
+    // Sequentially, this round's tests run at its nominal level of the design (analysis/sequential.ts).
+    significance: { confidence: seq === null ? confidence : sequentialConfidence(seq.round, seq.max, confidence), cluster: config.cluster ?? 'auto' },
     comparability: config.comparability ?? {},
     metricGates: config.gates ?? [],
     safety: config.safety ?? {},
@@ -92,6 +125,9 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     benchmarkTolerance: toleranceFraction(config.benchmark_tolerance),
     trials,
   });
+  if (seq !== null && cmp.significance !== null) {
+    cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, confidence);
+  }
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {
     for (const piece of pieces) io.stdout(piece);

@@ -14,6 +14,7 @@ import type { SliceResult } from '../analysis/slices.js';
 import type { Finding } from '../analysis/findings.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/gates.js';
 import type { CaseRow, CaseSummary } from '../analysis/pair.js';
+import type { SequentialDecision } from '../analysis/sequential.js';
 import type { GateTest, SignificanceResult } from '../analysis/significance.js';
 import type { Thresholds } from '../analysis/thresholds.js';
 import type { UsageStats } from '../analysis/usage.js';
@@ -40,6 +41,8 @@ export interface JsonReport {
   decision?: 'significant';
   undecided_gates?: string[];
   significance?: JsonSignificance;
+  /** Only with --sequential: the round, whether to stop and why, and the runs against the fixed design. */
+  sequential?: SequentialDecision;
   /** Only when fingerprint keys differ. */
   comparability?: Comparability;
   /** Only when the configuration has slice gates. */
@@ -85,6 +88,7 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
     ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
+    ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,

@@ -11,7 +11,8 @@ import { benchmarksSection } from './benchmarks-section.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
 import { table, untrusted } from './markdown.js';
 import { metricGatesReason, metricGatesTable, slicesTable } from './metric-gates-section.js';
-import { methodLine, significanceReasons, significanceTable } from './significance-section.js';
+import { levelPercent, methodLine, significanceReasons, significanceTable } from './significance-section.js';
+import { sequentialSection } from './sequential-section.js';
 import { gateLines, gateReason, idList, percent, reward4, sideNames } from './words.js';
 import { pyFixed } from './format.js';
 
@@ -144,7 +145,7 @@ function policySection(cmp: Comparison): string[] {
 function footer(cmp: Comparison, version: string): string {
   const b = untrusted(cmp.baseline.summary.id);
   const c = untrusted(cmp.candidate.summary.id);
-  const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${Math.round(cmp.significance.confidence * 100)}% confidence`;
+  const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
   return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 
@@ -168,6 +169,7 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
     ...fingerprintSection(cmp),
     ...gateTable(cmp),
     '',
+    ...sequentialSection(cmp),
     ...headToHeadLine(cmp),
     ...benchmarksSection(cmp.benchmarks),
     ...metricGatesTable(cmp),

@@ -30,6 +30,17 @@ function level(g: GateName, x: number | null): string {
   return g === 'completion' ? percent(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
 }
 
+/**
+ * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
+ * nominal level of an early sequential round, 99.966) keeps the decimals that tell it from 100.
+ */
+export function levelPercent(confidence: number): string {
+  const whole = Math.round(confidence * 100);
+  if (whole < 100) return String(whole);
+  const decimals = Math.min(12, Math.max(1, Math.ceil(-Math.log10(1 - confidence)) - 1));
+  return (Math.floor(confidence * 100 * 10 ** decimals) / 10 ** decimals).toFixed(decimals);
+}
+
 /** A p-value as benchstat shows it: 3 significant places, "<0.001" below. */
 export function pValue(p: number): string {
   if (p < 0.001) return 'p<0.001';
@@ -57,14 +68,14 @@ function changeCell(t: GateTest): string {
 }
 
 export function significanceTable(s: SignificanceResult): string[] {
-  const pct = Math.round(s.confidence * 100);
+  const pct = levelPercent(s.confidence);
   const rows = s.gates.map((t) => [LABEL[t.gate], level(t.gate, t.baseline), level(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule(t), ICON[t.status]]);
   return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
 }
 
 /** How the evidence was tested, in one line under the table. */
 export function methodLine(s: SignificanceResult): string {
-  const pct = Math.round(s.confidence * 100);
+  const pct = levelPercent(s.confidence);
   const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
   const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
   const names = s.closed_form.map(lower);
@@ -82,7 +93,7 @@ const lower = (g: GateName): string => LABEL[g].replace(/ \(mean\)$/, '').toLowe
 
 /** Why a failed gate failed, in one sentence. */
 function failSentence(t: GateTest, s: SignificanceResult): string {
-  const pct = Math.round(s.confidence * 100);
+  const pct = levelPercent(s.confidence);
   if (t.gate === 'completion_regressions') {
     return `${t.regressed ?? 0} cases got worse and ${t.improved ?? 0} better: more worse than better beyond chance (adjusted ${pValue(t.p_violated_adjusted)}).`;
   }
@@ -117,7 +128,7 @@ function detectable(gates: readonly GateTest[]): string {
 
 /** The reason lines of a significant comparison, as the report's second paragraph. */
 export function significanceReasons(cmp: Comparison, s: SignificanceResult): string[] {
-  const pct = Math.round(s.confidence * 100);
+  const pct = levelPercent(s.confidence);
   const failed = s.gates.filter((g) => g.status === 'fail');
   const undecided = s.gates.filter((g) => g.status === 'inconclusive');
   const out: string[] = [];
