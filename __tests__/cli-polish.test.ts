@@ -64,6 +64,11 @@ describe('options that cannot change the verdict are errors', () => {
     expect(await error('compare', ...pair, '--cluster', 'none', '--confidence', '95%')).toContain('--confidence and --cluster have no effect');
   });
 
+  it('a forced cluster field that no case has is an error naming the fields the cases do have', async () => {
+    const said = await error('compare', ...pair, '--decide', 'significant', '--cluster', 'repo');
+    expect(said).toMatch(/cluster "repo": no case has a value for this field, so nothing could be clustered by it; the cases have .*\(or choose auto or none\)/);
+  });
+
   it('are accepted when the configuration file decides significant', async () => {
     const r = await runCli('compare', ...pair, '--config', config('decide: significant\n'), '--confidence', '0.9');
     expect([0, 1, 3]).toContain(r.code);

@@ -13673,6 +13673,13 @@ function chooseCluster(cases, choice, columns = []) {
         return seen.size;
     };
     if (choice !== 'auto') {
+        if (cases.length > 0 && !cases.some((c) => (c.labels[choice] ?? null) !== null)) {
+            // A field no case has would silently test the cases as independent: name what is there instead.
+            const present = [...new Set(cases.flatMap((c) => Object.keys(c.labels).filter((k) => c.labels[k] !== null && c.labels[k] !== undefined)))].sort();
+            throw new UsageError(`cluster ${JSON.stringify(choice)}: no case has a value for this field, so nothing could be clustered by it; ` +
+                (present.length > 0 ? `the cases have ${present.map((k) => JSON.stringify(k)).join(', ')}` : 'the cases have no label or field to cluster by') +
+                ' (or choose auto or none)');
+        }
         const g = groups(choice);
         if (g === null)
             return decided({ field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] });

@@ -9,6 +9,7 @@
  * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
  * without per-run family shocks).
  */
+import { UsageError } from '../errors.js';
 import { groupCorrelationP } from './group-correlation.js';
 import type { FindingDraft } from './findings.js';
 import type { PairedCase } from './significance.js';
@@ -61,6 +62,15 @@ export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoic
     return seen.size;
   };
   if (choice !== 'auto') {
+    if (cases.length > 0 && !cases.some((c) => (c.labels[choice] ?? null) !== null)) {
+      // A field no case has would silently test the cases as independent: name what is there instead.
+      const present = [...new Set(cases.flatMap((c) => Object.keys(c.labels).filter((k) => c.labels[k] !== null && c.labels[k] !== undefined)))].sort();
+      throw new UsageError(
+        `cluster ${JSON.stringify(choice)}: no case has a value for this field, so nothing could be clustered by it; ` +
+          (present.length > 0 ? `the cases have ${present.map((k) => JSON.stringify(k)).join(', ')}` : 'the cases have no label or field to cluster by') +
+          ' (or choose auto or none)',
+      );
+    }
     const g = groups(choice);
     if (g === null) return decided({ field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] });
     return decided({ field: choice, note: `clustered by ${choice}`, drafts: [] });
