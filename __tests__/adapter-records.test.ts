@@ -1,22 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../src/adapters/index.js';
-import { InputError } from '../src/errors.js';
 import { runCli } from './helpers/cli-run.js';
 import { expectCanonical, FIXTURES, tempFiles } from './helpers/adapter-files.js';
+import { inputError as message } from './helpers/input-error.js';
 
 const dir = join(FIXTURES, 'adapters-records');
 const base = join(dir, 'baseline.jsonl');
 const cand = join(dir, 'candidate.jsonl');
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected an InputError');
-};
 
 describe('generic records', () => {
   it('reads JSON Lines with the common field names into the canonical summary (golden)', () => {

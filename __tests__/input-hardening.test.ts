@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSummary } from '../src/adapters/index.js';
 import { checkJsonText, MAX_JSON_DEPTH } from '../src/adapters/json-guard.js';
 import { parseConfig } from '../src/config/config.js';
-import { InputError } from '../src/errors.js';
 import { runCli } from './helpers/cli-run.js';
+import { inputError as message } from './helpers/input-error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'benchgate-input-hardening-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,15 +24,6 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected an InputError');
-};
 
 describe('nesting', () => {
   const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
