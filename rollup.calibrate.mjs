@@ -1,10 +1,10 @@
-// Bundles `npm run calibrate` (src/calibrate/main.ts) into build/ (not committed: it is a tool, not
+// Bundles `npm run calibrate` (tools/calibrate/main.ts) into build/ (not committed: it is a tool, not
 // part of the action or the CLI).
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 
 export default {
-  input: 'src/calibrate/main.ts',
+  input: 'tools/calibrate/main.ts',
   output: { file: 'build/calibrate.mjs', format: 'es', sourcemap: false },
   plugins: [typescript({ tsconfig: './tsconfig.build.json', outDir: 'build' }), nodeResolve({ preferBuiltins: true })],
 };

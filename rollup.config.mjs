@@ -27,7 +27,7 @@ const config = [
     plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true }), commonjs()],
   },
   {
-    input: 'src/action/index.ts',
+    input: 'src/index.ts',
     output: { file: 'dist/index.js', format: 'es', sourcemap: false, inlineDynamicImports: true },
     onwarn,
     plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), commonjs(), json()],

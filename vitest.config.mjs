@@ -1,14 +1,22 @@
-// Test timeouts, chosen on purpose (issue 18). A third of the suite runs the committed bundle in
-// child processes (the composite player, the CLI bundle, worker threads), and on a loaded machine
-// (load ~4 on 2 cores) one such test takes 10-30 s where it takes 2 s alone: vitest's default 5 s
-// failed 8-13 tests there. No test depends on finishing quickly; a timeout only stops a test that
-// hangs, so it is generous, and the same for hooks (they start the HTTP doubles).
+// Two projects (issue 19). `unit`: everything in-process, the fast loop (`npm run test:unit`), tests
+// the source as it is. `e2e`: the committed bundles (dist/) played as action.yml and the CLI run as
+// a program, the reusable workflows' scripts run in bash; each test sets up its own files, so
+// none depends on another's order. `npm test` runs both.
+//
+// Timeouts, chosen on purpose (issue 18): on a loaded machine (load ~4 on 2 cores) one subprocess
+// test takes 10-30 s where it takes 2 s alone, and vitest's default 5 s failed 8-13 tests there. No
+// test depends on finishing quickly; a timeout only stops a test that hangs, so it is generous,
+// and the same for hooks (they start the HTTP doubles).
 import { defineConfig } from 'vitest/config';
+
+const timeouts = { testTimeout: 180_000, hookTimeout: 120_000, teardownTimeout: 60_000 };
 
 export default defineConfig({
   test: {
-    testTimeout: 180_000,
-    hookTimeout: 120_000,
-    teardownTimeout: 60_000,
+    ...timeouts,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['__tests__/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['__tests__/e2e/**/*.test.ts'] } },
+    ],
   },
 });

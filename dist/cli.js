@@ -7664,7 +7664,7 @@ function stemOf(file) {
  * way is better: the format name does.
  *
  * The benchmarks of one file are in different units and magnitudes, so they are compared each by
- * its ratio to the baseline (analysis/benchmark-ratios.ts), never by a mean of values: the reward
+ * its ratio to the baseline (analysis/custom-gates/benchmark-ratios.ts), never by a mean of values: the reward
  * is ln(value), negated when smaller is better. "Higher reward is better" holds both ways, reward
  * regressions list the benchmarks that got worse, and the mean reward delta is the log of the
  * geometric mean of the ratios. A ratio needs values above 0 (the action divides by them too).
@@ -22287,7 +22287,7 @@ function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
 
 /**
  * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
- * (action/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
+ * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
  * trials). Plain node: no shell, no dependency.
  */
 /** The most directory entries one glob may scan. */
@@ -30854,7 +30854,7 @@ const LEADERBOARD_RENDERERS = {
 };
 
 /**
- * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (analysis/leaderboard.ts),
+ * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (history/leaderboard.ts),
  * as a terminal table, markdown, CSV or JSON. Every problem is a UsageError or the adapters' own
  * InputError, naming the option or the file.
  */
@@ -31355,7 +31355,7 @@ function sequentialRound(cmd, config, baselines, candidates) {
     }
     return { round: baselines.length, max };
 }
-/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
+/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (load/fs-safe.ts). */
 function writeReport(output, inputs, pieces, config = null) {
     const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
     return writeOutputFile('--output', output, protect, pieces);
@@ -31392,7 +31392,7 @@ async function runCompare(cmd, io) {
         thresholds: thresholdsOf(config),
         allowFindings: config.allow_findings ?? [],
         decide: config.decide ?? 'point',
-        // Sequentially, this round's tests run at its nominal level of the design (analysis/sequential.ts).
+        // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
         significance: { confidence: seq === null ? confidence : sequentialConfidence(seq.round, seq.max, confidence), cluster: config.cluster ?? 'auto' },
         comparability: config.comparability ?? {},
         metricGates: config.gates ?? [],
@@ -31454,7 +31454,7 @@ async function main(argv, io) {
 
 /**
  * Entry point of `dist/cli.js` (the `benchgate` bin). The same bundle also runs as the thread that
- * loads one large summary (see cli/load.ts), so the CLI stays a single self-contained file.
+ * loads one large summary (see load/load.ts), so the CLI stays a single self-contained file.
  */
 if (isMainThread) {
     process.exitCode = await main(process.argv.slice(2), {

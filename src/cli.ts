@@ -1,9 +1,9 @@
 /**
  * Entry point of `dist/cli.js` (the `benchgate` bin). The same bundle also runs as the thread that
- * loads one large summary (see cli/load.ts), so the CLI stays a single self-contained file.
+ * loads one large summary (see load/load.ts), so the CLI stays a single self-contained file.
  */
 import { isMainThread } from 'node:worker_threads';
-import { runLoadWorker } from './cli/load.js';
+import { runLoadWorker } from './load/load.js';
 import { main } from './cli/run.js';
 
 if (isMainThread) {

@@ -1,16 +1,16 @@
 /**
  * docs/reference.md, generated: every action input and output (with the modes that take it, from
  * the program's own table), the reusable workflows' inputs, the CLI's help texts and every key of
- * the configuration file, from the code that defines them. `__tests__/reference.test.ts` keeps the
+ * the configuration file, from the code that defines them. `__tests__/unit/docs/reference.test.ts` keeps the
  * committed file equal; `UPDATE_GOLDEN=1` rewrites it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { INPUTS_BY_MODE, MODES } from '../../src/action/inputs.js';
+import { INPUTS_BY_MODE, MODES } from '../../src/action/inputs/inputs.js';
 import { COMPARE_HELP, LEADERBOARD_HELP } from '../../src/cli/help.js';
-import { ConfigSchema } from '../../src/config/config.js';
+import { ConfigSchema } from '../../src/policy/config-file.js';
 import { REPO_ROOT } from './composite.js';
 
 /** "run, compare: text" → ["run, compare", "text"]. */
@@ -71,7 +71,7 @@ export function renderReference(): string {
     '',
     '<!-- Generated from action.yml, the program\'s table of inputs by mode, the reusable workflows, the CLI\'s',
     '     help and the configuration schema: do not edit by hand; `UPDATE_GOLDEN=1 npx vitest run',
-    '     __tests__/reference.test.ts` rewrites it, and a test keeps it equal. -->',
+    '     __tests__/unit/docs/reference.test.ts` rewrites it, and a test keeps it equal. -->',
     '',
     '- [Action inputs](#action-inputs) · [Action outputs](#action-outputs) · [Reusable workflows](#reusable-workflows) · [Command line](#command-line) · [Configuration file](#configuration-file)',
     '',

@@ -2,7 +2,7 @@
  * Builds rlm-code summaries in memory the way rlm-code's `run_benchmark` writes them (aggregates
  * computed from the rows), so tests can state just the cases that matter and then break one thing.
  */
-import { parseSummary } from '../../src/adapters/index.js';
+import { parseSummary } from '../../src/adapters/registry.js';
 import type { LoadedSummary } from '../../src/analysis/compare.js';
 
 export interface CaseSpec {

@@ -5,16 +5,16 @@
  */
 import { isUserError } from '../errors.js';
 import { ArtifactError } from '../github/artifacts.js';
-import { untrusted } from '../report/markdown.js';
-import { compareMode } from './compare-mode.js';
-import { publishFailure } from './failure-publish.js';
-import { SummaryNotFound } from './find-summary.js';
-import { readInputs } from './inputs.js';
+import { untrusted } from '../report/markdown/markdown.js';
+import { compareMode } from './gate/compare-mode.js';
+import { publishFailure } from './publish/failure-publish.js';
+import { SummaryNotFound } from './run/find-summary.js';
+import { readInputs } from './inputs/inputs.js';
 import type { ActionIo } from './io.js';
-import { publishMode } from './publish-mode.js';
-import { wasPublished } from './publisher.js';
-import { runMode } from './run-mode.js';
-import { trustedConfigReader } from './trusted-config.js';
+import { publishMode } from './publish/publish-mode.js';
+import { wasPublished } from './publish/publisher.js';
+import { runMode } from './run/run-mode.js';
+import { trustedConfigReader } from './gate/trusted-config.js';
 
 function expected(err: unknown): boolean {
   return isUserError(err) || err instanceof ArtifactError || err instanceof SummaryNotFound;

@@ -4,25 +4,25 @@
  */
 import type { CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
-import { CLUSTER_FIELDS } from './clusters.js';
+import { CLUSTER_FIELDS } from './significance/clusters.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
-import { findDifferences, differenceFindings, type Difference } from './differences.js';
-import { benchmarkFindings, compareBenchmarks, DEFAULT_BENCHMARK_TOLERANCE, type BenchmarkComparison } from './benchmark-ratios.js';
-import { checkComparability, type Comparability, type ComparabilityOptions } from './comparability.js';
-import { runCost, type Price, type RunCost } from './cost.js';
-import { collectFindings, type Finding, type FindingDraft } from './findings.js';
-import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './metric-gates.js';
-import { checkSafety, type Safety, type SafetyOptions } from './safety.js';
-import { significantSlices } from './error-budget.js';
-import { evaluateSlices, type SliceGateSpec, type SliceResult } from './slices.js';
-import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './gates.js';
-import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './pair.js';
-import { runTotals } from './run-totals.js';
-import type { SequentialDecision } from './sequential.js';
-import { testGates, type CaseDecline, type DecisionPolicy, type PairedCase, type SignificanceOptions, type SignificanceResult } from './significance.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { findDifferences, differenceFindings, type Difference } from './integrity/differences.js';
+import { benchmarkFindings, compareBenchmarks, DEFAULT_BENCHMARK_TOLERANCE, type BenchmarkComparison } from './custom-gates/benchmark-ratios.js';
+import { checkComparability, type Comparability, type ComparabilityOptions } from './integrity/comparability.js';
+import { runCost, type Price, type RunCost } from './custom-gates/cost.js';
+import { collectFindings, type Finding, type FindingDraft } from './integrity/findings.js';
+import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './custom-gates/metric-gates.js';
+import { checkSafety, type Safety, type SafetyOptions } from './integrity/safety.js';
+import { significantSlices } from './significance/error-budget.js';
+import { evaluateSlices, type SliceGateSpec, type SliceResult } from './custom-gates/slices.js';
+import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
+import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './rlm/pair.js';
+import { runTotals } from './integrity/run-totals.js';
+import type { SequentialDecision } from './significance/sequential.js';
+import { testGates, type CaseDecline, type DecisionPolicy, type PairedCase, type SignificanceOptions, type SignificanceResult } from './significance/significance.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
-import { usageFromTotals, type UsageStats } from './usage.js';
+import { usageFromTotals, type UsageStats } from './integrity/usage.js';
 
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';
@@ -93,7 +93,7 @@ export interface Comparison {
   benchmarks?: BenchmarkComparison;
   /** The paired tests, under the significant policy; null under point. */
   significance: SignificanceResult | null;
-  /** Set by the caller when the significant policy is decided sequentially (analysis/sequential.ts); absent otherwise. */
+  /** Set by the caller when the significant policy is decided sequentially (analysis/significance/sequential.ts); absent otherwise. */
   sequential?: SequentialDecision;
   /**
    * point: promote only when all four gates pass and no finding blocks. significant: hold when a gate

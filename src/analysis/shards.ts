@@ -6,12 +6,12 @@
  * holds. The merge runs in the gate's own code, never trusting a stamp to report problems. Pure.
  */
 import { createHash } from 'node:crypto';
-import { pyFixed } from '../report/format.js';
+import { pyFixed } from '../report/markdown/format.js';
 import { packSummary } from '../schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
-import { aggregateMismatches, commandFailure, type FindingDraft } from './findings.js';
-import { runTotals } from './run-totals.js';
-import { usageFromTotals } from './usage.js';
+import { aggregateMismatches, commandFailure, type FindingDraft } from './integrity/findings.js';
+import { runTotals } from './integrity/run-totals.js';
+import { usageFromTotals } from './integrity/usage.js';
 
 /** The metadata keys the run mode stamps on a shard's summary. */
 export const SHARD_KEYS = {

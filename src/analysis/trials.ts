@@ -9,8 +9,8 @@ import { FLAG, NO_FIELDS, SLOT, SLOTS, type CaseFields } from '../schema/pack.js
 import { packedOf } from '../schema/packed-summary.js';
 import type { CaseLabels } from '../schema/summary.js';
 import type { LoadedSummary } from './compare.js';
-import type { FindingDraft } from './findings.js';
-import { compareCodePoints } from './pair.js';
+import type { FindingDraft } from './integrity/findings.js';
+import { compareCodePoints } from './rlm/pair.js';
 
 /** One side of one case over its trials. */
 export interface CaseEvidence {

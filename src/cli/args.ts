@@ -2,14 +2,14 @@
  * Parses the command line into a typed command. Every problem is a {@link UsageError} that names the
  * option, the value received and what is allowed.
  */
-import { INPUT_FORMATS } from '../adapters/index.js';
-import { FINDING_CODES } from '../analysis/findings.js';
-import { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/significance.js';
-import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/sequential.js';
-import { DEFAULT_CONFIG_PATH, type GateConfig } from '../config/config.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/thresholds.js';
+import { INPUT_FORMATS } from '../adapters/registry.js';
+import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/significance/significance.js';
+import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/significance/sequential.js';
+import { DEFAULT_CONFIG_PATH, type GateConfig } from '../policy/config-file.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/rlm/thresholds.js';
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../policy/suggest.js';
 import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;

@@ -1,7 +1,7 @@
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
-import { FINDING_CODES } from '../analysis/findings.js';
-import { DEFAULT_THRESHOLDS as D } from '../analysis/thresholds.js';
-import { INPUT_FORMATS } from '../adapters/index.js';
+import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
+import { INPUT_FORMATS } from '../adapters/registry.js';
 
 /** Comma-joined words wrapped to `width`, each line indented by `indent` spaces. */
 function wrap(words: readonly string[], indent: number, width: number): string {

@@ -1,17 +1,17 @@
 /**
- * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (analysis/leaderboard.ts),
+ * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (history/leaderboard.ts),
  * as a terminal table, markdown, CSV or JSON. Every problem is a UsageError or the adapters' own
  * InputError, naming the option or the file.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { loadSummary } from '../adapters/index.js';
-import { readHead } from '../adapters/source.js';
-import { historyLeaderboardEntries, looksLikeHistory, parseHistory } from '../analysis/history.js';
-import { buildLeaderboard, GROUP_FIELDS, labelEntries, leaderboardEntry, RANK_METRICS, type GroupField, type LeaderboardEntry, type LeaderboardFilters, type RankMetric } from '../analysis/leaderboard.js';
-import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../config/config.js';
+import { loadSummary } from '../adapters/registry.js';
+import { readHead } from '../adapters/parsing/source.js';
+import { historyLeaderboardEntries, looksLikeHistory, parseHistory } from '../history/history-file.js';
+import { buildLeaderboard, GROUP_FIELDS, labelEntries, leaderboardEntry, RANK_METRICS, type GroupField, type LeaderboardEntry, type LeaderboardFilters, type RankMetric } from '../history/leaderboard.js';
+import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../suggest.js';
-import { expandInputs } from '../glob.js';
+import { didYouMean } from '../policy/suggest.js';
+import { expandInputs } from '../load/glob.js';
 import { LEADERBOARD_RENDERERS } from '../report/leaderboard-report.js';
 
 export const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'] as const;

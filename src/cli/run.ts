@@ -3,21 +3,21 @@
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
 import { existsSync } from 'node:fs';
-import { loadSummary, type LoadOptions } from '../adapters/index.js';
+import { loadSummary, type LoadOptions } from '../adapters/registry.js';
 import { compareSummaries, type Comparison, type LoadedSummary } from '../analysis/compare.js';
-import { decideSequential, MAX_TRIALS, sequentialConfidence, type SequentialDecision } from '../analysis/sequential.js';
+import { decideSequential, MAX_TRIALS, sequentialConfidence, type SequentialDecision } from '../analysis/significance/sequential.js';
 import { isUserError, UsageError } from '../errors.js';
-import { writeOutputFile } from '../fs-safe.js';
-import { expandInputs } from '../glob.js';
+import { writeOutputFile } from '../load/fs-safe.js';
+import { expandInputs } from '../load/glob.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import { BENCHGATE_VERSION } from '../version.js';
-import { loadConfig, loadOptionsOf, toleranceFraction, type GateConfig } from '../config/config.js';
+import { loadConfig, loadOptionsOf, toleranceFraction, type GateConfig } from '../policy/config-file.js';
 import { parseArgs, thresholdsOf, type CompareCommand, type ReportFormat } from './args.js';
 import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from './help.js';
 import { runLeaderboard } from './leaderboard.js';
-import { loadPair } from './load.js';
+import { loadPair } from '../load/load.js';
 
 export interface Io {
   stdout(text: string): void;
@@ -76,7 +76,7 @@ function sequentialRound(cmd: CompareCommand, config: GateConfig, baselines: rea
   return { round: baselines.length, max };
 }
 
-/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
+/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (load/fs-safe.ts). */
 function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string>, config: string | null = null): string {
   const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
   return writeOutputFile('--output', output, protect, pieces);
@@ -115,7 +115,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     thresholds: thresholdsOf(config),
     allowFindings: config.allow_findings ?? [],
     decide: config.decide ?? 'point',
-    // Sequentially, this round's tests run at its nominal level of the design (analysis/sequential.ts).
+    // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
     significance: { confidence: seq === null ? confidence : sequentialConfidence(seq.round, seq.max, confidence), cluster: config.cluster ?? 'auto' },
     comparability: config.comparability ?? {},
     metricGates: config.gates ?? [],

@@ -6,8 +6,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArtifactClient } from '@actions/artifact';
-import { loadSummary } from '../adapters/index.js';
-import { runMetrics } from '../analysis/gates.js';
+import { loadSummary } from '../adapters/registry.js';
+import { runMetrics } from '../analysis/rlm/gates.js';
 import type { TrendPoint } from '../report/trend.js';
 import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';

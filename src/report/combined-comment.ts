@@ -10,7 +10,7 @@
  */
 import type { Verdict } from '../analysis/compare.js';
 import { COMMENT_LIMIT } from './comment.js';
-import { fitMarkdown } from './fit.js';
+import { fitMarkdown } from './markdown/fit.js';
 
 export interface CommentSection {
   suite: string;

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Comparison, Verdict } from '../analysis/compare.js';
-import { fitMarkdown, type FitLimit } from './fit.js';
-import { untrusted } from './markdown.js';
+import { fitMarkdown, type FitLimit } from './markdown/fit.js';
+import { untrusted } from './markdown/markdown.js';
 import { renderMarkdown, type ReportDetail } from './markdown-report.js';
 
 /** A comment body, in UTF-16 code units as GitHub counts; below its 65,536 with room to spare. */

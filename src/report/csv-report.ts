@@ -4,9 +4,9 @@
  * breaks the row. Line ends are `\n` as rlm-code writes them (RFC 4180 readers accept both).
  */
 import type { Comparison } from '../analysis/compare.js';
-import type { CaseRow } from '../analysis/pair.js';
-import { pyFixed } from './format.js';
-import { joinLines } from './lines.js';
+import type { CaseRow } from '../analysis/rlm/pair.js';
+import { pyFixed } from './markdown/format.js';
+import { joinLines } from './markdown/lines.js';
 
 export const CSV_COLUMNS = [
   'case_id',

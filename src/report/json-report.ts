@@ -3,21 +3,21 @@
  * under rlm-code's names and with rlm-code's values, so scripts written for rlm-code keep working;
  * benchgate's additions (verdict, findings, differences, usage, per-case rows) follow.
  */
-import type { BenchmarkComparison } from '../analysis/benchmark-ratios.js';
+import type { BenchmarkComparison } from '../analysis/custom-gates/benchmark-ratios.js';
 import type { Comparison, Verdict } from '../analysis/compare.js';
-import type { Comparability } from '../analysis/comparability.js';
-import type { Difference } from '../analysis/differences.js';
-import type { MetricGateResult } from '../analysis/metric-gates.js';
-import type { PolicyFailure } from '../analysis/safety.js';
-import type { RunCost } from '../analysis/cost.js';
-import type { SliceResult } from '../analysis/slices.js';
-import type { Finding } from '../analysis/findings.js';
-import type { Deltas, Gates, RunMetrics } from '../analysis/gates.js';
-import type { CaseRow, CaseSummary } from '../analysis/pair.js';
-import type { SequentialDecision } from '../analysis/sequential.js';
-import type { GateTest, SignificanceResult } from '../analysis/significance.js';
-import type { Thresholds } from '../analysis/thresholds.js';
-import type { UsageStats } from '../analysis/usage.js';
+import type { Comparability } from '../analysis/integrity/comparability.js';
+import type { Difference } from '../analysis/integrity/differences.js';
+import type { MetricGateResult } from '../analysis/custom-gates/metric-gates.js';
+import type { PolicyFailure } from '../analysis/integrity/safety.js';
+import type { RunCost } from '../analysis/custom-gates/cost.js';
+import type { SliceResult } from '../analysis/custom-gates/slices.js';
+import type { Finding } from '../analysis/integrity/findings.js';
+import type { Deltas, Gates, RunMetrics } from '../analysis/rlm/gates.js';
+import type { CaseRow, CaseSummary } from '../analysis/rlm/pair.js';
+import type { SequentialDecision } from '../analysis/significance/sequential.js';
+import type { GateTest, SignificanceResult } from '../analysis/significance/significance.js';
+import type { Thresholds } from '../analysis/rlm/thresholds.js';
+import type { UsageStats } from '../analysis/integrity/usage.js';
 import { SUMMARY_SCHEMA } from '../schema/summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 

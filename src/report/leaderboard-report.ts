@@ -3,10 +3,10 @@
  * escaped with untrusted()), CSV (RFC 4180; a cell that a spreadsheet would run as a formula is
  * prefixed with a quote) and JSON. Unknown values are shown as unknown, never as 0.
  */
-import type { GroupStats, Leaderboard, LeaderboardEntry } from '../analysis/leaderboard.js';
+import type { GroupStats, Leaderboard, LeaderboardEntry } from '../history/leaderboard.js';
 import { csvField } from './csv-report.js';
-import { pyFixed } from './format.js';
-import { table, untrusted } from './markdown.js';
+import { pyFixed } from './markdown/format.js';
+import { table, untrusted } from './markdown/markdown.js';
 
 const COLUMNS: readonly { head: string; get(e: LeaderboardEntry): string }[] = [
   { head: 'run', get: (e) => e.label },

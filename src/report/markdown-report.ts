@@ -4,17 +4,17 @@
  * CodeMode release checklist folded below. Deterministic: no clock, no locale.
  */
 import type { Comparison } from '../analysis/compare.js';
-import type { Finding } from '../analysis/findings.js';
+import type { Finding } from '../analysis/integrity/findings.js';
 import { caseCount } from '../schema/packed-summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
-import { benchmarksSection } from './benchmarks-section.js';
-import { allCasesSection, caseSections, releaseChecklist, usageSection } from './markdown-sections.js';
-import { table, untrusted } from './markdown.js';
-import { metricGatesReason, metricGatesTable, slicesTable } from './metric-gates-section.js';
-import { levelPercent, methodLine, significanceReasons, significanceTable } from './significance-section.js';
-import { sequentialSection } from './sequential-section.js';
-import { gateLines, gateReason, idList, percent, reward4, sideNames } from './words.js';
-import { pyFixed } from './format.js';
+import { benchmarksSection } from './sections/benchmarks.js';
+import { allCasesSection, caseSections, releaseChecklist, usageSection } from './sections/cases.js';
+import { table, untrusted } from './markdown/markdown.js';
+import { metricGatesReason, metricGatesTable, slicesTable } from './sections/metric-gates.js';
+import { levelPercent, methodLine, significanceReasons, significanceTable } from './sections/significance.js';
+import { sequentialSection } from './sections/sequential.js';
+import { gateLines, gateReason, idList, percent, reward4, sideNames } from './markdown/words.js';
+import { pyFixed } from './markdown/format.js';
 
 export interface MarkdownOptions {
   /** Version in the footer; tests pin it. */

@@ -4,8 +4,8 @@
  * the same numbers in a table for readers and screen readers. Every label is a short commit SHA or
  * "PR", checked here: nothing from a summary reaches the chart as text.
  */
-import { pyFixed } from './format.js';
-import { details, table } from './markdown.js';
+import { pyFixed } from './markdown/format.js';
+import { details, table } from './markdown/markdown.js';
 
 export interface TrendPoint {
   /** A commit SHA (shown shortened), or null for this PR's candidate. */

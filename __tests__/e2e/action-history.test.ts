@@ -1,0 +1,131 @@
+// The history on a branch (`history-branch`), end to end through the committed dist/index.js: two
+// pushes to main each run baseline, candidate and gate jobs; the gate adds its baseline run to
+// demo.json on the branch benchgate-history (created as an orphan by the first) through the GitHub
+// double's contents and git database endpoints; then a pull request's comment draws the trend from
+// that file without listing a single workflow run, and `benchgate leaderboard` ranks the file's runs.
+// A read-only token only warns. Loopback only; every request and answer checked against the spec.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { parseHistory } from '../../src/history/history-file.js';
+import type { GitHubApiDouble } from '../doubles/github-api.js';
+import type { ResultsServiceDouble } from '../doubles/results-service.js';
+import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../helpers/action-jobs.js';
+import { loadManifest } from '../helpers/composite.js';
+import { runCli } from '../helpers/cli-run.js';
+import { readDocs } from '../helpers/docs.js';
+
+const TOKEN = 'ghs_history_token';
+const PUSHES = ['a1'.repeat(20), 'b2'.repeat(20)];
+const BRANCH = 'benchgate-history';
+let results: ResultsServiceDouble;
+let gh: GitHubApiDouble;
+let root: string;
+let pushEvent: string;
+
+beforeAll(async () => {
+  ({ results, gh, root } = await startWorkflowDoubles(TOKEN, 'benchgate-history-'));
+  pushEvent = join(root, 'push.json');
+  writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'octo-org/benchgate', default_branch: 'main' } }));
+});
+afterAll(() => stopWorkflowDoubles({ results, gh, root }));
+afterEach(() => {
+  expect(gh.invalidCalls(), "requests or answers GitHub's OpenAPI description rejects").toEqual([]);
+});
+
+/** One push to main: baseline, candidate and gate jobs of workflow run `run` (GITHUB_RUN_ID `runId`). */
+async function push(sha: string, run: string, runId: number, gateInputs: Record<string, string> = {}) {
+  const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: pushEvent, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: String(runId) };
+  for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', 'codemode']] as const) {
+    const r = await job(results, root, role, run).run({ mode: 'run', suite: 'demo', role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' }, env);
+    expect(r.exitCode, r.log).toBe(0);
+  }
+  const inputs = { mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'history-branch': BRANCH, 'check-name': 'off', ...gateInputs };
+  return job(results, root, 'gate', run).run(inputs, { ...env, ...gh.env() });
+}
+
+const runListings = () => gh.calls.filter((c) => c.path.startsWith('/repos/octo-org/benchgate/actions/runs')).length;
+
+describe('history-branch', { timeout: 120_000 }, () => {
+  it('pushes to main record their baselines on the branch; the PR comment draws its trend from it; the leaderboard ranks it', async () => {
+    const first = await push(PUSHES[0] as string, 'push-1', 1001);
+    expect(first.exitCode, first.log).toBe(0);
+    expect(first.log).toContain(`benchgate: history: recorded the baseline of a1a1a1a (workflow run 1001) in ${BRANCH}:demo.json (new): 1 runs`);
+    expect(first.summary).toContain(`benchgate recorded this baseline run in the history: \`${BRANCH}:demo.json\` (1 runs).`);
+    const second = await push(PUSHES[1] as string, 'push-2', 1002);
+    expect(second.log).toContain(`recorded the baseline of b2b2b2b (workflow run 1002) in ${BRANCH}:demo.json: 2 runs`);
+
+    const log = gh.git.log(BRANCH);
+    expect(log.map((c) => c.parents.length)).toEqual([1, 0]); // an orphan branch: its first commit has no parent
+    expect(gh.git.file('main', 'demo.json')).toBeNull();
+    const text = gh.git.file(BRANCH, 'demo.json') ?? '';
+    const history = parseHistory(text, 'demo.json');
+    expect(history.entries.map((e) => [e.commit, e.branch, e.run_id, e.cases, e.fingerprint['model']])).toEqual([
+      [PUSHES[0], 'main', 1001, 10, 'demo-model'],
+      [PUSHES[1], 'main', 1002, 10, 'demo-model'],
+    ]);
+    expect(history.entries[0]?.run_url).toBe('https://github.com/octo-org/benchgate/actions/runs/1001');
+
+    // A pull request into main: its gate reads the trend from the file, lists no workflow run, records nothing.
+    gh.addPull({ number: 42, headSha: '1'.repeat(40), baseSha: '2'.repeat(40) });
+    for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', 'codemode']] as const) {
+      expect((await job(results, root, role, 'pr-1').run({ mode: 'run', suite: 'demo', role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' })).exitCode).toBe(0);
+    }
+    const listed = runListings();
+    const pr = await job(results, root, 'gate', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'history-branch': BRANCH, 'check-name': 'off' }, gh.env());
+    expect(pr.exitCode, pr.log).toBe(0);
+    expect(runListings()).toBe(listed);
+    expect(pr.log).toContain('benchgate: history: not recorded: this run is a pull_request on refs/pull/42/merge; only pushes to the default branch (main) are recorded');
+    const comment = gh.comments(42).at(-1)?.body ?? '';
+    expect(comment).toContain('<details><summary>Trend: the baseline over the last 2 runs on <code>main</code>, and this PR</summary>');
+    expect(comment).toContain('x-axis ["a1a1a1a", "b2b2b2b", "PR"]');
+    expect(gh.git.log(BRANCH)).toHaveLength(2);
+
+    // The file, fetched from the branch, is a leaderboard of its runs; a copy's runs are told apart by file and run.
+    const file = join(root, 'history.json');
+    const copy = join(root, 'copy.json');
+    writeFileSync(file, text);
+    writeFileSync(copy, text);
+    const ids = history.entries.map((e) => e.id);
+    const labels = async (...files: string[]) => {
+      const board = await runCli('leaderboard', ...files, '--format', 'json');
+      expect(board.code, board.stderr).toBe(0);
+      return (JSON.parse(board.stdout) as { entries: { label: string }[] }).entries.map((e) => e.label).sort();
+    };
+    expect(await labels(file)).toEqual([...ids].sort());
+    expect(await labels(file, copy)).toEqual([`${ids[0]} (${copy}#run-1001)`, `${ids[0]} (${file}#run-1001)`, `${ids[1]} (${copy}#run-1002)`, `${ids[1]} (${file}#run-1002)`].sort());
+  });
+
+  it('a token that cannot write warns and the verdict stands; the default branch itself is never written', async () => {
+    gh.readOnly = true;
+    try {
+      const r = await push('c3'.repeat(20), 'push-3', 1003);
+      expect(r.exitCode, r.log).toBe(0);
+      expect(r.outputs['verdict']).toBe('hold');
+      expect(r.log).toMatch(/::warning::benchgate: history: could not record the baseline in benchgate-history:demo\.json \(HTTP 403: Resource not accessible by integration\): the gate job needs permissions: contents: write/);
+    } finally {
+      gh.readOnly = false;
+    }
+    const onMain = await push('d4'.repeat(20), 'push-4', 1004, { 'history-branch': 'main' });
+    expect(onMain.log).toContain('history: not recorded: history-branch is the default branch main; give the history a branch of its own, such as benchgate-history');
+    expect(gh.git.file('main', 'demo.json')).toBeNull();
+    expect(parseHistory(gh.git.file(BRANCH, 'demo.json') ?? '', 'x').entries).toHaveLength(2);
+  });
+
+  it('the documented push workflow (examples/workflows/benchgate-main.yml) alone may write, and passes the history branch to the gate', () => {
+    const file = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'workflows', 'benchgate-main.yml'), 'utf8');
+    expect(/<!-- history-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- history-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
+    const workflow = parseYaml(file) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { benchgate: { uses: string; with: Record<string, string> } } };
+    expect(Object.keys(workflow.on)).toEqual(['push']);
+    expect(workflow.permissions).toEqual({ contents: 'write' });
+    expect(workflow.jobs.benchgate.uses).toBe('benchgate/benchgate/.github/workflows/gate.yml@v1');
+    expect(workflow.jobs.benchgate.with['history-branch']).toBe(BRANCH);
+    // gate.yml hands it to the compare step, an input action.yml declares.
+    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: { gate: { permissions?: unknown; steps: { with?: Record<string, string> }[] } } };
+    expect(gate.jobs.gate.permissions, 'the gate job takes what the caller grants').toBeUndefined();
+    const compare = gate.jobs.gate.steps.find((st) => st.with?.['mode'] === 'compare')?.with ?? {};
+    expect(compare['history-branch']).toBe('${{ inputs.history-branch }}');
+    expect(Object.keys(loadManifest().inputs)).toContain('history-branch');
+  });
+});

@@ -1,0 +1,200 @@
+// The repository's workflows as a user copies them (issue 20, item 1): the two short callers and the
+// reusable workflows they call. Checked statically, as the runner would read them: every input and
+// secret the callers pass exists and is used, the jobs and their order, `if: always()` and `needs`
+// on the gate, the action at the reusable workflow's own commit, the configuration from the base
+// commit (default branch for publish), least permissions, pinned actions, expressions that GitHub's
+// own parser accepts (no arithmetic), no expression inside a script, and concurrency that never
+// cancels a push run. The README's examples are these files.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { INPUTS_BY_MODE, type Mode } from '../../src/action/inputs/inputs.js';
+import { REPO_ROOT } from '../helpers/composite.js';
+
+const DIR = join(REPO_ROOT, '.github', 'workflows');
+const EXAMPLES = join(REPO_ROOT, 'examples', 'workflows');
+/** A workflow by name: the repository's own, or a documented example (`examples/…`). */
+const text = (file: string): string => readFileSync(file.startsWith('examples/') ? join(REPO_ROOT, file) : join(DIR, file), 'utf8');
+
+interface Step { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown>; if?: string }
+interface Job { uses?: string; with?: Record<string, unknown>; secrets?: Record<string, unknown> | string; needs?: string | string[]; if?: string; steps?: Step[]; permissions?: unknown; strategy?: { matrix?: Record<string, unknown> } }
+interface Workflow {
+  name: string;
+  on: Record<string, { inputs?: Record<string, { type: string; required?: boolean; default?: unknown }>; secrets?: Record<string, { required?: boolean }>; workflows?: string[] } | null>;
+  permissions?: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress': unknown };
+  jobs: Record<string, Job>;
+}
+const load = (file: string): Workflow => parseYaml(text(file)) as Workflow;
+
+const CONTEXTS = ['inputs', 'steps', 'github', 'runner', 'env', 'job', 'matrix', 'strategy', 'needs', 'secrets', 'vars'];
+const RUNNER_FUNCTIONS = [{ name: 'hashFiles', minArgs: 1, maxArgs: 255 }, { name: 'always', minArgs: 0, maxArgs: 0 }, { name: 'success', minArgs: 0, maxArgs: 0 }, { name: 'failure', minArgs: 0, maxArgs: 0 }, { name: 'cancelled', minArgs: 0, maxArgs: 0 }];
+const parse = (expression: string) => new Parser(new Lexer(expression).lex().tokens, CONTEXTS, RUNNER_FUNCTIONS).parse();
+const evaluate = (expression: string, contexts: Record<string, unknown>) =>
+  new Evaluator(parse(expression), JSON.parse(JSON.stringify(contexts), data.reviver) as data.Dictionary).evaluate();
+const EXPRESSION = /\$\{\{(.*?)\}\}/gs;
+/** The `${{ }}` expressions of a template string; a bare `if:` is an expression itself. */
+const expressions = (value: string): string[] => [...value.matchAll(EXPRESSION)].map((m) => m[1] as string);
+
+const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yml')).map((f) => `examples/workflows/${f}`);
+const callers = ['benchgate.yml', 'benchgate-publish.yml', ...examples];
+const PUBLISHED = /^benchgate\/benchgate\/\.github\/workflows\/([\w-]+\.yml)@v1$/;
+/** The reusable workflow a caller's job calls: `./.github/workflows/X` here, the published `…@v1` in examples. */
+const calledFile = (uses: string): string => (uses.startsWith('./.github/workflows/') ? uses.slice('./.github/workflows/'.length) : (PUBLISHED.exec(uses)?.[1] ?? `not a reusable workflow: ${uses}`));
+
+describe('the callers', () => {
+  it.each(callers)('%s is at most 20 lines and calls its reusable workflow with declared, required inputs and secrets', (file) => {
+    expect(text(file).trimEnd().split('\n').length).toBeLessThanOrEqual(20);
+    const caller = load(file);
+    const jobs = Object.values(caller.jobs);
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0] as Job;
+    const target = calledFile(job.uses as string);
+    expect(file.startsWith('examples/') ? job.uses : `./.github/workflows/${target}`).toBe(file.startsWith('examples/') ? `benchgate/benchgate/.github/workflows/${target}@v1` : job.uses);
+    const spec = load(target).on['workflow_call'];
+    const inputs = spec?.inputs ?? {};
+    for (const [name, value] of Object.entries(job.with ?? {})) {
+      expect(inputs, `${file} passes an undeclared input ${name}`).toHaveProperty(name);
+      const type = inputs[name]?.type;
+      if (type === 'number') expect(typeof value === 'number' || /^\$\{\{/.test(String(value))).toBe(true);
+      if (type === 'string') expect(typeof value, `${name} should be a string (quote it)`).toBe('string');
+    }
+    for (const [name, input] of Object.entries(inputs)) if (input.required) expect(job.with, `${file} lacks the required input ${name}`).toHaveProperty(name);
+    const secrets = typeof job.secrets === 'object' ? Object.keys(job.secrets) : [];
+    for (const name of secrets) expect(spec?.secrets ?? {}, `${file} passes an undeclared secret ${name}`).toHaveProperty(name);
+    expect(job.secrets, 'pass secrets by name, never inherit them all').not.toBe('inherit');
+    // Least permissions: read-only unless the workflow runs only on push (history) or workflow_run (publish).
+    const events = Object.keys(caller.on);
+    const writes = Object.entries(caller.permissions ?? {}).filter(([, v]) => v === 'write').map(([k]) => k);
+    if (events.includes('pull_request')) expect(writes, `${file} runs on pull_request with write permissions`).toEqual([]);
+    if (writes.includes('contents')) expect(events).toEqual(['push']);
+  });
+
+  it('the PR workflow reads the repository only; the publish workflow gets exactly what posting needs', () => {
+    expect(load('benchgate.yml').permissions).toEqual({ contents: 'read' });
+    expect(load('benchgate-publish.yml').permissions).toEqual({ actions: 'read', checks: 'write', 'pull-requests': 'write', statuses: 'write' });
+    expect(Object.keys(load('benchgate-publish.yml').on)).toEqual(['workflow_run']);
+    expect(load('benchgate-publish.yml').on['workflow_run']?.workflows).toEqual([load('benchgate.yml').name]);
+    // A called workflow gets at most what its caller grants. gate.yml's suite jobs read the repository
+    // only; its gate job takes the caller's (contents: write in a push workflow that records history).
+    const gate = load('gate.yml');
+    expect(gate.permissions).toBeUndefined();
+    expect(gate.jobs['plan']?.permissions).toEqual({});
+    expect(gate.jobs['suite']?.permissions).toEqual({ contents: 'read' });
+    expect(gate.jobs['gate']?.permissions).toBeUndefined();
+    expect(load('publish.yml').permissions).toEqual(load('benchgate-publish.yml').permissions);
+  });
+
+  it.each(callers.filter((f) => Object.keys(load(f).on).includes('push')))('%s: a push run is never cancelled: each push has its own group, and only pull requests cancel', (file) => {
+    const wf = load(file);
+    const c = wf.concurrency as { group: string; 'cancel-in-progress': string | boolean };
+    const group = (github: Record<string, unknown>) => c.group.replace(EXPRESSION, (_, e: string) => evaluate(e, { github }).coerceString());
+    const push = (sha: string) => ({ event_name: 'push', sha, event: {} });
+    const pr = (number: number, sha: string) => ({ event_name: 'pull_request', sha, event: { pull_request: { number } } });
+    const cancel = c['cancel-in-progress'];
+    const cancels = (github: Record<string, unknown>) => (typeof cancel === 'boolean' ? cancel : evaluate(expressions(cancel)[0] as string, { github }).coerceString() === 'true');
+    expect(group(push('a'.repeat(40)))).not.toBe(group(push('b'.repeat(40))));
+    expect(cancels(push('a'.repeat(40)))).toBe(false);
+    if (Object.keys(wf.on).includes('pull_request')) {
+      expect(group(pr(7, 'c'.repeat(40)))).toBe(group(pr(7, 'd'.repeat(40))));
+      expect(cancels(pr(7, 'c'.repeat(40)))).toBe(true);
+      expect(group(pr(7, 'c'.repeat(40)))).not.toBe(group(pr(8, 'c'.repeat(40))));
+    }
+  });
+});
+
+describe('the reusable workflows', () => {
+  it.each(['gate.yml', 'publish.yml'])('%s uses every input and secret it declares', (file) => {
+    const wf = load(file);
+    const body = JSON.stringify(wf.jobs);
+    for (const name of Object.keys(wf.on['workflow_call']?.inputs ?? {})) expect(body, `input ${name} is never used`).toContain(`inputs.${name}`);
+    for (const name of Object.keys(wf.on['workflow_call']?.secrets ?? {})) expect(body, `secret ${name} is never used`).toContain(`secrets.${name}`);
+  });
+
+  it.each(['gate.yml', 'publish.yml'])('%s runs benchgate at its own commit, with inputs the action takes in that mode', (file) => {
+    const manifest = parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+    for (const [id, job] of Object.entries(load(file).jobs)) {
+      const steps = job.steps ?? [];
+      steps.forEach((step, i) => {
+        if (step.uses !== './.benchgate-action') return;
+        const checkout = steps.slice(0, i).find((s) => s.with?.['path'] === '.benchgate-action');
+        expect(checkout?.with, `${file} ${id}: the action is checked out first`).toMatchObject({ repository: '${{ job.workflow_repository }}', ref: '${{ job.workflow_sha }}', 'persist-credentials': false });
+        const mode = step.with?.['mode'] as Mode;
+        for (const name of Object.keys(step.with ?? {})) {
+          expect(manifest.inputs, `${file} ${id}: ${name} is no input of action.yml`).toHaveProperty(name);
+          expect(INPUTS_BY_MODE[mode], `${file} ${id}: ${name} is not an input of mode ${mode}`).toContain(name);
+        }
+      });
+    }
+  });
+
+  it('gate.yml: the suite runs for both roles at the base and head commits, the gate always runs after it with its results', () => {
+    const wf = load('gate.yml');
+    expect(Object.keys(wf.jobs)).toEqual(['plan', 'suite', 'gate']);
+    const suite = wf.jobs['suite'] as Job;
+    expect(suite.needs).toBe('plan');
+    expect(suite.strategy?.matrix?.['role']).toEqual(['baseline', 'candidate']);
+    const ref = String((suite.steps?.[0] as Step).with?.['ref']);
+    const refOf = (role: string) => evaluate(expressions(ref)[0] as string, { matrix: { role }, github: { sha: 'merge', event: { pull_request: { base: { sha: 'base' }, head: { sha: 'head' } } } } }).coerceString();
+    expect([refOf('baseline'), refOf('candidate')]).toEqual(['base', 'head']);
+    const gate = wf.jobs['gate'] as Job;
+    expect(gate.needs).toBe('suite');
+    expect(gate.if).toBe('always()');
+    const compare = gate.steps?.find((s) => s.with?.['mode'] === 'compare');
+    expect(compare?.with?.['needs']).toBe('${{ toJSON(needs) }}');
+  });
+
+  it('gate.yml and publish.yml read the configuration from the base commit or the default branch, never the PR head, and only that file', () => {
+    const gateCheckout = (load('gate.yml').jobs['gate']?.steps ?? [])[0] as Step;
+    expect(gateCheckout.with).toMatchObject({ ref: '${{ github.event.pull_request.base.sha || github.sha }}', 'sparse-checkout': '${{ inputs.config }}', 'sparse-checkout-cone-mode': false, 'persist-credentials': false });
+    const publishCheckout = (load('publish.yml').jobs['publish']?.steps ?? [])[0] as Step;
+    expect(publishCheckout.with).not.toHaveProperty('ref'); // workflow_run: the default branch
+    expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}', 'persist-credentials': false });
+  });
+
+  it('the secrets step masks each value and refuses a line that is not NAME=VALUE', { timeout: 60_000 }, async () => {
+    const step = (load('gate.yml').jobs['suite']?.steps ?? []).find((s) => s.env?.['SUITE_ENV'] !== undefined) as Step;
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync, readFileSync: read } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-wf-'));
+    const envFile = join(dir, 'env');
+    writeFileSync(envFile, '');
+    const out = execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], { env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'OPENAI_API_KEY=sk-1=2\n\nB_KEY=x y' }, encoding: 'utf8' });
+    expect(out).toBe('::add-mask::sk-1=2\n::add-mask::x y\n');
+    expect(read(envFile, 'utf8')).toMatch(/^OPENAI_API_KEY<<(benchgate_[0-9a-f]{32})\nsk-1=2\n\1\nB_KEY<<(benchgate_[0-9a-f]{32})\nx y\n\2\n$/);
+    let failed = '';
+    try {
+      execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], { env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'not a pair' }, encoding: 'utf8' });
+    } catch (err) {
+      failed = String((err as { stdout: string }).stdout);
+    }
+    expect(failed).toContain('::error::suite-env: each line is NAME=VALUE');
+  });
+});
+
+describe('every workflow', () => {
+  const files = [...readdirSync(DIR).filter((f) => f.endsWith('.yml')), ...examples];
+
+  it.each(files)('%s: expressions parse with GitHub\'s parser, none is in a script, third-party actions are pinned', (file) => {
+    const wf = load(file);
+    const walk = (value: unknown, where: string): void => {
+      if (typeof value === 'string') for (const e of expressions(value)) expect(() => parse(e), `${file} ${where}: ${e}`).not.toThrow();
+      else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+      else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`);
+    };
+    walk(wf, file);
+    if (!Object.keys(wf.on).includes('workflow_call')) expect(wf.permissions, `${file} declares its permissions`).toBeDefined();
+    for (const [id, job] of Object.entries(wf.jobs)) {
+      if (job.uses !== undefined && !job.uses.startsWith('./')) expect(job.uses, `${file} ${id}`).toMatch(PUBLISHED);
+      if (job.if !== undefined) expect(() => parse(job.if as string)).not.toThrow();
+      for (const step of job.steps ?? []) {
+        if (step.run !== undefined) expect(step.run, `${file} ${id}: an expression inside a script`).not.toMatch(/\$\{\{/);
+        if (step.uses !== undefined && !step.uses.startsWith('./')) expect(step.uses, `${file} ${id}`).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+        if (step.uses?.startsWith('actions/checkout@')) expect(step.with?.['persist-credentials'], `${file} ${id}: checkout keeps no token`).toBe(false);
+      }
+    }
+  });
+});

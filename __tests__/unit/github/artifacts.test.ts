@@ -1,0 +1,263 @@
+// Summaries as workflow artifacts, through the REAL @actions/artifact client against the loopback
+// results service double. Nothing leaves 127.0.0.1 and no test waits on the client's retry backoff.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { ArtifactClient } from '@actions/artifact';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { downloadArtifactByName, uploadSummaryArtifact, validateArtifactName } from '../../../src/github/artifacts.js';
+import { runtimeToken, startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+
+let double: ResultsServiceDouble;
+let client: ArtifactClient;
+let tmp: string;
+let restoreEnv: () => void;
+let dirs = 0;
+
+/** Set env vars, returning a function that puts the previous values (or their absence) back. */
+function setEnv(vars: Record<string, string>): () => void {
+  const saved = Object.entries(vars).map(([k]) => [k, process.env[k]] as const);
+  Object.assign(process.env, vars);
+  return () => {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+}
+
+beforeAll(async () => {
+  // @actions/core writes its info and ::debug:: lines straight to stdout; keep them out of the report
+  // (comment this out to watch what the client does).
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  double = await startResultsService();
+  tmp = await mkdtemp(join(tmpdir(), 'benchgate-artifacts-'));
+  restoreEnv = setEnv({ ...double.env(), GITHUB_WORKSPACE: tmp });
+  // Import only now: @actions/github fixes its REST base URL (GITHUB_API_URL) when first imported.
+  const artifact = await import('@actions/artifact');
+  const { defaults } = await import('@actions/github/lib/utils');
+  expect(defaults.baseUrl, '@actions/github was imported before GITHUB_API_URL was set').toBe(double.url);
+  client = new artifact.DefaultArtifactClient();
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  restoreEnv?.();
+  await double?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+/** A fresh directory holding the given files (relative path → content). */
+async function tree(files: Record<string, string | Buffer>): Promise<string> {
+  const dir = join(tmp, `d${++dirs}`);
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, rel)), { recursive: true });
+    await writeFile(join(dir, rel), content);
+  }
+  return dir;
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const summary = (label: string) => JSON.stringify({ strategy: label, avg_reward: 0.75, total_cases: 10 }, null, 2);
+
+async function upload(name: string, files: Record<string, string | Buffer>, overwrite = false) {
+  const root = await tree(files);
+  return uploadSummaryArtifact(client, { name, rootDirectory: root, files: Object.keys(files).map((f) => join(root, f)), overwrite });
+}
+
+describe('artifacts through the real @actions/artifact client', { timeout: 20_000 }, () => {
+  it('uploads a summary and downloads it back byte-identical', async () => {
+    const text = summary('tool_call');
+    const up = await upload('bench-baseline', { 'summary.json': text });
+    const stored = double.artifacts().get('bench-baseline');
+    expect(up).toEqual({ id: stored?.id, name: 'bench-baseline', size: stored?.bytes.length, replaced: null });
+    expect(stored?.size).toBe(stored?.bytes.length);
+    expect(stored?.digest).toBe(`sha256:${sha256(stored?.bytes ?? Buffer.alloc(0))}`);
+    expect(stored?.runBackendId).toBe('run-1');
+    const out = join(tmp, 'dl-baseline');
+    await expect(downloadArtifactByName(client, { name: 'bench-baseline', path: out })).resolves.toBe(out);
+    expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe(text);
+  });
+
+  it('keeps several files and their folders relative to the root directory', async () => {
+    const files = { 'summary.json': summary('codemode'), 'original/rlm-code.json': '{"raw": true}\n' };
+    await upload('bench-candidate', files);
+    const out = join(tmp, 'dl-candidate');
+    await downloadArtifactByName(client, { name: 'bench-candidate', path: out });
+    for (const [rel, content] of Object.entries(files)) expect(await readFile(join(out, rel), 'utf8')).toBe(content);
+  });
+
+  const MiB = 1024 * 1024;
+  async function bigRoundTrip(name: string, bytes: number) {
+    const big = randomBytes(bytes); // incompressible, so the zip is as large as the file
+    await upload(name, { 'large.bin': big });
+    const stored = double.artifacts().get(name);
+    // The blob the double assembled is the zip the client hashed: checked here, because a misassembled
+    // zip would otherwise only show as the client's download retries (5 × 5 s) running into the timeout.
+    expect(stored?.digest).toBe(`sha256:${sha256(stored?.bytes ?? Buffer.alloc(0))}`);
+    const out = join(tmp, `dl-${name}`);
+    await downloadArtifactByName(client, { name, path: out });
+    expect(sha256(await readFile(join(out, 'large.bin')))).toBe(sha256(big));
+    return { sizes: stored?.blockList.map((id) => stored.blocks.get(id)?.length), stored };
+  }
+
+  it('uploads 9 MiB as an 8 MiB block and the rest, and downloads it intact', async () => {
+    const { sizes, stored } = await bigRoundTrip('bench-9mib', 9 * MiB);
+    expect(sizes).toEqual([8 * MiB, expect.any(Number)]);
+    expect(stored?.size).toBe(stored?.bytes.length);
+  });
+
+  it('assembles blocks in block-list order when they arrive out of order (17 MiB: two full blocks in flight)', async () => {
+    double.store.holdFirstBlockMs = 3_000; // block 0 is stored only once block 1 has been
+    try {
+      const { sizes, stored } = await bigRoundTrip('bench-17mib', 17 * MiB);
+      expect(sizes).toEqual([8 * MiB, 8 * MiB, expect.any(Number)]);
+      const [b0, b1, b2] = stored?.blockList ?? [];
+      expect(stored?.blockArrival).toEqual([b1, b0, b2]);
+    } finally {
+      double.store.holdFirstBlockMs = 0;
+    }
+  });
+
+  it('refuses names with forbidden characters before calling the service, naming the character', async () => {
+    const before = double.requests.length;
+    for (const [bad, label] of [['a/b', 'forward slash'], ['a:b', 'colon'], ['a\nb', 'line feed'], ['a\\b', 'backslash']]) {
+      expect(() => validateArtifactName(bad as string)).toThrow(label as string);
+    }
+    await expect(upload('bench|x', { 'summary.json': '{}' })).rejects.toThrow(/artifact name "bench\|x" contains a vertical bar/);
+    await expect(downloadArtifactByName(client, { name: '', path: tmp })).rejects.toThrow('artifact name is empty');
+    const root = await tree({ 's.json': '{}' });
+    const bad = { name: 'ok', files: [join(root, 's.json')], rootDirectory: root, retentionDays: 0 };
+    await expect(uploadSummaryArtifact(client, bad)).rejects.toThrow('retentionDays must be a whole number from 1 to 400');
+    expect(double.requests.length).toBe(before);
+  });
+
+  it('says which artifact is missing and that its job must run first', async () => {
+    const run = downloadArtifactByName(client, { name: 'never-uploaded', path: join(tmp, 'dl-missing') });
+    await expect(run).rejects.toThrow(
+      /artifact "never-uploaded" was not found in this workflow run: the job that uploads it must run first in the same workflow run/,
+    );
+  });
+
+  it('fails when the downloaded bytes do not match the digest recorded at upload', async () => {
+    await upload('bench-tampered', { 'summary.json': summary('tool_call') });
+    double.store.corrupt('bench-tampered');
+    const run = downloadArtifactByName(client, { name: 'bench-tampered', path: join(tmp, 'dl-tampered') });
+    await expect(run).rejects.toThrow(/artifact "bench-tampered" .*do not match the digest recorded at upload \(sha256:[0-9a-f]{64}\)/);
+  });
+
+  it('refuses a second artifact with the same name in the run, clearly', async () => {
+    await upload('bench-dup', { 'summary.json': '{}' });
+    await expect(upload('bench-dup', { 'summary.json': '{"again":1}' })).rejects.toThrow(
+      /uploading artifact "bench-dup" in this workflow run: the artifact service failed \(HTTP 409\): .*already exists/,
+    );
+  });
+
+  it('with overwrite, replaces the artifact of the same name (a re-run job) and says which', async () => {
+    const first = await upload('bench-rerun', { 'summary.json': '{"attempt":1}' }, true);
+    expect(first.replaced).toBeNull();
+    const second = await upload('bench-rerun', { 'summary.json': '{"attempt":2}' }, true);
+    expect(second.replaced).toBe(first.id);
+    expect(second.id).not.toBe(first.id);
+    const out = await downloadArtifactByName(client, { name: 'bench-rerun', path: join(tmp, 'rerun') });
+    expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe('{"attempt":2}');
+  });
+
+  it('downloads from another workflow run through the REST API (findBy)', async () => {
+    const text = summary('baseline-from-main');
+    process.env['ACTIONS_RUNTIME_TOKEN'] = runtimeToken('run-2', 'job-7');
+    try {
+      await upload('main-baseline', { 'summary.json': text });
+    } finally {
+      process.env['ACTIONS_RUNTIME_TOKEN'] = double.env().ACTIONS_RUNTIME_TOKEN;
+    }
+    const here = downloadArtifactByName(client, { name: 'main-baseline', path: join(tmp, 'x') });
+    await expect(here).rejects.toThrow('was not found in this workflow run');
+    const workflowRunId = double.runId('run-2');
+    const findBy = { token: double.apiToken, workflowRunId, repositoryOwner: double.owner, repositoryName: double.repo };
+    const out = join(tmp, 'dl-cross-run');
+    await downloadArtifactByName(client, { name: 'main-baseline', path: out, findBy });
+    expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe(text);
+    const id = double.artifacts('run-2').get('main-baseline')?.id;
+    expect(double.requests).toContain(`GET /repos/octo-org/benchgate/actions/runs/${workflowRunId}/artifacts?name=main-baseline`);
+    expect(double.requests).toContain(`GET /repos/octo-org/benchgate/actions/artifacts/${id}/zip`);
+
+    double.store.expire('main-baseline', 'run-2');
+    const expired = downloadArtifactByName(client, { name: 'main-baseline', path: join(tmp, 'dl-expired'), findBy });
+    await expect(expired).rejects.toThrow(
+      `downloading artifact "main-baseline" in workflow run ${workflowRunId} of octo-org/benchgate: ` +
+        'the artifact service failed (the artifact has expired)',
+    );
+  });
+
+  it('turns a 4xx from the service into a clear error at once (no 20 s of retries)', async () => {
+    const started = Date.now();
+    double.failNext('CreateArtifact', 1, 400, 'version is not supported');
+    await expect(upload('bench-4xx', { 'summary.json': '{}' })).rejects.toThrow(
+      /uploading artifact "bench-4xx" in this workflow run: the artifact service failed \(HTTP 400\): .*version is not supported/,
+    );
+    double.failNext('ListArtifacts', 1, 403);
+    await expect(downloadArtifactByName(client, { name: 'bench-baseline', path: join(tmp, 'y') })).rejects.toThrow(
+      /looking up artifact "bench-baseline" in this workflow run: the artifact service failed \(HTTP 403\)/,
+    );
+    const findBy = { token: 'wrong-token', workflowRunId: 42, repositoryOwner: 'octo-org', repositoryName: 'benchgate' };
+    await expect(downloadArtifactByName(client, { name: 'main-baseline', path: join(tmp, 'z'), findBy })).rejects.toThrow(
+      'looking up artifact "main-baseline" in workflow run 42 of octo-org/benchgate: the artifact service failed (HTTP 401): Bad credentials',
+    );
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+});
+
+describe('the results service double itself', () => {
+  async function twirp(method: string, body: object, token = double.env().ACTIONS_RUNTIME_TOKEN) {
+    const res = await fetch(`${double.url}/twirp/github.actions.results.api.v1.ArtifactService/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as Record<string, unknown> };
+  }
+  const ids = { workflow_run_backend_id: 'run-1', workflow_job_run_backend_id: 'job-1' };
+
+  it('rejects a token whose scp lacks Actions.Results:<run>:<job>, with a JSON 401', async () => {
+    const other = await twirp('CreateArtifact', { ...ids, name: 'a', version: 7 }, runtimeToken('run-9', 'job-1'));
+    expect(other).toMatchObject({ status: 401, type: 'application/json', json: { code: 'unauthenticated' } });
+    const none = await twirp('ListArtifacts', ids, runtimeToken('run-1', 'job-1', 'Actions.Other'));
+    expect(none.status).toBe(401);
+  });
+
+  it('refuses FinalizeArtifact before the block list is committed (404 JSON)', async () => {
+    const created = await twirp('CreateArtifact', { ...ids, name: 'half-done', version: 7 });
+    expect(created.json).toMatchObject({ ok: true, signed_upload_url: expect.stringContaining('?') });
+    const finalized = await twirp('FinalizeArtifact', { ...ids, name: 'half-done', size: '1', hash: 'sha256:00' });
+    expect(finalized).toMatchObject({ status: 404, type: 'application/json', json: { code: 'not_found' } });
+  });
+
+  it('deletes an artifact so its name can be used again, and pages the REST listing', async () => {
+    await upload('to-delete', { 'summary.json': '{}' });
+    await client.deleteArtifact('to-delete');
+    expect(double.artifacts().has('to-delete')).toBe(false);
+    await upload('to-delete', { 'summary.json': '{"second":true}' });
+    const page = async (n: number) => {
+      const url = `${double.url}/repos/octo-org/benchgate/actions/runs/${double.runId('run-1')}/artifacts?per_page=1&page=${n}`;
+      const res = await fetch(url, { headers: { authorization: `token ${double.apiToken}` } });
+      return (await res.json()) as { total_count: number; artifacts: { id: number }[] };
+    };
+    const [first, second] = [await page(1), await page(2)];
+    expect(first.total_count).toBe(double.artifacts().size);
+    expect(first.artifacts).toHaveLength(1);
+    expect(second.artifacts[0]?.id).not.toBe(first.artifacts[0]?.id);
+  });
+
+  it('answers injected 500s as JSON, then recovers; an expired blob is 410; unknown routes are JSON 404s', async () => {
+    double.failNext('ListArtifacts', 1, 500);
+    expect(await twirp('ListArtifacts', ids)).toMatchObject({ status: 500, type: 'application/json', json: { code: 'internal' } });
+    expect((await twirp('ListArtifacts', ids)).status).toBe(200);
+    await upload('soon-expired', { 'summary.json': '{}' });
+    const { json } = await twirp('GetSignedArtifactURL', { ...ids, name: 'soon-expired' });
+    double.store.expire('soon-expired');
+    expect((await fetch(String(json['signed_url']))).status).toBe(410);
+    expect((await twirp('NoSuchMethod', ids)).json).toMatchObject({ code: 'bad_route' });
+  });
+});

@@ -1,0 +1,91 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadPackedSummary, loadSummary } from '../../../src/adapters/registry.js';
+import { packSummary, transferables, unpackSummary } from '../../../src/schema/pack.js';
+import { caseCount, packedOf, packedSummary } from '../../../src/schema/packed-summary.js';
+import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
+import { loaded } from '../../helpers/rlm-builder.js';
+
+const root = new URL('../../fixtures/', import.meta.url).pathname;
+const files = [
+  ...readdirSync(`${root}rlm-code`).flatMap((d) => [`${root}rlm-code/${d}/baseline.json`, `${root}rlm-code/${d}/candidate.json`]),
+  `${root}demo/baseline.json`,
+  `${root}adapters/direct-llm.json`,
+];
+
+/** What packing promises to keep: everything but per-case text, per-role usage and unknown fields. */
+function lean(s: BenchmarkSummary): BenchmarkSummary {
+  const drop = (c: CaseResult): CaseResult => ({
+    ...c,
+    usage: c.usage && { ...c.usage, roles: null },
+    description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null,
+    final_response: null, expected_answer: null, answer_match: null, extra: {},
+  });
+  return { ...s, cases: s.cases.map(drop) };
+}
+
+describe('packSummary / unpackSummary', () => {
+  it.each(files.map((f) => [f.slice(root.length), f]))('%s round-trips what the comparison reads', (_name, file) => {
+    const summary = loadSummary(file);
+    expect(unpackSummary(structuredClone(packSummary(summary)))).toStrictEqual(lean(summary));
+  });
+  it('keeps errors, guardrail blocks, unknown mcp_enabled and missing durations', () => {
+    const s = loaded({ cases: [{ id: 'a', error: 'boom' }, { id: 'b', guardrail: true, completed: false }] }).summary;
+    s.cases[1]!.duration_seconds = null;
+    s.cases[1]!.harness!.mcp_enabled = null;
+    expect(unpackSummary(packSummary(s))).toStrictEqual(lean(s));
+  });
+  it('hands its typed arrays over for transfer', () => {
+    const packed = packSummary(loaded({ cases: [{ id: 'a' }] }).summary);
+    expect(transferables(packed)).toContain(packed.numbers.buffer);
+    expect(transferables(packed)).toContain(packed.sortedDurations.buffer);
+    expect(transferables(packed).every((b) => b instanceof ArrayBuffer)).toBe(true);
+    expect(new Set(transferables(packed)).size).toBe(transferables(packed).length);
+  });
+});
+
+describe('loading straight into the packed form', () => {
+  it.each(files.map((f) => [f.slice(root.length), f]))('%s packs as loading and packing the summary would', (_name, file) => {
+    expect(loadPackedSummary(file)).toStrictEqual(packSummary(loadSummary(file)));
+  });
+  it('notes whether the ids are sorted and unique, by code point, with nothing left to check', () => {
+    const sorted = (...ids: string[]) => packSummary({ ...loaded({ cases: [] }).summary, cases: ids.map((id) => ({ ...loaded({ cases: [{ id }] }).summary.cases[0]! })) }).sortedIds;
+    expect(sorted('a', 'b', 'c')).toBe(true);
+    expect(sorted()).toBe(true);
+    expect(sorted('b', 'a')).toBe(false);
+    expect(sorted('a', 'a')).toBe(false);
+    expect(sorted('a', '\ue000')).toBe(false); // ascending, but UTF-16 order is not code-point order from U+D800 up
+  });
+  it('keeps the durations that are recorded, sorted', () => {
+    const s = loaded({ cases: [{ id: 'a', duration: 3 }, { id: 'b', duration: 0.5 }, { id: 'c', duration: 2 }] }).summary;
+    s.cases[2]!.duration_seconds = null;
+    expect([...packSummary(s).sortedDurations]).toEqual([0.5, 3]);
+  });
+});
+
+describe('packedSummary: a summary backed by its packed form', () => {
+  const summary = () => loadSummary(files[0] as string);
+  it('builds its cases only when asked, as unpackSummary does, in the canonical key order', () => {
+    const packed = packSummary(summary());
+    const view = packedSummary(packed);
+    expect(caseCount(view)).toBe(packed.ids.length);
+    expect(packedOf(view)).toBe(packed);
+    expect(Object.keys(view)).toEqual(['schema', 'id', 'format', 'run', 'reported', 'metadata', 'cases', 'extra']);
+    expect({ ...view }).toStrictEqual(unpackSummary(packed));
+    expect(JSON.parse(JSON.stringify(view))).toStrictEqual(JSON.parse(JSON.stringify(unpackSummary(packed))));
+  });
+  it('stops reading the packed form once the cases are out, so changes to them count', () => {
+    const view = packedSummary(packSummary(summary()));
+    const first = view.cases[0]!;
+    first.completed = !first.completed;
+    expect(packedOf(view)).not.toBe(packedOf(view)); // packed afresh from the cases each time
+    expect((packedOf(view).flags[0]! & 1) === 1).toBe(first.completed);
+    const replaced = packedSummary(packSummary(summary()));
+    replaced.cases = [];
+    expect(caseCount(replaced)).toBe(0);
+    expect(packedOf(replaced).ids).toEqual([]);
+  });
+  it('counts the cases of ordinary summaries too', () => {
+    expect(caseCount(summary())).toBe(summary().cases.length);
+  });
+});

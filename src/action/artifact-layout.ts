@@ -1,0 +1,57 @@
+/** Small pieces both modes use: artifact names, the event payload, how a command ended. */
+import { readFileSync } from 'node:fs';
+import type { Role } from './inputs/inputs.js';
+import type { CommandOutcome } from './run/metadata.js';
+
+/**
+ * The artifact of one role of one suite in a workflow run: `benchgate-<suite>-<role>`, and
+ * `benchgate-<suite>-report` for the gate's reports. Suite names are restricted (inputs.ts) so the
+ * name is always valid, and two suites in one workflow never collide.
+ */
+export function artifactName(suite: string, role: Role | 'report', shard?: { index: number; total: number } | null): string {
+  return `benchgate-${suite}-${role}${shard ? `-shard-${shard.index}-of-${shard.total}` : ''}`;
+}
+
+/** The shard artifacts of one role: `benchgate-<suite>-<role>-shard-<index>-of-<total>`, with index and total. */
+export function parseShardArtifact(suite: string, role: Role, name: string): { index: number; total: number } | null {
+  const prefix = `${artifactName(suite, role)}-shard-`;
+  if (!name.startsWith(prefix)) return null;
+  const m = /^(\d{1,3})-of-(\d{1,3})$/.exec(name.slice(prefix.length));
+  return m ? { index: Number(m[1]), total: Number(m[2]) } : null;
+}
+
+/** A normalized summary in an artifact larger than this is refused before it is parsed. */
+export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
+
+/** The event payload at GITHUB_EVENT_PATH, or null when there is none or it cannot be read. */
+export function readEvent(env: Readonly<Record<string, string | undefined>>): unknown {
+  const path = env['GITHUB_EVENT_PATH'];
+  if (!path) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function seconds(s: number): string {
+  return s < 120 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`;
+}
+
+/** "exited with code 0 after 3.2 s", "timed out after 60.0 min and was stopped", … */
+export function describeOutcome(o: CommandOutcome): string {
+  const after = seconds(o.durationSeconds);
+  if (o.timedOut) return `timed out after ${after} and was stopped`;
+  if (o.stopped) return `was stopped after ${after}: ${o.stopped}`;
+  if (o.exitCode === null) return o.signal ? `was killed by ${o.signal} after ${after}` : 'could not be started';
+  return `exited with code ${o.exitCode} after ${after}`;
+}
+
+/** This workflow run's page, from the runner's own variables (never from a summary). */
+export function runUrl(env: Readonly<Record<string, string | undefined>>): string | null {
+  const server = env['GITHUB_SERVER_URL'] || 'https://github.com';
+  const repo = env['GITHUB_REPOSITORY'];
+  const run = env['GITHUB_RUN_ID'];
+  if (!repo || !run || !/^\d+$/.test(run) || !/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^https:\/\/[\w.-]+(:\d+)?$/.test(server)) return null;
+  return `${server}/${repo}/actions/runs/${run}`;
+}

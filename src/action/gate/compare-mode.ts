@@ -1,0 +1,241 @@
+/**
+ * `mode: compare`: take both summaries (the roles' artifacts of this workflow run, or local files),
+ * compare them with the core, write the reports (job summary, files, one report artifact), set the
+ * outputs, and fail on hold unless told not to. Artifact contents are untrusted input: they are read
+ * as benchgate summaries only, strictly, size-capped, and nothing in them is ever executed.
+ */
+import { randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
+import type { FindingDraft } from '../../analysis/integrity/findings.js';
+import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../../analysis/compare.js';
+import { loadPair } from '../../load/load.js';
+import { verdictLine } from '../../cli/run.js';
+import { InputError, UsageError } from '../../errors.js';
+import { kindOf } from '../../load/fs-safe.js';
+import { uploadSummaryArtifact } from '../../github/artifacts.js';
+import { renderCsv } from '../../report/csv-report.js';
+import { fitMarkdown } from '../../report/markdown/fit.js';
+import { renderJson } from '../../report/json-report.js';
+import { renderMarkdown } from '../../report/markdown-report.js';
+import type { CompareInputs, GateInputs, Role } from '../inputs/inputs.js';
+import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
+import { recordBaselineHistory } from './trend.js';
+import { forkOf, pullRequestOf } from '../run/metadata.js';
+import { markPublished, openPublisher, type Publisher, type PublishTarget } from '../publish/publisher.js';
+import { downloadSummary, mergedRole, sourceLabel } from './role-files.js';
+import { artifactName, readEvent, runUrl } from '../artifact-layout.js';
+
+/** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
+export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
+export const REPORT_FILES = { markdown: 'benchgate-report.md', json: 'benchgate-report.json', csv: 'benchgate-report.csv' } as const;
+
+export interface CompareResult {
+  failure: string | null;
+  /** True when the job summary already says why the step fails (a hold: the report's first line). */
+  explained: boolean;
+  comparison: Comparison | null;
+}
+
+/** Jobs the gate `needs` that did not succeed: the gate holds on them whatever the summaries say. */
+export function failedJobs(needs: Map<string, string> | null): string[] {
+  if (needs === null) return [];
+  return [...needs].filter(([, result]) => result !== 'success').map(([job, result]) => `job ${job} ended with ${result}`);
+}
+
+function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
+  const dir = inputs.reportDir === null ? join(io.tempDir, `benchgate-${inputs.suite}-report-${randomBytes(4).toString('hex')}`) : resolve(io.workspace, inputs.reportDir);
+  const existing = statSync(dir, { throwIfNoEntry: false });
+  if (existing !== undefined && !existing.isDirectory()) throw new UsageError(`input "report-dir": ${dir} is ${kindOf(existing)}, expected a directory (or a path to create one)`);
+  const taken = Object.values(REPORT_FILES).filter((f) => lstatSync(join(dir, f), { throwIfNoEntry: false }) !== undefined);
+  if (taken.length > 0) throw new UsageError(`input "report-dir": ${dir} already holds ${taken.join(', ')}; refusing to overwrite them (give an empty directory)`);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`input "report-dir": cannot create ${dir} (${(err as { code?: string }).code === 'ENOTDIR' || (err as { code?: string }).code === 'EEXIST' ? 'it, or a directory above it, is a file' : (err as Error).message})`);
+  }
+  return dir;
+}
+
+function setOutputs(io: ActionIo, cmp: Comparison, verdict: string, files: Record<keyof typeof REPORT_FILES, string>): void {
+  io.setOutput('verdict', verdict);
+  io.setOutput('passed', verdict === 'promote');
+  io.setOutput('reward-delta', cmp.rlm.deltas.avg_reward);
+  io.setOutput('completion-delta', cmp.rlm.deltas.completion_rate);
+  io.setOutput('steps-increase', cmp.rlm.deltas.avg_steps_increase);
+  io.setOutput('regressions', cmp.rlm.case_summary.completion_regressions);
+  io.setOutput('findings', cmp.findings.length);
+  io.setOutput('report-markdown', files.markdown);
+  io.setOutput('report-json', files.json);
+  io.setOutput('report-csv', files.csv);
+}
+
+/** The summary files of each side (several: repeated trials) and how to read them. */
+export interface SummaryFiles {
+  files: [string[], string[]];
+  load: { baseline: LoadOptions; candidate: LoadOptions };
+  /** Roles whose files are the shards of one run, merged before comparing. */
+  sharded?: { baseline: boolean; candidate: boolean };
+  /** The artifacts each role was downloaded from: the reports name them, not the download folder. */
+  artifacts?: { baseline: string[]; candidate: string[] };
+}
+
+/** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
+export async function decide(io: ActionIo, inputs: GateInputs & { suite: string; reportDir: string | null }, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
+  const [bFiles, cFiles] = source.files;
+  for (const [role, files] of [['baseline', bFiles], ['candidate', cFiles]] as const) {
+    if (files.length > 1 && inputs.decide !== 'significant' && !source.sharded?.[role]) {
+      throw new InputError(`the ${role} holds ${files.length} trials: set decide: significant to judge repeated trials (decide: point compares one run per side)`);
+    }
+  }
+  // Large files load packed: with the case fields the gates and slices read, whatever their format.
+  const keep = caseFieldsFor(inputs.metricGates, inputs.slices, inputs.cluster);
+  const load = { baseline: { ...source.load.baseline, keep }, candidate: { ...source.load.candidate, keep } };
+  const drafts: FindingDraft[] = [];
+  const side = (role: Role, files: string[]): LoadedSummary | null => {
+    if (!source.sharded?.[role]) return null;
+    const merged = mergedRole(role, files, load[role]);
+    drafts.push(...merged.drafts);
+    return merged.run;
+  };
+  const bMerged = side('baseline', bFiles);
+  const cMerged = side('candidate', cFiles);
+  const [baseline, candidate] = bMerged === null && cMerged === null
+    ? await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript)
+    : [bMerged ?? { path: bFiles[0] as string, summary: loadSummary(bFiles[0] as string, load.baseline) }, cMerged ?? { path: cFiles[0] as string, summary: loadSummary(cFiles[0] as string, load.candidate) }];
+  const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] => (merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) })));
+  // The reports name each side as a reader knows it: its artifact, or its path in the workspace.
+  const shown = (role: Role, run: LoadedSummary, files: string[]): LoadedSummary => {
+    const artifacts = source.artifacts?.[role];
+    if (artifacts) return { ...run, path: sourceLabel(artifacts, run.summary, source.sharded?.[role] ? 1 : files.length) };
+    const inWorkspace = relative(io.workspace, run.path);
+    return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
+  };
+  const cmp = compareSummaries(shown('baseline', baseline, bFiles), shown('candidate', candidate, cFiles), {
+    thresholds: inputs.thresholds,
+    allowFindings: inputs.allowFindings,
+    decide: inputs.decide,
+    significance: { confidence: inputs.confidence, cluster: inputs.cluster },
+    comparability: inputs.comparability,
+    metricGates: inputs.metricGates,
+    safety: inputs.safety,
+    pricing: inputs.pricing,
+    slices: inputs.slices,
+    benchmarkTolerance: inputs.benchmarkTolerance,
+    trials: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
+    findings: drafts,
+  });
+  const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
+  const dir = reportDir(io, inputs);
+  const paths = {
+    markdown: join(dir, REPORT_FILES.markdown),
+    json: join(dir, REPORT_FILES.json),
+    csv: join(dir, REPORT_FILES.csv),
+  };
+  const markdown = renderMarkdown(cmp);
+  // Created exclusively ('wx'): never through a symlink or onto a file that appeared in the meantime.
+  writeFileSync(paths.markdown, markdown, { flag: 'wx' });
+  writeFileSync(paths.json, renderJson(cmp), { flag: 'wx' });
+  writeFileSync(paths.csv, renderCsv(cmp), { flag: 'wx' });
+
+  const reportArtifact = artifactName(inputs.suite, 'report');
+  const preface = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
+  const note = `> [!NOTE]\n> This report was cut to fit GitHub's job summary limit. The whole report is ${REPORT_FILES.markdown} in the artifact \`${reportArtifact}\`.`;
+  const fitted = fitMarkdown(preface + markdown, { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' }, note);
+  await io.appendSummary(fitted.text);
+  if (fitted.truncated) io.warning(`benchgate: the report is too large for the job summary and was cut; the whole report is in the artifact ${reportArtifact}`);
+  setOutputs(io, cmp, verdict, paths);
+  io.info(verdictLine(cmp));
+  return { cmp, verdict, preface, dir, paths, reportArtifact };
+}
+
+export interface Decision {
+  cmp: Comparison;
+  verdict: Verdict;
+  /** Markdown put above the report (why failed suite jobs hold the gate); safe. */
+  preface: string;
+  dir: string;
+  paths: Record<keyof typeof REPORT_FILES, string>;
+  reportArtifact: string;
+}
+
+/** The failure of a hold, or null. */
+export function holdFailure(decision: Decision, jobProblems: string[]): string {
+  const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : verdictLine(decision.cmp).replace(/^benchgate: /, '');
+  return `${why} (set fail-on-hold: false to report without failing the step)`;
+}
+
+/** Where this run publishes: the PR of a pull_request event, or the pushed commit. */
+export function publishTarget(io: ActionIo): PublishTarget | null {
+  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) return null;
+  const event = readEvent(io.env);
+  const pr = pullRequestOf(event);
+  const headSha = pr?.headSha ?? io.env['GITHUB_SHA'] ?? '';
+  if (!/^[0-9a-f]{40,64}$/.test(headSha)) return null;
+  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, baseRef: pr?.baseRef ?? null, runUrl: runUrl(io.env), fork: forkOf(event) };
+}
+
+export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
+  const target = inputs.publish.token === '' ? null : publishTarget(io);
+  const publisher = target === null ? null : await openPublisher(io, io.github(inputs.publish.token), target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
+  try {
+    return await compareAndReport(io, inputs, publisher);
+  } catch (err) {
+    if (publisher !== null) {
+      await publisher.fail(err instanceof Error ? err.message : String(err));
+      markPublished(err);
+    }
+    throw err;
+  }
+}
+
+async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: Publisher | null): Promise<CompareResult> {
+  const jobProblems = failedJobs(inputs.needs);
+  for (const p of jobProblems) io.error(`benchgate: ${p}; the gate holds`);
+
+  let source: SummaryFiles;
+  if (inputs.baseline !== null && inputs.candidate !== null) {
+    source = { files: [[resolve(io.workspace, inputs.baseline)], [resolve(io.workspace, inputs.candidate)]], load: inputs.load };
+  } else {
+    const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
+    try {
+      const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)];
+      source = { files: [b.files, c.files], load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } };
+    } catch (err) {
+      if (jobProblems.length === 0) throw err;
+      throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
+    }
+  }
+  const decision = await decide(io, inputs, source, jobProblems);
+  const uploaded = await uploadSummaryArtifact(io.artifacts, {
+    name: decision.reportArtifact,
+    files: Object.values(decision.paths),
+    rootDirectory: decision.dir,
+    retentionDays: inputs.retentionDays,
+    overwrite: true,
+  });
+  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
+  io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
+  io.setOutput('report-artifact-id', uploaded.id);
+  const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;
+  await recordBaselineHistory(io, inputs, decision.cmp, jobProblems);
+  return withCheckProblem(outcomeOf(io, inputs, decision, jobProblems), checkProblem);
+}
+
+/** A check run left unfinished fails the step, whatever the verdict: a required check would wait for it. */
+export function withCheckProblem(result: CompareResult, checkProblem: string | null): CompareResult {
+  if (checkProblem === null) return result;
+  return { failure: result.failure === null ? checkProblem : `${result.failure}; ${checkProblem}`, explained: false, comparison: result.comparison };
+}
+
+function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision, jobProblems: string[]): CompareResult {
+  if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
+  if (decision.verdict === 'inconclusive') {
+    const why = verdictLine(decision.cmp).replace(/^benchgate: /, '');
+    if (inputs.failOnInconclusive) return { failure: `${why} (fail-on-inconclusive: true)`, explained: true, comparison: decision.cmp };
+    io.warning(`benchgate: ${why}; the step passes (set fail-on-inconclusive: true to fail it)`);
+  }
+  return { failure: null, explained: false, comparison: decision.cmp };
+}

@@ -1,0 +1,93 @@
+/**
+ * A role's summaries from the workflow run's artifacts: one artifact (with its repeated trials), or,
+ * for a suite split across a job matrix, one artifact per shard, merged into one run before comparing.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { FindOptions } from '@actions/artifact';
+import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
+import type { LoadedSummary } from '../../analysis/compare.js';
+import type { FindingDraft } from '../../analysis/integrity/findings.js';
+import type { BenchmarkSummary } from '../../schema/summary.js';
+import { mergeShards } from '../../analysis/shards.js';
+import { InputError } from '../../errors.js';
+import { downloadArtifactByName, listArtifactNames } from '../../github/artifacts.js';
+import type { Role } from '../inputs/inputs.js';
+import type { ActionIo } from '../io.js';
+import { NORMALIZED_FILE, trialFile } from '../run/run-mode.js';
+import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '../artifact-layout.js';
+
+type FindBy = NonNullable<FindOptions['findBy']>;
+
+/**
+ * Downloads a role's summaries: its artifact's (summary.json, then the later trials), or, when the
+ * role ran in shards, one per shard artifact.
+ */
+export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<RoleFiles> {
+  const name = artifactName(suite, role);
+  const names = await listArtifactNames(io.artifacts, findBy);
+  const shards = names.filter((n) => parseShardArtifact(suite, role, n) !== null).sort();
+  if (!names.includes(name) && shards.length > 0) {
+    const files: string[] = [];
+    for (const shard of shards) files.push(...(await downloadOne(io, shard, role, join(into, role, shard), findBy)));
+    if (files.length !== shards.length) throw new InputError(`the ${role}'s shard artifacts hold repeated trials: a sharded suite runs each shard once`);
+    io.info(`benchgate: ${role} summary merged from ${shards.length} shard artifacts (${shards.join(', ')})`);
+    return { files, sharded: true, artifacts: shards };
+  }
+  const files = await downloadOne(io, name, role, join(into, role), findBy);
+  io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
+  return { files, sharded: false, artifacts: [name] };
+}
+
+/** One artifact's normalized summaries: summary.json, then the later trials, each within the size cap. */
+async function downloadOne(io: ActionIo, name: string, role: Role, path: string, findBy?: FindBy): Promise<string[]> {
+  const dir = await downloadArtifactByName(io.artifacts, { name, path, ...(findBy ? { findBy } : {}) });
+  const files: string[] = [];
+  for (let t = 1; ; t++) {
+    const file = join(dir, trialFile(NORMALIZED_FILE, t));
+    if (!existsSync(file)) break;
+    const size = statSync(file).size;
+    if (size > MAX_ARTIFACT_SUMMARY_BYTES) {
+      throw new InputError(`artifact "${name}": ${trialFile(NORMALIZED_FILE, t)} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`);
+    }
+    files.push(file);
+  }
+  if (files.length === 0) {
+    throw new InputError(`artifact "${name}" holds no ${NORMALIZED_FILE}: the ${role} run found no usable summary (its command.log in the artifact says why)`);
+  }
+  return files;
+}
+
+/** A role's downloaded summaries: trials of one artifact, or one per shard artifact. */
+export interface RoleFiles {
+  files: string[];
+  sharded: boolean;
+  /** The artifacts they came from: one, or one per shard. */
+  artifacts: string[];
+}
+
+/**
+ * A downloaded run named by what a reader knows, never by the runner's temporary path: its
+ * artifact(s), then the file the suite wrote, the commit and the workflow run, as the run's stamps
+ * say (`artifact benchgate-s-baseline: bench_1.json, commit 1a2b3c4, run 42`). Untrusted: the
+ * report escapes it like every other name.
+ */
+export function sourceLabel(artifacts: readonly string[], summary: BenchmarkSummary, trials = 1): string {
+  const m = summary.metadata;
+  const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+  const file = text(m['source.file']);
+  const commit = text(m['git.commit']) ?? text(m['github.sha']);
+  const run = text(m['github.run_id']);
+  const facts = [file === null ? null : basename(file), commit === null ? null : `commit ${commit.slice(0, 7)}`, run === null ? null : `run ${run}`, trials > 1 ? `${trials} trials` : null].filter((x) => x !== null);
+  const listed = artifacts.length > 3 ? [artifacts[0], '…', artifacts.at(-1)] : artifacts;
+  const which = artifacts.length === 1 ? `artifact ${artifacts[0]}` : `artifacts ${listed.join(', ')} (${artifacts.length} shards)`;
+  return facts.length > 0 ? `${which}: ${facts.join(', ')}` : which;
+}
+
+/** A role's shard files merged into one run (each file in a folder named after its artifact), with the coverage finding. */
+export function mergedRole(role: Role, files: readonly string[], o: LoadOptions): { run: LoadedSummary; drafts: FindingDraft[] } {
+  const runs = files.map((file) => ({ artifact: basename(dirname(file)), summary: loadSummary(file, o) }));
+  const { summary, drafts } = mergeShards(role, runs);
+  return { run: { path: `${dirname(dirname(files[0] as string))} (${files.length} shards)`, summary }, drafts };
+}
+

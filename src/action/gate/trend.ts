@@ -1,0 +1,88 @@
+/**
+ * The history of a suite's baseline on the default branch, for the trend in the PR comment. Two
+ * sources: the baseline artifacts of earlier push runs (the default), or, with `history-branch`, one
+ * JSON file per suite on that branch, which the gate job of each push to the default branch adds its
+ * baseline run to (github/history-branch.ts) and a PR's comment reads with one request.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Comparison } from '../../analysis/compare.js';
+import { commandSucceeded } from '../../analysis/integrity/findings.js';
+import { branchRuns, historyEntry } from '../../history/history-file.js';
+import { readHistoryBranch, recordHistory } from '../../github/history-branch.js';
+import { loadHistory } from '../../github/history.js';
+import { messageOf, statusOf, type GitHubClient } from '../../github/octokit.js';
+import type { TrendPoint } from '../../report/trend.js';
+import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
+import type { ActionIo } from '../io.js';
+import { defaultBranchOf } from '../run/metadata.js';
+import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, readEvent, runUrl } from '../artifact-layout.js';
+
+/** The file of a suite on the history branch. */
+export const historyPath = (suite: string): string => `${suite}.json`;
+
+/** The metadata keys recorded as the run's fingerprint: the plain (undotted) ones benchgate does not stamp itself. */
+function fingerprintKeys(metadata: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(metadata).filter((k) => !k.includes('.') && k !== 'command' && k.length <= 100).slice(0, 50);
+}
+
+/** The earlier runs on `branch`, oldest first, from the history branch or the artifacts. */
+export async function historyPoints(io: ActionIo, octokit: GitHubClient, at: { owner: string; repo: string; branch: string }, inputs: PublishInputs, suite: string): Promise<TrendPoint[]> {
+  if (inputs.historyBranch !== '') {
+    const read = await readHistoryBranch(octokit, { owner: at.owner, repo: at.repo, branch: inputs.historyBranch, path: historyPath(suite) });
+    if (read.history === null) {
+      io.info(`benchgate: trend: no ${historyPath(suite)} on branch ${inputs.historyBranch} yet${read.branch ? '' : ' (the branch does not exist)'}; pushes to the default branch record it`);
+      return [];
+    }
+    return branchRuns(read.history, at.branch, inputs.trend).map((e) => ({ commit: e.commit, when: e.started_at ?? e.recorded_at, completion_rate: e.completion_rate, avg_reward: e.reward, avg_steps: e.steps }));
+  }
+  const path = join(io.tempDir, `benchgate-history-${randomBytes(4).toString('hex')}`);
+  const q = { ...at, artifact: artifactName(suite, 'baseline'), token: inputs.token, limit: inputs.trend, path, maxBytes: MAX_ARTIFACT_SUMMARY_BYTES };
+  const { points, notes } = await loadHistory(octokit, io.artifacts, q);
+  for (const note of notes) io.info(`benchgate: trend: ${note}`);
+  return points;
+}
+
+/** Why this run's baseline is not recorded, or null when it is to be. */
+function notRecorded(io: ActionIo, historyBranch: string, cmp: Comparison, jobProblems: readonly string[]): string | null {
+  const event = io.env['GITHUB_EVENT_NAME'] ?? '';
+  const branch = defaultBranchOf(readEvent(io.env));
+  if (event !== 'push' || branch === null || io.env['GITHUB_REF'] !== `refs/heads/${branch}`) {
+    return `this run is ${event === '' ? 'not on GitHub Actions' : `a ${event} on ${io.env['GITHUB_REF'] ?? 'no ref'}`}; only pushes to the default branch${branch === null ? '' : ` (${branch})`} are recorded`;
+  }
+  const m = cmp.baseline.summary.metadata;
+  if (historyBranch === branch) return `history-branch is the default branch ${branch}; give the history a branch of its own, such as benchgate-history`;
+  if (jobProblems.length > 0) return `a suite job did not succeed (${jobProblems.join('; ')})`;
+  if (!commandSucceeded(m)) return 'the baseline suite did not succeed';
+  if (m['reuse.run_id'] !== undefined) return 'the baseline was reused from an earlier run, which recorded it';
+  return null;
+}
+
+/**
+ * With `history-branch`, on a push to the default branch: adds the baseline run to the suite's file
+ * on the branch. A write that fails warns (the gate's verdict stands); a 403 names the permission.
+ */
+export async function recordBaselineHistory(io: ActionIo, inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing'>, cmp: Comparison, jobProblems: readonly string[]): Promise<void> {
+  const { historyBranch, token } = inputs.publish;
+  if (historyBranch === '') return;
+  const why = notRecorded(io, historyBranch, cmp, jobProblems);
+  if (why !== null) {
+    io.info(`benchgate: history: not recorded: ${why}`);
+    return;
+  }
+  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  const at = { owner: owner ?? '', repo: repo ?? '', branch: historyBranch, path: historyPath(inputs.suite) };
+  try {
+    if (token === '' || !owner || !repo) throw new Error('no token or repository');
+    const s = cmp.baseline.summary;
+    const branch = (io.env['GITHUB_REF'] ?? '').replace(/^refs\/heads\//, '');
+    const entry = historyEntry(s, inputs.pricing, { branch, runUrl: runUrl(io.env), recordedAt: new Date().toISOString(), fingerprintKeys: fingerprintKeys(s.metadata) });
+    const done = await recordHistory(io.github(token), at, inputs.suite, entry);
+    const where = `${historyBranch}:${at.path}`;
+    io.info(`benchgate: history: recorded the baseline of ${entry.commit.slice(0, 7)} (workflow run ${entry.run_id}) in ${where}${done.created ? ' (new)' : ''}: ${done.entries} runs${done.dropped > 0 ? `, the ${done.dropped} oldest dropped` : ''}`);
+    await io.appendSummary(`benchgate recorded this baseline run in the history: \`${where}\` (${done.entries} runs).\n`);
+  } catch (error) {
+    const hint = statusOf(error) === 403 ? ': the gate job needs permissions: contents: write' : '';
+    io.warning(`benchgate: history: could not record the baseline in ${historyBranch}:${at.path} (${messageOf(error)})${hint}`);
+  }
+}

@@ -1,0 +1,434 @@
+/**
+ * The action's inputs, read through a `getInput(name)` function (core.getInput in the runner, a map in
+ * tests) and checked before anything runs. Every error names the input, what it got and what it
+ * expects. Which inputs a mode takes is listed in INPUTS_BY_MODE; giving one the mode ignores is an
+ * error too, since it is almost always a wiring mistake (a `command:` on the gate step, say).
+ */
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import type { ComparabilityOptions } from '../../analysis/integrity/comparability.js';
+import type { MetricGateSpec } from '../../analysis/custom-gates/metric-gates.js';
+import type { SafetyOptions } from '../../analysis/integrity/safety.js';
+import type { Price } from '../../analysis/custom-gates/cost.js';
+import type { SliceGateSpec } from '../../analysis/custom-gates/slices.js';
+import { FINDING_CODES } from '../../analysis/integrity/findings.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../../analysis/significance/significance.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../../analysis/rlm/thresholds.js';
+import { INPUT_FORMATS, type LoadOptions } from '../../adapters/registry.js';
+import { COMMENT_MODES, type CommentMode } from '../../github/comments.js';
+import { clusterChoice, parseConfidence, thresholdValue } from '../../cli/args.js';
+import { DEFAULT_CONFIG_PATH, loadOptionsOf, toleranceFraction, type GateConfig } from '../../policy/config-file.js';
+import { UsageError } from '../../errors.js';
+import { parseBudget, type Budget } from '../run/budget.js';
+import { REUSE_MODES, type ReuseMode } from '../run/reuse.js';
+
+export const MODES = ['run', 'compare', 'publish'] as const;
+export type Mode = (typeof MODES)[number];
+export const ROLES = ['baseline', 'candidate'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Where rlm-code's `/rlm bench` writes its summaries. */
+export const DEFAULT_SUMMARY_GLOB = '.rlm_code/rlm/benchmarks/*.json';
+export const DEFAULT_TIMEOUT_MINUTES = 60;
+/** Artifact-name-safe, short enough to read in the artifact list. */
+const SUITE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const FINGERPRINT_KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+export type GetInput = (name: string) => string;
+
+interface CommonInputs {
+  suite: string;
+}
+
+export interface RunInputs extends CommonInputs {
+  mode: 'run';
+  role: Role;
+  command: string;
+  workingDirectory: string;
+  timeoutMinutes: number;
+  summary: string;
+  format: string;
+  /** How the summary is read: the format, and the configuration's input section for this role. */
+  load: LoadOptions;
+  fingerprint: Record<string, string | number | boolean | null>;
+  retentionDays: number | undefined;
+  allowCommandFailure: boolean;
+  /** Runs of the suite, one after another (repeated trials for `decide: significant`). */
+  trials: number;
+  /** Take the base commit's baseline from an earlier run instead of running the suite (role baseline). */
+  reuseBaseline: ReuseMode;
+  /** For reuse: reads earlier workflow runs and their artifacts (actions: read). */
+  githubToken: string;
+  /** The spend cap (BENCHGATE_USAGE_FILE), or null. */
+  budget: Budget | null;
+  /** The configuration's prices, for a budget in USD. */
+  pricing: Record<string, Price>;
+  /** This job's part of a suite split across a job matrix; null when the suite runs whole. */
+  shard: Shard | null;
+  /** A file listing the suite's case ids (relative to the working directory), split across the shards. */
+  cases: string | null;
+}
+
+/** One part of a suite split across a job matrix: 1-based index, of total. */
+export interface Shard {
+  index: number;
+  total: number;
+}
+
+/** Where the verdict is published on a pull request: a sticky comment and a check run. */
+export interface PublishInputs {
+  /** Empty: publish nothing (the job summary and the job's result still carry the verdict). */
+  token: string;
+  comment: CommentMode;
+  /** Non-empty: this suite's report is a section of the group's one combined comment. */
+  commentGroup: string;
+  /** Earlier runs on the base branch shown in the comment's trend; 0: no trend. */
+  trend: number;
+  /** Empty: no check run. */
+  checkName: string;
+  /** Non-empty: the history is the suite's file on this branch (read for the trend, written on pushes to the default branch). */
+  historyBranch: string;
+}
+
+export interface GateInputs {
+  thresholds: Thresholds;
+  allowFindings: string[];
+  decide: DecisionPolicy;
+  confidence: number;
+  cluster: ClusterChoice;
+  /** An inconclusive verdict fails the check run (and the compare step) instead of a neutral check. */
+  failOnInconclusive: boolean;
+  /** From the configuration file only. */
+  comparability: ComparabilityOptions;
+  metricGates: MetricGateSpec[];
+  safety: SafetyOptions;
+  pricing: Record<string, Price>;
+  slices: SliceGateSpec[];
+  /** github-action-benchmark files: the tolerance from the configuration file, as a fraction; undefined: the default. */
+  benchmarkTolerance?: number | undefined;
+}
+
+export interface PublishModeInputs extends CommonInputs, GateInputs {
+  mode: 'publish';
+  publish: PublishInputs;
+}
+
+export interface CompareInputs extends CommonInputs, GateInputs {
+  mode: 'compare';
+  /** Local files; null means download the role's artifact from this workflow run. */
+  baseline: string | null;
+  candidate: string | null;
+  format: string;
+  /** How local files are read: the format input, else the configuration's input section. */
+  load: { baseline: LoadOptions; candidate: LoadOptions };
+  failOnHold: boolean;
+  publish: PublishInputs;
+  /** The gate job's `needs` context (`toJSON(needs)`), when given: job id → result. */
+  needs: Map<string, string> | null;
+  reportDir: string | null;
+  retentionDays: number | undefined;
+}
+
+export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
+
+const COMMON = ['mode', 'suite'];
+const GATE = ['config', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
+const PUBLISH = ['github-token', 'comment', 'comment-group', 'trend', 'history-branch', 'check-name'];
+/** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
+export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
+export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
+  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'budget', 'reuse-baseline', 'trials', 'shard', 'cases', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  compare: [
+    ...COMMON,
+    'baseline',
+    'candidate',
+    'baseline-model',
+    'candidate-model',
+    'baseline-prompt',
+    'candidate-prompt',
+    'format',
+    ...GATE,
+    'fail-on-hold',
+    'needs',
+    'report-dir',
+    'retention-days',
+    ...PUBLISH,
+  ],
+  publish: [...COMMON, ...GATE, ...PUBLISH],
+};
+/** Every input the action declares (action.yml's test checks the two lists agree). */
+export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare])];
+
+function invalid(name: string, raw: string, expected: string): UsageError {
+  return new UsageError(`input "${name}": expected ${expected}, got ${JSON.stringify(raw)}`);
+}
+
+function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw invalid(name, raw, `one of ${allowed.join(', ')}`);
+}
+
+/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
+function boolean(name: string, raw: string, fallback: boolean): boolean {
+  if (raw === '') return fallback;
+  if (['true', 'True', 'TRUE'].includes(raw)) return true;
+  if (['false', 'False', 'FALSE'].includes(raw)) return false;
+  throw invalid(name, raw, 'true or false');
+}
+
+function threshold(name: string, raw: string, fallback: number): number {
+  if (raw === '') return fallback;
+  const value = thresholdValue(raw);
+  if (value === undefined) throw invalid(name, raw, 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)');
+  return value;
+}
+
+function retentionDays(raw: string): number | undefined {
+  if (raw === '') return undefined;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 400) throw invalid('retention-days', raw, 'a whole number of days from 1 to 400, or empty for the repository setting');
+  return n;
+}
+
+export const MAX_TRIALS = 100;
+
+/** Most shards of one suite (a job matrix has at most 256 jobs). */
+export const MAX_SHARDS = 256;
+
+function shard(raw: string): Shard | null {
+  if (raw === '') return null;
+  const m = /^(\d{1,3})\s*(?:\/|of)\s*(\d{1,3})$/.exec(raw);
+  const index = Number(m?.[1]);
+  const total = Number(m?.[2]);
+  if (!m || index < 1 || total < 1 || index > total || total > MAX_SHARDS) throw invalid('shard', raw, `INDEX/TOTAL with 1 <= INDEX <= TOTAL <= ${MAX_SHARDS}, such as \${{ matrix.shard }}/4`);
+  return { index, total };
+}
+
+function trials(raw: string): number {
+  if (raw === '') return 1;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TRIALS) throw invalid('trials', raw, `a whole number of runs from 1 to ${MAX_TRIALS}`);
+  return Number(raw);
+}
+
+function reuseMode(raw: string, role: Role): ReuseMode {
+  const mode = oneOf('reuse-baseline', raw || 'off', REUSE_MODES);
+  if (mode !== 'off' && role !== 'baseline') throw new UsageError(`input "reuse-baseline": only the baseline job can reuse an earlier run; remove it from the ${role} job`);
+  return mode;
+}
+
+function shardInputs(get: (name: string) => string): { shard: Shard | null; cases: string | null } {
+  const s = shard(get('shard'));
+  const cases = get('cases') || null;
+  if (cases !== null && s === null) throw new UsageError('input "cases": used only with "shard" (the case list is what the shards split); give shard: INDEX/TOTAL too, or remove cases');
+  if (s !== null && get('trials') !== '' && get('trials') !== '1') throw new UsageError('inputs "shard" and "trials": a sharded suite runs each shard once; give one of them');
+  return { shard: s, cases };
+}
+
+function timeoutMinutes(raw: string): number {
+  if (raw === '') return DEFAULT_TIMEOUT_MINUTES;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(n > 0) || n > 4320) throw invalid('timeout-minutes', raw, 'a number of minutes above 0 and at most 4320 (72 hours)');
+  return n;
+}
+
+const FingerprintValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** `fingerprint`: a YAML mapping of plain keys to scalars, e.g. `model: gpt-4.1` and `seed: 7` on two lines. */
+export function parseFingerprint(raw: string): Record<string, string | number | boolean | null> {
+  if (raw.trim() === '') return {};
+  let data: unknown;
+  try {
+    data = parseYaml(raw);
+  } catch (err) {
+    throw new UsageError(`input "fingerprint": not valid YAML (${(err as Error).message.split('\n')[0]}); expected a mapping such as "model: gpt-4.1" with one key per line`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new UsageError('input "fingerprint": expected a YAML mapping such as "model: gpt-4.1" with one key per line');
+  }
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!FINGERPRINT_KEY.test(key)) throw new UsageError(`input "fingerprint": key ${JSON.stringify(key)} must be lower case letters, digits and _, starting with a letter (at most 64)`);
+    const parsed = FingerprintValue.safeParse(value);
+    if (!parsed.success || (typeof value === 'number' && !Number.isFinite(value))) {
+      throw new UsageError(`input "fingerprint": ${key} must be a string, a finite number, true, false or null, got ${JSON.stringify(value) ?? typeof value}`);
+    }
+    out[key] = parsed.data;
+  }
+  return out;
+}
+
+const NeedsContext = z.record(z.string(), z.object({ result: z.string() }).loose());
+
+/** `needs`: the gate job's needs context as `${{ toJSON(needs) }}` renders it. */
+export function parseNeeds(raw: string): Map<string, string> | null {
+  if (raw.trim() === '') return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new UsageError('input "needs": expected the JSON of the needs context; pass needs: ${{ toJSON(needs) }}');
+  }
+  const parsed = NeedsContext.safeParse(data);
+  if (!parsed.success) throw new UsageError('input "needs": expected an object of jobs, each with a "result"; pass needs: ${{ toJSON(needs) }}');
+  return new Map(Object.entries(parsed.data).map(([job, v]) => [job, v.result]));
+}
+
+function suite(raw: string): string {
+  const value = raw === '' ? 'default' : raw;
+  if (!SUITE_NAME.test(value)) throw invalid('suite', raw, 'a name of letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
+  return value;
+}
+
+function allowFindings(raw: string): string[] {
+  const codes = raw.split(/[\s,]+/).filter(Boolean);
+  for (const code of codes) oneOf('allow-findings', code, FINDING_CODES);
+  return codes;
+}
+
+/** Reads the gate configuration file (path relative to the workspace); null when the default path has none. */
+export type ConfigReader = (path: string, explicit: boolean) => GateConfig | null;
+
+/** Each gate input: given → the input; else the configuration file's key; else the default. */
+function gateInputs(get: (name: string) => string, readConfig: ConfigReader): GateInputs {
+  const path = get('config');
+  const c = readConfig(path || DEFAULT_CONFIG_PATH, path !== '') ?? {};
+  const or = <T>(name: string, parse: (raw: string) => T, fromConfig: T | undefined, fallback: T): T => (get(name) !== '' ? parse(get(name)) : (fromConfig ?? fallback));
+  const D = DEFAULT_THRESHOLDS;
+  return {
+    thresholds: {
+      min_reward_delta: or('min-reward-delta', (r) => threshold('min-reward-delta', r, D.min_reward_delta), c.min_reward_delta, D.min_reward_delta),
+      min_completion_delta: or('min-completion-delta', (r) => threshold('min-completion-delta', r, D.min_completion_delta), c.min_completion_delta, D.min_completion_delta),
+      max_steps_increase: or('max-steps-increase', (r) => threshold('max-steps-increase', r, D.max_steps_increase), c.max_steps_increase, D.max_steps_increase),
+      fail_on_completion_regression: or('fail-on-completion-regression', (r) => boolean('fail-on-completion-regression', r, D.fail_on_completion_regression), c.fail_on_completion_regression, D.fail_on_completion_regression),
+    },
+    allowFindings: or('allow-findings', allowFindings, c.allow_findings, []),
+    decide: or('decide', (r) => oneOf('decide', r, DECISION_POLICIES), c.decide, 'point'),
+    confidence: or('confidence', confidence, c.confidence, 0.95),
+    cluster: or('cluster', clusterInput, c.cluster, 'auto'),
+    failOnInconclusive: or('fail-on-inconclusive', (r) => boolean('fail-on-inconclusive', r, false), c.fail_on_inconclusive, false),
+    comparability: c.comparability ?? {},
+    metricGates: c.gates ?? [],
+    safety: c.safety ?? {},
+    pricing: c.pricing ?? {},
+    slices: c.slices ?? [],
+    benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
+  };
+}
+
+function clusterInput(raw: string): string {
+  try {
+    return clusterChoice(raw);
+  } catch {
+    throw invalid('cluster', raw, `auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`);
+  }
+}
+
+function confidence(raw: string): number {
+  try {
+    return parseConfidence('confidence', raw);
+  } catch {
+    throw invalid('confidence', raw, 'a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%');
+  }
+}
+
+function trendRuns(raw: string): number {
+  if (raw === '') return DEFAULT_TREND_RUNS;
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) > MAX_TREND_RUNS) throw invalid('trend', raw, `a number of earlier runs from 0 (no trend) to ${MAX_TREND_RUNS}`);
+  return Number(raw);
+}
+
+/** Earlier runs the trend shows by default. */
+export const DEFAULT_TREND_RUNS = 10;
+const MAX_TREND_RUNS = 30;
+
+function commentGroup(raw: string): string {
+  if (raw === '' || /^[A-Za-z0-9._-]{1,100}$/.test(raw)) return raw;
+  throw invalid('comment-group', raw, 'a name of letters, digits, ".", "_" or "-" (at most 100), the same in every suite job that shares the comment');
+}
+
+/** A branch name git and GitHub accept: no "..", no leading "-" or "/", no trailing "/" or ".lock". */
+function historyBranch(raw: string): string {
+  if (raw === '' || (/^[A-Za-z0-9_][A-Za-z0-9._/-]{0,99}$/.test(raw) && !/\.\.|\/\/|\/$|\.lock$|\/\./.test(raw))) return raw;
+  throw invalid('history-branch', raw, 'a branch name of letters, digits, ".", "_", "-" and "/" (at most 100), such as benchgate-history; benchgate creates it');
+}
+
+function publishInputs(get: (name: string) => string, suiteName: string): PublishInputs {
+  const checkName = get('check-name');
+  if (checkName.length > 100) throw invalid('check-name', checkName, 'a name of at most 100 characters, or "off"');
+  return {
+    token: get('github-token'),
+    comment: oneOf('comment', get('comment') || 'changed', COMMENT_MODES),
+    commentGroup: commentGroup(get('comment-group')),
+    trend: trendRuns(get('trend')),
+    checkName: checkName === 'off' ? '' : checkName || `benchgate (${suiteName})`,
+    historyBranch: historyBranch(get('history-branch')),
+  };
+}
+
+/** Reads and checks every input of the chosen mode. */
+export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => null): ActionInputs {
+  const get = (name: string): string => getInput(name).trim();
+  const mode = oneOf('mode', get('mode'), MODES);
+  const ignored = ALL_INPUTS.filter((name) => !INPUTS_BY_MODE[mode].includes(name) && !DEFAULTED_INPUTS.includes(name) && get(name) !== '');
+  if (ignored.length > 0) {
+    throw new UsageError(`input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`);
+  }
+  const format = oneOf('format', get('format') || 'auto', INPUT_FORMATS);
+  const config = (): GateConfig => readConfig(get('config') || DEFAULT_CONFIG_PATH, get('config') !== '') ?? {};
+  const givenFormat = get('format') === '' ? null : format;
+  if (mode === 'run') {
+    const command = getInput('command');
+    if (command.trim() === '') throw new UsageError('input "command": required with mode: run; give the shell command that runs the suite and writes its summary');
+    if (get('role') === '') throw new UsageError('input "role": required with mode: run; expected baseline or candidate');
+    const role = oneOf('role', get('role'), ROLES);
+    return {
+      mode,
+      suite: suite(get('suite')),
+      role,
+      command,
+      workingDirectory: get('working-directory') || '.',
+      timeoutMinutes: timeoutMinutes(get('timeout-minutes')),
+      summary: get('summary') || DEFAULT_SUMMARY_GLOB,
+      format,
+      load: loadOptionsOf(config(), role, givenFormat),
+      fingerprint: parseFingerprint(getInput('fingerprint')),
+      retentionDays: retentionDays(get('retention-days')),
+      allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
+      trials: trials(get('trials')),
+      ...shardInputs(get),
+      budget: parseBudget(get('budget')),
+      reuseBaseline: reuseMode(get('reuse-baseline'), role),
+      githubToken: get('github-token'),
+      pricing: config().pricing ?? {},
+    };
+  }
+  if (mode === 'publish') {
+    const name = suite(get('suite'));
+    return { mode, suite: name, ...gateInputs(get, readConfig), publish: publishInputs(get, name) };
+  }
+  const baseline = get('baseline') || null;
+  const candidate = get('candidate') || null;
+  if ((baseline === null) !== (candidate === null)) {
+    throw new UsageError('inputs "baseline" and "candidate": give both local files, or neither to download both artifacts of this workflow run');
+  }
+  const choice = (name: 'baseline-model' | 'candidate-model' | 'baseline-prompt' | 'candidate-prompt'): string | null => {
+    if (get(name) === '') return null;
+    if (baseline === null) throw new UsageError(`input "${name}": chooses a run of a local file; give "baseline" and "candidate" too (the artifacts this workflow uploaded hold one run each)`);
+    return get(name);
+  };
+  const local = { baseline: [choice('baseline-model'), choice('baseline-prompt')], candidate: [choice('candidate-model'), choice('candidate-prompt')] } as const;
+  return {
+    mode,
+    suite: suite(get('suite')),
+    baseline,
+    candidate,
+    format,
+    load: { baseline: loadOptionsOf(config(), 'baseline', givenFormat, ...local.baseline), candidate: loadOptionsOf(config(), 'candidate', givenFormat, ...local.candidate) },
+    ...gateInputs(get, readConfig),
+    failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
+    needs: parseNeeds(getInput('needs')),
+    reportDir: get('report-dir') || null,
+    retentionDays: retentionDays(get('retention-days')),
+    publish: publishInputs(get, suite(get('suite'))),
+  };
+}

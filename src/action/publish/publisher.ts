@@ -1,0 +1,187 @@
+/**
+ * Publishing the verdict on a pull request: the check run (started when the gate starts, always
+ * completed) and the sticky comment. Nothing here may crash the gate: a token that cannot write (a
+ * fork PR's own run) or a comment GitHub refuses becomes a warning, and the job summary and the job's
+ * own result still carry the verdict.
+ */
+import type { Comparison, Verdict } from '../../analysis/compare.js';
+import { verdictLine } from '../../cli/run.js';
+import { completeCheck, startCheck, type CheckHandle } from '../../github/checks.js';
+import { upsertCombinedComment } from '../../github/combined-comment.js';
+import { digestOf, upsertStickyComment, type CommentOutcome } from '../../github/comments.js';
+import { messageOf, refusalOf, statusOf, type GitHubClient } from '../../github/octokit.js';
+import { commentDigest, commentMarker, failureDigest, renderCheckOutput, renderComment, renderFailure, renderFailureComment, renderSection, updatedLine, type CommentContext } from '../../report/comment.js';
+import { renderTrend } from '../../report/trend.js';
+import { historyPoints } from '../gate/trend.js';
+import type { PublishInputs } from '../inputs/inputs.js';
+import type { ActionIo } from '../io.js';
+
+export interface PublishTarget {
+  owner: string;
+  repo: string;
+  /** Null when no pull request could be established: the check run is still made. */
+  pullNumber: number | null;
+  headSha: string;
+  baseSha: string | null;
+  /** The branch the PR merges into: its history gives the trend. */
+  baseRef: string | null;
+  runUrl: string | null;
+  /** True when the PR's head is in a fork (its own GITHUB_TOKEN is read-only); null when unknown. */
+  fork: boolean | null;
+}
+
+/**
+ * Each method resolves to a problem that must fail the step, or null: the check run could not be
+ * created or completed (it would show as in progress, or not at all, where a required check waits
+ * for it). A refused comment is only a warning: the check run and the job summary carry the verdict.
+ */
+export interface Publisher {
+  /** `failOnInconclusive`: an inconclusive verdict concludes the check as failure instead of neutral. */
+  finish(cmp: Comparison, verdict: Verdict, preface: string, failOnInconclusive: boolean): Promise<string | null>;
+  /** The gate failed before a verdict: the check run fails with `message`, and the comment says it. */
+  fail(message: string): Promise<string | null>;
+}
+
+const VERDICT_TITLE: Record<Verdict, string> = { promote: 'Promote', hold: 'Hold', inconclusive: 'Inconclusive' };
+
+function warnOf(io: ActionIo) {
+  return (message: string) => io.warning(`benchgate: ${message}`);
+}
+
+/**
+ * Explains a refused write from GitHub's answer: a rate limit (after the retries), a token without the
+ * permission (what GitHub asked for, from x-accepted-github-permissions), a fork PR's read-only token.
+ */
+export function refusal(error: unknown, what: string, fork: boolean | null): string {
+  const status = statusOf(error);
+  const why = refusalOf(error);
+  if (why.kind === 'rate-limit') return `GitHub's rate limit refused the ${what} after the retries (${messageOf(error)}); rerun the job when the limit has reset`;
+  if (why.kind === 'permission' && fork === true) return `cannot post the ${what} (${messageOf(error)}): the token is read-only, as on a pull request from a fork; see the README for the workflow_run setup`;
+  if (why.kind === 'permission') {
+    const wanted = why.accepted ? `; GitHub asks for ${why.accepted}` : '';
+    const forkNote = fork === null ? ' (or, if this is a pull request from a fork, whose token is read-only, use the README\'s workflow_run setup)' : '';
+    return `cannot post the ${what} (${messageOf(error)}): the token lacks the permission${wanted}; grant it under permissions: in the workflow (checks: write, pull-requests: write)${forkNote}`;
+  }
+  if (status === 403 || status === 422) return `GitHub refused the ${what} (${messageOf(error)})`;
+  return `could not post the ${what}: ${messageOf(error)}`;
+}
+
+/** The trend section for the comment: the baseline's history on the base branch and this PR's candidate; [] when off or unavailable. */
+async function trendSection(io: ActionIo, octokit: GitHubClient, target: PublishTarget, inputs: PublishInputs, cmp: Comparison, suite: string): Promise<string[]> {
+  if (inputs.trend === 0 || inputs.comment === 'off' || target.baseRef === null || target.pullNumber === null) return [];
+  try {
+    const points = await historyPoints(io, octokit, { owner: target.owner, repo: target.repo, branch: target.baseRef }, inputs, suite);
+    const c = cmp.rlm.candidate_metrics;
+    return renderTrend([...points, { commit: null, when: new Date().toISOString(), completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }], target.baseRef);
+  } catch (error) {
+    io.warning(`benchgate: no trend in the comment: ${messageOf(error)}`);
+    return [];
+  }
+}
+
+/** What one comment says: the whole body (sticky), or the section of a combined comment. */
+interface CommentContent {
+  verdict: Verdict;
+  digest: string;
+  body(): string;
+  section(share: number): string;
+}
+
+/** The sticky comment of this suite, or its section of the group's combined comment. */
+async function postComment(octokit: GitHubClient, target: PublishTarget & { pullNumber: number }, inputs: PublishInputs, content: CommentContent, ctx: CommentContext, warn: (m: string) => void): Promise<CommentOutcome> {
+  const where = { owner: target.owner, repo: target.repo, issueNumber: target.pullNumber, mode: inputs.comment, verdict: content.verdict, warn };
+  if (inputs.commentGroup !== '') {
+    return upsertCombinedComment(octokit, {
+      ...where,
+      group: inputs.commentGroup,
+      suite: ctx.gateId,
+      digest: content.digest,
+      render: (share) => content.section(share),
+      tail: `${updatedLine(ctx)}\n`,
+      note: (suite) => `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report of \`${suite}\` is in its job summary and its \`benchgate-${suite}-report\` artifact.`,
+    });
+  }
+  const body = content.body();
+  return upsertStickyComment(octokit, { ...where, marker: commentMarker(ctx.gateId), body, digest: digestOf(body) ?? '' });
+}
+
+const published = new WeakSet<object>();
+
+/** Marks an error whose failure the mode has already put on the check run and the comment. */
+export function markPublished(err: unknown): void {
+  if (typeof err === 'object' && err !== null) published.add(err);
+}
+
+/** True when the mode already published this error: the action's last resort must not do it again. */
+export function wasPublished(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && published.has(err);
+}
+
+/** Starts the check run and returns what finishes the publishing; null when there is no client. */
+export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, target: PublishTarget, inputs: PublishInputs, ctx: Omit<CommentContext, 'verdict' | 'updatedAt' | 'preface' | 'headSha' | 'baseSha' | 'runUrl'>): Promise<Publisher | null> {
+  if (octokit === null) return null;
+  const warn = warnOf(io);
+  let check: CheckHandle | null = null;
+  let notStarted: string | null = null;
+  if (inputs.checkName !== '') {
+    try {
+      check = await startCheck(octokit, { owner: target.owner, repo: target.repo, name: inputs.checkName, headSha: target.headSha, ...(target.runUrl ? { detailsUrl: target.runUrl } : {}), warn });
+      if (check.kind === 'check') io.info(`benchgate: check run "${inputs.checkName}" (id ${check.id}) in progress on ${target.headSha.slice(0, 7)}`);
+    } catch (error) {
+      // Not a missing permission (startCheck falls back on those): a rate limit or GitHub failing.
+      notStarted = `the check run "${inputs.checkName}" could not be created: ${refusal(error, 'check run', target.fork)}`;
+      warn(notStarted);
+    }
+  }
+  const context = (verdict: Verdict, preface: string): CommentContext => ({
+    ...ctx,
+    verdict,
+    preface,
+    headSha: target.headSha,
+    baseSha: target.baseSha,
+    runUrl: target.runUrl,
+    updatedAt: new Date().toISOString(),
+  });
+  const complete = async (result: Parameters<typeof completeCheck>[2]): Promise<string | null> => {
+    if (check === null) return notStarted;
+    try {
+      await completeCheck(octokit, check, result);
+      return null;
+    } catch (error) {
+      const problem = `the check run "${inputs.checkName}" could not be completed and stays in progress: ${refusal(error, 'check run result', target.fork)}`;
+      warn(problem);
+      return problem;
+    }
+  };
+  const comment = async (content: CommentContent, ctx: CommentContext): Promise<void> => {
+    if (target.pullNumber === null) {
+      warn('no pull request to comment on; the verdict is in the check run and the job summary');
+      return;
+    }
+    try {
+      const outcome = await postComment(octokit, { ...target, pullNumber: target.pullNumber }, inputs, content, ctx, warn);
+      if (outcome.action === 'skipped') io.info(`benchgate: no comment (${outcome.reason})`);
+      else io.info(`benchgate: comment ${outcome.action}: ${outcome.url}`);
+      io.setOutput('comment-url', outcome.action === 'skipped' ? '' : outcome.url);
+    } catch (error) {
+      warn(refusal(error, 'comment', target.fork));
+    }
+  };
+  return {
+    async finish(cmp, verdict, preface, failOnInconclusive) {
+      const title = verdictLine(cmp).replace(/^benchgate: (promote|hold|inconclusive)/, VERDICT_TITLE[verdict]);
+      const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
+      const problem = await complete({ conclusion, ...renderCheckOutput(cmp, context(verdict, preface), title) });
+      const trend = target.pullNumber === null ? [] : await trendSection(io, octokit, target, inputs, cmp, ctx.gateId);
+      const c = { ...context(verdict, preface), trend };
+      await comment({ verdict, digest: commentDigest(cmp, verdict), body: () => renderComment(cmp, c), section: (share) => renderSection(cmp, c, share) }, c);
+      return problem;
+    },
+    async fail(message) {
+      const problem = await complete({ conclusion: 'failure', title: 'benchgate could not decide', summary: renderFailure(message) });
+      const c = context('hold', '');
+      await comment({ verdict: 'hold', digest: failureDigest(message), body: () => renderFailureComment(message, c), section: () => renderFailure(message) }, c);
+      return problem;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * `reuse-baseline` in the run mode: a baseline job on a pull request first looks for the baseline an
+ * earlier push run measured for the PR's base commit (github/baseline-reuse.ts). When one exists with
+ * the same suite and fingerprint, it becomes this run's baseline artifact, stamped with where it came
+ * from (`reuse.*`), and the suite does not run; otherwise the suite runs (`prefer`) or the step fails
+ * (`require`), saying why. A summary stamped for another commit is never taken.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadSummary } from '../../adapters/registry.js';
+import { commandSucceeded } from '../../analysis/integrity/findings.js';
+import { InputError } from '../../errors.js';
+import { findReusableBaseline } from '../../github/baseline-reuse.js';
+import { messageOf } from '../../github/octokit.js';
+import type { BenchmarkSummary } from '../../schema/summary.js';
+import type { RunInputs } from '../inputs/inputs.js';
+import type { ActionIo } from '../io.js';
+import { pullRequestOf, withMetadata } from './metadata.js';
+import { MAX_ARTIFACT_SUMMARY_BYTES, readEvent } from '../artifact-layout.js';
+
+export const REUSE_MODES = ['off', 'prefer', 'require'] as const;
+export type ReuseMode = (typeof REUSE_MODES)[number];
+
+export type Reuse = { summary: BenchmarkSummary; note: string } | { summary: null; why: string };
+
+/** Why a found summary cannot stand for this job's baseline, or null. */
+function mismatch(summary: BenchmarkSummary, commit: string, inputs: RunInputs): string | null {
+  const m = summary.metadata;
+  if (m['github.sha'] !== commit && m['git.commit'] !== commit) return `it is stamped for commit ${String(m['github.sha'] ?? m['git.commit'] ?? 'unknown').slice(0, 7)}, not ${commit.slice(0, 7)}`;
+  if (m['benchgate.suite'] !== inputs.suite) return `it is of suite ${String(m['benchgate.suite'])}`;
+  for (const [key, value] of Object.entries(inputs.fingerprint)) {
+    if (m[key] !== value) return `its fingerprint ${key} is ${JSON.stringify(m[key] ?? null)}, this job's is ${JSON.stringify(value)}`;
+  }
+  if (!commandSucceeded(m)) return 'its suite command did not succeed';
+  return null;
+}
+
+const hours = (iso: string | null): number | null => (iso === null || Number.isNaN(Date.parse(iso)) ? null : Math.round((Date.now() - Date.parse(iso)) / 36e5 * 10) / 10);
+
+/** The reused baseline, written to `staging` with the artifact's other files, or why there is none. */
+export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: string, token: string): Promise<Reuse> {
+  const commit = pullRequestOf(readEvent(io.env))?.baseSha ?? null;
+  if (commit === null) return { summary: null, why: 'this run is not for a pull request with a base commit' };
+  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo || token === '') return { summary: null, why: 'no repository or token to look up earlier runs' };
+  const artifact = `benchgate-${inputs.suite}-baseline`;
+  let result;
+  try {
+    result = await findReusableBaseline(io.github(token), io.artifacts, { owner, repo, commit, artifact, token, path: join(io.tempDir, `benchgate-reused-${randomBytes(4).toString('hex')}`) });
+  } catch (err) {
+    return { summary: null, why: `looking up earlier runs failed (${messageOf(err)}); the token needs actions: read` };
+  }
+  const found = result.found;
+  if (found === null) return { summary: null, why: result.notes.join('; ') };
+  const file = join(found.dir, 'summary.json');
+  if (!existsSync(file) || statSync(file).size > MAX_ARTIFACT_SUMMARY_BYTES) return { summary: null, why: `the artifact of workflow run ${found.runId} holds no usable summary.json` };
+  let summary: BenchmarkSummary;
+  try {
+    summary = loadSummary(file, 'benchgate');
+  } catch (err) {
+    return { summary: null, why: `the summary of workflow run ${found.runId} is not valid: ${err instanceof InputError ? err.message : String(err)}` };
+  }
+  const wrong = mismatch(summary, commit, inputs);
+  if (wrong !== null) return { summary: null, why: `the baseline of workflow run ${found.runId} does not fit: ${wrong}` };
+  const age = hours(found.createdAt);
+  const stamped = withMetadata(summary, { 'reuse.commit': commit, 'reuse.run_id': found.runId, 'reuse.run_url': found.runUrl, 'reuse.artifact_id': found.artifactId, 'reuse.age_hours': age }).summary;
+  cpSync(found.dir, staging, { recursive: true });
+  writeFileSync(join(staging, 'summary.json'), JSON.stringify(stamped));
+  const note = `reused the baseline of base commit ${commit.slice(0, 7)} from workflow run ${found.runId} (${found.runUrl})${age === null ? '' : `, ${age} hours old`}`;
+  return { summary: stamped, note };
+}

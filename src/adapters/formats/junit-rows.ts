@@ -1,0 +1,221 @@
+/**
+ * The rows of a JUnit report (one per `<testcase>`, plus a suite-level error in a suite with no test
+ * case), read from the XML events in one pass, keeping only what a row needs (no tree, no captured
+ * output), grouped by their place; and one test made from each group. See junit.ts for the rules.
+ */
+import { numberField, type Problems } from '../parsing/records-common.js';
+import { readXml } from '../parsing/xml.js';
+
+export type JunitOutcome = 'passed' | 'failure' | 'error' | 'skipped';
+
+/** One `<testcase>` as written. */
+export interface JunitRow {
+  /** Names of the enclosing `<testsuite>`s, outermost first ("" for an unnamed one). */
+  suites: readonly string[];
+  classname: string;
+  name: string;
+  outcome: JunitOutcome;
+  /** The failure's, error's or skip's message (its attribute, else the first line of its text). */
+  message: string | null;
+  skipType: string | null;
+  seconds: number | null;
+  /** Surefire's `<flakyFailure>`/`<flakyError>`: failed attempts before the pass. */
+  flakyAttempts: number;
+  /** Surefire's `<rerunFailure>`/`<rerunError>`: failed reruns after the first failure. */
+  reruns: number;
+  /** `file` and `line` when the runner writes them (pytest xunit1, jest-junit). */
+  attributes: Readonly<Record<string, string>>;
+  /** `<properties>` of the test case, numbers read as numbers. */
+  properties: Readonly<Record<string, string | number>>;
+}
+
+/** One test: the rows of one place merged (a single row is its own test). */
+export type JunitTest = JunitRow;
+
+const MAX_MESSAGE = 2000;
+
+/** A time attribute: seconds; "" is unknown; thousands separators (old Surefire: "1,234.5") dropped. */
+function secondsOf(p: Problems, place: string, raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  const fast = Number(raw);
+  if (fast >= 0 && raw !== '' && Number.isFinite(fast)) return fast;
+  if (raw.trim() === '') return null;
+  const clean = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(raw.trim()) ? raw.trim().replaceAll(',', '') : raw;
+  return numberField(p, place, 'time', clean, { min: 0, strings: true }) ?? null;
+}
+
+/** A result element's message so far: its attribute, else its text (kept short), else its type. */
+interface Outcome {
+  kind: JunitOutcome;
+  attribute: string | undefined;
+  type: string | undefined;
+  text: string;
+}
+
+function messageOf(o: Outcome): string | null {
+  const m = o.attribute?.trim() || o.text.trim().split('\n')[0]?.trim() || o.type?.trim() || '';
+  return m === '' ? null : m.slice(0, MAX_MESSAGE);
+}
+
+interface OpenCase {
+  row: JunitRow;
+  result: Outcome | null;
+  /** The child element whose text is being kept (the result's, or a property's). */
+  capturing: Outcome | null;
+  property: { key: string; text: string } | null;
+}
+
+interface OpenSuite {
+  path: readonly string[];
+  depth: number;
+  hasTestcase: boolean;
+  error: Outcome | null;
+}
+
+/** Shared by the rows that have none (most): replaced, never written to. */
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+const NO_SUITES: readonly string[] = Object.freeze([]);
+
+const RESULT: Readonly<Record<string, JunitOutcome>> = { failure: 'failure', error: 'error', skipped: 'skipped' };
+
+function propertyValue(raw: string): string | number {
+  const n = Number(raw);
+  return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+}
+
+function samePlace(a: JunitRow, b: JunitRow): boolean {
+  if (a.classname !== b.classname || a.suites.length !== b.suites.length) return false;
+  return a.suites === b.suites || a.suites.every((s, i) => s === b.suites[i]);
+}
+
+/** The root element's name and the attributes the summary reads. */
+export interface JunitRoot {
+  name: string;
+  id: string | undefined;
+  time: string | undefined;
+}
+
+/** Every row of the report, grouped by place (suite path, classname, name), in document order. */
+export function collectRows(p: Problems, text: string): { root: JunitRoot; groups: JunitRow[][] } {
+  const root: JunitRoot = { name: '', id: undefined, time: undefined };
+  // Grouped by name first (names are the file's own strings: no key to build), then by place.
+  const byName = new Map<string, JunitRow[][]>();
+  const groups: JunitRow[][] = [];
+  const add = (row: JunitRow): void => {
+    const bucket = byName.get(row.name);
+    const group = bucket?.find((g) => samePlace(g[0] as JunitRow, row));
+    if (group) return void group.push(row);
+    const created = [row];
+    groups.push(created);
+    if (bucket) bucket.push(created);
+    else byName.set(row.name, [created]);
+  };
+  const suites: OpenSuite[] = [];
+  let open: OpenCase | null = null;
+  let caseDepth = -1;
+  let suiteError: Outcome | null = null;
+  readXml(text, {
+    open(name, a, line, depth) {
+      if (depth === 0) Object.assign(root, { name, id: a['name'], time: a['time'] });
+      const suite = suites[suites.length - 1];
+      if (open !== null) return openInCase(open, name, a, depth - caseDepth);
+      if (name === 'testsuite') {
+        suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null });
+      } else if (name === 'testcase') {
+        if (suite) suite.hasTestcase = true;
+        const place = `line ${line}: <testcase>`;
+        const caseName = a['name']?.trim();
+        if (caseName === undefined || caseName === '') p.add(place, 'name', 'a non-empty test name', a['name']);
+        const file = a['file'];
+        const fileLine = a['line'];
+        const attributes = file === undefined && fileLine === undefined ? NONE : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
+        const row: JunitRow = { suites: suite?.path ?? NO_SUITES, classname: a['classname']?.trim() ?? '', name: caseName ?? '', outcome: 'passed', message: null, skipType: null, seconds: secondsOf(p, place, a['time']), flakyAttempts: 0, reruns: 0, attributes, properties: NONE };
+        open = { row, result: null, capturing: null, property: null };
+        caseDepth = depth;
+      } else if (suite !== undefined && depth === suite.depth + 1 && (name === 'error' || name === 'failure') && suite.error === null) {
+        suite.error = { kind: name, attribute: a['message'], type: a['type'], text: '' };
+        suiteError = suite.error;
+      }
+    },
+    text(t) {
+      const target = open?.capturing ?? suiteError;
+      if (target !== null && target !== undefined && target.text.length < MAX_MESSAGE) target.text += t;
+      if (open?.property) open.property.text += t;
+    },
+    close(name, depth) {
+      if (open !== null) {
+        if (depth === caseDepth) {
+          const { row, result } = open;
+          if (result !== null) row.message = messageOf(result);
+          if (row.name !== '') add(row);
+          open = null;
+        } else closeInCase(open, name);
+        return;
+      }
+      suiteError = null;
+      const suite = suites[suites.length - 1];
+      if (name !== 'testsuite' || suite === undefined || suite.depth !== depth) return;
+      suites.pop();
+      if (!suite.hasTestcase && suite.error !== null) {
+        const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
+        add({ suites: suite.path, classname: '', name: '<init>', outcome, message: messageOf(suite.error) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: NONE, properties: NONE });
+      }
+    },
+  });
+  return { root, groups };
+}
+
+/** An element inside a `<testcase>`; `level` 1 is a direct child. */
+function openInCase(c: OpenCase, name: string, a: Readonly<Record<string, string>>, level: number): void {
+  const { row } = c;
+  if (level === 1) {
+    const kind = RESULT[name];
+    if (kind !== undefined) {
+      // failure and error outrank skipped; the first of a kind is the one reported.
+      const current = c.result?.kind;
+      if (current === undefined || (current === 'skipped' && kind !== 'skipped')) {
+        c.result = { kind, attribute: a['message'], type: a['type'], text: '' };
+        row.outcome = kind;
+        row.skipType = kind === 'skipped' ? (a['type'] ?? null) : null;
+        c.capturing = c.result;
+      }
+    } else if (name === 'flakyFailure' || name === 'flakyError') row.flakyAttempts++;
+    else if (name === 'rerunFailure' || name === 'rerunError') row.reruns++;
+  } else if (level === 2 && name === 'property') {
+    const key = a['name'];
+    if (key === undefined || key === '' || Object.hasOwn(row.properties, key)) return;
+    if (a['value'] !== undefined) row.properties = { ...row.properties, [key]: propertyValue(a['value']) };
+    else c.property = { key, text: '' };
+  }
+}
+
+function closeInCase(c: OpenCase, name: string): void {
+  if (c.capturing !== null && RESULT[name] !== undefined) c.capturing = null;
+  if (name === 'property' && c.property !== null) {
+    c.row.properties = { ...c.row.properties, [c.property.key]: propertyValue(c.property.text) };
+    c.property = null;
+  }
+}
+
+/**
+ * The test of one place's rows, in the order written. The last row passing means it passed after
+ * retries (gotestsum writes failed attempts first); otherwise the first row that failed or erred
+ * gives the outcome (pytest: the call's failure before the teardown's error); else it was skipped.
+ */
+export function testOf(rows: readonly JunitRow[]): JunitTest {
+  const first = rows[0] as JunitRow;
+  if (rows.length === 1) return first;
+  const last = rows[rows.length - 1] as JunitRow;
+  const failed = rows.filter((r) => r.outcome === 'failure' || r.outcome === 'error');
+  const decisive = last.outcome === 'passed' ? last : (failed[0] ?? last);
+  const times = rows.flatMap((r) => (r.seconds === null ? [] : [r.seconds]));
+  return {
+    ...first,
+    outcome: decisive.outcome,
+    message: decisive.message,
+    skipType: decisive.skipType,
+    seconds: times.length === 0 ? null : times.reduce((a, b) => a + b, 0),
+    flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (last.outcome === 'passed' ? failed.length : 0),
+    reruns: rows.reduce((n, r) => n + r.reruns, 0),
+  };
+}

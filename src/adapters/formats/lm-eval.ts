@@ -1,0 +1,162 @@
+/**
+ * lm-evaluation-harness outputs (EleutherAI/lm-evaluation-harness, lm_eval/loggers/evaluation_tracker.py):
+ * - per-sample rows, `samples_<task>_<date>.jsonl` (`lm_eval … --output_path DIR --log_samples`), or
+ *   the directory lm_eval writes them to (every task of one run, one date): one line per document
+ *   and filter with `doc_id`, `filter`, `metrics` (the metric names) and each
+ *   metric's value (evaluator.py: `example.update(metrics)`). Each line is a case, `<task>/<doc_id>`
+ *   (the task from the file name), with ` [<filter>]` when the file holds several filters. The reward
+ *   is the first per-sample number among `metrics` (acc, exact_match, …), read as higher is better;
+ *   the case completed when it is 1 (a correct answer).
+ * - the aggregate results file, `results_<date>.json`: per task, its metrics (`"acc,none": 0.34`,
+ *   metric and filter). Each task is a case whose reward is its first metric (negated when
+ *   `higher_is_better` says lower is better), completed; groups that list their subtasks are left out
+ *   (their subtasks are the cases). Aggregates carry no per-sample evidence: the paired statistics
+ *   need the samples files of `--log_samples`, which the run's description says.
+ */
+import { InputError } from '../../errors.js';
+import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
+import { caseOf, checkUniqueIds, isObj, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { fileSource, type Source } from '../parsing/source.js';
+
+export const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
+
+export const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
+
+const isSampleRow = (r: unknown): r is Obj => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
+const isResults = (d: unknown): d is Obj => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
+
+/** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
+const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
+
+export function lmEvalMismatch(source: Source): string | null {
+  if (source.kind === 'directory') return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
+  if (source.kind === 'json') return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`';
+  if (source.kind !== 'jsonl') return `not JSON or JSON Lines (${source.kind})`;
+  for (const { text } of source.lines()) {
+    if (text.trim() === '') continue;
+    try {
+      return isSampleRow(JSON.parse(text)) ? null : 'the first line has no `doc_id`, `filter` and `metrics`';
+    } catch {
+      return 'its first line is not JSON';
+    }
+  }
+  return 'no records';
+}
+
+/** The task of `samples_<task>_<date>.jsonl`; null for another name. */
+export function taskOfSamplesFile(file: string): string | null {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  const m = SAMPLES_FILE.exec(base);
+  return m ? (m[1] as string) : null;
+}
+
+const numeric = (v: unknown): number | undefined => (typeof v === 'boolean' ? Number(v) : typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function sampleCase(p: Problems, place: string, r: Obj, prefix: string): CaseResult | null {
+  const doc = r['doc_id'];
+  if (typeof doc !== 'number' && typeof doc !== 'string') return (p.add(place, 'doc_id', 'the document id, a number or string', doc), null);
+  const names = (r['metrics'] as unknown[]).filter((m): m is string => typeof m === 'string');
+  const metric = names.find((m) => numeric(r[m]) !== undefined);
+  if (metric === undefined) return (p.add(place, names.length === 0 ? 'metrics' : names[0] as string, `a per-sample number for one of the metrics ${JSON.stringify(names)} (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score)`, names.length === 0 ? r['metrics'] : r[names[0] as string]), null);
+  const reward = numeric(r[metric]) as number;
+  const resps = r['filtered_resps'];
+  const answer = Array.isArray(resps) && resps.length > 0 ? resps[0] : null;
+  return caseOf({
+    id: `${prefix}${String(doc)}`, completed: reward >= 1, reward,
+    final_response: typeof answer === 'string' ? answer : answer === null ? null : JSON.stringify(answer),
+    expected_answer: r['target'] ?? null,
+    extra: { doc_id: doc, filter: r['filter'], metric, ...Object.fromEntries(names.map((m) => [m, r[m]])), ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}) },
+  });
+}
+
+/** Every task of one run in a directory: the samples files of its one date (several dates are several runs). */
+function fromSamplesDirectory(source: Source): BenchmarkSummary {
+  const files = source.entries().flatMap((n) => { const m = SAMPLES_FILE.exec(n); return m ? [{ name: n, date: m[2] as string }] : []; });
+  const dates = [...new Set(files.map((f) => f.date))];
+  if (dates.length > 1) throw new InputError(`${source.file}: holds the samples of ${dates.length} lm_eval runs (dates ${dates.join(', ')}); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`);
+  const parts = files.map((f) => fromSamples(fileSource(source.sibling(f.name))));
+  const cases = parts.flatMap((s) => s.cases);
+  const seen = new Map<string, string>();
+  for (const [i, part] of parts.entries()) {
+    for (const c of part.cases) {
+      const other = seen.get(c.id);
+      if (other !== undefined) throw new InputError(`${source.file}: case ${JSON.stringify(c.id)} is in both ${other} and ${files[i]?.name ?? ''}; expected each document once`);
+      seen.set(c.id, files[i]?.name ?? '');
+    }
+  }
+  const tasks = files.map((f) => taskOfSamplesFile(f.name) ?? f.name);
+  return summaryOf({ id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(), format: 'lm-eval', cases, metadata: { tasks: tasks.join(', ') }, run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` } });
+}
+
+function fromSamples(source: Source): BenchmarkSummary {
+  const p = new Problems(source.file);
+  const rows: { row: Obj; place: string }[] = [];
+  for (const { line, text } of source.lines()) {
+    if (text.trim() === '') continue;
+    let r: unknown;
+    try {
+      r = JSON.parse(text);
+    } catch {
+      p.add(`line ${line}`, null, 'a JSON object (one lm-evaluation-harness sample per line)', text.length > 60 ? `${text.slice(0, 60)}…` : text);
+      continue;
+    }
+    if (!isSampleRow(r)) p.add(`line ${line}`, null, 'a sample with `doc_id`, `filter` and `metrics`', r);
+    else rows.push({ row: r, place: `line ${line}` });
+  }
+  p.check();
+  const task = taskOfSamplesFile(source.file);
+  const filters = new Set(rows.map(({ row }) => row['filter'] as string));
+  const cases: CaseResult[] = [];
+  const ids: { id: string; place: string }[] = [];
+  for (const { row, place } of rows) {
+    const c = sampleCase(p, place, row, task === null ? '' : `${task}/`);
+    if (c === null) continue;
+    if (filters.size > 1) c.id = `${c.id} [${row['filter'] as string}]`;
+    cases.push(c);
+    ids.push({ id: c.id, place });
+  }
+  checkUniqueIds(p, ids);
+  if (p.empty && cases.length === 0) p.note('no samples');
+  p.check();
+  return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, metadata: task === null ? {} : { task }, run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` } });
+}
+
+/** The first metric of a task's results (`name,filter`), skipping the alias and the standard errors. */
+function firstMetric(entry: Obj): [string, number] | null {
+  for (const [k, v] of Object.entries(entry)) if (k.includes(',') && !/_stderr,/.test(k) && typeof v === 'number' && Number.isFinite(v)) return [k, v];
+  return null;
+}
+
+function fromResults(source: Source, data: Obj): BenchmarkSummary {
+  const p = new Problems(source.file);
+  const results = data['results'] as Obj;
+  const better = data['higher_is_better'] as Obj;
+  const groups = isObj(data['group_subtasks']) ? data['group_subtasks'] : {};
+  const cases: CaseResult[] = [];
+  for (const [task, entry] of Object.entries(results)) {
+    const place = `$.results[${JSON.stringify(task)}]`;
+    if (Array.isArray(groups[task]) && groups[task].length > 0) continue;
+    if (!isObj(entry)) { p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry); continue; }
+    const metric = firstMetric(entry);
+    if (metric === null) { p.add(place, null, 'at least one metric "<name>,<filter>" with a number', entry); continue; }
+    const [key, value] = metric;
+    const name = key.split(',')[0] as string;
+    const lower = isObj(better[task]) && better[task][name] === false;
+    cases.push(caseOf({ id: task, completed: true, reward: lower ? -value : value, extra: { metric: key, value, higher_is_better: !lower, ...entry } }));
+  }
+  if (p.empty && cases.length === 0) p.note('no tasks in `results`');
+  p.check();
+  const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : null;
+  const metadata: Record<string, string | number> = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
+  if (typeof data['git_hash'] === 'string') metadata['lm_eval.git_hash'] = data['git_hash'];
+  return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, run: { model, description: AGGREGATE_NOTE }, metadata, extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null } });
+}
+
+export function fromLmEval(source: Source): BenchmarkSummary {
+  if (source.kind === 'directory') return fromSamplesDirectory(source);
+  if (source.kind === 'jsonl') return fromSamples(source);
+  const data = source.json();
+  if (isSampleRow(data)) return fromSamples(source); // a samples file of one line
+  if (!isResults(data)) throw new InputError(`${source.file}: expected ${LM_EVAL_SHAPE}`);
+  return fromResults(source, data);
+}

@@ -1,0 +1,183 @@
+/**
+ * The adapter registry: picks the format of an input file from its shape (or takes it as given) and
+ * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
+ */
+import { InputError } from '../errors.js';
+import { packSummary, type CaseFields, type PackedSummary } from '../schema/pack.js';
+import type { BenchmarkSummary } from '../schema/summary.js';
+import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './formats/benchgate.js';
+import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './formats/github-action-benchmark.js';
+import { fromRle, RLE_SHAPE, rleMismatch } from './formats/rle.js';
+import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './formats/rlm-runner.js';
+import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './formats/promptfoo.js';
+import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './formats/multihop-qa.js';
+import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './formats/junit.js';
+import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './formats/inspect-ai.js';
+import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './formats/lm-eval.js';
+import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './formats/records.js';
+import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './formats/rlm-code.js';
+import { dataSource, fileSource, type Source } from './parsing/source.js';
+
+/**
+ * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
+ * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
+ * into nested objects).
+ */
+export const FIELD_MAPPING_KEYS = [
+  'id', 'completed', 'reward', 'steps', 'calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cost', 'latency', 'error',
+  'cluster', 'task_family', 'environment', 'domain', 'split', 'length_bucket',
+] as const;
+export type FieldMapping = Partial<Record<(typeof FIELD_MAPPING_KEYS)[number], string>>;
+
+/** How the input files are read: the format, and what some formats need to know. */
+export interface LoadOptions {
+  /** An adapter's name, or `auto` to detect it from the file. */
+  format: string;
+  /**
+   * For files that hold several runs (one per model, provider or prompt): the run to take. In a
+   * promptfoo output a provider's label or id, else a prompt's label.
+   */
+  model?: string | undefined;
+  /** For promptfoo outputs: the prompt label of the side (with `model`, a provider's prompt). */
+  prompt?: string | undefined;
+  /** For files that hold a history of runs (RLE's benchmark_history.jsonl): the run to take, by timestamp (or a prefix) or git commit; the newest by default. */
+  run?: string | undefined;
+  /** For generic records: which field of a record is what (see adapters/formats/records.ts). */
+  fields?: FieldMapping | undefined;
+  /** Case fields a gate or slice of the configuration reads, kept when loading into the packed form. */
+  keep?: CaseFields | undefined;
+}
+
+export interface Adapter {
+  /** The `--input-format` name. */
+  name: string;
+  /** What a matching file looks like, for detection errors. */
+  shape: string;
+  /** Null when `source` is in this format; otherwise why not, in a few words. */
+  mismatch(source: Source, options: LoadOptions): string | null;
+  convert(source: Source, options: LoadOptions): BenchmarkSummary;
+  /** Straight to the packed form, with the same checks as `convert`; absent: `convert`, then pack. */
+  pack?(source: Source, options: LoadOptions): PackedSummary;
+  /**
+   * What the adapter chooses a run by: `model` (one run per model), `model+prompt` (promptfoo).
+   * Absent: the file holds one run, and a model given must be that run's (else an error, never
+   * ignored); a prompt given is an error.
+   */
+  selects?: 'model' | 'model+prompt';
+}
+
+/** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
+export function jsonMismatch(source: Source, detect: (data: unknown) => boolean, why: string): string | null {
+  if (source.kind !== 'json') return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : source.kind === 'directory' ? 'a directory' : 'not JSON'})`;
+  return detect(source.json()) ? null : why;
+}
+
+/** Tried in order by auto-detection: the first that matches wins. */
+export const ADAPTERS: readonly Adapter[] = [
+  {
+    name: 'benchgate', shape: BENCHGATE_SHAPE,
+    mismatch: (s) => jsonMismatch(s, isBenchgateSummary, 'no `schema: "benchgate.summary/…"`'),
+    convert: (s) => fromBenchgate(s.file, s.json()),
+  },
+  {
+    name: 'rlm-code', shape: RLM_CODE_SHAPE,
+    mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
+    convert: (s) => fromRlmCode(s.file, s.json()),
+    pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
+  },
+  { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
+  { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
+  { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
+  { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
+  { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
+  { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
+  { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
+  { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
+  // The same files, with the direction chosen by name only (never detected).
+  { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },
+  { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, true) },
+  // Generic records come last: any array of objects with an id would match.
+  { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
+];
+
+/** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
+export const INPUT_FORMATS = ['auto', ...ADAPTERS.map((a) => a.name)] as const;
+
+function optionsOf(options: LoadOptions | string): LoadOptions {
+  return typeof options === 'string' ? { format: options } : options;
+}
+
+/** The adapter for `source`: the one the options name, or the first that matches. */
+function adapterFor(source: Source, options: LoadOptions): Adapter {
+  const { format } = options;
+  if (format !== 'auto') {
+    const adapter = ADAPTERS.find((a) => a.name === format);
+    if (!adapter) throw new InputError(`unknown input format ${JSON.stringify(format)}; expected one of ${INPUT_FORMATS.join(', ')}`);
+    return adapter;
+  }
+  // A JSON syntax error is the answer for a file that starts like JSON: no format could read it.
+  if (source.kind === 'json' || source.kind === 'empty') source.json();
+  const why: string[] = [];
+  for (const adapter of ADAPTERS) {
+    const reason = adapter.mismatch(source, options);
+    if (reason === null) return adapter;
+    why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
+  }
+  if (source.kind === 'directory') throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
+  throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
+}
+
+/**
+ * A model or prompt the adapter cannot choose by must not be ignored (a gate would then compare runs
+ * the user did not ask for): a prompt is refused; a model must be the file's own run's model.
+ */
+function checkSelection(source: Source, adapter: Adapter, o: LoadOptions, head: Omit<BenchmarkSummary, 'cases'>): void {
+  if (o.prompt !== undefined && adapter.selects !== 'model+prompt') {
+    throw new InputError(`${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`);
+  }
+  if (o.model === undefined || adapter.selects !== undefined) return;
+  const own = head.run.model ?? (typeof head.metadata['model'] === 'string' ? head.metadata['model'] : null);
+  if (own === o.model) return;
+  throw new InputError(`${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`);
+}
+
+/** Converts a source; the options force a format and carry what some formats need. */
+export function convertSource(source: Source, options: LoadOptions | string = 'auto'): BenchmarkSummary {
+  const o = optionsOf(options);
+  const adapter = adapterFor(source, o);
+  const summary = adapter.convert(source, o);
+  checkSelection(source, adapter, o, summary);
+  return summary;
+}
+
+/** Converts parsed JSON `data` read from `file`. */
+export function parseSummary(file: string, data: unknown, options: LoadOptions | string = 'auto'): BenchmarkSummary {
+  return convertSource(dataSource(file, data), options);
+}
+
+/** Reads and converts a summary file. */
+export function loadSummary(file: string, options: LoadOptions | string = 'auto'): BenchmarkSummary {
+  return convertSource(fileSource(file), options);
+}
+
+/** A source straight into the packed form the comparison reads (schema/pack.ts): same checks and errors. */
+function packSource(source: Source, options: LoadOptions | string): PackedSummary {
+  const o = optionsOf(options);
+  const adapter = adapterFor(source, o);
+  const packed = adapter.pack ? adapter.pack(source, o) : packSummary(adapter.convert(source, o), o.keep);
+  checkSelection(source, adapter, o, packed.head);
+  return packed;
+}
+
+/** {@link parseSummary} into the packed form, without building a case object per row. */
+export function parsePackedSummary(file: string, data: unknown, options: LoadOptions | string = 'auto'): PackedSummary {
+  return packSource(dataSource(file, data), options);
+}
+
+/**
+ * Reads a summary file into the packed form. `content` is the file's bytes when another thread has
+ * read them already.
+ */
+export function loadPackedSummary(file: string, options: LoadOptions | string = 'auto', content?: Uint8Array): PackedSummary {
+  return packSource(fileSource(file, content), options);
+}

@@ -1,0 +1,160 @@
+/**
+ * Pairs the cases of two runs by id and derives rlm-code's per-case report rows and case summary.
+ */
+import { FLAG, SLOT, SLOTS, type PackedSummary } from '../../schema/pack.js';
+
+/**
+ * A row of the per-case report, under rlm-code's report column names. A side that lacks the case
+ * contributes completed=false, reward 0 and steps 0, as rlm-code's report does; `in_baseline` and
+ * `in_candidate` say which sides really have it.
+ */
+export interface CaseRow {
+  case_id: string;
+  in_baseline: boolean;
+  in_candidate: boolean;
+  baseline_completed: boolean;
+  candidate_completed: boolean;
+  baseline_reward: number;
+  candidate_reward: number;
+  /** candidate_reward − baseline_reward, unrounded. */
+  reward_delta: number;
+  baseline_steps: number;
+  candidate_steps: number;
+  steps_delta: number;
+  /** Completed by the baseline, not by the candidate (only for cases on both sides). */
+  completion_regression: boolean;
+  /** Strictly lower reward for the candidate (only for cases on both sides); never gated. */
+  reward_regression: boolean;
+  baseline_error: string | null;
+  candidate_error: string | null;
+  /** rlm-code harness rows: the CodeMode guardrail blocked the plan. */
+  baseline_guardrail_blocked: boolean;
+  candidate_guardrail_blocked: boolean;
+}
+
+/** rlm-code's `_benchmark_case_regressions` result. */
+export interface CaseSummary {
+  common_cases: number;
+  completion_regressions: number;
+  reward_regressions: number;
+}
+
+/**
+ * Orders strings by Unicode code point, as Python's `sorted` does (rlm-code sorts case ids that way).
+ * JavaScript's default order compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codeUnitRank(x) - codeUnitRank(y);
+  }
+  return a.length - b.length;
+}
+
+function codeUnitRank(c: number): number {
+  if (c >= 0xd800 && c <= 0xdfff) return c + 0x2000; // surrogates: code points >= U+10000 sort last
+  if (c >= 0xe000) return c - 0x800;
+  return c;
+}
+
+/** A case's row index on each side; -1 where the run does not have it. */
+interface Match {
+  id: string;
+  b: number;
+  c: number;
+}
+
+/** The report rows of two runs: every case id of either, sorted by code point (rlm-code's report order). */
+export function pairRows(baseline: PackedSummary, candidate: PackedSummary): CaseRow[] {
+  const rows: CaseRow[] = [];
+  // Runs of one preset usually list the same ids in the same order: pair them by position, and
+  // when that order is sorted already (known from packing), without building anything else.
+  const same = sameIds(baseline.ids, candidate.ids);
+  if (same && baseline.sortedIds) {
+    baseline.ids.forEach((id, i) => rows.push(caseRow(id, baseline, i, candidate, i)));
+    return rows;
+  }
+  const matches = same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids);
+  for (const m of sortById(matches)) rows.push(caseRow(m.id, baseline, m.b, candidate, m.c));
+  return rows;
+}
+
+function sameIds(b: readonly string[], c: readonly string[]): boolean {
+  if (b.length !== c.length) return false;
+  for (let i = 0; i < b.length; i++) if (b[i] !== c[i]) return false;
+  return true;
+}
+
+function matchById(b: readonly string[], c: readonly string[]): Match[] {
+  const matches = new Map<string, Match>();
+  b.forEach((id, i) => matches.set(id, { id, b: i, c: -1 }));
+  c.forEach((id, i) => {
+    const m = matches.get(id);
+    if (m) m.c = i;
+    else matches.set(id, { id, b: -1, c: i });
+  });
+  return [...matches.values()];
+}
+
+function sortById(matches: Match[]): Match[] {
+  let sorted = true;
+  for (let i = 1; i < matches.length && sorted; i++) sorted = compareCodePoints((matches[i - 1] as Match).id, (matches[i] as Match).id) <= 0;
+  if (sorted) return matches;
+  // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
+  // comparison is then much faster on 100,000 ids.
+  if (WIDE.test(matches.map((m) => m.id).join(''))) return matches.sort((a, b) => compareCodePoints(a.id, b.id));
+  return matches.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const WIDE = /[\ud800-\uffff]/;
+
+/**
+ * The report row of one case; `bi`/`ci` index its row on each side, -1 where absent. A side that
+ * lacks the case contributes completed=false, reward 0 and steps 0, as rlm-code's report does.
+ */
+function caseRow(id: string, b: PackedSummary, bi: number, c: PackedSummary, ci: number): CaseRow {
+  const inB = bi >= 0;
+  const inC = ci >= 0;
+  const bf = inB ? (b.flags[bi] as number) : 0;
+  const cf = inC ? (c.flags[ci] as number) : 0;
+  const baselineReward = inB ? (b.numbers[bi * SLOTS + SLOT.reward] as number) : 0;
+  const candidateReward = inC ? (c.numbers[ci * SLOTS + SLOT.reward] as number) : 0;
+  const baselineSteps = inB ? (b.numbers[bi * SLOTS + SLOT.steps] as number) : 0;
+  const candidateSteps = inC ? (c.numbers[ci * SLOTS + SLOT.steps] as number) : 0;
+  const both = inB && inC;
+  return {
+    case_id: id,
+    in_baseline: inB,
+    in_candidate: inC,
+    baseline_completed: (bf & FLAG.completed) !== 0,
+    candidate_completed: (cf & FLAG.completed) !== 0,
+    baseline_reward: baselineReward,
+    candidate_reward: candidateReward,
+    reward_delta: candidateReward - baselineReward,
+    baseline_steps: baselineSteps,
+    candidate_steps: candidateSteps,
+    steps_delta: candidateSteps - baselineSteps,
+    completion_regression: both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0,
+    reward_regression: both && candidateReward < baselineReward,
+    baseline_error: inB ? (b.errors[bi] ?? null) : null,
+    candidate_error: inC ? (c.errors[ci] ?? null) : null,
+    baseline_guardrail_blocked: (bf & FLAG.guardrail) !== 0,
+    candidate_guardrail_blocked: (cf & FLAG.guardrail) !== 0,
+  };
+}
+
+/** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
+export function summarizeCases(rows: readonly CaseRow[]): CaseSummary {
+  let common = 0;
+  let completion = 0;
+  let reward = 0;
+  for (const r of rows) {
+    if (!r.in_baseline || !r.in_candidate) continue;
+    common++;
+    if (r.completion_regression) completion++;
+    if (r.reward_regression) reward++;
+  }
+  return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
+}

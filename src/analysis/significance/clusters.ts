@@ -1,0 +1,133 @@
+/**
+ * Which cases are tested as one unit under the significant policy: each case, or each group of a
+ * case label (cases of one task family tend to fail together, so they count once).
+ *
+ * `auto` with 20 or more groups clusters by them. With fewer, it asks the data: when the groups'
+ * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 on any of
+ * reward, completion, steps), whole groups are flipped; otherwise cases are tested on their own,
+ * at full power. Deciding on the data costs little size: when correlation is missed, it was small,
+ * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
+ * without per-run family shocks).
+ */
+import { UsageError } from '../../errors.js';
+import { groupCorrelationP } from './group-correlation.js';
+import type { FindingDraft } from '../integrity/findings.js';
+import type { PairedCase } from './significance.js';
+
+/** The case labels a cluster can be taken from. */
+export const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'] as const;
+export type ClusterField = (typeof CLUSTER_FIELDS)[number];
+/**
+ * `auto` takes the first of task_family, environment, domain that every case has, with enough
+ * groups; a label or any other field of the case rows (kept when packing) clusters by its values.
+ */
+export type ClusterChoice = 'auto' | 'none' | ClusterField | (string & {});
+/** A field to cluster by (not auto or none): a label or a case field. */
+export const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
+/** Fewest groups `auto` clusters by without asking the data: with fewer, it clusters only when the groups' cases move together. */
+export const AUTO_MIN_CLUSTERS = 20;
+/** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
+export const CORRELATION_LEVEL = 0.2;
+
+/** What the correlation check saw, for the report: the grouping, its groups, and the smallest p over the gates it read. */
+export interface CorrelationCheck {
+  field: string;
+  groups: number;
+  p: number;
+  /** The gate whose per-case changes gave that p. */
+  gate: string;
+}
+
+export interface ClusterDecision {
+  field: string | null;
+  note: string;
+  drafts: FindingDraft[];
+  correlation: CorrelationCheck | null;
+}
+
+/** Smallest one-sided p-value 2^G sign patterns can give, as a short decimal. */
+const smallestP = (g: number): string => (1 / 2 ** g).toPrecision(2);
+
+/** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
+export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoice, columns: readonly { gate: string; perCase: ArrayLike<number> }[] = []): ClusterDecision {
+  const decided = (d: Omit<ClusterDecision, 'correlation'>, correlation: CorrelationCheck | null = null): ClusterDecision => ({ ...d, correlation });
+  if (choice === 'none') return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
+  const groups = (f: string): number | null => {
+    const seen = new Set<string>();
+    for (const c of cases) {
+      const v = c.labels[f] ?? null;
+      if (v === null) return null;
+      seen.add(v);
+    }
+    return seen.size;
+  };
+  if (choice !== 'auto') {
+    if (cases.length > 0 && !cases.some((c) => (c.labels[choice] ?? null) !== null)) {
+      // A field no case has would silently test the cases as independent: name what is there instead.
+      const present = [...new Set(cases.flatMap((c) => Object.keys(c.labels).filter((k) => c.labels[k] !== null && c.labels[k] !== undefined)))].sort();
+      throw new UsageError(
+        `cluster ${JSON.stringify(choice)}: no case has a value for this field, so nothing could be clustered by it; ` +
+          (present.length > 0 ? `the cases have ${present.map((k) => JSON.stringify(k)).join(', ')}` : 'the cases have no label or field to cluster by') +
+          ' (or choose auto or none)',
+      );
+    }
+    const g = groups(choice);
+    if (g === null) return decided({ field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] });
+    return decided({ field: choice, note: `clustered by ${choice}`, drafts: [] });
+  }
+  for (const f of ['task_family', 'environment', 'domain'] as const) {
+    const g = groups(f);
+    if (g === null || g < 2 || g >= cases.length) continue;
+    if (g >= AUTO_MIN_CLUSTERS) return decided({ field: f, note: `clustered by ${f} (auto)`, drafts: [] });
+    const check = correlationCheck(cases, f, columns);
+    if (check.p > CORRELATION_LEVEL) {
+      return decided({ field: null, note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`, drafts: [] }, check);
+    }
+    return decided(
+      {
+        field: f,
+        note: `clustered by ${f}: the cases of its ${g} groups move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}), so whole groups are flipped; ${2 ** g} sign patterns show a change only when nearly every group moves one way (smallest p ${smallestP(g)})`,
+        drafts: [
+          {
+            code: 'too-few-clusters',
+            side: null,
+            message: `The cases of each ${f} move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}): a per-run shock or a group-level change, so the ${g} groups are the units of evidence, and ${g} units make a weak test (a gate is decided only when nearly every group moves one way). More ${f} groups, or repeated trials, would sharpen it.`,
+            case_ids: [],
+          },
+        ],
+      },
+      check,
+    );
+  }
+  return decided({ field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] });
+}
+
+/** The correlation check over the given gates' per-case changes for one grouping: the smallest p, and which gate gave it. */
+function correlationCheck(cases: readonly PairedCase[], field: string, columns: readonly { gate: string; perCase: ArrayLike<number> }[]): CorrelationCheck {
+  const { unitOf, count } = unitsOf(cases, field);
+  let best: CorrelationCheck = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
+  for (const c of columns) {
+    const p = groupCorrelationP(c.perCase, unitOf, count);
+    if (p < best.p) best = { field, groups: count, p, gate: c.gate };
+  }
+  return best;
+}
+
+/** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
+export function unitsOf(cases: readonly PairedCase[], field: string | null): { unitOf: Int32Array; count: number } {
+  const unitOf = new Int32Array(cases.length);
+  if (field === null) {
+    for (let i = 0; i < cases.length; i++) unitOf[i] = i;
+    return { unitOf, count: cases.length };
+  }
+  const ids = new Map<string, number>();
+  let count = 0;
+  cases.forEach((c, i) => {
+    const v = c.labels[field] ?? null;
+    if (v === null) { unitOf[i] = count++; return; }
+    let u = ids.get(v);
+    if (u === undefined) ids.set(v, (u = count++));
+    unitOf[i] = u;
+  });
+  return { unitOf, count };
+}

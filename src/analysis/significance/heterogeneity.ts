@@ -1,0 +1,72 @@
+/**
+ * A group that moved apart: when one group of a case label (a task family collapsing while the
+ * others improve) changes far from the rest, the mean change can pass every gate while hiding it.
+ * Each group's mean per-case completion change against the rest's, by Welch's z, Bonferroni over
+ * the groups at the confidence level (two-sided); the group furthest below the rest is named when
+ * it clears that bar and did worse in its own right. It is a note under the verdict, not a gate:
+ * a slice by the label gates on it.
+ */
+import { normalQuantile } from '../../stats/distributions.js';
+import type { PairedCase } from './significance.js';
+
+export interface GroupApart {
+  /** The label (task_family, environment or domain). */
+  field: string;
+  /** The group's value (untrusted: the report escapes it). */
+  group: string;
+  cases: number;
+  /** Mean per-case completion change in the group and in the other groups (fractions). */
+  change: number;
+  rest: number;
+  /** Welch's z of the group against the rest (negative: worse). */
+  z: number;
+}
+
+const rate = (e: PairedCase['baseline']): number => e.successes / e.trials;
+
+/** The first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */
+function grouping(cases: readonly PairedCase[], preferred: string | null): string | null {
+  const fields = preferred === null ? ['task_family', 'environment', 'domain'] : [preferred];
+  for (const f of fields) {
+    const seen = new Set<string>();
+    if (cases.some((c) => (c.labels[f] ?? null) === null)) continue;
+    for (const c of cases) seen.add(c.labels[f] as string);
+    if (seen.size >= 2 && seen.size < cases.length) return f;
+  }
+  return null;
+}
+
+/** The group furthest below the rest in completion change, when it is beyond chance (see above); else null. */
+export function groupApart(cases: readonly PairedCase[], alpha: number, preferred: string | null = null): GroupApart | null {
+  const field = grouping(cases, preferred);
+  if (field === null) return null;
+  const groups = new Map<string, number[]>();
+  for (const c of cases) {
+    const key = c.labels[field] as string;
+    const d = rate(c.candidate) - rate(c.baseline);
+    const xs = groups.get(key);
+    if (xs === undefined) groups.set(key, [d]);
+    else xs.push(d);
+  }
+  const all = cases.map((c) => rate(c.candidate) - rate(c.baseline));
+  const sum = all.reduce((a, b) => a + b, 0);
+  const sumSq = all.reduce((a, b) => a + b * b, 0);
+  const bar = normalQuantile(1 - alpha / (2 * groups.size));
+  let worst: GroupApart | null = null;
+  for (const [group, xs] of groups) {
+    const n1 = xs.length;
+    const n2 = all.length - n1;
+    if (n1 < 2 || n2 < 2) continue;
+    const s1 = xs.reduce((a, b) => a + b, 0);
+    const q1 = xs.reduce((a, b) => a + b * b, 0);
+    const m1 = s1 / n1;
+    const m2 = (sum - s1) / n2;
+    const v1 = (q1 - n1 * m1 * m1) / (n1 - 1);
+    const v2 = (sumSq - q1 - n2 * m2 * m2) / (n2 - 1);
+    const se = Math.sqrt(Math.max(0, v1) / n1 + Math.max(0, v2) / n2);
+    if (!(se > 0)) continue;
+    const z = (m1 - m2) / se;
+    if (z <= -bar && m1 < 0 && (worst === null || z < worst.z)) worst = { field, group, cases: n1, change: m1, rest: m2, z };
+  }
+  return worst;
+}

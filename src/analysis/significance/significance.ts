@@ -1,0 +1,271 @@
+/**
+ * The `significant` decision policy: each gate judged on the paired, per-case evidence.
+ *
+ * Every gate is a question about the mean per-case difference θ (candidate − baseline) against its
+ * threshold τ: completion rate, reward and steps by their per-case differences, completion
+ * regressions by the sign of each case's completion change (more cases worse than better?). Each is
+ * answered by a paired sign-flip randomization test: under "no difference beyond the threshold" the
+ * two sides of a case (or of a whole cluster of cases) are exchangeable, so flipping the sign of its
+ * difference is as likely as not. The flips are all 2^G patterns when there are at most 2^14 of
+ * them, else a seeded sample: the same input gives the same answer. A gate whose per-case changes
+ * are −1, 0 or +1 with cases as units (completion and its sign test with one trial per side) is
+ * tested in closed form instead (exact-sign.ts): at a zero threshold exactly McNemar's test, with no
+ * sampling error.
+ *
+ * A gate **fails** when the data show it violated (one-sided test, with a max-T adjustment across the
+ * gates: the max of the gates' studentized statistics over the same flips, so correlated gates do not
+ * multiply false holds and the family-wise error stays at α (Westfall and Young 1993). The gates
+ * weigh the same: the steps gate, nearly independent of the quality gates (which move as one),
+ * takes about half of α when it is near its cap and none when it is far, so its power is close to
+ * its own test's (a weighted family that handicapped it by one standard error held a +0.7 rise over
+ * a +0.5 cap half as often). A gate already shown to hold at level
+ * γ = α/10 leaves that family, and γ is added to the adjusted p-values, after Berger and Boos 1994);
+ * it **passes** when the data show it holds (one-sided at α per gate, which is enough: promote needs
+ * every gate to pass, an intersection-union test); otherwise it is **inconclusive**. Confidence
+ * bounds are the same randomization test inverted (the mean of a flipped subset is the pivot), so a
+ * bound past the threshold and the unadjusted test agree.
+ */
+import { normalQuantile } from '../../stats/distributions.js';
+import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
+import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
+import { chooseCluster, unitsOf } from './clusters.js';
+import type { GateTest, PairedCase, SignificanceOptions, SignificanceResult } from './types.js';
+import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
+import { groupApart } from './heterogeneity.js';
+import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
+import { GATE_NAMES, type GateName } from '../rlm/gates.js';
+import type { Thresholds } from '../rlm/thresholds.js';
+
+export type DecisionPolicy = 'point' | 'significant';
+export const DECISION_POLICIES: readonly DecisionPolicy[] = ['point', 'significant'];
+export type GateStatus = 'pass' | 'fail' | 'inconclusive';
+
+export { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, type ClusterChoice, type ClusterField } from './clusters.js';
+export type { CaseDecline, GateTest, PairedCase, SignificanceOptions, SignificanceResult } from './types.js';
+/** Labels the heterogeneity note may read when the cluster is one of them. */
+const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
+/** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
+const MIN_DECIDING_UNITS = 5;
+/**
+ * γ as a share of α: a gate already shown to hold at level γ leaves the max-T family, and γ is added
+ * to the family's p-values (Berger & Boos 1994), so the family-wise error stays within α.
+ */
+const SCREEN = 0.1;
+/** Power at which the minimum detectable effect and the needed suite size are stated. */
+export const POWER = 0.8;
+
+
+/** What every gate's test reads: the units, their sums per gate, the sign patterns and the levels. */
+interface Context {
+  cases: readonly PairedCase[];
+  n: number;
+  units: number;
+  alpha: number;
+  unitSize: Float64Array;
+  unitSums: Float64Array[];
+  ps: Patterns;
+  /** The units are the cases themselves (no cluster): the closed-form test applies to ternary differences. */
+  caseUnits: boolean;
+  effects: Partial<Record<GateName, number>>;
+}
+
+/** One gate on its own: its estimate, and its randomization distribution (null when it has no spread). */
+interface Single {
+  d: GateData;
+  g: number;
+  theta: number;
+  meets: boolean;
+  sorted: Float64Array | null;
+  /** The closed-form test when the units are cases, the differences are −1/0/+1 and 2^n is past enumeration. */
+  exact: ExactSign | null;
+}
+
+function single(ctx: Context, d: GateData, g: number): Single {
+  const sums = ctx.unitSums[g] as Float64Array;
+  const theta = ctx.n === 0 ? 0 : sums.reduce((a, b) => a + b, 0) / ctx.n;
+  const spread = d.perCase.some((x) => x !== d.perCase[0]);
+  const meets = d.direction === 'at_least' ? theta >= d.threshold : theta <= d.threshold;
+  const decidable = ctx.n > 0 && spread && Number.isFinite(d.threshold);
+  const counts = decidable && ctx.caseUnits && ctx.ps.method === 'sampled' ? ternaryCounts(d.perCase) : null;
+  // At a zero threshold the closed form is McNemar's sum, linear in the cases; at another it is a double sum, used while cheap.
+  const exact = counts !== null && (d.threshold === 0 || exactSignFeasible(counts)) ? new ExactSign(counts) : null;
+  return { d, g, theta, meets, sorted: decidable ? flippedMeans(ctx.ps, g) : null, exact };
+}
+
+/** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
+const sampledAtMost = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtMost(sorted, x)) / ctx.ps.count;
+const sampledAtLeast = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
+/** Shares of patterns at or below / at or above x: exact when the gate has its closed form, else counted. */
+const atMost = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atMost(at) : sampledAtMost(ctx, x.sorted as Float64Array, at));
+const atLeast = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atLeast(at) : sampledAtLeast(ctx, x.sorted as Float64Array, at));
+
+function pHolds(ctx: Context, x: Single): number {
+  if (x.sorted === null) return x.meets ? 0 : 1;
+  return x.d.direction === 'at_least' ? atMost(ctx, x, x.d.threshold) : atLeast(ctx, x, x.d.threshold);
+}
+
+/**
+ * The max-T family's studentized violation statistics per pattern (pattern 0 observed), and their
+ * maximum per pattern. The family: gates that can decide and are not already shown to hold at level
+ * γ (their randomization spread would only raise everyone's bar); Berger–Boos adds γ to its p-values.
+ */
+interface Family {
+  violation: Map<number, Float64Array>;
+  maxV: Float64Array;
+  /** The value the family's maximum must pass for a gate to fail (the upper α − γ point of maxV over the flips), for sizing. */
+  critical: number;
+}
+
+function maxT(ctx: Context, singles: readonly Single[]): Family {
+  const { units: G, ps, unitSize } = ctx;
+  const family = singles.filter((x) => x.sorted !== null && x.d.gated && pHolds(ctx, x) > SCREEN * ctx.alpha);
+  const violation = new Map<number, Float64Array>();
+  for (const x of family) {
+    const tau = x.d.threshold;
+    const sums = ctx.unitSums[x.g] as Float64Array;
+    let norm = 0;
+    let obs = 0;
+    for (let u = 0; u < G; u++) {
+      const v = (sums[u] as number) - tau * (unitSize[u] as number);
+      norm += v * v;
+      obs += v;
+    }
+    const sign = x.d.direction === 'at_least' ? -1 : 1;
+    const flipped = ps.flippedSum[x.g] as Float64Array;
+    const v = new Float64Array(ps.count);
+    for (let p = 0; p < ps.count; p++) v[p] = (sign * (obs - 2 * ((flipped[p] as number) - tau * (ps.flippedSize[p] as number)))) / Math.sqrt(norm);
+    violation.set(x.g, v);
+  }
+  const maxV = new Float64Array(ps.count).fill(-Infinity);
+  for (const v of violation.values()) for (let p = 0; p < ps.count; p++) if ((v[p] as number) > (maxV[p] as number)) maxV[p] = v[p] as number;
+  const flips = maxV.slice(1).sort();
+  const k = Math.floor((ctx.alpha * (1 - SCREEN)) * ps.count) - 1;
+  const critical = violation.size === 0 || k < 0 ? normalQuantile(1 - ctx.alpha * (1 - SCREEN)) : (flips[flips.length - 1 - k] as number);
+  return { violation, maxV, critical };
+}
+
+/**
+ * One-sided bounds at a level (α one-sided, α/2 for the two-sided "significant"): from the closed
+ * form when it is cheap (the exact m-th order statistic of the 2^n patterns' means), else the m-th
+ * of the sorted flipped means; unbounded when the patterns cannot reach the level.
+ */
+function bounds(ctx: Context, x: Single, level: number): { lower: number; upper: number } {
+  const unbounded = { lower: -Infinity, upper: Infinity };
+  if (x.exact !== null && exactSignFeasible(x.exact.counts)) {
+    const n = x.exact.n;
+    // The shares count the empty pattern, hence m + 2; past 2^52 patterns that is the level itself.
+    const k = n <= 52 ? Math.floor(level * 2 ** n) - 1 : 0;
+    if (k < 0) return unbounded;
+    const target = n <= 52 ? (k + 2) / 2 ** n : level;
+    return { lower: x.exact.bound(target, true), upper: x.exact.bound(target, false) };
+  }
+  const k = Math.floor(level * ctx.ps.count) - 1;
+  if (k < 0) return unbounded;
+  const sorted = x.sorted as Float64Array;
+  return { lower: sorted[k] as number, upper: sorted[sorted.length - 1 - k] as number };
+}
+
+function gateResult(ctx: Context, x: Single, family: Family): GateTest {
+  const { d, g, theta, meets, sorted } = x;
+  const { alpha } = ctx;
+  const counts = d.gate === 'completion_regressions' ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length } : { regressed: null, improved: null };
+  const means = sideMeans(ctx.cases, d.gate);
+  const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, ...counts };
+  if (sorted === null) {
+    // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
+    const status: GateStatus = !d.gated || meets ? 'pass' : 'fail';
+    return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null, sizing: null };
+  }
+  const tau = d.threshold;
+  const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
+  const p_holds = d.direction === 'at_least' ? atMost(ctx, x, tau) : atLeast(ctx, x, tau);
+  const one = bounds(ctx, x, alpha);
+  const two = bounds(ctx, x, alpha / 2);
+  const v = family.violation.get(g);
+  let p_violated_adjusted = 1;
+  if (v) {
+    let k = 0;
+    for (let p = 0; p < ctx.ps.count; p++) if ((family.maxV[p] as number) >= (v[0] as number) - 1e-12) k++;
+    p_violated_adjusted = Math.min(1, Math.max(p_violated, k / ctx.ps.count) + SCREEN * alpha);
+  }
+  let status: GateStatus = 'inconclusive';
+  if (!d.gated) status = 'pass';
+  else if (p_violated_adjusted <= alpha) status = 'fail';
+  else if (p_holds <= alpha) status = 'pass';
+  const se = clusterSe(ctx.unitSums[g] as Float64Array, ctx.unitSize, theta, ctx.n);
+  const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se) : null;
+  return {
+    ...base,
+    lower: one.lower,
+    upper: one.upper,
+    p_change: Math.min(1, 2 * Math.min(atLeast(ctx, x, 0), atMost(ctx, x, 0))),
+    p_violated,
+    p_violated_adjusted,
+    p_holds,
+    status,
+    significant: two.lower > 0 || two.upper < 0,
+    minimum_detectable: se > 0 ? (failBar(ctx, x, family) + normalQuantile(POWER)) * se : null,
+    units_needed: sizing?.units ?? null,
+    sizing: sizing === null ? null : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials },
+  };
+}
+
+/** The studentized value a gate's violation must pass to fail: the max-T family's bar, or the level less γ for a gate outside it. */
+const failBar = (ctx: Context, x: Single, family: Family): number => (family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN)));
+
+/** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
+function sizeGate(ctx: Context, x: Single, family: Family, se: number): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
+  const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
+  if (target === null) return null;
+  // A failure must pass the max-T family's bar; a pass, the one-sided level.
+  const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
+  const units = unitsFor(ctx.units, se, critical, target.effect, POWER);
+  const trials = x.d.gate === 'completion' && ctx.caseUnits ? trialsFor(ctx.cases, critical, target.effect, POWER) : null;
+  return { ...target, units, trials };
+}
+
+export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, trials: { baseline: number; candidate: number }, options: SignificanceOptions = {}): SignificanceResult {
+  const confidence = options.confidence ?? 0.95;
+  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
+  const alpha = 1 - confidence;
+  const n = cases.length;
+  const data = gateData(cases, thresholds);
+  const cluster = chooseCluster(cases, options.cluster ?? 'auto', data.filter((d) => d.gate !== 'completion_regressions'));
+  const { unitOf, count: G } = unitsOf(cases, cluster.field);
+  const drafts = [...cluster.drafts];
+  if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
+    drafts.splice(0, drafts.length, ...drafts.filter((d) => d.code !== 'too-few-clusters'));
+    drafts.push({ code: 'too-few-clusters', side: null, message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`, case_ids: [] });
+  }
+  const unitSize = new Float64Array(G);
+  for (let i = 0; i < n; i++) unitSize[unitOf[i] as number]! += 1;
+  const unitSums = data.map((d) => {
+    const s = new Float64Array(G);
+    for (let i = 0; i < n; i++) s[unitOf[i] as number]! += d.perCase[i] as number;
+    return s;
+  });
+  const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
+  const ctx: Context = {
+    cases, n, units: G, alpha, unitSize, unitSums, ps,
+    caseUnits: G === n,
+    effects: options.effects ?? {},
+  };
+  const singles = data.map((d, g) => single(ctx, d, g));
+  const family = maxT(ctx, singles);
+  const gates = singles.map((x) => gateResult(ctx, x, family));
+  return {
+    confidence,
+    alpha,
+    method: ps.method,
+    patterns: ps.count,
+    seed: SIGN_FLIP_SEED,
+    cases: n,
+    cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
+    trials,
+    gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
+    declines: [],
+    closed_form: singles.filter((x) => x.exact !== null).map((x) => x.d.gate),
+    heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
+    drafts,
+  };
+}

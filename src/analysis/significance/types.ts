@@ -1,0 +1,100 @@
+/**
+ * The shapes of the significant policy's evidence and results (significance.ts computes them):
+ * one paired case, one gate's test, a comparison's result. Types only.
+ */
+import type { CorrelationCheck, ClusterChoice } from './clusters.js';
+import type { FindingDraft } from '../integrity/findings.js';
+import type { GateName } from '../rlm/gates.js';
+import type { GroupApart } from './heterogeneity.js';
+import type { GateStatus } from './significance.js';
+import type { CaseEvidence, TrialCase } from '../trials.js';
+
+export interface SignificanceOptions {
+  /** Confidence level, 0.5 < confidence < 1; default 0.95. */
+  confidence?: number;
+  cluster?: ClusterChoice;
+  /** Random flips when not enumerating; default from the suite size (1,999–9,999). */
+  resamples?: number;
+  /** The effect an undecided gate on a zero threshold is sized for (sizing.ts; default 5 points of completion, 0.05 reward, 0.5 steps). */
+  effects?: Partial<Record<GateName, number>>;
+}
+
+/** One paired case: both sides over their trials, with its labels. */
+export interface PairedCase {
+  id: string;
+  labels: TrialCase['labels'];
+  baseline: CaseEvidence;
+  candidate: CaseEvidence;
+}
+
+export interface GateTest {
+  gate: GateName;
+  /** False for completion_regressions when fail_on_completion_regression is off: never decides. */
+  gated: boolean;
+  /** at_least: θ ≥ threshold holds the gate; at_most: θ ≤ threshold. */
+  direction: 'at_least' | 'at_most';
+  threshold: number;
+  /** Per-case means over the paired cases (completion as a rate; for regressions: null). */
+  baseline: number | null;
+  candidate: number | null;
+  /** θ̂: the mean per-case difference (for regressions: (improved − regressed) / cases). */
+  estimate: number;
+  /** One-sided confidence bounds on θ at the confidence level (−inf / inf when the data cannot bound it). */
+  lower: number;
+  upper: number;
+  /** Two-sided p-value for "no change" (θ = 0): benchstat's "~" when it is above α. */
+  p_change: number;
+  /** One-sided p-value that the gate is violated, and the same adjusted across the gates (max-T). */
+  p_violated: number;
+  p_violated_adjusted: number;
+  /** One-sided p-value that the gate holds. */
+  p_holds: number;
+  status: GateStatus;
+  /** The change from zero is significant at the confidence level. */
+  significant: boolean;
+  /** Cases (completion regressions gate): how many got worse and better. */
+  regressed: number | null;
+  improved: number | null;
+  /** The smallest distance from the threshold this suite decides with 80% power (same units as θ). */
+  minimum_detectable: number | null;
+  /**
+   * For an inconclusive gate: about how many units (cases or clusters) in all decide it with 80%
+   * power at this suite's noise, for the stated effect in `sizing` (not the observed one); null when
+   * the noise is unknown.
+   */
+  units_needed: number | null;
+  /** What `units_needed` is sized for (sizing.ts), and the trials per side that would do it at this many cases (completion with 2+ trials a side; null otherwise or when trials cannot). */
+  sizing: { effect: number; decides: 'fail' | 'pass'; trials: number | null } | null;
+}
+
+export interface SignificanceResult {
+  confidence: number;
+  alpha: number;
+  /** exact: all sign patterns; sampled: `resamples` seeded random patterns. */
+  method: 'exact' | 'sampled';
+  patterns: number;
+  seed: number;
+  /** Cases on both sides (the paired evidence). */
+  cases: number;
+  /** The units flipped, and why: `correlation` is the data's check when `auto` met fewer than 20 groups. */
+  cluster: { field: string | null; units: number; note: string; correlation: CorrelationCheck | null };
+  trials: { baseline: number; candidate: number };
+  gates: GateTest[];
+  /** Cases whose success rate fell, with repeated trials (empty with one trial per side). */
+  declines: CaseDecline[];
+  /** Gates tested in closed form (exact-sign.ts) rather than on the sampled patterns. */
+  closed_form: GateName[];
+  /** A group whose completion change sits far below the others' (heterogeneity.ts), or null. */
+  heterogeneity: GroupApart | null;
+  drafts: FindingDraft[];
+}
+
+/** A case whose success rate fell across repeated trials. */
+export interface CaseDecline {
+  case_id: string;
+  baseline: { trials: number; successes: number; pass_at_k: number; pass_hat_k: number };
+  candidate: { trials: number; successes: number; pass_at_k: number; pass_hat_k: number };
+  /** Fisher's exact one-sided p that the drop is chance; above α: within the case's own noise. */
+  p: number;
+  within_noise: boolean;
+}

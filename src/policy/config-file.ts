@@ -1,0 +1,276 @@
+/**
+ * The gate configuration file (default `.github/benchgate.yml`): the release criteria, written once
+ * and reviewed with the code. YAML, validated by a strict zod schema; every error names the file,
+ * the line and column, the key and what is allowed. Command-line flags and action inputs override
+ * it. The JSON Schema in `schema/benchgate.schema.json` is generated from {@link ConfigSchema}.
+ */
+import { existsSync } from 'node:fs';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { z } from 'zod';
+import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/registry.js';
+import type { CaseFields } from '../schema/pack.js';
+import { CLUSTER_FIELDS } from '../analysis/significance/clusters.js';
+import { caseFieldsFor } from '../analysis/compare.js';
+import { KEY_NAME } from '../analysis/integrity/comparability.js';
+import { GATE_LEVELS, METRICS } from '../analysis/custom-gates/metric-gates.js';
+import { SLICE_METRICS } from '../analysis/custom-gates/slices.js';
+import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { policyPatternProblem } from '../analysis/integrity/policy-pattern.js';
+import { DECISION_POLICIES } from '../analysis/significance/significance.js';
+import { InputError } from '../errors.js';
+import { didYouMean } from './suggest.js';
+import { readRegularFile } from '../load/fs-safe.js';
+
+export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
+/** Larger files are refused unread: a configuration is a few hundred bytes. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+const threshold = (what: string) => z.number().describe(what);
+
+const caseField = z.string().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
+const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
+
+export const ConfigSchema = z
+  .strictObject({
+    version: z.literal(1).optional().describe('The format of this file; 1, the only one so far.'),
+    decide: z.enum(DECISION_POLICIES).optional().describe('point: rlm-code\'s gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive).'),
+    confidence: z.number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
+    cluster: z.union([z.enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
+    min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
+    min_completion_delta: threshold('rlm-code\'s gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.').optional(),
+    max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
+    fail_on_completion_regression: z.boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
+    allow_findings: z.array(z.enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    gates: z
+      .array(
+        z
+          .strictObject({
+            metric: z.enum(METRICS).optional().describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.'),
+            field: caseField.optional().describe('Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary\'s case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.'),
+            direction: z.enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
+            tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
+            level: z.enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
+          })
+          .refine((g) => (g.metric === undefined) !== (g.field === undefined), { message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)' }),
+      )
+      .optional()
+      .describe('Your own gates, besides rlm-code\'s four.'),
+    slices: z
+      .array(
+        z.strictObject({
+          by: caseField.describe('The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).'),
+          metric: z.enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
+          tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
+          min_cases: z.number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
+          level: z.enum(GATE_LEVELS).optional().describe('required (the default) or advisory.'),
+        }),
+      )
+      .optional()
+      .describe('Gates within each group of a case label.'),
+    pricing: z
+      .record(
+        z.string().min(1),
+        z.strictObject({
+          prompt: z.number().nonnegative().describe('USD per million prompt tokens.'),
+          completion: z.number().nonnegative().describe('USD per million completion tokens.'),
+        }),
+      )
+      .optional()
+      .describe("Prices per model (the summary's model name): the cost metrics and the report's cost, with source config."),
+    safety: z
+      .strictObject({
+        policy_patterns: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .superRefine((source, ctx) => {
+                const problem = policyPatternProblem(source);
+                if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+              }),
+          )
+          .optional()
+          .describe('Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.'),
+        explained: z
+          .array(z.strictObject({ case: z.string().min(1).describe('The case id.'), reason: z.string().min(1).describe('Why this failure is acceptable; shown in the report.') }))
+          .optional()
+          .describe('Policy failures the team has looked at: they are listed with their reason and do not hold.'),
+      })
+      .optional()
+      .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
+    comparability: z
+      .strictObject({
+        compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
+        require: z.array(fingerprintKey).optional().describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
+        allow: z.array(fingerprintKey).optional().describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
+      })
+      .optional()
+      .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
+    input: z
+      .strictObject({
+        format: z.enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
+        baseline_model: z.string().min(1).optional().describe("For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label."),
+        candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        baseline_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
+        candidate_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
+        baseline_run: z.string().min(1).optional().describe('For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.'),
+        candidate_run: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+        fields: z
+          .strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<(typeof FIELD_MAPPING_KEYS)[number], z.ZodOptional<z.ZodString>>)
+          .optional()
+          .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
+      })
+      .optional()
+      .describe('How the input files are read.'),
+    fail_on_inconclusive: z.boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    benchmark_tolerance: z.union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
+  })
+  .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
+
+export type GateConfig = z.infer<typeof ConfigSchema>;
+
+/** A tolerance written as a fraction (0.1) or a percentage ("10%"), as a fraction; undefined stays undefined. */
+export function toleranceFraction(value: number | string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
+
+/** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
+export function caseFieldsOf(config: GateConfig): CaseFields {
+  return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
+}
+
+/** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
+export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null, prompt?: string | null, run?: string | null): LoadOptions {
+  const input = config.input ?? {};
+  return {
+    format: format ?? input.format ?? 'auto',
+    model: model ?? (role === 'baseline' ? input.baseline_model : input.candidate_model),
+    prompt: prompt ?? (role === 'baseline' ? input.baseline_prompt : input.candidate_prompt),
+    run: run ?? (role === 'baseline' ? input.baseline_run : input.candidate_run),
+    fields: input.fields,
+    keep: caseFieldsOf(config),
+  };
+}
+
+/** The JSON Schema of the file, for editors (generated; a test keeps the committed copy equal). */
+export function configJsonSchema(): Record<string, unknown> {
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://benchgate.dev/benchgate.schema.json', ...z.toJSONSchema(ConfigSchema, { target: 'draft-2020-12' }) };
+}
+
+/** "line L, column C" of a path in the document, or of the document's start. */
+function position(doc: Document, lines: LineCounter, path: readonly PropertyKey[], atKey = false): string {
+  let node: unknown = doc.contents;
+  let at: number | undefined = (node as { range?: [number] } | null)?.range?.[0];
+  for (const key of path) {
+    if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+      at = (node as { range?: [number] } | null)?.range?.[0] ?? at;
+      continue;
+    }
+    if (!isMap(node)) break;
+    const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
+    if (!pair) break;
+    const keyAt = (pair.key as { range?: [number] } | null)?.range?.[0];
+    at = atKey ? (keyAt ?? at) : ((pair.value as { range?: [number] } | null)?.range?.[0] ?? keyAt ?? at);
+    node = pair.value;
+  }
+  const { line, col } = lines.linePos(at ?? 0);
+  return `line ${line}, column ${col}`;
+}
+
+const keyPath = (path: readonly PropertyKey[]): string => (path.length === 0 ? 'the top level' : `"${path.map(String).join('.')}"`);
+
+/** The keys the mapping at `path` of the file may have (its own siblings, not the top level's). */
+export function keysAt(path: readonly PropertyKey[]): string[] {
+  let node = ConfigSchema as unknown as z.core.$ZodType;
+  const unwrap = (n: z.core.$ZodType): z.core.$ZodType => {
+    let at = n;
+    for (;;) {
+      const def = at._zod.def as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+      if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType) at = def.innerType;
+      else if (def.type === 'pipe' && def.in) at = def.in;
+      else return at;
+    }
+  };
+  for (const key of path) {
+    node = unwrap(node);
+    const def = node._zod.def as { type: string; element?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType>; valueType?: z.core.$ZodType };
+    if (def.type === 'array' && typeof key === 'number' && def.element) node = def.element;
+    else if (def.type === 'object' && def.shape && typeof key === 'string' && def.shape[key]) node = def.shape[key];
+    else if (def.type === 'record' && def.valueType) node = def.valueType;
+    else return [];
+  }
+  const def = unwrap(node)._zod.def as { type: string; shape?: Record<string, unknown> };
+  return def.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+/** What a zod issue says, in this project's words: what was expected, and what was found. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = keysAt(issue.path);
+    const near = issue.keys.length === 1 ? didYouMean(issue.keys[0] as string, allowed, (k) => `"${k}"`) : '';
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${near}; allowed${issue.path.length > 0 ? ` here` : ''}: ${allowed.join(', ')}`;
+  }
+  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => String(v)).join(', ')}`;
+  if (issue.code === 'too_small' || issue.code === 'too_big') return issue.message.replace(/^Too (small|big): expected number to be ([<>]=?)/, (_, _w: string, op: string) => `expected a number ${op} `);
+  return issue.message.replace(/^Invalid input: /, '');
+}
+
+/**
+ * Anchors, aliases and merge keys are refused: an alias used as a key reads as a second copy of that
+ * key (silently overriding it, past uniqueKeys), a merge key mixes in values from elsewhere, and
+ * nested aliases expand exponentially (an alias bomb). A configuration says each thing where it is.
+ */
+function refuseIndirection(file: string, doc: Document, lines: LineCounter): void {
+  const at = (node: { range?: readonly number[] | null } | null | undefined): string => {
+    const { line, col } = lines.linePos(node?.range?.[0] ?? 0);
+    return `${file}: line ${line}, column ${col}`;
+  };
+  visit(doc, {
+    Alias(_, node) {
+      throw new InputError(`${at(node)}: the alias *${node.source} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+    },
+    Node(_, node) {
+      if (node.anchor) throw new InputError(`${at(node)}: the anchor &${node.anchor} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+    },
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === '<<') throw new InputError(`${at(pair.key)}: the merge key << is not accepted; write the keys out`);
+    },
+  });
+}
+
+/** Parses and validates configuration text; `file` names it in errors. */
+export function parseConfig(file: string, text: string): GateConfig {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const broken = doc.errors[0];
+  if (broken !== undefined) {
+    const { line, col } = lines.linePos(broken.pos[0]);
+    throw new InputError(`${file}: line ${line}, column ${col}: not valid YAML: ${broken.message.split('\n')[0]}`);
+  }
+  refuseIndirection(file, doc, lines);
+  const data: unknown = doc.toJS({ maxAliasCount: 0 }) ?? {};
+  const result = ConfigSchema.safeParse(data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    // An unknown key is shown where it is written.
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] as string] : issue.path;
+    return `${file}: ${position(doc, lines, path, issue.code === 'unrecognized_keys')}: ${keyPath(issue.path)}: ${describeIssue(issue)}`;
+  });
+  throw new InputError(problems.join('\n'));
+}
+
+/**
+ * Reads the configuration at `path`; with `explicit` false (the default path), a missing file is no
+ * configuration at all, while an explicitly named file must exist.
+ */
+export function loadConfig(path: string, explicit: boolean): GateConfig | null {
+  if (!existsSync(path)) {
+    if (explicit) throw new InputError(`${path}: configuration file not found`);
+    return null;
+  }
+  // A regular file within the cap, checked before it is opened (a directory, FIFO or device is refused).
+  const bytes = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES, fail: (why) => new InputError(`${path}: configuration file ${why}`) });
+  return parseConfig(path, bytes.toString('utf8'));
+}

@@ -1,0 +1,86 @@
+/**
+ * The words and numbers the markdown report uses for gates and sides, shared by its sections so a
+ * gate reads the same in the table, the reason line and the release checklist.
+ */
+import type { Comparison } from '../../analysis/compare.js';
+import type { GateName } from '../../analysis/rlm/gates.js';
+import { deltaNearThreshold, pyFixed, signed } from './format.js';
+import { untrusted } from './markdown.js';
+
+/** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
+export function compact(x: number, digits: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? '+∞' : '−∞';
+  const s = signed(x, digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return s;
+}
+
+export const pp = (fraction: number, digits = 1): string => `${signed(fraction * 100, digits)} pp`;
+export const percent = (fraction: number): string => `${pyFixed(fraction * 100, 1)}%`;
+
+/** How the two sides are called in sentences: the one differing dimension's values, else generic. */
+export function sideNames(cmp: Comparison): { baseline: string; candidate: string } {
+  const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
+  if (only) {
+    return {
+      baseline: only.baseline === null ? '*(none)*' : untrusted(only.baseline),
+      candidate: only.candidate === null ? '*(none)*' : untrusted(only.candidate),
+    };
+  }
+  return { baseline: 'the baseline', candidate: 'the candidate' };
+}
+
+export interface GateLine {
+  gate: GateName;
+  label: string;
+  /** The CodeMode promotion protocol's name for the item in its release checklist. */
+  checklist: string;
+  /** The change as shown, e.g. "+0.0500" or "−5.0 pp". */
+  change: string;
+  /** The rule, e.g. "≥ +0" or "= 0". */
+  rule: string;
+  passed: boolean;
+}
+
+/** One line per gate, in rlm-code's gate order. */
+export function gateLines(cmp: Comparison): GateLine[] {
+  const { deltas, gates, case_summary } = cmp.rlm;
+  const t = cmp.thresholds;
+  return [
+    { gate: 'reward', label: 'Reward (mean)', checklist: 'Reward delta', change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4), rule: `≥ ${compact(t.min_reward_delta, 4)}`, passed: gates.reward },
+    { gate: 'completion', label: 'Completion rate', checklist: 'Completion delta', change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`, rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`, passed: gates.completion },
+    { gate: 'steps', label: 'Steps (mean)', checklist: 'Steps increase', change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2), rule: `≤ ${compact(t.max_steps_increase, 4)}`, passed: gates.steps },
+    { gate: 'completion_regressions', label: 'Completion regressions', checklist: 'Completion regressions', change: String(case_summary.completion_regressions), rule: t.fail_on_completion_regression ? '= 0' : 'not gated', passed: gates.completion_regressions },
+  ];
+}
+
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+/** Why a failed gate failed, in one sentence. */
+export function gateReason(cmp: Comparison, line: GateLine): string {
+  const names = sideNames(cmp);
+  switch (line.gate) {
+    case 'reward':
+      return `mean reward changed by ${line.change} (rule ${line.rule}).`;
+    case 'completion':
+      return `completion rate changed by ${line.change} (rule ${line.rule}).`;
+    case 'steps':
+      return `mean steps changed by ${line.change} (rule ${line.rule}).`;
+    case 'completion_regressions': {
+      const n = cmp.rlm.case_summary.completion_regressions;
+      return `${n} ${plural(n, 'case', 'cases')} that completed with ${names.baseline} no longer ${plural(n, 'completes', 'complete')} with ${names.candidate}.`;
+    }
+  }
+}
+
+/** A leading minus as the true minus sign (U+2212). */
+const trueMinus = (s: string): string => (s.charCodeAt(0) === 0x2d ? `−${s.slice(1)}` : s);
+/** Reward with rlm-code's markdown precision (3 dp). */
+export const reward3 = (x: number): string => trueMinus(pyFixed(x, 3));
+/** A mean reward as rlm-code stores it (4 dp). */
+export const reward4 = (x: number): string => trueMinus(pyFixed(x, 4));
+
+/** Case ids inline as code spans, at most `max` of them. */
+export function idList(ids: readonly string[], max = 20): string {
+  const shown = ids.slice(0, max).map((id) => untrusted(id, { maxLength: 80 }));
+  return ids.length > max ? `${shown.join(', ')} … and ${ids.length - max} more` : shown.join(', ');
+}
