@@ -1531,7 +1531,7 @@ function datetime$1(args) {
 const anyString = /^[\s\S]{0,}$/;
 const integer = /^-?\d+$/;
 const number$1 = /^-?\d+(?:\.\d+)?$/;
-const boolean$1 = /^(?:true|false)$/i;
+const boolean$2 = /^(?:true|false)$/i;
 const _null$2 = /^null$/i;
 // regex for string with no uppercase letters
 const lowercase = /^[^A-Z]*$/;
@@ -2504,7 +2504,7 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
 });
 const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = boolean$1;
+    inst._zod.pattern = boolean$2;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -6498,7 +6498,7 @@ const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json);
 });
-function boolean(params) {
+function boolean$1(params) {
     return _boolean(ZodBoolean, params);
 }
 const ZodNull = /*@__PURE__*/ $constructor("ZodNull", (inst, def) => {
@@ -6952,7 +6952,7 @@ const CaseUsage = UsageCounts.extend({
 });
 /** Harness-mode counters of one case (rlm-code `HarnessRunner`); null for other modes. */
 const HarnessCounters = object({
-    mcp_enabled: boolean().nullable(),
+    mcp_enabled: boolean$1().nullable(),
     mcp_server: nullableString,
     harness_strategy: nullableString,
     harness_tool_calls: count$3,
@@ -6960,7 +6960,7 @@ const HarnessCounters = object({
     codemode_chain_calls: count$3,
     codemode_search_calls: count$3,
     codemode_discovery_calls: count$3,
-    codemode_guardrail_blocked: boolean(),
+    codemode_guardrail_blocked: boolean$1(),
 });
 /** Grouping labels of a case, used for slices and clusters. Unknown is null. */
 const CaseLabels = object({
@@ -6975,7 +6975,7 @@ const CaseResult = object({
     /** Non-empty, unique within a run. */
     id: string$1().min(1),
     /** Whether the case finished (rlm-code `completed`); strictly a boolean. */
-    completed: boolean(),
+    completed: boolean$1(),
     /** rlm-code `total_reward`: may exceed 1 (native) and is -1.0 on failure rows. */
     reward: number(),
     /** Agent steps taken; 0 on failure rows. */
@@ -6998,7 +6998,7 @@ const CaseResult = object({
     final_response: nullableString,
     expected_answer: unknown(),
     /** Only meaningful when an expected answer was set; null otherwise. */
-    answer_match: boolean().nullable(),
+    answer_match: boolean$1().nullable(),
     /** Every field of the source row this model does not name, kept verbatim. */
     extra: record(string$1(), unknown()),
 });
@@ -7015,7 +7015,7 @@ const RunInfo = object({
     preset: nullableString,
     /** `native` | `harness` | `direct-llm` for rlm-code; null when the summary predates the field. */
     mode: nullableString,
-    mcp_enabled: boolean().nullable(),
+    mcp_enabled: boolean$1().nullable(),
     mcp_server: nullableString,
     harness_strategy: nullableString,
     model: nullableString,
@@ -7026,7 +7026,7 @@ const RunInfo = object({
     finished_at: nullableString,
     duration_seconds: number().nonnegative().nullable(),
     /** True when the run was cancelled; null when the summary does not say. */
-    cancelled: boolean().nullable(),
+    cancelled: boolean$1().nullable(),
 });
 /**
  * The aggregates as the tool reported them at the top level. rlm-code's gates read these, not
@@ -7043,7 +7043,7 @@ const ReportedTotals = object({
     usage_totals: UsageCounts.nullable(),
 });
 /** A metadata value stamped on a run (commit, model, seed …). */
-const MetadataValue = union([string$1(), number(), boolean(), _null()]);
+const MetadataValue = union([string$1(), number(), boolean$1(), _null()]);
 const BenchmarkSummary = object({
     schema: literal(SUMMARY_SCHEMA),
     /** rlm-code `benchmark_id`, or the file stem when the summary has none. */
@@ -7057,6 +7057,12 @@ const BenchmarkSummary = object({
     /** Top-level fields of the source this model does not name, kept verbatim. */
     extra: record(string$1(), unknown()),
 });
+/**
+ * Metadata an adapter sets when its format tells a case that raised (no answer at all) from one that
+ * was measured and failed: how many cases produced an answer. 0 with case rows is an empty run.
+ * (A failing JUnit test is a measurement; a model call that raised is not.)
+ */
+const ANSWERED_CASES = 'answered_cases';
 
 /**
  * Finds where a JSON text breaks, for error messages. `JSON.parse` says "Unexpected token" with no
@@ -7373,111 +7379,6 @@ function fromBenchgate(file, data) {
 }
 
 /**
- * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
- * case objects are built only if something asks for them; the comparison reads the packed form.
- */
-/** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
-const BACKING = new WeakMap();
-/**
- * The summary of a packed form, without building its case objects: `cases` is built (as
- * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
- * (see {@link packedOf}), so comparing large files never builds 100,000 case objects.
- */
-function packedSummary(p) {
-    const { schema, id, format, run, reported, metadata, extra } = p.head;
-    const summary = { schema, id, format, run, reported, metadata };
-    let cases = null;
-    // Once the cases are out, they may be changed in place: from then on the packed form is stale.
-    Object.defineProperty(summary, 'cases', {
-        enumerable: true,
-        configurable: true,
-        get: () => {
-            BACKING.delete(summary);
-            return (cases ??= unpackSummary(p).cases);
-        },
-        set: (value) => {
-            BACKING.delete(summary);
-            cases = value;
-        },
-    });
-    summary.extra = extra;
-    BACKING.set(summary, p);
-    return summary;
-}
-/**
- * The packed form of a summary's cases: the one it was loaded from when still current, else packed
- * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
- * (the loaders take them from the configuration): its cases no longer hold the fields.
- */
-function packedOf(summary, fields = NO_FIELDS) {
-    const backing = BACKING.get(summary);
-    if (backing === undefined)
-        return packSummary(summary, fields);
-    const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
-    if (missing.length > 0)
-        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
-    return backing;
-}
-/** The number of cases of a summary, without building the case objects of a packed one. */
-function caseCount(summary) {
-    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
-}
-
-/**
- * What the findings and the usage figures read from one run's case rows, gathered in one pass over
- * its packed form. Sums run in row order, as the reports have always computed them, so the results
- * are the same doubles to the last bit.
- */
-function runTotals(p) {
-    const { numbers, flags, ids, errors } = p;
-    const n = flags.length;
-    let completed = 0;
-    let reward = 0;
-    let steps = 0;
-    let calls = 0;
-    let prompt = 0;
-    let completion = 0;
-    let blocked = 0;
-    let mcp = null;
-    for (let i = 0; i < n; i++) {
-        const f = flags[i];
-        const at = i * SLOTS;
-        if (f & FLAG.completed)
-            completed++;
-        reward += numbers[at + SLOT.reward];
-        steps += numbers[at + SLOT.steps];
-        if (f & FLAG.usage) {
-            calls += numbers[at + SLOT.totalCalls];
-            prompt += numbers[at + SLOT.promptTokens];
-            completion += numbers[at + SLOT.completionTokens];
-        }
-        if (f & FLAG.harness) {
-            mcp = (mcp ?? 0) + numbers[at + SLOT.mcpToolCalls];
-            if (f & FLAG.guardrail)
-                blocked++;
-        }
-    }
-    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
-    return {
-        rows: n,
-        completed,
-        reward,
-        steps,
-        total_calls: calls,
-        prompt_tokens: prompt,
-        completion_tokens: completion,
-        sortedDurations: p.sortedDurations,
-        guardrail_blocked: blocked,
-        mcp_tool_calls: mcp,
-        errored,
-    };
-}
-
-/**
- * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
- * report and the release checklist. None of these are gated in rlm-code.
- */
-/**
  * rlm-code's latency percentile: linear interpolation at position (n−1)·q over ascending values,
  * computed as lo·(1−w) + hi·w (that exact form, for identical floating-point results).
  */
@@ -7508,18 +7409,6 @@ function latencyOfSorted(sorted) {
         p95: percentile(sorted, 0.95),
         p99: percentile(sorted, 0.99),
         max: sorted[sorted.length - 1],
-    };
-}
-/** The usage figures of a run from its {@link RunTotals}. */
-function usageFromTotals(t) {
-    return {
-        total_calls: t.total_calls,
-        prompt_tokens: t.prompt_tokens,
-        completion_tokens: t.completion_tokens,
-        latency_seconds: latencyOfSorted(t.sortedDurations),
-        guardrail_blocked: t.guardrail_blocked,
-        mcp_tool_calls: t.mcp_tool_calls,
-        errors: t.errored.length,
     };
 }
 
@@ -8340,163 +8229,6 @@ function fromRle(source, options = { format: 'rle' }) {
         metadata['pricing_source'] = 'unknown';
     const model = typeof metadata['model'] === 'string' ? metadata['model'] : null;
     return summaryOf({ id, format: 'rle', cases, run: { model, description }, metadata });
-}
-
-/**
- * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
- * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
- * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
- * allows their code; the four rlm-code gate booleans are never changed by them.
- */
-/** Every finding code, with its default severity. */
-const FINDING_SEVERITY = {
-    'empty-run': 'error',
-    'incomplete-run': 'error',
-    'cancelled-run': 'error',
-    'command-failed': 'error',
-    'aggregate-mismatch': 'error',
-    'preset-mismatch': 'error',
-    'not-comparable': 'error',
-    'guardrail-rise': 'error',
-    'policy-failure': 'error',
-    'missing-cases': 'error',
-    'new-cases': 'notice',
-    'multiple-differences': 'warning',
-    'case-errors': 'notice',
-    'partial-trials': 'error',
-    'too-few-clusters': 'warning',
-    'shard-coverage': 'error',
-    'benchmark-regression': 'error',
-    'aggregates-only': 'notice',
-};
-const FINDING_CODES = Object.keys(FINDING_SEVERITY);
-/**
- * Metadata an adapter sets when its format tells a case that raised (no answer at all) from one that
- * was measured and failed: how many cases produced an answer. 0 with case rows is an empty run.
- * (A failing JUnit test is a measurement; a model call that raised is not.)
- */
-const ANSWERED_CASES = 'answered_cases';
-const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
-const REWARD_TOLERANCE = 0.00005 + 1e-9;
-const STEPS_TOLERANCE = 0.005 + 1e-9;
-function runFindings(side, s, totals) {
-    const out = [];
-    const r = s.reported;
-    const rows = totals.rows;
-    const attempted = r.attempted_cases ?? rows;
-    if (r.total_cases === 0 || rows === 0) {
-        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
-    }
-    else if (s.metadata[ANSWERED_CASES] === 0) {
-        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
-        out.push({ code: 'empty-run', side, message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`, case_ids: [] });
-    }
-    if (attempted < r.total_cases || rows < r.total_cases) {
-        out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });
-    }
-    if (s.run.cancelled === true) {
-        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
-    }
-    const failure = commandFailure(s.metadata);
-    if (failure !== null) {
-        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
-    }
-    const mismatches = aggregateMismatches(s, totals);
-    if (mismatches.length > 0) {
-        out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
-    }
-    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
-        out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
-    }
-    const errored = [...totals.errored];
-    if (errored.length > 0) {
-        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
-    }
-    return out;
-}
-/**
- * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
- * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
- * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
- */
-function commandFailure(m) {
-    if (m['command.timed_out'] === true)
-        return 'timed out (command.timed_out: true)';
-    if (m['command.budget_exceeded'] === true)
-        return 'was stopped at its spend cap (command.budget_exceeded: true)';
-    const code = m['command.exit_code'];
-    if (typeof code === 'number' && code !== 0)
-        return `exited with code ${code} (command.exit_code)`;
-    if (code === null && typeof m['command.signal'] === 'string')
-        return 'was killed by a signal (command.signal)';
-    return null;
-}
-/**
- * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
- * `totals` are the rows' totals when the caller has them already.
- */
-function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
-    const r = s.reported;
-    const n = totals.rows;
-    const out = [];
-    if (r.attempted_cases !== null && r.attempted_cases !== n)
-        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
-    if (n > r.total_cases)
-        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
-    const completed = totals.completed;
-    if (completed !== r.completed_cases)
-        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
-    const reward = n ? totals.reward / n : 0;
-    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
-        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
-    const steps = n ? totals.steps / n : 0;
-    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
-        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
-    if (r.usage_totals) {
-        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
-            const sum = totals[key];
-            if (sum !== r.usage_totals[key])
-                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
-        }
-    }
-    return out;
-}
-function round(x, digits) {
-    return Number(x.toFixed(digits));
-}
-function pairFindings(baseline, candidate, rows) {
-    const out = [];
-    const bp = baseline.run.preset;
-    const cp = candidate.run.preset;
-    if (bp !== null && cp !== null && bp !== cp) {
-        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
-    }
-    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
-    if (missing.length > 0) {
-        out.push({ code: 'missing-cases', side: 'candidate', message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`, case_ids: missing });
-    }
-    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
-    if (added.length > 0) {
-        out.push({ code: 'new-cases', side: 'candidate', message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`, case_ids: added });
-    }
-    return out;
-}
-/**
- * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
- * the two runs' row totals when the caller has them already.
- */
-function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
-    const drafts = [
-        ...runFindings('baseline', baseline, totals.baseline),
-        ...runFindings('candidate', candidate, totals.candidate),
-        ...pairFindings(baseline, candidate, rows),
-        ...extra,
-    ];
-    return drafts.map((d) => {
-        const severity = FINDING_SEVERITY[d.code];
-        return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
-    });
 }
 
 /**
@@ -12867,13 +12599,13 @@ function fromRecords(source, options) {
  */
 const str$1 = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
-const bool = () => boolean({ error: 'expected a boolean (true or false)' });
+const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
 const num$2 = () => number({ error: 'expected a finite number' });
 const count$2 = () => int$2({ error: 'expected a whole number' })
     .nonnegative({ error: 'expected a whole number >= 0' });
 const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
 const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
-const nullableBool = () => boolean({ error: 'expected a boolean or null' }).nullable();
+const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nullable();
 
 /**
  * Field tables: one declaration per field that yields both a zod schema (for exact, named error
@@ -13296,10 +13028,6 @@ function packRlmCode(file, data, keep) {
 }
 
 /**
- * The adapter registry: picks the format of an input file from its shape (or takes it as given) and
- * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
- */
-/**
  * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
  * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
  * into nested objects).
@@ -13308,6 +13036,11 @@ const FIELD_MAPPING_KEYS = [
     'id', 'completed', 'reward', 'steps', 'calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cost', 'latency', 'error',
     'cluster', 'task_family', 'environment', 'domain', 'split', 'length_bucket',
 ];
+
+/**
+ * The adapter registry: picks the format of an input file from its shape (or takes it as given) and
+ * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
+ */
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
 function jsonMismatch(source, detect, why) {
     if (source.kind !== 'json')
@@ -13410,6 +13143,57 @@ function packSource(source, options) {
  */
 function loadPackedSummary(file, options = 'auto', content) {
     return packSource(fileSource(file, content), options);
+}
+
+/**
+ * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
+ * case objects are built only if something asks for them; the comparison reads the packed form.
+ */
+/** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
+const BACKING = new WeakMap();
+/**
+ * The summary of a packed form, without building its case objects: `cases` is built (as
+ * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
+ * (see {@link packedOf}), so comparing large files never builds 100,000 case objects.
+ */
+function packedSummary(p) {
+    const { schema, id, format, run, reported, metadata, extra } = p.head;
+    const summary = { schema, id, format, run, reported, metadata };
+    let cases = null;
+    // Once the cases are out, they may be changed in place: from then on the packed form is stale.
+    Object.defineProperty(summary, 'cases', {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+            BACKING.delete(summary);
+            return (cases ??= unpackSummary(p).cases);
+        },
+        set: (value) => {
+            BACKING.delete(summary);
+            cases = value;
+        },
+    });
+    summary.extra = extra;
+    BACKING.set(summary, p);
+    return summary;
+}
+/**
+ * The packed form of a summary's cases: the one it was loaded from when still current, else packed
+ * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
+ * (the loaders take them from the configuration): its cases no longer hold the fields.
+ */
+function packedOf(summary, fields = NO_FIELDS) {
+    const backing = BACKING.get(summary);
+    if (backing === undefined)
+        return packSummary(summary, fields);
+    const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
+    if (missing.length > 0)
+        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
+    return backing;
+}
+/** The number of cases of a summary, without building the case objects of a packed one. */
+function caseCount(summary) {
+    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
 }
 
 /**
@@ -13520,230 +13304,11 @@ function runLoadWorker() {
     });
 }
 
-/**
- * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
- * pseudo-random bit source. Pure and deterministic.
- */
-/**
- * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
- * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
- */
-function normalQuantile(p) {
-    if (!(p > 0 && p < 1)) {
-        if (p === 0)
-            return -Infinity;
-        if (p === 1)
-            return Infinity;
-        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
-    }
-    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
-    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
-    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-    const low = 0.02425;
-    let x;
-    if (p < low) {
-        const q = Math.sqrt(-2 * Math.log(p));
-        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    else if (p <= 1 - low) {
-        const q = p - 0.5;
-        const r = q * q;
-        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-    }
-    else {
-        const q = Math.sqrt(-2 * Math.log(1 - p));
-        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    return x;
-}
-/**
- * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
- * a resampling test gives the same answer for the same input.
- */
-function bitSource(seed) {
-    let state = seed >>> 0;
-    return () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return (t ^ (t >>> 14)) >>> 0;
-    };
-}
-
-/**
- * Do the cases of one group move together? With few groups, a cluster-level test is weak, and a
- * case-level test is too confident when a group's cases share a shock (a tool outage or a rate limit
- * that moves every case of one family in one run). This tells the two apart from the data: the
- * spread of the group sums of the centred per-case differences, Q = Σ_g (Σ_{i∈g} e_i)², against its
- * randomization distribution when each case's sign is flipped on its own (Q's reference under
- * independent, symmetric cases: a case-level sign-flip test of within-group correlation, in the
- * spirit of the randomization tests for clustering of Ibragimov and Müller 2016 and of the
- * heterogeneity Q statistic of meta-analysis). Large Q: the groups' changes disagree more than
- * independent cases allow, whether by a shared shock or by a real group-level effect; either way
- * the group, not the case, is the unit of evidence. Seeded: the same input gives the same p.
- */
-const CORRELATION_SEED = 0x0c1a55e5;
-/** Draws by suite size: 999 up to 20,000 cases, fewer past that (at least 199), about 2·10^7 case visits. */
-function correlationDraws(cases) {
-    return Math.max(199, Math.min(999, Math.floor(2e7 / Math.max(1, cases))));
-}
-/**
- * One-sided randomization p-value that the group sums spread more than independent cases allow
- * (1 when there is no spread or a single group). `groupOf[i]` is case i's group, 0 … groups − 1.
- */
-function groupCorrelationP(perCase, groupOf, groups, draws = correlationDraws(perCase.length)) {
-    const n = perCase.length;
-    if (groups < 2 || n === 0)
-        return 1;
-    let mean = 0;
-    for (let i = 0; i < n; i++)
-        mean += perCase[i];
-    mean /= n;
-    const e = new Float64Array(n);
-    let spread = 0;
-    for (let i = 0; i < n; i++) {
-        e[i] = perCase[i] - mean;
-        spread += Math.abs(e[i]);
-    }
-    if (spread === 0)
-        return 1;
-    const sums = new Float64Array(groups);
-    const q = () => {
-        let out = 0;
-        for (let g = 0; g < groups; g++)
-            out += sums[g] ** 2;
-        return out;
-    };
-    for (let i = 0; i < n; i++)
-        sums[groupOf[i]] += e[i];
-    const observed = q();
-    const next = bitSource(CORRELATION_SEED);
-    let atLeast = 0;
-    for (let r = 0; r < draws; r++) {
-        sums.fill(0);
-        let bits = 0;
-        for (let i = 0; i < n; i++) {
-            if ((i & 31) === 0)
-                bits = next();
-            const s = (bits >>> (i & 31)) & 1 ? 1 : -1;
-            sums[groupOf[i]] += s * e[i];
-        }
-        if (q() >= observed * (1 - 1e-12))
-            atLeast++;
-    }
-    return (1 + atLeast) / (1 + draws);
-}
-
-/**
- * Which cases are tested as one unit under the significant policy: each case, or each group of a
- * case label (cases of one task family tend to fail together, so they count once).
- *
- * `auto` with 20 or more groups clusters by them. With fewer, it asks the data: when the groups'
- * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 on any of
- * reward, completion, steps), whole groups are flipped; otherwise cases are tested on their own,
- * at full power. Deciding on the data costs little size: when correlation is missed, it was small,
- * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
- * without per-run family shocks).
- */
+/** The significant policy's confidence level when none is given. */
+const DEFAULT_CONFIDENCE = 0.95;
 /** The case labels a cluster can be taken from. */
 const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
-/** A field to cluster by (not auto or none): a label or a case field. */
-const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
-/** Fewest groups `auto` clusters by without asking the data: with fewer, it clusters only when the groups' cases move together. */
-const AUTO_MIN_CLUSTERS = 20;
-/** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
-const CORRELATION_LEVEL = 0.2;
-/** Smallest one-sided p-value 2^G sign patterns can give, as a short decimal. */
-const smallestP = (g) => (1 / 2 ** g).toPrecision(2);
-/** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
-function chooseCluster(cases, choice, columns = []) {
-    const decided = (d, correlation = null) => ({ ...d, correlation });
-    if (choice === 'none')
-        return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
-    const groups = (f) => {
-        const seen = new Set();
-        for (const c of cases) {
-            const v = c.labels[f] ?? null;
-            if (v === null)
-                return null;
-            seen.add(v);
-        }
-        return seen.size;
-    };
-    if (choice !== 'auto') {
-        if (cases.length > 0 && !cases.some((c) => (c.labels[choice] ?? null) !== null)) {
-            // A field no case has would silently test the cases as independent: name what is there instead.
-            const present = [...new Set(cases.flatMap((c) => Object.keys(c.labels).filter((k) => c.labels[k] !== null && c.labels[k] !== undefined)))].sort();
-            throw new UsageError(`cluster ${JSON.stringify(choice)}: no case has a value for this field, so nothing could be clustered by it; ` +
-                (present.length > 0 ? `the cases have ${present.map((k) => JSON.stringify(k)).join(', ')}` : 'the cases have no label or field to cluster by') +
-                ' (or choose auto or none)');
-        }
-        const g = groups(choice);
-        if (g === null)
-            return decided({ field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] });
-        return decided({ field: choice, note: `clustered by ${choice}`, drafts: [] });
-    }
-    for (const f of ['task_family', 'environment', 'domain']) {
-        const g = groups(f);
-        if (g === null || g < 2 || g >= cases.length)
-            continue;
-        if (g >= AUTO_MIN_CLUSTERS)
-            return decided({ field: f, note: `clustered by ${f} (auto)`, drafts: [] });
-        const check = correlationCheck(cases, f, columns);
-        if (check.p > CORRELATION_LEVEL) {
-            return decided({ field: null, note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`, drafts: [] }, check);
-        }
-        return decided({
-            field: f,
-            note: `clustered by ${f}: the cases of its ${g} groups move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}), so whole groups are flipped; ${2 ** g} sign patterns show a change only when nearly every group moves one way (smallest p ${smallestP(g)})`,
-            drafts: [
-                {
-                    code: 'too-few-clusters',
-                    side: null,
-                    message: `The cases of each ${f} move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}): a per-run shock or a group-level change, so the ${g} groups are the units of evidence, and ${g} units make a weak test (a gate is decided only when nearly every group moves one way). More ${f} groups, or repeated trials, would sharpen it.`,
-                    case_ids: [],
-                },
-            ],
-        }, check);
-    }
-    return decided({ field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] });
-}
-/** The correlation check over the given gates' per-case changes for one grouping: the smallest p, and which gate gave it. */
-function correlationCheck(cases, field, columns) {
-    const { unitOf, count } = unitsOf(cases, field);
-    let best = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
-    for (const c of columns) {
-        const p = groupCorrelationP(c.perCase, unitOf, count);
-        if (p < best.p)
-            best = { field, groups: count, p, gate: c.gate };
-    }
-    return best;
-}
-/** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
-function unitsOf(cases, field) {
-    const unitOf = new Int32Array(cases.length);
-    if (field === null) {
-        for (let i = 0; i < cases.length; i++)
-            unitOf[i] = i;
-        return { unitOf, count: cases.length };
-    }
-    const ids = new Map();
-    let count = 0;
-    cases.forEach((c, i) => {
-        const v = c.labels[field] ?? null;
-        if (v === null) {
-            unitOf[i] = count++;
-            return;
-        }
-        let u = ids.get(v);
-        if (u === undefined)
-            ids.set(v, (u = count++));
-        unitOf[i] = u;
-    });
-    return { unitOf, count };
-}
+const DECISION_POLICIES = ['point', 'significant'];
 
 const LABELS = {
     mode: 'mode',
@@ -13922,6 +13487,259 @@ function runCost(p, pricing) {
 }
 
 /**
+ * What the findings and the usage figures read from one run's case rows, gathered in one pass over
+ * its packed form. Sums run in row order, as the reports have always computed them, so the results
+ * are the same doubles to the last bit.
+ */
+function runTotals(p) {
+    const { numbers, flags, ids, errors } = p;
+    const n = flags.length;
+    let completed = 0;
+    let reward = 0;
+    let steps = 0;
+    let calls = 0;
+    let prompt = 0;
+    let completion = 0;
+    let blocked = 0;
+    let mcp = null;
+    for (let i = 0; i < n; i++) {
+        const f = flags[i];
+        const at = i * SLOTS;
+        if (f & FLAG.completed)
+            completed++;
+        reward += numbers[at + SLOT.reward];
+        steps += numbers[at + SLOT.steps];
+        if (f & FLAG.usage) {
+            calls += numbers[at + SLOT.totalCalls];
+            prompt += numbers[at + SLOT.promptTokens];
+            completion += numbers[at + SLOT.completionTokens];
+        }
+        if (f & FLAG.harness) {
+            mcp = (mcp ?? 0) + numbers[at + SLOT.mcpToolCalls];
+            if (f & FLAG.guardrail)
+                blocked++;
+        }
+    }
+    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
+    return {
+        rows: n,
+        completed,
+        reward,
+        steps,
+        total_calls: calls,
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        sortedDurations: p.sortedDurations,
+        guardrail_blocked: blocked,
+        mcp_tool_calls: mcp,
+        errored,
+    };
+}
+
+/**
+ * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
+ * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
+ * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
+ * allows their code; the four rlm-code gate booleans are never changed by them.
+ */
+/** Every finding code, with its default severity. */
+const FINDING_SEVERITY = {
+    'empty-run': 'error',
+    'incomplete-run': 'error',
+    'cancelled-run': 'error',
+    'command-failed': 'error',
+    'aggregate-mismatch': 'error',
+    'preset-mismatch': 'error',
+    'not-comparable': 'error',
+    'guardrail-rise': 'error',
+    'policy-failure': 'error',
+    'missing-cases': 'error',
+    'new-cases': 'notice',
+    'multiple-differences': 'warning',
+    'case-errors': 'notice',
+    'partial-trials': 'error',
+    'too-few-clusters': 'warning',
+    'shard-coverage': 'error',
+    'benchmark-regression': 'error',
+    'aggregates-only': 'notice',
+};
+const FINDING_CODES = Object.keys(FINDING_SEVERITY);
+const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
+const REWARD_TOLERANCE = 0.00005 + 1e-9;
+const STEPS_TOLERANCE = 0.005 + 1e-9;
+function runFindings(side, s, totals) {
+    const out = [];
+    const r = s.reported;
+    const rows = totals.rows;
+    const attempted = r.attempted_cases ?? rows;
+    if (r.total_cases === 0 || rows === 0) {
+        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
+    }
+    else if (s.metadata[ANSWERED_CASES] === 0) {
+        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
+        out.push({ code: 'empty-run', side, message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`, case_ids: [] });
+    }
+    if (attempted < r.total_cases || rows < r.total_cases) {
+        out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });
+    }
+    if (s.run.cancelled === true) {
+        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
+    }
+    const failure = commandFailure(s.metadata);
+    if (failure !== null) {
+        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
+    }
+    const mismatches = aggregateMismatches(s, totals);
+    if (mismatches.length > 0) {
+        out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+    }
+    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+        out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
+    }
+    const errored = [...totals.errored];
+    if (errored.length > 0) {
+        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
+    }
+    return out;
+}
+/**
+ * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
+ * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
+ * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
+ */
+function commandFailure(m) {
+    if (m['command.timed_out'] === true)
+        return 'timed out (command.timed_out: true)';
+    if (m['command.budget_exceeded'] === true)
+        return 'was stopped at its spend cap (command.budget_exceeded: true)';
+    const code = m['command.exit_code'];
+    if (typeof code === 'number' && code !== 0)
+        return `exited with code ${code} (command.exit_code)`;
+    if (code === null && typeof m['command.signal'] === 'string')
+        return 'was killed by a signal (command.signal)';
+    return null;
+}
+/**
+ * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
+ * `totals` are the rows' totals when the caller has them already.
+ */
+function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
+    const r = s.reported;
+    const n = totals.rows;
+    const out = [];
+    if (r.attempted_cases !== null && r.attempted_cases !== n)
+        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
+    if (n > r.total_cases)
+        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
+    const completed = totals.completed;
+    if (completed !== r.completed_cases)
+        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
+    const reward = n ? totals.reward / n : 0;
+    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
+        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
+    const steps = n ? totals.steps / n : 0;
+    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
+        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
+    if (r.usage_totals) {
+        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
+            const sum = totals[key];
+            if (sum !== r.usage_totals[key])
+                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
+        }
+    }
+    return out;
+}
+function round(x, digits) {
+    return Number(x.toFixed(digits));
+}
+function pairFindings(baseline, candidate, rows) {
+    const out = [];
+    const bp = baseline.run.preset;
+    const cp = candidate.run.preset;
+    if (bp !== null && cp !== null && bp !== cp) {
+        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
+    }
+    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
+    if (missing.length > 0) {
+        out.push({ code: 'missing-cases', side: 'candidate', message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`, case_ids: missing });
+    }
+    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
+    if (added.length > 0) {
+        out.push({ code: 'new-cases', side: 'candidate', message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`, case_ids: added });
+    }
+    return out;
+}
+/**
+ * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
+ * the two runs' row totals when the caller has them already.
+ */
+function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
+    const drafts = [
+        ...runFindings('baseline', baseline, totals.baseline),
+        ...runFindings('candidate', candidate, totals.candidate),
+        ...pairFindings(baseline, candidate, rows),
+        ...extra,
+    ];
+    return drafts.map((d) => {
+        const severity = FINDING_SEVERITY[d.code];
+        return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
+    });
+}
+
+/**
+ * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
+ * pseudo-random bit source. Pure and deterministic.
+ */
+/**
+ * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
+ * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
+ */
+function normalQuantile(p) {
+    if (!(p > 0 && p < 1)) {
+        if (p === 0)
+            return -Infinity;
+        if (p === 1)
+            return Infinity;
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    }
+    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
+    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
+    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    let x;
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    else if (p <= 1 - low) {
+        const q = p - 0.5;
+        const r = q * q;
+        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    }
+    else {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    return x;
+}
+/**
+ * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
+ * a resampling test gives the same answer for the same input.
+ */
+function bitSource(seed) {
+    let state = seed >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return (t ^ (t >>> 14)) >>> 0;
+    };
+}
+
+/**
  * Paired sign-flip randomization: for each sign pattern (which units swap sides), the sums of the
  * flipped units. Every pattern is enumerated when there are at most 2^14, else a seeded sample is
  * drawn (pattern 0 is always the identity: the observed data). The mean of a flipped set is the
@@ -14011,6 +13829,23 @@ function worseByTest(worse, allowance, alpha) {
     const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
     const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
     return { status: p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive', p_violated, p_holds };
+}
+
+/**
+ * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
+ * report and the release checklist. None of these are gated in rlm-code.
+ */
+/** The usage figures of a run from its {@link RunTotals}. */
+function usageFromTotals(t) {
+    return {
+        total_calls: t.total_calls,
+        prompt_tokens: t.prompt_tokens,
+        completion_tokens: t.completion_tokens,
+        latency_seconds: latencyOfSorted(t.sortedDurations),
+        guardrail_blocked: t.guardrail_blocked,
+        mcp_tool_calls: t.mcp_tool_calls,
+        errors: t.errored.length,
+    };
 }
 
 /**
@@ -21328,6 +21163,177 @@ class ExactSign {
     }
 }
 
+/**
+ * Do the cases of one group move together? With few groups, a cluster-level test is weak, and a
+ * case-level test is too confident when a group's cases share a shock (a tool outage or a rate limit
+ * that moves every case of one family in one run). This tells the two apart from the data: the
+ * spread of the group sums of the centred per-case differences, Q = Σ_g (Σ_{i∈g} e_i)², against its
+ * randomization distribution when each case's sign is flipped on its own (Q's reference under
+ * independent, symmetric cases: a case-level sign-flip test of within-group correlation, in the
+ * spirit of the randomization tests for clustering of Ibragimov and Müller 2016 and of the
+ * heterogeneity Q statistic of meta-analysis). Large Q: the groups' changes disagree more than
+ * independent cases allow, whether by a shared shock or by a real group-level effect; either way
+ * the group, not the case, is the unit of evidence. Seeded: the same input gives the same p.
+ */
+const CORRELATION_SEED = 0x0c1a55e5;
+/** Draws by suite size: 999 up to 20,000 cases, fewer past that (at least 199), about 2·10^7 case visits. */
+function correlationDraws(cases) {
+    return Math.max(199, Math.min(999, Math.floor(2e7 / Math.max(1, cases))));
+}
+/**
+ * One-sided randomization p-value that the group sums spread more than independent cases allow
+ * (1 when there is no spread or a single group). `groupOf[i]` is case i's group, 0 … groups − 1.
+ */
+function groupCorrelationP(perCase, groupOf, groups, draws = correlationDraws(perCase.length)) {
+    const n = perCase.length;
+    if (groups < 2 || n === 0)
+        return 1;
+    let mean = 0;
+    for (let i = 0; i < n; i++)
+        mean += perCase[i];
+    mean /= n;
+    const e = new Float64Array(n);
+    let spread = 0;
+    for (let i = 0; i < n; i++) {
+        e[i] = perCase[i] - mean;
+        spread += Math.abs(e[i]);
+    }
+    if (spread === 0)
+        return 1;
+    const sums = new Float64Array(groups);
+    const q = () => {
+        let out = 0;
+        for (let g = 0; g < groups; g++)
+            out += sums[g] ** 2;
+        return out;
+    };
+    for (let i = 0; i < n; i++)
+        sums[groupOf[i]] += e[i];
+    const observed = q();
+    const next = bitSource(CORRELATION_SEED);
+    let atLeast = 0;
+    for (let r = 0; r < draws; r++) {
+        sums.fill(0);
+        let bits = 0;
+        for (let i = 0; i < n; i++) {
+            if ((i & 31) === 0)
+                bits = next();
+            const s = (bits >>> (i & 31)) & 1 ? 1 : -1;
+            sums[groupOf[i]] += s * e[i];
+        }
+        if (q() >= observed * (1 - 1e-12))
+            atLeast++;
+    }
+    return (1 + atLeast) / (1 + draws);
+}
+
+/**
+ * Which cases are tested as one unit under the significant policy: each case, or each group of a
+ * case label (cases of one task family tend to fail together, so they count once).
+ *
+ * `auto` with 20 or more groups clusters by them. With fewer, it asks the data: when the groups'
+ * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 on any of
+ * reward, completion, steps), whole groups are flipped; otherwise cases are tested on their own,
+ * at full power. Deciding on the data costs little size: when correlation is missed, it was small,
+ * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
+ * without per-run family shocks).
+ */
+/** A field to cluster by (not auto or none): a label or a case field. */
+const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
+/** Fewest groups `auto` clusters by without asking the data: with fewer, it clusters only when the groups' cases move together. */
+const AUTO_MIN_CLUSTERS = 20;
+/** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
+const CORRELATION_LEVEL = 0.2;
+/** Smallest one-sided p-value 2^G sign patterns can give, as a short decimal. */
+const smallestP = (g) => (1 / 2 ** g).toPrecision(2);
+/** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
+function chooseCluster(cases, choice, columns = []) {
+    const decided = (d, correlation = null) => ({ ...d, correlation });
+    if (choice === 'none')
+        return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
+    const groups = (f) => {
+        const seen = new Set();
+        for (const c of cases) {
+            const v = c.labels[f] ?? null;
+            if (v === null)
+                return null;
+            seen.add(v);
+        }
+        return seen.size;
+    };
+    if (choice !== 'auto') {
+        if (cases.length > 0 && !cases.some((c) => (c.labels[choice] ?? null) !== null)) {
+            // A field no case has would silently test the cases as independent: name what is there instead.
+            const present = [...new Set(cases.flatMap((c) => Object.keys(c.labels).filter((k) => c.labels[k] !== null && c.labels[k] !== undefined)))].sort();
+            throw new UsageError(`cluster ${JSON.stringify(choice)}: no case has a value for this field, so nothing could be clustered by it; ` +
+                (present.length > 0 ? `the cases have ${present.map((k) => JSON.stringify(k)).join(', ')}` : 'the cases have no label or field to cluster by') +
+                ' (or choose auto or none)');
+        }
+        const g = groups(choice);
+        if (g === null)
+            return decided({ field: choice, note: `clustered by ${choice}; cases without one count as their own cluster`, drafts: [] });
+        return decided({ field: choice, note: `clustered by ${choice}`, drafts: [] });
+    }
+    for (const f of ['task_family', 'environment', 'domain']) {
+        const g = groups(f);
+        if (g === null || g < 2 || g >= cases.length)
+            continue;
+        if (g >= AUTO_MIN_CLUSTERS)
+            return decided({ field: f, note: `clustered by ${f} (auto)`, drafts: [] });
+        const check = correlationCheck(cases, f, columns);
+        if (check.p > CORRELATION_LEVEL) {
+            return decided({ field: null, note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`, drafts: [] }, check);
+        }
+        return decided({
+            field: f,
+            note: `clustered by ${f}: the cases of its ${g} groups move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}), so whole groups are flipped; ${2 ** g} sign patterns show a change only when nearly every group moves one way (smallest p ${smallestP(g)})`,
+            drafts: [
+                {
+                    code: 'too-few-clusters',
+                    side: null,
+                    message: `The cases of each ${f} move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}): a per-run shock or a group-level change, so the ${g} groups are the units of evidence, and ${g} units make a weak test (a gate is decided only when nearly every group moves one way). More ${f} groups, or repeated trials, would sharpen it.`,
+                    case_ids: [],
+                },
+            ],
+        }, check);
+    }
+    return decided({ field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] });
+}
+/** The correlation check over the given gates' per-case changes for one grouping: the smallest p, and which gate gave it. */
+function correlationCheck(cases, field, columns) {
+    const { unitOf, count } = unitsOf(cases, field);
+    let best = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
+    for (const c of columns) {
+        const p = groupCorrelationP(c.perCase, unitOf, count);
+        if (p < best.p)
+            best = { field, groups: count, p, gate: c.gate };
+    }
+    return best;
+}
+/** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
+function unitsOf(cases, field) {
+    const unitOf = new Int32Array(cases.length);
+    if (field === null) {
+        for (let i = 0; i < cases.length; i++)
+            unitOf[i] = i;
+        return { unitOf, count: cases.length };
+    }
+    const ids = new Map();
+    let count = 0;
+    cases.forEach((c, i) => {
+        const v = c.labels[field] ?? null;
+        if (v === null) {
+            unitOf[i] = count++;
+            return;
+        }
+        let u = ids.get(v);
+        if (u === undefined)
+            ids.set(v, (u = count++));
+        unitOf[i] = u;
+    });
+    return { unitOf, count };
+}
+
 const rate$1 = (e) => e.successes / e.trials;
 function gateData(cases, t) {
     const n = cases.length;
@@ -21525,7 +21531,6 @@ function trialsFor(cases, critical, effect, power) {
  * bounds are the same randomization test inverted (the mean of a flipped subset is the pivot), so a
  * bound past the threshold and the unadjusted test agree.
  */
-const DECISION_POLICIES = ['point', 'significant'];
 /** Labels the heterogeneity note may read when the cluster is one of them. */
 const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
 /** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
@@ -21675,7 +21680,7 @@ function sizeGate(ctx, x, family, se) {
     return { ...target, units, trials };
 }
 function testGates(cases, thresholds, trials, options = {}) {
-    const confidence = options.confidence ?? 0.95;
+    const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
     if (!(confidence > 0.5 && confidence < 1))
         throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
     const alpha = 1 - confidence;
@@ -23347,6 +23352,44 @@ function renderMarkdown(cmp, options = {}) {
         footer$1(cmp, options.version ?? BENCHGATE_VERSION),
     ];
     return `${lines.join('\n')}\n`;
+}
+
+/** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
+function verdictReasons(cmp) {
+    const why = [];
+    if (cmp.failed_gates.length > 0)
+        why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+    if (cmp.failed_metric_gates.length > 0)
+        why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
+    if (cmp.undecided_gates.length > 0)
+        why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
+    if (cmp.undecided_metric_gates.length > 0)
+        why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
+    if (cmp.blocking_findings.length > 0)
+        why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
+    if (why.length === 0)
+        why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+    if (cmp.sequential !== undefined)
+        why.push(sequentialWords(cmp.sequential));
+    return why;
+}
+/** The verdict and why, e.g. `hold (failed gates: reward)`. */
+function verdictText(cmp) {
+    return `${cmp.verdict} (${verdictReasons(cmp).join('; ')})`;
+}
+/** One line for the log: the verdict and why. */
+function verdictLine(cmp) {
+    return `benchgate: ${verdictText(cmp)}`;
+}
+/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
+function sequentialWords(s) {
+    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+    if (s.reason === 'decided')
+        return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
+    if (s.reason === 'max-trials')
+        return `${at}: stop, the maximum is reached undecided`;
+    const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+    return `${at}: continue, run another round (${more})`;
 }
 
 const ALIAS = Symbol.for('yaml.alias');
@@ -30398,6 +30441,107 @@ function didYouMean(word, known, show = (n) => n) {
 }
 
 /**
+ * The value parsers both programs share (issue 19): a gate option typed as an action input or a
+ * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
+ * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
+ * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
+ */
+class ValueProblem extends Error {
+    expected;
+    got;
+    constructor(expected, 
+    /** The part of the raw value that is wrong (one code of a list, say). */
+    got) {
+        super(`expected ${expected}, got ${JSON.stringify(got)}`);
+        this.expected = expected;
+        this.got = got;
+        this.name = 'ValueProblem';
+    }
+}
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
+function thresholdValue(raw) {
+    const s = raw.trim().toLowerCase();
+    if (NUMBER.test(s))
+        return Number(s);
+    const inf = /^([+-]?)(inf|infinity)$/.exec(s);
+    if (inf)
+        return inf[1] === '-' ? -Infinity : Infinity;
+    return undefined;
+}
+const THRESHOLD_EXPECTED = 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)';
+function threshold$1(raw) {
+    const value = thresholdValue(raw);
+    if (value === undefined)
+        throw new ValueProblem(THRESHOLD_EXPECTED, raw);
+    return value;
+}
+/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
+function confidence(raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
+    if (value > 0.5 && value < 1)
+        return value;
+    throw new ValueProblem('a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%', raw);
+}
+/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
+function tolerance(raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    if (m)
+        return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+    throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
+}
+/** The cluster choice: auto, none, a label, or a field of the case rows. */
+function cluster(raw) {
+    if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
+        return raw;
+    throw new ValueProblem(`auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`, raw);
+}
+function oneOf$2(allowed) {
+    return (raw) => {
+        if (allowed.includes(raw))
+            return raw;
+        throw new ValueProblem(`one of ${allowed.join(', ')}`, raw);
+    };
+}
+const decide = oneOf$2(DECISION_POLICIES);
+/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
+function boolean(raw) {
+    if (['true', 'True', 'TRUE'].includes(raw))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(raw))
+        return false;
+    throw new ValueProblem('true or false', raw);
+}
+/** Finding codes, separated by commas or white space; each must be a known code. */
+function findingCodes(raw) {
+    const codes = raw.split(/[\s,]+/).filter(Boolean);
+    for (const code of codes)
+        oneOf$2(FINDING_CODES)(code);
+    return codes;
+}
+
+/** In the order the action lists its gate inputs and the CLI its gate flags. */
+const GATE_OPTIONS = [
+    { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: threshold$1 },
+    { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: threshold$1 },
+    { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: threshold$1 },
+    // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
+    { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: boolean },
+    // The CLI's --allow-finding is repeatable: cli/args.ts.
+    { key: 'allow_findings', input: 'allow-findings', flag: null, parse: findingCodes },
+    { key: 'decide', input: 'decide', flag: 'decide', parse: decide },
+    { key: 'confidence', input: 'confidence', flag: 'confidence', parse: confidence },
+    { key: 'cluster', input: 'cluster', flag: 'cluster', parse: cluster },
+    { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: boolean },
+    { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
+];
+/** The action inputs of the gate options, in order. */
+GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));
+/** The CLI value flags of the gate options, in order. */
+const GATE_FLAGS = GATE_OPTIONS.flatMap((o) => (o.flag === null ? [] : [o.flag]));
+
+/**
  * The gate configuration file (default `.github/benchgate.yml`): the release criteria, written once
  * and reviewed with the code. YAML, validated by a strict zod schema; every error names the file,
  * the line and column, the key and what is allowed. Command-line flags and action inputs override
@@ -30417,7 +30561,7 @@ const ConfigSchema = strictObject({
     min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
     min_completion_delta: threshold('rlm-code\'s gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.').optional(),
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
-    fail_on_completion_regression: boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
+    fail_on_completion_regression: boolean$1().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
     allow_findings: array(_enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
     gates: array(strictObject({
         metric: _enum(METRICS).optional().describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.'),
@@ -30481,9 +30625,12 @@ const ConfigSchema = strictObject({
     })
         .optional()
         .describe('How the input files are read.'),
-    fail_on_inconclusive: boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    fail_on_inconclusive: boolean$1().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
     benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
 })
+    // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
+    // policy.ts reads them by key).
+    .extend(Object.fromEntries(GATE_OPTIONS.flatMap((o) => (o.schema ? [[o.key, o.schema.optional()]] : []))))
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
 /** A tolerance written as a fraction (0.1) or a percentage ("10%"), as a fraction; undefined stays undefined. */
 function toleranceFraction(value) {
@@ -30633,6 +30780,93 @@ function loadConfig(path, explicit) {
     return parseConfig(path, bytes.toString('utf8'));
 }
 
+/** Every default of the policy, once. */
+const DEFAULT_POLICY = Object.freeze({
+    thresholds: DEFAULT_THRESHOLDS,
+    allowFindings: [],
+    decide: 'point',
+    confidence: DEFAULT_CONFIDENCE,
+    cluster: 'auto',
+    failOnInconclusive: false,
+    comparability: {},
+    metricGates: [],
+    safety: {},
+    pricing: {},
+    slices: [],
+    benchmarkTolerance: undefined,
+    config: {},
+});
+/**
+ * The options given, as a partial configuration: `raw(option)` is the raw string given for it
+ * (undefined when not given); `problem` words a bad value the program's way.
+ */
+function overridesOf(raw, problem) {
+    const out = {};
+    for (const option of GATE_OPTIONS) {
+        const given = raw(option);
+        if (given === undefined)
+            continue;
+        try {
+            out[option.key] = option.parse(given);
+        }
+        catch (err) {
+            if (err instanceof ValueProblem)
+                throw problem(option, err);
+            throw err;
+        }
+    }
+    return out;
+}
+/** The policy of a configuration file (null: none) under the given overrides: overrides <- file <- defaults. */
+function resolvePolicy(file, overrides = {}) {
+    const c = { ...(file ?? {}), ...overrides };
+    const D = DEFAULT_POLICY;
+    return {
+        thresholds: {
+            min_reward_delta: c.min_reward_delta ?? D.thresholds.min_reward_delta,
+            min_completion_delta: c.min_completion_delta ?? D.thresholds.min_completion_delta,
+            max_steps_increase: c.max_steps_increase ?? D.thresholds.max_steps_increase,
+            fail_on_completion_regression: c.fail_on_completion_regression ?? D.thresholds.fail_on_completion_regression,
+        },
+        allowFindings: c.allow_findings ?? [...D.allowFindings],
+        decide: c.decide ?? D.decide,
+        confidence: c.confidence ?? D.confidence,
+        cluster: c.cluster ?? D.cluster,
+        failOnInconclusive: c.fail_on_inconclusive ?? D.failOnInconclusive,
+        comparability: c.comparability ?? D.comparability,
+        metricGates: c.gates ?? [...D.metricGates],
+        safety: c.safety ?? D.safety,
+        pricing: c.pricing ?? D.pricing,
+        slices: c.slices ?? [...D.slices],
+        benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
+        config: c,
+    };
+}
+/** The analysis options of a policy; `confidence` overrides the policy's (a sequential round's level). */
+function compareOptionsOf(policy, extra = {}) {
+    const options = {
+        thresholds: policy.thresholds,
+        allowFindings: policy.allowFindings,
+        decide: policy.decide,
+        significance: { confidence: extra.confidence ?? policy.confidence, cluster: policy.cluster },
+        comparability: policy.comparability,
+        metricGates: policy.metricGates,
+        safety: policy.safety,
+        pricing: policy.pricing,
+        slices: policy.slices,
+        benchmarkTolerance: policy.benchmarkTolerance,
+    };
+    if (extra.trials !== undefined)
+        options.trials = extra.trials;
+    if (extra.findings !== undefined)
+        options.findings = extra.findings;
+    const given = policy.config;
+    for (const option of GATE_OPTIONS)
+        if (option.compare && given[option.key] !== undefined)
+            option.compare(options, given[option.key]);
+    return options;
+}
+
 /**
  * The leaderboard: many runs ranked by one metric, with filters and statistics per group. Unlike
  * rlm-code's, token totals are the case rows' own usage (unknown when no row records usage, never 0)
@@ -30747,7 +30981,7 @@ const HistoryEntrySchema = looseObject({
     cost: maybe(num$1),
     duration: maybe(num$1),
     efficiency: maybe(num$1),
-    fingerprint: record(string$1(), union([string$1(), number(), boolean(), _null()])),
+    fingerprint: record(string$1(), union([string$1(), number(), boolean$1(), _null()])),
 });
 const HistoryFileSchema = looseObject({
     schema: literal(HISTORY_SCHEMA, { error: `expected "${HISTORY_SCHEMA}"` }),
@@ -30945,30 +31179,26 @@ function runLeaderboard(cmd) {
  * option, the value received and what is allowed.
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials'];
+/** Every value option; the gate options' flags come from the policy (src/policy), a new one joining at the end. */
+const VALUE_OPTIONS = [...new Set(['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials', ...GATE_FLAGS])];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'sequential', 'help'];
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
-function thresholdValue(raw) {
-    const s = raw.trim().toLowerCase();
-    if (NUMBER.test(s))
-        return Number(s);
-    const inf = /^([+-]?)(inf|infinity)$/.exec(s);
-    if (inf)
-        return inf[1] === '-' ? -Infinity : Infinity;
-    return undefined;
+/** A value the policy's parsers refused, worded the CLI's way. */
+function invalid(option, problem) {
+    return new UsageError(`Invalid value ${JSON.stringify(problem.got)} for --${option}: expected ${problem.expected}`);
 }
-/** Python-float-like parsing, as rlm-code's thresholds take: decimals, exponents, inf; never NaN. */
-function parseThreshold(option, raw) {
-    const value = thresholdValue(raw);
-    if (value !== undefined)
-        return value;
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a number such as 0, -0.05 or 1e-3 (or inf / -inf)`);
+/** Parses a flag's value with a policy parser. */
+function parsed(option, raw, parse) {
+    try {
+        return parse(raw);
+    }
+    catch (err) {
+        if (err instanceof ValueProblem)
+            throw invalid(option, err);
+        throw err;
+    }
 }
 function oneOf(option, raw, allowed) {
-    if (allowed.includes(raw))
-        return raw;
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+    return parsed(option, raw, oneOf$2(allowed));
 }
 function tokenize(args) {
     const raw = { values: new Map(), flags: new Set() };
@@ -31013,12 +31243,6 @@ function files(raw, name) {
         throw new UsageError(`--${name} FILE is required; see 'benchgate compare --help'`);
     return list;
 }
-/** --cluster: auto, none, a label, or a field of the case rows. */
-function clusterChoice(raw) {
-    if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
-        return raw;
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --cluster: expected auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`);
-}
 /** A value option that, when given, is not empty. */
 function nonEmpty(raw, name) {
     const v = single(raw, name);
@@ -31027,21 +31251,6 @@ function nonEmpty(raw, name) {
     if (v.trim() === '')
         throw new UsageError(`--${name} needs a value: ${name.endsWith('-run') ? "a run's timestamp (or a prefix of it) or git commit, as the history file writes it" : `the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`}`);
     return v;
-}
-/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
-function parseConfidence(option, raw) {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-    const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
-    if (value > 0.5 && value < 1)
-        return value;
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
-}
-/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
-function parseTolerance(option, raw) {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-    if (m)
-        return Number(m[1]) / (m[2] === '%' ? 100 : 1);
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a fraction of at least 0 or a percentage, such as 0.1 or 10%`);
 }
 /** --sequential and --max-trials: the maximum number of rounds (trials per side), 2 to 50, default 10. */
 function sequentialOf(raw) {
@@ -31057,47 +31266,19 @@ function sequentialOf(raw) {
         return { maxTrials: n };
     throw new UsageError(`Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of rounds (trials per side) from 2 to ${MAX_ROUNDS}`);
 }
-/** The gate options given on the command line, under the configuration file's names. */
+/** The gate options given on the command line, under the configuration file's names (src/policy). */
 function given(raw) {
-    const out = {};
-    const num = (name) => {
-        const v = single(raw, name);
-        return v === undefined ? undefined : parseThreshold(name, v);
-    };
-    const set = (key, value) => {
-        if (value !== undefined)
-            out[key] = value;
-    };
-    set('min_reward_delta', num('min-reward-delta'));
-    set('min_completion_delta', num('min-completion-delta'));
-    set('max_steps_increase', num('max-steps-increase'));
-    const tolerance = single(raw, 'benchmark-tolerance');
-    set('benchmark_tolerance', tolerance === undefined ? undefined : parseTolerance('benchmark-tolerance', tolerance));
+    const out = overridesOf((option) => (option.flag === null ? undefined : single(raw, option.flag)), (option, problem) => invalid(option.flag, problem));
     const on = raw.flags.has('fail-on-completion-regression');
     const off = raw.flags.has('no-fail-on-completion-regression');
     if (on && off)
         throw new UsageError('--fail-on-completion-regression and --no-fail-on-completion-regression contradict each other; give one');
     if (on || off)
         out.fail_on_completion_regression = on;
-    const decide = single(raw, 'decide');
-    set('decide', decide === undefined ? undefined : oneOf('decide', decide, DECISION_POLICIES));
-    const confidence = single(raw, 'confidence');
-    set('confidence', confidence === undefined ? undefined : parseConfidence('confidence', confidence));
-    const cluster = single(raw, 'cluster');
-    set('cluster', cluster === undefined ? undefined : clusterChoice(cluster));
     const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
     if (codes.length > 0)
         out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
     return out;
-}
-/** The thresholds of a resolved configuration, the seed's defaults where it says nothing. */
-function thresholdsOf(c) {
-    return {
-        min_reward_delta: c.min_reward_delta ?? DEFAULT_THRESHOLDS.min_reward_delta,
-        min_completion_delta: c.min_completion_delta ?? DEFAULT_THRESHOLDS.min_completion_delta,
-        max_steps_increase: c.max_steps_increase ?? DEFAULT_THRESHOLDS.max_steps_increase,
-        fail_on_completion_regression: c.fail_on_completion_regression ?? DEFAULT_THRESHOLDS.fail_on_completion_regression,
-    };
 }
 function parseCompare(args) {
     const raw = tokenize(args);
@@ -31251,7 +31432,7 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
   --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
                                    geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
-
+${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
 Decision:
   --decide POLICY                  point | significant (default: point)
                                      point        the gates on point estimates, exactly as rlm-code
@@ -31307,35 +31488,6 @@ const RENDERERS = {
     json: (cmp) => renderJsonChunks(cmp),
     csv: (cmp) => [renderCsv(cmp)],
 };
-/** One line for the log: the verdict and why. */
-function verdictLine(cmp) {
-    const why = [];
-    if (cmp.failed_gates.length > 0)
-        why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
-    if (cmp.failed_metric_gates.length > 0)
-        why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
-    if (cmp.undecided_gates.length > 0)
-        why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
-    if (cmp.undecided_metric_gates.length > 0)
-        why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
-    if (cmp.blocking_findings.length > 0)
-        why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
-    if (why.length === 0)
-        why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
-    if (cmp.sequential !== undefined)
-        why.push(sequentialWords(cmp.sequential));
-    return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
-}
-/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
-function sequentialWords(s) {
-    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
-    if (s.reason === 'decided')
-        return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
-    if (s.reason === 'max-trials')
-        return `${at}: stop, the maximum is reached undecided`;
-    const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
-    return `${at}: continue, run another round (${more})`;
-}
 /**
  * --sequential: the round the files make (one trial per side per round), checked against the
  * policy and --max-trials; null without --sequential.
@@ -31355,7 +31507,7 @@ function sequentialRound(cmd, config, baselines, candidates) {
     }
     return { round: baselines.length, max };
 }
-/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (load/fs-safe.ts). */
+/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
 function writeReport(output, inputs, pieces, config = null) {
     const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
     return writeOutputFile('--output', output, protect, pieces);
@@ -31369,8 +31521,9 @@ function sideFiles(option, cmd, config) {
     return list;
 }
 async function runCompare(cmd, io) {
-    // Flags override the configuration file, which overrides the defaults.
-    const config = { ...(loadConfig(cmd.config.path, cmd.config.explicit) ?? {}), ...cmd.given };
+    // Flags override the configuration file, which overrides the defaults (src/policy).
+    const policy = resolvePolicy(loadConfig(cmd.config.path, cmd.config.explicit), cmd.given);
+    const config = policy.config;
     // An option that cannot change the verdict under the chosen policy is a mistake, not a no-op.
     const ineffective = ['confidence', 'cluster'].filter((k) => cmd.given[k] !== undefined);
     if (ineffective.length > 0 && config.decide !== 'significant') {
@@ -31380,7 +31533,6 @@ async function runCompare(cmd, io) {
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const seq = sequentialRound(cmd, config, baselines, candidates);
-    const confidence = config.confidence ?? 0.95;
     const options = {
         baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
         candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -31388,22 +31540,10 @@ async function runCompare(cmd, io) {
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
     const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
-    const cmp = compareSummaries(baseline, candidate, {
-        thresholds: thresholdsOf(config),
-        allowFindings: config.allow_findings ?? [],
-        decide: config.decide ?? 'point',
-        // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-        significance: { confidence: seq === null ? confidence : sequentialConfidence(seq.round, seq.max, confidence), cluster: config.cluster ?? 'auto' },
-        comparability: config.comparability ?? {},
-        metricGates: config.gates ?? [],
-        safety: config.safety ?? {},
-        pricing: config.pricing ?? {},
-        slices: config.slices ?? [],
-        benchmarkTolerance: toleranceFraction(config.benchmark_tolerance),
-        trials,
-    });
+    // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
+    const cmp = compareSummaries(baseline, candidate, compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }));
     if (seq !== null && cmp.significance !== null) {
-        cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, confidence);
+        cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
     }
     const pieces = RENDERERS[cmd.format](cmp);
     if (cmd.output === null) {

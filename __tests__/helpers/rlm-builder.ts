@@ -3,7 +3,7 @@
  * computed from the rows), so tests can state just the cases that matter and then break one thing.
  */
 import { parseSummary } from '../../src/adapters/registry.js';
-import type { LoadedSummary } from '../../src/analysis/compare.js';
+import type { LoadedSummary } from '../../src/analysis/model.js';
 
 export interface CaseSpec {
   id: string;

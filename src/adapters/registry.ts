@@ -3,7 +3,7 @@
  * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
  */
 import { InputError } from '../errors.js';
-import { packSummary, type CaseFields, type PackedSummary } from '../schema/pack.js';
+import { packSummary, type PackedSummary } from '../schema/pack.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './formats/benchgate.js';
 import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './formats/github-action-benchmark.js';
@@ -18,53 +18,8 @@ import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './formats/records.j
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './formats/rlm-code.js';
 import { dataSource, fileSource, type Source } from './parsing/source.js';
 
-/**
- * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
- * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
- * into nested objects).
- */
-export const FIELD_MAPPING_KEYS = [
-  'id', 'completed', 'reward', 'steps', 'calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cost', 'latency', 'error',
-  'cluster', 'task_family', 'environment', 'domain', 'split', 'length_bucket',
-] as const;
-export type FieldMapping = Partial<Record<(typeof FIELD_MAPPING_KEYS)[number], string>>;
-
-/** How the input files are read: the format, and what some formats need to know. */
-export interface LoadOptions {
-  /** An adapter's name, or `auto` to detect it from the file. */
-  format: string;
-  /**
-   * For files that hold several runs (one per model, provider or prompt): the run to take. In a
-   * promptfoo output a provider's label or id, else a prompt's label.
-   */
-  model?: string | undefined;
-  /** For promptfoo outputs: the prompt label of the side (with `model`, a provider's prompt). */
-  prompt?: string | undefined;
-  /** For files that hold a history of runs (RLE's benchmark_history.jsonl): the run to take, by timestamp (or a prefix) or git commit; the newest by default. */
-  run?: string | undefined;
-  /** For generic records: which field of a record is what (see adapters/formats/records.ts). */
-  fields?: FieldMapping | undefined;
-  /** Case fields a gate or slice of the configuration reads, kept when loading into the packed form. */
-  keep?: CaseFields | undefined;
-}
-
-export interface Adapter {
-  /** The `--input-format` name. */
-  name: string;
-  /** What a matching file looks like, for detection errors. */
-  shape: string;
-  /** Null when `source` is in this format; otherwise why not, in a few words. */
-  mismatch(source: Source, options: LoadOptions): string | null;
-  convert(source: Source, options: LoadOptions): BenchmarkSummary;
-  /** Straight to the packed form, with the same checks as `convert`; absent: `convert`, then pack. */
-  pack?(source: Source, options: LoadOptions): PackedSummary;
-  /**
-   * What the adapter chooses a run by: `model` (one run per model), `model+prompt` (promptfoo).
-   * Absent: the file holds one run, and a model given must be that run's (else an error, never
-   * ignored); a prompt given is an error.
-   */
-  selects?: 'model' | 'model+prompt';
-}
+export { FIELD_MAPPING_KEYS, type Adapter, type FieldMapping, type LoadOptions } from './types.js';
+import type { Adapter, LoadOptions } from './types.js';
 
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
 export function jsonMismatch(source: Source, detect: (data: unknown) => boolean, why: string): string | null {

@@ -4,8 +4,7 @@
  */
 import type { CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
-import { CLUSTER_FIELDS } from './significance/clusters.js';
-import type { BenchmarkSummary } from '../schema/summary.js';
+import { CLUSTER_FIELDS } from './model.js';
 import { findDifferences, differenceFindings, type Difference } from './integrity/differences.js';
 import { benchmarkFindings, compareBenchmarks, DEFAULT_BENCHMARK_TOLERANCE, type BenchmarkComparison } from './custom-gates/benchmark-ratios.js';
 import { checkComparability, type Comparability, type ComparabilityOptions } from './integrity/comparability.js';
@@ -19,19 +18,16 @@ import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from 
 import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './rlm/pair.js';
 import { runTotals } from './integrity/run-totals.js';
 import type { SequentialDecision } from './significance/sequential.js';
-import { testGates, type CaseDecline, type DecisionPolicy, type PairedCase, type SignificanceOptions, type SignificanceResult } from './significance/significance.js';
+import { testGates } from './significance/significance.js';
+import type { CaseDecline, DecisionPolicy, PairedCase, SignificanceOptions, SignificanceResult } from './model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
 import { usageFromTotals, type UsageStats } from './integrity/usage.js';
+import { type LoadedSummary } from './model.js';
 
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';
 
-/** A summary with the path it was read from (shown in reports). */
-export interface LoadedSummary {
-  path: string;
-  summary: BenchmarkSummary;
-}
 
 export interface CompareOptions {
   thresholds?: Thresholds;

@@ -6,7 +6,7 @@
  * holds. The merge runs in the gate's own code, never trusting a stamp to report problems. Pure.
  */
 import { createHash } from 'node:crypto';
-import { pyFixed } from '../report/markdown/format.js';
+import { pyFixed } from '../stats/format.js';
 import { packSummary } from '../schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
 import { aggregateMismatches, commandFailure, type FindingDraft } from './integrity/findings.js';

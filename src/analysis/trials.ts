@@ -7,30 +7,13 @@ import { normalize } from 'node:path';
 import { UsageError } from '../errors.js';
 import { FLAG, NO_FIELDS, SLOT, SLOTS, type CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
-import type { CaseLabels } from '../schema/summary.js';
-import type { LoadedSummary } from './compare.js';
+import type { LoadedSummary } from './model.js';
 import type { FindingDraft } from './integrity/findings.js';
 import { compareCodePoints } from './rlm/pair.js';
+import { type CaseEvidence, type TrialLabels, type TrialCase } from './model.js';
 
-/** One side of one case over its trials. */
-export interface CaseEvidence {
-  /** The trials (files) that have the case. */
-  trials: number;
-  /** The trials in which the case completed. */
-  successes: number;
-  /** Mean over the trials. */
-  reward: number;
-  /** Mean over the trials. */
-  steps: number;
-}
 
-/** The case labels, and the case fields a slice groups by (kept when packing), by name. */
-export type TrialLabels = CaseLabels & Record<string, string | null>;
 
-export interface TrialCase extends CaseEvidence {
-  /** The first trial's labels (labels that differ between trials are not an error). */
-  labels: TrialLabels;
-}
 
 /** One side's runs merged by case id. */
 export interface TrialSide {

@@ -4,12 +4,13 @@
  */
 import { INPUT_FORMATS } from '../adapters/registry.js';
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
-import { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/significance/significance.js';
 import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { DEFAULT_CONFIG_PATH, type GateConfig } from '../policy/config-file.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/rlm/thresholds.js';
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../policy/suggest.js';
+import { GATE_FLAGS } from '../policy/options.js';
+import { overridesOf } from '../policy/policy.js';
+import * as value from '../policy/values.js';
 import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
@@ -40,31 +41,28 @@ export interface CompareCommand {
 
 export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
 
-const VALUE_OPTIONS = ['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials'] as const;
-type ValueOption = (typeof VALUE_OPTIONS)[number];
+/** Every value option; the gate options' flags come from the policy (src/policy), a new one joining at the end. */
+const VALUE_OPTIONS: readonly string[] = [...new Set(['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials', ...GATE_FLAGS])];
+type ValueOption = string;
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'sequential', 'help'] as const;
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
-export function thresholdValue(raw: string): number | undefined {
-  const s = raw.trim().toLowerCase();
-  if (NUMBER.test(s)) return Number(s);
-  const inf = /^([+-]?)(inf|infinity)$/.exec(s);
-  if (inf) return inf[1] === '-' ? -Infinity : Infinity;
-  return undefined;
+/** A value the policy's parsers refused, worded the CLI's way. */
+function invalid(option: string, problem: value.ValueProblem): UsageError {
+  return new UsageError(`Invalid value ${JSON.stringify(problem.got)} for --${option}: expected ${problem.expected}`);
 }
 
-/** Python-float-like parsing, as rlm-code's thresholds take: decimals, exponents, inf; never NaN. */
-export function parseThreshold(option: string, raw: string): number {
-  const value = thresholdValue(raw);
-  if (value !== undefined) return value;
-  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a number such as 0, -0.05 or 1e-3 (or inf / -inf)`);
+/** Parses a flag's value with a policy parser. */
+function parsed<T>(option: string, raw: string, parse: (raw: string) => T): T {
+  try {
+    return parse(raw);
+  } catch (err) {
+    if (err instanceof value.ValueProblem) throw invalid(option, err);
+    throw err;
+  }
 }
 
 function oneOf<T extends string>(option: string, raw: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(raw)) return raw as T;
-  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+  return parsed(option, raw, value.oneOf(allowed));
 }
 
 interface Raw {
@@ -110,33 +108,12 @@ function files(raw: Raw, name: ValueOption): string[] {
   return list;
 }
 
-/** --cluster: auto, none, a label, or a field of the case rows. */
-export function clusterChoice(raw: string): string {
-  if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw)) return raw;
-  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --cluster: expected auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`);
-}
-
 /** A value option that, when given, is not empty. */
 function nonEmpty(raw: Raw, name: ValueOption): string | null {
   const v = single(raw, name);
   if (v === undefined) return null;
   if (v.trim() === '') throw new UsageError(`--${name} needs a value: ${name.endsWith('-run') ? "a run's timestamp (or a prefix of it) or git commit, as the history file writes it" : `the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`}`);
   return v;
-}
-
-/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
-export function parseConfidence(option: string, raw: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-  const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
-  if (value > 0.5 && value < 1) return value;
-  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%`);
-}
-
-/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
-export function parseTolerance(option: string, raw: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-  if (m) return Number(m[1]) / (m[2] === '%' ? 100 : 1);
-  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a fraction of at least 0 or a percentage, such as 0.1 or 10%`);
 }
 
 /** --sequential and --max-trials: the maximum number of rounds (trials per side), 2 to 50, default 10. */
@@ -151,44 +128,16 @@ export function sequentialOf(raw: { sequential: boolean; maxTrials: string | und
   throw new UsageError(`Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of rounds (trials per side) from 2 to ${MAX_TRIALS}`);
 }
 
-/** The gate options given on the command line, under the configuration file's names. */
+/** The gate options given on the command line, under the configuration file's names (src/policy). */
 function given(raw: Raw): GateConfig {
-  const out: GateConfig = {};
-  const num = (name: ValueOption): number | undefined => {
-    const v = single(raw, name);
-    return v === undefined ? undefined : parseThreshold(name, v);
-  };
-  const set = <K extends keyof GateConfig>(key: K, value: GateConfig[K] | undefined): void => {
-    if (value !== undefined) out[key] = value;
-  };
-  set('min_reward_delta', num('min-reward-delta'));
-  set('min_completion_delta', num('min-completion-delta'));
-  set('max_steps_increase', num('max-steps-increase'));
-  const tolerance = single(raw, 'benchmark-tolerance');
-  set('benchmark_tolerance', tolerance === undefined ? undefined : parseTolerance('benchmark-tolerance', tolerance));
+  const out = overridesOf((option) => (option.flag === null ? undefined : single(raw, option.flag)), (option, problem) => invalid(option.flag as string, problem));
   const on = raw.flags.has('fail-on-completion-regression');
   const off = raw.flags.has('no-fail-on-completion-regression');
   if (on && off) throw new UsageError('--fail-on-completion-regression and --no-fail-on-completion-regression contradict each other; give one');
   if (on || off) out.fail_on_completion_regression = on;
-  const decide = single(raw, 'decide');
-  set('decide', decide === undefined ? undefined : oneOf('decide', decide, DECISION_POLICIES));
-  const confidence = single(raw, 'confidence');
-  set('confidence', confidence === undefined ? undefined : parseConfidence('confidence', confidence));
-  const cluster = single(raw, 'cluster');
-  set('cluster', cluster === undefined ? undefined : clusterChoice(cluster));
   const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
   if (codes.length > 0) out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
   return out;
-}
-
-/** The thresholds of a resolved configuration, the seed's defaults where it says nothing. */
-export function thresholdsOf(c: GateConfig): Thresholds {
-  return {
-    min_reward_delta: c.min_reward_delta ?? DEFAULT_THRESHOLDS.min_reward_delta,
-    min_completion_delta: c.min_completion_delta ?? DEFAULT_THRESHOLDS.min_completion_delta,
-    max_steps_increase: c.max_steps_increase ?? DEFAULT_THRESHOLDS.max_steps_increase,
-    fail_on_completion_regression: c.fail_on_completion_regression ?? DEFAULT_THRESHOLDS.fail_on_completion_regression,
-  };
 }
 
 function parseCompare(args: readonly string[]): Command {

@@ -2,6 +2,7 @@
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
 import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
 import { INPUT_FORMATS } from '../adapters/registry.js';
+import { GATE_OPTIONS } from '../policy/options.js';
 
 /** Comma-joined words wrapped to `width`, each line indented by `indent` spaces. */
 function wrap(words: readonly string[], indent: number, width: number): string {
@@ -110,7 +111,7 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
   --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
                                    geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
-
+${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
 Decision:
   --decide POLICY                  point | significant (default: point)
                                      point        the gates on point estimates, exactly as rlm-code

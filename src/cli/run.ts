@@ -4,17 +4,20 @@
  */
 import { existsSync } from 'node:fs';
 import { loadSummary, type LoadOptions } from '../adapters/registry.js';
-import { compareSummaries, type Comparison, type LoadedSummary } from '../analysis/compare.js';
-import { decideSequential, MAX_TRIALS, sequentialConfidence, type SequentialDecision } from '../analysis/significance/sequential.js';
+import { compareSummaries, type Comparison } from '../analysis/compare.js';
+import type { LoadedSummary } from '../analysis/model.js';
+import { decideSequential, MAX_TRIALS, sequentialConfidence } from '../analysis/significance/sequential.js';
 import { isUserError, UsageError } from '../errors.js';
-import { writeOutputFile } from '../load/fs-safe.js';
+import { writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
+import { verdictLine } from '../report/verdict.js';
 import { BENCHGATE_VERSION } from '../version.js';
-import { loadConfig, loadOptionsOf, toleranceFraction, type GateConfig } from '../policy/config-file.js';
-import { parseArgs, thresholdsOf, type CompareCommand, type ReportFormat } from './args.js';
+import { loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
+import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
+import { parseArgs, type CompareCommand, type ReportFormat } from './args.js';
 import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from './help.js';
 import { runLeaderboard } from './leaderboard.js';
 import { loadPair } from '../load/load.js';
@@ -35,28 +38,6 @@ const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string>> = {
   csv: (cmp) => [renderCsv(cmp)],
 };
 
-/** One line for the log: the verdict and why. */
-export function verdictLine(cmp: Comparison): string {
-  const why: string[] = [];
-  if (cmp.failed_gates.length > 0) why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
-  if (cmp.failed_metric_gates.length > 0) why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
-  if (cmp.undecided_gates.length > 0) why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
-  if (cmp.undecided_metric_gates.length > 0) why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
-  if (cmp.blocking_findings.length > 0) why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
-  if (why.length === 0) why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
-  if (cmp.sequential !== undefined) why.push(sequentialWords(cmp.sequential));
-  return `benchgate: ${cmp.verdict} (${why.join('; ')})`;
-}
-
-/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
-function sequentialWords(s: SequentialDecision): string {
-  const at = `round ${s.rounds} of at most ${s.max_rounds}`;
-  if (s.reason === 'decided') return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
-  if (s.reason === 'max-trials') return `${at}: stop, the maximum is reached undecided`;
-  const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
-  return `${at}: continue, run another round (${more})`;
-}
-
 /**
  * --sequential: the round the files make (one trial per side per round), checked against the
  * policy and --max-trials; null without --sequential.
@@ -76,7 +57,7 @@ function sequentialRound(cmd: CompareCommand, config: GateConfig, baselines: rea
   return { round: baselines.length, max };
 }
 
-/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (load/fs-safe.ts). */
+/** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
 function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string>, config: string | null = null): string {
   const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
   return writeOutputFile('--output', output, protect, pieces);
@@ -92,8 +73,9 @@ function sideFiles(option: 'baseline' | 'candidate', cmd: CompareCommand, config
 }
 
 async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
-  // Flags override the configuration file, which overrides the defaults.
-  const config: GateConfig = { ...(loadConfig(cmd.config.path, cmd.config.explicit) ?? {}), ...cmd.given };
+  // Flags override the configuration file, which overrides the defaults (src/policy).
+  const policy = resolvePolicy(loadConfig(cmd.config.path, cmd.config.explicit), cmd.given);
+  const config = policy.config;
   // An option that cannot change the verdict under the chosen policy is a mistake, not a no-op.
   const ineffective = (['confidence', 'cluster'] as const).filter((k) => cmd.given[k] !== undefined);
   if (ineffective.length > 0 && config.decide !== 'significant') {
@@ -103,7 +85,6 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const baselines = sideFiles('baseline', cmd, config);
   const candidates = sideFiles('candidate', cmd, config);
   const seq = sequentialRound(cmd, config, baselines, candidates);
-  const confidence = config.confidence ?? 0.95;
   const options = {
     baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
     candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -111,22 +92,10 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
   const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
   const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
-  const cmp = compareSummaries(baseline, candidate, {
-    thresholds: thresholdsOf(config),
-    allowFindings: config.allow_findings ?? [],
-    decide: config.decide ?? 'point',
-    // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    significance: { confidence: seq === null ? confidence : sequentialConfidence(seq.round, seq.max, confidence), cluster: config.cluster ?? 'auto' },
-    comparability: config.comparability ?? {},
-    metricGates: config.gates ?? [],
-    safety: config.safety ?? {},
-    pricing: config.pricing ?? {},
-    slices: config.slices ?? [],
-    benchmarkTolerance: toleranceFraction(config.benchmark_tolerance),
-    trials,
-  });
+  // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
+  const cmp = compareSummaries(baseline, candidate, compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }));
   if (seq !== null && cmp.significance !== null) {
-    cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, confidence);
+    cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
   }
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {

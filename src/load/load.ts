@@ -8,10 +8,10 @@
  * than it saves.
  */
 import { statSync } from 'node:fs';
-import { readRegularFile } from './fs-safe.js';
+import { readRegularFile } from '../fs-safe.js';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/registry.js';
-import type { LoadedSummary } from '../analysis/compare.js';
+import type { LoadedSummary } from '../analysis/model.js';
 import { InputError, isUserError } from '../errors.js';
 import { transferables, type PackedSummary } from '../schema/pack.js';
 import { packedSummary } from '../schema/packed-summary.js';

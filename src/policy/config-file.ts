@@ -9,17 +9,18 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Documen
 import { z } from 'zod';
 import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/registry.js';
 import type { CaseFields } from '../schema/pack.js';
-import { CLUSTER_FIELDS } from '../analysis/significance/clusters.js';
+import { CLUSTER_FIELDS } from '../analysis/model.js';
 import { caseFieldsFor } from '../analysis/compare.js';
 import { KEY_NAME } from '../analysis/integrity/comparability.js';
 import { GATE_LEVELS, METRICS } from '../analysis/custom-gates/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/custom-gates/slices.js';
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
 import { policyPatternProblem } from '../analysis/integrity/policy-pattern.js';
-import { DECISION_POLICIES } from '../analysis/significance/significance.js';
+import { DECISION_POLICIES } from '../analysis/model.js';
 import { InputError } from '../errors.js';
 import { didYouMean } from './suggest.js';
-import { readRegularFile } from '../load/fs-safe.js';
+import { GATE_OPTIONS } from './options.js';
+import { readRegularFile } from '../fs-safe.js';
 
 export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
@@ -125,6 +126,9 @@ export const ConfigSchema = z
     fail_on_inconclusive: z.boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
     benchmark_tolerance: z.union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
   })
+  // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
+  // policy.ts reads them by key).
+  .extend(Object.fromEntries(GATE_OPTIONS.flatMap((o) => (o.schema ? [[o.key, o.schema.optional()]] : []))) as Record<never, never>)
   .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
 
 export type GateConfig = z.infer<typeof ConfigSchema>;

@@ -5,7 +5,7 @@
  */
 import type { Comparison } from '../analysis/compare.js';
 import type { CaseRow } from '../analysis/rlm/pair.js';
-import { pyFixed } from './markdown/format.js';
+import { pyFixed } from '../stats/format.js';
 import { joinLines } from './markdown/lines.js';
 
 export const CSV_COLUMNS = [

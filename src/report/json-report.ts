@@ -15,7 +15,7 @@ import type { Finding } from '../analysis/integrity/findings.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/rlm/gates.js';
 import type { CaseRow, CaseSummary } from '../analysis/rlm/pair.js';
 import type { SequentialDecision } from '../analysis/significance/sequential.js';
-import type { GateTest, SignificanceResult } from '../analysis/significance/significance.js';
+import type { GateTest, SignificanceResult } from '../analysis/model.js';
 import type { Thresholds } from '../analysis/rlm/thresholds.js';
 import type { UsageStats } from '../analysis/integrity/usage.js';
 import { SUMMARY_SCHEMA } from '../schema/summary.js';

@@ -5,7 +5,7 @@
  */
 import type { GroupStats, Leaderboard, LeaderboardEntry } from '../history/leaderboard.js';
 import { csvField } from './csv-report.js';
-import { pyFixed } from './markdown/format.js';
+import { pyFixed } from '../stats/format.js';
 import { table, untrusted } from './markdown/markdown.js';
 
 const COLUMNS: readonly { head: string; get(e: LeaderboardEntry): string }[] = [

@@ -14,7 +14,7 @@ import { metricGatesReason, metricGatesTable, slicesTable } from './sections/met
 import { levelPercent, methodLine, significanceReasons, significanceTable } from './sections/significance.js';
 import { sequentialSection } from './sections/sequential.js';
 import { gateLines, gateReason, idList, percent, reward4, sideNames } from './markdown/words.js';
-import { pyFixed } from './markdown/format.js';
+import { pyFixed } from '../stats/format.js';
 
 export interface MarkdownOptions {
   /** Version in the footer; tests pin it. */

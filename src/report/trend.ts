@@ -4,7 +4,7 @@
  * the same numbers in a table for readers and screen readers. Every label is a short commit SHA or
  * "PR", checked here: nothing from a summary reaches the chart as text.
  */
-import { pyFixed } from './markdown/format.js';
+import { pyFixed } from '../stats/format.js';
 import { details, table } from './markdown/markdown.js';
 
 export interface TrendPoint {

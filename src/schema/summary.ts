@@ -148,3 +148,10 @@ export const BenchmarkSummary = z.object({
   extra: z.record(z.string(), z.unknown()),
 });
 export type BenchmarkSummary = z.infer<typeof BenchmarkSummary>;
+
+/**
+ * Metadata an adapter sets when its format tells a case that raised (no answer at all) from one that
+ * was measured and failed: how many cases produced an answer. 0 with case rows is an empty run.
+ * (A failing JUnit test is a measurement; a model call that raised is not.)
+ */
+export const ANSWERED_CASES = 'answered_cases';

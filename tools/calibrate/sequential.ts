@@ -10,9 +10,10 @@
  * --cases 200, --shifts 0,-0.05,-0.1,0.1 (the candidate's success probability minus the baseline's).
  */
 import { decideSequential, sequentialConfidence } from '../../src/analysis/significance/sequential.js';
-import { testGates, type PairedCase } from '../../src/analysis/significance/significance.js';
+import { testGates } from '../../src/analysis/significance/significance.js';
+import type { PairedCase } from '../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
-import type { CaseEvidence } from '../../src/analysis/trials.js';
+import type { CaseEvidence } from '../../src/analysis/model.js';
 import { suiteProbabilities, uniform } from './simulate.js';
 
 type Verdict = 'hold' | 'promote' | 'inconclusive';

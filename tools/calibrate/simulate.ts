@@ -5,10 +5,11 @@
  */
 import { GATE_NAMES } from '../../src/analysis/rlm/gates.js';
 import { significantSlices } from '../../src/analysis/significance/error-budget.js';
-import { testGates, type PairedCase, type SignificanceOptions, type SignificanceResult } from '../../src/analysis/significance/significance.js';
+import { testGates } from '../../src/analysis/significance/significance.js';
+import type { PairedCase, SignificanceOptions, SignificanceResult } from '../../src/analysis/model.js';
 import type { SliceGateSpec } from '../../src/analysis/custom-gates/slices.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
-import type { CaseEvidence } from '../../src/analysis/trials.js';
+import type { CaseEvidence } from '../../src/analysis/model.js';
 import { bitSource } from '../../src/stats/distributions.js';
 
 export interface Scenario {

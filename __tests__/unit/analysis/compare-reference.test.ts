@@ -3,10 +3,12 @@
 // ids in any order and of any characters, cases on one side only, errors, guardrail blocks,
 // missing durations and usage, and top-level totals that disagree with the rows.
 import { describe, expect, it } from 'vitest';
-import { compareSummaries, type LoadedSummary } from '../../../src/analysis/compare.js';
+import { compareSummaries } from '../../../src/analysis/compare.js';
+import type { LoadedSummary } from '../../../src/analysis/model.js';
 import { aggregateMismatches } from '../../../src/analysis/integrity/findings.js';
 import { compareCodePoints, type CaseRow } from '../../../src/analysis/rlm/pair.js';
-import { latencyStats, type UsageStats } from '../../../src/analysis/integrity/usage.js';
+import type { UsageStats } from '../../../src/analysis/integrity/usage.js';
+import { latencyStats } from '../../../src/stats/latency.js';
 import { renderCsv } from '../../../src/report/csv-report.js';
 import { renderJson } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holmAdjust, shareErrorBudget } from '../../../src/analysis/significance/error-budget.js';
-import type { GateTest } from '../../../src/analysis/significance/significance.js';
+import type { GateTest } from '../../../src/analysis/model.js';
 import type { SliceResult } from '../../../src/analysis/custom-gates/slices.js';
 
 const gate = (name: GateTest['gate'], p: number, holds = 0.5): GateTest => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideSequential, moreRounds, roundsToCross, sequentialConfidence } from '../../../src/analysis/significance/sequential.js';
-import type { GateTest } from '../../../src/analysis/significance/significance.js';
+import type { GateTest } from '../../../src/analysis/model.js';
 import { normalQuantile } from '../../../src/stats/distributions.js';
 import { runSequentialCell } from '../../../tools/calibrate/sequential.js';
 import { normalUpper, obrienFlemingSpent, sequentialBoundaries } from '../../../src/stats/sequential.js';

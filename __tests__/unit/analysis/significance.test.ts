@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testGates, type PairedCase } from '../../../src/analysis/significance/significance.js';
+import { testGates } from '../../../src/analysis/significance/significance.js';
+import type { PairedCase } from '../../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
 import { binomialUpperTail } from '../../../tools/calibrate/simulate.js';
 import { normalQuantile } from '../../../src/stats/distributions.js';

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { compareSummaries, type LoadedSummary } from '../../../src/analysis/compare.js';
+import { compareSummaries } from '../../../src/analysis/compare.js';
+import type { LoadedSummary } from '../../../src/analysis/model.js';
 import { digestOf } from '../../../src/github/comments.js';
 import { commentDigest, commentMarker, renderCheckOutput, renderComment, type CommentContext } from '../../../src/report/comment.js';
 import { closers } from '../../../src/report/markdown/fit.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { deltaNearThreshold, grouped, pyFixed, signed } from '../../../src/report/markdown/format.js';
+import { deltaNearThreshold, grouped, pyFixed, signed } from '../../../src/stats/format.js';
 
 interface Row { x: number; neg_zero: boolean; digits: number; plain: string; plus: string }
 const rows = JSON.parse(readFileSync(new URL('../../fixtures/format/pyfixed.json', import.meta.url), 'utf8')) as Row[];

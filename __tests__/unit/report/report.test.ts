@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { compareSummaries, type LoadedSummary } from '../../../src/analysis/compare.js';
+import { compareSummaries } from '../../../src/analysis/compare.js';
+import type { LoadedSummary } from '../../../src/analysis/model.js';
 import type { CaseRow } from '../../../src/analysis/rlm/pair.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../../../src/report/json-report.js';

@@ -9,11 +9,13 @@ import { lstatSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
-import { caseFieldsFor, compareSummaries, type Comparison, type LoadedSummary, type Verdict } from '../../analysis/compare.js';
+import { caseFieldsFor, compareSummaries, type Comparison, type Verdict } from '../../analysis/compare.js';
+import type { LoadedSummary } from '../../analysis/model.js';
 import { loadPair } from '../../load/load.js';
-import { verdictLine } from '../../cli/run.js';
+import { compareOptionsOf } from '../../policy/policy.js';
+import { verdictLine, verdictText } from '../../report/verdict.js';
 import { InputError, UsageError } from '../../errors.js';
-import { kindOf } from '../../load/fs-safe.js';
+import { kindOf } from '../../fs-safe.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
@@ -112,20 +114,10 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     const inWorkspace = relative(io.workspace, run.path);
     return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
   };
-  const cmp = compareSummaries(shown('baseline', baseline, bFiles), shown('candidate', candidate, cFiles), {
-    thresholds: inputs.thresholds,
-    allowFindings: inputs.allowFindings,
-    decide: inputs.decide,
-    significance: { confidence: inputs.confidence, cluster: inputs.cluster },
-    comparability: inputs.comparability,
-    metricGates: inputs.metricGates,
-    safety: inputs.safety,
-    pricing: inputs.pricing,
-    slices: inputs.slices,
-    benchmarkTolerance: inputs.benchmarkTolerance,
+  const cmp = compareSummaries(shown('baseline', baseline, bFiles), shown('candidate', candidate, cFiles), compareOptionsOf(inputs, {
     trials: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
     findings: drafts,
-  });
+  }));
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
   const paths = {
@@ -162,7 +154,7 @@ export interface Decision {
 
 /** The failure of a hold, or null. */
 export function holdFailure(decision: Decision, jobProblems: string[]): string {
-  const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : verdictLine(decision.cmp).replace(/^benchgate: /, '');
+  const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : verdictText(decision.cmp);
   return `${why} (set fail-on-hold: false to report without failing the step)`;
 }
 
@@ -233,7 +225,7 @@ export function withCheckProblem(result: CompareResult, checkProblem: string | n
 function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision, jobProblems: string[]): CompareResult {
   if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
   if (decision.verdict === 'inconclusive') {
-    const why = verdictLine(decision.cmp).replace(/^benchgate: /, '');
+    const why = verdictText(decision.cmp);
     if (inputs.failOnInconclusive) return { failure: `${why} (fail-on-inconclusive: true)`, explained: true, comparison: decision.cmp };
     io.warning(`benchgate: ${why}; the step passes (set fail-on-inconclusive: true to fail it)`);
   }

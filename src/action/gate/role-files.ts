@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { FindOptions } from '@actions/artifact';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
-import type { LoadedSummary } from '../../analysis/compare.js';
+import type { LoadedSummary } from '../../analysis/model.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { mergeShards } from '../../analysis/shards.js';

@@ -6,26 +6,22 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { ComparabilityOptions } from '../../analysis/integrity/comparability.js';
-import type { MetricGateSpec } from '../../analysis/custom-gates/metric-gates.js';
-import type { SafetyOptions } from '../../analysis/integrity/safety.js';
 import type { Price } from '../../analysis/custom-gates/cost.js';
-import type { SliceGateSpec } from '../../analysis/custom-gates/slices.js';
-import { FINDING_CODES } from '../../analysis/integrity/findings.js';
-import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../../analysis/significance/significance.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../../analysis/rlm/thresholds.js';
 import { INPUT_FORMATS, type LoadOptions } from '../../adapters/registry.js';
 import { COMMENT_MODES, type CommentMode } from '../../github/comments.js';
-import { clusterChoice, parseConfidence, thresholdValue } from '../../cli/args.js';
-import { DEFAULT_CONFIG_PATH, loadOptionsOf, toleranceFraction, type GateConfig } from '../../policy/config-file.js';
+import { DEFAULT_CONFIG_PATH, loadOptionsOf, type GateConfig } from '../../policy/config-file.js';
+import { GATE_INPUTS } from '../../policy/options.js';
+import { overridesOf, resolvePolicy, type GatePolicy } from '../../policy/policy.js';
+import * as value from '../../policy/values.js';
 import { UsageError } from '../../errors.js';
 import { parseBudget, type Budget } from '../run/budget.js';
-import { REUSE_MODES, type ReuseMode } from '../run/reuse.js';
 
 export const MODES = ['run', 'compare', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
 export const ROLES = ['baseline', 'candidate'] as const;
 export type Role = (typeof ROLES)[number];
+export const REUSE_MODES = ['off', 'prefer', 'require'] as const;
+export type ReuseMode = (typeof REUSE_MODES)[number];
 
 /** Where rlm-code's `/rlm bench` writes its summaries. */
 export const DEFAULT_SUMMARY_GLOB = '.rlm_code/rlm/benchmarks/*.json';
@@ -90,23 +86,8 @@ export interface PublishInputs {
   historyBranch: string;
 }
 
-export interface GateInputs {
-  thresholds: Thresholds;
-  allowFindings: string[];
-  decide: DecisionPolicy;
-  confidence: number;
-  cluster: ClusterChoice;
-  /** An inconclusive verdict fails the check run (and the compare step) instead of a neutral check. */
-  failOnInconclusive: boolean;
-  /** From the configuration file only. */
-  comparability: ComparabilityOptions;
-  metricGates: MetricGateSpec[];
-  safety: SafetyOptions;
-  pricing: Record<string, Price>;
-  slices: SliceGateSpec[];
-  /** github-action-benchmark files: the tolerance from the configuration file, as a fraction; undefined: the default. */
-  benchmarkTolerance?: number | undefined;
-}
+/** The gate's policy, resolved: defaults <- configuration file <- inputs (src/policy). */
+export type GateInputs = GatePolicy;
 
 export interface PublishModeInputs extends CommonInputs, GateInputs {
   mode: 'publish';
@@ -132,7 +113,7 @@ export interface CompareInputs extends CommonInputs, GateInputs {
 export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
 
 const COMMON = ['mode', 'suite'];
-const GATE = ['config', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'fail-on-completion-regression', 'allow-findings', 'decide', 'confidence', 'cluster', 'fail-on-inconclusive'];
+const GATE = ['config', ...GATE_INPUTS];
 const PUBLISH = ['github-token', 'comment', 'comment-group', 'trend', 'history-branch', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
@@ -171,16 +152,12 @@ function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[
 /** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
 function boolean(name: string, raw: string, fallback: boolean): boolean {
   if (raw === '') return fallback;
-  if (['true', 'True', 'TRUE'].includes(raw)) return true;
-  if (['false', 'False', 'FALSE'].includes(raw)) return false;
-  throw invalid(name, raw, 'true or false');
-}
-
-function threshold(name: string, raw: string, fallback: number): number {
-  if (raw === '') return fallback;
-  const value = thresholdValue(raw);
-  if (value === undefined) throw invalid(name, raw, 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)');
-  return value;
+  try {
+    return value.boolean(raw);
+  } catch (err) {
+    if (err instanceof value.ValueProblem) throw invalid(name, raw, err.expected);
+    throw err;
+  }
 }
 
 function retentionDays(raw: string): number | undefined {
@@ -279,56 +256,16 @@ function suite(raw: string): string {
   return value;
 }
 
-function allowFindings(raw: string): string[] {
-  const codes = raw.split(/[\s,]+/).filter(Boolean);
-  for (const code of codes) oneOf('allow-findings', code, FINDING_CODES);
-  return codes;
-}
-
 /** Reads the gate configuration file (path relative to the workspace); null when the default path has none. */
 export type ConfigReader = (path: string, explicit: boolean) => GateConfig | null;
 
-/** Each gate input: given → the input; else the configuration file's key; else the default. */
-function gateInputs(get: (name: string) => string, readConfig: ConfigReader): GateInputs {
-  const path = get('config');
-  const c = readConfig(path || DEFAULT_CONFIG_PATH, path !== '') ?? {};
-  const or = <T>(name: string, parse: (raw: string) => T, fromConfig: T | undefined, fallback: T): T => (get(name) !== '' ? parse(get(name)) : (fromConfig ?? fallback));
-  const D = DEFAULT_THRESHOLDS;
-  return {
-    thresholds: {
-      min_reward_delta: or('min-reward-delta', (r) => threshold('min-reward-delta', r, D.min_reward_delta), c.min_reward_delta, D.min_reward_delta),
-      min_completion_delta: or('min-completion-delta', (r) => threshold('min-completion-delta', r, D.min_completion_delta), c.min_completion_delta, D.min_completion_delta),
-      max_steps_increase: or('max-steps-increase', (r) => threshold('max-steps-increase', r, D.max_steps_increase), c.max_steps_increase, D.max_steps_increase),
-      fail_on_completion_regression: or('fail-on-completion-regression', (r) => boolean('fail-on-completion-regression', r, D.fail_on_completion_regression), c.fail_on_completion_regression, D.fail_on_completion_regression),
-    },
-    allowFindings: or('allow-findings', allowFindings, c.allow_findings, []),
-    decide: or('decide', (r) => oneOf('decide', r, DECISION_POLICIES), c.decide, 'point'),
-    confidence: or('confidence', confidence, c.confidence, 0.95),
-    cluster: or('cluster', clusterInput, c.cluster, 'auto'),
-    failOnInconclusive: or('fail-on-inconclusive', (r) => boolean('fail-on-inconclusive', r, false), c.fail_on_inconclusive, false),
-    comparability: c.comparability ?? {},
-    metricGates: c.gates ?? [],
-    safety: c.safety ?? {},
-    pricing: c.pricing ?? {},
-    slices: c.slices ?? [],
-    benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
-  };
-}
-
-function clusterInput(raw: string): string {
-  try {
-    return clusterChoice(raw);
-  } catch {
-    throw invalid('cluster', raw, `auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`);
-  }
-}
-
-function confidence(raw: string): number {
-  try {
-    return parseConfidence('confidence', raw);
-  } catch {
-    throw invalid('confidence', raw, 'a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%');
-  }
+/** Each gate input: given → the input; else the configuration file's key; else the default (src/policy). */
+function gateInputs(get: (name: string) => string, file: GateConfig): GateInputs {
+  const given = overridesOf(
+    (option) => (option.input === null || get(option.input) === '' ? undefined : get(option.input)),
+    (option, problem) => invalid(option.input as string, problem.got, problem.expected),
+  );
+  return resolvePolicy(file, given);
 }
 
 function trendRuns(raw: string): number {
@@ -374,7 +311,9 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     throw new UsageError(`input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`);
   }
   const format = oneOf('format', get('format') || 'auto', INPUT_FORMATS);
-  const config = (): GateConfig => readConfig(get('config') || DEFAULT_CONFIG_PATH, get('config') !== '') ?? {};
+  // The configuration file is read once, and only by a mode that takes it.
+  let file: GateConfig | undefined;
+  const config = (): GateConfig => (file ??= readConfig(get('config') || DEFAULT_CONFIG_PATH, get('config') !== '') ?? {});
   const givenFormat = get('format') === '' ? null : format;
   if (mode === 'run') {
     const command = getInput('command');
@@ -404,7 +343,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   }
   if (mode === 'publish') {
     const name = suite(get('suite'));
-    return { mode, suite: name, ...gateInputs(get, readConfig), publish: publishInputs(get, name) };
+    return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name) };
   }
   const baseline = get('baseline') || null;
   const candidate = get('candidate') || null;
@@ -424,7 +363,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     candidate,
     format,
     load: { baseline: loadOptionsOf(config(), 'baseline', givenFormat, ...local.baseline), candidate: loadOptionsOf(config(), 'candidate', givenFormat, ...local.candidate) },
-    ...gateInputs(get, readConfig),
+    ...gateInputs(get, config()),
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),
     reportDir: get('report-dir') || null,

@@ -5,7 +5,7 @@
  * own result still carry the verdict.
  */
 import type { Comparison, Verdict } from '../../analysis/compare.js';
-import { verdictLine } from '../../cli/run.js';
+import { verdictReasons } from '../../report/verdict.js';
 import { completeCheck, startCheck, type CheckHandle } from '../../github/checks.js';
 import { upsertCombinedComment } from '../../github/combined-comment.js';
 import { digestOf, upsertStickyComment, type CommentOutcome } from '../../github/comments.js';
@@ -169,7 +169,7 @@ export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, 
   };
   return {
     async finish(cmp, verdict, preface, failOnInconclusive) {
-      const title = verdictLine(cmp).replace(/^benchgate: (promote|hold|inconclusive)/, VERDICT_TITLE[verdict]);
+      const title = `${VERDICT_TITLE[verdict]} (${verdictReasons(cmp).join('; ')})`;
       const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
       const problem = await complete({ conclusion, ...renderCheckOutput(cmp, context(verdict, preface), title) });
       const trend = target.pullNumber === null ? [] : await trendSection(io, octokit, target, inputs, cmp, ctx.gateId);

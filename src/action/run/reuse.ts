@@ -19,8 +19,6 @@ import type { ActionIo } from '../io.js';
 import { pullRequestOf, withMetadata } from './metadata.js';
 import { MAX_ARTIFACT_SUMMARY_BYTES, readEvent } from '../artifact-layout.js';
 
-export const REUSE_MODES = ['off', 'prefer', 'require'] as const;
-export type ReuseMode = (typeof REUSE_MODES)[number];
 
 export type Reuse = { summary: BenchmarkSummary; note: string } | { summary: null; why: string };
 

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { loadSummary } from '../../adapters/registry.js';
 import { runMetrics } from '../../analysis/rlm/gates.js';
 import { UsageError } from '../../errors.js';
-import { pyFixed } from '../../report/markdown/format.js';
+import { pyFixed } from '../../stats/format.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';

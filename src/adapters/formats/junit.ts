@@ -23,7 +23,7 @@
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { latencyStats } from '../../analysis/integrity/usage.js';
+import { latencyStats } from '../../stats/latency.js';
 import { SummaryPacker, type CaseFields, type PackedSummary } from '../../schema/pack.js';
 import { caseOf, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import { collectRows, testOf, type JunitTest } from './junit-rows.js';

@@ -18,8 +18,8 @@
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { ANSWERED_CASES } from '../../analysis/integrity/findings.js';
-import type { LoadOptions } from '../registry.js';
+import { ANSWERED_CASES } from '../../schema/summary.js';
+import type { LoadOptions } from '../types.js';
 import { caseOf, checkUniqueIds, firstOf, isObj, numberField, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 

@@ -10,7 +10,7 @@
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import type { LoadOptions } from '../registry.js';
+import type { LoadOptions } from '../types.js';
 import { caseOf, checkUniqueIds, isObj, numberField, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
 import { gridOfRows, gridOfTable, jsonlRows, splitObjects, type PromptfooCell, type PromptfooColumn, type PromptfooGrid, type PromptfooTest } from './promptfoo-read.js';
 import { testNames } from './promptfoo-names.js';

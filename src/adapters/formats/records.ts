@@ -6,7 +6,7 @@
  * so gates and slices of the configuration can name them. Tried last by detection.
  */
 import { InputError } from '../../errors.js';
-import type { FieldMapping, LoadOptions } from '../registry.js';
+import type { FieldMapping, LoadOptions } from '../types.js';
 import { checkJsonText } from '../parsing/json-guard.js';
 import { caseOf, checkUniqueIds, firstOf, flagField, isObj, numberField, Problems, recordsAt, stemOf, summaryOf, type RecordPlace } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';

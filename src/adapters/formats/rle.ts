@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import type { LoadOptions } from '../registry.js';
+import type { LoadOptions } from '../types.js';
 import { caseOf, checkUniqueIds, firstOf, numberField, Problems, stemOf, summaryOf, isObj, type Obj } from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
 

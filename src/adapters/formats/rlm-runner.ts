@@ -21,7 +21,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { ANSWERED_CASES } from '../../analysis/integrity/findings.js';
+import { ANSWERED_CASES } from '../../schema/summary.js';
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { caseOf, checkUniqueIds, firstOf, flagField, numberField, Problems, summaryOf, isObj, type Obj, type RecordPlace } from '../parsing/records-common.js';

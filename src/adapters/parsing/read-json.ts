@@ -4,7 +4,7 @@
  */
 import { constants as bufferConstants, isAscii, isUtf8 } from 'node:buffer';
 import { InputError } from '../../errors.js';
-import { readRegularFile } from '../../load/fs-safe.js';
+import { readRegularFile } from '../../fs-safe.js';
 import { checkJsonText } from './json-guard.js';
 import { locateJsonProblem } from './json-locate.js';
 

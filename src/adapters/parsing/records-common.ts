@@ -5,7 +5,7 @@
  * report no totals of their own, so there is nothing to cross-check).
  */
 import { InputError } from '../../errors.js';
-import { latencyStats } from '../../analysis/integrity/usage.js';
+import { latencyStats } from '../../stats/latency.js';
 import { fieldValue } from '../../schema/pack.js';
 import { SUMMARY_SCHEMA, type BenchmarkSummary, type CaseResult, type RunInfo } from '../../schema/summary.js';
 import { describeValue, MAX_LISTED_PROBLEMS } from './issues.js';

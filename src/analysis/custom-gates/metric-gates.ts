@@ -11,7 +11,7 @@
  */
 import { FLAG, SLOT, SLOTS, type PackedSummary } from '../../schema/pack.js';
 import { worseByTest } from '../../stats/sign-flip.js';
-import type { GateStatus } from '../significance/significance.js';
+import type { GateStatus } from '../model.js';
 import { usageFromTotals, type UsageStats } from '../integrity/usage.js';
 import { caseCost, priceOf, runCost, type Price } from './cost.js';
 import { runTotals } from '../integrity/run-totals.js';

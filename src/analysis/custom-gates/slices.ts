@@ -6,8 +6,8 @@
  */
 import { worseByTest } from '../../stats/sign-flip.js';
 import { allowanceOf } from './metric-gates.js';
-import type { PairedCase } from '../significance/significance.js';
-import type { GateStatus } from '../significance/significance.js';
+import type { PairedCase } from '../model.js';
+import type { GateStatus } from '../model.js';
 
 export const SLICE_METRICS = ['completion_rate', 'reward', 'steps'] as const;
 export type SliceMetric = (typeof SLICE_METRICS)[number];

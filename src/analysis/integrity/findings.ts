@@ -5,7 +5,7 @@
  * allows their code; the four rlm-code gate booleans are never changed by them.
  */
 import { packedOf } from '../../schema/packed-summary.js';
-import type { BenchmarkSummary } from '../../schema/summary.js';
+import { ANSWERED_CASES, type BenchmarkSummary } from '../../schema/summary.js';
 import type { CaseRow } from '../rlm/pair.js';
 import { runTotals, type RunTotals } from './run-totals.js';
 
@@ -51,12 +51,6 @@ export interface Finding {
 
 type Draft = Omit<Finding, 'severity' | 'blocking'>;
 
-/**
- * Metadata an adapter sets when its format tells a case that raised (no answer at all) from one that
- * was measured and failed: how many cases produced an answer. 0 with case rows is an empty run.
- * (A failing JUnit test is a measurement; a model call that raised is not.)
- */
-export const ANSWERED_CASES = 'answered_cases';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 

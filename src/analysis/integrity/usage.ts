@@ -5,6 +5,7 @@
 import { packedOf } from '../../schema/packed-summary.js';
 import type { BenchmarkSummary, LatencyStats } from '../../schema/summary.js';
 import { runTotals, type RunTotals } from './run-totals.js';
+import { latencyOfSorted } from '../../stats/latency.js';
 
 export interface UsageStats {
   /** LLM calls and tokens summed over rows that carry usage (failure rows have none). */
@@ -19,39 +20,6 @@ export interface UsageStats {
   mcp_tool_calls: number | null;
   /** Rows that raised an error (rlm-code failure rows). */
   errors: number;
-}
-
-/**
- * rlm-code's latency percentile: linear interpolation at position (n−1)·q over ascending values,
- * computed as lo·(1−w) + hi·w (that exact form, for identical floating-point results).
- */
-export function percentile(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) return 0;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  const w = pos - lo;
-  return (sorted[lo] as number) * (1 - w) + (sorted[hi] as number) * w;
-}
-
-/** Latency statistics of the given durations, or null when there are none. */
-export function latencyStats(durations: ArrayLike<number>): LatencyStats | null {
-  return latencyOfSorted(Float64Array.from(durations).sort());
-}
-
-/** {@link latencyStats} of durations sorted ascending. */
-function latencyOfSorted(sorted: Float64Array): LatencyStats | null {
-  if (sorted.length === 0) return null;
-  let sum = 0;
-  for (const x of sorted) sum += x; // rlm-code sums the sorted values
-  const avg = sum / sorted.length;
-  return {
-    avg,
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    max: sorted[sorted.length - 1] as number,
-  };
 }
 
 /** The usage figures of a run from its {@link RunTotals}. */

@@ -12,16 +12,9 @@
 import { UsageError } from '../../errors.js';
 import { groupCorrelationP } from './group-correlation.js';
 import type { FindingDraft } from '../integrity/findings.js';
-import type { PairedCase } from './significance.js';
+import type { PairedCase } from '../model.js';
+import type { ClusterChoice, CorrelationCheck } from '../model.js';
 
-/** The case labels a cluster can be taken from. */
-export const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'] as const;
-export type ClusterField = (typeof CLUSTER_FIELDS)[number];
-/**
- * `auto` takes the first of task_family, environment, domain that every case has, with enough
- * groups; a label or any other field of the case rows (kept when packing) clusters by its values.
- */
-export type ClusterChoice = 'auto' | 'none' | ClusterField | (string & {});
 /** A field to cluster by (not auto or none): a label or a case field. */
 export const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
 /** Fewest groups `auto` clusters by without asking the data: with fewer, it clusters only when the groups' cases move together. */
@@ -29,14 +22,6 @@ export const AUTO_MIN_CLUSTERS = 20;
 /** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
 export const CORRELATION_LEVEL = 0.2;
 
-/** What the correlation check saw, for the report: the grouping, its groups, and the smallest p over the gates it read. */
-export interface CorrelationCheck {
-  field: string;
-  groups: number;
-  p: number;
-  /** The gate whose per-case changes gave that p. */
-  gate: string;
-}
 
 export interface ClusterDecision {
   field: string | null;

@@ -4,9 +4,9 @@
  * sizing statements.
  */
 import type { GateName } from '../rlm/gates.js';
-import type { PairedCase } from './significance.js';
+import type { PairedCase } from '../model.js';
 import type { Thresholds } from '../rlm/thresholds.js';
-import type { CaseEvidence } from '../trials.js';
+import type { CaseEvidence } from '../model.js';
 
 export interface GateData {
   gate: GateName;

@@ -7,20 +7,9 @@
  * a slice by the label gates on it.
  */
 import { normalQuantile } from '../../stats/distributions.js';
-import type { PairedCase } from './significance.js';
+import type { PairedCase } from '../model.js';
+import { type GroupApart } from '../model.js';
 
-export interface GroupApart {
-  /** The label (task_family, environment or domain). */
-  field: string;
-  /** The group's value (untrusted: the report escapes it). */
-  group: string;
-  cases: number;
-  /** Mean per-case completion change in the group and in the other groups (fractions). */
-  change: number;
-  rest: number;
-  /** Welch's z of the group against the rest (negative: worse). */
-  z: number;
-}
 
 const rate = (e: PairedCase['baseline']): number => e.successes / e.trials;
 

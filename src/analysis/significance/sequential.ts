@@ -20,7 +20,7 @@
  */
 import { normalQuantile } from '../../stats/distributions.js';
 import { sequentialBoundaries, type Look } from '../../stats/sequential.js';
-import type { GateTest } from './significance.js';
+import type { GateTest } from '../model.js';
 
 /** The default maximum number of rounds (trials per side), and the largest allowed. */
 export const DEFAULT_MAX_TRIALS = 10;

@@ -29,19 +29,16 @@ import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
 import { chooseCluster, unitsOf } from './clusters.js';
-import type { GateTest, PairedCase, SignificanceOptions, SignificanceResult } from './types.js';
+import { DEFAULT_CONFIDENCE, type GateTest, type PairedCase, type SignificanceOptions, type SignificanceResult } from '../model.js';
 import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
 import { groupApart } from './heterogeneity.js';
 import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
 import { GATE_NAMES, type GateName } from '../rlm/gates.js';
 import type { Thresholds } from '../rlm/thresholds.js';
+import type { GateStatus } from '../model.js';
 
-export type DecisionPolicy = 'point' | 'significant';
-export const DECISION_POLICIES: readonly DecisionPolicy[] = ['point', 'significant'];
-export type GateStatus = 'pass' | 'fail' | 'inconclusive';
 
-export { CLUSTER_FIELD_NAME, CLUSTER_FIELDS, type ClusterChoice, type ClusterField } from './clusters.js';
-export type { CaseDecline, GateTest, PairedCase, SignificanceOptions, SignificanceResult } from './types.js';
+export { CLUSTER_FIELD_NAME } from './clusters.js';
 /** Labels the heterogeneity note may read when the cluster is one of them. */
 const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
 /** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
@@ -225,7 +222,7 @@ function sizeGate(ctx: Context, x: Single, family: Family, se: number): { effect
 }
 
 export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, trials: { baseline: number; candidate: number }, options: SignificanceOptions = {}): SignificanceResult {
-  const confidence = options.confidence ?? 0.95;
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
   const alpha = 1 - confidence;
   const n = cases.length;

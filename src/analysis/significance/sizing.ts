@@ -10,7 +10,7 @@
  */
 import { normalQuantile } from '../../stats/distributions.js';
 import type { GateName } from '../rlm/gates.js';
-import type { PairedCase } from './significance.js';
+import type { PairedCase } from '../model.js';
 
 /** The effect a gate on a zero threshold is sized for, in its own unit, unless the caller states one. */
 export const DEFAULT_EFFECT: Readonly<Record<GateName, number>> = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0.5 };

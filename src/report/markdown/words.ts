@@ -4,7 +4,7 @@
  */
 import type { Comparison } from '../../analysis/compare.js';
 import type { GateName } from '../../analysis/rlm/gates.js';
-import { deltaNearThreshold, pyFixed, signed } from './format.js';
+import { deltaNearThreshold, pyFixed, signed } from '../../stats/format.js';
 import { untrusted } from './markdown.js';
 
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */

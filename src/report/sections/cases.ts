@@ -7,7 +7,7 @@ import type { Comparison } from '../../analysis/compare.js';
 import type { RunCost } from '../../analysis/custom-gates/cost.js';
 import type { CaseRow } from '../../analysis/rlm/pair.js';
 import type { UsageStats } from '../../analysis/integrity/usage.js';
-import { grouped, pyFixed, signed } from '../markdown/format.js';
+import { grouped, pyFixed, signed } from '../../stats/format.js';
 import { joinLines } from '../markdown/lines.js';
 import { checkbox, details, table, untrusted } from '../markdown/markdown.js';
 import { declinesTable } from './significance.js';

@@ -5,7 +5,7 @@
 import type { Comparison } from '../../analysis/compare.js';
 import type { MetricGateResult } from '../../analysis/custom-gates/metric-gates.js';
 import type { SliceResult } from '../../analysis/custom-gates/slices.js';
-import { pyFixed, signed } from '../markdown/format.js';
+import { pyFixed, signed } from '../../stats/format.js';
 import { table, untrusted } from '../markdown/markdown.js';
 import { pValue } from './significance.js';
 

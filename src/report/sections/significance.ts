@@ -5,8 +5,8 @@
  */
 import type { Comparison } from '../../analysis/compare.js';
 import type { GateName } from '../../analysis/rlm/gates.js';
-import type { GateTest, SignificanceResult } from '../../analysis/significance/significance.js';
-import { grouped, pyFixed, signed } from '../markdown/format.js';
+import type { GateTest, SignificanceResult } from '../../analysis/model.js';
+import { grouped, pyFixed, signed } from '../../stats/format.js';
 import { table, untrusted } from '../markdown/markdown.js';
 import { compact, percent, reward4 } from '../markdown/words.js';
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, UsageError } from './errors.js';
 
 /** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
 export function kindOf(stats: Stats): string {

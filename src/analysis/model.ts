@@ -1,13 +1,15 @@
 /**
- * The shapes of the significant policy's evidence and results (significance.ts computes them):
- * one paired case, one gate's test, a comparison's result. Types only.
+ * The analysis's shared shapes, in one module that imports no analysis code (issue 19: these types
+ * lived beside the code that computes them and tied analysis in type-only import cycles): a loaded
+ * summary, the decision policy and gate statuses, the significant policy's evidence and results
+ * (significance/ computes them), the case evidence of trials, and the cluster choice.
  */
-import type { CorrelationCheck, ClusterChoice } from './clusters.js';
-import type { FindingDraft } from '../integrity/findings.js';
-import type { GateName } from '../rlm/gates.js';
-import type { GroupApart } from './heterogeneity.js';
-import type { GateStatus } from './significance.js';
-import type { CaseEvidence, TrialCase } from '../trials.js';
+import type { BenchmarkSummary, CaseLabels } from '../schema/summary.js';
+import type { FindingDraft } from './integrity/findings.js';
+import type { GateName } from './rlm/gates.js';
+
+/** The significant policy's confidence level when none is given. */
+export const DEFAULT_CONFIDENCE = 0.95;
 
 export interface SignificanceOptions {
   /** Confidence level, 0.5 < confidence < 1; default 0.95. */
@@ -97,4 +99,69 @@ export interface CaseDecline {
   /** Fisher's exact one-sided p that the drop is chance; above α: within the case's own noise. */
   p: number;
   within_noise: boolean;
+}
+
+/** The case labels a cluster can be taken from. */
+export const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'] as const;
+
+export type ClusterField = (typeof CLUSTER_FIELDS)[number];
+
+/**
+ * `auto` takes the first of task_family, environment, domain that every case has, with enough
+ * groups; a label or any other field of the case rows (kept when packing) clusters by its values.
+ */
+export type ClusterChoice = 'auto' | 'none' | ClusterField | (string & {});
+
+/** What the correlation check saw, for the report: the grouping, its groups, and the smallest p over the gates it read. */
+export interface CorrelationCheck {
+  field: string;
+  groups: number;
+  p: number;
+  /** The gate whose per-case changes gave that p. */
+  gate: string;
+}
+
+export type DecisionPolicy = 'point' | 'significant';
+
+export const DECISION_POLICIES: readonly DecisionPolicy[] = ['point', 'significant'];
+
+export type GateStatus = 'pass' | 'fail' | 'inconclusive';
+
+export interface GroupApart {
+  /** The label (task_family, environment or domain). */
+  field: string;
+  /** The group's value (untrusted: the report escapes it). */
+  group: string;
+  cases: number;
+  /** Mean per-case completion change in the group and in the other groups (fractions). */
+  change: number;
+  rest: number;
+  /** Welch's z of the group against the rest (negative: worse). */
+  z: number;
+}
+
+/** One side of one case over its trials. */
+export interface CaseEvidence {
+  /** The trials (files) that have the case. */
+  trials: number;
+  /** The trials in which the case completed. */
+  successes: number;
+  /** Mean over the trials. */
+  reward: number;
+  /** Mean over the trials. */
+  steps: number;
+}
+
+/** The case labels, and the case fields a slice groups by (kept when packing), by name. */
+export type TrialLabels = CaseLabels & Record<string, string | null>;
+
+export interface TrialCase extends CaseEvidence {
+  /** The first trial's labels (labels that differ between trials are not an error). */
+  labels: TrialLabels;
+}
+
+/** A summary with the path it was read from (shown in reports). */
+export interface LoadedSummary {
+  path: string;
+  summary: BenchmarkSummary;
 }

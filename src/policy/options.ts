@@ -1,0 +1,54 @@
+/**
+ * The gate options: each scalar key of the configuration file that the action takes as an input
+ * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
+ * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
+ *
+ * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
+ * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
+ * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
+ * and its help take it from this table. action.yml declares the input and docs/ describe it.
+ */
+import type { z } from 'zod';
+import type { CompareOptions } from '../analysis/compare.js';
+import * as value from './values.js';
+
+/** A scalar gate option: one key of the configuration file, typed as an action input and/or a CLI flag. */
+export interface GateOption {
+  /** The configuration file's key: the one spelling. */
+  key: string;
+  /** The action's input, or null when the option is not an input. */
+  input: string | null;
+  /** The CLI's value flag (`--name VALUE`), or null when the CLI spells it otherwise or not at all. */
+  flag: string | null;
+  /** Reads a raw input or flag value; throws a {@link value.ValueProblem}. */
+  parse(raw: string): unknown;
+  /**
+   * For an option declared only here: its schema in the configuration file (added after the keys
+   * config-file.ts writes out), its lines in `benchgate compare --help`'s Gates section, and where
+   * its value goes in the analysis options.
+   */
+  schema?: z.ZodType;
+  help?: string;
+  compare?(options: CompareOptions, value: unknown): void;
+}
+
+/** In the order the action lists its gate inputs and the CLI its gate flags. */
+export const GATE_OPTIONS: readonly GateOption[] = [
+  { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: value.threshold },
+  { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: value.threshold },
+  { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: value.threshold },
+  // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
+  { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: value.boolean },
+  // The CLI's --allow-finding is repeatable: cli/args.ts.
+  { key: 'allow_findings', input: 'allow-findings', flag: null, parse: value.findingCodes },
+  { key: 'decide', input: 'decide', flag: 'decide', parse: value.decide },
+  { key: 'confidence', input: 'confidence', flag: 'confidence', parse: value.confidence },
+  { key: 'cluster', input: 'cluster', flag: 'cluster', parse: value.cluster },
+  { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: value.boolean },
+  { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: value.tolerance },
+];
+
+/** The action inputs of the gate options, in order. */
+export const GATE_INPUTS: readonly string[] = GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));
+/** The CLI value flags of the gate options, in order. */
+export const GATE_FLAGS: readonly string[] = GATE_OPTIONS.flatMap((o) => (o.flag === null ? [] : [o.flag]));

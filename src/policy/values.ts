@@ -1,0 +1,83 @@
+/**
+ * The value parsers both programs share (issue 19): a gate option typed as an action input or a
+ * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
+ * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
+ * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
+ */
+import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/model.js';
+import { CLUSTER_FIELD_NAME } from '../analysis/significance/clusters.js';
+
+export class ValueProblem extends Error {
+  constructor(
+    readonly expected: string,
+    /** The part of the raw value that is wrong (one code of a list, say). */
+    readonly got: string,
+  ) {
+    super(`expected ${expected}, got ${JSON.stringify(got)}`);
+    this.name = 'ValueProblem';
+  }
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
+export function thresholdValue(raw: string): number | undefined {
+  const s = raw.trim().toLowerCase();
+  if (NUMBER.test(s)) return Number(s);
+  const inf = /^([+-]?)(inf|infinity)$/.exec(s);
+  if (inf) return inf[1] === '-' ? -Infinity : Infinity;
+  return undefined;
+}
+
+export const THRESHOLD_EXPECTED = 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)';
+
+export function threshold(raw: string): number {
+  const value = thresholdValue(raw);
+  if (value === undefined) throw new ValueProblem(THRESHOLD_EXPECTED, raw);
+  return value;
+}
+
+/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
+export function confidence(raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+  const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
+  if (value > 0.5 && value < 1) return value;
+  throw new ValueProblem('a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%', raw);
+}
+
+/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
+export function tolerance(raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+  if (m) return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+  throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
+}
+
+/** The cluster choice: auto, none, a label, or a field of the case rows. */
+export function cluster(raw: string): ClusterChoice {
+  if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw)) return raw;
+  throw new ValueProblem(`auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`, raw);
+}
+
+export function oneOf<T extends string>(allowed: readonly T[]): (raw: string) => T {
+  return (raw) => {
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    throw new ValueProblem(`one of ${allowed.join(', ')}`, raw);
+  };
+}
+
+export const decide: (raw: string) => DecisionPolicy = oneOf(DECISION_POLICIES);
+
+/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
+export function boolean(raw: string): boolean {
+  if (['true', 'True', 'TRUE'].includes(raw)) return true;
+  if (['false', 'False', 'FALSE'].includes(raw)) return false;
+  throw new ValueProblem('true or false', raw);
+}
+
+/** Finding codes, separated by commas or white space; each must be a known code. */
+export function findingCodes(raw: string): string[] {
+  const codes = raw.split(/[\s,]+/).filter(Boolean);
+  for (const code of codes) oneOf(FINDING_CODES)(code);
+  return codes;
+}

@@ -1,0 +1,38 @@
+/**
+ * The verdict in words, for the log, the step's failure message and the check run's title: the
+ * verdict and the reasons behind it, built once here so that no caller has to take a line apart.
+ */
+import type { Comparison } from '../analysis/compare.js';
+import type { SequentialDecision } from '../analysis/significance/sequential.js';
+
+/** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
+export function verdictReasons(cmp: Comparison): string[] {
+  const why: string[] = [];
+  if (cmp.failed_gates.length > 0) why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+  if (cmp.failed_metric_gates.length > 0) why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
+  if (cmp.undecided_gates.length > 0) why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
+  if (cmp.undecided_metric_gates.length > 0) why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
+  if (cmp.blocking_findings.length > 0) why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
+  if (why.length === 0) why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+  if (cmp.sequential !== undefined) why.push(sequentialWords(cmp.sequential));
+  return why;
+}
+
+/** The verdict and why, e.g. `hold (failed gates: reward)`. */
+export function verdictText(cmp: Comparison): string {
+  return `${cmp.verdict} (${verdictReasons(cmp).join('; ')})`;
+}
+
+/** One line for the log: the verdict and why. */
+export function verdictLine(cmp: Comparison): string {
+  return `benchgate: ${verdictText(cmp)}`;
+}
+
+/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
+function sequentialWords(s: SequentialDecision): string {
+  const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+  if (s.reason === 'decided') return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
+  if (s.reason === 'max-trials') return `${at}: stop, the maximum is reached undecided`;
+  const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+  return `${at}: continue, run another round (${more})`;
+}
