@@ -79,7 +79,7 @@ describe('the suite command', () => {
     expect(gate.exitCode, gate.log).toBe(0);
     expect(gate.outputs['verdict']).toBe('inconclusive');
     expect(JSON.parse(readFileSync(gate.outputs['report-json'] as string, 'utf8')).significance.trials).toEqual({ baseline: 3, candidate: 3 });
-  }, 60_000);
+  });
 
   it('fails, but allow-command-failure lets the step pass', async () => {
     const run = freshRun();
@@ -110,7 +110,7 @@ describe('the suite command', () => {
     const pid = Number(readFileSync(join(j.workspace, 'background.pid'), 'utf8'));
     expect(dead(pid), `background process ${pid} survived the timeout`).toBe(true);
     expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({ 'command.timed_out': true, 'command.exit_code': null, 'command.signal': 'SIGTERM' });
-  }, 40_000);
+  });
 
   it('spends past its budget: stopped, what it wrote kept, and the gate holds on the incomplete run', async () => {
     const run = freshRun();
@@ -126,7 +126,7 @@ describe('the suite command', () => {
     const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', 'fail-on-hold': 'false' });
     expect(gate.outputs['verdict']).toBe('hold');
     expect(gate.summary).toContain('The baseline suite command was stopped at its spend cap (command.budget_exceeded: true); its summary may be partial.');
-  }, 40_000);
+  });
 
   it('writes no summary: its log is uploaded and the step says where it looked', async () => {
     const run = freshRun();
@@ -234,5 +234,5 @@ describe('an artifact service that answers 500', () => {
     // The summary it normalized stays on the runner, named in the log; nothing claims it was stored.
     expect(result.log).not.toContain('benchgate: uploaded artifact');
     expect(existsSync(j.temp)).toBe(true);
-  }, 90_000);
+  });
 });

@@ -47,7 +47,7 @@ async function push(sha: string, run: string, runId: number, gateInputs: Record<
 
 const runListings = () => gh.calls.filter((c) => c.path.startsWith('/repos/octo-org/benchgate/actions/runs')).length;
 
-describe('history-branch', { timeout: 120_000 }, () => {
+describe('history-branch', () => {
   it('pushes to main record their baselines on the branch; the PR comment draws its trend from it; the leaderboard ranks it', async () => {
     const first = await push(PUSHES[0] as string, 'push-1', 1001);
     expect(first.exitCode, first.log).toBe(0);

@@ -43,7 +43,7 @@ const gate = (run: string, inputs: Record<string, string> = {}) =>
 
 const botComments = (issue: number) => gh.comments(issue).filter((c) => c.body.includes(MARKER) && c.user.login === BOT.login);
 
-describe('the gate job of a same-repository pull request', { timeout: 40_000 }, () => {
+describe('the gate job of a same-repository pull request', () => {
   it('posts one comment and one completed check run, and on the next run updates them instead of adding', async () => {
     const run = await suites();
     const first = await gate(run);
@@ -132,7 +132,7 @@ describe('the gate job of a same-repository pull request', { timeout: 40_000 }, 
     expect(result.log).toMatch(/::warning::benchgate: GitHub refused the comment \(HTTP 422: Validation Failed/);
     expect(gh.checkRuns().filter((c) => c.name === 'bench gate')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
     expect(result.outputs['verdict']).toBe('hold');
-  }, 40_000);
+  });
 
   it('completes the check run with a failure when the gate itself fails', async () => {
     const result = await job(results, root, 'gate', `pub-empty-${++runs}`).run({ mode: 'compare', suite: 'nothing', 'github-token': TOKEN }, { GITHUB_API_URL: gh.url });
@@ -143,7 +143,7 @@ describe('the gate job of a same-repository pull request', { timeout: 40_000 }, 
   });
 });
 
-describe('the publish job (workflow_run, fork-safe)', { timeout: 40_000 }, () => {
+describe('the publish job (workflow_run, fork-safe)', () => {
   const FORK_HEAD = '4444444444444444444444444444444444444444';
 
   function workflowRunEvent(run: string, pullRequests: number[] = [], conclusion = 'failure'): string {

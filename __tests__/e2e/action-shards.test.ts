@@ -35,7 +35,7 @@ async function shardJob(run: string, role: 'baseline' | 'candidate', index: numb
   return j.run({ mode: 'run', suite: 'sharded', role, shard: `${index}/4`, cases: 'cases.txt', command: command(role === 'baseline' ? 'tool_call' : 'codemode') });
 }
 
-describe('a suite sharded 4 ways per role', { timeout: 120_000 }, () => {
+describe('a suite sharded 4 ways per role', () => {
   it('each shard uploads its own artifact with its part of the list; the gate merges them and decides as on the whole suite', async () => {
     for (const role of ['baseline', 'candidate'] as const) {
       for (let i = 1; i <= 4; i++) {

@@ -44,7 +44,7 @@ async function gate(name: string, prepare: (workspace: string) => string, extra:
 }
 
 describe('the configuration a pull request is judged by', () => {
-  it('comes from the base commit through the API when the job checked out the head, which relaxed it', { timeout: 120_000 }, async () => {
+  it('comes from the base commit through the API when the job checked out the head, which relaxed it', async () => {
     d.gh.git.seedFile('main', '.github/benchgate.yml', STRICT);
     const base = d.gh.git.log('main')[0]?.sha as string;
     const r = await gate('api', (ws) => {
@@ -57,7 +57,7 @@ describe('the configuration a pull request is judged by', () => {
     expect(r.exitCode).toBe(1);
   });
 
-  it('comes from the workspace when the job checked out the base commit, and says so', { timeout: 120_000 }, async () => {
+  it('comes from the workspace when the job checked out the base commit, and says so', async () => {
     let base = '';
     const r = await gate('checkout', (ws) => {
       mkdirSync(join(ws, '.github'), { recursive: true });
@@ -72,7 +72,7 @@ describe('the configuration a pull request is judged by', () => {
     expect(r.outputs['verdict']).toBe('hold');
   });
 
-  it('is the defaults, in one line, when the base commit has none; the PR adding one changes nothing', { timeout: 120_000 }, async () => {
+  it('is the defaults, in one line, when the base commit has none; the PR adding one changes nothing', async () => {
     const r = await gate('absent', (ws) => {
       mkdirSync(join(ws, '.github'), { recursive: true });
       writeFileSync(join(ws, '.github', 'benchgate.yml'), RELAXED);
@@ -82,7 +82,7 @@ describe('the configuration a pull request is judged by', () => {
     expect(r.outputs['verdict']).toBe('hold');
   });
 
-  it('that cannot be read from the base commit is an error, not the PR\'s copy', { timeout: 120_000 }, async () => {
+  it('that cannot be read from the base commit is an error, not the PR\'s copy', async () => {
     const r = await gate('no-token', (ws) => {
       mkdirSync(join(ws, '.github'), { recursive: true });
       writeFileSync(join(ws, '.github', 'benchgate.yml'), RELAXED);

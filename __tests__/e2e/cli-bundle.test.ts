@@ -17,7 +17,7 @@ describe('the committed bundle dist/cli.js', () => {
   it('runs alone, without node_modules, with the same exit codes', async () => {
     const cli = join(tmp, 'cli.js');
     copyFileSync(new URL('../../dist/cli.js', import.meta.url), cli);
-    const spawn = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: tmp, encoding: 'utf8', timeout: 20_000 });
+    const spawn = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
     expect(spawn('compare', ...pair('clean_pass_codemode_promotion')).status).toBe(0);
     expect(spawn('compare', ...pair('reward_regression')).status).toBe(1);
     const bad = spawn('compare', '--baseline', 'missing.json', '--candidate', 'x.json');
@@ -30,13 +30,13 @@ describe('the committed bundle dist/cli.js', () => {
     const env = { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' };
     for (const dir of ['completion_regression_overall_improved', 'clean_pass_codemode_promotion']) {
       for (const format of ['json', 'markdown']) {
-        const threaded = spawnSync(process.execPath, [cli, 'compare', ...pair(dir), '--format', format], { encoding: 'utf8', env, timeout: 20_000 });
+        const threaded = spawnSync(process.execPath, [cli, 'compare', ...pair(dir), '--format', format], { encoding: 'utf8', env, timeout: 120_000 });
         expect(threaded.stdout).toBe((await run('compare', ...pair(dir), '--format', format)).stdout);
       }
     }
     const bad = join(tmp, 'bad-candidate.json');
     writeFileSync(bad, '{"case_results": [}');
-    const r = spawnSync(process.execPath, [cli, 'compare', ...pair('reward_regression').slice(0, 2), '--candidate', bad], { encoding: 'utf8', env, timeout: 20_000 });
+    const r = spawnSync(process.execPath, [cli, 'compare', ...pair('reward_regression').slice(0, 2), '--candidate', bad], { encoding: 'utf8', env, timeout: 120_000 });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad-candidate\.json: not valid JSON at line 1, column 19/);
   });
@@ -57,7 +57,7 @@ describe('the committed bundle dist/cli.js', () => {
     const pairs = [[badRow, candidate], [baseline, badRow], [duplicate, candidate], [baseline, duplicate], [badRow, duplicate], [baseline, tmp]];
     for (const [b, c] of pairs) {
       const args = ['compare', '--baseline', b as string, '--candidate', c as string];
-      const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 20_000 });
+      const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 120_000 });
       const inProcess = await run(...args);
       expect(threaded.status).toBe(2);
       expect(threaded.stderr).toBe(inProcess.stderr);
@@ -68,7 +68,7 @@ describe('the committed bundle dist/cli.js', () => {
     copyFileSync(new URL('../../dist/cli.js', import.meta.url), cli);
     const env = { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' };
     const args = ['compare', ...pair('completion_regression_overall_improved'), '--format', 'csv'];
-    const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 20_000 });
+    const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 120_000 });
     expect(threaded.stdout).toBe((await run(...args)).stdout);
   });
 });

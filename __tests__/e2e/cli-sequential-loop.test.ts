@@ -39,7 +39,7 @@ describe("the README's sequential loop", () => {
       loop as string,
       'echo "rounds: $round"',
     ].join('\n');
-    const r = spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
     expect(r.stdout).toContain("benchgate: hold (failed gates: reward, completion, completion_regressions; round 3 of at most 10: stop, decided; 14 of the fixed design's 20 runs saved)\n");
     expect(r.stdout).toMatch(/rounds: 3\n$/);
     expect(existsSync(join(dir, 'runs', 'cand-4.json'))).toBe(false);

@@ -23,7 +23,7 @@ describe('the npm package', () => {
     expect(pkg.bin).toEqual({ benchgate: 'dist/cli.js' });
   });
 
-  it('installs from its tarball with no registry and runs as `benchgate`', { timeout: 180_000 }, () => {
+  it('installs from its tarball with no registry and runs as `benchgate`', () => {
     npm(['pack', '--pack-destination', tmp], REPO_ROOT);
     const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
     expect(tarball).toMatch(/^benchgate-\d+\.\d+\.\d+\.tgz$/);

@@ -154,7 +154,7 @@ describe('the reusable workflows', () => {
     expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}', 'persist-credentials': false });
   });
 
-  it('the secrets step masks each value and refuses a line that is not NAME=VALUE', { timeout: 60_000 }, async () => {
+  it('the secrets step masks each value and refuses a line that is not NAME=VALUE', async () => {
     const step = (load('gate.yml').jobs['suite']?.steps ?? []).find((s) => s.env?.['SUITE_ENV'] !== undefined) as Step;
     const { execFileSync } = await import('node:child_process');
     const { mkdtempSync, writeFileSync, readFileSync: read } = await import('node:fs');

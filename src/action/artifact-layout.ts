@@ -1,5 +1,4 @@
 /** Small pieces both modes use: artifact names, the event payload, how a command ended. */
-import { readFileSync } from 'node:fs';
 import type { Role } from './inputs/inputs.js';
 import type { CommandOutcome } from './run/metadata.js';
 
@@ -23,17 +22,6 @@ export function parseShardArtifact(suite: string, role: Role, name: string): { i
 /** A normalized summary in an artifact larger than this is refused before it is parsed. */
 export const MAX_ARTIFACT_SUMMARY_BYTES = 1024 * 1024 * 1024;
 
-/** The event payload at GITHUB_EVENT_PATH, or null when there is none or it cannot be read. */
-export function readEvent(env: Readonly<Record<string, string | undefined>>): unknown {
-  const path = env['GITHUB_EVENT_PATH'];
-  if (!path) return null;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 function seconds(s: number): string {
   return s < 120 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`;
 }
@@ -45,13 +33,4 @@ export function describeOutcome(o: CommandOutcome): string {
   if (o.stopped) return `was stopped after ${after}: ${o.stopped}`;
   if (o.exitCode === null) return o.signal ? `was killed by ${o.signal} after ${after}` : 'could not be started';
   return `exited with code ${o.exitCode} after ${after}`;
-}
-
-/** This workflow run's page, from the runner's own variables (never from a summary). */
-export function runUrl(env: Readonly<Record<string, string | undefined>>): string | null {
-  const server = env['GITHUB_SERVER_URL'] || 'https://github.com';
-  const repo = env['GITHUB_REPOSITORY'];
-  const run = env['GITHUB_RUN_ID'];
-  if (!repo || !run || !/^\d+$/.test(run) || !/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^https:\/\/[\w.-]+(:\d+)?$/.test(server)) return null;
-  return `${server}/${repo}/actions/runs/${run}`;
 }

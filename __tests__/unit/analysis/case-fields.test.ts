@@ -120,7 +120,7 @@ describe('gates and slices on fields of the case rows', () => {
     // The bundled CLI loading both files packed, one in a worker thread: the same report.
     const cli = join(tmp, 'cli.js');
     copyFileSync(new URL('../../../dist/cli.js', import.meta.url), cli);
-    const threaded = spawnSync(process.execPath, [cli, 'compare', '--baseline', bf, '--candidate', cf, '--config', cfg, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' }, timeout: 20_000 });
+    const threaded = spawnSync(process.execPath, [cli, 'compare', '--baseline', bf, '--candidate', cf, '--config', cfg, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' }, timeout: 120_000 });
     expect(threaded.stderr).not.toMatch(/Error/);
     expect(threaded.stdout).toBe(out.stdout);
   });

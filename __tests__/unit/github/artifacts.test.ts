@@ -66,7 +66,7 @@ async function upload(name: string, files: Record<string, string | Buffer>, over
   return uploadSummaryArtifact(client, { name, rootDirectory: root, files: Object.keys(files).map((f) => join(root, f)), overwrite });
 }
 
-describe('artifacts through the real @actions/artifact client', { timeout: 20_000 }, () => {
+describe('artifacts through the real @actions/artifact client', () => {
   it('uploads a summary and downloads it back byte-identical', async () => {
     const text = summary('tool_call');
     const up = await upload('bench-baseline', { 'summary.json': text });

@@ -62,7 +62,7 @@ const repo = { owner: O, repo: R };
 const statuses = (calls: ApiCall[]) => calls.map((c) => `${c.method} ${c.status}`);
 
 // Generous bounds: the first request of the file parses the 73 MB spec (~0.7 s on an idle core).
-describe('GitHub API double: reads, pagination and writes', { timeout: 15_000 }, () => {
+describe('GitHub API double: reads, pagination and writes', () => {
   it('names only operations that exist in the OpenAPI description', () => {
     for (const route of ROUTES) expect(operation(route.method, route.template), `${route.method} ${route.template}`).toBeDefined();
   });
@@ -146,7 +146,7 @@ describe('GitHub API double: reads, pagination and writes', { timeout: 15_000 },
   });
 });
 
-describe('GitHub API double: what GitHub refuses', { timeout: 15_000 }, () => {
+describe('GitHub API double: what GitHub refuses', () => {
   it('rejects what the OpenAPI description rejects, with 422, and records it', async () => {
     const octokit = client();
     api.addPull({ number: 7, headSha: SHA });
@@ -227,7 +227,7 @@ describe('GitHub API double: what GitHub refuses', { timeout: 15_000 }, () => {
   });
 });
 
-describe('GitHub API double: faults and the plugins', { timeout: 15_000 }, () => {
+describe('GitHub API double: faults and the plugins', () => {
   // On a check run: a comment would wait 3 s, not 1, since the plugin also spaces notification-
   // triggering writes (comments) 3 s apart, and the retry queues behind the first attempt.
   it('a secondary rate limit with retry-after 1 is waited out by the throttling plugin', async () => {
@@ -269,7 +269,7 @@ describe('GitHub API double: faults and the plugins', { timeout: 15_000 }, () =>
   });
 });
 
-describe('GitHub API double: forwarding', { timeout: 15_000 }, () => {
+describe('GitHub API double: forwarding', () => {
   let upstream: Server;
   let upstreamUrl: string;
   const seen: string[] = [];
@@ -312,7 +312,7 @@ describe('GitHub API double: forwarding', { timeout: 15_000 }, () => {
   });
 });
 
-describe('GitHub API double: its answers conform to the spec', { timeout: 20_000 }, () => {
+describe('GitHub API double: its answers conform to the spec', () => {
   it('every response of every served endpoint validates against its response schema', async () => {
     api.addPull({ number: 12, headSha: FORK_SHA, headRepo: 'forker/benchgate' });
     api.addPull({ number: 13, headSha: SHA });

@@ -84,7 +84,7 @@ describe('history file', () => {
   });
 });
 
-describe('history branch', { timeout: 30_000 }, () => {
+describe('history branch', () => {
   let api: GitHubApiDouble;
   beforeEach(async () => {
     api = await startGitHubApi();

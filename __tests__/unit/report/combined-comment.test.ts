@@ -52,7 +52,7 @@ describe('combined comment layout', () => {
   });
 });
 
-describe('combined comment on the pull request', { timeout: 20_000 }, () => {
+describe('combined comment on the pull request', () => {
   let gh: GitHubApiDouble;
   const warnings: string[] = [];
   beforeEach(async () => {

@@ -24,10 +24,11 @@ import { renderMarkdown } from '../../report/markdown-report.js';
 import type { CompareInputs, GateInputs, Role } from '../inputs/inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
 import { recordBaselineHistory } from './trend.js';
-import { forkOf, pullRequestOf } from '../run/metadata.js';
+import { forkOf, pullRequestOf } from '../../github/context.js';
 import { markPublished, openPublisher, type Publisher, type PublishTarget } from '../publish/publisher.js';
 import { downloadSummary, mergedRole, sourceLabel } from './role-files.js';
-import { artifactName, readEvent, runUrl } from '../artifact-layout.js';
+import { artifactName } from '../artifact-layout.js';
+import { readEvent, runUrl } from '../../github/context.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };

@@ -15,8 +15,9 @@ import { messageOf, statusOf, type GitHubClient } from '../../github/octokit.js'
 import type { TrendPoint } from '../../report/trend.js';
 import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { defaultBranchOf } from '../run/metadata.js';
-import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, readEvent, runUrl } from '../artifact-layout.js';
+import { defaultBranchOf } from '../../github/context.js';
+import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
+import { readEvent, runUrl } from '../../github/context.js';
 
 /** The file of a suite on the history branch. */
 export const historyPath = (suite: string): string => `${suite}.json`;

@@ -16,7 +16,7 @@ import { readFileAt } from '../../github/file-at.js';
 import { messageOf, statusOf } from '../../github/octokit.js';
 import type { ConfigReader } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { readEvent } from '../artifact-layout.js';
+import { readEvent } from '../../github/context.js';
 
 const short = (sha: string): string => sha.slice(0, 7);
 

@@ -4,6 +4,7 @@
  * dot (inputs.ts enforces it), so the two can never collide.
  */
 import type { BenchmarkSummary } from '../../schema/summary.js';
+import { pullRequestOf } from '../../github/context.js';
 import { BENCHGATE_VERSION } from '../../version.js';
 import type { Role } from '../inputs/inputs.js';
 
@@ -39,29 +40,6 @@ function text(value: string | undefined): string | null {
 
 function integer(value: string | undefined): number | null {
   return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null;
-}
-
-/** The pull request of the event, when it has one (pull_request and pull_request_target). */
-export function pullRequestOf(event: unknown): { number: number; headSha: string | null; baseSha: string | null; baseRef: string | null } | null {
-  const pr = (event as { pull_request?: { number?: unknown; head?: { sha?: unknown }; base?: { sha?: unknown; ref?: unknown } } } | null)?.pull_request;
-  if (pr === undefined || typeof pr.number !== 'number' || !Number.isInteger(pr.number)) return null;
-  const sha = (v: unknown): string | null => (typeof v === 'string' && /^[0-9a-f]{40,64}$/.test(v) ? v : null);
-  const ref = pr.base?.ref;
-  return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha), baseRef: typeof ref === 'string' && /^[\w./-]{1,255}$/.test(ref) ? ref : null };
-}
-
-/** True when the event's pull request comes from a fork (its GITHUB_TOKEN is read-only), false when not, null when the event does not say. */
-export function forkOf(event: unknown): boolean | null {
-  const pr = (event as { pull_request?: { head?: { repo?: { full_name?: unknown } | null }; base?: { repo?: { full_name?: unknown } } } } | null)?.pull_request;
-  const head = pr?.head?.repo?.full_name;
-  const base = pr?.base?.repo?.full_name;
-  return typeof head === 'string' && typeof base === 'string' ? head.toLowerCase() !== base.toLowerCase() : null;
-}
-
-/** The repository's default branch named in the event payload, or null. */
-export function defaultBranchOf(event: unknown): string | null {
-  const ref = (event as { repository?: { default_branch?: unknown } } | null)?.repository?.default_branch;
-  return typeof ref === 'string' && /^[\w./-]{1,255}$/.test(ref) ? ref : null;
 }
 
 /** True when the command did not finish on its own with exit code 0. */

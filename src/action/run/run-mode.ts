@@ -23,7 +23,8 @@ import { describeSpend, UsageWatcher } from './budget.js';
 import { reuseBaseline } from './reuse.js';
 import { prepareShard, readCaseList } from './shard-cases.js';
 import { runSuiteCommand } from './suite-command.js';
-import { artifactName, describeOutcome, readEvent } from '../artifact-layout.js';
+import { artifactName, describeOutcome } from '../artifact-layout.js';
+import { readEvent } from '../../github/context.js';
 
 export const NORMALIZED_FILE = 'summary.json';
 export const LOG_FILE = 'command.log';
