@@ -164,6 +164,7 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     [{ command: '' }, 'input "command": required with mode: ab'],
     [{ role: 'baseline' }, 'input "role" is not used by mode: ab'],
     [{ trials: '3' }, 'input "trials" is not used by mode: ab'],
+    [{ shard: '1/2' }, 'input "shard" is not used by mode: ab'],
   ])('refuses %o with a message naming the input', async (given, message) => {
     const r = await runAb(workspace(), { command: 'true', ...given });
     expect(r.exitCode).toBe(1);

@@ -151,6 +151,7 @@ export interface AbInputs extends CommonInputs, GateInputs {
   allowCommandFailure: boolean;
   /** The spend cap over all rounds of both sides, or null. */
   budget: Budget | null;
+  /** Always null for now (no `shard` input in mode ab); the loop already runs a shard's part of the cases. */
   shard: Shard | null;
   cases: string | null;
 }
@@ -190,8 +191,6 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'max-trials',
     'timeout-minutes',
     'budget',
-    'shard',
-    'cases',
     'summary',
     'format',
     'fingerprint',
@@ -504,7 +503,6 @@ function abInputs(getInput: GetInput, get: (name: string) => string, readConfig:
   const config = readConfig(get('config') || DEFAULT_CONFIG_PATH, get('config') !== '') ?? {};
   if (get('decide') === '' && config.decide === undefined) gate.decide = 'significant';
   if (gate.decide !== 'significant') throw new UsageError(`${get('decide') === '' ? 'the configuration\'s decide: point' : 'input "decide": point'}: mode ab stops when the paired evidence decides, which is decide: significant (remove decide, or set it to significant)`);
-  const { shard: s, cases } = shardInputs((name) => (name === 'trials' ? '' : get(name)));
   return {
     mode: 'ab',
     suite: suite(get('suite')),
@@ -519,7 +517,8 @@ function abInputs(getInput: GetInput, get: (name: string) => string, readConfig:
     retentionDays: retentionDays(get('retention-days')),
     allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
     budget: parseBudget(get('budget')),
-    shard: s,
-    cases,
+    // Not yet: the gate merges shard artifacts of one run each, and each shard's rounds would stop at their own look.
+    shard: null,
+    cases: null,
   };
 }
