@@ -39,7 +39,11 @@ const EXPRESSION = /\$\{\{(.*?)\}\}/gs;
 const expressions = (value: string): string[] => [...value.matchAll(EXPRESSION)].map((m) => m[1] as string);
 
 const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yml')).map((f) => `examples/workflows/${f}`);
-const callers = ['benchgate.yml', 'benchgate-publish.yml', ...examples];
+/** Examples that write their jobs by hand with the action's steps (mode: ab) rather than calling a reusable workflow. */
+const handWritten = examples.filter((f) => Object.values(load(f).jobs).some((j) => j.steps !== undefined));
+const callers = ['benchgate.yml', 'benchgate-publish.yml', ...examples.filter((f) => !handWritten.includes(f))];
+/** The action as a README reader uses it: the published `benchgate/benchgate@v1`. */
+const ACTION = 'benchgate/benchgate@v1';
 const PUBLISHED = /^benchgate\/benchgate\/\.github\/workflows\/([\w-]+\.yml)@v1$/;
 /** The reusable workflow a caller's job calls: `./.github/workflows/X` here, the published `…@v1` in examples. */
 const calledFile = (uses: string): string => (uses.startsWith('./.github/workflows/') ? uses.slice('./.github/workflows/'.length) : (PUBLISHED.exec(uses)?.[1] ?? `not a reusable workflow: ${uses}`));
@@ -175,6 +179,27 @@ describe('the reusable workflows', () => {
   });
 });
 
+describe('the hand-written examples', () => {
+  it.each(handWritten)('%s: every step of the action gives inputs its mode takes; a gate job always runs after the rounds with their results', (file) => {
+    const manifest = parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+    const wf = load(file);
+    for (const [id, job] of Object.entries(wf.jobs)) {
+      for (const step of (job.steps ?? []).filter((s) => s.uses === ACTION)) {
+        const mode = step.with?.['mode'] as Mode;
+        for (const name of Object.keys(step.with ?? {})) {
+          expect(manifest.inputs, `${file} ${id}: ${name} is no input of action.yml`).toHaveProperty(name);
+          expect(INPUTS_BY_MODE[mode], `${file} ${id}: ${name} is not an input of mode ${mode}`).toContain(name);
+        }
+      }
+    }
+    const gate = Object.values(wf.jobs).find((j) => j.steps?.some((s) => s.with?.['mode'] === 'compare')) as Job;
+    expect(gate.if).toBe('always()');
+    expect(gate.steps?.find((s) => s.with?.['mode'] === 'compare')?.with?.['needs']).toBe('${{ toJSON(needs) }}');
+    expect(Object.keys(wf.on)).toEqual(['pull_request']);
+    expect(wf.permissions).toEqual({ contents: 'read' });
+  });
+});
+
 describe('every workflow', () => {
   const files = [...readdirSync(DIR).filter((f) => f.endsWith('.yml')), ...examples];
 
@@ -192,7 +217,7 @@ describe('every workflow', () => {
       if (job.if !== undefined) expect(() => parse(job.if as string)).not.toThrow();
       for (const step of job.steps ?? []) {
         if (step.run !== undefined) expect(step.run, `${file} ${id}: an expression inside a script`).not.toMatch(/\$\{\{/);
-        if (step.uses !== undefined && !step.uses.startsWith('./')) expect(step.uses, `${file} ${id}`).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+        if (step.uses !== undefined && !step.uses.startsWith('./') && !(file.startsWith('examples/') && step.uses === ACTION)) expect(step.uses, `${file} ${id}`).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
         if (step.uses?.startsWith('actions/checkout@')) expect(step.with?.['persist-credentials'], `${file} ${id}: checkout keeps no token`).toBe(false);
       }
     }

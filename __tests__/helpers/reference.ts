@@ -16,7 +16,7 @@ import { REPO_ROOT } from './composite.js';
 /** "run, compare: text" → ["run, compare", "text"]. */
 export function splitModes(description: string): [string | null, string] {
   const text = description.trim().replace(/\s+/g, ' ');
-  const m = /^((?:run|compare|publish)(?:, (?:run|compare|publish))*): (.*)$/s.exec(text);
+  const m = /^((?:run|compare|publish|ab)(?:, (?:run|compare|publish|ab))*): (.*)$/s.exec(text);
   return m ? [m[1] as string, m[2] as string] : [null, text];
 }
 

@@ -1,16 +1,24 @@
 // Runs the demo_tool_use suite under one harness strategy and writes an rlm-code
 // summary. Usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE
+// [--flaky P]: a flaky model, which loses each case's answer with probability P, drawn afresh
+// for every trial (seeded by BENCHGATE_ROLE and BENCHGATE_TRIAL, so a trial is reproducible).
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CASES, PRESET, checkAnswer } from './cases.mjs';
 import { STRATEGIES } from './strategies.mjs';
 import { buildSummary, failureRow, harnessRow, isoTimestamp } from './summary.mjs';
 
-function runCase(caseDef, strategy) {
+/** A number in [0, 1) fixed by the seed and the case: the same trial loses the same answers. */
+function draw(seed, caseId) {
+  return createHash('sha256').update(`${seed}\0${caseId}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+function runCase(caseDef, strategy, flaky = 0, seed = '1') {
   const started = performance.now();
   const startedAt = isoTimestamp(started);
   const timing = () => {
@@ -18,7 +26,9 @@ function runCase(caseDef, strategy) {
     return { finishedAt: isoTimestamp(now), durationSeconds: Math.max(0, (now - started) / 1000) };
   };
   try {
-    const result = STRATEGIES[strategy](caseDef);
+    const ran = STRATEGIES[strategy](caseDef);
+    // A flaky model: the harness ran as usual, but the answer it ended with is lost.
+    const result = flaky > 0 && draw(seed, caseDef.case_id) < flaky ? { ...ran, final_response: '' } : ran;
     const completed = result.finished && checkAnswer(result.final_response, caseDef.expected);
     return harnessRow({ caseDef, strategy, startedAt, completed, result, ...timing() });
   } catch (error) {
@@ -30,17 +40,18 @@ function runCase(caseDef, strategy) {
  * Really executes every case of the preset under one strategy, so each number in the
  * summary (completion, steps, usage, durations) comes from this run, then writes the
  * summary the way rlm-code does: indent 2, no trailing newline.
- * @param {{strategy: 'tool_call'|'codemode', outPath?: string, cases?: readonly object[]}} options
+ * @param {{strategy: 'tool_call'|'codemode', outPath?: string, cases?: readonly object[], flaky?: number, seed?: string}} options
  *   outPath: where to write the JSON (parent folders are created); omit to only return it.
+ *   flaky: the probability that a case's answer is lost (default 0), drawn per case from seed.
  * @returns {Promise<object>} the summary object
  */
-export async function runSuite({ strategy, outPath, cases = CASES }) {
+export async function runSuite({ strategy, outPath, cases = CASES, flaky = 0, seed = '1' }) {
   if (!Object.hasOwn(STRATEGIES, strategy)) {
     throw new Error(`unknown strategy "${strategy}"; expected one of: ${Object.keys(STRATEGIES).join(', ')}`);
   }
   const started = performance.now();
   const startedAt = isoTimestamp(started);
-  const rows = cases.map((caseDef) => runCase(caseDef, strategy));
+  const rows = cases.map((caseDef) => runCase(caseDef, strategy, flaky, seed));
   const finished = performance.now();
   const summary = buildSummary({
     preset: PRESET,
@@ -67,10 +78,10 @@ async function selectCases(file) {
 }
 
 async function main(argv) {
-  const usage = 'usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE [--cases-file FILE]\n       node examples/suite/run-suite.mjs --list-cases';
+  const usage = 'usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE [--cases-file FILE] [--flaky P]\n       node examples/suite/run-suite.mjs --list-cases';
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { strategy: { type: 'string' }, out: { type: 'string' }, 'cases-file': { type: 'string' }, 'list-cases': { type: 'boolean' } } }));
+    ({ values } = parseArgs({ args: argv, options: { strategy: { type: 'string' }, out: { type: 'string' }, 'cases-file': { type: 'string' }, flaky: { type: 'string' }, 'list-cases': { type: 'boolean' } } }));
   } catch (error) {
     process.stderr.write(`${error.message}\n${usage}\n`);
     return 2;
@@ -83,9 +94,14 @@ async function main(argv) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
+  const flaky = values.flaky === undefined ? 0 : Number(values.flaky);
+  if (!(flaky >= 0 && flaky <= 1)) {
+    process.stderr.write(`--flaky: expected a probability from 0 to 1, got ${JSON.stringify(values.flaky)}\n${usage}\n`);
+    return 2;
+  }
   try {
     const cases = values['cases-file'] ? await selectCases(values['cases-file']) : CASES;
-    const summary = await runSuite({ strategy: values.strategy, outPath: values.out, cases });
+    const summary = await runSuite({ strategy: values.strategy, outPath: values.out, cases, flaky, seed: `${process.env.BENCHGATE_ROLE ?? ''}:${process.env.BENCHGATE_TRIAL ?? '1'}` });
     process.stdout.write(
       `${values.out}: ${summary.harness_strategy}, ${summary.completed_cases}/${summary.total_cases} completed, ` +
         `avg_reward ${summary.avg_reward}, avg_steps ${summary.avg_steps}, ${summary.duration_seconds} s\n`,

@@ -4,6 +4,7 @@
  * artifact, a summary that fails validation, a suite that failed) print their message, never a stack.
  */
 import { isUserError } from '../errors.js';
+import { abMode } from './ab/ab-mode.js';
 import { ArtifactError } from '../github/artifacts.js';
 import { untrusted } from '../report/markdown/markdown.js';
 import { compareMode } from './gate/compare-mode.js';
@@ -35,7 +36,7 @@ export async function runAction(io: ActionIo): Promise<number> {
     // The inputs alone first, so that their errors come before any request for the configuration.
     readInputs((name) => io.getInput(name), () => null);
     const inputs = readInputs((name) => io.getInput(name), await trustedConfigReader(io));
-    const result = inputs.mode === 'run' ? await runMode(io, inputs) : inputs.mode === 'compare' ? await compareMode(io, inputs) : await publishMode(io, inputs);
+    const result = inputs.mode === 'run' ? await runMode(io, inputs) : inputs.mode === 'ab' ? await abMode(io, inputs) : inputs.mode === 'compare' ? await compareMode(io, inputs) : await publishMode(io, inputs);
     if (result.failure === null) return 0;
     if (result.explained) io.error(`benchgate: ${result.failure}`);
     else await report(io, result.failure);

@@ -29,6 +29,8 @@ import { markPublished, openPublisher, type Publisher, type PublishTarget } from
 import { downloadSummary, mergedRole, sourceLabel } from './role-files.js';
 import { artifactName } from '../artifact-layout.js';
 import { readEvent, runUrl } from '../../github/context.js';
+import { abLook } from '../ab/gate-look.js';
+import { decideSequential, sequentialConfidence } from '../../analysis/significance/sequential.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
@@ -115,10 +117,15 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     const inWorkspace = relative(io.workspace, run.path);
     return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
   };
+  const trials = { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] };
+  // Rounds of an interleaved job (mode ab) are judged at the look they stopped at (ab/gate-look.ts).
+  const look = inputs.decide === 'significant' ? abLook(trials.baseline.map((t) => t.summary), trials.candidate.map((t) => t.summary)) : null;
   const cmp = compareSummaries(shown('baseline', baseline, bFiles), shown('candidate', candidate, cFiles), compareOptionsOf(inputs, {
-    trials: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
+    trials,
     findings: drafts,
+    confidence: look === null ? inputs.confidence : sequentialConfidence(look.round, look.max, inputs.confidence),
   }));
+  if (look !== null && cmp.significance !== null) cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, inputs.confidence);
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
   const paths = {

@@ -47,6 +47,17 @@ export async function trustedConfigReader(io: ActionIo): Promise<ConfigReader> {
   const given = io.getInput('config').trim();
   const path = given || DEFAULT_CONFIG_PATH;
   const explicit = given !== '';
+  // mode ab judges its rounds by the base commit's file: the baseline's working tree holds it.
+  if (mode === 'ab') {
+    let read: { config: GateConfig | null } | undefined;
+    return (p, e) => {
+      if (read === undefined) {
+        read = { config: loadConfig(resolve(io.workspace, io.getInput('baseline-directory').trim(), p), e) };
+        io.info(read.config === null ? `benchgate: no configuration file ${p} in the baseline's working tree: the defaults apply` : `benchgate: configuration ${p} from the baseline's working tree (the base commit's)`);
+      }
+      return read.config;
+    };
+  }
   if (mode !== 'compare' && mode !== 'publish') return (p, e) => loadConfig(resolve(io.workspace, p), e);
 
   let config: GateConfig | null;

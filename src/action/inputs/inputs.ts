@@ -15,8 +15,10 @@ import { overridesOf, resolvePolicy, type GatePolicy } from '../../policy/policy
 import * as value from '../../policy/values.js';
 import { UsageError } from '../../errors.js';
 import { parseBudget, type Budget } from '../run/budget.js';
+import { DEFAULT_MAX_TRIALS, MAX_TRIALS as MAX_SEQUENTIAL_ROUNDS } from '../../analysis/significance/sequential.js';
+import { isAbsolute, normalize } from 'node:path';
 
-export const MODES = ['run', 'compare', 'publish'] as const;
+export const MODES = ['run', 'compare', 'publish', 'ab'] as const;
 export type Mode = (typeof MODES)[number];
 export const ROLES = ['baseline', 'candidate'] as const;
 export type Role = (typeof ROLES)[number];
@@ -110,7 +112,32 @@ export interface CompareInputs extends CommonInputs, GateInputs {
   retentionDays: number | undefined;
 }
 
-export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs;
+/**
+ * `mode: ab` (issue 22): both sides in one job, in their own working trees, one trial of each per
+ * round (the order alternates), the sequential decision after every round (src/action/ab/).
+ */
+export interface AbInputs extends CommonInputs, GateInputs {
+  mode: 'ab';
+  /** Each side's command and working tree (relative to the workspace); the configuration is read from the baseline's tree. */
+  sides: Record<Role, { command: string; directory: string }>;
+  /** The most rounds (trials per side) the design runs: fixed before the first round. */
+  maxTrials: number;
+  timeoutMinutes: number;
+  summary: string;
+  format: string;
+  /** How each side's summary is read (the format input, else the configuration's input section). */
+  load: Record<Role, LoadOptions>;
+  fingerprint: Record<string, string | number | boolean | null>;
+  retentionDays: number | undefined;
+  allowCommandFailure: boolean;
+  /** The spend cap over all rounds of both sides, or null. */
+  budget: Budget | null;
+  /** Always null for now (no `shard` input in mode ab); the loop already runs a shard's part of the cases. */
+  shard: Shard | null;
+  cases: string | null;
+}
+
+export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs;
 
 const COMMON = ['mode', 'suite'];
 const GATE = ['config', ...GATE_INPUTS];
@@ -136,9 +163,25 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     ...PUBLISH,
   ],
   publish: [...COMMON, ...GATE, ...PUBLISH],
+  ab: [
+    ...COMMON,
+    'command',
+    'baseline-command',
+    'baseline-directory',
+    'candidate-directory',
+    'max-trials',
+    'timeout-minutes',
+    'budget',
+    'summary',
+    'format',
+    'fingerprint',
+    'retention-days',
+    'allow-command-failure',
+    ...GATE.filter((name) => name !== 'fail-on-inconclusive'),
+  ],
 };
 /** Every input the action declares (action.yml's test checks the two lists agree). */
-export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare])];
+export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare, ...INPUTS_BY_MODE.ab])];
 
 function invalid(name: string, raw: string, expected: string): UsageError {
   return new UsageError(`input "${name}": expected ${expected}, got ${JSON.stringify(raw)}`);
@@ -341,6 +384,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
       pricing: config().pricing ?? {},
     };
   }
+  if (mode === 'ab') return abInputs(getInput, get, config(), givenFormat);
   if (mode === 'publish') {
     const name = suite(get('suite'));
     return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name) };
@@ -369,5 +413,50 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     reportDir: get('report-dir') || null,
     retentionDays: retentionDays(get('retention-days')),
     publish: publishInputs(get, suite(get('suite'))),
+  };
+}
+
+/** `max-trials` (mode ab): the most rounds, 2 to MAX_SEQUENTIAL_ROUNDS; default DEFAULT_MAX_TRIALS. */
+function maxTrials(raw: string): number {
+  if (raw === '') return DEFAULT_MAX_TRIALS;
+  if (!/^\d+$/.test(raw) || Number(raw) < 2 || Number(raw) > MAX_SEQUENTIAL_ROUNDS) throw invalid('max-trials', raw, `a whole number of rounds (trials per side) from 2 to ${MAX_SEQUENTIAL_ROUNDS}`);
+  return Number(raw);
+}
+
+/** A side's working tree: a relative path inside the workspace (actions/checkout's `path:`). */
+function sideDirectory(name: 'baseline-directory' | 'candidate-directory', raw: string): string {
+  if (raw === '') throw new UsageError(`input "${name}": required with mode: ab; give the directory the ${name.split('-')[0]} commit is checked out in (actions/checkout with path:), relative to the workspace`);
+  if (isAbsolute(raw) || normalize(raw).split(/[\\/]/).includes('..')) throw invalid(name, raw, 'a directory inside the workspace, such as base or head (actions/checkout\'s path:)');
+  return raw;
+}
+
+/** mode: ab. Its decision is the significant policy, round by round: `decide: point` cannot stop early. */
+function abInputs(getInput: GetInput, get: (name: string) => string, config: GateConfig, givenFormat: string | null): AbInputs {
+  const command = getInput('command');
+  if (command.trim() === '') throw new UsageError('input "command": required with mode: ab; give the shell command that runs the suite and writes its summary (both sides, unless baseline-command is given)');
+  const baselineCommand = getInput('baseline-command').trim() === '' ? command : getInput('baseline-command');
+  const baseline = sideDirectory('baseline-directory', get('baseline-directory'));
+  const candidate = sideDirectory('candidate-directory', get('candidate-directory'));
+  if (normalize(baseline) === normalize(candidate)) throw new UsageError(`inputs "baseline-directory" and "candidate-directory": both are ${JSON.stringify(baseline)}; each side needs its own working tree (check out the base and head commits with two actions/checkout steps, each with its own path:)`);
+  const gate = gateInputs(get, config);
+  if (get('decide') === '' && config.decide === undefined) gate.decide = 'significant';
+  if (gate.decide !== 'significant') throw new UsageError(`${get('decide') === '' ? 'the configuration\'s decide: point' : 'input "decide": point'}: mode ab stops when the paired evidence decides, which is decide: significant (remove decide, or set it to significant)`);
+  return {
+    mode: 'ab',
+    suite: suite(get('suite')),
+    ...gate,
+    sides: { baseline: { command: baselineCommand, directory: baseline }, candidate: { command, directory: candidate } },
+    maxTrials: maxTrials(get('max-trials')),
+    timeoutMinutes: timeoutMinutes(get('timeout-minutes')),
+    summary: get('summary') || DEFAULT_SUMMARY_GLOB,
+    format: givenFormat ?? 'auto',
+    load: { baseline: loadOptionsOf(config, 'baseline', givenFormat), candidate: loadOptionsOf(config, 'candidate', givenFormat) },
+    fingerprint: parseFingerprint(getInput('fingerprint')),
+    retentionDays: retentionDays(get('retention-days')),
+    allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
+    budget: parseBudget(get('budget')),
+    // Not yet: the gate merges shard artifacts of one run each, and each shard's rounds would stop at their own look.
+    shard: null,
+    cases: null,
   };
 }

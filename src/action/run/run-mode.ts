@@ -32,7 +32,7 @@ export const ORIGINAL_DIR = 'original';
 export const SHARD_CASES_FILE = 'shard-cases.txt';
 export const USAGE_FILE = 'usage.jsonl';
 /** How often the usage file is read while the suite runs. */
-const BUDGET_POLL_MS = 500;
+export const BUDGET_POLL_MS = 500;
 
 export interface RunResult {
   /** The step fails; the message says why. Null when it passes. */
@@ -54,11 +54,11 @@ export function trialFile(name: string, t: number): string {
 }
 
 /** A shard's environment and stamps (shard-cases.ts); empty for a whole suite. */
-type ShardPrep = ReturnType<typeof prepareShard>;
-const WHOLE: ShardPrep = { env: {}, stamps: {}, cases: null };
+export type ShardPrep = ReturnType<typeof prepareShard>;
+export const WHOLE: ShardPrep = { env: {}, stamps: {}, cases: null };
 
 /** The spend cap of a job: one usage file and one running total over all its trials. */
-interface SpendCap {
+export interface SpendCap {
   file: string;
   watcher: UsageWatcher;
   everyMs: number;
@@ -105,7 +105,7 @@ function runTable(inputs: RunInputs, summary: BenchmarkSummary | null, outcome: 
   return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
 }
 
-interface Trial {
+export interface Trial {
   outcome: CommandOutcome;
   summary: BenchmarkSummary | null;
   problem: string | null;
@@ -115,7 +115,7 @@ interface Trial {
 }
 
 /** One run of the suite: the command, then its summary found, stamped and written to the staging folder. */
-async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number, shard: ShardPrep, cap: SpendCap | null): Promise<Trial> {
+export async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number, shard: ShardPrep, cap: SpendCap | null, extraStamps: Record<string, Scalar> = {}): Promise<Trial> {
   const of = inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : '';
   const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite${of}`;
   // Every file the pattern matches now was not written by this trial's command.
@@ -156,7 +156,7 @@ async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: s
     });
     const trialStamps: Record<string, Scalar> = inputs.trials > 1 ? { 'benchgate.trial': t, 'benchgate.trials': inputs.trials } : {};
     if (cap && inputs.budget) Object.assign(trialStamps, { 'budget.unit': inputs.budget.unit, 'budget.limit': inputs.budget.limit, 'budget.spent': inputs.budget.unit === 'tokens' ? cap.watcher.spent.tokens : cap.watcher.spent.usd });
-    const stamped = withMetadata(loadSummary(original, inputs.load), { ...stamps, ...trialStamps, ...shard.stamps });
+    const stamped = withMetadata(loadSummary(original, inputs.load), { ...stamps, ...trialStamps, ...shard.stamps, ...extraStamps });
     const foreign = shard.cases === null ? 0 : stamped.summary.cases.filter((c) => !shard.cases?.has(c.id)).length;
     if (foreign > 0) io.warning(`benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside shard ${inputs.shard?.index} of ${inputs.shard?.total}; run only the cases in BENCHGATE_SHARD_CASES_FILE (the gate reports cases run by two shards)`);
     if (stamped.replaced.length > 0) io.warning(`benchgate: the summary's own metadata ${stamped.replaced.join(', ')} replaced by this run's`);

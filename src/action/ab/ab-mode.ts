@@ -1,0 +1,186 @@
+/**
+ * `mode: ab` (issue 22, item 2): interleaved rounds in one job. Both sides are checked out in their
+ * own working trees (the base and head commits, actions/checkout with `path:`); each round runs one
+ * trial of each side, in alternating order (roundOrder), and after every round the significant
+ * policy is decided sequentially, with the same engine as `benchgate compare --sequential`
+ * (analysis/significance/sequential.ts): the round's tests run at its nominal level of the design.
+ * The loop stops at a decision, at `max-trials`, at the spend cap (`budget`, over both sides and
+ * all rounds), or at a side that failed. Each trial is run, found, stamped and staged by the run
+ * mode's own runTrial, so the two artifacts are exactly what two `mode: run` jobs with `trials`
+ * would upload (`benchgate-<suite>-baseline`, `-candidate`, with a shard's suffix): the gate and
+ * publish modes read them unchanged.
+ */
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { compareSummaries, type Comparison } from '../../analysis/compare.js';
+import type { LoadedSummary } from '../../analysis/model.js';
+import { decideSequential, sequentialConfidence } from '../../analysis/significance/sequential.js';
+import { verdictLine } from '../../report/verdict.js';
+import { compareOptionsOf } from '../../policy/policy.js';
+import { UsageError } from '../../errors.js';
+import { uploadSummaryArtifact } from '../../github/artifacts.js';
+import { fitMarkdown } from '../../report/markdown/fit.js';
+import { renderMarkdown } from '../../report/markdown-report.js';
+import { untrusted } from '../../report/markdown/markdown.js';
+import { artifactName, describeOutcome } from '../artifact-layout.js';
+import { ROLES, type AbInputs, type Role, type RunInputs } from '../inputs/inputs.js';
+import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
+import { describeSpend, UsageWatcher } from '../run/budget.js';
+import { commandFailed } from '../run/metadata.js';
+import { BUDGET_POLL_MS, runTrial, SHARD_CASES_FILE, USAGE_FILE, WHOLE, type RunResult, type ShardPrep, type SpendCap, type Trial } from '../run/run-mode.js';
+import { prepareShard, readCaseList } from '../run/shard-cases.js';
+import { nextRoundFits, roundOrder, roundsTable, stopLine, type AbStop, type RoundRow } from './rounds.js';
+
+/** One side's trial of one round. */
+interface SideTrial {
+  round: number;
+  trial: Trial;
+}
+
+/** The run mode's view of one side: its command, tree and reading options; `trials` is the design's maximum. */
+function sideInputs(inputs: AbInputs, role: Role): RunInputs {
+  return {
+    mode: 'run',
+    suite: inputs.suite,
+    role,
+    command: inputs.sides[role].command,
+    workingDirectory: inputs.sides[role].directory,
+    timeoutMinutes: inputs.timeoutMinutes,
+    summary: inputs.summary,
+    format: inputs.format,
+    load: inputs.load[role],
+    fingerprint: inputs.fingerprint,
+    retentionDays: inputs.retentionDays,
+    allowCommandFailure: inputs.allowCommandFailure,
+    trials: inputs.maxTrials,
+    reuseBaseline: 'off',
+    githubToken: '',
+    budget: inputs.budget,
+    pricing: inputs.pricing,
+    shard: inputs.shard,
+    cases: inputs.cases,
+  };
+}
+
+/** The gates after `rounds` complete rounds, judged at that look's level, with the sequential decision. */
+function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number): Comparison {
+  const cmp = compareSummaries(runs.baseline[0] as LoadedSummary, runs.candidate[0] as LoadedSummary, compareOptionsOf(
+    { ...inputs, decide: 'significant' },
+    { confidence: sequentialConfidence(rounds, inputs.maxTrials, inputs.confidence), trials: { baseline: runs.baseline, candidate: runs.candidate } },
+  ));
+  if (cmp.significance !== null) cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, rounds, inputs.maxTrials, inputs.confidence);
+  return cmp;
+}
+
+function directory(io: ActionIo, name: 'baseline-directory' | 'candidate-directory', given: string): string {
+  const dir = resolve(io.workspace, given);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`input "${name}": ${given} is not a directory (resolved to ${dir}); check the side out there first (actions/checkout with path: ${given})`);
+  return dir;
+}
+
+export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult> {
+  const cwd: Record<Role, string> = { baseline: directory(io, 'baseline-directory', inputs.sides.baseline.directory), candidate: directory(io, 'candidate-directory', inputs.sides.candidate.directory) };
+  const side: Record<Role, RunInputs> = { baseline: sideInputs(inputs, 'baseline'), candidate: sideInputs(inputs, 'candidate') };
+  const tag = randomBytes(4).toString('hex');
+  const staging: Record<Role, string> = { baseline: join(io.tempDir, `benchgate-${inputs.suite}-baseline-${tag}`), candidate: join(io.tempDir, `benchgate-${inputs.suite}-candidate-${tag}`) };
+  for (const dir of Object.values(staging)) mkdirSync(dir, { recursive: true });
+  // The case list is the baseline tree's (the base commit's): both sides run the same part of it.
+  const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd.baseline, inputs.cases), inputs.cases) : null;
+  const shard: Record<Role, ShardPrep> = {
+    baseline: inputs.shard ? prepareShard(inputs.shard, list, join(staging.baseline, SHARD_CASES_FILE)) : WHOLE,
+    candidate: inputs.shard ? prepareShard(inputs.shard, list, join(staging.candidate, SHARD_CASES_FILE)) : WHOLE,
+  };
+  if (inputs.shard) io.info(`benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.baseline.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}; both sides run it`);
+
+  const usageDir = join(io.tempDir, `benchgate-${inputs.suite}-usage-${tag}`);
+  mkdirSync(usageDir, { recursive: true });
+  const model = inputs.fingerprint['model'];
+  const cap: SpendCap | null = inputs.budget ? { file: join(usageDir, USAGE_FILE), watcher: new UsageWatcher(join(usageDir, USAGE_FILE), inputs.budget, inputs.pricing, typeof model === 'string' ? model : null), everyMs: BUDGET_POLL_MS } : null;
+  const spent = (): number => (cap === null || inputs.budget === null ? 0 : inputs.budget.unit === 'tokens' ? cap.watcher.spent.tokens : cap.watcher.spent.usd);
+  io.info(`benchgate: interleaved rounds of suite "${inputs.suite}": at most ${inputs.maxTrials} rounds, one trial of each side per round, decided after every round${inputs.budget ? `; spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)} over both sides (BENCHGATE_USAGE_FILE)` : ''}`);
+
+  const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
+  const uncounted: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
+  const runs: Record<Role, LoadedSummary[]> = { baseline: [], candidate: [] };
+  const rows: RoundRow[] = [];
+  let last: Comparison | null = null;
+  let complete = 0;
+  let stop: AbStop = 'max-trials';
+  for (let r = 1; r <= inputs.maxTrials; r++) {
+    if (inputs.budget && !nextRoundFits(spent(), complete, inputs.budget.limit)) {
+      io.info(`benchgate: round ${r} not started: ${describeSpend(inputs.budget.unit, spent())} spent in ${complete} round${complete === 1 ? '' : 's'}, and one more would pass the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}`);
+      stop = 'budget';
+      break;
+    }
+    const order = roundOrder(r);
+    const row: RoundRow = { round: r, order, outcome: {}, look: null };
+    rows.push(row);
+    const got: Partial<Record<Role, Trial>> = {};
+    for (const [i, role] of order.entries()) {
+      const trial = await runTrial(io, side[role], cwd[role], staging[role], r, shard[role], cap, { 'ab.round': r, 'ab.max_rounds': inputs.maxTrials, 'ab.position': i + 1 });
+      got[role] = trial;
+      row.outcome[role] = describeOutcome(trial.outcome);
+      if (commandFailed(trial.outcome) || trial.problem !== null) break;
+    }
+    const trials = ROLES.map((role) => got[role]).filter((t): t is Trial => t !== undefined);
+    if (trials.some((t) => (t.outcome.stopped ?? null) !== null)) {
+      // The cap stopped a trial mid-way: the round is incomplete, so it is not counted or uploaded as a trial (its logs are).
+      for (const role of ROLES) if (got[role]) uncounted[role].push({ round: r, trial: got[role] as Trial });
+      io.info(`benchgate: round ${r} was stopped by the spend cap; it is not counted (its logs are uploaded, its summaries are not)`);
+      stop = 'budget';
+      break;
+    }
+    for (const role of ROLES) if (got[role]) done[role].push({ round: r, trial: got[role] as Trial });
+    if (trials.length < 2 || trials.some((t) => commandFailed(t.outcome) || t.problem !== null)) {
+      stop = 'failed';
+      break;
+    }
+    for (const role of ROLES) runs[role].push({ path: `${artifactName(inputs.suite, role, inputs.shard)} (trial ${r})`, summary: (got[role] as Trial).summary as NonNullable<Trial['summary']> });
+    complete = r;
+    last = judge(inputs, runs, r);
+    const decision = last.sequential;
+    if (decision === undefined) throw new UsageError('mode ab: the sequential decision needs the paired evidence of decide: significant');
+    row.look = { verdict: last.verdict, decision };
+    io.info(`${verdictLine(last)}`);
+    if (decision.stop) {
+      stop = decision.reason === 'decided' ? 'decided' : 'max-trials';
+      break;
+    }
+  }
+
+  // Upload: every counted trial's files (a failed trial too: the gate holds on it), the logs of an uncounted round, the case list, the usage file.
+  const names: Record<Role, string> = { baseline: artifactName(inputs.suite, 'baseline', inputs.shard), candidate: artifactName(inputs.suite, 'candidate', inputs.shard) };
+  for (const role of ROLES) {
+    const usage = cap !== null && existsSync(cap.file) ? join(staging[role], USAGE_FILE) : null;
+    if (usage !== null && cap !== null) copyFileSync(cap.file, usage);
+    const files = [
+      ...done[role].flatMap((x) => x.trial.files),
+      ...uncounted[role].flatMap((x) => x.trial.files.filter((f) => f.endsWith('.log'))),
+      ...(list ? [join(staging[role], SHARD_CASES_FILE)] : []),
+      ...(usage === null ? [] : [usage]),
+    ];
+    if (files.length === 0) continue;
+    const uploaded = await uploadSummaryArtifact(io.artifacts, { name: names[role], files, rootDirectory: staging[role], retentionDays: inputs.retentionDays, overwrite: true });
+    if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${names[role]} (id ${uploaded.replaced}) from an earlier attempt of this job`);
+    io.info(`benchgate: uploaded artifact ${names[role]} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging[role], f)).join(', ')}`);
+  }
+
+  const verdict = last?.verdict ?? null;
+  io.setOutput('rounds', complete);
+  io.setOutput('stop-reason', stop);
+  io.setOutput('runs-saved', stop === 'decided' || stop === 'max-trials' ? 2 * (inputs.maxTrials - complete) : '');
+  io.setOutput('verdict', verdict ?? '');
+  const spend = inputs.budget && cap ? ` Spent ${describeSpend(inputs.budget.unit, spent())} of the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}.` : '';
+  const head = `### benchgate: interleaved rounds of suite ${untrusted(inputs.suite)}${inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : ''}\n\n${stopLine(stop, complete, inputs.maxTrials, verdict)}${spend}\n\n${roundsTable(rows)}\n\nArtifacts \`${names.baseline}\` and \`${names.candidate}\` hold the ${complete} counted round${complete === 1 ? '' : 's'}; the gate job (mode: compare, decide: significant) judges them.\n`;
+  const report = last === null ? '' : `\n<details><summary>The report after round ${complete}</summary>\n\n${renderMarkdown(last)}\n</details>\n`;
+  const fitted = fitMarkdown(head + report, { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' }, '> [!NOTE]\n> The report was cut to fit the job summary; the gate job renders it whole.');
+  await io.appendSummary(fitted.text);
+
+  if (stop !== 'failed') return { failure: null, explained: false };
+  const problems = ROLES.flatMap((role) => done[role].filter((x) => x.trial.problem !== null).map((x) => `${role} trial ${x.round}: ${x.trial.problem}`));
+  if (problems.length > 0) return { failure: `round ${complete + 1}: no usable summary: ${problems.join('; ')}`, explained: false };
+  const failed = ROLES.flatMap((role) => done[role].filter((x) => commandFailed(x.trial.outcome)).map((x) => `the ${role} suite (round ${x.round}) ${describeOutcome(x.trial.outcome)}`));
+  if (inputs.allowCommandFailure) return { failure: null, explained: false };
+  return { failure: `${failed.join('; ')}; the rounds stopped there and what ran was uploaded, marked as failed (set allow-command-failure: true to let this step pass)`, explained: false };
+}
