@@ -110,18 +110,42 @@ export async function uploadSummaryArtifact(client: ArtifactClient, options: Upl
  * no recorded digest (older artifacts may have none) is downloaded unchecked.
  */
 export async function downloadArtifactByName(client: ArtifactClient, options: DownloadByNameOptions): Promise<string> {
-  const { name, path, findBy } = options;
+  const { name, findBy } = options;
   validateArtifactName(name);
-  const find = findBy ? { findBy } : {};
   let artifact;
   try {
-    ({ artifact } = await client.getArtifact(name, find));
+    ({ artifact } = await client.getArtifact(name, findBy ? { findBy } : {}));
   } catch (error) {
     throw explain(error, name, 'looking up', findBy);
   }
+  return downloadFound(client, artifact, options);
+}
+
+/** An artifact as a listing gives it: enough to download it and check its digest without looking it up again. */
+export interface ListedArtifact {
+  name: string;
+  id: number;
+  digest?: string | undefined;
+}
+
+/**
+ * Downloads the artifact called `name` from a listing of its run (listArtifacts, same `findBy`), as
+ * downloadArtifactByName does, one lookup fewer: a name the listing lacks fails with the same message.
+ */
+export async function downloadListedArtifact(client: ArtifactClient, listed: readonly ListedArtifact[], options: DownloadByNameOptions): Promise<string> {
+  const { name, findBy } = options;
+  validateArtifactName(name);
+  const artifact = listed.filter((a) => a.name === name).sort((a, b) => b.id - a.id)[0];
+  if (artifact === undefined) throw explain(Object.assign(new Error(`Artifact not found for name: ${name}`), { name: 'ArtifactNotFoundError' }), name, 'looking up', findBy);
+  return downloadFound(client, artifact, options);
+}
+
+/** Downloads an artifact found by name, failing on a digest mismatch (see downloadArtifactByName). */
+async function downloadFound(client: ArtifactClient, artifact: ListedArtifact, options: DownloadByNameOptions): Promise<string> {
+  const { name, path, findBy } = options;
   let result;
   try {
-    result = await client.downloadArtifact(artifact.id, { ...find, path, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) });
+    result = await client.downloadArtifact(artifact.id, { ...(findBy ? { findBy } : {}), path, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) });
   } catch (error) {
     throw explain(error, name, 'downloading', findBy);
   }
@@ -165,14 +189,19 @@ function explain(error: unknown, name: string, action: string, findBy?: Download
   return new ArtifactError(`${action} artifact "${name}" in ${where} failed: ${message}`, { cause: error });
 }
 
-/** The names of the artifacts of this workflow run (or of another, through `findBy`), the newest of each name. */
-export async function listArtifactNames(client: ArtifactClient, findBy?: DownloadByNameOptions['findBy']): Promise<string[]> {
+/** The artifacts of this workflow run (or of another, through `findBy`), the newest of each name. */
+export async function listArtifacts(client: ArtifactClient, findBy?: DownloadByNameOptions['findBy']): Promise<ListedArtifact[]> {
   try {
     const { artifacts } = await client.listArtifacts({ latest: true, ...(findBy ? { findBy } : {}) });
-    return artifacts.map((a) => a.name);
+    return artifacts.map((a) => ({ name: a.name, id: a.id, digest: a.digest }));
   } catch (error) {
     throw explain(error, '*', 'listing', findBy);
   }
+}
+
+/** The names of the artifacts of this workflow run (or of another, through `findBy`), the newest of each name. */
+export async function listArtifactNames(client: ArtifactClient, findBy?: DownloadByNameOptions['findBy']): Promise<string[]> {
+  return (await listArtifacts(client, findBy)).map((a) => a.name);
 }
 
 /** Where to find another workflow run's artifact by name, and where to put it. */
@@ -187,7 +216,8 @@ export interface RunArtifactQuery {
 
 /**
  * Another workflow run's artifact `name` (listed through the REST API, so an expired one is told
- * apart from a missing one), downloaded into `path`; or 'missing' / 'expired'.
+ * apart from a missing one), downloaded into `path`; or 'missing' / 'expired'. The run's artifacts
+ * are listed once: the listing's id and digest are what the download needs.
  */
 export async function downloadRunArtifact(octokit: GitHubClient, client: ArtifactClient, q: RunArtifactQuery): Promise<{ id: number; createdAt: string | null; dir: string } | 'missing' | 'expired'> {
   const list = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: q.owner, repo: q.repo, run_id: q.runId, name: q.name, per_page: 10 });
@@ -195,6 +225,6 @@ export async function downloadRunArtifact(octokit: GitHubClient, client: Artifac
   const artifact = named.find((a) => !a.expired);
   if (artifact === undefined) return named.length === 0 ? 'missing' : 'expired';
   const findBy = { token: q.token, workflowRunId: q.runId, repositoryOwner: q.owner, repositoryName: q.repo };
-  const dir = await downloadArtifactByName(client, { name: q.name, path: q.path, findBy });
+  const dir = await downloadListedArtifact(client, [{ name: q.name, id: artifact.id, digest: artifact.digest ?? undefined }], { name: q.name, path: q.path, findBy });
   return { id: artifact.id, createdAt: artifact.created_at ?? null, dir };
 }

@@ -21,8 +21,8 @@ export interface CombinedComment {
   suite: string;
   verdict: Verdict;
   digest: string;
-  /** This suite's section, rendered to fit `share` characters. */
-  render(share: number): string;
+  /** This suite's section, rendered to fit `share` characters; called only when the comment is written. */
+  render(share: number): string | Promise<string>;
   /** The line under the sections (when and for which commits). */
   tail: string;
   /** The note of a section cut to fit: where its whole report is. */
@@ -57,7 +57,7 @@ async function writeOnce(octokit: GitHubClient, c: CombinedComment, found: reado
   // This suite's section, empty first: its share of the room is known before it is rendered.
   const empty = { suite: c.suite, verdict: c.verdict, digest: c.digest, body: '' };
   const share = sectionShare(c.group, withSection(sections, empty), c.tail);
-  const body = renderCombined(c.group, withSection(sections, { ...empty, body: c.render(share) }), c.tail, c.note);
+  const body = renderCombined(c.group, withSection(sections, { ...empty, body: await c.render(share) }), c.tail, c.note);
   const { owner, repo } = c;
   let outcome: CommentOutcome;
   if (keeper !== undefined) {

@@ -20,7 +20,8 @@ export interface StickyComment {
   issueNumber: number;
   /** The hidden marker the body starts with (see report/comment.ts). */
   marker: string;
-  body: string;
+  /** The body, or what renders it: called only when the comment is written (`changed` may leave it be). */
+  body: string | (() => Promise<string>);
   /** Digest of what the comment says (verdict and numbers); `changed` mode skips an equal one. */
   digest: string;
   mode: CommentMode;
@@ -96,10 +97,11 @@ export async function upsertStickyComment(octokit: GitHubClient, c: StickyCommen
   if (existing !== null && c.mode === 'changed' && digestOf(existing.body) === c.digest) {
     return { action: 'unchanged', id: existing.id, url: existing.url };
   }
+  const body = typeof c.body === 'string' ? c.body : await c.body();
   if (existing !== null) {
-    const { data } = await octokit.rest.issues.updateComment({ owner: c.owner, repo: c.repo, comment_id: existing.id, body: c.body });
+    const { data } = await octokit.rest.issues.updateComment({ owner: c.owner, repo: c.repo, comment_id: existing.id, body });
     return { action: 'updated', id: data.id, url: data.html_url };
   }
-  const { data } = await octokit.rest.issues.createComment({ owner: c.owner, repo: c.repo, issue_number: c.issueNumber, body: c.body });
+  const { data } = await octokit.rest.issues.createComment({ owner: c.owner, repo: c.repo, issue_number: c.issueNumber, body });
   return { action: 'created', id: data.id, url: data.html_url };
 }

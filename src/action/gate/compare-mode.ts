@@ -26,7 +26,7 @@ import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
 import { recordBaselineHistory } from './trend.js';
 import { forkOf, pullRequestOf } from '../../github/context.js';
 import { markPublished, openPublisher, type Publisher, type PublishTarget } from '../publish/publisher.js';
-import { downloadSummary, mergedRole, sourceLabel } from './role-files.js';
+import { downloadSummary, listRunArtifacts, mergedRole, sourceLabel } from './role-files.js';
 import { artifactName } from '../artifact-layout.js';
 import { readEvent, runUrl } from '../../github/context.js';
 import { abLook } from '../ab/gate-look.js';
@@ -196,12 +196,16 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   for (const p of jobProblems) io.error(`benchgate: ${p}; the gate holds`);
 
   let source: SummaryFiles;
+  // This run's artifacts, listed once: both roles download from the listing, and the report replaces
+  // an artifact of its name (an earlier attempt's) only when the listing has one.
+  let listed: { name: string }[] | null = null;
   if (inputs.baseline !== null && inputs.candidate !== null) {
     source = { files: [[resolve(io.workspace, inputs.baseline)], [resolve(io.workspace, inputs.candidate)]], load: inputs.load };
   } else {
     const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
     try {
-      const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into), await downloadSummary(io, inputs.suite, 'candidate', into)];
+      const run = (listed = await listRunArtifacts(io));
+      const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, run), await downloadSummary(io, inputs.suite, 'candidate', into, run)];
       source = { files: [b.files, c.files], load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } };
     } catch (err) {
       if (jobProblems.length === 0) throw err;
@@ -214,7 +218,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     files: Object.values(decision.paths),
     rootDirectory: decision.dir,
     retentionDays: inputs.retentionDays,
-    overwrite: true,
+    overwrite: listed === null || listed.some((a) => a.name === decision.reportArtifact),
   });
   if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);

@@ -11,7 +11,7 @@ import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { mergeShards } from '../../analysis/shards.js';
 import { InputError } from '../../errors.js';
-import { downloadArtifactByName, listArtifactNames } from '../../github/artifacts.js';
+import { downloadListedArtifact, listArtifacts, type ListedArtifact } from '../../github/artifacts.js';
 import type { Role } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { NORMALIZED_FILE, trialFile } from '../run/run-mode.js';
@@ -19,29 +19,35 @@ import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '..
 
 type FindBy = NonNullable<FindOptions['findBy']>;
 
+/** The artifacts of the run (this one, or another through `findBy`): listed once for both roles. */
+export function listRunArtifacts(io: ActionIo, findBy?: FindBy): Promise<ListedArtifact[]> {
+  return listArtifacts(io.artifacts, findBy);
+}
+
 /**
  * Downloads a role's summaries: its artifact's (summary.json, then the later trials), or, when the
- * role ran in shards, one per shard artifact.
+ * role ran in shards, one per shard artifact. `listed` is the run's listing (listRunArtifacts, same
+ * `findBy`); each artifact is downloaded by the id it gives, without looking it up again.
  */
-export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, findBy?: FindBy): Promise<RoleFiles> {
+export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, listed: readonly ListedArtifact[], findBy?: FindBy): Promise<RoleFiles> {
   const name = artifactName(suite, role);
-  const names = await listArtifactNames(io.artifacts, findBy);
+  const names = listed.map((a) => a.name);
   const shards = names.filter((n) => parseShardArtifact(suite, role, n) !== null).sort();
   if (!names.includes(name) && shards.length > 0) {
     const files: string[] = [];
-    for (const shard of shards) files.push(...(await downloadOne(io, shard, role, join(into, role, shard), findBy)));
+    for (const shard of shards) files.push(...(await downloadOne(io, listed, shard, role, join(into, role, shard), findBy)));
     if (files.length !== shards.length) throw new InputError(`the ${role}'s shard artifacts hold repeated trials: a sharded suite runs each shard once`);
     io.info(`benchgate: ${role} summary merged from ${shards.length} shard artifacts (${shards.join(', ')})`);
     return { files, sharded: true, artifacts: shards };
   }
-  const files = await downloadOne(io, name, role, join(into, role), findBy);
+  const files = await downloadOne(io, listed, name, role, join(into, role), findBy);
   io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
   return { files, sharded: false, artifacts: [name] };
 }
 
 /** One artifact's normalized summaries: summary.json, then the later trials, each within the size cap. */
-async function downloadOne(io: ActionIo, name: string, role: Role, path: string, findBy?: FindBy): Promise<string[]> {
-  const dir = await downloadArtifactByName(io.artifacts, { name, path, ...(findBy ? { findBy } : {}) });
+async function downloadOne(io: ActionIo, listed: readonly ListedArtifact[], name: string, role: Role, path: string, findBy?: FindBy): Promise<string[]> {
+  const dir = await downloadListedArtifact(io.artifacts, listed, { name, path, ...(findBy ? { findBy } : {}) });
   const files: string[] = [];
   for (let t = 1; ; t++) {
     const file = join(dir, trialFile(NORMALIZED_FILE, t));

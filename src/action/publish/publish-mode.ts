@@ -15,7 +15,7 @@ import type { GitHubClient } from '../../github/octokit.js';
 import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import { BENCHGATE_FILES, decide, withCheckProblem, type CompareResult } from '../gate/compare-mode.js';
-import { downloadSummary } from '../gate/role-files.js';
+import { downloadSummary, listRunArtifacts } from '../gate/role-files.js';
 import type { PublishModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { markPublished, openPublisher } from './publisher.js';
@@ -65,7 +65,8 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
   try {
     const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
     const findBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
-    const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, findBy)];
+    const listed = await listRunArtifacts(io, findBy);
+    const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, listed, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, listed, findBy)];
     const files: [string[], string[]] = [b.files, c.files];
     // The PR number the candidate's metadata claims is only a candidate; the API decides.
     const claimed = loadSummary(files[1][0] as string, 'benchgate').metadata['github.pr'];

@@ -8,7 +8,7 @@ import type { Comparison, Verdict } from '../../analysis/compare.js';
 import { verdictReasons } from '../../report/verdict.js';
 import { completeCheck, startCheck, type CheckHandle } from '../../github/checks.js';
 import { upsertCombinedComment } from '../../github/combined-comment.js';
-import { digestOf, upsertStickyComment, type CommentOutcome } from '../../github/comments.js';
+import { upsertStickyComment, type CommentOutcome } from '../../github/comments.js';
 import { messageOf, refusalOf, statusOf, type GitHubClient } from '../../github/octokit.js';
 import { commentDigest, commentMarker, failureDigest, renderCheckOutput, renderComment, renderFailure, renderFailureComment, renderSection, updatedLine, type CommentContext } from '../../report/comment.js';
 import { renderTrend } from '../../report/trend.js';
@@ -79,12 +79,16 @@ async function trendSection(io: ActionIo, octokit: GitHubClient, target: Publish
   }
 }
 
-/** What one comment says: the whole body (sticky), or the section of a combined comment. */
+/**
+ * What one comment says: the whole body (sticky), or the section of a combined comment. Rendered only
+ * when the comment is written: the digest alone decides that a `changed` comment stays as it is, so
+ * what only the written comment needs (the trend) is read only then.
+ */
 interface CommentContent {
   verdict: Verdict;
   digest: string;
-  body(): string;
-  section(share: number): string;
+  body(): Promise<string>;
+  section(share: number): Promise<string>;
 }
 
 /** The sticky comment of this suite, or its section of the group's combined comment. */
@@ -101,8 +105,7 @@ async function postComment(octokit: GitHubClient, target: PublishTarget & { pull
       note: (suite) => `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report of \`${suite}\` is in its job summary and its \`benchgate-${suite}-report\` artifact.`,
     });
   }
-  const body = content.body();
-  return upsertStickyComment(octokit, { ...where, marker: commentMarker(ctx.gateId), body, digest: digestOf(body) ?? '' });
+  return upsertStickyComment(octokit, { ...where, marker: commentMarker(ctx.gateId), body: () => content.body(), digest: content.digest });
 }
 
 const published = new WeakSet<object>();
@@ -172,15 +175,18 @@ export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, 
       const title = `${VERDICT_TITLE[verdict]} (${verdictReasons(cmp).join('; ')})`;
       const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
       const problem = await complete({ conclusion, ...renderCheckOutput(cmp, context(verdict, preface), title) });
-      const trend = target.pullNumber === null ? [] : await trendSection(io, octokit, target, inputs, cmp, ctx.gateId);
-      const c = { ...context(verdict, preface), trend };
-      await comment({ verdict, digest: commentDigest(cmp, verdict), body: () => renderComment(cmp, c), section: (share) => renderSection(cmp, c, share) }, c);
+      const base = context(verdict, preface);
+      // The trend is read once, and only when the comment is written.
+      let read: Promise<CommentContext> | null = null;
+      const withTrend = (): Promise<CommentContext> => (read ??= trendSection(io, octokit, target, inputs, cmp, ctx.gateId).then((trend) => ({ ...base, trend })));
+      const content = { verdict, digest: commentDigest(cmp, verdict), body: async () => renderComment(cmp, await withTrend()), section: async (share: number) => renderSection(cmp, await withTrend(), share) };
+      await comment(content, base);
       return problem;
     },
     async fail(message) {
       const problem = await complete({ conclusion: 'failure', title: 'benchgate could not decide', summary: renderFailure(message) });
       const c = context('hold', '');
-      await comment({ verdict: 'hold', digest: failureDigest(message), body: () => renderFailureComment(message, c), section: () => renderFailure(message) }, c);
+      await comment({ verdict: 'hold', digest: failureDigest(message), body: async () => renderFailureComment(message, c), section: async () => renderFailure(message) }, c);
       return problem;
     },
   };
