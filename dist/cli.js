@@ -13751,28 +13751,45 @@ function signPatterns(unitSize, unitSums, resamples) {
     const G = unitSize.length;
     const exact = G <= EXACT_MAX_UNITS;
     const count = exact ? 2 ** G : resamples + 1;
+    const gates = unitSums.length;
     const flippedSize = new Float64Array(count);
     const flippedSum = unitSums.map(() => new Float64Array(count));
     const next = bitSource(SIGN_FLIP_SEED);
     const words = Math.ceil(G / 32);
-    const mask = new Uint32Array(words);
+    // The unit sums side by side (unit-major): one pattern's flipped units are read from one place.
+    const x = new Float64Array(G * gates);
+    for (let g = 0; g < gates; g++) {
+        const s = unitSums[g];
+        for (let u = 0; u < G; u++)
+            x[u * gates + g] = s[u];
+    }
+    const acc = new Float64Array(gates);
+    // The last word's bits past the last unit are drawn but stand for no unit.
+    const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
     // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-    const gates = unitSums.length;
+    // Each pattern's sums add its flipped units in ascending order, starting from 0, as a plain loop
+    // over the units would (so the sums are the same, bit for bit): the set bits of each 32-unit word
+    // are visited lowest first, and the others are skipped.
     for (let p = 1; p < count; p++) {
-        if (exact)
-            mask[0] = p;
-        else
-            for (let w = 0; w < words; w++)
-                mask[w] = next();
         let size = 0;
-        for (let u = 0; u < G; u++) {
-            if (((mask[u >>> 5] >>> (u & 31)) & 1) === 0)
-                continue;
-            size += unitSize[u];
-            for (let g = 0; g < gates; g++)
-                flippedSum[g][p] += unitSums[g][u];
+        acc.fill(0);
+        for (let w = 0; w < words; w++) {
+            let m = exact ? p : next();
+            if (w === words - 1)
+                m &= lastMask;
+            while (m !== 0) {
+                const low = m & -m;
+                const u = (w << 5) | (31 - Math.clz32(low));
+                m ^= low;
+                size += unitSize[u];
+                const at = u * gates;
+                for (let g = 0; g < gates; g++)
+                    acc[g] += x[at + g];
+            }
         }
         flippedSize[p] = size;
+        for (let g = 0; g < gates; g++)
+            flippedSum[g][p] = acc[g];
     }
     return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
 }
