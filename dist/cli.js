@@ -14821,23 +14821,30 @@ function signPatterns(unitSize, unitSums, resamples) {
     const flippedSum = unitSums.map(() => new Float64Array(count));
     const next = bitSource(SIGN_FLIP_SEED);
     const words = Math.ceil(G / 32);
-    // The unit sums side by side (unit-major): one pattern's flipped units are read from one place.
-    const x = new Float64Array(G * gates);
+    // The unit sums side by side (unit-major, 4 slots a unit): one pattern's flipped units are read
+    // from one place, into up to 4 running sums held in locals (a typed-array store per addition costs more).
+    const stride = Math.max(4, gates);
+    const x = new Float64Array(G * stride);
     for (let g = 0; g < gates; g++) {
         const s = unitSums[g];
         for (let u = 0; u < G; u++)
-            x[u * gates + g] = s[u];
+            x[u * stride + g] = s[u];
     }
-    const acc = new Float64Array(gates);
     // The last word's bits past the last unit are drawn but stand for no unit.
     const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
+    const acc = new Float64Array(stride);
     // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
     // Each pattern's sums add its flipped units in ascending order, starting from 0, as a plain loop
     // over the units would (so the sums are the same, bit for bit): the set bits of each 32-unit word
     // are visited lowest first, and the others are skipped.
     for (let p = 1; p < count; p++) {
         let size = 0;
-        acc.fill(0);
+        let a0 = 0;
+        let a1 = 0;
+        let a2 = 0;
+        let a3 = 0;
+        if (gates > 4)
+            acc.fill(0);
         for (let w = 0; w < words; w++) {
             let m = exact ? p : next();
             if (w === words - 1)
@@ -14847,13 +14854,26 @@ function signPatterns(unitSize, unitSums, resamples) {
                 const u = (w << 5) | (31 - Math.clz32(low));
                 m ^= low;
                 size += unitSize[u];
-                const at = u * gates;
-                for (let g = 0; g < gates; g++)
-                    acc[g] += x[at + g];
+                const at = u * stride;
+                a0 += x[at];
+                a1 += x[at + 1];
+                a2 += x[at + 2];
+                a3 += x[at + 3];
+                if (gates > 4)
+                    for (let g = 4; g < gates; g++)
+                        acc[g] += x[at + g];
             }
         }
         flippedSize[p] = size;
-        for (let g = 0; g < gates; g++)
+        if (gates > 0)
+            flippedSum[0][p] = a0;
+        if (gates > 1)
+            flippedSum[1][p] = a1;
+        if (gates > 2)
+            flippedSum[2][p] = a2;
+        if (gates > 3)
+            flippedSum[3][p] = a3;
+        for (let g = 4; g < gates; g++)
             flippedSum[g][p] = acc[g];
     }
     return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
@@ -22851,6 +22871,40 @@ function checkRuns(side, runs) {
     }
 }
 /**
+ * The labels of case i of a packed run, read from its dictionary columns. Cases with the same labels
+ * share one (never modified) object: a suite has few distinct combinations, and 100,000 cases would
+ * otherwise allocate 100,000 copies of them.
+ */
+function labelMaker(p) {
+    const builtIn = ['environment', 'task_family', 'domain', 'split', 'length_bucket'];
+    const columns = [
+        ...builtIn.map((name) => [name, p.columns[name]]),
+        ...Object.entries(p.fields.labels).filter(([name]) => !builtIn.includes(name)),
+    ];
+    const make = (i) => {
+        const labels = {};
+        for (const [name, column] of columns)
+            labels[name] = column.values[column.index[i]] ?? null;
+        return labels;
+    };
+    // A case's codes as one number (when the product of the dictionary sizes is a safe integer).
+    let span = 1;
+    for (const [, column] of columns)
+        span *= Math.max(1, column.values.length);
+    if (!Number.isSafeInteger(span))
+        return make;
+    const shared = new Map();
+    return (i) => {
+        let key = 0;
+        for (const [, column] of columns)
+            key = key * Math.max(1, column.values.length) + column.index[i];
+        let labels = shared.get(key);
+        if (labels === undefined)
+            shared.set(key, (labels = make(i)));
+        return labels;
+    };
+}
+/**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
  * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
@@ -22862,8 +22916,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
     const cases = new Map();
     for (const r of runs) {
         const p = packedOf(r.summary, fields);
-        const fieldColumns = Object.entries(p.fields.labels);
-        const { environment, task_family, domain, split, length_bucket } = p.columns;
+        const labelsOf = labelMaker(p);
         const ids = p.ids;
         for (let i = 0; i < ids.length; i++) {
             const id = ids[i];
@@ -22872,17 +22925,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
             const steps = p.numbers[i * SLOTS + SLOT.steps];
             const c = cases.get(id);
             if (c === undefined) {
-                const labels = {
-                    environment: environment.values[environment.index[i]] ?? null,
-                    task_family: task_family.values[task_family.index[i]] ?? null,
-                    domain: domain.values[domain.index[i]] ?? null,
-                    split: split.values[split.index[i]] ?? null,
-                    length_bucket: length_bucket.values[length_bucket.index[i]] ?? null,
-                };
-                for (const [name, column] of fieldColumns)
-                    if (!Object.hasOwn(labels, name))
-                        labels[name] = column.values[column.index[i]] ?? null;
-                cases.set(id, { trials: 1, successes: ok, reward, steps, labels });
+                cases.set(id, { trials: 1, successes: ok, reward, steps, labels: labelsOf(i) });
             }
             else {
                 // Sums until every run is in; divided into means below.
