@@ -1,4 +1,5 @@
-// Bundles the CLI (dist/cli.js) and the action (dist/index.js) into self-contained ESM files,
+// Bundles the CLI (dist/cli.js), the action (dist/index.js) and their small loading thread
+// (dist/load-worker.js) into self-contained ESM files,
 // committed so they run with no node_modules. Output must be deterministic: CI rebuilds and diffs dist/.
 // The action's bundle includes @actions/artifact and its CommonJS dependencies (hence commonjs and json);
 // both include saxes, the XML parser, which is CommonJS too.
@@ -25,6 +26,14 @@ const config = [
     onwarn,
     // commonjs: saxes (the XML parser) and its xmlchars are CommonJS.
     plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true }), commonjs()],
+  },
+  {
+    // The small loading thread both bundles start for a large rlm-code summary (src/load/load.ts):
+    // the streaming reader only, no zod or yaml, so that it starts at once.
+    input: 'src/load/load-worker.ts',
+    output: { file: 'dist/load-worker.js', format: 'es', sourcemap: false },
+    onwarn,
+    plugins: [typescript({ tsconfig: './tsconfig.build.json' }), nodeResolve({ preferBuiltins: true })],
   },
   {
     input: 'src/index.ts',

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
 import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, writeSync, renameSync, rmSync, realpathSync, readdirSync, readSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { randomBytes, createHash } from 'node:crypto';
 import { resolve, dirname, join, basename, normalize, isAbsolute, relative, sep } from 'node:path';
 import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 import * as zlib from 'node:zlib';
+import { getHeapStatistics } from 'node:v8';
 
 /**
  * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
@@ -21,149 +23,6 @@ class UsageError extends Error {
 /** True for the errors that are the user's to fix (exit 2 with a message). */
 function isUserError(err) {
     return err instanceof InputError || err instanceof UsageError;
-}
-
-/**
- * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
- * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
- * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
- * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
- * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
- */
-/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
-function kindOf(stats) {
-    if (stats.isDirectory())
-        return 'a directory';
-    if (stats.isFIFO())
-        return 'a FIFO (named pipe)';
-    if (stats.isCharacterDevice())
-        return 'a character device';
-    if (stats.isBlockDevice())
-        return 'a block device';
-    if (stats.isSocket())
-        return 'a socket';
-    if (stats.isFile())
-        return 'a regular file';
-    return 'not a regular file';
-}
-function statOrExplain(file, fail) {
-    try {
-        return statSync(file);
-    }
-    catch (err) {
-        const code = err.code;
-        throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? err.message)})`);
-    }
-}
-const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
-/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
-function checkInputPath(file, options = {}) {
-    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
-    const stats = statOrExplain(file, fail);
-    if (stats.isDirectory() && options.directories)
-        return stats;
-    if (stats.isDirectory())
-        throw fail('is a directory, expected a file');
-    if (!stats.isFile())
-        throw fail(notRegular(stats));
-    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
-        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
-    return stats;
-}
-/**
- * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
- * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
- */
-function openRegularFile(file, options = {}) {
-    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
-    checkInputPath(file, options);
-    let fd;
-    try {
-        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    }
-    catch (err) {
-        throw fail(`cannot open (${String(err.code ?? err.message)})`);
-    }
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
-        closeSync(fd);
-        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
-    }
-    return { fd, size: stats.size };
-}
-/** The bytes of a regular file (see {@link openRegularFile}). */
-function readRegularFile(file, options = {}) {
-    const { fd } = openRegularFile(file, options);
-    try {
-        return readFileSync(fd);
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
-function realOrParent(path) {
-    try {
-        return realpathSync(path);
-    }
-    catch {
-        try {
-            return join(realpathSync(dirname(path)), basename(path));
-        }
-        catch {
-            return null;
-        }
-    }
-}
-/**
- * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
- * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
- * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
- * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
- * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
- */
-function writeOutputFile(option, output, protect, pieces) {
-    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
-    const named = resolve(output);
-    try {
-        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
-    }
-    catch (err) {
-        const code = err.code;
-        throw fail(code === 'ENOTDIR' || code === 'EEXIST' ? `a part of its directory ${dirname(named)} is a file, not a directory` : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
-    }
-    const real = realOrParent(named);
-    if (real === null || !statSync(dirname(real)).isDirectory())
-        throw fail(`${dirname(named)} is not a directory`);
-    const existing = statSync(real, { throwIfNoEntry: false });
-    if (existing !== undefined && !existing.isFile())
-        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
-    for (const { path, what } of protect) {
-        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
-        if (same)
-            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
-    }
-    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
-    let fd = null;
-    try {
-        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-        for (const piece of pieces)
-            writeSync(fd, piece);
-        closeSync(fd);
-        fd = null;
-        renameSync(tmp, real);
-    }
-    catch (err) {
-        if (fd !== null)
-            closeSync(fd);
-        rmSync(tmp, { force: true });
-        throw fail(`cannot write (${err.code ?? err.message})`);
-    }
-    return named;
-}
-function sameFile(a, path) {
-    const b = statSync(path, { throwIfNoEntry: false });
-    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
 
 const NO_FIELDS = { numbers: [], labels: [] };
@@ -207,6 +66,11 @@ class ColumnEncoder {
     constructor(capacity) {
         this.index = new Int32Array(capacity);
     }
+    grow(capacity) {
+        const index = new Int32Array(capacity);
+        index.set(this.index);
+        this.index = index;
+    }
     set(i, v) {
         let code = this.codes.get(v);
         if (code === undefined)
@@ -235,9 +99,11 @@ function flagsOf(c) {
 }
 /**
  * Packs cases one at a time, so an adapter can pack rows as it validates them and no case object
- * outlives its row. `capacity` is the most cases that will be added.
+ * outlives its row (nor the object passed to {@link SummaryPacker.add}: a reader may pass the same
+ * one again). `capacity` is the number of cases expected; more may be added when `growable`.
  */
 class SummaryPacker {
+    grow;
     count = 0;
     /** The ids of the cases added so far. */
     ids = [];
@@ -249,14 +115,40 @@ class SummaryPacker {
     encoders;
     fieldNumbers;
     fieldLabels;
-    constructor(capacity, fields = NO_FIELDS) {
+    /** `grow`, when given, is the new capacity for a packer that is full (else adding past capacity fails). */
+    constructor(capacity, fields = NO_FIELDS, grow) {
+        this.grow = grow;
         this.numbers = new Float64Array(capacity * SLOTS);
         this.flags = new Uint8Array(capacity);
         this.encoders = Object.fromEntries(COLUMNS$1.map((name) => [name, new ColumnEncoder(capacity)]));
         this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
         this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
     }
+    /** The cases added so far. */
+    get size() {
+        return this.count;
+    }
+    enlarge() {
+        const capacity = this.grow(this.flags.length);
+        const numbers = new Float64Array(capacity * SLOTS);
+        numbers.set(this.numbers);
+        this.numbers = numbers;
+        const flags = new Uint8Array(capacity);
+        flags.set(this.flags);
+        this.flags = flags;
+        for (const name of COLUMNS$1)
+            this.encoders[name].grow(capacity);
+        for (const entry of this.fieldNumbers) {
+            const column = new Float64Array(capacity).fill(NaN);
+            column.set(entry[1]);
+            entry[1] = column;
+        }
+        for (const [, column] of this.fieldLabels)
+            column.grow(capacity);
+    }
     add(c) {
+        if (this.grow !== undefined && this.count === this.flags.length)
+            this.enlarge();
         const i = this.count++;
         const n = this.numbers;
         const at = i * SLOTS;
@@ -7607,6 +7499,149 @@ function fromGab(source, smallerIsBetter) {
 }
 
 /**
+ * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
+ * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
+ * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
+ * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
+ * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
+ */
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isFile())
+        return 'a regular file';
+    return 'not a regular file';
+}
+function statOrExplain(file, fail) {
+    try {
+        return statSync(file);
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? err.message)})`);
+    }
+}
+const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
+/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
+function checkInputPath(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    const stats = statOrExplain(file, fail);
+    if (stats.isDirectory() && options.directories)
+        return stats;
+    if (stats.isDirectory())
+        throw fail('is a directory, expected a file');
+    if (!stats.isFile())
+        throw fail(notRegular(stats));
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
+        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    return stats;
+}
+/**
+ * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
+ * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
+ */
+function openRegularFile(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    checkInputPath(file, options);
+    let fd;
+    try {
+        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        throw fail(`cannot open (${String(err.code ?? err.message)})`);
+    }
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
+        closeSync(fd);
+        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
+    }
+    return { fd, size: stats.size };
+}
+/** The bytes of a regular file (see {@link openRegularFile}). */
+function readRegularFile(file, options = {}) {
+    const { fd } = openRegularFile(file, options);
+    try {
+        return readFileSync(fd);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
+function realOrParent(path) {
+    try {
+        return realpathSync(path);
+    }
+    catch {
+        try {
+            return join(realpathSync(dirname(path)), basename(path));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+/**
+ * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
+ * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
+ * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
+ * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
+ * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
+ */
+function writeOutputFile(option, output, protect, pieces) {
+    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
+    const named = resolve(output);
+    try {
+        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOTDIR' || code === 'EEXIST' ? `a part of its directory ${dirname(named)} is a file, not a directory` : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
+    }
+    const real = realOrParent(named);
+    if (real === null || !statSync(dirname(real)).isDirectory())
+        throw fail(`${dirname(named)} is not a directory`);
+    const existing = statSync(real, { throwIfNoEntry: false });
+    if (existing !== undefined && !existing.isFile())
+        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
+    for (const { path, what } of protect) {
+        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
+        if (same)
+            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
+    }
+    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
+    let fd = null;
+    try {
+        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+        for (const piece of pieces)
+            writeSync(fd, piece);
+        closeSync(fd);
+        fd = null;
+        renameSync(tmp, real);
+    }
+    catch (err) {
+        if (fd !== null)
+            closeSync(fd);
+        rmSync(tmp, { force: true });
+        throw fail(`cannot write (${err.code ?? err.message})`);
+    }
+    return named;
+}
+function sameFile(a, path) {
+    const b = statSync(path, { throwIfNoEntry: false });
+    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+
+/**
  * What JSON.parse lets through and a summary must not say: the same key twice in one object
  * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
  * nesting so deep that the code walking the value runs out of stack. One pass over text that
@@ -7838,7 +7873,7 @@ function throwProblem(file, problem) {
  * JSON Lines file larger than a string can hold is read one record at a time.
  */
 const HEAD_BYTES = 64 * 1024;
-const CHUNK_BYTES = 4 * 1024 * 1024;
+const CHUNK_BYTES$1 = 4 * 1024 * 1024;
 /** The kind of a text from its start: a complete JSON value on the first line and more lines is JSON Lines. */
 function sniffKind(head) {
     const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
@@ -7913,8 +7948,8 @@ function* fileChunks(file) {
     const fd = openOrExplain(file);
     try {
         for (;;) {
-            const buf = Buffer.allocUnsafe(CHUNK_BYTES);
-            const n = readSync(fd, buf, 0, CHUNK_BYTES, null);
+            const buf = Buffer.allocUnsafe(CHUNK_BYTES$1);
+            const n = readSync(fd, buf, 0, CHUNK_BYTES$1, null);
             if (n === 0)
                 return;
             yield buf.subarray(0, n);
@@ -7943,25 +7978,24 @@ function directorySource(dir) {
     };
 }
 function fileSource(file, content) {
-    if (!content && isDirectory(file))
+    if (isDirectory(file))
         return directorySource(file);
-    const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : null;
-    const kind = sniffKind(bytes ? bytes.subarray(0, HEAD_BYTES).toString('utf8') : readHead(file));
+    const kind = sniffKind(readHead(file));
     let text;
     let parsed;
     return {
         file,
         kind,
-        text: () => (text ??= readTextFile(file, bytes ?? undefined)),
+        text: () => (text ??= readTextFile(file, undefined)),
         json() {
             if (parsed)
                 return parsed.value;
-            const value = parseJsonText(file, (text ??= readTextFile(file, bytes ?? undefined)));
+            const value = parseJsonText(file, (text ??= readTextFile(file, undefined)));
             parsed = { value };
             text = undefined; // the parsed value is what is kept
             return value;
         },
-        lines: () => splitLines$1(bytes ? [bytes] : { [Symbol.iterator]: () => fileChunks(file) }, file),
+        lines: () => splitLines$1({ [Symbol.iterator]: () => fileChunks(file) }, file),
         sibling: (name) => resolve(dirname(file), name),
         entries: () => [],
     };
@@ -7999,7 +8033,7 @@ const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`,
 /** Outcomes that count as completed: evaluator.py's `victory`, and the documented layout's words. */
 const COMPLETED = new Set(['victory', 'survived', 'completed', 'success', 'win', 'won']);
 const SUMMARY_FILE = /_summary\.json$/;
-const F$1 = {
+const F$2 = {
     name: ['scenario', 'scenario_name', 'name'],
     score: ['final_score', 'composite_score', 'score'],
     ticks: ['ticks_run', 'ticks'],
@@ -8032,23 +8066,23 @@ function rleMismatch(source) {
 /** One scenario run as a case. */
 function toCase$6(p, s) {
     const r = s.data;
-    const name = firstOf(r, F$1.name);
+    const name = firstOf(r, F$2.name);
     if (name === undefined || typeof name.value !== 'string' || name.value === '')
-        return (p.add(s.place, F$1.name[0], 'the scenario name', name?.value), null);
+        return (p.add(s.place, F$2.name[0], 'the scenario name', name?.value), null);
     if (typeof r['outcome'] !== 'string')
         return (p.add(s.place, 'outcome', 'the outcome (a string such as "victory")', r['outcome']), null);
-    const scoreField = firstOf(r, F$1.score);
-    const score = numberField(p, s.place, scoreField?.name ?? F$1.score[0], scoreField?.value);
-    const ticksField = firstOf(r, F$1.ticks);
+    const scoreField = firstOf(r, F$2.score);
+    const score = numberField(p, s.place, scoreField?.name ?? F$2.score[0], scoreField?.value);
+    const ticksField = firstOf(r, F$2.ticks);
     const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
-    const costField = firstOf(r, F$1.cost);
+    const costField = firstOf(r, F$2.cost);
     const cost = costField !== undefined && isObj(costField.value) ? costField.value : null;
     const usd = cost === null || cost['estimated_cost_usd'] === undefined ? null : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
     const usage = cost === null ? null : usageOf$2(p, s.place, costField?.name ?? 'cost', cost);
     if (score === undefined || ticks === undefined || usd === undefined || usage === undefined)
         return null;
     const pricing = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
-    const duration = firstOf(r, F$1.duration)?.value;
+    const duration = firstOf(r, F$2.duration)?.value;
     return caseOf({
         id: name.value, completed: COMPLETED.has(r['outcome'].toLowerCase()), reward: score, steps: Math.round(ticks),
         duration_seconds: typeof duration === 'number' && duration >= 0 ? duration : null,
@@ -8169,7 +8203,7 @@ function runMetadata(p, scenarios) {
     one('fork_commit', ['rimapi_fork_commit', 'metadata.fork_commit']);
     one('model', ['model', 'config.model']);
     one('provider', ['provider', 'config.provider']);
-    const saves = scenarios.map((s) => `${String(firstOf(s.data, F$1.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`).sort();
+    const saves = scenarios.map((s) => `${String(firstOf(s.data, F$2.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`).sort();
     out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
     return out;
 }
@@ -8888,7 +8922,7 @@ function summaryParts(source, grid, chosen, cases) {
  * example the model did not answer: not completed, reward 0, the suite's F1 kept as `suite_f1`. The
  * file is streamed: only the chosen model's entries are kept.
  */
-const F = {
+const F$1 = {
     model: ['model', 'model_name'],
     id: ['example_id', 'question_id', 'id', '_id'],
     em: ['em', 'exact_match', 'EM'],
@@ -8927,7 +8961,7 @@ function nestedEntries(r) {
     if (isObj(r['models']))
         return { at: 'models.', entries: r['models'] };
     const top = Object.entries(r).filter(([, v]) => isEntry(v));
-    return top.length > 0 && firstOf(r, F.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
+    return top.length > 0 && firstOf(r, F$1.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
 }
 /** Usage as the suite records it: `usage.model_usage_summaries.<provider model>.{total_calls, total_input_tokens, total_output_tokens}`. */
 function usageOf$1(p, place, field, usage) {
@@ -8959,29 +8993,29 @@ function usageOf$1(p, place, field, usage) {
 function lineMismatch(rec) {
     if (nestedEntries(rec) !== null)
         return null;
-    return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+    return firstOf(rec, F$1.model) && firstOf(rec, F$1.em) && firstOf(rec, F$1.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
 }
 function toCase$4(p, place, id, r, prefix, gold) {
     if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
-        return (p.add(place, prefix === '' ? (firstOf(r, F.id)?.name ?? F.id[0]) : 'id', 'an example id (a string or number)', id), null);
-    const em = firstOf(r, F.em);
-    const f1 = firstOf(r, F.f1);
+        return (p.add(place, prefix === '' ? (firstOf(r, F$1.id)?.name ?? F$1.id[0]) : 'id', 'an example id (a string or number)', id), null);
+    const em = firstOf(r, F$1.em);
+    const f1 = firstOf(r, F$1.f1);
     const emValue = em === undefined ? undefined : numberField(p, place, prefix + em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
-    const f1Value = f1 === undefined ? (p.add(place, prefix + F.f1[0], 'a number from 0 to 1', undefined), undefined) : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
+    const f1Value = f1 === undefined ? (p.add(place, prefix + F$1.f1[0], 'a number from 0 to 1', undefined), undefined) : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
     if (em === undefined)
-        p.add(place, prefix + F.em[0], 'exact match, 0 or 1', undefined);
+        p.add(place, prefix + F$1.em[0], 'exact match, 0 or 1', undefined);
     else if (emValue !== undefined && emValue !== 0 && emValue !== 1)
         p.add(place, prefix + em.name, 'exact match, 0 or 1', em.value);
     const usage = usageOf$1(p, place, `${prefix}usage`, r['usage']);
-    const calls = firstOf(r, F.calls);
+    const calls = firstOf(r, F$1.calls);
     const callsValue = calls === undefined ? (usage?.total_calls ?? 0) : numberField(p, place, prefix + calls.name, calls.value, { min: 0 });
-    const time = firstOf(r, F.time);
+    const time = firstOf(r, F$1.time);
     const timeValue = time === undefined ? null : (numberField(p, place, prefix + time.name, time.value, { min: 0 }) ?? null);
     if (emValue === undefined || f1Value === undefined || callsValue === undefined || usage === undefined)
         return null;
     const error = r['error'] === undefined || r['error'] === null ? null : typeof r['error'] === 'string' ? r['error'] : JSON.stringify(r['error']);
-    const known = new Set([...F.model, ...F.id, ...F.em, ...F.f1, ...F.calls, ...F.time, ...F.prediction, ...F.gold, 'answer', 'usage', 'error']);
-    const answer = error === null ? (firstOf(r, [...F.prediction, 'answer'])?.value) : undefined;
+    const known = new Set([...F$1.model, ...F$1.id, ...F$1.em, ...F$1.f1, ...F$1.calls, ...F$1.time, ...F$1.prediction, ...F$1.gold, 'answer', 'usage', 'error']);
+    const answer = error === null ? (firstOf(r, [...F$1.prediction, 'answer'])?.value) : undefined;
     return caseOf({
         id: String(id),
         // An error entry is an example the model did not answer, whatever the suite scored its error text.
@@ -8993,7 +9027,7 @@ function toCase$4(p, place, id, r, prefix, gold) {
         error,
         final_response: typeof answer === 'string' ? answer : answer === undefined ? null : JSON.stringify(answer),
         // A nested entry's `answer` is the model's: the gold answer is the line's.
-        expected_answer: prefix === '' ? (firstOf(r, F.gold)?.value ?? null) : (gold ?? null),
+        expected_answer: prefix === '' ? (firstOf(r, F$1.gold)?.value ?? null) : (gold ?? null),
         answer_match: error === null ? emValue === 1 : null,
         extra: { ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))), ...(error === null ? {} : { suite_f1: f1Value }), ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}) },
     });
@@ -9049,15 +9083,15 @@ function fromMultihop(source, options) {
             ids.push({ id: c.id, place });
             continue;
         }
-        const model = firstOf(r, F.model);
+        const model = firstOf(r, F$1.model);
         if (model === undefined || typeof model.value !== 'string' || model.value === '') {
-            p.add(place, F.model[0], 'the model name (a string), or the models of the example under `models`', model?.value);
+            p.add(place, F$1.model[0], 'the model name (a string), or the models of the example under `models`', model?.value);
             continue;
         }
         counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
         if (chosen !== null && model.value !== chosen)
             continue;
-        const c = toCase$4(p, place, firstOf(r, F.id)?.value, r, '', undefined);
+        const c = toCase$4(p, place, firstOf(r, F$1.id)?.value, r, '', undefined);
         if (c === null)
             continue;
         cases.push(c);
@@ -11906,14 +11940,14 @@ function fromJunit(source) {
     summary.cases = cases;
     return summary;
 }
-function headOf$1({ cases, ...head }) {
+function headOf$2({ cases, ...head }) {
     return head;
 }
 /** {@link fromJunit} straight into the packed form: the same checks, no array of case objects. */
 function packJunit(source, keep) {
     let packer = null;
     const head = readJunit(source, (c, total) => (packer ??= new SummaryPacker(total, keep)).add(c));
-    return (packer ?? new SummaryPacker(0, keep)).finish(headOf$1(head));
+    return (packer ?? new SummaryPacker(0, keep)).finish(headOf$2(head));
 }
 
 /**
@@ -12647,16 +12681,16 @@ function fieldSchema(spec) {
 function tableShape(table) {
     return Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, fieldSchema(spec)]));
 }
-const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
-const isCounts = (v) => isRecord(v) && isCount(v['total_calls']) && isCount(v['prompt_tokens']) && isCount(v['completion_tokens']);
+const isRecord$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount$1 = (v) => Number.isSafeInteger(v) && v >= 0;
+const isCounts = (v) => isRecord$1(v) && isCount$1(v['total_calls']) && isCount$1(v['prompt_tokens']) && isCount$1(v['completion_tokens']);
 function isUsage(v) {
     if (!isCounts(v))
         return false;
     const roles = v['roles'];
     if (roles === undefined || roles === null)
         return true;
-    if (!isRecord(roles))
+    if (!isRecord$1(roles))
         return false;
     for (const key in roles)
         if (!isCounts(roles[key]))
@@ -12666,7 +12700,7 @@ function isUsage(v) {
 const BASE_CHECKS = {
     id: (v) => typeof v === 'string' && v.length > 0,
     bool: (v) => typeof v === 'boolean',
-    count: isCount,
+    count: isCount$1,
     number: (v) => typeof v === 'number' && Number.isFinite(v),
     seconds: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0,
     string: (v) => typeof v === 'string',
@@ -12708,7 +12742,7 @@ function compiledTableCheck(table) {
     });
     const body = `return function check(row) {\n  if (!isRecord(row)) return false;\n  let v;\n  ${fields.join('\n  ')}\n  return true;\n};`;
     const make = new Function('isRecord', 'isCount', 'isUsage', body);
-    return make(isRecord, isCount, isUsage);
+    return make(isRecord$1, isCount$1, isUsage);
 }
 /**
  * {@link tableCheck} as a loop. Fields are grouped by their spec so each loop calls one check
@@ -12729,7 +12763,7 @@ function interpretedTableCheck(table) {
         nullable: g.spec.nullable === true || g.spec.kind === 'unknown',
     }));
     return (row) => {
-        if (!isRecord(row))
+        if (!isRecord$1(row))
             return false;
         for (const { keys, base, optional, nullable } of plan) {
             for (const key of keys) {
@@ -12966,17 +13000,17 @@ function parseTop(file, data) {
     return { ...parsed.data, case_results: rows };
 }
 /** The file stem: rlm-code's id for a summary without `benchmark_id`. */
-function fileStem(file) {
+function fileStem$1(file) {
     const base = file.split(/[\\/]/).pop() ?? file;
     return base.replace(/\.json$/i, '') || base;
 }
 /** Everything but the cases; checks the unknown top-level fields. */
-function headOf(file, top, data) {
+function headOf$1(file, top, data) {
     const topExtra = extraOf(data, TOP_KEYS);
     assertFiniteValues(file, topExtra, [], (p) => formatPath(p));
     return {
         schema: SUMMARY_SCHEMA,
-        id: top.benchmark_id ?? fileStem(file),
+        id: top.benchmark_id ?? fileStem$1(file),
         format: 'rlm-code',
         run: {
             preset: top.preset ?? null,
@@ -13012,7 +13046,7 @@ function fromRlmCode(file, data) {
     const cases = [];
     parseRows(file, top.case_results, (raw, extra) => cases.push(toCase(raw, extra)));
     checkUniqueIds(file, cases.map((c) => c.id));
-    const { extra, ...head } = headOf(file, top, data);
+    const { extra, ...head } = headOf$1(file, top, data);
     return { ...head, cases, extra };
 }
 /**
@@ -13024,7 +13058,7 @@ function packRlmCode(file, data, keep) {
     const packer = new SummaryPacker(top.case_results.length, keep);
     parseRows(file, top.case_results, (raw, extra) => packer.add(toCase(raw, extra)));
     checkUniqueIds(file, packer.ids, packer.sortedIds);
-    return packer.finish(headOf(file, top, data));
+    return packer.finish(headOf$1(file, top, data));
 }
 
 /**
@@ -13142,7 +13176,1011 @@ function packSource(source, options) {
  * read them already.
  */
 function loadPackedSummary(file, options = 'auto', content) {
-    return packSource(fileSource(file, content), options);
+    return packSource(fileSource(file), options);
+}
+
+/**
+ * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
+ * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
+ * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
+ * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
+ *
+ * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
+ * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
+ * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
+ * null for broken files (so the full path names the problem, in today's words: it is the error
+ * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
+ * an object or array as `expected_answer`, a `schema` key, load options other than the format).
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
+const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
+/** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
+const STREAM_ROW_KEYS = [
+    'case_id', 'completed', 'steps', 'total_reward', 'duration_seconds', 'usage', 'error', 'mode', 'environment',
+    'description', 'task', 'started_at', 'finished_at', 'run_id', 'run_path', 'final_response', 'task_family', 'domain',
+    'split', 'length_bucket', 'expected_answer', 'answer_match', 'mcp_enabled', 'mcp_server', 'harness_strategy',
+    'harness_tool_calls', 'mcp_tool_calls', 'codemode_chain_calls', 'codemode_search_calls', 'codemode_discovery_calls',
+    'codemode_guardrail_blocked',
+];
+/** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
+const STREAM_TOP_KEYS = [
+    'benchmark_id', 'preset', 'mode', 'mcp_enabled', 'mcp_server', 'harness_strategy', 'model', 'source', 'description',
+    'pack_paths', 'started_at', 'finished_at', 'duration_seconds', 'total_cases', 'attempted_cases', 'completed_cases',
+    'avg_reward', 'avg_steps', 'latency_seconds', 'usage_totals', 'cancelled', 'case_results',
+];
+/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
+function streamable(options) {
+    return (options.format === 'auto' || options.format === 'rlm-code') && options.model === undefined && options.prompt === undefined
+        && options.run === undefined && options.fields === undefined
+        && (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0));
+}
+/** The error when the cases of a file would need more memory than the process may use. */
+function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
+    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
+    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
+}
+/** Thrown inside the scanner: the bytes at hand end before the current unit (a row, a top-level member). */
+const NEED_MORE = { need: 'more' };
+/** Thrown inside the scanner: something the full path must handle or explain. */
+const BAIL = { bail: true };
+const CHUNK_BYTES = 4 * 1024 * 1024;
+/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
+const BYTES_PER_CASE = 200;
+// Field indexes in STREAM_ROW_KEYS.
+const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i]));
+const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
+var Kind;
+(function (Kind) {
+    Kind[Kind["Id"] = 0] = "Id";
+    Kind[Kind["Bool"] = 1] = "Bool";
+    Kind[Kind["NullableBool"] = 2] = "NullableBool";
+    Kind[Kind["Count"] = 3] = "Count";
+    Kind[Kind["OptCount"] = 4] = "OptCount";
+    Kind[Kind["Num"] = 5] = "Num";
+    Kind[Kind["NullableSeconds"] = 6] = "NullableSeconds";
+    Kind[Kind["Usage"] = 7] = "Usage";
+    Kind[Kind["Str"] = 8] = "Str";
+    Kind[Kind["KeptStr"] = 9] = "KeptStr";
+    Kind[Kind["Unknown"] = 10] = "Unknown";
+})(Kind || (Kind = {}));
+const KINDS = STREAM_ROW_KEYS.map((k) => {
+    switch (k) {
+        case 'case_id': return Kind.Id;
+        case 'completed':
+        case 'codemode_guardrail_blocked': return Kind.Bool;
+        case 'answer_match':
+        case 'mcp_enabled': return Kind.NullableBool;
+        case 'steps': return Kind.Count;
+        case 'harness_tool_calls':
+        case 'mcp_tool_calls':
+        case 'codemode_chain_calls':
+        case 'codemode_search_calls':
+        case 'codemode_discovery_calls': return Kind.OptCount;
+        case 'total_reward': return Kind.Num;
+        case 'duration_seconds': return Kind.NullableSeconds;
+        case 'usage': return Kind.Usage;
+        case 'expected_answer': return Kind.Unknown;
+        case 'error':
+        case 'mode':
+        case 'environment':
+        case 'task_family':
+        case 'domain':
+        case 'split':
+        case 'length_bucket':
+        case 'mcp_server':
+        case 'harness_strategy':
+            return Kind.KeptStr;
+        default: return Kind.Str;
+    }
+});
+function keyTable(keys) {
+    const byHash = new Map();
+    const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
+    keys.forEach((k, i) => {
+        const h = hashOf(bytes[i], 0, k.length);
+        if (byHash.has(h))
+            throw new Error(`key hash collision: ${k}`);
+        byHash.set(h, i);
+    });
+    return { byHash, bytes, next: new Int32Array(keys.length + 1).fill(-1) };
+}
+function hashOf(b, from, to) {
+    let h = 0;
+    for (let i = from; i < to; i++)
+        h = (Math.imul(h, 31) + b[i]) | 0;
+    return h;
+}
+const ROW = keyTable(STREAM_ROW_KEYS);
+const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
+/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+const Q = 0x22; // "
+const BS = 0x5c; // \
+const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+/** A mutable case passed to the packer for every row (it keeps none of the object). */
+function scratchCase() {
+    return {
+        id: '', completed: false, reward: 0, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
+        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null }, harness: null,
+        description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
+        expected_answer: null, answer_match: null, extra: {},
+    };
+}
+var State;
+(function (State) {
+    State[State["Start"] = 0] = "Start";
+    State[State["FirstMember"] = 1] = "FirstMember";
+    State[State["Member"] = 2] = "Member";
+    State[State["AfterMember"] = 3] = "AfterMember";
+    State[State["FirstRow"] = 4] = "FirstRow";
+    State[State["NextRow"] = 5] = "NextRow";
+    State[State["Trail"] = 6] = "Trail";
+    State[State["Done"] = 7] = "Done";
+})(State || (State = {}));
+class Scanner {
+    fd;
+    file;
+    size;
+    buf;
+    pos = 0;
+    end = 0;
+    eof = false;
+    /** Bytes of buf before this index have been checked to be valid UTF-8. */
+    checked = 0;
+    state = State.Start;
+    top = new Map();
+    hasRows = false;
+    packer;
+    row = scratchCase();
+    usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    harness = {
+        mcp_enabled: null, mcp_server: null, harness_strategy: null, harness_tool_calls: 0, mcp_tool_calls: 0,
+        codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+    };
+    // The row being read: values by field index, and which fields it has.
+    seen = 0;
+    str = new Array(STREAM_ROW_KEYS.length).fill(null);
+    num = new Float64Array(STREAM_ROW_KEYS.length);
+    flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
+    hasUsage = false;
+    /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
+    strStart = 0;
+    strPlain = true;
+    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
+    labelCache = STREAM_ROW_KEYS.map(() => []);
+    counts = new Float64Array(3);
+    constructor(fd, file, size, chunk) {
+        this.fd = fd;
+        this.file = file;
+        this.size = size;
+        this.buf = Buffer.allocUnsafe(chunk);
+        const limit = getHeapStatistics().heap_size_limit;
+        const first = Math.max(16, Math.ceil(size / 1024));
+        this.packer = new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    }
+    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
+    affordable(cases, limit) {
+        const need = cases * BYTES_PER_CASE;
+        if (need > limit)
+            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
+        return cases;
+    }
+    /** Reads more of the file, keeping the unit being scanned (from `keep`); false at the end of the file. */
+    refill(keep) {
+        // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
+        if (keep > this.checked)
+            throw BAIL;
+        if (keep > 0) {
+            this.buf.copyWithin(0, keep, this.end);
+            this.end -= keep;
+            this.checked -= keep;
+        }
+        if (this.end === this.buf.length) {
+            const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+            this.buf.copy(bigger, 0, 0, this.end);
+            this.buf = bigger;
+        }
+        const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
+        if (n === 0)
+            this.eof = true;
+        this.end += n;
+        this.checkUtf8();
+    }
+    /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
+    checkUtf8() {
+        let cut = this.end;
+        if (!this.eof) {
+            for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
+                const b = this.buf[k];
+                if (b < 0x80)
+                    break;
+                if (b >= 0xc0) {
+                    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+                    if (k + len > this.end)
+                        cut = k;
+                    break;
+                }
+            }
+        }
+        if (!isUtf8(this.buf.subarray(this.checked, cut)))
+            throw BAIL;
+        this.checked = cut;
+    }
+    byte() {
+        if (this.pos >= this.end)
+            throw NEED_MORE;
+        return this.buf[this.pos];
+    }
+    ws() {
+        const b = this.buf;
+        let p = this.pos;
+        const end = this.end;
+        while (p < end) {
+            const c = b[p];
+            if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+                this.pos = p;
+                return c;
+            }
+            p++;
+        }
+        this.pos = p;
+        throw NEED_MORE;
+    }
+    expect(c) {
+        if (this.ws() !== c)
+            throw BAIL;
+        this.pos++;
+    }
+    /**
+     * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
+     * null. Checks what JSON.parse checks: escapes, no raw control characters.
+     */
+    string(keep) {
+        const b = this.buf;
+        const start = this.pos + 1;
+        let p = start;
+        const end = this.end;
+        let plain = true;
+        let ascii = true;
+        for (;;) {
+            if (p >= end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c < 0x20)
+                throw BAIL;
+            if (c === BS) {
+                plain = false;
+                if (p + 1 >= end)
+                    throw NEED_MORE;
+                const e = b[p + 1];
+                if (e === 0x75) {
+                    if (p + 5 >= end)
+                        throw NEED_MORE;
+                    for (let k = p + 2; k < p + 6; k++) {
+                        const h = b[k];
+                        if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)))
+                            throw BAIL;
+                    }
+                    p += 6;
+                    continue;
+                }
+                if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74)
+                    throw BAIL;
+                p += 2;
+                continue;
+            }
+            if (c >= 0x80)
+                ascii = false;
+            p++;
+        }
+        this.pos = p + 1;
+        this.strStart = start;
+        this.strPlain = plain;
+        if (!keep)
+            return null;
+        if (plain)
+            return b.toString(ascii ? 'latin1' : 'utf8', start, p);
+        return JSON.parse(b.toString('utf8', start - 1, p + 1));
+    }
+    /**
+     * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
+     * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
+     * that followed it last time is tried first, byte for byte, before the hash lookup.
+     */
+    key(table, prev) {
+        if (this.ws() !== Q)
+            throw BAIL;
+        const b = this.buf;
+        const start = this.pos + 1;
+        const guess = table.next[prev + 1];
+        if (guess >= 0) {
+            const want = table.bytes[guess];
+            const len = want.length;
+            if (start + len < this.end && b[start + len] === Q) {
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len) {
+                    this.pos = start + len + 1;
+                    this.expect(0x3a);
+                    return guess;
+                }
+            }
+        }
+        let p = start;
+        let h = 0;
+        for (;;) {
+            if (p >= this.end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c === BS || c < 0x20) {
+                // An escaped key is rare: scan it as a string and look it up by its decoded value.
+                const name = this.string(true);
+                this.expect(0x3a);
+                return table.bytes.findIndex((x) => x.toString('latin1') === name);
+            }
+            h = (Math.imul(h, 31) + c) | 0;
+            p++;
+        }
+        this.pos = p + 1;
+        let k = table.byHash.get(h) ?? -1;
+        if (k >= 0) {
+            const want = table.bytes[k];
+            if (want.length !== p - start)
+                k = -1;
+            else
+                for (let i = 0; i < want.length; i++)
+                    if (b[start + i] !== want[i])
+                        k = -1;
+        }
+        this.expect(0x3a);
+        if (k >= 0)
+            table.next[prev + 1] = k;
+        return k;
+    }
+    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
+    label(k) {
+        this.string(false);
+        const b = this.buf;
+        const start = this.strStart;
+        const len = this.pos - 1 - start;
+        const cache = this.labelCache[k];
+        if (this.strPlain) {
+            for (const entry of cache) {
+                const want = entry.bytes;
+                if (want.length !== len)
+                    continue;
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len)
+                    return entry.value;
+            }
+        }
+        this.pos = start - 1;
+        const value = this.string(true);
+        if (this.strPlain && len <= 64) {
+            if (cache.length >= 8)
+                cache.shift();
+            cache.push({ bytes: Buffer.from(b.subarray(start, start + len)), value });
+        }
+        return value;
+    }
+    /** A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives. */
+    number() {
+        const b = this.buf;
+        const end = this.end;
+        const start = this.pos;
+        let p = start;
+        let neg = false;
+        if (b[p] === 0x2d) {
+            neg = true;
+            p++;
+        }
+        let m = 0;
+        let digits = 0;
+        let c = p < end ? b[p] : -1;
+        if (c === 0x30) {
+            p++;
+        }
+        else if (c >= 0x31 && c <= 0x39) {
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                digits++;
+                p++;
+            }
+        }
+        else if (p >= end)
+            throw NEED_MORE;
+        else
+            throw BAIL;
+        let scale = 0;
+        if (p < end && b[p] === 0x2e) {
+            p++;
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                if (m !== 0)
+                    digits++;
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            scale = p - from;
+        }
+        let exp = 0;
+        if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
+            p++;
+            let eneg = false;
+            if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
+                eneg = b[p] === 0x2d;
+                p++;
+            }
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                exp = Math.min(exp * 10 + (c - 0x30), 1e6);
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            if (eneg)
+                exp = -exp;
+        }
+        if (p >= end)
+            throw NEED_MORE; // the number might go on in the next chunk
+        this.pos = p;
+        const e10 = exp - scale;
+        let v;
+        if (digits <= 15 && e10 >= -22 && e10 <= 22)
+            v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
+        else
+            v = Number(b.toString('latin1', neg ? start + 1 : start, p));
+        return neg ? -v : v;
+    }
+    /** true, false or null at pos: 1, 0 or -1. */
+    literal() {
+        const b = this.buf;
+        const p = this.pos;
+        const c = b[p];
+        const len = c === 0x66 ? 5 : 4;
+        if (p + len > this.end)
+            throw NEED_MORE;
+        const word = b.toString('latin1', p, p + len);
+        this.pos = p + len;
+        if (word === 'true')
+            return 1;
+        if (word === 'false')
+            return 0;
+        if (word === 'null')
+            return -1;
+        throw BAIL;
+    }
+    count() {
+        const v = this.number();
+        if (!Number.isSafeInteger(v) || v < 0)
+            throw BAIL;
+        return v;
+    }
+    /** A `{total_calls, prompt_tokens, completion_tokens}` object at pos into `counts`; `usage` also takes `roles`. */
+    counters(usage) {
+        this.pos++;
+        let seen = 0;
+        let c = this.ws();
+        if (c !== 0x7d) {
+            let prev = -1;
+            for (;;) {
+                const k = this.key(USAGE, prev);
+                prev = k;
+                if (k < 0 || seen & (1 << k) || (k === 3 && !usage))
+                    throw BAIL;
+                seen |= 1 << k;
+                c = this.ws();
+                if (k === 3) {
+                    if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                    }
+                    else if (c === 0x7b)
+                        this.roles();
+                    else
+                        throw BAIL;
+                }
+                else {
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    const v = this.count();
+                    if (usage)
+                        this.counts[k] = v;
+                }
+                c = this.ws();
+                this.pos++;
+                if (c === 0x7d)
+                    break;
+                if (c !== 0x2c)
+                    throw BAIL;
+            }
+        }
+        else
+            this.pos++;
+        if ((seen & 7) !== 7)
+            throw BAIL;
+    }
+    /** `roles`: an object of counters (checked, not kept); a role named twice goes to the full path. */
+    roles() {
+        this.pos++;
+        const names = [];
+        let c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return;
+        }
+        for (;;) {
+            if (c !== Q)
+                throw BAIL;
+            const name = this.string(true);
+            if (names.includes(name))
+                throw BAIL;
+            names.push(name);
+            this.expect(0x3a);
+            if (this.ws() !== 0x7b)
+                throw BAIL;
+            this.counters(false);
+            c = this.ws();
+            this.pos++;
+            if (c === 0x7d)
+                return;
+            if (c !== 0x2c)
+                throw BAIL;
+            c = this.ws();
+        }
+    }
+    /** One case row at pos, packed. */
+    caseRow() {
+        if (this.ws() !== 0x7b)
+            throw BAIL;
+        this.pos++;
+        this.seen = 0;
+        this.hasUsage = false;
+        const str = this.str;
+        const num = this.num;
+        const flag = this.flag;
+        let c = this.ws();
+        if (c === 0x7d)
+            throw BAIL; // no case_id: the full path names the missing fields
+        let prev = -1;
+        for (;;) {
+            const k = this.key(ROW, prev);
+            prev = k;
+            if (k < 0 || this.seen & (1 << k))
+                throw BAIL;
+            this.seen |= 1 << k;
+            c = this.ws();
+            switch (KINDS[k]) {
+                case Kind.Id:
+                    if (c !== Q)
+                        throw BAIL;
+                    str[k] = this.string(true);
+                    if (str[k] === '')
+                        throw BAIL;
+                    break;
+                case Kind.Bool:
+                    if (c !== 0x74 && c !== 0x66)
+                        throw BAIL;
+                    flag[k] = this.literal();
+                    break;
+                case Kind.NullableBool:
+                    if (c !== 0x74 && c !== 0x66 && c !== 0x6e)
+                        throw BAIL;
+                    flag[k] = this.literal();
+                    break;
+                case Kind.Count:
+                case Kind.OptCount:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    num[k] = this.count();
+                    break;
+                case Kind.Num:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    num[k] = this.number();
+                    if (!Number.isFinite(num[k]))
+                        throw BAIL;
+                    break;
+                case Kind.NullableSeconds:
+                    if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                        num[k] = NaN;
+                        flag[k] = -1;
+                    }
+                    else {
+                        if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                            throw BAIL;
+                        const v = this.number();
+                        if (!Number.isFinite(v) || !(v >= 0))
+                            throw BAIL;
+                        num[k] = v;
+                        flag[k] = 0;
+                    }
+                    break;
+                case Kind.Usage:
+                    if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                    }
+                    else if (c === 0x7b) {
+                        this.counters(true);
+                        this.hasUsage = true;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+                case Kind.Str:
+                case Kind.KeptStr:
+                    if (c === Q)
+                        str[k] = KINDS[k] === Kind.KeptStr ? this.label(k) : this.string(false);
+                    else if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                        str[k] = null;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+                case Kind.Unknown:
+                    // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
+                    if (c === Q)
+                        this.string(false);
+                    else if (c === 0x74 || c === 0x66 || c === 0x6e)
+                        this.literal();
+                    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                        if (!Number.isFinite(this.number()))
+                            throw BAIL;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+            }
+            c = this.ws();
+            this.pos++;
+            if (c === 0x7d)
+                break;
+            if (c !== 0x2c)
+                throw BAIL;
+        }
+        if ((this.seen & REQUIRED) !== REQUIRED)
+            throw BAIL;
+        this.pack();
+    }
+    /** The row just read, as rlm-code.ts `toCase` would make it, into the packer. */
+    pack() {
+        const seen = this.seen;
+        const has = (k) => (seen & (1 << k)) !== 0;
+        const str = this.str;
+        const r = this.row;
+        const s = (k) => (has(k) ? str[k] ?? null : null);
+        r.id = str[F.case_id];
+        r.completed = this.flag[F.completed] === 1;
+        r.reward = this.num[F.total_reward];
+        r.steps = this.num[F.steps];
+        r.duration_seconds = has(F.duration_seconds) && this.flag[F.duration_seconds] !== -1 ? this.num[F.duration_seconds] : null;
+        if (this.hasUsage) {
+            const u = this.usage;
+            u.total_calls = this.counts[0];
+            u.prompt_tokens = this.counts[1];
+            u.completion_tokens = this.counts[2];
+            r.usage = u;
+        }
+        else
+            r.usage = null;
+        r.error = s(F.error);
+        r.mode = s(F.mode);
+        const l = r.labels;
+        l.environment = s(F.environment);
+        l.task_family = s(F.task_family);
+        l.domain = s(F.domain);
+        l.split = s(F.split);
+        l.length_bucket = s(F.length_bucket);
+        const harness = r.mode === 'harness' || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
+        if (harness) {
+            const h = this.harness;
+            const n = (k) => (has(k) ? this.num[k] : 0);
+            h.mcp_enabled = has(F.mcp_enabled) && this.flag[F.mcp_enabled] !== -1 ? this.flag[F.mcp_enabled] === 1 : null;
+            h.mcp_server = s(F.mcp_server);
+            h.harness_strategy = s(F.harness_strategy);
+            h.harness_tool_calls = n(F.harness_tool_calls);
+            h.mcp_tool_calls = n(F.mcp_tool_calls);
+            h.codemode_chain_calls = n(F.codemode_chain_calls);
+            h.codemode_search_calls = n(F.codemode_search_calls);
+            h.codemode_discovery_calls = n(F.codemode_discovery_calls);
+            h.codemode_guardrail_blocked = has(F.codemode_guardrail_blocked) && this.flag[F.codemode_guardrail_blocked] === 1;
+            r.harness = h;
+        }
+        else
+            r.harness = null;
+        this.packer.add(r);
+    }
+    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
+    skipValue() {
+        const start = this.pos;
+        let depth = 0;
+        const b = this.buf;
+        for (;;) {
+            const c = this.ws();
+            if (c === Q)
+                this.string(false);
+            else if (c === 0x7b || c === 0x5b) {
+                depth++;
+                this.pos++;
+                continue;
+            }
+            else if (c === 0x7d || c === 0x5d) {
+                if (depth === 0)
+                    throw BAIL;
+                depth--;
+                this.pos++;
+            }
+            else if (c === 0x2c || c === 0x3a) {
+                if (depth === 0)
+                    throw BAIL;
+                this.pos++;
+                continue;
+            }
+            else {
+                // A number or literal: up to the next delimiter.
+                let p = this.pos;
+                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
+                    p++;
+                if (p >= this.end)
+                    throw NEED_MORE;
+                if (p === this.pos)
+                    throw BAIL;
+                this.pos = p;
+            }
+            if (depth === 0)
+                return start;
+        }
+    }
+    /** One step of the top level, from one resumable point to the next. */
+    step() {
+        switch (this.state) {
+            case State.Start: {
+                if (this.end - this.pos < 3 && !this.eof)
+                    throw NEED_MORE;
+                const b = this.buf;
+                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+                    this.pos = 3;
+                this.expect(0x7b);
+                this.state = State.FirstMember;
+                return;
+            }
+            case State.FirstMember:
+                if (this.ws() === 0x7d) {
+                    this.pos++;
+                    this.state = State.Trail;
+                    return;
+                }
+                this.state = State.Member;
+                return;
+            case State.Member: {
+                if (this.ws() !== Q)
+                    throw BAIL;
+                const name = this.string(true);
+                this.expect(0x3a);
+                if (this.top.has(name) || (name === 'case_results' && this.hasRows))
+                    throw BAIL;
+                if (name === 'case_results') {
+                    this.expect(0x5b);
+                    this.hasRows = true;
+                    this.state = State.FirstRow;
+                    return;
+                }
+                const from = this.skipValue();
+                this.top.set(name, this.buf.toString('utf8', from, this.pos));
+                this.state = State.AfterMember;
+                return;
+            }
+            case State.AfterMember: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x2c)
+                    this.state = State.Member;
+                else if (c === 0x7d)
+                    this.state = State.Trail;
+                else
+                    throw BAIL;
+                return;
+            }
+            case State.FirstRow:
+                if (this.ws() === 0x5d) {
+                    this.pos++;
+                    this.state = State.AfterMember;
+                    return;
+                }
+                this.caseRow();
+                this.state = State.NextRow;
+                return;
+            case State.NextRow: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x5d) {
+                    this.state = State.AfterMember;
+                    return;
+                }
+                if (c !== 0x2c)
+                    throw BAIL;
+                this.caseRow();
+                return;
+            }
+            case State.Trail: {
+                const b = this.buf;
+                while (this.pos < this.end && isWs(b[this.pos]))
+                    this.pos++;
+                if (this.pos < this.end)
+                    throw BAIL;
+                if (!this.eof)
+                    throw NEED_MORE;
+                this.state = State.Done;
+                return;
+            }
+            case State.Done:
+                return;
+        }
+    }
+}
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+const optNullStr = (v) => v === undefined || v === null || typeof v === 'string';
+const LATENCY_KEYS = ['avg', 'p50', 'p95', 'p99', 'max'];
+const COUNT_KEYS = ['total_calls', 'prompt_tokens', 'completion_tokens'];
+function allFinite(v) {
+    if (typeof v === 'number')
+        return Number.isFinite(v);
+    if (Array.isArray(v))
+        return v.every(allFinite);
+    if (isRecord(v))
+        return Object.values(v).every(allFinite);
+    return true;
+}
+/** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
+function headOf(file, raw) {
+    const top = {};
+    for (const [key, text] of raw) {
+        if (key === 'schema')
+            throw BAIL; // maybe a benchgate summary: detection decides
+        let value;
+        try {
+            value = JSON.parse(text);
+            checkJsonText(file, text, 64); // deeper values: the full path measures their depth in the whole file
+        }
+        catch {
+            throw BAIL;
+        }
+        top[key] = value;
+    }
+    const t = top;
+    const ok = (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== ''))
+        && ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k]))
+        && (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean')
+        && (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string')))
+        && (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && t['duration_seconds'] >= 0))
+        && isCount(t['total_cases']) && isCount(t['completed_cases']) && (t['attempted_cases'] === undefined || isCount(t['attempted_cases']))
+        && isNum(t['avg_reward']) && isNum(t['avg_steps'])
+        && (t['latency_seconds'] === undefined || (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum(t['latency_seconds'][k]))))
+        && (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount(t['usage_totals'][k]))))
+        && (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
+    if (!ok)
+        throw BAIL;
+    const extra = {};
+    const known = new Set(STREAM_TOP_KEYS);
+    for (const key in top)
+        if (!known.has(key))
+            extra[key] = top[key];
+    if (!allFinite(extra))
+        throw BAIL;
+    const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+    const str = (k) => t[k] ?? null;
+    const latency = t['latency_seconds'];
+    const usage = t['usage_totals'];
+    return {
+        schema: STREAM_SUMMARY_SCHEMA,
+        id: t['benchmark_id'] ?? fileStem(file),
+        format: 'rlm-code',
+        run: {
+            preset: str('preset'),
+            mode: str('mode'),
+            mcp_enabled: t['mcp_enabled'] ?? null,
+            mcp_server: str('mcp_server'),
+            harness_strategy: str('harness_strategy'),
+            model: str('model'),
+            source: str('source'),
+            description: str('description'),
+            pack_paths: t['pack_paths'] === undefined ? [] : [...t['pack_paths']],
+            started_at: str('started_at'),
+            finished_at: str('finished_at'),
+            duration_seconds: t['duration_seconds'] ?? null,
+            cancelled: t['cancelled'] ?? null,
+        },
+        reported: {
+            total_cases: t['total_cases'],
+            attempted_cases: t['attempted_cases'] ?? null,
+            completed_cases: t['completed_cases'],
+            avg_reward: t['avg_reward'],
+            avg_steps: t['avg_steps'],
+            latency_seconds: latency === undefined ? null : pick(latency, LATENCY_KEYS),
+            usage_totals: usage === undefined ? null : pick(usage, COUNT_KEYS),
+        },
+        metadata: {},
+        extra,
+    };
+}
+/** The file stem: rlm-code's id for a summary without `benchmark_id` (as rlm-code.ts has it). */
+function fileStem(file) {
+    const base = file.split(/[\\/]/).pop() ?? file;
+    return base.replace(/\.json$/i, '') || base;
+}
+function hasDuplicates(ids) {
+    return new Set(ids).size !== ids.length;
+}
+/**
+ * Reads `file` as an rlm-code summary into the packed form, or returns null when the full path must
+ * read it (see the file comment). Throws only when memory would not hold the cases (with the size
+ * and the limit). `chunkBytes` is for tests (chunk boundaries everywhere).
+ */
+function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES) {
+    let opened;
+    try {
+        opened = openRegularFile(file);
+    }
+    catch {
+        return null; // the full path says why, in its words
+    }
+    const { fd, size } = opened;
+    try {
+        const s = new Scanner(fd, file, size, Math.max(8, chunkBytes));
+        s.refill(0);
+        let mark = 0;
+        while (s.state !== State.Done) {
+            mark = s.pos;
+            try {
+                s.step();
+            }
+            catch (err) {
+                if (err !== NEED_MORE)
+                    throw err;
+                if (s.eof)
+                    return null;
+                s.pos = mark;
+                s.refill(mark);
+                s.pos = 0;
+            }
+        }
+        if (!s.hasRows)
+            return null;
+        const head = headOf(file, s.top);
+        if (!s.packer.sortedIds && hasDuplicates(s.packer.ids))
+            return null;
+        return s.packer.finish(head);
+    }
+    catch (err) {
+        if (err === BAIL)
+            return null;
+        throw err;
+    }
+    finally {
+        closeSync(fd);
+    }
 }
 
 /**
@@ -13198,12 +14236,13 @@ function caseCount(summary) {
 
 /**
  * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
- * the same time, straight into the packed form the comparison reads (see schema/pack.ts): the
- * candidate in a worker thread, which validates it fully and sends back its typed arrays, the
- * baseline in this thread (which also reads the candidate's bytes for the thread while it starts).
- * On a 2-core runner that nearly halves the time spent in JSON.parse, and no case objects are built
- * at all. Small pairs load one after the other, as full summaries, where a thread would cost more
- * than it saves.
+ * the same time, straight into the packed form the comparison reads (see schema/pack.ts): each file
+ * in a thread of its own, both started at once, which validates it fully and sends back its typed
+ * arrays. rlm-code summaries are read by the streaming reader (adapters/formats/rlm-code-stream.ts) in a
+ * small thread (dist/load-worker.js: no zod, no yaml, so it starts at once); other formats, and files
+ * that reader leaves to the full one (broken ones, to say exactly what is wrong), load in a thread
+ * running the whole bundle. No case objects are built at all. Small pairs load one after the other,
+ * as full summaries, where a thread would cost more than it saves.
  */
 /** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
 const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
@@ -13221,13 +14260,15 @@ function totalSize(files) {
         return 0; // a missing file: load in-process, which reports it properly
     }
 }
-/** Starts loading `request` in a thread, which waits for {@link PendingLoad.hand}. */
+/** Starts loading `request` in a thread running `script`. */
 function loadInWorker(script, request) {
     const worker = new Worker(script, { workerData: request });
     const result = new Promise((resolve, reject) => {
         worker.once('message', (reply) => {
             void worker.terminate();
-            if (reply.ok)
+            if ('fallback' in reply)
+                resolve(null);
+            else if (reply.ok)
                 resolve(reply.packed);
             else
                 reject(reply.userError ? new InputError(reply.message) : new Error(reply.message));
@@ -13237,24 +14278,44 @@ function loadInWorker(script, request) {
         worker.once('exit', (code) => reject(new Error(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply`)));
     });
     result.catch(() => undefined); // awaited by the caller, unless the other file failed first
-    return {
-        result,
-        hand: (content) => {
-            // A buffer of its own moves to the thread without a copy; one cut from Node's pool is copied.
-            const own = content !== null && content.byteOffset === 0 && content.buffer.byteLength === content.length;
-            worker.postMessage(content, own ? [content.buffer] : []);
-        },
-        cancel: () => void worker.terminate(),
-    };
+    return { result, cancel: () => void worker.terminate() };
 }
-/** The bytes of `file`, or null when it cannot be read (the loading thread then reports why). */
-function readBytes(file) {
+/**
+ * The small loading thread's module (dist/load-worker.js, beside the bundle): it starts in a few
+ * milliseconds, reads rlm-code summaries with the streaming reader, and hands anything else back.
+ * Null when it is not there (a bundle copied alone): the bundle itself then loads the file.
+ */
+function smallWorkerScript(workerScript) {
     try {
-        return readRegularFile(file);
+        const url = new URL('./load-worker.js', workerScript);
+        return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
     }
     catch {
         return null;
     }
+}
+/** Loads one file in a thread: the small one first when it can read the file, else (or when it hands the file back) the full bundle. */
+function loadFile(workerScript, small, request) {
+    if (small === null || !streamable(request.options))
+        return loadInWorker(workerScript, request);
+    const first = loadInWorker(small, request);
+    let full = null;
+    let cancelled = false;
+    const result = first.result.then((packed) => {
+        if (packed !== null || cancelled)
+            return packed;
+        full = loadInWorker(workerScript, request);
+        return full.result;
+    });
+    result.catch(() => undefined);
+    return {
+        result,
+        cancel: () => {
+            cancelled = true;
+            first.cancel();
+            full?.cancel();
+        },
+    };
 }
 /**
  * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
@@ -13269,39 +14330,43 @@ async function loadPair(baseline, candidate, options, workerScript) {
             { path: candidate, summary: loadSummary(candidate, cOptions) },
         ];
     }
-    // The candidate loads in a thread while this thread loads the baseline: two cores busy. The thread
-    // takes tens of milliseconds to start, and ends last: reading its file here meanwhile evens out the work.
-    const pending = loadInWorker(workerScript, { file: candidate, options: cOptions });
+    // Each file loads in a thread of its own, both started at once: two cores busy from the start.
+    const small = smallWorkerScript(workerScript);
+    const pendingBase = loadFile(workerScript, small, { file: baseline, options: bOptions });
+    const pendingCand = loadFile(workerScript, small, { file: candidate, options: cOptions });
     let base;
+    let cand;
     try {
-        pending.hand(readBytes(candidate));
-        base = loadPackedSummary(baseline, bOptions);
+        // The baseline's error first, as when the files loaded one after the other.
+        base = (await pendingBase.result);
+        cand = (await pendingCand.result);
     }
     catch (err) {
-        pending.cancel();
+        pendingBase.cancel();
+        pendingCand.cancel();
         throw err;
     }
-    const cand = await pending.result;
     return [
         { path: baseline, summary: packedSummary(base) },
         { path: candidate, summary: packedSummary(cand) },
     ];
 }
-/** The body of a loading thread: load one file, reply with its packed summary or the error. */
+/**
+ * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
+ * streaming reader when it can), reply with its packed summary or the error.
+ */
 function runLoadWorker() {
     const { file, options } = workerData;
-    parentPort?.once('message', (content) => {
-        let reply;
-        try {
-            const packed = loadPackedSummary(file, options, content ?? undefined);
-            parentPort?.postMessage({ ok: true, packed }, transferables(packed));
-            return;
-        }
-        catch (err) {
-            reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
-        }
-        parentPort?.postMessage(reply);
-    });
+    let reply;
+    try {
+        const packed = (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+        parentPort?.postMessage({ ok: true, packed }, transferables(packed));
+        return;
+    }
+    catch (err) {
+        reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort?.postMessage(reply);
 }
 
 /** The significant policy's confidence level when none is given. */
@@ -13751,28 +14816,65 @@ function signPatterns(unitSize, unitSums, resamples) {
     const G = unitSize.length;
     const exact = G <= EXACT_MAX_UNITS;
     const count = exact ? 2 ** G : resamples + 1;
+    const gates = unitSums.length;
     const flippedSize = new Float64Array(count);
     const flippedSum = unitSums.map(() => new Float64Array(count));
     const next = bitSource(SIGN_FLIP_SEED);
     const words = Math.ceil(G / 32);
-    const mask = new Uint32Array(words);
+    // The unit sums side by side (unit-major, 4 slots a unit): one pattern's flipped units are read
+    // from one place, into up to 4 running sums held in locals (a typed-array store per addition costs more).
+    const stride = Math.max(4, gates);
+    const x = new Float64Array(G * stride);
+    for (let g = 0; g < gates; g++) {
+        const s = unitSums[g];
+        for (let u = 0; u < G; u++)
+            x[u * stride + g] = s[u];
+    }
+    // The last word's bits past the last unit are drawn but stand for no unit.
+    const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
+    const acc = new Float64Array(stride);
     // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-    const gates = unitSums.length;
+    // Each pattern's sums add its flipped units in ascending order, starting from 0, as a plain loop
+    // over the units would (so the sums are the same, bit for bit): the set bits of each 32-unit word
+    // are visited lowest first, and the others are skipped.
     for (let p = 1; p < count; p++) {
-        if (exact)
-            mask[0] = p;
-        else
-            for (let w = 0; w < words; w++)
-                mask[w] = next();
         let size = 0;
-        for (let u = 0; u < G; u++) {
-            if (((mask[u >>> 5] >>> (u & 31)) & 1) === 0)
-                continue;
-            size += unitSize[u];
-            for (let g = 0; g < gates; g++)
-                flippedSum[g][p] += unitSums[g][u];
+        let a0 = 0;
+        let a1 = 0;
+        let a2 = 0;
+        let a3 = 0;
+        if (gates > 4)
+            acc.fill(0);
+        for (let w = 0; w < words; w++) {
+            let m = exact ? p : next();
+            if (w === words - 1)
+                m &= lastMask;
+            while (m !== 0) {
+                const low = m & -m;
+                const u = (w << 5) | (31 - Math.clz32(low));
+                m ^= low;
+                size += unitSize[u];
+                const at = u * stride;
+                a0 += x[at];
+                a1 += x[at + 1];
+                a2 += x[at + 2];
+                a3 += x[at + 3];
+                if (gates > 4)
+                    for (let g = 4; g < gates; g++)
+                        acc[g] += x[at + g];
+            }
         }
         flippedSize[p] = size;
+        if (gates > 0)
+            flippedSum[0][p] = a0;
+        if (gates > 1)
+            flippedSum[1][p] = a1;
+        if (gates > 2)
+            flippedSum[2][p] = a2;
+        if (gates > 3)
+            flippedSum[3][p] = a3;
+        for (let g = 4; g < gates; g++)
+            flippedSum[g][p] = acc[g];
     }
     return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
 }
@@ -21769,6 +22871,40 @@ function checkRuns(side, runs) {
     }
 }
 /**
+ * The labels of case i of a packed run, read from its dictionary columns. Cases with the same labels
+ * share one (never modified) object: a suite has few distinct combinations, and 100,000 cases would
+ * otherwise allocate 100,000 copies of them.
+ */
+function labelMaker(p) {
+    const builtIn = ['environment', 'task_family', 'domain', 'split', 'length_bucket'];
+    const columns = [
+        ...builtIn.map((name) => [name, p.columns[name]]),
+        ...Object.entries(p.fields.labels).filter(([name]) => !builtIn.includes(name)),
+    ];
+    const make = (i) => {
+        const labels = {};
+        for (const [name, column] of columns)
+            labels[name] = column.values[column.index[i]] ?? null;
+        return labels;
+    };
+    // A case's codes as one number (when the product of the dictionary sizes is a safe integer).
+    let span = 1;
+    for (const [, column] of columns)
+        span *= Math.max(1, column.values.length);
+    if (!Number.isSafeInteger(span))
+        return make;
+    const shared = new Map();
+    return (i) => {
+        let key = 0;
+        for (const [, column] of columns)
+            key = key * Math.max(1, column.values.length) + column.index[i];
+        let labels = shared.get(key);
+        if (labels === undefined)
+            shared.set(key, (labels = make(i)));
+        return labels;
+    };
+}
+/**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
  * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
@@ -21780,8 +22916,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
     const cases = new Map();
     for (const r of runs) {
         const p = packedOf(r.summary, fields);
-        const fieldColumns = Object.entries(p.fields.labels);
-        const { environment, task_family, domain, split, length_bucket } = p.columns;
+        const labelsOf = labelMaker(p);
         const ids = p.ids;
         for (let i = 0; i < ids.length; i++) {
             const id = ids[i];
@@ -21790,17 +22925,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
             const steps = p.numbers[i * SLOTS + SLOT.steps];
             const c = cases.get(id);
             if (c === undefined) {
-                const labels = {
-                    environment: environment.values[environment.index[i]] ?? null,
-                    task_family: task_family.values[task_family.index[i]] ?? null,
-                    domain: domain.values[domain.index[i]] ?? null,
-                    split: split.values[split.index[i]] ?? null,
-                    length_bucket: length_bucket.values[length_bucket.index[i]] ?? null,
-                };
-                for (const [name, column] of fieldColumns)
-                    if (!Object.hasOwn(labels, name))
-                        labels[name] = column.values[column.index[i]] ?? null;
-                cases.set(id, { trials: 1, successes: ok, reward, steps, labels });
+                cases.set(id, { trials: 1, successes: ok, reward, steps, labels: labelsOf(i) });
             }
             else {
                 // Sums until every run is in; divided into means below.

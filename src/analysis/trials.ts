@@ -5,7 +5,7 @@
  */
 import { normalize } from 'node:path';
 import { UsageError } from '../errors.js';
-import { FLAG, NO_FIELDS, SLOT, SLOTS, type CaseFields } from '../schema/pack.js';
+import { FLAG, NO_FIELDS, SLOT, SLOTS, type CaseFields, type PackedSummary } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
 import type { LoadedSummary } from './model.js';
 import type { FindingDraft } from './integrity/findings.js';
@@ -54,6 +54,37 @@ function checkRuns(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[
 }
 
 /**
+ * The labels of case i of a packed run, read from its dictionary columns. Cases with the same labels
+ * share one (never modified) object: a suite has few distinct combinations, and 100,000 cases would
+ * otherwise allocate 100,000 copies of them.
+ */
+function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
+  type Column = PackedSummary['columns']['mode'];
+  const builtIn: readonly string[] = ['environment', 'task_family', 'domain', 'split', 'length_bucket'];
+  const columns: [string, Column][] = [
+    ...builtIn.map((name): [string, Column] => [name, p.columns[name as keyof PackedSummary['columns']]]),
+    ...Object.entries(p.fields.labels).filter(([name]) => !builtIn.includes(name)),
+  ];
+  const make = (i: number): TrialLabels => {
+    const labels = {} as TrialLabels;
+    for (const [name, column] of columns) labels[name] = column.values[column.index[i] as number] ?? null;
+    return labels;
+  };
+  // A case's codes as one number (when the product of the dictionary sizes is a safe integer).
+  let span = 1;
+  for (const [, column] of columns) span *= Math.max(1, column.values.length);
+  if (!Number.isSafeInteger(span)) return make;
+  const shared = new Map<number, TrialLabels>();
+  return (i) => {
+    let key = 0;
+    for (const [, column] of columns) key = key * Math.max(1, column.values.length) + (column.index[i] as number);
+    let labels = shared.get(key);
+    if (labels === undefined) shared.set(key, (labels = make(i)));
+    return labels;
+  };
+}
+
+/**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
  * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
@@ -64,8 +95,7 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
   const cases = new Map<string, TrialCase>();
   for (const r of runs) {
     const p = packedOf(r.summary, fields);
-    const fieldColumns = Object.entries(p.fields.labels);
-    const { environment, task_family, domain, split, length_bucket } = p.columns;
+    const labelsOf = labelMaker(p);
     const ids = p.ids;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i] as string;
@@ -74,15 +104,7 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
       const steps = p.numbers[i * SLOTS + SLOT.steps] as number;
       const c = cases.get(id);
       if (c === undefined) {
-        const labels: TrialLabels = {
-          environment: environment.values[environment.index[i] as number] ?? null,
-          task_family: task_family.values[task_family.index[i] as number] ?? null,
-          domain: domain.values[domain.index[i] as number] ?? null,
-          split: split.values[split.index[i] as number] ?? null,
-          length_bucket: length_bucket.values[length_bucket.index[i] as number] ?? null,
-        };
-        for (const [name, column] of fieldColumns) if (!Object.hasOwn(labels, name)) labels[name] = column.values[column.index[i] as number] ?? null;
-        cases.set(id, { trials: 1, successes: ok, reward, steps, labels });
+        cases.set(id, { trials: 1, successes: ok, reward, steps, labels: labelsOf(i) });
       } else {
         // Sums until every run is in; divided into means below.
         c.trials++;

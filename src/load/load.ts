@@ -1,17 +1,19 @@
 /**
  * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
- * the same time, straight into the packed form the comparison reads (see schema/pack.ts): the
- * candidate in a worker thread, which validates it fully and sends back its typed arrays, the
- * baseline in this thread (which also reads the candidate's bytes for the thread while it starts).
- * On a 2-core runner that nearly halves the time spent in JSON.parse, and no case objects are built
- * at all. Small pairs load one after the other, as full summaries, where a thread would cost more
- * than it saves.
+ * the same time, straight into the packed form the comparison reads (see schema/pack.ts): each file
+ * in a thread of its own, both started at once, which validates it fully and sends back its typed
+ * arrays. rlm-code summaries are read by the streaming reader (adapters/formats/rlm-code-stream.ts) in a
+ * small thread (dist/load-worker.js: no zod, no yaml, so it starts at once); other formats, and files
+ * that reader leaves to the full one (broken ones, to say exactly what is wrong), load in a thread
+ * running the whole bundle. No case objects are built at all. Small pairs load one after the other,
+ * as full summaries, where a thread would cost more than it saves.
  */
-import { statSync } from 'node:fs';
-import { readRegularFile } from '../fs-safe.js';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/registry.js';
 import type { LoadedSummary } from '../analysis/model.js';
+import { streamable, streamPackRlmCode } from '../adapters/formats/rlm-code-stream.js';
 import { InputError, isUserError } from '../errors.js';
 import { transferables, type PackedSummary } from '../schema/pack.js';
 import { packedSummary } from '../schema/packed-summary.js';
@@ -19,14 +21,14 @@ import { packedSummary } from '../schema/packed-summary.js';
 /** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
 
-interface LoadRequest {
+export interface LoadRequest {
   file: string;
   options: LoadOptions;
 }
 
 /** How each side's files are read (the same options for both, or one per side). */
 export type PairOptions = LoadOptions | string | { baseline: LoadOptions; candidate: LoadOptions };
-type LoadReply = { ok: true; packed: PackedSummary } | { ok: false; userError: boolean; message: string };
+export type LoadReply = { ok: true; packed: PackedSummary } | { ok: false; userError: boolean; message: string } | { fallback: true };
 
 function parallelThreshold(): number {
   const raw = process.env['BENCHGATE_PARALLEL_MIN_BYTES'];
@@ -45,20 +47,20 @@ function totalSize(files: readonly string[]): number {
 
 /** A loading thread at work on one file. */
 interface PendingLoad {
-  result: Promise<PackedSummary>;
-  /** Gives the thread the file's bytes, read here; null: the thread reads the file itself. */
-  hand(content: Buffer | null): void;
+  /** The packed summary; null: the small thread left the file to the full reader. */
+  result: Promise<PackedSummary | null>;
   /** Stops the thread when its result is no longer wanted. */
   cancel(): void;
 }
 
-/** Starts loading `request` in a thread, which waits for {@link PendingLoad.hand}. */
+/** Starts loading `request` in a thread running `script`. */
 function loadInWorker(script: URL, request: LoadRequest): PendingLoad {
   const worker = new Worker(script, { workerData: request });
-  const result = new Promise<PackedSummary>((resolve, reject) => {
+  const result = new Promise<PackedSummary | null>((resolve, reject) => {
     worker.once('message', (reply: LoadReply) => {
       void worker.terminate();
-      if (reply.ok) resolve(reply.packed);
+      if ('fallback' in reply) resolve(null);
+      else if (reply.ok) resolve(reply.packed);
       else reject(reply.userError ? new InputError(reply.message) : new Error(reply.message));
     });
     worker.once('error', reject);
@@ -66,24 +68,43 @@ function loadInWorker(script: URL, request: LoadRequest): PendingLoad {
     worker.once('exit', (code) => reject(new Error(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply`)));
   });
   result.catch(() => undefined); // awaited by the caller, unless the other file failed first
-  return {
-    result,
-    hand: (content) => {
-      // A buffer of its own moves to the thread without a copy; one cut from Node's pool is copied.
-      const own = content !== null && content.byteOffset === 0 && content.buffer.byteLength === content.length;
-      worker.postMessage(content, own ? [content.buffer as ArrayBuffer] : []);
-    },
-    cancel: () => void worker.terminate(),
-  };
+  return { result, cancel: () => void worker.terminate() };
 }
 
-/** The bytes of `file`, or null when it cannot be read (the loading thread then reports why). */
-function readBytes(file: string): Buffer | null {
+/**
+ * The small loading thread's module (dist/load-worker.js, beside the bundle): it starts in a few
+ * milliseconds, reads rlm-code summaries with the streaming reader, and hands anything else back.
+ * Null when it is not there (a bundle copied alone): the bundle itself then loads the file.
+ */
+function smallWorkerScript(workerScript: URL): URL | null {
   try {
-    return readRegularFile(file);
+    const url = new URL('./load-worker.js', workerScript);
+    return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
   } catch {
     return null;
   }
+}
+
+/** Loads one file in a thread: the small one first when it can read the file, else (or when it hands the file back) the full bundle. */
+function loadFile(workerScript: URL, small: URL | null, request: LoadRequest): PendingLoad {
+  if (small === null || !streamable(request.options)) return loadInWorker(workerScript, request);
+  const first = loadInWorker(small, request);
+  let full: PendingLoad | null = null;
+  let cancelled = false;
+  const result = first.result.then((packed) => {
+    if (packed !== null || cancelled) return packed;
+    full = loadInWorker(workerScript, request);
+    return full.result;
+  });
+  result.catch(() => undefined);
+  return {
+    result,
+    cancel: () => {
+      cancelled = true;
+      first.cancel();
+      (full as PendingLoad | null)?.cancel();
+    },
+  };
 }
 
 /**
@@ -99,36 +120,40 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
       { path: candidate, summary: loadSummary(candidate, cOptions) },
     ];
   }
-  // The candidate loads in a thread while this thread loads the baseline: two cores busy. The thread
-  // takes tens of milliseconds to start, and ends last: reading its file here meanwhile evens out the work.
-  const pending = loadInWorker(workerScript, { file: candidate, options: cOptions });
+  // Each file loads in a thread of its own, both started at once: two cores busy from the start.
+  const small = smallWorkerScript(workerScript);
+  const pendingBase = loadFile(workerScript, small, { file: baseline, options: bOptions });
+  const pendingCand = loadFile(workerScript, small, { file: candidate, options: cOptions });
   let base: PackedSummary;
+  let cand: PackedSummary;
   try {
-    pending.hand(readBytes(candidate));
-    base = loadPackedSummary(baseline, bOptions);
+    // The baseline's error first, as when the files loaded one after the other.
+    base = (await pendingBase.result) as PackedSummary;
+    cand = (await pendingCand.result) as PackedSummary;
   } catch (err) {
-    pending.cancel();
+    pendingBase.cancel();
+    pendingCand.cancel();
     throw err;
   }
-  const cand = await pending.result;
   return [
     { path: baseline, summary: packedSummary(base) },
     { path: candidate, summary: packedSummary(cand) },
   ];
 }
 
-/** The body of a loading thread: load one file, reply with its packed summary or the error. */
+/**
+ * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
+ * streaming reader when it can), reply with its packed summary or the error.
+ */
 export function runLoadWorker(): void {
   const { file, options } = workerData as LoadRequest;
-  parentPort?.once('message', (content: Uint8Array | null) => {
-    let reply: LoadReply;
-    try {
-      const packed = loadPackedSummary(file, options, content ?? undefined);
-      parentPort?.postMessage({ ok: true, packed } satisfies LoadReply, transferables(packed));
-      return;
-    } catch (err) {
-      reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
-    }
-    parentPort?.postMessage(reply);
-  });
+  let reply: LoadReply;
+  try {
+    const packed = (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+    parentPort?.postMessage({ ok: true, packed } satisfies LoadReply, transferables(packed));
+    return;
+  } catch (err) {
+    reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
+  }
+  parentPort?.postMessage(reply);
 }

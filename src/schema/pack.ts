@@ -90,9 +90,14 @@ type ColumnName = (typeof COLUMNS)[number];
 
 class ColumnEncoder {
   private readonly codes = new Map<string | null, number>();
-  readonly index: Int32Array;
+  index: Int32Array;
   constructor(capacity: number) {
     this.index = new Int32Array(capacity);
+  }
+  grow(capacity: number): void {
+    const index = new Int32Array(capacity);
+    index.set(this.index);
+    this.index = index;
   }
   set(i: number, v: string | null): void {
     let code = this.codes.get(v);
@@ -119,7 +124,8 @@ function flagsOf(c: CaseResult): number {
 
 /**
  * Packs cases one at a time, so an adapter can pack rows as it validates them and no case object
- * outlives its row. `capacity` is the most cases that will be added.
+ * outlives its row (nor the object passed to {@link SummaryPacker.add}: a reader may pass the same
+ * one again). `capacity` is the number of cases expected; more may be added when `growable`.
  */
 export class SummaryPacker {
   private count = 0;
@@ -127,14 +133,15 @@ export class SummaryPacker {
   readonly ids: string[] = [];
   /** See {@link PackedSummary.sortedIds}: checked as each id arrives, while it is at hand. */
   sortedIds = true;
-  private readonly numbers: Float64Array;
-  private readonly flags: Uint8Array;
+  private numbers: Float64Array;
+  private flags: Uint8Array;
   private readonly errors: Record<number, string> = {};
   private readonly encoders: Record<ColumnName, ColumnEncoder>;
   private readonly fieldNumbers: [string, Float64Array][];
   private readonly fieldLabels: [string, ColumnEncoder][];
 
-  constructor(capacity: number, fields: CaseFields = NO_FIELDS) {
+  /** `grow`, when given, is the new capacity for a packer that is full (else adding past capacity fails). */
+  constructor(capacity: number, fields: CaseFields = NO_FIELDS, private readonly grow?: (capacity: number) => number) {
     this.numbers = new Float64Array(capacity * SLOTS);
     this.flags = new Uint8Array(capacity);
     this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)])) as Record<ColumnName, ColumnEncoder>;
@@ -142,7 +149,30 @@ export class SummaryPacker {
     this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
   }
 
+  /** The cases added so far. */
+  get size(): number {
+    return this.count;
+  }
+
+  private enlarge(): void {
+    const capacity = (this.grow as (capacity: number) => number)(this.flags.length);
+    const numbers = new Float64Array(capacity * SLOTS);
+    numbers.set(this.numbers);
+    this.numbers = numbers;
+    const flags = new Uint8Array(capacity);
+    flags.set(this.flags);
+    this.flags = flags;
+    for (const name of COLUMNS) this.encoders[name].grow(capacity);
+    for (const entry of this.fieldNumbers) {
+      const column = new Float64Array(capacity).fill(NaN);
+      column.set(entry[1]);
+      entry[1] = column;
+    }
+    for (const [, column] of this.fieldLabels) column.grow(capacity);
+  }
+
   add(c: CaseResult): void {
+    if (this.grow !== undefined && this.count === this.flags.length) this.enlarge();
     const i = this.count++;
     const n = this.numbers;
     const at = i * SLOTS;

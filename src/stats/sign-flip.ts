@@ -22,23 +22,55 @@ export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], r
   const G = unitSize.length;
   const exact = G <= EXACT_MAX_UNITS;
   const count = exact ? 2 ** G : resamples + 1;
+  const gates = unitSums.length;
   const flippedSize = new Float64Array(count);
   const flippedSum = unitSums.map(() => new Float64Array(count));
   const next = bitSource(SIGN_FLIP_SEED);
   const words = Math.ceil(G / 32);
-  const mask = new Uint32Array(words);
+  // The unit sums side by side (unit-major, 4 slots a unit): one pattern's flipped units are read
+  // from one place, into up to 4 running sums held in locals (a typed-array store per addition costs more).
+  const stride = Math.max(4, gates);
+  const x = new Float64Array(G * stride);
+  for (let g = 0; g < gates; g++) {
+    const s = unitSums[g] as Float64Array;
+    for (let u = 0; u < G; u++) x[u * stride + g] = s[u] as number;
+  }
+  // The last word's bits past the last unit are drawn but stand for no unit.
+  const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
+  const acc = new Float64Array(stride);
   // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-  const gates = unitSums.length;
+  // Each pattern's sums add its flipped units in ascending order, starting from 0, as a plain loop
+  // over the units would (so the sums are the same, bit for bit): the set bits of each 32-unit word
+  // are visited lowest first, and the others are skipped.
   for (let p = 1; p < count; p++) {
-    if (exact) mask[0] = p;
-    else for (let w = 0; w < words; w++) mask[w] = next();
     let size = 0;
-    for (let u = 0; u < G; u++) {
-      if ((((mask[u >>> 5] as number) >>> (u & 31)) & 1) === 0) continue;
-      size += unitSize[u] as number;
-      for (let g = 0; g < gates; g++) (flippedSum[g] as Float64Array)[p]! += (unitSums[g] as Float64Array)[u] as number;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
+    if (gates > 4) acc.fill(0);
+    for (let w = 0; w < words; w++) {
+      let m = exact ? p : next();
+      if (w === words - 1) m &= lastMask;
+      while (m !== 0) {
+        const low = m & -m;
+        const u = (w << 5) | (31 - Math.clz32(low));
+        m ^= low;
+        size += unitSize[u] as number;
+        const at = u * stride;
+        a0 += x[at] as number;
+        a1 += x[at + 1] as number;
+        a2 += x[at + 2] as number;
+        a3 += x[at + 3] as number;
+        if (gates > 4) for (let g = 4; g < gates; g++) acc[g]! += x[at + g] as number;
+      }
     }
     flippedSize[p] = size;
+    if (gates > 0) (flippedSum[0] as Float64Array)[p] = a0;
+    if (gates > 1) (flippedSum[1] as Float64Array)[p] = a1;
+    if (gates > 2) (flippedSum[2] as Float64Array)[p] = a2;
+    if (gates > 3) (flippedSum[3] as Float64Array)[p] = a3;
+    for (let g = 4; g < gates; g++) (flippedSum[g] as Float64Array)[p] = acc[g] as number;
   }
   return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
 }

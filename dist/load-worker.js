@@ -1,0 +1,1411 @@
+import { workerData, parentPort } from 'node:worker_threads';
+import { isUtf8 } from 'node:buffer';
+import { openSync, constants, fstatSync, closeSync, statSync, readSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
+import 'node:crypto';
+import 'node:path';
+
+/**
+ * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
+ * never as a stack trace. Anything else that escapes is a bug in benchgate.
+ */
+/** Bad input data: the message names the file, the JSON path or case id, and what was expected. */
+class InputError extends Error {
+    name = 'InputError';
+}
+/** A command line that cannot be run as given: unknown option, missing value, bad number. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+/** True for the errors that are the user's to fix (exit 2 with a message). */
+function isUserError(err) {
+    return err instanceof InputError || err instanceof UsageError;
+}
+
+/**
+ * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
+ * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
+ * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
+ * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
+ * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
+ */
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isFile())
+        return 'a regular file';
+    return 'not a regular file';
+}
+function statOrExplain(file, fail) {
+    try {
+        return statSync(file);
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? err.message)})`);
+    }
+}
+const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
+/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
+function checkInputPath(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    const stats = statOrExplain(file, fail);
+    if (stats.isDirectory() && options.directories)
+        return stats;
+    if (stats.isDirectory())
+        throw fail('is a directory, expected a file');
+    if (!stats.isFile())
+        throw fail(notRegular(stats));
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
+        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    return stats;
+}
+/**
+ * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
+ * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
+ */
+function openRegularFile(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    checkInputPath(file, options);
+    let fd;
+    try {
+        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        throw fail(`cannot open (${String(err.code ?? err.message)})`);
+    }
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
+        closeSync(fd);
+        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
+    }
+    return { fd, size: stats.size };
+}
+
+const NO_FIELDS = { numbers: [], labels: [] };
+/** The value at a dotted path of a case's `extra`, or undefined. */
+function fieldValue(extra, path) {
+    if (Object.hasOwn(extra, path))
+        return extra[path];
+    let v = extra;
+    for (const key of path.split('.')) {
+        if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key))
+            return undefined;
+        v = v[key];
+    }
+    return v;
+}
+function fieldNumber(v) {
+    if (typeof v === 'boolean')
+        return v ? 1 : 0;
+    return typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+}
+function fieldLabel(v) {
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean')
+        return String(v);
+    return null;
+}
+const SLOTS = 11;
+/** Where each number of a case sits among its {@link SLOTS}; absent usage and harness counters are 0. */
+const SLOT = {
+    reward: 0, steps: 1, duration: 2, totalCalls: 3, promptTokens: 4, completionTokens: 5,
+    harnessToolCalls: 6, mcpToolCalls: 7, chainCalls: 8, searchCalls: 9, discoveryCalls: 10,
+};
+/** The bits of a case's flags. */
+const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 };
+const WIDE = /[\ud800-\uffff]/;
+const COLUMNS = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'];
+class ColumnEncoder {
+    codes = new Map();
+    index;
+    constructor(capacity) {
+        this.index = new Int32Array(capacity);
+    }
+    grow(capacity) {
+        const index = new Int32Array(capacity);
+        index.set(this.index);
+        this.index = index;
+    }
+    set(i, v) {
+        let code = this.codes.get(v);
+        if (code === undefined)
+            this.codes.set(v, (code = this.codes.size));
+        this.index[i] = code;
+    }
+    finish(count) {
+        return { values: [...this.codes.keys()], index: count === this.index.length ? this.index : this.index.slice(0, count) };
+    }
+}
+function flagsOf(c) {
+    let f = c.completed ? FLAG.completed : 0;
+    if (c.usage)
+        f |= FLAG.usage;
+    if (c.duration_seconds !== null)
+        f |= FLAG.duration;
+    const h = c.harness;
+    if (h) {
+        f |= FLAG.harness;
+        if (h.codemode_guardrail_blocked)
+            f |= FLAG.guardrail;
+        if (h.mcp_enabled !== null)
+            f |= FLAG.mcpKnown | (h.mcp_enabled ? FLAG.mcpEnabled : 0);
+    }
+    return f;
+}
+/**
+ * Packs cases one at a time, so an adapter can pack rows as it validates them and no case object
+ * outlives its row (nor the object passed to {@link SummaryPacker.add}: a reader may pass the same
+ * one again). `capacity` is the number of cases expected; more may be added when `growable`.
+ */
+class SummaryPacker {
+    grow;
+    count = 0;
+    /** The ids of the cases added so far. */
+    ids = [];
+    /** See {@link PackedSummary.sortedIds}: checked as each id arrives, while it is at hand. */
+    sortedIds = true;
+    numbers;
+    flags;
+    errors = {};
+    encoders;
+    fieldNumbers;
+    fieldLabels;
+    /** `grow`, when given, is the new capacity for a packer that is full (else adding past capacity fails). */
+    constructor(capacity, fields = NO_FIELDS, grow) {
+        this.grow = grow;
+        this.numbers = new Float64Array(capacity * SLOTS);
+        this.flags = new Uint8Array(capacity);
+        this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)]));
+        this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
+        this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
+    }
+    /** The cases added so far. */
+    get size() {
+        return this.count;
+    }
+    enlarge() {
+        const capacity = this.grow(this.flags.length);
+        const numbers = new Float64Array(capacity * SLOTS);
+        numbers.set(this.numbers);
+        this.numbers = numbers;
+        const flags = new Uint8Array(capacity);
+        flags.set(this.flags);
+        this.flags = flags;
+        for (const name of COLUMNS)
+            this.encoders[name].grow(capacity);
+        for (const entry of this.fieldNumbers) {
+            const column = new Float64Array(capacity).fill(NaN);
+            column.set(entry[1]);
+            entry[1] = column;
+        }
+        for (const [, column] of this.fieldLabels)
+            column.grow(capacity);
+    }
+    add(c) {
+        if (this.grow !== undefined && this.count === this.flags.length)
+            this.enlarge();
+        const i = this.count++;
+        const n = this.numbers;
+        const at = i * SLOTS;
+        const u = c.usage;
+        const h = c.harness;
+        const l = c.labels;
+        const e = this.encoders;
+        const last = this.ids[i - 1];
+        if (this.sortedIds && ((last !== undefined && !(last < c.id)) || WIDE.test(c.id)))
+            this.sortedIds = false;
+        this.ids.push(c.id);
+        n[at + SLOT.reward] = c.reward;
+        n[at + SLOT.steps] = c.steps;
+        n[at + SLOT.duration] = c.duration_seconds ?? NaN;
+        if (u) {
+            n[at + SLOT.totalCalls] = u.total_calls;
+            n[at + SLOT.promptTokens] = u.prompt_tokens;
+            n[at + SLOT.completionTokens] = u.completion_tokens;
+        }
+        if (h) {
+            n[at + SLOT.harnessToolCalls] = h.harness_tool_calls;
+            n[at + SLOT.mcpToolCalls] = h.mcp_tool_calls;
+            n[at + SLOT.chainCalls] = h.codemode_chain_calls;
+            n[at + SLOT.searchCalls] = h.codemode_search_calls;
+            n[at + SLOT.discoveryCalls] = h.codemode_discovery_calls;
+        }
+        this.flags[i] = flagsOf(c);
+        if (c.error !== null)
+            this.errors[i] = c.error;
+        e.mode.set(i, c.mode);
+        e.environment.set(i, l.environment);
+        e.task_family.set(i, l.task_family);
+        e.domain.set(i, l.domain);
+        e.split.set(i, l.split);
+        e.length_bucket.set(i, l.length_bucket);
+        e.mcp_server.set(i, h ? h.mcp_server : null);
+        e.harness_strategy.set(i, h ? h.harness_strategy : null);
+        for (const [name, column] of this.fieldNumbers)
+            column[i] = fieldNumber(fieldValue(c.extra, name));
+        for (const [name, column] of this.fieldLabels)
+            column.set(i, fieldLabel(fieldValue(c.extra, name)));
+    }
+    finish(head) {
+        const k = this.count;
+        const full = k === this.flags.length;
+        const columns = Object.fromEntries(COLUMNS.map((name) => [name, this.encoders[name].finish(k)]));
+        const durations = new Float64Array(k);
+        let timed = 0;
+        for (let i = 0; i < k; i++)
+            if (this.flags[i] & FLAG.duration)
+                durations[timed++] = this.numbers[i * SLOTS + SLOT.duration];
+        return {
+            head,
+            ids: this.ids,
+            sortedIds: this.sortedIds,
+            numbers: full ? this.numbers : this.numbers.slice(0, k * SLOTS),
+            flags: full ? this.flags : this.flags.slice(0, k),
+            errors: this.errors,
+            sortedDurations: durations.subarray(0, timed).sort(),
+            columns,
+            fields: {
+                numbers: Object.fromEntries(this.fieldNumbers.map(([name, column]) => [name, full ? column : column.slice(0, k)])),
+                labels: Object.fromEntries(this.fieldLabels.map(([name, column]) => [name, column.finish(k)])),
+            },
+        };
+    }
+}
+/** The buffers to pass as postMessage's transfer list. */
+function transferables(p) {
+    return [
+        p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer,
+        ...Object.values(p.columns).map((c) => c.index.buffer),
+        ...Object.values(p.fields.numbers).map((a) => a.buffer),
+        ...Object.values(p.fields.labels).map((c) => c.index.buffer),
+    ];
+}
+
+/**
+ * Finds where a JSON text breaks, for error messages. `JSON.parse` says "Unexpected token" with no
+ * position on some errors and never names the field, so when it fails this scanner walks the text
+ * once more and reports the line, column and JSON path of the first problem.
+ *
+ * Python's `json.dumps` writes `NaN`, `Infinity` and `-Infinity` for non-finite floats (rlm-code does
+ * when a metric is undefined): those are reported as such, with the field they sit in, because that is
+ * a data problem the user must fix upstream, not a corrupt file.
+ */
+/** Formats a path the way errors show it: `$`, `$.a.b[2]`, `$["odd key"]`. */
+function formatPath(path) {
+    let out = '$';
+    for (const seg of path) {
+        if (typeof seg === 'number')
+            out += `[${seg}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg))
+            out += `.${seg}`;
+        else
+            out += `[${JSON.stringify(seg)}]`;
+    }
+    return out;
+}
+
+/**
+ * What JSON.parse lets through and a summary must not say: the same key twice in one object
+ * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
+ * nesting so deep that the code walking the value runs out of stack. One pass over text that
+ * JSON.parse has accepted, without recursion: strings are skipped with indexOf, keys kept per object
+ * only while it is open. Errors name the file, the line and column, and the JSON path.
+ */
+/** Deepest nesting of arrays and objects read; a summary needs a handful of levels. */
+const MAX_JSON_DEPTH = 256;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+function lineColumn(text, at) {
+    const before = text.slice(0, at);
+    return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
+}
+function shownPath(stack) {
+    const full = formatPath(stack.map((f) => f.at));
+    return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
+}
+/** The index just past the string that starts at `start` (an opening quote). */
+function stringEnd(text, start) {
+    let q = text.indexOf('"', start + 1);
+    for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
+            slashes++;
+        if (slashes % 2 === 0)
+            return q + 1;
+        q = text.indexOf('"', q + 1);
+    }
+}
+/**
+ * Throws an InputError for a duplicate key or nesting over {@link MAX_JSON_DEPTH}. `text` must be
+ * valid JSON (JSON.parse accepted it); `where` names the file (and line of a JSON Lines file).
+ */
+function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
+    const stack = [];
+    // In an object, true when the next string is a key.
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUOTE) {
+            const end = stringEnd(text, i);
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const raw = text.slice(i + 1, end - 1);
+                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end)) : raw;
+                const first = top.keys.get(key);
+                top.at = key;
+                if (first !== undefined) {
+                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+                }
+                top.keys.set(key, i);
+                expectKey = false;
+            }
+            i = end - 1;
+        }
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            if (stack.length >= maxDepth) {
+                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
+            }
+            stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
+            expectKey = c === 0x7b;
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+            expectKey = false;
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.at = top.at + 1;
+        }
+    }
+}
+
+/**
+ * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
+ * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
+ * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
+ * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
+ *
+ * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
+ * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
+ * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
+ * null for broken files (so the full path names the problem, in today's words: it is the error
+ * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
+ * an object or array as `expected_answer`, a `schema` key, load options other than the format).
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
+const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
+/** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
+const STREAM_ROW_KEYS = [
+    'case_id', 'completed', 'steps', 'total_reward', 'duration_seconds', 'usage', 'error', 'mode', 'environment',
+    'description', 'task', 'started_at', 'finished_at', 'run_id', 'run_path', 'final_response', 'task_family', 'domain',
+    'split', 'length_bucket', 'expected_answer', 'answer_match', 'mcp_enabled', 'mcp_server', 'harness_strategy',
+    'harness_tool_calls', 'mcp_tool_calls', 'codemode_chain_calls', 'codemode_search_calls', 'codemode_discovery_calls',
+    'codemode_guardrail_blocked',
+];
+/** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
+const STREAM_TOP_KEYS = [
+    'benchmark_id', 'preset', 'mode', 'mcp_enabled', 'mcp_server', 'harness_strategy', 'model', 'source', 'description',
+    'pack_paths', 'started_at', 'finished_at', 'duration_seconds', 'total_cases', 'attempted_cases', 'completed_cases',
+    'avg_reward', 'avg_steps', 'latency_seconds', 'usage_totals', 'cancelled', 'case_results',
+];
+/** The error when the cases of a file would need more memory than the process may use. */
+function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
+    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
+    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
+}
+/** Thrown inside the scanner: the bytes at hand end before the current unit (a row, a top-level member). */
+const NEED_MORE = { need: 'more' };
+/** Thrown inside the scanner: something the full path must handle or explain. */
+const BAIL = { bail: true };
+const CHUNK_BYTES = 4 * 1024 * 1024;
+/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
+const BYTES_PER_CASE = 200;
+// Field indexes in STREAM_ROW_KEYS.
+const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i]));
+const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
+var Kind;
+(function (Kind) {
+    Kind[Kind["Id"] = 0] = "Id";
+    Kind[Kind["Bool"] = 1] = "Bool";
+    Kind[Kind["NullableBool"] = 2] = "NullableBool";
+    Kind[Kind["Count"] = 3] = "Count";
+    Kind[Kind["OptCount"] = 4] = "OptCount";
+    Kind[Kind["Num"] = 5] = "Num";
+    Kind[Kind["NullableSeconds"] = 6] = "NullableSeconds";
+    Kind[Kind["Usage"] = 7] = "Usage";
+    Kind[Kind["Str"] = 8] = "Str";
+    Kind[Kind["KeptStr"] = 9] = "KeptStr";
+    Kind[Kind["Unknown"] = 10] = "Unknown";
+})(Kind || (Kind = {}));
+const KINDS = STREAM_ROW_KEYS.map((k) => {
+    switch (k) {
+        case 'case_id': return Kind.Id;
+        case 'completed':
+        case 'codemode_guardrail_blocked': return Kind.Bool;
+        case 'answer_match':
+        case 'mcp_enabled': return Kind.NullableBool;
+        case 'steps': return Kind.Count;
+        case 'harness_tool_calls':
+        case 'mcp_tool_calls':
+        case 'codemode_chain_calls':
+        case 'codemode_search_calls':
+        case 'codemode_discovery_calls': return Kind.OptCount;
+        case 'total_reward': return Kind.Num;
+        case 'duration_seconds': return Kind.NullableSeconds;
+        case 'usage': return Kind.Usage;
+        case 'expected_answer': return Kind.Unknown;
+        case 'error':
+        case 'mode':
+        case 'environment':
+        case 'task_family':
+        case 'domain':
+        case 'split':
+        case 'length_bucket':
+        case 'mcp_server':
+        case 'harness_strategy':
+            return Kind.KeptStr;
+        default: return Kind.Str;
+    }
+});
+function keyTable(keys) {
+    const byHash = new Map();
+    const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
+    keys.forEach((k, i) => {
+        const h = hashOf(bytes[i], 0, k.length);
+        if (byHash.has(h))
+            throw new Error(`key hash collision: ${k}`);
+        byHash.set(h, i);
+    });
+    return { byHash, bytes, next: new Int32Array(keys.length + 1).fill(-1) };
+}
+function hashOf(b, from, to) {
+    let h = 0;
+    for (let i = from; i < to; i++)
+        h = (Math.imul(h, 31) + b[i]) | 0;
+    return h;
+}
+const ROW = keyTable(STREAM_ROW_KEYS);
+const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
+/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+const Q = 0x22; // "
+const BS = 0x5c; // \
+const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+/** A mutable case passed to the packer for every row (it keeps none of the object). */
+function scratchCase() {
+    return {
+        id: '', completed: false, reward: 0, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
+        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null }, harness: null,
+        description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
+        expected_answer: null, answer_match: null, extra: {},
+    };
+}
+var State;
+(function (State) {
+    State[State["Start"] = 0] = "Start";
+    State[State["FirstMember"] = 1] = "FirstMember";
+    State[State["Member"] = 2] = "Member";
+    State[State["AfterMember"] = 3] = "AfterMember";
+    State[State["FirstRow"] = 4] = "FirstRow";
+    State[State["NextRow"] = 5] = "NextRow";
+    State[State["Trail"] = 6] = "Trail";
+    State[State["Done"] = 7] = "Done";
+})(State || (State = {}));
+class Scanner {
+    fd;
+    file;
+    size;
+    buf;
+    pos = 0;
+    end = 0;
+    eof = false;
+    /** Bytes of buf before this index have been checked to be valid UTF-8. */
+    checked = 0;
+    state = State.Start;
+    top = new Map();
+    hasRows = false;
+    packer;
+    row = scratchCase();
+    usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    harness = {
+        mcp_enabled: null, mcp_server: null, harness_strategy: null, harness_tool_calls: 0, mcp_tool_calls: 0,
+        codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+    };
+    // The row being read: values by field index, and which fields it has.
+    seen = 0;
+    str = new Array(STREAM_ROW_KEYS.length).fill(null);
+    num = new Float64Array(STREAM_ROW_KEYS.length);
+    flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
+    hasUsage = false;
+    /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
+    strStart = 0;
+    strPlain = true;
+    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
+    labelCache = STREAM_ROW_KEYS.map(() => []);
+    counts = new Float64Array(3);
+    constructor(fd, file, size, chunk) {
+        this.fd = fd;
+        this.file = file;
+        this.size = size;
+        this.buf = Buffer.allocUnsafe(chunk);
+        const limit = getHeapStatistics().heap_size_limit;
+        const first = Math.max(16, Math.ceil(size / 1024));
+        this.packer = new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    }
+    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
+    affordable(cases, limit) {
+        const need = cases * BYTES_PER_CASE;
+        if (need > limit)
+            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
+        return cases;
+    }
+    /** Reads more of the file, keeping the unit being scanned (from `keep`); false at the end of the file. */
+    refill(keep) {
+        // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
+        if (keep > this.checked)
+            throw BAIL;
+        if (keep > 0) {
+            this.buf.copyWithin(0, keep, this.end);
+            this.end -= keep;
+            this.checked -= keep;
+        }
+        if (this.end === this.buf.length) {
+            const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+            this.buf.copy(bigger, 0, 0, this.end);
+            this.buf = bigger;
+        }
+        const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
+        if (n === 0)
+            this.eof = true;
+        this.end += n;
+        this.checkUtf8();
+    }
+    /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
+    checkUtf8() {
+        let cut = this.end;
+        if (!this.eof) {
+            for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
+                const b = this.buf[k];
+                if (b < 0x80)
+                    break;
+                if (b >= 0xc0) {
+                    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+                    if (k + len > this.end)
+                        cut = k;
+                    break;
+                }
+            }
+        }
+        if (!isUtf8(this.buf.subarray(this.checked, cut)))
+            throw BAIL;
+        this.checked = cut;
+    }
+    byte() {
+        if (this.pos >= this.end)
+            throw NEED_MORE;
+        return this.buf[this.pos];
+    }
+    ws() {
+        const b = this.buf;
+        let p = this.pos;
+        const end = this.end;
+        while (p < end) {
+            const c = b[p];
+            if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+                this.pos = p;
+                return c;
+            }
+            p++;
+        }
+        this.pos = p;
+        throw NEED_MORE;
+    }
+    expect(c) {
+        if (this.ws() !== c)
+            throw BAIL;
+        this.pos++;
+    }
+    /**
+     * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
+     * null. Checks what JSON.parse checks: escapes, no raw control characters.
+     */
+    string(keep) {
+        const b = this.buf;
+        const start = this.pos + 1;
+        let p = start;
+        const end = this.end;
+        let plain = true;
+        let ascii = true;
+        for (;;) {
+            if (p >= end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c < 0x20)
+                throw BAIL;
+            if (c === BS) {
+                plain = false;
+                if (p + 1 >= end)
+                    throw NEED_MORE;
+                const e = b[p + 1];
+                if (e === 0x75) {
+                    if (p + 5 >= end)
+                        throw NEED_MORE;
+                    for (let k = p + 2; k < p + 6; k++) {
+                        const h = b[k];
+                        if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)))
+                            throw BAIL;
+                    }
+                    p += 6;
+                    continue;
+                }
+                if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74)
+                    throw BAIL;
+                p += 2;
+                continue;
+            }
+            if (c >= 0x80)
+                ascii = false;
+            p++;
+        }
+        this.pos = p + 1;
+        this.strStart = start;
+        this.strPlain = plain;
+        if (!keep)
+            return null;
+        if (plain)
+            return b.toString(ascii ? 'latin1' : 'utf8', start, p);
+        return JSON.parse(b.toString('utf8', start - 1, p + 1));
+    }
+    /**
+     * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
+     * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
+     * that followed it last time is tried first, byte for byte, before the hash lookup.
+     */
+    key(table, prev) {
+        if (this.ws() !== Q)
+            throw BAIL;
+        const b = this.buf;
+        const start = this.pos + 1;
+        const guess = table.next[prev + 1];
+        if (guess >= 0) {
+            const want = table.bytes[guess];
+            const len = want.length;
+            if (start + len < this.end && b[start + len] === Q) {
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len) {
+                    this.pos = start + len + 1;
+                    this.expect(0x3a);
+                    return guess;
+                }
+            }
+        }
+        let p = start;
+        let h = 0;
+        for (;;) {
+            if (p >= this.end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c === BS || c < 0x20) {
+                // An escaped key is rare: scan it as a string and look it up by its decoded value.
+                const name = this.string(true);
+                this.expect(0x3a);
+                return table.bytes.findIndex((x) => x.toString('latin1') === name);
+            }
+            h = (Math.imul(h, 31) + c) | 0;
+            p++;
+        }
+        this.pos = p + 1;
+        let k = table.byHash.get(h) ?? -1;
+        if (k >= 0) {
+            const want = table.bytes[k];
+            if (want.length !== p - start)
+                k = -1;
+            else
+                for (let i = 0; i < want.length; i++)
+                    if (b[start + i] !== want[i])
+                        k = -1;
+        }
+        this.expect(0x3a);
+        if (k >= 0)
+            table.next[prev + 1] = k;
+        return k;
+    }
+    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
+    label(k) {
+        this.string(false);
+        const b = this.buf;
+        const start = this.strStart;
+        const len = this.pos - 1 - start;
+        const cache = this.labelCache[k];
+        if (this.strPlain) {
+            for (const entry of cache) {
+                const want = entry.bytes;
+                if (want.length !== len)
+                    continue;
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len)
+                    return entry.value;
+            }
+        }
+        this.pos = start - 1;
+        const value = this.string(true);
+        if (this.strPlain && len <= 64) {
+            if (cache.length >= 8)
+                cache.shift();
+            cache.push({ bytes: Buffer.from(b.subarray(start, start + len)), value });
+        }
+        return value;
+    }
+    /** A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives. */
+    number() {
+        const b = this.buf;
+        const end = this.end;
+        const start = this.pos;
+        let p = start;
+        let neg = false;
+        if (b[p] === 0x2d) {
+            neg = true;
+            p++;
+        }
+        let m = 0;
+        let digits = 0;
+        let c = p < end ? b[p] : -1;
+        if (c === 0x30) {
+            p++;
+        }
+        else if (c >= 0x31 && c <= 0x39) {
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                digits++;
+                p++;
+            }
+        }
+        else if (p >= end)
+            throw NEED_MORE;
+        else
+            throw BAIL;
+        let scale = 0;
+        if (p < end && b[p] === 0x2e) {
+            p++;
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                if (m !== 0)
+                    digits++;
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            scale = p - from;
+        }
+        let exp = 0;
+        if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
+            p++;
+            let eneg = false;
+            if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
+                eneg = b[p] === 0x2d;
+                p++;
+            }
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                exp = Math.min(exp * 10 + (c - 0x30), 1e6);
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            if (eneg)
+                exp = -exp;
+        }
+        if (p >= end)
+            throw NEED_MORE; // the number might go on in the next chunk
+        this.pos = p;
+        const e10 = exp - scale;
+        let v;
+        if (digits <= 15 && e10 >= -22 && e10 <= 22)
+            v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
+        else
+            v = Number(b.toString('latin1', neg ? start + 1 : start, p));
+        return neg ? -v : v;
+    }
+    /** true, false or null at pos: 1, 0 or -1. */
+    literal() {
+        const b = this.buf;
+        const p = this.pos;
+        const c = b[p];
+        const len = c === 0x66 ? 5 : 4;
+        if (p + len > this.end)
+            throw NEED_MORE;
+        const word = b.toString('latin1', p, p + len);
+        this.pos = p + len;
+        if (word === 'true')
+            return 1;
+        if (word === 'false')
+            return 0;
+        if (word === 'null')
+            return -1;
+        throw BAIL;
+    }
+    count() {
+        const v = this.number();
+        if (!Number.isSafeInteger(v) || v < 0)
+            throw BAIL;
+        return v;
+    }
+    /** A `{total_calls, prompt_tokens, completion_tokens}` object at pos into `counts`; `usage` also takes `roles`. */
+    counters(usage) {
+        this.pos++;
+        let seen = 0;
+        let c = this.ws();
+        if (c !== 0x7d) {
+            let prev = -1;
+            for (;;) {
+                const k = this.key(USAGE, prev);
+                prev = k;
+                if (k < 0 || seen & (1 << k) || (k === 3 && !usage))
+                    throw BAIL;
+                seen |= 1 << k;
+                c = this.ws();
+                if (k === 3) {
+                    if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                    }
+                    else if (c === 0x7b)
+                        this.roles();
+                    else
+                        throw BAIL;
+                }
+                else {
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    const v = this.count();
+                    if (usage)
+                        this.counts[k] = v;
+                }
+                c = this.ws();
+                this.pos++;
+                if (c === 0x7d)
+                    break;
+                if (c !== 0x2c)
+                    throw BAIL;
+            }
+        }
+        else
+            this.pos++;
+        if ((seen & 7) !== 7)
+            throw BAIL;
+    }
+    /** `roles`: an object of counters (checked, not kept); a role named twice goes to the full path. */
+    roles() {
+        this.pos++;
+        const names = [];
+        let c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return;
+        }
+        for (;;) {
+            if (c !== Q)
+                throw BAIL;
+            const name = this.string(true);
+            if (names.includes(name))
+                throw BAIL;
+            names.push(name);
+            this.expect(0x3a);
+            if (this.ws() !== 0x7b)
+                throw BAIL;
+            this.counters(false);
+            c = this.ws();
+            this.pos++;
+            if (c === 0x7d)
+                return;
+            if (c !== 0x2c)
+                throw BAIL;
+            c = this.ws();
+        }
+    }
+    /** One case row at pos, packed. */
+    caseRow() {
+        if (this.ws() !== 0x7b)
+            throw BAIL;
+        this.pos++;
+        this.seen = 0;
+        this.hasUsage = false;
+        const str = this.str;
+        const num = this.num;
+        const flag = this.flag;
+        let c = this.ws();
+        if (c === 0x7d)
+            throw BAIL; // no case_id: the full path names the missing fields
+        let prev = -1;
+        for (;;) {
+            const k = this.key(ROW, prev);
+            prev = k;
+            if (k < 0 || this.seen & (1 << k))
+                throw BAIL;
+            this.seen |= 1 << k;
+            c = this.ws();
+            switch (KINDS[k]) {
+                case Kind.Id:
+                    if (c !== Q)
+                        throw BAIL;
+                    str[k] = this.string(true);
+                    if (str[k] === '')
+                        throw BAIL;
+                    break;
+                case Kind.Bool:
+                    if (c !== 0x74 && c !== 0x66)
+                        throw BAIL;
+                    flag[k] = this.literal();
+                    break;
+                case Kind.NullableBool:
+                    if (c !== 0x74 && c !== 0x66 && c !== 0x6e)
+                        throw BAIL;
+                    flag[k] = this.literal();
+                    break;
+                case Kind.Count:
+                case Kind.OptCount:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    num[k] = this.count();
+                    break;
+                case Kind.Num:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    num[k] = this.number();
+                    if (!Number.isFinite(num[k]))
+                        throw BAIL;
+                    break;
+                case Kind.NullableSeconds:
+                    if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                        num[k] = NaN;
+                        flag[k] = -1;
+                    }
+                    else {
+                        if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                            throw BAIL;
+                        const v = this.number();
+                        if (!Number.isFinite(v) || !(v >= 0))
+                            throw BAIL;
+                        num[k] = v;
+                        flag[k] = 0;
+                    }
+                    break;
+                case Kind.Usage:
+                    if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                    }
+                    else if (c === 0x7b) {
+                        this.counters(true);
+                        this.hasUsage = true;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+                case Kind.Str:
+                case Kind.KeptStr:
+                    if (c === Q)
+                        str[k] = KINDS[k] === Kind.KeptStr ? this.label(k) : this.string(false);
+                    else if (c === 0x6e) {
+                        if (this.literal() !== -1)
+                            throw BAIL;
+                        str[k] = null;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+                case Kind.Unknown:
+                    // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
+                    if (c === Q)
+                        this.string(false);
+                    else if (c === 0x74 || c === 0x66 || c === 0x6e)
+                        this.literal();
+                    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                        if (!Number.isFinite(this.number()))
+                            throw BAIL;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+            }
+            c = this.ws();
+            this.pos++;
+            if (c === 0x7d)
+                break;
+            if (c !== 0x2c)
+                throw BAIL;
+        }
+        if ((this.seen & REQUIRED) !== REQUIRED)
+            throw BAIL;
+        this.pack();
+    }
+    /** The row just read, as rlm-code.ts `toCase` would make it, into the packer. */
+    pack() {
+        const seen = this.seen;
+        const has = (k) => (seen & (1 << k)) !== 0;
+        const str = this.str;
+        const r = this.row;
+        const s = (k) => (has(k) ? str[k] ?? null : null);
+        r.id = str[F.case_id];
+        r.completed = this.flag[F.completed] === 1;
+        r.reward = this.num[F.total_reward];
+        r.steps = this.num[F.steps];
+        r.duration_seconds = has(F.duration_seconds) && this.flag[F.duration_seconds] !== -1 ? this.num[F.duration_seconds] : null;
+        if (this.hasUsage) {
+            const u = this.usage;
+            u.total_calls = this.counts[0];
+            u.prompt_tokens = this.counts[1];
+            u.completion_tokens = this.counts[2];
+            r.usage = u;
+        }
+        else
+            r.usage = null;
+        r.error = s(F.error);
+        r.mode = s(F.mode);
+        const l = r.labels;
+        l.environment = s(F.environment);
+        l.task_family = s(F.task_family);
+        l.domain = s(F.domain);
+        l.split = s(F.split);
+        l.length_bucket = s(F.length_bucket);
+        const harness = r.mode === 'harness' || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
+        if (harness) {
+            const h = this.harness;
+            const n = (k) => (has(k) ? this.num[k] : 0);
+            h.mcp_enabled = has(F.mcp_enabled) && this.flag[F.mcp_enabled] !== -1 ? this.flag[F.mcp_enabled] === 1 : null;
+            h.mcp_server = s(F.mcp_server);
+            h.harness_strategy = s(F.harness_strategy);
+            h.harness_tool_calls = n(F.harness_tool_calls);
+            h.mcp_tool_calls = n(F.mcp_tool_calls);
+            h.codemode_chain_calls = n(F.codemode_chain_calls);
+            h.codemode_search_calls = n(F.codemode_search_calls);
+            h.codemode_discovery_calls = n(F.codemode_discovery_calls);
+            h.codemode_guardrail_blocked = has(F.codemode_guardrail_blocked) && this.flag[F.codemode_guardrail_blocked] === 1;
+            r.harness = h;
+        }
+        else
+            r.harness = null;
+        this.packer.add(r);
+    }
+    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
+    skipValue() {
+        const start = this.pos;
+        let depth = 0;
+        const b = this.buf;
+        for (;;) {
+            const c = this.ws();
+            if (c === Q)
+                this.string(false);
+            else if (c === 0x7b || c === 0x5b) {
+                depth++;
+                this.pos++;
+                continue;
+            }
+            else if (c === 0x7d || c === 0x5d) {
+                if (depth === 0)
+                    throw BAIL;
+                depth--;
+                this.pos++;
+            }
+            else if (c === 0x2c || c === 0x3a) {
+                if (depth === 0)
+                    throw BAIL;
+                this.pos++;
+                continue;
+            }
+            else {
+                // A number or literal: up to the next delimiter.
+                let p = this.pos;
+                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
+                    p++;
+                if (p >= this.end)
+                    throw NEED_MORE;
+                if (p === this.pos)
+                    throw BAIL;
+                this.pos = p;
+            }
+            if (depth === 0)
+                return start;
+        }
+    }
+    /** One step of the top level, from one resumable point to the next. */
+    step() {
+        switch (this.state) {
+            case State.Start: {
+                if (this.end - this.pos < 3 && !this.eof)
+                    throw NEED_MORE;
+                const b = this.buf;
+                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+                    this.pos = 3;
+                this.expect(0x7b);
+                this.state = State.FirstMember;
+                return;
+            }
+            case State.FirstMember:
+                if (this.ws() === 0x7d) {
+                    this.pos++;
+                    this.state = State.Trail;
+                    return;
+                }
+                this.state = State.Member;
+                return;
+            case State.Member: {
+                if (this.ws() !== Q)
+                    throw BAIL;
+                const name = this.string(true);
+                this.expect(0x3a);
+                if (this.top.has(name) || (name === 'case_results' && this.hasRows))
+                    throw BAIL;
+                if (name === 'case_results') {
+                    this.expect(0x5b);
+                    this.hasRows = true;
+                    this.state = State.FirstRow;
+                    return;
+                }
+                const from = this.skipValue();
+                this.top.set(name, this.buf.toString('utf8', from, this.pos));
+                this.state = State.AfterMember;
+                return;
+            }
+            case State.AfterMember: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x2c)
+                    this.state = State.Member;
+                else if (c === 0x7d)
+                    this.state = State.Trail;
+                else
+                    throw BAIL;
+                return;
+            }
+            case State.FirstRow:
+                if (this.ws() === 0x5d) {
+                    this.pos++;
+                    this.state = State.AfterMember;
+                    return;
+                }
+                this.caseRow();
+                this.state = State.NextRow;
+                return;
+            case State.NextRow: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x5d) {
+                    this.state = State.AfterMember;
+                    return;
+                }
+                if (c !== 0x2c)
+                    throw BAIL;
+                this.caseRow();
+                return;
+            }
+            case State.Trail: {
+                const b = this.buf;
+                while (this.pos < this.end && isWs(b[this.pos]))
+                    this.pos++;
+                if (this.pos < this.end)
+                    throw BAIL;
+                if (!this.eof)
+                    throw NEED_MORE;
+                this.state = State.Done;
+                return;
+            }
+            case State.Done:
+                return;
+        }
+    }
+}
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+const optNullStr = (v) => v === undefined || v === null || typeof v === 'string';
+const LATENCY_KEYS = ['avg', 'p50', 'p95', 'p99', 'max'];
+const COUNT_KEYS = ['total_calls', 'prompt_tokens', 'completion_tokens'];
+function allFinite(v) {
+    if (typeof v === 'number')
+        return Number.isFinite(v);
+    if (Array.isArray(v))
+        return v.every(allFinite);
+    if (isRecord(v))
+        return Object.values(v).every(allFinite);
+    return true;
+}
+/** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
+function headOf(file, raw) {
+    const top = {};
+    for (const [key, text] of raw) {
+        if (key === 'schema')
+            throw BAIL; // maybe a benchgate summary: detection decides
+        let value;
+        try {
+            value = JSON.parse(text);
+            checkJsonText(file, text, 64); // deeper values: the full path measures their depth in the whole file
+        }
+        catch {
+            throw BAIL;
+        }
+        top[key] = value;
+    }
+    const t = top;
+    const ok = (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== ''))
+        && ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k]))
+        && (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean')
+        && (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string')))
+        && (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && t['duration_seconds'] >= 0))
+        && isCount(t['total_cases']) && isCount(t['completed_cases']) && (t['attempted_cases'] === undefined || isCount(t['attempted_cases']))
+        && isNum(t['avg_reward']) && isNum(t['avg_steps'])
+        && (t['latency_seconds'] === undefined || (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum(t['latency_seconds'][k]))))
+        && (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount(t['usage_totals'][k]))))
+        && (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
+    if (!ok)
+        throw BAIL;
+    const extra = {};
+    const known = new Set(STREAM_TOP_KEYS);
+    for (const key in top)
+        if (!known.has(key))
+            extra[key] = top[key];
+    if (!allFinite(extra))
+        throw BAIL;
+    const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+    const str = (k) => t[k] ?? null;
+    const latency = t['latency_seconds'];
+    const usage = t['usage_totals'];
+    return {
+        schema: STREAM_SUMMARY_SCHEMA,
+        id: t['benchmark_id'] ?? fileStem(file),
+        format: 'rlm-code',
+        run: {
+            preset: str('preset'),
+            mode: str('mode'),
+            mcp_enabled: t['mcp_enabled'] ?? null,
+            mcp_server: str('mcp_server'),
+            harness_strategy: str('harness_strategy'),
+            model: str('model'),
+            source: str('source'),
+            description: str('description'),
+            pack_paths: t['pack_paths'] === undefined ? [] : [...t['pack_paths']],
+            started_at: str('started_at'),
+            finished_at: str('finished_at'),
+            duration_seconds: t['duration_seconds'] ?? null,
+            cancelled: t['cancelled'] ?? null,
+        },
+        reported: {
+            total_cases: t['total_cases'],
+            attempted_cases: t['attempted_cases'] ?? null,
+            completed_cases: t['completed_cases'],
+            avg_reward: t['avg_reward'],
+            avg_steps: t['avg_steps'],
+            latency_seconds: latency === undefined ? null : pick(latency, LATENCY_KEYS),
+            usage_totals: usage === undefined ? null : pick(usage, COUNT_KEYS),
+        },
+        metadata: {},
+        extra,
+    };
+}
+/** The file stem: rlm-code's id for a summary without `benchmark_id` (as rlm-code.ts has it). */
+function fileStem(file) {
+    const base = file.split(/[\\/]/).pop() ?? file;
+    return base.replace(/\.json$/i, '') || base;
+}
+function hasDuplicates(ids) {
+    return new Set(ids).size !== ids.length;
+}
+/**
+ * Reads `file` as an rlm-code summary into the packed form, or returns null when the full path must
+ * read it (see the file comment). Throws only when memory would not hold the cases (with the size
+ * and the limit). `chunkBytes` is for tests (chunk boundaries everywhere).
+ */
+function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES) {
+    let opened;
+    try {
+        opened = openRegularFile(file);
+    }
+    catch {
+        return null; // the full path says why, in its words
+    }
+    const { fd, size } = opened;
+    try {
+        const s = new Scanner(fd, file, size, Math.max(8, chunkBytes));
+        s.refill(0);
+        let mark = 0;
+        while (s.state !== State.Done) {
+            mark = s.pos;
+            try {
+                s.step();
+            }
+            catch (err) {
+                if (err !== NEED_MORE)
+                    throw err;
+                if (s.eof)
+                    return null;
+                s.pos = mark;
+                s.refill(mark);
+                s.pos = 0;
+            }
+        }
+        if (!s.hasRows)
+            return null;
+        const head = headOf(file, s.top);
+        if (!s.packer.sortedIds && hasDuplicates(s.packer.ids))
+            return null;
+        return s.packer.finish(head);
+    }
+    catch (err) {
+        if (err === BAIL)
+            return null;
+        throw err;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/**
+ * Entry point of `dist/load-worker.js`: the small loading thread for one large summary (see
+ * load/load.ts). It reads an rlm-code summary with the streaming reader and sends back the packed
+ * columns; any other file, and a file that reader leaves to the full one (a broken file, so that the
+ * full reader says exactly what is wrong), it hands back, and a thread running the whole bundle loads
+ * it. It imports neither zod nor yaml, so it starts in milliseconds.
+ */
+const { file } = workerData;
+let reply;
+try {
+    const packed = streamPackRlmCode(file);
+    reply = packed === null ? { fallback: true } : { ok: true, packed };
+    parentPort?.postMessage(reply, packed === null ? [] : transferables(packed));
+}
+catch (err) {
+    reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
+    parentPort?.postMessage(reply);
+}

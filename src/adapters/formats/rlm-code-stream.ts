@@ -1,0 +1,874 @@
+/**
+ * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
+ * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
+ * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
+ * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
+ *
+ * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
+ * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
+ * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
+ * null for broken files (so the full path names the problem, in today's words: it is the error
+ * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
+ * an object or array as `expected_answer`, a `schema` key, load options other than the format).
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+import { isUtf8 } from 'node:buffer';
+import { closeSync, readSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
+import { InputError } from '../../errors.js';
+import { openRegularFile } from '../../fs-safe.js';
+import { SummaryPacker, type PackedSummary } from '../../schema/pack.js';
+import type { BenchmarkSummary, CaseResult, HarnessCounters } from '../../schema/summary.js';
+import { checkJsonText } from '../parsing/json-guard.js';
+
+/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
+export const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
+
+/** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
+export const STREAM_ROW_KEYS = [
+  'case_id', 'completed', 'steps', 'total_reward', 'duration_seconds', 'usage', 'error', 'mode', 'environment',
+  'description', 'task', 'started_at', 'finished_at', 'run_id', 'run_path', 'final_response', 'task_family', 'domain',
+  'split', 'length_bucket', 'expected_answer', 'answer_match', 'mcp_enabled', 'mcp_server', 'harness_strategy',
+  'harness_tool_calls', 'mcp_tool_calls', 'codemode_chain_calls', 'codemode_search_calls', 'codemode_discovery_calls',
+  'codemode_guardrail_blocked',
+] as const;
+
+/** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
+export const STREAM_TOP_KEYS = [
+  'benchmark_id', 'preset', 'mode', 'mcp_enabled', 'mcp_server', 'harness_strategy', 'model', 'source', 'description',
+  'pack_paths', 'started_at', 'finished_at', 'duration_seconds', 'total_cases', 'attempted_cases', 'completed_cases',
+  'avg_reward', 'avg_steps', 'latency_seconds', 'usage_totals', 'cancelled', 'case_results',
+] as const;
+
+/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
+export function streamable(options: { format: string; model?: unknown; prompt?: unknown; run?: unknown; fields?: unknown; keep?: { numbers: readonly string[]; labels: readonly string[] } | undefined }): boolean {
+  return (options.format === 'auto' || options.format === 'rlm-code') && options.model === undefined && options.prompt === undefined
+    && options.run === undefined && options.fields === undefined
+    && (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0));
+}
+
+/** The error when the cases of a file would need more memory than the process may use. */
+export function memoryLimitError(file: string, size: number, casesSoFar: number, needBytes: number, limitBytes: number): string {
+  const mib = (n: number) => `${Math.ceil(n / 2 ** 20)} MiB`;
+  return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
+}
+
+/** Thrown inside the scanner: the bytes at hand end before the current unit (a row, a top-level member). */
+const NEED_MORE = { need: 'more' };
+/** Thrown inside the scanner: something the full path must handle or explain. */
+const BAIL = { bail: true };
+
+const CHUNK_BYTES = 4 * 1024 * 1024;
+/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
+const BYTES_PER_CASE = 200;
+
+// Field indexes in STREAM_ROW_KEYS.
+const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i])) as Record<(typeof STREAM_ROW_KEYS)[number], number>;
+const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
+
+const enum Kind { Id, Bool, NullableBool, Count, OptCount, Num, NullableSeconds, Usage, Str, KeptStr, Unknown }
+const KINDS: Kind[] = STREAM_ROW_KEYS.map((k) => {
+  switch (k) {
+    case 'case_id': return Kind.Id;
+    case 'completed': case 'codemode_guardrail_blocked': return Kind.Bool;
+    case 'answer_match': case 'mcp_enabled': return Kind.NullableBool;
+    case 'steps': return Kind.Count;
+    case 'harness_tool_calls': case 'mcp_tool_calls': case 'codemode_chain_calls': case 'codemode_search_calls': case 'codemode_discovery_calls': return Kind.OptCount;
+    case 'total_reward': return Kind.Num;
+    case 'duration_seconds': return Kind.NullableSeconds;
+    case 'usage': return Kind.Usage;
+    case 'expected_answer': return Kind.Unknown;
+    case 'error': case 'mode': case 'environment': case 'task_family': case 'domain': case 'split': case 'length_bucket': case 'mcp_server': case 'harness_strategy':
+      return Kind.KeptStr;
+    default: return Kind.Str;
+  }
+});
+
+/** Keys by a hash of their bytes (checked byte for byte after the lookup). */
+interface KeyTable {
+  byHash: Map<number, number>;
+  bytes: Buffer[];
+  /** next[k + 1]: the key that followed key k (next[0]: the first key) the last time; -1: none yet. */
+  next: Int32Array;
+}
+function keyTable(keys: readonly string[]): KeyTable {
+  const byHash = new Map<number, number>();
+  const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
+  keys.forEach((k, i) => {
+    const h = hashOf(bytes[i] as Buffer, 0, k.length);
+    if (byHash.has(h)) throw new Error(`key hash collision: ${k}`);
+    byHash.set(h, i);
+  });
+  return { byHash, bytes, next: new Int32Array(keys.length + 1).fill(-1) };
+}
+function hashOf(b: Uint8Array, from: number, to: number): number {
+  let h = 0;
+  for (let i = from; i < to; i++) h = (Math.imul(h, 31) + (b[i] as number)) | 0;
+  return h;
+}
+const ROW = keyTable(STREAM_ROW_KEYS);
+const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
+
+/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+const Q = 0x22; // "
+const BS = 0x5c; // \
+const isWs = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+
+/** A mutable case passed to the packer for every row (it keeps none of the object). */
+function scratchCase(): CaseResult {
+  return {
+    id: '', completed: false, reward: 0, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
+    labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null }, harness: null,
+    description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
+    expected_answer: null, answer_match: null, extra: {},
+  };
+}
+
+const enum State { Start, FirstMember, Member, AfterMember, FirstRow, NextRow, Trail, Done }
+
+class Scanner {
+  buf: Buffer;
+  pos = 0;
+  end = 0;
+  eof = false;
+  /** Bytes of buf before this index have been checked to be valid UTF-8. */
+  checked = 0;
+  state = State.Start;
+  readonly top = new Map<string, string>();
+  hasRows = false;
+  readonly packer: SummaryPacker;
+  private readonly row = scratchCase();
+  private readonly usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+  private readonly harness: HarnessCounters = {
+    mcp_enabled: null, mcp_server: null, harness_strategy: null, harness_tool_calls: 0, mcp_tool_calls: 0,
+    codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+  };
+  // The row being read: values by field index, and which fields it has.
+  private seen = 0;
+  private readonly str: (string | null)[] = new Array<string | null>(STREAM_ROW_KEYS.length).fill(null);
+  private readonly num = new Float64Array(STREAM_ROW_KEYS.length);
+  private readonly flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
+  private hasUsage = false;
+  /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
+  private strStart = 0;
+  private strPlain = true;
+  /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
+  private readonly labelCache: { bytes: Buffer; value: string }[][] = STREAM_ROW_KEYS.map(() => []);
+  private readonly counts = new Float64Array(3);
+
+  constructor(private readonly fd: number, private readonly file: string, private readonly size: number, chunk: number) {
+    this.buf = Buffer.allocUnsafe(chunk);
+    const limit = getHeapStatistics().heap_size_limit;
+    const first = Math.max(16, Math.ceil(size / 1024));
+    this.packer = new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+  }
+
+  /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
+  private affordable(cases: number, limit: number): number {
+    const need = cases * BYTES_PER_CASE;
+    if (need > limit) throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
+    return cases;
+  }
+
+  /** Reads more of the file, keeping the unit being scanned (from `keep`); false at the end of the file. */
+  refill(keep: number): void {
+    // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
+    if (keep > this.checked) throw BAIL;
+    if (keep > 0) {
+      this.buf.copyWithin(0, keep, this.end);
+      this.end -= keep;
+      this.checked -= keep;
+    }
+    if (this.end === this.buf.length) {
+      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+      this.buf.copy(bigger, 0, 0, this.end);
+      this.buf = bigger;
+    }
+    const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
+    if (n === 0) this.eof = true;
+    this.end += n;
+    this.checkUtf8();
+  }
+
+  /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
+  private checkUtf8(): void {
+    let cut = this.end;
+    if (!this.eof) {
+      for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
+        const b = this.buf[k] as number;
+        if (b < 0x80) break;
+        if (b >= 0xc0) {
+          const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+          if (k + len > this.end) cut = k;
+          break;
+        }
+      }
+    }
+    if (!isUtf8(this.buf.subarray(this.checked, cut))) throw BAIL;
+    this.checked = cut;
+  }
+
+  private byte(): number {
+    if (this.pos >= this.end) throw NEED_MORE;
+    return this.buf[this.pos] as number;
+  }
+
+  private ws(): number {
+    const b = this.buf;
+    let p = this.pos;
+    const end = this.end;
+    while (p < end) {
+      const c = b[p] as number;
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+        this.pos = p;
+        return c;
+      }
+      p++;
+    }
+    this.pos = p;
+    throw NEED_MORE;
+  }
+
+  private expect(c: number): void {
+    if (this.ws() !== c) throw BAIL;
+    this.pos++;
+  }
+
+  /**
+   * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
+   * null. Checks what JSON.parse checks: escapes, no raw control characters.
+   */
+  private string(keep: boolean): string | null {
+    const b = this.buf;
+    const start = this.pos + 1;
+    let p = start;
+    const end = this.end;
+    let plain = true;
+    let ascii = true;
+    for (;;) {
+      if (p >= end) throw NEED_MORE;
+      const c = b[p] as number;
+      if (c === Q) break;
+      if (c < 0x20) throw BAIL;
+      if (c === BS) {
+        plain = false;
+        if (p + 1 >= end) throw NEED_MORE;
+        const e = b[p + 1] as number;
+        if (e === 0x75) {
+          if (p + 5 >= end) throw NEED_MORE;
+          for (let k = p + 2; k < p + 6; k++) {
+            const h = b[k] as number;
+            if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66))) throw BAIL;
+          }
+          p += 6;
+          continue;
+        }
+        if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74) throw BAIL;
+        p += 2;
+        continue;
+      }
+      if (c >= 0x80) ascii = false;
+      p++;
+    }
+    this.pos = p + 1;
+    this.strStart = start;
+    this.strPlain = plain;
+    if (!keep) return null;
+    if (plain) return b.toString(ascii ? 'latin1' : 'utf8', start, p);
+    return JSON.parse(b.toString('utf8', start - 1, p + 1)) as string;
+  }
+
+  /**
+   * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
+   * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
+   * that followed it last time is tried first, byte for byte, before the hash lookup.
+   */
+  private key(table: KeyTable, prev: number): number {
+    if (this.ws() !== Q) throw BAIL;
+    const b = this.buf;
+    const start = this.pos + 1;
+    const guess = table.next[prev + 1] as number;
+    if (guess >= 0) {
+      const want = table.bytes[guess] as Buffer;
+      const len = want.length;
+      if (start + len < this.end && b[start + len] === Q) {
+        let i = 0;
+        while (i < len && b[start + i] === want[i]) i++;
+        if (i === len) {
+          this.pos = start + len + 1;
+          this.expect(0x3a);
+          return guess;
+        }
+      }
+    }
+    let p = start;
+    let h = 0;
+    for (;;) {
+      if (p >= this.end) throw NEED_MORE;
+      const c = b[p] as number;
+      if (c === Q) break;
+      if (c === BS || c < 0x20) {
+        // An escaped key is rare: scan it as a string and look it up by its decoded value.
+        const name = this.string(true) as string;
+        this.expect(0x3a);
+        return table.bytes.findIndex((x) => x.toString('latin1') === name);
+      }
+      h = (Math.imul(h, 31) + c) | 0;
+      p++;
+    }
+    this.pos = p + 1;
+    let k = table.byHash.get(h) ?? -1;
+    if (k >= 0) {
+      const want = table.bytes[k] as Buffer;
+      if (want.length !== p - start) k = -1;
+      else for (let i = 0; i < want.length; i++) if (b[start + i] !== want[i]) k = -1;
+    }
+    this.expect(0x3a);
+    if (k >= 0) table.next[prev + 1] = k;
+    return k;
+  }
+
+  /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
+  private label(k: number): string {
+    this.string(false);
+    const b = this.buf;
+    const start = this.strStart;
+    const len = this.pos - 1 - start;
+    const cache = this.labelCache[k] as { bytes: Buffer; value: string }[];
+    if (this.strPlain) {
+      for (const entry of cache) {
+        const want = entry.bytes;
+        if (want.length !== len) continue;
+        let i = 0;
+        while (i < len && b[start + i] === want[i]) i++;
+        if (i === len) return entry.value;
+      }
+    }
+    this.pos = start - 1;
+    const value = this.string(true) as string;
+    if (this.strPlain && len <= 64) {
+      if (cache.length >= 8) cache.shift();
+      cache.push({ bytes: Buffer.from(b.subarray(start, start + len)), value });
+    }
+    return value;
+  }
+
+  /** A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives. */
+  private number(): number {
+    const b = this.buf;
+    const end = this.end;
+    const start = this.pos;
+    let p = start;
+    let neg = false;
+    if (b[p] === 0x2d) {
+      neg = true;
+      p++;
+    }
+    let m = 0;
+    let digits = 0;
+    let c = p < end ? (b[p] as number) : -1;
+    if (c === 0x30) {
+      p++;
+    } else if (c >= 0x31 && c <= 0x39) {
+      while (p < end && (c = b[p] as number) >= 0x30 && c <= 0x39) {
+        m = m * 10 + (c - 0x30);
+        digits++;
+        p++;
+      }
+    } else if (p >= end) throw NEED_MORE;
+    else throw BAIL;
+    let scale = 0;
+    if (p < end && b[p] === 0x2e) {
+      p++;
+      const from = p;
+      while (p < end && (c = b[p] as number) >= 0x30 && c <= 0x39) {
+        m = m * 10 + (c - 0x30);
+        if (m !== 0) digits++;
+        p++;
+      }
+      if (p >= end) throw NEED_MORE;
+      if (p === from) throw BAIL;
+      scale = p - from;
+    }
+    let exp = 0;
+    if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
+      p++;
+      let eneg = false;
+      if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
+        eneg = b[p] === 0x2d;
+        p++;
+      }
+      const from = p;
+      while (p < end && (c = b[p] as number) >= 0x30 && c <= 0x39) {
+        exp = Math.min(exp * 10 + (c - 0x30), 1e6);
+        p++;
+      }
+      if (p >= end) throw NEED_MORE;
+      if (p === from) throw BAIL;
+      if (eneg) exp = -exp;
+    }
+    if (p >= end) throw NEED_MORE; // the number might go on in the next chunk
+    this.pos = p;
+    const e10 = exp - scale;
+    let v: number;
+    if (digits <= 15 && e10 >= -22 && e10 <= 22) v = e10 >= 0 ? m * (POW10[e10] as number) : m / (POW10[-e10] as number);
+    else v = Number(b.toString('latin1', neg ? start + 1 : start, p));
+    return neg ? -v : v;
+  }
+
+  /** true, false or null at pos: 1, 0 or -1. */
+  private literal(): number {
+    const b = this.buf;
+    const p = this.pos;
+    const c = b[p] as number;
+    const len = c === 0x66 ? 5 : 4;
+    if (p + len > this.end) throw NEED_MORE;
+    const word = b.toString('latin1', p, p + len);
+    this.pos = p + len;
+    if (word === 'true') return 1;
+    if (word === 'false') return 0;
+    if (word === 'null') return -1;
+    throw BAIL;
+  }
+
+  private count(): number {
+    const v = this.number();
+    if (!Number.isSafeInteger(v) || v < 0) throw BAIL;
+    return v;
+  }
+
+  /** A `{total_calls, prompt_tokens, completion_tokens}` object at pos into `counts`; `usage` also takes `roles`. */
+  private counters(usage: boolean): void {
+    this.pos++;
+    let seen = 0;
+    let c = this.ws();
+    if (c !== 0x7d) {
+      let prev = -1;
+      for (;;) {
+        const k = this.key(USAGE, prev);
+        prev = k;
+        if (k < 0 || seen & (1 << k) || (k === 3 && !usage)) throw BAIL;
+        seen |= 1 << k;
+        c = this.ws();
+        if (k === 3) {
+          if (c === 0x6e) {
+            if (this.literal() !== -1) throw BAIL;
+          } else if (c === 0x7b) this.roles();
+          else throw BAIL;
+        } else {
+          if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
+          const v = this.count();
+          if (usage) this.counts[k] = v;
+        }
+        c = this.ws();
+        this.pos++;
+        if (c === 0x7d) break;
+        if (c !== 0x2c) throw BAIL;
+      }
+    } else this.pos++;
+    if ((seen & 7) !== 7) throw BAIL;
+  }
+
+  /** `roles`: an object of counters (checked, not kept); a role named twice goes to the full path. */
+  private roles(): void {
+    this.pos++;
+    const names: string[] = [];
+    let c = this.ws();
+    if (c === 0x7d) {
+      this.pos++;
+      return;
+    }
+    for (;;) {
+      if (c !== Q) throw BAIL;
+      const name = this.string(true) as string;
+      if (names.includes(name)) throw BAIL;
+      names.push(name);
+      this.expect(0x3a);
+      if (this.ws() !== 0x7b) throw BAIL;
+      this.counters(false);
+      c = this.ws();
+      this.pos++;
+      if (c === 0x7d) return;
+      if (c !== 0x2c) throw BAIL;
+      c = this.ws();
+    }
+  }
+
+  /** One case row at pos, packed. */
+  private caseRow(): void {
+    if (this.ws() !== 0x7b) throw BAIL;
+    this.pos++;
+    this.seen = 0;
+    this.hasUsage = false;
+    const str = this.str;
+    const num = this.num;
+    const flag = this.flag;
+    let c = this.ws();
+    if (c === 0x7d) throw BAIL; // no case_id: the full path names the missing fields
+    let prev = -1;
+    for (;;) {
+      const k = this.key(ROW, prev);
+      prev = k;
+      if (k < 0 || this.seen & (1 << k)) throw BAIL;
+      this.seen |= 1 << k;
+      c = this.ws();
+      switch (KINDS[k] as Kind) {
+        case Kind.Id:
+          if (c !== Q) throw BAIL;
+          str[k] = this.string(true);
+          if (str[k] === '') throw BAIL;
+          break;
+        case Kind.Bool:
+          if (c !== 0x74 && c !== 0x66) throw BAIL;
+          flag[k] = this.literal();
+          break;
+        case Kind.NullableBool:
+          if (c !== 0x74 && c !== 0x66 && c !== 0x6e) throw BAIL;
+          flag[k] = this.literal();
+          break;
+        case Kind.Count:
+        case Kind.OptCount:
+          if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
+          num[k] = this.count();
+          break;
+        case Kind.Num:
+          if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
+          num[k] = this.number();
+          if (!Number.isFinite(num[k])) throw BAIL;
+          break;
+        case Kind.NullableSeconds:
+          if (c === 0x6e) {
+            if (this.literal() !== -1) throw BAIL;
+            num[k] = NaN;
+            flag[k] = -1;
+          } else {
+            if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
+            const v = this.number();
+            if (!Number.isFinite(v) || !(v >= 0)) throw BAIL;
+            num[k] = v;
+            flag[k] = 0;
+          }
+          break;
+        case Kind.Usage:
+          if (c === 0x6e) {
+            if (this.literal() !== -1) throw BAIL;
+          } else if (c === 0x7b) {
+            this.counters(true);
+            this.hasUsage = true;
+          } else throw BAIL;
+          break;
+        case Kind.Str:
+        case Kind.KeptStr:
+          if (c === Q) str[k] = KINDS[k] === Kind.KeptStr ? this.label(k) : this.string(false);
+          else if (c === 0x6e) {
+            if (this.literal() !== -1) throw BAIL;
+            str[k] = null;
+          } else throw BAIL;
+          break;
+        case Kind.Unknown:
+          // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
+          if (c === Q) this.string(false);
+          else if (c === 0x74 || c === 0x66 || c === 0x6e) this.literal();
+          else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            if (!Number.isFinite(this.number())) throw BAIL;
+          } else throw BAIL;
+          break;
+      }
+      c = this.ws();
+      this.pos++;
+      if (c === 0x7d) break;
+      if (c !== 0x2c) throw BAIL;
+    }
+    if ((this.seen & REQUIRED) !== REQUIRED) throw BAIL;
+    this.pack();
+  }
+
+  /** The row just read, as rlm-code.ts `toCase` would make it, into the packer. */
+  private pack(): void {
+    const seen = this.seen;
+    const has = (k: number) => (seen & (1 << k)) !== 0;
+    const str = this.str;
+    const r = this.row;
+    const s = (k: number): string | null => (has(k) ? str[k] ?? null : null);
+    r.id = str[F.case_id] as string;
+    r.completed = this.flag[F.completed] === 1;
+    r.reward = this.num[F.total_reward] as number;
+    r.steps = this.num[F.steps] as number;
+    r.duration_seconds = has(F.duration_seconds) && this.flag[F.duration_seconds] !== -1 ? (this.num[F.duration_seconds] as number) : null;
+    if (this.hasUsage) {
+      const u = this.usage as { total_calls: number; prompt_tokens: number; completion_tokens: number; roles: null };
+      u.total_calls = this.counts[0] as number;
+      u.prompt_tokens = this.counts[1] as number;
+      u.completion_tokens = this.counts[2] as number;
+      r.usage = u;
+    } else r.usage = null;
+    r.error = s(F.error);
+    r.mode = s(F.mode);
+    const l = r.labels;
+    l.environment = s(F.environment);
+    l.task_family = s(F.task_family);
+    l.domain = s(F.domain);
+    l.split = s(F.split);
+    l.length_bucket = s(F.length_bucket);
+    const harness = r.mode === 'harness' || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
+    if (harness) {
+      const h = this.harness;
+      const n = (k: number) => (has(k) ? (this.num[k] as number) : 0);
+      h.mcp_enabled = has(F.mcp_enabled) && this.flag[F.mcp_enabled] !== -1 ? this.flag[F.mcp_enabled] === 1 : null;
+      h.mcp_server = s(F.mcp_server);
+      h.harness_strategy = s(F.harness_strategy);
+      h.harness_tool_calls = n(F.harness_tool_calls);
+      h.mcp_tool_calls = n(F.mcp_tool_calls);
+      h.codemode_chain_calls = n(F.codemode_chain_calls);
+      h.codemode_search_calls = n(F.codemode_search_calls);
+      h.codemode_discovery_calls = n(F.codemode_discovery_calls);
+      h.codemode_guardrail_blocked = has(F.codemode_guardrail_blocked) && this.flag[F.codemode_guardrail_blocked] === 1;
+      r.harness = h;
+    } else r.harness = null;
+    this.packer.add(r);
+  }
+
+  /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
+  private skipValue(): number {
+    const start = this.pos;
+    let depth = 0;
+    const b = this.buf;
+    for (;;) {
+      const c = this.ws();
+      if (c === Q) this.string(false);
+      else if (c === 0x7b || c === 0x5b) {
+        depth++;
+        this.pos++;
+        continue;
+      } else if (c === 0x7d || c === 0x5d) {
+        if (depth === 0) throw BAIL;
+        depth--;
+        this.pos++;
+      } else if (c === 0x2c || c === 0x3a) {
+        if (depth === 0) throw BAIL;
+        this.pos++;
+        continue;
+      } else {
+        // A number or literal: up to the next delimiter.
+        let p = this.pos;
+        while (p < this.end && !isWs(b[p] as number) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a) p++;
+        if (p >= this.end) throw NEED_MORE;
+        if (p === this.pos) throw BAIL;
+        this.pos = p;
+      }
+      if (depth === 0) return start;
+    }
+  }
+
+  /** One step of the top level, from one resumable point to the next. */
+  step(): void {
+    switch (this.state) {
+      case State.Start: {
+        if (this.end - this.pos < 3 && !this.eof) throw NEED_MORE;
+        const b = this.buf;
+        if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.pos = 3;
+        this.expect(0x7b);
+        this.state = State.FirstMember;
+        return;
+      }
+      case State.FirstMember:
+        if (this.ws() === 0x7d) {
+          this.pos++;
+          this.state = State.Trail;
+          return;
+        }
+        this.state = State.Member;
+        return;
+      case State.Member: {
+        if (this.ws() !== Q) throw BAIL;
+        const name = this.string(true) as string;
+        this.expect(0x3a);
+        if (this.top.has(name) || (name === 'case_results' && this.hasRows)) throw BAIL;
+        if (name === 'case_results') {
+          this.expect(0x5b);
+          this.hasRows = true;
+          this.state = State.FirstRow;
+          return;
+        }
+        const from = this.skipValue();
+        this.top.set(name, this.buf.toString('utf8', from, this.pos));
+        this.state = State.AfterMember;
+        return;
+      }
+      case State.AfterMember: {
+        const c = this.ws();
+        this.pos++;
+        if (c === 0x2c) this.state = State.Member;
+        else if (c === 0x7d) this.state = State.Trail;
+        else throw BAIL;
+        return;
+      }
+      case State.FirstRow:
+        if (this.ws() === 0x5d) {
+          this.pos++;
+          this.state = State.AfterMember;
+          return;
+        }
+        this.caseRow();
+        this.state = State.NextRow;
+        return;
+      case State.NextRow: {
+        const c = this.ws();
+        this.pos++;
+        if (c === 0x5d) {
+          this.state = State.AfterMember;
+          return;
+        }
+        if (c !== 0x2c) throw BAIL;
+        this.caseRow();
+        return;
+      }
+      case State.Trail: {
+        const b = this.buf;
+        while (this.pos < this.end && isWs(b[this.pos] as number)) this.pos++;
+        if (this.pos < this.end) throw BAIL;
+        if (!this.eof) throw NEED_MORE;
+        this.state = State.Done;
+        return;
+      }
+      case State.Done:
+        return;
+    }
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+const optNullStr = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+const LATENCY_KEYS = ['avg', 'p50', 'p95', 'p99', 'max'] as const;
+const COUNT_KEYS = ['total_calls', 'prompt_tokens', 'completion_tokens'] as const;
+
+function allFinite(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every(allFinite);
+  if (isRecord(v)) return Object.values(v).every(allFinite);
+  return true;
+}
+
+/** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
+function headOf(file: string, raw: Map<string, string>): Omit<BenchmarkSummary, 'cases'> {
+  const top: Record<string, unknown> = {};
+  for (const [key, text] of raw) {
+    if (key === 'schema') throw BAIL; // maybe a benchgate summary: detection decides
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+      checkJsonText(file, text, 64); // deeper values: the full path measures their depth in the whole file
+    } catch {
+      throw BAIL;
+    }
+    top[key] = value;
+  }
+  const t = top;
+  const ok =
+    (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== ''))
+    && ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k]))
+    && (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean')
+    && (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string')))
+    && (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && (t['duration_seconds'] as number) >= 0))
+    && isCount(t['total_cases']) && isCount(t['completed_cases']) && (t['attempted_cases'] === undefined || isCount(t['attempted_cases']))
+    && isNum(t['avg_reward']) && isNum(t['avg_steps'])
+    && (t['latency_seconds'] === undefined || (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum((t['latency_seconds'] as Record<string, unknown>)[k]))))
+    && (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount((t['usage_totals'] as Record<string, unknown>)[k]))))
+    && (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
+  if (!ok) throw BAIL;
+  const extra: Record<string, unknown> = {};
+  const known = new Set<string>(STREAM_TOP_KEYS);
+  for (const key in top) if (!known.has(key)) extra[key] = top[key];
+  if (!allFinite(extra)) throw BAIL;
+  const pick = <K extends string>(o: unknown, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, (o as Record<string, unknown>)[k]])) as Record<K, number>;
+  const str = (k: string) => (t[k] as string | null | undefined) ?? null;
+  const latency = t['latency_seconds'];
+  const usage = t['usage_totals'];
+  return {
+    schema: STREAM_SUMMARY_SCHEMA as BenchmarkSummary['schema'],
+    id: (t['benchmark_id'] as string | null | undefined) ?? fileStem(file),
+    format: 'rlm-code',
+    run: {
+      preset: str('preset'),
+      mode: str('mode'),
+      mcp_enabled: (t['mcp_enabled'] as boolean | null | undefined) ?? null,
+      mcp_server: str('mcp_server'),
+      harness_strategy: str('harness_strategy'),
+      model: str('model'),
+      source: str('source'),
+      description: str('description'),
+      pack_paths: t['pack_paths'] === undefined ? [] : [...(t['pack_paths'] as string[])],
+      started_at: str('started_at'),
+      finished_at: str('finished_at'),
+      duration_seconds: (t['duration_seconds'] as number | null | undefined) ?? null,
+      cancelled: (t['cancelled'] as boolean | undefined) ?? null,
+    },
+    reported: {
+      total_cases: t['total_cases'] as number,
+      attempted_cases: (t['attempted_cases'] as number | undefined) ?? null,
+      completed_cases: t['completed_cases'] as number,
+      avg_reward: t['avg_reward'] as number,
+      avg_steps: t['avg_steps'] as number,
+      latency_seconds: latency === undefined ? null : (pick(latency, LATENCY_KEYS) as BenchmarkSummary['reported']['latency_seconds']),
+      usage_totals: usage === undefined ? null : (pick(usage, COUNT_KEYS) as BenchmarkSummary['reported']['usage_totals']),
+    },
+    metadata: {},
+    extra,
+  };
+}
+
+/** The file stem: rlm-code's id for a summary without `benchmark_id` (as rlm-code.ts has it). */
+function fileStem(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.json$/i, '') || base;
+}
+
+function hasDuplicates(ids: readonly string[]): boolean {
+  return new Set(ids).size !== ids.length;
+}
+
+/**
+ * Reads `file` as an rlm-code summary into the packed form, or returns null when the full path must
+ * read it (see the file comment). Throws only when memory would not hold the cases (with the size
+ * and the limit). `chunkBytes` is for tests (chunk boundaries everywhere).
+ */
+export function streamPackRlmCode(file: string, chunkBytes = CHUNK_BYTES): PackedSummary | null {
+  let opened: { fd: number; size: number };
+  try {
+    opened = openRegularFile(file);
+  } catch {
+    return null; // the full path says why, in its words
+  }
+  const { fd, size } = opened;
+  try {
+    const s = new Scanner(fd, file, size, Math.max(8, chunkBytes));
+    s.refill(0);
+    let mark = 0;
+    while (s.state !== State.Done) {
+      mark = s.pos;
+      try {
+        s.step();
+      } catch (err) {
+        if (err !== NEED_MORE) throw err;
+        if (s.eof) return null;
+        s.pos = mark;
+        s.refill(mark);
+        s.pos = 0;
+      }
+    }
+    if (!s.hasRows) return null;
+    const head = headOf(file, s.top);
+    if (!s.packer.sortedIds && hasDuplicates(s.packer.ids)) return null;
+    return s.packer.finish(head);
+  } catch (err) {
+    if (err === BAIL) return null;
+    throw err;
+  } finally {
+    closeSync(fd);
+  }
+}
