@@ -86,8 +86,28 @@ export interface SummaryFiles {
   artifacts?: { baseline: string[]; candidate: string[] };
 }
 
-/** Loads, compares and renders; writes the report files and the job summary. Shared by compare and publish. */
-export async function decide(io: ActionIo, inputs: GateInputs & { suite: string; reportDir: string | null }, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
+type DecideInputs = GateInputs & { suite: string; reportDir: string | null };
+
+/** Both sides loaded: the first run of each as the reports name it, every trial, and findings from merging shards. */
+interface LoadedSides {
+  baseline: LoadedSummary;
+  candidate: LoadedSummary;
+  trials: { baseline: LoadedSummary[]; candidate: LoadedSummary[] };
+  drafts: FindingDraft[];
+}
+
+/**
+ * The gate's decision in three steps, shared by compare and publish: load both sides, compare them
+ * under the policy, write the reports and the job summary. Publishing is the caller's.
+ */
+export async function decide(io: ActionIo, inputs: DecideInputs, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
+  const sides = await loadSides(io, inputs, source);
+  const cmp = comparePair(inputs, sides);
+  return writeReports(io, inputs, cmp, jobProblems);
+}
+
+/** Loads each side's files: one run, repeated trials, or a sharded run merged. */
+async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFiles): Promise<LoadedSides> {
   const [bFiles, cFiles] = source.files;
   for (const [role, files] of [['baseline', bFiles], ['candidate', cFiles]] as const) {
     if (files.length > 1 && inputs.decide !== 'significant' && !source.sharded?.[role]) {
@@ -117,15 +137,29 @@ export async function decide(io: ActionIo, inputs: GateInputs & { suite: string;
     const inWorkspace = relative(io.workspace, run.path);
     return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
   };
-  const trials = { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] };
-  // Rounds of an interleaved job (mode ab) are judged at the look they stopped at (ab/gate-look.ts).
+  return {
+    baseline: shown('baseline', baseline, bFiles),
+    candidate: shown('candidate', candidate, cFiles),
+    trials: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
+    drafts,
+  };
+}
+
+/** The comparison under the policy; the rounds of an interleaved job (mode ab) are judged at the look they stopped at (ab/gate-look.ts). */
+function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
+  const { trials } = sides;
   const look = inputs.decide === 'significant' ? abLook(trials.baseline.map((t) => t.summary), trials.candidate.map((t) => t.summary)) : null;
-  const cmp = compareSummaries(shown('baseline', baseline, bFiles), shown('candidate', candidate, cFiles), compareOptionsOf(inputs, {
+  const cmp = compareSummaries(sides.baseline, sides.candidate, compareOptionsOf(inputs, {
     trials,
-    findings: drafts,
+    findings: sides.drafts,
     confidence: look === null ? inputs.confidence : sequentialConfidence(look.round, look.max, inputs.confidence),
   }));
   if (look !== null && cmp.significance !== null) cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, inputs.confidence);
+  return cmp;
+}
+
+/** Writes the report files (never over an existing file) and the job summary, and sets the outputs. */
+async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, jobProblems: string[]): Promise<Decision> {
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
   const paths = {
