@@ -1,0 +1,248 @@
+// An in-memory artifact client for the action driven in process: what src/github/artifacts.ts uses of
+// @actions/artifact's ArtifactClient (upload, list, get, download, delete), over the results service
+// double's store, so tests read and tamper with the stored artifacts exactly as they do after the
+// real client uploaded them (`double.artifacts(run)`, `double.store.corrupt`, `double.expire`), and
+// the REST double's artifact listings (forwarded to the results service) see them too.
+//
+// Faithful to the real client (@actions/artifact 6.x, lib/internal) where the code relies on it:
+//   - an upload is a zip of the files, named by their path under rootDirectory (which must hold
+//     them), stored with the `sha256:<hex>` digest of the zip; a name already used in the run is
+//     refused by the service with 409, reported as "Received non-retryable error: Failed request:
+//     (409) Conflict: …";
+//   - within the run (no findBy) expired artifacts are not listed; getArtifact and deleteArtifact
+//     take the newest of a name; a missing one is an ArtifactNotFoundError, with the client's message;
+//   - with findBy the REST API is used: expired artifacts are listed (the REST answer says
+//     `expired`), a wrong token is a 401 and an unknown run a 404 (Octokit's RequestError, `status`
+//     set), and the download of an expired one a 410;
+//   - downloadArtifact creates the directory, extracts, and only *reports* a digest mismatch.
+// It never waits: there are no retries, so a 5xx from the service is not played here (the e2e tests
+// run the real client against the double for that). Each call is recorded in `double.requests` as
+// the request the real client would make, so "nothing was downloaded" can be asserted the same way.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
+import type {
+  Artifact,
+  ArtifactClient,
+  DeleteArtifactResponse,
+  DownloadArtifactOptions,
+  DownloadArtifactResponse,
+  FindOptions,
+  GetArtifactResponse,
+  ListArtifactsOptions,
+  ListArtifactsResponse,
+  UploadArtifactOptions,
+  UploadArtifactResponse,
+} from '@actions/artifact';
+import { unzip } from '../helpers/zip.js';
+import { zip } from '../helpers/zip-write.js';
+import { HttpError, type ResultsServiceDouble } from './results-service.js';
+
+const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService/';
+const NOT_FOUND_HINT =
+  '\n        Please ensure that your artifact is not expired and the artifact was uploaded using a compatible version of toolkit/upload-artifact.' +
+  '\n        For more information, visit the GitHub Artifacts FAQ: https://github.com/actions/toolkit/blob/main/packages/artifact/docs/faq.md';
+
+/** The client's own error for a missing artifact: code tells it apart by `name`. */
+export class ArtifactNotFoundError extends Error {
+  constructor(message = 'Artifact not found') {
+    super(message);
+    this.name = 'ArtifactNotFoundError';
+  }
+}
+
+export class FilesNotFoundError extends Error {
+  constructor(files: string[] = []) {
+    super(`No files were found to upload${files.length > 0 ? `: ${files.join(', ')}` : ''}`);
+    this.name = 'FilesNotFoundError';
+  }
+}
+
+/** What Octokit throws for a REST answer >= 400 (a RequestError: name HttpError, `status`). */
+function requestError(status: number, message: string): Error {
+  return Object.assign(new Error(message), { name: 'HttpError', status });
+}
+
+/** What the Twirp client throws for a service error it does not retry. */
+function twirpError(e: HttpError): Error {
+  return new Error(`Received non-retryable error: Failed request: (${e.status}) ${STATUS_CODES[e.status] ?? ''}: ${e.message}`);
+}
+
+const FORBIDDEN_NAME = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+const FORBIDDEN_PATH = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n'];
+
+interface RestArtifact {
+  id: number;
+  name: string;
+  size_in_bytes: number;
+  digest: string | null;
+  expired: boolean;
+  created_at: string;
+}
+
+export class MemoryArtifactClient implements ArtifactClient {
+  constructor(
+    private readonly double: ResultsServiceDouble,
+    /** The backend ids of the job's workflow run and job, as the runtime token would name them. */
+    private readonly run: string,
+    private readonly job: string,
+  ) {}
+
+  async uploadArtifact(name: string, files: string[], rootDirectory: string, options?: UploadArtifactOptions): Promise<UploadArtifactResponse> {
+    if (!name) throw new Error('Provided artifact name input during validation is empty');
+    const bad = FORBIDDEN_NAME.find((c) => name.includes(c));
+    if (bad !== undefined) throw new Error(`The artifact name is not valid: ${name}. Contains the following character: ${JSON.stringify(bad)}`);
+    const root = normalize(resolve(rootDirectory));
+    let rootStat;
+    try {
+      rootStat = statSync(root);
+    } catch {
+      throw new Error(`The provided rootDirectory ${rootDirectory} does not exist`);
+    }
+    if (!rootStat.isDirectory()) throw new Error(`The provided rootDirectory ${rootDirectory} is not a valid directory`);
+    const entries: { name: string; data: Buffer }[] = [];
+    for (const file of files) {
+      const stats = lstatSync(file, { throwIfNoEntry: false });
+      if (!stats) throw new Error(`File ${file} does not exist`);
+      if (stats.isDirectory()) continue;
+      const absolute = normalize(resolve(file));
+      if (!absolute.startsWith(root)) throw new Error(`The rootDirectory: ${root} is not a parent directory of the file: ${absolute}`);
+      const path = relative(root, absolute).split(sep).join('/');
+      const badPath = FORBIDDEN_PATH.find((c) => path.includes(c));
+      if (badPath !== undefined) throw new Error(`The path for one of the files in artifact is not valid: ${path}. Contains the following character: ${JSON.stringify(badPath)}`);
+      entries.push({ name: path, data: readFileSync(absolute) });
+    }
+    if (entries.length === 0) throw new FilesNotFoundError([]);
+    const days = options?.retentionDays;
+    const expiresAt = days === undefined ? undefined : new Date(Date.now() + days * 86_400_000).toISOString();
+    const bytes = zip(entries);
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const store = this.double.store;
+    let created;
+    try {
+      created = this.twirp('CreateArtifact', () => store.create(this.run, this.job, name, expiresAt)) as { signed_upload_url: string };
+      this.record(`PUT ${new URL(created.signed_upload_url).pathname}`);
+      await store.blobPut(new URL(created.signed_upload_url), { 'x-ms-blob-content-type': 'application/zip' }, bytes);
+      const finalized = this.twirp('FinalizeArtifact', () => store.finalize(this.run, name, String(bytes.length), `sha256:${hash}`)) as { artifact_id: string };
+      return { id: Number(finalized.artifact_id), size: bytes.length, digest: hash };
+    } catch (error) {
+      throw error instanceof HttpError ? twirpError(error) : error;
+    }
+  }
+
+  async listArtifacts(options?: ListArtifactsOptions & FindOptions): Promise<ListArtifactsResponse> {
+    const artifacts = options?.findBy ? this.restList(options.findBy) : this.twirpList();
+    return { artifacts: options?.latest ? latest(artifacts) : artifacts };
+  }
+
+  async getArtifact(name: string, options?: FindOptions): Promise<GetArtifactResponse> {
+    const found = options?.findBy ? this.restList(options.findBy, name) : this.twirpList(name);
+    const artifact = found.sort((a, b) => b.id - a.id)[0];
+    if (!artifact) throw new ArtifactNotFoundError(`Artifact not found for name: ${name}${NOT_FOUND_HINT}`);
+    return { artifact };
+  }
+
+  async downloadArtifact(artifactId: number, options?: DownloadArtifactOptions & FindOptions): Promise<DownloadArtifactResponse> {
+    const downloadPath = options?.path ?? process.env['GITHUB_WORKSPACE'] ?? process.cwd();
+    mkdirSync(downloadPath, { recursive: true });
+    let bytes: Buffer;
+    if (options?.findBy) {
+      const entry = this.restArtifacts(options.findBy).find((a) => a.id === artifactId);
+      this.record(`GET /repos/${options.findBy.repositoryOwner}/${options.findBy.repositoryName}/actions/artifacts/${artifactId}/zip`);
+      if (!entry) throw requestError(404, 'Not Found');
+      if (entry.expired) throw requestError(410, 'Artifact has expired');
+      bytes = this.blob(entry.name, this.double.store.runOf(options.findBy.workflowRunId) as string);
+    } else {
+      const listed = this.twirpList().filter((a) => a.id === artifactId);
+      if (listed.length === 0) {
+        throw new ArtifactNotFoundError(`No artifacts found for ID: ${artifactId}\nAre you trying to download from a different run? Try specifying a github-token with \`actions:read\` scope.`);
+      }
+      const artifact = listed[0] as Artifact;
+      try {
+        this.twirp('GetSignedArtifactURL', () => this.double.store.signedDownload(this.run, artifact.name));
+      } catch (error) {
+        throw error instanceof HttpError ? twirpError(error) : error;
+      }
+      bytes = this.blob(artifact.name, this.run);
+    }
+    try {
+      for (const [name, data] of unzip(bytes)) {
+        const target = join(downloadPath, name);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, data);
+      }
+    } catch (error) {
+      throw new Error(`Unable to download and extract artifact: ${(error as Error).message}`, { cause: error });
+    }
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    return { downloadPath, digestMismatch: options?.expectedHash !== undefined && options.expectedHash !== digest };
+  }
+
+  async deleteArtifact(name: string, options?: FindOptions): Promise<DeleteArtifactResponse> {
+    if (options?.findBy) throw new Error('the in-memory artifact client deletes only in its own run (src/ never deletes through findBy)');
+    const found = this.twirpList(name).sort((a, b) => b.id - a.id)[0];
+    if (!found) throw new ArtifactNotFoundError(`Artifact not found for name: ${name}`);
+    try {
+      const deleted = this.twirp('DeleteArtifact', () => this.double.store.delete(this.run, found.name)) as { artifact_id: string };
+      return { id: Number(deleted.artifact_id) };
+    } catch (error) {
+      throw error instanceof HttpError ? twirpError(error) : error;
+    }
+  }
+
+  private record(request: string): void {
+    this.double.requests.push(request);
+  }
+
+  private twirp(method: string, call: () => object): object {
+    this.record(`POST ${TWIRP}${method}`);
+    return call();
+  }
+
+  private twirpList(name?: string): Artifact[] {
+    const { artifacts } = this.twirp('ListArtifacts', () => this.double.store.twirpList(this.run, name, undefined)) as {
+      artifacts: { database_id: string; name: string; size: string; created_at: string; digest?: string }[];
+    };
+    return artifacts.map((a) => ({ id: Number(a.database_id), name: a.name, size: Number(a.size), createdAt: new Date(a.created_at), ...(a.digest ? { digest: a.digest } : {}) }));
+  }
+
+  private restArtifacts(findBy: NonNullable<FindOptions['findBy']>, name?: string): RestArtifact[] {
+    const { workflowRunId, repositoryOwner, repositoryName, token } = findBy;
+    const query = new URLSearchParams({ per_page: '100', ...(name === undefined ? {} : { name }) });
+    this.record(`GET /repos/${repositoryOwner}/${repositoryName}/actions/runs/${workflowRunId}/artifacts?${query}`);
+    if (token !== this.double.apiToken) throw requestError(401, 'Bad credentials');
+    if (repositoryOwner !== this.double.owner || repositoryName !== this.double.repo) throw requestError(404, 'Not Found');
+    try {
+      const reply = this.double.store.restList(workflowRunId, query);
+      return (reply.json as { artifacts: RestArtifact[] }).artifacts;
+    } catch (error) {
+      if (error instanceof HttpError) throw requestError(error.status, error.message);
+      throw error;
+    }
+  }
+
+  private restList(findBy: NonNullable<FindOptions['findBy']>, name?: string): Artifact[] {
+    return this.restArtifacts(findBy, name).map((a) => ({
+      id: a.id,
+      name: a.name,
+      size: a.size_in_bytes,
+      createdAt: new Date(a.created_at),
+      ...(a.digest ? { digest: a.digest } : {}),
+    }));
+  }
+
+  /** The stored blob, as the signed URL serves it (corrupted bytes included). */
+  private blob(name: string, run: string): Buffer {
+    const artifact = this.double.artifacts(run).get(name);
+    if (!artifact) throw new Error(`Unable to download and extract artifact: Unexpected HTTP response from blob storage: 404 Not Found`);
+    this.record(`GET /blob/${artifact.id}/artifact.zip`);
+    return artifact.bytes;
+  }
+}
+
+/** The newest artifact of each name, as the client's filterLatest keeps them. */
+function latest(artifacts: Artifact[]): Artifact[] {
+  const seen = new Set<string>();
+  return [...artifacts].sort((a, b) => b.id - a.id).filter((a) => (seen.has(a.name) ? false : (seen.add(a.name), true)));
+}
