@@ -11,17 +11,20 @@
 //     (409) Conflict: …";
 //   - within the run (no findBy) expired artifacts are not listed; getArtifact and deleteArtifact
 //     take the newest of a name; a missing one is an ArtifactNotFoundError, with the client's message;
-//   - with findBy the REST API is used: expired artifacts are listed (the REST answer says
-//     `expired`), a wrong token is a 401 and an unknown run a 404 (Octokit's RequestError, `status`
-//     set), and the download of an expired one a 410;
+//   - with findBy it calls the REST API at the job's GITHUB_API_URL as the client does (Octokit,
+//     so errors are Octokit's RequestError with `status`): expired artifacts are listed (the answer
+//     says `expired`), and the zip is fetched through the 302 to its blob;
 //   - downloadArtifact creates the directory, extracts, and only *reports* a digest mismatch.
 // It never waits: there are no retries, so a 5xx from the service is not played here (the e2e tests
-// run the real client against the double for that). Each call is recorded in `double.requests` as
-// the request the real client would make, so "nothing was downloaded" can be asserted the same way.
+// run the real client against the double for that). Each call within the run is recorded in
+// `double.requests` as the Twirp or blob request the real client would make, so "nothing was
+// downloaded" can be asserted the same way; findBy's requests reach the doubles themselves.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
+import * as github from '@actions/github';
+import { retry } from '@octokit/plugin-retry';
 import type {
   Artifact,
   ArtifactClient,
@@ -59,11 +62,6 @@ export class FilesNotFoundError extends Error {
   }
 }
 
-/** What Octokit throws for a REST answer >= 400 (a RequestError: name HttpError, `status`). */
-function requestError(status: number, message: string): Error {
-  return Object.assign(new Error(message), { name: 'HttpError', status });
-}
-
 /** What the Twirp client throws for a service error it does not retry. */
 function twirpError(e: HttpError): Error {
   return new Error(`Received non-retryable error: Failed request: (${e.status}) ${STATUS_CODES[e.status] ?? ''}: ${e.message}`);
@@ -87,6 +85,8 @@ export class MemoryArtifactClient implements ArtifactClient {
     /** The backend ids of the job's workflow run and job, as the runtime token would name them. */
     private readonly run: string,
     private readonly job: string,
+    /** GITHUB_API_URL of the job: where findBy's REST calls go (the REST double, or the results service's own REST endpoints). */
+    private readonly apiUrl: string = double.url,
   ) {}
 
   async uploadArtifact(name: string, files: string[], rootDirectory: string, options?: UploadArtifactOptions): Promise<UploadArtifactResponse> {
@@ -132,12 +132,12 @@ export class MemoryArtifactClient implements ArtifactClient {
   }
 
   async listArtifacts(options?: ListArtifactsOptions & FindOptions): Promise<ListArtifactsResponse> {
-    const artifacts = options?.findBy ? this.restList(options.findBy) : this.twirpList();
+    const artifacts = options?.findBy ? await this.restList(options.findBy) : this.twirpList();
     return { artifacts: options?.latest ? latest(artifacts) : artifacts };
   }
 
   async getArtifact(name: string, options?: FindOptions): Promise<GetArtifactResponse> {
-    const found = options?.findBy ? this.restList(options.findBy, name) : this.twirpList(name);
+    const found = options?.findBy ? await this.restList(options.findBy, name) : this.twirpList(name);
     const artifact = found.sort((a, b) => b.id - a.id)[0];
     if (!artifact) throw new ArtifactNotFoundError(`Artifact not found for name: ${name}${NOT_FOUND_HINT}`);
     return { artifact };
@@ -148,11 +148,7 @@ export class MemoryArtifactClient implements ArtifactClient {
     mkdirSync(downloadPath, { recursive: true });
     let bytes: Buffer;
     if (options?.findBy) {
-      const entry = this.restArtifacts(options.findBy).find((a) => a.id === artifactId);
-      this.record(`GET /repos/${options.findBy.repositoryOwner}/${options.findBy.repositoryName}/actions/artifacts/${artifactId}/zip`);
-      if (!entry) throw requestError(404, 'Not Found');
-      if (entry.expired) throw requestError(410, 'Artifact has expired');
-      bytes = this.blob(entry.name, this.double.store.runOf(options.findBy.workflowRunId) as string);
+      bytes = await this.restZip(options.findBy, artifactId);
     } else {
       const listed = this.twirpList().filter((a) => a.id === artifactId);
       if (listed.length === 0) {
@@ -207,29 +203,47 @@ export class MemoryArtifactClient implements ArtifactClient {
     return artifacts.map((a) => ({ id: Number(a.database_id), name: a.name, size: Number(a.size), createdAt: new Date(a.created_at), ...(a.digest ? { digest: a.digest } : {}) }));
   }
 
-  private restArtifacts(findBy: NonNullable<FindOptions['findBy']>, name?: string): RestArtifact[] {
+  /** GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts through GITHUB_API_URL, as the client's findBy does. */
+  private async restArtifacts(findBy: NonNullable<FindOptions['findBy']>, name?: string): Promise<RestArtifact[]> {
     const { workflowRunId, repositoryOwner, repositoryName, token } = findBy;
-    const query = new URLSearchParams({ per_page: '100', ...(name === undefined ? {} : { name }) });
-    this.record(`GET /repos/${repositoryOwner}/${repositoryName}/actions/runs/${workflowRunId}/artifacts?${query}`);
-    if (token !== this.double.apiToken) throw requestError(401, 'Bad credentials');
-    if (repositoryOwner !== this.double.owner || repositoryName !== this.double.repo) throw requestError(404, 'Not Found');
-    try {
-      const reply = this.double.store.restList(workflowRunId, query);
-      return (reply.json as { artifacts: RestArtifact[] }).artifacts;
-    } catch (error) {
-      if (error instanceof HttpError) throw requestError(error.status, error.message);
-      throw error;
+    const octokit = this.rest(token);
+    const artifacts: RestArtifact[] = [];
+    for (let page = 1; ; page++) {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', {
+        owner: repositoryOwner, repo: repositoryName, run_id: workflowRunId, per_page: 100, page, ...(name === undefined ? {} : { name }),
+      });
+      artifacts.push(...(data.artifacts as RestArtifact[]));
+      if (name !== undefined || page * 100 >= data.total_count) return artifacts;
     }
   }
 
-  private restList(findBy: NonNullable<FindOptions['findBy']>, name?: string): Artifact[] {
-    return this.restArtifacts(findBy, name).map((a) => ({
+  private async restList(findBy: NonNullable<FindOptions['findBy']>, name?: string): Promise<Artifact[]> {
+    return (await this.restArtifacts(findBy, name)).map((a) => ({
       id: a.id,
       name: a.name,
       size: a.size_in_bytes,
       createdAt: new Date(a.created_at),
       ...(a.digest ? { digest: a.digest } : {}),
     }));
+  }
+
+  /** The artifact's zip through the REST redirect to its blob, as the client's findBy download does. */
+  private async restZip(findBy: NonNullable<FindOptions['findBy']>, artifactId: number): Promise<Buffer> {
+    const { headers, status } = await this.rest(findBy.token).rest.actions.downloadArtifact({
+      owner: findBy.repositoryOwner, repo: findBy.repositoryName, artifact_id: artifactId, archive_format: 'zip', request: { redirect: 'manual' },
+    });
+    if ((status as number) !== 302) throw new Error(`Unable to download artifact. Unexpected status: ${status}`);
+    if (!headers.location) throw new Error('Unable to redirect to artifact download url');
+    const response = await fetch(headers.location);
+    if (response.status !== 200) {
+      throw new Error(`Unable to download and extract artifact: Unexpected HTTP response from blob storage: ${response.status} ${response.statusText}`);
+    }
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  private rest(token: string) {
+    if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(this.apiUrl)) throw new Error(`test error: GITHUB_API_URL is ${this.apiUrl}, not a loopback double`);
+    return github.getOctokit(token, { baseUrl: this.apiUrl, retry: { enabled: false } }, retry);
   }
 
   /** The stored blob, as the signed URL serves it (corrupted bytes included). */

@@ -60,11 +60,6 @@ export class ArtifactStore {
     return this.runIds.get(run) as number;
   }
 
-  /** The backend id of the run the REST API knows as `runId`, if any artifact was stored in it. */
-  runOf(runId: number): string | undefined {
-    return [...this.runIds].find(([, id]) => id === runId)?.[0];
-  }
-
   /** Append bytes after the zip's end: it still unzips (trailing junk is skipped), but its digest changes. */
   corrupt(name: string, run = 'run-1'): void {
     const entry = this.finalized(run, name);

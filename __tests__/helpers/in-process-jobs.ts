@@ -101,7 +101,7 @@ async function runJob(j: JobRun): Promise<InProcessResult> {
     write: (chunk) => void (log += chunk.toString()),
     setOutput: (name, value) => void (set[name] = commandValue(value)),
     appendSummary: async (markdown) => void (summary += `${markdown}\n`),
-    artifacts: new MemoryArtifactClient(j.double, j.run, j.job),
+    artifacts: new MemoryArtifactClient(j.double, j.run, j.job, apiUrl ?? j.double.url),
     github: (token) => {
       if (!apiUrl || !/^http:\/\/127\.0\.0\.1:\d+$/.test(apiUrl)) throw new Error(`test error: GITHUB_API_URL is ${apiUrl ?? 'unset'}, not a loopback double`);
       const onLimit = () => false;
