@@ -207,13 +207,14 @@ export class MemoryArtifactClient implements ArtifactClient {
   private async restArtifacts(findBy: NonNullable<FindOptions['findBy']>, name?: string): Promise<RestArtifact[]> {
     const { workflowRunId, repositoryOwner, repositoryName, token } = findBy;
     const octokit = this.rest(token);
+    const route = { owner: repositoryOwner, repo: repositoryName, run_id: workflowRunId };
+    // getArtifact asks for the name (one page); listArtifacts pages through everything, 100 at a time.
+    if (name !== undefined) return (await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts{?name}', { ...route, name })).data.artifacts as RestArtifact[];
     const artifacts: RestArtifact[] = [];
     for (let page = 1; ; page++) {
-      const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', {
-        owner: repositoryOwner, repo: repositoryName, run_id: workflowRunId, per_page: 100, page, ...(name === undefined ? {} : { name }),
-      });
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', { ...route, per_page: 100, page });
       artifacts.push(...(data.artifacts as RestArtifact[]));
-      if (name !== undefined || page * 100 >= data.total_count) return artifacts;
+      if (page * 100 >= data.total_count) return artifacts;
     }
   }
 
