@@ -1,5 +1,5 @@
 // The in-memory artifact client (doubles/artifact-client.ts) against the expectations the REAL
-// @actions/artifact client meets in unit/github/artifacts.test.ts: the same calls through
+// @actions/artifact client meets in e2e/artifacts-client.test.ts: the same calls through
 // src/github/artifacts.ts give the same results and the same messages, so what the action's in-process
 // tests see of artifacts is what the real client would give them. Loopback only (findBy's REST calls).
 import { createHash } from 'node:crypto';
