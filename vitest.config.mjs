@@ -22,8 +22,8 @@ export default defineConfig({
   test: {
     ...timeouts,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['__tests__/unit/**/*.test.ts'], pool: 'threads', isolate: false } },
-      { extends: true, test: { name: 'e2e', include: ['__tests__/e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['__tests__/unit/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 3 } },
+      { extends: true, test: { name: 'e2e', include: ['__tests__/e2e/**/*.test.ts'], sequence: { groupOrder: 1 } } },
     ],
   },
 });
