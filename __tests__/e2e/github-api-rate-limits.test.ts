@@ -50,7 +50,7 @@ function client(options: { throttle?: boolean; token?: string } = {}) {
 const repo = { owner: O, repo: R };
 const statuses = (calls: ApiCall[]) => calls.map((c) => `${c.method} ${c.status}`);
 
-describe('GitHub API double: faults and the plugins', { timeout: 15_000 }, () => {
+describe('GitHub API double: faults and the plugins', () => {
   // On a check run: a comment would wait 3 s, not 1, since the plugin also spaces notification-
   // triggering writes (comments) 3 s apart, and the retry queues behind the first attempt.
   it('a secondary rate limit with retry-after 1 is waited out by the throttling plugin', async () => {

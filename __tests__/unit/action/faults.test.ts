@@ -70,7 +70,7 @@ describe('the suite command', () => {
     expect(gate.exitCode, gate.log).toBe(0);
     expect(gate.outputs['verdict']).toBe('inconclusive');
     expect(JSON.parse(readFileSync(gate.outputs['report-json'] as string, 'utf8')).significance.trials).toEqual({ baseline: 3, candidate: 3 });
-  }, 60_000);
+  });
 
   it('fails, but allow-command-failure lets the step pass', async () => {
     const run = freshRun();

@@ -44,7 +44,7 @@ const gate = (run: string, inputs: Record<string, string> = {}) =>
 
 const botComments = (issue: number) => gh.comments(issue).filter((c) => c.body.includes(MARKER) && c.user.login === BOT.login);
 
-describe('the gate job of a same-repository pull request', { timeout: 40_000 }, () => {
+describe('the gate job of a same-repository pull request', () => {
   it('posts one comment and one completed check run, and on the next run updates them instead of adding', async () => {
     const run = await suites();
     const first = await gate(run);
@@ -131,7 +131,7 @@ describe('the gate job of a same-repository pull request', { timeout: 40_000 }, 
   });
 });
 
-describe('the publish job (workflow_run, fork-safe)', { timeout: 40_000 }, () => {
+describe('the publish job (workflow_run, fork-safe)', () => {
   const FORK_HEAD = '4444444444444444444444444444444444444444';
 
   function workflowRunEvent(run: string, pullRequests: number[] = [], conclusion = 'failure'): string {

@@ -38,7 +38,7 @@ afterEach(() => {
 const prBaseline = (run: string, extra: Record<string, string>) =>
   job(results, root, 'baseline', run).run({ mode: 'run', suite: 'demo', role: 'baseline', 'github-token': TOKEN, fingerprint: 'model: demo-model', ...extra }, gh.env());
 
-describe('reuse-baseline', { timeout: 60_000 }, () => {
+describe('reuse-baseline', () => {
   it("takes the base commit's baseline from main's run instead of running the suite, and the gate compares with it", async () => {
     const r = await prBaseline('pr-1', { 'reuse-baseline': 'prefer', command: 'echo the suite ran; exit 9' });
     expect(r.exitCode, r.log).toBe(0);
