@@ -1,10 +1,18 @@
 // GitHub's own OpenAPI description (@octokit/openapi, dereferenced) as the judge of what the GitHub
-// API double accepts and answers. Parsing the 73 MB file takes ~0.7 s and ~190 MB of heap, so it is
-// read once per process, on first use, and each schema is compiled by ajv once and cached.
-import { readFileSync } from 'node:fs';
+// API double accepts and answers. Parsing the 73 MB file takes ~0.7 s and ~190 MB of heap on an idle
+// core (several seconds on a busy machine), so it is read once per process, on first use, and each
+// schema is compiled by ajv once and cached. Most processes only need the paths the double serves
+// (ROUTES): those are taken from the full file once and kept in the temp directory, keyed by the
+// file's size and mtime and the routes' templates, so later processes read ~1 MB; a template that
+// is not in that subset falls back to the full file, so an operation the spec lacks is still missing.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
+import { ROUTES } from './github-api-routes.js';
 
 type Json = Record<string, unknown>;
 interface Parameter {
@@ -22,20 +30,47 @@ interface Operation {
 }
 
 const SPEC = 'api.github.com.deref.json';
-let paths: Record<string, Record<string, Operation>> | undefined;
+type Paths = Record<string, Record<string, Operation>>;
+let paths: Paths | undefined;
+let served: Paths | undefined;
 
-/** The spec's `paths`, parsed on first call. Resolved through node's resolver, as the tests' import would be. */
-export function specPaths(): Record<string, Record<string, Operation>> {
-  if (!paths) {
-    const file = createRequire(import.meta.url).resolve(`@octokit/openapi/generated/${SPEC}`);
-    paths = (JSON.parse(readFileSync(file, 'utf8')) as { paths: typeof paths }).paths;
+/** Resolved through node's resolver, as the tests' import would be. */
+const specFile = (): string => createRequire(import.meta.url).resolve(`@octokit/openapi/generated/${SPEC}`);
+
+/** The spec's `paths`, parsed on first call. */
+export function specPaths(): Paths {
+  paths ??= (JSON.parse(readFileSync(specFile(), 'utf8')) as { paths: Paths }).paths;
+  return paths;
+}
+
+/** The spec's paths for the templates ROUTES serves, from the temp directory's copy when it matches. */
+function servedPaths(): Paths {
+  if (served) return served;
+  const file = specFile();
+  const { size, mtimeMs } = statSync(file);
+  const templates = [...new Set(ROUTES.map((r) => r.template))].sort();
+  const key = createHash('sha256').update(JSON.stringify([file, size, mtimeMs, templates])).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), 'benchgate-openapi-subset');
+  const cached = join(dir, `${key}.json`);
+  try {
+    served = JSON.parse(readFileSync(cached, 'utf8')) as Paths;
+  } catch {
+    const all = specPaths();
+    served = Object.fromEntries(templates.filter((t) => all[t] !== undefined).map((t) => [t, all[t] as Record<string, Operation>]));
+    // Written whole under a unique name, then renamed: a process reading beside it sees all or nothing.
+    mkdirSync(dir, { recursive: true });
+    const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, JSON.stringify(served));
+    renameSync(partial, cached);
   }
-  return paths as Record<string, Record<string, Operation>>;
+  return served;
 }
 
 /** The operation for `method` on a path template spelled as in the spec, or undefined. */
 export function operation(method: string, template: string): Operation | undefined {
-  return specPaths()[template]?.[method.toLowerCase()];
+  const subset = servedPaths();
+  const ops = Object.hasOwn(subset, template) ? subset[template] : specPaths()[template];
+  return ops?.[method.toLowerCase()];
 }
 
 /** The page GitHub names in `documentation_url` for this operation. */

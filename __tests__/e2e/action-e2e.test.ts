@@ -1,16 +1,19 @@
 // End to end, the way a workflow uses the action: a baseline job and a candidate job run the embedded
 // example suite with `mode: run`, a gate job decides with `mode: compare`. Every step goes through
-// action.yml (expressions evaluated) into the committed dist/index.js as a child process, against the
-// artifact service double on 127.0.0.1. Asserts on the stored artifacts, the outputs, the job summary
-// and the exit codes.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// action.yml (expressions evaluated) into the committed dist/index.js as a child process, with the
+// REAL artifact client, against the artifact service double on 127.0.0.1. Asserts on the stored
+// artifacts, the outputs, the job summary and the exit codes.
+//
+// The wiring of run and compare: the same hold case runs in process in unit/action/jobs.test.ts with
+// the same assertions, so a difference between the bundle and the source shows up as one side failing.
+// The promote case, a failed suite job, local files and decide: significant run only in process.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
 import { gitWorkspace, job, suiteCommand } from '../helpers/action-jobs.js';
 import { unzip } from '../helpers/zip.js';
-import { rlmSummary } from '../helpers/rlm-builder.js';
 
 let double: ResultsServiceDouble;
 let root: string;
@@ -125,71 +128,5 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
     expect(result.log).toContain(`benchgate: replaced artifact benchgate-demo-report (id ${first}) from an earlier attempt of this job`);
     expect(double.artifacts(run).get('benchgate-demo-report')?.id).toBe(Number(result.outputs['report-artifact-id']));
     expect(result.summary).not.toContain('benchgate failed');
-  });
-});
-
-describe('a promote case', () => {
-  it('the same strategy on both sides promotes and the gate step passes', async () => {
-    const run = 'run-2';
-    for (const role of ['baseline', 'candidate'] as const) {
-      const r = await job(double, root, role, run).run({ mode: 'run', suite: 'same', role, command: suiteCommand('tool_call') });
-      expect(r.exitCode, r.log).toBe(0);
-    }
-    const result = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 'same', needs: '{"baseline":{"result":"success"},"candidate":{"result":"success"}}' });
-    expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ verdict: 'promote', passed: 'true', regressions: '0', 'reward-delta': '0', 'completion-delta': '0', 'steps-increase': '0' });
-    expect(result.summary).toMatch(/^### ✅ Promote: /);
-    expect(result.summary).not.toContain('benchgate failed');
-    expect(result.log).toContain('benchgate: promote (all 4 gates passed, no finding holds)');
-  });
-
-  it('a suite job that failed holds the gate even when the summaries would promote', async () => {
-    const result = await job(double, root, 'gate-after-failure', 'run-2').run({
-      mode: 'compare',
-      suite: 'same',
-      'report-dir': 'reports',
-      needs: '{"baseline":{"result":"success"},"candidate":{"result":"cancelled"}}',
-    });
-    expect(result.exitCode).toBe(1);
-    expect(result.outputs['verdict']).toBe('hold');
-    expect(result.summary).toContain('> **Hold:** job candidate ended with cancelled');
-    expect(result.log).toContain('::error::benchgate: job candidate ended with cancelled; the gate holds');
-    expect(existsSync(join(result.outputs['report-markdown'] as string))).toBe(true);
-    expect(result.outputs['report-markdown']).toMatch(/\/workspace\/reports\/benchgate-report\.md$/);
-  });
-});
-
-describe('local files', () => {
-  it('compares two local summaries without any artifact download', async () => {
-    const gate = job(double, root, 'local', 'run-3');
-    const fixtures = join(import.meta.dirname, '..', 'fixtures', 'rlm-code', 'clean_pass_codemode_promotion');
-    writeFileSync(join(gate.workspace, 'b.json'), readFileSync(join(fixtures, 'baseline.json')));
-    writeFileSync(join(gate.workspace, 'c.json'), readFileSync(join(fixtures, 'candidate.json')));
-    const before = double.requests.length;
-    const result = await gate.run({ mode: 'compare', suite: 'local', baseline: 'b.json', candidate: 'c.json' });
-    expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs['verdict']).toBe('promote');
-    expect(double.requests.slice(before).filter((r) => r.includes('GetSignedArtifactURL') || r.startsWith('GET /blob/'))).toEqual([]);
-  });
-
-  it('decide: significant turns a noisy equal pair into inconclusive: a warning, or a failure when asked', async () => {
-    const gate = job(double, root, 'noisy', 'run-4');
-    // 60 cases, the candidate flips 5 cases each way: point holds on the 5 regressions.
-    const side = (flip: boolean) => rlmSummary({ cases: Array.from({ length: 60 }, (_, i) => ({ id: `k${String(i).padStart(2, '0')}`, completed: flip && i < 10 ? i % 2 === 1 : i % 2 === 0 })) });
-    writeFileSync(join(gate.workspace, 'b.json'), JSON.stringify(side(false)));
-    writeFileSync(join(gate.workspace, 'c.json'), JSON.stringify(side(true)));
-    const inputs = { mode: 'compare', suite: 'noisy', baseline: 'b.json', candidate: 'c.json' };
-    expect((await gate.run(inputs)).outputs['verdict']).toBe('hold');
-    const result = await gate.run({ ...inputs, decide: 'significant', confidence: '95%' });
-    expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ verdict: 'inconclusive', passed: 'false' });
-    expect(result.log).toContain('::warning::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions); the step passes (set fail-on-inconclusive: true to fail it)');
-    expect(result.summary).toMatch(/^### ❔ Inconclusive: /);
-    const strict = await gate.run({ ...inputs, decide: 'significant', 'fail-on-inconclusive': 'true' });
-    expect(strict.exitCode).toBe(1);
-    expect(strict.log).toContain('::error::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions) (fail-on-inconclusive: true)');
-    const bad = await gate.run({ ...inputs, decide: 'maybe' });
-    expect(bad.exitCode).toBe(1);
-    expect(bad.log).toContain('input "decide": expected one of point, significant, got "maybe"');
   });
 });

@@ -2,6 +2,9 @@
 // uploads it; a pull request's baseline job finds that run through the REST API double (GET
 // /actions/runs, validated against GitHub's OpenAPI description), downloads its artifact across
 // runs and uploads it as its own without running the suite; the gate compares as usual. Loopback only.
+// Through action.yml and the bundle for the wiring of the one cross-run download: the real artifact
+// client's findBy, whose REST calls go to GITHUB_API_URL (the REST double, forwarding to the results
+// service). The same test and the other reuse scenarios run in process: unit/action/reuse.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -70,19 +73,5 @@ describe('reuse-baseline', () => {
     const quiet = await job(results, root, 'gate-off', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, comment: 'off', 'report-dir': 'reports' }, gh.env());
     expect(quiet.exitCode, quiet.log).toBe(0);
     expect(lookups()).toBe(before);
-  });
-
-  it('runs the suite when the found baseline does not fit (another fingerprint), and says why', async () => {
-    const r = await prBaseline('pr-2', { 'reuse-baseline': 'prefer', command: suiteCommand('tool_call'), fingerprint: 'model: other-model' });
-    expect(r.exitCode, r.log).toBe(0);
-    expect(r.log).toContain(`no baseline to reuse (the baseline of workflow run ${results.runId('main-run')} does not fit: its fingerprint model is "demo-model", this job's is "other-model"); running the suite`);
-    expect(r.outputs['reused-run-id']).toBe('');
-  });
-
-  it('an expired artifact is never used: require fails the step and says so', async () => {
-    results.expire('main-run', 'benchgate-demo-baseline');
-    const r = await prBaseline('pr-3', { 'reuse-baseline': 'require', command: suiteCommand('tool_call') });
-    expect(r.exitCode).toBe(1);
-    expect(r.log).toContain(`reuse-baseline: require, and no baseline to reuse: the benchgate-demo-baseline artifact of workflow run ${results.runId('main-run')} has expired`);
   });
 });

@@ -32,8 +32,18 @@ export function gitWorkspace(dir: string): string {
   return git('rev-parse', 'HEAD').stdout.trim();
 }
 
-/** A job of workflow run `run` (a backend id of the double), in a fresh workspace under `root`. */
-export function job(double: ResultsServiceDouble, root: string, name: string, run = 'run-1'): Job {
+/** A job's directories and environment, the same for the bundle played as action.yml and the program in process. */
+export interface JobSetup {
+  workspace: string;
+  temp: string;
+  /** The job's environment: what a `run:` step sees (GITHUB_*, RUNNER_*, PATH …). */
+  env: Record<string, string>;
+  /** What the runner gives JavaScript actions only: the artifact service's URL and token. */
+  jsActionEnv: Record<string, string>;
+}
+
+/** A fresh workspace and RUNNER_TEMP under `root` for job `name` of workflow run `run` (a backend id of the double). */
+export function jobSetup(double: ResultsServiceDouble, root: string, name: string, run: string): JobSetup {
   const dir = mkdtempSync(join(root, `${name}-`));
   const workspace = join(dir, 'workspace');
   const temp = join(dir, 'runner-temp');
@@ -59,6 +69,12 @@ export function job(double: ResultsServiceDouble, root: string, name: string, ru
     RUNNER_OS: 'Linux',
     RUNNER_ARCH: 'X64',
   };
+  return { workspace, temp, env, jsActionEnv: { ACTIONS_RUNTIME_TOKEN: ACTIONS_RUNTIME_TOKEN as string, ACTIONS_RESULTS_URL: ACTIONS_RESULTS_URL as string } };
+}
+
+/** A job of workflow run `run` (a backend id of the double), in a fresh workspace under `root`. */
+export function job(double: ResultsServiceDouble, root: string, name: string, run = 'run-1'): Job {
+  const { workspace, temp, env, jsActionEnv } = jobSetup(double, root, name, run);
   return {
     name,
     workspace,
@@ -67,7 +83,7 @@ export function job(double: ResultsServiceDouble, root: string, name: string, ru
       runComposite({
         inputs,
         env: { ...env, ...extraEnv },
-        jsActionEnv: { ACTIONS_RUNTIME_TOKEN: ACTIONS_RUNTIME_TOKEN as string, ACTIONS_RESULTS_URL: ACTIONS_RESULTS_URL as string },
+        jsActionEnv,
         github: { event_name: 'pull_request', sha: env['GITHUB_SHA'], workspace },
       }),
   };

@@ -2,15 +2,15 @@
 // relaxes .github/benchgate.yml is still judged by the base commit's file, read through the contents
 // API when the job checked out the head, or from the workspace when it checked out the base; the log
 // says which file and commit; an absent file is one line; an unreadable one is an error, never a
-// silent fall back to the PR's copy. End to end through action.yml and dist/index.js.
+// silent fall back to the PR's copy. In process (helpers/in-process-jobs.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { job, startWorkflowDoubles, stopWorkflowDoubles, type WorkflowDoubles } from '../helpers/action-jobs.js';
+import { job, startWorkflowDoubles, stopWorkflowDoubles, type WorkflowDoubles } from '../../helpers/in-process-jobs.js';
 
 const TOKEN = 'ghs_trusted_config_token';
-const fixtures = join(import.meta.dirname, '..', 'fixtures', 'rlm-code', 'reward_regression');
+const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'rlm-code', 'reward_regression');
 /** reward_regression promotes with min_reward_delta -1 and holds with the default 0. */
 const STRICT = 'min_reward_delta: 0\n';
 const RELAXED = 'min_reward_delta: -1\nfail_on_completion_regression: false\n';

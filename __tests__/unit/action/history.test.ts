@@ -1,5 +1,5 @@
-// The history on a branch (`history-branch`), end to end through the committed dist/index.js: two
-// pushes to main each run baseline, candidate and gate jobs; the gate adds its baseline run to
+// The history on a branch (`history-branch`), in process (helpers/in-process-jobs.ts): two pushes
+// to main each run baseline, candidate and gate jobs; the gate adds its baseline run to
 // demo.json on the branch benchgate-history (created as an orphan by the first) through the GitHub
 // double's contents and git database endpoints; then a pull request's comment draws the trend from
 // that file without listing a single workflow run, and `benchgate leaderboard` ranks the file's runs.
@@ -8,13 +8,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { parseHistory } from '../../src/history/history-file.js';
-import type { GitHubApiDouble } from '../doubles/github-api.js';
-import type { ResultsServiceDouble } from '../doubles/results-service.js';
-import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../helpers/action-jobs.js';
-import { loadManifest } from '../helpers/composite.js';
-import { runCli } from '../helpers/cli-run.js';
-import { readDocs } from '../helpers/docs.js';
+import { parseHistory } from '../../../src/history/history-file.js';
+import type { GitHubApiDouble } from '../../doubles/github-api.js';
+import type { ResultsServiceDouble } from '../../doubles/results-service.js';
+import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../../helpers/in-process-jobs.js';
+import { loadManifest } from '../../helpers/composite.js';
+import { runCli } from '../../helpers/cli-run.js';
+import { readDocs } from '../../helpers/docs.js';
 
 const TOKEN = 'ghs_history_token';
 const PUSHES = ['a1'.repeat(20), 'b2'.repeat(20)];
@@ -114,7 +114,7 @@ describe('history-branch', () => {
   });
 
   it('the documented push workflow (examples/workflows/benchgate-main.yml) alone may write, and passes the history branch to the gate', () => {
-    const file = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'workflows', 'benchgate-main.yml'), 'utf8');
+    const file = readFileSync(join(import.meta.dirname, '..', '..', '..', 'examples', 'workflows', 'benchgate-main.yml'), 'utf8');
     expect(/<!-- history-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- history-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
     const workflow = parseYaml(file) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { benchgate: { uses: string; with: Record<string, string> } } };
     expect(Object.keys(workflow.on)).toEqual(['push']);
@@ -122,7 +122,7 @@ describe('history-branch', () => {
     expect(workflow.jobs.benchgate.uses).toBe('benchgate/benchgate/.github/workflows/gate.yml@v1');
     expect(workflow.jobs.benchgate.with['history-branch']).toBe(BRANCH);
     // gate.yml hands it to the compare step, an input action.yml declares.
-    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: { gate: { permissions?: unknown; steps: { with?: Record<string, string> }[] } } };
+    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: { gate: { permissions?: unknown; steps: { with?: Record<string, string> }[] } } };
     expect(gate.jobs.gate.permissions, 'the gate job takes what the caller grants').toBeUndefined();
     const compare = gate.jobs.gate.steps.find((st) => st.with?.['mode'] === 'compare')?.with ?? {};
     expect(compare['history-branch']).toBe('${{ inputs.history-branch }}');

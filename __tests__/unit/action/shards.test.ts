@@ -1,17 +1,17 @@
-// A suite split across a job matrix, end to end through action.yml and the committed dist/index.js
-// against the artifact service double on 127.0.0.1: 4 shard jobs per role run their part of the case
+// A suite split across a job matrix, in process (helpers/in-process-jobs.ts), with the in-memory
+// artifact client over the results service double's store: 4 shard jobs per role run their part of the case
 // list and upload their own artifacts; the gate job finds them by name, merges each role and compares.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
+import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
 import { parse as parseYaml } from 'yaml';
-import { job, SUITE_SCRIPT } from '../helpers/action-jobs.js';
-import { loadManifest } from '../helpers/composite.js';
-import { unzip } from '../helpers/zip.js';
-import { readDocs } from '../helpers/docs.js';
+import { job, SUITE_SCRIPT } from '../../helpers/in-process-jobs.js';
+import { loadManifest } from '../../helpers/composite.js';
+import { unzip } from '../../helpers/zip.js';
+import { readDocs } from '../../helpers/docs.js';
 
 let double: ResultsServiceDouble;
 let root: string;
@@ -61,11 +61,11 @@ describe('a suite sharded 4 ways per role', () => {
   });
 
   it('the documented shard workflow (examples/workflows/benchgate-shards.yml) asks gate.yml for 4 shards, which runs one job per role and shard', () => {
-    const file = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'workflows', 'benchgate-shards.yml'), 'utf8');
+    const file = readFileSync(join(import.meta.dirname, '..', '..', '..', 'examples', 'workflows', 'benchgate-shards.yml'), 'utf8');
     expect(/<!-- shard-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- shard-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
     const caller = parseYaml(file) as { jobs: { benchgate: { with: Record<string, unknown> } } };
     expect(caller.jobs.benchgate.with).toMatchObject({ shards: 4, cases: 'cases.txt' });
-    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: Record<string, { steps: { id?: string; run?: string; with?: Record<string, string> }[] }> };
+    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: Record<string, { steps: { id?: string; run?: string; with?: Record<string, string> }[] }> };
     // The plan step, run as the runner would, gives the matrix the action's INDEX/TOTAL values.
     const plan = gate.jobs['plan']?.steps.find((st) => st.id === 'plan')?.run as string;
     const out = join(root, 'plan-output');

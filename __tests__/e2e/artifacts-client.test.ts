@@ -1,13 +1,17 @@
 // Summaries as workflow artifacts, through the REAL @actions/artifact client against the loopback
 // results service double. Nothing leaves 127.0.0.1 and no test waits on the client's retry backoff.
+// In e2e, not unit: the client reads GITHUB_API_URL when @actions/github is first imported, so this
+// file needs a module graph of its own (the unit project shares one per worker), and it moves 26 MiB
+// through the double. In unit, unit/doubles/artifact-client.test.ts holds the in-memory client the
+// action's in-process tests use to these expectations.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ArtifactClient } from '@actions/artifact';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { downloadArtifactByName, uploadSummaryArtifact, validateArtifactName } from '../../../src/github/artifacts.js';
-import { runtimeToken, startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+import { downloadArtifactByName, uploadSummaryArtifact, validateArtifactName } from '../../src/github/artifacts.js';
+import { runtimeToken, startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
 
 let double: ResultsServiceDouble;
 let client: ArtifactClient;

@@ -4,16 +4,19 @@
 // names the requests it expects, so a change that adds one says which. The action runs in this
 // process through runAction, with the real @actions/artifact client and a real @actions/github
 // client on loopback.
+// In e2e, not unit: the real artifact client's cross-run downloads use @actions/github, which fixes
+// GITHUB_API_URL when first imported, so this file needs a module graph of its own (the unit project
+// shares one per worker thread, where another file may have imported @actions/github first).
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArtifactClient } from '@actions/artifact';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ActionIo } from '../../../src/action/io.js';
-import type { GitHubClient } from '../../../src/github/octokit.js';
-import { loadSummary } from '../../../src/adapters/registry.js';
-import { addEntry, historyEntry, serializeHistory, type HistoryFile } from '../../../src/history/history-file.js';
-import { runtimeToken } from '../../doubles/results-service.js';
-import { EVENT_PATH, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand, type WorkflowDoubles } from '../../helpers/action-jobs.js';
+import type { ActionIo } from '../../src/action/io.js';
+import type { GitHubClient } from '../../src/github/octokit.js';
+import { loadSummary } from '../../src/adapters/registry.js';
+import { addEntry, historyEntry, serializeHistory, type HistoryFile } from '../../src/history/history-file.js';
+import { runtimeToken } from '../doubles/results-service.js';
+import { EVENT_PATH, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand, type WorkflowDoubles } from '../helpers/action-jobs.js';
 
 const TOKEN = 'ghs_count_token';
 let d: WorkflowDoubles;
@@ -35,7 +38,7 @@ beforeAll(async () => {
   Object.assign(process.env, env);
   const artifact = await import('@actions/artifact');
   client = new artifact.DefaultArtifactClient();
-  ({ runAction } = await import('../../../src/action/main.js'));
+  ({ runAction } = await import('../../src/action/main.js'));
   const github = await import('@actions/github');
   const { retry } = await import('@octokit/plugin-retry');
   const { throttling } = await import('@octokit/plugin-throttling');
