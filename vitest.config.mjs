@@ -1,14 +1,20 @@
-// Two projects (issue 19). `unit`: everything in-process, the fast loop (`npm run test:unit`), tests
-// the source as it is. `e2e`: the committed bundles (dist/) played as action.yml and the CLI run as
-// a program, the reusable workflows' scripts run in bash; each test sets up its own files, so
-// none depends on another's order. `npm test` runs both.
+// Three projects (issue 19); `npm test` runs them all.
+// - `unit`: in-process and self-contained, the fast loop (`npm run test:unit`, ~10 s): the source
+//   as it is, no suite command, no HTTP double.
+// - `integration`: still in-process on the source, but each test plays whole jobs: the action's
+//   scenarios through runAction (the suites run as subprocesses, GitHub is the REST double and the
+//   in-memory artifact client on loopback), the doubles' own conformance, and the property tests
+//   that generate thousands of files or sign patterns (`npm run test:integration`).
+// - `e2e`: the committed bundles (dist/) played as action.yml and the CLI run as a program, the
+//   reusable workflows' scripts run in bash (`npm run test:e2e`).
+// Each test sets up its own files, so none depends on another's order.
 //
 // Timeouts, chosen on purpose (issue 18): on a loaded machine (load ~4 on 2 cores) one subprocess
 // test takes 10-30 s where it takes 2 s alone, and vitest's default 5 s failed 8-13 tests there. No
 // test depends on finishing quickly; a timeout only stops a test that hangs, so it is generous,
 // and the same for hooks (they start the HTTP doubles).
 //
-// The unit project runs its files in worker threads that keep their modules between files (isolate:
+// The unit and integration projects run their files in worker threads that keep their modules between files (isolate:
 // false): a file no longer pays for importing src/, @actions/github, zod and the REST double's
 // OpenAPI description again (the import phase was ~40% of unit time with a fresh graph per file).
 // That is safe because no unit test mocks a module, stubs a global or changes process.env, and src/
@@ -23,6 +29,7 @@ export default defineConfig({
     ...timeouts,
     projects: [
       { extends: true, test: { name: 'unit', include: ['__tests__/unit/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 3 } },
+      { extends: true, test: { name: 'integration', include: ['__tests__/integration/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 3 } },
       { extends: true, test: { name: 'e2e', include: ['__tests__/e2e/**/*.test.ts'], sequence: { groupOrder: 1 } } },
     ],
   },
