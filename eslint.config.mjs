@@ -4,7 +4,17 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CORE = ['src/schema/**', 'src/adapters/**', 'src/load/**', 'src/policy/**', 'src/analysis/**', 'src/history/**', 'src/report/**', 'src/stats/**', 'tools/calibrate/**'];
+const CORE = [
+  'src/schema/**',
+  'src/adapters/**',
+  'src/load/**',
+  'src/policy/**',
+  'src/analysis/**',
+  'src/history/**',
+  'src/report/**',
+  'src/stats/**',
+  'tools/calibrate/**',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'demo-output/**', 'bench-output/**'] },

@@ -7383,10 +7383,26 @@ function flagField(p, place, field, value) {
 function caseOf(c) {
     const { id, completed, reward, ...rest } = c;
     return {
-        id, completed, reward, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
+        id,
+        completed,
+        reward,
+        steps: 0,
+        duration_seconds: null,
+        usage: null,
+        error: null,
+        mode: null,
         labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
-        harness: null, description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null,
-        final_response: null, expected_answer: null, answer_match: null, extra: {},
+        harness: null,
+        description: null,
+        task: null,
+        started_at: null,
+        finished_at: null,
+        run_id: null,
+        run_path: null,
+        final_response: null,
+        expected_answer: null,
+        answer_match: null,
+        extra: {},
         ...rest,
     };
 }
@@ -7402,14 +7418,29 @@ function checkUniqueIds$1(p, ids) {
     }
 }
 const NO_RUN = {
-    preset: null, mode: null, mcp_enabled: null, mcp_server: null, harness_strategy: null, model: null, source: null,
-    description: null, pack_paths: [], started_at: null, finished_at: null, duration_seconds: null, cancelled: null,
+    preset: null,
+    mode: null,
+    mcp_enabled: null,
+    mcp_server: null,
+    harness_strategy: null,
+    model: null,
+    source: null,
+    description: null,
+    pack_paths: [],
+    started_at: null,
+    finished_at: null,
+    duration_seconds: null,
+    cancelled: null,
 };
 /** A summary of `cases`, its totals computed from them (the format reports none to keep). */
 function summaryOf(s) {
     const n = s.cases.length;
     const usage = s.cases.every((c) => c.usage !== null) && n > 0
-        ? s.cases.reduce((u, c) => ({ total_calls: u.total_calls + (c.usage?.total_calls ?? 0), prompt_tokens: u.prompt_tokens + (c.usage?.prompt_tokens ?? 0), completion_tokens: u.completion_tokens + (c.usage?.completion_tokens ?? 0) }), { total_calls: 0, prompt_tokens: 0, completion_tokens: 0 })
+        ? s.cases.reduce((u, c) => ({
+            total_calls: u.total_calls + (c.usage?.total_calls ?? 0),
+            prompt_tokens: u.prompt_tokens + (c.usage?.prompt_tokens ?? 0),
+            completion_tokens: u.completion_tokens + (c.usage?.completion_tokens ?? 0),
+        }), { total_calls: 0, prompt_tokens: 0, completion_tokens: 0 })
         : null;
     const durations = s.cases.flatMap((c) => (c.duration_seconds === null ? [] : [c.duration_seconds]));
     return {
@@ -7452,7 +7483,11 @@ function stemOf(file) {
  */
 const GAB_SHAPE = 'github-action-benchmark custom JSON: an array of {"name", "unit", "value"} objects';
 const SCALAR$2 = new Set(['string', 'number', 'boolean']);
-const isEntry = (x) => typeof x === 'object' && x !== null && typeof x.name === 'string' && typeof x.unit === 'string' && 'value' in x;
+const isEntry = (x) => typeof x === 'object' &&
+    x !== null &&
+    typeof x.name === 'string' &&
+    typeof x.unit === 'string' &&
+    'value' in x;
 function gabMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
@@ -7495,7 +7530,12 @@ function fromGab(source, smallerIsBetter) {
     if (p.empty && cases.length === 0)
         p.note('no benchmarks');
     p.check();
-    return summaryOf({ id: stemOf(source.file), format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger', cases, extra: { direction: smallerIsBetter ? 'smaller is better (reward = -ln(value))' : 'bigger is better (reward = ln(value))' } });
+    return summaryOf({
+        id: stemOf(source.file),
+        format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger',
+        cases,
+        extra: { direction: smallerIsBetter ? 'smaller is better (reward = -ln(value))' : 'bigger is better (reward = ln(value))' },
+    });
 }
 
 /**
@@ -7527,7 +7567,15 @@ function statOrExplain(file, fail) {
     }
     catch (err) {
         const code = err.code;
-        throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? err.message)})`);
+        throw fail(code === 'ENOENT'
+            ? 'no such file'
+            : code === 'ENOTDIR'
+                ? 'a part of the path is not a directory'
+                : code === 'EACCES' || code === 'EPERM'
+                    ? 'permission denied'
+                    : code === 'ELOOP'
+                        ? 'too many symbolic links'
+                        : `cannot read file (${String(code ?? err.message)})`);
     }
 }
 const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
@@ -7605,7 +7653,9 @@ function writeOutputFile(option, output, protect, pieces) {
     }
     catch (err) {
         const code = err.code;
-        throw fail(code === 'ENOTDIR' || code === 'EEXIST' ? `a part of its directory ${dirname(named)} is a file, not a directory` : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
+        throw fail(code === 'ENOTDIR' || code === 'EEXIST'
+            ? `a part of its directory ${dirname(named)} is a file, not a directory`
+            : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
     }
     const real = realOrParent(named);
     if (real === null || !statSync(dirname(real)).isDirectory())
@@ -7974,7 +8024,10 @@ function directorySource(dir) {
         json: refuse,
         lines: refuse,
         sibling: (name) => resolve(dir, name),
-        entries: () => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort(),
+        entries: () => readdirSync(dir, { withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => e.name)
+            .sort(),
     };
 }
 function fileSource(file, content) {
@@ -8040,7 +8093,10 @@ const F$2 = {
     duration: ['duration_seconds', 'elapsed_s', 'cost_snapshot.wall_time_s'],
     cost: ['cost_snapshot', 'cost'],
 };
-const isScenario = (v) => isObj(v) && typeof v['outcome'] === 'string' && firstOf(v, ['scenario', 'scenario_name']) !== undefined && firstOf(v, ['final_score', 'composite_score']) !== undefined;
+const isScenario = (v) => isObj(v) &&
+    typeof v['outcome'] === 'string' &&
+    firstOf(v, ['scenario', 'scenario_name']) !== undefined &&
+    firstOf(v, ['final_score', 'composite_score']) !== undefined;
 /** A line `run_benchmark.py` appends: one battery of scenarios. */
 const isBattery = (v) => isObj(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj);
 function rleMismatch(source) {
@@ -8054,7 +8110,9 @@ function rleMismatch(source) {
                 continue;
             try {
                 const r = JSON.parse(text);
-                return isScenario(r) || isBattery(r) || (isObj(r) && r['run_type'] === 'benchmark') ? null : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
+                return isScenario(r) || isBattery(r) || (isObj(r) && r['run_type'] === 'benchmark')
+                    ? null
+                    : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
             }
             catch {
                 return 'its first line is not JSON';
@@ -8077,18 +8135,29 @@ function toCase$6(p, s) {
     const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
     const costField = firstOf(r, F$2.cost);
     const cost = costField !== undefined && isObj(costField.value) ? costField.value : null;
-    const usd = cost === null || cost['estimated_cost_usd'] === undefined ? null : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
+    const usd = cost === null || cost['estimated_cost_usd'] === undefined
+        ? null
+        : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
     const usage = cost === null ? null : usageOf$2(p, s.place, costField?.name ?? 'cost', cost);
     if (score === undefined || ticks === undefined || usd === undefined || usage === undefined)
         return null;
     const pricing = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
     const duration = firstOf(r, F$2.duration)?.value;
     return caseOf({
-        id: name.value, completed: COMPLETED.has(r['outcome'].toLowerCase()), reward: score, steps: Math.round(ticks),
+        id: name.value,
+        completed: COMPLETED.has(r['outcome'].toLowerCase()),
+        reward: score,
+        steps: Math.round(ticks),
         duration_seconds: typeof duration === 'number' && duration >= 0 ? duration : null,
         usage,
         error: r['outcome'] === 'error' && typeof r['error'] === 'string' ? r['error'] : null,
-        labels: { environment: 'rimworld', task_family: name.value, domain: typeof r['difficulty'] === 'string' ? r['difficulty'] : null, split: null, length_bucket: null },
+        labels: {
+            environment: 'rimworld',
+            task_family: name.value,
+            domain: typeof r['difficulty'] === 'string' ? r['difficulty'] : null,
+            split: null,
+            length_bucket: null,
+        },
         extra: { ...r, ...(usd === null ? {} : { cost_usd: usd }), pricing_source: pricing },
     });
 }
@@ -8097,7 +8166,11 @@ function usageOf$2(p, place, field, cost) {
     if (cost['num_calls'] === undefined && cost['total_prompt_tokens'] === undefined)
         return null;
     const out = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-    for (const [from, to] of [['num_calls', 'total_calls'], ['total_prompt_tokens', 'prompt_tokens'], ['total_completion_tokens', 'completion_tokens']]) {
+    for (const [from, to] of [
+        ['num_calls', 'total_calls'],
+        ['total_prompt_tokens', 'prompt_tokens'],
+        ['total_completion_tokens', 'completion_tokens'],
+    ]) {
         if (cost[from] === undefined)
             continue;
         const n = numberField(p, place, `${field}.${from}`, cost[from], { min: 0 });
@@ -8111,7 +8184,10 @@ function usageOf$2(p, place, field, cost) {
 }
 /** The scenarios of a directory of summaries. */
 function fromDirectory(source) {
-    return source.entries().filter((n) => SUMMARY_FILE.test(n)).map((n) => {
+    return source
+        .entries()
+        .filter((n) => SUMMARY_FILE.test(n))
+        .map((n) => {
         const file = source.sibling(n);
         const data = fileSource(file).json();
         if (!isObj(data))
@@ -8126,7 +8202,9 @@ const commitOf = (d) => text$1(d['git_commit']);
 function selects(selector, d) {
     const stamp = stampOf(d);
     const commit = commitOf(d);
-    return (stamp !== null && stamp.startsWith(selector)) || (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) || d['benchmark_id'] === selector;
+    return ((stamp !== null && stamp.startsWith(selector)) ||
+        (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) ||
+        d['benchmark_id'] === selector);
 }
 /** The runs of a history file, for messages: each timestamp and commit once, newest last. */
 function describeRuns(lines) {
@@ -8181,10 +8259,19 @@ function fromHistory(p, source, selector) {
         scenarios = taken.map((l) => ({ place: `line ${l.line}`, data: l.data, run: l.data }));
     }
     const where = taken.length === 1 ? `line ${taken[0]?.line ?? ''}` : `lines ${taken.map((l) => l.line).join(', ')}`;
-    const what = isBattery(newest.data) ? 'the battery' : typeof newest.data['benchmark_id'] === 'string' ? `benchmark ${newest.data['benchmark_id']}` : 'the newest run of each scenario';
+    const what = isBattery(newest.data)
+        ? 'the battery'
+        : typeof newest.data['benchmark_id'] === 'string'
+            ? `benchmark ${newest.data['benchmark_id']}`
+            : 'the newest run of each scenario';
     const last = taken.at(-1)?.data ?? newest.data;
     const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf(last) === null ? '' : ` (${commitOf(last) ?? ''})`}`;
-    return { label, scenarios, battery: isBattery(newest.data) ? newest.data : null, description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}` };
+    return {
+        label,
+        scenarios,
+        battery: isBattery(newest.data) ? newest.data : null,
+        description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}`,
+    };
 }
 /** The metadata the runs are compared by; a key that differs between scenarios is an error. */
 function runMetadata(p, scenarios) {
@@ -8203,7 +8290,9 @@ function runMetadata(p, scenarios) {
     one('fork_commit', ['rimapi_fork_commit', 'metadata.fork_commit']);
     one('model', ['model', 'config.model']);
     one('provider', ['provider', 'config.provider']);
-    const saves = scenarios.map((s) => `${String(firstOf(s.data, F$2.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`).sort();
+    const saves = scenarios
+        .map((s) => `${String(firstOf(s.data, F$2.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`)
+        .sort();
     out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
     return out;
 }
@@ -8318,7 +8407,13 @@ const labelsOf = (benchmark) => ({ environment: null, task_family: benchmark, do
 function accuracyField(p, place, field, value) {
     const expected = 'a number from 0 to 1, a fraction in a string ("0.85") or a percentage ("75.00%")';
     const pct = typeof value === 'string' ? /^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*%\s*$/.exec(value) : null;
-    const n = pct ? Number(pct[1]) / 100 : typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value) ? Number(value) : NaN;
+    const n = pct
+        ? Number(pct[1]) / 100
+        : typeof value === 'number'
+            ? value
+            : typeof value === 'string' && /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value)
+                ? Number(value)
+                : NaN;
     if (!Number.isFinite(n) || n < 0 || n > 1) {
         p.add(place, field, expected, value);
         return undefined;
@@ -8355,8 +8450,15 @@ function taskCases(p, key, rows, at) {
         const expected = firstOf(r, TASK.expected)?.value;
         const caseId = `${key}/${String(id.value)}`;
         out.push(caseOf({
-            id: caseId, completed, reward: s ?? (completed ? 1 : 0), duration_seconds: t, error, labels: labelsOf(key),
-            final_response: typeof answer === 'string' ? answer : null, expected_answer: expected ?? null, answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
+            id: caseId,
+            completed,
+            reward: s ?? (completed ? 1 : 0),
+            duration_seconds: t,
+            error,
+            labels: labelsOf(key),
+            final_response: typeof answer === 'string' ? answer : null,
+            expected_answer: expected ?? null,
+            answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
             extra: r,
         }));
         ids.push({ id: caseId, place });
@@ -8367,7 +8469,13 @@ function taskCases(p, key, rows, at) {
 /** The rows of a `<benchmark>_results.json` beside the summary (its problems name that file). */
 function siblingRows(key, file) {
     const data = fileSource(file).json();
-    const rows = Array.isArray(data) ? { items: data, at: '$' } : isObj(data) && Array.isArray(data['results']) ? { items: data['results'], at: '$.results' } : isObj(data) && Array.isArray(data['tasks']) ? { items: data['tasks'], at: '$.tasks' } : null;
+    const rows = Array.isArray(data)
+        ? { items: data, at: '$' }
+        : isObj(data) && Array.isArray(data['results'])
+            ? { items: data['results'], at: '$.results' }
+            : isObj(data) && Array.isArray(data['tasks'])
+                ? { items: data['tasks'], at: '$.tasks' }
+                : null;
     if (rows === null)
         throw new InputError(`${file}: expected the per-task results of ${key}: a JSON array of task records, or an object with \`results\` (as the runner writes <benchmark>_results.json)`);
     const p = new Problems(file);
@@ -8407,7 +8515,10 @@ function readBenchmark(p, source, key, b) {
     const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
     if (accuracy === undefined)
         return none;
-    return { ...none, cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })] };
+    return {
+        ...none,
+        cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })],
+    };
 }
 /** A benchmark's metrics: its accuracy (checked when present, or when `required`) and task counts. */
 function readMetrics(p, place, metrics, required) {
@@ -8427,7 +8538,13 @@ function fromResultsFile(source, data) {
     const cases = taskCases(p, key, data['results'], '$.results');
     const { counts } = readMetrics(p, '$', data['metrics'], false);
     p.check();
-    const summary = summaryOf({ id: basename(source.file).replace(/\.json$/i, ''), format: 'rlm-runner', cases, metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length }, extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')) });
+    const summary = summaryOf({
+        id: basename(source.file).replace(/\.json$/i, ''),
+        format: 'rlm-runner',
+        cases,
+        metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
+        extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')),
+    });
     if (counts)
         summary.reported = { ...summary.reported, total_cases: Math.max(counts.total, cases.length), completed_cases: counts.correct };
     return summary;
@@ -8458,7 +8575,9 @@ function fromRlmRunner(source) {
             total += plannedTasks(b.key, configuration);
             continue;
         }
-        const got = b.error === null ? b.cases : [caseOf({ id: b.key, completed: false, reward: 0, error: b.error, labels: labelsOf(b.key), extra: { benchmark_error: b.error } })];
+        const got = b.error === null
+            ? b.cases
+            : [caseOf({ id: b.key, completed: false, reward: 0, error: b.error, labels: labelsOf(b.key), extra: { benchmark_error: b.error } })];
         cases.push(...got);
         total += b.byTask && b.counts ? b.counts.total : got.length;
         correct += b.byTask && b.counts ? b.counts.correct : got.filter((c) => c.completed).length;
@@ -8476,7 +8595,9 @@ function fromRlmRunner(source) {
             description: failed.length === 0 ? null : `benchmarks that raised before their tasks ran: ${failed.map((b) => `${b.key} (${b.error ?? ''})`).join('; ')}`,
         },
         metadata: {
-            ...(typeof model === 'string' ? { model } : {}), ...(typeof max_depth === 'number' ? { max_depth } : {}), ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}),
+            ...(typeof model === 'string' ? { model } : {}),
+            ...(typeof max_depth === 'number' ? { max_depth } : {}),
+            ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}),
             'rlm_runner.cases': byTask ? 'tasks' : 'benchmarks',
             [ANSWERED_CASES]: cases.filter((c) => c.error === null).length,
         },
@@ -8535,7 +8656,12 @@ function gridOfRows(rows, prompts, p) {
         const head = listed[column];
         const promptLabel = str$2(isObj(row['prompt']) ? row['prompt']['label'] : null) ?? str$2(isObj(head) ? head['label'] : null);
         if (!columns.has(column))
-            columns.set(column, { index: column, provider: str$2(isObj(head) ? head['provider'] : null) ?? provider.label ?? provider.id, providerId: provider.id, prompt: promptLabel });
+            columns.set(column, {
+                index: column,
+                provider: str$2(isObj(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
+                providerId: provider.id,
+                prompt: promptLabel,
+            });
         if (!tests.has(test)) {
             const tc = isObj(row['testCase']) ? row['testCase'] : {};
             const vars = isObj(tc['vars']) ? tc['vars'] : isObj(row['vars']) ? row['vars'] : null;
@@ -8562,7 +8688,12 @@ function gridOfTable(top, table, p) {
         p.check();
         return { columns: [], tests: new Map(), cells: [] };
     }
-    const columns = head.map((h, j) => ({ index: j, provider: str$2(isObj(h) ? h['provider'] : null) ?? `column ${j}`, providerId: str$2(isObj(h) ? h['provider'] : null), prompt: str$2(isObj(h) ? (h['label'] ?? h['display']) : null) }));
+    const columns = head.map((h, j) => ({
+        index: j,
+        provider: str$2(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
+        providerId: str$2(isObj(h) ? h['provider'] : null),
+        prompt: str$2(isObj(h) ? (h['label'] ?? h['display']) : null),
+    }));
     const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
     const providers = configProviders(top);
     if (new Set(columns.map(key)).size < columns.length)
@@ -8580,7 +8711,12 @@ function gridOfTable(top, table, p) {
         if (!isObj(row) || !Array.isArray(row['outputs']))
             return p.add(place, 'outputs', 'an array of outputs, one per column', isObj(row) ? row['outputs'] : row);
         const test = isObj(row['test']) ? row['test'] : {};
-        tests.set(i, { index: i, description: str$2(row['description']) ?? str$2(test['description']), vars: isObj(test['vars']) ? test['vars'] : null, metadata: nonEmpty$1(test['metadata']) });
+        tests.set(i, {
+            index: i,
+            description: str$2(row['description']) ?? str$2(test['description']),
+            vars: isObj(test['vars']) ? test['vars'] : null,
+            metadata: nonEmpty$1(test['metadata']),
+        });
         row['outputs'].forEach((out, j) => {
             if (j >= columns.length)
                 return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
@@ -8790,7 +8926,9 @@ function columnSuffix(chosen) {
         return () => '';
     const providers = new Set(chosen.map((c) => c.provider)).size > 1;
     const prompts = new Set(chosen.map((c) => c.prompt)).size > 1;
-    return (c) => (providers || prompts ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]` : ` [column ${c.index}]`);
+    return (c) => providers || prompts
+        ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]`
+        : ` [column ${c.index}]`;
 }
 /** How a failed result failed: promptfoo's failureReason (1 assertion, 2 error), else a provider error it recorded. */
 function failureOf(cell, success) {
@@ -8824,27 +8962,44 @@ function toCase$5(p, cell, id, column, test) {
     const success = r[successKey];
     if (typeof success !== 'boolean')
         return (p.add(cell.place, successKey, 'true or false', success), null);
-    const optional = (key, v) => (v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 }));
+    const optional = (key, v) => v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 });
     const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
     const latency = optional('latencyMs', r['latencyMs']);
     const cost = optional('cost', r['cost']);
     const response = isObj(r['response']) ? r['response'] : {};
-    const [tokensKey, tokens] = cell.table ? ['tokenUsage', r['tokenUsage']] : isObj(response['tokenUsage']) ? ['response.tokenUsage', response['tokenUsage']] : ['tokenUsage', r['tokenUsage']];
-    const usage = isObj(tokens) ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) } : null;
+    const [tokensKey, tokens] = cell.table
+        ? ['tokenUsage', r['tokenUsage']]
+        : isObj(response['tokenUsage'])
+            ? ['response.tokenUsage', response['tokenUsage']]
+            : ['tokenUsage', r['tokenUsage']];
+    const usage = isObj(tokens)
+        ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
+        : null;
     if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
         return null;
     const failure = failureOf(cell, success);
     const texts = textsOf(cell, success);
     const grading = isObj(r['gradingResult']) ? r['gradingResult'] : null;
     return caseOf({
-        id, completed: success, reward: score, duration_seconds: latency === null ? null : latency / 1000,
-        usage: usage === null ? null : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
+        id,
+        completed: success,
+        reward: score,
+        duration_seconds: latency === null ? null : latency / 1000,
+        usage: usage === null
+            ? null
+            : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
         error: failure === 'error' ? (texts.error ?? 'provider error') : null,
-        description: test?.description ?? null, final_response: texts.output,
+        description: test?.description ?? null,
+        final_response: texts.output,
         extra: {
-            testIdx: cell.test, promptIdx: cell.column, provider: column.provider, prompt: column.prompt, vars: test?.vars ?? null,
+            testIdx: cell.test,
+            promptIdx: cell.column,
+            provider: column.provider,
+            prompt: column.prompt,
+            vars: test?.vars ?? null,
             ...(test?.metadata ? { test_metadata: test.metadata } : {}),
-            failure, ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
+            failure,
+            ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
             ...(isObj(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
             ...(isObj(r['metadata']) ? { metadata: r['metadata'] } : {}),
             ...(cost === null ? {} : { cost_usd: cost }),
@@ -8883,7 +9038,12 @@ function summaryParts(source, grid, chosen, cases) {
     const top = grid.top ?? {};
     const results = isObj(top['results']) ? top['results'] : {};
     const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
-    const side = [providers.length === 1 ? providers[0] : null, prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null].filter((x) => x !== null && x !== undefined).join(', ');
+    const side = [
+        providers.length === 1 ? providers[0] : null,
+        prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null,
+    ]
+        .filter((x) => x !== null && x !== undefined)
+        .join(', ');
     const metadata = { 'promptfoo.layout': grid.layout };
     if (evalId !== null)
         metadata['promptfoo.eval_id'] = evalId;
@@ -8898,9 +9058,14 @@ function summaryParts(source, grid, chosen, cases) {
     const rest = Object.fromEntries(Object.entries(top).filter(([k]) => k !== 'results'));
     return {
         id: `${evalId ?? stemOf(source.file)} ${side || chosen.map((c) => c.provider).join('+')}`,
-        format: 'promptfoo', cases,
-        run: { model: providers.length === 1 ? providers[0] : null, started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null },
-        metadata, extra: grid.top === null ? {} : { ...rest, results: keep },
+        format: 'promptfoo',
+        cases,
+        run: {
+            model: providers.length === 1 ? providers[0] : null,
+            started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null,
+        },
+        metadata,
+        extra: grid.top === null ? {} : { ...rest, results: keep },
     };
 }
 
@@ -8932,7 +9097,7 @@ const F$1 = {
     prediction: ['prediction', 'predicted_answer', 'answer_pred'],
     gold: ['gold', 'gold_answer', 'answer'],
 };
-const MULTIHOP_SHAPE = 'multi-hop QA results: JSON Lines, one line per example with each model\'s `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`';
+const MULTIHOP_SHAPE = "multi-hop QA results: JSON Lines, one line per example with each model's `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`";
 function multihopMismatch(source) {
     // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
     if (source.kind === 'json')
@@ -8974,7 +9139,11 @@ function usageOf$1(p, place, field, usage) {
     for (const [model, u] of Object.entries(per)) {
         if (!isObj(u))
             return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
-        for (const [from, to] of [['total_calls', 'total_calls'], ['total_input_tokens', 'prompt_tokens'], ['total_output_tokens', 'completion_tokens']]) {
+        for (const [from, to] of [
+            ['total_calls', 'total_calls'],
+            ['total_input_tokens', 'prompt_tokens'],
+            ['total_output_tokens', 'completion_tokens'],
+        ]) {
             if (u[from] === undefined)
                 continue;
             const name = `${field}.model_usage_summaries.${model}.${from}`;
@@ -8993,7 +9162,9 @@ function usageOf$1(p, place, field, usage) {
 function lineMismatch(rec) {
     if (nestedEntries(rec) !== null)
         return null;
-    return firstOf(rec, F$1.model) && firstOf(rec, F$1.em) && firstOf(rec, F$1.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+    return firstOf(rec, F$1.model) && firstOf(rec, F$1.em) && firstOf(rec, F$1.f1)
+        ? null
+        : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
 }
 function toCase$4(p, place, id, r, prefix, gold) {
     if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
@@ -9001,7 +9172,9 @@ function toCase$4(p, place, id, r, prefix, gold) {
     const em = firstOf(r, F$1.em);
     const f1 = firstOf(r, F$1.f1);
     const emValue = em === undefined ? undefined : numberField(p, place, prefix + em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
-    const f1Value = f1 === undefined ? (p.add(place, prefix + F$1.f1[0], 'a number from 0 to 1', undefined), undefined) : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
+    const f1Value = f1 === undefined
+        ? (p.add(place, prefix + F$1.f1[0], 'a number from 0 to 1', undefined), undefined)
+        : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
     if (em === undefined)
         p.add(place, prefix + F$1.em[0], 'exact match, 0 or 1', undefined);
     else if (emValue !== undefined && emValue !== 0 && emValue !== 1)
@@ -9015,7 +9188,7 @@ function toCase$4(p, place, id, r, prefix, gold) {
         return null;
     const error = r['error'] === undefined || r['error'] === null ? null : typeof r['error'] === 'string' ? r['error'] : JSON.stringify(r['error']);
     const known = new Set([...F$1.model, ...F$1.id, ...F$1.em, ...F$1.f1, ...F$1.calls, ...F$1.time, ...F$1.prediction, ...F$1.gold, 'answer', 'usage', 'error']);
-    const answer = error === null ? (firstOf(r, [...F$1.prediction, 'answer'])?.value) : undefined;
+    const answer = error === null ? firstOf(r, [...F$1.prediction, 'answer'])?.value : undefined;
     return caseOf({
         id: String(id),
         // An error entry is an example the model did not answer, whatever the suite scored its error text.
@@ -9029,7 +9202,11 @@ function toCase$4(p, place, id, r, prefix, gold) {
         // A nested entry's `answer` is the model's: the gold answer is the line's.
         expected_answer: prefix === '' ? (firstOf(r, F$1.gold)?.value ?? null) : (gold ?? null),
         answer_match: error === null ? emValue === 1 : null,
-        extra: { ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))), ...(error === null ? {} : { suite_f1: f1Value }), ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}) },
+        extra: {
+            ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))),
+            ...(error === null ? {} : { suite_f1: f1Value }),
+            ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}),
+        },
     });
 }
 /** The models of the file with their entry counts, in first-seen order. */
@@ -9078,7 +9255,12 @@ function fromMultihop(source, options) {
             if (c === null)
                 continue;
             const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !lineFields.has(k) && !(k in nested.entries)));
-            c.extra = { ...(typeof r['question'] === 'string' ? { question: r['question'] } : {}), ...(r['winner'] === undefined ? {} : { winner: r['winner'] }), ...rest, ...c.extra };
+            c.extra = {
+                ...(typeof r['question'] === 'string' ? { question: r['question'] } : {}),
+                ...(r['winner'] === undefined ? {} : { winner: r['winner'] }),
+                ...rest,
+                ...c.extra,
+            };
             cases.push(c);
             ids.push({ id: c.id, place });
             continue;
@@ -9107,7 +9289,13 @@ function fromMultihop(source, options) {
         p.note('no results');
     p.check();
     const model = chosen ?? [...counts.keys()][0] ?? null;
-    return summaryOf({ id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`, format: 'multihop-qa', cases, run: { model }, metadata: { [ANSWERED_CASES]: cases.filter((c) => c.error === null).length } });
+    return summaryOf({
+        id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`,
+        format: 'multihop-qa',
+        cases,
+        run: { model },
+        metadata: { [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
+    });
 }
 
 var saxes = {};
@@ -11708,8 +11896,22 @@ function collectRows(p, text) {
                     p.add(place, 'name', 'a non-empty test name', a['name']);
                 const file = a['file'];
                 const fileLine = a['line'];
-                const attributes = file === undefined && fileLine === undefined ? NONE : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
-                const row = { suites: suite?.path ?? NO_SUITES, classname: a['classname']?.trim() ?? '', name: caseName ?? '', outcome: 'passed', message: null, skipType: null, seconds: secondsOf(p, place, a['time']), flakyAttempts: 0, reruns: 0, attributes, properties: NONE };
+                const attributes = file === undefined && fileLine === undefined
+                    ? NONE
+                    : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
+                const row = {
+                    suites: suite?.path ?? NO_SUITES,
+                    classname: a['classname']?.trim() ?? '',
+                    name: caseName ?? '',
+                    outcome: 'passed',
+                    message: null,
+                    skipType: null,
+                    seconds: secondsOf(p, place, a['time']),
+                    flakyAttempts: 0,
+                    reruns: 0,
+                    attributes,
+                    properties: NONE,
+                };
                 open = { row, result: null, capturing: null, property: null };
                 caseDepth = depth;
             }
@@ -11746,7 +11948,19 @@ function collectRows(p, text) {
             suites.pop();
             if (!suite.hasTestcase && suite.error !== null) {
                 const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
-                add({ suites: suite.path, classname: '', name: '<init>', outcome, message: messageOf(suite.error) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: NONE, properties: NONE });
+                add({
+                    suites: suite.path,
+                    classname: '',
+                    name: '<init>',
+                    outcome,
+                    message: messageOf(suite.error) ?? `the suite raised an ${outcome}`,
+                    skipType: null,
+                    seconds: null,
+                    flakyAttempts: 0,
+                    reruns: 0,
+                    attributes: NONE,
+                    properties: NONE,
+                });
             }
         },
     });
@@ -11931,7 +12145,14 @@ function readJunit(source, visit) {
     const head = summaryOf({ id: root.id?.trim() || stemOf(source.file), format: 'junit', cases: [], run: { duration_seconds: duration } });
     const total = groups.length;
     // As summaryOf computes them from the cases: reward is 1 per passed test, no steps, no usage.
-    head.reported = { ...head.reported, total_cases: total, attempted_cases: total, completed_cases: completed, avg_reward: total ? completed / total : 0, latency_seconds: latencyStats(durations) };
+    head.reported = {
+        ...head.reported,
+        total_cases: total,
+        attempted_cases: total,
+        completed_cases: completed,
+        avg_reward: total ? completed / total : 0,
+        latency_seconds: latencyStats(durations),
+    };
     return head;
 }
 function fromJunit(source) {
@@ -12116,7 +12337,12 @@ class ZipArchive {
  * zip-read.ts (deflate, and zstd where Node.js has it).
  */
 const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
-const isLog = (d) => isObj(d) && typeof d['version'] === 'number' && typeof d['status'] === 'string' && isObj(d['eval']) && typeof d['eval']['task'] === 'string' && typeof d['eval']['model'] === 'string';
+const isLog = (d) => isObj(d) &&
+    typeof d['version'] === 'number' &&
+    typeof d['status'] === 'string' &&
+    isObj(d['eval']) &&
+    typeof d['eval']['task'] === 'string' &&
+    typeof d['eval']['model'] === 'string';
 const isEvalZip = (source) => source.kind === 'other' && /\.eval$/i.test(source.file);
 function inspectMismatch(source) {
     if (isEvalZip(source))
@@ -12138,7 +12364,11 @@ function entryJson(file, zip, name) {
 /** A `.eval` log as the JSON log's object, with each sample's place (its entry's name). */
 function readEvalZip(file) {
     const zip = ZipArchive.open(file);
-    const header = zip.entries.has('header.json') ? entryJson(file, zip, 'header.json') : zip.entries.has('_journal/start.json') ? { status: 'started', ...entryJson(file, zip, '_journal/start.json') } : null;
+    const header = zip.entries.has('header.json')
+        ? entryJson(file, zip, 'header.json')
+        : zip.entries.has('_journal/start.json')
+            ? { status: 'started', ...entryJson(file, zip, '_journal/start.json') }
+            : null;
     if (header === null)
         throw new InputError(`${file}: an Inspect .eval log holds header.json (or _journal/start.json); this archive holds neither`);
     const names = [...zip.entries.keys()].filter((n) => n.startsWith('samples/') && n.endsWith('.json'));
@@ -12198,7 +12428,11 @@ function toCase$2(p, place, sample, scorer, epochs) {
         return (p.add(place, 'id', 'the sample id, a string or number', id), null);
     if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1)
         return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
-    const error = isObj(sample['error']) && typeof sample['error']['message'] === 'string' ? sample['error']['message'] : typeof sample['error'] === 'string' ? sample['error'] : null;
+    const error = isObj(sample['error']) && typeof sample['error']['message'] === 'string'
+        ? sample['error']['message']
+        : typeof sample['error'] === 'string'
+            ? sample['error']
+            : null;
     const scores = isObj(sample['scores']) ? sample['scores'] : null;
     const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
     let reward = 0;
@@ -12206,23 +12440,36 @@ function toCase$2(p, place, sample, scorer, epochs) {
         const value = isObj(score) ? score['value'] : undefined;
         const n = scoreValue(value);
         if (n === undefined)
-            return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value), null);
+            return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value),
+                null);
         reward = n;
     }
     else if (error === null) {
-        return (p.add(place, `scores${scorer === null ? '' : `.${scorer}`}`, 'the sample\'s score (a sample with neither a score nor an error was not scored)', scores ?? sample['scores']), null);
+        return (p.add(place, `scores${scorer === null ? '' : `.${scorer}`}`, "the sample's score (a sample with neither a score nor an error was not scored)", scores ?? sample['scores']),
+            null);
     }
     const name = String(id);
     const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
     const value = isObj(score) ? score['value'] : null;
     return caseOf({
-        id: epochs ? `${name} (epoch ${epoch})` : name, completed: error === null && reward >= 1, reward, error,
-        duration_seconds: time, usage: usageOf(sample), final_response: outputText(sample), expected_answer: sample['target'] ?? null,
+        id: epochs ? `${name} (epoch ${epoch})` : name,
+        completed: error === null && reward >= 1,
+        reward,
+        error,
+        duration_seconds: time,
+        usage: usageOf(sample),
+        final_response: outputText(sample),
+        expected_answer: sample['target'] ?? null,
         labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
         extra: {
-            sample_id: id, epoch, scorer, score: value,
+            sample_id: id,
+            epoch,
+            scorer,
+            score: value,
             ...(isObj(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
-            ...(scores !== null && Object.keys(scores).length > 1 ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) } : {}),
+            ...(scores !== null && Object.keys(scores).length > 1
+                ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) }
+                : {}),
             ...(isObj(sample['limit']) ? { limit: sample['limit'] } : {}),
             ...(isObj(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
         },
@@ -12234,7 +12481,11 @@ function fromInspect(source) {
     if (!isLog(log))
         throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}${zipped ? ' (in header.json)' : ''}`);
     const spec = log['eval'];
-    const listed = zipped ? zipped.samples : Array.isArray(log['samples']) ? log['samples'].map((sample, i) => ({ sample, place: `$.samples[${i}]` })) : null;
+    const listed = zipped
+        ? zipped.samples
+        : Array.isArray(log['samples'])
+            ? log['samples'].map((sample, i) => ({ sample, place: `$.samples[${i}]` }))
+            : null;
     if (listed === null || (zipped && listed.length === 0))
         throw new InputError(`${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
     const samples = listed.map((x) => x.sample);
@@ -12266,12 +12517,18 @@ function fromInspect(source) {
         metadata['scorer'] = scorer;
     const runId = typeof spec['run_id'] === 'string' && spec['run_id'] !== '' ? spec['run_id'] : typeof spec['eval_id'] === 'string' ? spec['eval_id'] : 'inspect';
     return summaryOf({
-        id: `${spec['task']} ${runId}`, format: 'inspect-ai', cases,
+        id: `${spec['task']} ${runId}`,
+        format: 'inspect-ai',
+        cases,
         run: {
-            model: spec['model'], started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null, finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
-            cancelled: status !== 'success', description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
+            model: spec['model'],
+            started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null,
+            finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
+            cancelled: status !== 'success',
+            description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
         },
-        metadata, extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
+        metadata,
+        extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
     });
 }
 
@@ -12329,20 +12586,32 @@ function sampleCase(p, place, r, prefix) {
     const names = r['metrics'].filter((m) => typeof m === 'string');
     const metric = names.find((m) => numeric(r[m]) !== undefined);
     if (metric === undefined)
-        return (p.add(place, names.length === 0 ? 'metrics' : names[0], `a per-sample number for one of the metrics ${JSON.stringify(names)} (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score)`, names.length === 0 ? r['metrics'] : r[names[0]]), null);
+        return (p.add(place, names.length === 0 ? 'metrics' : names[0], `a per-sample number for one of the metrics ${JSON.stringify(names)} (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score)`, names.length === 0 ? r['metrics'] : r[names[0]]),
+            null);
     const reward = numeric(r[metric]);
     const resps = r['filtered_resps'];
     const answer = Array.isArray(resps) && resps.length > 0 ? resps[0] : null;
     return caseOf({
-        id: `${prefix}${String(doc)}`, completed: reward >= 1, reward,
+        id: `${prefix}${String(doc)}`,
+        completed: reward >= 1,
+        reward,
         final_response: typeof answer === 'string' ? answer : answer === null ? null : JSON.stringify(answer),
         expected_answer: r['target'] ?? null,
-        extra: { doc_id: doc, filter: r['filter'], metric, ...Object.fromEntries(names.map((m) => [m, r[m]])), ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}) },
+        extra: {
+            doc_id: doc,
+            filter: r['filter'],
+            metric,
+            ...Object.fromEntries(names.map((m) => [m, r[m]])),
+            ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}),
+        },
     });
 }
 /** Every task of one run in a directory: the samples files of its one date (several dates are several runs). */
 function fromSamplesDirectory(source) {
-    const files = source.entries().flatMap((n) => { const m = SAMPLES_FILE.exec(n); return m ? [{ name: n, date: m[2] }] : []; });
+    const files = source.entries().flatMap((n) => {
+        const m = SAMPLES_FILE.exec(n);
+        return m ? [{ name: n, date: m[2] }] : [];
+    });
     const dates = [...new Set(files.map((f) => f.date))];
     if (dates.length > 1)
         throw new InputError(`${source.file}: holds the samples of ${dates.length} lm_eval runs (dates ${dates.join(', ')}); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`);
@@ -12358,7 +12627,13 @@ function fromSamplesDirectory(source) {
         }
     }
     const tasks = files.map((f) => taskOfSamplesFile(f.name) ?? f.name);
-    return summaryOf({ id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(), format: 'lm-eval', cases, metadata: { tasks: tasks.join(', ') }, run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` } });
+    return summaryOf({
+        id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(),
+        format: 'lm-eval',
+        cases,
+        metadata: { tasks: tasks.join(', ') },
+        run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` },
+    });
 }
 function fromSamples(source) {
     const p = new Problems(source.file);
@@ -12397,7 +12672,13 @@ function fromSamples(source) {
     if (p.empty && cases.length === 0)
         p.note('no samples');
     p.check();
-    return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, metadata: task === null ? {} : { task }, run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` } });
+    return summaryOf({
+        id: stemOf(source.file),
+        format: 'lm-eval',
+        cases,
+        metadata: task === null ? {} : { task },
+        run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` },
+    });
 }
 /** The first metric of a task's results (`name,filter`), skipping the alias and the standard errors. */
 function firstMetric(entry) {
@@ -12437,7 +12718,14 @@ function fromResults(source, data) {
     const metadata = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
     if (typeof data['git_hash'] === 'string')
         metadata['lm_eval.git_hash'] = data['git_hash'];
-    return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, run: { model, description: AGGREGATE_NOTE }, metadata, extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null } });
+    return summaryOf({
+        id: stemOf(source.file),
+        format: 'lm-eval',
+        cases,
+        run: { model, description: AGGREGATE_NOTE },
+        metadata,
+        extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null },
+    });
 }
 function fromLmEval(source) {
     if (source.kind === 'directory')
@@ -12536,7 +12824,11 @@ function toCase$1(p, place, r, fields) {
     const score = get('reward');
     const reward = score === undefined ? undefined : numberField(p, place, score.name, score.value);
     if (done === undefined && score === undefined) {
-        p.note(`${place}: no completion field (${namesFor('completed', fields).map((n) => `"${n}"`).join(', ')}) and no reward field (${namesFor('reward', fields).map((n) => `"${n}"`).join(', ')}); map one with input.fields`);
+        p.note(`${place}: no completion field (${namesFor('completed', fields)
+            .map((n) => `"${n}"`)
+            .join(', ')}) and no reward field (${namesFor('reward', fields)
+            .map((n) => `"${n}"`)
+            .join(', ')}); map one with input.fields`);
         return null;
     }
     const completed = done === undefined ? (reward ?? 0) > 0 : flagField(p, place, done.name, done.value);
@@ -12570,7 +12862,9 @@ function toCase$1(p, place, r, fields) {
         reward: reward ?? (completed ? 1 : 0),
         steps: steps === null ? 0 : Math.round(steps),
         duration_seconds: latency,
-        usage: prompt !== null && completion !== null ? { total_calls: calls === null ? 0 : Math.round(calls), prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null } : null,
+        usage: prompt !== null && completion !== null
+            ? { total_calls: calls === null ? 0 : Math.round(calls), prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null }
+            : null,
         error: error === undefined || error.value === null || error.value === '' ? null : typeof error.value === 'string' ? error.value : JSON.stringify(error.value),
         labels: labels,
         extra,
@@ -12635,8 +12929,7 @@ const str$1 = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
 const num$2 = () => number({ error: 'expected a finite number' });
-const count$2 = () => int$2({ error: 'expected a whole number' })
-    .nonnegative({ error: 'expected a whole number >= 0' });
+const count$2 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
 const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
 const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
 const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nullable();
@@ -13067,8 +13360,23 @@ function packRlmCode(file, data, keep) {
  * into nested objects).
  */
 const FIELD_MAPPING_KEYS = [
-    'id', 'completed', 'reward', 'steps', 'calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cost', 'latency', 'error',
-    'cluster', 'task_family', 'environment', 'domain', 'split', 'length_bucket',
+    'id',
+    'completed',
+    'reward',
+    'steps',
+    'calls',
+    'prompt_tokens',
+    'completion_tokens',
+    'total_tokens',
+    'cost',
+    'latency',
+    'error',
+    'cluster',
+    'task_family',
+    'environment',
+    'domain',
+    'split',
+    'length_bucket',
 ];
 
 /**
@@ -13084,12 +13392,14 @@ function jsonMismatch(source, detect, why) {
 /** Tried in order by auto-detection: the first that matches wins. */
 const ADAPTERS = [
     {
-        name: 'benchgate', shape: BENCHGATE_SHAPE,
+        name: 'benchgate',
+        shape: BENCHGATE_SHAPE,
         mismatch: (s) => jsonMismatch(s, isBenchgateSummary, 'no `schema: "benchgate.summary/…"`'),
         convert: (s) => fromBenchgate(s.file, s.json()),
     },
     {
-        name: 'rlm-code', shape: RLM_CODE_SHAPE,
+        name: 'rlm-code',
+        shape: RLM_CODE_SHAPE,
         mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
         convert: (s) => fromRlmCode(s.file, s.json()),
         pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
@@ -13198,23 +13508,71 @@ function loadPackedSummary(file, options = 'auto', content) {
 const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
 /** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
 const STREAM_ROW_KEYS = [
-    'case_id', 'completed', 'steps', 'total_reward', 'duration_seconds', 'usage', 'error', 'mode', 'environment',
-    'description', 'task', 'started_at', 'finished_at', 'run_id', 'run_path', 'final_response', 'task_family', 'domain',
-    'split', 'length_bucket', 'expected_answer', 'answer_match', 'mcp_enabled', 'mcp_server', 'harness_strategy',
-    'harness_tool_calls', 'mcp_tool_calls', 'codemode_chain_calls', 'codemode_search_calls', 'codemode_discovery_calls',
+    'case_id',
+    'completed',
+    'steps',
+    'total_reward',
+    'duration_seconds',
+    'usage',
+    'error',
+    'mode',
+    'environment',
+    'description',
+    'task',
+    'started_at',
+    'finished_at',
+    'run_id',
+    'run_path',
+    'final_response',
+    'task_family',
+    'domain',
+    'split',
+    'length_bucket',
+    'expected_answer',
+    'answer_match',
+    'mcp_enabled',
+    'mcp_server',
+    'harness_strategy',
+    'harness_tool_calls',
+    'mcp_tool_calls',
+    'codemode_chain_calls',
+    'codemode_search_calls',
+    'codemode_discovery_calls',
     'codemode_guardrail_blocked',
 ];
 /** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
 const STREAM_TOP_KEYS = [
-    'benchmark_id', 'preset', 'mode', 'mcp_enabled', 'mcp_server', 'harness_strategy', 'model', 'source', 'description',
-    'pack_paths', 'started_at', 'finished_at', 'duration_seconds', 'total_cases', 'attempted_cases', 'completed_cases',
-    'avg_reward', 'avg_steps', 'latency_seconds', 'usage_totals', 'cancelled', 'case_results',
+    'benchmark_id',
+    'preset',
+    'mode',
+    'mcp_enabled',
+    'mcp_server',
+    'harness_strategy',
+    'model',
+    'source',
+    'description',
+    'pack_paths',
+    'started_at',
+    'finished_at',
+    'duration_seconds',
+    'total_cases',
+    'attempted_cases',
+    'completed_cases',
+    'avg_reward',
+    'avg_steps',
+    'latency_seconds',
+    'usage_totals',
+    'cancelled',
+    'case_results',
 ];
 /** Where to take a shortcut: the reader handles load options that name nothing but the format. */
 function streamable(options) {
-    return (options.format === 'auto' || options.format === 'rlm-code') && options.model === undefined && options.prompt === undefined
-        && options.run === undefined && options.fields === undefined
-        && (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0));
+    return ((options.format === 'auto' || options.format === 'rlm-code') &&
+        options.model === undefined &&
+        options.prompt === undefined &&
+        options.run === undefined &&
+        options.fields === undefined &&
+        (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0)));
 }
 /** The error when the cases of a file would need more memory than the process may use. */
 function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
@@ -13247,21 +13605,30 @@ var Kind;
 })(Kind || (Kind = {}));
 const KINDS = STREAM_ROW_KEYS.map((k) => {
     switch (k) {
-        case 'case_id': return Kind.Id;
+        case 'case_id':
+            return Kind.Id;
         case 'completed':
-        case 'codemode_guardrail_blocked': return Kind.Bool;
+        case 'codemode_guardrail_blocked':
+            return Kind.Bool;
         case 'answer_match':
-        case 'mcp_enabled': return Kind.NullableBool;
-        case 'steps': return Kind.Count;
+        case 'mcp_enabled':
+            return Kind.NullableBool;
+        case 'steps':
+            return Kind.Count;
         case 'harness_tool_calls':
         case 'mcp_tool_calls':
         case 'codemode_chain_calls':
         case 'codemode_search_calls':
-        case 'codemode_discovery_calls': return Kind.OptCount;
-        case 'total_reward': return Kind.Num;
-        case 'duration_seconds': return Kind.NullableSeconds;
-        case 'usage': return Kind.Usage;
-        case 'expected_answer': return Kind.Unknown;
+        case 'codemode_discovery_calls':
+            return Kind.OptCount;
+        case 'total_reward':
+            return Kind.Num;
+        case 'duration_seconds':
+            return Kind.NullableSeconds;
+        case 'usage':
+            return Kind.Usage;
+        case 'expected_answer':
+            return Kind.Unknown;
         case 'error':
         case 'mode':
         case 'environment':
@@ -13272,7 +13639,8 @@ const KINDS = STREAM_ROW_KEYS.map((k) => {
         case 'mcp_server':
         case 'harness_strategy':
             return Kind.KeptStr;
-        default: return Kind.Str;
+        default:
+            return Kind.Str;
     }
 });
 function keyTable(keys) {
@@ -13302,10 +13670,26 @@ const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 /** A mutable case passed to the packer for every row (it keeps none of the object). */
 function scratchCase() {
     return {
-        id: '', completed: false, reward: 0, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
-        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null }, harness: null,
-        description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
-        expected_answer: null, answer_match: null, extra: {},
+        id: '',
+        completed: false,
+        reward: 0,
+        steps: 0,
+        duration_seconds: null,
+        usage: null,
+        error: null,
+        mode: null,
+        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
+        harness: null,
+        description: null,
+        task: null,
+        started_at: null,
+        finished_at: null,
+        run_id: null,
+        run_path: null,
+        final_response: null,
+        expected_answer: null,
+        answer_match: null,
+        extra: {},
     };
 }
 var State;
@@ -13336,8 +13720,15 @@ class Scanner {
     row = scratchCase();
     usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
     harness = {
-        mcp_enabled: null, mcp_server: null, harness_strategy: null, harness_tool_calls: 0, mcp_tool_calls: 0,
-        codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+        mcp_enabled: null,
+        mcp_server: null,
+        harness_strategy: null,
+        harness_tool_calls: 0,
+        mcp_tool_calls: 0,
+        codemode_chain_calls: 0,
+        codemode_search_calls: 0,
+        codemode_discovery_calls: 0,
+        codemode_guardrail_blocked: false,
     };
     // The row being read: values by field index, and which fields it has.
     seen = 0;
@@ -13868,7 +14259,7 @@ class Scanner {
         const has = (k) => (seen & (1 << k)) !== 0;
         const str = this.str;
         const r = this.row;
-        const s = (k) => (has(k) ? str[k] ?? null : null);
+        const s = (k) => (has(k) ? (str[k] ?? null) : null);
         r.id = str[F.case_id];
         r.completed = this.flag[F.completed] === 1;
         r.reward = this.num[F.total_reward];
@@ -14070,16 +14461,20 @@ function headOf(file, raw) {
         top[key] = value;
     }
     const t = top;
-    const ok = (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== ''))
-        && ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k]))
-        && (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean')
-        && (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string')))
-        && (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && t['duration_seconds'] >= 0))
-        && isCount(t['total_cases']) && isCount(t['completed_cases']) && (t['attempted_cases'] === undefined || isCount(t['attempted_cases']))
-        && isNum(t['avg_reward']) && isNum(t['avg_steps'])
-        && (t['latency_seconds'] === undefined || (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum(t['latency_seconds'][k]))))
-        && (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount(t['usage_totals'][k]))))
-        && (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
+    const ok = (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== '')) &&
+        ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k])) &&
+        (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean') &&
+        (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string'))) &&
+        (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && t['duration_seconds'] >= 0)) &&
+        isCount(t['total_cases']) &&
+        isCount(t['completed_cases']) &&
+        (t['attempted_cases'] === undefined || isCount(t['attempted_cases'])) &&
+        isNum(t['avg_reward']) &&
+        isNum(t['avg_steps']) &&
+        (t['latency_seconds'] === undefined ||
+            (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum(t['latency_seconds'][k])))) &&
+        (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount(t['usage_totals'][k])))) &&
+        (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
     if (!ok)
         throw BAIL;
     const extra = {};
@@ -14323,7 +14718,11 @@ function loadFile(workerScript, small, request) {
  * form: like any packed summary, their cases keep what the comparison reads and drop per-case text.
  */
 async function loadPair(baseline, candidate, options, workerScript) {
-    const [bOptions, cOptions] = typeof options === 'string' ? [{ format: options }, { format: options }] : 'baseline' in options ? [options.baseline, options.candidate] : [options, options];
+    const [bOptions, cOptions] = typeof options === 'string'
+        ? [{ format: options }, { format: options }]
+        : 'baseline' in options
+            ? [options.baseline, options.candidate]
+            : [options, options];
     if (workerScript === null || totalSize([baseline, candidate]) < parallelThreshold()) {
         return [
             { path: baseline, summary: loadSummary(baseline, bOptions) },
@@ -14400,7 +14799,14 @@ function differenceFindings(diffs) {
     if (diffs.length < 2)
         return [];
     const names = diffs.map((d) => d.label).join(', ');
-    return [{ code: 'multiple-differences', side: null, message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`, case_ids: [] }];
+    return [
+        {
+            code: 'multiple-differences',
+            side: null,
+            message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`,
+            case_ids: [],
+        },
+    ];
 }
 
 /** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
@@ -14643,10 +15049,20 @@ function runFindings(side, s, totals) {
     }
     else if (s.metadata[ANSWERED_CASES] === 0) {
         // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
-        out.push({ code: 'empty-run', side, message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`, case_ids: [] });
+        out.push({
+            code: 'empty-run',
+            side,
+            message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`,
+            case_ids: [],
+        });
     }
     if (attempted < r.total_cases || rows < r.total_cases) {
-        out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });
+        out.push({
+            code: 'incomplete-run',
+            side,
+            message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
+            case_ids: [],
+        });
     }
     if (s.run.cancelled === true) {
         out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
@@ -14657,10 +15073,20 @@ function runFindings(side, s, totals) {
     }
     const mismatches = aggregateMismatches(s, totals);
     if (mismatches.length > 0) {
-        out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+        out.push({
+            code: 'aggregate-mismatch',
+            side,
+            message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
+            case_ids: [],
+        });
     }
     if (s.metadata['lm_eval.aggregate_only'] === 'true') {
-        out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
+        out.push({
+            code: 'aggregates-only',
+            side,
+            message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
+            case_ids: [],
+        });
     }
     const errored = [...totals.errored];
     if (errored.length > 0) {
@@ -14727,11 +15153,21 @@ function pairFindings(baseline, candidate, rows) {
     }
     const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
     if (missing.length > 0) {
-        out.push({ code: 'missing-cases', side: 'candidate', message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`, case_ids: missing });
+        out.push({
+            code: 'missing-cases',
+            side: 'candidate',
+            message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
+            case_ids: missing,
+        });
     }
     const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
     if (added.length > 0) {
-        out.push({ code: 'new-cases', side: 'candidate', message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`, case_ids: added });
+        out.push({
+            code: 'new-cases',
+            side: 'candidate',
+            message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`,
+            case_ids: added,
+        });
     }
     return out;
 }
@@ -14781,7 +15217,9 @@ function normalQuantile(p) {
     else if (p <= 1 - low) {
         const q = p - 0.5;
         const r = q * q;
-        x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+        x =
+            ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
+                (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
     }
     else {
         const q = Math.sqrt(-2 * Math.log(1 - p));
@@ -15087,7 +15525,17 @@ function evaluateMetricGates(b, c, specs, policy, alpha, pricing = {}) {
         const baseline = mb.value;
         const candidate = mc.value;
         const allowance = allowanceOf(tolerance, baseline);
-        const base = { metric: spec.field ?? spec.metric ?? '', field: spec.field !== undefined, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
+        const base = {
+            metric: spec.field ?? spec.metric ?? '',
+            field: spec.field !== undefined,
+            direction,
+            level,
+            tolerance: String(tolerance),
+            allowance,
+            baseline,
+            candidate,
+            change: baseline !== null && candidate !== null ? candidate - baseline : null,
+        };
         if (baseline === null || candidate === null || allowance === null)
             return { ...base, status: 'inconclusive', basis: 'unknown', p_violated: null, p_holds: null };
         if (policy === 'significant' && vb && vc) {
@@ -21976,11 +22424,21 @@ function checkSafety(b, c, options = {}) {
     const drafts = [];
     if (blocked.candidate > blocked.baseline) {
         const newly = [...cb].filter((id) => !bb.has(id)).sort(compareCodePoints);
-        drafts.push({ code: 'guardrail-rise', side: 'candidate', message: `The CodeMode guardrail blocked ${blocked.candidate} candidate ${blocked.candidate === 1 ? 'case' : 'cases'} against ${blocked.baseline} of the baseline: the count must not rise.`, case_ids: newly });
+        drafts.push({
+            code: 'guardrail-rise',
+            side: 'candidate',
+            message: `The CodeMode guardrail blocked ${blocked.candidate} candidate ${blocked.candidate === 1 ? 'case' : 'cases'} against ${blocked.baseline} of the baseline: the count must not rise.`,
+            case_ids: newly,
+        });
     }
     const unexplained = [...new Set(policy_failures.filter((f) => f.side === 'candidate' && f.explained === null).map((f) => f.case_id))];
     if (unexplained.length > 0) {
-        drafts.push({ code: 'policy-failure', side: 'candidate', message: `${unexplained.length} candidate ${unexplained.length === 1 ? 'case fails' : 'cases fail'} with an error matching a policy pattern and no explanation in the configuration.`, case_ids: unexplained });
+        drafts.push({
+            code: 'policy-failure',
+            side: 'candidate',
+            message: `${unexplained.length} candidate ${unexplained.length === 1 ? 'case fails' : 'cases fail'} with an error matching a policy pattern and no explanation in the configuration.`,
+            case_ids: unexplained,
+        });
     }
     return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
 }
@@ -21993,7 +22451,7 @@ function checkSafety(b, c, options = {}) {
  */
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
-const value$3 = (metric, e) => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
+const value$3 = (metric, e) => metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials;
 /**
  * `together`: the grouping whose cases were found to move together (the significant policy's
  * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
@@ -22019,9 +22477,22 @@ function evaluateSlices(cases, specs, policy, alpha, together = null) {
             const c = members.reduce((s, x) => s + value$3(spec.metric, x.candidate), 0) / members.length;
             const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-            const worseBy = (x) => (higher ? value$3(spec.metric, x.baseline) - value$3(spec.metric, x.candidate) : value$3(spec.metric, x.candidate) - value$3(spec.metric, x.baseline));
+            const worseBy = (x) => higher ? value$3(spec.metric, x.baseline) - value$3(spec.metric, x.candidate) : value$3(spec.metric, x.candidate) - value$3(spec.metric, x.baseline);
             const level = spec.level ?? 'required';
-            const row = { by: spec.by, metric: spec.metric, group, level, cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status: 'pass', judged, basis: policy === 'significant' ? 'paired' : 'point' };
+            const row = {
+                by: spec.by,
+                metric: spec.metric,
+                group,
+                level,
+                cases: members.length,
+                baseline: b,
+                candidate: c,
+                change: c - b,
+                allowance,
+                status: 'pass',
+                judged,
+                basis: policy === 'significant' ? 'paired' : 'point',
+            };
             if (judged && policy === 'point')
                 row.status = (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
             else if (judged && together === spec.by)
@@ -22384,7 +22855,11 @@ function chooseCluster(cases, choice, columns = []) {
             return decided({ field: f, note: `clustered by ${f} (auto)`, drafts: [] });
         const check = correlationCheck(cases, f, columns);
         if (check.p > CORRELATION_LEVEL) {
-            return decided({ field: null, note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`, drafts: [] }, check);
+            return decided({
+                field: null,
+                note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`,
+                drafts: [],
+            }, check);
         }
         return decided({
             field: f,
@@ -22449,7 +22924,13 @@ function gateData(cases, t) {
         { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
         { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate$1(c.candidate) - rate$1(c.baseline)) },
         { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
-        { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate$1(c.candidate) - rate$1(c.baseline))) },
+        {
+            gate: 'completion_regressions',
+            gated: t.fail_on_completion_regression,
+            direction: 'at_least',
+            threshold: 0,
+            perCase: col((c) => Math.sign(rate$1(c.candidate) - rate$1(c.baseline))),
+        },
     ];
 }
 /** Cluster-robust (CR1) standard error of a mean over units, for sizing statements only. */
@@ -22693,7 +23174,7 @@ function maxT(ctx, singles) {
             if (v[p] > maxV[p])
                 maxV[p] = v[p];
     const flips = maxV.slice(1).sort();
-    const k = Math.floor((ctx.alpha * (1 - SCREEN)) * ps.count) - 1;
+    const k = Math.floor(ctx.alpha * (1 - SCREEN) * ps.count) - 1;
     const critical = violation.size === 0 || k < 0 ? normalQuantile(1 - ctx.alpha * (1 - SCREEN)) : flips[flips.length - 1 - k];
     return { violation, maxV, critical };
 }
@@ -22722,13 +23203,37 @@ function bounds$1(ctx, x, level) {
 function gateResult(ctx, x, family) {
     const { d, g, theta, meets, sorted } = x;
     const { alpha } = ctx;
-    const counts = d.gate === 'completion_regressions' ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length } : { regressed: null, improved: null };
+    const counts = d.gate === 'completion_regressions'
+        ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length }
+        : { regressed: null, improved: null };
     const means = sideMeans(ctx.cases, d.gate);
-    const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, ...counts };
+    const base = {
+        gate: d.gate,
+        gated: d.gated,
+        direction: d.direction,
+        threshold: d.threshold,
+        baseline: means.baseline,
+        candidate: means.candidate,
+        estimate: theta,
+        ...counts,
+    };
     if (sorted === null) {
         // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
         const status = !d.gated || meets ? 'pass' : 'fail';
-        return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null, sizing: null };
+        return {
+            ...base,
+            lower: theta,
+            upper: theta,
+            p_change: theta === 0 ? 1 : 0,
+            p_violated: meets ? 1 : 0,
+            p_violated_adjusted: meets ? 1 : 0,
+            p_holds: meets ? 0 : 1,
+            status,
+            significant: theta !== 0 && ctx.n > 0,
+            minimum_detectable: null,
+            units_needed: null,
+            sizing: null,
+        };
     }
     const tau = d.threshold;
     const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
@@ -22769,7 +23274,7 @@ function gateResult(ctx, x, family) {
     };
 }
 /** The studentized value a gate's violation must pass to fail: the max-T family's bar, or the level less γ for a gate outside it. */
-const failBar = (ctx, x, family) => (family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN)));
+const failBar = (ctx, x, family) => family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN));
 /** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
 function sizeGate(ctx, x, family, se) {
     const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
@@ -22793,7 +23298,12 @@ function testGates(cases, thresholds, trials, options = {}) {
     const drafts = [...cluster.drafts];
     if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
         drafts.splice(0, drafts.length, ...drafts.filter((d) => d.code !== 'too-few-clusters'));
-        drafts.push({ code: 'too-few-clusters', side: null, message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`, case_ids: [] });
+        drafts.push({
+            code: 'too-few-clusters',
+            side: null,
+            message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`,
+            case_ids: [],
+        });
     }
     const unitSize = new Float64Array(G);
     for (let i = 0; i < n; i++)
@@ -22806,7 +23316,13 @@ function testGates(cases, thresholds, trials, options = {}) {
     });
     const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
     const ctx = {
-        cases, n, units: G, alpha, unitSize, unitSums, ps,
+        cases,
+        n,
+        units: G,
+        alpha,
+        unitSize,
+        unitSums,
+        ps,
         caseUnits: G === n,
         effects: options.effects ?? {},
     };
@@ -23054,7 +23570,12 @@ function significanceOf({ b, c, paired }, thresholds, options) {
 }
 /** Cases whose success rate fell, each with pass@k, pass^k (k = its trials) and Fisher's exact p. */
 function caseDeclines(paired, alpha) {
-    const side = (e) => ({ trials: e.trials, successes: e.successes, pass_at_k: passAtK(e.trials, e.successes, e.trials), pass_hat_k: passHatK(e.trials, e.successes, e.trials) });
+    const side = (e) => ({
+        trials: e.trials,
+        successes: e.successes,
+        pass_at_k: passAtK(e.trials, e.successes, e.trials),
+        pass_hat_k: passHatK(e.trials, e.successes, e.trials),
+    });
     return paired
         .filter((x) => x.candidate.successes / x.candidate.trials < x.baseline.successes / x.baseline.trials)
         .map((x) => {
@@ -23113,7 +23634,14 @@ function compareSummaries(baseline, candidate, options = {}) {
     const significance = judged?.significance ?? tested;
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
-    const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...benchmarkFindings(benchmarks), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
+    const extra = [
+        ...(options.findings ?? []),
+        ...differenceFindings(differences),
+        ...benchmarkFindings(benchmarks),
+        ...comparabilityFindings(comparability),
+        ...safety.drafts,
+        ...(significance?.drafts ?? []),
+    ];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
     const blocking_findings = findings.filter((f) => f.blocking);
     const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
@@ -23126,7 +23654,12 @@ function compareSummaries(baseline, candidate, options = {}) {
         ...required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric),
         ...requiredSlices.filter((x) => x.status === 'fail').map(sliceName),
     ];
-    const metricUndecided = decision === 'point' ? [] : [...required.filter((g) => g.status === 'inconclusive').map((g) => g.metric), ...requiredSlices.filter((x) => x.status === 'inconclusive').map(sliceName)];
+    const metricUndecided = decision === 'point'
+        ? []
+        : [
+            ...required.filter((g) => g.status === 'inconclusive').map((g) => g.metric),
+            ...requiredSlices.filter((x) => x.status === 'inconclusive').map(sliceName),
+        ];
     let verdict;
     let failed_gates;
     let undecided_gates = [];
@@ -23180,7 +23713,14 @@ function comparabilityFindings(c) {
     if (keys.length === 0)
         return [];
     const list = keys.join(', ');
-    return [{ code: 'not-comparable', side: null, message: `The runs differ in ${keys.length === 1 ? 'a key' : `${keys.length} keys`} that must be equal for a fair comparison: ${list}.`, case_ids: [] }];
+    return [
+        {
+            code: 'not-comparable',
+            side: null,
+            message: `The runs differ in ${keys.length === 1 ? 'a key' : `${keys.length} keys`} that must be equal for a fair comparison: ${list}.`,
+            case_ids: [],
+        },
+    ];
 }
 
 /**
@@ -23210,7 +23750,14 @@ function comparabilityFindings(c) {
 function normalUpper(x) {
     const z = Math.abs(x) / Math.SQRT2;
     const t = 1 / (1 + 0.5 * z);
-    const erfc = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    const erfc = t *
+        Math.exp(-z * z -
+            1.26551223 +
+            t *
+                (1.00002368 +
+                    t *
+                        (0.37409196 +
+                            t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
     return x >= 0 ? erfc / 2 : 1 - erfc / 2;
 }
 /** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
@@ -23432,7 +23979,10 @@ function hasGlob(pattern) {
     return GLOB_CHARS.test(pattern);
 }
 function segmentRegex(segment) {
-    const body = segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+    const body = segment
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]');
     return new RegExp(`^${body}$`);
 }
 /** Files under `root` matching the glob's segments; `**` matches any number of directories. */
@@ -23502,9 +24052,7 @@ function matchFiles(pattern, cwd) {
     const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
     const root = absolute ? sep : cwd;
     const files = walk(root, parts, { n: 0 });
-    return [...new Set(files)]
-        .map((path) => ({ path, mtimeMs: statSync(path).mtimeMs }))
-        .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+    return [...new Set(files)].map((path) => ({ path, mtimeMs: statSync(path).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
 }
 /** The option as the user typed it: `baseline` → `--baseline`. */
 const flag = (option) => (option.startsWith('-') ? option : `--${option}`);
@@ -23637,7 +24185,10 @@ const BATCH = 1000;
 function joinLines(items, render) {
     const batches = [];
     for (let i = 0; i < items.length; i += BATCH)
-        batches.push(items.slice(i, i + BATCH).map(render).join('\n'));
+        batches.push(items
+            .slice(i, i + BATCH)
+            .map(render)
+            .join('\n'));
     return batches.join('\n');
 }
 
@@ -23699,7 +24250,9 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
         ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
         ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
-        ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
+        ...(cmp.metric_gates.length === 0
+            ? {}
+            : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
         findings: cmp.findings,
@@ -23712,7 +24265,20 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
 function jsonSafe(s) {
     const finite = (x) => (Number.isFinite(x) ? x : null);
     const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
-    return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, closed_form, heterogeneity, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
+    return {
+        confidence,
+        alpha,
+        method,
+        patterns,
+        seed,
+        cases,
+        cluster,
+        trials,
+        declines,
+        closed_form,
+        heterogeneity,
+        gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })),
+    };
 }
 /** Rows per chunk of {@link renderJsonChunks}. */
 const ROWS_PER_CHUNK = 1000;
@@ -23836,7 +24402,9 @@ function benchmarksSection(b) {
 function compact(x, digits) {
     if (!Number.isFinite(x))
         return x > 0 ? '+∞' : '−∞';
-    const s = signed(x, digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    const s = signed(x, digits)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '');
     return s;
 }
 const percent = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
@@ -23856,10 +24424,38 @@ function gateLines(cmp) {
     const { deltas, gates, case_summary } = cmp.rlm;
     const t = cmp.thresholds;
     return [
-        { gate: 'reward', label: 'Reward (mean)', checklist: 'Reward delta', change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4), rule: `≥ ${compact(t.min_reward_delta, 4)}`, passed: gates.reward },
-        { gate: 'completion', label: 'Completion rate', checklist: 'Completion delta', change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`, rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`, passed: gates.completion },
-        { gate: 'steps', label: 'Steps (mean)', checklist: 'Steps increase', change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2), rule: `≤ ${compact(t.max_steps_increase, 4)}`, passed: gates.steps },
-        { gate: 'completion_regressions', label: 'Completion regressions', checklist: 'Completion regressions', change: String(case_summary.completion_regressions), rule: t.fail_on_completion_regression ? '= 0' : 'not gated', passed: gates.completion_regressions },
+        {
+            gate: 'reward',
+            label: 'Reward (mean)',
+            checklist: 'Reward delta',
+            change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4),
+            rule: `≥ ${compact(t.min_reward_delta, 4)}`,
+            passed: gates.reward,
+        },
+        {
+            gate: 'completion',
+            label: 'Completion rate',
+            checklist: 'Completion delta',
+            change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`,
+            rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`,
+            passed: gates.completion,
+        },
+        {
+            gate: 'steps',
+            label: 'Steps (mean)',
+            checklist: 'Steps increase',
+            change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2),
+            rule: `≤ ${compact(t.max_steps_increase, 4)}`,
+            passed: gates.steps,
+        },
+        {
+            gate: 'completion_regressions',
+            label: 'Completion regressions',
+            checklist: 'Completion regressions',
+            change: String(case_summary.completion_regressions),
+            rule: t.fail_on_completion_regression ? '= 0' : 'not gated',
+            passed: gates.completion_regressions,
+        },
     ];
 }
 const plural = (n, one, many) => (n === 1 ? one : many);
@@ -23926,7 +24522,9 @@ function levelPercent(confidence) {
 function pValue(p) {
     if (p < 0.001)
         return 'p<0.001';
-    return `p=${pyFixed(p, p < 0.01 ? 4 : 3).replace(/0+$/, '').replace(/\.$/, '')}`;
+    return `p=${pyFixed(p, p < 0.01 ? 4 : 3)
+        .replace(/0+$/, '')
+        .replace(/\.$/, '')}`;
 }
 function rule$1(t) {
     if (t.gate === 'completion_regressions')
@@ -23949,7 +24547,16 @@ function changeCell(t) {
 }
 function significanceTable(s) {
     const pct = levelPercent(s.confidence);
-    const rows = s.gates.map((t) => [LABEL[t.gate], level$1(t.gate, t.baseline), level$1(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]]);
+    const rows = s.gates.map((t) => [
+        LABEL[t.gate],
+        level$1(t.gate, t.baseline),
+        level$1(t.gate, t.candidate),
+        changeCell(t),
+        bounds(t),
+        pValue(t.p_change),
+        rule$1(t),
+        ICON$2[t.status],
+    ]);
     return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
 }
 /** How the evidence was tested, in one line under the table. */
@@ -23991,12 +24598,16 @@ function decideWords(t, s) {
 }
 /** An undecided gate in a few words: its change, its range, what would decide it. */
 function undecidedPart(t, s) {
-    const est = t.gate === 'completion_regressions' ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better` : `${change$1(t.gate, t.estimate)}, could be ${change$1(t.gate, t.lower)} to ${change$1(t.gate, t.upper)}`;
+    const est = t.gate === 'completion_regressions'
+        ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better`
+        : `${change$1(t.gate, t.estimate)}, could be ${change$1(t.gate, t.lower)} to ${change$1(t.gate, t.upper)}`;
     return `${lower(t.gate)} (${est}; ${decideWords(t, s)})`;
 }
 /** The smallest detectable distances from the thresholds, for the gates that have one. */
 function detectable(gates) {
-    const parts = gates.filter((t) => t.minimum_detectable !== null && t.gate !== 'completion_regressions').map((t) => `${change$1(t.gate, t.minimum_detectable).replace(/^\+/, '')} in ${lower(t.gate)}`);
+    const parts = gates
+        .filter((t) => t.minimum_detectable !== null && t.gate !== 'completion_regressions')
+        .map((t) => `${change$1(t.gate, t.minimum_detectable).replace(/^\+/, '')} in ${lower(t.gate)}`);
     return parts.length === 0 ? '' : ` With 80% power this suite detects a distance from the threshold of ${parts.join(', ')}.`;
 }
 /** The reason lines of a significant comparison, as the report's second paragraph. */
@@ -24087,7 +24698,9 @@ function caseSections(cmp) {
     }
     else if (regressed.length > 0) {
         // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.
-        const title = sig === null ? '**Regressed cases**' : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
+        const title = sig === null
+            ? '**Regressed cases**'
+            : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
         out.push(title, '', ...regressedTable(regressed), '');
     }
     const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
@@ -24241,7 +24854,12 @@ function metricGatesTable(cmp) {
     // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
     const name = (g) => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
     const rows = cmp.metric_gates.map((g) => [name(g), g.level, value$1(g.baseline), value$1(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
-    return ['**Gates of the configuration**', '', ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows), ''];
+    return [
+        '**Gates of the configuration**',
+        '',
+        ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows),
+        '',
+    ];
 }
 /** The reason line for the configuration's required gates that failed or are undecided, or none. */
 function metricGatesReason(cmp) {
@@ -24267,7 +24885,9 @@ function sliceRule(x, allowance) {
         return `${rule}; its cases move together: one run cannot tell a shock from a change`;
     if (x.p_violated === undefined)
         return rule;
-    return x.p_adjusted === null || x.p_adjusted === undefined ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)` : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
+    return x.p_adjusted === null || x.p_adjusted === undefined
+        ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)`
+        : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
 }
 /** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
 function slicesTable(cmp) {
@@ -24286,7 +24906,12 @@ function slicesTable(cmp) {
         sliceRule(x, delta(x.metric, x.allowance).replace(/^\+/, '')),
         x.judged ? ICON$1[x.status] : '—',
     ]);
-    return ['**Slices**', '', ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows), ''];
+    return [
+        '**Slices**',
+        '',
+        ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows),
+        '',
+    ];
 }
 
 /** A small probability in 2 significant digits: 0.00034, 5.7e-10. */
@@ -24440,7 +25065,9 @@ function policySection(cmp) {
 function footer$1(cmp, version) {
     const b = untrusted(cmp.baseline.summary.id);
     const c = untrusted(cmp.candidate.summary.id);
-    const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
+    const how = cmp.significance === null
+        ? 'rlm-code-compatible gates'
+        : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
     return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 /** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
@@ -24448,7 +25075,10 @@ function headToHeadLine(cmp) {
     const h = cmp.head_to_head;
     if (h === undefined)
         return [];
-    return [`**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`, ''];
+    return [
+        `**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`,
+        '',
+    ];
 }
 /** Renders the markdown report, in full unless `options.detail` says less. */
 function renderMarkdown(cmp, options = {}) {
@@ -24513,7 +25143,9 @@ function sequentialWords(s) {
         return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
     if (s.reason === 'max-trials')
         return `${at}: stop, the maximum is reached undecided`;
-    const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+    const more = s.more_rounds === null
+        ? `no decision in sight within ${s.max_rounds} rounds`
+        : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
     return `${at}: continue, run another round (${more})`;
 }
 
@@ -31680,28 +32312,44 @@ const caseField = string$1().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field nam
 const fingerprintKey = string$1().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 const ConfigSchema = strictObject({
     version: literal(1).optional().describe('The format of this file; 1, the only one so far.'),
-    decide: _enum(DECISION_POLICIES).optional().describe('point: rlm-code\'s gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive).'),
+    decide: _enum(DECISION_POLICIES)
+        .optional()
+        .describe("point: rlm-code's gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive)."),
     confidence: number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
-    cluster: union([_enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
+    cluster: union([_enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField])
+        .optional()
+        .describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
     min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
-    min_completion_delta: threshold('rlm-code\'s gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.').optional(),
+    min_completion_delta: threshold("rlm-code's gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.").optional(),
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
-    fail_on_completion_regression: boolean$1().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
+    fail_on_completion_regression: boolean$1()
+        .optional()
+        .describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
     allow_findings: array(_enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
     gates: array(strictObject({
-        metric: _enum(METRICS).optional().describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.'),
-        field: caseField.optional().describe('Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary\'s case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.'),
+        metric: _enum(METRICS)
+            .optional()
+            .describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.'),
+        field: caseField
+            .optional()
+            .describe("Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary's case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field."),
         direction: _enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
-        tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
+        tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')])
+            .optional()
+            .describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
         level: _enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
     })
-        .refine((g) => (g.metric === undefined) !== (g.field === undefined), { message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)' }))
+        .refine((g) => (g.metric === undefined) !== (g.field === undefined), {
+        message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)',
+    }))
         .optional()
-        .describe('Your own gates, besides rlm-code\'s four.'),
+        .describe("Your own gates, besides rlm-code's four."),
     slices: array(strictObject({
         by: caseField.describe('The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).'),
         metric: _enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
-        tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
+        tolerance: union([number(), string$1().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')])
+            .optional()
+            .describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
         min_cases: number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
         level: _enum(GATE_LEVELS).optional().describe('required (the default) or advisory.'),
     }))
@@ -31723,7 +32371,10 @@ const ConfigSchema = strictObject({
         }))
             .optional()
             .describe('Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.'),
-        explained: array(strictObject({ case: string$1().min(1).describe('The case id.'), reason: string$1().min(1).describe('Why this failure is acceptable; shown in the report.') }))
+        explained: array(strictObject({
+            case: string$1().min(1).describe('The case id.'),
+            reason: string$1().min(1).describe('Why this failure is acceptable; shown in the report.'),
+        }))
             .optional()
             .describe('Policy failures the team has looked at: they are listed with their reason and do not hold.'),
     })
@@ -31731,18 +32382,31 @@ const ConfigSchema = strictObject({
         .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
     comparability: strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
-        require: array(fingerprintKey).optional().describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
-        allow: array(fingerprintKey).optional().describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
+        require: array(fingerprintKey)
+            .optional()
+            .describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
+        allow: array(fingerprintKey)
+            .optional()
+            .describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
     })
         .optional()
         .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
     input: strictObject({
         format: _enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
-        baseline_model: string$1().min(1).optional().describe("For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label."),
+        baseline_model: string$1()
+            .min(1)
+            .optional()
+            .describe("For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label."),
         candidate_model: string$1().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
-        baseline_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
+        baseline_prompt: string$1()
+            .min(1)
+            .optional()
+            .describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
         candidate_prompt: string$1().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
-        baseline_run: string$1().min(1).optional().describe('For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.'),
+        baseline_run: string$1()
+            .min(1)
+            .optional()
+            .describe('For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.'),
         candidate_run: string$1().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
         fields: strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, string$1().min(1).optional()])))
             .optional()
@@ -31750,8 +32414,12 @@ const ConfigSchema = strictObject({
     })
         .optional()
         .describe('How the input files are read.'),
-    fail_on_inconclusive: boolean$1().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
-    benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
+    fail_on_inconclusive: boolean$1()
+        .optional()
+        .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+        .optional()
+        .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
 })
     // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
     // policy.ts reads them by key).
@@ -32010,8 +32678,20 @@ function leaderboardEntry(file, s, pricing) {
     const reward = n ? t.reward / n : 0;
     const cost = runCost(p, pricing).total;
     return {
-        file, id: s.id, preset: s.run.preset, mode: s.run.mode, strategy: s.run.harness_strategy, model: s.run.model, started_at: s.run.started_at,
-        cases: n, reward, completion_rate: n ? t.completed / n : 0, steps: n ? t.steps / n : 0, tokens, cost, duration: s.run.duration_seconds,
+        file,
+        id: s.id,
+        preset: s.run.preset,
+        mode: s.run.mode,
+        strategy: s.run.harness_strategy,
+        model: s.run.model,
+        started_at: s.run.started_at,
+        cases: n,
+        reward,
+        completion_rate: n ? t.completed / n : 0,
+        steps: n ? t.steps / n : 0,
+        tokens,
+        cost,
+        duration: s.run.duration_seconds,
         efficiency: tokens === null || tokens === 0 || n === 0 ? null : reward / (tokens / n / 1000),
     };
 }
@@ -32068,7 +32748,9 @@ function buildLeaderboard(entries, metric, filters, groupBy, top) {
         const key = groupBy === null ? null : e[groupBy];
         groups.set(key, [...(groups.get(key) ?? []), value(e, metric)]);
     }
-    const stats = [...groups].map(([g, vs]) => statsOf(g, vs)).sort((a, b) => (a.mean === null ? 1 : b.mean === null ? -1 : higher ? b.mean - a.mean : a.mean - b.mean));
+    const stats = [...groups]
+        .map(([g, vs]) => statsOf(g, vs))
+        .sort((a, b) => (a.mean === null ? 1 : b.mean === null ? -1 : higher ? b.mean - a.mean : a.mean - b.mean));
     return { metric, higherIsBetter: higher, entries: top === undefined ? ranked : ranked.slice(0, top), excluded, groupBy, stats };
 }
 
@@ -32137,8 +32819,21 @@ function parseHistory(textOf, where) {
 /** The history's runs as leaderboard entries; `file` plus the run id tells runs apart. */
 function historyLeaderboardEntries(file, h) {
     return h.entries.map((e) => ({
-        file: `${file}#run-${e.run_id}`, id: e.id, preset: e.preset, mode: e.mode, strategy: e.strategy, model: e.model, started_at: e.started_at,
-        cases: e.cases, reward: e.reward, completion_rate: e.completion_rate, steps: e.steps, tokens: e.tokens, cost: e.cost, duration: e.duration, efficiency: e.efficiency,
+        file: `${file}#run-${e.run_id}`,
+        id: e.id,
+        preset: e.preset,
+        mode: e.mode,
+        strategy: e.strategy,
+        model: e.model,
+        started_at: e.started_at,
+        cases: e.cases,
+        reward: e.reward,
+        completion_rate: e.completion_rate,
+        steps: e.steps,
+        tokens: e.tokens,
+        cost: e.cost,
+        duration: e.duration,
+        efficiency: e.efficiency,
     }));
 }
 
@@ -32158,7 +32853,14 @@ const COLUMNS = [
 ];
 const TEXT_COLUMNS = 4;
 const num = (x, digits = 4) => (x === null ? 'unknown' : pyFixed(x, digits));
-const statRow = (s) => [s.group ?? '(none)', String(s.count), num(s.mean), num(s.median), num(s.sd), s.min === null ? 'unknown' : `${num(s.min)} – ${num(s.max)}`];
+const statRow = (s) => [
+    s.group ?? '(none)',
+    String(s.count),
+    num(s.mean),
+    num(s.median),
+    num(s.sd),
+    s.min === null ? 'unknown' : `${num(s.min)} – ${num(s.max)}`,
+];
 const STAT_HEAD = ['group', 'runs', 'mean', 'median', 'sd', 'range'];
 function title(lb) {
     return `Leaderboard by ${lb.metric} (${lb.higherIsBetter ? 'higher' : 'lower'} is better), ${lb.entries.length} run${lb.entries.length === 1 ? '' : 's'}`;
@@ -32173,7 +32875,10 @@ const plain = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\
 function aligned(head, rows, left) {
     const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
     const cell = (s, i) => (left(i) ? s.padEnd(width[i]) : s.padStart(width[i]));
-    return [head, ...rows].map((r) => r.map((c, i) => cell(c, i)).join('  ').trimEnd());
+    return [head, ...rows].map((r) => r
+        .map((c, i) => cell(c, i))
+        .join('  ')
+        .trimEnd());
 }
 function renderLeaderboardTable(lb) {
     const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c) => plain(c.get(e)))]);
@@ -32187,19 +32892,62 @@ function renderLeaderboardMarkdown(lb) {
     const align = ['right', ...COLUMNS.map((_, k) => (k < TEXT_COLUMNS ? 'left' : 'right'))];
     const stats = lb.stats.map((s) => [s.group === null ? (lb.groupBy === null ? 'all runs' : '*(none)*') : esc(s.group), ...statRow(s).slice(1)]);
     return [
-        `### ${title(lb)}`, '',
-        ...table(['#', ...COLUMNS.map((c) => c.head)], align, rows), '',
-        `**${lb.metric}** by ${lb.groupBy ?? 'all runs'}`, '',
-        ...table(STAT_HEAD, ['left', 'right', 'right', 'right', 'right', 'right'], stats), '',
+        `### ${title(lb)}`,
+        '',
+        ...table(['#', ...COLUMNS.map((c) => c.head)], align, rows),
+        '',
+        `**${lb.metric}** by ${lb.groupBy ?? 'all runs'}`,
+        '',
+        ...table(STAT_HEAD, ['left', 'right', 'right', 'right', 'right', 'right'], stats),
+        '',
         ...footer(lb).map((l) => `*${l}*`),
-    ].join('\n').trimEnd().concat('\n');
+    ]
+        .join('\n')
+        .trimEnd()
+        .concat('\n');
 }
 /** A CSV cell a spreadsheet would take as a formula (=, +, -, @, tab, CR) starts with a quote. */
 const guard = (s) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 function renderLeaderboardCsv(lb) {
-    const head = ['rank', 'run', 'file', 'strategy', 'model', 'preset', 'mode', 'started_at', 'cases', 'reward', 'completion_rate', 'steps', 'tokens', 'cost', 'duration', 'efficiency'];
+    const head = [
+        'rank',
+        'run',
+        'file',
+        'strategy',
+        'model',
+        'preset',
+        'mode',
+        'started_at',
+        'cases',
+        'reward',
+        'completion_rate',
+        'steps',
+        'tokens',
+        'cost',
+        'duration',
+        'efficiency',
+    ];
     const cell = (v) => (v === null ? '' : typeof v === 'number' ? String(v) : csvField(guard(v)));
-    const rows = lb.entries.map((e, i) => [i + 1, e.label, e.file, e.strategy, e.model, e.preset, e.mode, e.started_at, e.cases, e.reward, e.completion_rate, e.steps, e.tokens, e.cost, e.duration, e.efficiency].map(cell).join(','));
+    const rows = lb.entries.map((e, i) => [
+        i + 1,
+        e.label,
+        e.file,
+        e.strategy,
+        e.model,
+        e.preset,
+        e.mode,
+        e.started_at,
+        e.cases,
+        e.reward,
+        e.completion_rate,
+        e.steps,
+        e.tokens,
+        e.cost,
+        e.duration,
+        e.efficiency,
+    ]
+        .map(cell)
+        .join(','));
     return `${[head.join(','), ...rows].join('\r\n')}\r\n`;
 }
 function renderLeaderboardJson(lb) {
@@ -32218,7 +32966,22 @@ const LEADERBOARD_RENDERERS = {
  * InputError, naming the option or the file.
  */
 const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'];
-const VALUE = ['by', 'group-by', 'preset', 'mode', 'strategy', 'model', 'since', 'until', 'min-cases', 'top', 'format', 'output', 'config', 'input-format'];
+const VALUE = [
+    'by',
+    'group-by',
+    'preset',
+    'mode',
+    'strategy',
+    'model',
+    'since',
+    'until',
+    'min-cases',
+    'top',
+    'format',
+    'output',
+    'config',
+    'input-format',
+];
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 function oneOf$1(option, raw, allowed) {
     if (allowed.includes(raw))
@@ -32305,7 +33068,32 @@ function runLeaderboard(cmd) {
  */
 const REPORT_FORMATS = ['markdown', 'json', 'csv'];
 /** Every value option; the gate options' flags come from the policy (src/policy), a new one joining at the end. */
-const VALUE_OPTIONS = [...new Set(['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials', ...GATE_FLAGS])];
+const VALUE_OPTIONS = [
+    ...new Set([
+        'baseline',
+        'candidate',
+        'config',
+        'decide',
+        'confidence',
+        'cluster',
+        'input-format',
+        'baseline-model',
+        'candidate-model',
+        'baseline-prompt',
+        'candidate-prompt',
+        'baseline-run',
+        'candidate-run',
+        'min-reward-delta',
+        'min-completion-delta',
+        'max-steps-increase',
+        'benchmark-tolerance',
+        'format',
+        'output',
+        'allow-finding',
+        'max-trials',
+        ...GATE_FLAGS,
+    ]),
+];
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'sequential', 'help'];
 /** A value the policy's parsers refused, worded the CLI's way. */
 function invalid(option, problem) {
@@ -32400,7 +33188,10 @@ function given(raw) {
         throw new UsageError('--fail-on-completion-regression and --no-fail-on-completion-regression contradict each other; give one');
     if (on || off)
         out.fail_on_completion_regression = on;
-    const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+    const codes = (raw.values.get('allow-finding') ?? [])
+        .flatMap((v) => v.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (codes.length > 0)
         out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
     return out;

@@ -51,7 +51,15 @@ function statOrExplain(file, fail) {
     }
     catch (err) {
         const code = err.code;
-        throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? err.message)})`);
+        throw fail(code === 'ENOENT'
+            ? 'no such file'
+            : code === 'ENOTDIR'
+                ? 'a part of the path is not a directory'
+                : code === 'EACCES' || code === 'EPERM'
+                    ? 'permission denied'
+                    : code === 'ELOOP'
+                        ? 'too many symbolic links'
+                        : `cannot read file (${String(code ?? err.message)})`);
     }
 }
 const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
@@ -412,17 +420,62 @@ function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
 const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
 /** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
 const STREAM_ROW_KEYS = [
-    'case_id', 'completed', 'steps', 'total_reward', 'duration_seconds', 'usage', 'error', 'mode', 'environment',
-    'description', 'task', 'started_at', 'finished_at', 'run_id', 'run_path', 'final_response', 'task_family', 'domain',
-    'split', 'length_bucket', 'expected_answer', 'answer_match', 'mcp_enabled', 'mcp_server', 'harness_strategy',
-    'harness_tool_calls', 'mcp_tool_calls', 'codemode_chain_calls', 'codemode_search_calls', 'codemode_discovery_calls',
+    'case_id',
+    'completed',
+    'steps',
+    'total_reward',
+    'duration_seconds',
+    'usage',
+    'error',
+    'mode',
+    'environment',
+    'description',
+    'task',
+    'started_at',
+    'finished_at',
+    'run_id',
+    'run_path',
+    'final_response',
+    'task_family',
+    'domain',
+    'split',
+    'length_bucket',
+    'expected_answer',
+    'answer_match',
+    'mcp_enabled',
+    'mcp_server',
+    'harness_strategy',
+    'harness_tool_calls',
+    'mcp_tool_calls',
+    'codemode_chain_calls',
+    'codemode_search_calls',
+    'codemode_discovery_calls',
     'codemode_guardrail_blocked',
 ];
 /** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
 const STREAM_TOP_KEYS = [
-    'benchmark_id', 'preset', 'mode', 'mcp_enabled', 'mcp_server', 'harness_strategy', 'model', 'source', 'description',
-    'pack_paths', 'started_at', 'finished_at', 'duration_seconds', 'total_cases', 'attempted_cases', 'completed_cases',
-    'avg_reward', 'avg_steps', 'latency_seconds', 'usage_totals', 'cancelled', 'case_results',
+    'benchmark_id',
+    'preset',
+    'mode',
+    'mcp_enabled',
+    'mcp_server',
+    'harness_strategy',
+    'model',
+    'source',
+    'description',
+    'pack_paths',
+    'started_at',
+    'finished_at',
+    'duration_seconds',
+    'total_cases',
+    'attempted_cases',
+    'completed_cases',
+    'avg_reward',
+    'avg_steps',
+    'latency_seconds',
+    'usage_totals',
+    'cancelled',
+    'case_results',
 ];
 /** The error when the cases of a file would need more memory than the process may use. */
 function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
@@ -455,21 +508,30 @@ var Kind;
 })(Kind || (Kind = {}));
 const KINDS = STREAM_ROW_KEYS.map((k) => {
     switch (k) {
-        case 'case_id': return Kind.Id;
+        case 'case_id':
+            return Kind.Id;
         case 'completed':
-        case 'codemode_guardrail_blocked': return Kind.Bool;
+        case 'codemode_guardrail_blocked':
+            return Kind.Bool;
         case 'answer_match':
-        case 'mcp_enabled': return Kind.NullableBool;
-        case 'steps': return Kind.Count;
+        case 'mcp_enabled':
+            return Kind.NullableBool;
+        case 'steps':
+            return Kind.Count;
         case 'harness_tool_calls':
         case 'mcp_tool_calls':
         case 'codemode_chain_calls':
         case 'codemode_search_calls':
-        case 'codemode_discovery_calls': return Kind.OptCount;
-        case 'total_reward': return Kind.Num;
-        case 'duration_seconds': return Kind.NullableSeconds;
-        case 'usage': return Kind.Usage;
-        case 'expected_answer': return Kind.Unknown;
+        case 'codemode_discovery_calls':
+            return Kind.OptCount;
+        case 'total_reward':
+            return Kind.Num;
+        case 'duration_seconds':
+            return Kind.NullableSeconds;
+        case 'usage':
+            return Kind.Usage;
+        case 'expected_answer':
+            return Kind.Unknown;
         case 'error':
         case 'mode':
         case 'environment':
@@ -480,7 +542,8 @@ const KINDS = STREAM_ROW_KEYS.map((k) => {
         case 'mcp_server':
         case 'harness_strategy':
             return Kind.KeptStr;
-        default: return Kind.Str;
+        default:
+            return Kind.Str;
     }
 });
 function keyTable(keys) {
@@ -510,10 +573,26 @@ const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 /** A mutable case passed to the packer for every row (it keeps none of the object). */
 function scratchCase() {
     return {
-        id: '', completed: false, reward: 0, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
-        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null }, harness: null,
-        description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
-        expected_answer: null, answer_match: null, extra: {},
+        id: '',
+        completed: false,
+        reward: 0,
+        steps: 0,
+        duration_seconds: null,
+        usage: null,
+        error: null,
+        mode: null,
+        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
+        harness: null,
+        description: null,
+        task: null,
+        started_at: null,
+        finished_at: null,
+        run_id: null,
+        run_path: null,
+        final_response: null,
+        expected_answer: null,
+        answer_match: null,
+        extra: {},
     };
 }
 var State;
@@ -544,8 +623,15 @@ class Scanner {
     row = scratchCase();
     usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
     harness = {
-        mcp_enabled: null, mcp_server: null, harness_strategy: null, harness_tool_calls: 0, mcp_tool_calls: 0,
-        codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+        mcp_enabled: null,
+        mcp_server: null,
+        harness_strategy: null,
+        harness_tool_calls: 0,
+        mcp_tool_calls: 0,
+        codemode_chain_calls: 0,
+        codemode_search_calls: 0,
+        codemode_discovery_calls: 0,
+        codemode_guardrail_blocked: false,
     };
     // The row being read: values by field index, and which fields it has.
     seen = 0;
@@ -1076,7 +1162,7 @@ class Scanner {
         const has = (k) => (seen & (1 << k)) !== 0;
         const str = this.str;
         const r = this.row;
-        const s = (k) => (has(k) ? str[k] ?? null : null);
+        const s = (k) => (has(k) ? (str[k] ?? null) : null);
         r.id = str[F.case_id];
         r.completed = this.flag[F.completed] === 1;
         r.reward = this.num[F.total_reward];
@@ -1278,16 +1364,20 @@ function headOf(file, raw) {
         top[key] = value;
     }
     const t = top;
-    const ok = (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== ''))
-        && ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k]))
-        && (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean')
-        && (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string')))
-        && (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && t['duration_seconds'] >= 0))
-        && isCount(t['total_cases']) && isCount(t['completed_cases']) && (t['attempted_cases'] === undefined || isCount(t['attempted_cases']))
-        && isNum(t['avg_reward']) && isNum(t['avg_steps'])
-        && (t['latency_seconds'] === undefined || (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum(t['latency_seconds'][k]))))
-        && (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount(t['usage_totals'][k]))))
-        && (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
+    const ok = (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== '')) &&
+        ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k])) &&
+        (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean') &&
+        (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string'))) &&
+        (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && t['duration_seconds'] >= 0)) &&
+        isCount(t['total_cases']) &&
+        isCount(t['completed_cases']) &&
+        (t['attempted_cases'] === undefined || isCount(t['attempted_cases'])) &&
+        isNum(t['avg_reward']) &&
+        isNum(t['avg_steps']) &&
+        (t['latency_seconds'] === undefined ||
+            (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum(t['latency_seconds'][k])))) &&
+        (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount(t['usage_totals'][k])))) &&
+        (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
     if (!ok)
         throw BAIL;
     const extra = {};

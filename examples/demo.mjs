@@ -40,10 +40,7 @@ async function prepareOutputDir(outDir) {
   const marker = path.join(outDir, MARKER);
   const foreign = OUTPUT_FILES.filter((name) => existsSync(path.join(outDir, name)));
   if (foreign.length > 0 && !existsSync(marker)) {
-    throw new DemoError(
-      `${outDir} already has ${foreign.join(', ')}, not written by this demo; ` +
-        'refusing to overwrite. Pass --out with another folder.',
-    );
+    throw new DemoError(`${outDir} already has ${foreign.join(', ')}, not written by this demo; ` + 'refusing to overwrite. Pass --out with another folder.');
   }
   await mkdir(outDir, { recursive: true });
   // Our own files from an earlier run: remove them so a report the CLI failed to

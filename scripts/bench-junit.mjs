@@ -27,10 +27,12 @@ const STACK = `AssertionError: expected 41 to equal 42
 function testcase(i, outcome, rand) {
   const time = (rand() * 0.05).toFixed(6);
   const attrs = `classname="pkg.module_${Math.floor(i / 500)}.Class &amp; Co" name="test #${i} › handles &quot;case&quot; ${i % 7}" time="${time}"`;
-  const extra = i % 50 === 0
-    ? `<properties><property name="reward" value="${rand().toFixed(3)}"/></properties><system-out><![CDATA[log line for ${i}\n]]></system-out>`
-    : '';
-  if (outcome === 'failure') return `      <testcase ${attrs}><failure message="expected 41 to equal 42" type="AssertionError"><![CDATA[${STACK}]]></failure>${extra}</testcase>`;
+  const extra =
+    i % 50 === 0
+      ? `<properties><property name="reward" value="${rand().toFixed(3)}"/></properties><system-out><![CDATA[log line for ${i}\n]]></system-out>`
+      : '';
+  if (outcome === 'failure')
+    return `      <testcase ${attrs}><failure message="expected 41 to equal 42" type="AssertionError"><![CDATA[${STACK}]]></failure>${extra}</testcase>`;
   if (outcome === 'skipped') return `      <testcase ${attrs}><skipped message="not on CI"/>${extra}</testcase>`;
   return extra === '' ? `      <testcase ${attrs}/>` : `      <testcase ${attrs}>${extra}</testcase>`;
 }

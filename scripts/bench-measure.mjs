@@ -46,8 +46,7 @@ export function runProcess(command, args, { cwd, env = {} }) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     let ended = started;
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout = collectTail(child.stdout);
     const stderr = collectTail(child.stderr);
     child.on('error', reject);
@@ -55,8 +54,7 @@ export function runProcess(command, args, { cwd, env = {} }) {
       ended = process.hrtime.bigint();
     });
     child.on('close', (exitCode, signal) => {
-      resolve({ wallSeconds: Number(ended - started) / 1e9, exitCode, signal,
-        stdout: stdout(), stderr: stderr() });
+      resolve({ wallSeconds: Number(ended - started) / 1e9, exitCode, signal, stdout: stdout(), stderr: stderr() });
     });
   });
 }
@@ -75,8 +73,7 @@ export async function runNodeMeasured(script, args, { cwd }) {
   const rusageFile = join(dir, 'rusage.jsonl');
   try {
     const preload = new URL('./rusage-preload.mjs', import.meta.url).href;
-    const result = await runProcess(process.execPath, ['--import', preload, script, ...args],
-      { cwd, env: { BENCHGATE_RUSAGE_FILE: rusageFile } });
+    const result = await runProcess(process.execPath, ['--import', preload, script, ...args], { cwd, env: { BENCHGATE_RUSAGE_FILE: rusageFile } });
     const report = await readFile(rusageFile, 'utf8').catch(() => '');
     return { ...result, maxRssKiB: lastRssLine(report) };
   } finally {
@@ -105,6 +102,5 @@ export function summarizeRuns(runs) {
   const middle = Math.floor(walls.length / 2);
   const median = walls.length % 2 ? walls[middle] : (walls[middle - 1] + walls[middle]) / 2;
   const rss = runs.map((run) => run.maxRssKiB).filter((value) => value !== null);
-  return { runs: runs.length, min: walls[0], median, max: walls[walls.length - 1],
-    peakRssKiB: rss.length ? Math.max(...rss) : null };
+  return { runs: runs.length, min: walls[0], median, max: walls[walls.length - 1], peakRssKiB: rss.length ? Math.max(...rss) : null };
 }

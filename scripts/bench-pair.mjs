@@ -9,8 +9,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeSummary } from './generate-rlm-summary.mjs';
 
-const GENERATOR_SOURCES = ['generate-rlm-summary.mjs', 'rlm-summary-rows.mjs',
-  'rlm-summary-aggregates.mjs', 'py-json.mjs'];
+const GENERATOR_SOURCES = ['generate-rlm-summary.mjs', 'rlm-summary-rows.mjs', 'rlm-summary-aggregates.mjs', 'py-json.mjs'];
 
 /** sha256 over the generator's own files: editing the generator invalidates cached pairs. */
 async function generatorFingerprint() {
@@ -37,8 +36,7 @@ async function isReusable(outDir, wanted) {
   } catch {
     return false;
   }
-  if (recorded.cases !== wanted.cases || recorded.seed !== wanted.seed
-    || recorded.generator !== wanted.generator) return false;
+  if (recorded.cases !== wanted.cases || recorded.seed !== wanted.seed || recorded.generator !== wanted.generator) return false;
   for (const side of ['baseline', 'candidate']) {
     const file = recorded.files?.[side];
     if (!file || file.name !== wanted.names[side]) return false;
@@ -57,8 +55,7 @@ async function isReusable(outDir, wanted) {
  */
 export async function ensureBenchPair({ outDir, cases, seed, regenerate }) {
   await mkdir(outDir, { recursive: true });
-  const names = { baseline: `rlm-baseline-${cases}.json`, candidate: `rlm-candidate-${cases}.json`,
-    sidecar: `pair-${cases}.json` };
+  const names = { baseline: `rlm-baseline-${cases}.json`, candidate: `rlm-candidate-${cases}.json`, sidecar: `pair-${cases}.json` };
   const wanted = { cases, seed, generator: await generatorFingerprint(), names };
   const paths = { baseline: join(outDir, names.baseline), candidate: join(outDir, names.candidate) };
   const reuse = !regenerate && (await isReusable(outDir, wanted));
@@ -71,10 +68,8 @@ export async function ensureBenchPair({ outDir, cases, seed, regenerate }) {
   const seconds = reuse ? 0 : (performance.now() - started) / 1000;
   const bytes = { baseline: await sizeOf(paths.baseline), candidate: await sizeOf(paths.candidate) };
   if (!reuse) {
-    const files = Object.fromEntries(['baseline', 'candidate'].map(
-      (side) => [side, { name: names[side], bytes: bytes[side] }]));
-    const sidecar = { cases, seed, generator: wanted.generator, files,
-      generatedAt: new Date().toISOString(), generationSeconds: Number(seconds.toFixed(3)) };
+    const files = Object.fromEntries(['baseline', 'candidate'].map((side) => [side, { name: names[side], bytes: bytes[side] }]));
+    const sidecar = { cases, seed, generator: wanted.generator, files, generatedAt: new Date().toISOString(), generationSeconds: Number(seconds.toFixed(3)) };
     await writeFile(join(outDir, names.sidecar), `${JSON.stringify(sidecar, null, 2)}\n`);
   }
   return { ...paths, bytes, generated: !reuse, seconds };

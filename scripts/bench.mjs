@@ -42,20 +42,38 @@ const DEFAULT_CLI = 'dist/cli.js';
 const LARGE = 100_000;
 
 function readOptions(argv) {
-  const { values } = parseArgs({ args: argv, options: {
-    sizes: { type: 'string', default: '100000,1000000' }, runs: { type: 'string', default: '3' },
-    'large-runs': { type: 'string', default: '1' },
-    'junit-tests': { type: 'string', default: '50000' }, only: { type: 'string', default: '' },
-    seed: { type: 'string', default: '1' }, regenerate: { type: 'boolean', default: false },
-    cli: { type: 'string', default: DEFAULT_CLI },
-  } });
-  const options = { sizes: values.sizes.split(',').map((s) => Number(s.trim())), runs: Number(values.runs),
-    largeRuns: Number(values['large-runs']), seed: Number(values.seed), regenerate: values.regenerate, cli: values.cli,
-    junitTests: Number(values['junit-tests']), only: values.only };
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      sizes: { type: 'string', default: '100000,1000000' },
+      runs: { type: 'string', default: '3' },
+      'large-runs': { type: 'string', default: '1' },
+      'junit-tests': { type: 'string', default: '50000' },
+      only: { type: 'string', default: '' },
+      seed: { type: 'string', default: '1' },
+      regenerate: { type: 'boolean', default: false },
+      cli: { type: 'string', default: DEFAULT_CLI },
+    },
+  });
+  const options = {
+    sizes: values.sizes.split(',').map((s) => Number(s.trim())),
+    runs: Number(values.runs),
+    largeRuns: Number(values['large-runs']),
+    seed: Number(values.seed),
+    regenerate: values.regenerate,
+    cli: values.cli,
+    junitTests: Number(values['junit-tests']),
+    only: values.only,
+  };
   if (!['', 'rlm', 'junit'].includes(options.only)) throw new Error(`--only must be rlm or junit, got '${options.only}'`);
-  if (!Number.isInteger(options.junitTests) || options.junitTests < 1) throw new Error(`--junit-tests must be a whole number ≥ 1, got '${values['junit-tests']}'`);
+  if (!Number.isInteger(options.junitTests) || options.junitTests < 1)
+    throw new Error(`--junit-tests must be a whole number ≥ 1, got '${values['junit-tests']}'`);
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes must be whole numbers ≥ 1 separated by commas, got '${values.sizes}'`);
-  for (const [name, value] of [['runs', options.runs], ['large-runs', options.largeRuns], ['seed', options.seed]]) {
+  for (const [name, value] of [
+    ['runs', options.runs],
+    ['large-runs', options.largeRuns],
+    ['seed', options.seed],
+  ]) {
     if (!Number.isInteger(value) || value < (name === 'seed' ? 0 : 1)) {
       throw new Error(`--${name} must be a whole number${name === 'seed' ? '' : ' ≥ 1'}, got '${values[name]}'`);
     }
@@ -109,8 +127,9 @@ function hasPython() {
 async function preparePair(cases, options) {
   console.log(`\nSummary pair: ${cases} cases per side, seed ${options.seed}, in ${OUT}/ …`);
   const pair = await ensureBenchPair({ outDir: resolve(ROOT, OUT), cases, seed: options.seed, regenerate: options.regenerate });
-  console.log(pair.generated ? `Generated the pair in ${seconds(pair.seconds)} s`
-    : 'Reused the pair generated earlier with the same parameters (--regenerate to force)');
+  console.log(
+    pair.generated ? `Generated the pair in ${seconds(pair.seconds)} s` : 'Reused the pair generated earlier with the same parameters (--regenerate to force)',
+  );
   const baseline = relative(ROOT, pair.baseline);
   const candidate = relative(ROOT, pair.candidate);
   console.log(`  baseline  ${baseline}  ${megabytes(pair.bytes.baseline)}`);
@@ -125,15 +144,41 @@ async function preparePair(cases, options) {
 async function measureSize(cases, rounds, options, python) {
   const pair = await preparePair(cases, options);
   const report = (mode) => `${OUT}/report-${cases}-${mode}.json`;
-  const bg = (mode) => ['compare', '--baseline', pair.baseline, '--candidate', pair.candidate, ...(mode === 'significant' ? ['--decide', 'significant'] : []), '--format', 'json', '--output', report(mode)];
+  const bg = (mode) => [
+    'compare',
+    '--baseline',
+    pair.baseline,
+    '--candidate',
+    pair.candidate,
+    ...(mode === 'significant' ? ['--decide', 'significant'] : []),
+    '--format',
+    'json',
+    '--output',
+    report(mode),
+  ];
   const commands = [
-    { tool: 'benchgate', mode: 'point', run: () => runNodeMeasured(options.cli, bg('point'), { cwd: ROOT }), gates: () => headOf(resolve(ROOT, report('point'))) },
+    {
+      tool: 'benchgate',
+      mode: 'point',
+      run: () => runNodeMeasured(options.cli, bg('point'), { cwd: ROOT }),
+      gates: () => headOf(resolve(ROOT, report('point'))),
+    },
     { tool: 'benchgate', mode: 'significant', run: () => runNodeMeasured(options.cli, bg('significant'), { cwd: ROOT }) },
   ];
   for (const c of commands) console.log(`$ node ${options.cli} ${bg(c.mode).join(' ')}`);
   if (python) {
     // benchgate's default thresholds (max_steps_increase 0.5, rlm-code's docs' value; its signature default is 0), so the gates compare.
-    const args = ['scripts/rlm_compare_reference.py', pair.baseline, pair.candidate, '--min-reward-delta', '0', '--min-completion-delta', '0', '--max-steps-increase', '0.5'];
+    const args = [
+      'scripts/rlm_compare_reference.py',
+      pair.baseline,
+      pair.candidate,
+      '--min-reward-delta',
+      '0',
+      '--min-completion-delta',
+      '0',
+      '--max-steps-increase',
+      '0.5',
+    ];
     console.log(`$ python3 ${args.join(' ')}`);
     commands.unshift({ tool: 'rlm-code', mode: 'compare', run: () => runPythonMeasured('python3', args, { cwd: ROOT }), gates: (r) => r.stdout });
   }
@@ -158,12 +203,14 @@ async function measureSize(cases, rounds, options, python) {
 function printTable(rows) {
   const reference = (cases) => rows.find((r) => r.cases === cases && r.tool === 'rlm-code' && r.results.length);
   const header = ['cases', 'tool', 'mode', 'runs', 'median s', 'min s', 'max s', 'peak RSS MiB', 'speed-up vs rlm-code'];
-  const body = rows.filter((r) => r.results.length).map((r) => {
-    const s = summarizeRuns(r.results);
-    const ref = reference(r.cases);
-    const factor = ref && r.tool !== 'rlm-code' ? `${(summarizeRuns(ref.results).median / s.median).toFixed(2)}x` : '';
-    return [String(r.cases), r.tool, r.mode, String(s.runs), seconds(s.median), seconds(s.min), seconds(s.max), mebibytes(s.peakRssKiB), factor];
-  });
+  const body = rows
+    .filter((r) => r.results.length)
+    .map((r) => {
+      const s = summarizeRuns(r.results);
+      const ref = reference(r.cases);
+      const factor = ref && r.tool !== 'rlm-code' ? `${(summarizeRuns(ref.results).median / s.median).toFixed(2)}x` : '';
+      return [String(r.cases), r.tool, r.mode, String(s.runs), seconds(s.median), seconds(s.min), seconds(s.max), mebibytes(s.peakRssKiB), factor];
+    });
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column].length)));
   const line = (cells) => cells.map((cell, column) => (column >= 1 && column <= 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
@@ -182,7 +229,9 @@ function printTargets(rows) {
     const point = find(cases, 'benchgate', 'point');
     if (ref?.verdict && point?.verdict) {
       const same = JSON.stringify(ref.verdict) === JSON.stringify(point.verdict);
-      console.log(`${cases} cases: the same gates, case counts and verdict as rlm-code: ${same ? 'yes' : 'NO'} (rlm-code ${JSON.stringify(ref.verdict)}; benchgate ${JSON.stringify(point.verdict)})`);
+      console.log(
+        `${cases} cases: the same gates, case counts and verdict as rlm-code: ${same ? 'yes' : 'NO'} (rlm-code ${JSON.stringify(ref.verdict)}; benchgate ${JSON.stringify(point.verdict)})`,
+      );
     }
   }
   const ref100 = find(LARGE, 'rlm-code', 'compare');
@@ -190,7 +239,9 @@ function printTargets(rows) {
   const sig100 = find(LARGE, 'benchgate', 'significant');
   if (ref100 && point100) {
     const f = median(ref100) / median(point100);
-    console.log(`Target, 100,000 cases, point ≥ 8x rlm-code (stretch), ≥ 5x (floor): ${f >= 8 ? 'MET' : f >= 5 ? 'floor MET, stretch NOT MET' : 'NOT MET'} (${f.toFixed(2)}x)`);
+    console.log(
+      `Target, 100,000 cases, point ≥ 8x rlm-code (stretch), ≥ 5x (floor): ${f >= 8 ? 'MET' : f >= 5 ? 'floor MET, stretch NOT MET' : 'NOT MET'} (${f.toFixed(2)}x)`,
+    );
   }
   if (ref100 && sig100) {
     const f = median(ref100) / median(sig100);
@@ -207,9 +258,11 @@ function printTargets(rows) {
         console.log(`Target, ${cases} cases, ${mode}: NOT MET (it did not complete)`);
         continue;
       }
-      const linear = small ? (median(row) / cases) / (median(small) / LARGE) : null;
-      console.log(`Target, ${cases} cases, ${mode}: completes ${mark(true)}; peak RSS ≤ 1 GB ${mark(rss(row) !== null && rss(row) * 1024 <= 1e9)} (${mebibytes(rss(row))} MiB)`
-        + (linear === null ? '' : `; time per case ${linear.toFixed(2)}x the 100,000 pair's (linear: ≤ 1.5x) ${mark(linear <= 1.5)}`));
+      const linear = small ? median(row) / cases / (median(small) / LARGE) : null;
+      console.log(
+        `Target, ${cases} cases, ${mode}: completes ${mark(true)}; peak RSS ≤ 1 GB ${mark(rss(row) !== null && rss(row) * 1024 <= 1e9)} (${mebibytes(rss(row))} MiB)` +
+          (linear === null ? '' : `; time per case ${linear.toFixed(2)}x the 100,000 pair's (linear: ≤ 1.5x) ${mark(linear <= 1.5)}`),
+      );
     }
   }
 }
@@ -248,8 +301,10 @@ async function junitPart(options) {
   const read = await measureSeries({ tool: 'benchgate', format: 'junit read' }, options.runs, () => runNodeMeasured(options.cli, readArgs, { cwd: ROOT }));
   if (read.results.length === 0) return read;
   const { median } = summarizeRuns(read.results);
-  console.log(`JUnit target: one file of ${options.junitTests} test cases read in ≤ ${JUNIT_TARGET_SECONDS.toFixed(2)} s, whole process: `
-    + `${median <= JUNIT_TARGET_SECONDS ? 'MET' : 'NOT MET'} (median ${seconds(median)} s)`);
+  console.log(
+    `JUnit target: one file of ${options.junitTests} test cases read in ≤ ${JUNIT_TARGET_SECONDS.toFixed(2)} s, whole process: ` +
+      `${median <= JUNIT_TARGET_SECONDS ? 'MET' : 'NOT MET'} (median ${seconds(median)} s)`,
+  );
   const args = ['compare', '--baseline', baseline, '--candidate', candidate, '--format', 'json', '--output', `${OUT}/junit-report.json`];
   console.log(`\n$ node ${options.cli} ${args.join(' ')}`);
   const series = await measureSeries({ tool: 'benchgate', format: 'junit json' }, options.runs, () => runNodeMeasured(options.cli, args, { cwd: ROOT }));
@@ -267,13 +322,21 @@ async function main(argv) {
   if (options.only !== 'junit') {
     const python = hasPython();
     const cpu = cpus()[0]?.model ?? 'unknown CPU';
-    console.log(`node ${process.version}, ${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${python ?? 'no python3: rlm-code\'s compare is skipped'}; `
-      + `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start, ${new Date().toISOString().slice(0, 10)}`);
+    console.log(
+      `node ${process.version}, ${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${python ?? "no python3: rlm-code's compare is skipped"}; ` +
+        `load average ${loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')} at the start, ${new Date().toISOString().slice(0, 10)}`,
+    );
     const rows = [];
-    for (const cases of options.sizes) rows.push(...await measureSize(cases, cases > LARGE ? options.largeRuns : options.runs, options, python));
+    for (const cases of options.sizes) rows.push(...(await measureSize(cases, cases > LARGE ? options.largeRuns : options.runs, options, python)));
     printTable(rows);
     printTargets(rows);
-    console.log(`Load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `Load average at the end: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     failed.push(...rows.filter((r) => r.failed).map((r) => `${r.tool} ${r.mode} (${r.cases} cases)`));
   }
   if (options.only !== 'rlm') {

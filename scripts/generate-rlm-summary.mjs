@@ -22,8 +22,7 @@ import { summarizeRows } from './rlm-summary-aggregates.mjs';
 import { generateRows, isoMicros, timestampId } from './rlm-summary-rows.mjs';
 
 /** Keys whose numbers rlm-code writes as Python floats (`1.0`, not `1`). */
-export const FLOAT_KEYS = new Set(['duration_seconds', 'avg_reward', 'avg_steps', 'total_reward',
-  'avg', 'p50', 'p95', 'p99', 'max']);
+export const FLOAT_KEYS = new Set(['duration_seconds', 'avg_reward', 'avg_steps', 'total_reward', 'avg', 'p50', 'p95', 'p99', 'max']);
 
 const PACK = 'eval/packs/synthetic_gate.yaml';
 const CHUNK_CHARS = 1 << 20;
@@ -57,13 +56,20 @@ function buildHeader(options) {
   }
   const finishedMicros = lastFinish + 1_300;
   return {
-    benchmark_id: timestampId('bench', startedMicros), preset: 'synthetic_gate', mode: 'native',
-    mcp_enabled: false, mcp_server: null, harness_strategy: null,
+    benchmark_id: timestampId('bench', startedMicros),
+    preset: 'synthetic_gate',
+    mode: 'native',
+    mcp_enabled: false,
+    mcp_server: null,
+    harness_strategy: null,
     source: `/home/runner/work/agent/agent/${PACK}`,
     description: `Synthetic ${options.cases}-case gate pack for benchgate performance checks.`,
-    pack_paths: [PACK], started_at: isoMicros(startedMicros), finished_at: isoMicros(finishedMicros),
+    pack_paths: [PACK],
+    started_at: isoMicros(startedMicros),
+    finished_at: isoMicros(finishedMicros),
     duration_seconds: pyRound((finishedMicros - startedMicros) / 1e6, 4),
-    ...fields, case_results: [],
+    ...fields,
+    case_results: [],
   };
 }
 
@@ -104,8 +110,7 @@ export async function writeSummary(path, { cases, seed, variant }) {
   const temporary = `${path}.tmp`;
   await pipeline(Readable.from(summaryChunks(header, options)), createWriteStream(temporary));
   await rename(temporary, path);
-  return { benchmarkId: header.benchmark_id, totalCases: header.total_cases,
-    completedCases: header.completed_cases };
+  return { benchmarkId: header.benchmark_id, totalCases: header.total_cases, completedCases: header.completed_cases };
 }
 
 /**
@@ -120,21 +125,24 @@ export async function verifySummary(path) {
   const summary = JSON.parse(text);
   const { fields } = summarizeRows(summary.case_results);
   for (const [key, value] of Object.entries(fields)) deepStrictEqual(summary[key], value, key);
-  ok(toPythonJson(summary, { floatKeys: FLOAT_KEYS }) === text,
-    'the file is not laid out as json.dumps(indent=2, ensure_ascii=False) would write it');
+  ok(toPythonJson(summary, { floatKeys: FLOAT_KEYS }) === text, 'the file is not laid out as json.dumps(indent=2, ensure_ascii=False) would write it');
   return { cases: summary.case_results.length, completed: fields.completed_cases };
 }
 
 async function main(argv) {
-  const { values } = parseArgs({ args: argv, options: {
-    cases: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' },
-    variant: { type: 'string', default: 'baseline' }, out: { type: 'string' },
-    verify: { type: 'boolean', default: false },
-  } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      cases: { type: 'string', default: '100000' },
+      seed: { type: 'string', default: '1' },
+      variant: { type: 'string', default: 'baseline' },
+      out: { type: 'string' },
+      verify: { type: 'boolean', default: false },
+    },
+  });
   if (!values.out) throw new Error('--out <file> is required');
   const started = performance.now();
-  const result = await writeSummary(values.out, { cases: Number(values.cases),
-    seed: Number(values.seed), variant: values.variant });
+  const result = await writeSummary(values.out, { cases: Number(values.cases), seed: Number(values.seed), variant: values.variant });
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(`${values.out}: ${result.totalCases} cases, ${result.completedCases} completed, ${seconds} s`);
   if (values.verify) {

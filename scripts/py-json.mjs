@@ -77,8 +77,6 @@ function serialize(value, key, level, floatKeys) {
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return '{}';
-  const items = entries.map(
-    ([name, item]) => `${JSON.stringify(name)}: ${serialize(item, name, level + 1, floatKeys)}`,
-  );
+  const items = entries.map(([name, item]) => `${JSON.stringify(name)}: ${serialize(item, name, level + 1, floatKeys)}`);
   return `{${inner}${items.join(',' + inner)}${outer}}`;
 }

@@ -48,7 +48,11 @@ export function latencySummary(durations) {
  * @returns {{fields: object, exactAvgReward: number}} `fields` in rlm-code's key order.
  */
 export function summarizeRows(rows) {
-  let count = 0, completed = 0, rewardSum = 0, rewardUnits = 0, steps = 0;
+  let count = 0,
+    completed = 0,
+    rewardSum = 0,
+    rewardUnits = 0,
+    steps = 0;
   const durations = [];
   const usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0 };
   for (const row of rows) {
@@ -63,11 +67,14 @@ export function summarizeRows(rows) {
     }
   }
   const fields = {
-    total_cases: count, attempted_cases: count, completed_cases: completed,
+    total_cases: count,
+    attempted_cases: count,
+    completed_cases: completed,
     avg_reward: count ? pyRound(rewardSum / count, 4) : 0,
     avg_steps: count ? pyRound(steps / count, 2) : 0,
     latency_seconds: latencySummary(Float64Array.from(durations)),
-    usage_totals: usage, cancelled: false,
+    usage_totals: usage,
+    cancelled: false,
   };
   const exactAvgReward = count ? pyRound(rewardUnits / (count * 1e4), 4) : 0;
   return { fields, exactAvgReward };

@@ -12,10 +12,24 @@ const DOMAINS = ['dspy', 'python', 'sql', 'web', 'docs', 'data'];
 const BUCKETS = ['short', 'medium', 'long', 'xlong'];
 const ENVIRONMENTS = ['dspy', 'dspy', 'generic', 'pure_rlm'];
 const VERBS = ['Create', 'Refactor', 'Summarise', 'Validate', 'Extract', 'Explain', 'Fix'];
-const OBJECTS = ['a DSPy signature', 'the retry helper', 'the CSV loader', 'a pytest suite',
-  'the SQL query', 'the config parser', 'the naïve tokenizer', 'the report module'];
-const GOALS = ['with clear fields', 'and verify imports', 'without changing behaviour',
-  'for the 3 failing inputs', 'using forward()', 'and keep it under 40 lines'];
+const OBJECTS = [
+  'a DSPy signature',
+  'the retry helper',
+  'the CSV loader',
+  'a pytest suite',
+  'the SQL query',
+  'the config parser',
+  'the naïve tokenizer',
+  'the report module',
+];
+const GOALS = [
+  'with clear fields',
+  'and verify imports',
+  'without changing behaviour',
+  'for the 3 failing inputs',
+  'using forward()',
+  'and keep it under 40 lines',
+];
 const RUN_DIR = '/home/runner/work/agent/agent/.rlm_code/rlm/runs';
 
 /**
@@ -52,8 +66,12 @@ function baseCase(seed, caseNumber) {
   const maxSteps = between(rand, 4, 8);
   const completed = rand() < 0.82;
   return {
-    family, domain: pick(rand, DOMAINS), split: rand() < 0.8 ? 'test' : 'dev',
-    bucket: pick(rand, BUCKETS), environment: pick(rand, ENVIRONMENTS), maxSteps,
+    family,
+    domain: pick(rand, DOMAINS),
+    split: rand() < 0.8 ? 'test' : 'dev',
+    bucket: pick(rand, BUCKETS),
+    environment: pick(rand, ENVIRONMENTS),
+    maxSteps,
     description: `${pick(rand, VERBS)} ${object.replace(/^(a|the) /, '')}`,
     task: `${pick(rand, VERBS)} ${object} ${pick(rand, GOALS)}.`,
     expected: family === 'retrieval_qa' ? `${between(rand, 2, 999)} records` : null,
@@ -61,8 +79,10 @@ function baseCase(seed, caseNumber) {
     steps: completed ? between(rand, 1, maxSteps) : maxSteps,
     rewardUnits: completed ? between(rand, 5000, 18000) : between(rand, -5000, 3000),
     durationUnits: between(rand, 20000, 90000) + between(rand, 0, 60000),
-    subCalls: between(rand, 0, 3), promptPerCall: between(rand, 900, 2200),
-    completionPerCall: between(rand, 150, 500), answerHit: rand() < 0.9,
+    subCalls: between(rand, 0, 3),
+    promptPerCall: between(rand, 900, 2200),
+    completionPerCall: between(rand, 150, 500),
+    answerHit: rand() < 0.9,
   };
 }
 
@@ -73,16 +93,13 @@ function candidateCase(seed, caseNumber, base) {
   const [event, size, stepMove, speed] = [rand(), rand(), rand(), rand()];
   const out = { ...base, durationUnits: Math.round(base.durationUnits * (0.82 + speed * 0.26)) };
   if (base.completed && event < 0.025) {
-    Object.assign(out, { completed: false, steps: base.maxSteps,
-      rewardUnits: -Math.round(size * 5000) });
+    Object.assign(out, { completed: false, steps: base.maxSteps, rewardUnits: -Math.round(size * 5000) });
   } else if (!base.completed && event < 0.15) {
-    Object.assign(out, { completed: true, steps: Math.max(1, base.maxSteps - 1),
-      rewardUnits: 5000 + Math.round(size * 10000) });
+    Object.assign(out, { completed: true, steps: Math.max(1, base.maxSteps - 1), rewardUnits: 5000 + Math.round(size * 10000) });
   } else if (event > 0.92) {
     const delta = Math.round(100 + size * 2900) * (event > 0.964 ? 1 : -1);
     const steps = base.steps + (stepMove < 0.3 ? -1 : stepMove > 0.7 ? 1 : 0);
-    Object.assign(out, { rewardUnits: base.rewardUnits + delta,
-      steps: Math.min(base.maxSteps, Math.max(1, steps)) });
+    Object.assign(out, { rewardUnits: base.rewardUnits + delta, steps: Math.min(base.maxSteps, Math.max(1, steps)) });
   }
   return out;
 }
@@ -106,20 +123,21 @@ export function isoMicros(micros) {
  */
 export function timestampId(prefix, micros) {
   const iso = isoMicros(micros);
-  return `${prefix}_${iso.slice(0, 10).replaceAll('-', '')}_${iso.slice(11, 19).replaceAll(':', '')}`
-    + `_${iso.slice(20, 26)}`;
+  return `${prefix}_${iso.slice(0, 10).replaceAll('-', '')}_${iso.slice(11, 19).replaceAll(':', '')}` + `_${iso.slice(20, 26)}`;
 }
 
 function usageFor(c) {
   const calls = c.steps + (c.environment === 'pure_rlm' ? c.subCalls : 0);
   const sub = calls - c.steps;
-  const role = (n) => ({ total_calls: n, prompt_tokens: n * c.promptPerCall,
-    completion_tokens: n * c.completionPerCall });
+  const role = (n) => ({ total_calls: n, prompt_tokens: n * c.promptPerCall, completion_tokens: n * c.completionPerCall });
   const root = role(c.steps);
   const subRole = role(sub);
-  return { total_calls: calls, prompt_tokens: root.prompt_tokens + subRole.prompt_tokens,
+  return {
+    total_calls: calls,
+    prompt_tokens: root.prompt_tokens + subRole.prompt_tokens,
     completion_tokens: root.completion_tokens + subRole.completion_tokens,
-    roles: { root, sub: subRole } };
+    roles: { root, sub: subRole },
+  };
 }
 
 function finalResponse(c) {
@@ -134,12 +152,24 @@ function buildRow(caseNumber, c, startMicros) {
   const runId = timestampId('run', startMicros);
   const response = finalResponse(c);
   const row = {
-    case_id: `case_${String(caseNumber).padStart(6, '0')}`, description: c.description,
-    task: c.task, mode: 'native', environment: c.environment,
-    started_at: isoMicros(startMicros), finished_at: isoMicros(finishMicros), run_id: runId,
-    run_path: `${RUN_DIR}/${runId}.jsonl`, completed: c.completed, steps: c.steps,
-    total_reward: c.rewardUnits / 1e4, usage: usageFor(c), final_response: response,
-    task_family: c.family, domain: c.domain, split: c.split, length_bucket: c.bucket,
+    case_id: `case_${String(caseNumber).padStart(6, '0')}`,
+    description: c.description,
+    task: c.task,
+    mode: 'native',
+    environment: c.environment,
+    started_at: isoMicros(startMicros),
+    finished_at: isoMicros(finishMicros),
+    run_id: runId,
+    run_path: `${RUN_DIR}/${runId}.jsonl`,
+    completed: c.completed,
+    steps: c.steps,
+    total_reward: c.rewardUnits / 1e4,
+    usage: usageFor(c),
+    final_response: response,
+    task_family: c.family,
+    domain: c.domain,
+    split: c.split,
+    length_bucket: c.bucket,
     expected_answer: c.expected,
   };
   if (c.expected !== null) {

@@ -26,7 +26,17 @@ function statOrExplain(file: string, fail: (why: string) => Error): Stats {
     return statSync(file);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw fail(code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'too many symbolic links' : `cannot read file (${String(code ?? (err as Error).message)})`);
+    throw fail(
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'ENOTDIR'
+          ? 'a part of the path is not a directory'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : code === 'ELOOP'
+              ? 'too many symbolic links'
+              : `cannot read file (${String(code ?? (err as Error).message)})`,
+    );
   }
 }
 
@@ -101,12 +111,17 @@ export function writeOutputFile(option: string, output: string, protect: readonl
     mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw fail(code === 'ENOTDIR' || code === 'EEXIST' ? `a part of its directory ${dirname(named)} is a file, not a directory` : `cannot create its directory ${dirname(named)} (${code ?? (err as Error).message})`);
+    throw fail(
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? `a part of its directory ${dirname(named)} is a file, not a directory`
+        : `cannot create its directory ${dirname(named)} (${code ?? (err as Error).message})`,
+    );
   }
   const real = realOrParent(named);
   if (real === null || !statSync(dirname(real)).isDirectory()) throw fail(`${dirname(named)} is not a directory`);
   const existing = statSync(real, { throwIfNoEntry: false });
-  if (existing !== undefined && !existing.isFile()) throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
+  if (existing !== undefined && !existing.isFile())
+    throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
   for (const { path, what } of protect) {
     const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
     if (same) throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);

@@ -110,7 +110,8 @@ export class MemoryArtifactClient implements ArtifactClient {
       if (!absolute.startsWith(root)) throw new Error(`The rootDirectory: ${root} is not a parent directory of the file: ${absolute}`);
       const path = relative(root, absolute).split(sep).join('/');
       const badPath = FORBIDDEN_PATH.find((c) => path.includes(c));
-      if (badPath !== undefined) throw new Error(`The path for one of the files in artifact is not valid: ${path}. Contains the following character: ${JSON.stringify(badPath)}`);
+      if (badPath !== undefined)
+        throw new Error(`The path for one of the files in artifact is not valid: ${path}. Contains the following character: ${JSON.stringify(badPath)}`);
       entries.push({ name: path, data: readFileSync(absolute) });
     }
     if (entries.length === 0) throw new FilesNotFoundError([]);
@@ -152,7 +153,9 @@ export class MemoryArtifactClient implements ArtifactClient {
     } else {
       const listed = this.twirpList().filter((a) => a.id === artifactId);
       if (listed.length === 0) {
-        throw new ArtifactNotFoundError(`No artifacts found for ID: ${artifactId}\nAre you trying to download from a different run? Try specifying a github-token with \`actions:read\` scope.`);
+        throw new ArtifactNotFoundError(
+          `No artifacts found for ID: ${artifactId}\nAre you trying to download from a different run? Try specifying a github-token with \`actions:read\` scope.`,
+        );
       }
       const artifact = listed[0] as Artifact;
       try {
@@ -200,7 +203,13 @@ export class MemoryArtifactClient implements ArtifactClient {
     const { artifacts } = this.twirp('ListArtifacts', () => this.double.store.twirpList(this.run, name, undefined)) as {
       artifacts: { database_id: string; name: string; size: string; created_at: string; digest?: string }[];
     };
-    return artifacts.map((a) => ({ id: Number(a.database_id), name: a.name, size: Number(a.size), createdAt: new Date(a.created_at), ...(a.digest ? { digest: a.digest } : {}) }));
+    return artifacts.map((a) => ({
+      id: Number(a.database_id),
+      name: a.name,
+      size: Number(a.size),
+      createdAt: new Date(a.created_at),
+      ...(a.digest ? { digest: a.digest } : {}),
+    }));
   }
 
   /** GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts through GITHUB_API_URL, as the client's findBy does. */
@@ -209,7 +218,8 @@ export class MemoryArtifactClient implements ArtifactClient {
     const octokit = this.rest(token);
     const route = { owner: repositoryOwner, repo: repositoryName, run_id: workflowRunId };
     // getArtifact asks for the name (one page); listArtifacts pages through everything, 100 at a time.
-    if (name !== undefined) return (await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts{?name}', { ...route, name })).data.artifacts as RestArtifact[];
+    if (name !== undefined)
+      return (await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts{?name}', { ...route, name })).data.artifacts as RestArtifact[];
     const artifacts: RestArtifact[] = [];
     for (let page = 1; ; page++) {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', { ...route, per_page: 100, page });
@@ -231,7 +241,11 @@ export class MemoryArtifactClient implements ArtifactClient {
   /** The artifact's zip through the REST redirect to its blob, as the client's findBy download does. */
   private async restZip(findBy: NonNullable<FindOptions['findBy']>, artifactId: number): Promise<Buffer> {
     const { headers, status } = await this.rest(findBy.token).rest.actions.downloadArtifact({
-      owner: findBy.repositoryOwner, repo: findBy.repositoryName, artifact_id: artifactId, archive_format: 'zip', request: { redirect: 'manual' },
+      owner: findBy.repositoryOwner,
+      repo: findBy.repositoryName,
+      artifact_id: artifactId,
+      archive_format: 'zip',
+      request: { redirect: 'manual' },
     });
     if ((status as number) !== 302) throw new Error(`Unable to download artifact. Unexpected status: ${status}`);
     if (!headers.location) throw new Error('Unable to redirect to artifact download url');

@@ -104,12 +104,16 @@ export class GitStore {
     this.refs.set(ref, sha);
   }
 
-  createTree(entries: { path?: string; mode?: string; type?: string; content?: string; sha?: string | null }[], base: string | undefined): { sha: string; entries: Map<string, string> } {
+  createTree(
+    entries: { path?: string; mode?: string; type?: string; content?: string; sha?: string | null }[],
+    base: string | undefined,
+  ): { sha: string; entries: Map<string, string> } {
     if (base !== undefined && !this.trees.has(base)) throw new ApiError(422, 'base_tree is not a valid tree oid');
     const tree = new Map(base === undefined ? [] : this.trees.get(base));
     for (const e of entries) {
-      if (!e.path || e.path.includes('/') || e.type !== 'blob' || !MODES.has(e.mode ?? '')) throw new ApiError(422, 'tree.path, tree.mode and tree.type: only flat blob entries are served by this double');
-      const blob = e.content !== undefined ? this.addBlob(Buffer.from(e.content)) : e.sha ?? null;
+      if (!e.path || e.path.includes('/') || e.type !== 'blob' || !MODES.has(e.mode ?? ''))
+        throw new ApiError(422, 'tree.path, tree.mode and tree.type: only flat blob entries are served by this double');
+      const blob = e.content !== undefined ? this.addBlob(Buffer.from(e.content)) : (e.sha ?? null);
       if (blob === null) tree.delete(e.path);
       else if (!this.blobs.has(blob)) throw new ApiError(422, `tree.sha ${blob} is not a valid blob`);
       else tree.set(e.path, blob);
@@ -137,7 +141,13 @@ export class GitStore {
   }
 
   /** The contents API's create-or-update, with GitHub's checks of `sha`. */
-  put(branch: string, path: string, bytes: Buffer, message: string, opts: { sha?: string; force?: boolean }): { created: boolean; blob: string; commit: Commit } {
+  put(
+    branch: string,
+    path: string,
+    bytes: Buffer,
+    message: string,
+    opts: { sha?: string; force?: boolean },
+  ): { created: boolean; blob: string; commit: Commit } {
     const ref = `refs/heads/${branch}`;
     const head = this.refs.get(ref);
     if (head === undefined && !opts.force) throw new ApiError(404, `Branch ${branch} not found`);
@@ -168,21 +178,42 @@ export function fileJson(site: Site, path: string, sha: string, bytes: Buffer, r
   // GitHub wraps the base64 text at 60 characters.
   const content = inline ? (bytes.toString('base64').match(/.{1,60}/g) ?? []).join('\n') + '\n' : '';
   return {
-    type: 'file', encoding: inline ? 'base64' : 'none', size: bytes.length, name: path.split('/').pop(), path, content, sha, url, git_url: gitUrl, html_url: html,
-    download_url: `https://raw.githubusercontent.com/${site.owner}/${site.repo}/${ref}/${path}`, _links: { git: gitUrl, html, self: url },
+    type: 'file',
+    encoding: inline ? 'base64' : 'none',
+    size: bytes.length,
+    name: path.split('/').pop(),
+    path,
+    content,
+    sha,
+    url,
+    git_url: gitUrl,
+    html_url: html,
+    download_url: `https://raw.githubusercontent.com/${site.owner}/${site.repo}/${ref}/${path}`,
+    _links: { git: gitUrl, html, self: url },
   };
 }
 
 export function commitJson(site: Site, c: Commit): Record<string, unknown> {
   const who = { name: ACTIONS_BOT.login, email: '41898282+github-actions[bot]@users.noreply.github.com', date: c.date };
   return {
-    sha: c.sha, node_id: Buffer.from(`C_${c.sha}`).toString('base64url'), url: `${repoUrl(site)}/git/commits/${c.sha}`, html_url: `${web(site)}/commit/${c.sha}`,
-    author: who, committer: who, message: c.message, tree: { sha: c.tree, url: `${repoUrl(site)}/git/trees/${c.tree}` },
+    sha: c.sha,
+    node_id: Buffer.from(`C_${c.sha}`).toString('base64url'),
+    url: `${repoUrl(site)}/git/commits/${c.sha}`,
+    html_url: `${web(site)}/commit/${c.sha}`,
+    author: who,
+    committer: who,
+    message: c.message,
+    tree: { sha: c.tree, url: `${repoUrl(site)}/git/trees/${c.tree}` },
     parents: c.parents.map((p) => ({ sha: p, url: `${repoUrl(site)}/git/commits/${p}`, html_url: `${web(site)}/commit/${p}` })),
     verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
   };
 }
 
 export function refJson(site: Site, ref: string, sha: string): Record<string, unknown> {
-  return { ref, node_id: Buffer.from(`REF_${ref}`).toString('base64url'), url: `${repoUrl(site)}/git/${ref}`, object: { type: 'commit', sha, url: `${repoUrl(site)}/git/commits/${sha}` } };
+  return {
+    ref,
+    node_id: Buffer.from(`REF_${ref}`).toString('base64url'),
+    url: `${repoUrl(site)}/git/${ref}`,
+    object: { type: 'commit', sha, url: `${repoUrl(site)}/git/commits/${sha}` },
+  };
 }

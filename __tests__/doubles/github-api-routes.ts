@@ -58,86 +58,184 @@ const num = (ctx: RouteContext, name: string) => Number(ctx.params[name]);
 /** GET /actions/runs filters: `status` is a status or a conclusion; `branch` the head branch. */
 function runMatches(w: WorkflowRunRecord, q: URLSearchParams): boolean {
   const status = q.get('status');
-  return (q.get('head_sha') === null || q.get('head_sha') === w.headSha) && (q.get('branch') === null || q.get('branch') === w.headBranch)
-    && (q.get('event') === null || q.get('event') === w.event) && (status === null || status === w.status || status === w.conclusion);
+  return (
+    (q.get('head_sha') === null || q.get('head_sha') === w.headSha) &&
+    (q.get('branch') === null || q.get('branch') === w.headBranch) &&
+    (q.get('event') === null || q.get('event') === w.event) &&
+    (status === null || status === w.status || status === w.conclusion)
+  );
 }
 
 export const ROUTES: Route[] = [
-  { method: 'GET', template: `${R}/issues/{issue_number}/comments`, permissions: 'issues=read; pull_requests=read', handle: (ctx) => {
-    const since = ctx.query.get('since');
-    const all = ctx.state.comments(num(ctx, 'issue_number')).filter((c) => since === null || Date.parse(c.updated_at) >= Date.parse(since));
-    return list(ctx, all.map((c) => commentJson(ctx.site, c)));
-  } },
-  { method: 'POST', template: `${R}/issues/{issue_number}/comments`, permissions: COMMENTS, handle: (ctx) => {
-    const json = commentJson(ctx.site, ctx.state.createComment(num(ctx, 'issue_number'), String(ctx.body['body'])));
-    return { status: 201, body: json, headers: { location: String(json['url']) } };
-  } },
-  { method: 'PATCH', template: `${R}/issues/comments/{comment_id}`, permissions: COMMENTS, handle: (ctx) => ({
-    status: 200, body: commentJson(ctx.site, ctx.state.updateComment(num(ctx, 'comment_id'), String(ctx.body['body']))),
-  }) },
-  { method: 'DELETE', template: `${R}/issues/comments/{comment_id}`, permissions: COMMENTS, handle: (ctx) => {
-    ctx.state.deleteComment(num(ctx, 'comment_id'));
-    return { status: 204 };
-  } },
-  { method: 'GET', template: `${R}/pulls/{pull_number}`, permissions: 'pull_requests=read', handle: (ctx) => {
-    const pull = ctx.state.pull(num(ctx, 'pull_number'));
-    return { status: 200, body: pullJson(ctx.site, pull, true, ctx.state.comments(pull.number).length) };
-  } },
-  { method: 'GET', template: `${R}/pulls`, permissions: 'pull_requests=read', handle: (ctx) => {
-    const state = ctx.query.get('state') ?? 'open';
-    const head = ctx.query.get('head');
-    const base = ctx.query.get('base');
-    // GitHub silently ignores a head filter without the `owner:` prefix and lists every PR instead.
-    const notes = head !== null && !head.includes(':') ? [`query head=${head} lacks "owner:", so GitHub ignores it`] : [];
-    const pulls = ctx.state.pulls().filter((p) =>
-      (state === 'all' || p.state === state) && (base === null || p.baseRef === base) &&
-      (head === null || notes.length > 0 || `${p.headRepo.split('/')[0] ?? ''}:${p.headRef}`.toLowerCase() === head.toLowerCase()));
-    const asc = ctx.query.get('direction') === 'asc';
-    pulls.sort((a, b) => (asc ? a.number - b.number : b.number - a.number));
-    return { ...list(ctx, pulls.map((p) => pullJson(ctx.site, p, false))), notes };
-  } },
-  { method: 'GET', template: `${R}/commits/{commit_sha}/pulls`, permissions: 'pull_requests=read', handle: (ctx) => {
-    // Merges are not modelled: a commit is "associated" with the open PRs whose head it is.
-    const pulls = ctx.state.pulls().filter((p) => p.state === 'open' && p.headSha === ctx.params['commit_sha']);
-    return list(ctx, pulls.map((p) => pullJson(ctx.site, p, false)));
-  } },
-  { method: 'POST', template: `${R}/check-runs`, permissions: 'checks=write', handle: (ctx) => {
-    const json = checkRunJson(ctx, ctx.state.createCheckRun(ctx.body));
-    return { status: 201, body: json, headers: { location: String(json['url']) } };
-  } },
-  { method: 'GET', template: `${R}/check-runs/{check_run_id}`, permissions: 'checks=read', handle: (ctx) => ({
-    status: 200, body: checkRunJson(ctx, ctx.state.checkRun(num(ctx, 'check_run_id'))),
-  }) },
-  { method: 'PATCH', template: `${R}/check-runs/{check_run_id}`, permissions: 'checks=write', handle: (ctx) => ({
-    status: 200, body: checkRunJson(ctx, ctx.state.updateCheckRun(num(ctx, 'check_run_id'), ctx.body)),
-  }) },
-  { method: 'GET', template: `${R}/commits/{ref}/check-runs`, permissions: 'checks=read', handle: (ctx) => {
-    const ref = ctx.params['ref'] ?? '';
-    const sha = ctx.state.pulls().find((p) => p.headRef === ref)?.headSha ?? ref;
-    const name = ctx.query.get('check_name');
-    const status = ctx.query.get('status');
-    let runs = ctx.state.checkRuns().filter((r) => r.head_sha === sha && (name === null || r.name === name) && (status === null || r.status === status));
-    // filter=latest (the default) keeps the newest run of each name.
-    if (ctx.query.get('filter') !== 'all') runs = runs.filter((r) => !runs.some((o) => o.name === r.name && o.id > r.id));
-    const page = paginate([...runs].sort((a, b) => b.id - a.id), ctx.query, ctx.linkBase);
-    return { status: 200, body: { total_count: runs.length, check_runs: page.items.map((r) => checkRunJson(ctx, r)) }, headers: page.headers };
-  } },
-  { method: 'POST', template: `${R}/statuses/{sha}`, permissions: 'statuses=write', handle: (ctx) => {
-    const json = statusJson(ctx.site, ctx.state.createStatus(ctx.params['sha'] ?? '', ctx.body));
-    return { status: 201, body: json, headers: { location: String(json['url']) } };
-  } },
-  { method: 'GET', template: `${R}/actions/runs`, permissions: 'actions=read', handle: (ctx) => {
-    const all = ctx.state.workflowRuns.filter((w) => runMatches(w, ctx.query));
-    const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
-    return { status: 200, headers, body: { total_count: all.length, workflow_runs: items.map((w) => workflowRunJson(ctx.site, w)) } };
-  } },
-  { method: 'GET', template: `${R}/actions/runs/{run_id}/jobs`, permissions: 'actions=read', handle: (ctx) => {
-    const runId = num(ctx, 'run_id');
-    const all = ctx.state.runJobs.get(runId) ?? [];
-    const headSha = ctx.state.workflowRuns.find((w) => w.id === runId)?.headSha ?? '0'.repeat(40);
-    const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
-    return { status: 200, headers, body: { total_count: all.length, jobs: items.map((j) => jobJson(ctx.site, j, headSha)) } };
-  } },
+  {
+    method: 'GET',
+    template: `${R}/issues/{issue_number}/comments`,
+    permissions: 'issues=read; pull_requests=read',
+    handle: (ctx) => {
+      const since = ctx.query.get('since');
+      const all = ctx.state.comments(num(ctx, 'issue_number')).filter((c) => since === null || Date.parse(c.updated_at) >= Date.parse(since));
+      return list(
+        ctx,
+        all.map((c) => commentJson(ctx.site, c)),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    template: `${R}/issues/{issue_number}/comments`,
+    permissions: COMMENTS,
+    handle: (ctx) => {
+      const json = commentJson(ctx.site, ctx.state.createComment(num(ctx, 'issue_number'), String(ctx.body['body'])));
+      return { status: 201, body: json, headers: { location: String(json['url']) } };
+    },
+  },
+  {
+    method: 'PATCH',
+    template: `${R}/issues/comments/{comment_id}`,
+    permissions: COMMENTS,
+    handle: (ctx) => ({
+      status: 200,
+      body: commentJson(ctx.site, ctx.state.updateComment(num(ctx, 'comment_id'), String(ctx.body['body']))),
+    }),
+  },
+  {
+    method: 'DELETE',
+    template: `${R}/issues/comments/{comment_id}`,
+    permissions: COMMENTS,
+    handle: (ctx) => {
+      ctx.state.deleteComment(num(ctx, 'comment_id'));
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'GET',
+    template: `${R}/pulls/{pull_number}`,
+    permissions: 'pull_requests=read',
+    handle: (ctx) => {
+      const pull = ctx.state.pull(num(ctx, 'pull_number'));
+      return { status: 200, body: pullJson(ctx.site, pull, true, ctx.state.comments(pull.number).length) };
+    },
+  },
+  {
+    method: 'GET',
+    template: `${R}/pulls`,
+    permissions: 'pull_requests=read',
+    handle: (ctx) => {
+      const state = ctx.query.get('state') ?? 'open';
+      const head = ctx.query.get('head');
+      const base = ctx.query.get('base');
+      // GitHub silently ignores a head filter without the `owner:` prefix and lists every PR instead.
+      const notes = head !== null && !head.includes(':') ? [`query head=${head} lacks "owner:", so GitHub ignores it`] : [];
+      const pulls = ctx.state
+        .pulls()
+        .filter(
+          (p) =>
+            (state === 'all' || p.state === state) &&
+            (base === null || p.baseRef === base) &&
+            (head === null || notes.length > 0 || `${p.headRepo.split('/')[0] ?? ''}:${p.headRef}`.toLowerCase() === head.toLowerCase()),
+        );
+      const asc = ctx.query.get('direction') === 'asc';
+      pulls.sort((a, b) => (asc ? a.number - b.number : b.number - a.number));
+      return {
+        ...list(
+          ctx,
+          pulls.map((p) => pullJson(ctx.site, p, false)),
+        ),
+        notes,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    template: `${R}/commits/{commit_sha}/pulls`,
+    permissions: 'pull_requests=read',
+    handle: (ctx) => {
+      // Merges are not modelled: a commit is "associated" with the open PRs whose head it is.
+      const pulls = ctx.state.pulls().filter((p) => p.state === 'open' && p.headSha === ctx.params['commit_sha']);
+      return list(
+        ctx,
+        pulls.map((p) => pullJson(ctx.site, p, false)),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    template: `${R}/check-runs`,
+    permissions: 'checks=write',
+    handle: (ctx) => {
+      const json = checkRunJson(ctx, ctx.state.createCheckRun(ctx.body));
+      return { status: 201, body: json, headers: { location: String(json['url']) } };
+    },
+  },
+  {
+    method: 'GET',
+    template: `${R}/check-runs/{check_run_id}`,
+    permissions: 'checks=read',
+    handle: (ctx) => ({
+      status: 200,
+      body: checkRunJson(ctx, ctx.state.checkRun(num(ctx, 'check_run_id'))),
+    }),
+  },
+  {
+    method: 'PATCH',
+    template: `${R}/check-runs/{check_run_id}`,
+    permissions: 'checks=write',
+    handle: (ctx) => ({
+      status: 200,
+      body: checkRunJson(ctx, ctx.state.updateCheckRun(num(ctx, 'check_run_id'), ctx.body)),
+    }),
+  },
+  {
+    method: 'GET',
+    template: `${R}/commits/{ref}/check-runs`,
+    permissions: 'checks=read',
+    handle: (ctx) => {
+      const ref = ctx.params['ref'] ?? '';
+      const sha = ctx.state.pulls().find((p) => p.headRef === ref)?.headSha ?? ref;
+      const name = ctx.query.get('check_name');
+      const status = ctx.query.get('status');
+      let runs = ctx.state.checkRuns().filter((r) => r.head_sha === sha && (name === null || r.name === name) && (status === null || r.status === status));
+      // filter=latest (the default) keeps the newest run of each name.
+      if (ctx.query.get('filter') !== 'all') runs = runs.filter((r) => !runs.some((o) => o.name === r.name && o.id > r.id));
+      const page = paginate(
+        [...runs].sort((a, b) => b.id - a.id),
+        ctx.query,
+        ctx.linkBase,
+      );
+      return { status: 200, body: { total_count: runs.length, check_runs: page.items.map((r) => checkRunJson(ctx, r)) }, headers: page.headers };
+    },
+  },
+  {
+    method: 'POST',
+    template: `${R}/statuses/{sha}`,
+    permissions: 'statuses=write',
+    handle: (ctx) => {
+      const json = statusJson(ctx.site, ctx.state.createStatus(ctx.params['sha'] ?? '', ctx.body));
+      return { status: 201, body: json, headers: { location: String(json['url']) } };
+    },
+  },
+  {
+    method: 'GET',
+    template: `${R}/actions/runs`,
+    permissions: 'actions=read',
+    handle: (ctx) => {
+      const all = ctx.state.workflowRuns.filter((w) => runMatches(w, ctx.query));
+      const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
+      return { status: 200, headers, body: { total_count: all.length, workflow_runs: items.map((w) => workflowRunJson(ctx.site, w)) } };
+    },
+  },
+  {
+    method: 'GET',
+    template: `${R}/actions/runs/{run_id}/jobs`,
+    permissions: 'actions=read',
+    handle: (ctx) => {
+      const runId = num(ctx, 'run_id');
+      const all = ctx.state.runJobs.get(runId) ?? [];
+      const headSha = ctx.state.workflowRuns.find((w) => w.id === runId)?.headSha ?? '0'.repeat(40);
+      const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
+      return { status: 200, headers, body: { total_count: all.length, jobs: items.map((j) => jobJson(ctx.site, j, headSha)) } };
+    },
+  },
   ...GIT_ROUTES,
 ];
 
@@ -152,20 +250,33 @@ function repoUrl(site: Site): string {
 
 export function commentJson(site: Site, c: IssueComment): Body {
   return {
-    url: `${repoUrl(site)}/issues/comments/${c.id}`, html_url: c.html_url, issue_url: `${repoUrl(site)}/issues/${c.issue}`,
-    id: c.id, node_id: Buffer.from(`IC_${c.id}`).toString('base64url'), user: userJson(site, c.user),
-    created_at: c.created_at, updated_at: c.updated_at, author_association: c.user.type === 'Bot' ? 'NONE' : 'CONTRIBUTOR',
-    body: c.body, performed_via_github_app: null,
+    url: `${repoUrl(site)}/issues/comments/${c.id}`,
+    html_url: c.html_url,
+    issue_url: `${repoUrl(site)}/issues/${c.issue}`,
+    id: c.id,
+    node_id: Buffer.from(`IC_${c.id}`).toString('base64url'),
+    user: userJson(site, c.user),
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    author_association: c.user.type === 'Bot' ? 'NONE' : 'CONTRIBUTOR',
+    body: c.body,
+    performed_via_github_app: null,
   };
 }
 
 /** The GitHub Actions app, which owns every check run a GITHUB_TOKEN creates. */
 function actionsApp(site: Site): Body {
   return {
-    id: 15368, slug: 'github-actions', node_id: 'MDM6QXBwMTUzNjg=', owner: userJson(site, { login: 'github', type: 'Organization' }),
-    name: 'GitHub Actions', description: 'Automate your workflow from idea to production',
-    external_url: 'https://help.github.com/en/actions', html_url: 'https://github.com/apps/github-actions',
-    created_at: '2018-07-30T09:30:17Z', updated_at: '2019-12-10T19:04:12Z',
+    id: 15368,
+    slug: 'github-actions',
+    node_id: 'MDM6QXBwMTUzNjg=',
+    owner: userJson(site, { login: 'github', type: 'Organization' }),
+    name: 'GitHub Actions',
+    description: 'Automate your workflow from idea to production',
+    external_url: 'https://help.github.com/en/actions',
+    html_url: 'https://github.com/apps/github-actions',
+    created_at: '2018-07-30T09:30:17Z',
+    updated_at: '2019-12-10T19:04:12Z',
     permissions: { checks: 'write', contents: 'write', metadata: 'read', pull_requests: 'write', statuses: 'write' },
     events: ['check_run', 'check_suite', 'pull_request', 'push'],
   };
@@ -178,17 +289,33 @@ function checkRunJson(ctx: RouteContext, r: CheckRun): Body {
   // The Checks API leaves `pull_requests` empty for PRs whose head is in a fork.
   const pulls = ctx.state.pulls().filter((p) => p.headSha === r.head_sha && p.headRepo === `${site.owner}/${site.repo}`);
   return {
-    id: r.id, node_id: Buffer.from(`CR_${r.id}`).toString('base64url'), head_sha: r.head_sha, external_id: r.external_id,
-    url, html_url: `https://github.com/${site.owner}/${site.repo}/runs/${r.id}`, details_url: r.details_url,
-    status: r.status, conclusion: r.conclusion, started_at: r.started_at, completed_at: r.completed_at, name: r.name,
+    id: r.id,
+    node_id: Buffer.from(`CR_${r.id}`).toString('base64url'),
+    head_sha: r.head_sha,
+    external_id: r.external_id,
+    url,
+    html_url: `https://github.com/${site.owner}/${site.repo}/runs/${r.id}`,
+    details_url: r.details_url,
+    status: r.status,
+    conclusion: r.conclusion,
+    started_at: r.started_at,
+    completed_at: r.completed_at,
+    name: r.name,
     output: {
-      title: r.output.title, summary: r.output.summary, text: r.output.text,
-      annotations_count: r.output.annotations.length, annotations_url: `${url}/annotations`,
+      title: r.output.title,
+      summary: r.output.summary,
+      text: r.output.text,
+      annotations_count: r.output.annotations.length,
+      annotations_url: `${url}/annotations`,
     },
-    check_suite: { id: stableId(`suite ${r.head_sha}`) }, app: actionsApp(site),
+    check_suite: { id: stableId(`suite ${r.head_sha}`) },
+    app: actionsApp(site),
     pull_requests: pulls.map((p) => ({
-      id: stableId(`pull ${site.repoId} ${p.number}`), number: p.number, url: `${repoUrl(site)}/pulls/${p.number}`,
-      head: ref(p.headSha, p.headRef), base: ref(p.baseSha, p.baseRef),
+      id: stableId(`pull ${site.repoId} ${p.number}`),
+      number: p.number,
+      url: `${repoUrl(site)}/pulls/${p.number}`,
+      head: ref(p.headSha, p.headRef),
+      base: ref(p.baseSha, p.baseRef),
     })),
   };
 }
@@ -196,8 +323,16 @@ function checkRunJson(ctx: RouteContext, r: CheckRun): Body {
 function statusJson(site: Site, s: CommitStatus): Body {
   const creator = userJson(site, ACTIONS_BOT);
   return {
-    url: `${repoUrl(site)}/statuses/${s.sha}`, avatar_url: creator['avatar_url'], id: s.id,
-    node_id: Buffer.from(`SC_${s.id}`).toString('base64url'), state: s.state, description: s.description,
-    target_url: s.target_url, context: s.context, created_at: s.created_at, updated_at: s.created_at, creator,
+    url: `${repoUrl(site)}/statuses/${s.sha}`,
+    avatar_url: creator['avatar_url'],
+    id: s.id,
+    node_id: Buffer.from(`SC_${s.id}`).toString('base64url'),
+    state: s.state,
+    description: s.description,
+    target_url: s.target_url,
+    context: s.context,
+    created_at: s.created_at,
+    updated_at: s.created_at,
+    creator,
   };
 }

@@ -49,7 +49,10 @@ function servedPaths(): Paths {
   const file = specFile();
   const { size, mtimeMs } = statSync(file);
   const templates = [...new Set(ROUTES.map((r) => r.template))].sort();
-  const key = createHash('sha256').update(JSON.stringify([file, size, mtimeMs, templates])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([file, size, mtimeMs, templates]))
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(tmpdir(), 'benchgate-openapi-subset');
   const cached = join(dir, `${key}.json`);
   try {

@@ -89,8 +89,13 @@ export class GitHubState {
   addPull(seed: PullSeed): PullRecord {
     const headRepo = seed.headRepo ?? this.fullName;
     const pull: PullRecord = {
-      number: seed.number, state: seed.state ?? 'open', headSha: seed.headSha, headRef: seed.headRef ?? `feature-${seed.number}`,
-      headRepo, baseSha: seed.baseSha ?? fakeSha(`base ${seed.number}`), baseRef: seed.baseRef ?? 'main',
+      number: seed.number,
+      state: seed.state ?? 'open',
+      headSha: seed.headSha,
+      headRef: seed.headRef ?? `feature-${seed.number}`,
+      headRepo,
+      baseSha: seed.baseSha ?? fakeSha(`base ${seed.number}`),
+      baseRef: seed.baseRef ?? 'main',
       user: { login: headRepo === this.fullName ? 'someone' : (headRepo.split('/')[0] ?? 'someone'), type: 'User' },
       createdAt: timestamp(),
     };
@@ -179,9 +184,17 @@ export class GitHubState {
 
   createCheckRun(body: Body): CheckRun {
     const blank: CheckRun = {
-      id: this.nextRunId++, name: '', head_sha: str(body['head_sha']) ?? '', status: 'queued', conclusion: null,
-      output: { title: null, summary: null, text: null, annotations: [] }, external_id: '', details_url: null,
-      started_at: timestamp(), completed_at: null, actions: [],
+      id: this.nextRunId++,
+      name: '',
+      head_sha: str(body['head_sha']) ?? '',
+      status: 'queued',
+      conclusion: null,
+      output: { title: null, summary: null, text: null, annotations: [] },
+      external_id: '',
+      details_url: null,
+      started_at: timestamp(),
+      completed_at: null,
+      actions: [],
     };
     const run = applyCheckRun(blank, body);
     this.runs.push(run);
@@ -199,8 +212,13 @@ export class GitHubState {
       throw validationFailed('Status', 'description', `description is too long (maximum is ${DESCRIPTION_MAX} characters)`);
     }
     const status: CommitStatus = {
-      id: this.nextStatusId++, sha, state: body['state'] as CommitStatus['state'], description,
-      context: str(body['context']) ?? 'default', target_url: str(body['target_url']) ?? null, created_at: timestamp(),
+      id: this.nextStatusId++,
+      sha,
+      state: body['state'] as CommitStatus['state'],
+      description,
+      context: str(body['context']) ?? 'default',
+      target_url: str(body['target_url']) ?? null,
+      created_at: timestamp(),
     };
     this.statusList.push(status);
     return status;
@@ -215,7 +233,12 @@ export class GitHubState {
     const kind = this.pullList.has(issue) ? 'pull' : 'issues';
     const now = timestamp();
     const comment: IssueComment = {
-      id, issue, body, user: { ...user }, created_at: now, updated_at: now,
+      id,
+      issue,
+      body,
+      user: { ...user },
+      created_at: now,
+      updated_at: now,
       html_url: `${this.htmlBase}/${kind}/${issue}#issuecomment-${id}`,
     };
     this.commentList.push(comment);

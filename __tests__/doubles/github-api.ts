@@ -113,7 +113,12 @@ export class GitHubApiDouble {
 
   /** The environment a spawned action needs to talk to this double. */
   env(): Record<string, string> {
-    return { GITHUB_API_URL: this.url, GITHUB_REPOSITORY: `${this.owner}/${this.repo}`, GITHUB_SERVER_URL: 'https://github.com', NO_PROXY: '127.0.0.1,localhost' };
+    return {
+      GITHUB_API_URL: this.url,
+      GITHUB_REPOSITORY: `${this.owner}/${this.repo}`,
+      GITHUB_SERVER_URL: 'https://github.com',
+      NO_PROXY: '127.0.0.1,localhost',
+    };
   }
 
   invalidCalls(): ApiCall[] {
@@ -168,9 +173,14 @@ export class GitHubApiDouble {
 
   private headers(): Record<string, string> {
     return {
-      'x-github-request-id': requestId(), 'x-github-api-version-selected': '2022-11-28', 'x-github-media-type': 'github.v3; format=json',
-      'x-ratelimit-limit': String(RATE_LIMIT), 'x-ratelimit-remaining': String(Math.max(0, RATE_LIMIT - this.used)),
-      'x-ratelimit-reset': String(this.resetAt), 'x-ratelimit-used': String(this.used), 'x-ratelimit-resource': 'core',
+      'x-github-request-id': requestId(),
+      'x-github-api-version-selected': '2022-11-28',
+      'x-github-media-type': 'github.v3; format=json',
+      'x-ratelimit-limit': String(RATE_LIMIT),
+      'x-ratelimit-remaining': String(Math.max(0, RATE_LIMIT - this.used)),
+      'x-ratelimit-reset': String(this.resetAt),
+      'x-ratelimit-used': String(this.used),
+      'x-ratelimit-resource': 'core',
     };
   }
 
@@ -201,7 +211,11 @@ export class GitHubApiDouble {
     let reply: Reply;
     if (fault) {
       call.injected = true;
-      reply = { status: fault.status, headers: fault.headers, body: fault.body ?? { message: STATUS_CODES[fault.status] ?? 'Error', status: String(fault.status) } };
+      reply = {
+        status: fault.status,
+        headers: fault.headers,
+        body: fault.body ?? { message: STATUS_CODES[fault.status] ?? 'Error', status: String(fault.status) },
+      };
     } else {
       const docs = served ? docsUrl(method, served.route.template) : 'https://docs.github.com/rest';
       try {
@@ -241,7 +255,9 @@ export class GitHubApiDouble {
   }
 
   private takeFault(method: string, path: string): FaultReply | undefined {
-    const fault = this.faults.find((f) => f.remaining > 0 && (!f.match.method || f.match.method.toUpperCase() === method) && (!f.match.path || f.match.path.test(path)));
+    const fault = this.faults.find(
+      (f) => f.remaining > 0 && (!f.match.method || f.match.method.toUpperCase() === method) && (!f.match.path || f.match.path.test(path)),
+    );
     if (fault) fault.remaining -= 1;
     return fault?.reply;
   }

@@ -79,9 +79,24 @@ export class ArtifactStore {
     }
     this.entries = this.entries.filter((e) => e.finalized || e.runBackendId !== run || e.name !== name);
     const entry: Entry = {
-      id: this.nextId++, name, runBackendId: run, jobBackendId: job, bytes: Buffer.alloc(0), size: 0, digest: '',
-      expired: false, createdAt: new Date(), blockArrival: [], blockList: [], blocks: new Map(), committed: false,
-      finalized: false, held: false, contentType: 'application/zip', uploadSig: token(), downloadSig: token(),
+      id: this.nextId++,
+      name,
+      runBackendId: run,
+      jobBackendId: job,
+      bytes: Buffer.alloc(0),
+      size: 0,
+      digest: '',
+      expired: false,
+      createdAt: new Date(),
+      blockArrival: [],
+      blockList: [],
+      blocks: new Map(),
+      committed: false,
+      finalized: false,
+      held: false,
+      contentType: 'application/zip',
+      uploadSig: token(),
+      downloadSig: token(),
       expiresAt: typeof expiresAt === 'string' ? expiresAt : undefined,
     };
     this.runId(run);
@@ -101,12 +116,20 @@ export class ArtifactStore {
 
   twirpList(run: string, nameFilter: unknown, idFilter: unknown): object {
     const found = this.entries.filter(
-      (e) => e.finalized && !e.expired && e.runBackendId === run &&
-        (nameFilter === undefined || e.name === nameFilter) && (idFilter === undefined || String(e.id) === String(idFilter)),
+      (e) =>
+        e.finalized &&
+        !e.expired &&
+        e.runBackendId === run &&
+        (nameFilter === undefined || e.name === nameFilter) &&
+        (idFilter === undefined || String(e.id) === String(idFilter)),
     );
     const artifacts = found.map((e) => ({
-      workflow_run_backend_id: e.runBackendId, workflow_job_run_backend_id: e.jobBackendId,
-      database_id: String(e.id), name: e.name, size: String(e.size), created_at: e.createdAt.toISOString(),
+      workflow_run_backend_id: e.runBackendId,
+      workflow_job_run_backend_id: e.jobBackendId,
+      database_id: String(e.id),
+      name: e.name,
+      size: String(e.size),
+      created_at: e.createdAt.toISOString(),
       ...(e.digest ? { digest: e.digest } : {}),
     }));
     return { artifacts };
@@ -171,10 +194,17 @@ export class ArtifactStore {
     const perPage = Math.min(100, Math.max(1, Number(params.get('per_page') ?? 30) || 30));
     const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
     const artifacts = all.slice((page - 1) * perPage, page * perPage).map((e) => ({
-      id: e.id, node_id: `A_${e.id}`, name: e.name, size_in_bytes: e.size, digest: e.digest || null, expired: e.expired,
+      id: e.id,
+      node_id: `A_${e.id}`,
+      name: e.name,
+      size_in_bytes: e.size,
+      digest: e.digest || null,
+      expired: e.expired,
       url: `${this.base()}${this.repoPath}/actions/artifacts/${e.id}`,
       archive_download_url: `${this.base()}${this.repoPath}/actions/artifacts/${e.id}/zip`,
-      created_at: e.createdAt.toISOString(), updated_at: e.createdAt.toISOString(), expires_at: e.expiresAt ?? null,
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.createdAt.toISOString(),
+      expires_at: e.expiresAt ?? null,
       workflow_run: { id: runId },
     }));
     return { status: 200, json: { total_count: all.length, artifacts } };

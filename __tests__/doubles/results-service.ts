@@ -16,8 +16,15 @@ export { HttpError } from './results-service-http.js';
 
 /** What `failNext` can make fail: a Twirp method, a blob operation or a findBy REST call. */
 export type FaultTarget =
-  | 'CreateArtifact' | 'FinalizeArtifact' | 'ListArtifacts' | 'GetSignedArtifactURL' | 'DeleteArtifact'
-  | 'BlobPut' | 'BlobGet' | 'RestList' | 'RestZip';
+  | 'CreateArtifact'
+  | 'FinalizeArtifact'
+  | 'ListArtifacts'
+  | 'GetSignedArtifactURL'
+  | 'DeleteArtifact'
+  | 'BlobPut'
+  | 'BlobGet'
+  | 'RestList'
+  | 'RestZip';
 
 const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService/';
 /** Methods whose body carries the caller's own job id, which the token must then name too. */

@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 const EXAMPLE = join(REPO_ROOT, 'examples', 'workflows', 'benchgate-ab.yml');
-interface Step { uses?: string; with?: Record<string, string> }
+interface Step {
+  uses?: string;
+  with?: Record<string, string>;
+}
 const exampleSteps = (): Step[] => (parseYaml(readFileSync(EXAMPLE, 'utf8')) as { jobs: Record<string, { steps: Step[] }> }).jobs['rounds']?.steps ?? [];
 
 /** The ab job's workspace: the example suite (and the two scripts it imports) checked out twice, as base/ and head/ (two actions/checkout steps with path:). */
@@ -47,12 +50,23 @@ describe('mode ab on the example suite with a noisy candidate', { timeout: 180_0
   it('stops early, says the rounds and the saving in the job summary, and the gate judges its artifacts at that look', async () => {
     const ab = abJob('run-ab');
     const run = (flaky: string) => `node examples/suite/run-suite.mjs --strategy tool_call ${flaky}--out .rlm_code/rlm/benchmarks/run.json`;
-    const inputs = { mode: 'ab', suite: 'demo', 'baseline-directory': 'base', 'candidate-directory': 'head', 'baseline-command': run(''), command: run('--flaky 0.5 ') };
+    const inputs = {
+      mode: 'ab',
+      suite: 'demo',
+      'baseline-directory': 'base',
+      'candidate-directory': 'head',
+      'baseline-command': run(''),
+      command: run('--flaky 0.5 '),
+    };
     const r = await ab.run(inputs);
     expect(r.exitCode, r.log).toBe(0);
     expect(r.outputs).toMatchObject({ rounds: '5', 'stop-reason': 'decided', 'runs-saved': '10', verdict: 'hold' });
-    expect(r.summary).toContain("**Stopped after round 5 of at most 10: decided.** The verdict after round 5: **hold**. 10 runs (5 per side) of the fixed design's 20: **10 runs saved**.");
-    expect(r.summary).toMatch(/\| 1 \| baseline → candidate \| `exited with code 0 after [\d.]+ s` \| `exited with code 0 after [\d.]+ s` \| inconclusive \(continue\) \| 5\.7e-10 \|/);
+    expect(r.summary).toContain(
+      "**Stopped after round 5 of at most 10: decided.** The verdict after round 5: **hold**. 10 runs (5 per side) of the fixed design's 20: **10 runs saved**.",
+    );
+    expect(r.summary).toMatch(
+      /\| 1 \| baseline → candidate \| `exited with code 0 after [\d.]+ s` \| `exited with code 0 after [\d.]+ s` \| inconclusive \(continue\) \| 5\.7e-10 \|/,
+    );
     expect(r.summary).toMatch(/\| 2 \| candidate → baseline \|/);
     expect(r.summary).toMatch(/\| 5 \| baseline → candidate \| .* \| hold \(stop: decided\) \| 0\.005 \|/);
     expect(r.summary).not.toMatch(/\| 6 \|/);
@@ -60,7 +74,13 @@ describe('mode ab on the example suite with a noisy candidate', { timeout: 180_0
     const stored = (name: string) => unzip(double.artifacts('run-ab').get(name)?.bytes as Buffer);
     const base = stored('benchgate-demo-baseline');
     const head = stored('benchgate-demo-candidate');
-    expect([...head.keys()].filter((f) => f.startsWith('summary')).sort()).toEqual(['summary.json', 'summary.trial-2.json', 'summary.trial-3.json', 'summary.trial-4.json', 'summary.trial-5.json']);
+    expect([...head.keys()].filter((f) => f.startsWith('summary')).sort()).toEqual([
+      'summary.json',
+      'summary.trial-2.json',
+      'summary.trial-3.json',
+      'summary.trial-4.json',
+      'summary.trial-5.json',
+    ]);
     const third = JSON.parse(head.get('summary.trial-3.json')?.toString() ?? '{}') as { metadata: Record<string, unknown> };
     expect(third.metadata).toMatchObject({ 'benchgate.role': 'candidate', 'ab.round': 3, 'ab.max_rounds': 10, 'ab.position': 2, 'command.exit_code': 0 });
     expect(base.has('summary.trial-5.json') && !base.has('summary.trial-6.json')).toBe(true);
@@ -79,12 +99,17 @@ describe('mode ab on the example suite with a noisy candidate', { timeout: 180_0
     const steps = exampleSteps();
     const step = steps.find((s) => s.with?.['mode'] === 'ab') as Step;
     const paths = steps.filter((s) => s.uses?.startsWith('actions/checkout@')).map((s) => [s.with?.['path'], s.with?.['ref']]);
-    expect(paths).toEqual([[step.with?.['baseline-directory'], '${{ github.event.pull_request.base.sha }}'], [step.with?.['candidate-directory'], '${{ github.event.pull_request.head.sha }}']]);
+    expect(paths).toEqual([
+      [step.with?.['baseline-directory'], '${{ github.event.pull_request.base.sha }}'],
+      [step.with?.['candidate-directory'], '${{ github.event.pull_request.head.sha }}'],
+    ]);
     expect([step.with?.['baseline-directory'], step.with?.['candidate-directory']]).toEqual(['base', 'head']);
     // tool_call against codemode: the guardrail-rise finding holds whatever the gates say, so the first round decides.
     const r = await abJob('run-example').run(Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, String(v)])));
     expect(r.exitCode, r.log).toBe(0);
     expect(r.outputs).toMatchObject({ rounds: '1', 'stop-reason': 'decided', 'runs-saved': '18', verdict: 'hold' });
-    expect(r.summary).toContain("**Stopped after round 1 of at most 10: decided.** The verdict after round 1: **hold**. 2 runs (1 per side) of the fixed design's 20: **18 runs saved**. Spent ");
+    expect(r.summary).toContain(
+      "**Stopped after round 1 of at most 10: decided.** The verdict after round 1: **hold**. 2 runs (1 per side) of the fixed design's 20: **18 runs saved**. Spent ",
+    );
   });
 });

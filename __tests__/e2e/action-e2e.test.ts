@@ -45,13 +45,28 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
   it('the baseline job runs the suite, stamps the summary and uploads it', async () => {
     const baseline = job(double, root, 'baseline', run);
     gitCommit = gitWorkspace(baseline.workspace);
-    const result = await baseline.run({ mode: 'run', suite: 'demo', role: 'baseline', command: suiteCommand('tool_call'), fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3' });
+    const result = await baseline.run({
+      mode: 'run',
+      suite: 'demo',
+      role: 'baseline',
+      command: suiteCommand('tool_call'),
+      fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3',
+    });
     expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ 'artifact-name': 'benchgate-demo-baseline', cases: '10', 'completion-rate': '0.8', 'avg-reward': '0.7', 'command-exit-code': '0', 'timed-out': 'false' });
+    expect(result.outputs).toMatchObject({
+      'artifact-name': 'benchgate-demo-baseline',
+      cases: '10',
+      'completion-rate': '0.8',
+      'avg-reward': '0.7',
+      'command-exit-code': '0',
+      'timed-out': 'false',
+    });
     expect(Number(result.outputs['artifact-id'])).toBe(double.artifacts(run).get('benchgate-demo-baseline')?.id);
     expect(result.log).toContain('benchgate: summary .rlm_code/rlm/benchmarks/tool_call.json');
     // The suite's output is streamed inside a group, with workflow commands switched off around it.
-    expect(result.log).toMatch(/::group::benchgate: baseline suite "demo"[^\n]*\n::stop-commands::([0-9a-f]{32})\n[\s\S]*tool_call, 8\/10 completed[\s\S]*\n::\1::\n::endgroup::/);
+    expect(result.log).toMatch(
+      /::group::benchgate: baseline suite "demo"[^\n]*\n::stop-commands::([0-9a-f]{32})\n[\s\S]*tool_call, 8\/10 completed[\s\S]*\n::\1::\n::endgroup::/,
+    );
 
     const files = stored('benchgate-demo-baseline', run);
     expect([...files.keys()].sort()).toEqual(['command.log', 'original/tool_call.json', 'summary.json']);
@@ -86,7 +101,13 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
   });
 
   it('the candidate job uploads its own artifact beside it', async () => {
-    const result = await job(double, root, 'candidate', run).run({ mode: 'run', suite: 'demo', role: 'candidate', command: suiteCommand('codemode'), fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3' });
+    const result = await job(double, root, 'candidate', run).run({
+      mode: 'run',
+      suite: 'demo',
+      role: 'candidate',
+      command: suiteCommand('codemode'),
+      fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3',
+    });
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs).toMatchObject({ 'artifact-name': 'benchgate-demo-candidate', 'completion-rate': '0.9', 'avg-reward': '0.9' });
     expect(json(stored('benchgate-demo-candidate', run).get('summary.json'))['metadata']).toMatchObject({ 'benchgate.role': 'candidate', 'git.commit': null });
@@ -94,9 +115,20 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
 
   it('the gate job holds: report in the job summary and the report artifact, outputs set, step failed', async () => {
     const gate = job(double, root, 'gate', run);
-    const result = await gate.run({ mode: 'compare', suite: 'demo', needs: JSON.stringify({ baseline: { result: 'success', outputs: {} }, candidate: { result: 'success', outputs: {} } }) });
+    const result = await gate.run({
+      mode: 'compare',
+      suite: 'demo',
+      needs: JSON.stringify({ baseline: { result: 'success', outputs: {} }, candidate: { result: 'success', outputs: {} } }),
+    });
     expect(result.exitCode).toBe(1);
-    expect(result.outputs).toMatchObject({ verdict: 'hold', passed: 'false', regressions: '1', 'reward-delta': '0.20000000000000007', 'completion-delta': '0.09999999999999998', 'steps-increase': '-0.10000000000000009' });
+    expect(result.outputs).toMatchObject({
+      verdict: 'hold',
+      passed: 'false',
+      regressions: '1',
+      'reward-delta': '0.20000000000000007',
+      'completion-delta': '0.09999999999999998',
+      'steps-increase': '-0.10000000000000009',
+    });
     expect(result.summary).toMatch(/^### ❌ Hold: `codemode` is not ready to replace `tool_call` on `demo_tool_use`\n/);
     expect(result.summary).toContain('| `log_error_count` | ✅ completed | ❌ guardrail blocked |');
     // Each side named by its artifact, the file the suite wrote, its commit and run: never the runner's download folder.

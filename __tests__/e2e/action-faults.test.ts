@@ -73,9 +73,16 @@ describe('the suite command', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(result.exitCode).toBe(1);
     expect(result.log).toMatch(/the baseline suite was stopped after \d+\.\d s: it spent 5,000 tokens, over its budget of 1,000 tokens/);
-    expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({ 'command.budget_exceeded': true, 'budget.unit': 'tokens', 'budget.limit': 1000, 'budget.spent': 5000 });
+    expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({
+      'command.budget_exceeded': true,
+      'budget.unit': 'tokens',
+      'budget.limit': 1000,
+      'budget.spent': 5000,
+    });
     expect(files(run, 'benchgate-s-baseline').get('usage.jsonl')?.toString()).toBe('{"prompt_tokens": 4000, "completion_tokens": 1000}\n');
-    expect((await job(double, root, 'candidate', run).run({ mode: 'run', suite: 's', role: 'candidate', command: suiteCommand('tool_call') })).exitCode).toBe(0);
+    expect((await job(double, root, 'candidate', run).run({ mode: 'run', suite: 's', role: 'candidate', command: suiteCommand('tool_call') })).exitCode).toBe(
+      0,
+    );
     const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', 'fail-on-hold': 'false' });
     expect(gate.outputs['verdict']).toBe('hold');
     expect(gate.summary).toContain('The baseline suite command was stopped at its spend cap (command.budget_exceeded: true); its summary may be partial.');

@@ -39,29 +39,54 @@ afterEach(() => {
 });
 
 const prBaseline = (run: string, extra: Record<string, string>) =>
-  job(results, root, 'baseline', run).run({ mode: 'run', suite: 'demo', role: 'baseline', 'github-token': TOKEN, fingerprint: 'model: demo-model', ...extra }, gh.env());
+  job(results, root, 'baseline', run).run(
+    { mode: 'run', suite: 'demo', role: 'baseline', 'github-token': TOKEN, fingerprint: 'model: demo-model', ...extra },
+    gh.env(),
+  );
 
 describe('reuse-baseline', () => {
   it("takes the base commit's baseline from main's run instead of running the suite, and the gate compares with it", async () => {
     const r = await prBaseline('pr-1', { 'reuse-baseline': 'prefer', command: 'echo the suite ran; exit 9' });
     expect(r.exitCode, r.log).toBe(0);
     expect(r.log).not.toContain('the suite ran');
-    expect(r.log).toMatch(new RegExp(`reused the baseline of base commit 2222222 from workflow run ${results.runId('main-run')} \\(https://github\\.com/octo-org/benchgate/actions/runs/${results.runId('main-run')}\\), 0 hours old; the suite does not run`));
+    expect(r.log).toMatch(
+      new RegExp(
+        `reused the baseline of base commit 2222222 from workflow run ${results.runId('main-run')} \\(https://github\\.com/octo-org/benchgate/actions/runs/${results.runId('main-run')}\\), 0 hours old; the suite does not run`,
+      ),
+    );
     expect(r.outputs['reused-run-id']).toBe(String(results.runId('main-run')));
     expect(r.summary).toContain('The suite did not run: benchgate reused the baseline of base commit `2222222` from [workflow run');
     const files = unzip(results.artifacts('pr-1').get('benchgate-demo-baseline')?.bytes as Buffer);
     expect([...files.keys()].sort()).toEqual(['command.log', 'original/tool_call.json', 'summary.json']);
     const meta = (JSON.parse(files.get('summary.json')?.toString() ?? '{}') as { metadata: Record<string, unknown> }).metadata;
     expect(meta).toMatchObject({ 'github.sha': BASE, 'reuse.commit': BASE, 'reuse.run_id': results.runId('main-run'), 'reuse.age_hours': 0 });
-    expect(gh.calls.some((c) => c.path.startsWith('/repos/octo-org/benchgate/actions/runs?') || (c.path === '/repos/octo-org/benchgate/actions/runs' && c.query['head_sha'] === BASE))).toBe(true);
+    expect(
+      gh.calls.some(
+        (c) =>
+          c.path.startsWith('/repos/octo-org/benchgate/actions/runs?') || (c.path === '/repos/octo-org/benchgate/actions/runs' && c.query['head_sha'] === BASE),
+      ),
+    ).toBe(true);
 
-    expect((await job(results, root, 'candidate', 'pr-1').run({ mode: 'run', suite: 'demo', role: 'candidate', command: suiteCommand('codemode'), fingerprint: 'model: demo-model' })).exitCode).toBe(0);
+    expect(
+      (
+        await job(results, root, 'candidate', 'pr-1').run({
+          mode: 'run',
+          suite: 'demo',
+          role: 'candidate',
+          command: suiteCommand('codemode'),
+          fingerprint: 'model: demo-model',
+        })
+      ).exitCode,
+    ).toBe(0);
     const gate = await job(results, root, 'gate', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false' });
     expect(gate.outputs).toMatchObject({ verdict: 'hold', regressions: '1', 'reward-delta': '0.20000000000000007' });
 
     // With a token on the pull request, the comment carries the trend of main's baseline and this PR.
     gh.addPull({ number: 42, headSha: '1'.repeat(40), baseSha: BASE });
-    const published = await job(results, root, 'gate-pr', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'report-dir': 'reports' }, gh.env());
+    const published = await job(results, root, 'gate-pr', 'pr-1').run(
+      { mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'report-dir': 'reports' },
+      gh.env(),
+    );
     expect(published.exitCode, published.log).toBe(0);
     const comment = gh.comments(42).at(-1)?.body ?? '';
     expect(comment).toContain('<details><summary>Trend: the baseline over the last 1 run on <code>main</code>, and this PR</summary>');
@@ -70,7 +95,10 @@ describe('reuse-baseline', () => {
     // With comment: off there is nothing to put a trend in: no history is read.
     const lookups = () => gh.calls.filter((c) => c.path.startsWith('/repos/octo-org/benchgate/actions/runs') && !c.path.includes('/artifacts')).length;
     const before = lookups();
-    const quiet = await job(results, root, 'gate-off', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, comment: 'off', 'report-dir': 'reports' }, gh.env());
+    const quiet = await job(results, root, 'gate-off', 'pr-1').run(
+      { mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, comment: 'off', 'report-dir': 'reports' },
+      gh.env(),
+    );
     expect(quiet.exitCode, quiet.log).toBe(0);
     expect(lookups()).toBe(before);
   });

@@ -21,7 +21,7 @@ function outputsTheProgramSets(): Set<string> {
   const dir = join(REPO_ROOT, 'src', 'action');
   const names = new Set<string>();
   for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
-    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/setOutput\('([a-z-]+)'/g)) names.add(m[1] as string);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/setOutput\(\s*'([a-z-]+)'/g)) names.add(m[1] as string);
   }
   return names;
 }
@@ -106,7 +106,10 @@ describe('the Node.js guard step', () => {
     const node = join(dir, 'node');
     // A node that reports an old version: run the real one with process.versions patched.
     writeFileSync(node, `#!/bin/bash\nexec '${process.execPath}' --require '${join(dir, 'old.cjs')}' "$@"\n`);
-    writeFileSync(join(dir, 'old.cjs'), `Object.defineProperty(process.versions, 'node', { value: '${version}' }); Object.defineProperty(process, 'version', { value: 'v${version}' });\n`);
+    writeFileSync(
+      join(dir, 'old.cjs'),
+      `Object.defineProperty(process.versions, 'node', { value: '${version}' }); Object.defineProperty(process, 'version', { value: 'v${version}' });\n`,
+    );
     chmodSync(node, 0o755);
     return dir;
   }
@@ -121,7 +124,9 @@ describe('the Node.js guard step', () => {
   it('fails on Node.js 18 and says how to fix it', async () => {
     const result = await run(`${fakeNode('18.20.4')}:/usr/bin:/bin`);
     expect(result.exitCode).toBe(1);
-    expect(result.log).toContain('::error title=benchgate::benchgate needs Node.js 20 or newer on PATH, found v18.20.4. Add actions/setup-node (node-version: 24) before this step.');
+    expect(result.log).toContain(
+      '::error title=benchgate::benchgate needs Node.js 20 or newer on PATH, found v18.20.4. Add actions/setup-node (node-version: 24) before this step.',
+    );
   });
 
   it('fails when there is no node on PATH', async () => {
@@ -168,7 +173,9 @@ describe('workflows', () => {
 describe('the reference', () => {
   const reference = readFileSync(join(REPO_ROOT, 'docs', 'reference.md'), 'utf8');
   it('documents every input and every output of action.yml', () => {
-    for (const name of Object.keys(manifest.inputs)) expect(reference, `input ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| (run|compare|publish|ab)(, (run|compare|publish|ab))* \\|`, 'm'));
-    for (const name of Object.keys(manifest.outputs)) expect(reference, `output ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| ((run|compare|publish|ab)(, (run|compare|publish|ab))*) \\|`, 'm'));
+    for (const name of Object.keys(manifest.inputs))
+      expect(reference, `input ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| (run|compare|publish|ab)(, (run|compare|publish|ab))* \\|`, 'm'));
+    for (const name of Object.keys(manifest.outputs))
+      expect(reference, `output ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| ((run|compare|publish|ab)(, (run|compare|publish|ab))*) \\|`, 'm'));
   });
 });

@@ -126,7 +126,12 @@ describe('artifacts through the real @actions/artifact client', () => {
 
   it('refuses names with forbidden characters before calling the service, naming the character', async () => {
     const before = double.requests.length;
-    for (const [bad, label] of [['a/b', 'forward slash'], ['a:b', 'colon'], ['a\nb', 'line feed'], ['a\\b', 'backslash']]) {
+    for (const [bad, label] of [
+      ['a/b', 'forward slash'],
+      ['a:b', 'colon'],
+      ['a\nb', 'line feed'],
+      ['a\\b', 'backslash'],
+    ]) {
       expect(() => validateArtifactName(bad as string)).toThrow(label as string);
     }
     await expect(upload('bench|x', { 'summary.json': '{}' })).rejects.toThrow(/artifact name "bench\|x" contains a vertical bar/);

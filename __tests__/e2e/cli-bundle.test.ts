@@ -36,7 +36,11 @@ describe('the committed bundle dist/cli.js', () => {
     }
     const bad = join(tmp, 'bad-candidate.json');
     writeFileSync(bad, '{"case_results": [}');
-    const r = spawnSync(process.execPath, [cli, 'compare', ...pair('reward_regression').slice(0, 2), '--candidate', bad], { encoding: 'utf8', env, timeout: 120_000 });
+    const r = spawnSync(process.execPath, [cli, 'compare', ...pair('reward_regression').slice(0, 2), '--candidate', bad], {
+      encoding: 'utf8',
+      env,
+      timeout: 120_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad-candidate\.json: not valid JSON at line 1, column 19/);
   });
@@ -54,7 +58,14 @@ describe('the committed bundle dist/cli.js', () => {
     const badRow = broken('bad-row.json', (rows) => void ((rows[1] as Record<string, unknown>).completed = 'false'));
     const duplicate = broken('duplicate.json', (rows) => void ((rows[2] as Record<string, unknown>).case_id = (rows[0] as Record<string, unknown>).case_id));
     // A directory: this thread cannot read it for the loading thread, which then reads it and says why.
-    const pairs = [[badRow, candidate], [baseline, badRow], [duplicate, candidate], [baseline, duplicate], [badRow, duplicate], [baseline, tmp]];
+    const pairs = [
+      [badRow, candidate],
+      [baseline, badRow],
+      [duplicate, candidate],
+      [baseline, duplicate],
+      [badRow, duplicate],
+      [baseline, tmp],
+    ];
     for (const [b, c] of pairs) {
       const args = ['compare', '--baseline', b as string, '--candidate', c as string];
       const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 120_000 });

@@ -24,7 +24,6 @@ function write(name: string, n: number, completes: (i: number) => boolean, strat
 const base = Array.from({ length: 5 }, (_, t) => write(`base-${t}.json`, 80, (i) => i % 2 === 0, 'tool_call'));
 const worse = Array.from({ length: 5 }, (_, t) => write(`worse-${t}.json`, 80, (i) => i % 2 === 0 && i >= 40, 'codemode'));
 
-
 describe("the README's sequential loop", () => {
   it('runs as written (benchgate: the committed bundle) and stops after round 3 on a clearly worse candidate', () => {
     const readme = readDocs();
@@ -40,7 +39,9 @@ describe("the README's sequential loop", () => {
       'echo "rounds: $round"',
     ].join('\n');
     const r = spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
-    expect(r.stdout).toContain("benchgate: hold (failed gates: reward, completion, completion_regressions; round 3 of at most 10: stop, decided; 14 of the fixed design's 20 runs saved)\n");
+    expect(r.stdout).toContain(
+      "benchgate: hold (failed gates: reward, completion, completion_regressions; round 3 of at most 10: stop, decided; 14 of the fixed design's 20 runs saved)\n",
+    );
     expect(r.stdout).toMatch(/rounds: 3\n$/);
     expect(existsSync(join(dir, 'runs', 'cand-4.json'))).toBe(false);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('**Stop: decided after round 3 of at most 10.**');

@@ -54,10 +54,18 @@ describe('GitHub API double: faults and the plugins', () => {
   // On a check run: a comment would wait 3 s, not 1, since the plugin also spaces notification-
   // triggering writes (comments) 3 s apart, and the retry queues behind the first attempt.
   it('a secondary rate limit with retry-after 1 is waited out by the throttling plugin', async () => {
-    api.failNext({ method: 'POST', path: /\/check-runs$/ }, {
-      status: 403, headers: { 'retry-after': '1' },
-      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
-    });
+    api.failNext(
+      { method: 'POST', path: /\/check-runs$/ },
+      {
+        status: 403,
+        headers: { 'retry-after': '1' },
+        body: {
+          message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          status: '403',
+        },
+      },
+    );
     const started = Date.now();
     const created = await client({ throttle: true }).rest.checks.create({ ...repo, name: 'benchgate', head_sha: SHA });
     expect(created.status).toBe(201);
@@ -70,7 +78,14 @@ describe('GitHub API double: faults and the plugins', () => {
   it('an exhausted primary limit (x-ratelimit-remaining 0) is waited out until x-ratelimit-reset', async () => {
     api.addPull({ number: 7, headSha: SHA });
     const reset = String(Math.floor(Date.now() / 1000));
-    api.failNext({ method: 'GET' }, { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, body: { message: 'API rate limit exceeded for installation ID 1.' } });
+    api.failNext(
+      { method: 'GET' },
+      {
+        status: 403,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+        body: { message: 'API rate limit exceeded for installation ID 1.' },
+      },
+    );
     expect((await client({ throttle: true }).rest.pulls.get({ ...repo, pull_number: 7 })).status).toBe(200);
     // The plugin waits ceil(reset - now) + 1 s, floored at 0: 1 s while still in the reset second,
     // 0 s when a second boundary passed between the header and the plugin's clock read.

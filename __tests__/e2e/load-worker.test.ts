@@ -41,7 +41,11 @@ describe('the small loading thread (dist/load-worker.js) beside the bundle', () 
     for (const args of runs) {
       const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 30_000 });
       const inProcess = await runCli(...args);
-      expect({ status: threaded.status, stdout: threaded.stdout, stderr: threaded.stderr }).toEqual({ status: inProcess.code, stdout: inProcess.stdout, stderr: inProcess.stderr });
+      expect({ status: threaded.status, stdout: threaded.stdout, stderr: threaded.stderr }).toEqual({
+        status: inProcess.code,
+        stdout: inProcess.stdout,
+        stderr: inProcess.stderr,
+      });
     }
   });
 });

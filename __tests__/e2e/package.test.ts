@@ -11,11 +11,20 @@ import { REPO_ROOT } from '../helpers/composite.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-pack-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const npm = (args: string[], cwd: string): string => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+const npm = (args: string[], cwd: string): string =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
 
 describe('the npm package', () => {
   it('declares no runtime dependency and a Node floor its bundles run on', () => {
-    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies?: object; engines: { node: string }; bin: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      dependencies?: object;
+      engines: { node: string };
+      bin: Record<string, string>;
+    };
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.engines.node).toBe('>=20.19');
     const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
@@ -33,6 +42,8 @@ describe('the npm package', () => {
     npm(['install', '--offline', join(tmp, tarball as string)], project);
     const bin = join(project, 'node_modules', '.bin', 'benchgate');
     expect(execFileSync(bin, ['--help'], { encoding: 'utf8' })).toBe(MAIN_HELP);
-    expect(npm(['exec', '--offline', '--', 'benchgate', '--version'], project).trim()).toBe(JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version);
+    expect(npm(['exec', '--offline', '--', 'benchgate', '--version'], project).trim()).toBe(
+      JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version,
+    );
   });
 });

@@ -42,7 +42,8 @@ beforeAll(async () => {
   const github = await import('@actions/github');
   const { retry } = await import('@octokit/plugin-retry');
   const { throttling } = await import('@octokit/plugin-throttling');
-  octokit = (token) => github.getOctokit(token, { baseUrl: d.gh.url, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient;
+  octokit = (token) =>
+    github.getOctokit(token, { baseUrl: d.gh.url, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient;
   pushEvent = join(d.root, 'push.json');
   writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'octo-org/benchgate', default_branch: 'main' } }));
 });
@@ -73,7 +74,17 @@ async function runJob(run: string, inputs: Record<string, string>, env: Record<s
   let summary = '';
   const exitCode = await runAction({
     getInput: (name) => inputs[name] ?? '',
-    env: { GITHUB_REPOSITORY: 'octo-org/benchgate', GITHUB_SERVER_URL: 'https://github.com', GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: EVENT_PATH, GITHUB_SHA: '3'.repeat(40), GITHUB_REF: 'refs/pull/42/merge', GITHUB_RUN_ID: String(d.results.runId(run)), GITHUB_API_URL: d.gh.url, ...env },
+    env: {
+      GITHUB_REPOSITORY: 'octo-org/benchgate',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: EVENT_PATH,
+      GITHUB_SHA: '3'.repeat(40),
+      GITHUB_REF: 'refs/pull/42/merge',
+      GITHUB_RUN_ID: String(d.results.runId(run)),
+      GITHUB_API_URL: d.gh.url,
+      ...env,
+    },
     tempDir: join(dir, 'temp'),
     workspace: dir,
     info: (m) => lines.push(`info: ${m}`),
@@ -95,7 +106,10 @@ async function runJob(run: string, inputs: Record<string, string>, env: Record<s
 /** The baseline and candidate jobs of workflow run `run`: each uploads its summary as an artifact. */
 async function suiteJobs(run: string, suite: string, env: Record<string, string> = {}): Promise<string> {
   let baseline = '';
-  for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', 'codemode']] as const) {
+  for (const [role, strategy] of [
+    ['baseline', 'tool_call'],
+    ['candidate', 'codemode'],
+  ] as const) {
     const r = await runJob(run, { mode: 'run', suite, role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' }, env);
     expect(r.exitCode, r.log).toBe(0);
     if (role === 'baseline') baseline = r.outputs['summary-path'] ?? '';
@@ -150,7 +164,12 @@ async function artifactHistory(suite: string, summaryFile: string, count: number
     const run = `${suite}-main-${i}`;
     process.env['ACTIONS_RUNTIME_TOKEN'] = runtimeToken(run, 'seed');
     await client.uploadArtifact(`benchgate-${suite}-baseline`, [join(dir, 'summary.json')], dir);
-    d.gh.addWorkflowRun({ id: d.results.runId(run), headBranch: branch, headSha: `${i.toString(16)}${'a'.repeat(39)}`, createdAt: new Date(Date.UTC(2026, 0, i)).toISOString() });
+    d.gh.addWorkflowRun({
+      id: d.results.runId(run),
+      headBranch: branch,
+      headSha: `${i.toString(16)}${'a'.repeat(39)}`,
+      createdAt: new Date(Date.UTC(2026, 0, i)).toISOString(),
+    });
   }
 }
 
@@ -165,21 +184,30 @@ function branchHistory(suite: string, summaryFile: string, count: number): void 
 
 function workflowRunEvent(run: string, headSha: string, defaultBranch: string): string {
   const file = join(d.root, `workflow_run-${run}.json`);
-  writeFileSync(file, JSON.stringify({
-    action: 'completed',
-    workflow_run: {
-      id: d.results.runId(run), event: 'pull_request', conclusion: 'success', head_sha: headSha, head_branch: 'codemode',
-      head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } }, pull_requests: [],
-      html_url: `https://github.com/octo-org/benchgate/actions/runs/${d.results.runId(run)}`,
-    },
-    repository: { full_name: 'octo-org/benchgate', default_branch: defaultBranch },
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      action: 'completed',
+      workflow_run: {
+        id: d.results.runId(run),
+        event: 'pull_request',
+        conclusion: 'success',
+        head_sha: headSha,
+        head_branch: 'codemode',
+        head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } },
+        pull_requests: [],
+        html_url: `https://github.com/octo-org/benchgate/actions/runs/${d.results.runId(run)}`,
+      },
+      repository: { full_name: 'octo-org/benchgate', default_branch: defaultBranch },
+    }),
+  );
   return file;
 }
 
 /** Set BENCHGATE_SHOW_REQUESTS=1 to print each scenario's requests (how the docs' figures were taken). */
 const show = (label: string, c: Awaited<ReturnType<typeof counted>>) => {
-  if (process.env['BENCHGATE_SHOW_REQUESTS']) console.error(label, JSON.stringify({ reads: c.reads, writes: c.writes, service: c.service.length, rest: c.rest, services: c.service }, null, 1));
+  if (process.env['BENCHGATE_SHOW_REQUESTS'])
+    console.error(label, JSON.stringify({ reads: c.reads, writes: c.writes, service: c.service.length, rest: c.rest, services: c.service }, null, 1));
 };
 const times = (n: number, names: string[]): string[] => Array.from({ length: n }, () => names).flat();
 const sorted = (names: string[]): string[] => [...names].sort();
@@ -192,7 +220,10 @@ const CONFIG = ['GET /contents/{path}'];
 const ROLES_DOWNLOADED = ['artifact ListArtifacts', ...times(2, ['artifact ListArtifacts', 'artifact GetSignedArtifactURL', 'blob GET'])];
 const REPORT_UPLOADED = ['artifact CreateArtifact', 'blob PUT block', 'blob PUT blocklist', 'artifact FinalizeArtifact'];
 /** The artifact trend over `n` earlier runs: the runs, then per run its artifacts listed once and the baseline's zip. */
-const artifactTrend = (n: number) => ({ rest: ['GET /actions/runs', ...times(n, ['GET /actions/runs/{id}/artifacts', 'GET /actions/artifacts/{id}/zip'])], service: times(n, ['blob GET']) });
+const artifactTrend = (n: number) => ({
+  rest: ['GET /actions/runs', ...times(n, ['GET /actions/runs/{id}/artifacts', 'GET /actions/artifacts/{id}/zip'])],
+  service: times(n, ['blob GET']),
+});
 
 describe('requests of a gate job (issue 23)', () => {
   it('PR gate with the history branch: 7 REST requests (3 writes) and 11 to the artifact service', async () => {
@@ -205,7 +236,9 @@ describe('requests of a gate job (issue 23)', () => {
     expect(c.service).toEqual(sorted([...ROLES_DOWNLOADED, ...REPORT_UPLOADED]));
     expect(c.writes).toBeLessThanOrEqual(3);
     expect(c.rest.length).toBeLessThanOrEqual(12);
-    expect(d.gh.comments(61).at(-1)?.body).toContain('x-axis ["1bbbbbb", "2bbbbbb", "3bbbbbb", "4bbbbbb", "5bbbbbb", "6bbbbbb", "7bbbbbb", "8bbbbbb", "9bbbbbb", "abbbbbb", "PR"]');
+    expect(d.gh.comments(61).at(-1)?.body).toContain(
+      'x-axis ["1bbbbbb", "2bbbbbb", "3bbbbbb", "4bbbbbb", "5bbbbbb", "6bbbbbb", "7bbbbbb", "8bbbbbb", "9bbbbbb", "abbbbbb", "PR"]',
+    );
   });
 
   it('PR gate with the artifact trend: each earlier run listed once; again with the comment unchanged: no trend at all', async () => {
@@ -218,13 +251,23 @@ describe('requests of a gate job (issue 23)', () => {
     expect(c.rest).toEqual(sorted([...CONFIG, ...CHECK_RUN, ...trend.rest, ...COMMENT_CREATED]));
     expect(c.service).toEqual(sorted([...ROLES_DOWNLOADED, ...REPORT_UPLOADED, ...trend.service]));
     expect(c.writes).toBe(3);
-    expect(d.gh.comments(62).at(-1)?.body).toContain('x-axis ["1aaaaaa", "2aaaaaa", "3aaaaaa", "4aaaaaa", "5aaaaaa", "6aaaaaa", "7aaaaaa", "8aaaaaa", "9aaaaaa", "aaaaaaa", "PR"]');
+    expect(d.gh.comments(62).at(-1)?.body).toContain(
+      'x-axis ["1aaaaaa", "2aaaaaa", "3aaaaaa", "4aaaaaa", "5aaaaaa", "6aaaaaa", "7aaaaaa", "8aaaaaa", "9aaaaaa", "aaaaaaa", "PR"]',
+    );
 
     // The gate job re-run: the same verdict and numbers, so the comment stays and its trend is not read.
     const again = await counted(() => runJob('pr-62', gateInputs('art'), env));
     show('artifact PR again', again);
     expect(again.job.log).toContain('benchgate: comment unchanged');
-    expect(again.rest).toEqual(sorted([...CONFIG, 'GET /commits/{ref}/check-runs', 'PATCH /check-runs/{check_run_id}', 'PATCH /check-runs/{check_run_id}', 'GET /issues/{issue_number}/comments']));
+    expect(again.rest).toEqual(
+      sorted([
+        ...CONFIG,
+        'GET /commits/{ref}/check-runs',
+        'PATCH /check-runs/{check_run_id}',
+        'PATCH /check-runs/{check_run_id}',
+        'GET /issues/{issue_number}/comments',
+      ]),
+    );
     // The earlier attempt's report is in this run's listing, so it is replaced (looked up by name, deleted).
     expect(again.service).toEqual(sorted([...ROLES_DOWNLOADED, 'artifact ListArtifacts', 'artifact DeleteArtifact', ...REPORT_UPLOADED]));
   });
@@ -240,19 +283,27 @@ describe('requests of a gate job (issue 23)', () => {
     expect(c.service).toEqual(sorted([...ROLES_DOWNLOADED, ...REPORT_UPLOADED]));
   });
 
-  it('publish mode: the triggering run\'s artifacts listed once, each downloaded by its id', async () => {
+  it("publish mode: the triggering run's artifacts listed once, each downloaded by its id", async () => {
     const head = '7'.repeat(40);
     const baseline = await suiteJobs('pub-run', 'pub', pr(63));
     await artifactHistory('pub', baseline, 10, 'pub-main');
     d.gh.addPull({ number: 163, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate' });
     const event = workflowRunEvent('pub-run', head, 'pub-main');
-    const c = await counted(() => runJob('publisher', { mode: 'publish', suite: 'pub', 'github-token': TOKEN }, { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event, GITHUB_REF: 'refs/heads/main' }));
+    const c = await counted(() =>
+      runJob(
+        'publisher',
+        { mode: 'publish', suite: 'pub', 'github-token': TOKEN },
+        { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event, GITHUB_REF: 'refs/heads/main' },
+      ),
+    );
     show('publish', c);
     expect(c.job.log).toContain('benchgate: pull request #163 (found by search, head 7777777 verified)');
     const trend = artifactTrend(10);
     const download = times(2, ['GET /actions/artifacts/{id}/zip']);
     const pull = ['GET /pulls/{pull_number}', 'GET /pulls']; // the PR the candidate claims (#63, another head) checked, then the head branch searched
-    expect(c.rest).toEqual(sorted(['GET /actions/runs/{id}/artifacts', ...download, ...pull, 'GET /actions/runs/{run_id}/jobs', ...CHECK_RUN, ...trend.rest, ...COMMENT_CREATED]));
+    expect(c.rest).toEqual(
+      sorted(['GET /actions/runs/{id}/artifacts', ...download, ...pull, 'GET /actions/runs/{run_id}/jobs', ...CHECK_RUN, ...trend.rest, ...COMMENT_CREATED]),
+    );
     expect(c.service).toEqual(sorted([...times(2, ['blob GET']), ...trend.service]));
     expect(c.writes).toBe(3);
   });

@@ -30,7 +30,9 @@ const script = readFileSync(join(REPO_ROOT, 'examples', 'rlm-code', 'run_benchma
 
 /** The script's options: `--name` -> its choices (null when free) and whether it is required. */
 function scriptOptions(): Map<string, { choices: string[] | null; required: boolean }> {
-  const tuples = new Map([...script.matchAll(/^([A-Z]+) = \(([^)]*)\)/gm)].map((m) => [m[1] as string, [...(m[2] as string).matchAll(/"([^"]+)"/g)].map((x) => x[1] as string)]));
+  const tuples = new Map(
+    [...script.matchAll(/^([A-Z]+) = \(([^)]*)\)/gm)].map((m) => [m[1] as string, [...(m[2] as string).matchAll(/"([^"]+)"/g)].map((x) => x[1] as string)]),
+  );
   const out = new Map<string, { choices: string[] | null; required: boolean }>();
   for (const m of script.matchAll(/add_argument\("(--[a-z-]+)"([^\n]*)\)\n/g)) {
     const rest = m[2] as string;
@@ -59,7 +61,7 @@ describe('rlm-code in CI (documented example)', () => {
     expect(script).toContain('.rlm_code/rlm/benchmarks/<benchmark_id>.json');
   });
 
-  it("calls the script with options it declares, every required one, and values among its choices; the baseline runs tool_call, the candidate codemode", () => {
+  it('calls the script with options it declares, every required one, and values among its choices; the baseline runs tool_call, the candidate codemode', () => {
     const options = scriptOptions();
     expect([...options.keys()]).toEqual(expect.arrayContaining(['--preset', '--strategy', '--mode', '--model', '--provider', '--limit']));
     expect(script).toMatch(/runner\.run_benchmark\(\n\s+preset=args\.preset,\n\s+mode=args\.mode,\n\s+harness_strategy=args\.strategy,/);

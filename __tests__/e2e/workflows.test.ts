@@ -18,11 +18,33 @@ const EXAMPLES = join(REPO_ROOT, 'examples', 'workflows');
 /** A workflow by name: the repository's own, or a documented example (`examples/…`). */
 const text = (file: string): string => readFileSync(file.startsWith('examples/') ? join(REPO_ROOT, file) : join(DIR, file), 'utf8');
 
-interface Step { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown>; if?: string }
-interface Job { uses?: string; with?: Record<string, unknown>; secrets?: Record<string, unknown> | string; needs?: string | string[]; if?: string; steps?: Step[]; permissions?: unknown; strategy?: { matrix?: Record<string, unknown> } }
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+  if?: string;
+}
+interface Job {
+  uses?: string;
+  with?: Record<string, unknown>;
+  secrets?: Record<string, unknown> | string;
+  needs?: string | string[];
+  if?: string;
+  steps?: Step[];
+  permissions?: unknown;
+  strategy?: { matrix?: Record<string, unknown> };
+}
 interface Workflow {
   name: string;
-  on: Record<string, { inputs?: Record<string, { type: string; required?: boolean; default?: unknown }>; secrets?: Record<string, { required?: boolean }>; workflows?: string[] } | null>;
+  on: Record<
+    string,
+    {
+      inputs?: Record<string, { type: string; required?: boolean; default?: unknown }>;
+      secrets?: Record<string, { required?: boolean }>;
+      workflows?: string[];
+    } | null
+  >;
   permissions?: Record<string, string>;
   concurrency?: { group: string; 'cancel-in-progress': unknown };
   jobs: Record<string, Job>;
@@ -30,7 +52,13 @@ interface Workflow {
 const load = (file: string): Workflow => parseYaml(text(file)) as Workflow;
 
 const CONTEXTS = ['inputs', 'steps', 'github', 'runner', 'env', 'job', 'matrix', 'strategy', 'needs', 'secrets', 'vars'];
-const RUNNER_FUNCTIONS = [{ name: 'hashFiles', minArgs: 1, maxArgs: 255 }, { name: 'always', minArgs: 0, maxArgs: 0 }, { name: 'success', minArgs: 0, maxArgs: 0 }, { name: 'failure', minArgs: 0, maxArgs: 0 }, { name: 'cancelled', minArgs: 0, maxArgs: 0 }];
+const RUNNER_FUNCTIONS = [
+  { name: 'hashFiles', minArgs: 1, maxArgs: 255 },
+  { name: 'always', minArgs: 0, maxArgs: 0 },
+  { name: 'success', minArgs: 0, maxArgs: 0 },
+  { name: 'failure', minArgs: 0, maxArgs: 0 },
+  { name: 'cancelled', minArgs: 0, maxArgs: 0 },
+];
 const parse = (expression: string) => new Parser(new Lexer(expression).lex().tokens, CONTEXTS, RUNNER_FUNCTIONS).parse();
 const evaluate = (expression: string, contexts: Record<string, unknown>) =>
   new Evaluator(parse(expression), JSON.parse(JSON.stringify(contexts), data.reviver) as data.Dictionary).evaluate();
@@ -38,7 +66,9 @@ const EXPRESSION = /\$\{\{(.*?)\}\}/gs;
 /** The `${{ }}` expressions of a template string; a bare `if:` is an expression itself. */
 const expressions = (value: string): string[] => [...value.matchAll(EXPRESSION)].map((m) => m[1] as string);
 
-const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yml')).map((f) => `examples/workflows/${f}`);
+const examples = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.yml'))
+  .map((f) => `examples/workflows/${f}`);
 /** Examples that write their jobs by hand with the action's steps (mode: ab) rather than calling a reusable workflow. */
 const handWritten = examples.filter((f) => Object.values(load(f).jobs).some((j) => j.steps !== undefined));
 const callers = ['benchgate.yml', 'benchgate-publish.yml', ...examples.filter((f) => !handWritten.includes(f))];
@@ -46,7 +76,8 @@ const callers = ['benchgate.yml', 'benchgate-publish.yml', ...examples.filter((f
 const ACTION = 'benchgate/benchgate@v1';
 const PUBLISHED = /^benchgate\/benchgate\/\.github\/workflows\/([\w-]+\.yml)@v1$/;
 /** The reusable workflow a caller's job calls: `./.github/workflows/X` here, the published `…@v1` in examples. */
-const calledFile = (uses: string): string => (uses.startsWith('./.github/workflows/') ? uses.slice('./.github/workflows/'.length) : (PUBLISHED.exec(uses)?.[1] ?? `not a reusable workflow: ${uses}`));
+const calledFile = (uses: string): string =>
+  uses.startsWith('./.github/workflows/') ? uses.slice('./.github/workflows/'.length) : (PUBLISHED.exec(uses)?.[1] ?? `not a reusable workflow: ${uses}`);
 
 describe('the callers', () => {
   it.each(callers)('%s is at most 20 lines and calls its reusable workflow with declared, required inputs and secrets', (file) => {
@@ -56,7 +87,9 @@ describe('the callers', () => {
     expect(jobs).toHaveLength(1);
     const job = jobs[0] as Job;
     const target = calledFile(job.uses as string);
-    expect(file.startsWith('examples/') ? job.uses : `./.github/workflows/${target}`).toBe(file.startsWith('examples/') ? `benchgate/benchgate/.github/workflows/${target}@v1` : job.uses);
+    expect(file.startsWith('examples/') ? job.uses : `./.github/workflows/${target}`).toBe(
+      file.startsWith('examples/') ? `benchgate/benchgate/.github/workflows/${target}@v1` : job.uses,
+    );
     const spec = load(target).on['workflow_call'];
     const inputs = spec?.inputs ?? {};
     for (const [name, value] of Object.entries(job.with ?? {})) {
@@ -71,7 +104,9 @@ describe('the callers', () => {
     expect(job.secrets, 'pass secrets by name, never inherit them all').not.toBe('inherit');
     // Least permissions: read-only unless the workflow runs only on push (history) or workflow_run (publish).
     const events = Object.keys(caller.on);
-    const writes = Object.entries(caller.permissions ?? {}).filter(([, v]) => v === 'write').map(([k]) => k);
+    const writes = Object.entries(caller.permissions ?? {})
+      .filter(([, v]) => v === 'write')
+      .map(([k]) => k);
     if (events.includes('pull_request')) expect(writes, `${file} runs on pull_request with write permissions`).toEqual([]);
     if (writes.includes('contents')) expect(events).toEqual(['push']);
   });
@@ -91,22 +126,26 @@ describe('the callers', () => {
     expect(load('publish.yml').permissions).toEqual(load('benchgate-publish.yml').permissions);
   });
 
-  it.each(callers.filter((f) => Object.keys(load(f).on).includes('push')))('%s: a push run is never cancelled: each push has its own group, and only pull requests cancel', (file) => {
-    const wf = load(file);
-    const c = wf.concurrency as { group: string; 'cancel-in-progress': string | boolean };
-    const group = (github: Record<string, unknown>) => c.group.replace(EXPRESSION, (_, e: string) => evaluate(e, { github }).coerceString());
-    const push = (sha: string) => ({ event_name: 'push', sha, event: {} });
-    const pr = (number: number, sha: string) => ({ event_name: 'pull_request', sha, event: { pull_request: { number } } });
-    const cancel = c['cancel-in-progress'];
-    const cancels = (github: Record<string, unknown>) => (typeof cancel === 'boolean' ? cancel : evaluate(expressions(cancel)[0] as string, { github }).coerceString() === 'true');
-    expect(group(push('a'.repeat(40)))).not.toBe(group(push('b'.repeat(40))));
-    expect(cancels(push('a'.repeat(40)))).toBe(false);
-    if (Object.keys(wf.on).includes('pull_request')) {
-      expect(group(pr(7, 'c'.repeat(40)))).toBe(group(pr(7, 'd'.repeat(40))));
-      expect(cancels(pr(7, 'c'.repeat(40)))).toBe(true);
-      expect(group(pr(7, 'c'.repeat(40)))).not.toBe(group(pr(8, 'c'.repeat(40))));
-    }
-  });
+  it.each(callers.filter((f) => Object.keys(load(f).on).includes('push')))(
+    '%s: a push run is never cancelled: each push has its own group, and only pull requests cancel',
+    (file) => {
+      const wf = load(file);
+      const c = wf.concurrency as { group: string; 'cancel-in-progress': string | boolean };
+      const group = (github: Record<string, unknown>) => c.group.replace(EXPRESSION, (_, e: string) => evaluate(e, { github }).coerceString());
+      const push = (sha: string) => ({ event_name: 'push', sha, event: {} });
+      const pr = (number: number, sha: string) => ({ event_name: 'pull_request', sha, event: { pull_request: { number } } });
+      const cancel = c['cancel-in-progress'];
+      const cancels = (github: Record<string, unknown>) =>
+        typeof cancel === 'boolean' ? cancel : evaluate(expressions(cancel)[0] as string, { github }).coerceString() === 'true';
+      expect(group(push('a'.repeat(40)))).not.toBe(group(push('b'.repeat(40))));
+      expect(cancels(push('a'.repeat(40)))).toBe(false);
+      if (Object.keys(wf.on).includes('pull_request')) {
+        expect(group(pr(7, 'c'.repeat(40)))).toBe(group(pr(7, 'd'.repeat(40))));
+        expect(cancels(pr(7, 'c'.repeat(40)))).toBe(true);
+        expect(group(pr(7, 'c'.repeat(40)))).not.toBe(group(pr(8, 'c'.repeat(40))));
+      }
+    },
+  );
 });
 
 describe('the reusable workflows', () => {
@@ -124,7 +163,11 @@ describe('the reusable workflows', () => {
       steps.forEach((step, i) => {
         if (step.uses !== './.benchgate-action') return;
         const checkout = steps.slice(0, i).find((s) => s.with?.['path'] === '.benchgate-action');
-        expect(checkout?.with, `${file} ${id}: the action is checked out first`).toMatchObject({ repository: '${{ job.workflow_repository }}', ref: '${{ job.workflow_sha }}', 'persist-credentials': false });
+        expect(checkout?.with, `${file} ${id}: the action is checked out first`).toMatchObject({
+          repository: '${{ job.workflow_repository }}',
+          ref: '${{ job.workflow_sha }}',
+          'persist-credentials': false,
+        });
         const mode = step.with?.['mode'] as Mode;
         for (const name of Object.keys(step.with ?? {})) {
           expect(manifest.inputs, `${file} ${id}: ${name} is no input of action.yml`).toHaveProperty(name);
@@ -141,7 +184,11 @@ describe('the reusable workflows', () => {
     expect(suite.needs).toBe('plan');
     expect(suite.strategy?.matrix?.['role']).toEqual(['baseline', 'candidate']);
     const ref = String((suite.steps?.[0] as Step).with?.['ref']);
-    const refOf = (role: string) => evaluate(expressions(ref)[0] as string, { matrix: { role }, github: { sha: 'merge', event: { pull_request: { base: { sha: 'base' }, head: { sha: 'head' } } } } }).coerceString();
+    const refOf = (role: string) =>
+      evaluate(expressions(ref)[0] as string, {
+        matrix: { role },
+        github: { sha: 'merge', event: { pull_request: { base: { sha: 'base' }, head: { sha: 'head' } } } },
+      }).coerceString();
     expect([refOf('baseline'), refOf('candidate')]).toEqual(['base', 'head']);
     const gate = wf.jobs['gate'] as Job;
     expect(gate.needs).toBe('suite');
@@ -152,7 +199,12 @@ describe('the reusable workflows', () => {
 
   it('gate.yml and publish.yml read the configuration from the base commit or the default branch, never the PR head, and only that file', () => {
     const gateCheckout = (load('gate.yml').jobs['gate']?.steps ?? [])[0] as Step;
-    expect(gateCheckout.with).toMatchObject({ ref: '${{ github.event.pull_request.base.sha || github.sha }}', 'sparse-checkout': '${{ inputs.config }}', 'sparse-checkout-cone-mode': false, 'persist-credentials': false });
+    expect(gateCheckout.with).toMatchObject({
+      ref: '${{ github.event.pull_request.base.sha || github.sha }}',
+      'sparse-checkout': '${{ inputs.config }}',
+      'sparse-checkout-cone-mode': false,
+      'persist-credentials': false,
+    });
     const publishCheckout = (load('publish.yml').jobs['publish']?.steps ?? [])[0] as Step;
     expect(publishCheckout.with).not.toHaveProperty('ref'); // workflow_run: the default branch
     expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}', 'persist-credentials': false });
@@ -166,12 +218,18 @@ describe('the reusable workflows', () => {
     const dir = mkdtempSync(join(tmpdir(), 'benchgate-wf-'));
     const envFile = join(dir, 'env');
     writeFileSync(envFile, '');
-    const out = execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], { env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'OPENAI_API_KEY=sk-1=2\n\nB_KEY=x y' }, encoding: 'utf8' });
+    const out = execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], {
+      env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'OPENAI_API_KEY=sk-1=2\n\nB_KEY=x y' },
+      encoding: 'utf8',
+    });
     expect(out).toBe('::add-mask::sk-1=2\n::add-mask::x y\n');
     expect(read(envFile, 'utf8')).toMatch(/^OPENAI_API_KEY<<(benchgate_[0-9a-f]{32})\nsk-1=2\n\1\nB_KEY<<(benchgate_[0-9a-f]{32})\nx y\n\2\n$/);
     let failed = '';
     try {
-      execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], { env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'not a pair' }, encoding: 'utf8' });
+      execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], {
+        env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'not a pair' },
+        encoding: 'utf8',
+      });
     } catch (err) {
       failed = String((err as { stdout: string }).stdout);
     }
@@ -203,7 +261,7 @@ describe('the hand-written examples', () => {
 describe('every workflow', () => {
   const files = [...readdirSync(DIR).filter((f) => f.endsWith('.yml')), ...examples];
 
-  it.each(files)('%s: expressions parse with GitHub\'s parser, none is in a script, third-party actions are pinned', (file) => {
+  it.each(files)("%s: expressions parse with GitHub's parser, none is in a script, third-party actions are pinned", (file) => {
     const wf = load(file);
     const walk = (value: unknown, where: string): void => {
       if (typeof value === 'string') for (const e of expressions(value)) expect(() => parse(e), `${file} ${where}: ${e}`).not.toThrow();
@@ -217,7 +275,8 @@ describe('every workflow', () => {
       if (job.if !== undefined) expect(() => parse(job.if as string)).not.toThrow();
       for (const step of job.steps ?? []) {
         if (step.run !== undefined) expect(step.run, `${file} ${id}: an expression inside a script`).not.toMatch(/\$\{\{/);
-        if (step.uses !== undefined && !step.uses.startsWith('./') && !(file.startsWith('examples/') && step.uses === ACTION)) expect(step.uses, `${file} ${id}`).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+        if (step.uses !== undefined && !step.uses.startsWith('./') && !(file.startsWith('examples/') && step.uses === ACTION))
+          expect(step.uses, `${file} ${id}`).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
         if (step.uses?.startsWith('actions/checkout@')) expect(step.with?.['persist-credentials'], `${file} ${id}: checkout keeps no token`).toBe(false);
       }
     }

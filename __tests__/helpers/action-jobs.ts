@@ -26,7 +26,12 @@ export interface Job {
 
 /** A git checkout with one commit, as actions/checkout leaves the workspace. Returns the commit. */
 export function gitWorkspace(dir: string): string {
-  const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  const git = (...args: string[]) =>
+    spawnSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' },
+    });
   git('init', '-q');
   git('commit', '-q', '--allow-empty', '-m', 'checkout');
   return git('rev-parse', 'HEAD').stdout.trim();

@@ -151,7 +151,13 @@ export async function runComposite(options: CompositeOptions): Promise<Composite
   const results: StepResult[] = [];
   let failed = false;
   for (const step of manifest.runs.steps) {
-    const contexts = { inputs, steps, github: options.github ?? {}, runner: { os: 'Linux', arch: 'X64', temp: options.env['RUNNER_TEMP'] ?? '' }, env: options.env };
+    const contexts = {
+      inputs,
+      steps,
+      github: options.github ?? {},
+      runner: { os: 'Linux', arch: 'X64', temp: options.env['RUNNER_TEMP'] ?? '' },
+      env: options.env,
+    };
     const condition = step.if ?? 'success()';
     const run = condition.trim() === 'success()' ? !failed : evaluate(condition.replace(/^\$\{\{|\}\}$/g, ''), contexts).coerceString() === 'true';
     if (!run) continue;
@@ -167,7 +173,12 @@ export async function runComposite(options: CompositeOptions): Promise<Composite
       ({ exitCode, log, outputs } = await githubScript(script, { ...options.env, ...options.jsActionEnv, ...stepEnv }));
     } else {
       const dir = mkdtempSync(join(tmpdir(), 'benchgate-files-'));
-      const files = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary'), GITHUB_ENV: join(dir, 'env'), GITHUB_PATH: join(dir, 'path') };
+      const files = {
+        GITHUB_OUTPUT: join(dir, 'output'),
+        GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+        GITHUB_ENV: join(dir, 'env'),
+        GITHUB_PATH: join(dir, 'path'),
+      };
       for (const f of Object.values(files)) writeFileSync(f, '');
       const env = { ...options.env, ...files, GITHUB_ACTION_PATH: actionPath, ...stepEnv };
       ({ exitCode, log } = await bash(step.run ?? '', env, options.stepTimeoutMs ?? 60_000));

@@ -10,11 +10,16 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The files, README first, then docs/*.md by name. */
 export function docFiles(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => join(ROOT, 'docs', f));
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => join(ROOT, 'docs', f));
   return [join(ROOT, 'README.md'), ...docs];
 }
 
 /** README.md and docs/*.md joined (each ends with a newline). */
 export function readDocs(): string {
-  return docFiles().map((f) => readFileSync(f, 'utf8')).join('\n');
+  return docFiles()
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
 }

@@ -62,7 +62,8 @@ export async function runInProcess(apiUrl: string, workspace: string, inputs: Re
     setOutput: (name, value) => void (outputs[name] = String(value)),
     appendSummary: async (markdown) => void (summary += markdown),
     artifacts: acceptingArtifacts,
-    github: (token) => github.getOctokit(token, { baseUrl: apiUrl, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient,
+    github: (token) =>
+      github.getOctokit(token, { baseUrl: apiUrl, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient,
     workerScript: null,
     killGraceMs: 1000,
   };

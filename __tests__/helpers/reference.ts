@@ -31,10 +31,22 @@ interface Manifest {
   outputs: Record<string, { description: string }>;
 }
 interface Reusable {
-  on: { workflow_call: { inputs?: Record<string, { description: string; type: string; default?: unknown; required?: boolean }>; secrets?: Record<string, { description: string; required?: boolean }> } };
+  on: {
+    workflow_call: {
+      inputs?: Record<string, { description: string; type: string; default?: unknown; required?: boolean }>;
+      secrets?: Record<string, { description: string; required?: boolean }>;
+    };
+  };
 }
 
-type Def = { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType; element?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType>; valueType?: z.core.$ZodType };
+type Def = {
+  type: string;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  element?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  valueType?: z.core.$ZodType;
+};
 const def = (t: z.core.$ZodType): Def => t._zod.def as unknown as Def;
 const describe = (t: z.core.$ZodType): string | undefined => (t as unknown as { description?: string }).description;
 
@@ -69,7 +81,7 @@ export function renderReference(): string {
   const out: string[] = [
     '# Reference',
     '',
-    '<!-- Generated from action.yml, the program\'s table of inputs by mode, the reusable workflows, the CLI\'s',
+    "<!-- Generated from action.yml, the program's table of inputs by mode, the reusable workflows, the CLI's",
     '     help and the configuration schema: do not edit by hand; `UPDATE_GOLDEN=1 npx vitest run',
     '     __tests__/unit/docs/reference.test.ts` rewrites it, and a test keeps it equal. -->',
     '',
@@ -96,11 +108,34 @@ export function renderReference(): string {
       const dflt = spec.required ? 'required' : spec.default === undefined || spec.default === '' ? 'none' : `\`${String(spec.default)}\``;
       out.push(`| \`${name}\` | ${spec.type} | ${dflt} | ${cell(spec.description)} |`);
     }
-    for (const [name, spec] of Object.entries(wf.on.workflow_call.secrets ?? {})) out.push(`| \`${name}\` (secret) | string | ${spec.required ? 'required' : 'none'} | ${cell(spec.description)} |`);
+    for (const [name, spec] of Object.entries(wf.on.workflow_call.secrets ?? {}))
+      out.push(`| \`${name}\` (secret) | string | ${spec.required ? 'required' : 'none'} | ${cell(spec.description)} |`);
     out.push('');
   }
-  out.push('## Command line', '', '### `benchgate compare`', '', '```text', COMPARE_HELP.trimEnd(), '```', '', '### `benchgate leaderboard`', '', '```text', LEADERBOARD_HELP.trimEnd(), '```', '');
-  out.push('## Configuration file', '', 'YAML, default `.github/benchgate.yml`; `schema/benchgate.schema.json` is its JSON Schema for editors.', '', '| Key | Description |', '|---|---|');
+  out.push(
+    '## Command line',
+    '',
+    '### `benchgate compare`',
+    '',
+    '```text',
+    COMPARE_HELP.trimEnd(),
+    '```',
+    '',
+    '### `benchgate leaderboard`',
+    '',
+    '```text',
+    LEADERBOARD_HELP.trimEnd(),
+    '```',
+    '',
+  );
+  out.push(
+    '## Configuration file',
+    '',
+    'YAML, default `.github/benchgate.yml`; `schema/benchgate.schema.json` is its JSON Schema for editors.',
+    '',
+    '| Key | Description |',
+    '|---|---|',
+  );
   for (const [path, text] of configRows()) out.push(`| \`${path}\` | ${cell(text.replace(/\s+/g, ' '))} |`);
   return `${out.join('\n')}\n`;
 }

@@ -29,9 +29,7 @@ export const DOCS = [
   {
     id: 'support-handbook',
     title: 'Support handbook',
-    text:
-      'Customers may request a refund within 30 days of delivery; after that we offer store credit. ' +
-      'Support hours are 08:00-18:00 CET on weekdays.',
+    text: 'Customers may request a refund within 30 days of delivery; after that we offer store credit. ' + 'Support hours are 08:00-18:00 CET on weekdays.',
   },
   {
     id: 'incident-runbook',
@@ -43,16 +41,12 @@ export const DOCS = [
   {
     id: 'shipping-policy',
     title: 'Shipping policy',
-    text:
-      'Every parcel costs a base fee of 4.90 EUR plus 0.35 EUR per kg of gross weight. ' +
-      'Parcels above 30 kg ship as freight and are quoted separately.',
+    text: 'Every parcel costs a base fee of 4.90 EUR plus 0.35 EUR per kg of gross weight. ' + 'Parcels above 30 kg ship as freight and are quoted separately.',
   },
   {
     id: 'ops-directory',
     title: 'Operations directory',
-    text:
-      'Dana Whitfield manages warehouse WH-2 in Leeds. Marco Bellini manages warehouse WH-1 in Rotterdam. ' +
-      'Both report to the head of operations.',
+    text: 'Dana Whitfield manages warehouse WH-2 in Leeds. Marco Bellini manages warehouse WH-1 in Rotterdam. ' + 'Both report to the head of operations.',
   },
   {
     id: 'release-history',

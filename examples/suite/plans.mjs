@@ -93,10 +93,7 @@ const PLAN_LIBRARY = {
     answer: '{{3}} days',
   }),
   log_count: ({ path, pattern, label }) => ({
-    calls: [
-      call('read_file', { path }, `Read ${path}.`),
-      call('count_matches', { text: '{{0}}', pattern }, `Count ${label} lines.`),
-    ],
+    calls: [call('read_file', { path }, `Read ${path}.`), call('count_matches', { text: '{{0}}', pattern }, `Count ${label} lines.`)],
     answer: `{{1}} ${label} lines`,
   }),
   text_transform: ({ text, op }) => ({
@@ -111,11 +108,7 @@ const PLAN_LIBRARY = {
       call('table_lookup', { table: 'inventory', key: '{{2.skus.0}}' }, 'Look up the first SKU.'),
       call('table_lookup', { table: 'inventory', key: '{{2.skus.1}}' }, 'Look up the second SKU.'),
       call('table_lookup', { table: 'inventory', key: '{{2.skus.2}}' }, 'Look up the third SKU.'),
-      call(
-        'calc',
-        { expr: '{{3.qty}} * {{3.unit_price}} + {{4.qty}} * {{4.unit_price}} + {{5.qty}} * {{5.unit_price}}' },
-        'Sum the stock values.',
-      ),
+      call('calc', { expr: '{{3.qty}} * {{3.unit_price}} + {{4.qty}} * {{4.unit_price}} + {{5.qty}} * {{5.unit_price}}' }, 'Sum the stock values.'),
     ],
     answer: 'Total stock value in {{1}}: {{6}} EUR',
   }),

@@ -71,17 +71,32 @@ export async function runSuite({ strategy, outPath, cases = CASES, flaky = 0, se
 
 /** The cases named in a file (one id per line, as benchgate's shard file), in the preset's order. */
 async function selectCases(file) {
-  const wanted = new Set((await readFile(file, 'utf8')).split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+  const wanted = new Set(
+    (await readFile(file, 'utf8'))
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
   const unknown = [...wanted].filter((id) => !CASES.some((c) => c.case_id === id));
   if (unknown.length > 0) throw new Error(`${file}: unknown case ids: ${unknown.join(', ')}`);
   return CASES.filter((c) => wanted.has(c.case_id));
 }
 
 async function main(argv) {
-  const usage = 'usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE [--cases-file FILE] [--flaky P]\n       node examples/suite/run-suite.mjs --list-cases';
+  const usage =
+    'usage: node examples/suite/run-suite.mjs --strategy tool_call|codemode --out FILE [--cases-file FILE] [--flaky P]\n       node examples/suite/run-suite.mjs --list-cases';
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { strategy: { type: 'string' }, out: { type: 'string' }, 'cases-file': { type: 'string' }, flaky: { type: 'string' }, 'list-cases': { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        strategy: { type: 'string' },
+        out: { type: 'string' },
+        'cases-file': { type: 'string' },
+        flaky: { type: 'string' },
+        'list-cases': { type: 'boolean' },
+      },
+    }));
   } catch (error) {
     process.stderr.write(`${error.message}\n${usage}\n`);
     return 2;
@@ -101,7 +116,13 @@ async function main(argv) {
   }
   try {
     const cases = values['cases-file'] ? await selectCases(values['cases-file']) : CASES;
-    const summary = await runSuite({ strategy: values.strategy, outPath: values.out, cases, flaky, seed: `${process.env.BENCHGATE_ROLE ?? ''}:${process.env.BENCHGATE_TRIAL ?? '1'}` });
+    const summary = await runSuite({
+      strategy: values.strategy,
+      outPath: values.out,
+      cases,
+      flaky,
+      seed: `${process.env.BENCHGATE_ROLE ?? ''}:${process.env.BENCHGATE_TRIAL ?? '1'}`,
+    });
     process.stdout.write(
       `${values.out}: ${summary.harness_strategy}, ${summary.completed_cases}/${summary.total_cases} completed, ` +
         `avg_reward ${summary.avg_reward}, avg_steps ${summary.avg_steps}, ${summary.duration_seconds} s\n`,

@@ -22,8 +22,7 @@ const TOOL_CALL_SYSTEM =
   '1) {"action":"tool","tool":"name","args":{...},"reasoning":"short"}\n' +
   '2) {"action":"final","response":"final answer"}\nNever include markdown. Never include prose outside JSON.';
 const CODEMODE_SYSTEM =
-  'You write one JavaScript program that solves the task by calling the typed tools on `tools`. ' +
-  'Return { success, answer }. Output only code.';
+  'You write one JavaScript program that solves the task by calling the typed tools on `tools`. ' + 'Return { success, answer }. Output only code.';
 
 /** Tokens are estimated as ceil(characters / 4), the usual rule of thumb. */
 const estimateTokens = (text) => Math.ceil(text.length / 4);
@@ -114,7 +113,9 @@ function checkGuardrails(plan, code, discovered) {
 
 function buildCodemodePrompt(task, discovered) {
   const surface = discovered.map(({ name, description, input_schema }) => {
-    const params = Object.entries(input_schema).map(([key, type]) => `${key}: ${type}`).join('; ');
+    const params = Object.entries(input_schema)
+      .map(([key, type]) => `${key}: ${type}`)
+      .join('; ');
     return `declare function ${name}(args: { ${params} }): Promise<unknown>; // ${description}`;
   });
   return `Task:\n${task}\n\nMCP server: ${MCP_SERVER}\nTyped tool surface:\n${surface.join('\n')}`;
@@ -142,7 +143,11 @@ export function runCodemode(caseDef) {
   const planStep = { step: 2, action: 'codemode_plan', reasoning: 'Generate one executable JavaScript code block.' };
   steps.push(planStep);
 
-  const violation = checkGuardrails(plan, code, search.output.map((entry) => entry.name));
+  const violation = checkGuardrails(
+    plan,
+    code,
+    search.output.map((entry) => entry.name),
+  );
   if (violation) {
     planStep.reasoning = `Code-mode guardrail violation: ${violation}`;
     const final_response = `Code-mode guardrail blocked execution: ${violation}`;

@@ -55,9 +55,7 @@ function usageTotals(rows) {
 
 /** rlm-code's harness telemetry, derived from the steps that called a tool. */
 function harnessTelemetry(steps) {
-  const names = steps
-    .filter((step) => step.tool && step.tool_result)
-    .map((step) => String(step.tool_result.metadata?.tool_full_name || step.tool));
+  const names = steps.filter((step) => step.tool && step.tool_result).map((step) => String(step.tool_result.metadata?.tool_full_name || step.tool));
   const endsWithAny = (name, suffixes) => suffixes.some((suffix) => name.endsWith(suffix));
   const discovery = [':search_tools', ':list_tools', ':tools_info', ':get_required_keys_for_tool'];
   return {
@@ -66,9 +64,7 @@ function harnessTelemetry(steps) {
     codemode_chain_calls: names.filter((name) => name.endsWith(':call_tool_chain')).length,
     codemode_search_calls: names.filter((name) => name.endsWith(':search_tools')).length,
     codemode_discovery_calls: names.filter((name) => endsWithAny(name, discovery)).length,
-    codemode_guardrail_blocked: steps.some(
-      (step) => step.action === 'codemode_plan' && /guardrail/i.test(step.reasoning ?? ''),
-    ),
+    codemode_guardrail_blocked: steps.some((step) => step.action === 'codemode_plan' && /guardrail/i.test(step.reasoning ?? '')),
   };
 }
 

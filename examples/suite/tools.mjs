@@ -10,7 +10,10 @@ import { resolveArgs, renderTemplate } from './plans.mjs';
 export const MCP_SERVER = 'demo-tools';
 const MCP_PREFIX = `mcp:${MCP_SERVER}:`;
 
-const words = (text) => String(text).toLowerCase().match(/[a-z0-9]+/g) ?? [];
+const words = (text) =>
+  String(text)
+    .toLowerCase()
+    .match(/[a-z0-9]+/g) ?? [];
 
 function searchDocs({ query }) {
   const wanted = new Set(words(query));
@@ -71,7 +74,11 @@ function extract({ text, pattern }) {
 }
 
 const TRANSFORMS = {
-  slug: (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''),
+  slug: (text) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, ''),
   upper: (text) => text.toUpperCase(),
   lower: (text) => text.toLowerCase(),
 };
@@ -140,9 +147,7 @@ const META_TOOLS = [
 
 const fullNameOf = (entry) => (entry.source === 'mcp' ? MCP_PREFIX + entry.name : entry.name);
 
-const BY_FULL_NAME = new Map(
-  [...DOMAIN_TOOLS, ...META_TOOLS].map((entry) => [fullNameOf(entry), entry]),
-);
+const BY_FULL_NAME = new Map([...DOMAIN_TOOLS, ...META_TOOLS].map((entry) => [fullNameOf(entry), entry]));
 
 /**
  * The name a harness calls a tool by: MCP tools carry the "mcp:demo-tools:" prefix,

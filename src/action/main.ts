@@ -34,16 +34,28 @@ async function report(io: ActionIo, message: string): Promise<void> {
 export async function runAction(io: ActionIo): Promise<number> {
   try {
     // The inputs alone first, so that their errors come before any request for the configuration.
-    readInputs((name) => io.getInput(name), () => null);
+    readInputs(
+      (name) => io.getInput(name),
+      () => null,
+    );
     const inputs = readInputs((name) => io.getInput(name), await trustedConfigReader(io));
-    const result = inputs.mode === 'run' ? await runMode(io, inputs) : inputs.mode === 'ab' ? await abMode(io, inputs) : inputs.mode === 'compare' ? await compareMode(io, inputs) : await publishMode(io, inputs);
+    const result =
+      inputs.mode === 'run'
+        ? await runMode(io, inputs)
+        : inputs.mode === 'ab'
+          ? await abMode(io, inputs)
+          : inputs.mode === 'compare'
+            ? await compareMode(io, inputs)
+            : await publishMode(io, inputs);
     if (result.failure === null) return 0;
     if (result.explained) io.error(`benchgate: ${result.failure}`);
     else await report(io, result.failure);
     return 1;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const shown = expected(err) ? message : `internal error: ${io.env['BENCHGATE_DEBUG'] ? String((err as Error).stack) : message} (this is a bug in benchgate; rerun with the env BENCHGATE_DEBUG=1 for a stack trace and report it)`;
+    const shown = expected(err)
+      ? message
+      : `internal error: ${io.env['BENCHGATE_DEBUG'] ? String((err as Error).stack) : message} (this is a bug in benchgate; rerun with the env BENCHGATE_DEBUG=1 for a stack trace and report it)`;
     await report(io, shown);
     // Failed before the mode could publish (invalid inputs or configuration): the check run must still end.
     if (!wasPublished(err)) await publishFailure(io, expected(err) ? message : `internal error: ${message}`);

@@ -23,19 +23,22 @@ import type { Adapter, LoadOptions } from './types.js';
 
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
 export function jsonMismatch(source: Source, detect: (data: unknown) => boolean, why: string): string | null {
-  if (source.kind !== 'json') return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : source.kind === 'directory' ? 'a directory' : 'not JSON'})`;
+  if (source.kind !== 'json')
+    return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : source.kind === 'directory' ? 'a directory' : 'not JSON'})`;
   return detect(source.json()) ? null : why;
 }
 
 /** Tried in order by auto-detection: the first that matches wins. */
 export const ADAPTERS: readonly Adapter[] = [
   {
-    name: 'benchgate', shape: BENCHGATE_SHAPE,
+    name: 'benchgate',
+    shape: BENCHGATE_SHAPE,
     mismatch: (s) => jsonMismatch(s, isBenchgateSummary, 'no `schema: "benchgate.summary/…"`'),
     convert: (s) => fromBenchgate(s.file, s.json()),
   },
   {
-    name: 'rlm-code', shape: RLM_CODE_SHAPE,
+    name: 'rlm-code',
+    shape: RLM_CODE_SHAPE,
     mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
     convert: (s) => fromRlmCode(s.file, s.json()),
     pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
@@ -78,8 +81,13 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
     if (reason === null) return adapter;
     why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
   }
-  if (source.kind === 'directory') throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
-  throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
+  if (source.kind === 'directory')
+    throw new InputError(
+      `${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`,
+    );
+  throw new InputError(
+    `${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`,
+  );
 }
 
 /**
@@ -88,12 +96,16 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
  */
 function checkSelection(source: Source, adapter: Adapter, o: LoadOptions, head: Omit<BenchmarkSummary, 'cases'>): void {
   if (o.prompt !== undefined && adapter.selects !== 'model+prompt') {
-    throw new InputError(`${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`);
+    throw new InputError(
+      `${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`,
+    );
   }
   if (o.model === undefined || adapter.selects !== undefined) return;
   const own = head.run.model ?? (typeof head.metadata['model'] === 'string' ? head.metadata['model'] : null);
   if (own === o.model) return;
-  throw new InputError(`${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`);
+  throw new InputError(
+    `${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`,
+  );
 }
 
 /** Converts a source; the options force a format and carry what some formats need. */

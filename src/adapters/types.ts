@@ -12,8 +12,23 @@ import type { Source } from './parsing/source.js';
  * into nested objects).
  */
 export const FIELD_MAPPING_KEYS = [
-  'id', 'completed', 'reward', 'steps', 'calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cost', 'latency', 'error',
-  'cluster', 'task_family', 'environment', 'domain', 'split', 'length_bucket',
+  'id',
+  'completed',
+  'reward',
+  'steps',
+  'calls',
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'cost',
+  'latency',
+  'error',
+  'cluster',
+  'task_family',
+  'environment',
+  'domain',
+  'split',
+  'length_bucket',
 ] as const;
 export type FieldMapping = Partial<Record<(typeof FIELD_MAPPING_KEYS)[number], string>>;
 

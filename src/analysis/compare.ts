@@ -28,7 +28,6 @@ import { type LoadedSummary } from './model.js';
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';
 
-
 export interface CompareOptions {
   thresholds?: Thresholds;
   /** Finding codes that are reported but do not hold the verdict. */
@@ -134,7 +133,12 @@ function significanceOf({ b, c, paired }: MergedSides, thresholds: Thresholds, o
 
 /** Cases whose success rate fell, each with pass@k, pass^k (k = its trials) and Fisher's exact p. */
 function caseDeclines(paired: readonly PairedCase[], alpha: number): CaseDecline[] {
-  const side = (e: PairedCase['baseline']) => ({ trials: e.trials, successes: e.successes, pass_at_k: passAtK(e.trials, e.successes, e.trials), pass_hat_k: passHatK(e.trials, e.successes, e.trials) });
+  const side = (e: PairedCase['baseline']) => ({
+    trials: e.trials,
+    successes: e.successes,
+    pass_at_k: passAtK(e.trials, e.successes, e.trials),
+    pass_hat_k: passHatK(e.trials, e.successes, e.trials),
+  });
   return paired
     .filter((x) => x.candidate.successes / x.candidate.trials < x.baseline.successes / x.baseline.trials)
     .map((x) => {
@@ -202,7 +206,14 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const significance = judged?.significance ?? tested;
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
-  const extra = [...(options.findings ?? []), ...differenceFindings(differences), ...benchmarkFindings(benchmarks), ...comparabilityFindings(comparability), ...safety.drafts, ...(significance?.drafts ?? [])];
+  const extra = [
+    ...(options.findings ?? []),
+    ...differenceFindings(differences),
+    ...benchmarkFindings(benchmarks),
+    ...comparabilityFindings(comparability),
+    ...safety.drafts,
+    ...(significance?.drafts ?? []),
+  ];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
   const blocking_findings = findings.filter((f) => f.blocking);
   const metric_gates = evaluateMetricGates(bp, cp, options.metricGates ?? [], decision, alpha, options.pricing ?? {});
@@ -215,7 +226,13 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     ...required.filter((g) => g.status === 'fail' || (decision === 'point' && g.status === 'inconclusive')).map((g) => g.metric),
     ...requiredSlices.filter((x) => x.status === 'fail').map(sliceName),
   ];
-  const metricUndecided = decision === 'point' ? [] : [...required.filter((g) => g.status === 'inconclusive').map((g) => g.metric), ...requiredSlices.filter((x) => x.status === 'inconclusive').map(sliceName)];
+  const metricUndecided =
+    decision === 'point'
+      ? []
+      : [
+          ...required.filter((g) => g.status === 'inconclusive').map((g) => g.metric),
+          ...requiredSlices.filter((x) => x.status === 'inconclusive').map(sliceName),
+        ];
   let verdict: Verdict;
   let failed_gates: GateName[];
   let undecided_gates: GateName[] = [];
@@ -269,5 +286,12 @@ function comparabilityFindings(c: Comparability): FindingDraft[] {
   const keys = c.differing.filter((d) => !d.allowed).map((d) => d.key);
   if (keys.length === 0) return [];
   const list = keys.join(', ');
-  return [{ code: 'not-comparable', side: null, message: `The runs differ in ${keys.length === 1 ? 'a key' : `${keys.length} keys`} that must be equal for a fair comparison: ${list}.`, case_ids: [] }];
+  return [
+    {
+      code: 'not-comparable',
+      side: null,
+      message: `The runs differ in ${keys.length === 1 ? 'a key' : `${keys.length} keys`} that must be equal for a fair comparison: ${list}.`,
+      case_ids: [],
+    },
+  ];
 }

@@ -30,7 +30,9 @@ export function shardOf(caseId: string, total: number): number {
 
 /** The digest of a case list that every shard of one split must agree on. */
 export function caseListSha(ids: readonly string[]): string {
-  return createHash('sha256').update([...new Set(ids)].sort().join('\n'), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update([...new Set(ids)].sort().join('\n'), 'utf8')
+    .digest('hex');
 }
 
 export interface ShardRun {
@@ -52,7 +54,8 @@ function coverageProblems(runs: readonly ShardRun[], total: number): string[] {
     else if (t !== total) problems.push(`artifact ${r.artifact} is shard ${index} of ${t}, but another shard says ${total}`);
     else byIndex.set(index, [...(byIndex.get(index) ?? []), r.artifact]);
   }
-  for (const [index, artifacts] of byIndex) if (artifacts.length > 1) problems.push(`shard ${index} of ${total} was uploaded ${artifacts.length} times (${artifacts.join(', ')})`);
+  for (const [index, artifacts] of byIndex)
+    if (artifacts.length > 1) problems.push(`shard ${index} of ${total} was uploaded ${artifacts.length} times (${artifacts.join(', ')})`);
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${total} ${missing.length > 1 ? 'are' : 'is'} missing`);
   const lists = new Set(runs.map((r) => r.summary.metadata[SHARD_KEYS.listSha] ?? null));
@@ -82,7 +85,13 @@ function worstCommand(runs: readonly ShardRun[]): Record<string, string | number
   const failed = runs.find((r) => commandFailure(r.summary.metadata) !== null);
   if (failed === undefined) return {};
   const m = failed.summary.metadata;
-  return { 'command.exit_code': m['command.exit_code'] ?? null, 'command.signal': m['command.signal'] ?? null, 'command.timed_out': m['command.timed_out'] ?? false, 'command.budget_exceeded': m['command.budget_exceeded'] ?? false, 'shards.failed': failed.artifact };
+  return {
+    'command.exit_code': m['command.exit_code'] ?? null,
+    'command.signal': m['command.signal'] ?? null,
+    'command.timed_out': m['command.timed_out'] ?? false,
+    'command.budget_exceeded': m['command.budget_exceeded'] ?? false,
+    'shards.failed': failed.artifact,
+  };
 }
 
 const roundAs = (format: string, x: number, places: number): number => (format === 'rlm-code' ? Number(pyFixed(x, places)) : x);
@@ -96,23 +105,49 @@ export function mergeShards(side: 'baseline' | 'candidate', runs: readonly Shard
   const problems = coverageProblems(sorted, total);
   for (const r of sorted) if (aggregateMismatches(r.summary).length > 0) problems.push(`the totals of ${r.artifact} contradict its case rows`);
   const { cases, twice } = mergeCases(sorted);
-  if (twice.length > 0) problems.push(`${twice.length === 1 ? '1 case was' : `${twice.length} cases were`} run by more than one shard (the first shard's result is kept)`);
-  const sum = (f: (s: BenchmarkSummary) => number | null): number | null => sorted.reduce<number | null>((acc, r) => (acc === null || f(r.summary) === null ? null : acc + (f(r.summary) as number)), 0);
+  if (twice.length > 0)
+    problems.push(`${twice.length === 1 ? '1 case was' : `${twice.length} cases were`} run by more than one shard (the first shard's result is kept)`);
+  const sum = (f: (s: BenchmarkSummary) => number | null): number | null =>
+    sorted.reduce<number | null>((acc, r) => (acc === null || f(r.summary) === null ? null : acc + (f(r.summary) as number)), 0);
   const listSize = num(first, SHARD_KEYS.listSize);
   const usage = sorted.every((r) => r.summary.reported.usage_totals !== null)
-    ? { total_calls: sum((s) => s.reported.usage_totals?.total_calls ?? 0) ?? 0, prompt_tokens: sum((s) => s.reported.usage_totals?.prompt_tokens ?? 0) ?? 0, completion_tokens: sum((s) => s.reported.usage_totals?.completion_tokens ?? 0) ?? 0 }
+    ? {
+        total_calls: sum((s) => s.reported.usage_totals?.total_calls ?? 0) ?? 0,
+        prompt_tokens: sum((s) => s.reported.usage_totals?.prompt_tokens ?? 0) ?? 0,
+        completion_tokens: sum((s) => s.reported.usage_totals?.completion_tokens ?? 0) ?? 0,
+      }
     : null;
   const merged: BenchmarkSummary = {
     ...first,
     run: {
       ...first.run,
-      started_at: sorted.map((r) => r.summary.run.started_at).filter((x): x is string => x !== null).sort()[0] ?? null,
-      finished_at: sorted.map((r) => r.summary.run.finished_at).filter((x): x is string => x !== null).sort().at(-1) ?? null,
-      duration_seconds: sorted.some((r) => r.summary.run.duration_seconds === null) ? null : Math.max(...sorted.map((r) => r.summary.run.duration_seconds as number)),
+      started_at:
+        sorted
+          .map((r) => r.summary.run.started_at)
+          .filter((x): x is string => x !== null)
+          .sort()[0] ?? null,
+      finished_at:
+        sorted
+          .map((r) => r.summary.run.finished_at)
+          .filter((x): x is string => x !== null)
+          .sort()
+          .at(-1) ?? null,
+      duration_seconds: sorted.some((r) => r.summary.run.duration_seconds === null)
+        ? null
+        : Math.max(...sorted.map((r) => r.summary.run.duration_seconds as number)),
       cancelled: sorted.some((r) => r.summary.run.cancelled === true) ? true : first.run.cancelled,
     },
     cases,
-    reported: { ...first.reported, total_cases: 0, attempted_cases: null, completed_cases: 0, avg_reward: 0, avg_steps: 0, latency_seconds: null, usage_totals: usage },
+    reported: {
+      ...first.reported,
+      total_cases: 0,
+      attempted_cases: null,
+      completed_cases: 0,
+      avg_reward: 0,
+      avg_steps: 0,
+      latency_seconds: null,
+      usage_totals: usage,
+    },
     metadata: { ...first.metadata, [SHARD_KEYS.index]: null, 'shards.count': sorted.length, ...worstCommand(sorted) },
   };
   // The merged totals are the rows' own (each shard's were checked against its rows above).
@@ -131,6 +166,9 @@ export function mergeShards(side: 'baseline' | 'candidate', runs: readonly Shard
     latency_seconds: usageFromTotals(totals).latency_seconds,
   };
   if (merged.reported.attempted_cases !== null && merged.reported.attempted_cases !== n) merged.reported.attempted_cases = n;
-  const drafts: FindingDraft[] = problems.length === 0 ? [] : [{ code: 'shard-coverage', side, message: `The ${side}'s shards do not cover the suite exactly once: ${problems.join('; ')}.`, case_ids: twice }];
+  const drafts: FindingDraft[] =
+    problems.length === 0
+      ? []
+      : [{ code: 'shard-coverage', side, message: `The ${side}'s shards do not cover the suite exactly once: ${problems.join('; ')}.`, case_ids: twice }];
   return { summary: merged, drafts };
 }

@@ -12,9 +12,6 @@ import type { FindingDraft } from './integrity/findings.js';
 import { compareCodePoints } from './rlm/pair.js';
 import { type CaseEvidence, type TrialLabels, type TrialCase } from './model.js';
 
-
-
-
 /** One side's runs merged by case id. */
 export interface TrialSide {
   side: 'baseline' | 'candidate';

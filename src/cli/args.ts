@@ -42,7 +42,32 @@ export interface CompareCommand {
 export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
 
 /** Every value option; the gate options' flags come from the policy (src/policy), a new one joining at the end. */
-const VALUE_OPTIONS: readonly string[] = [...new Set(['baseline', 'candidate', 'config', 'decide', 'confidence', 'cluster', 'input-format', 'baseline-model', 'candidate-model', 'baseline-prompt', 'candidate-prompt', 'baseline-run', 'candidate-run', 'min-reward-delta', 'min-completion-delta', 'max-steps-increase', 'benchmark-tolerance', 'format', 'output', 'allow-finding', 'max-trials', ...GATE_FLAGS])];
+const VALUE_OPTIONS: readonly string[] = [
+  ...new Set([
+    'baseline',
+    'candidate',
+    'config',
+    'decide',
+    'confidence',
+    'cluster',
+    'input-format',
+    'baseline-model',
+    'candidate-model',
+    'baseline-prompt',
+    'candidate-prompt',
+    'baseline-run',
+    'candidate-run',
+    'min-reward-delta',
+    'min-completion-delta',
+    'max-steps-increase',
+    'benchmark-tolerance',
+    'format',
+    'output',
+    'allow-finding',
+    'max-trials',
+    ...GATE_FLAGS,
+  ]),
+];
 type ValueOption = string;
 const FLAGS = ['fail-on-completion-regression', 'no-fail-on-completion-regression', 'sequential', 'help'] as const;
 
@@ -74,7 +99,10 @@ function tokenize(args: readonly string[]): Raw {
   const raw: Raw = { values: new Map(), flags: new Set() };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === '-h') { raw.flags.add('help'); continue; }
+    if (arg === '-h') {
+      raw.flags.add('help');
+      continue;
+    }
     const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
     if (!m) throw new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options; see 'benchgate compare --help'`);
     const name = m[1] as string;
@@ -112,30 +140,42 @@ function files(raw: Raw, name: ValueOption): string[] {
 function nonEmpty(raw: Raw, name: ValueOption): string | null {
   const v = single(raw, name);
   if (v === undefined) return null;
-  if (v.trim() === '') throw new UsageError(`--${name} needs a value: ${name.endsWith('-run') ? "a run's timestamp (or a prefix of it) or git commit, as the history file writes it" : `the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`}`);
+  if (v.trim() === '')
+    throw new UsageError(
+      `--${name} needs a value: ${name.endsWith('-run') ? "a run's timestamp (or a prefix of it) or git commit, as the history file writes it" : `the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`}`,
+    );
   return v;
 }
 
 /** --sequential and --max-trials: the maximum number of rounds (trials per side), 2 to 50, default 10. */
 export function sequentialOf(raw: { sequential: boolean; maxTrials: string | undefined }): CompareCommand['sequential'] {
   if (!raw.sequential) {
-    if (raw.maxTrials !== undefined) throw new UsageError(`--max-trials ${raw.maxTrials} has no effect without --sequential: it is the most rounds a sequential decision may run`);
+    if (raw.maxTrials !== undefined)
+      throw new UsageError(`--max-trials ${raw.maxTrials} has no effect without --sequential: it is the most rounds a sequential decision may run`);
     return null;
   }
   if (raw.maxTrials === undefined) return { maxTrials: DEFAULT_MAX_TRIALS };
   const n = /^\s*\d+\s*$/.test(raw.maxTrials) ? Number(raw.maxTrials) : NaN;
   if (Number.isInteger(n) && n >= 2 && n <= MAX_TRIALS) return { maxTrials: n };
-  throw new UsageError(`Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of rounds (trials per side) from 2 to ${MAX_TRIALS}`);
+  throw new UsageError(
+    `Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of rounds (trials per side) from 2 to ${MAX_TRIALS}`,
+  );
 }
 
 /** The gate options given on the command line, under the configuration file's names (src/policy). */
 function given(raw: Raw): GateConfig {
-  const out = overridesOf((option) => (option.flag === null ? undefined : single(raw, option.flag)), (option, problem) => invalid(option.flag as string, problem));
+  const out = overridesOf(
+    (option) => (option.flag === null ? undefined : single(raw, option.flag)),
+    (option, problem) => invalid(option.flag as string, problem),
+  );
   const on = raw.flags.has('fail-on-completion-regression');
   const off = raw.flags.has('no-fail-on-completion-regression');
   if (on && off) throw new UsageError('--fail-on-completion-regression and --no-fail-on-completion-regression contradict each other; give one');
   if (on || off) out.fail_on_completion_regression = on;
-  const codes = (raw.values.get('allow-finding') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const codes = (raw.values.get('allow-finding') ?? [])
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (codes.length > 0) out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
   return out;
 }
@@ -170,12 +210,16 @@ export function parseArgs(argv: readonly string[]): Command {
     const [topic, ...extra] = rest;
     if (topic === undefined) return { command: 'help', topic: 'main' };
     if (extra.length > 0 || (topic !== 'compare' && topic !== 'leaderboard')) {
-      throw new UsageError(`'benchgate help' takes one command name: compare or leaderboard${topic !== 'compare' && topic !== 'leaderboard' ? `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}` : ''}`);
+      throw new UsageError(
+        `'benchgate help' takes one command name: compare or leaderboard${topic !== 'compare' && topic !== 'leaderboard' ? `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}` : ''}`,
+      );
     }
     return { command: 'help', topic };
   }
   if (first === '--version' || first === '-V') return { command: 'version' };
   if (first === 'compare') return parseCompare(rest);
   if (first === 'leaderboard') return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
-  throw new UsageError(`Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
+  throw new UsageError(
+    `Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`,
+  );
 }

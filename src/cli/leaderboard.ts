@@ -7,7 +7,17 @@ import { readFileSync, statSync } from 'node:fs';
 import { loadSummary } from '../adapters/registry.js';
 import { readHead } from '../adapters/parsing/source.js';
 import { historyLeaderboardEntries, looksLikeHistory, parseHistory } from '../history/history-file.js';
-import { buildLeaderboard, GROUP_FIELDS, labelEntries, leaderboardEntry, RANK_METRICS, type GroupField, type LeaderboardEntry, type LeaderboardFilters, type RankMetric } from '../history/leaderboard.js';
+import {
+  buildLeaderboard,
+  GROUP_FIELDS,
+  labelEntries,
+  leaderboardEntry,
+  RANK_METRICS,
+  type GroupField,
+  type LeaderboardEntry,
+  type LeaderboardFilters,
+  type RankMetric,
+} from '../history/leaderboard.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../policy/suggest.js';
@@ -29,7 +39,22 @@ export interface LeaderboardCommand {
   inputFormat: string | null;
 }
 
-const VALUE = ['by', 'group-by', 'preset', 'mode', 'strategy', 'model', 'since', 'until', 'min-cases', 'top', 'format', 'output', 'config', 'input-format'] as const;
+const VALUE = [
+  'by',
+  'group-by',
+  'preset',
+  'mode',
+  'strategy',
+  'model',
+  'since',
+  'until',
+  'min-cases',
+  'top',
+  'format',
+  'output',
+  'config',
+  'input-format',
+] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 
 function oneOf<T extends string>(option: string, raw: string, allowed: readonly T[]): T {
@@ -38,7 +63,8 @@ function oneOf<T extends string>(option: string, raw: string, allowed: readonly 
 }
 
 function count(option: string, raw: string): number {
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
   return Number(raw);
 }
 
@@ -55,7 +81,8 @@ export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | 
       continue;
     }
     const name = m[1] as string;
-    if (!(VALUE as readonly string[]).includes(name)) throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
+    if (!(VALUE as readonly string[]).includes(name))
+      throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
     const value = m[2] ?? args[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
     if (values.has(name)) throw new UsageError(`--${name} was given twice; give it once`);
@@ -91,10 +118,13 @@ export function runLeaderboard(cmd: LeaderboardCommand): string {
   const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
   const files = expandInputs('leaderboard', cmd.files, process.cwd());
   const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
-  const entries = labelEntries(files.flatMap((file): Omit<LeaderboardEntry, 'label'>[] => {
-    if (statSync(file, { throwIfNoEntry: false })?.isFile() && looksLikeHistory(readHead(file))) return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
-    return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
-  }));
+  const entries = labelEntries(
+    files.flatMap((file): Omit<LeaderboardEntry, 'label'>[] => {
+      if (statSync(file, { throwIfNoEntry: false })?.isFile() && looksLikeHistory(readHead(file)))
+        return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
+      return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
+    }),
+  );
   const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
   if (lb.entries.length === 0) throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
   return LEADERBOARD_RENDERERS[cmd.format](lb);

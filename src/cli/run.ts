@@ -42,17 +42,28 @@ const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string>> = {
  * --sequential: the round the files make (one trial per side per round), checked against the
  * policy and --max-trials; null without --sequential.
  */
-function sequentialRound(cmd: CompareCommand, config: GateConfig, baselines: readonly string[], candidates: readonly string[]): { round: number; max: number } | null {
+function sequentialRound(
+  cmd: CompareCommand,
+  config: GateConfig,
+  baselines: readonly string[],
+  candidates: readonly string[],
+): { round: number; max: number } | null {
   if (cmd.sequential === null) return null;
   if (config.decide !== 'significant') {
-    throw new UsageError(`--sequential has no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: it decides the significant policy round by round; add --decide significant`);
+    throw new UsageError(
+      `--sequential has no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: it decides the significant policy round by round; add --decide significant`,
+    );
   }
   const max = cmd.sequential.maxTrials;
   if (baselines.length !== candidates.length) {
-    throw new UsageError(`--sequential needs one trial of each side per round: got ${baselines.length} baseline and ${candidates.length} candidate file${candidates.length === 1 ? '' : 's'}; give the same number of each`);
+    throw new UsageError(
+      `--sequential needs one trial of each side per round: got ${baselines.length} baseline and ${candidates.length} candidate file${candidates.length === 1 ? '' : 's'}; give the same number of each`,
+    );
   }
   if (baselines.length > max) {
-    throw new UsageError(`--sequential with --max-trials ${max}: got ${baselines.length} trials per side, more than the ${max} rounds the design allows; raise --max-trials (up to ${MAX_TRIALS}) before the first round, never after looking`);
+    throw new UsageError(
+      `--sequential with --max-trials ${max}: got ${baselines.length} trials per side, more than the ${max} rounds the design allows; raise --max-trials (up to ${MAX_TRIALS}) before the first round, never after looking`,
+    );
   }
   return { round: baselines.length, max };
 }
@@ -80,7 +91,9 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const ineffective = (['confidence', 'cluster'] as const).filter((k) => cmd.given[k] !== undefined);
   if (ineffective.length > 0 && config.decide !== 'significant') {
     const which = ineffective.map((k) => `--${k}`).join(' and ');
-    throw new UsageError(`${which} ${ineffective.length > 1 ? 'have' : 'has'} no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: ${ineffective.length > 1 ? 'they apply' : 'it applies'} to --decide significant only`);
+    throw new UsageError(
+      `${which} ${ineffective.length > 1 ? 'have' : 'has'} no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: ${ineffective.length > 1 ? 'they apply' : 'it applies'} to --decide significant only`,
+    );
   }
   const baselines = sideFiles('baseline', cmd, config);
   const candidates = sideFiles('candidate', cmd, config);
@@ -93,7 +106,11 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
   const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-  const cmp = compareSummaries(baseline, candidate, compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }));
+  const cmp = compareSummaries(
+    baseline,
+    candidate,
+    compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }),
+  );
   if (seq !== null && cmp.significance !== null) {
     cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
   }

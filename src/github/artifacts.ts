@@ -136,7 +136,8 @@ export async function downloadListedArtifact(client: ArtifactClient, listed: rea
   const { name, findBy } = options;
   validateArtifactName(name);
   const artifact = listed.filter((a) => a.name === name).sort((a, b) => b.id - a.id)[0];
-  if (artifact === undefined) throw explain(Object.assign(new Error(`Artifact not found for name: ${name}`), { name: 'ArtifactNotFoundError' }), name, 'looking up', findBy);
+  if (artifact === undefined)
+    throw explain(Object.assign(new Error(`Artifact not found for name: ${name}`), { name: 'ArtifactNotFoundError' }), name, 'looking up', findBy);
   return downloadFound(client, artifact, options);
 }
 
@@ -172,9 +173,7 @@ function httpStatus(error: unknown): number | undefined {
 
 function explain(error: unknown, name: string, action: string, findBy?: DownloadByNameOptions['findBy']): Error {
   const message = error instanceof Error ? error.message : String(error);
-  const where = findBy
-    ? `workflow run ${findBy.workflowRunId} of ${findBy.repositoryOwner}/${findBy.repositoryName}`
-    : 'this workflow run';
+  const where = findBy ? `workflow run ${findBy.workflowRunId} of ${findBy.repositoryOwner}/${findBy.repositoryName}` : 'this workflow run';
   if ((error as Error | undefined)?.name === 'ArtifactNotFoundError') {
     const why = findBy
       ? 'that run must have uploaded it (and finished), and it must not have expired'
@@ -219,12 +218,20 @@ export interface RunArtifactQuery {
  * apart from a missing one), downloaded into `path`; or 'missing' / 'expired'. The run's artifacts
  * are listed once: the listing's id and digest are what the download needs.
  */
-export async function downloadRunArtifact(octokit: GitHubClient, client: ArtifactClient, q: RunArtifactQuery): Promise<{ id: number; createdAt: string | null; dir: string } | 'missing' | 'expired'> {
+export async function downloadRunArtifact(
+  octokit: GitHubClient,
+  client: ArtifactClient,
+  q: RunArtifactQuery,
+): Promise<{ id: number; createdAt: string | null; dir: string } | 'missing' | 'expired'> {
   const list = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: q.owner, repo: q.repo, run_id: q.runId, name: q.name, per_page: 10 });
   const named = list.data.artifacts.filter((a) => a.name === q.name);
   const artifact = named.find((a) => !a.expired);
   if (artifact === undefined) return named.length === 0 ? 'missing' : 'expired';
   const findBy = { token: q.token, workflowRunId: q.runId, repositoryOwner: q.owner, repositoryName: q.repo };
-  const dir = await downloadListedArtifact(client, [{ name: q.name, id: artifact.id, digest: artifact.digest ?? undefined }], { name: q.name, path: q.path, findBy });
+  const dir = await downloadListedArtifact(client, [{ name: q.name, id: artifact.id, digest: artifact.digest ?? undefined }], {
+    name: q.name,
+    path: q.path,
+    findBy,
+  });
   return { id: artifact.id, createdAt: artifact.created_at ?? null, dir };
 }

@@ -33,9 +33,20 @@ export interface ReusedBaseline {
 }
 
 /** The baseline found, or null with what was looked at and why nothing was taken (one note per run). */
-export async function findReusableBaseline(octokit: GitHubClient, artifacts: ArtifactClient, q: ReuseQuery): Promise<{ found: ReusedBaseline | null; notes: string[] }> {
+export async function findReusableBaseline(
+  octokit: GitHubClient,
+  artifacts: ArtifactClient,
+  q: ReuseQuery,
+): Promise<{ found: ReusedBaseline | null; notes: string[] }> {
   const notes: string[] = [];
-  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: q.owner, repo: q.repo, head_sha: q.commit, status: 'success', event: 'push', per_page: Math.min(100, q.maxRuns ?? 10) });
+  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({
+    owner: q.owner,
+    repo: q.repo,
+    head_sha: q.commit,
+    status: 'success',
+    event: 'push',
+    per_page: Math.min(100, q.maxRuns ?? 10),
+  });
   const runs = data.workflow_runs.filter((r) => r.head_sha === q.commit);
   if (runs.length === 0) notes.push(`no successful push workflow run of commit ${q.commit.slice(0, 7)}`);
   for (const run of runs) {

@@ -53,7 +53,8 @@ async function writeOnce(octokit: GitHubClient, c: CombinedComment, found: reado
   const sections = mergedSections(found);
   if (keeper === undefined && c.mode === 'hold' && c.verdict === 'promote') return { action: 'skipped', reason: 'comment: hold, and the verdict is promote' };
   const mine = sections.find((s) => s.suite === c.suite);
-  if (keeper !== undefined && others.length === 0 && c.mode === 'changed' && mine?.digest === c.digest) return { action: 'unchanged', id: keeper.id, url: keeper.url };
+  if (keeper !== undefined && others.length === 0 && c.mode === 'changed' && mine?.digest === c.digest)
+    return { action: 'unchanged', id: keeper.id, url: keeper.url };
   // This suite's section, empty first: its share of the room is known before it is rendered.
   const empty = { suite: c.suite, verdict: c.verdict, digest: c.digest, body: '' };
   const share = sectionShare(c.group, withSection(sections, empty), c.tail);
@@ -75,7 +76,14 @@ async function writeOnce(octokit: GitHubClient, c: CombinedComment, found: reado
 /** Puts this suite's section into the group's comment, creating it when needed; see the file comment. */
 export async function upsertCombinedComment(octokit: GitHubClient, c: CombinedComment): Promise<CommentOutcome> {
   if (c.mode === 'off') return { action: 'skipped', reason: 'comment: off' };
-  const search = { owner: c.owner, repo: c.repo, issueNumber: c.issueNumber, marker: groupMarker(c.group), botLogins: c.botLogins ?? [DEFAULT_BOT_LOGIN], warn: c.warn };
+  const search = {
+    owner: c.owner,
+    repo: c.repo,
+    issueNumber: c.issueNumber,
+    marker: groupMarker(c.group),
+    botLogins: c.botLogins ?? [DEFAULT_BOT_LOGIN],
+    warn: c.warn,
+  };
   const attempts = c.attempts ?? 5;
   let last: CommentOutcome = { action: 'skipped', reason: 'not written' };
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -87,6 +95,8 @@ export async function upsertCombinedComment(octokit: GitHubClient, c: CombinedCo
     const held = after.length === 1 && parseSections((after[0] as FoundComment).body).some((s) => s.suite === c.suite && s.digest === c.digest);
     if (held) return last;
   }
-  c.warn(`the combined comment of group ${c.group} kept changing under this job (${attempts} attempts); its section for ${c.suite} may be missing until the next run`);
+  c.warn(
+    `the combined comment of group ${c.group} kept changing under this job (${attempts} attempts); its section for ${c.suite} may be missing until the next run`,
+  );
   return last;
 }

@@ -32,7 +32,12 @@ export function pullRequestOf(event: unknown): { number: number; headSha: string
   if (pr === undefined || typeof pr.number !== 'number' || !Number.isInteger(pr.number)) return null;
   const sha = (v: unknown): string | null => (typeof v === 'string' && /^[0-9a-f]{40,64}$/.test(v) ? v : null);
   const ref = pr.base?.ref;
-  return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha), baseRef: typeof ref === 'string' && /^[\w./-]{1,255}$/.test(ref) ? ref : null };
+  return {
+    number: pr.number,
+    headSha: sha(pr.head?.sha),
+    baseSha: sha(pr.base?.sha),
+    baseRef: typeof ref === 'string' && /^[\w./-]{1,255}$/.test(ref) ? ref : null,
+  };
 }
 
 /** True when the event's pull request comes from a fork (its GITHUB_TOKEN is read-only), false when not, null when the event does not say. */

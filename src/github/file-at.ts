@@ -5,7 +5,11 @@
 import { statusOf, type GitHubClient } from './octokit.js';
 
 /** The file's text at `ref`, or null when the commit has no such file. Other errors propagate. */
-export async function readFileAt(octokit: GitHubClient, at: { owner: string; repo: string; path: string; ref: string }, maxBytes: number): Promise<string | null> {
+export async function readFileAt(
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; path: string; ref: string },
+  maxBytes: number,
+): Promise<string | null> {
   let data;
   try {
     ({ data } = await octokit.rest.repos.getContent({ owner: at.owner, repo: at.repo, path: at.path, ref: at.ref }));
@@ -16,6 +20,7 @@ export async function readFileAt(octokit: GitHubClient, at: { owner: string; rep
   if (Array.isArray(data) || data.type !== 'file') throw new Error(`${at.path} at ${at.ref} is not a file`);
   if (data.size > maxBytes) throw new Error(`${at.path} at ${at.ref} is ${data.size} bytes, over the ${maxBytes}-byte limit`);
   let base64 = 'content' in data && typeof data.content === 'string' ? data.content : '';
-  if ('encoding' in data && data.encoding === 'none') base64 = (await octokit.rest.git.getBlob({ owner: at.owner, repo: at.repo, file_sha: data.sha })).data.content;
+  if ('encoding' in data && data.encoding === 'none')
+    base64 = (await octokit.rest.git.getBlob({ owner: at.owner, repo: at.repo, file_sha: data.sha })).data.content;
   return Buffer.from(base64, 'base64').toString('utf8');
 }

@@ -43,7 +43,8 @@ export async function readHistoryBranch(octokit: GitHubClient, at: HistoryLocati
   if (Array.isArray(data) || data.type !== 'file') throw new Error(`${where(at)} is not a file`);
   let base64 = 'content' in data && typeof data.content === 'string' ? data.content : '';
   // Files over 1 MB come without their content (encoding "none"): read the blob instead.
-  if ('encoding' in data && data.encoding === 'none') base64 = (await octokit.rest.git.getBlob({ owner: at.owner, repo: at.repo, file_sha: data.sha })).data.content;
+  if ('encoding' in data && data.encoding === 'none')
+    base64 = (await octokit.rest.git.getBlob({ owner: at.owner, repo: at.repo, file_sha: data.sha })).data.content;
   return { history: parseHistory(Buffer.from(base64, 'base64').toString('utf8'), where(at)), sha: data.sha };
 }
 
@@ -90,7 +91,15 @@ export async function recordHistory(
         if (await createOrphan(octokit, at, content, message)) return done(true);
       } else {
         const sha = read.history === null ? {} : { sha: read.sha };
-        await octokit.rest.repos.createOrUpdateFileContents({ owner: at.owner, repo: at.repo, path: at.path, branch: at.branch, message, content: Buffer.from(content).toString('base64'), ...sha });
+        await octokit.rest.repos.createOrUpdateFileContents({
+          owner: at.owner,
+          repo: at.repo,
+          path: at.path,
+          branch: at.branch,
+          message,
+          content: Buffer.from(content).toString('base64'),
+          ...sha,
+        });
         return done(read.history === null);
       }
     } catch (error) {

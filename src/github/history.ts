@@ -31,11 +31,25 @@ export interface HistoryQuery {
 export async function loadHistory(octokit: GitHubClient, artifacts: ArtifactClient, q: HistoryQuery): Promise<{ points: TrendPoint[]; notes: string[] }> {
   const notes: string[] = [];
   const points: TrendPoint[] = [];
-  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: q.owner, repo: q.repo, branch: q.branch, event: 'push', status: 'success', per_page: Math.min(100, q.limit * 3) });
+  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({
+    owner: q.owner,
+    repo: q.repo,
+    branch: q.branch,
+    event: 'push',
+    status: 'success',
+    per_page: Math.min(100, q.limit * 3),
+  });
   for (const run of data.workflow_runs) {
     if (points.length >= q.limit) break;
     try {
-      const got = await downloadRunArtifact(octokit, artifacts, { owner: q.owner, repo: q.repo, runId: run.id, name: q.artifact, token: q.token, path: join(q.path, String(run.id)) });
+      const got = await downloadRunArtifact(octokit, artifacts, {
+        owner: q.owner,
+        repo: q.repo,
+        runId: run.id,
+        name: q.artifact,
+        token: q.token,
+        path: join(q.path, String(run.id)),
+      });
       if (typeof got === 'string') continue; // missing or expired: not part of the history
       const file = join(got.dir, 'summary.json');
       if (!existsSync(file) || statSync(file).size > q.maxBytes) throw new Error('no summary.json within the size cap');

@@ -52,17 +52,15 @@ export function messageOf(error: unknown): string {
 }
 
 /** Why GitHub refused a request, read from its answer (status, headers, message), for a message that says what to do. */
-export type Refusal =
-  | { kind: 'rate-limit' }
-  | { kind: 'permission'; accepted: string | null }
-  | { kind: 'other' };
+export type Refusal = { kind: 'rate-limit' } | { kind: 'permission'; accepted: string | null } | { kind: 'other' };
 
 export function refusalOf(error: unknown): Refusal {
   const status = statusOf(error);
   const headers = ((error as { response?: { headers?: Record<string, unknown> } } | null)?.response?.headers ?? {}) as Record<string, unknown>;
   const header = (name: string): string | null => (typeof headers[name] === 'string' ? (headers[name] as string) : null);
   const message = messageOf(error);
-  if (status === 429 || (status === 403 && (/rate limit/i.test(message) || header('x-ratelimit-remaining') === '0' || header('retry-after') !== null))) return { kind: 'rate-limit' };
+  if (status === 429 || (status === 403 && (/rate limit/i.test(message) || header('x-ratelimit-remaining') === '0' || header('retry-after') !== null)))
+    return { kind: 'rate-limit' };
   if (status === 403 && (header('x-accepted-github-permissions') !== null || /not accessible by integration|must have .*access/i.test(message))) {
     return { kind: 'permission', accepted: header('x-accepted-github-permissions') };
   }

@@ -38,7 +38,8 @@ export async function resolvePullRequest(
   const matches = (pull: { head: { sha: string; repo: { full_name: string } | null }; state: string }): boolean =>
     pull.state === 'open' && pull.head.sha === run.head_sha && pull.head.repo?.full_name === run.head_repository.full_name;
   const candidates: ResolvedPull[] = run.pull_requests.map((p) => ({ number: p.number, via: 'workflow_run' as const }));
-  if (claimed !== null && Number.isSafeInteger(claimed) && claimed > 0 && !candidates.some((c) => c.number === claimed)) candidates.push({ number: claimed, via: 'artifact' });
+  if (claimed !== null && Number.isSafeInteger(claimed) && claimed > 0 && !candidates.some((c) => c.number === claimed))
+    candidates.push({ number: claimed, via: 'artifact' });
   for (const candidate of candidates) {
     try {
       const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: candidate.number });

@@ -70,15 +70,23 @@ const metaString = (s: BenchmarkSummary, key: string): string | null => (typeof 
 export function historyEntry(s: BenchmarkSummary, pricing: Readonly<Record<string, Price>>, ctx: RecordContext): HistoryEntry {
   const commit = metaString(s, 'github.sha') ?? metaString(s, 'git.commit');
   const runId = s.metadata['github.run_id'];
-  if (commit === null || !/^[0-9a-f]{40,64}$/.test(commit)) throw new InputError(`summary ${s.id}: metadata "github.sha": expected the commit the run measured, to record it in the history`);
-  if (typeof runId !== 'number' || !Number.isInteger(runId) || runId < 1) throw new InputError(`summary ${s.id}: metadata "github.run_id": expected the workflow run's id, to record it in the history`);
+  if (commit === null || !/^[0-9a-f]{40,64}$/.test(commit))
+    throw new InputError(`summary ${s.id}: metadata "github.sha": expected the commit the run measured, to record it in the history`);
+  if (typeof runId !== 'number' || !Number.isInteger(runId) || runId < 1)
+    throw new InputError(`summary ${s.id}: metadata "github.run_id": expected the workflow run's id, to record it in the history`);
   const attempt = s.metadata['github.run_attempt'];
   const { file, ...figures } = leaderboardEntry('', s, pricing);
   void file;
   const fingerprint = Object.fromEntries(ctx.fingerprintKeys.map((k) => [k, s.metadata[k] ?? null]));
   return {
-    commit, branch: ctx.branch, run_id: runId, run_attempt: typeof attempt === 'number' ? attempt : null, run_url: ctx.runUrl, recorded_at: ctx.recordedAt,
-    ...figures, fingerprint,
+    commit,
+    branch: ctx.branch,
+    run_id: runId,
+    run_attempt: typeof attempt === 'number' ? attempt : null,
+    run_url: ctx.runUrl,
+    recorded_at: ctx.recordedAt,
+    ...figures,
+    fingerprint,
   };
 }
 
@@ -142,7 +150,20 @@ export function branchRuns(h: HistoryFile, branch: string, limit: number): Histo
 /** The history's runs as leaderboard entries; `file` plus the run id tells runs apart. */
 export function historyLeaderboardEntries(file: string, h: HistoryFile): Omit<LeaderboardEntry, 'label'>[] {
   return h.entries.map((e) => ({
-    file: `${file}#run-${e.run_id}`, id: e.id, preset: e.preset, mode: e.mode, strategy: e.strategy, model: e.model, started_at: e.started_at,
-    cases: e.cases, reward: e.reward, completion_rate: e.completion_rate, steps: e.steps, tokens: e.tokens, cost: e.cost, duration: e.duration, efficiency: e.efficiency,
+    file: `${file}#run-${e.run_id}`,
+    id: e.id,
+    preset: e.preset,
+    mode: e.mode,
+    strategy: e.strategy,
+    model: e.model,
+    started_at: e.started_at,
+    cases: e.cases,
+    reward: e.reward,
+    completion_rate: e.completion_rate,
+    steps: e.steps,
+    tokens: e.tokens,
+    cost: e.cost,
+    duration: e.duration,
+    efficiency: e.efficiency,
   }));
 }

@@ -81,8 +81,20 @@ export function leaderboardEntry(file: string, s: BenchmarkSummary, pricing: Rea
   const reward = n ? t.reward / n : 0;
   const cost = runCost(p, pricing).total;
   return {
-    file, id: s.id, preset: s.run.preset, mode: s.run.mode, strategy: s.run.harness_strategy, model: s.run.model, started_at: s.run.started_at,
-    cases: n, reward, completion_rate: n ? t.completed / n : 0, steps: n ? t.steps / n : 0, tokens, cost, duration: s.run.duration_seconds,
+    file,
+    id: s.id,
+    preset: s.run.preset,
+    mode: s.run.mode,
+    strategy: s.run.harness_strategy,
+    model: s.run.model,
+    started_at: s.run.started_at,
+    cases: n,
+    reward,
+    completion_rate: n ? t.completed / n : 0,
+    steps: n ? t.steps / n : 0,
+    tokens,
+    cost,
+    duration: s.run.duration_seconds,
     efficiency: tokens === null || tokens === 0 || n === 0 ? null : reward / (tokens / n / 1000),
   };
 }
@@ -96,12 +108,17 @@ export function labelEntries(entries: readonly Omit<LeaderboardEntry, 'label'>[]
 
 const value = (e: LeaderboardEntry, m: RankMetric): number | null => e[m];
 
-function applyFilters(entries: readonly LeaderboardEntry[], f: LeaderboardFilters): { kept: LeaderboardEntry[]; excluded: { filter: string; count: number }[] } {
+function applyFilters(
+  entries: readonly LeaderboardEntry[],
+  f: LeaderboardFilters,
+): { kept: LeaderboardEntry[]; excluded: { filter: string; count: number }[] } {
   const tests: [string, (e: LeaderboardEntry) => boolean][] = [];
   for (const key of ['preset', 'mode', 'strategy', 'model'] as const) if (f[key] !== undefined) tests.push([`${key} ${f[key]}`, (e) => e[key] === f[key]]);
   if (f.minCases !== undefined) tests.push([`fewer than ${f.minCases} cases`, (e) => e.cases >= (f.minCases as number)]);
-  if (f.since !== undefined) tests.push([`before ${f.since} (or no start time)`, (e) => e.started_at !== null && e.started_at.slice(0, f.since?.length) >= (f.since as string)]);
-  if (f.until !== undefined) tests.push([`after ${f.until} (or no start time)`, (e) => e.started_at !== null && e.started_at.slice(0, f.until?.length) <= (f.until as string)]);
+  if (f.since !== undefined)
+    tests.push([`before ${f.since} (or no start time)`, (e) => e.started_at !== null && e.started_at.slice(0, f.since?.length) >= (f.since as string)]);
+  if (f.until !== undefined)
+    tests.push([`after ${f.until} (or no start time)`, (e) => e.started_at !== null && e.started_at.slice(0, f.until?.length) <= (f.until as string)]);
   let kept = [...entries];
   const excluded: { filter: string; count: number }[] = [];
   for (const [filter, keep] of tests) {
@@ -122,7 +139,13 @@ export function statsOf(group: string | null, values: readonly (number | null)[]
 }
 
 /** Ranks the entries by `metric` in its better direction; unknown values last; ties by label. */
-export function buildLeaderboard(entries: readonly LeaderboardEntry[], metric: RankMetric, filters: LeaderboardFilters, groupBy: GroupField | null, top?: number): Leaderboard {
+export function buildLeaderboard(
+  entries: readonly LeaderboardEntry[],
+  metric: RankMetric,
+  filters: LeaderboardFilters,
+  groupBy: GroupField | null,
+  top?: number,
+): Leaderboard {
   const { kept, excluded } = applyFilters(entries, filters);
   const higher = HIGHER.has(metric);
   const ranked = [...kept].sort((a, b) => {
@@ -136,6 +159,8 @@ export function buildLeaderboard(entries: readonly LeaderboardEntry[], metric: R
     const key = groupBy === null ? null : e[groupBy];
     groups.set(key, [...(groups.get(key) ?? []), value(e, metric)]);
   }
-  const stats = [...groups].map(([g, vs]) => statsOf(g, vs)).sort((a, b) => (a.mean === null ? 1 : b.mean === null ? -1 : higher ? b.mean - a.mean : a.mean - b.mean));
+  const stats = [...groups]
+    .map(([g, vs]) => statsOf(g, vs))
+    .sort((a, b) => (a.mean === null ? 1 : b.mean === null ? -1 : higher ? b.mean - a.mean : a.mean - b.mean));
   return { metric, higherIsBetter: higher, entries: top === undefined ? ranked : ranked.slice(0, top), excluded, groupBy, stats };
 }

@@ -24,7 +24,10 @@ export function hasGlob(pattern: string): boolean {
 }
 
 function segmentRegex(segment: string): RegExp {
-  const body = segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const body = segment
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${body}$`);
 }
 
@@ -91,9 +94,7 @@ export function matchFiles(pattern: string, cwd: string): { path: string; mtimeM
   const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
   const root = absolute ? sep : cwd;
   const files = walk(root, parts, { n: 0 });
-  return [...new Set(files)]
-    .map((path) => ({ path, mtimeMs: statSync(path).mtimeMs }))
-    .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+  return [...new Set(files)].map((path) => ({ path, mtimeMs: statSync(path).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
 }
 
 /** The option as the user typed it: `baseline` → `--baseline`. */
@@ -119,7 +120,8 @@ export function expandInputs(option: string, patterns: readonly string[], cwd: s
       try {
         matches = matchFiles(pattern, cwd).map((m) => m.path);
       } catch (err) {
-        if (err instanceof TooManyEntries) throw new UsageError(`${flag(option)} ${quote(pattern)} scans more than ${MAX_SCANNED_ENTRIES} directory entries; make it narrower`);
+        if (err instanceof TooManyEntries)
+          throw new UsageError(`${flag(option)} ${quote(pattern)} scans more than ${MAX_SCANNED_ENTRIES} directory entries; make it narrower`);
         throw err;
       }
       if (matches.length === 0) throw new UsageError(`${flag(option)} ${quote(pattern)} matches no file in ${resolve(cwd)}`);

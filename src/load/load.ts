@@ -113,7 +113,12 @@ function loadFile(workerScript: URL, small: URL | null, request: LoadRequest): P
  * form: like any packed summary, their cases keep what the comparison reads and drop per-case text.
  */
 export async function loadPair(baseline: string, candidate: string, options: PairOptions, workerScript: URL | null): Promise<[LoadedSummary, LoadedSummary]> {
-  const [bOptions, cOptions] = typeof options === 'string' ? [{ format: options }, { format: options }] : 'baseline' in options ? [options.baseline, options.candidate] : [options, options];
+  const [bOptions, cOptions] =
+    typeof options === 'string'
+      ? [{ format: options }, { format: options }]
+      : 'baseline' in options
+        ? [options.baseline, options.candidate]
+        : [options, options];
   if (workerScript === null || totalSize([baseline, candidate]) < parallelThreshold()) {
     return [
       { path: baseline, summary: loadSummary(baseline, bOptions) },

@@ -34,34 +34,64 @@ const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letter
 export const ConfigSchema = z
   .strictObject({
     version: z.literal(1).optional().describe('The format of this file; 1, the only one so far.'),
-    decide: z.enum(DECISION_POLICIES).optional().describe('point: rlm-code\'s gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive).'),
+    decide: z
+      .enum(DECISION_POLICIES)
+      .optional()
+      .describe("point: rlm-code's gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive)."),
     confidence: z.number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
-    cluster: z.union([z.enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField]).optional().describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
+    cluster: z
+      .union([z.enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField])
+      .optional()
+      .describe(
+        'Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).',
+      ),
     min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
-    min_completion_delta: threshold('rlm-code\'s gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.').optional(),
+    min_completion_delta: threshold("rlm-code's gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.").optional(),
     max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
-    fail_on_completion_regression: z.boolean().optional().describe('rlm-code\'s gate: hold when a case the baseline completed is not completed by the candidate.'),
+    fail_on_completion_regression: z
+      .boolean()
+      .optional()
+      .describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
     allow_findings: z.array(z.enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
     gates: z
       .array(
         z
           .strictObject({
-            metric: z.enum(METRICS).optional().describe('A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.'),
-            field: caseField.optional().describe('Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary\'s case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.'),
+            metric: z
+              .enum(METRICS)
+              .optional()
+              .describe(
+                'A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.',
+              ),
+            field: caseField
+              .optional()
+              .describe(
+                "Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary's case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.",
+              ),
             direction: z.enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
-            tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
+            tolerance: z
+              .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')])
+              .optional()
+              .describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
             level: z.enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
           })
-          .refine((g) => (g.metric === undefined) !== (g.field === undefined), { message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)' }),
+          .refine((g) => (g.metric === undefined) !== (g.field === undefined), {
+            message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)',
+          }),
       )
       .optional()
-      .describe('Your own gates, besides rlm-code\'s four.'),
+      .describe("Your own gates, besides rlm-code's four."),
     slices: z
       .array(
         z.strictObject({
-          by: caseField.describe('The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).'),
+          by: caseField.describe(
+            'The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).',
+          ),
           metric: z.enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
-          tolerance: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')]).optional().describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
+          tolerance: z
+            .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')])
+            .optional()
+            .describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
           min_cases: z.number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
           level: z.enum(GATE_LEVELS).optional().describe('required (the default) or advisory.'),
         }),
@@ -91,9 +121,16 @@ export const ConfigSchema = z
               }),
           )
           .optional()
-          .describe('Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.'),
+          .describe(
+            'Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.',
+          ),
         explained: z
-          .array(z.strictObject({ case: z.string().min(1).describe('The case id.'), reason: z.string().min(1).describe('Why this failure is acceptable; shown in the report.') }))
+          .array(
+            z.strictObject({
+              case: z.string().min(1).describe('The case id.'),
+              reason: z.string().min(1).describe('Why this failure is acceptable; shown in the report.'),
+            }),
+          )
           .optional()
           .describe('Policy failures the team has looked at: they are listed with their reason and do not hold.'),
       })
@@ -102,29 +139,66 @@ export const ConfigSchema = z
     comparability: z
       .strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
-        require: z.array(fingerprintKey).optional().describe('More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.'),
-        allow: z.array(fingerprintKey).optional().describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
+        require: z
+          .array(fingerprintKey)
+          .optional()
+          .describe(
+            'More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.',
+          ),
+        allow: z
+          .array(fingerprintKey)
+          .optional()
+          .describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
       })
       .optional()
       .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
     input: z
       .strictObject({
         format: z.enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
-        baseline_model: z.string().min(1).optional().describe("For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label."),
+        baseline_model: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            "For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label.",
+          ),
         candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
-        baseline_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
+        baseline_prompt: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
         candidate_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
-        baseline_run: z.string().min(1).optional().describe('For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.'),
+        baseline_run: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.',
+          ),
         candidate_run: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
         fields: z
-          .strictObject(Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<(typeof FIELD_MAPPING_KEYS)[number], z.ZodOptional<z.ZodString>>)
+          .strictObject(
+            Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<
+              (typeof FIELD_MAPPING_KEYS)[number],
+              z.ZodOptional<z.ZodString>
+            >,
+          )
           .optional()
           .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
       })
       .optional()
       .describe('How the input files are read.'),
-    fail_on_inconclusive: z.boolean().optional().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
-    benchmark_tolerance: z.union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')]).optional().describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
+    fail_on_inconclusive: z
+      .boolean()
+      .optional()
+      .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    benchmark_tolerance: z
+      .union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+      .optional()
+      .describe(
+        'github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.',
+      ),
   })
   // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
   // policy.ts reads them by key).
@@ -145,7 +219,14 @@ export function caseFieldsOf(config: GateConfig): CaseFields {
 }
 
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
-export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate', format?: string | null, model?: string | null, prompt?: string | null, run?: string | null): LoadOptions {
+export function loadOptionsOf(
+  config: GateConfig,
+  role: 'baseline' | 'candidate',
+  format?: string | null,
+  model?: string | null,
+  prompt?: string | null,
+  run?: string | null,
+): LoadOptions {
   const input = config.input ?? {};
   return {
     format: format ?? input.format ?? 'auto',
@@ -159,7 +240,11 @@ export function loadOptionsOf(config: GateConfig, role: 'baseline' | 'candidate'
 
 /** The JSON Schema of the file, for editors (generated; a test keeps the committed copy equal). */
 export function configJsonSchema(): Record<string, unknown> {
-  return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://benchgate.dev/benchgate.schema.json', ...z.toJSONSchema(ConfigSchema, { target: 'draft-2020-12' }) };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://benchgate.dev/benchgate.schema.json',
+    ...z.toJSONSchema(ConfigSchema, { target: 'draft-2020-12' }),
+  };
 }
 
 /** "line L, column C" of a path in the document, or of the document's start. */
@@ -217,7 +302,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${near}; allowed${issue.path.length > 0 ? ` here` : ''}: ${allowed.join(', ')}`;
   }
   if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => String(v)).join(', ')}`;
-  if (issue.code === 'too_small' || issue.code === 'too_big') return issue.message.replace(/^Too (small|big): expected number to be ([<>]=?)/, (_, _w: string, op: string) => `expected a number ${op} `);
+  if (issue.code === 'too_small' || issue.code === 'too_big')
+    return issue.message.replace(/^Too (small|big): expected number to be ([<>]=?)/, (_, _w: string, op: string) => `expected a number ${op} `);
   return issue.message.replace(/^Invalid input: /, '');
 }
 
@@ -233,10 +319,15 @@ function refuseIndirection(file: string, doc: Document, lines: LineCounter): voi
   };
   visit(doc, {
     Alias(_, node) {
-      throw new InputError(`${at(node)}: the alias *${node.source} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+      throw new InputError(
+        `${at(node)}: the alias *${node.source} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`,
+      );
     },
     Node(_, node) {
-      if (node.anchor) throw new InputError(`${at(node)}: the anchor &${node.anchor} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`);
+      if (node.anchor)
+        throw new InputError(
+          `${at(node)}: the anchor &${node.anchor} is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)`,
+        );
     },
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === '<<') throw new InputError(`${at(pair.key)}: the merge key << is not accepted; write the keys out`);

@@ -57,7 +57,8 @@ export function parseSections(body: string): CommentSection[] {
 
 /** The sections with `section` put in place of its suite's, or added; ordered by suite name. */
 export function withSection(sections: readonly CommentSection[], section: CommentSection): CommentSection[] {
-  if (!NAME.test(section.suite) || !VERDICTS.includes(section.verdict)) throw new Error(`section ${JSON.stringify(section.suite)}: expected a suite name of letters, digits, ".", "_" or "-"`);
+  if (!NAME.test(section.suite) || !VERDICTS.includes(section.verdict))
+    throw new Error(`section ${JSON.stringify(section.suite)}: expected a suite name of letters, digits, ".", "_" or "-"`);
   return [...sections.filter((s) => s.suite !== section.suite), section].sort((a, b) => (a.suite < b.suite ? -1 : a.suite > b.suite ? 1 : 0));
 }
 
@@ -86,6 +87,8 @@ export function sectionShare(group: string, sections: readonly CommentSection[],
  */
 export function renderCombined(group: string, sections: readonly CommentSection[], tail: string, note: (suite: string) => string): string {
   const share = sectionShare(group, sections, tail);
-  const parts = sections.map((s) => `${startOf(s)}\n${fitMarkdown(s.body, { max: share, unit: COMMENT_LIMIT.unit }, note(s.suite)).text.replace(/\n+$/, '')}\n${end(s.suite)}`);
+  const parts = sections.map(
+    (s) => `${startOf(s)}\n${fitMarkdown(s.body, { max: share, unit: COMMENT_LIMIT.unit }, note(s.suite)).text.replace(/\n+$/, '')}\n${end(s.suite)}`,
+  );
   return `${headOf(group, sections)}\n${parts.join(SEPARATOR)}\n\n${tail}`;
 }

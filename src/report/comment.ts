@@ -68,7 +68,9 @@ export function updatedLine(ctx: CommentContext): string {
 
 function tierNote(detail: ReportDetail, ctx: CommentContext): string {
   const where = `the job summary and the \`${ctx.reportArtifact}\` artifact`;
-  return detail === 'full' ? '' : `> [!NOTE]\n> Shortened to fit GitHub's size limit: ${detail === 'regressions' ? 'the list of all cases is' : 'the case tables are'} in ${where}.\n\n`;
+  return detail === 'full'
+    ? ''
+    : `> [!NOTE]\n> Shortened to fit GitHub's size limit: ${detail === 'regressions' ? 'the list of all cases is' : 'the case tables are'} in ${where}.\n\n`;
 }
 
 /** The report in the largest tier that fits `limit`, with `head` above it and `tail` below. */
@@ -110,7 +112,10 @@ export function renderFailure(message: string): string {
 
 /** The digest of a failure comment: `comment: changed` leaves the same failure alone. */
 export function failureDigest(message: string): string {
-  return createHash('sha256').update(JSON.stringify({ failure: message })).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify({ failure: message }))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** The sticky comment of a gate that could not decide: marker, digest, the error, the updated line. */

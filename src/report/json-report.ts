@@ -86,7 +86,9 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
     ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
     ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
-    ...(cmp.metric_gates.length === 0 ? {} : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
+    ...(cmp.metric_gates.length === 0
+      ? {}
+      : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
     findings: cmp.findings,
@@ -106,7 +108,20 @@ export type JsonSignificance = Omit<SignificanceResult, 'drafts' | 'gates'> & {
 function jsonSafe(s: SignificanceResult): JsonSignificance {
   const finite = (x: number): Bound => (Number.isFinite(x) ? x : null);
   const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
-  return { confidence, alpha, method, patterns, seed, cases, cluster, trials, declines, closed_form, heterogeneity, gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })) };
+  return {
+    confidence,
+    alpha,
+    method,
+    patterns,
+    seed,
+    cases,
+    cluster,
+    trials,
+    declines,
+    closed_form,
+    heterogeneity,
+    gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })),
+  };
 }
 
 /** Rows per chunk of {@link renderJsonChunks}. */
@@ -139,8 +154,10 @@ const str = (s: string | null): string => (s === null ? 'null' : JSON.stringify(
 
 /** The fixed text between a row's values, for each combination of the booleans it holds. */
 const bit = (flags: number, b: number): boolean => (flags & b) !== 0;
-const HEADS = Array.from({ length: 16 }, (_, f) =>
-  `,"in_baseline":${bit(f, 1)},"in_candidate":${bit(f, 2)},"baseline_completed":${bit(f, 4)},"candidate_completed":${bit(f, 8)},"baseline_reward":`);
+const HEADS = Array.from(
+  { length: 16 },
+  (_, f) => `,"in_baseline":${bit(f, 1)},"in_candidate":${bit(f, 2)},"baseline_completed":${bit(f, 4)},"candidate_completed":${bit(f, 8)},"baseline_reward":`,
+);
 const MIDDLES = Array.from({ length: 4 }, (_, f) => `,"completion_regression":${bit(f, 1)},"reward_regression":${bit(f, 2)},"baseline_error":`);
 const TAILS = Array.from({ length: 4 }, (_, f) => `,"baseline_guardrail_blocked":${bit(f, 1)},"candidate_guardrail_blocked":${bit(f, 2)}}`);
 

@@ -25,7 +25,14 @@ const COLUMNS: readonly { head: string; get(e: LeaderboardEntry): string }[] = [
 const TEXT_COLUMNS = 4;
 
 const num = (x: number | null, digits = 4): string => (x === null ? 'unknown' : pyFixed(x, digits));
-const statRow = (s: GroupStats): string[] => [s.group ?? '(none)', String(s.count), num(s.mean), num(s.median), num(s.sd), s.min === null ? 'unknown' : `${num(s.min)} – ${num(s.max)}`];
+const statRow = (s: GroupStats): string[] => [
+  s.group ?? '(none)',
+  String(s.count),
+  num(s.mean),
+  num(s.median),
+  num(s.sd),
+  s.min === null ? 'unknown' : `${num(s.min)} – ${num(s.max)}`,
+];
 const STAT_HEAD = ['group', 'runs', 'mean', 'median', 'sd', 'range'];
 
 function title(lb: Leaderboard): string {
@@ -44,13 +51,26 @@ const plain = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f\u202
 function aligned(head: readonly string[], rows: readonly (readonly string[])[], left: (column: number) => boolean): string[] {
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
   const cell = (s: string, i: number): string => (left(i) ? s.padEnd(width[i] as number) : s.padStart(width[i] as number));
-  return [head, ...rows].map((r) => r.map((c, i) => cell(c, i)).join('  ').trimEnd());
+  return [head, ...rows].map((r) =>
+    r
+      .map((c, i) => cell(c, i))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function renderLeaderboardTable(lb: Leaderboard): string {
   const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c) => plain(c.get(e)))]);
   const out = [title(lb), '', ...aligned(['#', ...COLUMNS.map((c) => c.head)], rows, (i) => i >= 1 && i <= TEXT_COLUMNS)];
-  out.push('', `${lb.metric} by ${lb.groupBy ?? 'all runs'}:`, ...aligned(STAT_HEAD, lb.stats.map((s) => statRow(s).map(plain)), (i) => i === 0));
+  out.push(
+    '',
+    `${lb.metric} by ${lb.groupBy ?? 'all runs'}:`,
+    ...aligned(
+      STAT_HEAD,
+      lb.stats.map((s) => statRow(s).map(plain)),
+      (i) => i === 0,
+    ),
+  );
   return `${[...out, ...(footer(lb).length ? ['', ...footer(lb)] : [])].join('\n')}\n`;
 }
 
@@ -60,21 +80,66 @@ export function renderLeaderboardMarkdown(lb: Leaderboard): string {
   const align = ['right', ...COLUMNS.map((_, k) => (k < TEXT_COLUMNS ? 'left' : 'right'))] as const;
   const stats = lb.stats.map((s) => [s.group === null ? (lb.groupBy === null ? 'all runs' : '*(none)*') : esc(s.group), ...statRow(s).slice(1)]);
   return [
-    `### ${title(lb)}`, '',
-    ...table(['#', ...COLUMNS.map((c) => c.head)], align, rows), '',
-    `**${lb.metric}** by ${lb.groupBy ?? 'all runs'}`, '',
-    ...table(STAT_HEAD, ['left', 'right', 'right', 'right', 'right', 'right'], stats), '',
+    `### ${title(lb)}`,
+    '',
+    ...table(['#', ...COLUMNS.map((c) => c.head)], align, rows),
+    '',
+    `**${lb.metric}** by ${lb.groupBy ?? 'all runs'}`,
+    '',
+    ...table(STAT_HEAD, ['left', 'right', 'right', 'right', 'right', 'right'], stats),
+    '',
     ...footer(lb).map((l) => `*${l}*`),
-  ].join('\n').trimEnd().concat('\n');
+  ]
+    .join('\n')
+    .trimEnd()
+    .concat('\n');
 }
 
 /** A CSV cell a spreadsheet would take as a formula (=, +, -, @, tab, CR) starts with a quote. */
 const guard = (s: string): string => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 export function renderLeaderboardCsv(lb: Leaderboard): string {
-  const head = ['rank', 'run', 'file', 'strategy', 'model', 'preset', 'mode', 'started_at', 'cases', 'reward', 'completion_rate', 'steps', 'tokens', 'cost', 'duration', 'efficiency'];
+  const head = [
+    'rank',
+    'run',
+    'file',
+    'strategy',
+    'model',
+    'preset',
+    'mode',
+    'started_at',
+    'cases',
+    'reward',
+    'completion_rate',
+    'steps',
+    'tokens',
+    'cost',
+    'duration',
+    'efficiency',
+  ];
   const cell = (v: string | number | null): string => (v === null ? '' : typeof v === 'number' ? String(v) : csvField(guard(v)));
-  const rows = lb.entries.map((e, i) => [i + 1, e.label, e.file, e.strategy, e.model, e.preset, e.mode, e.started_at, e.cases, e.reward, e.completion_rate, e.steps, e.tokens, e.cost, e.duration, e.efficiency].map(cell).join(','));
+  const rows = lb.entries.map((e, i) =>
+    [
+      i + 1,
+      e.label,
+      e.file,
+      e.strategy,
+      e.model,
+      e.preset,
+      e.mode,
+      e.started_at,
+      e.cases,
+      e.reward,
+      e.completion_rate,
+      e.steps,
+      e.tokens,
+      e.cost,
+      e.duration,
+      e.efficiency,
+    ]
+      .map(cell)
+      .join(','),
+  );
   return `${[head.join(','), ...rows].join('\r\n')}\r\n`;
 }
 
@@ -88,4 +153,3 @@ export const LEADERBOARD_RENDERERS: Record<'table' | 'markdown' | 'csv' | 'json'
   csv: renderLeaderboardCsv,
   json: renderLeaderboardJson,
 };
-

@@ -39,7 +39,8 @@ function headline(cmp: Comparison, level: number): string {
   const b = cmp.baseline.summary.run.preset;
   const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
   const hashes = '#'.repeat(level);
-  if (cmp.blocking_findings.some((f) => f.code === 'not-comparable')) return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
+  if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
+    return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
   if (cmp.verdict === 'inconclusive') return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
   return cmp.verdict === 'promote'
     ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
@@ -78,7 +79,8 @@ function comparedLine(cmp: Comparison): string {
   if (parts.length === 0) parts.push('nothing differs in mode, harness strategy, MCP server or model');
   const same: string[] = [];
   if (b.run.preset !== null && b.run.preset === c.run.preset) same.push(`preset ${untrusted(b.run.preset)}`);
-  else if (b.run.preset !== null || c.run.preset !== null) same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
+  else if (b.run.preset !== null || c.run.preset !== null)
+    same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
   const [bn, cn] = [caseCount(b), caseCount(c)];
   same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);
   const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
@@ -145,7 +147,10 @@ function policySection(cmp: Comparison): string[] {
 function footer(cmp: Comparison, version: string): string {
   const b = untrusted(cmp.baseline.summary.id);
   const c = untrusted(cmp.candidate.summary.id);
-  const how = cmp.significance === null ? 'rlm-code-compatible gates' : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
+  const how =
+    cmp.significance === null
+      ? 'rlm-code-compatible gates'
+      : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
   return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
 }
 
@@ -153,7 +158,10 @@ function footer(cmp: Comparison, version: string): string {
 function headToHeadLine(cmp: Comparison): string[] {
   const h = cmp.head_to_head;
   if (h === undefined) return [];
-  return [`**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`, ''];
+  return [
+    `**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`,
+    '',
+  ];
 }
 
 /** Renders the markdown report, in full unless `options.detail` says less. */

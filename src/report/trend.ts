@@ -20,7 +20,14 @@ export interface TrendPoint {
 const label = (p: TrendPoint): string => (p.commit !== null && /^[0-9a-f]{7,64}$/.test(p.commit) ? p.commit.slice(0, 7) : p.commit === null ? 'PR' : '?');
 const finite = (x: number): number => (Number.isFinite(x) ? x : 0);
 
-function chart(title: string, axis: string, points: readonly TrendPoint[], value: (p: TrendPoint) => number, digits: number, range: [number, number] = [-Infinity, Infinity]): string[] {
+function chart(
+  title: string,
+  axis: string,
+  points: readonly TrendPoint[],
+  value: (p: TrendPoint) => number,
+  digits: number,
+  range: [number, number] = [-Infinity, Infinity],
+): string[] {
   const values = points.map((p) => finite(value(p)));
   const lo = Math.min(...values);
   const hi = Math.max(...values);
@@ -50,7 +57,13 @@ export function renderTrend(points: readonly TrendPoint[], branch: string): stri
     ...table(
       ['Run', 'When', 'Completion', 'Reward', 'Steps'],
       ['left', 'left', 'right', 'right', 'right'],
-      points.map((p) => [p.commit === null ? '**this PR**' : `\`${label(p)}\``, p.when === null ? '' : p.when.slice(0, 10), `${pyFixed(p.completion_rate * 100, 1)}%`, pyFixed(p.avg_reward, 4), pyFixed(p.avg_steps, 2)]),
+      points.map((p) => [
+        p.commit === null ? '**this PR**' : `\`${label(p)}\``,
+        p.when === null ? '' : p.when.slice(0, 10),
+        `${pyFixed(p.completion_rate * 100, 1)}%`,
+        pyFixed(p.avg_reward, 4),
+        pyFixed(p.avg_steps, 2),
+      ]),
     ),
   ];
   return details(`Trend: the baseline over the last ${earlier} run${earlier === 1 ? '' : 's'} on <code>${safeBranch}</code>, and this PR`, body);

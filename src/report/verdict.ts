@@ -33,6 +33,9 @@ function sequentialWords(s: SequentialDecision): string {
   const at = `round ${s.rounds} of at most ${s.max_rounds}`;
   if (s.reason === 'decided') return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
   if (s.reason === 'max-trials') return `${at}: stop, the maximum is reached undecided`;
-  const more = s.more_rounds === null ? `no decision in sight within ${s.max_rounds} rounds` : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+  const more =
+    s.more_rounds === null
+      ? `no decision in sight within ${s.max_rounds} rounds`
+      : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
   return `${at}: continue, run another round (${more})`;
 }

@@ -117,7 +117,11 @@ export function countAtLeast(sorted: Float64Array, x: number): number {
  * per-case amounts by which it is worse: fail when the data show more (one-sided, level alpha), pass
  * when they show at most that, else inconclusive. With no spread the mean is known and decides.
  */
-export function worseByTest(worse: readonly number[], allowance: number, alpha: number): { status: 'pass' | 'fail' | 'inconclusive'; p_violated: number; p_holds: number } {
+export function worseByTest(
+  worse: readonly number[],
+  allowance: number,
+  alpha: number,
+): { status: 'pass' | 'fail' | 'inconclusive'; p_violated: number; p_holds: number } {
   if (worse.every((w) => w === worse[0])) {
     const ok = (worse[0] ?? 0) <= allowance;
     return { status: ok ? 'pass' : 'fail', p_violated: ok ? 1 : 0, p_holds: ok ? 0 : 1 };

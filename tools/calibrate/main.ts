@@ -26,22 +26,32 @@ function option(argv: string[], name: string, fallback: string): string {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 && argv[i + 1] !== undefined ? (argv[i + 1] as string) : fallback;
 }
-const list = (s: string): number[] => s.split(',').map(Number).filter((x) => Number.isFinite(x));
+const list = (s: string): number[] =>
+  s
+    .split(',')
+    .map(Number)
+    .filter((x) => Number.isFinite(x));
 export const pct = (k: number, n: number): string => `${((100 * k) / n).toFixed(1)}%`;
 
 type Write = (s: string) => void;
 
 function independent(w: Write, argv: string[], runs: number, seed: number): void {
   w('**Independent cases.** A third easy cases (p 0.85-1), a third impossible (0-0.05), a third coin flips (0.3-0.7);\n');
-  w(`the candidate's success probability is lower by the drop on every case. Point and McNemar see one run per side (the first trial); significant sees every trial.\n\n`);
-  w('| Cases | Trials | Candidate | point: hold | significant: hold | significant: inconclusive | significant: promote | exact McNemar at 5%, one run: hold |\n');
+  w(
+    `the candidate's success probability is lower by the drop on every case. Point and McNemar see one run per side (the first trial); significant sees every trial.\n\n`,
+  );
+  w(
+    '| Cases | Trials | Candidate | point: hold | significant: hold | significant: inconclusive | significant: promote | exact McNemar at 5%, one run: hold |\n',
+  );
   w('|--:|--:|:--|--:|--:|--:|--:|--:|\n');
   for (const n of list(option(argv, 'cases', '100,200,400'))) {
     for (const k of list(option(argv, 'trials', '1,3'))) {
       for (const drop of list(option(argv, 'drops', '0,0.05,0.1,0.15'))) {
         const r = runCell({ cases: n, trials: k, drop }, runs, seed);
         const who = drop === 0 ? 'same agent (A/A)' : `${Math.round(drop * 100)} points worse`;
-        w(`| ${n} | ${k} | ${who} | ${pct(r.point, runs)} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(r.mcnemar, runs)} |\n`);
+        w(
+          `| ${n} | ${k} | ${who} | ${pct(r.point, runs)} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(r.mcnemar, runs)} |\n`,
+        );
       }
     }
   }
@@ -52,14 +62,19 @@ function independent(w: Write, argv: string[], runs: number, seed: number): void
 const TOLERANT = { min_reward_delta: -0.05, min_completion_delta: -0.05, max_steps_increase: 0.5, fail_on_completion_regression: false };
 
 function verdictRow(w: Write, label: string, r: CellResult, runs: number): void {
-  w(`| ${label} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(r.clustered, runs)} | ${pct(r.mcnemar, runs)} |\n`);
+  w(
+    `| ${label} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(r.clustered, runs)} | ${pct(r.mcnemar, runs)} |\n`,
+  );
 }
 
 const families = (f: number, shock: number, drop: number, trials = 1): Scenario => ({ cases: 400, trials, drop, families: f, shock });
-const who = (s: Scenario): string => `${s.families} families, ${s.shock === 0 ? 'no shock' : `shock ±${Math.round((s.shock ?? 0) * 100)} pts`}, ${s.trials === 1 ? '1 trial' : `${s.trials} trials`}, ${s.drop === 0 ? 'A/A' : `${Math.round(s.drop * 100)} points worse`}`;
+const who = (s: Scenario): string =>
+  `${s.families} families, ${s.shock === 0 ? 'no shock' : `shock ±${Math.round((s.shock ?? 0) * 100)} pts`}, ${s.trials === 1 ? '1 trial' : `${s.trials} trials`}, ${s.drop === 0 ? 'A/A' : `${Math.round(s.drop * 100)} points worse`}`;
 
 function clusters(w: Write, argv: string[], runs: number, seed: number): void {
-  w('**Few or many task families, with and without a per-run family shock** (400 cases; on each run every family\'s success probability moves ±10 points together, or not at all), `--cluster auto`; "clustered" is how often whole families were flipped.\n\n');
+  w(
+    '**Few or many task families, with and without a per-run family shock** (400 cases; on each run every family\'s success probability moves ±10 points together, or not at all), `--cluster auto`; "clustered" is how often whole families were flipped.\n\n',
+  );
   w('| Scenario | hold | inconclusive | promote | clustered | exact McNemar at 5%, one run: hold |\n');
   w('|:--|--:|--:|--:|--:|--:|\n');
   for (const f of list(option(argv, 'families', '6,40'))) {
@@ -78,7 +93,9 @@ function slices(w: Write, argv: string[], runs: number, seed: number): void {
     { by: 'task_family', metric: 'completion_rate', tolerance: 0 },
     { by: 'task_family', metric: 'reward', tolerance: 0 },
   ];
-  w('**Slices in the error budget.** Required slices by task family on completion and reward at tolerance 0 (12 slice tests with 6 families, 80 with 40), A/A, 400 cases, `--cluster auto`; hold counts a failed gate or slice.\n\n');
+  w(
+    '**Slices in the error budget.** Required slices by task family on completion and reward at tolerance 0 (12 slice tests with 6 families, 80 with 40), A/A, 400 cases, `--cluster auto`; hold counts a failed gate or slice.\n\n',
+  );
   w('| Scenario | hold | inconclusive | promote | clustered | exact McNemar at 5%, one run: hold |\n');
   w('|:--|--:|--:|--:|--:|--:|\n');
   // --slice-cells 6:0,40:0,6:0.1 (families:shock)
@@ -91,30 +108,43 @@ function slices(w: Write, argv: string[], runs: number, seed: number): void {
 }
 
 function steps(w: Write, argv: string[], runs: number, seed: number): void {
-  w('**The steps gate** (cap +0.5): the candidate takes one more step with probability 0.7 (+0.7) or 0.5 (+0.5, on the cap); quality is the same agent\'s. "steps alone" is the steps gate\'s own one-sided test at 5% with no adjustment: the most any adjusted test could hold.\n\n');
+  w(
+    '**The steps gate** (cap +0.5): the candidate takes one more step with probability 0.7 (+0.7) or 0.5 (+0.5, on the cap); quality is the same agent\'s. "steps alone" is the steps gate\'s own one-sided test at 5% with no adjustment: the most any adjusted test could hold.\n\n',
+  );
   w('| Cases | Trials | Steps rise | hold | inconclusive | promote | steps alone: hold |\n');
   w('|--:|--:|:--|--:|--:|--:|--:|\n');
   for (const k of list(option(argv, 'steps-trials', '1,3'))) {
     for (const rise of list(option(argv, 'rises', '0.7,0.5'))) {
       const r = runCell({ cases: 400, trials: k, drop: 0, stepsRise: rise }, runs, seed);
-      w(`| 400 | ${k} | +${rise} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(r.stepsAlone, runs)} |\n`);
+      w(
+        `| 400 | ${k} | +${rise} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(r.stepsAlone, runs)} |\n`,
+      );
     }
   }
   w('\n');
 }
 
 function heterogeneity(w: Write, runs: number, seed: number): void {
-  w('**One family collapses** (6 families, 400 cases, one trial): the first family loses 40 points of success probability, the other five gain 10; the mean rises. "noted" is how often the report names the family under the verdict.\n\n');
+  w(
+    '**One family collapses** (6 families, 400 cases, one trial): the first family loses 40 points of success probability, the other five gain 10; the mean rises. "noted" is how often the report names the family under the verdict.\n\n',
+  );
   w('| Scenario | hold | inconclusive | promote | noted (right family) |\n');
   w('|:--|--:|--:|--:|--:|\n');
   const s: Scenario = { cases: 400, trials: 1, drop: 0, families: 6, collapse: { drop: 0.4, rest: 0.1 } };
-  for (const [label, t] of [['default gates', undefined], ['5-point tolerances', TOLERANT]] as const) {
+  for (const [label, t] of [
+    ['default gates', undefined],
+    ['5-point tolerances', TOLERANT],
+  ] as const) {
     const r = runCell(s, runs, seed, { significance: { cluster: 'auto' }, thresholds: t, keep: true });
     const noted = r.results.filter((x) => x.heterogeneity?.group === 'family_00').length;
-    w(`| ${label} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(noted, runs)} |\n`);
+    w(
+      `| ${label} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(noted, runs)} |\n`,
+    );
   }
   const aa = runCell({ cases: 400, trials: 1, drop: 0, families: 6 }, runs, seed, { significance: { cluster: 'auto' }, keep: true });
-  w(`| A/A, no collapse (false notes) | ${pct(aa.significant.hold, runs)} | ${pct(aa.significant.inconclusive, runs)} | ${pct(aa.significant.promote, runs)} | ${pct(aa.results.filter((x) => x.heterogeneity !== null).length, runs)} |\n\n`);
+  w(
+    `| A/A, no collapse (false notes) | ${pct(aa.significant.hold, runs)} | ${pct(aa.significant.inconclusive, runs)} | ${pct(aa.significant.promote, runs)} | ${pct(aa.results.filter((x) => x.heterogeneity !== null).length, runs)} |\n\n`,
+  );
 }
 
 const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: number) => void> = {
@@ -134,8 +164,10 @@ function main(argv: string[]): void {
   const resamples = option(argv, 'resamples', '');
   if (resamples !== '') setCellResamples(Number(resamples));
   const w: Write = (s) => void process.stdout.write(s);
-  const flips = resamples === '' ? 'the policy\'s sign patterns (9,999 at these sizes)' : `${resamples} sign patterns per comparison (--resamples)`;
-  w(`Default gates (reward >= +0, completion >= +0, steps <= +0.5, no completion regression), 95% confidence; ${runs} pairs per row; seed ${seed}; ${flips}.\n\n`);
+  const flips = resamples === '' ? "the policy's sign patterns (9,999 at these sizes)" : `${resamples} sign patterns per comparison (--resamples)`;
+  w(
+    `Default gates (reward >= +0, completion >= +0, steps <= +0.5, no completion regression), 95% confidence; ${runs} pairs per row; seed ${seed}; ${flips}.\n\n`,
+  );
   const started = Date.now();
   for (const name of only) {
     const section = SECTIONS[name];

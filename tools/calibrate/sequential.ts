@@ -62,11 +62,20 @@ function trialsOf(p: number, k: number, u: () => number): Running {
   return r;
 }
 
-const upTo = (r: Running, k: number): CaseEvidence => ({ trials: k, successes: r.successes[k - 1] as number, reward: (r.reward[k - 1] as number) / k, steps: (r.steps[k - 1] as number) / k });
+const upTo = (r: Running, k: number): CaseEvidence => ({
+  trials: k,
+  successes: r.successes[k - 1] as number,
+  reward: (r.reward[k - 1] as number) / k,
+  steps: (r.steps[k - 1] as number) / k,
+});
 
 function verdictOf(cases: PairedCase[], k: number, confidence: number, t: Thresholds): { verdict: Verdict; gates: ReturnType<typeof testGates>['gates'] } {
   const res = testGates(cases, t, { baseline: k, candidate: k }, { cluster: 'none', confidence });
-  const verdict: Verdict = res.gates.some((g) => g.status === 'fail') ? 'hold' : res.gates.some((g) => g.status === 'inconclusive') ? 'inconclusive' : 'promote';
+  const verdict: Verdict = res.gates.some((g) => g.status === 'fail')
+    ? 'hold'
+    : res.gates.some((g) => g.status === 'inconclusive')
+      ? 'inconclusive'
+      : 'promote';
   return { verdict, gates: res.gates };
 }
 
@@ -122,14 +131,20 @@ export function printSequentialTable(argv: string[], write: (s: string) => void)
   const shifts = option(argv, 'shifts', '0,-0.05,-0.1,0.1').split(',').map(Number);
   write(`Sequential significant policy: a decision after every round (one trial per side) up to ${K} rounds, stopping at the first hold or promote;\n`);
   write(`fixed: the same tests once on all ${K} trials at 95%. Simulated suite as above; ${runs} pairs per row; seed ${seed}; default gates.\n\n`);
-  write('| Cases | Candidate | sequential: hold | sequential: promote | sequential: undecided | mean rounds (of ' + K + ') | spend vs fixed | rounds when undecided | fixed: hold | fixed: promote | same verdict as fixed |\n');
+  write(
+    '| Cases | Candidate | sequential: hold | sequential: promote | sequential: undecided | mean rounds (of ' +
+      K +
+      ') | spend vs fixed | rounds when undecided | fixed: hold | fixed: promote | same verdict as fixed |\n',
+  );
   write('|--:|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n');
   const started = Date.now();
   for (const n of sizes) {
     for (const shift of shifts) {
       const r = runSequentialCell({ cases: n, shift, maxRounds: K }, runs, seed);
       const und = r.sequential.inconclusive;
-      write(`| ${n} | ${who(shift)} | ${pct(r.sequential.hold, runs)} | ${pct(r.sequential.promote, runs)} | ${pct(und, runs)} | ${(r.rounds / runs).toFixed(2)} | ${pct(r.rounds, runs * K)} | ${und === 0 ? '–' : (r.undecidedRounds / und).toFixed(2)} | ${pct(r.fixed.hold, runs)} | ${pct(r.fixed.promote, runs)} | ${pct(r.agree, runs)} |\n`);
+      write(
+        `| ${n} | ${who(shift)} | ${pct(r.sequential.hold, runs)} | ${pct(r.sequential.promote, runs)} | ${pct(und, runs)} | ${(r.rounds / runs).toFixed(2)} | ${pct(r.rounds, runs * K)} | ${und === 0 ? '–' : (r.undecidedRounds / und).toFixed(2)} | ${pct(r.fixed.hold, runs)} | ${pct(r.fixed.promote, runs)} | ${pct(r.agree, runs)} |\n`,
+      );
     }
   }
   write(`\n${sizes.length * shifts.length} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);

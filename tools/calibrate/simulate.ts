@@ -124,7 +124,11 @@ export function pointHolds(first: SimulatedPair['first'], t: Thresholds): boolea
     if (b.ok && !c.ok) regressions++;
   }
   const n = first.length;
-  const passed = reward / n >= t.min_reward_delta && completion / n >= t.min_completion_delta && steps / n <= t.max_steps_increase && (!t.fail_on_completion_regression || regressions === 0);
+  const passed =
+    reward / n >= t.min_reward_delta &&
+    completion / n >= t.min_completion_delta &&
+    steps / n <= t.max_steps_increase &&
+    (!t.fail_on_completion_regression || regressions === 0);
   return !passed;
 }
 
@@ -162,8 +166,26 @@ export function setCellResamples(n: number | undefined): void {
 export function runCell(s: Scenario, runs: number, seed: number, o: CellOptions = {}): CellResult {
   const t = o.thresholds ?? DEFAULT_THRESHOLDS;
   const options: SignificanceOptions = { ...(cellResamples === undefined ? {} : { resamples: cellResamples }), ...o.significance };
-  const u = uniform(seed ^ (s.cases * 7919) ^ (s.trials * 104729) ^ Math.round(s.drop * 1000) ^ Math.round((s.stepsRise ?? 0) * 7e5) ^ ((s.families ?? 0) * 15485863) ^ Math.round((s.shock ?? 0) * 3e6));
-  const out: CellResult = { scenario: s, runs, point: 0, mcnemar: 0, stepsAlone: 0, clustered: 0, significant: { hold: 0, inconclusive: 0, promote: 0 }, failedGates: Object.fromEntries(GATE_NAMES.map((g) => [g, 0])), results: [] };
+  const u = uniform(
+    seed ^
+      (s.cases * 7919) ^
+      (s.trials * 104729) ^
+      Math.round(s.drop * 1000) ^
+      Math.round((s.stepsRise ?? 0) * 7e5) ^
+      ((s.families ?? 0) * 15485863) ^
+      Math.round((s.shock ?? 0) * 3e6),
+  );
+  const out: CellResult = {
+    scenario: s,
+    runs,
+    point: 0,
+    mcnemar: 0,
+    stepsAlone: 0,
+    clustered: 0,
+    significant: { hold: 0, inconclusive: 0, promote: 0 },
+    failedGates: Object.fromEntries(GATE_NAMES.map((g) => [g, 0])),
+    results: [],
+  };
   const alpha = 1 - (options.confidence ?? 0.95);
   for (let r = 0; r < runs; r++) {
     const { cases, first } = simulatePair(s, u);

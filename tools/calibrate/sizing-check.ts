@@ -27,7 +27,9 @@ const dropFor = (effect: number): number => (3 * effect - 0.025) / 2;
 const TOLERANT: Thresholds = { ...DEFAULT_THRESHOLDS, min_completion_delta: -0.05 };
 
 export function sizingRows(w: Write, runs: number, seed: number, which: readonly number[] = [0, 1, 2, 3]): void {
-  w('**Sizing advice that comes true.** A/A comparisons at the first size; the completion gate\'s promise read from each undecided run (median); then a simulation at the promised size with that effect. "decided" is how often the completion gate then fails (a drop) or passes (an equal agent within the tolerance).\n\n');
+  w(
+    '**Sizing advice that comes true.** A/A comparisons at the first size; the completion gate\'s promise read from each undecided run (median); then a simulation at the promised size with that effect. "decided" is how often the completion gate then fails (a drop) or passes (an equal agent within the tolerance).\n\n',
+  );
   w('| Read at | Promise (median) | Simulated at | Effect | decided (promised 80%) |\n');
   w('|:--|:--|:--|:--|--:|\n');
   const cells: { cases: number; trials: number; t: Thresholds; what: 'cases' | 'trials' }[] = [
@@ -38,7 +40,9 @@ export function sizingRows(w: Write, runs: number, seed: number, which: readonly
   ];
   for (const c of cells.filter((_, i) => which.includes(i))) {
     const read = runCell({ cases: c.cases, trials: c.trials, drop: 0 }, runs, seed, { thresholds: c.t, keep: true });
-    const gates = read.results.map((r) => r.gates.find((g) => g.gate === 'completion')).filter((g) => g !== undefined && g.status === 'inconclusive' && g.sizing !== null);
+    const gates = read.results
+      .map((r) => r.gates.find((g) => g.gate === 'completion'))
+      .filter((g) => g !== undefined && g.status === 'inconclusive' && g.sizing !== null);
     const promised = median(gates.map((g) => (c.what === 'cases' ? g?.units_needed : g?.sizing?.trials) ?? Number.NaN).filter((x) => Number.isFinite(x)));
     const sizing = gates[0]?.sizing;
     const at = `${c.cases} cases, ${c.trials} ${c.trials === 1 ? 'trial' : 'trials'}${c.t === TOLERANT ? ', tolerance 5 pts' : ''}`;
@@ -53,7 +57,9 @@ export function sizingRows(w: Write, runs: number, seed: number, which: readonly
     const decided = sim.results.filter((r) => r.gates.find((g) => g.gate === 'completion')?.status === sizing.decides).length;
     const promise = c.what === 'cases' ? `${promised} cases` : `${promised} trials per side`;
     const target = sizing.decides === 'fail' ? `a drop of ${Math.round(effect * 100)} pts: fail` : `equal agent within ${Math.round(effect * 100)} pts: pass`;
-    w(`| ${at} | ${promise} (${gates.length} of ${runs} undecided) | ${s.cases} cases, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'} | ${target} | ${pct(decided, runs)} |\n`);
+    w(
+      `| ${at} | ${promise} (${gates.length} of ${runs} undecided) | ${s.cases} cases, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'} | ${target} | ${pct(decided, runs)} |\n`,
+    );
   }
   w('\n');
 }

@@ -45,7 +45,14 @@ async function runAb(ws: string, inputs: Record<string, string>): Promise<Run> {
   } as unknown as ArtifactClient;
   const io: ActionIo = {
     getInput: (name) => ({ mode: 'ab', suite: 'demo', 'baseline-directory': 'base', 'candidate-directory': 'head', ...inputs })[name] ?? '',
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], GITHUB_REPOSITORY: 'octo-org/benchgate', GITHUB_EVENT_NAME: 'pull_request', GITHUB_SHA: '3'.repeat(40), GITHUB_RUN_ID: '987654321' },
+    env: {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      GITHUB_REPOSITORY: 'octo-org/benchgate',
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_SHA: '3'.repeat(40),
+      GITHUB_RUN_ID: '987654321',
+    },
     tempDir: join(ws, 'runner-temp'),
     workspace: ws,
     info: (m) => lines.push(`info: ${m}`),
@@ -68,7 +75,8 @@ async function runAb(ws: string, inputs: Record<string, string>): Promise<Run> {
 }
 
 /** The example suite under tool_call; `flaky` loses each answer with that probability, drawn per trial. */
-const suite = (flaky = 0, then = '') => `node '${SUITE_SCRIPT}' --strategy tool_call${flaky > 0 ? ` --flaky ${flaky}` : ''} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json${then ? `\n${then}` : ''}`;
+const suite = (flaky = 0, then = '') =>
+  `node '${SUITE_SCRIPT}' --strategy tool_call${flaky > 0 ? ` --flaky ${flaky}` : ''} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json${then ? `\n${then}` : ''}`;
 const trialFiles = (files: string[] | undefined) => (files ?? []).filter((f) => /^summary(\.trial-\d+)?\.json$/.test(f));
 
 describe('mode ab: interleaved rounds, decided after every round', { timeout: 120_000 }, () => {
@@ -77,22 +85,40 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     const r = await runAb(ws, { 'baseline-command': suite(), command: suite(0.5), 'max-trials': '10' });
     expect(r.exitCode, r.log).toBe(0);
     expect(r.outputs).toMatchObject({ rounds: '5', 'stop-reason': 'decided', 'runs-saved': '10', verdict: 'hold' });
-    expect(r.summary).toContain("**Stopped after round 5 of at most 10: decided.** The verdict after round 5: **hold**. 10 runs (5 per side) of the fixed design's 20: **10 runs saved**.");
+    expect(r.summary).toContain(
+      "**Stopped after round 5 of at most 10: decided.** The verdict after round 5: **hold**. 10 runs (5 per side) of the fixed design's 20: **10 runs saved**.",
+    );
     expect(r.summary).toContain('| 5 | baseline → candidate |');
-    expect(r.summary).toMatch(/\| 4 \| candidate → baseline \| `exited with code 0 after [\d.]+ s` \| `exited with code 0 after [\d.]+ s` \| inconclusive \(continue\) \| 0\.0018 \|/);
+    expect(r.summary).toMatch(
+      /\| 4 \| candidate → baseline \| `exited with code 0 after [\d.]+ s` \| `exited with code 0 after [\d.]+ s` \| inconclusive \(continue\) \| 0\.0018 \|/,
+    );
     expect(r.summary).toContain('**Stop: decided after round 5 of at most 10.**');
-    expect(trialFiles(r.uploads.get('benchgate-demo-baseline'))).toEqual(['summary.json', 'summary.trial-2.json', 'summary.trial-3.json', 'summary.trial-4.json', 'summary.trial-5.json']);
+    expect(trialFiles(r.uploads.get('benchgate-demo-baseline'))).toEqual([
+      'summary.json',
+      'summary.trial-2.json',
+      'summary.trial-3.json',
+      'summary.trial-4.json',
+      'summary.trial-5.json',
+    ]);
     expect(trialFiles(r.uploads.get('benchgate-demo-candidate'))).toHaveLength(5);
     // Each trial is stamped with its round and tree, as the run mode stamps a trial.
     const staged = readdirRecursive(join(ws, 'runner-temp')).find((f) => f.includes('candidate') && basename(f) === 'summary.trial-3.json') as string;
-    expect(JSON.parse(readFileSync(staged, 'utf8')).metadata).toMatchObject({ 'benchgate.role': 'candidate', 'benchgate.trial': 3, 'ab.round': 3, 'ab.max_rounds': 10, 'ab.position': 2 });
+    expect(JSON.parse(readFileSync(staged, 'utf8')).metadata).toMatchObject({
+      'benchgate.role': 'candidate',
+      'benchgate.trial': 3,
+      'ab.round': 3,
+      'ab.max_rounds': 10,
+      'ab.position': 2,
+    });
   });
 
   it('stops at max-trials when the same noisy agent is undecided, saving nothing, and the step passes', async () => {
     const r = await runAb(workspace(), { command: suite(0.3), 'max-trials': '2' });
     expect(r.exitCode, r.log).toBe(0);
     expect(r.outputs).toMatchObject({ rounds: '2', 'stop-reason': 'max-trials', 'runs-saved': '0', verdict: 'inconclusive' });
-    expect(r.summary).toContain("**Stopped after round 2 of at most 2: the maximum number of rounds was reached undecided.** The verdict after round 2: **inconclusive**. 4 runs (2 per side) of the fixed design's 4.");
+    expect(r.summary).toContain(
+      "**Stopped after round 2 of at most 2: the maximum number of rounds was reached undecided.** The verdict after round 2: **inconclusive**. 4 runs (2 per side) of the fixed design's 4.",
+    );
   });
 
   it('alternates the order: baseline first in odd rounds, candidate first in even ones, one trial of each per round', async () => {
@@ -101,7 +127,12 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     const r = await runAb(ws, { command: suite(0.3, `echo "$BENCHGATE_ROLE $BENCHGATE_TRIAL $(basename "$PWD")" >> '${order}'`), 'max-trials': '3' });
     expect(r.exitCode, r.log).toBe(0);
     expect(readFileSync(order, 'utf8')).toBe('baseline 1 base\ncandidate 1 head\ncandidate 2 head\nbaseline 2 base\nbaseline 3 base\ncandidate 3 head\n');
-    expect([1, 2, 3, 4].map(roundOrder)).toEqual([['baseline', 'candidate'], ['candidate', 'baseline'], ['baseline', 'candidate'], ['candidate', 'baseline']]);
+    expect([1, 2, 3, 4].map(roundOrder)).toEqual([
+      ['baseline', 'candidate'],
+      ['candidate', 'baseline'],
+      ['baseline', 'candidate'],
+      ['candidate', 'baseline'],
+    ]);
   });
 
   it('stops at the spend cap before a round that would pass it, and uploads the usage file with the counted rounds', async () => {
@@ -128,7 +159,11 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     // The failed trial's summary is uploaded, stamped with its exit code: the gate holds on it.
     expect(trialFiles(r.uploads.get('benchgate-demo-candidate'))).toEqual(['summary.json', 'summary.trial-2.json']);
 
-    const allowed = await runAb(workspace(), { command: suite(0.3, 'if [ "$BENCHGATE_TRIAL" = 2 ]; then exit 3; fi'), 'max-trials': '4', 'allow-command-failure': 'true' });
+    const allowed = await runAb(workspace(), {
+      command: suite(0.3, 'if [ "$BENCHGATE_TRIAL" = 2 ]; then exit 3; fi'),
+      'max-trials': '4',
+      'allow-command-failure': 'true',
+    });
     expect(allowed.exitCode, allowed.log).toBe(0);
     expect(allowed.outputs['stop-reason']).toBe('failed');
   });
@@ -140,7 +175,7 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     expect(r.log).toMatch(/error: benchgate: round 1: no usable summary: baseline trial 1: no file matches the summary pattern/);
   });
 
-  it('reads the configuration from the baseline\'s working tree (the base commit), never the candidate\'s', async () => {
+  it("reads the configuration from the baseline's working tree (the base commit), never the candidate's", async () => {
     const ws = workspace();
     mkdirSync(join(ws, 'head', '.github'));
     writeFileSync(join(ws, 'head', '.github', 'benchgate.yml'), 'decide: point\n');

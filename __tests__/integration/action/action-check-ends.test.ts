@@ -63,7 +63,14 @@ describe('compare: invalid inputs or configuration', () => {
     expect(checks('bench gate')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
     expect(checks('bench gate')[0]?.output?.summary).toContain('input "decide": expected one of point, significant');
     const before = gh.checkRuns().length;
-    const off = await runInProcess(gh.url, workspace(), { mode: 'compare', suite: 'inp', 'github-token': TOKEN, decide: 'maybe', 'check-name': 'off', comment: 'off' });
+    const off = await runInProcess(gh.url, workspace(), {
+      mode: 'compare',
+      suite: 'inp',
+      'github-token': TOKEN,
+      decide: 'maybe',
+      'check-name': 'off',
+      comment: 'off',
+    });
     expect(off.exitCode).toBe(1);
     expect(gh.checkRuns()).toHaveLength(before);
   });
@@ -78,15 +85,31 @@ describe('compare: invalid inputs or configuration', () => {
 });
 
 describe('publish: invalid inputs', () => {
-  it('puts the failure on the triggering run\'s head commit and on the PR found through the API', async () => {
+  it("puts the failure on the triggering run's head commit and on the PR found through the API", async () => {
     gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate' });
     const ws = workspace();
     const event = join(ws, 'workflow_run.json');
-    writeFileSync(event, JSON.stringify({
-      action: 'completed',
-      workflow_run: { id: 555, event: 'pull_request', conclusion: 'success', head_sha: FORK_HEAD, head_branch: 'codemode', head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } }, pull_requests: [] },
-    }));
-    const r = await runInProcess(gh.url, ws, { mode: 'publish', suite: 'pub', 'github-token': TOKEN, confidence: '2' }, { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event });
+    writeFileSync(
+      event,
+      JSON.stringify({
+        action: 'completed',
+        workflow_run: {
+          id: 555,
+          event: 'pull_request',
+          conclusion: 'success',
+          head_sha: FORK_HEAD,
+          head_branch: 'codemode',
+          head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } },
+          pull_requests: [],
+        },
+      }),
+    );
+    const r = await runInProcess(
+      gh.url,
+      ws,
+      { mode: 'publish', suite: 'pub', 'github-token': TOKEN, confidence: '2' },
+      { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event },
+    );
     expect(r.exitCode).toBe(1);
     expect(checks('benchgate (pub)')).toEqual([expect.objectContaining({ head_sha: FORK_HEAD, status: 'completed', conclusion: 'failure' })]);
     expect(commentOf(142, 'pub')?.body).toContain('input "confidence"');
@@ -95,16 +118,42 @@ describe('publish: invalid inputs', () => {
 
 describe('a check run that cannot be created or completed fails the step; a 403 says what it is', () => {
   it('completion refused (no checks: write): the step fails and says the check stays in progress', async () => {
-    gh.failNext({ method: 'PATCH', path: /\/check-runs\/\d+$/ }, { status: 403, headers: { 'x-accepted-github-permissions': 'checks=write' }, body: { message: 'Resource not accessible by integration' } });
-    const r = await runInProcess(gh.url, workspace(), { mode: 'compare', suite: 'stuck', 'github-token': TOKEN, baseline: 'baseline.json', candidate: 'candidate.json', 'fail-on-hold': 'false', comment: 'off' });
+    gh.failNext(
+      { method: 'PATCH', path: /\/check-runs\/\d+$/ },
+      { status: 403, headers: { 'x-accepted-github-permissions': 'checks=write' }, body: { message: 'Resource not accessible by integration' } },
+    );
+    const r = await runInProcess(gh.url, workspace(), {
+      mode: 'compare',
+      suite: 'stuck',
+      'github-token': TOKEN,
+      baseline: 'baseline.json',
+      candidate: 'candidate.json',
+      'fail-on-hold': 'false',
+      comment: 'off',
+    });
     expect(r.exitCode, r.log).toBe(1);
     expect(r.log).toContain('the check run "benchgate (stuck)" could not be completed and stays in progress');
     expect(r.log).toContain('the token is read-only, as on a pull request from a fork'); // the fixture's PR is from a fork
   });
 
   it('creation refused by a secondary rate limit: the step fails and says it is a rate limit, not a read-only token', async () => {
-    gh.failNext({ method: 'POST', path: /\/check-runs$/ }, { status: 403, headers: { 'retry-after': '60' }, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' } });
-    const r = await runInProcess(gh.url, workspace(), { mode: 'compare', suite: 'limited', 'github-token': TOKEN, baseline: 'baseline.json', candidate: 'candidate.json', 'fail-on-hold': 'false', comment: 'off' });
+    gh.failNext(
+      { method: 'POST', path: /\/check-runs$/ },
+      {
+        status: 403,
+        headers: { 'retry-after': '60' },
+        body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+      },
+    );
+    const r = await runInProcess(gh.url, workspace(), {
+      mode: 'compare',
+      suite: 'limited',
+      'github-token': TOKEN,
+      baseline: 'baseline.json',
+      candidate: 'candidate.json',
+      'fail-on-hold': 'false',
+      comment: 'off',
+    });
     expect(r.exitCode, r.log).toBe(1);
     expect(r.log).toContain('the check run "benchgate (limited)" could not be created: GitHub\'s rate limit refused the check run after the retries');
     expect(r.log).not.toContain('read-only');
@@ -114,11 +163,44 @@ describe('a check run that cannot be created or completed fails the step; a 403 
   it('a token without the permission on a same-repository PR: names the permission GitHub asks for', async () => {
     const ws = workspace();
     const event = join(ws, 'same-repo.json');
-    writeFileSync(event, JSON.stringify({ number: 42, pull_request: { number: 42, head: { sha: HEAD, repo: { full_name: 'octo-org/benchgate' } }, base: { sha: '2'.repeat(40), ref: 'main', repo: { full_name: 'octo-org/benchgate' } } } }));
-    gh.failNext({ method: 'POST', path: /\/issues\/42\/comments$/ }, { status: 403, headers: { 'x-accepted-github-permissions': 'issues=write; pull_requests=write' }, body: { message: 'Resource not accessible by integration' } });
-    const r = await runInProcess(gh.url, ws, { mode: 'compare', suite: 'perm', 'github-token': TOKEN, baseline: 'baseline.json', candidate: 'candidate.json', 'fail-on-hold': 'false', comment: 'always', trend: '0' }, { GITHUB_EVENT_PATH: event });
+    writeFileSync(
+      event,
+      JSON.stringify({
+        number: 42,
+        pull_request: {
+          number: 42,
+          head: { sha: HEAD, repo: { full_name: 'octo-org/benchgate' } },
+          base: { sha: '2'.repeat(40), ref: 'main', repo: { full_name: 'octo-org/benchgate' } },
+        },
+      }),
+    );
+    gh.failNext(
+      { method: 'POST', path: /\/issues\/42\/comments$/ },
+      {
+        status: 403,
+        headers: { 'x-accepted-github-permissions': 'issues=write; pull_requests=write' },
+        body: { message: 'Resource not accessible by integration' },
+      },
+    );
+    const r = await runInProcess(
+      gh.url,
+      ws,
+      {
+        mode: 'compare',
+        suite: 'perm',
+        'github-token': TOKEN,
+        baseline: 'baseline.json',
+        candidate: 'candidate.json',
+        'fail-on-hold': 'false',
+        comment: 'always',
+        trend: '0',
+      },
+      { GITHUB_EVENT_PATH: event },
+    );
     expect(r.exitCode, r.log).toBe(0); // a refused comment is a warning: the check run carries the verdict
-    expect(r.log).toContain('cannot post the comment (HTTP 403: Resource not accessible by integration): the token lacks the permission; GitHub asks for issues=write; pull_requests=write');
+    expect(r.log).toContain(
+      'cannot post the comment (HTTP 403: Resource not accessible by integration): the token lacks the permission; GitHub asks for issues=write; pull_requests=write',
+    );
     expect(checks('benchgate (perm)')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
   });
 });

@@ -53,20 +53,45 @@ describe('the suite command', () => {
 
   it('trials: 3 runs the suite three times into one artifact, and the gate judges them together', async () => {
     const run = freshRun();
-    for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', 'codemode']] as const) {
-      const r = await job(double, root, role, run).run({ mode: 'run', suite: 's', role, command: `echo "trial $BENCHGATE_TRIAL of $BENCHGATE_TRIALS"\n${suiteCommand(strategy)}`, trials: '3' });
+    for (const [role, strategy] of [
+      ['baseline', 'tool_call'],
+      ['candidate', 'codemode'],
+    ] as const) {
+      const r = await job(double, root, role, run).run({
+        mode: 'run',
+        suite: 's',
+        role,
+        command: `echo "trial $BENCHGATE_TRIAL of $BENCHGATE_TRIALS"\n${suiteCommand(strategy)}`,
+        trials: '3',
+      });
       expect(r.exitCode, r.log).toBe(0);
       expect(r.outputs).toMatchObject({ trials: '3', cases: '10' });
       expect(r.log).toContain(`::group::benchgate: ${role} suite "s" (trial 3 of 3): echo`);
     }
     const stored = files(run, 'benchgate-s-candidate');
-    expect([...stored.keys()].sort()).toEqual(['command.log', 'command.trial-2.log', 'command.trial-3.log', 'original.trial-2/codemode.json', 'original.trial-3/codemode.json', 'original/codemode.json', 'summary.json', 'summary.trial-2.json', 'summary.trial-3.json']);
+    expect([...stored.keys()].sort()).toEqual([
+      'command.log',
+      'command.trial-2.log',
+      'command.trial-3.log',
+      'original.trial-2/codemode.json',
+      'original.trial-3/codemode.json',
+      'original/codemode.json',
+      'summary.json',
+      'summary.trial-2.json',
+      'summary.trial-3.json',
+    ]);
     expect(stored.get('command.trial-2.log')?.toString()).toContain('trial 2 of 3');
     expect(JSON.parse((stored.get('summary.trial-3.json') as Buffer).toString()).metadata).toMatchObject({ 'benchgate.trial': 3, 'benchgate.trials': 3 });
     const point = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's' });
     expect(point.exitCode).toBe(1);
     expect(point.log).toContain('the baseline holds 3 trials: set decide: significant to judge repeated trials (decide: point compares one run per side)');
-    const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', decide: 'significant', 'report-dir': 'reports', 'allow-findings': 'guardrail-rise' });
+    const gate = await job(double, root, 'gate', run).run({
+      mode: 'compare',
+      suite: 's',
+      decide: 'significant',
+      'report-dir': 'reports',
+      'allow-findings': 'guardrail-rise',
+    });
     expect(gate.exitCode, gate.log).toBe(0);
     expect(gate.outputs['verdict']).toBe('inconclusive');
     expect(JSON.parse(readFileSync(gate.outputs['report-json'] as string, 'utf8')).significance.trials).toEqual({ baseline: 3, candidate: 3 });
@@ -74,14 +99,24 @@ describe('the suite command', () => {
 
   it('fails, but allow-command-failure lets the step pass', async () => {
     const run = freshRun();
-    const result = await job(double, root, 'candidate', run).run({ mode: 'run', suite: 's', role: 'candidate', command: suiteCommand('codemode', 'exit 4'), 'allow-command-failure': 'true' });
+    const result = await job(double, root, 'candidate', run).run({
+      mode: 'run',
+      suite: 's',
+      role: 'candidate',
+      command: suiteCommand('codemode', 'exit 4'),
+      'allow-command-failure': 'true',
+    });
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['command-exit-code']).toBe('4');
     expect(metadata(run, 'benchgate-s-candidate')['command.exit_code']).toBe(4);
     // The same suite on both sides would promote; the failed command still holds the gate.
     const baseline = await job(double, root, 'baseline', run).run({ mode: 'run', suite: 's', role: 'baseline', command: suiteCommand('codemode') });
     expect(baseline.exitCode, baseline.log).toBe(0);
-    const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 's', needs: '{"baseline":{"result":"success"},"candidate":{"result":"success"}}' });
+    const gate = await job(double, root, 'gate', run).run({
+      mode: 'compare',
+      suite: 's',
+      needs: '{"baseline":{"result":"success"},"candidate":{"result":"success"}}',
+    });
     expect(gate.exitCode).toBe(1);
     expect(gate.outputs).toMatchObject({ verdict: 'hold', regressions: '0', 'reward-delta': '0', 'completion-delta': '0', 'steps-increase': '0' });
     expect(gate.log).toContain('benchgate: hold (findings: command-failed)');
@@ -116,7 +151,9 @@ describe('the suite command', () => {
     utimesSync(join(dir, 'old.json'), before, before);
     const result = await j.run({ mode: 'run', suite: 's', role: 'baseline', command: 'true' });
     expect(result.exitCode).toBe(1);
-    expect(result.log).toMatch(/1 file\(s\) match the summary pattern .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/old\.json, was last modified at .* and was already there, unchanged, before the command started/);
+    expect(result.log).toMatch(
+      /1 file\(s\) match the summary pattern .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/old\.json, was last modified at .* and was already there, unchanged, before the command started/,
+    );
     expect(files(run, 'benchgate-s-baseline').has('summary.json')).toBe(false);
   });
 
@@ -129,7 +166,7 @@ describe('the suite command', () => {
     expect([...files(run, 'benchgate-s-baseline').keys()].filter((f) => f.startsWith('summary'))).toEqual(['summary.json']);
   });
 
-  it('a new summary beside an old one: the new one is taken and the log says the old one is not this run\'s', async () => {
+  it("a new summary beside an old one: the new one is taken and the log says the old one is not this run's", async () => {
     const run = freshRun();
     const j = job(double, root, 'beside', run);
     const dir = join(j.workspace, '.rlm_code', 'rlm', 'benchmarks');
@@ -137,7 +174,9 @@ describe('the suite command', () => {
     writeFileSync(join(dir, 'zz-old.json'), '{}');
     const result = await j.run({ mode: 'run', suite: 's', role: 'baseline', command: suiteCommand('tool_call') });
     expect(result.exitCode).toBe(0);
-    expect(result.log).toMatch(/benchgate: summary \.rlm_code\/rlm\/benchmarks\/(?!zz-old)\S+\.json \(1 matching file was already there before the command and is not this run's\)/);
+    expect(result.log).toMatch(
+      /benchgate: summary \.rlm_code\/rlm\/benchmarks\/(?!zz-old)\S+\.json \(1 matching file was already there before the command and is not this run's\)/,
+    );
   });
 
   it('writes a broken summary: the error names the file and the case, the original is kept', async () => {
@@ -179,4 +218,3 @@ describe('the gate', () => {
     expect(result.log).toContain('::error::benchgate: input "command" is not used by mode: compare; remove it');
   });
 });
-

@@ -37,11 +37,25 @@ afterEach(() => {
 /** One push to main: baseline, candidate and gate jobs of workflow run `run` (GITHUB_RUN_ID `runId`). */
 async function push(sha: string, run: string, runId: number, gateInputs: Record<string, string> = {}) {
   const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: pushEvent, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: String(runId) };
-  for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', 'codemode']] as const) {
-    const r = await job(results, root, role, run).run({ mode: 'run', suite: 'demo', role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' }, env);
+  for (const [role, strategy] of [
+    ['baseline', 'tool_call'],
+    ['candidate', 'codemode'],
+  ] as const) {
+    const r = await job(results, root, role, run).run(
+      { mode: 'run', suite: 'demo', role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' },
+      env,
+    );
     expect(r.exitCode, r.log).toBe(0);
   }
-  const inputs = { mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'history-branch': BRANCH, 'check-name': 'off', ...gateInputs };
+  const inputs = {
+    mode: 'compare',
+    suite: 'demo',
+    'fail-on-hold': 'false',
+    'github-token': TOKEN,
+    'history-branch': BRANCH,
+    'check-name': 'off',
+    ...gateInputs,
+  };
   return job(results, root, 'gate', run).run(inputs, { ...env, ...gh.env() });
 }
 
@@ -69,14 +83,25 @@ describe('history-branch', () => {
 
     // A pull request into main: its gate reads the trend from the file, lists no workflow run, records nothing.
     gh.addPull({ number: 42, headSha: '1'.repeat(40), baseSha: '2'.repeat(40) });
-    for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', 'codemode']] as const) {
-      expect((await job(results, root, role, 'pr-1').run({ mode: 'run', suite: 'demo', role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' })).exitCode).toBe(0);
+    for (const [role, strategy] of [
+      ['baseline', 'tool_call'],
+      ['candidate', 'codemode'],
+    ] as const) {
+      expect(
+        (await job(results, root, role, 'pr-1').run({ mode: 'run', suite: 'demo', role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' }))
+          .exitCode,
+      ).toBe(0);
     }
     const listed = runListings();
-    const pr = await job(results, root, 'gate', 'pr-1').run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'history-branch': BRANCH, 'check-name': 'off' }, gh.env());
+    const pr = await job(results, root, 'gate', 'pr-1').run(
+      { mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, 'history-branch': BRANCH, 'check-name': 'off' },
+      gh.env(),
+    );
     expect(pr.exitCode, pr.log).toBe(0);
     expect(runListings()).toBe(listed);
-    expect(pr.log).toContain('benchgate: history: not recorded: this run is a pull_request on refs/pull/42/merge; only pushes to the default branch (main) are recorded');
+    expect(pr.log).toContain(
+      'benchgate: history: not recorded: this run is a pull_request on refs/pull/42/merge; only pushes to the default branch (main) are recorded',
+    );
     const comment = gh.comments(42).at(-1)?.body ?? '';
     expect(comment).toContain('<details><summary>Trend: the baseline over the last 2 runs on <code>main</code>, and this PR</summary>');
     expect(comment).toContain('x-axis ["a1a1a1a", "b2b2b2b", "PR"]');
@@ -94,7 +119,9 @@ describe('history-branch', () => {
       return (JSON.parse(board.stdout) as { entries: { label: string }[] }).entries.map((e) => e.label).sort();
     };
     expect(await labels(file)).toEqual([...ids].sort());
-    expect(await labels(file, copy)).toEqual([`${ids[0]} (${copy}#run-1001)`, `${ids[0]} (${file}#run-1001)`, `${ids[1]} (${copy}#run-1002)`, `${ids[1]} (${file}#run-1002)`].sort());
+    expect(await labels(file, copy)).toEqual(
+      [`${ids[0]} (${copy}#run-1001)`, `${ids[0]} (${file}#run-1001)`, `${ids[1]} (${copy}#run-1002)`, `${ids[1]} (${file}#run-1002)`].sort(),
+    );
   });
 
   it('a token that cannot write warns and the verdict stands; the default branch itself is never written', async () => {
@@ -103,12 +130,16 @@ describe('history-branch', () => {
       const r = await push('c3'.repeat(20), 'push-3', 1003);
       expect(r.exitCode, r.log).toBe(0);
       expect(r.outputs['verdict']).toBe('hold');
-      expect(r.log).toMatch(/::warning::benchgate: history: could not record the baseline in benchgate-history:demo\.json \(HTTP 403: Resource not accessible by integration\): the gate job needs permissions: contents: write/);
+      expect(r.log).toMatch(
+        /::warning::benchgate: history: could not record the baseline in benchgate-history:demo\.json \(HTTP 403: Resource not accessible by integration\): the gate job needs permissions: contents: write/,
+      );
     } finally {
       gh.readOnly = false;
     }
     const onMain = await push('d4'.repeat(20), 'push-4', 1004, { 'history-branch': 'main' });
-    expect(onMain.log).toContain('history: not recorded: history-branch is the default branch main; give the history a branch of its own, such as benchgate-history');
+    expect(onMain.log).toContain(
+      'history: not recorded: history-branch is the default branch main; give the history a branch of its own, such as benchgate-history',
+    );
     expect(gh.git.file('main', 'demo.json')).toBeNull();
     expect(parseHistory(gh.git.file(BRANCH, 'demo.json') ?? '', 'x').entries).toHaveLength(2);
   });
@@ -116,13 +147,19 @@ describe('history-branch', () => {
   it('the documented push workflow (examples/workflows/benchgate-main.yml) alone may write, and passes the history branch to the gate', () => {
     const file = readFileSync(join(import.meta.dirname, '..', '..', '..', 'examples', 'workflows', 'benchgate-main.yml'), 'utf8');
     expect(/<!-- history-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- history-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
-    const workflow = parseYaml(file) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { benchgate: { uses: string; with: Record<string, string> } } };
+    const workflow = parseYaml(file) as {
+      on: Record<string, unknown>;
+      permissions: Record<string, string>;
+      jobs: { benchgate: { uses: string; with: Record<string, string> } };
+    };
     expect(Object.keys(workflow.on)).toEqual(['push']);
     expect(workflow.permissions).toEqual({ contents: 'write' });
     expect(workflow.jobs.benchgate.uses).toBe('benchgate/benchgate/.github/workflows/gate.yml@v1');
     expect(workflow.jobs.benchgate.with['history-branch']).toBe(BRANCH);
     // gate.yml hands it to the compare step, an input action.yml declares.
-    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: { gate: { permissions?: unknown; steps: { with?: Record<string, string> }[] } } };
+    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as {
+      jobs: { gate: { permissions?: unknown; steps: { with?: Record<string, string> }[] } };
+    };
     expect(gate.jobs.gate.permissions, 'the gate job takes what the caller grants').toBeUndefined();
     const compare = gate.jobs.gate.steps.find((st) => st.with?.['mode'] === 'compare')?.with ?? {};
     expect(compare['history-branch']).toBe('${{ inputs.history-branch }}');

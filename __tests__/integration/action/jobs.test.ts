@@ -42,13 +42,28 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
   it('the baseline job runs the suite, stamps the summary and uploads it', async () => {
     const baseline = job(double, root, 'baseline', run);
     gitCommit = gitWorkspace(baseline.workspace);
-    const result = await baseline.run({ mode: 'run', suite: 'demo', role: 'baseline', command: suiteCommand('tool_call'), fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3' });
+    const result = await baseline.run({
+      mode: 'run',
+      suite: 'demo',
+      role: 'baseline',
+      command: suiteCommand('tool_call'),
+      fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3',
+    });
     expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ 'artifact-name': 'benchgate-demo-baseline', cases: '10', 'completion-rate': '0.8', 'avg-reward': '0.7', 'command-exit-code': '0', 'timed-out': 'false' });
+    expect(result.outputs).toMatchObject({
+      'artifact-name': 'benchgate-demo-baseline',
+      cases: '10',
+      'completion-rate': '0.8',
+      'avg-reward': '0.7',
+      'command-exit-code': '0',
+      'timed-out': 'false',
+    });
     expect(Number(result.outputs['artifact-id'])).toBe(double.artifacts(run).get('benchgate-demo-baseline')?.id);
     expect(result.log).toContain('benchgate: summary .rlm_code/rlm/benchmarks/tool_call.json');
     // The suite's output is streamed inside a group, with workflow commands switched off around it.
-    expect(result.log).toMatch(/::group::benchgate: baseline suite "demo"[^\n]*\n::stop-commands::([0-9a-f]{32})\n[\s\S]*tool_call, 8\/10 completed[\s\S]*\n::\1::\n::endgroup::/);
+    expect(result.log).toMatch(
+      /::group::benchgate: baseline suite "demo"[^\n]*\n::stop-commands::([0-9a-f]{32})\n[\s\S]*tool_call, 8\/10 completed[\s\S]*\n::\1::\n::endgroup::/,
+    );
 
     const files = stored('benchgate-demo-baseline', run);
     expect([...files.keys()].sort()).toEqual(['command.log', 'original/tool_call.json', 'summary.json']);
@@ -83,7 +98,13 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
   });
 
   it('the candidate job uploads its own artifact beside it', async () => {
-    const result = await job(double, root, 'candidate', run).run({ mode: 'run', suite: 'demo', role: 'candidate', command: suiteCommand('codemode'), fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3' });
+    const result = await job(double, root, 'candidate', run).run({
+      mode: 'run',
+      suite: 'demo',
+      role: 'candidate',
+      command: suiteCommand('codemode'),
+      fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3',
+    });
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs).toMatchObject({ 'artifact-name': 'benchgate-demo-candidate', 'completion-rate': '0.9', 'avg-reward': '0.9' });
     expect(json(stored('benchgate-demo-candidate', run).get('summary.json'))['metadata']).toMatchObject({ 'benchgate.role': 'candidate', 'git.commit': null });
@@ -91,9 +112,20 @@ describe('baseline, candidate and gate jobs (hold case)', () => {
 
   it('the gate job holds: report in the job summary and the report artifact, outputs set, step failed', async () => {
     const gate = job(double, root, 'gate', run);
-    const result = await gate.run({ mode: 'compare', suite: 'demo', needs: JSON.stringify({ baseline: { result: 'success', outputs: {} }, candidate: { result: 'success', outputs: {} } }) });
+    const result = await gate.run({
+      mode: 'compare',
+      suite: 'demo',
+      needs: JSON.stringify({ baseline: { result: 'success', outputs: {} }, candidate: { result: 'success', outputs: {} } }),
+    });
     expect(result.exitCode).toBe(1);
-    expect(result.outputs).toMatchObject({ verdict: 'hold', passed: 'false', regressions: '1', 'reward-delta': '0.20000000000000007', 'completion-delta': '0.09999999999999998', 'steps-increase': '-0.10000000000000009' });
+    expect(result.outputs).toMatchObject({
+      verdict: 'hold',
+      passed: 'false',
+      regressions: '1',
+      'reward-delta': '0.20000000000000007',
+      'completion-delta': '0.09999999999999998',
+      'steps-increase': '-0.10000000000000009',
+    });
     expect(result.summary).toMatch(/^### ❌ Hold: `codemode` is not ready to replace `tool_call` on `demo_tool_use`\n/);
     expect(result.summary).toContain('| `log_error_count` | ✅ completed | ❌ guardrail blocked |');
     // Each side named by its artifact, the file the suite wrote, its commit and run: never the runner's download folder.
@@ -135,9 +167,20 @@ describe('a promote case', () => {
       const r = await job(double, root, role, run).run({ mode: 'run', suite: 'same', role, command: suiteCommand('tool_call') });
       expect(r.exitCode, r.log).toBe(0);
     }
-    const result = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 'same', needs: '{"baseline":{"result":"success"},"candidate":{"result":"success"}}' });
+    const result = await job(double, root, 'gate', run).run({
+      mode: 'compare',
+      suite: 'same',
+      needs: '{"baseline":{"result":"success"},"candidate":{"result":"success"}}',
+    });
     expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ verdict: 'promote', passed: 'true', regressions: '0', 'reward-delta': '0', 'completion-delta': '0', 'steps-increase': '0' });
+    expect(result.outputs).toMatchObject({
+      verdict: 'promote',
+      passed: 'true',
+      regressions: '0',
+      'reward-delta': '0',
+      'completion-delta': '0',
+      'steps-increase': '0',
+    });
     expect(result.summary).toMatch(/^### ✅ Promote: /);
     expect(result.summary).not.toContain('benchgate failed');
     expect(result.log).toContain('benchgate: promote (all 4 gates passed, no finding holds)');
@@ -175,7 +218,10 @@ describe('local files', () => {
   it('decide: significant turns a noisy equal pair into inconclusive: a warning, or a failure when asked', async () => {
     const gate = job(double, root, 'noisy', 'run-4');
     // 60 cases, the candidate flips 5 cases each way: point holds on the 5 regressions.
-    const side = (flip: boolean) => rlmSummary({ cases: Array.from({ length: 60 }, (_, i) => ({ id: `k${String(i).padStart(2, '0')}`, completed: flip && i < 10 ? i % 2 === 1 : i % 2 === 0 })) });
+    const side = (flip: boolean) =>
+      rlmSummary({
+        cases: Array.from({ length: 60 }, (_, i) => ({ id: `k${String(i).padStart(2, '0')}`, completed: flip && i < 10 ? i % 2 === 1 : i % 2 === 0 })),
+      });
     writeFileSync(join(gate.workspace, 'b.json'), JSON.stringify(side(false)));
     writeFileSync(join(gate.workspace, 'c.json'), JSON.stringify(side(true)));
     const inputs = { mode: 'compare', suite: 'noisy', baseline: 'b.json', candidate: 'c.json' };
@@ -183,7 +229,9 @@ describe('local files', () => {
     const result = await gate.run({ ...inputs, decide: 'significant', confidence: '95%' });
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs).toMatchObject({ verdict: 'inconclusive', passed: 'false' });
-    expect(result.log).toContain('::warning::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions); the step passes (set fail-on-inconclusive: true to fail it)');
+    expect(result.log).toContain(
+      '::warning::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions); the step passes (set fail-on-inconclusive: true to fail it)',
+    );
     expect(result.summary).toMatch(/^### ❔ Inconclusive: /);
     const strict = await gate.run({ ...inputs, decide: 'significant', 'fail-on-inconclusive': 'true' });
     expect(strict.exitCode).toBe(1);

@@ -26,13 +26,16 @@ beforeAll(async () => {
 });
 afterAll(() => stopWorkflowDoubles({ results, gh, root }));
 afterEach(() => {
-  expect(gh.invalidCalls(), 'requests that GitHub\'s OpenAPI description rejects').toEqual([]);
+  expect(gh.invalidCalls(), "requests that GitHub's OpenAPI description rejects").toEqual([]);
 });
 
 /** Baseline (tool_call) and candidate (codemode, one regression: hold) uploaded in a fresh run. */
 async function suites(candidate: 'tool_call' | 'codemode' = 'codemode'): Promise<string> {
   const run = `pub-run-${++runs}`;
-  for (const [role, strategy] of [['baseline', 'tool_call'], ['candidate', candidate]] as const) {
+  for (const [role, strategy] of [
+    ['baseline', 'tool_call'],
+    ['candidate', candidate],
+  ] as const) {
     const r = await job(results, root, role, run).run({ mode: 'run', suite: 'demo', role, command: suiteCommand(strategy) });
     expect(r.exitCode, r.log).toBe(0);
   }
@@ -82,7 +85,13 @@ describe('the gate job of a same-repository pull request', () => {
     const check = () => gh.checkRuns().filter((c) => c.name === 'bench significant');
     expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'neutral' })]);
     expect(check()[0]?.output?.title).toBe('Inconclusive (undecided gates: reward, completion, steps, completion_regressions)');
-    const strict = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off', 'allow-findings': 'guardrail-rise', 'fail-on-inconclusive': 'true' });
+    const strict = await gate(run, {
+      decide: 'significant',
+      'check-name': 'bench significant',
+      comment: 'off',
+      'allow-findings': 'guardrail-rise',
+      'fail-on-inconclusive': 'true',
+    });
     expect(strict.exitCode).toBe(1);
     expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
   });
@@ -98,7 +107,10 @@ describe('the gate job of a same-repository pull request', () => {
     const ours = gh.comments(43)[230];
     const event = join(root, 'pr43.json');
     writeFileSync(event, JSON.stringify({ number: 43, pull_request: { number: 43, head: { sha: HEAD }, base: { sha: '2'.repeat(40) } } }));
-    const result = await job(results, root, 'gate', await suites('tool_call')).run({ mode: 'compare', suite: 'demo', 'github-token': TOKEN }, { GITHUB_API_URL: gh.url, GITHUB_EVENT_PATH: event });
+    const result = await job(results, root, 'gate', await suites('tool_call')).run(
+      { mode: 'compare', suite: 'demo', 'github-token': TOKEN },
+      { GITHUB_API_URL: gh.url, GITHUB_EVENT_PATH: event },
+    );
     expect(result.exitCode, result.log).toBe(0);
     expect(gh.comments(43)).toHaveLength(250);
     expect(gh.comments(43)[120]?.body).toBe(forged?.body);
@@ -108,14 +120,18 @@ describe('the gate job of a same-repository pull request', () => {
     expect(pages.map((c) => c.query['page'] ?? '1')).toEqual(['1', '2', '3']);
   });
 
-  it('on a fork PR\'s read-only token: warnings, the report in the job summary, no crash', async () => {
+  it("on a fork PR's read-only token: warnings, the report in the job summary, no crash", async () => {
     gh.readOnly = true;
     try {
       const result = await gate(await suites(), { 'fail-on-hold': 'false', comment: 'always' });
       expect(result.exitCode, result.log).toBe(0);
-      expect(result.log).toContain('cannot write check runs (HTTP 403: Resource not accessible by integration); falling back to a commit status "benchgate (demo)"');
+      expect(result.log).toContain(
+        'cannot write check runs (HTTP 403: Resource not accessible by integration); falling back to a commit status "benchgate (demo)"',
+      );
       expect(result.log).toContain('cannot write commit statuses either');
-      expect(result.log).toMatch(/::warning::benchgate: cannot post the comment \(HTTP 403: Resource not accessible by integration\): the token is read-only, as on a pull request from a fork/);
+      expect(result.log).toMatch(
+        /::warning::benchgate: cannot post the comment \(HTTP 403: Resource not accessible by integration\): the token is read-only, as on a pull request from a fork/,
+      );
       expect(result.summary).toContain('### ❌ Hold:');
     } finally {
       gh.readOnly = false;
@@ -123,7 +139,10 @@ describe('the gate job of a same-repository pull request', () => {
   });
 
   it('completes the check run with a failure when the gate itself fails', async () => {
-    const result = await job(results, root, 'gate', `pub-empty-${++runs}`).run({ mode: 'compare', suite: 'nothing', 'github-token': TOKEN }, { GITHUB_API_URL: gh.url });
+    const result = await job(results, root, 'gate', `pub-empty-${++runs}`).run(
+      { mode: 'compare', suite: 'nothing', 'github-token': TOKEN },
+      { GITHUB_API_URL: gh.url },
+    );
     expect(result.exitCode).toBe(1);
     const check = gh.checkRuns().find((c) => c.name === 'benchgate (nothing)');
     expect(check).toMatchObject({ status: 'completed', conclusion: 'failure', output: expect.objectContaining({ title: 'benchgate could not decide' }) });
@@ -136,24 +155,30 @@ describe('the publish job (workflow_run, fork-safe)', () => {
 
   function workflowRunEvent(run: string, pullRequests: number[] = [], conclusion = 'failure'): string {
     const file = join(root, `workflow_run-${run}.json`);
-    writeFileSync(file, JSON.stringify({
-      action: 'completed',
-      workflow_run: {
-        id: results.runId(run),
-        event: 'pull_request',
-        conclusion,
-        head_sha: FORK_HEAD,
-        head_branch: 'codemode',
-        head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } },
-        pull_requests: pullRequests.map((number) => ({ number })),
-        html_url: `https://github.com/octo-org/benchgate/actions/runs/${results.runId(run)}`,
-      },
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        action: 'completed',
+        workflow_run: {
+          id: results.runId(run),
+          event: 'pull_request',
+          conclusion,
+          head_sha: FORK_HEAD,
+          head_branch: 'codemode',
+          head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } },
+          pull_requests: pullRequests.map((number) => ({ number })),
+          html_url: `https://github.com/octo-org/benchgate/actions/runs/${results.runId(run)}`,
+        },
+      }),
+    );
     return file;
   }
 
   const publish = (run: string, event: string) =>
-    job(results, root, 'publish', `publisher-${run}`).run({ mode: 'publish', suite: 'demo', 'github-token': TOKEN }, { GITHUB_API_URL: gh.url, GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event });
+    job(results, root, 'publish', `publisher-${run}`).run(
+      { mode: 'publish', suite: 'demo', 'github-token': TOKEN },
+      { GITHUB_API_URL: gh.url, GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event },
+    );
 
   it('verifies the PR the artifact claims through the API, then comments and checks the head commit', async () => {
     const run = await suites(); // the candidate's metadata claims PR 42 (the pull_request fixture)
@@ -164,7 +189,9 @@ describe('the publish job (workflow_run, fork-safe)', () => {
     expect(result.log).toContain('benchgate: pull request #142 (found by search, head 4444444 verified)');
     expect(result.outputs['pull-request']).toBe('142');
     expect(botComments(142)).toHaveLength(1);
-    expect(gh.checkRuns().filter((c) => c.head_sha === FORK_HEAD)).toEqual([expect.objectContaining({ name: 'benchgate (demo)', status: 'completed', conclusion: 'failure' })]);
+    expect(gh.checkRuns().filter((c) => c.head_sha === FORK_HEAD)).toEqual([
+      expect.objectContaining({ name: 'benchgate (demo)', status: 'completed', conclusion: 'failure' }),
+    ]);
     expect(gh.calls.some((c) => c.forwarded && c.path.includes(`/actions/runs/${results.runId(run)}/artifacts`))).toBe(true);
   });
 
@@ -183,12 +210,19 @@ describe('the publish job (workflow_run, fork-safe)', () => {
   it('holds on a suite job of the triggering run that was cancelled, whatever its artifacts say', async () => {
     const run = await suites('tool_call'); // the artifacts alone promote
     gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate' });
-    gh.addJobs(results.runId(run), [{ name: 'suite (baseline)', conclusion: 'success' }, { name: 'suite (candidate)', conclusion: 'cancelled' }, { name: 'gate', conclusion: 'success' }]);
+    gh.addJobs(results.runId(run), [
+      { name: 'suite (baseline)', conclusion: 'success' },
+      { name: 'suite (candidate)', conclusion: 'cancelled' },
+      { name: 'gate', conclusion: 'success' },
+    ]);
     const result = await publish(run, workflowRunEvent(run, [], 'cancelled'));
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['verdict']).toBe('hold');
     expect(result.log).toContain('benchgate: job `suite (candidate)` ended with cancelled in the triggering run; the gate holds');
-    const check = gh.checkRuns().filter((c) => c.head_sha === FORK_HEAD).at(-1);
+    const check = gh
+      .checkRuns()
+      .filter((c) => c.head_sha === FORK_HEAD)
+      .at(-1);
     expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(check?.output?.summary).toContain('**Hold:** job `suite (candidate)` ended with cancelled.');
     expect(botComments(142).at(-1)?.body).toContain('**Hold:** job `suite (candidate)` ended with cancelled.');
@@ -196,11 +230,19 @@ describe('the publish job (workflow_run, fork-safe)', () => {
 
   it('promotes when every job of the triggering run succeeded', async () => {
     const run = await suites('tool_call');
-    gh.addJobs(results.runId(run), [{ name: 'suite (baseline)', conclusion: 'success' }, { name: 'suite (candidate)', conclusion: 'success' }]);
+    gh.addJobs(results.runId(run), [
+      { name: 'suite (baseline)', conclusion: 'success' },
+      { name: 'suite (candidate)', conclusion: 'success' },
+    ]);
     const result = await publish(run, workflowRunEvent(run, [], 'success'));
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['verdict']).toBe('promote');
-    expect(gh.checkRuns().filter((c) => c.head_sha === FORK_HEAD).at(-1)).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(
+      gh
+        .checkRuns()
+        .filter((c) => c.head_sha === FORK_HEAD)
+        .at(-1),
+    ).toMatchObject({ status: 'completed', conclusion: 'success' });
   });
 
   it('refuses to run on any other event', async () => {

@@ -26,13 +26,21 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const command = (strategy: string) => `node '${SUITE_SCRIPT}' --strategy ${strategy} --out .rlm_code/rlm/benchmarks/${strategy}.json --cases-file "$BENCHGATE_SHARD_CASES_FILE"`;
+const command = (strategy: string) =>
+  `node '${SUITE_SCRIPT}' --strategy ${strategy} --out .rlm_code/rlm/benchmarks/${strategy}.json --cases-file "$BENCHGATE_SHARD_CASES_FILE"`;
 
 /** One shard job of a role: the case list checked out in its workspace, then the run mode. */
 async function shardJob(run: string, role: 'baseline' | 'candidate', index: number) {
   const j = job(double, root, `${role}-${index}`, run);
   writeFileSync(join(j.workspace, 'cases.txt'), CASES);
-  return j.run({ mode: 'run', suite: 'sharded', role, shard: `${index}/4`, cases: 'cases.txt', command: command(role === 'baseline' ? 'tool_call' : 'codemode') });
+  return j.run({
+    mode: 'run',
+    suite: 'sharded',
+    role,
+    shard: `${index}/4`,
+    cases: 'cases.txt',
+    command: command(role === 'baseline' ? 'tool_call' : 'codemode'),
+  });
 }
 
 describe('a suite sharded 4 ways per role', () => {
@@ -54,7 +62,13 @@ describe('a suite sharded 4 ways per role', () => {
     expect(gate.exitCode, gate.log).toBe(0);
     expect(gate.log).toContain('benchgate: baseline summary merged from 4 shard artifacts');
     // The numbers of the unsharded demo suite (action-e2e.test.ts): the same cases, merged.
-    expect(gate.outputs).toMatchObject({ verdict: 'hold', regressions: '1', 'reward-delta': '0.20000000000000007', 'completion-delta': '0.09999999999999998', 'steps-increase': '-0.10000000000000009' });
+    expect(gate.outputs).toMatchObject({
+      verdict: 'hold',
+      regressions: '1',
+      'reward-delta': '0.20000000000000007',
+      'completion-delta': '0.09999999999999998',
+      'steps-increase': '-0.10000000000000009',
+    });
     expect(gate.summary).toContain('| `log_error_count` | ✅ completed | ❌ guardrail blocked |');
     expect(gate.summary).not.toContain('shard-coverage');
     expect(gate.summary).toMatch(/Baseline benchmark: `[^`]+` \(`artifacts benchgate-[\w-]+-baseline-shard-1-of-4, [^`]* \(4 shards\)/);
@@ -65,7 +79,9 @@ describe('a suite sharded 4 ways per role', () => {
     expect(/<!-- shard-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- shard-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
     const caller = parseYaml(file) as { jobs: { benchgate: { with: Record<string, unknown> } } };
     expect(caller.jobs.benchgate.with).toMatchObject({ shards: 4, cases: 'cases.txt' });
-    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as { jobs: Record<string, { steps: { id?: string; run?: string; with?: Record<string, string> }[] }> };
+    const gate = parseYaml(readFileSync(join(import.meta.dirname, '..', '..', '..', '.github', 'workflows', 'gate.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: { id?: string; run?: string; with?: Record<string, string> }[] }>;
+    };
     // The plan step, run as the runner would, gives the matrix the action's INDEX/TOTAL values.
     const plan = gate.jobs['plan']?.steps.find((st) => st.id === 'plan')?.run as string;
     const out = join(root, 'plan-output');

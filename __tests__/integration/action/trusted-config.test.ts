@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => stopWorkflowDoubles(d));
 
 function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  const r = spawnSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' },
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout.trim();
 }
@@ -30,7 +34,18 @@ function git(dir: string, ...args: string[]): string {
 /** A PR event whose base is `baseSha`. */
 function eventFile(dir: string, baseSha: string): string {
   const path = join(dir, 'event.json');
-  writeFileSync(path, JSON.stringify({ number: 7, pull_request: { number: 7, head: { sha: '1'.repeat(40), ref: 'relax', repo: { full_name: 'octo-org/benchgate' } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'octo-org/benchgate' } } }, repository: { full_name: 'octo-org/benchgate', default_branch: 'main' } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      number: 7,
+      pull_request: {
+        number: 7,
+        head: { sha: '1'.repeat(40), ref: 'relax', repo: { full_name: 'octo-org/benchgate' } },
+        base: { sha: baseSha, ref: 'main', repo: { full_name: 'octo-org/benchgate' } },
+      },
+      repository: { full_name: 'octo-org/benchgate', default_branch: 'main' },
+    }),
+  );
   return path;
 }
 
@@ -38,7 +53,16 @@ async function gate(name: string, prepare: (workspace: string) => string, extra:
   const j = job(d.results, d.root, name, `run-${name}`);
   const baseSha = prepare(j.workspace);
   return j.run(
-    { mode: 'compare', suite: 's', baseline: join(fixtures, 'baseline.json'), candidate: join(fixtures, 'candidate.json'), 'github-token': TOKEN, comment: 'off', 'check-name': 'off', ...extra },
+    {
+      mode: 'compare',
+      suite: 's',
+      baseline: join(fixtures, 'baseline.json'),
+      candidate: join(fixtures, 'candidate.json'),
+      'github-token': TOKEN,
+      comment: 'off',
+      'check-name': 'off',
+      ...extra,
+    },
     { ...d.gh.env(), GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventFile(join(j.workspace, '..'), baseSha) },
   );
 }
@@ -52,7 +76,9 @@ describe('the configuration a pull request is judged by', () => {
       writeFileSync(join(ws, '.github', 'benchgate.yml'), RELAXED); // the PR's own copy
       return base;
     });
-    expect(r.log).toContain(`benchgate: configuration .github/benchgate.yml at the PR's base commit ${base.slice(0, 7)} (read through the API; the PR's copy is not used)`);
+    expect(r.log).toContain(
+      `benchgate: configuration .github/benchgate.yml at the PR's base commit ${base.slice(0, 7)} (read through the API; the PR's copy is not used)`,
+    );
     expect(r.outputs['verdict']).toBe('hold');
     expect(r.exitCode).toBe(1);
   });
@@ -82,12 +108,16 @@ describe('the configuration a pull request is judged by', () => {
     expect(r.outputs['verdict']).toBe('hold');
   });
 
-  it('that cannot be read from the base commit is an error, not the PR\'s copy', async () => {
-    const r = await gate('no-token', (ws) => {
-      mkdirSync(join(ws, '.github'), { recursive: true });
-      writeFileSync(join(ws, '.github', 'benchgate.yml'), RELAXED);
-      return 'b'.repeat(40);
-    }, { 'github-token': 'ghs_wrong_token' });
+  it("that cannot be read from the base commit is an error, not the PR's copy", async () => {
+    const r = await gate(
+      'no-token',
+      (ws) => {
+        mkdirSync(join(ws, '.github'), { recursive: true });
+        writeFileSync(join(ws, '.github', 'benchgate.yml'), RELAXED);
+        return 'b'.repeat(40);
+      },
+      { 'github-token': 'ghs_wrong_token' },
+    );
     expect(r.exitCode).toBe(1);
     expect(r.log).toMatch(/cannot read \.github\/benchgate\.yml at the PR's base commit bbbbbbb through the API \(HTTP 401\)/);
     expect(r.outputs['verdict'] ?? '').toBe('');

@@ -5,7 +5,14 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPackedSummary } from '../../../src/adapters/registry.js';
 import { ROW_KEYS, TOP_KEYS } from '../../../src/adapters/formats/rlm-code-fields.js';
-import { memoryLimitError, STREAM_ROW_KEYS, STREAM_SUMMARY_SCHEMA, STREAM_TOP_KEYS, streamable, streamPackRlmCode } from '../../../src/adapters/formats/rlm-code-stream.js';
+import {
+  memoryLimitError,
+  STREAM_ROW_KEYS,
+  STREAM_SUMMARY_SCHEMA,
+  STREAM_TOP_KEYS,
+  streamable,
+  streamPackRlmCode,
+} from '../../../src/adapters/formats/rlm-code-stream.js';
 import { SUMMARY_SCHEMA } from '../../../src/schema/summary.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-stream-'));
@@ -16,7 +23,10 @@ const shared = new URL('../../../../shared/samples/', import.meta.url).pathname;
 /** Every JSON file under `dir` (none when it does not exist). */
 function jsonFiles(dir: string): string[] {
   try {
-    return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).map((f) => join(dir, f)).filter((f) => statSync(f).isFile());
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(dir, f))
+      .filter((f) => statSync(f).isFile());
   } catch {
     return [];
   }
@@ -49,7 +59,13 @@ describe('the streaming rlm-code reader', () => {
   });
 
   it('reads every rlm-code fixture and sample as the full reader does, in chunks of any size', () => {
-    const files = [...jsonFiles(`${root}rlm-code`), ...jsonFiles(`${root}demo`), ...jsonFiles(`${root}adapters`), ...jsonFiles(`${shared}rlm-code`), ...jsonFiles(`${root}real`)];
+    const files = [
+      ...jsonFiles(`${root}rlm-code`),
+      ...jsonFiles(`${root}demo`),
+      ...jsonFiles(`${root}adapters`),
+      ...jsonFiles(`${shared}rlm-code`),
+      ...jsonFiles(`${root}real`),
+    ];
     let streamed = 0;
     for (const file of files) {
       for (const chunk of [undefined, 7, 64, 1000]) if (agrees(file, chunk) === 'streamed') streamed++;
@@ -68,7 +84,7 @@ describe('the streaming rlm-code reader', () => {
 
   it('says how much memory the cases need and what the limit is when they would not fit', () => {
     expect(memoryLimitError('big.json', 5_000_000_000, 1234, 4_000_000_000, 2 ** 31)).toBe(
-      'big.json: 5000000000 bytes, 1234 cases read so far: loading them needs about 3815 MiB of memory, over this process\'s limit of 2048 MiB; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file',
+      "big.json: 5000000000 bytes, 1234 cases read so far: loading them needs about 3815 MiB of memory, over this process's limit of 2048 MiB; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file",
     );
   });
 });
@@ -76,48 +92,67 @@ describe('the streaming rlm-code reader', () => {
 const label = fc.constantFrom('generic', 'harness', 'dspy', 'a"quote', 'tab\there', 'é', '日本', '\u2028', '');
 const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('line\nbreak', 'back\\slash', '\u0000', '😀', 'ü'));
 const count = fc.oneof(fc.nat({ max: 1_000_000 }), fc.constantFrom(0, 2 ** 53 - 1));
-const reward = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -5, max: 5 }), fc.constantFrom(0, -0, 1.8, -1, 0.9394, 1e-7, 123456789.12345679));
+const reward = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -5, max: 5 }),
+  fc.constantFrom(0, -0, 1.8, -1, 0.9394, 1e-7, 123456789.12345679),
+);
 const counts = fc.record({ total_calls: count, prompt_tokens: count, completion_tokens: count });
-const row = fc.record({
-  case_id: fc.string({ minLength: 1, maxLength: 10 }),
-  completed: fc.boolean(),
-  steps: count,
-  total_reward: reward,
-  duration_seconds: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e6 })),
-  usage: fc.option(fc.record({ total_calls: count, prompt_tokens: count, completion_tokens: count, roles: fc.option(fc.dictionary(fc.string({ maxLength: 5 }), counts, { maxKeys: 3 })) }, { requiredKeys: ['total_calls', 'prompt_tokens', 'completion_tokens'] })),
-  error: fc.option(text),
-  mode: fc.option(fc.constantFrom('native', 'harness', 'direct-llm')),
-  environment: fc.option(label),
-  description: fc.option(text),
-  task_family: fc.option(label),
-  domain: fc.option(label),
-  split: fc.option(label),
-  length_bucket: fc.option(label),
-  expected_answer: fc.option(fc.oneof(text, fc.integer(), fc.boolean())),
-  answer_match: fc.option(fc.boolean()),
-  mcp_enabled: fc.option(fc.boolean()),
-  mcp_server: fc.option(label),
-  harness_strategy: fc.option(label),
-  harness_tool_calls: count,
-  codemode_guardrail_blocked: fc.boolean(),
-}, { requiredKeys: ['case_id', 'completed', 'steps', 'total_reward'] });
-const summary = fc.record({
-  benchmark_id: fc.option(fc.string({ minLength: 1, maxLength: 8 })),
-  preset: fc.option(label),
-  mode: fc.option(label),
-  pack_paths: fc.array(text, { maxLength: 2 }),
-  duration_seconds: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e6 })),
-  total_cases: count,
-  attempted_cases: count,
-  completed_cases: count,
-  avg_reward: reward,
-  avg_steps: reward,
-  latency_seconds: fc.record({ avg: reward, p50: reward, p95: reward, p99: reward, max: reward }),
-  usage_totals: counts,
-  cancelled: fc.boolean(),
-  extra_field: fc.jsonValue({ maxDepth: 2 }),
-  case_results: fc.array(row, { maxLength: 8 }),
-}, { requiredKeys: ['case_results'] });
+const row = fc.record(
+  {
+    case_id: fc.string({ minLength: 1, maxLength: 10 }),
+    completed: fc.boolean(),
+    steps: count,
+    total_reward: reward,
+    duration_seconds: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e6 })),
+    usage: fc.option(
+      fc.record(
+        {
+          total_calls: count,
+          prompt_tokens: count,
+          completion_tokens: count,
+          roles: fc.option(fc.dictionary(fc.string({ maxLength: 5 }), counts, { maxKeys: 3 })),
+        },
+        { requiredKeys: ['total_calls', 'prompt_tokens', 'completion_tokens'] },
+      ),
+    ),
+    error: fc.option(text),
+    mode: fc.option(fc.constantFrom('native', 'harness', 'direct-llm')),
+    environment: fc.option(label),
+    description: fc.option(text),
+    task_family: fc.option(label),
+    domain: fc.option(label),
+    split: fc.option(label),
+    length_bucket: fc.option(label),
+    expected_answer: fc.option(fc.oneof(text, fc.integer(), fc.boolean())),
+    answer_match: fc.option(fc.boolean()),
+    mcp_enabled: fc.option(fc.boolean()),
+    mcp_server: fc.option(label),
+    harness_strategy: fc.option(label),
+    harness_tool_calls: count,
+    codemode_guardrail_blocked: fc.boolean(),
+  },
+  { requiredKeys: ['case_id', 'completed', 'steps', 'total_reward'] },
+);
+const summary = fc.record(
+  {
+    benchmark_id: fc.option(fc.string({ minLength: 1, maxLength: 8 })),
+    preset: fc.option(label),
+    mode: fc.option(label),
+    pack_paths: fc.array(text, { maxLength: 2 }),
+    duration_seconds: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e6 })),
+    total_cases: count,
+    attempted_cases: count,
+    completed_cases: count,
+    avg_reward: reward,
+    avg_steps: reward,
+    latency_seconds: fc.record({ avg: reward, p50: reward, p95: reward, p99: reward, max: reward }),
+    usage_totals: counts,
+    cancelled: fc.boolean(),
+    extra_field: fc.jsonValue({ maxDepth: 2 }),
+    case_results: fc.array(row, { maxLength: 8 }),
+  },
+  { requiredKeys: ['case_results'] },
+);
 
 /** JSON text in one of the ways a writer may lay it out, with the keys in another order. */
 function serialize(value: unknown, indent: number, escapeAll: boolean): string {
@@ -133,42 +168,67 @@ describe('the streaming rlm-code reader on generated summaries', () => {
     return file;
   };
 
-  it('gives the full reader\'s packed summary for valid ones, in chunks of any size', () => {
-    fc.assert(fc.property(summary, fc.constantFrom(0, 1, 2), fc.boolean(), fc.integer({ min: 8, max: 300 }), (s, indent, escapeAll, chunk) => {
-      const file = write(serialize(s, indent, escapeAll));
-      agrees(file, chunk);
-      agrees(file);
-    }), { numRuns: 300 });
+  it("gives the full reader's packed summary for valid ones, in chunks of any size", () => {
+    fc.assert(
+      fc.property(summary, fc.constantFrom(0, 1, 2), fc.boolean(), fc.integer({ min: 8, max: 300 }), (s, indent, escapeAll, chunk) => {
+        const file = write(serialize(s, indent, escapeAll));
+        agrees(file, chunk);
+        agrees(file);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads the valid summaries it is meant for itself', () => {
-    fc.assert(fc.property(summary, (s) => {
-      const clean = { ...s, extra_field: 1, case_results: s.case_results.map((r, i) => ({ ...r, case_id: `case_${i}` })) };
-      const file = write(serialize(clean, 2, false));
-      const want = full(file);
-      if ('error' in want) return; // totals refused: then nothing is expected of it
-      expect(agrees(file, 50)).toBe('streamed');
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(summary, (s) => {
+        const clean = { ...s, extra_field: 1, case_results: s.case_results.map((r, i) => ({ ...r, case_id: `case_${i}` })) };
+        const file = write(serialize(clean, 2, false));
+        const want = full(file);
+        if ('error' in want) return; // totals refused: then nothing is expected of it
+        expect(agrees(file, 50)).toBe('streamed');
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('leaves every broken file to the full reader (which says what is wrong), whatever the break', () => {
-    fc.assert(fc.property(summary, fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('replace', 'cut', 'insert'), fc.integer({ min: 8, max: 200 }), (s, at, byte, how, chunk) => {
-      const bytes = Buffer.from(serialize(s, 2, false));
-      const i = at % bytes.length;
-      const broken = how === 'cut' ? bytes.subarray(0, i) : how === 'insert' ? Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i)]) : Buffer.from(bytes).fill(byte, i, i + 1);
-      const file = write(broken);
-      const want = full(file);
-      const got = streamPackRlmCode(file, chunk);
-      if ('error' in want) expect(got).toBeNull();
-      else if (got !== null) expect(want.packed).toEqual(got);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        summary,
+        fc.nat(),
+        fc.integer({ min: 0, max: 255 }),
+        fc.constantFrom('replace', 'cut', 'insert'),
+        fc.integer({ min: 8, max: 200 }),
+        (s, at, byte, how, chunk) => {
+          const bytes = Buffer.from(serialize(s, 2, false));
+          const i = at % bytes.length;
+          const broken =
+            how === 'cut'
+              ? bytes.subarray(0, i)
+              : how === 'insert'
+                ? Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i)])
+                : Buffer.from(bytes).fill(byte, i, i + 1);
+          const file = write(broken);
+          const want = full(file);
+          const got = streamPackRlmCode(file, chunk);
+          if ('error' in want) expect(got).toBeNull();
+          else if (got !== null) expect(want.packed).toEqual(got);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('leaves hand-picked traps to the full reader', () => {
     const base = { total_cases: 1, completed_cases: 1, avg_reward: 1, avg_steps: 1 };
     const ok = { case_id: 'a', completed: true, steps: 1, total_reward: 1 };
     const traps = [
-      '', '  ', '[]', '{}', '{"case_results": {}}',
+      '',
+      '  ',
+      '[]',
+      '{}',
+      '{"case_results": {}}',
       JSON.stringify({ ...base, case_results: [{ ...ok, completed: 'false' }] }),
       JSON.stringify({ ...base, case_results: [ok, ok] }), // a duplicate id
       JSON.stringify({ ...base, case_results: [{ ...ok, steps: 1.5 }] }),
@@ -195,11 +255,16 @@ describe('the streaming rlm-code reader on generated summaries', () => {
       expect(streamPackRlmCode(file, 16), trap).toBeNull();
       expect('error' in full(file) || trap.includes('custom') || trap.includes('[1]') || trap.includes('schema'), trap).toBe(true);
     }
-    const latin = write(Buffer.concat([Buffer.from(JSON.stringify({ ...base, case_results: [{ ...ok, task: 'x' }] }).replace('"x"', '"')), Buffer.from([0xff]), Buffer.from('"}]}')]));
+    const latin = write(
+      Buffer.concat([
+        Buffer.from(JSON.stringify({ ...base, case_results: [{ ...ok, task: 'x' }] }).replace('"x"', '"')),
+        Buffer.from([0xff]),
+        Buffer.from('"}]}'),
+      ]),
+    );
     expect(streamPackRlmCode(latin, 16)).toBeNull();
     expect(full(latin)).toEqual({ error: expect.stringMatching(/invalid UTF-8 at byte \d+/) as unknown });
     const bom = write(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ ...base, case_results: [ok] }))]));
     expect(agrees(bom, 8)).toBe('streamed');
   });
 });
-

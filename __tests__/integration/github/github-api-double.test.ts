@@ -130,9 +130,20 @@ describe('GitHub API double: reads, pagination and writes', () => {
     const octokit = client();
     const run = (await octokit.rest.checks.create({ ...repo, name: 'benchgate', head_sha: SHA, status: 'in_progress' })).data;
     expect(run.pull_requests.map((p) => p.number)).toEqual([13]);
-    const notes = Array.from({ length: 50 }, (_, i) => ({ path: 'a.ts', start_line: i + 1, end_line: i + 1, annotation_level: 'warning' as const, message: `m${i}` }));
+    const notes = Array.from({ length: 50 }, (_, i) => ({
+      path: 'a.ts',
+      start_line: i + 1,
+      end_line: i + 1,
+      annotation_level: 'warning' as const,
+      message: `m${i}`,
+    }));
     await octokit.rest.checks.update({ ...repo, check_run_id: run.id, output: { title: 't', summary: 's', annotations: notes } });
-    const done = await octokit.rest.checks.update({ ...repo, check_run_id: run.id, conclusion: 'success', output: { title: 't', summary: 's2', annotations: notes } });
+    const done = await octokit.rest.checks.update({
+      ...repo,
+      check_run_id: run.id,
+      conclusion: 'success',
+      output: { title: 't', summary: 's2', annotations: notes },
+    });
     expect(done.data).toMatchObject({ status: 'completed', conclusion: 'success', output: { annotations_count: 100, summary: 's2' } });
     expect(done.data.completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     const fork = (await octokit.rest.checks.create({ ...repo, name: 'benchgate', head_sha: FORK_SHA, conclusion: 'neutral' })).data;
@@ -208,7 +219,11 @@ describe('GitHub API double: what GitHub refuses', () => {
     expect([other.status, other.response?.data['message']]).toEqual([404, 'Not Found']);
     const unserved = await fetch(`${api.url}/repos/${O}/${R}/actions/runs/1/artifacts`, { headers: { authorization: `token ${TOKEN}` } });
     expect([unserved.status, ((await unserved.json()) as { message: string }).message]).toEqual([404, 'Not Found']);
-    const garbled = await fetch(`${api.url}/repos/${O}/${R}/issues/7/comments`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: '{nope' });
+    const garbled = await fetch(`${api.url}/repos/${O}/${R}/issues/7/comments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: '{nope',
+    });
     expect([garbled.status, ((await garbled.json()) as { message: string }).message]).toEqual([400, 'Problems parsing JSON']);
     api.readOnly = true;
     const denied = await failure(octokit.rest.issues.createComment({ ...repo, issue_number: 7, body: 'hi' }));
@@ -274,7 +289,11 @@ describe('GitHub API double: forwarding', () => {
     const list = await octokit.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: 5, name: 'bench' });
     expect(list.headers['x-upstream']).toBe('yes');
     expect(seen[0]).toBe(`GET /repos/${O}/${R}/actions/runs/5/artifacts?name=bench auth=token ${TOKEN} body=`);
-    const raw = await fetch(`${api.url}/repos/${O}/${R}/actions/artifacts/9/zip?x=1`, { method: 'GET', redirect: 'manual', headers: { authorization: `token ${TOKEN}` } });
+    const raw = await fetch(`${api.url}/repos/${O}/${R}/actions/artifacts/9/zip?x=1`, {
+      method: 'GET',
+      redirect: 'manual',
+      headers: { authorization: `token ${TOKEN}` },
+    });
     expect([raw.status, raw.headers.get('location')]).toEqual([302, `${upstreamUrl}/blob/9?sig=s`]);
     const zip = await octokit.rest.actions.downloadArtifact({ ...repo, artifact_id: 9, archive_format: 'zip' });
     expect(Buffer.from(zip.data as ArrayBuffer).toString()).toBe('PK-bytes');
@@ -322,7 +341,10 @@ describe('GitHub API double: its answers conform to the spec', () => {
       checked.add(`${call.operation} ${call.status}`);
     }
     for (const route of ROUTES.filter((r) => r.method !== 'DELETE')) {
-      expect([...checked].some((k) => k.startsWith(`${route.method} ${route.template} 2`)), `${route.method} ${route.template}`).toBe(true);
+      expect(
+        [...checked].some((k) => k.startsWith(`${route.method} ${route.template} 2`)),
+        `${route.method} ${route.template}`,
+      ).toBe(true);
     }
     expect(checked).toContain(`POST ${ROUTES[1]?.template} 422`);
     expect(api.invalidCalls()).toEqual([]);

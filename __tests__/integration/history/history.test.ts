@@ -6,7 +6,17 @@ import * as github from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEntry, branchRuns, looksLikeHistory, HISTORY_MAX_ENTRIES, historyEntry, parseHistory, serializeHistory, type HistoryEntry, type HistoryFile } from '../../../src/history/history-file.js';
+import {
+  addEntry,
+  branchRuns,
+  looksLikeHistory,
+  HISTORY_MAX_ENTRIES,
+  historyEntry,
+  parseHistory,
+  serializeHistory,
+  type HistoryEntry,
+  type HistoryFile,
+} from '../../../src/history/history-file.js';
 import { leaderboardEntry } from '../../../src/history/leaderboard.js';
 import { withMetadata } from '../../../src/action/run/metadata.js';
 import { readHistoryBranch, recordHistory } from '../../../src/github/history-branch.js';
@@ -14,7 +24,12 @@ import { startGitHubApi, type GitHubApiDouble } from '../../doubles/github-api.j
 import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 const SHA = (n: number): string => n.toString(16).padStart(40, 'a');
-const CTX = { branch: 'main', runUrl: 'https://github.com/o/r/actions/runs/7', recordedAt: '2026-11-22T10:00:00Z', fingerprintKeys: ['model', 'scoring_version'] };
+const CTX = {
+  branch: 'main',
+  runUrl: 'https://github.com/o/r/actions/runs/7',
+  recordedAt: '2026-11-22T10:00:00Z',
+  fingerprintKeys: ['model', 'scoring_version'],
+};
 
 function entry(run: number, commit = SHA(run), branch = 'main', completed = 6): HistoryEntry {
   const s = loaded({ id: `bench_${run}`, strategy: 'codemode', model: 'gpt-4o', cases: cases(8, (i) => ({ completed: i < completed })) }).summary;
@@ -24,11 +39,23 @@ function entry(run: number, commit = SHA(run), branch = 'main', completed = 6): 
 
 describe('history file', () => {
   it('an entry carries where the run was made and the figures the leaderboard computes', () => {
-    const s = withMetadata(loaded({ id: 'b', cases: cases(4, (i) => ({ completed: i !== 0, steps: 3 })) }).summary, { 'github.sha': SHA(1), 'github.run_id': 7, model: 'm' }).summary;
+    const s = withMetadata(loaded({ id: 'b', cases: cases(4, (i) => ({ completed: i !== 0, steps: 3 })) }).summary, {
+      'github.sha': SHA(1),
+      'github.run_id': 7,
+      model: 'm',
+    }).summary;
     const e = historyEntry(s, {}, CTX);
     const { file, ...figures } = leaderboardEntry('', s, {});
     void file;
-    expect(e).toMatchObject({ commit: SHA(1), branch: 'main', run_id: 7, run_attempt: null, run_url: CTX.runUrl, fingerprint: { model: 'm', scoring_version: null }, ...figures });
+    expect(e).toMatchObject({
+      commit: SHA(1),
+      branch: 'main',
+      run_id: 7,
+      run_attempt: null,
+      run_url: CTX.runUrl,
+      fingerprint: { model: 'm', scoring_version: null },
+      ...figures,
+    });
     expect(e.completion_rate).toBe(0.75);
     const unstamped = loaded({ id: 'plain', cases: cases(2) }).summary;
     expect(() => historyEntry(unstamped, {}, CTX)).toThrow('summary plain: metadata "github.sha": expected the commit the run measured');
@@ -37,11 +64,15 @@ describe('history file', () => {
 
   it('reads strictly: not JSON, another file, a bad entry (named by its place)', () => {
     expect(() => parseHistory('{', 'h:demo.json')).toThrow(/^h:demo\.json: not JSON/);
-    expect(() => parseHistory('{"cases": []}', 'h:demo.json')).toThrow('h:demo.json: not a benchgate history file: expected "schema": "benchgate-history/1" at the top');
+    expect(() => parseHistory('{"cases": []}', 'h:demo.json')).toThrow(
+      'h:demo.json: not a benchgate history file: expected "schema": "benchgate-history/1" at the top',
+    );
     const bad = JSON.parse(serializeHistory(addEntry(null, 'demo', entry(1)).history)) as { entries: Record<string, unknown>[] };
     (bad.entries[0] as Record<string, unknown>)['completion_rate'] = 'high';
     (bad.entries[0] as Record<string, unknown>)['commit'] = 'main';
-    expect(() => parseHistory(JSON.stringify(bad), 'h:demo.json')).toThrow(/h:demo\.json: 2 problems:\n {2}- \$\.entries\[0\]\.commit: expected a full commit SHA, got the string "main"\n {2}- \$\.entries\[0\]\.completion_rate: expected a finite number, got the string "high"/);
+    expect(() => parseHistory(JSON.stringify(bad), 'h:demo.json')).toThrow(
+      /h:demo\.json: 2 problems:\n {2}- \$\.entries\[0\]\.commit: expected a full commit SHA, got the string "main"\n {2}- \$\.entries\[0\]\.completion_rate: expected a finite number, got the string "high"/,
+    );
   });
 
   it('writes one entry per line, round-trips, keeps keys it does not know, and replaces a re-run', () => {
@@ -66,7 +97,11 @@ describe('history file', () => {
 
   it('drops the oldest entries past the limits, and says how many', () => {
     const one = entry(1);
-    const full: HistoryFile = { schema: 'benchgate-history/1', suite: 'demo', entries: Array.from({ length: HISTORY_MAX_ENTRIES }, (_, i) => ({ ...one, run_id: i + 1 })) };
+    const full: HistoryFile = {
+      schema: 'benchgate-history/1',
+      suite: 'demo',
+      entries: Array.from({ length: HISTORY_MAX_ENTRIES }, (_, i) => ({ ...one, run_id: i + 1 })),
+    };
     const { history, dropped } = addEntry(full, 'demo', { ...one, run_id: 5000 });
     expect(dropped).toBeGreaterThanOrEqual(1);
     expect(history.entries.at(-1)?.run_id).toBe(5000);
@@ -76,7 +111,14 @@ describe('history file', () => {
 
   it('the trend takes the newest run per commit of the branch, the last N, oldest first', () => {
     let h: HistoryFile | null = null;
-    for (const [run, commit, branch] of [[1, 1, 'main'], [2, 2, 'main'], [3, 3, 'release'], [4, 2, 'main'], [5, 5, 'main']] as const) h = addEntry(h, 'demo', entry(run, SHA(commit), branch)).history;
+    for (const [run, commit, branch] of [
+      [1, 1, 'main'],
+      [2, 2, 'main'],
+      [3, 3, 'release'],
+      [4, 2, 'main'],
+      [5, 5, 'main'],
+    ] as const)
+      h = addEntry(h, 'demo', entry(run, SHA(commit), branch)).history;
     expect(branchRuns(h as HistoryFile, 'main', 10).map((e) => e.run_id)).toEqual([1, 4, 5]);
     expect(branchRuns(h as HistoryFile, 'main', 2).map((e) => e.run_id)).toEqual([4, 5]);
     expect(branchRuns(h as HistoryFile, 'release', 10).map((e) => e.run_id)).toEqual([3]);
@@ -94,7 +136,13 @@ describe('history branch', () => {
     await api.close();
   });
   // As production builds it, minus the throttling queues (a 1 s gap between writes) and with 409 not retried, as octokit.ts says.
-  const client = () => github.getOctokit('ghs_test_token', { baseUrl: api.url, throttle: { enabled: false }, retry: { doNotRetry: [400, 401, 403, 404, 409, 410, 422, 451] } }, retry, throttling);
+  const client = () =>
+    github.getOctokit(
+      'ghs_test_token',
+      { baseUrl: api.url, throttle: { enabled: false }, retry: { doNotRetry: [400, 401, 403, 404, 409, 410, 422, 451] } },
+      retry,
+      throttling,
+    );
   const at = { owner: 'octo-org', repo: 'benchgate', branch: 'benchgate-history', path: 'demo.json' };
   const fast = { pauseMs: 5 };
 
@@ -103,7 +151,9 @@ describe('history branch', () => {
     expect(await readHistoryBranch(octokit, at)).toEqual({ history: null, branch: false });
     const first = await recordHistory(octokit, at, 'demo', entry(1), fast);
     expect(first).toEqual({ attempts: 1, dropped: 0, entries: 1, created: true });
-    expect(api.git.log('benchgate-history')).toEqual([{ sha: expect.any(String), parents: [], message: `benchgate: record demo at ${SHA(1).slice(0, 7)} (workflow run 1)` }]);
+    expect(api.git.log('benchgate-history')).toEqual([
+      { sha: expect.any(String), parents: [], message: `benchgate: record demo at ${SHA(1).slice(0, 7)} (workflow run 1)` },
+    ]);
     await recordHistory(octokit, at, 'demo', entry(2), fast);
     const log = api.git.log('benchgate-history');
     expect(log).toHaveLength(2);
@@ -124,10 +174,14 @@ describe('history branch', () => {
     expect(api.calls.some((c) => c.status === 409 || c.status === 422)).toBe(true);
   });
 
-  it('gives up after its attempts with GitHub\'s answer, and names a file that is not a history file', async () => {
+  it("gives up after its attempts with GitHub's answer, and names a file that is not a history file", async () => {
     const octokit = client();
     api.git.seedFile('benchgate-history', 'demo.json', serializeHistory(addEntry(null, 'demo', entry(1)).history));
-    api.failNext({ method: 'PUT' }, { status: 409, body: { message: 'demo.json does not match 0000', documentation_url: 'https://docs.github.com/rest', status: '409' } }, 3);
+    api.failNext(
+      { method: 'PUT' },
+      { status: 409, body: { message: 'demo.json does not match 0000', documentation_url: 'https://docs.github.com/rest', status: '409' } },
+      3,
+    );
     await expect(recordHistory(octokit, at, 'demo', entry(2), { attempts: 3, pauseMs: 1 })).rejects.toMatchObject({ status: 409 });
     api.git.seedFile('benchgate-history', 'demo.json', '<html>');
     await expect(readHistoryBranch(octokit, at)).rejects.toThrow('benchgate-history:demo.json: not JSON');

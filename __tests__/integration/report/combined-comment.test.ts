@@ -13,7 +13,12 @@ const BOT = { login: 'github-actions[bot]', type: 'Bot' as const };
 const repo = { owner: 'octo-org', repo: 'benchgate' };
 const MARKER = groupMarker('presets');
 const note = (suite: string): string => `> [!NOTE]\n> Cut; see ${suite}'s job summary.`;
-const section = (suite: string, verdict: CommentSection['verdict'], body: string, digest = 'ab'.repeat(8)): CommentSection => ({ suite, verdict, digest, body });
+const section = (suite: string, verdict: CommentSection['verdict'], body: string, digest = 'ab'.repeat(8)): CommentSection => ({
+  suite,
+  verdict,
+  digest,
+  body,
+});
 
 describe('combined comment layout', () => {
   it('round-trips its sections, ordered by suite, under an overview rebuilt from them', () => {
@@ -26,19 +31,23 @@ describe('combined comment layout', () => {
     expect(parseSections(body)).toEqual(sections);
     // Replacing a section keeps the others as they were.
     const again = withSection(parseSections(body), section('swe', 'promote', '### ✅ Promote: swe', 'cd'.repeat(8)));
-    expect(again.map((s) => [s.suite, s.verdict])).toEqual([['math', 'promote'], ['swe', 'promote']]);
+    expect(again.map((s) => [s.suite, s.verdict])).toEqual([
+      ['math', 'promote'],
+      ['swe', 'promote'],
+    ]);
     expect(renderCombined('presets', again, '', note)).toContain('## benchgate: all 2 suites promote');
   });
 
   it('keeps the comment under the limit: each section gets its share, cut ones close their blocks', () => {
-    const huge = (suite: string) => section(suite, 'hold', `### ❌ Hold: ${suite}\n\n<details><summary>All cases</summary>\n\n${'| `case` | ✅ | ❌ |\n'.repeat(5000)}</details>`);
+    const huge = (suite: string) =>
+      section(suite, 'hold', `### ❌ Hold: ${suite}\n\n<details><summary>All cases</summary>\n\n${'| `case` | ✅ | ❌ |\n'.repeat(5000)}</details>`);
     const sections = ['a', 'b', 'c'].reduce<CommentSection[]>((all, s) => withSection(all, huge(s)), []);
     const body = renderCombined('presets', sections, '<sub>updated</sub>\n', note);
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT.max);
     const parsed = parseSections(body);
     expect(parsed.map((s) => s.suite)).toEqual(['a', 'b', 'c']);
     for (const s of parsed) {
-      expect(s.body).toContain("Cut; see");
+      expect(s.body).toContain('Cut; see');
       expect(closers(s.body)).toBe('');
     }
   });
@@ -63,9 +72,19 @@ describe('combined comment on the pull request', () => {
   afterEach(async () => gh.close());
   const client = () => github.getOctokit('ghs_test_token', { baseUrl: gh.url });
   const job = (suite: string, verdict: CommentSection['verdict'], digest: string, extra: Partial<CombinedComment> = {}): CombinedComment => ({
-    ...repo, issueNumber: 5, group: 'presets', suite, verdict, digest, mode: 'changed', tail: '<sub>updated</sub>\n', note,
+    ...repo,
+    issueNumber: 5,
+    group: 'presets',
+    suite,
+    verdict,
+    digest,
+    mode: 'changed',
+    tail: '<sub>updated</sub>\n',
+    note,
     render: (share) => `### ${verdict === 'promote' ? '✅ Promote' : '❌ Hold'}: ${suite} (room ${share > 1000 ? 'plenty' : share})`,
-    warn: (m) => warnings.push(m), settle: async () => undefined, ...extra,
+    warn: (m) => warnings.push(m),
+    settle: async () => undefined,
+    ...extra,
   });
   const botComments = () => gh.comments(5).filter((c) => c.user.type === 'Bot');
 
@@ -75,7 +94,10 @@ describe('combined comment on the pull request', () => {
     expect([a.action, b.action]).toEqual(['created', 'updated']);
     expect(botComments()).toHaveLength(1);
     const body = botComments()[0]?.body ?? '';
-    expect(parseSections(body).map((s) => [s.suite, s.verdict])).toEqual([['math', 'promote'], ['swe', 'hold']]);
+    expect(parseSections(body).map((s) => [s.suite, s.verdict])).toEqual([
+      ['math', 'promote'],
+      ['swe', 'hold'],
+    ]);
     expect(body).toContain('## benchgate: 1 of 2 suites do not promote');
     const patches = () => gh.calls.filter((c) => c.method === 'PATCH').length;
     const before = patches();
@@ -99,7 +121,10 @@ describe('combined comment on the pull request', () => {
     });
     expect((await upsertCombinedComment(client(), racing)).action).toBe('updated');
     const sections = parseSections(botComments()[0]?.body ?? '');
-    expect(sections.map((s) => [s.suite, s.digest])).toEqual([['math', '3'.repeat(16)], ['swe', '2'.repeat(16)]]);
+    expect(sections.map((s) => [s.suite, s.digest])).toEqual([
+      ['math', '3'.repeat(16)],
+      ['swe', '2'.repeat(16)],
+    ]);
     expect(warnings).toEqual([]);
   });
 
@@ -120,15 +145,23 @@ describe('combined comment on the pull request', () => {
     await upsertCombinedComment(client(), job('math', 'promote', '1'.repeat(16)));
     const id = botComments()[0]?.id as number;
     const stale = renderCombined('presets', [section('math', 'promote', 'again')], '', note);
-    const flappy = job('swe', 'hold', '2'.repeat(16), { attempts: 2, settle: async () => void (await client().rest.issues.updateComment({ ...repo, comment_id: id, body: stale })) });
+    const flappy = job('swe', 'hold', '2'.repeat(16), {
+      attempts: 2,
+      settle: async () => void (await client().rest.issues.updateComment({ ...repo, comment_id: id, body: stale })),
+    });
     await upsertCombinedComment(client(), flappy);
-    expect(warnings).toEqual(['the combined comment of group presets kept changing under this job (2 attempts); its section for swe may be missing until the next run']);
+    expect(warnings).toEqual([
+      'the combined comment of group presets kept changing under this job (2 attempts); its section for swe may be missing until the next run',
+    ]);
     gh.calls.length = 0;
     expect((await upsertCombinedComment(client(), job('x', 'hold', '5'.repeat(16), { mode: 'off' }))).action).toBe('skipped');
     await gh.close();
     gh = await startGitHubApi();
     gh.addPull({ number: 5, headSha: 'a'.repeat(40) });
-    expect(await upsertCombinedComment(client(), job('x', 'promote', '5'.repeat(16), { mode: 'hold' }))).toEqual({ action: 'skipped', reason: 'comment: hold, and the verdict is promote' });
+    expect(await upsertCombinedComment(client(), job('x', 'promote', '5'.repeat(16), { mode: 'hold' }))).toEqual({
+      action: 'skipped',
+      reason: 'comment: hold, and the verdict is promote',
+    });
     expect(botComments()).toEqual([]);
   });
 });

@@ -20,7 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const ctx = (gateId: string): CommentContext => ({ gateId, verdict: 'hold', headSha: '1'.repeat(40), baseSha: '2'.repeat(40), updatedAt: '2026-11-24T06:00:00Z', runUrl: null, reportArtifact: `benchgate-${gateId}-report` });
+const ctx = (gateId: string): CommentContext => ({
+  gateId,
+  verdict: 'hold',
+  headSha: '1'.repeat(40),
+  baseSha: '2'.repeat(40),
+  updatedAt: '2026-11-24T06:00:00Z',
+  runUrl: null,
+  reportArtifact: `benchgate-${gateId}-report`,
+});
 
 /** The comment of suite `demo`, whose candidate fails the case named like suite `other`'s marker (and a forged digest). */
 function demoComment(): string {
@@ -29,7 +37,7 @@ function demoComment(): string {
   return renderComment(compareSummaries(base, cand), ctx('demo'));
 }
 
-describe('a case id that spells another suite\'s marker', () => {
+describe("a case id that spells another suite's marker", () => {
   it('is in the demo comment, but neither its marker nor its digest is recognised there', () => {
     const body = demoComment();
     expect(body).toContain(HOSTILE);
@@ -40,11 +48,21 @@ describe('a case id that spells another suite\'s marker', () => {
     expect(digestOf(`${commentMarker('demo')}\ntext\n${FORGED_DIGEST}`)).toBeNull();
   });
 
-  it('never makes suite other update the demo comment: other gets its own, demo\'s stays as it was', async () => {
+  it("never makes suite other update the demo comment: other gets its own, demo's stays as it was", async () => {
     const octokit = github.getOctokit(TOKEN, { baseUrl: api.url });
     const demo = api.addComment(7, demoComment(), BOT);
     const body = `${commentMarker('other')}\n<!-- benchgate:digest=${'a'.repeat(32)} -->\nother's report\n`;
-    const outcome = await upsertStickyComment(octokit, { owner: 'octo-org', repo: 'benchgate', issueNumber: 7, marker: commentMarker('other'), body, digest: 'a'.repeat(32), mode: 'changed', verdict: 'hold', warn: () => {} });
+    const outcome = await upsertStickyComment(octokit, {
+      owner: 'octo-org',
+      repo: 'benchgate',
+      issueNumber: 7,
+      marker: commentMarker('other'),
+      body,
+      digest: 'a'.repeat(32),
+      mode: 'changed',
+      verdict: 'hold',
+      warn: () => {},
+    });
     expect(outcome.action).toBe('created');
     const comments = api.comments(7);
     expect(comments).toHaveLength(2);

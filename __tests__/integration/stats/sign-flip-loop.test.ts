@@ -17,11 +17,13 @@ const value = fc.oneof(
 );
 
 function suite(maxUnits: number) {
-  return fc.integer({ min: 0, max: maxUnits }).chain((G) => fc.record({
-    size: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: G, maxLength: G }),
-    sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 4 }),
-    resamples: fc.integer({ min: 1, max: 60 }),
-  }));
+  return fc.integer({ min: 0, max: maxUnits }).chain((G) =>
+    fc.record({
+      size: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: G, maxLength: G }),
+      sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 4 }),
+      resamples: fc.integer({ min: 1, max: 60 }),
+    }),
+  );
 }
 
 function both(s: { size: number[]; sums: number[][]; resamples: number }) {
@@ -31,21 +33,32 @@ function both(s: { size: number[]; sums: number[][]; resamples: number }) {
 
 describe('the sign-flip loop gives the sums of the old loop, bit for bit', () => {
   it('enumerated patterns (at most 14 units)', () => {
-    fc.assert(fc.property(suite(12), (s) => {
-      const [got, want] = both(s);
-      expect(got).toEqual(want);
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(suite(12), (s) => {
+        const [got, want] = both(s);
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('sampled patterns, including unit counts that do and do not fill the last 32-bit word', () => {
-    fc.assert(fc.property(fc.integer({ min: 15, max: 140 }).chain((G) => fc.record({
-      size: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: G, maxLength: G }),
-      sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 4 }),
-      resamples: fc.integer({ min: 1, max: 60 }),
-    })), (s) => {
-      const [got, want] = both(s);
-      expect(got).toEqual(want);
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 15, max: 140 }).chain((G) =>
+          fc.record({
+            size: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: G, maxLength: G }),
+            sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 4 }),
+            resamples: fc.integer({ min: 1, max: 60 }),
+          }),
+        ),
+        (s) => {
+          const [got, want] = both(s);
+          expect(got).toEqual(want);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('exactly 32 and 64 units, where no bit of the last word is spare', () => {

@@ -17,7 +17,16 @@ const RUN = { mode: 'run', role: 'baseline', command: 'make bench' };
 
 describe('readInputs', () => {
   it('applies the documented defaults', () => {
-    expect(inputs(RUN)).toMatchObject({ suite: 'default', workingDirectory: '.', timeoutMinutes: 60, summary: '.rlm_code/rlm/benchmarks/*.json', format: 'auto', fingerprint: {}, retentionDays: undefined, allowCommandFailure: false });
+    expect(inputs(RUN)).toMatchObject({
+      suite: 'default',
+      workingDirectory: '.',
+      timeoutMinutes: 60,
+      summary: '.rlm_code/rlm/benchmarks/*.json',
+      format: 'auto',
+      fingerprint: {},
+      retentionDays: undefined,
+      allowCommandFailure: false,
+    });
     expect(inputs({ mode: 'compare' })).toMatchObject({
       baseline: null,
       candidate: null,
@@ -30,7 +39,14 @@ describe('readInputs', () => {
   });
 
   it('chooses the run of each local file by model and prompt label (promptfoo, multi-hop QA)', () => {
-    const c = inputs({ mode: 'compare', baseline: 'out.json', candidate: 'out.json', 'baseline-model': 'model-a', 'baseline-prompt': 'concise', 'candidate-prompt': 'verbose' });
+    const c = inputs({
+      mode: 'compare',
+      baseline: 'out.json',
+      candidate: 'out.json',
+      'baseline-model': 'model-a',
+      'baseline-prompt': 'concise',
+      'candidate-prompt': 'verbose',
+    });
     expect(c).toMatchObject({ load: { baseline: { model: 'model-a', prompt: 'concise' }, candidate: { prompt: 'verbose' } } });
     expect(c.mode === 'compare' && c.load.candidate.model).toBeUndefined();
   });
@@ -41,8 +57,19 @@ describe('readInputs', () => {
   });
 
   it('parses thresholds as rlm-code does, booleans as YAML does', () => {
-    const c = inputs({ mode: 'compare', 'min-reward-delta': '-0.05', 'max-steps-increase': 'inf', 'fail-on-completion-regression': 'False', 'fail-on-hold': 'TRUE', 'allow-findings': 'new-cases, case-errors' });
-    expect(c).toMatchObject({ thresholds: { min_reward_delta: -0.05, max_steps_increase: Infinity, fail_on_completion_regression: false }, failOnHold: true, allowFindings: ['new-cases', 'case-errors'] });
+    const c = inputs({
+      mode: 'compare',
+      'min-reward-delta': '-0.05',
+      'max-steps-increase': 'inf',
+      'fail-on-completion-regression': 'False',
+      'fail-on-hold': 'TRUE',
+      'allow-findings': 'new-cases, case-errors',
+    });
+    expect(c).toMatchObject({
+      thresholds: { min_reward_delta: -0.05, max_steps_increase: Infinity, fail_on_completion_regression: false },
+      failOnHold: true,
+      allowFindings: ['new-cases', 'case-errors'],
+    });
   });
 
   it.each<[Record<string, string>, string]>([
@@ -56,7 +83,10 @@ describe('readInputs', () => {
     [{ ...RUN, 'timeout-minutes': '1h' }, 'input "timeout-minutes": expected a number of minutes above 0'],
     [{ ...RUN, 'retention-days': '401' }, 'input "retention-days": expected a whole number of days from 1 to 400'],
     [{ ...RUN, 'allow-command-failure': 'yes' }, 'input "allow-command-failure": expected true or false, got "yes"'],
-    [{ ...RUN, format: 'xlsx' }, 'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"'],
+    [
+      { ...RUN, format: 'xlsx' },
+      'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"',
+    ],
     [{ ...RUN, 'fail-on-hold': 'false' }, 'input "fail-on-hold" is not used by mode: run; remove it'],
     [{ mode: 'compare', command: 'x', role: 'baseline' }, 'input "role", "command" are not used by mode: compare; remove them'],
     [{ mode: 'compare', baseline: 'a.json' }, 'inputs "baseline" and "candidate": give both local files, or neither'],
@@ -66,7 +96,13 @@ describe('readInputs', () => {
     [{ mode: 'compare', 'allow-findings': 'missing-cases,everything' }, 'input "allow-findings": expected one of'],
     [{ mode: 'compare', 'comment-group': 'all presets' }, 'input "comment-group": expected a name of letters, digits, ".", "_" or "-"'],
     [{ ...RUN, 'comment-group': 'presets' }, 'input "comment-group" is not used by mode: run; remove it'],
-    ...['../main', '-x', 'a//b', 'h/', 'h.lock', 'a/.b', 'my history', 'h~1', 'x'.repeat(101)].map((b) => [{ mode: 'compare', 'history-branch': b }, `input "history-branch": expected a branch name of letters, digits, ".", "_", "-" and "/" (at most 100), such as benchgate-history; benchgate creates it, got ${JSON.stringify(b)}`] as [Record<string, string>, string]),
+    ...['../main', '-x', 'a//b', 'h/', 'h.lock', 'a/.b', 'my history', 'h~1', 'x'.repeat(101)].map(
+      (b) =>
+        [
+          { mode: 'compare', 'history-branch': b },
+          `input "history-branch": expected a branch name of letters, digits, ".", "_", "-" and "/" (at most 100), such as benchgate-history; benchgate creates it, got ${JSON.stringify(b)}`,
+        ] as [Record<string, string>, string],
+    ),
     [{ ...RUN, 'history-branch': 'benchgate-history' }, 'input "history-branch" is not used by mode: run; remove it'],
     [{ mode: 'compare', needs: 'success' }, 'input "needs": expected the JSON of the needs context; pass needs: ${{ toJSON(needs) }}'],
     [{ mode: 'compare', needs: '{"a": {"outputs": {}}}' }, 'input "needs": expected an object of jobs, each with a "result"'],
@@ -75,7 +111,13 @@ describe('readInputs', () => {
   });
 
   it('reads a fingerprint mapping and refuses what cannot be a fingerprint', () => {
-    expect(parseFingerprint('model: gpt-4.1\nseed: 7\nscoring_version: "3"\ncached: false\nnote: null')).toEqual({ model: 'gpt-4.1', seed: 7, scoring_version: '3', cached: false, note: null });
+    expect(parseFingerprint('model: gpt-4.1\nseed: 7\nscoring_version: "3"\ncached: false\nnote: null')).toEqual({
+      model: 'gpt-4.1',
+      seed: 7,
+      scoring_version: '3',
+      cached: false,
+      note: null,
+    });
     expect(() => parseFingerprint('- a\n- b')).toThrow('input "fingerprint": expected a YAML mapping');
     expect(() => parseFingerprint('model: [a, b]')).toThrow('input "fingerprint": model must be a string, a finite number, true, false or null');
     expect(() => parseFingerprint('seed: .inf')).toThrow('seed must be a string, a finite number');
@@ -131,10 +173,14 @@ describe('findSummary', () => {
       at(work, 'out/checked-out.json', ageSeconds);
       const before = snapshotSummaries('out/*.json', work);
       // The suite writes nothing.
-      expect(() => findSummary('out/*.json', work, before)).toThrow(/1 file\(s\) match .* but none was written by this run: the newest, out\/checked-out\.json, was last modified at .* and was already there, unchanged, before the command started/);
+      expect(() => findSummary('out/*.json', work, before)).toThrow(
+        /1 file\(s\) match .* but none was written by this run: the newest, out\/checked-out\.json, was last modified at .* and was already there, unchanged, before the command started/,
+      );
     }
     const before = snapshotSummaries('.rlm_code/rlm/benchmarks/*.json', dir);
-    expect(() => findSummary('.rlm_code/rlm/benchmarks/*.json', dir, before)).toThrow(/2 file\(s\) match .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/b\.json/);
+    expect(() => findSummary('.rlm_code/rlm/benchmarks/*.json', dir, before)).toThrow(
+      /2 file\(s\) match .* but none was written by this run: the newest, \.rlm_code\/rlm\/benchmarks\/b\.json/,
+    );
     expect(() => findSummary('out/*.json', dir, new Map())).toThrow(SummaryNotFound);
     expect(() => findSummary('out/*.json', dir, new Map())).toThrow('no file matches the summary pattern "out/*.json" in');
   });
@@ -168,7 +214,12 @@ describe('metadata', () => {
   const outcome = { command: 'make bench', exitCode: 0, signal: null, timedOut: false, durationSeconds: 12.34567 };
 
   it('takes the PR from pull_request payloads only, and only well-formed SHAs', () => {
-    expect(pullRequestOf({ pull_request: { number: 7, head: { sha: 'a'.repeat(40) }, base: { sha: 'not a sha' } } })).toEqual({ number: 7, headSha: 'a'.repeat(40), baseSha: null, baseRef: null });
+    expect(pullRequestOf({ pull_request: { number: 7, head: { sha: 'a'.repeat(40) }, base: { sha: 'not a sha' } } })).toEqual({
+      number: 7,
+      headSha: 'a'.repeat(40),
+      baseSha: null,
+      baseRef: null,
+    });
     expect(pullRequestOf({ pull_request: { number: 7, base: { ref: 'release/2.x' } } })?.baseRef).toBe('release/2.x');
     expect(pullRequestOf({ pull_request: { number: 7, base: { ref: 'main`<b>' } } })?.baseRef).toBeNull();
     expect(pullRequestOf({ push: {} })).toBeNull();
@@ -188,12 +239,23 @@ describe('metadata', () => {
       sourceSha256: 'f'.repeat(64),
       fingerprint: { model: 'm' },
     });
-    expect(stamps).toMatchObject({ model: 'm', 'github.run_id': 12, 'github.run_attempt': null, 'github.ref': null, 'runner.os': 'macOS', 'github.pr': null, 'command.duration_seconds': 12.346, 'benchgate.role': 'candidate' });
+    expect(stamps).toMatchObject({
+      model: 'm',
+      'github.run_id': 12,
+      'github.run_attempt': null,
+      'github.ref': null,
+      'runner.os': 'macOS',
+      'github.pr': null,
+      'command.duration_seconds': 12.346,
+      'benchgate.role': 'candidate',
+    });
   });
 
   it('describes how a command ended', () => {
     expect(describeOutcome(outcome)).toBe('exited with code 0 after 12.3 s');
-    expect(describeOutcome({ ...outcome, timedOut: true, exitCode: null, signal: 'SIGTERM', durationSeconds: 3600 })).toBe('timed out after 60.0 min and was stopped');
+    expect(describeOutcome({ ...outcome, timedOut: true, exitCode: null, signal: 'SIGTERM', durationSeconds: 3600 })).toBe(
+      'timed out after 60.0 min and was stopped',
+    );
     expect(describeOutcome({ ...outcome, exitCode: null, signal: 'SIGKILL' })).toBe('was killed by SIGKILL after 12.3 s');
   });
 });
@@ -206,8 +268,20 @@ describe('fitMarkdown', () => {
   });
 
   it('cuts at a line boundary, closes open details and fences, and ends with the note', () => {
-    const body = ['# Report', '<details><summary>All</summary>', '', '```', ...Array.from({ length: 5000 }, (_, i) => `line ${i} ü`), '```', '</details>', 'end'].join('\n');
-    for (const limit of [{ max: 4096, unit: 'bytes' as const }, { max: 4096, unit: 'chars' as const }]) {
+    const body = [
+      '# Report',
+      '<details><summary>All</summary>',
+      '',
+      '```',
+      ...Array.from({ length: 5000 }, (_, i) => `line ${i} ü`),
+      '```',
+      '</details>',
+      'end',
+    ].join('\n');
+    for (const limit of [
+      { max: 4096, unit: 'bytes' as const },
+      { max: 4096, unit: 'chars' as const },
+    ]) {
       const { text, truncated } = fitMarkdown(body, limit, note);
       expect(truncated).toBe(true);
       expect(limit.unit === 'bytes' ? Buffer.byteLength(text) : text.length).toBeLessThanOrEqual(4096);

@@ -19,16 +19,23 @@ describe('the spend cap', () => {
     expect(parseBudget('$2.50')).toEqual({ unit: 'usd', limit: 2.5 });
     expect(parseBudget('')).toBeNull();
     for (const bad of ['25', 'lots', '0 tokens', '-3 USD', '25 EUR']) expect(() => parseBudget(bad), bad).toThrow(UsageError);
-    expect(() => parseBudget('25')).toThrow('input "budget": expected an amount of tokens or US dollars, such as "2000000 tokens", "2M tokens", "25 USD" or "$25"; got "25"');
+    expect(() => parseBudget('25')).toThrow(
+      'input "budget": expected an amount of tokens or US dollars, such as "2000000 tokens", "2M tokens", "25 USD" or "$25"; got "25"',
+    );
   });
 
   it('counts a line in tokens or dollars; tokens it cannot price are never $0', () => {
     expect(lineSpend('{"prompt_tokens": 1000, "completion_tokens": 500}', PRICES, null, 'tokens')).toEqual({ tokens: 1500, usd: 0 });
     expect(lineSpend('{"tokens": 70}', PRICES, null, 'tokens')).toEqual({ tokens: 70, usd: 0 });
-    expect(lineSpend('{"prompt_tokens": 1000000, "completion_tokens": 1000000, "model": "gpt-4o-mini"}', PRICES, null, 'usd')).toEqual({ tokens: 2_000_000, usd: 0.75 });
+    expect(lineSpend('{"prompt_tokens": 1000000, "completion_tokens": 1000000, "model": "gpt-4o-mini"}', PRICES, null, 'usd')).toEqual({
+      tokens: 2_000_000,
+      usd: 0.75,
+    });
     expect(lineSpend('{"prompt_tokens": 1000000}', PRICES, 'gpt-4o-mini', 'usd')).toEqual({ tokens: 1_000_000, usd: 0.15 });
     expect(lineSpend('{"prompt_tokens": 10, "cost_usd": 0.2}', {}, null, 'usd')).toEqual({ tokens: 10, usd: 0.2 });
-    expect(lineSpend('{"prompt_tokens": 10, "model": "claude"}', PRICES, null, 'usd')).toBe('tokens that cannot be priced (no price for model "claude" in the configuration\'s pricing)');
+    expect(lineSpend('{"prompt_tokens": 10, "model": "claude"}', PRICES, null, 'usd')).toBe(
+      'tokens that cannot be priced (no price for model "claude" in the configuration\'s pricing)',
+    );
     expect(lineSpend('{"prompt_tokens": -1}', PRICES, null, 'tokens')).toBe('a line with a count that is not a number of at least 0');
     expect(lineSpend('not json', PRICES, null, 'tokens')).toBe('a line that is not JSON');
   });
@@ -55,10 +62,19 @@ describe('the spend cap', () => {
     const started = Date.now();
     const outcome = await runSuiteCommand({
       command: `for i in $(seq 1 100); do echo '{"prompt_tokens": 100}' >> '${usage}'; sleep 0.1; done`,
-      cwd: tmp, env: { PATH: process.env['PATH'] }, timeoutMs: 60_000, killGraceMs: 1000, logFile: join(tmp, 'log.txt'), write: () => undefined,
+      cwd: tmp,
+      env: { PATH: process.env['PATH'] },
+      timeoutMs: 60_000,
+      killGraceMs: 1000,
+      logFile: join(tmp, 'log.txt'),
+      write: () => undefined,
       stopWhen: { everyMs: 50, reason: () => watcher.check() },
     });
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(outcome).toMatchObject({ timedOut: false, stopped: expect.stringMatching(/^it spent \d{3} tokens, over its budget of 250 tokens$/), signal: 'SIGTERM' });
+    expect(outcome).toMatchObject({
+      timedOut: false,
+      stopped: expect.stringMatching(/^it spent \d{3} tokens, over its budget of 250 tokens$/),
+      signal: 'SIGTERM',
+    });
   });
 });

@@ -29,7 +29,13 @@ describe('JUnit XML', () => {
       ['tools › tools.net › fetches the release notes', false],
     ]);
     // A <failure> is a failed assertion, not an error.
-    expect(s.cases[1]).toMatchObject({ reward: 0, error: null, duration_seconds: 7.9, labels: { task_family: 'retrieval' }, extra: { outcome: 'failure', failure: 'expected "ops@example.com", got "support@example.com"' } });
+    expect(s.cases[1]).toMatchObject({
+      reward: 0,
+      error: null,
+      duration_seconds: 7.9,
+      labels: { task_family: 'retrieval' },
+      extra: { outcome: 'failure', failure: 'expected "ops@example.com", got "support@example.com"' },
+    });
     expect(s.cases[5]).toMatchObject({ error: null, extra: { outcome: 'skipped', skipped: 'network disabled in CI' } });
     expect(s.reported).toMatchObject({ total_cases: 6, completed_cases: 4 });
     expectCanonical('junit-baseline', s);
@@ -45,38 +51,76 @@ describe('JUnit XML', () => {
   });
 
   it('count attributes hold nothing: a report whose counts disagree with its rows compares as its rows', async () => {
-    const d = tempFiles({ 'lying.xml': '<testsuite name="s" tests="3" failures="0" errors="0" skipped="0"><testcase name="a"/><testcase name="b"><failure/></testcase></testsuite>' });
+    const d = tempFiles({
+      'lying.xml': '<testsuite name="s" tests="3" failures="0" errors="0" skipped="0"><testcase name="a"/><testcase name="b"><failure/></testcase></testsuite>',
+    });
     const r = await runCli('compare', '--baseline', join(d, 'lying.xml'), '--candidate', join(d, 'lying.xml'), '--format', 'json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).findings).toEqual([]);
   });
 
   it('a test is its place: the same name in two suites or classes is two tests; a top-level <testcase> counts', () => {
-    expect(outcomes('<testsuites><testsuite name="p"><testcase classname="test" name="works"/></testsuite><testsuite name="r"><testcase classname="test" name="works"><failure/></testcase></testsuite><testcase classname="test" name="top"/></testsuites>')).toEqual([
-      ['p › test › works', 'passed'], ['r › test › works', 'failure'], ['test › top', 'passed'],
+    expect(
+      outcomes(
+        '<testsuites><testsuite name="p"><testcase classname="test" name="works"/></testsuite><testsuite name="r"><testcase classname="test" name="works"><failure/></testcase></testsuite><testcase classname="test" name="top"/></testsuites>',
+      ),
+    ).toEqual([
+      ['p › test › works', 'passed'],
+      ['r › test › works', 'failure'],
+      ['test › top', 'passed'],
     ]);
-    expect(outcomes('<testsuite name="s"><testcase classname="A" name="t"/><testcase classname="B" name="t"/><testsuite name="inner"><testcase classname="A" name="t"/></testsuite></testsuite>').map((x) => x[0])).toEqual([
-      's › A › t', 's › B › t', 's › inner › A › t',
-    ]);
+    expect(
+      outcomes(
+        '<testsuite name="s"><testcase classname="A" name="t"/><testcase classname="B" name="t"/><testsuite name="inner"><testcase classname="A" name="t"/></testsuite></testsuite>',
+      ).map((x) => x[0]),
+    ).toEqual(['s › A › t', 's › B › t', 's › inner › A › t']);
   });
 
   it('rows of one place are one test: pytest teardown errors, gotestsum reruns', () => {
-    const pytest = '<testsuite name="pytest"><testcase classname="m" name="t"><failure message="call"/></testcase><testcase classname="m" name="t"><error message="failed on teardown"/></testcase></testsuite>';
-    expect(loadSummary(join(tempFiles({ 'p.xml': pytest }), 'p.xml')).cases).toMatchObject([{ id: 'pytest › m › t', completed: false, error: null, extra: { outcome: 'failure', failure: 'call', rows: 2 } }]);
-    const rerun = '<testsuites><testsuite name="pkg"><testcase classname="pkg" name="TestX"><failure message="Failed"/></testcase><testcase classname="pkg" name="TestX"/></testsuite></testsuites>';
-    expect(loadSummary(join(tempFiles({ 'g.xml': rerun }), 'g.xml')).cases).toMatchObject([{ id: 'pkg › TestX', completed: true, extra: { outcome: 'passed', flaky: 'passed after 1 failed attempt' } }]);
+    const pytest =
+      '<testsuite name="pytest"><testcase classname="m" name="t"><failure message="call"/></testcase><testcase classname="m" name="t"><error message="failed on teardown"/></testcase></testsuite>';
+    expect(loadSummary(join(tempFiles({ 'p.xml': pytest }), 'p.xml')).cases).toMatchObject([
+      { id: 'pytest › m › t', completed: false, error: null, extra: { outcome: 'failure', failure: 'call', rows: 2 } },
+    ]);
+    const rerun =
+      '<testsuites><testsuite name="pkg"><testcase classname="pkg" name="TestX"><failure message="Failed"/></testcase><testcase classname="pkg" name="TestX"/></testsuite></testsuites>';
+    expect(loadSummary(join(tempFiles({ 'g.xml': rerun }), 'g.xml')).cases).toMatchObject([
+      { id: 'pkg › TestX', completed: true, extra: { outcome: 'passed', flaky: 'passed after 1 failed attempt' } },
+    ]);
   });
 
   it('Surefire reruns: flaky attempts pass (and say so), rerun failures fail; a suite error with no test case is one failed test', () => {
-    const surefire = '<testsuite name="C" tests="1"><testcase name="a" classname="C"><flakyFailure message="x"/><flakyError message="y"/></testcase><testcase name="b" classname="C"><failure message="boom"/><rerunFailure message="boom"/><rerunFailure message="boom"/></testcase></testsuite>';
+    const surefire =
+      '<testsuite name="C" tests="1"><testcase name="a" classname="C"><flakyFailure message="x"/><flakyError message="y"/></testcase><testcase name="b" classname="C"><failure message="boom"/><rerunFailure message="boom"/><rerunFailure message="boom"/></testcase></testsuite>';
     const s = loadSummary(join(tempFiles({ 's.xml': surefire }), 's.xml'));
-    expect(s.cases).toMatchObject([{ id: 'C › a', completed: true, extra: { flaky: 'passed after 2 failed attempts' } }, { id: 'C › b', completed: false, extra: { outcome: 'failure', reruns: 2 } }]);
-    expect(outcomes('<testsuites><testsuite name="ok"><testcase name="t"/></testsuite><testsuite name="broken"><error message="class did not load"/></testsuite></testsuites>')).toEqual([['ok › t', 'passed'], ['broken › <init>', 'error']]);
+    expect(s.cases).toMatchObject([
+      { id: 'C › a', completed: true, extra: { flaky: 'passed after 2 failed attempts' } },
+      { id: 'C › b', completed: false, extra: { outcome: 'failure', reruns: 2 } },
+    ]);
+    expect(
+      outcomes(
+        '<testsuites><testsuite name="ok"><testcase name="t"/></testsuite><testsuite name="broken"><error message="class did not load"/></testsuite></testsuites>',
+      ),
+    ).toEqual([
+      ['ok › t', 'passed'],
+      ['broken › <init>', 'error'],
+    ]);
   });
 
   it('skipped and todo are neither pass nor error; <error> is an error', () => {
-    const s = loadSummary(join(tempFiles({ 'k.xml': '<testsuite name="s"><testcase name="a"><skipped type="todo" message="later"/></testcase><testcase name="b"><error message="TypeError: x is undefined"/></testcase></testsuite>' }), 'k.xml'));
-    expect(s.cases).toMatchObject([{ completed: false, error: null, extra: { outcome: 'skipped', skip_type: 'todo', skipped: 'later' } }, { completed: false, error: 'TypeError: x is undefined', extra: { outcome: 'error' } }]);
+    const s = loadSummary(
+      join(
+        tempFiles({
+          'k.xml':
+            '<testsuite name="s"><testcase name="a"><skipped type="todo" message="later"/></testcase><testcase name="b"><error message="TypeError: x is undefined"/></testcase></testsuite>',
+        }),
+        'k.xml',
+      ),
+    );
+    expect(s.cases).toMatchObject([
+      { completed: false, error: null, extra: { outcome: 'skipped', skip_type: 'todo', skipped: 'later' } },
+      { completed: false, error: 'TypeError: x is undefined', extra: { outcome: 'error' } },
+    ]);
   });
 
   it('an empty report is an empty run (it holds), not an unreadable file', async () => {
@@ -93,8 +137,12 @@ describe('JUnit XML', () => {
       'broken.xml': '<testsuite name="s">\n  <testcase name="a">\n</testsuite>',
       'other.xml': '<html><body/></html>',
     });
-    expect(() => loadSummary(join(d, 'bad.xml'))).toThrow(`${join(d, 'bad.xml')}: 2 problems:\n  - line 2: <testcase>: "time": expected a number of at least 0, got the string "fast"\n  - line 3: <testcase>: "name": expected a non-empty test name, got nothing (the field is missing)`);
-    expect(() => loadSummary(join(d, 'broken.xml'))).toThrow(`${join(d, 'broken.xml')}: not well-formed XML: line 3, column 12: </testsuite> closes <testcase> (opened at line 2); expected </testcase>`);
+    expect(() => loadSummary(join(d, 'bad.xml'))).toThrow(
+      `${join(d, 'bad.xml')}: 2 problems:\n  - line 2: <testcase>: "time": expected a number of at least 0, got the string "fast"\n  - line 3: <testcase>: "name": expected a non-empty test name, got nothing (the field is missing)`,
+    );
+    expect(() => loadSummary(join(d, 'broken.xml'))).toThrow(
+      `${join(d, 'broken.xml')}: not well-formed XML: line 3, column 12: </testsuite> closes <testcase> (opened at line 2); expected </testcase>`,
+    );
     expect(() => loadSummary(join(d, 'other.xml'))).toThrow(/ - junit: expected a JUnit XML report.*; here: the root element is <html>/);
   });
 });
@@ -111,9 +159,14 @@ describe('the XML reader (saxes)', () => {
   };
 
   it('reads attributes in both quotes, entities, character references, CDATA, comments and start lines', () => {
-    const root = parseXml(`<?xml version="1.0"?>\n<!-- c --><a x='1 &lt; 2' y="&#x41;&#66;&amp;"><b>t&gt;<![CDATA[<raw & text>]]></b><?pi data?>\n<c\n z="1"/></a>`);
+    const root = parseXml(
+      `<?xml version="1.0"?>\n<!-- c --><a x='1 &lt; 2' y="&#x41;&#66;&amp;"><b>t&gt;<![CDATA[<raw & text>]]></b><?pi data?>\n<c\n z="1"/></a>`,
+    );
     expect(root).toMatchObject({ name: 'a', line: 2, attributes: { x: '1 < 2', y: 'AB&' } });
-    expect(root.children.map((c) => [c.name, c.text, c.line])).toEqual([['b', 't><raw & text>', 2], ['c', '', 3]]);
+    expect(root.children.map((c) => [c.name, c.text, c.line])).toEqual([
+      ['b', 't><raw & text>', 2],
+      ['c', '', 3],
+    ]);
   });
 
   it('refuses what it does not read: a DOCTYPE (no entity expansion), unknown entities, bad nesting', () => {

@@ -14,7 +14,15 @@ describe('multi-hop QA results', () => {
     expect(s.format).toBe('multihop-qa');
     expect(s.run.model).toBe(RLM);
     expect(s.cases).toHaveLength(10);
-    expect(s.cases[1]).toMatchObject({ id: 'hotpot_001', completed: false, final_response: 'unsure', expected_answer: '1912', answer_match: false, steps: 6, extra: { question: 'q1?' } });
+    expect(s.cases[1]).toMatchObject({
+      id: 'hotpot_001',
+      completed: false,
+      final_response: 'unsure',
+      expected_answer: '1912',
+      answer_match: false,
+      steps: 6,
+      extra: { question: 'q1?' },
+    });
     expect(s.cases[0]).toMatchObject({ completed: true, reward: 1, duration_seconds: 2.8 });
     expectCanonical('multihop-rlm', s);
   });
@@ -22,7 +30,9 @@ describe('multi-hop QA results', () => {
   it('a file with several models needs a model per side, and says which it holds', async () => {
     const r = await runCli('compare', '--baseline', file, '--candidate', file);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`holds 2 models: "${REGULAR}" (10 records), "${RLM}" (10 records); choose one per side with --baseline-model / --candidate-model`);
+    expect(r.stderr).toContain(
+      `holds 2 models: "${REGULAR}" (10 records), "${RLM}" (10 records); choose one per side with --baseline-model / --candidate-model`,
+    );
     const missing = await runCli('compare', '--baseline', file, '--candidate', file, '--baseline-model', 'GPT-5', '--candidate-model', RLM);
     expect(missing.stderr).toContain('no records of model "GPT-5"');
   });
@@ -41,7 +51,16 @@ describe('multi-hop QA results', () => {
   });
 
   it('names the line and the field of a broken record', () => {
-    const d = tempFiles({ 'r.jsonl': ['{"model": "m", "example_id": "a", "exact_match": 1, "f1": 1}', '{"model": "m", "example_id": "b", "exact_match": 1, "f1": "abc"}', '{"model": "m", "exact_match": 2, "f1": 0.5}', '{"model": "m", "example_id": "a", "exact_match": 0, "f1": 0.1}'].join('\n') });
-    expect(() => loadSummary(join(d, 'r.jsonl'))).toThrow(`${join(d, 'r.jsonl')}: 2 problems:\n  - line 2: "f1": expected a number from 0 to 1, got the string "abc"\n  - line 3: "example_id": expected an example id (a string or number), got nothing (the field is missing)`);
+    const d = tempFiles({
+      'r.jsonl': [
+        '{"model": "m", "example_id": "a", "exact_match": 1, "f1": 1}',
+        '{"model": "m", "example_id": "b", "exact_match": 1, "f1": "abc"}',
+        '{"model": "m", "exact_match": 2, "f1": 0.5}',
+        '{"model": "m", "example_id": "a", "exact_match": 0, "f1": 0.1}',
+      ].join('\n'),
+    });
+    expect(() => loadSummary(join(d, 'r.jsonl'))).toThrow(
+      `${join(d, 'r.jsonl')}: 2 problems:\n  - line 2: "f1": expected a number from 0 to 1, got the string "abc"\n  - line 3: "example_id": expected an example id (a string or number), got nothing (the field is missing)`,
+    );
   });
 });

@@ -14,7 +14,16 @@ describe('generic records', () => {
     const s = loadSummary(base);
     expect(s.format).toBe('records');
     expect(s.cases).toHaveLength(12);
-    expect(s.cases[1]).toMatchObject({ id: 'task-01', completed: true, reward: 0.85, steps: 4, duration_seconds: 1.63, usage: { total_calls: 3, prompt_tokens: 1237, completion_tokens: 251 }, labels: { task_family: 'math' }, extra: { judge_score: 0.72, agent: 'baseline' } });
+    expect(s.cases[1]).toMatchObject({
+      id: 'task-01',
+      completed: true,
+      reward: 0.85,
+      steps: 4,
+      duration_seconds: 1.63,
+      usage: { total_calls: 3, prompt_tokens: 1237, completion_tokens: 251 },
+      labels: { task_family: 'math' },
+      extra: { judge_score: 0.72, agent: 'baseline' },
+    });
     expect(s.reported).toMatchObject({ total_cases: 12, completed_cases: 11 });
     expectCanonical('records-baseline', s);
   });
@@ -26,7 +35,9 @@ describe('generic records', () => {
     expect(s.cases[0]?.completed).toBe(false);
     expectCanonical('records-mapped', s);
     // Without the mapping the file has no id field: detection says what it looked for.
-    expect(message(() => loadSummary(join(dir, 'mapped.json')))).toMatch(/ - records: expected .*; here: the first record has no id field \(looked for "id", "case_id", "name"/);
+    expect(message(() => loadSummary(join(dir, 'mapped.json')))).toMatch(
+      / - records: expected .*; here: the first record has no id field \(looked for "id", "case_id", "name"/,
+    );
   });
 
   it('compares two record files end to end; a regression holds, the same file promotes', async () => {
@@ -44,7 +55,8 @@ describe('generic records', () => {
 
   it('names the file, the line and the field of a broken record', () => {
     const d = tempFiles({
-      'bad.jsonl': '{"id": "a", "passed": true}\n{"id": "b", "passed": "yes"}\n{"passed": true}\n{"id": "d", "score": "high"}\nnot json\n[1]\n{"id": "a", "passed": false}\n',
+      'bad.jsonl':
+        '{"id": "a", "passed": true}\n{"id": "b", "passed": "yes"}\n{"passed": true}\n{"id": "d", "score": "high"}\nnot json\n[1]\n{"id": "a", "passed": false}\n',
       'empty.json': '[]',
     });
     const m = message(() => loadSummary(join(d, 'bad.jsonl')));

@@ -100,10 +100,17 @@ describe('row problems name the file, the case id, the JSON path and what was ex
 
   it('duplicate case ids name the id and both positions', () => {
     const msg = problem((_, r) => void ((r[3] as Row).case_id = 'iterative_refinement'));
-    expect(msg).toMatch(/^runs\/base\.json: duplicate case id: case "iterative_refinement" appears at \$\.case_results\[1\] and \[3\]; expected each case_id once$/);
+    expect(msg).toMatch(
+      /^runs\/base\.json: duplicate case id: case "iterative_refinement" appears at \$\.case_results\[1\] and \[3\]; expected each case_id once$/,
+    );
   });
 
-  it.each([['a string', 'oops'], ['null', null], ['an array', [1, 2]], ['a number', 5]])('a case row that is %s', (_l, value) => {
+  it.each([
+    ['a string', 'oops'],
+    ['null', null],
+    ['an array', [1, 2]],
+    ['a number', 5],
+  ])('a case row that is %s', (_l, value) => {
     const msg = problem((s) => void (s.case_results[2] = value));
     expect(msg).toBe('runs/base.json: $.case_results[2]: expected a case object');
   });
@@ -142,24 +149,43 @@ describe('row problems name the file, the case id, the JSON path and what was ex
 
 describe('top-level problems', () => {
   it.each<[string, (s: RawSummary) => void, RegExp]>([
-    ['case_results not an array', (s) => void (s.case_results = { a: 1 } as unknown as unknown[]),
-      /^runs\/base\.json: \$\.case_results: expected an array of case rows, got an object$/],
-    ['case_results null', (s) => void (s.case_results = null as unknown as unknown[]),
-      /^runs\/base\.json: \$\.case_results: expected an array of case rows, got null$/],
-    ['missing total_cases', (s) => void delete s.total_cases,
-      /^runs\/base\.json: \$\.total_cases: expected a whole number, got nothing \(the field is missing\)$/],
-    ['avg_reward a string', (s) => void (s.avg_reward = '0.45'),
-      /^runs\/base\.json: \$\.avg_reward: expected a finite number, got the string "0\.45"$/],
-    ['completed_cases fractional', (s) => void (s.completed_cases = 2.5),
-      /^runs\/base\.json: \$\.completed_cases: expected a whole number, got the number 2\.5$/],
-    ['cancelled as "false"', (s) => void (s.cancelled = 'false'),
-      /^runs\/base\.json: \$\.cancelled: expected a boolean \(true or false\), got the string "false"$/],
-    ['a latency field as "NaN"', (s) => void ((s.latency_seconds as Row).p95 = 'NaN'),
-      /^runs\/base\.json: \$\.latency_seconds\.p95: expected a finite number, got the string "NaN"$/],
-    ['an empty benchmark_id', (s) => void (s.benchmark_id = ''),
-      /^runs\/base\.json: \$\.benchmark_id: expected a non-empty string, got the string ""$/],
-    ['a pack path that is not a string', (s) => void (s.pack_paths = ['ok', 3]),
-      /^runs\/base\.json: \$\.pack_paths\[1\]: expected a string, got the number 3$/],
+    [
+      'case_results not an array',
+      (s) => void (s.case_results = { a: 1 } as unknown as unknown[]),
+      /^runs\/base\.json: \$\.case_results: expected an array of case rows, got an object$/,
+    ],
+    [
+      'case_results null',
+      (s) => void (s.case_results = null as unknown as unknown[]),
+      /^runs\/base\.json: \$\.case_results: expected an array of case rows, got null$/,
+    ],
+    [
+      'missing total_cases',
+      (s) => void delete s.total_cases,
+      /^runs\/base\.json: \$\.total_cases: expected a whole number, got nothing \(the field is missing\)$/,
+    ],
+    ['avg_reward a string', (s) => void (s.avg_reward = '0.45'), /^runs\/base\.json: \$\.avg_reward: expected a finite number, got the string "0\.45"$/],
+    [
+      'completed_cases fractional',
+      (s) => void (s.completed_cases = 2.5),
+      /^runs\/base\.json: \$\.completed_cases: expected a whole number, got the number 2\.5$/,
+    ],
+    [
+      'cancelled as "false"',
+      (s) => void (s.cancelled = 'false'),
+      /^runs\/base\.json: \$\.cancelled: expected a boolean \(true or false\), got the string "false"$/,
+    ],
+    [
+      'a latency field as "NaN"',
+      (s) => void ((s.latency_seconds as Row).p95 = 'NaN'),
+      /^runs\/base\.json: \$\.latency_seconds\.p95: expected a finite number, got the string "NaN"$/,
+    ],
+    ['an empty benchmark_id', (s) => void (s.benchmark_id = ''), /^runs\/base\.json: \$\.benchmark_id: expected a non-empty string, got the string ""$/],
+    [
+      'a pack path that is not a string',
+      (s) => void (s.pack_paths = ['ok', 3]),
+      /^runs\/base\.json: \$\.pack_paths\[1\]: expected a string, got the number 3$/,
+    ],
   ])('%s', (_label, mutate, message) => {
     expect(problem(mutate)).toMatch(message);
   });
@@ -171,15 +197,23 @@ describe('top-level problems', () => {
     expect(msg).toMatch(/\n {2}- rlm-code: expected an rlm-code summary: a JSON object with `case_results`, `total_cases`/);
   });
 
-  it.each([['a top-level array', [{ case_results: [] }]], ['null', null], ['a number', 3], ['a string', 'summary']])(
-    '%s is not a summary',
-    (_l, data) => {
-      expect(inputError(() => parseSummary(FILE, data))).toMatch(/^runs\/base\.json: not a benchmark summary benchgate can read/);
-    },
-  );
+  it.each([
+    ['a top-level array', [{ case_results: [] }]],
+    ['null', null],
+    ['a number', 3],
+    ['a string', 'summary'],
+  ])('%s is not a summary', (_l, data) => {
+    expect(inputError(() => parseSummary(FILE, data))).toMatch(/^runs\/base\.json: not a benchmark summary benchgate can read/);
+  });
 
-  it.each([['null', null], ['an array', []], ['a string', 's']])('forcing rlm-code on %s names the expected shape', (_l, data) => {
-    expect(inputError(() => parseSummary(FILE, data, 'rlm-code'))).toMatch(/^runs\/base\.json: expected an rlm-code summary: a JSON object with `case_results`/);
+  it.each([
+    ['null', null],
+    ['an array', []],
+    ['a string', 's'],
+  ])('forcing rlm-code on %s names the expected shape', (_l, data) => {
+    expect(inputError(() => parseSummary(FILE, data, 'rlm-code'))).toMatch(
+      /^runs\/base\.json: expected an rlm-code summary: a JSON object with `case_results`/,
+    );
   });
 });
 
@@ -202,7 +236,9 @@ describe('reading the file', () => {
   it('a directory', () => {
     const dir = join(tmp, 'a-dir.json');
     mkdirSync(dir);
-    expect(inputError(() => loadSummary(dir))).toBe(`${dir}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
+    expect(inputError(() => loadSummary(dir))).toBe(
+      `${dir}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`,
+    );
   });
 
   it('a top-level JSON array on disk', () => {
@@ -212,9 +248,7 @@ describe('reading the file', () => {
 
   it('invalid JSON (a trailing comma) gives line and column', () => {
     const file = onDisk('trailing.json', '{\n  "total_cases": 4,\n  "completed_cases": 2,\n}\n');
-    expect(inputError(() => loadSummary(file))).toBe(
-      `${file}: not valid JSON at line 4, column 1 ($): expected a double-quoted property name`,
-    );
+    expect(inputError(() => loadSummary(file))).toBe(`${file}: not valid JSON at line 4, column 1 ($): expected a double-quoted property name`);
   });
 
   it('invalid JSON inside a case row names the row path', () => {
@@ -270,7 +304,9 @@ describe('benchgate normalized summaries are read strictly too', () => {
   it('rejects a case with a string for completed', () => {
     const s = normalized();
     (s.cases[1] as Row).completed = 'false';
-    expect(inputError(() => parseSummary('norm.json', s))).toMatch(/^norm\.json: case "[^"]+" \(\$\.cases\[1\]\.completed\): expected a boolean \(true or false\), got the string "false"$/);
+    expect(inputError(() => parseSummary('norm.json', s))).toMatch(
+      /^norm\.json: case "[^"]+" \(\$\.cases\[1\]\.completed\): expected a boolean \(true or false\), got the string "false"$/,
+    );
   });
 
   it('rejects duplicate case ids', () => {

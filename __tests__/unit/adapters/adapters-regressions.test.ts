@@ -13,7 +13,6 @@ const NATIVE_TEXT = readFileSync(NATIVE, 'utf8');
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-
 describe('adapter regressions', () => {
   // fromBenchgate reads `(data as { schema }).schema` without checking that data is an object.
   it('--input-format benchgate on a file containing `null` is an InputError, not a TypeError', () => {

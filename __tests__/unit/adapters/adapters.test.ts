@@ -27,9 +27,13 @@ const NATIVE = 'completion_regression_overall_improved/baseline.json';
 const HARNESS = 'clean_pass_codemode_promotion/baseline.json';
 const CODEMODE = 'clean_pass_codemode_promotion/candidate.json';
 const OLD = 'ci_fixture_negative_reward_threshold/baseline.json';
-const ALL_FIXTURES = ['ci_fixture_negative_reward_threshold', 'clean_pass_codemode_promotion',
-  'completion_regression_overall_improved', 'reward_regression', 'steps_just_over_050']
-  .flatMap((d) => [`${d}/baseline.json`, `${d}/candidate.json`]);
+const ALL_FIXTURES = [
+  'ci_fixture_negative_reward_threshold',
+  'clean_pass_codemode_promotion',
+  'completion_regression_overall_improved',
+  'reward_regression',
+  'steps_just_over_050',
+].flatMap((d) => [`${d}/baseline.json`, `${d}/candidate.json`]);
 
 const NO_LABELS = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
 
@@ -65,8 +69,7 @@ describe('rlm-code rows to canonical cases', () => {
       started_at: '2026-03-04T08:05:00.250000+00:00',
       finished_at: '2026-03-04T08:05:44.352100+00:00',
       run_id: 'run_20260304_080500_250000',
-      run_path:
-        '/home/runner/work/agents/agents/03_completion_regression_overall_improved/.rlm_code/rlm/runs/run_20260304_080500_250000.jsonl',
+      run_path: '/home/runner/work/agents/agents/03_completion_regression_overall_improved/.rlm_code/rlm/runs/run_20260304_080500_250000.jsonl',
       final_response: "Completed task 'Split the context into chunks of ~1000 chars each. Use llm_q'.",
       expected_answer: null,
       answer_match: null,
@@ -121,9 +124,17 @@ describe('rlm-code rows to canonical cases', () => {
     const s = loadSummary(fixturePath('direct-llm.json', OWN));
     expect(s.run.mode).toBe('direct-llm');
     expect(s.cases[0]).toMatchObject({
-      id: 'capital_fr', completed: true, steps: 1, reward: 1, mode: 'direct-llm', harness: null, error: null,
+      id: 'capital_fr',
+      completed: true,
+      steps: 1,
+      reward: 1,
+      mode: 'direct-llm',
+      harness: null,
+      error: null,
       usage: { total_calls: 1, prompt_tokens: 41, completion_tokens: 7, roles: null },
-      labels: { ...NO_LABELS, environment: 'direct-llm' }, final_response: 'Paris.', duration_seconds: 1.2,
+      labels: { ...NO_LABELS, environment: 'direct-llm' },
+      final_response: 'Paris.',
+      duration_seconds: 1.2,
     });
     expect(s.cases[1]).toMatchObject({ id: 'blank_answer', completed: false, steps: 0, reward: 0, final_response: '  ' });
   });
@@ -131,8 +142,15 @@ describe('rlm-code rows to canonical cases', () => {
   it('converts a failure row: no usage key gives usage null, error kept, reward -1, steps 0', () => {
     const c = loadSummary(fixturePath('direct-llm.json', OWN)).cases[2];
     expect(c).toMatchObject({
-      id: 'provider_timeout', completed: false, steps: 0, reward: -1, usage: null, harness: null, final_response: '',
-      error: 'TimeoutError: provider did not answer in 30s', duration_seconds: 30,
+      id: 'provider_timeout',
+      completed: false,
+      steps: 0,
+      reward: -1,
+      usage: null,
+      harness: null,
+      final_response: '',
+      error: 'TimeoutError: provider did not answer in 30s',
+      duration_seconds: 30,
       labels: { ...NO_LABELS, environment: 'pure_rlm' },
     });
     expect(c?.extra).toEqual({});
@@ -143,18 +161,38 @@ describe('rlm-code rows to canonical cases', () => {
     const r = row(s, 2);
     delete r.usage;
     Object.assign(r, {
-      environment: 'pure_rlm', completed: false, steps: 0, total_reward: -1.0, final_response: '',
-      error: 'RuntimeError: MCP server codemode is not reachable', harness_tool_calls: 0, mcp_tool_calls: 0,
-      codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+      environment: 'pure_rlm',
+      completed: false,
+      steps: 0,
+      total_reward: -1.0,
+      final_response: '',
+      error: 'RuntimeError: MCP server codemode is not reachable',
+      harness_tool_calls: 0,
+      mcp_tool_calls: 0,
+      codemode_chain_calls: 0,
+      codemode_search_calls: 0,
+      codemode_discovery_calls: 0,
+      codemode_guardrail_blocked: false,
     });
     const c = parseSummary('base.json', s).cases[2];
     expect(c).toMatchObject({
-      completed: false, steps: 0, reward: -1, usage: null, error: 'RuntimeError: MCP server codemode is not reachable',
+      completed: false,
+      steps: 0,
+      reward: -1,
+      usage: null,
+      error: 'RuntimeError: MCP server codemode is not reachable',
       labels: { ...NO_LABELS, environment: 'pure_rlm' },
     });
     expect(c?.harness).toEqual({
-      mcp_enabled: true, mcp_server: 'codemode', harness_strategy: 'tool_call', harness_tool_calls: 0, mcp_tool_calls: 0,
-      codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+      mcp_enabled: true,
+      mcp_server: 'codemode',
+      harness_strategy: 'tool_call',
+      harness_tool_calls: 0,
+      mcp_tool_calls: 0,
+      codemode_chain_calls: 0,
+      codemode_search_calls: 0,
+      codemode_discovery_calls: 0,
+      codemode_guardrail_blocked: false,
     });
   });
 
@@ -193,15 +231,28 @@ describe('rlm-code top level to canonical summary', () => {
     expect(s.metadata).toEqual({});
     expect(s.extra).toEqual({});
     expect(s.reported).toEqual({
-      total_cases: 4, attempted_cases: 4, completed_cases: 2, avg_reward: 0.45, avg_steps: 5,
+      total_cases: 4,
+      attempted_cases: 4,
+      completed_cases: 2,
+      avg_reward: 0.45,
+      avg_steps: 5,
       latency_seconds: { avg: 50.441, p50: 48.8308, p95: 58.8993, p99: 59.7799, max: 60 },
       usage_totals: { total_calls: 24, prompt_tokens: 115352, completion_tokens: 14918 },
     });
     expect(s.run).toEqual({
-      preset: 'pure_rlm_context', mode: 'native', mcp_enabled: false, mcp_server: null, harness_strategy: null,
-      model: null, source: 'builtin', description: '', pack_paths: [],
-      started_at: '2026-03-04T08:05:00.250000+00:00', finished_at: '2026-03-04T08:08:22.013800+00:00',
-      duration_seconds: 201.7638, cancelled: false,
+      preset: 'pure_rlm_context',
+      mode: 'native',
+      mcp_enabled: false,
+      mcp_server: null,
+      harness_strategy: null,
+      model: null,
+      source: 'builtin',
+      description: '',
+      pack_paths: [],
+      started_at: '2026-03-04T08:05:00.250000+00:00',
+      finished_at: '2026-03-04T08:08:22.013800+00:00',
+      duration_seconds: 201.7638,
+      cancelled: false,
     });
     expect(s.cases.map((c) => c.id)).toEqual(raw(NATIVE).case_results.map((r) => r.case_id));
   });
@@ -217,11 +268,12 @@ describe('rlm-code top level to canonical summary', () => {
 
   it('maps harness run fields and pack paths', () => {
     expect(loadSummary(fixturePath(CODEMODE)).run).toMatchObject({
-      mode: 'harness', mcp_enabled: true, mcp_server: 'codemode', harness_strategy: 'codemode',
+      mode: 'harness',
+      mcp_enabled: true,
+      mcp_server: 'codemode',
+      harness_strategy: 'codemode',
     });
-    expect(loadSummary(fixturePath('steps_just_over_050/baseline.json')).run.pack_paths).toEqual([
-      'packs/oolong_regression_100.json',
-    ]);
+    expect(loadSummary(fixturePath('steps_just_over_050/baseline.json')).run.pack_paths).toEqual(['packs/oolong_regression_100.json']);
   });
 
   it('uses the file stem as id when benchmark_id is missing', () => {
@@ -237,11 +289,12 @@ describe('rlm-code top level to canonical summary', () => {
     const s = loadSummary(fixturePath(rel));
     expect(BenchmarkSummary.safeParse(s).success).toBe(true);
     expect(s.id).toBe(file.benchmark_id);
-    expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.steps])).toEqual(
-      file.case_results.map((r) => [r.case_id, r.completed, r.total_reward, r.steps]),
-    );
+    expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.steps])).toEqual(file.case_results.map((r) => [r.case_id, r.completed, r.total_reward, r.steps]));
     expect([s.reported.total_cases, s.reported.completed_cases, s.reported.avg_reward, s.reported.avg_steps]).toEqual([
-      file.total_cases, file.completed_cases, file.avg_reward, file.avg_steps,
+      file.total_cases,
+      file.completed_cases,
+      file.avg_reward,
+      file.avg_steps,
     ]);
   });
 });
@@ -253,23 +306,51 @@ describe('older hand-made summaries', () => {
     const s = loadSummary(fixturePath(OLD));
     expect(s.id).toBe('bench_ci_baseline_generic_smoke_v1');
     expect(s.run).toEqual({
-      preset: 'generic_smoke', mode: null, mcp_enabled: null, mcp_server: null, harness_strategy: null, model: null,
-      source: 'pinned', description: 'Deterministic CI baseline for RLM benchmark gate.', pack_paths: [],
-      started_at: '2026-02-09T00:00:00Z', finished_at: '2026-02-09T00:00:02Z', duration_seconds: null, cancelled: null,
+      preset: 'generic_smoke',
+      mode: null,
+      mcp_enabled: null,
+      mcp_server: null,
+      harness_strategy: null,
+      model: null,
+      source: 'pinned',
+      description: 'Deterministic CI baseline for RLM benchmark gate.',
+      pack_paths: [],
+      started_at: '2026-02-09T00:00:00Z',
+      finished_at: '2026-02-09T00:00:02Z',
+      duration_seconds: null,
+      cancelled: null,
     });
     expect(s.reported).toEqual({
-      total_cases: 2, attempted_cases: null, completed_cases: 2, avg_reward: 1.8, avg_steps: 2,
-      latency_seconds: null, usage_totals: null,
+      total_cases: 2,
+      attempted_cases: null,
+      completed_cases: 2,
+      avg_reward: 1.8,
+      avg_steps: 2,
+      latency_seconds: null,
+      usage_totals: null,
     });
     expect(s.cases[0]).toMatchObject({
-      id: 'hello_py', completed: true, steps: 2, reward: 1.8, mode: null, usage: null, duration_seconds: null,
-      harness: null, error: null, run_id: null, final_response: null, labels: { ...NO_LABELS, environment: 'generic' },
+      id: 'hello_py',
+      completed: true,
+      steps: 2,
+      reward: 1.8,
+      mode: null,
+      usage: null,
+      duration_seconds: null,
+      harness: null,
+      error: null,
+      run_id: null,
+      final_response: null,
+      labels: { ...NO_LABELS, environment: 'generic' },
     });
   });
 
   it('accepts the bare minimum: totals and rows with case_id, completed, steps, total_reward', () => {
     const s = parseSummary('min.json', {
-      total_cases: 1, completed_cases: 0, avg_reward: 0, avg_steps: 0,
+      total_cases: 1,
+      completed_cases: 0,
+      avg_reward: 0,
+      avg_steps: 0,
       case_results: [{ case_id: 'only', completed: false, steps: 0, total_reward: 0 }],
     });
     expect(s.id).toBe('min');
@@ -280,7 +361,21 @@ describe('older hand-made summaries', () => {
 
 describe('format detection and --input-format', () => {
   it('lists the formats', () => {
-    const names = ['benchgate', 'rlm-code', 'rle', 'rlm-runner', 'promptfoo', 'multihop-qa', 'inspect-ai', 'lm-eval', 'junit', 'github-action-benchmark', 'github-action-benchmark-bigger', 'github-action-benchmark-smaller', 'records'];
+    const names = [
+      'benchgate',
+      'rlm-code',
+      'rle',
+      'rlm-runner',
+      'promptfoo',
+      'multihop-qa',
+      'inspect-ai',
+      'lm-eval',
+      'junit',
+      'github-action-benchmark',
+      'github-action-benchmark-bigger',
+      'github-action-benchmark-smaller',
+      'records',
+    ];
     expect(ADAPTERS.map((a) => a.name)).toEqual(names);
     expect(INPUT_FORMATS).toEqual(['auto', ...names]);
   });
@@ -303,7 +398,9 @@ describe('format detection and --input-format', () => {
   it('rejects an unknown format name, listing the allowed ones', () => {
     const run = (): unknown => parseSummary('b.json', raw(NATIVE), 'csv');
     expect(run).toThrow(InputError);
-    expect(run).toThrow('unknown input format "csv"; expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records');
+    expect(run).toThrow(
+      'unknown input format "csv"; expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records',
+    );
     expect(() => loadSummary(fixturePath(NATIVE), 'RLM-CODE')).toThrow(/unknown input format "RLM-CODE"/);
   });
 });
@@ -341,8 +438,6 @@ describe('round trip through the benchgate format', () => {
     writeFileSync(file, JSON.stringify(normalized));
     const run = (): unknown => loadSummary(file);
     expect(run).toThrow(InputError);
-    expect(run).toThrow(
-      `${file}: $.schema: expected "benchgate.summary/v1", got the string "benchgate.summary/v0" (written by another benchgate version)`,
-    );
+    expect(run).toThrow(`${file}: $.schema: expected "benchgate.summary/v1", got the string "benchgate.summary/v0" (written by another benchgate version)`);
   });
 });

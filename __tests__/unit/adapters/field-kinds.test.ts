@@ -18,19 +18,44 @@ import {
 
 const counts = { total_calls: 1, prompt_tokens: 2, completion_tokens: 3 };
 const VALUES: unknown[] = [
-  undefined, null, true, false, 0, -0, 1, -1, 2.5, -2.5, 1e21, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2,
-  Infinity, -Infinity, NaN, '', 'x', 'false', '0', [], [1], {}, { a: 1 },
-  counts, { ...counts, roles: null }, { ...counts, roles: {} }, { ...counts, roles: { root: counts } },
-  { ...counts, roles: { root: { ...counts, total_calls: -1 } } }, { ...counts, roles: [counts] }, { ...counts, roles: 'x' },
-  { ...counts, total_calls: 1.5 }, { ...counts, prompt_tokens: '2' }, { total_calls: 1, prompt_tokens: 2 }, { ...counts, extra: 'kept' },
+  undefined,
+  null,
+  true,
+  false,
+  0,
+  -0,
+  1,
+  -1,
+  2.5,
+  -2.5,
+  1e21,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  Infinity,
+  -Infinity,
+  NaN,
+  '',
+  'x',
+  'false',
+  '0',
+  [],
+  [1],
+  {},
+  { a: 1 },
+  counts,
+  { ...counts, roles: null },
+  { ...counts, roles: {} },
+  { ...counts, roles: { root: counts } },
+  { ...counts, roles: { root: { ...counts, total_calls: -1 } } },
+  { ...counts, roles: [counts] },
+  { ...counts, roles: 'x' },
+  { ...counts, total_calls: 1.5 },
+  { ...counts, prompt_tokens: '2' },
+  { total_calls: 1, prompt_tokens: 2 },
+  { ...counts, extra: 'kept' },
 ];
 const KINDS: Kind[] = ['id', 'bool', 'count', 'number', 'seconds', 'string', 'usage', 'unknown'];
-const SPECS: FieldSpec[] = KINDS.flatMap((kind) => [
-  { kind },
-  { kind, optional: true },
-  { kind, nullable: true },
-  { kind, optional: true, nullable: true },
-]);
+const SPECS: FieldSpec[] = KINDS.flatMap((kind) => [{ kind }, { kind, optional: true }, { kind, nullable: true }, { kind, optional: true, nullable: true }]);
 
 describe('fieldCheck agrees with fieldSchema', () => {
   it.each(SPECS.map((s) => [JSON.stringify(s), s] as const))('%s', (_name, spec) => {

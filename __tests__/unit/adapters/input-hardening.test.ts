@@ -24,13 +24,16 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
-
 describe('nesting', () => {
   const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
 
   it('a 10,000-deep array anywhere in a summary is refused with its place, not a stack overflow', () => {
     const path = file('deep.json', demo.replace('"case_id"', `"deep": ${deep}, "case_id"`));
-    expect(message(() => loadSummary(path))).toMatch(new RegExp(`deep\\.json: line \\d+, column \\d+ \\(\\$\\.case_results\\[0\\]\\.deep(\\[0\\])+…(\\[0\\])+\\): nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`));
+    expect(message(() => loadSummary(path))).toMatch(
+      new RegExp(
+        `deep\\.json: line \\d+, column \\d+ \\(\\$\\.case_results\\[0\\]\\.deep(\\[0\\])+…(\\[0\\])+\\): nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
+      ),
+    );
   });
 
   it('the same on a line of a JSON Lines file', () => {
@@ -54,7 +57,9 @@ describe('nesting', () => {
 describe('duplicate keys', () => {
   it('are refused with the path and the place of both', () => {
     const path = file('dupe.json', demo.replace('"total_reward": ', '"total_reward": 1.0,\n      "total_reward": '));
-    expect(message(() => loadSummary(path))).toMatch(/dupe\.json: \$\.case_results\[0\]\.total_reward: key "total_reward" is given twice, at line (\d+), column \d+ and at line \d+, column \d+; a summary must say each thing once/);
+    expect(message(() => loadSummary(path))).toMatch(
+      /dupe\.json: \$\.case_results\[0\]\.total_reward: key "total_reward" is given twice, at line (\d+), column \d+ and at line \d+, column \d+; a summary must say each thing once/,
+    );
   });
 
   it('in a JSON Lines record, with the line', () => {
@@ -92,19 +97,29 @@ describe('invalid UTF-8', () => {
 describe('YAML configuration', () => {
   it('an alias bomb is refused at the first alias, not an internal error', () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: [*b, *b, *b, *b, *b, *b, *b, *b, *b]', ''].join('\n');
-    expect(message(() => parseConfig('bench.yml', bomb))).toBe('bench.yml: line 1, column 7: the anchor &a is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)');
+    expect(message(() => parseConfig('bench.yml', bomb))).toBe(
+      'bench.yml: line 1, column 7: the anchor &a is not accepted; write the value out where it is used (benchgate reads anchors and aliases nowhere in a configuration)',
+    );
   });
 
   it('an alias used as a key (which would silently override the key) is refused', () => {
-    expect(message(() => parseConfig('bench.yml', 'decide: point\nallow_findings: [new-cases]\n*x : significant\n'))).toMatch(/^bench\.yml: line 3, column 1: the alias \*x is not accepted/);
-    expect(message(() => parseConfig('bench.yml', '&k decide: point\n*k : significant\n'))).toMatch(/^bench\.yml: line 1, column 4: the anchor &k is not accepted/);
+    expect(message(() => parseConfig('bench.yml', 'decide: point\nallow_findings: [new-cases]\n*x : significant\n'))).toMatch(
+      /^bench\.yml: line 3, column 1: the alias \*x is not accepted/,
+    );
+    expect(message(() => parseConfig('bench.yml', '&k decide: point\n*k : significant\n'))).toMatch(
+      /^bench\.yml: line 1, column 4: the anchor &k is not accepted/,
+    );
   });
 
   it('a merge key is refused', () => {
-    expect(message(() => parseConfig('bench.yml', 'pricing:\n  <<: {}\n  gpt: {prompt: 1, completion: 2}\n'))).toBe('bench.yml: line 2, column 3: the merge key << is not accepted; write the keys out');
+    expect(message(() => parseConfig('bench.yml', 'pricing:\n  <<: {}\n  gpt: {prompt: 1, completion: 2}\n'))).toBe(
+      'bench.yml: line 2, column 3: the merge key << is not accepted; write the keys out',
+    );
   });
 
   it('duplicate keys are refused (as before)', () => {
-    expect(message(() => parseConfig('bench.yml', 'decide: point\ndecide: significant\n'))).toMatch(/^bench\.yml: line 2, column 1: not valid YAML: Map keys must be unique/);
+    expect(message(() => parseConfig('bench.yml', 'decide: point\ndecide: significant\n'))).toMatch(
+      /^bench\.yml: line 2, column 1: not valid YAML: Map keys must be unique/,
+    );
   });
 });

@@ -82,15 +82,11 @@ describe('locateJsonProblem on broken JSON', () => {
     expect(text).toContain('NaN');
     const line = text.split('\n').findIndex((l) => l.includes('NaN')) + 1;
     expect(line).toBeGreaterThan(20);
-    expect(locateJsonProblem(text)).toEqual(
-      problem(line, 26, '$.case_results[2].usage.prompt_tokens', 'NaN is not a finite number', true),
-    );
+    expect(locateJsonProblem(text)).toEqual(problem(line, 26, '$.case_results[2].usage.prompt_tokens', 'NaN is not a finite number', true));
   });
 
   it('gives the path of the element being read, not of earlier siblings', () => {
-    expect(locateJsonProblem('{"a": {"x": 1}, "b": [true, {"c": tru}]}')).toEqual(
-      problem(1, 35, '$.b[1].c', 'unexpected character "t"'),
-    );
+    expect(locateJsonProblem('{"a": {"x": 1}, "b": [true, {"c": tru}]}')).toEqual(problem(1, 35, '$.b[1].c', 'unexpected character "t"'));
   });
 
   it('counts lines with CRLF line ends', () => {

@@ -14,7 +14,9 @@ import { tempFiles } from '../../helpers/adapter-files.js';
 
 /** Text of characters XML allows, with the ones that need escaping over-represented. */
 const xmlText = fc
-  .array(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('&', '<', '>', '"', "'", ']]>', '\n', '\t', '\r', ' ', '›', 'é', '😀', '&amp;')), { maxLength: 6 })
+  .array(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('&', '<', '>', '"', "'", ']]>', '\n', '\t', '\r', ' ', '›', 'é', '😀', '&amp;')), {
+    maxLength: 6,
+  })
   .map((parts) => parts.join(''));
 const xmlName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,8}$/);
 
@@ -40,7 +42,9 @@ const tree: fc.Arbitrary<Tree> = fc.letrec<{ node: Tree }>((tie) => ({
 })).node;
 
 function write(t: Tree): string {
-  const attrs = Object.entries(t.attributes).map(([k, v]) => ` ${k}="${escapeAttr(v)}"`).join('');
+  const attrs = Object.entries(t.attributes)
+    .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+    .join('');
   const text = t.cdata && !t.text.includes(']]>') && !t.text.includes('\r') ? `<![CDATA[${t.text}]]>` : escapeText(t.text);
   return `<${t.name}${attrs}>${text}${t.children.map(write).join('')}</${t.name}>`;
 }
@@ -50,29 +54,43 @@ const expected = (t: Tree): unknown => ({ name: t.name, attributes: t.attributes
 
 describe('the XML reader, on any input', () => {
   it('reads any tree written as XML back as itself (attributes, text, CDATA, entities)', () => {
-    fc.assert(fc.property(tree, (t) => {
-      expect(shape(parseXml(`<?xml version="1.0"?>\n${write(t)}\n`))).toEqual(expected(t));
-    }));
+    fc.assert(
+      fc.property(tree, (t) => {
+        expect(shape(parseXml(`<?xml version="1.0"?>\n${write(t)}\n`))).toEqual(expected(t));
+      }),
+    );
   });
 
   it('any text either reads or fails with an XmlError naming the line, never anything else', () => {
-    const soup = fc.array(fc.oneof(fc.constantFrom('<a>', '</a>', '<b x="1"/>', '<!DOCTYPE a>', '&', '&lt;', '&bogus;', '<![CDATA[', ']]>', '<!--', '-->', '<?pi?>', '"', '='), fc.string({ maxLength: 4 })), { maxLength: 12 }).map((p) => p.join(''));
-    fc.assert(fc.property(soup, (text) => {
-      try {
-        parseXml(text);
-      } catch (err) {
-        expect(err).toBeInstanceOf(XmlError);
-        expect((err as Error).message).toMatch(/^line \d+(, column \d+)?: \S/);
-      }
-    }));
+    const soup = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('<a>', '</a>', '<b x="1"/>', '<!DOCTYPE a>', '&', '&lt;', '&bogus;', '<![CDATA[', ']]>', '<!--', '-->', '<?pi?>', '"', '='),
+          fc.string({ maxLength: 4 }),
+        ),
+        { maxLength: 12 },
+      )
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(soup, (text) => {
+        try {
+          parseXml(text);
+        } catch (err) {
+          expect(err).toBeInstanceOf(XmlError);
+          expect((err as Error).message).toMatch(/^line \d+(, column \d+)?: \S/);
+        }
+      }),
+    );
   });
 
   it('a well-formed document cut short fails with an XmlError', () => {
-    fc.assert(fc.property(tree, fc.nat(), (t, n) => {
-      const text = write(t);
-      const cut = text.slice(0, n % text.length);
-      expect(() => parseXml(cut)).toThrow(XmlError);
-    }));
+    fc.assert(
+      fc.property(tree, fc.nat(), (t, n) => {
+        const text = write(t);
+        const cut = text.slice(0, n % text.length);
+        expect(() => parseXml(cut)).toThrow(XmlError);
+      }),
+    );
   });
 });
 
@@ -116,36 +134,45 @@ function load(xml: string) {
 
 describe('the JUnit adapter, on any report', () => {
   it('reads every test once, passed only without failure, error or skip, whatever the counts say', () => {
-    fc.assert(fc.property(tests, fc.nat(1000), (list, counts) => {
-      const s = load(report(list, counts)).summary;
-      expect(s.cases).toHaveLength(list.length);
-      expect(new Set(s.cases.map((c) => c.id)).size).toBe(list.length);
-      expect(s.cases.map((c) => c.extra['outcome'])).toEqual(list.map((t) => t.outcome));
-      expect(s.cases.map((c) => c.error !== null)).toEqual(list.map((t) => t.outcome === 'error'));
-      expect(s.reported.total_cases).toBe(list.length);
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(tests, fc.nat(1000), (list, counts) => {
+        const s = load(report(list, counts)).summary;
+        expect(s.cases).toHaveLength(list.length);
+        expect(new Set(s.cases.map((c) => c.id)).size).toBe(list.length);
+        expect(s.cases.map((c) => c.extra['outcome'])).toEqual(list.map((t) => t.outcome));
+        expect(s.cases.map((c) => c.error !== null)).toEqual(list.map((t) => t.outcome === 'error'));
+        expect(s.reported.total_cases).toBe(list.length);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('pairs by place, not position: a report against itself reordered promotes with no finding', () => {
-    fc.assert(fc.property(tests, fc.nat(1000), fc.nat(1000), (list, a, b) => {
-      const cmp = compareSummaries(load(report(list, a)), load(report([...list].reverse(), b)));
-      expect(cmp.findings.filter((f) => f.blocking)).toEqual([]);
-      expect(cmp.rlm.case_summary.common_cases).toBe(list.length);
-      expect(cmp.verdict).toBe('promote');
-    }), { numRuns: 40 });
+    fc.assert(
+      fc.property(tests, fc.nat(1000), fc.nat(1000), (list, a, b) => {
+        const cmp = compareSummaries(load(report(list, a)), load(report([...list].reverse(), b)));
+        expect(cmp.findings.filter((f) => f.blocking)).toEqual([]);
+        expect(cmp.rlm.case_summary.common_cases).toBe(list.length);
+        expect(cmp.verdict).toBe('promote');
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('a passing test that fails in the candidate is the one completion regression', () => {
     const withPass = tests.filter((l) => l.some((t) => t.outcome === 'passed'));
-    fc.assert(fc.property(withPass, fc.nat(), fc.constantFrom<Outcome>('failure', 'error', 'skipped'), (list, pick, to) => {
-      const passing = list.filter((t) => t.outcome === 'passed');
-      const broken = passing[pick % passing.length] as Test;
-      const cand = list.map((t) => (t === broken ? { ...t, outcome: to } : t));
-      const cmp = compareSummaries(load(report(list, 0)), load(report(cand, 0)));
-      const regressed = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
-      expect(regressed).toHaveLength(1);
-      expect(regressed[0]?.endsWith(broken.name)).toBe(true);
-      expect(cmp.verdict).toBe('hold');
-    }), { numRuns: 40 });
+    fc.assert(
+      fc.property(withPass, fc.nat(), fc.constantFrom<Outcome>('failure', 'error', 'skipped'), (list, pick, to) => {
+        const passing = list.filter((t) => t.outcome === 'passed');
+        const broken = passing[pick % passing.length] as Test;
+        const cand = list.map((t) => (t === broken ? { ...t, outcome: to } : t));
+        const cmp = compareSummaries(load(report(list, 0)), load(report(cand, 0)));
+        const regressed = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+        expect(regressed).toHaveLength(1);
+        expect(regressed[0]?.endsWith(broken.name)).toBe(true);
+        expect(cmp.verdict).toBe('hold');
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -39,7 +39,10 @@ describe('README: input formats', () => {
     const d = tempFiles({ 'b.json': text, 'c.json': JSON.stringify(slower) });
     const load = (f: string) => ({ path: f, summary: loadSummary(join(d, f), 'github-action-benchmark-smaller') });
     const b = load('b.json');
-    expect(b.summary.cases.map((c) => [c.id, c.extra['unit'], c.extra['range']])).toEqual([['parse 1 MB summary', 'ms', '± 1.3'], ['compare 10k cases', 'ms', 0.4]]);
+    expect(b.summary.cases.map((c) => [c.id, c.extra['unit'], c.extra['range']])).toEqual([
+      ['parse 1 MB summary', 'ms', '± 1.3'],
+      ['compare 10k cases', 'ms', 0.4],
+    ]);
     const cmp = compareSummaries(b, load('c.json'));
     expect(cmp.verdict).toBe('hold');
     expect(cmp.benchmarks?.worse).toEqual(['compare 10k cases']);

@@ -28,9 +28,15 @@ describe('README input format examples', () => {
     expect(mini.metadata).toMatchObject({ provider: 'mini', prompt: 'support', 'promptfoo.eval_id': 'eval-7Xk-2026-11-20T10:15:00' });
     const r = await runCli('compare', '--baseline', file, '--candidate', file, '--baseline-model', 'gpt-4o', '--candidate-model', 'mini', '--format', 'json');
     expect(r.code).toBe(1);
-    expect((JSON.parse(r.stdout) as { cases: { case_id: string; completion_regression: boolean }[] }).cases.filter((c) => c.completion_regression).map((c) => c.case_id)).toEqual(['q=Who handles escalations?', 'refund window']);
+    expect(
+      (JSON.parse(r.stdout) as { cases: { case_id: string; completion_regression: boolean }[] }).cases
+        .filter((c) => c.completion_regression)
+        .map((c) => c.case_id),
+    ).toEqual(['q=Who handles escalations?', 'refund window']);
     const none = await runCli('compare', '--baseline', file, '--candidate', file, '--baseline-model', 'gpt-5', '--candidate-model', 'mini');
-    expect(none.stderr).toContain('no provider or prompt label "gpt-5" (--baseline-model / --candidate-model); the file holds providers "gpt-4o", "mini" and prompts "support"');
+    expect(none.stderr).toContain(
+      'no provider or prompt label "gpt-5" (--baseline-model / --candidate-model); the file holds providers "gpt-4o", "mini" and prompts "support"',
+    );
   });
 
   it('Inspect AI: a case per sample, C completes, I does not; the model and tokens read', () => {
@@ -38,7 +44,10 @@ describe('README input format examples', () => {
     const s = loadSummary(join(d, 'log.json'));
     expect(s.format).toBe('inspect-ai');
     expect(s.run.model).toBe('ollama/gemma3');
-    expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.usage?.prompt_tokens, c.duration_seconds])).toEqual([['1', true, 1, 66, 2.1], ['2', false, 0, 64, 1.8]]);
+    expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.usage?.prompt_tokens, c.duration_seconds])).toEqual([
+      ['1', true, 1, 66, 2.1],
+      ['2', false, 0, 64, 1.8],
+    ]);
   });
 
   it('lm-evaluation-harness: a case per document, the task from the file name, exact_match the reward', () => {
@@ -46,6 +55,9 @@ describe('README input format examples', () => {
     const d = tempFiles({ [name]: example('format-lm-eval') });
     const s = loadSummary(join(d, name));
     expect(s.format).toBe('lm-eval');
-    expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.final_response])).toEqual([['gsm8k/0', true, 1, '18'], ['gsm8k/1', false, 0, '4']]);
+    expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.final_response])).toEqual([
+      ['gsm8k/0', true, 1, '18'],
+      ['gsm8k/1', false, 0, '4'],
+    ]);
   });
 });

@@ -38,7 +38,10 @@ describe('github-action-benchmark fixtures', () => {
   });
 
   it('Free Memory 150 -> 120 MB: held and listed, Throughput unchanged (golden report)', () => {
-    const cmp = compareSummaries(load('customBiggerIsBetter_output.json', BIGGER), load('derived_customBiggerIsBetter_candidate_free_memory_dropped.json', BIGGER));
+    const cmp = compareSummaries(
+      load('customBiggerIsBetter_output.json', BIGGER),
+      load('derived_customBiggerIsBetter_candidate_free_memory_dropped.json', BIGGER),
+    );
     expect(cmp.verdict).toBe('hold');
     expect(cmp.benchmarks?.worse).toEqual(['My Custom Bigger Is Better Benchmark - Free Memory']);
     expect(cmp.benchmarks?.benchmarks.map((b) => [b.case_id, b.worse_factor])).toEqual([
@@ -51,7 +54,13 @@ describe('github-action-benchmark fixtures', () => {
   });
 
   it('without a direction the file is refused with the question, not guessed', async () => {
-    const r = await runCli('compare', '--baseline', join(dir, 'customBiggerIsBetter_output.json'), '--candidate', join(dir, 'customBiggerIsBetter_output.json'));
+    const r = await runCli(
+      'compare',
+      '--baseline',
+      join(dir, 'customBiggerIsBetter_output.json'),
+      '--candidate',
+      join(dir, 'customBiggerIsBetter_output.json'),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('does not say whether bigger or smaller is better');
   });

@@ -46,7 +46,9 @@ const HOLDS: Record<string, { tests: number; passed: number }> = {
 const stem = (file: string): string => file.replace(/\.xml$/, '');
 
 describe('real JUnit reports: each file', () => {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.xml'))
+    .sort();
   it('every fixture has its expectation', () => {
     expect(files).toEqual(Object.keys(HOLDS).sort());
   });
@@ -80,7 +82,10 @@ describe('real JUnit reports: what the runners write, read right', () => {
     expect(outcome('pytest-teardown.xml', 'pytest › test_teardown › test_fails_and_teardown_errors')).toMatchObject({ outcome: 'failure', rows: 2 });
     expect(outcome('pytest-teardown.xml', 'pytest › test_teardown › test_passes_but_teardown_errors')).toMatchObject({ outcome: 'error' });
     expect(outcome('pytest-xunit1-base.xml', 'pytest › test_suite › test_xfail')).toMatchObject({ outcome: 'skipped', skip_type: 'pytest.xfail' });
-    expect(outcome('pytest-xunit1-base.xml', 'pytest › test_suite › test_with_property')).toMatchObject({ outcome: 'passed', properties: { reward: 0.75, model: 'gpt-4o' } });
+    expect(outcome('pytest-xunit1-base.xml', 'pytest › test_suite › test_with_property')).toMatchObject({
+      outcome: 'passed',
+      properties: { reward: 0.75, model: 'gpt-4o' },
+    });
   });
 
   it('Node: nested suites counted once, the top-level test read, the same name in two describe blocks two tests', () => {
@@ -91,9 +96,14 @@ describe('real JUnit reports: what the runners write, read right', () => {
   });
 
   it('Surefire: flaky attempts pass and say so; no classname: the suite is the class; a suite-level error is one failed test', () => {
-    expect(outcome('surefire__TEST-org.acme.FlakyTest.xml', 'org.acme.FlakyTest › testFlaky')).toMatchObject({ outcome: 'passed', flaky: 'passed after 4 failed attempts' });
+    expect(outcome('surefire__TEST-org.acme.FlakyTest.xml', 'org.acme.FlakyTest › testFlaky')).toMatchObject({
+      outcome: 'passed',
+      flaky: 'passed after 4 failed attempts',
+    });
     expect(outcome('surefire__TEST-com.shape.CircleTest.xml', 'com.shape.CircleTest › testProperties')).toMatchObject({ outcome: 'error' });
-    expect(outcome('jenkins__junit-report-nested-testsuites.xml', 'test.AutomatedTests › test.db.DatabaseTest › test.3rdlevel › <init>')).toMatchObject({ outcome: 'error' });
+    expect(outcome('jenkins__junit-report-nested-testsuites.xml', 'test.AutomatedTests › test.db.DatabaseTest › test.3rdlevel › <init>')).toMatchObject({
+      outcome: 'error',
+    });
   });
 });
 

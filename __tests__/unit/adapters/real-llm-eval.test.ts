@@ -28,13 +28,19 @@ describe('Inspect AI eval log (inspect_ai 0.3.95 test fixture)', () => {
     expect(s.run).toMatchObject({ model: 'ollama/gemma3', cancelled: false });
     expect(s.metadata).toMatchObject({ task: 'popularity', scorer: 'match', 'inspect.status': 'success' });
     expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.error])).toEqual([['1', true, 1, null]]);
-    expect(s.cases[0]).toMatchObject({ duration_seconds: 2.113, usage: { total_calls: 1, prompt_tokens: 66, completion_tokens: 3 }, final_response: 'Yes\n', expected_answer: ' Yes', extra: { score: 'C', answer: 'Yes' } });
+    expect(s.cases[0]).toMatchObject({
+      duration_seconds: 2.113,
+      usage: { total_calls: 1, prompt_tokens: 66, completion_tokens: 3 },
+      final_response: 'Yes\n',
+      expected_answer: ' Yes',
+      extra: { score: 'C', answer: 'Yes' },
+    });
     expectCanonical('real-inspect-log', s);
   });
 
   it('the same log on both sides passes (golden report)', () => sameOnBothSides(INSPECT, 'inspect-aa'));
 
-  it('--baseline-model must be the log\'s model: honoured when it is, an error when not', async () => {
+  it("--baseline-model must be the log's model: honoured when it is, an error when not", async () => {
     expect((await runCli('compare', '--baseline', INSPECT, '--candidate', INSPECT, '--baseline-model', 'ollama/gemma3', '--format', 'json')).code).toBe(0);
     const other = await runCli('compare', '--baseline', INSPECT, '--candidate', INSPECT, '--baseline-model', 'openai/gpt-4o');
     expect(other.code).toBe(2);
@@ -42,7 +48,7 @@ describe('Inspect AI eval log (inspect_ai 0.3.95 test fixture)', () => {
   });
 });
 
-describe('lm-evaluation-harness results file (the harness\'s own test fixture)', () => {
+describe("lm-evaluation-harness results file (the harness's own test fixture)", () => {
   it('one task, read as an aggregate: acc 0.34 the reward, and the note that paired statistics need --log_samples (golden)', () => {
     const s = loadSummary(RESULTS);
     expect(s.format).toBe('lm-eval');

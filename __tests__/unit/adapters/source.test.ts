@@ -56,7 +56,16 @@ describe('input sources', () => {
   });
 
   it('takes the model of each side from the command line', () => {
-    const cmd = parseArgs(['compare', '--baseline', 'r.jsonl', '--candidate', 'r.jsonl', '--baseline-model', 'GPT-4o (Regular)', '--candidate-model=GPT-4o-mini (RLM)']);
+    const cmd = parseArgs([
+      'compare',
+      '--baseline',
+      'r.jsonl',
+      '--candidate',
+      'r.jsonl',
+      '--baseline-model',
+      'GPT-4o (Regular)',
+      '--candidate-model=GPT-4o-mini (RLM)',
+    ]);
     expect(cmd).toMatchObject({ inputFormat: null, models: { baseline: 'GPT-4o (Regular)', candidate: 'GPT-4o-mini (RLM)' } });
     expect(() => parseArgs(['compare', '--baseline', 'a', '--candidate', 'b', '--baseline-model', ' '])).toThrow(UsageError);
   });

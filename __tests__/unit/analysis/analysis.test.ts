@@ -44,7 +44,15 @@ describe('rlm-code gate boundaries (plain double subtraction, no rounding)', () 
     expect(off.rlm.case_summary.completion_regressions).toBe(1);
   });
   it('reward regressions are counted but never gated', () => {
-    const cmp = compareSummaries(loaded({ cases: cases(2, () => ({ reward: 1 })) }), loaded({ cases: [{ id: 'c01', reward: 0.5 }, { id: 'c02', reward: 1.5 }] }));
+    const cmp = compareSummaries(
+      loaded({ cases: cases(2, () => ({ reward: 1 })) }),
+      loaded({
+        cases: [
+          { id: 'c01', reward: 0.5 },
+          { id: 'c02', reward: 1.5 },
+        ],
+      }),
+    );
     expect(cmp.rlm.case_summary.reward_regressions).toBe(1);
     expect(cmp.rlm.passed).toBe(true);
     expect(cmp.verdict).toBe('promote');
@@ -74,18 +82,32 @@ describe('integrity findings rlm-code lacks', () => {
       const l = loaded({ cases: cases(3) });
       return { ...l, summary: { ...l.summary, metadata: { ...l.summary.metadata, ...metadata } } };
     };
-    const ok = compareSummaries(stamped({ 'command.exit_code': 0, 'command.timed_out': false, 'command.signal': null }), stamped({ 'command.exit_code': 0, 'command.timed_out': false }));
+    const ok = compareSummaries(
+      stamped({ 'command.exit_code': 0, 'command.timed_out': false, 'command.signal': null }),
+      stamped({ 'command.exit_code': 0, 'command.timed_out': false }),
+    );
     expect(codes(ok)).not.toContain('command-failed');
     expect(ok.verdict).toBe('promote');
     const cases_ = [
-      [{ 'command.exit_code': 4, 'command.timed_out': false }, 'The candidate suite command exited with code 4 (command.exit_code); its summary may be partial.'],
-      [{ 'command.exit_code': null, 'command.timed_out': true, 'command.signal': 'SIGTERM' }, 'The candidate suite command timed out (command.timed_out: true); its summary may be partial.'],
-      [{ 'command.exit_code': null, 'command.timed_out': false, 'command.signal': 'SIGKILL' }, 'The candidate suite command was killed by a signal (command.signal); its summary may be partial.'],
+      [
+        { 'command.exit_code': 4, 'command.timed_out': false },
+        'The candidate suite command exited with code 4 (command.exit_code); its summary may be partial.',
+      ],
+      [
+        { 'command.exit_code': null, 'command.timed_out': true, 'command.signal': 'SIGTERM' },
+        'The candidate suite command timed out (command.timed_out: true); its summary may be partial.',
+      ],
+      [
+        { 'command.exit_code': null, 'command.timed_out': false, 'command.signal': 'SIGKILL' },
+        'The candidate suite command was killed by a signal (command.signal); its summary may be partial.',
+      ],
     ] as const;
     for (const [metadata, message] of cases_) {
       const cmp = compareSummaries(stamped({}), stamped(metadata));
       expect(cmp.rlm.passed).toBe(true);
-      expect(cmp.findings.filter((f) => f.code === 'command-failed')).toEqual([{ code: 'command-failed', severity: 'error', blocking: true, side: 'candidate', message, case_ids: [] }]);
+      expect(cmp.findings.filter((f) => f.code === 'command-failed')).toEqual([
+        { code: 'command-failed', severity: 'error', blocking: true, side: 'candidate', message, case_ids: [] },
+      ]);
       expect(cmp.verdict).toBe('hold');
     }
     expect(compareSummaries(stamped({}), stamped({ 'command.exit_code': 4 }), { allowFindings: ['command-failed'] }).verdict).toBe('promote');
@@ -129,7 +151,10 @@ describe('integrity findings rlm-code lacks', () => {
   });
   it('finding messages carry no untrusted text (ids go in case_ids, never in the message)', () => {
     const evil = '<img src=x onerror=alert(1)>|@admin';
-    const cmp = compareSummaries(loaded({ preset: evil, cases: [{ id: evil }, { id: 'x' }] }), loaded({ preset: `${evil}2`, cases: [{ id: 'x', error: evil }] }));
+    const cmp = compareSummaries(
+      loaded({ preset: evil, cases: [{ id: evil }, { id: 'x' }] }),
+      loaded({ preset: `${evil}2`, cases: [{ id: 'x', error: evil }] }),
+    );
     for (const f of cmp.findings) expect(f.message).not.toContain('<img');
     expect(cmp.findings.find((f) => f.code === 'missing-cases')?.case_ids).toEqual([evil]);
   });
@@ -144,13 +169,16 @@ describe('case pairing', () => {
   it('sorts whether the runs list the same ids in the same order or not', () => {
     const ids = ['b', 'a', '\u{1F600}', '\uFF21'];
     const same = compareSummaries(loaded({ cases: ids.map((id) => ({ id })) }), loaded({ cases: ids.map((id) => ({ id, completed: id !== 'a' })) }));
-    const shuffled = compareSummaries(loaded({ cases: ids.map((id) => ({ id })) }), loaded({ cases: [...ids].reverse().map((id) => ({ id, completed: id !== 'a' })) }));
+    const shuffled = compareSummaries(
+      loaded({ cases: ids.map((id) => ({ id })) }),
+      loaded({ cases: [...ids].reverse().map((id) => ({ id, completed: id !== 'a' })) }),
+    );
     for (const cmp of [same, shuffled]) {
       expect(cmp.cases.map((r) => r.case_id)).toEqual(['a', 'b', '\uFF21', '\u{1F600}']);
       expect(cmp.cases.map((r) => r.completion_regression)).toEqual([true, false, false, false]);
     }
   });
-  it('gives one-sided cases rlm-code\'s report defaults and no regression flags', () => {
+  it("gives one-sided cases rlm-code's report defaults and no regression flags", () => {
     const cmp = compareSummaries(loaded({ cases: [{ id: 'a', reward: 0.5 }] }), loaded({ cases: [{ id: 'b' }] }));
     expect(cmp.cases.map((r) => [r.case_id, r.in_baseline, r.in_candidate, r.candidate_reward, r.completion_regression])).toEqual([
       ['a', true, false, 0, false],

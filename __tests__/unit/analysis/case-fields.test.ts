@@ -29,8 +29,14 @@ const run = (data: Record<string, unknown>, path: string): LoadedSummary => ({ p
 
 describe('gates and slices on fields of the case rows', () => {
   it('a field gate judges the per-case mean of a numeric field, skipping cases without a number', () => {
-    const b = run(raw('tool_call', 20, () => 0.8), 'b.json');
-    const c = run(raw('codemode', 20, (i) => (i === 0 ? 'n/a' : 0.7)), 'c.json');
+    const b = run(
+      raw('tool_call', 20, () => 0.8),
+      'b.json',
+    );
+    const c = run(
+      raw('codemode', 20, (i) => (i === 0 ? 'n/a' : 0.7)),
+      'c.json',
+    );
     const cmp = compareSummaries(b, c, { metricGates: [{ field: 'judge_score', direction: 'higher', tolerance: 0.05 }] });
     expect(cmp.metric_gates[0]).toMatchObject({ metric: 'judge_score', field: true, status: 'fail', basis: 'point' });
     expect(cmp.metric_gates[0]?.baseline).toBeCloseTo(0.8, 12);
@@ -44,8 +50,14 @@ describe('gates and slices on fields of the case rows', () => {
   });
 
   it('under significant a field gate is a paired test; a field no case records never passes', () => {
-    const b = run(raw('tool_call', 30, (i) => 0.5 + (i % 3) * 0.1), 'b.json');
-    const worse = run(raw('codemode', 30, (i) => 0.3 + (i % 3) * 0.1), 'c.json');
+    const b = run(
+      raw('tool_call', 30, (i) => 0.5 + (i % 3) * 0.1),
+      'b.json',
+    );
+    const worse = run(
+      raw('codemode', 30, (i) => 0.3 + (i % 3) * 0.1),
+      'c.json',
+    );
     const sig = compareSummaries(b, worse, { decide: 'significant', metricGates: [{ field: 'judge_score', direction: 'higher' }] });
     expect(sig.metric_gates[0]).toMatchObject({ basis: 'paired', status: 'fail' });
     const none = compareSummaries(b, worse, { metricGates: [{ field: 'no_such_field' }] });
@@ -54,11 +66,28 @@ describe('gates and slices on fields of the case rows', () => {
   });
 
   it('a slice may group by any field, nested ones by a dotted path', () => {
-    const b = run(raw('tool_call', 20, () => 1), 'b.json');
+    const b = run(
+      raw('tool_call', 20, () => 1),
+      'b.json',
+    );
     // Every rust case (odd i) stops completing; python cases stay.
-    const c = run(raw('codemode', 20, () => 1, (i) => i % 2 === 0), 'c.json');
-    const cmp = compareSummaries(b, c, { slices: [{ by: 'meta.lang', metric: 'completion_rate', tolerance: 0.1 }], thresholds: { min_reward_delta: -1, min_completion_delta: -1, max_steps_increase: 1, fail_on_completion_regression: false } });
-    expect(cmp.slices.map((x) => [x.group, x.cases, x.status])).toEqual([['python', 10, 'pass'], ['rust', 10, 'fail']]);
+    const c = run(
+      raw(
+        'codemode',
+        20,
+        () => 1,
+        (i) => i % 2 === 0,
+      ),
+      'c.json',
+    );
+    const cmp = compareSummaries(b, c, {
+      slices: [{ by: 'meta.lang', metric: 'completion_rate', tolerance: 0.1 }],
+      thresholds: { min_reward_delta: -1, min_completion_delta: -1, max_steps_increase: 1, fail_on_completion_regression: false },
+    });
+    expect(cmp.slices.map((x) => [x.group, x.cases, x.status])).toEqual([
+      ['python', 10, 'pass'],
+      ['rust', 10, 'fail'],
+    ]);
     expect(cmp.verdict).toBe('hold');
     expect(renderMarkdown(cmp)).toContain('| `meta.lang` = `rust` | `completion_rate` | required | 10 | 100.0% | 0.0% |');
   });
@@ -73,7 +102,11 @@ describe('gates and slices on fields of the case rows', () => {
     const c = withRepo('codemode', 25, (i) => i % 10 !== 3);
     const sig = compareSummaries(b, c, { decide: 'significant', significance: { cluster: 'meta.repo' } });
     expect(sig.significance?.cluster).toMatchObject({ field: 'meta.repo', units: 25, note: 'clustered by meta.repo' });
-    const few = compareSummaries(withRepo('tool_call', 3, () => true), withRepo('codemode', 3, () => true), { decide: 'significant', significance: { cluster: 'meta.repo' } });
+    const few = compareSummaries(
+      withRepo('tool_call', 3, () => true),
+      withRepo('codemode', 3, () => true),
+      { decide: 'significant', significance: { cluster: 'meta.repo' } },
+    );
     expect(few.significance?.cluster.units).toBe(3);
     expect(few.findings.find((f) => f.code === 'too-few-clusters')?.message).toMatch(/^Clustering by meta\.repo leaves 3 clusters/);
   });
@@ -89,7 +122,10 @@ describe('gates and slices on fields of the case rows', () => {
     const keep = loadOptionsOf(config, 'baseline').keep;
     expect(keep).toEqual({ numbers: ['judge_score'], labels: ['meta.lang'] });
     const packed = files.map((f) => ({ path: f, summary: packedSummary(loadPackedSummary(f, { format: 'auto', keep })) })) as [LoadedSummary, LoadedSummary];
-    const whole = files.map((f) => ({ path: f, summary: parseSummary(f, JSON.parse(JSON.stringify(raw(f.endsWith('b.json') ? 'b' : 'c', 12, (i) => (f.endsWith('b.json') ? 0.9 : 0.6) + i / 100)))) })) as [LoadedSummary, LoadedSummary];
+    const whole = files.map((f) => ({
+      path: f,
+      summary: parseSummary(f, JSON.parse(JSON.stringify(raw(f.endsWith('b.json') ? 'b' : 'c', 12, (i) => (f.endsWith('b.json') ? 0.9 : 0.6) + i / 100)))),
+    })) as [LoadedSummary, LoadedSummary];
     const a = compareSummaries(packed[0], packed[1], options);
     const w = compareSummaries(whole[0], whole[1], options);
     expect(a.metric_gates).toEqual(w.metric_gates);
@@ -101,9 +137,14 @@ describe('gates and slices on fields of the case rows', () => {
   });
 
   it('the configuration wants exactly one of metric and field; names are escaped in the report', async () => {
-    expect(() => parseConfig('c.yml', 'gates:\n  - metric: calls\n    field: x\n')).toThrow('c.yml: line 2, column 5: "gates.0": expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)');
+    expect(() => parseConfig('c.yml', 'gates:\n  - metric: calls\n    field: x\n')).toThrow(
+      'c.yml: line 2, column 5: "gates.0": expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)',
+    );
     expect(() => parseConfig('c.yml', 'gates:\n  - direction: higher\n')).toThrow(/expected exactly one of "metric"/);
-    const b = run(raw('tool_call', 10, () => 1), 'b.json');
+    const b = run(
+      raw('tool_call', 10, () => 1),
+      'b.json',
+    );
     const cmp = compareSummaries(b, b, { metricGates: [{ field: 'a|b`c' }] });
     expect(renderMarkdown(cmp)).toContain('| ``a\\|b`c`` (field) |');
     // Through the CLI with a configuration file.
@@ -120,7 +161,11 @@ describe('gates and slices on fields of the case rows', () => {
     // The bundled CLI loading both files packed, one in a worker thread: the same report.
     const cli = join(tmp, 'cli.js');
     copyFileSync(new URL('../../../dist/cli.js', import.meta.url), cli);
-    const threaded = spawnSync(process.execPath, [cli, 'compare', '--baseline', bf, '--candidate', cf, '--config', cfg, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' }, timeout: 120_000 });
+    const threaded = spawnSync(process.execPath, [cli, 'compare', '--baseline', bf, '--candidate', cf, '--config', cfg, '--format', 'json'], {
+      encoding: 'utf8',
+      env: { ...process.env, BENCHGATE_PARALLEL_MIN_BYTES: '0' },
+      timeout: 120_000,
+    });
     expect(threaded.stderr).not.toMatch(/Error/);
     expect(threaded.stdout).toBe(out.stdout);
   });

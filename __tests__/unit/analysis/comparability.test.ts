@@ -16,7 +16,11 @@ describe('the comparability fingerprint', () => {
   it('by default: a different scoring version or dataset hash makes the runs not comparable', () => {
     const cmp = compareSummaries(run('tool_call', { scoring_version: 2, dataset_hash: 'abc' }), run('codemode', { scoring_version: 3, dataset_hash: 'abc' }));
     expect(cmp.comparability.differing).toEqual([{ key: 'scoring_version', baseline: '2', candidate: '3', allowed: false }]);
-    expect(cmp.findings.find((f) => f.code === 'not-comparable')).toMatchObject({ severity: 'error', blocking: true, message: 'The runs differ in a key that must be equal for a fair comparison: scoring_version.' });
+    expect(cmp.findings.find((f) => f.code === 'not-comparable')).toMatchObject({
+      severity: 'error',
+      blocking: true,
+      message: 'The runs differ in a key that must be equal for a fair comparison: scoring_version.',
+    });
     expect(cmp.rlm.passed).toBe(true);
     expect(cmp.verdict).toBe('hold');
     const md = renderMarkdown(cmp);
@@ -34,14 +38,20 @@ describe('the comparability fingerprint', () => {
 
   it('the configuration requires more keys, names the dimension under comparison, and allows keys to differ', () => {
     const options = { comparability: { compare: 'model', require: ['model', 'seed', 'temperature'], allow: ['dataset_hash'] } };
-    const cmp = compareSummaries(run('tool_call', { seed: 1, dataset_hash: 'a', temperature: 0 }, 'gpt-x'), run('tool_call', { seed: 2, dataset_hash: 'b' }, 'gpt-y'), options);
+    const cmp = compareSummaries(
+      run('tool_call', { seed: 1, dataset_hash: 'a', temperature: 0 }, 'gpt-x'),
+      run('tool_call', { seed: 2, dataset_hash: 'b' }, 'gpt-y'),
+      options,
+    );
     expect(cmp.comparability.keys).toEqual(['scoring_version', 'dataset_hash', 'schema', 'seed', 'temperature']);
     expect(cmp.comparability.differing).toEqual([
       { key: 'dataset_hash', baseline: 'a', candidate: 'b', allowed: true },
       { key: 'seed', baseline: '1', candidate: '2', allowed: false },
       { key: 'temperature', baseline: '0', candidate: null, allowed: false },
     ]);
-    expect(cmp.findings.find((f) => f.code === 'not-comparable')?.message).toBe('The runs differ in 2 keys that must be equal for a fair comparison: seed, temperature.');
+    expect(cmp.findings.find((f) => f.code === 'not-comparable')?.message).toBe(
+      'The runs differ in 2 keys that must be equal for a fair comparison: seed, temperature.',
+    );
     expect(renderMarkdown(cmp)).toContain('| `temperature` | `0` | *(none)* | ⛔ must be equal |');
   });
 
@@ -58,8 +68,12 @@ describe('the comparability fingerprint', () => {
   });
 
   it('the configuration validates key names', () => {
-    expect(parseConfig('f.yml', 'comparability:\n  compare: strategy\n  require: [seed, model]\n')).toEqual({ comparability: { compare: 'strategy', require: ['seed', 'model'] } });
-    expect(() => parseConfig('f.yml', 'comparability:\n  require: ["a b"]\n')).toThrow('f.yml: line 2, column 13: "comparability.require.0": expected a key name of letters, digits, "_", "." and "-" (at most 64)');
+    expect(parseConfig('f.yml', 'comparability:\n  compare: strategy\n  require: [seed, model]\n')).toEqual({
+      comparability: { compare: 'strategy', require: ['seed', 'model'] },
+    });
+    expect(() => parseConfig('f.yml', 'comparability:\n  require: ["a b"]\n')).toThrow(
+      'f.yml: line 2, column 13: "comparability.require.0": expected a key name of letters, digits, "_", "." and "-" (at most 64)',
+    );
     expect(() => parseConfig('f.yml', 'comparability:\n  requires: [seed]\n')).toThrow('f.yml: line 2, column 3: "comparability": unknown key "requires"');
   });
 });

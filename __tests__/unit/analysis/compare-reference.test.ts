@@ -115,7 +115,10 @@ describe('the comparison over packed cases agrees with a reference over case obj
     expect(cmp.cases).toStrictEqual(referenceRows(b.summary, c.summary));
     expect(cmp.usage).toStrictEqual({ baseline: referenceUsage(b.summary), candidate: referenceUsage(c.summary) });
     for (const s of [b.summary, c.summary]) {
-      const errored = s.cases.filter((x) => x.error !== null).map((x) => x.id).sort();
+      const errored = s.cases
+        .filter((x) => x.error !== null)
+        .map((x) => x.id)
+        .sort();
       const finding = cmp.findings.find((f) => f.code === 'case-errors' && f.side === (s === b.summary ? 'baseline' : 'candidate'));
       expect(finding?.case_ids ?? []).toEqual(errored);
     }

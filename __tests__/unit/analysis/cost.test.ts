@@ -11,7 +11,10 @@ const pricing = { 'gpt-small': { prompt: 1, completion: 4 }, 'gpt-large': { prom
 
 describe('cost', () => {
   it('priced by the configuration: per run and per case, with the source; a cost gate compares them', () => {
-    const cmp = compareSummaries(run('tool_call', 'gpt-small'), run('codemode', 'gpt-large'), { pricing, metricGates: [{ metric: 'run_cost', tolerance: '50%' }] });
+    const cmp = compareSummaries(run('tool_call', 'gpt-small'), run('codemode', 'gpt-large'), {
+      pricing,
+      metricGates: [{ metric: 'run_cost', tolerance: '50%' }],
+    });
     expect(cmp.cost.baseline).toMatchObject({ model: 'gpt-small', source: 'config', per_case: 0.00018 });
     expect(cmp.cost.baseline.total).toBeCloseTo(0.0018, 12); // 10 × (100×1 + 20×4) / 1e6
     expect(cmp.cost.candidate.total).toBeCloseTo(0.018, 12);
@@ -25,7 +28,14 @@ describe('cost', () => {
   it('a priced model whose cases record no usage has an unknown cost, not $0', () => {
     const raw = JSON.parse(JSON.stringify(run('tool_call', 'gpt-small').summary)) as { cases: { usage: unknown }[] };
     for (const c of raw.cases) c.usage = null;
-    const bare = { path: 'bare.json', summary: { ...run('tool_call', 'gpt-small').summary, cases: raw.cases as never, reported: { ...run('tool_call', 'gpt-small').summary.reported, usage_totals: null } } };
+    const bare = {
+      path: 'bare.json',
+      summary: {
+        ...run('tool_call', 'gpt-small').summary,
+        cases: raw.cases as never,
+        reported: { ...run('tool_call', 'gpt-small').summary.reported, usage_totals: null },
+      },
+    };
     const cmp = compareSummaries(run('tool_call', 'gpt-small'), bare, { pricing });
     expect(cmp.cost.candidate).toEqual({ model: 'gpt-small', source: 'unknown', price: null, total: null, per_case: null });
   });
@@ -39,7 +49,11 @@ describe('cost', () => {
     const none = compareSummaries(run('tool_call', 'a'), run('codemode', 'b'));
     expect(renderMarkdown(none)).not.toContain('Cost (USD)');
     expect(Object.keys(JSON.parse(renderJson(none)))).not.toContain('cost');
-    const sig = compareSummaries(run('tool_call', 'gpt-small'), run('codemode', 'mystery'), { pricing, decide: 'significant', metricGates: [{ metric: 'cost' }] });
+    const sig = compareSummaries(run('tool_call', 'gpt-small'), run('codemode', 'mystery'), {
+      pricing,
+      decide: 'significant',
+      metricGates: [{ metric: 'cost' }],
+    });
     expect(sig.undecided_metric_gates).toEqual(['cost']);
   });
 
@@ -51,12 +65,18 @@ describe('cost', () => {
   });
 
   it('significant: a per-case cost gate is judged on paired per-case costs', () => {
-    const cmp = compareSummaries(run('tool_call', 'gpt-small', 40), run('codemode', 'gpt-small', 40), { pricing, decide: 'significant', metricGates: [{ metric: 'cost', tolerance: '5%' }] });
+    const cmp = compareSummaries(run('tool_call', 'gpt-small', 40), run('codemode', 'gpt-small', 40), {
+      pricing,
+      decide: 'significant',
+      metricGates: [{ metric: 'cost', tolerance: '5%' }],
+    });
     expect(cmp.metric_gates[0]).toMatchObject({ basis: 'paired', status: 'pass', change: 0 });
   });
 
   it('the configuration checks prices', () => {
     expect(parseConfig('f.yml', 'pricing:\n  gpt-4o: {prompt: 2.5, completion: 10}\n').pricing).toEqual({ 'gpt-4o': { prompt: 2.5, completion: 10 } });
-    expect(() => parseConfig('f.yml', 'pricing:\n  gpt-4o: {prompt: -1, completion: 10}\n')).toThrow('f.yml: line 2, column 20: "pricing.gpt-4o.prompt": expected a number >= 0');
+    expect(() => parseConfig('f.yml', 'pricing:\n  gpt-4o: {prompt: -1, completion: 10}\n')).toThrow(
+      'f.yml: line 2, column 20: "pricing.gpt-4o.prompt": expected a number >= 0',
+    );
   });
 });

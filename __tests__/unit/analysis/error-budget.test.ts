@@ -4,13 +4,43 @@ import type { GateTest } from '../../../src/analysis/model.js';
 import type { SliceResult } from '../../../src/analysis/custom-gates/slices.js';
 
 const gate = (name: GateTest['gate'], p: number, holds = 0.5): GateTest => ({
-  gate: name, gated: true, direction: 'at_least', threshold: 0, baseline: null, candidate: null, estimate: 0, lower: -1, upper: 1,
-  p_change: 1, p_violated: p, p_violated_adjusted: p, p_holds: holds, status: p <= 0.05 ? 'fail' : holds <= 0.05 ? 'pass' : 'inconclusive',
-  significant: false, regressed: null, improved: null, minimum_detectable: null, units_needed: null, sizing: null,
+  gate: name,
+  gated: true,
+  direction: 'at_least',
+  threshold: 0,
+  baseline: null,
+  candidate: null,
+  estimate: 0,
+  lower: -1,
+  upper: 1,
+  p_change: 1,
+  p_violated: p,
+  p_violated_adjusted: p,
+  p_holds: holds,
+  status: p <= 0.05 ? 'fail' : holds <= 0.05 ? 'pass' : 'inconclusive',
+  significant: false,
+  regressed: null,
+  improved: null,
+  minimum_detectable: null,
+  units_needed: null,
+  sizing: null,
 });
 const slice = (group: string, p: number, level: 'required' | 'advisory' = 'required', holds = 0.5): SliceResult => ({
-  by: 'task_family', metric: 'completion_rate', group, level, cases: 10, baseline: 0.5, candidate: 0.5, change: 0, allowance: 0,
-  status: p <= 0.05 ? 'fail' : 'inconclusive', judged: true, basis: 'paired', p_violated: p, p_adjusted: level === 'required' ? p : null, p_holds: holds,
+  by: 'task_family',
+  metric: 'completion_rate',
+  group,
+  level,
+  cases: 10,
+  baseline: 0.5,
+  candidate: 0.5,
+  change: 0,
+  allowance: 0,
+  status: p <= 0.05 ? 'fail' : 'inconclusive',
+  judged: true,
+  basis: 'paired',
+  p_violated: p,
+  p_adjusted: level === 'required' ? p : null,
+  p_holds: holds,
 });
 
 describe('one error budget for the core gates and the slices (Holm)', () => {
@@ -25,7 +55,11 @@ describe('one error budget for the core gates and the slices (Holm)', () => {
     const gates = [gate('reward', 0.5), gate('completion', 0.5), gate('steps', 1, 0.001), gate('completion_regressions', 0.5)];
     const slices = [slice('f0', 0.03), slice('f1', 0.4), slice('f2', 0.9)];
     const shared = shareErrorBudget(gates, slices, 0.05);
-    expect(shared.slices.map((x) => [x.group, x.status])).toEqual([['f0', 'inconclusive'], ['f1', 'inconclusive'], ['f2', 'inconclusive']]);
+    expect(shared.slices.map((x) => [x.group, x.status])).toEqual([
+      ['f0', 'inconclusive'],
+      ['f1', 'inconclusive'],
+      ['f2', 'inconclusive'],
+    ]);
     expect(shared.slices[0]?.p_adjusted).toBeCloseTo(0.12, 15); // 4 hypotheses: the core family and 3 slices
     expect(shared.gates.map((g) => g.status)).toEqual(['inconclusive', 'inconclusive', 'pass', 'inconclusive']);
   });

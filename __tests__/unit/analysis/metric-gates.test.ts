@@ -27,7 +27,15 @@ const gate = (spec: MetricGateSpec, b = run('tool_call', 40, () => 100), c = run
 describe("the configuration's own gates", () => {
   it('point: total tokens up 15% fails a 10% tolerance and holds; at 20% it passes', () => {
     const cmp = gate({ metric: 'total_tokens', tolerance: '10%' });
-    expect(cmp.metric_gates[0]).toMatchObject({ metric: 'total_tokens', baseline: 120, candidate: 135, change: 15, allowance: 12, status: 'fail', basis: 'point' });
+    expect(cmp.metric_gates[0]).toMatchObject({
+      metric: 'total_tokens',
+      baseline: 120,
+      candidate: 135,
+      change: 15,
+      allowance: 12,
+      status: 'fail',
+      basis: 'point',
+    });
     expect(cmp.verdict).toBe('hold');
     expect(cmp.failed_metric_gates).toEqual(['total_tokens']);
     expect(gate({ metric: 'total_tokens', tolerance: '20%' }).verdict).toBe('promote');
@@ -44,8 +52,17 @@ describe("the configuration's own gates", () => {
   });
 
   it('a run-level p95 latency gate with an absolute tolerance in seconds; higher-is-better flips the rule', () => {
-    const slow = run('codemode', 40, () => 100, (i) => (i >= 36 ? 9 : 1.5));
-    const cmp = gate({ metric: 'latency_p95', tolerance: 2 }, run('tool_call', 40, () => 100), slow);
+    const slow = run(
+      'codemode',
+      40,
+      () => 100,
+      (i) => (i >= 36 ? 9 : 1.5),
+    );
+    const cmp = gate(
+      { metric: 'latency_p95', tolerance: 2 },
+      run('tool_call', 40, () => 100),
+      slow,
+    );
     expect(cmp.metric_gates[0]).toMatchObject({ baseline: 1.5, status: 'fail', basis: 'point' });
     expect(cmp.metric_gates[0]?.candidate).toBeCloseTo(9, 9);
     const higher = gate({ metric: 'total_tokens', direction: 'higher', tolerance: 0 });
@@ -68,19 +85,35 @@ describe("the configuration's own gates", () => {
 
   it('significant: a per-case metric is judged on the paired differences', () => {
     const b = run('tool_call', 60, (i) => 100 + (i % 7));
-    const worse = gate({ metric: 'prompt_tokens', tolerance: 5 }, b, run('codemode', 60, (i) => 112 + ((i * 3) % 7)), 'significant');
+    const worse = gate(
+      { metric: 'prompt_tokens', tolerance: 5 },
+      b,
+      run('codemode', 60, (i) => 112 + ((i * 3) % 7)),
+      'significant',
+    );
     expect(worse.metric_gates[0]).toMatchObject({ basis: 'paired', status: 'fail' });
-    const same = gate({ metric: 'prompt_tokens', tolerance: 5 }, b, run('codemode', 60, (i) => 100 + ((i * 3) % 7)), 'significant');
+    const same = gate(
+      { metric: 'prompt_tokens', tolerance: 5 },
+      b,
+      run('codemode', 60, (i) => 100 + ((i * 3) % 7)),
+      'significant',
+    );
     expect(same.metric_gates[0]).toMatchObject({ basis: 'paired', status: 'pass' });
     expect(JSON.parse(renderJson(same)).metric_gates[0].p_holds).toBeLessThanOrEqual(0.05);
   });
 
   it('the configuration validates each gate', () => {
-    expect(parseConfig('f.yml', 'gates:\n  - metric: latency_p95\n    tolerance: 2\n  - metric: total_tokens\n    tolerance: 10%\n    level: advisory\n').gates).toEqual([
+    expect(
+      parseConfig('f.yml', 'gates:\n  - metric: latency_p95\n    tolerance: 2\n  - metric: total_tokens\n    tolerance: 10%\n    level: advisory\n').gates,
+    ).toEqual([
       { metric: 'latency_p95', tolerance: 2 },
       { metric: 'total_tokens', tolerance: '10%', level: 'advisory' },
     ]);
-    expect(() => parseConfig('f.yml', 'gates:\n  - metric: tokens\n')).toThrow(/^f\.yml: line 2, column 13: "gates\.0\.metric": expected one of calls, prompt_tokens, /);
-    expect(() => parseConfig('f.yml', 'gates:\n  - metric: calls\n    tolerance: ten\n')).toThrow('f.yml: line 3, column 16: "gates.0.tolerance": expected a number or a percentage such as "10%"');
+    expect(() => parseConfig('f.yml', 'gates:\n  - metric: tokens\n')).toThrow(
+      /^f\.yml: line 2, column 13: "gates\.0\.metric": expected one of calls, prompt_tokens, /,
+    );
+    expect(() => parseConfig('f.yml', 'gates:\n  - metric: calls\n    tolerance: ten\n')).toThrow(
+      'f.yml: line 3, column 16: "gates.0.tolerance": expected a number or a percentage such as "10%"',
+    );
   });
 });

@@ -28,8 +28,18 @@ function onlyInputErrors(fn: () => unknown): void {
 /** Strings with what breaks markdown and markers: backticks, pipes, line breaks, bidi, comments. */
 const hostile = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 80 }),
-  fc.string({ unit: fc.constantFrom('`', '|', '\n', '\r', '\t', '\\', '<', '>', '!', '-', ' ', 'a', '\u202e', '\u2028', '\u0000', '@', '#', '$'), maxLength: 60 }),
-  fc.constantFrom('<!-- benchgate:v1 gate=other -->', '<!-- benchgate:digest=ffffffffffffffff -->', '<!-- benchgate:section suite=x verdict=promote digest= -->', '-->', '``', ' ` '),
+  fc.string({
+    unit: fc.constantFrom('`', '|', '\n', '\r', '\t', '\\', '<', '>', '!', '-', ' ', 'a', '\u202e', '\u2028', '\u0000', '@', '#', '$'),
+    maxLength: 60,
+  }),
+  fc.constantFrom(
+    '<!-- benchgate:v1 gate=other -->',
+    '<!-- benchgate:digest=ffffffffffffffff -->',
+    '<!-- benchgate:section suite=x verdict=promote digest= -->',
+    '-->',
+    '``',
+    ' ` ',
+  ),
 );
 
 describe('the markdown escaper (untrusted)', () => {
@@ -117,7 +127,10 @@ describe('the summary readers', () => {
       fc.json().map((t) => t.slice(0, Math.max(0, t.length - 1))),
       fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', ':', ',', '1', 'e', '-', 'N', ' ', '\\'), maxLength: 60 }),
     );
-    fc.assert(fc.property(jsonish, (text) => onlyInputErrors(() => parseJsonText('x.json', text))), runs(5000));
+    fc.assert(
+      fc.property(jsonish, (text) => onlyInputErrors(() => parseJsonText('x.json', text))),
+      runs(5000),
+    );
   });
 
   it('parseJsonText: valid JSON of unique keys reads as JSON.parse reads it; a repeated key is refused', () => {
@@ -149,7 +162,12 @@ describe('the summary readers', () => {
     const formats = ['auto', 'benchgate', 'rlm-code', 'records', 'promptfoo'];
     const summaryish = fc.oneof(
       fc.jsonValue({ maxDepth: 4 }),
-      fc.record({ case_results: fc.array(fc.dictionary(fc.constantFrom('case_id', 'completed', 'total_reward', 'steps', 'error', 'usage'), fc.jsonValue({ maxDepth: 2 })), { maxLength: 4 }) }),
+      fc.record({
+        case_results: fc.array(
+          fc.dictionary(fc.constantFrom('case_id', 'completed', 'total_reward', 'steps', 'error', 'usage'), fc.jsonValue({ maxDepth: 2 })),
+          { maxLength: 4 },
+        ),
+      }),
       fc.record({ records: fc.array(fc.dictionary(fc.constantFrom('id', 'passed', 'score', 'turns'), fc.jsonValue({ maxDepth: 1 })), { maxLength: 4 }) }),
     );
     fc.assert(

@@ -26,7 +26,7 @@ describe('rlm-code parity on its own sample pairs', () => {
     expect(samples).toHaveLength(5);
   });
 
-  it.each(samples)('%s: validate --json fields are rlm-code\'s exactly', (dir) => {
+  it.each(samples)("%s: validate --json fields are rlm-code's exactly", (dir) => {
     const expected = JSON.parse(read(dir, 'rlm-code-validate.json')) as Record<string, unknown>;
     const got = toJsonReport(compareSample(dir)) as unknown as Record<string, unknown>;
     for (const key of ['candidate_id', 'baseline_id', 'candidate_metrics', 'baseline_metrics', 'deltas', 'case_summary', 'gates', 'passed', 'thresholds']) {
@@ -34,7 +34,7 @@ describe('rlm-code parity on its own sample pairs', () => {
     }
   });
 
-  it.each(samples)('%s: CSV is byte-for-byte rlm-code\'s report', (dir) => {
+  it.each(samples)("%s: CSV is byte-for-byte rlm-code's report", (dir) => {
     expect(renderCsv(compareSample(dir))).toBe(read(dir, 'rlm-code-report.csv'));
   });
 

@@ -103,7 +103,28 @@ describe('roundsToCross', () => {
 });
 
 function gate(gate: GateTest['gate'], status: GateTest['status'], p_violated_adjusted: number, p_holds: number): GateTest {
-  return { gate, gated: true, direction: 'at_least', threshold: 0, baseline: null, candidate: null, estimate: 0, lower: 0, upper: 0, p_change: 1, p_violated: p_violated_adjusted, p_violated_adjusted, p_holds, status, significant: false, regressed: null, improved: null, minimum_detectable: null, units_needed: null, sizing: null };
+  return {
+    gate,
+    gated: true,
+    direction: 'at_least',
+    threshold: 0,
+    baseline: null,
+    candidate: null,
+    estimate: 0,
+    lower: 0,
+    upper: 0,
+    p_change: 1,
+    p_violated: p_violated_adjusted,
+    p_violated_adjusted,
+    p_holds,
+    status,
+    significant: false,
+    regressed: null,
+    improved: null,
+    minimum_detectable: null,
+    units_needed: null,
+    sizing: null,
+  };
 }
 
 describe('moreRounds', () => {

@@ -11,10 +11,19 @@ function shards(strategy: string, total: number, n = 40, edit: (index: number, r
   const list = cases(n).map((c) => c.id);
   return Array.from({ length: total }, (_, k) => {
     const index = k + 1;
-    const data = rlmSummary({ strategy, cases: cases(n, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })).filter((c) => shardOf(c.id, total) === index) }) as { case_results: Record<string, unknown>[] };
+    const data = rlmSummary({
+      strategy,
+      cases: cases(n, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })).filter((c) => shardOf(c.id, total) === index),
+    }) as { case_results: Record<string, unknown>[] };
     edit(index, data.case_results);
     const summary = parseSummary(`s${index}.json`, data);
-    summary.metadata = { [SHARD_KEYS.index]: index, [SHARD_KEYS.total]: total, [SHARD_KEYS.listSha]: caseListSha(list), [SHARD_KEYS.listSize]: n, 'github.sha': 'abc' };
+    summary.metadata = {
+      [SHARD_KEYS.index]: index,
+      [SHARD_KEYS.total]: total,
+      [SHARD_KEYS.listSha]: caseListSha(list),
+      [SHARD_KEYS.listSize]: n,
+      'github.sha': 'abc',
+    };
     return { artifact: `benchgate-s-${strategy}-shard-${index}-of-${total}`, summary };
   });
 }
@@ -24,7 +33,12 @@ describe('sharded suites', () => {
     const counts = [0, 0, 0, 0];
     for (const id of ids) counts[shardOf(id, 4) - 1] = (counts[shardOf(id, 4) - 1] ?? 0) + 1;
     expect(counts.every((c) => c > 70 && c < 130)).toBe(true);
-    expect(ids.map((id) => shardOf(id, 4))).toEqual([...ids].reverse().map((id) => shardOf(id, 4)).reverse());
+    expect(ids.map((id) => shardOf(id, 4))).toEqual(
+      [...ids]
+        .reverse()
+        .map((id) => shardOf(id, 4))
+        .reverse(),
+    );
     expect(shardOf('case_0', 1)).toBe(1);
     expect(caseListSha(['b', 'a'])).toBe(caseListSha(['a', 'b', 'a']));
   });
@@ -33,11 +47,23 @@ describe('sharded suites', () => {
     const whole = parseSummary('whole.json', rlmSummary({ strategy: 'tool_call', cases: cases(40, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })) }));
     const { summary, drafts } = mergeShards('baseline', shards('tool_call', 4));
     expect(drafts).toEqual([]);
-    expect(summary.reported).toMatchObject({ total_cases: 40, completed_cases: whole.reported.completed_cases, avg_reward: whole.reported.avg_reward, avg_steps: whole.reported.avg_steps, usage_totals: whole.reported.usage_totals });
+    expect(summary.reported).toMatchObject({
+      total_cases: 40,
+      completed_cases: whole.reported.completed_cases,
+      avg_reward: whole.reported.avg_reward,
+      avg_steps: whole.reported.avg_steps,
+      usage_totals: whole.reported.usage_totals,
+    });
     expect(summary.cases.map((c) => c.id).sort()).toEqual(whole.cases.map((c) => c.id).sort());
     expect(summary.metadata).toMatchObject({ 'shards.count': 4, 'github.sha': 'abc', [SHARD_KEYS.index]: null });
     const cmp = compareSummaries({ path: 'b', summary }, { path: 'c', summary: mergeShards('candidate', shards('codemode', 4)).summary });
-    const direct = compareSummaries({ path: 'b', summary: whole }, { path: 'c', summary: parseSummary('c.json', rlmSummary({ strategy: 'codemode', cases: cases(40, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })) })) });
+    const direct = compareSummaries(
+      { path: 'b', summary: whole },
+      {
+        path: 'c',
+        summary: parseSummary('c.json', rlmSummary({ strategy: 'codemode', cases: cases(40, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })) })),
+      },
+    );
     expect(cmp.rlm).toEqual(direct.rlm);
     expect(cmp.findings.map((f) => f.code)).toEqual(direct.findings.map((f) => f.code));
   });
@@ -45,15 +71,23 @@ describe('sharded suites', () => {
   it('a missing shard, a shard uploaded twice, different lists and a case run twice are one finding that holds', () => {
     const [s1, s2, , s4] = shards('tool_call', 4);
     const missing = mergeShards('candidate', [s1, s2, s4] as ShardRun[]);
-    expect(missing.drafts).toEqual([expect.objectContaining({ code: 'shard-coverage', side: 'candidate', message: expect.stringContaining('shard 3 of 4 is missing') })]);
+    expect(missing.drafts).toEqual([
+      expect.objectContaining({ code: 'shard-coverage', side: 'candidate', message: expect.stringContaining('shard 3 of 4 is missing') }),
+    ]);
     // The planned size comes from the case list: the missing shard's cases make the run incomplete too.
     expect(missing.summary.reported.total_cases).toBe(40);
-    const cmp = compareSummaries({ path: 'b', summary: mergeShards('baseline', shards('tool_call', 4)).summary }, { path: 'c', summary: missing.summary }, { findings: missing.drafts });
+    const cmp = compareSummaries(
+      { path: 'b', summary: mergeShards('baseline', shards('tool_call', 4)).summary },
+      { path: 'c', summary: missing.summary },
+      { findings: missing.drafts },
+    );
     expect(cmp.verdict).toBe('hold');
     expect(cmp.blocking_findings.map((f) => f.code)).toEqual(expect.arrayContaining(['shard-coverage', 'incomplete-run', 'missing-cases']));
 
     const twice = mergeShards('baseline', [s1, s2, { ...(s2 as ShardRun), artifact: 'copy' }, s4] as ShardRun[]);
-    expect(twice.drafts[0]?.message).toMatch(/shard 2 of 4 was uploaded 2 times \(benchgate-s-tool_call-shard-2-of-4, copy\).*shard 3 of 4 is missing.*cases were run by more than one shard/);
+    expect(twice.drafts[0]?.message).toMatch(
+      /shard 2 of 4 was uploaded 2 times \(benchgate-s-tool_call-shard-2-of-4, copy\).*shard 3 of 4 is missing.*cases were run by more than one shard/,
+    );
     expect(twice.drafts[0]?.case_ids.length).toBe(s2?.summary.cases.length);
     expect(new Set(twice.summary.cases.map((c) => c.id)).size).toBe(twice.summary.cases.length);
 

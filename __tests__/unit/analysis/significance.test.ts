@@ -110,8 +110,7 @@ describe('the significant policy', () => {
   });
 
   it('clusters: auto takes task_family with 20+ groups; with fewer, independent cases unless the data show them moving together', () => {
-    const labelled = (groups: number) =>
-      suite(200, 12, 4, true).map((c, i) => ({ ...c, labels: { ...NO_LABELS, task_family: `f${i % groups}` } }));
+    const labelled = (groups: number) => suite(200, 12, 4, true).map((c, i) => ({ ...c, labels: { ...NO_LABELS, task_family: `f${i % groups}` } }));
     const many = testGates(labelled(25), DEFAULT_THRESHOLDS, ONE);
     expect(many.cluster).toMatchObject({ field: 'task_family', units: 25, correlation: null });
     // 4 groups, the changes spread evenly over them: no correlation, no warning, full case-level power.
@@ -119,7 +118,9 @@ describe('the significant policy', () => {
     expect(few.cluster.field).toBeNull();
     expect(few.cluster.correlation).toMatchObject({ field: 'task_family', groups: 4 });
     expect(few.cluster.correlation?.p).toBeGreaterThan(0.2);
-    expect(few.cluster.note).toMatch(/^cases treated as independent: the 4 task_family groups spread no more than independent cases do \(correlation check p=[01]\.\d\d\)$/);
+    expect(few.cluster.note).toMatch(
+      /^cases treated as independent: the 4 task_family groups spread no more than independent cases do \(correlation check p=[01]\.\d\d\)$/,
+    );
     expect(few.drafts).toEqual([]);
     const forced = testGates(labelled(4), DEFAULT_THRESHOLDS, ONE, { cluster: 'task_family' });
     expect(forced.cluster).toMatchObject({ field: 'task_family', units: 4 });
@@ -143,7 +144,13 @@ describe('the significant policy', () => {
     expect(r.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
     expect(r.drafts[0]?.message).toMatch(/^The cases of each task_family move together \(correlation check on (reward|completion), p=0\.\d{3}\)/);
     // The same cases without labels are independent: the case-level test sees 10 against 10.
-    expect(testGates(shocked.map((c) => ({ ...c, labels: NO_LABELS })), DEFAULT_THRESHOLDS, ONE).cluster.field).toBeNull();
+    expect(
+      testGates(
+        shocked.map((c) => ({ ...c, labels: NO_LABELS })),
+        DEFAULT_THRESHOLDS,
+        ONE,
+      ).cluster.field,
+    ).toBeNull();
   });
 
   it('with one trial a side past 2^14 patterns the completion test is McNemar in closed form, not sampled', () => {

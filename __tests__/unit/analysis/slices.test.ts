@@ -36,8 +36,16 @@ describe('slice gates', () => {
   });
 
   it('a 40-point tolerance passes every family; an advisory slice never holds', () => {
-    expect(compareSummaries(base, cand, { slices: [{ ...spec, tolerance: 0.4 }], thresholds: { min_reward_delta: -1, min_completion_delta: -1, max_steps_increase: 1, fail_on_completion_regression: false } }).verdict).toBe('promote');
-    const advisory = compareSummaries(base, cand, { slices: [{ ...spec, level: 'advisory' }], thresholds: { min_reward_delta: -1, min_completion_delta: -1, max_steps_increase: 1, fail_on_completion_regression: false } });
+    expect(
+      compareSummaries(base, cand, {
+        slices: [{ ...spec, tolerance: 0.4 }],
+        thresholds: { min_reward_delta: -1, min_completion_delta: -1, max_steps_increase: 1, fail_on_completion_regression: false },
+      }).verdict,
+    ).toBe('promote');
+    const advisory = compareSummaries(base, cand, {
+      slices: [{ ...spec, level: 'advisory' }],
+      thresholds: { min_reward_delta: -1, min_completion_delta: -1, max_steps_increase: 1, fail_on_completion_regression: false },
+    });
     expect(advisory.slices.find((x) => x.group === 'f1')?.status).toBe('fail');
     expect(advisory.verdict).toBe('promote');
   });
@@ -49,13 +57,19 @@ describe('slice gates', () => {
     // The slice's p is shared with the core gates and the other slices (Holm): the report gives the adjusted one.
     const f1 = cmp.slices.find((x) => x.group === 'f1');
     expect(f1?.p_adjusted).toBeGreaterThanOrEqual(f1?.p_violated as number);
-    expect(renderMarkdown(cmp)).toMatch(/\| `task_family` = `f1` \| `completion_rate` \| required \| 10 \| 100\.0% \| 70\.0% \| −30\.0 pp \| worse by ≤ 10\.0 pp; adjusted p=0\.\d+ \| ❔ \|/);
+    expect(renderMarkdown(cmp)).toMatch(
+      /\| `task_family` = `f1` \| `completion_rate` \| required \| 10 \| 100\.0% \| 70\.0% \| −30\.0 pp \| worse by ≤ 10\.0 pp; adjusted p=0\.\d+ \| ❔ \|/,
+    );
     // Point keeps its rows exactly: no p-values there.
     expect(compareSummaries(base, cand, { slices: [spec] }).slices.every((x) => x.p_violated === undefined && x.p_adjusted === undefined)).toBe(true);
   });
 
   it('the configuration checks slices', () => {
-    expect(parseConfig('f.yml', 'slices:\n  - by: task_family\n    metric: completion_rate\n    tolerance: 0.1\n    min_cases: 20\n').slices).toEqual([{ by: 'task_family', metric: 'completion_rate', tolerance: 0.1, min_cases: 20 }]);
-    expect(() => parseConfig('f.yml', 'slices:\n  - by: task family\n    metric: reward\n')).toThrow('f.yml: line 2, column 9: "slices.0.by": expected a field name (no spaces');
+    expect(parseConfig('f.yml', 'slices:\n  - by: task_family\n    metric: completion_rate\n    tolerance: 0.1\n    min_cases: 20\n').slices).toEqual([
+      { by: 'task_family', metric: 'completion_rate', tolerance: 0.1, min_cases: 20 },
+    ]);
+    expect(() => parseConfig('f.yml', 'slices:\n  - by: task family\n    metric: reward\n')).toThrow(
+      'f.yml: line 2, column 9: "slices.0.by": expected a field name (no spaces',
+    );
   });
 });

@@ -5,9 +5,33 @@ import { cases, loaded } from '../../helpers/rlm-builder.js';
 describe('mergeTrials', () => {
   it('merges three trials by case id: successes, mean reward and steps', () => {
     const runs = [
-      loaded({ cases: [{ id: 'a', completed: true, reward: 1, steps: 3 }, { id: 'b', completed: false, reward: 0, steps: 5 }] }, 't1.json'),
-      loaded({ cases: [{ id: 'a', completed: false, reward: 0.25, steps: 4 }, { id: 'b', completed: true, reward: 1, steps: 2 }] }, 't2.json'),
-      loaded({ cases: [{ id: 'a', completed: true, reward: 0.5, steps: 5 }, { id: 'b', completed: false, reward: 0, steps: 8 }] }, 't3.json'),
+      loaded(
+        {
+          cases: [
+            { id: 'a', completed: true, reward: 1, steps: 3 },
+            { id: 'b', completed: false, reward: 0, steps: 5 },
+          ],
+        },
+        't1.json',
+      ),
+      loaded(
+        {
+          cases: [
+            { id: 'a', completed: false, reward: 0.25, steps: 4 },
+            { id: 'b', completed: true, reward: 1, steps: 2 },
+          ],
+        },
+        't2.json',
+      ),
+      loaded(
+        {
+          cases: [
+            { id: 'a', completed: true, reward: 0.5, steps: 5 },
+            { id: 'b', completed: false, reward: 0, steps: 8 },
+          ],
+        },
+        't3.json',
+      ),
     ];
     const side = mergeTrials('candidate', runs);
     expect(side.trials).toBe(3);
@@ -20,12 +44,23 @@ describe('mergeTrials', () => {
 
   it('one trial is the run itself', () => {
     const side = mergeTrials('baseline', [loaded({ cases: cases(3, (i) => ({ completed: i !== 1, steps: i })) })]);
-    expect([...side.cases.entries()].map(([id, c]) => [id, c.trials, c.successes, c.steps])).toEqual([['c01', 1, 1, 0], ['c02', 1, 0, 1], ['c03', 1, 1, 2]]);
+    expect([...side.cases.entries()].map(([id, c]) => [id, c.trials, c.successes, c.steps])).toEqual([
+      ['c01', 1, 1, 0],
+      ['c02', 1, 0, 1],
+      ['c03', 1, 1, 2],
+    ]);
   });
 
   it('a case in some trials only is a partial-trials finding naming it', () => {
     const side = mergeTrials('baseline', [loaded({ cases: cases(3) }, 'a.json'), loaded({ cases: cases(2) }, 'b.json')]);
-    expect(side.drafts).toEqual([{ code: 'partial-trials', side: 'baseline', message: '1 case of the baseline side is in some of its 2 trials only (it is compared over the trials that have it).', case_ids: ['c03'] }]);
+    expect(side.drafts).toEqual([
+      {
+        code: 'partial-trials',
+        side: 'baseline',
+        message: '1 case of the baseline side is in some of its 2 trials only (it is compared over the trials that have it).',
+        case_ids: ['c03'],
+      },
+    ]);
     expect(side.cases.get('c03')?.trials).toBe(1);
   });
 
@@ -33,7 +68,9 @@ describe('mergeTrials', () => {
     expect(() => mergeTrials('candidate', [loaded({ preset: 'p1', cases: cases(1) }, 'x.json'), loaded({ preset: 'p2', cases: cases(1) }, 'y.json')])).toThrow(
       'x.json and y.json are trials of different presets: x.json has preset "p1", y.json has "p2"; give the runs of one suite per side',
     );
-    expect(() => mergeTrials('candidate', [loaded({ cases: cases(1) }, 'x.json'), loaded({ cases: cases(1) }, 'x.json')])).toThrow("x.json is given twice as a candidate trial; give each trial's file once");
+    expect(() => mergeTrials('candidate', [loaded({ cases: cases(1) }, 'x.json'), loaded({ cases: cases(1) }, 'x.json')])).toThrow(
+      "x.json is given twice as a candidate trial; give each trial's file once",
+    );
   });
 });
 

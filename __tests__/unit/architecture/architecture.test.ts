@@ -40,6 +40,9 @@ describe('the checks can fail', () => {
   });
 
   it('finds an import up a layer and one between the two programs', () => {
-    expect(layerViolations(fake)).toEqual(['src/action/x.ts → src/cli/y.ts (action may not import cli)', 'src/analysis/c.ts → src/report/r.ts (analysis may not import report)']);
+    expect(layerViolations(fake)).toEqual([
+      'src/action/x.ts → src/cli/y.ts (action may not import cli)',
+      'src/analysis/c.ts → src/report/r.ts (analysis may not import report)',
+    ]);
   });
 });

@@ -59,14 +59,20 @@ describe('did you mean', () => {
 
 describe('options that cannot change the verdict are errors', () => {
   it('--confidence and --cluster without --decide significant', async () => {
-    expect(await error('compare', ...pair, '--confidence', '0.99')).toContain('--confidence has no effect with --decide point (the default): it applies to --decide significant only');
-    expect(await error('compare', ...pair, '--cluster', 'task_family', '--decide', 'point')).toContain('--cluster has no effect with --decide point: it applies to --decide significant only');
+    expect(await error('compare', ...pair, '--confidence', '0.99')).toContain(
+      '--confidence has no effect with --decide point (the default): it applies to --decide significant only',
+    );
+    expect(await error('compare', ...pair, '--cluster', 'task_family', '--decide', 'point')).toContain(
+      '--cluster has no effect with --decide point: it applies to --decide significant only',
+    );
     expect(await error('compare', ...pair, '--cluster', 'none', '--confidence', '95%')).toContain('--confidence and --cluster have no effect');
   });
 
   it('a forced cluster field that no case has is an error naming the fields the cases do have', async () => {
     const said = await error('compare', ...pair, '--decide', 'significant', '--cluster', 'repo');
-    expect(said).toMatch(/cluster "repo": no case has a value for this field, so nothing could be clustered by it; the cases have .*\(or choose auto or none\)/);
+    expect(said).toMatch(
+      /cluster "repo": no case has a value for this field, so nothing could be clustered by it; the cases have .*\(or choose auto or none\)/,
+    );
   });
 
   it('are accepted when the configuration file decides significant', async () => {
@@ -77,11 +83,13 @@ describe('options that cannot change the verdict are errors', () => {
 });
 
 describe('help', () => {
-  it('benchgate help <command> prints that command\'s help', async () => {
+  it("benchgate help <command> prints that command's help", async () => {
     expect((await runCli('help', 'compare')).stdout).toBe(COMPARE_HELP);
     expect((await runCli('help', 'leaderboard')).stdout).toBe(LEADERBOARD_HELP);
     expect((await runCli('help')).stdout).toBe(MAIN_HELP);
-    expect(await error('help', 'comprae')).toContain('\'benchgate help\' takes one command name: compare or leaderboard, not "comprae" (did you mean compare?)');
+    expect(await error('help', 'comprae')).toContain(
+      '\'benchgate help\' takes one command name: compare or leaderboard, not "comprae" (did you mean compare?)',
+    );
   });
 
   it('usage lines match the parser: one file per --baseline, repeated for trials', () => {

@@ -23,7 +23,9 @@ function write(name: string, n: number, completes: (i: number) => boolean, strat
 const base = Array.from({ length: 5 }, (_, t) => write(`base-${t}.json`, 80, (i) => i % 2 === 0, 'tool_call'));
 const worse = Array.from({ length: 5 }, (_, t) => write(`worse-${t}.json`, 80, (i) => i % 2 === 0 && i >= 40, 'codemode'));
 // An equal, noisy candidate: 6 of the even cases flip each way, different ones each trial.
-const noisy = Array.from({ length: 5 }, (_, t) => write(`noisy-${t}.json`, 80, (i) => (i >= 12 * t && i < 12 * t + 12 ? i % 2 === 1 : i % 2 === 0), 'codemode'));
+const noisy = Array.from({ length: 5 }, (_, t) =>
+  write(`noisy-${t}.json`, 80, (i) => (i >= 12 * t && i < 12 * t + 12 ? i % 2 === 1 : i % 2 === 0), 'codemode'),
+);
 
 const sides = (b: string[], c: string[]): string[] => [...b.flatMap((f) => ['--baseline', f]), ...c.flatMap((f) => ['--candidate', f])];
 const seq = ['compare', '--decide', 'significant', '--sequential'];
@@ -42,19 +44,32 @@ describe('--sequential', () => {
     // z = Φ⁻¹(1 − p) ≈ 3.6 at round 2 grows to 3.6·√(3/2) ≈ 4.4 ≥ round 3's boundary 3.40: one more round.
     expect(r2.sequential.more_rounds).toBe(1);
     expect(r2.significance.confidence).toBe(1 - (looks[1]?.nominal as number));
-    expect(two.stderr).toBe('benchgate: inconclusive (undecided gates: reward, completion, completion_regressions; round 2 of at most 10: continue, run another round (about 1 more round on the current estimates))\n');
+    expect(two.stderr).toBe(
+      'benchgate: inconclusive (undecided gates: reward, completion, completion_regressions; round 2 of at most 10: continue, run another round (about 1 more round on the current estimates))\n',
+    );
 
     const three = await run(...seq, ...sides(base.slice(0, 3), worse.slice(0, 3)));
     expect(three.code).toBe(1);
-    expect(three.stdout).toContain('**Stop: decided after round 3 of at most 10.** Spent 6 runs (3 per side); the fixed design of 10 trials per side spends 20: 14 runs saved (70%).');
+    expect(three.stdout).toContain(
+      '**Stop: decided after round 3 of at most 10.** Spent 6 runs (3 per side); the fixed design of 10 trials per side spends 20: 14 runs saved (70%).',
+    );
     expect(three.stdout).toContain('at 99.965% confidence');
-    expect(three.stderr).toBe("benchgate: hold (failed gates: reward, completion, completion_regressions; round 3 of at most 10: stop, decided; 14 of the fixed design's 20 runs saved)\n");
+    expect(three.stderr).toBe(
+      "benchgate: hold (failed gates: reward, completion, completion_regressions; round 3 of at most 10: stop, decided; 14 of the fixed design's 20 runs saved)\n",
+    );
   });
 
   it('stops undecided at --max-trials, exit 3', async () => {
     const r = await run(...seq, '--max-trials', '3', ...sides(base.slice(0, 3), noisy.slice(0, 3)), '--format', 'json');
     expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout).sequential).toMatchObject({ rounds: 3, max_rounds: 3, stop: true, reason: 'max-trials', more_rounds: null, runs: { spent: 6, fixed: 6, saved: 0 } });
+    expect(JSON.parse(r.stdout).sequential).toMatchObject({
+      rounds: 3,
+      max_rounds: 3,
+      stop: true,
+      reason: 'max-trials',
+      more_rounds: null,
+      runs: { spent: 6, fixed: 6, saved: 0 },
+    });
     // At the last of 3 rounds the level is close to α: 0.05 spent in all.
     expect(JSON.parse(r.stdout).sequential.spent_alpha).toBeCloseTo(0.05, 12);
   });
@@ -77,13 +92,34 @@ describe('--sequential', () => {
 
   it('refuses options that cannot apply, and rounds the design cannot take', async () => {
     const cases: [string[], string][] = [
-      [['compare', '--sequential', ...sides(base.slice(0, 1), worse.slice(0, 1))], '--sequential has no effect with --decide point (the default): it decides the significant policy round by round; add --decide significant'],
-      [['compare', '--decide', 'significant', '--max-trials', '5', ...sides(base.slice(0, 1), worse.slice(0, 1))], '--max-trials 5 has no effect without --sequential: it is the most rounds a sequential decision may run'],
-      [[...seq, '--max-trials', '1', ...sides(base.slice(0, 1), worse.slice(0, 1))], 'Invalid value "1" for --max-trials: expected a whole number of rounds (trials per side) from 2 to 50'],
-      [[...seq, '--max-trials', 'ten', ...sides(base.slice(0, 1), worse.slice(0, 1))], 'Invalid value "ten" for --max-trials: expected a whole number of rounds (trials per side) from 2 to 50'],
-      [[...seq, '--max-trials', '51', ...sides(base.slice(0, 1), worse.slice(0, 1))], 'Invalid value "51" for --max-trials: expected a whole number of rounds (trials per side) from 2 to 50'],
-      [[...seq, ...sides(base.slice(0, 2), worse.slice(0, 1))], '--sequential needs one trial of each side per round: got 2 baseline and 1 candidate file; give the same number of each'],
-      [[...seq, '--max-trials', '2', ...sides(base.slice(0, 3), worse.slice(0, 3))], '--sequential with --max-trials 2: got 3 trials per side, more than the 2 rounds the design allows; raise --max-trials (up to 50) before the first round, never after looking'],
+      [
+        ['compare', '--sequential', ...sides(base.slice(0, 1), worse.slice(0, 1))],
+        '--sequential has no effect with --decide point (the default): it decides the significant policy round by round; add --decide significant',
+      ],
+      [
+        ['compare', '--decide', 'significant', '--max-trials', '5', ...sides(base.slice(0, 1), worse.slice(0, 1))],
+        '--max-trials 5 has no effect without --sequential: it is the most rounds a sequential decision may run',
+      ],
+      [
+        [...seq, '--max-trials', '1', ...sides(base.slice(0, 1), worse.slice(0, 1))],
+        'Invalid value "1" for --max-trials: expected a whole number of rounds (trials per side) from 2 to 50',
+      ],
+      [
+        [...seq, '--max-trials', 'ten', ...sides(base.slice(0, 1), worse.slice(0, 1))],
+        'Invalid value "ten" for --max-trials: expected a whole number of rounds (trials per side) from 2 to 50',
+      ],
+      [
+        [...seq, '--max-trials', '51', ...sides(base.slice(0, 1), worse.slice(0, 1))],
+        'Invalid value "51" for --max-trials: expected a whole number of rounds (trials per side) from 2 to 50',
+      ],
+      [
+        [...seq, ...sides(base.slice(0, 2), worse.slice(0, 1))],
+        '--sequential needs one trial of each side per round: got 2 baseline and 1 candidate file; give the same number of each',
+      ],
+      [
+        [...seq, '--max-trials', '2', ...sides(base.slice(0, 3), worse.slice(0, 3))],
+        '--sequential with --max-trials 2: got 3 trials per side, more than the 2 rounds the design allows; raise --max-trials (up to 50) before the first round, never after looking',
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await run(...argv);

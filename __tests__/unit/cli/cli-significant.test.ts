@@ -35,7 +35,9 @@ describe('--decide significant', () => {
     expect(r.stdout).toContain('| Completion regressions |  |  | ~ (6 worse, 6 better) |');
     expect(r.stdout).toContain('**3 of 4 gates undecided at 95% confidence:** reward (+0.0000, could be ');
     // Sized for a stated drop of 5 points, not for the observed +0.0 (which no suite size would decide).
-    expect(r.stdout).toContain('completion regressions (6 worse, 6 better; about 403 cases at this noise show a drop of 5.0 pp with 80% power). With 80% power this suite detects a distance from the threshold of ');
+    expect(r.stdout).toContain(
+      'completion regressions (6 worse, 6 better; about 403 cases at this noise show a drop of 5.0 pp with 80% power). With 80% power this suite detects a distance from the threshold of ',
+    );
     expect(r.stdout).toContain("(reward, completion rate and completion regressions: the exact binomial form of that test, McNemar's at a zero threshold)");
     expect(r.stdout).toContain('- **Decision: inconclusive**');
   });
@@ -64,7 +66,21 @@ describe('--decide significant', () => {
       write(`trial-base-${t}.json`, 80, (i) => i % 2 === 0, 'tool_call');
       write(`trial-cand-${t}.json`, 80, (i) => (i < 12 ? (i + t) % 2 === 1 : i % 2 === 0), 'codemode');
     }
-    const r = await run('compare', '--decide', 'significant', '--baseline', join(tmp, 'trial-base-*.json'), '--candidate', join(tmp, 'trial-cand-0.json'), '--candidate', join(tmp, 'trial-cand-1.json'), '--candidate', join(tmp, 'trial-cand-2.json'), '--format', 'json');
+    const r = await run(
+      'compare',
+      '--decide',
+      'significant',
+      '--baseline',
+      join(tmp, 'trial-base-*.json'),
+      '--candidate',
+      join(tmp, 'trial-cand-0.json'),
+      '--candidate',
+      join(tmp, 'trial-cand-1.json'),
+      '--candidate',
+      join(tmp, 'trial-cand-2.json'),
+      '--format',
+      'json',
+    );
     const report = JSON.parse(r.stdout);
     expect(report.significance.trials).toEqual({ baseline: 3, candidate: 3 });
     expect(report.findings.map((f: { code: string }) => f.code)).not.toContain('partial-trials');
@@ -73,12 +89,16 @@ describe('--decide significant', () => {
   it('several files under point, a bad confidence or cluster, a glob matching nothing: exit 2 with the reason', async () => {
     const two = await run('compare', '--baseline', base, '--baseline', noisy, '--candidate', worse);
     expect(two.code).toBe(2);
-    expect(two.stderr).toBe('benchgate: error: --baseline gives 2 files: repeated trials are judged with --decide significant (point compares one run per side)\n');
+    expect(two.stderr).toBe(
+      'benchgate: error: --baseline gives 2 files: repeated trials are judged with --decide significant (point compares one run per side)\n',
+    );
     const conf = await run('compare', '--baseline', base, '--candidate', worse, '--decide', 'significant', '--confidence', '1.5');
     expect(conf.code).toBe(2);
     expect(conf.stderr).toContain('Invalid value "1.5" for --confidence: expected a confidence level above 0.5 and below 1');
     const cl = await run('compare', '--baseline', base, '--candidate', worse, '--decide', 'significant', '--cluster', 'the color');
-    expect(cl.stderr).toContain('Invalid value "the color" for --cluster: expected auto, none, one of task_family, environment, domain, split, length_bucket, or a field of the case rows (no spaces)');
+    expect(cl.stderr).toContain(
+      'Invalid value "the color" for --cluster: expected auto, none, one of task_family, environment, domain, split, length_bucket, or a field of the case rows (no spaces)',
+    );
     const glob = await run('compare', '--decide', 'significant', '--baseline', join(tmp, 'nothing-*.json'), '--candidate', worse);
     expect(glob.code).toBe(2);
     expect(glob.stderr).toContain('matches no file');

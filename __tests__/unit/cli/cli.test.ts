@@ -59,14 +59,26 @@ describe('usage and input errors exit 2 with one clear message', () => {
     ['missing --baseline', ['compare', '--candidate', 'x.json'], /--baseline FILE is required/],
     ['unknown option', ['compare', ...pair('reward_regression'), '--min-reward'], /Unknown option --min-reward/],
     ['value missing', ['compare', ...pair('reward_regression'), '--output'], /--output needs a value/],
-    ['not a number', ['compare', ...pair('reward_regression'), '--max-steps-increase', 'half'], /Invalid value "half" for --max-steps-increase: expected a number/],
+    [
+      'not a number',
+      ['compare', ...pair('reward_regression'), '--max-steps-increase', 'half'],
+      /Invalid value "half" for --max-steps-increase: expected a number/,
+    ],
     ['NaN refused', ['compare', ...pair('reward_regression'), '--min-reward-delta', 'nan'], /Invalid value "nan" for --min-reward-delta/],
     ['bad format', ['compare', ...pair('reward_regression'), '--format', 'html'], /Invalid value "html" for --format: expected one of markdown, json, csv/],
-    ['bad finding code', ['compare', ...pair('reward_regression'), '--allow-finding', 'everything'], /Invalid value "everything" for --allow-finding: expected one of empty-run/],
+    [
+      'bad finding code',
+      ['compare', ...pair('reward_regression'), '--allow-finding', 'everything'],
+      /Invalid value "everything" for --allow-finding: expected one of empty-run/,
+    ],
     ['contradicting flags', ['compare', ...pair('reward_regression'), '--fail-on-completion-regression', '--no-fail-on-completion-regression'], /contradict/],
     ['repeated option', ['compare', ...pair('reward_regression'), '--format', 'csv', '--format', 'json'], /--format was given 2 times/],
     ['missing file', ['compare', '--baseline', join(tmp, 'nope.json'), '--candidate', 'x'], /nope\.json: no such file/],
-    ['output onto an input', ['compare', ...pair('reward_regression'), '--output', `${fixtures}reward_regression/baseline.json`], /is an input file; refusing to overwrite it/],
+    [
+      'output onto an input',
+      ['compare', ...pair('reward_regression'), '--output', `${fixtures}reward_regression/baseline.json`],
+      /is an input file; refusing to overwrite it/,
+    ],
   ];
   it.each(cases)('%s', async (_what, argv, message) => {
     const r = await run(...argv);
@@ -91,7 +103,22 @@ describe('documentation', () => {
   const readme = readDocs();
   const options = [...COMPARE_HELP.matchAll(/^\s+(?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1] as string);
   it('--help and the README document every option, and the README every finding code', async () => {
-    expect(options).toEqual(expect.arrayContaining(['--baseline', '--candidate', '--input-format', '--min-reward-delta', '--min-completion-delta', '--max-steps-increase', '--fail-on-completion-regression', '--no-fail-on-completion-regression', '--allow-finding', '--format', '--output', '--help']));
+    expect(options).toEqual(
+      expect.arrayContaining([
+        '--baseline',
+        '--candidate',
+        '--input-format',
+        '--min-reward-delta',
+        '--min-completion-delta',
+        '--max-steps-increase',
+        '--fail-on-completion-regression',
+        '--no-fail-on-completion-regression',
+        '--allow-finding',
+        '--format',
+        '--output',
+        '--help',
+      ]),
+    );
     for (const option of options) expect(readme, option).toContain(`\`${option}`);
     for (const code of FINDING_CODES) expect(readme, code).toContain(`\`${code}\``);
   });

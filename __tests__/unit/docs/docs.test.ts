@@ -10,13 +10,20 @@ import { docFiles } from '../../helpers/docs.js';
 
 const workflowFiles = (): string[] => {
   const local = readdirSync(join(REPO_ROOT, '.github', 'workflows')).filter((f) => f.endsWith('.yml'));
-  const published = local.map((f) => readFileSync(join(REPO_ROOT, '.github', 'workflows', f), 'utf8').replace(/uses: \.\/\.github\/workflows\/([\w-]+\.yml)\n/g, 'uses: benchgate/benchgate/.github/workflows/$1@v1\n'));
+  const published = local.map((f) =>
+    readFileSync(join(REPO_ROOT, '.github', 'workflows', f), 'utf8').replace(
+      /uses: \.\/\.github\/workflows\/([\w-]+\.yml)\n/g,
+      'uses: benchgate/benchgate/.github/workflows/$1@v1\n',
+    ),
+  );
   const examples = readdirSync(join(REPO_ROOT, 'examples', 'workflows')).map((f) => readFileSync(join(REPO_ROOT, 'examples', 'workflows', f), 'utf8'));
   return [...published, ...examples];
 };
 
 describe('the documentation', () => {
-  const blocks = docFiles().flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => ({ file, body: m[1] as string })));
+  const blocks = docFiles().flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => ({ file, body: m[1] as string })),
+  );
 
   it('has YAML snippets, each a tested workflow file or a valid configuration', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(5);

@@ -23,6 +23,16 @@ describe('docs/reference.md', () => {
 
   it('lists every configuration key, nested ones by their path', () => {
     const text = renderReference();
-    for (const key of ['min_reward_delta', 'gates[].metric', 'gates[].tolerance', 'slices[].min_cases', 'safety.explained[].reason', 'pricing.<name>.prompt', 'safety.explained', 'input.fields.reward']) expect(text).toContain(`| \`${key}\` |`);
+    for (const key of [
+      'min_reward_delta',
+      'gates[].metric',
+      'gates[].tolerance',
+      'slices[].min_cases',
+      'safety.explained[].reason',
+      'pricing.<name>.prompt',
+      'safety.explained',
+      'input.fields.reward',
+    ])
+      expect(text).toContain(`| \`${key}\` |`);
   });
 });

@@ -40,7 +40,9 @@ const refusal = (fn: () => unknown): string => {
 
 describe('inputs that are not regular files are refused before they are opened', () => {
   it('a FIFO, /dev/zero and a symlink to /dev/zero as a summary', () => {
-    expect(refusal(() => loadSummary(fifo))).toBe(`${fifo}: is a FIFO (named pipe), expected a regular file (benchgate never reads pipes or devices: they may never end)`);
+    expect(refusal(() => loadSummary(fifo))).toBe(
+      `${fifo}: is a FIFO (named pipe), expected a regular file (benchgate never reads pipes or devices: they may never end)`,
+    );
     expect(refusal(() => loadSummary('/dev/zero'))).toMatch(/^\/dev\/zero: is a character device, expected a regular file/);
     expect(refusal(() => loadSummary(join(dir, 'zero-link.json'), 'benchgate'))).toMatch(/zero-link\.json: is a character device, expected a regular file/);
     expect(() => loadSummary(fifo)).toThrow(InputError);
@@ -65,7 +67,8 @@ describe('inputs that are not regular files are refused before they are opened',
 });
 
 describe('--output', () => {
-  const compare = (out: string, ...more: string[]) => runCli('compare', '--baseline', join(dir, 'baseline.json'), '--candidate', join(dir, 'candidate.json'), '--output', out, ...more);
+  const compare = (out: string, ...more: string[]) =>
+    runCli('compare', '--baseline', join(dir, 'baseline.json'), '--candidate', join(dir, 'candidate.json'), '--output', out, ...more);
 
   it('refuses /dev/null and a FIFO, which stay what they are', async () => {
     const before = statSync('/dev/null');

@@ -40,7 +40,11 @@ interface Run {
   loseFamily?: boolean;
 }
 function write(name: string, r: Run): string {
-  const data = rlmSummary({ strategy: name, model: 'small', cases: cases(30, (i) => ({ duration: r.slow && i >= 27 ? 9 : 1.5, completed: !(r.loseFamily && i % 3 === 0) })) }) as {
+  const data = rlmSummary({
+    strategy: name,
+    model: 'small',
+    cases: cases(30, (i) => ({ duration: r.slow && i >= 27 ? 9 : 1.5, completed: !(r.loseFamily && i % 3 === 0) })),
+  }) as {
     case_results: Record<string, unknown>[];
     usage_totals?: { prompt_tokens: number; completion_tokens: number; total_tokens?: number };
   };
@@ -62,7 +66,12 @@ const compare = (cand: string) => runCli('compare', '--baseline', base, '--candi
 const verdictOf = async (cand: string) => {
   const r = await compare(cand);
   const report = JSON.parse(r.stdout) as { verdict: string; failed_metric_gates: string[]; metric_gates: { metric: string; status: string }[] };
-  return { code: r.code, verdict: report.verdict, failed: report.failed_metric_gates, gates: Object.fromEntries(report.metric_gates.map((g) => [g.metric, g.status])) };
+  return {
+    code: r.code,
+    verdict: report.verdict,
+    failed: report.failed_metric_gates,
+    gates: Object.fromEntries(report.metric_gates.map((g) => [g.metric, g.status])),
+  };
 };
 
 describe('a configuration with cost, p95 latency, slice and advisory token gates', () => {
@@ -70,7 +79,12 @@ describe('a configuration with cost, p95 latency, slice and advisory token gates
     expect(await verdictOf(write('same', {}))).toMatchObject({ code: 0, verdict: 'promote', failed: [] });
   });
   it('10% more tokens: the advisory token gate fails, the cost stays within 20%: promote', async () => {
-    expect(await verdictOf(write('tokens10', { tokens: 110 }))).toMatchObject({ code: 0, verdict: 'promote', failed: [], gates: { total_tokens: 'fail', run_cost: 'pass' } });
+    expect(await verdictOf(write('tokens10', { tokens: 110 }))).toMatchObject({
+      code: 0,
+      verdict: 'promote',
+      failed: [],
+      gates: { total_tokens: 'fail', run_cost: 'pass' },
+    });
   });
   it('50% more tokens: the cost gate holds', async () => {
     expect(await verdictOf(write('tokens50', { tokens: 150 }))).toMatchObject({ code: 1, verdict: 'hold', failed: ['run_cost'] });

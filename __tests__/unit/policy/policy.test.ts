@@ -24,9 +24,13 @@ const SAMPLES: Record<string, { good: string; read: unknown; bad: string; got?: 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const compareInputs = (given: Record<string, string>, file: Record<string, unknown> | null = null): CompareInputs =>
-  readInputs((name) => ({ mode: 'compare', ...given })[name] ?? '', () => file) as CompareInputs;
+  readInputs(
+    (name) => ({ mode: 'compare', ...given })[name] ?? '',
+    () => file,
+  ) as CompareInputs;
 
-const cliGiven = (...flags: string[]): CompareCommand['given'] => (parseArgs(['compare', '--baseline', 'b.json', '--candidate', 'c.json', ...flags]) as CompareCommand).given;
+const cliGiven = (...flags: string[]): CompareCommand['given'] =>
+  (parseArgs(['compare', '--baseline', 'b.json', '--candidate', 'c.json', ...flags]) as CompareCommand).given;
 
 describe('the gate options table', () => {
   it('has a sample for every option (a new option gets one here)', () => {
@@ -49,7 +53,9 @@ describe('the gate options table', () => {
       it(`input "${input}" reads into ${option.key}, and a bad value names the input and what it expects`, () => {
         expect(resolvePolicy(null, {}).config).toEqual({});
         expect(compareInputs({ [input]: sample.good }).config[option.key as keyof CompareInputs['config']]).toEqual(sample.read);
-        expect(() => compareInputs({ [input]: sample.bad })).toThrow(new RegExp(`^input "${input}": expected .+, got ${escape(JSON.stringify(sample.got ?? sample.bad))}$`));
+        expect(() => compareInputs({ [input]: sample.bad })).toThrow(
+          new RegExp(`^input "${input}": expected .+, got ${escape(JSON.stringify(sample.got ?? sample.bad))}$`),
+        );
       });
     }
     if (option.flag !== null) {
@@ -100,15 +106,47 @@ describe('resolvePolicy: defaults <- configuration file <- inputs or flags', () 
     const file = { decide: 'significant' as const, cluster: 'domain', min_completion_delta: 0.02 };
     const action = compareInputs({ confidence: '0.99', 'max-steps-increase': '2' }, file);
     const cli = resolvePolicy(file, cliGiven('--confidence', '0.99', '--max-steps-increase', '2'));
-    const policyOf = ({ thresholds, allowFindings, decide, confidence, cluster, failOnInconclusive, comparability, metricGates, safety, pricing, slices, benchmarkTolerance, config }: typeof cli) =>
-      ({ thresholds, allowFindings, decide, confidence, cluster, failOnInconclusive, comparability, metricGates, safety, pricing, slices, benchmarkTolerance, config });
+    const policyOf = ({
+      thresholds,
+      allowFindings,
+      decide,
+      confidence,
+      cluster,
+      failOnInconclusive,
+      comparability,
+      metricGates,
+      safety,
+      pricing,
+      slices,
+      benchmarkTolerance,
+      config,
+    }: typeof cli) => ({
+      thresholds,
+      allowFindings,
+      decide,
+      confidence,
+      cluster,
+      failOnInconclusive,
+      comparability,
+      metricGates,
+      safety,
+      pricing,
+      slices,
+      benchmarkTolerance,
+      config,
+    });
     expect(policyOf(action)).toEqual(policyOf(cli));
   });
 
   it('compareOptionsOf carries every field to the analysis, and a sequential round its own level', () => {
     const p = resolvePolicy({ decide: 'significant', cluster: 'none', benchmark_tolerance: '5%' });
     const o = compareOptionsOf(p, { confidence: 0.999 });
-    expect(o).toMatchObject({ decide: 'significant', significance: { confidence: 0.999, cluster: 'none' }, benchmarkTolerance: 0.05, thresholds: DEFAULT_THRESHOLDS });
+    expect(o).toMatchObject({
+      decide: 'significant',
+      significance: { confidence: 0.999, cluster: 'none' },
+      benchmarkTolerance: 0.05,
+      thresholds: DEFAULT_THRESHOLDS,
+    });
     expect(compareOptionsOf(p).significance?.confidence).toBe(0.95);
   });
 });

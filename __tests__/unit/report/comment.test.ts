@@ -42,20 +42,33 @@ describe('the comment on the demo pair', () => {
   it('starts with the marker and carries its digest', () => {
     expect(body.startsWith(`${commentMarker('demo')}\n<!-- benchgate:digest=`)).toBe(true);
     expect(digestOf(body)).toBe(commentDigest(demo, 'hold'));
-    expect(body).toContain('<sub>Updated 2026-11-22 08:15 UTC for `1111111` against base `2222222` · [workflow run](https://github.com/octo-org/benchgate/actions/runs/987654321)</sub>');
+    expect(body).toContain(
+      '<sub>Updated 2026-11-22 08:15 UTC for `1111111` against base `2222222` · [workflow run](https://github.com/octo-org/benchgate/actions/runs/987654321)</sub>',
+    );
   });
 
   it('with a trend: Mermaid charts and a table of the last runs on main and this PR (golden)', () => {
     const sha = (d: number): string => String(d).repeat(40);
-    const earlier = [0.8, 0.8, 0.9, 0.9, 0.9].map((rate, i) => ({ commit: sha(i + 3), when: `2026-11-1${i}T10:00:00Z`, completion_rate: rate, avg_reward: rate + 0.05, avg_steps: 3.7 - i * 0.05 }));
+    const earlier = [0.8, 0.8, 0.9, 0.9, 0.9].map((rate, i) => ({
+      commit: sha(i + 3),
+      when: `2026-11-1${i}T10:00:00Z`,
+      completion_rate: rate,
+      avg_reward: rate + 0.05,
+      avg_steps: 3.7 - i * 0.05,
+    }));
     const c = demo.rlm.candidate_metrics;
-    const trend = renderTrend([...earlier, { commit: null, when: '2026-11-22T08:15:42Z', completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }], 'main');
+    const trend = renderTrend(
+      [...earlier, { commit: null, when: '2026-11-22T08:15:42Z', completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }],
+      'main',
+    );
     const withTrend = renderComment(demo, { ...ctx, trend });
     expectGolden('comment-trend.md', withTrend);
     expect(withTrend).toContain('  x-axis ["3333333", "4444444", "5555555", "6666666", "7777777", "PR"]');
     expect(withTrend).toContain('  line [80.0, 80.0, 90.0, 90.0, 90.0, 90.0]');
     // A hostile branch name never reaches the summary line; one run alone is no trend.
-    expect(renderTrend([...earlier.slice(0, 1), earlier[1] as TrendPoint], '<img src=x onerror=alert(1)>').join('\n')).toContain('on <code>the base branch</code>');
+    expect(renderTrend([...earlier.slice(0, 1), earlier[1] as TrendPoint], '<img src=x onerror=alert(1)>').join('\n')).toContain(
+      'on <code>the base branch</code>',
+    );
     expect(renderTrend(earlier.slice(0, 1), 'main')).toEqual([]);
   });
 
@@ -93,7 +106,9 @@ describe('the digest', () => {
 describe('a 20,000-case suite with 5,000 regressions', () => {
   const n = 20_000;
   const base = loaded({ cases: cases(n, () => ({ completed: true, reward: 1 })) });
-  const cand = loaded({ cases: cases(n, (i) => ({ completed: i % 4 !== 0, reward: i % 4 === 0 ? 0 : 1, error: i % 4 === 0 ? `failure ${'x'.repeat(30)}` : undefined })) });
+  const cand = loaded({
+    cases: cases(n, (i) => ({ completed: i % 4 !== 0, reward: i % 4 === 0 ? 0 : 1, error: i % 4 === 0 ? `failure ${'x'.repeat(30)}` : undefined })),
+  });
   const big = compareSummaries(base, cand);
 
   it('has 5,000 regressions', () => {
@@ -119,8 +134,26 @@ describe('a 20,000-case suite with 5,000 regressions', () => {
 
 describe('hostile strings in every field that reaches the comment', () => {
   const evil = '@everyone #1 owner/repo#2 <!-- --> `x` | y \u202e [l](https://evil.example) $x$ <img src=x>';
-  const base = loaded({ id: evil, preset: evil, model: evil, strategy: 'tool_call', cases: [{ id: evil, completed: true }, { id: 'ok', completed: true }] });
-  const cand = loaded({ id: `${evil}2`, preset: evil, model: evil, strategy: evil, cases: [{ id: evil, completed: false, error: evil }, { id: 'ok', completed: true }] });
+  const base = loaded({
+    id: evil,
+    preset: evil,
+    model: evil,
+    strategy: 'tool_call',
+    cases: [
+      { id: evil, completed: true },
+      { id: 'ok', completed: true },
+    ],
+  });
+  const cand = loaded({
+    id: `${evil}2`,
+    preset: evil,
+    model: evil,
+    strategy: evil,
+    cases: [
+      { id: evil, completed: false, error: evil },
+      { id: 'ok', completed: true },
+    ],
+  });
   const body = renderComment(compareSummaries(base, cand), ctx);
 
   it('keeps every one inside a code span: no mention, link, HTML, math, marker end or bidi control', () => {

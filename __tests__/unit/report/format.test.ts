@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deltaNearThreshold, grouped, pyFixed, signed } from '../../../src/stats/format.js';
 
-interface Row { x: number; neg_zero: boolean; digits: number; plain: string; plus: string }
+interface Row {
+  x: number;
+  neg_zero: boolean;
+  digits: number;
+  plain: string;
+  plus: string;
+}
 const rows = JSON.parse(readFileSync(new URL('../../fixtures/format/pyfixed.json', import.meta.url), 'utf8')) as Row[];
 
 describe('pyFixed matches Python %.Nf (fixture from scripts/gen-pyfixed-fixture.py)', () => {

@@ -3,7 +3,10 @@ import { table, untrusted } from '../../../src/report/markdown/markdown.js';
 
 /** Splits a GFM table row on unescaped pipes, as the table extension does. */
 function cells(row: string): string[] {
-  return row.slice(2, -2).split(/(?<!\\)\|/).map((c) => c.trim());
+  return row
+    .slice(2, -2)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
 }
 
 /** The fence and content of a single code span, or null if `s` is not exactly one code span. */

@@ -23,7 +23,7 @@ function samplePair(dir: string) {
   return compareSummaries(load(`rlm-code/${dir}/baseline.json`), load(`rlm-code/${dir}/candidate.json`), { thresholds });
 }
 
-describe('markdown and JSON reports of rlm-code\'s sample pairs', () => {
+describe("markdown and JSON reports of rlm-code's sample pairs", () => {
   const samples = readdirSync(`${fixtures}rlm-code`).sort();
   it.each(samples)('%s', (dir) => {
     const cmp = samplePair(dir);
@@ -106,7 +106,12 @@ describe('hostile strings from a summary cannot break the report', () => {
     strategy: '@octocat`|',
   };
   const base = loaded({ id: evil.id, preset: evil.preset, strategy: 'tool_call', cases: [{ id: 'a|b\n| x | y |' }, { id: '<img src=x>' }, { id: 'ok' }] });
-  const cand = loaded({ id: 'bench_c', preset: evil.preset, strategy: evil.strategy, cases: [{ id: 'a|b\n| x | y |', error: '</details>\n\n# pwned @here' }, { id: 'ok' }, { id: '\u202eevil' }] });
+  const cand = loaded({
+    id: 'bench_c',
+    preset: evil.preset,
+    strategy: evil.strategy,
+    cases: [{ id: 'a|b\n| x | y |', error: '</details>\n\n# pwned @here' }, { id: 'ok' }, { id: '\u202eevil' }],
+  });
   const md = renderMarkdown(compareSummaries(base, cand));
 
   it('matches its golden file', () => {
@@ -143,8 +148,18 @@ describe('the chunked JSON writer', () => {
   });
   it('builds each case row exactly as JSON.stringify would, hostile strings and -0 included', () => {
     const hostile = compareSummaries(
-      loaded({ cases: [{ id: '"quoted"\\\n\u2028\u0000', reward: -0 }, { id: 'b', error: 'x"y' }] }),
-      loaded({ cases: [{ id: 'b', reward: 1e-7 }, { id: 'c', reward: 123456789.125 }] }),
+      loaded({
+        cases: [
+          { id: '"quoted"\\\n\u2028\u0000', reward: -0 },
+          { id: 'b', error: 'x"y' },
+        ],
+      }),
+      loaded({
+        cases: [
+          { id: 'b', reward: 1e-7 },
+          { id: 'c', reward: 123456789.125 },
+        ],
+      }),
     );
     for (const cmp of [hostile, samplePair('steps_just_over_050')]) {
       for (const row of cmp.cases) expect(caseRowJson(row)).toBe(JSON.stringify(row));
@@ -152,8 +167,16 @@ describe('the chunked JSON writer', () => {
   });
   it('builds rows for every combination of the flags a row holds', () => {
     const base = samplePair('steps_just_over_050').cases[0] as CaseRow;
-    const flags = ['in_baseline', 'in_candidate', 'baseline_completed', 'candidate_completed', 'completion_regression',
-      'reward_regression', 'baseline_guardrail_blocked', 'candidate_guardrail_blocked'] as const;
+    const flags = [
+      'in_baseline',
+      'in_candidate',
+      'baseline_completed',
+      'candidate_completed',
+      'completion_regression',
+      'reward_regression',
+      'baseline_guardrail_blocked',
+      'candidate_guardrail_blocked',
+    ] as const;
     for (let bits = 0; bits < 1 << flags.length; bits++) {
       const row: CaseRow = { ...base, baseline_error: bits % 3 === 0 ? null : 'e', candidate_error: bits % 5 === 0 ? 'é\n' : null };
       flags.forEach((flag, i) => void (row[flag] = (bits & (1 << i)) !== 0));

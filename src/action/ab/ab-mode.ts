@@ -65,25 +65,38 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
 
 /** The gates after `rounds` complete rounds, judged at that look's level, with the sequential decision. */
 function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number): Comparison {
-  const cmp = compareSummaries(runs.baseline[0] as LoadedSummary, runs.candidate[0] as LoadedSummary, compareOptionsOf(
-    { ...inputs, decide: 'significant' },
-    { confidence: sequentialConfidence(rounds, inputs.maxTrials, inputs.confidence), trials: { baseline: runs.baseline, candidate: runs.candidate } },
-  ));
+  const cmp = compareSummaries(
+    runs.baseline[0] as LoadedSummary,
+    runs.candidate[0] as LoadedSummary,
+    compareOptionsOf(
+      { ...inputs, decide: 'significant' },
+      { confidence: sequentialConfidence(rounds, inputs.maxTrials, inputs.confidence), trials: { baseline: runs.baseline, candidate: runs.candidate } },
+    ),
+  );
   if (cmp.significance !== null) cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, rounds, inputs.maxTrials, inputs.confidence);
   return cmp;
 }
 
 function directory(io: ActionIo, name: 'baseline-directory' | 'candidate-directory', given: string): string {
   const dir = resolve(io.workspace, given);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`input "${name}": ${given} is not a directory (resolved to ${dir}); check the side out there first (actions/checkout with path: ${given})`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UsageError(
+      `input "${name}": ${given} is not a directory (resolved to ${dir}); check the side out there first (actions/checkout with path: ${given})`,
+    );
   return dir;
 }
 
 export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult> {
-  const cwd: Record<Role, string> = { baseline: directory(io, 'baseline-directory', inputs.sides.baseline.directory), candidate: directory(io, 'candidate-directory', inputs.sides.candidate.directory) };
+  const cwd: Record<Role, string> = {
+    baseline: directory(io, 'baseline-directory', inputs.sides.baseline.directory),
+    candidate: directory(io, 'candidate-directory', inputs.sides.candidate.directory),
+  };
   const side: Record<Role, RunInputs> = { baseline: sideInputs(inputs, 'baseline'), candidate: sideInputs(inputs, 'candidate') };
   const tag = randomBytes(4).toString('hex');
-  const staging: Record<Role, string> = { baseline: join(io.tempDir, `benchgate-${inputs.suite}-baseline-${tag}`), candidate: join(io.tempDir, `benchgate-${inputs.suite}-candidate-${tag}`) };
+  const staging: Record<Role, string> = {
+    baseline: join(io.tempDir, `benchgate-${inputs.suite}-baseline-${tag}`),
+    candidate: join(io.tempDir, `benchgate-${inputs.suite}-candidate-${tag}`),
+  };
   for (const dir of Object.values(staging)) mkdirSync(dir, { recursive: true });
   // The case list is the baseline tree's (the base commit's): both sides run the same part of it.
   const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd.baseline, inputs.cases), inputs.cases) : null;
@@ -91,14 +104,25 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     baseline: inputs.shard ? prepareShard(inputs.shard, list, join(staging.baseline, SHARD_CASES_FILE)) : WHOLE,
     candidate: inputs.shard ? prepareShard(inputs.shard, list, join(staging.candidate, SHARD_CASES_FILE)) : WHOLE,
   };
-  if (inputs.shard) io.info(`benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.baseline.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}; both sides run it`);
+  if (inputs.shard)
+    io.info(
+      `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.baseline.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}; both sides run it`,
+    );
 
   const usageDir = join(io.tempDir, `benchgate-${inputs.suite}-usage-${tag}`);
   mkdirSync(usageDir, { recursive: true });
   const model = inputs.fingerprint['model'];
-  const cap: SpendCap | null = inputs.budget ? { file: join(usageDir, USAGE_FILE), watcher: new UsageWatcher(join(usageDir, USAGE_FILE), inputs.budget, inputs.pricing, typeof model === 'string' ? model : null), everyMs: BUDGET_POLL_MS } : null;
+  const cap: SpendCap | null = inputs.budget
+    ? {
+        file: join(usageDir, USAGE_FILE),
+        watcher: new UsageWatcher(join(usageDir, USAGE_FILE), inputs.budget, inputs.pricing, typeof model === 'string' ? model : null),
+        everyMs: BUDGET_POLL_MS,
+      }
+    : null;
   const spent = (): number => (cap === null || inputs.budget === null ? 0 : inputs.budget.unit === 'tokens' ? cap.watcher.spent.tokens : cap.watcher.spent.usd);
-  io.info(`benchgate: interleaved rounds of suite "${inputs.suite}": at most ${inputs.maxTrials} rounds, one trial of each side per round, decided after every round${inputs.budget ? `; spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)} over both sides (BENCHGATE_USAGE_FILE)` : ''}`);
+  io.info(
+    `benchgate: interleaved rounds of suite "${inputs.suite}": at most ${inputs.maxTrials} rounds, one trial of each side per round, decided after every round${inputs.budget ? `; spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)} over both sides (BENCHGATE_USAGE_FILE)` : ''}`,
+  );
 
   const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const uncounted: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
@@ -109,7 +133,9 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   let stop: AbStop = 'max-trials';
   for (let r = 1; r <= inputs.maxTrials; r++) {
     if (inputs.budget && !nextRoundFits(spent(), complete, inputs.budget.limit)) {
-      io.info(`benchgate: round ${r} not started: ${describeSpend(inputs.budget.unit, spent())} spent in ${complete} round${complete === 1 ? '' : 's'}, and one more would pass the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}`);
+      io.info(
+        `benchgate: round ${r} not started: ${describeSpend(inputs.budget.unit, spent())} spent in ${complete} round${complete === 1 ? '' : 's'}, and one more would pass the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}`,
+      );
       stop = 'budget';
       break;
     }
@@ -118,7 +144,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     rows.push(row);
     const got: Partial<Record<Role, Trial>> = {};
     for (const [i, role] of order.entries()) {
-      const trial = await runTrial(io, side[role], cwd[role], staging[role], r, shard[role], cap, { 'ab.round': r, 'ab.max_rounds': inputs.maxTrials, 'ab.position': i + 1 });
+      const trial = await runTrial(io, side[role], cwd[role], staging[role], r, shard[role], cap, {
+        'ab.round': r,
+        'ab.max_rounds': inputs.maxTrials,
+        'ab.position': i + 1,
+      });
       got[role] = trial;
       row.outcome[role] = describeOutcome(trial.outcome);
       if (commandFailed(trial.outcome) || trial.problem !== null) break;
@@ -136,7 +166,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       stop = 'failed';
       break;
     }
-    for (const role of ROLES) runs[role].push({ path: `${artifactName(inputs.suite, role, inputs.shard)} (trial ${r})`, summary: (got[role] as Trial).summary as NonNullable<Trial['summary']> });
+    for (const role of ROLES)
+      runs[role].push({
+        path: `${artifactName(inputs.suite, role, inputs.shard)} (trial ${r})`,
+        summary: (got[role] as Trial).summary as NonNullable<Trial['summary']>,
+      });
     complete = r;
     last = judge(inputs, runs, r);
     const decision = last.sequential;
@@ -150,7 +184,10 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   }
 
   // Upload: every counted trial's files (a failed trial too: the gate holds on it), the logs of an uncounted round, the case list, the usage file.
-  const names: Record<Role, string> = { baseline: artifactName(inputs.suite, 'baseline', inputs.shard), candidate: artifactName(inputs.suite, 'candidate', inputs.shard) };
+  const names: Record<Role, string> = {
+    baseline: artifactName(inputs.suite, 'baseline', inputs.shard),
+    candidate: artifactName(inputs.suite, 'candidate', inputs.shard),
+  };
   for (const role of ROLES) {
     const usage = cap !== null && existsSync(cap.file) ? join(staging[role], USAGE_FILE) : null;
     if (usage !== null && cap !== null) copyFileSync(cap.file, usage);
@@ -161,9 +198,17 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       ...(usage === null ? [] : [usage]),
     ];
     if (files.length === 0) continue;
-    const uploaded = await uploadSummaryArtifact(io.artifacts, { name: names[role], files, rootDirectory: staging[role], retentionDays: inputs.retentionDays, overwrite: true });
+    const uploaded = await uploadSummaryArtifact(io.artifacts, {
+      name: names[role],
+      files,
+      rootDirectory: staging[role],
+      retentionDays: inputs.retentionDays,
+      overwrite: true,
+    });
     if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${names[role]} (id ${uploaded.replaced}) from an earlier attempt of this job`);
-    io.info(`benchgate: uploaded artifact ${names[role]} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging[role], f)).join(', ')}`);
+    io.info(
+      `benchgate: uploaded artifact ${names[role]} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging[role], f)).join(', ')}`,
+    );
   }
 
   const verdict = last?.verdict ?? null;
@@ -171,16 +216,26 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   io.setOutput('stop-reason', stop);
   io.setOutput('runs-saved', stop === 'decided' || stop === 'max-trials' ? 2 * (inputs.maxTrials - complete) : '');
   io.setOutput('verdict', verdict ?? '');
-  const spend = inputs.budget && cap ? ` Spent ${describeSpend(inputs.budget.unit, spent())} of the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}.` : '';
+  const spend =
+    inputs.budget && cap ? ` Spent ${describeSpend(inputs.budget.unit, spent())} of the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}.` : '';
   const head = `### benchgate: interleaved rounds of suite ${untrusted(inputs.suite)}${inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : ''}\n\n${stopLine(stop, complete, inputs.maxTrials, verdict)}${spend}\n\n${roundsTable(rows)}\n\nArtifacts \`${names.baseline}\` and \`${names.candidate}\` hold the ${complete} counted round${complete === 1 ? '' : 's'}; the gate job (mode: compare, decide: significant) judges them.\n`;
   const report = last === null ? '' : `\n<details><summary>The report after round ${complete}</summary>\n\n${renderMarkdown(last)}\n</details>\n`;
-  const fitted = fitMarkdown(head + report, { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' }, '> [!NOTE]\n> The report was cut to fit the job summary; the gate job renders it whole.');
+  const fitted = fitMarkdown(
+    head + report,
+    { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' },
+    '> [!NOTE]\n> The report was cut to fit the job summary; the gate job renders it whole.',
+  );
   await io.appendSummary(fitted.text);
 
   if (stop !== 'failed') return { failure: null, explained: false };
   const problems = ROLES.flatMap((role) => done[role].filter((x) => x.trial.problem !== null).map((x) => `${role} trial ${x.round}: ${x.trial.problem}`));
   if (problems.length > 0) return { failure: `round ${complete + 1}: no usable summary: ${problems.join('; ')}`, explained: false };
-  const failed = ROLES.flatMap((role) => done[role].filter((x) => commandFailed(x.trial.outcome)).map((x) => `the ${role} suite (round ${x.round}) ${describeOutcome(x.trial.outcome)}`));
+  const failed = ROLES.flatMap((role) =>
+    done[role].filter((x) => commandFailed(x.trial.outcome)).map((x) => `the ${role} suite (round ${x.round}) ${describeOutcome(x.trial.outcome)}`),
+  );
   if (inputs.allowCommandFailure) return { failure: null, explained: false };
-  return { failure: `${failed.join('; ')}; the rounds stopped there and what ran was uploaded, marked as failed (set allow-command-failure: true to let this step pass)`, explained: false };
+  return {
+    failure: `${failed.join('; ')}; the rounds stopped there and what ran was uploaded, marked as failed (set allow-command-failure: true to let this step pass)`,
+    explained: false,
+  };
 }

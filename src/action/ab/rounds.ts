@@ -54,7 +54,10 @@ export function stopLine(stop: AbStop, complete: number, max: number, verdict: V
   const fixed = 2 * max;
   const spent = 2 * complete;
   const what = verdict === null ? '' : ` The verdict after round ${complete}: **${verdict}**.`;
-  const saving = stop === 'decided' ? ` ${spent} runs (${complete} per side) of the fixed design's ${fixed}: **${fixed - spent} runs saved**.` : ` ${spent} runs (${complete} per side) of the fixed design's ${fixed}.`;
+  const saving =
+    stop === 'decided'
+      ? ` ${spent} runs (${complete} per side) of the fixed design's ${fixed}: **${fixed - spent} runs saved**.`
+      : ` ${spent} runs (${complete} per side) of the fixed design's ${fixed}.`;
   return `**Stopped after round ${complete} of at most ${max}: ${STOP_WORDS[stop]}.**${what}${saving}`;
 }
 
@@ -63,7 +66,8 @@ export function roundsTable(rows: readonly RoundRow[]): string {
   const lines = ['| Round | Order | Baseline | Candidate | Verdict at this round | Level |', '|--:|:--|:--|:--|:--|--:|'];
   for (const row of rows) {
     const side = (role: Role): string => untrusted(row.outcome[role] ?? 'did not run', { inTable: true });
-    const look = row.look === null ? 'not counted (incomplete)' : `${row.look.verdict}${row.look.decision.stop ? ` (stop: ${row.look.decision.reason})` : ' (continue)'}`;
+    const look =
+      row.look === null ? 'not counted (incomplete)' : `${row.look.verdict}${row.look.decision.stop ? ` (stop: ${row.look.decision.reason})` : ' (continue)'}`;
     const alpha = row.look === null ? '' : level(row.look.decision.nominal_alpha);
     lines.push(`| ${row.round} | ${row.order.join(' → ')} | ${side('baseline')} | ${side('candidate')} | ${look} | ${alpha} |`);
   }

@@ -50,15 +50,22 @@ export function failedJobs(needs: Map<string, string> | null): string[] {
 }
 
 function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
-  const dir = inputs.reportDir === null ? join(io.tempDir, `benchgate-${inputs.suite}-report-${randomBytes(4).toString('hex')}`) : resolve(io.workspace, inputs.reportDir);
+  const dir =
+    inputs.reportDir === null
+      ? join(io.tempDir, `benchgate-${inputs.suite}-report-${randomBytes(4).toString('hex')}`)
+      : resolve(io.workspace, inputs.reportDir);
   const existing = statSync(dir, { throwIfNoEntry: false });
-  if (existing !== undefined && !existing.isDirectory()) throw new UsageError(`input "report-dir": ${dir} is ${kindOf(existing)}, expected a directory (or a path to create one)`);
+  if (existing !== undefined && !existing.isDirectory())
+    throw new UsageError(`input "report-dir": ${dir} is ${kindOf(existing)}, expected a directory (or a path to create one)`);
   const taken = Object.values(REPORT_FILES).filter((f) => lstatSync(join(dir, f), { throwIfNoEntry: false }) !== undefined);
-  if (taken.length > 0) throw new UsageError(`input "report-dir": ${dir} already holds ${taken.join(', ')}; refusing to overwrite them (give an empty directory)`);
+  if (taken.length > 0)
+    throw new UsageError(`input "report-dir": ${dir} already holds ${taken.join(', ')}; refusing to overwrite them (give an empty directory)`);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
-    throw new UsageError(`input "report-dir": cannot create ${dir} (${(err as { code?: string }).code === 'ENOTDIR' || (err as { code?: string }).code === 'EEXIST' ? 'it, or a directory above it, is a file' : (err as Error).message})`);
+    throw new UsageError(
+      `input "report-dir": cannot create ${dir} (${(err as { code?: string }).code === 'ENOTDIR' || (err as { code?: string }).code === 'EEXIST' ? 'it, or a directory above it, is a file' : (err as Error).message})`,
+    );
   }
   return dir;
 }
@@ -109,9 +116,14 @@ export async function decide(io: ActionIo, inputs: DecideInputs, source: Summary
 /** Loads each side's files: one run, repeated trials, or a sharded run merged. */
 async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFiles): Promise<LoadedSides> {
   const [bFiles, cFiles] = source.files;
-  for (const [role, files] of [['baseline', bFiles], ['candidate', cFiles]] as const) {
+  for (const [role, files] of [
+    ['baseline', bFiles],
+    ['candidate', cFiles],
+  ] as const) {
     if (files.length > 1 && inputs.decide !== 'significant' && !source.sharded?.[role]) {
-      throw new InputError(`the ${role} holds ${files.length} trials: set decide: significant to judge repeated trials (decide: point compares one run per side)`);
+      throw new InputError(
+        `the ${role} holds ${files.length} trials: set decide: significant to judge repeated trials (decide: point compares one run per side)`,
+      );
     }
   }
   // Large files load packed: with the case fields the gates and slices read, whatever their format.
@@ -126,10 +138,15 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
   };
   const bMerged = side('baseline', bFiles);
   const cMerged = side('candidate', cFiles);
-  const [baseline, candidate] = bMerged === null && cMerged === null
-    ? await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript)
-    : [bMerged ?? { path: bFiles[0] as string, summary: loadSummary(bFiles[0] as string, load.baseline) }, cMerged ?? { path: cFiles[0] as string, summary: loadSummary(cFiles[0] as string, load.candidate) }];
-  const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] => (merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) })));
+  const [baseline, candidate] =
+    bMerged === null && cMerged === null
+      ? await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript)
+      : [
+          bMerged ?? { path: bFiles[0] as string, summary: loadSummary(bFiles[0] as string, load.baseline) },
+          cMerged ?? { path: cFiles[0] as string, summary: loadSummary(cFiles[0] as string, load.candidate) },
+        ];
+  const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] =>
+    merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
   // The reports name each side as a reader knows it: its artifact, or its path in the workspace.
   const shown = (role: Role, run: LoadedSummary, files: string[]): LoadedSummary => {
     const artifacts = source.artifacts?.[role];
@@ -140,7 +157,10 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
   return {
     baseline: shown('baseline', baseline, bFiles),
     candidate: shown('candidate', candidate, cFiles),
-    trials: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
+    trials: {
+      baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)],
+      candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)],
+    },
     drafts,
   };
 }
@@ -148,13 +168,24 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
 /** The comparison under the policy; the rounds of an interleaved job (mode ab) are judged at the look they stopped at (ab/gate-look.ts). */
 function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
   const { trials } = sides;
-  const look = inputs.decide === 'significant' ? abLook(trials.baseline.map((t) => t.summary), trials.candidate.map((t) => t.summary)) : null;
-  const cmp = compareSummaries(sides.baseline, sides.candidate, compareOptionsOf(inputs, {
-    trials,
-    findings: sides.drafts,
-    confidence: look === null ? inputs.confidence : sequentialConfidence(look.round, look.max, inputs.confidence),
-  }));
-  if (look !== null && cmp.significance !== null) cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, inputs.confidence);
+  const look =
+    inputs.decide === 'significant'
+      ? abLook(
+          trials.baseline.map((t) => t.summary),
+          trials.candidate.map((t) => t.summary),
+        )
+      : null;
+  const cmp = compareSummaries(
+    sides.baseline,
+    sides.candidate,
+    compareOptionsOf(inputs, {
+      trials,
+      findings: sides.drafts,
+      confidence: look === null ? inputs.confidence : sequentialConfidence(look.round, look.max, inputs.confidence),
+    }),
+  );
+  if (look !== null && cmp.significance !== null)
+    cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, inputs.confidence);
   return cmp;
 }
 
@@ -208,12 +239,27 @@ export function publishTarget(io: ActionIo): PublishTarget | null {
   const pr = pullRequestOf(event);
   const headSha = pr?.headSha ?? io.env['GITHUB_SHA'] ?? '';
   if (!/^[0-9a-f]{40,64}$/.test(headSha)) return null;
-  return { owner, repo, pullNumber: pr?.number ?? null, headSha, baseSha: pr?.baseSha ?? null, baseRef: pr?.baseRef ?? null, runUrl: runUrl(io.env), fork: forkOf(event) };
+  return {
+    owner,
+    repo,
+    pullNumber: pr?.number ?? null,
+    headSha,
+    baseSha: pr?.baseSha ?? null,
+    baseRef: pr?.baseRef ?? null,
+    runUrl: runUrl(io.env),
+    fork: forkOf(event),
+  };
 }
 
 export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
   const target = inputs.publish.token === '' ? null : publishTarget(io);
-  const publisher = target === null ? null : await openPublisher(io, io.github(inputs.publish.token), target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
+  const publisher =
+    target === null
+      ? null
+      : await openPublisher(io, io.github(inputs.publish.token), target, inputs.publish, {
+          gateId: inputs.suite,
+          reportArtifact: artifactName(inputs.suite, 'report'),
+        });
   try {
     return await compareAndReport(io, inputs, publisher);
   } catch (err) {
@@ -240,7 +286,12 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     try {
       const run = (listed = await listRunArtifacts(io));
       const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, run), await downloadSummary(io, inputs.suite, 'candidate', into, run)];
-      source = { files: [b.files, c.files], load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } };
+      source = {
+        files: [b.files, c.files],
+        load: BENCHGATE_FILES,
+        sharded: { baseline: b.sharded, candidate: c.sharded },
+        artifacts: { baseline: b.artifacts, candidate: c.artifacts },
+      };
     } catch (err) {
       if (jobProblems.length === 0) throw err;
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
@@ -254,7 +305,8 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     retentionDays: inputs.retentionDays,
     overwrite: listed === null || listed.some((a) => a.name === decision.reportArtifact),
   });
-  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
+  if (uploaded.replaced !== null)
+    io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
   const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;

@@ -29,7 +29,14 @@ export function listRunArtifacts(io: ActionIo, findBy?: FindBy): Promise<ListedA
  * role ran in shards, one per shard artifact. `listed` is the run's listing (listRunArtifacts, same
  * `findBy`); each artifact is downloaded by the id it gives, without looking it up again.
  */
-export async function downloadSummary(io: ActionIo, suite: string, role: Role, into: string, listed: readonly ListedArtifact[], findBy?: FindBy): Promise<RoleFiles> {
+export async function downloadSummary(
+  io: ActionIo,
+  suite: string,
+  role: Role,
+  into: string,
+  listed: readonly ListedArtifact[],
+  findBy?: FindBy,
+): Promise<RoleFiles> {
   const name = artifactName(suite, role);
   const names = listed.map((a) => a.name);
   const shards = names.filter((n) => parseShardArtifact(suite, role, n) !== null).sort();
@@ -54,7 +61,9 @@ async function downloadOne(io: ActionIo, listed: readonly ListedArtifact[], name
     if (!existsSync(file)) break;
     const size = statSync(file).size;
     if (size > MAX_ARTIFACT_SUMMARY_BYTES) {
-      throw new InputError(`artifact "${name}": ${trialFile(NORMALIZED_FILE, t)} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`);
+      throw new InputError(
+        `artifact "${name}": ${trialFile(NORMALIZED_FILE, t)} is ${size} bytes, over the ${MAX_ARTIFACT_SUMMARY_BYTES}-byte limit for a summary`,
+      );
     }
     files.push(file);
   }
@@ -84,7 +93,12 @@ export function sourceLabel(artifacts: readonly string[], summary: BenchmarkSumm
   const file = text(m['source.file']);
   const commit = text(m['git.commit']) ?? text(m['github.sha']);
   const run = text(m['github.run_id']);
-  const facts = [file === null ? null : basename(file), commit === null ? null : `commit ${commit.slice(0, 7)}`, run === null ? null : `run ${run}`, trials > 1 ? `${trials} trials` : null].filter((x) => x !== null);
+  const facts = [
+    file === null ? null : basename(file),
+    commit === null ? null : `commit ${commit.slice(0, 7)}`,
+    run === null ? null : `run ${run}`,
+    trials > 1 ? `${trials} trials` : null,
+  ].filter((x) => x !== null);
   const listed = artifacts.length > 3 ? [artifacts[0], '…', artifacts.at(-1)] : artifacts;
   const which = artifacts.length === 1 ? `artifact ${artifacts[0]}` : `artifacts ${listed.join(', ')} (${artifacts.length} shards)`;
   return facts.length > 0 ? `${which}: ${facts.join(', ')}` : which;
@@ -96,4 +110,3 @@ export function mergedRole(role: Role, files: readonly string[], o: LoadOptions)
   const { summary, drafts } = mergeShards(role, runs);
   return { run: { path: `${dirname(dirname(files[0] as string))} (${files.length} shards)`, summary }, drafts };
 }
-

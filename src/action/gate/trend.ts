@@ -24,18 +24,34 @@ export const historyPath = (suite: string): string => `${suite}.json`;
 
 /** The metadata keys recorded as the run's fingerprint: the plain (undotted) ones benchgate does not stamp itself. */
 function fingerprintKeys(metadata: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(metadata).filter((k) => !k.includes('.') && k !== 'command' && k.length <= 100).slice(0, 50);
+  return Object.keys(metadata)
+    .filter((k) => !k.includes('.') && k !== 'command' && k.length <= 100)
+    .slice(0, 50);
 }
 
 /** The earlier runs on `branch`, oldest first, from the history branch or the artifacts. */
-export async function historyPoints(io: ActionIo, octokit: GitHubClient, at: { owner: string; repo: string; branch: string }, inputs: PublishInputs, suite: string): Promise<TrendPoint[]> {
+export async function historyPoints(
+  io: ActionIo,
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; branch: string },
+  inputs: PublishInputs,
+  suite: string,
+): Promise<TrendPoint[]> {
   if (inputs.historyBranch !== '') {
     const read = await readHistoryBranch(octokit, { owner: at.owner, repo: at.repo, branch: inputs.historyBranch, path: historyPath(suite) });
     if (read.history === null) {
-      io.info(`benchgate: trend: no ${historyPath(suite)} on branch ${inputs.historyBranch} yet${read.branch ? '' : ' (the branch does not exist)'}; pushes to the default branch record it`);
+      io.info(
+        `benchgate: trend: no ${historyPath(suite)} on branch ${inputs.historyBranch} yet${read.branch ? '' : ' (the branch does not exist)'}; pushes to the default branch record it`,
+      );
       return [];
     }
-    return branchRuns(read.history, at.branch, inputs.trend).map((e) => ({ commit: e.commit, when: e.started_at ?? e.recorded_at, completion_rate: e.completion_rate, avg_reward: e.reward, avg_steps: e.steps }));
+    return branchRuns(read.history, at.branch, inputs.trend).map((e) => ({
+      commit: e.commit,
+      when: e.started_at ?? e.recorded_at,
+      completion_rate: e.completion_rate,
+      avg_reward: e.reward,
+      avg_steps: e.steps,
+    }));
   }
   const path = join(io.tempDir, `benchgate-history-${randomBytes(4).toString('hex')}`);
   const q = { ...at, artifact: artifactName(suite, 'baseline'), token: inputs.token, limit: inputs.trend, path, maxBytes: MAX_ARTIFACT_SUMMARY_BYTES };
@@ -63,7 +79,12 @@ function notRecorded(io: ActionIo, historyBranch: string, cmp: Comparison, jobPr
  * With `history-branch`, on a push to the default branch: adds the baseline run to the suite's file
  * on the branch. A write that fails warns (the gate's verdict stands); a 403 names the permission.
  */
-export async function recordBaselineHistory(io: ActionIo, inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing'>, cmp: Comparison, jobProblems: readonly string[]): Promise<void> {
+export async function recordBaselineHistory(
+  io: ActionIo,
+  inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing'>,
+  cmp: Comparison,
+  jobProblems: readonly string[],
+): Promise<void> {
   const { historyBranch, token } = inputs.publish;
   if (historyBranch === '') return;
   const why = notRecorded(io, historyBranch, cmp, jobProblems);
@@ -77,10 +98,17 @@ export async function recordBaselineHistory(io: ActionIo, inputs: { suite: strin
     if (token === '' || !owner || !repo) throw new Error('no token or repository');
     const s = cmp.baseline.summary;
     const branch = (io.env['GITHUB_REF'] ?? '').replace(/^refs\/heads\//, '');
-    const entry = historyEntry(s, inputs.pricing, { branch, runUrl: runUrl(io.env), recordedAt: new Date().toISOString(), fingerprintKeys: fingerprintKeys(s.metadata) });
+    const entry = historyEntry(s, inputs.pricing, {
+      branch,
+      runUrl: runUrl(io.env),
+      recordedAt: new Date().toISOString(),
+      fingerprintKeys: fingerprintKeys(s.metadata),
+    });
     const done = await recordHistory(io.github(token), at, inputs.suite, entry);
     const where = `${historyBranch}:${at.path}`;
-    io.info(`benchgate: history: recorded the baseline of ${entry.commit.slice(0, 7)} (workflow run ${entry.run_id}) in ${where}${done.created ? ' (new)' : ''}: ${done.entries} runs${done.dropped > 0 ? `, the ${done.dropped} oldest dropped` : ''}`);
+    io.info(
+      `benchgate: history: recorded the baseline of ${entry.commit.slice(0, 7)} (workflow run ${entry.run_id}) in ${where}${done.created ? ' (new)' : ''}: ${done.entries} runs${done.dropped > 0 ? `, the ${done.dropped} oldest dropped` : ''}`,
+    );
     await io.appendSummary(`benchgate recorded this baseline run in the history: \`${where}\` (${done.entries} runs).\n`);
   } catch (error) {
     const hint = statusOf(error) === 403 ? ': the gate job needs permissions: contents: write' : '';

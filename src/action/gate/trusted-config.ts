@@ -53,7 +53,11 @@ export async function trustedConfigReader(io: ActionIo): Promise<ConfigReader> {
     return (p, e) => {
       if (read === undefined) {
         read = { config: loadConfig(resolve(io.workspace, io.getInput('baseline-directory').trim(), p), e) };
-        io.info(read.config === null ? `benchgate: no configuration file ${p} in the baseline's working tree: the defaults apply` : `benchgate: configuration ${p} from the baseline's working tree (the base commit's)`);
+        io.info(
+          read.config === null
+            ? `benchgate: no configuration file ${p} in the baseline's working tree: the defaults apply`
+            : `benchgate: configuration ${p} from the baseline's working tree (the base commit's)`,
+        );
       }
       return read.config;
     };
@@ -66,21 +70,27 @@ export async function trustedConfigReader(io: ActionIo): Promise<ConfigReader> {
   if (baseSha === null) {
     config = local(io, path, explicit, head ?? io.env['GITHUB_SHA'] ?? null, '');
   } else if (head === baseSha) {
-    config = local(io, path, explicit, head, ', the PR\'s base commit (checked out)');
+    config = local(io, path, explicit, head, ", the PR's base commit (checked out)");
   } else {
     const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
     const token = io.getInput('github-token').trim();
     const where = `${path} at the PR's base commit ${short(baseSha)}`;
-    if (!owner || !repo || token === '') throw new InputError(`cannot read ${where}: no token or repository to read it with; check out the base commit in the gate job (benchgate's reusable workflow does) or give it github-token with contents: read`);
+    if (!owner || !repo || token === '')
+      throw new InputError(
+        `cannot read ${where}: no token or repository to read it with; check out the base commit in the gate job (benchgate's reusable workflow does) or give it github-token with contents: read`,
+      );
     let text: string | null;
     try {
       text = await readFileAt(io.github(token), { owner, repo, path: path.replace(/^\.\//, ''), ref: baseSha }, MAX_CONFIG_BYTES);
     } catch (error) {
       const status = statusOf(error);
-      throw new InputError(`cannot read ${where} through the API${status === undefined ? '' : ` (HTTP ${status})`}: ${messageOf(error)}; the gate never falls back to the PR's own copy. Give the job contents: read, or check out the base commit in the gate job`);
+      throw new InputError(
+        `cannot read ${where} through the API${status === undefined ? '' : ` (HTTP ${status})`}: ${messageOf(error)}; the gate never falls back to the PR's own copy. Give the job contents: read, or check out the base commit in the gate job`,
+      );
     }
     if (text === null) {
-      if (explicit) throw new InputError(`${where}: configuration file not found (the PR's copy is never used: a PR must not change the thresholds it is judged by)`);
+      if (explicit)
+        throw new InputError(`${where}: configuration file not found (the PR's copy is never used: a PR must not change the thresholds it is judged by)`);
       io.info(`benchgate: no configuration file ${where}: the defaults apply (read through the API; the PR's copy, if any, is not used)`);
       config = null;
     } else {

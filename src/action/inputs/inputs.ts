@@ -145,7 +145,24 @@ const PUBLISH = ['github-token', 'comment', 'comment-group', 'trend', 'history-b
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
 export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
-  run: [...COMMON, 'config', 'role', 'command', 'working-directory', 'timeout-minutes', 'budget', 'reuse-baseline', 'trials', 'shard', 'cases', 'summary', 'format', 'fingerprint', 'retention-days', 'allow-command-failure'],
+  run: [
+    ...COMMON,
+    'config',
+    'role',
+    'command',
+    'working-directory',
+    'timeout-minutes',
+    'budget',
+    'reuse-baseline',
+    'trials',
+    'shard',
+    'cases',
+    'summary',
+    'format',
+    'fingerprint',
+    'retention-days',
+    'allow-command-failure',
+  ],
   compare: [
     ...COMMON,
     'baseline',
@@ -220,7 +237,8 @@ function shard(raw: string): Shard | null {
   const m = /^(\d{1,3})\s*(?:\/|of)\s*(\d{1,3})$/.exec(raw);
   const index = Number(m?.[1]);
   const total = Number(m?.[2]);
-  if (!m || index < 1 || total < 1 || index > total || total > MAX_SHARDS) throw invalid('shard', raw, `INDEX/TOTAL with 1 <= INDEX <= TOTAL <= ${MAX_SHARDS}, such as \${{ matrix.shard }}/4`);
+  if (!m || index < 1 || total < 1 || index > total || total > MAX_SHARDS)
+    throw invalid('shard', raw, `INDEX/TOTAL with 1 <= INDEX <= TOTAL <= ${MAX_SHARDS}, such as \${{ matrix.shard }}/4`);
   return { index, total };
 }
 
@@ -232,15 +250,18 @@ function trials(raw: string): number {
 
 function reuseMode(raw: string, role: Role): ReuseMode {
   const mode = oneOf('reuse-baseline', raw || 'off', REUSE_MODES);
-  if (mode !== 'off' && role !== 'baseline') throw new UsageError(`input "reuse-baseline": only the baseline job can reuse an earlier run; remove it from the ${role} job`);
+  if (mode !== 'off' && role !== 'baseline')
+    throw new UsageError(`input "reuse-baseline": only the baseline job can reuse an earlier run; remove it from the ${role} job`);
   return mode;
 }
 
 function shardInputs(get: (name: string) => string): { shard: Shard | null; cases: string | null } {
   const s = shard(get('shard'));
   const cases = get('cases') || null;
-  if (cases !== null && s === null) throw new UsageError('input "cases": used only with "shard" (the case list is what the shards split); give shard: INDEX/TOTAL too, or remove cases');
-  if (s !== null && get('trials') !== '' && get('trials') !== '1') throw new UsageError('inputs "shard" and "trials": a sharded suite runs each shard once; give one of them');
+  if (cases !== null && s === null)
+    throw new UsageError('input "cases": used only with "shard" (the case list is what the shards split); give shard: INDEX/TOTAL too, or remove cases');
+  if (s !== null && get('trials') !== '' && get('trials') !== '1')
+    throw new UsageError('inputs "shard" and "trials": a sharded suite runs each shard once; give one of them');
   return { shard: s, cases };
 }
 
@@ -260,14 +281,17 @@ export function parseFingerprint(raw: string): Record<string, string | number | 
   try {
     data = parseYaml(raw);
   } catch (err) {
-    throw new UsageError(`input "fingerprint": not valid YAML (${(err as Error).message.split('\n')[0]}); expected a mapping such as "model: gpt-4.1" with one key per line`);
+    throw new UsageError(
+      `input "fingerprint": not valid YAML (${(err as Error).message.split('\n')[0]}); expected a mapping such as "model: gpt-4.1" with one key per line`,
+    );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new UsageError('input "fingerprint": expected a YAML mapping such as "model: gpt-4.1" with one key per line');
   }
   const out: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(data)) {
-    if (!FINGERPRINT_KEY.test(key)) throw new UsageError(`input "fingerprint": key ${JSON.stringify(key)} must be lower case letters, digits and _, starting with a letter (at most 64)`);
+    if (!FINGERPRINT_KEY.test(key))
+      throw new UsageError(`input "fingerprint": key ${JSON.stringify(key)} must be lower case letters, digits and _, starting with a letter (at most 64)`);
     const parsed = FingerprintValue.safeParse(value);
     if (!parsed.success || (typeof value === 'number' && !Number.isFinite(value))) {
       throw new UsageError(`input "fingerprint": ${key} must be a string, a finite number, true, false or null, got ${JSON.stringify(value) ?? typeof value}`);
@@ -329,7 +353,11 @@ function commentGroup(raw: string): string {
 /** A branch name git and GitHub accept: no "..", no leading "-" or "/", no trailing "/" or ".lock". */
 function historyBranch(raw: string): string {
   if (raw === '' || (/^[A-Za-z0-9_][A-Za-z0-9._/-]{0,99}$/.test(raw) && !/\.\.|\/\/|\/$|\.lock$|\/\./.test(raw))) return raw;
-  throw invalid('history-branch', raw, 'a branch name of letters, digits, ".", "_", "-" and "/" (at most 100), such as benchgate-history; benchgate creates it');
+  throw invalid(
+    'history-branch',
+    raw,
+    'a branch name of letters, digits, ".", "_", "-" and "/" (at most 100), such as benchgate-history; benchgate creates it',
+  );
 }
 
 function publishInputs(get: (name: string) => string, suiteName: string): PublishInputs {
@@ -351,7 +379,9 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   const mode = oneOf('mode', get('mode'), MODES);
   const ignored = ALL_INPUTS.filter((name) => !INPUTS_BY_MODE[mode].includes(name) && !DEFAULTED_INPUTS.includes(name) && get(name) !== '');
   if (ignored.length > 0) {
-    throw new UsageError(`input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`);
+    throw new UsageError(
+      `input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`,
+    );
   }
   const format = oneOf('format', get('format') || 'auto', INPUT_FORMATS);
   // The configuration file is read once, and only by a mode that takes it.
@@ -360,7 +390,8 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   const givenFormat = get('format') === '' ? null : format;
   if (mode === 'run') {
     const command = getInput('command');
-    if (command.trim() === '') throw new UsageError('input "command": required with mode: run; give the shell command that runs the suite and writes its summary');
+    if (command.trim() === '')
+      throw new UsageError('input "command": required with mode: run; give the shell command that runs the suite and writes its summary');
     if (get('role') === '') throw new UsageError('input "role": required with mode: run; expected baseline or candidate');
     const role = oneOf('role', get('role'), ROLES);
     return {
@@ -396,17 +427,26 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   }
   const choice = (name: 'baseline-model' | 'candidate-model' | 'baseline-prompt' | 'candidate-prompt'): string | null => {
     if (get(name) === '') return null;
-    if (baseline === null) throw new UsageError(`input "${name}": chooses a run of a local file; give "baseline" and "candidate" too (the artifacts this workflow uploaded hold one run each)`);
+    if (baseline === null)
+      throw new UsageError(
+        `input "${name}": chooses a run of a local file; give "baseline" and "candidate" too (the artifacts this workflow uploaded hold one run each)`,
+      );
     return get(name);
   };
-  const local = { baseline: [choice('baseline-model'), choice('baseline-prompt')], candidate: [choice('candidate-model'), choice('candidate-prompt')] } as const;
+  const local = {
+    baseline: [choice('baseline-model'), choice('baseline-prompt')],
+    candidate: [choice('candidate-model'), choice('candidate-prompt')],
+  } as const;
   return {
     mode,
     suite: suite(get('suite')),
     baseline,
     candidate,
     format,
-    load: { baseline: loadOptionsOf(config(), 'baseline', givenFormat, ...local.baseline), candidate: loadOptionsOf(config(), 'candidate', givenFormat, ...local.candidate) },
+    load: {
+      baseline: loadOptionsOf(config(), 'baseline', givenFormat, ...local.baseline),
+      candidate: loadOptionsOf(config(), 'candidate', givenFormat, ...local.candidate),
+    },
     ...gateInputs(get, config()),
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),
@@ -419,28 +459,42 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
 /** `max-trials` (mode ab): the most rounds, 2 to MAX_SEQUENTIAL_ROUNDS; default DEFAULT_MAX_TRIALS. */
 function maxTrials(raw: string): number {
   if (raw === '') return DEFAULT_MAX_TRIALS;
-  if (!/^\d+$/.test(raw) || Number(raw) < 2 || Number(raw) > MAX_SEQUENTIAL_ROUNDS) throw invalid('max-trials', raw, `a whole number of rounds (trials per side) from 2 to ${MAX_SEQUENTIAL_ROUNDS}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 2 || Number(raw) > MAX_SEQUENTIAL_ROUNDS)
+    throw invalid('max-trials', raw, `a whole number of rounds (trials per side) from 2 to ${MAX_SEQUENTIAL_ROUNDS}`);
   return Number(raw);
 }
 
 /** A side's working tree: a relative path inside the workspace (actions/checkout's `path:`). */
 function sideDirectory(name: 'baseline-directory' | 'candidate-directory', raw: string): string {
-  if (raw === '') throw new UsageError(`input "${name}": required with mode: ab; give the directory the ${name.split('-')[0]} commit is checked out in (actions/checkout with path:), relative to the workspace`);
-  if (isAbsolute(raw) || normalize(raw).split(/[\\/]/).includes('..')) throw invalid(name, raw, 'a directory inside the workspace, such as base or head (actions/checkout\'s path:)');
+  if (raw === '')
+    throw new UsageError(
+      `input "${name}": required with mode: ab; give the directory the ${name.split('-')[0]} commit is checked out in (actions/checkout with path:), relative to the workspace`,
+    );
+  if (isAbsolute(raw) || normalize(raw).split(/[\\/]/).includes('..'))
+    throw invalid(name, raw, "a directory inside the workspace, such as base or head (actions/checkout's path:)");
   return raw;
 }
 
 /** mode: ab. Its decision is the significant policy, round by round: `decide: point` cannot stop early. */
 function abInputs(getInput: GetInput, get: (name: string) => string, config: GateConfig, givenFormat: string | null): AbInputs {
   const command = getInput('command');
-  if (command.trim() === '') throw new UsageError('input "command": required with mode: ab; give the shell command that runs the suite and writes its summary (both sides, unless baseline-command is given)');
+  if (command.trim() === '')
+    throw new UsageError(
+      'input "command": required with mode: ab; give the shell command that runs the suite and writes its summary (both sides, unless baseline-command is given)',
+    );
   const baselineCommand = getInput('baseline-command').trim() === '' ? command : getInput('baseline-command');
   const baseline = sideDirectory('baseline-directory', get('baseline-directory'));
   const candidate = sideDirectory('candidate-directory', get('candidate-directory'));
-  if (normalize(baseline) === normalize(candidate)) throw new UsageError(`inputs "baseline-directory" and "candidate-directory": both are ${JSON.stringify(baseline)}; each side needs its own working tree (check out the base and head commits with two actions/checkout steps, each with its own path:)`);
+  if (normalize(baseline) === normalize(candidate))
+    throw new UsageError(
+      `inputs "baseline-directory" and "candidate-directory": both are ${JSON.stringify(baseline)}; each side needs its own working tree (check out the base and head commits with two actions/checkout steps, each with its own path:)`,
+    );
   const gate = gateInputs(get, config);
   if (get('decide') === '' && config.decide === undefined) gate.decide = 'significant';
-  if (gate.decide !== 'significant') throw new UsageError(`${get('decide') === '' ? 'the configuration\'s decide: point' : 'input "decide": point'}: mode ab stops when the paired evidence decides, which is decide: significant (remove decide, or set it to significant)`);
+  if (gate.decide !== 'significant')
+    throw new UsageError(
+      `${get('decide') === '' ? "the configuration's decide: point" : 'input "decide": point'}: mode ab stops when the paired evidence decides, which is decide: significant (remove decide, or set it to significant)`,
+    );
   return {
     mode: 'ab',
     suite: suite(get('suite')),

@@ -30,7 +30,16 @@ async function workflowRunTarget(io: ActionIo, octokit: ReturnType<ActionIo['git
   if (!owner || !repo || io.env['GITHUB_EVENT_NAME'] !== 'workflow_run' || !parsed.success || parsed.data.workflow_run.event !== 'pull_request') return null;
   const run = parsed.data.workflow_run;
   const pull = await resolvePullRequest(octokit, { owner, repo }, run, null).catch(() => null);
-  return { owner, repo, pullNumber: pull?.number ?? null, headSha: run.head_sha, baseSha: null, baseRef: defaultBranchOf(readEvent(io.env)), runUrl: null, fork: false };
+  return {
+    owner,
+    repo,
+    pullNumber: pull?.number ?? null,
+    headSha: run.head_sha,
+    baseSha: null,
+    baseRef: defaultBranchOf(readEvent(io.env)),
+    runUrl: null,
+    fork: false,
+  };
 }
 
 /**
@@ -57,7 +66,10 @@ export async function publishFailure(io: ActionIo, message: string): Promise<voi
       checkName: checkNameOf(raw, suite),
       historyBranch: '',
     };
-    const publisher = await openPublisher(io, octokit, target, inputs, { gateId: NAME.test(suite) ? suite : 'default', reportArtifact: artifactName(NAME.test(suite) ? suite : 'default', 'report') });
+    const publisher = await openPublisher(io, octokit, target, inputs, {
+      gateId: NAME.test(suite) ? suite : 'default',
+      reportArtifact: artifactName(NAME.test(suite) ? suite : 'default', 'report'),
+    });
     await publisher?.fail(message);
   } catch (err) {
     io.warning(`benchgate: could not put the failure on the pull request: ${err instanceof Error ? err.message : String(err)}`);

@@ -25,7 +25,9 @@ import { readEvent } from '../../github/context.js';
 
 function triggeringRun(io: ActionIo) {
   if (io.env['GITHUB_EVENT_NAME'] !== 'workflow_run') {
-    throw new UsageError(`mode: publish runs in a workflow triggered by workflow_run, not by ${io.env['GITHUB_EVENT_NAME'] || 'an unknown event'}; see the README's fork-safe setup`);
+    throw new UsageError(
+      `mode: publish runs in a workflow triggered by workflow_run, not by ${io.env['GITHUB_EVENT_NAME'] || 'an unknown event'}; see the README's fork-safe setup`,
+    );
   }
   const parsed = WorkflowRunEvent.safeParse(readEvent(io.env));
   if (!parsed.success) throw new UsageError('the workflow_run event payload lacks the fields benchgate needs (workflow_run.id, head_sha, head_repository)');
@@ -42,9 +44,13 @@ export async function triggeringRunProblems(octokit: GitHubClient, repo: { owner
   try {
     jobs = await listRunJobs(octokit, repo, run.id);
   } catch (err) {
-    throw new UsageError(`cannot read the jobs of the triggering run ${run.id} (${(err as Error).message}); mode: publish needs actions: read to tell whether its suite jobs succeeded`);
+    throw new UsageError(
+      `cannot read the jobs of the triggering run ${run.id} (${(err as Error).message}); mode: publish needs actions: read to tell whether its suite jobs succeeded`,
+    );
   }
-  const failed = jobs.filter((j) => j.conclusion !== null && FAILED_CONCLUSIONS.includes(j.conclusion)).map((j) => `job ${untrusted(j.name, { maxLength: 100 })} ended with ${j.conclusion}`);
+  const failed = jobs
+    .filter((j) => j.conclusion !== null && FAILED_CONCLUSIONS.includes(j.conclusion))
+    .map((j) => `job ${untrusted(j.name, { maxLength: 100 })} ended with ${j.conclusion}`);
   if (failed.length > 0) return failed;
   const conclusion = run.conclusion ?? null;
   return conclusion !== null && conclusion !== 'success' ? [`the triggering run ended with ${untrusted(conclusion, { maxLength: 40 })}`] : [];
@@ -56,27 +62,51 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
     io.info(`benchgate: the triggering run was for a ${run.event} event, not a pull request; nothing to publish`);
     return { failure: null, explained: false, comparison: null };
   }
-  if (inputs.publish.token === '') throw new UsageError('input "github-token": required with mode: publish (it downloads the triggering run\'s artifacts and writes the comment and check run)');
+  if (inputs.publish.token === '')
+    throw new UsageError(
+      'input "github-token": required with mode: publish (it downloads the triggering run\'s artifacts and writes the comment and check run)',
+    );
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) throw new UsageError('GITHUB_REPOSITORY is not set; mode: publish runs on GitHub Actions');
   const octokit = io.github(inputs.publish.token);
-  const target = { owner, repo, pullNumber: null as number | null, headSha: run.head_sha, baseSha: null, baseRef: defaultBranchOf(readEvent(io.env)), runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null, fork: false };
+  const target = {
+    owner,
+    repo,
+    pullNumber: null as number | null,
+    headSha: run.head_sha,
+    baseSha: null,
+    baseRef: defaultBranchOf(readEvent(io.env)),
+    runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null,
+    fork: false,
+  };
   const publisher = await openPublisher(io, octokit, target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
   try {
     const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
     const findBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
     const listed = await listRunArtifacts(io, findBy);
-    const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, listed, findBy), await downloadSummary(io, inputs.suite, 'candidate', into, listed, findBy)];
+    const [b, c] = [
+      await downloadSummary(io, inputs.suite, 'baseline', into, listed, findBy),
+      await downloadSummary(io, inputs.suite, 'candidate', into, listed, findBy),
+    ];
     const files: [string[], string[]] = [b.files, c.files];
     // The PR number the candidate's metadata claims is only a candidate; the API decides.
     const claimed = loadSummary(files[1][0] as string, 'benchgate').metadata['github.pr'];
     const pull = await resolvePullRequest(octokit, { owner, repo }, run, typeof claimed === 'number' ? claimed : null);
     target.pullNumber = pull?.number ?? null;
-    io.info(pull ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)` : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`);
+    io.info(
+      pull
+        ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)`
+        : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`,
+    );
     io.setOutput('pull-request', pull?.number ?? '');
     const jobProblems = await triggeringRunProblems(octokit, { owner, repo }, run);
     for (const p of jobProblems) io.warning(`benchgate: ${p} in the triggering run; the gate holds`);
-    const decision = await decide(io, { ...inputs, reportDir: null }, { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } }, jobProblems);
+    const decision = await decide(
+      io,
+      { ...inputs, reportDir: null },
+      { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } },
+      jobProblems,
+    );
     const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;
     return withCheckProblem({ failure: null, explained: false, comparison: decision.cmp }, checkProblem);
   } catch (err) {

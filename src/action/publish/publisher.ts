@@ -10,7 +10,18 @@ import { completeCheck, startCheck, type CheckHandle } from '../../github/checks
 import { upsertCombinedComment } from '../../github/combined-comment.js';
 import { upsertStickyComment, type CommentOutcome } from '../../github/comments.js';
 import { messageOf, refusalOf, statusOf, type GitHubClient } from '../../github/octokit.js';
-import { commentDigest, commentMarker, failureDigest, renderCheckOutput, renderComment, renderFailure, renderFailureComment, renderSection, updatedLine, type CommentContext } from '../../report/comment.js';
+import {
+  commentDigest,
+  commentMarker,
+  failureDigest,
+  renderCheckOutput,
+  renderComment,
+  renderFailure,
+  renderFailureComment,
+  renderSection,
+  updatedLine,
+  type CommentContext,
+} from '../../report/comment.js';
 import { renderTrend } from '../../report/trend.js';
 import { historyPoints } from '../gate/trend.js';
 import type { PublishInputs } from '../inputs/inputs.js';
@@ -55,11 +66,13 @@ function warnOf(io: ActionIo) {
 export function refusal(error: unknown, what: string, fork: boolean | null): string {
   const status = statusOf(error);
   const why = refusalOf(error);
-  if (why.kind === 'rate-limit') return `GitHub's rate limit refused the ${what} after the retries (${messageOf(error)}); rerun the job when the limit has reset`;
-  if (why.kind === 'permission' && fork === true) return `cannot post the ${what} (${messageOf(error)}): the token is read-only, as on a pull request from a fork; see the README for the workflow_run setup`;
+  if (why.kind === 'rate-limit')
+    return `GitHub's rate limit refused the ${what} after the retries (${messageOf(error)}); rerun the job when the limit has reset`;
+  if (why.kind === 'permission' && fork === true)
+    return `cannot post the ${what} (${messageOf(error)}): the token is read-only, as on a pull request from a fork; see the README for the workflow_run setup`;
   if (why.kind === 'permission') {
     const wanted = why.accepted ? `; GitHub asks for ${why.accepted}` : '';
-    const forkNote = fork === null ? ' (or, if this is a pull request from a fork, whose token is read-only, use the README\'s workflow_run setup)' : '';
+    const forkNote = fork === null ? " (or, if this is a pull request from a fork, whose token is read-only, use the README's workflow_run setup)" : '';
     return `cannot post the ${what} (${messageOf(error)}): the token lacks the permission${wanted}; grant it under permissions: in the workflow (checks: write, pull-requests: write)${forkNote}`;
   }
   if (status === 403 || status === 422) return `GitHub refused the ${what} (${messageOf(error)})`;
@@ -67,12 +80,22 @@ export function refusal(error: unknown, what: string, fork: boolean | null): str
 }
 
 /** The trend section for the comment: the baseline's history on the base branch and this PR's candidate; [] when off or unavailable. */
-async function trendSection(io: ActionIo, octokit: GitHubClient, target: PublishTarget, inputs: PublishInputs, cmp: Comparison, suite: string): Promise<string[]> {
+async function trendSection(
+  io: ActionIo,
+  octokit: GitHubClient,
+  target: PublishTarget,
+  inputs: PublishInputs,
+  cmp: Comparison,
+  suite: string,
+): Promise<string[]> {
   if (inputs.trend === 0 || inputs.comment === 'off' || target.baseRef === null || target.pullNumber === null) return [];
   try {
     const points = await historyPoints(io, octokit, { owner: target.owner, repo: target.repo, branch: target.baseRef }, inputs, suite);
     const c = cmp.rlm.candidate_metrics;
-    return renderTrend([...points, { commit: null, when: new Date().toISOString(), completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }], target.baseRef);
+    return renderTrend(
+      [...points, { commit: null, when: new Date().toISOString(), completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }],
+      target.baseRef,
+    );
   } catch (error) {
     io.warning(`benchgate: no trend in the comment: ${messageOf(error)}`);
     return [];
@@ -92,7 +115,14 @@ interface CommentContent {
 }
 
 /** The sticky comment of this suite, or its section of the group's combined comment. */
-async function postComment(octokit: GitHubClient, target: PublishTarget & { pullNumber: number }, inputs: PublishInputs, content: CommentContent, ctx: CommentContext, warn: (m: string) => void): Promise<CommentOutcome> {
+async function postComment(
+  octokit: GitHubClient,
+  target: PublishTarget & { pullNumber: number },
+  inputs: PublishInputs,
+  content: CommentContent,
+  ctx: CommentContext,
+  warn: (m: string) => void,
+): Promise<CommentOutcome> {
   const where = { owner: target.owner, repo: target.repo, issueNumber: target.pullNumber, mode: inputs.comment, verdict: content.verdict, warn };
   if (inputs.commentGroup !== '') {
     return upsertCombinedComment(octokit, {
@@ -102,7 +132,8 @@ async function postComment(octokit: GitHubClient, target: PublishTarget & { pull
       digest: content.digest,
       render: (share) => content.section(share),
       tail: `${updatedLine(ctx)}\n`,
-      note: (suite) => `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report of \`${suite}\` is in its job summary and its \`benchgate-${suite}-report\` artifact.`,
+      note: (suite) =>
+        `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report of \`${suite}\` is in its job summary and its \`benchgate-${suite}-report\` artifact.`,
     });
   }
   return upsertStickyComment(octokit, { ...where, marker: commentMarker(ctx.gateId), body: () => content.body(), digest: content.digest });
@@ -121,14 +152,27 @@ export function wasPublished(err: unknown): boolean {
 }
 
 /** Starts the check run and returns what finishes the publishing; null when there is no client. */
-export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, target: PublishTarget, inputs: PublishInputs, ctx: Omit<CommentContext, 'verdict' | 'updatedAt' | 'preface' | 'headSha' | 'baseSha' | 'runUrl'>): Promise<Publisher | null> {
+export async function openPublisher(
+  io: ActionIo,
+  octokit: GitHubClient | null,
+  target: PublishTarget,
+  inputs: PublishInputs,
+  ctx: Omit<CommentContext, 'verdict' | 'updatedAt' | 'preface' | 'headSha' | 'baseSha' | 'runUrl'>,
+): Promise<Publisher | null> {
   if (octokit === null) return null;
   const warn = warnOf(io);
   let check: CheckHandle | null = null;
   let notStarted: string | null = null;
   if (inputs.checkName !== '') {
     try {
-      check = await startCheck(octokit, { owner: target.owner, repo: target.repo, name: inputs.checkName, headSha: target.headSha, ...(target.runUrl ? { detailsUrl: target.runUrl } : {}), warn });
+      check = await startCheck(octokit, {
+        owner: target.owner,
+        repo: target.repo,
+        name: inputs.checkName,
+        headSha: target.headSha,
+        ...(target.runUrl ? { detailsUrl: target.runUrl } : {}),
+        warn,
+      });
       if (check.kind === 'check') io.info(`benchgate: check run "${inputs.checkName}" (id ${check.id}) in progress on ${target.headSha.slice(0, 7)}`);
     } catch (error) {
       // Not a missing permission (startCheck falls back on those): a rate limit or GitHub failing.
@@ -178,15 +222,24 @@ export async function openPublisher(io: ActionIo, octokit: GitHubClient | null, 
       const base = context(verdict, preface);
       // The trend is read once, and only when the comment is written.
       let read: Promise<CommentContext> | null = null;
-      const withTrend = (): Promise<CommentContext> => (read ??= trendSection(io, octokit, target, inputs, cmp, ctx.gateId).then((trend) => ({ ...base, trend })));
-      const content = { verdict, digest: commentDigest(cmp, verdict), body: async () => renderComment(cmp, await withTrend()), section: async (share: number) => renderSection(cmp, await withTrend(), share) };
+      const withTrend = (): Promise<CommentContext> =>
+        (read ??= trendSection(io, octokit, target, inputs, cmp, ctx.gateId).then((trend) => ({ ...base, trend })));
+      const content = {
+        verdict,
+        digest: commentDigest(cmp, verdict),
+        body: async () => renderComment(cmp, await withTrend()),
+        section: async (share: number) => renderSection(cmp, await withTrend(), share),
+      };
       await comment(content, base);
       return problem;
     },
     async fail(message) {
       const problem = await complete({ conclusion: 'failure', title: 'benchgate could not decide', summary: renderFailure(message) });
       const c = context('hold', '');
-      await comment({ verdict: 'hold', digest: failureDigest(message), body: async () => renderFailureComment(message, c), section: async () => renderFailure(message) }, c);
+      await comment(
+        { verdict: 'hold', digest: failureDigest(message), body: async () => renderFailureComment(message, c), section: async () => renderFailure(message) },
+        c,
+      );
       return problem;
     },
   };

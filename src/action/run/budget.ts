@@ -27,7 +27,9 @@ export function parseBudget(raw: string): Budget | null {
   if (usd) return checked({ unit: 'usd', limit: Number(usd[1] ?? usd[2]) }, raw);
   const tokens = /^(\d+(?:\.\d+)?)\s*([kKmM]?)\s*tokens?$/.exec(s);
   if (tokens) return checked({ unit: 'tokens', limit: Number(tokens[1]) * (tokens[2] === '' ? 1 : /k/i.test(tokens[2] as string) ? 1e3 : 1e6) }, raw);
-  throw new UsageError(`input "budget": expected an amount of tokens or US dollars, such as "2000000 tokens", "2M tokens", "25 USD" or "$25"; got ${JSON.stringify(raw)}`);
+  throw new UsageError(
+    `input "budget": expected an amount of tokens or US dollars, such as "2000000 tokens", "2M tokens", "25 USD" or "$25"; got ${JSON.stringify(raw)}`,
+  );
 }
 
 function checked(b: Budget, raw: string): Budget {
@@ -63,7 +65,8 @@ export function lineSpend(line: string, pricing: Readonly<Record<string, Price>>
   if (tokens === 0) return { tokens, usd: 0 };
   const model = typeof d['model'] === 'string' ? d['model'] : defaultModel;
   const price = priceFor(model, pricing);
-  if (price === null || total > 0) return `tokens that cannot be priced (${model === null ? 'no model named' : `no price for model ${JSON.stringify(model)} in the configuration's pricing`}${total > 0 ? ', or a plain `tokens` count' : ''})`;
+  if (price === null || total > 0)
+    return `tokens that cannot be priced (${model === null ? 'no model named' : `no price for model ${JSON.stringify(model)} in the configuration's pricing`}${total > 0 ? ', or a plain `tokens` count' : ''})`;
   return { tokens, usd: tokensCost(prompt, completion, price) };
 }
 
@@ -87,7 +90,9 @@ export class UsageWatcher {
     this.poll();
     if (this.problem !== null) return this.problem;
     const used = this.budget.unit === 'tokens' ? this.spent.tokens : this.spent.usd;
-    return used > this.budget.limit ? `it spent ${describeSpend(this.budget.unit, used)}, over its budget of ${describeSpend(this.budget.unit, this.budget.limit)}` : null;
+    return used > this.budget.limit
+      ? `it spent ${describeSpend(this.budget.unit, used)}, over its budget of ${describeSpend(this.budget.unit, this.budget.limit)}`
+      : null;
   }
 
   poll(): void {

@@ -21,13 +21,13 @@ import { pullRequestOf } from '../../github/context.js';
 import { MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import { readEvent } from '../../github/context.js';
 
-
 export type Reuse = { summary: BenchmarkSummary; note: string } | { summary: null; why: string };
 
 /** Why a found summary cannot stand for this job's baseline, or null. */
 function mismatch(summary: BenchmarkSummary, commit: string, inputs: RunInputs): string | null {
   const m = summary.metadata;
-  if (m['github.sha'] !== commit && m['git.commit'] !== commit) return `it is stamped for commit ${String(m['github.sha'] ?? m['git.commit'] ?? 'unknown').slice(0, 7)}, not ${commit.slice(0, 7)}`;
+  if (m['github.sha'] !== commit && m['git.commit'] !== commit)
+    return `it is stamped for commit ${String(m['github.sha'] ?? m['git.commit'] ?? 'unknown').slice(0, 7)}, not ${commit.slice(0, 7)}`;
   if (m['benchgate.suite'] !== inputs.suite) return `it is of suite ${String(m['benchgate.suite'])}`;
   for (const [key, value] of Object.entries(inputs.fingerprint)) {
     if (m[key] !== value) return `its fingerprint ${key} is ${JSON.stringify(m[key] ?? null)}, this job's is ${JSON.stringify(value)}`;
@@ -36,7 +36,8 @@ function mismatch(summary: BenchmarkSummary, commit: string, inputs: RunInputs):
   return null;
 }
 
-const hours = (iso: string | null): number | null => (iso === null || Number.isNaN(Date.parse(iso)) ? null : Math.round((Date.now() - Date.parse(iso)) / 36e5 * 10) / 10);
+const hours = (iso: string | null): number | null =>
+  iso === null || Number.isNaN(Date.parse(iso)) ? null : Math.round(((Date.now() - Date.parse(iso)) / 36e5) * 10) / 10;
 
 /** The reused baseline, written to `staging` with the artifact's other files, or why there is none. */
 export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: string, token: string): Promise<Reuse> {
@@ -47,14 +48,22 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
   const artifact = `benchgate-${inputs.suite}-baseline`;
   let result;
   try {
-    result = await findReusableBaseline(io.github(token), io.artifacts, { owner, repo, commit, artifact, token, path: join(io.tempDir, `benchgate-reused-${randomBytes(4).toString('hex')}`) });
+    result = await findReusableBaseline(io.github(token), io.artifacts, {
+      owner,
+      repo,
+      commit,
+      artifact,
+      token,
+      path: join(io.tempDir, `benchgate-reused-${randomBytes(4).toString('hex')}`),
+    });
   } catch (err) {
     return { summary: null, why: `looking up earlier runs failed (${messageOf(err)}); the token needs actions: read` };
   }
   const found = result.found;
   if (found === null) return { summary: null, why: result.notes.join('; ') };
   const file = join(found.dir, 'summary.json');
-  if (!existsSync(file) || statSync(file).size > MAX_ARTIFACT_SUMMARY_BYTES) return { summary: null, why: `the artifact of workflow run ${found.runId} holds no usable summary.json` };
+  if (!existsSync(file) || statSync(file).size > MAX_ARTIFACT_SUMMARY_BYTES)
+    return { summary: null, why: `the artifact of workflow run ${found.runId} holds no usable summary.json` };
   let summary: BenchmarkSummary;
   try {
     summary = loadSummary(file, 'benchgate');
@@ -64,7 +73,13 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
   const wrong = mismatch(summary, commit, inputs);
   if (wrong !== null) return { summary: null, why: `the baseline of workflow run ${found.runId} does not fit: ${wrong}` };
   const age = hours(found.createdAt);
-  const stamped = withMetadata(summary, { 'reuse.commit': commit, 'reuse.run_id': found.runId, 'reuse.run_url': found.runUrl, 'reuse.artifact_id': found.artifactId, 'reuse.age_hours': age }).summary;
+  const stamped = withMetadata(summary, {
+    'reuse.commit': commit,
+    'reuse.run_id': found.runId,
+    'reuse.run_url': found.runUrl,
+    'reuse.artifact_id': found.artifactId,
+    'reuse.age_hours': age,
+  }).summary;
   cpSync(found.dir, staging, { recursive: true });
   writeFileSync(join(staging, 'summary.json'), JSON.stringify(stamped));
   const note = `reused the baseline of base commit ${commit.slice(0, 7)} from workflow run ${found.runId} (${found.runUrl})${age === null ? '' : `, ${age} hours old`}`;

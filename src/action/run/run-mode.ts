@@ -64,7 +64,15 @@ export interface SpendCap {
   everyMs: number;
 }
 
-async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, trial: number, shard: ShardPrep, cap: SpendCap | null): Promise<CommandOutcome> {
+async function runCommand(
+  io: ActionIo,
+  inputs: RunInputs,
+  cwd: string,
+  staging: string,
+  trial: number,
+  shard: ShardPrep,
+  cap: SpendCap | null,
+): Promise<CommandOutcome> {
   const token = randomBytes(16).toString('hex');
   const of = inputs.trials > 1 ? ` (trial ${trial} of ${inputs.trials})` : '';
   io.startGroup(`benchgate: ${inputs.role} suite "${inputs.suite}"${of}: ${inputs.command.split('\n')[0]}`);
@@ -74,7 +82,15 @@ async function runCommand(io: ActionIo, inputs: RunInputs, cwd: string, staging:
     return await runSuiteCommand({
       command: inputs.command,
       cwd,
-      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite, BENCHGATE_TRIAL: String(trial), BENCHGATE_TRIALS: String(inputs.trials), ...shard.env, ...(cap ? { BENCHGATE_USAGE_FILE: cap.file } : {}) },
+      env: {
+        ...io.env,
+        BENCHGATE_ROLE: inputs.role,
+        BENCHGATE_SUITE: inputs.suite,
+        BENCHGATE_TRIAL: String(trial),
+        BENCHGATE_TRIALS: String(inputs.trials),
+        ...shard.env,
+        ...(cap ? { BENCHGATE_USAGE_FILE: cap.file } : {}),
+      },
       timeoutMs: inputs.timeoutMinutes * 60_000,
       killGraceMs: io.killGraceMs,
       logFile: join(staging, trialFile(LOG_FILE, trial)),
@@ -115,7 +131,16 @@ export interface Trial {
 }
 
 /** One run of the suite: the command, then its summary found, stamped and written to the staging folder. */
-export async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, staging: string, t: number, shard: ShardPrep, cap: SpendCap | null, extraStamps: Record<string, Scalar> = {}): Promise<Trial> {
+export async function runTrial(
+  io: ActionIo,
+  inputs: RunInputs,
+  cwd: string,
+  staging: string,
+  t: number,
+  shard: ShardPrep,
+  cap: SpendCap | null,
+  extraStamps: Record<string, Scalar> = {},
+): Promise<Trial> {
   const of = inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : '';
   const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite${of}`;
   // Every file the pattern matches now was not written by this trial's command.
@@ -135,7 +160,9 @@ export async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, sta
     const older = found.matches.length - 1 - found.otherNew.length;
     const also = [
       ...(found.otherNew.length > 0 ? [`the newest of ${found.otherNew.length + 1} files this run wrote; also written: ${found.otherNew.join(', ')}`] : []),
-      ...(older > 0 ? [`${older} matching file${older === 1 ? ' was' : 's were'} already there before the command and ${older === 1 ? 'is' : 'are'} not this run's`] : []),
+      ...(older > 0
+        ? [`${older} matching file${older === 1 ? ' was' : 's were'} already there before the command and ${older === 1 ? 'is' : 'are'} not this run's`]
+        : []),
     ];
     io.info(`benchgate: summary ${relative(cwd, found.path) || found.path}${also.length > 0 ? ` (${also.join('; ')})` : ''}`);
     const dir = join(staging, t === 1 ? ORIGINAL_DIR : `${ORIGINAL_DIR}.trial-${t}`);
@@ -155,10 +182,18 @@ export async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, sta
       fingerprint: inputs.fingerprint,
     });
     const trialStamps: Record<string, Scalar> = inputs.trials > 1 ? { 'benchgate.trial': t, 'benchgate.trials': inputs.trials } : {};
-    if (cap && inputs.budget) Object.assign(trialStamps, { 'budget.unit': inputs.budget.unit, 'budget.limit': inputs.budget.limit, 'budget.spent': inputs.budget.unit === 'tokens' ? cap.watcher.spent.tokens : cap.watcher.spent.usd });
+    if (cap && inputs.budget)
+      Object.assign(trialStamps, {
+        'budget.unit': inputs.budget.unit,
+        'budget.limit': inputs.budget.limit,
+        'budget.spent': inputs.budget.unit === 'tokens' ? cap.watcher.spent.tokens : cap.watcher.spent.usd,
+      });
     const stamped = withMetadata(loadSummary(original, inputs.load), { ...stamps, ...trialStamps, ...shard.stamps, ...extraStamps });
     const foreign = shard.cases === null ? 0 : stamped.summary.cases.filter((c) => !shard.cases?.has(c.id)).length;
-    if (foreign > 0) io.warning(`benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside shard ${inputs.shard?.index} of ${inputs.shard?.total}; run only the cases in BENCHGATE_SHARD_CASES_FILE (the gate reports cases run by two shards)`);
+    if (foreign > 0)
+      io.warning(
+        `benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside shard ${inputs.shard?.index} of ${inputs.shard?.total}; run only the cases in BENCHGATE_SHARD_CASES_FILE (the gate reports cases run by two shards)`,
+      );
     if (stamped.replaced.length > 0) io.warning(`benchgate: the summary's own metadata ${stamped.replaced.join(', ')} replaced by this run's`);
     const normalized = join(staging, trialFile(NORMALIZED_FILE, t));
     writeFileSync(normalized, JSON.stringify(stamped.summary));
@@ -174,7 +209,9 @@ export async function runTrial(io: ActionIo, inputs: RunInputs, cwd: string, sta
 /** Uploads a reused baseline as this run's artifact; the suite does not run. */
 async function uploadReused(io: ActionIo, inputs: RunInputs, staging: string, name: string, summary: BenchmarkSummary, note: string): Promise<RunResult> {
   io.info(`benchgate: ${note}; the suite does not run`);
-  const files = readdirSync(staging, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  const files = readdirSync(staging, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
   const uploaded = await uploadSummaryArtifact(io.artifacts, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, overwrite: true });
   io.setOutput('artifact-id', uploaded.id);
   io.setOutput('artifact-name', name);
@@ -188,7 +225,9 @@ async function uploadReused(io: ActionIo, inputs: RunInputs, staging: string, na
   const url = typeof r['reuse.run_url'] === 'string' && /^https:\/\/[^\s()<>]+$/.test(r['reuse.run_url']) ? r['reuse.run_url'] : null;
   const run = url === null ? `workflow run ${String(r['reuse.run_id'])}` : `[workflow run ${String(r['reuse.run_id'])}](${url})`;
   const age = typeof r['reuse.age_hours'] === 'number' ? `, ${r['reuse.age_hours']} hours old` : '';
-  await io.appendSummary(`### benchgate: ${inputs.role} reused\n\nThe suite did not run: benchgate reused the baseline of base commit \`${String(r['reuse.commit']).slice(0, 7)}\` from ${run}${age}.\n`);
+  await io.appendSummary(
+    `### benchgate: ${inputs.role} reused\n\nThe suite did not run: benchgate reused the baseline of base commit \`${String(r['reuse.commit']).slice(0, 7)}\` from ${run}${age}.\n`,
+  );
   return { failure: null, explained: false };
 }
 
@@ -202,7 +241,10 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   mkdirSync(staging, { recursive: true });
   const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd, inputs.cases), inputs.cases) : null;
   const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
-  if (inputs.shard) io.info(`benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`);
+  if (inputs.shard)
+    io.info(
+      `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`,
+    );
 
   if (inputs.reuseBaseline !== 'off') {
     const reuse = await reuseBaseline(io, inputs, staging, inputs.githubToken);
@@ -212,8 +254,15 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   }
   io.setOutput('reused-run-id', '');
   const model = inputs.fingerprint['model'];
-  const cap = inputs.budget ? { file: join(staging, USAGE_FILE), watcher: new UsageWatcher(join(staging, USAGE_FILE), inputs.budget, inputs.pricing, typeof model === 'string' ? model : null), everyMs: BUDGET_POLL_MS } : null;
-  if (inputs.budget) io.info(`benchgate: spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)}; the suite reports its spend in BENCHGATE_USAGE_FILE`);
+  const cap = inputs.budget
+    ? {
+        file: join(staging, USAGE_FILE),
+        watcher: new UsageWatcher(join(staging, USAGE_FILE), inputs.budget, inputs.pricing, typeof model === 'string' ? model : null),
+        everyMs: BUDGET_POLL_MS,
+      }
+    : null;
+  if (inputs.budget)
+    io.info(`benchgate: spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)}; the suite reports its spend in BENCHGATE_USAGE_FILE`);
   const trials: Trial[] = [];
   for (let t = 1; t <= inputs.trials; t++) {
     trials.push(await runTrial(io, inputs, cwd, staging, t, shard, cap));
@@ -222,7 +271,10 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   const first = trials[0] as Trial;
   // The outputs describe the first trial (the one a single-run workflow has); the artifact holds all.
   io.setOutput('command-exit-code', first.outcome.exitCode ?? '');
-  io.setOutput('timed-out', trials.some((x) => x.outcome.timedOut));
+  io.setOutput(
+    'timed-out',
+    trials.some((x) => x.outcome.timedOut),
+  );
   io.setOutput('trials', inputs.trials);
   if (first.summary !== null) {
     io.setOutput('summary-path', join(staging, NORMALIZED_FILE));
@@ -242,12 +294,17 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   const tables = trials.map((x, i) => (inputs.trials > 1 ? `Trial ${i + 1} of ${inputs.trials}\n\n` : '') + runTable(inputs, x.summary, x.outcome, name));
   await io.appendSummary(`### benchgate: ${inputs.role} run\n\n${tables.join('\n\n')}\n`);
 
-  const problems = trials.map((x, i) => (x.problem === null ? null : inputs.trials > 1 ? `trial ${i + 1}: ${x.problem}` : x.problem)).filter((x): x is string => x !== null);
+  const problems = trials
+    .map((x, i) => (x.problem === null ? null : inputs.trials > 1 ? `trial ${i + 1}: ${x.problem}` : x.problem))
+    .filter((x): x is string => x !== null);
   if (problems.length > 0) return { failure: `no usable ${inputs.role} summary: ${problems.join('; ')}`, explained: false };
   const failed = trials.findIndex((x) => commandFailed(x.outcome));
   if (failed >= 0 && !inputs.allowCommandFailure) {
     const which = inputs.trials > 1 ? ` (trial ${failed + 1} of ${inputs.trials})` : '';
-    return { failure: `the ${inputs.role} suite${which} ${describeOutcome((trials[failed] as Trial).outcome)}; its summary was uploaded marked as failed (set allow-command-failure: true to let this step pass)`, explained: false };
+    return {
+      failure: `the ${inputs.role} suite${which} ${describeOutcome((trials[failed] as Trial).outcome)}; its summary was uploaded marked as failed (set allow-command-failure: true to let this step pass)`,
+      explained: false,
+    };
   }
   return { failure: null, explained: false };
 }

@@ -16,11 +16,16 @@ const MAX_CASE_LIST_BYTES = 64 * 1024 * 1024;
 export function readCaseList(file: string, shown: string): string[] {
   let text: string;
   try {
-    const bytes = readRegularFile(file, { maxBytes: MAX_CASE_LIST_BYTES, fail: (why) => new UsageError(`input "cases": ${shown} ${why}; expected a file listing the suite's case ids`) });
+    const bytes = readRegularFile(file, {
+      maxBytes: MAX_CASE_LIST_BYTES,
+      fail: (why) => new UsageError(`input "cases": ${shown} ${why}; expected a file listing the suite's case ids`),
+    });
     text = bytes.toString('utf8');
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`input "cases": cannot read ${shown} (${(err as { code?: string }).code ?? (err as Error).message}); expected a file listing the suite's case ids`);
+    throw new UsageError(
+      `input "cases": cannot read ${shown} (${(err as { code?: string }).code ?? (err as Error).message}); expected a file listing the suite's case ids`,
+    );
   }
   let ids: string[];
   if (text.trimStart().startsWith('[')) {
@@ -31,10 +36,14 @@ export function readCaseList(file: string, shown: string): string[] {
       throw new UsageError(`input "cases": ${shown} starts like a JSON array but is not valid JSON (${(err as Error).message})`);
     }
     const bad = Array.isArray(data) ? data.findIndex((x) => typeof x !== 'string' || x === '') : -1;
-    if (!Array.isArray(data) || bad >= 0) throw new UsageError(`input "cases": ${shown}${bad >= 0 ? ` [${bad}]` : ''}: expected a JSON array of non-empty case id strings`);
+    if (!Array.isArray(data) || bad >= 0)
+      throw new UsageError(`input "cases": ${shown}${bad >= 0 ? ` [${bad}]` : ''}: expected a JSON array of non-empty case id strings`);
     ids = data as string[];
   } else {
-    ids = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    ids = text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !l.startsWith('#'));
   }
   if (ids.length === 0) throw new UsageError(`input "cases": ${shown} lists no case ids`);
   const seen = new Set<string>();
@@ -46,7 +55,11 @@ export function readCaseList(file: string, shown: string): string[] {
 }
 
 /** This shard's cases written to `out` (one per line), its environment and its metadata stamps. */
-export function prepareShard(shard: Shard, list: readonly string[] | null, out: string): { env: Record<string, string>; stamps: Record<string, Scalar>; cases: Set<string> | null } {
+export function prepareShard(
+  shard: Shard,
+  list: readonly string[] | null,
+  out: string,
+): { env: Record<string, string>; stamps: Record<string, Scalar>; cases: Set<string> | null } {
   const env: Record<string, string> = { BENCHGATE_SHARD_INDEX: String(shard.index), BENCHGATE_SHARD_TOTAL: String(shard.total) };
   const stamps: Record<string, Scalar> = { [SHARD_KEYS.index]: shard.index, [SHARD_KEYS.total]: shard.total };
   if (list === null) return { env, stamps, cases: null };

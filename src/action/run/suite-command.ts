@@ -10,7 +10,13 @@ import { performance } from 'node:perf_hooks';
 import type { CommandOutcome } from './metadata.js';
 
 /** Variables the suite must not see: the artifact service's job token (the suite may be PR code). */
-export const WITHHELD_ENV = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'ACTIONS_RUNTIME_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_URL'];
+export const WITHHELD_ENV = [
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_RESULTS_URL',
+  'ACTIONS_RUNTIME_URL',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+  'ACTIONS_ID_TOKEN_REQUEST_URL',
+];
 /** The log file keeps at most this much; the live log gets everything. */
 export const LOG_CAP_BYTES = 16 * 1024 * 1024;
 

@@ -20,7 +20,12 @@ export const GAB_SHAPE = 'github-action-benchmark custom JSON: an array of {"nam
 
 const SCALAR = new Set(['string', 'number', 'boolean']);
 
-const isEntry = (x: unknown): boolean => typeof x === 'object' && x !== null && typeof (x as { name?: unknown }).name === 'string' && typeof (x as { unit?: unknown }).unit === 'string' && 'value' in x;
+const isEntry = (x: unknown): boolean =>
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as { name?: unknown }).name === 'string' &&
+  typeof (x as { unit?: unknown }).unit === 'string' &&
+  'value' in x;
 
 export function gabMismatch(source: Source): string | null {
   if (source.kind !== 'json') return `not a JSON document (${source.kind})`;
@@ -31,7 +36,9 @@ export function gabMismatch(source: Source): string | null {
 
 /** For auto-detection: the direction must be chosen, the file cannot say it. */
 export function gabUndirected(source: Source): never {
-  throw new InputError(`${source.file}: a github-action-benchmark file does not say whether bigger or smaller is better; give --input-format github-action-benchmark-bigger or github-action-benchmark-smaller (the action's format input, or input.format in the configuration)`);
+  throw new InputError(
+    `${source.file}: a github-action-benchmark file does not say whether bigger or smaller is better; give --input-format github-action-benchmark-bigger or github-action-benchmark-smaller (the action's format input, or input.format in the configuration)`,
+  );
 }
 
 export function fromGab(source: Source, smallerIsBetter: boolean): BenchmarkSummary {
@@ -45,10 +52,17 @@ export function fromGab(source: Source, smallerIsBetter: boolean): BenchmarkSumm
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return p.add(place, null, 'an object {name, unit, value}', entry);
     const e = entry as Record<string, unknown>;
     if (typeof e['name'] !== 'string' || e['name'] === '') return p.add(place, 'name', 'a non-empty string', e['name']);
-    for (const key of ['unit', 'range', 'extra'] as const) if (e[key] !== undefined && e[key] !== null && !SCALAR.has(typeof e[key])) return p.add(place, key, 'a string or a number', e[key]);
+    for (const key of ['unit', 'range', 'extra'] as const)
+      if (e[key] !== undefined && e[key] !== null && !SCALAR.has(typeof e[key])) return p.add(place, key, 'a string or a number', e[key]);
     const value = numberField(p, place, 'value', e['value'], { strings: true });
     if (value === undefined) return;
-    if (!(value > 0)) return p.add(place, 'value', 'a number above 0 (each benchmark is compared by its ratio to the baseline, as github-action-benchmark compares it)', e['value']);
+    if (!(value > 0))
+      return p.add(
+        place,
+        'value',
+        'a number above 0 (each benchmark is compared by its ratio to the baseline, as github-action-benchmark compares it)',
+        e['value'],
+      );
     const { name, ...rest } = e;
     cases.push(caseOf({ id: name as string, completed: true, reward: smallerIsBetter ? -Math.log(value) : Math.log(value), extra: { ...rest, value } }));
     ids.push({ id: name as string, place });
@@ -56,5 +70,10 @@ export function fromGab(source: Source, smallerIsBetter: boolean): BenchmarkSumm
   checkUniqueIds(p, ids);
   if (p.empty && cases.length === 0) p.note('no benchmarks');
   p.check();
-  return summaryOf({ id: stemOf(source.file), format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger', cases, extra: { direction: smallerIsBetter ? 'smaller is better (reward = -ln(value))' : 'bigger is better (reward = ln(value))' } });
+  return summaryOf({
+    id: stemOf(source.file),
+    format: smallerIsBetter ? 'github-action-benchmark-smaller' : 'github-action-benchmark-bigger',
+    cases,
+    extra: { direction: smallerIsBetter ? 'smaller is better (reward = -ln(value))' : 'bigger is better (reward = ln(value))' },
+  });
 }

@@ -18,9 +18,16 @@ import { caseOf, checkUniqueIds, isObj, Problems, summaryOf, type Obj } from '..
 import type { Source } from '../parsing/source.js';
 import { ZipArchive } from '../parsing/zip-read.js';
 
-export const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
+export const INSPECT_SHAPE =
+  'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
 
-const isLog = (d: unknown): d is Obj => isObj(d) && typeof d['version'] === 'number' && typeof d['status'] === 'string' && isObj(d['eval']) && typeof d['eval']['task'] === 'string' && typeof d['eval']['model'] === 'string';
+const isLog = (d: unknown): d is Obj =>
+  isObj(d) &&
+  typeof d['version'] === 'number' &&
+  typeof d['status'] === 'string' &&
+  isObj(d['eval']) &&
+  typeof d['eval']['task'] === 'string' &&
+  typeof d['eval']['model'] === 'string';
 
 const isEvalZip = (source: Source): boolean => source.kind === 'other' && /\.eval$/i.test(source.file);
 
@@ -42,7 +49,11 @@ function entryJson(file: string, zip: ZipArchive, name: string): unknown {
 /** A `.eval` log as the JSON log's object, with each sample's place (its entry's name). */
 function readEvalZip(file: string): { log: unknown; samples: { sample: unknown; place: string }[] | null } {
   const zip = ZipArchive.open(file);
-  const header = zip.entries.has('header.json') ? entryJson(file, zip, 'header.json') : zip.entries.has('_journal/start.json') ? { status: 'started', ...(entryJson(file, zip, '_journal/start.json') as Obj) } : null;
+  const header = zip.entries.has('header.json')
+    ? entryJson(file, zip, 'header.json')
+    : zip.entries.has('_journal/start.json')
+      ? { status: 'started', ...(entryJson(file, zip, '_journal/start.json') as Obj) }
+      : null;
   if (header === null) throw new InputError(`${file}: an Inspect .eval log holds header.json (or _journal/start.json); this archive holds neither`);
   const names = [...zip.entries.keys()].filter((n) => n.startsWith('samples/') && n.endsWith('.json'));
   return { log: header, samples: names.map((name) => ({ sample: entryJson(file, zip, name), place: name })) };
@@ -92,29 +103,62 @@ function toCase(p: Problems, place: string, sample: Obj, scorer: string | null, 
   const epoch = sample['epoch'];
   if ((typeof id !== 'string' && typeof id !== 'number') || id === '') return (p.add(place, 'id', 'the sample id, a string or number', id), null);
   if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1) return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
-  const error = isObj(sample['error']) && typeof sample['error']['message'] === 'string' ? sample['error']['message'] : typeof sample['error'] === 'string' ? sample['error'] : null;
+  const error =
+    isObj(sample['error']) && typeof sample['error']['message'] === 'string'
+      ? sample['error']['message']
+      : typeof sample['error'] === 'string'
+        ? sample['error']
+        : null;
   const scores = isObj(sample['scores']) ? sample['scores'] : null;
   const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
   let reward = 0;
   if (score !== undefined) {
     const value = isObj(score) ? score['value'] : undefined;
     const n = scoreValue(value);
-    if (n === undefined) return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value), null);
+    if (n === undefined)
+      return (
+        p.add(
+          place,
+          `scores.${scorer}.value`,
+          'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string',
+          value,
+        ),
+        null
+      );
     reward = n;
   } else if (error === null) {
-    return (p.add(place, `scores${scorer === null ? '' : `.${scorer}`}`, 'the sample\'s score (a sample with neither a score nor an error was not scored)', scores ?? sample['scores']), null);
+    return (
+      p.add(
+        place,
+        `scores${scorer === null ? '' : `.${scorer}`}`,
+        "the sample's score (a sample with neither a score nor an error was not scored)",
+        scores ?? sample['scores'],
+      ),
+      null
+    );
   }
   const name = String(id);
   const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
   const value = isObj(score) ? score['value'] : null;
   return caseOf({
-    id: epochs ? `${name} (epoch ${epoch})` : name, completed: error === null && reward >= 1, reward, error,
-    duration_seconds: time, usage: usageOf(sample), final_response: outputText(sample), expected_answer: sample['target'] ?? null,
+    id: epochs ? `${name} (epoch ${epoch})` : name,
+    completed: error === null && reward >= 1,
+    reward,
+    error,
+    duration_seconds: time,
+    usage: usageOf(sample),
+    final_response: outputText(sample),
+    expected_answer: sample['target'] ?? null,
     labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
     extra: {
-      sample_id: id, epoch, scorer, score: value,
+      sample_id: id,
+      epoch,
+      scorer,
+      score: value,
       ...(isObj(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
-      ...(scores !== null && Object.keys(scores).length > 1 ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) } : {}),
+      ...(scores !== null && Object.keys(scores).length > 1
+        ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) }
+        : {}),
       ...(isObj(sample['limit']) ? { limit: sample['limit'] } : {}),
       ...(isObj(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
     },
@@ -126,8 +170,15 @@ export function fromInspect(source: Source): BenchmarkSummary {
   const log = zipped ? zipped.log : source.json();
   if (!isLog(log)) throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}${zipped ? ' (in header.json)' : ''}`);
   const spec = log['eval'] as Obj;
-  const listed = zipped ? zipped.samples : Array.isArray(log['samples']) ? log['samples'].map((sample: unknown, i) => ({ sample, place: `$.samples[${i}]` })) : null;
-  if (listed === null || (zipped && listed.length === 0)) throw new InputError(`${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+  const listed = zipped
+    ? zipped.samples
+    : Array.isArray(log['samples'])
+      ? log['samples'].map((sample: unknown, i) => ({ sample, place: `$.samples[${i}]` }))
+      : null;
+  if (listed === null || (zipped && listed.length === 0))
+    throw new InputError(
+      `${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`,
+    );
   const samples = listed.map((x) => x.sample);
   const p = new Problems(source.file);
   const scorer = primaryScorer(log, samples);
@@ -150,13 +201,20 @@ export function fromInspect(source: Source): BenchmarkSummary {
   if (typeof spec['task_version'] === 'number' || typeof spec['task_version'] === 'string') metadata['task_version'] = spec['task_version'];
   if (typeof dataset['name'] === 'string') metadata['dataset'] = dataset['name'];
   if (scorer !== null) metadata['scorer'] = scorer;
-  const runId = typeof spec['run_id'] === 'string' && spec['run_id'] !== '' ? spec['run_id'] : typeof spec['eval_id'] === 'string' ? spec['eval_id'] : 'inspect';
+  const runId =
+    typeof spec['run_id'] === 'string' && spec['run_id'] !== '' ? spec['run_id'] : typeof spec['eval_id'] === 'string' ? spec['eval_id'] : 'inspect';
   return summaryOf({
-    id: `${spec['task'] as string} ${runId}`, format: 'inspect-ai', cases,
+    id: `${spec['task'] as string} ${runId}`,
+    format: 'inspect-ai',
+    cases,
     run: {
-      model: spec['model'] as string, started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null, finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
-      cancelled: status !== 'success', description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
+      model: spec['model'] as string,
+      started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null,
+      finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
+      cancelled: status !== 'success',
+      description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
     },
-    metadata, extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
+    metadata,
+    extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
   });
 }

@@ -128,8 +128,23 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
         if (caseName === undefined || caseName === '') p.add(place, 'name', 'a non-empty test name', a['name']);
         const file = a['file'];
         const fileLine = a['line'];
-        const attributes = file === undefined && fileLine === undefined ? NONE : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
-        const row: JunitRow = { suites: suite?.path ?? NO_SUITES, classname: a['classname']?.trim() ?? '', name: caseName ?? '', outcome: 'passed', message: null, skipType: null, seconds: secondsOf(p, place, a['time']), flakyAttempts: 0, reruns: 0, attributes, properties: NONE };
+        const attributes =
+          file === undefined && fileLine === undefined
+            ? NONE
+            : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
+        const row: JunitRow = {
+          suites: suite?.path ?? NO_SUITES,
+          classname: a['classname']?.trim() ?? '',
+          name: caseName ?? '',
+          outcome: 'passed',
+          message: null,
+          skipType: null,
+          seconds: secondsOf(p, place, a['time']),
+          flakyAttempts: 0,
+          reruns: 0,
+          attributes,
+          properties: NONE,
+        };
         open = { row, result: null, capturing: null, property: null };
         caseDepth = depth;
       } else if (suite !== undefined && depth === suite.depth + 1 && (name === 'error' || name === 'failure') && suite.error === null) {
@@ -158,7 +173,19 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
       suites.pop();
       if (!suite.hasTestcase && suite.error !== null) {
         const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
-        add({ suites: suite.path, classname: '', name: '<init>', outcome, message: messageOf(suite.error) ?? `the suite raised an ${outcome}`, skipType: null, seconds: null, flakyAttempts: 0, reruns: 0, attributes: NONE, properties: NONE });
+        add({
+          suites: suite.path,
+          classname: '',
+          name: '<init>',
+          outcome,
+          message: messageOf(suite.error) ?? `the suite raised an ${outcome}`,
+          skipType: null,
+          seconds: null,
+          flakyAttempts: 0,
+          reruns: 0,
+          attributes: NONE,
+          properties: NONE,
+        });
       }
     },
   });

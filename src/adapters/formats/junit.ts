@@ -88,7 +88,8 @@ function toCase(t: JunitTest, id: string, rows: number): CaseResult {
 function readJunit(source: Source, visit: (c: CaseResult, total: number) => void): BenchmarkSummary {
   const p = new Problems(source.file);
   const { root, groups } = wellFormed(source, () => collectRows(p, source.text()));
-  if (root.name !== 'testsuites' && root.name !== 'testsuite') throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
+  if (root.name !== 'testsuites' && root.name !== 'testsuite')
+    throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
   p.check();
   const seen = new Map<string, number>();
   const durations: number[] = [];
@@ -109,7 +110,14 @@ function readJunit(source: Source, visit: (c: CaseResult, total: number) => void
   const head = summaryOf({ id: root.id?.trim() || stemOf(source.file), format: 'junit', cases: [], run: { duration_seconds: duration } });
   const total = groups.length;
   // As summaryOf computes them from the cases: reward is 1 per passed test, no steps, no usage.
-  head.reported = { ...head.reported, total_cases: total, attempted_cases: total, completed_cases: completed, avg_reward: total ? completed / total : 0, latency_seconds: latencyStats(durations) };
+  head.reported = {
+    ...head.reported,
+    total_cases: total,
+    attempted_cases: total,
+    completed_cases: completed,
+    avg_reward: total ? completed / total : 0,
+    latency_seconds: latencyStats(durations),
+  };
   return head;
 }
 

@@ -18,9 +18,11 @@ import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { caseOf, checkUniqueIds, isObj, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
 
-export const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
+export const LM_EVAL_SHAPE =
+  'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
 
-export const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
+export const AGGREGATE_NOTE =
+  'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
 
 const isSampleRow = (r: unknown): r is Obj => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
 const isResults = (d: unknown): d is Obj => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
@@ -57,35 +59,65 @@ function sampleCase(p: Problems, place: string, r: Obj, prefix: string): CaseRes
   if (typeof doc !== 'number' && typeof doc !== 'string') return (p.add(place, 'doc_id', 'the document id, a number or string', doc), null);
   const names = (r['metrics'] as unknown[]).filter((m): m is string => typeof m === 'string');
   const metric = names.find((m) => numeric(r[m]) !== undefined);
-  if (metric === undefined) return (p.add(place, names.length === 0 ? 'metrics' : names[0] as string, `a per-sample number for one of the metrics ${JSON.stringify(names)} (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score)`, names.length === 0 ? r['metrics'] : r[names[0] as string]), null);
+  if (metric === undefined)
+    return (
+      p.add(
+        place,
+        names.length === 0 ? 'metrics' : (names[0] as string),
+        `a per-sample number for one of the metrics ${JSON.stringify(names)} (corpus-level metrics such as bleu or perplexity hold their inputs per sample, not a score)`,
+        names.length === 0 ? r['metrics'] : r[names[0] as string],
+      ),
+      null
+    );
   const reward = numeric(r[metric]) as number;
   const resps = r['filtered_resps'];
   const answer = Array.isArray(resps) && resps.length > 0 ? resps[0] : null;
   return caseOf({
-    id: `${prefix}${String(doc)}`, completed: reward >= 1, reward,
+    id: `${prefix}${String(doc)}`,
+    completed: reward >= 1,
+    reward,
     final_response: typeof answer === 'string' ? answer : answer === null ? null : JSON.stringify(answer),
     expected_answer: r['target'] ?? null,
-    extra: { doc_id: doc, filter: r['filter'], metric, ...Object.fromEntries(names.map((m) => [m, r[m]])), ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}) },
+    extra: {
+      doc_id: doc,
+      filter: r['filter'],
+      metric,
+      ...Object.fromEntries(names.map((m) => [m, r[m]])),
+      ...(typeof r['doc_hash'] === 'string' ? { doc_hash: r['doc_hash'] } : {}),
+    },
   });
 }
 
 /** Every task of one run in a directory: the samples files of its one date (several dates are several runs). */
 function fromSamplesDirectory(source: Source): BenchmarkSummary {
-  const files = source.entries().flatMap((n) => { const m = SAMPLES_FILE.exec(n); return m ? [{ name: n, date: m[2] as string }] : []; });
+  const files = source.entries().flatMap((n) => {
+    const m = SAMPLES_FILE.exec(n);
+    return m ? [{ name: n, date: m[2] as string }] : [];
+  });
   const dates = [...new Set(files.map((f) => f.date))];
-  if (dates.length > 1) throw new InputError(`${source.file}: holds the samples of ${dates.length} lm_eval runs (dates ${dates.join(', ')}); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`);
+  if (dates.length > 1)
+    throw new InputError(
+      `${source.file}: holds the samples of ${dates.length} lm_eval runs (dates ${dates.join(', ')}); give one run's samples_<task>_<date>.jsonl file, or a directory holding one run`,
+    );
   const parts = files.map((f) => fromSamples(fileSource(source.sibling(f.name))));
   const cases = parts.flatMap((s) => s.cases);
   const seen = new Map<string, string>();
   for (const [i, part] of parts.entries()) {
     for (const c of part.cases) {
       const other = seen.get(c.id);
-      if (other !== undefined) throw new InputError(`${source.file}: case ${JSON.stringify(c.id)} is in both ${other} and ${files[i]?.name ?? ''}; expected each document once`);
+      if (other !== undefined)
+        throw new InputError(`${source.file}: case ${JSON.stringify(c.id)} is in both ${other} and ${files[i]?.name ?? ''}; expected each document once`);
       seen.set(c.id, files[i]?.name ?? '');
     }
   }
   const tasks = files.map((f) => taskOfSamplesFile(f.name) ?? f.name);
-  return summaryOf({ id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(), format: 'lm-eval', cases, metadata: { tasks: tasks.join(', ') }, run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` } });
+  return summaryOf({
+    id: `${stemOf(source.file)} ${dates[0] ?? ''}`.trim(),
+    format: 'lm-eval',
+    cases,
+    metadata: { tasks: tasks.join(', ') },
+    run: { description: `lm-evaluation-harness samples of ${tasks.length} task${tasks.length === 1 ? '' : 's'}` },
+  });
 }
 
 function fromSamples(source: Source): BenchmarkSummary {
@@ -118,7 +150,13 @@ function fromSamples(source: Source): BenchmarkSummary {
   checkUniqueIds(p, ids);
   if (p.empty && cases.length === 0) p.note('no samples');
   p.check();
-  return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, metadata: task === null ? {} : { task }, run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` } });
+  return summaryOf({
+    id: stemOf(source.file),
+    format: 'lm-eval',
+    cases,
+    metadata: task === null ? {} : { task },
+    run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` },
+  });
 }
 
 /** The first metric of a task's results (`name,filter`), skipping the alias and the standard errors. */
@@ -136,9 +174,15 @@ function fromResults(source: Source, data: Obj): BenchmarkSummary {
   for (const [task, entry] of Object.entries(results)) {
     const place = `$.results[${JSON.stringify(task)}]`;
     if (Array.isArray(groups[task]) && groups[task].length > 0) continue;
-    if (!isObj(entry)) { p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry); continue; }
+    if (!isObj(entry)) {
+      p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry);
+      continue;
+    }
     const metric = firstMetric(entry);
-    if (metric === null) { p.add(place, null, 'at least one metric "<name>,<filter>" with a number', entry); continue; }
+    if (metric === null) {
+      p.add(place, null, 'at least one metric "<name>,<filter>" with a number', entry);
+      continue;
+    }
     const [key, value] = metric;
     const name = key.split(',')[0] as string;
     const lower = isObj(better[task]) && better[task][name] === false;
@@ -149,7 +193,14 @@ function fromResults(source: Source, data: Obj): BenchmarkSummary {
   const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : null;
   const metadata: Record<string, string | number> = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
   if (typeof data['git_hash'] === 'string') metadata['lm_eval.git_hash'] = data['git_hash'];
-  return summaryOf({ id: stemOf(source.file), format: 'lm-eval', cases, run: { model, description: AGGREGATE_NOTE }, metadata, extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null } });
+  return summaryOf({
+    id: stemOf(source.file),
+    format: 'lm-eval',
+    cases,
+    run: { model, description: AGGREGATE_NOTE },
+    metadata,
+    extra: { 'n-samples': data['n-samples'] ?? null, versions: data['versions'] ?? null },
+  });
 }
 
 export function fromLmEval(source: Source): BenchmarkSummary {

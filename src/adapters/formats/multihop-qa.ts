@@ -34,7 +34,8 @@ const F = {
   gold: ['gold', 'gold_answer', 'answer'],
 } as const;
 
-export const MULTIHOP_SHAPE = 'multi-hop QA results: JSON Lines, one line per example with each model\'s `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`';
+export const MULTIHOP_SHAPE =
+  "multi-hop QA results: JSON Lines, one line per example with each model's `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`";
 
 export function multihopMismatch(source: Source): string | null {
   // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
@@ -70,7 +71,11 @@ function usageOf(p: Problems, place: string, field: string, usage: unknown): Cas
   const sum = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
   for (const [model, u] of Object.entries(per)) {
     if (!isObj(u)) return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
-    for (const [from, to] of [['total_calls', 'total_calls'], ['total_input_tokens', 'prompt_tokens'], ['total_output_tokens', 'completion_tokens']] as const) {
+    for (const [from, to] of [
+      ['total_calls', 'total_calls'],
+      ['total_input_tokens', 'prompt_tokens'],
+      ['total_output_tokens', 'completion_tokens'],
+    ] as const) {
       if (u[from] === undefined) continue;
       const name = `${field}.model_usage_summaries.${model}.${from}`;
       const n = numberField(p, place, name, u[from], { min: 0 });
@@ -86,15 +91,22 @@ function usageOf(p: Problems, place: string, field: string, usage: unknown): Cas
 /** Null when a line is one of the suite's: an example with its models' results, or one model's result. */
 function lineMismatch(rec: Obj): string | null {
   if (nestedEntries(rec) !== null) return null;
-  return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1) ? null : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+  return firstOf(rec, F.model) && firstOf(rec, F.em) && firstOf(rec, F.f1)
+    ? null
+    : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
 }
 
 function toCase(p: Problems, place: string, id: unknown, r: Obj, prefix: string, gold: unknown): CaseResult | null {
-  if ((typeof id !== 'string' && typeof id !== 'number') || id === '') return (p.add(place, prefix === '' ? (firstOf(r, F.id)?.name ?? F.id[0]) : 'id', 'an example id (a string or number)', id), null);
+  if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
+    return (p.add(place, prefix === '' ? (firstOf(r, F.id)?.name ?? F.id[0]) : 'id', 'an example id (a string or number)', id), null);
   const em = firstOf(r, F.em);
   const f1 = firstOf(r, F.f1);
-  const emValue = em === undefined ? undefined : numberField(p, place, prefix + em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
-  const f1Value = f1 === undefined ? (p.add(place, prefix + F.f1[0], 'a number from 0 to 1', undefined), undefined) : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
+  const emValue =
+    em === undefined ? undefined : numberField(p, place, prefix + em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
+  const f1Value =
+    f1 === undefined
+      ? (p.add(place, prefix + F.f1[0], 'a number from 0 to 1', undefined), undefined)
+      : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
   if (em === undefined) p.add(place, prefix + F.em[0], 'exact match, 0 or 1', undefined);
   else if (emValue !== undefined && emValue !== 0 && emValue !== 1) p.add(place, prefix + em.name, 'exact match, 0 or 1', em.value);
   const usage = usageOf(p, place, `${prefix}usage`, r['usage']);
@@ -105,7 +117,7 @@ function toCase(p: Problems, place: string, id: unknown, r: Obj, prefix: string,
   if (emValue === undefined || f1Value === undefined || callsValue === undefined || usage === undefined) return null;
   const error = r['error'] === undefined || r['error'] === null ? null : typeof r['error'] === 'string' ? r['error'] : JSON.stringify(r['error']);
   const known = new Set<string>([...F.model, ...F.id, ...F.em, ...F.f1, ...F.calls, ...F.time, ...F.prediction, ...F.gold, 'answer', 'usage', 'error']);
-  const answer = error === null ? (firstOf(r, [...F.prediction, 'answer'])?.value) : undefined;
+  const answer = error === null ? firstOf(r, [...F.prediction, 'answer'])?.value : undefined;
   return caseOf({
     id: String(id),
     // An error entry is an example the model did not answer, whatever the suite scored its error text.
@@ -119,7 +131,11 @@ function toCase(p: Problems, place: string, id: unknown, r: Obj, prefix: string,
     // A nested entry's `answer` is the model's: the gold answer is the line's.
     expected_answer: prefix === '' ? (firstOf(r, F.gold)?.value ?? null) : (gold ?? null),
     answer_match: error === null ? emValue === 1 : null,
-    extra: { ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))), ...(error === null ? {} : { suite_f1: f1Value }), ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}) },
+    extra: {
+      ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))),
+      ...(error === null ? {} : { suite_f1: f1Value }),
+      ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}),
+    },
   });
 }
 
@@ -145,7 +161,10 @@ export function fromMultihop(source: Source, options: LoadOptions): BenchmarkSum
       p.note(`${place}: not valid JSON (${(err as Error).message})`);
       continue;
     }
-    if (!isObj(r)) { p.add(place, null, 'an object (one result)', r); continue; }
+    if (!isObj(r)) {
+      p.add(place, null, 'an object (one result)', r);
+      continue;
+    }
     const nested = nestedEntries(r);
     if (nested !== null) {
       // One line per example, every model of the run on it; a model the runner had no result for is absent.
@@ -154,17 +173,28 @@ export function fromMultihop(source: Source, options: LoadOptions): BenchmarkSum
       const name = chosen ?? Object.keys(nested.entries)[0] ?? '';
       const entry = nested.entries[name];
       if (entry === undefined) continue;
-      if (!isObj(entry)) { p.add(place, nested.at + name, "the model's result (an object)", entry); continue; }
+      if (!isObj(entry)) {
+        p.add(place, nested.at + name, "the model's result (an object)", entry);
+        continue;
+      }
       const c = toCase(p, place, r['id'], entry, `${nested.at}${name}.`, r['gold_answer']);
       if (c === null) continue;
       const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !lineFields.has(k) && !(k in nested.entries)));
-      c.extra = { ...(typeof r['question'] === 'string' ? { question: r['question'] } : {}), ...(r['winner'] === undefined ? {} : { winner: r['winner'] }), ...rest, ...c.extra };
+      c.extra = {
+        ...(typeof r['question'] === 'string' ? { question: r['question'] } : {}),
+        ...(r['winner'] === undefined ? {} : { winner: r['winner'] }),
+        ...rest,
+        ...c.extra,
+      };
       cases.push(c);
       ids.push({ id: c.id, place });
       continue;
     }
     const model = firstOf(r, F.model);
-    if (model === undefined || typeof model.value !== 'string' || model.value === '') { p.add(place, F.model[0], 'the model name (a string), or the models of the example under `models`', model?.value); continue; }
+    if (model === undefined || typeof model.value !== 'string' || model.value === '') {
+      p.add(place, F.model[0], 'the model name (a string), or the models of the example under `models`', model?.value);
+      continue;
+    }
     counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
     if (chosen !== null && model.value !== chosen) continue;
     const c = toCase(p, place, firstOf(r, F.id)?.value, r, '', undefined);
@@ -173,11 +203,21 @@ export function fromMultihop(source: Source, options: LoadOptions): BenchmarkSum
     ids.push({ id: c.id, place });
   }
   p.check();
-  if (chosen === null && counts.size > 1) throw new InputError(`${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`);
-  if (chosen !== null && !counts.has(chosen)) throw new InputError(`${source.file}: no records of model ${JSON.stringify(chosen)}; the file holds ${describeModels(counts)}`);
+  if (chosen === null && counts.size > 1)
+    throw new InputError(
+      `${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`,
+    );
+  if (chosen !== null && !counts.has(chosen))
+    throw new InputError(`${source.file}: no records of model ${JSON.stringify(chosen)}; the file holds ${describeModels(counts)}`);
   checkUniqueIds(p, ids);
   if (p.empty && cases.length === 0) p.note('no results');
   p.check();
   const model = chosen ?? [...counts.keys()][0] ?? null;
-  return summaryOf({ id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`, format: 'multihop-qa', cases, run: { model }, metadata: { [ANSWERED_CASES]: cases.filter((c) => c.error === null).length } });
+  return summaryOf({
+    id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`,
+    format: 'multihop-qa',
+    cases,
+    run: { model },
+    metadata: { [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
+  });
 }

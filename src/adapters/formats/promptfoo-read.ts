@@ -69,7 +69,10 @@ export function gridOfRows(rows: { row: unknown; place: string }[], prompts: unk
   const tests = new Map<number, PromptfooTest>();
   const cells: PromptfooCell[] = [];
   for (const { row, place } of rows) {
-    if (!isObj(row)) { p.add(place, null, 'a promptfoo result object', row); continue; }
+    if (!isObj(row)) {
+      p.add(place, null, 'a promptfoo result object', row);
+      continue;
+    }
     const test = idx(row['testIdx']);
     const column = idx(row['promptIdx']);
     const provider = providerOf(row['provider']);
@@ -79,7 +82,13 @@ export function gridOfRows(rows: { row: unknown; place: string }[], prompts: unk
     if (test === null || column === null || provider === null) continue;
     const head = listed[column];
     const promptLabel = str(isObj(row['prompt']) ? row['prompt']['label'] : null) ?? str(isObj(head) ? head['label'] : null);
-    if (!columns.has(column)) columns.set(column, { index: column, provider: str(isObj(head) ? head['provider'] : null) ?? provider.label ?? provider.id, providerId: provider.id, prompt: promptLabel });
+    if (!columns.has(column))
+      columns.set(column, {
+        index: column,
+        provider: str(isObj(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
+        providerId: provider.id,
+        prompt: promptLabel,
+      });
     if (!tests.has(test)) {
       const tc = isObj(row['testCase']) ? row['testCase'] : {};
       const vars = isObj(tc['vars']) ? tc['vars'] : isObj(row['vars']) ? row['vars'] : null;
@@ -107,7 +116,12 @@ export function gridOfTable(top: Obj, table: Obj, p: Problems): Omit<PromptfooGr
     p.check();
     return { columns: [], tests: new Map(), cells: [] };
   }
-  const columns: PromptfooColumn[] = head.map((h, j) => ({ index: j, provider: str(isObj(h) ? h['provider'] : null) ?? `column ${j}`, providerId: str(isObj(h) ? h['provider'] : null), prompt: str(isObj(h) ? (h['label'] ?? h['display']) : null) }));
+  const columns: PromptfooColumn[] = head.map((h, j) => ({
+    index: j,
+    provider: str(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
+    providerId: str(isObj(h) ? h['provider'] : null),
+    prompt: str(isObj(h) ? (h['label'] ?? h['display']) : null),
+  }));
   const key = (c: PromptfooColumn): string => `${c.provider}\u0000${c.prompt ?? ''}`;
   const providers = configProviders(top);
   if (new Set(columns.map(key)).size < columns.length) relabel(columns, providers);
@@ -122,9 +136,15 @@ export function gridOfTable(top: Obj, table: Obj, p: Problems): Omit<PromptfooGr
     const place = `$.results.table.body[${i}]`;
     if (!isObj(row) || !Array.isArray(row['outputs'])) return p.add(place, 'outputs', 'an array of outputs, one per column', isObj(row) ? row['outputs'] : row);
     const test = isObj(row['test']) ? row['test'] : {};
-    tests.set(i, { index: i, description: str(row['description']) ?? str(test['description']), vars: isObj(test['vars']) ? test['vars'] : null, metadata: nonEmpty(test['metadata']) });
+    tests.set(i, {
+      index: i,
+      description: str(row['description']) ?? str(test['description']),
+      vars: isObj(test['vars']) ? test['vars'] : null,
+      metadata: nonEmpty(test['metadata']),
+    });
     row['outputs'].forEach((out, j) => {
-      if (j >= columns.length) return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
+      if (j >= columns.length)
+        return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
       if (!isObj(out)) return p.add(`${place}.outputs[${j}]`, null, 'an output object', out);
       cells.push({ test: i, column: j, place: `${place}.outputs[${j}]`, row: out, table: true });
     });

@@ -12,11 +12,21 @@ import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import type { LoadOptions } from '../types.js';
 import { caseOf, checkUniqueIds, isObj, numberField, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
-import { gridOfRows, gridOfTable, jsonlRows, splitObjects, type PromptfooCell, type PromptfooColumn, type PromptfooGrid, type PromptfooTest } from './promptfoo-read.js';
+import {
+  gridOfRows,
+  gridOfTable,
+  jsonlRows,
+  splitObjects,
+  type PromptfooCell,
+  type PromptfooColumn,
+  type PromptfooGrid,
+  type PromptfooTest,
+} from './promptfoo-read.js';
 import { testNames } from './promptfoo-names.js';
 import type { Source } from '../parsing/source.js';
 
-export const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
+export const PROMPTFOO_SHAPE =
+  'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
 
 /** A version-3 result row, as the JSON Lines output holds one per line. */
 function isRow(r: unknown): r is Obj {
@@ -48,7 +58,8 @@ function readGrid(source: Source, p: Problems): PromptfooGrid {
   if (source.kind === 'jsonl') return { layout: 'jsonl', ...gridOfRows(jsonlRows(source, p), null, p), top: null };
   const data = source.json();
   if (isRow(data)) return { layout: 'jsonl', ...gridOfRows([{ row: data, place: '$' }], null, p), top: null };
-  if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results'])) throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
+  if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results']))
+    throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
   const results = data['results'];
   if (results['version'] !== 3 && isObj(results['table'])) return { layout: 'v2', ...gridOfTable(data, results['table'], p), top: data };
   const rows = (results['results'] as unknown[]).map((row, i) => ({ row, place: `$.results.results[${i}]` }));
@@ -66,19 +77,27 @@ export function selectColumns(file: string, grid: PromptfooGrid, model: string |
   if (model !== undefined) {
     const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
     const named = new Set(byProvider.map((c) => c.provider));
-    if (named.size > 1) throw new InputError(`${file}: the provider id ${quote(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf(named)}; choose one by its label`);
+    if (named.size > 1)
+      throw new InputError(
+        `${file}: the provider id ${quote(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf(named)}; choose one by its label`,
+      );
     chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
     if (chosen.length === 0) throw new InputError(`${file}: no provider or prompt label ${quote(model)} (--baseline-model / --candidate-model); ${held}`);
   }
   if (prompt !== undefined) {
     chosen = chosen.filter((c) => c.prompt === prompt);
-    if (chosen.length === 0) throw new InputError(`${file}: no prompt label ${quote(prompt)}${model === undefined ? '' : ` with ${quote(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
+    if (chosen.length === 0)
+      throw new InputError(
+        `${file}: no prompt label ${quote(prompt)}${model === undefined ? '' : ` with ${quote(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`,
+      );
   }
   if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
     const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
     const count = (name: string): number => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
     const providers = [...new Set(chosen.map((c) => c.provider))];
-    throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
+    throw new InputError(
+      `${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`,
+    );
   }
   if (chosen.length === 0) throw new InputError(`${file}: no results`);
   return chosen;
@@ -89,7 +108,10 @@ function columnSuffix(chosen: PromptfooColumn[]): (c: PromptfooColumn) => string
   if (chosen.length === 1) return () => '';
   const providers = new Set(chosen.map((c) => c.provider)).size > 1;
   const prompts = new Set(chosen.map((c) => c.prompt)).size > 1;
-  return (c) => (providers || prompts ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]` : ` [column ${c.index}]`);
+  return (c) =>
+    providers || prompts
+      ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]`
+      : ` [column ${c.index}]`;
 }
 
 /** How a failed result failed: promptfoo's failureReason (1 assertion, 2 error), else a provider error it recorded. */
@@ -121,26 +143,46 @@ function toCase(p: Problems, cell: PromptfooCell, id: string, column: PromptfooC
   const successKey = cell.table ? 'pass' : 'success';
   const success = r[successKey];
   if (typeof success !== 'boolean') return (p.add(cell.place, successKey, 'true or false', success), null);
-  const optional = (key: string, v: unknown): number | null | undefined => (v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 }));
+  const optional = (key: string, v: unknown): number | null | undefined =>
+    v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 });
   const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
   const latency = optional('latencyMs', r['latencyMs']);
   const cost = optional('cost', r['cost']);
   const response = isObj(r['response']) ? r['response'] : {};
-  const [tokensKey, tokens] = cell.table ? ['tokenUsage', r['tokenUsage']] : isObj(response['tokenUsage']) ? ['response.tokenUsage', response['tokenUsage']] : ['tokenUsage', r['tokenUsage']];
-  const usage = isObj(tokens) ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) } : null;
-  if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined))) return null;
+  const [tokensKey, tokens] = cell.table
+    ? ['tokenUsage', r['tokenUsage']]
+    : isObj(response['tokenUsage'])
+      ? ['response.tokenUsage', response['tokenUsage']]
+      : ['tokenUsage', r['tokenUsage']];
+  const usage = isObj(tokens)
+    ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
+    : null;
+  if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
+    return null;
   const failure = failureOf(cell, success);
   const texts = textsOf(cell, success);
   const grading = isObj(r['gradingResult']) ? r['gradingResult'] : null;
   return caseOf({
-    id, completed: success, reward: score, duration_seconds: latency === null ? null : latency / 1000,
-    usage: usage === null ? null : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
+    id,
+    completed: success,
+    reward: score,
+    duration_seconds: latency === null ? null : latency / 1000,
+    usage:
+      usage === null
+        ? null
+        : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
     error: failure === 'error' ? (texts.error ?? 'provider error') : null,
-    description: test?.description ?? null, final_response: texts.output,
+    description: test?.description ?? null,
+    final_response: texts.output,
     extra: {
-      testIdx: cell.test, promptIdx: cell.column, provider: column.provider, prompt: column.prompt, vars: test?.vars ?? null,
+      testIdx: cell.test,
+      promptIdx: cell.column,
+      provider: column.provider,
+      prompt: column.prompt,
+      vars: test?.vars ?? null,
       ...(test?.metadata ? { test_metadata: test.metadata } : {}),
-      failure, ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
+      failure,
+      ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
       ...(isObj(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
       ...(isObj(r['metadata']) ? { metadata: r['metadata'] } : {}),
       ...(cost === null ? {} : { cost_usd: cost }),
@@ -179,7 +221,12 @@ function summaryParts(source: Source, grid: PromptfooGrid, chosen: PromptfooColu
   const top = grid.top ?? {};
   const results = isObj(top['results']) ? top['results'] : {};
   const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
-  const side = [providers.length === 1 ? providers[0] : null, prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null].filter((x) => x !== null && x !== undefined).join(', ');
+  const side = [
+    providers.length === 1 ? providers[0] : null,
+    prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null,
+  ]
+    .filter((x) => x !== null && x !== undefined)
+    .join(', ');
   const metadata: Record<string, number | string> = { 'promptfoo.layout': grid.layout };
   if (evalId !== null) metadata['promptfoo.eval_id'] = evalId;
   if (providers.length === 1) metadata['provider'] = providers[0] as string;
@@ -190,8 +237,13 @@ function summaryParts(source: Source, grid: PromptfooGrid, chosen: PromptfooColu
   const rest = Object.fromEntries(Object.entries(top).filter(([k]) => k !== 'results'));
   return {
     id: `${evalId ?? stemOf(source.file)} ${side || chosen.map((c) => c.provider).join('+')}`,
-    format: 'promptfoo', cases,
-    run: { model: providers.length === 1 ? (providers[0] as string) : null, started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null },
-    metadata, extra: grid.top === null ? {} : { ...rest, results: keep },
+    format: 'promptfoo',
+    cases,
+    run: {
+      model: providers.length === 1 ? (providers[0] as string) : null,
+      started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null,
+    },
+    metadata,
+    extra: grid.top === null ? {} : { ...rest, results: keep },
   };
 }

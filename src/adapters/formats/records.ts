@@ -8,7 +8,19 @@
 import { InputError } from '../../errors.js';
 import type { FieldMapping, LoadOptions } from '../types.js';
 import { checkJsonText } from '../parsing/json-guard.js';
-import { caseOf, checkUniqueIds, firstOf, flagField, isObj, numberField, Problems, recordsAt, stemOf, summaryOf, type RecordPlace } from '../parsing/records-common.js';
+import {
+  caseOf,
+  checkUniqueIds,
+  firstOf,
+  flagField,
+  isObj,
+  numberField,
+  Problems,
+  recordsAt,
+  stemOf,
+  summaryOf,
+  type RecordPlace,
+} from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 import type { BenchmarkSummary, CaseLabels, CaseResult } from '../../schema/summary.js';
 
@@ -36,7 +48,8 @@ const DEFAULTS: Record<Key, readonly string[]> = {
 };
 const LABELS = ['environment', 'task_family', 'domain', 'split', 'length_bucket'] as const;
 
-export const RECORDS_SHAPE = 'generic records: a JSON array of objects, JSON Lines, or an object with `records`, `items` or `cases`, each record with an id field (`id`, `case_id`, `name`, … or `input.fields.id`)';
+export const RECORDS_SHAPE =
+  'generic records: a JSON array of objects, JSON Lines, or an object with `records`, `items` or `cases`, each record with an id field (`id`, `case_id`, `name`, … or `input.fields.id`)';
 
 function namesFor(key: Key, fields: FieldMapping | undefined): readonly string[] {
   const mapped = fields?.[key];
@@ -87,7 +100,13 @@ function toCase(p: Problems, place: RecordPlace, r: Record<string, unknown>, fie
   const score = get('reward');
   const reward = score === undefined ? undefined : numberField(p, place, score.name, score.value);
   if (done === undefined && score === undefined) {
-    p.note(`${place}: no completion field (${namesFor('completed', fields).map((n) => `"${n}"`).join(', ')}) and no reward field (${namesFor('reward', fields).map((n) => `"${n}"`).join(', ')}); map one with input.fields`);
+    p.note(
+      `${place}: no completion field (${namesFor('completed', fields)
+        .map((n) => `"${n}"`)
+        .join(', ')}) and no reward field (${namesFor('reward', fields)
+        .map((n) => `"${n}"`)
+        .join(', ')}); map one with input.fields`,
+    );
     return null;
   }
   const completed = done === undefined ? (reward ?? 0) > 0 : flagField(p, place, done.name, done.value);
@@ -108,7 +127,8 @@ function toCase(p: Problems, place: RecordPlace, r: Record<string, unknown>, fie
     const hit = get(l) ?? (l === 'task_family' ? get('cluster') : undefined);
     labels[l] = hit === undefined || hit.value === null ? null : String(hit.value);
   }
-  if (fields?.cluster !== undefined && fields.task_family !== undefined) p.note(`input.fields maps both "cluster" and "task_family"; map one (cluster is read as the task family)`);
+  if (fields?.cluster !== undefined && fields.task_family !== undefined)
+    p.note(`input.fields maps both "cluster" and "task_family"; map one (cluster is read as the task family)`);
   const extra = Object.fromEntries(Object.entries(r).filter(([k]) => !used.has(k)));
   if (cost !== null) extra['cost_usd'] = cost;
   if (total !== null && (prompt === null || completion === null)) extra['total_tokens'] = total;
@@ -118,8 +138,12 @@ function toCase(p: Problems, place: RecordPlace, r: Record<string, unknown>, fie
     reward: reward ?? (completed ? 1 : 0),
     steps: steps === null ? 0 : Math.round(steps),
     duration_seconds: latency,
-    usage: prompt !== null && completion !== null ? { total_calls: calls === null ? 0 : Math.round(calls), prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null } : null,
-    error: error === undefined || error.value === null || error.value === '' ? null : typeof error.value === 'string' ? error.value : JSON.stringify(error.value),
+    usage:
+      prompt !== null && completion !== null
+        ? { total_calls: calls === null ? 0 : Math.round(calls), prompt_tokens: Math.round(prompt), completion_tokens: Math.round(completion), roles: null }
+        : null,
+    error:
+      error === undefined || error.value === null || error.value === '' ? null : typeof error.value === 'string' ? error.value : JSON.stringify(error.value),
     labels: labels as unknown as CaseLabels,
     extra,
   });
@@ -167,6 +191,7 @@ export function fromRecords(source: Source, options: LoadOptions): BenchmarkSumm
   const costs = cases.map((c) => c.extra['cost_usd']);
   const container = source.kind === 'json' ? source.json() : null;
   const top = isObj(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
-  const metadata: Record<string, number> = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce<number>((a, x) => a + (x as number), 0) } : {};
+  const metadata: Record<string, number> =
+    costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce<number>((a, x) => a + (x as number), 0) } : {};
   return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }

@@ -29,7 +29,8 @@ import type { LoadOptions } from '../types.js';
 import { caseOf, checkUniqueIds, firstOf, numberField, Problems, stemOf, summaryOf, isObj, type Obj } from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
 
-export const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `final_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
+export const RLE_SHAPE =
+  'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `final_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
 /** Outcomes that count as completed: evaluator.py's `victory`, and the documented layout's words. */
 const COMPLETED = new Set(['victory', 'survived', 'completed', 'success', 'win', 'won']);
 const SUMMARY_FILE = /_summary\.json$/;
@@ -42,9 +43,14 @@ const F = {
   cost: ['cost_snapshot', 'cost'],
 } as const;
 
-const isScenario = (v: unknown): v is Obj => isObj(v) && typeof v['outcome'] === 'string' && firstOf(v, ['scenario', 'scenario_name']) !== undefined && firstOf(v, ['final_score', 'composite_score']) !== undefined;
+const isScenario = (v: unknown): v is Obj =>
+  isObj(v) &&
+  typeof v['outcome'] === 'string' &&
+  firstOf(v, ['scenario', 'scenario_name']) !== undefined &&
+  firstOf(v, ['final_score', 'composite_score']) !== undefined;
 /** A line `run_benchmark.py` appends: one battery of scenarios. */
-const isBattery = (v: unknown): v is Obj => isObj(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj);
+const isBattery = (v: unknown): v is Obj =>
+  isObj(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj);
 
 export function rleMismatch(source: Source): string | null {
   if (source.kind === 'directory') return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
@@ -54,7 +60,9 @@ export function rleMismatch(source: Source): string | null {
       if (text.trim() === '') continue;
       try {
         const r = JSON.parse(text) as unknown;
-        return isScenario(r) || isBattery(r) || (isObj(r) && r['run_type'] === 'benchmark') ? null : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
+        return isScenario(r) || isBattery(r) || (isObj(r) && r['run_type'] === 'benchmark')
+          ? null
+          : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
       } catch {
         return 'its first line is not JSON';
       }
@@ -83,17 +91,29 @@ function toCase(p: Problems, s: Scenario): CaseResult | null {
   const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
   const costField = firstOf(r, F.cost);
   const cost = costField !== undefined && isObj(costField.value) ? costField.value : null;
-  const usd = cost === null || cost['estimated_cost_usd'] === undefined ? null : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
+  const usd =
+    cost === null || cost['estimated_cost_usd'] === undefined
+      ? null
+      : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
   const usage = cost === null ? null : usageOf(p, s.place, costField?.name ?? 'cost', cost);
   if (score === undefined || ticks === undefined || usd === undefined || usage === undefined) return null;
   const pricing = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
   const duration = firstOf(r, F.duration)?.value;
   return caseOf({
-    id: name.value, completed: COMPLETED.has(r['outcome'].toLowerCase()), reward: score, steps: Math.round(ticks),
+    id: name.value,
+    completed: COMPLETED.has(r['outcome'].toLowerCase()),
+    reward: score,
+    steps: Math.round(ticks),
     duration_seconds: typeof duration === 'number' && duration >= 0 ? duration : null,
     usage,
     error: r['outcome'] === 'error' && typeof r['error'] === 'string' ? r['error'] : null,
-    labels: { environment: 'rimworld', task_family: name.value, domain: typeof r['difficulty'] === 'string' ? r['difficulty'] : null, split: null, length_bucket: null },
+    labels: {
+      environment: 'rimworld',
+      task_family: name.value,
+      domain: typeof r['difficulty'] === 'string' ? r['difficulty'] : null,
+      split: null,
+      length_bucket: null,
+    },
     extra: { ...r, ...(usd === null ? {} : { cost_usd: usd }), pricing_source: pricing },
   });
 }
@@ -102,7 +122,11 @@ function toCase(p: Problems, s: Scenario): CaseResult | null {
 function usageOf(p: Problems, place: string, field: string, cost: Obj): CaseResult['usage'] | undefined {
   if (cost['num_calls'] === undefined && cost['total_prompt_tokens'] === undefined) return null;
   const out = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-  for (const [from, to] of [['num_calls', 'total_calls'], ['total_prompt_tokens', 'prompt_tokens'], ['total_completion_tokens', 'completion_tokens']] as const) {
+  for (const [from, to] of [
+    ['num_calls', 'total_calls'],
+    ['total_prompt_tokens', 'prompt_tokens'],
+    ['total_completion_tokens', 'completion_tokens'],
+  ] as const) {
     if (cost[from] === undefined) continue;
     const n = numberField(p, place, `${field}.${from}`, cost[from], { min: 0 });
     if (n === undefined) return undefined;
@@ -114,12 +138,15 @@ function usageOf(p: Problems, place: string, field: string, cost: Obj): CaseResu
 
 /** The scenarios of a directory of summaries. */
 function fromDirectory(source: Source): Scenario[] {
-  return source.entries().filter((n) => SUMMARY_FILE.test(n)).map((n) => {
-    const file = source.sibling(n);
-    const data = fileSource(file).json();
-    if (!isObj(data)) throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
-    return { place: n, data, run: data };
-  });
+  return source
+    .entries()
+    .filter((n) => SUMMARY_FILE.test(n))
+    .map((n) => {
+      const file = source.sibling(n);
+      const data = fileSource(file).json();
+      if (!isObj(data)) throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
+      return { place: n, data, run: data };
+    });
 }
 
 interface HistoryLine {
@@ -135,7 +162,11 @@ const commitOf = (d: Obj): string | null => text(d['git_commit']);
 function selects(selector: string, d: Obj): boolean {
   const stamp = stampOf(d);
   const commit = commitOf(d);
-  return (stamp !== null && stamp.startsWith(selector)) || (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) || d['benchmark_id'] === selector;
+  return (
+    (stamp !== null && stamp.startsWith(selector)) ||
+    (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) ||
+    d['benchmark_id'] === selector
+  );
 }
 
 /** The runs of a history file, for messages: each timestamp and commit once, newest last. */
@@ -162,13 +193,17 @@ function fromHistory(p: Problems, source: Source, selector: string | null): { sc
       continue;
     }
     if (isScenario(r) || isBattery(r)) lines.push({ line, data: r });
-    else if (!(isObj(r) && r['run_type'] === 'benchmark')) p.add(`line ${line}`, null, 'a scenario run (`scenario`, `outcome`, `final_score`) or a battery (`scenarios`)', r);
+    else if (!(isObj(r) && r['run_type'] === 'benchmark'))
+      p.add(`line ${line}`, null, 'a scenario run (`scenario`, `outcome`, `final_score`) or a battery (`scenarios`)', r);
   }
   p.check();
   if (lines.length === 0) throw new InputError(`${source.file}: the history holds no runs yet (no scenario or battery lines)`);
   const matching = selector === null ? lines : lines.filter((l) => selects(selector, l.data));
   const newest = matching.at(-1);
-  if (newest === undefined) throw new InputError(`${source.file}: no run of the history matches ${JSON.stringify(selector)} (a timestamp or its prefix, or a git commit); it holds ${describeRuns(lines)}`);
+  if (newest === undefined)
+    throw new InputError(
+      `${source.file}: no run of the history matches ${JSON.stringify(selector)} (a timestamp or its prefix, or a git commit); it holds ${describeRuns(lines)}`,
+    );
   let taken: HistoryLine[];
   let scenarios: Scenario[];
   if (isBattery(newest.data)) {
@@ -184,10 +219,19 @@ function fromHistory(p: Problems, source: Source, selector: string | null): { sc
     scenarios = taken.map((l) => ({ place: `line ${l.line}`, data: l.data, run: l.data }));
   }
   const where = taken.length === 1 ? `line ${taken[0]?.line ?? ''}` : `lines ${taken.map((l) => l.line).join(', ')}`;
-  const what = isBattery(newest.data) ? 'the battery' : typeof newest.data['benchmark_id'] === 'string' ? `benchmark ${newest.data['benchmark_id']}` : 'the newest run of each scenario';
+  const what = isBattery(newest.data)
+    ? 'the battery'
+    : typeof newest.data['benchmark_id'] === 'string'
+      ? `benchmark ${newest.data['benchmark_id']}`
+      : 'the newest run of each scenario';
   const last = taken.at(-1)?.data ?? newest.data;
   const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf(last) === null ? '' : ` (${commitOf(last) ?? ''})`}`;
-  return { label, scenarios, battery: isBattery(newest.data) ? newest.data : null, description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}` };
+  return {
+    label,
+    scenarios,
+    battery: isBattery(newest.data) ? newest.data : null,
+    description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}`,
+  };
 }
 
 /** The metadata the runs are compared by; a key that differs between scenarios is an error. */
@@ -205,7 +249,12 @@ function runMetadata(p: Problems, scenarios: readonly Scenario[]): Record<string
   one('fork_commit', ['rimapi_fork_commit', 'metadata.fork_commit']);
   one('model', ['model', 'config.model']);
   one('provider', ['provider', 'config.provider']);
-  const saves = scenarios.map((s) => `${String(firstOf(s.data, F.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`).sort();
+  const saves = scenarios
+    .map(
+      (s) =>
+        `${String(firstOf(s.data, F.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`,
+    )
+    .sort();
   out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
   return out;
 }

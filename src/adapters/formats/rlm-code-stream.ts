@@ -27,25 +27,82 @@ export const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
 
 /** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
 export const STREAM_ROW_KEYS = [
-  'case_id', 'completed', 'steps', 'total_reward', 'duration_seconds', 'usage', 'error', 'mode', 'environment',
-  'description', 'task', 'started_at', 'finished_at', 'run_id', 'run_path', 'final_response', 'task_family', 'domain',
-  'split', 'length_bucket', 'expected_answer', 'answer_match', 'mcp_enabled', 'mcp_server', 'harness_strategy',
-  'harness_tool_calls', 'mcp_tool_calls', 'codemode_chain_calls', 'codemode_search_calls', 'codemode_discovery_calls',
+  'case_id',
+  'completed',
+  'steps',
+  'total_reward',
+  'duration_seconds',
+  'usage',
+  'error',
+  'mode',
+  'environment',
+  'description',
+  'task',
+  'started_at',
+  'finished_at',
+  'run_id',
+  'run_path',
+  'final_response',
+  'task_family',
+  'domain',
+  'split',
+  'length_bucket',
+  'expected_answer',
+  'answer_match',
+  'mcp_enabled',
+  'mcp_server',
+  'harness_strategy',
+  'harness_tool_calls',
+  'mcp_tool_calls',
+  'codemode_chain_calls',
+  'codemode_search_calls',
+  'codemode_discovery_calls',
   'codemode_guardrail_blocked',
 ] as const;
 
 /** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
 export const STREAM_TOP_KEYS = [
-  'benchmark_id', 'preset', 'mode', 'mcp_enabled', 'mcp_server', 'harness_strategy', 'model', 'source', 'description',
-  'pack_paths', 'started_at', 'finished_at', 'duration_seconds', 'total_cases', 'attempted_cases', 'completed_cases',
-  'avg_reward', 'avg_steps', 'latency_seconds', 'usage_totals', 'cancelled', 'case_results',
+  'benchmark_id',
+  'preset',
+  'mode',
+  'mcp_enabled',
+  'mcp_server',
+  'harness_strategy',
+  'model',
+  'source',
+  'description',
+  'pack_paths',
+  'started_at',
+  'finished_at',
+  'duration_seconds',
+  'total_cases',
+  'attempted_cases',
+  'completed_cases',
+  'avg_reward',
+  'avg_steps',
+  'latency_seconds',
+  'usage_totals',
+  'cancelled',
+  'case_results',
 ] as const;
 
 /** Where to take a shortcut: the reader handles load options that name nothing but the format. */
-export function streamable(options: { format: string; model?: unknown; prompt?: unknown; run?: unknown; fields?: unknown; keep?: { numbers: readonly string[]; labels: readonly string[] } | undefined }): boolean {
-  return (options.format === 'auto' || options.format === 'rlm-code') && options.model === undefined && options.prompt === undefined
-    && options.run === undefined && options.fields === undefined
-    && (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0));
+export function streamable(options: {
+  format: string;
+  model?: unknown;
+  prompt?: unknown;
+  run?: unknown;
+  fields?: unknown;
+  keep?: { numbers: readonly string[]; labels: readonly string[] } | undefined;
+}): boolean {
+  return (
+    (options.format === 'auto' || options.format === 'rlm-code') &&
+    options.model === undefined &&
+    options.prompt === undefined &&
+    options.run === undefined &&
+    options.fields === undefined &&
+    (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0))
+  );
 }
 
 /** The error when the cases of a file would need more memory than the process may use. */
@@ -67,21 +124,57 @@ const BYTES_PER_CASE = 200;
 const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i])) as Record<(typeof STREAM_ROW_KEYS)[number], number>;
 const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
 
-const enum Kind { Id, Bool, NullableBool, Count, OptCount, Num, NullableSeconds, Usage, Str, KeptStr, Unknown }
+const enum Kind {
+  Id,
+  Bool,
+  NullableBool,
+  Count,
+  OptCount,
+  Num,
+  NullableSeconds,
+  Usage,
+  Str,
+  KeptStr,
+  Unknown,
+}
 const KINDS: Kind[] = STREAM_ROW_KEYS.map((k) => {
   switch (k) {
-    case 'case_id': return Kind.Id;
-    case 'completed': case 'codemode_guardrail_blocked': return Kind.Bool;
-    case 'answer_match': case 'mcp_enabled': return Kind.NullableBool;
-    case 'steps': return Kind.Count;
-    case 'harness_tool_calls': case 'mcp_tool_calls': case 'codemode_chain_calls': case 'codemode_search_calls': case 'codemode_discovery_calls': return Kind.OptCount;
-    case 'total_reward': return Kind.Num;
-    case 'duration_seconds': return Kind.NullableSeconds;
-    case 'usage': return Kind.Usage;
-    case 'expected_answer': return Kind.Unknown;
-    case 'error': case 'mode': case 'environment': case 'task_family': case 'domain': case 'split': case 'length_bucket': case 'mcp_server': case 'harness_strategy':
+    case 'case_id':
+      return Kind.Id;
+    case 'completed':
+    case 'codemode_guardrail_blocked':
+      return Kind.Bool;
+    case 'answer_match':
+    case 'mcp_enabled':
+      return Kind.NullableBool;
+    case 'steps':
+      return Kind.Count;
+    case 'harness_tool_calls':
+    case 'mcp_tool_calls':
+    case 'codemode_chain_calls':
+    case 'codemode_search_calls':
+    case 'codemode_discovery_calls':
+      return Kind.OptCount;
+    case 'total_reward':
+      return Kind.Num;
+    case 'duration_seconds':
+      return Kind.NullableSeconds;
+    case 'usage':
+      return Kind.Usage;
+    case 'expected_answer':
+      return Kind.Unknown;
+    case 'error':
+    case 'mode':
+    case 'environment':
+    case 'task_family':
+    case 'domain':
+    case 'split':
+    case 'length_bucket':
+    case 'mcp_server':
+    case 'harness_strategy':
       return Kind.KeptStr;
-    default: return Kind.Str;
+    default:
+      return Kind.Str;
   }
 });
 
@@ -120,14 +213,39 @@ const isWs = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
 /** A mutable case passed to the packer for every row (it keeps none of the object). */
 function scratchCase(): CaseResult {
   return {
-    id: '', completed: false, reward: 0, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
-    labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null }, harness: null,
-    description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
-    expected_answer: null, answer_match: null, extra: {},
+    id: '',
+    completed: false,
+    reward: 0,
+    steps: 0,
+    duration_seconds: null,
+    usage: null,
+    error: null,
+    mode: null,
+    labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
+    harness: null,
+    description: null,
+    task: null,
+    started_at: null,
+    finished_at: null,
+    run_id: null,
+    run_path: null,
+    final_response: null,
+    expected_answer: null,
+    answer_match: null,
+    extra: {},
   };
 }
 
-const enum State { Start, FirstMember, Member, AfterMember, FirstRow, NextRow, Trail, Done }
+const enum State {
+  Start,
+  FirstMember,
+  Member,
+  AfterMember,
+  FirstRow,
+  NextRow,
+  Trail,
+  Done,
+}
 
 class Scanner {
   buf: Buffer;
@@ -143,8 +261,15 @@ class Scanner {
   private readonly row = scratchCase();
   private readonly usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
   private readonly harness: HarnessCounters = {
-    mcp_enabled: null, mcp_server: null, harness_strategy: null, harness_tool_calls: 0, mcp_tool_calls: 0,
-    codemode_chain_calls: 0, codemode_search_calls: 0, codemode_discovery_calls: 0, codemode_guardrail_blocked: false,
+    mcp_enabled: null,
+    mcp_server: null,
+    harness_strategy: null,
+    harness_tool_calls: 0,
+    mcp_tool_calls: 0,
+    codemode_chain_calls: 0,
+    codemode_search_calls: 0,
+    codemode_discovery_calls: 0,
+    codemode_guardrail_blocked: false,
   };
   // The row being read: values by field index, and which fields it has.
   private seen = 0;
@@ -159,7 +284,12 @@ class Scanner {
   private readonly labelCache: { bytes: Buffer; value: string }[][] = STREAM_ROW_KEYS.map(() => []);
   private readonly counts = new Float64Array(3);
 
-  constructor(private readonly fd: number, private readonly file: string, private readonly size: number, chunk: number) {
+  constructor(
+    private readonly fd: number,
+    private readonly file: string,
+    private readonly size: number,
+    chunk: number,
+  ) {
     this.buf = Buffer.allocUnsafe(chunk);
     const limit = getHeapStatistics().heap_size_limit;
     const first = Math.max(16, Math.ceil(size / 1024));
@@ -592,7 +722,7 @@ class Scanner {
     const has = (k: number) => (seen & (1 << k)) !== 0;
     const str = this.str;
     const r = this.row;
-    const s = (k: number): string | null => (has(k) ? str[k] ?? null : null);
+    const s = (k: number): string | null => (has(k) ? (str[k] ?? null) : null);
     r.id = str[F.case_id] as string;
     r.completed = this.flag[F.completed] === 1;
     r.reward = this.num[F.total_reward] as number;
@@ -770,22 +900,27 @@ function headOf(file: string, raw: Map<string, string>): Omit<BenchmarkSummary, 
   }
   const t = top;
   const ok =
-    (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== ''))
-    && ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k]))
-    && (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean')
-    && (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string')))
-    && (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && (t['duration_seconds'] as number) >= 0))
-    && isCount(t['total_cases']) && isCount(t['completed_cases']) && (t['attempted_cases'] === undefined || isCount(t['attempted_cases']))
-    && isNum(t['avg_reward']) && isNum(t['avg_steps'])
-    && (t['latency_seconds'] === undefined || (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum((t['latency_seconds'] as Record<string, unknown>)[k]))))
-    && (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount((t['usage_totals'] as Record<string, unknown>)[k]))))
-    && (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
+    (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== '')) &&
+    ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k])) &&
+    (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean') &&
+    (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string'))) &&
+    (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && (t['duration_seconds'] as number) >= 0)) &&
+    isCount(t['total_cases']) &&
+    isCount(t['completed_cases']) &&
+    (t['attempted_cases'] === undefined || isCount(t['attempted_cases'])) &&
+    isNum(t['avg_reward']) &&
+    isNum(t['avg_steps']) &&
+    (t['latency_seconds'] === undefined ||
+      (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum((t['latency_seconds'] as Record<string, unknown>)[k])))) &&
+    (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount((t['usage_totals'] as Record<string, unknown>)[k])))) &&
+    (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
   if (!ok) throw BAIL;
   const extra: Record<string, unknown> = {};
   const known = new Set<string>(STREAM_TOP_KEYS);
   for (const key in top) if (!known.has(key)) extra[key] = top[key];
   if (!allFinite(extra)) throw BAIL;
-  const pick = <K extends string>(o: unknown, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, (o as Record<string, unknown>)[k]])) as Record<K, number>;
+  const pick = <K extends string>(o: unknown, keys: readonly K[]) =>
+    Object.fromEntries(keys.map((k) => [k, (o as Record<string, unknown>)[k]])) as Record<K, number>;
   const str = (k: string) => (t[k] as string | null | undefined) ?? null;
   const latency = t['latency_seconds'];
   const usage = t['usage_totals'];

@@ -8,13 +8,7 @@
  * counts the string "false" as completed), numbers must be finite, case ids non-empty unique strings.
  */
 import { InputError } from '../../errors.js';
-import {
-  SUMMARY_SCHEMA,
-  type BenchmarkSummary,
-  type CaseResult,
-  type CaseUsage,
-  type HarnessCounters,
-} from '../../schema/summary.js';
+import { SUMMARY_SCHEMA, type BenchmarkSummary, type CaseResult, type CaseUsage, type HarnessCounters } from '../../schema/summary.js';
 import { SummaryPacker, type CaseFields, type PackedSummary } from '../../schema/pack.js';
 import { isValidRow, RawCase, RawSummary, ROW_KEYS, TOP_KEYS } from './rlm-code-fields.js';
 import { formatPath } from '../parsing/json-locate.js';
@@ -82,7 +76,11 @@ function checkUniqueIds(file: string, ids: readonly string[], sorted = false): v
     else dups.push(`case ${JSON.stringify(id)} appears at $.case_results[${first}] and [${i}]`);
   });
   if (dups.length > 0) {
-    throwProblems(file, dups.map((d) => `duplicate case id: ${d}; expected each case_id once`), dups.length);
+    throwProblems(
+      file,
+      dups.map((d) => `duplicate case id: ${d}; expected each case_id once`),
+      dups.length,
+    );
   }
 }
 
@@ -93,8 +91,7 @@ function toUsage(raw: RawCase['usage']): CaseUsage | null {
 }
 
 function toHarness(r: RawCase): HarnessCounters | null {
-  const isHarness =
-    r.mode === 'harness' || r.harness_tool_calls !== undefined || r.codemode_guardrail_blocked !== undefined;
+  const isHarness = r.mode === 'harness' || r.harness_tool_calls !== undefined || r.codemode_guardrail_blocked !== undefined;
   if (!isHarness) return null;
   return {
     mcp_enabled: r.mcp_enabled ?? null,
@@ -210,7 +207,10 @@ export function fromRlmCode(file: string, data: unknown): BenchmarkSummary {
   const top = parseTop(file, data);
   const cases: CaseResult[] = [];
   parseRows(file, top.case_results, (raw, extra) => cases.push(toCase(raw, extra)));
-  checkUniqueIds(file, cases.map((c) => c.id));
+  checkUniqueIds(
+    file,
+    cases.map((c) => c.id),
+  );
   const { extra, ...head } = headOf(file, top, data);
   return { ...head, cases, extra };
 }

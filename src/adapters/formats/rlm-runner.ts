@@ -27,10 +27,12 @@ import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { caseOf, checkUniqueIds, firstOf, flagField, numberField, Problems, summaryOf, isObj, type Obj, type RecordPlace } from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
 
-export const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json (a JSON object with `benchmarks`, each with `results`, `metrics`, `error` or a `status`) or a <benchmark>_results.json (`benchmark`, `results`, `metrics`)';
+export const RLM_RUNNER_SHAPE =
+  'an RLM benchmark runner summary.json (a JSON object with `benchmarks`, each with `results`, `metrics`, `error` or a `status`) or a <benchmark>_results.json (`benchmark`, `results`, `metrics`)';
 
 /** What a benchmark entry of summary.json holds when the runner wrote it. */
-const isBenchmarkEntry = (b: unknown): boolean => isObj(b) && (isObj(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
+const isBenchmarkEntry = (b: unknown): boolean =>
+  isObj(b) && (isObj(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
 /** A per-benchmark results file as the runner (or a benchmark's `save_results`) writes it. */
 const isResultsFile = (d: unknown): d is Obj => isObj(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj(d['metrics']);
 
@@ -61,7 +63,13 @@ const labelsOf = (benchmark: string): CaseResult['labels'] => ({ environment: nu
 export function accuracyField(p: Problems, place: RecordPlace, field: string, value: unknown): number | undefined {
   const expected = 'a number from 0 to 1, a fraction in a string ("0.85") or a percentage ("75.00%")';
   const pct = typeof value === 'string' ? /^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*%\s*$/.exec(value) : null;
-  const n = pct ? Number(pct[1]) / 100 : typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value) ? Number(value) : NaN;
+  const n = pct
+    ? Number(pct[1]) / 100
+    : typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value)
+        ? Number(value)
+        : NaN;
   if (!Number.isFinite(n) || n < 0 || n > 1) {
     p.add(place, field, expected, value);
     return undefined;
@@ -77,13 +85,15 @@ function taskCases(p: Problems, key: string, rows: readonly unknown[], at: strin
     const place = `${at}[${i}]`;
     if (!isObj(r)) return p.add(place, null, 'a task record (an object)', r);
     const id = firstOf(r, TASK.id);
-    if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number')) return p.add(place, TASK.id[0] ?? null, 'a task index (a number or string)', id?.value);
+    if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
+      return p.add(place, TASK.id[0] ?? null, 'a task index (a number or string)', id?.value);
     const error = typeof r['error'] === 'string' ? r['error'] : null;
     // The runner counts a task correct only when is_correct is true; null means there was no expected answer.
     const flag = TASK.correct.map((name) => ({ name, value: r[name] })).find((f) => f.value !== undefined && !(f.value === null && f.name === 'is_correct'));
     const nullCorrect = r['is_correct'] === null;
     const score = firstOf(r, TASK.score);
-    if (flag === undefined && score === undefined && error === null && !nullCorrect) return p.note(`${place}: no correctness flag (${TASK.correct.join(', ')}), score or error`);
+    if (flag === undefined && score === undefined && error === null && !nullCorrect)
+      return p.note(`${place}: no correctness flag (${TASK.correct.join(', ')}), score or error`);
     const ok = flag === undefined ? undefined : flagField(p, place, flag.name, flag.value);
     const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { min: 0, max: 1, strings: true });
     const time = firstOf(r, TASK.time);
@@ -95,11 +105,20 @@ function taskCases(p: Problems, key: string, rows: readonly unknown[], at: strin
     const answer = firstOf(r, TASK.answer)?.value;
     const expected = firstOf(r, TASK.expected)?.value;
     const caseId = `${key}/${String(id.value)}`;
-    out.push(caseOf({
-      id: caseId, completed, reward: s ?? (completed ? 1 : 0), duration_seconds: t, error, labels: labelsOf(key),
-      final_response: typeof answer === 'string' ? answer : null, expected_answer: expected ?? null, answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
-      extra: r,
-    }));
+    out.push(
+      caseOf({
+        id: caseId,
+        completed,
+        reward: s ?? (completed ? 1 : 0),
+        duration_seconds: t,
+        error,
+        labels: labelsOf(key),
+        final_response: typeof answer === 'string' ? answer : null,
+        expected_answer: expected ?? null,
+        answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
+        extra: r,
+      }),
+    );
     ids.push({ id: caseId, place });
   });
   checkUniqueIds(p, ids);
@@ -109,8 +128,17 @@ function taskCases(p: Problems, key: string, rows: readonly unknown[], at: strin
 /** The rows of a `<benchmark>_results.json` beside the summary (its problems name that file). */
 function siblingRows(key: string, file: string): CaseResult[] {
   const data = fileSource(file).json();
-  const rows = Array.isArray(data) ? { items: data, at: '$' } : isObj(data) && Array.isArray(data['results']) ? { items: data['results'], at: '$.results' } : isObj(data) && Array.isArray(data['tasks']) ? { items: data['tasks'], at: '$.tasks' } : null;
-  if (rows === null) throw new InputError(`${file}: expected the per-task results of ${key}: a JSON array of task records, or an object with \`results\` (as the runner writes <benchmark>_results.json)`);
+  const rows = Array.isArray(data)
+    ? { items: data, at: '$' }
+    : isObj(data) && Array.isArray(data['results'])
+      ? { items: data['results'], at: '$.results' }
+      : isObj(data) && Array.isArray(data['tasks'])
+        ? { items: data['tasks'], at: '$.tasks' }
+        : null;
+  if (rows === null)
+    throw new InputError(
+      `${file}: expected the per-task results of ${key}: a JSON array of task records, or an object with \`results\` (as the runner writes <benchmark>_results.json)`,
+    );
   const p = new Problems(file);
   const cases = taskCases(p, key, rows.items, rows.at);
   p.check();
@@ -160,12 +188,16 @@ function readBenchmark(p: Problems, source: Source, key: string, b: Obj): Benchm
   const { accuracy } = readMetrics(p, place, metrics, true);
   const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
   if (accuracy === undefined) return none;
-  return { ...none, cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })] };
+  return {
+    ...none,
+    cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })],
+  };
 }
 
 /** A benchmark's metrics: its accuracy (checked when present, or when `required`) and task counts. */
 function readMetrics(p: Problems, place: string, metrics: Obj, required: boolean): { accuracy: number | undefined; counts: BenchmarkCounts | null } {
-  const accuracy = required || metrics['overall_accuracy'] !== undefined ? accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']) : undefined;
+  const accuracy =
+    required || metrics['overall_accuracy'] !== undefined ? accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']) : undefined;
   return { accuracy, counts: countsOf(p, place, metrics) };
 }
 
@@ -183,7 +215,13 @@ function fromResultsFile(source: Source, data: Obj): BenchmarkSummary {
   const cases = taskCases(p, key, data['results'] as unknown[], '$.results');
   const { counts } = readMetrics(p, '$', data['metrics'] as Obj, false);
   p.check();
-  const summary = summaryOf({ id: basename(source.file).replace(/\.json$/i, ''), format: 'rlm-runner', cases, metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length }, extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')) });
+  const summary = summaryOf({
+    id: basename(source.file).replace(/\.json$/i, ''),
+    format: 'rlm-runner',
+    cases,
+    metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
+    extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')),
+  });
   if (counts) summary.reported = { ...summary.reported, total_cases: Math.max(counts.total, cases.length), completed_cases: counts.correct };
   return summary;
 }
@@ -210,7 +248,10 @@ export function fromRlmRunner(source: Source): BenchmarkSummary {
       total += plannedTasks(b.key, configuration);
       continue;
     }
-    const got = b.error === null ? b.cases : [caseOf({ id: b.key, completed: false, reward: 0, error: b.error, labels: labelsOf(b.key), extra: { benchmark_error: b.error } })];
+    const got =
+      b.error === null
+        ? b.cases
+        : [caseOf({ id: b.key, completed: false, reward: 0, error: b.error, labels: labelsOf(b.key), extra: { benchmark_error: b.error } })];
     cases.push(...got);
     total += b.byTask && b.counts ? b.counts.total : got.length;
     correct += b.byTask && b.counts ? b.counts.correct : got.filter((c) => c.completed).length;
@@ -228,7 +269,9 @@ export function fromRlmRunner(source: Source): BenchmarkSummary {
       description: failed.length === 0 ? null : `benchmarks that raised before their tasks ran: ${failed.map((b) => `${b.key} (${b.error ?? ''})`).join('; ')}`,
     },
     metadata: {
-      ...(typeof model === 'string' ? { model } : {}), ...(typeof max_depth === 'number' ? { max_depth } : {}), ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}),
+      ...(typeof model === 'string' ? { model } : {}),
+      ...(typeof max_depth === 'number' ? { max_depth } : {}),
+      ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}),
       'rlm_runner.cases': byTask ? 'tasks' : 'benchmarks',
       [ANSWERED_CASES]: cases.filter((c) => c.error === null).length,
     },

@@ -20,12 +20,22 @@ export interface FieldSpec {
 
 export type FieldTable = Record<string, FieldSpec>;
 
-type UsageValue = { total_calls: number; prompt_tokens: number; completion_tokens: number; roles?: Record<string, { total_calls: number; prompt_tokens: number; completion_tokens: number }> | null };
-type BaseType<K extends Kind> = K extends 'id' | 'string' ? string : K extends 'bool' ? boolean : K extends 'count' | 'number' | 'seconds' ? number : K extends 'usage' ? UsageValue : unknown;
-type FieldType<S extends FieldSpec> =
-  | BaseType<S['kind']>
-  | (S['nullable'] extends true ? null : never)
-  | (S['optional'] extends true ? undefined : never);
+type UsageValue = {
+  total_calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  roles?: Record<string, { total_calls: number; prompt_tokens: number; completion_tokens: number }> | null;
+};
+type BaseType<K extends Kind> = K extends 'id' | 'string'
+  ? string
+  : K extends 'bool'
+    ? boolean
+    : K extends 'count' | 'number' | 'seconds'
+      ? number
+      : K extends 'usage'
+        ? UsageValue
+        : unknown;
+type FieldType<S extends FieldSpec> = BaseType<S['kind']> | (S['nullable'] extends true ? null : never) | (S['optional'] extends true ? undefined : never);
 /** The TypeScript type of a validated object of a table (declare the table `as const`). */
 export type RowOf<T extends FieldTable> = { [K in keyof T]: FieldType<T[K]> };
 
@@ -67,8 +77,7 @@ export function tableShape(table: FieldTable): Record<string, z.ZodType> {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
-const isCounts = (v: unknown): boolean =>
-  isRecord(v) && isCount(v['total_calls']) && isCount(v['prompt_tokens']) && isCount(v['completion_tokens']);
+const isCounts = (v: unknown): boolean => isRecord(v) && isCount(v['total_calls']) && isCount(v['prompt_tokens']) && isCount(v['completion_tokens']);
 
 function isUsage(v: unknown): boolean {
   if (!isCounts(v)) return false;

@@ -93,8 +93,7 @@ export function formatIssues(
 export function throwProblems(file: string, problems: readonly string[], total = problems.length): never {
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
   const more = total - listed.length;
-  const head =
-    total === 1 ? `${file}: ${listed[0] ?? ''}` : `${file}: ${total} problems:\n${listed.map((p) => `  - ${p}`).join('\n')}`;
+  const head = total === 1 ? `${file}: ${listed[0] ?? ''}` : `${file}: ${total} problems:\n${listed.map((p) => `  - ${p}`).join('\n')}`;
   throw new InputError(more > 0 ? `${head}\n  … and ${more} more` : head);
 }
 

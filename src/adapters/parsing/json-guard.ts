@@ -61,7 +61,9 @@ export function checkJsonText(where: string, text: string, maxDepth = MAX_JSON_D
         const first = top.keys.get(key);
         top.at = key;
         if (first !== undefined) {
-          throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+          throw new InputError(
+            `${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`,
+          );
         }
         top.keys.set(key, i);
         expectKey = false;
@@ -69,7 +71,9 @@ export function checkJsonText(where: string, text: string, maxDepth = MAX_JSON_D
       i = end - 1;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       if (stack.length >= maxDepth) {
-        throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
+        throw new InputError(
+          `${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`,
+        );
       }
       stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
       expectKey = c === 0x7b;

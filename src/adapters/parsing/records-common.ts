@@ -45,7 +45,8 @@ export class Problems {
 
   add(place: RecordPlace, field: string | null, expected: string, got: unknown): void {
     this.total++;
-    if (this.list.length < MAX_LISTED_PROBLEMS) this.list.push(`${place}${field === null ? '' : `: "${field}"`}: expected ${expected}, got ${describeValue(got)}`);
+    if (this.list.length < MAX_LISTED_PROBLEMS)
+      this.list.push(`${place}${field === null ? '' : `: "${field}"`}: expected ${expected}, got ${describeValue(got)}`);
   }
 
   note(message: string): void {
@@ -60,15 +61,23 @@ export class Problems {
   /** Throws when any problem was added. */
   check(): void {
     if (this.total === 0) return;
-    const head = this.total === 1 ? `${this.file}: ${this.list[0] ?? ''}` : `${this.file}: ${this.total} problems:\n${this.list.map((p) => `  - ${p}`).join('\n')}`;
+    const head =
+      this.total === 1 ? `${this.file}: ${this.list[0] ?? ''}` : `${this.file}: ${this.total} problems:\n${this.list.map((p) => `  - ${p}`).join('\n')}`;
     throw new InputError(this.total > this.list.length ? `${head}\n  … and ${this.total - this.list.length} more` : head);
   }
 }
 
 /** A finite number (numeric strings too when `strings`), or undefined after adding a problem. */
-export function numberField(p: Problems, place: RecordPlace, field: string, value: unknown, opts: { min?: number; max?: number; strings?: boolean } = {}): number | undefined {
+export function numberField(
+  p: Problems,
+  place: RecordPlace,
+  field: string,
+  value: unknown,
+  opts: { min?: number; max?: number; strings?: boolean } = {},
+): number | undefined {
   const n = typeof value === 'number' ? value : opts.strings && typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  const range = opts.min !== undefined && opts.max !== undefined ? ` from ${opts.min} to ${opts.max}` : opts.min !== undefined ? ` of at least ${opts.min}` : '';
+  const range =
+    opts.min !== undefined && opts.max !== undefined ? ` from ${opts.min} to ${opts.max}` : opts.min !== undefined ? ` of at least ${opts.min}` : '';
   if (!Number.isFinite(n) || (opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) {
     p.add(place, field, `a number${range}`, value);
     return undefined;
@@ -88,10 +97,26 @@ export function flagField(p: Problems, place: RecordPlace, field: string, value:
 export function caseOf(c: Pick<CaseResult, 'id' | 'completed' | 'reward'> & Partial<CaseResult>): CaseResult {
   const { id, completed, reward, ...rest } = c;
   return {
-    id, completed, reward, steps: 0, duration_seconds: null, usage: null, error: null, mode: null,
+    id,
+    completed,
+    reward,
+    steps: 0,
+    duration_seconds: null,
+    usage: null,
+    error: null,
+    mode: null,
     labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
-    harness: null, description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null,
-    final_response: null, expected_answer: null, answer_match: null, extra: {},
+    harness: null,
+    description: null,
+    task: null,
+    started_at: null,
+    finished_at: null,
+    run_id: null,
+    run_path: null,
+    final_response: null,
+    expected_answer: null,
+    answer_match: null,
+    extra: {},
     ...rest,
   };
 }
@@ -107,16 +132,42 @@ export function checkUniqueIds(p: Problems, ids: readonly { id: string; place: R
 }
 
 const NO_RUN: RunInfo = {
-  preset: null, mode: null, mcp_enabled: null, mcp_server: null, harness_strategy: null, model: null, source: null,
-  description: null, pack_paths: [], started_at: null, finished_at: null, duration_seconds: null, cancelled: null,
+  preset: null,
+  mode: null,
+  mcp_enabled: null,
+  mcp_server: null,
+  harness_strategy: null,
+  model: null,
+  source: null,
+  description: null,
+  pack_paths: [],
+  started_at: null,
+  finished_at: null,
+  duration_seconds: null,
+  cancelled: null,
 };
 
 /** A summary of `cases`, its totals computed from them (the format reports none to keep). */
-export function summaryOf(s: { id: string; format: string; cases: CaseResult[]; run?: Partial<RunInfo>; metadata?: BenchmarkSummary['metadata']; extra?: Record<string, unknown> }): BenchmarkSummary {
+export function summaryOf(s: {
+  id: string;
+  format: string;
+  cases: CaseResult[];
+  run?: Partial<RunInfo>;
+  metadata?: BenchmarkSummary['metadata'];
+  extra?: Record<string, unknown>;
+}): BenchmarkSummary {
   const n = s.cases.length;
-  const usage = s.cases.every((c) => c.usage !== null) && n > 0
-    ? s.cases.reduce((u, c) => ({ total_calls: u.total_calls + (c.usage?.total_calls ?? 0), prompt_tokens: u.prompt_tokens + (c.usage?.prompt_tokens ?? 0), completion_tokens: u.completion_tokens + (c.usage?.completion_tokens ?? 0) }), { total_calls: 0, prompt_tokens: 0, completion_tokens: 0 })
-    : null;
+  const usage =
+    s.cases.every((c) => c.usage !== null) && n > 0
+      ? s.cases.reduce(
+          (u, c) => ({
+            total_calls: u.total_calls + (c.usage?.total_calls ?? 0),
+            prompt_tokens: u.prompt_tokens + (c.usage?.prompt_tokens ?? 0),
+            completion_tokens: u.completion_tokens + (c.usage?.completion_tokens ?? 0),
+          }),
+          { total_calls: 0, prompt_tokens: 0, completion_tokens: 0 },
+        )
+      : null;
   const durations = s.cases.flatMap((c) => (c.duration_seconds === null ? [] : [c.duration_seconds]));
   return {
     schema: SUMMARY_SCHEMA,

@@ -131,7 +131,11 @@ function directorySource(dir: string): Source {
     json: refuse,
     lines: refuse,
     sibling: (name) => resolve(dir, name),
-    entries: () => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort(),
+    entries: () =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort(),
   };
 }
 

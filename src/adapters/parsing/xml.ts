@@ -55,7 +55,8 @@ function explain(message: string, { open, closed, closing, rooted }: Stop): stri
   if (unclosed && open) return `<${unclosed[1]}> (opened at line ${open.line}) is not closed: the file ends first`;
   if (text === 'undefined entity') return `unknown entity (${ENTITY_NOTE})`;
   if (text === 'disallowed character in entity name' || text === 'empty entity name') return `a bare "&" (write &amp;; ${ENTITY_NOTE})`;
-  if (text === 'documents may contain only one root' || text === 'text data outside of root node') return rooted ? 'content after the root element; expected one root element' : 'text before the root element; expected "<"';
+  if (text === 'documents may contain only one root' || text === 'text data outside of root node')
+    return rooted ? 'content after the root element; expected one root element' : 'text before the root element; expected "<"';
   if (text === 'document must contain a root element') return 'expected a root element';
   if (text.startsWith('duplicate attribute: ')) return `attribute ${text.slice('duplicate attribute: '.length)} given twice`;
   return `${text}; expected well-formed XML`;

@@ -34,7 +34,10 @@ const zstdDecompress = (zlib as unknown as { zstdDecompressSync?: ZstdDecompress
 export class ZipArchive {
   readonly entries = new Map<string, ZipEntry>();
 
-  private constructor(private readonly file: string, private readonly buf: Buffer) {}
+  private constructor(
+    private readonly file: string,
+    private readonly buf: Buffer,
+  ) {}
 
   /** Reads `file` (at most {@link MAX_ZIP_BYTES}) and its central directory. */
   static open(file: string, content?: Uint8Array): ZipArchive {
@@ -103,13 +106,16 @@ export class ZipArchive {
   /** Sizes and offset of 0xffffffff are in the zip64 extra field (id 1), in that order. */
   private zip64Sizes(e: ZipEntry, from: number, length: number): void {
     if (e.size !== 0xffffffff && e.compressed !== 0xffffffff && e.local !== 0xffffffff) return;
-    for (let at = from; at + 4 <= from + length;) {
+    for (let at = from; at + 4 <= from + length; ) {
       const id = this.u16(at);
       const size = this.u16(at + 2);
       if (id === 1) {
         let p = at + 4;
         for (const key of ['size', 'compressed', 'local'] as const) {
-          if (e[key] === 0xffffffff) { e[key] = this.u64(p); p += 8; }
+          if (e[key] === 0xffffffff) {
+            e[key] = this.u64(p);
+            p += 8;
+          }
         }
         return;
       }
@@ -122,7 +128,8 @@ export class ZipArchive {
   read(name: string): Buffer {
     const e = this.entries.get(name);
     if (!e) throw new InputError(`${this.file}: the archive has no ${JSON.stringify(name)}`);
-    if (e.size > MAX_ENTRY_BYTES) throw new InputError(`${this.file}: ${name} is ${e.size} bytes uncompressed; benchgate reads entries of at most ${MAX_ENTRY_BYTES}`);
+    if (e.size > MAX_ENTRY_BYTES)
+      throw new InputError(`${this.file}: ${name} is ${e.size} bytes uncompressed; benchgate reads entries of at most ${MAX_ENTRY_BYTES}`);
     if (this.u32(e.local) !== LOCAL) throw this.bad(`${name} has no local header`);
     const start = e.local + 30 + this.u16(e.local + 26) + this.u16(e.local + 28);
     if (start + e.compressed > this.buf.length) throw this.bad(`${name}'s data runs past the end`);
@@ -132,7 +139,10 @@ export class ZipArchive {
       if (e.method === 0) out = data;
       else if (e.method === 8) out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
       else if (e.method === 93) {
-        if (!zstdDecompress) throw new InputError(`${this.file}: ${name} is compressed with zstd, which Node.js ${process.version} cannot read (22.15 or later can); run benchgate on a newer Node.js, or write the log as JSON with \`inspect log convert <log> --to json\``);
+        if (!zstdDecompress)
+          throw new InputError(
+            `${this.file}: ${name} is compressed with zstd, which Node.js ${process.version} cannot read (22.15 or later can); run benchgate on a newer Node.js, or write the log as JSON with \`inspect log convert <log> --to json\``,
+          );
         out = zstdDecompress(data, { maxOutputLength: Math.max(1, e.size) });
       } else throw new InputError(`${this.file}: ${name} uses zip compression method ${e.method}; benchgate reads stored (0), deflate (8) and zstd (93)`);
     } catch (err) {

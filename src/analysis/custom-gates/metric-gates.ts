@@ -17,7 +17,8 @@ import { caseCost, priceOf, runCost, type Price } from './cost.js';
 import { runTotals } from '../integrity/run-totals.js';
 
 type PerCase = { slot: number | ((p: PackedSummary, i: number) => number); needs: number };
-const TOKENS = (p: PackedSummary, i: number): number => (p.numbers[i * SLOTS + SLOT.promptTokens] as number) + (p.numbers[i * SLOTS + SLOT.completionTokens] as number);
+const TOKENS = (p: PackedSummary, i: number): number =>
+  (p.numbers[i * SLOTS + SLOT.promptTokens] as number) + (p.numbers[i * SLOTS + SLOT.completionTokens] as number);
 
 /** Per-case metrics: the mean over the cases that record them; lower is better for all. */
 const PER_CASE: Record<string, PerCase> = {
@@ -111,7 +112,13 @@ export function allowanceOf(tolerance: number | string, baseline: number | null)
 }
 
 /** The paired test of "worse by at most the allowance" over the cases both runs record. */
-function pairedTest(b: Map<string, number>, c: Map<string, number>, higher: boolean, allowance: number, alpha: number): { status: GateStatus; p_violated: number; p_holds: number } {
+function pairedTest(
+  b: Map<string, number>,
+  c: Map<string, number>,
+  higher: boolean,
+  allowance: number,
+  alpha: number,
+): { status: GateStatus; p_violated: number; p_holds: number } {
   const worse: number[] = [];
   for (const [id, x] of b) {
     const y = c.get(id);
@@ -146,7 +153,12 @@ function fieldValues(p: PackedSummary, field: string): Map<string, number> {
 }
 
 /** A metric's per-case values (null: run-level or unknown) and run value for one run. */
-function metricOf(spec: MetricGateSpec, p: PackedSummary, u: UsageStats, pricing: Readonly<Record<string, Price>>): { values: Map<string, number> | null; value: number | null } {
+function metricOf(
+  spec: MetricGateSpec,
+  p: PackedSummary,
+  u: UsageStats,
+  pricing: Readonly<Record<string, Price>>,
+): { values: Map<string, number> | null; value: number | null } {
   if (spec.field !== undefined) {
     const values = fieldValues(p, spec.field);
     return { values, value: mean(values.values()) };
@@ -166,7 +178,14 @@ function metricOf(spec: MetricGateSpec, p: PackedSummary, u: UsageStats, pricing
   return { values: null, value: run ? run(u, p) : null };
 }
 
-export function evaluateMetricGates(b: PackedSummary, c: PackedSummary, specs: readonly MetricGateSpec[], policy: 'point' | 'significant', alpha: number, pricing: Readonly<Record<string, Price>> = {}): MetricGateResult[] {
+export function evaluateMetricGates(
+  b: PackedSummary,
+  c: PackedSummary,
+  specs: readonly MetricGateSpec[],
+  policy: 'point' | 'significant',
+  alpha: number,
+  pricing: Readonly<Record<string, Price>> = {},
+): MetricGateResult[] {
   const ub = usageFromTotals(runTotals(b));
   const uc = usageFromTotals(runTotals(c));
   return specs.map((spec) => {
@@ -180,8 +199,19 @@ export function evaluateMetricGates(b: PackedSummary, c: PackedSummary, specs: r
     const baseline = mb.value;
     const candidate = mc.value;
     const allowance = allowanceOf(tolerance, baseline);
-    const base = { metric: spec.field ?? spec.metric ?? '', field: spec.field !== undefined, direction, level, tolerance: String(tolerance), allowance, baseline, candidate, change: baseline !== null && candidate !== null ? candidate - baseline : null };
-    if (baseline === null || candidate === null || allowance === null) return { ...base, status: 'inconclusive', basis: 'unknown', p_violated: null, p_holds: null };
+    const base = {
+      metric: spec.field ?? spec.metric ?? '',
+      field: spec.field !== undefined,
+      direction,
+      level,
+      tolerance: String(tolerance),
+      allowance,
+      baseline,
+      candidate,
+      change: baseline !== null && candidate !== null ? candidate - baseline : null,
+    };
+    if (baseline === null || candidate === null || allowance === null)
+      return { ...base, status: 'inconclusive', basis: 'unknown', p_violated: null, p_holds: null };
     if (policy === 'significant' && vb && vc) {
       return { ...base, ...pairedTest(vb, vc, direction === 'higher', allowance, alpha), basis: 'paired' };
     }

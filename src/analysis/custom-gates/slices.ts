@@ -50,14 +50,21 @@ export interface SliceResult {
   moves_together?: true;
 }
 
-const value = (metric: SliceMetric, e: PairedCase['baseline']): number => (metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials);
+const value = (metric: SliceMetric, e: PairedCase['baseline']): number =>
+  metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials;
 
 /**
  * `together`: the grouping whose cases were found to move together (the significant policy's
  * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
  * cases as units, so it stays undecided rather than hold on a shock.
  */
-export function evaluateSlices(cases: readonly PairedCase[], specs: readonly SliceGateSpec[], policy: 'point' | 'significant', alpha: number, together: string | null = null): SliceResult[] {
+export function evaluateSlices(
+  cases: readonly PairedCase[],
+  specs: readonly SliceGateSpec[],
+  policy: 'point' | 'significant',
+  alpha: number,
+  together: string | null = null,
+): SliceResult[] {
   const out: SliceResult[] = [];
   for (const spec of specs) {
     const groups = new Map<string | null, PairedCase[]>();
@@ -75,9 +82,23 @@ export function evaluateSlices(cases: readonly PairedCase[], specs: readonly Sli
       const c = members.reduce((s, x) => s + value(spec.metric, x.candidate), 0) / members.length;
       const allowance = allowanceOf(spec.tolerance ?? 0, b) as number; // never null: the baseline mean is known
       const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-      const worseBy = (x: PairedCase): number => (higher ? value(spec.metric, x.baseline) - value(spec.metric, x.candidate) : value(spec.metric, x.candidate) - value(spec.metric, x.baseline));
+      const worseBy = (x: PairedCase): number =>
+        higher ? value(spec.metric, x.baseline) - value(spec.metric, x.candidate) : value(spec.metric, x.candidate) - value(spec.metric, x.baseline);
       const level = spec.level ?? 'required';
-      const row: SliceResult = { by: spec.by, metric: spec.metric, group, level, cases: members.length, baseline: b, candidate: c, change: c - b, allowance, status: 'pass', judged, basis: policy === 'significant' ? 'paired' : 'point' };
+      const row: SliceResult = {
+        by: spec.by,
+        metric: spec.metric,
+        group,
+        level,
+        cases: members.length,
+        baseline: b,
+        candidate: c,
+        change: c - b,
+        allowance,
+        status: 'pass',
+        judged,
+        basis: policy === 'significant' ? 'paired' : 'point',
+      };
       if (judged && policy === 'point') row.status = (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
       else if (judged && together === spec.by) Object.assign(row, { status: 'inconclusive', moves_together: true });
       else if (judged) {

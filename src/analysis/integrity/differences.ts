@@ -43,5 +43,12 @@ export function findDifferences(baseline: BenchmarkSummary, candidate: Benchmark
 export function differenceFindings(diffs: readonly Difference[]): FindingDraft[] {
   if (diffs.length < 2) return [];
   const names = diffs.map((d) => d.label).join(', ');
-  return [{ code: 'multiple-differences', side: null, message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`, case_ids: [] }];
+  return [
+    {
+      code: 'multiple-differences',
+      side: null,
+      message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`,
+      case_ids: [],
+    },
+  ];
 }

@@ -51,7 +51,6 @@ export interface Finding {
 
 type Draft = Omit<Finding, 'severity' | 'blocking'>;
 
-
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
@@ -67,10 +66,20 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
     out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural(rows, 'case row')}).`, case_ids: [] });
   } else if (s.metadata[ANSWERED_CASES] === 0) {
     // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
-    out.push({ code: 'empty-run', side, message: `The ${side} run answered none of its ${plural(rows, 'case')}: every one raised an error, so it measured nothing.`, case_ids: [] });
+    out.push({
+      code: 'empty-run',
+      side,
+      message: `The ${side} run answered none of its ${plural(rows, 'case')}: every one raised an error, so it measured nothing.`,
+      case_ids: [],
+    });
   }
   if (attempted < r.total_cases || rows < r.total_cases) {
-    out.push({ code: 'incomplete-run', side, message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`, case_ids: [] });
+    out.push({
+      code: 'incomplete-run',
+      side,
+      message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
+      case_ids: [],
+    });
   }
   if (s.run.cancelled === true) {
     out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
@@ -81,10 +90,20 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
   }
   const mismatches = aggregateMismatches(s, totals);
   if (mismatches.length > 0) {
-    out.push({ code: 'aggregate-mismatch', side, message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`, case_ids: [] });
+    out.push({
+      code: 'aggregate-mismatch',
+      side,
+      message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
+      case_ids: [],
+    });
   }
   if (s.metadata['lm_eval.aggregate_only'] === 'true') {
-    out.push({ code: 'aggregates-only', side, message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`, case_ids: [] });
+    out.push({
+      code: 'aggregates-only',
+      side,
+      message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
+      case_ids: [],
+    });
   }
   const errored = [...totals.errored];
   if (errored.length > 0) {
@@ -150,11 +169,21 @@ function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, r
   }
   const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
   if (missing.length > 0) {
-    out.push({ code: 'missing-cases', side: 'candidate', message: `${plural(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`, case_ids: missing });
+    out.push({
+      code: 'missing-cases',
+      side: 'candidate',
+      message: `${plural(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
+      case_ids: missing,
+    });
   }
   const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
   if (added.length > 0) {
-    out.push({ code: 'new-cases', side: 'candidate', message: `The candidate run has ${plural(added.length, 'case')} the baseline does not (not compared).`, case_ids: added });
+    out.push({
+      code: 'new-cases',
+      side: 'candidate',
+      message: `The candidate run has ${plural(added.length, 'case')} the baseline does not (not compared).`,
+      case_ids: added,
+    });
   }
   return out;
 }

@@ -63,11 +63,21 @@ export function checkSafety(b: PackedSummary, c: PackedSummary, options: SafetyO
   const drafts: FindingDraft[] = [];
   if (blocked.candidate > blocked.baseline) {
     const newly = [...cb].filter((id) => !bb.has(id)).sort(compareCodePoints);
-    drafts.push({ code: 'guardrail-rise', side: 'candidate', message: `The CodeMode guardrail blocked ${blocked.candidate} candidate ${blocked.candidate === 1 ? 'case' : 'cases'} against ${blocked.baseline} of the baseline: the count must not rise.`, case_ids: newly });
+    drafts.push({
+      code: 'guardrail-rise',
+      side: 'candidate',
+      message: `The CodeMode guardrail blocked ${blocked.candidate} candidate ${blocked.candidate === 1 ? 'case' : 'cases'} against ${blocked.baseline} of the baseline: the count must not rise.`,
+      case_ids: newly,
+    });
   }
   const unexplained = [...new Set(policy_failures.filter((f) => f.side === 'candidate' && f.explained === null).map((f) => f.case_id))];
   if (unexplained.length > 0) {
-    drafts.push({ code: 'policy-failure', side: 'candidate', message: `${unexplained.length} candidate ${unexplained.length === 1 ? 'case fails' : 'cases fail'} with an error matching a policy pattern and no explanation in the configuration.`, case_ids: unexplained });
+    drafts.push({
+      code: 'policy-failure',
+      side: 'candidate',
+      message: `${unexplained.length} candidate ${unexplained.length === 1 ? 'case fails' : 'cases fail'} with an error matching a policy pattern and no explanation in the configuration.`,
+      case_ids: unexplained,
+    });
   }
   return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
 }

@@ -51,12 +51,7 @@ export function runMetrics(summary: BenchmarkSummary): RunMetrics {
 }
 
 /** Evaluates the four gates; NaN anywhere makes the affected gate false, as in rlm-code. */
-export function evaluateRlmGates(
-  baseline: BenchmarkSummary,
-  candidate: BenchmarkSummary,
-  caseSummary: CaseSummary,
-  t: Thresholds,
-): RlmGateResult {
+export function evaluateRlmGates(baseline: BenchmarkSummary, candidate: BenchmarkSummary, caseSummary: CaseSummary, t: Thresholds): RlmGateResult {
   const base = runMetrics(baseline);
   const cand = runMetrics(candidate);
   const deltas: Deltas = {

@@ -22,7 +22,6 @@ export const AUTO_MIN_CLUSTERS = 20;
 /** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
 export const CORRELATION_LEVEL = 0.2;
 
-
 export interface ClusterDecision {
   field: string | null;
   note: string;
@@ -34,7 +33,11 @@ export interface ClusterDecision {
 const smallestP = (g: number): string => (1 / 2 ** g).toPrecision(2);
 
 /** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
-export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoice, columns: readonly { gate: string; perCase: ArrayLike<number> }[] = []): ClusterDecision {
+export function chooseCluster(
+  cases: readonly PairedCase[],
+  choice: ClusterChoice,
+  columns: readonly { gate: string; perCase: ArrayLike<number> }[] = [],
+): ClusterDecision {
   const decided = (d: Omit<ClusterDecision, 'correlation'>, correlation: CorrelationCheck | null = null): ClusterDecision => ({ ...d, correlation });
   if (choice === 'none') return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
   const groups = (f: string): number | null => {
@@ -66,7 +69,14 @@ export function chooseCluster(cases: readonly PairedCase[], choice: ClusterChoic
     if (g >= AUTO_MIN_CLUSTERS) return decided({ field: f, note: `clustered by ${f} (auto)`, drafts: [] });
     const check = correlationCheck(cases, f, columns);
     if (check.p > CORRELATION_LEVEL) {
-      return decided({ field: null, note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`, drafts: [] }, check);
+      return decided(
+        {
+          field: null,
+          note: `cases treated as independent: the ${g} ${f} groups spread no more than independent cases do (correlation check p=${check.p.toFixed(2)})`,
+          drafts: [],
+        },
+        check,
+      );
     }
     return decided(
       {
@@ -109,7 +119,10 @@ export function unitsOf(cases: readonly PairedCase[], field: string | null): { u
   let count = 0;
   cases.forEach((c, i) => {
     const v = c.labels[field] ?? null;
-    if (v === null) { unitOf[i] = count++; return; }
+    if (v === null) {
+      unitOf[i] = count++;
+      return;
+    }
     let u = ids.get(v);
     if (u === undefined) ids.set(v, (u = count++));
     unitOf[i] = u;

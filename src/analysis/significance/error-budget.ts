@@ -56,7 +56,11 @@ export function shareErrorBudget(gates: readonly GateTest[], slices: readonly Sl
  * whose cases were found to move together stays undecided, the rest are tested on their cases, and
  * the core gates and the slices share α.
  */
-export function significantSlices(paired: readonly PairedCase[], specs: readonly SliceGateSpec[], sig: SignificanceResult): { significance: SignificanceResult; slices: SliceResult[] } {
+export function significantSlices(
+  paired: readonly PairedCase[],
+  specs: readonly SliceGateSpec[],
+  sig: SignificanceResult,
+): { significance: SignificanceResult; slices: SliceResult[] } {
   const together = sig.cluster.correlation !== null && sig.cluster.field !== null ? sig.cluster.field : null;
   const raw = evaluateSlices(paired, specs, 'significant', sig.alpha, together);
   const shared = shareErrorBudget(sig.gates, raw, sig.alpha);

@@ -29,7 +29,13 @@ export function gateData(cases: readonly PairedCase[], t: Thresholds): GateData[
     { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
     { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate(c.candidate) - rate(c.baseline)) },
     { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
-    { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))) },
+    {
+      gate: 'completion_regressions',
+      gated: t.fail_on_completion_regression,
+      direction: 'at_least',
+      threshold: 0,
+      perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))),
+    },
   ];
 }
 

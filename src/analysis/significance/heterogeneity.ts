@@ -10,7 +10,6 @@ import { normalQuantile } from '../../stats/distributions.js';
 import type { PairedCase } from '../model.js';
 import { type GroupApart } from '../model.js';
 
-
 const rate = (e: PairedCase['baseline']): number => e.successes / e.trials;
 
 /** The first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */

@@ -106,7 +106,13 @@ export function moreRounds(gates: readonly GateTest[], rounds: number, looks: re
 }
 
 /** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
-export function decideSequential(verdict: 'promote' | 'hold' | 'inconclusive', gates: readonly GateTest[], rounds: number, maxRounds: number, confidence: number): SequentialDecision {
+export function decideSequential(
+  verdict: 'promote' | 'hold' | 'inconclusive',
+  gates: readonly GateTest[],
+  rounds: number,
+  maxRounds: number,
+  confidence: number,
+): SequentialDecision {
   checkRounds(rounds, maxRounds);
   const looks = sequentialBoundaries(1 - confidence, maxRounds);
   const look = looks[rounds - 1] as Look;

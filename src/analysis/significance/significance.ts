@@ -37,7 +37,6 @@ import { GATE_NAMES, type GateName } from '../rlm/gates.js';
 import type { Thresholds } from '../rlm/thresholds.js';
 import type { GateStatus } from '../model.js';
 
-
 export { CLUSTER_FIELD_NAME } from './clusters.js';
 /** Labels the heterogeneity note may read when the cluster is one of them. */
 const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
@@ -50,7 +49,6 @@ const MIN_DECIDING_UNITS = 5;
 const SCREEN = 0.1;
 /** Power at which the minimum detectable effect and the needed suite size are stated. */
 export const POWER = 0.8;
-
 
 /** What every gate's test reads: the units, their sums per gate, the sign patterns and the levels. */
 interface Context {
@@ -136,7 +134,7 @@ function maxT(ctx: Context, singles: readonly Single[]): Family {
   const maxV = new Float64Array(ps.count).fill(-Infinity);
   for (const v of violation.values()) for (let p = 0; p < ps.count; p++) if ((v[p] as number) > (maxV[p] as number)) maxV[p] = v[p] as number;
   const flips = maxV.slice(1).sort();
-  const k = Math.floor((ctx.alpha * (1 - SCREEN)) * ps.count) - 1;
+  const k = Math.floor(ctx.alpha * (1 - SCREEN) * ps.count) - 1;
   const critical = violation.size === 0 || k < 0 ? normalQuantile(1 - ctx.alpha * (1 - SCREEN)) : (flips[flips.length - 1 - k] as number);
   return { violation, maxV, critical };
 }
@@ -165,13 +163,38 @@ function bounds(ctx: Context, x: Single, level: number): { lower: number; upper:
 function gateResult(ctx: Context, x: Single, family: Family): GateTest {
   const { d, g, theta, meets, sorted } = x;
   const { alpha } = ctx;
-  const counts = d.gate === 'completion_regressions' ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length } : { regressed: null, improved: null };
+  const counts =
+    d.gate === 'completion_regressions'
+      ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length }
+      : { regressed: null, improved: null };
   const means = sideMeans(ctx.cases, d.gate);
-  const base = { gate: d.gate, gated: d.gated, direction: d.direction, threshold: d.threshold, baseline: means.baseline, candidate: means.candidate, estimate: theta, ...counts };
+  const base = {
+    gate: d.gate,
+    gated: d.gated,
+    direction: d.direction,
+    threshold: d.threshold,
+    baseline: means.baseline,
+    candidate: means.candidate,
+    estimate: theta,
+    ...counts,
+  };
   if (sorted === null) {
     // No spread: every case moved by exactly θ, so θ is known; an infinite threshold decides itself.
     const status: GateStatus = !d.gated || meets ? 'pass' : 'fail';
-    return { ...base, lower: theta, upper: theta, p_change: theta === 0 ? 1 : 0, p_violated: meets ? 1 : 0, p_violated_adjusted: meets ? 1 : 0, p_holds: meets ? 0 : 1, status, significant: theta !== 0 && ctx.n > 0, minimum_detectable: null, units_needed: null, sizing: null };
+    return {
+      ...base,
+      lower: theta,
+      upper: theta,
+      p_change: theta === 0 ? 1 : 0,
+      p_violated: meets ? 1 : 0,
+      p_violated_adjusted: meets ? 1 : 0,
+      p_holds: meets ? 0 : 1,
+      status,
+      significant: theta !== 0 && ctx.n > 0,
+      minimum_detectable: null,
+      units_needed: null,
+      sizing: null,
+    };
   }
   const tau = d.threshold;
   const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
@@ -208,10 +231,16 @@ function gateResult(ctx: Context, x: Single, family: Family): GateTest {
 }
 
 /** The studentized value a gate's violation must pass to fail: the max-T family's bar, or the level less γ for a gate outside it. */
-const failBar = (ctx: Context, x: Single, family: Family): number => (family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN)));
+const failBar = (ctx: Context, x: Single, family: Family): number =>
+  family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN));
 
 /** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
-function sizeGate(ctx: Context, x: Single, family: Family, se: number): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
+function sizeGate(
+  ctx: Context,
+  x: Single,
+  family: Family,
+  se: number,
+): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
   const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
   if (target === null) return null;
   // A failure must pass the max-T family's bar; a pass, the one-sided level.
@@ -221,18 +250,32 @@ function sizeGate(ctx: Context, x: Single, family: Family, se: number): { effect
   return { ...target, units, trials };
 }
 
-export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, trials: { baseline: number; candidate: number }, options: SignificanceOptions = {}): SignificanceResult {
+export function testGates(
+  cases: readonly PairedCase[],
+  thresholds: Thresholds,
+  trials: { baseline: number; candidate: number },
+  options: SignificanceOptions = {},
+): SignificanceResult {
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
   const alpha = 1 - confidence;
   const n = cases.length;
   const data = gateData(cases, thresholds);
-  const cluster = chooseCluster(cases, options.cluster ?? 'auto', data.filter((d) => d.gate !== 'completion_regressions'));
+  const cluster = chooseCluster(
+    cases,
+    options.cluster ?? 'auto',
+    data.filter((d) => d.gate !== 'completion_regressions'),
+  );
   const { unitOf, count: G } = unitsOf(cases, cluster.field);
   const drafts = [...cluster.drafts];
   if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
     drafts.splice(0, drafts.length, ...drafts.filter((d) => d.code !== 'too-few-clusters'));
-    drafts.push({ code: 'too-few-clusters', side: null, message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`, case_ids: [] });
+    drafts.push({
+      code: 'too-few-clusters',
+      side: null,
+      message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`,
+      case_ids: [],
+    });
   }
   const unitSize = new Float64Array(G);
   for (let i = 0; i < n; i++) unitSize[unitOf[i] as number]! += 1;
@@ -243,7 +286,13 @@ export function testGates(cases: readonly PairedCase[], thresholds: Thresholds, 
   });
   const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
   const ctx: Context = {
-    cases, n, units: G, alpha, unitSize, unitSums, ps,
+    cases,
+    n,
+    units: G,
+    alpha,
+    unitSize,
+    unitSums,
+    ps,
     caseUnits: G === n,
     effects: options.effects ?? {},
   };

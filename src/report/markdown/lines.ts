@@ -13,6 +13,12 @@ const BATCH = 1000;
  */
 export function joinLines<T>(items: readonly T[], render: (item: T) => string): string {
   const batches: string[] = [];
-  for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH).map(render).join('\n'));
+  for (let i = 0; i < items.length; i += BATCH)
+    batches.push(
+      items
+        .slice(i, i + BATCH)
+        .map(render)
+        .join('\n'),
+    );
   return batches.join('\n');
 }

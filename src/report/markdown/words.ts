@@ -10,7 +10,9 @@ import { untrusted } from './markdown.js';
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
 export function compact(x: number, digits: number): string {
   if (!Number.isFinite(x)) return x > 0 ? '+∞' : '−∞';
-  const s = signed(x, digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const s = signed(x, digits)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   return s;
 }
 
@@ -46,10 +48,38 @@ export function gateLines(cmp: Comparison): GateLine[] {
   const { deltas, gates, case_summary } = cmp.rlm;
   const t = cmp.thresholds;
   return [
-    { gate: 'reward', label: 'Reward (mean)', checklist: 'Reward delta', change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4), rule: `≥ ${compact(t.min_reward_delta, 4)}`, passed: gates.reward },
-    { gate: 'completion', label: 'Completion rate', checklist: 'Completion delta', change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`, rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`, passed: gates.completion },
-    { gate: 'steps', label: 'Steps (mean)', checklist: 'Steps increase', change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2), rule: `≤ ${compact(t.max_steps_increase, 4)}`, passed: gates.steps },
-    { gate: 'completion_regressions', label: 'Completion regressions', checklist: 'Completion regressions', change: String(case_summary.completion_regressions), rule: t.fail_on_completion_regression ? '= 0' : 'not gated', passed: gates.completion_regressions },
+    {
+      gate: 'reward',
+      label: 'Reward (mean)',
+      checklist: 'Reward delta',
+      change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4),
+      rule: `≥ ${compact(t.min_reward_delta, 4)}`,
+      passed: gates.reward,
+    },
+    {
+      gate: 'completion',
+      label: 'Completion rate',
+      checklist: 'Completion delta',
+      change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`,
+      rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`,
+      passed: gates.completion,
+    },
+    {
+      gate: 'steps',
+      label: 'Steps (mean)',
+      checklist: 'Steps increase',
+      change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2),
+      rule: `≤ ${compact(t.max_steps_increase, 4)}`,
+      passed: gates.steps,
+    },
+    {
+      gate: 'completion_regressions',
+      label: 'Completion regressions',
+      checklist: 'Completion regressions',
+      change: String(case_summary.completion_regressions),
+      rule: t.fail_on_completion_regression ? '= 0' : 'not gated',
+      passed: gates.completion_regressions,
+    },
   ];
 }
 

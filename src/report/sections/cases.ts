@@ -53,7 +53,10 @@ export function caseSections(cmp: Comparison): string[] {
     out.push(...declinesTable(sig, cell));
   } else if (regressed.length > 0) {
     // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.
-    const title = sig === null ? '**Regressed cases**' : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
+    const title =
+      sig === null
+        ? '**Regressed cases**'
+        : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
     out.push(title, '', ...regressedTable(regressed), '');
   }
   const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);

@@ -43,7 +43,16 @@ export function metricGatesTable(cmp: Comparison): string[] {
   // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
   const name = (g: MetricGateResult): string => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
   const rows = cmp.metric_gates.map((g) => [name(g), g.level, value(g.baseline), value(g.candidate), changeOf(g), rule(g), basis(g), ICON[g.status]]);
-  return ['**Gates of the configuration**', '', ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows), ''];
+  return [
+    '**Gates of the configuration**',
+    '',
+    ...table(
+      ['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''],
+      ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'],
+      rows,
+    ),
+    '',
+  ];
 }
 
 /** The reason line for the configuration's required gates that failed or are undecided, or none. */
@@ -66,7 +75,9 @@ function sliceRule(x: SliceResult, allowance: string): string {
   const rule = `worse by ≤ ${allowance}`;
   if (x.moves_together === true) return `${rule}; its cases move together: one run cannot tell a shock from a change`;
   if (x.p_violated === undefined) return rule;
-  return x.p_adjusted === null || x.p_adjusted === undefined ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)` : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
+  return x.p_adjusted === null || x.p_adjusted === undefined
+    ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)`
+    : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
 }
 
 /** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
@@ -85,5 +96,14 @@ export function slicesTable(cmp: Comparison): string[] {
     sliceRule(x, delta(x.metric, x.allowance).replace(/^\+/, '')),
     x.judged ? ICON[x.status] : '—',
   ]);
-  return ['**Slices**', '', ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows), ''];
+  return [
+    '**Slices**',
+    '',
+    ...table(
+      ['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''],
+      ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'],
+      rows,
+    ),
+    '',
+  ];
 }

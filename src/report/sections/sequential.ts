@@ -21,9 +21,10 @@ function status(s: SequentialDecision): string {
   if (s.reason === 'max-trials') {
     return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** Spent ${per(s.runs.spent)}, as the fixed design would; more trials now would break the error guarantee, so the verdict stays inconclusive.`;
   }
-  const more = s.more_rounds === null
-    ? `on the current estimates no decision is in sight within ${s.max_rounds} rounds`
-    : `on the current estimates about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} would decide (at most ${s.max_rounds - s.rounds} remain)`;
+  const more =
+    s.more_rounds === null
+      ? `on the current estimates no decision is in sight within ${s.max_rounds} rounds`
+      : `on the current estimates about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} would decide (at most ${s.max_rounds - s.rounds} remain)`;
   return `**Continue: undecided after round ${s.rounds} of at most ${s.max_rounds}; run another round** (one more trial of each side, exit code 3 until then): ${more}. Spent so far ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
 }
 

@@ -44,7 +44,9 @@ export function levelPercent(confidence: number): string {
 /** A p-value as benchstat shows it: 3 significant places, "<0.001" below. */
 export function pValue(p: number): string {
   if (p < 0.001) return 'p<0.001';
-  return `p=${pyFixed(p, p < 0.01 ? 4 : 3).replace(/0+$/, '').replace(/\.$/, '')}`;
+  return `p=${pyFixed(p, p < 0.01 ? 4 : 3)
+    .replace(/0+$/, '')
+    .replace(/\.$/, '')}`;
 }
 
 function rule(t: GateTest): string {
@@ -69,14 +71,28 @@ function changeCell(t: GateTest): string {
 
 export function significanceTable(s: SignificanceResult): string[] {
   const pct = levelPercent(s.confidence);
-  const rows = s.gates.map((t) => [LABEL[t.gate], level(t.gate, t.baseline), level(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule(t), ICON[t.status]]);
-  return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
+  const rows = s.gates.map((t) => [
+    LABEL[t.gate],
+    level(t.gate, t.baseline),
+    level(t.gate, t.candidate),
+    changeCell(t),
+    bounds(t),
+    pValue(t.p_change),
+    rule(t),
+    ICON[t.status],
+  ]);
+  return table(
+    ['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''],
+    ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'],
+    rows,
+  );
 }
 
 /** How the evidence was tested, in one line under the table. */
 export function methodLine(s: SignificanceResult): string {
   const pct = levelPercent(s.confidence);
-  const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
+  const trials =
+    s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
   const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
   const names = s.closed_form.map(lower);
   const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`;
@@ -116,13 +132,18 @@ function decideWords(t: GateTest, s: SignificanceResult): string {
 
 /** An undecided gate in a few words: its change, its range, what would decide it. */
 function undecidedPart(t: GateTest, s: SignificanceResult): string {
-  const est = t.gate === 'completion_regressions' ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better` : `${change(t.gate, t.estimate)}, could be ${change(t.gate, t.lower)} to ${change(t.gate, t.upper)}`;
+  const est =
+    t.gate === 'completion_regressions'
+      ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better`
+      : `${change(t.gate, t.estimate)}, could be ${change(t.gate, t.lower)} to ${change(t.gate, t.upper)}`;
   return `${lower(t.gate)} (${est}; ${decideWords(t, s)})`;
 }
 
 /** The smallest detectable distances from the thresholds, for the gates that have one. */
 function detectable(gates: readonly GateTest[]): string {
-  const parts = gates.filter((t) => t.minimum_detectable !== null && t.gate !== 'completion_regressions').map((t) => `${change(t.gate, t.minimum_detectable as number).replace(/^\+/, '')} in ${lower(t.gate)}`);
+  const parts = gates
+    .filter((t) => t.minimum_detectable !== null && t.gate !== 'completion_regressions')
+    .map((t) => `${change(t.gate, t.minimum_detectable as number).replace(/^\+/, '')} in ${lower(t.gate)}`);
   return parts.length === 0 ? '' : ` With 80% power this suite detects a distance from the threshold of ${parts.join(', ')}.`;
 }
 
@@ -136,7 +157,9 @@ export function significanceReasons(cmp: Comparison, s: SignificanceResult): str
   if (undecided.length > 0) {
     const onThreshold = undecided.some((t) => t.estimate === t.threshold);
     const hint = onThreshold ? ' A gate on its threshold is decided only by a real difference or by a tolerance, such as a completion delta of −0.05.' : '';
-    out.push(`**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`);
+    out.push(
+      `**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`,
+    );
   }
   if (failed.length === 0 && undecided.length === 0) out.push(`**All 4 gates shown to hold at ${pct}% confidence.**`);
   const apart = s.heterogeneity;
