@@ -2,172 +2,25 @@
 // suite with `mode: run`, a gate job decides with `mode: compare`. In process: runAction with the
 // inputs action.yml would give it, the in-memory artifact client over the results service double's
 // store (helpers/in-process-jobs.ts). Asserts on the stored artifacts, the outputs, the job summary
-// and the exit codes. The hold case also runs through action.yml and the bundle in e2e/action-e2e.test.ts.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// and the exit codes. The hold chain is helpers/scenarios/hold-chain.ts, also played through action.yml
+// and the bundle by e2e/action-e2e.test.ts.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
-import { gitWorkspace, job, suiteCommand } from '../../helpers/in-process-jobs.js';
-import { unzip } from '../../helpers/zip.js';
+import { describe, expect, it } from 'vitest';
+import { job, suiteCommand } from '../../helpers/in-process-jobs.js';
 import { rlmSummary } from '../../helpers/rlm-builder.js';
+import { holdChain } from '../../helpers/scenarios/hold-chain.js';
 
-let double: ResultsServiceDouble;
-let root: string;
-
-beforeAll(async () => {
-  double = await startResultsService();
-  root = mkdtempSync(join(tmpdir(), 'benchgate-e2e-'));
-});
-afterAll(async () => {
-  await double?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-function stored(name: string, run = 'run-1'): Map<string, Buffer> {
-  const artifact = double.artifacts(run).get(name);
-  if (!artifact) throw new Error(`no artifact ${name} in ${run}; have ${[...double.artifacts(run).keys()].join(', ')}`);
-  return unzip(artifact.bytes);
-}
-
-function json(buffer: Buffer | undefined): Record<string, unknown> {
-  if (!buffer) throw new Error('file missing from artifact');
-  return JSON.parse(buffer.toString('utf8')) as Record<string, unknown>;
-}
-
-describe('baseline, candidate and gate jobs (hold case)', () => {
-  const run = 'run-1';
-  let gitCommit: string;
-
-  it('the baseline job runs the suite, stamps the summary and uploads it', async () => {
-    const baseline = job(double, root, 'baseline', run);
-    gitCommit = gitWorkspace(baseline.workspace);
-    const result = await baseline.run({
-      mode: 'run',
-      suite: 'demo',
-      role: 'baseline',
-      command: suiteCommand('tool_call'),
-      fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3',
-    });
-    expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({
-      'artifact-name': 'benchgate-demo-baseline',
-      cases: '10',
-      'completion-rate': '0.8',
-      'avg-reward': '0.7',
-      'command-exit-code': '0',
-      'timed-out': 'false',
-    });
-    expect(Number(result.outputs['artifact-id'])).toBe(double.artifacts(run).get('benchgate-demo-baseline')?.id);
-    expect(result.log).toContain('benchgate: summary .rlm_code/rlm/benchmarks/tool_call.json');
-    // The suite's output is streamed inside a group, with workflow commands switched off around it.
-    expect(result.log).toMatch(
-      /::group::benchgate: baseline suite "demo"[^\n]*\n::stop-commands::([0-9a-f]{32})\n[\s\S]*tool_call, 8\/10 completed[\s\S]*\n::\1::\n::endgroup::/,
-    );
-
-    const files = stored('benchgate-demo-baseline', run);
-    expect([...files.keys()].sort()).toEqual(['command.log', 'original/tool_call.json', 'summary.json']);
-    expect(files.get('command.log')?.toString()).toContain('tool_call, 8/10 completed');
-    const summary = json(files.get('summary.json'));
-    expect(summary['schema']).toBe('benchgate.summary/v1');
-    expect(summary['metadata']).toMatchObject({
-      model: 'demo-model',
-      seed: 7,
-      scoring_version: 3,
-      'benchgate.role': 'baseline',
-      'benchgate.suite': 'demo',
-      'github.repository': 'octo-org/benchgate',
-      'github.pr': 42,
-      'github.pr_head_sha': '1111111111111111111111111111111111111111',
-      'github.pr_base_sha': '2222222222222222222222222222222222222222',
-      'github.sha': '3333333333333333333333333333333333333333',
-      'github.run_id': 987654321,
-      'github.run_attempt': 1,
-      'github.job': 'baseline',
-      'runner.os': 'Linux',
-      'runner.arch': 'X64',
-      'git.commit': gitCommit,
-      command: suiteCommand('tool_call'),
-      'command.exit_code': 0,
-      'command.timed_out': false,
-      'source.file': '.rlm_code/rlm/benchmarks/tool_call.json',
-    });
-    expect(summary['metadata']).toHaveProperty('source.sha256', expect.stringMatching(/^[0-9a-f]{64}$/));
-    expect(result.summary).toContain('### benchgate: baseline run');
-    expect(result.summary).toContain('| Completion rate | 80.0% |');
-  });
-
-  it('the candidate job uploads its own artifact beside it', async () => {
-    const result = await job(double, root, 'candidate', run).run({
-      mode: 'run',
-      suite: 'demo',
-      role: 'candidate',
-      command: suiteCommand('codemode'),
-      fingerprint: 'model: demo-model\nseed: 7\nscoring_version: 3',
-    });
-    expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ 'artifact-name': 'benchgate-demo-candidate', 'completion-rate': '0.9', 'avg-reward': '0.9' });
-    expect(json(stored('benchgate-demo-candidate', run).get('summary.json'))['metadata']).toMatchObject({ 'benchgate.role': 'candidate', 'git.commit': null });
-  });
-
-  it('the gate job holds: report in the job summary and the report artifact, outputs set, step failed', async () => {
-    const gate = job(double, root, 'gate', run);
-    const result = await gate.run({
-      mode: 'compare',
-      suite: 'demo',
-      needs: JSON.stringify({ baseline: { result: 'success', outputs: {} }, candidate: { result: 'success', outputs: {} } }),
-    });
-    expect(result.exitCode).toBe(1);
-    expect(result.outputs).toMatchObject({
-      verdict: 'hold',
-      passed: 'false',
-      regressions: '1',
-      'reward-delta': '0.20000000000000007',
-      'completion-delta': '0.09999999999999998',
-      'steps-increase': '-0.10000000000000009',
-    });
-    expect(result.summary).toMatch(/^### ❌ Hold: `codemode` is not ready to replace `tool_call` on `demo_tool_use`\n/);
-    expect(result.summary).toContain('| `log_error_count` | ✅ completed | ❌ guardrail blocked |');
-    // Each side named by its artifact, the file the suite wrote, its commit and run: never the runner's download folder.
-    expect(result.summary).toMatch(/Baseline benchmark: `[^`]+` \(`artifact benchgate-demo-baseline: tool_call\.json(, commit [0-9a-f]{7})?, run \d+`\)/);
-    expect(result.summary).toMatch(/Candidate benchmark: `[^`]+` \(`artifact benchgate-demo-candidate: codemode\.json(, commit [0-9a-f]{7})?, run \d+`\)/);
-    expect(result.summary).not.toContain(gate.temp);
-    expect(result.summary).not.toContain('benchgate-download-');
-    // The report's first line says hold; no second "failed" note under it.
-    expect(result.summary).not.toContain('benchgate failed');
-    expect(result.log).toContain('::error::benchgate: hold (failed gates: completion_regressions; findings: guardrail-rise) (set fail-on-hold: false');
-
-    const reports = stored('benchgate-demo-report', run);
-    expect([...reports.keys()].sort()).toEqual(['benchgate-report.csv', 'benchgate-report.json', 'benchgate-report.md']);
-    const report = json(reports.get('benchgate-report.json'));
-    expect(report).toMatchObject({ verdict: 'hold', passed: false, gates: { reward: true, completion: true, steps: true, completion_regressions: false } });
-    expect(report['baseline_path']).toMatch(/^artifact benchgate-demo-baseline: tool_call\.json/);
-    expect(JSON.stringify(report)).not.toContain(gate.temp);
-    expect(reports.get('benchgate-report.md')?.toString()).toBe(readFileSync(result.outputs['report-markdown'] as string, 'utf8'));
-    expect(readFileSync(result.outputs['report-csv'] as string, 'utf8')).toBe(reports.get('benchgate-report.csv')?.toString());
-    expect(Number(result.outputs['report-artifact-id'])).toBe(double.artifacts(run).get('benchgate-demo-report')?.id);
-    writeFileSync(join(root, 'hold-summary.md'), result.summary);
-  });
-
-  it('fail-on-hold: false reports the hold without failing; a second gate run replaces the report artifact', async () => {
-    const first = double.artifacts(run).get('benchgate-demo-report')?.id;
-    const result = await job(double, root, 'gate2', run).run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false' });
-    expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ verdict: 'hold', passed: 'false' });
-    expect(result.log).toContain(`benchgate: replaced artifact benchgate-demo-report (id ${first}) from an earlier attempt of this job`);
-    expect(double.artifacts(run).get('benchgate-demo-report')?.id).toBe(Number(result.outputs['report-artifact-id']));
-    expect(result.summary).not.toContain('benchgate failed');
-  });
-});
+const ctx = holdChain(job);
 
 describe('a promote case', () => {
   it('the same strategy on both sides promotes and the gate step passes', async () => {
     const run = 'run-2';
     for (const role of ['baseline', 'candidate'] as const) {
-      const r = await job(double, root, role, run).run({ mode: 'run', suite: 'same', role, command: suiteCommand('tool_call') });
+      const r = await job(ctx.double, ctx.root, role, run).run({ mode: 'run', suite: 'same', role, command: suiteCommand('tool_call') });
       expect(r.exitCode, r.log).toBe(0);
     }
-    const result = await job(double, root, 'gate', run).run({
+    const result = await job(ctx.double, ctx.root, 'gate', run).run({
       mode: 'compare',
       suite: 'same',
       needs: '{"baseline":{"result":"success"},"candidate":{"result":"success"}}',
@@ -187,7 +40,7 @@ describe('a promote case', () => {
   });
 
   it('a suite job that failed holds the gate even when the summaries would promote', async () => {
-    const result = await job(double, root, 'gate-after-failure', 'run-2').run({
+    const result = await job(ctx.double, ctx.root, 'gate-after-failure', 'run-2').run({
       mode: 'compare',
       suite: 'same',
       'report-dir': 'reports',
@@ -204,19 +57,19 @@ describe('a promote case', () => {
 
 describe('local files', () => {
   it('compares two local summaries without any artifact download', async () => {
-    const gate = job(double, root, 'local', 'run-3');
+    const gate = job(ctx.double, ctx.root, 'local', 'run-3');
     const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'rlm-code', 'clean_pass_codemode_promotion');
     writeFileSync(join(gate.workspace, 'b.json'), readFileSync(join(fixtures, 'baseline.json')));
     writeFileSync(join(gate.workspace, 'c.json'), readFileSync(join(fixtures, 'candidate.json')));
-    const before = double.requests.length;
+    const before = ctx.double.requests.length;
     const result = await gate.run({ mode: 'compare', suite: 'local', baseline: 'b.json', candidate: 'c.json' });
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['verdict']).toBe('promote');
-    expect(double.requests.slice(before).filter((r) => r.includes('GetSignedArtifactURL') || r.startsWith('GET /blob/'))).toEqual([]);
+    expect(ctx.double.requests.slice(before).filter((r) => r.includes('GetSignedArtifactURL') || r.startsWith('GET /blob/'))).toEqual([]);
   });
 
   it('decide: significant turns a noisy equal pair into inconclusive: a warning, or a failure when asked', async () => {
-    const gate = job(double, root, 'noisy', 'run-4');
+    const gate = job(ctx.double, ctx.root, 'noisy', 'run-4');
     // 60 cases, the candidate flips 5 cases each way: point holds on the 5 regressions.
     const side = (flip: boolean) =>
       rlmSummary({
