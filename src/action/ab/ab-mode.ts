@@ -68,10 +68,11 @@ function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: nu
   const cmp = compareSummaries(
     runs.baseline[0] as LoadedSummary,
     runs.candidate[0] as LoadedSummary,
-    compareOptionsOf(
-      { ...inputs, decide: 'significant' },
-      { confidence: sequentialConfidence(rounds, inputs.maxTrials, inputs.confidence), trials: { baseline: runs.baseline, candidate: runs.candidate } },
-    ),
+    // abInputs refuses any decide but significant, so the policy's own is significant here.
+    compareOptionsOf(inputs, {
+      confidence: sequentialConfidence(rounds, inputs.maxTrials, inputs.confidence),
+      trials: { baseline: runs.baseline, candidate: runs.candidate },
+    }),
   );
   if (cmp.significance !== null) cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, rounds, inputs.maxTrials, inputs.confidence);
   return cmp;

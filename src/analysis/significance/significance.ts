@@ -37,7 +37,6 @@ import { GATE_NAMES, type GateName } from '../rlm/gates.js';
 import type { Thresholds } from '../rlm/thresholds.js';
 import type { GateStatus } from '../model.js';
 
-export { CLUSTER_FIELD_NAME } from './clusters.js';
 /** Labels the heterogeneity note may read when the cluster is one of them. */
 const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
 /** With fewer units than this, 2^units sign patterns cannot reach 95% confidence one-sided. */
