@@ -104,7 +104,12 @@ function realOrParent(path: string): string | null {
  * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
  * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
  */
-export function writeOutputFile(option: string, output: string, protect: readonly { path: string; what: string }[], pieces: Iterable<string>): string {
+export function writeOutputFile(
+  option: string,
+  output: string,
+  protect: readonly { path: string; what: string }[],
+  pieces: Iterable<string | Uint8Array>,
+): string {
   const fail = (why: string) => new UsageError(`${option} ${output}: ${why}`);
   const named = resolve(output);
   try {
@@ -130,7 +135,7 @@ export function writeOutputFile(option: string, output: string, protect: readonl
   let fd: number | null = null;
   try {
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-    for (const piece of pieces) writeSync(fd, piece);
+    for (const piece of pieces) writeAll(fd, typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
     closeSync(fd);
     fd = null;
     renameSync(tmp, real);
@@ -140,6 +145,11 @@ export function writeOutputFile(option: string, output: string, protect: readonl
     throw fail(`cannot write (${(err as { code?: string }).code ?? (err as Error).message})`);
   }
   return named;
+}
+
+/** Writes all of `bytes` (a write may take fewer bytes than it was given). */
+export function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
 function sameFile(a: Stats, path: string): boolean {

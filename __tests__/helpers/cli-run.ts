@@ -4,6 +4,9 @@ import { main } from '../../src/cli/run.js';
 export async function runCli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  const code = await main(argv, {
+    stdout: (t) => void (stdout += typeof t === 'string' ? t : Buffer.from(t).toString('utf8')),
+    stderr: (t) => void (stderr += t),
+  });
   return { code, stdout, stderr };
 }

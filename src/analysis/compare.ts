@@ -15,11 +15,11 @@ import { checkSafety, type Safety, type SafetyOptions } from './integrity/safety
 import { significantSlices } from './significance/error-budget.js';
 import { evaluateSlices, type SliceGateSpec, type SliceResult } from './custom-gates/slices.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
-import { compareCodePoints, pairRows, summarizeCases, type CaseRow } from './rlm/pair.js';
+import { pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRow } from './rlm/pair.js';
 import { runTotals } from './integrity/run-totals.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
-import type { CaseDecline, DecisionPolicy, PairedCase, SignificanceOptions, SignificanceResult } from './model.js';
+import type { CaseDecline, DecisionPolicy, PairedCase, SignificanceOptions, SignificanceResult, TrialCase } from './model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
 import { usageFromTotals, type UsageStats } from './integrity/usage.js';
@@ -104,12 +104,22 @@ export interface Comparison {
 /** The cases on both sides, by code point, with their trial evidence. */
 export function pairTrials(b: TrialSide, c: TrialSide): PairedCase[] {
   const out: PairedCase[] = [];
-  for (const [id, base] of b.cases) {
-    const cand = c.cases.get(id);
-    if (cand === undefined) continue;
-    out.push({ id, labels: base.labels, baseline: base, candidate: cand });
+  const pair = (i: number, j: number) => {
+    const base = b.evidence[i] as TrialCase;
+    out.push({ id: b.ids[i] as string, labels: base.labels, baseline: base, candidate: c.evidence[j] as TrialCase });
+  };
+  if (sameIds(b.ids, c.ids)) {
+    // Runs of one suite usually list the same ids in the same order: paired by position.
+    for (let i = 0; i < b.ids.length; i++) pair(i, i);
+  } else {
+    const at = new Map<string, number>();
+    c.ids.forEach((id, j) => at.set(id, j));
+    b.ids.forEach((id, i) => {
+      const j = at.get(id);
+      if (j !== undefined) pair(i, j);
+    });
   }
-  return out.sort((x, y) => compareCodePoints(x.id, y.id));
+  return sortByCodePoint(out, (x) => x.id);
 }
 
 /** Each side's trials merged per case, and the cases both sides have: what the paired tests and the slices read. */

@@ -19,8 +19,10 @@ export interface TrialSide {
   paths: string[];
   /** The number of runs (files). */
   trials: number;
-  /** By case id, in first-seen order. */
-  cases: Map<string, TrialCase>;
+  /** The case ids, each once, in first-seen order (a single run's own array, not a copy). */
+  ids: readonly string[];
+  /** evidence[i]: the trials of case ids[i]. */
+  evidence: TrialCase[];
   drafts: FindingDraft[];
 }
 
@@ -89,6 +91,17 @@ function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
 export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[], fields: CaseFields = NO_FIELDS): TrialSide {
   if (runs.length === 0) throw new RangeError(`mergeTrials(${side}) needs at least one run`);
   checkRuns(side, runs);
+  if (runs.length === 1) {
+    // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
+    const p = packedOf((runs[0] as LoadedSummary).summary, fields);
+    const labelsOf = labelMaker(p);
+    const evidence = p.ids.map((_, i): TrialCase => {
+      const at = i * SLOTS;
+      const ok = ((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0;
+      return { trials: 1, successes: ok, reward: p.numbers[at + SLOT.reward] as number, steps: p.numbers[at + SLOT.steps] as number, labels: labelsOf(i) };
+    });
+    return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, evidence, drafts: [] };
+  }
   const cases = new Map<string, TrialCase>();
   for (const r of runs) {
     const p = packedOf(r.summary, fields);
@@ -131,7 +144,7 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
       case_ids: partial.sort(compareCodePoints),
     });
   }
-  return { side, paths: runs.map((r) => r.path), trials: runs.length, cases, drafts };
+  return { side, paths: runs.map((r) => r.path), trials: runs.length, ids: [...cases.keys()], evidence: [...cases.values()], drafts };
 }
 
 function checkK(name: string, n: number, c: number, k: number): void {

@@ -23,7 +23,8 @@ import { runLeaderboard } from './leaderboard.js';
 import { loadPair } from '../load/load.js';
 
 export interface Io {
-  stdout(text: string): void;
+  /** Report pieces may come as UTF-8 bytes (the JSON report's case rows). */
+  stdout(text: string | Uint8Array): void;
   stderr(text: string): void;
   /** The module to run as a loading thread for large inputs (the CLI bundle); absent: load in-process. */
   workerScript?: URL;
@@ -32,7 +33,7 @@ export interface Io {
 export const EXIT = { promote: 0, hold: 1, error: 2, inconclusive: 3 } as const;
 
 /** Each renderer yields the report in one or more pieces (JSON streams its case rows). */
-const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string>> = {
+const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string | Uint8Array>> = {
   markdown: (cmp) => [renderMarkdown(cmp)],
   json: (cmp) => renderJsonChunks(cmp),
   csv: (cmp) => [renderCsv(cmp)],
@@ -69,7 +70,7 @@ function sequentialRound(
 }
 
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
-function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string>, config: string | null = null): string {
+function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string | Uint8Array>, config: string | null = null): string {
   const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
   return writeOutputFile('--output', output, protect, pieces);
 }

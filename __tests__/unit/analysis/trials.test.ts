@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fisherOneSided, mergeTrials, passAtK, passHatK } from '../../../src/analysis/trials.js';
+import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from '../../../src/analysis/trials.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
+
+/** A merged side's evidence for one case id (undefined when it has none). */
+const caseOf = (side: TrialSide, id: string) => side.evidence[side.ids.indexOf(id)];
 
 describe('mergeTrials', () => {
   it('merges three trials by case id: successes, mean reward and steps', () => {
@@ -36,15 +39,15 @@ describe('mergeTrials', () => {
     const side = mergeTrials('candidate', runs);
     expect(side.trials).toBe(3);
     expect(side.paths).toEqual(['t1.json', 't2.json', 't3.json']);
-    expect(side.cases.get('a')).toMatchObject({ trials: 3, successes: 2, reward: 0.5833333333333334, steps: 4 });
-    expect(side.cases.get('b')).toMatchObject({ trials: 3, successes: 1, steps: 5 });
-    expect(side.cases.get('b')?.reward).toBeCloseTo(1 / 3, 15);
+    expect(caseOf(side, 'a')).toMatchObject({ trials: 3, successes: 2, reward: 0.5833333333333334, steps: 4 });
+    expect(caseOf(side, 'b')).toMatchObject({ trials: 3, successes: 1, steps: 5 });
+    expect(caseOf(side, 'b')?.reward).toBeCloseTo(1 / 3, 15);
     expect(side.drafts).toEqual([]);
   });
 
   it('one trial is the run itself', () => {
     const side = mergeTrials('baseline', [loaded({ cases: cases(3, (i) => ({ completed: i !== 1, steps: i })) })]);
-    expect([...side.cases.entries()].map(([id, c]) => [id, c.trials, c.successes, c.steps])).toEqual([
+    expect(side.ids.map((id, i) => [id, side.evidence[i]?.trials, side.evidence[i]?.successes, side.evidence[i]?.steps])).toEqual([
       ['c01', 1, 1, 0],
       ['c02', 1, 0, 1],
       ['c03', 1, 1, 2],
@@ -61,7 +64,7 @@ describe('mergeTrials', () => {
         case_ids: ['c03'],
       },
     ]);
-    expect(side.cases.get('c03')?.trials).toBe(1);
+    expect(caseOf(side, 'c03')?.trials).toBe(1);
   });
 
   it('refuses trials of different presets and a file given twice, naming them', () => {

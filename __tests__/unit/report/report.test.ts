@@ -146,6 +146,26 @@ describe('the chunked JSON writer', () => {
     expect(renderJson(full)).toMatch(/^\{\n {2}"candidate_id": "bench_20260305_113000_902113",\n/);
     expect([...renderJsonChunks(full)].length).toBeGreaterThan(2);
   });
+  it('writes rows across many chunks and rows larger than the room left in a chunk, byte for byte', () => {
+    // ~40,000 rows of ~500 bytes: the rows fill and hand on many 1 MiB chunks; a 300 KB id and ids
+    // with escapes and non-ASCII text fall on the way.
+    const ids = Array.from({ length: 40_000 }, (_, i) =>
+      i === 777 ? 'x'.repeat(300_000) : i % 997 === 0 ? `é"\\\u0001 ${i} 🎲` : `case-${String(i).padStart(6, '0')}-${'a'.repeat(i % 50)}`,
+    );
+    const side = (reward: (i: number) => number) =>
+      loaded({ cases: ids.map((id, i) => ({ id, reward: reward(i), steps: i % 7, completed: i % 3 !== 0, error: i % 501 === 0 ? `bad\n${i}` : null })) });
+    const cmp = compareSummaries(
+      side((i) => i / 7),
+      side((i) => (i % 5) - 0.1),
+    );
+    const pieces = [...renderJsonChunks(cmp)];
+    expect(pieces.filter((p) => typeof p !== 'string').length).toBeGreaterThan(15);
+    const text = renderJson(cmp);
+    const report = toJsonReport(cmp);
+    const rows = report.cases.map((row) => JSON.stringify(row)).join(',\n    ');
+    const expected = JSON.stringify({ ...report, cases: [] }, null, 2).replace('\n  "cases": []', () => `\n  "cases": [\n    ${rows}\n  ]`);
+    expect(text).toBe(`${expected}\n`);
+  });
   it('builds each case row exactly as JSON.stringify would, hostile strings and -0 included', () => {
     const hostile = compareSummaries(
       loaded({

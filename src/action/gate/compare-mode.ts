@@ -5,7 +5,7 @@
  * as benchgate summaries only, strictly, size-capped, and nothing in them is ever executed.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
@@ -15,11 +15,11 @@ import { loadPair } from '../../load/load.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { verdictLine, verdictText } from '../../report/verdict.js';
 import { InputError, UsageError } from '../../errors.js';
-import { kindOf } from '../../fs-safe.js';
+import { kindOf, writeAll } from '../../fs-safe.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
-import { renderJson } from '../../report/json-report.js';
+import { renderJsonChunks } from '../../report/json-report.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
 import type { CompareInputs, GateInputs, Role } from '../inputs/inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
@@ -201,7 +201,7 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
   const markdown = renderMarkdown(cmp);
   // Created exclusively ('wx'): never through a symlink or onto a file that appeared in the meantime.
   writeFileSync(paths.markdown, markdown, { flag: 'wx' });
-  writeFileSync(paths.json, renderJson(cmp), { flag: 'wx' });
+  writePieces(paths.json, renderJsonChunks(cmp)); // in pieces: a million cases' report is longer than a string may be
   writeFileSync(paths.csv, renderCsv(cmp), { flag: 'wx' });
 
   const reportArtifact = artifactName(inputs.suite, 'report');
@@ -328,4 +328,14 @@ function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision, jobP
     io.warning(`benchgate: ${why}; the step passes (set fail-on-inconclusive: true to fail it)`);
   }
   return { failure: null, explained: false, comparison: decision.cmp };
+}
+
+/** Writes the pieces to a file created exclusively ('wx', as the other reports). */
+function writePieces(path: string, pieces: Iterable<string | Uint8Array>): void {
+  const fd = openSync(path, 'wx');
+  try {
+    for (const piece of pieces) writeAll(fd, typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
+  } finally {
+    closeSync(fd);
+  }
 }

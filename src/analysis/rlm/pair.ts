@@ -81,7 +81,8 @@ export function pairRows(baseline: PackedSummary, candidate: PackedSummary): Cas
   return rows;
 }
 
-function sameIds(b: readonly string[], c: readonly string[]): boolean {
+/** The same ids in the same order. */
+export function sameIds(b: readonly string[], c: readonly string[]): boolean {
   if (b.length !== c.length) return false;
   for (let i = 0; i < b.length; i++) if (b[i] !== c[i]) return false;
   return true;
@@ -99,13 +100,25 @@ function matchById(b: readonly string[], c: readonly string[]): Match[] {
 }
 
 function sortById(matches: Match[]): Match[] {
+  return sortByCodePoint(matches, (m) => m.id);
+}
+
+/**
+ * `items` ordered by their ids' code points (in place), as Python's `sorted` orders the ids; ids are
+ * unique. Returns at once when they are in order already (runs usually list their cases sorted).
+ */
+export function sortByCodePoint<T>(items: T[], idOf: (item: T) => string): T[] {
   let sorted = true;
-  for (let i = 1; i < matches.length && sorted; i++) sorted = compareCodePoints((matches[i - 1] as Match).id, (matches[i] as Match).id) <= 0;
-  if (sorted) return matches;
+  for (let i = 1; i < items.length && sorted; i++) sorted = compareCodePoints(idOf(items[i - 1] as T), idOf(items[i] as T)) <= 0;
+  if (sorted) return items;
   // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
   // comparison is then much faster on 100,000 ids.
-  if (WIDE.test(matches.map((m) => m.id).join(''))) return matches.sort((a, b) => compareCodePoints(a.id, b.id));
-  return matches.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (items.some((item) => WIDE.test(idOf(item)))) return items.sort((a, b) => compareCodePoints(idOf(a), idOf(b)));
+  return items.sort((a, b) => {
+    const x = idOf(a);
+    const y = idOf(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 }
 
 const WIDE = /[\ud800-\uffff]/;

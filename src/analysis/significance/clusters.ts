@@ -10,7 +10,7 @@
  * without per-run family shocks).
  */
 import { UsageError } from '../../errors.js';
-import { groupCorrelationP } from './group-correlation.js';
+import { groupCorrelationPs } from './group-correlation.js';
 import type { FindingDraft } from '../integrity/findings.js';
 import type { PairedCase } from '../model.js';
 import type { ClusterChoice, CorrelationCheck } from '../model.js';
@@ -101,10 +101,15 @@ export function chooseCluster(
 function correlationCheck(cases: readonly PairedCase[], field: string, columns: readonly { gate: string; perCase: ArrayLike<number> }[]): CorrelationCheck {
   const { unitOf, count } = unitsOf(cases, field);
   let best: CorrelationCheck = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
-  for (const c of columns) {
-    const p = groupCorrelationP(c.perCase, unitOf, count);
+  const ps = groupCorrelationPs(
+    columns.map((c) => c.perCase),
+    unitOf,
+    count,
+  );
+  columns.forEach((c, k) => {
+    const p = ps[k] as number;
     if (p < best.p) best = { field, groups: count, p, gate: c.gate };
-  }
+  });
   return best;
 }
 

@@ -24,37 +24,71 @@ export function correlationDraws(cases: number): number {
  * (1 when there is no spread or a single group). `groupOf[i]` is case i's group, 0 … groups − 1.
  */
 export function groupCorrelationP(perCase: ArrayLike<number>, groupOf: Int32Array, groups: number, draws = correlationDraws(perCase.length)): number {
-  const n = perCase.length;
-  if (groups < 2 || n === 0) return 1;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += perCase[i] as number;
-  mean /= n;
-  const e = new Float64Array(n);
-  let spread = 0;
-  for (let i = 0; i < n; i++) {
-    e[i] = (perCase[i] as number) - mean;
-    spread += Math.abs(e[i] as number);
+  return groupCorrelationPs([perCase], groupOf, groups, draws)[0] as number;
+}
+
+/**
+ * {@link groupCorrelationP} of several per-case series over the same cases and groups, in one pass:
+ * every series sees the same draws (one seed), so the signs are drawn once and each case's group is
+ * read once for all of them. Each series' sums add the same terms in the same order as it would
+ * alone, so each p is the one {@link groupCorrelationP} gives for it, bit for bit.
+ */
+export function groupCorrelationPs(series: readonly ArrayLike<number>[], groupOf: Int32Array, groups: number, draws?: number): number[] {
+  const out = series.map(() => 1);
+  const n = series[0]?.length ?? 0;
+  if (groups < 2 || n === 0) return out;
+  const count = draws ?? correlationDraws(n);
+  // The centred series that spread at all (a constant one has p = 1), case-major: case i's values side by side.
+  const live: number[] = [];
+  const centred: Float64Array[] = [];
+  series.forEach((perCase, k) => {
+    if (perCase.length !== n) throw new RangeError(`series ${k} has ${perCase.length} cases, series 0 has ${n}`);
+    let mean = 0;
+    for (let i = 0; i < n; i++) mean += perCase[i] as number;
+    mean /= n;
+    const e = new Float64Array(n);
+    let spread = 0;
+    for (let i = 0; i < n; i++) {
+      e[i] = (perCase[i] as number) - mean;
+      spread += Math.abs(e[i] as number);
+    }
+    if (spread === 0) return;
+    live.push(k);
+    centred.push(e);
+  });
+  const L = live.length;
+  if (L === 0) return out;
+  const e = new Float64Array(n * L);
+  for (let j = 0; j < L; j++) {
+    const c = centred[j] as Float64Array;
+    for (let i = 0; i < n; i++) e[i * L + j] = c[i] as number;
   }
-  if (spread === 0) return 1;
-  const sums = new Float64Array(groups);
-  const q = (): number => {
-    let out = 0;
-    for (let g = 0; g < groups; g++) out += (sums[g] as number) ** 2;
-    return out;
+  const sums = new Float64Array(groups * L);
+  const q = (j: number): number => {
+    let v = 0;
+    for (let g = 0; g < groups; g++) v += (sums[g * L + j] as number) ** 2;
+    return v;
   };
-  for (let i = 0; i < n; i++) sums[groupOf[i] as number]! += e[i] as number;
-  const observed = q();
+  for (let i = 0; i < n; i++) {
+    const at = (groupOf[i] as number) * L;
+    for (let j = 0; j < L; j++) sums[at + j]! += e[i * L + j] as number;
+  }
+  const observed = Float64Array.from({ length: L }, (_, j) => q(j) * (1 - 1e-12));
+  const atLeast = new Float64Array(L);
   const next = bitSource(CORRELATION_SEED);
-  let atLeast = 0;
-  for (let r = 0; r < draws; r++) {
+  for (let r = 0; r < count; r++) {
     sums.fill(0);
     let bits = 0;
     for (let i = 0; i < n; i++) {
       if ((i & 31) === 0) bits = next();
-      const s = (bits >>> (i & 31)) & 1 ? 1 : -1;
-      sums[groupOf[i] as number]! += s * (e[i] as number);
+      // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+      const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
+      const at = (groupOf[i] as number) * L;
+      const from = i * L;
+      for (let j = 0; j < L; j++) sums[at + j]! += s * (e[from + j] as number);
     }
-    if (q() >= observed * (1 - 1e-12)) atLeast++;
+    for (let j = 0; j < L; j++) if (q(j) >= (observed[j] as number)) atLeast[j]!++;
   }
-  return (1 + atLeast) / (1 + draws);
+  for (let j = 0; j < L; j++) out[live[j] as number] = (1 + (atLeast[j] as number)) / (1 + count);
+  return out;
 }
