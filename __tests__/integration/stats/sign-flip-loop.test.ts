@@ -20,7 +20,7 @@ function suite(maxUnits: number) {
   return fc.integer({ min: 0, max: maxUnits }).chain((G) =>
     fc.record({
       size: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: G, maxLength: G }),
-      sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 4 }),
+      sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 6 }), // 5 and 6: the loop for more than 4 gates
       resamples: fc.integer({ min: 1, max: 60 }),
     }),
   );
@@ -48,7 +48,7 @@ describe('the sign-flip loop gives the sums of the old loop, bit for bit', () =>
         fc.integer({ min: 15, max: 140 }).chain((G) =>
           fc.record({
             size: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: G, maxLength: G }),
-            sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 4 }),
+            sums: fc.array(fc.array(value, { minLength: G, maxLength: G }), { minLength: 1, maxLength: 6 }), // 5 and 6: the loop for more than 4 gates
             resamples: fc.integer({ min: 1, max: 60 }),
           }),
         ),
