@@ -22340,20 +22340,71 @@ function codeUnitRank(c) {
         return c - 0x800;
     return c;
 }
+/**
+ * The per-case report rows of a comparison, read from the two runs' packed columns when asked for:
+ * a row object lives only while its reader holds it, so 100,000 cases keep no 100,000 long-lived
+ * objects (which cost memory and the garbage collector's time to copy). Iterating gives the rows in
+ * report order; `at`, `filter`, `map` and `length` read like an array's.
+ */
+class CaseRows {
+    ids;
+    b;
+    bi;
+    c;
+    ci;
+    constructor(ids, b, bi, c, ci) {
+        this.ids = ids;
+        this.b = b;
+        this.bi = bi;
+        this.c = c;
+        this.ci = ci;
+    }
+    get length() {
+        return this.ids.length;
+    }
+    /** Row k (0 ≤ k < length). */
+    at(k) {
+        if (!(k >= 0 && k < this.ids.length))
+            throw new RangeError(`case row ${k} of ${this.ids.length}`);
+        return caseRow(this.ids[k], this.b, this.bi === null ? k : this.bi[k], this.c, this.ci === null ? k : this.ci[k]);
+    }
+    *[Symbol.iterator]() {
+        for (let k = 0; k < this.ids.length; k++)
+            yield this.at(k);
+    }
+    filter(keep) {
+        const out = [];
+        for (let k = 0; k < this.ids.length; k++) {
+            const row = this.at(k);
+            if (keep(row))
+                out.push(row);
+        }
+        return out;
+    }
+    map(f) {
+        const out = new Array(this.ids.length);
+        for (let k = 0; k < this.ids.length; k++)
+            out[k] = f(this.at(k), k);
+        return out;
+    }
+    /** The rows as objects (for tests and small reports). */
+    toArray() {
+        return this.map((row) => row);
+    }
+    /** Rows are stringified as the array they stand for. */
+    toJSON() {
+        return this.toArray();
+    }
+}
 /** The report rows of two runs: every case id of either, sorted by code point (rlm-code's report order). */
 function pairRows(baseline, candidate) {
-    const rows = [];
     // Runs of one preset usually list the same ids in the same order: pair them by position, and
     // when that order is sorted already (known from packing), without building anything else.
     const same = sameIds(baseline.ids, candidate.ids);
-    if (same && baseline.sortedIds) {
-        baseline.ids.forEach((id, i) => rows.push(caseRow(id, baseline, i, candidate, i)));
-        return rows;
-    }
-    const matches = same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids);
-    for (const m of sortById(matches))
-        rows.push(caseRow(m.id, baseline, m.b, candidate, m.c));
-    return rows;
+    if (same && baseline.sortedIds)
+        return new CaseRows(baseline.ids, baseline, null, candidate, null);
+    const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
+    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c));
 }
 /** The same ids in the same order. */
 function sameIds(b, c) {
@@ -24302,11 +24353,16 @@ const BATCH = 1000;
  */
 function joinLines(items, render) {
     const batches = [];
-    for (let i = 0; i < items.length; i += BATCH)
-        batches.push(items
-            .slice(i, i + BATCH)
-            .map(render)
-            .join('\n'));
+    let batch = [];
+    for (const item of items) {
+        batch.push(render(item));
+        if (batch.length === BATCH) {
+            batches.push(batch.join('\n'));
+            batch = [];
+        }
+    }
+    if (batch.length > 0)
+        batches.push(batch.join('\n'));
     return batches.join('\n');
 }
 
@@ -24347,6 +24403,10 @@ function renderCsv(cmp) {
 const BENCHGATE_VERSION = '0.1.0';
 
 function toJsonReport(cmp, version = BENCHGATE_VERSION) {
+    return jsonReport(cmp, version, cmp.cases.toArray());
+}
+/** The report with the given case rows (the chunked writer gives none and writes them itself). */
+function jsonReport(cmp, version, cases) {
     const { rlm } = cmp;
     return {
         candidate_id: cmp.candidate.summary.id,
@@ -24376,7 +24436,7 @@ function toJsonReport(cmp, version = BENCHGATE_VERSION) {
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
-        cases: cmp.cases,
+        cases,
         benchgate: { version, summary_schema: SUMMARY_SCHEMA },
     };
 }
@@ -24406,23 +24466,24 @@ const ROW_SEPARATOR = ',\n    ';
  * line. The rows are most of the bytes on a large suite: one line each halves the file, keeps it
  * greppable, and lets a 100,000-case report be written in chunks instead of one 50 MB string. The
  * rows come as UTF-8 bytes written straight into a buffer (see {@link RowWriter}); the rest as text.
+ * A piece of bytes is a view of one reused 1 MiB buffer: it holds until the next piece is asked
+ * for, so write or copy it first (a report's rows never take more memory than that buffer).
  */
 function* renderJsonChunks(cmp, version = BENCHGATE_VERSION) {
-    const report = toJsonReport(cmp, version);
-    const shell = JSON.stringify({ ...report, cases: [] }, null, 2);
+    const shell = JSON.stringify(jsonReport(cmp, version, []), null, 2);
     const marker = '\n  "cases": []';
     const at = shell.indexOf(marker);
-    if (report.cases.length === 0 || at < 0) {
-        yield `${JSON.stringify(report, null, 2)}\n`;
+    if (cmp.cases.length === 0 || at < 0) {
+        yield `${JSON.stringify(toJsonReport(cmp, version), null, 2)}\n`;
         return;
     }
     yield `${shell.slice(0, at)}\n  "cases": [\n    `;
     const w = new RowWriter(CHUNK_BYTES);
-    const rows = report.cases;
+    const rows = cmp.cases;
     for (let i = 0; i < rows.length; i++) {
         if (i > 0)
             w.ascii(ROW_SEPARATOR);
-        w.row(rows[i]);
+        w.row(rows.at(i));
         if (w.pos >= CHUNK_BYTES - ROW_ROOM)
             yield w.take();
     }
@@ -24454,9 +24515,9 @@ class RowWriter {
         this.buf = Buffer.allocUnsafe(size);
     }
     /** The bytes written so far (a copy-free view of a buffer no longer written to); starts a new buffer. */
+    /** The bytes written so far, as a view of the buffer, which the next row writes over: use it before writing on. */
     take() {
         const out = this.buf.subarray(0, this.pos);
-        this.buf = Buffer.allocUnsafe(this.buf.length);
         this.pos = 0;
         return out;
     }
@@ -33679,8 +33740,9 @@ async function runCompare(cmd, io) {
     }
     const pieces = RENDERERS[cmd.format](cmp);
     if (cmd.output === null) {
+        // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.
         for (const piece of pieces)
-            io.stdout(piece);
+            io.stdout(typeof piece === 'string' ? piece : Buffer.from(piece));
         io.stderr(`${verdictLine(cmp)}\n`);
     }
     else {

@@ -15,7 +15,7 @@ import { checkSafety, type Safety, type SafetyOptions } from './integrity/safety
 import { significantSlices } from './significance/error-budget.js';
 import { evaluateSlices, type SliceGateSpec, type SliceResult } from './custom-gates/slices.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
-import { pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRow } from './rlm/pair.js';
+import { pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRowList, type CaseRows } from './rlm/pair.js';
 import { runTotals } from './integrity/run-totals.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
@@ -65,7 +65,7 @@ export interface Comparison {
   thresholds: Thresholds;
   rlm: RlmGateResult;
   /** Union of both runs' cases, sorted by code point (rlm-code's report order). */
-  cases: CaseRow[];
+  cases: CaseRows;
   findings: Finding[];
   differences: Difference[];
   usage: { baseline: UsageStats; candidate: UsageStats };
@@ -176,7 +176,7 @@ export interface HeadToHead {
 /** Formats whose report shows the head-to-head: their reward is a per-example score compared pairwise. */
 const HEAD_TO_HEAD_FORMATS = new Set(['multihop-qa']);
 
-export function headToHead(rows: readonly CaseRow[]): HeadToHead {
+export function headToHead(rows: CaseRowList): HeadToHead {
   let wins = 0;
   let losses = 0;
   let ties = 0;

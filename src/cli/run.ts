@@ -117,7 +117,8 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   }
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {
-    for (const piece of pieces) io.stdout(piece);
+    // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.
+    for (const piece of pieces) io.stdout(typeof piece === 'string' ? piece : Buffer.from(piece));
     io.stderr(`${verdictLine(cmp)}\n`);
   } else {
     const out = writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);

@@ -65,6 +65,11 @@ export interface JsonReport {
 }
 
 export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): JsonReport {
+  return jsonReport(cmp, version, cmp.cases.toArray());
+}
+
+/** The report with the given case rows (the chunked writer gives none and writes them itself). */
+function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonReport {
   const { rlm } = cmp;
   return {
     candidate_id: cmp.candidate.summary.id,
@@ -94,7 +99,7 @@ export function toJsonReport(cmp: Comparison, version = BENCHGATE_VERSION): Json
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,
-    cases: cmp.cases,
+    cases,
     benchgate: { version, summary_schema: SUMMARY_SCHEMA },
   };
 }
@@ -133,22 +138,23 @@ const ROW_SEPARATOR = ',\n    ';
  * line. The rows are most of the bytes on a large suite: one line each halves the file, keeps it
  * greppable, and lets a 100,000-case report be written in chunks instead of one 50 MB string. The
  * rows come as UTF-8 bytes written straight into a buffer (see {@link RowWriter}); the rest as text.
+ * A piece of bytes is a view of one reused 1 MiB buffer: it holds until the next piece is asked
+ * for, so write or copy it first (a report's rows never take more memory than that buffer).
  */
 export function* renderJsonChunks(cmp: Comparison, version = BENCHGATE_VERSION): Generator<string | Uint8Array> {
-  const report = toJsonReport(cmp, version);
-  const shell = JSON.stringify({ ...report, cases: [] }, null, 2);
+  const shell = JSON.stringify(jsonReport(cmp, version, []), null, 2);
   const marker = '\n  "cases": []';
   const at = shell.indexOf(marker);
-  if (report.cases.length === 0 || at < 0) {
-    yield `${JSON.stringify(report, null, 2)}\n`;
+  if (cmp.cases.length === 0 || at < 0) {
+    yield `${JSON.stringify(toJsonReport(cmp, version), null, 2)}\n`;
     return;
   }
   yield `${shell.slice(0, at)}\n  "cases": [\n    `;
   const w = new RowWriter(CHUNK_BYTES);
-  const rows = report.cases;
+  const rows = cmp.cases;
   for (let i = 0; i < rows.length; i++) {
     if (i > 0) w.ascii(ROW_SEPARATOR);
-    w.row(rows[i] as CaseRow);
+    w.row(rows.at(i));
     if (w.pos >= CHUNK_BYTES - ROW_ROOM) yield w.take();
   }
   if (w.pos > 0) yield w.take();
@@ -157,7 +163,9 @@ export function* renderJsonChunks(cmp: Comparison, version = BENCHGATE_VERSION):
 
 /** The JSON report as one string (see {@link renderJsonChunks}). */
 export function renderJson(cmp: Comparison, version = BENCHGATE_VERSION): string {
-  return [...renderJsonChunks(cmp, version)].map((piece) => (typeof piece === 'string' ? piece : Buffer.from(piece).toString('utf8'))).join('');
+  const text: string[] = [];
+  for (const piece of renderJsonChunks(cmp, version)) text.push(typeof piece === 'string' ? piece : Buffer.from(piece).toString('utf8'));
+  return text.join('');
 }
 
 /** `JSON.stringify(row)` for a case row (see {@link RowWriter}). */
@@ -196,9 +204,9 @@ class RowWriter {
   }
 
   /** The bytes written so far (a copy-free view of a buffer no longer written to); starts a new buffer. */
+  /** The bytes written so far, as a view of the buffer, which the next row writes over: use it before writing on. */
   take(): Buffer {
     const out = this.buf.subarray(0, this.pos);
-    this.buf = Buffer.allocUnsafe(this.buf.length);
     this.pos = 0;
     return out;
   }

@@ -123,7 +123,7 @@ describe('real JUnit reports: base against candidate', () => {
     const cmp = compareSummaries(load(b), load(c));
     expect(cmp.verdict).toBe('hold');
     expect(cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id)).toEqual([broken]);
-    expect(cmp.cases.every((r) => r.in_baseline && r.in_candidate)).toBe(true);
+    expect(cmp.cases.toArray().every((r) => r.in_baseline && r.in_candidate)).toBe(true);
     expect(cmp.blocking_findings).toEqual([]);
     expectGolden(`real-junit/${name}.md`, renderMarkdown(cmp, { version: 'test' }));
   });

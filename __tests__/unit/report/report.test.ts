@@ -186,7 +186,7 @@ describe('the chunked JSON writer', () => {
     }
   });
   it('builds rows for every combination of the flags a row holds', () => {
-    const base = samplePair('steps_just_over_050').cases[0] as CaseRow;
+    const base = samplePair('steps_just_over_050').cases.at(0);
     const flags = [
       'in_baseline',
       'in_candidate',

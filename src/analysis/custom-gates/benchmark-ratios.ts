@@ -11,7 +11,7 @@
  * rewards are logs of values: the mean reward delta is the log of the geometric mean ratio, and the
  * worse factor of a benchmark is exp(baseline reward − candidate reward).
  */
-import type { CaseRow } from '../rlm/pair.js';
+import type { CaseRowList } from '../rlm/pair.js';
 import type { FindingDraft } from '../integrity/findings.js';
 
 /** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
@@ -56,7 +56,7 @@ export interface BenchmarkComparison {
 const SLACK = 1e-9;
 
 /** The comparison of two github-action-benchmark runs of one direction; null for any other pair. */
-export function compareBenchmarks(baselineFormat: string, candidateFormat: string, rows: readonly CaseRow[], tolerance: number): BenchmarkComparison | null {
+export function compareBenchmarks(baselineFormat: string, candidateFormat: string, rows: CaseRowList, tolerance: number): BenchmarkComparison | null {
   const direction = benchmarkDirection(baselineFormat);
   if (direction === null || benchmarkDirection(candidateFormat) !== direction) return null;
   const sign = direction === 'bigger' ? 1 : -1;

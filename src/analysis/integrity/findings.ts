@@ -6,7 +6,7 @@
  */
 import { packedOf } from '../../schema/packed-summary.js';
 import { ANSWERED_CASES, type BenchmarkSummary } from '../../schema/summary.js';
-import type { CaseRow } from '../rlm/pair.js';
+import type { CaseRowList } from '../rlm/pair.js';
 import { runTotals, type RunTotals } from './run-totals.js';
 
 export type Severity = 'error' | 'warning' | 'notice';
@@ -160,7 +160,7 @@ function round(x: number, digits: number): number {
   return Number(x.toFixed(digits));
 }
 
-function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, rows: readonly CaseRow[]): Draft[] {
+function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, rows: CaseRowList): Draft[] {
   const out: Draft[] = [];
   const bp = baseline.run.preset;
   const cp = candidate.run.preset;
@@ -195,7 +195,7 @@ function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, r
 export function collectFindings(
   baseline: BenchmarkSummary,
   candidate: BenchmarkSummary,
-  rows: readonly CaseRow[],
+  rows: CaseRowList,
   extra: readonly Draft[],
   allowed: ReadonlySet<string>,
   totals: { baseline: RunTotals; candidate: RunTotals } = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) },

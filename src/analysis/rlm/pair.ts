@@ -66,19 +66,78 @@ interface Match {
   c: number;
 }
 
+/**
+ * The per-case report rows of a comparison, read from the two runs' packed columns when asked for:
+ * a row object lives only while its reader holds it, so 100,000 cases keep no 100,000 long-lived
+ * objects (which cost memory and the garbage collector's time to copy). Iterating gives the rows in
+ * report order; `at`, `filter`, `map` and `length` read like an array's.
+ */
+export class CaseRows implements Iterable<CaseRow> {
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly b: PackedSummary,
+    private readonly bi: Int32Array | null,
+    private readonly c: PackedSummary,
+    private readonly ci: Int32Array | null,
+  ) {}
+
+  get length(): number {
+    return this.ids.length;
+  }
+
+  /** Row k (0 ≤ k < length). */
+  at(k: number): CaseRow {
+    if (!(k >= 0 && k < this.ids.length)) throw new RangeError(`case row ${k} of ${this.ids.length}`);
+    return caseRow(this.ids[k] as string, this.b, this.bi === null ? k : (this.bi[k] as number), this.c, this.ci === null ? k : (this.ci[k] as number));
+  }
+
+  *[Symbol.iterator](): Iterator<CaseRow> {
+    for (let k = 0; k < this.ids.length; k++) yield this.at(k);
+  }
+
+  filter(keep: (row: CaseRow) => boolean): CaseRow[] {
+    const out: CaseRow[] = [];
+    for (let k = 0; k < this.ids.length; k++) {
+      const row = this.at(k);
+      if (keep(row)) out.push(row);
+    }
+    return out;
+  }
+
+  map<T>(f: (row: CaseRow, k: number) => T): T[] {
+    const out = new Array<T>(this.ids.length);
+    for (let k = 0; k < this.ids.length; k++) out[k] = f(this.at(k), k);
+    return out;
+  }
+
+  /** The rows as objects (for tests and small reports). */
+  toArray(): CaseRow[] {
+    return this.map((row) => row);
+  }
+
+  /** Rows are stringified as the array they stand for. */
+  toJSON(): CaseRow[] {
+    return this.toArray();
+  }
+}
+
+/** What reads case rows: an array of them, or the {@link CaseRows} of a comparison. */
+export type CaseRowList = Pick<CaseRows, 'length' | 'filter' | 'map' | typeof Symbol.iterator> | readonly CaseRow[];
+
 /** The report rows of two runs: every case id of either, sorted by code point (rlm-code's report order). */
-export function pairRows(baseline: PackedSummary, candidate: PackedSummary): CaseRow[] {
-  const rows: CaseRow[] = [];
+export function pairRows(baseline: PackedSummary, candidate: PackedSummary): CaseRows {
   // Runs of one preset usually list the same ids in the same order: pair them by position, and
   // when that order is sorted already (known from packing), without building anything else.
   const same = sameIds(baseline.ids, candidate.ids);
-  if (same && baseline.sortedIds) {
-    baseline.ids.forEach((id, i) => rows.push(caseRow(id, baseline, i, candidate, i)));
-    return rows;
-  }
-  const matches = same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids);
-  for (const m of sortById(matches)) rows.push(caseRow(m.id, baseline, m.b, candidate, m.c));
-  return rows;
+  if (same && baseline.sortedIds) return new CaseRows(baseline.ids, baseline, null, candidate, null);
+  const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
+  return new CaseRows(
+    matches.map((m) => m.id),
+    baseline,
+    Int32Array.from(matches, (m) => m.b),
+    candidate,
+    Int32Array.from(matches, (m) => m.c),
+  );
 }
 
 /** The same ids in the same order. */
@@ -159,7 +218,7 @@ function caseRow(id: string, b: PackedSummary, bi: number, c: PackedSummary, ci:
 }
 
 /** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
-export function summarizeCases(rows: readonly CaseRow[]): CaseSummary {
+export function summarizeCases(rows: CaseRowList): CaseSummary {
   let common = 0;
   let completion = 0;
   let reward = 0;

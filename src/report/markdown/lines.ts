@@ -11,14 +11,16 @@ const BATCH = 1000;
  * chain of string pieces, and a whole list of them held at once would survive several young-generation
  * collections, which copy every piece each time.
  */
-export function joinLines<T>(items: readonly T[], render: (item: T) => string): string {
+export function joinLines<T>(items: Iterable<T>, render: (item: T) => string): string {
   const batches: string[] = [];
-  for (let i = 0; i < items.length; i += BATCH)
-    batches.push(
-      items
-        .slice(i, i + BATCH)
-        .map(render)
-        .join('\n'),
-    );
+  let batch: string[] = [];
+  for (const item of items) {
+    batch.push(render(item));
+    if (batch.length === BATCH) {
+      batches.push(batch.join('\n'));
+      batch = [];
+    }
+  }
+  if (batch.length > 0) batches.push(batch.join('\n'));
   return batches.join('\n');
 }
