@@ -15194,6 +15194,196 @@ function collectFindings(baseline, candidate, rows, extra, allowed, totals = { b
 }
 
 /**
+ * A resampling loop split between this thread and one helper thread, synchronously: the caller
+ * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
+ * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
+ * second half of the draws can run in another thread and give exactly the values this thread would
+ * have computed: results are bit for bit the same with or without the helper.
+ *
+ * The helper runs {@link KERNELS} from their own source text (a thread started from a string, so it
+ * needs no file beside the bundle), writes into shared memory, and raises a flag. This thread
+ * computes its half, then waits for the flag; if the helper has not taken the job by the time this
+ * thread is done plus a grace period (a thread that could not start), or fails, this thread computes
+ * the helper's half itself: the same values, so a late helper writing them too changes nothing.
+ * Nothing here waits without a bound.
+ */
+/**
+ * The seeded generator of distributions.ts's `bitSource` (mulberry32), positioned after `skip`
+ * draws: its state moves by a constant per draw, so any draw is reached at once (a resampling loop
+ * split across threads starts each part where it falls).
+ * Self-contained and defined here, beside the kernels that call it: a helper thread runs their
+ * source text, which must name nothing imported.
+ */
+function bitSourceAt(seed, skip) {
+    let state = ((seed >>> 0) + Math.imul(skip % 4294967296, 0x6d2b79f5)) >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return (t ^ (t >>> 14)) >>> 0;
+    };
+}
+/**
+ * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates (stats/sign-flip.ts
+ * explains the layout and why the sums are the plain loop's, bit for bit). `x` holds each unit's
+ * size and 4 sums; pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
+ */
+function flipRange(x, words, lastMask, exact, seed, from, to, size, o0, o1, o2, o3) {
+    const next = bitSourceAt(seed, exact ? 0 : (from - 1) * words);
+    for (let p = from; p < to; p++) {
+        let s = 0;
+        let a0 = 0;
+        let a1 = 0;
+        let a2 = 0;
+        let a3 = 0;
+        for (let w = 0; w < words; w++) {
+            let m = exact ? p : next();
+            if (w === words - 1)
+                m &= lastMask;
+            const base = w << 5;
+            while (m !== 0) {
+                const low = m & -m;
+                const at = (base + 31 - Math.clz32(low)) * 5;
+                m ^= low;
+                s += x[at];
+                a0 += x[at + 1];
+                a1 += x[at + 2];
+                a2 += x[at + 3];
+                a3 += x[at + 4];
+            }
+        }
+        size[p] = s;
+        o0[p] = a0;
+        o1[p] = a1;
+        o2[p] = a2;
+        o3[p] = a3;
+    }
+}
+/**
+ * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
+ * for each draw, every case's sign flipped at random, the group sums of each of the `L` series
+ * (`e`, case-major: case i's values at i·L …), and whether their spread Q reaches the observed one:
+ * `reached[r·L + j]` is 1 or 0 (written, never added to, so a range computed twice gives the same
+ * array). Draw r takes ⌈n/32⌉ words of the generator.
+ */
+function spreadRange(e, groupOf, n, L, groups, seed, from, to, observed, reached) {
+    const next = bitSourceAt(seed, from * Math.ceil(n / 32));
+    const sums = new Float64Array(groups * L);
+    for (let r = from; r < to; r++) {
+        sums.fill(0);
+        let bits = 0;
+        for (let i = 0; i < n; i++) {
+            if ((i & 31) === 0)
+                bits = next();
+            // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+            const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
+            const at = groupOf[i] * L;
+            const k = i * L;
+            for (let j = 0; j < L; j++)
+                sums[at + j] += s * e[k + j];
+        }
+        for (let j = 0; j < L; j++) {
+            let q = 0;
+            for (let g = 0; g < groups; g++)
+                q += sums[g * L + j] ** 2;
+            reached[r * L + j] = q >= observed[j] ? 1 : 0;
+        }
+    }
+}
+/**
+ * The loops a helper thread can run, by name. Each writes its results into the shared arrays it is
+ * given and never adds to them, so a range computed twice (by a late helper and by this thread)
+ * leaves the same values.
+ */
+const KERNELS = { flipRange, spreadRange };
+/** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
+function helperSource() {
+    const kernels = Object.entries(KERNELS)
+        .map(([name, f]) => `${JSON.stringify(name)}: ${f.name}`)
+        .join(', ');
+    return `'use strict';
+const { parentPort } = require('node:worker_threads');
+${bitSourceAt.toString()}
+${Object.values(KERNELS)
+        .map((f) => f.toString())
+        .join('\n')}
+const kernels = { ${kernels} };
+parentPort.on('message', ({ kernel, args, flag }) => {
+  Atomics.store(flag, 0, ${TAKEN});
+  try {
+    kernels[kernel](...args);
+    Atomics.store(flag, 0, ${DONE});
+  } catch {
+    Atomics.store(flag, 0, ${FAILED});
+  }
+  Atomics.notify(flag, 0);
+});`;
+}
+const WAITING = 0;
+const TAKEN = 1;
+const DONE = 2;
+const FAILED = 3;
+/** How long a helper may take to pick up its job after this thread finished its own half. */
+const GRACE_MS = 2000;
+/** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
+const PARALLEL_MIN_WORK = 2e7;
+/** Shared-memory arrays, so that a helper thread can read and write them. */
+function sharedFloat64(length) {
+    return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * 8), 0, length);
+}
+function sharedInt32(length) {
+    return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length);
+}
+/**
+ * Runs `kernel` over [from, to): the first part here, the rest in a helper thread when `work` is
+ * worth it (and `split` allows), else all here. `args(a, b)` gives the kernel's arguments for the
+ * range [a, b); the arrays it writes must come from {@link sharedFloat64}. Returns who computed
+ * the second part: the helper thread, or this one (no split, or the helper did not do it).
+ */
+function runSplit(kernel, from, to, work, args, split = work >= PARALLEL_MIN_WORK) {
+    const run = (a, b) => KERNELS[kernel](...args(a, b));
+    const mid = from + Math.floor((to - from) / 2);
+    if (!split || mid <= from) {
+        run(from, to);
+        return 'here';
+    }
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    let helper = null;
+    try {
+        helper = new Worker(helperSource(), { eval: true });
+        helper.unref();
+        helper.on('error', () => Atomics.store(flag, 0, FAILED));
+        helper.postMessage({ kernel, args: args(mid, to), flag });
+    }
+    catch {
+        Atomics.store(flag, 0, FAILED);
+    }
+    const started = Date.now();
+    run(from, mid);
+    // The helper's half is as long as this one: a helper that has not picked it up within the grace
+    // period, or not finished within a few times this half's time, is not coming (a thread that died
+    // cannot say so while this one waits).
+    const pickUp = Date.now() + GRACE_MS;
+    const finish = pickUp + 4 * (Date.now() - started);
+    let by = 'helper';
+    for (;;) {
+        const state = Atomics.load(flag, 0);
+        if (state === DONE)
+            break;
+        const deadline = state === WAITING ? pickUp : finish;
+        if (state === FAILED || Date.now() >= deadline) {
+            run(mid, to); // the same values the helper would write
+            by = 'here';
+            break;
+        }
+        Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
+    }
+    void helper?.terminate();
+    return by;
+}
+
+/**
  * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
  * pseudo-random bit source. Pure and deterministic.
  */
@@ -15237,14 +15427,7 @@ function normalQuantile(p) {
  * a resampling test gives the same answer for the same input.
  */
 function bitSource(seed) {
-    let state = seed >>> 0;
-    return () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return (t ^ (t >>> 14)) >>> 0;
-    };
+    return bitSourceAt(seed, 0);
 }
 
 /**
@@ -15255,21 +15438,26 @@ function bitSource(seed) {
  */
 const EXACT_MAX_UNITS = 14;
 const SIGN_FLIP_SEED = 0x5eed2024;
-function signPatterns(unitSize, unitSums, resamples) {
+/**
+ * The sign patterns of `unitSums` (one array per gate, one sum per unit) and their flipped sums.
+ * `split` forces (true) or forbids (false) splitting the work with a helper thread; by default a
+ * large suite splits it. The values are the same either way.
+ */
+function signPatterns(unitSize, unitSums, resamples, split) {
     const G = unitSize.length;
     const exact = G <= EXACT_MAX_UNITS;
     const count = exact ? 2 ** G : resamples + 1;
     const gates = unitSums.length;
-    const flippedSize = new Float64Array(count);
-    const flippedSum = unitSums.map(() => new Float64Array(count));
-    const next = bitSource(SIGN_FLIP_SEED);
+    // Shared memory: a helper thread may write half of the patterns (parallel.ts).
+    const flippedSize = sharedFloat64(count);
+    const flippedSum = unitSums.map(() => sharedFloat64(count));
     const words = Math.ceil(G / 32);
     // The last word's bits past the last unit are drawn but stand for no unit.
     const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
     if (gates <= 4)
-        fourGates(G, words, lastMask, count, exact, next, unitSize, unitSums, flippedSize, flippedSum);
+        fourGates(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
     else
-        manyGates(G, words, lastMask, count, exact, next, unitSize, unitSums, flippedSize, flippedSum);
+        manyGates(G, words, lastMask, count, exact, bitSource(SIGN_FLIP_SEED), unitSize, unitSums, flippedSize, flippedSum);
     return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
 }
 /**
@@ -15278,47 +15466,20 @@ function signPatterns(unitSize, unitSums, resamples) {
  * per-unit check of the number of gates (1.7x faster than {@link manyGates} on 100,000 units).
  * Unused gates add zeros to sums nobody reads. Each pattern's sums add its flipped units in
  * ascending order, starting from 0, as a plain loop over the units would (so the sums are the
- * same, bit for bit): the set bits of each 32-unit word are visited lowest first.
+ * same, bit for bit): the set bits of each 32-unit word are visited lowest first. On a large suite
+ * the patterns are split with a helper thread (parallel.ts), which changes no value.
  */
-function fourGates(G, words, lastMask, count, exact, next, unitSize, unitSums, flippedSize, flippedSum) {
-    const x = new Float64Array(G * 5);
+function fourGates(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split) {
+    const x = sharedFloat64(G * 5);
     for (let u = 0; u < G; u++)
         x[u * 5] = unitSize[u];
     unitSums.forEach((s, g) => {
         for (let u = 0; u < G; u++)
             x[u * 5 + 1 + g] = s[u];
     });
-    const out = [0, 1, 2, 3].map((g) => flippedSum[g] ?? new Float64Array(count));
-    const [o0, o1, o2, o3] = out;
+    const out = [0, 1, 2, 3].map((g) => flippedSum[g] ?? sharedFloat64(count));
     // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-    for (let p = 1; p < count; p++) {
-        let size = 0;
-        let a0 = 0;
-        let a1 = 0;
-        let a2 = 0;
-        let a3 = 0;
-        for (let w = 0; w < words; w++) {
-            let m = exact ? p : next();
-            if (w === words - 1)
-                m &= lastMask;
-            const base = w << 5;
-            while (m !== 0) {
-                const low = m & -m;
-                const at = (base + 31 - Math.clz32(low)) * 5;
-                m ^= low;
-                size += x[at];
-                a0 += x[at + 1];
-                a1 += x[at + 2];
-                a2 += x[at + 3];
-                a3 += x[at + 4];
-            }
-        }
-        flippedSize[p] = size;
-        o0[p] = a0;
-        o1[p] = a1;
-        o2[p] = a2;
-        o3[p] = a3;
-    }
+    runSplit('flipRange', 1, count, (count * G) / 2, (from, to) => [x, words, lastMask, exact, SIGN_FLIP_SEED, from, to, flippedSize, ...out], split);
 }
 /** More than 4 gates: the same sums (see {@link fourGates}), the gates past the fourth in an array. */
 function manyGates(G, words, lastMask, count, exact, next, unitSize, unitSums, flippedSize, flippedSum) {
@@ -22870,9 +23031,10 @@ function correlationDraws(cases) {
  * {@link groupCorrelationP} of several per-case series over the same cases and groups, in one pass:
  * every series sees the same draws (one seed), so the signs are drawn once and each case's group is
  * read once for all of them. Each series' sums add the same terms in the same order as it would
- * alone, so each p is the one {@link groupCorrelationP} gives for it, bit for bit.
+ * alone, so each p is the one {@link groupCorrelationP} gives for it, bit for bit. On a large suite
+ * a helper thread takes half of the draws (`split` forces or forbids it; the p-values are the same).
  */
-function groupCorrelationPs(series, groupOf, groups, draws) {
+function groupCorrelationPs(series, groupOf, groups, draws, split) {
     const out = series.map(() => 1);
     const n = series[0]?.length ?? 0;
     if (groups < 2 || n === 0)
@@ -22902,44 +23064,34 @@ function groupCorrelationPs(series, groupOf, groups, draws) {
     const L = live.length;
     if (L === 0)
         return out;
-    const e = new Float64Array(n * L);
+    // Shared memory: on a large suite a helper thread takes half of the draws (stats/parallel.ts).
+    const e = sharedFloat64(n * L);
     for (let j = 0; j < L; j++) {
         const c = centred[j];
         for (let i = 0; i < n; i++)
             e[i * L + j] = c[i];
     }
+    const groupsOf = sharedInt32(n);
+    groupsOf.set(groupOf.subarray(0, n));
     const sums = new Float64Array(groups * L);
-    const q = (j) => {
-        let v = 0;
-        for (let g = 0; g < groups; g++)
-            v += sums[g * L + j] ** 2;
-        return v;
-    };
     for (let i = 0; i < n; i++) {
         const at = groupOf[i] * L;
         for (let j = 0; j < L; j++)
             sums[at + j] += e[i * L + j];
     }
-    const observed = Float64Array.from({ length: L }, (_, j) => q(j) * (1 - 1e-12));
-    const atLeast = new Float64Array(L);
-    const next = bitSource(CORRELATION_SEED);
-    for (let r = 0; r < count; r++) {
-        sums.fill(0);
-        let bits = 0;
-        for (let i = 0; i < n; i++) {
-            if ((i & 31) === 0)
-                bits = next();
-            // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
-            const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
-            const at = groupOf[i] * L;
-            const from = i * L;
-            for (let j = 0; j < L; j++)
-                sums[at + j] += s * e[from + j];
-        }
-        for (let j = 0; j < L; j++)
-            if (q(j) >= observed[j])
-                atLeast[j]++;
+    const observed = sharedFloat64(L);
+    for (let j = 0; j < L; j++) {
+        let q = 0;
+        for (let g = 0; g < groups; g++)
+            q += sums[g * L + j] ** 2;
+        observed[j] = q * (1 - 1e-12);
     }
+    const reached = sharedFloat64(count * L);
+    runSplit('spreadRange', 0, count, count * n * L, (from, to) => [e, groupsOf, n, L, groups, CORRELATION_SEED, from, to, observed, reached], split);
+    const atLeast = new Float64Array(L);
+    for (let r = 0; r < count; r++)
+        for (let j = 0; j < L; j++)
+            atLeast[j] += reached[r * L + j];
     for (let j = 0; j < L; j++)
         out[live[j]] = (1 + atLeast[j]) / (1 + count);
     return out;

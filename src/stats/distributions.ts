@@ -2,6 +2,7 @@
  * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
  * pseudo-random bit source. Pure and deterministic.
  */
+import { bitSourceAt } from './parallel.js';
 
 /**
  * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
@@ -40,12 +41,7 @@ export function normalQuantile(p: number): number {
  * a resampling test gives the same answer for the same input.
  */
 export function bitSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  return bitSourceAt(seed, 0);
 }
+
+export { bitSourceAt };

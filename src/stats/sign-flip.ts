@@ -5,6 +5,7 @@
  * pivot the tests and their confidence bounds are read from (significance.ts).
  */
 import { bitSource } from './distributions.js';
+import { runSplit, sharedFloat64 } from './parallel.js';
 
 const EXACT_MAX_UNITS = 14;
 export const SIGN_FLIP_SEED = 0x5eed2024;
@@ -18,19 +19,24 @@ export interface Patterns {
   flippedSum: Float64Array[];
 }
 
-export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], resamples: number): Patterns {
+/**
+ * The sign patterns of `unitSums` (one array per gate, one sum per unit) and their flipped sums.
+ * `split` forces (true) or forbids (false) splitting the work with a helper thread; by default a
+ * large suite splits it. The values are the same either way.
+ */
+export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], resamples: number, split?: boolean): Patterns {
   const G = unitSize.length;
   const exact = G <= EXACT_MAX_UNITS;
   const count = exact ? 2 ** G : resamples + 1;
   const gates = unitSums.length;
-  const flippedSize = new Float64Array(count);
-  const flippedSum = unitSums.map(() => new Float64Array(count));
-  const next = bitSource(SIGN_FLIP_SEED);
+  // Shared memory: a helper thread may write half of the patterns (parallel.ts).
+  const flippedSize = sharedFloat64(count);
+  const flippedSum = unitSums.map(() => sharedFloat64(count));
   const words = Math.ceil(G / 32);
   // The last word's bits past the last unit are drawn but stand for no unit.
   const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
-  if (gates <= 4) fourGates(G, words, lastMask, count, exact, next, unitSize, unitSums, flippedSize, flippedSum);
-  else manyGates(G, words, lastMask, count, exact, next, unitSize, unitSums, flippedSize, flippedSum);
+  if (gates <= 4) fourGates(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
+  else manyGates(G, words, lastMask, count, exact, bitSource(SIGN_FLIP_SEED), unitSize, unitSums, flippedSize, flippedSum);
   return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
 }
 
@@ -42,7 +48,8 @@ type Draw = () => number;
  * per-unit check of the number of gates (1.7x faster than {@link manyGates} on 100,000 units).
  * Unused gates add zeros to sums nobody reads. Each pattern's sums add its flipped units in
  * ascending order, starting from 0, as a plain loop over the units would (so the sums are the
- * same, bit for bit): the set bits of each 32-unit word are visited lowest first.
+ * same, bit for bit): the set bits of each 32-unit word are visited lowest first. On a large suite
+ * the patterns are split with a helper thread (parallel.ts), which changes no value.
  */
 function fourGates(
   G: number,
@@ -50,47 +57,20 @@ function fourGates(
   lastMask: number,
   count: number,
   exact: boolean,
-  next: Draw,
   unitSize: Float64Array,
   unitSums: Float64Array[],
   flippedSize: Float64Array,
   flippedSum: Float64Array[],
+  split: boolean | undefined,
 ): void {
-  const x = new Float64Array(G * 5);
+  const x = sharedFloat64(G * 5);
   for (let u = 0; u < G; u++) x[u * 5] = unitSize[u] as number;
   unitSums.forEach((s, g) => {
     for (let u = 0; u < G; u++) x[u * 5 + 1 + g] = s[u] as number;
   });
-  const out = [0, 1, 2, 3].map((g) => flippedSum[g] ?? new Float64Array(count));
-  const [o0, o1, o2, o3] = out as [Float64Array, Float64Array, Float64Array, Float64Array];
+  const out = [0, 1, 2, 3].map((g) => flippedSum[g] ?? sharedFloat64(count));
   // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-  for (let p = 1; p < count; p++) {
-    let size = 0;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    for (let w = 0; w < words; w++) {
-      let m = exact ? p : next();
-      if (w === words - 1) m &= lastMask;
-      const base = w << 5;
-      while (m !== 0) {
-        const low = m & -m;
-        const at = (base + 31 - Math.clz32(low)) * 5;
-        m ^= low;
-        size += x[at] as number;
-        a0 += x[at + 1] as number;
-        a1 += x[at + 2] as number;
-        a2 += x[at + 3] as number;
-        a3 += x[at + 4] as number;
-      }
-    }
-    flippedSize[p] = size;
-    o0[p] = a0;
-    o1[p] = a1;
-    o2[p] = a2;
-    o3[p] = a3;
-  }
+  runSplit('flipRange', 1, count, (count * G) / 2, (from, to) => [x, words, lastMask, exact, SIGN_FLIP_SEED, from, to, flippedSize, ...out], split);
 }
 
 /** More than 4 gates: the same sums (see {@link fourGates}), the gates past the fourth in an array. */

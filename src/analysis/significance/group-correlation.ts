@@ -10,7 +10,7 @@
  * independent cases allow, whether by a shared shock or by a real group-level effect; either way
  * the group, not the case, is the unit of evidence. Seeded: the same input gives the same p.
  */
-import { bitSource } from '../../stats/distributions.js';
+import { runSplit, sharedFloat64, sharedInt32 } from '../../stats/parallel.js';
 
 const CORRELATION_SEED = 0x0c1a55e5;
 
@@ -31,9 +31,10 @@ export function groupCorrelationP(perCase: ArrayLike<number>, groupOf: Int32Arra
  * {@link groupCorrelationP} of several per-case series over the same cases and groups, in one pass:
  * every series sees the same draws (one seed), so the signs are drawn once and each case's group is
  * read once for all of them. Each series' sums add the same terms in the same order as it would
- * alone, so each p is the one {@link groupCorrelationP} gives for it, bit for bit.
+ * alone, so each p is the one {@link groupCorrelationP} gives for it, bit for bit. On a large suite
+ * a helper thread takes half of the draws (`split` forces or forbids it; the p-values are the same).
  */
-export function groupCorrelationPs(series: readonly ArrayLike<number>[], groupOf: Int32Array, groups: number, draws?: number): number[] {
+export function groupCorrelationPs(series: readonly ArrayLike<number>[], groupOf: Int32Array, groups: number, draws?: number, split?: boolean): number[] {
   const out = series.map(() => 1);
   const n = series[0]?.length ?? 0;
   if (groups < 2 || n === 0) return out;
@@ -58,37 +59,29 @@ export function groupCorrelationPs(series: readonly ArrayLike<number>[], groupOf
   });
   const L = live.length;
   if (L === 0) return out;
-  const e = new Float64Array(n * L);
+  // Shared memory: on a large suite a helper thread takes half of the draws (stats/parallel.ts).
+  const e = sharedFloat64(n * L);
   for (let j = 0; j < L; j++) {
     const c = centred[j] as Float64Array;
     for (let i = 0; i < n; i++) e[i * L + j] = c[i] as number;
   }
+  const groupsOf = sharedInt32(n);
+  groupsOf.set(groupOf.subarray(0, n));
   const sums = new Float64Array(groups * L);
-  const q = (j: number): number => {
-    let v = 0;
-    for (let g = 0; g < groups; g++) v += (sums[g * L + j] as number) ** 2;
-    return v;
-  };
   for (let i = 0; i < n; i++) {
     const at = (groupOf[i] as number) * L;
     for (let j = 0; j < L; j++) sums[at + j]! += e[i * L + j] as number;
   }
-  const observed = Float64Array.from({ length: L }, (_, j) => q(j) * (1 - 1e-12));
-  const atLeast = new Float64Array(L);
-  const next = bitSource(CORRELATION_SEED);
-  for (let r = 0; r < count; r++) {
-    sums.fill(0);
-    let bits = 0;
-    for (let i = 0; i < n; i++) {
-      if ((i & 31) === 0) bits = next();
-      // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
-      const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
-      const at = (groupOf[i] as number) * L;
-      const from = i * L;
-      for (let j = 0; j < L; j++) sums[at + j]! += s * (e[from + j] as number);
-    }
-    for (let j = 0; j < L; j++) if (q(j) >= (observed[j] as number)) atLeast[j]!++;
+  const observed = sharedFloat64(L);
+  for (let j = 0; j < L; j++) {
+    let q = 0;
+    for (let g = 0; g < groups; g++) q += (sums[g * L + j] as number) ** 2;
+    observed[j] = q * (1 - 1e-12);
   }
+  const reached = sharedFloat64(count * L);
+  runSplit('spreadRange', 0, count, count * n * L, (from, to) => [e, groupsOf, n, L, groups, CORRELATION_SEED, from, to, observed, reached], split);
+  const atLeast = new Float64Array(L);
+  for (let r = 0; r < count; r++) for (let j = 0; j < L; j++) atLeast[j]! += reached[r * L + j] as number;
   for (let j = 0; j < L; j++) out[live[j] as number] = (1 + (atLeast[j] as number)) / (1 + count);
   return out;
 }

@@ -1,0 +1,78 @@
+// Resampling loops split with a helper thread (stats/parallel.ts) must give the values one thread
+// gives, bit for bit: the generator positioned at any draw, the sign-flip sums, the correlation
+// check's p-values, and the fallback when the helper cannot take its half.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
+import { bitSource, bitSourceAt } from '../../../src/stats/distributions.js';
+import { runSplit, sharedFloat64 } from '../../../src/stats/parallel.js';
+import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
+
+const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
+/** The five output arrays of flipRange (size and 4 gates) for patterns 0 … 1000. */
+const sink = () => [0, 1, 2, 3, 4].map(() => sharedFloat64(1001));
+const bytesOf = (ps: Patterns) => ({ method: ps.method, count: ps.count, size: bytes(ps.flippedSize), sums: ps.flippedSum.map(bytes) });
+
+describe('bitSourceAt', () => {
+  it('is the generator after that many draws, for any seed and skip', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 0, max: 3000 }), (seed, skip) => {
+        const plain = bitSource(seed);
+        for (let k = 0; k < skip; k++) plain();
+        const at = bitSourceAt(seed, skip);
+        expect([at(), at(), at()]).toEqual([plain(), plain(), plain()]);
+      }),
+      { seed: 23, numRuns: 200 },
+    );
+  });
+  it('wraps the state modulo 2^32 for skips past 2^32', () => {
+    // Draw k uses state seed + (k + 1)·C mod 2^32, so skips 2^32 apart give the same stream.
+    expect(bitSourceAt(5, 2 ** 32 + 7)()).toBe(bitSourceAt(5, 7)());
+    expect(bitSourceAt(5, 2 ** 40)()).toBe(bitSource(5)());
+  });
+});
+
+describe('a loop split with a helper thread', () => {
+  it('gives the sign-flip sums of one thread, bit for bit', () => {
+    const next = bitSource(11);
+    for (const G of [13, 700, 4097]) {
+      const size = Float64Array.from({ length: G }, () => 1 + (next() % 3));
+      const sums = [0, 1, 2].map(() => Float64Array.from({ length: G }, () => ((next() % 20001) - 10000) / 7));
+      const one = signPatterns(size, sums, 301, false);
+      const two = signPatterns(size, sums, 301, true);
+      expect(bytesOf(two)).toEqual(bytesOf(one));
+    }
+  });
+
+  it('gives the correlation check p-values of one thread, bit for bit', () => {
+    const next = bitSource(3);
+    const n = 5000;
+    const groupOf = Int32Array.from({ length: n }, () => next() % 6);
+    const series = [0, 1, 2].map((k) => Array.from({ length: n }, (_, i) => ((next() % 100) / 100) * (k + 1) + ((groupOf[i] as number) === 2 ? 0.05 : 0)));
+    expect(groupCorrelationPs(series, groupOf, 6, 201, true)).toEqual(groupCorrelationPs(series, groupOf, 6, 201, false));
+  });
+
+  it('computes the helper’s half here when the helper cannot take it', () => {
+    // The helper's arguments cannot be sent to a thread (a function is not cloneable): the job fails
+    // to start, and this thread runs that range too.
+    const G = 300;
+    const x = sharedFloat64(G * 5).map((_, i) => (i % 5 === 0 ? 1 : (i % 7) - 3));
+    const run = (split: boolean) => {
+      const out = sink();
+      runSplit('flipRange', 1, 101, 1, (from, to) => [x, 10, (1 << 12) - 1, false, 9, from, to, ...out, ...(from === 1 ? [] : [() => 0])], split);
+      return out.map(bytes);
+    };
+    expect(run(true)).toEqual(run(false));
+    expect(run(false)[1]?.some((b) => b !== 0)).toBe(true);
+    expect(runSplit('flipRange', 1, 101, 1, (from, to) => [x, 10, (1 << 12) - 1, false, 9, from, to, ...sink(), () => 0], true)).toBe('here');
+  });
+
+  it('has the helper thread compute its half when it can', () => {
+    const x = sharedFloat64(64 * 5).map((_, i) => (i % 5 === 0 ? 1 : i / 3));
+    const out = sink();
+    expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 4, from, to, ...out], true)).toBe('helper');
+    const alone = sink();
+    expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 4, from, to, ...alone], false)).toBe('here');
+    expect(out.map(bytes)).toEqual(alone.map(bytes));
+  });
+});

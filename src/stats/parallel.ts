@@ -1,0 +1,227 @@
+/**
+ * A resampling loop split between this thread and one helper thread, synchronously: the caller
+ * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
+ * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
+ * second half of the draws can run in another thread and give exactly the values this thread would
+ * have computed: results are bit for bit the same with or without the helper.
+ *
+ * The helper runs {@link KERNELS} from their own source text (a thread started from a string, so it
+ * needs no file beside the bundle), writes into shared memory, and raises a flag. This thread
+ * computes its half, then waits for the flag; if the helper has not taken the job by the time this
+ * thread is done plus a grace period (a thread that could not start), or fails, this thread computes
+ * the helper's half itself: the same values, so a late helper writing them too changes nothing.
+ * Nothing here waits without a bound.
+ */
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The seeded generator of distributions.ts's `bitSource` (mulberry32), positioned after `skip`
+ * draws: its state moves by a constant per draw, so any draw is reached at once (a resampling loop
+ * split across threads starts each part where it falls).
+ * Self-contained and defined here, beside the kernels that call it: a helper thread runs their
+ * source text, which must name nothing imported.
+ */
+export function bitSourceAt(seed: number, skip: number): () => number {
+  let state = ((seed >>> 0) + Math.imul(skip % 4294967296, 0x6d2b79f5)) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/**
+ * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates (stats/sign-flip.ts
+ * explains the layout and why the sums are the plain loop's, bit for bit). `x` holds each unit's
+ * size and 4 sums; pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
+ */
+export function flipRange(
+  x: Float64Array,
+  words: number,
+  lastMask: number,
+  exact: boolean,
+  seed: number,
+  from: number,
+  to: number,
+  size: Float64Array,
+  o0: Float64Array,
+  o1: Float64Array,
+  o2: Float64Array,
+  o3: Float64Array,
+): void {
+  const next = bitSourceAt(seed, exact ? 0 : (from - 1) * words);
+  for (let p = from; p < to; p++) {
+    let s = 0;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
+    for (let w = 0; w < words; w++) {
+      let m = exact ? p : next();
+      if (w === words - 1) m &= lastMask;
+      const base = w << 5;
+      while (m !== 0) {
+        const low = m & -m;
+        const at = (base + 31 - Math.clz32(low)) * 5;
+        m ^= low;
+        s += x[at] as number;
+        a0 += x[at + 1] as number;
+        a1 += x[at + 2] as number;
+        a2 += x[at + 3] as number;
+        a3 += x[at + 4] as number;
+      }
+    }
+    size[p] = s;
+    o0[p] = a0;
+    o1[p] = a1;
+    o2[p] = a2;
+    o3[p] = a3;
+  }
+}
+
+/**
+ * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
+ * for each draw, every case's sign flipped at random, the group sums of each of the `L` series
+ * (`e`, case-major: case i's values at i·L …), and whether their spread Q reaches the observed one:
+ * `reached[r·L + j]` is 1 or 0 (written, never added to, so a range computed twice gives the same
+ * array). Draw r takes ⌈n/32⌉ words of the generator.
+ */
+export function spreadRange(
+  e: Float64Array,
+  groupOf: Int32Array,
+  n: number,
+  L: number,
+  groups: number,
+  seed: number,
+  from: number,
+  to: number,
+  observed: Float64Array,
+  reached: Float64Array,
+): void {
+  const next = bitSourceAt(seed, from * Math.ceil(n / 32));
+  const sums = new Float64Array(groups * L);
+  for (let r = from; r < to; r++) {
+    sums.fill(0);
+    let bits = 0;
+    for (let i = 0; i < n; i++) {
+      if ((i & 31) === 0) bits = next();
+      // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+      const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
+      const at = (groupOf[i] as number) * L;
+      const k = i * L;
+      for (let j = 0; j < L; j++) sums[at + j]! += s * (e[k + j] as number);
+    }
+    for (let j = 0; j < L; j++) {
+      let q = 0;
+      for (let g = 0; g < groups; g++) q += (sums[g * L + j] as number) ** 2;
+      reached[r * L + j] = q >= (observed[j] as number) ? 1 : 0;
+    }
+  }
+}
+
+/**
+ * The loops a helper thread can run, by name. Each writes its results into the shared arrays it is
+ * given and never adds to them, so a range computed twice (by a late helper and by this thread)
+ * leaves the same values.
+ */
+export const KERNELS = { flipRange, spreadRange } as const;
+type Kernel = keyof typeof KERNELS;
+
+/** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
+function helperSource(): string {
+  const kernels = Object.entries(KERNELS)
+    .map(([name, f]) => `${JSON.stringify(name)}: ${f.name}`)
+    .join(', ');
+  return `'use strict';
+const { parentPort } = require('node:worker_threads');
+${bitSourceAt.toString()}
+${Object.values(KERNELS)
+  .map((f) => f.toString())
+  .join('\n')}
+const kernels = { ${kernels} };
+parentPort.on('message', ({ kernel, args, flag }) => {
+  Atomics.store(flag, 0, ${TAKEN});
+  try {
+    kernels[kernel](...args);
+    Atomics.store(flag, 0, ${DONE});
+  } catch {
+    Atomics.store(flag, 0, ${FAILED});
+  }
+  Atomics.notify(flag, 0);
+});`;
+}
+
+const WAITING = 0;
+const TAKEN = 1;
+const DONE = 2;
+const FAILED = 3;
+
+/** How long a helper may take to pick up its job after this thread finished its own half. */
+const GRACE_MS = 2000;
+
+/** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
+export const PARALLEL_MIN_WORK = 2e7;
+
+/** Shared-memory arrays, so that a helper thread can read and write them. */
+export function sharedFloat64(length: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * 8), 0, length);
+}
+
+export function sharedInt32(length: number): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length);
+}
+
+/**
+ * Runs `kernel` over [from, to): the first part here, the rest in a helper thread when `work` is
+ * worth it (and `split` allows), else all here. `args(a, b)` gives the kernel's arguments for the
+ * range [a, b); the arrays it writes must come from {@link sharedFloat64}. Returns who computed
+ * the second part: the helper thread, or this one (no split, or the helper did not do it).
+ */
+export function runSplit(
+  kernel: Kernel,
+  from: number,
+  to: number,
+  work: number,
+  args: (a: number, b: number) => unknown[],
+  split = work >= PARALLEL_MIN_WORK,
+): 'helper' | 'here' {
+  const run = (a: number, b: number) => (KERNELS[kernel] as (...xs: unknown[]) => void)(...args(a, b));
+  const mid = from + Math.floor((to - from) / 2);
+  if (!split || mid <= from) {
+    run(from, to);
+    return 'here';
+  }
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  let helper: Worker | null = null;
+  try {
+    helper = new Worker(helperSource(), { eval: true });
+    helper.unref();
+    helper.on('error', () => Atomics.store(flag, 0, FAILED));
+    helper.postMessage({ kernel, args: args(mid, to), flag });
+  } catch {
+    Atomics.store(flag, 0, FAILED);
+  }
+  const started = Date.now();
+  run(from, mid);
+  // The helper's half is as long as this one: a helper that has not picked it up within the grace
+  // period, or not finished within a few times this half's time, is not coming (a thread that died
+  // cannot say so while this one waits).
+  const pickUp = Date.now() + GRACE_MS;
+  const finish = pickUp + 4 * (Date.now() - started);
+  let by: 'helper' | 'here' = 'helper';
+  for (;;) {
+    const state = Atomics.load(flag, 0);
+    if (state === DONE) break;
+    const deadline = state === WAITING ? pickUp : finish;
+    if (state === FAILED || Date.now() >= deadline) {
+      run(mid, to); // the same values the helper would write
+      by = 'here';
+      break;
+    }
+    Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
+  }
+  void helper?.terminate();
+  return by;
+}
