@@ -22523,11 +22523,17 @@ class CaseRows {
     get length() {
         return this.ids.length;
     }
-    /** Row k (0 ≤ k < length). */
-    at(k) {
+    /** Row k (0 ≤ k < length): a new object, or `into` filled in. */
+    at(k, into = emptyRow()) {
         if (!(k >= 0 && k < this.ids.length))
             throw new RangeError(`case row ${k} of ${this.ids.length}`);
-        return caseRow(this.ids[k], this.b, this.bi === null ? k : this.bi[k], this.c, this.ci === null ? k : this.ci[k]);
+        return fillRow(into, this.ids[k], this.b, this.bi === null ? k : this.bi[k], this.c, this.ci === null ? k : this.ci[k]);
+    }
+    /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
+    forEachRow(read) {
+        const row = emptyRow();
+        for (let k = 0; k < this.ids.length; k++)
+            read(this.at(k, row), k);
     }
     *[Symbol.iterator]() {
         for (let k = 0; k < this.ids.length; k++)
@@ -22535,11 +22541,10 @@ class CaseRows {
     }
     filter(keep) {
         const out = [];
-        for (let k = 0; k < this.ids.length; k++) {
-            const row = this.at(k);
+        this.forEachRow((row) => {
             if (keep(row))
-                out.push(row);
-        }
+                out.push({ ...row });
+        });
         return out;
     }
     map(f) {
@@ -22612,11 +22617,34 @@ function sortByCodePoint(items, idOf) {
     });
 }
 const WIDE = /[\ud800-\uffff]/;
+/** A row to fill in (see {@link fillRow}). */
+function emptyRow() {
+    return {
+        case_id: '',
+        in_baseline: false,
+        in_candidate: false,
+        baseline_completed: false,
+        candidate_completed: false,
+        baseline_reward: 0,
+        candidate_reward: 0,
+        reward_delta: 0,
+        baseline_steps: 0,
+        candidate_steps: 0,
+        steps_delta: 0,
+        completion_regression: false,
+        reward_regression: false,
+        baseline_error: null,
+        candidate_error: null,
+        baseline_guardrail_blocked: false,
+        candidate_guardrail_blocked: false,
+    };
+}
 /**
- * The report row of one case; `bi`/`ci` index its row on each side, -1 where absent. A side that
- * lacks the case contributes completed=false, reward 0 and steps 0, as rlm-code's report does.
+ * Writes the report row of one case into `r`; `bi`/`ci` index its row on each side, -1 where
+ * absent. A side that lacks the case contributes completed=false, reward 0 and steps 0, as
+ * rlm-code's report does.
  */
-function caseRow(id, b, bi, c, ci) {
+function fillRow(r, id, b, bi, c, ci) {
     const inB = bi >= 0;
     const inC = ci >= 0;
     const bf = inB ? b.flags[bi] : 0;
@@ -22626,40 +22654,44 @@ function caseRow(id, b, bi, c, ci) {
     const baselineSteps = inB ? b.numbers[bi * SLOTS + SLOT.steps] : 0;
     const candidateSteps = inC ? c.numbers[ci * SLOTS + SLOT.steps] : 0;
     const both = inB && inC;
-    return {
-        case_id: id,
-        in_baseline: inB,
-        in_candidate: inC,
-        baseline_completed: (bf & FLAG.completed) !== 0,
-        candidate_completed: (cf & FLAG.completed) !== 0,
-        baseline_reward: baselineReward,
-        candidate_reward: candidateReward,
-        reward_delta: candidateReward - baselineReward,
-        baseline_steps: baselineSteps,
-        candidate_steps: candidateSteps,
-        steps_delta: candidateSteps - baselineSteps,
-        completion_regression: both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0,
-        reward_regression: both && candidateReward < baselineReward,
-        baseline_error: inB ? (b.errors[bi] ?? null) : null,
-        candidate_error: inC ? (c.errors[ci] ?? null) : null,
-        baseline_guardrail_blocked: (bf & FLAG.guardrail) !== 0,
-        candidate_guardrail_blocked: (cf & FLAG.guardrail) !== 0,
-    };
+    r.case_id = id;
+    r.in_baseline = inB;
+    r.in_candidate = inC;
+    r.baseline_completed = (bf & FLAG.completed) !== 0;
+    r.candidate_completed = (cf & FLAG.completed) !== 0;
+    r.baseline_reward = baselineReward;
+    r.candidate_reward = candidateReward;
+    r.reward_delta = candidateReward - baselineReward;
+    r.baseline_steps = baselineSteps;
+    r.candidate_steps = candidateSteps;
+    r.steps_delta = candidateSteps - baselineSteps;
+    r.completion_regression = both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0;
+    r.reward_regression = both && candidateReward < baselineReward;
+    r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
+    r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
+    r.baseline_guardrail_blocked = (bf & FLAG.guardrail) !== 0;
+    r.candidate_guardrail_blocked = (cf & FLAG.guardrail) !== 0;
+    return r;
 }
 /** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
 function summarizeCases(rows) {
     let common = 0;
     let completion = 0;
     let reward = 0;
-    for (const r of rows) {
+    const count = (r) => {
         if (!r.in_baseline || !r.in_candidate)
-            continue;
+            return;
         common++;
         if (r.completion_regression)
             completion++;
         if (r.reward_regression)
             reward++;
-    }
+    };
+    if (rows instanceof CaseRows)
+        rows.forEachRow(count);
+    else
+        for (const r of rows)
+            count(r);
     return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
 }
 
@@ -24632,10 +24664,11 @@ function* renderJsonChunks(cmp, version = BENCHGATE_VERSION) {
     yield `${shell.slice(0, at)}\n  "cases": [\n    `;
     const w = new RowWriter(CHUNK_BYTES);
     const rows = cmp.cases;
+    const row = rows.length > 0 ? rows.at(0) : null; // filled in again for each row
     for (let i = 0; i < rows.length; i++) {
         if (i > 0)
             w.ascii(ROW_SEPARATOR);
-        w.row(rows.at(i));
+        w.row(rows.at(i, row));
         if (w.pos >= CHUNK_BYTES - ROW_ROOM)
             yield w.take();
     }

@@ -85,10 +85,16 @@ export class CaseRows implements Iterable<CaseRow> {
     return this.ids.length;
   }
 
-  /** Row k (0 ≤ k < length). */
-  at(k: number): CaseRow {
+  /** Row k (0 ≤ k < length): a new object, or `into` filled in. */
+  at(k: number, into: CaseRow = emptyRow()): CaseRow {
     if (!(k >= 0 && k < this.ids.length)) throw new RangeError(`case row ${k} of ${this.ids.length}`);
-    return caseRow(this.ids[k] as string, this.b, this.bi === null ? k : (this.bi[k] as number), this.c, this.ci === null ? k : (this.ci[k] as number));
+    return fillRow(into, this.ids[k] as string, this.b, this.bi === null ? k : (this.bi[k] as number), this.c, this.ci === null ? k : (this.ci[k] as number));
+  }
+
+  /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
+  forEachRow(read: (row: CaseRow, k: number) => void): void {
+    const row = emptyRow();
+    for (let k = 0; k < this.ids.length; k++) read(this.at(k, row), k);
   }
 
   *[Symbol.iterator](): Iterator<CaseRow> {
@@ -97,10 +103,9 @@ export class CaseRows implements Iterable<CaseRow> {
 
   filter(keep: (row: CaseRow) => boolean): CaseRow[] {
     const out: CaseRow[] = [];
-    for (let k = 0; k < this.ids.length; k++) {
-      const row = this.at(k);
-      if (keep(row)) out.push(row);
-    }
+    this.forEachRow((row) => {
+      if (keep(row)) out.push({ ...row });
+    });
     return out;
   }
 
@@ -182,11 +187,35 @@ export function sortByCodePoint<T>(items: T[], idOf: (item: T) => string): T[] {
 
 const WIDE = /[\ud800-\uffff]/;
 
+/** A row to fill in (see {@link fillRow}). */
+function emptyRow(): CaseRow {
+  return {
+    case_id: '',
+    in_baseline: false,
+    in_candidate: false,
+    baseline_completed: false,
+    candidate_completed: false,
+    baseline_reward: 0,
+    candidate_reward: 0,
+    reward_delta: 0,
+    baseline_steps: 0,
+    candidate_steps: 0,
+    steps_delta: 0,
+    completion_regression: false,
+    reward_regression: false,
+    baseline_error: null,
+    candidate_error: null,
+    baseline_guardrail_blocked: false,
+    candidate_guardrail_blocked: false,
+  };
+}
+
 /**
- * The report row of one case; `bi`/`ci` index its row on each side, -1 where absent. A side that
- * lacks the case contributes completed=false, reward 0 and steps 0, as rlm-code's report does.
+ * Writes the report row of one case into `r`; `bi`/`ci` index its row on each side, -1 where
+ * absent. A side that lacks the case contributes completed=false, reward 0 and steps 0, as
+ * rlm-code's report does.
  */
-function caseRow(id: string, b: PackedSummary, bi: number, c: PackedSummary, ci: number): CaseRow {
+function fillRow(r: CaseRow, id: string, b: PackedSummary, bi: number, c: PackedSummary, ci: number): CaseRow {
   const inB = bi >= 0;
   const inC = ci >= 0;
   const bf = inB ? (b.flags[bi] as number) : 0;
@@ -196,25 +225,24 @@ function caseRow(id: string, b: PackedSummary, bi: number, c: PackedSummary, ci:
   const baselineSteps = inB ? (b.numbers[bi * SLOTS + SLOT.steps] as number) : 0;
   const candidateSteps = inC ? (c.numbers[ci * SLOTS + SLOT.steps] as number) : 0;
   const both = inB && inC;
-  return {
-    case_id: id,
-    in_baseline: inB,
-    in_candidate: inC,
-    baseline_completed: (bf & FLAG.completed) !== 0,
-    candidate_completed: (cf & FLAG.completed) !== 0,
-    baseline_reward: baselineReward,
-    candidate_reward: candidateReward,
-    reward_delta: candidateReward - baselineReward,
-    baseline_steps: baselineSteps,
-    candidate_steps: candidateSteps,
-    steps_delta: candidateSteps - baselineSteps,
-    completion_regression: both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0,
-    reward_regression: both && candidateReward < baselineReward,
-    baseline_error: inB ? (b.errors[bi] ?? null) : null,
-    candidate_error: inC ? (c.errors[ci] ?? null) : null,
-    baseline_guardrail_blocked: (bf & FLAG.guardrail) !== 0,
-    candidate_guardrail_blocked: (cf & FLAG.guardrail) !== 0,
-  };
+  r.case_id = id;
+  r.in_baseline = inB;
+  r.in_candidate = inC;
+  r.baseline_completed = (bf & FLAG.completed) !== 0;
+  r.candidate_completed = (cf & FLAG.completed) !== 0;
+  r.baseline_reward = baselineReward;
+  r.candidate_reward = candidateReward;
+  r.reward_delta = candidateReward - baselineReward;
+  r.baseline_steps = baselineSteps;
+  r.candidate_steps = candidateSteps;
+  r.steps_delta = candidateSteps - baselineSteps;
+  r.completion_regression = both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0;
+  r.reward_regression = both && candidateReward < baselineReward;
+  r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
+  r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
+  r.baseline_guardrail_blocked = (bf & FLAG.guardrail) !== 0;
+  r.candidate_guardrail_blocked = (cf & FLAG.guardrail) !== 0;
+  return r;
 }
 
 /** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
@@ -222,11 +250,13 @@ export function summarizeCases(rows: CaseRowList): CaseSummary {
   let common = 0;
   let completion = 0;
   let reward = 0;
-  for (const r of rows) {
-    if (!r.in_baseline || !r.in_candidate) continue;
+  const count = (r: CaseRow) => {
+    if (!r.in_baseline || !r.in_candidate) return;
     common++;
     if (r.completion_regression) completion++;
     if (r.reward_regression) reward++;
-  }
+  };
+  if (rows instanceof CaseRows) rows.forEachRow(count);
+  else for (const r of rows) count(r);
   return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
 }
