@@ -2,6 +2,7 @@
  * The pure parts of `mode: ab`'s round loop: which side runs first in a round, whether the next
  * round fits the spend cap, why the loop stopped, and the job summary's table of rounds.
  */
+import type { RoundsStop } from '../../analysis/model.js';
 import type { SequentialDecision } from '../../analysis/significance/sequential.js';
 import type { Verdict } from '../../analysis/compare.js';
 import { untrusted } from '../../report/markdown/markdown.js';
@@ -27,8 +28,8 @@ export function nextRoundFits(spent: number, completeRounds: number, limit: numb
   return spent + spent / completeRounds <= limit;
 }
 
-/** Why the loop ended: the design decided, its maximum was reached, the cap, or a side that failed. */
-export type AbStop = 'decided' | 'max-trials' | 'budget' | 'failed';
+/** Why the loop ended: the design decided, its maximum was reached, the cap, or a side that failed (stamped on every counted trial as `ab.stop`). */
+export type AbStop = RoundsStop;
 
 /** One round as the job summary shows it. */
 export interface RoundRow {

@@ -1,10 +1,13 @@
 /**
- * The markdown for a sequential decision (--sequential): the round, whether to stop and why, the
- * runs spent against the fixed design of the same maximum, and the level this round was judged at.
- * Absent without --sequential, so other reports stay as they were.
+ * The markdown for a sequential decision (--sequential, mode ab and its gate): the round, whether to
+ * stop and why, the runs spent against the fixed design of the same maximum, the level this round
+ * was judged at, and for shards of interleaved rounds each shard's rounds and what was not counted.
+ * Absent without a sequential decision, so other reports stay as they were.
  */
 import type { Comparison } from '../../analysis/compare.js';
+import type { RoundsHalt, RoundsStop, ShardRounds } from '../../analysis/model.js';
 import type { SequentialDecision } from '../../analysis/significance/sequential.js';
+import { table } from '../markdown/markdown.js';
 import { levelPercent } from './significance.js';
 
 /** A small probability in 2 significant digits: 0.00034, 5.7e-10. */
@@ -12,8 +15,23 @@ export function level(p: number): string {
   return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 }
 
+const per = (runs: number): string => `${runs} runs (${runs / 2} per side)`;
+
+/** Why the rounds ended undecided before the design's last round: never "run another round", since none follows. */
+function haltedStatus(s: SequentialDecision, halted: RoundsHalt): string {
+  const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+  const spent = `Spent ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
+  const stays = 'the verdict stays inconclusive';
+  if (halted === 'budget')
+    return `**Stopped on the spend cap after ${at}: undecided.** Another round would have passed the cap, so ${stays}; a larger \`budget\` lets the rounds go on to a decision. ${spent}`;
+  if (halted === 'failed') return `**Stopped after ${at}: a side failed, undecided.** No round follows a failed one, so ${stays}. ${spent}`;
+  if (halted === 'common-look')
+    return `**Stopped at the shards' common look, ${at}: undecided.** The shards are merged up to the fewest rounds any shard ran (below), so ${stays}. ${spent.replace('Spent', 'Counted')}`;
+  return `**Undecided after ${at}, and no round follows** (the trials do not say why the rounds ended), so ${stays}. ${spent}`;
+}
+
 function status(s: SequentialDecision): string {
-  const per = (runs: number): string => `${runs} runs (${runs / 2} per side)`;
+  if (s.halted !== undefined) return haltedStatus(s, s.halted);
   if (s.reason === 'decided') {
     const share = Math.round((100 * (s.runs.saved as number)) / s.runs.fixed);
     return `**Stop: decided after round ${s.rounds} of at most ${s.max_rounds}.** Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${share}%).`;
@@ -28,6 +46,46 @@ function status(s: SequentialDecision): string {
   return `**Continue: undecided after round ${s.rounds} of at most ${s.max_rounds}; run another round** (one more trial of each side, exit code 3 until then): ${more}. Spent so far ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
 }
 
+const SHARD_STOP: Record<RoundsStop, string> = {
+  decided: 'decided on its own cases',
+  'max-trials': 'the last round of the design, undecided',
+  budget: 'the spend cap',
+  failed: 'a side failed',
+};
+
+const rangeOf = (from: number, to: number): string => (from === to ? `round ${from}` : `rounds ${from}–${to}`);
+
+/**
+ * Each shard's rounds, why it stopped, and what the common look left out: every run beyond it is
+ * named here, never dropped silently.
+ */
+export function shardRoundsLines(r: ShardRounds): string[] {
+  const rows = r.shards.map((s) => {
+    const runs = s.uncounted.baseline + s.uncounted.candidate;
+    const last = r.common + Math.max(s.uncounted.baseline, s.uncounted.candidate);
+    return [
+      `${s.index} of ${s.total}`,
+      String(s.rounds),
+      s.stop === null ? 'not stamped' : SHARD_STOP[s.stop],
+      String(Math.min(s.rounds, r.common)),
+      runs === 0 ? 'none' : `${rangeOf(r.common + 1, last)} (${runs} run${runs === 1 ? '' : 's'})`,
+    ];
+  });
+  const left = r.shards.filter((s) => s.uncounted.baseline + s.uncounted.candidate > 0);
+  const total = left.reduce((n, s) => n + s.uncounted.baseline + s.uncounted.candidate, 0);
+  const which = left.map((s) => s.index).join(', ');
+  const uncounted =
+    total === 0
+      ? 'Every run of every shard is counted.'
+      : `**Not counted: ${total} run${total === 1 ? '' : 's'} of shard${left.length === 1 ? '' : 's'} ${which}**, after the common look.`;
+  return [
+    `**Shards.** Each shard ran its own interleaved rounds over its part of the cases and stopped on its own. The gate merges rounds 1–${r.common} of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round ${r.common}'s level. ${uncounted} Counting later rounds would need a look the design did not plan for every case.`,
+    '',
+    ...table(['Shard', 'Rounds run', 'Why its rounds stopped', 'Counted', 'Not counted'], ['right', 'right', 'left', 'right', 'left'], rows),
+    '',
+  ];
+}
+
 export function sequentialSection(cmp: Comparison): string[] {
   const s = cmp.sequential;
   if (s === undefined) return [];
@@ -37,6 +95,7 @@ export function sequentialSection(cmp: Comparison): string[] {
     '',
     status(s),
     '',
+    ...(s.shards === undefined ? [] : shardRoundsLines(s.shards)),
     `Round ${s.rounds}'s gates are judged at a one-sided level of ${level(s.nominal_alpha)} (${levelPercent(1 - s.nominal_alpha)}% confidence), so that deciding after every round and stopping at the first hold or promote keeps each overall error (a false hold, a false promote) within ${level(1 - s.confidence)}, as the fixed design at ${levelPercent(s.confidence)}% confidence does (${s.method}, Lan & DeMets 1983). Levels by round: ${levels}.`,
     '',
   ];
