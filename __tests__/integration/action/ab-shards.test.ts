@@ -4,8 +4,9 @@
 // design's maximum); the gate job merges the shards at their common look, the fewest rounds any
 // shard ran, decides at that look's level, and says each shard's rounds, why it stopped and what it
 // did not count.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,9 @@ import { shardOf } from '../../../src/analysis/shards.js';
 import { sequentialConfidence } from '../../../src/analysis/significance/sequential.js';
 import { level } from '../../../src/report/sections/sequential.js';
 import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+import { parse as parseYaml } from 'yaml';
+import { interpolate, parseOutputFile, REPO_ROOT } from '../../helpers/composite.js';
+import { readDocs } from '../../helpers/docs.js';
 import { job } from '../../helpers/in-process-jobs.js';
 import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 import { unzip } from '../../helpers/zip.js';
@@ -207,5 +211,77 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     const point = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 'demo', decide: 'point' });
     expect(point.exitCode).toBe(1);
     expect(point.log).toContain('the shards hold interleaved rounds (mode ab): set decide: significant to judge them');
+  });
+
+  it('the documented interleaved workflow runs through gate.yml: its plan, one ab job per shard as its steps say, then the unchanged gate job', async () => {
+    const file = readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'benchgate-interleaved.yml'), 'utf8');
+    expect(/<!-- interleaved-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- interleaved-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
+    interface Step {
+      name?: string;
+      run?: string;
+      env?: Record<string, string>;
+      with?: Record<string, unknown>;
+    }
+    const gateYml = parseYaml(readFileSync(join(REPO_ROOT, '.github', 'workflows', 'gate.yml'), 'utf8')) as {
+      on: { workflow_call: { inputs: Record<string, { default?: unknown }> } };
+      jobs: Record<string, { steps: Step[] }>;
+    };
+    const caller = (parseYaml(file) as { jobs: { benchgate: { with: Record<string, unknown> } } }).jobs.benchgate.with;
+    const inputs = { ...Object.fromEntries(Object.entries(gateYml.on.workflow_call.inputs).map(([k, v]) => [k, v.default ?? ''])), ...caller };
+    const github = { sha: '3'.repeat(40), event: { pull_request: { base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) } } } };
+    // No configuration file in the base commit: hashFiles finds nothing.
+    const given = (step: Step, contexts: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(step.with ?? {}).map(([k, v]) => [
+          k,
+          interpolate(String(v).replace(/hashFiles\((format\('base\/\{0\}', )?inputs\.config\)?\)/, "''"), contexts),
+        ]),
+      );
+    const bash = (script: string, env: Record<string, string>, cwd = root) =>
+      execFileSync('bash', ['-eo', 'pipefail', '-c', script], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8' });
+
+    const plan = gateYml.jobs['plan']?.steps[0] as Step;
+    const out = join(root, 'interleaved-plan');
+    writeFileSync(out, '');
+    bash(plan.run as string, { ...Object.fromEntries(Object.entries(plan.env ?? {}).map(([k, v]) => [k, interpolate(v, { inputs })])), GITHUB_OUTPUT: out });
+    const planned = parseOutputFile(readFileSync(out, 'utf8'));
+    expect(planned).toEqual({ roles: '["ab"]', shards: '["1/2","2/2"]' });
+
+    const run = 'run-abw';
+    const steps = gateYml.jobs['suite']?.steps ?? [];
+    for (const shard of JSON.parse(planned['shards'] as string) as string[]) {
+      const matrix = { role: 'ab', shard };
+      const j = job(double, root, `wf-${shard.replace('/', '-')}`, run);
+      // The two checkouts: the example suite at both commits.
+      for (const dir of ['base', 'head']) {
+        cpSync(join(REPO_ROOT, 'examples', 'suite'), join(j.workspace, dir, 'examples', 'suite'), { recursive: true });
+        for (const f of ['py-json.mjs', 'rlm-summary-aggregates.mjs']) cpSync(join(REPO_ROOT, 'scripts', f), join(j.workspace, dir, 'scripts', f));
+      }
+      const install = steps.find((st) => st.name === "Install the suite's dependencies") as Step;
+      bash(install.run as string, Object.fromEntries(Object.entries(install.env ?? {}).map(([k, v]) => [k, interpolate(v, { inputs, matrix })])), j.workspace);
+      expect(readFileSync(join(j.workspace, 'head', 'cases.txt'), 'utf8')).toBe(readFileSync(join(j.workspace, 'base', 'cases.txt'), 'utf8'));
+      const ab = given(steps.find((st) => st.with?.['mode'] === 'ab') as Step, { inputs, matrix, github });
+      expect(ab).toMatchObject({ shard, cases: 'cases.txt', config: '', decide: '', 'max-trials': '10', 'baseline-command': inputs['command'] });
+      const r = await j.run(ab);
+      expect(r.exitCode, r.log).toBe(0);
+      expect(r.summary).toContain(`(shard ${shard.replace('/', ' of ')})`);
+      // The same command on both sides (A/A, deterministic): no spread, so each shard decides at round 1.
+      expect(r.outputs).toMatchObject({ rounds: '1', 'stop-reason': 'decided', verdict: 'promote' });
+    }
+
+    const compare = given(gateYml.jobs['gate']?.steps.find((st) => st.with?.['mode'] === 'compare') as Step, {
+      inputs,
+      github,
+      needs: { suite: { result: 'success', outputs: {} } },
+    });
+    expect(compare).toMatchObject({ decide: 'significant', config: '', comment: 'off' });
+    const gate = await job(double, root, 'gate', run).run(compare);
+    expect(gate.exitCode, gate.log).toBe(0);
+    expect(gate.log).toContain(
+      'benchgate: baseline summary merged from 2 shard artifacts (benchgate-demo-baseline-shard-1-of-2, benchgate-demo-baseline-shard-2-of-2)',
+    );
+    expect(gate.summary).toContain('**Shards.**');
+    expect(gate.outputs['verdict']).toBe('promote');
+    expect(gate.summary).toContain('**Stop: decided after round 1 of at most 10.**');
   });
 });
