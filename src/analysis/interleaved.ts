@@ -145,6 +145,7 @@ export function mergeShardRounds(baseline: readonly ShardTrials[], candidate: re
       index,
       total: num(first, SHARD_KEYS.total) ?? 0,
       rounds: Math.min(n.baseline, n.candidate),
+      ran: n.baseline + n.candidate,
       stop,
       uncounted: { baseline: Math.max(0, n.baseline - common), candidate: Math.max(0, n.candidate - common) },
     });

@@ -194,6 +194,8 @@ export interface ShardRounds {
     total: number;
     /** Complete rounds the shard ran: the fewer of its two sides' trials. */
     rounds: number;
+    /** Runs (trials of either side) the shard ran, counted or not. */
+    ran: number;
     /** Why its job stopped, from its stamps (`ab.stop`); null when they do not say. */
     stop: RoundsStop | null;
     /** Trials beyond the common look, per side, not counted. */

@@ -162,6 +162,9 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     expect(trialFiles(r.uploads.get('benchgate-demo-candidate'))).toEqual(['summary.json']);
     expect(r.uploads.get('benchgate-demo-candidate')).toContain('command.trial-2.log');
     expect(r.summary).toContain('**Stopped on the spend cap after round 1 of at most 4: undecided.**');
+    expect(r.summary).toMatch(
+      /\| 1 \| baseline → candidate \| .* \| inconclusive \(stopped: the spend cap\) \| [\d.e-]+ \|\n\| 2 \| candidate → baseline \| .* \| not counted \(incomplete\) \|/,
+    );
     expect(r.summary).not.toContain('run another round');
   });
 

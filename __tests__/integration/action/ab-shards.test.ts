@@ -104,6 +104,8 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
       [0, '6', 'decided', 'hold'],
     ]);
     expect(jobs[0]?.summary).toContain('### benchgate: interleaved rounds of suite `demo` (shard 1 of 3)');
+    expect(jobs[0]?.summary).toContain("The verdict on this shard's cases after round 3: **hold**.");
+    expect(jobs[0]?.summary).toContain("judges them with the other shards' rounds, merged at the fewest rounds any shard ran.");
     expect(jobs[0]?.log).toMatch(/benchgate: shard 1 of 3: \d+ of the 60 listed cases, in BENCHGATE_SHARD_CASES_FILE; both sides run it/);
     // Every trial is stamped with its round, the design, the shard and why its job's rounds stopped.
     expect(trialOf(run, 'benchgate-demo-candidate-shard-3-of-3', 'summary.trial-5.json').metadata).toMatchObject({
@@ -121,10 +123,12 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     );
     expect(gate.outputs['verdict']).toBe('hold');
     // Decided at the common look, round 3, at that look's level of the 8-round design.
-    expect(gate.summary).toContain('**Stop: decided after round 3 of at most 8.**');
+    expect(gate.summary).toContain(
+      '**Stop: decided after round 3 of at most 8.** The 3 shards ran 26 runs (a run: one side of one shard), 18 of them counted; the fixed design of 8 rounds spends 48: 22 runs saved (46%).',
+    );
     expect(gate.summary).toContain(`Round 3's gates are judged at a one-sided level of ${level(1 - sequentialConfidence(3, 8, 0.95))} `);
     expect(gate.summary).toContain(
-      "The gate merges rounds 1–3 of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round 3's level. **Not counted: 8 runs of shards 2, 3**, after the common look.",
+      "The gate merges rounds 1–3 of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round 3's level. **Not counted: 8 runs of shards 2 and 3**, after the common look.",
     );
     expect(gate.summary).toContain(
       [
@@ -154,7 +158,7 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     expect(gate.outputs['verdict']).toBe('inconclusive');
     expect(gate.summary).toContain("**Stopped at the shards' common look, round 3 of at most 8: undecided.**");
     expect(gate.summary).toContain('| 3 of 3 | 8 | the last round of the design, undecided | 3 | rounds 4–8 (10 runs) |');
-    expect(gate.summary).toContain('**Not counted: 20 runs of shards 2, 3**');
+    expect(gate.summary).toContain('**Not counted: 20 runs of shards 2 and 3**');
     expect(gate.summary).not.toContain('run another round');
     expect(gate.log).toContain("round 3 of at most 8: stopped undecided, at the shards' common look");
   });
@@ -180,6 +184,7 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     ]);
     expect(jobs[1]?.summary).toContain('**Stopped on the spend cap after round 2 of at most 4: undecided.**');
     expect(jobs[1]?.summary).not.toContain('run another round');
+    expect(jobs[1]?.summary).toMatch(/\| 2 \| candidate → baseline \| .* \| inconclusive \(stopped: the spend cap\) \| [\d.]+ \|/);
 
     const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 'demo', decide: 'significant' });
     expect(gate.exitCode, gate.log).toBe(0);

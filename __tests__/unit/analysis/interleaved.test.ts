@@ -62,9 +62,9 @@ describe('shards of interleaved rounds, merged at the common look', () => {
     expect(m.shards).toEqual({
       common: 3,
       shards: [
-        { index: 1, total: 3, rounds: 5, stop: 'decided', uncounted: { baseline: 2, candidate: 2 } },
-        { index: 2, total: 3, rounds: 3, stop: 'budget', uncounted: { baseline: 0, candidate: 0 } },
-        { index: 3, total: 3, rounds: 10, stop: 'max-trials', uncounted: { baseline: 7, candidate: 7 } },
+        { index: 1, total: 3, rounds: 5, ran: 10, stop: 'decided', uncounted: { baseline: 2, candidate: 2 } },
+        { index: 2, total: 3, rounds: 3, ran: 6, stop: 'budget', uncounted: { baseline: 0, candidate: 0 } },
+        { index: 3, total: 3, rounds: 10, ran: 20, stop: 'max-trials', uncounted: { baseline: 7, candidate: 7 } },
       ],
     });
     expect(m.rounds.baseline).toHaveLength(3);
@@ -88,7 +88,7 @@ describe('shards of interleaved rounds, merged at the common look', () => {
     ]);
     const m = mergeShardRounds(b, c);
     expect(m.shards.common).toBe(4);
-    expect(m.shards.shards[1]).toEqual({ index: 2, total: 2, rounds: 5, stop: 'failed', uncounted: { baseline: 2, candidate: 1 } });
+    expect(m.shards.shards[1]).toEqual({ index: 2, total: 2, rounds: 5, ran: 11, stop: 'failed', uncounted: { baseline: 2, candidate: 1 } });
     expect(m.drafts).toEqual([
       {
         code: 'command-failed',

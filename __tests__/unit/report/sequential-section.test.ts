@@ -38,7 +38,7 @@ describe('a look after the rounds ended', () => {
     ],
     [
       'common-look',
-      "**Stopped at the shards' common look, round 3 of at most 10: undecided.** The shards are merged up to the fewest rounds any shard ran (below), so the verdict stays inconclusive. Counted 6 runs (3 per side) of the fixed design's 20.",
+      "**Stopped at the shards' common look, round 3 of at most 10: undecided.** The shards are merged up to the fewest rounds any shard ran, so the verdict stays inconclusive. Spent 6 runs (3 per side) of the fixed design's 20.",
     ],
     [
       'unknown',
@@ -67,16 +67,16 @@ describe('shards of rounds', () => {
   const rounds: ShardRounds = {
     common: 2,
     shards: [
-      { index: 1, total: 3, rounds: 2, stop: 'budget', uncounted: { baseline: 0, candidate: 0 } },
-      { index: 2, total: 3, rounds: 3, stop: 'failed', uncounted: { baseline: 2, candidate: 1 } },
-      { index: 3, total: 3, rounds: 7, stop: null, uncounted: { baseline: 5, candidate: 5 } },
+      { index: 1, total: 3, rounds: 2, ran: 4, stop: 'budget', uncounted: { baseline: 0, candidate: 0 } },
+      { index: 2, total: 3, rounds: 3, ran: 7, stop: 'failed', uncounted: { baseline: 2, candidate: 1 } },
+      { index: 3, total: 3, rounds: 7, ran: 14, stop: null, uncounted: { baseline: 5, candidate: 5 } },
     ],
   };
 
   it('lists every shard, its rounds and stop, and every run not counted', () => {
     expect(shardRoundsLines(rounds).join('\n')).toBe(
       [
-        "**Shards.** Each shard ran its own interleaved rounds over its part of the cases and stopped on its own. The gate merges rounds 1–2 of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round 2's level. **Not counted: 13 runs of shards 2, 3**, after the common look. Counting later rounds would need a look the design did not plan for every case.",
+        "**Shards.** Each shard ran its own interleaved rounds over its part of the cases and stopped on its own. The gate merges rounds 1–2 of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round 2's level. **Not counted: 13 runs of shards 2 and 3**, after the common look. Counting later rounds would need a look the design did not plan for every case.",
         '',
         '| Shard | Rounds run | Why its rounds stopped | Counted | Not counted |',
         '|--:|--:|:--|--:|:--|',
@@ -88,8 +88,19 @@ describe('shards of rounds', () => {
     );
   });
 
+  it('says which shards ended the rounds at the common look, and counts the runs of every shard against the fixed design over all shards', () => {
+    const halted = { ...haltedDecision(decideSequential('inconclusive', [], 2, 10, 0.95), 'common-look'), shards: rounds };
+    expect(statusOf(halted)).toBe(
+      "**Stopped at the shards' common look, round 2 of at most 10: undecided.** The shards are merged up to the fewest rounds any shard ran, so the verdict stays inconclusive. Stopped there: shard 1 (the spend cap). The 3 shards ran 25 runs (a run: one side of one shard), 12 of them counted; the fixed design of 10 rounds spends 60.",
+    );
+    const decided = { ...decideSequential('hold', [], 2, 10, 0.95), shards: rounds };
+    expect(statusOf(decided)).toBe(
+      '**Stop: decided after round 2 of at most 10.** The 3 shards ran 25 runs (a run: one side of one shard), 12 of them counted; the fixed design of 10 rounds spends 60: 35 runs saved (58%).',
+    );
+  });
+
   it('says when every run is counted, and sits in the section only with shards', () => {
-    const even: ShardRounds = { common: 2, shards: rounds.shards.map((s) => ({ ...s, rounds: 2, uncounted: { baseline: 0, candidate: 0 } })) };
+    const even: ShardRounds = { common: 2, shards: rounds.shards.map((s) => ({ ...s, rounds: 2, ran: 4, uncounted: { baseline: 0, candidate: 0 } })) };
     expect(shardRoundsLines(even)[0]).toContain('Every run of every shard is counted.');
     expect(sequentialSection(cmpOf({ ...haltedDecision(open, 'common-look'), shards: even })).join('\n')).toContain('| 3 of 3 | 2 | not stamped | 2 | none |');
     expect(sequentialSection(cmpOf(open)).join('\n')).not.toContain('**Shards.**');

@@ -218,7 +218,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       x.trial.summary.metadata[AB_STAMPS.stop] = stop;
       writeFileSync(join(staging[role], trialFile(NORMALIZED_FILE, x.round)), JSON.stringify(x.trial.summary));
     }
-  if (last?.sequential !== undefined && (stop === 'budget' || stop === 'failed')) last.sequential = haltedDecision(last.sequential, stop);
+  if (last?.sequential !== undefined && (stop === 'budget' || stop === 'failed')) {
+    last.sequential = haltedDecision(last.sequential, stop);
+    const row = [...rows].reverse().find((x) => x.look !== null);
+    if (row?.look) row.look.decision = last.sequential;
+  }
 
   // Upload: every counted trial's files (a failed trial too: the gate holds on it), the logs of an uncounted round, the case list, the usage file.
   const names: Record<Role, string> = {
@@ -255,7 +259,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   io.setOutput('verdict', verdict ?? '');
   const spend =
     inputs.budget && cap ? ` Spent ${describeSpend(inputs.budget.unit, spent())} of the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}.` : '';
-  const head = `### benchgate: interleaved rounds of suite ${untrusted(inputs.suite)}${inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : ''}\n\n${stopLine(stop, complete, inputs.maxTrials, verdict)}${spend}\n\n${roundsTable(rows)}\n\nArtifacts \`${names.baseline}\` and \`${names.candidate}\` hold the ${complete} counted round${complete === 1 ? '' : 's'}; the gate job (mode: compare, decide: significant) judges them.\n`;
+  const head = `### benchgate: interleaved rounds of suite ${untrusted(inputs.suite)}${inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : ''}\n\n${stopLine(stop, complete, inputs.maxTrials, verdict, inputs.shard !== null)}${spend}\n\n${roundsTable(rows)}\n\nArtifacts \`${names.baseline}\` and \`${names.candidate}\` hold the ${complete} counted round${complete === 1 ? '' : 's'}; the gate job (mode: compare, decide: significant) judges them${inputs.shard ? " with the other shards' rounds, merged at the fewest rounds any shard ran" : ''}.\n`;
   const report = last === null ? '' : `\n<details><summary>The report after round ${complete}</summary>\n\n${renderMarkdown(last)}\n</details>\n`;
   const fitted = fitMarkdown(
     head + report,
