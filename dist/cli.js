@@ -8895,17 +8895,17 @@ function readGrid(source, p) {
     return { layout: 'v3', ...gridOfRows(rows, results['prompts'], p), top: data };
 }
 const quote$1 = (s) => JSON.stringify(s);
-const listOf = (xs) => [...new Set(xs)].map(quote$1).join(', ');
+const listOf$1 = (xs) => [...new Set(xs)].map(quote$1).join(', ');
 /** The columns of one side: by provider (else prompt label) `model`, then by prompt label `prompt`. */
 function selectColumns(file, grid, model, prompt) {
     const { columns } = grid;
-    const held = `the file holds providers ${listOf(columns.map((c) => c.provider))} and prompts ${listOf(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
+    const held = `the file holds providers ${listOf$1(columns.map((c) => c.provider))} and prompts ${listOf$1(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
     let chosen = columns;
     if (model !== undefined) {
         const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
         const named = new Set(byProvider.map((c) => c.provider));
         if (named.size > 1)
-            throw new InputError(`${file}: the provider id ${quote$1(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf(named)}; choose one by its label`);
+            throw new InputError(`${file}: the provider id ${quote$1(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf$1(named)}; choose one by its label`);
         chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
         if (chosen.length === 0)
             throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (--baseline-model / --candidate-model); ${held}`);
@@ -24869,7 +24869,7 @@ function compact(x, digits) {
         .replace(/\.$/, '');
     return s;
 }
-const percent = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
+const percent$1 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
 /** How the two sides are called in sentences: the one differing dimension's values, else generic. */
 function sideNames(cmp) {
     const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
@@ -24967,7 +24967,7 @@ function change$1(gate, x) {
 function level$1(g, x) {
     if (x === null)
         return '';
-    return g === 'completion' ? percent(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
+    return g === 'completion' ? percent$1(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
 }
 /**
  * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
@@ -25380,19 +25380,97 @@ function slicesTable(cmp) {
 function level(p) {
     return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 }
-function status(s) {
-    const per = (runs) => `${runs} runs (${runs / 2} per side)`;
-    if (s.reason === 'decided') {
-        const share = Math.round((100 * s.runs.saved) / s.runs.fixed);
-        return `**Stop: decided after round ${s.rounds} of at most ${s.max_rounds}.** Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${share}%).`;
+const per = (runs) => `${runs} runs (${runs / 2} per side)`;
+const percent = (part, whole) => `${Math.round((100 * part) / whole)}%`;
+/**
+ * What the rounds spent against the fixed design of the same maximum. Shards count runs of one
+ * side of one shard: all they ran (counted or not), against the fixed design over every shard.
+ */
+function spend(s) {
+    const r = s.shards;
+    if (r === undefined) {
+        if (s.reason === 'decided')
+            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent(s.runs.saved, s.runs.fixed)}).`;
+        return `Spent ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
     }
+    const ran = r.shards.reduce((n, x) => n + x.ran, 0);
+    const uncounted = r.shards.reduce((n, x) => n + x.uncounted.baseline + x.uncounted.candidate, 0);
+    const fixed = s.runs.fixed * r.shards.length;
+    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent(fixed - ran, fixed)})` : '';
+    return `The ${r.shards.length} shards ran ${ran} runs (a run: one side of one shard), ${ran - uncounted} of them counted; the fixed design of ${s.max_rounds} rounds spends ${fixed}${saved}.`;
+}
+/** The shards whose rounds ended at the common look, and why: "shard 1 (decided on its own cases)". */
+function atCommonLook(s) {
+    const r = s.shards;
+    if (r === undefined)
+        return '';
+    const at = r.shards.filter((x) => x.rounds === r.common).map((x) => `shard ${x.index} (${x.stop === null ? 'not stamped' : SHARD_STOP[x.stop]})`);
+    return at.length === 0 ? '' : ` Stopped there: ${listOf(at)}.`;
+}
+/** Why the rounds ended undecided before the design's last round: never "run another round", since none follows. */
+function haltedStatus(s, halted) {
+    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+    const stays = 'the verdict stays inconclusive';
+    if (halted === 'budget')
+        return `**Stopped on the spend cap after ${at}: undecided.** Another round would have passed the cap, so ${stays}; a larger \`budget\` lets the rounds go on to a decision. ${spend(s)}`;
+    if (halted === 'failed')
+        return `**Stopped after ${at}: a side failed, undecided.** No round follows a failed one, so ${stays}. ${spend(s)}`;
+    if (halted === 'common-look')
+        return `**Stopped at the shards' common look, ${at}: undecided.** The shards are merged up to the fewest rounds any shard ran, so ${stays}.${atCommonLook(s)} ${spend(s)}`;
+    return `**Undecided after ${at}, and no round follows** (the trials do not say why the rounds ended), so ${stays}. ${spend(s)}`;
+}
+function status(s) {
+    if (s.halted !== undefined)
+        return haltedStatus(s, s.halted);
+    if (s.reason === 'decided')
+        return `**Stop: decided after round ${s.rounds} of at most ${s.max_rounds}.** ${spend(s)}`;
     if (s.reason === 'max-trials') {
-        return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** Spent ${per(s.runs.spent)}, as the fixed design would; more trials now would break the error guarantee, so the verdict stays inconclusive.`;
+        return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** ${s.shards === undefined ? `Spent ${per(s.runs.spent)}, as the fixed design would` : spend(s).slice(0, -1)}; more trials now would break the error guarantee, so the verdict stays inconclusive.`;
     }
     const more = s.more_rounds === null
         ? `on the current estimates no decision is in sight within ${s.max_rounds} rounds`
         : `on the current estimates about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} would decide (at most ${s.max_rounds - s.rounds} remain)`;
     return `**Continue: undecided after round ${s.rounds} of at most ${s.max_rounds}; run another round** (one more trial of each side, exit code 3 until then): ${more}. Spent so far ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
+}
+/** "1", "1 and 2", "1, 2 and 3". */
+function listOf(items) {
+    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+const SHARD_STOP = {
+    decided: 'decided on its own cases',
+    'max-trials': 'the last round of the design, undecided',
+    budget: 'the spend cap',
+    failed: 'a side failed',
+};
+const rangeOf = (from, to) => (from === to ? `round ${from}` : `rounds ${from}–${to}`);
+/**
+ * Each shard's rounds, why it stopped, and what the common look left out: every run beyond it is
+ * named here, never dropped silently.
+ */
+function shardRoundsLines(r) {
+    const rows = r.shards.map((s) => {
+        const runs = s.uncounted.baseline + s.uncounted.candidate;
+        const last = r.common + Math.max(s.uncounted.baseline, s.uncounted.candidate);
+        return [
+            `${s.index} of ${s.total}`,
+            String(s.rounds),
+            s.stop === null ? 'not stamped' : SHARD_STOP[s.stop],
+            String(Math.min(s.rounds, r.common)),
+            runs === 0 ? 'none' : `${rangeOf(r.common + 1, last)} (${runs} run${runs === 1 ? '' : 's'})`,
+        ];
+    });
+    const left = r.shards.filter((s) => s.uncounted.baseline + s.uncounted.candidate > 0);
+    const total = left.reduce((n, s) => n + s.uncounted.baseline + s.uncounted.candidate, 0);
+    const which = listOf(left.map((s) => String(s.index)));
+    const uncounted = total === 0
+        ? 'Every run of every shard is counted.'
+        : `**Not counted: ${total} run${total === 1 ? '' : 's'} of shard${left.length === 1 ? '' : 's'} ${which}**, after the common look.`;
+    return [
+        `**Shards.** Each shard ran its own interleaved rounds over its part of the cases and stopped on its own. The gate merges rounds 1–${r.common} of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round ${r.common}'s level. ${uncounted} Counting later rounds would need a look the design did not plan for every case.`,
+        '',
+        ...table(['Shard', 'Rounds run', 'Why its rounds stopped', 'Counted', 'Not counted'], ['right', 'right', 'left', 'right', 'left'], rows),
+        '',
+    ];
 }
 function sequentialSection(cmp) {
     const s = cmp.sequential;
@@ -25404,6 +25482,7 @@ function sequentialSection(cmp) {
         '',
         status(s),
         '',
+        ...(s.shards === undefined ? [] : shardRoundsLines(s.shards)),
         `Round ${s.rounds}'s gates are judged at a one-sided level of ${level(s.nominal_alpha)} (${levelPercent(1 - s.nominal_alpha)}% confidence), so that deciding after every round and stopping at the first hold or promote keeps each overall error (a false hold, a false promote) within ${level(1 - s.confidence)}, as the fixed design at ${levelPercent(s.confidence)}% confidence does (${s.method}, Lan & DeMets 1983). Levels by round: ${levels}.`,
         '',
     ];
@@ -25478,7 +25557,7 @@ function gateTable(cmp) {
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
         reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
-        completion: [percent(bm.completion_rate), percent(cm.completion_rate)],
+        completion: [percent$1(bm.completion_rate), percent$1(cm.completion_rate)],
         steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
         completion_regressions: ['', ''],
     };
@@ -25598,6 +25677,12 @@ function verdictText(cmp) {
 function verdictLine(cmp) {
     return `benchgate: ${verdictText(cmp)}`;
 }
+const HALTED = {
+    budget: 'on the spend cap',
+    failed: 'a side failed',
+    'common-look': "at the shards' common look",
+    unknown: 'no round follows',
+};
 /** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
 function sequentialWords(s) {
     const at = `round ${s.rounds} of at most ${s.max_rounds}`;
@@ -25605,6 +25690,8 @@ function sequentialWords(s) {
         return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
     if (s.reason === 'max-trials')
         return `${at}: stop, the maximum is reached undecided`;
+    if (s.halted !== undefined)
+        return `${at}: stopped undecided, ${HALTED[s.halted]}`;
     const more = s.more_rounds === null
         ? `no decision in sight within ${s.max_rounds} rounds`
         : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;

@@ -182,19 +182,59 @@ describe('the reusable workflows', () => {
     expect(Object.keys(wf.jobs)).toEqual(['plan', 'suite', 'gate']);
     const suite = wf.jobs['suite'] as Job;
     expect(suite.needs).toBe('plan');
-    expect(suite.strategy?.matrix?.['role']).toEqual(['baseline', 'candidate']);
-    const ref = String((suite.steps?.[0] as Step).with?.['ref']);
-    const refOf = (role: string) =>
-      evaluate(expressions(ref)[0] as string, {
-        matrix: { role },
-        github: { sha: 'merge', event: { pull_request: { base: { sha: 'base' }, head: { sha: 'head' } } } },
-      }).coerceString();
-    expect([refOf('baseline'), refOf('candidate')]).toEqual(['base', 'head']);
+    expect(suite.strategy?.matrix?.['role']).toBe('${{ fromJSON(needs.plan.outputs.roles) }}');
+    const pr = { sha: 'merge', event: { pull_request: { base: { sha: 'base' }, head: { sha: 'head' } } } };
+    const value = (template: unknown, contexts: Record<string, unknown>) => evaluate(expressions(String(template))[0] as string, contexts).coerceString();
+    const runs = (step: Step, role: string) => step.if === undefined || value(`\${{ ${step.if} }}`, { matrix: { role } }) === 'true';
+    // Separate: one checkout, the role's commit at the workspace root.
+    const checkouts = (role: string) =>
+      (suite.steps ?? [])
+        .filter((st) => st.uses?.startsWith('actions/checkout@') && st.with?.['path'] !== '.benchgate-action' && runs(st, role))
+        .map((st) => [st.with?.['path'] ?? '.', value(st.with?.['ref'], { matrix: { role }, github: pr })]);
+    expect([checkouts('baseline'), checkouts('candidate')]).toEqual([[['.', 'base']], [['.', 'head']]]);
+    // Interleaved: both commits in their own trees, where the ab step looks, and only the ab step runs.
+    expect(checkouts('ab')).toEqual([
+      ['base', 'base'],
+      ['head', 'head'],
+    ]);
+    const action = (role: string) => (suite.steps ?? []).filter((st) => st.uses === './.benchgate-action' && runs(st, role)).map((st) => st.with ?? {});
+    expect(action('baseline').map((w) => w['mode'])).toEqual(['run']);
+    expect(action('ab').map((w) => [w['mode'], w['baseline-directory'], w['candidate-directory']])).toEqual([['ab', 'base', 'head']]);
     const gate = wf.jobs['gate'] as Job;
     expect(gate.needs).toBe('suite');
     expect(gate.if).toBe('always()');
     const compare = gate.steps?.find((s) => s.with?.['mode'] === 'compare');
     expect(compare?.with?.['needs']).toBe('${{ toJSON(needs) }}');
+    // The same gate job for both shapes; interleaved rounds are judged by decide: significant.
+    const decide = (shape: string, given: string) => value(compare?.with?.['decide'], { inputs: { shape, decide: given } });
+    expect([decide('separate', ''), decide('separate', 'point'), decide('interleaved', '')]).toEqual(['', 'point', 'significant']);
+  });
+
+  it('gate.yml: the plan step gives the matrix its roles and shards for each shape, and refuses a bad shape or trials with interleaved', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync, readFileSync: read } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const plan = (load('gate.yml').jobs['plan']?.steps ?? [])[0] as Step;
+    const out = join(mkdtempSync(join(tmpdir(), 'benchgate-plan-')), 'output');
+    const run = (env: Record<string, string>) => {
+      writeFileSync(out, '');
+      try {
+        execFileSync('bash', ['-eo', 'pipefail', '-c', plan.run as string], {
+          env: { PATH: process.env['PATH'], GITHUB_OUTPUT: out, ...env },
+          encoding: 'utf8',
+        });
+        return read(out, 'utf8');
+      } catch (err) {
+        return String((err as { stdout: string }).stdout);
+      }
+    };
+    expect(run({ SHAPE: 'separate', SHARDS: '1', TRIALS: '3' })).toBe('roles=["baseline","candidate"]\nshards=[""]\n');
+    expect(run({ SHAPE: 'interleaved', SHARDS: '2', TRIALS: '1' })).toBe('roles=["ab"]\nshards=["1/2","2/2"]\n');
+    expect(run({ SHAPE: 'interleaved', SHARDS: '1', TRIALS: '3' })).toBe(
+      '::error::trials: with shape interleaved the rounds stop when the verdict is known; give max-trials (the most rounds), not trials, got trials 3\n',
+    );
+    expect(run({ SHAPE: 'both', SHARDS: '1', TRIALS: '1' })).toBe('::error::shape must be separate or interleaved, got both\n');
+    expect(run({ SHAPE: 'separate', SHARDS: '0', TRIALS: '1' })).toBe('::error::shards must be a whole number from 1 to 99, got 0\n');
   });
 
   it('gate.yml and publish.yml read the configuration from the base commit or the default branch, never the PR head, and only that file', () => {

@@ -165,3 +165,40 @@ export interface LoadedSummary {
   path: string;
   summary: BenchmarkSummary;
 }
+
+/**
+ * Why an interleaved job (mode ab) ended its rounds, as it stamps every counted trial (`ab.stop`):
+ * the design decided, its last round was in, the spend cap, or a side that failed.
+ */
+export type RoundsStop = 'decided' | 'max-trials' | 'budget' | 'failed';
+export const ROUNDS_STOPS: readonly RoundsStop[] = ['decided', 'max-trials', 'budget', 'failed'];
+
+/**
+ * Why no round follows a look although the design would go on (its reason is `continue`): the job's
+ * rounds ended on the spend cap or at a failed side; shards were merged at their common look (the
+ * shard with the fewest rounds stopped there); or the trials do not say (`unknown`).
+ */
+export type RoundsHalt = 'budget' | 'failed' | 'common-look' | 'unknown';
+
+/**
+ * Interleaved rounds run in shards (mode ab with `shard`): each shard job stopped on its own, and
+ * the gate merges rounds 1..`common` of every shard, the fewest any shard ran; later rounds are not
+ * counted (a look the design did not plan for every case).
+ */
+export interface ShardRounds {
+  /** The look the merged rounds are judged at: the fewest complete rounds any shard ran, on both sides. */
+  common: number;
+  /** One row per shard, by index. */
+  shards: {
+    index: number;
+    total: number;
+    /** Complete rounds the shard ran: the fewer of its two sides' trials. */
+    rounds: number;
+    /** Runs (trials of either side) the shard ran, counted or not. */
+    ran: number;
+    /** Why its job stopped, from its stamps (`ab.stop`); null when they do not say. */
+    stop: RoundsStop | null;
+    /** Trials beyond the common look, per side, not counted. */
+    uncounted: { baseline: number; candidate: number };
+  }[];
+}

@@ -3,6 +3,7 @@
  * verdict and the reasons behind it, built once here so that no caller has to take a line apart.
  */
 import type { Comparison } from '../analysis/compare.js';
+import type { RoundsHalt } from '../analysis/model.js';
 import type { SequentialDecision } from '../analysis/significance/sequential.js';
 
 /** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
@@ -28,11 +29,19 @@ export function verdictLine(cmp: Comparison): string {
   return `benchgate: ${verdictText(cmp)}`;
 }
 
+const HALTED: Record<RoundsHalt, string> = {
+  budget: 'on the spend cap',
+  failed: 'a side failed',
+  'common-look': "at the shards' common look",
+  unknown: 'no round follows',
+};
+
 /** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
 function sequentialWords(s: SequentialDecision): string {
   const at = `round ${s.rounds} of at most ${s.max_rounds}`;
   if (s.reason === 'decided') return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
   if (s.reason === 'max-trials') return `${at}: stop, the maximum is reached undecided`;
+  if (s.halted !== undefined) return `${at}: stopped undecided, ${HALTED[s.halted]}`;
   const more =
     s.more_rounds === null
       ? `no decision in sight within ${s.max_rounds} rounds`

@@ -147,6 +147,27 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     expect([nextRoundFits(0, 0, 10), nextRoundFits(11, 0, 10), nextRoundFits(200, 1, 400), nextRoundFits(201, 1, 400)]).toEqual([true, false, true, false]);
   });
 
+  it('drops a round the cap stops mid-way: it says so (no "uploading … marked as a failed run"), counts the rounds before, and its report says the cap, not "run another round"', async () => {
+    // Round 1 spends 200 tokens; round 2's candidate (first in even rounds) passes the cap of 350 and waits to be stopped.
+    const spend =
+      'echo \'{"prompt_tokens": 100}\' >> "$BENCHGATE_USAGE_FILE"\nif [ "$BENCHGATE_TRIAL" = 2 ]; then echo \'{"prompt_tokens": 500}\' >> "$BENCHGATE_USAGE_FILE"; sleep 60; fi';
+    const r = await runAb(workspace(), { command: suite(0.3, spend), 'baseline-command': suite(0.3), budget: '350 tokens', 'max-trials': '4' });
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.outputs).toMatchObject({ rounds: '1', 'stop-reason': 'budget' });
+    expect(r.log).toMatch(
+      /warning: benchgate: the candidate suite \(trial 2 of 4\) was stopped after [\d.]+ s: .*; mode ab drops this round: it is not counted, and its summaries are not uploaded \(its log is\)/,
+    );
+    expect(r.log).not.toContain('marked as a failed run');
+    expect(r.log).not.toContain('error:');
+    expect(trialFiles(r.uploads.get('benchgate-demo-candidate'))).toEqual(['summary.json']);
+    expect(r.uploads.get('benchgate-demo-candidate')).toContain('command.trial-2.log');
+    expect(r.summary).toContain('**Stopped on the spend cap after round 1 of at most 4: undecided.**');
+    expect(r.summary).toMatch(
+      /\| 1 \| baseline → candidate \| .* \| inconclusive \(stopped: the spend cap\) \| [\d.e-]+ \|\n\| 2 \| candidate → baseline \| .* \| not counted \(incomplete\) \|/,
+    );
+    expect(r.summary).not.toContain('run another round');
+  });
+
   it('stops at a side whose command fails: the step fails, the other side of that round does not run, and what ran is uploaded', async () => {
     // The candidate fails in round 2, where it runs first.
     const r = await runAb(workspace(), { command: suite(0.3, 'if [ "$BENCHGATE_TRIAL" = 2 ]; then exit 3; fi'), 'max-trials': '4' });
@@ -199,7 +220,9 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     [{ command: '' }, 'input "command": required with mode: ab'],
     [{ role: 'baseline' }, 'input "role" is not used by mode: ab'],
     [{ trials: '3' }, 'input "trials" is not used by mode: ab'],
-    [{ shard: '1/2' }, 'input "shard" is not used by mode: ab'],
+    [{ shard: '3/2' }, 'input "shard": expected INDEX/TOTAL with 1 <= INDEX <= TOTAL <= 256'],
+    [{ cases: 'cases.txt' }, 'input "cases": used only with "shard"'],
+    [{ shard: '1/2', cases: 'cases.txt' }, 'input "cases": base/cases.txt no such file; expected a file listing the suite\'s case ids'],
   ])('refuses %o with a message naming the input', async (given, message) => {
     const r = await runAb(workspace(), { command: 'true', ...given });
     expect(r.exitCode).toBe(1);

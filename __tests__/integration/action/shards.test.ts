@@ -86,9 +86,12 @@ describe('a suite sharded 4 ways per role', () => {
     const plan = gate.jobs['plan']?.steps.find((st) => st.id === 'plan')?.run as string;
     const out = join(root, 'plan-output');
     writeFileSync(out, '');
-    const r = spawnSync('bash', ['-eo', 'pipefail', '-c', plan], { env: { PATH: process.env['PATH'], SHARDS: '4', GITHUB_OUTPUT: out }, encoding: 'utf8' });
+    const r = spawnSync('bash', ['-eo', 'pipefail', '-c', plan], {
+      env: { PATH: process.env['PATH'], SHARDS: '4', SHAPE: 'separate', TRIALS: '1', GITHUB_OUTPUT: out },
+      encoding: 'utf8',
+    });
     expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe('shards=["1/4","2/4","3/4","4/4"]\n');
+    expect(readFileSync(out, 'utf8')).toBe('roles=["baseline","candidate"]\nshards=["1/4","2/4","3/4","4/4"]\n');
     const run = gate.jobs['suite']?.steps.find((st) => st.with?.['mode'] === 'run')?.with ?? {};
     expect(run).toMatchObject({ shard: '${{ matrix.shard }}' });
     for (const key of Object.keys(run)) expect(Object.keys(loadManifest().inputs), key).toContain(key);

@@ -11,11 +11,11 @@
  * publish modes read them unchanged.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { compareSummaries, type Comparison } from '../../analysis/compare.js';
 import type { LoadedSummary } from '../../analysis/model.js';
-import { decideSequential, sequentialConfidence } from '../../analysis/significance/sequential.js';
+import { decideSequential, haltedDecision, sequentialConfidence } from '../../analysis/significance/sequential.js';
 import { verdictLine } from '../../report/verdict.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { UsageError } from '../../errors.js';
@@ -28,9 +28,25 @@ import { ROLES, type AbInputs, type Role, type RunInputs } from '../inputs/input
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
 import { describeSpend, UsageWatcher } from '../run/budget.js';
 import { commandFailed } from '../run/metadata.js';
-import { BUDGET_POLL_MS, runTrial, SHARD_CASES_FILE, USAGE_FILE, WHOLE, type RunResult, type ShardPrep, type SpendCap, type Trial } from '../run/run-mode.js';
+import {
+  BUDGET_POLL_MS,
+  NORMALIZED_FILE,
+  runTrial,
+  SHARD_CASES_FILE,
+  trialFile,
+  USAGE_FILE,
+  WHOLE,
+  type RunResult,
+  type ShardPrep,
+  type SpendCap,
+  type Trial,
+} from '../run/run-mode.js';
+import { AB_STAMPS } from '../../analysis/interleaved.js';
 import { prepareShard, readCaseList } from '../run/shard-cases.js';
 import { nextRoundFits, roundOrder, roundsTable, stopLine, type AbStop, type RoundRow } from './rounds.js';
+
+/** What the run mode logs for a trial the spend cap stopped: here the round it was in is dropped. */
+const CAP_STOP_DROPS_ROUND = 'mode ab drops this round: it is not counted, and its summaries are not uploaded (its log is)';
 
 /** One side's trial of one round. */
 interface SideTrial {
@@ -99,8 +115,9 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     candidate: join(io.tempDir, `benchgate-${inputs.suite}-candidate-${tag}`),
   };
   for (const dir of Object.values(staging)) mkdirSync(dir, { recursive: true });
-  // The case list is the baseline tree's (the base commit's): both sides run the same part of it.
-  const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd.baseline, inputs.cases), inputs.cases) : null;
+  // The case list is the baseline tree's (the base commit's): both sides run the same part of it, and the messages name it there.
+  const list =
+    inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd.baseline, inputs.cases), join(inputs.sides.baseline.directory, inputs.cases)) : null;
   const shard: Record<Role, ShardPrep> = {
     baseline: inputs.shard ? prepareShard(inputs.shard, list, join(staging.baseline, SHARD_CASES_FILE)) : WHOLE,
     candidate: inputs.shard ? prepareShard(inputs.shard, list, join(staging.candidate, SHARD_CASES_FILE)) : WHOLE,
@@ -145,11 +162,21 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     rows.push(row);
     const got: Partial<Record<Role, Trial>> = {};
     for (const [i, role] of order.entries()) {
-      const trial = await runTrial(io, side[role], cwd[role], staging[role], r, shard[role], cap, {
-        'ab.round': r,
-        'ab.max_rounds': inputs.maxTrials,
-        'ab.position': i + 1,
-      });
+      const trial = await runTrial(
+        io,
+        side[role],
+        cwd[role],
+        staging[role],
+        r,
+        shard[role],
+        cap,
+        {
+          [AB_STAMPS.round]: r,
+          [AB_STAMPS.maxRounds]: inputs.maxTrials,
+          [AB_STAMPS.position]: i + 1,
+        },
+        CAP_STOP_DROPS_ROUND,
+      );
       got[role] = trial;
       row.outcome[role] = describeOutcome(trial.outcome);
       if (commandFailed(trial.outcome) || trial.problem !== null) break;
@@ -182,6 +209,19 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       stop = decision.reason === 'decided' ? 'decided' : 'max-trials';
       break;
     }
+  }
+
+  // Every counted trial says why the rounds ended, so the gate, which sees only the artifacts, can say it too.
+  for (const role of ROLES)
+    for (const x of done[role]) {
+      if (x.trial.summary === null) continue;
+      x.trial.summary.metadata[AB_STAMPS.stop] = stop;
+      writeFileSync(join(staging[role], trialFile(NORMALIZED_FILE, x.round)), JSON.stringify(x.trial.summary));
+    }
+  if (last?.sequential !== undefined && (stop === 'budget' || stop === 'failed')) {
+    last.sequential = haltedDecision(last.sequential, stop);
+    const row = [...rows].reverse().find((x) => x.look !== null);
+    if (row?.look) row.look.decision = last.sequential;
   }
 
   // Upload: every counted trial's files (a failed trial too: the gate holds on it), the logs of an uncounted round, the case list, the usage file.
@@ -219,7 +259,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   io.setOutput('verdict', verdict ?? '');
   const spend =
     inputs.budget && cap ? ` Spent ${describeSpend(inputs.budget.unit, spent())} of the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}.` : '';
-  const head = `### benchgate: interleaved rounds of suite ${untrusted(inputs.suite)}${inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : ''}\n\n${stopLine(stop, complete, inputs.maxTrials, verdict)}${spend}\n\n${roundsTable(rows)}\n\nArtifacts \`${names.baseline}\` and \`${names.candidate}\` hold the ${complete} counted round${complete === 1 ? '' : 's'}; the gate job (mode: compare, decide: significant) judges them.\n`;
+  const head = `### benchgate: interleaved rounds of suite ${untrusted(inputs.suite)}${inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : ''}\n\n${stopLine(stop, complete, inputs.maxTrials, verdict, inputs.shard !== null)}${spend}\n\n${roundsTable(rows)}\n\nArtifacts \`${names.baseline}\` and \`${names.candidate}\` hold the ${complete} counted round${complete === 1 ? '' : 's'}; the gate job (mode: compare, decide: significant) judges them${inputs.shard ? " with the other shards' rounds, merged at the fewest rounds any shard ran" : ''}.\n`;
   const report = last === null ? '' : `\n<details><summary>The report after round ${complete}</summary>\n\n${renderMarkdown(last)}\n</details>\n`;
   const fitted = fitMarkdown(
     head + report,

@@ -2,6 +2,7 @@
  * The pure parts of `mode: ab`'s round loop: which side runs first in a round, whether the next
  * round fits the spend cap, why the loop stopped, and the job summary's table of rounds.
  */
+import type { RoundsStop } from '../../analysis/model.js';
 import type { SequentialDecision } from '../../analysis/significance/sequential.js';
 import type { Verdict } from '../../analysis/compare.js';
 import { untrusted } from '../../report/markdown/markdown.js';
@@ -27,8 +28,8 @@ export function nextRoundFits(spent: number, completeRounds: number, limit: numb
   return spent + spent / completeRounds <= limit;
 }
 
-/** Why the loop ended: the design decided, its maximum was reached, the cap, or a side that failed. */
-export type AbStop = 'decided' | 'max-trials' | 'budget' | 'failed';
+/** Why the loop ended: the design decided, its maximum was reached, the cap, or a side that failed (stamped on every counted trial as `ab.stop`). */
+export type AbStop = RoundsStop;
 
 /** One round as the job summary shows it. */
 export interface RoundRow {
@@ -49,11 +50,11 @@ const STOP_WORDS: Record<AbStop, string> = {
   failed: 'a side failed',
 };
 
-/** The headline: rounds run, why it stopped, and what it spent against the fixed design. */
-export function stopLine(stop: AbStop, complete: number, max: number, verdict: Verdict | null): string {
+/** The headline: rounds run, why it stopped, and what it spent against the fixed design; a shard's verdict is on its own cases. */
+export function stopLine(stop: AbStop, complete: number, max: number, verdict: Verdict | null, sharded = false): string {
   const fixed = 2 * max;
   const spent = 2 * complete;
-  const what = verdict === null ? '' : ` The verdict after round ${complete}: **${verdict}**.`;
+  const what = verdict === null ? '' : ` The verdict ${sharded ? "on this shard's cases " : ''}after round ${complete}: **${verdict}**.`;
   const saving =
     stop === 'decided'
       ? ` ${spent} runs (${complete} per side) of the fixed design's ${fixed}: **${fixed - spent} runs saved**.`
@@ -61,13 +62,20 @@ export function stopLine(stop: AbStop, complete: number, max: number, verdict: V
   return `**Stopped after round ${complete} of at most ${max}: ${STOP_WORDS[stop]}.**${what}${saving}`;
 }
 
+/** What the look after a round said: stop and why, stopped undecided (the cap, a failed side), or continue. */
+function lookWords(d: SequentialDecision): string {
+  if (d.stop) return `stop: ${d.reason}`;
+  if (d.halted === 'budget') return 'stopped: the spend cap';
+  if (d.halted === 'failed') return 'stopped: a side failed';
+  return 'continue';
+}
+
 /** The table of rounds: order, each side's trial, and the look after it. */
 export function roundsTable(rows: readonly RoundRow[]): string {
   const lines = ['| Round | Order | Baseline | Candidate | Verdict at this round | Level |', '|--:|:--|:--|:--|:--|--:|'];
   for (const row of rows) {
     const side = (role: Role): string => untrusted(row.outcome[role] ?? 'did not run', { inTable: true });
-    const look =
-      row.look === null ? 'not counted (incomplete)' : `${row.look.verdict}${row.look.decision.stop ? ` (stop: ${row.look.decision.reason})` : ' (continue)'}`;
+    const look = row.look === null ? 'not counted (incomplete)' : `${row.look.verdict} (${lookWords(row.look.decision)})`;
     const alpha = row.look === null ? '' : level(row.look.decision.nominal_alpha);
     lines.push(`| ${row.round} | ${row.order.join(' → ')} | ${side('baseline')} | ${side('candidate')} | ${look} | ${alpha} |`);
   }

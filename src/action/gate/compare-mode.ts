@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { caseFieldsFor, compareSummaries, type Comparison, type Verdict } from '../../analysis/compare.js';
@@ -26,11 +26,12 @@ import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
 import { recordBaselineHistory } from './trend.js';
 import { forkOf, pullRequestOf } from '../../github/context.js';
 import { markPublished, openPublisher, type Publisher, type PublishTarget } from '../publish/publisher.js';
-import { downloadSummary, listRunArtifacts, mergedRole, sourceLabel } from './role-files.js';
+import { areRounds, downloadSummary, listRunArtifacts, loadShards, mergedRole, mergedRounds, sourceLabel } from './role-files.js';
 import { artifactName } from '../artifact-layout.js';
 import { readEvent, runUrl } from '../../github/context.js';
-import { abLook } from '../ab/gate-look.js';
-import { decideSequential, sequentialConfidence } from '../../analysis/significance/sequential.js';
+import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
+import type { RoundsHalt, ShardRounds } from '../../analysis/model.js';
+import { decideSequential, haltedDecision, sequentialConfidence } from '../../analysis/significance/sequential.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
@@ -101,6 +102,8 @@ interface LoadedSides {
   candidate: LoadedSummary;
   trials: { baseline: LoadedSummary[]; candidate: LoadedSummary[] };
   drafts: FindingDraft[];
+  /** Shards of interleaved rounds: the design's maximum and each shard's rounds, merged at their common look. */
+  rounds?: { max: number; shards: ShardRounds };
 }
 
 /**
@@ -130,9 +133,23 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
   const keep = caseFieldsFor(inputs.metricGates, inputs.slices, inputs.cluster);
   const load = { baseline: { ...source.load.baseline, keep }, candidate: { ...source.load.candidate, keep } };
   const drafts: FindingDraft[] = [];
+  const shards = {
+    baseline: source.sharded?.baseline ? loadShards(bFiles, load.baseline) : null,
+    candidate: source.sharded?.candidate ? loadShards(cFiles, load.candidate) : null,
+  };
+  // The reports name each side as a reader knows it: its artifact, or its path in the workspace.
+  const shown = (role: Role, run: LoadedSummary, trials: number): LoadedSummary => {
+    const artifacts = source.artifacts?.[role];
+    if (artifacts) return { ...run, path: sourceLabel(artifacts, run.summary, trials) };
+    const inWorkspace = relative(io.workspace, run.path);
+    return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
+  };
+  if (areRounds(shards.baseline) || areRounds(shards.candidate))
+    return roundSides(inputs, { baseline: shards.baseline, candidate: shards.candidate }, bFiles, shown);
   const side = (role: Role, files: string[]): LoadedSummary | null => {
-    if (!source.sharded?.[role]) return null;
-    const merged = mergedRole(role, files, load[role]);
+    const of = shards[role];
+    if (of === null) return null;
+    const merged = mergedRole(role, of, dirname(dirname(files[0] as string)));
     drafts.push(...merged.drafts);
     return merged.run;
   };
@@ -147,16 +164,9 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
         ];
   const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] =>
     merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
-  // The reports name each side as a reader knows it: its artifact, or its path in the workspace.
-  const shown = (role: Role, run: LoadedSummary, files: string[]): LoadedSummary => {
-    const artifacts = source.artifacts?.[role];
-    if (artifacts) return { ...run, path: sourceLabel(artifacts, run.summary, source.sharded?.[role] ? 1 : files.length) };
-    const inWorkspace = relative(io.workspace, run.path);
-    return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
-  };
   return {
-    baseline: shown('baseline', baseline, bFiles),
-    candidate: shown('candidate', candidate, cFiles),
+    baseline: shown('baseline', baseline, bMerged ? 1 : bFiles.length),
+    candidate: shown('candidate', candidate, cMerged ? 1 : cFiles.length),
     trials: {
       baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)],
       candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)],
@@ -165,16 +175,46 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
   };
 }
 
-/** The comparison under the policy; the rounds of an interleaved job (mode ab) are judged at the look they stopped at (ab/gate-look.ts). */
+/** Shards of interleaved rounds (mode ab with shard): both roles merged round by round up to their common look. */
+function roundSides(
+  inputs: DecideInputs,
+  shards: Record<Role, ShardTrials[] | null>,
+  bFiles: string[],
+  shown: (role: Role, run: LoadedSummary, trials: number) => LoadedSummary,
+): LoadedSides {
+  const { baseline, candidate } = shards;
+  if (baseline === null || candidate === null) {
+    const [ran, not] = baseline === null ? ['candidate', 'baseline'] : ['baseline', 'candidate'];
+    throw new InputError(
+      `the ${ran} ran in shards of interleaved rounds (mode ab with shard) but the ${not} did not: mode ab uploads both roles' shard artifacts from each shard job; run both sides in the same shard jobs`,
+    );
+  }
+  if (inputs.decide !== 'significant')
+    throw new InputError('the shards hold interleaved rounds (mode ab): set decide: significant to judge them (decide: point compares one run per side)');
+  const merged = mergedRounds({ baseline, candidate }, dirname(dirname(dirname(bFiles[0] as string))));
+  const common = merged.rounds.common;
+  return {
+    baseline: shown('baseline', merged.trials.baseline[0] as LoadedSummary, common),
+    candidate: shown('candidate', merged.trials.candidate[0] as LoadedSummary, common),
+    trials: merged.trials,
+    drafts: merged.drafts,
+    rounds: { max: merged.max, shards: merged.rounds },
+  };
+}
+
+/**
+ * The comparison under the policy. The rounds of an interleaved job (mode ab) are judged at the look
+ * they stopped at; shards of rounds at their common look (analysis/interleaved.ts). The gate sees the
+ * rounds after they ended: a look the design would continue from says why none follows.
+ */
 function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
   const { trials } = sides;
   const look =
-    inputs.decide === 'significant'
-      ? abLook(
-          trials.baseline.map((t) => t.summary),
-          trials.candidate.map((t) => t.summary),
-        )
-      : null;
+    inputs.decide !== 'significant'
+      ? null
+      : sides.rounds !== undefined
+        ? { round: sides.rounds.shards.common, max: sides.rounds.max, halt: shardsHalt(sides.rounds.shards) }
+        : onePairLook(trials);
   const cmp = compareSummaries(
     sides.baseline,
     sides.candidate,
@@ -184,9 +224,28 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
       confidence: look === null ? inputs.confidence : sequentialConfidence(look.round, look.max, inputs.confidence),
     }),
   );
-  if (look !== null && cmp.significance !== null)
-    cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, inputs.confidence);
+  if (look !== null && cmp.significance !== null) {
+    const decision = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, inputs.confidence);
+    cmp.sequential = { ...haltedDecision(decision, look.halt), ...(sides.rounds ? { shards: sides.rounds.shards } : {}) };
+  }
   return cmp;
+}
+
+/** The look of one interleaved job's rounds, and why they ended when the design would go on. */
+function onePairLook(trials: LoadedSides['trials']): { round: number; max: number; halt: RoundsHalt } | null {
+  const look = abLook(
+    trials.baseline.map((t) => t.summary),
+    trials.candidate.map((t) => t.summary),
+  );
+  if (look === null) return null;
+  return { round: look.round, max: look.max, halt: look.stop === 'budget' || look.stop === 'failed' ? look.stop : 'unknown' };
+}
+
+/** Why merged shards end at their common look: the cap or a failure when every shard that stopped there says so, else the common look itself. */
+function shardsHalt(r: ShardRounds): RoundsHalt {
+  const stops = new Set(r.shards.filter((s) => s.rounds === r.common).map((s) => s.stop));
+  const only = stops.size === 1 ? [...stops][0] : null;
+  return only === 'budget' || only === 'failed' ? only : 'common-look';
 }
 
 /** Writes the report files (never over an existing file) and the job summary, and sets the outputs. */

@@ -10,6 +10,8 @@ import type { LoadedSummary } from '../../analysis/model.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { mergeShards } from '../../analysis/shards.js';
+import { isRound, mergeShardRounds, type ShardTrials } from '../../analysis/interleaved.js';
+import type { ShardRounds } from '../../analysis/model.js';
 import { InputError } from '../../errors.js';
 import { downloadListedArtifact, listArtifacts, type ListedArtifact } from '../../github/artifacts.js';
 import type { Role } from '../inputs/inputs.js';
@@ -43,8 +45,8 @@ export async function downloadSummary(
   if (!names.includes(name) && shards.length > 0) {
     const files: string[] = [];
     for (const shard of shards) files.push(...(await downloadOne(io, listed, shard, role, join(into, role, shard), findBy)));
-    if (files.length !== shards.length) throw new InputError(`the ${role}'s shard artifacts hold repeated trials: a sharded suite runs each shard once`);
-    io.info(`benchgate: ${role} summary merged from ${shards.length} shard artifacts (${shards.join(', ')})`);
+    const trials = files.length > shards.length ? `, ${files.length} trials in all` : '';
+    io.info(`benchgate: ${role} summary merged from ${shards.length} shard artifacts (${shards.join(', ')}${trials})`);
     return { files, sharded: true, artifacts: shards };
   }
   const files = await downloadOne(io, listed, name, role, join(into, role), findBy);
@@ -104,9 +106,44 @@ export function sourceLabel(artifacts: readonly string[], summary: BenchmarkSumm
   return facts.length > 0 ? `${which}: ${facts.join(', ')}` : which;
 }
 
-/** A role's shard files merged into one run (each file in a folder named after its artifact), with the coverage finding. */
-export function mergedRole(role: Role, files: readonly string[], o: LoadOptions): { run: LoadedSummary; drafts: FindingDraft[] } {
-  const runs = files.map((file) => ({ artifact: basename(dirname(file)), summary: loadSummary(file, o) }));
-  const { summary, drafts } = mergeShards(role, runs);
-  return { run: { path: `${dirname(dirname(files[0] as string))} (${files.length} shards)`, summary }, drafts };
+/** A role's shard files loaded, grouped by the artifact each was downloaded from (its folder), trials in order. */
+export function loadShards(files: readonly string[], o: LoadOptions): ShardTrials[] {
+  const byArtifact = new Map<string, ShardTrials>();
+  for (const file of files) {
+    const artifact = basename(dirname(file));
+    const shard = byArtifact.get(artifact) ?? { artifact, trials: [] };
+    shard.trials.push(loadSummary(file, o));
+    byArtifact.set(artifact, shard);
+  }
+  return [...byArtifact.values()];
+}
+
+/** True when the shards are interleaved rounds (mode ab): some trial carries the design's stamps. */
+export function areRounds(shards: readonly ShardTrials[] | null): boolean {
+  return shards !== null && shards.some((s) => s.trials.some(isRound));
+}
+
+/** A role's shards (one run each) merged into one run, with the coverage finding. `where` names them in messages. */
+export function mergedRole(role: Role, shards: readonly ShardTrials[], where: string): { run: LoadedSummary; drafts: FindingDraft[] } {
+  const repeated = shards.filter((s) => s.trials.length > 1).map((s) => s.artifact);
+  if (repeated.length > 0)
+    throw new InputError(
+      `the ${role}'s shard artifacts hold repeated trials (${repeated.join(', ')}): a sharded suite runs each shard once in mode run, and only mode ab's interleaved rounds (stamped ab.round, ab.max_rounds) are merged round by round`,
+    );
+  const { summary, drafts } = mergeShards(
+    role,
+    shards.map((s) => ({ artifact: s.artifact, summary: s.trials[0] as BenchmarkSummary })),
+  );
+  return { run: { path: `${where} (${shards.length} shards)`, summary }, drafts };
+}
+
+/** Both roles' shards of interleaved rounds, merged at their common look: the rounds as trials of each role, and what the report says of the shards. */
+export function mergedRounds(
+  shards: Record<Role, readonly ShardTrials[]>,
+  where: string,
+): { trials: Record<Role, LoadedSummary[]>; max: number; rounds: ShardRounds; drafts: FindingDraft[] } {
+  const merged = mergeShardRounds(shards.baseline, shards.candidate);
+  const loaded = (role: Role): LoadedSummary[] =>
+    merged.rounds[role].map((summary, r) => ({ path: `${where} (${role}, ${shards[role].length} shards, round ${r + 1})`, summary }));
+  return { trials: { baseline: loaded('baseline'), candidate: loaded('candidate') }, max: merged.max, rounds: merged.shards, drafts: merged.drafts };
 }

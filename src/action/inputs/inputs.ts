@@ -132,8 +132,12 @@ export interface AbInputs extends CommonInputs, GateInputs {
   allowCommandFailure: boolean;
   /** The spend cap over all rounds of both sides, or null. */
   budget: Budget | null;
-  /** Always null for now (no `shard` input in mode ab); the loop already runs a shard's part of the cases. */
+  /**
+   * This job's part of the cases, or null: each shard job runs its own rounds over its part and stops
+   * on its own; the gate merges the shards at their common look (analysis/interleaved.ts).
+   */
   shard: Shard | null;
+  /** With shard: the case list, relative to the baseline's working tree (the base commit's list). */
   cases: string | null;
 }
 
@@ -189,6 +193,8 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'max-trials',
     'timeout-minutes',
     'budget',
+    'shard',
+    'cases',
     'summary',
     'format',
     'fingerprint',
@@ -509,8 +515,6 @@ function abInputs(getInput: GetInput, get: (name: string) => string, config: Gat
     retentionDays: retentionDays(get('retention-days')),
     allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
     budget: parseBudget(get('budget')),
-    // Not yet: the gate merges shard artifacts of one run each, and each shard's rounds would stop at their own look.
-    shard: null,
-    cases: null,
+    ...shardInputs(get),
   };
 }

@@ -140,6 +140,8 @@ export async function runTrial(
   shard: ShardPrep,
   cap: SpendCap | null,
   extraStamps: Record<string, Scalar> = {},
+  /** What to log instead for a trial the spend cap stopped, when the caller does not upload it (mode ab drops its round). */
+  capStopNote: string | null = null,
 ): Promise<Trial> {
   const of = inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total})` : '';
   const label = inputs.trials > 1 ? `${inputs.role} suite (trial ${t} of ${inputs.trials})` : `${inputs.role} suite${of}`;
@@ -153,7 +155,8 @@ export async function runTrial(
   }
   const outcome = await runCommand(io, inputs, cwd, staging, t, shard, cap);
   cap?.watcher.poll();
-  if (commandFailed(outcome)) io.error(`benchgate: the ${label} ${describeOutcome(outcome)}; uploading what it wrote, marked as a failed run`);
+  if (capStopNote !== null && (outcome.stopped ?? null) !== null) io.warning(`benchgate: the ${label} ${describeOutcome(outcome)}; ${capStopNote}`);
+  else if (commandFailed(outcome)) io.error(`benchgate: the ${label} ${describeOutcome(outcome)}; uploading what it wrote, marked as a failed run`);
   const files = [join(staging, trialFile(LOG_FILE, t))];
   try {
     const found = findSummary(inputs.summary, cwd, before);

@@ -20,7 +20,7 @@
  */
 import { normalQuantile } from '../../stats/distributions.js';
 import { sequentialBoundaries, type Look } from '../../stats/sequential.js';
-import type { GateTest } from '../model.js';
+import type { GateTest, RoundsHalt, ShardRounds } from '../model.js';
 
 /** The default maximum number of rounds (trials per side), and the largest allowed. */
 export const DEFAULT_MAX_TRIALS = 10;
@@ -50,6 +50,22 @@ export interface SequentialDecision {
   runs: { spent: number; fixed: number; saved: number | null };
   /** Every look's nominal level, for the report. */
   looks: readonly Look[];
+  /**
+   * Set when no round follows this look although the design would go on (reason `continue`): why
+   * the rounds ended (halted). The verdict stays inconclusive; absent while rounds may follow.
+   */
+  halted?: RoundsHalt;
+  /** Interleaved rounds run in shards: each shard's rounds and stop, and what the common look left uncounted. */
+  shards?: ShardRounds;
+}
+
+/**
+ * The decision once the rounds have ended (an interleaved job's rounds, judged after the job): a
+ * `continue` becomes halted for `why`, with no suggestion of more rounds; a stop is left as it is.
+ */
+export function haltedDecision(d: SequentialDecision, why: RoundsHalt): SequentialDecision {
+  if (d.reason !== 'continue') return d;
+  return { ...d, halted: why, more_rounds: null };
 }
 
 /** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
