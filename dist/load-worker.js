@@ -567,6 +567,11 @@ const ROW = keyTable(STREAM_ROW_KEYS);
 const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
 /** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+function growInts(a) {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
+}
 const Q = 0x22; // "
 const BS = 0x5c; // \
 const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
@@ -645,6 +650,8 @@ class Scanner {
     /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
     labelCache = STREAM_ROW_KEYS.map(() => []);
     counts = new Float64Array(3);
+    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
+    roleAt = new Int32Array(3 * 4);
     constructor(fd, file, size, chunk) {
         this.fd = fd;
         this.file = file;
@@ -949,13 +956,13 @@ class Scanner {
         const len = c === 0x66 ? 5 : 4;
         if (p + len > this.end)
             throw NEED_MORE;
-        const word = b.toString('latin1', p, p + len);
         this.pos = p + len;
-        if (word === 'true')
+        // Byte for byte: no string per literal.
+        if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65)
             return 1;
-        if (word === 'false')
+        if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65)
             return 0;
-        if (word === 'null')
+        if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c)
             return -1;
         throw BAIL;
     }
@@ -1009,10 +1016,15 @@ class Scanner {
         if ((seen & 7) !== 7)
             throw BAIL;
     }
-    /** `roles`: an object of counters (checked, not kept); a role named twice goes to the full path. */
+    /**
+     * `roles`: an object of counters (checked, not kept); a role named twice goes to the full path.
+     * The names are compared as bytes (where they sit in the buffer, which stays put within a row), and
+     * decoded only when one of the two has escapes: no string per role.
+     */
     roles() {
         this.pos++;
-        const names = [];
+        let at = this.roleAt;
+        let n = 0;
         let c = this.ws();
         if (c === 0x7d) {
             this.pos++;
@@ -1021,10 +1033,19 @@ class Scanner {
         for (;;) {
             if (c !== Q)
                 throw BAIL;
-            const name = this.string(true);
-            if (names.includes(name))
-                throw BAIL;
-            names.push(name);
+            this.string(false);
+            const start = this.strStart;
+            const len = this.pos - 1 - start;
+            const plain = this.strPlain;
+            for (let j = 0; j < n; j++)
+                if (this.sameString(at[3 * j], at[3 * j + 1], at[3 * j + 2] === 1, start, len, plain))
+                    throw BAIL;
+            if (3 * n + 3 > at.length)
+                this.roleAt = at = growInts(at);
+            at[3 * n] = start;
+            at[3 * n + 1] = len;
+            at[3 * n + 2] = plain ? 1 : 0;
+            n++;
             this.expect(0x3a);
             if (this.ws() !== 0x7b)
                 throw BAIL;
@@ -1037,6 +1058,21 @@ class Scanner {
                 throw BAIL;
             c = this.ws();
         }
+    }
+    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
+    sameString(a, alen, aplain, b, blen, bplain) {
+        const buf = this.buf;
+        if (aplain && bplain) {
+            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
+            if (alen !== blen)
+                return false;
+            for (let i = 0; i < alen; i++)
+                if (buf[a + i] !== buf[b + i])
+                    return false;
+            return true;
+        }
+        const decode = (at, len) => JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
+        return decode(a, alen) === decode(b, blen);
     }
     /** One case row at pos, packed. */
     caseRow() {

@@ -206,6 +206,12 @@ const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'ro
 /** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 
+function growInts(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 const Q = 0x22; // "
 const BS = 0x5c; // \
 const isWs = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
@@ -283,6 +289,8 @@ class Scanner {
   /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
   private readonly labelCache: { bytes: Buffer; value: string }[][] = STREAM_ROW_KEYS.map(() => []);
   private readonly counts = new Float64Array(3);
+  /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
+  private roleAt = new Int32Array(3 * 4);
 
   constructor(
     private readonly fd: number,
@@ -556,11 +564,11 @@ class Scanner {
     const c = b[p] as number;
     const len = c === 0x66 ? 5 : 4;
     if (p + len > this.end) throw NEED_MORE;
-    const word = b.toString('latin1', p, p + len);
     this.pos = p + len;
-    if (word === 'true') return 1;
-    if (word === 'false') return 0;
-    if (word === 'null') return -1;
+    // Byte for byte: no string per literal.
+    if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65) return 1;
+    if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65) return 0;
+    if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c) return -1;
     throw BAIL;
   }
 
@@ -602,10 +610,15 @@ class Scanner {
     if ((seen & 7) !== 7) throw BAIL;
   }
 
-  /** `roles`: an object of counters (checked, not kept); a role named twice goes to the full path. */
+  /**
+   * `roles`: an object of counters (checked, not kept); a role named twice goes to the full path.
+   * The names are compared as bytes (where they sit in the buffer, which stays put within a row), and
+   * decoded only when one of the two has escapes: no string per role.
+   */
   private roles(): void {
     this.pos++;
-    const names: string[] = [];
+    let at = this.roleAt;
+    let n = 0;
     let c = this.ws();
     if (c === 0x7d) {
       this.pos++;
@@ -613,9 +626,16 @@ class Scanner {
     }
     for (;;) {
       if (c !== Q) throw BAIL;
-      const name = this.string(true) as string;
-      if (names.includes(name)) throw BAIL;
-      names.push(name);
+      this.string(false);
+      const start = this.strStart;
+      const len = this.pos - 1 - start;
+      const plain = this.strPlain;
+      for (let j = 0; j < n; j++) if (this.sameString(at[3 * j] as number, at[3 * j + 1] as number, at[3 * j + 2] === 1, start, len, plain)) throw BAIL;
+      if (3 * n + 3 > at.length) this.roleAt = at = growInts(at);
+      at[3 * n] = start;
+      at[3 * n + 1] = len;
+      at[3 * n + 2] = plain ? 1 : 0;
+      n++;
       this.expect(0x3a);
       if (this.ws() !== 0x7b) throw BAIL;
       this.counters(false);
@@ -625,6 +645,19 @@ class Scanner {
       if (c !== 0x2c) throw BAIL;
       c = this.ws();
     }
+  }
+
+  /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
+  private sameString(a: number, alen: number, aplain: boolean, b: number, blen: number, bplain: boolean): boolean {
+    const buf = this.buf;
+    if (aplain && bplain) {
+      // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
+      if (alen !== blen) return false;
+      for (let i = 0; i < alen; i++) if (buf[a + i] !== buf[b + i]) return false;
+      return true;
+    }
+    const decode = (at: number, len: number) => JSON.parse(buf.toString('utf8', at - 1, at + len + 1)) as string;
+    return decode(a, alen) === decode(b, blen);
   }
 
   /** One case row at pos, packed. */
