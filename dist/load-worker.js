@@ -133,6 +133,7 @@ const SLOT = {
 /** The bits of a case's flags. */
 const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 };
 const WIDE = /[\ud800-\uffff]/;
+/** The dictionary-encoded columns, in the order {@link SummaryPacker.code} numbers them. */
 const COLUMNS = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'];
 class ColumnEncoder {
     codes = new Map();
@@ -145,11 +146,15 @@ class ColumnEncoder {
         index.set(this.index);
         this.index = index;
     }
-    set(i, v) {
+    /** The code of `v`: new values take the next code, in the order they first come. */
+    code(v) {
         let code = this.codes.get(v);
         if (code === undefined)
             this.codes.set(v, (code = this.codes.size));
-        this.index[i] = code;
+        return code;
+    }
+    set(i, v) {
+        this.index[i] = this.code(v);
     }
     finish(count) {
         return { values: [...this.codes.keys()], index: count === this.index.length ? this.index : this.index.slice(0, count) };
@@ -187,6 +192,8 @@ class SummaryPacker {
     flags;
     errors = {};
     encoders;
+    /** The same encoders, in {@link COLUMNS} order. */
+    encoderList;
     fieldNumbers;
     fieldLabels;
     /** `grow`, when given, is the new capacity for a packer that is full (else adding past capacity fails). */
@@ -195,6 +202,7 @@ class SummaryPacker {
         this.numbers = new Float64Array(capacity * SLOTS);
         this.flags = new Uint8Array(capacity);
         this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)]));
+        this.encoderList = COLUMNS.map((name) => this.encoders[name]);
         this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
         this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
     }
@@ -230,10 +238,7 @@ class SummaryPacker {
         const h = c.harness;
         const l = c.labels;
         const e = this.encoders;
-        const last = this.ids[i - 1];
-        if (this.sortedIds && ((last !== undefined && !(last < c.id)) || WIDE.test(c.id)))
-            this.sortedIds = false;
-        this.ids.push(c.id);
+        this.pushId(c.id, false);
         n[at + SLOT.reward] = c.reward;
         n[at + SLOT.steps] = c.steps;
         n[at + SLOT.duration] = c.duration_seconds ?? NaN;
@@ -264,6 +269,50 @@ class SummaryPacker {
             column[i] = fieldNumber(fieldValue(c.extra, name));
         for (const [name, column] of this.fieldLabels)
             column.set(i, fieldLabel(fieldValue(c.extra, name)));
+    }
+    /** Notes the next case's id; `narrow`: known to hold no UTF-16 unit from U+D800 up (see {@link PackedSummary.sortedIds}). */
+    pushId(id, narrow) {
+        const ids = this.ids;
+        if (this.sortedIds) {
+            const last = ids[ids.length - 1];
+            if ((last !== undefined && !(last < id)) || (!narrow && WIDE.test(id)))
+                this.sortedIds = false;
+        }
+        ids.push(id);
+    }
+    // A reader may also write a case straight into the columns, with no case object (the streaming
+    // rlm-code reader does, for speed): reserveRow, then rowNumbers, rowFlags, rowCodes with code,
+    // then commitRow. It must leave the packed form add would: the tests compare the two.
+    /** The index of the next case, with room for it in the arrays below (which it may replace). */
+    reserveRow() {
+        if (this.grow !== undefined && this.count === this.flags.length)
+            this.enlarge();
+        return this.count;
+    }
+    /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
+    get rowNumbers() {
+        return this.numbers;
+    }
+    /** The {@link FLAG} bits per case (until the next reserveRow). */
+    get rowFlags() {
+        return this.flags;
+    }
+    /** The codes by case of column `column` (its index in {@link COLUMNS}; until the next reserveRow): each case needs one. */
+    rowCodes(column) {
+        return this.encoderList[column].index;
+    }
+    /** The code of `v` in column `column` (its index in {@link COLUMNS}); a new value takes the next code, as in add. */
+    code(column, v) {
+        return this.encoderList[column].code(v);
+    }
+    /** Ends the reserved case: its id (`narrow`: see pushId) and its error; kept fields it has none of (no extra). */
+    commitRow(id, narrow, error) {
+        const i = this.count++;
+        this.pushId(id, narrow);
+        if (error !== null)
+            this.errors[i] = error;
+        for (const [, column] of this.fieldLabels)
+            column.set(i, null);
     }
     finish(head) {
         const k = this.count;
@@ -489,6 +538,8 @@ const BAIL = { bail: true };
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
 const BYTES_PER_CASE = 200;
+/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
+const MIN_ROW_BYTES = 50;
 // Field indexes in STREAM_ROW_KEYS.
 const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i]));
 const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
@@ -575,31 +626,10 @@ function growInts(a) {
 const Q = 0x22; // "
 const BS = 0x5c; // \
 const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-/** A mutable case passed to the packer for every row (it keeps none of the object). */
-function scratchCase() {
-    return {
-        id: '',
-        completed: false,
-        reward: 0,
-        steps: 0,
-        duration_seconds: null,
-        usage: null,
-        error: null,
-        mode: null,
-        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
-        harness: null,
-        description: null,
-        task: null,
-        started_at: null,
-        finished_at: null,
-        run_id: null,
-        run_path: null,
-        final_response: null,
-        expected_answer: null,
-        answer_match: null,
-        extra: {},
-    };
-}
+/** The packed column of each field (its index in schema/pack.ts COLUMNS), or -1. */
+const COLUMN_OF = STREAM_ROW_KEYS.map((k) => COLUMNS.indexOf(k));
+/** The fields with a column whatever the row (the two harness labels have theirs only in harness rows). */
+const LABEL_FIELDS = [F.mode, F.environment, F.task_family, F.domain, F.split, F.length_bucket];
 var State;
 (function (State) {
     State[State["Start"] = 0] = "Start";
@@ -623,31 +653,27 @@ class Scanner {
     checked = 0;
     state = State.Start;
     top = new Map();
-    hasRows = false;
-    packer;
-    row = scratchCase();
-    usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-    harness = {
-        mcp_enabled: null,
-        mcp_server: null,
-        harness_strategy: null,
-        harness_tool_calls: 0,
-        mcp_tool_calls: 0,
-        codemode_chain_calls: 0,
-        codemode_search_calls: 0,
-        codemode_discovery_calls: 0,
-        codemode_guardrail_blocked: false,
-    };
+    /** Made when the rows start (the top-level members before them may tell how many there are). */
+    packer = null;
+    limit = getHeapStatistics().heap_size_limit;
     // The row being read: values by field index, and which fields it has.
     seen = 0;
-    str = new Array(STREAM_ROW_KEYS.length).fill(null);
+    id = '';
+    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
+    idAscii = false;
+    /** The kept strings (labels and the error) by field; null for null. */
+    lab = new Array(STREAM_ROW_KEYS.length).fill(null);
+    /** Each column's code for null, once it has one (-1 before). */
+    nullCode = new Int32Array(COLUMNS.length).fill(-1);
     num = new Float64Array(STREAM_ROW_KEYS.length);
     flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
     hasUsage = false;
     /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
     strStart = 0;
     strPlain = true;
-    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
+    /** Where the last string scanned is ASCII. */
+    strAscii = true;
+    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
     labelCache = STREAM_ROW_KEYS.map(() => []);
     counts = new Float64Array(3);
     /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
@@ -657,9 +683,20 @@ class Scanner {
         this.file = file;
         this.size = size;
         this.buf = Buffer.allocUnsafe(chunk);
-        const limit = getHeapStatistics().heap_size_limit;
-        const first = Math.max(16, Math.ceil(size / 1024));
-        this.packer = new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    }
+    /**
+     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
+     * the file's size allow that many (then the columns are the right size at the end, with no copy),
+     * else a generous guess from the file's size; it grows when the rows outnumber it.
+     */
+    newPacker() {
+        const limit = this.limit;
+        let first = Math.max(16, Math.ceil(this.size / 1024));
+        const reported = this.top.get('total_cases');
+        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
+        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
+            first = total;
+        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
     }
     /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
     affordable(cases, limit) {
@@ -781,6 +818,7 @@ class Scanner {
         this.pos = p + 1;
         this.strStart = start;
         this.strPlain = plain;
+        this.strAscii = ascii;
         if (!keep)
             return null;
         if (plain)
@@ -861,17 +899,19 @@ class Scanner {
                 while (i < len && b[start + i] === want[i])
                     i++;
                 if (i === len)
-                    return entry.value;
+                    return entry;
             }
         }
         this.pos = start - 1;
         const value = this.string(true);
         if (this.strPlain && len <= 64) {
+            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
             if (cache.length >= 8)
                 cache.shift();
-            cache.push({ bytes: Buffer.from(b.subarray(start, start + len)), value });
+            cache.push(entry);
+            return entry;
         }
-        return value;
+        return { bytes: null, value, code: -1 };
     }
     /** A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives. */
     number() {
@@ -1081,7 +1121,7 @@ class Scanner {
         this.pos++;
         this.seen = 0;
         this.hasUsage = false;
-        const str = this.str;
+        const lab = this.lab;
         const num = this.num;
         const flag = this.flag;
         let c = this.ws();
@@ -1099,9 +1139,10 @@ class Scanner {
                 case Kind.Id:
                     if (c !== Q)
                         throw BAIL;
-                    str[k] = this.string(true);
-                    if (str[k] === '')
+                    this.id = this.string(true);
+                    if (this.id === '')
                         throw BAIL;
+                    this.idAscii = this.strAscii;
                     break;
                 case Kind.Bool:
                     if (c !== 0x74 && c !== 0x66)
@@ -1156,13 +1197,18 @@ class Scanner {
                         throw BAIL;
                     break;
                 case Kind.Str:
+                    if (c === Q)
+                        this.string(false);
+                    else if (c !== 0x6e || this.literal() !== -1)
+                        throw BAIL;
+                    break;
                 case Kind.KeptStr:
                     if (c === Q)
-                        str[k] = KINDS[k] === Kind.KeptStr ? this.label(k) : this.string(false);
+                        lab[k] = this.label(k);
                     else if (c === 0x6e) {
                         if (this.literal() !== -1)
                             throw BAIL;
-                        str[k] = null;
+                        lab[k] = null;
                     }
                     else
                         throw BAIL;
@@ -1192,53 +1238,74 @@ class Scanner {
             throw BAIL;
         this.pack();
     }
-    /** The row just read, as rlm-code.ts `toCase` would make it, into the packer. */
+    /**
+     * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
+     * straight into the packer's columns (a label's code is looked up once per distinct value).
+     */
     pack() {
         const seen = this.seen;
         const has = (k) => (seen & (1 << k)) !== 0;
-        const str = this.str;
-        const r = this.row;
-        const s = (k) => (has(k) ? (str[k] ?? null) : null);
-        r.id = str[F.case_id];
-        r.completed = this.flag[F.completed] === 1;
-        r.reward = this.num[F.total_reward];
-        r.steps = this.num[F.steps];
-        r.duration_seconds = has(F.duration_seconds) && this.flag[F.duration_seconds] !== -1 ? this.num[F.duration_seconds] : null;
+        const num = this.num;
+        const flag = this.flag;
+        const packer = this.packer;
+        const i = packer.reserveRow();
+        const n = packer.rowNumbers;
+        const at = i * SLOTS;
+        n[at + SLOT.reward] = num[F.total_reward];
+        n[at + SLOT.steps] = num[F.steps];
+        let f = flag[F.completed] === 1 ? FLAG.completed : 0;
+        if (has(F.duration_seconds) && flag[F.duration_seconds] !== -1) {
+            n[at + SLOT.duration] = num[F.duration_seconds];
+            f |= FLAG.duration;
+        }
+        else
+            n[at + SLOT.duration] = NaN;
         if (this.hasUsage) {
-            const u = this.usage;
-            u.total_calls = this.counts[0];
-            u.prompt_tokens = this.counts[1];
-            u.completion_tokens = this.counts[2];
-            r.usage = u;
+            const counts = this.counts;
+            n[at + SLOT.totalCalls] = counts[0];
+            n[at + SLOT.promptTokens] = counts[1];
+            n[at + SLOT.completionTokens] = counts[2];
+            f |= FLAG.usage;
         }
-        else
-            r.usage = null;
-        r.error = s(F.error);
-        r.mode = s(F.mode);
-        const l = r.labels;
-        l.environment = s(F.environment);
-        l.task_family = s(F.task_family);
-        l.domain = s(F.domain);
-        l.split = s(F.split);
-        l.length_bucket = s(F.length_bucket);
-        const harness = r.mode === 'harness' || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
+        const mode = has(F.mode) ? this.lab[F.mode] : null;
+        const harness = (mode != null && mode.value === 'harness') || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
         if (harness) {
-            const h = this.harness;
-            const n = (k) => (has(k) ? this.num[k] : 0);
-            h.mcp_enabled = has(F.mcp_enabled) && this.flag[F.mcp_enabled] !== -1 ? this.flag[F.mcp_enabled] === 1 : null;
-            h.mcp_server = s(F.mcp_server);
-            h.harness_strategy = s(F.harness_strategy);
-            h.harness_tool_calls = n(F.harness_tool_calls);
-            h.mcp_tool_calls = n(F.mcp_tool_calls);
-            h.codemode_chain_calls = n(F.codemode_chain_calls);
-            h.codemode_search_calls = n(F.codemode_search_calls);
-            h.codemode_discovery_calls = n(F.codemode_discovery_calls);
-            h.codemode_guardrail_blocked = has(F.codemode_guardrail_blocked) && this.flag[F.codemode_guardrail_blocked] === 1;
-            r.harness = h;
+            f |= FLAG.harness;
+            const count = (k) => (has(k) ? num[k] : 0);
+            n[at + SLOT.harnessToolCalls] = count(F.harness_tool_calls);
+            n[at + SLOT.mcpToolCalls] = count(F.mcp_tool_calls);
+            n[at + SLOT.chainCalls] = count(F.codemode_chain_calls);
+            n[at + SLOT.searchCalls] = count(F.codemode_search_calls);
+            n[at + SLOT.discoveryCalls] = count(F.codemode_discovery_calls);
+            if (has(F.codemode_guardrail_blocked) && flag[F.codemode_guardrail_blocked] === 1)
+                f |= FLAG.guardrail;
+            if (has(F.mcp_enabled) && flag[F.mcp_enabled] !== -1)
+                f |= FLAG.mcpKnown | (flag[F.mcp_enabled] === 1 ? FLAG.mcpEnabled : 0);
         }
-        else
-            r.harness = null;
-        this.packer.add(r);
+        packer.rowFlags[i] = f;
+        for (const k of LABEL_FIELDS)
+            this.setCode(packer, i, k, has(k));
+        this.setCode(packer, i, F.mcp_server, harness && has(F.mcp_server));
+        this.setCode(packer, i, F.harness_strategy, harness && has(F.harness_strategy));
+        const error = has(F.error) ? this.lab[F.error] : null;
+        packer.commitRow(this.id, this.idAscii, error == null ? null : error.value);
+    }
+    /** Case i's code in the column of field k: its label's, or null's when `present` is false or the label null. */
+    setCode(packer, i, k, present) {
+        const column = COLUMN_OF[k];
+        const label = present ? this.lab[k] : null;
+        let code;
+        if (label == null) {
+            code = this.nullCode[column];
+            if (code < 0)
+                this.nullCode[column] = code = packer.code(column, null);
+        }
+        else {
+            code = label.code;
+            if (code < 0)
+                label.code = code = packer.code(column, label.value);
+        }
+        packer.rowCodes(column)[i] = code;
     }
     /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
     skipValue() {
@@ -1307,11 +1374,11 @@ class Scanner {
                     throw BAIL;
                 const name = this.string(true);
                 this.expect(0x3a);
-                if (this.top.has(name) || (name === 'case_results' && this.hasRows))
+                if (this.top.has(name) || (name === 'case_results' && this.packer !== null))
                     throw BAIL;
                 if (name === 'case_results') {
                     this.expect(0x5b);
-                    this.hasRows = true;
+                    this.packer = this.newPacker();
                     this.state = State.FirstRow;
                     return;
                 }
@@ -1500,12 +1567,13 @@ function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES) {
                 s.pos = 0;
             }
         }
-        if (!s.hasRows)
+        const packer = s.packer;
+        if (packer === null)
             return null;
         const head = headOf(file, s.top);
-        if (!s.packer.sortedIds && hasDuplicates(s.packer.ids))
+        if (!packer.sortedIds && hasDuplicates(packer.ids))
             return null;
-        return s.packer.finish(head);
+        return packer.finish(head);
     }
     catch (err) {
         if (err === BAIL)

@@ -129,6 +129,10 @@ const row = fc.record(
     mcp_server: fc.option(label),
     harness_strategy: fc.option(label),
     harness_tool_calls: count,
+    mcp_tool_calls: count,
+    codemode_chain_calls: count,
+    codemode_search_calls: count,
+    codemode_discovery_calls: count,
     codemode_guardrail_blocked: fc.boolean(),
   },
   { requiredKeys: ['case_id', 'completed', 'steps', 'total_reward'] },
@@ -176,6 +180,19 @@ describe('the streaming rlm-code reader on generated summaries', () => {
         agrees(file);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('packs as many rows as there are, whatever total_cases says of them (the columns are sized from it)', () => {
+    fc.assert(
+      fc.property(summary, fc.integer({ min: -3, max: 3 }), fc.integer({ min: 8, max: 300 }), (s, off, chunk) => {
+        const rows = s.case_results.map((r, i) => ({ ...r, case_id: `case_${i}` }));
+        const clean = { ...s, total_cases: Math.max(0, rows.length + off), extra_field: 1, case_results: rows };
+        const file = write(serialize(clean, 2, false));
+        agrees(file, chunk);
+        agrees(file);
+      }),
+      { numRuns: 200 },
     );
   });
 

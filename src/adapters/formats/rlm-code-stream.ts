@@ -18,8 +18,8 @@ import { closeSync, readSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { InputError } from '../../errors.js';
 import { openRegularFile } from '../../fs-safe.js';
-import { SummaryPacker, type PackedSummary } from '../../schema/pack.js';
-import type { BenchmarkSummary, CaseResult, HarnessCounters } from '../../schema/summary.js';
+import { COLUMNS, FLAG, SLOT, SLOTS, SummaryPacker, type PackedSummary } from '../../schema/pack.js';
+import type { BenchmarkSummary } from '../../schema/summary.js';
 import { checkJsonText } from '../parsing/json-guard.js';
 
 /** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
@@ -119,6 +119,8 @@ const BAIL = { bail: true };
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
 const BYTES_PER_CASE = 200;
+/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
+const MIN_ROW_BYTES = 50;
 
 // Field indexes in STREAM_ROW_KEYS.
 const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i])) as Record<(typeof STREAM_ROW_KEYS)[number], number>;
@@ -216,31 +218,17 @@ const Q = 0x22; // "
 const BS = 0x5c; // \
 const isWs = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
-/** A mutable case passed to the packer for every row (it keeps none of the object). */
-function scratchCase(): CaseResult {
-  return {
-    id: '',
-    completed: false,
-    reward: 0,
-    steps: 0,
-    duration_seconds: null,
-    usage: null,
-    error: null,
-    mode: null,
-    labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
-    harness: null,
-    description: null,
-    task: null,
-    started_at: null,
-    finished_at: null,
-    run_id: null,
-    run_path: null,
-    final_response: null,
-    expected_answer: null,
-    answer_match: null,
-    extra: {},
-  };
+/** A label's value with its bytes (when plain), and its code in the packed column once it has one (-1 before). */
+interface Label {
+  bytes: Buffer | null;
+  value: string;
+  code: number;
 }
+
+/** The packed column of each field (its index in schema/pack.ts COLUMNS), or -1. */
+const COLUMN_OF = STREAM_ROW_KEYS.map((k) => (COLUMNS as readonly string[]).indexOf(k));
+/** The fields with a column whatever the row (the two harness labels have theirs only in harness rows). */
+const LABEL_FIELDS = [F.mode, F.environment, F.task_family, F.domain, F.split, F.length_bucket];
 
 const enum State {
   Start,
@@ -262,32 +250,28 @@ class Scanner {
   checked = 0;
   state = State.Start;
   readonly top = new Map<string, string>();
-  hasRows = false;
-  readonly packer: SummaryPacker;
-  private readonly row = scratchCase();
-  private readonly usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-  private readonly harness: HarnessCounters = {
-    mcp_enabled: null,
-    mcp_server: null,
-    harness_strategy: null,
-    harness_tool_calls: 0,
-    mcp_tool_calls: 0,
-    codemode_chain_calls: 0,
-    codemode_search_calls: 0,
-    codemode_discovery_calls: 0,
-    codemode_guardrail_blocked: false,
-  };
+  /** Made when the rows start (the top-level members before them may tell how many there are). */
+  packer: SummaryPacker | null = null;
+  private readonly limit = getHeapStatistics().heap_size_limit;
   // The row being read: values by field index, and which fields it has.
   private seen = 0;
-  private readonly str: (string | null)[] = new Array<string | null>(STREAM_ROW_KEYS.length).fill(null);
+  private id = '';
+  /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
+  private idAscii = false;
+  /** The kept strings (labels and the error) by field; null for null. */
+  private readonly lab: (Label | null)[] = new Array<Label | null>(STREAM_ROW_KEYS.length).fill(null);
+  /** Each column's code for null, once it has one (-1 before). */
+  private readonly nullCode = new Int32Array(COLUMNS.length).fill(-1);
   private readonly num = new Float64Array(STREAM_ROW_KEYS.length);
   private readonly flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
   private hasUsage = false;
   /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
   private strStart = 0;
   private strPlain = true;
-  /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
-  private readonly labelCache: { bytes: Buffer; value: string }[][] = STREAM_ROW_KEYS.map(() => []);
+  /** Where the last string scanned is ASCII. */
+  private strAscii = true;
+  /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
+  private readonly labelCache: Label[][] = STREAM_ROW_KEYS.map(() => []);
   private readonly counts = new Float64Array(3);
   /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
   private roleAt = new Int32Array(3 * 4);
@@ -299,9 +283,20 @@ class Scanner {
     chunk: number,
   ) {
     this.buf = Buffer.allocUnsafe(chunk);
-    const limit = getHeapStatistics().heap_size_limit;
-    const first = Math.max(16, Math.ceil(size / 1024));
-    this.packer = new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+  }
+
+  /**
+   * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
+   * the file's size allow that many (then the columns are the right size at the end, with no copy),
+   * else a generous guess from the file's size; it grows when the rows outnumber it.
+   */
+  private newPacker(): SummaryPacker {
+    const limit = this.limit;
+    let first = Math.max(16, Math.ceil(this.size / 1024));
+    const reported = this.top.get('total_cases');
+    const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
+    if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit) first = total;
+    return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
   }
 
   /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
@@ -414,6 +409,7 @@ class Scanner {
     this.pos = p + 1;
     this.strStart = start;
     this.strPlain = plain;
+    this.strAscii = ascii;
     if (!keep) return null;
     if (plain) return b.toString(ascii ? 'latin1' : 'utf8', start, p);
     return JSON.parse(b.toString('utf8', start - 1, p + 1)) as string;
@@ -470,28 +466,30 @@ class Scanner {
   }
 
   /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
-  private label(k: number): string {
+  private label(k: number): Label {
     this.string(false);
     const b = this.buf;
     const start = this.strStart;
     const len = this.pos - 1 - start;
-    const cache = this.labelCache[k] as { bytes: Buffer; value: string }[];
+    const cache = this.labelCache[k] as Label[];
     if (this.strPlain) {
       for (const entry of cache) {
-        const want = entry.bytes;
+        const want = entry.bytes as Buffer;
         if (want.length !== len) continue;
         let i = 0;
         while (i < len && b[start + i] === want[i]) i++;
-        if (i === len) return entry.value;
+        if (i === len) return entry;
       }
     }
     this.pos = start - 1;
     const value = this.string(true) as string;
     if (this.strPlain && len <= 64) {
+      const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
       if (cache.length >= 8) cache.shift();
-      cache.push({ bytes: Buffer.from(b.subarray(start, start + len)), value });
+      cache.push(entry);
+      return entry;
     }
-    return value;
+    return { bytes: null, value, code: -1 };
   }
 
   /** A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives. */
@@ -666,7 +664,7 @@ class Scanner {
     this.pos++;
     this.seen = 0;
     this.hasUsage = false;
-    const str = this.str;
+    const lab = this.lab;
     const num = this.num;
     const flag = this.flag;
     let c = this.ws();
@@ -681,8 +679,9 @@ class Scanner {
       switch (KINDS[k] as Kind) {
         case Kind.Id:
           if (c !== Q) throw BAIL;
-          str[k] = this.string(true);
-          if (str[k] === '') throw BAIL;
+          this.id = this.string(true) as string;
+          if (this.id === '') throw BAIL;
+          this.idAscii = this.strAscii;
           break;
         case Kind.Bool:
           if (c !== 0x74 && c !== 0x66) throw BAIL;
@@ -724,11 +723,14 @@ class Scanner {
           } else throw BAIL;
           break;
         case Kind.Str:
+          if (c === Q) this.string(false);
+          else if (c !== 0x6e || this.literal() !== -1) throw BAIL;
+          break;
         case Kind.KeptStr:
-          if (c === Q) str[k] = KINDS[k] === Kind.KeptStr ? this.label(k) : this.string(false);
+          if (c === Q) lab[k] = this.label(k);
           else if (c === 0x6e) {
             if (this.literal() !== -1) throw BAIL;
-            str[k] = null;
+            lab[k] = null;
           } else throw BAIL;
           break;
         case Kind.Unknown:
@@ -749,49 +751,67 @@ class Scanner {
     this.pack();
   }
 
-  /** The row just read, as rlm-code.ts `toCase` would make it, into the packer. */
+  /**
+   * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
+   * straight into the packer's columns (a label's code is looked up once per distinct value).
+   */
   private pack(): void {
     const seen = this.seen;
     const has = (k: number) => (seen & (1 << k)) !== 0;
-    const str = this.str;
-    const r = this.row;
-    const s = (k: number): string | null => (has(k) ? (str[k] ?? null) : null);
-    r.id = str[F.case_id] as string;
-    r.completed = this.flag[F.completed] === 1;
-    r.reward = this.num[F.total_reward] as number;
-    r.steps = this.num[F.steps] as number;
-    r.duration_seconds = has(F.duration_seconds) && this.flag[F.duration_seconds] !== -1 ? (this.num[F.duration_seconds] as number) : null;
+    const num = this.num;
+    const flag = this.flag;
+    const packer = this.packer as SummaryPacker;
+    const i = packer.reserveRow();
+    const n = packer.rowNumbers;
+    const at = i * SLOTS;
+    n[at + SLOT.reward] = num[F.total_reward] as number;
+    n[at + SLOT.steps] = num[F.steps] as number;
+    let f = flag[F.completed] === 1 ? FLAG.completed : 0;
+    if (has(F.duration_seconds) && flag[F.duration_seconds] !== -1) {
+      n[at + SLOT.duration] = num[F.duration_seconds] as number;
+      f |= FLAG.duration;
+    } else n[at + SLOT.duration] = NaN;
     if (this.hasUsage) {
-      const u = this.usage as { total_calls: number; prompt_tokens: number; completion_tokens: number; roles: null };
-      u.total_calls = this.counts[0] as number;
-      u.prompt_tokens = this.counts[1] as number;
-      u.completion_tokens = this.counts[2] as number;
-      r.usage = u;
-    } else r.usage = null;
-    r.error = s(F.error);
-    r.mode = s(F.mode);
-    const l = r.labels;
-    l.environment = s(F.environment);
-    l.task_family = s(F.task_family);
-    l.domain = s(F.domain);
-    l.split = s(F.split);
-    l.length_bucket = s(F.length_bucket);
-    const harness = r.mode === 'harness' || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
+      const counts = this.counts;
+      n[at + SLOT.totalCalls] = counts[0] as number;
+      n[at + SLOT.promptTokens] = counts[1] as number;
+      n[at + SLOT.completionTokens] = counts[2] as number;
+      f |= FLAG.usage;
+    }
+    const mode = has(F.mode) ? this.lab[F.mode] : null;
+    const harness = (mode != null && mode.value === 'harness') || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
     if (harness) {
-      const h = this.harness;
-      const n = (k: number) => (has(k) ? (this.num[k] as number) : 0);
-      h.mcp_enabled = has(F.mcp_enabled) && this.flag[F.mcp_enabled] !== -1 ? this.flag[F.mcp_enabled] === 1 : null;
-      h.mcp_server = s(F.mcp_server);
-      h.harness_strategy = s(F.harness_strategy);
-      h.harness_tool_calls = n(F.harness_tool_calls);
-      h.mcp_tool_calls = n(F.mcp_tool_calls);
-      h.codemode_chain_calls = n(F.codemode_chain_calls);
-      h.codemode_search_calls = n(F.codemode_search_calls);
-      h.codemode_discovery_calls = n(F.codemode_discovery_calls);
-      h.codemode_guardrail_blocked = has(F.codemode_guardrail_blocked) && this.flag[F.codemode_guardrail_blocked] === 1;
-      r.harness = h;
-    } else r.harness = null;
-    this.packer.add(r);
+      f |= FLAG.harness;
+      const count = (k: number) => (has(k) ? (num[k] as number) : 0);
+      n[at + SLOT.harnessToolCalls] = count(F.harness_tool_calls);
+      n[at + SLOT.mcpToolCalls] = count(F.mcp_tool_calls);
+      n[at + SLOT.chainCalls] = count(F.codemode_chain_calls);
+      n[at + SLOT.searchCalls] = count(F.codemode_search_calls);
+      n[at + SLOT.discoveryCalls] = count(F.codemode_discovery_calls);
+      if (has(F.codemode_guardrail_blocked) && flag[F.codemode_guardrail_blocked] === 1) f |= FLAG.guardrail;
+      if (has(F.mcp_enabled) && flag[F.mcp_enabled] !== -1) f |= FLAG.mcpKnown | (flag[F.mcp_enabled] === 1 ? FLAG.mcpEnabled : 0);
+    }
+    packer.rowFlags[i] = f;
+    for (const k of LABEL_FIELDS) this.setCode(packer, i, k, has(k));
+    this.setCode(packer, i, F.mcp_server, harness && has(F.mcp_server));
+    this.setCode(packer, i, F.harness_strategy, harness && has(F.harness_strategy));
+    const error = has(F.error) ? this.lab[F.error] : null;
+    packer.commitRow(this.id, this.idAscii, error == null ? null : error.value);
+  }
+
+  /** Case i's code in the column of field k: its label's, or null's when `present` is false or the label null. */
+  private setCode(packer: SummaryPacker, i: number, k: number, present: boolean): void {
+    const column = COLUMN_OF[k] as number;
+    const label = present ? this.lab[k] : null;
+    let code: number;
+    if (label == null) {
+      code = this.nullCode[column] as number;
+      if (code < 0) this.nullCode[column] = code = packer.code(column, null);
+    } else {
+      code = label.code;
+      if (code < 0) label.code = code = packer.code(column, label.value);
+    }
+    (packer.rowCodes(column) as Int32Array)[i] = code;
   }
 
   /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
@@ -849,10 +869,10 @@ class Scanner {
         if (this.ws() !== Q) throw BAIL;
         const name = this.string(true) as string;
         this.expect(0x3a);
-        if (this.top.has(name) || (name === 'case_results' && this.hasRows)) throw BAIL;
+        if (this.top.has(name) || (name === 'case_results' && this.packer !== null)) throw BAIL;
         if (name === 'case_results') {
           this.expect(0x5b);
-          this.hasRows = true;
+          this.packer = this.newPacker();
           this.state = State.FirstRow;
           return;
         }
@@ -1029,10 +1049,11 @@ export function streamPackRlmCode(file: string, chunkBytes = CHUNK_BYTES): Packe
         s.pos = 0;
       }
     }
-    if (!s.hasRows) return null;
+    const packer = s.packer;
+    if (packer === null) return null;
     const head = headOf(file, s.top);
-    if (!s.packer.sortedIds && hasDuplicates(s.packer.ids)) return null;
-    return s.packer.finish(head);
+    if (!packer.sortedIds && hasDuplicates(packer.ids)) return null;
+    return packer.finish(head);
   } catch (err) {
     if (err === BAIL) return null;
     throw err;
