@@ -606,7 +606,8 @@ function keyTable(keys) {
             throw new Error(`key hash collision: ${k}`);
         byHash.set(h, i);
     });
-    return { byHash, bytes, next: new Int32Array(keys.length + 1).fill(-1) };
+    const n = keys.length + 1;
+    return { byHash, bytes, next: new Int32Array(n).fill(-1), path: new Array(2 * n).fill(null), pathKey: new Int32Array(2 * n).fill(-1) };
 }
 function hashOf(b, from, to) {
     let h = 0;
@@ -616,8 +617,18 @@ function hashOf(b, from, to) {
 }
 const ROW = keyTable(STREAM_ROW_KEYS);
 const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
+/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
+const ROLE_COUNTERS = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens']);
+/** What {@link Scanner.nextKey} returns at the end of the object. */
+const END = -2;
+/** The longest path between two values that is kept (see KeyTable.path). */
+const PATH_BYTES = 64;
 /** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+/** The JSON string with contents at [at, at + len) of buf (the quotes around it included), decoded. */
+function decodeString(buf, at, len) {
+    return JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
+}
 function growInts(a) {
     const b = new Int32Array(a.length * 2);
     b.set(a);
@@ -676,6 +687,8 @@ class Scanner {
     /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
     labelCache = STREAM_ROW_KEYS.map(() => []);
     counts = new Float64Array(3);
+    /** Where numbers that are checked but not kept go. */
+    scratch = new Float64Array(4);
     /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
     roleAt = new Int32Array(3 * 4);
     constructor(fd, file, size, chunk) {
@@ -826,6 +839,53 @@ class Scanner {
         return JSON.parse(b.toString('utf8', start - 1, p + 1));
     }
     /**
+     * From the end of key `prev`'s value (from just after the `{` when -1) to the start of the next
+     * value: returns its key's index in `table` (-1: a key it does not hold), with pos at the value
+     * (not whitespace), or END with pos after the `}`. The bytes on the way are most often those of
+     * the previous row (see KeyTable.path): compared as a whole, they say the key at once.
+     */
+    nextKey(table, prev) {
+        const b = this.buf;
+        const from = this.pos;
+        const slot = 2 * (prev + 1);
+        for (let s = slot; s < slot + 2; s++) {
+            const path = table.path[s];
+            if (path == null)
+                break;
+            const len = path.length;
+            if (from + len >= this.end)
+                break;
+            let i = 0;
+            while (i < len && b[from + i] === path[i])
+                i++;
+            if (i === len) {
+                this.pos = from + len;
+                if (isWs(b[this.pos]))
+                    this.ws(); // more space before this value than before the last
+                return table.pathKey[s];
+            }
+        }
+        const c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return END;
+        }
+        if (prev >= 0) {
+            if (c !== 0x2c)
+                throw BAIL;
+            this.pos++;
+        }
+        const k = this.key(table, prev);
+        this.ws();
+        if (k >= 0 && this.pos - from <= PATH_BYTES) {
+            table.path[slot + 1] = table.path[slot];
+            table.pathKey[slot + 1] = table.pathKey[slot];
+            table.path[slot] = new Uint8Array(b.subarray(from, this.pos)); // a copy: the buffer is read into again
+            table.pathKey[slot] = k;
+        }
+        return k;
+    }
+    /**
      * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
      * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
      * that followed it last time is tried first, byte for byte, before the hash lookup.
@@ -891,7 +951,8 @@ class Scanner {
         const len = this.pos - 1 - start;
         const cache = this.labelCache[k];
         if (this.strPlain) {
-            for (const entry of cache) {
+            for (let j = 0; j < cache.length; j++) {
+                const entry = cache[j];
                 const want = entry.bytes;
                 if (want.length !== len)
                     continue;
@@ -913,8 +974,11 @@ class Scanner {
         }
         return { bytes: null, value, code: -1 };
     }
-    /** A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives. */
-    number() {
+    /**
+     * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
+     * `into[at]` (a double returned from a call would be boxed: a heap object per number).
+     */
+    number(into, at) {
         const b = this.buf;
         const end = this.end;
         const start = this.pos;
@@ -986,7 +1050,7 @@ class Scanner {
             v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
         else
             v = Number(b.toString('latin1', neg ? start + 1 : start, p));
-        return neg ? -v : v;
+        into[at] = neg ? -v : v;
     }
     /** true, false or null at pos: 1, 0 or -1. */
     literal() {
@@ -1006,53 +1070,40 @@ class Scanner {
             return -1;
         throw BAIL;
     }
-    count() {
-        const v = this.number();
+    /** A count (a safe integer, not negative) at pos into `into[at]`. */
+    count(into, at) {
+        this.number(into, at);
+        const v = into[at];
         if (!Number.isSafeInteger(v) || v < 0)
             throw BAIL;
-        return v;
     }
     /** A `{total_calls, prompt_tokens, completion_tokens}` object at pos into `counts`; `usage` also takes `roles`. */
     counters(usage) {
         this.pos++;
+        const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
         let seen = 0;
-        let c = this.ws();
-        if (c !== 0x7d) {
-            let prev = -1;
-            for (;;) {
-                const k = this.key(USAGE, prev);
-                prev = k;
-                if (k < 0 || seen & (1 << k) || (k === 3 && !usage))
-                    throw BAIL;
-                seen |= 1 << k;
-                c = this.ws();
-                if (k === 3) {
-                    if (c === 0x6e) {
-                        if (this.literal() !== -1)
-                            throw BAIL;
-                    }
-                    else if (c === 0x7b)
-                        this.roles();
-                    else
+        let k = -1;
+        while ((k = this.nextKey(table, k)) !== END) {
+            if (k < 0 || seen & (1 << k))
+                throw BAIL;
+            seen |= 1 << k;
+            const c = this.buf[this.pos];
+            if (k === 3) {
+                if (c === 0x6e) {
+                    if (this.literal() !== -1)
                         throw BAIL;
                 }
-                else {
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    const v = this.count();
-                    if (usage)
-                        this.counts[k] = v;
-                }
-                c = this.ws();
-                this.pos++;
-                if (c === 0x7d)
-                    break;
-                if (c !== 0x2c)
+                else if (c === 0x7b)
+                    this.roles();
+                else
                     throw BAIL;
             }
+            else {
+                if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                    throw BAIL;
+                this.count(usage ? this.counts : this.scratch, k);
+            }
         }
-        else
-            this.pos++;
         if ((seen & 7) !== 7)
             throw BAIL;
     }
@@ -1111,8 +1162,7 @@ class Scanner {
                     return false;
             return true;
         }
-        const decode = (at, len) => JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
-        return decode(a, alen) === decode(b, blen);
+        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
     }
     /** One case row at pos, packed. */
     caseRow() {
@@ -1124,17 +1174,12 @@ class Scanner {
         const lab = this.lab;
         const num = this.num;
         const flag = this.flag;
-        let c = this.ws();
-        if (c === 0x7d)
-            throw BAIL; // no case_id: the full path names the missing fields
-        let prev = -1;
-        for (;;) {
-            const k = this.key(ROW, prev);
-            prev = k;
+        let k = -1;
+        while ((k = this.nextKey(ROW, k)) !== END) {
             if (k < 0 || this.seen & (1 << k))
                 throw BAIL;
             this.seen |= 1 << k;
-            c = this.ws();
+            const c = this.buf[this.pos];
             switch (KINDS[k]) {
                 case Kind.Id:
                     if (c !== Q)
@@ -1158,12 +1203,12 @@ class Scanner {
                 case Kind.OptCount:
                     if (c !== 0x2d && (c < 0x30 || c > 0x39))
                         throw BAIL;
-                    num[k] = this.count();
+                    this.count(num, k);
                     break;
                 case Kind.Num:
                     if (c !== 0x2d && (c < 0x30 || c > 0x39))
                         throw BAIL;
-                    num[k] = this.number();
+                    this.number(num, k);
                     if (!Number.isFinite(num[k]))
                         throw BAIL;
                     break;
@@ -1177,10 +1222,10 @@ class Scanner {
                     else {
                         if (c !== 0x2d && (c < 0x30 || c > 0x39))
                             throw BAIL;
-                        const v = this.number();
+                        this.number(num, k);
+                        const v = num[k];
                         if (!Number.isFinite(v) || !(v >= 0))
                             throw BAIL;
-                        num[k] = v;
                         flag[k] = 0;
                     }
                     break;
@@ -1220,20 +1265,16 @@ class Scanner {
                     else if (c === 0x74 || c === 0x66 || c === 0x6e)
                         this.literal();
                     else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-                        if (!Number.isFinite(this.number()))
+                        this.number(this.scratch, 0);
+                        if (!Number.isFinite(this.scratch[0]))
                             throw BAIL;
                     }
                     else
                         throw BAIL;
                     break;
             }
-            c = this.ws();
-            this.pos++;
-            if (c === 0x7d)
-                break;
-            if (c !== 0x2c)
-                throw BAIL;
         }
+        // An empty row, or one without case_id: the full path names the missing fields.
         if ((this.seen & REQUIRED) !== REQUIRED)
             throw BAIL;
         this.pack();
@@ -1243,10 +1284,11 @@ class Scanner {
      * straight into the packer's columns (a label's code is looked up once per distinct value).
      */
     pack() {
+        // No closures here: one per row is garbage the young generation must collect.
         const seen = this.seen;
-        const has = (k) => (seen & (1 << k)) !== 0;
         const num = this.num;
         const flag = this.flag;
+        const lab = this.lab;
         const packer = this.packer;
         const i = packer.reserveRow();
         const n = packer.rowNumbers;
@@ -1254,7 +1296,7 @@ class Scanner {
         n[at + SLOT.reward] = num[F.total_reward];
         n[at + SLOT.steps] = num[F.steps];
         let f = flag[F.completed] === 1 ? FLAG.completed : 0;
-        if (has(F.duration_seconds) && flag[F.duration_seconds] !== -1) {
+        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1) {
             n[at + SLOT.duration] = num[F.duration_seconds];
             f |= FLAG.duration;
         }
@@ -1267,33 +1309,39 @@ class Scanner {
             n[at + SLOT.completionTokens] = counts[2];
             f |= FLAG.usage;
         }
-        const mode = has(F.mode) ? this.lab[F.mode] : null;
-        const harness = (mode != null && mode.value === 'harness') || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
+        const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
+        const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
         if (harness) {
             f |= FLAG.harness;
-            const count = (k) => (has(k) ? num[k] : 0);
-            n[at + SLOT.harnessToolCalls] = count(F.harness_tool_calls);
-            n[at + SLOT.mcpToolCalls] = count(F.mcp_tool_calls);
-            n[at + SLOT.chainCalls] = count(F.codemode_chain_calls);
-            n[at + SLOT.searchCalls] = count(F.codemode_search_calls);
-            n[at + SLOT.discoveryCalls] = count(F.codemode_discovery_calls);
-            if (has(F.codemode_guardrail_blocked) && flag[F.codemode_guardrail_blocked] === 1)
+            // Counters the row does not have are 0, as a reserved row's numbers are.
+            if (seen & (1 << F.harness_tool_calls))
+                n[at + SLOT.harnessToolCalls] = num[F.harness_tool_calls];
+            if (seen & (1 << F.mcp_tool_calls))
+                n[at + SLOT.mcpToolCalls] = num[F.mcp_tool_calls];
+            if (seen & (1 << F.codemode_chain_calls))
+                n[at + SLOT.chainCalls] = num[F.codemode_chain_calls];
+            if (seen & (1 << F.codemode_search_calls))
+                n[at + SLOT.searchCalls] = num[F.codemode_search_calls];
+            if (seen & (1 << F.codemode_discovery_calls))
+                n[at + SLOT.discoveryCalls] = num[F.codemode_discovery_calls];
+            if (seen & (1 << F.codemode_guardrail_blocked) && flag[F.codemode_guardrail_blocked] === 1)
                 f |= FLAG.guardrail;
-            if (has(F.mcp_enabled) && flag[F.mcp_enabled] !== -1)
+            if (seen & (1 << F.mcp_enabled) && flag[F.mcp_enabled] !== -1)
                 f |= FLAG.mcpKnown | (flag[F.mcp_enabled] === 1 ? FLAG.mcpEnabled : 0);
         }
         packer.rowFlags[i] = f;
-        for (const k of LABEL_FIELDS)
-            this.setCode(packer, i, k, has(k));
-        this.setCode(packer, i, F.mcp_server, harness && has(F.mcp_server));
-        this.setCode(packer, i, F.harness_strategy, harness && has(F.harness_strategy));
-        const error = has(F.error) ? this.lab[F.error] : null;
+        for (let j = 0; j < LABEL_FIELDS.length; j++) {
+            const k = LABEL_FIELDS[j];
+            this.setCode(packer, i, k, seen & (1 << k) ? lab[k] : null);
+        }
+        this.setCode(packer, i, F.mcp_server, harness && seen & (1 << F.mcp_server) ? lab[F.mcp_server] : null);
+        this.setCode(packer, i, F.harness_strategy, harness && seen & (1 << F.harness_strategy) ? lab[F.harness_strategy] : null);
+        const error = seen & (1 << F.error) ? lab[F.error] : null;
         packer.commitRow(this.id, this.idAscii, error == null ? null : error.value);
     }
-    /** Case i's code in the column of field k: its label's, or null's when `present` is false or the label null. */
-    setCode(packer, i, k, present) {
+    /** Case i's code in the column of field k: its label's (null: the code of null). */
+    setCode(packer, i, k, label) {
         const column = COLUMN_OF[k];
-        const label = present ? this.lab[k] : null;
         let code;
         if (label == null) {
             code = this.nullCode[column];
