@@ -1191,7 +1191,7 @@ class Scanner {
                     this.id = this.string(true);
                     if (this.id === '')
                         throw BAIL;
-                    this.idAscii = this.strAscii;
+                    this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
                     break;
                 case Kind.Bool:
                     if (c !== 0x74 && c !== 0x66)

@@ -260,6 +260,40 @@ describe('the streaming rlm-code reader on generated summaries', () => {
     );
   });
 
+  it('tells whether the ids are sorted by what they decode to, escapes included', () => {
+    const base = { total_cases: 2, completed_cases: 2, avg_reward: 1, avg_steps: 1 };
+    const ok = { completed: true, steps: 1, total_reward: 1 };
+    const pairs: [string, string][] = [
+      ['a', '\ue000'],
+      ['a', '\ud83d\ude00'],
+      ['a', 'b'],
+      ['b', 'a'],
+      ['é', 'ü'],
+      ['a', '😀'],
+      ['a', '\uffff'],
+    ];
+    for (const [one, two] of pairs) {
+      for (const escapeAll of [false, true]) {
+        const text = serialize(
+          {
+            ...base,
+            case_results: [
+              { case_id: one, ...ok },
+              { case_id: two, ...ok },
+            ],
+          },
+          2,
+          escapeAll,
+        );
+        // Escape the second id's letters too, so that its bytes are all ASCII whatever it decodes to.
+        const file = write(
+          escapeAll ? text.replace(`"${two}"`, `"${[...two].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`) : text,
+        );
+        expect(agrees(file, 16), `${one} ${two}`).toBe('streamed');
+      }
+    }
+  });
+
   it('leaves hand-picked traps to the full reader', () => {
     const base = { total_cases: 1, completed_cases: 1, avg_reward: 1, avg_steps: 1 };
     const ok = { case_id: 'a', completed: true, steps: 1, total_reward: 1 };
