@@ -133,6 +133,7 @@ const SLOT = {
 /** The bits of a case's flags. */
 const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 };
 const WIDE = /[\ud800-\uffff]/;
+/** The dictionary-encoded columns, in the order {@link SummaryPacker.code} numbers them. */
 const COLUMNS = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'];
 class ColumnEncoder {
     codes = new Map();
@@ -145,11 +146,15 @@ class ColumnEncoder {
         index.set(this.index);
         this.index = index;
     }
-    set(i, v) {
+    /** The code of `v`: new values take the next code, in the order they first come. */
+    code(v) {
         let code = this.codes.get(v);
         if (code === undefined)
             this.codes.set(v, (code = this.codes.size));
-        this.index[i] = code;
+        return code;
+    }
+    set(i, v) {
+        this.index[i] = this.code(v);
     }
     finish(count) {
         return { values: [...this.codes.keys()], index: count === this.index.length ? this.index : this.index.slice(0, count) };
@@ -187,6 +192,8 @@ class SummaryPacker {
     flags;
     errors = {};
     encoders;
+    /** The same encoders, in {@link COLUMNS} order. */
+    encoderList;
     fieldNumbers;
     fieldLabels;
     /** `grow`, when given, is the new capacity for a packer that is full (else adding past capacity fails). */
@@ -195,6 +202,7 @@ class SummaryPacker {
         this.numbers = new Float64Array(capacity * SLOTS);
         this.flags = new Uint8Array(capacity);
         this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)]));
+        this.encoderList = COLUMNS.map((name) => this.encoders[name]);
         this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
         this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
     }
@@ -230,10 +238,7 @@ class SummaryPacker {
         const h = c.harness;
         const l = c.labels;
         const e = this.encoders;
-        const last = this.ids[i - 1];
-        if (this.sortedIds && ((last !== undefined && !(last < c.id)) || WIDE.test(c.id)))
-            this.sortedIds = false;
-        this.ids.push(c.id);
+        this.pushId(c.id, false);
         n[at + SLOT.reward] = c.reward;
         n[at + SLOT.steps] = c.steps;
         n[at + SLOT.duration] = c.duration_seconds ?? NaN;
@@ -264,6 +269,50 @@ class SummaryPacker {
             column[i] = fieldNumber(fieldValue(c.extra, name));
         for (const [name, column] of this.fieldLabels)
             column.set(i, fieldLabel(fieldValue(c.extra, name)));
+    }
+    /** Notes the next case's id; `narrow`: known to hold no UTF-16 unit from U+D800 up (see {@link PackedSummary.sortedIds}). */
+    pushId(id, narrow) {
+        const ids = this.ids;
+        if (this.sortedIds) {
+            const last = ids[ids.length - 1];
+            if ((last !== undefined && !(last < id)) || (!narrow && WIDE.test(id)))
+                this.sortedIds = false;
+        }
+        ids.push(id);
+    }
+    // A reader may also write a case straight into the columns, with no case object (the streaming
+    // rlm-code reader does, for speed): reserveRow, then rowNumbers, rowFlags, rowCodes with code,
+    // then commitRow. It must leave the packed form add would: the tests compare the two.
+    /** The index of the next case, with room for it in the arrays below (which it may replace). */
+    reserveRow() {
+        if (this.grow !== undefined && this.count === this.flags.length)
+            this.enlarge();
+        return this.count;
+    }
+    /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
+    get rowNumbers() {
+        return this.numbers;
+    }
+    /** The {@link FLAG} bits per case (until the next reserveRow). */
+    get rowFlags() {
+        return this.flags;
+    }
+    /** The codes by case of column `column` (its index in {@link COLUMNS}; until the next reserveRow): each case needs one. */
+    rowCodes(column) {
+        return this.encoderList[column].index;
+    }
+    /** The code of `v` in column `column` (its index in {@link COLUMNS}); a new value takes the next code, as in add. */
+    code(column, v) {
+        return this.encoderList[column].code(v);
+    }
+    /** Ends the reserved case: its id (`narrow`: see pushId) and its error; kept fields it has none of (no extra). */
+    commitRow(id, narrow, error) {
+        const i = this.count++;
+        this.pushId(id, narrow);
+        if (error !== null)
+            this.errors[i] = error;
+        for (const [, column] of this.fieldLabels)
+            column.set(i, null);
     }
     finish(head) {
         const k = this.count;
@@ -486,9 +535,15 @@ function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
 const NEED_MORE = { need: 'more' };
 /** Thrown inside the scanner: something the full path must handle or explain. */
 const BAIL = { bail: true };
-const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
+ * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
+ */
+const CHUNK_BYTES = 1024 * 1024;
 /** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
 const BYTES_PER_CASE = 200;
+/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
+const MIN_ROW_BYTES = 50;
 // Field indexes in STREAM_ROW_KEYS.
 const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i]));
 const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
@@ -555,7 +610,8 @@ function keyTable(keys) {
             throw new Error(`key hash collision: ${k}`);
         byHash.set(h, i);
     });
-    return { byHash, bytes, next: new Int32Array(keys.length + 1).fill(-1) };
+    const n = keys.length + 1;
+    return { byHash, bytes, next: new Int32Array(n).fill(-1), path: new Array(2 * n).fill(null), pathKey: new Int32Array(2 * n).fill(-1) };
 }
 function hashOf(b, from, to) {
     let h = 0;
@@ -565,36 +621,30 @@ function hashOf(b, from, to) {
 }
 const ROW = keyTable(STREAM_ROW_KEYS);
 const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
+/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
+const ROLE_COUNTERS = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens']);
+/** What {@link Scanner.nextKey} returns at the end of the object. */
+const END = -2;
+/** The longest path between two values that is kept (see KeyTable.path). */
+const PATH_BYTES = 64;
 /** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+/** The JSON string with contents at [at, at + len) of buf (the quotes around it included), decoded. */
+function decodeString(buf, at, len) {
+    return JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
+}
+function growInts(a) {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
+}
 const Q = 0x22; // "
 const BS = 0x5c; // \
 const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-/** A mutable case passed to the packer for every row (it keeps none of the object). */
-function scratchCase() {
-    return {
-        id: '',
-        completed: false,
-        reward: 0,
-        steps: 0,
-        duration_seconds: null,
-        usage: null,
-        error: null,
-        mode: null,
-        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
-        harness: null,
-        description: null,
-        task: null,
-        started_at: null,
-        finished_at: null,
-        run_id: null,
-        run_path: null,
-        final_response: null,
-        expected_answer: null,
-        answer_match: null,
-        extra: {},
-    };
-}
+/** The packed column of each field (its index in schema/pack.ts COLUMNS), or -1. */
+const COLUMN_OF = STREAM_ROW_KEYS.map((k) => COLUMNS.indexOf(k));
+/** The fields with a column whatever the row (the two harness labels have theirs only in harness rows). */
+const LABEL_FIELDS = [F.mode, F.environment, F.task_family, F.domain, F.split, F.length_bucket];
 var State;
 (function (State) {
     State[State["Start"] = 0] = "Start";
@@ -618,41 +668,52 @@ class Scanner {
     checked = 0;
     state = State.Start;
     top = new Map();
-    hasRows = false;
-    packer;
-    row = scratchCase();
-    usage = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-    harness = {
-        mcp_enabled: null,
-        mcp_server: null,
-        harness_strategy: null,
-        harness_tool_calls: 0,
-        mcp_tool_calls: 0,
-        codemode_chain_calls: 0,
-        codemode_search_calls: 0,
-        codemode_discovery_calls: 0,
-        codemode_guardrail_blocked: false,
-    };
+    /** Made when the rows start (the top-level members before them may tell how many there are). */
+    packer = null;
+    limit = getHeapStatistics().heap_size_limit;
     // The row being read: values by field index, and which fields it has.
     seen = 0;
-    str = new Array(STREAM_ROW_KEYS.length).fill(null);
+    id = '';
+    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
+    idAscii = false;
+    /** The kept strings (labels and the error) by field; null for null. */
+    lab = new Array(STREAM_ROW_KEYS.length).fill(null);
+    /** Each column's code for null, once it has one (-1 before). */
+    nullCode = new Int32Array(COLUMNS.length).fill(-1);
     num = new Float64Array(STREAM_ROW_KEYS.length);
     flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
     hasUsage = false;
     /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
     strStart = 0;
     strPlain = true;
-    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded again. */
+    /** Where the last string scanned is ASCII. */
+    strAscii = true;
+    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
     labelCache = STREAM_ROW_KEYS.map(() => []);
     counts = new Float64Array(3);
+    /** Where numbers that are checked but not kept go. */
+    scratch = new Float64Array(4);
+    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
+    roleAt = new Int32Array(3 * 4);
     constructor(fd, file, size, chunk) {
         this.fd = fd;
         this.file = file;
         this.size = size;
         this.buf = Buffer.allocUnsafe(chunk);
-        const limit = getHeapStatistics().heap_size_limit;
-        const first = Math.max(16, Math.ceil(size / 1024));
-        this.packer = new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    }
+    /**
+     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
+     * the file's size allow that many (then the columns are the right size at the end, with no copy),
+     * else a generous guess from the file's size; it grows when the rows outnumber it.
+     */
+    newPacker() {
+        const limit = this.limit;
+        let first = Math.max(16, Math.ceil(this.size / 1024));
+        const reported = this.top.get('total_cases');
+        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
+        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
+            first = total;
+        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
     }
     /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
     affordable(cases, limit) {
@@ -774,11 +835,59 @@ class Scanner {
         this.pos = p + 1;
         this.strStart = start;
         this.strPlain = plain;
+        this.strAscii = ascii;
         if (!keep)
             return null;
         if (plain)
             return b.toString(ascii ? 'latin1' : 'utf8', start, p);
         return JSON.parse(b.toString('utf8', start - 1, p + 1));
+    }
+    /**
+     * From the end of key `prev`'s value (from just after the `{` when -1) to the start of the next
+     * value: returns its key's index in `table` (-1: a key it does not hold), with pos at the value
+     * (not whitespace), or END with pos after the `}`. The bytes on the way are most often those of
+     * the previous row (see KeyTable.path): compared as a whole, they say the key at once.
+     */
+    nextKey(table, prev) {
+        const b = this.buf;
+        const from = this.pos;
+        const slot = 2 * (prev + 1);
+        for (let s = slot; s < slot + 2; s++) {
+            const path = table.path[s];
+            if (path == null)
+                break;
+            const len = path.length;
+            if (from + len >= this.end)
+                break;
+            let i = 0;
+            while (i < len && b[from + i] === path[i])
+                i++;
+            if (i === len) {
+                this.pos = from + len;
+                if (isWs(b[this.pos]))
+                    this.ws(); // more space before this value than before the last
+                return table.pathKey[s];
+            }
+        }
+        const c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return END;
+        }
+        if (prev >= 0) {
+            if (c !== 0x2c)
+                throw BAIL;
+            this.pos++;
+        }
+        const k = this.key(table, prev);
+        this.ws();
+        if (k >= 0 && this.pos - from <= PATH_BYTES) {
+            table.path[slot + 1] = table.path[slot];
+            table.pathKey[slot + 1] = table.pathKey[slot];
+            table.path[slot] = new Uint8Array(b.subarray(from, this.pos)); // a copy: the buffer is read into again
+            table.pathKey[slot] = k;
+        }
+        return k;
     }
     /**
      * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
@@ -846,7 +955,8 @@ class Scanner {
         const len = this.pos - 1 - start;
         const cache = this.labelCache[k];
         if (this.strPlain) {
-            for (const entry of cache) {
+            for (let j = 0; j < cache.length; j++) {
+                const entry = cache[j];
                 const want = entry.bytes;
                 if (want.length !== len)
                     continue;
@@ -854,20 +964,25 @@ class Scanner {
                 while (i < len && b[start + i] === want[i])
                     i++;
                 if (i === len)
-                    return entry.value;
+                    return entry;
             }
         }
         this.pos = start - 1;
         const value = this.string(true);
         if (this.strPlain && len <= 64) {
+            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
             if (cache.length >= 8)
                 cache.shift();
-            cache.push({ bytes: Buffer.from(b.subarray(start, start + len)), value });
+            cache.push(entry);
+            return entry;
         }
-        return value;
+        return { bytes: null, value, code: -1 };
     }
-    /** A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives. */
-    number() {
+    /**
+     * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
+     * `into[at]` (a double returned from a call would be boxed: a heap object per number).
+     */
+    number(into, at) {
         const b = this.buf;
         const end = this.end;
         const start = this.pos;
@@ -939,7 +1054,7 @@ class Scanner {
             v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
         else
             v = Number(b.toString('latin1', neg ? start + 1 : start, p));
-        return neg ? -v : v;
+        into[at] = neg ? -v : v;
     }
     /** true, false or null at pos: 1, 0 or -1. */
     literal() {
@@ -949,70 +1064,62 @@ class Scanner {
         const len = c === 0x66 ? 5 : 4;
         if (p + len > this.end)
             throw NEED_MORE;
-        const word = b.toString('latin1', p, p + len);
         this.pos = p + len;
-        if (word === 'true')
+        // Byte for byte: no string per literal.
+        if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65)
             return 1;
-        if (word === 'false')
+        if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65)
             return 0;
-        if (word === 'null')
+        if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c)
             return -1;
         throw BAIL;
     }
-    count() {
-        const v = this.number();
+    /** A count (a safe integer, not negative) at pos into `into[at]`. */
+    count(into, at) {
+        this.number(into, at);
+        const v = into[at];
         if (!Number.isSafeInteger(v) || v < 0)
             throw BAIL;
-        return v;
     }
     /** A `{total_calls, prompt_tokens, completion_tokens}` object at pos into `counts`; `usage` also takes `roles`. */
     counters(usage) {
         this.pos++;
+        const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
         let seen = 0;
-        let c = this.ws();
-        if (c !== 0x7d) {
-            let prev = -1;
-            for (;;) {
-                const k = this.key(USAGE, prev);
-                prev = k;
-                if (k < 0 || seen & (1 << k) || (k === 3 && !usage))
-                    throw BAIL;
-                seen |= 1 << k;
-                c = this.ws();
-                if (k === 3) {
-                    if (c === 0x6e) {
-                        if (this.literal() !== -1)
-                            throw BAIL;
-                    }
-                    else if (c === 0x7b)
-                        this.roles();
-                    else
+        let k = -1;
+        while ((k = this.nextKey(table, k)) !== END) {
+            if (k < 0 || seen & (1 << k))
+                throw BAIL;
+            seen |= 1 << k;
+            const c = this.buf[this.pos];
+            if (k === 3) {
+                if (c === 0x6e) {
+                    if (this.literal() !== -1)
                         throw BAIL;
                 }
-                else {
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    const v = this.count();
-                    if (usage)
-                        this.counts[k] = v;
-                }
-                c = this.ws();
-                this.pos++;
-                if (c === 0x7d)
-                    break;
-                if (c !== 0x2c)
+                else if (c === 0x7b)
+                    this.roles();
+                else
                     throw BAIL;
             }
+            else {
+                if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                    throw BAIL;
+                this.count(usage ? this.counts : this.scratch, k);
+            }
         }
-        else
-            this.pos++;
         if ((seen & 7) !== 7)
             throw BAIL;
     }
-    /** `roles`: an object of counters (checked, not kept); a role named twice goes to the full path. */
+    /**
+     * `roles`: an object of counters (checked, not kept); a role named twice goes to the full path.
+     * The names are compared as bytes (where they sit in the buffer, which stays put within a row), and
+     * decoded only when one of the two has escapes: no string per role.
+     */
     roles() {
         this.pos++;
-        const names = [];
+        let at = this.roleAt;
+        let n = 0;
         let c = this.ws();
         if (c === 0x7d) {
             this.pos++;
@@ -1021,10 +1128,19 @@ class Scanner {
         for (;;) {
             if (c !== Q)
                 throw BAIL;
-            const name = this.string(true);
-            if (names.includes(name))
-                throw BAIL;
-            names.push(name);
+            this.string(false);
+            const start = this.strStart;
+            const len = this.pos - 1 - start;
+            const plain = this.strPlain;
+            for (let j = 0; j < n; j++)
+                if (this.sameString(at[3 * j], at[3 * j + 1], at[3 * j + 2] === 1, start, len, plain))
+                    throw BAIL;
+            if (3 * n + 3 > at.length)
+                this.roleAt = at = growInts(at);
+            at[3 * n] = start;
+            at[3 * n + 1] = len;
+            at[3 * n + 2] = plain ? 1 : 0;
+            n++;
             this.expect(0x3a);
             if (this.ws() !== 0x7b)
                 throw BAIL;
@@ -1038,6 +1154,20 @@ class Scanner {
             c = this.ws();
         }
     }
+    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
+    sameString(a, alen, aplain, b, blen, bplain) {
+        const buf = this.buf;
+        if (aplain && bplain) {
+            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
+            if (alen !== blen)
+                return false;
+            for (let i = 0; i < alen; i++)
+                if (buf[a + i] !== buf[b + i])
+                    return false;
+            return true;
+        }
+        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
+    }
     /** One case row at pos, packed. */
     caseRow() {
         if (this.ws() !== 0x7b)
@@ -1045,27 +1175,23 @@ class Scanner {
         this.pos++;
         this.seen = 0;
         this.hasUsage = false;
-        const str = this.str;
+        const lab = this.lab;
         const num = this.num;
         const flag = this.flag;
-        let c = this.ws();
-        if (c === 0x7d)
-            throw BAIL; // no case_id: the full path names the missing fields
-        let prev = -1;
-        for (;;) {
-            const k = this.key(ROW, prev);
-            prev = k;
+        let k = -1;
+        while ((k = this.nextKey(ROW, k)) !== END) {
             if (k < 0 || this.seen & (1 << k))
                 throw BAIL;
             this.seen |= 1 << k;
-            c = this.ws();
+            const c = this.buf[this.pos];
             switch (KINDS[k]) {
                 case Kind.Id:
                     if (c !== Q)
                         throw BAIL;
-                    str[k] = this.string(true);
-                    if (str[k] === '')
+                    this.id = this.string(true);
+                    if (this.id === '')
                         throw BAIL;
+                    this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
                     break;
                 case Kind.Bool:
                     if (c !== 0x74 && c !== 0x66)
@@ -1081,12 +1207,12 @@ class Scanner {
                 case Kind.OptCount:
                     if (c !== 0x2d && (c < 0x30 || c > 0x39))
                         throw BAIL;
-                    num[k] = this.count();
+                    this.count(num, k);
                     break;
                 case Kind.Num:
                     if (c !== 0x2d && (c < 0x30 || c > 0x39))
                         throw BAIL;
-                    num[k] = this.number();
+                    this.number(num, k);
                     if (!Number.isFinite(num[k]))
                         throw BAIL;
                     break;
@@ -1100,10 +1226,10 @@ class Scanner {
                     else {
                         if (c !== 0x2d && (c < 0x30 || c > 0x39))
                             throw BAIL;
-                        const v = this.number();
+                        this.number(num, k);
+                        const v = num[k];
                         if (!Number.isFinite(v) || !(v >= 0))
                             throw BAIL;
-                        num[k] = v;
                         flag[k] = 0;
                     }
                     break;
@@ -1120,13 +1246,18 @@ class Scanner {
                         throw BAIL;
                     break;
                 case Kind.Str:
+                    if (c === Q)
+                        this.string(false);
+                    else if (c !== 0x6e || this.literal() !== -1)
+                        throw BAIL;
+                    break;
                 case Kind.KeptStr:
                     if (c === Q)
-                        str[k] = KINDS[k] === Kind.KeptStr ? this.label(k) : this.string(false);
+                        lab[k] = this.label(k);
                     else if (c === 0x6e) {
                         if (this.literal() !== -1)
                             throw BAIL;
-                        str[k] = null;
+                        lab[k] = null;
                     }
                     else
                         throw BAIL;
@@ -1138,71 +1269,95 @@ class Scanner {
                     else if (c === 0x74 || c === 0x66 || c === 0x6e)
                         this.literal();
                     else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-                        if (!Number.isFinite(this.number()))
+                        this.number(this.scratch, 0);
+                        if (!Number.isFinite(this.scratch[0]))
                             throw BAIL;
                     }
                     else
                         throw BAIL;
                     break;
             }
-            c = this.ws();
-            this.pos++;
-            if (c === 0x7d)
-                break;
-            if (c !== 0x2c)
-                throw BAIL;
         }
+        // An empty row, or one without case_id: the full path names the missing fields.
         if ((this.seen & REQUIRED) !== REQUIRED)
             throw BAIL;
         this.pack();
     }
-    /** The row just read, as rlm-code.ts `toCase` would make it, into the packer. */
+    /**
+     * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
+     * straight into the packer's columns (a label's code is looked up once per distinct value).
+     */
     pack() {
+        // No closures here: one per row is garbage the young generation must collect.
         const seen = this.seen;
-        const has = (k) => (seen & (1 << k)) !== 0;
-        const str = this.str;
-        const r = this.row;
-        const s = (k) => (has(k) ? (str[k] ?? null) : null);
-        r.id = str[F.case_id];
-        r.completed = this.flag[F.completed] === 1;
-        r.reward = this.num[F.total_reward];
-        r.steps = this.num[F.steps];
-        r.duration_seconds = has(F.duration_seconds) && this.flag[F.duration_seconds] !== -1 ? this.num[F.duration_seconds] : null;
+        const num = this.num;
+        const flag = this.flag;
+        const lab = this.lab;
+        const packer = this.packer;
+        const i = packer.reserveRow();
+        const n = packer.rowNumbers;
+        const at = i * SLOTS;
+        n[at + SLOT.reward] = num[F.total_reward];
+        n[at + SLOT.steps] = num[F.steps];
+        let f = flag[F.completed] === 1 ? FLAG.completed : 0;
+        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1) {
+            n[at + SLOT.duration] = num[F.duration_seconds];
+            f |= FLAG.duration;
+        }
+        else
+            n[at + SLOT.duration] = NaN;
         if (this.hasUsage) {
-            const u = this.usage;
-            u.total_calls = this.counts[0];
-            u.prompt_tokens = this.counts[1];
-            u.completion_tokens = this.counts[2];
-            r.usage = u;
+            const counts = this.counts;
+            n[at + SLOT.totalCalls] = counts[0];
+            n[at + SLOT.promptTokens] = counts[1];
+            n[at + SLOT.completionTokens] = counts[2];
+            f |= FLAG.usage;
         }
-        else
-            r.usage = null;
-        r.error = s(F.error);
-        r.mode = s(F.mode);
-        const l = r.labels;
-        l.environment = s(F.environment);
-        l.task_family = s(F.task_family);
-        l.domain = s(F.domain);
-        l.split = s(F.split);
-        l.length_bucket = s(F.length_bucket);
-        const harness = r.mode === 'harness' || has(F.harness_tool_calls) || has(F.codemode_guardrail_blocked);
+        const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
+        const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
         if (harness) {
-            const h = this.harness;
-            const n = (k) => (has(k) ? this.num[k] : 0);
-            h.mcp_enabled = has(F.mcp_enabled) && this.flag[F.mcp_enabled] !== -1 ? this.flag[F.mcp_enabled] === 1 : null;
-            h.mcp_server = s(F.mcp_server);
-            h.harness_strategy = s(F.harness_strategy);
-            h.harness_tool_calls = n(F.harness_tool_calls);
-            h.mcp_tool_calls = n(F.mcp_tool_calls);
-            h.codemode_chain_calls = n(F.codemode_chain_calls);
-            h.codemode_search_calls = n(F.codemode_search_calls);
-            h.codemode_discovery_calls = n(F.codemode_discovery_calls);
-            h.codemode_guardrail_blocked = has(F.codemode_guardrail_blocked) && this.flag[F.codemode_guardrail_blocked] === 1;
-            r.harness = h;
+            f |= FLAG.harness;
+            // Counters the row does not have are 0, as a reserved row's numbers are.
+            if (seen & (1 << F.harness_tool_calls))
+                n[at + SLOT.harnessToolCalls] = num[F.harness_tool_calls];
+            if (seen & (1 << F.mcp_tool_calls))
+                n[at + SLOT.mcpToolCalls] = num[F.mcp_tool_calls];
+            if (seen & (1 << F.codemode_chain_calls))
+                n[at + SLOT.chainCalls] = num[F.codemode_chain_calls];
+            if (seen & (1 << F.codemode_search_calls))
+                n[at + SLOT.searchCalls] = num[F.codemode_search_calls];
+            if (seen & (1 << F.codemode_discovery_calls))
+                n[at + SLOT.discoveryCalls] = num[F.codemode_discovery_calls];
+            if (seen & (1 << F.codemode_guardrail_blocked) && flag[F.codemode_guardrail_blocked] === 1)
+                f |= FLAG.guardrail;
+            if (seen & (1 << F.mcp_enabled) && flag[F.mcp_enabled] !== -1)
+                f |= FLAG.mcpKnown | (flag[F.mcp_enabled] === 1 ? FLAG.mcpEnabled : 0);
         }
-        else
-            r.harness = null;
-        this.packer.add(r);
+        packer.rowFlags[i] = f;
+        for (let j = 0; j < LABEL_FIELDS.length; j++) {
+            const k = LABEL_FIELDS[j];
+            this.setCode(packer, i, k, seen & (1 << k) ? lab[k] : null);
+        }
+        this.setCode(packer, i, F.mcp_server, harness && seen & (1 << F.mcp_server) ? lab[F.mcp_server] : null);
+        this.setCode(packer, i, F.harness_strategy, harness && seen & (1 << F.harness_strategy) ? lab[F.harness_strategy] : null);
+        const error = seen & (1 << F.error) ? lab[F.error] : null;
+        packer.commitRow(this.id, this.idAscii, error == null ? null : error.value);
+    }
+    /** Case i's code in the column of field k: its label's (null: the code of null). */
+    setCode(packer, i, k, label) {
+        const column = COLUMN_OF[k];
+        let code;
+        if (label == null) {
+            code = this.nullCode[column];
+            if (code < 0)
+                this.nullCode[column] = code = packer.code(column, null);
+        }
+        else {
+            code = label.code;
+            if (code < 0)
+                label.code = code = packer.code(column, label.value);
+        }
+        packer.rowCodes(column)[i] = code;
     }
     /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
     skipValue() {
@@ -1271,11 +1426,11 @@ class Scanner {
                     throw BAIL;
                 const name = this.string(true);
                 this.expect(0x3a);
-                if (this.top.has(name) || (name === 'case_results' && this.hasRows))
+                if (this.top.has(name) || (name === 'case_results' && this.packer !== null))
                     throw BAIL;
                 if (name === 'case_results') {
                     this.expect(0x5b);
-                    this.hasRows = true;
+                    this.packer = this.newPacker();
                     this.state = State.FirstRow;
                     return;
                 }
@@ -1464,12 +1619,13 @@ function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES) {
                 s.pos = 0;
             }
         }
-        if (!s.hasRows)
+        const packer = s.packer;
+        if (packer === null)
             return null;
         const head = headOf(file, s.top);
-        if (!s.packer.sortedIds && hasDuplicates(s.packer.ids))
+        if (!packer.sortedIds && hasDuplicates(packer.ids))
             return null;
-        return s.packer.finish(head);
+        return packer.finish(head);
     }
     catch (err) {
         if (err === BAIL)

@@ -85,7 +85,8 @@ export const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown
 
 const WIDE = /[\ud800-\uffff]/;
 
-const COLUMNS = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'] as const;
+/** The dictionary-encoded columns, in the order {@link SummaryPacker.code} numbers them. */
+export const COLUMNS = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'] as const;
 type ColumnName = (typeof COLUMNS)[number];
 
 class ColumnEncoder {
@@ -99,10 +100,14 @@ class ColumnEncoder {
     index.set(this.index);
     this.index = index;
   }
-  set(i: number, v: string | null): void {
+  /** The code of `v`: new values take the next code, in the order they first come. */
+  code(v: string | null): number {
     let code = this.codes.get(v);
     if (code === undefined) this.codes.set(v, (code = this.codes.size));
-    this.index[i] = code;
+    return code;
+  }
+  set(i: number, v: string | null): void {
+    this.index[i] = this.code(v);
   }
   finish(count: number): Column {
     return { values: [...this.codes.keys()], index: count === this.index.length ? this.index : this.index.slice(0, count) };
@@ -137,6 +142,8 @@ export class SummaryPacker {
   private flags: Uint8Array;
   private readonly errors: Record<number, string> = {};
   private readonly encoders: Record<ColumnName, ColumnEncoder>;
+  /** The same encoders, in {@link COLUMNS} order. */
+  private readonly encoderList: ColumnEncoder[];
   private readonly fieldNumbers: [string, Float64Array][];
   private readonly fieldLabels: [string, ColumnEncoder][];
 
@@ -145,6 +152,7 @@ export class SummaryPacker {
     this.numbers = new Float64Array(capacity * SLOTS);
     this.flags = new Uint8Array(capacity);
     this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)])) as Record<ColumnName, ColumnEncoder>;
+    this.encoderList = COLUMNS.map((name) => this.encoders[name]);
     this.fieldNumbers = [...new Set(fields.numbers)].map((name) => [name, new Float64Array(capacity).fill(NaN)]);
     this.fieldLabels = [...new Set(fields.labels)].map((name) => [name, new ColumnEncoder(capacity)]);
   }
@@ -180,9 +188,7 @@ export class SummaryPacker {
     const h = c.harness;
     const l = c.labels;
     const e = this.encoders;
-    const last = this.ids[i - 1];
-    if (this.sortedIds && ((last !== undefined && !(last < c.id)) || WIDE.test(c.id))) this.sortedIds = false;
-    this.ids.push(c.id);
+    this.pushId(c.id, false);
     n[at + SLOT.reward] = c.reward;
     n[at + SLOT.steps] = c.steps;
     n[at + SLOT.duration] = c.duration_seconds ?? NaN;
@@ -210,6 +216,49 @@ export class SummaryPacker {
     e.harness_strategy.set(i, h ? h.harness_strategy : null);
     for (const [name, column] of this.fieldNumbers) column[i] = fieldNumber(fieldValue(c.extra, name));
     for (const [name, column] of this.fieldLabels) column.set(i, fieldLabel(fieldValue(c.extra, name)));
+  }
+
+  /** Notes the next case's id; `narrow`: known to hold no UTF-16 unit from U+D800 up (see {@link PackedSummary.sortedIds}). */
+  private pushId(id: string, narrow: boolean): void {
+    const ids = this.ids;
+    if (this.sortedIds) {
+      const last = ids[ids.length - 1];
+      if ((last !== undefined && !(last < id)) || (!narrow && WIDE.test(id))) this.sortedIds = false;
+    }
+    ids.push(id);
+  }
+
+  // A reader may also write a case straight into the columns, with no case object (the streaming
+  // rlm-code reader does, for speed): reserveRow, then rowNumbers, rowFlags, rowCodes with code,
+  // then commitRow. It must leave the packed form add would: the tests compare the two.
+
+  /** The index of the next case, with room for it in the arrays below (which it may replace). */
+  reserveRow(): number {
+    if (this.grow !== undefined && this.count === this.flags.length) this.enlarge();
+    return this.count;
+  }
+  /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
+  get rowNumbers(): Float64Array {
+    return this.numbers;
+  }
+  /** The {@link FLAG} bits per case (until the next reserveRow). */
+  get rowFlags(): Uint8Array {
+    return this.flags;
+  }
+  /** The codes by case of column `column` (its index in {@link COLUMNS}; until the next reserveRow): each case needs one. */
+  rowCodes(column: number): Int32Array {
+    return (this.encoderList[column] as ColumnEncoder).index;
+  }
+  /** The code of `v` in column `column` (its index in {@link COLUMNS}); a new value takes the next code, as in add. */
+  code(column: number, v: string | null): number {
+    return (this.encoderList[column] as ColumnEncoder).code(v);
+  }
+  /** Ends the reserved case: its id (`narrow`: see pushId) and its error; kept fields it has none of (no extra). */
+  commitRow(id: string, narrow: boolean, error: string | null): void {
+    const i = this.count++;
+    this.pushId(id, narrow);
+    if (error !== null) this.errors[i] = error;
+    for (const [, column] of this.fieldLabels) column.set(i, null);
   }
 
   finish(head: Omit<BenchmarkSummary, 'cases'>): PackedSummary {

@@ -129,6 +129,10 @@ const row = fc.record(
     mcp_server: fc.option(label),
     harness_strategy: fc.option(label),
     harness_tool_calls: count,
+    mcp_tool_calls: count,
+    codemode_chain_calls: count,
+    codemode_search_calls: count,
+    codemode_discovery_calls: count,
     codemode_guardrail_blocked: fc.boolean(),
   },
   { requiredKeys: ['case_id', 'completed', 'steps', 'total_reward'] },
@@ -179,6 +183,42 @@ describe('the streaming rlm-code reader on generated summaries', () => {
     );
   });
 
+  it('packs as many rows as there are, whatever total_cases says of them (the columns are sized from it)', () => {
+    fc.assert(
+      fc.property(summary, fc.integer({ min: -3, max: 3 }), fc.integer({ min: 8, max: 300 }), (s, off, chunk) => {
+        const rows = s.case_results.map((r, i) => ({ ...r, case_id: `case_${i}` }));
+        const clean = { ...s, total_cases: Math.max(0, rows.length + off), extra_field: 1, case_results: rows };
+        const file = write(serialize(clean, 2, false));
+        agrees(file, chunk);
+        agrees(file);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads rows laid out unlike the rows before them (the bytes between values change from row to row)', () => {
+    // The reader remembers the bytes between two values from the rows (and files) before; here the
+    // spacing changes at random places, and the files come one after another in other layouts.
+    fc.assert(
+      fc.property(
+        summary,
+        fc.constantFrom(0, 2, 4, '\t'),
+        fc.array(fc.constantFrom(' ', '  ', '\n', '\t \r\n', ''), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 8, max: 300 }),
+        (s, indent, spaces, chunk) => {
+          const clean = { ...s, extra_field: 1, case_results: s.case_results.map((r, i) => ({ ...r, case_id: `case_${i}` })) };
+          let n = 0;
+          const text = JSON.stringify(clean, null, indent).replace(/":|,|\{/g, (m) => m + (spaces[n++ % spaces.length] as string));
+          const file = write(text);
+          // Valid ones it reads itself (a needless fallback would go unnoticed by agrees alone).
+          if ('error' in full(file)) agrees(file, chunk);
+          else expect(agrees(file, chunk)).toBe('streamed');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads the valid summaries it is meant for itself', () => {
     fc.assert(
       fc.property(summary, (s) => {
@@ -218,6 +258,40 @@ describe('the streaming rlm-code reader on generated summaries', () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  it('tells whether the ids are sorted by what they decode to, escapes included', () => {
+    const base = { total_cases: 2, completed_cases: 2, avg_reward: 1, avg_steps: 1 };
+    const ok = { completed: true, steps: 1, total_reward: 1 };
+    const pairs: [string, string][] = [
+      ['a', '\ue000'],
+      ['a', '\ud83d\ude00'],
+      ['a', 'b'],
+      ['b', 'a'],
+      ['é', 'ü'],
+      ['a', '😀'],
+      ['a', '\uffff'],
+    ];
+    for (const [one, two] of pairs) {
+      for (const escapeAll of [false, true]) {
+        const text = serialize(
+          {
+            ...base,
+            case_results: [
+              { case_id: one, ...ok },
+              { case_id: two, ...ok },
+            ],
+          },
+          2,
+          escapeAll,
+        );
+        // Escape the second id's letters too, so that its bytes are all ASCII whatever it decodes to.
+        const file = write(
+          escapeAll ? text.replace(`"${two}"`, `"${[...two].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`) : text,
+        );
+        expect(agrees(file, 16), `${one} ${two}`).toBe('streamed');
+      }
+    }
   });
 
   it('leaves hand-picked traps to the full reader', () => {

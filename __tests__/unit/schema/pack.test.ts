@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadPackedSummary, loadSummary } from '../../../src/adapters/registry.js';
-import { packSummary, transferables, unpackSummary } from '../../../src/schema/pack.js';
+import { COLUMNS, FLAG, SLOT, SLOTS, SummaryPacker, packSummary, transferables, unpackSummary } from '../../../src/schema/pack.js';
 import { caseCount, packedOf, packedSummary } from '../../../src/schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
 import { loaded } from '../../helpers/rlm-builder.js';
@@ -60,6 +60,61 @@ describe('loading straight into the packed form', () => {
     const s = loaded({ cases: [{ id: 'a', duration: 3 }, { id: 'b', duration: 0.5 }, { id: 'c', duration: 2 }] }).summary;
     s.cases[2]!.duration_seconds = null;
     expect([...packSummary(s).sortedDurations]).toEqual([0.5, 3]);
+  });
+});
+
+describe('SummaryPacker: cases written straight into the columns', () => {
+  /** What a reader writing rows itself does (the streaming rlm-code reader), for a case with no extra. */
+  function writeRow(p: SummaryPacker, c: CaseResult): void {
+    const i = p.reserveRow();
+    const n = p.rowNumbers;
+    const at = i * SLOTS;
+    n[at + SLOT.reward] = c.reward;
+    n[at + SLOT.steps] = c.steps;
+    n[at + SLOT.duration] = c.duration_seconds ?? NaN;
+    let f = (c.completed ? FLAG.completed : 0) | (c.duration_seconds === null ? 0 : FLAG.duration);
+    if (c.usage) {
+      [n[at + SLOT.totalCalls], n[at + SLOT.promptTokens], n[at + SLOT.completionTokens]] = [c.usage.total_calls, c.usage.prompt_tokens, c.usage.completion_tokens];
+      f |= FLAG.usage;
+    }
+    const h = c.harness;
+    if (h) {
+      n[at + SLOT.harnessToolCalls] = h.harness_tool_calls;
+      n[at + SLOT.mcpToolCalls] = h.mcp_tool_calls;
+      n[at + SLOT.chainCalls] = h.codemode_chain_calls;
+      n[at + SLOT.searchCalls] = h.codemode_search_calls;
+      n[at + SLOT.discoveryCalls] = h.codemode_discovery_calls;
+      f |= FLAG.harness | (h.codemode_guardrail_blocked ? FLAG.guardrail : 0) | (h.mcp_enabled === null ? 0 : FLAG.mcpKnown | (h.mcp_enabled ? FLAG.mcpEnabled : 0));
+    }
+    p.rowFlags[i] = f;
+    const values = [c.mode, c.labels.environment, c.labels.task_family, c.labels.domain, c.labels.split, c.labels.length_bucket, h?.mcp_server ?? null, h?.harness_strategy ?? null];
+    // In another column order than add's: each column numbers its values in the order of the cases.
+    for (let col = COLUMNS.length - 1; col >= 0; col--) p.rowCodes(col)[i] = p.code(col, values[col] ?? null);
+    p.commitRow(c.id, [...c.id].every((ch) => ch.charCodeAt(0) < 0x80), c.error);
+  }
+
+  it.each(files.map((f) => [f.slice(root.length), f]))('%s packs as add packs it, growing from one case, with kept fields it has none of', (_name, file) => {
+    const summary = loadSummary(file);
+    const keep = { numbers: ['score'], labels: ['team'] };
+    const rows = new SummaryPacker(1, keep, (capacity) => capacity * 2);
+    for (const c of summary.cases) writeRow(rows, { ...c, extra: {} });
+    const { cases, ...head } = summary;
+    const added = new SummaryPacker(cases.length, keep);
+    for (const c of cases) added.add({ ...c, extra: {} });
+    expect(rows.finish(head)).toStrictEqual(added.finish(head));
+  });
+
+  it('notes whether the ids are sorted as add does (an id not known narrow is tested)', () => {
+    const one = loaded({ cases: [{ id: 'a' }] }).summary.cases[0] as CaseResult;
+    const sorted = (...ids: string[]) => {
+      const p = new SummaryPacker(ids.length);
+      for (const id of ids) writeRow(p, { ...one, id });
+      return p.sortedIds;
+    };
+    expect(sorted('a', 'b', 'c')).toBe(true);
+    expect(sorted('b', 'a')).toBe(false);
+    expect(sorted('a', 'a')).toBe(false);
+    expect(sorted('a', '\ue000')).toBe(false);
   });
 });
 
