@@ -237,8 +237,11 @@ class RowWriter {
     this.pos = p;
   }
 
-  private number(x: number): void {
-    this.ascii(Number.isInteger(x) && x >= -1024 && x < 1024 ? (SMALL[x + 1024] as string) : JSON.stringify(x));
+  /** Writes a number as JSON.stringify would; returns the text (a reward the candidate shares is written again from it). */
+  private number(x: number): string {
+    const text = Number.isInteger(x) && x >= -1024 && x < 1024 ? (SMALL[x + 1024] as string) : JSON.stringify(x);
+    this.ascii(text);
+    return text;
   }
 
   /** A JSON string: copied as is when it is printable ASCII without a quote or backslash, else escaped by JSON.stringify. */
@@ -277,9 +280,10 @@ class RowWriter {
     this.ascii('{"case_id":');
     this.string(r.case_id);
     this.raw(HEADS[head] as Uint8Array);
-    this.number(r.baseline_reward);
+    const base = this.number(r.baseline_reward);
     this.ascii(',"candidate_reward":');
-    this.number(r.candidate_reward);
+    if (Object.is(r.candidate_reward, r.baseline_reward)) this.ascii(base);
+    else this.number(r.candidate_reward);
     this.ascii(',"reward_delta":');
     this.number(r.reward_delta);
     this.ascii(',"baseline_steps":');
