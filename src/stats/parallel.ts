@@ -5,12 +5,12 @@
  * second half of the draws can run in another thread and give exactly the values this thread would
  * have computed: results are bit for bit the same with or without the helper.
  *
- * The helper runs {@link KERNELS} from their own source text (a thread started from a string, so it
- * needs no file beside the bundle), writes into shared memory, and raises a flag. This thread
- * computes its half, then waits for the flag; if the helper has not taken the job by the time this
- * thread is done plus a grace period (a thread that could not start), or fails, this thread computes
- * the helper's half itself: the same values, so a late helper writing them too changes nothing.
- * Nothing here waits without a bound.
+ * The helper (one thread for the process, started on first use) runs {@link KERNELS} from their own
+ * source text (a thread started from a string, so it needs no file beside the bundle), writes into
+ * shared memory, and raises a flag. This thread computes its part, then waits for the flag; if the
+ * helper has not taken the job by the time this thread is done plus a grace period (a thread that
+ * could not start), or fails, this thread computes the helper's part itself: the same values, so a
+ * late helper writing them too changes nothing. Nothing here waits without a bound.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -188,40 +188,54 @@ export function runSplit(
   split = work >= PARALLEL_MIN_WORK,
 ): 'helper' | 'here' {
   const run = (a: number, b: number) => (KERNELS[kernel] as (...xs: unknown[]) => void)(...args(a, b));
-  const mid = from + Math.floor((to - from) / 2);
-  if (!split || mid <= from) {
+  const mid = from + Math.ceil((to - from) * (1 - HELPER_SHARE));
+  if (!split || mid >= to) {
     run(from, to);
     return 'here';
   }
   const flag = new Int32Array(new SharedArrayBuffer(4));
-  let helper: Worker | null = null;
   try {
-    helper = new Worker(helperSource(), { eval: true });
-    helper.unref();
-    helper.on('error', () => Atomics.store(flag, 0, FAILED));
-    helper.postMessage({ kernel, args: args(mid, to), flag });
+    helperThread().postMessage({ kernel, args: args(mid, to), flag });
   } catch {
     Atomics.store(flag, 0, FAILED);
   }
   const started = Date.now();
   run(from, mid);
-  // The helper's half is as long as this one: a helper that has not picked it up within the grace
-  // period, or not finished within a few times this half's time, is not coming (a thread that died
-  // cannot say so while this one waits).
+  // The helper's part is about as long as this one: a helper that has not picked it up within the
+  // grace period, or not finished within a few times this part's time, is not coming (a thread that
+  // died cannot say so while this one waits).
   const pickUp = Date.now() + GRACE_MS;
   const finish = pickUp + 4 * (Date.now() - started);
-  let by: 'helper' | 'here' = 'helper';
   for (;;) {
     const state = Atomics.load(flag, 0);
-    if (state === DONE) break;
+    if (state === DONE) return 'helper';
     const deadline = state === WAITING ? pickUp : finish;
     if (state === FAILED || Date.now() >= deadline) {
       run(mid, to); // the same values the helper would write
-      by = 'here';
-      break;
+      return 'here';
     }
     Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
   }
-  void helper?.terminate();
-  return by;
+}
+
+/**
+ * The helper's share of a split loop: a little under half, since it starts later (a new thread
+ * first compiles the kernels) and this thread does not wait for it to start.
+ */
+const HELPER_SHARE = 0.45;
+
+/** One helper thread for the process, started on first use and kept (unref'd: it never keeps the process alive). */
+let helper: Worker | null = null;
+
+function helperThread(): Worker {
+  if (helper !== null) return helper;
+  const thread = new Worker(helperSource(), { eval: true });
+  thread.unref();
+  const forget = () => {
+    if (helper === thread) helper = null;
+  };
+  thread.on('error', forget);
+  thread.on('exit', forget);
+  helper = thread;
+  return thread;
 }
