@@ -15480,7 +15480,7 @@ const WAITING = 0;
 const TAKEN = 1;
 const DONE = 2;
 const FAILED = 3;
-/** How long a helper may take to pick up its job after this thread finished its own half. */
+/** How long a helper may take to pick up its job after this thread finished its own part. */
 const GRACE_MS = 2000;
 /** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
 const PARALLEL_MIN_WORK = 2e7;
