@@ -14816,6 +14816,10 @@ function totalSize(files) {
         return 0; // a missing file: load in-process, which reports it properly
     }
 }
+/** Whether a pair is large enough that its files load in threads (and its comparison is worth a helper thread). */
+function isLargePair(baseline, candidate) {
+    return totalSize([baseline, candidate]) >= parallelThreshold();
+}
 /** Starts loading `request` in a thread running `script`. */
 function loadInWorker(script, request) {
     const worker = new Worker(script, { workerData: request });
@@ -14884,7 +14888,7 @@ async function loadPair(baseline, candidate, options, workerScript) {
         : 'baseline' in options
             ? [options.baseline, options.candidate]
             : [options, options];
-    if (workerScript === null || totalSize([baseline, candidate]) < parallelThreshold()) {
+    if (workerScript === null || !isLargePair(baseline, candidate)) {
         return [
             { path: baseline, summary: loadSummary(baseline, bOptions) },
             { path: candidate, summary: loadSummary(candidate, cOptions) },
@@ -15499,7 +15503,7 @@ function sharedInt32(length) {
  */
 function runSplit(kernel, from, to, work, args, split = work >= PARALLEL_MIN_WORK) {
     const run = (a, b) => KERNELS[kernel](...args(a, b));
-    const mid = from + Math.ceil((to - from) * (1 - HELPER_SHARE));
+    const mid = from + Math.ceil((to - from) * (1 - helperShare()));
     if (!split || mid >= to) {
         run(from, to);
         return 'here';
@@ -15531,12 +15535,28 @@ function runSplit(kernel, from, to, work, args, split = work >= PARALLEL_MIN_WOR
     }
 }
 /**
- * The helper's share of a split loop: a little under half, since it starts later (a new thread
- * first compiles the kernels) and this thread does not wait for it to start.
+ * The helper's share of a split loop: half once it has had time to start, a little under half
+ * before (a new thread first starts node and compiles the kernels; this thread does not wait).
  */
-const HELPER_SHARE = 0.45;
-/** One helper thread for the process, started on first use and kept (unref'd: it never keeps the process alive). */
+function helperShare() {
+    return helper !== null && Date.now() - helperSince >= WARM_MS ? 0.5 : 0.45;
+}
+const WARM_MS = 200;
+/** One helper thread for the process, started on first use (or by {@link warmHelper}) and kept (unref'd: it never keeps the process alive). */
 let helper = null;
+let helperSince = 0;
+/**
+ * Starts the helper thread ahead of the loops that will use it (a large comparison under the
+ * significant policy, while its files load), so that its start is not on their path.
+ */
+function warmHelper() {
+    try {
+        helperThread();
+    }
+    catch {
+        // No thread: the loops run here.
+    }
+}
 function helperThread() {
     if (helper !== null)
         return helper;
@@ -15549,6 +15569,7 @@ function helperThread() {
     thread.on('error', forget);
     thread.on('exit', forget);
     helper = thread;
+    helperSince = Date.now();
     return thread;
 }
 
@@ -34177,6 +34198,9 @@ async function runCompare(cmd, io) {
         baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
         candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
     };
+    // The significant policy's resampling loops split with a helper thread: on a large pair, it starts while the files load.
+    if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0], candidates[0]))
+        warmHelper();
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
     const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };

@@ -20,7 +20,8 @@ import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
 import { parseArgs, type CompareCommand, type ReportFormat } from './args.js';
 import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from './help.js';
 import { runLeaderboard } from './leaderboard.js';
-import { loadPair } from '../load/load.js';
+import { isLargePair, loadPair } from '../load/load.js';
+import { warmHelper } from '../stats/parallel.js';
 
 export interface Io {
   /** Report pieces may come as UTF-8 bytes (the JSON report's case rows). */
@@ -103,6 +104,8 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
     candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
   };
+  // The significant policy's resampling loops split with a helper thread: on a large pair, it starts while the files load.
+  if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0] as string, candidates[0] as string)) warmHelper();
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
   const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
   const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };

@@ -45,6 +45,11 @@ function totalSize(files: readonly string[]): number {
   }
 }
 
+/** Whether a pair is large enough that its files load in threads (and its comparison is worth a helper thread). */
+export function isLargePair(baseline: string, candidate: string): boolean {
+  return totalSize([baseline, candidate]) >= parallelThreshold();
+}
+
 /** A loading thread at work on one file. */
 interface PendingLoad {
   /** The packed summary; null: the small thread left the file to the full reader. */
@@ -119,7 +124,7 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
       : 'baseline' in options
         ? [options.baseline, options.candidate]
         : [options, options];
-  if (workerScript === null || totalSize([baseline, candidate]) < parallelThreshold()) {
+  if (workerScript === null || !isLargePair(baseline, candidate)) {
     return [
       { path: baseline, summary: loadSummary(baseline, bOptions) },
       { path: candidate, summary: loadSummary(candidate, cOptions) },

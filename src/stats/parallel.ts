@@ -188,7 +188,7 @@ export function runSplit(
   split = work >= PARALLEL_MIN_WORK,
 ): 'helper' | 'here' {
   const run = (a: number, b: number) => (KERNELS[kernel] as (...xs: unknown[]) => void)(...args(a, b));
-  const mid = from + Math.ceil((to - from) * (1 - HELPER_SHARE));
+  const mid = from + Math.ceil((to - from) * (1 - helperShare()));
   if (!split || mid >= to) {
     run(from, to);
     return 'here';
@@ -219,13 +219,29 @@ export function runSplit(
 }
 
 /**
- * The helper's share of a split loop: a little under half, since it starts later (a new thread
- * first compiles the kernels) and this thread does not wait for it to start.
+ * The helper's share of a split loop: half once it has had time to start, a little under half
+ * before (a new thread first starts node and compiles the kernels; this thread does not wait).
  */
-const HELPER_SHARE = 0.45;
+function helperShare(): number {
+  return helper !== null && Date.now() - helperSince >= WARM_MS ? 0.5 : 0.45;
+}
+const WARM_MS = 200;
 
-/** One helper thread for the process, started on first use and kept (unref'd: it never keeps the process alive). */
+/** One helper thread for the process, started on first use (or by {@link warmHelper}) and kept (unref'd: it never keeps the process alive). */
 let helper: Worker | null = null;
+let helperSince = 0;
+
+/**
+ * Starts the helper thread ahead of the loops that will use it (a large comparison under the
+ * significant policy, while its files load), so that its start is not on their path.
+ */
+export function warmHelper(): void {
+  try {
+    helperThread();
+  } catch {
+    // No thread: the loops run here.
+  }
+}
 
 function helperThread(): Worker {
   if (helper !== null) return helper;
@@ -237,5 +253,6 @@ function helperThread(): Worker {
   thread.on('error', forget);
   thread.on('exit', forget);
   helper = thread;
+  helperSince = Date.now();
   return thread;
 }

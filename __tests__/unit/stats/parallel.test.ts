@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
 import { bitSource, bitSourceAt } from '../../../src/stats/distributions.js';
-import { runSplit, sharedFloat64 } from '../../../src/stats/parallel.js';
+import { runSplit, sharedFloat64, warmHelper } from '../../../src/stats/parallel.js';
 import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
 
 const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
@@ -73,6 +73,16 @@ describe('a loop split with a helper thread', () => {
     expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 4, from, to, ...out], true)).toBe('helper');
     const alone = sink();
     expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 4, from, to, ...alone], false)).toBe('here');
+    expect(out.map(bytes)).toEqual(alone.map(bytes));
+  });
+
+  it('splits with a helper started ahead of the loop (warmHelper), with the same values', () => {
+    warmHelper();
+    const x = sharedFloat64(64 * 5).map((_, i) => (i % 5 === 0 ? 1 : i / 7));
+    const out = sink();
+    expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 8, from, to, ...out], true)).toBe('helper');
+    const alone = sink();
+    runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 8, from, to, ...alone], false);
     expect(out.map(bytes)).toEqual(alone.map(bytes));
   });
 });
