@@ -23940,6 +23940,17 @@ function labelMaker(p) {
         return labels;
     };
 }
+/** Case i of a packed run as one trial's evidence. */
+function trialMaker(p) {
+    const labelsOf = labelMaker(p);
+    return (i) => ({
+        trials: 1,
+        successes: (p.flags[i] & FLAG.completed) !== 0 ? 1 : 0,
+        reward: p.numbers[i * SLOTS + SLOT.reward],
+        steps: p.numbers[i * SLOTS + SLOT.steps],
+        labels: labelsOf(i),
+    });
+}
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
@@ -23952,36 +23963,27 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
     if (runs.length === 1) {
         // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
         const p = packedOf(runs[0].summary, fields);
-        const labelsOf = labelMaker(p);
-        const evidence = p.ids.map((_, i) => {
-            const at = i * SLOTS;
-            const ok = (p.flags[i] & FLAG.completed) !== 0 ? 1 : 0;
-            return { trials: 1, successes: ok, reward: p.numbers[at + SLOT.reward], steps: p.numbers[at + SLOT.steps], labels: labelsOf(i) };
-        });
-        return { side, paths: [runs[0].path], trials: 1, ids: p.ids, evidence, drafts: [] };
+        const trialOf = trialMaker(p);
+        return { side, paths: [runs[0].path], trials: 1, ids: p.ids, evidence: p.ids.map((_, i) => trialOf(i)), drafts: [] };
     }
     const cases = new Map();
     for (const r of runs) {
         const p = packedOf(r.summary, fields);
-        const labelsOf = labelMaker(p);
-        const ids = p.ids;
-        for (let i = 0; i < ids.length; i++) {
-            const id = ids[i];
-            const ok = (p.flags[i] & FLAG.completed) !== 0 ? 1 : 0;
-            const reward = p.numbers[i * SLOTS + SLOT.reward];
-            const steps = p.numbers[i * SLOTS + SLOT.steps];
+        const trialOf = trialMaker(p);
+        p.ids.forEach((id, i) => {
+            const t = trialOf(i);
             const c = cases.get(id);
             if (c === undefined) {
-                cases.set(id, { trials: 1, successes: ok, reward, steps, labels: labelsOf(i) });
+                cases.set(id, t);
             }
             else {
                 // Sums until every run is in; divided into means below.
                 c.trials++;
-                c.successes += ok;
-                c.reward += reward;
-                c.steps += steps;
+                c.successes += t.successes;
+                c.reward += t.reward;
+                c.steps += t.steps;
             }
-        }
+        });
     }
     const partial = [];
     for (const [id, c] of cases) {

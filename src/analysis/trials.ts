@@ -83,6 +83,18 @@ function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
   };
 }
 
+/** Case i of a packed run as one trial's evidence. */
+function trialMaker(p: PackedSummary): (i: number) => TrialCase {
+  const labelsOf = labelMaker(p);
+  return (i) => ({
+    trials: 1,
+    successes: ((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0,
+    reward: p.numbers[i * SLOTS + SLOT.reward] as number,
+    steps: p.numbers[i * SLOTS + SLOT.steps] as number,
+    labels: labelsOf(i),
+  });
+}
+
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
@@ -94,35 +106,26 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
   if (runs.length === 1) {
     // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
     const p = packedOf((runs[0] as LoadedSummary).summary, fields);
-    const labelsOf = labelMaker(p);
-    const evidence = p.ids.map((_, i): TrialCase => {
-      const at = i * SLOTS;
-      const ok = ((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0;
-      return { trials: 1, successes: ok, reward: p.numbers[at + SLOT.reward] as number, steps: p.numbers[at + SLOT.steps] as number, labels: labelsOf(i) };
-    });
-    return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, evidence, drafts: [] };
+    const trialOf = trialMaker(p);
+    return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, evidence: p.ids.map((_, i) => trialOf(i)), drafts: [] };
   }
   const cases = new Map<string, TrialCase>();
   for (const r of runs) {
     const p = packedOf(r.summary, fields);
-    const labelsOf = labelMaker(p);
-    const ids = p.ids;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i] as string;
-      const ok = ((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0;
-      const reward = p.numbers[i * SLOTS + SLOT.reward] as number;
-      const steps = p.numbers[i * SLOTS + SLOT.steps] as number;
+    const trialOf = trialMaker(p);
+    p.ids.forEach((id, i) => {
+      const t = trialOf(i);
       const c = cases.get(id);
       if (c === undefined) {
-        cases.set(id, { trials: 1, successes: ok, reward, steps, labels: labelsOf(i) });
+        cases.set(id, t);
       } else {
         // Sums until every run is in; divided into means below.
         c.trials++;
-        c.successes += ok;
-        c.reward += reward;
-        c.steps += steps;
+        c.successes += t.successes;
+        c.reward += t.reward;
+        c.steps += t.steps;
       }
-    }
+    });
   }
   const partial: string[] = [];
   for (const [id, c] of cases) {

@@ -43,5 +43,3 @@ export function normalQuantile(p: number): number {
 export function bitSource(seed: number): () => number {
   return bitSourceAt(seed, 0);
 }
-
-export { bitSourceAt };

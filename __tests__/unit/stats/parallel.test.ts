@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
-import { bitSource, bitSourceAt } from '../../../src/stats/distributions.js';
-import { runSplit, sharedFloat64, warmHelper } from '../../../src/stats/parallel.js';
+import { bitSource } from '../../../src/stats/distributions.js';
+import { bitSourceAt, runSplit, sharedFloat64, warmHelper } from '../../../src/stats/parallel.js';
 import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
 
 const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
