@@ -3,13 +3,10 @@
 // up to 1 s until `x-ratelimit-reset`), which is what these tests check, so faking its clock would
 // fake the thing tested; its write queue is also process-wide. Moved from
 // unit/github/github-api-double.test.ts, assertions unchanged. Loopback only.
-import * as github from '@actions/github';
-import { retry } from '@octokit/plugin-retry';
-import { throttling } from '@octokit/plugin-throttling';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { octokitClient } from '../helpers/octokit-client.js';
 import { startGitHubApi, type ApiCall, type GitHubApiDouble } from '../doubles/github-api.js';
 
-const TOKEN = 'ghs_test_token';
 const O = 'octo-org';
 const R = 'benchgate';
 const SHA = 'a'.repeat(40);
@@ -25,26 +22,9 @@ afterEach(async () => {
   await api?.close();
 });
 
-/**
- * The client as production code builds it. Throttling is off unless asked for: its write and
- * notification queues are process-wide with a 1 s / 3 s minimum gap, which would make every write
- * in this file wait. The retry plugin's backoff base is cut from 1 s to 20 ms.
- */
+/** The client as production code builds it (helpers/octokit-client.ts), against this file's double. */
 function client(options: { throttle?: boolean; token?: string } = {}) {
-  const onLimit = (kind: string) => (after: number, _o: unknown, _k: unknown, count: number) => {
-    limits.push(`${kind} ${after} s, retry ${count}`);
-    return count < 2;
-  };
-  return github.getOctokit(
-    options.token ?? TOKEN,
-    {
-      baseUrl: api.url,
-      throttle: { enabled: options.throttle ?? false, onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
-      retry: { retryAfterBaseValue: 20 },
-    },
-    retry,
-    throttling,
-  );
+  return octokitClient(api.url, limits, options);
 }
 
 const repo = { owner: O, repo: R };

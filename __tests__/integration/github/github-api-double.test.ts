@@ -3,14 +3,11 @@
 // sends (the double's job) and what the double answers (so the double cannot drift). Loopback only.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as github from '@actions/github';
-import { retry } from '@octokit/plugin-retry';
-import { throttling } from '@octokit/plugin-throttling';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { octokitClient, TEST_TOKEN as TOKEN } from '../../helpers/octokit-client.js';
 import { ROUTES, responseErrors, startGitHubApi, type ApiCall, type GitHubApiDouble } from '../../doubles/github-api.js';
 import { operation } from '../../doubles/github-api-spec.js';
 
-const TOKEN = 'ghs_test_token';
 const O = 'octo-org';
 const R = 'benchgate';
 const SHA = 'a'.repeat(40);
@@ -27,26 +24,9 @@ afterEach(async () => {
   await api?.close();
 });
 
-/**
- * The client as production code builds it. Throttling is off unless asked for: its write and
- * notification queues are process-wide with a 1 s / 3 s minimum gap, which would make every write
- * in this file wait. The retry plugin's backoff base is cut from 1 s to 20 ms.
- */
+/** The client as production code builds it (helpers/octokit-client.ts), against this file's double. */
 function client(options: { throttle?: boolean; token?: string } = {}) {
-  const onLimit = (kind: string) => (after: number, _o: unknown, _k: unknown, count: number) => {
-    limits.push(`${kind} ${after} s, retry ${count}`);
-    return count < 2;
-  };
-  return github.getOctokit(
-    options.token ?? TOKEN,
-    {
-      baseUrl: api.url,
-      throttle: { enabled: options.throttle ?? false, onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
-      retry: { retryAfterBaseValue: 20 },
-    },
-    retry,
-    throttling,
-  );
+  return octokitClient(api.url, limits, options);
 }
 
 /** The Octokit RequestError a call fails with (status, message, response). */
