@@ -2,22 +2,23 @@
 // results service double. Nothing leaves 127.0.0.1 and no test waits on the client's retry backoff.
 // In e2e, not unit: the client reads GITHUB_API_URL when @actions/github is first imported, so this
 // file needs a module graph of its own (the unit project shares one per worker), and it moves 26 MiB
-// through the double. In unit, unit/doubles/artifact-client.test.ts holds the in-memory client the
-// action's in-process tests use to these expectations.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// through the double. integration/doubles/artifact-client.test.ts holds the in-memory client the
+// action's in-process tests use to these expectations; the scenarios both play are written once in
+// helpers/scenarios/artifact-client.ts.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { ArtifactClient } from '@actions/artifact';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { downloadArtifactByName, uploadSummaryArtifact, validateArtifactName } from '../../src/github/artifacts.js';
 import { runtimeToken, startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
+import { artifactFiles, sha256, sharedArtifactScenarios, summary } from '../helpers/scenarios/artifact-client.js';
 
 let double: ResultsServiceDouble;
 let client: ArtifactClient;
 let tmp: string;
 let restoreEnv: () => void;
-let dirs = 0;
 
 /** Set env vars, returning a function that puts the previous values (or their absence) back. */
 function setEnv(vars: Record<string, string>): () => void {
@@ -52,23 +53,8 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** A fresh directory holding the given files (relative path → content). */
-async function tree(files: Record<string, string | Buffer>): Promise<string> {
-  const dir = join(tmp, `d${++dirs}`);
-  for (const [rel, content] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, rel)), { recursive: true });
-    await writeFile(join(dir, rel), content);
-  }
-  return dir;
-}
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const summary = (label: string) => JSON.stringify({ strategy: label, avg_reward: 0.75, total_cases: 10 }, null, 2);
-
-async function upload(name: string, files: Record<string, string | Buffer>, overwrite = false) {
-  const root = await tree(files);
-  return uploadSummaryArtifact(client, { name, rootDirectory: root, files: Object.keys(files).map((f) => join(root, f)), overwrite });
-}
+const bench = () => ({ client, double, tmp });
+const { tree, upload } = artifactFiles(bench);
 
 describe('artifacts through the real @actions/artifact client', () => {
   it('uploads a summary and downloads it back byte-identical', async () => {
@@ -84,13 +70,7 @@ describe('artifacts through the real @actions/artifact client', () => {
     expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe(text);
   });
 
-  it('keeps several files and their folders relative to the root directory', async () => {
-    const files = { 'summary.json': summary('codemode'), 'original/rlm-code.json': '{"raw": true}\n' };
-    await upload('bench-candidate', files);
-    const out = join(tmp, 'dl-candidate');
-    await downloadArtifactByName(client, { name: 'bench-candidate', path: out });
-    for (const [rel, content] of Object.entries(files)) expect(await readFile(join(out, rel), 'utf8')).toBe(content);
-  });
+  sharedArtifactScenarios(bench, upload);
 
   const MiB = 1024 * 1024;
   async function bigRoundTrip(name: string, bytes: number) {
@@ -140,37 +120,6 @@ describe('artifacts through the real @actions/artifact client', () => {
     const bad = { name: 'ok', files: [join(root, 's.json')], rootDirectory: root, retentionDays: 0 };
     await expect(uploadSummaryArtifact(client, bad)).rejects.toThrow('retentionDays must be a whole number from 1 to 400');
     expect(double.requests.length).toBe(before);
-  });
-
-  it('says which artifact is missing and that its job must run first', async () => {
-    const run = downloadArtifactByName(client, { name: 'never-uploaded', path: join(tmp, 'dl-missing') });
-    await expect(run).rejects.toThrow(
-      /artifact "never-uploaded" was not found in this workflow run: the job that uploads it must run first in the same workflow run/,
-    );
-  });
-
-  it('fails when the downloaded bytes do not match the digest recorded at upload', async () => {
-    await upload('bench-tampered', { 'summary.json': summary('tool_call') });
-    double.store.corrupt('bench-tampered');
-    const run = downloadArtifactByName(client, { name: 'bench-tampered', path: join(tmp, 'dl-tampered') });
-    await expect(run).rejects.toThrow(/artifact "bench-tampered" .*do not match the digest recorded at upload \(sha256:[0-9a-f]{64}\)/);
-  });
-
-  it('refuses a second artifact with the same name in the run, clearly', async () => {
-    await upload('bench-dup', { 'summary.json': '{}' });
-    await expect(upload('bench-dup', { 'summary.json': '{"again":1}' })).rejects.toThrow(
-      /uploading artifact "bench-dup" in this workflow run: the artifact service failed \(HTTP 409\): .*already exists/,
-    );
-  });
-
-  it('with overwrite, replaces the artifact of the same name (a re-run job) and says which', async () => {
-    const first = await upload('bench-rerun', { 'summary.json': '{"attempt":1}' }, true);
-    expect(first.replaced).toBeNull();
-    const second = await upload('bench-rerun', { 'summary.json': '{"attempt":2}' }, true);
-    expect(second.replaced).toBe(first.id);
-    expect(second.id).not.toBe(first.id);
-    const out = await downloadArtifactByName(client, { name: 'bench-rerun', path: join(tmp, 'rerun') });
-    expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe('{"attempt":2}');
   });
 
   it('downloads from another workflow run through the REST API (findBy)', async () => {

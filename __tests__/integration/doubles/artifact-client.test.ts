@@ -2,19 +2,18 @@
 // @actions/artifact client meets in e2e/artifacts-client.test.ts: the same calls through
 // src/github/artifacts.ts give the same results and the same messages, so what the action's in-process
 // tests see of artifacts is what the real client would give them. Loopback only (findBy's REST calls).
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadArtifactByName, listArtifactNames, uploadSummaryArtifact } from '../../../src/github/artifacts.js';
+import { downloadArtifactByName, listArtifactNames } from '../../../src/github/artifacts.js';
 import { MemoryArtifactClient } from '../../doubles/artifact-client.js';
+import { artifactFiles, sha256, sharedArtifactScenarios, summary } from '../../helpers/scenarios/artifact-client.js';
 import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
 
 let double: ResultsServiceDouble;
 let client: MemoryArtifactClient;
 let tmp: string;
-let dirs = 0;
 
 beforeAll(async () => {
   double = await startResultsService();
@@ -26,22 +25,8 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-async function tree(files: Record<string, string | Buffer>): Promise<string> {
-  const dir = join(tmp, `d${++dirs}`);
-  for (const [rel, content] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, rel)), { recursive: true });
-    await writeFile(join(dir, rel), content);
-  }
-  return dir;
-}
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const summary = (label: string) => JSON.stringify({ strategy: label, avg_reward: 0.75, total_cases: 10 }, null, 2);
-
-async function upload(name: string, files: Record<string, string | Buffer>, overwrite = false, c = client) {
-  const root = await tree(files);
-  return uploadSummaryArtifact(c, { name, rootDirectory: root, files: Object.keys(files).map((f) => join(root, f)), overwrite });
-}
+const bench = () => ({ client, double, tmp });
+const { upload } = artifactFiles(bench);
 
 describe('the in-memory artifact client, through src/github/artifacts.ts', () => {
   it('uploads a summary as a zip with its digest, and downloads it back byte-identical', async () => {
@@ -57,44 +42,7 @@ describe('the in-memory artifact client, through src/github/artifacts.ts', () =>
     expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe(text);
   });
 
-  it('keeps several files and their folders relative to the root directory', async () => {
-    const files = { 'summary.json': summary('codemode'), 'original/rlm-code.json': '{"raw": true}\n' };
-    await upload('bench-candidate', files);
-    const out = join(tmp, 'dl-candidate');
-    await downloadArtifactByName(client, { name: 'bench-candidate', path: out });
-    for (const [rel, content] of Object.entries(files)) expect(await readFile(join(out, rel), 'utf8')).toBe(content);
-  });
-
-  it('says which artifact is missing and that its job must run first', async () => {
-    const run = downloadArtifactByName(client, { name: 'never-uploaded', path: join(tmp, 'dl-missing') });
-    await expect(run).rejects.toThrow(
-      /artifact "never-uploaded" was not found in this workflow run: the job that uploads it must run first in the same workflow run/,
-    );
-  });
-
-  it('fails when the downloaded bytes do not match the digest recorded at upload', async () => {
-    await upload('bench-tampered', { 'summary.json': summary('tool_call') });
-    double.store.corrupt('bench-tampered');
-    const run = downloadArtifactByName(client, { name: 'bench-tampered', path: join(tmp, 'dl-tampered') });
-    await expect(run).rejects.toThrow(/artifact "bench-tampered" .*do not match the digest recorded at upload \(sha256:[0-9a-f]{64}\)/);
-  });
-
-  it('refuses a second artifact with the same name in the run, clearly', async () => {
-    await upload('bench-dup', { 'summary.json': '{}' });
-    await expect(upload('bench-dup', { 'summary.json': '{"again":1}' })).rejects.toThrow(
-      /uploading artifact "bench-dup" in this workflow run: the artifact service failed \(HTTP 409\): .*already exists/,
-    );
-  });
-
-  it('with overwrite, replaces the artifact of the same name (a re-run job) and says which', async () => {
-    const first = await upload('bench-rerun', { 'summary.json': '{"attempt":1}' }, true);
-    expect(first.replaced).toBeNull();
-    const second = await upload('bench-rerun', { 'summary.json': '{"attempt":2}' }, true);
-    expect(second.replaced).toBe(first.id);
-    expect(second.id).not.toBe(first.id);
-    const out = await downloadArtifactByName(client, { name: 'bench-rerun', path: join(tmp, 'rerun') });
-    expect(await readFile(join(out, 'summary.json'), 'utf8')).toBe('{"attempt":2}');
-  });
+  sharedArtifactScenarios(bench, upload);
 
   it('downloads from another workflow run through the REST API (findBy); an expired one answers 410', async () => {
     const text = summary('baseline-from-main');
