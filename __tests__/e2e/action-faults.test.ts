@@ -3,41 +3,19 @@
 // and an artifact service that answers 500 (the client's own retries). Each must end in a failed
 // step with a clear message, and nothing half-written passed off as a result. The other faults
 // (a suite that fails or writes nothing, stale or broken summaries, missing or tampered artifacts,
-// bad inputs) run in process: unit/action/faults.test.ts.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// bad inputs) run in process: integration/action/faults.test.ts.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ResultsServiceDouble } from '../doubles/results-service.js';
 import { job, suiteCommand } from '../helpers/action-jobs.js';
-import { unzip } from '../helpers/zip.js';
+import { faultBench } from '../helpers/scenarios/faults.js';
 
+const bench = faultBench();
+const { freshRun, files, metadata } = bench;
 let double: ResultsServiceDouble;
 let root: string;
-let runs = 0;
-
-beforeAll(async () => {
-  double = await startResultsService();
-  root = mkdtempSync(join(tmpdir(), 'benchgate-faults-'));
-});
-afterAll(async () => {
-  await double?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-/** A fresh workflow run of the double, so artifact names never collide between tests. */
-const freshRun = (): string => `fault-run-${++runs}`;
-
-function files(run: string, name: string): Map<string, Buffer> {
-  const artifact = double.artifacts(run).get(name);
-  if (!artifact) throw new Error(`no artifact ${name} in ${run}`);
-  return unzip(artifact.bytes);
-}
-
-function metadata(run: string, name: string): Record<string, unknown> {
-  const summary = JSON.parse((files(run, name).get('summary.json') as Buffer).toString()) as { metadata: Record<string, unknown> };
-  return summary.metadata;
-}
+beforeAll(() => void ({ double, root } = bench.doubles));
 
 /** True when the process is gone (or a zombie nobody reaped yet: it runs no more code either way). */
 function dead(pid: number): boolean {

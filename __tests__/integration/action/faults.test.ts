@@ -3,40 +3,18 @@
 // broken summary; a missing or tampered artifact; bad inputs. Each must end in a failed step with a
 // clear message in the log and the job summary, and nothing half-written passed off as a result.
 // A suite that hangs or overspends, and a service that answers 500, are in e2e/action-faults.test.ts.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { job, suiteCommand } from '../../helpers/in-process-jobs.js';
-import { unzip } from '../../helpers/zip.js';
+import { faultBench } from '../../helpers/scenarios/faults.js';
 
+const bench = faultBench();
+const { freshRun, files, metadata } = bench;
 let double: ResultsServiceDouble;
 let root: string;
-let runs = 0;
-
-beforeAll(async () => {
-  double = await startResultsService();
-  root = mkdtempSync(join(tmpdir(), 'benchgate-faults-'));
-});
-afterAll(async () => {
-  await double?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-/** A fresh workflow run of the double, so artifact names never collide between tests. */
-const freshRun = (): string => `fault-run-${++runs}`;
-
-function files(run: string, name: string): Map<string, Buffer> {
-  const artifact = double.artifacts(run).get(name);
-  if (!artifact) throw new Error(`no artifact ${name} in ${run}`);
-  return unzip(artifact.bytes);
-}
-
-function metadata(run: string, name: string): Record<string, unknown> {
-  const summary = JSON.parse((files(run, name).get('summary.json') as Buffer).toString()) as { metadata: Record<string, unknown> };
-  return summary.metadata;
-}
+beforeAll(() => void ({ double, root } = bench.doubles));
 
 describe('the suite command', () => {
   it('fails: the summary is uploaded stamped with the exit code and the step fails', async () => {
