@@ -22939,6 +22939,59 @@ function checkSafety(b, c, options = {}) {
     return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
 }
 
+/** Columns for `n` cases, zero-filled. */
+function evidenceColumns(n) {
+    return { trials: new Float64Array(n), successes: new Float64Array(n), reward: new Float64Array(n), steps: new Float64Array(n) };
+}
+/** Case i's evidence as an object (a copy: writing to it changes no column). */
+function evidenceAt(e, i) {
+    return { trials: e.trials[i], successes: e.successes[i], reward: e.reward[i], steps: e.steps[i] };
+}
+/** Case i's success rate over its trials. */
+const rateAt = (e, i) => e.successes[i] / e.trials[i];
+/** The columns of the cases at `at` (in that order). */
+function gatherEvidence(e, at) {
+    const out = evidenceColumns(at.length);
+    for (let k = 0; k < at.length; k++) {
+        const i = at[k];
+        out.trials[k] = e.trials[i];
+        out.successes[k] = e.successes[i];
+        out.reward[k] = e.reward[i];
+        out.steps[k] = e.steps[i];
+    }
+    return out;
+}
+/** Paired case i as an object (a copy). */
+function pairedCaseAt(cases, i) {
+    return { id: cases.ids[i], labels: cases.labels[i], baseline: evidenceAt(cases.baseline, i), candidate: evidenceAt(cases.candidate, i) };
+}
+/** Case objects as columns, in the order given. */
+function pairedCasesOf(list) {
+    const n = list.length;
+    const baseline = evidenceColumns(n);
+    const candidate = evidenceColumns(n);
+    const put = (cols, i, e) => {
+        cols.trials[i] = e.trials;
+        cols.successes[i] = e.successes;
+        cols.reward[i] = e.reward;
+        cols.steps[i] = e.steps;
+    };
+    list.forEach((c, i) => {
+        put(baseline, i, c.baseline);
+        put(candidate, i, c.candidate);
+    });
+    return { length: n, ids: list.map((c) => c.id), labels: list.map((c) => c.labels), baseline, candidate };
+}
+/** Columns as they are, case objects made columns. */
+function asPairedCases(cases) {
+    return isColumns(cases) ? cases : pairedCasesOf(cases);
+}
+function isColumns(cases) {
+    return !Array.isArray(cases);
+}
+/** The value of `field` in case i's labels (null when it has none). */
+const labelAt = (cases, i, field) => cases.labels[i][field] ?? null;
+
 /**
  * Slice gates (issue 6): a core metric judged within each group of a case label, so "no task family
  * loses more than 10 points of completion" can be said. Groups smaller than the minimum size are
@@ -22947,7 +23000,8 @@ function checkSafety(b, c, options = {}) {
  */
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
-const value$3 = (metric, e) => metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials;
+/** Case i's value of the metric on one side. */
+const value$3 = (metric, e, i) => metric === 'reward' ? e.reward[i] : metric === 'steps' ? e.steps[i] : e.successes[i] / e.trials[i];
 /**
  * `together`: the grouping whose cases were found to move together (the significant policy's
  * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
@@ -22956,24 +23010,29 @@ const value$3 = (metric, e) => metric === 'reward' ? e.reward : metric === 'step
 function evaluateSlices(cases, specs, policy, alpha, together = null) {
     const out = [];
     for (const spec of specs) {
+        // Each group's cases (their indices, in order).
         const groups = new Map();
-        for (const c of cases) {
-            const key = c.labels[spec.by] ?? null;
+        for (let i = 0; i < cases.length; i++) {
+            const key = labelAt(cases, i, spec.by);
             const group = groups.get(key);
             if (group === undefined)
-                groups.set(key, [c]);
+                groups.set(key, [i]);
             else
-                group.push(c);
+                group.push(i);
         }
         const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
         for (const group of keys) {
             const members = groups.get(group);
             const higher = spec.metric !== 'steps';
-            const b = members.reduce((s, c) => s + value$3(spec.metric, c.baseline), 0) / members.length;
-            const c = members.reduce((s, x) => s + value$3(spec.metric, x.candidate), 0) / members.length;
+            const b = members.reduce((s, i) => s + value$3(spec.metric, cases.baseline, i), 0) / members.length;
+            const c = members.reduce((s, i) => s + value$3(spec.metric, cases.candidate, i), 0) / members.length;
             const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-            const worseBy = (x) => higher ? value$3(spec.metric, x.baseline) - value$3(spec.metric, x.candidate) : value$3(spec.metric, x.candidate) - value$3(spec.metric, x.baseline);
+            const worseBy = (i) => {
+                const before = value$3(spec.metric, cases.baseline, i);
+                const after = value$3(spec.metric, cases.candidate, i);
+                return higher ? before - after : after - before;
+            };
             const level = spec.level ?? 'required';
             const row = {
                 by: spec.by,
@@ -23345,8 +23404,8 @@ function chooseCluster(cases, choice, columns = []) {
         return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
     const groups = (f) => {
         const seen = new Set();
-        for (const c of cases) {
-            const v = c.labels[f] ?? null;
+        for (let i = 0; i < cases.length; i++) {
+            const v = labelAt(cases, i, f);
             if (v === null)
                 return null;
             seen.add(v);
@@ -23354,9 +23413,9 @@ function chooseCluster(cases, choice, columns = []) {
         return seen.size;
     };
     if (choice !== 'auto') {
-        if (cases.length > 0 && !cases.some((c) => (c.labels[choice] ?? null) !== null)) {
+        if (cases.length > 0 && !cases.labels.some((l) => (l[choice] ?? null) !== null)) {
             // A field no case has would silently test the cases as independent: name what is there instead.
-            const present = [...new Set(cases.flatMap((c) => Object.keys(c.labels).filter((k) => c.labels[k] !== null && c.labels[k] !== undefined)))].sort();
+            const present = [...new Set(cases.labels.flatMap((l) => Object.keys(l).filter((k) => l[k] !== null && l[k] !== undefined)))].sort();
             throw new UsageError(`cluster ${JSON.stringify(choice)}: no case has a value for this field, so nothing could be clustered by it; ` +
                 (present.length > 0 ? `the cases have ${present.map((k) => JSON.stringify(k)).join(', ')}` : 'the cases have no label or field to cluster by') +
                 ' (or choose auto or none)');
@@ -23417,8 +23476,8 @@ function unitsOf(cases, field) {
     }
     const ids = new Map();
     let count = 0;
-    cases.forEach((c, i) => {
-        const v = c.labels[field] ?? null;
+    cases.labels.forEach((labels, i) => {
+        const v = labels[field] ?? null;
         if (v === null) {
             unitOf[i] = count++;
             return;
@@ -23431,25 +23490,28 @@ function unitsOf(cases, field) {
     return { unitOf, count };
 }
 
-const rate$1 = (e) => e.successes / e.trials;
 function gateData(cases, t) {
     const n = cases.length;
-    const col = (f) => {
+    const { baseline: b, candidate: c } = cases;
+    const difference = (x, y) => {
         const out = new Float64Array(n);
         for (let i = 0; i < n; i++)
-            out[i] = f(cases[i]);
+            out[i] = y[i] - x[i];
         return out;
     };
+    const completion = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+        completion[i] = rateAt(c, i) - rateAt(b, i);
     return [
-        { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
-        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate$1(c.candidate) - rate$1(c.baseline)) },
-        { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
+        { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: difference(b.reward, c.reward) },
+        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: completion },
+        { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: difference(b.steps, c.steps) },
         {
             gate: 'completion_regressions',
             gated: t.fail_on_completion_regression,
             direction: 'at_least',
             threshold: 0,
-            perCase: col((c) => Math.sign(rate$1(c.candidate) - rate$1(c.baseline))),
+            perCase: completion.map(Math.sign),
         },
     ];
 }
@@ -23467,12 +23529,12 @@ function clusterSe(sums, sizes, theta, n) {
 function sideMeans(cases, gate) {
     if (gate === 'completion_regressions' || cases.length === 0)
         return { baseline: null, candidate: null };
-    const pick = (e) => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate$1(e));
+    const pick = (e, i) => (gate === 'reward' ? e.reward[i] : gate === 'steps' ? e.steps[i] : rateAt(e, i));
     let b = 0;
     let c = 0;
-    for (const x of cases) {
-        b += pick(x.baseline);
-        c += pick(x.candidate);
+    for (let i = 0; i < cases.length; i++) {
+        b += pick(cases.baseline, i);
+        c += pick(cases.candidate, i);
     }
     return { baseline: b / cases.length, candidate: c / cases.length };
 }
@@ -23485,16 +23547,15 @@ function sideMeans(cases, gate) {
  * it clears that bar and did worse in its own right. It is a note under the verdict, not a gate:
  * a slice by the label gates on it.
  */
-const rate = (e) => e.successes / e.trials;
 /** The first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */
 function grouping(cases, preferred) {
     const fields = preferred === null ? ['task_family', 'environment', 'domain'] : [preferred];
     for (const f of fields) {
         const seen = new Set();
-        if (cases.some((c) => (c.labels[f] ?? null) === null))
+        if (cases.labels.some((l) => (l[f] ?? null) === null))
             continue;
-        for (const c of cases)
-            seen.add(c.labels[f]);
+        for (const l of cases.labels)
+            seen.add(l[f]);
         if (seen.size >= 2 && seen.size < cases.length)
             return f;
     }
@@ -23506,16 +23567,17 @@ function groupApart(cases, alpha, preferred = null) {
     if (field === null)
         return null;
     const groups = new Map();
-    for (const c of cases) {
-        const key = c.labels[field];
-        const d = rate(c.candidate) - rate(c.baseline);
+    const all = [];
+    for (let i = 0; i < cases.length; i++) {
+        const key = cases.labels[i][field];
+        const d = rateAt(cases.candidate, i) - rateAt(cases.baseline, i);
+        all.push(d);
         const xs = groups.get(key);
         if (xs === undefined)
             groups.set(key, [d]);
         else
             xs.push(d);
     }
-    const all = cases.map((c) => rate(c.candidate) - rate(c.baseline));
     const sum = all.reduce((a, b) => a + b, 0);
     const sumSq = all.reduce((a, b) => a + b * b, 0);
     const bar = normalQuantile(1 - alpha / (2 * groups.size));
@@ -23582,24 +23644,28 @@ function unitsFor(units, se, critical, effect, power) {
  */
 function trialsFor(cases, critical, effect, power) {
     const n = cases.length;
-    if (n < 2 || cases.some((c) => c.baseline.trials < 2 || c.candidate.trials < 2))
+    const { baseline: b, candidate: c } = cases;
+    if (n < 2 || b.trials.some((t) => t < 2) || c.trials.some((t) => t < 2))
         return null;
     let mean = 0;
-    const d = cases.map((c) => c.candidate.successes / c.candidate.trials - c.baseline.successes / c.baseline.trials);
+    const d = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+        d[i] = c.successes[i] / c.trials[i] - b.successes[i] / b.trials[i];
     for (const x of d)
         mean += x / n;
     let total = 0;
     let within = 0; // mean over cases of var(d_i | case) at its own trials
     let perTrial = 0; // mean over cases of the two sides' per-trial variances
-    cases.forEach((c, i) => {
+    const v = (e, i) => {
+        const trials = e.trials[i];
+        const p = e.successes[i] / trials;
+        return (p * (1 - p) * trials) / (trials - 1);
+    };
+    for (let i = 0; i < n; i++) {
         total += (d[i] - mean) ** 2 / (n - 1);
-        const v = (e) => {
-            const p = e.successes / e.trials;
-            return (p * (1 - p) * e.trials) / (e.trials - 1);
-        };
-        within += (v(c.baseline) / c.baseline.trials + v(c.candidate) / c.candidate.trials) / n;
-        perTrial += (v(c.baseline) + v(c.candidate)) / n;
-    });
+        within += (v(b, i) / b.trials[i] + v(c, i) / c.trials[i]) / n;
+        perTrial += (v(b, i) + v(c, i)) / n;
+    }
     const between = Math.max(0, total - within);
     const allowed = n * (effect / (critical + normalQuantile(power))) ** 2; // the per-case variance that reaches the power
     if (perTrial === 0 || allowed <= between)
@@ -23806,11 +23872,13 @@ function sizeGate(ctx, x, family, se) {
     const trials = x.d.gate === 'completion' && ctx.caseUnits ? trialsFor(ctx.cases, critical, target.effect, POWER) : null;
     return { ...target, units, trials };
 }
-function testGates(cases, thresholds, trials, options = {}) {
+/** The paired tests of the gates; `given` as columns (compare.ts) or as case objects (made columns here). */
+function testGates(given, thresholds, trials, options = {}) {
     const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
     if (!(confidence > 0.5 && confidence < 1))
         throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
     const alpha = 1 - confidence;
+    const cases = asPairedCases(given);
     const n = cases.length;
     const data = gateData(cases, thresholds);
     const cluster = chooseCluster(cases, options.cluster ?? 'auto', data.filter((d) => d.gate !== 'completion_regressions'));
@@ -23940,17 +24008,10 @@ function labelMaker(p) {
         return labels;
     };
 }
-/** Case i of a packed run as one trial's evidence. */
-function trialMaker(p) {
-    const labelsOf = labelMaker(p);
-    return (i) => ({
-        trials: 1,
-        successes: (p.flags[i] & FLAG.completed) !== 0 ? 1 : 0,
-        reward: p.numbers[i * SLOTS + SLOT.reward],
-        steps: p.numbers[i * SLOTS + SLOT.steps],
-        labels: labelsOf(i),
-    });
-}
+/** Case i of a packed run as one trial: its success (1 or 0), reward and steps. */
+const successOf = (p, i) => ((p.flags[i] & FLAG.completed) !== 0 ? 1 : 0);
+const rewardOf = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
+const stepsOf = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
@@ -23963,36 +24024,58 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
     if (runs.length === 1) {
         // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
         const p = packedOf(runs[0].summary, fields);
-        const trialOf = trialMaker(p);
-        return { side, paths: [runs[0].path], trials: 1, ids: p.ids, evidence: p.ids.map((_, i) => trialOf(i)), drafts: [] };
+        const n = p.ids.length;
+        const labelsOf = labelMaker(p);
+        const evidence = evidenceColumns(n);
+        const labels = new Array(n);
+        evidence.trials.fill(1);
+        for (let i = 0; i < n; i++) {
+            evidence.successes[i] = successOf(p, i);
+            evidence.reward[i] = rewardOf(p, i);
+            evidence.steps[i] = stepsOf(p, i);
+            labels[i] = labelsOf(i);
+        }
+        return { side, paths: [runs[0].path], trials: 1, ids: p.ids, labels, evidence, drafts: [] };
     }
-    const cases = new Map();
+    // Sums per case id (in first-seen order) until every run is in; divided into means below.
+    const at = new Map();
+    const ids = [];
+    const labels = [];
+    const trials = [];
+    const successes = [];
+    const reward = [];
+    const steps = [];
     for (const r of runs) {
         const p = packedOf(r.summary, fields);
-        const trialOf = trialMaker(p);
+        const labelsOf = labelMaker(p);
         p.ids.forEach((id, i) => {
-            const t = trialOf(i);
-            const c = cases.get(id);
-            if (c === undefined) {
-                cases.set(id, t);
+            const k = at.get(id);
+            if (k === undefined) {
+                at.set(id, ids.length);
+                ids.push(id);
+                labels.push(labelsOf(i));
+                trials.push(1);
+                successes.push(successOf(p, i));
+                reward.push(rewardOf(p, i));
+                steps.push(stepsOf(p, i));
             }
             else {
-                // Sums until every run is in; divided into means below.
-                c.trials++;
-                c.successes += t.successes;
-                c.reward += t.reward;
-                c.steps += t.steps;
+                trials[k]++;
+                successes[k] += successOf(p, i);
+                reward[k] += rewardOf(p, i);
+                steps[k] += stepsOf(p, i);
             }
         });
     }
     const partial = [];
-    for (const [id, c] of cases) {
-        if (c.trials > 1) {
-            c.reward /= c.trials;
-            c.steps /= c.trials;
+    for (let k = 0; k < ids.length; k++) {
+        const t = trials[k];
+        if (t > 1) {
+            reward[k] /= t;
+            steps[k] /= t;
         }
-        if (c.trials < runs.length)
-            partial.push(id);
+        if (t < runs.length)
+            partial.push(ids[k]);
     }
     const drafts = [];
     if (partial.length > 0) {
@@ -24005,7 +24088,8 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
             case_ids: partial.sort(compareCodePoints),
         });
     }
-    return { side, paths: runs.map((r) => r.path), trials: runs.length, ids: [...cases.keys()], evidence: [...cases.values()], drafts };
+    const evidence = { trials: Float64Array.from(trials), successes: Float64Array.from(successes), reward: Float64Array.from(reward), steps: Float64Array.from(steps) };
+    return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, labels, evidence, drafts };
 }
 function checkK(name, n, c, k) {
     if (!(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k) && c >= 0 && c <= n && k >= 1 && k <= n)) {
@@ -24080,28 +24164,44 @@ function fisherOneSided(b, c) {
     return Math.min(1, lower / all);
 }
 
-/** The cases on both sides, by code point, with their trial evidence. */
+/**
+ * The cases on both sides, by code point, with their trial evidence (the labels are the baseline's).
+ * Runs of one suite usually list the same ids in the same order, sorted: the sides' own columns are
+ * then the pairs', with nothing copied.
+ */
 function pairTrials(b, c) {
-    const out = [];
-    const pair = (i, j) => {
-        const base = b.evidence[i];
-        out.push({ id: b.ids[i], labels: base.labels, baseline: base, candidate: c.evidence[j] });
-    };
-    if (sameIds(b.ids, c.ids)) {
-        // Runs of one suite usually list the same ids in the same order: paired by position.
+    const same = sameIds(b.ids, c.ids);
+    // Pair k is case bAt[k] of the baseline and cAt[k] of the candidate.
+    const bAt = [];
+    const cAt = [];
+    if (same) {
         for (let i = 0; i < b.ids.length; i++)
-            pair(i, i);
+            bAt.push(i);
     }
     else {
         const at = new Map();
         c.ids.forEach((id, j) => at.set(id, j));
         b.ids.forEach((id, i) => {
             const j = at.get(id);
-            if (j !== undefined)
-                pair(i, j);
+            if (j === undefined)
+                return;
+            bAt.push(i);
+            cAt.push(j);
         });
     }
-    return sortByCodePoint(out, (x) => x.id);
+    const order = sortByCodePoint(bAt.map((_, k) => k), (k) => b.ids[bAt[k]]);
+    const inOrder = order.every((k, i) => k === i);
+    if (same && inOrder)
+        return { length: b.ids.length, ids: b.ids, labels: b.labels, baseline: b.evidence, candidate: c.evidence };
+    const bs = order.map((k) => bAt[k]);
+    const cs = same ? bs : order.map((k) => cAt[k]);
+    return {
+        length: bs.length,
+        ids: bs.map((i) => b.ids[i]),
+        labels: bs.map((i) => b.labels[i]),
+        baseline: gatherEvidence(b.evidence, bs),
+        candidate: gatherEvidence(c.evidence, cs),
+    };
 }
 function mergeSides(baseline, candidate, options, fields) {
     const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields);
@@ -24121,12 +24221,15 @@ function caseDeclines(paired, alpha) {
         pass_at_k: passAtK(e.trials, e.successes, e.trials),
         pass_hat_k: passHatK(e.trials, e.successes, e.trials),
     });
-    return paired
-        .filter((x) => x.candidate.successes / x.candidate.trials < x.baseline.successes / x.baseline.trials)
-        .map((x) => {
+    const out = [];
+    for (let i = 0; i < paired.length; i++) {
+        if (!(rateAt(paired.candidate, i) < rateAt(paired.baseline, i)))
+            continue;
+        const x = pairedCaseAt(paired, i);
         const p = fisherOneSided(x.baseline, x.candidate);
-        return { case_id: x.id, baseline: side(x.baseline), candidate: side(x.candidate), p, within_noise: p > alpha };
-    });
+        out.push({ case_id: x.id, baseline: side(x.baseline), candidate: side(x.candidate), p, within_noise: p > alpha });
+    }
+    return out;
 }
 /** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */
 function caseFieldsFor(gates, slices, cluster = 'auto') {

@@ -19,7 +19,8 @@ import { pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRowList, t
 import { runTotals } from './integrity/run-totals.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
-import type { CaseDecline, DecisionPolicy, PairedCase, SignificanceOptions, SignificanceResult, TrialCase } from './model.js';
+import type { CaseDecline, CaseEvidence, DecisionPolicy, PairedCases, SignificanceOptions, SignificanceResult, TrialLabels } from './model.js';
+import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
 import { usageFromTotals, type UsageStats } from './integrity/usage.js';
@@ -101,32 +102,50 @@ export interface Comparison {
   blocking_findings: Finding[];
 }
 
-/** The cases on both sides, by code point, with their trial evidence. */
-export function pairTrials(b: TrialSide, c: TrialSide): PairedCase[] {
-  const out: PairedCase[] = [];
-  const pair = (i: number, j: number) => {
-    const base = b.evidence[i] as TrialCase;
-    out.push({ id: b.ids[i] as string, labels: base.labels, baseline: base, candidate: c.evidence[j] as TrialCase });
-  };
-  if (sameIds(b.ids, c.ids)) {
-    // Runs of one suite usually list the same ids in the same order: paired by position.
-    for (let i = 0; i < b.ids.length; i++) pair(i, i);
+/**
+ * The cases on both sides, by code point, with their trial evidence (the labels are the baseline's).
+ * Runs of one suite usually list the same ids in the same order, sorted: the sides' own columns are
+ * then the pairs', with nothing copied.
+ */
+export function pairTrials(b: TrialSide, c: TrialSide): PairedCases {
+  const same = sameIds(b.ids, c.ids);
+  // Pair k is case bAt[k] of the baseline and cAt[k] of the candidate.
+  const bAt: number[] = [];
+  const cAt: number[] = [];
+  if (same) {
+    for (let i = 0; i < b.ids.length; i++) bAt.push(i);
   } else {
     const at = new Map<string, number>();
     c.ids.forEach((id, j) => at.set(id, j));
     b.ids.forEach((id, i) => {
       const j = at.get(id);
-      if (j !== undefined) pair(i, j);
+      if (j === undefined) return;
+      bAt.push(i);
+      cAt.push(j);
     });
   }
-  return sortByCodePoint(out, (x) => x.id);
+  const order = sortByCodePoint(
+    bAt.map((_, k) => k),
+    (k) => b.ids[bAt[k] as number] as string,
+  );
+  const inOrder = order.every((k, i) => k === i);
+  if (same && inOrder) return { length: b.ids.length, ids: b.ids, labels: b.labels, baseline: b.evidence, candidate: c.evidence };
+  const bs = order.map((k) => bAt[k] as number);
+  const cs = same ? bs : order.map((k) => cAt[k] as number);
+  return {
+    length: bs.length,
+    ids: bs.map((i) => b.ids[i] as string),
+    labels: bs.map((i) => b.labels[i] as TrialLabels),
+    baseline: gatherEvidence(b.evidence, bs),
+    candidate: gatherEvidence(c.evidence, cs),
+  };
 }
 
 /** Each side's trials merged per case, and the cases both sides have: what the paired tests and the slices read. */
 interface MergedSides {
   b: TrialSide;
   c: TrialSide;
-  paired: PairedCase[];
+  paired: PairedCases;
 }
 
 function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions, fields: CaseFields): MergedSides {
@@ -142,19 +161,21 @@ function significanceOf({ b, c, paired }: MergedSides, thresholds: Thresholds, o
 }
 
 /** Cases whose success rate fell, each with pass@k, pass^k (k = its trials) and Fisher's exact p. */
-function caseDeclines(paired: readonly PairedCase[], alpha: number): CaseDecline[] {
-  const side = (e: PairedCase['baseline']) => ({
+function caseDeclines(paired: PairedCases, alpha: number): CaseDecline[] {
+  const side = (e: CaseEvidence) => ({
     trials: e.trials,
     successes: e.successes,
     pass_at_k: passAtK(e.trials, e.successes, e.trials),
     pass_hat_k: passHatK(e.trials, e.successes, e.trials),
   });
-  return paired
-    .filter((x) => x.candidate.successes / x.candidate.trials < x.baseline.successes / x.baseline.trials)
-    .map((x) => {
-      const p = fisherOneSided(x.baseline, x.candidate);
-      return { case_id: x.id, baseline: side(x.baseline), candidate: side(x.candidate), p, within_noise: p > alpha };
-    });
+  const out: CaseDecline[] = [];
+  for (let i = 0; i < paired.length; i++) {
+    if (!(rateAt(paired.candidate, i) < rateAt(paired.baseline, i))) continue;
+    const x = pairedCaseAt(paired, i);
+    const p = fisherOneSided(x.baseline, x.candidate);
+    out.push({ case_id: x.id, baseline: side(x.baseline), candidate: side(x.candidate), p, within_noise: p > alpha });
+  }
+  return out;
 }
 
 /** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */

@@ -29,6 +29,30 @@ export interface PairedCase {
   candidate: CaseEvidence;
 }
 
+/**
+ * One side's per-case evidence ({@link CaseEvidence}) as columns: case i's at index i. A large suite
+ * keeps no object per case (issue 23: 100,000 cases made 300,000 long-lived objects).
+ */
+export interface EvidenceColumns {
+  trials: Float64Array;
+  successes: Float64Array;
+  reward: Float64Array;
+  steps: Float64Array;
+}
+
+/**
+ * The cases both sides have, ordered by the code points of their ids, as columns: case i's id,
+ * labels (objects shared between cases with the same labels, never modified) and each side's
+ * evidence at index i. What the paired tests and the slices read (paired-cases.ts makes and reads it).
+ */
+export interface PairedCases {
+  length: number;
+  ids: readonly string[];
+  labels: readonly TrialLabels[];
+  baseline: EvidenceColumns;
+  candidate: EvidenceColumns;
+}
+
 export interface GateTest {
   gate: GateName;
   /** False for completion_regressions when fail_on_completion_regression is off: never decides. */

@@ -10,7 +10,8 @@ import { packedOf } from '../schema/packed-summary.js';
 import type { LoadedSummary } from './model.js';
 import type { FindingDraft } from './integrity/findings.js';
 import { compareCodePoints } from './rlm/pair.js';
-import { type CaseEvidence, type TrialLabels, type TrialCase } from './model.js';
+import { type CaseEvidence, type EvidenceColumns, type TrialLabels } from './model.js';
+import { evidenceColumns } from './paired-cases.js';
 
 /** One side's runs merged by case id. */
 export interface TrialSide {
@@ -21,8 +22,10 @@ export interface TrialSide {
   trials: number;
   /** The case ids, each once, in first-seen order (a single run's own array, not a copy). */
   ids: readonly string[];
-  /** evidence[i]: the trials of case ids[i]. */
-  evidence: TrialCase[];
+  /** labels[i]: the first trial's labels of case ids[i] (labels that differ between trials are not an error). */
+  labels: TrialLabels[];
+  /** Column index i: the trials of case ids[i]. */
+  evidence: EvidenceColumns;
   drafts: FindingDraft[];
 }
 
@@ -83,17 +86,10 @@ function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
   };
 }
 
-/** Case i of a packed run as one trial's evidence. */
-function trialMaker(p: PackedSummary): (i: number) => TrialCase {
-  const labelsOf = labelMaker(p);
-  return (i) => ({
-    trials: 1,
-    successes: ((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0,
-    reward: p.numbers[i * SLOTS + SLOT.reward] as number,
-    steps: p.numbers[i * SLOTS + SLOT.steps] as number,
-    labels: labelsOf(i),
-  });
-}
+/** Case i of a packed run as one trial: its success (1 or 0), reward and steps. */
+const successOf = (p: PackedSummary, i: number): number => (((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0);
+const rewardOf = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.reward] as number;
+const stepsOf = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.steps] as number;
 
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
@@ -106,34 +102,56 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
   if (runs.length === 1) {
     // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
     const p = packedOf((runs[0] as LoadedSummary).summary, fields);
-    const trialOf = trialMaker(p);
-    return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, evidence: p.ids.map((_, i) => trialOf(i)), drafts: [] };
+    const n = p.ids.length;
+    const labelsOf = labelMaker(p);
+    const evidence = evidenceColumns(n);
+    const labels: TrialLabels[] = new Array<TrialLabels>(n);
+    evidence.trials.fill(1);
+    for (let i = 0; i < n; i++) {
+      evidence.successes[i] = successOf(p, i);
+      evidence.reward[i] = rewardOf(p, i);
+      evidence.steps[i] = stepsOf(p, i);
+      labels[i] = labelsOf(i);
+    }
+    return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, labels, evidence, drafts: [] };
   }
-  const cases = new Map<string, TrialCase>();
+  // Sums per case id (in first-seen order) until every run is in; divided into means below.
+  const at = new Map<string, number>();
+  const ids: string[] = [];
+  const labels: TrialLabels[] = [];
+  const trials: number[] = [];
+  const successes: number[] = [];
+  const reward: number[] = [];
+  const steps: number[] = [];
   for (const r of runs) {
     const p = packedOf(r.summary, fields);
-    const trialOf = trialMaker(p);
+    const labelsOf = labelMaker(p);
     p.ids.forEach((id, i) => {
-      const t = trialOf(i);
-      const c = cases.get(id);
-      if (c === undefined) {
-        cases.set(id, t);
+      const k = at.get(id);
+      if (k === undefined) {
+        at.set(id, ids.length);
+        ids.push(id);
+        labels.push(labelsOf(i));
+        trials.push(1);
+        successes.push(successOf(p, i));
+        reward.push(rewardOf(p, i));
+        steps.push(stepsOf(p, i));
       } else {
-        // Sums until every run is in; divided into means below.
-        c.trials++;
-        c.successes += t.successes;
-        c.reward += t.reward;
-        c.steps += t.steps;
+        trials[k]!++;
+        successes[k]! += successOf(p, i);
+        reward[k]! += rewardOf(p, i);
+        steps[k]! += stepsOf(p, i);
       }
     });
   }
   const partial: string[] = [];
-  for (const [id, c] of cases) {
-    if (c.trials > 1) {
-      c.reward /= c.trials;
-      c.steps /= c.trials;
+  for (let k = 0; k < ids.length; k++) {
+    const t = trials[k] as number;
+    if (t > 1) {
+      reward[k]! /= t;
+      steps[k]! /= t;
     }
-    if (c.trials < runs.length) partial.push(id);
+    if (t < runs.length) partial.push(ids[k] as string);
   }
   const drafts: FindingDraft[] = [];
   if (partial.length > 0) {
@@ -147,7 +165,8 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
       case_ids: partial.sort(compareCodePoints),
     });
   }
-  return { side, paths: runs.map((r) => r.path), trials: runs.length, ids: [...cases.keys()], evidence: [...cases.values()], drafts };
+  const evidence = { trials: Float64Array.from(trials), successes: Float64Array.from(successes), reward: Float64Array.from(reward), steps: Float64Array.from(steps) };
+  return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, labels, evidence, drafts };
 }
 
 function checkK(name: string, n: number, c: number, k: number): void {

@@ -6,6 +6,7 @@
 import { GATE_NAMES } from '../../src/analysis/rlm/gates.js';
 import { significantSlices } from '../../src/analysis/significance/error-budget.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
+import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
 import type { PairedCase, SignificanceOptions, SignificanceResult } from '../../src/analysis/model.js';
 import type { SliceGateSpec } from '../../src/analysis/custom-gates/slices.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
@@ -191,11 +192,12 @@ export function runCell(s: Scenario, runs: number, seed: number, o: CellOptions 
     const { cases, first } = simulatePair(s, u);
     if (pointHolds(first, t)) out.point++;
     if (mcnemarHolds(first, alpha)) out.mcnemar++;
-    let res = testGates(cases, t, { baseline: s.trials, candidate: s.trials }, { cluster: 'none', ...options });
+    const paired = pairedCasesOf(cases);
+    let res = testGates(paired, t, { baseline: s.trials, candidate: s.trials }, { cluster: 'none', ...options });
     let sliceHeld = false;
     let sliceUndecided = false;
     if (o.slices !== undefined && o.slices.length > 0) {
-      const judged = significantSlices(cases, o.slices, res);
+      const judged = significantSlices(paired, o.slices, res);
       res = judged.significance;
       sliceHeld = judged.slices.some((x) => x.level === 'required' && x.judged && x.status === 'fail');
       sliceUndecided = judged.slices.some((x) => x.level === 'required' && x.judged && x.status === 'inconclusive');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from '../../../src/analysis/trials.js';
+import { evidenceAt } from '../../../src/analysis/paired-cases.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 /** A merged side's evidence for one case id (undefined when it has none). */
-const caseOf = (side: TrialSide, id: string) => side.evidence[side.ids.indexOf(id)];
+const caseOf = (side: TrialSide, id: string) => (side.ids.includes(id) ? evidenceAt(side.evidence, side.ids.indexOf(id)) : undefined);
 
 describe('mergeTrials', () => {
   it('merges three trials by case id: successes, mean reward and steps', () => {
@@ -47,7 +48,7 @@ describe('mergeTrials', () => {
 
   it('one trial is the run itself', () => {
     const side = mergeTrials('baseline', [loaded({ cases: cases(3, (i) => ({ completed: i !== 1, steps: i })) })]);
-    expect(side.ids.map((id, i) => [id, side.evidence[i]?.trials, side.evidence[i]?.successes, side.evidence[i]?.steps])).toEqual([
+    expect(side.ids.map((id, i) => [id, side.evidence.trials[i], side.evidence.successes[i], side.evidence.steps[i]])).toEqual([
       ['c01', 1, 1, 0],
       ['c02', 1, 0, 1],
       ['c03', 1, 1, 2],

@@ -6,8 +6,9 @@
  */
 import { worseByTest } from '../../stats/sign-flip.js';
 import { allowanceOf } from './metric-gates.js';
-import type { PairedCase } from '../model.js';
+import type { EvidenceColumns, PairedCases } from '../model.js';
 import type { GateStatus } from '../model.js';
+import { labelAt } from '../paired-cases.js';
 
 export const SLICE_METRICS = ['completion_rate', 'reward', 'steps'] as const;
 export type SliceMetric = (typeof SLICE_METRICS)[number];
@@ -50,8 +51,9 @@ export interface SliceResult {
   moves_together?: true;
 }
 
-const value = (metric: SliceMetric, e: PairedCase['baseline']): number =>
-  metric === 'reward' ? e.reward : metric === 'steps' ? e.steps : e.successes / e.trials;
+/** Case i's value of the metric on one side. */
+const value = (metric: SliceMetric, e: EvidenceColumns, i: number): number =>
+  metric === 'reward' ? (e.reward[i] as number) : metric === 'steps' ? (e.steps[i] as number) : (e.successes[i] as number) / (e.trials[i] as number);
 
 /**
  * `together`: the grouping whose cases were found to move together (the significant policy's
@@ -59,7 +61,7 @@ const value = (metric: SliceMetric, e: PairedCase['baseline']): number =>
  * cases as units, so it stays undecided rather than hold on a shock.
  */
 export function evaluateSlices(
-  cases: readonly PairedCase[],
+  cases: PairedCases,
   specs: readonly SliceGateSpec[],
   policy: 'point' | 'significant',
   alpha: number,
@@ -67,23 +69,27 @@ export function evaluateSlices(
 ): SliceResult[] {
   const out: SliceResult[] = [];
   for (const spec of specs) {
-    const groups = new Map<string | null, PairedCase[]>();
-    for (const c of cases) {
-      const key = c.labels[spec.by] ?? null;
+    // Each group's cases (their indices, in order).
+    const groups = new Map<string | null, number[]>();
+    for (let i = 0; i < cases.length; i++) {
+      const key = labelAt(cases, i, spec.by);
       const group = groups.get(key);
-      if (group === undefined) groups.set(key, [c]);
-      else group.push(c);
+      if (group === undefined) groups.set(key, [i]);
+      else group.push(i);
     }
     const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
     for (const group of keys) {
-      const members = groups.get(group) as PairedCase[];
+      const members = groups.get(group) as number[];
       const higher = spec.metric !== 'steps';
-      const b = members.reduce((s, c) => s + value(spec.metric, c.baseline), 0) / members.length;
-      const c = members.reduce((s, x) => s + value(spec.metric, x.candidate), 0) / members.length;
+      const b = members.reduce((s, i) => s + value(spec.metric, cases.baseline, i), 0) / members.length;
+      const c = members.reduce((s, i) => s + value(spec.metric, cases.candidate, i), 0) / members.length;
       const allowance = allowanceOf(spec.tolerance ?? 0, b) as number; // never null: the baseline mean is known
       const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-      const worseBy = (x: PairedCase): number =>
-        higher ? value(spec.metric, x.baseline) - value(spec.metric, x.candidate) : value(spec.metric, x.candidate) - value(spec.metric, x.baseline);
+      const worseBy = (i: number): number => {
+        const before = value(spec.metric, cases.baseline, i);
+        const after = value(spec.metric, cases.candidate, i);
+        return higher ? before - after : after - before;
+      };
       const level = spec.level ?? 'required';
       const row: SliceResult = {
         by: spec.by,

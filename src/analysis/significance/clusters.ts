@@ -12,7 +12,8 @@
 import { UsageError } from '../../errors.js';
 import { groupCorrelationPs } from './group-correlation.js';
 import type { FindingDraft } from '../integrity/findings.js';
-import type { PairedCase } from '../model.js';
+import type { PairedCases } from '../model.js';
+import { labelAt } from '../paired-cases.js';
 import type { ClusterChoice, CorrelationCheck } from '../model.js';
 
 /** A field to cluster by (not auto or none): a label or a case field. */
@@ -34,7 +35,7 @@ const smallestP = (g: number): string => (1 / 2 ** g).toPrecision(2);
 
 /** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
 export function chooseCluster(
-  cases: readonly PairedCase[],
+  cases: PairedCases,
   choice: ClusterChoice,
   columns: readonly { gate: string; perCase: ArrayLike<number> }[] = [],
 ): ClusterDecision {
@@ -42,17 +43,17 @@ export function chooseCluster(
   if (choice === 'none') return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
   const groups = (f: string): number | null => {
     const seen = new Set<string>();
-    for (const c of cases) {
-      const v = c.labels[f] ?? null;
+    for (let i = 0; i < cases.length; i++) {
+      const v = labelAt(cases, i, f);
       if (v === null) return null;
       seen.add(v);
     }
     return seen.size;
   };
   if (choice !== 'auto') {
-    if (cases.length > 0 && !cases.some((c) => (c.labels[choice] ?? null) !== null)) {
+    if (cases.length > 0 && !cases.labels.some((l) => (l[choice] ?? null) !== null)) {
       // A field no case has would silently test the cases as independent: name what is there instead.
-      const present = [...new Set(cases.flatMap((c) => Object.keys(c.labels).filter((k) => c.labels[k] !== null && c.labels[k] !== undefined)))].sort();
+      const present = [...new Set(cases.labels.flatMap((l) => Object.keys(l).filter((k) => l[k] !== null && l[k] !== undefined)))].sort();
       throw new UsageError(
         `cluster ${JSON.stringify(choice)}: no case has a value for this field, so nothing could be clustered by it; ` +
           (present.length > 0 ? `the cases have ${present.map((k) => JSON.stringify(k)).join(', ')}` : 'the cases have no label or field to cluster by') +
@@ -98,7 +99,7 @@ export function chooseCluster(
 }
 
 /** The correlation check over the given gates' per-case changes for one grouping: the smallest p, and which gate gave it. */
-function correlationCheck(cases: readonly PairedCase[], field: string, columns: readonly { gate: string; perCase: ArrayLike<number> }[]): CorrelationCheck {
+function correlationCheck(cases: PairedCases, field: string, columns: readonly { gate: string; perCase: ArrayLike<number> }[]): CorrelationCheck {
   const { unitOf, count } = unitsOf(cases, field);
   let best: CorrelationCheck = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
   const ps = groupCorrelationPs(
@@ -114,7 +115,7 @@ function correlationCheck(cases: readonly PairedCase[], field: string, columns: 
 }
 
 /** Unit index per case: one unit per case, or per cluster value (unlabeled cases alone). */
-export function unitsOf(cases: readonly PairedCase[], field: string | null): { unitOf: Int32Array; count: number } {
+export function unitsOf(cases: PairedCases, field: string | null): { unitOf: Int32Array; count: number } {
   const unitOf = new Int32Array(cases.length);
   if (field === null) {
     for (let i = 0; i < cases.length; i++) unitOf[i] = i;
@@ -122,8 +123,8 @@ export function unitsOf(cases: readonly PairedCase[], field: string | null): { u
   }
   const ids = new Map<string, number>();
   let count = 0;
-  cases.forEach((c, i) => {
-    const v = c.labels[field] ?? null;
+  cases.labels.forEach((labels, i) => {
+    const v = labels[field] ?? null;
     if (v === null) {
       unitOf[i] = count++;
       return;

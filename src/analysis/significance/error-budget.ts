@@ -11,7 +11,7 @@
  * Passing needs no adjustment: promote needs every gate and slice to pass (an intersection-union
  * test), so each is shown to hold at α on its own.
  */
-import type { GateStatus, GateTest, PairedCase, SignificanceResult } from '../model.js';
+import type { GateStatus, GateTest, PairedCases, SignificanceResult } from '../model.js';
 import { evaluateSlices, type SliceGateSpec, type SliceResult } from '../custom-gates/slices.js';
 
 /** Holm-adjusted p-values, in the input's order: p̃_(j) = max_{i ≤ j} min(1, (m − i + 1)·p_(i)). */
@@ -57,7 +57,7 @@ export function shareErrorBudget(gates: readonly GateTest[], slices: readonly Sl
  * the core gates and the slices share α.
  */
 export function significantSlices(
-  paired: readonly PairedCase[],
+  paired: PairedCases,
   specs: readonly SliceGateSpec[],
   sig: SignificanceResult,
 ): { significance: SignificanceResult; slices: SliceResult[] } {

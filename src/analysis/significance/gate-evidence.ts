@@ -4,9 +4,9 @@
  * sizing statements.
  */
 import type { GateName } from '../rlm/gates.js';
-import type { PairedCase } from '../model.js';
+import type { EvidenceColumns, PairedCases } from '../model.js';
 import type { Thresholds } from '../rlm/thresholds.js';
-import type { CaseEvidence } from '../model.js';
+import { rateAt } from '../paired-cases.js';
 
 export interface GateData {
   gate: GateName;
@@ -16,25 +16,27 @@ export interface GateData {
   perCase: Float64Array;
 }
 
-const rate = (e: CaseEvidence): number => e.successes / e.trials;
 
-export function gateData(cases: readonly PairedCase[], t: Thresholds): GateData[] {
+export function gateData(cases: PairedCases, t: Thresholds): GateData[] {
   const n = cases.length;
-  const col = (f: (c: PairedCase) => number): Float64Array => {
+  const { baseline: b, candidate: c } = cases;
+  const difference = (x: Float64Array, y: Float64Array): Float64Array => {
     const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = f(cases[i] as PairedCase);
+    for (let i = 0; i < n; i++) out[i] = (y[i] as number) - (x[i] as number);
     return out;
   };
+  const completion = new Float64Array(n);
+  for (let i = 0; i < n; i++) completion[i] = rateAt(c, i) - rateAt(b, i);
   return [
-    { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: col((c) => c.candidate.reward - c.baseline.reward) },
-    { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: col((c) => rate(c.candidate) - rate(c.baseline)) },
-    { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: col((c) => c.candidate.steps - c.baseline.steps) },
+    { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: difference(b.reward, c.reward) },
+    { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: completion },
+    { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: difference(b.steps, c.steps) },
     {
       gate: 'completion_regressions',
       gated: t.fail_on_completion_regression,
       direction: 'at_least',
       threshold: 0,
-      perCase: col((c) => Math.sign(rate(c.candidate) - rate(c.baseline))),
+      perCase: completion.map(Math.sign),
     },
   ];
 }
@@ -49,14 +51,14 @@ export function clusterSe(sums: Float64Array, sizes: Float64Array, theta: number
 }
 
 /** Each side's per-case mean for a gate (the regressions gate has none). */
-export function sideMeans(cases: readonly PairedCase[], gate: GateName): { baseline: number | null; candidate: number | null } {
+export function sideMeans(cases: PairedCases, gate: GateName): { baseline: number | null; candidate: number | null } {
   if (gate === 'completion_regressions' || cases.length === 0) return { baseline: null, candidate: null };
-  const pick = (e: CaseEvidence): number => (gate === 'reward' ? e.reward : gate === 'steps' ? e.steps : rate(e));
+  const pick = (e: EvidenceColumns, i: number): number => (gate === 'reward' ? (e.reward[i] as number) : gate === 'steps' ? (e.steps[i] as number) : rateAt(e, i));
   let b = 0;
   let c = 0;
-  for (const x of cases) {
-    b += pick(x.baseline);
-    c += pick(x.candidate);
+  for (let i = 0; i < cases.length; i++) {
+    b += pick(cases.baseline, i);
+    c += pick(cases.candidate, i);
   }
   return { baseline: b / cases.length, candidate: c / cases.length };
 }

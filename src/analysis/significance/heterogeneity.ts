@@ -7,36 +7,36 @@
  * a slice by the label gates on it.
  */
 import { normalQuantile } from '../../stats/distributions.js';
-import type { PairedCase } from '../model.js';
+import type { PairedCases } from '../model.js';
 import { type GroupApart } from '../model.js';
-
-const rate = (e: PairedCase['baseline']): number => e.successes / e.trials;
+import { rateAt } from '../paired-cases.js';
 
 /** The first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */
-function grouping(cases: readonly PairedCase[], preferred: string | null): string | null {
+function grouping(cases: PairedCases, preferred: string | null): string | null {
   const fields = preferred === null ? ['task_family', 'environment', 'domain'] : [preferred];
   for (const f of fields) {
     const seen = new Set<string>();
-    if (cases.some((c) => (c.labels[f] ?? null) === null)) continue;
-    for (const c of cases) seen.add(c.labels[f] as string);
+    if (cases.labels.some((l) => (l[f] ?? null) === null)) continue;
+    for (const l of cases.labels) seen.add(l[f] as string);
     if (seen.size >= 2 && seen.size < cases.length) return f;
   }
   return null;
 }
 
 /** The group furthest below the rest in completion change, when it is beyond chance (see above); else null. */
-export function groupApart(cases: readonly PairedCase[], alpha: number, preferred: string | null = null): GroupApart | null {
+export function groupApart(cases: PairedCases, alpha: number, preferred: string | null = null): GroupApart | null {
   const field = grouping(cases, preferred);
   if (field === null) return null;
   const groups = new Map<string, number[]>();
-  for (const c of cases) {
-    const key = c.labels[field] as string;
-    const d = rate(c.candidate) - rate(c.baseline);
+  const all: number[] = [];
+  for (let i = 0; i < cases.length; i++) {
+    const key = (cases.labels[i] as PairedCases['labels'][number])[field] as string;
+    const d = rateAt(cases.candidate, i) - rateAt(cases.baseline, i);
+    all.push(d);
     const xs = groups.get(key);
     if (xs === undefined) groups.set(key, [d]);
     else xs.push(d);
   }
-  const all = cases.map((c) => rate(c.candidate) - rate(c.baseline));
   const sum = all.reduce((a, b) => a + b, 0);
   const sumSq = all.reduce((a, b) => a + b * b, 0);
   const bar = normalQuantile(1 - alpha / (2 * groups.size));

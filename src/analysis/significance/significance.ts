@@ -29,7 +29,8 @@ import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
 import { chooseCluster, unitsOf } from './clusters.js';
-import { DEFAULT_CONFIDENCE, type GateTest, type PairedCase, type SignificanceOptions, type SignificanceResult } from '../model.js';
+import { DEFAULT_CONFIDENCE, type GateTest, type PairedCase, type PairedCases, type SignificanceOptions, type SignificanceResult } from '../model.js';
+import { asPairedCases } from '../paired-cases.js';
 import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
 import { groupApart } from './heterogeneity.js';
 import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
@@ -51,7 +52,7 @@ export const POWER = 0.8;
 
 /** What every gate's test reads: the units, their sums per gate, the sign patterns and the levels. */
 interface Context {
-  cases: readonly PairedCase[];
+  cases: PairedCases;
   n: number;
   units: number;
   alpha: number;
@@ -249,8 +250,9 @@ function sizeGate(
   return { ...target, units, trials };
 }
 
+/** The paired tests of the gates; `given` as columns (compare.ts) or as case objects (made columns here). */
 export function testGates(
-  cases: readonly PairedCase[],
+  given: PairedCases | readonly PairedCase[],
   thresholds: Thresholds,
   trials: { baseline: number; candidate: number },
   options: SignificanceOptions = {},
@@ -258,6 +260,7 @@ export function testGates(
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
   const alpha = 1 - confidence;
+  const cases = asPairedCases(given);
   const n = cases.length;
   const data = gateData(cases, thresholds);
   const cluster = chooseCluster(

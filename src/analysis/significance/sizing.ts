@@ -10,7 +10,7 @@
  */
 import { normalQuantile } from '../../stats/distributions.js';
 import type { GateName } from '../rlm/gates.js';
-import type { PairedCase } from '../model.js';
+import type { EvidenceColumns, PairedCases } from '../model.js';
 
 /** The effect a gate on a zero threshold is sized for, in its own unit, unless the caller states one. */
 export const DEFAULT_EFFECT: Readonly<Record<GateName, number>> = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0.5 };
@@ -49,24 +49,27 @@ export function unitsFor(units: number, se: number, critical: number, effect: nu
  * Null when more trials cannot reach the power (the spread between cases alone is too large) or
  * when trials cannot be read.
  */
-export function trialsFor(cases: readonly PairedCase[], critical: number, effect: number, power: number): number | null {
+export function trialsFor(cases: PairedCases, critical: number, effect: number, power: number): number | null {
   const n = cases.length;
-  if (n < 2 || cases.some((c) => c.baseline.trials < 2 || c.candidate.trials < 2)) return null;
+  const { baseline: b, candidate: c } = cases;
+  if (n < 2 || b.trials.some((t) => t < 2) || c.trials.some((t) => t < 2)) return null;
   let mean = 0;
-  const d = cases.map((c) => c.candidate.successes / c.candidate.trials - c.baseline.successes / c.baseline.trials);
+  const d = new Float64Array(n);
+  for (let i = 0; i < n; i++) d[i] = (c.successes[i] as number) / (c.trials[i] as number) - (b.successes[i] as number) / (b.trials[i] as number);
   for (const x of d) mean += x / n;
   let total = 0;
   let within = 0; // mean over cases of var(d_i | case) at its own trials
   let perTrial = 0; // mean over cases of the two sides' per-trial variances
-  cases.forEach((c, i) => {
+  const v = (e: EvidenceColumns, i: number): number => {
+    const trials = e.trials[i] as number;
+    const p = (e.successes[i] as number) / trials;
+    return (p * (1 - p) * trials) / (trials - 1);
+  };
+  for (let i = 0; i < n; i++) {
     total += ((d[i] as number) - mean) ** 2 / (n - 1);
-    const v = (e: PairedCase['baseline']): number => {
-      const p = e.successes / e.trials;
-      return (p * (1 - p) * e.trials) / (e.trials - 1);
-    };
-    within += (v(c.baseline) / c.baseline.trials + v(c.candidate) / c.candidate.trials) / n;
-    perTrial += (v(c.baseline) + v(c.candidate)) / n;
-  });
+    within += (v(b, i) / (b.trials[i] as number) + v(c, i) / (c.trials[i] as number)) / n;
+    perTrial += (v(b, i) + v(c, i)) / n;
+  }
   const between = Math.max(0, total - within);
   const allowed = n * (effect / (critical + normalQuantile(power))) ** 2; // the per-case variance that reaches the power
   if (perTrial === 0 || allowed <= between) return null;
