@@ -15422,33 +15422,70 @@ function flipRange(x, words, lastMask, exact, seed, from, to, size, o0, o1, o2, 
 }
 /**
  * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
- * for each draw, every case's sign flipped at random, the group sums of each of the `L` series
- * (`e`, case-major: case i's values at i·L …), and whether their spread Q reaches the observed one:
- * `reached[r·L + j]` is 1 or 0 (written, never added to, so a range computed twice gives the same
- * array). Draw r takes ⌈n/32⌉ words of the generator.
+ * for each draw, every case's sign flipped at random, the group sums of each of the `L` series, and
+ * whether their spread Q reaches the observed one: `reached[r·L + j]` is 1 or 0 (written, never
+ * added to, so a range computed twice gives the same array). Draw r takes ⌈n/32⌉ words of the
+ * generator, case i's sign being bit i mod 32 of word ⌊i/32⌋.
+ *
+ * The cases come group by group: group g's are `order[starts[g]]` … `order[starts[g + 1] − 1]`,
+ * ascending, and `eo` holds their values in that order (position k's at k·L …). A group's sum thus
+ * adds its cases' terms in case order, from 0, exactly as a loop over all cases into one sum per
+ * group would (the same sums, bit for bit), but in registers rather than through memory; Q adds the
+ * squared sums in group order, as that loop's would.
  */
-function spreadRange(e, groupOf, n, L, groups, seed, from, to, observed, reached) {
-    const next = bitSourceAt(seed, from * Math.ceil(n / 32));
-    const sums = new Float64Array(groups * L);
+function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, reached) {
+    const words = Math.ceil(n / 32);
+    const next = bitSourceAt(seed, from * words);
+    const bits = new Int32Array(words);
+    const q = new Float64Array(L);
+    const acc = new Float64Array(L);
     for (let r = from; r < to; r++) {
-        sums.fill(0);
-        let bits = 0;
-        for (let i = 0; i < n; i++) {
-            if ((i & 31) === 0)
-                bits = next();
-            // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
-            const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
-            const at = groupOf[i] * L;
-            const k = i * L;
-            for (let j = 0; j < L; j++)
-                sums[at + j] += s * e[k + j];
+        for (let w = 0; w < words; w++)
+            bits[w] = next();
+        q.fill(0);
+        for (let g = 0; g < groups; g++) {
+            const end = starts[g + 1];
+            if (L === 1) {
+                let a0 = 0;
+                for (let k = starts[g]; k < end; k++) {
+                    const i = order[k];
+                    // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                    a0 += s * eo[k];
+                }
+                q[0] += a0 ** 2;
+            }
+            else if (L === 3) {
+                let a0 = 0;
+                let a1 = 0;
+                let a2 = 0;
+                for (let k = starts[g]; k < end; k++) {
+                    const i = order[k];
+                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                    const at = k * 3;
+                    a0 += s * eo[at];
+                    a1 += s * eo[at + 1];
+                    a2 += s * eo[at + 2];
+                }
+                q[0] += a0 ** 2;
+                q[1] += a1 ** 2;
+                q[2] += a2 ** 2;
+            }
+            else {
+                acc.fill(0);
+                for (let k = starts[g]; k < end; k++) {
+                    const i = order[k];
+                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                    const at = k * L;
+                    for (let j = 0; j < L; j++)
+                        acc[j] += s * eo[at + j];
+                }
+                for (let j = 0; j < L; j++)
+                    q[j] += acc[j] ** 2;
+            }
         }
-        for (let j = 0; j < L; j++) {
-            let q = 0;
-            for (let g = 0; g < groups; g++)
-                q += sums[g * L + j] ** 2;
-            reached[r * L + j] = q >= observed[j] ? 1 : 0;
-        }
+        for (let j = 0; j < L; j++)
+            reached[r * L + j] = q[j] >= observed[j] ? 1 : 0;
     }
 }
 /**
@@ -23345,20 +23382,27 @@ function groupCorrelationPs(series, groupOf, groups, draws, split) {
     const L = live.length;
     if (L === 0)
         return out;
-    // Shared memory: on a large suite a helper thread takes half of the draws (stats/parallel.ts).
-    const e = sharedFloat64(n * L);
-    for (let j = 0; j < L; j++) {
-        const c = centred[j];
-        for (let i = 0; i < n; i++)
-            e[i * L + j] = c[i];
+    // The cases group by group (ascending within a group: a counting sort), each case's values side
+    // by side; in shared memory, as on a large suite a helper thread takes half of the draws (stats/parallel.ts).
+    const starts = sharedInt32(groups + 1);
+    for (let i = 0; i < n; i++)
+        starts[groupOf[i] + 1]++;
+    for (let g = 0; g < groups; g++)
+        starts[g + 1] += starts[g];
+    const order = sharedInt32(n);
+    const eo = sharedFloat64(n * L);
+    const fill = Int32Array.from(starts.subarray(0, groups));
+    for (let i = 0; i < n; i++) {
+        const k = fill[groupOf[i]]++;
+        order[k] = i;
+        for (let j = 0; j < L; j++)
+            eo[k * L + j] = centred[j][i];
     }
-    const groupsOf = sharedInt32(n);
-    groupsOf.set(groupOf.subarray(0, n));
     const sums = new Float64Array(groups * L);
     for (let i = 0; i < n; i++) {
         const at = groupOf[i] * L;
         for (let j = 0; j < L; j++)
-            sums[at + j] += e[i * L + j];
+            sums[at + j] += centred[j][i];
     }
     const observed = sharedFloat64(L);
     for (let j = 0; j < L; j++) {
@@ -23368,7 +23412,7 @@ function groupCorrelationPs(series, groupOf, groups, draws, split) {
         observed[j] = q * (1 - 1e-12);
     }
     const reached = sharedFloat64(count * L);
-    runSplit('spreadRange', 0, count, count * n * L, (from, to) => [e, groupsOf, n, L, groups, CORRELATION_SEED, from, to, observed, reached], split);
+    runSplit('spreadRange', 0, count, count * n * L, (from, to) => [eo, order, starts, n, L, groups, CORRELATION_SEED, from, to, observed, reached], split);
     const atLeast = new Float64Array(L);
     for (let r = 0; r < count; r++)
         for (let j = 0; j < L; j++)

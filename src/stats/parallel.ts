@@ -83,14 +83,21 @@ export function flipRange(
 
 /**
  * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
- * for each draw, every case's sign flipped at random, the group sums of each of the `L` series
- * (`e`, case-major: case i's values at i·L …), and whether their spread Q reaches the observed one:
- * `reached[r·L + j]` is 1 or 0 (written, never added to, so a range computed twice gives the same
- * array). Draw r takes ⌈n/32⌉ words of the generator.
+ * for each draw, every case's sign flipped at random, the group sums of each of the `L` series, and
+ * whether their spread Q reaches the observed one: `reached[r·L + j]` is 1 or 0 (written, never
+ * added to, so a range computed twice gives the same array). Draw r takes ⌈n/32⌉ words of the
+ * generator, case i's sign being bit i mod 32 of word ⌊i/32⌋.
+ *
+ * The cases come group by group: group g's are `order[starts[g]]` … `order[starts[g + 1] − 1]`,
+ * ascending, and `eo` holds their values in that order (position k's at k·L …). A group's sum thus
+ * adds its cases' terms in case order, from 0, exactly as a loop over all cases into one sum per
+ * group would (the same sums, bit for bit), but in registers rather than through memory; Q adds the
+ * squared sums in group order, as that loop's would.
  */
 export function spreadRange(
-  e: Float64Array,
-  groupOf: Int32Array,
+  eo: Float64Array,
+  order: Int32Array,
+  starts: Int32Array,
   n: number,
   L: number,
   groups: number,
@@ -100,24 +107,52 @@ export function spreadRange(
   observed: Float64Array,
   reached: Float64Array,
 ): void {
-  const next = bitSourceAt(seed, from * Math.ceil(n / 32));
-  const sums = new Float64Array(groups * L);
+  const words = Math.ceil(n / 32);
+  const next = bitSourceAt(seed, from * words);
+  const bits = new Int32Array(words);
+  const q = new Float64Array(L);
+  const acc = new Float64Array(L);
   for (let r = from; r < to; r++) {
-    sums.fill(0);
-    let bits = 0;
-    for (let i = 0; i < n; i++) {
-      if ((i & 31) === 0) bits = next();
-      // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
-      const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
-      const at = (groupOf[i] as number) * L;
-      const k = i * L;
-      for (let j = 0; j < L; j++) sums[at + j]! += s * (e[k + j] as number);
+    for (let w = 0; w < words; w++) bits[w] = next();
+    q.fill(0);
+    for (let g = 0; g < groups; g++) {
+      const end = starts[g + 1] as number;
+      if (L === 1) {
+        let a0 = 0;
+        for (let k = starts[g] as number; k < end; k++) {
+          const i = order[k] as number;
+          // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+          const s = ((((bits[i >> 5] as number) >>> (i & 31)) & 1) << 1) - 1;
+          a0 += s * (eo[k] as number);
+        }
+        q[0]! += a0 ** 2;
+      } else if (L === 3) {
+        let a0 = 0;
+        let a1 = 0;
+        let a2 = 0;
+        for (let k = starts[g] as number; k < end; k++) {
+          const i = order[k] as number;
+          const s = ((((bits[i >> 5] as number) >>> (i & 31)) & 1) << 1) - 1;
+          const at = k * 3;
+          a0 += s * (eo[at] as number);
+          a1 += s * (eo[at + 1] as number);
+          a2 += s * (eo[at + 2] as number);
+        }
+        q[0]! += a0 ** 2;
+        q[1]! += a1 ** 2;
+        q[2]! += a2 ** 2;
+      } else {
+        acc.fill(0);
+        for (let k = starts[g] as number; k < end; k++) {
+          const i = order[k] as number;
+          const s = ((((bits[i >> 5] as number) >>> (i & 31)) & 1) << 1) - 1;
+          const at = k * L;
+          for (let j = 0; j < L; j++) acc[j]! += s * (eo[at + j] as number);
+        }
+        for (let j = 0; j < L; j++) q[j]! += (acc[j] as number) ** 2;
+      }
     }
-    for (let j = 0; j < L; j++) {
-      let q = 0;
-      for (let g = 0; g < groups; g++) q += (sums[g * L + j] as number) ** 2;
-      reached[r * L + j] = q >= (observed[j] as number) ? 1 : 0;
-    }
+    for (let j = 0; j < L; j++) reached[r * L + j] = (q[j] as number) >= (observed[j] as number) ? 1 : 0;
   }
 }
 
