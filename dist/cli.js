@@ -23610,29 +23610,31 @@ function groupApart(cases, alpha, preferred = null) {
     const field = grouping(cases, preferred);
     if (field === null)
         return null;
+    // Per group and over all cases: the count, the sum and the sum of squares of the per-case
+    // completion changes, each added in case order from 0.
     const groups = new Map();
-    const all = [];
+    let sum = 0;
+    let sumSq = 0;
     for (let i = 0; i < cases.length; i++) {
         const key = cases.labels[i][field];
         const d = rateAt(cases.candidate, i) - rateAt(cases.baseline, i);
-        all.push(d);
-        const xs = groups.get(key);
-        if (xs === undefined)
-            groups.set(key, [d]);
-        else
-            xs.push(d);
+        sum += d;
+        sumSq += d * d;
+        const g = groups.get(key);
+        if (g === undefined)
+            groups.set(key, { n: 1, s: 0 + d, q: 0 + d * d });
+        else {
+            g.n++;
+            g.s += d;
+            g.q += d * d;
+        }
     }
-    const sum = all.reduce((a, b) => a + b, 0);
-    const sumSq = all.reduce((a, b) => a + b * b, 0);
     const bar = normalQuantile(1 - alpha / (2 * groups.size));
     let worst = null;
-    for (const [group, xs] of groups) {
-        const n1 = xs.length;
-        const n2 = all.length - n1;
+    for (const [group, { n: n1, s: s1, q: q1 }] of groups) {
+        const n2 = cases.length - n1;
         if (n1 < 2 || n2 < 2)
             continue;
-        const s1 = xs.reduce((a, b) => a + b, 0);
-        const q1 = xs.reduce((a, b) => a + b * b, 0);
         const m1 = s1 / n1;
         const m2 = (sum - s1) / n2;
         const v1 = (q1 - n1 * m1 * m1) / (n1 - 1);
@@ -24079,7 +24081,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
             evidence.steps[i] = stepsOf(p, i);
             labels[i] = labelsOf(i);
         }
-        return { side, paths: [runs[0].path], trials: 1, ids: p.ids, labels, evidence, drafts: [] };
+        return { side, paths: [runs[0].path], trials: 1, ids: p.ids, sorted: p.sortedIds, labels, evidence, drafts: [] };
     }
     // Sums per case id (in first-seen order) until every run is in; divided into means below.
     const at = new Map();
@@ -24133,7 +24135,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
         });
     }
     const evidence = { trials: Float64Array.from(trials), successes: Float64Array.from(successes), reward: Float64Array.from(reward), steps: Float64Array.from(steps) };
-    return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, labels, evidence, drafts };
+    return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, sorted: false, labels, evidence, drafts };
 }
 function checkK(name, n, c, k) {
     if (!(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k) && c >= 0 && c <= n && k >= 1 && k <= n)) {
@@ -24215,6 +24217,9 @@ function fisherOneSided(b, c) {
  */
 function pairTrials(b, c) {
     const same = sameIds(b.ids, c.ids);
+    const whole = () => ({ length: b.ids.length, ids: b.ids, labels: b.labels, baseline: b.evidence, candidate: c.evidence });
+    if (same && b.sorted)
+        return whole();
     // Pair k is case bAt[k] of the baseline and cAt[k] of the candidate.
     const bAt = [];
     const cAt = [];
@@ -24236,7 +24241,7 @@ function pairTrials(b, c) {
     const order = sortByCodePoint(bAt.map((_, k) => k), (k) => b.ids[bAt[k]]);
     const inOrder = order.every((k, i) => k === i);
     if (same && inOrder)
-        return { length: b.ids.length, ids: b.ids, labels: b.labels, baseline: b.evidence, candidate: c.evidence };
+        return whole();
     const bs = order.map((k) => bAt[k]);
     const cs = same ? bs : order.map((k) => cAt[k]);
     return {

@@ -109,6 +109,8 @@ export interface Comparison {
  */
 export function pairTrials(b: TrialSide, c: TrialSide): PairedCases {
   const same = sameIds(b.ids, c.ids);
+  const whole = (): PairedCases => ({ length: b.ids.length, ids: b.ids, labels: b.labels, baseline: b.evidence, candidate: c.evidence });
+  if (same && b.sorted) return whole();
   // Pair k is case bAt[k] of the baseline and cAt[k] of the candidate.
   const bAt: number[] = [];
   const cAt: number[] = [];
@@ -129,7 +131,7 @@ export function pairTrials(b: TrialSide, c: TrialSide): PairedCases {
     (k) => b.ids[bAt[k] as number] as string,
   );
   const inOrder = order.every((k, i) => k === i);
-  if (same && inOrder) return { length: b.ids.length, ids: b.ids, labels: b.labels, baseline: b.evidence, candidate: c.evidence };
+  if (same && inOrder) return whole();
   const bs = order.map((k) => bAt[k] as number);
   const cs = same ? bs : order.map((k) => cAt[k] as number);
   return {

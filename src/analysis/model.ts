@@ -24,7 +24,8 @@ export interface SignificanceOptions {
 /** One paired case: both sides over their trials, with its labels. */
 export interface PairedCase {
   id: string;
-  labels: TrialCase['labels'];
+  /** The baseline's first trial's labels (labels that differ between trials are not an error). */
+  labels: TrialLabels;
   baseline: CaseEvidence;
   candidate: CaseEvidence;
 }
@@ -178,11 +179,6 @@ export interface CaseEvidence {
 
 /** The case labels, and the case fields a slice groups by (kept when packing), by name. */
 export type TrialLabels = CaseLabels & Record<string, string | null>;
-
-export interface TrialCase extends CaseEvidence {
-  /** The first trial's labels (labels that differ between trials are not an error). */
-  labels: TrialLabels;
-}
 
 /** A summary with the path it was read from (shown in reports). */
 export interface LoadedSummary {

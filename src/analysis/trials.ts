@@ -22,6 +22,8 @@ export interface TrialSide {
   trials: number;
   /** The case ids, each once, in first-seen order (a single run's own array, not a copy). */
   ids: readonly string[];
+  /** True when the ids are known to be in code-point order (a single run that lists them so); false when unknown. */
+  sorted: boolean;
   /** labels[i]: the first trial's labels of case ids[i] (labels that differ between trials are not an error). */
   labels: TrialLabels[];
   /** Column index i: the trials of case ids[i]. */
@@ -113,7 +115,7 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
       evidence.steps[i] = stepsOf(p, i);
       labels[i] = labelsOf(i);
     }
-    return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, labels, evidence, drafts: [] };
+    return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, sorted: p.sortedIds, labels, evidence, drafts: [] };
   }
   // Sums per case id (in first-seen order) until every run is in; divided into means below.
   const at = new Map<string, number>();
@@ -166,7 +168,7 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
     });
   }
   const evidence = { trials: Float64Array.from(trials), successes: Float64Array.from(successes), reward: Float64Array.from(reward), steps: Float64Array.from(steps) };
-  return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, labels, evidence, drafts };
+  return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, sorted: false, labels, evidence, drafts };
 }
 
 function checkK(name: string, n: number, c: number, k: number): void {

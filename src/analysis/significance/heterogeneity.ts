@@ -27,26 +27,29 @@ function grouping(cases: PairedCases, preferred: string | null): string | null {
 export function groupApart(cases: PairedCases, alpha: number, preferred: string | null = null): GroupApart | null {
   const field = grouping(cases, preferred);
   if (field === null) return null;
-  const groups = new Map<string, number[]>();
-  const all: number[] = [];
+  // Per group and over all cases: the count, the sum and the sum of squares of the per-case
+  // completion changes, each added in case order from 0.
+  const groups = new Map<string, { n: number; s: number; q: number }>();
+  let sum = 0;
+  let sumSq = 0;
   for (let i = 0; i < cases.length; i++) {
     const key = (cases.labels[i] as PairedCases['labels'][number])[field] as string;
     const d = rateAt(cases.candidate, i) - rateAt(cases.baseline, i);
-    all.push(d);
-    const xs = groups.get(key);
-    if (xs === undefined) groups.set(key, [d]);
-    else xs.push(d);
+    sum += d;
+    sumSq += d * d;
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, { n: 1, s: 0 + d, q: 0 + d * d });
+    else {
+      g.n++;
+      g.s += d;
+      g.q += d * d;
+    }
   }
-  const sum = all.reduce((a, b) => a + b, 0);
-  const sumSq = all.reduce((a, b) => a + b * b, 0);
   const bar = normalQuantile(1 - alpha / (2 * groups.size));
   let worst: GroupApart | null = null;
-  for (const [group, xs] of groups) {
-    const n1 = xs.length;
-    const n2 = all.length - n1;
+  for (const [group, { n: n1, s: s1, q: q1 }] of groups) {
+    const n2 = cases.length - n1;
     if (n1 < 2 || n2 < 2) continue;
-    const s1 = xs.reduce((a, b) => a + b, 0);
-    const q1 = xs.reduce((a, b) => a + b * b, 0);
     const m1 = s1 / n1;
     const m2 = (sum - s1) / n2;
     const v1 = (q1 - n1 * m1 * m1) / (n1 - 1);
