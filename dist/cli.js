@@ -14792,12 +14792,13 @@ function caseCount(summary) {
 
 /**
  * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
- * the same time, straight into the packed form the comparison reads (see schema/pack.ts): each file
- * in a thread of its own, both started at once, which validates it fully and sends back its typed
- * arrays. rlm-code summaries are read by the streaming reader (adapters/formats/rlm-code-stream.ts) in a
- * small thread (dist/load-worker.js: no zod, no yaml, so it starts at once); other formats, and files
- * that reader leaves to the full one (broken ones, to say exactly what is wrong), load in a thread
- * running the whole bundle. No case objects are built at all. Small pairs load one after the other,
+ * the same time, straight into the packed form the comparison reads (see schema/pack.ts), each file
+ * validated fully. rlm-code summaries are read by the streaming reader
+ * (adapters/formats/rlm-code-stream.ts): the larger one in this thread, while the other loads in a
+ * thread of its own, started first (the small dist/load-worker.js: no zod, no yaml, so it starts at
+ * once), which sends back its typed arrays. Other formats, and files that reader leaves to the full
+ * one (broken ones, to say exactly what is wrong), load in a thread running the whole bundle. No
+ * case objects are built at all. Small pairs load one after the other,
  * as full summaries, where a thread would cost more than it saves.
  */
 /** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
@@ -14877,6 +14878,42 @@ function loadFile(workerScript, small, request) {
         },
     };
 }
+/** Which file of a large pair this thread reads itself: the larger one the streaming reader reads, if any. */
+function readHere(baseline, candidate) {
+    const size = (file) => {
+        try {
+            return statSync(file).size;
+        }
+        catch {
+            return 0;
+        }
+    };
+    const b = streamable(baseline.options);
+    const c = streamable(candidate.options);
+    if (b && c)
+        return size(baseline.file) >= size(candidate.file) ? 'baseline' : 'candidate';
+    return b ? 'baseline' : c ? 'candidate' : null;
+}
+/**
+ * Reads an rlm-code summary in this thread with the streaming reader, after the other file's thread
+ * has been started (so both are read at once). A file it leaves to the full reader (a broken one, so
+ * that it says exactly what is wrong) loads in a thread running the whole bundle.
+ */
+function loadHere(workerScript, request) {
+    let full = null;
+    let result;
+    try {
+        const packed = streamPackRlmCode(request.file);
+        if (packed === null)
+            full = loadInWorker(workerScript, request);
+        result = full === null ? Promise.resolve(packed) : full.result;
+    }
+    catch (err) {
+        result = Promise.reject(err);
+    }
+    result.catch(() => undefined); // awaited by the caller after the baseline
+    return { result, cancel: () => full?.cancel() };
+}
 /**
  * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
  * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
@@ -14894,10 +14931,23 @@ async function loadPair(baseline, candidate, options, workerScript) {
             { path: candidate, summary: loadSummary(candidate, cOptions) },
         ];
     }
-    // Each file loads in a thread of its own, both started at once: two cores busy from the start.
     const small = smallWorkerScript(workerScript);
-    const pendingBase = loadFile(workerScript, small, { file: baseline, options: bOptions });
-    const pendingCand = loadFile(workerScript, small, { file: candidate, options: cOptions });
+    const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
+    const here = readHere(requests.baseline, requests.candidate);
+    // One file (the larger rlm-code one) is read here while a thread reads the other: this thread
+    // would only wait, and a file read here needs no thread started nor its columns sent over. The
+    // thread starts first, as the read here holds this thread until it is done. Without an rlm-code
+    // file, each file loads in a thread of its own, both started at once.
+    let pendingBase;
+    let pendingCand;
+    if (here === 'baseline') {
+        pendingCand = loadFile(workerScript, small, requests.candidate);
+        pendingBase = loadHere(workerScript, requests.baseline);
+    }
+    else {
+        pendingBase = loadFile(workerScript, small, requests.baseline);
+        pendingCand = here === 'candidate' ? loadHere(workerScript, requests.candidate) : loadFile(workerScript, small, requests.candidate);
+    }
     let base;
     let cand;
     try {
@@ -23000,7 +23050,12 @@ function gatherEvidence(e, at) {
 }
 /** Paired case i as an object (a copy). */
 function pairedCaseAt(cases, i) {
-    return { id: cases.ids[i], labels: cases.labels[i], baseline: evidenceAt(cases.baseline, i), candidate: evidenceAt(cases.candidate, i) };
+    return {
+        id: cases.ids[i],
+        labels: cases.labels[i],
+        baseline: evidenceAt(cases.baseline, i),
+        candidate: evidenceAt(cases.candidate, i),
+    };
 }
 /** Case objects as columns, in the order given. */
 function pairedCasesOf(list) {
@@ -23573,7 +23628,7 @@ function clusterSe(sums, sizes, theta, n) {
 function sideMeans(cases, gate) {
     if (gate === 'completion_regressions' || cases.length === 0)
         return { baseline: null, candidate: null };
-    const pick = (e, i) => (gate === 'reward' ? e.reward[i] : gate === 'steps' ? e.steps[i] : rateAt(e, i));
+    const pick = (e, i) => gate === 'reward' ? e.reward[i] : gate === 'steps' ? e.steps[i] : rateAt(e, i);
     let b = 0;
     let c = 0;
     for (let i = 0; i < cases.length; i++) {
@@ -24134,7 +24189,12 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
             case_ids: partial.sort(compareCodePoints),
         });
     }
-    const evidence = { trials: Float64Array.from(trials), successes: Float64Array.from(successes), reward: Float64Array.from(reward), steps: Float64Array.from(steps) };
+    const evidence = {
+        trials: Float64Array.from(trials),
+        successes: Float64Array.from(successes),
+        reward: Float64Array.from(reward),
+        steps: Float64Array.from(steps),
+    };
     return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, sorted: false, labels, evidence, drafts };
 }
 function checkK(name, n, c, k) {

@@ -28,6 +28,12 @@ describe('the small loading thread (dist/load-worker.js) beside the bundle', () 
     const base = JSON.parse(readFileSync(`${root}rlm-code/reward_regression/baseline.json`, 'utf8')) as { case_results: Record<string, unknown>[] };
     const badRow = join(tmp, 'bad-row.json');
     writeFileSync(badRow, JSON.stringify({ ...base, case_results: base.case_results.map((r, i) => (i === 1 ? { ...r, completed: 'false' } : r)) }, null, 2));
+    // The larger rlm-code file of a pair is read in the CLI's own thread, the other in the small one: a
+    // broken file on either side, or on both (the baseline's error first), reads as in-process.
+    const badLarge = join(tmp, 'bad-row-large.json');
+    writeFileSync(badLarge, JSON.stringify({ ...base, case_results: base.case_results.map((r, i) => (i === 2 ? { ...r, steps: 'three' } : r)) }, null, 8));
+    const large = join(tmp, 'large.json');
+    writeFileSync(large, JSON.stringify(base, null, 8));
     const custom = join(tmp, 'custom-field.json');
     writeFileSync(custom, JSON.stringify({ ...base, case_results: base.case_results.map((r) => ({ ...r, custom: 1 })) }, null, 2));
     const runs: string[][] = [
@@ -37,6 +43,10 @@ describe('the small loading thread (dist/load-worker.js) beside the bundle', () 
       ['compare', '--baseline', badRow, '--candidate', `${root}rlm-code/reward_regression/candidate.json`],
       ['compare', '--baseline', `${root}rlm-code/reward_regression/candidate.json`, '--candidate', custom, '--format', 'json'],
       ['compare', '--baseline', tmp, '--candidate', badRow],
+      ['compare', '--baseline', badRow, '--candidate', badLarge],
+      ['compare', '--baseline', `${root}rlm-code/reward_regression/baseline.json`, '--candidate', badLarge],
+      ['compare', '--baseline', badLarge, '--candidate', `${root}rlm-code/reward_regression/candidate.json`],
+      ['compare', '--baseline', `${root}rlm-code/reward_regression/baseline.json`, '--candidate', large, '--format', 'json'],
     ];
     for (const args of runs) {
       const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 30_000 });

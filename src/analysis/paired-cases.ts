@@ -33,7 +33,12 @@ export function gatherEvidence(e: EvidenceColumns, at: ArrayLike<number>): Evide
 
 /** Paired case i as an object (a copy). */
 export function pairedCaseAt(cases: PairedCases, i: number): PairedCase {
-  return { id: cases.ids[i] as string, labels: cases.labels[i] as TrialLabels, baseline: evidenceAt(cases.baseline, i), candidate: evidenceAt(cases.candidate, i) };
+  return {
+    id: cases.ids[i] as string,
+    labels: cases.labels[i] as TrialLabels,
+    baseline: evidenceAt(cases.baseline, i),
+    candidate: evidenceAt(cases.candidate, i),
+  };
 }
 
 /** Case objects as columns, in the order given. */

@@ -167,7 +167,12 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
       case_ids: partial.sort(compareCodePoints),
     });
   }
-  const evidence = { trials: Float64Array.from(trials), successes: Float64Array.from(successes), reward: Float64Array.from(reward), steps: Float64Array.from(steps) };
+  const evidence = {
+    trials: Float64Array.from(trials),
+    successes: Float64Array.from(successes),
+    reward: Float64Array.from(reward),
+    steps: Float64Array.from(steps),
+  };
   return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, sorted: false, labels, evidence, drafts };
 }
 

@@ -16,7 +16,6 @@ export interface GateData {
   perCase: Float64Array;
 }
 
-
 export function gateData(cases: PairedCases, t: Thresholds): GateData[] {
   const n = cases.length;
   const { baseline: b, candidate: c } = cases;
@@ -53,7 +52,8 @@ export function clusterSe(sums: Float64Array, sizes: Float64Array, theta: number
 /** Each side's per-case mean for a gate (the regressions gate has none). */
 export function sideMeans(cases: PairedCases, gate: GateName): { baseline: number | null; candidate: number | null } {
   if (gate === 'completion_regressions' || cases.length === 0) return { baseline: null, candidate: null };
-  const pick = (e: EvidenceColumns, i: number): number => (gate === 'reward' ? (e.reward[i] as number) : gate === 'steps' ? (e.steps[i] as number) : rateAt(e, i));
+  const pick = (e: EvidenceColumns, i: number): number =>
+    gate === 'reward' ? (e.reward[i] as number) : gate === 'steps' ? (e.steps[i] as number) : rateAt(e, i);
   let b = 0;
   let c = 0;
   for (let i = 0; i < cases.length; i++) {
