@@ -76,6 +76,23 @@ describe('a loop split with a helper thread', () => {
     expect(out.map(bytes)).toEqual(alone.map(bytes));
   });
 
+  it('has the helper thread run the lanes kernel (flipLanes, which names nothing imported), with this thread’s values', () => {
+    // A float column and a lane holding one integer series (values 0 … 4, low −2, 9 bits wide).
+    const x = sharedFloat64(64 * 2).map((_, i) => (i % 2 === 0 ? i / 3 : i % 5));
+    const fields = sharedFloat64(4);
+    fields.set([1, 0, 9, -2]);
+    const run = (split: boolean) => {
+      const out = [sharedFloat64(1001), sharedFloat64(1001)];
+      const who = runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 2, 1, fields, 2, -1, 4, from, to, out], split);
+      return { who, out: out.map(bytes) };
+    };
+    const two = run(true);
+    const one = run(false);
+    expect([two.who, one.who]).toEqual(['helper', 'here']);
+    expect(two.out).toEqual(one.out);
+    expect(one.out[1]?.some((b) => b !== 0)).toBe(true);
+  });
+
   it('splits with a helper started ahead of the loop (warmHelper), with the same values', () => {
     warmHelper();
     const x = sharedFloat64(64 * 5).map((_, i) => (i % 5 === 0 ? 1 : i / 7));
