@@ -17,8 +17,26 @@ const pick = (table) => {
   return table[table.length - 1][0];
 };
 const size = new Float64Array(G).fill(1);
-const completion = Float64Array.from({ length: G }, () => pick([[0, 0.952], [1, 0.028], [-1, 0.02]]));
-const steps = Float64Array.from({ length: G }, () => pick([[0, 0.919], [-1, 0.048], [1, 0.019], [2, 0.004], [3, 0.004], [4, 0.003], [5, 0.002], [6, 0.001], [7, 0.0006]]));
+const completion = Float64Array.from({ length: G }, () =>
+  pick([
+    [0, 0.952],
+    [1, 0.028],
+    [-1, 0.02],
+  ]),
+);
+const steps = Float64Array.from({ length: G }, () =>
+  pick([
+    [0, 0.919],
+    [-1, 0.048],
+    [1, 0.019],
+    [2, 0.004],
+    [3, 0.004],
+    [4, 0.003],
+    [5, 0.002],
+    [6, 0.001],
+    [7, 0.0006],
+  ]),
+);
 const reward = Float64Array.from({ length: G }, () => Math.round((rnd() - 0.5) * 2000) / 10000);
 const sums = [reward, completion, steps, completion.map(Math.sign)];
 const rounds = Number(process.env.ROUNDS ?? 7);

@@ -34,8 +34,9 @@ export function bitSourceAt(seed: number, skip: number): () => number {
 
 /**
  * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates (stats/sign-flip.ts
- * explains the layout and why the sums are the plain loop's, bit for bit). `x` holds each unit's
- * size and 4 sums; pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
+ * explains the layout and why the sums are the plain loop's, bit for bit; it runs the enumerated
+ * patterns here, the sampled ones by {@link flipLanes}). `x` holds each unit's size and 4 sums;
+ * pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
  */
 export function flipRange(
   x: Float64Array,

@@ -22,7 +22,9 @@ export interface Patterns {
 /**
  * The sign patterns of `unitSums` (one array per gate, one sum per unit) and their flipped sums.
  * `split` forces (true) or forbids (false) splitting the work with a helper thread; by default a
- * large suite splits it. The values are the same either way.
+ * large suite splits it. The values are the same either way. Three loops give the same sums as a
+ * plain loop over the units, bit for bit: sampled patterns with up to 4 gates (the usual case) by
+ * {@link byLanes}, enumerated ones by {@link fourGates}, more than 4 gates by {@link manyGates}.
  */
 export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], resamples: number, split?: boolean): Patterns {
   const G = unitSize.length;
@@ -44,13 +46,12 @@ export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], r
 type Draw = () => number;
 
 /**
- * Up to 4 gates, the usual case: each unit's size and sums side by side (5 slots a unit), so one
- * pattern's flipped units are read from one place into 5 running sums held in locals, with no
- * per-unit check of the number of gates (1.7x faster than {@link manyGates} on 100,000 units).
- * Unused gates add zeros to sums nobody reads. Each pattern's sums add its flipped units in
- * ascending order, starting from 0, as a plain loop over the units would (so the sums are the
- * same, bit for bit): the set bits of each 32-unit word are visited lowest first. On a large suite
- * the patterns are split with a helper thread (parallel.ts), which changes no value.
+ * Up to 4 gates, every pattern enumerated (at most 14 units; sampled patterns go by
+ * {@link byLanes}): each unit's size and sums side by side (5 slots a unit), so one pattern's
+ * flipped units are read from one place into 5 running sums held in locals, with no per-unit check
+ * of the number of gates. Unused gates add zeros to sums nobody reads. Each pattern's sums add its
+ * flipped units in ascending order, starting from 0, as a plain loop over the units would (so the
+ * sums are the same, bit for bit): the set bits of each 32-unit word are visited lowest first.
  */
 function fourGates(
   G: number,

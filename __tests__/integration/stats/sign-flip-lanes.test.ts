@@ -33,7 +33,9 @@ function series(G: number): fc.Arbitrary<number[]> {
     of(fc.constantFrom(2 ** 60, -(2 ** 60), 3, 2 ** 52 + 1)), // integers whose sums round: floats
     of(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })),
     of(fc.integer({ min: -1e4, max: 1e4 }).map((k) => k / 1e4)), // rewards like the benchmark's
-    fc.tuple(of(fc.integer({ min: -5, max: 5 })), fc.nat(G - 1), fc.constantFrom(0.5, 0.1, 1e-300)).map(([xs, at, f]) => xs.map((x, u) => (u === at ? x + f : x))),
+    fc
+      .tuple(of(fc.integer({ min: -5, max: 5 })), fc.nat(G - 1), fc.constantFrom(0.5, 0.1, 1e-300))
+      .map(([xs, at, f]) => xs.map((x, u) => (u === at ? x + f : x))),
     fc.constantFrom(0, -0, 1, -7, 2 ** 40).map((c) => new Array<number>(G).fill(c)),
     fc.constantFrom(Infinity, -Infinity, NaN).chain((v) => of(fc.oneof(fc.constant(v), fc.integer({ min: -3, max: 3 })))),
   );
@@ -42,7 +44,12 @@ function series(G: number): fc.Arbitrary<number[]> {
 /** Unit sizes: one case a unit, small clusters, large clusters, or sizes whose sums round. */
 function sizes(G: number): fc.Arbitrary<number[]> {
   const of = (v: fc.Arbitrary<number>) => fc.array(v, { minLength: G, maxLength: G });
-  return fc.oneof(fc.constant(new Array<number>(G).fill(1)), of(fc.integer({ min: 1, max: 9 })), of(fc.integer({ min: 1, max: 5000 })), of(fc.constantFrom(1, 2 ** 52 + 1)));
+  return fc.oneof(
+    fc.constant(new Array<number>(G).fill(1)),
+    of(fc.integer({ min: 1, max: 9 })),
+    of(fc.integer({ min: 1, max: 5000 })),
+    of(fc.constantFrom(1, 2 ** 52 + 1)),
+  );
 }
 
 const unitCounts = fc.oneof(fc.constantFrom(15, 31, 32, 33, 63, 64, 65, 96, 97), fc.integer({ min: 15, max: 200 }));
