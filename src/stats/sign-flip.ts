@@ -108,7 +108,7 @@ export function integerField(values: Float64Array): { low: number; width: number
 
 /**
  * Sampled patterns with up to 4 gates, by kind of series (parallel.ts's flipLanes): the same sums,
- * bit for bit, as {@link fourGates}, in about a quarter of its time on 100,000 units. A gate whose
+ * bit for bit, as {@link fourGates}, for about a third of its time on 100,000 units. A gate whose
  * unit sums equal an earlier gate's (completion and its sign with one trial per case) copies that
  * gate's sums. Integer series (sizes, −1/0/+1 changes, step differences), whose sums are exact in
  * any order, are packed as fields into as few lanes (doubles) as fit in 53 bits, so that one add
@@ -158,12 +158,10 @@ function byLanes(
     if (lane >= 0) used[lane]! += width;
   });
   const cols = floats + used.length;
-  // 33 slots a word (cols columns each): a zero, then the word's 32 units.
-  const x = sharedFloat64(words * 33 * cols);
-  const slot = (u: number) => ((u >>> 5) * 33 + 1 + (u & 31)) * cols;
+  const x = sharedFloat64(G * cols);
   floatAt.forEach((k, f) => {
     const s = series[k] as Float64Array;
-    for (let u = 0; u < G; u++) x[slot(u) + f] = s[u] as number;
+    for (let u = 0; u < G; u++) x[u * cols + f] = s[u] as number;
   });
   intAt.forEach((k, j) => {
     const col = fields[4 * j] as number;
@@ -171,7 +169,7 @@ function byLanes(
     const s = series[k] as Float64Array;
     const scale = 2 ** (fields[4 * j + 1] as number);
     const low = fields[4 * j + 3] as number;
-    for (let u = 0; u < G; u++) x[slot(u) + col]! += ((s[u] as number) - low) * scale;
+    for (let u = 0; u < G; u++) x[u * cols + col]! += ((s[u] as number) - low) * scale;
   });
   const outs = [...floatAt, ...intAt].map((k) => outputs[k] as Float64Array);
   // Cost per pattern, in float adds: half the units per column (less for more columns, visited together), a popcount per word.
