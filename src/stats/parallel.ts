@@ -34,8 +34,9 @@ export function bitSourceAt(seed: number, skip: number): () => number {
 
 /**
  * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates (stats/sign-flip.ts
- * explains the layout and why the sums are the plain loop's, bit for bit). `x` holds each unit's
- * size and 4 sums; pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
+ * explains the layout and why the sums are the plain loop's, bit for bit; it runs the enumerated
+ * patterns here, the sampled ones by {@link flipLanes}). `x` holds each unit's size and 4 sums;
+ * pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
  */
 export function flipRange(
   x: Float64Array,
@@ -78,6 +79,114 @@ export function flipRange(
     o1[p] = a1;
     o2[p] = a2;
     o3[p] = a3;
+  }
+}
+
+/**
+ * Sampled sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
+ * (stats/sign-flip.ts lays them out; the sums are the plain loop's, bit for bit). Pattern p draws
+ * `words` 32-bit words, as in {@link flipRange}.
+ *
+ * `x` holds `cols` columns per unit (unit u's at u·cols …). Each column's flipped units are added in
+ * ascending order from 0, the set bits of each word lowest first, as a plain loop adds them: the
+ * first `floats` columns are series whose sums round (rewards), written as they are to outs[0 …].
+ * The others are lanes: several integer series packed into one double, series j's field at bits
+ * shift … shift + width of its lane, holding value − low (fields[4j …] = lane column, shift,
+ * width, low). A lane's sums are integers below 2^53 whose fields cannot carry into each other, so
+ * exact in any order; series j's flipped sum is its field of the lane's sum plus low × the number of
+ * flipped units, exact too, written to outs[floats + j].
+ */
+export function flipLanes(
+  x: Float64Array,
+  cols: number,
+  floats: number,
+  fields: Float64Array,
+  words: number,
+  lastMask: number,
+  seed: number,
+  from: number,
+  to: number,
+  outs: Float64Array[],
+): void {
+  // bitSourceAt(seed, (from − 1)·words), inlined: a call per word costs this loop a third of its time.
+  let state = ((seed >>> 0) + Math.imul(((from - 1) * words) % 4294967296, 0x6d2b79f5)) | 0;
+  const series = fields.length / 4;
+  const mask = new Int32Array(words);
+  const sums = new Float64Array(cols);
+  for (let p = from; p < to; p++) {
+    // The pattern's words, and how many units it flips.
+    let flipped = 0;
+    for (let w = 0; w < words; w++) {
+      state = (state + 0x6d2b79f5) | 0;
+      let m = state;
+      m = Math.imul(m ^ (m >>> 15), m | 1);
+      m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
+      m ^= m >>> 14;
+      if (w === words - 1) m &= lastMask;
+      mask[w] = m;
+      m -= (m >>> 1) & 0x55555555;
+      m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+      flipped += Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    if (cols === 1) {
+      let s = 0;
+      for (let w = 0; w < words; w++) {
+        let m = mask[w] as number;
+        const base = (w << 5) + 31;
+        while (m !== 0) {
+          const low = m & -m;
+          m ^= low;
+          s += x[base - Math.clz32(low)] as number;
+        }
+      }
+      sums[0] = s;
+    } else if (cols === 2) {
+      let s = 0;
+      let t = 0;
+      for (let w = 0; w < words; w++) {
+        let m = mask[w] as number;
+        const base = (w << 5) + 31;
+        while (m !== 0) {
+          const low = m & -m;
+          m ^= low;
+          const at = (base - Math.clz32(low)) << 1;
+          s += x[at] as number;
+          t += x[at + 1] as number;
+        }
+      }
+      sums[0] = s;
+      sums[1] = t;
+    } else if (cols > 2) {
+      // 3 to 5 columns (sizes and 4 gates at most): locals, the columns past the third behind tests that always go the same way.
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let s4 = 0;
+      for (let w = 0; w < words; w++) {
+        let m = mask[w] as number;
+        const base = (w << 5) + 31;
+        while (m !== 0) {
+          const low = m & -m;
+          m ^= low;
+          const at = (base - Math.clz32(low)) * cols;
+          s0 += x[at] as number;
+          s1 += x[at + 1] as number;
+          s2 += x[at + 2] as number;
+          if (cols > 3) s3 += x[at + 3] as number;
+          if (cols > 4) s4 += x[at + 4] as number;
+        }
+      }
+      sums.set([s0, s1, s2, s3, s4].slice(0, cols));
+    }
+    for (let k = 0; k < floats; k++) (outs[k] as Float64Array)[p] = sums[k] as number;
+    for (let j = 0; j < series; j++) {
+      const lane = fields[4 * j] as number;
+      // The field: ⌊sum / 2^shift⌋ mod 2^width, exact (powers of two, integers below 2^53).
+      const q = Math.floor((lane < 0 ? 0 : (sums[lane] as number)) * 2 ** -(fields[4 * j + 1] as number));
+      const width = 2 ** (fields[4 * j + 2] as number);
+      (outs[floats + j] as Float64Array)[p] = q - Math.floor(q / width) * width + (fields[4 * j + 3] as number) * flipped;
+    }
   }
 }
 
@@ -161,7 +270,7 @@ export function spreadRange(
  * given and never adds to them, so a range computed twice (by a late helper and by this thread)
  * leaves the same values.
  */
-export const KERNELS = { flipRange, spreadRange } as const;
+export const KERNELS = { flipRange, flipLanes, spreadRange } as const;
 type Kernel = keyof typeof KERNELS;
 
 /** The helper thread's program: the kernels' own source text and a loop that runs jobs. */

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
 import { bitSource } from '../../../src/stats/distributions.js';
-import { bitSourceAt, runSplit, sharedFloat64, warmHelper } from '../../../src/stats/parallel.js';
+import { bitSourceAt, runSplit, sharedFloat64, sharedInt32, warmHelper } from '../../../src/stats/parallel.js';
 import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
 
 const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
@@ -74,6 +74,42 @@ describe('a loop split with a helper thread', () => {
     const alone = sink();
     expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 4, from, to, ...alone], false)).toBe('here');
     expect(out.map(bytes)).toEqual(alone.map(bytes));
+  });
+
+  it('has the helper thread run the lanes kernel (flipLanes, which names nothing imported), with this thread’s values', () => {
+    // 64 units: a float column and a lane holding one integer series (values 0 … 4, low −2, 9 bits wide).
+    const x = sharedFloat64(64 * 2).map((_, i) => (i % 2 === 0 ? i / 3 : i % 5));
+    const fields = sharedFloat64(4);
+    fields.set([1, 0, 9, -2]);
+    const run = (split: boolean) => {
+      const out = [sharedFloat64(1001), sharedFloat64(1001)];
+      const who = runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 2, 1, fields, 2, -1, 4, from, to, out], split);
+      return { who, out: out.map(bytes) };
+    };
+    const two = run(true);
+    const one = run(false);
+    expect([two.who, one.who]).toEqual(['helper', 'here']);
+    expect(two.out).toEqual(one.out);
+    expect(one.out[1]?.some((b) => b !== 0)).toBe(true);
+  });
+
+  it('has the helper thread run the correlation kernel (spreadRange), with this thread’s values', () => {
+    // 3,000 cases in 5 groups of 600 (case i in group i mod 5), 2 series.
+    const n = 3000;
+    const e = sharedFloat64(n * 2).map((_, k) => Math.sin(k) / 7);
+    const order = sharedInt32(n).map((_, t) => (t % 600) * 5 + Math.floor(t / 600));
+    const start = sharedInt32(6).map((_, g) => g * 600);
+    const observed = sharedFloat64(2).fill(30);
+    const run = (split: boolean) => {
+      const reached = sharedFloat64(400 * 2);
+      const who = runSplit('spreadRange', 0, 400, 1, (from, to) => [e, order, start, n, 2, 5, 77, from, to, observed, reached], split);
+      return { who, reached: [...reached] };
+    };
+    const two = run(true);
+    const one = run(false);
+    expect([two.who, one.who]).toEqual(['helper', 'here']);
+    expect(two.reached).toEqual(one.reached);
+    expect(new Set(one.reached)).toEqual(new Set([0, 1]));
   });
 
   it('splits with a helper started ahead of the loop (warmHelper), with the same values', () => {
