@@ -15435,46 +15435,11 @@ function bitSourceAt(seed, skip) {
     };
 }
 /**
- * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates (stats/sign-flip.ts
- * explains the layout and why the sums are the plain loop's, bit for bit; it runs the enumerated
- * patterns here, the sampled ones by {@link flipLanes}). `x` holds each unit's size and 4 sums;
- * pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
- */
-function flipRange(x, words, lastMask, exact, seed, from, to, size, o0, o1, o2, o3) {
-    const next = bitSourceAt(seed, exact ? 0 : (from - 1) * words);
-    for (let p = from; p < to; p++) {
-        let s = 0;
-        let a0 = 0;
-        let a1 = 0;
-        let a2 = 0;
-        let a3 = 0;
-        for (let w = 0; w < words; w++) {
-            let m = exact ? p : next();
-            if (w === words - 1)
-                m &= lastMask;
-            const base = w << 5;
-            while (m !== 0) {
-                const low = m & -m;
-                const at = (base + 31 - Math.clz32(low)) * 5;
-                m ^= low;
-                s += x[at];
-                a0 += x[at + 1];
-                a1 += x[at + 2];
-                a2 += x[at + 3];
-                a3 += x[at + 4];
-            }
-        }
-        size[p] = s;
-        o0[p] = a0;
-        o1[p] = a1;
-        o2[p] = a2;
-        o3[p] = a3;
-    }
-}
-/**
- * Sampled sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
+ * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
  * (stats/sign-flip.ts lays them out; the sums are the plain loop's, bit for bit). Pattern p draws
- * `words` 32-bit words, as in {@link flipRange}.
+ * `words` 32-bit words of the generator, the last one's bits past the last unit masked off by
+ * `lastMask`; when `exact` (every pattern enumerated, at most 14 units: one word), p itself is the
+ * pattern.
  *
  * `x` holds `cols` columns per unit (unit u's at u·cols …). Each column's flipped units are added in
  * ascending order from 0, the set bits of each word lowest first, as a plain loop adds them: the
@@ -15485,7 +15450,7 @@ function flipRange(x, words, lastMask, exact, seed, from, to, size, o0, o1, o2, 
  * exact in any order; series j's flipped sum is its field of the lane's sum plus low × the number of
  * flipped units, exact too, written to outs[floats + j].
  */
-function flipLanes(x, cols, floats, fields, words, lastMask, seed, from, to, outs) {
+function flipLanes(x, cols, floats, fields, words, lastMask, exact, seed, from, to, outs) {
     // bitSourceAt(seed, (from − 1)·words), inlined: a call per word costs this loop a third of its time.
     let state = ((seed >>> 0) + Math.imul(((from - 1) * words) % 4294967296, 0x6d2b79f5)) | 0;
     const series = fields.length / 4;
@@ -15495,11 +15460,14 @@ function flipLanes(x, cols, floats, fields, words, lastMask, seed, from, to, out
         // The pattern's words, and how many units it flips.
         let flipped = 0;
         for (let w = 0; w < words; w++) {
-            state = (state + 0x6d2b79f5) | 0;
-            let m = state;
-            m = Math.imul(m ^ (m >>> 15), m | 1);
-            m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
-            m ^= m >>> 14;
+            let m = p;
+            if (!exact) {
+                state = (state + 0x6d2b79f5) | 0;
+                m = state;
+                m = Math.imul(m ^ (m >>> 15), m | 1);
+                m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
+                m ^= m >>> 14;
+            }
             if (w === words - 1)
                 m &= lastMask;
             mask[w] = m;
@@ -15646,7 +15614,7 @@ function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, 
  * given and never adds to them, so a range computed twice (by a late helper and by this thread)
  * leaves the same values.
  */
-const KERNELS = { flipRange, flipLanes, spreadRange };
+const KERNELS = { flipLanes, spreadRange };
 /** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
 function helperSource() {
     const kernels = Object.entries(KERNELS)
@@ -15821,9 +15789,9 @@ const SIGN_FLIP_SEED = 0x5eed2024;
 /**
  * The sign patterns of `unitSums` (one array per gate, one sum per unit) and their flipped sums.
  * `split` forces (true) or forbids (false) splitting the work with a helper thread; by default a
- * large suite splits it. The values are the same either way. Three loops give the same sums as a
- * plain loop over the units, bit for bit: sampled patterns with up to 4 gates (the usual case) by
- * {@link byLanes}, enumerated ones by {@link fourGates}, more than 4 gates by {@link manyGates}.
+ * large suite splits it. The values are the same either way. Two loops give the same sums as a
+ * plain loop over the units, bit for bit: {@link byLanes} for up to 4 gates (the gates' tests use
+ * 4, a slice's 1), {@link manyGates} for more.
  */
 function signPatterns(unitSize, unitSums, resamples, split) {
     const G = unitSize.length;
@@ -15836,33 +15804,11 @@ function signPatterns(unitSize, unitSums, resamples, split) {
     const words = Math.ceil(G / 32);
     // The last word's bits past the last unit are drawn but stand for no unit.
     const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
-    if (gates <= 4 && !exact)
-        byLanes(G, words, lastMask, count, unitSize, unitSums, flippedSize, flippedSum, split);
-    else if (gates <= 4)
-        fourGates(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
+    if (gates <= 4)
+        byLanes(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
     else
         manyGates(G, words, lastMask, count, exact, bitSource(SIGN_FLIP_SEED), unitSize, unitSums, flippedSize, flippedSum);
     return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
-}
-/**
- * Up to 4 gates, every pattern enumerated (at most 14 units; sampled patterns go by
- * {@link byLanes}): each unit's size and sums side by side (5 slots a unit), so one pattern's
- * flipped units are read from one place into 5 running sums held in locals, with no per-unit check
- * of the number of gates. Unused gates add zeros to sums nobody reads. Each pattern's sums add its
- * flipped units in ascending order, starting from 0, as a plain loop over the units would (so the
- * sums are the same, bit for bit): the set bits of each 32-unit word are visited lowest first.
- */
-function fourGates(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split) {
-    const x = sharedFloat64(G * 5);
-    for (let u = 0; u < G; u++)
-        x[u * 5] = unitSize[u];
-    unitSums.forEach((s, g) => {
-        for (let u = 0; u < G; u++)
-            x[u * 5 + 1 + g] = s[u];
-    });
-    const out = [0, 1, 2, 3].map((g) => flippedSum[g] ?? sharedFloat64(count));
-    // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-    runSplit('flipRange', 1, count, (count * G) / 2, (from, to) => [x, words, lastMask, exact, SIGN_FLIP_SEED, from, to, flippedSize, ...out], split);
 }
 /** Bits of a double's significand: integers below 2^53 are exact, and so are their sums while they stay below. */
 const EXACT_BITS = 53;
@@ -15900,8 +15846,9 @@ function integerField(values) {
     return { low: low + 0, width };
 }
 /**
- * Sampled patterns with up to 4 gates, by kind of series (parallel.ts's flipLanes): the same sums,
- * bit for bit, as {@link fourGates}, for about a third of its time on 100,000 units. A gate whose
+ * Up to 4 gates, by kind of series (parallel.ts's flipLanes): the same sums as a plain loop over
+ * the units, bit for bit (sampled on the benchmark's 100,000 units, one thread: 243 ms against
+ * 386 ms adding every series per flipped unit; scripts/bench-signflip.mjs). A gate whose
  * unit sums equal an earlier gate's (completion and its sign with one trial per case) copies that
  * gate's sums. Integer series (sizes, −1/0/+1 changes, step differences), whose sums are exact in
  * any order, are packed as fields into as few lanes (doubles) as fit in 53 bits, so that one add
@@ -15909,7 +15856,7 @@ function integerField(values) {
  * The other series (rewards) are added as the plain loop adds them: flipped units in ascending
  * order from 0. A pattern visits its flipped units once for every column, floats and lanes.
  */
-function byLanes(G, words, lastMask, count, unitSize, unitSums, flippedSize, flippedSum, split) {
+function byLanes(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split) {
     const series = [unitSize, ...unitSums];
     const outputs = [flippedSize, ...flippedSum];
     const same = (a, b) => a.every((v, u) => Object.is(v, b[u]));
@@ -15964,13 +15911,17 @@ function byLanes(G, words, lastMask, count, unitSize, unitSums, flippedSize, fli
     const outs = [...floatAt, ...intAt].map((k) => outputs[k]);
     // Cost per pattern, in float adds: half the units per column (less for more columns, visited together), a popcount per word.
     const work = count * ((G / 2) * (cols > 0 ? 1 + (cols - 1) / 4 : 0) + words * 4);
-    runSplit('flipLanes', 1, count, work, (from, to) => [x, cols, floats, fields, words, lastMask, SIGN_FLIP_SEED, from, to, outs], split);
+    runSplit('flipLanes', 1, count, work, (from, to) => [x, cols, floats, fields, words, lastMask, exact, SIGN_FLIP_SEED, from, to, outs], split);
     copyOf.forEach((j, k) => {
         if (j >= 0)
             outputs[k].set(outputs[j]);
     });
 }
-/** More than 4 gates: the same sums (see {@link fourGates}), the gates past the fourth in an array. */
+/**
+ * More than 4 gates: each pattern's sums add its flipped units in ascending order from 0, as a plain
+ * loop over the units would (the set bits of each 32-unit word visited lowest first), the first 4
+ * gates' in locals, the others in an array.
+ */
 function manyGates(G, words, lastMask, count, exact, next, unitSize, unitSums, flippedSize, flippedSum) {
     const gates = unitSums.length;
     // The unit sums side by side (unit-major): the first 4 in locals, the others in an array.
@@ -23625,7 +23576,7 @@ function groupCorrelationPs(series, groupOf, groups, draws, split) {
     if (groups < 2 || n === 0)
         return out;
     const count = correlationDraws(n);
-    // The centred series that spread at all (a constant one has p = 1), case-major: case i's values side by side.
+    // The centred series that spread at all (a constant one has p = 1).
     const live = [];
     const centred = [];
     series.forEach((perCase, k) => {

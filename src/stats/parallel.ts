@@ -33,59 +33,11 @@ export function bitSourceAt(seed: number, skip: number): () => number {
 }
 
 /**
- * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates (stats/sign-flip.ts
- * explains the layout and why the sums are the plain loop's, bit for bit; it runs the enumerated
- * patterns here, the sampled ones by {@link flipLanes}). `x` holds each unit's size and 4 sums;
- * pattern p draws `words` 32-bit words (none when `exact`: p itself is the pattern).
- */
-export function flipRange(
-  x: Float64Array,
-  words: number,
-  lastMask: number,
-  exact: boolean,
-  seed: number,
-  from: number,
-  to: number,
-  size: Float64Array,
-  o0: Float64Array,
-  o1: Float64Array,
-  o2: Float64Array,
-  o3: Float64Array,
-): void {
-  const next = bitSourceAt(seed, exact ? 0 : (from - 1) * words);
-  for (let p = from; p < to; p++) {
-    let s = 0;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    for (let w = 0; w < words; w++) {
-      let m = exact ? p : next();
-      if (w === words - 1) m &= lastMask;
-      const base = w << 5;
-      while (m !== 0) {
-        const low = m & -m;
-        const at = (base + 31 - Math.clz32(low)) * 5;
-        m ^= low;
-        s += x[at] as number;
-        a0 += x[at + 1] as number;
-        a1 += x[at + 2] as number;
-        a2 += x[at + 3] as number;
-        a3 += x[at + 4] as number;
-      }
-    }
-    size[p] = s;
-    o0[p] = a0;
-    o1[p] = a1;
-    o2[p] = a2;
-    o3[p] = a3;
-  }
-}
-
-/**
- * Sampled sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
+ * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
  * (stats/sign-flip.ts lays them out; the sums are the plain loop's, bit for bit). Pattern p draws
- * `words` 32-bit words, as in {@link flipRange}.
+ * `words` 32-bit words of the generator, the last one's bits past the last unit masked off by
+ * `lastMask`; when `exact` (every pattern enumerated, at most 14 units: one word), p itself is the
+ * pattern.
  *
  * `x` holds `cols` columns per unit (unit u's at u·cols …). Each column's flipped units are added in
  * ascending order from 0, the set bits of each word lowest first, as a plain loop adds them: the
@@ -103,6 +55,7 @@ export function flipLanes(
   fields: Float64Array,
   words: number,
   lastMask: number,
+  exact: boolean,
   seed: number,
   from: number,
   to: number,
@@ -117,11 +70,14 @@ export function flipLanes(
     // The pattern's words, and how many units it flips.
     let flipped = 0;
     for (let w = 0; w < words; w++) {
-      state = (state + 0x6d2b79f5) | 0;
-      let m = state;
-      m = Math.imul(m ^ (m >>> 15), m | 1);
-      m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
-      m ^= m >>> 14;
+      let m = p;
+      if (!exact) {
+        state = (state + 0x6d2b79f5) | 0;
+        m = state;
+        m = Math.imul(m ^ (m >>> 15), m | 1);
+        m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
+        m ^= m >>> 14;
+      }
       if (w === words - 1) m &= lastMask;
       mask[w] = m;
       m -= (m >>> 1) & 0x55555555;
@@ -270,7 +226,7 @@ export function spreadRange(
  * given and never adds to them, so a range computed twice (by a late helper and by this thread)
  * leaves the same values.
  */
-export const KERNELS = { flipRange, flipLanes, spreadRange } as const;
+export const KERNELS = { flipLanes, spreadRange } as const;
 type Kernel = keyof typeof KERNELS;
 
 /** The helper thread's program: the kernels' own source text and a loop that runs jobs. */

@@ -22,9 +22,9 @@ export interface Patterns {
 /**
  * The sign patterns of `unitSums` (one array per gate, one sum per unit) and their flipped sums.
  * `split` forces (true) or forbids (false) splitting the work with a helper thread; by default a
- * large suite splits it. The values are the same either way. Three loops give the same sums as a
- * plain loop over the units, bit for bit: sampled patterns with up to 4 gates (the usual case) by
- * {@link byLanes}, enumerated ones by {@link fourGates}, more than 4 gates by {@link manyGates}.
+ * large suite splits it. The values are the same either way. Two loops give the same sums as a
+ * plain loop over the units, bit for bit: {@link byLanes} for up to 4 gates (the gates' tests use
+ * 4, a slice's 1), {@link manyGates} for more.
  */
 export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], resamples: number, split?: boolean): Patterns {
   const G = unitSize.length;
@@ -37,43 +37,12 @@ export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], r
   const words = Math.ceil(G / 32);
   // The last word's bits past the last unit are drawn but stand for no unit.
   const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
-  if (gates <= 4 && !exact) byLanes(G, words, lastMask, count, unitSize, unitSums, flippedSize, flippedSum, split);
-  else if (gates <= 4) fourGates(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
+  if (gates <= 4) byLanes(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
   else manyGates(G, words, lastMask, count, exact, bitSource(SIGN_FLIP_SEED), unitSize, unitSums, flippedSize, flippedSum);
   return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
 }
 
 type Draw = () => number;
-
-/**
- * Up to 4 gates, every pattern enumerated (at most 14 units; sampled patterns go by
- * {@link byLanes}): each unit's size and sums side by side (5 slots a unit), so one pattern's
- * flipped units are read from one place into 5 running sums held in locals, with no per-unit check
- * of the number of gates. Unused gates add zeros to sums nobody reads. Each pattern's sums add its
- * flipped units in ascending order, starting from 0, as a plain loop over the units would (so the
- * sums are the same, bit for bit): the set bits of each 32-unit word are visited lowest first.
- */
-function fourGates(
-  G: number,
-  words: number,
-  lastMask: number,
-  count: number,
-  exact: boolean,
-  unitSize: Float64Array,
-  unitSums: Float64Array[],
-  flippedSize: Float64Array,
-  flippedSum: Float64Array[],
-  split: boolean | undefined,
-): void {
-  const x = sharedFloat64(G * 5);
-  for (let u = 0; u < G; u++) x[u * 5] = unitSize[u] as number;
-  unitSums.forEach((s, g) => {
-    for (let u = 0; u < G; u++) x[u * 5 + 1 + g] = s[u] as number;
-  });
-  const out = [0, 1, 2, 3].map((g) => flippedSum[g] ?? sharedFloat64(count));
-  // Pattern 0 is the identity (nothing flipped) in both methods: the observed data count as one draw.
-  runSplit('flipRange', 1, count, (count * G) / 2, (from, to) => [x, words, lastMask, exact, SIGN_FLIP_SEED, from, to, flippedSize, ...out], split);
-}
 
 /** Bits of a double's significand: integers below 2^53 are exact, and so are their sums while they stay below. */
 const EXACT_BITS = 53;
@@ -107,8 +76,9 @@ export function integerField(values: Float64Array): { low: number; width: number
 }
 
 /**
- * Sampled patterns with up to 4 gates, by kind of series (parallel.ts's flipLanes): the same sums,
- * bit for bit, as {@link fourGates}, for about a third of its time on 100,000 units. A gate whose
+ * Up to 4 gates, by kind of series (parallel.ts's flipLanes): the same sums as a plain loop over
+ * the units, bit for bit (sampled on the benchmark's 100,000 units, one thread: 243 ms against
+ * 386 ms adding every series per flipped unit; scripts/bench-signflip.mjs). A gate whose
  * unit sums equal an earlier gate's (completion and its sign with one trial per case) copies that
  * gate's sums. Integer series (sizes, −1/0/+1 changes, step differences), whose sums are exact in
  * any order, are packed as fields into as few lanes (doubles) as fit in 53 bits, so that one add
@@ -121,6 +91,7 @@ function byLanes(
   words: number,
   lastMask: number,
   count: number,
+  exact: boolean,
   unitSize: Float64Array,
   unitSums: Float64Array[],
   flippedSize: Float64Array,
@@ -174,13 +145,17 @@ function byLanes(
   const outs = [...floatAt, ...intAt].map((k) => outputs[k] as Float64Array);
   // Cost per pattern, in float adds: half the units per column (less for more columns, visited together), a popcount per word.
   const work = count * ((G / 2) * (cols > 0 ? 1 + (cols - 1) / 4 : 0) + words * 4);
-  runSplit('flipLanes', 1, count, work, (from, to) => [x, cols, floats, fields, words, lastMask, SIGN_FLIP_SEED, from, to, outs], split);
+  runSplit('flipLanes', 1, count, work, (from, to) => [x, cols, floats, fields, words, lastMask, exact, SIGN_FLIP_SEED, from, to, outs], split);
   copyOf.forEach((j, k) => {
     if (j >= 0) (outputs[k] as Float64Array).set(outputs[j] as Float64Array);
   });
 }
 
-/** More than 4 gates: the same sums (see {@link fourGates}), the gates past the fourth in an array. */
+/**
+ * More than 4 gates: each pattern's sums add its flipped units in ascending order from 0, as a plain
+ * loop over the units would (the set bits of each 32-unit word visited lowest first), the first 4
+ * gates' in locals, the others in an array.
+ */
 function manyGates(
   G: number,
   words: number,

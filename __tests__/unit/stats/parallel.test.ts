@@ -9,8 +9,10 @@ import { bitSourceAt, runSplit, sharedFloat64, sharedInt32, warmHelper } from '.
 import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
 
 const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
-/** The five output arrays of flipRange (size and 4 gates) for patterns 0 … 1000. */
+/** The output arrays of flipLanes over 5 float columns (as a unit's size and 4 gates' sums), for patterns 0 … 1000. */
 const sink = () => [0, 1, 2, 3, 4].map(() => sharedFloat64(1001));
+/** No integer series packed in lanes: every column is a float column. */
+const NO_FIELDS = sharedFloat64(0);
 const bytesOf = (ps: Patterns) => ({ method: ps.method, count: ps.count, size: bytes(ps.flippedSize), sums: ps.flippedSum.map(bytes) });
 
 describe('bitSourceAt', () => {
@@ -59,20 +61,20 @@ describe('a loop split with a helper thread', () => {
     const x = sharedFloat64(G * 5).map((_, i) => (i % 5 === 0 ? 1 : (i % 7) - 3));
     const run = (split: boolean) => {
       const out = sink();
-      runSplit('flipRange', 1, 101, 1, (from, to) => [x, 10, (1 << 12) - 1, false, 9, from, to, ...out, ...(from === 1 ? [] : [() => 0])], split);
+      runSplit('flipLanes', 1, 101, 1, (from, to) => [x, 5, 5, NO_FIELDS, 10, (1 << 12) - 1, false, 9, from, to, out, ...(from === 1 ? [] : [() => 0])], split);
       return out.map(bytes);
     };
     expect(run(true)).toEqual(run(false));
     expect(run(false)[1]?.some((b) => b !== 0)).toBe(true);
-    expect(runSplit('flipRange', 1, 101, 1, (from, to) => [x, 10, (1 << 12) - 1, false, 9, from, to, ...sink(), () => 0], true)).toBe('here');
+    expect(runSplit('flipLanes', 1, 101, 1, (from, to) => [x, 5, 5, NO_FIELDS, 10, (1 << 12) - 1, false, 9, from, to, sink(), () => 0], true)).toBe('here');
   });
 
   it('has the helper thread compute its half when it can', () => {
     const x = sharedFloat64(64 * 5).map((_, i) => (i % 5 === 0 ? 1 : i / 3));
     const out = sink();
-    expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 4, from, to, ...out], true)).toBe('helper');
+    expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 4, from, to, out], true)).toBe('helper');
     const alone = sink();
-    expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 4, from, to, ...alone], false)).toBe('here');
+    expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 4, from, to, alone], false)).toBe('here');
     expect(out.map(bytes)).toEqual(alone.map(bytes));
   });
 
@@ -83,7 +85,7 @@ describe('a loop split with a helper thread', () => {
     fields.set([1, 0, 9, -2]);
     const run = (split: boolean) => {
       const out = [sharedFloat64(1001), sharedFloat64(1001)];
-      const who = runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 2, 1, fields, 2, -1, 4, from, to, out], split);
+      const who = runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 2, 1, fields, 2, -1, false, 4, from, to, out], split);
       return { who, out: out.map(bytes) };
     };
     const two = run(true);
@@ -116,9 +118,9 @@ describe('a loop split with a helper thread', () => {
     warmHelper();
     const x = sharedFloat64(64 * 5).map((_, i) => (i % 5 === 0 ? 1 : i / 7));
     const out = sink();
-    expect(runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 8, from, to, ...out], true)).toBe('helper');
+    expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 8, from, to, out], true)).toBe('helper');
     const alone = sink();
-    runSplit('flipRange', 1, 1001, 1, (from, to) => [x, 2, -1, false, 8, from, to, ...alone], false);
+    runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 8, from, to, alone], false);
     expect(out.map(bytes)).toEqual(alone.map(bytes));
   });
 });

@@ -39,7 +39,7 @@ export function groupCorrelationPs(series: readonly ArrayLike<number>[], groupOf
   const n = series[0]?.length ?? 0;
   if (groups < 2 || n === 0) return out;
   const count = draws ?? correlationDraws(n);
-  // The centred series that spread at all (a constant one has p = 1), case-major: case i's values side by side.
+  // The centred series that spread at all (a constant one has p = 1).
   const live: number[] = [];
   const centred: Float64Array[] = [];
   series.forEach((perCase, k) => {
