@@ -9,7 +9,7 @@
 import { normalQuantile } from '../../stats/distributions.js';
 import type { PairedCases } from '../model.js';
 import { type GroupApart } from '../model.js';
-import { rateAt } from '../paired-cases.js';
+import { labelAt, rateAt } from '../paired-cases.js';
 
 /** The first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */
 function grouping(cases: PairedCases, preferred: string | null): string | null {
@@ -33,7 +33,7 @@ export function groupApart(cases: PairedCases, alpha: number, preferred: string 
   let sum = 0;
   let sumSq = 0;
   for (let i = 0; i < cases.length; i++) {
-    const key = (cases.labels[i] as PairedCases['labels'][number])[field] as string;
+    const key = labelAt(cases, i, field) as string; // every case has one (grouping)
     const d = rateAt(cases.candidate, i) - rateAt(cases.baseline, i);
     sum += d;
     sumSq += d * d;
