@@ -113,7 +113,13 @@ describe('the callers', () => {
 
   it('the PR workflow reads the repository only; the publish workflow gets exactly what posting needs', () => {
     expect(load('benchgate.yml').permissions).toEqual({ contents: 'read' });
-    expect(load('benchgate-publish.yml').permissions).toEqual({ actions: 'read', checks: 'write', 'pull-requests': 'write', statuses: 'write' });
+    expect(load('benchgate-publish.yml').permissions).toEqual({
+      actions: 'read',
+      checks: 'write',
+      contents: 'read',
+      'pull-requests': 'write',
+      statuses: 'write',
+    });
     expect(Object.keys(load('benchgate-publish.yml').on)).toEqual(['workflow_run']);
     expect(load('benchgate-publish.yml').on['workflow_run']?.workflows).toEqual([load('benchgate.yml').name]);
     // A called workflow gets at most what its caller grants. gate.yml's suite jobs read the repository
