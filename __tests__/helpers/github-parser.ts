@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow, type WorkflowTemplate } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
+import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
 import type { FileReference } from '@actions/workflow-parser/workflows/file-reference';
 import { parse as parseYaml } from 'yaml';
 import { REPO_ROOT } from './composite.js';
@@ -38,15 +39,17 @@ export function actionErrors(content: string, name = 'action.yml'): string[] {
 export interface ParsedWorkflow {
   errors: string[];
   template: WorkflowTemplate | null;
+  /** The token tree as parsed (the converted template drops a step's `with`). */
+  root: TemplateToken | null;
 }
 
 /** Parses and converts a workflow, fetching the reusable workflows it calls one level deep. */
 export async function parseWorkflowText(name: string, content: string, files: Record<string, string> = {}): Promise<ParsedWorkflow> {
   const parsed = parseWorkflow({ name, content }, new NoOperationTraceWriter());
-  if (parsed.value === undefined) return { errors: parsed.context.errors.getErrors().map((e) => e.message), template: null };
+  if (parsed.value === undefined) return { errors: parsed.context.errors.getErrors().map((e) => e.message), template: null, root: null };
   const template = await convertWorkflowTemplate(parsed.context, parsed.value, repositoryFiles(files), { fetchReusableWorkflowDepth: 1 });
   const errors = parsed.context.errors.getErrors().map((e) => e.message);
-  return { errors, template };
+  return { errors, template, root: parsed.value };
 }
 
 export interface DocWorkflow {
