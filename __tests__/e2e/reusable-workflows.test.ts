@@ -263,6 +263,35 @@ describe('the reusable workflows, played', () => {
   );
 
   it(
+    "environment: the suite jobs run in it and get its secret BENCHGATE_SUITE_ENV's lines; the plan and gate jobs do not",
+    async () => {
+      world.environments = { benchmarks: { BENCHGATE_SUITE_ENV: 'OPENAI_API_KEY=sk-from-environment' } };
+      try {
+        const caller = GATE_CALLER.replace('      reuse-baseline: prefer\n', '      environment: benchmarks\n').replace(
+          'command: node',
+          'command: test "$OPENAI_API_KEY" = sk-from-environment && node',
+        );
+        expect(caller).toContain('environment: benchmarks');
+        expect(caller).toContain('test "$OPENAI_API_KEY"');
+        const [play] = await gate({ number: 13, head: 'promote' }, caller);
+        expect(play.jobs.map((j) => [j.name, j.environment, j.result])).toEqual([
+          ['benchgate / plan', '', 'success'],
+          ['benchgate / suite (baseline, )', 'benchmarks', 'success'],
+          ['benchgate / suite (candidate, )', 'benchmarks', 'success'],
+          ['benchgate / gate', '', 'success'],
+        ]);
+        expect(logOf(play, 'benchgate / suite')).toContain('::add-mask::sk-from-environment');
+        // Without the environment the key is not there, and the suites fail.
+        const [without] = await gate({ number: 13, head: 'promote' }, caller.replace('      environment: benchmarks\n', ''));
+        expect(job(without, 'benchgate / suite').map((j) => j.result)).toEqual(['failure', 'failure']);
+      } finally {
+        world.environments = {};
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
     'a PR for which the gate workflow does not run (a path filter) still has the check, completed and blocking',
     async () => {
       const pr = { number: 10, head: 'docs' };

@@ -34,6 +34,8 @@ export interface PlayWorld {
   /** Its default branch's commit (what a checkout without ref gets, as on workflow_run and pull_request_target). */
   defaultSha: string;
   private?: boolean;
+  /** Environments by name: their secrets, given to a job that names the environment (they win over a passed secret of the same name). */
+  environments?: Record<string, Record<string, string>>;
 }
 
 export interface PlayEvent {
@@ -64,6 +66,8 @@ export interface JobPlay {
   result: 'success' | 'failure' | 'skipped';
   steps: StepPlay[];
   outputs: Record<string, string>;
+  /** The job's environment ('' for none). */
+  environment?: string;
 }
 export interface WorkflowPlay {
   triggered: boolean;
@@ -297,8 +301,13 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
       RUNNER_OS: 'Linux',
       RUNNER_ARCH: 'X64',
     };
+    // An environment's secrets reach the job that names it, over a passed secret of the same name.
+    const environment = valueOf(job.environment, { ...base, matrix });
+    const named = asString(environment !== null && typeof environment === 'object' ? (environment as Ctx)['name'] : environment);
+    if (named !== '' && s.world.environments?.[named] === undefined) throw new Error(`test error: no environment ${named}`);
     const ctx: Ctx = {
       ...base,
+      secrets: { ...s.secrets, ...(named !== '' ? s.world.environments?.[named] : {}) },
       matrix,
       strategy: {},
       steps: {},
@@ -318,7 +327,7 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
         (ctx['steps'] as Ctx)[step.id] = { outputs: played.outputs, outcome: played.outcome, conclusion: played.outcome };
     }
     const outputs = Object.fromEntries(Object.entries((valueOf(job.outputs, ctx) ?? {}) as Ctx).map(([k, v]) => [k, asString(v)]));
-    plays.push({ id, name, matrix, result: state.failed ? 'failure' : 'success', steps, outputs });
+    plays.push({ id, name, matrix, result: state.failed ? 'failure' : 'success', steps, outputs, environment: named });
   }
   return plays;
 }
