@@ -80,8 +80,8 @@ const calledFile = (uses: string): string =>
   uses.startsWith('./.github/workflows/') ? uses.slice('./.github/workflows/'.length) : (PUBLISHED.exec(uses)?.[1] ?? `not a reusable workflow: ${uses}`);
 
 describe('the callers', () => {
-  it.each(callers)('%s is at most 20 lines and calls its reusable workflow with declared, required inputs and secrets', (file) => {
-    expect(text(file).trimEnd().split('\n').length).toBeLessThanOrEqual(20);
+  it.each(callers)('%s is at most 22 lines and calls its reusable workflow with declared, required inputs and secrets', (file) => {
+    expect(text(file).trimEnd().split('\n').length).toBeLessThanOrEqual(22);
     const caller = load(file);
     const jobs = Object.values(caller.jobs);
     expect(jobs).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('the callers', () => {
     const secrets = typeof job.secrets === 'object' ? Object.keys(job.secrets) : [];
     for (const name of secrets) expect(spec?.secrets ?? {}, `${file} passes an undeclared secret ${name}`).toHaveProperty(name);
     expect(job.secrets, 'pass secrets by name, never inherit them all').not.toBe('inherit');
-    // Least permissions: read-only unless the workflow runs only on push (history) or workflow_run (publish).
+    // Least permissions: read-only unless the workflow runs only on push (history) or workflow_run and pull_request_target (publish, which never runs the PR's code).
     const events = Object.keys(caller.on);
     const writes = Object.entries(caller.permissions ?? {})
       .filter(([, v]) => v === 'write')
@@ -112,16 +112,22 @@ describe('the callers', () => {
   });
 
   it('the PR workflow reads the repository only; the publish workflow gets exactly what posting needs', () => {
-    expect(load('benchgate.yml').permissions).toEqual({ contents: 'read' });
-    expect(load('benchgate-publish.yml').permissions).toEqual({ actions: 'read', checks: 'write', 'pull-requests': 'write', statuses: 'write' });
-    expect(Object.keys(load('benchgate-publish.yml').on)).toEqual(['workflow_run']);
+    expect(load('benchgate.yml').permissions).toEqual({ actions: 'read', contents: 'read' });
+    expect(load('benchgate-publish.yml').permissions).toEqual({
+      actions: 'read',
+      checks: 'write',
+      contents: 'read',
+      'pull-requests': 'write',
+      statuses: 'write',
+    });
+    expect(Object.keys(load('benchgate-publish.yml').on)).toEqual(['workflow_run', 'pull_request_target']);
     expect(load('benchgate-publish.yml').on['workflow_run']?.workflows).toEqual([load('benchgate.yml').name]);
     // A called workflow gets at most what its caller grants. gate.yml's suite jobs read the repository
     // only; its gate job takes the caller's (contents: write in a push workflow that records history).
     const gate = load('gate.yml');
     expect(gate.permissions).toBeUndefined();
     expect(gate.jobs['plan']?.permissions).toEqual({});
-    expect(gate.jobs['suite']?.permissions).toEqual({ contents: 'read' });
+    expect(gate.jobs['suite']?.permissions).toEqual({ actions: 'read', contents: 'read' });
     expect(gate.jobs['gate']?.permissions).toBeUndefined();
     expect(load('publish.yml').permissions).toEqual(load('benchgate-publish.yml').permissions);
   });
@@ -264,6 +270,14 @@ describe('the reusable workflows', () => {
     });
     expect(out).toBe('::add-mask::sk-1=2\n::add-mask::x y\n');
     expect(read(envFile, 'utf8')).toMatch(/^OPENAI_API_KEY<<(benchgate_[0-9a-f]{32})\nsk-1=2\n\1\nB_KEY<<(benchgate_[0-9a-f]{32})\nx y\n\2\n$/);
+    // With an environment, its secret BENCHGATE_SUITE_ENV adds its lines to those the caller passed.
+    writeFileSync(envFile, '');
+    const both = execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], {
+      env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'A=1', ENVIRONMENT_SUITE_ENV: 'C=3' },
+      encoding: 'utf8',
+    });
+    expect(both).toBe('::add-mask::1\n::add-mask::3\n');
+    expect(read(envFile, 'utf8')).toMatch(/^A<<(benchgate_[0-9a-f]{32})\n1\n\1\nC<<(benchgate_[0-9a-f]{32})\n3\n\2\n$/);
     let failed = '';
     try {
       execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], {

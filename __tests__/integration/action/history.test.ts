@@ -153,7 +153,7 @@ describe('history-branch', () => {
       jobs: { benchgate: { uses: string; with: Record<string, string> } };
     };
     expect(Object.keys(workflow.on)).toEqual(['push']);
-    expect(workflow.permissions).toEqual({ contents: 'write' });
+    expect(workflow.permissions).toEqual({ actions: 'read', contents: 'write' });
     expect(workflow.jobs.benchgate.uses).toBe('benchgate/benchgate/.github/workflows/gate.yml@v1');
     expect(workflow.jobs.benchgate.with['history-branch']).toBe(BRANCH);
     // gate.yml hands it to the compare step, an input action.yml declares.

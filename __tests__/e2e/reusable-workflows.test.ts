@@ -1,0 +1,333 @@
+// The repository's two callers and the reusable workflows they call (gate.yml, publish.yml), played
+// as GitHub plays them (helpers/workflow-player.ts: GitHub's parser and expression engine, the
+// committed dist/ behind action.yml, only the services doubled), on pull requests whose base and head
+// are real commits of a git repository made here: a push to main that measures the baseline, a PR
+// that promotes (reusing that baseline), one that regresses, a fork's PR, a re-run of publish, a
+// private repository, and a PR for which the gate workflow does not run. Through all of them the
+// required check `benchgate (demo)` is on the head commit, completed, and never left in progress.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkflowDoubles, stopWorkflowDoubles, type WorkflowDoubles } from '../helpers/action-jobs.js';
+import { REPO_ROOT } from '../helpers/composite.js';
+import { TEST_TOKEN } from '../helpers/octokit-client.js';
+import { playWorkflow, type PlayEvent, type PlayWorld, type WorkflowPlay } from '../helpers/workflow-player.js';
+import { spawnSync } from 'node:child_process';
+
+const GATE_CALLER = readFileSync(join(REPO_ROOT, '.github', 'workflows', 'benchgate.yml'), 'utf8');
+const PUBLISH_CALLER = readFileSync(join(REPO_ROOT, '.github', 'workflows', 'benchgate-publish.yml'), 'utf8');
+const CHECK = 'benchgate (demo)';
+const REPO = 'octo-org/benchgate';
+const TIMEOUT = 900_000;
+
+let d: WorkflowDoubles;
+let world: PlayWorld;
+const sha: Record<string, string> = {};
+let runs = 0;
+
+/** The example suite as a commit of the repository has it: the strategy is what the commit changes. */
+const suiteAt = (strategy: string) =>
+  [
+    "import { execFileSync } from 'node:child_process';",
+    'const args = process.argv.slice(2);',
+    `args[args.indexOf('--strategy') + 1] = '${strategy}';`,
+    `execFileSync(process.execPath, [${JSON.stringify(join(REPO_ROOT, 'examples', 'suite', 'run-suite.mjs'))}, ...args], { stdio: 'inherit' });`,
+    '',
+  ].join('\n');
+
+function commit(dir: string, branch: string, from: string | null, files: Record<string, string>): string {
+  const git = (...a: string[]) => {
+    const r = spawnSync('git', a, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' },
+    });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return r.stdout.trim();
+  };
+  if (from === null) git('init', '-q', '-b', branch);
+  else git('checkout', '-q', '-b', branch, from);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  git('add', '-A');
+  git('commit', '-q', '-m', branch);
+  return git('rev-parse', 'HEAD');
+}
+
+beforeAll(async () => {
+  d = await startWorkflowDoubles(TEST_TOKEN, 'benchgate-workflows-');
+  const git = join(d.root, 'repo');
+  mkdirSync(git);
+  sha['main'] = commit(git, 'main', null, { 'examples/suite/run-suite.mjs': suiteAt('tool_call'), 'README.md': 'agent\n' });
+  sha['promote'] = commit(git, 'promote', 'main', { 'agent.txt': 'a prompt that changes nothing measurable\n' });
+  sha['regress'] = commit(git, 'regress', 'main', { 'examples/suite/run-suite.mjs': suiteAt('codemode') });
+  sha['docs'] = commit(git, 'docs', 'main', { 'README.md': 'agent, documented\n' });
+  sha['flaky'] = commit(git, 'flaky', 'main', { 'agent.txt': 'another prompt\n' });
+  world = { results: d.results, gh: d.gh, root: d.root, git, defaultSha: sha['main'] as string };
+});
+afterAll(() => stopWorkflowDoubles(d));
+afterEach(() => {
+  expect(d.gh.invalidCalls(), "requests GitHub's OpenAPI description rejects").toEqual([]);
+  expect(
+    d.gh.checkRuns().filter((c) => c.status !== 'completed'),
+    'a check run left in progress',
+  ).toEqual([]);
+});
+
+const repository = { full_name: REPO, default_branch: 'main', private: false };
+function pullRequest(number: number, head: string, fork: boolean) {
+  return {
+    number,
+    pull_request: {
+      number,
+      head: { sha: sha[head], ref: head, repo: { full_name: fork ? 'contributor/benchgate' : REPO, fork } },
+      base: { sha: sha['main'], ref: 'main', repo: { full_name: REPO, fork: false } },
+    },
+    repository,
+  };
+}
+
+interface Pr {
+  number: number;
+  head: string;
+  fork?: boolean;
+}
+/** pull_request_target on the publish caller: the check is put on the new head commit at once. */
+const expectCheck = (pr: Pr, caller = PUBLISH_CALLER) =>
+  playWorkflow(caller, world, {
+    name: 'pull_request_target',
+    payload: { action: 'synchronize', ...pullRequest(pr.number, pr.head, pr.fork ?? false) },
+    sha: sha['main'] as string,
+    ref: 'refs/heads/main',
+    run: `expect-${++runs}`,
+  });
+
+/** The gate caller on pull_request (a fork's run: read-only token, no secrets). */
+async function gate(pr: Pr, caller = GATE_CALLER, changed?: string[]): Promise<[WorkflowPlay, string]> {
+  const run = `gate-${++runs}`;
+  const event: PlayEvent = {
+    name: 'pull_request',
+    payload: { action: 'synchronize', ...pullRequest(pr.number, pr.head, pr.fork ?? false) },
+    sha: sha[pr.head] as string,
+    ref: `refs/pull/${pr.number}/merge`,
+    run,
+    readOnlyToken: pr.fork ?? false,
+    ...(changed ? { changed } : {}),
+  };
+  const play = await playWorkflow(caller, world, event);
+  if (play.triggered)
+    d.gh.addJobs(
+      d.results.runId(run),
+      play.jobs.map((j) => ({ name: j.name, conclusion: j.result })),
+    );
+  return [play, run];
+}
+
+/** The publish caller on workflow_run of the finished gate run. */
+function publish(pr: Pr, run: string, conclusion: string, attempt = 1, caller = PUBLISH_CALLER) {
+  const fork = pr.fork ?? false;
+  return playWorkflow(caller, world, {
+    name: 'workflow_run',
+    payload: {
+      action: 'completed',
+      workflow: { name: 'benchgate' },
+      workflow_run: {
+        id: d.results.runId(run),
+        name: 'benchgate',
+        event: 'pull_request',
+        conclusion,
+        head_sha: sha[pr.head],
+        head_branch: pr.head,
+        head_repository: { full_name: fork ? 'contributor/benchgate' : REPO, owner: { login: fork ? 'contributor' : 'octo-org' } },
+        pull_requests: fork ? [] : [{ number: pr.number }],
+        html_url: `https://github.com/${REPO}/actions/runs/${d.results.runId(run)}`,
+      },
+      repository,
+    },
+    sha: sha['main'] as string,
+    ref: 'refs/heads/main',
+    run: `publish-${++runs}`,
+    attempt,
+  });
+}
+
+const checksOn = (head: string) => d.gh.checkRuns().filter((c) => c.head_sha === sha[head] && c.name === CHECK);
+const job = (play: WorkflowPlay, prefix: string) => play.jobs.filter((j) => j.name.startsWith(prefix));
+const logOf = (play: WorkflowPlay, prefix: string) =>
+  job(play, prefix)
+    .flatMap((j) => j.steps.map((s) => s.log))
+    .join('\n');
+const bot = (n: number) => d.gh.comments(n).filter((c) => c.body.includes('<!-- benchgate:v1 gate=demo -->'));
+
+describe('the reusable workflows, played', () => {
+  it(
+    'a push to main measures the baseline; a PR that promotes reuses it and gets a passing required check',
+    async () => {
+      const push = await playWorkflow(GATE_CALLER, world, {
+        name: 'push',
+        payload: { ref: 'refs/heads/main', after: sha['main'], repository },
+        sha: sha['main'] as string,
+        ref: 'refs/heads/main',
+        run: 'push-main',
+      });
+      expect(push.jobs.map((j) => [j.name, j.result])).toEqual([
+        ['benchgate / plan', 'success'],
+        ['benchgate / suite (baseline, )', 'success'],
+        ['benchgate / suite (candidate, )', 'success'],
+        ['benchgate / gate', 'success'],
+      ]);
+      d.gh.addWorkflowRun({ id: d.results.runId('push-main'), headSha: sha['main'] as string, headBranch: 'main', event: 'push' });
+
+      const pr = { number: 7, head: 'promote' };
+      d.gh.addPull({ number: 7, headSha: sha['promote'] as string, headRef: 'promote', headRepo: REPO, baseSha: sha['main'] as string });
+      const expectPlay = await expectCheck(pr);
+      expect(expectPlay.jobs.map((j) => [j.name, j.result])).toEqual([
+        ['publish / expect', 'success'],
+        ['publish / publish', 'skipped'],
+      ]);
+      expect(checksOn('promote')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'action_required' })]);
+
+      const [play, run] = await gate(pr);
+      expect(play.jobs.map((j) => [j.name, j.result])).toEqual([
+        ['benchgate / plan', 'success'],
+        ['benchgate / suite (baseline, )', 'success'],
+        ['benchgate / suite (candidate, )', 'success'],
+        ['benchgate / gate', 'success'],
+      ]);
+      // The baseline was not run again: the push run's artifact for the base commit was taken.
+      expect(logOf(play, 'benchgate / suite (baseline')).toMatch(new RegExp(`reus\\w+ .*${d.results.runId('push-main')}`));
+      expect(job(play, 'benchgate / gate')[0]?.steps.at(-1)?.outputs['verdict']).toBe('promote');
+
+      const published = await publish(pr, run, 'success');
+      expect(published.jobs.map((j) => [j.name, j.result])).toEqual([
+        ['publish / expect', 'skipped'],
+        ['publish / publish', 'success'],
+      ]);
+      expect(checksOn('promote')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'success' })]);
+      expect(bot(7)).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a PR that regresses: the gate job fails, the check fails; a re-run of publish updates the same check and comment',
+    async () => {
+      const pr = { number: 8, head: 'regress' };
+      d.gh.addPull({ number: 8, headSha: sha['regress'] as string, headRef: 'regress', headRepo: REPO, baseSha: sha['main'] as string });
+      await expectCheck(pr);
+      const [play, run] = await gate(pr);
+      expect(job(play, 'benchgate / gate')[0]?.result).toBe('failure');
+      expect(logOf(play, 'benchgate / gate')).toMatch(/hold/i);
+      await publish(pr, run, 'failure');
+      expect(checksOn('regress')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
+      const id = checksOn('regress')[0]?.id;
+      await publish(pr, run, 'failure', 2);
+      expect(checksOn('regress')).toEqual([expect.objectContaining({ id, status: 'completed', conclusion: 'failure' })]);
+      expect(bot(8)).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a fork's PR: its run has a read-only token and no secrets; publish finds the PR through the API and checks the head",
+    async () => {
+      const pr = { number: 9, head: 'regress', fork: true };
+      // A second PR on the same head commit would confuse nothing: the fork's head repository decides.
+      d.gh.addPull({ number: 9, headSha: sha['regress'] as string, headRef: 'regress', headRepo: 'contributor/benchgate', baseSha: sha['main'] as string });
+      const [play, run] = await gate(pr);
+      expect(job(play, 'benchgate / suite').map((j) => j.result)).toEqual(['success', 'success']);
+      expect(job(play, 'benchgate / gate')[0]?.result).toBe('failure');
+      await publish(pr, run, 'failure');
+      expect(bot(9)).toHaveLength(1);
+      expect(checksOn('regress').map((c) => [c.status, c.conclusion])).toEqual([['completed', 'failure']]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a publish job whose check run GitHub refuses to complete: the job's last step completes it, failed, never left in progress",
+    async () => {
+      const pr = { number: 12, head: 'flaky' };
+      d.gh.addPull({ number: 12, headSha: sha['flaky'] as string, headRef: 'flaky', headRepo: REPO, baseSha: sha['main'] as string });
+      const [, run] = await gate(pr);
+      d.gh.failNext({ method: 'PATCH', path: /\/check-runs\/\d+$/ }, { status: 422, body: { message: 'Validation Failed' } });
+      const play = await publish(pr, run, 'success');
+      const steps = job(play, 'publish / publish')[0]?.steps ?? [];
+      expect(steps.map((st) => st.outcome)).toEqual(['success', 'success', 'failure', 'success']);
+      expect(steps[2]?.log).toContain('could not be completed and stays in progress');
+      expect(checksOn('flaky')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "environment: the suite jobs run in it and get its secret BENCHGATE_SUITE_ENV's lines; the plan and gate jobs do not",
+    async () => {
+      world.environments = { benchmarks: { BENCHGATE_SUITE_ENV: 'OPENAI_API_KEY=sk-from-environment' } };
+      try {
+        const caller = GATE_CALLER.replace('      reuse-baseline: prefer\n', '      environment: benchmarks\n').replace(
+          'command: node',
+          'command: test "$OPENAI_API_KEY" = sk-from-environment && node',
+        );
+        expect(caller).toContain('environment: benchmarks');
+        expect(caller).toContain('test "$OPENAI_API_KEY"');
+        const [play] = await gate({ number: 13, head: 'promote' }, caller);
+        expect(play.jobs.map((j) => [j.name, j.environment, j.result])).toEqual([
+          ['benchgate / plan', '', 'success'],
+          ['benchgate / suite (baseline, )', 'benchmarks', 'success'],
+          ['benchgate / suite (candidate, )', 'benchmarks', 'success'],
+          ['benchgate / gate', '', 'success'],
+        ]);
+        expect(logOf(play, 'benchgate / suite')).toContain('::add-mask::sk-from-environment');
+        // Without the environment the key is not there, and the suites fail.
+        const [without] = await gate({ number: 13, head: 'promote' }, caller.replace('      environment: benchmarks\n', ''));
+        expect(job(without, 'benchgate / suite').map((j) => j.result)).toEqual(['failure', 'failure']);
+      } finally {
+        world.environments = {};
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a PR for which the gate workflow does not run (a path filter) still has the check, completed and blocking',
+    async () => {
+      const pr = { number: 10, head: 'docs' };
+      const filtered = GATE_CALLER.replace('  pull_request:\n', "  pull_request:\n    paths: ['examples/**', 'agent.txt']\n");
+      expect(filtered).not.toBe(GATE_CALLER);
+      await expectCheck(pr);
+      const [play] = await gate(pr, filtered, ['README.md']);
+      expect(play.triggered).toBe(false);
+      expect(checksOn('docs')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'action_required' })]);
+      // Another pull_request_target event on the same commit leaves the one check as it is.
+      await expectCheck(pr);
+      expect(checksOn('docs')).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a private repository: the callers grant contents: read, so every checkout works; without it the publish job stops at checkout and the check stays completed',
+    async () => {
+      world.private = true;
+      try {
+        const pr = { number: 11, head: 'promote' };
+        const [play, run] = await gate(pr);
+        expect(play.jobs.every((j) => j.result === 'success')).toBe(true);
+        const withoutRead = PUBLISH_CALLER.replace('  contents: read\n', '');
+        expect(withoutRead).not.toBe(PUBLISH_CALLER);
+        const broken = await publish(pr, run, 'success', 1, withoutRead);
+        const steps = job(broken, 'publish / publish')[0]?.steps ?? [];
+        expect(steps[0]?.log).toContain('Repository not found');
+        expect(checksOn('promote').map((c) => [c.status, c.conclusion])).toEqual([['completed', 'success']]);
+        const fine = await publish(pr, run, 'success');
+        expect(job(fine, 'publish / publish')[0]?.result).toBe('success');
+      } finally {
+        world.private = false;
+      }
+    },
+    TIMEOUT,
+  );
+});
