@@ -9,20 +9,54 @@ import * as zlib from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
 
 /**
- * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
- * never as a stack trace. Anything else that escapes is a bug in benchgate.
+ * The one error taxonomy. A {@link UserError} is caused by the input, the configuration or the
+ * environment, and is the user's to fix: the CLI prints its message (never a stack trace) and exits 2;
+ * the action fails the step and completes the check run with it. Anything else that escapes is a bug
+ * in benchgate: the CLI exits 4 with {@link bugMessage}, the action completes the check run with it.
+ * Throw a subclass of UserError for every failure a user can cause; never a bare Error.
  */
+/** An error the user can fix; its message says what is wrong, where, and what was expected. */
+class UserError extends Error {
+    name = 'UserError';
+}
 /** Bad input data: the message names the file, the JSON path or case id, and what was expected. */
-class InputError extends Error {
+class InputError extends UserError {
     name = 'InputError';
 }
-/** A command line that cannot be run as given: unknown option, missing value, bad number. */
-class UsageError extends Error {
+/** A command line or action input that cannot be run as given: unknown option, missing value, bad number. */
+class UsageError extends UserError {
     name = 'UsageError';
 }
-/** True for the errors that are the user's to fix (exit 2 with a message). */
+/** The machine or a service failed us: out of memory, the artifact service, the file system. */
+class EnvironmentError extends UserError {
+    name = 'EnvironmentError';
+}
+/** A Node.js system error (ENOENT, EACCES, ENOSPC …): the file system, the network or the machine, not benchgate. */
+function isSystemError(err) {
+    return err instanceof Error && typeof err.code === 'string' && typeof err.syscall === 'string';
+}
+/** An HTTP error from the REST client (Octokit's RequestError: `HttpError` with a status), or a request that failed on the network. */
+function isServiceError(err) {
+    if (!(err instanceof Error))
+        return false;
+    if (err.name === 'HttpError' && typeof err.status === 'number')
+        return true;
+    return isSystemError(err.cause);
+}
+/** True for the errors that are the user's to fix (exit 2 with a message): a UserError, or a system or service failure. */
 function isUserError(err) {
-    return err instanceof InputError || err instanceof UsageError;
+    return err instanceof UserError || isSystemError(err) || isServiceError(err);
+}
+/**
+ * What a bug says: its message (the stack with `debug`), that it is benchgate's fault, and how to
+ * report it. Several lines; the first starts `internal error:`.
+ */
+function bugMessage(err, debug) {
+    const detail = err instanceof Error ? (debug && err.stack ? err.stack : err.message) : String(err);
+    return [
+        `internal error: ${detail}`,
+        `This is a bug in benchgate, not a problem with your input or configuration. Please report it on benchgate's issue tracker with this message, benchgate's version (\`benchgate --version\`, or the action's ref), the command line or workflow step, and the input files if you can share them${debug ? '' : '; set BENCHGATE_DEBUG=1 to add the stack trace'}.`,
+    ].join('\n');
 }
 
 const NO_FIELDS = { numbers: [], labels: [] };
@@ -14836,7 +14870,7 @@ function loadInWorker(script, request) {
         });
         worker.once('error', reject);
         // After a reply this changes nothing; without one (the thread ran out of memory), it ends the wait.
-        worker.once('exit', (code) => reject(new Error(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply`)));
+        worker.once('exit', (code) => reject(new EnvironmentError(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply; was the machine out of memory?`)));
     });
     result.catch(() => undefined); // awaited by the caller, unless the other file failed first
     return { result, cancel: () => void worker.terminate() };
@@ -34431,6 +34465,7 @@ Output:
 Exit codes:
   0  the leaderboard was written
   2  the command line or an input file is wrong, or the filters leave no run
+  4  a bug in benchgate (the message says so; please report it)
 `;
 const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
        benchgate compare --decide significant --baseline 'runs/base-*.json' --candidate 'runs/cand-*.json'
@@ -34513,13 +34548,16 @@ Exit status:
   2  the command line or an input file is wrong (the message says what and where)
   3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold;
      with --sequential: run another round unless the report says the maximum is reached
+  4  a bug in benchgate, not in the input: the message says so and how to report it
+     (BENCHGATE_DEBUG=1 adds the stack trace)
 `;
 
 /**
  * The CLI program: parse, load, compare, render, write. Returns the exit code instead of exiting, so
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
-const EXIT = { promote: 0, hold: 1, error: 2, inconclusive: 3 };
+/** The exit codes: the verdict (0, 1, 3), a user error (2: input, configuration, environment), a bug in benchgate (4). */
+const EXIT = { promote: 0, hold: 1, error: 2, inconclusive: 3, bug: 4 };
 /** Each renderer yields the report in one or more pieces (JSON streams its case rows). */
 const RENDERERS = {
     markdown: (cmp) => [renderMarkdown(cmp)],
@@ -34625,12 +34663,10 @@ async function main(argv, io) {
     catch (err) {
         if (isUserError(err)) {
             io.stderr(`benchgate: error: ${err.message}\n`);
+            return EXIT.error;
         }
-        else {
-            const detail = process.env['BENCHGATE_DEBUG'] ? String(err.stack) : String(err?.message ?? err);
-            io.stderr(`benchgate: internal error: ${detail}\nThis is a bug in benchgate; set BENCHGATE_DEBUG=1 for a stack trace and report it.\n`);
-        }
-        return EXIT.error;
+        io.stderr(`benchgate: ${bugMessage(err, io.debug === true)}\n`);
+        return EXIT.bug;
     }
 }
 
@@ -34643,6 +34679,7 @@ if (isMainThread) {
         stdout: (text) => process.stdout.write(text),
         stderr: (text) => process.stderr.write(text),
         workerScript: new URL(import.meta.url),
+        debug: Boolean(process.env['BENCHGATE_DEBUG']),
     });
 }
 else {

@@ -6,20 +6,35 @@ import 'node:crypto';
 import 'node:path';
 
 /**
- * Errors the user can fix. Both map to exit code 2 in the CLI and are printed as one message,
- * never as a stack trace. Anything else that escapes is a bug in benchgate.
+ * The one error taxonomy. A {@link UserError} is caused by the input, the configuration or the
+ * environment, and is the user's to fix: the CLI prints its message (never a stack trace) and exits 2;
+ * the action fails the step and completes the check run with it. Anything else that escapes is a bug
+ * in benchgate: the CLI exits 4 with {@link bugMessage}, the action completes the check run with it.
+ * Throw a subclass of UserError for every failure a user can cause; never a bare Error.
  */
+/** An error the user can fix; its message says what is wrong, where, and what was expected. */
+class UserError extends Error {
+    name = 'UserError';
+}
 /** Bad input data: the message names the file, the JSON path or case id, and what was expected. */
-class InputError extends Error {
+class InputError extends UserError {
     name = 'InputError';
 }
-/** A command line that cannot be run as given: unknown option, missing value, bad number. */
-class UsageError extends Error {
-    name = 'UsageError';
+/** A Node.js system error (ENOENT, EACCES, ENOSPC …): the file system, the network or the machine, not benchgate. */
+function isSystemError(err) {
+    return err instanceof Error && typeof err.code === 'string' && typeof err.syscall === 'string';
 }
-/** True for the errors that are the user's to fix (exit 2 with a message). */
+/** An HTTP error from the REST client (Octokit's RequestError: `HttpError` with a status), or a request that failed on the network. */
+function isServiceError(err) {
+    if (!(err instanceof Error))
+        return false;
+    if (err.name === 'HttpError' && typeof err.status === 'number')
+        return true;
+    return isSystemError(err.cause);
+}
+/** True for the errors that are the user's to fix (exit 2 with a message): a UserError, or a system or service failure. */
 function isUserError(err) {
-    return err instanceof InputError || err instanceof UsageError;
+    return err instanceof UserError || isSystemError(err) || isServiceError(err);
 }
 
 /**

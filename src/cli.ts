@@ -11,6 +11,7 @@ if (isMainThread) {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     workerScript: new URL(import.meta.url),
+    debug: Boolean(process.env['BENCHGATE_DEBUG']),
   });
 } else {
   runLoadWorker();

@@ -14,17 +14,16 @@ async function start(): Promise<number> {
   const { DefaultArtifactClient } = await import('@actions/artifact');
   const { runAction } = await import('./action/main.js');
   const { createGitHubClient } = await import('./github/octokit.js');
+  const { commandSafeLog } = await import('./action/log.js');
   const env = process.env;
+  // Every log line goes through one filter: nothing benchgate logs can start a workflow command.
+  const log = commandSafeLog(core);
   return runAction({
     getInput: (name) => core.getInput(name),
     env,
     tempDir: env['RUNNER_TEMP'] || tmpdir(),
     workspace: env['GITHUB_WORKSPACE'] || process.cwd(),
-    info: (m) => core.info(m),
-    warning: (m) => core.warning(m),
-    error: (m) => core.error(m),
-    startGroup: (t) => core.startGroup(t),
-    endGroup: () => core.endGroup(),
+    ...log,
     write: (chunk) => void process.stdout.write(chunk),
     setOutput: (name, value) => core.setOutput(name, value),
     appendSummary: async (markdown) => {
@@ -33,7 +32,7 @@ async function start(): Promise<number> {
       core.summary.emptyBuffer();
     },
     artifacts: new DefaultArtifactClient(),
-    github: (token) => createGitHubClient(token, { baseUrl: env['GITHUB_API_URL'] || 'https://api.github.com', warn: (m) => core.warning(`benchgate: ${m}`) }),
+    github: (token) => createGitHubClient(token, { baseUrl: env['GITHUB_API_URL'] || 'https://api.github.com', warn: (m) => log.warning(`benchgate: ${m}`) }),
     workerScript: new URL(import.meta.url),
     killGraceMs: 10_000,
   });

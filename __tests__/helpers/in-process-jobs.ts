@@ -6,8 +6,9 @@
 // What a test sees is what the bundle under action.yml would give it:
 //   - inputs: action.yml's `benchgate` step env, `${{ }}` evaluated by the composite player's
 //     evaluator, read back as @actions/core's getInput does (INPUT_<NAME>, trimmed);
-//   - log: what @actions/core writes (info as a line, `::warning::`/`::error::`/`::group::` commands
-//     with their data escaped as core escapes it) and the suite's output as written;
+//   - log: what @actions/core writes behind log.ts's filter (info as a line, fenced when it could be
+//     a command; `::warning::`/`::error::`/`::group::` commands with their data escaped as core
+//     escapes it) and the suite's output as written;
 //   - summary: each append with core.summary's trailing newline;
 //   - outputs: action.yml's outputs evaluated over the step's outputs (so an unset one is '');
 //   - artifacts: the in-memory client over the results service double's store;
@@ -19,6 +20,7 @@ import * as github from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { ActionIo } from '../../src/action/io.js';
+import { commandSafeLog } from '../../src/action/log.js';
 import { runAction } from '../../src/action/main.js';
 import type { GitHubClient } from '../../src/github/octokit.js';
 import { MemoryArtifactClient } from '../doubles/artifact-client.js';
@@ -93,11 +95,14 @@ async function runJob(j: JobRun): Promise<InProcessResult> {
     env,
     tempDir: j.temp,
     workspace: j.workspace,
-    info: (m) => void (log += `${m}\n`),
-    warning: (m) => void (log += `::warning::${escapeData(m)}\n`),
-    error: (m) => void (log += `::error::${escapeData(m)}\n`),
-    startGroup: (t) => void (log += `::group::${escapeData(t)}\n`),
-    endGroup: () => void (log += '::endgroup::\n'),
+    // Through the filter index.ts puts between the program and @actions/core.
+    ...commandSafeLog({
+      info: (m) => void (log += `${m}\n`),
+      warning: (m) => void (log += `::warning::${escapeData(m)}\n`),
+      error: (m) => void (log += `::error::${escapeData(m)}\n`),
+      startGroup: (t) => void (log += `::group::${escapeData(t)}\n`),
+      endGroup: () => void (log += '::endgroup::\n'),
+    }),
     write: (chunk) => void (log += chunk.toString()),
     setOutput: (name, value) => void (set[name] = commandValue(value)),
     appendSummary: async (markdown) => void (summary += `${markdown}\n`),

@@ -36,7 +36,14 @@ export function demoWorkspace(): string {
   return dir;
 }
 
-export async function runInProcess(apiUrl: string, workspace: string, inputs: Record<string, string>, env: Record<string, string> = {}): Promise<InProcessRun> {
+/** `override` replaces parts of the io: the test seam through which a test injects a fault. */
+export async function runInProcess(
+  apiUrl: string,
+  workspace: string,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+  override: Partial<ActionIo> = {},
+): Promise<InProcessRun> {
   const lines: string[] = [];
   const outputs: Record<string, string> = {};
   let summary = '';
@@ -66,6 +73,7 @@ export async function runInProcess(apiUrl: string, workspace: string, inputs: Re
       github.getOctokit(token, { baseUrl: apiUrl, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient,
     workerScript: null,
     killGraceMs: 1000,
+    ...override,
   };
   const exitCode = await runAction(io);
   return { exitCode, log: lines.join('\n'), outputs, summary };

@@ -33,12 +33,3 @@ export interface ActionIo {
 
 /** GitHub's job summary limit is 1 MiB per step; leave room for what else the step appends. */
 export const JOB_SUMMARY_MAX_BYTES = 1024 * 1024 - 16 * 1024;
-
-/**
- * Stops the runner from acting on workflow commands (`::set-output`, `::add-mask`, `::error`) in
- * text that is not ours, such as a suite's output: everything between the two markers is plain text.
- */
-export function withoutWorkflowCommands(io: ActionIo, token: string, body: () => Promise<void>): Promise<void> {
-  io.info(`::stop-commands::${token}`);
-  return body().finally(() => io.info(`::${token}::`));
-}

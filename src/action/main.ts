@@ -1,25 +1,20 @@
 /**
  * The action program: read the inputs, run the mode, and turn every outcome into a log line, a job
- * summary note and an exit code (0 passed, 1 failed). Expected failures (bad inputs, a missing
- * artifact, a summary that fails validation, a suite that failed) print their message, never a stack.
+ * summary note and an exit code (0 passed, 1 failed). User errors (errors.ts: bad inputs, a missing
+ * artifact, a summary that fails validation) print their message, never a stack; any other error is
+ * a bug, reported as one (bugMessage) in the log, the job summary and the check run.
  */
-import { isUserError } from '../errors.js';
+import { bugMessage, failureMessage, isUserError } from '../errors.js';
 import { abMode } from './ab/ab-mode.js';
-import { ArtifactError } from '../github/artifacts.js';
 import { untrusted } from '../report/markdown/markdown.js';
 import { compareMode } from './gate/compare-mode.js';
 import { publishFailure } from './publish/failure-publish.js';
-import { SummaryNotFound } from './run/find-summary.js';
 import { readInputs } from './inputs/inputs.js';
 import type { ActionIo } from './io.js';
 import { publishMode } from './publish/publish-mode.js';
 import { wasPublished } from './publish/publisher.js';
 import { runMode } from './run/run-mode.js';
 import { trustedConfigReader } from './gate/trusted-config.js';
-
-function expected(err: unknown): boolean {
-  return isUserError(err) || err instanceof ArtifactError || err instanceof SummaryNotFound;
-}
 
 async function report(io: ActionIo, message: string): Promise<void> {
   io.error(`benchgate: ${message}`);
@@ -52,13 +47,11 @@ export async function runAction(io: ActionIo): Promise<number> {
     else await report(io, result.failure);
     return 1;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const shown = expected(err)
-      ? message
-      : `internal error: ${io.env['BENCHGATE_DEBUG'] ? String((err as Error).stack) : message} (this is a bug in benchgate; rerun with the env BENCHGATE_DEBUG=1 for a stack trace and report it)`;
-    await report(io, shown);
+    // A user error (errors.ts) says what to fix; anything else is a bug, and says so.
+    const message = isUserError(err) ? err.message : bugMessage(err, Boolean(io.env['BENCHGATE_DEBUG']));
+    await report(io, message);
     // Failed before the mode could publish (invalid inputs or configuration): the check run must still end.
-    if (!wasPublished(err)) await publishFailure(io, expected(err) ? message : `internal error: ${message}`);
+    if (!wasPublished(err)) await publishFailure(io, failureMessage(err));
     return 1;
   }
 }

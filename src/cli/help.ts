@@ -71,6 +71,7 @@ Output:
 Exit codes:
   0  the leaderboard was written
   2  the command line or an input file is wrong, or the filters leave no run
+  4  a bug in benchgate (the message says so; please report it)
 `;
 
 export const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
@@ -154,4 +155,6 @@ Exit status:
   2  the command line or an input file is wrong (the message says what and where)
   3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold;
      with --sequential: run another round unless the report says the maximum is reached
+  4  a bug in benchgate, not in the input: the message says so and how to report it
+     (BENCHGATE_DEBUG=1 adds the stack trace)
 `;

@@ -7,7 +7,7 @@ import { loadSummary, type LoadOptions } from '../adapters/registry.js';
 import { compareSummaries, type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { decideSequential, MAX_TRIALS, sequentialConfidence } from '../analysis/significance/sequential.js';
-import { isUserError, UsageError } from '../errors.js';
+import { bugMessage, isUserError, UsageError } from '../errors.js';
 import { writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
 import { renderCsv } from '../report/csv-report.js';
@@ -29,9 +29,12 @@ export interface Io {
   stderr(text: string): void;
   /** The module to run as a loading thread for large inputs (the CLI bundle); absent: load in-process. */
   workerScript?: URL;
+  /** A bug's message carries its stack trace (BENCHGATE_DEBUG=1). */
+  debug?: boolean;
 }
 
-export const EXIT = { promote: 0, hold: 1, error: 2, inconclusive: 3 } as const;
+/** The exit codes: the verdict (0, 1, 3), a user error (2: input, configuration, environment), a bug in benchgate (4). */
+export const EXIT = { promote: 0, hold: 1, error: 2, inconclusive: 3, bug: 4 } as const;
 
 /** Each renderer yields the report in one or more pieces (JSON streams its case rows). */
 const RENDERERS: Record<ReportFormat, (cmp: Comparison) => Iterable<string | Uint8Array>> = {
@@ -153,10 +156,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   } catch (err) {
     if (isUserError(err)) {
       io.stderr(`benchgate: error: ${err.message}\n`);
-    } else {
-      const detail = process.env['BENCHGATE_DEBUG'] ? String((err as Error).stack) : String((err as Error)?.message ?? err);
-      io.stderr(`benchgate: internal error: ${detail}\nThis is a bug in benchgate; set BENCHGATE_DEBUG=1 for a stack trace and report it.\n`);
+      return EXIT.error;
     }
-    return EXIT.error;
+    io.stderr(`benchgate: ${bugMessage(err, io.debug === true)}\n`);
+    return EXIT.bug;
   }
 }

@@ -3,6 +3,7 @@
 // used or imported, so the caller decides which client talks to which service, and tests pass the
 // real DefaultArtifactClient pointed at a loopback double.
 import type { ArtifactClient, FindOptions } from '@actions/artifact';
+import { ArtifactError } from '../errors.js';
 import type { GitHubClient } from './octokit.js';
 
 /** Characters the artifact service refuses in a name (NTFS limits; upload-artifact refuses them too). */
@@ -19,11 +20,6 @@ export const FORBIDDEN_NAME_CHARACTERS: ReadonlyMap<string, string> = new Map([
   ['\\', 'backslash \\'],
   ['/', 'forward slash /'],
 ]);
-
-/** An artifact operation that failed: the message names the artifact and what went wrong. */
-export class ArtifactError extends Error {
-  override name = 'ArtifactError';
-}
 
 export interface UploadSummaryOptions {
   name: string;

@@ -15,7 +15,7 @@ import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/registry.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { streamable, streamPackRlmCode } from '../adapters/formats/rlm-code-stream.js';
-import { InputError, isUserError } from '../errors.js';
+import { EnvironmentError, InputError, isUserError } from '../errors.js';
 import { transferables, type PackedSummary } from '../schema/pack.js';
 import { packedSummary } from '../schema/packed-summary.js';
 
@@ -71,7 +71,9 @@ function loadInWorker(script: URL, request: LoadRequest): PendingLoad {
     });
     worker.once('error', reject);
     // After a reply this changes nothing; without one (the thread ran out of memory), it ends the wait.
-    worker.once('exit', (code) => reject(new Error(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply`)));
+    worker.once('exit', (code) =>
+      reject(new EnvironmentError(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply; was the machine out of memory?`)),
+    );
   });
   result.catch(() => undefined); // awaited by the caller, unless the other file failed first
   return { result, cancel: () => void worker.terminate() };

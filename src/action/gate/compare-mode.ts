@@ -14,7 +14,7 @@ import type { LoadedSummary } from '../../analysis/model.js';
 import { loadPair } from '../../load/load.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { verdictLine, verdictText } from '../../report/verdict.js';
-import { InputError, UsageError } from '../../errors.js';
+import { InputError, UsageError, failureMessage } from '../../errors.js';
 import { kindOf, writeAll } from '../../fs-safe.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';
 import { renderCsv } from '../../report/csv-report.js';
@@ -323,7 +323,7 @@ export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<
     return await compareAndReport(io, inputs, publisher);
   } catch (err) {
     if (publisher !== null) {
-      await publisher.fail(err instanceof Error ? err.message : String(err));
+      await publisher.fail(failureMessage(err));
       markPublished(err);
     }
     throw err;

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { loadSummary } from '../../adapters/registry.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, failureMessage } from '../../errors.js';
 import { resolvePullRequest, WorkflowRunEvent, type WorkflowRun } from '../../github/pull-request.js';
 import type { GitHubClient } from '../../github/octokit.js';
 import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
@@ -113,7 +113,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
     if (publisher !== null) {
       // The comment says what went wrong too: find the PR without the artifact's claim when it failed before that.
       if (target.pullNumber === null) target.pullNumber = (await resolvePullRequest(octokit, { owner, repo }, run, null).catch(() => null))?.number ?? null;
-      await publisher.fail(err instanceof Error ? err.message : String(err));
+      await publisher.fail(failureMessage(err));
       markPublished(err);
     }
     throw err;

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { SummaryNotFound } from '../../errors.js';
 import { matchFiles, MAX_SCANNED_ENTRIES, TooManyEntries } from '../../load/glob.js';
 
 export { MAX_SCANNED_ENTRIES };
@@ -23,8 +24,6 @@ export interface FoundSummary {
   /** The other files this run wrote or changed that match too (newest first): the log names them. */
   otherNew: string[];
 }
-
-export class SummaryNotFound extends Error {}
 
 /** What a file was before the command ran. */
 interface FileState {

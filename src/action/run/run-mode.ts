@@ -20,6 +20,7 @@ import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { commandFailed, stampMetadata, withMetadata, type CommandOutcome, type Scalar } from './metadata.js';
 import { describeSpend, UsageWatcher } from './budget.js';
+import { stopCommands, stopToken } from '../log.js';
 import { reuseBaseline } from './reuse.js';
 import { prepareShard, readCaseList } from './shard-cases.js';
 import { runSuiteCommand } from './suite-command.js';
@@ -73,10 +74,11 @@ async function runCommand(
   shard: ShardPrep,
   cap: SpendCap | null,
 ): Promise<CommandOutcome> {
-  const token = randomBytes(16).toString('hex');
+  // The suite's output is not ours: the runner acts on no workflow command in it (log.ts).
+  const fence = stopCommands(stopToken());
   const of = inputs.trials > 1 ? ` (trial ${trial} of ${inputs.trials})` : '';
   io.startGroup(`benchgate: ${inputs.role} suite "${inputs.suite}"${of}: ${inputs.command.split('\n')[0]}`);
-  io.info(`::stop-commands::${token}`);
+  io.write(`${fence.stop}\n`);
   let endsWithNewline = true;
   try {
     return await runSuiteCommand({
@@ -101,7 +103,7 @@ async function runCommand(
       },
     });
   } finally {
-    io.info(`${endsWithNewline ? '' : '\n'}::${token}::`);
+    io.write(`${endsWithNewline ? '' : '\n'}${fence.resume}\n`);
     io.endGroup();
   }
 }

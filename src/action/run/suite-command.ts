@@ -9,14 +9,22 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { CommandOutcome } from './metadata.js';
 
-/** Variables the suite must not see: the artifact service's job token (the suite may be PR code). */
-export const WITHHELD_ENV = [
-  'ACTIONS_RUNTIME_TOKEN',
-  'ACTIONS_RESULTS_URL',
-  'ACTIONS_RUNTIME_URL',
-  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-  'ACTIONS_ID_TOKEN_REQUEST_URL',
-];
+/**
+ * Variables the suite must not see (it may be PR code): the runner's own variables, which carry the
+ * artifact service's and the OIDC service's tokens (`ACTIONS_RUNTIME_TOKEN`,
+ * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and every other `ACTIONS_*`); every action input (`INPUT_*`, among
+ * them `INPUT_GITHUB-TOKEN`); the usual names of a GitHub token; and the files through which a step
+ * sets its outputs and state (the suite must not set benchgate's outputs). Secrets the suite needs
+ * reach it through the step's `env` (the reusable workflow's `suite-env`), under other names.
+ */
+export const WITHHELD_PREFIXES = ['ACTIONS_', 'INPUT_'] as const;
+export const WITHHELD_NAMES = ['GITHUB_TOKEN', 'GH_TOKEN', 'GH_ENTERPRISE_TOKEN', 'GITHUB_ENTERPRISE_TOKEN', 'GITHUB_OUTPUT', 'GITHUB_STATE'] as const;
+
+/** True for a variable the suite's environment never holds (names compared in upper case, as on Windows). */
+export function isWithheld(name: string): boolean {
+  const upper = name.toUpperCase();
+  return WITHHELD_PREFIXES.some((p) => upper.startsWith(p)) || (WITHHELD_NAMES as readonly string[]).includes(upper);
+}
 /** The log file keeps at most this much; the live log gets everything. */
 export const LOG_CAP_BYTES = 16 * 1024 * 1024;
 
@@ -34,9 +42,10 @@ export interface SuiteCommandOptions {
   stopWhen?: { everyMs: number; reason(): string | null };
 }
 
-function childEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+/** The suite's environment: `env` without the withheld variables. */
+export function childEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && !WITHHELD_ENV.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !isWithheld(k)) out[k] = v;
   return out;
 }
 
