@@ -27,6 +27,8 @@ const timeouts = { testTimeout: 180_000, hookTimeout: 120_000, teardownTimeout: 
 export default defineConfig({
   test: {
     ...timeouts,
+    // GitHub's workflow parser imports its JSON schemas without import attributes: let vite load it.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['__tests__/unit/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 3 } },
       { extends: true, test: { name: 'integration', include: ['__tests__/integration/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 3 } },
