@@ -8002,6 +8002,18 @@ function sniffKind(head) {
         return 'json';
     }
 }
+/**
+ * The kind of a file: as its start reads ({@link sniffKind}), except that a `.jsonl` or `.ndjson`
+ * file of one object on one line is JSON Lines of one record, as its name says (sniffing alone
+ * calls it one JSON document, having no second line to tell them apart).
+ */
+function sourceKindOf(file, head) {
+    const kind = sniffKind(head);
+    if (kind !== 'json' || !/\.(jsonl|ndjson)$/i.test(file))
+        return kind;
+    const text = head.trim();
+    return text.startsWith('{') && !text.includes('\n') ? 'jsonl' : kind;
+}
 /** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
 function openOrExplain(file) {
     return openRegularFile(file).fd;
@@ -8087,7 +8099,7 @@ function directorySource(dir) {
 function fileSource(file, content) {
     if (isDirectory(file))
         return directorySource(file);
-    const kind = sniffKind(readHead(file));
+    const kind = sourceKindOf(file, readHead(file));
     let text;
     let parsed;
     return {

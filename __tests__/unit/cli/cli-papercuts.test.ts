@@ -1,15 +1,17 @@
 // What a new user trips on (issue 33): the version spelled the usual ways, a glob the shell expanded,
 // a leaderboard over a folder that holds benchgate's own reports, help that fits 100 columns, and
 // reports that never show this machine's absolute paths.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sourceKindOf } from '../../../src/adapters/parsing/source.js';
 import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from '../../../src/cli/help.js';
 import { benchgateOutputKind } from '../../../src/cli/leaderboard.js';
 import { shownPath } from '../../../src/cli/run.js';
 import { BENCHGATE_VERSION } from '../../../src/version.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { readDocs } from '../../helpers/docs.js';
 
 const fixtures = new URL('../../fixtures/rlm-code/', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-papercuts-'));
@@ -112,5 +114,57 @@ describe('file names in reports', () => {
     expect(json.baseline_path).toBe(expected);
     expect(json.candidate_path).toBe(expected.replace('baseline.json', 'candidate.json'));
     for (const text of [md, JSON.stringify(json)]) expect(text).not.toContain(fixtures);
+  });
+});
+
+describe("the docs' one-line JSON Lines example of generic records", () => {
+  const example = /### Generic records \(`records`\)\n\n```\n(.*\n)```/.exec(readDocs())?.[1] as string;
+
+  it('is one line, read as one record from a .jsonl file', async () => {
+    expect(example.split('\n')).toHaveLength(2);
+    const dir = join(tmp, 'records');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'base.jsonl'), example);
+    writeFileSync(join(dir, 'cand.jsonl'), example.replace('"passed": true, "score": 0.85', '"passed": false, "score": 0.1'));
+    const r = await runCli('compare', '--baseline', join(dir, 'base.jsonl'), '--candidate', join(dir, 'cand.jsonl'), '--format', 'json');
+    expect(r.stderr).toBe('benchgate: hold (failed gates: reward, completion, completion_regressions)\n');
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout) as { cases: { case_id: string }[] };
+    expect(json.cases.map((c) => c.case_id)).toEqual(['task-01']);
+  });
+  it('stays one JSON document in a .json file, and a .jsonl file of pretty JSON is not one line', () => {
+    expect(sourceKindOf('a.json', example)).toBe('json');
+    expect(sourceKindOf('a.jsonl', example)).toBe('jsonl');
+    expect(sourceKindOf('a.ndjson', example)).toBe('jsonl');
+    expect(sourceKindOf('a.jsonl', '{\n  "id": 1\n}\n')).toBe('json');
+    expect(sourceKindOf('a.jsonl', '[{"id": 1}]')).toBe('json');
+  });
+});
+
+describe('docs/cli.md', () => {
+  const page = readFileSync(new URL('../../../docs/cli.md', import.meta.url), 'utf8');
+
+  it("usage block names every option of 'benchgate compare --help'", () => {
+    const usage = /^```\n(benchgate compare [\s\S]*?)^```$/m.exec(page)?.[1] as string;
+    const options = [...new Set([...COMPARE_HELP.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1] as string))].filter((o) => o !== '--help');
+    expect(options).toContain('--sequential');
+    expect(options.filter((o) => !usage.includes(`[${o}`) && !usage.includes(` ${o} `) && !usage.includes(`| ${o}`))).toEqual([]);
+    expect(usage).toContain('benchgate version | --version | -v');
+  });
+
+  it('says what --output prints, as it prints it', async () => {
+    const out = join(tmp, 'cli-md', 'report.md');
+    const r = await runCli(
+      'compare',
+      '--baseline',
+      `${fixtures}reward_regression/baseline.json`,
+      '--candidate',
+      `${fixtures}reward_regression/candidate.json`,
+      '--output',
+      out,
+    );
+    expect(page).toContain('With `--output`, standard output gets two lines: the verdict and why, then where the report went');
+    expect(r.stdout.split('\n')).toEqual(['benchgate: hold (failed gates: reward)', `benchgate: markdown report written to ${out}`, '']);
+    expect(r.stderr).toBe('');
   });
 });
