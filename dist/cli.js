@@ -3,7 +3,7 @@ import { workerData, parentPort, Worker, isMainThread } from 'node:worker_thread
 import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, createHash } from 'node:crypto';
-import { resolve, dirname, join, basename, normalize, isAbsolute, relative, sep } from 'node:path';
+import { resolve, dirname, join, basename, relative, isAbsolute, normalize, sep } from 'node:path';
 import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 import * as zlib from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
@@ -7744,6 +7744,15 @@ function sameFile(a, path) {
     const b = statSync(path, { throwIfNoEntry: false });
     return b !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
+/**
+ * How reports and messages name a file the user gave: relative to `base` (the working directory, or
+ * the action's workspace), with `..` when outside it, never by this machine's absolute path; only a
+ * file on another drive (Windows) falls back to its name. `base` itself is `.`.
+ */
+function shownPath$1(path, base) {
+    const rel = relative(base, resolve(base, path));
+    return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
+}
 
 /**
  * What JSON.parse lets through and a summary must not say: the same key twice in one object
@@ -7760,7 +7769,7 @@ function lineColumn(text, at) {
     const before = text.slice(0, at);
     return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
 }
-function shownPath$1(stack) {
+function shownPath(stack) {
     const full = formatPath(stack.map((f) => f.at));
     return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
 }
@@ -7795,7 +7804,7 @@ function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
                 const first = top.keys.get(key);
                 top.at = key;
                 if (first !== undefined) {
-                    throw new InputError(`${where}: ${shownPath$1(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
                 }
                 top.keys.set(key, i);
                 expectKey = false;
@@ -7804,7 +7813,7 @@ function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
         }
         else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
             if (stack.length >= maxDepth) {
-                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath$1(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
+                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
             }
             stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
             expectKey = c === 0x7b;
@@ -34608,16 +34617,8 @@ function sequentialRound(cmd, config, baselines, candidates) {
     }
     return { round: baselines.length, max };
 }
-/**
- * How output names a file: relative to the working directory (with `..` when outside it), never by
- * this machine's absolute path; only a file on another drive falls back to its name.
- */
-function shownPath(path, cwd = process.cwd()) {
-    const rel = relative(cwd, resolve(cwd, path));
-    return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
-}
 /** The run as the reports name it: its path as {@link shownPath} shows it. */
-const shown = (run) => ({ ...run, path: shownPath(run.path) });
+const shown = (run) => ({ ...run, path: shownPath$1(run.path, process.cwd()) });
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
 function writeReport(output, inputs, pieces, config = null) {
     const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];

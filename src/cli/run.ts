@@ -3,13 +3,12 @@
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
 import { existsSync } from 'node:fs';
-import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/registry.js';
 import { compareSummaries, type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { decideSequential, MAX_TRIALS, sequentialConfidence } from '../analysis/significance/sequential.js';
 import { isUserError, UsageError } from '../errors.js';
-import { writeOutputFile } from '../fs-safe.js';
+import { shownPath, writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
@@ -71,17 +70,8 @@ function sequentialRound(
   return { round: baselines.length, max };
 }
 
-/**
- * How output names a file: relative to the working directory (with `..` when outside it), never by
- * this machine's absolute path; only a file on another drive falls back to its name.
- */
-export function shownPath(path: string, cwd: string = process.cwd()): string {
-  const rel = relative(cwd, resolve(cwd, path));
-  return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
-}
-
 /** The run as the reports name it: its path as {@link shownPath} shows it. */
-const shown = (run: LoadedSummary): LoadedSummary => ({ ...run, path: shownPath(run.path) });
+const shown = (run: LoadedSummary): LoadedSummary => ({ ...run, path: shownPath(run.path, process.cwd()) });
 
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
 function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string | Uint8Array>, config: string | null = null): string {

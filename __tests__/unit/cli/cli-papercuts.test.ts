@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sourceKindOf } from '../../../src/adapters/parsing/source.js';
 import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from '../../../src/cli/help.js';
 import { benchgateOutputKind } from '../../../src/cli/leaderboard.js';
-import { shownPath } from '../../../src/cli/run.js';
+import { shownPath } from '../../../src/fs-safe.js';
 import { BENCHGATE_VERSION } from '../../../src/version.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { readDocs } from '../../helpers/docs.js';
