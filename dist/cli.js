@@ -3,7 +3,7 @@ import { workerData, parentPort, Worker, isMainThread } from 'node:worker_thread
 import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, createHash } from 'node:crypto';
-import { resolve, dirname, join, basename, normalize, isAbsolute, relative, sep } from 'node:path';
+import { resolve, dirname, join, basename, relative, isAbsolute, normalize, sep } from 'node:path';
 import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 import * as zlib from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
@@ -7778,6 +7778,15 @@ function sameFile(a, path) {
     const b = statSync(path, { throwIfNoEntry: false });
     return b !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
+/**
+ * How reports and messages name a file the user gave: relative to `base` (the working directory, or
+ * the action's workspace), with `..` when outside it, never by this machine's absolute path; only a
+ * file on another drive (Windows) falls back to its name. `base` itself is `.`.
+ */
+function shownPath$1(path, base) {
+    const rel = relative(base, resolve(base, path));
+    return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
+}
 
 /**
  * What JSON.parse lets through and a summary must not say: the same key twice in one object
@@ -8036,6 +8045,18 @@ function sniffKind(head) {
         return 'json';
     }
 }
+/**
+ * The kind of a file: as its start reads ({@link sniffKind}), except that a `.jsonl` or `.ndjson`
+ * file of one object on one line is JSON Lines of one record, as its name says (sniffing alone
+ * calls it one JSON document, having no second line to tell them apart).
+ */
+function sourceKindOf(file, head) {
+    const kind = sniffKind(head);
+    if (kind !== 'json' || !/\.(jsonl|ndjson)$/i.test(file))
+        return kind;
+    const text = head.trim();
+    return text.startsWith('{') && !text.includes('\n') ? 'jsonl' : kind;
+}
 /** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
 function openOrExplain(file) {
     return openRegularFile(file).fd;
@@ -8121,7 +8142,7 @@ function directorySource(dir) {
 function fileSource(file, content) {
     if (isDirectory(file))
         return directorySource(file);
-    const kind = sniffKind(readHead(file));
+    const kind = sourceKindOf(file, readHead(file));
     let text;
     let parsed;
     return {
@@ -34202,16 +34223,39 @@ function parseLeaderboard(args) {
         inputFormat: values.get('input-format') ?? null,
     };
 }
-/** Loads every file (a history file gives all its runs), ranks them and returns the rendered leaderboard. */
-function runLeaderboard(cmd) {
+/**
+ * What benchgate itself wrote, from a file's first bytes: a compare report (`--format json`, the
+ * fields of rlm-code's validate --json) or a leaderboard (`--format json`); null for anything else.
+ */
+function benchgateOutputKind(head) {
+    if (/^\s*\{\s*"candidate_id"\s*:[^{]*"baseline_id"\s*:[^{]*"candidate_path"\s*:[^{]*"baseline_path"\s*:/.test(head))
+        return 'a compare report';
+    if (/^\s*\{\s*"metric"\s*:[^{,]*,\s*"higher_is_better"\s*:/.test(head))
+        return 'a leaderboard';
+    return null;
+}
+/**
+ * Loads every file (a history file gives all its runs), ranks them and returns the rendered
+ * leaderboard. benchgate's own reports among the files (a glob over a folder the demo or the CLI
+ * wrote into) are no runs: each is skipped with a notice.
+ */
+function runLeaderboard(cmd, notice = () => { }) {
     const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
     const files = expandInputs('leaderboard', cmd.files, process.cwd());
     const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
     const entries = labelEntries(files.flatMap((file) => {
-        if (statSync(file, { throwIfNoEntry: false })?.isFile() && looksLikeHistory(readHead(file)))
+        const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : null;
+        const own = head === null ? null : benchgateOutputKind(head);
+        if (own !== null) {
+            notice(`skipped ${file}: ${own} benchgate wrote, not a run`);
+            return [];
+        }
+        if (head !== null && looksLikeHistory(head))
             return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
         return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
     }));
+    if (entries.length === 0)
+        throw new UsageError(`no run to rank: every file given is a report benchgate wrote (${files.join(', ')})`);
     const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
     if (lb.entries.length === 0)
         throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
@@ -34269,8 +34313,19 @@ function parsed(option, raw, parse) {
 function oneOf(option, raw, allowed) {
     return parsed(option, raw, oneOf$2(allowed));
 }
+/**
+ * An argument that is no option. After a FILE option's value it is most likely a file the shell
+ * found for an unquoted glob (`--baseline runs/*.json` gives `--baseline runs/a.json runs/b.json`).
+ */
+function unexpected(arg, after) {
+    const glob = after === 'baseline' || after === 'candidate'
+        ? `. If the shell expanded a glob given to --${after}, quote it (--${after} 'runs/${after}-*.json') or repeat the option for each file (--${after} a.json --${after} b.json)`
+        : '';
+    return new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options${glob}; see 'benchgate compare --help'`);
+}
 function tokenize(args) {
     const raw = { values: new Map(), flags: new Set() };
+    let after = null; // the option whose value the previous argument was
     for (let i = 0; i < args.length; i++) {
         const arg = args[i];
         if (arg === '-h') {
@@ -34279,8 +34334,9 @@ function tokenize(args) {
         }
         const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
         if (!m)
-            throw new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options; see 'benchgate compare --help'`);
+            throw unexpected(arg, after);
         const name = m[1];
+        after = null;
         if (FLAGS.includes(name)) {
             if (m[2] !== undefined)
                 throw new UsageError(`--${name} takes no value`);
@@ -34293,6 +34349,7 @@ function tokenize(args) {
         const value = m[2] ?? args[++i];
         if (value === undefined || (m[2] === undefined && value.startsWith('--')))
             throw new UsageError(`--${name} needs a value`);
+        after = name;
         const list = raw.values.get(name) ?? [];
         list.push(value);
         raw.values.set(name, list);
@@ -34388,7 +34445,7 @@ function parseArgs(argv) {
         }
         return { command: 'help', topic };
     }
-    if (first === '--version' || first === '-V')
+    if (first === 'version' || first === '--version' || first === '-v' || first === '-V')
         return { command: 'version' };
     if (first === 'compare')
         return parseCompare(rest);
@@ -34398,21 +34455,34 @@ function parseArgs(argv) {
 }
 
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
-/** Comma-joined words wrapped to `width`, each line indented by `indent` spaces. */
-function wrap(words, indent, width) {
+/**
+ * Words joined by `sep`, wrapped so that no line passes `width` columns; the lines after the first
+ * are indented by `indent` spaces. The first is too, unless `after` says at which column it goes
+ * on after text already there.
+ */
+function wrap(words, indent, width, sep = ', ', after = null) {
+    const glue = sep.trimEnd();
     const lines = [];
     let line = '';
     for (const word of words) {
-        const next = line ? `${line}, ${word}` : word;
-        if (indent + next.length + 1 > width && line) {
-            lines.push(`${line},`);
+        const next = line ? `${line}${sep}${word}` : word;
+        const start = lines.length === 0 && after !== null ? after : indent;
+        if (start + next.length + glue.length > width && line) {
+            lines.push(`${line}${glue}`);
             line = word;
         }
         else
             line = next;
     }
     lines.push(line);
-    return lines.map((l) => ' '.repeat(indent) + l).join('\n');
+    return lines.map((l, i) => (i === 0 && after !== null ? '' : ' '.repeat(indent)) + l).join('\n');
+}
+/** The input formats after an option's name, from column `at` and wrapped under it, then `tail` (the default). */
+function formats(at, tail) {
+    const text = wrap(INPUT_FORMATS, at, 100, ' | ', at);
+    const last = text.slice(text.lastIndexOf('\n') + 1);
+    const lastStart = text.includes('\n') ? 0 : at;
+    return lastStart + last.length + 1 + tail.length <= 100 ? `${text} ${tail}` : `${text}\n${' '.repeat(at)}${tail}`;
 }
 const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
 
@@ -34420,7 +34490,7 @@ Usage:
   benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
   benchgate help [compare | leaderboard]
-  benchgate --help | --version
+  benchgate --help | version | --version | -v
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
@@ -34433,9 +34503,10 @@ const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
 
 Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
 entry, and a benchgate history file (the history-branch's <suite>.json) gives one entry per run it
-holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
-a cost needs a price (the configuration's pricing, or the summary's cost_usd): unknown values are
-shown as unknown, never 0, and rank last.
+holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens
+are the case rows' own usage and a cost needs a price (the configuration's pricing, or the
+summary's cost_usd): unknown values are shown as unknown, never 0, and rank last. benchgate's own
+reports among the files (a compare report or a leaderboard as JSON) are skipped with a notice.
 
 Ranking:
   --by METRIC          reward | completion_rate | steps | tokens | cost | duration | efficiency
@@ -34459,7 +34530,7 @@ Output:
   --output FILE        write there instead of standard output
   --config FILE        the configuration (default: .github/benchgate.yml when it exists): pricing,
                        input format and field mapping
-  --input-format NAME  ${INPUT_FORMATS.join(' | ')} (default: auto)
+  --input-format NAME  ${formats(23, '(default: auto)')}
   -h, --help           this help
 
 Exit codes:
@@ -34468,26 +34539,27 @@ Exit codes:
   4  a bug in benchgate (the message says so; please report it)
 `;
 const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
-       benchgate compare --decide significant --baseline 'runs/base-*.json' --candidate 'runs/cand-*.json'
+       benchgate compare --decide significant --baseline 'base-*.json' --candidate 'cand-*.json'
 
 Compares a candidate benchmark run with a baseline run using rlm-code's four promotion gates
 (exactly as rlm-code computes them) plus integrity checks rlm-code lacks (missing cases, incomplete,
 cancelled or empty runs, different presets, totals that contradict the case rows).
 
 Inputs:
-  --baseline FILE                  summary of the baseline run (required); with --decide significant,
-                                   repeat it or give a quoted glob for repeated trials of one suite
+  --baseline FILE                  summary of the baseline run (required); with --decide
+                                   significant, repeat it or give a quoted glob for repeated trials
+                                   of one suite
   --candidate FILE                 summary of the candidate run (required); the same
-  --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
+  --input-format NAME              ${formats(35, '(default: auto, detected from the file)')}
   --baseline-model NAME            for a results file with one run per model: the baseline's model
                                    (promptfoo: a provider's label or id, else a prompt's label)
   --candidate-model NAME           the candidate's model (the same file may serve both sides)
   --baseline-prompt LABEL          promptfoo: the baseline's prompt label (with --baseline-model,
                                    that provider's prompt)
   --candidate-prompt LABEL         promptfoo: the candidate's prompt label
-  --baseline-run RUN               for a history of runs (RLE benchmark_history.jsonl): the baseline's
-                                   run by timestamp (or a prefix such as a date) or git commit;
-                                   default: the newest
+  --baseline-run RUN               for a history of runs (RLE benchmark_history.jsonl): the
+                                   baseline's run by timestamp (or a prefix such as a date) or git
+                                   commit; default: the newest
   --candidate-run RUN              the candidate's run (the same file may serve both sides)
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
@@ -34509,17 +34581,17 @@ ${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
 Decision:
   --decide POLICY                  point | significant (default: point)
                                      point        the gates on point estimates, exactly as rlm-code
-                                     significant  each gate on the paired per-case evidence: it fails
-                                                  only when the data show it violated, passes when
-                                                  they show it holds, else the verdict is
-                                                  inconclusive (exit 3)
+                                     significant  each gate on the paired per-case evidence: it
+                                                  fails only when the data show it violated,
+                                                  passes when they show it holds, else the
+                                                  verdict is inconclusive (exit 3)
   --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
-  --cluster FIELD                  for significant: auto | none | task_family | environment | domain |
-                                   split | length_bucket | any field of the case rows: cases of one
-                                   group are tested as one unit
-                                   (default: auto: task_family, environment or domain when every case
-                                   has one: with at least 20 groups always, with fewer only when the
-                                   data show the cases of a group moving together)
+  --cluster FIELD                  for significant: auto | none | task_family | environment |
+                                   domain | split | length_bucket | any field of the case rows:
+                                   cases of one group are tested as one unit
+                                   (default: auto: task_family, environment or domain when every
+                                   case has one: with at least 20 groups always, with fewer only
+                                   when the data show the cases of a group moving together)
   --sequential                     for significant: decide round by round (one trial of each side
                                    per round, the files given so far), at levels that keep the error
                                    rates when you stop at the first decision; says whether to stop
@@ -34528,8 +34600,8 @@ Decision:
                                    (2 to 50, default: 10)
 
 Findings:
-  --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
-                                   repeatable (default: none). Codes:
+  --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
+                                   them; repeatable (default: none). Codes:
 ${wrap(FINDING_CODES, 35, 100)}
 
 Output:
@@ -34583,6 +34655,8 @@ function sequentialRound(cmd, config, baselines, candidates) {
     }
     return { round: baselines.length, max };
 }
+/** The run as the reports name it: its path as {@link shownPath} shows it. */
+const shown = (run) => ({ ...run, path: shownPath$1(run.path, process.cwd()) });
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
 function writeReport(output, inputs, pieces, config = null) {
     const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
@@ -34618,9 +34692,12 @@ async function runCompare(cmd, io) {
         warmHelper();
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
-    const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
+    const trials = {
+        baseline: [baseline, ...more(baselines, options.baseline)].map(shown),
+        candidate: [candidate, ...more(candidates, options.candidate)].map(shown),
+    };
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    const cmp = compareSummaries(baseline, candidate, compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }));
+    const cmp = compareSummaries(trials.baseline[0], trials.candidate[0], compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }));
     if (seq !== null && cmp.significance !== null) {
         cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
     }
@@ -34632,8 +34709,8 @@ async function runCompare(cmd, io) {
         io.stderr(`${verdictLine(cmp)}\n`);
     }
     else {
-        const out = writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
-        io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
+        writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
+        io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${cmd.output}\n`);
     }
     return EXIT[cmp.verdict];
 }
@@ -34646,7 +34723,7 @@ async function main(argv, io) {
                 io.stdout(cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'compare' ? COMPARE_HELP : LEADERBOARD_HELP);
                 return 0;
             case 'leaderboard': {
-                const text = runLeaderboard(cmd);
+                const text = runLeaderboard(cmd, (notice) => io.stderr(`benchgate: ${notice}\n`));
                 if (cmd.output === null)
                     io.stdout(text);
                 else

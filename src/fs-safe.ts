@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, UsageError } from './errors.js';
 
 /** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
@@ -155,4 +155,14 @@ export function writeAll(fd: number, bytes: Uint8Array): void {
 function sameFile(a: Stats, path: string): boolean {
   const b = statSync(path, { throwIfNoEntry: false });
   return b !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+
+/**
+ * How reports and messages name a file the user gave: relative to `base` (the working directory, or
+ * the action's workspace), with `..` when outside it, never by this machine's absolute path; only a
+ * file on another drive (Windows) falls back to its name. `base` itself is `.`.
+ */
+export function shownPath(path: string, base: string): string {
+  const rel = relative(base, resolve(base, path));
+  return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
 }

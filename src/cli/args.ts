@@ -95,8 +95,21 @@ interface Raw {
   flags: Set<string>;
 }
 
+/**
+ * An argument that is no option. After a FILE option's value it is most likely a file the shell
+ * found for an unquoted glob (`--baseline runs/*.json` gives `--baseline runs/a.json runs/b.json`).
+ */
+function unexpected(arg: string, after: string | null): UsageError {
+  const glob =
+    after === 'baseline' || after === 'candidate'
+      ? `. If the shell expanded a glob given to --${after}, quote it (--${after} 'runs/${after}-*.json') or repeat the option for each file (--${after} a.json --${after} b.json)`
+      : '';
+  return new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options${glob}; see 'benchgate compare --help'`);
+}
+
 function tokenize(args: readonly string[]): Raw {
   const raw: Raw = { values: new Map(), flags: new Set() };
+  let after: string | null = null; // the option whose value the previous argument was
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '-h') {
@@ -104,8 +117,9 @@ function tokenize(args: readonly string[]): Raw {
       continue;
     }
     const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-    if (!m) throw new UsageError(`Unexpected argument ${JSON.stringify(arg)}: 'benchgate compare' takes only options; see 'benchgate compare --help'`);
+    if (!m) throw unexpected(arg, after);
     const name = m[1] as string;
+    after = null;
     if ((FLAGS as readonly string[]).includes(name)) {
       if (m[2] !== undefined) throw new UsageError(`--${name} takes no value`);
       raw.flags.add(name);
@@ -116,6 +130,7 @@ function tokenize(args: readonly string[]): Raw {
     }
     const value = m[2] ?? args[++i];
     if (value === undefined || (m[2] === undefined && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+    after = name;
     const list = raw.values.get(name as ValueOption) ?? [];
     list.push(value);
     raw.values.set(name as ValueOption, list);
@@ -216,7 +231,7 @@ export function parseArgs(argv: readonly string[]): Command {
     }
     return { command: 'help', topic };
   }
-  if (first === '--version' || first === '-V') return { command: 'version' };
+  if (first === 'version' || first === '--version' || first === '-v' || first === '-V') return { command: 'version' };
   if (first === 'compare') return parseCompare(rest);
   if (first === 'leaderboard') return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
   throw new UsageError(

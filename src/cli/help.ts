@@ -4,19 +4,33 @@ import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
 import { INPUT_FORMATS } from '../adapters/registry.js';
 import { GATE_OPTIONS } from '../policy/options.js';
 
-/** Comma-joined words wrapped to `width`, each line indented by `indent` spaces. */
-function wrap(words: readonly string[], indent: number, width: number): string {
+/**
+ * Words joined by `sep`, wrapped so that no line passes `width` columns; the lines after the first
+ * are indented by `indent` spaces. The first is too, unless `after` says at which column it goes
+ * on after text already there.
+ */
+function wrap(words: readonly string[], indent: number, width: number, sep = ', ', after: number | null = null): string {
+  const glue = sep.trimEnd();
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
-    const next = line ? `${line}, ${word}` : word;
-    if (indent + next.length + 1 > width && line) {
-      lines.push(`${line},`);
+    const next = line ? `${line}${sep}${word}` : word;
+    const start = lines.length === 0 && after !== null ? after : indent;
+    if (start + next.length + glue.length > width && line) {
+      lines.push(`${line}${glue}`);
       line = word;
     } else line = next;
   }
   lines.push(line);
-  return lines.map((l) => ' '.repeat(indent) + l).join('\n');
+  return lines.map((l, i) => (i === 0 && after !== null ? '' : ' '.repeat(indent)) + l).join('\n');
+}
+
+/** The input formats after an option's name, from column `at` and wrapped under it, then `tail` (the default). */
+function formats(at: number, tail: string): string {
+  const text = wrap(INPUT_FORMATS, at, 100, ' | ', at);
+  const last = text.slice(text.lastIndexOf('\n') + 1);
+  const lastStart = text.includes('\n') ? 0 : at;
+  return lastStart + last.length + 1 + tail.length <= 100 ? `${text} ${tail}` : `${text}\n${' '.repeat(at)}${tail}`;
 }
 
 export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate may be promoted over a baseline.
@@ -25,7 +39,7 @@ Usage:
   benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
   benchgate help [compare | leaderboard]
-  benchgate --help | --version
+  benchgate --help | version | --version | -v
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
@@ -39,9 +53,10 @@ export const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [opti
 
 Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
 entry, and a benchgate history file (the history-branch's <suite>.json) gives one entry per run it
-holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens are the case rows' own usage and
-a cost needs a price (the configuration's pricing, or the summary's cost_usd): unknown values are
-shown as unknown, never 0, and rank last.
+holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens
+are the case rows' own usage and a cost needs a price (the configuration's pricing, or the
+summary's cost_usd): unknown values are shown as unknown, never 0, and rank last. benchgate's own
+reports among the files (a compare report or a leaderboard as JSON) are skipped with a notice.
 
 Ranking:
   --by METRIC          reward | completion_rate | steps | tokens | cost | duration | efficiency
@@ -65,7 +80,7 @@ Output:
   --output FILE        write there instead of standard output
   --config FILE        the configuration (default: .github/benchgate.yml when it exists): pricing,
                        input format and field mapping
-  --input-format NAME  ${INPUT_FORMATS.join(' | ')} (default: auto)
+  --input-format NAME  ${formats(23, '(default: auto)')}
   -h, --help           this help
 
 Exit codes:
@@ -75,26 +90,27 @@ Exit codes:
 `;
 
 export const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
-       benchgate compare --decide significant --baseline 'runs/base-*.json' --candidate 'runs/cand-*.json'
+       benchgate compare --decide significant --baseline 'base-*.json' --candidate 'cand-*.json'
 
 Compares a candidate benchmark run with a baseline run using rlm-code's four promotion gates
 (exactly as rlm-code computes them) plus integrity checks rlm-code lacks (missing cases, incomplete,
 cancelled or empty runs, different presets, totals that contradict the case rows).
 
 Inputs:
-  --baseline FILE                  summary of the baseline run (required); with --decide significant,
-                                   repeat it or give a quoted glob for repeated trials of one suite
+  --baseline FILE                  summary of the baseline run (required); with --decide
+                                   significant, repeat it or give a quoted glob for repeated trials
+                                   of one suite
   --candidate FILE                 summary of the candidate run (required); the same
-  --input-format NAME              ${INPUT_FORMATS.join(' | ')} (default: auto, detected from the file)
+  --input-format NAME              ${formats(35, '(default: auto, detected from the file)')}
   --baseline-model NAME            for a results file with one run per model: the baseline's model
                                    (promptfoo: a provider's label or id, else a prompt's label)
   --candidate-model NAME           the candidate's model (the same file may serve both sides)
   --baseline-prompt LABEL          promptfoo: the baseline's prompt label (with --baseline-model,
                                    that provider's prompt)
   --candidate-prompt LABEL         promptfoo: the candidate's prompt label
-  --baseline-run RUN               for a history of runs (RLE benchmark_history.jsonl): the baseline's
-                                   run by timestamp (or a prefix such as a date) or git commit;
-                                   default: the newest
+  --baseline-run RUN               for a history of runs (RLE benchmark_history.jsonl): the
+                                   baseline's run by timestamp (or a prefix such as a date) or git
+                                   commit; default: the newest
   --candidate-run RUN              the candidate's run (the same file may serve both sides)
   --config FILE                    the gate configuration (default: .github/benchgate.yml when it
                                    exists); the options below override it
@@ -116,17 +132,17 @@ ${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
 Decision:
   --decide POLICY                  point | significant (default: point)
                                      point        the gates on point estimates, exactly as rlm-code
-                                     significant  each gate on the paired per-case evidence: it fails
-                                                  only when the data show it violated, passes when
-                                                  they show it holds, else the verdict is
-                                                  inconclusive (exit 3)
+                                     significant  each gate on the paired per-case evidence: it
+                                                  fails only when the data show it violated,
+                                                  passes when they show it holds, else the
+                                                  verdict is inconclusive (exit 3)
   --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
-  --cluster FIELD                  for significant: auto | none | task_family | environment | domain |
-                                   split | length_bucket | any field of the case rows: cases of one
-                                   group are tested as one unit
-                                   (default: auto: task_family, environment or domain when every case
-                                   has one: with at least 20 groups always, with fewer only when the
-                                   data show the cases of a group moving together)
+  --cluster FIELD                  for significant: auto | none | task_family | environment |
+                                   domain | split | length_bucket | any field of the case rows:
+                                   cases of one group are tested as one unit
+                                   (default: auto: task_family, environment or domain when every
+                                   case has one: with at least 20 groups always, with fewer only
+                                   when the data show the cases of a group moving together)
   --sequential                     for significant: decide round by round (one trial of each side
                                    per round, the files given so far), at levels that keep the error
                                    rates when you stop at the first decision; says whether to stop
@@ -135,8 +151,8 @@ Decision:
                                    (2 to 50, default: 10)
 
 Findings:
-  --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on them;
-                                   repeatable (default: none). Codes:
+  --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
+                                   them; repeatable (default: none). Codes:
 ${wrap(FINDING_CODES, 35, 100)}
 
 Output:

@@ -113,18 +113,38 @@ export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | 
   };
 }
 
-/** Loads every file (a history file gives all its runs), ranks them and returns the rendered leaderboard. */
-export function runLeaderboard(cmd: LeaderboardCommand): string {
+/**
+ * What benchgate itself wrote, from a file's first bytes: a compare report (`--format json`, the
+ * fields of rlm-code's validate --json) or a leaderboard (`--format json`); null for anything else.
+ */
+export function benchgateOutputKind(head: string): string | null {
+  if (/^\s*\{\s*"candidate_id"\s*:[^{]*"baseline_id"\s*:[^{]*"candidate_path"\s*:[^{]*"baseline_path"\s*:/.test(head)) return 'a compare report';
+  if (/^\s*\{\s*"metric"\s*:[^{,]*,\s*"higher_is_better"\s*:/.test(head)) return 'a leaderboard';
+  return null;
+}
+
+/**
+ * Loads every file (a history file gives all its runs), ranks them and returns the rendered
+ * leaderboard. benchgate's own reports among the files (a glob over a folder the demo or the CLI
+ * wrote into) are no runs: each is skipped with a notice.
+ */
+export function runLeaderboard(cmd: LeaderboardCommand, notice: (text: string) => void = () => {}): string {
   const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
   const files = expandInputs('leaderboard', cmd.files, process.cwd());
   const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
   const entries = labelEntries(
     files.flatMap((file): Omit<LeaderboardEntry, 'label'>[] => {
-      if (statSync(file, { throwIfNoEntry: false })?.isFile() && looksLikeHistory(readHead(file)))
-        return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
+      const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : null;
+      const own = head === null ? null : benchgateOutputKind(head);
+      if (own !== null) {
+        notice(`skipped ${file}: ${own} benchgate wrote, not a run`);
+        return [];
+      }
+      if (head !== null && looksLikeHistory(head)) return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
       return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
     }),
   );
+  if (entries.length === 0) throw new UsageError(`no run to rank: every file given is a report benchgate wrote (${files.join(', ')})`);
   const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
   if (lb.entries.length === 0) throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
   return LEADERBOARD_RENDERERS[cmd.format](lb);

@@ -8,7 +8,7 @@ import { compareSummaries, type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { decideSequential, MAX_TRIALS, sequentialConfidence } from '../analysis/significance/sequential.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
-import { writeOutputFile } from '../fs-safe.js';
+import { shownPath, writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderJsonChunks } from '../report/json-report.js';
@@ -73,6 +73,9 @@ function sequentialRound(
   return { round: baselines.length, max };
 }
 
+/** The run as the reports name it: its path as {@link shownPath} shows it. */
+const shown = (run: LoadedSummary): LoadedSummary => ({ ...run, path: shownPath(run.path, process.cwd()) });
+
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
 function writeReport(output: string, inputs: readonly string[], pieces: Iterable<string | Uint8Array>, config: string | null = null): string {
   const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
@@ -111,11 +114,14 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0] as string, candidates[0] as string)) warmHelper();
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
   const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
-  const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
+  const trials = {
+    baseline: [baseline, ...more(baselines, options.baseline)].map(shown),
+    candidate: [candidate, ...more(candidates, options.candidate)].map(shown),
+  };
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
   const cmp = compareSummaries(
-    baseline,
-    candidate,
+    trials.baseline[0] as LoadedSummary,
+    trials.candidate[0] as LoadedSummary,
     compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }),
   );
   if (seq !== null && cmp.significance !== null) {
@@ -127,8 +133,8 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     for (const piece of pieces) io.stdout(typeof piece === 'string' ? piece : Buffer.from(piece));
     io.stderr(`${verdictLine(cmp)}\n`);
   } else {
-    const out = writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
-    io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${out}\n`);
+    writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
+    io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${cmd.output}\n`);
   }
   return EXIT[cmp.verdict];
 }
@@ -142,7 +148,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         io.stdout(cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'compare' ? COMPARE_HELP : LEADERBOARD_HELP);
         return 0;
       case 'leaderboard': {
-        const text = runLeaderboard(cmd);
+        const text = runLeaderboard(cmd, (notice) => io.stderr(`benchgate: ${notice}\n`));
         if (cmd.output === null) io.stdout(text);
         else io.stdout(`benchgate: ${cmd.format} leaderboard written to ${writeReport(cmd.output, cmd.files, [text])}\n`);
         return 0;

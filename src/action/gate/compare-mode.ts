@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { caseFieldsFor, compareSummaries, type Comparison, type Verdict } from '../../analysis/compare.js';
@@ -15,7 +15,7 @@ import { loadPair } from '../../load/load.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { verdictLine, verdictText } from '../../report/verdict.js';
 import { InputError, UsageError, failureMessage } from '../../errors.js';
-import { kindOf, writeAll } from '../../fs-safe.js';
+import { kindOf, shownPath, writeAll } from '../../fs-safe.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
@@ -137,12 +137,11 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
     baseline: source.sharded?.baseline ? loadShards(bFiles, load.baseline) : null,
     candidate: source.sharded?.candidate ? loadShards(cFiles, load.candidate) : null,
   };
-  // The reports name each side as a reader knows it: its artifact, or its path in the workspace.
+  // The reports name each side as a reader knows it: its artifact, or its path relative to the workspace (never absolute).
   const shown = (role: Role, run: LoadedSummary, trials: number): LoadedSummary => {
     const artifacts = source.artifacts?.[role];
     if (artifacts) return { ...run, path: sourceLabel(artifacts, run.summary, trials) };
-    const inWorkspace = relative(io.workspace, run.path);
-    return inWorkspace !== '' && !inWorkspace.startsWith('..') && !isAbsolute(inWorkspace) ? { ...run, path: inWorkspace } : run;
+    return { ...run, path: shownPath(run.path, io.workspace) };
   };
   if (areRounds(shards.baseline) || areRounds(shards.candidate))
     return roundSides(inputs, { baseline: shards.baseline, candidate: shards.candidate }, bFiles, shown);

@@ -56,6 +56,18 @@ export function sniffKind(head: string): SourceKind {
   }
 }
 
+/**
+ * The kind of a file: as its start reads ({@link sniffKind}), except that a `.jsonl` or `.ndjson`
+ * file of one object on one line is JSON Lines of one record, as its name says (sniffing alone
+ * calls it one JSON document, having no second line to tell them apart).
+ */
+export function sourceKindOf(file: string, head: string): SourceKind {
+  const kind = sniffKind(head);
+  if (kind !== 'json' || !/\.(jsonl|ndjson)$/i.test(file)) return kind;
+  const text = head.trim();
+  return text.startsWith('{') && !text.includes('\n') ? 'jsonl' : kind;
+}
+
 /** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
 function openOrExplain(file: string): number {
   return openRegularFile(file).fd;
@@ -142,7 +154,7 @@ function directorySource(dir: string): Source {
 export function fileSource(file: string, content?: Uint8Array): Source {
   if (!content && isDirectory(file)) return directorySource(file);
   const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : null;
-  const kind = sniffKind(bytes ? bytes.subarray(0, HEAD_BYTES).toString('utf8') : readHead(file));
+  const kind = sourceKindOf(file, bytes ? bytes.subarray(0, HEAD_BYTES).toString('utf8') : readHead(file));
   let text: string | undefined;
   let parsed: { value: unknown } | undefined;
   return {
