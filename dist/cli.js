@@ -11904,22 +11904,42 @@ function propertyValue(raw) {
     const n = Number(raw);
     return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
 }
+/**
+ * pytest's row for a teardown error after a failed call: junitxml.py's `append_error` writes
+ * `failed on teardown with "<reason>"` (before pytest 5.4: `test teardown failure`) in a second
+ * `<testcase>` of the same place.
+ */
+function isTeardownRow(row) {
+    return row.outcome === 'error' && row.message !== null && (row.message.startsWith('failed on teardown with') || row.message === 'test teardown failure');
+}
 function samePlace(a, b) {
     if (a.classname !== b.classname || a.suites.length !== b.suites.length)
         return false;
     return a.suites === b.suites || a.suites.every((s, i) => s === b.suites[i]);
 }
-/** Every row of the report, grouped by place (suite path, classname, name), in document order. */
+/**
+ * Every test of the report, in document order, each the rows it was written as. A row is a test of
+ * its own (numbered by {@link JunitRow.ordinal} when its place repeats), except where the runner's
+ * own convention writes one test as several rows: gotestsum's reruns and pytest's teardown row.
+ */
 function collectRows(p, text) {
     const root = { name: '', id: undefined, time: undefined };
     // Grouped by name first (names are the file's own strings: no key to build), then by place.
     const byName = new Map();
     const groups = [];
-    const add = (row) => {
+    const add = (row, reruns) => {
         const bucket = byName.get(row.name);
-        const group = bucket?.find((g) => samePlace(g[0], row));
-        if (group)
-            return void group.push(row);
+        let same = 0;
+        let last;
+        for (const g of bucket ?? []) {
+            if (!samePlace(g[0], row))
+                continue;
+            same++;
+            last = g;
+        }
+        if (last !== undefined && (reruns || isTeardownRow(row)))
+            return void last.push(row);
+        row.ordinal = same + 1;
         const created = [row];
         groups.push(created);
         if (bucket)
@@ -11939,15 +11959,20 @@ function collectRows(p, text) {
             if (open !== null)
                 return openInCase(open, name, a, depth - caseDepth);
             if (name === 'testsuite') {
-                suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null });
+                suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null, reruns: false });
+            }
+            else if (name === 'property' && suite !== undefined && a['name'] === 'go.version') {
+                suite.reruns = true;
             }
             else if (name === 'testcase') {
                 if (suite)
                     suite.hasTestcase = true;
                 const place = `line ${line}: <testcase>`;
+                // An empty name is a test all the same (jest-junit writes `name=""` for a test with an
+                // empty title, Surefire 3 for a JUnit 5 `@BeforeAll` failure); only a missing one is refused.
                 const caseName = a['name']?.trim();
-                if (caseName === undefined || caseName === '')
-                    p.add(place, 'name', 'a non-empty test name', a['name']);
+                if (caseName === undefined)
+                    p.add(place, 'name', 'a test name (the `name` attribute)', a['name']);
                 const file = a['file'];
                 const fileLine = a['line'];
                 const attributes = file === undefined && fileLine === undefined
@@ -11965,6 +11990,7 @@ function collectRows(p, text) {
                     reruns: 0,
                     attributes,
                     properties: NONE,
+                    ordinal: 1,
                 };
                 open = { row, result: null, capturing: null, property: null };
                 caseDepth = depth;
@@ -11987,8 +12013,7 @@ function collectRows(p, text) {
                     const { row, result } = open;
                     if (result !== null)
                         row.message = messageOf(result);
-                    if (row.name !== '')
-                        add(row);
+                    add(row, suites[suites.length - 1]?.reruns ?? false);
                     open = null;
                 }
                 else
@@ -12014,7 +12039,8 @@ function collectRows(p, text) {
                     reruns: 0,
                     attributes: NONE,
                     properties: NONE,
-                });
+                    ordinal: 1,
+                }, false);
             }
         },
     });
@@ -12059,9 +12085,10 @@ function closeInCase(c, name) {
     }
 }
 /**
- * The test of one place's rows, in the order written. The last row passing means it passed after
- * retries (gotestsum writes failed attempts first); otherwise the first row that failed or erred
- * gives the outcome (pytest: the call's failure before the teardown's error); else it was skipped.
+ * The test of one test's rows (several only by a runner's convention, see {@link collectRows}), in
+ * the order written. The last row passing means it passed after retries (gotestsum writes failed
+ * attempts first); otherwise the first row that failed or erred gives the outcome (pytest: the
+ * call's failure before the teardown's error); else it was skipped.
  */
 function testOf(rows) {
     const first = rows[0];
@@ -12091,10 +12118,15 @@ function testOf(rows) {
  * pytest's xfail and Node's todo) is neither: not completed and no error, so a test skipped on both
  * sides changes nothing, and one that passed in the baseline and is skipped in the candidate is a
  * completion regression. Runner quirks, read as the runners write them (junit-rows.ts):
- * - `<testcase>` elements with the same place are one test: pytest writes a second one for a
- *   teardown error after a failed call; gotestsum `--rerun-fails` writes each failed attempt before
- *   the passing one. The last row passing means it passed after retries (flaky); otherwise the
- *   first failing row gives the outcome.
+ * - `<testcase>` elements with the same place are distinct tests (mocha-junit-reporter writes one
+ *   per same-title `it()`, jest-junit one per `test.each` row, TestNG one per data-provider
+ *   invocation), numbered in document order: `name`, `name [2]`, … Only a runner's own retry
+ *   convention makes rows one test: pytest's second row for a teardown error after a failed call
+ *   (`failed on teardown with …`), and gotestsum's `--rerun-fails`, which writes each failed attempt
+ *   before the final one (its suites carry a `go.version` property). There the last row passing
+ *   means it passed after retries (flaky); otherwise the first failing row gives the outcome.
+ * - An empty `name` (jest-junit for an empty test title, Surefire 3 for a `@BeforeAll` failure) is
+ *   a test named `(empty name)`.
  * - Surefire `<flakyFailure>`/`<flakyError>`: passed after failed attempts (flaky);
  *   `<rerunFailure>`/`<rerunError>` next to `<failure>`/`<error>`: failed every rerun.
  * - A suite-level `<error>` in a suite with no `<testcase>` (Ant, Surefire: the class did not load)
@@ -12131,7 +12163,7 @@ function idOf(t) {
             id += `${s} › `;
     if (t.classname !== '' && t.classname !== t.suites[t.suites.length - 1] && t.classname !== t.name)
         id += `${t.classname} › `;
-    return id + t.name;
+    return id + (t.name === '' ? '(empty name)' : t.name) + (t.ordinal > 1 ? ` [${t.ordinal}]` : '');
 }
 function toCase$3(t, id, rows) {
     const completed = t.outcome === 'passed';
@@ -12152,6 +12184,8 @@ function toCase$3(t, id, rows) {
         extra['reruns'] = t.reruns;
     if (rows > 1)
         extra['rows'] = rows;
+    if (t.ordinal > 1)
+        extra['occurrence'] = t.ordinal;
     if (t.attributes['file'] !== undefined)
         extra['file'] = t.attributes['file'];
     if (t.attributes['line'] !== undefined)
