@@ -8674,6 +8674,10 @@ function fromRlmRunner(source) {
  * id); when two columns have the same provider and prompt (0.43 wrote the id for both of two
  * labelled providers), the eval's `config.providers` names them, providers outer and prompts inner
  * as the evaluator loops.
+ * - 0.2x (0.24.2's evaluator.js): the head's prompts have no `provider`; with several providers
+ *   the display is `[<provider id>] <prompt>`; the evaluator loops prompts outer and providers
+ *   inner; body rows have no `description` or `test`, only `vars` in the order of `head.vars`.
+ *   Providers had no labels then: a label is only in the eval's `config.providers`, in order.
  */
 const str$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
 const nonEmpty$1 = (v) => (isObj(v) && Object.keys(v).length > 0 ? v : null);
@@ -8742,16 +8746,12 @@ function gridOfTable(top, table, p) {
         p.check();
         return { columns: [], tests: new Map(), cells: [] };
     }
-    const columns = head.map((h, j) => ({
-        index: j,
-        provider: str$1(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
-        providerId: str$1(isObj(h) ? h['provider'] : null),
-        prompt: str$1(isObj(h) ? (h['label'] ?? h['display']) : null),
-    }));
-    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
+    const old = head.every((h) => !isObj(h) || h['provider'] === undefined);
     const providers = configProviders(top);
+    const columns = head.map((h, j) => (old ? oldColumn(h, j, providers) : newColumn(h, j)));
+    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
     if (new Set(columns.map(key)).size < columns.length)
-        relabel(columns, providers);
+        relabel(columns, providers, old);
     for (const c of columns) {
         // The table names a labelled provider by its label: its id is in the config.
         const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
@@ -8768,7 +8768,7 @@ function gridOfTable(top, table, p) {
         tests.set(i, {
             index: i,
             description: str$1(row['description']) ?? str$1(test['description']),
-            vars: isObj(test['vars']) ? test['vars'] : null,
+            vars: isObj(test['vars']) ? test['vars'] : varsOfRow(table, row),
             metadata: nonEmpty$1(test['metadata']),
         });
         row['outputs'].forEach((out, j) => {
@@ -8781,16 +8781,41 @@ function gridOfTable(top, table, p) {
     });
     return { columns, tests, cells };
 }
+function newColumn(h, j) {
+    return {
+        index: j,
+        provider: str$1(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
+        providerId: str$1(isObj(h) ? h['provider'] : null),
+        prompt: str$1(isObj(h) ? (h['label'] ?? h['display']) : null),
+    };
+}
+/** A 0.2x column: the provider from the display's `[<id>] ` prefix, else the config's only provider. */
+function oldColumn(h, j, providers) {
+    const display = str$1(isObj(h) ? h['display'] : null);
+    const m = display === null ? null : /^\[([^\]]+)\] ([\s\S]*)$/.exec(display);
+    const only = providers.length === 1 ? providers[0] : null;
+    const id = m ? m[1] : (only?.id ?? null);
+    return { index: j, provider: (m ? null : only?.label) ?? id ?? `column ${j}`, providerId: id, prompt: m ? m[2] : display };
+}
+/** 0.2x body rows: `vars` is the values in the order of `head.vars`. */
+function varsOfRow(table, row) {
+    const names = isObj(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
+    const values = row['vars'];
+    if (names === null || !Array.isArray(values) || values.length !== names.length)
+        return null;
+    return Object.fromEntries(names.map((n, k) => [String(n), values[k]]));
+}
 /**
  * Names columns that the table cannot tell apart from the config's providers: the evaluator loops
- * providers outer and prompts inner, so with k columns per provider column j is provider ⌊j/k⌋. Only
- * when every column's provider is that provider's id (nothing else is guessed).
+ * providers outer and prompts inner (0.2x: prompts outer, providers inner), so with k columns per
+ * provider column j is provider ⌊j/k⌋ (0.2x: j mod the number of providers). Only when every
+ * column's provider is that provider's id (nothing else is guessed).
  */
-function relabel(columns, providers) {
+function relabel(columns, providers, promptsOuter) {
     if (providers.length === 0 || columns.length % providers.length !== 0)
         return;
     const per = columns.length / providers.length;
-    const owner = (j) => providers[Math.floor(j / per)];
+    const owner = (j) => providers[promptsOuter ? j % providers.length : Math.floor(j / per)];
     if (!columns.every((c, j) => c.provider === owner(j).id || c.provider === owner(j).label))
         return;
     for (const c of columns) {
