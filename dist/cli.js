@@ -8729,6 +8729,10 @@ function fromRlmRunner(source) {
  * id); when two columns have the same provider and prompt (0.43 wrote the id for both of two
  * labelled providers), the eval's `config.providers` names them, providers outer and prompts inner
  * as the evaluator loops.
+ * - 0.2x (0.24.2's evaluator.js): the head's prompts have no `provider`; with several providers
+ *   the display is `[<provider id>] <prompt>`; the evaluator loops prompts outer and providers
+ *   inner; body rows have no `description` or `test`, only `vars` in the order of `head.vars`.
+ *   Providers had no labels then: a label is only in the eval's `config.providers`, in order.
  */
 const str$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
 const nonEmpty$1 = (v) => (isObj(v) && Object.keys(v).length > 0 ? v : null);
@@ -8797,16 +8801,12 @@ function gridOfTable(top, table, p) {
         p.check();
         return { columns: [], tests: new Map(), cells: [] };
     }
-    const columns = head.map((h, j) => ({
-        index: j,
-        provider: str$1(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
-        providerId: str$1(isObj(h) ? h['provider'] : null),
-        prompt: str$1(isObj(h) ? (h['label'] ?? h['display']) : null),
-    }));
-    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
+    const old = head.every((h) => !isObj(h) || h['provider'] === undefined);
     const providers = configProviders(top);
+    const columns = head.map((h, j) => (old ? oldColumn(h, j, providers) : newColumn(h, j)));
+    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
     if (new Set(columns.map(key)).size < columns.length)
-        relabel(columns, providers);
+        relabel(columns, providers, old);
     for (const c of columns) {
         // The table names a labelled provider by its label: its id is in the config.
         const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
@@ -8823,7 +8823,7 @@ function gridOfTable(top, table, p) {
         tests.set(i, {
             index: i,
             description: str$1(row['description']) ?? str$1(test['description']),
-            vars: isObj(test['vars']) ? test['vars'] : null,
+            vars: isObj(test['vars']) ? test['vars'] : varsOfRow(table, row),
             metadata: nonEmpty$1(test['metadata']),
         });
         row['outputs'].forEach((out, j) => {
@@ -8836,16 +8836,41 @@ function gridOfTable(top, table, p) {
     });
     return { columns, tests, cells };
 }
+function newColumn(h, j) {
+    return {
+        index: j,
+        provider: str$1(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
+        providerId: str$1(isObj(h) ? h['provider'] : null),
+        prompt: str$1(isObj(h) ? (h['label'] ?? h['display']) : null),
+    };
+}
+/** A 0.2x column: the provider from the display's `[<id>] ` prefix, else the config's only provider. */
+function oldColumn(h, j, providers) {
+    const display = str$1(isObj(h) ? h['display'] : null);
+    const m = display === null ? null : /^\[([^\]]+)\] ([\s\S]*)$/.exec(display);
+    const only = providers.length === 1 ? providers[0] : null;
+    const id = m ? m[1] : (only?.id ?? null);
+    return { index: j, provider: (m ? null : only?.label) ?? id ?? `column ${j}`, providerId: id, prompt: m ? m[2] : display };
+}
+/** 0.2x body rows: `vars` is the values in the order of `head.vars`. */
+function varsOfRow(table, row) {
+    const names = isObj(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
+    const values = row['vars'];
+    if (names === null || !Array.isArray(values) || values.length !== names.length)
+        return null;
+    return Object.fromEntries(names.map((n, k) => [String(n), values[k]]));
+}
 /**
  * Names columns that the table cannot tell apart from the config's providers: the evaluator loops
- * providers outer and prompts inner, so with k columns per provider column j is provider ⌊j/k⌋. Only
- * when every column's provider is that provider's id (nothing else is guessed).
+ * providers outer and prompts inner (0.2x: prompts outer, providers inner), so with k columns per
+ * provider column j is provider ⌊j/k⌋ (0.2x: j mod the number of providers). Only when every
+ * column's provider is that provider's id (nothing else is guessed).
  */
-function relabel(columns, providers) {
+function relabel(columns, providers, promptsOuter) {
     if (providers.length === 0 || columns.length % providers.length !== 0)
         return;
     const per = columns.length / providers.length;
-    const owner = (j) => providers[Math.floor(j / per)];
+    const owner = (j) => providers[promptsOuter ? j % providers.length : Math.floor(j / per)];
     if (!columns.every((c, j) => c.provider === owner(j).id || c.provider === owner(j).label))
         return;
     for (const c of columns) {
@@ -11959,22 +11984,42 @@ function propertyValue(raw) {
     const n = Number(raw);
     return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
 }
+/**
+ * pytest's row for a teardown error after a failed call: junitxml.py's `append_error` writes
+ * `failed on teardown with "<reason>"` (before pytest 5.4: `test teardown failure`) in a second
+ * `<testcase>` of the same place.
+ */
+function isTeardownRow(row) {
+    return row.outcome === 'error' && row.message !== null && (row.message.startsWith('failed on teardown with') || row.message === 'test teardown failure');
+}
 function samePlace(a, b) {
     if (a.classname !== b.classname || a.suites.length !== b.suites.length)
         return false;
     return a.suites === b.suites || a.suites.every((s, i) => s === b.suites[i]);
 }
-/** Every row of the report, grouped by place (suite path, classname, name), in document order. */
+/**
+ * Every test of the report, in document order, each the rows it was written as. A row is a test of
+ * its own (numbered by {@link JunitRow.ordinal} when its place repeats), except where the runner's
+ * own convention writes one test as several rows: gotestsum's reruns and pytest's teardown row.
+ */
 function collectRows(p, text) {
     const root = { name: '', id: undefined, time: undefined };
     // Grouped by name first (names are the file's own strings: no key to build), then by place.
     const byName = new Map();
     const groups = [];
-    const add = (row) => {
+    const add = (row, reruns) => {
         const bucket = byName.get(row.name);
-        const group = bucket?.find((g) => samePlace(g[0], row));
-        if (group)
-            return void group.push(row);
+        let same = 0;
+        let last;
+        for (const g of bucket ?? []) {
+            if (!samePlace(g[0], row))
+                continue;
+            same++;
+            last = g;
+        }
+        if (last !== undefined && (reruns || isTeardownRow(row)))
+            return void last.push(row);
+        row.ordinal = same + 1;
         const created = [row];
         groups.push(created);
         if (bucket)
@@ -11994,15 +12039,20 @@ function collectRows(p, text) {
             if (open !== null)
                 return openInCase(open, name, a, depth - caseDepth);
             if (name === 'testsuite') {
-                suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null });
+                suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null, reruns: false });
+            }
+            else if (name === 'property' && suite !== undefined && a['name'] === 'go.version') {
+                suite.reruns = true;
             }
             else if (name === 'testcase') {
                 if (suite)
                     suite.hasTestcase = true;
                 const place = `line ${line}: <testcase>`;
+                // An empty name is a test all the same (jest-junit writes `name=""` for a test with an
+                // empty title, Surefire 3 for a JUnit 5 `@BeforeAll` failure); only a missing one is refused.
                 const caseName = a['name']?.trim();
-                if (caseName === undefined || caseName === '')
-                    p.add(place, 'name', 'a non-empty test name', a['name']);
+                if (caseName === undefined)
+                    p.add(place, 'name', 'a test name (the `name` attribute)', a['name']);
                 const file = a['file'];
                 const fileLine = a['line'];
                 const attributes = file === undefined && fileLine === undefined
@@ -12020,6 +12070,7 @@ function collectRows(p, text) {
                     reruns: 0,
                     attributes,
                     properties: NONE,
+                    ordinal: 1,
                 };
                 open = { row, result: null, capturing: null, property: null };
                 caseDepth = depth;
@@ -12042,8 +12093,7 @@ function collectRows(p, text) {
                     const { row, result } = open;
                     if (result !== null)
                         row.message = messageOf(result);
-                    if (row.name !== '')
-                        add(row);
+                    add(row, suites[suites.length - 1]?.reruns ?? false);
                     open = null;
                 }
                 else
@@ -12069,7 +12119,8 @@ function collectRows(p, text) {
                     reruns: 0,
                     attributes: NONE,
                     properties: NONE,
-                });
+                    ordinal: 1,
+                }, false);
             }
         },
     });
@@ -12114,9 +12165,10 @@ function closeInCase(c, name) {
     }
 }
 /**
- * The test of one place's rows, in the order written. The last row passing means it passed after
- * retries (gotestsum writes failed attempts first); otherwise the first row that failed or erred
- * gives the outcome (pytest: the call's failure before the teardown's error); else it was skipped.
+ * The test of one test's rows (several only by a runner's convention, see {@link collectRows}), in
+ * the order written. The last row passing means it passed after retries (gotestsum writes failed
+ * attempts first); otherwise the first row that failed or erred gives the outcome (pytest: the
+ * call's failure before the teardown's error); else it was skipped.
  */
 function testOf(rows) {
     const first = rows[0];
@@ -12146,10 +12198,15 @@ function testOf(rows) {
  * pytest's xfail and Node's todo) is neither: not completed and no error, so a test skipped on both
  * sides changes nothing, and one that passed in the baseline and is skipped in the candidate is a
  * completion regression. Runner quirks, read as the runners write them (junit-rows.ts):
- * - `<testcase>` elements with the same place are one test: pytest writes a second one for a
- *   teardown error after a failed call; gotestsum `--rerun-fails` writes each failed attempt before
- *   the passing one. The last row passing means it passed after retries (flaky); otherwise the
- *   first failing row gives the outcome.
+ * - `<testcase>` elements with the same place are distinct tests (mocha-junit-reporter writes one
+ *   per same-title `it()`, jest-junit one per `test.each` row, TestNG one per data-provider
+ *   invocation), numbered in document order: `name`, `name [2]`, … Only a runner's own retry
+ *   convention makes rows one test: pytest's second row for a teardown error after a failed call
+ *   (`failed on teardown with …`), and gotestsum's `--rerun-fails`, which writes each failed attempt
+ *   before the final one (its suites carry a `go.version` property). There the last row passing
+ *   means it passed after retries (flaky); otherwise the first failing row gives the outcome.
+ * - An empty `name` (jest-junit for an empty test title, Surefire 3 for a `@BeforeAll` failure) is
+ *   a test named `(empty name)`.
  * - Surefire `<flakyFailure>`/`<flakyError>`: passed after failed attempts (flaky);
  *   `<rerunFailure>`/`<rerunError>` next to `<failure>`/`<error>`: failed every rerun.
  * - A suite-level `<error>` in a suite with no `<testcase>` (Ant, Surefire: the class did not load)
@@ -12186,7 +12243,7 @@ function idOf(t) {
             id += `${s} › `;
     if (t.classname !== '' && t.classname !== t.suites[t.suites.length - 1] && t.classname !== t.name)
         id += `${t.classname} › `;
-    return id + t.name;
+    return id + (t.name === '' ? '(empty name)' : t.name) + (t.ordinal > 1 ? ` [${t.ordinal}]` : '');
 }
 function toCase$3(t, id, rows) {
     const completed = t.outcome === 'passed';
@@ -12207,6 +12264,8 @@ function toCase$3(t, id, rows) {
         extra['reruns'] = t.reruns;
     if (rows > 1)
         extra['rows'] = rows;
+    if (t.ordinal > 1)
+        extra['occurrence'] = t.ordinal;
     if (t.attributes['file'] !== undefined)
         extra['file'] = t.attributes['file'];
     if (t.attributes['line'] !== undefined)
@@ -12651,22 +12710,33 @@ function fromInspect(source) {
  *   is the first per-sample number among `metrics` (acc, exact_match, …), read as higher is better;
  *   the case completed when it is 1 (a correct answer).
  * - the aggregate results file, `results_<date>.json`: per task, its metrics (`"acc,none": 0.34`,
- *   metric and filter). Each task is a case whose reward is its first metric (negated when
- *   `higher_is_better` says lower is better), completed; groups that list their subtasks are left out
- *   (their subtasks are the cases). Aggregates carry no per-sample evidence: the paired statistics
- *   need the samples files of `--log_samples`, which the run's description says.
+ *   metric and filter). Each task is a case whose reward is its first metric on that metric's own
+ *   range, higher better ({@link taskScore}), completed; groups that list their subtasks are left out
+ *   (their subtasks are the cases). The summary's format is `lm-eval-results`, so the comparison
+ *   judges each task by its own drop in points (analysis/custom-gates/benchmark-ratios.ts), never a
+ *   mean of unlike scales (a 0–100 BLEU beside 0–1 accuracies). `higher_is_better` exists only
+ *   since v0.4.3 (evaluator.py); files of v0.4.0–0.4.2 lack it and are read with lm-eval's own
+ *   registry of lower-is-better metrics (lm_eval/api/metrics.py @ v0.4.2). Aggregates carry no
+ *   per-sample evidence: the paired statistics need the samples files of `--log_samples`, which the
+ *   run's description says.
  */
-const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
+const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`)';
 const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
 const isSampleRow = (r) => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
-const isResults = (d) => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
+/** A task's entry as lm-eval ≥ 0.4.0 writes it: metric keys `<metric>,<filter>`. */
+const isTaskEntry = (e) => isObj(e) && Object.keys(e).some((k) => k.includes(','));
+/** The results file: `higher_is_better` (v0.4.3 on), else `versions`/`configs` beside entries of `<metric>,<filter>` keys (v0.4.0–0.4.2). */
+const isResults = (d) => isObj(d) &&
+    isObj(d['results']) &&
+    !Array.isArray(d['results']['results']) &&
+    (isObj(d['higher_is_better']) || ((isObj(d['versions']) || isObj(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
 /** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
 const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
 function lmEvalMismatch(source) {
     if (source.kind === 'directory')
         return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
     if (source.kind === 'json')
-        return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`';
+        return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`, `versions` or `configs`';
     if (source.kind !== 'jsonl')
         return `not JSON or JSON Lines (${source.kind})`;
     for (const { text } of source.lines()) {
@@ -12796,10 +12866,38 @@ function firstMetric(entry) {
             return [k, v];
     return null;
 }
+/**
+ * Lower-is-better metrics as lm-eval registers them (lm_eval/api/metrics.py @ v0.4.2,
+ * `higher_is_better=False`: perplexity, word_perplexity, byte_perplexity, bits_per_byte,
+ * brier_score), and ter, an error rate ("Lower is better" in its aggregation's docstring).
+ */
+const LOWER_IS_BETTER = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter']);
+/** sacrebleu's corpus scores, which lm-eval's bleu, chrf and ter aggregations return on 0–100. */
+const PERCENT_SCALE = new Set(['bleu', 'chrf', 'ter']);
+/** Unbounded ratios: compared by their logarithm (a point is about 1 % of the value). */
+const LOG_SCALE = new Set(['perplexity', 'word_perplexity', 'byte_perplexity']);
+/**
+ * A task's score on its metric's own range, higher better, so that 0.01 is a point of that metric:
+ * 0–100 scores divided by 100, perplexities as −ln, other lower-is-better metrics negated, the rest
+ * (accuracies, exact match, F1: 0–1) as written. `lower` is the file's `higher_is_better: false`.
+ */
+function taskScore(name, value, lower) {
+    const higher = !(lower ?? LOWER_IS_BETTER.has(name));
+    if (LOG_SCALE.has(name) && value > 0)
+        return { reward: higher ? Math.log(value) : -Math.log(value), scale: 'ln(value)', higher };
+    const scaled = PERCENT_SCALE.has(name) ? value / 100 : value;
+    return { reward: higher ? scaled : -scaled, scale: PERCENT_SCALE.has(name) ? 'value / 100' : 'value', higher };
+}
+/** Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf models). */
+function pretrainedOf(config) {
+    const args = isObj(config) ? config['model_args'] : undefined;
+    const m = typeof args === 'string' ? /(?:^|,)\s*pretrained=([^,]+)/.exec(args) : null;
+    return m ? m[1].trim() : null;
+}
 function fromResults(source, data) {
     const p = new Problems(source.file);
     const results = data['results'];
-    const better = data['higher_is_better'];
+    const better = isObj(data['higher_is_better']) ? data['higher_is_better'] : {};
     const groups = isObj(data['group_subtasks']) ? data['group_subtasks'] : {};
     const cases = [];
     for (const [task, entry] of Object.entries(results)) {
@@ -12817,19 +12915,20 @@ function fromResults(source, data) {
         }
         const [key, value] = metric;
         const name = key.split(',')[0];
-        const lower = isObj(better[task]) && better[task][name] === false;
-        cases.push(caseOf({ id: task, completed: true, reward: lower ? -value : value, extra: { metric: key, value, higher_is_better: !lower, ...entry } }));
+        const given = isObj(better[task]) && typeof better[task][name] === 'boolean' ? !better[task][name] : undefined;
+        const { reward, scale, higher } = taskScore(name, value, given);
+        cases.push(caseOf({ id: task, completed: true, reward, extra: { metric: key, value, higher_is_better: higher, score: scale, ...entry } }));
     }
     if (p.empty && cases.length === 0)
         p.note('no tasks in `results`');
     p.check();
-    const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : null;
+    const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : pretrainedOf(data['config']);
     const metadata = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
     if (typeof data['git_hash'] === 'string')
         metadata['lm_eval.git_hash'] = data['git_hash'];
     return summaryOf({
         id: stemOf(source.file),
-        format: 'lm-eval',
+        format: 'lm-eval-results',
         cases,
         run: { model, description: AGGREGATE_NOTE },
         metadata,
@@ -13028,6 +13127,364 @@ function fromRecords(source, options) {
     const top = isObj(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
     const metadata = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {};
     return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
+}
+
+/** The usage of all attempts; unknown (null) when any attempt's is. */
+function sumUsage(usages) {
+    let total = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    for (const u of usages) {
+        if (u === null)
+            return null;
+        total = {
+            total_calls: total.total_calls + u.total_calls,
+            prompt_tokens: total.prompt_tokens + u.prompt_tokens,
+            completion_tokens: total.completion_tokens + u.completion_tokens,
+            roles: null,
+        };
+    }
+    return total;
+}
+/**
+ * One case per task, in first-seen order. A single attempt is its case. Several: completed when
+ * every attempt solved it (pass^k: a flaky task is not a solved one), the reward the mean reward
+ * (pass@1), the error the first failed attempt's error when none solved it, durations and usage
+ * summed (usage unknown when any attempt's is).
+ */
+function casesOfAttempts(attempts, labels = () => ({})) {
+    const byTask = new Map();
+    for (const a of attempts) {
+        const list = byTask.get(a.task);
+        if (list)
+            list.push(a);
+        else
+            byTask.set(a.task, [a]);
+    }
+    return [...byTask].map(([task, list]) => {
+        const first = list[0];
+        const solved = list.filter((a) => a.solved === true).length;
+        const durations = list.map((a) => a.duration);
+        const base = { id: task, ...labels(task) };
+        if (list.length === 1)
+            return caseOf({
+                ...base,
+                completed: first.solved === true,
+                reward: first.reward,
+                error: first.error,
+                duration_seconds: first.duration,
+                usage: first.usage,
+                extra: first.extra,
+            });
+        return caseOf({
+            ...base,
+            completed: solved === list.length,
+            reward: list.reduce((s, a) => s + a.reward, 0) / list.length,
+            error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
+            duration_seconds: durations.every((d) => d !== null) ? durations.reduce((s, d) => s + (d ?? 0), 0) : null,
+            usage: sumUsage(list.map((a) => a.usage)),
+            extra: { attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })), n_attempts: list.length, n_solved: solved },
+        });
+    });
+}
+
+const TERMINAL_BENCH_SHAPE = 'a terminal-bench results.json: `results[]` of trials with `task_id`, `trial_name`, `is_resolved` and `failure_mode`';
+const isTrial = (r) => isObj(r) && typeof r['task_id'] === 'string' && typeof r['trial_name'] === 'string' && 'is_resolved' in r;
+function terminalBenchMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    if (!isObj(d) || !Array.isArray(d['results']))
+        return 'no `results` array';
+    return d['results'].length > 0 && isTrial(d['results'][0]) ? null : 'its `results` are not trials with `task_id`, `trial_name` and `is_resolved`';
+}
+/** Seconds between two ISO times; null when either is missing or unreadable. */
+function secondsBetween(start, end) {
+    if (typeof start !== 'string' || typeof end !== 'string')
+        return null;
+    const s = Date.parse(start);
+    const e = Date.parse(end);
+    return Number.isFinite(s) && Number.isFinite(e) && e >= s ? (e - s) / 1000 : null;
+}
+const tokens = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+function attemptOf$1(p, r, i) {
+    const place = `$.results[${i}]`;
+    if (!isTrial(r))
+        return (p.add(place, null, 'a trial with `task_id`, `trial_name` and `is_resolved`', r), null);
+    const resolved = r['is_resolved'];
+    if (resolved !== null && typeof resolved !== 'boolean')
+        return (p.add(place, 'is_resolved', 'true, false or null', resolved), null);
+    const mode = typeof r['failure_mode'] === 'string' ? r['failure_mode'] : 'unset';
+    const input = tokens(r['total_input_tokens']);
+    const output = tokens(r['total_output_tokens']);
+    const known = input !== null && output !== null && input + output > 0;
+    const { task_id: task, instruction, ...kept } = r;
+    return {
+        task: task,
+        solved: resolved,
+        reward: resolved === true ? 1 : 0,
+        error: mode === 'unset' || mode === 'none' ? null : `failure_mode: ${mode}`,
+        duration: secondsBetween(r['trial_started_at'], r['trial_ended_at']),
+        usage: known ? { total_calls: 0, prompt_tokens: input, completion_tokens: output, roles: null } : null,
+        extra: { ...kept, failure_mode: mode },
+    };
+}
+function fromTerminalBench(source) {
+    const p = new Problems(source.file);
+    const d = source.json();
+    const attempts = d['results'].flatMap((r, i) => attemptOf$1(p, r, i) ?? []);
+    if (p.empty && attempts.length === 0)
+        p.note('no trials in `results`');
+    p.check();
+    const cases = casesOfAttempts(attempts);
+    const reported = {};
+    for (const k of ['n_resolved', 'n_unresolved', 'accuracy', 'pass_at_k'])
+        if (k in d)
+            reported[k] = d[k];
+    return summaryOf({
+        id: typeof d['id'] === 'string' && d['id'] !== '' ? d['id'] : stemOf(source.file),
+        format: 'terminal-bench',
+        cases,
+        run: {
+            description: `terminal-bench run of ${cases.length} task${cases.length === 1 ? '' : 's'} (${attempts.length} trial${attempts.length === 1 ? '' : 's'})`,
+        },
+        extra: { terminal_bench: reported },
+    });
+}
+
+const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';
+const isRun = (r) => isObj(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
+function tauBenchMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    if (!Array.isArray(d) || d.length === 0)
+        return 'not a non-empty array';
+    return isRun(d[0]) ? null : 'its first item has no `task_id`, `trial`, `reward` and `traj`';
+}
+function attemptOf(p, r, i) {
+    const place = `$[${i}]`;
+    if (!isRun(r))
+        return (p.add(place, null, 'a result with `task_id`, `trial`, `reward` and `traj`', r), null);
+    const task = r['task_id'];
+    if (typeof task !== 'number' && typeof task !== 'string')
+        return (p.add(place, 'task_id', 'the task id, a number or string', task), null);
+    const reward = numberField(p, place, 'reward', r['reward']);
+    if (reward === undefined)
+        return null;
+    const info = isObj(r['info']) ? r['info'] : {};
+    const error = typeof info['error'] === 'string' && info['error'] !== '' ? info['error'] : null;
+    return {
+        task: String(task),
+        solved: Math.abs(reward - 1) <= 1e-6,
+        reward,
+        error,
+        duration: null,
+        usage: null,
+        extra: { trial: r['trial'], info, traj: r['traj'] },
+    };
+}
+function fromTauBench(source) {
+    const p = new Problems(source.file);
+    const rows = source.json();
+    const attempts = rows.flatMap((r, i) => attemptOf(p, r, i) ?? []);
+    const seen = new Map();
+    for (const [i, r] of rows.entries()) {
+        if (!isRun(r))
+            continue;
+        const key = `${String(r['task_id'])}\u0000${String(r['trial'])}`;
+        const at = seen.get(key);
+        if (at !== undefined)
+            p.note(`$[${i}]: task ${String(r['task_id'])} trial ${String(r['trial'])} is also at $[${at}]; expected each task × trial once`);
+        else
+            seen.set(key, i);
+    }
+    p.check();
+    const cases = casesOfAttempts(attempts);
+    const trials = new Set(rows.map((r) => (isObj(r) ? r['trial'] : null))).size;
+    return summaryOf({
+        id: stemOf(source.file),
+        format: 'tau-bench',
+        cases,
+        run: { description: `tau-bench results: ${cases.length} task${cases.length === 1 ? '' : 's'} × ${trials} trial${trials === 1 ? '' : 's'}` },
+        metadata: { 'tau_bench.trials': trials },
+    });
+}
+
+const SWE_BENCH_SHAPE = 'a SWE-bench harness report: the run report (`resolved_ids`, `unresolved_ids`, `error_ids`, …) or a per-instance report.json (`{<instance_id>: {resolved, patch_exists, …}}`)';
+const LISTS = ['submitted_ids', 'resolved_ids', 'unresolved_ids', 'empty_patch_ids', 'error_ids', 'completed_ids', 'incomplete_ids'];
+const isRunReport = (d) => isObj(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
+const isInstance = (v) => isObj(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
+const isInstanceReport = (d) => isObj(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
+function sweBenchMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    return isRunReport(d) || isInstanceReport(d) ? null : 'no `resolved_ids`, `unresolved_ids` and `error_ids`, nor instances with `resolved` and `patch_exists`';
+}
+const ids = (p, d, key) => {
+    const v = d[key];
+    if (v === undefined)
+        return [];
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+        return (p.add('$', key, 'a list of instance ids', v), []);
+    return v;
+};
+function fromRunReport(source, d) {
+    const p = new Problems(source.file);
+    const lists = Object.fromEntries(LISTS.map((k) => [k, new Set(ids(p, d, k))]));
+    const infra = new Set(ids(p, d, 'infra_failure_ids'));
+    const ambiguous = new Set(ids(p, d, 'ambiguous_failure_ids'));
+    const reasons = isObj(d['failure_reasons']) ? d['failure_reasons'] : {};
+    p.check();
+    const listed = [...lists.resolved_ids, ...lists.unresolved_ids, ...lists.empty_patch_ids, ...lists.error_ids];
+    const submitted = lists.submitted_ids.size > 0 ? [...lists.submitted_ids] : [...new Set(listed)];
+    const cases = submitted.sort().map((id) => {
+        const resolved = lists.resolved_ids.has(id);
+        const reason = typeof reasons[id] === 'string' ? reasons[id] : null;
+        const outcome = resolved
+            ? 'resolved'
+            : lists.error_ids.has(id)
+                ? 'error'
+                : lists.empty_patch_ids.has(id)
+                    ? 'empty_patch'
+                    : lists.unresolved_ids.has(id)
+                        ? 'unresolved'
+                        : 'not evaluated';
+        const error = outcome === 'error'
+            ? `error_ids: the harness could not evaluate the instance${reason === null ? '' : ` (${reason})`}`
+            : infra.has(id)
+                ? `infra_failure: ${reason ?? 'environment fault'}`
+                : null;
+        const extra = { outcome };
+        if (reason !== null)
+            extra['failure_reason'] = reason;
+        if (ambiguous.has(id))
+            extra['ambiguous_failure'] = true;
+        return caseOf({
+            id,
+            completed: resolved,
+            reward: resolved ? 1 : 0,
+            error,
+            labels: { environment: null, task_family: id.split('__')[0] ?? null, domain: null, split: null, length_bucket: null },
+            extra,
+        });
+    });
+    if (cases.length === 0)
+        p.note('no submitted instances');
+    p.check();
+    const counts = {};
+    for (const [k, v] of Object.entries(d))
+        if (k.endsWith('_instances') || k === 'schema_version')
+            counts[k] = v;
+    return summaryOf({
+        id: stemOf(source.file),
+        format: 'swe-bench',
+        cases,
+        run: { description: `SWE-bench run report: ${cases.length} submitted instance${cases.length === 1 ? '' : 's'}` },
+        extra: { swe_bench: { ...counts, incomplete_ids: [...lists.incomplete_ids] } },
+    });
+}
+function fromInstanceReport(source, d) {
+    const cases = Object.entries(d).map(([id, v]) => {
+        const r = v;
+        const resolved = r['resolved'] === true;
+        const reason = typeof r['infra_failure_reason'] === 'string' ? r['infra_failure_reason'] : null;
+        const error = r['infra_failure'] === true ? `infra_failure: ${reason ?? 'environment fault'}` : null;
+        return caseOf({ id, completed: resolved, reward: resolved ? 1 : 0, error, extra: { ...r } });
+    });
+    return summaryOf({ id: stemOf(source.file), format: 'swe-bench', cases, run: { description: 'SWE-bench per-instance evaluation report' } });
+}
+function fromSweBench(source) {
+    const d = source.json();
+    if (isRunReport(d))
+        return fromRunReport(source, d);
+    const p = new Problems(source.file);
+    if (!isInstanceReport(d))
+        p.note(`expected ${SWE_BENCH_SHAPE}`);
+    p.check();
+    return fromInstanceReport(source, d);
+}
+
+const CTRF_SHAPE = 'a CTRF JSON test report: `results` with `tool.name` and `tests[]` of `name`, `status` and `duration`';
+const STATUSES = new Set(['passed', 'failed', 'skipped', 'pending', 'other']);
+function ctrfMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    const r = isObj(d) ? d['results'] : undefined;
+    return isObj(r) && isObj(r['tool']) && typeof r['tool']['name'] === 'string' && Array.isArray(r['tests'])
+        ? null
+        : 'no `results` with `tool.name` and `tests[]`';
+}
+/** The suite path, outermost first: the schema's array, or an older report's one string. */
+function suiteOf(t) {
+    const s = t['suite'];
+    if (Array.isArray(s))
+        return s.filter((x) => typeof x === 'string' && x !== '');
+    return typeof s === 'string' && s !== '' ? [s] : [];
+}
+function caseOfTest(p, t, i) {
+    const at = `$.results.tests[${i}]`;
+    if (!isObj(t))
+        return (p.add(at, null, 'a test object', t), null);
+    const { name, status, duration, message, trace, suite, testId, filePath, ...rest } = t;
+    if (typeof name !== 'string')
+        return (p.add(at, 'name', 'the test name, a string', name), null);
+    if (typeof status !== 'string' || !STATUSES.has(status))
+        return (p.add(at, 'status', `one of ${[...STATUSES].join(', ')}`, status), null);
+    const ms = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
+    const suites = suiteOf(t);
+    const place = typeof testId === 'string' && testId !== ''
+        ? testId
+        : [...(typeof filePath === 'string' && filePath !== '' ? [filePath] : []), ...suites, name || '(empty name)'].join(' › ');
+    const extra = { outcome: status, ...rest };
+    if (suite !== undefined)
+        extra['suite'] = suite;
+    if (filePath !== undefined)
+        extra['filePath'] = filePath;
+    if (testId !== undefined)
+        extra['testId'] = testId;
+    if (status === 'failed')
+        extra['failure'] = typeof message === 'string' && message !== '' ? message : 'failed';
+    if (typeof trace === 'string')
+        extra['trace'] = trace;
+    const make = (id) => caseOf({
+        id,
+        completed: status === 'passed',
+        reward: status === 'passed' ? 1 : 0,
+        duration_seconds: ms === null ? null : ms / 1000,
+        labels: { environment: null, task_family: suites[suites.length - 1] ?? null, domain: null, split: null, length_bucket: null },
+        extra,
+    });
+    return { place, make };
+}
+function fromCtrf(source) {
+    const p = new Problems(source.file);
+    const d = source.json();
+    const results = d['results'];
+    const tests = results['tests'].flatMap((t, i) => caseOfTest(p, t, i) ?? []);
+    p.check();
+    // A repeated place is another test (as in JUnit): numbered in the order written.
+    const seen = new Map();
+    const cases = tests.map(({ place, make }) => {
+        const n = (seen.get(place) ?? 0) + 1;
+        seen.set(place, n);
+        return make(n === 1 ? place : `${place} [${n}]`);
+    });
+    const tool = results['tool']['name'];
+    const summary = isObj(results['summary']) ? results['summary'] : {};
+    const start = typeof summary['start'] === 'number' ? summary['start'] : null;
+    const stop = typeof summary['stop'] === 'number' ? summary['stop'] : null;
+    return summaryOf({
+        id: typeof d['reportId'] === 'string' && d['reportId'] !== '' ? d['reportId'] : stemOf(source.file),
+        format: 'ctrf',
+        cases,
+        run: {
+            description: `CTRF report of ${tool}`,
+            duration_seconds: start !== null && stop !== null && stop >= start ? (stop - start) / 1000 : null,
+        },
+        metadata: { 'ctrf.tool': tool },
+        extra: { ctrf_summary: summary },
+    });
 }
 
 /**
@@ -13519,6 +13976,10 @@ const ADAPTERS = [
     { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
     { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
     { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
+    { name: 'terminal-bench', shape: TERMINAL_BENCH_SHAPE, mismatch: terminalBenchMismatch, convert: fromTerminalBench },
+    { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
+    { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
+    { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
     { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
     // The same files, with the direction chosen by name only (never detected).
@@ -15081,50 +15542,68 @@ function differenceFindings(diffs) {
 
 /** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
 const DEFAULT_BENCHMARK_TOLERANCE = 0.1;
-/** The direction of a summary's format, or null when it is not a github-action-benchmark format. */
+/**
+ * 2 points of a task's metric range for lm-eval aggregates: the standard error of a 1,000-document
+ * accuracy near 0.5 is about 1.6 points, and an 8-point loss on a task must hold.
+ */
+const DEFAULT_TASK_TOLERANCE = 0.02;
+/** The direction of a summary's format, or null when its cases are not each a benchmark of its own. */
 function benchmarkDirection(format) {
     if (format === 'github-action-benchmark-bigger')
         return 'bigger';
     if (format === 'github-action-benchmark-smaller')
         return 'smaller';
+    if (format === 'lm-eval-results')
+        return 'per-task';
     return null;
+}
+/** How much worse a case got, as a factor above 1: a ratio of values, or 1 + a drop in points. */
+function worseFactor(direction, baselineReward, candidateReward) {
+    const drop = baselineReward - candidateReward;
+    return direction === 'per-task' ? 1 + drop : Math.exp(drop);
 }
 /** Tolerances are compared with a little slack so that 1.1 / 1.0 is not "beyond 10 %" by rounding. */
 const SLACK = 1e-9;
 /** The comparison of two github-action-benchmark runs of one direction; null for any other pair. */
-function compareBenchmarks(baselineFormat, candidateFormat, rows, tolerance) {
+function compareBenchmarks(baselineFormat, candidateFormat, rows, given) {
     const direction = benchmarkDirection(baselineFormat);
     if (direction === null || benchmarkDirection(candidateFormat) !== direction)
         return null;
-    const sign = direction === 'bigger' ? 1 : -1;
+    const tolerance = given ?? (direction === 'per-task' ? DEFAULT_TASK_TOLERANCE : DEFAULT_BENCHMARK_TOLERANCE);
+    // Per task the rewards are the scores themselves; otherwise logs of the values (±ln).
+    const valueOf = (reward) => (direction === 'per-task' ? reward : Math.exp((direction === 'bigger' ? 1 : -1) * reward));
     const benchmarks = [];
-    let logSum = 0;
+    let dropSum = 0;
     for (const r of rows) {
         if (!r.in_baseline || !r.in_candidate)
             continue;
-        const logWorse = r.baseline_reward - r.candidate_reward;
-        logSum += logWorse;
-        const worse = Math.exp(logWorse);
+        dropSum += r.baseline_reward - r.candidate_reward;
+        const worse = worseFactor(direction, r.baseline_reward, r.candidate_reward);
+        const [baseline, candidate] = [valueOf(r.baseline_reward), valueOf(r.candidate_reward)];
         benchmarks.push({
             case_id: r.case_id,
-            baseline: Math.exp(sign * r.baseline_reward),
-            candidate: Math.exp(sign * r.candidate_reward),
-            ratio: Math.exp(sign * (r.candidate_reward - r.baseline_reward)),
+            baseline,
+            candidate,
+            ratio: baseline === 0 && candidate === 0 ? 1 : candidate / baseline,
             worse_factor: worse,
             beyond_tolerance: worse - 1 > tolerance + SLACK,
         });
     }
-    const geomean = benchmarks.length === 0 ? 1 : Math.exp(logSum / benchmarks.length);
+    const mean = benchmarks.length === 0 ? 0 : dropSum / benchmarks.length;
+    const geomean = direction === 'per-task' ? 1 + mean : Math.exp(mean);
     return {
         direction,
         tolerance,
         benchmarks,
         geomean_worse_factor: geomean,
-        geomean_beyond_tolerance: geomean - 1 > tolerance + SLACK,
+        // Per task there is no run-level figure to hold on: the tasks' scales differ.
+        geomean_beyond_tolerance: direction !== 'per-task' && geomean - 1 > tolerance + SLACK,
         worse: benchmarks.filter((b) => b.beyond_tolerance).map((b) => b.case_id),
     };
 }
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
+/** A drop in points of a metric's range (0.025 → "2.5 points"). */
+const points = (x) => `${(x * 100).toFixed(1)} points`;
 /** The benchmark-regression finding: the benchmarks (and the geometric mean) beyond the tolerance. */
 function benchmarkFindings(b) {
     if (b === null || (b.worse.length === 0 && !b.geomean_beyond_tolerance))
@@ -15133,7 +15612,10 @@ function benchmarkFindings(b) {
     if (b.worse.length > 0) {
         const n = b.worse.length;
         const worst = Math.max(...b.benchmarks.filter((x) => x.beyond_tolerance).map((x) => x.worse_factor));
-        parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct(b.tolerance)} (the worst by ${pct(worst - 1)})`);
+        if (b.direction === 'per-task')
+            parts.push(`${n} task${n === 1 ? '' : 's'} got worse on ${n === 1 ? 'its' : 'their'} own metric by more than the tolerance of ${points(b.tolerance)} (the worst by ${points(worst - 1)}): ${[...b.worse].sort().join(', ')}`);
+        else
+            parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct(b.tolerance)} (the worst by ${pct(worst - 1)})`);
     }
     if (b.geomean_beyond_tolerance)
         parts.push(`the geometric mean of the ratios is ${pct(b.geomean_worse_factor - 1)} worse, beyond the tolerance of ${pct(b.tolerance)}`);
@@ -24591,7 +25073,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const bp = packedOf(b, fields);
     const cp = packedOf(c, fields);
     const cases = pairRows(bp, cp);
-    const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance ?? DEFAULT_BENCHMARK_TOLERANCE);
+    const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance);
     const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
     const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
     const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
@@ -24680,7 +25162,9 @@ function compareSummaries(baseline, candidate, options = {}) {
  * the geometric mean worse factor; an absolute min_reward_delta means nothing across units.
  */
 function thresholdsFor(t, benchmarks) {
-    return benchmarks === null ? t : { ...t, min_reward_delta: -Math.log1p(benchmarks.tolerance) };
+    if (benchmarks === null)
+        return t;
+    return { ...t, min_reward_delta: benchmarks.direction === 'per-task' ? -benchmarks.tolerance : -Math.log1p(benchmarks.tolerance) };
 }
 /** The not-comparable finding, when keys that must be equal differ (their values are in the report). */
 function comparabilityFindings(c) {
@@ -25479,6 +25963,23 @@ function benchmarksSection(b) {
         signedPct(x.worse_factor - 1),
         x.beyond_tolerance ? '❌' : '✅',
     ]);
+    if (b.direction === 'per-task') {
+        // lm-eval aggregates: scores on each task's own metric range; a drop in points, no run-level mean.
+        const pts = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+        const taskRows = b.benchmarks.map((x, i) => [
+            rows[i]?.[0] ?? '',
+            value$2(x.baseline),
+            value$2(x.candidate),
+            pts(x.worse_factor - 1),
+            x.beyond_tolerance ? '❌' : '✅',
+        ]);
+        return [
+            `**Tasks** (each judged on its own metric, never through a mean of unlike scales; a drop beyond ${(b.tolerance * 100).toFixed(1)} points holds)`,
+            '',
+            ...table(['Task', 'Baseline', 'Candidate', 'Worse by (points)', ''], ['left', 'right', 'right', 'right', 'center'], taskRows),
+            '',
+        ];
+    }
     rows.push(['**Geometric mean**', '', '', '', signedPct(b.geomean_worse_factor - 1), b.geomean_beyond_tolerance ? '❌' : '✅']);
     return [
         `**Benchmarks** (${b.direction} is better; each compared by its own ratio, as github-action-benchmark does; tolerance ${tol})`,

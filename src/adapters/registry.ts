@@ -15,6 +15,10 @@ import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './formats/juni
 import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './formats/inspect-ai.js';
 import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './formats/lm-eval.js';
 import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './formats/records.js';
+import { fromTerminalBench, TERMINAL_BENCH_SHAPE, terminalBenchMismatch } from './formats/terminal-bench.js';
+import { fromTauBench, TAU_BENCH_SHAPE, tauBenchMismatch } from './formats/tau-bench.js';
+import { fromSweBench, SWE_BENCH_SHAPE, sweBenchMismatch } from './formats/swe-bench.js';
+import { CTRF_SHAPE, ctrfMismatch, fromCtrf } from './formats/ctrf.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './formats/rlm-code.js';
 import { dataSource, fileSource, type Source } from './parsing/source.js';
 
@@ -49,6 +53,10 @@ export const ADAPTERS: readonly Adapter[] = [
   { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
   { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
   { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
+  { name: 'terminal-bench', shape: TERMINAL_BENCH_SHAPE, mismatch: terminalBenchMismatch, convert: fromTerminalBench },
+  { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
+  { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
+  { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
   // The same files, with the direction chosen by name only (never detected).

@@ -6,7 +6,7 @@ import type { CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
 import { CLUSTER_FIELDS } from './model.js';
 import { findDifferences, differenceFindings, type Difference } from './integrity/differences.js';
-import { benchmarkFindings, compareBenchmarks, DEFAULT_BENCHMARK_TOLERANCE, type BenchmarkComparison } from './custom-gates/benchmark-ratios.js';
+import { benchmarkFindings, compareBenchmarks, type BenchmarkComparison } from './custom-gates/benchmark-ratios.js';
 import { checkComparability, type Comparability, type ComparabilityOptions } from './integrity/comparability.js';
 import { runCost, type Price, type RunCost } from './custom-gates/cost.js';
 import { collectFindings, type Finding, type FindingDraft } from './integrity/findings.js';
@@ -55,7 +55,8 @@ export interface CompareOptions {
   slices?: readonly SliceGateSpec[];
   /**
    * github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios,
-   * may get (0.1 = 10 %); default {@link DEFAULT_BENCHMARK_TOLERANCE}. See benchmark-ratios.ts.
+   * may get (0.1 = 10 %); default DEFAULT_BENCHMARK_TOLERANCE, or DEFAULT_TASK_TOLERANCE (in points)
+   * for lm-eval aggregates. See benchmark-ratios.ts.
    */
   benchmarkTolerance?: number;
 }
@@ -221,7 +222,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const bp = packedOf(b, fields);
   const cp = packedOf(c, fields);
   const cases = pairRows(bp, cp);
-  const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance ?? DEFAULT_BENCHMARK_TOLERANCE);
+  const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance);
   const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
   const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
   const rlm = evaluateRlmGates(b, c, summarizeCases(cases), thresholds);
@@ -311,7 +312,8 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
  * the geometric mean worse factor; an absolute min_reward_delta means nothing across units.
  */
 function thresholdsFor(t: Thresholds, benchmarks: BenchmarkComparison | null): Thresholds {
-  return benchmarks === null ? t : { ...t, min_reward_delta: -Math.log1p(benchmarks.tolerance) };
+  if (benchmarks === null) return t;
+  return { ...t, min_reward_delta: benchmarks.direction === 'per-task' ? -benchmarks.tolerance : -Math.log1p(benchmarks.tolerance) };
 }
 
 /** The not-comparable finding, when keys that must be equal differ (their values are in the report). */

@@ -76,16 +76,73 @@ describe('JUnit XML', () => {
     ).toEqual(['s › A › t', 's › B › t', 's › inner › A › t']);
   });
 
-  it('rows of one place are one test: pytest teardown errors, gotestsum reruns', () => {
+  it("rows of one place are one test only by a runner's convention: pytest teardown errors, gotestsum reruns", () => {
+    // pytest junitxml.py append_error: `failed on teardown with "<reason>"` in a second row.
     const pytest =
-      '<testsuite name="pytest"><testcase classname="m" name="t"><failure message="call"/></testcase><testcase classname="m" name="t"><error message="failed on teardown"/></testcase></testsuite>';
+      '<testsuite name="pytest"><testcase classname="m" name="t"><failure message="call"/></testcase><testcase classname="m" name="t"><error message="failed on teardown with &quot;RuntimeError: x&quot;"/></testcase></testsuite>';
     expect(loadSummary(join(tempFiles({ 'p.xml': pytest }), 'p.xml')).cases).toMatchObject([
       { id: 'pytest › m › t', completed: false, error: null, extra: { outcome: 'failure', failure: 'call', rows: 2 } },
     ]);
-    const rerun =
-      '<testsuites><testsuite name="pkg"><testcase classname="pkg" name="TestX"><failure message="Failed"/></testcase><testcase classname="pkg" name="TestX"/></testsuite></testsuites>';
-    expect(loadSummary(join(tempFiles({ 'g.xml': rerun }), 'g.xml')).cases).toMatchObject([
-      { id: 'pkg › TestX', completed: true, extra: { outcome: 'passed', flaky: 'passed after 1 failed attempt' } },
+    // gotestsum internal/junitxml/report.go: every suite has the go.version property; with
+    // --rerun-fails a package's failed attempts are written before its passed tests.
+    const gotestsum = (rows: string): string =>
+      `<testsuites><testsuite name="pkg"><properties><property name="go.version" value="go1.19.8 linux/amd64"></property></properties>${rows}</testsuite></testsuites>`;
+    const fail = '<testcase classname="pkg" name="TestX"><failure message="Failed"/></testcase>';
+    expect(loadSummary(join(tempFiles({ 'g.xml': gotestsum(fail + '<testcase classname="pkg" name="TestX"/>') }), 'g.xml')).cases).toMatchObject([
+      { id: 'pkg › TestX', completed: true, extra: { outcome: 'passed', flaky: 'passed after 1 failed attempt', rows: 2 } },
+    ]);
+    expect(outcomes(gotestsum(fail + fail))).toEqual([['pkg › TestX', 'failure']]);
+  });
+
+  it('elsewhere a repeated place is another test, numbered in document order; a failing one fails', () => {
+    // mocha-junit-reporter (one row per same-title it()), jest-junit (test.each rows), TestNG
+    // (one row per data-provider invocation): the same two rows, the first failing, are two tests.
+    const xml =
+      '<testsuites><testsuite name="Mocha Tests"><testcase classname="p" name="t"><failure message="boom"/></testcase><testcase classname="p" name="t"/><testcase classname="p" name="t"/></testsuite></testsuites>';
+    expect(outcomes(xml)).toEqual([
+      ['Mocha Tests › p › t', 'failure'],
+      ['Mocha Tests › p › t [2]', 'passed'],
+      ['Mocha Tests › p › t [3]', 'passed'],
+    ]);
+    // An <error> row that is not pytest's teardown row is a test of its own too.
+    expect(outcomes('<testsuite name="s"><testcase name="t"/><testcase name="t"><error message="E"/></testcase></testsuite>')).toEqual([
+      ['s › t', 'passed'],
+      ['s › t [2]', 'error'],
+    ]);
+  });
+
+  it('TestNG data-provider invocations: 808 rows of 670 names are 808 tests, and one failing invocation holds', async () => {
+    // testng-core JUnitReportReporter: <testsuite name=class>, one <testcase classname=class
+    // name=method> per ITestResult, so a data-provider method repeats its row per invocation.
+    const report = (failing: number | null): string => {
+      const rows: string[] = [];
+      for (let m = 0; m < 670; m++)
+        for (let k = 0; k < (m < 138 ? 2 : 1); k++)
+          rows.push(
+            `<testcase name="m${m}" classname="org.acme.DataTest" time="0.001"${rows.length === failing ? '><failure type="java.lang.AssertionError" message="expected [1] but found [2]"/></testcase>' : '/>'}`,
+          );
+      return `<testsuite name="org.acme.DataTest" tests="${rows.length}">${rows.join('')}</testsuite>`;
+    };
+    const d = tempFiles({ 'base.xml': report(null), 'cand.xml': report(1) });
+    expect(loadSummary(join(d, 'base.xml')).cases).toHaveLength(808);
+    const r = await runCli('compare', '--baseline', join(d, 'base.xml'), '--candidate', join(d, 'cand.xml'), '--format', 'json');
+    const out = JSON.parse(r.stdout);
+    expect(out.case_summary.common_cases).toBe(808);
+    expect(r.code).toBe(1);
+    expect(out.cases.filter((c: { completion_regression: boolean }) => c.completion_regression).map((c: { case_id: string }) => c.case_id)).toEqual([
+      'org.acme.DataTest › m0 [2]',
+    ]);
+  });
+
+  it('an empty test name is a test (jest-junit for an empty title, Surefire 3 for a @BeforeAll failure), not a refused report', () => {
+    expect(
+      outcomes(
+        '<testsuites><testsuite name="math"><testcase classname="math " name="" time="0.001"/><testcase classname="math " name=""><failure/></testcase><testcase classname="math" name="adds"/></testsuite></testsuites>',
+      ),
+    ).toEqual([
+      ['math › (empty name)', 'passed'],
+      ['math › (empty name) [2]', 'failure'],
+      ['math › adds', 'passed'],
     ]);
   });
 
@@ -138,7 +195,7 @@ describe('JUnit XML', () => {
       'other.xml': '<html><body/></html>',
     });
     expect(() => loadSummary(join(d, 'bad.xml'))).toThrow(
-      `${join(d, 'bad.xml')}: 2 problems:\n  - line 2: <testcase>: "time": expected a number of at least 0, got the string "fast"\n  - line 3: <testcase>: "name": expected a non-empty test name, got nothing (the field is missing)`,
+      `${join(d, 'bad.xml')}: 2 problems:\n  - line 2: <testcase>: "time": expected a number of at least 0, got the string "fast"\n  - line 3: <testcase>: "name": expected a test name (the \`name\` attribute), got nothing (the field is missing)`,
     );
     expect(() => loadSummary(join(d, 'broken.xml'))).toThrow(
       `${join(d, 'broken.xml')}: not well-formed XML: line 3, column 12: </testsuite> closes <testcase> (opened at line 2); expected </testcase>`,

@@ -261,3 +261,36 @@ describe('lm-evaluation-harness samples files (--log_samples)', () => {
     );
   });
 });
+
+describe('lm-eval results: each task on its own scale', () => {
+  /** A v0.4.2-shaped results file (no higher_is_better): the given task entries. */
+  const results = (tasks: Record<string, Record<string, number>>): string =>
+    JSON.stringify({ results: Object.fromEntries(Object.entries(tasks).map(([t, m]) => [t, { alias: t, ...m }])), versions: {}, configs: {}, 'n-shot': {} });
+
+  it('a 0–100 BLEU does not swamp 0–1 accuracies: two tasks losing 8–9 points hold, named, though BLEU gained', async () => {
+    const d = tempFiles({
+      'base.json': results({ arc: { 'acc,none': 0.62 }, hellaswag: { 'acc,none': 0.71 }, wmt: { 'bleu,none': 20 } }),
+      'cand.json': results({ arc: { 'acc,none': 0.53 }, hellaswag: { 'acc,none': 0.63 }, wmt: { 'bleu,none': 40 } }),
+    });
+    const r = await runCli('compare', '--baseline', join(d, 'base.json'), '--candidate', join(d, 'cand.json'), '--format', 'json');
+    expect(r.code, r.stderr).toBe(1);
+    const out = JSON.parse(r.stdout) as { findings: { code: string; case_ids: string[]; message: string }[] };
+    const finding = out.findings.find((f) => f.code === 'benchmark-regression');
+    expect(finding?.case_ids).toEqual(['arc', 'hellaswag']);
+    expect(finding?.message).toContain('2 tasks got worse on their own metric by more than the tolerance of 2.0 points (the worst by 9.0 points)');
+  });
+
+  it('lower-is-better metrics without higher_is_better (lm_eval/api/metrics.py): a perplexity that rises holds, one that falls does not', async () => {
+    const d = tempFiles({
+      'a.json': results({ wikitext: { 'word_perplexity,none': 10 } }),
+      'b.json': results({ wikitext: { 'word_perplexity,none': 12 } }),
+    });
+    expect((await runCli('compare', '--baseline', join(d, 'a.json'), '--candidate', join(d, 'b.json'), '--format', 'json')).code).toBe(1);
+    expect((await runCli('compare', '--baseline', join(d, 'b.json'), '--candidate', join(d, 'a.json'), '--format', 'json')).code).toBe(0);
+  });
+
+  it('within the tolerance (1 point) promotes', async () => {
+    const d = tempFiles({ 'a.json': results({ arc: { 'acc,none': 0.62 } }), 'b.json': results({ arc: { 'acc,none': 0.61 } }) });
+    expect((await runCli('compare', '--baseline', join(d, 'a.json'), '--candidate', join(d, 'b.json'), '--format', 'json')).code).toBe(0);
+  });
+});

@@ -117,3 +117,42 @@ describe('promptfoo eval output', () => {
     );
   });
 });
+
+describe('promptfoo 0.2x (no evalId, no provider labels: they are only in the config)', () => {
+  // fixtures/adapters-promptfoo/README.md: built field for field from promptfoo 0.24.2's evaluator.js.
+  const OLD = join(FIXTURES, 'adapters-promptfoo', 'out-0.24.2.json');
+
+  it('columns from the display prefix "[<id>] ", labels from config.providers in order, tests named by their vars', () => {
+    const base = loadSummary(OLD, { format: 'auto', model: 'baseline' });
+    const cand = loadSummary(OLD, { format: 'auto', model: 'candidate' });
+    expect(base.cases.map((c) => c.id)).toEqual([
+      'question=What is the capital of France?',
+      'question=What is 2+2?',
+      'question=What is the refund window?',
+      'question=Please crash now',
+      'question=Who wrote the Voynich manuscript?',
+    ]);
+    expect(base.cases.every((c) => c.completed)).toBe(true);
+    expect(cand.cases.filter((c) => !c.completed).map((c) => c.id)).toEqual(['question=What is 2+2?', 'question=Please crash now']);
+  });
+
+  it('baseline against candidate holds on the two tests the candidate fails', async () => {
+    const r = await runCli(
+      'compare',
+      '--baseline',
+      OLD,
+      '--candidate',
+      OLD,
+      '--baseline-model',
+      'baseline',
+      '--candidate-model',
+      'candidate',
+      '--format',
+      'json',
+    );
+    expect(r.code, r.stderr).toBe(1);
+    const out = JSON.parse(r.stdout) as { case_summary: { common_cases: number }; cases: { case_id: string; completion_regression: boolean }[] };
+    expect(out.case_summary.common_cases).toBe(5);
+    expect(out.cases.filter((c) => c.completion_regression).map((c) => c.case_id)).toEqual(['question=Please crash now', 'question=What is 2+2?']);
+  });
+});

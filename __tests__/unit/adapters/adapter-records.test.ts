@@ -70,3 +70,23 @@ describe('generic records', () => {
     expect(message(() => loadSummary(join(d, 'empty.json')))).toMatch(/here: an empty array of records/);
   });
 });
+
+describe('a configured gate on a per-record field', () => {
+  it('stats.mean on every record: an identical pair promotes (the field is recorded, not unknown), a drop holds', async () => {
+    const recs = Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, passed: i % 3 !== 0, stats: { mean: (i % 7) / 6, rounds: 5 } }));
+    const worse = recs.map((r) => ({ ...r, stats: { ...r.stats, mean: r.stats.mean - 0.1 } }));
+    const d = tempFiles({
+      'r.json': JSON.stringify({ records: recs }),
+      'r.jsonl': recs.map((r) => JSON.stringify(r)).join('\n'),
+      'w.json': JSON.stringify({ records: worse }),
+      'c.yml': 'version: 1\ngates:\n  - field: stats.mean\n    direction: higher\n    tolerance: 0.02\n',
+    });
+    for (const f of ['r.json', 'r.jsonl']) {
+      const r = await runCli('compare', '--baseline', join(d, f), '--candidate', join(d, f), '--config', join(d, 'c.yml'), '--format', 'json');
+      expect(r.code, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as { metric_gates: { status: string; basis: string }[] }).metric_gates).toMatchObject([{ status: 'pass', basis: 'point' }]);
+    }
+    const r = await runCli('compare', '--baseline', join(d, 'r.json'), '--candidate', join(d, 'w.json'), '--config', join(d, 'c.yml'), '--format', 'json');
+    expect(r.code).toBe(1);
+  });
+});

@@ -41,6 +41,8 @@ const HOLDS: Record<string, { tests: number; passed: number }> = {
   'surefire__TEST-NoPackageTest.xml': { tests: 3, passed: 0 },
   'surefire__TEST-classWithNoTests.NoMethodsTestCase.xml': { tests: 0, passed: 0 },
   'jenkins__junit-report-nested-testsuites.xml': { tests: 3, passed: 2 },
+  'mocha-junit-reporter-latex-utensils.xml': { tests: 109, passed: 109 },
+  'mocha-junit-reporter-latex-utensils-first-of-2-fails.xml': { tests: 109, passed: 108 },
 };
 
 const stem = (file: string): string => file.replace(/\.xml$/, '');
@@ -126,6 +128,13 @@ describe('real JUnit reports: base against candidate', () => {
     expect(cmp.cases.toArray().every((r) => r.in_baseline && r.in_candidate)).toBe(true);
     expect(cmp.blocking_findings).toEqual([]);
     expectGolden(`real-junit/${name}.md`, renderMarkdown(cmp, { version: 'test' }));
+  });
+
+  it('mocha-junit-reporter: the first of two same-title rows failing is a distinct test that regressed, not a retry', () => {
+    const cmp = compareSummaries(load('mocha-junit-reporter-latex-utensils.xml'), load('mocha-junit-reporter-latex-utensils-first-of-2-fails.xml'));
+    expect(cmp.rlm.case_summary.common_cases).toBe(109);
+    expect(cmp.verdict).toBe('hold');
+    expect(cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id)).toEqual(['Mocha Tests › bibtexParser › parse entry with command']);
   });
 
   it('pytest xunit1 against xunit2 of the same run: the same 13 tests, the same outcomes', () => {

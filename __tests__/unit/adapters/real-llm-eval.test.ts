@@ -11,6 +11,8 @@ import { expectGolden } from '../../helpers/golden.js';
 const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'llm-eval'));
 const INSPECT = join(DIR, 'inspect_log_read_sample.json');
 const RESULTS = join(DIR, 'lm-eval_results_2025-01-21.json');
+const BASE_042 = join(DIR, 'lm-eval-0.4.2-llama-3-8b-gsm8k-results.json');
+const INSTRUCT_042 = join(DIR, 'lm-eval-0.4.2-llama-3-8b-instruct-gsm8k-results.json');
 
 async function sameOnBothSides(file: string, golden: string): Promise<void> {
   const json = await runCli('compare', '--baseline', file, '--candidate', file, '--format', 'json');
@@ -51,7 +53,7 @@ describe('Inspect AI eval log (inspect_ai 0.3.95 test fixture)', () => {
 describe("lm-evaluation-harness results file (the harness's own test fixture)", () => {
   it('one task, read as an aggregate: acc 0.34 the reward, and the note that paired statistics need --log_samples (golden)', () => {
     const s = loadSummary(RESULTS);
-    expect(s.format).toBe('lm-eval');
+    expect(s.format).toBe('lm-eval-results');
     expect(s.cases.map((c) => [c.id, c.completed, c.reward, c.extra['metric']])).toEqual([['mmlu_abstract_algebra', true, 0.34, 'acc,none']]);
     expect(s.run.description).toContain('paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples');
     expect(s.metadata).toMatchObject({ 'lm_eval.aggregate_only': 'true' });
@@ -59,4 +61,30 @@ describe("lm-evaluation-harness results file (the harness's own test fixture)", 
   });
 
   it('the same file on both sides passes (golden report)', () => sameOnBothSides(RESULTS, 'lm-eval-results-aa'));
+});
+
+describe('lm-evaluation-harness 0.4.2 results (no higher_is_better: added in v0.4.3)', () => {
+  it('read without --input-format: gsm8k exact_match,strict-match the score, the model from config.model_args', () => {
+    const s = loadSummary(BASE_042);
+    expect(s.format).toBe('lm-eval-results');
+    expect(s.run.model).toBe('meta-llama/Meta-Llama-3-8B');
+    expect(s.cases.map((c) => [c.id, c.extra['metric'], c.extra['higher_is_better']])).toEqual([['gsm8k', 'exact_match,strict-match', true]]);
+    expect(s.cases[0]?.reward).toBeCloseTo(0.5087, 4);
+  });
+
+  it('the same file on both sides passes', () => sameOnBothSides(BASE_042, 'lm-eval-0.4.2-aa'));
+
+  it('base → instruct (0.509 → 0.757) promotes; instruct → base holds, naming gsm8k', async () => {
+    const up = await runCli('compare', '--baseline', BASE_042, '--candidate', INSTRUCT_042, '--format', 'json');
+    expect(up.code, up.stderr).toBe(0);
+    const down = await runCli('compare', '--baseline', INSTRUCT_042, '--candidate', BASE_042, '--format', 'json');
+    expect(down.code, down.stderr).toBe(1);
+    const report = JSON.parse(down.stdout) as {
+      cases: { case_id: string; reward_regression: boolean }[];
+      findings: { code: string; message: string; case_ids: string[] }[];
+    };
+    expect(report.cases.filter((c) => c.reward_regression).map((c) => c.case_id)).toEqual(['gsm8k']);
+    expect(report.findings.find((f) => f.code === 'benchmark-regression')).toMatchObject({ case_ids: ['gsm8k'] });
+    expectGolden('real/llm-eval/lm-eval-0.4.2-instruct-vs-base.md', (await runCli('compare', '--baseline', INSTRUCT_042, '--candidate', BASE_042)).stdout);
+  });
 });

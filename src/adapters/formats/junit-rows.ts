@@ -27,6 +27,12 @@ export interface JunitRow {
   attributes: Readonly<Record<string, string>>;
   /** `<properties>` of the test case, numbers read as numbers. */
   properties: Readonly<Record<string, string | number>>;
+  /**
+   * Which test of its place this is, from 1, in document order: runners that write one row per
+   * invocation (mocha-junit-reporter's same-title `it()`s, jest-junit's `test.each` rows, TestNG's
+   * data-provider invocations) repeat a place for distinct tests.
+   */
+  ordinal: number;
 }
 
 /** One test: the rows of one place merged (a single row is its own test). */
@@ -70,6 +76,12 @@ interface OpenSuite {
   depth: number;
   hasTestcase: boolean;
   error: Outcome | null;
+  /**
+   * gotestsum's suite (its `go.version` property): a place repeats only for `--rerun-fails`, whose
+   * failed attempts come before the final one (gotestsum internal/junitxml/report.go writes a
+   * package's failed, then skipped, then passed test cases, every attempt included).
+   */
+  reruns: boolean;
 }
 
 /** Shared by the rows that have none (most): replaced, never written to. */
@@ -81,6 +93,15 @@ const RESULT: Readonly<Record<string, JunitOutcome>> = { failure: 'failure', err
 function propertyValue(raw: string): string | number {
   const n = Number(raw);
   return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+}
+
+/**
+ * pytest's row for a teardown error after a failed call: junitxml.py's `append_error` writes
+ * `failed on teardown with "<reason>"` (before pytest 5.4: `test teardown failure`) in a second
+ * `<testcase>` of the same place.
+ */
+function isTeardownRow(row: JunitRow): boolean {
+  return row.outcome === 'error' && row.message !== null && (row.message.startsWith('failed on teardown with') || row.message === 'test teardown failure');
 }
 
 function samePlace(a: JunitRow, b: JunitRow): boolean {
@@ -95,16 +116,27 @@ export interface JunitRoot {
   time: string | undefined;
 }
 
-/** Every row of the report, grouped by place (suite path, classname, name), in document order. */
+/**
+ * Every test of the report, in document order, each the rows it was written as. A row is a test of
+ * its own (numbered by {@link JunitRow.ordinal} when its place repeats), except where the runner's
+ * own convention writes one test as several rows: gotestsum's reruns and pytest's teardown row.
+ */
 export function collectRows(p: Problems, text: string): { root: JunitRoot; groups: JunitRow[][] } {
   const root: JunitRoot = { name: '', id: undefined, time: undefined };
   // Grouped by name first (names are the file's own strings: no key to build), then by place.
   const byName = new Map<string, JunitRow[][]>();
   const groups: JunitRow[][] = [];
-  const add = (row: JunitRow): void => {
+  const add = (row: JunitRow, reruns: boolean): void => {
     const bucket = byName.get(row.name);
-    const group = bucket?.find((g) => samePlace(g[0] as JunitRow, row));
-    if (group) return void group.push(row);
+    let same = 0;
+    let last: JunitRow[] | undefined;
+    for (const g of bucket ?? []) {
+      if (!samePlace(g[0] as JunitRow, row)) continue;
+      same++;
+      last = g;
+    }
+    if (last !== undefined && (reruns || isTeardownRow(row))) return void last.push(row);
+    row.ordinal = same + 1;
     const created = [row];
     groups.push(created);
     if (bucket) bucket.push(created);
@@ -120,12 +152,16 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
       const suite = suites[suites.length - 1];
       if (open !== null) return openInCase(open, name, a, depth - caseDepth);
       if (name === 'testsuite') {
-        suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null });
+        suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null, reruns: false });
+      } else if (name === 'property' && suite !== undefined && a['name'] === 'go.version') {
+        suite.reruns = true;
       } else if (name === 'testcase') {
         if (suite) suite.hasTestcase = true;
         const place = `line ${line}: <testcase>`;
+        // An empty name is a test all the same (jest-junit writes `name=""` for a test with an
+        // empty title, Surefire 3 for a JUnit 5 `@BeforeAll` failure); only a missing one is refused.
         const caseName = a['name']?.trim();
-        if (caseName === undefined || caseName === '') p.add(place, 'name', 'a non-empty test name', a['name']);
+        if (caseName === undefined) p.add(place, 'name', 'a test name (the `name` attribute)', a['name']);
         const file = a['file'];
         const fileLine = a['line'];
         const attributes =
@@ -144,6 +180,7 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
           reruns: 0,
           attributes,
           properties: NONE,
+          ordinal: 1,
         };
         open = { row, result: null, capturing: null, property: null };
         caseDepth = depth;
@@ -162,7 +199,7 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
         if (depth === caseDepth) {
           const { row, result } = open;
           if (result !== null) row.message = messageOf(result);
-          if (row.name !== '') add(row);
+          add(row, suites[suites.length - 1]?.reruns ?? false);
           open = null;
         } else closeInCase(open, name);
         return;
@@ -173,19 +210,23 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
       suites.pop();
       if (!suite.hasTestcase && suite.error !== null) {
         const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
-        add({
-          suites: suite.path,
-          classname: '',
-          name: '<init>',
-          outcome,
-          message: messageOf(suite.error) ?? `the suite raised an ${outcome}`,
-          skipType: null,
-          seconds: null,
-          flakyAttempts: 0,
-          reruns: 0,
-          attributes: NONE,
-          properties: NONE,
-        });
+        add(
+          {
+            suites: suite.path,
+            classname: '',
+            name: '<init>',
+            outcome,
+            message: messageOf(suite.error) ?? `the suite raised an ${outcome}`,
+            skipType: null,
+            seconds: null,
+            flakyAttempts: 0,
+            reruns: 0,
+            attributes: NONE,
+            properties: NONE,
+            ordinal: 1,
+          },
+          false,
+        );
       }
     },
   });
@@ -225,9 +266,10 @@ function closeInCase(c: OpenCase, name: string): void {
 }
 
 /**
- * The test of one place's rows, in the order written. The last row passing means it passed after
- * retries (gotestsum writes failed attempts first); otherwise the first row that failed or erred
- * gives the outcome (pytest: the call's failure before the teardown's error); else it was skipped.
+ * The test of one test's rows (several only by a runner's convention, see {@link collectRows}), in
+ * the order written. The last row passing means it passed after retries (gotestsum writes failed
+ * attempts first); otherwise the first row that failed or erred gives the outcome (pytest: the
+ * call's failure before the teardown's error); else it was skipped.
  */
 export function testOf(rows: readonly JunitRow[]): JunitTest {
   const first = rows[0] as JunitRow;

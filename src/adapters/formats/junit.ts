@@ -7,10 +7,15 @@
  * pytest's xfail and Node's todo) is neither: not completed and no error, so a test skipped on both
  * sides changes nothing, and one that passed in the baseline and is skipped in the candidate is a
  * completion regression. Runner quirks, read as the runners write them (junit-rows.ts):
- * - `<testcase>` elements with the same place are one test: pytest writes a second one for a
- *   teardown error after a failed call; gotestsum `--rerun-fails` writes each failed attempt before
- *   the passing one. The last row passing means it passed after retries (flaky); otherwise the
- *   first failing row gives the outcome.
+ * - `<testcase>` elements with the same place are distinct tests (mocha-junit-reporter writes one
+ *   per same-title `it()`, jest-junit one per `test.each` row, TestNG one per data-provider
+ *   invocation), numbered in document order: `name`, `name [2]`, … Only a runner's own retry
+ *   convention makes rows one test: pytest's second row for a teardown error after a failed call
+ *   (`failed on teardown with …`), and gotestsum's `--rerun-fails`, which writes each failed attempt
+ *   before the final one (its suites carry a `go.version` property). There the last row passing
+ *   means it passed after retries (flaky); otherwise the first failing row gives the outcome.
+ * - An empty `name` (jest-junit for an empty test title, Surefire 3 for a `@BeforeAll` failure) is
+ *   a test named `(empty name)`.
  * - Surefire `<flakyFailure>`/`<flakyError>`: passed after failed attempts (flaky);
  *   `<rerunFailure>`/`<rerunError>` next to `<failure>`/`<error>`: failed every rerun.
  * - A suite-level `<error>` in a suite with no `<testcase>` (Ant, Surefire: the class did not load)
@@ -53,7 +58,7 @@ function idOf(t: JunitTest): string {
   let id = '';
   for (const s of t.suites) if (s !== '') id += `${s} › `;
   if (t.classname !== '' && t.classname !== t.suites[t.suites.length - 1] && t.classname !== t.name) id += `${t.classname} › `;
-  return id + t.name;
+  return id + (t.name === '' ? '(empty name)' : t.name) + (t.ordinal > 1 ? ` [${t.ordinal}]` : '');
 }
 
 function toCase(t: JunitTest, id: string, rows: number): CaseResult {
@@ -67,6 +72,7 @@ function toCase(t: JunitTest, id: string, rows: number): CaseResult {
   if (t.flakyAttempts > 0) extra['flaky'] = `passed after ${t.flakyAttempts} failed attempt${t.flakyAttempts === 1 ? '' : 's'}`;
   if (t.reruns > 0) extra['reruns'] = t.reruns;
   if (rows > 1) extra['rows'] = rows;
+  if (t.ordinal > 1) extra['occurrence'] = t.ordinal;
   if (t.attributes['file'] !== undefined) extra['file'] = t.attributes['file'];
   if (t.attributes['line'] !== undefined) extra['line'] = t.attributes['line'];
   if (Object.keys(t.properties).length > 0) extra['properties'] = t.properties;

@@ -8,10 +8,15 @@
  *   is the first per-sample number among `metrics` (acc, exact_match, …), read as higher is better;
  *   the case completed when it is 1 (a correct answer).
  * - the aggregate results file, `results_<date>.json`: per task, its metrics (`"acc,none": 0.34`,
- *   metric and filter). Each task is a case whose reward is its first metric (negated when
- *   `higher_is_better` says lower is better), completed; groups that list their subtasks are left out
- *   (their subtasks are the cases). Aggregates carry no per-sample evidence: the paired statistics
- *   need the samples files of `--log_samples`, which the run's description says.
+ *   metric and filter). Each task is a case whose reward is its first metric on that metric's own
+ *   range, higher better ({@link taskScore}), completed; groups that list their subtasks are left out
+ *   (their subtasks are the cases). The summary's format is `lm-eval-results`, so the comparison
+ *   judges each task by its own drop in points (analysis/custom-gates/benchmark-ratios.ts), never a
+ *   mean of unlike scales (a 0–100 BLEU beside 0–1 accuracies). `higher_is_better` exists only
+ *   since v0.4.3 (evaluator.py); files of v0.4.0–0.4.2 lack it and are read with lm-eval's own
+ *   registry of lower-is-better metrics (lm_eval/api/metrics.py @ v0.4.2). Aggregates carry no
+ *   per-sample evidence: the paired statistics need the samples files of `--log_samples`, which the
+ *   run's description says.
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
@@ -19,20 +24,28 @@ import { caseOf, checkUniqueIds, isObj, Problems, stemOf, summaryOf, type Obj } 
 import { fileSource, type Source } from '../parsing/source.js';
 
 export const LM_EVAL_SHAPE =
-  'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task with `higher_is_better`)';
+  'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`)';
 
 export const AGGREGATE_NOTE =
   'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
 
 const isSampleRow = (r: unknown): r is Obj => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
-const isResults = (d: unknown): d is Obj => isObj(d) && isObj(d['results']) && isObj(d['higher_is_better']) && !Array.isArray(d['results']['results']);
+/** A task's entry as lm-eval ≥ 0.4.0 writes it: metric keys `<metric>,<filter>`. */
+const isTaskEntry = (e: unknown): boolean => isObj(e) && Object.keys(e).some((k) => k.includes(','));
+/** The results file: `higher_is_better` (v0.4.3 on), else `versions`/`configs` beside entries of `<metric>,<filter>` keys (v0.4.0–0.4.2). */
+const isResults = (d: unknown): d is Obj =>
+  isObj(d) &&
+  isObj(d['results']) &&
+  !Array.isArray(d['results']['results']) &&
+  (isObj(d['higher_is_better']) || ((isObj(d['versions']) || isObj(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
 
 /** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
 const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
 
 export function lmEvalMismatch(source: Source): string | null {
   if (source.kind === 'directory') return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
-  if (source.kind === 'json') return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`';
+  if (source.kind === 'json')
+    return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`, `versions` or `configs`';
   if (source.kind !== 'jsonl') return `not JSON or JSON Lines (${source.kind})`;
   for (const { text } of source.lines()) {
     if (text.trim() === '') continue;
@@ -165,10 +178,40 @@ function firstMetric(entry: Obj): [string, number] | null {
   return null;
 }
 
+/**
+ * Lower-is-better metrics as lm-eval registers them (lm_eval/api/metrics.py @ v0.4.2,
+ * `higher_is_better=False`: perplexity, word_perplexity, byte_perplexity, bits_per_byte,
+ * brier_score), and ter, an error rate ("Lower is better" in its aggregation's docstring).
+ */
+const LOWER_IS_BETTER = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter']);
+/** sacrebleu's corpus scores, which lm-eval's bleu, chrf and ter aggregations return on 0–100. */
+const PERCENT_SCALE = new Set(['bleu', 'chrf', 'ter']);
+/** Unbounded ratios: compared by their logarithm (a point is about 1 % of the value). */
+const LOG_SCALE = new Set(['perplexity', 'word_perplexity', 'byte_perplexity']);
+
+/**
+ * A task's score on its metric's own range, higher better, so that 0.01 is a point of that metric:
+ * 0–100 scores divided by 100, perplexities as −ln, other lower-is-better metrics negated, the rest
+ * (accuracies, exact match, F1: 0–1) as written. `lower` is the file's `higher_is_better: false`.
+ */
+export function taskScore(name: string, value: number, lower: boolean | undefined): { reward: number; scale: string; higher: boolean } {
+  const higher = !(lower ?? LOWER_IS_BETTER.has(name));
+  if (LOG_SCALE.has(name) && value > 0) return { reward: higher ? Math.log(value) : -Math.log(value), scale: 'ln(value)', higher };
+  const scaled = PERCENT_SCALE.has(name) ? value / 100 : value;
+  return { reward: higher ? scaled : -scaled, scale: PERCENT_SCALE.has(name) ? 'value / 100' : 'value', higher };
+}
+
+/** Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf models). */
+function pretrainedOf(config: unknown): string | null {
+  const args = isObj(config) ? config['model_args'] : undefined;
+  const m = typeof args === 'string' ? /(?:^|,)\s*pretrained=([^,]+)/.exec(args) : null;
+  return m ? (m[1] as string).trim() : null;
+}
+
 function fromResults(source: Source, data: Obj): BenchmarkSummary {
   const p = new Problems(source.file);
   const results = data['results'] as Obj;
-  const better = data['higher_is_better'] as Obj;
+  const better = isObj(data['higher_is_better']) ? data['higher_is_better'] : {};
   const groups = isObj(data['group_subtasks']) ? data['group_subtasks'] : {};
   const cases: CaseResult[] = [];
   for (const [task, entry] of Object.entries(results)) {
@@ -185,17 +228,18 @@ function fromResults(source: Source, data: Obj): BenchmarkSummary {
     }
     const [key, value] = metric;
     const name = key.split(',')[0] as string;
-    const lower = isObj(better[task]) && better[task][name] === false;
-    cases.push(caseOf({ id: task, completed: true, reward: lower ? -value : value, extra: { metric: key, value, higher_is_better: !lower, ...entry } }));
+    const given = isObj(better[task]) && typeof better[task][name] === 'boolean' ? !better[task][name] : undefined;
+    const { reward, scale, higher } = taskScore(name, value, given);
+    cases.push(caseOf({ id: task, completed: true, reward, extra: { metric: key, value, higher_is_better: higher, score: scale, ...entry } }));
   }
   if (p.empty && cases.length === 0) p.note('no tasks in `results`');
   p.check();
-  const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : null;
+  const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : pretrainedOf(data['config']);
   const metadata: Record<string, string | number> = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
   if (typeof data['git_hash'] === 'string') metadata['lm_eval.git_hash'] = data['git_hash'];
   return summaryOf({
     id: stemOf(source.file),
-    format: 'lm-eval',
+    format: 'lm-eval-results',
     cases,
     run: { model, description: AGGREGATE_NOTE },
     metadata,

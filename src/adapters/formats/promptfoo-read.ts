@@ -11,6 +11,10 @@
  * id); when two columns have the same provider and prompt (0.43 wrote the id for both of two
  * labelled providers), the eval's `config.providers` names them, providers outer and prompts inner
  * as the evaluator loops.
+ * - 0.2x (0.24.2's evaluator.js): the head's prompts have no `provider`; with several providers
+ *   the display is `[<provider id>] <prompt>`; the evaluator loops prompts outer and providers
+ *   inner; body rows have no `description` or `test`, only `vars` in the order of `head.vars`.
+ *   Providers had no labels then: a label is only in the eval's `config.providers`, in order.
  */
 import { isObj, type Obj, type Problems } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
@@ -116,15 +120,11 @@ export function gridOfTable(top: Obj, table: Obj, p: Problems): Omit<PromptfooGr
     p.check();
     return { columns: [], tests: new Map(), cells: [] };
   }
-  const columns: PromptfooColumn[] = head.map((h, j) => ({
-    index: j,
-    provider: str(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
-    providerId: str(isObj(h) ? h['provider'] : null),
-    prompt: str(isObj(h) ? (h['label'] ?? h['display']) : null),
-  }));
-  const key = (c: PromptfooColumn): string => `${c.provider}\u0000${c.prompt ?? ''}`;
+  const old = head.every((h) => !isObj(h) || h['provider'] === undefined);
   const providers = configProviders(top);
-  if (new Set(columns.map(key)).size < columns.length) relabel(columns, providers);
+  const columns: PromptfooColumn[] = head.map((h, j) => (old ? oldColumn(h, j, providers) : newColumn(h, j)));
+  const key = (c: PromptfooColumn): string => `${c.provider}\u0000${c.prompt ?? ''}`;
+  if (new Set(columns.map(key)).size < columns.length) relabel(columns, providers, old);
   for (const c of columns) {
     // The table names a labelled provider by its label: its id is in the config.
     const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
@@ -139,7 +139,7 @@ export function gridOfTable(top: Obj, table: Obj, p: Problems): Omit<PromptfooGr
     tests.set(i, {
       index: i,
       description: str(row['description']) ?? str(test['description']),
-      vars: isObj(test['vars']) ? test['vars'] : null,
+      vars: isObj(test['vars']) ? test['vars'] : varsOfRow(table, row),
       metadata: nonEmpty(test['metadata']),
     });
     row['outputs'].forEach((out, j) => {
@@ -152,15 +152,43 @@ export function gridOfTable(top: Obj, table: Obj, p: Problems): Omit<PromptfooGr
   return { columns, tests, cells };
 }
 
+function newColumn(h: unknown, j: number): PromptfooColumn {
+  return {
+    index: j,
+    provider: str(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
+    providerId: str(isObj(h) ? h['provider'] : null),
+    prompt: str(isObj(h) ? (h['label'] ?? h['display']) : null),
+  };
+}
+
+/** A 0.2x column: the provider from the display's `[<id>] ` prefix, else the config's only provider. */
+function oldColumn(h: unknown, j: number, providers: { id: string; label: string | null }[]): PromptfooColumn {
+  const display = str(isObj(h) ? h['display'] : null);
+  const m = display === null ? null : /^\[([^\]]+)\] ([\s\S]*)$/.exec(display);
+  const only = providers.length === 1 ? (providers[0] as { id: string; label: string | null }) : null;
+  const id = m ? (m[1] as string) : (only?.id ?? null);
+  return { index: j, provider: (m ? null : only?.label) ?? id ?? `column ${j}`, providerId: id, prompt: m ? (m[2] as string) : display };
+}
+
+/** 0.2x body rows: `vars` is the values in the order of `head.vars`. */
+function varsOfRow(table: Obj, row: Obj): Obj | null {
+  const names = isObj(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
+  const values = row['vars'];
+  if (names === null || !Array.isArray(values) || values.length !== names.length) return null;
+  return Object.fromEntries(names.map((n, k) => [String(n), values[k]]));
+}
+
 /**
  * Names columns that the table cannot tell apart from the config's providers: the evaluator loops
- * providers outer and prompts inner, so with k columns per provider column j is provider ⌊j/k⌋. Only
- * when every column's provider is that provider's id (nothing else is guessed).
+ * providers outer and prompts inner (0.2x: prompts outer, providers inner), so with k columns per
+ * provider column j is provider ⌊j/k⌋ (0.2x: j mod the number of providers). Only when every
+ * column's provider is that provider's id (nothing else is guessed).
  */
-function relabel(columns: PromptfooColumn[], providers: { id: string; label: string | null }[]): void {
+function relabel(columns: PromptfooColumn[], providers: { id: string; label: string | null }[], promptsOuter: boolean): void {
   if (providers.length === 0 || columns.length % providers.length !== 0) return;
   const per = columns.length / providers.length;
-  const owner = (j: number): { id: string; label: string | null } => providers[Math.floor(j / per)] as { id: string; label: string | null };
+  const owner = (j: number): { id: string; label: string | null } =>
+    providers[promptsOuter ? j % providers.length : Math.floor(j / per)] as { id: string; label: string | null };
   if (!columns.every((c, j) => c.provider === owner(j).id || c.provider === owner(j).label)) return;
   for (const c of columns) {
     const o = owner(c.index);

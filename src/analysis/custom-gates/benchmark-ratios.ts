@@ -17,13 +17,31 @@ import type { FindingDraft } from '../integrity/findings.js';
 /** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
 export const DEFAULT_BENCHMARK_TOLERANCE = 0.1;
 
-export type BenchmarkDirection = 'bigger' | 'smaller';
+/**
+ * 2 points of a task's metric range for lm-eval aggregates: the standard error of a 1,000-document
+ * accuracy near 0.5 is about 1.6 points, and an 8-point loss on a task must hold.
+ */
+export const DEFAULT_TASK_TOLERANCE = 0.02;
 
-/** The direction of a summary's format, or null when it is not a github-action-benchmark format. */
+/**
+ * `per-task`: lm-evaluation-harness aggregates (format `lm-eval-results`), one case per task whose
+ * reward the adapter put on the task's own metric range, higher better (adapters/formats/lm-eval.ts):
+ * each task is judged by its own drop in points, never through a mean of unlike scales.
+ */
+export type BenchmarkDirection = 'bigger' | 'smaller' | 'per-task';
+
+/** The direction of a summary's format, or null when its cases are not each a benchmark of its own. */
 export function benchmarkDirection(format: string): BenchmarkDirection | null {
   if (format === 'github-action-benchmark-bigger') return 'bigger';
   if (format === 'github-action-benchmark-smaller') return 'smaller';
+  if (format === 'lm-eval-results') return 'per-task';
   return null;
+}
+
+/** How much worse a case got, as a factor above 1: a ratio of values, or 1 + a drop in points. */
+function worseFactor(direction: BenchmarkDirection, baselineReward: number, candidateReward: number): number {
+  const drop = baselineReward - candidateReward;
+  return direction === 'per-task' ? 1 + drop : Math.exp(drop);
 }
 
 export interface BenchmarkRatio {
@@ -56,38 +74,44 @@ export interface BenchmarkComparison {
 const SLACK = 1e-9;
 
 /** The comparison of two github-action-benchmark runs of one direction; null for any other pair. */
-export function compareBenchmarks(baselineFormat: string, candidateFormat: string, rows: CaseRowList, tolerance: number): BenchmarkComparison | null {
+export function compareBenchmarks(baselineFormat: string, candidateFormat: string, rows: CaseRowList, given: number | undefined): BenchmarkComparison | null {
   const direction = benchmarkDirection(baselineFormat);
   if (direction === null || benchmarkDirection(candidateFormat) !== direction) return null;
-  const sign = direction === 'bigger' ? 1 : -1;
+  const tolerance = given ?? (direction === 'per-task' ? DEFAULT_TASK_TOLERANCE : DEFAULT_BENCHMARK_TOLERANCE);
+  // Per task the rewards are the scores themselves; otherwise logs of the values (±ln).
+  const valueOf = (reward: number): number => (direction === 'per-task' ? reward : Math.exp((direction === 'bigger' ? 1 : -1) * reward));
   const benchmarks: BenchmarkRatio[] = [];
-  let logSum = 0;
+  let dropSum = 0;
   for (const r of rows) {
     if (!r.in_baseline || !r.in_candidate) continue;
-    const logWorse = r.baseline_reward - r.candidate_reward;
-    logSum += logWorse;
-    const worse = Math.exp(logWorse);
+    dropSum += r.baseline_reward - r.candidate_reward;
+    const worse = worseFactor(direction, r.baseline_reward, r.candidate_reward);
+    const [baseline, candidate] = [valueOf(r.baseline_reward), valueOf(r.candidate_reward)];
     benchmarks.push({
       case_id: r.case_id,
-      baseline: Math.exp(sign * r.baseline_reward),
-      candidate: Math.exp(sign * r.candidate_reward),
-      ratio: Math.exp(sign * (r.candidate_reward - r.baseline_reward)),
+      baseline,
+      candidate,
+      ratio: baseline === 0 && candidate === 0 ? 1 : candidate / baseline,
       worse_factor: worse,
       beyond_tolerance: worse - 1 > tolerance + SLACK,
     });
   }
-  const geomean = benchmarks.length === 0 ? 1 : Math.exp(logSum / benchmarks.length);
+  const mean = benchmarks.length === 0 ? 0 : dropSum / benchmarks.length;
+  const geomean = direction === 'per-task' ? 1 + mean : Math.exp(mean);
   return {
     direction,
     tolerance,
     benchmarks,
     geomean_worse_factor: geomean,
-    geomean_beyond_tolerance: geomean - 1 > tolerance + SLACK,
+    // Per task there is no run-level figure to hold on: the tasks' scales differ.
+    geomean_beyond_tolerance: direction !== 'per-task' && geomean - 1 > tolerance + SLACK,
     worse: benchmarks.filter((b) => b.beyond_tolerance).map((b) => b.case_id),
   };
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+/** A drop in points of a metric's range (0.025 → "2.5 points"). */
+const points = (x: number): string => `${(x * 100).toFixed(1)} points`;
 
 /** The benchmark-regression finding: the benchmarks (and the geometric mean) beyond the tolerance. */
 export function benchmarkFindings(b: BenchmarkComparison | null): FindingDraft[] {
@@ -96,7 +120,11 @@ export function benchmarkFindings(b: BenchmarkComparison | null): FindingDraft[]
   if (b.worse.length > 0) {
     const n = b.worse.length;
     const worst = Math.max(...b.benchmarks.filter((x) => x.beyond_tolerance).map((x) => x.worse_factor));
-    parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct(b.tolerance)} (the worst by ${pct(worst - 1)})`);
+    if (b.direction === 'per-task')
+      parts.push(
+        `${n} task${n === 1 ? '' : 's'} got worse on ${n === 1 ? 'its' : 'their'} own metric by more than the tolerance of ${points(b.tolerance)} (the worst by ${points(worst - 1)}): ${[...b.worse].sort().join(', ')}`,
+      );
+    else parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct(b.tolerance)} (the worst by ${pct(worst - 1)})`);
   }
   if (b.geomean_beyond_tolerance)
     parts.push(`the geometric mean of the ratios is ${pct(b.geomean_worse_factor - 1)} worse, beyond the tolerance of ${pct(b.tolerance)}`);

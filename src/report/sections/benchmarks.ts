@@ -20,6 +20,23 @@ export function benchmarksSection(b: BenchmarkComparison | undefined): string[] 
     signedPct(x.worse_factor - 1),
     x.beyond_tolerance ? '❌' : '✅',
   ]);
+  if (b.direction === 'per-task') {
+    // lm-eval aggregates: scores on each task's own metric range; a drop in points, no run-level mean.
+    const pts = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+    const taskRows = b.benchmarks.map((x, i) => [
+      rows[i]?.[0] ?? '',
+      value(x.baseline),
+      value(x.candidate),
+      pts(x.worse_factor - 1),
+      x.beyond_tolerance ? '❌' : '✅',
+    ]);
+    return [
+      `**Tasks** (each judged on its own metric, never through a mean of unlike scales; a drop beyond ${(b.tolerance * 100).toFixed(1)} points holds)`,
+      '',
+      ...table(['Task', 'Baseline', 'Candidate', 'Worse by (points)', ''], ['left', 'right', 'right', 'right', 'center'], taskRows),
+      '',
+    ];
+  }
   rows.push(['**Geometric mean**', '', '', '', signedPct(b.geomean_worse_factor - 1), b.geomean_beyond_tolerance ? '❌' : '✅']);
   return [
     `**Benchmarks** (${b.direction} is better; each compared by its own ratio, as github-action-benchmark does; tolerance ${tol})`,
