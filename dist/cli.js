@@ -341,6 +341,12 @@ function unpackCases(p) {
 function unpackSummary(p) {
     return { ...p.head, cases: unpackCases(p) };
 }
+/** Case i of a packed run: whether it completed (its success as a trial). */
+const completedAt = (p, i) => (p.flags[i] & FLAG.completed) !== 0;
+/** Case i of a packed run: its reward. */
+const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
+/** Case i of a packed run: its steps. */
+const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
 
 function getEnumValues(entries) {
     const numericValues = Object.values(entries).filter((v) => typeof v === "number");
@@ -6914,12 +6920,12 @@ function datetime(params) {
 /** Identifies the canonical format and its version; bump on any incompatible change. */
 const SUMMARY_SCHEMA = 'benchgate.summary/v1';
 const nullableString = string$1().nullable();
-const count$3 = int$2().nonnegative();
+const count$4 = int$2().nonnegative();
 /** LLM usage of one case or one role: call and token counts (integers). */
 const UsageCounts = object({
-    total_calls: count$3,
-    prompt_tokens: count$3,
-    completion_tokens: count$3,
+    total_calls: count$4,
+    prompt_tokens: count$4,
+    completion_tokens: count$4,
 });
 /** Usage of one case; `roles` splits it by model role (rlm-code native runs: `root`, `sub`). */
 const CaseUsage = UsageCounts.extend({
@@ -6930,11 +6936,11 @@ const HarnessCounters = object({
     mcp_enabled: boolean$1().nullable(),
     mcp_server: nullableString,
     harness_strategy: nullableString,
-    harness_tool_calls: count$3,
-    mcp_tool_calls: count$3,
-    codemode_chain_calls: count$3,
-    codemode_search_calls: count$3,
-    codemode_discovery_calls: count$3,
+    harness_tool_calls: count$4,
+    mcp_tool_calls: count$4,
+    codemode_chain_calls: count$4,
+    codemode_search_calls: count$4,
+    codemode_discovery_calls: count$4,
     codemode_guardrail_blocked: boolean$1(),
 });
 /** Grouping labels of a case, used for slices and clusters. Unknown is null. */
@@ -6954,7 +6960,7 @@ const CaseResult = object({
     /** rlm-code `total_reward`: may exceed 1 (native) and is -1.0 on failure rows. */
     reward: number(),
     /** Agent steps taken; 0 on failure rows. */
-    steps: count$3,
+    steps: count$4,
     /** Wall time of the case in seconds; null when the tool did not record it. */
     duration_seconds: number().nonnegative().nullable(),
     /** Null when the row has no usage (rlm-code failure rows). */
@@ -7008,10 +7014,10 @@ const RunInfo = object({
  * the case rows, so they are kept exactly; the integrity checks compare them with the rows.
  */
 const ReportedTotals = object({
-    total_cases: count$3,
+    total_cases: count$4,
     /** Null when the summary predates the field. */
-    attempted_cases: count$3.nullable(),
-    completed_cases: count$3,
+    attempted_cases: count$4.nullable(),
+    completed_cases: count$4,
     avg_reward: number(),
     avg_steps: number(),
     latency_seconds: LatencyStats.nullable(),
@@ -8306,18 +8312,18 @@ function fromDirectory(source) {
 }
 const text$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
 const stampOf = (d) => text$1(d['timestamp']);
-const commitOf = (d) => text$1(d['git_commit']);
+const commitOf$1 = (d) => text$1(d['git_commit']);
 /** True when `selector` names this line: its timestamp or a prefix of it, its git commit (or a prefix of 4+ characters), or its benchmark id. */
 function selects(selector, d) {
     const stamp = stampOf(d);
-    const commit = commitOf(d);
+    const commit = commitOf$1(d);
     return ((stamp !== null && stamp.startsWith(selector)) ||
         (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) ||
         d['benchmark_id'] === selector);
 }
 /** The runs of a history file, for messages: each timestamp and commit once, newest last. */
 function describeRuns(lines) {
-    const seen = [...new Set(lines.map((l) => `${stampOf(l.data) ?? '(no timestamp)'} (commit ${commitOf(l.data) ?? 'unknown'})`))];
+    const seen = [...new Set(lines.map((l) => `${stampOf(l.data) ?? '(no timestamp)'} (commit ${commitOf$1(l.data) ?? 'unknown'})`))];
     const shown = seen.slice(-10);
     return `${shown.join(', ')}${seen.length > shown.length ? ` and ${seen.length - shown.length} older` : ''}`;
 }
@@ -8374,7 +8380,7 @@ function fromHistory(p, source, selector) {
             ? `benchmark ${newest.data['benchmark_id']}`
             : 'the newest run of each scenario';
     const last = taken.at(-1)?.data ?? newest.data;
-    const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf(last) === null ? '' : ` (${commitOf(last) ?? ''})`}`;
+    const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf$1(last) === null ? '' : ` (${commitOf$1(last) ?? ''})`}`;
     return {
         label,
         scenarios,
@@ -13495,7 +13501,7 @@ const str = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
 const num$2 = () => number({ error: 'expected a finite number' });
-const count$2 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
+const count$3 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
 const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
 const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
 const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nullable();
@@ -13507,7 +13513,7 @@ const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nu
  * that, and zod runs only on the rows the predicate refuses, to say what is wrong. A test checks the
  * two agree on every kind for a wide range of values.
  */
-const Counts$1 = object({ total_calls: count$2(), prompt_tokens: count$2(), completion_tokens: count$2() });
+const Counts$1 = object({ total_calls: count$3(), prompt_tokens: count$3(), completion_tokens: count$3() });
 const Usage = Counts$1.extend({ roles: record(string$1(), Counts$1).nullable().optional() });
 function baseSchema(kind, nullable) {
     switch (kind) {
@@ -13516,7 +13522,7 @@ function baseSchema(kind, nullable) {
         case 'bool':
             return nullable ? nullableBool() : bool();
         case 'count':
-            return count$2();
+            return count$3();
         case 'number':
             return num$2();
         case 'seconds':
@@ -13639,7 +13645,7 @@ function interpretedTableCheck(table) {
  * The fields of an rlm-code summary that benchgate names, with their types: case rows of every mode
  * (native, harness, direct-llm, failure; see shared/reference/rlm-code-format.md) and the top level.
  */
-const Counts = object({ total_calls: count$2(), prompt_tokens: count$2(), completion_tokens: count$2() });
+const Counts = object({ total_calls: count$3(), prompt_tokens: count$3(), completion_tokens: count$3() });
 const Latency = object({ avg: num$2(), p50: num$2(), p95: num$2(), p99: num$2(), max: num$2() });
 const optStr = { kind: 'string', optional: true, nullable: true };
 const optCount = { kind: 'count', optional: true };
@@ -13696,9 +13702,9 @@ const TOP_SHAPE = {
     started_at: nullableStr().optional(),
     finished_at: nullableStr().optional(),
     duration_seconds: seconds().nullable().optional(),
-    total_cases: count$2(),
-    attempted_cases: count$2().optional(),
-    completed_cases: count$2(),
+    total_cases: count$3(),
+    attempted_cases: count$3().optional(),
+    completed_cases: count$3(),
     avg_reward: num$2(),
     avg_steps: num$2(),
     latency_seconds: Latency.optional(),
@@ -25723,6 +25729,7 @@ function jsonReport(cmp, version, cases) {
             : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
+        ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
@@ -25943,6 +25950,10 @@ function table(header, align, rows) {
 function details(summary, body) {
     return [`<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
 }
+/** A bullet list. */
+function bullets(items) {
+    return items.map((item) => `- ${item}`);
+}
 /** A task-list item. */
 function checkbox(checked, text) {
     return `- [${checked ? 'x' : ' '}] ${text}`;
@@ -25989,6 +26000,249 @@ function benchmarksSection(b) {
     ];
 }
 
+/**
+ * The suite's own noise: a profile built from K runs of one suite on one commit (the default
+ * branch, nothing changed between the runs), so that every difference between them is noise. Per
+ * case: how often it completes and the spread of its reward and steps; for the suite: how often two
+ * runs disagree on a case (discordance) and how often each decision policy holds when nothing
+ * changed (the A/A false-hold rate, measured on these runs' pairs).
+ *
+ * A profile is comparable with a run only when they share a fingerprint: the run facts and the
+ * metadata keys that were equal on all K runs (model, scoring version, preset …). Keys that varied
+ * between the K runs (a seed, a run number) are not part of it. Pure: no I/O.
+ */
+const NOISE_PROFILE_SCHEMA = 'benchgate.noise-profile/v1';
+/** Fewer runs than this still make a profile, with a warning: a pass rate of 3 runs is coarse. */
+const RECOMMENDED_RUNS = 5;
+/** Run pairs the A/A rates are measured on, at most (all pairs of up to 10 runs). */
+const MAX_AA_PAIRS = 45;
+/** A case is flaky on main when its pass rate is strictly between these. */
+const isFlaky = (c) => c.passed > 0 && c.passed < c.runs;
+/** Metadata keys benchgate stamps itself or that name the run rather than what was run. */
+const NOT_FINGERPRINT = /^(github\.|git\.|benchgate\.|ab\.|runner\.|command$|started_at$|finished_at$|timestamp$|run_id$|seed$|random_seed$)/;
+/** The commit a run measured, from benchgate's stamp or the tool's own field. */
+function commitOf(s) {
+    for (const key of ['github.sha', 'git.commit', 'git_commit', 'commit']) {
+        const v = s.metadata[key];
+        if (typeof v === 'string' && v !== '')
+            return v;
+    }
+    return null;
+}
+/** The facts of a run that make runs comparable: its format, run facts and plain metadata. */
+function fingerprintOf(s) {
+    const out = {
+        format: s.format,
+        'run.preset': s.run.preset,
+        'run.mode': s.run.mode,
+        'run.model': s.run.model,
+        'run.harness_strategy': s.run.harness_strategy,
+        'run.mcp_server': s.run.mcp_server,
+    };
+    for (const [k, v] of Object.entries(s.metadata))
+        if (!NOT_FINGERPRINT.test(k) && k.length <= 100)
+            out[`metadata.${k}`] = v;
+    return out;
+}
+function meanAndSd(xs) {
+    const n = xs.length;
+    let sum = 0;
+    for (const x of xs)
+        sum += x;
+    const mean = sum / n;
+    if (n < 2)
+        return { mean, sd: 0 };
+    let ss = 0;
+    for (const x of xs)
+        ss += (x - mean) * (x - mean);
+    return { mean, sd: Math.sqrt(ss / (n - 1)) };
+}
+/** The keys whose values are equal on every run, with those values; throws when a key that must agree does not. */
+function sharedFingerprint(runs) {
+    const first = runs[0];
+    const shared = fingerprintOf(first.summary);
+    for (const r of runs.slice(1)) {
+        const f = fingerprintOf(r.summary);
+        for (const key of Object.keys(shared)) {
+            if (f[key] === shared[key])
+                continue;
+            // The format, the preset and the model must agree: runs of two suites are no noise measurement.
+            if (key === 'format' || key === 'run.preset' || key === 'run.model') {
+                throw new UsageError(`noise profile: ${first.path} and ${r.path} differ in ${key} (${JSON.stringify(shared[key])} and ${JSON.stringify(f[key] ?? null)}); ` +
+                    'give runs of one suite, on one model, for a profile');
+            }
+            delete shared[key];
+        }
+    }
+    return shared;
+}
+/**
+ * The noise profile of K ≥ 2 runs of one suite on one commit. Throws a UsageError for fewer than
+ * two runs, runs of different commits, formats, presets or models.
+ */
+function buildNoiseProfile(runs, options = {}) {
+    if (runs.length < 2) {
+        throw new UsageError(`noise profile: got ${runs.length} run${runs.length === 1 ? '' : 's'}; give at least 2 runs of the suite on one commit (${RECOMMENDED_RUNS} or more recommended)`);
+    }
+    const commits = new Map();
+    for (const r of runs) {
+        const c = commitOf(r.summary);
+        if (c !== null && !commits.has(c))
+            commits.set(c, r.path);
+    }
+    if (commits.size > 1) {
+        const [[a, pa], [b, pb]] = [...commits.entries()];
+        throw new UsageError(`noise profile: ${pa} measured commit ${a.slice(0, 12)} and ${pb} commit ${b.slice(0, 12)}; a profile measures the noise of one commit: give runs of one commit`);
+    }
+    const fingerprint = sharedFingerprint(runs);
+    // Per case, per run: completion, reward and steps.
+    const byId = new Map();
+    const perRun = [];
+    for (const r of runs) {
+        const p = packedOf(r.summary);
+        const done = new Map();
+        for (let i = 0; i < p.ids.length; i++) {
+            const id = p.ids[i];
+            let e = byId.get(id);
+            if (e === undefined)
+                byId.set(id, (e = { completed: [], reward: [], steps: [] }));
+            const ok = completedAt(p, i);
+            e.completed.push(ok ? 1 : 0);
+            e.reward.push(rewardAt(p, i));
+            e.steps.push(stepsAt(p, i));
+            done.set(id, ok);
+        }
+        perRun.push(done);
+    }
+    const cases = [...byId.entries()]
+        .sort(([a], [b]) => compareCodePoints(a, b))
+        .map(([id, e]) => {
+        const reward = meanAndSd(e.reward);
+        const steps = meanAndSd(e.steps);
+        const passed = e.completed.reduce((s, x) => s + x, 0);
+        return { id, runs: e.completed.length, passed, reward_mean: reward.mean, reward_sd: reward.sd, steps_mean: steps.mean, steps_sd: steps.sd };
+    });
+    // Discordance: per pair of runs, the share of their common cases on which completion differs.
+    let pairs = 0;
+    let discordant = 0;
+    for (let a = 0; a < perRun.length; a++) {
+        for (let b = a + 1; b < perRun.length; b++) {
+            const x = perRun[a];
+            const y = perRun[b];
+            let common = 0;
+            let differ = 0;
+            for (const [id, ok] of x) {
+                const other = y.get(id);
+                if (other === undefined)
+                    continue;
+                common++;
+                if (other !== ok)
+                    differ++;
+            }
+            if (common > 0) {
+                pairs++;
+                discordant += differ / common;
+            }
+        }
+    }
+    const aa = Object.entries(options.policies ?? {}).map(([policy, decide]) => {
+        const counts = { promote: 0, hold: 0, inconclusive: 0 };
+        let n = 0;
+        outer: for (let a = 0; a < runs.length; a++) {
+            for (let b = a + 1; b < runs.length; b++) {
+                if (n >= MAX_AA_PAIRS)
+                    break outer;
+                counts[decide(runs[a], runs[b])]++;
+                n++;
+            }
+        }
+        return { policy, pairs: n, ...counts };
+    });
+    const times = runs.map((r) => r.summary.run.finished_at ?? r.summary.run.started_at).filter((t) => t !== null && !Number.isNaN(Date.parse(t)));
+    const newest = times.length === 0 ? null : times.reduce((m, t) => (Date.parse(t) > Date.parse(m) ? t : m));
+    const first = runs[0].summary;
+    const flaky = cases.filter(isFlaky).length;
+    const always = cases.filter((c) => c.passed === c.runs).length;
+    return {
+        schema: NOISE_PROFILE_SCHEMA,
+        suite: first.run.preset ?? first.id,
+        created_at: options.createdAt === undefined ? newest : options.createdAt,
+        commit: commits.size === 1 ? [...commits.keys()][0] : null,
+        fingerprint,
+        runs: runs.map((r) => ({ file: r.path, id: r.summary.id, started_at: r.summary.run.started_at })),
+        cases,
+        figures: {
+            cases: cases.length,
+            flaky,
+            always_pass: always,
+            never_pass: cases.length - flaky - always,
+            discordance: pairs === 0 ? null : discordant / pairs,
+            aa,
+        },
+    };
+}
+/**
+ * Why a profile cannot be used for a run, or null when it can: a fingerprint key both know whose
+ * values differ (a profile of another model or scoring version says nothing of this run's noise).
+ */
+function profileMismatch(profile, s) {
+    const f = fingerprintOf(s);
+    for (const [key, value] of Object.entries(profile.fingerprint)) {
+        if (!Object.hasOwn(f, key) || f[key] === null || value === null)
+            continue;
+        if (f[key] !== value) {
+            return `the profile was made with ${key} ${JSON.stringify(value)} and this run has ${JSON.stringify(f[key])}`;
+        }
+    }
+    return null;
+}
+/** How a case behaved on main, in words: "flaky: passes 6 of 10 on main", "stable: passes 10 of 10 on main". */
+function caseNoiseWords(c) {
+    const kind = isFlaky(c) ? 'flaky' : 'stable';
+    return `${kind}: passes ${c.passed} of ${c.runs} on main`;
+}
+/** The profile's age in whole days at `now` (both ISO 8601), or null when it has no time. */
+function profileAgeDays(profile, now) {
+    if (profile.created_at === null)
+        return null;
+    const ms = Date.parse(now) - Date.parse(profile.created_at);
+    return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 86_400_000)) : null;
+}
+/**
+ * The noise marks of a comparison: its regressed cases (completion regressions) with their
+ * behaviour on main, or why the profile was not used. `now` dates the profile's age.
+ */
+function noiseMarks(cmp, profile, file, now) {
+    const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
+    const byId = new Map(profile.cases.map((c) => [c.id, c]));
+    const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
+    return { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+}
+
+/** The used marks of a comparison, or null when it has no profile or could not use it. */
+function usedNoise(cmp) {
+    return cmp.noise !== undefined && cmp.noise.unused === null ? cmp.noise : null;
+}
+/** A regressed case's cell: "flaky: passes 6 of 10 on main", or that the profile lacks it. */
+function noiseCell(noise) {
+    if (noise === undefined || noise === null)
+        return 'not in the profile';
+    return caseNoiseWords(noise).replace(/^flaky/, '⚠️ flaky');
+}
+/** One line on the profile: which runs, how old; or why it was not used. */
+function noiseLine(cmp) {
+    const n = cmp.noise;
+    if (n === undefined)
+        return [];
+    const source = `${untrusted(n.file, { maxLength: 80 })} (${n.runs} runs${n.commit === null ? '' : ` of ${untrusted(n.commit.slice(0, 7))}`}, ${n.age_days === null ? 'age unknown' : n.age_days === 0 ? 'made today' : `${n.age_days} day${n.age_days === 1 ? '' : 's'} old`})`;
+    if (n.unused !== null)
+        return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
+    const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
+    const count = n.regressed.length;
+    const tally = count === 0 ? 'no case regressed' : `${flaky} of the ${count} regressed case${count === 1 ? ' is' : 's are'} flaky on main`;
+    return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
+}
+
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
 function compact(x, digits) {
     if (!Number.isFinite(x))
@@ -25998,7 +26252,7 @@ function compact(x, digits) {
         .replace(/\.$/, '');
     return s;
 }
-const percent$1 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
+const percent$2 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
 /** How the two sides are called in sentences: the one differing dimension's values, else generic. */
 function sideNames(cmp) {
     const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
@@ -26096,7 +26350,7 @@ function change$1(gate, x) {
 function level$1(g, x) {
     if (x === null)
         return '';
-    return g === 'completion' ? percent$1(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
+    return g === 'completion' ? percent$2(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
 }
 /**
  * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
@@ -26260,13 +26514,16 @@ function outcome(completed, error, blocked) {
         return '✅ completed';
     return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
-function regressedTable(rows) {
-    return table(['Case', 'Baseline', 'Candidate', 'Reward', 'Steps'], ['left', 'left', 'left', 'right', 'right'], rows.map((r) => [
+/** The regressed cases; with a usable noise profile, each one's behaviour on main in a last column. */
+function regressedTable(rows, noise) {
+    const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
+    return table(['Case', 'Baseline', 'Candidate', 'Reward', 'Steps', ...(onMain === null ? [] : ['On main'])], ['left', 'left', 'left', 'right', 'right', ...(onMain === null ? [] : ['left'])], rows.map((r) => [
         cell(r.case_id),
         outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
         outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
         `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
         `${r.baseline_steps} → ${r.candidate_steps}`,
+        ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
     ]));
 }
 function missingAndNew(cmp) {
@@ -26292,8 +26549,9 @@ function caseSections(cmp) {
         const title = sig === null
             ? '**Regressed cases**'
             : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
-        out.push(title, '', ...regressedTable(regressed), '');
+        out.push(title, '', ...regressedTable(regressed, usedNoise(cmp)), '');
     }
+    out.push(...noiseLine(cmp));
     const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
     if (rewardOnly.length > 0) {
         const body = table(['Case', 'Reward', 'Change'], ['left', 'right', 'right'], rewardOnly.map((r) => [cell(r.case_id), `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`, signed(r.reward_delta, 3)]));
@@ -26510,7 +26768,7 @@ function level(p) {
     return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 }
 const per = (runs) => `${runs} runs (${runs / 2} per side)`;
-const percent = (part, whole) => `${Math.round((100 * part) / whole)}%`;
+const percent$1 = (part, whole) => `${Math.round((100 * part) / whole)}%`;
 /**
  * What the rounds spent against the fixed design of the same maximum. Shards count runs of one
  * side of one shard: all they ran (counted or not), against the fixed design over every shard.
@@ -26519,13 +26777,13 @@ function spend(s) {
     const r = s.shards;
     if (r === undefined) {
         if (s.reason === 'decided')
-            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent(s.runs.saved, s.runs.fixed)}).`;
+            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent$1(s.runs.saved, s.runs.fixed)}).`;
         return `Spent ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
     }
     const ran = r.shards.reduce((n, x) => n + x.ran, 0);
     const uncounted = r.shards.reduce((n, x) => n + x.uncounted.baseline + x.uncounted.candidate, 0);
     const fixed = s.runs.fixed * r.shards.length;
-    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent(fixed - ran, fixed)})` : '';
+    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent$1(fixed - ran, fixed)})` : '';
     return `The ${r.shards.length} shards ran ${ran} runs (a run: one side of one shard), ${ran - uncounted} of them counted; the fixed design of ${s.max_rounds} rounds spends ${fixed}${saved}.`;
 }
 /** The shards whose rounds ended at the common look, and why: "shard 1 (decided on its own cases)". */
@@ -26686,7 +26944,7 @@ function gateTable(cmp) {
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
         reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
-        completion: [percent$1(bm.completion_rate), percent$1(cm.completion_rate)],
+        completion: [percent$2(bm.completion_rate), percent$2(cm.completion_rate)],
         steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
         completion_regressions: ['', ''],
     };
@@ -34443,7 +34701,7 @@ function buildLeaderboard(entries, metric, filters, groupBy, top) {
 const HISTORY_SCHEMA = 'benchgate-history/1';
 const text = string$1().max(1000);
 const maybe = (t) => t.nullable();
-const count$1 = number().int().nonnegative();
+const count$2 = number().int().nonnegative();
 const num$1 = number().refine(Number.isFinite, 'expected a finite number');
 const HistoryEntrySchema = looseObject({
     commit: string$1().regex(/^[0-9a-f]{40,64}$/, 'expected a full commit SHA'),
@@ -34458,11 +34716,11 @@ const HistoryEntrySchema = looseObject({
     strategy: maybe(text),
     model: maybe(text),
     started_at: maybe(text),
-    cases: count$1,
+    cases: count$2,
     reward: num$1,
     completion_rate: num$1,
     steps: num$1,
-    tokens: maybe(count$1),
+    tokens: maybe(count$2),
     cost: maybe(num$1),
     duration: maybe(num$1),
     efficiency: maybe(num$1),
@@ -34644,7 +34902,7 @@ const LEADERBOARD_RENDERERS = {
  * InputError, naming the option or the file.
  */
 const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'];
-const VALUE = [
+const VALUE$1 = [
     'by',
     'group-by',
     'preset',
@@ -34666,7 +34924,7 @@ function oneOf$1(option, raw, allowed) {
         return raw;
     throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
 }
-function count(option, raw) {
+function count$1(option, raw) {
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
         throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
     return Number(raw);
@@ -34685,8 +34943,8 @@ function parseLeaderboard(args) {
             continue;
         }
         const name = m[1];
-        if (!VALUE.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
+        if (!VALUE$1.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE$1, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
         const value = m[2] ?? args[++i];
         if (value === undefined)
             throw new UsageError(`--${name} needs a value`);
@@ -34709,7 +34967,7 @@ function parseLeaderboard(args) {
         filters[key] = v;
     }
     if (values.has('min-cases'))
-        filters.minCases = count('min-cases', values.get('min-cases'));
+        filters.minCases = count$1('min-cases', values.get('min-cases'));
     const config = values.get('config');
     return {
         command: 'leaderboard',
@@ -34717,7 +34975,7 @@ function parseLeaderboard(args) {
         by: oneOf$1('by', values.get('by') ?? 'reward', RANK_METRICS),
         groupBy: values.has('group-by') ? oneOf$1('group-by', values.get('group-by'), GROUP_FIELDS) : null,
         filters,
-        top: values.has('top') ? count('top', values.get('top')) : undefined,
+        top: values.has('top') ? count$1('top', values.get('top')) : undefined,
         format: oneOf$1('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
         output: values.get('output') ?? null,
         config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
@@ -34764,6 +35022,206 @@ function runLeaderboard(cmd, notice = () => { }) {
 }
 
 /**
+ * A noise profile as a file (`benchgate profile --format json --output FILE`), read back by
+ * `benchgate compare --noise-profile FILE` and the action: validated, with errors that name the file
+ * and the field.
+ */
+const scalar = union([string$1(), number(), boolean$1(), _null()]);
+const count = int$2().nonnegative();
+const finite = number().refine(Number.isFinite, 'expected a finite number');
+const CaseNoiseSchema = object({
+    id: string$1().min(1),
+    runs: count.min(1),
+    passed: count,
+    reward_mean: finite,
+    reward_sd: finite,
+    steps_mean: finite,
+    steps_sd: finite,
+})
+    .refine((c) => c.passed <= c.runs, 'expected passed ≤ runs');
+const ProfileSchema = object({
+    schema: literal(NOISE_PROFILE_SCHEMA, { error: `expected "${NOISE_PROFILE_SCHEMA}"` }),
+    suite: string$1(),
+    created_at: string$1().nullable(),
+    commit: string$1().nullable(),
+    fingerprint: record(string$1(), scalar),
+    runs: array(object({ file: string$1(), id: string$1(), started_at: string$1().nullable() })).min(2),
+    cases: array(CaseNoiseSchema),
+    figures: object({
+        cases: count,
+        flaky: count,
+        always_pass: count,
+        never_pass: count,
+        discordance: finite.nullable(),
+        aa: array(object({ policy: string$1(), pairs: count, promote: count, hold: count, inconclusive: count })),
+    }),
+});
+/** Reads a noise profile's JSON text; `file` names it in errors. */
+function parseNoiseProfile(text, file) {
+    let root;
+    try {
+        root = JSON.parse(text);
+    }
+    catch (err) {
+        throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json'`);
+    }
+    const parsed = ProfileSchema.safeParse(root);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const at = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+        throw new InputError(`${file}: not a benchgate noise profile: at ${at}: ${issue.message}`);
+    }
+    return parsed.data;
+}
+/** The profile as the file `benchgate profile --format json` writes. */
+function serializeNoiseProfile(profile) {
+    return `${JSON.stringify(profile, null, 2)}\n`;
+}
+
+/**
+ * `benchgate profile`'s report: the suite's noise on main (analysis/noise/profile.ts) as markdown:
+ * where the runs came from, the suite-level figures, a histogram of per-case pass rates and the
+ * flakiest cases. Case ids and file names are untrusted text.
+ */
+/** The flakiest cases listed, at most. */
+const FLAKIEST_SHOWN = 20;
+/** The histogram's bins of pass rates: never, five bins of 20 points between, always. */
+const BINS = [
+    { label: 'never (0%)', holds: (c) => c.passed === 0 },
+    ...[0, 20, 40, 60, 80].map((lo) => ({
+        label: lo === 0 ? 'under 20%' : lo === 80 ? '80% up, not always' : `${lo}–${lo + 20}%`,
+        holds: (c) => {
+            const r = (100 * c.passed) / c.runs;
+            return isFlaky(c) && r >= lo && (lo + 20 === 100 ? r < 100 : r < lo + 20);
+        },
+    })),
+    { label: 'always (100%)', holds: (c) => c.passed === c.runs },
+];
+const BAR = 30;
+const percent = (x) => `${pyFixed(100 * x, 1)}%`;
+const spread = (mean, sd) => `${pyFixed(mean, 3)} ± ${pyFixed(sd, 3)}`;
+/** The histogram of per-case pass rates on main, as a table with bars. */
+function passRateHistogram(profile) {
+    const counts = BINS.map((b) => profile.cases.filter(b.holds).length);
+    const most = Math.max(1, ...counts);
+    return table(['Pass rate on main', 'Cases', ''], ['left', 'right', 'left'], BINS.map((b, i) => {
+        const n = counts[i];
+        return [b.label, grouped(n), n === 0 ? '' : '█'.repeat(Math.max(1, Math.round((BAR * n) / most)))];
+    }));
+}
+/** The flaky cases, the least predictable first (pass rate nearest one half), then by id. */
+function flakiest(profile, max = FLAKIEST_SHOWN) {
+    const spreadOf = (c) => (c.passed / c.runs) * (1 - c.passed / c.runs);
+    return profile.cases
+        .filter(isFlaky)
+        .sort((a, b) => spreadOf(b) - spreadOf(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(0, max);
+}
+function renderNoiseProfile(profile) {
+    const f = profile.figures;
+    const out = [
+        `## benchgate noise profile: ${untrusted(profile.suite)}`,
+        '',
+        `${profile.runs.length} runs${profile.commit === null ? ' (their commit is not stamped)' : ` of commit ${untrusted(profile.commit.slice(0, 12))}`}` +
+            `${profile.created_at === null ? '' : `, the newest from ${untrusted(profile.created_at)}`}.`,
+        '',
+        ...bullets([
+            `**${grouped(f.cases)} cases:** ${grouped(f.always_pass)} always pass, ${grouped(f.never_pass)} never pass, **${grouped(f.flaky)} flaky** (pass in some runs only).`,
+            f.discordance === null
+                ? 'Discordance: the runs share no case.'
+                : `**Discordance:** two runs disagree about completion on ${percent(f.discordance)} of the cases, on average over the run pairs.`,
+            ...f.aa.map((a) => `**A/A under \`${a.policy}\`:** over ${a.pairs} pairs of these runs (nothing changed), ${a.hold} held (${percent(a.pairs === 0 ? 0 : a.hold / a.pairs)}), ` +
+                `${a.promote} promoted, ${a.inconclusive} inconclusive.`),
+        ]),
+        '',
+        '### Per-case pass rates',
+        '',
+        ...passRateHistogram(profile),
+        '',
+    ];
+    const worst = flakiest(profile);
+    if (worst.length > 0) {
+        out.push(`### The flakiest cases${worst.length < f.flaky ? ` (${worst.length} of ${grouped(f.flaky)})` : ''}`, '', ...table(['Case', 'Passes', 'Reward (mean ± sd)', 'Steps (mean ± sd)'], ['left', 'right', 'right', 'right'], worst.map((c) => [
+            untrusted(c.id, { inTable: true, maxLength: 80 }),
+            `${c.passed} of ${c.runs}`,
+            spread(c.reward_mean, c.reward_sd),
+            spread(c.steps_mean, c.steps_sd),
+        ])), '');
+    }
+    const keys = Object.entries(profile.fingerprint);
+    out.push('### Fingerprint', '', 'A gate uses this profile only for runs whose known facts agree with these (facts the runs did not record are not checked):', '', ...bullets(keys.filter(([, v]) => v !== null).map(([k, v]) => `${untrusted(k)}: ${untrusted(String(v))}`)), '', `<sub>Runs: ${profile.runs.map((r) => untrusted(r.file, { maxLength: 80 })).join(', ')}</sub>`, '');
+    return out.join('\n');
+}
+
+/**
+ * `benchgate profile FILE|GLOB ...`: the suite's own noise, from K runs of it on one commit of the
+ * default branch (analysis/noise/profile.ts), as markdown or as the JSON file that
+ * `benchgate compare --noise-profile FILE` and the action read.
+ */
+const PROFILE_FORMATS = ['markdown', 'json'];
+const VALUE = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
+/** Parses the arguments after `profile`; null means --help. */
+function parseProfile(args) {
+    const values = new Map();
+    const files = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--help' || arg === '-h')
+            return null;
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
+        if (!m) {
+            files.push(arg);
+            continue;
+        }
+        const name = m[1];
+        if (!VALUE.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate profile --help'`);
+        const value = m[2] ?? args[++i];
+        if (value === undefined)
+            throw new UsageError(`--${name} needs a value`);
+        if (values.has(name))
+            throw new UsageError(`--${name} was given twice; give it once`);
+        values.set(name, value);
+    }
+    if (files.length === 0)
+        throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
+    const format = values.get('format') ?? 'markdown';
+    if (!PROFILE_FORMATS.includes(format))
+        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of ${PROFILE_FORMATS.join(', ')}`);
+    const config = values.get('config');
+    return {
+        command: 'profile',
+        files,
+        format: format,
+        output: values.get('output') ?? null,
+        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        inputFormat: values.get('input-format') ?? null,
+        model: values.get('model') ?? null,
+        prompt: values.get('prompt') ?? null,
+    };
+}
+/** The A/A decision of each policy: the configured gates under point and under significant. */
+function aaComparers(config) {
+    const of = (decide) => {
+        const options = compareOptionsOf(resolvePolicy(config, { decide }));
+        return (b, c) => compareSummaries(b, c, options).verdict;
+    };
+    return { point: of('point'), significant: of('significant') };
+}
+/** Loads the runs and builds their profile; `warn` gets a line when there are fewer runs than advised. */
+function runProfile(cmd, warn) {
+    const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+    const files = expandInputs('profile', cmd.files, process.cwd());
+    const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
+    const runs = files.map((path) => ({ path, summary: loadSummary(path, options) }));
+    if (runs.length < RECOMMENDED_RUNS) {
+        warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
+    }
+    const profile = buildNoiseProfile(runs, { policies: aaComparers(config) });
+    return { profile, text: cmd.format === 'json' ? serializeNoiseProfile(profile) : renderNoiseProfile(profile) };
+}
+
+/**
  * Parses the command line into a typed command. Every problem is a {@link UsageError} that names the
  * option, the value received and what is allowed.
  */
@@ -34792,6 +35250,7 @@ const VALUE_OPTIONS = [
         'output',
         'allow-finding',
         'max-trials',
+        'noise-profile',
         ...GATE_FLAGS,
     ]),
 ];
@@ -34927,9 +35386,10 @@ function parseCompare(args) {
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
         sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
+        noiseProfile: single(raw, 'noise-profile') ?? null,
     };
 }
-const COMMANDS = ['compare', 'leaderboard'];
+const COMMANDS = ['compare', 'leaderboard', 'profile'];
 /** Parses `argv` without the node executable and script path. */
 function parseArgs(argv) {
     const [first, ...rest] = argv;
@@ -34941,10 +35401,11 @@ function parseArgs(argv) {
         const [topic, ...extra] = rest;
         if (topic === undefined)
             return { command: 'help', topic: 'main' };
-        if (extra.length > 0 || (topic !== 'compare' && topic !== 'leaderboard')) {
-            throw new UsageError(`'benchgate help' takes one command name: compare or leaderboard${topic !== 'compare' && topic !== 'leaderboard' ? `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}` : ''}`);
+        const known = COMMANDS.includes(topic);
+        if (extra.length > 0 || !known) {
+            throw new UsageError(`'benchgate help' takes one command name: ${COMMANDS.join(', ')}${known ? '' : `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}`}`);
         }
-        return { command: 'help', topic };
+        return { command: 'help', topic: topic };
     }
     if (first === 'version' || first === '--version' || first === '-v' || first === '-V')
         return { command: 'version' };
@@ -34952,7 +35413,9 @@ function parseArgs(argv) {
         return parseCompare(rest);
     if (first === 'leaderboard')
         return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
-    throw new UsageError(`Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`);
+    if (first === 'profile')
+        return parseProfile(rest) ?? { command: 'help', topic: 'profile' };
+    throw new UsageError(`Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare', 'leaderboard' or 'profile'. See 'benchgate --help'`);
 }
 
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
@@ -34990,15 +35453,17 @@ const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate
 Usage:
   benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
-  benchgate help [compare | leaderboard]
+  benchgate profile FILE|GLOB... [options]
+  benchgate help [compare | leaderboard | profile]
   benchgate --help | version | --version | -v
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
+  profile       Measure the suite's own noise from repeated runs on one commit: flaky cases,
+                per-case pass rates, how often each policy holds when nothing changed.
 
-Run 'benchgate help compare' or 'benchgate help leaderboard' (or the command with --help) for
-its options.
+Run 'benchgate help COMMAND' (or the command with --help) for its options.
 `;
 const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
 
@@ -35037,6 +35502,30 @@ Output:
 Exit codes:
   0  the leaderboard was written
   2  the command line or an input file is wrong, or the filters leave no run
+  4  a bug in benchgate (the message says so; please report it)
+`;
+const PROFILE_HELP = `Usage: benchgate profile FILE|GLOB... [options]
+
+Builds the suite's noise profile from K runs of it on one commit of the default branch (K >= 2;
+5 or more advised; quote globs): per case, how often it completes and the spread of its reward and
+steps; for the suite, how often two runs disagree on a case and how often the point and the
+significant policies hold when nothing changed (every pair of the runs, at most 45). The runs must
+be of one format, preset, model and commit. 'benchgate compare --noise-profile FILE' then marks
+each regressed case as flaky or stable on main.
+
+Options:
+  --format FORMAT      markdown | json (default: markdown); json is the file --noise-profile reads
+  --output FILE        write there instead of standard output
+  --config FILE        the configuration (default: .github/benchgate.yml when it exists): the
+                       gates of the A/A figures, input format and field mapping
+  --input-format NAME  ${INPUT_FORMATS.join(' | ')} (default: auto)
+  --model NAME         for a results file with one run per model: the model to profile
+  --prompt LABEL       promptfoo: the prompt label to profile
+  -h, --help           this help
+
+Exit codes:
+  0  the profile was written
+  2  the command line or an input file is wrong, or the runs are not of one suite and commit
   4  a bug in benchgate (the message says so; please report it)
 `;
 const COMPARE_HELP = `Usage: benchgate compare --baseline FILE --candidate FILE [options]
@@ -35099,6 +35588,9 @@ Decision:
                                    and about how many more rounds would decide (exit 3 meanwhile)
   --max-trials N                   for --sequential: the most rounds, fixed before the first
                                    (2 to 50, default: 10)
+  --noise-profile FILE             the suite's noise profile ('benchgate profile --format json'):
+                                   each regressed case is marked flaky or stable on main (used
+                                   only when the runs' fingerprint agrees with the profile's)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
@@ -35124,6 +35616,20 @@ Exit status:
   4  a bug in benchgate, not in the input: the message says so and how to report it
      (BENCHGATE_DEBUG=1 adds the stack trace)
 `;
+
+/** --noise-profile: reads the profile file and marks the comparison's regressed cases with it. */
+/** The marks of `cmp` from the profile at `file`; an InputError when it cannot be read. */
+function readNoiseProfile(file, cmp, now) {
+    let text;
+    try {
+        text = readFileSync(file, 'utf8');
+    }
+    catch (err) {
+        const code = err.code;
+        throw new InputError(`--noise-profile ${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
+    }
+    return noiseMarks(cmp, parseNoiseProfile(text, file), file, now);
+}
 
 /**
  * The CLI program: parse, load, compare, render, write. Returns the exit code instead of exiting, so
@@ -35202,6 +35708,8 @@ async function runCompare(cmd, io) {
     if (seq !== null && cmp.significance !== null) {
         cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
     }
+    if (cmd.noiseProfile !== null)
+        cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
     const pieces = RENDERERS[cmd.format](cmp);
     if (cmd.output === null) {
         // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.
@@ -35221,8 +35729,16 @@ async function main(argv, io) {
         const cmd = parseArgs(argv);
         switch (cmd.command) {
             case 'help':
-                io.stdout(cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'compare' ? COMPARE_HELP : LEADERBOARD_HELP);
+                io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, profile: PROFILE_HELP }[cmd.topic]);
                 return 0;
+            case 'profile': {
+                const { text } = runProfile(cmd, (line) => io.stderr(line));
+                if (cmd.output === null)
+                    io.stdout(text);
+                else
+                    io.stdout(`benchgate: ${cmd.format} noise profile written to ${writeReport(cmd.output, cmd.files, [text])}\n`);
+                return 0;
+            }
             case 'leaderboard': {
                 const text = runLeaderboard(cmd, (notice) => io.stderr(`benchgate: ${notice}\n`));
                 if (cmd.output === null)

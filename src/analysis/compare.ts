@@ -19,7 +19,7 @@ import { pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRowList, t
 import { runTotals } from './integrity/run-totals.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
-import type { CaseDecline, CaseEvidence, DecisionPolicy, PairedCases, SignificanceOptions, SignificanceResult, TrialLabels } from './model.js';
+import type { CaseDecline, CaseEvidence, DecisionPolicy, PairedCases, NoiseMarks, SignificanceOptions, SignificanceResult, TrialLabels } from './model.js';
 import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
@@ -92,6 +92,8 @@ export interface Comparison {
   significance: SignificanceResult | null;
   /** Set by the caller when the significant policy is decided sequentially (analysis/significance/sequential.ts); absent otherwise. */
   sequential?: SequentialDecision;
+  /** Set by the caller when a noise profile of the suite is given (analysis/noise/profile.ts); absent otherwise. */
+  noise?: NoiseMarks;
   /**
    * point: promote only when all four gates pass and no finding blocks. significant: hold when a gate
    * fails or a finding blocks, promote when every gate passes, else inconclusive.

@@ -222,3 +222,64 @@ export interface ShardRounds {
     uncounted: { baseline: number; candidate: number };
   }[];
 }
+
+/** A fingerprint value of a noise profile (as metadata values are). */
+export type NoiseScalar = string | number | boolean | null;
+
+/** One case's behaviour over a noise profile's runs (noise/profile.ts). */
+export interface CaseNoise {
+  id: string;
+  /** The runs that have the case, and how many of them it completed in. */
+  runs: number;
+  passed: number;
+  reward_mean: number;
+  reward_sd: number;
+  steps_mean: number;
+  steps_sd: number;
+}
+
+/** The A/A decisions of one policy over a profile's run pairs. */
+export interface NoiseAa {
+  policy: string;
+  pairs: number;
+  promote: number;
+  hold: number;
+  inconclusive: number;
+}
+
+/** A suite's noise measured on K runs of one commit (noise/profile.ts); a file format (`benchgate profile`). */
+export interface NoiseProfile {
+  schema: string;
+  suite: string;
+  /** When the profile was made (the newest run's time), or null when no run says. */
+  created_at: string | null;
+  /** The commit the runs measured, or null when they are not stamped. */
+  commit: string | null;
+  /** The facts equal on every run; a run whose known facts differ cannot use the profile. */
+  fingerprint: Record<string, NoiseScalar>;
+  runs: { file: string; id: string; started_at: string | null }[];
+  /** By case id, in code-point order. */
+  cases: CaseNoise[];
+  figures: {
+    cases: number;
+    flaky: number;
+    always_pass: number;
+    never_pass: number;
+    /** The mean share of cases on which two runs disagree about completion; null with no common cases. */
+    discordance: number | null;
+    aa: NoiseAa[];
+  };
+}
+
+/** What a gate learned from the suite's noise profile (set by the caller, as `sequential` is). */
+export interface NoiseMarks {
+  /** The profile's file, its age in days (null when unknown), runs and commit. */
+  file: string;
+  age_days: number | null;
+  runs: number;
+  commit: string | null;
+  /** Null when the profile was used; else why not (another fingerprint). */
+  unused: string | null;
+  /** The regressed cases (completion regressions) with their behaviour on main; null when the profile lacks the case. */
+  regressed: { id: string; noise: CaseNoise | null }[];
+}

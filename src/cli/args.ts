@@ -12,6 +12,7 @@ import { GATE_FLAGS } from '../policy/options.js';
 import { overridesOf } from '../policy/policy.js';
 import * as value from '../policy/values.js';
 import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
+import { parseProfile, type ProfileCommand } from './profile.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -37,9 +38,12 @@ export interface CompareCommand {
   output: string | null;
   /** --sequential: decide after this round, of at most maxTrials (--max-trials); null: the fixed design. */
   sequential: { maxTrials: number } | null;
+  /** --noise-profile: the suite's noise profile (`benchgate profile --format json`), or null. */
+  noiseProfile: string | null;
 }
 
-export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
+export type HelpTopic = 'main' | 'compare' | 'leaderboard' | 'profile';
+export type Command = CompareCommand | LeaderboardCommand | ProfileCommand | { command: 'help'; topic: HelpTopic } | { command: 'version' };
 
 /** Every value option; the gate options' flags come from the policy (src/policy), a new one joining at the end. */
 const VALUE_OPTIONS: readonly string[] = [
@@ -65,6 +69,7 @@ const VALUE_OPTIONS: readonly string[] = [
     'output',
     'allow-finding',
     'max-trials',
+    'noise-profile',
     ...GATE_FLAGS,
   ]),
 ];
@@ -211,10 +216,11 @@ function parseCompare(args: readonly string[]): Command {
     format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
     output: single(raw, 'output') ?? null,
     sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
+    noiseProfile: single(raw, 'noise-profile') ?? null,
   };
 }
 
-const COMMANDS = ['compare', 'leaderboard'] as const;
+const COMMANDS = ['compare', 'leaderboard', 'profile'] as const;
 
 /** Parses `argv` without the node executable and script path. */
 export function parseArgs(argv: readonly string[]): Command {
@@ -224,17 +230,19 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === 'help') {
     const [topic, ...extra] = rest;
     if (topic === undefined) return { command: 'help', topic: 'main' };
-    if (extra.length > 0 || (topic !== 'compare' && topic !== 'leaderboard')) {
+    const known = (COMMANDS as readonly string[]).includes(topic);
+    if (extra.length > 0 || !known) {
       throw new UsageError(
-        `'benchgate help' takes one command name: compare or leaderboard${topic !== 'compare' && topic !== 'leaderboard' ? `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}` : ''}`,
+        `'benchgate help' takes one command name: ${COMMANDS.join(', ')}${known ? '' : `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}`}`,
       );
     }
-    return { command: 'help', topic };
+    return { command: 'help', topic: topic as HelpTopic };
   }
   if (first === 'version' || first === '--version' || first === '-v' || first === '-V') return { command: 'version' };
   if (first === 'compare') return parseCompare(rest);
   if (first === 'leaderboard') return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
+  if (first === 'profile') return parseProfile(rest) ?? { command: 'help', topic: 'profile' };
   throw new UsageError(
-    `Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`,
+    `Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare', 'leaderboard' or 'profile'. See 'benchgate --help'`,
   );
 }

@@ -38,15 +38,17 @@ export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a ca
 Usage:
   benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
-  benchgate help [compare | leaderboard]
+  benchgate profile FILE|GLOB... [options]
+  benchgate help [compare | leaderboard | profile]
   benchgate --help | version | --version | -v
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
+  profile       Measure the suite's own noise from repeated runs on one commit: flaky cases,
+                per-case pass rates, how often each policy holds when nothing changed.
 
-Run 'benchgate help compare' or 'benchgate help leaderboard' (or the command with --help) for
-its options.
+Run 'benchgate help COMMAND' (or the command with --help) for its options.
 `;
 
 export const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
@@ -86,6 +88,31 @@ Output:
 Exit codes:
   0  the leaderboard was written
   2  the command line or an input file is wrong, or the filters leave no run
+  4  a bug in benchgate (the message says so; please report it)
+`;
+
+export const PROFILE_HELP = `Usage: benchgate profile FILE|GLOB... [options]
+
+Builds the suite's noise profile from K runs of it on one commit of the default branch (K >= 2;
+5 or more advised; quote globs): per case, how often it completes and the spread of its reward and
+steps; for the suite, how often two runs disagree on a case and how often the point and the
+significant policies hold when nothing changed (every pair of the runs, at most 45). The runs must
+be of one format, preset, model and commit. 'benchgate compare --noise-profile FILE' then marks
+each regressed case as flaky or stable on main.
+
+Options:
+  --format FORMAT      markdown | json (default: markdown); json is the file --noise-profile reads
+  --output FILE        write there instead of standard output
+  --config FILE        the configuration (default: .github/benchgate.yml when it exists): the
+                       gates of the A/A figures, input format and field mapping
+  --input-format NAME  ${INPUT_FORMATS.join(' | ')} (default: auto)
+  --model NAME         for a results file with one run per model: the model to profile
+  --prompt LABEL       promptfoo: the prompt label to profile
+  -h, --help           this help
+
+Exit codes:
+  0  the profile was written
+  2  the command line or an input file is wrong, or the runs are not of one suite and commit
   4  a bug in benchgate (the message says so; please report it)
 `;
 
@@ -149,6 +176,9 @@ Decision:
                                    and about how many more rounds would decide (exit 3 meanwhile)
   --max-trials N                   for --sequential: the most rounds, fixed before the first
                                    (2 to 50, default: 10)
+  --noise-profile FILE             the suite's noise profile ('benchgate profile --format json'):
+                                   each regressed case is marked flaky or stable on main (used
+                                   only when the runs' fingerprint agrees with the profile's)
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on

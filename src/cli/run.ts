@@ -18,8 +18,10 @@ import { BENCHGATE_VERSION } from '../version.js';
 import { loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
 import { parseArgs, type CompareCommand, type ReportFormat } from './args.js';
-import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from './help.js';
+import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP } from './help.js';
 import { runLeaderboard } from './leaderboard.js';
+import { runProfile } from './profile.js';
+import { readNoiseProfile } from './noise.js';
 import { isLargePair, loadPair } from '../load/load.js';
 import { warmHelper } from '../stats/parallel.js';
 
@@ -127,6 +129,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   if (seq !== null && cmp.significance !== null) {
     cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
   }
+  if (cmd.noiseProfile !== null) cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {
     // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.
@@ -145,8 +148,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const cmd = parseArgs(argv);
     switch (cmd.command) {
       case 'help':
-        io.stdout(cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'compare' ? COMPARE_HELP : LEADERBOARD_HELP);
+        io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, profile: PROFILE_HELP }[cmd.topic]);
         return 0;
+      case 'profile': {
+        const { text } = runProfile(cmd, (line) => io.stderr(line));
+        if (cmd.output === null) io.stdout(text);
+        else io.stdout(`benchgate: ${cmd.format} noise profile written to ${writeReport(cmd.output, cmd.files, [text])}\n`);
+        return 0;
+      }
       case 'leaderboard': {
         const text = runLeaderboard(cmd, (notice) => io.stderr(`benchgate: ${notice}\n`));
         if (cmd.output === null) io.stdout(text);

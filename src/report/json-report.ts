@@ -14,6 +14,7 @@ import type { SliceResult } from '../analysis/custom-gates/slices.js';
 import type { Finding } from '../analysis/integrity/findings.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/rlm/gates.js';
 import type { CaseRow, CaseSummary } from '../analysis/rlm/pair.js';
+import type { NoiseMarks } from '../analysis/model.js';
 import type { SequentialDecision } from '../analysis/significance/sequential.js';
 import type { GateTest, SignificanceResult } from '../analysis/model.js';
 import type { Thresholds } from '../analysis/rlm/thresholds.js';
@@ -43,6 +44,8 @@ export interface JsonReport {
   significance?: JsonSignificance;
   /** Only with --sequential: the round, whether to stop and why, and the runs against the fixed design. */
   sequential?: SequentialDecision;
+  /** Only with a noise profile: the regressed cases' behaviour on main, or why the profile was not used. */
+  noise?: NoiseMarks;
   /** Only when fingerprint keys differ. */
   comparability?: Comparability;
   /** Only when the configuration has slice gates. */
@@ -96,6 +99,7 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
       : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
+    ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,

@@ -330,3 +330,10 @@ function unpackCases(p: PackedSummary): CaseResult[] {
 export function unpackSummary(p: PackedSummary): BenchmarkSummary {
   return { ...p.head, cases: unpackCases(p) };
 }
+
+/** Case i of a packed run: whether it completed (its success as a trial). */
+export const completedAt = (p: PackedSummary, i: number): boolean => ((p.flags[i] as number) & FLAG.completed) !== 0;
+/** Case i of a packed run: its reward. */
+export const rewardAt = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.reward] as number;
+/** Case i of a packed run: its steps. */
+export const stepsAt = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.steps] as number;

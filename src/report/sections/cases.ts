@@ -10,6 +10,8 @@ import type { UsageStats } from '../../analysis/integrity/usage.js';
 import { grouped, pyFixed, signed } from '../../stats/format.js';
 import { joinLines } from '../markdown/lines.js';
 import { checkbox, details, table, untrusted } from '../markdown/markdown.js';
+import type { NoiseMarks } from '../../analysis/model.js';
+import { noiseCell, noiseLine, usedNoise } from './noise.js';
 import { declinesTable } from './significance.js';
 import { gateLines, idList, reward3, sideNames } from '../markdown/words.js';
 
@@ -21,16 +23,19 @@ function outcome(completed: boolean, error: string | null, blocked: boolean): st
   return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
 
-function regressedTable(rows: readonly CaseRow[]): string[] {
+/** The regressed cases; with a usable noise profile, each one's behaviour on main in a last column. */
+function regressedTable(rows: readonly CaseRow[], noise: NoiseMarks | null): string[] {
+  const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
   return table(
-    ['Case', 'Baseline', 'Candidate', 'Reward', 'Steps'],
-    ['left', 'left', 'left', 'right', 'right'],
+    ['Case', 'Baseline', 'Candidate', 'Reward', 'Steps', ...(onMain === null ? [] : ['On main'])],
+    ['left', 'left', 'left', 'right', 'right', ...(onMain === null ? [] : (['left'] as const))],
     rows.map((r) => [
       cell(r.case_id),
       outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
       outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
       `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
       `${r.baseline_steps} → ${r.candidate_steps}`,
+      ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
     ]),
   );
 }
@@ -57,8 +62,9 @@ export function caseSections(cmp: Comparison): string[] {
       sig === null
         ? '**Regressed cases**'
         : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
-    out.push(title, '', ...regressedTable(regressed), '');
+    out.push(title, '', ...regressedTable(regressed, usedNoise(cmp)), '');
   }
+  out.push(...noiseLine(cmp));
   const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
   if (rewardOnly.length > 0) {
     const body = table(

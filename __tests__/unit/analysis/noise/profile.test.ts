@@ -1,0 +1,178 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSummary, parseSummary } from '../../../../src/adapters/registry.js';
+import { buildNoiseProfile, caseNoiseWords, profileMismatch } from '../../../../src/analysis/noise/profile.js';
+import { parseNoiseProfile, serializeNoiseProfile } from '../../../../src/analysis/noise/profile-file.js';
+import { isUserError } from '../../../../src/errors.js';
+import { flakiest, renderNoiseProfile } from '../../../../src/report/noise-profile-report.js';
+import { runCli } from '../../../helpers/cli-run.js';
+import { expectGolden } from '../../../helpers/golden.js';
+import { rlmSummary, type CaseSpec } from '../../../helpers/rlm-builder.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'benchgate-noise-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const N = 20;
+const id = (i: number): string => `case_${String(i).padStart(2, '0')}`;
+/**
+ * Run t of 10 on main: cases 0–9 always pass, 10–14 never, case 15 passes in 6 of 10 runs (t < 6),
+ * 16 in 9 of 10 (t ≠ 3), 17–19 in half (t even).
+ */
+function mainCompletes(i: number, t: number): boolean {
+  if (i < 10) return true;
+  if (i < 15) return false;
+  if (i === 15) return t < 6;
+  if (i === 16) return t !== 3;
+  return t % 2 === 0;
+}
+
+// The runs as files, and as loaded summaries through the CLI's own reader.
+const mainFiles = Array.from({ length: 10 }, (_, t) => {
+  const cases: CaseSpec[] = Array.from({ length: N }, (_, i) => ({ id: id(i), completed: mainCompletes(i, t), steps: 3 + (i % 3) }));
+  const path = join(tmp, `main-${t}.json`);
+  writeFileSync(path, JSON.stringify(rlmSummary({ id: `main-${t}`, cases, model: 'm1' })));
+  return path;
+});
+
+async function profileJson(...files: string[]): Promise<ReturnType<typeof parseNoiseProfile>> {
+  const out = join(tmp, `profile-${files.length}-${Math.random().toString(36).slice(2)}.json`);
+  const r = await runCli('profile', ...files, '--format', 'json', '--output', out);
+  expect(r.code, r.stderr).toBe(0);
+  return parseNoiseProfile(readFileSync(out, 'utf8'), out);
+}
+
+describe('the noise profile of repeated runs on one commit', () => {
+  it('counts each case’s passes, the flaky cases and the discordance between runs', async () => {
+    const p = await profileJson(...mainFiles);
+    expect(p.runs).toHaveLength(10);
+    expect(p.figures).toMatchObject({ cases: 20, always_pass: 10, never_pass: 5, flaky: 5 });
+    const byId = new Map(p.cases.map((c) => [c.id, c]));
+    expect(byId.get(id(15))).toMatchObject({ runs: 10, passed: 6 });
+    expect(byId.get(id(16))).toMatchObject({ runs: 10, passed: 9 });
+    expect(caseNoiseWords(byId.get(id(15))!)).toBe('flaky: passes 6 of 10 on main');
+    expect(caseNoiseWords(byId.get(id(0))!)).toBe('stable: passes 10 of 10 on main');
+    // Reward follows completion (1 or 0): case 15's sample SD over 6 ones and 4 zeros.
+    expect(byId.get(id(15))!.reward_sd).toBeCloseTo(Math.sqrt((6 * 0.4 * 0.4 + 4 * 0.6 * 0.6) / 9), 12);
+    // Discordance, by hand: per pair of runs, the cases that differ, over 45 pairs and 20 cases.
+    let differ = 0;
+    for (let a = 0; a < 10; a++) for (let b = a + 1; b < 10; b++) for (let i = 0; i < N; i++) if (mainCompletes(i, a) !== mainCompletes(i, b)) differ++;
+    expect(p.figures.discordance).toBeCloseTo(differ / 45 / N, 12);
+    // The A/A figures: every pair of the 10 runs under both policies.
+    expect(p.figures.aa.map((a) => [a.policy, a.pairs, a.promote + a.hold + a.inconclusive])).toEqual([
+      ['point', 45, 45],
+      ['significant', 45, 45],
+    ]);
+    // rlm-code's point gates hold whenever a case flips one way: most pairs of a noisy suite.
+    expect(p.figures.aa[0]!.hold).toBeGreaterThan(30);
+  });
+
+  it('renders as docs/cli.md shows it (golden)', async () => {
+    const r = await runCli('profile', join(tmp, 'main-*.json'));
+    expect(r.code, r.stderr).toBe(0);
+    const md = r.stdout.split(tmp).join('runs');
+    expectGolden('noise-profile.md', md);
+    const docs = readFileSync(new URL('../../../../docs/cli.md', import.meta.url), 'utf8');
+    expect(/<!-- profile-start -->\n([\s\S]*?)<!-- profile-end -->/.exec(docs)?.[1], 'docs/cli.md shows the golden').toBe(md);
+  });
+
+  it('lists the flakiest cases nearest a coin flip first and draws the histogram', async () => {
+    const p = await profileJson(...mainFiles);
+    expect(flakiest(p).map((c) => c.id)).toEqual([id(17), id(18), id(19), id(15), id(16)]);
+    const md = renderNoiseProfile(p);
+    expect(md).toContain('| never (0%) | 5 |');
+    expect(md).toContain('| always (100%) | 10 |');
+    expect(md).toContain('| 40–60% | 3 |');
+    expect(md).toContain('**5 flaky**');
+  });
+
+  it('refuses runs of two commits, of two models, or a single run, naming the files', async () => {
+    // Normalized summaries (benchgate's own format), stamped with the commit as the run mode stamps them.
+    const stamp = (name: string, sha: string, model = 'm1'): string => {
+      const s = parseSummary(`${name}.json`, rlmSummary({ id: name, cases: [{ id: 'a' }], model }));
+      s.metadata['github.sha'] = sha;
+      const path = join(tmp, `${name}.json`);
+      writeFileSync(path, JSON.stringify(s));
+      return path;
+    };
+    const a = stamp('c1', 'a'.repeat(40));
+    const b = stamp('c2', 'b'.repeat(40));
+    const other = stamp('c3', 'a'.repeat(40), 'm2');
+    const two = await runCli('profile', a, b);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toMatch(/measured commit aaaaaaaaaaaa and .*c2\.json commit bbbbbbbbbbbb/);
+    const models = await runCli('profile', a, other);
+    expect(models.code).toBe(2);
+    expect(models.stderr).toContain('differ in run.model ("m1" and "m2")');
+    const one = await runCli('profile', a);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('got 1 run; give at least 2 runs');
+  });
+
+  it('warns when fewer than 5 runs make it', async () => {
+    const r = await runCli('profile', ...mainFiles.slice(0, 3));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('a profile of 3 runs gives coarse pass rates');
+  });
+
+  it('reads back only a valid profile, naming the field', () => {
+    const good = buildNoiseProfile(mainFiles.slice(0, 2).map((path) => ({ path, summary: loadSummary(path) })));
+    expect(parseNoiseProfile(serializeNoiseProfile(good), 'p.json')).toEqual(good);
+    const bad = (text: string): string => {
+      try {
+        parseNoiseProfile(text, 'p.json');
+      } catch (err) {
+        expect(isUserError(err)).toBe(true);
+        return (err as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(bad('{')).toMatch(/^p\.json: not JSON/);
+    expect(bad('{"schema":"x"}')).toContain('at schema: expected "benchgate.noise-profile/v1"');
+  });
+});
+
+describe('a gate with the noise profile', () => {
+  const regress = (i: number): boolean => mainCompletes(i, 0) && i !== 15 && i !== 3;
+
+  it('marks each regressed case flaky or stable on main, with the profile’s age', async () => {
+    const p = await profileJson(...mainFiles);
+    const pfile = join(tmp, 'profile.json');
+    writeFileSync(pfile, serializeNoiseProfile(p));
+    const base = join(tmp, 'pr-base.json');
+    const cand = join(tmp, 'pr-cand.json');
+    const mk = (path: string, f: (i: number) => boolean): void =>
+      writeFileSync(path, JSON.stringify(rlmSummary({ id: path, model: 'm1', cases: Array.from({ length: N }, (_, i) => ({ id: id(i), completed: f(i) })) })));
+    mk(base, (i) => mainCompletes(i, 0));
+    mk(cand, regress);
+    const r = await runCli('compare', '--baseline', base, '--candidate', cand, '--noise-profile', pfile);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/\| `case_03` \|.*\| stable: passes 10 of 10 on main \|/);
+    expect(r.stdout).toMatch(/\| `case_15` \|.*\| ⚠️ flaky: passes 6 of 10 on main \|/);
+    expect(r.stdout).toContain('1 of the 2 regressed cases are flaky on main');
+    const json = await runCli('compare', '--baseline', base, '--candidate', cand, '--noise-profile', pfile, '--format', 'json');
+    const noise = JSON.parse(json.stdout).noise;
+    expect(noise.regressed.map((x: { id: string; noise: { passed: number } }) => [x.id, x.noise.passed])).toEqual([
+      [id(3), 10],
+      [id(15), 6],
+    ]);
+  });
+
+  it('does not use a profile of another model, and says why', () => {
+    const profile = {
+      schema: 'benchgate.noise-profile/v1',
+      suite: 's',
+      created_at: '2026-11-20T00:00:00Z',
+      commit: null,
+      fingerprint: { 'run.model': 'm1' },
+      runs: [],
+      cases: [],
+      figures: { cases: 0, flaky: 0, always_pass: 0, never_pass: 0, discordance: null, aa: [] },
+    };
+    expect(profileMismatch(profile, { run: { model: 'm2' }, format: 'rlm-code', metadata: {} } as never)).toBe(
+      'the profile was made with run.model "m1" and this run has "m2"',
+    );
+    expect(profileMismatch(profile, { run: { model: 'm1' }, format: 'rlm-code', metadata: {} } as never)).toBeNull();
+  });
+});

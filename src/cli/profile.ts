@@ -1,0 +1,91 @@
+/**
+ * `benchgate profile FILE|GLOB ...`: the suite's own noise, from K runs of it on one commit of the
+ * default branch (analysis/noise/profile.ts), as markdown or as the JSON file that
+ * `benchgate compare --noise-profile FILE` and the action read.
+ */
+import { loadSummary } from '../adapters/registry.js';
+import { compareSummaries } from '../analysis/compare.js';
+import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
+import { buildNoiseProfile, RECOMMENDED_RUNS, type AaComparer } from '../analysis/noise/profile.js';
+import { serializeNoiseProfile } from '../analysis/noise/profile-file.js';
+import { UsageError } from '../errors.js';
+import { expandInputs } from '../load/glob.js';
+import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
+import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
+import { didYouMean } from '../policy/suggest.js';
+import { renderNoiseProfile } from '../report/noise-profile-report.js';
+
+export const PROFILE_FORMATS = ['markdown', 'json'] as const;
+
+export interface ProfileCommand {
+  command: 'profile';
+  files: string[];
+  format: (typeof PROFILE_FORMATS)[number];
+  output: string | null;
+  config: { path: string; explicit: boolean };
+  inputFormat: string | null;
+  /** --model / --prompt: the run to take from a file with one run per model or prompt. */
+  model: string | null;
+  prompt: string | null;
+}
+
+const VALUE = ['format', 'output', 'config', 'input-format', 'model', 'prompt'] as const;
+
+/** Parses the arguments after `profile`; null means --help. */
+export function parseProfile(args: readonly string[]): ProfileCommand | null {
+  const values = new Map<string, string>();
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--help' || arg === '-h') return null;
+    const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
+    if (!m) {
+      files.push(arg);
+      continue;
+    }
+    const name = m[1] as string;
+    if (!(VALUE as readonly string[]).includes(name))
+      throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate profile --help'`);
+    const value = m[2] ?? args[++i];
+    if (value === undefined) throw new UsageError(`--${name} needs a value`);
+    if (values.has(name)) throw new UsageError(`--${name} was given twice; give it once`);
+    values.set(name, value);
+  }
+  if (files.length === 0) throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
+  const format = values.get('format') ?? 'markdown';
+  if (!(PROFILE_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of ${PROFILE_FORMATS.join(', ')}`);
+  const config = values.get('config');
+  return {
+    command: 'profile',
+    files,
+    format: format as ProfileCommand['format'],
+    output: values.get('output') ?? null,
+    config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+    inputFormat: values.get('input-format') ?? null,
+    model: values.get('model') ?? null,
+    prompt: values.get('prompt') ?? null,
+  };
+}
+
+/** The A/A decision of each policy: the configured gates under point and under significant. */
+export function aaComparers(config: GateConfig): Record<string, AaComparer> {
+  const of = (decide: 'point' | 'significant'): AaComparer => {
+    const options = compareOptionsOf(resolvePolicy(config, { decide }));
+    return (b: LoadedSummary, c: LoadedSummary) => compareSummaries(b, c, options).verdict;
+  };
+  return { point: of('point'), significant: of('significant') };
+}
+
+/** Loads the runs and builds their profile; `warn` gets a line when there are fewer runs than advised. */
+export function runProfile(cmd: ProfileCommand, warn: (line: string) => void): { profile: NoiseProfile; text: string } {
+  const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+  const files = expandInputs('profile', cmd.files, process.cwd());
+  const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
+  const runs = files.map((path): LoadedSummary => ({ path, summary: loadSummary(path, options) }));
+  if (runs.length < RECOMMENDED_RUNS) {
+    warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
+  }
+  const profile = buildNoiseProfile(runs, { policies: aaComparers(config) });
+  return { profile, text: cmd.format === 'json' ? serializeNoiseProfile(profile) : renderNoiseProfile(profile) };
+}

@@ -1,0 +1,33 @@
+/**
+ * What the suite's noise profile says of the regressed cases (analysis/noise/profile.ts): each one's
+ * behaviour on main, and where the profile came from and how old it is.
+ */
+import type { Comparison } from '../../analysis/compare.js';
+import type { CaseNoise, NoiseMarks } from '../../analysis/model.js';
+import { caseNoiseWords } from '../../analysis/noise/profile.js';
+import { untrusted } from '../markdown/markdown.js';
+
+/** The used marks of a comparison, or null when it has no profile or could not use it. */
+export function usedNoise(cmp: Comparison): NoiseMarks | null {
+  return cmp.noise !== undefined && cmp.noise.unused === null ? cmp.noise : null;
+}
+
+/** A regressed case's cell: "flaky: passes 6 of 10 on main", or that the profile lacks it. */
+export function noiseCell(noise: CaseNoise | null | undefined): string {
+  if (noise === undefined || noise === null) return 'not in the profile';
+  return caseNoiseWords(noise).replace(/^flaky/, '⚠️ flaky');
+}
+
+/** One line on the profile: which runs, how old; or why it was not used. */
+export function noiseLine(cmp: Comparison): string[] {
+  const n = cmp.noise;
+  if (n === undefined) return [];
+  const source = `${untrusted(n.file, { maxLength: 80 })} (${n.runs} runs${n.commit === null ? '' : ` of ${untrusted(n.commit.slice(0, 7))}`}, ${
+    n.age_days === null ? 'age unknown' : n.age_days === 0 ? 'made today' : `${n.age_days} day${n.age_days === 1 ? '' : 's'} old`
+  })`;
+  if (n.unused !== null) return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
+  const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
+  const count = n.regressed.length;
+  const tally = count === 0 ? 'no case regressed' : `${flaky} of the ${count} regressed case${count === 1 ? ' is' : 's are'} flaky on main`;
+  return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
+}
