@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BENCHGATE_VERSION } from '../../../src/version.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
@@ -100,5 +101,13 @@ describe('the script', () => {
     expect(execFileSync('git', ['ls-files', '--error-unmatch', 'scripts/release-check.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim()).toBe(
       'scripts/release-check.mjs',
     );
+  });
+});
+
+describe('the name users find the action by', () => {
+  it("is action.yml's unique name, the one README.md and docs/releasing.md give", () => {
+    const name = (parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { name: string }).name;
+    expect(name).not.toBe('benchgate'); // taken by another public action on the Marketplace
+    for (const page of ['README.md', 'docs/releasing.md']) expect(readFileSync(join(REPO_ROOT, page), 'utf8'), page).toContain(`\`${name}\``);
   });
 });
