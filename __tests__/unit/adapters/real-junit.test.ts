@@ -13,6 +13,7 @@ import { compareSummaries } from '../../../src/analysis/compare.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
 import { expectGolden } from '../../helpers/golden.js';
+import { runCli } from '../../helpers/cli-run.js';
 
 const dir = join(FIXTURES, 'real', 'junit');
 const load = (file: string) => ({ path: file, summary: loadSummary(join(dir, file), 'auto') });
@@ -141,5 +142,21 @@ describe('real JUnit reports: base against candidate', () => {
     const cmp = compareSummaries(load('pytest-xunit1-base.xml'), load('pytest-xunit2-base.xml'));
     expect(cmp.rlm.case_summary.common_cases).toBe(13);
     expect(cmp.verdict).toBe('promote');
+  });
+});
+
+describe('real JUnit reports: what a test report does not record is unknown, never 0', () => {
+  it('steps, LLM calls and tokens: unknown in the JSON report, the steps gate not judged with its reason; the leaderboard says unknown', async () => {
+    const r = await runCli('compare', '--baseline', join(dir, 'jest-junit-base.xml'), '--candidate', join(dir, 'jest-junit-cand.xml'), '--format', 'json');
+    expect(JSON.parse(r.stdout).unrecorded).toEqual({
+      baseline: ['steps', 'calls', 'tokens'],
+      candidate: ['steps', 'calls', 'tokens'],
+      not_judged_gates: [{ gate: 'steps', reason: 'not judged: neither run records steps' }],
+    });
+    const lb = await runCli('leaderboard', join(dir, 'jest-junit-base.xml'), '--by', 'steps', '--format', 'json');
+    expect(lb.code, lb.stderr).toBe(0);
+    expect(JSON.parse(lb.stdout).entries).toMatchObject([{ steps: null, tokens: null }]);
+    const text = await runCli('leaderboard', join(dir, 'jest-junit-base.xml'));
+    expect(text.stdout).toMatch(/83\.3% {2}unknown {2}unknown {2}unknown/);
   });
 });
