@@ -26143,18 +26143,15 @@ function changeCell(t) {
     const shown = change$1(t.gate, t.estimate);
     return t.significant ? shown : `~ (${shown})`;
 }
-function significanceTable(s) {
+function significanceTable(s, notJudged = {}) {
     const pct = levelPercent(s.confidence);
-    const rows = s.gates.map((t) => [
-        LABEL[t.gate],
-        level$1(t.gate, t.baseline),
-        level$1(t.gate, t.candidate),
-        changeCell(t),
-        bounds(t),
-        pValue(t.p_change),
-        rule$1(t),
-        ICON$2[t.status],
-    ]);
+    const rows = s.gates.map((t) => {
+        // A measure a run does not record (steps of a test report) is 0 in every case: nothing to test.
+        const why = t.status === 'pass' ? notJudged[t.gate] : undefined;
+        if (why !== undefined)
+            return [LABEL[t.gate], 'unknown', 'unknown', '', '', '', `${rule$1(t)}; ${why}`, '➖'];
+        return [LABEL[t.gate], level$1(t.gate, t.baseline), level$1(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]];
+    });
     return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
 }
 /** How the evidence was tested, in one line under the table. */
@@ -26702,8 +26699,10 @@ function comparedLine(cmp) {
     return `Compared: ${parts.join(', ')} · ${same.join(', ')}`;
 }
 function gateTable(cmp) {
-    if (cmp.significance !== null)
-        return [...significanceTable(cmp.significance), '', methodLine(cmp.significance)];
+    if (cmp.significance !== null) {
+        const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
+        return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
+    }
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
         reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],

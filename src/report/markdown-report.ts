@@ -93,7 +93,10 @@ function comparedLine(cmp: Comparison): string {
 }
 
 function gateTable(cmp: Comparison): string[] {
-  if (cmp.significance !== null) return [...significanceTable(cmp.significance), '', methodLine(cmp.significance)];
+  if (cmp.significance !== null) {
+    const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
+    return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
+  }
   const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
   const values: Record<string, [string, string]> = {
     reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],

@@ -156,6 +156,16 @@ describe('real JUnit reports: what a test report does not record is unknown, nev
     const lb = await runCli('leaderboard', join(dir, 'jest-junit-base.xml'), '--by', 'steps', '--format', 'json');
     expect(lb.code, lb.stderr).toBe(0);
     expect(JSON.parse(lb.stdout).entries).toMatchObject([{ steps: null, tokens: null }]);
+    const significant = await runCli(
+      'compare',
+      '--baseline',
+      join(dir, 'jest-junit-base.xml'),
+      '--candidate',
+      join(dir, 'jest-junit-cand.xml'),
+      '--decide',
+      'significant',
+    );
+    expect(significant.stdout).toContain('| Steps (mean) | unknown | unknown |  |  |  | ≤ +0.5; not judged: neither run records steps | ➖ |');
     const text = await runCli('leaderboard', join(dir, 'jest-junit-base.xml'));
     expect(text.stdout).toMatch(/83\.3% {2}unknown {2}unknown {2}unknown/);
   });
