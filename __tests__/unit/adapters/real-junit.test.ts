@@ -43,6 +43,8 @@ const HOLDS: Record<string, { tests: number; passed: number }> = {
   'surefire__TEST-classWithNoTests.NoMethodsTestCase.xml': { tests: 0, passed: 0 },
   'jenkins__junit-report-nested-testsuites.xml': { tests: 3, passed: 2 },
   'mocha-junit-reporter-latex-utensils.xml': { tests: 109, passed: 109 },
+  'jest-junit-empty-title-base.xml': { tests: 7, passed: 7 },
+  'jest-junit-empty-title-cand.xml': { tests: 7, passed: 4 },
   'mocha-junit-reporter-latex-utensils-first-of-2-fails.xml': { tests: 109, passed: 108 },
 };
 
@@ -136,6 +138,17 @@ describe('real JUnit reports: base against candidate', () => {
     expect(cmp.rlm.case_summary.common_cases).toBe(109);
     expect(cmp.verdict).toBe('hold');
     expect(cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id)).toEqual(['Mocha Tests › bibtexParser › parse entry with command']);
+  });
+
+  it('jest-junit name="" (an empty title) is a test, and a failing test.each row of a repeated title holds', () => {
+    const cmp = compareSummaries(load('jest-junit-empty-title-base.xml'), load('jest-junit-empty-title-cand.xml'));
+    expect(cmp.rlm.case_summary.common_cases).toBe(7);
+    expect(cmp.verdict).toBe('hold');
+    expect(cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id)).toEqual([
+      'parser › (empty name) #2',
+      'parser › parses 2',
+      'parser › same title',
+    ]);
   });
 
   it('pytest xunit1 against xunit2 of the same run: the same 13 tests, the same outcomes', () => {
