@@ -25698,6 +25698,200 @@ function renderCsv(cmp) {
 /** benchgate's own version, stamped into reports and normalized summaries. Keep in step with package.json (a test checks). */
 const BENCHGATE_VERSION = '0.1.0';
 
+/**
+ * Markdown builders. Each does one thing; renderers push their output into line arrays.
+ *
+ * {@link untrusted} is the one function through which every string that comes from a summary, a file
+ * name, a branch or a PR reaches markdown. It renders the value as a code span, because inside a code
+ * span GitHub interprets nothing: no HTML, no emphasis, no links or autolinks, no @mentions or #refs.
+ * What a code span cannot neutralize is handled here: backtick runs (a longer fence), line breaks
+ * (they would end a table row or a list item), `|` in table cells, control and bidirectional
+ * characters (which can make text read differently from what it is), and length.
+ */
+/** Characters replaced by U+FFFD: C0/C1 controls, DEL, bidi overrides/isolates/marks, line/paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/** Printable ASCII but for a backtick and `|`: nothing to replace, escape or fence specially. */
+const PLAIN = /^[\x20-\x5f\x61-\x7b\x7d\x7e]+$/;
+/** Renders an untrusted string safely as inline code. */
+function untrusted(value, options = {}) {
+    const max = options.maxLength ?? 200;
+    // The common case (ids like `case_000123`) in one test: a plain string needs only the fence.
+    if (value.length <= max && PLAIN.test(value) && !(value.startsWith(' ') && value.endsWith(' ')))
+        return `\`${value}\``;
+    let text = value.replace(/\r\n|[\r\n\t]/g, ' ').replace(UNSAFE, '\ufffd');
+    const points = [...text];
+    if (points.length > max)
+        text = `${points.slice(0, max - 1).join('')}…`;
+    if (text === '')
+        return '*(empty)*';
+    if (options.inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longestRun + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** A GFM table. Cells must already be safe markdown (built with {@link untrusted} where needed). */
+function table(header, align, rows) {
+    const rule = align.map((a) => (a === 'right' ? '--:' : a === 'center' ? ':-:' : ':--'));
+    const line = (cells) => `| ${cells.join(' | ')} |`;
+    return [line(header), `|${rule.join('|')}|`, ...rows.map(line)];
+}
+/** A collapsed `<details>` block; the summary text must be trusted. Blank lines keep markdown working inside. */
+function details(summary, body) {
+    return [`<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
+}
+/** A bullet list. */
+function bullets(items) {
+    return items.map((item) => `- ${item}`);
+}
+/** A task-list item. */
+function checkbox(checked, text) {
+    return `- [${checked ? 'x' : ' '}] ${text}`;
+}
+
+const NEITHER = ['steps', 'calls'];
+const NO_STEPS = ['steps'];
+/** By summary format (BenchmarkSummary.format). */
+const NOT_RECORDED = {
+    junit: NEITHER,
+    ctrf: NEITHER,
+    'lm-eval': NEITHER,
+    'lm-eval-results': NEITHER,
+    'swe-bench': NEITHER,
+    'tau-bench': NEITHER,
+    // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
+    'terminal-bench': NEITHER,
+    'github-action-benchmark-bigger': NEITHER,
+    'github-action-benchmark-smaller': NEITHER,
+    // One provider call per cell; no agent steps.
+    promptfoo: NO_STEPS,
+    // Model calls from the sample's events; no steps.
+    'inspect-ai': NO_STEPS,
+};
+/** The measures a summary of `format` does not record (its 0s mean unknown). */
+function unrecorded(format) {
+    return Object.hasOwn(NOT_RECORDED, format) ? NOT_RECORDED[format] : [];
+}
+/** Whether a summary of `format` records `measure`. */
+function records(format, measure) {
+    return !unrecorded(format).includes(measure);
+}
+
+/** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
+function compact(x, digits) {
+    if (!Number.isFinite(x))
+        return x > 0 ? '+∞' : '−∞';
+    const s = signed(x, digits)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '');
+    return s;
+}
+const percent$2 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
+/** How the two sides are called in sentences: the one differing dimension's values, else generic. */
+function sideNames(cmp) {
+    const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
+    if (only) {
+        return {
+            baseline: only.baseline === null ? '*(none)*' : untrusted(only.baseline),
+            candidate: only.candidate === null ? '*(none)*' : untrusted(only.candidate),
+        };
+    }
+    return { baseline: 'the baseline', candidate: 'the candidate' };
+}
+/**
+ * Which side does not record a measure (its 0s are unknown, never 0): `calls` and `steps` by the
+ * summary's format (adapters/recorded.ts), `tokens` (and `calls`) when no case row carries usage and
+ * the run reports no usage totals.
+ */
+function unknownSides(cmp, measure) {
+    const unknown = (side) => {
+        const s = cmp[side].summary;
+        if (measure !== 'tokens' && !records(s.format, measure))
+            return true;
+        if (measure === 'steps')
+            return false;
+        // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
+        return s.reported.usage_totals === null && !packedOf(s).flags.some((f) => (f & FLAG.usage) !== 0);
+    };
+    const b = unknown('baseline');
+    const c = unknown('candidate');
+    const what = measure === 'calls' ? 'LLM calls' : measure;
+    const text = b && c ? `neither run records ${what}` : b ? `the baseline does not record ${what}` : c ? `the candidate does not record ${what}` : null;
+    return { baseline: b, candidate: c, text };
+}
+/** One line per gate, in rlm-code's gate order. */
+function gateLines(cmp) {
+    const { deltas, gates, case_summary } = cmp.rlm;
+    const t = cmp.thresholds;
+    const steps = unknownSides(cmp, 'steps').text;
+    const lines = [
+        {
+            gate: 'reward',
+            label: 'Reward (mean)',
+            checklist: 'Reward delta',
+            change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4),
+            rule: `≥ ${compact(t.min_reward_delta, 4)}`,
+            passed: gates.reward,
+        },
+        {
+            gate: 'completion',
+            label: 'Completion rate',
+            checklist: 'Completion delta',
+            change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`,
+            rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`,
+            passed: gates.completion,
+        },
+        {
+            gate: 'steps',
+            label: 'Steps (mean)',
+            checklist: 'Steps increase',
+            change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2),
+            rule: `≤ ${compact(t.max_steps_increase, 4)}`,
+            passed: gates.steps,
+        },
+        {
+            gate: 'completion_regressions',
+            label: 'Completion regressions',
+            checklist: 'Completion regressions',
+            change: String(case_summary.completion_regressions),
+            rule: t.fail_on_completion_regression ? '= 0' : 'not gated',
+            passed: gates.completion_regressions,
+        },
+    ];
+    // A run that does not record steps has 0 in every case: a steps gate on it would judge nothing.
+    return lines.map((l) => ({ ...l, notJudged: l.gate === 'steps' && steps !== null && gates.steps ? `not judged: ${steps}` : null }));
+}
+const plural = (n, one, many) => (n === 1 ? one : many);
+/** Why a failed gate failed, in one sentence. */
+function gateReason(cmp, line) {
+    const names = sideNames(cmp);
+    switch (line.gate) {
+        case 'reward':
+            return `mean reward changed by ${line.change} (rule ${line.rule}).`;
+        case 'completion':
+            return `completion rate changed by ${line.change} (rule ${line.rule}).`;
+        case 'steps':
+            return `mean steps changed by ${line.change} (rule ${line.rule}).`;
+        case 'completion_regressions': {
+            const n = cmp.rlm.case_summary.completion_regressions;
+            return `${n} ${plural(n, 'case', 'cases')} that completed with ${names.baseline} no longer ${plural(n, 'completes', 'complete')} with ${names.candidate}.`;
+        }
+    }
+}
+/** A leading minus as the true minus sign (U+2212). */
+const trueMinus = (s) => (s.charCodeAt(0) === 0x2d ? `−${s.slice(1)}` : s);
+/** Reward with rlm-code's markdown precision (3 dp). */
+const reward3 = (x) => trueMinus(pyFixed(x, 3));
+/** A mean reward as rlm-code stores it (4 dp). */
+const reward4 = (x) => trueMinus(pyFixed(x, 4));
+/** Case ids inline as code spans, at most `max` of them. */
+function idList(ids, max = 20) {
+    const shown = ids.slice(0, max).map((id) => untrusted(id, { maxLength: 80 }));
+    return ids.length > max ? `${shown.join(', ')} … and ${ids.length - max} more` : shown.join(', ');
+}
+
 function toJsonReport(cmp, version = BENCHGATE_VERSION) {
     return jsonReport(cmp, version, cmp.cases.toArray());
 }
@@ -25733,9 +25927,19 @@ function jsonReport(cmp, version, cases) {
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
+        ...unrecordedOf(cmp),
         cases,
         benchgate: { version, summary_schema: SUMMARY_SCHEMA },
     };
+}
+function unrecordedOf(cmp) {
+    const measures = ['steps', 'calls', 'tokens'].map((m) => ({ m, u: unknownSides(cmp, m) }));
+    const baseline = measures.filter(({ u }) => u.baseline).map(({ m }) => m);
+    const candidate = measures.filter(({ u }) => u.candidate).map(({ m }) => m);
+    if (baseline.length === 0 && candidate.length === 0)
+        return {};
+    const notJudged = gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [{ gate: l.gate, reason: l.notJudged }]));
+    return { unrecorded: { baseline, candidate, not_judged_gates: notJudged } };
 }
 function jsonSafe(s) {
     const finite = (x) => (Number.isFinite(x) ? x : null);
@@ -25904,59 +26108,6 @@ class RowWriter {
         this.string(r.candidate_error);
         this.raw(TAILS[tail]);
     }
-}
-
-/**
- * Markdown builders. Each does one thing; renderers push their output into line arrays.
- *
- * {@link untrusted} is the one function through which every string that comes from a summary, a file
- * name, a branch or a PR reaches markdown. It renders the value as a code span, because inside a code
- * span GitHub interprets nothing: no HTML, no emphasis, no links or autolinks, no @mentions or #refs.
- * What a code span cannot neutralize is handled here: backtick runs (a longer fence), line breaks
- * (they would end a table row or a list item), `|` in table cells, control and bidirectional
- * characters (which can make text read differently from what it is), and length.
- */
-/** Characters replaced by U+FFFD: C0/C1 controls, DEL, bidi overrides/isolates/marks, line/paragraph separators. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-/** Printable ASCII but for a backtick and `|`: nothing to replace, escape or fence specially. */
-const PLAIN = /^[\x20-\x5f\x61-\x7b\x7d\x7e]+$/;
-/** Renders an untrusted string safely as inline code. */
-function untrusted(value, options = {}) {
-    const max = options.maxLength ?? 200;
-    // The common case (ids like `case_000123`) in one test: a plain string needs only the fence.
-    if (value.length <= max && PLAIN.test(value) && !(value.startsWith(' ') && value.endsWith(' ')))
-        return `\`${value}\``;
-    let text = value.replace(/\r\n|[\r\n\t]/g, ' ').replace(UNSAFE, '\ufffd');
-    const points = [...text];
-    if (points.length > max)
-        text = `${points.slice(0, max - 1).join('')}…`;
-    if (text === '')
-        return '*(empty)*';
-    if (options.inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(longestRun + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
-}
-/** A GFM table. Cells must already be safe markdown (built with {@link untrusted} where needed). */
-function table(header, align, rows) {
-    const rule = align.map((a) => (a === 'right' ? '--:' : a === 'center' ? ':-:' : ':--'));
-    const line = (cells) => `| ${cells.join(' | ')} |`;
-    return [line(header), `|${rule.join('|')}|`, ...rows.map(line)];
-}
-/** A collapsed `<details>` block; the summary text must be trusted. Blank lines keep markdown working inside. */
-function details(summary, body) {
-    return [`<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
-}
-/** A bullet list. */
-function bullets(items) {
-    return items.map((item) => `- ${item}`);
-}
-/** A task-list item. */
-function checkbox(checked, text) {
-    return `- [${checked ? 'x' : ' '}] ${text}`;
 }
 
 /** A value as the file wrote it (recovered from a log: rounded to 12 significant digits). */
@@ -26243,95 +26394,6 @@ function noiseLine(cmp) {
     return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
 }
 
-/** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
-function compact(x, digits) {
-    if (!Number.isFinite(x))
-        return x > 0 ? '+∞' : '−∞';
-    const s = signed(x, digits)
-        .replace(/(\.\d*?)0+$/, '$1')
-        .replace(/\.$/, '');
-    return s;
-}
-const percent$2 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
-/** How the two sides are called in sentences: the one differing dimension's values, else generic. */
-function sideNames(cmp) {
-    const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
-    if (only) {
-        return {
-            baseline: only.baseline === null ? '*(none)*' : untrusted(only.baseline),
-            candidate: only.candidate === null ? '*(none)*' : untrusted(only.candidate),
-        };
-    }
-    return { baseline: 'the baseline', candidate: 'the candidate' };
-}
-/** One line per gate, in rlm-code's gate order. */
-function gateLines(cmp) {
-    const { deltas, gates, case_summary } = cmp.rlm;
-    const t = cmp.thresholds;
-    return [
-        {
-            gate: 'reward',
-            label: 'Reward (mean)',
-            checklist: 'Reward delta',
-            change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4),
-            rule: `≥ ${compact(t.min_reward_delta, 4)}`,
-            passed: gates.reward,
-        },
-        {
-            gate: 'completion',
-            label: 'Completion rate',
-            checklist: 'Completion delta',
-            change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`,
-            rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`,
-            passed: gates.completion,
-        },
-        {
-            gate: 'steps',
-            label: 'Steps (mean)',
-            checklist: 'Steps increase',
-            change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2),
-            rule: `≤ ${compact(t.max_steps_increase, 4)}`,
-            passed: gates.steps,
-        },
-        {
-            gate: 'completion_regressions',
-            label: 'Completion regressions',
-            checklist: 'Completion regressions',
-            change: String(case_summary.completion_regressions),
-            rule: t.fail_on_completion_regression ? '= 0' : 'not gated',
-            passed: gates.completion_regressions,
-        },
-    ];
-}
-const plural = (n, one, many) => (n === 1 ? one : many);
-/** Why a failed gate failed, in one sentence. */
-function gateReason(cmp, line) {
-    const names = sideNames(cmp);
-    switch (line.gate) {
-        case 'reward':
-            return `mean reward changed by ${line.change} (rule ${line.rule}).`;
-        case 'completion':
-            return `completion rate changed by ${line.change} (rule ${line.rule}).`;
-        case 'steps':
-            return `mean steps changed by ${line.change} (rule ${line.rule}).`;
-        case 'completion_regressions': {
-            const n = cmp.rlm.case_summary.completion_regressions;
-            return `${n} ${plural(n, 'case', 'cases')} that completed with ${names.baseline} no longer ${plural(n, 'completes', 'complete')} with ${names.candidate}.`;
-        }
-    }
-}
-/** A leading minus as the true minus sign (U+2212). */
-const trueMinus = (s) => (s.charCodeAt(0) === 0x2d ? `−${s.slice(1)}` : s);
-/** Reward with rlm-code's markdown precision (3 dp). */
-const reward3 = (x) => trueMinus(pyFixed(x, 3));
-/** A mean reward as rlm-code stores it (4 dp). */
-const reward4 = (x) => trueMinus(pyFixed(x, 4));
-/** Case ids inline as code spans, at most `max` of them. */
-function idList(ids, max = 20) {
-    const shown = ids.slice(0, max).map((id) => untrusted(id, { maxLength: 80 }));
-    return ids.length > max ? `${shown.join(', ')} … and ${ids.length - max} more` : shown.join(', ');
-}
-
 const LABEL = {
     reward: 'Reward (mean)',
     completion: 'Completion rate',
@@ -26390,18 +26452,15 @@ function changeCell(t) {
     const shown = change$1(t.gate, t.estimate);
     return t.significant ? shown : `~ (${shown})`;
 }
-function significanceTable(s) {
+function significanceTable(s, notJudged = {}) {
     const pct = levelPercent(s.confidence);
-    const rows = s.gates.map((t) => [
-        LABEL[t.gate],
-        level$1(t.gate, t.baseline),
-        level$1(t.gate, t.candidate),
-        changeCell(t),
-        bounds(t),
-        pValue(t.p_change),
-        rule$1(t),
-        ICON$2[t.status],
-    ]);
+    const rows = s.gates.map((t) => {
+        // A measure a run does not record (steps of a test report) is 0 in every case: nothing to test.
+        const why = t.status === 'pass' ? notJudged[t.gate] : undefined;
+        if (why !== undefined)
+            return [LABEL[t.gate], 'unknown', 'unknown', '', '', '', `${rule$1(t)}; ${why}`, '➖'];
+        return [LABEL[t.gate], level$1(t.gate, t.baseline), level$1(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]];
+    });
     return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
 }
 /** How the evidence was tested, in one line under the table. */
@@ -26514,15 +26573,17 @@ function outcome(completed, error, blocked) {
         return '✅ completed';
     return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
-/** The regressed cases; with a usable noise profile, each one's behaviour on main in a last column. */
-function regressedTable(rows, noise) {
+/** Whether both runs record steps: otherwise the per-case steps (0s standing for unknown) are left out. */
+const stepsKnown = (cmp) => unknownSides(cmp, 'steps').text === null;
+/** The regressed cases; steps only when both runs record them; with a usable noise profile, each one's behaviour on main in a last column. */
+function regressedTable(rows, steps, noise) {
     const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
-    return table(['Case', 'Baseline', 'Candidate', 'Reward', 'Steps', ...(onMain === null ? [] : ['On main'])], ['left', 'left', 'left', 'right', 'right', ...(onMain === null ? [] : ['left'])], rows.map((r) => [
+    return table(['Case', 'Baseline', 'Candidate', 'Reward', ...(steps ? ['Steps'] : []), ...(onMain === null ? [] : ['On main'])], ['left', 'left', 'left', 'right', ...(steps ? ['right'] : []), ...(onMain === null ? [] : ['left'])], rows.map((r) => [
         cell(r.case_id),
         outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
         outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
         `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
-        `${r.baseline_steps} → ${r.candidate_steps}`,
+        ...(steps ? [`${r.baseline_steps} → ${r.candidate_steps}`] : []),
         ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
     ]));
 }
@@ -26549,7 +26610,7 @@ function caseSections(cmp) {
         const title = sig === null
             ? '**Regressed cases**'
             : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
-        out.push(title, '', ...regressedTable(regressed, usedNoise(cmp)), '');
+        out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
     }
     out.push(...noiseLine(cmp));
     const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
@@ -26599,13 +26660,21 @@ function costRow(cmp) {
     return ['Cost (USD)', usd(b), usd(c), b.total !== null && c.total !== null ? change(b.total, c.total) : ''];
 }
 /** Usage, latency and safety, folded. */
+/** A count row; a side that does not record the measure reads "unknown", never 0, and has no change. */
+function countRow(label, b, c, unknown) {
+    if (unknown.baseline || unknown.candidate)
+        return [label, unknown.baseline ? 'unknown' : grouped(b), unknown.candidate ? 'unknown' : grouped(c), ''];
+    return [label, grouped(b), grouped(c), change(b, c)];
+}
 function usageSection(cmp) {
     const b = cmp.usage.baseline;
     const c = cmp.usage.candidate;
+    const calls = unknownSides(cmp, 'calls');
+    const tokens = unknownSides(cmp, 'tokens');
     const rows = [
-        ['LLM calls', grouped(b.total_calls), grouped(c.total_calls), change(b.total_calls, c.total_calls)],
-        ['Prompt tokens', grouped(b.prompt_tokens), grouped(c.prompt_tokens), change(b.prompt_tokens, c.prompt_tokens)],
-        ['Completion tokens', grouped(b.completion_tokens), grouped(c.completion_tokens), change(b.completion_tokens, c.completion_tokens)],
+        countRow('LLM calls', b.total_calls, c.total_calls, calls),
+        countRow('Prompt tokens', b.prompt_tokens, c.prompt_tokens, tokens),
+        countRow('Completion tokens', b.completion_tokens, c.completion_tokens, tokens),
         ['Latency p50 / p95', latency(b), latency(c), latencyChange(b, c)],
         ['Guardrail blocked', String(b.guardrail_blocked), String(c.guardrail_blocked), signed(c.guardrail_blocked - b.guardrail_blocked, 0)],
     ];
@@ -26626,24 +26695,26 @@ function side(completed, error, present, reward) {
     const mark = error !== null ? '💥' : completed ? '✅' : '❌';
     return `${mark} ${reward3(reward)}`;
 }
-function allCasesLine(r) {
+function allCasesLine(r, steps) {
     const both = r.in_baseline && r.in_candidate;
     const b = side(r.baseline_completed, r.baseline_error, r.in_baseline, r.baseline_reward);
     const c = side(r.candidate_completed, r.candidate_error, r.in_candidate, r.candidate_reward);
-    return `| ${cell(r.case_id)} | ${b} | ${c} | ${both ? signed(r.reward_delta, 3) : ''} | ${both ? signed(r.steps_delta, 0) : ''} |`;
+    const line = `| ${cell(r.case_id)} | ${b} | ${c} | ${both ? signed(r.reward_delta, 3) : ''} |`;
+    return steps ? `${line} ${both ? signed(r.steps_delta, 0) : ''} |` : line;
 }
 /**
  * Every case, folded. The table's rows come as one string of lines (see {@link joinLines}): 100,000
  * array items would also be copied by every spread on their way into the report.
  */
 function allCasesSection(cmp) {
+    const steps = stepsKnown(cmp);
     const body = [
         '✅ completed · ❌ not completed · 💥 error · — absent; the number is the reward.',
         '',
-        ...table(['Case', 'Baseline', 'Candidate', 'Reward Δ', 'Steps Δ'], ['left', 'center', 'center', 'right', 'right'], []),
+        ...table(['Case', 'Baseline', 'Candidate', 'Reward Δ', ...(steps ? ['Steps Δ'] : [])], ['left', 'center', 'center', 'right', ...(steps ? ['right'] : [])], []),
     ];
     if (cmp.cases.length > 0)
-        body.push(joinLines(cmp.cases, allCasesLine));
+        body.push(joinLines(cmp.cases, (r) => allCasesLine(r, steps)));
     return details(`All ${cmp.cases.length} cases`, body);
 }
 /** The CodeMode promotion protocol's release-decision checklist. */
@@ -26656,7 +26727,7 @@ function releaseChecklist(cmp) {
     const items = [
         checkbox(true, `Baseline benchmark: ${untrusted(cmp.baseline.summary.id)} (${untrusted(cmp.baseline.path)})`),
         checkbox(true, `Candidate benchmark: ${untrusted(cmp.candidate.summary.id)} (${untrusted(cmp.candidate.path)})`),
-        ...gates.map((l) => checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`)),
+        ...gates.map((l) => (l.notJudged !== null ? `- ${l.checklist}: ${l.notJudged}` : checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`))),
         checkbox(c <= b, `Guardrail blocked: ${c} (baseline ${b})${c > b ? ' — explain or fix' : ''}`),
         checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
         cmp.verdict === 'promote'
@@ -26894,13 +26965,15 @@ function headline(cmp, level) {
 function reasonLines(cmp) {
     if (cmp.significance !== null)
         return significanceReasons(cmp, cmp.significance);
-    const lines = gateLines(cmp);
+    const all = gateLines(cmp);
+    const lines = all.filter((l) => l.notJudged === null);
+    const skipped = all.filter((l) => l.notJudged !== null).map((l) => ` (${l.label.toLowerCase()} ${l.notJudged ?? ''})`);
     const failed = lines.filter((l) => !l.passed);
     const out = [];
     if (failed.length === 0)
-        out.push(`**All ${lines.length} gates passed.**`);
+        out.push(`**All ${lines.length} gates passed${skipped.join('')}.**`);
     else
-        out.push(`**${failed.length} of ${lines.length} gates failed:** ${failed.map((l) => gateReason(cmp, l)).join(' ')}`);
+        out.push(`**${failed.length} of ${lines.length} gates failed${skipped.join('')}:** ${failed.map((l) => gateReason(cmp, l)).join(' ')}`);
     const blocking = cmp.blocking_findings;
     if (blocking.length > 0) {
         const s = blocking.length === 1 ? 'finding holds' : 'findings hold';
@@ -26939,8 +27012,10 @@ function comparedLine(cmp) {
     return `Compared: ${parts.join(', ')} · ${same.join(', ')}`;
 }
 function gateTable(cmp) {
-    if (cmp.significance !== null)
-        return [...significanceTable(cmp.significance), '', methodLine(cmp.significance)];
+    if (cmp.significance !== null) {
+        const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
+        return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
+    }
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
         reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
@@ -26948,8 +27023,15 @@ function gateTable(cmp) {
         steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
         completion_regressions: ['', ''],
     };
+    const steps = unknownSides(cmp, 'steps');
+    if (steps.baseline)
+        values['steps'] = ['unknown', values['steps']?.[1] ?? ''];
+    if (steps.candidate)
+        values['steps'] = [values['steps']?.[0] ?? '', 'unknown'];
     const rows = gateLines(cmp).map((l) => {
         const [base, cand] = values[l.gate] ?? ['', ''];
+        if (l.notJudged !== null)
+            return [l.label, base, cand, '', `${l.rule}; ${l.notJudged}`, '➖'];
         const change = l.gate === 'completion_regressions' ? `**${l.change}**` : l.change;
         return [l.label, base, cand, change, l.rule, l.passed ? '✅' : '❌'];
     });
@@ -34624,7 +34706,7 @@ function leaderboardEntry(file, s, pricing) {
         cases: n,
         reward,
         completion_rate: n ? t.completed / n : 0,
-        steps: n ? t.steps / n : 0,
+        steps: !records(s.format, 'steps') ? null : n ? t.steps / n : 0,
         tokens,
         cost,
         duration: s.run.duration_seconds,
@@ -34719,7 +34801,7 @@ const HistoryEntrySchema = looseObject({
     cases: count$2,
     reward: num$1,
     completion_rate: num$1,
-    steps: num$1,
+    steps: maybe(num$1),
     tokens: maybe(count$2),
     cost: maybe(num$1),
     duration: maybe(num$1),
@@ -34781,7 +34863,7 @@ const COLUMNS = [
     { head: 'cases', get: (e) => String(e.cases) },
     { head: 'reward', get: (e) => pyFixed(e.reward, 4) },
     { head: 'completion', get: (e) => `${pyFixed(e.completion_rate * 100, 1)}%` },
-    { head: 'steps', get: (e) => pyFixed(e.steps, 2) },
+    { head: 'steps', get: (e) => (e.steps === null ? 'unknown' : pyFixed(e.steps, 2)) },
     { head: 'tokens', get: (e) => (e.tokens === null ? 'unknown' : String(e.tokens)) },
     { head: 'cost', get: (e) => (e.cost === null ? 'unknown' : `$${pyFixed(e.cost, 4)}`) },
     { head: 'duration', get: (e) => (e.duration === null ? 'unknown' : `${pyFixed(e.duration, 1)} s`) },

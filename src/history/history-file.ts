@@ -39,7 +39,7 @@ export const HistoryEntrySchema = z.looseObject({
   cases: count,
   reward: num,
   completion_rate: num,
-  steps: num,
+  steps: maybe(num),
   tokens: maybe(count),
   cost: maybe(num),
   duration: maybe(num),

@@ -8,6 +8,7 @@ import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { runCost, type Price } from '../analysis/custom-gates/cost.js';
 import { runTotals } from '../analysis/integrity/run-totals.js';
+import { records } from '../adapters/recorded.js';
 
 export const RANK_METRICS = ['reward', 'completion_rate', 'steps', 'tokens', 'cost', 'duration', 'efficiency'] as const;
 export type RankMetric = (typeof RANK_METRICS)[number];
@@ -29,7 +30,8 @@ export interface LeaderboardEntry {
   cases: number;
   reward: number;
   completion_rate: number;
-  steps: number;
+  /** Mean steps per case; null when the format does not record steps (JUnit, promptfoo, …). */
+  steps: number | null;
   /** Prompt plus completion tokens of the rows that record usage; null when none does. */
   tokens: number | null;
   cost: number | null;
@@ -91,7 +93,7 @@ export function leaderboardEntry(file: string, s: BenchmarkSummary, pricing: Rea
     cases: n,
     reward,
     completion_rate: n ? t.completed / n : 0,
-    steps: n ? t.steps / n : 0,
+    steps: !records(s.format, 'steps') ? null : n ? t.steps / n : 0,
     tokens,
     cost,
     duration: s.run.duration_seconds,

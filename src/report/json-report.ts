@@ -21,6 +21,7 @@ import type { Thresholds } from '../analysis/rlm/thresholds.js';
 import type { UsageStats } from '../analysis/integrity/usage.js';
 import { SUMMARY_SCHEMA } from '../schema/summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
+import { gateLines, unknownSides } from './markdown/words.js';
 
 export interface JsonReport {
   candidate_id: string;
@@ -63,6 +64,11 @@ export interface JsonReport {
   findings: Finding[];
   differences: Difference[];
   usage: { baseline: UsageStats; candidate: UsageStats };
+  /**
+   * Only when a run does not record a measure (JUnit, promptfoo, agent benchmarks: steps, LLM
+   * calls, tokens): its 0s in `usage` and the metrics are unknown, and the gates on it not judged.
+   */
+  unrecorded?: { baseline: string[]; candidate: string[]; not_judged_gates: { gate: string; reason: string }[] };
   cases: CaseRow[];
   benchgate: { version: string; summary_schema: string };
 }
@@ -103,9 +109,19 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,
+    ...unrecordedOf(cmp),
     cases,
     benchgate: { version, summary_schema: SUMMARY_SCHEMA },
   };
+}
+
+function unrecordedOf(cmp: Comparison): Pick<JsonReport, 'unrecorded'> {
+  const measures = (['steps', 'calls', 'tokens'] as const).map((m) => ({ m, u: unknownSides(cmp, m) }));
+  const baseline = measures.filter(({ u }) => u.baseline).map(({ m }) => m);
+  const candidate = measures.filter(({ u }) => u.candidate).map(({ m }) => m);
+  if (baseline.length === 0 && candidate.length === 0) return {};
+  const notJudged = gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [{ gate: l.gate, reason: l.notJudged }]));
+  return { unrecorded: { baseline, candidate, not_judged_gates: notJudged } };
 }
 
 type Bound = number | null;

@@ -16,7 +16,7 @@ const COLUMNS: readonly { head: string; get(e: LeaderboardEntry): string }[] = [
   { head: 'cases', get: (e) => String(e.cases) },
   { head: 'reward', get: (e) => pyFixed(e.reward, 4) },
   { head: 'completion', get: (e) => `${pyFixed(e.completion_rate * 100, 1)}%` },
-  { head: 'steps', get: (e) => pyFixed(e.steps, 2) },
+  { head: 'steps', get: (e) => (e.steps === null ? 'unknown' : pyFixed(e.steps, 2)) },
   { head: 'tokens', get: (e) => (e.tokens === null ? 'unknown' : String(e.tokens)) },
   { head: 'cost', get: (e) => (e.cost === null ? 'unknown' : `$${pyFixed(e.cost, 4)}`) },
   { head: 'duration', get: (e) => (e.duration === null ? 'unknown' : `${pyFixed(e.duration, 1)} s`) },

@@ -13,7 +13,7 @@ import { table, untrusted } from './markdown/markdown.js';
 import { metricGatesReason, metricGatesTable, slicesTable } from './sections/metric-gates.js';
 import { levelPercent, methodLine, significanceReasons, significanceTable } from './sections/significance.js';
 import { sequentialSection } from './sections/sequential.js';
-import { gateLines, gateReason, idList, percent, reward4, sideNames } from './markdown/words.js';
+import { gateLines, gateReason, idList, percent, reward4, sideNames, unknownSides } from './markdown/words.js';
 import { pyFixed } from '../stats/format.js';
 
 export interface MarkdownOptions {
@@ -49,11 +49,13 @@ function headline(cmp: Comparison, level: number): string {
 
 function reasonLines(cmp: Comparison): string[] {
   if (cmp.significance !== null) return significanceReasons(cmp, cmp.significance);
-  const lines = gateLines(cmp);
+  const all = gateLines(cmp);
+  const lines = all.filter((l) => l.notJudged === null);
+  const skipped = all.filter((l) => l.notJudged !== null).map((l) => ` (${l.label.toLowerCase()} ${l.notJudged ?? ''})`);
   const failed = lines.filter((l) => !l.passed);
   const out: string[] = [];
-  if (failed.length === 0) out.push(`**All ${lines.length} gates passed.**`);
-  else out.push(`**${failed.length} of ${lines.length} gates failed:** ${failed.map((l) => gateReason(cmp, l)).join(' ')}`);
+  if (failed.length === 0) out.push(`**All ${lines.length} gates passed${skipped.join('')}.**`);
+  else out.push(`**${failed.length} of ${lines.length} gates failed${skipped.join('')}:** ${failed.map((l) => gateReason(cmp, l)).join(' ')}`);
   const blocking = cmp.blocking_findings;
   if (blocking.length > 0) {
     const s = blocking.length === 1 ? 'finding holds' : 'findings hold';
@@ -91,7 +93,10 @@ function comparedLine(cmp: Comparison): string {
 }
 
 function gateTable(cmp: Comparison): string[] {
-  if (cmp.significance !== null) return [...significanceTable(cmp.significance), '', methodLine(cmp.significance)];
+  if (cmp.significance !== null) {
+    const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
+    return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
+  }
   const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
   const values: Record<string, [string, string]> = {
     reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
@@ -99,8 +104,12 @@ function gateTable(cmp: Comparison): string[] {
     steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
     completion_regressions: ['', ''],
   };
+  const steps = unknownSides(cmp, 'steps');
+  if (steps.baseline) values['steps'] = ['unknown', values['steps']?.[1] ?? ''];
+  if (steps.candidate) values['steps'] = [values['steps']?.[0] ?? '', 'unknown'];
   const rows = gateLines(cmp).map((l) => {
     const [base, cand] = values[l.gate] ?? ['', ''];
+    if (l.notJudged !== null) return [l.label, base, cand, '', `${l.rule}; ${l.notJudged}`, '➖'];
     const change = l.gate === 'completion_regressions' ? `**${l.change}**` : l.change;
     return [l.label, base, cand, change, l.rule, l.passed ? '✅' : '❌'];
   });

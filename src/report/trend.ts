@@ -14,7 +14,8 @@ export interface TrendPoint {
   when: string | null;
   completion_rate: number;
   avg_reward: number;
-  avg_steps: number;
+  /** Null when the run's format does not record steps (JUnit, promptfoo, …): unknown, never 0. */
+  avg_steps: number | null;
 }
 
 const label = (p: TrendPoint): string => (p.commit !== null && /^[0-9a-f]{7,64}$/.test(p.commit) ? p.commit.slice(0, 7) : p.commit === null ? 'PR' : '?');
@@ -53,7 +54,8 @@ export function renderTrend(points: readonly TrendPoint[], branch: string): stri
   const body = [
     ...chart('Completion rate (%)', '%', points, (p) => p.completion_rate * 100, 1, [0, 100]),
     ...chart('Mean reward', 'reward', points, (p) => p.avg_reward, 3),
-    ...chart('Mean steps', 'steps', points, (p) => p.avg_steps, 2),
+    // No steps chart when a run does not record them: a 0 there would be drawn as a real value.
+    ...(points.every((p) => p.avg_steps !== null) ? chart('Mean steps', 'steps', points, (p) => p.avg_steps ?? 0, 2) : []),
     ...table(
       ['Run', 'When', 'Completion', 'Reward', 'Steps'],
       ['left', 'left', 'right', 'right', 'right'],
@@ -62,7 +64,7 @@ export function renderTrend(points: readonly TrendPoint[], branch: string): stri
         p.when === null ? '' : p.when.slice(0, 10),
         `${pyFixed(p.completion_rate * 100, 1)}%`,
         pyFixed(p.avg_reward, 4),
-        pyFixed(p.avg_steps, 2),
+        p.avg_steps === null ? 'unknown' : pyFixed(p.avg_steps, 2),
       ]),
     ),
   ];

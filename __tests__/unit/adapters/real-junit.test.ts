@@ -13,6 +13,7 @@ import { compareSummaries } from '../../../src/analysis/compare.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
 import { expectGolden } from '../../helpers/golden.js';
+import { runCli } from '../../helpers/cli-run.js';
 
 const dir = join(FIXTURES, 'real', 'junit');
 const load = (file: string) => ({ path: file, summary: loadSummary(join(dir, file), 'auto') });
@@ -42,6 +43,8 @@ const HOLDS: Record<string, { tests: number; passed: number }> = {
   'surefire__TEST-classWithNoTests.NoMethodsTestCase.xml': { tests: 0, passed: 0 },
   'jenkins__junit-report-nested-testsuites.xml': { tests: 3, passed: 2 },
   'mocha-junit-reporter-latex-utensils.xml': { tests: 109, passed: 109 },
+  'jest-junit-empty-title-base.xml': { tests: 7, passed: 7 },
+  'jest-junit-empty-title-cand.xml': { tests: 7, passed: 4 },
   'mocha-junit-reporter-latex-utensils-first-of-2-fails.xml': { tests: 109, passed: 108 },
 };
 
@@ -137,9 +140,46 @@ describe('real JUnit reports: base against candidate', () => {
     expect(cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id)).toEqual(['Mocha Tests › bibtexParser › parse entry with command']);
   });
 
+  it('jest-junit name="" (an empty title) is a test, and a failing test.each row of a repeated title holds', () => {
+    const cmp = compareSummaries(load('jest-junit-empty-title-base.xml'), load('jest-junit-empty-title-cand.xml'));
+    expect(cmp.rlm.case_summary.common_cases).toBe(7);
+    expect(cmp.verdict).toBe('hold');
+    expect(cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id)).toEqual([
+      'parser › (empty name) #2',
+      'parser › parses 2',
+      'parser › same title',
+    ]);
+  });
+
   it('pytest xunit1 against xunit2 of the same run: the same 13 tests, the same outcomes', () => {
     const cmp = compareSummaries(load('pytest-xunit1-base.xml'), load('pytest-xunit2-base.xml'));
     expect(cmp.rlm.case_summary.common_cases).toBe(13);
     expect(cmp.verdict).toBe('promote');
+  });
+});
+
+describe('real JUnit reports: what a test report does not record is unknown, never 0', () => {
+  it('steps, LLM calls and tokens: unknown in the JSON report, the steps gate not judged with its reason; the leaderboard says unknown', async () => {
+    const r = await runCli('compare', '--baseline', join(dir, 'jest-junit-base.xml'), '--candidate', join(dir, 'jest-junit-cand.xml'), '--format', 'json');
+    expect(JSON.parse(r.stdout).unrecorded).toEqual({
+      baseline: ['steps', 'calls', 'tokens'],
+      candidate: ['steps', 'calls', 'tokens'],
+      not_judged_gates: [{ gate: 'steps', reason: 'not judged: neither run records steps' }],
+    });
+    const lb = await runCli('leaderboard', join(dir, 'jest-junit-base.xml'), '--by', 'steps', '--format', 'json');
+    expect(lb.code, lb.stderr).toBe(0);
+    expect(JSON.parse(lb.stdout).entries).toMatchObject([{ steps: null, tokens: null }]);
+    const significant = await runCli(
+      'compare',
+      '--baseline',
+      join(dir, 'jest-junit-base.xml'),
+      '--candidate',
+      join(dir, 'jest-junit-cand.xml'),
+      '--decide',
+      'significant',
+    );
+    expect(significant.stdout).toContain('| Steps (mean) | unknown | unknown |  |  |  | ≤ +0.5; not judged: neither run records steps | ➖ |');
+    const text = await runCli('leaderboard', join(dir, 'jest-junit-base.xml'));
+    expect(text.stdout).toMatch(/83\.3% {2}unknown {2}unknown {2}unknown/);
   });
 });

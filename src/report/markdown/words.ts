@@ -6,6 +6,9 @@ import type { Comparison } from '../../analysis/compare.js';
 import type { GateName } from '../../analysis/rlm/gates.js';
 import { deltaNearThreshold, pyFixed, signed } from '../../stats/format.js';
 import { untrusted } from './markdown.js';
+import { packedOf } from '../../schema/packed-summary.js';
+import { FLAG } from '../../schema/pack.js';
+import { records, type Measure } from '../../adapters/recorded.js';
 
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
 export function compact(x: number, digits: number): string {
@@ -31,6 +34,26 @@ export function sideNames(cmp: Comparison): { baseline: string; candidate: strin
   return { baseline: 'the baseline', candidate: 'the candidate' };
 }
 
+/**
+ * Which side does not record a measure (its 0s are unknown, never 0): `calls` and `steps` by the
+ * summary's format (adapters/recorded.ts), `tokens` (and `calls`) when no case row carries usage and
+ * the run reports no usage totals.
+ */
+export function unknownSides(cmp: Comparison, measure: Measure | 'tokens'): { baseline: boolean; candidate: boolean; text: string | null } {
+  const unknown = (side: 'baseline' | 'candidate'): boolean => {
+    const s = cmp[side].summary;
+    if (measure !== 'tokens' && !records(s.format, measure)) return true;
+    if (measure === 'steps') return false;
+    // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
+    return s.reported.usage_totals === null && !packedOf(s).flags.some((f) => (f & FLAG.usage) !== 0);
+  };
+  const b = unknown('baseline');
+  const c = unknown('candidate');
+  const what = measure === 'calls' ? 'LLM calls' : measure;
+  const text = b && c ? `neither run records ${what}` : b ? `the baseline does not record ${what}` : c ? `the candidate does not record ${what}` : null;
+  return { baseline: b, candidate: c, text };
+}
+
 export interface GateLine {
   gate: GateName;
   label: string;
@@ -41,13 +64,16 @@ export interface GateLine {
   /** The rule, e.g. "≥ +0" or "= 0". */
   rule: string;
   passed: boolean;
+  /** Why the gate is not judged (a run does not record its measure); null when it is. */
+  notJudged: string | null;
 }
 
 /** One line per gate, in rlm-code's gate order. */
 export function gateLines(cmp: Comparison): GateLine[] {
   const { deltas, gates, case_summary } = cmp.rlm;
   const t = cmp.thresholds;
-  return [
+  const steps = unknownSides(cmp, 'steps').text;
+  const lines: Omit<GateLine, 'notJudged'>[] = [
     {
       gate: 'reward',
       label: 'Reward (mean)',
@@ -81,6 +107,8 @@ export function gateLines(cmp: Comparison): GateLine[] {
       passed: gates.completion_regressions,
     },
   ];
+  // A run that does not record steps has 0 in every case: a steps gate on it would judge nothing.
+  return lines.map((l) => ({ ...l, notJudged: l.gate === 'steps' && steps !== null && gates.steps ? `not judged: ${steps}` : null }));
 }
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);

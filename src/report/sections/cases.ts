@@ -13,7 +13,7 @@ import { checkbox, details, table, untrusted } from '../markdown/markdown.js';
 import type { NoiseMarks } from '../../analysis/model.js';
 import { noiseCell, noiseLine, usedNoise } from './noise.js';
 import { declinesTable } from './significance.js';
-import { gateLines, idList, reward3, sideNames } from '../markdown/words.js';
+import { gateLines, idList, reward3, sideNames, unknownSides } from '../markdown/words.js';
 
 const cell = (id: string): string => untrusted(id, { inTable: true, maxLength: 80 });
 
@@ -23,18 +23,21 @@ function outcome(completed: boolean, error: string | null, blocked: boolean): st
   return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
 
-/** The regressed cases; with a usable noise profile, each one's behaviour on main in a last column. */
-function regressedTable(rows: readonly CaseRow[], noise: NoiseMarks | null): string[] {
+/** Whether both runs record steps: otherwise the per-case steps (0s standing for unknown) are left out. */
+const stepsKnown = (cmp: Comparison): boolean => unknownSides(cmp, 'steps').text === null;
+
+/** The regressed cases; steps only when both runs record them; with a usable noise profile, each one's behaviour on main in a last column. */
+function regressedTable(rows: readonly CaseRow[], steps: boolean, noise: NoiseMarks | null): string[] {
   const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
   return table(
-    ['Case', 'Baseline', 'Candidate', 'Reward', 'Steps', ...(onMain === null ? [] : ['On main'])],
-    ['left', 'left', 'left', 'right', 'right', ...(onMain === null ? [] : (['left'] as const))],
+    ['Case', 'Baseline', 'Candidate', 'Reward', ...(steps ? ['Steps'] : []), ...(onMain === null ? [] : ['On main'])],
+    ['left', 'left', 'left', 'right', ...(steps ? (['right'] as const) : []), ...(onMain === null ? [] : (['left'] as const))],
     rows.map((r) => [
       cell(r.case_id),
       outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
       outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
       `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
-      `${r.baseline_steps} → ${r.candidate_steps}`,
+      ...(steps ? [`${r.baseline_steps} → ${r.candidate_steps}`] : []),
       ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
     ]),
   );
@@ -62,7 +65,7 @@ export function caseSections(cmp: Comparison): string[] {
       sig === null
         ? '**Regressed cases**'
         : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
-    out.push(title, '', ...regressedTable(regressed, usedNoise(cmp)), '');
+    out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
   }
   out.push(...noiseLine(cmp));
   const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
@@ -117,13 +120,21 @@ function costRow(cmp: Comparison): string[] | null {
 }
 
 /** Usage, latency and safety, folded. */
+/** A count row; a side that does not record the measure reads "unknown", never 0, and has no change. */
+function countRow(label: string, b: number, c: number, unknown: { baseline: boolean; candidate: boolean }): string[] {
+  if (unknown.baseline || unknown.candidate) return [label, unknown.baseline ? 'unknown' : grouped(b), unknown.candidate ? 'unknown' : grouped(c), ''];
+  return [label, grouped(b), grouped(c), change(b, c)];
+}
+
 export function usageSection(cmp: Comparison): string[] {
   const b = cmp.usage.baseline;
   const c = cmp.usage.candidate;
+  const calls = unknownSides(cmp, 'calls');
+  const tokens = unknownSides(cmp, 'tokens');
   const rows: string[][] = [
-    ['LLM calls', grouped(b.total_calls), grouped(c.total_calls), change(b.total_calls, c.total_calls)],
-    ['Prompt tokens', grouped(b.prompt_tokens), grouped(c.prompt_tokens), change(b.prompt_tokens, c.prompt_tokens)],
-    ['Completion tokens', grouped(b.completion_tokens), grouped(c.completion_tokens), change(b.completion_tokens, c.completion_tokens)],
+    countRow('LLM calls', b.total_calls, c.total_calls, calls),
+    countRow('Prompt tokens', b.prompt_tokens, c.prompt_tokens, tokens),
+    countRow('Completion tokens', b.completion_tokens, c.completion_tokens, tokens),
     ['Latency p50 / p95', latency(b), latency(c), latencyChange(b, c)],
     ['Guardrail blocked', String(b.guardrail_blocked), String(c.guardrail_blocked), signed(c.guardrail_blocked - b.guardrail_blocked, 0)],
   ];
@@ -144,11 +155,12 @@ function side(completed: boolean, error: string | null, present: boolean, reward
   return `${mark} ${reward3(reward)}`;
 }
 
-function allCasesLine(r: CaseRow): string {
+function allCasesLine(r: CaseRow, steps: boolean): string {
   const both = r.in_baseline && r.in_candidate;
   const b = side(r.baseline_completed, r.baseline_error, r.in_baseline, r.baseline_reward);
   const c = side(r.candidate_completed, r.candidate_error, r.in_candidate, r.candidate_reward);
-  return `| ${cell(r.case_id)} | ${b} | ${c} | ${both ? signed(r.reward_delta, 3) : ''} | ${both ? signed(r.steps_delta, 0) : ''} |`;
+  const line = `| ${cell(r.case_id)} | ${b} | ${c} | ${both ? signed(r.reward_delta, 3) : ''} |`;
+  return steps ? `${line} ${both ? signed(r.steps_delta, 0) : ''} |` : line;
 }
 
 /**
@@ -156,12 +168,17 @@ function allCasesLine(r: CaseRow): string {
  * array items would also be copied by every spread on their way into the report.
  */
 export function allCasesSection(cmp: Comparison): string[] {
+  const steps = stepsKnown(cmp);
   const body = [
     '✅ completed · ❌ not completed · 💥 error · — absent; the number is the reward.',
     '',
-    ...table(['Case', 'Baseline', 'Candidate', 'Reward Δ', 'Steps Δ'], ['left', 'center', 'center', 'right', 'right'], []),
+    ...table(
+      ['Case', 'Baseline', 'Candidate', 'Reward Δ', ...(steps ? ['Steps Δ'] : [])],
+      ['left', 'center', 'center', 'right', ...(steps ? (['right'] as const) : [])],
+      [],
+    ),
   ];
-  if (cmp.cases.length > 0) body.push(joinLines(cmp.cases, allCasesLine));
+  if (cmp.cases.length > 0) body.push(joinLines(cmp.cases, (r) => allCasesLine(r, steps)));
   return details(`All ${cmp.cases.length} cases`, body);
 }
 
@@ -175,7 +192,7 @@ export function releaseChecklist(cmp: Comparison): string[] {
   const items = [
     checkbox(true, `Baseline benchmark: ${untrusted(cmp.baseline.summary.id)} (${untrusted(cmp.baseline.path)})`),
     checkbox(true, `Candidate benchmark: ${untrusted(cmp.candidate.summary.id)} (${untrusted(cmp.candidate.path)})`),
-    ...gates.map((l) => checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`)),
+    ...gates.map((l) => (l.notJudged !== null ? `- ${l.checklist}: ${l.notJudged}` : checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`))),
     checkbox(c <= b, `Guardrail blocked: ${c} (baseline ${b})${c > b ? ' — explain or fix' : ''}`),
     checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
     cmp.verdict === 'promote'

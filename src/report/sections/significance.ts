@@ -69,18 +69,14 @@ function changeCell(t: GateTest): string {
   return t.significant ? shown : `~ (${shown})`;
 }
 
-export function significanceTable(s: SignificanceResult): string[] {
+export function significanceTable(s: SignificanceResult, notJudged: Partial<Record<GateName, string>> = {}): string[] {
   const pct = levelPercent(s.confidence);
-  const rows = s.gates.map((t) => [
-    LABEL[t.gate],
-    level(t.gate, t.baseline),
-    level(t.gate, t.candidate),
-    changeCell(t),
-    bounds(t),
-    pValue(t.p_change),
-    rule(t),
-    ICON[t.status],
-  ]);
+  const rows = s.gates.map((t) => {
+    // A measure a run does not record (steps of a test report) is 0 in every case: nothing to test.
+    const why = t.status === 'pass' ? notJudged[t.gate] : undefined;
+    if (why !== undefined) return [LABEL[t.gate], 'unknown', 'unknown', '', '', '', `${rule(t)}; ${why}`, '➖'];
+    return [LABEL[t.gate], level(t.gate, t.baseline), level(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule(t), ICON[t.status]];
+  });
   return table(
     ['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''],
     ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'],
