@@ -51,11 +51,13 @@ export interface PlayEvent {
   readOnlyToken?: boolean;
   /** Files the triggering push or PR changed (for `paths:` filters). */
   changed?: string[];
+  /** Cancels (or times out) job `job` as its step number `step` (from 0) starts: that step never ends; steps after it run on always() or cancelled(). */
+  cancel?: { job: string; step: number };
 }
 
 export interface StepPlay {
   name: string;
-  outcome: 'success' | 'failure' | 'skipped';
+  outcome: 'success' | 'failure' | 'skipped' | 'cancelled';
   log: string;
   outputs: Record<string, string>;
 }
@@ -63,7 +65,7 @@ export interface JobPlay {
   id: string;
   name: string;
   matrix: Record<string, unknown>;
-  result: 'success' | 'failure' | 'skipped';
+  result: 'success' | 'failure' | 'skipped' | 'cancelled';
   steps: StepPlay[];
   outputs: Record<string, string>;
   /** The job's environment ('' for none). */
@@ -82,16 +84,22 @@ const toData = (v: unknown): data.Dictionary => JSON.parse(JSON.stringify(v ?? {
 const native = (v: data.ExpressionData): unknown => JSON.parse(JSON.stringify(v, data.replacer)) as unknown;
 
 /** Evaluates one expression with the runner's functions: job status ones and hashFiles over the workspace. */
-function evaluate(expression: string, ctx: Ctx, status: { failed: boolean; workspace?: string }): data.ExpressionData {
+interface JobStatus {
+  failed: boolean;
+  cancelled?: boolean;
+  workspace?: string;
+}
+
+function evaluate(expression: string, ctx: Ctx, status: JobStatus): data.ExpressionData {
   const fn = (name: string, call: FunctionDefinition['call'], maxArgs = 0): [string, FunctionDefinition] => [
     name.toLowerCase(),
     { name, minArgs: 0, maxArgs, call },
   ];
   const functions = new Map([
     fn('always', () => new data.BooleanData(true)),
-    fn('success', () => new data.BooleanData(!status.failed)),
+    fn('success', () => new data.BooleanData(!status.failed && !status.cancelled)),
     fn('failure', () => new data.BooleanData(status.failed)),
-    fn('cancelled', () => new data.BooleanData(false)),
+    fn('cancelled', () => new data.BooleanData(status.cancelled ?? false)),
     fn(
       'hashFiles',
       (...a) => new data.StringData(a.some((p) => status.workspace && existsSync(join(status.workspace, p.coerceString()))) ? 'f'.repeat(64) : ''),
@@ -103,7 +111,7 @@ function evaluate(expression: string, ctx: Ctx, status: { failed: boolean; works
 }
 
 /** A template token's value: literals as they are, expressions evaluated, mappings and sequences recursively. */
-export function valueOf(token: TemplateToken | undefined, ctx: Ctx, status: { failed: boolean; workspace?: string } = { failed: false }): unknown {
+export function valueOf(token: TemplateToken | undefined, ctx: Ctx, status: JobStatus = { failed: false }): unknown {
   if (token === undefined) return undefined;
   if (isBasicExpression(token)) return native(evaluate(token.expression, ctx, status));
   if (isLiteral(token)) return (token as unknown as { value: unknown }).value ?? null;
@@ -179,13 +187,12 @@ async function playStep(
   step: Step,
   index: number,
   s: RunState,
-  job: { id: string; ctx: Ctx; env: Record<string, string>; workspace: string; perms: Perms; failed: boolean },
+  job: { id: string; ctx: Ctx; env: Record<string, string>; workspace: string; perms: Perms; failed: boolean; cancelled: boolean },
 ): Promise<StepPlay> {
   const name = String(step.name ? valueOf(step.name, job.ctx) : step.id);
   const condition = 'if' in step && step.if ? String(step.if.expression) : 'success()';
-  if (evaluate(condition, job.ctx, { failed: job.failed, workspace: job.workspace }).coerceString() !== 'true')
-    return { name, outcome: 'skipped', log: '', outputs: {} };
-  const status = { failed: job.failed, workspace: job.workspace };
+  const status = { failed: job.failed, cancelled: job.cancelled, workspace: job.workspace };
+  if (evaluate(condition, job.ctx, status).coerceString() !== 'true') return { name, outcome: 'skipped', log: '', outputs: {} };
   const env = {
     ...job.env,
     ...Object.fromEntries(Object.entries((valueOf('env' in step ? step.env : undefined, job.ctx, status) ?? {}) as Ctx).map(([k, v]) => [k, asString(v)])),
@@ -314,9 +321,14 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
       env,
       job: { status: 'success', workflow_repository: s.workflowRef.repository, workflow_sha: s.workflowRef.sha },
     };
-    const state = { id, ctx, env, workspace, perms, failed: false };
+    const state = { id, ctx, env, workspace, perms, failed: false, cancelled: false };
     const steps: StepPlay[] = [];
     for (const [index, step] of job.steps.entries()) {
+      if (s.event.cancel?.job === id && s.event.cancel.step === index) {
+        [state.cancelled, (ctx['job'] as Ctx)['status']] = [true, 'cancelled'];
+        steps.push({ name: String(step.name ? valueOf(step.name, ctx) : step.id), outcome: 'cancelled', log: '', outputs: {} });
+        continue;
+      }
       const played = await playStep(step, index, s, state).catch((err: Error) => {
         throw new Error(`${name}, step ${step.id}: ${err.message}`);
       });
@@ -327,7 +339,8 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
         (ctx['steps'] as Ctx)[step.id] = { outputs: played.outputs, outcome: played.outcome, conclusion: played.outcome };
     }
     const outputs = Object.fromEntries(Object.entries((valueOf(job.outputs, ctx) ?? {}) as Ctx).map(([k, v]) => [k, asString(v)]));
-    plays.push({ id, name, matrix, result: state.failed ? 'failure' : 'success', steps, outputs, environment: named });
+    const result = state.cancelled ? 'cancelled' : state.failed ? 'failure' : 'success';
+    plays.push({ id, name, matrix, result, steps, outputs, environment: named });
   }
   return plays;
 }
