@@ -106,14 +106,15 @@ const expectCheck = (pr: Pr, caller = PUBLISH_CALLER) =>
   });
 
 /** The gate caller on pull_request (a fork's run: read-only token, no secrets). */
-async function gate(pr: Pr, caller = GATE_CALLER, changed?: string[]): Promise<[WorkflowPlay, string]> {
-  const run = `gate-${++runs}`;
+async function gate(pr: Pr, caller = GATE_CALLER, changed?: string[], rerun?: string): Promise<[WorkflowPlay, string]> {
+  const run = rerun ?? `gate-${++runs}`;
   const event: PlayEvent = {
     name: 'pull_request',
     payload: { action: 'synchronize', ...pullRequest(pr.number, pr.head, pr.fork ?? false) },
     sha: sha[pr.head] as string,
     ref: `refs/pull/${pr.number}/merge`,
     run,
+    attempt: rerun ? 2 : 1,
     readOnlyToken: pr.fork ?? false,
     ...(changed ? { changed } : {}),
   };
@@ -214,13 +215,17 @@ describe('the reusable workflows, played', () => {
   );
 
   it(
-    'a PR that regresses: the gate job fails, the check fails; a re-run of publish updates the same check and comment',
+    'a PR that regresses: the gate job fails (and again when re-run), the check fails; a re-run of publish updates the same check and comment',
     async () => {
       const pr = { number: 8, head: 'regress' };
       d.gh.addPull({ number: 8, headSha: sha['regress'] as string, headRef: 'regress', headRepo: REPO, baseSha: sha['main'] as string });
       await expectCheck(pr);
-      const [play, run] = await gate(pr);
-      expect(job(play, 'benchgate / gate')[0]?.result).toBe('failure');
+      const [first, run] = await gate(pr);
+      expect(job(first, 'benchgate / gate')[0]?.result).toBe('failure');
+      // Re-run all jobs (attempt 2 of the same run): each job replaces its artifact, and the gate holds again.
+      const [play] = await gate(pr, GATE_CALLER, undefined, run);
+      expect(play.jobs.map((j) => [j.name, j.result])).toEqual(first.jobs.map((j) => [j.name, j.result]));
+      expect([...d.results.artifacts(run).keys()].sort()).toEqual(['benchgate-demo-baseline', 'benchgate-demo-candidate', 'benchgate-demo-report']);
       expect(logOf(play, 'benchgate / gate')).toMatch(/hold/i);
       await publish(pr, run, 'failure');
       expect(checksOn('regress')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
