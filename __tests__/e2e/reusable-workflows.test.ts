@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkflowDoubles, stopWorkflowDoubles, type WorkflowDoubles } from '../helpers/action-jobs.js';
 import { REPO_ROOT } from '../helpers/composite.js';
-import { TEST_TOKEN } from '../helpers/octokit-client.js';
+import { octokitClient, TEST_TOKEN } from '../helpers/octokit-client.js';
 import { playWorkflow, type PlayEvent, type PlayWorld, type WorkflowPlay } from '../helpers/workflow-player.js';
 import { spawnSync } from 'node:child_process';
 
@@ -65,6 +65,7 @@ beforeAll(async () => {
   sha['regress'] = commit(git, 'regress', 'main', { 'examples/suite/run-suite.mjs': suiteAt('codemode') });
   sha['docs'] = commit(git, 'docs', 'main', { 'README.md': 'agent, documented\n' });
   sha['flaky'] = commit(git, 'flaky', 'main', { 'agent.txt': 'another prompt\n' });
+  sha['killed'] = commit(git, 'killed', 'main', { 'agent.txt': 'a third prompt\n' });
   world = { results: d.results, gh: d.gh, root: d.root, git, defaultSha: sha['main'] as string };
 });
 afterAll(() => stopWorkflowDoubles(d));
@@ -105,14 +106,15 @@ const expectCheck = (pr: Pr, caller = PUBLISH_CALLER) =>
   });
 
 /** The gate caller on pull_request (a fork's run: read-only token, no secrets). */
-async function gate(pr: Pr, caller = GATE_CALLER, changed?: string[]): Promise<[WorkflowPlay, string]> {
-  const run = `gate-${++runs}`;
+async function gate(pr: Pr, caller = GATE_CALLER, changed?: string[], rerun?: string): Promise<[WorkflowPlay, string]> {
+  const run = rerun ?? `gate-${++runs}`;
   const event: PlayEvent = {
     name: 'pull_request',
     payload: { action: 'synchronize', ...pullRequest(pr.number, pr.head, pr.fork ?? false) },
     sha: sha[pr.head] as string,
     ref: `refs/pull/${pr.number}/merge`,
     run,
+    attempt: rerun ? 2 : 1,
     readOnlyToken: pr.fork ?? false,
     ...(changed ? { changed } : {}),
   };
@@ -126,7 +128,7 @@ async function gate(pr: Pr, caller = GATE_CALLER, changed?: string[]): Promise<[
 }
 
 /** The publish caller on workflow_run of the finished gate run. */
-function publish(pr: Pr, run: string, conclusion: string, attempt = 1, caller = PUBLISH_CALLER) {
+function publish(pr: Pr, run: string, conclusion: string, attempt = 1, caller = PUBLISH_CALLER, cancel?: PlayEvent['cancel']) {
   const fork = pr.fork ?? false;
   return playWorkflow(caller, world, {
     name: 'workflow_run',
@@ -150,6 +152,7 @@ function publish(pr: Pr, run: string, conclusion: string, attempt = 1, caller = 
     ref: 'refs/heads/main',
     run: `publish-${++runs}`,
     attempt,
+    ...(cancel ? { cancel } : {}),
   });
 }
 
@@ -212,13 +215,17 @@ describe('the reusable workflows, played', () => {
   );
 
   it(
-    'a PR that regresses: the gate job fails, the check fails; a re-run of publish updates the same check and comment',
+    'a PR that regresses: the gate job fails (and again when re-run), the check fails; a re-run of publish updates the same check and comment',
     async () => {
       const pr = { number: 8, head: 'regress' };
       d.gh.addPull({ number: 8, headSha: sha['regress'] as string, headRef: 'regress', headRepo: REPO, baseSha: sha['main'] as string });
       await expectCheck(pr);
-      const [play, run] = await gate(pr);
-      expect(job(play, 'benchgate / gate')[0]?.result).toBe('failure');
+      const [first, run] = await gate(pr);
+      expect(job(first, 'benchgate / gate')[0]?.result).toBe('failure');
+      // Re-run all jobs (attempt 2 of the same run): each job replaces its artifact, and the gate holds again.
+      const [play] = await gate(pr, GATE_CALLER, undefined, run);
+      expect(play.jobs.map((j) => [j.name, j.result])).toEqual(first.jobs.map((j) => [j.name, j.result]));
+      expect([...d.results.artifacts(run).keys()].sort()).toEqual(['benchgate-demo-baseline', 'benchgate-demo-candidate', 'benchgate-demo-report']);
       expect(logOf(play, 'benchgate / gate')).toMatch(/hold/i);
       await publish(pr, run, 'failure');
       expect(checksOn('regress')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
@@ -258,6 +265,24 @@ describe('the reusable workflows, played', () => {
       expect(steps.map((st) => st.outcome)).toEqual(['success', 'success', 'failure', 'success']);
       expect(steps[2]?.log).toContain('could not be completed and stays in progress');
       expect(checksOn('flaky')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a publish job cancelled (or timed out) while benchgate decides: its last step completes the check as cancelled',
+    async () => {
+      const pr = { number: 14, head: 'killed' };
+      d.gh.addPull({ number: 14, headSha: sha['killed'] as string, headRef: 'killed', headRepo: REPO, baseSha: sha['main'] as string });
+      const [, run] = await gate(pr);
+      // What a killed benchgate step leaves: the check it started, in progress.
+      const [owner, repo] = REPO.split('/') as [string, string];
+      await octokitClient(d.gh.url, []).rest.checks.create({ owner, repo, name: CHECK, head_sha: sha['killed'] as string, status: 'in_progress' });
+      expect(checksOn('killed').map((c) => c.status)).toEqual(['in_progress']);
+      const play = await publish(pr, run, 'success', 3, PUBLISH_CALLER, { job: 'publish', step: 2 });
+      const steps = job(play, 'publish / publish')[0]?.steps ?? [];
+      expect(steps.map((st) => st.outcome)).toEqual(['success', 'success', 'cancelled', 'success']);
+      expect(checksOn('killed')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'cancelled' })]);
     },
     TIMEOUT,
   );
@@ -321,9 +346,11 @@ describe('the reusable workflows, played', () => {
         const broken = await publish(pr, run, 'success', 1, withoutRead);
         const steps = job(broken, 'publish / publish')[0]?.steps ?? [];
         expect(steps[0]?.log).toContain('Repository not found');
-        expect(checksOn('promote').map((c) => [c.status, c.conclusion])).toEqual([['completed', 'success']]);
+        // The action never ran; the last step runs on failure and finds no check in progress.
+        expect(steps.slice(1).map((st) => st.outcome)).toEqual(['skipped', 'skipped', 'success']);
         const fine = await publish(pr, run, 'success');
         expect(job(fine, 'publish / publish')[0]?.result).toBe('success');
+        expect(checksOn('promote').map((c) => [c.status, c.conclusion])).toEqual([['completed', 'success']]);
       } finally {
         world.private = false;
       }

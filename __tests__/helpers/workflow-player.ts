@@ -10,128 +10,30 @@
 // `job.workflow_repository` at `job.workflow_sha` is this working tree); setup-node/-python are no-ops.
 // GitHub's rules the parser leaves to the server are applied here: a called job's token gets at most
 // what the caller grants, and without `contents: read` a private repository's checkout fails.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
-import type { FunctionDefinition } from '@actions/expressions/funcs/info';
-import { isBasicExpression, isLiteral, isMapping, isSequence, type WorkflowTemplate } from '@actions/workflow-parser';
-import type { Job as ParsedJob, ReusableWorkflowJob, Step, WorkflowJob } from '@actions/workflow-parser/model/workflow-template';
-import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
+import type { WorkflowTemplate } from '@actions/workflow-parser';
+import type { Job as ParsedJob, ReusableWorkflowJob, WorkflowJob } from '@actions/workflow-parser/model/workflow-template';
 import { parse as parseYaml } from 'yaml';
-import type { GitHubApiDouble } from '../doubles/github-api.js';
-import type { ResultsServiceDouble } from '../doubles/results-service.js';
-import { loadManifest, parseOutputFile, REPO_ROOT, runComposite } from './composite.js';
+import { REPO_ROOT } from './composite.js';
 import { parseWorkflowText } from './github-parser.js';
-import { octokitClient, TEST_TOKEN } from './octokit-client.js';
+import { TEST_TOKEN } from './octokit-client.js';
+import { playStep, type RunState } from './workflow-steps.js';
+import {
+  asString,
+  cap,
+  evaluate,
+  permissionsOf,
+  valueOf,
+  type Ctx,
+  type JobPlay,
+  type PlayEvent,
+  type PlayWorld,
+  type StepPlay,
+  type WorkflowPlay,
+} from './workflow-values.js';
 
-export interface PlayWorld {
-  results: ResultsServiceDouble;
-  gh: GitHubApiDouble;
-  root: string;
-  /** The repository's git directory (base and head commits in it). */
-  git: string;
-  /** Its default branch's commit (what a checkout without ref gets, as on workflow_run and pull_request_target). */
-  defaultSha: string;
-  private?: boolean;
-  /** Environments by name: their secrets, given to a job that names the environment (they win over a passed secret of the same name). */
-  environments?: Record<string, Record<string, string>>;
-}
-
-export interface PlayEvent {
-  name: string;
-  payload: Record<string, unknown>;
-  sha: string;
-  ref: string;
-  /** The results service double's run (its backend id names the run's artifacts). */
-  run: string;
-  attempt?: number;
-  secrets?: Record<string, string>;
-  /** A fork's pull_request run: a read-only token. */
-  readOnlyToken?: boolean;
-  /** Files the triggering push or PR changed (for `paths:` filters). */
-  changed?: string[];
-}
-
-export interface StepPlay {
-  name: string;
-  outcome: 'success' | 'failure' | 'skipped';
-  log: string;
-  outputs: Record<string, string>;
-}
-export interface JobPlay {
-  id: string;
-  name: string;
-  matrix: Record<string, unknown>;
-  result: 'success' | 'failure' | 'skipped';
-  steps: StepPlay[];
-  outputs: Record<string, string>;
-  /** The job's environment ('' for none). */
-  environment?: string;
-}
-export interface WorkflowPlay {
-  triggered: boolean;
-  jobs: JobPlay[];
-}
-
-type Ctx = Record<string, unknown>;
-const LEVEL = { none: 0, read: 1, write: 2 } as const;
-type Perms = Record<string, keyof typeof LEVEL>;
-
-const toData = (v: unknown): data.Dictionary => JSON.parse(JSON.stringify(v ?? {}), data.reviver) as data.Dictionary;
-const native = (v: data.ExpressionData): unknown => JSON.parse(JSON.stringify(v, data.replacer)) as unknown;
-
-/** Evaluates one expression with the runner's functions: job status ones and hashFiles over the workspace. */
-function evaluate(expression: string, ctx: Ctx, status: { failed: boolean; workspace?: string }): data.ExpressionData {
-  const fn = (name: string, call: FunctionDefinition['call'], maxArgs = 0): [string, FunctionDefinition] => [
-    name.toLowerCase(),
-    { name, minArgs: 0, maxArgs, call },
-  ];
-  const functions = new Map([
-    fn('always', () => new data.BooleanData(true)),
-    fn('success', () => new data.BooleanData(!status.failed)),
-    fn('failure', () => new data.BooleanData(status.failed)),
-    fn('cancelled', () => new data.BooleanData(false)),
-    fn(
-      'hashFiles',
-      (...a) => new data.StringData(a.some((p) => status.workspace && existsSync(join(status.workspace, p.coerceString()))) ? 'f'.repeat(64) : ''),
-      255,
-    ),
-  ]);
-  const parsed = new Parser(new Lexer(expression).lex().tokens, Object.keys(ctx), [...functions.values()]).parse();
-  return new Evaluator(parsed, toData(ctx), functions).evaluate();
-}
-
-/** A template token's value: literals as they are, expressions evaluated, mappings and sequences recursively. */
-export function valueOf(token: TemplateToken | undefined, ctx: Ctx, status: { failed: boolean; workspace?: string } = { failed: false }): unknown {
-  if (token === undefined) return undefined;
-  if (isBasicExpression(token)) return native(evaluate(token.expression, ctx, status));
-  if (isLiteral(token)) return (token as unknown as { value: unknown }).value ?? null;
-  if (isSequence(token)) return Array.from({ length: token.count }, (_, i) => valueOf(token.get(i), ctx, status));
-  if (isMapping(token)) {
-    const out: Record<string, unknown> = {};
-    for (const { key, value } of token) out[String(valueOf(key, ctx, status))] = valueOf(value, ctx, status);
-    return out;
-  }
-  throw new Error(`test error: cannot evaluate a ${token.typeName()}`);
-}
-const asString = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-function permissionsOf(value: unknown): Perms | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'read-all' || value === 'write-all') return new Proxy({}, { get: () => (value === 'read-all' ? 'read' : 'write') }) as Perms;
-  return { ...(value as Perms) };
-}
-const cap = (asked: Perms | undefined, granted: Perms): Perms =>
-  asked === undefined
-    ? granted
-    : Object.fromEntries(Object.entries(asked).map(([k, v]) => [k, LEVEL[v] <= LEVEL[granted[k] ?? 'none'] ? v : (granted[k] ?? 'none')]));
-
-function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
+export type { JobPlay, PlayEvent, PlayWorld, StepPlay, WorkflowPlay } from './workflow-values.js';
 
 /** Whether the workflow's `on` takes this event (types, branches are not modelled; paths are). */
 function triggered(template: WorkflowTemplate, event: PlayEvent): boolean {
@@ -152,110 +54,6 @@ function triggered(template: WorkflowTemplate, event: PlayEvent): boolean {
     if (!event.changed.some((f) => re.some((r) => r.test(f)))) return false;
   }
   return true;
-}
-
-interface RunState {
-  world: PlayWorld;
-  event: PlayEvent;
-  github: Ctx;
-  /** The called workflow's `inputs` context, secrets and the caller's token grant; the workflow's raw YAML for permissions. */
-  inputs: Ctx;
-  secrets: Record<string, string>;
-  granted: Perms;
-  raw: { permissions?: unknown; jobs: Record<string, { permissions?: unknown }> };
-  /** The parsed token tree of the workflow whose jobs run (the converted steps lack their `with`). */
-  root: TemplateToken;
-  workflowRef: { repository: string; sha: string };
-}
-
-/** A step's `with` from the token tree: jobs.<id>.steps[i].with. */
-function withOf(root: TemplateToken, jobId: string, index: number): TemplateToken | undefined {
-  const find = (t: TemplateToken | undefined, key: string) => (t !== undefined && isMapping(t) ? t.find(key) : undefined);
-  const steps = find(find(find(root, 'jobs'), jobId), 'steps');
-  return steps !== undefined && isSequence(steps) ? find(steps.get(index), 'with') : undefined;
-}
-
-async function playStep(
-  step: Step,
-  index: number,
-  s: RunState,
-  job: { id: string; ctx: Ctx; env: Record<string, string>; workspace: string; perms: Perms; failed: boolean },
-): Promise<StepPlay> {
-  const name = String(step.name ? valueOf(step.name, job.ctx) : step.id);
-  const condition = 'if' in step && step.if ? String(step.if.expression) : 'success()';
-  if (evaluate(condition, job.ctx, { failed: job.failed, workspace: job.workspace }).coerceString() !== 'true')
-    return { name, outcome: 'skipped', log: '', outputs: {} };
-  const status = { failed: job.failed, workspace: job.workspace };
-  const env = {
-    ...job.env,
-    ...Object.fromEntries(Object.entries((valueOf('env' in step ? step.env : undefined, job.ctx, status) ?? {}) as Ctx).map(([k, v]) => [k, asString(v)])),
-  };
-  const files = mkdtempSync(join(s.world.root, 'step-'));
-  const [outputFile, envFile] = [join(files, 'output'), join(files, 'env')];
-  writeFileSync(outputFile, '');
-  writeFileSync(envFile, '');
-  let exitCode = 0;
-  let log = '';
-  let outputs: Record<string, string> = {};
-  if ('run' in step) {
-    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(valueOf(step.run, job.ctx, status))], {
-      cwd: job.workspace,
-      env: { ...env, GITHUB_OUTPUT: outputFile, GITHUB_ENV: envFile },
-      encoding: 'utf8',
-    });
-    [exitCode, log] = [r.status ?? 1, `${r.stdout}${r.stderr}`];
-  } else if ('uses' in step) {
-    const uses = step.uses.value;
-    const w = (valueOf(withOf(s.root, job.id, index), job.ctx, status) ?? {}) as Ctx;
-    if (uses.startsWith('actions/checkout@')) {
-      const dest = join(job.workspace, asString(w['path']) || '.');
-      if (w['repository'] !== undefined && w['repository'] !== (s.github['repository'] as string)) {
-        if (w['repository'] !== s.workflowRef.repository || w['ref'] !== s.workflowRef.sha)
-          throw new Error(`test error: checkout of ${asString(w['repository'])}@${asString(w['ref'])}`);
-        symlinkSync(REPO_ROOT, dest); // benchgate at the workflow's own commit: this working tree
-      } else if (s.world.private && LEVEL[job.perms['contents'] ?? 'none'] < LEVEL.read) {
-        [exitCode, log] = [1, 'remote: Repository not found.\nfatal: repository not found (the job token has no contents: read)\n'];
-      } else {
-        mkdirSync(dest, { recursive: true });
-        git(dest, 'clone', '-q', s.world.git, '.');
-        git(dest, '-c', 'advice.detachedHead=false', 'checkout', '-q', asString(w['ref']) || s.world.defaultSha);
-      }
-    } else if (uses.startsWith('actions/setup-node@') || uses.startsWith('actions/setup-python@')) {
-      log = `(setup: ${JSON.stringify(w)})\n`;
-    } else if (uses === './.benchgate-action') {
-      const manifest = loadManifest(join(job.workspace, '.benchgate-action', 'action.yml'));
-      const given = Object.fromEntries(Object.entries(w).map(([k, v]) => [k, asString(v)]));
-      for (const [k, spec] of Object.entries(manifest.inputs))
-        if (!(k in given) && spec.default?.includes('${{')) given[k] = asString(native(evaluate(spec.default.replace(/^\$\{\{|\}\}$/g, ''), job.ctx, status)));
-      const { ACTIONS_RUNTIME_TOKEN, ACTIONS_RESULTS_URL, ...rest } = env;
-      const r = await runComposite({
-        inputs: given,
-        env: { ...rest, GITHUB_WORKSPACE: job.workspace },
-        jsActionEnv: { ACTIONS_RUNTIME_TOKEN: ACTIONS_RUNTIME_TOKEN ?? '', ACTIONS_RESULTS_URL: ACTIONS_RESULTS_URL ?? '' },
-        github: s.github,
-        manifest,
-        actionPath: join(job.workspace, '.benchgate-action'),
-        stepTimeoutMs: 170_000,
-      });
-      [exitCode, log, outputs] = [r.exitCode, r.log, r.outputs];
-    } else if (uses.startsWith('actions/github-script@')) {
-      const lines: string[] = [];
-      const core = { info: (m: string) => lines.push(m), setOutput: (k: string, v: unknown) => void (outputs[k] = asString(v)) };
-      const github = octokitClient(s.world.gh.url, []);
-      const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...a: string[]) => (...a: unknown[]) => Promise<unknown>;
-      try {
-        // The script's `process.env` is the step's environment, as the runner gives it.
-        await new AsyncFunction('github', 'core', 'process', String(w['script']))(github, core, { env });
-      } catch (err) {
-        exitCode = 1;
-        lines.push(`::error::${(err as Error).message}`);
-      }
-      log = lines.join('\n');
-    } else throw new Error(`test error: cannot play step uses: ${uses}`);
-  }
-  outputs = { ...parseOutputFile(readFileSync(outputFile, 'utf8')), ...outputs };
-  Object.assign(job.env, parseOutputFile(readFileSync(envFile, 'utf8')));
-  return { name, outcome: exitCode === 0 ? 'success' : 'failure', log, outputs };
 }
 
 /** Every combination of a job's matrix (the cross product; include/exclude are not used by benchgate). */
@@ -314,9 +112,14 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
       env,
       job: { status: 'success', workflow_repository: s.workflowRef.repository, workflow_sha: s.workflowRef.sha },
     };
-    const state = { id, ctx, env, workspace, perms, failed: false };
+    const state = { id, ctx, env, workspace, perms, failed: false, cancelled: false };
     const steps: StepPlay[] = [];
     for (const [index, step] of job.steps.entries()) {
+      if (s.event.cancel?.job === id && s.event.cancel.step === index) {
+        [state.cancelled, (ctx['job'] as Ctx)['status']] = [true, 'cancelled'];
+        steps.push({ name: String(step.name ? valueOf(step.name, ctx) : step.id), outcome: 'cancelled', log: '', outputs: {} });
+        continue;
+      }
       const played = await playStep(step, index, s, state).catch((err: Error) => {
         throw new Error(`${name}, step ${step.id}: ${err.message}`);
       });
@@ -327,7 +130,8 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
         (ctx['steps'] as Ctx)[step.id] = { outputs: played.outputs, outcome: played.outcome, conclusion: played.outcome };
     }
     const outputs = Object.fromEntries(Object.entries((valueOf(job.outputs, ctx) ?? {}) as Ctx).map(([k, v]) => [k, asString(v)]));
-    plays.push({ id, name, matrix, result: state.failed ? 'failure' : 'success', steps, outputs, environment: named });
+    const result = state.cancelled ? 'cancelled' : state.failed ? 'failure' : 'success';
+    plays.push({ id, name, matrix, result, steps, outputs, environment: named });
   }
   return plays;
 }
