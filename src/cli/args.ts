@@ -12,6 +12,7 @@ import { GATE_FLAGS } from '../policy/options.js';
 import { overridesOf } from '../policy/policy.js';
 import * as value from '../policy/values.js';
 import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
+import { parseHistoryArgs, type HistoryCommand } from './history.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -39,7 +40,12 @@ export interface CompareCommand {
   sequential: { maxTrials: number } | null;
 }
 
-export type Command = CompareCommand | LeaderboardCommand | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' } | { command: 'version' };
+export type Command =
+  | CompareCommand
+  | LeaderboardCommand
+  | HistoryCommand
+  | { command: 'help'; topic: 'main' | 'compare' | 'leaderboard' | 'history' }
+  | { command: 'version' };
 
 /** Every value option; the gate options' flags come from the policy (src/policy), a new one joining at the end. */
 const VALUE_OPTIONS: readonly string[] = [
@@ -199,7 +205,7 @@ function parseCompare(args: readonly string[]): Command {
   };
 }
 
-const COMMANDS = ['compare', 'leaderboard'] as const;
+const COMMANDS = ['compare', 'leaderboard', 'history'] as const;
 
 /** Parses `argv` without the node executable and script path. */
 export function parseArgs(argv: readonly string[]): Command {
@@ -209,17 +215,19 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === 'help') {
     const [topic, ...extra] = rest;
     if (topic === undefined) return { command: 'help', topic: 'main' };
-    if (extra.length > 0 || (topic !== 'compare' && topic !== 'leaderboard')) {
+    const known = (COMMANDS as readonly string[]).includes(topic);
+    if (extra.length > 0 || !known) {
       throw new UsageError(
-        `'benchgate help' takes one command name: compare or leaderboard${topic !== 'compare' && topic !== 'leaderboard' ? `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}` : ''}`,
+        `'benchgate help' takes one command name: compare, leaderboard or history${known ? '' : `, not ${JSON.stringify(topic)}${didYouMean(topic, COMMANDS)}`}`,
       );
     }
-    return { command: 'help', topic };
+    return { command: 'help', topic: topic as (typeof COMMANDS)[number] };
   }
   if (first === '--version' || first === '-V') return { command: 'version' };
   if (first === 'compare') return parseCompare(rest);
   if (first === 'leaderboard') return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
+  if (first === 'history') return parseHistoryArgs(rest) ?? { command: 'help', topic: 'history' };
   throw new UsageError(
-    `Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare' or 'leaderboard'. See 'benchgate --help'`,
+    `Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare', 'leaderboard' or 'history'. See 'benchgate --help'`,
   );
 }

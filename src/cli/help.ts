@@ -24,15 +24,17 @@ export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a ca
 Usage:
   benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
-  benchgate help [compare | leaderboard]
+  benchgate history FILE|GLOB... [options]
+  benchgate help [compare | leaderboard | history]
   benchgate --help | --version
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
+  history       A branch's runs as a series: the shifts in it and the regression budget's state.
 
-Run 'benchgate help compare' or 'benchgate help leaderboard' (or the command with --help) for
-its options.
+Run 'benchgate help compare', 'benchgate help leaderboard' or 'benchgate help history' (or the
+command with --help) for its options.
 `;
 
 export const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
@@ -154,4 +156,32 @@ Exit status:
   2  the command line or an input file is wrong (the message says what and where)
   3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold;
      with --sequential: run another round unless the report says the maximum is reached
+`;
+
+export const HISTORY_HELP = `Usage: benchgate history FILE|GLOB... [options]
+
+Reads a branch's runs as a series, oldest first: summary files of any input format (quote globs;
+ordered by start time when every run has one, else by file name), a benchgate history file (the
+history-branch's <suite>.json) or github-action-benchmark's data.js. Prints the series, the shifts
+in each metric (E-divisive means with a seeded permutation test, split first where the model,
+preset, scoring version, dataset, suite or tool changes; advisory) and, when the configuration has
+a regression_budget, what the newest run (or --candidate) has used of it since the reference.
+
+Options:
+  --config FILE        the configuration (default: .github/benchgate.yml when it exists); its
+                       regression_budget names the reference (a tag is resolved with git in the
+                       current directory) and the budget per figure
+  --candidate FILE     judge this summary against the budget instead of the newest run
+  --metric NAME[,NAME] search only these metrics (completion_rate, reward, steps, cost, or a
+                       data.js benchmark's name) (default: all)
+  --min-change PCT     list only shifts of at least this share of the level before, such as 5%
+                       for machine benchmarks whose level wobbles by a few percent (default: 0%)
+  --format FORMAT      markdown | json (default: markdown)
+  --input-format NAME  the format of summary files (default: auto)
+  -h, --help           show this help
+
+Exit status:
+  0  printed; shifts never change it
+  1  the candidate would overspend the regression budget, or the budget cannot be judged
+  2  the command line or an input file is wrong (the message says what and where)
 `;

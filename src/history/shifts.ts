@@ -78,12 +78,13 @@ const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / 
 /**
  * The shifts of each metric in `metrics` (name → which way is better, or null when unknown), oldest
  * first within a metric, metrics in the order given. Runs without a finite value of a metric are left
- * out of that metric's series.
+ * out of that metric's series. `minChange` (a fraction, default 0) leaves out shifts smaller than that
+ * share of the level before them (for machine benchmarks, whose levels wobble by a few percent).
  */
 export function findShifts(
   points: readonly SeriesPoint[],
   metrics: Readonly<Record<string, 'higher' | 'lower' | null>> = SHIFT_METRICS,
-  options: ChangePointOptions = {},
+  options: ChangePointOptions & { minChange?: number } = {},
 ): Shift[] {
   const out: Shift[] = [];
   for (const [metric, better] of Object.entries(metrics)) {
@@ -105,6 +106,8 @@ export function findShifts(
         const index = at[c.index] as number;
         const p = points[index] as SeriesPoint;
         const worse = better === null || before === after ? null : better === 'higher' ? after < before : after > before;
+        // As Otava's min_magnitude: a shift smaller than this fraction of the level before is not listed.
+        if (Math.abs(after - before) < (options.minChange ?? 0) * Math.abs(before)) return;
         out.push({ metric, index, commit: p.commit, when: p.when, before, after, p: c.p, worse });
       });
     }

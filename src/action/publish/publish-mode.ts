@@ -107,7 +107,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
       { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } },
       jobProblems,
     );
-    const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;
+    const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
     return withCheckProblem({ failure: null, explained: false, comparison: decision.cmp }, checkProblem);
   } catch (err) {
     if (publisher !== null) {
