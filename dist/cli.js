@@ -34542,12 +34542,12 @@ const KNOWN = {
 const plain = (x) => (Math.abs(x) >= 1e4 || x === 0 ? pyFixed(x, 0) : String(Number(x.toPrecision(4))));
 /** The metric's name as shown (escaped when it comes from a file). */
 function metricName(metric) {
-    return KNOWN[metric]?.name ?? untrusted(metric, { maxLength: 80 });
+    return KNOWN[metric]?.name ?? untrusted(metric, { maxLength: 80, inTable: true });
 }
 function valueOf(metric, x) {
     return KNOWN[metric]?.value(x) ?? plain(x);
 }
-const shortSha$1 = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40 }));
+const shortSha$1 = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
 /** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
 function renderShifts(shifts, branch, runs) {
     const where = '' ;
@@ -34773,7 +34773,7 @@ function budgetState(cmd, config, points) {
     return judgeBudget(spec, { commit, runs, moved }, figuresOf(candidate));
 }
 const value = (metric, x) => x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
-const shortSha = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60 }));
+const shortSha = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
 /** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
 function seriesTable(points, metrics, shifts) {
     const starts = new Set(shifts.map((s) => s.index));

@@ -175,7 +175,7 @@ function budgetState(cmd: HistoryCommand, config: GateConfig, points: readonly S
 
 const value = (metric: string, x: number | null | undefined): string =>
   x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
-const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60 }));
+const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
 
 /** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
 function seriesTable(points: readonly SeriesPoint[], metrics: readonly string[], shifts: readonly Shift[]): string[] {

@@ -21,7 +21,7 @@ const plain = (x: number): string => (Math.abs(x) >= 1e4 || x === 0 ? pyFixed(x,
 
 /** The metric's name as shown (escaped when it comes from a file). */
 export function metricName(metric: string): string {
-  return KNOWN[metric]?.name ?? untrusted(metric, { maxLength: 80 });
+  return KNOWN[metric]?.name ?? untrusted(metric, { maxLength: 80, inTable: true });
 }
 
 function valueOf(metric: string, x: number): string {
@@ -34,7 +34,7 @@ export function shiftText(s: Shift): string {
   return `${metricName(s.metric)} ${valueOf(s.metric, s.before)} → ${valueOf(s.metric, s.after)}${how}`;
 }
 
-const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40 }));
+const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
 
 /** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
 export function renderShifts(shifts: readonly Shift[], branch: string | null, runs: number): string[] {
