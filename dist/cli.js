@@ -33987,6 +33987,36 @@ function historyLeaderboardEntries(file, h) {
     }));
 }
 
+/**
+ * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history):
+ * every problem a UsageError naming the option and pointing to the command's help.
+ */
+/** The files and option values given to `benchgate <command>`; null means --help. */
+function readCommandArgs(command, args, options) {
+    const values = new Map();
+    const files = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--help' || arg === '-h')
+            return null;
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
+        if (!m) {
+            files.push(arg);
+            continue;
+        }
+        const name = m[1];
+        if (!options.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
+        const value = m[2] ?? args[++i];
+        if (value === undefined)
+            throw new UsageError(`--${name} needs a value`);
+        if (values.has(name))
+            throw new UsageError(`--${name} was given twice; give it once`);
+        values.set(name, value);
+    }
+    return { values, files };
+}
+
 const COLUMNS = [
     { head: 'run', get: (e) => e.label },
     { head: 'strategy', get: (e) => e.strategy ?? '' },
@@ -34145,27 +34175,10 @@ function count(option, raw) {
 }
 /** Parses the arguments after `leaderboard`; null means --help. */
 function parseLeaderboard(args) {
-    const values = new Map();
-    const files = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--help' || arg === '-h')
-            return null;
-        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-        if (!m) {
-            files.push(arg);
-            continue;
-        }
-        const name = m[1];
-        if (!VALUE$1.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE$1, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
-        const value = m[2] ?? args[++i];
-        if (value === undefined)
-            throw new UsageError(`--${name} needs a value`);
-        if (values.has(name))
-            throw new UsageError(`--${name} was given twice; give it once`);
-        values.set(name, value);
-    }
+    const read = readCommandArgs('leaderboard', args, VALUE$1);
+    if (read === null)
+        return null;
+    const { values, files } = read;
     if (files.length === 0)
         throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
     const filters = {};
@@ -34644,27 +34657,10 @@ function renderBudget(s) {
 const VALUE = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'];
 /** Parses the arguments after `history`; null means --help. */
 function parseHistoryArgs(args) {
-    const values = new Map();
-    const files = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--help' || arg === '-h')
-            return null;
-        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-        if (!m) {
-            files.push(arg);
-            continue;
-        }
-        const name = m[1];
-        if (!VALUE.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate history --help'`);
-        const value = m[2] ?? args[++i];
-        if (value === undefined)
-            throw new UsageError(`--${name} needs a value`);
-        if (values.has(name))
-            throw new UsageError(`--${name} was given twice; give it once`);
-        values.set(name, value);
-    }
+    const read = readCommandArgs('history', args, VALUE);
+    if (read === null)
+        return null;
+    const { values, files } = read;
     if (files.length === 0)
         throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
     const format = values.get('format') ?? 'markdown';

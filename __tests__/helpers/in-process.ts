@@ -36,7 +36,14 @@ export function demoWorkspace(): string {
   return dir;
 }
 
-export async function runInProcess(apiUrl: string, workspace: string, inputs: Record<string, string>, env: Record<string, string> = {}): Promise<InProcessRun> {
+export async function runInProcess(
+  apiUrl: string,
+  workspace: string,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+  /** Instead of a client of the REST double at apiUrl (a hand-written fake). */
+  client?: GitHubClient,
+): Promise<InProcessRun> {
   const lines: string[] = [];
   const outputs: Record<string, string> = {};
   let summary = '';
@@ -63,7 +70,8 @@ export async function runInProcess(apiUrl: string, workspace: string, inputs: Re
     appendSummary: async (markdown) => void (summary += markdown),
     artifacts: acceptingArtifacts,
     github: (token) =>
-      github.getOctokit(token, { baseUrl: apiUrl, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient,
+      client ??
+      (github.getOctokit(token, { baseUrl: apiUrl, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient),
     workerScript: null,
     killGraceMs: 1000,
   };

@@ -18,7 +18,7 @@ import { leaderboardEntry } from '../history/leaderboard.js';
 import { entryPoints, findShifts, identityRuns, SHIFT_METRICS, SPLIT_KEYS, type SeriesPoint, type Shift } from '../history/shifts.js';
 import { expandInputs } from '../load/glob.js';
 import { budgetSpecOf, DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
-import { didYouMean } from '../policy/suggest.js';
+import { readCommandArgs } from './command-args.js';
 import { metricName, renderBudget, renderShifts } from '../report/history-report.js';
 import { table, untrusted } from '../report/markdown/markdown.js';
 import { pyFixed } from '../stats/format.js';
@@ -39,24 +39,9 @@ const VALUE = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-f
 
 /** Parses the arguments after `history`; null means --help. */
 export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null {
-  const values = new Map<string, string>();
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--help' || arg === '-h') return null;
-    const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-    if (!m) {
-      files.push(arg);
-      continue;
-    }
-    const name = m[1] as string;
-    if (!(VALUE as readonly string[]).includes(name))
-      throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate history --help'`);
-    const value = m[2] ?? args[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    if (values.has(name)) throw new UsageError(`--${name} was given twice; give it once`);
-    values.set(name, value);
-  }
+  const read = readCommandArgs('history', args, VALUE);
+  if (read === null) return null;
+  const { values, files } = read;
   if (files.length === 0)
     throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
   const format = values.get('format') ?? 'markdown';

@@ -1,49 +1,27 @@
-// The regression budget through the action program (runAction, mode compare, in process): the gate
-// reads the reference's stored run from the history branch through its REST client (a hand-written
-// fake recording the calls), writes the budget under the report in the job summary and the report
-// file, and holds with the finding regression-budget when the candidate would overspend.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The regression budget through the action program (runAction, mode compare on a pull request, in
+// process): the gate reads the reference's stored run from the history branch through its REST
+// client (a hand-written fake recording the calls), writes the budget under the report in the job
+// summary and the report file, and holds with the finding regression-budget when the candidate
+// would overspend.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ArtifactClient } from '@actions/artifact';
 import { describe, expect, it } from 'vitest';
-import type { ActionIo } from '../../../src/action/io.js';
-import { runAction } from '../../../src/action/main.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { HISTORY_SCHEMA, serializeHistory, type HistoryEntry } from '../../../src/history/history-file.js';
 import { leaderboardEntry } from '../../../src/history/leaderboard.js';
+import { historyEntry } from '../../helpers/history-entry.js';
+import { demoWorkspace, runInProcess } from '../../helpers/in-process.js';
 
 const REF = 'c0'.repeat(20);
-const HEAD = 'd1'.repeat(20);
+/** The commit of the configuration that set the reference (what its commit list answers). */
+const SETTER = 'd1'.repeat(20);
+const BASE = '2'.repeat(40);
 const DEMO = new URL('../../fixtures/demo/', import.meta.url).pathname;
+const CONFIG = `allow_findings: [guardrail-rise]\nfail_on_completion_regression: false\nmin_completion_delta: -1\nmin_reward_delta: -1\nmax_steps_increase: 100\nregression_budget:\n  reference: "${REF}"\n  completion_rate: 0.03\n`;
 const candidateCompletion = leaderboardEntry('', loadSummary(join(DEMO, 'candidate.json'), { format: 'auto' }), {}).completion_rate;
 
-function entry(completion: number): HistoryEntry {
-  return {
-    commit: REF,
-    branch: 'main',
-    run_id: 7,
-    run_attempt: 1,
-    run_url: null,
-    recorded_at: '2026-10-01T00:00:00Z',
-    id: 'demo',
-    preset: null,
-    mode: null,
-    strategy: null,
-    model: null,
-    started_at: null,
-    cases: 10,
-    reward: 0,
-    completion_rate: completion,
-    steps: 0,
-    tokens: null,
-    cost: null,
-    duration: null,
-    efficiency: null,
-    fingerprint: {},
-  };
-}
+const entry = (completion: number): HistoryEntry => historyEntry(REF, completion, { run_id: 7, cases: 10, model: null });
 
 /** The few REST calls the budget makes, answered from memory; any other call is a TypeError the test would see. */
 function fakeClient(calls: string[], referenceCompletion: number): GitHubClient {
@@ -56,31 +34,22 @@ function fakeClient(calls: string[], referenceCompletion: number): GitHubClient 
         getContent: async (p: { path: string; ref: string }) => {
           calls.push(`getContent ${p.path}@${p.ref}`);
           if (p.path === 'demo.json') return file(serializeHistory({ schema: HISTORY_SCHEMA, suite: 'demo', entries: [entry(referenceCompletion)] }));
-          return file(`regression_budget:\n  reference: "${REF}"\n  completion_rate: 0.03\n`);
+          return file(CONFIG);
         },
         listCommits: async (p: { path: string; sha: string }) => {
           calls.push(`listCommits ${p.path}@${p.sha}`);
-          return { data: [{ sha: HEAD, author: { login: 'release-bot' }, commit: { author: { name: 'Release Bot', date: '2026-10-02T09:00:00Z' } } }] };
+          return { data: [{ sha: SETTER, author: { login: 'release-bot' }, commit: { author: { name: 'Release Bot', date: '2026-10-02T09:00:00Z' } } }] };
         },
       },
     },
   } as unknown as GitHubClient;
 }
 
+/** The gate on a pull request (base commit 2222222): its configuration is read from the base commit through the API. */
 async function gate(referenceCompletion: number) {
-  const workspace = mkdtempSync(join(tmpdir(), 'benchgate-budget-'));
-  mkdirSync(join(workspace, 'runner-temp'));
-  mkdirSync(join(workspace, '.github'));
-  for (const f of ['baseline.json', 'candidate.json']) copyFileSync(join(DEMO, f), join(workspace, f));
-  writeFileSync(
-    join(workspace, '.github', 'benchgate.yml'),
-    `allow_findings: [guardrail-rise]\nfail_on_completion_regression: false\nmin_completion_delta: -1\nmin_reward_delta: -1\nmax_steps_increase: 100\nregression_budget:\n  reference: "${REF}"\n  completion_rate: 0.03\n`,
-  );
+  const workspace = demoWorkspace();
   const calls: string[] = [];
-  let summary = '';
-  const outputs: Record<string, string> = {};
-  const lines: string[] = [];
-  const inputs: Record<string, string> = {
+  const inputs = {
     mode: 'compare',
     suite: 'demo',
     baseline: 'baseline.json',
@@ -93,35 +62,8 @@ async function gate(referenceCompletion: number) {
     'fail-on-hold': 'false',
     'report-dir': 'report',
   };
-  const io: ActionIo = {
-    getInput: (name) => inputs[name] ?? '',
-    env: {
-      GITHUB_REPOSITORY: 'octo-org/benchgate',
-      GITHUB_EVENT_NAME: 'workflow_dispatch',
-      GITHUB_SHA: HEAD,
-      GITHUB_RUN_ID: '5',
-      GITHUB_REF: 'refs/heads/main',
-    },
-    tempDir: join(workspace, 'runner-temp'),
-    workspace,
-    info: (m) => lines.push(`info: ${m}`),
-    warning: (m) => lines.push(`warning: ${m}`),
-    error: (m) => lines.push(`error: ${m}`),
-    startGroup: () => {},
-    endGroup: () => {},
-    write: () => {},
-    setOutput: (name, value) => void (outputs[name] = String(value)),
-    appendSummary: async (markdown) => void (summary += markdown),
-    artifacts: {
-      deleteArtifact: () => Promise.reject(Object.assign(new Error('not found'), { name: 'ArtifactNotFoundError' })),
-      uploadArtifact: () => Promise.resolve({ id: 1, size: 10 }),
-    } as unknown as ArtifactClient,
-    github: () => fakeClient(calls, referenceCompletion),
-    workerScript: null,
-    killGraceMs: 1000,
-  };
-  const exitCode = await runAction(io);
-  return { exitCode, summary, outputs, calls, log: lines.join('\n'), report: readFileSync(join(workspace, 'report', 'benchgate-report.md'), 'utf8') };
+  const r = await runInProcess('', workspace, inputs, {}, fakeClient(calls, referenceCompletion));
+  return { ...r, calls, report: readFileSync(join(workspace, 'report', 'benchgate-report.md'), 'utf8') };
 }
 
 describe('the regression budget in the gate', () => {
@@ -134,9 +76,10 @@ describe('the regression budget in the gate', () => {
     expect(r.summary).toContain('reference set in `d1d1d1d` by `@release-bot` on 2026-10-02');
     expect(r.report).toContain(`since ${REF}: −1.0 of −3.0 points`);
     expect(r.calls).toEqual([
+      `getContent .github/benchgate.yml@${BASE}`, // the trusted configuration: the PR's base commit's
       'getContent demo.json@refs/heads/benchgate-history',
-      `listCommits .github/benchgate.yml@${HEAD}`,
-      `getContent .github/benchgate.yml@${HEAD}`,
+      `listCommits .github/benchgate.yml@${BASE}`,
+      `getContent .github/benchgate.yml@${SETTER}`,
     ]);
   });
 

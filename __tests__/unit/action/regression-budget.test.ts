@@ -9,36 +9,13 @@ import type { GitHubClient } from '../../../src/github/octokit.js';
 import { parseConfig } from '../../../src/policy/config-file.js';
 import type { ActionIo } from '../../../src/action/io.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
+import { historyEntry } from '../../helpers/history-entry.js';
 
 const REF = 'c0'.repeat(20);
 const sha = (n: number): string => String(n).repeat(40).slice(0, 40);
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
 
-function entry(commit: string, completion: number, run: number): HistoryEntry {
-  return {
-    commit,
-    branch: 'main',
-    run_id: run,
-    run_attempt: 1,
-    run_url: null,
-    recorded_at: '2026-10-01T00:00:00Z',
-    id: 'demo',
-    preset: null,
-    mode: null,
-    strategy: null,
-    model: 'gpt-4o',
-    started_at: null,
-    cases: 100,
-    reward: completion,
-    completion_rate: completion,
-    steps: 3,
-    tokens: null,
-    cost: null,
-    duration: null,
-    efficiency: null,
-    fingerprint: {},
-  };
-}
+const entry = (commit: string, completion: number, run: number): HistoryEntry => historyEntry(commit, completion, { run_id: run });
 
 /** The configuration file's versions, newest first: [commit, reference named, author]. */
 type Version = [string, string | null, string];

@@ -5,6 +5,7 @@ import { bestSplit, findChangePoints } from '../../../src/history/change-points.
 import { entryPoints, findShifts, identityRuns, type SeriesPoint } from '../../../src/history/shifts.js';
 import type { HistoryEntry } from '../../../src/history/history-file.js';
 import { bitSource } from '../../../src/stats/distributions.js';
+import { historyEntry } from '../../helpers/history-entry.js';
 
 /** Seeded standard normal noise. */
 function noise(n: number, seed: number): number[] {
@@ -91,31 +92,16 @@ describe('bestSplit', () => {
   });
 });
 
-function entry(i: number, completion: number, model = 'gpt-4o'): HistoryEntry {
-  return {
-    commit: i.toString(16).padStart(40, '0'),
-    branch: 'main',
+const entry = (i: number, completion: number, model = 'gpt-4o'): HistoryEntry =>
+  historyEntry(i.toString(16).padStart(40, '0'), completion, {
     run_id: i + 1,
-    run_attempt: 1,
-    run_url: null,
     recorded_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
     id: `run-${i}`,
     preset: 'suite',
-    mode: null,
-    strategy: null,
     model,
-    started_at: null,
-    cases: 100,
-    reward: completion,
-    completion_rate: completion,
     steps: 5,
-    tokens: null,
-    cost: null,
-    duration: null,
-    efficiency: null,
     fingerprint: { model },
-  };
-}
+  });
 
 describe('findShifts', () => {
   const base = noise(60, 11).map((x) => 0.7 + 0.02 * x);

@@ -10,6 +10,7 @@ import { HISTORY_SCHEMA, serializeHistory, type HistoryEntry } from '../../../sr
 import { readFileSync } from 'node:fs';
 import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { historyEntry } from '../../helpers/history-entry.js';
 
 const MLS = new URL('../../fixtures/history/mls-rs-data.js', import.meta.url).pathname;
 let dir: string;
@@ -64,29 +65,8 @@ describe('benchgate history on summaries', () => {
 });
 
 describe('benchgate history on a history file, with a budget', () => {
-  const entry = (k: number, completion: number): HistoryEntry => ({
-    commit: sha(k),
-    branch: 'main',
-    run_id: k + 1,
-    run_attempt: 1,
-    run_url: null,
-    recorded_at: new Date(Date.UTC(2026, 9, 1, k)).toISOString(),
-    id: `main_${k}`,
-    preset: 'suite',
-    mode: null,
-    strategy: null,
-    model: 'gpt-4o',
-    started_at: null,
-    cases: 100,
-    reward: completion,
-    completion_rate: completion,
-    steps: 3,
-    tokens: null,
-    cost: null,
-    duration: null,
-    efficiency: null,
-    fingerprint: {},
-  });
+  const entry = (k: number, completion: number): HistoryEntry =>
+    historyEntry(sha(k), completion, { run_id: k + 1, recorded_at: new Date(Date.UTC(2026, 9, 1, k)).toISOString(), id: `main_${k}`, preset: 'suite' });
 
   it('shows the budget since the reference commit and exits 1 when the newest run overspends it', async () => {
     const file = join(dir, 'demo.json');
