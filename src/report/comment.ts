@@ -26,9 +26,9 @@ export function commentMarker(gateId: string): string {
 
 /**
  * What the comment says, as a digest: the verdict, the deltas, the gates, which cases regressed and
- * which findings hold. `comment: changed` leaves an equal comment alone.
+ * which findings hold, and the regression budget's section. `comment: changed` leaves an equal comment alone.
  */
-export function commentDigest(cmp: Comparison, verdict: string): string {
+export function commentDigest(cmp: Comparison, verdict: string, budget: readonly string[] = []): string {
   const regressed = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
   const facts = {
     verdict,
@@ -37,6 +37,8 @@ export function commentDigest(cmp: Comparison, verdict: string): string {
     case_summary: cmp.rlm.case_summary,
     regressed,
     findings: cmp.findings.map((f) => [f.code, f.blocking, f.case_ids]),
+    // The regression budget's section (used, left, who set the reference): only when there is one, so other digests stay as they were.
+    ...(budget.length > 0 ? { budget } : {}),
   };
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex').slice(0, 32);
 }
@@ -92,7 +94,7 @@ function fitted(cmp: Comparison, ctx: CommentContext, head: string, tail: string
 
 /** The sticky comment's body: marker, digest, report (tiered), and when it was last updated. */
 export function renderComment(cmp: Comparison, ctx: CommentContext): string {
-  const head = `${commentMarker(ctx.gateId)}\n<!-- benchgate:digest=${commentDigest(cmp, ctx.verdict)} -->\n`;
+  const head = `${commentMarker(ctx.gateId)}\n<!-- benchgate:digest=${commentDigest(cmp, ctx.verdict, ctx.budget)} -->\n`;
   return fitted(cmp, ctx, head, `${updatedLine(ctx)}\n`, COMMENT_LIMIT);
 }
 

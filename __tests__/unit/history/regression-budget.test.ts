@@ -83,6 +83,9 @@ describe('ten PRs of −1.9 points under a 2-point tolerance', () => {
     });
     expect(prs[8]?.comment).toContain('| 0.9 points |'); // left after nine
     expect(prs[9]?.comment).toContain('`regression-budget`');
+    // The digest covers the budget: \`comment: changed\` rewrites a comment whose budget moved.
+    const digests = prs.map((p) => /benchgate:digest=(\w+)/.exec(p.comment)?.[1]);
+    expect(new Set(digests.slice(0, 9)).size).toBe(9);
     expect(prs[9]?.comment).toContain('Since v1.4 the candidate would overspend the regression budget: Completion would use −19.0 of −18.0 points.');
   });
 

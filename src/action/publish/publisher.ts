@@ -226,7 +226,7 @@ export async function openPublisher(
         (read ??= trendSection(io, octokit, target, inputs, cmp, ctx.gateId).then((trend) => ({ ...base, trend })));
       const content = {
         verdict,
-        digest: commentDigest(cmp, verdict),
+        digest: commentDigest(cmp, verdict, budget),
         body: async () => renderComment(cmp, await withTrend()),
         section: async (share: number) => renderSection(cmp, await withTrend(), share),
       };
