@@ -7,6 +7,7 @@ import { resolve, dirname, join, basename, relative, isAbsolute, normalize, sep 
 import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 import * as zlib from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
+import { spawnSync } from 'node:child_process';
 
 /**
  * The one error taxonomy. A {@link UserError} is caused by the input, the configuration or the
@@ -15517,7 +15518,7 @@ const LABELS = {
     mcp_server: 'MCP server',
     model: 'model',
 };
-function valueOf$1(s, d) {
+function valueOf$2(s, d) {
     if (d === 'mode')
         return s.run.mode ?? 'native'; // rlm-code's report default for old summaries
     if (d === 'model') {
@@ -15528,7 +15529,7 @@ function valueOf$1(s, d) {
 }
 function findDifferences(baseline, candidate) {
     return Object.keys(LABELS)
-        .map((dimension) => ({ dimension, label: LABELS[dimension], baseline: valueOf$1(baseline, dimension), candidate: valueOf$1(candidate, dimension) }))
+        .map((dimension) => ({ dimension, label: LABELS[dimension], baseline: valueOf$2(baseline, dimension), candidate: valueOf$2(candidate, dimension) }))
         .filter((d) => d.baseline !== d.candidate);
 }
 /** The `multiple-differences` finding, when more than one dimension differs. */
@@ -15569,7 +15570,7 @@ function worseFactor(direction, baselineReward, candidateReward) {
     return direction === 'per-task' ? 1 + drop : Math.exp(drop);
 }
 /** Tolerances are compared with a little slack so that 1.1 / 1.0 is not "beyond 10 %" by rounding. */
-const SLACK = 1e-9;
+const SLACK$1 = 1e-9;
 /** The comparison of two github-action-benchmark runs of one direction; null for any other pair. */
 function compareBenchmarks(baselineFormat, candidateFormat, rows, given) {
     const direction = benchmarkDirection(baselineFormat);
@@ -15592,7 +15593,7 @@ function compareBenchmarks(baselineFormat, candidateFormat, rows, given) {
             candidate,
             ratio: baseline === 0 && candidate === 0 ? 1 : candidate / baseline,
             worse_factor: worse,
-            beyond_tolerance: worse - 1 > tolerance + SLACK,
+            beyond_tolerance: worse - 1 > tolerance + SLACK$1,
         });
     }
     const mean = benchmarks.length === 0 ? 0 : dropSum / benchmarks.length;
@@ -15603,7 +15604,7 @@ function compareBenchmarks(baselineFormat, candidateFormat, rows, given) {
         benchmarks,
         geomean_worse_factor: geomean,
         // Per task there is no run-level figure to hold on: the tasks' scales differ.
-        geomean_beyond_tolerance: direction !== 'per-task' && geomean - 1 > tolerance + SLACK,
+        geomean_beyond_tolerance: direction !== 'per-task' && geomean - 1 > tolerance + SLACK$1,
         worse: benchmarks.filter((b) => b.beyond_tolerance).map((b) => b.case_id),
     };
 }
@@ -15633,7 +15634,7 @@ const DEFAULT_REQUIRED_KEYS = ['scoring_version', 'dataset_hash', 'schema'];
 /** Key names as the configuration may give them (they are shown in reports as they are). */
 const KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** A key's value in a summary, as text, or null when the summary does not say. */
-function valueOf(s, key) {
+function valueOf$1(s, key) {
     const run = s.run;
     const fromRun = {
         preset: run.preset,
@@ -15656,8 +15657,8 @@ function checkComparability(b, c, options = {}) {
     const keys = [...new Set([...DEFAULT_REQUIRED_KEYS, ...(options.require ?? [])])].filter((k) => k !== compare);
     const differing = [];
     for (const key of keys) {
-        const baseline = valueOf(b, key);
-        const candidate = valueOf(c, key);
+        const baseline = valueOf$1(b, key);
+        const candidate = valueOf$1(c, key);
         if (baseline !== candidate)
             differing.push({ key, baseline, candidate, allowed: allow.has(key) });
     }
@@ -15791,6 +15792,7 @@ const FINDING_SEVERITY = {
     'shard-coverage': 'error',
     'benchmark-regression': 'error',
     'aggregates-only': 'notice',
+    'regression-budget': 'error',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -16630,7 +16632,7 @@ function perCaseValues(p, spec) {
     });
     return out;
 }
-const mean = (xs) => {
+const mean$1 = (xs) => {
     let s = 0;
     let n = 0;
     for (const x of xs) {
@@ -16688,17 +16690,17 @@ function fieldValues(p, field) {
 function metricOf(spec, p, u, pricing) {
     if (spec.field !== undefined) {
         const values = fieldValues(p, spec.field);
-        return { values, value: mean(values.values()) };
+        return { values, value: mean$1(values.values()) };
     }
     const metric = spec.metric ?? '';
     const perCase = PER_CASE[metric];
     if (perCase) {
         const values = perCaseValues(p, perCase);
-        return { values, value: mean(values.values()) };
+        return { values, value: mean$1(values.values()) };
     }
     if (metric === 'cost') {
         const values = costValues(p, pricing);
-        return { values, value: values === null ? runCost(p, pricing).per_case : mean(values.values()) };
+        return { values, value: values === null ? runCost(p, pricing).per_case : mean$1(values.values()) };
     }
     if (metric === 'run_cost')
         return { values: null, value: runCost(p, pricing).total };
@@ -23799,7 +23801,7 @@ const labelAt = (cases, i, field) => cases.labels[i][field] ?? null;
 const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
 const DEFAULT_MIN_SLICE = 5;
 /** Case i's value of the metric on one side. */
-const value$3 = (metric, e, i) => metric === 'reward' ? e.reward[i] : metric === 'steps' ? e.steps[i] : e.successes[i] / e.trials[i];
+const value$4 = (metric, e, i) => metric === 'reward' ? e.reward[i] : metric === 'steps' ? e.steps[i] : e.successes[i] / e.trials[i];
 /**
  * `together`: the grouping whose cases were found to move together (the significant policy's
  * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
@@ -23822,13 +23824,13 @@ function evaluateSlices(cases, specs, policy, alpha, together = null) {
         for (const group of keys) {
             const members = groups.get(group);
             const higher = spec.metric !== 'steps';
-            const b = members.reduce((s, i) => s + value$3(spec.metric, cases.baseline, i), 0) / members.length;
-            const c = members.reduce((s, i) => s + value$3(spec.metric, cases.candidate, i), 0) / members.length;
+            const b = members.reduce((s, i) => s + value$4(spec.metric, cases.baseline, i), 0) / members.length;
+            const c = members.reduce((s, i) => s + value$4(spec.metric, cases.candidate, i), 0) / members.length;
             const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
             const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
             const worseBy = (i) => {
-                const before = value$3(spec.metric, cases.baseline, i);
-                const after = value$3(spec.metric, cases.candidate, i);
+                const before = value$4(spec.metric, cases.baseline, i);
+                const after = value$4(spec.metric, cases.candidate, i);
                 return higher ? before - after : after - before;
             };
             const level = spec.level ?? 'required';
@@ -26111,7 +26113,7 @@ class RowWriter {
 }
 
 /** A value as the file wrote it (recovered from a log: rounded to 12 significant digits). */
-const value$2 = (x) => String(Number(x.toPrecision(12)));
+const value$3 = (x) => String(Number(x.toPrecision(12)));
 const signedPct = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
 function benchmarksSection(b) {
     if (b === undefined || b.benchmarks.length === 0)
@@ -26119,8 +26121,8 @@ function benchmarksSection(b) {
     const tol = `${(b.tolerance * 100).toFixed(1)}%`;
     const rows = b.benchmarks.map((x) => [
         untrusted(x.case_id, { inTable: true, maxLength: 80 }),
-        value$2(x.baseline),
-        value$2(x.candidate),
+        value$3(x.baseline),
+        value$3(x.candidate),
         `×${x.ratio.toFixed(3)}`,
         signedPct(x.worse_factor - 1),
         x.beyond_tolerance ? '❌' : '✅',
@@ -26130,8 +26132,8 @@ function benchmarksSection(b) {
         const pts = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
         const taskRows = b.benchmarks.map((x, i) => [
             rows[i]?.[0] ?? '',
-            value$2(x.baseline),
-            value$2(x.candidate),
+            value$3(x.baseline),
+            value$3(x.candidate),
             pts(x.worse_factor - 1),
             x.beyond_tolerance ? '❌' : '✅',
         ]);
@@ -26741,7 +26743,7 @@ function releaseChecklist(cmp) {
 
 const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
 /** A value with up to 4 significant decimals, for metrics of any scale (tokens, seconds, counts). */
-function value$1(x) {
+function value$2(x) {
     if (x === null)
         return '*(unknown)*';
     const digits = Math.abs(x) >= 100 ? 1 : Math.abs(x) >= 1 ? 2 : 4;
@@ -26758,7 +26760,7 @@ function rule(g) {
     const worse = g.direction === 'lower' ? 'rise' : 'fall';
     if (Number(g.tolerance.replace(/%$/, '')) === 0)
         return `may not ${worse}`;
-    const tol = /%$/.test(g.tolerance) ? g.tolerance : value$1(Number(g.tolerance));
+    const tol = /%$/.test(g.tolerance) ? g.tolerance : value$2(Number(g.tolerance));
     return `may ${worse} by ≤ ${tol}`;
 }
 function basis(g) {
@@ -26773,7 +26775,7 @@ function metricGatesTable(cmp) {
         return [];
     // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
     const name = (g) => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
-    const rows = cmp.metric_gates.map((g) => [name(g), g.level, value$1(g.baseline), value$1(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
+    const rows = cmp.metric_gates.map((g) => [name(g), g.level, value$2(g.baseline), value$2(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
     return [
         '**Gates of the configuration**',
         '',
@@ -26813,7 +26815,7 @@ function sliceRule(x, allowance) {
 function slicesTable(cmp) {
     if (cmp.slices.length === 0)
         return [];
-    const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value$1(x));
+    const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value$2(x));
     const delta = (metric, x) => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
     const rows = cmp.slices.map((x) => [
         `${untrusted(x.by, { inTable: true, maxLength: 80 })} = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
@@ -34438,6 +34440,19 @@ const ConfigSchema = strictObject({
     benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
         .optional()
         .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
+    regression_budget: strictObject({
+        reference: string$1({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
+            .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
+            .describe('The release tag or commit the budget counts from: its baseline runs must be in the history (history-branch). Moving it is a reviewed change to this file.'),
+        completion_rate: number().min(0).optional().describe('How far the completion rate may fall since the reference, as a fraction (0.03 = 3 points).'),
+        reward: number().min(0).optional().describe('How far the mean reward may fall since the reference.'),
+        steps: number().min(0).optional().describe('How far the mean number of steps may rise since the reference.'),
+        cost: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+            .optional()
+            .describe('How far the cost per run may rise since the reference: USD, or "N%" of the reference\'s cost.'),
+    })
+        .optional()
+        .describe('A budget since a pinned reference: how far each figure may move against its direction over all the pull requests since then. A candidate that would overspend holds (finding regression-budget).'),
 })
     // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
     // policy.ts reads them by key).
@@ -34448,6 +34463,19 @@ function toleranceFraction(value) {
     if (value === undefined)
         return undefined;
     return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
+/** The regression budget of the configuration, or null when it sets none. */
+function budgetSpecOf(config) {
+    const b = config.regression_budget;
+    if (b === undefined)
+        return null;
+    const limits = {};
+    for (const m of ['completion_rate', 'reward', 'steps'])
+        if (b[m] !== undefined)
+            limits[m] = { amount: b[m], relative: false };
+    if (b.cost !== undefined)
+        limits.cost = { amount: toleranceFraction(b.cost), relative: typeof b.cost === 'string' };
+    return { reference: b.reference, limits };
 }
 /** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
 function caseFieldsOf(config) {
@@ -34720,7 +34748,7 @@ function labelEntries(entries) {
         counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
     return entries.map((e) => ({ label: (counts.get(e.id) ?? 0) > 1 ? `${e.id} (${e.file})` : e.id, ...e }));
 }
-const value = (e, m) => e[m];
+const value$1 = (e, m) => e[m];
 function applyFilters(entries, f) {
     const tests = [];
     for (const key of ['preset', 'mode', 'strategy', 'model'])
@@ -34755,8 +34783,8 @@ function buildLeaderboard(entries, metric, filters, groupBy, top) {
     const { kept, excluded } = applyFilters(entries, filters);
     const higher = HIGHER.has(metric);
     const ranked = [...kept].sort((a, b) => {
-        const x = value(a, metric);
-        const y = value(b, metric);
+        const x = value$1(a, metric);
+        const y = value$1(b, metric);
         if (x === null || y === null)
             return x === null && y === null ? a.label.localeCompare(b.label) : x === null ? 1 : -1;
         return x !== y ? (higher ? y - x : x - y) : a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
@@ -34764,7 +34792,7 @@ function buildLeaderboard(entries, metric, filters, groupBy, top) {
     const groups = new Map();
     for (const e of ranked) {
         const key = groupBy === null ? null : e[groupBy];
-        groups.set(key, [...(groups.get(key) ?? []), value(e, metric)]);
+        groups.set(key, [...(groups.get(key) ?? []), value$1(e, metric)]);
     }
     const stats = [...groups]
         .map(([g, vs]) => statsOf(g, vs))
@@ -34855,6 +34883,36 @@ function historyLeaderboardEntries(file, h) {
     }));
 }
 
+/**
+ * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history):
+ * every problem a UsageError naming the option and pointing to the command's help.
+ */
+/** The files and option values given to `benchgate <command>`; null means --help. */
+function readCommandArgs(command, args, options) {
+    const values = new Map();
+    const files = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--help' || arg === '-h')
+            return null;
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
+        if (!m) {
+            files.push(arg);
+            continue;
+        }
+        const name = m[1];
+        if (!options.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
+        const value = m[2] ?? args[++i];
+        if (value === undefined)
+            throw new UsageError(`--${name} needs a value`);
+        if (values.has(name))
+            throw new UsageError(`--${name} was given twice; give it once`);
+        values.set(name, value);
+    }
+    return { values, files };
+}
+
 const COLUMNS = [
     { head: 'run', get: (e) => e.label },
     { head: 'strategy', get: (e) => e.strategy ?? '' },
@@ -34888,7 +34946,7 @@ function footer(lb) {
 }
 /** Safe for a terminal: control and bidirectional characters shown as U+FFFD, one line. */
 // eslint-disable-next-line no-control-regex
-const plain = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+const plain$1 = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
 /** Columns padded to one width; those `left` says are text go left, numbers right. */
 function aligned(head, rows, left) {
     const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
@@ -34899,9 +34957,9 @@ function aligned(head, rows, left) {
         .trimEnd());
 }
 function renderLeaderboardTable(lb) {
-    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c) => plain(c.get(e)))]);
+    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c) => plain$1(c.get(e)))]);
     const out = [title(lb), '', ...aligned(['#', ...COLUMNS.map((c) => c.head)], rows, (i) => i >= 1 && i <= TEXT_COLUMNS)];
-    out.push('', `${lb.metric} by ${lb.groupBy ?? 'all runs'}:`, ...aligned(STAT_HEAD, lb.stats.map((s) => statRow(s).map(plain)), (i) => i === 0));
+    out.push('', `${lb.metric} by ${lb.groupBy ?? 'all runs'}:`, ...aligned(STAT_HEAD, lb.stats.map((s) => statRow(s).map(plain$1)), (i) => i === 0));
     return `${[...out, ...(footer(lb).length ? ['', ...footer(lb)] : [])].join('\n')}\n`;
 }
 function renderLeaderboardMarkdown(lb) {
@@ -34984,7 +35042,7 @@ const LEADERBOARD_RENDERERS = {
  * InputError, naming the option or the file.
  */
 const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'];
-const VALUE$1 = [
+const VALUE$2 = [
     'by',
     'group-by',
     'preset',
@@ -35013,27 +35071,10 @@ function count$1(option, raw) {
 }
 /** Parses the arguments after `leaderboard`; null means --help. */
 function parseLeaderboard(args) {
-    const values = new Map();
-    const files = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--help' || arg === '-h')
-            return null;
-        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-        if (!m) {
-            files.push(arg);
-            continue;
-        }
-        const name = m[1];
-        if (!VALUE$1.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE$1, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
-        const value = m[2] ?? args[++i];
-        if (value === undefined)
-            throw new UsageError(`--${name} needs a value`);
-        if (values.has(name))
-            throw new UsageError(`--${name} was given twice; give it once`);
-        values.set(name, value);
-    }
+    const read = readCommandArgs('leaderboard', args, VALUE$2);
+    if (read === null)
+        return null;
+    const { values, files } = read;
     if (files.length === 0)
         throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
     const filters = {};
@@ -35241,7 +35282,7 @@ function renderNoiseProfile(profile) {
  * `benchgate compare --noise-profile FILE` and the action read.
  */
 const PROFILE_FORMATS = ['markdown', 'json'];
-const VALUE = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
+const VALUE$1 = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
 /** Parses the arguments after `profile`; null means --help. */
 function parseProfile(args) {
     const values = new Map();
@@ -35256,8 +35297,8 @@ function parseProfile(args) {
             continue;
         }
         const name = m[1];
-        if (!VALUE.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate profile --help'`);
+        if (!VALUE$1.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE$1, 'help'], (n) => `--${n}`)}; see 'benchgate profile --help'`);
         const value = m[2] ?? args[++i];
         if (value === undefined)
             throw new UsageError(`--${name} needs a value`);
@@ -35301,6 +35342,589 @@ function runProfile(cmd, warn) {
     }
     const profile = buildNoiseProfile(runs, { policies: aaComparers(config) });
     return { profile, text: cmd.format === 'json' ? serializeNoiseProfile(profile) : renderNoiseProfile(profile) };
+}
+
+/**
+ * github-action-benchmark's history: the `data.js` it keeps on the gh-pages branch
+ * (`window.BENCHMARK_DATA = {lastUpdate, repoUrl, entries: {<suite>: [{commit, date, tool, benches}]}}`),
+ * one entry per push, each with its benchmarks' values. Read as series points for the change-point
+ * search: each benchmark is a metric, better in the direction the entry's `tool` gives (as the action
+ * itself decides it), and each suite name with its tool is a series of its own.
+ */
+const PREFIX = /^\uFEFF?\s*window\.BENCHMARK_DATA\s*=\s*/;
+/** True when a file's first bytes are github-action-benchmark's data.js. */
+function looksLikeBenchmarkData(head) {
+    return PREFIX.test(head);
+}
+/** Bigger is better for these tools (github-action-benchmark's `biggerIsBetter`); smaller for the rest it knows. */
+const BIGGER = new Set(['benchmarkjs', 'pytest', 'customBiggerIsBetter']);
+const SMALLER = new Set(['cargo', 'go', 'benchmarkluau', 'googlecpp', 'catch2', 'julia', 'jmh', 'benchmarkdotnet', 'customSmallerIsBetter']);
+const Bench = looseObject({
+    name: string$1().min(1).max(500),
+    value: number().refine(Number.isFinite, 'expected a finite number'),
+    unit: string$1().max(100).optional(),
+});
+const Entry = looseObject({
+    commit: looseObject({ id: string$1().min(1).max(100), timestamp: string$1().max(100).nullish() }),
+    date: number().optional(),
+    tool: string$1().max(100),
+    benches: array(Bench),
+});
+const Data = looseObject({ entries: record(string$1().max(500), array(Entry)) });
+/** Parses data.js text; `where` names the file in errors. Suites are concatenated, each its own series. */
+function parseBenchmarkData(text, where) {
+    const body = text.replace(PREFIX, '').replace(/;?\s*$/, '');
+    let root;
+    try {
+        root = JSON.parse(body);
+    }
+    catch (err) {
+        throw new InputError(`${where}: not github-action-benchmark's data.js (${err instanceof Error ? err.message : String(err)}); expected "window.BENCHMARK_DATA = {...}" with JSON after the "="`);
+    }
+    const parsed = Data.safeParse(root);
+    if (!parsed.success)
+        throwProblems(where, formatIssues(parsed.error.issues, root));
+    const points = [];
+    const metrics = {};
+    for (const [suite, entries] of Object.entries(parsed.data.entries)) {
+        for (const e of entries) {
+            const values = {};
+            for (const b of e.benches) {
+                const name = Object.keys(parsed.data.entries).length > 1 ? `${suite}: ${b.name}` : b.name;
+                values[name] = b.value;
+                metrics[name] ??= BIGGER.has(e.tool) ? 'higher' : SMALLER.has(e.tool) ? 'lower' : null;
+            }
+            const when = e.commit.timestamp ?? (e.date === undefined ? null : new Date(e.date).toISOString());
+            points.push({ commit: e.commit.id, when, identity: JSON.stringify([suite, e.tool]), values });
+        }
+    }
+    return { points, metrics };
+}
+
+/** The figures a budget may cover, with which way is better. */
+const BUDGET_METRICS = { completion_rate: 'higher', reward: 'higher', steps: 'lower', cost: 'lower' };
+/** The mean of each figure over runs (null when a run lacks it: a mean of some runs would be another figure). */
+function meanFigures(runs) {
+    const out = {};
+    for (const m of Object.keys(BUDGET_METRICS)) {
+        const xs = runs.map((r) => r[m]);
+        out[m] = xs.length === 0 || xs.some((x) => x === null || !Number.isFinite(x)) ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+    }
+    return out;
+}
+/** A tiny slack so that a candidate spending exactly the budget (up to rounding of the figures) is within it. */
+const SLACK = 1e-9;
+/**
+ * The budget state of a candidate: `referenceRuns` are the history's runs of the reference commit
+ * (`commit` null when the reference could not be resolved, with `problem` saying why).
+ */
+function judgeBudget(spec, at, candidate) {
+    const problem = at.problem ?? (at.runs.length === 0 ? `the reference ${spec.reference}${at.commit ? ` (${at.commit.slice(0, 7)})` : ''} has no runs in the history` : null);
+    const ref = meanFigures(at.runs);
+    const lines = [];
+    for (const metric of Object.keys(BUDGET_METRICS)) {
+        const limit = spec.limits[metric];
+        if (limit === undefined)
+            continue;
+        const r = ref[metric];
+        const c = candidate[metric];
+        const used = r === null || c === null ? null : BUDGET_METRICS[metric] === 'higher' ? r - c : c - r;
+        const allowed = limit.relative ? (r === null ? null : Math.abs(r) * limit.amount) : limit.amount;
+        const over = used === null || allowed === null || used > allowed + SLACK;
+        lines.push({ metric, reference: r, candidate: c, used, allowed, over: problem === null && over });
+    }
+    return { reference: spec.reference, commit: at.commit, runs: at.runs.length, lines, problem, moved: at.moved ?? null };
+}
+/** True when the budget holds the verdict: it could not be judged, or a figure is over. */
+function budgetHolds(state) {
+    return state.problem !== null || state.lines.some((l) => l.over);
+}
+
+/**
+ * Change points in one series of numbers: E-divisive means (Matteson and James 2014, "A
+ * nonparametric approach for multiple change point analysis of multivariate data"), as Hunter and
+ * Apache Otava find shifts in a main branch's benchmark history (Otava's `compute_change_points_orig`).
+ *
+ * The series is split recursively where the energy distance between the part before and the part
+ * after is largest: for a segment [s, e) the statistic of a split τ with right end κ (s < τ < κ ≤ e) is
+ *
+ *   Q(τ, κ) = m·n/(m+n) · ( 2/(m·n) Σ|x−y| − 1/C(m,2) Σ|x−x'| − 1/C(n,2) Σ|y−y'| )
+ *
+ * with X = series[s, τ) (m values) and Y = series[τ, κ) (n values), maximised over τ and κ. A split
+ * is kept when a permutation test finds it significant: the values within each current segment are
+ * shuffled `permutations` times and the largest statistic of each shuffle compared with the one found
+ * (p = (1 + #shuffles at least as large) / (1 + permutations)). The shuffles come from a seeded
+ * generator, so the same series always gives the same change points. Each split is tested at
+ * `alpha`; the search stops at the first split that is not significant.
+ *
+ * Why this method: it makes no assumption about the distribution (agent metrics are bounded rates and
+ * skewed costs), it finds several shifts, and the permutation test accounts for the split having
+ * been chosen as the largest one (a t-test on the chosen split, as Hunter's faster variant does, is
+ * anti-conservative, which Hunter offsets with p < 0.001). At a few hundred runs per series the exact
+ * test is cheap: O(n²) per shuffle.
+ */
+const CHANGE_POINT_DEFAULTS = { alpha: 0.01, permutations: 199, minSize: 4, seed: 0x5eed37 };
+/**
+ * Column prefix sums of the distance matrix of `x` over [s, e): P[k·L + i] = Σ_{s ≤ i' < s+i} |x_i' − x_k|
+ * for k in [s, e) (row index relative to s), so a block sum of a column is two look-ups.
+ */
+function prefixes(x, s, e) {
+    const L = e - s;
+    const P = new Float64Array(L * (L + 1));
+    for (let k = 0; k < L; k++) {
+        const xk = x[s + k];
+        const row = k * (L + 1);
+        let acc = 0;
+        for (let i = 0; i < L; i++) {
+            P[row + i] = acc;
+            acc += Math.abs(x[s + i] - xk);
+        }
+        P[row + L] = acc;
+    }
+    return P;
+}
+/** The best split of x[s, e): the τ (absolute) and its Q maximised over κ; null when the segment is too short. */
+function bestSplit(x, s, e, minSize) {
+    const L = e - s;
+    if (L < 2 * minSize)
+        return null;
+    const P = prefixes(x, s, e);
+    const W = L + 1;
+    let best = null;
+    let withinLeft = 0; // Σ_{s ≤ i < i' < τ} |x_i − x_i'|
+    for (let t = 1; t < L; t++) {
+        withinLeft += P[(t - 1) * W + (t - 1)]; // add column t−1 against rows [0, t−1)
+        const m = t;
+        if (m < minSize)
+            continue;
+        if (L - t < minSize)
+            break;
+        let cross = 0; // Σ_{i < t, t ≤ j < k} |x_i − x_j|
+        let withinRight = 0; // Σ_{t ≤ j < j' < k}
+        for (let k = t; k < L; k++) {
+            const col = k * W;
+            cross += P[col + t] - P[col];
+            withinRight += P[col + k] - P[col + t];
+            const n = k - t + 1;
+            if (n < minSize)
+                continue;
+            const between = (2 * cross) / (m * n);
+            const left = m > 1 ? withinLeft / ((m * (m - 1)) / 2) : 0;
+            const right = n > 1 ? withinRight / ((n * (n - 1)) / 2) : 0;
+            const q = ((m * n) / (m + n)) * (between - left - right);
+            if (best === null || q > best.q)
+                best = { tau: s + t, q };
+        }
+    }
+    return best;
+}
+/** The largest split over all segments (bounds: sorted cut points from 0 to n). */
+function bestOverSegments(x, bounds, minSize) {
+    let best = null;
+    for (let i = 0; i + 1 < bounds.length; i++) {
+        const c = bestSplit(x, bounds[i], bounds[i + 1], minSize);
+        if (c !== null && (best === null || c.q > best.q))
+            best = c;
+    }
+    return best;
+}
+/** Fisher–Yates within each segment, in place. */
+function shuffleWithin(x, bounds, next) {
+    for (let b = 0; b + 1 < bounds.length; b++) {
+        const s = bounds[b];
+        for (let i = bounds[b + 1] - 1; i > s; i--) {
+            const j = s + (next() % (i - s + 1));
+            const t = x[i];
+            x[i] = x[j];
+            x[j] = t;
+        }
+    }
+}
+/**
+ * The change points of `values` (oldest first), in index order. Non-finite values are refused by
+ * the caller; a series shorter than two segments of `minSize` has none.
+ */
+function findChangePoints(values, options = {}) {
+    const alpha = options.alpha ?? CHANGE_POINT_DEFAULTS.alpha;
+    const R = options.permutations ?? CHANGE_POINT_DEFAULTS.permutations;
+    const minSize = Math.max(2, options.minSize ?? CHANGE_POINT_DEFAULTS.minSize);
+    const next = bitSource(options.seed ?? CHANGE_POINT_DEFAULTS.seed);
+    const x = Float64Array.from(values);
+    const found = [];
+    const bounds = [0, x.length];
+    // More exceedances than this and the split cannot reach alpha: stop shuffling (the answer is the same).
+    const most = Math.floor(alpha * (R + 1)) - 1;
+    const work = new Float64Array(x.length);
+    for (;;) {
+        const best = bestOverSegments(x, bounds, minSize);
+        if (best === null || !(best.q > 0))
+            break;
+        let over = 0;
+        work.set(x);
+        for (let r = 0; r < R && over <= most; r++) {
+            shuffleWithin(work, bounds, next);
+            const shuffled = bestOverSegments(work, bounds, minSize);
+            if (shuffled !== null && shuffled.q >= best.q)
+                over++;
+        }
+        const p = (1 + over) / (1 + R);
+        if (over > most || p > alpha)
+            break;
+        found.push({ index: best.tau, p, q: best.q });
+        bounds.push(best.tau);
+        bounds.sort((a, b) => a - b);
+    }
+    return found.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Shifts in a branch's history: the change points (change-points.ts) of each gated metric, found
+ * within each stretch of runs that share a fingerprint. A new model, scoring version, dataset or
+ * suite makes a new series: its first run is not a shift of the old one, and no split crosses it.
+ * Shifts are advisory: they are shown (the trend chart, the default branch's job summary, `benchgate
+ * history`), never a reason to hold a pull request.
+ */
+/** The metrics looked at, with which way is better. */
+const SHIFT_METRICS = {
+    completion_rate: 'higher',
+    reward: 'higher',
+    steps: 'lower',
+    cost: 'lower',
+};
+/** The fingerprint keys whose change starts a new series (besides the entry's model and preset). */
+const SPLIT_KEYS = ['model', 'scoring_version', 'dataset_hash', 'suite', 'preset', 'harness_version'];
+/** The identity of a history entry: its model, preset and the fingerprint's {@link SPLIT_KEYS}. */
+function entryIdentity(e) {
+    const keys = SPLIT_KEYS.map((k) => [k, e.fingerprint[k] ?? null]);
+    return JSON.stringify([e.model, e.preset, keys]);
+}
+/** A history's entries as series points of the shift metrics. */
+function entryPoints(entries) {
+    return entries.map((e) => ({
+        commit: e.commit,
+        when: e.started_at ?? e.recorded_at,
+        identity: entryIdentity(e),
+        values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+    }));
+}
+/** [start, end) of each stretch of equal identity, in order. */
+function identityRuns(points) {
+    const runs = [];
+    let start = 0;
+    for (let i = 1; i <= points.length; i++) {
+        if (i === points.length || points[i]?.identity !== points[start]?.identity) {
+            if (i > start)
+                runs.push([start, i]);
+            start = i;
+        }
+    }
+    return runs;
+}
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/**
+ * The shifts of each metric in `metrics` (name → which way is better, or null when unknown), oldest
+ * first within a metric, metrics in the order given. Runs without a finite value of a metric are left
+ * out of that metric's series. `minChange` (a fraction, default 0) leaves out shifts smaller than that
+ * share of the level before them (for machine benchmarks, whose levels wobble by a few percent).
+ */
+function findShifts(points, metrics = SHIFT_METRICS, options = {}) {
+    const out = [];
+    for (const [metric, better] of Object.entries(metrics)) {
+        for (const [start, end] of identityRuns(points)) {
+            const at = [];
+            const values = [];
+            for (let i = start; i < end; i++) {
+                const v = points[i]?.values[metric];
+                if (typeof v === 'number' && Number.isFinite(v)) {
+                    at.push(i);
+                    values.push(v);
+                }
+            }
+            const cps = findChangePoints(values, options);
+            const cuts = [0, ...cps.map((c) => c.index), values.length];
+            cps.forEach((c, k) => {
+                const before = mean(values.slice(cuts[k], c.index));
+                const after = mean(values.slice(c.index, cuts[k + 2]));
+                const index = at[c.index];
+                const p = points[index];
+                const worse = better === null || before === after ? null : better === 'higher' ? after < before : after > before;
+                // As Otava's min_magnitude: a shift smaller than this fraction of the level before is not listed.
+                if (Math.abs(after - before) < (options.minChange ?? 0) * Math.abs(before))
+                    return;
+                out.push({ metric, index, commit: p.commit, when: p.when, before, after, p: c.p, worse });
+            });
+        }
+    }
+    return out;
+}
+
+/**
+ * What the history says, as markdown and text: the shifts found on a branch (advisory: the default
+ * branch's job summary and `benchgate history`) and the regression budget since the pinned reference
+ * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
+ * that come from a file (a data.js benchmark's name) go through untrusted().
+ */
+const KNOWN = {
+    completion_rate: { name: 'Completion', value: (x) => `${pyFixed(x * 100, 1)}%`, delta: (x) => signed(x * 100, 1), unit: ' points' },
+    reward: { name: 'Reward', value: (x) => pyFixed(x, 3), delta: (x) => signed(x, 3), unit: '' },
+    steps: { name: 'Steps', value: (x) => pyFixed(x, 2), delta: (x) => signed(x, 2), unit: '' },
+    cost: { name: 'Cost (USD per run)', value: (x) => `$${pyFixed(x, 4)}`, delta: (x) => signed(x, 4), unit: ' USD' },
+};
+/** A number in 4 significant digits, for a metric benchgate does not know (a data.js benchmark). */
+const plain = (x) => (Math.abs(x) >= 1e4 || x === 0 ? pyFixed(x, 0) : String(Number(x.toPrecision(4))));
+/** The metric's name as shown (escaped when it comes from a file). */
+function metricName(metric) {
+    return KNOWN[metric]?.name ?? untrusted(metric, { maxLength: 80, inTable: true });
+}
+function valueOf(metric, x) {
+    return KNOWN[metric]?.value(x) ?? plain(x);
+}
+const shortSha$1 = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
+/** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
+function renderShifts(shifts, branch, runs) {
+    const where = '' ;
+    const head = `### Shifts in the history${where}`;
+    const method = `E-divisive means over the last ${runs} run${runs === 1 ? '' : 's'}, split where the fingerprint changes; advisory, never a hold.`;
+    if (shifts.length === 0)
+        return [head, '', `No shift found (${method})`, ''];
+    return [
+        head,
+        '',
+        method,
+        '',
+        ...table(['Metric', 'Starts at', 'Before', 'After', 'Direction', 'p'], ['left', 'left', 'right', 'right', 'left', 'right'], shifts.map((s) => [
+            metricName(s.metric),
+            shortSha$1(s.commit),
+            valueOf(s.metric, s.before),
+            valueOf(s.metric, s.after),
+            s.worse === null ? '' : s.worse ? 'worse' : 'better',
+            pyFixed(s.p, 3),
+        ])),
+        '',
+    ];
+}
+const budgetUnit = (m) => KNOWN[m]?.unit ?? '';
+const scaleOf = (m) => (m === 'completion_rate' ? 100 : 1);
+const digitsOf = (m) => (m === 'completion_rate' ? 1 : m === 'cost' ? 4 : m === 'steps' ? 2 : 3);
+/**
+ * "−1.8 of −3.0 points" (a figure that may fall) or "+0.0021 of +0.0040 USD" (one that may rise):
+ * what the candidate has used of the allowance, in the direction that costs it.
+ */
+function budgetUsedText(l) {
+    if (l.used === null || l.allowed === null)
+        return 'unknown';
+    const sign = l.metric === 'completion_rate' || l.metric === 'reward' ? '−' : '+';
+    const shown = pyFixed(Math.abs(l.used) * scaleOf(l.metric), digitsOf(l.metric));
+    const used = Number(shown) === 0 ? shown : l.used > 0 ? `${sign}${shown}` : `${signed(-l.used * scaleOf(l.metric), digitsOf(l.metric))} better`;
+    return `${used} of ${sign}${pyFixed(l.allowed * scaleOf(l.metric), digitsOf(l.metric))}${budgetUnit(l.metric)}`;
+}
+const refLabel = (s) => `\`${s.reference}\`${s.commit !== null && s.commit !== s.reference ? ` (\`${s.commit.slice(0, 7)}\`)` : ''}`;
+/** Who set the reference, from the configuration's history; "unknown" when it could not be read. */
+function movedText(s) {
+    const m = s.moved;
+    if (m === null)
+        return 'who set the reference, and when: unknown';
+    const by = m.author === null ? 'an unknown author' : untrusted(m.author, { maxLength: 100 });
+    return `reference set in ${shortSha$1(m.commit)} by ${by}${m.date === null ? '' : ` on ${m.date.slice(0, 10)}`}`;
+}
+/** The one-sentence reason of a budget that holds, for the finding (benchgate's words and numbers only). */
+function budgetReason(s) {
+    if (s.problem !== null)
+        return `The regression budget cannot be judged: ${s.problem}; move the reference to a release whose baseline runs are in the history.`;
+    const over = s.lines.filter((l) => l.over);
+    const parts = over.map((l) => l.used === null || l.allowed === null
+        ? `${KNOWN[l.metric]?.name ?? l.metric} is unknown`
+        : `${KNOWN[l.metric]?.name ?? l.metric} would use ${budgetUsedText(l)}`);
+    return `Since ${s.reference} the candidate would overspend the regression budget: ${parts.join('; ')}.`;
+}
+/** The budget section: used and left per figure since the reference, and who set the reference. */
+function renderBudget(s) {
+    const head = `### Regression budget since ${refLabel(s)}`;
+    if (s.problem !== null)
+        return [head, '', `❌ ${budgetReason(s)}`, '', `<sub>${movedText(s)}</sub>`, ''];
+    const rows = s.lines.map((l) => {
+        const left = l.used === null || l.allowed === null ? 'unknown' : `${pyFixed((l.allowed - l.used) * scaleOf(l.metric), digitsOf(l.metric))}${budgetUnit(l.metric)}`;
+        return [
+            `${l.over ? '❌' : '✅'} ${KNOWN[l.metric]?.name ?? l.metric}`,
+            l.reference === null ? 'unknown' : valueOf(l.metric, l.reference),
+            l.candidate === null ? 'unknown' : valueOf(l.metric, l.candidate),
+            budgetUsedText(l),
+            left,
+        ];
+    });
+    const first = s.lines[0];
+    const line = first === undefined ? '' : `since ${s.reference}: ${budgetUsedText(first)}`;
+    return [
+        head,
+        '',
+        `${line} (the candidate against the reference's ${s.runs} stored run${s.runs === 1 ? '' : 's'}; ${s.lines.some((l) => l.over) ? 'overspent: the gate holds' : 'within budget'})`,
+        '',
+        ...table(['Figure', 'Reference', 'Candidate', 'Used of budget', 'Left'], ['left', 'right', 'right', 'left', 'right'], rows),
+        '',
+        `<sub>${movedText(s)}; moving it is a reviewed change to the configuration.</sub>`,
+        '',
+    ];
+}
+
+/**
+ * `benchgate history FILE|GLOB...`: a branch's runs as a series (summary files of any format, a
+ * benchgate history file, or github-action-benchmark's data.js), the shifts the change-point search
+ * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
+ * the reference. The reference is resolved with `git rev-parse` in the current directory when it is
+ * a tag, and who set it with `git log` on the configuration file; both "unknown" outside a checkout.
+ */
+const VALUE = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'];
+/** Parses the arguments after `history`; null means --help. */
+function parseHistoryArgs(args) {
+    const read = readCommandArgs('history', args, VALUE);
+    if (read === null)
+        return null;
+    const { values, files } = read;
+    if (files.length === 0)
+        throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
+    const format = values.get('format') ?? 'markdown';
+    if (format !== 'markdown' && format !== 'json')
+        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of markdown, json`);
+    const config = values.get('config');
+    const metric = values.get('metric');
+    const minChange = values.get('min-change') ?? '0%';
+    const pct = /^(\d+(?:\.\d+)?)%$/.exec(minChange);
+    if (pct === null)
+        throw new UsageError(`Invalid value ${JSON.stringify(minChange)} for --min-change: expected a percentage such as 5%`);
+    return {
+        command: 'history',
+        files,
+        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        candidate: values.get('candidate') ?? null,
+        metrics: metric === undefined
+            ? null
+            : metric
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+        minChange: Number(pct[1]) / 100,
+        format,
+        inputFormat: values.get('input-format') ?? null,
+    };
+}
+const metaString = (m, key) => (typeof m[key] === 'string' ? m[key] : null);
+/** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint. */
+function summaryPoint(file, config, inputFormat) {
+    const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
+    const e = leaderboardEntry(file, s, config.pricing ?? {});
+    const keys = SPLIT_KEYS.map((k) => [k, s.metadata[k] ?? null]);
+    return {
+        commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
+        when: e.started_at,
+        identity: JSON.stringify([e.model, e.preset, keys]),
+        values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+    };
+}
+/** The inputs, in the order given: a history file's or data.js's runs as they are; summaries by start time. */
+function loadRuns(cmd, config) {
+    const out = { points: [], metrics: {} };
+    const summaries = [];
+    for (const file of expandInputs('history', cmd.files, process.cwd())) {
+        const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : '';
+        if (looksLikeHistory(head)) {
+            out.points.push(...entryPoints(parseHistory(readFileSync(file, 'utf8'), file).entries));
+            Object.assign(out.metrics, SHIFT_METRICS);
+        }
+        else if (looksLikeBenchmarkData(head)) {
+            const data = parseBenchmarkData(readFileSync(file, 'utf8'), file);
+            out.points.push(...data.points);
+            Object.assign(out.metrics, data.metrics);
+        }
+        else {
+            summaries.push(summaryPoint(file, config, cmd.inputFormat));
+            Object.assign(out.metrics, SHIFT_METRICS);
+        }
+    }
+    // Summaries in the order they ran when each says when; otherwise in the order of the file names.
+    if (summaries.every((p) => p.when !== null))
+        summaries.sort((a, b) => Date.parse(a.when) - Date.parse(b.when));
+    out.points.push(...summaries);
+    if (cmd.metrics !== null) {
+        const unknown = cmd.metrics.filter((m) => !(m in out.metrics));
+        if (unknown.length > 0)
+            throw new UsageError(`--metric ${unknown.map((m) => JSON.stringify(m)).join(', ')}: not in these runs; they have ${Object.keys(out.metrics).slice(0, 20).join(', ')}`);
+        out.metrics = Object.fromEntries(cmd.metrics.map((m) => [m, out.metrics[m] ?? null]));
+    }
+    return out;
+}
+function git(args) {
+    const r = spawnSync('git', args, { encoding: 'utf8', timeout: 10_000 });
+    return r.status === 0 ? r.stdout.trim() : null;
+}
+/** Who last changed the configuration's reference line, from `git log`; null outside a checkout. */
+function referenceMove(configPath) {
+    const line = git(['log', '-1', '--format=%H%x09%an%x09%aI', '-G', '^\\s*reference\\s*:', '--', configPath]);
+    const [commit, author, date] = (line ?? '').split('\t');
+    return commit && /^[0-9a-f]{40,64}$/.test(commit) ? { commit, author: author || null, date: date || null } : null;
+}
+const figuresOf = (p) => ({
+    completion_rate: p.values['completion_rate'] ?? null,
+    reward: p.values['reward'] ?? null,
+    steps: p.values['steps'] ?? null,
+    cost: p.values['cost'] ?? null,
+});
+/** The budget since the configuration's reference for the candidate (the newest run, or --candidate); null without a budget. */
+function budgetState(cmd, config, points) {
+    const spec = budgetSpecOf(config);
+    if (spec === null)
+        return null;
+    const last = points[points.length - 1];
+    const candidate = cmd.candidate !== null ? summaryPoint(cmd.candidate, config, cmd.inputFormat) : last;
+    if (candidate === undefined)
+        return null;
+    const sha = /^[0-9a-f]{7,64}$/.test(spec.reference) ? spec.reference : git(['rev-parse', '--verify', '--quiet', `${spec.reference}^{commit}`]);
+    const moved = cmd.config.explicit || statSync(cmd.config.path, { throwIfNoEntry: false }) ? referenceMove(cmd.config.path) : null;
+    if (sha === null) {
+        const problem = `the reference ${spec.reference} is not a commit here (run benchgate history in a checkout with the tag fetched, or name the commit)`;
+        return judgeBudget(spec, { commit: null, runs: [], problem, moved }, figuresOf(candidate));
+    }
+    const runs = points.filter((p) => p.commit.startsWith(sha)).map(figuresOf);
+    const commit = points.find((p) => p.commit.startsWith(sha))?.commit ?? sha;
+    return judgeBudget(spec, { commit, runs, moved }, figuresOf(candidate));
+}
+const value = (metric, x) => x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
+const shortSha = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
+/** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
+function seriesTable(points, metrics, shifts) {
+    const starts = new Set(shifts.map((s) => s.index));
+    const shown = metrics.slice(0, 6);
+    const rows = points.map((p, i) => [
+        `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit)}`,
+        p.when?.slice(0, 10) ?? '',
+        ...shown.map((m) => value(m, p.values[m])),
+    ]);
+    const more = metrics.length > shown.length ? [`${metrics.length - shown.length} more metrics are searched and not shown here (--metric picks them).`, ''] : [];
+    return [...table(['Run', 'When', ...shown.map(metricName)], ['left', 'left', ...shown.map(() => 'right')], rows), '', ...more];
+}
+/** Loads the runs, finds the shifts and the budget state; the text and whether the budget holds. */
+function runHistory(cmd) {
+    const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+    const { points, metrics } = loadRuns(cmd, config);
+    const shifts = findShifts(points, metrics, { minChange: cmd.minChange });
+    const budget = budgetState(cmd, config, points);
+    const series = identityRuns(points);
+    const holds = budget !== null && budgetHolds(budget);
+    if (cmd.format === 'json') {
+        const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
+        return { text: `${text}\n`, holds };
+    }
+    const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? ''));
+    const lines = [
+        `## benchgate history: ${points.length} run${points.length === 1 ? '' : 's'}, ${series.length} series`,
+        '',
+        ...(breaks.length > 0
+            ? [`A new series starts where the fingerprint (model, preset, scoring version, dataset, suite, tool) changes: at ${breaks.join(', ')}.`, '']
+            : []),
+        ...seriesTable(points, Object.keys(metrics), shifts),
+        ...renderShifts(shifts, null, points.length),
+        ...(budget === null ? [] : renderBudget(budget)),
+    ];
+    return { text: `${lines.join('\n')}\n`, holds };
 }
 
 /**
@@ -35471,7 +36095,7 @@ function parseCompare(args) {
         noiseProfile: single(raw, 'noise-profile') ?? null,
     };
 }
-const COMMANDS = ['compare', 'leaderboard', 'profile'];
+const COMMANDS = ['compare', 'leaderboard', 'history', 'profile'];
 /** Parses `argv` without the node executable and script path. */
 function parseArgs(argv) {
     const [first, ...rest] = argv;
@@ -35495,9 +36119,11 @@ function parseArgs(argv) {
         return parseCompare(rest);
     if (first === 'leaderboard')
         return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
+    if (first === 'history')
+        return parseHistoryArgs(rest) ?? { command: 'help', topic: 'history' };
     if (first === 'profile')
         return parseProfile(rest) ?? { command: 'help', topic: 'profile' };
-    throw new UsageError(`Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare', 'leaderboard' or 'profile'. See 'benchgate --help'`);
+    throw new UsageError(`Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare', 'leaderboard', 'history' or 'profile'. See 'benchgate --help'`);
 }
 
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
@@ -35535,13 +36161,15 @@ const MAIN_HELP = `benchgate: decide from benchmark evidence whether a candidate
 Usage:
   benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
+  benchgate history FILE|GLOB... [options]
   benchgate profile FILE|GLOB... [options]
-  benchgate help [compare | leaderboard | profile]
+  benchgate help [compare | leaderboard | history | profile]
   benchgate --help | version | --version | -v
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
+  history       A branch's runs as a series: the shifts in it and the regression budget's state.
   profile       Measure the suite's own noise from repeated runs on one commit: flaky cases,
                 per-case pass rates, how often each policy holds when nothing changed.
 
@@ -35698,6 +36326,33 @@ Exit status:
   4  a bug in benchgate, not in the input: the message says so and how to report it
      (BENCHGATE_DEBUG=1 adds the stack trace)
 `;
+const HISTORY_HELP = `Usage: benchgate history FILE|GLOB... [options]
+
+Reads a branch's runs as a series, oldest first: summary files of any input format (quote globs;
+ordered by start time when every run has one, else by file name), a benchgate history file (the
+history-branch's <suite>.json) or github-action-benchmark's data.js. Prints the series, the shifts
+in each metric (E-divisive means with a seeded permutation test, split first where the model,
+preset, scoring version, dataset, suite or tool changes; advisory) and, when the configuration has
+a regression_budget, what the newest run (or --candidate) has used of it since the reference.
+
+Options:
+  --config FILE        the configuration (default: .github/benchgate.yml when it exists); its
+                       regression_budget names the reference (a tag is resolved with git in the
+                       current directory) and the budget per figure
+  --candidate FILE     judge this summary against the budget instead of the newest run
+  --metric NAME[,NAME] search only these metrics (completion_rate, reward, steps, cost, or a
+                       data.js benchmark's name) (default: all)
+  --min-change PCT     list only shifts of at least this share of the level before, such as 5%
+                       for machine benchmarks whose level wobbles by a few percent (default: 0%)
+  --format FORMAT      markdown | json (default: markdown)
+  --input-format NAME  the format of summary files (default: auto)
+  -h, --help           show this help
+
+Exit status:
+  0  printed; shifts never change it
+  1  the candidate would overspend the regression budget, or the budget cannot be judged
+  2  the command line or an input file is wrong (the message says what and where)
+`;
 
 /** --noise-profile: reads the profile file and marks the comparison's regressed cases with it. */
 /** The marks of `cmp` from the profile at `file`; an InputError when it cannot be read. */
@@ -35811,8 +36466,13 @@ async function main(argv, io) {
         const cmd = parseArgs(argv);
         switch (cmd.command) {
             case 'help':
-                io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, profile: PROFILE_HELP }[cmd.topic]);
+                io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, history: HISTORY_HELP, profile: PROFILE_HELP }[cmd.topic]);
                 return 0;
+            case 'history': {
+                const { text, holds } = runHistory(cmd);
+                io.stdout(text);
+                return holds ? EXIT.hold : 0;
+            }
             case 'profile': {
                 const { text } = runProfile(cmd, (line) => io.stderr(line));
                 if (cmd.output === null)

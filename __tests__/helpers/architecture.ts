@@ -80,13 +80,14 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['policy'],
   ['report'],
   ['github'],
-  ['action', 'cli', 'tools/calibrate'],
+  ['action', 'cli', 'tools/calibrate', 'tools/change-points'],
   ['index', 'cli.ts'],
 ];
 
 /** The layer name of a repo-relative file: its first folder under src (or the file's own name), or tools/calibrate. */
 export function unitOf(file: string): string {
   if (file.startsWith('tools/calibrate/')) return 'tools/calibrate';
+  if (file.startsWith('tools/change-points/')) return 'tools/change-points';
   const parts = file.replace(/^src\//, '').split('/');
   if (parts.length > 1) return parts[0] as string;
   return file === 'src/cli.ts' ? 'cli.ts' : (parts[0] as string).replace(/\.ts$/, '');

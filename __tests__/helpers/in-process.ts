@@ -43,6 +43,8 @@ export async function runInProcess(
   inputs: Record<string, string>,
   env: Record<string, string> = {},
   override: Partial<ActionIo> = {},
+  /** Instead of a client of the REST double at apiUrl (a hand-written fake). */
+  client?: GitHubClient,
 ): Promise<InProcessRun> {
   const lines: string[] = [];
   const outputs: Record<string, string> = {};
@@ -70,7 +72,8 @@ export async function runInProcess(
     appendSummary: async (markdown) => void (summary += markdown),
     artifacts: acceptingArtifacts,
     github: (token) =>
-      github.getOctokit(token, { baseUrl: apiUrl, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient,
+      client ??
+      (github.getOctokit(token, { baseUrl: apiUrl, throttle: { enabled: false }, retry: { enabled: false } }, retry, throttling) as unknown as GitHubClient),
     workerScript: null,
     killGraceMs: 1000,
     ...override,

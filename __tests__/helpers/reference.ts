@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { INPUTS_BY_MODE, MODES } from '../../src/action/inputs/inputs.js';
-import { COMPARE_HELP, LEADERBOARD_HELP } from '../../src/cli/help.js';
+import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP } from '../../src/cli/help.js';
 import { ConfigSchema } from '../../src/policy/config-file.js';
 import { REPO_ROOT } from './composite.js';
 
@@ -125,6 +125,12 @@ export function renderReference(): string {
     '',
     '```text',
     LEADERBOARD_HELP.trimEnd(),
+    '```',
+    '',
+    '### `benchgate history`',
+    '',
+    '```text',
+    HISTORY_HELP.trimEnd(),
     '```',
     '',
   );

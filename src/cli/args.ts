@@ -13,6 +13,7 @@ import { overridesOf } from '../policy/policy.js';
 import * as value from '../policy/values.js';
 import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
 import { parseProfile, type ProfileCommand } from './profile.js';
+import { parseHistoryArgs, type HistoryCommand } from './history.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -42,8 +43,8 @@ export interface CompareCommand {
   noiseProfile: string | null;
 }
 
-export type HelpTopic = 'main' | 'compare' | 'leaderboard' | 'profile';
-export type Command = CompareCommand | LeaderboardCommand | ProfileCommand | { command: 'help'; topic: HelpTopic } | { command: 'version' };
+export type HelpTopic = 'main' | 'compare' | 'leaderboard' | 'history' | 'profile';
+export type Command = CompareCommand | LeaderboardCommand | HistoryCommand | ProfileCommand | { command: 'help'; topic: HelpTopic } | { command: 'version' };
 
 /** Every value option; the gate options' flags come from the policy (src/policy), a new one joining at the end. */
 const VALUE_OPTIONS: readonly string[] = [
@@ -220,7 +221,7 @@ function parseCompare(args: readonly string[]): Command {
   };
 }
 
-const COMMANDS = ['compare', 'leaderboard', 'profile'] as const;
+const COMMANDS = ['compare', 'leaderboard', 'history', 'profile'] as const;
 
 /** Parses `argv` without the node executable and script path. */
 export function parseArgs(argv: readonly string[]): Command {
@@ -241,8 +242,9 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === 'version' || first === '--version' || first === '-v' || first === '-V') return { command: 'version' };
   if (first === 'compare') return parseCompare(rest);
   if (first === 'leaderboard') return parseLeaderboard(rest) ?? { command: 'help', topic: 'leaderboard' };
+  if (first === 'history') return parseHistoryArgs(rest) ?? { command: 'help', topic: 'history' };
   if (first === 'profile') return parseProfile(rest) ?? { command: 'help', topic: 'profile' };
   throw new UsageError(
-    `Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare', 'leaderboard' or 'profile'. See 'benchgate --help'`,
+    `Unknown command ${JSON.stringify(first)}${didYouMean(first.replace(/^-+/, ''), COMMANDS)}; expected 'compare', 'leaderboard', 'history' or 'profile'. See 'benchgate --help'`,
   );
 }

@@ -38,13 +38,15 @@ export const MAIN_HELP = `benchgate: decide from benchmark evidence whether a ca
 Usage:
   benchgate compare --baseline FILE --candidate FILE [options]
   benchgate leaderboard FILE|GLOB... [options]
+  benchgate history FILE|GLOB... [options]
   benchgate profile FILE|GLOB... [options]
-  benchgate help [compare | leaderboard | profile]
+  benchgate help [compare | leaderboard | history | profile]
   benchgate --help | version | --version | -v
 
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
+  history       A branch's runs as a series: the shifts in it and the regression budget's state.
   profile       Measure the suite's own noise from repeated runs on one commit: flaky cases,
                 per-case pass rates, how often each policy holds when nothing changed.
 
@@ -203,4 +205,32 @@ Exit status:
      with --sequential: run another round unless the report says the maximum is reached
   4  a bug in benchgate, not in the input: the message says so and how to report it
      (BENCHGATE_DEBUG=1 adds the stack trace)
+`;
+
+export const HISTORY_HELP = `Usage: benchgate history FILE|GLOB... [options]
+
+Reads a branch's runs as a series, oldest first: summary files of any input format (quote globs;
+ordered by start time when every run has one, else by file name), a benchgate history file (the
+history-branch's <suite>.json) or github-action-benchmark's data.js. Prints the series, the shifts
+in each metric (E-divisive means with a seeded permutation test, split first where the model,
+preset, scoring version, dataset, suite or tool changes; advisory) and, when the configuration has
+a regression_budget, what the newest run (or --candidate) has used of it since the reference.
+
+Options:
+  --config FILE        the configuration (default: .github/benchgate.yml when it exists); its
+                       regression_budget names the reference (a tag is resolved with git in the
+                       current directory) and the budget per figure
+  --candidate FILE     judge this summary against the budget instead of the newest run
+  --metric NAME[,NAME] search only these metrics (completion_rate, reward, steps, cost, or a
+                       data.js benchmark's name) (default: all)
+  --min-change PCT     list only shifts of at least this share of the level before, such as 5%
+                       for machine benchmarks whose level wobbles by a few percent (default: 0%)
+  --format FORMAT      markdown | json (default: markdown)
+  --input-format NAME  the format of summary files (default: auto)
+  -h, --help           show this help
+
+Exit status:
+  0  printed; shifts never change it
+  1  the candidate would overspend the regression budget, or the budget cannot be judged
+  2  the command line or an input file is wrong (the message says what and where)
 `;

@@ -20,7 +20,7 @@ import {
 } from '../history/leaderboard.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../policy/suggest.js';
+import { readCommandArgs } from './command-args.js';
 import { expandInputs } from '../load/glob.js';
 import { LEADERBOARD_RENDERERS } from '../report/leaderboard-report.js';
 
@@ -70,24 +70,9 @@ function count(option: string, raw: string): number {
 
 /** Parses the arguments after `leaderboard`; null means --help. */
 export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | null {
-  const values = new Map<string, string>();
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--help' || arg === '-h') return null;
-    const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-    if (!m) {
-      files.push(arg);
-      continue;
-    }
-    const name = m[1] as string;
-    if (!(VALUE as readonly string[]).includes(name))
-      throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate leaderboard --help'`);
-    const value = m[2] ?? args[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    if (values.has(name)) throw new UsageError(`--${name} was given twice; give it once`);
-    values.set(name, value);
-  }
+  const read = readCommandArgs('leaderboard', args, VALUE);
+  if (read === null) return null;
+  const { values, files } = read;
   if (files.length === 0) throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
   const filters: LeaderboardFilters = {};
   for (const key of ['preset', 'mode', 'strategy', 'model'] as const) if (values.has(key)) filters[key] = values.get(key) as string;

@@ -18,7 +18,8 @@ import { BENCHGATE_VERSION } from '../version.js';
 import { loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
 import { parseArgs, type CompareCommand, type ReportFormat } from './args.js';
-import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP } from './help.js';
+import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP } from './help.js';
+import { runHistory } from './history.js';
 import { runLeaderboard } from './leaderboard.js';
 import { runProfile } from './profile.js';
 import { readNoiseProfile } from './noise.js';
@@ -148,8 +149,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const cmd = parseArgs(argv);
     switch (cmd.command) {
       case 'help':
-        io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, profile: PROFILE_HELP }[cmd.topic]);
+        io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, history: HISTORY_HELP, profile: PROFILE_HELP }[cmd.topic]);
         return 0;
+      case 'history': {
+        const { text, holds } = runHistory(cmd);
+        io.stdout(text);
+        return holds ? EXIT.hold : 0;
+      }
       case 'profile': {
         const { text } = runProfile(cmd, (line) => io.stderr(line));
         if (cmd.output === null) io.stdout(text);

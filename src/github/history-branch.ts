@@ -69,6 +69,8 @@ export interface Recorded {
   dropped: number;
   entries: number;
   created: boolean;
+  /** The file as written. */
+  history: HistoryFile;
 }
 
 /** Adds `entry` to the suite's history on the branch, creating the branch or the file when missing. */
@@ -85,7 +87,7 @@ export async function recordHistory(
     const read = await readHistoryBranch(octokit, at);
     const { history, dropped } = addEntry(read.history, suite, entry);
     const content = serializeHistory(history);
-    const done = (created: boolean): Recorded => ({ attempts: attempt, dropped, entries: history.entries.length, created });
+    const done = (created: boolean): Recorded => ({ attempts: attempt, dropped, entries: history.entries.length, created, history });
     try {
       if (read.history === null && !read.branch) {
         if (await createOrphan(octokit, at, content, message)) return done(true);

@@ -21,6 +21,7 @@ import { InputError } from '../errors.js';
 import { didYouMean } from './suggest.js';
 import { GATE_OPTIONS } from './options.js';
 import { readRegularFile } from '../fs-safe.js';
+import type { BudgetSpec } from '../history/budget.js';
 
 export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
@@ -199,6 +200,26 @@ export const ConfigSchema = z
       .describe(
         'github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.',
       ),
+    regression_budget: z
+      .strictObject({
+        reference: z
+          .string({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
+          .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
+          .describe(
+            'The release tag or commit the budget counts from: its baseline runs must be in the history (history-branch). Moving it is a reviewed change to this file.',
+          ),
+        completion_rate: z.number().min(0).optional().describe('How far the completion rate may fall since the reference, as a fraction (0.03 = 3 points).'),
+        reward: z.number().min(0).optional().describe('How far the mean reward may fall since the reference.'),
+        steps: z.number().min(0).optional().describe('How far the mean number of steps may rise since the reference.'),
+        cost: z
+          .union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+          .optional()
+          .describe('How far the cost per run may rise since the reference: USD, or "N%" of the reference\'s cost.'),
+      })
+      .optional()
+      .describe(
+        'A budget since a pinned reference: how far each figure may move against its direction over all the pull requests since then. A candidate that would overspend holds (finding regression-budget).',
+      ),
   })
   // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
   // policy.ts reads them by key).
@@ -211,6 +232,16 @@ export type GateConfig = z.infer<typeof ConfigSchema>;
 export function toleranceFraction(value: number | string | undefined): number | undefined {
   if (value === undefined) return undefined;
   return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
+
+/** The regression budget of the configuration, or null when it sets none. */
+export function budgetSpecOf(config: GateConfig): BudgetSpec | null {
+  const b = config.regression_budget;
+  if (b === undefined) return null;
+  const limits: BudgetSpec['limits'] = {};
+  for (const m of ['completion_rate', 'reward', 'steps'] as const) if (b[m] !== undefined) limits[m] = { amount: b[m], relative: false };
+  if (b.cost !== undefined) limits.cost = { amount: toleranceFraction(b.cost) as number, relative: typeof b.cost === 'string' };
+  return { reference: b.reference, limits };
 }
 
 /** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */

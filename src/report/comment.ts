@@ -26,9 +26,9 @@ export function commentMarker(gateId: string): string {
 
 /**
  * What the comment says, as a digest: the verdict, the deltas, the gates, which cases regressed and
- * which findings hold. `comment: changed` leaves an equal comment alone.
+ * which findings hold, and the regression budget's section. `comment: changed` leaves an equal comment alone.
  */
-export function commentDigest(cmp: Comparison, verdict: string): string {
+export function commentDigest(cmp: Comparison, verdict: string, budget: readonly string[] = []): string {
   const regressed = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
   const facts = {
     verdict,
@@ -37,6 +37,8 @@ export function commentDigest(cmp: Comparison, verdict: string): string {
     case_summary: cmp.rlm.case_summary,
     regressed,
     findings: cmp.findings.map((f) => [f.code, f.blocking, f.case_ids]),
+    // The regression budget's section (used, left, who set the reference): only when there is one, so other digests stay as they were.
+    ...(budget.length > 0 ? { budget } : {}),
   };
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex').slice(0, 32);
 }
@@ -54,6 +56,8 @@ export interface CommentContext {
   /** The workflow run, for the "updated" line; built from trusted env, not from any summary. */
   runUrl: string | null;
   reportArtifact: string;
+  /** The regression budget's section (report/history-report.ts), already safe; kept in every tier. */
+  budget?: readonly string[];
   /** The trend section (report/trend.ts), already safe; dropped in the smallest tier. */
   trend?: readonly string[];
 }
@@ -73,22 +77,24 @@ function tierNote(detail: ReportDetail, ctx: CommentContext): string {
     : `> [!NOTE]\n> Shortened to fit GitHub's size limit: ${detail === 'regressions' ? 'the list of all cases is' : 'the case tables are'} in ${where}.\n\n`;
 }
 
+const budgetOf = (ctx: CommentContext): string => (ctx.budget?.length ? `${ctx.budget.join('\n')}\n` : '');
+
 /** The report in the largest tier that fits `limit`, with `head` above it and `tail` below. */
 function fitted(cmp: Comparison, ctx: CommentContext, head: string, tail: string, limit: FitLimit): string {
   const size = (text: string): number => (limit.unit === 'bytes' ? Buffer.byteLength(text, 'utf8') : text.length);
   for (const detail of TIERS) {
     const trend = detail !== 'verdict' && ctx.trend?.length ? `${ctx.trend.join('\n')}\n\n` : '';
-    const text = `${head}${ctx.preface ?? ''}${tierNote(detail, ctx)}${renderMarkdown(cmp, { detail })}\n${trend}${tail}`;
+    const text = `${head}${ctx.preface ?? ''}${tierNote(detail, ctx)}${renderMarkdown(cmp, { detail })}\n${budgetOf(ctx)}${trend}${tail}`;
     if (size(text) <= limit.max) return text;
   }
   const note = `> [!NOTE]\n> Cut to fit GitHub's size limit; the whole report is in the job summary and the \`${ctx.reportArtifact}\` artifact.`;
   const room = { ...limit, max: limit.max - size(head) - size(tail) - 1 };
-  return `${head}${fitMarkdown(`${ctx.preface ?? ''}${renderMarkdown(cmp, { detail: 'verdict' })}`, room, note).text}\n${tail}`;
+  return `${head}${fitMarkdown(`${ctx.preface ?? ''}${renderMarkdown(cmp, { detail: 'verdict' })}\n${budgetOf(ctx)}`, room, note).text}\n${tail}`;
 }
 
 /** The sticky comment's body: marker, digest, report (tiered), and when it was last updated. */
 export function renderComment(cmp: Comparison, ctx: CommentContext): string {
-  const head = `${commentMarker(ctx.gateId)}\n<!-- benchgate:digest=${commentDigest(cmp, ctx.verdict)} -->\n`;
+  const head = `${commentMarker(ctx.gateId)}\n<!-- benchgate:digest=${commentDigest(cmp, ctx.verdict, ctx.budget)} -->\n`;
   return fitted(cmp, ctx, head, `${updatedLine(ctx)}\n`, COMMENT_LIMIT);
 }
 

@@ -69,6 +69,8 @@ describe('history-branch', () => {
     expect(first.summary).toContain(`benchgate recorded this baseline run in the history: \`${BRANCH}:demo.json\` (1 runs).`);
     const second = await push(PUSHES[1] as string, 'push-2', 1002);
     expect(second.log).toContain(`recorded the baseline of b2b2b2b (workflow run 1002) in ${BRANCH}:demo.json: 2 runs`);
+    // The job summary of a recording push lists the shifts of the branch's history (none in two runs).
+    expect(second.summary).toContain('### Shifts in the history of <code>main</code>\n\nNo shift found (E-divisive means over the last 2 runs');
 
     const log = gh.git.log(BRANCH);
     expect(log.map((c) => c.parents.length)).toEqual([1, 0]); // an orphan branch: its first commit has no parent

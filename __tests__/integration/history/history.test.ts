@@ -150,7 +150,9 @@ describe('history branch', () => {
     const octokit = client();
     expect(await readHistoryBranch(octokit, at)).toEqual({ history: null, branch: false });
     const first = await recordHistory(octokit, at, 'demo', entry(1), fast);
-    expect(first).toEqual({ attempts: 1, dropped: 0, entries: 1, created: true });
+    const { history: written, ...counts } = first;
+    expect(counts).toEqual({ attempts: 1, dropped: 0, entries: 1, created: true });
+    expect(written.entries.map((e) => e.run_id)).toEqual([1]); // the file as written, for the shifts
     expect(api.git.log('benchgate-history')).toEqual([
       { sha: expect.any(String), parents: [], message: `benchgate: record demo at ${SHA(1).slice(0, 7)} (workflow run 1)` },
     ]);

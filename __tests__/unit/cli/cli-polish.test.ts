@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP } from '../../../src/cli/help.js';
+import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP } from '../../../src/cli/help.js';
 import { closestName } from '../../../src/policy/suggest.js';
 import { runCli } from '../../helpers/cli-run.js';
 
@@ -86,11 +86,13 @@ describe('help', () => {
   it("benchgate help <command> prints that command's help", async () => {
     expect((await runCli('help', 'compare')).stdout).toBe(COMPARE_HELP);
     expect((await runCli('help', 'leaderboard')).stdout).toBe(LEADERBOARD_HELP);
+    expect((await runCli('help', 'history')).stdout).toBe(HISTORY_HELP);
+    expect((await runCli('history', '--help')).stdout).toBe(HISTORY_HELP);
     expect((await runCli('help', 'profile')).stdout).toBe(PROFILE_HELP);
     expect((await runCli('profile', '--help')).stdout).toBe(PROFILE_HELP);
     expect((await runCli('help')).stdout).toBe(MAIN_HELP);
     expect(await error('help', 'comprae')).toContain(
-      '\'benchgate help\' takes one command name: compare, leaderboard, profile, not "comprae" (did you mean compare?)',
+      '\'benchgate help\' takes one command name: compare, leaderboard, history, profile, not "comprae" (did you mean compare?)',
     );
   });
 

@@ -24,6 +24,8 @@ import { renderMarkdown } from '../../report/markdown-report.js';
 import type { CompareInputs, GateInputs, Role } from '../inputs/inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
 import { recordBaselineHistory } from './trend.js';
+import { budgetContextOf, budgetDrafts, gateBudget, type BudgetContext } from './regression-budget.js';
+import { renderBudget } from '../../report/history-report.js';
 import { forkOf, pullRequestOf } from '../../github/context.js';
 import { markPublished, openPublisher, type Publisher, type PublishTarget } from '../publish/publisher.js';
 import { areRounds, downloadSummary, listRunArtifacts, loadShards, mergedRole, mergedRounds, sourceLabel } from './role-files.js';
@@ -110,10 +112,19 @@ interface LoadedSides {
  * The gate's decision in three steps, shared by compare and publish: load both sides, compare them
  * under the policy, write the reports and the job summary. Publishing is the caller's.
  */
-export async function decide(io: ActionIo, inputs: DecideInputs, source: SummaryFiles, jobProblems: string[]): Promise<Decision> {
+export async function decide(
+  io: ActionIo,
+  inputs: DecideInputs,
+  source: SummaryFiles,
+  jobProblems: string[],
+  budget: BudgetContext | null = null,
+): Promise<Decision> {
   const sides = await loadSides(io, inputs, source);
+  // The regression budget since the pinned reference: a candidate that would overspend it holds.
+  const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.trials.candidate);
+  sides.drafts.push(...budgetDrafts(state));
   const cmp = comparePair(inputs, sides);
-  return writeReports(io, inputs, cmp, jobProblems);
+  return writeReports(io, inputs, cmp, jobProblems, state === null ? [] : renderBudget(state));
 }
 
 /** Loads each side's files: one run, repeated trials, or a sharded run merged. */
@@ -248,7 +259,7 @@ function shardsHalt(r: ShardRounds): RoundsHalt {
 }
 
 /** Writes the report files (never over an existing file) and the job summary, and sets the outputs. */
-async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, jobProblems: string[]): Promise<Decision> {
+async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, jobProblems: string[], budget: string[]): Promise<Decision> {
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
   const paths = {
@@ -256,7 +267,7 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
     json: join(dir, REPORT_FILES.json),
     csv: join(dir, REPORT_FILES.csv),
   };
-  const markdown = renderMarkdown(cmp);
+  const markdown = renderMarkdown(cmp) + (budget.length > 0 ? `\n${budget.join('\n')}\n` : '');
   // Created exclusively ('wx'): never through a symlink or onto a file that appeared in the meantime.
   writeFileSync(paths.markdown, markdown, { flag: 'wx' });
   writePieces(paths.json, renderJsonChunks(cmp)); // in pieces: a million cases' report is longer than a string may be
@@ -270,7 +281,7 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
   if (fitted.truncated) io.warning(`benchgate: the report is too large for the job summary and was cut; the whole report is in the artifact ${reportArtifact}`);
   setOutputs(io, cmp, verdict, paths);
   io.info(verdictLine(cmp));
-  return { cmp, verdict, preface, dir, paths, reportArtifact };
+  return { cmp, verdict, preface, dir, paths, reportArtifact, budget };
 }
 
 export interface Decision {
@@ -281,6 +292,8 @@ export interface Decision {
   dir: string;
   paths: Record<keyof typeof REPORT_FILES, string>;
   reportArtifact: string;
+  /** The regression budget's section (report/history-report.ts), already safe; [] without a budget. */
+  budget: string[];
 }
 
 /** The failure of a hold, or null. */
@@ -355,7 +368,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
     }
   }
-  const decision = await decide(io, inputs, source, jobProblems);
+  const decision = await decide(io, inputs, source, jobProblems, budgetContextOf(io, inputs));
   const uploaded = await uploadSummaryArtifact(io.artifacts, {
     name: decision.reportArtifact,
     files: Object.values(decision.paths),
@@ -367,7 +380,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
-  const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;
+  const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
   await recordBaselineHistory(io, inputs, decision.cmp, jobProblems);
   return withCheckProblem(outcomeOf(io, inputs, decision, jobProblems), checkProblem);
 }

@@ -8,7 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Comparison } from '../../analysis/compare.js';
 import { commandSucceeded } from '../../analysis/integrity/findings.js';
-import { branchRuns, historyEntry } from '../../history/history-file.js';
+import { branchRuns, historyEntry, type HistoryFile } from '../../history/history-file.js';
+import { entryPoints, findShifts, type Shift } from '../../history/shifts.js';
+import { renderShifts, shiftText } from '../../report/history-report.js';
 import { readHistoryBranch, recordHistory } from '../../github/history-branch.js';
 import { loadHistory } from '../../github/history.js';
 import { messageOf, statusOf, type GitHubClient } from '../../github/octokit.js';
@@ -29,6 +31,15 @@ function fingerprintKeys(metadata: Readonly<Record<string, unknown>>): string[] 
     .slice(0, 50);
 }
 
+/** How many of a branch's newest runs the change-point search looks at (O(n²) per shuffle). */
+export const SHIFT_WINDOW = 200;
+
+/** The shifts in the newest {@link SHIFT_WINDOW} runs of `branch`, and how many runs were searched. */
+export function branchShifts(history: HistoryFile, branch: string): { shifts: Shift[]; runs: number } {
+  const runs = branchRuns(history, branch, SHIFT_WINDOW);
+  return { shifts: findShifts(entryPoints(runs)), runs: runs.length };
+}
+
 /** The earlier runs on `branch`, oldest first, from the history branch or the artifacts. */
 export async function historyPoints(
   io: ActionIo,
@@ -45,12 +56,16 @@ export async function historyPoints(
       );
       return [];
     }
+    // Shifts are searched over the branch's longer history and marked where they fall in the trend.
+    const marks = new Map<string, string[]>();
+    for (const s of branchShifts(read.history, at.branch).shifts) marks.set(s.commit, [...(marks.get(s.commit) ?? []), shiftText(s)]);
     return branchRuns(read.history, at.branch, inputs.trend).map((e) => ({
       commit: e.commit,
       when: e.started_at ?? e.recorded_at,
       completion_rate: e.completion_rate,
       avg_reward: e.reward,
       avg_steps: e.steps,
+      ...(marks.has(e.commit) ? { marks: marks.get(e.commit) ?? [] } : {}),
     }));
   }
   const path = join(io.tempDir, `benchgate-history-${randomBytes(4).toString('hex')}`);
@@ -110,6 +125,9 @@ export async function recordBaselineHistory(
       `benchgate: history: recorded the baseline of ${entry.commit.slice(0, 7)} (workflow run ${entry.run_id}) in ${where}${done.created ? ' (new)' : ''}: ${done.entries} runs${done.dropped > 0 ? `, the ${done.dropped} oldest dropped` : ''}`,
     );
     await io.appendSummary(`benchgate recorded this baseline run in the history: \`${where}\` (${done.entries} runs).\n`);
+    const found = branchShifts(done.history, branch);
+    for (const s of found.shifts) io.info(`benchgate: history: shift at ${s.commit.slice(0, 7)}: ${shiftText(s)} (p ${s.p.toFixed(3)}; advisory)`);
+    await io.appendSummary(`\n${renderShifts(found.shifts, branch, found.runs).join('\n')}\n`);
   } catch (error) {
     const hint = statusOf(error) === 403 ? ': the gate job needs permissions: contents: write' : '';
     io.warning(`benchgate: history: could not record the baseline in ${historyBranch}:${at.path} (${messageOf(error)})${hint}`);

@@ -14,6 +14,7 @@ import { resolvePullRequest, WorkflowRunEvent, type WorkflowRun } from '../../gi
 import type { GitHubClient } from '../../github/octokit.js';
 import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
 import { untrusted } from '../../report/markdown/markdown.js';
+import { budgetContextOf } from '../gate/regression-budget.js';
 import { BENCHGATE_FILES, decide, withCheckProblem, type CompareResult } from '../gate/compare-mode.js';
 import { downloadSummary, listRunArtifacts } from '../gate/role-files.js';
 import type { PublishModeInputs } from '../inputs/inputs.js';
@@ -106,8 +107,9 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
       { ...inputs, reportDir: null },
       { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } },
       jobProblems,
+      budgetContextOf(io, inputs),
     );
-    const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive)) ?? null;
+    const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
     return withCheckProblem({ failure: null, explained: false, comparison: decision.cmp }, checkProblem);
   } catch (err) {
     if (publisher !== null) {

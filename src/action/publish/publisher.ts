@@ -48,7 +48,7 @@ export interface PublishTarget {
  */
 export interface Publisher {
   /** `failOnInconclusive`: an inconclusive verdict concludes the check as failure instead of neutral. */
-  finish(cmp: Comparison, verdict: Verdict, preface: string, failOnInconclusive: boolean): Promise<string | null>;
+  finish(cmp: Comparison, verdict: Verdict, preface: string, failOnInconclusive: boolean, budget?: readonly string[]): Promise<string | null>;
   /** The gate failed before a verdict: the check run fails with `message`, and the comment says it. */
   fail(message: string): Promise<string | null>;
 }
@@ -215,18 +215,18 @@ export async function openPublisher(
     }
   };
   return {
-    async finish(cmp, verdict, preface, failOnInconclusive) {
+    async finish(cmp, verdict, preface, failOnInconclusive, budget = []) {
       const title = `${VERDICT_TITLE[verdict]} (${verdictReasons(cmp).join('; ')})`;
       const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
-      const problem = await complete({ conclusion, ...renderCheckOutput(cmp, context(verdict, preface), title) });
-      const base = context(verdict, preface);
+      const base = { ...context(verdict, preface), ...(budget.length > 0 ? { budget } : {}) };
+      const problem = await complete({ conclusion, ...renderCheckOutput(cmp, base, title) });
       // The trend is read once, and only when the comment is written.
       let read: Promise<CommentContext> | null = null;
       const withTrend = (): Promise<CommentContext> =>
         (read ??= trendSection(io, octokit, target, inputs, cmp, ctx.gateId).then((trend) => ({ ...base, trend })));
       const content = {
         verdict,
-        digest: commentDigest(cmp, verdict),
+        digest: commentDigest(cmp, verdict, budget),
         body: async () => renderComment(cmp, await withTrend()),
         section: async (share: number) => renderSection(cmp, await withTrend(), share),
       };

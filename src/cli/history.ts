@@ -1,0 +1,203 @@
+/**
+ * `benchgate history FILE|GLOB...`: a branch's runs as a series (summary files of any format, a
+ * benchgate history file, or github-action-benchmark's data.js), the shifts the change-point search
+ * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
+ * the reference. The reference is resolved with `git rev-parse` in the current directory when it is
+ * a tag, and who set it with `git log` on the configuration file; both "unknown" outside a checkout.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { loadSummary } from '../adapters/registry.js';
+import { readHead } from '../adapters/parsing/source.js';
+import { UsageError } from '../errors.js';
+import { looksLikeBenchmarkData, parseBenchmarkData } from '../history/benchmark-data.js';
+import { budgetHolds, judgeBudget, type BudgetState, type ReferenceMove, type RunFigures } from '../history/budget.js';
+import { looksLikeHistory, parseHistory } from '../history/history-file.js';
+import { leaderboardEntry } from '../history/leaderboard.js';
+import { entryPoints, findShifts, identityRuns, SHIFT_METRICS, SPLIT_KEYS, type SeriesPoint, type Shift } from '../history/shifts.js';
+import { expandInputs } from '../load/glob.js';
+import { budgetSpecOf, DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
+import { readCommandArgs } from './command-args.js';
+import { metricName, renderBudget, renderShifts } from '../report/history-report.js';
+import { table, untrusted } from '../report/markdown/markdown.js';
+import { pyFixed } from '../stats/format.js';
+
+export interface HistoryCommand {
+  command: 'history';
+  files: string[];
+  config: { path: string; explicit: boolean };
+  candidate: string | null;
+  metrics: string[] | null;
+  /** Shifts smaller than this fraction of the level before are not listed. */
+  minChange: number;
+  format: 'markdown' | 'json';
+  inputFormat: string | null;
+}
+
+const VALUE = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'] as const;
+
+/** Parses the arguments after `history`; null means --help. */
+export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null {
+  const read = readCommandArgs('history', args, VALUE);
+  if (read === null) return null;
+  const { values, files } = read;
+  if (files.length === 0)
+    throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
+  const format = values.get('format') ?? 'markdown';
+  if (format !== 'markdown' && format !== 'json') throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of markdown, json`);
+  const config = values.get('config');
+  const metric = values.get('metric');
+  const minChange = values.get('min-change') ?? '0%';
+  const pct = /^(\d+(?:\.\d+)?)%$/.exec(minChange);
+  if (pct === null) throw new UsageError(`Invalid value ${JSON.stringify(minChange)} for --min-change: expected a percentage such as 5%`);
+  return {
+    command: 'history',
+    files,
+    config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+    candidate: values.get('candidate') ?? null,
+    metrics:
+      metric === undefined
+        ? null
+        : metric
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+    minChange: Number(pct[1]) / 100,
+    format,
+    inputFormat: values.get('input-format') ?? null,
+  };
+}
+
+const metaString = (m: Readonly<Record<string, unknown>>, key: string): string | null => (typeof m[key] === 'string' ? (m[key] as string) : null);
+
+/** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint. */
+function summaryPoint(file: string, config: GateConfig, inputFormat: string | null): SeriesPoint {
+  const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
+  const e = leaderboardEntry(file, s, config.pricing ?? {});
+  const keys = SPLIT_KEYS.map((k) => [k, s.metadata[k] ?? null]);
+  return {
+    commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
+    when: e.started_at,
+    identity: JSON.stringify([e.model, e.preset, keys]),
+    values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+  };
+}
+
+interface Loaded {
+  points: SeriesPoint[];
+  metrics: Record<string, 'higher' | 'lower' | null>;
+}
+
+/** The inputs, in the order given: a history file's or data.js's runs as they are; summaries by start time. */
+function loadRuns(cmd: HistoryCommand, config: GateConfig): Loaded {
+  const out: Loaded = { points: [], metrics: {} };
+  const summaries: SeriesPoint[] = [];
+  for (const file of expandInputs('history', cmd.files, process.cwd())) {
+    const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : '';
+    if (looksLikeHistory(head)) {
+      out.points.push(...entryPoints(parseHistory(readFileSync(file, 'utf8'), file).entries));
+      Object.assign(out.metrics, SHIFT_METRICS);
+    } else if (looksLikeBenchmarkData(head)) {
+      const data = parseBenchmarkData(readFileSync(file, 'utf8'), file);
+      out.points.push(...data.points);
+      Object.assign(out.metrics, data.metrics);
+    } else {
+      summaries.push(summaryPoint(file, config, cmd.inputFormat));
+      Object.assign(out.metrics, SHIFT_METRICS);
+    }
+  }
+  // Summaries in the order they ran when each says when; otherwise in the order of the file names.
+  if (summaries.every((p) => p.when !== null)) summaries.sort((a, b) => Date.parse(a.when as string) - Date.parse(b.when as string));
+  out.points.push(...summaries);
+  if (cmd.metrics !== null) {
+    const unknown = cmd.metrics.filter((m) => !(m in out.metrics));
+    if (unknown.length > 0)
+      throw new UsageError(
+        `--metric ${unknown.map((m) => JSON.stringify(m)).join(', ')}: not in these runs; they have ${Object.keys(out.metrics).slice(0, 20).join(', ')}`,
+      );
+    out.metrics = Object.fromEntries(cmd.metrics.map((m) => [m, out.metrics[m] ?? null]));
+  }
+  return out;
+}
+
+function git(args: string[]): string | null {
+  const r = spawnSync('git', args, { encoding: 'utf8', timeout: 10_000 });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+/** Who last changed the configuration's reference line, from `git log`; null outside a checkout. */
+function referenceMove(configPath: string): ReferenceMove | null {
+  const line = git(['log', '-1', '--format=%H%x09%an%x09%aI', '-G', '^\\s*reference\\s*:', '--', configPath]);
+  const [commit, author, date] = (line ?? '').split('\t');
+  return commit && /^[0-9a-f]{40,64}$/.test(commit) ? { commit, author: author || null, date: date || null } : null;
+}
+
+const figuresOf = (p: SeriesPoint): RunFigures => ({
+  completion_rate: p.values['completion_rate'] ?? null,
+  reward: p.values['reward'] ?? null,
+  steps: p.values['steps'] ?? null,
+  cost: p.values['cost'] ?? null,
+});
+
+/** The budget since the configuration's reference for the candidate (the newest run, or --candidate); null without a budget. */
+function budgetState(cmd: HistoryCommand, config: GateConfig, points: readonly SeriesPoint[]): BudgetState | null {
+  const spec = budgetSpecOf(config);
+  if (spec === null) return null;
+  const last = points[points.length - 1];
+  const candidate = cmd.candidate !== null ? summaryPoint(cmd.candidate, config, cmd.inputFormat) : last;
+  if (candidate === undefined) return null;
+  const sha = /^[0-9a-f]{7,64}$/.test(spec.reference) ? spec.reference : git(['rev-parse', '--verify', '--quiet', `${spec.reference}^{commit}`]);
+  const moved = cmd.config.explicit || statSync(cmd.config.path, { throwIfNoEntry: false }) ? referenceMove(cmd.config.path) : null;
+  if (sha === null) {
+    const problem = `the reference ${spec.reference} is not a commit here (run benchgate history in a checkout with the tag fetched, or name the commit)`;
+    return judgeBudget(spec, { commit: null, runs: [], problem, moved }, figuresOf(candidate));
+  }
+  const runs = points.filter((p) => p.commit.startsWith(sha)).map(figuresOf);
+  const commit = points.find((p) => p.commit.startsWith(sha))?.commit ?? sha;
+  return judgeBudget(spec, { commit, runs, moved }, figuresOf(candidate));
+}
+
+const value = (metric: string, x: number | null | undefined): string =>
+  x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
+const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
+
+/** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
+function seriesTable(points: readonly SeriesPoint[], metrics: readonly string[], shifts: readonly Shift[]): string[] {
+  const starts = new Set(shifts.map((s) => s.index));
+  const shown = metrics.slice(0, 6);
+  const rows = points.map((p, i) => [
+    `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit)}`,
+    p.when?.slice(0, 10) ?? '',
+    ...shown.map((m) => value(m, p.values[m])),
+  ]);
+  const more =
+    metrics.length > shown.length ? [`${metrics.length - shown.length} more metrics are searched and not shown here (--metric picks them).`, ''] : [];
+  return [...table(['Run', 'When', ...shown.map(metricName)], ['left', 'left', ...shown.map(() => 'right' as const)], rows), '', ...more];
+}
+
+/** Loads the runs, finds the shifts and the budget state; the text and whether the budget holds. */
+export function runHistory(cmd: HistoryCommand): { text: string; holds: boolean } {
+  const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+  const { points, metrics } = loadRuns(cmd, config);
+  const shifts = findShifts(points, metrics, { minChange: cmd.minChange });
+  const budget = budgetState(cmd, config, points);
+  const series = identityRuns(points);
+  const holds = budget !== null && budgetHolds(budget);
+  if (cmd.format === 'json') {
+    const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
+    return { text: `${text}\n`, holds };
+  }
+  const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? ''));
+  const lines = [
+    `## benchgate history: ${points.length} run${points.length === 1 ? '' : 's'}, ${series.length} series`,
+    '',
+    ...(breaks.length > 0
+      ? [`A new series starts where the fingerprint (model, preset, scoring version, dataset, suite, tool) changes: at ${breaks.join(', ')}.`, '']
+      : []),
+    ...seriesTable(points, Object.keys(metrics), shifts),
+    ...renderShifts(shifts, null, points.length),
+    ...(budget === null ? [] : renderBudget(budget)),
+  ];
+  return { text: `${lines.join('\n')}\n`, holds };
+}
