@@ -15,6 +15,7 @@ import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/registry.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { streamable, streamPackRlmCode } from '../adapters/formats/rlm-code-stream.js';
+import { threadsAllowed } from '../stats/parallel.js';
 import { EnvironmentError, InputError, isUserError } from '../errors.js';
 import { transferables, type PackedSummary } from '../schema/pack.js';
 import { packedSummary } from '../schema/packed-summary.js';
@@ -161,7 +162,8 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
       : 'baseline' in options
         ? [options.baseline, options.candidate]
         : [options, options];
-  if (workerScript === null || !isLargePair(baseline, candidate)) {
+  // BENCHGATE_THREADS=0: no thread at all (stats/parallel.ts).
+  if (workerScript === null || !threadsAllowed() || !isLargePair(baseline, candidate)) {
     return [
       { path: baseline, summary: loadSummary(baseline, bOptions) },
       { path: candidate, summary: loadSummary(candidate, cOptions) },
