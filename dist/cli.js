@@ -15329,11 +15329,17 @@ async function loadPair(baseline, candidate, options, workerScript) {
         : 'baseline' in options
             ? [options.baseline, options.candidate]
             : [options, options];
-    // BENCHGATE_THREADS=0: no thread at all (stats/parallel.ts).
-    if (workerScript === null || !threadsAllowed() || !isLargePair(baseline, candidate)) {
+    if (workerScript === null || !isLargePair(baseline, candidate)) {
         return [
             { path: baseline, summary: loadSummary(baseline, bOptions) },
             { path: candidate, summary: loadSummary(candidate, cOptions) },
+        ];
+    }
+    if (!threadsAllowed()) {
+        // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
+        return [
+            { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
+            { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
         ];
     }
     const small = smallWorkerScript(workerScript);
@@ -15370,15 +15376,18 @@ async function loadPair(baseline, candidate, options, workerScript) {
         { path: candidate, summary: packedSummary(cand) },
     ];
 }
+/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
+function readPacked({ file, options }) {
+    return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+}
 /**
  * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
  * streaming reader when it can), reply with its packed summary or the error.
  */
 function runLoadWorker() {
-    const { file, options } = workerData;
     let reply;
     try {
-        const packed = (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+        const packed = readPacked(workerData);
         parentPort?.postMessage({ ok: true, packed }, transferables(packed));
         return;
     }

@@ -162,11 +162,17 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
       : 'baseline' in options
         ? [options.baseline, options.candidate]
         : [options, options];
-  // BENCHGATE_THREADS=0: no thread at all (stats/parallel.ts).
-  if (workerScript === null || !threadsAllowed() || !isLargePair(baseline, candidate)) {
+  if (workerScript === null || !isLargePair(baseline, candidate)) {
     return [
       { path: baseline, summary: loadSummary(baseline, bOptions) },
       { path: candidate, summary: loadSummary(candidate, cOptions) },
+    ];
+  }
+  if (!threadsAllowed()) {
+    // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
+    return [
+      { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
+      { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
     ];
   }
   const small = smallWorkerScript(workerScript);
@@ -202,15 +208,19 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
   ];
 }
 
+/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
+function readPacked({ file, options }: LoadRequest): PackedSummary {
+  return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+}
+
 /**
  * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
  * streaming reader when it can), reply with its packed summary or the error.
  */
 export function runLoadWorker(): void {
-  const { file, options } = workerData as LoadRequest;
   let reply: LoadReply;
   try {
-    const packed = (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+    const packed = readPacked(workerData as LoadRequest);
     parentPort?.postMessage({ ok: true, packed } satisfies LoadReply, transferables(packed));
     return;
   } catch (err) {
