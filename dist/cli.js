@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { workerData, parentPort, Worker, isMainThread } from 'node:worker_threads';
+import { Worker, workerData, parentPort, isMainThread } from 'node:worker_threads';
 import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, createHash } from 'node:crypto';
@@ -15263,6 +15263,376 @@ function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES$1) {
 }
 
 /**
+ * A resampling loop split between this thread and one helper thread, synchronously: the caller
+ * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
+ * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
+ * second half of the draws can run in another thread and give exactly the values this thread would
+ * have computed: results are bit for bit the same with or without the helper.
+ *
+ * The helper (one thread for the process, started on first use) runs {@link KERNELS} from their own
+ * source text (a thread started from a string, so it needs no file beside the bundle), writes into
+ * scratch memory of its own job (never the caller's arrays), and raises a flag. This thread computes
+ * its part, then waits for the flag: when the helper is done, it copies the helper's part from the
+ * scratch memory; if the helper has not taken the job by the time this thread is done plus a grace
+ * period (a thread that could not start), or fails, this thread computes the helper's part itself
+ * and forgets the scratch memory, so a helper that finishes late writes only memory nobody reads.
+ * Nothing here waits without a bound.
+ *
+ * `BENCHGATE_THREADS=0` runs every loop on the calling thread (no helper is ever started), and the
+ * large files load on it too (load/load.ts). The results are the same, bit for bit.
+ */
+/**
+ * The seeded generator of distributions.ts's `bitSource` (mulberry32), positioned after `skip`
+ * draws: its state moves by a constant per draw, so any draw is reached at once (a resampling loop
+ * split across threads starts each part where it falls).
+ * Self-contained and defined here, beside the kernels that call it: a helper thread runs their
+ * source text, which must name nothing imported.
+ */
+function bitSourceAt(seed, skip) {
+    let state = ((seed >>> 0) + Math.imul(skip % 4294967296, 0x6d2b79f5)) >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return (t ^ (t >>> 14)) >>> 0;
+    };
+}
+/**
+ * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
+ * (stats/sign-flip.ts lays them out; the sums are the plain loop's, bit for bit). Pattern p draws
+ * `words` 32-bit words of the generator, the last one's bits past the last unit masked off by
+ * `lastMask`; when `exact` (every pattern enumerated, at most 14 units: one word), p itself is the
+ * pattern.
+ *
+ * `x` holds `cols` columns per unit (unit u's at u·cols …). Each column's flipped units are added in
+ * ascending order from 0, the set bits of each word lowest first, as a plain loop adds them: the
+ * first `floats` columns are series whose sums round (rewards), written as they are to outs[0 …].
+ * The others are lanes: several integer series packed into one double, series j's field at bits
+ * shift … shift + width of its lane, holding value − low (fields[4j …] = lane column, shift,
+ * width, low). A lane's sums are integers below 2^53 whose fields cannot carry into each other, so
+ * exact in any order; series j's flipped sum is its field of the lane's sum plus low × the number of
+ * flipped units, exact too, written to outs[floats + j].
+ */
+function flipLanes(x, cols, floats, fields, words, lastMask, exact, seed, from, to, outs) {
+    // bitSourceAt(seed, (from − 1)·words), inlined: a call per word costs this loop a third of its time.
+    let state = ((seed >>> 0) + Math.imul(((from - 1) * words) % 4294967296, 0x6d2b79f5)) | 0;
+    const series = fields.length / 4;
+    const mask = new Int32Array(words);
+    const sums = new Float64Array(cols);
+    for (let p = from; p < to; p++) {
+        // The pattern's words, and how many units it flips.
+        let flipped = 0;
+        for (let w = 0; w < words; w++) {
+            let m = p;
+            if (!exact) {
+                state = (state + 0x6d2b79f5) | 0;
+                m = state;
+                m = Math.imul(m ^ (m >>> 15), m | 1);
+                m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
+                m ^= m >>> 14;
+            }
+            if (w === words - 1)
+                m &= lastMask;
+            mask[w] = m;
+            m -= (m >>> 1) & 0x55555555;
+            m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+            flipped += Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+        }
+        if (cols === 1) {
+            let s = 0;
+            for (let w = 0; w < words; w++) {
+                let m = mask[w];
+                const base = (w << 5) + 31;
+                while (m !== 0) {
+                    const low = m & -m;
+                    m ^= low;
+                    s += x[base - Math.clz32(low)];
+                }
+            }
+            sums[0] = s;
+        }
+        else if (cols === 2) {
+            let s = 0;
+            let t = 0;
+            for (let w = 0; w < words; w++) {
+                let m = mask[w];
+                const base = (w << 5) + 31;
+                while (m !== 0) {
+                    const low = m & -m;
+                    m ^= low;
+                    const at = (base - Math.clz32(low)) << 1;
+                    s += x[at];
+                    t += x[at + 1];
+                }
+            }
+            sums[0] = s;
+            sums[1] = t;
+        }
+        else if (cols > 2) {
+            // 3 to 5 columns (sizes and 4 gates at most): locals, the columns past the third behind tests that always go the same way.
+            let s0 = 0;
+            let s1 = 0;
+            let s2 = 0;
+            let s3 = 0;
+            let s4 = 0;
+            for (let w = 0; w < words; w++) {
+                let m = mask[w];
+                const base = (w << 5) + 31;
+                while (m !== 0) {
+                    const low = m & -m;
+                    m ^= low;
+                    const at = (base - Math.clz32(low)) * cols;
+                    s0 += x[at];
+                    s1 += x[at + 1];
+                    s2 += x[at + 2];
+                    if (cols > 3)
+                        s3 += x[at + 3];
+                    if (cols > 4)
+                        s4 += x[at + 4];
+                }
+            }
+            sums.set([s0, s1, s2, s3, s4].slice(0, cols));
+        }
+        for (let k = 0; k < floats; k++)
+            outs[k][p] = sums[k];
+        for (let j = 0; j < series; j++) {
+            const lane = fields[4 * j];
+            // The field: ⌊sum / 2^shift⌋ mod 2^width, exact (powers of two, integers below 2^53).
+            const q = Math.floor((lane < 0 ? 0 : sums[lane]) * 2 ** -fields[4 * j + 1]);
+            const width = 2 ** fields[4 * j + 2];
+            outs[floats + j][p] = q - Math.floor(q / width) * width + fields[4 * j + 3] * flipped;
+        }
+    }
+}
+/**
+ * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
+ * for each draw, every case's sign flipped at random, the group sums of each of the `L` series, and
+ * whether their spread Q reaches the observed one: `reached[r·L + j]` is 1 or 0 (written, never
+ * added to, so a range computed twice gives the same array). Draw r takes ⌈n/32⌉ words of the
+ * generator, case i's sign being bit i mod 32 of word ⌊i/32⌋.
+ *
+ * The cases come group by group: group g's are `order[starts[g]]` … `order[starts[g + 1] − 1]`,
+ * ascending, and `eo` holds their values in that order (position k's at k·L …). A group's sum thus
+ * adds its cases' terms in case order, from 0, exactly as a loop over all cases into one sum per
+ * group would (the same sums, bit for bit), but in registers rather than through memory; Q adds the
+ * squared sums in group order, as that loop's would.
+ */
+function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, reached) {
+    const words = Math.ceil(n / 32);
+    const next = bitSourceAt(seed, from * words);
+    const bits = new Int32Array(words);
+    const q = new Float64Array(L);
+    const acc = new Float64Array(L);
+    for (let r = from; r < to; r++) {
+        for (let w = 0; w < words; w++)
+            bits[w] = next();
+        q.fill(0);
+        for (let g = 0; g < groups; g++) {
+            const end = starts[g + 1];
+            if (L === 1) {
+                let a0 = 0;
+                for (let k = starts[g]; k < end; k++) {
+                    const i = order[k];
+                    // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                    a0 += s * eo[k];
+                }
+                q[0] += a0 ** 2;
+            }
+            else if (L === 3) {
+                let a0 = 0;
+                let a1 = 0;
+                let a2 = 0;
+                for (let k = starts[g]; k < end; k++) {
+                    const i = order[k];
+                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                    const at = k * 3;
+                    a0 += s * eo[at];
+                    a1 += s * eo[at + 1];
+                    a2 += s * eo[at + 2];
+                }
+                q[0] += a0 ** 2;
+                q[1] += a1 ** 2;
+                q[2] += a2 ** 2;
+            }
+            else {
+                acc.fill(0);
+                for (let k = starts[g]; k < end; k++) {
+                    const i = order[k];
+                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                    const at = k * L;
+                    for (let j = 0; j < L; j++)
+                        acc[j] += s * eo[at + j];
+                }
+                for (let j = 0; j < L; j++)
+                    q[j] += acc[j] ** 2;
+            }
+        }
+        for (let j = 0; j < L; j++)
+            reached[r * L + j] = q[j] >= observed[j] ? 1 : 0;
+    }
+}
+/**
+ * The loops a helper thread can run, by name. Each writes its results into the shared arrays it is
+ * given and never adds to them, so a range computed twice (by a late helper and by this thread)
+ * leaves the same values.
+ */
+const KERNELS = { flipLanes, spreadRange };
+/**
+ * Per kernel: the argument it writes its results into (a shared array, or a list of them), and the
+ * part of each such array that the range [a, b) writes. The helper gets scratch arrays in its place.
+ */
+const WRITES = {
+    flipLanes: { arg: 10, span: (_, a, b) => [a, b] },
+    spreadRange: { arg: 10, span: (args, a, b) => [a * args[4], b * args[4]] },
+};
+/**
+ * A job for the helper: `args` with the arrays the kernel writes replaced by fresh scratch arrays,
+ * and `collect`, which copies the helper's part from them into the caller's arrays (called only
+ * once the helper is done).
+ */
+function helperJob(kernel, args, a, b) {
+    const writes = WRITES[kernel];
+    const target = args[writes.arg];
+    const targets = Array.isArray(target) ? target : [target];
+    const [lo, hi] = writes.span(args, a, b);
+    const scratch = targets.map(() => sharedFloat64(hi));
+    const own = args.slice();
+    own[writes.arg] = Array.isArray(target) ? scratch : scratch[0];
+    return { args: own, collect: () => targets.forEach((t, k) => t.set(scratch[k].subarray(lo, hi), lo)) };
+}
+let seam = { graceMs: 2000, hold: null, fail: false };
+/** False when the environment says `BENCHGATE_THREADS=0`: every loop and load then runs on the calling thread. */
+function threadsAllowed(env = process.env) {
+    return env['BENCHGATE_THREADS']?.trim() !== '0';
+}
+/** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
+function helperSource() {
+    const kernels = Object.entries(KERNELS)
+        .map(([name, f]) => `${JSON.stringify(name)}: ${f.name}`)
+        .join(', ');
+    return `'use strict';
+const { parentPort } = require('node:worker_threads');
+${bitSourceAt.toString()}
+${Object.values(KERNELS)
+        .map((f) => f.toString())
+        .join('\n')}
+const kernels = { ${kernels} };
+parentPort.on('message', (job) => {
+  if (job === 'ping') return parentPort.postMessage('pong');
+  const { kernel, args, flag, hold, fail } = job;
+  if (hold !== null) Atomics.wait(hold, 0, 0);
+  Atomics.store(flag, 0, ${TAKEN});
+  try {
+    if (fail) throw new Error('failure injected by a test');
+    kernels[kernel](...args);
+    Atomics.store(flag, 0, ${DONE});
+  } catch {
+    Atomics.store(flag, 0, ${FAILED});
+  }
+  Atomics.notify(flag, 0);
+});`;
+}
+const WAITING = 0;
+const TAKEN = 1;
+const DONE = 2;
+const FAILED = 3;
+/** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
+const PARALLEL_MIN_WORK = 2e7;
+/** Shared-memory arrays, so that a helper thread can read and write them. */
+function sharedFloat64(length) {
+    return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * 8), 0, length);
+}
+function sharedInt32(length) {
+    return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length);
+}
+/**
+ * Runs `kernel` over [from, to): the first part here, the rest in a helper thread when `work` is
+ * worth it (and `split` and {@link threadsAllowed} allow), else all here. `args(a, b)` gives the
+ * kernel's arguments for the range [a, b); the arrays it reads must come from {@link sharedFloat64}
+ * (those it writes may be any: the helper writes scratch arrays, copied in once it is done). Returns
+ * who computed the second part: the helper thread, or this one (no split, or the helper did not do it).
+ */
+function runSplit(kernel, from, to, work, args, split = work >= PARALLEL_MIN_WORK) {
+    const run = (a, b) => KERNELS[kernel](...args(a, b));
+    const mid = from + Math.ceil((to - from) * (1 - helperShare()));
+    if (!split || mid >= to || !threadsAllowed()) {
+        run(from, to);
+        return 'here';
+    }
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const job = helperJob(kernel, args(mid, to), mid, to);
+    try {
+        helperThread().postMessage({ kernel, args: job.args, flag, hold: seam.hold, fail: seam.fail });
+    }
+    catch {
+        Atomics.store(flag, 0, FAILED);
+    }
+    const started = Date.now();
+    run(from, mid);
+    // The helper's part is about as long as this one: a helper that has not picked it up within the
+    // grace period, or not finished within a few times this part's time, is not coming (a thread that
+    // died cannot say so while this one waits).
+    const pickUp = Date.now() + seam.graceMs;
+    const finish = pickUp + 4 * (Date.now() - started);
+    for (;;) {
+        const state = Atomics.load(flag, 0);
+        if (state === DONE) {
+            job.collect();
+            return 'helper';
+        }
+        const deadline = state === WAITING ? pickUp : finish;
+        if (state === FAILED || Date.now() >= deadline) {
+            // The values the helper would have given; its scratch memory is never read again.
+            run(mid, to);
+            return 'here';
+        }
+        Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
+    }
+}
+/**
+ * The helper's share of a split loop: half once it has had time to start, a little under half
+ * before (a new thread first starts node and compiles the kernels; this thread does not wait).
+ */
+function helperShare() {
+    return helper !== null && Date.now() - helperSince >= WARM_MS ? 0.5 : 0.45;
+}
+const WARM_MS = 200;
+/** One helper thread for the process, started on first use (or by {@link warmHelper}) and kept (unref'd: it never keeps the process alive). */
+let helper = null;
+let helperSince = 0;
+/**
+ * Starts the helper thread ahead of the loops that will use it (a large comparison under the
+ * significant policy, while its files load), so that its start is not on their path.
+ */
+function warmHelper() {
+    if (!threadsAllowed())
+        return;
+    try {
+        helperThread();
+    }
+    catch {
+        // No thread: the loops run here.
+    }
+}
+function helperThread() {
+    if (helper !== null)
+        return helper;
+    const thread = new Worker(helperSource(), { eval: true });
+    thread.unref();
+    const forget = () => {
+        if (helper === thread)
+            helper = null;
+    };
+    thread.on('error', forget);
+    thread.on('exit', forget);
+    helper = thread;
+    helperSince = Date.now();
+    return thread;
+}
+
+/**
  * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
  * case objects are built only if something asks for them; the comparison reads the packed form.
  */
@@ -15454,6 +15824,13 @@ async function loadPair(baseline, candidate, options, workerScript) {
             { path: candidate, summary: loadSummary(candidate, cOptions) },
         ];
     }
+    if (!threadsAllowed()) {
+        // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
+        return [
+            { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
+            { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
+        ];
+    }
     const small = smallWorkerScript(workerScript);
     const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
     const here = readHere(requests.baseline, requests.candidate);
@@ -15488,15 +15865,18 @@ async function loadPair(baseline, candidate, options, workerScript) {
         { path: candidate, summary: packedSummary(cand) },
     ];
 }
+/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
+function readPacked({ file, options }) {
+    return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+}
 /**
  * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
  * streaming reader when it can), reply with its packed summary or the error.
  */
 function runLoadWorker() {
-    const { file, options } = workerData;
     let reply;
     try {
-        const packed = (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+        const packed = readPacked(workerData);
         parentPort?.postMessage({ ok: true, packed }, transferables(packed));
         return;
     }
@@ -15949,334 +16329,6 @@ function collectFindings(baseline, candidate, rows, extra, allowed, totals = { b
 }
 
 /**
- * A resampling loop split between this thread and one helper thread, synchronously: the caller
- * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
- * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
- * second half of the draws can run in another thread and give exactly the values this thread would
- * have computed: results are bit for bit the same with or without the helper.
- *
- * The helper (one thread for the process, started on first use) runs {@link KERNELS} from their own
- * source text (a thread started from a string, so it needs no file beside the bundle), writes into
- * shared memory, and raises a flag. This thread computes its part, then waits for the flag; if the
- * helper has not taken the job by the time this thread is done plus a grace period (a thread that
- * could not start), or fails, this thread computes the helper's part itself: the same values, so a
- * late helper writing them too changes nothing. Nothing here waits without a bound.
- */
-/**
- * The seeded generator of distributions.ts's `bitSource` (mulberry32), positioned after `skip`
- * draws: its state moves by a constant per draw, so any draw is reached at once (a resampling loop
- * split across threads starts each part where it falls).
- * Self-contained and defined here, beside the kernels that call it: a helper thread runs their
- * source text, which must name nothing imported.
- */
-function bitSourceAt(seed, skip) {
-    let state = ((seed >>> 0) + Math.imul(skip % 4294967296, 0x6d2b79f5)) >>> 0;
-    return () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return (t ^ (t >>> 14)) >>> 0;
-    };
-}
-/**
- * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
- * (stats/sign-flip.ts lays them out; the sums are the plain loop's, bit for bit). Pattern p draws
- * `words` 32-bit words of the generator, the last one's bits past the last unit masked off by
- * `lastMask`; when `exact` (every pattern enumerated, at most 14 units: one word), p itself is the
- * pattern.
- *
- * `x` holds `cols` columns per unit (unit u's at u·cols …). Each column's flipped units are added in
- * ascending order from 0, the set bits of each word lowest first, as a plain loop adds them: the
- * first `floats` columns are series whose sums round (rewards), written as they are to outs[0 …].
- * The others are lanes: several integer series packed into one double, series j's field at bits
- * shift … shift + width of its lane, holding value − low (fields[4j …] = lane column, shift,
- * width, low). A lane's sums are integers below 2^53 whose fields cannot carry into each other, so
- * exact in any order; series j's flipped sum is its field of the lane's sum plus low × the number of
- * flipped units, exact too, written to outs[floats + j].
- */
-function flipLanes(x, cols, floats, fields, words, lastMask, exact, seed, from, to, outs) {
-    // bitSourceAt(seed, (from − 1)·words), inlined: a call per word costs this loop a third of its time.
-    let state = ((seed >>> 0) + Math.imul(((from - 1) * words) % 4294967296, 0x6d2b79f5)) | 0;
-    const series = fields.length / 4;
-    const mask = new Int32Array(words);
-    const sums = new Float64Array(cols);
-    for (let p = from; p < to; p++) {
-        // The pattern's words, and how many units it flips.
-        let flipped = 0;
-        for (let w = 0; w < words; w++) {
-            let m = p;
-            if (!exact) {
-                state = (state + 0x6d2b79f5) | 0;
-                m = state;
-                m = Math.imul(m ^ (m >>> 15), m | 1);
-                m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
-                m ^= m >>> 14;
-            }
-            if (w === words - 1)
-                m &= lastMask;
-            mask[w] = m;
-            m -= (m >>> 1) & 0x55555555;
-            m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
-            flipped += Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-        }
-        if (cols === 1) {
-            let s = 0;
-            for (let w = 0; w < words; w++) {
-                let m = mask[w];
-                const base = (w << 5) + 31;
-                while (m !== 0) {
-                    const low = m & -m;
-                    m ^= low;
-                    s += x[base - Math.clz32(low)];
-                }
-            }
-            sums[0] = s;
-        }
-        else if (cols === 2) {
-            let s = 0;
-            let t = 0;
-            for (let w = 0; w < words; w++) {
-                let m = mask[w];
-                const base = (w << 5) + 31;
-                while (m !== 0) {
-                    const low = m & -m;
-                    m ^= low;
-                    const at = (base - Math.clz32(low)) << 1;
-                    s += x[at];
-                    t += x[at + 1];
-                }
-            }
-            sums[0] = s;
-            sums[1] = t;
-        }
-        else if (cols > 2) {
-            // 3 to 5 columns (sizes and 4 gates at most): locals, the columns past the third behind tests that always go the same way.
-            let s0 = 0;
-            let s1 = 0;
-            let s2 = 0;
-            let s3 = 0;
-            let s4 = 0;
-            for (let w = 0; w < words; w++) {
-                let m = mask[w];
-                const base = (w << 5) + 31;
-                while (m !== 0) {
-                    const low = m & -m;
-                    m ^= low;
-                    const at = (base - Math.clz32(low)) * cols;
-                    s0 += x[at];
-                    s1 += x[at + 1];
-                    s2 += x[at + 2];
-                    if (cols > 3)
-                        s3 += x[at + 3];
-                    if (cols > 4)
-                        s4 += x[at + 4];
-                }
-            }
-            sums.set([s0, s1, s2, s3, s4].slice(0, cols));
-        }
-        for (let k = 0; k < floats; k++)
-            outs[k][p] = sums[k];
-        for (let j = 0; j < series; j++) {
-            const lane = fields[4 * j];
-            // The field: ⌊sum / 2^shift⌋ mod 2^width, exact (powers of two, integers below 2^53).
-            const q = Math.floor((lane < 0 ? 0 : sums[lane]) * 2 ** -fields[4 * j + 1]);
-            const width = 2 ** fields[4 * j + 2];
-            outs[floats + j][p] = q - Math.floor(q / width) * width + fields[4 * j + 3] * flipped;
-        }
-    }
-}
-/**
- * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
- * for each draw, every case's sign flipped at random, the group sums of each of the `L` series, and
- * whether their spread Q reaches the observed one: `reached[r·L + j]` is 1 or 0 (written, never
- * added to, so a range computed twice gives the same array). Draw r takes ⌈n/32⌉ words of the
- * generator, case i's sign being bit i mod 32 of word ⌊i/32⌋.
- *
- * The cases come group by group: group g's are `order[starts[g]]` … `order[starts[g + 1] − 1]`,
- * ascending, and `eo` holds their values in that order (position k's at k·L …). A group's sum thus
- * adds its cases' terms in case order, from 0, exactly as a loop over all cases into one sum per
- * group would (the same sums, bit for bit), but in registers rather than through memory; Q adds the
- * squared sums in group order, as that loop's would.
- */
-function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, reached) {
-    const words = Math.ceil(n / 32);
-    const next = bitSourceAt(seed, from * words);
-    const bits = new Int32Array(words);
-    const q = new Float64Array(L);
-    const acc = new Float64Array(L);
-    for (let r = from; r < to; r++) {
-        for (let w = 0; w < words; w++)
-            bits[w] = next();
-        q.fill(0);
-        for (let g = 0; g < groups; g++) {
-            const end = starts[g + 1];
-            if (L === 1) {
-                let a0 = 0;
-                for (let k = starts[g]; k < end; k++) {
-                    const i = order[k];
-                    // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
-                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
-                    a0 += s * eo[k];
-                }
-                q[0] += a0 ** 2;
-            }
-            else if (L === 3) {
-                let a0 = 0;
-                let a1 = 0;
-                let a2 = 0;
-                for (let k = starts[g]; k < end; k++) {
-                    const i = order[k];
-                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
-                    const at = k * 3;
-                    a0 += s * eo[at];
-                    a1 += s * eo[at + 1];
-                    a2 += s * eo[at + 2];
-                }
-                q[0] += a0 ** 2;
-                q[1] += a1 ** 2;
-                q[2] += a2 ** 2;
-            }
-            else {
-                acc.fill(0);
-                for (let k = starts[g]; k < end; k++) {
-                    const i = order[k];
-                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
-                    const at = k * L;
-                    for (let j = 0; j < L; j++)
-                        acc[j] += s * eo[at + j];
-                }
-                for (let j = 0; j < L; j++)
-                    q[j] += acc[j] ** 2;
-            }
-        }
-        for (let j = 0; j < L; j++)
-            reached[r * L + j] = q[j] >= observed[j] ? 1 : 0;
-    }
-}
-/**
- * The loops a helper thread can run, by name. Each writes its results into the shared arrays it is
- * given and never adds to them, so a range computed twice (by a late helper and by this thread)
- * leaves the same values.
- */
-const KERNELS = { flipLanes, spreadRange };
-/** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
-function helperSource() {
-    const kernels = Object.entries(KERNELS)
-        .map(([name, f]) => `${JSON.stringify(name)}: ${f.name}`)
-        .join(', ');
-    return `'use strict';
-const { parentPort } = require('node:worker_threads');
-${bitSourceAt.toString()}
-${Object.values(KERNELS)
-        .map((f) => f.toString())
-        .join('\n')}
-const kernels = { ${kernels} };
-parentPort.on('message', ({ kernel, args, flag }) => {
-  Atomics.store(flag, 0, ${TAKEN});
-  try {
-    kernels[kernel](...args);
-    Atomics.store(flag, 0, ${DONE});
-  } catch {
-    Atomics.store(flag, 0, ${FAILED});
-  }
-  Atomics.notify(flag, 0);
-});`;
-}
-const WAITING = 0;
-const TAKEN = 1;
-const DONE = 2;
-const FAILED = 3;
-/** How long a helper may take to pick up its job after this thread finished its own part. */
-const GRACE_MS = 2000;
-/** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
-const PARALLEL_MIN_WORK = 2e7;
-/** Shared-memory arrays, so that a helper thread can read and write them. */
-function sharedFloat64(length) {
-    return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * 8), 0, length);
-}
-function sharedInt32(length) {
-    return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length);
-}
-/**
- * Runs `kernel` over [from, to): the first part here, the rest in a helper thread when `work` is
- * worth it (and `split` allows), else all here. `args(a, b)` gives the kernel's arguments for the
- * range [a, b); the arrays it writes must come from {@link sharedFloat64}. Returns who computed
- * the second part: the helper thread, or this one (no split, or the helper did not do it).
- */
-function runSplit(kernel, from, to, work, args, split = work >= PARALLEL_MIN_WORK) {
-    const run = (a, b) => KERNELS[kernel](...args(a, b));
-    const mid = from + Math.ceil((to - from) * (1 - helperShare()));
-    if (!split || mid >= to) {
-        run(from, to);
-        return 'here';
-    }
-    const flag = new Int32Array(new SharedArrayBuffer(4));
-    try {
-        helperThread().postMessage({ kernel, args: args(mid, to), flag });
-    }
-    catch {
-        Atomics.store(flag, 0, FAILED);
-    }
-    const started = Date.now();
-    run(from, mid);
-    // The helper's part is about as long as this one: a helper that has not picked it up within the
-    // grace period, or not finished within a few times this part's time, is not coming (a thread that
-    // died cannot say so while this one waits).
-    const pickUp = Date.now() + GRACE_MS;
-    const finish = pickUp + 4 * (Date.now() - started);
-    for (;;) {
-        const state = Atomics.load(flag, 0);
-        if (state === DONE)
-            return 'helper';
-        const deadline = state === WAITING ? pickUp : finish;
-        if (state === FAILED || Date.now() >= deadline) {
-            run(mid, to); // the same values the helper would write
-            return 'here';
-        }
-        Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
-    }
-}
-/**
- * The helper's share of a split loop: half once it has had time to start, a little under half
- * before (a new thread first starts node and compiles the kernels; this thread does not wait).
- */
-function helperShare() {
-    return helper !== null && Date.now() - helperSince >= WARM_MS ? 0.5 : 0.45;
-}
-const WARM_MS = 200;
-/** One helper thread for the process, started on first use (or by {@link warmHelper}) and kept (unref'd: it never keeps the process alive). */
-let helper = null;
-let helperSince = 0;
-/**
- * Starts the helper thread ahead of the loops that will use it (a large comparison under the
- * significant policy, while its files load), so that its start is not on their path.
- */
-function warmHelper() {
-    try {
-        helperThread();
-    }
-    catch {
-        // No thread: the loops run here.
-    }
-}
-function helperThread() {
-    if (helper !== null)
-        return helper;
-    const thread = new Worker(helperSource(), { eval: true });
-    thread.unref();
-    const forget = () => {
-        if (helper === thread)
-            helper = null;
-    };
-    thread.on('error', forget);
-    thread.on('exit', forget);
-    helper = thread;
-    helperSince = Date.now();
-    return thread;
-}
-
-/**
  * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
  * pseudo-random bit source. Pure and deterministic.
  */
@@ -16332,11 +16384,18 @@ function bitSource(seed) {
 const EXACT_MAX_UNITS = 14;
 const SIGN_FLIP_SEED = 0x5eed2024;
 /**
+ * The most gates the fast kernel takes (the gates' tests use 4, a slice's 1). With more, the sums
+ * come from {@link manyGates}: the same values, bit for bit, but a plain loop on this thread only
+ * (no lanes, no helper thread), several times slower on a large suite. {@link Patterns.kernel} says
+ * which ran.
+ */
+const LANES_MAX_GATES = 4;
+/**
  * The sign patterns of `unitSums` (one array per gate, one sum per unit) and their flipped sums.
  * `split` forces (true) or forbids (false) splitting the work with a helper thread; by default a
  * large suite splits it. The values are the same either way. Two loops give the same sums as a
- * plain loop over the units, bit for bit: {@link byLanes} for up to 4 gates (the gates' tests use
- * 4, a slice's 1), {@link manyGates} for more.
+ * plain loop over the units, bit for bit: {@link byLanes} for up to {@link LANES_MAX_GATES} gates,
+ * {@link manyGates} (slower, never split) for more; the result's `kernel` says which.
  */
 function signPatterns(unitSize, unitSums, resamples, split) {
     const G = unitSize.length;
@@ -16349,11 +16408,12 @@ function signPatterns(unitSize, unitSums, resamples, split) {
     const words = Math.ceil(G / 32);
     // The last word's bits past the last unit are drawn but stand for no unit.
     const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
-    if (gates <= 4)
+    const kernel = gates <= LANES_MAX_GATES ? 'lanes' : 'many-gates';
+    if (kernel === 'lanes')
         byLanes(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
     else
         manyGates(G, words, lastMask, count, exact, bitSource(SIGN_FLIP_SEED), unitSize, unitSums, flippedSize, flippedSum);
-    return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+    return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum, kernel };
 }
 /** Bits of a double's significand: integers below 2^53 are exact, and so are their sums while they stay below. */
 const EXACT_BITS = 53;

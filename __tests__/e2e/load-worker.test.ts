@@ -24,7 +24,7 @@ describe('the small loading thread (dist/load-worker.js) beside the bundle', () 
     expect(source.length).toBeLessThan(200_000);
   });
 
-  it('gives the reports and errors of loading in-process, and hands broken files to the full reader', async () => {
+  it('gives the reports and errors of loading in-process, and hands broken files to the full reader (threads on and off)', async () => {
     const base = JSON.parse(readFileSync(`${root}rlm-code/reward_regression/baseline.json`, 'utf8')) as { case_results: Record<string, unknown>[] };
     const badRow = join(tmp, 'bad-row.json');
     writeFileSync(badRow, JSON.stringify({ ...base, case_results: base.case_results.map((r, i) => (i === 1 ? { ...r, completed: 'false' } : r)) }, null, 2));
@@ -49,13 +49,16 @@ describe('the small loading thread (dist/load-worker.js) beside the bundle', () 
       ['compare', '--baseline', `${root}rlm-code/reward_regression/baseline.json`, '--candidate', large, '--format', 'json'],
     ];
     for (const args of runs) {
-      const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, timeout: 30_000 });
       const inProcess = await runCli(...args);
-      expect({ status: threaded.status, stdout: threaded.stdout, stderr: threaded.stderr }).toEqual({
-        status: inProcess.code,
-        stdout: inProcess.stdout,
-        stderr: inProcess.stderr,
-      });
+      // Threads, and BENCHGATE_THREADS=0: the same packed forms read one after the other on the main thread.
+      for (const threads of [{}, { BENCHGATE_THREADS: '0' }]) {
+        const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...env, ...threads }, timeout: 30_000 });
+        expect({ status: threaded.status, stdout: threaded.stdout, stderr: threaded.stderr }, JSON.stringify(threads)).toEqual({
+          status: inProcess.code,
+          stdout: inProcess.stdout,
+          stderr: inProcess.stderr,
+        });
+      }
     }
   });
 });

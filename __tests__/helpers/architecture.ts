@@ -82,12 +82,12 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['github'],
   ['action', 'cli', 'tools/calibrate', 'tools/change-points'],
   ['index', 'cli.ts'],
+  ['tools/generate'],
 ];
 
-/** The layer name of a repo-relative file: its first folder under src (or the file's own name), or tools/calibrate. */
+/** The layer name of a repo-relative file: its first folder under src (or the file's own name), or its tool (tools/<name>). */
 export function unitOf(file: string): string {
-  if (file.startsWith('tools/calibrate/')) return 'tools/calibrate';
-  if (file.startsWith('tools/change-points/')) return 'tools/change-points';
+  if (file.startsWith('tools/')) return file.split('/').slice(0, 2).join('/');
   const parts = file.replace(/^src\//, '').split('/');
   if (parts.length > 1) return parts[0] as string;
   return file === 'src/cli.ts' ? 'cli.ts' : (parts[0] as string).replace(/\.ts$/, '');

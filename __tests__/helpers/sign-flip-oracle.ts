@@ -5,7 +5,7 @@
 import { bitSource } from '../../src/stats/distributions.js';
 import { SIGN_FLIP_SEED, type Patterns } from '../../src/stats/sign-flip.js';
 
-export function signPatternsOracle(unitSize: Float64Array, unitSums: Float64Array[], resamples: number): Patterns {
+export function signPatternsOracle(unitSize: Float64Array, unitSums: Float64Array[], resamples: number): Omit<Patterns, 'kernel'> {
   const G = unitSize.length;
   const exact = G <= 14;
   const count = exact ? 2 ** G : resamples + 1;

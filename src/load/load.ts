@@ -15,6 +15,7 @@ import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/registry.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { streamable, streamPackRlmCode } from '../adapters/formats/rlm-code-stream.js';
+import { threadsAllowed } from '../stats/parallel.js';
 import { EnvironmentError, InputError, isUserError } from '../errors.js';
 import { transferables, type PackedSummary } from '../schema/pack.js';
 import { packedSummary } from '../schema/packed-summary.js';
@@ -167,6 +168,13 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
       { path: candidate, summary: loadSummary(candidate, cOptions) },
     ];
   }
+  if (!threadsAllowed()) {
+    // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
+    return [
+      { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
+      { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
+    ];
+  }
   const small = smallWorkerScript(workerScript);
   const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
   const here = readHere(requests.baseline, requests.candidate);
@@ -200,15 +208,19 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
   ];
 }
 
+/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
+function readPacked({ file, options }: LoadRequest): PackedSummary {
+  return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+}
+
 /**
  * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
  * streaming reader when it can), reply with its packed summary or the error.
  */
 export function runLoadWorker(): void {
-  const { file, options } = workerData as LoadRequest;
   let reply: LoadReply;
   try {
-    const packed = (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+    const packed = readPacked(workerData as LoadRequest);
     parentPort?.postMessage({ ok: true, packed } satisfies LoadReply, transferables(packed));
     return;
   } catch (err) {

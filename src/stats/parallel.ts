@@ -7,10 +7,15 @@
  *
  * The helper (one thread for the process, started on first use) runs {@link KERNELS} from their own
  * source text (a thread started from a string, so it needs no file beside the bundle), writes into
- * shared memory, and raises a flag. This thread computes its part, then waits for the flag; if the
- * helper has not taken the job by the time this thread is done plus a grace period (a thread that
- * could not start), or fails, this thread computes the helper's part itself: the same values, so a
- * late helper writing them too changes nothing. Nothing here waits without a bound.
+ * scratch memory of its own job (never the caller's arrays), and raises a flag. This thread computes
+ * its part, then waits for the flag: when the helper is done, it copies the helper's part from the
+ * scratch memory; if the helper has not taken the job by the time this thread is done plus a grace
+ * period (a thread that could not start), or fails, this thread computes the helper's part itself
+ * and forgets the scratch memory, so a helper that finishes late writes only memory nobody reads.
+ * Nothing here waits without a bound.
+ *
+ * `BENCHGATE_THREADS=0` runs every loop on the calling thread (no helper is ever started), and the
+ * large files load on it too (load/load.ts). The results are the same, bit for bit.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -229,6 +234,65 @@ export function spreadRange(
 export const KERNELS = { flipLanes, spreadRange } as const;
 type Kernel = keyof typeof KERNELS;
 
+/**
+ * Per kernel: the argument it writes its results into (a shared array, or a list of them), and the
+ * part of each such array that the range [a, b) writes. The helper gets scratch arrays in its place.
+ */
+const WRITES: Record<Kernel, { arg: number; span(args: readonly unknown[], a: number, b: number): [number, number] }> = {
+  flipLanes: { arg: 10, span: (_, a, b) => [a, b] },
+  spreadRange: { arg: 10, span: (args, a, b) => [a * (args[4] as number), b * (args[4] as number)] },
+};
+
+/**
+ * A job for the helper: `args` with the arrays the kernel writes replaced by fresh scratch arrays,
+ * and `collect`, which copies the helper's part from them into the caller's arrays (called only
+ * once the helper is done).
+ */
+function helperJob(kernel: Kernel, args: unknown[], a: number, b: number): { args: unknown[]; collect(): void } {
+  const writes = WRITES[kernel];
+  const target = args[writes.arg] as Float64Array | Float64Array[];
+  const targets = Array.isArray(target) ? target : [target];
+  const [lo, hi] = writes.span(args, a, b);
+  const scratch = targets.map(() => sharedFloat64(hi));
+  const own = args.slice();
+  own[writes.arg] = Array.isArray(target) ? scratch : scratch[0];
+  return { args: own, collect: () => targets.forEach((t, k) => t.set((scratch[k] as Float64Array).subarray(lo, hi), lo)) };
+}
+
+/**
+ * The test seam of the helper's late and failing paths: `graceMs` replaces the grace period; with
+ * `hold`, the helper waits until `hold[0]` is not 0 (Atomics) before it takes each job; with `fail`,
+ * it fails each job. Tests only; {@link setHelperSeam} sets it and returns what restores it.
+ */
+export interface HelperSeam {
+  graceMs: number;
+  hold: Int32Array | null;
+  fail: boolean;
+}
+let seam: HelperSeam = { graceMs: 2000, hold: null, fail: false };
+
+export function setHelperSeam(change: Partial<HelperSeam>): () => void {
+  const before = seam;
+  seam = { ...seam, ...change };
+  return () => void (seam = before);
+}
+
+/** Resolves once the helper has finished every job posted so far (at once when there is no helper). */
+export function helperIdle(): Promise<void> {
+  const thread = helper;
+  if (thread === null) return Promise.resolve();
+  return new Promise((resolve) => {
+    thread.once('message', () => resolve());
+    thread.once('exit', () => resolve());
+    thread.postMessage('ping');
+  });
+}
+
+/** False when the environment says `BENCHGATE_THREADS=0`: every loop and load then runs on the calling thread. */
+export function threadsAllowed(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return env['BENCHGATE_THREADS']?.trim() !== '0';
+}
+
 /** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
 function helperSource(): string {
   const kernels = Object.entries(KERNELS)
@@ -241,9 +305,13 @@ ${Object.values(KERNELS)
   .map((f) => f.toString())
   .join('\n')}
 const kernels = { ${kernels} };
-parentPort.on('message', ({ kernel, args, flag }) => {
+parentPort.on('message', (job) => {
+  if (job === 'ping') return parentPort.postMessage('pong');
+  const { kernel, args, flag, hold, fail } = job;
+  if (hold !== null) Atomics.wait(hold, 0, 0);
   Atomics.store(flag, 0, ${TAKEN});
   try {
+    if (fail) throw new Error('failure injected by a test');
     kernels[kernel](...args);
     Atomics.store(flag, 0, ${DONE});
   } catch {
@@ -257,9 +325,6 @@ const WAITING = 0;
 const TAKEN = 1;
 const DONE = 2;
 const FAILED = 3;
-
-/** How long a helper may take to pick up its job after this thread finished its own part. */
-const GRACE_MS = 2000;
 
 /** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
 export const PARALLEL_MIN_WORK = 2e7;
@@ -275,9 +340,10 @@ export function sharedInt32(length: number): Int32Array {
 
 /**
  * Runs `kernel` over [from, to): the first part here, the rest in a helper thread when `work` is
- * worth it (and `split` allows), else all here. `args(a, b)` gives the kernel's arguments for the
- * range [a, b); the arrays it writes must come from {@link sharedFloat64}. Returns who computed
- * the second part: the helper thread, or this one (no split, or the helper did not do it).
+ * worth it (and `split` and {@link threadsAllowed} allow), else all here. `args(a, b)` gives the
+ * kernel's arguments for the range [a, b); the arrays it reads must come from {@link sharedFloat64}
+ * (those it writes may be any: the helper writes scratch arrays, copied in once it is done). Returns
+ * who computed the second part: the helper thread, or this one (no split, or the helper did not do it).
  */
 export function runSplit(
   kernel: Kernel,
@@ -289,13 +355,14 @@ export function runSplit(
 ): 'helper' | 'here' {
   const run = (a: number, b: number) => (KERNELS[kernel] as (...xs: unknown[]) => void)(...args(a, b));
   const mid = from + Math.ceil((to - from) * (1 - helperShare()));
-  if (!split || mid >= to) {
+  if (!split || mid >= to || !threadsAllowed()) {
     run(from, to);
     return 'here';
   }
   const flag = new Int32Array(new SharedArrayBuffer(4));
+  const job = helperJob(kernel, args(mid, to), mid, to);
   try {
-    helperThread().postMessage({ kernel, args: args(mid, to), flag });
+    helperThread().postMessage({ kernel, args: job.args, flag, hold: seam.hold, fail: seam.fail });
   } catch {
     Atomics.store(flag, 0, FAILED);
   }
@@ -304,14 +371,18 @@ export function runSplit(
   // The helper's part is about as long as this one: a helper that has not picked it up within the
   // grace period, or not finished within a few times this part's time, is not coming (a thread that
   // died cannot say so while this one waits).
-  const pickUp = Date.now() + GRACE_MS;
+  const pickUp = Date.now() + seam.graceMs;
   const finish = pickUp + 4 * (Date.now() - started);
   for (;;) {
     const state = Atomics.load(flag, 0);
-    if (state === DONE) return 'helper';
+    if (state === DONE) {
+      job.collect();
+      return 'helper';
+    }
     const deadline = state === WAITING ? pickUp : finish;
     if (state === FAILED || Date.now() >= deadline) {
-      run(mid, to); // the same values the helper would write
+      // The values the helper would have given; its scratch memory is never read again.
+      run(mid, to);
       return 'here';
     }
     Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
@@ -336,6 +407,7 @@ let helperSince = 0;
  * significant policy, while its files load), so that its start is not on their path.
  */
 export function warmHelper(): void {
+  if (!threadsAllowed()) return;
   try {
     helperThread();
   } catch {

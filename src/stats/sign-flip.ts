@@ -9,6 +9,13 @@ import { runSplit, sharedFloat64 } from './parallel.js';
 
 const EXACT_MAX_UNITS = 14;
 export const SIGN_FLIP_SEED = 0x5eed2024;
+/**
+ * The most gates the fast kernel takes (the gates' tests use 4, a slice's 1). With more, the sums
+ * come from {@link manyGates}: the same values, bit for bit, but a plain loop on this thread only
+ * (no lanes, no helper thread), several times slower on a large suite. {@link Patterns.kernel} says
+ * which ran.
+ */
+export const LANES_MAX_GATES = 4;
 
 /** Sign patterns: for each, which units are flipped (as unit sums of the flipped sets). */
 export interface Patterns {
@@ -17,14 +24,16 @@ export interface Patterns {
   /** flippedSize[p] = Σ n_u over flipped units; flippedSum[g][p] = Σ X_gu over flipped units. */
   flippedSize: Float64Array;
   flippedSum: Float64Array[];
+  /** Which loop computed the sums: `lanes` (up to {@link LANES_MAX_GATES} gates) or `many-gates` (more, slower). */
+  kernel: 'lanes' | 'many-gates';
 }
 
 /**
  * The sign patterns of `unitSums` (one array per gate, one sum per unit) and their flipped sums.
  * `split` forces (true) or forbids (false) splitting the work with a helper thread; by default a
  * large suite splits it. The values are the same either way. Two loops give the same sums as a
- * plain loop over the units, bit for bit: {@link byLanes} for up to 4 gates (the gates' tests use
- * 4, a slice's 1), {@link manyGates} for more.
+ * plain loop over the units, bit for bit: {@link byLanes} for up to {@link LANES_MAX_GATES} gates,
+ * {@link manyGates} (slower, never split) for more; the result's `kernel` says which.
  */
 export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], resamples: number, split?: boolean): Patterns {
   const G = unitSize.length;
@@ -37,9 +46,10 @@ export function signPatterns(unitSize: Float64Array, unitSums: Float64Array[], r
   const words = Math.ceil(G / 32);
   // The last word's bits past the last unit are drawn but stand for no unit.
   const lastMask = G % 32 === 0 ? -1 : (1 << G % 32) - 1;
-  if (gates <= 4) byLanes(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
+  const kernel = gates <= LANES_MAX_GATES ? 'lanes' : 'many-gates';
+  if (kernel === 'lanes') byLanes(G, words, lastMask, count, exact, unitSize, unitSums, flippedSize, flippedSum, split);
   else manyGates(G, words, lastMask, count, exact, bitSource(SIGN_FLIP_SEED), unitSize, unitSums, flippedSize, flippedSum);
-  return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum };
+  return { method: exact ? 'exact' : 'sampled', count, flippedSize, flippedSum, kernel };
 }
 
 type Draw = () => number;

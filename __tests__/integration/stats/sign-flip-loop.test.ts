@@ -4,7 +4,7 @@ import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
 import { signPatternsOracle } from '../../helpers/sign-flip-oracle.js';
 
 /** The bytes of each array: equal bytes are equal doubles, −0 and NaN payloads included. */
-function bytesOf(ps: Patterns): { method: string; count: number; size: number[]; sums: number[][] } {
+function bytesOf(ps: Omit<Patterns, 'kernel'>): { method: string; count: number; size: number[]; sums: number[][] } {
   const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
   return { method: ps.method, count: ps.count, size: bytes(ps.flippedSize), sums: ps.flippedSum.map(bytes) };
 }

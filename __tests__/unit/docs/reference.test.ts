@@ -1,22 +1,15 @@
-// docs/reference.md is generated from the code and kept equal; action.yml's descriptions name the
-// modes the program's own table gives each input (the hand-written table had seven wrong).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// docs/reference.md is generated from the code (kept equal by generated.test.ts); action.yml's
+// descriptions name the modes the program's own table gives each input (the hand-written table had
+// seven wrong).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { INPUT_FORMATS } from '../../../src/adapters/registry.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
-import { inputModes, renderReference, splitModes } from '../../helpers/reference.js';
-
-const FILE = join(REPO_ROOT, 'docs', 'reference.md');
+import { inputModes, renderReference, splitModes } from '../../../tools/generate/reference.js';
 
 describe('docs/reference.md', () => {
-  it('is what the code generates', () => {
-    const text = renderReference();
-    if (process.env['UPDATE_GOLDEN']) writeFileSync(FILE, text);
-    expect(readFileSync(FILE, 'utf8')).toBe(text);
-  });
-
   it("action.yml's description of each input starts with exactly the modes that take it", () => {
     const manifest = parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { description: string }> };
     for (const [name, spec] of Object.entries(manifest.inputs)) expect(splitModes(spec.description)[0], name).toBe(inputModes(name));
@@ -31,7 +24,7 @@ describe('docs/reference.md', () => {
   });
 
   it('lists every configuration key, nested ones by their path', () => {
-    const text = renderReference();
+    const text = renderReference(REPO_ROOT);
     for (const key of [
       'min_reward_delta',
       'gates[].metric',

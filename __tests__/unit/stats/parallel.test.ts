@@ -5,9 +5,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
 import { bitSource } from '../../../src/stats/distributions.js';
-import { bitSourceAt, runSplit, sharedFloat64, sharedInt32, warmHelper } from '../../../src/stats/parallel.js';
+import { bitSourceAt, runSplit, sharedFloat64, sharedInt32, threadsAllowed, warmHelper } from '../../../src/stats/parallel.js';
 import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
 
+/** Who computes the second part when the helper can: with BENCHGATE_THREADS=0, this thread. */
+const HELPER = threadsAllowed() ? 'helper' : 'here';
 const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
 /** The output arrays of flipLanes over 5 float columns (as a unit's size and 4 gates' sums), for patterns 0 … 1000. */
 const sink = () => [0, 1, 2, 3, 4].map(() => sharedFloat64(1001));
@@ -72,7 +74,7 @@ describe('a loop split with a helper thread', () => {
   it('has the helper thread compute its half when it can', () => {
     const x = sharedFloat64(64 * 5).map((_, i) => (i % 5 === 0 ? 1 : i / 3));
     const out = sink();
-    expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 4, from, to, out], true)).toBe('helper');
+    expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 4, from, to, out], true)).toBe(HELPER);
     const alone = sink();
     expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 4, from, to, alone], false)).toBe('here');
     expect(out.map(bytes)).toEqual(alone.map(bytes));
@@ -90,7 +92,7 @@ describe('a loop split with a helper thread', () => {
     };
     const two = run(true);
     const one = run(false);
-    expect([two.who, one.who]).toEqual(['helper', 'here']);
+    expect([two.who, one.who]).toEqual([HELPER, 'here']);
     expect(two.out).toEqual(one.out);
     expect(one.out[1]?.some((b) => b !== 0)).toBe(true);
   });
@@ -109,7 +111,7 @@ describe('a loop split with a helper thread', () => {
     };
     const two = run(true);
     const one = run(false);
-    expect([two.who, one.who]).toEqual(['helper', 'here']);
+    expect([two.who, one.who]).toEqual([HELPER, 'here']);
     expect(two.reached).toEqual(one.reached);
     expect(new Set(one.reached)).toEqual(new Set([0, 1]));
   });
@@ -118,7 +120,7 @@ describe('a loop split with a helper thread', () => {
     warmHelper();
     const x = sharedFloat64(64 * 5).map((_, i) => (i % 5 === 0 ? 1 : i / 7));
     const out = sink();
-    expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 8, from, to, out], true)).toBe('helper');
+    expect(runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 8, from, to, out], true)).toBe(HELPER);
     const alone = sink();
     runSplit('flipLanes', 1, 1001, 1, (from, to) => [x, 5, 5, NO_FIELDS, 2, -1, false, 8, from, to, alone], false);
     expect(out.map(bytes)).toEqual(alone.map(bytes));

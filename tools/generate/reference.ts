@@ -1,8 +1,8 @@
 /**
  * docs/reference.md, generated: every action input and output (with the modes that take it, from
  * the program's own table), the reusable workflows' inputs, the CLI's help texts and every key of
- * the configuration file, from the code that defines them. `__tests__/unit/docs/reference.test.ts` keeps the
- * committed file equal; `UPDATE_GOLDEN=1` rewrites it.
+ * the configuration file, from the code that defines them. `npm run generate` (main.ts) rewrites it;
+ * `__tests__/unit/docs/reference.test.ts` keeps the committed file equal.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import { INPUTS_BY_MODE, MODES } from '../../src/action/inputs/inputs.js';
 import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP } from '../../src/cli/help.js';
 import { ConfigSchema } from '../../src/policy/config-file.js';
-import { REPO_ROOT } from './composite.js';
 
 /** "run, compare: text" → ["run, compare", "text"]. */
 export function splitModes(description: string): [string | null, string] {
@@ -76,14 +75,15 @@ function configRows(): [string, string][] {
     .map(([p, d]) => [p, d === '' && p.endsWith('.<name>') ? 'One entry, named by its key.' : d]);
 }
 
-export function renderReference(): string {
-  const manifest = parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as Manifest;
+/** The reference of the repository at `root` (its action.yml and reusable workflows). */
+export function renderReference(root: string): string {
+  const manifest = parseYaml(readFileSync(join(root, 'action.yml'), 'utf8')) as Manifest;
   const out: string[] = [
     '# Reference',
     '',
     "<!-- Generated from action.yml, the program's table of inputs by mode, the reusable workflows, the CLI's",
-    '     help and the configuration schema: do not edit by hand; `UPDATE_GOLDEN=1 npx vitest run',
-    '     __tests__/unit/docs/reference.test.ts` rewrites it, and a test keeps it equal. -->',
+    '     help and the configuration schema: do not edit by hand; `npm run generate` rewrites it, and a',
+    '     test keeps it equal. -->',
     '',
     '- [Action inputs](#action-inputs) · [Action outputs](#action-outputs) · [Reusable workflows](#reusable-workflows) · [Command line](#command-line) · [Configuration file](#configuration-file)',
     '',
@@ -102,7 +102,7 @@ export function renderReference(): string {
   }
   out.push('', '## Reusable workflows', '');
   for (const file of ['gate.yml', 'publish.yml']) {
-    const wf = parseYaml(readFileSync(join(REPO_ROOT, '.github', 'workflows', file), 'utf8')) as Reusable;
+    const wf = parseYaml(readFileSync(join(root, '.github', 'workflows', file), 'utf8')) as Reusable;
     out.push(`### \`benchgate/benchgate/.github/workflows/${file}\``, '', '| Input | Type | Default | Description |', '|---|---|---|---|');
     for (const [name, spec] of Object.entries(wf.on.workflow_call.inputs ?? {})) {
       const dflt = spec.required ? 'required' : spec.default === undefined || spec.default === '' ? 'none' : `\`${String(spec.default)}\``;
