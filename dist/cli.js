@@ -34944,7 +34944,7 @@ function historyLeaderboardEntries(file, h) {
 }
 
 /**
- * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history):
+ * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
  * every problem a UsageError naming the option and pointing to the command's help.
  */
 /** The files and option values given to `benchgate <command>`; null means --help. */
@@ -35345,27 +35345,10 @@ const PROFILE_FORMATS = ['markdown', 'json'];
 const VALUE$1 = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
 /** Parses the arguments after `profile`; null means --help. */
 function parseProfile(args) {
-    const values = new Map();
-    const files = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--help' || arg === '-h')
-            return null;
-        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-        if (!m) {
-            files.push(arg);
-            continue;
-        }
-        const name = m[1];
-        if (!VALUE$1.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE$1, 'help'], (n) => `--${n}`)}; see 'benchgate profile --help'`);
-        const value = m[2] ?? args[++i];
-        if (value === undefined)
-            throw new UsageError(`--${name} needs a value`);
-        if (values.has(name))
-            throw new UsageError(`--${name} was given twice; give it once`);
-        values.set(name, value);
-    }
+    const read = readCommandArgs('profile', args, VALUE$1);
+    if (read === null)
+        return null;
+    const { values, files } = read;
     if (files.length === 0)
         throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
     const format = values.get('format') ?? 'markdown';

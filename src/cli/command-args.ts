@@ -1,5 +1,5 @@
 /**
- * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history):
+ * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
  * every problem a UsageError naming the option and pointing to the command's help.
  */
 import { UsageError } from '../errors.js';

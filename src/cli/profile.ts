@@ -12,8 +12,8 @@ import { UsageError } from '../errors.js';
 import { expandInputs } from '../load/glob.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
-import { didYouMean } from '../policy/suggest.js';
 import { renderNoiseProfile } from '../report/noise-profile-report.js';
+import { readCommandArgs } from './command-args.js';
 
 export const PROFILE_FORMATS = ['markdown', 'json'] as const;
 
@@ -33,24 +33,9 @@ const VALUE = ['format', 'output', 'config', 'input-format', 'model', 'prompt'] 
 
 /** Parses the arguments after `profile`; null means --help. */
 export function parseProfile(args: readonly string[]): ProfileCommand | null {
-  const values = new Map<string, string>();
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--help' || arg === '-h') return null;
-    const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-    if (!m) {
-      files.push(arg);
-      continue;
-    }
-    const name = m[1] as string;
-    if (!(VALUE as readonly string[]).includes(name))
-      throw new UsageError(`Unknown option --${name}${didYouMean(name, [...VALUE, 'help'], (n) => `--${n}`)}; see 'benchgate profile --help'`);
-    const value = m[2] ?? args[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    if (values.has(name)) throw new UsageError(`--${name} was given twice; give it once`);
-    values.set(name, value);
-  }
+  const read = readCommandArgs('profile', args, VALUE);
+  if (read === null) return null;
+  const { values, files } = read;
   if (files.length === 0) throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
   const format = values.get('format') ?? 'markdown';
   if (!(PROFILE_FORMATS as readonly string[]).includes(format))
