@@ -36412,6 +36412,59 @@ function readNoiseProfile(file, cmp, now) {
 }
 
 /**
+ * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
+ * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
+ * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
+ * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
+ * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
+ * applies exactly as to several files of one side.
+ */
+/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
+const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
+function attemptsOf(c) {
+    const list = c.extra['attempts'];
+    if (!Array.isArray(list) || list.length < 2)
+        return null;
+    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
+}
+/**
+ * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
+ * times is in the first runs only), or null when no task of the run has two attempts or more. Each
+ * attempt's usage and duration are unknown (the file records them per task or not at all).
+ */
+function attemptTrials(run) {
+    const s = run.summary;
+    // Only these formats' adapters merge attempts (the test keeps the list true); asking no other
+    // format also keeps a large packed run packed (its cases are not read).
+    if (!ATTEMPT_FORMATS.includes(s.format))
+        return null;
+    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
+    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
+    if (k < 2)
+        return null;
+    return Array.from({ length: k }, (_, t) => {
+        const cases = perCase.flatMap(({ c, attempts }) => {
+            if (attempts === null)
+                return t === 0 ? [c] : [];
+            const a = attempts[t];
+            if (a === undefined)
+                return [];
+            const { solved, reward, error, ...rest } = a;
+            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
+        });
+        const summary = summaryOf({
+            id: s.id,
+            format: s.format,
+            cases,
+            run: s.run,
+            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
+            extra: s.extra,
+        });
+        return { path: `${run.path}#attempt-${t + 1}`, summary };
+    });
+}
+
+/**
  * The CLI program: parse, load, compare, render, write. Returns the exit code instead of exiting, so
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
@@ -36479,9 +36532,12 @@ async function runCompare(cmd, io) {
         warmHelper();
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+    // Under significant, one file of a benchmark that repeats each task (tau-bench's trials,
+    // terminal-bench's attempts) is that many trials of the side (load/attempts.ts).
+    const split = (runs) => config.decide === 'significant' && seq === null && runs.length === 1 ? (attemptTrials(runs[0]) ?? runs) : runs;
     const trials = {
-        baseline: [baseline, ...more(baselines, options.baseline)].map(shown),
-        candidate: [candidate, ...more(candidates, options.candidate)].map(shown),
+        baseline: split([baseline, ...more(baselines, options.baseline)].map(shown)),
+        candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
     };
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
     const cmp = compareSummaries(trials.baseline[0], trials.candidate[0], compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }));

@@ -23,6 +23,7 @@ import { runHistory } from './history.js';
 import { runLeaderboard } from './leaderboard.js';
 import { runProfile } from './profile.js';
 import { readNoiseProfile } from './noise.js';
+import { attemptTrials } from '../load/attempts.js';
 import { isLargePair, loadPair } from '../load/load.js';
 import { warmHelper } from '../stats/parallel.js';
 
@@ -117,9 +118,13 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0] as string, candidates[0] as string)) warmHelper();
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
   const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+  // Under significant, one file of a benchmark that repeats each task (tau-bench's trials,
+  // terminal-bench's attempts) is that many trials of the side (load/attempts.ts).
+  const split = (runs: LoadedSummary[]): LoadedSummary[] =>
+    config.decide === 'significant' && seq === null && runs.length === 1 ? (attemptTrials(runs[0] as LoadedSummary) ?? runs) : runs;
   const trials = {
-    baseline: [baseline, ...more(baselines, options.baseline)].map(shown),
-    candidate: [candidate, ...more(candidates, options.candidate)].map(shown),
+    baseline: split([baseline, ...more(baselines, options.baseline)].map(shown)),
+    candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
   };
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
   const cmp = compareSummaries(

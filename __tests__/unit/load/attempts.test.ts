@@ -1,0 +1,58 @@
+/**
+ * A file that repeats each task (tau-bench's trials) is that many trials of its side under
+ * `decide: significant`: the per-case success rates, pass@k and pass^k and the paired tests over
+ * trials apply as to several files. Real tau-bench rows (fixtures/real/agent-bench/README.md).
+ */
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ADAPTERS, loadSummary } from '../../../src/adapters/registry.js';
+import { ATTEMPT_FORMATS, attemptTrials } from '../../../src/load/attempts.js';
+import { FIXTURES } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
+
+const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'agent-bench'));
+const TAU_01 = join(DIR, 'tau-bench-gpt-4o-airline-trials-0-1.json');
+const TAU_23_12 = join(DIR, 'tau-bench-gpt-4o-airline-trials-2-3-task-12-fails.json');
+const TB1 = join(DIR, 'terminal-bench-goose-claude-4-sonnet-run1.json');
+
+describe('attempts as trials', () => {
+  it('splits a tau-bench file of 10 tasks × 2 trials into 2 runs of 10 cases, each attempt as written', () => {
+    const runs = attemptTrials({ path: TAU_01, summary: loadSummary(TAU_01) });
+    expect(runs).not.toBeNull();
+    expect(runs!.map((r) => r.path)).toEqual([`${TAU_01}#attempt-1`, `${TAU_01}#attempt-2`]);
+    const rows = JSON.parse(JSON.stringify(loadSummary(TAU_01).cases)) as { id: string; extra: { attempts: { reward: number; trial: number }[] } }[];
+    for (const [t, run] of runs!.entries()) {
+      expect(run.summary.cases).toHaveLength(10);
+      for (const c of run.summary.cases) {
+        const attempt = rows.find((r) => r.id === c.id)!.extra.attempts[t]!;
+        expect(c.reward).toBe(attempt.reward);
+        expect(c.completed).toBe(Math.abs(attempt.reward - 1) <= 1e-6);
+        expect(c.extra['trial']).toBe(attempt.trial);
+        expect(c.usage).toBeNull();
+      }
+      expect(run.summary.reported.completed_cases).toBe(run.summary.cases.filter((c) => c.completed).length);
+    }
+  });
+
+  it('leaves a run of one attempt per task, and other formats, as they are', () => {
+    expect(attemptTrials({ path: TB1, summary: loadSummary(TB1) })).toBeNull();
+    expect(ATTEMPT_FORMATS.every((f) => ADAPTERS.some((a) => a.name === f))).toBe(true);
+  });
+
+  it('compares the trials under significant: 2 per side, task 12 lost in both candidate trials', async () => {
+    const r = await runCli('compare', '--decide', 'significant', '--baseline', TAU_01, '--candidate', TAU_23_12, '--format', 'json');
+    const report = JSON.parse(r.stdout) as {
+      significance: {
+        trials: { baseline: number; candidate: number };
+        declines: { case_id: string; baseline: { trials: number; successes: number }; candidate: { trials: number; successes: number } }[];
+      };
+    };
+    expect(report.significance.trials).toEqual({ baseline: 2, candidate: 2 });
+    const twelve = report.significance.declines.find((d) => d.case_id === '12');
+    expect(twelve).toMatchObject({ baseline: { trials: 2, successes: 2 }, candidate: { trials: 2, successes: 0 } });
+    // Point compares the merged cases (pass^k), one run per side.
+    const point = await runCli('compare', '--baseline', TAU_01, '--candidate', TAU_23_12, '--format', 'json');
+    expect(point.code).toBe(1);
+    expect(JSON.parse(point.stdout).significance).toBeUndefined();
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
+ * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
+ * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
+ * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
+ * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
+ * applies exactly as to several files of one side.
+ */
+import { summaryOf } from '../adapters/parsing/records-common.js';
+import type { LoadedSummary } from '../analysis/model.js';
+import type { CaseResult } from '../schema/summary.js';
+
+/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
+export const ATTEMPT_FORMATS: readonly string[] = ['tau-bench', 'terminal-bench'];
+
+interface KeptAttempt {
+  solved: boolean | null;
+  reward: number;
+  error: string | null;
+  [key: string]: unknown;
+}
+
+function attemptsOf(c: CaseResult): KeptAttempt[] | null {
+  const list = c.extra['attempts'];
+  if (!Array.isArray(list) || list.length < 2) return null;
+  return list.every((a) => a !== null && typeof a === 'object' && typeof (a as KeptAttempt).reward === 'number') ? (list as KeptAttempt[]) : null;
+}
+
+/**
+ * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
+ * times is in the first runs only), or null when no task of the run has two attempts or more. Each
+ * attempt's usage and duration are unknown (the file records them per task or not at all).
+ */
+export function attemptTrials(run: LoadedSummary): LoadedSummary[] | null {
+  const s = run.summary;
+  // Only these formats' adapters merge attempts (the test keeps the list true); asking no other
+  // format also keeps a large packed run packed (its cases are not read).
+  if (!ATTEMPT_FORMATS.includes(s.format)) return null;
+  const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
+  const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
+  if (k < 2) return null;
+  return Array.from({ length: k }, (_, t): LoadedSummary => {
+    const cases = perCase.flatMap(({ c, attempts }): CaseResult[] => {
+      if (attempts === null) return t === 0 ? [c] : [];
+      const a = attempts[t];
+      if (a === undefined) return [];
+      const { solved, reward, error, ...rest } = a;
+      return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
+    });
+    const summary = summaryOf({
+      id: s.id,
+      format: s.format,
+      cases,
+      run: s.run,
+      metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
+      extra: s.extra,
+    });
+    return { path: `${run.path}#attempt-${t + 1}`, summary };
+  });
+}
