@@ -3605,19 +3605,19 @@ function cloneIssues(issues) {
 }
 const recursive = /*@__PURE__*/ new WeakMap();
 /** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE$1 = 0;
+const NONE$2 = 0;
 const ASSUMED = 1;
 const PROVEN = 2;
 /** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
 function isRecursive(inst, stack, resolve) {
     const cached = recursive.get(inst);
     if (cached !== undefined)
-        return cached ? PROVEN : NONE$1;
+        return cached ? PROVEN : NONE$2;
     // Relative to the walk in progress, so not cached.
     if (stack.has(inst))
         return PROVEN;
     stack.add(inst);
-    let result = NONE$1;
+    let result = NONE$2;
     const check = (child) => {
         if (result !== PROVEN && child?._zod) {
             const answer = isRecursive(child, stack);
@@ -3627,14 +3627,14 @@ function isRecursive(inst, stack, resolve) {
     };
     // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
     const shape = (sh, spread) => {
-        let answer = NONE$1;
+        let answer = NONE$2;
         for (const key of Reflect.ownKeys(sh)) {
             const desc = Object.getOwnPropertyDescriptor(sh, key);
             // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
             if (!desc.enumerable)
                 continue;
             // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
-            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE$1;
+            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE$2;
             if (child > answer)
                 answer = child;
         }
@@ -3806,7 +3806,7 @@ const memo = {
             const wrapped = (payload, ctx) => {
                 if (isRecursiveInst === undefined) {
                     const walked = isRecursive(inst, new Set());
-                    if (walked === NONE$1) {
+                    if (walked === NONE$2) {
                         // Nothing here can ever fire, so take it back out.
                         inst._zod.parse = base;
                         if (inst._zod.run === wrapped)
@@ -11897,7 +11897,7 @@ function messageOf(o) {
     return m === '' ? null : m.slice(0, MAX_MESSAGE);
 }
 /** Shared by the rows that have none (most): replaced, never written to. */
-const NONE = Object.freeze({});
+const NONE$1 = Object.freeze({});
 const NO_SUITES = Object.freeze([]);
 const RESULT = { failure: 'failure', error: 'error', skipped: 'skipped' };
 function propertyValue(raw) {
@@ -11951,7 +11951,7 @@ function collectRows(p, text) {
                 const file = a['file'];
                 const fileLine = a['line'];
                 const attributes = file === undefined && fileLine === undefined
-                    ? NONE
+                    ? NONE$1
                     : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
                 const row = {
                     suites: suite?.path ?? NO_SUITES,
@@ -11964,7 +11964,7 @@ function collectRows(p, text) {
                     flakyAttempts: 0,
                     reruns: 0,
                     attributes,
-                    properties: NONE,
+                    properties: NONE$1,
                 };
                 open = { row, result: null, capturing: null, property: null };
                 caseDepth = depth;
@@ -12012,8 +12012,8 @@ function collectRows(p, text) {
                     seconds: null,
                     flakyAttempts: 0,
                     reruns: 0,
-                    attributes: NONE,
-                    properties: NONE,
+                    attributes: NONE$1,
+                    properties: NONE$1,
                 });
             }
         },
@@ -15248,6 +15248,7 @@ const FINDING_SEVERITY = {
     'shard-coverage': 'error',
     'benchmark-regression': 'error',
     'aggregates-only': 'notice',
+    'infrastructure-failures': 'warning',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -22953,12 +22954,16 @@ class CaseRows {
     bi;
     c;
     ci;
-    constructor(ids, b, bi, c, ci) {
+    skip;
+    constructor(ids, b, bi, c, ci, 
+    /** Each side's rows that are not measured (infrastructure.ts); null when none. */
+    skip = { b: null, c: null }) {
         this.ids = ids;
         this.b = b;
         this.bi = bi;
         this.c = c;
         this.ci = ci;
+        this.skip = skip;
     }
     get length() {
         return this.ids.length;
@@ -22967,7 +22972,14 @@ class CaseRows {
     at(k, into = emptyRow()) {
         if (!(k >= 0 && k < this.ids.length))
             throw new RangeError(`case row ${k} of ${this.ids.length}`);
-        return fillRow(into, this.ids[k], this.b, this.bi === null ? k : this.bi[k], this.c, this.ci === null ? k : this.ci[k]);
+        const bi = this.bi === null ? k : this.bi[k];
+        const ci = this.ci === null ? k : this.ci[k];
+        const row = fillRow(into, this.ids[k], this.b, bi, this.c, ci);
+        if ((row.completion_regression || row.reward_regression) && (this.skip.b?.has(bi) === true || this.skip.c?.has(ci) === true)) {
+            row.completion_regression = false;
+            row.reward_regression = false;
+        }
+        return row;
     }
     /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
     forEachRow(read) {
@@ -23002,15 +23014,19 @@ class CaseRows {
         return this.toArray();
     }
 }
-/** The report rows of two runs: every case id of either, sorted by code point (rlm-code's report order). */
-function pairRows(baseline, candidate) {
+/**
+ * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
+ * order). A case not measured on a side (`notMeasured`, infrastructure.ts) is never a completion regression.
+ */
+function pairRows(baseline, candidate, notMeasured) {
+    const skip = { b: notMeasured && notMeasured.b.size > 0 ? notMeasured.b : null, c: notMeasured && notMeasured.c.size > 0 ? notMeasured.c : null };
     // Runs of one preset usually list the same ids in the same order: pair them by position, and
     // when that order is sorted already (known from packing), without building anything else.
     const same = sameIds(baseline.ids, candidate.ids);
     if (same && baseline.sortedIds)
-        return new CaseRows(baseline.ids, baseline, null, candidate, null);
+        return new CaseRows(baseline.ids, baseline, null, candidate, null, skip);
     const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
-    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c));
+    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c), skip);
 }
 /** The same ids in the same order. */
 function sameIds(b, c) {
@@ -23395,6 +23411,101 @@ function evaluateRlmGates(baseline, candidate, caseSummary, t) {
     };
     const passed = GATE_NAMES.every((g) => gates[g]);
     return { candidate_metrics: cand, baseline_metrics: base, deltas, case_summary: caseSummary, gates, passed };
+}
+
+/** Share of a side's case rows (over its trials) above which the verdict is "rerun" (inconclusive). */
+const DEFAULT_INFRASTRUCTURE_SHARE = 0.05;
+/** Built-in signals of the error text, in the order they are tried. */
+const TEXT_SIGNALS = [
+    ['terminal-bench failure mode', /\bfailure_mode\W{0,3}(?:agent_timeout|test_timeout|agent_installation_failed)\b/i],
+    [
+        'rate limit',
+        /rate[ _-]?limit|too many requests|\binsufficient_quota\b|\bquota exceeded|resource[ _]exhausted|\b(?:http|status|code|error)\W{0,8}429\b|\b429\W{0,3}(?:too|rate)/i,
+    ],
+    [
+        'provider unavailable',
+        /\boverloaded|\b(?:api)?connection ?error\b|\bconnection (?:reset|refused|aborted)|\bECONNRESET\b|\bECONNREFUSED\b|\bEAI_AGAIN\b|\bsocket hang up\b|\bAPIStatusError\b|\bServiceUnavailable/i,
+    ],
+    [
+        'server error',
+        /\binternal ?server ?error\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[0-4]|29)\b/i,
+    ],
+    ['timeout', /\btime[ds]?[ _-]?out|\bETIMEDOUT\b|\bdeadline exceeded\b/i],
+];
+/** Formats whose every error row is a failure of the run around the agent, not of its answer. */
+const ERROR_IS_INFRASTRUCTURE = {
+    promptfoo: 'provider error',
+    'inspect-ai': 'sample error',
+};
+const NONE = new Map();
+/** Classifies case rows; one per comparison (it remembers the runs it has read). */
+class InfrastructureClassifier {
+    maxShare;
+    enabled;
+    patterns;
+    seen = new WeakMap();
+    constructor(options = {}) {
+        this.maxShare = options.max_share ?? DEFAULT_INFRASTRUCTURE_SHARE;
+        if (!(this.maxShare >= 0 && this.maxShare <= 1))
+            throw new RangeError(`infrastructure max_share must be between 0 and 1, got ${this.maxShare}`);
+        this.enabled = options.enabled ?? true;
+        this.patterns = (options.patterns ?? []).map(compilePolicyPattern);
+    }
+    /** Why a failure with this error text (in a run of this format) is not measured, or null: the agent's own failure. */
+    reasonOf(format, error) {
+        if (!this.enabled || error === null)
+            return null;
+        for (const [reason, re] of TEXT_SIGNALS) {
+            // A software test that times out is a failure of the code under test: JUnit reads only a provider's outage.
+            if (reason === 'timeout' && format === 'junit')
+                continue;
+            if (re.test(error))
+                return reason;
+        }
+        if (this.patterns.some((p) => p.test(error)))
+            return 'pattern of the configuration';
+        return ERROR_IS_INFRASTRUCTURE[format] ?? null;
+    }
+    /** The rows of a packed run that are not measured (reads only the rows with an error text). */
+    rowsOf(p) {
+        if (!this.enabled)
+            return NONE;
+        const known = this.seen.get(p);
+        if (known !== undefined)
+            return known;
+        let out = null;
+        for (const key of Object.keys(p.errors)) {
+            const i = Number(key);
+            const reason = this.reasonOf(p.head.format, p.errors[i] ?? null);
+            if (reason === null)
+                continue;
+            (out ??= new Map()).set(i, reason);
+        }
+        const rows = out ?? NONE;
+        this.seen.set(p, rows);
+        return rows;
+    }
+}
+/** The side's counts over its runs' packed forms. */
+function infrastructureSide(classifier, runs) {
+    let rows = 0;
+    let notMeasured = 0;
+    const reasons = {};
+    const ids = new Set();
+    for (const p of runs) {
+        rows += p.ids.length;
+        for (const [i, reason] of classifier.rowsOf(p)) {
+            notMeasured++;
+            reasons[reason] = (reasons[reason] ?? 0) + 1;
+            ids.add(p.ids[i]);
+        }
+    }
+    return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids] };
+}
+/** The rerun line of the verdict: `rerun: N cases failed for infrastructure reasons`. */
+function rerunWords(x) {
+    const n = x.baseline.not_measured + x.candidate.not_measured;
+    return `rerun: ${n} ${n === 1 ? 'case' : 'cases'} failed for infrastructure reasons`;
 }
 
 /**
@@ -24272,6 +24383,7 @@ function labelMaker(p) {
         return labels;
     };
 }
+const NO_ROWS = new Map();
 /** Case i of a packed run as one trial: its success (1 or 0), reward and steps. */
 const successOf = (p, i) => ((p.flags[i] & FLAG.completed) !== 0 ? 1 : 0);
 const rewardOf = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
@@ -24281,13 +24393,14 @@ const stepsOf = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
  * preset matches any). A case's trials are the files that have it; a case missing from some files
  * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
  */
-function mergeTrials(side, runs, fields = NO_FIELDS) {
+function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS) {
     if (runs.length === 0)
         throw new RangeError(`mergeTrials(${side}) needs at least one run`);
     checkRuns(side, runs);
-    if (runs.length === 1) {
+    const first = runs.length === 1 ? packedOf(runs[0].summary, fields) : null;
+    if (first !== null && notMeasured(first).size === 0) {
         // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
-        const p = packedOf(runs[0].summary, fields);
+        const p = first;
         const n = p.ids.length;
         const labelsOf = labelMaker(p);
         const evidence = evidenceColumns(n);
@@ -24303,6 +24416,8 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
     }
     // Sums per case id (in first-seen order) until every run is in; divided into means below.
     const at = new Map();
+    // Runs that list a case (measured or not): a case not measured in a trial is not a partial trial.
+    const listed = [];
     const ids = [];
     const labels = [];
     const trials = [];
@@ -24310,20 +24425,27 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
     const reward = [];
     const steps = [];
     for (const r of runs) {
-        const p = packedOf(r.summary, fields);
+        const p = first ?? packedOf(r.summary, fields);
         const labelsOf = labelMaker(p);
+        const skip = notMeasured(p);
         p.ids.forEach((id, i) => {
             const k = at.get(id);
+            const measured = !skip.has(i);
             if (k === undefined) {
                 at.set(id, ids.length);
                 ids.push(id);
                 labels.push(labelsOf(i));
-                trials.push(1);
-                successes.push(successOf(p, i));
-                reward.push(rewardOf(p, i));
-                steps.push(stepsOf(p, i));
+                listed.push(1);
+                trials.push(measured ? 1 : 0);
+                successes.push(measured ? successOf(p, i) : 0);
+                reward.push(measured ? rewardOf(p, i) : 0);
+                steps.push(measured ? stepsOf(p, i) : 0);
+            }
+            else if (!measured) {
+                listed[k]++;
             }
             else {
+                listed[k]++;
                 trials[k]++;
                 successes[k] += successOf(p, i);
                 reward[k] += rewardOf(p, i);
@@ -24338,7 +24460,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
             reward[k] /= t;
             steps[k] /= t;
         }
-        if (t < runs.length)
+        if (listed[k] < runs.length)
             partial.push(ids[k]);
     }
     const drafts = [];
@@ -24352,13 +24474,19 @@ function mergeTrials(side, runs, fields = NO_FIELDS) {
             case_ids: partial.sort(compareCodePoints),
         });
     }
+    // A case measured in no trial (every row of it not measured) is left out: it has no evidence.
+    const kept = [];
+    for (let k = 0; k < ids.length; k++)
+        if (trials[k] > 0)
+            kept.push(k);
+    const pick = (xs) => (kept.length === ids.length ? xs : kept.map((k) => xs[k]));
     const evidence = {
-        trials: Float64Array.from(trials),
-        successes: Float64Array.from(successes),
-        reward: Float64Array.from(reward),
-        steps: Float64Array.from(steps),
+        trials: Float64Array.from(pick(trials)),
+        successes: Float64Array.from(pick(successes)),
+        reward: Float64Array.from(pick(reward)),
+        steps: Float64Array.from(pick(steps)),
     };
-    return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, sorted: false, labels, evidence, drafts };
+    return { side, paths: runs.map((r) => r.path), trials: runs.length, ids: pick(ids), sorted: false, labels: pick(labels), evidence, drafts };
 }
 function checkK(name, n, c, k) {
     if (!(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k) && c >= 0 && c <= n && k >= 1 && k <= n)) {
@@ -24475,9 +24603,10 @@ function pairTrials(b, c) {
         candidate: gatherEvidence(c.evidence, cs),
     };
 }
-function mergeSides(baseline, candidate, options, fields) {
-    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields);
-    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields);
+function mergeSides(baseline, candidate, options, fields, classifier) {
+    const skip = (p) => classifier.rowsOf(p);
+    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
+    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
     return { b, c, paired: pairTrials(b, c) };
 }
 function significanceOf({ b, c, paired }, thresholds, options) {
@@ -24535,7 +24664,8 @@ function compareSummaries(baseline, candidate, options = {}) {
     const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], options.significance?.cluster);
     const bp = packedOf(b, fields);
     const cp = packedOf(c, fields);
-    const cases = pairRows(bp, cp);
+    const classifier = new InfrastructureClassifier(options.infrastructure);
+    const cases = pairRows(bp, cp, { b: classifier.rowsOf(bp), c: classifier.rowsOf(cp) });
     const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance ?? DEFAULT_BENCHMARK_TOLERANCE);
     const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
     const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
@@ -24547,11 +24677,12 @@ function compareSummaries(baseline, candidate, options = {}) {
     }
     const alpha = 1 - (options.significance?.confidence ?? 0.95);
     const sliceSpecs = options.slices ?? [];
-    const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields) : null;
+    const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields, classifier) : null;
     const tested = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
     // Under significant the slices share the core gates' error budget (error-budget.ts), which may re-decide a gate.
     const judged = tested !== null && merged !== null && sliceSpecs.length > 0 ? significantSlices(merged.paired, sliceSpecs, tested) : null;
     const significance = judged?.significance ?? tested;
+    const infrastructure = infrastructureOf(classifier, options, fields, bp, cp);
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
     const extra = [
@@ -24560,6 +24691,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         ...benchmarkFindings(benchmarks),
         ...comparabilityFindings(comparability),
         ...safety.drafts,
+        ...infrastructureFindings(infrastructure),
         ...(significance?.drafts ?? []),
     ];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
@@ -24593,6 +24725,9 @@ function compareSummaries(baseline, candidate, options = {}) {
         const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
         verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
     }
+    // Too many cases failed for infrastructure reasons: the run measured too little to hold or promote (a blocking finding still holds).
+    if (infrastructure.rerun && blocking_findings.length === 0)
+        verdict = 'inconclusive';
     return {
         baseline,
         candidate,
@@ -24617,7 +24752,40 @@ function compareSummaries(baseline, candidate, options = {}) {
         failed_gates,
         undecided_gates,
         blocking_findings,
+        infrastructure,
     };
+}
+/** Each side's not-measured rows over its trials (the first run already packed as `bp` / `cp`). */
+function infrastructureOf(classifier, options, fields, bp, cp) {
+    const side = (first, runs) => infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
+    const baseline = side(bp, options.trials?.baseline);
+    const candidate = side(cp, options.trials?.candidate);
+    baseline.case_ids.sort(compareCodePoints);
+    candidate.case_ids.sort(compareCodePoints);
+    const max = classifier.maxShare;
+    return { baseline, candidate, max_share: max, rerun: baseline.share > max || candidate.share > max };
+}
+/** One notice per side with cases not measured: how many, why (benchgate's words), and what that means. */
+function infrastructureFindings(x) {
+    return ['baseline', 'candidate'].flatMap((side) => {
+        const s = x[side];
+        if (s.not_measured === 0)
+            return [];
+        const why = Object.entries(s.reasons)
+            .map(([reason, n]) => `${reason}: ${n}`)
+            .join(', ');
+        const share = `${(s.share * 100).toFixed(1)}% of its ${s.rows} case ${s.rows === 1 ? 'row' : 'rows'}`;
+        const over = s.share > x.max_share ? `, above the ${(x.max_share * 100).toFixed(1)}% allowed: rerun them` : '';
+        return [
+            {
+                code: 'infrastructure-failures',
+                side,
+                message: `${s.not_measured} ${s.not_measured === 1 ? 'case' : 'cases'} of the ${side} run failed for infrastructure reasons (${why}; ${share}${over}); ` +
+                    'they are not measured: left out of the paired tests and the regression lists.',
+                case_ids: s.case_ids,
+            },
+        ];
+    });
 }
 /**
  * github-action-benchmark pairs: the reward gate reads the geometric mean of the ratios against the
@@ -25184,6 +25352,7 @@ function jsonReport(cmp, version, cases) {
             : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
+        ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
@@ -25847,9 +26016,11 @@ function releaseChecklist(cmp) {
         checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
         cmp.verdict === 'promote'
             ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
-            : cmp.verdict === 'inconclusive'
-                ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
-                : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
+            : cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun
+                ? `- **Decision: inconclusive, rerun**: too many cases failed for infrastructure reasons; keep ${names.baseline} as the default and rerun the suite.`
+                : cmp.verdict === 'inconclusive'
+                    ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
+                    : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
     ];
     return details('Release decision', items);
 }
@@ -26061,6 +26232,11 @@ function sequentialSection(cmp) {
     ];
 }
 
+/**
+ * The markdown report a PR reviewer reads: verdict and reason first, then what was compared, the
+ * gate table, the regressed cases, missing and new cases and findings; usage, all cases and the
+ * CodeMode release checklist folded below. Deterministic: no clock, no locale.
+ */
 function headline(cmp, level) {
     const names = sideNames(cmp);
     const generic = cmp.differences.length !== 1;
@@ -26071,6 +26247,8 @@ function headline(cmp, level) {
     const hashes = '#'.repeat(level);
     if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
         return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
+    if (cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun)
+        return `${hashes} 🔁 Inconclusive, rerun: too many cases failed for infrastructure reasons to judge ${cand} against ${base}${on}`;
     if (cmp.verdict === 'inconclusive')
         return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
     return cmp.verdict === 'promote'
@@ -26078,6 +26256,14 @@ function headline(cmp, level) {
         : `${hashes} ❌ Hold: ${cand} is not ready to replace ${base}${on}`;
 }
 function reasonLines(cmp) {
+    const lines = gateReasonLines(cmp);
+    if (!(cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun))
+        return lines;
+    const x = cmp.infrastructure;
+    const rerun = `**${rerunWords(x).replace(/^rerun/, 'Rerun')}** (more than ${(x.max_share * 100).toFixed(1)}% of a side's cases), so neither hold nor promote: the gates below are for information.`;
+    return lines.length === 0 ? [rerun] : [`${rerun}<br>\n${lines[0]}`, ...lines.slice(1)];
+}
+function gateReasonLines(cmp) {
     if (cmp.significance !== null)
         return significanceReasons(cmp, cmp.significance);
     const lines = gateLines(cmp);
@@ -26226,6 +26412,8 @@ function renderMarkdown(cmp, options = {}) {
 /** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
 function verdictReasons(cmp) {
     const why = [];
+    if (cmp.infrastructure.rerun && cmp.blocking_findings.length === 0)
+        why.push(rerunWords(cmp.infrastructure));
     if (cmp.failed_gates.length > 0)
         why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
     if (cmp.failed_metric_gates.length > 0)
@@ -33502,6 +33690,25 @@ const ConfigSchema = strictObject({
     })
         .optional()
         .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
+    infrastructure: strictObject({
+        patterns: array(string$1()
+            .min(1)
+            .superRefine((source, ctx) => {
+            const problem = policyPatternProblem(source);
+            if (problem !== null)
+                ctx.addIssue({ code: 'custom', message: problem });
+        }))
+            .optional()
+            .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
+        max_share: number()
+            .min(0)
+            .max(1)
+            .optional()
+            .describe('Above this share of a side\'s case rows not measured, the verdict is inconclusive ("rerun"), never hold or promote. Default 0.05.'),
+        enabled: boolean$1().optional().describe("false: every failure counts as the agent's, as rlm-code counts them. Default true."),
+    })
+        .optional()
+        .describe('Infrastructure failures are not model failures: such cases are not measured (left out of the tests and the regression lists), counted and shown.'),
     comparability: strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
         require: array(fingerprintKey)
@@ -33706,6 +33913,7 @@ const DEFAULT_POLICY = Object.freeze({
     comparability: {},
     metricGates: [],
     safety: {},
+    infrastructure: {},
     pricing: {},
     slices: [],
     benchmarkTolerance: undefined,
@@ -33751,6 +33959,7 @@ function resolvePolicy(file, overrides = {}) {
         comparability: c.comparability ?? D.comparability,
         metricGates: c.gates ?? [...D.metricGates],
         safety: c.safety ?? D.safety,
+        infrastructure: c.infrastructure ?? D.infrastructure,
         pricing: c.pricing ?? D.pricing,
         slices: c.slices ?? [...D.slices],
         benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
@@ -33767,6 +33976,7 @@ function compareOptionsOf(policy, extra = {}) {
         comparability: policy.comparability,
         metricGates: policy.metricGates,
         safety: policy.safety,
+        infrastructure: policy.infrastructure,
         pricing: policy.pricing,
         slices: policy.slices,
         benchmarkTolerance: policy.benchmarkTolerance,

@@ -32,6 +32,7 @@ export const FINDING_SEVERITY = {
   'shard-coverage': 'error',
   'benchmark-regression': 'error',
   'aggregates-only': 'notice',
+  'infrastructure-failures': 'warning',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
