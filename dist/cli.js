@@ -14985,6 +14985,8 @@ function runLoadWorker() {
 
 /** The significant policy's confidence level when none is given. */
 const DEFAULT_CONFIDENCE = 0.95;
+/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
+const DEFAULT_MARGINS = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
 /** The case labels a cluster can be taken from. */
 const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
 const DECISION_POLICIES = ['point', 'significant'];
@@ -24100,9 +24102,15 @@ function single$1(ctx, d, g) {
 /** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
 const sampledAtMost = (ctx, sorted, x) => (1 + countAtMost(sorted, x)) / ctx.ps.count;
 const sampledAtLeast = (ctx, sorted, x) => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
-/** Shares of patterns at or below / at or above x: exact when the gate has its closed form, else counted. */
-const atMost = (ctx, x, at) => (x.exact !== null ? x.exact.atMost(at) : sampledAtMost(ctx, x.sorted, at));
-const atLeast = (ctx, x, at) => (x.exact !== null ? x.exact.atLeast(at) : sampledAtLeast(ctx, x.sorted, at));
+/** The closed form at `at` when it has one there (at 0 always: McNemar's sum; elsewhere while cheap). */
+const exactAt = (x, at) => (x.exact !== null && (at === 0 || exactSignFeasible(x.exact.counts)) ? x.exact : null);
+/** Shares of patterns at or below / at or above x: exact when the gate has its closed form there, else counted. */
+const atMost = (ctx, x, at) => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted, at);
+const atLeast = (ctx, x, at) => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted, at);
+/** The margin of a gate (0 for steps and for a gate not gated). */
+const marginOf = (ctx, d) => (d.gated ? (ctx.margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+/** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
+const passThreshold = (ctx, d) => (d.direction === 'at_least' ? d.threshold - marginOf(ctx, d) : d.threshold + marginOf(ctx, d));
 function pHolds(ctx, x) {
     if (x.sorted === null)
         return x.meets ? 0 : 1;
@@ -24161,7 +24169,19 @@ function bounds$1(ctx, x, level) {
     const sorted = x.sorted;
     return { lower: sorted[k], upper: sorted[sorted.length - 1 - k] };
 }
-function gateResult(ctx, x, family) {
+/**
+ * The gate whose evidence shows a gate within its margin: its own, except for the regressions gate
+ * with a margin, which is folded into completion (issue 31): with repeated trials the sign of a
+ * case's rate change is ±1 for nearly every noisy case, so a sign test can show an equal agent
+ * within 5 points only on very large suites; with one trial the two are the same series.
+ */
+function passEvidence(x, singles, margin) {
+    if (x.d.gate !== 'completion_regressions' || margin === 0)
+        return x;
+    const completion = singles.find((y) => y.d.gate === 'completion');
+    return completion === undefined || completion.sorted === null ? x : completion;
+}
+function gateResult(ctx, x, family, singles = [x]) {
     const { d, g, theta, meets, sorted } = x;
     const { alpha } = ctx;
     const counts = d.gate === 'completion_regressions'
@@ -24173,6 +24193,7 @@ function gateResult(ctx, x, family) {
         gated: d.gated,
         direction: d.direction,
         threshold: d.threshold,
+        margin: marginOf(ctx, d),
         baseline: means.baseline,
         candidate: means.candidate,
         estimate: theta,
@@ -24197,8 +24218,11 @@ function gateResult(ctx, x, family) {
         };
     }
     const tau = d.threshold;
+    const pass = passThreshold(ctx, d);
     const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
-    const p_holds = d.direction === 'at_least' ? atMost(ctx, x, tau) : atLeast(ctx, x, tau);
+    const shown = passEvidence(x, singles, marginOf(ctx, d));
+    const passAt = shown === x ? pass : d.threshold - marginOf(ctx, d);
+    const p_holds = d.direction === 'at_least' ? atMost(ctx, shown, passAt) : atLeast(ctx, shown, passAt);
     const one = bounds$1(ctx, x, alpha);
     const two = bounds$1(ctx, x, alpha / 2);
     const v = family.violation.get(g);
@@ -24238,7 +24262,7 @@ function gateResult(ctx, x, family) {
 const failBar = (ctx, x, family) => family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN));
 /** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
 function sizeGate(ctx, x, family, se) {
-    const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
+    const target = sizingTarget(x.d.gate, passThreshold(ctx, x.d), ctx.effects);
     if (target === null)
         return null;
     // A failure must pass the max-T family's bar; a pass, the one-sided level.
@@ -24288,10 +24312,11 @@ function testGates(given, thresholds, trials, options = {}) {
         ps,
         caseUnits: G === n,
         effects: options.effects ?? {},
+        margins: options.margins ?? {},
     };
     const singles = data.map((d, g) => single$1(ctx, d, g));
     const family = maxT(ctx, singles);
-    const gates = singles.map((x) => gateResult(ctx, x, family));
+    const gates = singles.map((x) => gateResult(ctx, x, family, singles));
     return {
         confidence,
         alpha,
@@ -25731,10 +25756,12 @@ function pValue(p) {
         .replace(/\.$/, '')}`;
 }
 function rule$1(t) {
+    const size = t.gate === 'reward' ? compact(t.margin, 4) : `${compact(t.margin * 100, 2)} pp`;
+    const margin = t.margin > 0 ? `, margin ${size.replace(/^\+/, '')}` : '';
     if (t.gate === 'completion_regressions')
-        return t.gated ? 'no more cases worse than better' : 'not gated';
+        return t.gated ? `no more cases worse than better${margin}` : 'not gated';
     const op = t.direction === 'at_least' ? '≥' : '≤';
-    return t.gate === 'completion' ? `${op} ${compact(t.threshold * 100, 2)} pp` : `${op} ${compact(t.threshold, 4)}`;
+    return t.gate === 'completion' ? `${op} ${compact(t.threshold * 100, 2)} pp${margin}` : `${op} ${compact(t.threshold, 4)}${margin}`;
 }
 function bounds(t) {
     if (t.gate === 'completion_regressions')
@@ -25772,7 +25799,7 @@ function methodLine(s) {
     const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
     const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
     return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
-        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds, else it is undecided (❔). ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
         `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
 }
 /** A gate's name in a sentence. */
@@ -25794,7 +25821,7 @@ function decideWords(t, s) {
     if (z === null || t.units_needed === null)
         return 'its noise cannot be sized';
     const effect = change$1(t.gate === 'completion_regressions' ? 'completion' : t.gate, z.effect).replace(/^\+/, '');
-    const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} tolerance`;
+    const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} ${t.margin > 0 ? 'margin' : 'tolerance'}`;
     const trials = z.trials === null ? '' : `, or ${grouped(z.trials)} trials per side at ${grouped(s.cases)} cases`;
     if (t.units_needed > 100 * s.cluster.units)
         return `showing ${what} with 80% power would take over 100 times the ${unit}${trials}`;
@@ -25823,8 +25850,10 @@ function significanceReasons(cmp, s) {
     if (failed.length > 0)
         out.push(`**${failed.length} of 4 gates failed at ${pct}% confidence:** ${failed.map((g) => failSentence(g, s)).join(' ')}`);
     if (undecided.length > 0) {
-        const onThreshold = undecided.some((t) => t.estimate === t.threshold);
-        const hint = onThreshold ? ' A gate on its threshold is decided only by a real difference or by a tolerance, such as a completion delta of −0.05.' : '';
+        const onThreshold = undecided.some((t) => t.estimate === t.threshold && t.margin === 0);
+        const hint = onThreshold
+            ? ' A gate on its threshold with no margin is decided only by a real difference: a margin such as --completion-margin 0.05 lets an equal candidate pass.'
+            : '';
         out.push(`**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`);
     }
     if (failed.length === 0 && undecided.length === 0)
@@ -33588,6 +33617,16 @@ function findingCodes(raw) {
     return codes;
 }
 
+/**
+ * The gate options: each scalar key of the configuration file that the action takes as an input
+ * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
+ * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
+ *
+ * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
+ * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
+ * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
+ * and its help take it from this table. action.yml declares the input and docs/ describe it.
+ */
 /** In the order the action lists its gate inputs and the CLI its gate flags. */
 const GATE_OPTIONS = [
     { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: threshold$1 },
@@ -33602,7 +33641,34 @@ const GATE_OPTIONS = [
     { key: 'cluster', input: 'cluster', flag: 'cluster', parse: cluster },
     { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: boolean },
     { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
+    marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
+    marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
 ];
+/**
+ * A non-inferiority margin under decide: significant (issue 31): the gate passes when the data show
+ * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
+ */
+function marginOption(key, gates, what) {
+    const flag = key.replace('_', '-');
+    return {
+        key,
+        input: null,
+        flag,
+        parse: tolerance,
+        schema: union([number().min(0).max(1), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number from 0 to 1 or a percentage such as "5%"')])
+            .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`),
+        help: `  --${flag} M`.padEnd(35) +
+            `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'} when shown no worse than\n` +
+            `${' '.repeat(35)}M: 0.05 or 5% (default: 0.05); 0: shown at least as good`,
+        compare(options, raw) {
+            const m = typeof raw === 'string' ? Number(raw.replace('%', '')) / 100 : raw;
+            const margins = { ...options.significance?.margins };
+            for (const g of gates)
+                margins[g] = m;
+            options.significance = { ...options.significance, margins };
+        },
+    };
+}
 /** The action inputs of the gate options, in order. */
 GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));
 /** The CLI value flags of the gate options, in order. */

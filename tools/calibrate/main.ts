@@ -21,6 +21,7 @@
 import { printSequentialTable } from './sequential.js';
 import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
+import { verdictSections } from './verdicts.js';
 
 function option(argv: string[], name: string, fallback: string): string {
   const i = argv.indexOf(`--${name}`);
@@ -154,6 +155,7 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
   steps,
   sizing: (w, a, r, s) => sizingRows(w, r, s, list(option(a, 'sizing-cells', '0,1,2,3'))),
   heterogeneity: (w, _a, r, s) => heterogeneity(w, r, s),
+  verdicts: (w, a, r, s) => verdictSections(w, a, r, s, option),
 };
 
 function main(argv: string[]): void {

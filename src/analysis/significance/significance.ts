@@ -29,7 +29,15 @@ import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
 import { chooseCluster, unitsOf } from './clusters.js';
-import { DEFAULT_CONFIDENCE, type GateTest, type PairedCase, type PairedCases, type SignificanceOptions, type SignificanceResult } from '../model.js';
+import {
+  DEFAULT_CONFIDENCE,
+  DEFAULT_MARGINS,
+  type GateTest,
+  type PairedCase,
+  type PairedCases,
+  type SignificanceOptions,
+  type SignificanceResult,
+} from '../model.js';
 import { asPairedCases } from '../paired-cases.js';
 import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
 import { groupApart } from './heterogeneity.js';
@@ -62,6 +70,7 @@ interface Context {
   /** The units are the cases themselves (no cluster): the closed-form test applies to ternary differences. */
   caseUnits: boolean;
   effects: Partial<Record<GateName, number>>;
+  margins: Partial<Record<GateName, number>>;
 }
 
 /** One gate on its own: its estimate, and its randomization distribution (null when it has no spread). */
@@ -90,9 +99,16 @@ function single(ctx: Context, d: GateData, g: number): Single {
 /** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
 const sampledAtMost = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtMost(sorted, x)) / ctx.ps.count;
 const sampledAtLeast = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
-/** Shares of patterns at or below / at or above x: exact when the gate has its closed form, else counted. */
-const atMost = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atMost(at) : sampledAtMost(ctx, x.sorted as Float64Array, at));
-const atLeast = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atLeast(at) : sampledAtLeast(ctx, x.sorted as Float64Array, at));
+/** The closed form at `at` when it has one there (at 0 always: McNemar's sum; elsewhere while cheap). */
+const exactAt = (x: Single, at: number): ExactSign | null => (x.exact !== null && (at === 0 || exactSignFeasible(x.exact.counts)) ? x.exact : null);
+/** Shares of patterns at or below / at or above x: exact when the gate has its closed form there, else counted. */
+const atMost = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted as Float64Array, at);
+const atLeast = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted as Float64Array, at);
+
+/** The margin of a gate (0 for steps and for a gate not gated). */
+const marginOf = (ctx: Context, d: GateData): number => (d.gated ? (ctx.margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+/** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
+const passThreshold = (ctx: Context, d: GateData): number => (d.direction === 'at_least' ? d.threshold - marginOf(ctx, d) : d.threshold + marginOf(ctx, d));
 
 function pHolds(ctx: Context, x: Single): number {
   if (x.sorted === null) return x.meets ? 0 : 1;
@@ -160,7 +176,19 @@ function bounds(ctx: Context, x: Single, level: number): { lower: number; upper:
   return { lower: sorted[k] as number, upper: sorted[sorted.length - 1 - k] as number };
 }
 
-function gateResult(ctx: Context, x: Single, family: Family): GateTest {
+/**
+ * The gate whose evidence shows a gate within its margin: its own, except for the regressions gate
+ * with a margin, which is folded into completion (issue 31): with repeated trials the sign of a
+ * case's rate change is ±1 for nearly every noisy case, so a sign test can show an equal agent
+ * within 5 points only on very large suites; with one trial the two are the same series.
+ */
+function passEvidence(x: Single, singles: readonly Single[], margin: number): Single {
+  if (x.d.gate !== 'completion_regressions' || margin === 0) return x;
+  const completion = singles.find((y) => y.d.gate === 'completion');
+  return completion === undefined || completion.sorted === null ? x : completion;
+}
+
+function gateResult(ctx: Context, x: Single, family: Family, singles: readonly Single[] = [x]): GateTest {
   const { d, g, theta, meets, sorted } = x;
   const { alpha } = ctx;
   const counts =
@@ -173,6 +201,7 @@ function gateResult(ctx: Context, x: Single, family: Family): GateTest {
     gated: d.gated,
     direction: d.direction,
     threshold: d.threshold,
+    margin: marginOf(ctx, d),
     baseline: means.baseline,
     candidate: means.candidate,
     estimate: theta,
@@ -197,8 +226,11 @@ function gateResult(ctx: Context, x: Single, family: Family): GateTest {
     };
   }
   const tau = d.threshold;
+  const pass = passThreshold(ctx, d);
   const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
-  const p_holds = d.direction === 'at_least' ? atMost(ctx, x, tau) : atLeast(ctx, x, tau);
+  const shown = passEvidence(x, singles, marginOf(ctx, d));
+  const passAt = shown === x ? pass : d.threshold - marginOf(ctx, d);
+  const p_holds = d.direction === 'at_least' ? atMost(ctx, shown, passAt) : atLeast(ctx, shown, passAt);
   const one = bounds(ctx, x, alpha);
   const two = bounds(ctx, x, alpha / 2);
   const v = family.violation.get(g);
@@ -241,7 +273,7 @@ function sizeGate(
   family: Family,
   se: number,
 ): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
-  const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
+  const target = sizingTarget(x.d.gate, passThreshold(ctx, x.d), ctx.effects);
   if (target === null) return null;
   // A failure must pass the max-T family's bar; a pass, the one-sided level.
   const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
@@ -297,10 +329,11 @@ export function testGates(
     ps,
     caseUnits: G === n,
     effects: options.effects ?? {},
+    margins: options.margins ?? {},
   };
   const singles = data.map((d, g) => single(ctx, d, g));
   const family = maxT(ctx, singles);
-  const gates = singles.map((x) => gateResult(ctx, x, family));
+  const gates = singles.map((x) => gateResult(ctx, x, family, singles));
   return {
     confidence,
     alpha,
