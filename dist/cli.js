@@ -15563,53 +15563,37 @@ function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, 
     const bits = new Int32Array(words);
     const q = new Float64Array(L);
     const acc = new Float64Array(L);
+    // The flipped series is re-centred like the observed one (issue 31: without it each column's level
+    // was about 12% at 20%): Q = Σ_g (A_g − n_g·x̄)², x̄ = Σ_g A_g / n, the group sums A_g kept per draw.
+    const sums = new Float64Array(groups * L);
     for (let r = from; r < to; r++) {
         for (let w = 0; w < words; w++)
             bits[w] = next();
-        q.fill(0);
         for (let g = 0; g < groups; g++) {
             const end = starts[g + 1];
-            if (L === 1) {
-                let a0 = 0;
-                for (let k = starts[g]; k < end; k++) {
-                    const i = order[k];
-                    // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
-                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
-                    a0 += s * eo[k];
-                }
-                q[0] += a0 ** 2;
-            }
-            else if (L === 3) {
-                let a0 = 0;
-                let a1 = 0;
-                let a2 = 0;
-                for (let k = starts[g]; k < end; k++) {
-                    const i = order[k];
-                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
-                    const at = k * 3;
-                    a0 += s * eo[at];
-                    a1 += s * eo[at + 1];
-                    a2 += s * eo[at + 2];
-                }
-                q[0] += a0 ** 2;
-                q[1] += a1 ** 2;
-                q[2] += a2 ** 2;
-            }
-            else {
-                acc.fill(0);
-                for (let k = starts[g]; k < end; k++) {
-                    const i = order[k];
-                    const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
-                    const at = k * L;
-                    for (let j = 0; j < L; j++)
-                        acc[j] += s * eo[at + j];
-                }
+            acc.fill(0);
+            for (let k = starts[g]; k < end; k++) {
+                const i = order[k];
+                // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+                const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                const at = k * L;
                 for (let j = 0; j < L; j++)
-                    q[j] += acc[j] ** 2;
+                    acc[j] += s * eo[at + j];
             }
+            for (let j = 0; j < L; j++)
+                sums[g * L + j] = acc[j];
         }
-        for (let j = 0; j < L; j++)
-            reached[r * L + j] = q[j] >= observed[j] ? 1 : 0;
+        for (let j = 0; j < L; j++) {
+            let tot = 0;
+            for (let g = 0; g < groups; g++)
+                tot += sums[g * L + j];
+            const mean = tot / n;
+            let centred = 0;
+            for (let g = 0; g < groups; g++)
+                centred += (sums[g * L + j] - (starts[g + 1] - starts[g]) * mean) ** 2;
+            q[j] = centred;
+            reached[r * L + j] = centred >= observed[j] ? 1 : 0;
+        }
     }
 }
 /**
@@ -23758,9 +23742,9 @@ function groupCorrelationPs(series, groupOf, groups, draws, split) {
  * case label (cases of one task family tend to fail together, so they count once).
  *
  * `auto` with 20 or more groups clusters by them. With fewer, it asks the data: when the groups'
- * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 on any of
- * reward, completion, steps), whole groups are flipped; otherwise cases are tested on their own,
- * at full power. Deciding on the data costs little size: when correlation is missed, it was small,
+ * changes spread more than independent cases allow (group-correlation.ts, p ≤ 0.20 after Bonferroni
+ * over reward, completion, steps), the groups are the units (a small-sample cluster-robust t test,
+ * cluster-robust.ts); otherwise cases are tested on their own, at full power. Deciding on the data costs little size: when correlation is missed, it was small,
  * and the case-level test is then nearly right (`npm run calibrate` measures both errors with and
  * without per-run family shocks).
  */
@@ -23770,8 +23754,6 @@ const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
 const AUTO_MIN_CLUSTERS = 20;
 /** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
 const CORRELATION_LEVEL = 0.2;
-/** Smallest one-sided p-value 2^G sign patterns can give, as a short decimal. */
-const smallestP = (g) => (1 / 2 ** g).toPrecision(2);
 /** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
 function chooseCluster(cases, choice, columns = []) {
     const decided = (d, correlation = null) => ({ ...d, correlation });
@@ -23816,12 +23798,12 @@ function chooseCluster(cases, choice, columns = []) {
         }
         return decided({
             field: f,
-            note: `clustered by ${f}: the cases of its ${g} groups move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}), so whole groups are flipped; ${2 ** g} sign patterns show a change only when nearly every group moves one way (smallest p ${smallestP(g)})`,
+            note: `clustered by ${f}: the cases of its ${g} groups move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}), so the groups are the units of a small-sample cluster-robust t test`,
             drafts: [
                 {
                     code: 'too-few-clusters',
                     side: null,
-                    message: `The cases of each ${f} move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}): a per-run shock or a group-level change, so the ${g} groups are the units of evidence, and ${g} units make a weak test (a gate is decided only when nearly every group moves one way). More ${f} groups, or repeated trials, would sharpen it.`,
+                    message: `The cases of each ${f} move together (correlation check on ${check.gate}, p=${check.p.toFixed(3)}): a per-run shock or a group-level change, so the ${g} groups are the units of evidence, and ${g} units make a weaker test (a cluster-robust t test with about ${g - 1} degrees of freedom). More ${f} groups would sharpen it.`,
                     case_ids: [],
                 },
             ],
@@ -23829,13 +23811,18 @@ function chooseCluster(cases, choice, columns = []) {
     }
     return decided({ field: null, note: 'cases treated as independent (no grouping on every case)', drafts: [] });
 }
-/** The correlation check over the given gates' per-case changes for one grouping: the smallest p, and which gate gave it. */
+/**
+ * The correlation check over the given gates' per-case changes for one grouping: the smallest p,
+ * Bonferroni-adjusted over the columns that vary (issue 31: the smallest of three unadjusted p's
+ * fired about 23% of the time at a level of 0.20), and which gate gave it.
+ */
 function correlationCheck(cases, field, columns) {
     const { unitOf, count } = unitsOf(cases, field);
     let best = { field, groups: count, p: 1, gate: columns[0]?.gate ?? 'completion' };
     const ps = groupCorrelationPs(columns.map((c) => c.perCase), unitOf, count);
+    const varying = columns.filter((c) => Array.prototype.some.call(c.perCase, (x) => x !== c.perCase[0])).length;
     columns.forEach((c, k) => {
-        const p = ps[k];
+        const p = Math.min(1, ps[k] * Math.max(1, varying));
         if (p < best.p)
             best = { field, groups: count, p, gate: c.gate };
     });
@@ -23863,6 +23850,249 @@ function unitsOf(cases, field) {
         unitOf[i] = u;
     });
     return { unitOf, count };
+}
+
+/**
+ * Student's t distribution for real degrees of freedom: its upper tail, from the regularized
+ * incomplete beta function (continued fraction, as in Numerical Recipes §6.4: I_x(a, b) by Lentz's
+ * method), and its quantile by bisection on the tail. Accurate to about 1e-12 relative, which the
+ * small-sample cluster-robust test (analysis/significance/cluster-robust.ts) needs to compare with α.
+ */
+/** ln Γ(x) for x > 0 (Lanczos, g = 7, 9 terms: about 1e-15 relative). */
+function logGamma(x) {
+    const c = [
+        0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.6150291621406, 12.507343278686905, -0.13857109526572012,
+        9.9843695780195716e-6, 1.5056327351493116e-7,
+    ];
+    if (x < 0.5)
+        return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+    const y = x - 1;
+    let a = c[0];
+    const t = y + 7.5;
+    for (let i = 1; i < 9; i++)
+        a += c[i] / (y + i);
+    return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(a);
+}
+/** The continued fraction of I_x(a, b) (modified Lentz). */
+function betaFraction(x, a, b) {
+    const tiny = 1e-300;
+    let c = 1;
+    let d = 1 - ((a + b) * x) / (a + 1);
+    if (Math.abs(d) < tiny)
+        d = tiny;
+    d = 1 / d;
+    let h = d;
+    for (let m = 1; m <= 10_000; m++) {
+        const m2 = 2 * m;
+        let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+        d = 1 + aa * d;
+        if (Math.abs(d) < tiny)
+            d = tiny;
+        c = 1 + aa / c;
+        if (Math.abs(c) < tiny)
+            c = tiny;
+        d = 1 / d;
+        h *= d * c;
+        aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+        d = 1 + aa * d;
+        if (Math.abs(d) < tiny)
+            d = tiny;
+        c = 1 + aa / c;
+        if (Math.abs(c) < tiny)
+            c = tiny;
+        d = 1 / d;
+        const del = d * c;
+        h *= del;
+        if (Math.abs(del - 1) < 1e-15)
+            break;
+    }
+    return h;
+}
+/** The regularized incomplete beta function I_x(a, b), 0 ≤ x ≤ 1, a, b > 0. */
+function incompleteBeta(x, a, b) {
+    if (x <= 0)
+        return 0;
+    if (x >= 1)
+        return 1;
+    const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+    return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
+}
+/** P(T ≥ t) for T ~ t(df), df > 0 (df = ∞: the normal tail). */
+function studentTUpper(t, df) {
+    if (!(df > 0))
+        throw new RangeError(`degrees of freedom must be positive, got ${df}`);
+    if (Number.isNaN(t))
+        return NaN;
+    if (t === Infinity)
+        return 0;
+    if (t === -Infinity)
+        return 1;
+    const half = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+    return t >= 0 ? half : 1 - half;
+}
+/** The t(df) quantile: the t with P(T ≥ t) = p, 0 < p < 1 (bisection to 1e-12). */
+function studentTQuantileUpper(p, df) {
+    if (!(p > 0 && p < 1))
+        throw new RangeError(`p must be between 0 and 1, got ${p}`);
+    let lo = -1;
+    let hi = 1;
+    while (studentTUpper(hi, df) > p)
+        hi *= 2;
+    while (studentTUpper(lo, df) < p)
+        lo *= 2;
+    for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, Math.abs(hi)); i++) {
+        const mid = (lo + hi) / 2;
+        if (studentTUpper(mid, df) > p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+
+/**
+ * The gates on few clusters (issue 31): when whole groups are the units and there are fewer than 20
+ * of them, a sign-flip test over 2^G patterns reads only signs (six groups give 64 patterns: a gate
+ * fails only when nearly every group moves one way). This reads magnitudes instead: the
+ * cluster-robust t statistic of the mean per-case change with the CR2 variance and Bell–McCaffrey
+ * degrees of freedom (Bell & McCaffrey 2002; Imbens & Kolesár 2016; Pustejovsky & Tipton 2018). For
+ * a mean, CR2 scales group g's residual sum by (1 − n_g/n)^−½, and the degrees of freedom under a
+ * working model of independent, equal-variance cases are n² / Σ_{g,h} M_gh² with M_gg = n_g and
+ * M_gh = −c_g·c_h·n_g·n_h/n: G − 1 for equal groups, where the test is Ibragimov and Müller's t on the
+ * group means (valid for G ≥ 2 at α ≤ 0.083 with unequal group variances; Bakirov & Székely 2006).
+ *
+ * Across the gates, a max-T adjustment as the sign-flip tests have: the gates' t statistics are
+ * drawn jointly from seeded Gaussian multipliers on the groups' adjusted residual sums (their
+ * correlation is the data's), over one common χ²/df scale, so correlated quality gates do not
+ * multiply false holds; no screening step and no α/10 is added. Pure and seeded.
+ */
+/** Draws of the max-T adjustment. */
+const CLUSTER_T_DRAWS = 9999;
+const SEED = 0x00c12c2b;
+/** Bell–McCaffrey degrees of freedom of a mean over groups of these sizes (G − 1 for equal groups). */
+function bellMcCaffreyDf(sizes) {
+    const G = sizes.length;
+    let n = 0;
+    for (let g = 0; g < G; g++)
+        n += sizes[g];
+    let diag = 0;
+    let su = 0;
+    let su2 = 0;
+    for (let g = 0; g < G; g++) {
+        const ng = sizes[g];
+        const c2 = 1 / (1 - ng / n);
+        const u = c2 * ng * ng;
+        diag += ng * ng;
+        su += u;
+        su2 += u * u;
+    }
+    return (n * n) / (diag + (su * su - su2) / (n * n));
+}
+/**
+ * θ̂ and its CR2 standard error from the groups' sums of per-case changes; needs 2+ groups. With the
+ * per-case changes, the standard error is never below the independent cases' (clustering can only
+ * add noise; groups that happen to move by the same amount would otherwise give a zero error).
+ */
+function cr2Estimate(sums, sizes, perCase) {
+    const G = sums.length;
+    let n = 0;
+    let total = 0;
+    for (let g = 0; g < G; g++) {
+        n += sizes[g];
+        total += sums[g];
+    }
+    const theta = total / n;
+    const residuals = new Float64Array(G);
+    let v = 0;
+    for (let g = 0; g < G; g++) {
+        const ng = sizes[g];
+        const r = (sums[g] - theta * ng) / Math.sqrt(1 - ng / n);
+        residuals[g] = r;
+        v += r * r;
+    }
+    let se = Math.sqrt(v) / n;
+    if (perCase !== undefined && perCase.length > 1) {
+        let ss = 0;
+        for (let i = 0; i < perCase.length; i++)
+            ss += (perCase[i] - theta) ** 2;
+        se = Math.max(se, Math.sqrt(ss / (perCase.length * (perCase.length - 1))));
+    }
+    return { theta, se, residuals };
+}
+/** Studentized violation: how far θ̂ sits past the threshold on the unsafe side, in standard errors. */
+const violationT = (x) => x.d.direction === 'at_least' ? (x.d.threshold - x.est.theta) / x.est.se : (x.est.theta - x.d.threshold) / x.est.se;
+/** One-sided p-values of one gate at `df`: violated, holds within its margin, and the two-sided p of no change. */
+function robustPs(x, df) {
+    const { theta, se } = x.est;
+    const holds = x.d.direction === 'at_least' ? (theta - x.pass) / se : (x.pass - theta) / se;
+    return {
+        p_violated: studentTUpper(violationT(x), df),
+        p_holds: studentTUpper(holds, df),
+        p_change: Math.min(1, 2 * studentTUpper(Math.abs(theta) / se, df)),
+    };
+}
+/** One-sided bounds at `level` (α, or α/2 for "significant"). */
+function robustBounds(x, df, level) {
+    const q = studentTQuantileUpper(level, df);
+    return { lower: x.est.theta - q * x.est.se, upper: x.est.theta + q * x.est.se };
+}
+/**
+ * Max-T adjusted p-values of the gates' violations (index by position in `gates`; NaN for a gate not
+ * in the family): the share of draws whose largest studentized statistic reaches the gate's own.
+ */
+function robustMaxT(gates, df, draws = CLUSTER_T_DRAWS) {
+    const out = new Float64Array(gates.length).fill(NaN);
+    const family = gates.map((x, j) => j).filter((j) => gates[j].est.se > 0);
+    if (family.length === 0)
+        return out;
+    const G = gates[0].est.residuals.length;
+    // Each gate's residuals scaled to unit norm: Σ_g w_g·a_g is then N(0, 1) for Gaussian w.
+    const a = family.map((j) => {
+        const r = gates[j].est.residuals;
+        let norm = 0;
+        for (let g = 0; g < G; g++)
+            norm += r[g] ** 2;
+        const s = Math.sqrt(norm);
+        // Groups that moved by the same amount: no between-group spread to draw from (the statistic is 0).
+        return s === 0 ? new Float64Array(G) : Float64Array.from(r, (x) => x / s);
+    });
+    const sign = family.map((j) => (gates[j].d.direction === 'at_least' ? -1 : 1));
+    const observed = family.map((j) => violationT(gates[j]));
+    const reached = new Float64Array(family.length);
+    const next = bitSource(SEED);
+    const uniform = () => (next() + 0.5) / 2 ** 32;
+    const gauss = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    const w = new Float64Array(G);
+    for (let r = 0; r < draws; r++) {
+        for (let g = 0; g < G; g++)
+            w[g] = gauss();
+        // A common χ²_df/df scale (Wilson–Hilferty), so each statistic is t(df) and they share it.
+        const z = gauss();
+        const k = 2 / (9 * df);
+        const scale = Math.sqrt(Math.max(1e-12, (1 - k + z * Math.sqrt(k)) ** 3));
+        let max = -Infinity;
+        for (let f = 0; f < family.length; f++) {
+            let s = 0;
+            const af = a[f];
+            for (let g = 0; g < G; g++)
+                s += w[g] * af[g];
+            const t = (sign[f] * s) / scale;
+            if (t > max)
+                max = t;
+        }
+        for (let f = 0; f < family.length; f++)
+            if (max >= observed[f] - 1e-12)
+                reached[f] += 1;
+    }
+    family.forEach((j, f) => {
+        out[j] = (1 + reached[f]) / (1 + draws);
+    });
+    return out;
+}
+/** The studentized value past which a violation is shown at α (the t quantile), and the 80%-power distance in standard errors. */
+function robustDetectable(df, alpha, power) {
+    const critical = studentTQuantileUpper(alpha, df);
+    return { critical, distance: critical + normalQuantile(power) };
 }
 
 function gateData(cases, t) {
@@ -24288,7 +24518,9 @@ function testGates(given, thresholds, trials, options = {}) {
         drafts.push({
             code: 'too-few-clusters',
             side: null,
-            message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`,
+            message: G < 2
+                ? `Clustering by ${cluster.field} leaves ${G} cluster: one unit of evidence cannot decide any gate. Use more clusters, or --cluster none if cases are independent.`
+                : `Clustering by ${cluster.field} leaves ${G} clusters: the cluster-robust t test has about ${G - 1} degrees of freedom, so only a large change is decided. Use more clusters, or --cluster none if cases are independent.`,
             case_ids: [],
         });
     }
@@ -24301,6 +24533,26 @@ function testGates(given, thresholds, trials, options = {}) {
             s[unitOf[i]] += d.perCase[i];
         return s;
     });
+    if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
+        // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
+        const margins = options.margins ?? {};
+        const gates = robustGates(cases, data, unitSums, unitSize, alpha, margins, options.effects ?? {});
+        return {
+            confidence,
+            alpha,
+            method: 'cluster-robust',
+            patterns: CLUSTER_T_DRAWS,
+            seed: SIGN_FLIP_SEED,
+            cases: n,
+            cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
+            trials,
+            gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name)),
+            declines: [],
+            closed_form: [],
+            heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
+            drafts,
+        };
+    }
     const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
     const ctx = {
         cases,
@@ -24332,6 +24584,84 @@ function testGates(given, thresholds, trials, options = {}) {
         heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
         drafts,
     };
+}
+/** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
+function robustGates(cases, data, unitSums, unitSize, alpha, margins, effects) {
+    const df = bellMcCaffreyDf(unitSize);
+    const marginOfGate = (d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+    const rg = data.map((d, g) => {
+        const m = marginOfGate(d);
+        return { d, est: cr2Estimate(unitSums[g], unitSize, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+    });
+    // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
+    const completion = rg.find((x) => x.d.gate === 'completion');
+    const adjusted = robustMaxT(rg.map((x) => (x.d.gated ? x : { ...x, est: { ...x.est, se: 0 } })), df);
+    const { critical, distance } = robustDetectable(df, alpha, POWER);
+    return rg.map((x, j) => {
+        const { d, est } = x;
+        const means = sideMeans(cases, d.gate);
+        const counts = d.gate === 'completion_regressions'
+            ? { regressed: d.perCase.filter((v) => v < 0).length, improved: d.perCase.filter((v) => v > 0).length }
+            : { regressed: null, improved: null };
+        const base = {
+            gate: d.gate,
+            gated: d.gated,
+            direction: d.direction,
+            threshold: d.threshold,
+            margin: marginOfGate(d),
+            ...means,
+            estimate: est.theta,
+            ...counts,
+        };
+        if (!(est.se > 0)) {
+            const meets = d.direction === 'at_least' ? est.theta >= d.threshold : est.theta <= d.threshold;
+            const status = !d.gated || meets ? 'pass' : 'fail';
+            return {
+                ...base,
+                lower: est.theta,
+                upper: est.theta,
+                p_change: est.theta === 0 ? 1 : 0,
+                p_violated: meets ? 1 : 0,
+                p_violated_adjusted: meets ? 1 : 0,
+                p_holds: meets ? 0 : 1,
+                status,
+                significant: est.theta !== 0,
+                minimum_detectable: null,
+                units_needed: null,
+                sizing: null,
+            };
+        }
+        const folded = d.gate === 'completion_regressions' && base.margin > 0 && completion !== undefined && completion.est.se > 0 ? { ...completion, pass: -base.margin } : x;
+        const ps = robustPs(x, df);
+        const p_holds = robustPs(folded, df).p_holds;
+        const adj = adjusted[j];
+        const p_violated_adjusted = Number.isNaN(adj) ? ps.p_violated : Math.min(1, Math.max(ps.p_violated, adj));
+        let status = 'inconclusive';
+        if (!d.gated)
+            status = 'pass';
+        else if (p_violated_adjusted <= alpha)
+            status = 'fail';
+        else if (p_holds <= alpha)
+            status = 'pass';
+        const one = robustBounds(x, df, alpha);
+        const two = robustBounds(x, df, alpha / 2);
+        const target = status === 'inconclusive' ? sizingTarget(d.gate, x.pass, effects) : null;
+        const units = target === null ? null : unitsFor(unitSize.length, est.se, critical, target.effect, POWER);
+        return {
+            ...base,
+            lower: one.lower,
+            upper: one.upper,
+            p_change: ps.p_change,
+            p_violated: ps.p_violated,
+            p_violated_adjusted,
+            p_holds,
+            status,
+            significant: two.lower > 0 || two.upper < 0,
+            minimum_detectable: distance * est.se,
+            units_needed: units,
+            sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
+        };
+    });
 }
 
 /**
@@ -25794,11 +26124,19 @@ function significanceTable(s) {
 function methodLine(s) {
     const pct = levelPercent(s.confidence);
     const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
+    if (s.method === 'cluster-robust')
+        return clusterRobustLine(s, trials, pct);
     const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
     const names = s.closed_form.map(lower);
     const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
     const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
     return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
+}
+/** The method line when few clusters are the units: the cluster-robust t test. */
+function clusterRobustLine(s, trials, pct) {
+    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
         `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
         `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
 }

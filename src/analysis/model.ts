@@ -109,8 +109,11 @@ export interface GateTest {
 export interface SignificanceResult {
   confidence: number;
   alpha: number;
-  /** exact: all sign patterns; sampled: `resamples` seeded random patterns. */
-  method: 'exact' | 'sampled';
+  /**
+   * exact: all sign patterns; sampled: `resamples` seeded random patterns; cluster-robust: fewer than
+   * 20 clusters, the CR2 t test with Bell–McCaffrey df (`patterns`: the max-T draws).
+   */
+  method: 'exact' | 'sampled' | 'cluster-robust';
   patterns: number;
   seed: number;
   /** Cases on both sides (the paired evidence). */

@@ -145,7 +145,8 @@ describe('the significant policy', () => {
     expect(few.drafts).toEqual([]);
     const forced = testGates(labelled(4), DEFAULT_THRESHOLDS, ONE, { cluster: 'task_family' });
     expect(forced.cluster).toMatchObject({ field: 'task_family', units: 4 });
-    expect(forced.method).toBe('exact');
+    // Few clusters are the units of a cluster-robust t test (issue 31), not of 2^4 sign patterns.
+    expect(forced.method).toBe('cluster-robust');
     expect(forced.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
     expect(forced.gates.filter((g) => g.status === 'fail')).toEqual([]);
   });
@@ -161,7 +162,8 @@ describe('the significant policy', () => {
     const r = testGates(shocked, DEFAULT_THRESHOLDS, ONE);
     expect(r.cluster).toMatchObject({ field: 'task_family', units: 6 });
     expect(r.cluster.correlation?.p).toBeLessThanOrEqual(0.2);
-    expect(r.cluster.note).toContain('64 sign patterns show a change only when nearly every group moves one way (smallest p 0.016)');
+    expect(r.cluster.note).toContain('so the groups are the units of a small-sample cluster-robust t test');
+    expect(r.method).toBe('cluster-robust');
     expect(r.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
     expect(r.drafts[0]?.message).toMatch(/^The cases of each task_family move together \(correlation check on (reward|completion), p=0\.\d{3}\)/);
     // The same cases without labels are independent: the case-level test sees 10 against 10.

@@ -28,7 +28,8 @@
 import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
-import { chooseCluster, unitsOf } from './clusters.js';
+import { AUTO_MIN_CLUSTERS, chooseCluster, unitsOf } from './clusters.js';
+import { bellMcCaffreyDf, CLUSTER_T_DRAWS, cr2Estimate, robustBounds, robustDetectable, robustMaxT, robustPs, type RobustGate } from './cluster-robust.js';
 import {
   DEFAULT_CONFIDENCE,
   DEFAULT_MARGINS,
@@ -307,7 +308,10 @@ export function testGates(
     drafts.push({
       code: 'too-few-clusters',
       side: null,
-      message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`,
+      message:
+        G < 2
+          ? `Clustering by ${cluster.field} leaves ${G} cluster: one unit of evidence cannot decide any gate. Use more clusters, or --cluster none if cases are independent.`
+          : `Clustering by ${cluster.field} leaves ${G} clusters: the cluster-robust t test has about ${G - 1} degrees of freedom, so only a large change is decided. Use more clusters, or --cluster none if cases are independent.`,
       case_ids: [],
     });
   }
@@ -318,6 +322,26 @@ export function testGates(
     for (let i = 0; i < n; i++) s[unitOf[i] as number]! += d.perCase[i] as number;
     return s;
   });
+  if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
+    // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
+    const margins = options.margins ?? {};
+    const gates = robustGates(cases, data, unitSums, unitSize, alpha, margins, options.effects ?? {});
+    return {
+      confidence,
+      alpha,
+      method: 'cluster-robust',
+      patterns: CLUSTER_T_DRAWS,
+      seed: SIGN_FLIP_SEED,
+      cases: n,
+      cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
+      trials,
+      gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
+      declines: [],
+      closed_form: [],
+      heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
+      drafts,
+    };
+  }
   const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
   const ctx: Context = {
     cases,
@@ -349,4 +373,93 @@ export function testGates(
     heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
     drafts,
   };
+}
+
+/** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
+function robustGates(
+  cases: PairedCases,
+  data: readonly GateData[],
+  unitSums: readonly Float64Array[],
+  unitSize: Float64Array,
+  alpha: number,
+  margins: Partial<Record<GateName, number>>,
+  effects: Partial<Record<GateName, number>>,
+): GateTest[] {
+  const df = bellMcCaffreyDf(unitSize);
+  const marginOfGate = (d: GateData): number => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+  const rg: RobustGate[] = data.map((d, g) => {
+    const m = marginOfGate(d);
+    return { d, est: cr2Estimate(unitSums[g] as Float64Array, unitSize, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+  });
+  // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
+  const completion = rg.find((x) => x.d.gate === 'completion');
+  const adjusted = robustMaxT(
+    rg.map((x) => (x.d.gated ? x : { ...x, est: { ...x.est, se: 0 } })),
+    df,
+  );
+  const { critical, distance } = robustDetectable(df, alpha, POWER);
+  return rg.map((x, j) => {
+    const { d, est } = x;
+    const means = sideMeans(cases, d.gate);
+    const counts =
+      d.gate === 'completion_regressions'
+        ? { regressed: d.perCase.filter((v) => v < 0).length, improved: d.perCase.filter((v) => v > 0).length }
+        : { regressed: null, improved: null };
+    const base = {
+      gate: d.gate,
+      gated: d.gated,
+      direction: d.direction,
+      threshold: d.threshold,
+      margin: marginOfGate(d),
+      ...means,
+      estimate: est.theta,
+      ...counts,
+    };
+    if (!(est.se > 0)) {
+      const meets = d.direction === 'at_least' ? est.theta >= d.threshold : est.theta <= d.threshold;
+      const status: GateStatus = !d.gated || meets ? 'pass' : 'fail';
+      return {
+        ...base,
+        lower: est.theta,
+        upper: est.theta,
+        p_change: est.theta === 0 ? 1 : 0,
+        p_violated: meets ? 1 : 0,
+        p_violated_adjusted: meets ? 1 : 0,
+        p_holds: meets ? 0 : 1,
+        status,
+        significant: est.theta !== 0,
+        minimum_detectable: null,
+        units_needed: null,
+        sizing: null,
+      };
+    }
+    const folded =
+      d.gate === 'completion_regressions' && base.margin > 0 && completion !== undefined && completion.est.se > 0 ? { ...completion, pass: -base.margin } : x;
+    const ps = robustPs(x, df);
+    const p_holds = robustPs(folded, df).p_holds;
+    const adj = adjusted[j] as number;
+    const p_violated_adjusted = Number.isNaN(adj) ? ps.p_violated : Math.min(1, Math.max(ps.p_violated, adj));
+    let status: GateStatus = 'inconclusive';
+    if (!d.gated) status = 'pass';
+    else if (p_violated_adjusted <= alpha) status = 'fail';
+    else if (p_holds <= alpha) status = 'pass';
+    const one = robustBounds(x, df, alpha);
+    const two = robustBounds(x, df, alpha / 2);
+    const target = status === 'inconclusive' ? sizingTarget(d.gate, x.pass, effects) : null;
+    const units = target === null ? null : unitsFor(unitSize.length, est.se, critical, target.effect, POWER);
+    return {
+      ...base,
+      lower: one.lower,
+      upper: one.upper,
+      p_change: ps.p_change,
+      p_violated: ps.p_violated,
+      p_violated_adjusted,
+      p_holds,
+      status,
+      significant: two.lower > 0 || two.upper < 0,
+      minimum_detectable: distance * est.se,
+      units_needed: units,
+      sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
+    };
+  });
 }
