@@ -14983,6 +14983,638 @@ function runLoadWorker() {
     parentPort?.postMessage(reply);
 }
 
+/**
+ * A resampling loop split between this thread and one helper thread, synchronously: the caller
+ * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
+ * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
+ * second half of the draws can run in another thread and give exactly the values this thread would
+ * have computed: results are bit for bit the same with or without the helper.
+ *
+ * The helper (one thread for the process, started on first use) runs {@link KERNELS} from their own
+ * source text (a thread started from a string, so it needs no file beside the bundle), writes into
+ * shared memory, and raises a flag. This thread computes its part, then waits for the flag; if the
+ * helper has not taken the job by the time this thread is done plus a grace period (a thread that
+ * could not start), or fails, this thread computes the helper's part itself: the same values, so a
+ * late helper writing them too changes nothing. Nothing here waits without a bound.
+ */
+/**
+ * The seeded generator of distributions.ts's `bitSource` (mulberry32), positioned after `skip`
+ * draws: its state moves by a constant per draw, so any draw is reached at once (a resampling loop
+ * split across threads starts each part where it falls).
+ * Self-contained and defined here, beside the kernels that call it: a helper thread runs their
+ * source text, which must name nothing imported.
+ */
+function bitSourceAt(seed, skip) {
+    let state = ((seed >>> 0) + Math.imul(skip % 4294967296, 0x6d2b79f5)) >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return (t ^ (t >>> 14)) >>> 0;
+    };
+}
+/**
+ * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
+ * (stats/sign-flip.ts lays them out; the sums are the plain loop's, bit for bit). Pattern p draws
+ * `words` 32-bit words of the generator, the last one's bits past the last unit masked off by
+ * `lastMask`; when `exact` (every pattern enumerated, at most 14 units: one word), p itself is the
+ * pattern.
+ *
+ * `x` holds `cols` columns per unit (unit u's at u·cols …). Each column's flipped units are added in
+ * ascending order from 0, the set bits of each word lowest first, as a plain loop adds them: the
+ * first `floats` columns are series whose sums round (rewards), written as they are to outs[0 …].
+ * The others are lanes: several integer series packed into one double, series j's field at bits
+ * shift … shift + width of its lane, holding value − low (fields[4j …] = lane column, shift,
+ * width, low). A lane's sums are integers below 2^53 whose fields cannot carry into each other, so
+ * exact in any order; series j's flipped sum is its field of the lane's sum plus low × the number of
+ * flipped units, exact too, written to outs[floats + j].
+ */
+function flipLanes(x, cols, floats, fields, words, lastMask, exact, seed, from, to, outs) {
+    // bitSourceAt(seed, (from − 1)·words), inlined: a call per word costs this loop a third of its time.
+    let state = ((seed >>> 0) + Math.imul(((from - 1) * words) % 4294967296, 0x6d2b79f5)) | 0;
+    const series = fields.length / 4;
+    const mask = new Int32Array(words);
+    const sums = new Float64Array(cols);
+    for (let p = from; p < to; p++) {
+        // The pattern's words, and how many units it flips.
+        let flipped = 0;
+        for (let w = 0; w < words; w++) {
+            let m = p;
+            if (!exact) {
+                state = (state + 0x6d2b79f5) | 0;
+                m = state;
+                m = Math.imul(m ^ (m >>> 15), m | 1);
+                m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
+                m ^= m >>> 14;
+            }
+            if (w === words - 1)
+                m &= lastMask;
+            mask[w] = m;
+            m -= (m >>> 1) & 0x55555555;
+            m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+            flipped += Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+        }
+        if (cols === 1) {
+            let s = 0;
+            for (let w = 0; w < words; w++) {
+                let m = mask[w];
+                const base = (w << 5) + 31;
+                while (m !== 0) {
+                    const low = m & -m;
+                    m ^= low;
+                    s += x[base - Math.clz32(low)];
+                }
+            }
+            sums[0] = s;
+        }
+        else if (cols === 2) {
+            let s = 0;
+            let t = 0;
+            for (let w = 0; w < words; w++) {
+                let m = mask[w];
+                const base = (w << 5) + 31;
+                while (m !== 0) {
+                    const low = m & -m;
+                    m ^= low;
+                    const at = (base - Math.clz32(low)) << 1;
+                    s += x[at];
+                    t += x[at + 1];
+                }
+            }
+            sums[0] = s;
+            sums[1] = t;
+        }
+        else if (cols > 2) {
+            // 3 to 5 columns (sizes and 4 gates at most): locals, the columns past the third behind tests that always go the same way.
+            let s0 = 0;
+            let s1 = 0;
+            let s2 = 0;
+            let s3 = 0;
+            let s4 = 0;
+            for (let w = 0; w < words; w++) {
+                let m = mask[w];
+                const base = (w << 5) + 31;
+                while (m !== 0) {
+                    const low = m & -m;
+                    m ^= low;
+                    const at = (base - Math.clz32(low)) * cols;
+                    s0 += x[at];
+                    s1 += x[at + 1];
+                    s2 += x[at + 2];
+                    if (cols > 3)
+                        s3 += x[at + 3];
+                    if (cols > 4)
+                        s4 += x[at + 4];
+                }
+            }
+            sums.set([s0, s1, s2, s3, s4].slice(0, cols));
+        }
+        for (let k = 0; k < floats; k++)
+            outs[k][p] = sums[k];
+        for (let j = 0; j < series; j++) {
+            const lane = fields[4 * j];
+            // The field: ⌊sum / 2^shift⌋ mod 2^width, exact (powers of two, integers below 2^53).
+            const q = Math.floor((lane < 0 ? 0 : sums[lane]) * 2 ** -fields[4 * j + 1]);
+            const width = 2 ** fields[4 * j + 2];
+            outs[floats + j][p] = q - Math.floor(q / width) * width + fields[4 * j + 3] * flipped;
+        }
+    }
+}
+/**
+ * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
+ * for each draw, every case's sign flipped at random, the group sums of each of the `L` series, and
+ * whether their spread Q reaches the observed one: `reached[r·L + j]` is 1 or 0 (written, never
+ * added to, so a range computed twice gives the same array). Draw r takes ⌈n/32⌉ words of the
+ * generator, case i's sign being bit i mod 32 of word ⌊i/32⌋.
+ *
+ * The cases come group by group: group g's are `order[starts[g]]` … `order[starts[g + 1] − 1]`,
+ * ascending, and `eo` holds their values in that order (position k's at k·L …). A group's sum thus
+ * adds its cases' terms in case order, from 0, exactly as a loop over all cases into one sum per
+ * group would (the same sums, bit for bit), but in registers rather than through memory; Q adds the
+ * squared sums in group order, as that loop's would.
+ */
+function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, reached) {
+    const words = Math.ceil(n / 32);
+    const next = bitSourceAt(seed, from * words);
+    const bits = new Int32Array(words);
+    const q = new Float64Array(L);
+    const acc = new Float64Array(L);
+    // The flipped series is re-centred like the observed one (issue 31: without it each column's level
+    // was about 12% at 20%): Q = Σ_g (A_g − n_g·x̄)², x̄ = Σ_g A_g / n, the group sums A_g kept per draw.
+    const sums = new Float64Array(groups * L);
+    for (let r = from; r < to; r++) {
+        for (let w = 0; w < words; w++)
+            bits[w] = next();
+        for (let g = 0; g < groups; g++) {
+            const end = starts[g + 1];
+            acc.fill(0);
+            for (let k = starts[g]; k < end; k++) {
+                const i = order[k];
+                // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
+                const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
+                const at = k * L;
+                for (let j = 0; j < L; j++)
+                    acc[j] += s * eo[at + j];
+            }
+            for (let j = 0; j < L; j++)
+                sums[g * L + j] = acc[j];
+        }
+        for (let j = 0; j < L; j++) {
+            let tot = 0;
+            for (let g = 0; g < groups; g++)
+                tot += sums[g * L + j];
+            const mean = tot / n;
+            let centred = 0;
+            for (let g = 0; g < groups; g++)
+                centred += (sums[g * L + j] - (starts[g + 1] - starts[g]) * mean) ** 2;
+            q[j] = centred;
+            reached[r * L + j] = centred >= observed[j] ? 1 : 0;
+        }
+    }
+}
+/**
+ * The loops a helper thread can run, by name. Each writes its results into the shared arrays it is
+ * given and never adds to them, so a range computed twice (by a late helper and by this thread)
+ * leaves the same values.
+ */
+const KERNELS = { flipLanes, spreadRange };
+/** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
+function helperSource() {
+    const kernels = Object.entries(KERNELS)
+        .map(([name, f]) => `${JSON.stringify(name)}: ${f.name}`)
+        .join(', ');
+    return `'use strict';
+const { parentPort } = require('node:worker_threads');
+${bitSourceAt.toString()}
+${Object.values(KERNELS)
+        .map((f) => f.toString())
+        .join('\n')}
+const kernels = { ${kernels} };
+parentPort.on('message', ({ kernel, args, flag }) => {
+  Atomics.store(flag, 0, ${TAKEN});
+  try {
+    kernels[kernel](...args);
+    Atomics.store(flag, 0, ${DONE});
+  } catch {
+    Atomics.store(flag, 0, ${FAILED});
+  }
+  Atomics.notify(flag, 0);
+});`;
+}
+const WAITING = 0;
+const TAKEN = 1;
+const DONE = 2;
+const FAILED = 3;
+/** How long a helper may take to pick up its job after this thread finished its own part. */
+const GRACE_MS = 2000;
+/** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
+const PARALLEL_MIN_WORK = 2e7;
+/** Shared-memory arrays, so that a helper thread can read and write them. */
+function sharedFloat64(length) {
+    return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * 8), 0, length);
+}
+function sharedInt32(length) {
+    return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length);
+}
+/**
+ * Runs `kernel` over [from, to): the first part here, the rest in a helper thread when `work` is
+ * worth it (and `split` allows), else all here. `args(a, b)` gives the kernel's arguments for the
+ * range [a, b); the arrays it writes must come from {@link sharedFloat64}. Returns who computed
+ * the second part: the helper thread, or this one (no split, or the helper did not do it).
+ */
+function runSplit(kernel, from, to, work, args, split = work >= PARALLEL_MIN_WORK) {
+    const run = (a, b) => KERNELS[kernel](...args(a, b));
+    const mid = from + Math.ceil((to - from) * (1 - helperShare()));
+    if (!split || mid >= to) {
+        run(from, to);
+        return 'here';
+    }
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    try {
+        helperThread().postMessage({ kernel, args: args(mid, to), flag });
+    }
+    catch {
+        Atomics.store(flag, 0, FAILED);
+    }
+    const started = Date.now();
+    run(from, mid);
+    // The helper's part is about as long as this one: a helper that has not picked it up within the
+    // grace period, or not finished within a few times this part's time, is not coming (a thread that
+    // died cannot say so while this one waits).
+    const pickUp = Date.now() + GRACE_MS;
+    const finish = pickUp + 4 * (Date.now() - started);
+    for (;;) {
+        const state = Atomics.load(flag, 0);
+        if (state === DONE)
+            return 'helper';
+        const deadline = state === WAITING ? pickUp : finish;
+        if (state === FAILED || Date.now() >= deadline) {
+            run(mid, to); // the same values the helper would write
+            return 'here';
+        }
+        Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
+    }
+}
+/**
+ * The helper's share of a split loop: half once it has had time to start, a little under half
+ * before (a new thread first starts node and compiles the kernels; this thread does not wait).
+ */
+function helperShare() {
+    return helper !== null && Date.now() - helperSince >= WARM_MS ? 0.5 : 0.45;
+}
+const WARM_MS = 200;
+/** One helper thread for the process, started on first use (or by {@link warmHelper}) and kept (unref'd: it never keeps the process alive). */
+let helper = null;
+let helperSince = 0;
+/**
+ * Starts the helper thread ahead of the loops that will use it (a large comparison under the
+ * significant policy, while its files load), so that its start is not on their path.
+ */
+function warmHelper() {
+    try {
+        helperThread();
+    }
+    catch {
+        // No thread: the loops run here.
+    }
+}
+function helperThread() {
+    if (helper !== null)
+        return helper;
+    const thread = new Worker(helperSource(), { eval: true });
+    thread.unref();
+    const forget = () => {
+        if (helper === thread)
+            helper = null;
+    };
+    thread.on('error', forget);
+    thread.on('exit', forget);
+    helper = thread;
+    helperSince = Date.now();
+    return thread;
+}
+
+/**
+ * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
+ * pseudo-random bit source. Pure and deterministic.
+ */
+/**
+ * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
+ * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
+ */
+function normalQuantile(p) {
+    if (!(p > 0 && p < 1)) {
+        if (p === 0)
+            return -Infinity;
+        if (p === 1)
+            return Infinity;
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    }
+    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
+    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
+    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    let x;
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    else if (p <= 1 - low) {
+        const q = p - 0.5;
+        const r = q * q;
+        x =
+            ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
+                (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    }
+    else {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    return x;
+}
+/**
+ * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
+ * a resampling test gives the same answer for the same input.
+ */
+function bitSource(seed) {
+    return bitSourceAt(seed, 0);
+}
+
+/**
+ * Group-sequential boundaries: how much of the error budget α a test may spend at each of K equally
+ * spaced looks so that looking after every round and stopping at the first crossing keeps the
+ * overall error at α.
+ *
+ * The spending function is Lan and DeMets' O'Brien–Fleming type (Lan & DeMets 1983, "Discrete
+ * sequential boundaries for clinical trials", Biometrika 70:659–663), one-sided:
+ *
+ *   α(t) = 2 − 2·Φ(z_{1−α/2} / √t),  t = k / K the information fraction,
+ *
+ * which spends almost nothing early (the first looks stop only on overwhelming evidence) and leaves
+ * the last look a nominal level close to α, so a design that runs to the end keeps nearly the fixed
+ * design's power. The boundaries c_k on the standardized statistic Z_k = S_k/√k, with S_k a sum of
+ * k independent N(0, 1) increments (a round adds as much information as any other: under "no
+ * difference" each round's trials are independent of the earlier ones), solve
+ *
+ *   P(Z_1 < c_1, …, Z_{k−1} < c_{k−1}, Z_k ≥ c_k) = α(t_k) − α(t_{k−1})
+ *
+ * by the recursive numerical integration of Armitage, McPherson and Rowe (1969), as in Jennison and
+ * Turnbull (2000), "Group Sequential Methods with Applications to Clinical Trials", ch. 19: the
+ * density of S_k on the continuation region on a grid, convolved with the N(0, 1) increment.
+ * Pure and deterministic.
+ */
+/** The upper tail 1 − Φ(x) of the standard normal, with relative error below 1.2e-7 (Numerical Recipes' erfc). */
+function normalUpper(x) {
+    const z = Math.abs(x) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * z);
+    const erfc = t *
+        Math.exp(-z * z -
+            1.26551223 +
+            t *
+                (1.00002368 +
+                    t *
+                        (0.37409196 +
+                            t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    return x >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+/** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
+function obrienFlemingSpent(t, alpha) {
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return alpha;
+    return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+/**
+ * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
+ * the sequential decision (issue 31): an equal agent is shown within the margin after a few rounds.
+ */
+function pocockSpent(t, alpha) {
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return alpha;
+    return alpha * Math.log(1 + (Math.E - 1) * t);
+}
+/** Grid step on the S scale (the increments have standard deviation 1), and the lower tail kept, in standard deviations. */
+const STEP = 0.025;
+const TAIL_SD = 8;
+const KERNEL = Math.ceil(TAIL_SD / STEP);
+const SQRT_2PI = Math.sqrt(2 * Math.PI);
+/** The probability of crossing b at the next look: ∫ f(x)·(1 − Φ(b − x)) dx, by the trapezoid rule. */
+function crossing(g, b) {
+    let s = 0;
+    const n = g.f.length;
+    for (let i = 0; i < n; i++)
+        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper(b - (g.lo + i * STEP));
+    return s * STEP;
+}
+/**
+ * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
+ * g convolved with the N(0, 1) increment, ∫ g(x)·φ(s − x) dx, banded to |s − x| ≤ TAIL_SD. Both grids
+ * have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ */
+function nextGrid(g, k, b) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    const shift = Math.floor((lo - g.lo) / STEP);
+    const delta = lo - g.lo - shift * STEP; // in [0, STEP)
+    const phi = new Float64Array(2 * KERNEL + 1); // phi[m + KERNEL] = φ(δ + m·STEP)
+    for (let m = -KERNEL; m <= KERNEL; m++)
+        phi[m + KERNEL] = Math.exp(-((delta + m * STEP) ** 2) / 2) / SQRT_2PI;
+    const last = g.f.length - 1;
+    const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
+    const f = new Float64Array(n);
+    for (let j = 0; j < n; j++) {
+        const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
+        const from = Math.max(0, c - KERNEL);
+        const to = Math.min(last, c + KERNEL);
+        let sum = 0;
+        for (let i = from; i <= to; i++)
+            sum += w[i] * phi[c - i + KERNEL];
+        f[j] = sum;
+    }
+    return { lo, f };
+}
+/** The grid of S_1 = N(0, 1), from −TAIL_SD up to exactly b. */
+function firstGrid(b) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-((lo + j * STEP) ** 2) / 2) / SQRT_2PI) };
+}
+/** b with crossing(g, b) = target, by bisection (crossing falls as b rises). */
+function solveBoundary(g, k, target) {
+    let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
+    let lo = hi - 12 * Math.sqrt(k);
+    while (crossing(g, lo) <= target)
+        lo -= 12 * Math.sqrt(k);
+    for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(g, mid) > target)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+const cache = new Map();
+/**
+ * The K looks of the one-sided design at overall level alpha, equally spaced (look k after k
+ * rounds), O'Brien–Fleming-type by default or Pocock-type. The first look is the one-look test at
+ * the level it may spend.
+ */
+function sequentialBoundaries(alpha, maxRounds, spending = 'obrien-fleming') {
+    if (!(alpha > 0 && alpha < 0.5))
+        throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
+        throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
+    const key = `${alpha}/${maxRounds}/${spending}`;
+    const known = cache.get(key);
+    if (known)
+        return known;
+    const looks = [];
+    let grid = null;
+    let before = 0;
+    for (let k = 1; k <= maxRounds; k++) {
+        const spent = spending === 'pocock' ? pocockSpent(k / maxRounds, alpha) : obrienFlemingSpent(k / maxRounds, alpha);
+        const target = spent - before;
+        const b = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
+        const z = b / Math.sqrt(k);
+        looks.push({ round: k, spent, z, nominal: normalUpper(z) });
+        before = spent;
+        if (k < maxRounds) {
+            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
+        }
+    }
+    cache.set(key, looks);
+    return looks;
+}
+/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
+const MAX_ROUNDS = 50;
+
+/**
+ * The `significant` policy decided sequentially: trials come in rounds (one more trial of each side
+ * per round), the gates are judged after every round, and the run stops at the first decision.
+ *
+ * Method: a group-sequential design over at most K rounds (`--max-trials`), with Lan and DeMets'
+ * O'Brien–Fleming-type alpha-spending function (Lan & DeMets 1983; boundaries by Armitage–McPherson–
+ * Rowe recursive integration, Jennison & Turnbull 2000, ch. 19; see stats/sequential.ts). After round
+ * k the same paired sign-flip tests as the fixed design (significance.ts) are run at that look's
+ * nominal level α_k instead of α, both ways: a gate fails when its violation is shown at α_k, and
+ * passes when its holding is shown at α_k. Each direction spends α over the K looks, so a user who
+ * looks after every round and stops at the first hold or promote keeps the fixed design's error
+ * rates, and the last look's level is close to α, so running to the end loses little power.
+ *
+ * Why this and not e-values or confidence sequences: benchgate's rounds are few (at most tens) and
+ * fixed in number, and its tests are exact randomization tests whose p-values are already what the
+ * report shows; a spending design reuses them unchanged (only the level moves), its boundaries are
+ * exact for that K, and it keeps nearly all of the fixed design's power at the last round, where
+ * anytime-valid e-processes for an unbounded horizon pay a steep price in power at a fixed maximum.
+ * Pure: evidence in, decision out.
+ */
+/** The default maximum number of rounds (trials per side), and the largest allowed. */
+const DEFAULT_MAX_TRIALS = 10;
+const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets alpha spending: O'Brien-Fleming-type to hold, Pocock-type to promote (non-inferiority within the margins)";
+/**
+ * The decision once the rounds have ended (an interleaved job's rounds, judged after the job): a
+ * `continue` becomes halted for `why`, with no suggestion of more rounds; a stop is left as it is.
+ */
+function haltedDecision(d, why) {
+    if (d.reason !== 'continue')
+        return d;
+    return { ...d, halted: why, more_rounds: null };
+}
+/**
+ * The two levels of a look (issue 31): a gate fails at the hold boundary's level (O'Brien–Fleming-type
+ * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
+ * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
+ * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin
+ * after a few rounds, while a false promote stays within α over the looks. As confidences.
+ */
+function sequentialLevels(rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const look = sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1];
+    return { hold: sequentialConfidence(rounds, maxRounds, confidence), promote: 1 - Math.max(look.nominal, MIN_LEVEL) };
+}
+/** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
+function sequentialConfidence(rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
+    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
+    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
+    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
+    // floor changes no decision.
+    return 1 - Math.max(look.nominal, MIN_LEVEL);
+}
+/** The smallest level a round is tested at (see sequentialConfidence). */
+const MIN_LEVEL = 1e-12;
+function checkRounds(rounds, maxRounds) {
+    if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
+        throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
+}
+/** The standardized distance a one-sided p-value stands for: z = Φ⁻¹(1 − p). */
+const zOf = (p) => (p >= 1 ? -Infinity : p <= 0 ? Infinity : -normalQuantile(p));
+/**
+ * The first later round at which z, growing as √rounds (each round adds the same information),
+ * would cross that round's boundary; null when none up to the maximum does.
+ */
+function roundsToCross(z, rounds, looks) {
+    if (!(z > 0))
+        return null;
+    for (const look of looks) {
+        if (look.round <= rounds)
+            continue;
+        if (z * Math.sqrt(look.round / rounds) >= look.z)
+            return look.round - rounds;
+    }
+    return null;
+}
+/**
+ * About how many more rounds the undecided gates need: each heads where its evidence points (fail
+ * when its violation is the stronger side, else pass); a hold needs one gate to fail, so the soonest
+ * failing gate; a promote needs every gate to pass, so the slowest.
+ */
+function moreRounds(gates, rounds, looks) {
+    const open = gates.filter((g) => g.gated && g.status === 'inconclusive');
+    if (open.length === 0)
+        return null;
+    const heading = open.map((g) => {
+        const fail = zOf(g.p_violated_adjusted);
+        const pass = zOf(g.p_holds);
+        return fail > pass ? { to: 'fail', n: roundsToCross(fail, rounds, looks) } : { to: 'pass', n: roundsToCross(pass, rounds, looks) };
+    });
+    const failing = heading.filter((h) => h.to === 'fail' && h.n !== null).map((h) => h.n);
+    if (failing.length > 0)
+        return Math.min(...failing);
+    if (heading.some((h) => h.n === null))
+        return null;
+    return Math.max(...heading.map((h) => h.n));
+}
+/** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
+function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const looks = sequentialBoundaries(1 - confidence, maxRounds);
+    const look = looks[rounds - 1];
+    const decided = verdict !== 'inconclusive';
+    const reason = decided ? 'decided' : rounds === maxRounds ? 'max-trials' : 'continue';
+    return {
+        method: SEQUENTIAL_METHOD,
+        confidence,
+        max_rounds: maxRounds,
+        rounds,
+        nominal_alpha: look.nominal,
+        nominal_promote_alpha: sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1].nominal,
+        spent_alpha: look.spent,
+        stop: reason !== 'continue',
+        reason,
+        more_rounds: reason === 'continue' ? moreRounds(gates, rounds, looks) : null,
+        runs: { spent: 2 * rounds, fixed: 2 * maxRounds, saved: reason === 'continue' ? null : 2 * (maxRounds - rounds) },
+        looks,
+    };
+}
+
 /** The significant policy's confidence level when none is given. */
 const DEFAULT_CONFIDENCE = 0.95;
 /** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
@@ -15404,365 +16036,6 @@ function collectFindings(baseline, candidate, rows, extra, allowed, totals = { b
         const severity = FINDING_SEVERITY[d.code];
         return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
     });
-}
-
-/**
- * A resampling loop split between this thread and one helper thread, synchronously: the caller
- * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
- * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
- * second half of the draws can run in another thread and give exactly the values this thread would
- * have computed: results are bit for bit the same with or without the helper.
- *
- * The helper (one thread for the process, started on first use) runs {@link KERNELS} from their own
- * source text (a thread started from a string, so it needs no file beside the bundle), writes into
- * shared memory, and raises a flag. This thread computes its part, then waits for the flag; if the
- * helper has not taken the job by the time this thread is done plus a grace period (a thread that
- * could not start), or fails, this thread computes the helper's part itself: the same values, so a
- * late helper writing them too changes nothing. Nothing here waits without a bound.
- */
-/**
- * The seeded generator of distributions.ts's `bitSource` (mulberry32), positioned after `skip`
- * draws: its state moves by a constant per draw, so any draw is reached at once (a resampling loop
- * split across threads starts each part where it falls).
- * Self-contained and defined here, beside the kernels that call it: a helper thread runs their
- * source text, which must name nothing imported.
- */
-function bitSourceAt(seed, skip) {
-    let state = ((seed >>> 0) + Math.imul(skip % 4294967296, 0x6d2b79f5)) >>> 0;
-    return () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return (t ^ (t >>> 14)) >>> 0;
-    };
-}
-/**
- * Sign patterns `from` ≤ p < `to` of the sign-flip test with up to 4 gates, in columns
- * (stats/sign-flip.ts lays them out; the sums are the plain loop's, bit for bit). Pattern p draws
- * `words` 32-bit words of the generator, the last one's bits past the last unit masked off by
- * `lastMask`; when `exact` (every pattern enumerated, at most 14 units: one word), p itself is the
- * pattern.
- *
- * `x` holds `cols` columns per unit (unit u's at u·cols …). Each column's flipped units are added in
- * ascending order from 0, the set bits of each word lowest first, as a plain loop adds them: the
- * first `floats` columns are series whose sums round (rewards), written as they are to outs[0 …].
- * The others are lanes: several integer series packed into one double, series j's field at bits
- * shift … shift + width of its lane, holding value − low (fields[4j …] = lane column, shift,
- * width, low). A lane's sums are integers below 2^53 whose fields cannot carry into each other, so
- * exact in any order; series j's flipped sum is its field of the lane's sum plus low × the number of
- * flipped units, exact too, written to outs[floats + j].
- */
-function flipLanes(x, cols, floats, fields, words, lastMask, exact, seed, from, to, outs) {
-    // bitSourceAt(seed, (from − 1)·words), inlined: a call per word costs this loop a third of its time.
-    let state = ((seed >>> 0) + Math.imul(((from - 1) * words) % 4294967296, 0x6d2b79f5)) | 0;
-    const series = fields.length / 4;
-    const mask = new Int32Array(words);
-    const sums = new Float64Array(cols);
-    for (let p = from; p < to; p++) {
-        // The pattern's words, and how many units it flips.
-        let flipped = 0;
-        for (let w = 0; w < words; w++) {
-            let m = p;
-            if (!exact) {
-                state = (state + 0x6d2b79f5) | 0;
-                m = state;
-                m = Math.imul(m ^ (m >>> 15), m | 1);
-                m ^= m + Math.imul(m ^ (m >>> 7), m | 61);
-                m ^= m >>> 14;
-            }
-            if (w === words - 1)
-                m &= lastMask;
-            mask[w] = m;
-            m -= (m >>> 1) & 0x55555555;
-            m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
-            flipped += Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-        }
-        if (cols === 1) {
-            let s = 0;
-            for (let w = 0; w < words; w++) {
-                let m = mask[w];
-                const base = (w << 5) + 31;
-                while (m !== 0) {
-                    const low = m & -m;
-                    m ^= low;
-                    s += x[base - Math.clz32(low)];
-                }
-            }
-            sums[0] = s;
-        }
-        else if (cols === 2) {
-            let s = 0;
-            let t = 0;
-            for (let w = 0; w < words; w++) {
-                let m = mask[w];
-                const base = (w << 5) + 31;
-                while (m !== 0) {
-                    const low = m & -m;
-                    m ^= low;
-                    const at = (base - Math.clz32(low)) << 1;
-                    s += x[at];
-                    t += x[at + 1];
-                }
-            }
-            sums[0] = s;
-            sums[1] = t;
-        }
-        else if (cols > 2) {
-            // 3 to 5 columns (sizes and 4 gates at most): locals, the columns past the third behind tests that always go the same way.
-            let s0 = 0;
-            let s1 = 0;
-            let s2 = 0;
-            let s3 = 0;
-            let s4 = 0;
-            for (let w = 0; w < words; w++) {
-                let m = mask[w];
-                const base = (w << 5) + 31;
-                while (m !== 0) {
-                    const low = m & -m;
-                    m ^= low;
-                    const at = (base - Math.clz32(low)) * cols;
-                    s0 += x[at];
-                    s1 += x[at + 1];
-                    s2 += x[at + 2];
-                    if (cols > 3)
-                        s3 += x[at + 3];
-                    if (cols > 4)
-                        s4 += x[at + 4];
-                }
-            }
-            sums.set([s0, s1, s2, s3, s4].slice(0, cols));
-        }
-        for (let k = 0; k < floats; k++)
-            outs[k][p] = sums[k];
-        for (let j = 0; j < series; j++) {
-            const lane = fields[4 * j];
-            // The field: ⌊sum / 2^shift⌋ mod 2^width, exact (powers of two, integers below 2^53).
-            const q = Math.floor((lane < 0 ? 0 : sums[lane]) * 2 ** -fields[4 * j + 1]);
-            const width = 2 ** fields[4 * j + 2];
-            outs[floats + j][p] = q - Math.floor(q / width) * width + fields[4 * j + 3] * flipped;
-        }
-    }
-}
-/**
- * Draws `from` ≤ r < `to` of the correlation check (analysis/significance/group-correlation.ts):
- * for each draw, every case's sign flipped at random, the group sums of each of the `L` series, and
- * whether their spread Q reaches the observed one: `reached[r·L + j]` is 1 or 0 (written, never
- * added to, so a range computed twice gives the same array). Draw r takes ⌈n/32⌉ words of the
- * generator, case i's sign being bit i mod 32 of word ⌊i/32⌋.
- *
- * The cases come group by group: group g's are `order[starts[g]]` … `order[starts[g + 1] − 1]`,
- * ascending, and `eo` holds their values in that order (position k's at k·L …). A group's sum thus
- * adds its cases' terms in case order, from 0, exactly as a loop over all cases into one sum per
- * group would (the same sums, bit for bit), but in registers rather than through memory; Q adds the
- * squared sums in group order, as that loop's would.
- */
-function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, reached) {
-    const words = Math.ceil(n / 32);
-    const next = bitSourceAt(seed, from * words);
-    const bits = new Int32Array(words);
-    const q = new Float64Array(L);
-    const acc = new Float64Array(L);
-    // The flipped series is re-centred like the observed one (issue 31: without it each column's level
-    // was about 12% at 20%): Q = Σ_g (A_g − n_g·x̄)², x̄ = Σ_g A_g / n, the group sums A_g kept per draw.
-    const sums = new Float64Array(groups * L);
-    for (let r = from; r < to; r++) {
-        for (let w = 0; w < words; w++)
-            bits[w] = next();
-        for (let g = 0; g < groups; g++) {
-            const end = starts[g + 1];
-            acc.fill(0);
-            for (let k = starts[g]; k < end; k++) {
-                const i = order[k];
-                // ±1 without a branch (the signs are coin flips, which a branch would mispredict half the time); s·e is exact.
-                const s = (((bits[i >> 5] >>> (i & 31)) & 1) << 1) - 1;
-                const at = k * L;
-                for (let j = 0; j < L; j++)
-                    acc[j] += s * eo[at + j];
-            }
-            for (let j = 0; j < L; j++)
-                sums[g * L + j] = acc[j];
-        }
-        for (let j = 0; j < L; j++) {
-            let tot = 0;
-            for (let g = 0; g < groups; g++)
-                tot += sums[g * L + j];
-            const mean = tot / n;
-            let centred = 0;
-            for (let g = 0; g < groups; g++)
-                centred += (sums[g * L + j] - (starts[g + 1] - starts[g]) * mean) ** 2;
-            q[j] = centred;
-            reached[r * L + j] = centred >= observed[j] ? 1 : 0;
-        }
-    }
-}
-/**
- * The loops a helper thread can run, by name. Each writes its results into the shared arrays it is
- * given and never adds to them, so a range computed twice (by a late helper and by this thread)
- * leaves the same values.
- */
-const KERNELS = { flipLanes, spreadRange };
-/** The helper thread's program: the kernels' own source text and a loop that runs jobs. */
-function helperSource() {
-    const kernels = Object.entries(KERNELS)
-        .map(([name, f]) => `${JSON.stringify(name)}: ${f.name}`)
-        .join(', ');
-    return `'use strict';
-const { parentPort } = require('node:worker_threads');
-${bitSourceAt.toString()}
-${Object.values(KERNELS)
-        .map((f) => f.toString())
-        .join('\n')}
-const kernels = { ${kernels} };
-parentPort.on('message', ({ kernel, args, flag }) => {
-  Atomics.store(flag, 0, ${TAKEN});
-  try {
-    kernels[kernel](...args);
-    Atomics.store(flag, 0, ${DONE});
-  } catch {
-    Atomics.store(flag, 0, ${FAILED});
-  }
-  Atomics.notify(flag, 0);
-});`;
-}
-const WAITING = 0;
-const TAKEN = 1;
-const DONE = 2;
-const FAILED = 3;
-/** How long a helper may take to pick up its job after this thread finished its own part. */
-const GRACE_MS = 2000;
-/** Work units (inner-loop visits) from which a loop is split: below, a thread costs more than it saves. */
-const PARALLEL_MIN_WORK = 2e7;
-/** Shared-memory arrays, so that a helper thread can read and write them. */
-function sharedFloat64(length) {
-    return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * 8), 0, length);
-}
-function sharedInt32(length) {
-    return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length);
-}
-/**
- * Runs `kernel` over [from, to): the first part here, the rest in a helper thread when `work` is
- * worth it (and `split` allows), else all here. `args(a, b)` gives the kernel's arguments for the
- * range [a, b); the arrays it writes must come from {@link sharedFloat64}. Returns who computed
- * the second part: the helper thread, or this one (no split, or the helper did not do it).
- */
-function runSplit(kernel, from, to, work, args, split = work >= PARALLEL_MIN_WORK) {
-    const run = (a, b) => KERNELS[kernel](...args(a, b));
-    const mid = from + Math.ceil((to - from) * (1 - helperShare()));
-    if (!split || mid >= to) {
-        run(from, to);
-        return 'here';
-    }
-    const flag = new Int32Array(new SharedArrayBuffer(4));
-    try {
-        helperThread().postMessage({ kernel, args: args(mid, to), flag });
-    }
-    catch {
-        Atomics.store(flag, 0, FAILED);
-    }
-    const started = Date.now();
-    run(from, mid);
-    // The helper's part is about as long as this one: a helper that has not picked it up within the
-    // grace period, or not finished within a few times this part's time, is not coming (a thread that
-    // died cannot say so while this one waits).
-    const pickUp = Date.now() + GRACE_MS;
-    const finish = pickUp + 4 * (Date.now() - started);
-    for (;;) {
-        const state = Atomics.load(flag, 0);
-        if (state === DONE)
-            return 'helper';
-        const deadline = state === WAITING ? pickUp : finish;
-        if (state === FAILED || Date.now() >= deadline) {
-            run(mid, to); // the same values the helper would write
-            return 'here';
-        }
-        Atomics.wait(flag, 0, state, Math.max(1, deadline - Date.now()));
-    }
-}
-/**
- * The helper's share of a split loop: half once it has had time to start, a little under half
- * before (a new thread first starts node and compiles the kernels; this thread does not wait).
- */
-function helperShare() {
-    return helper !== null && Date.now() - helperSince >= WARM_MS ? 0.5 : 0.45;
-}
-const WARM_MS = 200;
-/** One helper thread for the process, started on first use (or by {@link warmHelper}) and kept (unref'd: it never keeps the process alive). */
-let helper = null;
-let helperSince = 0;
-/**
- * Starts the helper thread ahead of the loops that will use it (a large comparison under the
- * significant policy, while its files load), so that its start is not on their path.
- */
-function warmHelper() {
-    try {
-        helperThread();
-    }
-    catch {
-        // No thread: the loops run here.
-    }
-}
-function helperThread() {
-    if (helper !== null)
-        return helper;
-    const thread = new Worker(helperSource(), { eval: true });
-    thread.unref();
-    const forget = () => {
-        if (helper === thread)
-            helper = null;
-    };
-    thread.on('error', forget);
-    thread.on('exit', forget);
-    helper = thread;
-    helperSince = Date.now();
-    return thread;
-}
-
-/**
- * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
- * pseudo-random bit source. Pure and deterministic.
- */
-/**
- * The standard normal quantile (inverse CDF), by Acklam's rational approximation: relative error
- * below 1.15e-9 over (0, 1), far finer than the sizing statements it serves.
- */
-function normalQuantile(p) {
-    if (!(p > 0 && p < 1)) {
-        if (p === 0)
-            return -Infinity;
-        if (p === 1)
-            return Infinity;
-        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
-    }
-    const a = [-39.69683028665376, 2.209460984245205e2, -275.9285104469687, 1.38357751867269e2, -30.66479806614716, 2.506628277459239];
-    const b = [-54.47609879822406, 1.615858368580409e2, -155.6989798598866, 6.680131188771972e1, -13.28068155288572];
-    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-    const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-    const low = 0.02425;
-    let x;
-    if (p < low) {
-        const q = Math.sqrt(-2 * Math.log(p));
-        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    else if (p <= 1 - low) {
-        const q = p - 0.5;
-        const r = q * q;
-        x =
-            ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
-                (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-    }
-    else {
-        const q = Math.sqrt(-2 * Math.log(1 - p));
-        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    return x;
-}
-/**
- * A seeded 32-bit generator (mulberry32): the same seed gives the same stream on every machine, so
- * a resampling test gives the same answer for the same input.
- */
-function bitSource(seed) {
-    return bitSourceAt(seed, 0);
 }
 
 /**
@@ -24469,7 +24742,7 @@ function gateResult(ctx, x, family, singles = [x]) {
         status = 'pass';
     else if (p_violated_adjusted <= alpha)
         status = 'fail';
-    else if (p_holds <= alpha)
+    else if (p_holds <= ctx.alphaPass)
         status = 'pass';
     const se = clusterSe(ctx.unitSums[g], ctx.unitSize, theta, ctx.n);
     const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se) : null;
@@ -24507,6 +24780,10 @@ function testGates(given, thresholds, trials, options = {}) {
     if (!(confidence > 0.5 && confidence < 1))
         throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
     const alpha = 1 - confidence;
+    const passConfidence = options.passConfidence ?? confidence;
+    if (!(passConfidence > 0.5 && passConfidence < 1))
+        throw new RangeError(`pass confidence must be between 0.5 and 1, got ${passConfidence}`);
+    const alphaPass = 1 - passConfidence;
     const cases = asPairedCases(given);
     const n = cases.length;
     const data = gateData(cases, thresholds);
@@ -24536,7 +24813,7 @@ function testGates(given, thresholds, trials, options = {}) {
     if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
         // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
         const margins = options.margins ?? {};
-        const gates = robustGates(cases, data, unitSums, unitSize, alpha, margins, options.effects ?? {});
+        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
         return {
             confidence,
             alpha,
@@ -24559,6 +24836,7 @@ function testGates(given, thresholds, trials, options = {}) {
         n,
         units: G,
         alpha,
+        alphaPass,
         unitSize,
         unitSums,
         ps,
@@ -24568,7 +24846,10 @@ function testGates(given, thresholds, trials, options = {}) {
     };
     const singles = data.map((d, g) => single$1(ctx, d, g));
     const family = maxT(ctx, singles);
-    const gates = singles.map((x) => gateResult(ctx, x, family, singles));
+    const tested = singles.map((x) => gateResult(ctx, x, family, singles));
+    // Cases tested on their own although a few groups exist: a promote must also hold with the groups as units (a shock the check missed).
+    const guard = cluster.field === null ? (cluster.correlation?.field ?? null) : null;
+    const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, options.margins ?? {});
     return {
         confidence,
         alpha,
@@ -24586,7 +24867,7 @@ function testGates(given, thresholds, trials, options = {}) {
     };
 }
 /** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
-function robustGates(cases, data, unitSums, unitSize, alpha, margins, effects) {
+function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, effects) {
     const df = bellMcCaffreyDf(unitSize);
     const marginOfGate = (d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
     const rg = data.map((d, g) => {
@@ -24641,7 +24922,7 @@ function robustGates(cases, data, unitSums, unitSize, alpha, margins, effects) {
             status = 'pass';
         else if (p_violated_adjusted <= alpha)
             status = 'fail';
-        else if (p_holds <= alpha)
+        else if (p_holds <= alphaPass)
             status = 'pass';
         const one = robustBounds(x, df, alpha);
         const two = robustBounds(x, df, alpha / 2);
@@ -24661,6 +24942,41 @@ function robustGates(cases, data, unitSums, unitSize, alpha, margins, effects) {
             units_needed: units,
             sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
         };
+    });
+}
+/**
+ * A pass decided on independent cases when `auto` saw few groups and its check did not fire: the
+ * gate must also be shown within its margin with the groups as units (the cluster-robust t test), or
+ * it stays undecided. A per-run shock the check missed then cannot promote a candidate at the margin,
+ * while a hold keeps the case-level test's power (issue 31).
+ */
+function guardPasses(gates, cases, data, field, alphaPass, margins) {
+    if (!gates.some((g) => g.status === 'pass' && g.gated))
+        return gates;
+    const { unitOf, count } = unitsOf(cases, field);
+    if (count < 2)
+        return gates;
+    const sizes = new Float64Array(count);
+    for (let i = 0; i < cases.length; i++)
+        sizes[unitOf[i]] += 1;
+    const df = bellMcCaffreyDf(sizes);
+    const robust = (d) => {
+        const sums = new Float64Array(count);
+        for (let i = 0; i < cases.length; i++)
+            sums[unitOf[i]] += d.perCase[i];
+        const m = d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0;
+        return { d, est: cr2Estimate(sums, sizes, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+    };
+    const completion = data.find((d) => d.gate === 'completion');
+    return gates.map((g) => {
+        if (g.status !== 'pass' || !g.gated)
+            return g;
+        const d = data.find((x) => x.gate === g.gate);
+        const shown = d.gate === 'completion_regressions' && g.margin > 0 && completion !== undefined ? { ...robust(completion), pass: -g.margin } : robust(d);
+        if (!(shown.est.se > 0))
+            return g;
+        const p = robustPs(shown, df).p_holds;
+        return p <= alphaPass ? g : { ...g, status: 'inconclusive', p_holds: Math.max(g.p_holds, p) };
     });
 }
 
@@ -25167,242 +25483,48 @@ function comparabilityFindings(c) {
 }
 
 /**
- * Group-sequential boundaries: how much of the error budget α a test may spend at each of K equally
- * spaced looks so that looking after every round and stopping at the first crossing keeps the
- * overall error at α.
- *
- * The spending function is Lan and DeMets' O'Brien–Fleming type (Lan & DeMets 1983, "Discrete
- * sequential boundaries for clinical trials", Biometrika 70:659–663), one-sided:
- *
- *   α(t) = 2 − 2·Φ(z_{1−α/2} / √t),  t = k / K the information fraction,
- *
- * which spends almost nothing early (the first looks stop only on overwhelming evidence) and leaves
- * the last look a nominal level close to α, so a design that runs to the end keeps nearly the fixed
- * design's power. The boundaries c_k on the standardized statistic Z_k = S_k/√k, with S_k a sum of
- * k independent N(0, 1) increments (a round adds as much information as any other: under "no
- * difference" each round's trials are independent of the earlier ones), solve
- *
- *   P(Z_1 < c_1, …, Z_{k−1} < c_{k−1}, Z_k ≥ c_k) = α(t_k) − α(t_{k−1})
- *
- * by the recursive numerical integration of Armitage, McPherson and Rowe (1969), as in Jennison and
- * Turnbull (2000), "Group Sequential Methods with Applications to Clinical Trials", ch. 19: the
- * density of S_k on the continuation region on a grid, convolved with the N(0, 1) increment.
- * Pure and deterministic.
+ * The one sequential decision (issue 31), used by the CLI's `--sequential`, the action's compare mode
+ * and mode ab: the comparison at a look of a group-sequential design, with the hold boundary's level
+ * for failures and the promote boundary's for passes (significance/sequential.ts), the clustering
+ * fixed once for the whole sequence (decided on the first round's trials, so later looks do not
+ * re-decide it on the data they test), and the sequential decision in the result. Without a look it
+ * is the fixed design's comparison. Pure: summaries in, a new {@link Comparison} out.
  */
-/** The upper tail 1 − Φ(x) of the standard normal, with relative error below 1.2e-7 (Numerical Recipes' erfc). */
-function normalUpper(x) {
-    const z = Math.abs(x) / Math.SQRT2;
-    const t = 1 / (1 + 0.5 * z);
-    const erfc = t *
-        Math.exp(-z * z -
-            1.26551223 +
-            t *
-                (1.00002368 +
-                    t *
-                        (0.37409196 +
-                            t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-    return x >= 0 ? erfc / 2 : 1 - erfc / 2;
-}
-/** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
-function obrienFlemingSpent(t, alpha) {
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return alpha;
-    return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
-}
-/** Grid step on the S scale (the increments have standard deviation 1), and the lower tail kept, in standard deviations. */
-const STEP = 0.025;
-const TAIL_SD = 8;
-const KERNEL = Math.ceil(TAIL_SD / STEP);
-const SQRT_2PI = Math.sqrt(2 * Math.PI);
-/** The probability of crossing b at the next look: ∫ f(x)·(1 − Φ(b − x)) dx, by the trapezoid rule. */
-function crossing(g, b) {
-    let s = 0;
-    const n = g.f.length;
-    for (let i = 0; i < n; i++)
-        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper(b - (g.lo + i * STEP));
-    return s * STEP;
-}
 /**
- * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
- * g convolved with the N(0, 1) increment, ∫ g(x)·φ(s − x) dx, banded to |s − x| ≤ TAIL_SD. Both grids
- * have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ * The comparison at `look` (null: the fixed design), `confidence` the design's overall level. The
+ * options' own confidence is ignored at a look: each boundary has its level.
  */
-function nextGrid(g, k, b) {
-    const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
-    const lo = b - (n - 1) * STEP;
-    const shift = Math.floor((lo - g.lo) / STEP);
-    const delta = lo - g.lo - shift * STEP; // in [0, STEP)
-    const phi = new Float64Array(2 * KERNEL + 1); // phi[m + KERNEL] = φ(δ + m·STEP)
-    for (let m = -KERNEL; m <= KERNEL; m++)
-        phi[m + KERNEL] = Math.exp(-((delta + m * STEP) ** 2) / 2) / SQRT_2PI;
-    const last = g.f.length - 1;
-    const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
-    const f = new Float64Array(n);
-    for (let j = 0; j < n; j++) {
-        const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
-        const from = Math.max(0, c - KERNEL);
-        const to = Math.min(last, c + KERNEL);
-        let sum = 0;
-        for (let i = from; i <= to; i++)
-            sum += w[i] * phi[c - i + KERNEL];
-        f[j] = sum;
-    }
-    return { lo, f };
-}
-/** The grid of S_1 = N(0, 1), from −TAIL_SD up to exactly b. */
-function firstGrid(b) {
-    const n = Math.max(2, Math.ceil((b + TAIL_SD) / STEP) + 1);
-    const lo = b - (n - 1) * STEP;
-    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-((lo + j * STEP) ** 2) / 2) / SQRT_2PI) };
-}
-/** b with crossing(g, b) = target, by bisection (crossing falls as b rises). */
-function solveBoundary(g, k, target) {
-    let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
-    let lo = hi - 12 * Math.sqrt(k);
-    while (crossing(g, lo) <= target)
-        lo -= 12 * Math.sqrt(k);
-    for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
-        const mid = (lo + hi) / 2;
-        if (crossing(g, mid) > target)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return (lo + hi) / 2;
-}
-const cache = new Map();
-/**
- * The K looks of the one-sided O'Brien–Fleming-type design at overall level alpha, equally spaced
- * (look k after k rounds). The first look is the one-look test at the level it may spend.
- */
-function sequentialBoundaries(alpha, maxRounds) {
-    if (!(alpha > 0 && alpha < 0.5))
-        throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
-    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
-        throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
-    const key = `${alpha}/${maxRounds}`;
-    const known = cache.get(key);
-    if (known)
-        return known;
-    const looks = [];
-    let grid = null;
-    let before = 0;
-    for (let k = 1; k <= maxRounds; k++) {
-        const spent = obrienFlemingSpent(k / maxRounds, alpha);
-        const target = spent - before;
-        const b = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
-        const z = b / Math.sqrt(k);
-        looks.push({ round: k, spent, z, nominal: normalUpper(z) });
-        before = spent;
-        if (k < maxRounds) {
-            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
-        }
-    }
-    cache.set(key, looks);
-    return looks;
-}
-/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
-const MAX_ROUNDS = 50;
-
-/**
- * The `significant` policy decided sequentially: trials come in rounds (one more trial of each side
- * per round), the gates are judged after every round, and the run stops at the first decision.
- *
- * Method: a group-sequential design over at most K rounds (`--max-trials`), with Lan and DeMets'
- * O'Brien–Fleming-type alpha-spending function (Lan & DeMets 1983; boundaries by Armitage–McPherson–
- * Rowe recursive integration, Jennison & Turnbull 2000, ch. 19; see stats/sequential.ts). After round
- * k the same paired sign-flip tests as the fixed design (significance.ts) are run at that look's
- * nominal level α_k instead of α, both ways: a gate fails when its violation is shown at α_k, and
- * passes when its holding is shown at α_k. Each direction spends α over the K looks, so a user who
- * looks after every round and stops at the first hold or promote keeps the fixed design's error
- * rates, and the last look's level is close to α, so running to the end loses little power.
- *
- * Why this and not e-values or confidence sequences: benchgate's rounds are few (at most tens) and
- * fixed in number, and its tests are exact randomization tests whose p-values are already what the
- * report shows; a spending design reuses them unchanged (only the level moves), its boundaries are
- * exact for that K, and it keeps nearly all of the fixed design's power at the last round, where
- * anytime-valid e-processes for an unbounded horizon pay a steep price in power at a fixed maximum.
- * Pure: evidence in, decision out.
- */
-/** The default maximum number of rounds (trials per side), and the largest allowed. */
-const DEFAULT_MAX_TRIALS = 10;
-const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets O'Brien-Fleming-type alpha spending";
-/** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
-function sequentialConfidence(rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
-    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
-    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
-    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
-    // floor changes no decision.
-    return 1 - Math.max(look.nominal, MIN_LEVEL);
-}
-/** The smallest level a round is tested at (see sequentialConfidence). */
-const MIN_LEVEL = 1e-12;
-function checkRounds(rounds, maxRounds) {
-    if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
-        throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
-}
-/** The standardized distance a one-sided p-value stands for: z = Φ⁻¹(1 − p). */
-const zOf = (p) => (p >= 1 ? -Infinity : p <= 0 ? Infinity : -normalQuantile(p));
-/**
- * The first later round at which z, growing as √rounds (each round adds the same information),
- * would cross that round's boundary; null when none up to the maximum does.
- */
-function roundsToCross(z, rounds, looks) {
-    if (!(z > 0))
-        return null;
-    for (const look of looks) {
-        if (look.round <= rounds)
-            continue;
-        if (z * Math.sqrt(look.round / rounds) >= look.z)
-            return look.round - rounds;
-    }
-    return null;
-}
-/**
- * About how many more rounds the undecided gates need: each heads where its evidence points (fail
- * when its violation is the stronger side, else pass); a hold needs one gate to fail, so the soonest
- * failing gate; a promote needs every gate to pass, so the slowest.
- */
-function moreRounds(gates, rounds, looks) {
-    const open = gates.filter((g) => g.gated && g.status === 'inconclusive');
-    if (open.length === 0)
-        return null;
-    const heading = open.map((g) => {
-        const fail = zOf(g.p_violated_adjusted);
-        const pass = zOf(g.p_holds);
-        return fail > pass ? { to: 'fail', n: roundsToCross(fail, rounds, looks) } : { to: 'pass', n: roundsToCross(pass, rounds, looks) };
+function compareAtLook(baseline, candidate, options, look, confidence) {
+    if (look === null || options.decide !== 'significant')
+        return compareSummaries(baseline, candidate, options);
+    const levels = sequentialLevels(look.round, look.max, confidence);
+    const cluster = firstRoundCluster(baseline, candidate, options);
+    const cmp = compareSummaries(baseline, candidate, {
+        ...options,
+        significance: { ...options.significance, confidence: levels.hold, passConfidence: levels.promote, cluster },
     });
-    const failing = heading.filter((h) => h.to === 'fail' && h.n !== null).map((h) => h.n);
-    if (failing.length > 0)
-        return Math.min(...failing);
-    if (heading.some((h) => h.n === null))
-        return null;
-    return Math.max(...heading.map((h) => h.n));
-}
-/** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
-function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    const looks = sequentialBoundaries(1 - confidence, maxRounds);
-    const look = looks[rounds - 1];
-    const decided = verdict !== 'inconclusive';
-    const reason = decided ? 'decided' : rounds === maxRounds ? 'max-trials' : 'continue';
+    if (cmp.significance === null)
+        return cmp;
+    const decision = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, confidence);
     return {
-        method: SEQUENTIAL_METHOD,
-        confidence,
-        max_rounds: maxRounds,
-        rounds,
-        nominal_alpha: look.nominal,
-        spent_alpha: look.spent,
-        stop: reason !== 'continue',
-        reason,
-        more_rounds: reason === 'continue' ? moreRounds(gates, rounds, looks) : null,
-        runs: { spent: 2 * rounds, fixed: 2 * maxRounds, saved: reason === 'continue' ? null : 2 * (maxRounds - rounds) },
-        looks,
+        ...cmp,
+        sequential: { ...(look.halt === undefined ? decision : haltedDecision(decision, look.halt)), ...(look.shards ? { shards: look.shards } : {}) },
     };
+}
+/**
+ * The clustering of the sequence: a chosen field or none as given; `auto` decided on the first trial
+ * of each side (the first round), which every look of the sequence shares.
+ */
+function firstRoundCluster(baseline, candidate, options) {
+    const choice = options.significance?.cluster ?? 'auto';
+    if (choice !== 'auto')
+        return choice;
+    const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], choice);
+    const b = mergeTrials('baseline', [options.trials?.baseline[0] ?? baseline], fields);
+    const c = mergeTrials('candidate', [options.trials?.candidate[0] ?? candidate], fields);
+    const paired = pairTrials(b, c);
+    const data = gateData(paired, options.thresholds ?? DEFAULT_THRESHOLDS).filter((d) => d.gate !== 'completion_regressions');
+    return chooseCluster(paired, 'auto', data).field ?? 'none';
 }
 
 /**
@@ -35196,10 +35318,7 @@ async function runCompare(cmd, io) {
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
     const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    const cmp = compareSummaries(baseline, candidate, compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }));
-    if (seq !== null && cmp.significance !== null) {
-        cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
-    }
+    const cmp = compareAtLook(baseline, candidate, compareOptionsOf(policy, { trials }), seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
     const pieces = RENDERERS[cmd.format](cmp);
     if (cmd.output === null) {
         // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.

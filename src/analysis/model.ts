@@ -26,6 +26,11 @@ export interface SignificanceOptions {
    * {@link DEFAULT_MARGINS}. 0 asks the candidate to be shown at least as good.
    */
   margins?: Partial<Record<GateName, number>>;
+  /**
+   * The confidence at which a gate is shown to hold (pass), when it differs from `confidence` (the
+   * level of a failure): a sequential look's promote boundary (issue 31). Default: `confidence`.
+   */
+  passConfidence?: number;
 }
 
 /** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */

@@ -4,9 +4,10 @@
  */
 import { existsSync } from 'node:fs';
 import { loadSummary, type LoadOptions } from '../adapters/registry.js';
-import { compareSummaries, type Comparison } from '../analysis/compare.js';
+import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
-import { decideSequential, MAX_TRIALS, sequentialConfidence } from '../analysis/significance/sequential.js';
+import { MAX_TRIALS } from '../analysis/significance/sequential.js';
+import { compareAtLook } from '../analysis/sequential-compare.js';
 import { isUserError, UsageError } from '../errors.js';
 import { writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
@@ -110,14 +111,13 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
   const trials = { baseline: [baseline, ...more(baselines, options.baseline)], candidate: [candidate, ...more(candidates, options.candidate)] };
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-  const cmp = compareSummaries(
+  const cmp = compareAtLook(
     baseline,
     candidate,
-    compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }),
+    compareOptionsOf(policy, { trials }),
+    seq === null ? null : { round: seq.round, max: seq.max },
+    policy.confidence,
   );
-  if (seq !== null && cmp.significance !== null) {
-    cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
-  }
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {
     // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.

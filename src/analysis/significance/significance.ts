@@ -65,6 +65,8 @@ interface Context {
   n: number;
   units: number;
   alpha: number;
+  /** The level of a pass (α unless a sequential look's promote boundary sets it). */
+  alphaPass: number;
   unitSize: Float64Array;
   unitSums: Float64Array[];
   ps: Patterns;
@@ -244,7 +246,7 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
   let status: GateStatus = 'inconclusive';
   if (!d.gated) status = 'pass';
   else if (p_violated_adjusted <= alpha) status = 'fail';
-  else if (p_holds <= alpha) status = 'pass';
+  else if (p_holds <= ctx.alphaPass) status = 'pass';
   const se = clusterSe(ctx.unitSums[g] as Float64Array, ctx.unitSize, theta, ctx.n);
   const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se) : null;
   return {
@@ -293,6 +295,9 @@ export function testGates(
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
   const alpha = 1 - confidence;
+  const passConfidence = options.passConfidence ?? confidence;
+  if (!(passConfidence > 0.5 && passConfidence < 1)) throw new RangeError(`pass confidence must be between 0.5 and 1, got ${passConfidence}`);
+  const alphaPass = 1 - passConfidence;
   const cases = asPairedCases(given);
   const n = cases.length;
   const data = gateData(cases, thresholds);
@@ -325,7 +330,7 @@ export function testGates(
   if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
     // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
     const margins = options.margins ?? {};
-    const gates = robustGates(cases, data, unitSums, unitSize, alpha, margins, options.effects ?? {});
+    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
     return {
       confidence,
       alpha,
@@ -348,6 +353,7 @@ export function testGates(
     n,
     units: G,
     alpha,
+    alphaPass,
     unitSize,
     unitSums,
     ps,
@@ -357,7 +363,10 @@ export function testGates(
   };
   const singles = data.map((d, g) => single(ctx, d, g));
   const family = maxT(ctx, singles);
-  const gates = singles.map((x) => gateResult(ctx, x, family, singles));
+  const tested = singles.map((x) => gateResult(ctx, x, family, singles));
+  // Cases tested on their own although a few groups exist: a promote must also hold with the groups as units (a shock the check missed).
+  const guard = cluster.field === null ? (cluster.correlation?.field ?? null) : null;
+  const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, options.margins ?? {});
   return {
     confidence,
     alpha,
@@ -381,7 +390,7 @@ function robustGates(
   data: readonly GateData[],
   unitSums: readonly Float64Array[],
   unitSize: Float64Array,
-  alpha: number,
+  { alpha, alphaPass }: { alpha: number; alphaPass: number },
   margins: Partial<Record<GateName, number>>,
   effects: Partial<Record<GateName, number>>,
 ): GateTest[] {
@@ -442,7 +451,7 @@ function robustGates(
     let status: GateStatus = 'inconclusive';
     if (!d.gated) status = 'pass';
     else if (p_violated_adjusted <= alpha) status = 'fail';
-    else if (p_holds <= alpha) status = 'pass';
+    else if (p_holds <= alphaPass) status = 'pass';
     const one = robustBounds(x, df, alpha);
     const two = robustBounds(x, df, alpha / 2);
     const target = status === 'inconclusive' ? sizingTarget(d.gate, x.pass, effects) : null;
@@ -461,5 +470,42 @@ function robustGates(
       units_needed: units,
       sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
     };
+  });
+}
+
+/**
+ * A pass decided on independent cases when `auto` saw few groups and its check did not fire: the
+ * gate must also be shown within its margin with the groups as units (the cluster-robust t test), or
+ * it stays undecided. A per-run shock the check missed then cannot promote a candidate at the margin,
+ * while a hold keeps the case-level test's power (issue 31).
+ */
+function guardPasses(
+  gates: GateTest[],
+  cases: PairedCases,
+  data: readonly GateData[],
+  field: string,
+  alphaPass: number,
+  margins: Partial<Record<GateName, number>>,
+): GateTest[] {
+  if (!gates.some((g) => g.status === 'pass' && g.gated)) return gates;
+  const { unitOf, count } = unitsOf(cases, field);
+  if (count < 2) return gates;
+  const sizes = new Float64Array(count);
+  for (let i = 0; i < cases.length; i++) sizes[unitOf[i] as number]! += 1;
+  const df = bellMcCaffreyDf(sizes);
+  const robust = (d: GateData): RobustGate => {
+    const sums = new Float64Array(count);
+    for (let i = 0; i < cases.length; i++) sums[unitOf[i] as number]! += d.perCase[i] as number;
+    const m = d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0;
+    return { d, est: cr2Estimate(sums, sizes, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+  };
+  const completion = data.find((d) => d.gate === 'completion');
+  return gates.map((g) => {
+    if (g.status !== 'pass' || !g.gated) return g;
+    const d = data.find((x) => x.gate === g.gate) as GateData;
+    const shown = d.gate === 'completion_regressions' && g.margin > 0 && completion !== undefined ? { ...robust(completion), pass: -g.margin } : robust(d);
+    if (!(shown.est.se > 0)) return g;
+    const p = robustPs(shown, df).p_holds;
+    return p <= alphaPass ? g : { ...g, status: 'inconclusive' as const, p_holds: Math.max(g.p_holds, p) };
   });
 }
