@@ -282,6 +282,7 @@ export function verdictSections(
 ): void {
   const pairs = Number(option(argv, 'pairs', String(runs)));
   const cells = option(argv, 'verdict-cells', 'aa,heldout,shocks,outage').split(',');
+  w(`Issue 31's cells: ${pairs} pairs per cell (--pairs), seed ${seed}, default gates and margins, 95%.\n\n`);
   if (cells.includes('aa')) aaCells(w, pairs, seed);
   if (cells.includes('heldout')) familyCells(w, pairs, seed, 'heldout');
   if (cells.includes('shocks')) familyCells(w, pairs, seed, 'shocks');

@@ -218,7 +218,7 @@ export async function openPublisher(
     async finish(cmp, verdict, preface, failOnInconclusive) {
       const title = `${VERDICT_TITLE[verdict]} (${verdictReasons(cmp).join('; ')})`;
       const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
-      const problem = await complete({ conclusion, ...renderCheckOutput(cmp, context(verdict, preface), title) });
+      const problem = await complete({ conclusion, ...renderCheckOutput(cmp, context(verdict, preface), title, failOnInconclusive) });
       const base = context(verdict, preface);
       // The trend is read once, and only when the comment is written.
       let read: Promise<CommentContext> | null = null;
