@@ -10,7 +10,9 @@
  * - steps: the steps gate on a rise of +0.7 over its +0.5 cap, and on its cap, next to its own test alone;
  * - sizing: what the undecided sentence promises ("N cases decide a drop of 5 points with 80%
  *   power"), and how often a simulation at that N does decide it;
- * - heterogeneity: one family collapses while the others improve.
+ * - heterogeneity: one family collapses while the others improve;
+ * - verdicts: the cells of issue 31 (margins, few families with shocks, an outage; verdicts.ts),
+ *   --pairs N for its pairs per cell.
  *
  * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
