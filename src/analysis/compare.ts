@@ -15,8 +15,15 @@ import { checkSafety, type Safety, type SafetyOptions } from './integrity/safety
 import { significantSlices } from './significance/error-budget.js';
 import { evaluateSlices, type SliceGateSpec, type SliceResult } from './custom-gates/slices.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
-import { pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRowList, type CaseRows } from './rlm/pair.js';
+import { compareCodePoints, pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRowList, type CaseRows } from './rlm/pair.js';
 import { runTotals } from './integrity/run-totals.js';
+import {
+  infrastructureSide,
+  InfrastructureClassifier,
+  type Infrastructure,
+  type InfrastructureOptions,
+  type InfrastructureSide,
+} from './integrity/infrastructure.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
 import type { CaseDecline, CaseEvidence, DecisionPolicy, PairedCases, NoiseMarks, SignificanceOptions, SignificanceResult, TrialLabels } from './model.js';
@@ -59,6 +66,8 @@ export interface CompareOptions {
    * for lm-eval aggregates. See benchmark-ratios.ts.
    */
   benchmarkTolerance?: number;
+  /** Which failures are the infrastructure's, not the agent's (infrastructure.ts); default: the built-in signals, 5% share. */
+  infrastructure?: InfrastructureOptions;
 }
 
 export interface Comparison {
@@ -103,6 +112,8 @@ export interface Comparison {
   /** Gates neither shown to hold nor shown to fail (significant only). */
   undecided_gates: GateName[];
   blocking_findings: Finding[];
+  /** Cases not measured (infrastructure failures) on each side; `rerun` when a side's share is above the maximum. */
+  infrastructure: Infrastructure;
 }
 
 /**
@@ -153,9 +164,16 @@ interface MergedSides {
   paired: PairedCases;
 }
 
-function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions, fields: CaseFields): MergedSides {
-  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields);
-  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields);
+function mergeSides(
+  baseline: LoadedSummary,
+  candidate: LoadedSummary,
+  options: CompareOptions,
+  fields: CaseFields,
+  classifier: InfrastructureClassifier,
+): MergedSides {
+  const skip = (p: Parameters<InfrastructureClassifier['rowsOf']>[0]) => classifier.rowsOf(p);
+  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
+  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
   return { b, c, paired: pairTrials(b, c) };
 }
 
@@ -223,7 +241,8 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], options.significance?.cluster);
   const bp = packedOf(b, fields);
   const cp = packedOf(c, fields);
-  const cases = pairRows(bp, cp);
+  const classifier = new InfrastructureClassifier(options.infrastructure);
+  const cases = pairRows(bp, cp, { b: classifier.rowsOf(bp), c: classifier.rowsOf(cp) });
   const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance);
   const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
   const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
@@ -235,11 +254,12 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   }
   const alpha = 1 - (options.significance?.confidence ?? 0.95);
   const sliceSpecs = options.slices ?? [];
-  const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields) : null;
+  const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields, classifier) : null;
   const tested = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
   // Under significant the slices share the core gates' error budget (error-budget.ts), which may re-decide a gate.
   const judged = tested !== null && merged !== null && sliceSpecs.length > 0 ? significantSlices(merged.paired, sliceSpecs, tested) : null;
   const significance = judged?.significance ?? tested;
+  const infrastructure = infrastructureOf(classifier, options, fields, bp, cp);
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
   const extra = [
@@ -248,6 +268,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     ...benchmarkFindings(benchmarks),
     ...comparabilityFindings(comparability),
     ...safety.drafts,
+    ...infrastructureFindings(infrastructure),
     ...(significance?.drafts ?? []),
   ];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
@@ -281,6 +302,8 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
     verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
   }
+  // Too many cases failed for infrastructure reasons: the run measured too little to hold or promote (a blocking finding still holds).
+  if (infrastructure.rerun && blocking_findings.length === 0) verdict = 'inconclusive';
   return {
     baseline,
     candidate,
@@ -305,7 +328,49 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     failed_gates,
     undecided_gates,
     blocking_findings,
+    infrastructure,
   };
+}
+
+/** Each side's not-measured rows over its trials (the first run already packed as `bp` / `cp`). */
+function infrastructureOf(
+  classifier: InfrastructureClassifier,
+  options: CompareOptions,
+  fields: CaseFields,
+  bp: ReturnType<typeof packedOf>,
+  cp: ReturnType<typeof packedOf>,
+): Infrastructure {
+  const side = (first: ReturnType<typeof packedOf>, runs: readonly LoadedSummary[] | undefined): InfrastructureSide =>
+    infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
+  const baseline = side(bp, options.trials?.baseline);
+  const candidate = side(cp, options.trials?.candidate);
+  baseline.case_ids.sort(compareCodePoints);
+  candidate.case_ids.sort(compareCodePoints);
+  const max = classifier.maxShare;
+  return { baseline, candidate, max_share: max, rerun: baseline.share > max || candidate.share > max };
+}
+
+/** One notice per side with cases not measured: how many, why (benchgate's words), and what that means. */
+function infrastructureFindings(x: Infrastructure): FindingDraft[] {
+  return (['baseline', 'candidate'] as const).flatMap((side): FindingDraft[] => {
+    const s = x[side];
+    if (s.not_measured === 0) return [];
+    const why = Object.entries(s.reasons)
+      .map(([reason, n]) => `${reason}: ${n}`)
+      .join(', ');
+    const share = `${(s.share * 100).toFixed(1)}% of its ${s.rows} case ${s.rows === 1 ? 'row' : 'rows'}`;
+    const over = s.share > x.max_share ? `, above the ${(x.max_share * 100).toFixed(1)}% allowed: rerun them` : '';
+    return [
+      {
+        code: 'infrastructure-failures',
+        side,
+        message:
+          `${s.not_measured} ${s.not_measured === 1 ? 'case' : 'cases'} of the ${side} run failed for infrastructure reasons (${why}; ${share}${over}); ` +
+          'they are not measured: left out of the paired tests and the regression lists.',
+        case_ids: s.case_ids,
+      },
+    ];
+  });
 }
 
 /**

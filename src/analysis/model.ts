@@ -19,7 +19,22 @@ export interface SignificanceOptions {
   resamples?: number;
   /** The effect an undecided gate on a zero threshold is sized for (sizing.ts; default 5 points of completion, 0.05 reward, 0.5 steps). */
   effects?: Partial<Record<GateName, number>>;
+  /**
+   * Non-inferiority margins (issue 31): a gate passes when the data show it within this distance of its
+   * threshold on the wrong side (θ > threshold − margin for reward, completion and the regressions'
+   * sign test), and fails only when they show the threshold itself violated; default
+   * {@link DEFAULT_MARGINS}. 0 asks the candidate to be shown at least as good.
+   */
+  margins?: Partial<Record<GateName, number>>;
+  /**
+   * The confidence at which a gate is shown to hold (pass), when it differs from `confidence` (the
+   * level of a failure): a sequential look's promote boundary (issue 31). Default: `confidence`.
+   */
+  passConfidence?: number;
 }
+
+/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
+export const DEFAULT_MARGINS: Readonly<Record<GateName, number>> = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
 
 /** One paired case: both sides over their trials, with its labels. */
 export interface PairedCase {
@@ -61,6 +76,8 @@ export interface GateTest {
   /** at_least: θ ≥ threshold holds the gate; at_most: θ ≤ threshold. */
   direction: 'at_least' | 'at_most';
   threshold: number;
+  /** The non-inferiority margin: the gate passes when shown within it of the threshold (0: shown past the threshold). */
+  margin: number;
   /** Per-case means over the paired cases (completion as a rate; for regressions: null). */
   baseline: number | null;
   candidate: number | null;
@@ -74,7 +91,7 @@ export interface GateTest {
   /** One-sided p-value that the gate is violated, and the same adjusted across the gates (max-T). */
   p_violated: number;
   p_violated_adjusted: number;
-  /** One-sided p-value that the gate holds. */
+  /** One-sided p-value that the gate holds within its margin (θ beyond threshold − margin, on the safe side). */
   p_holds: number;
   status: GateStatus;
   /** The change from zero is significant at the confidence level. */
@@ -97,8 +114,11 @@ export interface GateTest {
 export interface SignificanceResult {
   confidence: number;
   alpha: number;
-  /** exact: all sign patterns; sampled: `resamples` seeded random patterns. */
-  method: 'exact' | 'sampled';
+  /**
+   * exact: all sign patterns; sampled: `resamples` seeded random patterns; cluster-robust: fewer than
+   * 20 clusters, the CR2 t test with Bell–McCaffrey df (`patterns`: the max-T draws).
+   */
+  method: 'exact' | 'sampled' | 'cluster-robust';
   patterns: number;
   seed: number;
   /** Cases on both sides (the paired evidence). */

@@ -12,6 +12,7 @@ import type { FindingDraft } from './integrity/findings.js';
 import { compareCodePoints } from './rlm/pair.js';
 import { type CaseEvidence, type EvidenceColumns, type TrialLabels } from './model.js';
 import { evidenceColumns } from './paired-cases.js';
+import type { NotMeasured } from './integrity/infrastructure.js';
 
 /** One side's runs merged by case id. */
 export interface TrialSide {
@@ -88,6 +89,8 @@ function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
   };
 }
 
+const NO_ROWS: NotMeasured = new Map();
+
 /** Case i of a packed run as one trial: its success (1 or 0), reward and steps. */
 const successOf = (p: PackedSummary, i: number): number => (((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0);
 const rewardOf = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.reward] as number;
@@ -98,12 +101,18 @@ const stepsOf = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + S
  * preset matches any). A case's trials are the files that have it; a case missing from some files
  * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
  */
-export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly LoadedSummary[], fields: CaseFields = NO_FIELDS): TrialSide {
+export function mergeTrials(
+  side: 'baseline' | 'candidate',
+  runs: readonly LoadedSummary[],
+  fields: CaseFields = NO_FIELDS,
+  notMeasured: (p: PackedSummary) => NotMeasured = () => NO_ROWS,
+): TrialSide {
   if (runs.length === 0) throw new RangeError(`mergeTrials(${side}) needs at least one run`);
   checkRuns(side, runs);
-  if (runs.length === 1) {
+  const first = runs.length === 1 ? packedOf((runs[0] as LoadedSummary).summary, fields) : null;
+  if (first !== null && notMeasured(first).size === 0) {
     // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
-    const p = packedOf((runs[0] as LoadedSummary).summary, fields);
+    const p = first;
     const n = p.ids.length;
     const labelsOf = labelMaker(p);
     const evidence = evidenceColumns(n);
@@ -119,6 +128,8 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
   }
   // Sums per case id (in first-seen order) until every run is in; divided into means below.
   const at = new Map<string, number>();
+  // Runs that list a case (measured or not): a case not measured in a trial is not a partial trial.
+  const listed: number[] = [];
   const ids: string[] = [];
   const labels: TrialLabels[] = [];
   const trials: number[] = [];
@@ -126,19 +137,25 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
   const reward: number[] = [];
   const steps: number[] = [];
   for (const r of runs) {
-    const p = packedOf(r.summary, fields);
+    const p = first ?? packedOf(r.summary, fields);
     const labelsOf = labelMaker(p);
+    const skip = notMeasured(p);
     p.ids.forEach((id, i) => {
       const k = at.get(id);
+      const measured = !skip.has(i);
       if (k === undefined) {
         at.set(id, ids.length);
         ids.push(id);
         labels.push(labelsOf(i));
-        trials.push(1);
-        successes.push(successOf(p, i));
-        reward.push(rewardOf(p, i));
-        steps.push(stepsOf(p, i));
+        listed.push(1);
+        trials.push(measured ? 1 : 0);
+        successes.push(measured ? successOf(p, i) : 0);
+        reward.push(measured ? rewardOf(p, i) : 0);
+        steps.push(measured ? stepsOf(p, i) : 0);
+      } else if (!measured) {
+        listed[k]!++;
       } else {
+        listed[k]!++;
         trials[k]!++;
         successes[k]! += successOf(p, i);
         reward[k]! += rewardOf(p, i);
@@ -153,7 +170,7 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
       reward[k]! /= t;
       steps[k]! /= t;
     }
-    if (t < runs.length) partial.push(ids[k] as string);
+    if ((listed[k] as number) < runs.length) partial.push(ids[k] as string);
   }
   const drafts: FindingDraft[] = [];
   if (partial.length > 0) {
@@ -167,13 +184,17 @@ export function mergeTrials(side: 'baseline' | 'candidate', runs: readonly Loade
       case_ids: partial.sort(compareCodePoints),
     });
   }
+  // A case measured in no trial (every row of it not measured) is left out: it has no evidence.
+  const kept: number[] = [];
+  for (let k = 0; k < ids.length; k++) if ((trials[k] as number) > 0) kept.push(k);
+  const pick = <T>(xs: readonly T[]): T[] => (kept.length === ids.length ? (xs as T[]) : kept.map((k) => xs[k] as T));
   const evidence = {
-    trials: Float64Array.from(trials),
-    successes: Float64Array.from(successes),
-    reward: Float64Array.from(reward),
-    steps: Float64Array.from(steps),
+    trials: Float64Array.from(pick(trials)),
+    successes: Float64Array.from(pick(successes)),
+    reward: Float64Array.from(pick(reward)),
+    steps: Float64Array.from(pick(steps)),
   };
-  return { side, paths: runs.map((r) => r.path), trials: runs.length, ids, sorted: false, labels, evidence, drafts };
+  return { side, paths: runs.map((r) => r.path), trials: runs.length, ids: pick(ids), sorted: false, labels: pick(labels), evidence, drafts };
 }
 
 function checkK(name: string, n: number, c: number, k: number): void {

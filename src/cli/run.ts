@@ -4,9 +4,10 @@
  */
 import { existsSync } from 'node:fs';
 import { loadSummary, type LoadOptions } from '../adapters/registry.js';
-import { compareSummaries, type Comparison } from '../analysis/compare.js';
+import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
-import { decideSequential, MAX_TRIALS, sequentialConfidence } from '../analysis/significance/sequential.js';
+import { MAX_TRIALS } from '../analysis/significance/sequential.js';
+import { compareAtLook } from '../analysis/sequential-compare.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
 import { shownPath, writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
@@ -127,14 +128,13 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
   };
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-  const cmp = compareSummaries(
+  const cmp = compareAtLook(
     trials.baseline[0] as LoadedSummary,
     trials.candidate[0] as LoadedSummary,
-    compareOptionsOf(policy, { trials, confidence: seq === null ? policy.confidence : sequentialConfidence(seq.round, seq.max, policy.confidence) }),
+    compareOptionsOf(policy, { trials }),
+    seq === null ? null : { round: seq.round, max: seq.max },
+    policy.confidence,
   );
-  if (seq !== null && cmp.significance !== null) {
-    cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
-  }
   if (cmd.noiseProfile !== null) cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {

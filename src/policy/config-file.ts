@@ -137,6 +137,34 @@ export const ConfigSchema = z
       })
       .optional()
       .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
+    infrastructure: z
+      .strictObject({
+        patterns: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .superRefine((source, ctx) => {
+                const problem = policyPatternProblem(source);
+                if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+              }),
+          )
+          .optional()
+          .describe(
+            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
+          ),
+        max_share: z
+          .number()
+          .min(0)
+          .max(1)
+          .optional()
+          .describe('Above this share of a side\'s case rows not measured, the verdict is inconclusive ("rerun"), never hold or promote. Default 0.05.'),
+        enabled: z.boolean().optional().describe("false: every failure counts as the agent's, as rlm-code counts them. Default true."),
+      })
+      .optional()
+      .describe(
+        'Infrastructure failures are not model failures: such cases are not measured (left out of the tests and the regression lists), counted and shown.',
+      ),
     comparability: z
       .strictObject({
         compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),

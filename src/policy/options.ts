@@ -8,7 +8,7 @@
  * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
  * and its help take it from this table. action.yml declares the input and docs/ describe it.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CompareOptions } from '../analysis/compare.js';
 import * as value from './values.js';
 
@@ -46,7 +46,43 @@ export const GATE_OPTIONS: readonly GateOption[] = [
   { key: 'cluster', input: 'cluster', flag: 'cluster', parse: value.cluster },
   { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: value.boolean },
   { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: value.tolerance },
+  marginOption(
+    'completion_margin',
+    ['completion', 'completion_regressions'],
+    "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better",
+  ),
+  marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
 ];
+
+/**
+ * A non-inferiority margin under decide: significant (issue 31): the gate passes when the data show
+ * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
+ */
+function marginOption(key: string, gates: readonly ('completion' | 'completion_regressions' | 'reward')[], what: string): GateOption {
+  const flag = key.replace('_', '-');
+  return {
+    key,
+    input: null,
+    flag,
+    parse: value.tolerance,
+    schema: z
+      .union([z.number().min(0).max(1), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number from 0 to 1 or a percentage such as "5%"')])
+      .describe(
+        `Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`,
+      ),
+    help:
+      `  --${flag} M`.padEnd(35) +
+      `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
+      `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
+      `${' '.repeat(35)}0: shown at least as good`,
+    compare(options, raw) {
+      const m = typeof raw === 'string' ? Number(raw.replace('%', '')) / 100 : (raw as number);
+      const margins = { ...options.significance?.margins };
+      for (const g of gates) margins[g] = m;
+      options.significance = { ...options.significance, margins };
+    },
+  };
+}
 
 /** The action inputs of the gate options, in order. */
 export const GATE_INPUTS: readonly string[] = GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));

@@ -9,6 +9,7 @@
 import type { CompareOptions } from '../analysis/compare.js';
 import type { ComparabilityOptions } from '../analysis/integrity/comparability.js';
 import type { SafetyOptions } from '../analysis/integrity/safety.js';
+import type { InfrastructureOptions } from '../analysis/integrity/infrastructure.js';
 import type { MetricGateSpec } from '../analysis/custom-gates/metric-gates.js';
 import type { Price } from '../analysis/custom-gates/cost.js';
 import type { SliceGateSpec } from '../analysis/custom-gates/slices.js';
@@ -31,6 +32,7 @@ export interface GatePolicy {
   comparability: ComparabilityOptions;
   metricGates: MetricGateSpec[];
   safety: SafetyOptions;
+  infrastructure: InfrastructureOptions;
   pricing: Record<string, Price>;
   slices: SliceGateSpec[];
   /** github-action-benchmark files: the tolerance as a fraction; undefined: the analysis's default (10%). */
@@ -50,6 +52,7 @@ export const DEFAULT_POLICY: Readonly<GatePolicy> = Object.freeze({
   comparability: {},
   metricGates: [],
   safety: {},
+  infrastructure: {},
   pricing: {},
   slices: [],
   benchmarkTolerance: undefined,
@@ -94,6 +97,7 @@ export function resolvePolicy(file: GateConfig | null, overrides: GateConfig = {
     comparability: c.comparability ?? D.comparability,
     metricGates: c.gates ?? [...D.metricGates],
     safety: c.safety ?? D.safety,
+    infrastructure: c.infrastructure ?? D.infrastructure,
     pricing: c.pricing ?? D.pricing,
     slices: c.slices ?? [...D.slices],
     benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
@@ -111,6 +115,7 @@ export function compareOptionsOf(policy: GatePolicy, extra: Pick<CompareOptions,
     comparability: policy.comparability,
     metricGates: policy.metricGates,
     safety: policy.safety,
+    infrastructure: policy.infrastructure,
     pricing: policy.pricing,
     slices: policy.slices,
     benchmarkTolerance: policy.benchmarkTolerance,

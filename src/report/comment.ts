@@ -104,8 +104,23 @@ export function renderSection(cmp: Comparison, ctx: CommentContext, max: number)
 }
 
 /** The check run's output: a one-line title and the report as its summary. */
-export function renderCheckOutput(cmp: Comparison, ctx: CommentContext, title: string): { title: string; summary: string } {
-  return { title, summary: fitted(cmp, ctx, '', '', CHECK_SUMMARY_LIMIT) };
+export function renderCheckOutput(cmp: Comparison, ctx: CommentContext, title: string, failOnInconclusive?: boolean): { title: string; summary: string } {
+  return { title, summary: fitted(cmp, ctx, inconclusiveNote(cmp, failOnInconclusive), '', CHECK_SUMMARY_LIMIT) };
+}
+
+/**
+ * What an inconclusive verdict does to the pull request, said plainly at the top of the check run
+ * (issue 31): a neutral check passes a required check on GitHub. Empty for any other verdict, or
+ * when the caller does not say how the check concludes.
+ */
+export function inconclusiveNote(cmp: Comparison, failOnInconclusive?: boolean): string {
+  if (cmp.verdict !== 'inconclusive' || failOnInconclusive === undefined) return '';
+  if (failOnInconclusive)
+    return '**This check fails:** the verdict is inconclusive and `fail-on-inconclusive` is true, so it blocks the merge until a rerun decides.\n\n';
+  return (
+    '**This check is neutral, and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge**, even as a required check. ' +
+    'To make it block, set `fail-on-inconclusive: true` (or `fail_on_inconclusive: true` in the configuration).\n\n'
+  );
 }
 
 /** Longest error message shown in a comment or check run, in code points. */

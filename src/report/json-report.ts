@@ -12,6 +12,7 @@ import type { PolicyFailure } from '../analysis/integrity/safety.js';
 import type { RunCost } from '../analysis/custom-gates/cost.js';
 import type { SliceResult } from '../analysis/custom-gates/slices.js';
 import type { Finding } from '../analysis/integrity/findings.js';
+import type { Infrastructure } from '../analysis/integrity/infrastructure.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/rlm/gates.js';
 import type { CaseRow, CaseSummary } from '../analysis/rlm/pair.js';
 import type { NoiseMarks } from '../analysis/model.js';
@@ -57,6 +58,8 @@ export interface JsonReport {
   policy_failures?: PolicyFailure[];
   /** github-action-benchmark pairs only: each benchmark's ratio and the geometric mean. */
   benchmarks?: BenchmarkComparison;
+  /** Only when a case failed for infrastructure reasons (not measured): each side's counts, and whether to rerun. */
+  infrastructure?: Infrastructure;
   /** Only when the configuration has gates of its own. */
   metric_gates?: MetricGateResult[];
   failed_metric_gates?: string[];
@@ -106,6 +109,7 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
     ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
+    ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,

@@ -3,6 +3,7 @@
  * gate table, the regressed cases, missing and new cases and findings; usage, all cases and the
  * CodeMode release checklist folded below. Deterministic: no clock, no locale.
  */
+import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import type { Comparison } from '../analysis/compare.js';
 import type { Finding } from '../analysis/integrity/findings.js';
 import { caseCount } from '../schema/packed-summary.js';
@@ -41,6 +42,8 @@ function headline(cmp: Comparison, level: number): string {
   const hashes = '#'.repeat(level);
   if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
     return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
+  if (cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun)
+    return `${hashes} 🔁 Inconclusive, rerun: too many cases failed for infrastructure reasons to judge ${cand} against ${base}${on}`;
   if (cmp.verdict === 'inconclusive') return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
   return cmp.verdict === 'promote'
     ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
@@ -48,6 +51,14 @@ function headline(cmp: Comparison, level: number): string {
 }
 
 function reasonLines(cmp: Comparison): string[] {
+  const lines = gateReasonLines(cmp);
+  if (!(cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun)) return lines;
+  const x = cmp.infrastructure;
+  const rerun = `**${rerunWords(x).replace(/^rerun/, 'Rerun')}** (more than ${(x.max_share * 100).toFixed(1)}% of a side's cases), so neither hold nor promote: the gates below are for information.`;
+  return lines.length === 0 ? [rerun] : [`${rerun}<br>\n${lines[0] as string}`, ...lines.slice(1)];
+}
+
+function gateReasonLines(cmp: Comparison): string[] {
   if (cmp.significance !== null) return significanceReasons(cmp, cmp.significance);
   const all = gateLines(cmp);
   const lines = all.filter((l) => l.notJudged === null);

@@ -48,6 +48,19 @@ export function obrienFlemingSpent(t: number, alpha: number): number {
   return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
 }
 
+/**
+ * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
+ * the sequential decision (issue 31): an equal agent is shown within the margin after a few rounds.
+ */
+export function pocockSpent(t: number, alpha: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return alpha;
+  return alpha * Math.log(1 + (Math.E - 1) * t);
+}
+
+/** The spending functions a design can use. */
+export type Spending = 'obrien-fleming' | 'pocock';
+
 /** One look of the design. */
 export interface Look {
   /** 1-based round (trials per side so far). */
@@ -129,21 +142,22 @@ function solveBoundary(g: Grid, k: number, target: number): number {
 const cache = new Map<string, readonly Look[]>();
 
 /**
- * The K looks of the one-sided O'Brien–Fleming-type design at overall level alpha, equally spaced
- * (look k after k rounds). The first look is the one-look test at the level it may spend.
+ * The K looks of the one-sided design at overall level alpha, equally spaced (look k after k
+ * rounds), O'Brien–Fleming-type by default or Pocock-type. The first look is the one-look test at
+ * the level it may spend.
  */
-export function sequentialBoundaries(alpha: number, maxRounds: number): readonly Look[] {
+export function sequentialBoundaries(alpha: number, maxRounds: number, spending: Spending = 'obrien-fleming'): readonly Look[] {
   if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
   if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
     throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
-  const key = `${alpha}/${maxRounds}`;
+  const key = `${alpha}/${maxRounds}/${spending}`;
   const known = cache.get(key);
   if (known) return known;
   const looks: Look[] = [];
   let grid: Grid | null = null;
   let before = 0;
   for (let k = 1; k <= maxRounds; k++) {
-    const spent = obrienFlemingSpent(k / maxRounds, alpha);
+    const spent = spending === 'pocock' ? pocockSpent(k / maxRounds, alpha) : obrienFlemingSpent(k / maxRounds, alpha);
     const target = spent - before;
     const b: number = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
     const z = b / Math.sqrt(k);

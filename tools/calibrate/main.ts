@@ -10,7 +10,9 @@
  * - steps: the steps gate on a rise of +0.7 over its +0.5 cap, and on its cap, next to its own test alone;
  * - sizing: what the undecided sentence promises ("N cases decide a drop of 5 points with 80%
  *   power"), and how often a simulation at that N does decide it;
- * - heterogeneity: one family collapses while the others improve.
+ * - heterogeneity: one family collapses while the others improve;
+ * - verdicts: the cells of issue 31 (margins, few families with shocks, an outage; verdicts.ts),
+ *   --pairs N for its pairs per cell.
  *
  * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
@@ -21,6 +23,7 @@
 import { printSequentialTable } from './sequential.js';
 import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
+import { verdictSections } from './verdicts.js';
 
 function option(argv: string[], name: string, fallback: string): string {
   const i = argv.indexOf(`--${name}`);
@@ -154,6 +157,7 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
   steps,
   sizing: (w, a, r, s) => sizingRows(w, r, s, list(option(a, 'sizing-cells', '0,1,2,3'))),
   heterogeneity: (w, _a, r, s) => heterogeneity(w, r, s),
+  verdicts: (w, a, r, s) => verdictSections(w, a, r, s, option),
 };
 
 function main(argv: string[]): void {

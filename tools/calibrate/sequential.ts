@@ -9,7 +9,7 @@
  * Options: --runs N (pairs per cell, default 500), --seed N, --max-trials K (default 10),
  * --cases 200, --shifts 0,-0.05,-0.1,0.1 (the candidate's success probability minus the baseline's).
  */
-import { decideSequential, sequentialConfidence } from '../../src/analysis/significance/sequential.js';
+import { decideSequential, sequentialLevels } from '../../src/analysis/significance/sequential.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
 import type { PairedCase } from '../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
@@ -69,8 +69,13 @@ const upTo = (r: Running, k: number): CaseEvidence => ({
   steps: (r.steps[k - 1] as number) / k,
 });
 
-function verdictOf(cases: PairedCase[], k: number, confidence: number, t: Thresholds): { verdict: Verdict; gates: ReturnType<typeof testGates>['gates'] } {
-  const res = testGates(cases, t, { baseline: k, candidate: k }, { cluster: 'none', confidence });
+function verdictOf(
+  cases: PairedCase[],
+  k: number,
+  levels: { hold: number; promote: number },
+  t: Thresholds,
+): { verdict: Verdict; gates: ReturnType<typeof testGates>['gates'] } {
+  const res = testGates(cases, t, { baseline: k, candidate: k }, { cluster: 'none', confidence: levels.hold, passConfidence: levels.promote });
   const verdict: Verdict = res.gates.some((g) => g.status === 'fail')
     ? 'hold'
     : res.gates.some((g) => g.status === 'inconclusive')
@@ -93,14 +98,14 @@ export function runSequentialCell(cell: SequentialCell, runs: number, seed: numb
     let seq: Verdict = 'inconclusive';
     let spent = K;
     for (let k = 1; k <= K; k++) {
-      const { verdict, gates } = verdictOf(at(k), k, sequentialConfidence(k, K, 0.95), t);
+      const { verdict, gates } = verdictOf(at(k), k, sequentialLevels(k, K, 0.95), t);
       if (decideSequential(verdict, gates, k, K, 0.95).stop) {
         seq = verdict;
         spent = k;
         break;
       }
     }
-    const fixed = verdictOf(at(K), K, 0.95, t).verdict;
+    const fixed = verdictOf(at(K), K, { hold: 0.95, promote: 0.95 }, t).verdict;
     out.sequential[seq]++;
     out.fixed[fixed]++;
     out.rounds += spent;

@@ -21,7 +21,7 @@ function grouped(e: Float64Array, groupOf: Int32Array, n: number, L: number, gro
   return { sorted, order, start };
 }
 
-/** The kernel's loop before the change: the cases in order, the group sums in an array. Q per draw and series. */
+/** The kernel's loop before the change: the cases in order, the group sums in an array. Q per draw and series, re-centred. */
 function plainQ(e: Float64Array, groupOf: Int32Array, n: number, L: number, groups: number, seed: number, draws: number): number[][] {
   const next = bitSourceAt(seed, 0);
   const out: number[][] = [];
@@ -33,10 +33,16 @@ function plainQ(e: Float64Array, groupOf: Int32Array, n: number, L: number, grou
       const s = (((bits >>> (i & 31)) & 1) << 1) - 1;
       for (let j = 0; j < L; j++) sums[(groupOf[i] as number) * L + j]! += s * (e[i * L + j] as number);
     }
+    // Re-centred like the observed sums (issue 31): Σ_g (A_g − n_g·x̄)², x̄ = Σ_g A_g / n.
+    const size = new Float64Array(groups);
+    for (let i = 0; i < n; i++) size[groupOf[i] as number]! += 1;
     const qs: number[] = [];
     for (let j = 0; j < L; j++) {
+      let tot = 0;
+      for (let g = 0; g < groups; g++) tot += sums[g * L + j] as number;
+      const mean = tot / n;
       let q = 0;
-      for (let g = 0; g < groups; g++) q += (sums[g * L + j] as number) ** 2;
+      for (let g = 0; g < groups; g++) q += ((sums[g * L + j] as number) - (size[g] as number) * mean) ** 2;
       qs.push(q);
     }
     out.push(qs);

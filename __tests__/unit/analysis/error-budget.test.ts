@@ -8,6 +8,7 @@ const gate = (name: GateTest['gate'], p: number, holds = 0.5): GateTest => ({
   gated: true,
   direction: 'at_least',
   threshold: 0,
+  margin: 0,
   baseline: null,
   candidate: null,
   estimate: 0,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { correlationDraws, groupCorrelationP, groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
 import { bitSource } from '../../../src/stats/distributions.js';
 
-/** The loop before the fused version (commit cea877f), one series at a time, with a branch for the sign. */
+/** The loop before the fused version (commit cea877f), one series at a time, with a branch for the sign; flips re-centred (issue 31). */
 function referenceP(perCase: ArrayLike<number>, groupOf: Int32Array, groups: number, draws = correlationDraws(perCase.length)): number {
   const n = perCase.length;
   if (groups < 2 || n === 0) return 1;
@@ -29,6 +29,17 @@ function referenceP(perCase: ArrayLike<number>, groupOf: Int32Array, groups: num
   for (let i = 0; i < n; i++) sums[groupOf[i] as number]! += e[i] as number;
   const observed = q();
   const next = bitSource(0x0c1a55e5);
+  const size = new Float64Array(groups);
+  for (let i = 0; i < n; i++) size[groupOf[i] as number]! += 1;
+  // The flipped sums re-centred like the observed ones (issue 31): Σ_g (A_g − n_g·x̄)².
+  const centred = (): number => {
+    let tot = 0;
+    for (let g = 0; g < groups; g++) tot += sums[g] as number;
+    const mean = tot / n;
+    let out = 0;
+    for (let g = 0; g < groups; g++) out += ((sums[g] as number) - (size[g] as number) * mean) ** 2;
+    return out;
+  };
   let atLeast = 0;
   for (let r = 0; r < draws; r++) {
     sums.fill(0);
@@ -38,7 +49,7 @@ function referenceP(perCase: ArrayLike<number>, groupOf: Int32Array, groups: num
       const s = (bits >>> (i & 31)) & 1 ? 1 : -1;
       sums[groupOf[i] as number]! += s * (e[i] as number);
     }
-    if (q() >= observed * (1 - 1e-12)) atLeast++;
+    if (centred() >= observed * (1 - 1e-12)) atLeast++;
   }
   return (1 + atLeast) / (1 + draws);
 }

@@ -108,6 +108,7 @@ function gate(gate: GateTest['gate'], status: GateTest['status'], p_violated_adj
     gated: true,
     direction: 'at_least',
     threshold: 0,
+    margin: 0,
     baseline: null,
     candidate: null,
     estimate: 0,

@@ -99,8 +99,29 @@ describe('the significant policy', () => {
     const r = testGates(suite(400, 10, 10, true), t, ONE);
     expect(gate(r, 'completion').status).toBe('pass');
     expect(gate(r, 'completion').lower).toBeGreaterThan(-0.1);
-    // The regressions gate has no margin: 10 against 10 is undecided.
-    expect(gate(r, 'completion_regressions').status).toBe('inconclusive');
+    // The regressions gate has its default margin of 5 points: 10 against 10 of 400 is shown within it.
+    expect(gate(r, 'completion_regressions')).toMatchObject({ status: 'pass', margin: 0.05 });
+    // With no margin, 10 against 10 is undecided (an equal agent cannot be shown at least as good).
+    const strict = testGates(suite(400, 10, 10, true), t, ONE, { margins: { completion_regressions: 0 } });
+    expect(gate(strict, 'completion_regressions').status).toBe('inconclusive');
+  });
+
+  it('non-inferiority by default: an equal agent passes within 5 points; a drop shown at the threshold still fails', () => {
+    const equal = testGates(suite(400, 10, 10, true), DEFAULT_THRESHOLDS, ONE);
+    expect(equal.gates.map((g) => [g.gate, g.status])).toEqual([
+      ['reward', 'pass'],
+      ['completion', 'pass'],
+      ['steps', 'pass'],
+      ['completion_regressions', 'pass'],
+    ]);
+    // p_holds is the exact sign-flip share at −0.05 (the closed form), below α.
+    expect(gate(equal, 'completion').p_holds).toBeLessThan(0.05);
+    expect(equal.closed_form).toContain('completion');
+    const worse = testGates(suite(400, 30, 5, true), DEFAULT_THRESHOLDS, ONE);
+    expect(gate(worse, 'completion').status).toBe('fail');
+    // Without margins the same equal agent is undecided on the quality gates.
+    const strict = testGates(suite(400, 10, 10, true), DEFAULT_THRESHOLDS, ONE, { margins: { reward: 0, completion: 0, completion_regressions: 0 } });
+    expect(gate(strict, 'completion').status).toBe('inconclusive');
   });
 
   it('is deterministic: the same input gives the same result', () => {
@@ -124,7 +145,8 @@ describe('the significant policy', () => {
     expect(few.drafts).toEqual([]);
     const forced = testGates(labelled(4), DEFAULT_THRESHOLDS, ONE, { cluster: 'task_family' });
     expect(forced.cluster).toMatchObject({ field: 'task_family', units: 4 });
-    expect(forced.method).toBe('exact');
+    // Few clusters are the units of a cluster-robust t test (issue 31), not of 2^4 sign patterns.
+    expect(forced.method).toBe('cluster-robust');
     expect(forced.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
     expect(forced.gates.filter((g) => g.status === 'fail')).toEqual([]);
   });
@@ -140,7 +162,8 @@ describe('the significant policy', () => {
     const r = testGates(shocked, DEFAULT_THRESHOLDS, ONE);
     expect(r.cluster).toMatchObject({ field: 'task_family', units: 6 });
     expect(r.cluster.correlation?.p).toBeLessThanOrEqual(0.2);
-    expect(r.cluster.note).toContain('64 sign patterns show a change only when nearly every group moves one way (smallest p 0.016)');
+    expect(r.cluster.note).toContain('so the groups are the units of a small-sample cluster-robust t test');
+    expect(r.method).toBe('cluster-robust');
     expect(r.drafts.map((d) => d.code)).toEqual(['too-few-clusters']);
     expect(r.drafts[0]?.message).toMatch(/^The cases of each task_family move together \(correlation check on (reward|completion), p=0\.\d{3}\)/);
     // The same cases without labels are independent: the case-level test sees 10 against 10.
@@ -165,7 +188,9 @@ describe('the significant policy', () => {
   });
 
   it('an undecided gate is sized for a stated effect, not the observed one', () => {
-    const r = testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE);
+    // With the default margin an undecided equal agent is sized for passing within it (checked below); without, for a drop.
+    const NO_MARGINS = { margins: { reward: 0, completion: 0, completion_regressions: 0 } };
+    const r = testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE, NO_MARGINS);
     const c = gate(r, 'completion');
     expect(c.status).toBe('inconclusive');
     expect(c.sizing).toEqual({ effect: 0.05, decides: 'fail', trials: null });
@@ -176,10 +201,12 @@ describe('the significant policy', () => {
     expect(c.units_needed).toBeGreaterThanOrEqual(lo);
     expect(c.units_needed).toBeLessThanOrEqual(hi);
     // A stated effect half as large needs four times the cases; a tolerance sizes for passing.
-    const half = gate(testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE, { effects: { completion: 0.025 } }), 'completion');
+    const half = gate(testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE, { ...NO_MARGINS, effects: { completion: 0.025 } }), 'completion');
     expect(Math.abs((half.units_needed as number) - 4 * (c.units_needed as number))).toBeLessThanOrEqual(4);
-    const tolerant = gate(testGates(suite(200, 10, 10, true), { ...DEFAULT_THRESHOLDS, min_completion_delta: -0.02 }, ONE), 'completion');
+    const tolerant = gate(testGates(suite(200, 10, 10, true), { ...DEFAULT_THRESHOLDS, min_completion_delta: -0.02 }, ONE, NO_MARGINS), 'completion');
     expect(tolerant.sizing).toEqual({ effect: 0.02, decides: 'pass', trials: null });
+    const margin = gate(testGates(suite(60, 6, 6, true), DEFAULT_THRESHOLDS, ONE), 'completion');
+    expect(margin).toMatchObject({ status: 'inconclusive', sizing: { effect: 0.05, decides: 'pass', trials: null } });
   });
 
   it('a family that collapses while the others improve is named, even with no slice', () => {

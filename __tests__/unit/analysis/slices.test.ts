@@ -51,7 +51,8 @@ describe('slice gates', () => {
   });
 
   it('significant: 3 losses of 10 cases cannot be told from noise at 95%: undecided, not held', () => {
-    const cmp = compareSummaries(base, cand, { slices: [spec], decide: 'significant' });
+    // Cases as independent units: f1's loss and f2's gain are a group-level change the correlation check would cluster by (issue 31).
+    const cmp = compareSummaries(base, cand, { slices: [spec], decide: 'significant', significance: { cluster: 'none' } });
     expect(cmp.slices.find((x) => x.group === 'f1')).toMatchObject({ basis: 'paired', status: 'inconclusive' });
     expect(cmp.undecided_metric_gates).toContain('completion_rate[task_family=f1]');
     // The slice's p is shared with the core gates and the other slices (Holm): the report gives the adjusted one.

@@ -60,7 +60,19 @@ describe('--sequential', () => {
   });
 
   it('stops undecided at --max-trials, exit 3', async () => {
-    const r = await run(...seq, '--max-trials', '3', ...sides(base.slice(0, 3), noisy.slice(0, 3)), '--format', 'json');
+    // No margins: the noisy equal pair cannot be shown at least as good in 3 rounds (with the default margins it is promoted).
+    const r = await run(
+      ...seq,
+      '--max-trials',
+      '3',
+      '--completion-margin',
+      '0',
+      '--reward-margin',
+      '0',
+      ...sides(base.slice(0, 3), noisy.slice(0, 3)),
+      '--format',
+      'json',
+    );
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout).sequential).toMatchObject({
       rounds: 3,

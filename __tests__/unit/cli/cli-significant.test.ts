@@ -34,9 +34,9 @@ describe('--decide significant', () => {
     expect(r.stdout).toContain('| Completion rate | 50.0% | 50.0% | ~ (+0.0 pp) |');
     expect(r.stdout).toContain('| Completion regressions |  |  | ~ (6 worse, 6 better) |');
     expect(r.stdout).toContain('**3 of 4 gates undecided at 95% confidence:** reward (+0.0000, could be ');
-    // Sized for a stated drop of 5 points, not for the observed +0.0 (which no suite size would decide).
+    // Sized for showing an equal candidate within the 5-point margin, not for the observed +0.0 (which no suite size would decide).
     expect(r.stdout).toContain(
-      'completion regressions (6 worse, 6 better; about 403 cases at this noise show a drop of 5.0 pp with 80% power). With 80% power this suite detects a distance from the threshold of ',
+      'completion regressions (6 worse, 6 better; about 376 cases at this noise show an equal candidate within the 5.0 pp margin with 80% power). With 80% power this suite detects a distance from the threshold of ',
     );
     expect(r.stdout).toContain("(reward, completion rate and completion regressions: the exact binomial form of that test, McNemar's at a zero threshold)");
     expect(r.stdout).toContain('- **Decision: inconclusive**');

@@ -19,6 +19,8 @@ const SAMPLES: Record<string, { good: string; read: unknown; bad: string; got?: 
   cluster: { good: 'task_family', read: 'task_family', bad: 'two words' },
   fail_on_inconclusive: { good: 'true', read: true, bad: 'yes' },
   benchmark_tolerance: { good: '10%', read: 0.1, bad: 'ten' },
+  completion_margin: { good: '5%', read: 0.05, bad: 'five' },
+  reward_margin: { good: '0.1', read: 0.1, bad: '-0.1' },
 };
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -19,6 +19,7 @@ const cmpOf = (sequential: Comparison['sequential']): Comparison =>
     undecided_metric_gates: [],
     blocking_findings: [],
     decision: 'significant',
+    infrastructure: { rerun: false },
   }) as unknown as Comparison;
 const statusOf = (d: Comparison['sequential']): string => sequentialSection(cmpOf(d))[2] as string;
 

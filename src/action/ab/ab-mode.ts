@@ -13,9 +13,10 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { compareSummaries, type Comparison } from '../../analysis/compare.js';
+import { type Comparison } from '../../analysis/compare.js';
 import type { LoadedSummary } from '../../analysis/model.js';
-import { decideSequential, haltedDecision, sequentialConfidence } from '../../analysis/significance/sequential.js';
+import { haltedDecision } from '../../analysis/significance/sequential.js';
+import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { verdictLine } from '../../report/verdict.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { UsageError } from '../../errors.js';
@@ -81,17 +82,14 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
 
 /** The gates after `rounds` complete rounds, judged at that look's level, with the sequential decision. */
 function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number): Comparison {
-  const cmp = compareSummaries(
+  // abInputs refuses any decide but significant, so the policy's own is significant here.
+  return compareAtLook(
     runs.baseline[0] as LoadedSummary,
     runs.candidate[0] as LoadedSummary,
-    // abInputs refuses any decide but significant, so the policy's own is significant here.
-    compareOptionsOf(inputs, {
-      confidence: sequentialConfidence(rounds, inputs.maxTrials, inputs.confidence),
-      trials: { baseline: runs.baseline, candidate: runs.candidate },
-    }),
+    compareOptionsOf(inputs, { trials: { baseline: runs.baseline, candidate: runs.candidate } }),
+    { round: rounds, max: inputs.maxTrials },
+    inputs.confidence,
   );
-  if (cmp.significance !== null) cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, rounds, inputs.maxTrials, inputs.confidence);
-  return cmp;
 }
 
 function directory(io: ActionIo, name: 'baseline-directory' | 'candidate-directory', given: string): string {

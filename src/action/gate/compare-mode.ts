@@ -9,7 +9,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
-import { caseFieldsFor, compareSummaries, type Comparison, type Verdict } from '../../analysis/compare.js';
+import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/compare.js';
 import type { LoadedSummary } from '../../analysis/model.js';
 import { loadPair } from '../../load/load.js';
 import { compareOptionsOf } from '../../policy/policy.js';
@@ -33,7 +33,7 @@ import { artifactName } from '../artifact-layout.js';
 import { readEvent, runUrl } from '../../github/context.js';
 import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
 import type { RoundsHalt, ShardRounds } from '../../analysis/model.js';
-import { decideSequential, haltedDecision, sequentialConfidence } from '../../analysis/significance/sequential.js';
+import { compareAtLook } from '../../analysis/sequential-compare.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
@@ -225,20 +225,13 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
       : sides.rounds !== undefined
         ? { round: sides.rounds.shards.common, max: sides.rounds.max, halt: shardsHalt(sides.rounds.shards) }
         : onePairLook(trials);
-  const cmp = compareSummaries(
+  return compareAtLook(
     sides.baseline,
     sides.candidate,
-    compareOptionsOf(inputs, {
-      trials,
-      findings: sides.drafts,
-      confidence: look === null ? inputs.confidence : sequentialConfidence(look.round, look.max, inputs.confidence),
-    }),
+    compareOptionsOf(inputs, { trials, findings: sides.drafts }),
+    look === null ? null : { ...look, ...(sides.rounds ? { shards: sides.rounds.shards } : {}) },
+    inputs.confidence,
   );
-  if (look !== null && cmp.significance !== null) {
-    const decision = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, inputs.confidence);
-    cmp.sequential = { ...haltedDecision(decision, look.halt), ...(sides.rounds ? { shards: sides.rounds.shards } : {}) };
-  }
-  return cmp;
 }
 
 /** The look of one interleaved job's rounds, and why they ended when the design would go on. */

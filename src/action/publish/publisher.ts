@@ -219,7 +219,7 @@ export async function openPublisher(
       const title = `${VERDICT_TITLE[verdict]} (${verdictReasons(cmp).join('; ')})`;
       const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
       const base = { ...context(verdict, preface), ...(budget.length > 0 ? { budget } : {}) };
-      const problem = await complete({ conclusion, ...renderCheckOutput(cmp, base, title) });
+      const problem = await complete({ conclusion, ...renderCheckOutput(cmp, base, title, failOnInconclusive) });
       // The trend is read once, and only when the comment is written.
       let read: Promise<CommentContext> | null = null;
       const withTrend = (): Promise<CommentContext> =>

@@ -33,6 +33,7 @@ export const FINDING_SEVERITY = {
   'benchmark-regression': 'error',
   'aggregates-only': 'notice',
   'regression-budget': 'error',
+  'infrastructure-failures': 'warning',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];

@@ -2,6 +2,7 @@
  * Pairs the cases of two runs by id and derives rlm-code's per-case report rows and case summary.
  */
 import { FLAG, SLOT, SLOTS, type PackedSummary } from '../../schema/pack.js';
+import type { NotMeasured } from '../integrity/infrastructure.js';
 
 /**
  * A row of the per-case report, under rlm-code's report column names. A side that lacks the case
@@ -21,9 +22,9 @@ export interface CaseRow {
   baseline_steps: number;
   candidate_steps: number;
   steps_delta: number;
-  /** Completed by the baseline, not by the candidate (only for cases on both sides). */
+  /** Completed by the baseline, not by the candidate (only for cases on both sides, measured on both: an infrastructure failure is no regression). */
   completion_regression: boolean;
-  /** Strictly lower reward for the candidate (only for cases on both sides); never gated. */
+  /** Strictly lower reward for the candidate (only for cases on both sides, measured on both); never gated. */
   reward_regression: boolean;
   baseline_error: string | null;
   candidate_error: string | null;
@@ -79,6 +80,8 @@ export class CaseRows implements Iterable<CaseRow> {
     private readonly bi: Int32Array | null,
     private readonly c: PackedSummary,
     private readonly ci: Int32Array | null,
+    /** Each side's rows that are not measured (infrastructure.ts); null when none. */
+    private readonly skip: { b: NotMeasured | null; c: NotMeasured | null } = { b: null, c: null },
   ) {}
 
   get length(): number {
@@ -88,7 +91,14 @@ export class CaseRows implements Iterable<CaseRow> {
   /** Row k (0 ≤ k < length): a new object, or `into` filled in. */
   at(k: number, into: CaseRow = emptyRow()): CaseRow {
     if (!(k >= 0 && k < this.ids.length)) throw new RangeError(`case row ${k} of ${this.ids.length}`);
-    return fillRow(into, this.ids[k] as string, this.b, this.bi === null ? k : (this.bi[k] as number), this.c, this.ci === null ? k : (this.ci[k] as number));
+    const bi = this.bi === null ? k : (this.bi[k] as number);
+    const ci = this.ci === null ? k : (this.ci[k] as number);
+    const row = fillRow(into, this.ids[k] as string, this.b, bi, this.c, ci);
+    if ((row.completion_regression || row.reward_regression) && (this.skip.b?.has(bi) === true || this.skip.c?.has(ci) === true)) {
+      row.completion_regression = false;
+      row.reward_regression = false;
+    }
+    return row;
   }
 
   /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
@@ -129,12 +139,16 @@ export class CaseRows implements Iterable<CaseRow> {
 /** What reads case rows: an array of them, or the {@link CaseRows} of a comparison. */
 export type CaseRowList = Pick<CaseRows, 'length' | 'filter' | 'map' | typeof Symbol.iterator> | readonly CaseRow[];
 
-/** The report rows of two runs: every case id of either, sorted by code point (rlm-code's report order). */
-export function pairRows(baseline: PackedSummary, candidate: PackedSummary): CaseRows {
+/**
+ * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
+ * order). A case not measured on a side (`notMeasured`, infrastructure.ts) is never a completion regression.
+ */
+export function pairRows(baseline: PackedSummary, candidate: PackedSummary, notMeasured?: { b: NotMeasured; c: NotMeasured }): CaseRows {
+  const skip = { b: notMeasured && notMeasured.b.size > 0 ? notMeasured.b : null, c: notMeasured && notMeasured.c.size > 0 ? notMeasured.c : null };
   // Runs of one preset usually list the same ids in the same order: pair them by position, and
   // when that order is sorted already (known from packing), without building anything else.
   const same = sameIds(baseline.ids, candidate.ids);
-  if (same && baseline.sortedIds) return new CaseRows(baseline.ids, baseline, null, candidate, null);
+  if (same && baseline.sortedIds) return new CaseRows(baseline.ids, baseline, null, candidate, null, skip);
   const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
   return new CaseRows(
     matches.map((m) => m.id),
@@ -142,6 +156,7 @@ export function pairRows(baseline: PackedSummary, candidate: PackedSummary): Cas
     Int32Array.from(matches, (m) => m.b),
     candidate,
     Int32Array.from(matches, (m) => m.c),
+    skip,
   );
 }
 

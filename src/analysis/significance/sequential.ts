@@ -26,7 +26,8 @@ import type { GateTest, RoundsHalt, ShardRounds } from '../model.js';
 export const DEFAULT_MAX_TRIALS = 10;
 export { MAX_ROUNDS as MAX_TRIALS } from '../../stats/sequential.js';
 
-export const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets O'Brien-Fleming-type alpha spending";
+export const SEQUENTIAL_METHOD =
+  "group-sequential, Lan-DeMets alpha spending: O'Brien-Fleming-type to hold, Pocock-type to promote (non-inferiority within the margins)";
 
 /** decided: hold or promote; max-trials: the last round is in, undecided; continue: run another round. */
 export type StopReason = 'decided' | 'max-trials' | 'continue';
@@ -38,8 +39,10 @@ export interface SequentialDecision {
   max_rounds: number;
   /** Rounds run so far: trials per side. */
   rounds: number;
-  /** This round's nominal level: a one-sided p-value at or below it decides a gate. */
+  /** This round's nominal level: a one-sided p-value of a violation at or below it fails a gate. */
   nominal_alpha: number;
+  /** This round's promote level (Pocock-type): a gate whose p-value of holding within its margin is at or below it passes. */
+  nominal_promote_alpha: number;
   /** The error spent up to this round, of the overall α. */
   spent_alpha: number;
   stop: boolean;
@@ -66,6 +69,19 @@ export interface SequentialDecision {
 export function haltedDecision(d: SequentialDecision, why: RoundsHalt): SequentialDecision {
   if (d.reason !== 'continue') return d;
   return { ...d, halted: why, more_rounds: null };
+}
+
+/**
+ * The two levels of a look (issue 31): a gate fails at the hold boundary's level (O'Brien–Fleming-type
+ * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
+ * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
+ * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin
+ * after a few rounds, while a false promote stays within α over the looks. As confidences.
+ */
+export function sequentialLevels(rounds: number, maxRounds: number, confidence: number): { hold: number; promote: number } {
+  checkRounds(rounds, maxRounds);
+  const look = sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1] as Look;
+  return { hold: sequentialConfidence(rounds, maxRounds, confidence), promote: 1 - Math.max(look.nominal, MIN_LEVEL) };
 }
 
 /** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
@@ -140,6 +156,7 @@ export function decideSequential(
     max_rounds: maxRounds,
     rounds,
     nominal_alpha: look.nominal,
+    nominal_promote_alpha: (sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1] as Look).nominal,
     spent_alpha: look.spent,
     stop: reason !== 'continue',
     reason,

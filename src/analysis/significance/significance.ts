@@ -28,8 +28,17 @@
 import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
-import { chooseCluster, unitsOf } from './clusters.js';
-import { DEFAULT_CONFIDENCE, type GateTest, type PairedCase, type PairedCases, type SignificanceOptions, type SignificanceResult } from '../model.js';
+import { AUTO_MIN_CLUSTERS, chooseCluster, unitsOf } from './clusters.js';
+import { bellMcCaffreyDf, CLUSTER_T_DRAWS, cr2Estimate, robustBounds, robustDetectable, robustMaxT, robustPs, type RobustGate } from './cluster-robust.js';
+import {
+  DEFAULT_CONFIDENCE,
+  DEFAULT_MARGINS,
+  type GateTest,
+  type PairedCase,
+  type PairedCases,
+  type SignificanceOptions,
+  type SignificanceResult,
+} from '../model.js';
 import { asPairedCases } from '../paired-cases.js';
 import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
 import { groupApart } from './heterogeneity.js';
@@ -56,12 +65,15 @@ interface Context {
   n: number;
   units: number;
   alpha: number;
+  /** The level of a pass (α unless a sequential look's promote boundary sets it). */
+  alphaPass: number;
   unitSize: Float64Array;
   unitSums: Float64Array[];
   ps: Patterns;
   /** The units are the cases themselves (no cluster): the closed-form test applies to ternary differences. */
   caseUnits: boolean;
   effects: Partial<Record<GateName, number>>;
+  margins: Partial<Record<GateName, number>>;
 }
 
 /** One gate on its own: its estimate, and its randomization distribution (null when it has no spread). */
@@ -90,9 +102,16 @@ function single(ctx: Context, d: GateData, g: number): Single {
 /** The share of patterns at or below / at or above x; the identity pattern (the observed data) always counts. */
 const sampledAtMost = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtMost(sorted, x)) / ctx.ps.count;
 const sampledAtLeast = (ctx: Context, sorted: Float64Array, x: number): number => (1 + countAtLeast(sorted, x)) / ctx.ps.count;
-/** Shares of patterns at or below / at or above x: exact when the gate has its closed form, else counted. */
-const atMost = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atMost(at) : sampledAtMost(ctx, x.sorted as Float64Array, at));
-const atLeast = (ctx: Context, x: Single, at: number): number => (x.exact !== null ? x.exact.atLeast(at) : sampledAtLeast(ctx, x.sorted as Float64Array, at));
+/** The closed form at `at` when it has one there (at 0 always: McNemar's sum; elsewhere while cheap). */
+const exactAt = (x: Single, at: number): ExactSign | null => (x.exact !== null && (at === 0 || exactSignFeasible(x.exact.counts)) ? x.exact : null);
+/** Shares of patterns at or below / at or above x: exact when the gate has its closed form there, else counted. */
+const atMost = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted as Float64Array, at);
+const atLeast = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted as Float64Array, at);
+
+/** The margin of a gate (0 for steps and for a gate not gated). */
+const marginOf = (ctx: Context, d: GateData): number => (d.gated ? (ctx.margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+/** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
+const passThreshold = (ctx: Context, d: GateData): number => (d.direction === 'at_least' ? d.threshold - marginOf(ctx, d) : d.threshold + marginOf(ctx, d));
 
 function pHolds(ctx: Context, x: Single): number {
   if (x.sorted === null) return x.meets ? 0 : 1;
@@ -160,7 +179,19 @@ function bounds(ctx: Context, x: Single, level: number): { lower: number; upper:
   return { lower: sorted[k] as number, upper: sorted[sorted.length - 1 - k] as number };
 }
 
-function gateResult(ctx: Context, x: Single, family: Family): GateTest {
+/**
+ * The gate whose evidence shows a gate within its margin: its own, except for the regressions gate
+ * with a margin, which is folded into completion (issue 31): with repeated trials the sign of a
+ * case's rate change is ±1 for nearly every noisy case, so a sign test can show an equal agent
+ * within 5 points only on very large suites; with one trial the two are the same series.
+ */
+function passEvidence(x: Single, singles: readonly Single[], margin: number): Single {
+  if (x.d.gate !== 'completion_regressions' || margin === 0) return x;
+  const completion = singles.find((y) => y.d.gate === 'completion');
+  return completion === undefined || completion.sorted === null ? x : completion;
+}
+
+function gateResult(ctx: Context, x: Single, family: Family, singles: readonly Single[] = [x]): GateTest {
   const { d, g, theta, meets, sorted } = x;
   const { alpha } = ctx;
   const counts =
@@ -173,6 +204,7 @@ function gateResult(ctx: Context, x: Single, family: Family): GateTest {
     gated: d.gated,
     direction: d.direction,
     threshold: d.threshold,
+    margin: marginOf(ctx, d),
     baseline: means.baseline,
     candidate: means.candidate,
     estimate: theta,
@@ -197,8 +229,11 @@ function gateResult(ctx: Context, x: Single, family: Family): GateTest {
     };
   }
   const tau = d.threshold;
+  const pass = passThreshold(ctx, d);
   const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
-  const p_holds = d.direction === 'at_least' ? atMost(ctx, x, tau) : atLeast(ctx, x, tau);
+  const shown = passEvidence(x, singles, marginOf(ctx, d));
+  const passAt = shown === x ? pass : d.threshold - marginOf(ctx, d);
+  const p_holds = d.direction === 'at_least' ? atMost(ctx, shown, passAt) : atLeast(ctx, shown, passAt);
   const one = bounds(ctx, x, alpha);
   const two = bounds(ctx, x, alpha / 2);
   const v = family.violation.get(g);
@@ -211,7 +246,7 @@ function gateResult(ctx: Context, x: Single, family: Family): GateTest {
   let status: GateStatus = 'inconclusive';
   if (!d.gated) status = 'pass';
   else if (p_violated_adjusted <= alpha) status = 'fail';
-  else if (p_holds <= alpha) status = 'pass';
+  else if (p_holds <= ctx.alphaPass) status = 'pass';
   const se = clusterSe(ctx.unitSums[g] as Float64Array, ctx.unitSize, theta, ctx.n);
   const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se) : null;
   return {
@@ -241,7 +276,7 @@ function sizeGate(
   family: Family,
   se: number,
 ): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
-  const target = sizingTarget(x.d.gate, x.d.threshold, ctx.effects);
+  const target = sizingTarget(x.d.gate, passThreshold(ctx, x.d), ctx.effects);
   if (target === null) return null;
   // A failure must pass the max-T family's bar; a pass, the one-sided level.
   const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
@@ -260,6 +295,9 @@ export function testGates(
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be between 0.5 and 1, got ${confidence}`);
   const alpha = 1 - confidence;
+  const passConfidence = options.passConfidence ?? confidence;
+  if (!(passConfidence > 0.5 && passConfidence < 1)) throw new RangeError(`pass confidence must be between 0.5 and 1, got ${passConfidence}`);
+  const alphaPass = 1 - passConfidence;
   const cases = asPairedCases(given);
   const n = cases.length;
   const data = gateData(cases, thresholds);
@@ -275,7 +313,10 @@ export function testGates(
     drafts.push({
       code: 'too-few-clusters',
       side: null,
-      message: `Clustering by ${cluster.field} leaves ${G} clusters: ${2 ** G} sign patterns cannot reach ${Math.round(confidence * 100)}% confidence, so no gate can be decided. Use more clusters, or --cluster none if cases are independent.`,
+      message:
+        G < 2
+          ? `Clustering by ${cluster.field} leaves ${G} cluster: one unit of evidence cannot decide any gate. Use more clusters, or --cluster none if cases are independent.`
+          : `Clustering by ${cluster.field} leaves ${G} clusters: the cluster-robust t test has about ${G - 1} degrees of freedom, so only a large change is decided. Use more clusters, or --cluster none if cases are independent.`,
       case_ids: [],
     });
   }
@@ -286,21 +327,46 @@ export function testGates(
     for (let i = 0; i < n; i++) s[unitOf[i] as number]! += d.perCase[i] as number;
     return s;
   });
+  if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
+    // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
+    const margins = options.margins ?? {};
+    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
+    return {
+      confidence,
+      alpha,
+      method: 'cluster-robust',
+      patterns: CLUSTER_T_DRAWS,
+      seed: SIGN_FLIP_SEED,
+      cases: n,
+      cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
+      trials,
+      gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
+      declines: [],
+      closed_form: [],
+      heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
+      drafts,
+    };
+  }
   const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
   const ctx: Context = {
     cases,
     n,
     units: G,
     alpha,
+    alphaPass,
     unitSize,
     unitSums,
     ps,
     caseUnits: G === n,
     effects: options.effects ?? {},
+    margins: options.margins ?? {},
   };
   const singles = data.map((d, g) => single(ctx, d, g));
   const family = maxT(ctx, singles);
-  const gates = singles.map((x) => gateResult(ctx, x, family));
+  const tested = singles.map((x) => gateResult(ctx, x, family, singles));
+  // Cases tested on their own although a few groups exist: a promote must also hold with the groups as units (a shock the check missed).
+  const guard = cluster.field === null ? (cluster.correlation?.field ?? null) : null;
+  const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, options.margins ?? {});
   return {
     confidence,
     alpha,
@@ -316,4 +382,130 @@ export function testGates(
     heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
     drafts,
   };
+}
+
+/** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
+function robustGates(
+  cases: PairedCases,
+  data: readonly GateData[],
+  unitSums: readonly Float64Array[],
+  unitSize: Float64Array,
+  { alpha, alphaPass }: { alpha: number; alphaPass: number },
+  margins: Partial<Record<GateName, number>>,
+  effects: Partial<Record<GateName, number>>,
+): GateTest[] {
+  const df = bellMcCaffreyDf(unitSize);
+  const marginOfGate = (d: GateData): number => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+  const rg: RobustGate[] = data.map((d, g) => {
+    const m = marginOfGate(d);
+    return { d, est: cr2Estimate(unitSums[g] as Float64Array, unitSize, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+  });
+  // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
+  const completion = rg.find((x) => x.d.gate === 'completion');
+  const adjusted = robustMaxT(
+    rg.map((x) => (x.d.gated ? x : { ...x, est: { ...x.est, se: 0 } })),
+    df,
+  );
+  const { critical, distance } = robustDetectable(df, alpha, POWER);
+  return rg.map((x, j) => {
+    const { d, est } = x;
+    const means = sideMeans(cases, d.gate);
+    const counts =
+      d.gate === 'completion_regressions'
+        ? { regressed: d.perCase.filter((v) => v < 0).length, improved: d.perCase.filter((v) => v > 0).length }
+        : { regressed: null, improved: null };
+    const base = {
+      gate: d.gate,
+      gated: d.gated,
+      direction: d.direction,
+      threshold: d.threshold,
+      margin: marginOfGate(d),
+      ...means,
+      estimate: est.theta,
+      ...counts,
+    };
+    if (!(est.se > 0)) {
+      const meets = d.direction === 'at_least' ? est.theta >= d.threshold : est.theta <= d.threshold;
+      const status: GateStatus = !d.gated || meets ? 'pass' : 'fail';
+      return {
+        ...base,
+        lower: est.theta,
+        upper: est.theta,
+        p_change: est.theta === 0 ? 1 : 0,
+        p_violated: meets ? 1 : 0,
+        p_violated_adjusted: meets ? 1 : 0,
+        p_holds: meets ? 0 : 1,
+        status,
+        significant: est.theta !== 0,
+        minimum_detectable: null,
+        units_needed: null,
+        sizing: null,
+      };
+    }
+    const folded =
+      d.gate === 'completion_regressions' && base.margin > 0 && completion !== undefined && completion.est.se > 0 ? { ...completion, pass: -base.margin } : x;
+    const ps = robustPs(x, df);
+    const p_holds = robustPs(folded, df).p_holds;
+    const adj = adjusted[j] as number;
+    const p_violated_adjusted = Number.isNaN(adj) ? ps.p_violated : Math.min(1, Math.max(ps.p_violated, adj));
+    let status: GateStatus = 'inconclusive';
+    if (!d.gated) status = 'pass';
+    else if (p_violated_adjusted <= alpha) status = 'fail';
+    else if (p_holds <= alphaPass) status = 'pass';
+    const one = robustBounds(x, df, alpha);
+    const two = robustBounds(x, df, alpha / 2);
+    const target = status === 'inconclusive' ? sizingTarget(d.gate, x.pass, effects) : null;
+    const units = target === null ? null : unitsFor(unitSize.length, est.se, critical, target.effect, POWER);
+    return {
+      ...base,
+      lower: one.lower,
+      upper: one.upper,
+      p_change: ps.p_change,
+      p_violated: ps.p_violated,
+      p_violated_adjusted,
+      p_holds,
+      status,
+      significant: two.lower > 0 || two.upper < 0,
+      minimum_detectable: distance * est.se,
+      units_needed: units,
+      sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
+    };
+  });
+}
+
+/**
+ * A pass decided on independent cases when `auto` saw few groups and its check did not fire: the
+ * gate must also be shown within its margin with the groups as units (the cluster-robust t test), or
+ * it stays undecided. A per-run shock the check missed then cannot promote a candidate at the margin,
+ * while a hold keeps the case-level test's power (issue 31).
+ */
+function guardPasses(
+  gates: GateTest[],
+  cases: PairedCases,
+  data: readonly GateData[],
+  field: string,
+  alphaPass: number,
+  margins: Partial<Record<GateName, number>>,
+): GateTest[] {
+  if (!gates.some((g) => g.status === 'pass' && g.gated)) return gates;
+  const { unitOf, count } = unitsOf(cases, field);
+  if (count < 2) return gates;
+  const sizes = new Float64Array(count);
+  for (let i = 0; i < cases.length; i++) sizes[unitOf[i] as number]! += 1;
+  const df = bellMcCaffreyDf(sizes);
+  const robust = (d: GateData): RobustGate => {
+    const sums = new Float64Array(count);
+    for (let i = 0; i < cases.length; i++) sums[unitOf[i] as number]! += d.perCase[i] as number;
+    const m = d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0;
+    return { d, est: cr2Estimate(sums, sizes, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+  };
+  const completion = data.find((d) => d.gate === 'completion');
+  return gates.map((g) => {
+    if (g.status !== 'pass' || !g.gated) return g;
+    const d = data.find((x) => x.gate === g.gate) as GateData;
+    const shown = d.gate === 'completion_regressions' && g.margin > 0 && completion !== undefined ? { ...robust(completion), pass: -g.margin } : robust(d);
+    if (!(shown.est.se > 0)) return g;
+    const p = robustPs(shown, df).p_holds;
+    return p <= alphaPass ? g : { ...g, status: 'inconclusive' as const, p_holds: Math.max(g.p_holds, p) };
+  });
 }

@@ -197,9 +197,11 @@ export function releaseChecklist(cmp: Comparison): string[] {
     checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
     cmp.verdict === 'promote'
       ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
-      : cmp.verdict === 'inconclusive'
-        ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
-        : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
+      : cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun
+        ? `- **Decision: inconclusive, rerun**: too many cases failed for infrastructure reasons; keep ${names.baseline} as the default and rerun the suite.`
+        : cmp.verdict === 'inconclusive'
+          ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
+          : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
   ];
   return details('Release decision', items);
 }

@@ -50,9 +50,11 @@ export function pValue(p: number): string {
 }
 
 function rule(t: GateTest): string {
-  if (t.gate === 'completion_regressions') return t.gated ? 'no more cases worse than better' : 'not gated';
+  const size = t.gate === 'reward' ? compact(t.margin, 4) : `${compact(t.margin * 100, 2)} pp`;
+  const margin = t.margin > 0 ? `, margin ${size.replace(/^\+/, '')}` : '';
+  if (t.gate === 'completion_regressions') return t.gated ? `no more cases worse than better${margin}` : 'not gated';
   const op = t.direction === 'at_least' ? '≥' : '≤';
-  return t.gate === 'completion' ? `${op} ${compact(t.threshold * 100, 2)} pp` : `${op} ${compact(t.threshold, 4)}`;
+  return t.gate === 'completion' ? `${op} ${compact(t.threshold * 100, 2)} pp${margin}` : `${op} ${compact(t.threshold, 4)}${margin}`;
 }
 
 function bounds(t: GateTest): string {
@@ -89,13 +91,23 @@ export function methodLine(s: SignificanceResult): string {
   const pct = levelPercent(s.confidence);
   const trials =
     s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
+  if (s.method === 'cluster-robust') return clusterRobustLine(s, trials, pct);
   const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
   const names = s.closed_form.map(lower);
   const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`;
   const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
   return (
     `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
-    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds, else it is undecided (❔). ` +
+    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+    `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
+  );
+}
+
+/** The method line when few clusters are the units: the cluster-robust t test. */
+function clusterRobustLine(s: SignificanceResult, trials: string, pct: string): string {
+  return (
+    `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
+    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
     `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
   );
 }
@@ -120,7 +132,7 @@ function decideWords(t: GateTest, s: SignificanceResult): string {
   const z = t.sizing;
   if (z === null || t.units_needed === null) return 'its noise cannot be sized';
   const effect = change(t.gate === 'completion_regressions' ? 'completion' : t.gate, z.effect).replace(/^\+/, '');
-  const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} tolerance`;
+  const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} ${t.margin > 0 ? 'margin' : 'tolerance'}`;
   const trials = z.trials === null ? '' : `, or ${grouped(z.trials)} trials per side at ${grouped(s.cases)} cases`;
   if (t.units_needed > 100 * s.cluster.units) return `showing ${what} with 80% power would take over 100 times the ${unit}${trials}`;
   return `about ${grouped(t.units_needed)} ${unit} at this noise show ${what} with 80% power${trials}`;
@@ -151,8 +163,10 @@ export function significanceReasons(cmp: Comparison, s: SignificanceResult): str
   const out: string[] = [];
   if (failed.length > 0) out.push(`**${failed.length} of 4 gates failed at ${pct}% confidence:** ${failed.map((g) => failSentence(g, s)).join(' ')}`);
   if (undecided.length > 0) {
-    const onThreshold = undecided.some((t) => t.estimate === t.threshold);
-    const hint = onThreshold ? ' A gate on its threshold is decided only by a real difference or by a tolerance, such as a completion delta of −0.05.' : '';
+    const onThreshold = undecided.some((t) => t.estimate === t.threshold && t.margin === 0);
+    const hint = onThreshold
+      ? ' A gate on its threshold with no margin is decided only by a real difference: a margin such as --completion-margin 0.05 lets an equal candidate pass.'
+      : '';
     out.push(
       `**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`,
     );

@@ -1,0 +1,167 @@
+/**
+ * Infrastructure failures are not model failures (issue 31): a case whose own signals say that the
+ * run around the agent failed (an HTTP 429 or 5xx, a provider's rate-limit, connection or overload
+ * error, a timeout, terminal-bench's `failure_mode: test_timeout`, promptfoo's error outcome, an
+ * Inspect AI sample error) measured nothing about the agent. Such a case is *not measured*: left
+ * out of the paired tests and the regression lists, counted and shown; above a share of a side's
+ * cases (default 5%) the verdict is inconclusive ("rerun"), never hold or promote.
+ *
+ * The signals are the case's `error` text, which every adapter fills from its format's own field
+ * (the terminal-bench adapter writes `failure_mode: …` there), and the format itself: a promptfoo
+ * error row is its provider-error outcome (`failureReason` 2), an Inspect AI error a sample that
+ * raised instead of being scored. A JUnit `<failure>` or an rlm-code row without such text stays a
+ * model failure, and so does a JUnit `<error>` that timed out (the code under test hung); one whose
+ * message is a provider's outage (a 429, `openai.RateLimitError`) is not. The built-in patterns are plain JavaScript regular expressions without nested
+ * quantifiers (linear on any text); a suite's own patterns run on RE2 (policy-pattern.ts).
+ *
+ * Only the rows with an error text are read (the packed form keeps them by index), so a 100,000-case
+ * run with few failures costs a few regular-expression tests.
+ */
+import type { PackedSummary } from '../../schema/pack.js';
+import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
+
+/** Share of a side's case rows (over its trials) above which the verdict is "rerun" (inconclusive). */
+export const DEFAULT_INFRASTRUCTURE_SHARE = 0.05;
+
+export interface InfrastructureOptions {
+  /** The suite's own error texts that mean an infrastructure failure: RE2 syntax, case-insensitive. */
+  patterns?: readonly string[];
+  /** 0 ≤ share ≤ 1; default {@link DEFAULT_INFRASTRUCTURE_SHARE}. */
+  max_share?: number;
+  /** False: no case is classified (every failure is the agent's, as rlm-code counts them). Default true. */
+  enabled?: boolean;
+}
+
+/** Why a case is not measured: benchgate's own words (the error text itself is untrusted). */
+export type InfrastructureReason =
+  | 'rate limit'
+  | 'server error'
+  | 'provider unavailable'
+  | 'timeout'
+  | 'terminal-bench failure mode'
+  | 'harness failure'
+  | 'provider error'
+  | 'sample error'
+  | 'pattern of the configuration';
+
+/** Built-in signals of the error text, in the order they are tried. */
+const TEXT_SIGNALS: readonly [InfrastructureReason, RegExp][] = [
+  // Not agent_timeout: that is the agent spending its own time budget (a candidate that loops times
+  // out more), which terminal-bench scores as unresolved; a suite that wants it not measured adds
+  // the pattern `failure_mode: agent_timeout` to `infrastructure.patterns`.
+  ['terminal-bench failure mode', /\bfailure_mode\W{0,3}(?:test_timeout|agent_installation_failed)\b/i],
+  // SWE-bench's harness: an instance it lists in infra_failure_ids (the swe-bench adapter writes the words).
+  ['harness failure', /\binfra_failure\b/i],
+  [
+    'rate limit',
+    /rate[ _-]?limit|too many requests|\binsufficient_quota\b|\bquota exceeded|resource[ _]exhausted|\b(?:http|status|code|error)\W{0,8}429\b|\b429\W{0,3}(?:too|rate)/i,
+  ],
+  [
+    'provider unavailable',
+    /\boverloaded|\b(?:api)?connection ?error\b|\bconnection (?:reset|refused|aborted)|\bECONNRESET\b|\bECONNREFUSED\b|\bEAI_AGAIN\b|\bsocket hang up\b|\bAPIStatusError\b|\bServiceUnavailable/i,
+  ],
+  [
+    'server error',
+    /\binternal ?server ?error\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[0-4]|29)\b/i,
+  ],
+  ['timeout', /\btime[ds]?[ _-]?out|\bETIMEDOUT\b|\bdeadline exceeded\b/i],
+];
+
+/** Formats whose every error row is a failure of the run around the agent, not of its answer. */
+const ERROR_IS_INFRASTRUCTURE: Readonly<Record<string, InfrastructureReason>> = {
+  promptfoo: 'provider error',
+  'inspect-ai': 'sample error',
+};
+
+/** The not-measured rows of one run: row index → reason. */
+export type NotMeasured = ReadonlyMap<number, InfrastructureReason>;
+
+const NONE: NotMeasured = new Map();
+
+/** Classifies case rows; one per comparison (it remembers the runs it has read). */
+export class InfrastructureClassifier {
+  readonly maxShare: number;
+  readonly enabled: boolean;
+  private readonly patterns: PolicyPattern[];
+  private readonly seen = new WeakMap<PackedSummary, NotMeasured>();
+
+  constructor(options: InfrastructureOptions = {}) {
+    this.maxShare = options.max_share ?? DEFAULT_INFRASTRUCTURE_SHARE;
+    if (!(this.maxShare >= 0 && this.maxShare <= 1)) throw new RangeError(`infrastructure max_share must be between 0 and 1, got ${this.maxShare}`);
+    this.enabled = options.enabled ?? true;
+    this.patterns = (options.patterns ?? []).map(compilePolicyPattern);
+  }
+
+  /** Why a failure with this error text (in a run of this format) is not measured, or null: the agent's own failure. */
+  reasonOf(format: string, error: string | null): InfrastructureReason | null {
+    if (!this.enabled || error === null) return null;
+    for (const [reason, re] of TEXT_SIGNALS) {
+      // A software test that times out is a failure of the code under test: JUnit reads only a provider's outage.
+      if (reason === 'timeout' && format === 'junit') continue;
+      if (re.test(error)) return reason;
+    }
+    if (this.patterns.some((p) => p.test(error))) return 'pattern of the configuration';
+    return ERROR_IS_INFRASTRUCTURE[format] ?? null;
+  }
+
+  /** The rows of a packed run that are not measured (reads only the rows with an error text). */
+  rowsOf(p: PackedSummary): NotMeasured {
+    if (!this.enabled) return NONE;
+    const known = this.seen.get(p);
+    if (known !== undefined) return known;
+    let out: Map<number, InfrastructureReason> | null = null;
+    for (const key of Object.keys(p.errors)) {
+      const i = Number(key);
+      const reason = this.reasonOf(p.head.format, p.errors[i] ?? null);
+      if (reason === null) continue;
+      (out ??= new Map()).set(i, reason);
+    }
+    const rows = out ?? NONE;
+    this.seen.set(p, rows);
+    return rows;
+  }
+}
+
+/** One side's infrastructure failures over its trials, for the report and the verdict. */
+export interface InfrastructureSide {
+  /** Case rows over the side's trials, and those not measured. */
+  rows: number;
+  not_measured: number;
+  /** not_measured / rows (0 for no rows). */
+  share: number;
+  /** Not-measured rows per reason, in the order of {@link InfrastructureReason}'s signals. */
+  reasons: Partial<Record<InfrastructureReason, number>>;
+  /** The ids of the cases with a not-measured row, each once, sorted by the caller. */
+  case_ids: string[];
+}
+
+export interface Infrastructure {
+  baseline: InfrastructureSide;
+  candidate: InfrastructureSide;
+  max_share: number;
+  /** Either side's share is above max_share: the verdict is "rerun" (inconclusive). */
+  rerun: boolean;
+}
+
+/** The side's counts over its runs' packed forms. */
+export function infrastructureSide(classifier: InfrastructureClassifier, runs: readonly PackedSummary[]): InfrastructureSide {
+  let rows = 0;
+  let notMeasured = 0;
+  const reasons: Partial<Record<InfrastructureReason, number>> = {};
+  const ids = new Set<string>();
+  for (const p of runs) {
+    rows += p.ids.length;
+    for (const [i, reason] of classifier.rowsOf(p)) {
+      notMeasured++;
+      reasons[reason] = (reasons[reason] ?? 0) + 1;
+      ids.add(p.ids[i] as string);
+    }
+  }
+  return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids] };
+}
+
+/** The rerun line of the verdict: `rerun: N cases failed for infrastructure reasons`. */
+export function rerunWords(x: Infrastructure): string {
+  const n = x.baseline.not_measured + x.candidate.not_measured;
+  return `rerun: ${n} ${n === 1 ? 'case' : 'cases'} failed for infrastructure reasons`;
+}
