@@ -25,6 +25,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
 import { usageFromTotals, type UsageStats } from './integrity/usage.js';
 import { type LoadedSummary } from './model.js';
+import type { EvidenceReport } from './evidence/model.js';
 
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';
@@ -91,6 +92,8 @@ export interface Comparison {
   significance: SignificanceResult | null;
   /** Set by the caller when the significant policy is decided sequentially (analysis/significance/sequential.ts); absent otherwise. */
   sequential?: SequentialDecision;
+  /** Set by the caller that read the regressed cases' rows and trajectories (load/evidence.ts); absent otherwise. */
+  evidence?: EvidenceReport;
   /**
    * point: promote only when all four gates pass and no finding blocks. significant: hold when a gate
    * fails or a finding blocks, promote when every gate passes, else inconclusive.

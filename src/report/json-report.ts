@@ -18,6 +18,7 @@ import type { SequentialDecision } from '../analysis/significance/sequential.js'
 import type { GateTest, SignificanceResult } from '../analysis/model.js';
 import type { Thresholds } from '../analysis/rlm/thresholds.js';
 import type { UsageStats } from '../analysis/integrity/usage.js';
+import type { EvidenceReport } from '../analysis/evidence/model.js';
 import { SUMMARY_SCHEMA } from '../schema/summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 
@@ -43,6 +44,8 @@ export interface JsonReport {
   significance?: JsonSignificance;
   /** Only with --sequential: the round, whether to stop and why, and the runs against the fixed design. */
   sequential?: SequentialDecision;
+  /** Only when the caller gathered it (CLI, action): each regressed case's evidence and where the runs part. */
+  evidence?: EvidenceReport;
   /** Only when fingerprint keys differ. */
   comparability?: Comparability;
   /** Only when the configuration has slice gates. */
@@ -96,6 +99,7 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
       : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
+    ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,

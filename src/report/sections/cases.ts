@@ -11,6 +11,7 @@ import { grouped, pyFixed, signed } from '../../stats/format.js';
 import { joinLines } from '../markdown/lines.js';
 import { checkbox, details, table, untrusted } from '../markdown/markdown.js';
 import { declinesTable } from './significance.js';
+import { evidenceSection } from './evidence.js';
 import { gateLines, idList, reward3, sideNames } from '../markdown/words.js';
 
 const cell = (id: string): string => untrusted(id, { inTable: true, maxLength: 80 });
@@ -59,6 +60,7 @@ export function caseSections(cmp: Comparison): string[] {
         : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
     out.push(title, '', ...regressedTable(regressed), '');
   }
+  out.push(...evidenceSection(cmp));
   const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
   if (rewardOnly.length > 0) {
     const body = table(
