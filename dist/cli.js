@@ -26317,16 +26317,21 @@ function caseBlock(e, n, of) {
         body.push(`<sub>${notes.join(' · ')}</sub>`);
     return details(`Evidence, regressed case ${n} of ${of}: ${d.reason}`, body);
 }
-/** The folded evidence blocks of the regressed cases, or nothing when the caller gathered none. */
+/** Whether a trace says anything beyond the outcome the table already shows. */
+const says = (t) => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
+/** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
 function evidenceSection(cmp) {
     const ev = cmp.evidence;
-    if (ev === undefined || ev.cases.length === 0)
+    if (ev === undefined)
         return [];
-    const of = ev.cases.length + ev.more;
+    const cases = ev.cases.filter((e) => says(e.baseline) || says(e.candidate));
+    if (cases.length === 0)
+        return [];
+    const of = cases.length + ev.more;
     const out = [];
     let used = 0;
     let shown = 0;
-    for (const e of ev.cases) {
+    for (const e of cases) {
         const block = [...caseBlock(e, shown + 1, of), ''];
         const size = block.reduce((sum, l) => sum + l.length + 1, 0);
         if (used + size > EVIDENCE_CHARS)

@@ -9,7 +9,7 @@
  * name, and the file's real path (symlinks followed) must lie inside that directory. Each file is
  * read up to {@link TRAJECTORY_MAX_BYTES}, all of them up to {@link TRAJECTORIES_MAX_BYTES}.
  */
-import { realpathSync, statSync } from 'node:fs';
+import { constants, copyFileSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/registry.js';
 import type { Comparison } from '../analysis/compare.js';
@@ -104,4 +104,40 @@ export function gatherEvidence(cmp: Comparison, files: Record<Side, string>, opt
     cases: collectEvidence(cmp, ids, { rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') }, trajectory: (s, c) => reader.read(s, c) }),
     more,
   };
+}
+
+/** Most trajectory files collected into a run's artifact. */
+export const TRAJECTORY_FILES_MAX = 10_000;
+
+/**
+ * Copies the trajectories of a summary's cases (rlm-code native rows' `run_path`, looked up as
+ * {@link trajectoryFile} does, beside `sourceFile`) into `into/runs/`, where the gate finds them
+ * beside the normalized summary: up to {@link TRAJECTORY_MAX_BYTES} each, {@link TRAJECTORIES_MAX_BYTES}
+ * and {@link TRAJECTORY_FILES_MAX} files in all. Returns the files copied and how many were left out.
+ */
+export function collectTrajectories(cases: readonly CaseResult[], sourceFile: string, into: string): { files: string[]; skipped: number } {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  let used = 0;
+  let skipped = 0;
+  for (const c of cases) {
+    if (c.run_path === null || c.run_path === '') continue;
+    const where = trajectoryFile(sourceFile, c.run_path);
+    if ('missing' in where || seen.has(basename(where.file))) {
+      if ('missing' in where) skipped++;
+      continue;
+    }
+    const size = statSync(where.file).size;
+    if (size > TRAJECTORY_MAX_BYTES || used + size > TRAJECTORIES_MAX_BYTES || files.length >= TRAJECTORY_FILES_MAX) {
+      skipped++;
+      continue;
+    }
+    const target = join(into, 'runs', basename(where.file));
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(where.file, target, constants.COPYFILE_EXCL);
+    seen.add(basename(where.file));
+    files.push(target);
+    used += size;
+  }
+  return { files, skipped };
 }

@@ -12,7 +12,7 @@ import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries, type Comparison } from '../../../src/analysis/compare.js';
 import { collectEvidence, regressedIds } from '../../../src/analysis/evidence/collect.js';
 import { parseTrajectory } from '../../../src/analysis/evidence/rlm-code.js';
-import { gatherEvidence, trajectoryFile } from '../../../src/load/evidence.js';
+import { collectTrajectories, gatherEvidence, trajectoryFile } from '../../../src/load/evidence.js';
 import { COMMENT_LIMIT, CHECK_SUMMARY_LIMIT, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
 import { escapeHtml, renderEvidenceHtml } from '../../../src/report/evidence-html.js';
 import { untrustedBlock } from '../../../src/report/markdown/markdown.js';
@@ -221,6 +221,15 @@ describe('trajectories are read only inside the run directory', () => {
     expect(trajectoryFile(summary, '../../outside/run_2.jsonl')).toHaveProperty('missing');
     expect(trajectoryFile(summary, 'run_3.jsonl')).toHaveProperty('missing');
     expect(trajectoryFile(summary, '/etc/passwd')).toEqual({ missing: 'the run path does not name a `.jsonl` trajectory file' });
+  });
+  it('run mode collects the trajectories beside the summary, where the gate finds them again', () => {
+    const into = join(tmp, 'staging');
+    const cases = loadSummary(RLM.candidate, opts).cases;
+    const got = collectTrajectories([...cases, { ...(cases[0] as CaseResult), run_path: '../../outside/run_2.jsonl' }], RLM.candidate, into);
+    expect(got.files.map((f) => f.slice(into.length))).toEqual(cases.map((c) => `/runs/${(c.run_path as string).split('/').pop() as string}`));
+    expect(got.skipped).toBe(1);
+    writeFileSync(join(into, 'summary.json'), '{}');
+    expect(trajectoryFile(join(into, 'summary.json'), cases[1]?.run_path as string)).toEqual({ file: got.files[1] });
   });
   it('the CLI writes evidence.json and a script-free evidence.html with --evidence', async () => {
     const out = join(tmp, 'ev');

@@ -71,15 +71,20 @@ function caseBlock(e: CaseEvidenceReport, n: number, of: number): string[] {
   return details(`Evidence, regressed case ${n} of ${of}: ${d.reason}`, body);
 }
 
-/** The folded evidence blocks of the regressed cases, or nothing when the caller gathered none. */
+/** Whether a trace says anything beyond the outcome the table already shows. */
+const says = (t: Trace): boolean => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
+
+/** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
 export function evidenceSection(cmp: Comparison): string[] {
   const ev = cmp.evidence;
-  if (ev === undefined || ev.cases.length === 0) return [];
-  const of = ev.cases.length + ev.more;
+  if (ev === undefined) return [];
+  const cases = ev.cases.filter((e) => says(e.baseline) || says(e.candidate));
+  if (cases.length === 0) return [];
+  const of = cases.length + ev.more;
   const out: string[] = [];
   let used = 0;
   let shown = 0;
-  for (const e of ev.cases) {
+  for (const e of cases) {
     const block = [...caseBlock(e, shown + 1, of), ''];
     const size = block.reduce((sum, l) => sum + l.length + 1, 0);
     if (used + size > EVIDENCE_CHARS) break;
