@@ -25170,7 +25170,7 @@ function stepRows(t, parted) {
         .map((s, i) => {
         const cls = parted !== null && i === parted ? ' class="parted"' : '';
         const ok = s.success === null ? '' : s.success ? '✅' : '❌';
-        return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward ?? ''}</td><td>${s.tokens ?? ''}</td></tr>`;
+        return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward === null ? '' : String(Number(s.reward.toFixed(4)))}</td><td>${s.tokens ?? ''}</td></tr>`;
     })
         .join('\n');
 }
@@ -25193,8 +25193,8 @@ function caseSection(e) {
     ].join('\n');
 }
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em}pre{white-space:pre-wrap;word-break:break-word;margin:0;max-height:20em;overflow:auto}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}
-.sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}td:nth-child(3),td:nth-child(4),td:nth-child(5){min-width:14em}
+.sides section{margin:0 0 1.5em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
 /** The page: one section per regressed case, both sides' steps, the parting step highlighted. */
 function renderEvidenceHtml(cmp) {
     const ev = cmp.evidence ?? { cases: [], more: 0 };
@@ -26309,10 +26309,8 @@ function caseBlock(e, n, of) {
     const err = d.candidate_step?.error ?? null;
     if (err !== null && err.includes('\n'))
         body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
-    const notes = [
-        b.note === null ? null : `baseline: ${untrusted(b.note, { maxLength: 160 })}`,
-        c.note === null ? null : `candidate: ${untrusted(c.note, { maxLength: 160 })}`,
-    ].filter((x) => x !== null);
+    const note = (who, text) => (text === null ? null : `${who}: ${untrusted(text, { maxLength: 160 })}`);
+    const notes = b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
     if (notes.length > 0)
         body.push(`<sub>${notes.join(' · ')}</sub>`);
     return details(`Evidence, regressed case ${n} of ${of}: ${d.reason}`, body);

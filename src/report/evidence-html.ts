@@ -18,7 +18,7 @@ function stepRows(t: Trace, parted: number | null): string {
     .map((s: TraceStep, i) => {
       const cls = parted !== null && i === parted ? ' class="parted"' : '';
       const ok = s.success === null ? '' : s.success ? '✅' : '❌';
-      return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward ?? ''}</td><td>${s.tokens ?? ''}</td></tr>`;
+      return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward === null ? '' : String(Number(s.reward.toFixed(4)))}</td><td>${s.tokens ?? ''}</td></tr>`;
     })
     .join('\n');
 }
@@ -44,8 +44,8 @@ function caseSection(e: CaseEvidenceReport): string {
 }
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em}pre{white-space:pre-wrap;word-break:break-word;margin:0;max-height:20em;overflow:auto}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}
-.sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}td:nth-child(3),td:nth-child(4),td:nth-child(5){min-width:14em}
+.sides section{margin:0 0 1.5em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
 
 /** The page: one section per regressed case, both sides' steps, the parting step highlighted. */
 export function renderEvidenceHtml(cmp: Comparison): string {

@@ -63,10 +63,9 @@ function caseBlock(e: CaseEvidenceReport, n: number, of: number): string[] {
   const err = d.candidate_step?.error ?? null;
   if (err !== null && err.includes('\n'))
     body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
-  const notes = [
-    b.note === null ? null : `baseline: ${untrusted(b.note, { maxLength: 160 })}`,
-    c.note === null ? null : `candidate: ${untrusted(c.note, { maxLength: 160 })}`,
-  ].filter((x) => x !== null);
+  const note = (who: string, text: string | null): string | null => (text === null ? null : `${who}: ${untrusted(text, { maxLength: 160 })}`);
+  const notes =
+    b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
   if (notes.length > 0) body.push(`<sub>${notes.join(' · ')}</sub>`);
   return details(`Evidence, regressed case ${n} of ${of}: ${d.reason}`, body);
 }
