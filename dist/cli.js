@@ -25291,7 +25291,9 @@ function findDivergence(baseline, candidate) {
         return {
             kind: 'length',
             index: n,
-            reason: `the first ${n} step${n === 1 ? '' : 's'} agree; the ${longer} went on to step ${n + 1} (${b.length} → ${c.length} steps)`,
+            reason: n === 0
+                ? `only the ${longer} recorded steps (${b.length} → ${c.length})`
+                : `the first ${n} step${n === 1 ? '' : 's'} agree; the ${longer} went on to step ${n + 1} (${b.length} → ${c.length} steps)`,
             before: b.slice(Math.max(0, n - CONTEXT_STEPS), n),
             baseline_step: b[n] ?? null,
             candidate_step: c[n] ?? null,
@@ -26288,7 +26290,7 @@ function sourceWords(t) {
     const steps = `${t.steps.length + t.steps_dropped} step${t.steps.length + t.steps_dropped === 1 ? '' : 's'}`;
     return t.source === 'trajectory' ? `trajectory, ${steps}` : t.source === 'transcript' ? `transcript, ${steps}` : t.source === 'row' ? 'case row' : 'no row';
 }
-function caseBlock(e, n, of) {
+function caseBody(e) {
     const { baseline: b, candidate: c, divergence: d } = e;
     const body = [`Case ${untrusted(e.case_id, { maxLength: 80 })} · baseline: ${sourceWords(b)} · candidate: ${sourceWords(c)}`, ''];
     if (d.before.length > 0)
@@ -26313,7 +26315,10 @@ function caseBlock(e, n, of) {
     const notes = b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
     if (notes.length > 0)
         body.push(`<sub>${notes.join(' · ')}</sub>`);
-    return details(`Evidence, regressed case ${n} of ${of}: ${d.reason}`, body);
+    return body;
+}
+function caseBlock(e, n, of) {
+    return details(`Evidence, regressed case ${n} of ${of}: ${e.divergence.reason}`, caseBody(e));
 }
 /** Whether a trace says anything beyond the outcome the table already shows. */
 const says = (t) => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;

@@ -55,6 +55,7 @@ describe('the evidence section, rendered (goldens)', () => {
     if (name === 'rlm-code') {
       expectGolden('evidence/rlm-code.comment.md', renderComment(cmp, ctx));
       expectGolden('evidence/rlm-code.html', renderEvidenceHtml(cmp));
+      expectGolden('evidence/rlm-code.check-text.md', renderCheckOutput(cmp, ctx, 't').text ?? '');
     }
   });
   it('shows nothing when no evidence was gathered or no case regressed', () => {
@@ -153,7 +154,13 @@ describe('a hostile transcript', () => {
     const section = evidenceSection(hostile).join('\n');
     expect(section.length).toBeLessThanOrEqual(EVIDENCE_CHARS);
     expect(renderComment(hostile, ctx).length).toBeLessThanOrEqual(COMMENT_LIMIT.max);
-    expect(Buffer.byteLength(renderCheckOutput(hostile, ctx, 't').summary)).toBeLessThanOrEqual(CHECK_SUMMARY_LIMIT.max);
+    const check = renderCheckOutput(hostile, ctx, 't');
+    expect(Buffer.byteLength(check.summary)).toBeLessThanOrEqual(CHECK_SUMMARY_LIMIT.max);
+    expect(Buffer.byteLength(check.text ?? '')).toBeLessThanOrEqual(65_000);
+    expect((check.text ?? '').slice(0, 200)).toContain('### `weekday`: only the candidate recorded steps (0 → 3)');
+    // The check run's details: the same skeleton as with benign text, and no marker or command lines.
+    expect(skeleton(check.text ?? '')).toBe(skeleton(renderCheckOutput(plain, ctx, 't').text ?? ''));
+    expect(check.text).not.toMatch(/^(::|<!--)/m);
   });
   it('is escaped in the HTML page: no tag or comment of its own', () => {
     const html = renderEvidenceHtml(hostile);

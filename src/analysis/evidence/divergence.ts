@@ -43,7 +43,10 @@ export function findDivergence(baseline: Trace, candidate: Trace): Divergence {
     return {
       kind: 'length',
       index: n,
-      reason: `the first ${n} step${n === 1 ? '' : 's'} agree; the ${longer} went on to step ${n + 1} (${b.length} → ${c.length} steps)`,
+      reason:
+        n === 0
+          ? `only the ${longer} recorded steps (${b.length} → ${c.length})`
+          : `the first ${n} step${n === 1 ? '' : 's'} agree; the ${longer} went on to step ${n + 1} (${b.length} → ${c.length} steps)`,
       before: b.slice(Math.max(0, n - CONTEXT_STEPS), n),
       baseline_step: b[n] ?? null,
       candidate_step: c[n] ?? null,

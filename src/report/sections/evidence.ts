@@ -8,6 +8,7 @@
 import type { Comparison } from '../../analysis/compare.js';
 import type { CaseEvidenceReport, Trace, TraceStep } from '../../analysis/evidence/model.js';
 import { pyFixed, signed } from '../../stats/format.js';
+import { fitMarkdown } from '../markdown/fit.js';
 import { details, table, untrusted, untrustedBlock } from '../markdown/markdown.js';
 
 /** Most characters of all evidence blocks together (a comment holds 65,000). */
@@ -40,7 +41,7 @@ function sourceWords(t: Trace): string {
   return t.source === 'trajectory' ? `trajectory, ${steps}` : t.source === 'transcript' ? `transcript, ${steps}` : t.source === 'row' ? 'case row' : 'no row';
 }
 
-function caseBlock(e: CaseEvidenceReport, n: number, of: number): string[] {
+function caseBody(e: CaseEvidenceReport): string[] {
   const { baseline: b, candidate: c, divergence: d } = e;
   const body: string[] = [`Case ${untrusted(e.case_id, { maxLength: 80 })} · baseline: ${sourceWords(b)} · candidate: ${sourceWords(c)}`, ''];
   if (d.before.length > 0) body.push(`Same in both before it: ${d.before.map(stepLine).join(' · ')}`, '');
@@ -67,8 +68,57 @@ function caseBlock(e: CaseEvidenceReport, n: number, of: number): string[] {
   const notes =
     b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
   if (notes.length > 0) body.push(`<sub>${notes.join(' · ')}</sub>`);
-  return details(`Evidence, regressed case ${n} of ${of}: ${d.reason}`, body);
+  return body;
 }
+
+function caseBlock(e: CaseEvidenceReport, n: number, of: number): string[] {
+  return details(`Evidence, regressed case ${n} of ${of}: ${e.divergence.reason}`, caseBody(e));
+}
+
+/** Every step of one side, one row each (cells capped). */
+function stepsTable(t: Trace, parted: number | null): string[] {
+  if (t.steps.length === 0) return [];
+  const rows = t.steps.map((s, i) => [
+    `${s.step}${i === parted ? ' ⬅' : ''}`,
+    cell(s.action, 40),
+    cell(s.input, 300),
+    result(s),
+    reward(s),
+    s.tokens === null ? '—' : String(s.tokens),
+  ]);
+  const more = t.steps_dropped > 0 ? [`${t.steps_dropped} more steps not kept.`, ''] : [];
+  return [
+    ...table(['Step', 'Action', 'Code or arguments', 'Result', 'Reward', 'Tokens'], ['right', 'left', 'left', 'left', 'right', 'right'], rows),
+    '',
+    ...more,
+  ];
+}
+
+/**
+ * The check run's details (its output `text`): every regressed case's evidence with both runs'
+ * steps, fitted to the check run's limit; null when no evidence was gathered.
+ */
+export function evidenceDetails(cmp: Comparison): string | null {
+  const ev = cmp.evidence;
+  if (ev === undefined || ev.cases.length === 0) return null;
+  const lines: string[] = ['## Why the regressed cases regressed', ''];
+  for (const e of ev.cases) {
+    lines.push(`### ${untrusted(e.case_id, { maxLength: 80 })}: ${e.divergence.reason}`, '', ...caseBody(e), '');
+    for (const [name, t] of [
+      ['Baseline', e.baseline],
+      ['Candidate', e.candidate],
+    ] as const) {
+      const steps = stepsTable(t, e.divergence.index);
+      if (steps.length > 0) lines.push(`**${name}'s steps** (⬅ where the runs part)`, '', ...steps);
+    }
+  }
+  if (ev.more > 0) lines.push(`${ev.more} more regressed cases beyond the cap of the evidence.`, '');
+  const note = '> [!NOTE]\n> Cut to fit the check run; every step is in `evidence.html` and the JSON report in the report artifact.';
+  return fitMarkdown(lines.join('\n'), { max: EVIDENCE_DETAILS_BYTES, unit: 'bytes' }, note).text;
+}
+
+/** The check run's `text` limit, in bytes (GitHub's is 65,535). */
+export const EVIDENCE_DETAILS_BYTES = 65_000;
 
 /** Whether a trace says anything beyond the outcome the table already shows. */
 const says = (t: Trace): boolean => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
