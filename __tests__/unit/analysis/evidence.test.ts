@@ -13,6 +13,9 @@ import { parseTrajectory, rlmStep } from '../../../src/analysis/evidence/rlm-cod
 import { gatherEvidence } from '../../../src/load/evidence.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
 import { caseOf } from '../../../src/adapters/parsing/records-common.js';
+import { packSummary } from '../../../src/schema/pack.js';
+import { loadedPacked, packedSummary } from '../../../src/schema/packed-summary.js';
+import { caseRowsOf } from '../../../src/analysis/evidence/collect.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
 const benchFile = (side: string): string => {
@@ -103,6 +106,22 @@ describe('rlm-code trajectories written by its own runner', () => {
     expect(e?.divergence).toMatchObject({ kind: 'input', index: 0, reason: 'parted at step 1: different code' });
     expect(e?.divergence.baseline_step).toMatchObject({ success: true, output: 'Saturday\n' });
     expect(e?.divergence.candidate_step).toMatchObject({ success: false });
+  });
+});
+
+describe('summaries loaded packed (large pairs)', () => {
+  it('are told apart without building their cases, and their regressed rows are read again from the file', () => {
+    const opts = { format: 'auto' };
+    const packed = (file: string) => packedSummary(packSummary(loadSummary(file, opts)));
+    const b = packed(benchFile('baseline'));
+    const c = packed(benchFile('candidate'));
+    expect(loadedPacked(b)).toBe(true);
+    expect(caseRowsOf(b, ['weekday'])).toBeNull();
+    const cmp = compareSummaries({ path: 'b', summary: b }, { path: 'c', summary: c });
+    const ev = gatherEvidence(cmp, { baseline: benchFile('baseline'), candidate: benchFile('candidate') }, { baseline: opts, candidate: opts });
+    expect(ev.cases[0]?.candidate).toMatchObject({ source: 'trajectory', final_answer: 'I could not determine the weekday: the date did not parse.' });
+    expect(ev.cases[0]?.divergence.kind).toBe('input');
+    expect(loadedPacked(loadSummary(benchFile('baseline'), opts))).toBe(false);
   });
 });
 
