@@ -12,6 +12,9 @@ import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries, type Comparison } from '../../../src/analysis/compare.js';
 import { collectEvidence, regressedIds } from '../../../src/analysis/evidence/collect.js';
 import { parseTrajectory } from '../../../src/analysis/evidence/rlm-code.js';
+import { findDivergence } from '../../../src/analysis/evidence/divergence.js';
+import { extractTrace } from '../../../src/analysis/evidence/extract.js';
+import { caseOf } from '../../../src/adapters/parsing/records-common.js';
 import { collectTrajectories, gatherEvidence, trajectoryFile } from '../../../src/load/evidence.js';
 import { COMMENT_LIMIT, CHECK_SUMMARY_LIMIT, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
 import { escapeHtml, renderEvidenceHtml } from '../../../src/report/evidence-html.js';
@@ -45,6 +48,24 @@ const ctx = {
 };
 
 describe('the evidence section, rendered (goldens)', () => {
+  it('tau-bench: two real trials of airline task 13 (sierra-research/tau-bench historical trajectories)', () => {
+    // Rows as the tau-bench adapter keeps them (format tau-bench, extra.traj and extra.info).
+    const row = (side: string): CaseResult => {
+      const [r] = JSON.parse(readFileSync(`${dir}tau-bench/${side}.json`, 'utf8')) as Record<string, unknown>[];
+      return {
+        ...caseOf({ id: '13', completed: r?.['reward'] === 1, reward: r?.['reward'] as number }),
+        extra: { trial: r?.['trial'], info: r?.['info'], traj: r?.['traj'] },
+      };
+    };
+    const baseline = extractTrace('tau-bench', row('baseline'));
+    const candidate = extractTrace('tau-bench', row('candidate'));
+    expect(baseline.source).toBe('transcript');
+    const divergence = findDivergence(baseline, candidate);
+    expect(divergence.index).not.toBeNull();
+    const cmp = { evidence: { cases: [{ case_id: '13', baseline, candidate, divergence }], more: 0 } } as unknown as Comparison;
+    expectGolden('evidence/tau-bench.md', `${evidenceSection(cmp).join('\n')}\n`);
+  });
+
   it.each([
     ['rlm-code', RLM.baseline, RLM.candidate],
     ['inspect-ai', `${dir}inspect-ai/baseline.json`, `${dir}inspect-ai/candidate.json`],

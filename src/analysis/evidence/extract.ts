@@ -114,7 +114,10 @@ function inspectTrace(c: CaseResult): Trace {
 function tauTrace(c: CaseResult, format: string): Trace {
   const t = base(c, format);
   const info = isObj(c.extra['info']) ? c.extra['info'] : null;
-  return withTranscript({ ...t, reason: t.reason ?? str(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
+  const read = withTranscript({ ...t, reason: t.reason ?? str(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
+  // The agent's last words to the user stand for its final answer when the row has none.
+  const last = [...read.steps].reverse().find((s) => s.action === 'message');
+  return read.final_answer === null && last !== undefined ? { ...read, final_answer: last.input } : read;
 }
 
 function promptfooTrace(c: CaseResult): Trace {
