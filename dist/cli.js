@@ -25573,15 +25573,17 @@ function caseRowsOf(summary, ids) {
             rows.set(c.id, c);
     return rows;
 }
-function missingTrace(format) {
-    return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note: 'the case row was not found' };
+function missingTrace(format, note) {
+    return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note };
 }
 /** The evidence report of the regressed cases `ids`. */
 function collectEvidence(cmp, ids, input) {
     const traceOf = (side, id) => {
         const format = cmp[side].summary.format;
         const row = input.rows[side].get(id);
-        return row === undefined ? missingTrace(format) : extractTrace(format, row, input.trajectory?.(side, row));
+        if (row === undefined)
+            return missingTrace(format, input.unread?.[side] ?? 'the case row was not found');
+        return extractTrace(format, row, input.trajectory?.(side, row));
     };
     return ids.map((id) => {
         const baseline = traceOf('baseline', id);
@@ -25678,17 +25680,30 @@ class TrajectoryReader {
  * The evidence of the regressed cases of `cmp`, whose summaries were read from `files` with
  * `options` (needed to read a packed summary again). Reads nothing when no case regressed.
  */
-function gatherEvidence(cmp, files, options) {
+function gatherEvidence(cmp, files, options, 
+/** Read a summary loaded packed again for its rows (a large pair: seconds). Off: its cases say so. */
+reread = true) {
     const { ids, more } = regressedIds(cmp);
     if (ids.length === 0)
         return { cases: [], more };
+    const unread = {};
     const rowsOf = (side) => {
         const rows = caseRowsOf(cmp[side].summary, ids);
-        return rows ?? caseRowsOf(loadSummary(files[side], options[side]), ids);
+        if (rows !== null)
+            return rows;
+        if (!reread) {
+            unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';
+            return new Map();
+        }
+        return caseRowsOf(loadSummary(files[side], options[side]), ids);
     };
     const reader = new TrajectoryReader(files);
     return {
-        cases: collectEvidence(cmp, ids, { rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') }, trajectory: (s, c) => reader.read(s, c) }),
+        cases: collectEvidence(cmp, ids, {
+            rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') },
+            unread,
+            trajectory: (s, c) => reader.read(s, c),
+        }),
         more,
     };
 }
@@ -35258,7 +35273,8 @@ async function runCompare(cmd, io) {
         cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
     }
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
-    cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options);
+    // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
+    cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options, cmd.evidence !== null);
     const inputs = [...baselines, ...candidates];
     if (cmd.evidence !== null)
         writeEvidence(cmd.evidence, inputs, cmp);

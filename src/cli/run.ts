@@ -131,7 +131,8 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     cmp.sequential = decideSequential(cmp.verdict, cmp.significance.gates, seq.round, seq.max, policy.confidence);
   }
   // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
-  cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0] as string, candidate: candidates[0] as string }, options);
+  // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
+  cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0] as string, candidate: candidates[0] as string }, options, cmd.evidence !== null);
   const inputs = [...baselines, ...candidates];
   if (cmd.evidence !== null) writeEvidence(cmd.evidence, inputs, cmp);
   const pieces = RENDERERS[cmd.format](cmp);

@@ -92,16 +92,32 @@ class TrajectoryReader {
  * The evidence of the regressed cases of `cmp`, whose summaries were read from `files` with
  * `options` (needed to read a packed summary again). Reads nothing when no case regressed.
  */
-export function gatherEvidence(cmp: Comparison, files: Record<Side, string>, options: Record<Side, LoadOptions>): EvidenceReport {
+export function gatherEvidence(
+  cmp: Comparison,
+  files: Record<Side, string>,
+  options: Record<Side, LoadOptions>,
+  /** Read a summary loaded packed again for its rows (a large pair: seconds). Off: its cases say so. */
+  reread = true,
+): EvidenceReport {
   const { ids, more } = regressedIds(cmp);
   if (ids.length === 0) return { cases: [], more };
+  const unread: Partial<Record<Side, string>> = {};
   const rowsOf = (side: Side): Map<string, CaseResult> => {
     const rows = caseRowsOf(cmp[side].summary, ids);
-    return rows ?? (caseRowsOf(loadSummary(files[side], options[side]), ids) as Map<string, CaseResult>);
+    if (rows !== null) return rows;
+    if (!reread) {
+      unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';
+      return new Map();
+    }
+    return caseRowsOf(loadSummary(files[side], options[side]), ids) as Map<string, CaseResult>;
   };
   const reader = new TrajectoryReader(files);
   return {
-    cases: collectEvidence(cmp, ids, { rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') }, trajectory: (s, c) => reader.read(s, c) }),
+    cases: collectEvidence(cmp, ids, {
+      rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') },
+      unread,
+      trajectory: (s, c) => reader.read(s, c),
+    }),
     more,
   };
 }

@@ -122,6 +122,9 @@ describe('summaries loaded packed (large pairs)', () => {
     expect(ev.cases[0]?.candidate).toMatchObject({ source: 'trajectory', final_answer: 'I could not determine the weekday: the date did not parse.' });
     expect(ev.cases[0]?.divergence.kind).toBe('input');
     expect(loadedPacked(loadSummary(benchFile('baseline'), opts))).toBe(false);
+    // Without a re-read (the CLI without --evidence): no rows, and each side says why.
+    const unread = gatherEvidence(cmp, { baseline: benchFile('baseline'), candidate: benchFile('candidate') }, { baseline: opts, candidate: opts }, false);
+    expect(unread.cases[0]?.candidate).toMatchObject({ source: 'none', steps: [], note: expect.stringContaining('--evidence DIR reads them again') });
   });
 });
 

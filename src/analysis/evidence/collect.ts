@@ -37,11 +37,13 @@ export function caseRowsOf(summary: BenchmarkSummary, ids: readonly string[]): M
 /** What the caller gathered: each side's rows of the regressed cases, and the rlm-code trajectories it read. */
 export interface EvidenceInput {
   rows: Record<Side, ReadonlyMap<string, CaseResult>>;
+  /** Why a side has no rows, when it has none on purpose (a large pair not read again). */
+  unread?: Partial<Record<Side, string>>;
   trajectory?: (side: Side, c: CaseResult) => TrajectoryInput | undefined;
 }
 
-function missingTrace(format: string): Trace {
-  return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note: 'the case row was not found' };
+function missingTrace(format: string, note: string): Trace {
+  return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note };
 }
 
 /** The evidence report of the regressed cases `ids`. */
@@ -49,7 +51,8 @@ export function collectEvidence(cmp: Comparison, ids: readonly string[], input: 
   const traceOf = (side: Side, id: string): Trace => {
     const format = cmp[side].summary.format;
     const row = input.rows[side].get(id);
-    return row === undefined ? missingTrace(format) : extractTrace(format, row, input.trajectory?.(side, row));
+    if (row === undefined) return missingTrace(format, input.unread?.[side] ?? 'the case row was not found');
+    return extractTrace(format, row, input.trajectory?.(side, row));
   };
   return ids.map((id) => {
     const baseline = traceOf('baseline', id);
