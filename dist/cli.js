@@ -7403,13 +7403,13 @@ function latencyOfSorted(sorted) {
 /** The value at a dotted path of a record; a key containing dots is taken whole first. */
 const valueAt = fieldValue;
 /** A JSON object (not an array, not null). */
-const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj$2 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The array of records of a parsed JSON document (the document itself, or under the first of `keys` that holds one), and its path. */
 function recordsAt(data, keys) {
     if (Array.isArray(data))
         return { items: data, at: '$' };
     for (const key of keys)
-        if (isObj(data) && Array.isArray(data[key]))
+        if (isObj$2(data) && Array.isArray(data[key]))
             return { items: data[key], at: `$.${key}` };
     return null;
 }
@@ -8209,12 +8209,12 @@ const F$2 = {
     duration: ['duration_seconds', 'elapsed_s', 'cost_snapshot.wall_time_s'],
     cost: ['cost_snapshot', 'cost'],
 };
-const isScenario = (v) => isObj(v) &&
+const isScenario = (v) => isObj$2(v) &&
     typeof v['outcome'] === 'string' &&
     firstOf(v, ['scenario', 'scenario_name']) !== undefined &&
     firstOf(v, ['final_score', 'composite_score']) !== undefined;
 /** A line `run_benchmark.py` appends: one battery of scenarios. */
-const isBattery = (v) => isObj(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj);
+const isBattery = (v) => isObj$2(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj$2);
 function rleMismatch(source) {
     if (source.kind === 'directory')
         return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
@@ -8226,7 +8226,7 @@ function rleMismatch(source) {
                 continue;
             try {
                 const r = JSON.parse(text);
-                return isScenario(r) || isBattery(r) || (isObj(r) && r['run_type'] === 'benchmark')
+                return isScenario(r) || isBattery(r) || (isObj$2(r) && r['run_type'] === 'benchmark')
                     ? null
                     : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
             }
@@ -8250,7 +8250,7 @@ function toCase$6(p, s) {
     const ticksField = firstOf(r, F$2.ticks);
     const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
     const costField = firstOf(r, F$2.cost);
-    const cost = costField !== undefined && isObj(costField.value) ? costField.value : null;
+    const cost = costField !== undefined && isObj$2(costField.value) ? costField.value : null;
     const usd = cost === null || cost['estimated_cost_usd'] === undefined
         ? null
         : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
@@ -8306,7 +8306,7 @@ function fromDirectory(source) {
         .map((n) => {
         const file = source.sibling(n);
         const data = fileSource(file).json();
-        if (!isObj(data))
+        if (!isObj$2(data))
             throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
         return { place: n, data, run: data };
     });
@@ -8348,7 +8348,7 @@ function fromHistory(p, source, selector) {
         }
         if (isScenario(r) || isBattery(r))
             lines.push({ line, data: r });
-        else if (!(isObj(r) && r['run_type'] === 'benchmark'))
+        else if (!(isObj$2(r) && r['run_type'] === 'benchmark'))
             p.add(`line ${line}`, null, 'a scenario run (`scenario`, `outcome`, `final_score`) or a battery (`scenarios`)', r);
     }
     p.check();
@@ -8416,7 +8416,7 @@ function runMetadata(p, scenarios) {
 function runCost$1(cases, battery) {
     if (battery !== null) {
         const c = battery['cost_snapshot'];
-        if (!isObj(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
+        if (!isObj$2(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
             return null;
         // Before pricing_source was recorded, a zero estimate for tokens spent means no price was found.
         if (c['estimated_cost_usd'] === 0 && typeof c['total_tokens'] === 'number' && c['total_tokens'] > 0 && c['pricing_source'] === undefined)
@@ -8443,7 +8443,7 @@ function fromRle(source, options = { format: 'rle' }) {
     }
     else {
         const data = source.json();
-        if (!isObj(data))
+        if (!isObj$2(data))
             throw new InputError(`${source.file}: expected ${RLE_SHAPE}`);
         scenarios = [{ place: '$', data, run: data }];
     }
@@ -8493,16 +8493,16 @@ function fromRle(source, options = { format: 'rle' }) {
  */
 const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json (a JSON object with `benchmarks`, each with `results`, `metrics`, `error` or a `status`) or a <benchmark>_results.json (`benchmark`, `results`, `metrics`)';
 /** What a benchmark entry of summary.json holds when the runner wrote it. */
-const isBenchmarkEntry = (b) => isObj(b) && (isObj(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
+const isBenchmarkEntry = (b) => isObj$2(b) && (isObj$2(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
 /** A per-benchmark results file as the runner (or a benchmark's `save_results`) writes it. */
-const isResultsFile = (d) => isObj(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj(d['metrics']);
+const isResultsFile = (d) => isObj$2(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj$2(d['metrics']);
 function rlmRunnerMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const data = source.json();
     if (isResultsFile(data))
         return null;
-    if (!isObj(data) || !isObj(data['benchmarks']))
+    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
         return 'no `benchmarks` object';
     const entries = Object.values(data['benchmarks']);
     return entries.length > 0 && entries.every(isBenchmarkEntry) ? null : 'its benchmarks have no `results`, `metrics`, `error` or `status`';
@@ -8542,7 +8542,7 @@ function taskCases(p, key, rows, at) {
     const ids = [];
     rows.forEach((r, i) => {
         const place = `${at}[${i}]`;
-        if (!isObj(r))
+        if (!isObj$2(r))
             return p.add(place, null, 'a task record (an object)', r);
         const id = firstOf(r, TASK.id);
         if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
@@ -8587,9 +8587,9 @@ function siblingRows(key, file) {
     const data = fileSource(file).json();
     const rows = Array.isArray(data)
         ? { items: data, at: '$' }
-        : isObj(data) && Array.isArray(data['results'])
+        : isObj$2(data) && Array.isArray(data['results'])
             ? { items: data['results'], at: '$.results' }
-            : isObj(data) && Array.isArray(data['tasks'])
+            : isObj$2(data) && Array.isArray(data['tasks'])
                 ? { items: data['tasks'], at: '$.tasks' }
                 : null;
     if (rows === null)
@@ -8601,14 +8601,14 @@ function siblingRows(key, file) {
 }
 /** How many tasks the runner plans for a benchmark: `max_tasks` of its configuration, halved for Deep Research (`run_all_benchmarks*`). */
 function plannedTasks(key, configuration) {
-    const max = isObj(configuration) ? configuration['max_tasks'] : undefined;
+    const max = isObj$2(configuration) ? configuration['max_tasks'] : undefined;
     const n = typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 10; // the runner's default
     return Math.max(1, key === 'deep_research' ? Math.floor(n / 2) : n);
 }
 /** One benchmark entry of the summary. */
 function readBenchmark(p, source, key, b) {
     const place = `$.benchmarks.${key}`;
-    const metrics = isObj(b['metrics']) ? b['metrics'] : null;
+    const metrics = isObj$2(b['metrics']) ? b['metrics'] : null;
     const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics' && k !== 'results'));
     const none = { key, cases: [], byTask: false, counts: null, error: null };
     if (typeof b['error'] === 'string')
@@ -8669,12 +8669,12 @@ function fromRlmRunner(source) {
     const data = source.json();
     if (isResultsFile(data))
         return fromResultsFile(source, data);
-    if (!isObj(data) || !isObj(data['benchmarks']))
+    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
         throw new InputError(`${source.file}: expected ${RLM_RUNNER_SHAPE}`);
     const p = new Problems(source.file);
     const benchmarks = [];
     for (const [key, b] of Object.entries(data['benchmarks'])) {
-        if (!isObj(b))
+        if (!isObj$2(b))
             p.add(`$.benchmarks.${key}`, null, 'a benchmark entry (an object)', b);
         else
             benchmarks.push(readBenchmark(p, source, key, b));
@@ -8700,7 +8700,7 @@ function fromRlmRunner(source) {
     }
     const failed = benchmarks.filter((b) => b.error !== null);
     const top = Object.fromEntries(Object.entries(data).filter(([k]) => !['benchmarks', 'model', 'max_depth', 'configuration', 'total_time'].includes(k)));
-    const cfg = isObj(configuration) ? configuration : {};
+    const cfg = isObj$2(configuration) ? configuration : {};
     const summary = summaryOf({
         id: `${basename(source.file).replace(/\.json$/i, '')}${typeof model === 'string' ? ` ${model}` : ''}`,
         format: 'rlm-runner',
@@ -8741,14 +8741,14 @@ function fromRlmRunner(source) {
  *   inner; body rows have no `description` or `test`, only `vars` in the order of `head.vars`.
  *   Providers had no labels then: a label is only in the eval's `config.providers`, in order.
  */
-const str$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
-const nonEmpty$1 = (v) => (isObj(v) && Object.keys(v).length > 0 ? v : null);
+const str$2 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const nonEmpty$2 = (v) => (isObj$2(v) && Object.keys(v).length > 0 ? v : null);
 const idx = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
 function providerOf(v) {
     if (typeof v === 'string' && v !== '')
         return { id: v, label: null };
-    if (isObj(v) && str$1(v['id']) !== null)
-        return { id: v['id'], label: str$1(v['label']) };
+    if (isObj$2(v) && str$2(v['id']) !== null)
+        return { id: v['id'], label: str$2(v['label']) };
     return null;
 }
 /** Version 3 rows (JSON or JSON Lines) into the grid. */
@@ -8758,7 +8758,7 @@ function gridOfRows(rows, prompts, p) {
     const tests = new Map();
     const cells = [];
     for (const { row, place } of rows) {
-        if (!isObj(row)) {
+        if (!isObj$2(row)) {
             p.add(place, null, 'a promptfoo result object', row);
             continue;
         }
@@ -8774,18 +8774,18 @@ function gridOfRows(rows, prompts, p) {
         if (test === null || column === null || provider === null)
             continue;
         const head = listed[column];
-        const promptLabel = str$1(isObj(row['prompt']) ? row['prompt']['label'] : null) ?? str$1(isObj(head) ? head['label'] : null);
+        const promptLabel = str$2(isObj$2(row['prompt']) ? row['prompt']['label'] : null) ?? str$2(isObj$2(head) ? head['label'] : null);
         if (!columns.has(column))
             columns.set(column, {
                 index: column,
-                provider: str$1(isObj(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
+                provider: str$2(isObj$2(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
                 providerId: provider.id,
                 prompt: promptLabel,
             });
         if (!tests.has(test)) {
-            const tc = isObj(row['testCase']) ? row['testCase'] : {};
-            const vars = isObj(tc['vars']) ? tc['vars'] : isObj(row['vars']) ? row['vars'] : null;
-            tests.set(test, { index: test, description: str$1(tc['description']) ?? str$1(row['description']), vars, metadata: nonEmpty$1(tc['metadata']) });
+            const tc = isObj$2(row['testCase']) ? row['testCase'] : {};
+            const vars = isObj$2(tc['vars']) ? tc['vars'] : isObj$2(row['vars']) ? row['vars'] : null;
+            tests.set(test, { index: test, description: str$2(tc['description']) ?? str$2(row['description']), vars, metadata: nonEmpty$2(tc['metadata']) });
         }
         cells.push({ test, column, place, row, table: false });
     }
@@ -8793,7 +8793,7 @@ function gridOfRows(rows, prompts, p) {
 }
 /** The providers of the eval's own config, in order: {id, label}. */
 function configProviders(top) {
-    const config = isObj(top['config']) ? top['config'] : {};
+    const config = isObj$2(top['config']) ? top['config'] : {};
     const list = config['providers'];
     if (!Array.isArray(list))
         return [];
@@ -8801,14 +8801,14 @@ function configProviders(top) {
 }
 /** Version 2: the table's grid; columns told apart by the config's providers where the table cannot. */
 function gridOfTable(top, table, p) {
-    const head = isObj(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
+    const head = isObj$2(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
     const body = Array.isArray(table['body']) ? table['body'] : null;
     if (head === null || body === null) {
         p.add('$.results.table', null, "{head: {prompts: [...]}, body: [...]} (promptfoo's results version 2)", table);
         p.check();
         return { columns: [], tests: new Map(), cells: [] };
     }
-    const old = head.every((h) => !isObj(h) || h['provider'] === undefined);
+    const old = head.every((h) => !isObj$2(h) || h['provider'] === undefined);
     const providers = configProviders(top);
     const columns = head.map((h, j) => (old ? oldColumn(h, j, providers) : newColumn(h, j)));
     const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
@@ -8824,19 +8824,19 @@ function gridOfTable(top, table, p) {
     const cells = [];
     body.forEach((row, i) => {
         const place = `$.results.table.body[${i}]`;
-        if (!isObj(row) || !Array.isArray(row['outputs']))
-            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj(row) ? row['outputs'] : row);
-        const test = isObj(row['test']) ? row['test'] : {};
+        if (!isObj$2(row) || !Array.isArray(row['outputs']))
+            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj$2(row) ? row['outputs'] : row);
+        const test = isObj$2(row['test']) ? row['test'] : {};
         tests.set(i, {
             index: i,
-            description: str$1(row['description']) ?? str$1(test['description']),
-            vars: isObj(test['vars']) ? test['vars'] : varsOfRow(table, row),
-            metadata: nonEmpty$1(test['metadata']),
+            description: str$2(row['description']) ?? str$2(test['description']),
+            vars: isObj$2(test['vars']) ? test['vars'] : varsOfRow(table, row),
+            metadata: nonEmpty$2(test['metadata']),
         });
         row['outputs'].forEach((out, j) => {
             if (j >= columns.length)
                 return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
-            if (!isObj(out))
+            if (!isObj$2(out))
                 return p.add(`${place}.outputs[${j}]`, null, 'an output object', out);
             cells.push({ test: i, column: j, place: `${place}.outputs[${j}]`, row: out, table: true });
         });
@@ -8846,14 +8846,14 @@ function gridOfTable(top, table, p) {
 function newColumn(h, j) {
     return {
         index: j,
-        provider: str$1(isObj(h) ? h['provider'] : null) ?? `column ${j}`,
-        providerId: str$1(isObj(h) ? h['provider'] : null),
-        prompt: str$1(isObj(h) ? (h['label'] ?? h['display']) : null),
+        provider: str$2(isObj$2(h) ? h['provider'] : null) ?? `column ${j}`,
+        providerId: str$2(isObj$2(h) ? h['provider'] : null),
+        prompt: str$2(isObj$2(h) ? (h['label'] ?? h['display']) : null),
     };
 }
 /** A 0.2x column: the provider from the display's `[<id>] ` prefix, else the config's only provider. */
 function oldColumn(h, j, providers) {
-    const display = str$1(isObj(h) ? h['display'] : null);
+    const display = str$2(isObj$2(h) ? h['display'] : null);
     const m = display === null ? null : /^\[([^\]]+)\] ([\s\S]*)$/.exec(display);
     const only = providers.length === 1 ? providers[0] : null;
     const id = m ? m[1] : (only?.id ?? null);
@@ -8861,7 +8861,7 @@ function oldColumn(h, j, providers) {
 }
 /** 0.2x body rows: `vars` is the values in the order of `head.vars`. */
 function varsOfRow(table, row) {
-    const names = isObj(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
+    const names = isObj$2(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
     const values = row['vars'];
     if (names === null || !Array.isArray(values) || values.length !== names.length)
         return null;
@@ -8989,7 +8989,7 @@ function testNames(tests) {
 const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
 /** A version-3 result row, as the JSON Lines output holds one per line. */
 function isRow(r) {
-    return isObj(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj(r['testCase']));
+    return isObj$2(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj$2(r['testCase']));
 }
 function firstRecord(source) {
     for (const { text } of source.lines()) {
@@ -9012,7 +9012,7 @@ function promptfooMismatch(source) {
     const data = source.json();
     if (isRow(data))
         return null;
-    if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results']))
+    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
         return 'no `results.results` array';
     return 'evalId' in data || typeof data['results']['version'] === 'number' ? null : 'no `evalId` or `results.version`';
 }
@@ -9022,10 +9022,10 @@ function readGrid(source, p) {
     const data = source.json();
     if (isRow(data))
         return { layout: 'jsonl', ...gridOfRows([{ row: data, place: '$' }], null, p), top: null };
-    if (!isObj(data) || !isObj(data['results']) || !Array.isArray(data['results']['results']))
+    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
         throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
     const results = data['results'];
-    if (results['version'] !== 3 && isObj(results['table']))
+    if (results['version'] !== 3 && isObj$2(results['table']))
         return { layout: 'v2', ...gridOfTable(data, results['table'], p), top: data };
     const rows = results['results'].map((row, i) => ({ row, place: `$.results.results[${i}]` }));
     return { layout: 'v3', ...gridOfRows(rows, results['prompts'], p), top: data };
@@ -9082,7 +9082,7 @@ function failureOf(cell, success) {
         return 'assertion';
     if (cell.table)
         return r['gradingResult'] === undefined || r['gradingResult'] === null ? 'error' : 'assertion';
-    const response = isObj(r['response']) ? r['response'] : {};
+    const response = isObj$2(r['response']) ? r['response'] : {};
     return typeof response['error'] === 'string' && response['error'] !== '' ? 'error' : 'assertion';
 }
 /** The error and output texts: a table output's text is `error\n---\noutput` when it failed. */
@@ -9094,7 +9094,7 @@ function textsOf(cell, success) {
         const cut = success ? -1 : text.indexOf('\n---\n');
         return cut < 0 ? { error: null, output: text } : { error: text.slice(0, cut), output: text.slice(cut + 5) };
     }
-    const response = isObj(r['response']) ? r['response'] : {};
+    const response = isObj$2(r['response']) ? r['response'] : {};
     return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
 }
 function toCase$5(p, cell, id, column, test) {
@@ -9107,20 +9107,20 @@ function toCase$5(p, cell, id, column, test) {
     const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
     const latency = optional('latencyMs', r['latencyMs']);
     const cost = optional('cost', r['cost']);
-    const response = isObj(r['response']) ? r['response'] : {};
+    const response = isObj$2(r['response']) ? r['response'] : {};
     const [tokensKey, tokens] = cell.table
         ? ['tokenUsage', r['tokenUsage']]
-        : isObj(response['tokenUsage'])
+        : isObj$2(response['tokenUsage'])
             ? ['response.tokenUsage', response['tokenUsage']]
             : ['tokenUsage', r['tokenUsage']];
-    const usage = isObj(tokens)
+    const usage = isObj$2(tokens)
         ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
         : null;
     if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
         return null;
     const failure = failureOf(cell, success);
     const texts = textsOf(cell, success);
-    const grading = isObj(r['gradingResult']) ? r['gradingResult'] : null;
+    const grading = isObj$2(r['gradingResult']) ? r['gradingResult'] : null;
     return caseOf({
         id,
         completed: success,
@@ -9141,8 +9141,8 @@ function toCase$5(p, cell, id, column, test) {
             ...(test?.metadata ? { test_metadata: test.metadata } : {}),
             failure,
             ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
-            ...(isObj(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
-            ...(isObj(r['metadata']) ? { metadata: r['metadata'] } : {}),
+            ...(isObj$2(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
+            ...(isObj$2(r['metadata']) ? { metadata: r['metadata'] } : {}),
             ...(cost === null ? {} : { cost_usd: cost }),
         },
     });
@@ -9177,7 +9177,7 @@ function summaryParts(source, grid, chosen, cases) {
     const providers = [...new Set(chosen.map((c) => c.provider))];
     const prompts = [...new Set(chosen.map((c) => c.prompt))];
     const top = grid.top ?? {};
-    const results = isObj(top['results']) ? top['results'] : {};
+    const results = isObj$2(top['results']) ? top['results'] : {};
     const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
     const side = [
         providers.length === 1 ? providers[0] : null,
@@ -9242,7 +9242,7 @@ const MULTIHOP_SHAPE = "multi-hop QA results: JSON Lines, one line per example w
 function multihopMismatch(source) {
     // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
     if (source.kind === 'json')
-        return isObj(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
+        return isObj$2(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
     if (source.kind !== 'jsonl')
         return `not JSON Lines (${source.kind})`;
     for (const { text } of source.lines()) {
@@ -9263,8 +9263,8 @@ function multihopMismatch(source) {
 }
 /** The per-model entries of a line holding every model of the run (`models`, or the older top-level `regular` / `rlm`); null for a flat line. */
 function nestedEntries(r) {
-    const isEntry = (v) => isObj(v) && 'f1' in v && 'em' in v;
-    if (isObj(r['models']))
+    const isEntry = (v) => isObj$2(v) && 'f1' in v && 'em' in v;
+    if (isObj$2(r['models']))
         return { at: 'models.', entries: r['models'] };
     const top = Object.entries(r).filter(([, v]) => isEntry(v));
     return top.length > 0 && firstOf(r, F$1.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
@@ -9273,12 +9273,12 @@ function nestedEntries(r) {
 function usageOf$1(p, place, field, usage) {
     if (usage === undefined || usage === null)
         return null;
-    const per = isObj(usage) ? usage['model_usage_summaries'] : undefined;
-    if (!isObj(per))
+    const per = isObj$2(usage) ? usage['model_usage_summaries'] : undefined;
+    if (!isObj$2(per))
         return (p.add(place, `${field}.model_usage_summaries`, 'an object of usage per model', per), undefined);
     const sum = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
     for (const [model, u] of Object.entries(per)) {
-        if (!isObj(u))
+        if (!isObj$2(u))
             return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
         for (const [from, to] of [
             ['total_calls', 'total_calls'],
@@ -9373,7 +9373,7 @@ function fromMultihop(source, options) {
             p.note(`${place}: not valid JSON (${err.message})`);
             continue;
         }
-        if (!isObj(r)) {
+        if (!isObj$2(r)) {
             p.add(place, null, 'an object (one result)', r);
             continue;
         }
@@ -9388,7 +9388,7 @@ function fromMultihop(source, options) {
             const entry = nested.entries[name];
             if (entry === undefined)
                 continue;
-            if (!isObj(entry)) {
+            if (!isObj$2(entry)) {
                 p.add(place, nested.at + name, "the model's result (an object)", entry);
                 continue;
             }
@@ -12512,10 +12512,10 @@ class ZipArchive {
  * zip-read.ts (deflate, and zstd where Node.js has it).
  */
 const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
-const isLog = (d) => isObj(d) &&
+const isLog = (d) => isObj$2(d) &&
     typeof d['version'] === 'number' &&
     typeof d['status'] === 'string' &&
-    isObj(d['eval']) &&
+    isObj$2(d['eval']) &&
     typeof d['eval']['task'] === 'string' &&
     typeof d['eval']['model'] === 'string';
 const isEvalZip = (source) => source.kind === 'other' && /\.eval$/i.test(source.file);
@@ -12573,27 +12573,27 @@ function scoreValue(value) {
 }
 /** The scorer read: the log's first scorer in `results.scores`, else the first in a sample's scores. */
 function primaryScorer(log, samples) {
-    const results = isObj(log['results']) ? log['results'] : {};
+    const results = isObj$2(log['results']) ? log['results'] : {};
     const first = Array.isArray(results['scores']) ? results['scores'][0] : undefined;
-    if (isObj(first) && typeof first['name'] === 'string')
+    if (isObj$2(first) && typeof first['name'] === 'string')
         return first['name'];
     for (const s of samples)
-        if (isObj(s) && isObj(s['scores']))
+        if (isObj$2(s) && isObj$2(s['scores']))
             return Object.keys(s['scores'])[0] ?? null;
     return null;
 }
 function usageOf(sample) {
-    const usage = isObj(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj) : [];
+    const usage = isObj$2(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj$2) : [];
     if (usage.length === 0)
         return null;
     const sum = (k) => usage.reduce((a, u) => a + (typeof u[k] === 'number' && u[k] >= 0 ? u[k] : 0), 0);
-    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj(e) && e['event'] === 'model').length : 0;
+    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj$2(e) && e['event'] === 'model').length : 0;
     return { total_calls: calls, prompt_tokens: Math.round(sum('input_tokens')), completion_tokens: Math.round(sum('output_tokens')), roles: null };
 }
 function outputText(sample) {
-    const output = isObj(sample['output']) ? sample['output'] : {};
+    const output = isObj$2(sample['output']) ? sample['output'] : {};
     const choice = Array.isArray(output['choices']) ? output['choices'][0] : undefined;
-    const content = isObj(choice) && isObj(choice['message']) ? choice['message']['content'] : undefined;
+    const content = isObj$2(choice) && isObj$2(choice['message']) ? choice['message']['content'] : undefined;
     return typeof content === 'string' ? content : null;
 }
 function toCase$2(p, place, sample, scorer, epochs) {
@@ -12603,16 +12603,16 @@ function toCase$2(p, place, sample, scorer, epochs) {
         return (p.add(place, 'id', 'the sample id, a string or number', id), null);
     if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1)
         return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
-    const error = isObj(sample['error']) && typeof sample['error']['message'] === 'string'
+    const error = isObj$2(sample['error']) && typeof sample['error']['message'] === 'string'
         ? sample['error']['message']
         : typeof sample['error'] === 'string'
             ? sample['error']
             : null;
-    const scores = isObj(sample['scores']) ? sample['scores'] : null;
+    const scores = isObj$2(sample['scores']) ? sample['scores'] : null;
     const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
     let reward = 0;
     if (score !== undefined) {
-        const value = isObj(score) ? score['value'] : undefined;
+        const value = isObj$2(score) ? score['value'] : undefined;
         const n = scoreValue(value);
         if (n === undefined)
             return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value),
@@ -12625,7 +12625,7 @@ function toCase$2(p, place, sample, scorer, epochs) {
     }
     const name = String(id);
     const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
-    const value = isObj(score) ? score['value'] : null;
+    const value = isObj$2(score) ? score['value'] : null;
     return caseOf({
         id: epochs ? `${name} (epoch ${epoch})` : name,
         completed: error === null && reward >= 1,
@@ -12641,12 +12641,12 @@ function toCase$2(p, place, sample, scorer, epochs) {
             epoch,
             scorer,
             score: value,
-            ...(isObj(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
+            ...(isObj$2(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
             ...(scores !== null && Object.keys(scores).length > 1
-                ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) }
+                ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj$2(v) ? v['value'] : v])) }
                 : {}),
-            ...(isObj(sample['limit']) ? { limit: sample['limit'] } : {}),
-            ...(isObj(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
+            ...(isObj$2(sample['limit']) ? { limit: sample['limit'] } : {}),
+            ...(isObj$2(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
         },
     });
 }
@@ -12666,11 +12666,11 @@ function fromInspect(source) {
     const samples = listed.map((x) => x.sample);
     const p = new Problems(source.file);
     const scorer = primaryScorer(log, samples);
-    const epochs = samples.some((s) => isObj(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
+    const epochs = samples.some((s) => isObj$2(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
     const cases = [];
     const ids = [];
     listed.forEach(({ sample: s, place }) => {
-        if (!isObj(s))
+        if (!isObj$2(s))
             return p.add(place, null, 'a sample object', s);
         const c = toCase$2(p, place, s, scorer, epochs);
         if (c === null)
@@ -12680,8 +12680,8 @@ function fromInspect(source) {
     });
     checkUniqueIds$1(p, ids);
     p.check();
-    const stats = isObj(log['stats']) ? log['stats'] : {};
-    const dataset = isObj(spec['dataset']) ? spec['dataset'] : {};
+    const stats = isObj$2(log['stats']) ? log['stats'] : {};
+    const dataset = isObj$2(spec['dataset']) ? spec['dataset'] : {};
     const status = log['status'];
     const metadata = { task: spec['task'], 'inspect.status': status };
     if (typeof spec['task_version'] === 'number' || typeof spec['task_version'] === 'string')
@@ -12729,14 +12729,14 @@ function fromInspect(source) {
  */
 const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`)';
 const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
-const isSampleRow = (r) => isObj(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
+const isSampleRow = (r) => isObj$2(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
 /** A task's entry as lm-eval ≥ 0.4.0 writes it: metric keys `<metric>,<filter>`. */
-const isTaskEntry = (e) => isObj(e) && Object.keys(e).some((k) => k.includes(','));
+const isTaskEntry = (e) => isObj$2(e) && Object.keys(e).some((k) => k.includes(','));
 /** The results file: `higher_is_better` (v0.4.3 on), else `versions`/`configs` beside entries of `<metric>,<filter>` keys (v0.4.0–0.4.2). */
-const isResults = (d) => isObj(d) &&
-    isObj(d['results']) &&
+const isResults = (d) => isObj$2(d) &&
+    isObj$2(d['results']) &&
     !Array.isArray(d['results']['results']) &&
-    (isObj(d['higher_is_better']) || ((isObj(d['versions']) || isObj(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
+    (isObj$2(d['higher_is_better']) || ((isObj$2(d['versions']) || isObj$2(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
 /** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
 const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
 function lmEvalMismatch(source) {
@@ -12897,21 +12897,21 @@ function taskScore(name, value, lower) {
 }
 /** Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf models). */
 function pretrainedOf(config) {
-    const args = isObj(config) ? config['model_args'] : undefined;
+    const args = isObj$2(config) ? config['model_args'] : undefined;
     const m = typeof args === 'string' ? /(?:^|,)\s*pretrained=([^,]+)/.exec(args) : null;
     return m ? m[1].trim() : null;
 }
 function fromResults(source, data) {
     const p = new Problems(source.file);
     const results = data['results'];
-    const better = isObj(data['higher_is_better']) ? data['higher_is_better'] : {};
-    const groups = isObj(data['group_subtasks']) ? data['group_subtasks'] : {};
+    const better = isObj$2(data['higher_is_better']) ? data['higher_is_better'] : {};
+    const groups = isObj$2(data['group_subtasks']) ? data['group_subtasks'] : {};
     const cases = [];
     for (const [task, entry] of Object.entries(results)) {
         const place = `$.results[${JSON.stringify(task)}]`;
         if (Array.isArray(groups[task]) && groups[task].length > 0)
             continue;
-        if (!isObj(entry)) {
+        if (!isObj$2(entry)) {
             p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry);
             continue;
         }
@@ -12922,7 +12922,7 @@ function fromResults(source, data) {
         }
         const [key, value] = metric;
         const name = key.split(',')[0];
-        const given = isObj(better[task]) && typeof better[task][name] === 'boolean' ? !better[task][name] : undefined;
+        const given = isObj$2(better[task]) && typeof better[task][name] === 'boolean' ? !better[task][name] : undefined;
         const { reward, scale, higher } = taskScore(name, value, given);
         cases.push(caseOf({ id: task, completed: true, reward, extra: { metric: key, value, higher_is_better: higher, score: scale, ...entry } }));
     }
@@ -13017,7 +13017,7 @@ function recordsMismatch(source, options = {}) {
     }
     else
         return `not JSON or JSON Lines (${source.kind})`;
-    if (!isObj(first))
+    if (!isObj$2(first))
         return 'the first record is not an object';
     return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
@@ -13115,7 +13115,7 @@ function fromRecords(source, options) {
     const cases = [];
     const ids = [];
     for (const { place, value } of recordsOf(p, source)) {
-        if (!isObj(value)) {
+        if (!isObj$2(value)) {
             p.add(place, null, 'an object (one record)', value);
             continue;
         }
@@ -13131,7 +13131,7 @@ function fromRecords(source, options) {
     p.check();
     const costs = cases.map((c) => c.extra['cost_usd']);
     const container = source.kind === 'json' ? source.json() : null;
-    const top = isObj(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
+    const top = isObj$2(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
     const metadata = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {};
     return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
@@ -13194,12 +13194,12 @@ function casesOfAttempts(attempts, labels = () => ({})) {
 }
 
 const TERMINAL_BENCH_SHAPE = 'a terminal-bench results.json: `results[]` of trials with `task_id`, `trial_name`, `is_resolved` and `failure_mode`';
-const isTrial = (r) => isObj(r) && typeof r['task_id'] === 'string' && typeof r['trial_name'] === 'string' && 'is_resolved' in r;
+const isTrial = (r) => isObj$2(r) && typeof r['task_id'] === 'string' && typeof r['trial_name'] === 'string' && 'is_resolved' in r;
 function terminalBenchMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const d = source.json();
-    if (!isObj(d) || !Array.isArray(d['results']))
+    if (!isObj$2(d) || !Array.isArray(d['results']))
         return 'no `results` array';
     return d['results'].length > 0 && isTrial(d['results'][0]) ? null : 'its `results` are not trials with `task_id`, `trial_name` and `is_resolved`';
 }
@@ -13258,7 +13258,7 @@ function fromTerminalBench(source) {
 }
 
 const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';
-const isRun = (r) => isObj(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
+const isRun = (r) => isObj$2(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
 function tauBenchMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
@@ -13277,7 +13277,7 @@ function attemptOf(p, r, i) {
     const reward = numberField(p, place, 'reward', r['reward']);
     if (reward === undefined)
         return null;
-    const info = isObj(r['info']) ? r['info'] : {};
+    const info = isObj$2(r['info']) ? r['info'] : {};
     const error = typeof info['error'] === 'string' && info['error'] !== '' ? info['error'] : null;
     return {
         task: String(task),
@@ -13306,7 +13306,7 @@ function fromTauBench(source) {
     }
     p.check();
     const cases = casesOfAttempts(attempts);
-    const trials = new Set(rows.map((r) => (isObj(r) ? r['trial'] : null))).size;
+    const trials = new Set(rows.map((r) => (isObj$2(r) ? r['trial'] : null))).size;
     return summaryOf({
         id: stemOf(source.file),
         format: 'tau-bench',
@@ -13318,9 +13318,9 @@ function fromTauBench(source) {
 
 const SWE_BENCH_SHAPE = 'a SWE-bench harness report: the run report (`resolved_ids`, `unresolved_ids`, `error_ids`, …) or a per-instance report.json (`{<instance_id>: {resolved, patch_exists, …}}`)';
 const LISTS = ['submitted_ids', 'resolved_ids', 'unresolved_ids', 'empty_patch_ids', 'error_ids', 'completed_ids', 'incomplete_ids'];
-const isRunReport = (d) => isObj(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
-const isInstance = (v) => isObj(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
-const isInstanceReport = (d) => isObj(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
+const isRunReport = (d) => isObj$2(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
+const isInstance = (v) => isObj$2(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
+const isInstanceReport = (d) => isObj$2(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
 function sweBenchMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
@@ -13340,7 +13340,7 @@ function fromRunReport(source, d) {
     const lists = Object.fromEntries(LISTS.map((k) => [k, new Set(ids(p, d, k))]));
     const infra = new Set(ids(p, d, 'infra_failure_ids'));
     const ambiguous = new Set(ids(p, d, 'ambiguous_failure_ids'));
-    const reasons = isObj(d['failure_reasons']) ? d['failure_reasons'] : {};
+    const reasons = isObj$2(d['failure_reasons']) ? d['failure_reasons'] : {};
     p.check();
     const listed = [...lists.resolved_ids, ...lists.unresolved_ids, ...lists.empty_patch_ids, ...lists.error_ids];
     const submitted = lists.submitted_ids.size > 0 ? [...lists.submitted_ids] : [...new Set(listed)];
@@ -13417,8 +13417,8 @@ function ctrfMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const d = source.json();
-    const r = isObj(d) ? d['results'] : undefined;
-    return isObj(r) && isObj(r['tool']) && typeof r['tool']['name'] === 'string' && Array.isArray(r['tests'])
+    const r = isObj$2(d) ? d['results'] : undefined;
+    return isObj$2(r) && isObj$2(r['tool']) && typeof r['tool']['name'] === 'string' && Array.isArray(r['tests'])
         ? null
         : 'no `results` with `tool.name` and `tests[]`';
 }
@@ -13431,7 +13431,7 @@ function suiteOf(t) {
 }
 function caseOfTest(p, t, i) {
     const at = `$.results.tests[${i}]`;
-    if (!isObj(t))
+    if (!isObj$2(t))
         return (p.add(at, null, 'a test object', t), null);
     const { name, status, duration, message, trace, suite, testId, filePath, ...rest } = t;
     if (typeof name !== 'string')
@@ -13478,7 +13478,7 @@ function fromCtrf(source) {
         return make(n === 1 ? place : `${place} [${n}]`);
     });
     const tool = results['tool']['name'];
-    const summary = isObj(results['summary']) ? results['summary'] : {};
+    const summary = isObj$2(results['summary']) ? results['summary'] : {};
     const start = typeof summary['start'] === 'number' ? summary['start'] : null;
     const stop = typeof summary['stop'] === 'number' ? summary['stop'] : null;
     return summaryOf({
@@ -13498,10 +13498,10 @@ function fromCtrf(source) {
  * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
  * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
  */
-const str = () => string$1({ error: 'expected a string' });
+const str$1 = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
-const num$2 = () => number({ error: 'expected a finite number' });
+const num$3 = () => number({ error: 'expected a finite number' });
 const count$3 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
 const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
 const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
@@ -13525,11 +13525,11 @@ function baseSchema(kind, nullable) {
         case 'count':
             return count$3();
         case 'number':
-            return num$2();
+            return num$3();
         case 'seconds':
             return seconds();
         case 'string':
-            return nullable ? nullableStr() : str();
+            return nullable ? nullableStr() : str$1();
         case 'usage':
             return Usage;
         case 'unknown':
@@ -13647,7 +13647,7 @@ function interpretedTableCheck(table) {
  * (native, harness, direct-llm, failure; see shared/reference/rlm-code-format.md) and the top level.
  */
 const Counts = object({ total_calls: count$3(), prompt_tokens: count$3(), completion_tokens: count$3() });
-const Latency = object({ avg: num$2(), p50: num$2(), p95: num$2(), p99: num$2(), max: num$2() });
+const Latency = object({ avg: num$3(), p50: num$3(), p95: num$3(), p99: num$3(), max: num$3() });
 const optStr = { kind: 'string', optional: true, nullable: true };
 const optCount = { kind: 'count', optional: true };
 /** Every field of a case row that benchgate names, of any mode (native, harness, direct-llm, failure). */
@@ -13699,15 +13699,15 @@ const TOP_SHAPE = {
     model: nullableStr().optional(),
     source: nullableStr().optional(),
     description: nullableStr().optional(),
-    pack_paths: array(str()).optional(),
+    pack_paths: array(str$1()).optional(),
     started_at: nullableStr().optional(),
     finished_at: nullableStr().optional(),
     duration_seconds: seconds().nullable().optional(),
     total_cases: count$3(),
     attempted_cases: count$3().optional(),
     completed_cases: count$3(),
-    avg_reward: num$2(),
-    avg_steps: num$2(),
+    avg_reward: num$3(),
+    avg_steps: num$3(),
     latency_seconds: Latency.optional(),
     usage_totals: Counts.optional(),
     cancelled: bool().optional(),
@@ -15622,6 +15622,15 @@ function helperThread() {
  */
 /** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
 const BACKING = new WeakMap();
+/** Every summary made by {@link packedSummary}, also after its cases were handed out. */
+const PACKED = new WeakSet();
+/**
+ * Whether the summary was loaded packed: its case rows lost their text (final response, run path,
+ * `extra`), so whoever needs them reads the file again. Asking does not build the cases.
+ */
+function loadedPacked(summary) {
+    return PACKED.has(summary);
+}
 /**
  * The summary of a packed form, without building its case objects: `cases` is built (as
  * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
@@ -15646,6 +15655,7 @@ function packedSummary(p) {
     });
     summary.extra = extra;
     BACKING.set(summary, p);
+    PACKED.add(summary);
     return summary;
 }
 /**
@@ -24080,7 +24090,7 @@ function evidenceAt(e, i) {
 /** Case i's success rate over its trials. */
 const rateAt = (e, i) => e.successes[i] / e.trials[i];
 /** The columns of the cases at `at` (in that order). */
-function gatherEvidence(e, at) {
+function gatherEvidence$1(e, at) {
     const out = evidenceColumns(at.length);
     for (let k = 0; k < at.length; k++) {
         const i = at[k];
@@ -25880,8 +25890,8 @@ function pairTrials(b, c) {
         length: bs.length,
         ids: bs.map((i) => b.ids[i]),
         labels: bs.map((i) => b.labels[i]),
-        baseline: gatherEvidence(b.evidence, bs),
-        candidate: gatherEvidence(c.evidence, cs),
+        baseline: gatherEvidence$1(b.evidence, bs),
+        candidate: gatherEvidence$1(c.evidence, cs),
     };
 }
 function mergeSides(baseline, candidate, options, fields, classifier) {
@@ -26407,6 +26417,560 @@ function renderCsv(cmp) {
     return cmp.cases.length === 0 ? `${header}\n` : `${header}\n${joinLines(cmp.cases, csvLine)}\n`;
 }
 
+/** Escapes text for HTML element content and quoted attribute values. */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
+}
+const pre = (text) => (text === null ? '<span class="none">—</span>' : `<pre>${escapeHtml(text)}</pre>`);
+function stepRows(t, parted) {
+    return t.steps
+        .map((s, i) => {
+        const cls = parted !== null && i === parted ? ' class="parted"' : '';
+        const ok = s.success === null ? '' : s.success ? '✅' : '❌';
+        return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward === null ? '' : String(Number(s.reward.toFixed(4)))}</td><td>${s.tokens ?? ''}</td></tr>`;
+    })
+        .join('\n');
+}
+function side$1(name, t, parted) {
+    const rows = stepRows(t, parted);
+    return [
+        `<section><h3>${name} <small>(${escapeHtml(t.format)}, ${t.source})</small></h3>`,
+        `<dl><dt>Final answer</dt><dd>${pre(t.final_answer)}</dd><dt>Expected</dt><dd>${pre(t.expected_answer)}</dd><dt>Reason</dt><dd>${pre(t.reason)}</dd>${t.note === null ? '' : `<dt>Note</dt><dd>${escapeHtml(t.note)}</dd>`}</dl>`,
+        rows === ''
+            ? '<p class="none">No steps recorded.</p>'
+            : `<table><tr><th>Step</th><th>Action</th><th>Code or arguments</th><th>Output</th><th>Error</th><th>Reward</th><th>Tokens</th></tr>\n${rows}</table>`,
+        t.steps_dropped > 0 ? `<p>${t.steps_dropped} more steps not kept.</p>` : '',
+        '</section>',
+    ].join('\n');
+}
+function caseSection(e) {
+    return [
+        `<article><h2>${escapeHtml(e.case_id)}</h2><p class="reason">${escapeHtml(e.divergence.reason)}</p>`,
+        `<div class="sides">${side$1('Baseline', e.baseline, e.divergence.index)}${side$1('Candidate', e.candidate, e.divergence.index)}</div></article>`,
+    ].join('\n');
+}
+const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em}pre{white-space:pre-wrap;word-break:break-word;margin:0;max-height:20em;overflow:auto}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}td:nth-child(3),td:nth-child(4),td:nth-child(5){min-width:14em}
+.sides section{margin:0 0 1.5em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
+/** The page: one section per regressed case, both sides' steps, the parting step highlighted. */
+function renderEvidenceHtml(cmp) {
+    const ev = cmp.evidence ?? { cases: [], more: 0 };
+    const title = `benchgate evidence: ${cmp.baseline.summary.id} → ${cmp.candidate.summary.id}`;
+    const body = ev.cases.length === 0 ? '<p>No case regressed.</p>' : ev.cases.map(caseSection).join('\n');
+    const more = ev.more > 0 ? `<p>${ev.more} more regressed cases beyond the cap.</p>` : '';
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><h1>${escapeHtml(title)}</h1>
+<p>Verdict: ${escapeHtml(cmp.verdict)} · ${ev.cases.length + ev.more} regressed case(s). The highlighted row is where the runs part (rlm-code's rule: action type, code, or success).</p>
+${body}
+${more}
+</body></html>
+`;
+}
+
+/**
+ * The evidence of a case: why it ended as it did, as its tool recorded it. One shape for every
+ * format (the final answer, the expected answer, the failure or scorer reason, and the steps), filled
+ * by one extractor per format from what the case row holds (extract.ts), and for rlm-code from the
+ * run's trajectory (rlm-code.ts). Untrusted text throughout: renderers escape every string.
+ */
+/** Longest text kept in one field of the evidence, in UTF-16 units; longer text ends in "…". */
+const TEXT_MAX = 16_384;
+/** Most steps kept of one case; later steps are counted, not kept. */
+const STEPS_MAX = 200;
+/** Steps shown before the parting step. */
+const CONTEXT_STEPS = 2;
+/** Text kept within {@link TEXT_MAX}; null stays null. */
+function capText(value, max = TEXT_MAX) {
+    if (value === null || value.length <= max)
+        return value;
+    return `${value.slice(0, max - 1)}…`;
+}
+/** Any value as text: strings as they are, the rest as JSON; null and undefined are null. */
+function textOf(value) {
+    if (value === null || value === undefined)
+        return null;
+    if (typeof value === 'string')
+        return capText(value);
+    try {
+        return capText(JSON.stringify(value) ?? null);
+    }
+    catch {
+        return null;
+    }
+}
+
+/**
+ * Where two runs of a case part, by rlm-code's rule (`session_replay.compare_sessions`): the first
+ * step whose action type, code or success flag differs. For chat transcripts, where no success flag
+ * is recorded, the first assistant action (tools called, or text) that differs. When every common
+ * step agrees, the runs part where the shorter one stops; with no steps at all, at the final answer.
+ */
+function partedBy(a, b) {
+    if (a.action !== b.action)
+        return 'action';
+    if ((a.input ?? '') !== (b.input ?? ''))
+        return 'input';
+    if (a.success !== null && b.success !== null && a.success !== b.success)
+        return 'success';
+    return null;
+}
+function why(kind, a, b, format) {
+    if (kind === 'action')
+        return 'a different action';
+    if (kind === 'success')
+        return `the same action ${a.success ? 'succeeded' : 'failed'} in the baseline, ${b.success ? 'succeeded' : 'failed'} in the candidate`;
+    if (a.action === 'message')
+        return 'a different message';
+    return format === 'rlm-code' ? 'different code' : 'different arguments';
+}
+/** The first step where `baseline` and `candidate` part, with the steps just before it. */
+function findDivergence(baseline, candidate) {
+    const b = baseline.steps;
+    const c = candidate.steps;
+    const n = Math.min(b.length, c.length);
+    for (let i = 0; i < n; i++) {
+        const kind = partedBy(b[i], c[i]);
+        if (kind === null)
+            continue;
+        return {
+            kind,
+            index: i,
+            reason: `parted at step ${i + 1}: ${why(kind, b[i], c[i], baseline.format)}`,
+            before: b.slice(Math.max(0, i - CONTEXT_STEPS), i),
+            baseline_step: b[i],
+            candidate_step: c[i],
+        };
+    }
+    if (b.length !== c.length) {
+        const longer = b.length > c.length ? 'baseline' : 'candidate';
+        return {
+            kind: 'length',
+            index: n,
+            reason: n === 0
+                ? `only the ${longer} recorded steps (${b.length} → ${c.length})`
+                : `the first ${n} step${n === 1 ? '' : 's'} agree; the ${longer} went on to step ${n + 1} (${b.length} → ${c.length} steps)`,
+            before: b.slice(Math.max(0, n - CONTEXT_STEPS), n),
+            baseline_step: b[n] ?? null,
+            candidate_step: c[n] ?? null,
+        };
+    }
+    const same = (baseline.final_answer ?? '') === (candidate.final_answer ?? '');
+    const stepsWord = n === 0 ? 'no steps recorded' : `all ${n} steps agree`;
+    return {
+        kind: same ? 'none' : 'answer',
+        index: null,
+        reason: same ? `${stepsWord}, and so do the final answers` : `${stepsWord}; the final answers differ`,
+        before: b.slice(Math.max(0, n - CONTEXT_STEPS)),
+        baseline_step: null,
+        candidate_step: null,
+    };
+}
+
+const isObj$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num$2 = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const nonEmpty$1 = (v) => {
+    const t = textOf(v);
+    return t === null || t === '' ? null : t;
+};
+/** The events of a trajectory file's text; lines that are not JSON objects are counted, not kept. */
+function parseTrajectory(text) {
+    const events = [];
+    let bad = 0;
+    for (const line of text.split('\n')) {
+        if (line.trim() === '')
+            continue;
+        try {
+            const v = JSON.parse(line);
+            if (isObj$1(v))
+                events.push(v);
+            else
+                bad++;
+        }
+        catch {
+            bad++;
+        }
+    }
+    return { events, bad_lines: bad };
+}
+/** One `type: "step"` event as a step. */
+function rlmStep(e, position) {
+    const action = isObj$1(e['action']) ? e['action'] : {};
+    const obs = isObj$1(e['observation']) ? e['observation'] : {};
+    const usage = isObj$1(e['usage']) ? e['usage'] : null;
+    const error = nonEmpty$1(obs['error']) ?? nonEmpty$1(obs['stderr']);
+    const success = typeof obs['success'] === 'boolean' ? obs['success'] : error === null;
+    const tokens = usage === null ? null : (num$2(usage['prompt_tokens']) ?? 0) + (num$2(usage['completion_tokens']) ?? 0);
+    return {
+        step: num$2(e['step']) ?? position + 1,
+        action: String(action['action'] ?? '')
+            .trim()
+            .toLowerCase(),
+        input: nonEmpty$1(action['code']),
+        rationale: nonEmpty$1(action['rationale']) ?? nonEmpty$1(action['reasoning']),
+        output: nonEmpty$1(obs['output']) ?? nonEmpty$1(obs['stdout']) ?? nonEmpty$1(obs['message']),
+        error,
+        success,
+        reward: num$2(e['reward']),
+        tokens,
+    };
+}
+/**
+ * A native case's evidence from its trajectory events (`events` null: the file was not read, and
+ * `missing` says why). The final answer and the failure are the row's (the summary is what was
+ * gated); the trajectory's final event fills a row that has none.
+ */
+function rlmCodeTrace(c, events, missing) {
+    const steps = [];
+    let total = 0;
+    let final = null;
+    for (const e of events ?? []) {
+        if (e['type'] === 'step') {
+            if (total < STEPS_MAX)
+                steps.push(rlmStep(e, total));
+            total++;
+        }
+        else if (e['type'] === 'final')
+            final = e;
+    }
+    const answer = c.final_response !== null && c.final_response !== '' ? c.final_response : final === null ? null : nonEmpty$1(final['final_response']);
+    let note = missing;
+    if (events === null && note === null)
+        note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows record no steps`;
+    return {
+        format: 'rlm-code',
+        source: events === null ? 'row' : 'trajectory',
+        final_answer: capText(answer),
+        expected_answer: textOf(c.expected_answer),
+        reason: capText(c.error),
+        steps,
+        steps_dropped: total - steps.length,
+        note,
+    };
+}
+
+const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v) => {
+    const t = textOf(v);
+    return t === null || t === '' ? null : t;
+};
+/** The text of a chat message's content: a string, or the text parts of a list. */
+function contentText(content) {
+    if (typeof content === 'string')
+        return str(content);
+    if (!Array.isArray(content))
+        return str(content);
+    const parts = content.map((p) => (isObj(p) && typeof p['text'] === 'string' ? p['text'] : null));
+    return str(parts.filter((p) => p !== null).join('\n'));
+}
+/** A tool call's name and arguments: Inspect AI (`function`, `arguments`) and OpenAI (`function.name`, `function.arguments`). */
+function toolCall(call) {
+    if (!isObj(call))
+        return { name: 'tool', args: str(call) };
+    const f = call['function'];
+    if (isObj(f))
+        return { name: String(f['name'] ?? 'tool'), args: str(f['arguments']) };
+    return { name: String(f ?? call['name'] ?? 'tool'), args: str(call['arguments'] ?? call['input']) };
+}
+/**
+ * The steps of a chat transcript (Inspect AI `messages`, tau-bench `traj`): one per assistant turn,
+ * its action the tools it called (or `message`), its input their arguments (or its text), its output
+ * the tool results that follow it.
+ */
+function transcriptSteps(messages) {
+    const steps = [];
+    let total = 0;
+    let last = null;
+    for (const m of messages) {
+        if (!isObj(m))
+            continue;
+        const role = m['role'];
+        if (role === 'assistant') {
+            const calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
+            const text = contentText(m['content']);
+            last = {
+                step: total + 1,
+                action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
+                input: calls.length > 0 ? capText(calls.map((c) => c.args ?? '').join('\n')) : text,
+                rationale: calls.length > 0 ? text : null,
+                output: null,
+                error: null,
+                success: null,
+                reward: null,
+                tokens: null,
+            };
+            if (total < STEPS_MAX)
+                steps.push(last);
+            else
+                last = null;
+            total++;
+        }
+        else if (role === 'tool' && last !== null) {
+            const out = contentText(m['content']);
+            const err = isObj(m['error']) ? str(m['error']['message']) : str(m['error']);
+            if (out !== null)
+                last.output = capText(last.output === null ? out : `${last.output}\n${out}`);
+            if (err !== null)
+                last.error = capText(last.error === null ? err : `${last.error}\n${err}`);
+        }
+    }
+    return { steps, dropped: total - steps.length };
+}
+function base(c, format) {
+    return {
+        format,
+        source: 'row',
+        final_answer: capText(c.final_response),
+        expected_answer: textOf(c.expected_answer),
+        reason: capText(c.error),
+        steps: [],
+        steps_dropped: 0,
+        note: null,
+    };
+}
+/** A row with a transcript under `key` reads its steps from it; else it says what it lacks. */
+function withTranscript(t, c, keys, lacking) {
+    const key = keys.find((k) => Array.isArray(c.extra[k]));
+    if (key === undefined)
+        return { ...t, note: lacking };
+    const { steps, dropped } = transcriptSteps(c.extra[key]);
+    return { ...t, source: 'transcript', steps, steps_dropped: dropped };
+}
+function inspectTrace(c) {
+    const t = base(c, 'inspect-ai');
+    const scorer = str(c.extra['scorer']);
+    const explanation = str(c.extra['explanation']);
+    const score = c.extra['score'];
+    const reason = t.reason ?? explanation ?? (score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`);
+    return withTranscript({ ...t, reason, final_answer: t.final_answer ?? str(c.extra['answer']) }, c, ['messages'], 'the summary keeps no messages of this sample (only its output and score)');
+}
+function tauTrace(c, format) {
+    const t = base(c, format);
+    const info = isObj(c.extra['info']) ? c.extra['info'] : null;
+    const read = withTranscript({ ...t, reason: t.reason ?? str(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
+    // The agent's last words to the user stand for its final answer when the row has none.
+    const last = [...read.steps].reverse().find((s) => s.action === 'message');
+    return read.final_answer === null && last !== undefined ? { ...read, final_answer: last.input } : read;
+}
+function promptfooTrace(c) {
+    const t = base(c, 'promptfoo');
+    const failure = str(c.extra['failure']);
+    const reason = str(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
+    return { ...t, reason, note: 'promptfoo records one response per test: no steps' };
+}
+function lmEvalTrace(c) {
+    const t = base(c, 'lm-eval');
+    const metric = str(c.extra['metric']);
+    const resps = c.extra['resps'];
+    const steps = Array.isArray(resps)
+        ? [{ step: 1, action: 'generate', input: null, rationale: null, output: textOf(resps), error: null, success: null, reward: c.reward, tokens: null }]
+        : [];
+    const reason = metric === null ? t.reason : `${metric} = ${textOf(c.extra[metric]) ?? String(c.reward)}`;
+    return { ...t, reason, steps, note: steps.length > 0 ? null : 'lm-eval records one response per sample: no steps' };
+}
+function junitTrace(c) {
+    const t = base(c, 'junit');
+    const output = str(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
+    const err = str(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
+    const reason = str(c.extra['failure']) ?? t.reason ?? str(c.extra['skipped']);
+    return { ...t, reason, final_answer: t.final_answer ?? output, note: err === null ? 'a test records no steps' : `stderr: ${err}` };
+}
+function terminalTrace(c, format) {
+    const t = base(c, format);
+    const keys = ['failure_mode', 'failure_reason', 'message', 'trace', 'parser_results'];
+    const reason = t.reason ?? keys.map((k) => (c.extra[k] === undefined ? null : `${k}: ${textOf(c.extra[k]) ?? ''}`)).find((v) => v !== null) ?? null;
+    return { ...t, reason, note: 'no steps recorded in the summary' };
+}
+/**
+ * The evidence of one case of a summary in `format`. `trajectory` is the rlm-code run file the
+ * caller read (or why it could not), absent for other formats.
+ */
+function extractTrace(format, c, trajectory) {
+    switch (format) {
+        case 'rlm-code':
+            return rlmCodeTrace(c, trajectory?.events ?? null, trajectory?.missing ?? null);
+        case 'inspect-ai':
+            return inspectTrace(c);
+        case 'tau-bench':
+            return tauTrace(c, format);
+        case 'promptfoo':
+            return promptfooTrace(c);
+        case 'lm-eval':
+            return lmEvalTrace(c);
+        case 'junit':
+        case 'ctrf':
+            return junitTrace(c);
+        case 'terminal-bench':
+            return terminalTrace(c, format);
+        default: {
+            const t = base(c, format);
+            if (Array.isArray(c.extra['messages']) || Array.isArray(c.extra['traj']))
+                return tauTrace(c, format);
+            return { ...t, note: `the ${format} format records no per-case steps` };
+        }
+    }
+}
+
+/** Most regressed cases given evidence; the rest are counted. */
+const EVIDENCE_CASES_MAX = 100;
+/** The ids of the regressed cases (completed by the baseline, not by the candidate), in report order, at most `max`. */
+function regressedIds(cmp, max = EVIDENCE_CASES_MAX) {
+    const all = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+    return { ids: all.slice(0, max), more: Math.max(0, all.length - max) };
+}
+/** The rows of `ids` in a summary loaded in full (the last row of a repeated id, as the comparison pairs them); null for a packed one. */
+function caseRowsOf(summary, ids) {
+    if (loadedPacked(summary))
+        return null;
+    const wanted = new Set(ids);
+    const rows = new Map();
+    for (const c of summary.cases)
+        if (wanted.has(c.id))
+            rows.set(c.id, c);
+    return rows;
+}
+function missingTrace(format, note) {
+    return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note };
+}
+/** The evidence report of the regressed cases `ids`. */
+function collectEvidence(cmp, ids, input) {
+    const traceOf = (side, id) => {
+        const format = cmp[side].summary.format;
+        const row = input.rows[side].get(id);
+        if (row === undefined)
+            return missingTrace(format, input.unread?.[side] ?? 'the case row was not found');
+        return extractTrace(format, row, input.trajectory?.(side, row));
+    };
+    return ids.map((id) => {
+        const baseline = traceOf('baseline', id);
+        const candidate = traceOf('candidate', id);
+        return { case_id: id, baseline, candidate, divergence: findDivergence(baseline, candidate) };
+    });
+}
+
+/**
+ * Reads what the evidence of the regressed cases needs beyond the comparison (analysis/evidence/):
+ * the case rows of a summary that was loaded packed (read again in full, only when a case regressed),
+ * and rlm-code trajectories, the JSONL file a native case's `run_path` names.
+ *
+ * A `run_path` is untrusted: rlm-code writes the absolute path on the machine that ran it. It is
+ * looked up only inside the summary's run directory (rlm-code's layout: `<rlm>/benchmarks/<id>.json`
+ * beside `<rlm>/runs/<run_id>.jsonl`, so `<rlm>`; else the summary's own directory), by its file
+ * name, and the file's real path (symlinks followed) must lie inside that directory. Each file is
+ * read up to {@link TRAJECTORY_MAX_BYTES}, all of them up to {@link TRAJECTORIES_MAX_BYTES}.
+ */
+const bytesOf = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+/** Largest trajectory file read, in bytes. */
+const TRAJECTORY_MAX_BYTES = 8 * 1024 * 1024;
+/** Largest total of trajectory files read for one comparison, in bytes. */
+const TRAJECTORIES_MAX_BYTES = 64 * 1024 * 1024;
+const RUN_FILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,200}\.jsonl$/;
+/** The directory a summary's trajectories must lie in: rlm-code's `<rlm>` when the summary is in its `benchmarks` directory, else the summary's own. */
+function runRoot(summaryFile) {
+    const dir = dirname(resolve(summaryFile));
+    return basename(dir) === 'benchmarks' ? dirname(dir) : dir;
+}
+function inside(root, file) {
+    return file.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+/** The trajectory file of `runPath` inside the summary's run directory, or why there is none. */
+function trajectoryFile(summaryFile, runPath) {
+    const name = basename(runPath.replace(/\\/g, '/'));
+    if (!RUN_FILE.test(name))
+        return { missing: 'the run path does not name a `.jsonl` trajectory file' };
+    const root = runRoot(summaryFile);
+    let realRoot;
+    try {
+        realRoot = realpathSync(root);
+    }
+    catch {
+        return { missing: 'the run directory could not be read' };
+    }
+    const dir = dirname(resolve(summaryFile));
+    const tried = [
+        ...(isAbsolute(runPath) ? [runPath] : runPath.split(/[\\/]/).includes('..') ? [] : [resolve(dir, runPath)]),
+        join(root, 'runs', name),
+        join(dir, name),
+    ];
+    for (const file of tried) {
+        let real;
+        try {
+            real = realpathSync(file);
+        }
+        catch {
+            continue;
+        }
+        if (inside(realRoot, real) && statSync(real).isFile())
+            return { file: real };
+    }
+    return { missing: `trajectory ${name} not found in the run directory beside the summary` };
+}
+/** Reads trajectories for one comparison within the byte caps. */
+class TrajectoryReader {
+    summaryFiles;
+    used = 0;
+    constructor(summaryFiles) {
+        this.summaryFiles = summaryFiles;
+    }
+    read(side, c) {
+        if (c.run_path === null || c.run_path === '')
+            return undefined;
+        const where = trajectoryFile(this.summaryFiles[side], c.run_path);
+        if ('missing' in where)
+            return { events: null, missing: where.missing };
+        const size = statSync(where.file).size;
+        if (size > TRAJECTORY_MAX_BYTES)
+            return { events: null, missing: `trajectory larger than ${TRAJECTORY_MAX_BYTES} bytes, not read` };
+        if (this.used + size > TRAJECTORIES_MAX_BYTES)
+            return { events: null, missing: `trajectories beyond ${TRAJECTORIES_MAX_BYTES} bytes in all, not read` };
+        this.used += size;
+        try {
+            const { events, bad_lines } = parseTrajectory(readRegularFile(where.file, { maxBytes: TRAJECTORY_MAX_BYTES }).toString('utf8'));
+            return { events, missing: bad_lines > 0 ? `${bad_lines} line${bad_lines === 1 ? '' : 's'} of the trajectory not JSON, skipped` : null };
+        }
+        catch (err) {
+            return { events: null, missing: `trajectory not read: ${err.message}` };
+        }
+    }
+}
+/**
+ * The evidence of the regressed cases of `cmp`, whose summaries were read from `files` with
+ * `options` (needed to read a packed summary again). Reads nothing when no case regressed.
+ */
+function gatherEvidence(cmp, files, options, 
+/**
+ * true: the regressed cases' rows, read again from a summary loaded packed (a large pair: seconds).
+ * false: no rows of a pair of 16 MiB or more ({@link PARALLEL_MIN_BYTES}), however it was loaded (so
+ * the report does not depend on whether a loading thread packed it); its cases say how to get them.
+ * A smaller pair's rows are read either way (again, when it was loaded packed: a small file).
+ */
+reread = true) {
+    const { ids, more } = regressedIds(cmp);
+    if (ids.length === 0)
+        return { cases: [], more };
+    const unread = {};
+    // Large by the files' sizes alone (not by how they were loaded, nor by the loading threshold's
+    // override): the same files give the same report on every path.
+    const large = bytesOf(files.baseline) + bytesOf(files.candidate) >= PARALLEL_MIN_BYTES;
+    const rowsOf = (side) => {
+        if (!reread && large) {
+            unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';
+            return new Map();
+        }
+        return caseRowsOf(cmp[side].summary, ids) ?? caseRowsOf(loadSummary(files[side], options[side]), ids);
+    };
+    const reader = new TrajectoryReader(files);
+    return {
+        cases: collectEvidence(cmp, ids, {
+            rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') },
+            unread,
+            trajectory: (s, c) => reader.read(s, c),
+        }),
+        more,
+    };
+}
+
 /** benchgate's own version, stamped into reports and normalized summaries. Keep in step with package.json (a test checks). */
 const BENCHGATE_VERSION = '0.1.0';
 
@@ -26443,6 +27007,34 @@ function untrusted(value, options = {}) {
     const fence = '`'.repeat(longestRun + 1);
     const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
     return `${fence}${pad}${text}${pad}${fence}`;
+}
+/**
+ * Renders untrusted multi-line text as a fenced code block, where GitHub interprets nothing. The
+ * fence is longer than any backtick run in the text, so no line can close it; the same characters
+ * as in {@link untrusted} become U+FFFD, tabs become spaces, and lines and their length are capped.
+ * Every line inside is indented by two spaces, so that none starts with `::` (a workflow command
+ * when the report is printed in a job's log) or is one of benchgate's hidden markers (a combined
+ * comment finds its sections by whole marker lines). Returns the block's lines (the fence lines
+ * included); the caller leaves a blank line around it.
+ */
+function untrustedBlock(value, options = {}) {
+    const maxLines = options.maxLines ?? 20;
+    const maxLen = options.maxLineLength ?? 200;
+    let lines = value.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(UNSAFE, '\ufffd').split('\n');
+    while (lines.length > 0 && lines[lines.length - 1].trim() === '')
+        lines.pop();
+    const dropped = Math.max(0, lines.length - maxLines);
+    if (dropped > 0)
+        lines = options.tail ? lines.slice(-maxLines) : lines.slice(0, maxLines);
+    lines = lines.map((line) => {
+        const points = [...line];
+        return points.length > maxLen ? `${points.slice(0, maxLen - 1).join('')}…` : line;
+    });
+    if (dropped > 0)
+        lines.splice(options.tail ? 0 : lines.length, 0, `… ${dropped} line${dropped === 1 ? '' : 's'} not shown`);
+    const longestRun = Math.max(0, ...lines.flatMap((l) => l.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longestRun + 1));
+    return [fence, ...lines.map((line) => `  ${line}`), fence];
 }
 /** A GFM table. Cells must already be safe markdown (built with {@link untrusted} where needed). */
 function table(header, align, rows) {
@@ -26637,6 +27229,7 @@ function jsonReport(cmp, version, cases) {
         ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
         ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
         ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
+        ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
@@ -27290,6 +27883,89 @@ function declinesTable(s, cell) {
     ];
 }
 
+/** Most characters of all evidence blocks together (a comment holds 65,000). */
+const EVIDENCE_CHARS = 24_000;
+const cell$1 = (text, max = 160) => (text === null ? '—' : untrusted(text, { inTable: true, maxLength: max }));
+/** The last non-blank line of an error (a traceback ends with the exception). */
+function errorHeadline(error) {
+    const lines = error.split(/\r\n|[\r\n]/).filter((l) => l.trim() !== '');
+    return lines[lines.length - 1] ?? error;
+}
+function result(s) {
+    if (s === null)
+        return '*(no step)*';
+    const mark = s.success === null ? '' : s.success ? '✅ ' : '❌ ';
+    if (s.error !== null)
+        return `${mark}${cell$1(errorHeadline(s.error))}`;
+    return `${mark}${cell$1(s.output)}`;
+}
+const reward = (s) => (s === null || s.reward === null ? '—' : s.reward < 0 ? signed(s.reward, 2) : pyFixed(s.reward, 2));
+function stepLine(s) {
+    const mark = s.success === null ? '' : s.success ? ' ✅' : ' ❌';
+    return `step ${s.step} ${untrusted(s.action || '(none)', { maxLength: 40 })}${mark}${s.input === null ? '' : ` ${untrusted(s.input, { maxLength: 80 })}`}`;
+}
+function sourceWords(t) {
+    const steps = `${t.steps.length + t.steps_dropped} step${t.steps.length + t.steps_dropped === 1 ? '' : 's'}`;
+    return t.source === 'trajectory' ? `trajectory, ${steps}` : t.source === 'transcript' ? `transcript, ${steps}` : t.source === 'row' ? 'case row' : 'no row';
+}
+function caseBody(e) {
+    const { baseline: b, candidate: c, divergence: d } = e;
+    const body = [`Case ${untrusted(e.case_id, { maxLength: 80 })} · baseline: ${sourceWords(b)} · candidate: ${sourceWords(c)}`, ''];
+    if (d.before.length > 0)
+        body.push(`Same in both before it: ${d.before.map(stepLine).join(' · ')}`, '');
+    const rows = [];
+    if (d.baseline_step !== null || d.candidate_step !== null) {
+        const bs = d.baseline_step;
+        const cs = d.candidate_step;
+        rows.push(['Action', cell$1(bs?.action ?? null, 40), cell$1(cs?.action ?? null, 40)], ['Code or arguments', cell$1(bs?.input ?? null, 200), cell$1(cs?.input ?? null, 200)], ['Result', result(bs), result(cs)], ['Reward', reward(bs), reward(cs)]);
+    }
+    rows.push(['Final answer', cell$1(b.final_answer, 200), cell$1(c.final_answer, 200)]);
+    if (b.expected_answer !== null || c.expected_answer !== null)
+        rows.push(['Expected', cell$1(b.expected_answer), cell$1(c.expected_answer)]);
+    if (b.reason !== null || c.reason !== null)
+        rows.push(['Reason', cell$1(b.reason), cell$1(c.reason)]);
+    const at = d.index === null ? '' : ` (step ${d.index + 1})`;
+    body.push(...table([`Where they part${at}`, 'Baseline', 'Candidate'], ['left', 'left', 'left'], rows), '');
+    const err = d.candidate_step?.error ?? null;
+    if (err !== null && err.includes('\n'))
+        body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
+    const note = (who, text) => (text === null ? null : `${who}: ${untrusted(text, { maxLength: 160 })}`);
+    const notes = b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
+    if (notes.length > 0)
+        body.push(`<sub>${notes.join(' · ')}</sub>`);
+    return body;
+}
+function caseBlock(e, n, of) {
+    return details(`Evidence, regressed case ${n} of ${of}: ${e.divergence.reason}`, caseBody(e));
+}
+/** Whether a trace says anything beyond the outcome the table already shows. */
+const says = (t) => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
+/** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
+function evidenceSection(cmp) {
+    const ev = cmp.evidence;
+    if (ev === undefined)
+        return [];
+    const cases = ev.cases.filter((e) => says(e.baseline) || says(e.candidate));
+    if (cases.length === 0)
+        return [];
+    const of = cases.length + ev.more;
+    const out = [];
+    let used = 0;
+    let shown = 0;
+    for (const e of cases) {
+        const block = [...caseBlock(e, shown + 1, of), ''];
+        const size = block.reduce((sum, l) => sum + l.length + 1, 0);
+        if (used + size > EVIDENCE_CHARS)
+            break;
+        out.push(...block);
+        used += size;
+        shown++;
+    }
+    if (shown < of)
+        out.push(`<sub>The evidence of ${of - shown} more regressed case${of - shown === 1 ? '' : 's'} is in the JSON report${ev.more > 0 ? ' (up to its cap)' : ''}.</sub>`, '');
+    return out;
+}
+
 const cell = (id) => untrusted(id, { inTable: true, maxLength: 80 });
 function outcome(completed, error, blocked) {
     if (error !== null)
@@ -27338,6 +28014,7 @@ function caseSections(cmp) {
         out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
     }
     out.push(...noiseLine(cmp));
+    out.push(...evidenceSection(cmp));
     const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
     if (rewardOnly.length > 0) {
         const body = table(['Case', 'Reward', 'Change'], ['left', 'right', 'right'], rewardOnly.map((r) => [cell(r.case_id), `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`, signed(r.reward_delta, 3)]));
@@ -36739,6 +37416,7 @@ const VALUE_OPTIONS = [
         'benchmark-tolerance',
         'format',
         'output',
+        'evidence',
         'allow-finding',
         'max-trials',
         'noise-profile',
@@ -36876,6 +37554,7 @@ function parseCompare(args) {
         runs: { baseline: nonEmpty(raw, 'baseline-run'), candidate: nonEmpty(raw, 'candidate-run') },
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
+        evidence: single(raw, 'evidence') ?? null,
         sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
         noiseProfile: single(raw, 'noise-profile') ?? null,
     };
@@ -37100,6 +37779,10 @@ Output:
                                      csv       rlm-code's per-case report columns, RFC 4180 quoting
   --output FILE                    write the report to FILE (parent folders are created; an input
                                    file is never overwritten) instead of standard output
+  --evidence DIR                   write the regressed cases' evidence to DIR: evidence.json (every
+                                   step, both final answers, where the runs part) and evidence.html
+                                   (one page, no script); rlm-code trajectories are read from the
+                                   run directory beside each summary (<rlm>/runs), never outside it
   -h, --help                       show this help
 
 Exit status:
@@ -37244,6 +37927,15 @@ function writeReport(output, inputs, pieces, config = null) {
     const protect = [...inputs.map((path) => ({ path, what: 'an input file' })), ...(config === null ? [] : [{ path: config, what: 'the configuration file' }])];
     return writeOutputFile('--output', output, protect, pieces);
 }
+/** --evidence DIR: the evidence as JSON and as one HTML page; never over an input. */
+function writeEvidence(dir, inputs, cmp) {
+    if (dir.trim() === '')
+        throw new UsageError('--evidence needs a value: the directory to write evidence.json and evidence.html to');
+    const protect = inputs.map((path) => ({ path, what: 'an input file' }));
+    const evidence = cmp.evidence ?? { cases: [], more: 0 };
+    writeOutputFile('--evidence', join(dir, 'evidence.json'), protect, [`${JSON.stringify(evidence, null, 2)}\n`]);
+    writeOutputFile('--evidence', join(dir, 'evidence.html'), protect, [renderEvidenceHtml(cmp)]);
+}
 /** The files of one side: globs expanded; several only under the significant policy. */
 function sideFiles(option, cmd, config) {
     const list = expandInputs(option, cmd[option], process.cwd());
@@ -37285,6 +37977,12 @@ async function runCompare(cmd, io) {
     const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], compareOptionsOf(policy, { trials }), seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
     if (cmd.noiseProfile !== null)
         cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
+    // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
+    // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
+    cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options, cmd.evidence !== null);
+    const inputs = [...baselines, ...candidates];
+    if (cmd.evidence !== null)
+        writeEvidence(cmd.evidence, inputs, cmp);
     const pieces = RENDERERS[cmd.format](cmp);
     if (cmd.output === null) {
         // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.
@@ -37293,7 +37991,7 @@ async function runCompare(cmd, io) {
         io.stderr(`${verdictLine(cmp)}\n`);
     }
     else {
-        writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
+        writeReport(cmd.output, inputs, pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
         io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${cmd.output}\n`);
     }
     return EXIT[cmp.verdict];

@@ -32,6 +32,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
 import { usageFromTotals, type UsageStats } from './integrity/usage.js';
 import { type LoadedSummary } from './model.js';
+import type { EvidenceReport } from './evidence/model.js';
 
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';
@@ -103,6 +104,8 @@ export interface Comparison {
   sequential?: SequentialDecision;
   /** Set by the caller when a noise profile of the suite is given (analysis/noise/profile.ts); absent otherwise. */
   noise?: NoiseMarks;
+  /** Set by the caller that read the regressed cases' rows and trajectories (load/evidence.ts); absent otherwise. */
+  evidence?: EvidenceReport;
   /**
    * point: promote only when all four gates pass and no finding blocks. significant: hold when a gate
    * fails or a finding blocks, promote when every gate passes, else inconclusive.

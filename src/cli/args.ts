@@ -37,6 +37,8 @@ export interface CompareCommand {
   runs: { baseline: string | null; candidate: string | null };
   format: ReportFormat;
   output: string | null;
+  /** --evidence DIR: write the regressed cases' evidence there (evidence.json, evidence.html); null: not written. */
+  evidence: string | null;
   /** --sequential: decide after this round, of at most maxTrials (--max-trials); null: the fixed design. */
   sequential: { maxTrials: number } | null;
   /** --noise-profile: the suite's noise profile (`benchgate profile --format json`), or null. */
@@ -68,6 +70,7 @@ const VALUE_OPTIONS: readonly string[] = [
     'benchmark-tolerance',
     'format',
     'output',
+    'evidence',
     'allow-finding',
     'max-trials',
     'noise-profile',
@@ -216,6 +219,7 @@ function parseCompare(args: readonly string[]): Command {
     runs: { baseline: nonEmpty(raw, 'baseline-run'), candidate: nonEmpty(raw, 'candidate-run') },
     format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
     output: single(raw, 'output') ?? null,
+    evidence: single(raw, 'evidence') ?? null,
     sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
     noiseProfile: single(raw, 'noise-profile') ?? null,
   };

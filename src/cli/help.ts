@@ -195,6 +195,10 @@ Output:
                                      csv       rlm-code's per-case report columns, RFC 4180 quoting
   --output FILE                    write the report to FILE (parent folders are created; an input
                                    file is never overwritten) instead of standard output
+  --evidence DIR                   write the regressed cases' evidence to DIR: evidence.json (every
+                                   step, both final answers, where the runs part) and evidence.html
+                                   (one page, no script); rlm-code trajectories are read from the
+                                   run directory beside each summary (<rlm>/runs), never outside it
   -h, --help                       show this help
 
 Exit status:

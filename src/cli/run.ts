@@ -3,6 +3,7 @@
  * it can be tested in-process; `src/cli.ts` is the only place that touches `process`.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadSummary, type LoadOptions } from '../adapters/registry.js';
 import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
@@ -12,6 +13,8 @@ import { bugMessage, isUserError, UsageError } from '../errors.js';
 import { shownPath, writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
 import { renderCsv } from '../report/csv-report.js';
+import { renderEvidenceHtml } from '../report/evidence-html.js';
+import { gatherEvidence } from '../load/evidence.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import { verdictLine } from '../report/verdict.js';
@@ -87,6 +90,15 @@ function writeReport(output: string, inputs: readonly string[], pieces: Iterable
   return writeOutputFile('--output', output, protect, pieces);
 }
 
+/** --evidence DIR: the evidence as JSON and as one HTML page; never over an input. */
+function writeEvidence(dir: string, inputs: readonly string[], cmp: Comparison): void {
+  if (dir.trim() === '') throw new UsageError('--evidence needs a value: the directory to write evidence.json and evidence.html to');
+  const protect = inputs.map((path) => ({ path, what: 'an input file' }));
+  const evidence = cmp.evidence ?? { cases: [], more: 0 };
+  writeOutputFile('--evidence', join(dir, 'evidence.json'), protect, [`${JSON.stringify(evidence, null, 2)}\n`]);
+  writeOutputFile('--evidence', join(dir, 'evidence.html'), protect, [renderEvidenceHtml(cmp)]);
+}
+
 /** The files of one side: globs expanded; several only under the significant policy. */
 function sideFiles(option: 'baseline' | 'candidate', cmd: CompareCommand, config: GateConfig): string[] {
   const list = expandInputs(option, cmd[option], process.cwd());
@@ -136,13 +148,18 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     policy.confidence,
   );
   if (cmd.noiseProfile !== null) cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
+  // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
+  // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
+  cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0] as string, candidate: candidates[0] as string }, options, cmd.evidence !== null);
+  const inputs = [...baselines, ...candidates];
+  if (cmd.evidence !== null) writeEvidence(cmd.evidence, inputs, cmp);
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {
     // A piece of bytes is valid until the next is asked for (json-report.ts): stdout may keep it, so it gets a copy.
     for (const piece of pieces) io.stdout(typeof piece === 'string' ? piece : Buffer.from(piece));
     io.stderr(`${verdictLine(cmp)}\n`);
   } else {
-    writeReport(cmd.output, [...baselines, ...candidates], pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
+    writeReport(cmd.output, inputs, pieces, existsSync(cmd.config.path) ? cmd.config.path : null);
     io.stdout(`${verdictLine(cmp)}\nbenchgate: ${cmd.format} report written to ${cmd.output}\n`);
   }
   return EXIT[cmp.verdict];

@@ -9,6 +9,7 @@ import type { Comparison, Verdict } from '../analysis/compare.js';
 import { fitMarkdown, type FitLimit } from './markdown/fit.js';
 import { untrusted } from './markdown/markdown.js';
 import { renderMarkdown, type ReportDetail } from './markdown-report.js';
+import { evidenceDetails } from './sections/evidence.js';
 
 /** A comment body, in UTF-16 code units as GitHub counts; below its 65,536 with room to spare. */
 export const COMMENT_LIMIT: FitLimit = { max: 65_000, unit: 'chars' };
@@ -103,9 +104,15 @@ export function renderSection(cmp: Comparison, ctx: CommentContext, max: number)
   return fitted(cmp, ctx, '', '', { max, unit: 'chars' });
 }
 
-/** The check run's output: a one-line title and the report as its summary. */
-export function renderCheckOutput(cmp: Comparison, ctx: CommentContext, title: string, failOnInconclusive?: boolean): { title: string; summary: string } {
-  return { title, summary: fitted(cmp, ctx, inconclusiveNote(cmp, failOnInconclusive), '', CHECK_SUMMARY_LIMIT) };
+/** The check run's output: a one-line title, the report as its summary, and the regressed cases' evidence as its details. */
+export function renderCheckOutput(
+  cmp: Comparison,
+  ctx: CommentContext,
+  title: string,
+  failOnInconclusive?: boolean,
+): { title: string; summary: string; text?: string } {
+  const text = evidenceDetails(cmp);
+  return { title, summary: fitted(cmp, ctx, inconclusiveNote(cmp, failOnInconclusive), '', CHECK_SUMMARY_LIMIT), ...(text === null ? {} : { text }) };
 }
 
 /**

@@ -20,6 +20,7 @@ import type { SequentialDecision } from '../analysis/significance/sequential.js'
 import type { GateTest, SignificanceResult } from '../analysis/model.js';
 import type { Thresholds } from '../analysis/rlm/thresholds.js';
 import type { UsageStats } from '../analysis/integrity/usage.js';
+import type { EvidenceReport } from '../analysis/evidence/model.js';
 import { SUMMARY_SCHEMA } from '../schema/summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { gateLines, unknownSides } from './markdown/words.js';
@@ -48,6 +49,8 @@ export interface JsonReport {
   sequential?: SequentialDecision;
   /** Only with a noise profile: the regressed cases' behaviour on main, or why the profile was not used. */
   noise?: NoiseMarks;
+  /** Only when the caller gathered it (CLI, action): each regressed case's evidence and where the runs part. */
+  evidence?: EvidenceReport;
   /** Only when fingerprint keys differ. */
   comparability?: Comparability;
   /** Only when the configuration has slice gates. */
@@ -110,6 +113,7 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
     ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
     ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
     ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
+    ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,

@@ -7,6 +7,16 @@ import type { BenchmarkSummary, CaseResult } from './summary.js';
 
 /** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
 const BACKING = new WeakMap<BenchmarkSummary, PackedSummary>();
+/** Every summary made by {@link packedSummary}, also after its cases were handed out. */
+const PACKED = new WeakSet<BenchmarkSummary>();
+
+/**
+ * Whether the summary was loaded packed: its case rows lost their text (final response, run path,
+ * `extra`), so whoever needs them reads the file again. Asking does not build the cases.
+ */
+export function loadedPacked(summary: BenchmarkSummary): boolean {
+  return PACKED.has(summary);
+}
 
 /**
  * The summary of a packed form, without building its case objects: `cases` is built (as
@@ -32,6 +42,7 @@ export function packedSummary(p: PackedSummary): BenchmarkSummary {
   });
   summary.extra = extra;
   BACKING.set(summary, p);
+  PACKED.add(summary);
   return summary;
 }
 

@@ -159,7 +159,8 @@ export function holdChain(job: JobOf): { readonly double: ResultsServiceDouble; 
       expect(result.log).toContain('::error::benchgate: hold (failed gates: completion_regressions; findings: guardrail-rise) (set fail-on-hold: false');
 
       const reports = stored('benchgate-demo-report', run);
-      expect([...reports.keys()].sort()).toEqual(['benchgate-report.csv', 'benchgate-report.json', 'benchgate-report.md']);
+      // A case regressed: the evidence page (issue 35) is uploaded beside the reports.
+      expect([...reports.keys()].sort()).toEqual(['benchgate-report.csv', 'benchgate-report.json', 'benchgate-report.md', 'evidence.html']);
       const report = json(reports.get('benchgate-report.json'));
       expect(report).toMatchObject({ verdict: 'hold', passed: false, gates: { reward: true, completion: true, steps: true, completion_regressions: false } });
       expect(report['baseline_path']).toMatch(/^artifact benchgate-demo-baseline: tool_call\.json/);

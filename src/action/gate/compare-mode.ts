@@ -12,6 +12,8 @@ import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/compare.js';
 import type { LoadedSummary } from '../../analysis/model.js';
 import { loadPair } from '../../load/load.js';
+import { gatherEvidence } from '../../load/evidence.js';
+import { renderEvidenceHtml } from '../../report/evidence-html.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { verdictLine, verdictText } from '../../report/verdict.js';
 import { InputError, UsageError, failureMessage } from '../../errors.js';
@@ -124,7 +126,17 @@ export async function decide(
   const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.trials.candidate);
   sides.drafts.push(...budgetDrafts(state));
   const cmp = comparePair(inputs, sides);
+  attachEvidence(io, cmp, source);
   return writeReports(io, inputs, cmp, jobProblems, state === null ? [] : renderBudget(state));
+}
+
+/** The regressed cases' evidence (load/evidence.ts): shown in the reports; a problem reading it never stops the gate. */
+function attachEvidence(io: ActionIo, cmp: Comparison, source: SummaryFiles): void {
+  try {
+    cmp.evidence = gatherEvidence(cmp, { baseline: source.files[0][0] as string, candidate: source.files[1][0] as string }, source.load);
+  } catch (err) {
+    io.warning(`benchgate: the evidence of the regressed cases could not be read: ${(err as Error).message}`);
+  }
 }
 
 /** Loads each side's files: one run, repeated trials, or a sharded run merged. */
@@ -265,6 +277,11 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
   writeFileSync(paths.markdown, markdown, { flag: 'wx' });
   writePieces(paths.json, renderJsonChunks(cmp)); // in pieces: a million cases' report is longer than a string may be
   writeFileSync(paths.csv, renderCsv(cmp), { flag: 'wx' });
+  const extraFiles: string[] = [];
+  if (cmp.evidence !== undefined && cmp.evidence.cases.length > 0) {
+    extraFiles.push(join(dir, EVIDENCE_HTML));
+    writeFileSync(join(dir, EVIDENCE_HTML), renderEvidenceHtml(cmp), { flag: 'wx' });
+  }
 
   const reportArtifact = artifactName(inputs.suite, 'report');
   const preface = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
@@ -274,8 +291,11 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
   if (fitted.truncated) io.warning(`benchgate: the report is too large for the job summary and was cut; the whole report is in the artifact ${reportArtifact}`);
   setOutputs(io, cmp, verdict, paths);
   io.info(verdictLine(cmp));
-  return { cmp, verdict, preface, dir, paths, reportArtifact, budget };
+  return { cmp, verdict, preface, dir, paths, reportArtifact, budget, extraFiles };
 }
+
+/** The evidence page in the report artifact, when a case regressed. */
+const EVIDENCE_HTML = 'evidence.html';
 
 export interface Decision {
   cmp: Comparison;
@@ -287,6 +307,8 @@ export interface Decision {
   reportArtifact: string;
   /** The regression budget's section (report/history-report.ts), already safe; [] without a budget. */
   budget: string[];
+  /** Files uploaded beside the reports (the evidence page). */
+  extraFiles?: string[];
 }
 
 /** The failure of a hold, or null. */
@@ -364,7 +386,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   const decision = await decide(io, inputs, source, jobProblems, budgetContextOf(io, inputs));
   const uploaded = await uploadSummaryArtifact(io.artifacts, {
     name: decision.reportArtifact,
-    files: Object.values(decision.paths),
+    files: [...Object.values(decision.paths), ...(decision.extraFiles ?? [])],
     rootDirectory: decision.dir,
     retentionDays: inputs.retentionDays,
     overwrite: listed === null || listed.some((a) => a.name === decision.reportArtifact),

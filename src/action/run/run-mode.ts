@@ -15,6 +15,7 @@ import { pyFixed } from '../../stats/format.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';
+import { collectTrajectories } from '../../load/evidence.js';
 import { findSummary, snapshotSummaries, type SummarySnapshot } from './find-summary.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
@@ -203,11 +204,26 @@ export async function runTrial(
     const normalized = join(staging, trialFile(NORMALIZED_FILE, t));
     writeFileSync(normalized, JSON.stringify(stamped.summary));
     files.unshift(normalized);
+    // The first trial's rlm-code trajectories go beside its summary: the gate shows where regressed cases parted.
+    if (t === 1) files.push(...trajectoriesOf(io, stamped.summary, found.path, staging));
     return { outcome, summary: stamped.summary, problem: null, files, source: found.path };
   } catch (err) {
     const problem = err instanceof Error ? err.message : String(err);
     io.error(`benchgate: ${inputs.trials > 1 ? `trial ${t}: ` : ''}${problem}`);
     return { outcome, summary: null, problem, files, source: null };
+  }
+}
+
+/** Copies the summary's trajectories into the staging folder (load/evidence.ts); a problem only warns. */
+function trajectoriesOf(io: ActionIo, summary: BenchmarkSummary, source: string, staging: string): string[] {
+  try {
+    const { files, skipped } = collectTrajectories(summary.cases, source, staging);
+    if (skipped > 0)
+      io.info(`benchgate: ${skipped} trajectory file${skipped === 1 ? '' : 's'} not collected (not found beside the summary, or over the size cap)`);
+    return files;
+  } catch (err) {
+    io.warning(`benchgate: trajectories not collected: ${(err as Error).message}`);
+    return [];
   }
 }
 

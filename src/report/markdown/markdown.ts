@@ -39,6 +39,41 @@ export function untrusted(value: string, options: UntrustedOptions = {}): string
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
+export interface UntrustedBlockOptions {
+  /** Most lines shown; the first lines beyond are dropped and counted. Default 20. */
+  maxLines?: number;
+  /** Most code points shown per line; longer lines end in "…". Default 200. */
+  maxLineLength?: number;
+  /** Keep the last lines instead of the first (a traceback ends with its error). */
+  tail?: boolean;
+}
+
+/**
+ * Renders untrusted multi-line text as a fenced code block, where GitHub interprets nothing. The
+ * fence is longer than any backtick run in the text, so no line can close it; the same characters
+ * as in {@link untrusted} become U+FFFD, tabs become spaces, and lines and their length are capped.
+ * Every line inside is indented by two spaces, so that none starts with `::` (a workflow command
+ * when the report is printed in a job's log) or is one of benchgate's hidden markers (a combined
+ * comment finds its sections by whole marker lines). Returns the block's lines (the fence lines
+ * included); the caller leaves a blank line around it.
+ */
+export function untrustedBlock(value: string, options: UntrustedBlockOptions = {}): string[] {
+  const maxLines = options.maxLines ?? 20;
+  const maxLen = options.maxLineLength ?? 200;
+  let lines = value.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(UNSAFE, '\ufffd').split('\n');
+  while (lines.length > 0 && (lines[lines.length - 1] as string).trim() === '') lines.pop();
+  const dropped = Math.max(0, lines.length - maxLines);
+  if (dropped > 0) lines = options.tail ? lines.slice(-maxLines) : lines.slice(0, maxLines);
+  lines = lines.map((line) => {
+    const points = [...line];
+    return points.length > maxLen ? `${points.slice(0, maxLen - 1).join('')}…` : line;
+  });
+  if (dropped > 0) lines.splice(options.tail ? 0 : lines.length, 0, `… ${dropped} line${dropped === 1 ? '' : 's'} not shown`);
+  const longestRun = Math.max(0, ...lines.flatMap((l) => l.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return [fence, ...lines.map((line) => `  ${line}`), fence];
+}
+
 export type Align = 'left' | 'right' | 'center';
 
 /** A GFM table. Cells must already be safe markdown (built with {@link untrusted} where needed). */

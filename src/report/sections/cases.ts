@@ -13,6 +13,7 @@ import { checkbox, details, table, untrusted } from '../markdown/markdown.js';
 import type { NoiseMarks } from '../../analysis/model.js';
 import { noiseCell, noiseLine, usedNoise } from './noise.js';
 import { declinesTable } from './significance.js';
+import { evidenceSection } from './evidence.js';
 import { gateLines, idList, reward3, sideNames, unknownSides } from '../markdown/words.js';
 
 const cell = (id: string): string => untrusted(id, { inTable: true, maxLength: 80 });
@@ -68,6 +69,7 @@ export function caseSections(cmp: Comparison): string[] {
     out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
   }
   out.push(...noiseLine(cmp));
+  out.push(...evidenceSection(cmp));
   const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
   if (rewardOnly.length > 0) {
     const body = table(

@@ -1,0 +1,62 @@
+/**
+ * The evidence of every regressed case of a comparison: each side's trace and where they part. Pure:
+ * the caller hands in the case rows (and, for rlm-code, the trajectories it read).
+ *
+ * Case rows: a summary loaded in full holds them; one loaded packed (a large pair) dropped their
+ * text, and `summary.cases` there would build every case (100,000 objects) without it. So
+ * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
+ * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
+ */
+import type { Comparison } from '../compare.js';
+import { loadedPacked } from '../../schema/packed-summary.js';
+import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
+import { findDivergence } from './divergence.js';
+import { extractTrace, type TrajectoryInput } from './extract.js';
+import type { CaseEvidenceReport, Trace } from './model.js';
+
+/** Most regressed cases given evidence; the rest are counted. */
+export const EVIDENCE_CASES_MAX = 100;
+
+export type Side = 'baseline' | 'candidate';
+
+/** The ids of the regressed cases (completed by the baseline, not by the candidate), in report order, at most `max`. */
+export function regressedIds(cmp: Comparison, max = EVIDENCE_CASES_MAX): { ids: string[]; more: number } {
+  const all = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+  return { ids: all.slice(0, max), more: Math.max(0, all.length - max) };
+}
+
+/** The rows of `ids` in a summary loaded in full (the last row of a repeated id, as the comparison pairs them); null for a packed one. */
+export function caseRowsOf(summary: BenchmarkSummary, ids: readonly string[]): Map<string, CaseResult> | null {
+  if (loadedPacked(summary)) return null;
+  const wanted = new Set(ids);
+  const rows = new Map<string, CaseResult>();
+  for (const c of summary.cases) if (wanted.has(c.id)) rows.set(c.id, c);
+  return rows;
+}
+
+/** What the caller gathered: each side's rows of the regressed cases, and the rlm-code trajectories it read. */
+export interface EvidenceInput {
+  rows: Record<Side, ReadonlyMap<string, CaseResult>>;
+  /** Why a side has no rows, when it has none on purpose (a large pair not read again). */
+  unread?: Partial<Record<Side, string>>;
+  trajectory?: (side: Side, c: CaseResult) => TrajectoryInput | undefined;
+}
+
+function missingTrace(format: string, note: string): Trace {
+  return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note };
+}
+
+/** The evidence report of the regressed cases `ids`. */
+export function collectEvidence(cmp: Comparison, ids: readonly string[], input: EvidenceInput): CaseEvidenceReport[] {
+  const traceOf = (side: Side, id: string): Trace => {
+    const format = cmp[side].summary.format;
+    const row = input.rows[side].get(id);
+    if (row === undefined) return missingTrace(format, input.unread?.[side] ?? 'the case row was not found');
+    return extractTrace(format, row, input.trajectory?.(side, row));
+  };
+  return ids.map((id) => {
+    const baseline = traceOf('baseline', id);
+    const candidate = traceOf('candidate', id);
+    return { case_id: id, baseline, candidate, divergence: findDivergence(baseline, candidate) };
+  });
+}

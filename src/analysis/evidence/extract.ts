@@ -1,0 +1,183 @@
+/**
+ * One extractor per format: the evidence of a case from what its row holds (the known fields and
+ * `extra`, where every adapter keeps the source row's other fields). rlm-code native cases read
+ * their trajectory instead (rlm-code.ts; the caller reads the file). A format that records nothing
+ * beyond the outcome says so in `note`.
+ */
+import type { CaseResult } from '../../schema/summary.js';
+import { capText, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
+import { rlmCodeTrace } from './rlm-code.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => {
+  const t = textOf(v);
+  return t === null || t === '' ? null : t;
+};
+
+/** A trajectory the caller read for an rlm-code case: its events, or why there are none. */
+export interface TrajectoryInput {
+  events: readonly Obj[] | null;
+  missing: string | null;
+}
+
+/** The text of a chat message's content: a string, or the text parts of a list. */
+function contentText(content: unknown): string | null {
+  if (typeof content === 'string') return str(content);
+  if (!Array.isArray(content)) return str(content);
+  const parts = content.map((p) => (isObj(p) && typeof p['text'] === 'string' ? p['text'] : null));
+  return str(parts.filter((p): p is string => p !== null).join('\n'));
+}
+
+/** A tool call's name and arguments: Inspect AI (`function`, `arguments`) and OpenAI (`function.name`, `function.arguments`). */
+function toolCall(call: unknown): { name: string; args: string | null } {
+  if (!isObj(call)) return { name: 'tool', args: str(call) };
+  const f = call['function'];
+  if (isObj(f)) return { name: String(f['name'] ?? 'tool'), args: str(f['arguments']) };
+  return { name: String(f ?? call['name'] ?? 'tool'), args: str(call['arguments'] ?? call['input']) };
+}
+
+/**
+ * The steps of a chat transcript (Inspect AI `messages`, tau-bench `traj`): one per assistant turn,
+ * its action the tools it called (or `message`), its input their arguments (or its text), its output
+ * the tool results that follow it.
+ */
+export function transcriptSteps(messages: readonly unknown[]): { steps: TraceStep[]; dropped: number } {
+  const steps: TraceStep[] = [];
+  let total = 0;
+  let last: TraceStep | null = null;
+  for (const m of messages) {
+    if (!isObj(m)) continue;
+    const role = m['role'];
+    if (role === 'assistant') {
+      const calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
+      const text = contentText(m['content']);
+      last = {
+        step: total + 1,
+        action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
+        input: calls.length > 0 ? capText(calls.map((c) => c.args ?? '').join('\n')) : text,
+        rationale: calls.length > 0 ? text : null,
+        output: null,
+        error: null,
+        success: null,
+        reward: null,
+        tokens: null,
+      };
+      if (total < STEPS_MAX) steps.push(last);
+      else last = null;
+      total++;
+    } else if (role === 'tool' && last !== null) {
+      const out = contentText(m['content']);
+      const err = isObj(m['error']) ? str(m['error']['message']) : str(m['error']);
+      if (out !== null) last.output = capText(last.output === null ? out : `${last.output}\n${out}`);
+      if (err !== null) last.error = capText(last.error === null ? err : `${last.error}\n${err}`);
+    }
+  }
+  return { steps, dropped: total - steps.length };
+}
+
+function base(c: CaseResult, format: string): Trace {
+  return {
+    format,
+    source: 'row',
+    final_answer: capText(c.final_response),
+    expected_answer: textOf(c.expected_answer),
+    reason: capText(c.error),
+    steps: [],
+    steps_dropped: 0,
+    note: null,
+  };
+}
+
+/** A row with a transcript under `key` reads its steps from it; else it says what it lacks. */
+function withTranscript(t: Trace, c: CaseResult, keys: readonly string[], lacking: string): Trace {
+  const key = keys.find((k) => Array.isArray(c.extra[k]));
+  if (key === undefined) return { ...t, note: lacking };
+  const { steps, dropped } = transcriptSteps(c.extra[key] as unknown[]);
+  return { ...t, source: 'transcript', steps, steps_dropped: dropped };
+}
+
+function inspectTrace(c: CaseResult): Trace {
+  const t = base(c, 'inspect-ai');
+  const scorer = str(c.extra['scorer']);
+  const explanation = str(c.extra['explanation']);
+  const score = c.extra['score'];
+  const reason = t.reason ?? explanation ?? (score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`);
+  return withTranscript(
+    { ...t, reason, final_answer: t.final_answer ?? str(c.extra['answer']) },
+    c,
+    ['messages'],
+    'the summary keeps no messages of this sample (only its output and score)',
+  );
+}
+
+function tauTrace(c: CaseResult, format: string): Trace {
+  const t = base(c, format);
+  const info = isObj(c.extra['info']) ? c.extra['info'] : null;
+  const read = withTranscript({ ...t, reason: t.reason ?? str(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
+  // The agent's last words to the user stand for its final answer when the row has none.
+  const last = [...read.steps].reverse().find((s) => s.action === 'message');
+  return read.final_answer === null && last !== undefined ? { ...read, final_answer: last.input } : read;
+}
+
+function promptfooTrace(c: CaseResult): Trace {
+  const t = base(c, 'promptfoo');
+  const failure = str(c.extra['failure']);
+  const reason = str(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
+  return { ...t, reason, note: 'promptfoo records one response per test: no steps' };
+}
+
+function lmEvalTrace(c: CaseResult): Trace {
+  const t = base(c, 'lm-eval');
+  const metric = str(c.extra['metric']);
+  const resps = c.extra['resps'];
+  const steps: TraceStep[] = Array.isArray(resps)
+    ? [{ step: 1, action: 'generate', input: null, rationale: null, output: textOf(resps), error: null, success: null, reward: c.reward, tokens: null }]
+    : [];
+  const reason = metric === null ? t.reason : `${metric} = ${textOf(c.extra[metric]) ?? String(c.reward)}`;
+  return { ...t, reason, steps, note: steps.length > 0 ? null : 'lm-eval records one response per sample: no steps' };
+}
+
+function junitTrace(c: CaseResult): Trace {
+  const t = base(c, 'junit');
+  const output = str(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
+  const err = str(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
+  const reason = str(c.extra['failure']) ?? t.reason ?? str(c.extra['skipped']);
+  return { ...t, reason, final_answer: t.final_answer ?? output, note: err === null ? 'a test records no steps' : `stderr: ${err}` };
+}
+
+function terminalTrace(c: CaseResult, format: string): Trace {
+  const t = base(c, format);
+  const keys = ['failure_mode', 'failure_reason', 'message', 'trace', 'parser_results'];
+  const reason = t.reason ?? keys.map((k) => (c.extra[k] === undefined ? null : `${k}: ${textOf(c.extra[k]) ?? ''}`)).find((v) => v !== null) ?? null;
+  return { ...t, reason, note: 'no steps recorded in the summary' };
+}
+
+/**
+ * The evidence of one case of a summary in `format`. `trajectory` is the rlm-code run file the
+ * caller read (or why it could not), absent for other formats.
+ */
+export function extractTrace(format: string, c: CaseResult, trajectory?: TrajectoryInput): Trace {
+  switch (format) {
+    case 'rlm-code':
+      return rlmCodeTrace(c, trajectory?.events ?? null, trajectory?.missing ?? null);
+    case 'inspect-ai':
+      return inspectTrace(c);
+    case 'tau-bench':
+      return tauTrace(c, format);
+    case 'promptfoo':
+      return promptfooTrace(c);
+    case 'lm-eval':
+      return lmEvalTrace(c);
+    case 'junit':
+    case 'ctrf':
+      return junitTrace(c);
+    case 'terminal-bench':
+      return terminalTrace(c, format);
+    default: {
+      const t = base(c, format);
+      if (Array.isArray(c.extra['messages']) || Array.isArray(c.extra['traj'])) return tauTrace(c, format);
+      return { ...t, note: `the ${format} format records no per-case steps` };
+    }
+  }
+}

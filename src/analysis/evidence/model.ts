@@ -1,0 +1,102 @@
+/**
+ * The evidence of a case: why it ended as it did, as its tool recorded it. One shape for every
+ * format (the final answer, the expected answer, the failure or scorer reason, and the steps), filled
+ * by one extractor per format from what the case row holds (extract.ts), and for rlm-code from the
+ * run's trajectory (rlm-code.ts). Untrusted text throughout: renderers escape every string.
+ */
+
+/** Longest text kept in one field of the evidence, in UTF-16 units; longer text ends in "…". */
+export const TEXT_MAX = 16_384;
+/** Most steps kept of one case; later steps are counted, not kept. */
+export const STEPS_MAX = 200;
+
+/** One step of a case: an action the agent took and what came of it. Unknown is null. */
+export interface TraceStep {
+  /** The step's number as its tool numbered it (1-based). */
+  step: number;
+  /** Action type (rlm-code `action.action`), tool name(s) of an assistant turn, or `message`. */
+  action: string;
+  /** Code or tool arguments, as text. */
+  input: string | null;
+  /** The agent's stated reason (rlm-code `rationale`). */
+  rationale: string | null;
+  /** What the action returned (stdout, tool result). */
+  output: string | null;
+  /** What went wrong (stderr, an error field). */
+  error: string | null;
+  /** rlm-code's success flag (`observation.success`, else no error and no stderr); null when the format has none. */
+  success: boolean | null;
+  reward: number | null;
+  /** Prompt plus completion tokens of the step. */
+  tokens: number | null;
+}
+
+/** Where the evidence of a case came from. */
+export type TraceSource = 'trajectory' | 'transcript' | 'row' | 'none';
+
+/** One side's evidence for one case. */
+export interface Trace {
+  /** The summary's format (`rlm-code`, `inspect-ai`, …). */
+  format: string;
+  source: TraceSource;
+  final_answer: string | null;
+  expected_answer: string | null;
+  /** The failure or scorer reason: an error, a failing assertion's reason, a failed test's message. */
+  reason: string | null;
+  steps: TraceStep[];
+  /** Steps recorded beyond {@link STEPS_MAX}, not kept. */
+  steps_dropped: number;
+  /** What is missing and why (a format that records no steps, a trajectory that could not be read). */
+  note: string | null;
+}
+
+/** Which of rlm-code's rules parted the runs (`compare_sessions`), or how else they differ. */
+export type DivergenceKind = 'action' | 'input' | 'success' | 'length' | 'answer' | 'none';
+
+/** Where two runs of a case part. */
+export interface Divergence {
+  kind: DivergenceKind;
+  /** Index into both `steps` lists of the first step that differs; null when no step differs. */
+  index: number | null;
+  /** In words, trusted (built from the kind and numbers only). */
+  reason: string;
+  /** Up to {@link CONTEXT_STEPS} steps just before the parting (equal on both sides by the rule), from the baseline. */
+  before: TraceStep[];
+  baseline_step: TraceStep | null;
+  candidate_step: TraceStep | null;
+}
+
+/** Steps shown before the parting step. */
+export const CONTEXT_STEPS = 2;
+
+/** The evidence of one regressed case: both sides and where they part. */
+export interface CaseEvidenceReport {
+  case_id: string;
+  baseline: Trace;
+  candidate: Trace;
+  divergence: Divergence;
+}
+
+/** Text kept within {@link TEXT_MAX}; null stays null. */
+export function capText(value: string | null, max = TEXT_MAX): string | null {
+  if (value === null || value.length <= max) return value;
+  return `${value.slice(0, max - 1)}…`;
+}
+
+/** Any value as text: strings as they are, the rest as JSON; null and undefined are null. */
+export function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return capText(value);
+  try {
+    return capText(JSON.stringify(value) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** The evidence of a comparison's regressed cases (set on the comparison by the caller that gathered it). */
+export interface EvidenceReport {
+  cases: CaseEvidenceReport[];
+  /** Regressed cases beyond the cap, not given evidence. */
+  more: number;
+}

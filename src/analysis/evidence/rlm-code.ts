@@ -1,0 +1,88 @@
+/**
+ * rlm-code native runs: the trajectory a case's `run_path` points at, one JSON event per line, as
+ * `RLMRunner._append_event` writes it (`type: "step"` per step, then `type: "final"`). The steps are
+ * read as rlm-code's own session replay reads them (`session_replay._convert_legacy_step`): action
+ * type `action.action`, code `action.code`, success `observation.success`, else no `error` and no
+ * `stderr`; output `output` or `stdout`; error `error` or `stderr`; tokens prompt plus completion.
+ */
+import type { CaseResult } from '../../schema/summary.js';
+import { capText, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const nonEmpty = (v: unknown): string | null => {
+  const t = textOf(v);
+  return t === null || t === '' ? null : t;
+};
+
+/** The events of a trajectory file's text; lines that are not JSON objects are counted, not kept. */
+export function parseTrajectory(text: string): { events: Obj[]; bad_lines: number } {
+  const events: Obj[] = [];
+  let bad = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const v: unknown = JSON.parse(line);
+      if (isObj(v)) events.push(v);
+      else bad++;
+    } catch {
+      bad++;
+    }
+  }
+  return { events, bad_lines: bad };
+}
+
+/** One `type: "step"` event as a step. */
+export function rlmStep(e: Obj, position: number): TraceStep {
+  const action = isObj(e['action']) ? e['action'] : {};
+  const obs = isObj(e['observation']) ? e['observation'] : {};
+  const usage = isObj(e['usage']) ? e['usage'] : null;
+  const error = nonEmpty(obs['error']) ?? nonEmpty(obs['stderr']);
+  const success = typeof obs['success'] === 'boolean' ? obs['success'] : error === null;
+  const tokens = usage === null ? null : (num(usage['prompt_tokens']) ?? 0) + (num(usage['completion_tokens']) ?? 0);
+  return {
+    step: num(e['step']) ?? position + 1,
+    action: String(action['action'] ?? '')
+      .trim()
+      .toLowerCase(),
+    input: nonEmpty(action['code']),
+    rationale: nonEmpty(action['rationale']) ?? nonEmpty(action['reasoning']),
+    output: nonEmpty(obs['output']) ?? nonEmpty(obs['stdout']) ?? nonEmpty(obs['message']),
+    error,
+    success,
+    reward: num(e['reward']),
+    tokens,
+  };
+}
+
+/**
+ * A native case's evidence from its trajectory events (`events` null: the file was not read, and
+ * `missing` says why). The final answer and the failure are the row's (the summary is what was
+ * gated); the trajectory's final event fills a row that has none.
+ */
+export function rlmCodeTrace(c: CaseResult, events: readonly Obj[] | null, missing: string | null): Trace {
+  const steps: TraceStep[] = [];
+  let total = 0;
+  let final: Obj | null = null;
+  for (const e of events ?? []) {
+    if (e['type'] === 'step') {
+      if (total < STEPS_MAX) steps.push(rlmStep(e, total));
+      total++;
+    } else if (e['type'] === 'final') final = e;
+  }
+  const answer = c.final_response !== null && c.final_response !== '' ? c.final_response : final === null ? null : nonEmpty(final['final_response']);
+  let note = missing;
+  if (events === null && note === null)
+    note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows record no steps`;
+  return {
+    format: 'rlm-code',
+    source: events === null ? 'row' : 'trajectory',
+    final_answer: capText(answer),
+    expected_answer: textOf(c.expected_answer),
+    reason: capText(c.error),
+    steps,
+    steps_dropped: total - steps.length,
+    note,
+  };
+}
