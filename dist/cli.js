@@ -26786,7 +26786,31 @@ function terminalTrace(c, format) {
  * The evidence of one case of a summary in `format`. `trajectory` is the rlm-code run file the
  * caller read (or why it could not), absent for other formats.
  */
-function extractTrace(format, c, trajectory) {
+function extractTrace(format, row, trajectory) {
+    const { c, attempt } = representativeAttempt(row);
+    const trace = traceOf(format, c, trajectory);
+    return attempt === null ? trace : { ...trace, note: trace.note === null ? attempt : `${attempt}; ${trace.note}` };
+}
+/**
+ * A task whose attempts a benchmark repeated (tau-bench's trials, terminal-bench's attempts: their
+ * adapters keep them in `extra.attempts`) is shown by one attempt whose outcome is the case's: for a
+ * completed case its first solved attempt, else its first attempt not solved. Null for other rows.
+ */
+function representativeAttempt(c) {
+    const list = c.extra['attempts'];
+    if (!Array.isArray(list) || list.length === 0)
+        return { c, attempt: null };
+    const solved = (a) => isObj(a) && a['solved'] === true;
+    let k = list.findIndex((a) => solved(a) === c.completed);
+    if (k < 0)
+        k = 0;
+    const a = list[k];
+    if (!isObj(a))
+        return { c, attempt: null };
+    const error = typeof a['error'] === 'string' ? a['error'] : c.error;
+    return { c: { ...c, error, extra: { ...a } }, attempt: `attempt ${k + 1} of ${list.length} (${solved(a) ? 'solved' : 'not solved'})` };
+}
+function traceOf(format, c, trajectory) {
     switch (format) {
         case 'rlm-code':
             return rlmCodeTrace(c, trajectory?.events ?? null, trajectory?.missing ?? null);
@@ -26945,14 +26969,16 @@ function gatherEvidence(cmp, files, options,
  * the report does not depend on whether a loading thread packed it); its cases say how to get them.
  * A smaller pair's rows are read either way (again, when it was loaded packed: a small file).
  */
-reread = true) {
+reread = true, 
+/** From how many bytes (both files) a pair is large; default {@link PARALLEL_MIN_BYTES}. */
+largeFrom = PARALLEL_MIN_BYTES) {
     const { ids, more } = regressedIds(cmp);
     if (ids.length === 0)
         return { cases: [], more };
     const unread = {};
     // Large by the files' sizes alone (not by how they were loaded, nor by the loading threshold's
     // override): the same files give the same report on every path.
-    const large = bytesOf(files.baseline) + bytesOf(files.candidate) >= PARALLEL_MIN_BYTES;
+    const large = bytesOf(files.baseline) + bytesOf(files.candidate) >= largeFrom;
     const rowsOf = (side) => {
         if (!reread && large) {
             unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';

@@ -106,13 +106,15 @@ export function gatherEvidence(
    * A smaller pair's rows are read either way (again, when it was loaded packed: a small file).
    */
   reread = true,
+  /** From how many bytes (both files) a pair is large; default {@link PARALLEL_MIN_BYTES}. */
+  largeFrom = PARALLEL_MIN_BYTES,
 ): EvidenceReport {
   const { ids, more } = regressedIds(cmp);
   if (ids.length === 0) return { cases: [], more };
   const unread: Partial<Record<Side, string>> = {};
   // Large by the files' sizes alone (not by how they were loaded, nor by the loading threshold's
   // override): the same files give the same report on every path.
-  const large = bytesOf(files.baseline) + bytesOf(files.candidate) >= PARALLEL_MIN_BYTES;
+  const large = bytesOf(files.baseline) + bytesOf(files.candidate) >= largeFrom;
   const rowsOf = (side: Side): Map<string, CaseResult> => {
     if (!reread && large) {
       unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';

@@ -122,9 +122,13 @@ describe('summaries loaded packed (large pairs)', () => {
     expect(ev.cases[0]?.candidate).toMatchObject({ source: 'trajectory', final_answer: 'I could not determine the weekday: the date did not parse.' });
     expect(ev.cases[0]?.divergence.kind).toBe('input');
     expect(loadedPacked(loadSummary(benchFile('baseline'), opts))).toBe(false);
-    // Without a re-read (the CLI without --evidence): no rows, and each side says why.
-    const unread = gatherEvidence(cmp, { baseline: benchFile('baseline'), candidate: benchFile('candidate') }, { baseline: opts, candidate: opts }, false);
+    const files = { baseline: benchFile('baseline'), candidate: benchFile('candidate') };
+    // Without a re-read (the CLI without --evidence), a large pair (here: large from 0 bytes) has no
+    // rows, and each side says why; a small pair's rows are read all the same, however it was loaded.
+    const unread = gatherEvidence(cmp, files, { baseline: opts, candidate: opts }, false, 0);
     expect(unread.cases[0]?.candidate).toMatchObject({ source: 'none', steps: [], note: expect.stringContaining('--evidence DIR reads them again') });
+    const small = gatherEvidence(cmp, files, { baseline: opts, candidate: opts }, false);
+    expect(small.cases[0]?.candidate).toMatchObject({ source: 'trajectory' });
   });
 });
 

@@ -157,7 +157,30 @@ function terminalTrace(c: CaseResult, format: string): Trace {
  * The evidence of one case of a summary in `format`. `trajectory` is the rlm-code run file the
  * caller read (or why it could not), absent for other formats.
  */
-export function extractTrace(format: string, c: CaseResult, trajectory?: TrajectoryInput): Trace {
+export function extractTrace(format: string, row: CaseResult, trajectory?: TrajectoryInput): Trace {
+  const { c, attempt } = representativeAttempt(row);
+  const trace = traceOf(format, c, trajectory);
+  return attempt === null ? trace : { ...trace, note: trace.note === null ? attempt : `${attempt}; ${trace.note}` };
+}
+
+/**
+ * A task whose attempts a benchmark repeated (tau-bench's trials, terminal-bench's attempts: their
+ * adapters keep them in `extra.attempts`) is shown by one attempt whose outcome is the case's: for a
+ * completed case its first solved attempt, else its first attempt not solved. Null for other rows.
+ */
+function representativeAttempt(c: CaseResult): { c: CaseResult; attempt: string | null } {
+  const list = c.extra['attempts'];
+  if (!Array.isArray(list) || list.length === 0) return { c, attempt: null };
+  const solved = (a: unknown): boolean => isObj(a) && a['solved'] === true;
+  let k = list.findIndex((a) => solved(a) === c.completed);
+  if (k < 0) k = 0;
+  const a = list[k] as unknown;
+  if (!isObj(a)) return { c, attempt: null };
+  const error = typeof a['error'] === 'string' ? a['error'] : c.error;
+  return { c: { ...c, error, extra: { ...a } }, attempt: `attempt ${k + 1} of ${list.length} (${solved(a) ? 'solved' : 'not solved'})` };
+}
+
+function traceOf(format: string, c: CaseResult, trajectory?: TrajectoryInput): Trace {
   switch (format) {
     case 'rlm-code':
       return rlmCodeTrace(c, trajectory?.events ?? null, trajectory?.missing ?? null);
