@@ -35813,6 +35813,14 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 const threshold = (what) => number().describe(what);
 const caseField = string$1().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
 const fingerprintKey = string$1().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
+/** A list of regular expressions in RE2 syntax, each checked when the configuration is read. */
+const re2Patterns = () => array(string$1()
+    .min(1)
+    .superRefine((source, ctx) => {
+    const problem = policyPatternProblem(source);
+    if (problem !== null)
+        ctx.addIssue({ code: 'custom', message: problem });
+}));
 const ConfigSchema = strictObject({
     version: literal(1).optional().describe('The format of this file; 1, the only one so far.'),
     decide: _enum(DECISION_POLICIES)
@@ -35865,13 +35873,7 @@ const ConfigSchema = strictObject({
         .optional()
         .describe("Prices per model (the summary's model name): the cost metrics and the report's cost, with source config."),
     safety: strictObject({
-        policy_patterns: array(string$1()
-            .min(1)
-            .superRefine((source, ctx) => {
-            const problem = policyPatternProblem(source);
-            if (problem !== null)
-                ctx.addIssue({ code: 'custom', message: problem });
-        }))
+        policy_patterns: re2Patterns()
             .optional()
             .describe('Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.'),
         explained: array(strictObject({
@@ -35884,13 +35886,7 @@ const ConfigSchema = strictObject({
         .optional()
         .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
     infrastructure: strictObject({
-        patterns: array(string$1()
-            .min(1)
-            .superRefine((source, ctx) => {
-            const problem = policyPatternProblem(source);
-            if (problem !== null)
-                ctx.addIssue({ code: 'custom', message: problem });
-        }))
+        patterns: re2Patterns()
             .optional()
             .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
         max_share: number()

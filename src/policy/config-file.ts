@@ -32,6 +32,18 @@ const threshold = (what: string) => z.number().describe(what);
 const caseField = z.string().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
 const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 
+/** A list of regular expressions in RE2 syntax, each checked when the configuration is read. */
+const re2Patterns = () =>
+  z.array(
+    z
+      .string()
+      .min(1)
+      .superRefine((source, ctx) => {
+        const problem = policyPatternProblem(source);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  );
+
 export const ConfigSchema = z
   .strictObject({
     version: z.literal(1).optional().describe('The format of this file; 1, the only one so far.'),
@@ -111,16 +123,7 @@ export const ConfigSchema = z
       .describe("Prices per model (the summary's model name): the cost metrics and the report's cost, with source config."),
     safety: z
       .strictObject({
-        policy_patterns: z
-          .array(
-            z
-              .string()
-              .min(1)
-              .superRefine((source, ctx) => {
-                const problem = policyPatternProblem(source);
-                if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-              }),
-          )
+        policy_patterns: re2Patterns()
           .optional()
           .describe(
             'Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.',
@@ -139,16 +142,7 @@ export const ConfigSchema = z
       .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
     infrastructure: z
       .strictObject({
-        patterns: z
-          .array(
-            z
-              .string()
-              .min(1)
-              .superRefine((source, ctx) => {
-                const problem = policyPatternProblem(source);
-                if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-              }),
-          )
+        patterns: re2Patterns()
           .optional()
           .describe(
             "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
