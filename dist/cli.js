@@ -12642,11 +12642,14 @@ function toCase$2(p, place, sample, scorer, epochs) {
             scorer,
             score: value,
             ...(isObj$2(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
+            ...(isObj$2(score) && typeof score['explanation'] === 'string' ? { explanation: score['explanation'] } : {}),
             ...(scores !== null && Object.keys(scores).length > 1
                 ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj$2(v) ? v['value'] : v])) }
                 : {}),
             ...(isObj$2(sample['limit']) ? { limit: sample['limit'] } : {}),
             ...(isObj$2(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
+            // The transcript (chat messages, tool calls and results): the evidence of why a case regressed.
+            ...(Array.isArray(sample['messages']) && sample['messages'].length > 0 ? { messages: sample['messages'] } : {}),
         },
     });
 }
@@ -26742,8 +26745,12 @@ function inspectTrace(c) {
     const scorer = str(c.extra['scorer']);
     const explanation = str(c.extra['explanation']);
     const score = c.extra['score'];
-    const reason = t.reason ?? explanation ?? (score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`);
-    return withTranscript({ ...t, reason, final_answer: t.final_answer ?? str(c.extra['answer']) }, c, ['messages'], 'the summary keeps no messages of this sample (only its output and score)');
+    const answer = str(c.extra['answer']);
+    // A scorer's explanation that only repeats the answer (inspect_ai's match scorer) says nothing more.
+    const said = explanation !== null && explanation.trim() !== (answer ?? '').trim() && explanation !== t.final_answer ? explanation : null;
+    const gave = score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`;
+    const reason = t.reason ?? (gave === null ? said : said === null ? gave : `${gave}: ${said}`);
+    return withTranscript({ ...t, reason, final_answer: t.final_answer ?? answer }, c, ['messages'], 'the summary keeps no messages of this sample (only its output and score)');
 }
 function tauTrace(c, format) {
     const t = base(c, format);

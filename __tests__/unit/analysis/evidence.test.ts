@@ -139,7 +139,10 @@ describe('the other formats, from what their case rows hold', () => {
     const [e] = ev.cases;
     expect(e?.baseline).toMatchObject({ format: 'inspect-ai', final_answer: 'Yes\n', expected_answer: ' Yes', reason: 'scorer match gave C' });
     expect(e?.candidate).toMatchObject({ final_answer: 'No\n', reason: 'scorer match gave I' });
-    expect(e?.divergence.kind).toBe('answer');
+    // The adapter keeps the sample's messages: the runs part at the first assistant turn that differs.
+    expect(e?.baseline.source).toBe('transcript');
+    expect(e?.divergence).toMatchObject({ kind: 'input', index: 0 });
+    expect(e?.divergence.candidate_step).toMatchObject({ action: 'message', input: 'No\n' });
   });
   it('Inspect AI messages, when a row keeps them, are steps: one per assistant turn with its tool calls and results', () => {
     const log = JSON.parse(readFileSync(`${dir}inspect-ai/baseline.json`, 'utf8')) as { samples: { messages: unknown[] }[] };

@@ -156,11 +156,14 @@ function toCase(p: Problems, place: string, sample: Obj, scorer: string | null, 
       scorer,
       score: value,
       ...(isObj(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
+      ...(isObj(score) && typeof score['explanation'] === 'string' ? { explanation: score['explanation'] } : {}),
       ...(scores !== null && Object.keys(scores).length > 1
         ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj(v) ? v['value'] : v])) }
         : {}),
       ...(isObj(sample['limit']) ? { limit: sample['limit'] } : {}),
       ...(isObj(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
+      // The transcript (chat messages, tool calls and results): the evidence of why a case regressed.
+      ...(Array.isArray(sample['messages']) && sample['messages'].length > 0 ? { messages: sample['messages'] } : {}),
     },
   });
 }

@@ -102,9 +102,13 @@ function inspectTrace(c: CaseResult): Trace {
   const scorer = str(c.extra['scorer']);
   const explanation = str(c.extra['explanation']);
   const score = c.extra['score'];
-  const reason = t.reason ?? explanation ?? (score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`);
+  const answer = str(c.extra['answer']);
+  // A scorer's explanation that only repeats the answer (inspect_ai's match scorer) says nothing more.
+  const said = explanation !== null && explanation.trim() !== (answer ?? '').trim() && explanation !== t.final_answer ? explanation : null;
+  const gave = score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`;
+  const reason = t.reason ?? (gave === null ? said : said === null ? gave : `${gave}: ${said}`);
   return withTranscript(
-    { ...t, reason, final_answer: t.final_answer ?? str(c.extra['answer']) },
+    { ...t, reason, final_answer: t.final_answer ?? answer },
     c,
     ['messages'],
     'the summary keeps no messages of this sample (only its output and score)',
