@@ -6,6 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArtifactClient } from '@actions/artifact';
+import { records } from '../adapters/recorded.js';
 import { loadSummary } from '../adapters/registry.js';
 import { runMetrics } from '../analysis/rlm/gates.js';
 import type { TrendPoint } from '../report/trend.js';
@@ -53,8 +54,10 @@ export async function loadHistory(octokit: GitHubClient, artifacts: ArtifactClie
       if (typeof got === 'string') continue; // missing or expired: not part of the history
       const file = join(got.dir, 'summary.json');
       if (!existsSync(file) || statSync(file).size > q.maxBytes) throw new Error('no summary.json within the size cap');
-      const m = runMetrics(loadSummary(file, 'benchgate'));
-      points.push({ commit: run.head_sha, when: run.created_at, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: m.avg_steps });
+      const summary = loadSummary(file, 'benchgate');
+      const m = runMetrics(summary);
+      const steps = records(summary.format, 'steps') ? m.avg_steps : null;
+      points.push({ commit: run.head_sha, when: run.created_at, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: steps });
     } catch (err) {
       notes.push(`workflow run ${run.id}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }

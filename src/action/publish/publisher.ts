@@ -4,6 +4,7 @@
  * fork PR's own run) or a comment GitHub refuses becomes a warning, and the job summary and the job's
  * own result still carry the verdict.
  */
+import { records } from '../../adapters/recorded.js';
 import type { Comparison, Verdict } from '../../analysis/compare.js';
 import { verdictReasons } from '../../report/verdict.js';
 import { completeCheck, startCheck, type CheckHandle } from '../../github/checks.js';
@@ -93,7 +94,17 @@ async function trendSection(
     const points = await historyPoints(io, octokit, { owner: target.owner, repo: target.repo, branch: target.baseRef }, inputs, suite);
     const c = cmp.rlm.candidate_metrics;
     return renderTrend(
-      [...points, { commit: null, when: new Date().toISOString(), completion_rate: c.completion_rate, avg_reward: c.avg_reward, avg_steps: c.avg_steps }],
+      [
+        ...points,
+        {
+          commit: null,
+          when: new Date().toISOString(),
+          completion_rate: c.completion_rate,
+          avg_reward: c.avg_reward,
+          // Unknown, never 0, for a format that records no steps (adapters/recorded.ts).
+          avg_steps: records(cmp.candidate.summary.format, 'steps') ? c.avg_steps : null,
+        },
+      ],
       target.baseRef,
     );
   } catch (error) {
