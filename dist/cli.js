@@ -27729,7 +27729,11 @@ function noiseLine(cmp) {
         return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
     const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
     const count = n.regressed.length;
-    const tally = count === 0 ? 'no case regressed' : `${flaky} of the ${count} regressed case${count === 1 ? ' is' : 's are'} flaky on main`;
+    const tally = count === 0
+        ? 'no case regressed'
+        : count === 1
+            ? `the regressed case is ${flaky === 1 ? 'flaky' : 'stable'} on main`
+            : `${flaky} of the ${count} regressed cases ${flaky === 1 ? 'is' : 'are'} flaky on main`;
     return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
 }
 

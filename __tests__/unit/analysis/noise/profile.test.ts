@@ -150,7 +150,7 @@ describe('a gate with the noise profile', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\| `case_03` \|.*\| stable: passes 10 of 10 on main \|/);
     expect(r.stdout).toMatch(/\| `case_15` \|.*\| ⚠️ flaky: passes 6 of 10 on main \|/);
-    expect(r.stdout).toContain('1 of the 2 regressed cases are flaky on main');
+    expect(r.stdout).toContain('1 of the 2 regressed cases is flaky on main');
     const json = await runCli('compare', '--baseline', base, '--candidate', cand, '--noise-profile', pfile, '--format', 'json');
     const noise = JSON.parse(json.stdout).noise;
     expect(noise.regressed.map((x: { id: string; noise: { passed: number } }) => [x.id, x.noise.passed])).toEqual([
