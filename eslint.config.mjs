@@ -26,6 +26,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
+      // One import statement per module (a type-only one beside it is allowed).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'no-console': 'error',
     },
   },

@@ -4,7 +4,7 @@
  */
 import type { CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
-import { CLUSTER_FIELDS } from './model.js';
+import { CLUSTER_FIELDS, type LoadedSummary } from './model.js';
 import { findDifferences, differenceFindings, type Difference } from './integrity/differences.js';
 import { benchmarkFindings, compareBenchmarks, type BenchmarkComparison } from './custom-gates/benchmark-ratios.js';
 import { checkComparability, type Comparability, type ComparabilityOptions } from './integrity/comparability.js';
@@ -31,7 +31,6 @@ import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
 import { usageFromTotals, type UsageStats } from './integrity/usage.js';
-import { type LoadedSummary } from './model.js';
 import type { EvidenceReport } from './evidence/model.js';
 
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */

@@ -9,14 +9,13 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Documen
 import { z } from 'zod';
 import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/registry.js';
 import type { CaseFields } from '../schema/pack.js';
-import { CLUSTER_FIELDS } from '../analysis/model.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/model.js';
 import { caseFieldsFor } from '../analysis/compare.js';
 import { KEY_NAME } from '../analysis/integrity/comparability.js';
 import { GATE_LEVELS, METRICS } from '../analysis/custom-gates/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/custom-gates/slices.js';
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
 import { policyPatternProblem } from '../analysis/integrity/policy-pattern.js';
-import { DECISION_POLICIES } from '../analysis/model.js';
 import { InputError } from '../errors.js';
 import { didYouMean } from './suggest.js';
 import { GATE_OPTIONS } from './options.js';

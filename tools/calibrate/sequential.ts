@@ -11,9 +11,8 @@
  */
 import { decideSequential, sequentialLevels } from '../../src/analysis/significance/sequential.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
-import type { PairedCase } from '../../src/analysis/model.js';
+import type { PairedCase, CaseEvidence } from '../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
-import type { CaseEvidence } from '../../src/analysis/model.js';
 import { suiteProbabilities, uniform } from './simulate.js';
 
 type Verdict = 'hold' | 'promote' | 'inconclusive';

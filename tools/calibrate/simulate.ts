@@ -7,10 +7,9 @@ import { GATE_NAMES } from '../../src/analysis/rlm/gates.js';
 import { significantSlices } from '../../src/analysis/significance/error-budget.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
 import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
-import type { PairedCase, SignificanceOptions, SignificanceResult } from '../../src/analysis/model.js';
+import type { PairedCase, SignificanceOptions, SignificanceResult, CaseEvidence } from '../../src/analysis/model.js';
 import type { SliceGateSpec } from '../../src/analysis/custom-gates/slices.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
-import type { CaseEvidence } from '../../src/analysis/model.js';
 import { bitSource } from '../../src/stats/distributions.js';
 
 export interface Scenario {

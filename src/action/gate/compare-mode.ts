@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/compare.js';
-import type { LoadedSummary } from '../../analysis/model.js';
+import type { LoadedSummary, RoundsHalt, ShardRounds } from '../../analysis/model.js';
 import { loadPair } from '../../load/load.js';
 import { gatherEvidence } from '../../load/evidence.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
@@ -28,13 +28,11 @@ import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
 import { recordBaselineHistory } from './trend.js';
 import { budgetContextOf, budgetDrafts, gateBudget, type BudgetContext } from './regression-budget.js';
 import { renderBudget } from '../../report/history-report.js';
-import { forkOf, pullRequestOf } from '../../github/context.js';
+import { forkOf, pullRequestOf, readEvent, runUrl } from '../../github/context.js';
 import { markPublished, openPublisher, type Publisher, type PublishTarget } from '../publish/publisher.js';
 import { areRounds, downloadSummary, listRunArtifacts, loadShards, mergedRole, mergedRounds, sourceLabel } from './role-files.js';
 import { artifactName } from '../artifact-layout.js';
-import { readEvent, runUrl } from '../../github/context.js';
 import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
-import type { RoundsHalt, ShardRounds } from '../../analysis/model.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */

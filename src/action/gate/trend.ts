@@ -17,9 +17,8 @@ import { messageOf, statusOf, type GitHubClient } from '../../github/octokit.js'
 import type { TrendPoint } from '../../report/trend.js';
 import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { defaultBranchOf } from '../../github/context.js';
+import { defaultBranchOf, readEvent, runUrl } from '../../github/context.js';
 import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
-import { readEvent, runUrl } from '../../github/context.js';
 
 /** The file of a suite on the history branch. */
 export const historyPath = (suite: string): string => `${suite}.json`;

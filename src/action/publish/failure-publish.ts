@@ -9,10 +9,9 @@ import { resolvePullRequest, WorkflowRunEvent } from '../../github/pull-request.
 import { COMMENT_MODES, type CommentMode } from '../../github/comments.js';
 import type { ActionIo } from '../io.js';
 import { publishTarget } from '../gate/compare-mode.js';
-import { defaultBranchOf } from '../../github/context.js';
+import { defaultBranchOf, readEvent } from '../../github/context.js';
 import { openPublisher, type PublishTarget } from './publisher.js';
 import { artifactName } from '../artifact-layout.js';
-import { readEvent } from '../../github/context.js';
 
 const NAME = /^[A-Za-z0-9._-]{1,100}$/;
 

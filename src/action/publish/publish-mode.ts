@@ -20,9 +20,8 @@ import { downloadSummary, listRunArtifacts } from '../gate/role-files.js';
 import type { PublishModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { markPublished, openPublisher } from './publisher.js';
-import { defaultBranchOf } from '../../github/context.js';
+import { defaultBranchOf, readEvent } from '../../github/context.js';
 import { artifactName } from '../artifact-layout.js';
-import { readEvent } from '../../github/context.js';
 
 function triggeringRun(io: ActionIo) {
   if (io.env['GITHUB_EVENT_NAME'] !== 'workflow_run') {

@@ -17,9 +17,8 @@ import type { BenchmarkSummary } from '../../schema/summary.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { withMetadata } from './metadata.js';
-import { pullRequestOf } from '../../github/context.js';
+import { pullRequestOf, readEvent } from '../../github/context.js';
 import { MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
-import { readEvent } from '../../github/context.js';
 
 export type Reuse = { summary: BenchmarkSummary; note: string } | { summary: null; why: string };
 

@@ -3,11 +3,10 @@
  * it as the role's artifact. A suite that fails or times out still gets what it wrote uploaded,
  * stamped with its exit code (the gate then holds on it), and the step fails unless allowed.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { loadSummary } from '../../adapters/registry.js';
 import { runMetrics } from '../../analysis/rlm/gates.js';
 import { UsageError } from '../../errors.js';

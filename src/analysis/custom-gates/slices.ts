@@ -6,8 +6,7 @@
  */
 import { worseByTest } from '../../stats/sign-flip.js';
 import { allowanceOf } from './metric-gates.js';
-import type { EvidenceColumns, PairedCases } from '../model.js';
-import type { GateStatus } from '../model.js';
+import type { EvidenceColumns, PairedCases, GateStatus } from '../model.js';
 import { labelAt } from '../paired-cases.js';
 
 export const SLICE_METRICS = ['completion_rate', 'reward', 'steps'] as const;
