@@ -15427,7 +15427,7 @@ function spreadRange(eo, order, starts, n, L, groups, seed, from, to, observed, 
     const bits = new Int32Array(words);
     const q = new Float64Array(L);
     const acc = new Float64Array(L);
-    // The flipped series is re-centred like the observed one (issue 31: without it each column's level
+    // The flipped series is re-centred like the observed one (without it each column's level
     // was about 12% at 20%): Q = Σ_g (A_g − n_g·x̄)², x̄ = Σ_g A_g / n, the group sums A_g kept per draw.
     const sums = new Float64Array(groups * L);
     for (let r = from; r < to; r++) {
@@ -15977,7 +15977,7 @@ function obrienFlemingSpent(t, alpha) {
 }
 /**
  * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
- * the sequential decision (issue 31): an equal agent is shown within the margin after a few rounds.
+ * the sequential decision: an equal agent is shown within the margin after a few rounds.
  */
 function pocockSpent(t, alpha) {
     if (t <= 0)
@@ -16115,7 +16115,7 @@ function haltedDecision(d, why) {
     return { ...d, halted: why, more_rounds: null };
 }
 /**
- * The two levels of a look (issue 31): a gate fails at the hold boundary's level (O'Brien–Fleming-type
+ * The two levels of a look: a gate fails at the hold boundary's level (O'Brien–Fleming-type
  * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
  * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
  * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin
@@ -16365,7 +16365,7 @@ function checkComparability(b, c, options = {}) {
 }
 
 /**
- * Cost (issue 6): USD from the tokens a run used and a price table in the configuration (per model,
+ * Cost: USD from the tokens a run used and a price table in the configuration (per model,
  * USD per million prompt and completion tokens), or from a cost the summary itself reports
  * (metadata `cost_usd`). The source is always said: `config`, `summary` or `unknown`; an unknown cost
  * is null, never 0, and a gate on it cannot pass.
@@ -16918,7 +16918,7 @@ function usageFromTotals(t) {
 }
 
 /**
- * The user's own gates on any built-in metric (issue 6): per-case means (calls, tokens, latency,
+ * The user's own gates on any built-in metric: per-case means (calls, tokens, latency,
  * harness counters), run-level figures (latency percentiles, error and guardrail counts, run
  * duration). Each gate has a direction, a tolerance (absolute, or relative to the baseline as "10%")
  * and a level: required gates decide the verdict, advisory gates are shown and never block.
@@ -24029,7 +24029,7 @@ function summarizeCases(rows) {
 }
 
 /**
- * Safety (issue 6): the CodeMode guardrail-blocked count must not rise, and cases whose errors match
+ * Safety: the CodeMode guardrail-blocked count must not rise, and cases whose errors match
  * the configuration's policy patterns are policy failures. A policy failure is "explained" only by an
  * entry in the configuration (case id and reason), which the report shows; an unexplained one holds.
  */
@@ -24141,7 +24141,7 @@ function isColumns(cases) {
 const labelAt = (cases, i, field) => cases.labels[i][field] ?? null;
 
 /**
- * Slice gates (issue 6): a core metric judged within each group of a case label, so "no task family
+ * Slice gates: a core metric judged within each group of a case label, so "no task family
  * loses more than 10 points of completion" can be said. Groups smaller than the minimum size are
  * shown and not judged. Under `point` a group compares its two means; under `significant` its paired
  * per-case differences go through the same sign-flip test as the core gates.
@@ -24709,7 +24709,7 @@ function chooseCluster(cases, choice, columns = []) {
 }
 /**
  * The correlation check over the given gates' per-case changes for one grouping: the smallest p,
- * Bonferroni-adjusted over the columns that vary (issue 31: the smallest of three unadjusted p's
+ * Bonferroni-adjusted over the columns that vary (the smallest of three unadjusted p's
  * fired about 23% of the time at a level of 0.20), and which gate gave it.
  */
 function correlationCheck(cases, field, columns) {
@@ -24847,7 +24847,7 @@ function studentTQuantileUpper(p, df) {
 }
 
 /**
- * The gates on few clusters (issue 31): when whole groups are the units and there are fewer than 20
+ * The gates on few clusters: when whole groups are the units and there are fewer than 20
  * of them, a sign-flip test over 2^G patterns reads only signs (six groups give 64 patterns: a gate
  * fails only when nearly every group moves one way). This reads magnitudes instead: the
  * cluster-robust t statistic of the mean per-case change with the CR2 variance and Bell–McCaffrey
@@ -25297,7 +25297,7 @@ function bounds$1(ctx, x, level) {
 }
 /**
  * The gate whose evidence shows a gate within its margin: its own, except for the regressions gate
- * with a margin, which is folded into completion (issue 31): with repeated trials the sign of a
+ * with a margin, which is folded into completion: with repeated trials the sign of a
  * case's rate change is ±1 for nearly every noisy case, so a sign test can show an equal agent
  * within 5 points only on very large suites; with one trial the two are the same series.
  */
@@ -25571,7 +25571,7 @@ function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, marg
  * A pass decided on independent cases when `auto` saw few groups and its check did not fire: the
  * gate must also be shown within its margin with the groups as units (the cluster-robust t test), or
  * it stays undecided. A per-run shock the check missed then cannot promote a candidate at the margin,
- * while a hold keeps the case-level test's power (issue 31).
+ * while a hold keeps the case-level test's power.
  */
 function guardPasses(gates, cases, data, field, alphaPass, margins) {
     if (!gates.some((g) => g.status === 'pass' && g.gated))
@@ -26108,7 +26108,7 @@ function comparabilityFindings(c) {
 }
 
 /**
- * The one sequential decision (issue 31), used by the CLI's `--sequential`, the action's compare mode
+ * The one sequential decision, used by the CLI's `--sequential`, the action's compare mode
  * and mode ab: the comparison at a look of a group-sequential design, with the hold boundary's level
  * for failures and the promote boundary's for passes (significance/sequential.ts), the clustering
  * fixed once for the whole sequence (decided on the first round's trials, so later looks do not
@@ -35674,7 +35674,7 @@ function didYouMean(word, known, show = (n) => n) {
 }
 
 /**
- * The value parsers both programs share (issue 19): a gate option typed as an action input or a
+ * The value parsers both programs share: a gate option typed as an action input or a
  * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
  * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
  * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
@@ -35782,7 +35782,7 @@ const GATE_OPTIONS = [
     marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
 ];
 /**
- * A non-inferiority margin under decide: significant (issue 31): the gate passes when the data show
+ * A non-inferiority margin under decide: significant: the gate passes when the data show
  * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
  */
 function marginOption(key, gates, what) {

@@ -1,5 +1,5 @@
 /**
- * The analysis's shared shapes, in one module that imports no analysis code (issue 19: these types
+ * The analysis's shared shapes, in one module that imports no analysis code (these types
  * lived beside the code that computes them and tied analysis in type-only import cycles): a loaded
  * summary, the decision policy and gate statuses, the significant policy's evidence and results
  * (significance/ computes them), the case evidence of trials, and the cluster choice.
@@ -20,7 +20,7 @@ export interface SignificanceOptions {
   /** The effect an undecided gate on a zero threshold is sized for (sizing.ts; default 5 points of completion, 0.05 reward, 0.5 steps). */
   effects?: Partial<Record<GateName, number>>;
   /**
-   * Non-inferiority margins (issue 31): a gate passes when the data show it within this distance of its
+   * Non-inferiority margins: a gate passes when the data show it within this distance of its
    * threshold on the wrong side (θ > threshold − margin for reward, completion and the regressions'
    * sign test), and fails only when they show the threshold itself violated; default
    * {@link DEFAULT_MARGINS}. 0 asks the candidate to be shown at least as good.
@@ -28,7 +28,7 @@ export interface SignificanceOptions {
   margins?: Partial<Record<GateName, number>>;
   /**
    * The confidence at which a gate is shown to hold (pass), when it differs from `confidence` (the
-   * level of a failure): a sequential look's promote boundary (issue 31). Default: `confidence`.
+   * level of a failure): a sequential look's promote boundary. Default: `confidence`.
    */
   passConfidence?: number;
 }
@@ -47,7 +47,7 @@ export interface PairedCase {
 
 /**
  * One side's per-case evidence ({@link CaseEvidence}) as columns: case i's at index i. A large suite
- * keeps no object per case (issue 23: 100,000 cases made 300,000 long-lived objects).
+ * keeps no object per case (100,000 cases made 300,000 long-lived objects).
  */
 export interface EvidenceColumns {
   trials: Float64Array;

@@ -1,5 +1,5 @@
 /**
- * The one sequential decision (issue 31), used by the CLI's `--sequential`, the action's compare mode
+ * The one sequential decision, used by the CLI's `--sequential`, the action's compare mode
  * and mode ab: the comparison at a look of a group-sequential design, with the hold boundary's level
  * for failures and the promote boundary's for passes (significance/sequential.ts), the clustering
  * fixed once for the whole sequence (decided on the first round's trials, so later looks do not

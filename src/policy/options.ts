@@ -55,7 +55,7 @@ export const GATE_OPTIONS: readonly GateOption[] = [
 ];
 
 /**
- * A non-inferiority margin under decide: significant (issue 31): the gate passes when the data show
+ * A non-inferiority margin under decide: significant: the gate passes when the data show
  * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
  */
 function marginOption(key: string, gates: readonly ('completion' | 'completion_regressions' | 'reward')[], what: string): GateOption {

@@ -1,5 +1,5 @@
 /**
- * One gate policy (issue 19): every default once, the gate options under one spelling (the
+ * One gate policy: every default once, the gate options under one spelling (the
  * configuration file's keys), and one way to merge them: defaults <- configuration file <- the
  * action's inputs or the CLI's flags. The two programs only turn their raw strings into a partial
  * configuration through GATE_OPTIONS (options.ts) and call {@link resolvePolicy}; the analysis gets its

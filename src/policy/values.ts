@@ -1,5 +1,5 @@
 /**
- * The value parsers both programs share (issue 19): a gate option typed as an action input or a
+ * The value parsers both programs share: a gate option typed as an action input or a
  * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
  * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
  * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).

@@ -116,8 +116,8 @@ export function renderCheckOutput(
 }
 
 /**
- * What an inconclusive verdict does to the pull request, said plainly at the top of the check run
- * (issue 31): a neutral check passes a required check on GitHub. Empty for any other verdict, or
+ * What an inconclusive verdict does to the pull request, said plainly at the top of the check run:
+ * a neutral check passes a required check on GitHub. Empty for any other verdict, or
  * when the caller does not say how the check concludes.
  */
 export function inconclusiveNote(cmp: Comparison, failOnInconclusive?: boolean): string {

@@ -182,7 +182,7 @@ export function spreadRange(
   const bits = new Int32Array(words);
   const q = new Float64Array(L);
   const acc = new Float64Array(L);
-  // The flipped series is re-centred like the observed one (issue 31: without it each column's level
+  // The flipped series is re-centred like the observed one (without it each column's level
   // was about 12% at 20%): Q = Σ_g (A_g − n_g·x̄)², x̄ = Σ_g A_g / n, the group sums A_g kept per draw.
   const sums = new Float64Array(groups * L);
   for (let r = from; r < to; r++) {

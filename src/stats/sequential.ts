@@ -50,7 +50,7 @@ export function obrienFlemingSpent(t: number, alpha: number): number {
 
 /**
  * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
- * the sequential decision (issue 31): an equal agent is shown within the margin after a few rounds.
+ * the sequential decision: an equal agent is shown within the margin after a few rounds.
  */
 export function pocockSpent(t: number, alpha: number): number {
   if (t <= 0) return 0;

@@ -1,5 +1,5 @@
 /**
- * `mode: ab` (issue 22, item 2): interleaved rounds in one job. Both sides are checked out in their
+ * `mode: ab`: interleaved rounds in one job. Both sides are checked out in their
  * own working trees (the base and head commits, actions/checkout with `path:`); each round runs one
  * trial of each side, in alternating order (roundOrder), and after every round the significant
  * policy is decided sequentially, with the same engine as `benchgate compare --sequential`

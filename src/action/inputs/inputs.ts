@@ -113,7 +113,7 @@ export interface CompareInputs extends CommonInputs, GateInputs {
 }
 
 /**
- * `mode: ab` (issue 22): both sides in one job, in their own working trees, one trial of each per
+ * `mode: ab`: both sides in one job, in their own working trees, one trial of each per
  * round (the order alternates), the sequential decision after every round (src/action/ab/).
  */
 export interface AbInputs extends CommonInputs, GateInputs {

@@ -1,5 +1,5 @@
 /**
- * Cost (issue 6): USD from the tokens a run used and a price table in the configuration (per model,
+ * Cost: USD from the tokens a run used and a price table in the configuration (per model,
  * USD per million prompt and completion tokens), or from a cost the summary itself reports
  * (metadata `cost_usd`). The source is always said: `config`, `summary` or `unknown`; an unknown cost
  * is null, never 0, and a gate on it cannot pass.

@@ -1,5 +1,5 @@
 /**
- * The user's own gates on any built-in metric (issue 6): per-case means (calls, tokens, latency,
+ * The user's own gates on any built-in metric: per-case means (calls, tokens, latency,
  * harness counters), run-level figures (latency percentiles, error and guardrail counts, run
  * duration). Each gate has a direction, a tolerance (absolute, or relative to the baseline as "10%")
  * and a level: required gates decide the verdict, advisory gates are shown and never block.

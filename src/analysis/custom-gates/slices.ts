@@ -1,5 +1,5 @@
 /**
- * Slice gates (issue 6): a core metric judged within each group of a case label, so "no task family
+ * Slice gates: a core metric judged within each group of a case label, so "no task family
  * loses more than 10 points of completion" can be said. Groups smaller than the minimum size are
  * shown and not judged. Under `point` a group compares its two means; under `significant` its paired
  * per-case differences go through the same sign-flip test as the core gates.

@@ -1,5 +1,5 @@
 /**
- * Infrastructure failures are not model failures (issue 31): a case whose own signals say that the
+ * Infrastructure failures are not model failures: a case whose own signals say that the
  * run around the agent failed (an HTTP 429 or 5xx, a provider's rate-limit, connection or overload
  * error, a timeout, terminal-bench's `failure_mode: test_timeout`, promptfoo's error outcome, an
  * Inspect AI sample error) measured nothing about the agent. Such a case is *not measured*: left

@@ -1,5 +1,5 @@
 /**
- * Safety (issue 6): the CodeMode guardrail-blocked count must not rise, and cases whose errors match
+ * Safety: the CodeMode guardrail-blocked count must not rise, and cases whose errors match
  * the configuration's policy patterns are policy failures. A policy failure is "explained" only by an
  * entry in the configuration (case id and reason), which the report shows; an unexplained one holds.
  */

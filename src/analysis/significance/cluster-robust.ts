@@ -1,5 +1,5 @@
 /**
- * The gates on few clusters (issue 31): when whole groups are the units and there are fewer than 20
+ * The gates on few clusters: when whole groups are the units and there are fewer than 20
  * of them, a sign-flip test over 2^G patterns reads only signs (six groups give 64 patterns: a gate
  * fails only when nearly every group moves one way). This reads magnitudes instead: the
  * cluster-robust t statistic of the mean per-case change with the CR2 variance and Bell–McCaffrey

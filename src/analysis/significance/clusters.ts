@@ -96,7 +96,7 @@ export function chooseCluster(
 
 /**
  * The correlation check over the given gates' per-case changes for one grouping: the smallest p,
- * Bonferroni-adjusted over the columns that vary (issue 31: the smallest of three unadjusted p's
+ * Bonferroni-adjusted over the columns that vary (the smallest of three unadjusted p's
  * fired about 23% of the time at a level of 0.20), and which gate gave it.
  */
 function correlationCheck(cases: PairedCases, field: string, columns: readonly { gate: string; perCase: ArrayLike<number> }[]): CorrelationCheck {

@@ -72,7 +72,7 @@ export function haltedDecision(d: SequentialDecision, why: RoundsHalt): Sequenti
 }
 
 /**
- * The two levels of a look (issue 31): a gate fails at the hold boundary's level (O'Brien–Fleming-type
+ * The two levels of a look: a gate fails at the hold boundary's level (O'Brien–Fleming-type
  * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
  * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
  * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin

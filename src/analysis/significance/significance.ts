@@ -181,7 +181,7 @@ function bounds(ctx: Context, x: Single, level: number): { lower: number; upper:
 
 /**
  * The gate whose evidence shows a gate within its margin: its own, except for the regressions gate
- * with a margin, which is folded into completion (issue 31): with repeated trials the sign of a
+ * with a margin, which is folded into completion: with repeated trials the sign of a
  * case's rate change is ±1 for nearly every noisy case, so a sign test can show an equal agent
  * within 5 points only on very large suites; with one trial the two are the same series.
  */
@@ -477,7 +477,7 @@ function robustGates(
  * A pass decided on independent cases when `auto` saw few groups and its check did not fire: the
  * gate must also be shown within its margin with the groups as units (the cluster-robust t test), or
  * it stays undecided. A per-run shock the check missed then cannot promote a candidate at the margin,
- * while a hold keeps the case-level test's power (issue 31).
+ * while a hold keeps the case-level test's power.
  */
 function guardPasses(
   gates: GateTest[],
