@@ -63,7 +63,11 @@ async function gate(referenceCompletion: number) {
     'report-dir': 'report',
   };
   const r = await runInProcess('', workspace, inputs, {}, {}, fakeClient(calls, referenceCompletion));
-  return { ...r, calls, report: readFileSync(join(workspace, 'report', 'benchgate-report.md'), 'utf8') };
+  const budget = JSON.parse(readFileSync(join(workspace, 'report', 'benchgate-budget.json'), 'utf8')) as {
+    reference: string;
+    lines: { metric: string; used: number | null; allowed: number | null; over: boolean }[];
+  };
+  return { ...r, calls, budget, report: readFileSync(join(workspace, 'report', 'benchgate-report.md'), 'utf8') };
 }
 
 describe('the regression budget in the gate', () => {
@@ -75,6 +79,12 @@ describe('the regression budget in the gate', () => {
     expect(r.summary).toContain(`since ${REF}: −1.0 of −3.0 points`);
     expect(r.summary).toContain('reference set in `d1d1d1d` by `@release-bot` on 2026-10-02');
     expect(r.report).toContain(`since ${REF}: −1.0 of −3.0 points`);
+    // Machine-readable beside the reports: the same figures.
+    expect(r.budget.reference).toBe(REF);
+    const completion = r.budget.lines.find((l) => l.metric === 'completion_rate');
+    expect(completion?.used).toBeCloseTo(0.01, 12);
+    expect(completion?.allowed).toBeCloseTo(0.03, 12);
+    expect(completion?.over).toBe(false);
     expect(r.calls).toEqual([
       `getContent .github/benchgate.yml@${BASE}`, // the trusted configuration: the PR's base commit's
       'getContent demo.json@refs/heads/benchgate-history',
@@ -89,5 +99,6 @@ describe('the regression budget in the gate', () => {
     expect(r.summary).toContain('`regression-budget`');
     expect(r.summary).toContain(`Since ${REF} the candidate would overspend the regression budget: Completion would use −5.0 of −3.0 points.`);
     expect(r.summary).toContain('| ❌ Completion |');
+    expect(r.budget.lines.find((l) => l.metric === 'completion_rate')?.over).toBe(true);
   });
 });

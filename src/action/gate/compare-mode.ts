@@ -125,7 +125,14 @@ export async function decide(
   sides.drafts.push(...budgetDrafts(state));
   const cmp = comparePair(inputs, sides);
   attachEvidence(io, cmp, source);
-  return writeReports(io, inputs, cmp, jobProblems, state === null ? [] : renderBudget(state));
+  const decision = await writeReports(io, inputs, cmp, jobProblems, state === null ? [] : renderBudget(state));
+  if (state !== null) {
+    // The budget's state, machine-readable, beside the reports (uploaded with them).
+    const file = join(decision.dir, BUDGET_JSON);
+    writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`, { flag: 'wx' });
+    decision.extraFiles = [...(decision.extraFiles ?? []), file];
+  }
+  return decision;
 }
 
 /** The regressed cases' evidence (load/evidence.ts): shown in the reports; a problem reading it never stops the gate. */
@@ -262,6 +269,9 @@ function shardsHalt(r: ShardRounds): RoundsHalt {
 }
 
 /** Writes the report files (never over an existing file) and the job summary, and sets the outputs. */
+/** The regression budget's state as JSON, in the report directory and the report artifact. */
+export const BUDGET_JSON = 'benchgate-budget.json';
+
 async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, jobProblems: string[], budget: string[]): Promise<Decision> {
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
