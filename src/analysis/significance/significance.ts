@@ -327,25 +327,27 @@ export function testGates(
     for (let i = 0; i < n; i++) s[unitOf[i] as number]! += d.perCase[i] as number;
     return s;
   });
+  // The result, by how the gates were tested: its fields other than these are the same either way.
+  const result = (method: SignificanceResult['method'], patterns: number, gates: readonly GateTest[], closed_form: GateName[]): SignificanceResult => ({
+    confidence,
+    alpha,
+    method,
+    patterns,
+    seed: SIGN_FLIP_SEED,
+    cases: n,
+    cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
+    trials,
+    gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
+    declines: [],
+    closed_form,
+    heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
+    drafts,
+  });
   if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
     // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
     const margins = options.margins ?? {};
     const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
-    return {
-      confidence,
-      alpha,
-      method: 'cluster-robust',
-      patterns: CLUSTER_T_DRAWS,
-      seed: SIGN_FLIP_SEED,
-      cases: n,
-      cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
-      trials,
-      gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
-      declines: [],
-      closed_form: [],
-      heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
-      drafts,
-    };
+    return result('cluster-robust', CLUSTER_T_DRAWS, gates, []);
   }
   const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
   const ctx: Context = {
@@ -367,21 +369,12 @@ export function testGates(
   // Cases tested on their own although a few groups exist: a promote must also hold with the groups as units (a shock the check missed).
   const guard = cluster.field === null ? (cluster.correlation?.field ?? null) : null;
   const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, options.margins ?? {});
-  return {
-    confidence,
-    alpha,
-    method: ps.method,
-    patterns: ps.count,
-    seed: SIGN_FLIP_SEED,
-    cases: n,
-    cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
-    trials,
-    gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
-    declines: [],
-    closed_form: singles.filter((x) => x.exact !== null).map((x) => x.d.gate),
-    heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
-    drafts,
-  };
+  return result(
+    ps.method,
+    ps.count,
+    gates,
+    singles.filter((x) => x.exact !== null).map((x) => x.d.gate),
+  );
 }
 
 /** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
