@@ -250,6 +250,14 @@ class SummaryPacker {
             this.enlarge();
         return this.count;
     }
+    /** Writes number `name` of the reserved case i, by name (schema/packed-rows.ts reads it back with numberAt). */
+    setNumber(i, name, v) {
+        this.numbers[i * SLOTS + SLOT[name]] = v;
+    }
+    /** Sets `flag` on the reserved case i (a reserved case has none yet). */
+    setFlag(i, flag) {
+        this.flags[i] = this.flags[i] | FLAG[flag];
+    }
     /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
     get rowNumbers() {
         return this.numbers;
@@ -342,12 +350,6 @@ function unpackCases(p) {
 function unpackSummary(p) {
     return { ...p.head, cases: unpackCases(p) };
 }
-/** Case i of a packed run: whether it completed (its success as a trial). */
-const completedAt = (p, i) => (p.flags[i] & FLAG.completed) !== 0;
-/** Case i of a packed run: its reward. */
-const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
-/** Case i of a packed run: its steps. */
-const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
 
 function getEnumValues(entries) {
     const numericValues = Object.values(entries).filter((v) => typeof v === "number");
@@ -7405,7 +7407,7 @@ const valueAt = fieldValue;
 /** A JSON object (not an array, not null). */
 const isObj$2 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The array of records of a parsed JSON document (the document itself, or under the first of `keys` that holds one), and its path. */
-function recordsAt(data, keys) {
+function recordsAt$1(data, keys) {
     if (Array.isArray(data))
         return { items: data, at: '$' };
     for (const key of keys)
@@ -12992,7 +12994,7 @@ function namesFor(key, fields) {
     return mapped !== undefined ? [mapped] : DEFAULTS[key];
 }
 /** The array of records of a parsed JSON document, and the path it is at; null when there is none. */
-const recordArray = (data) => recordsAt(data, ['records', 'items', 'cases']);
+const recordArray = (data) => recordsAt$1(data, ['records', 'items', 'cases']);
 /** Null when `source` reads as records (the first one has an id); else why not. */
 function recordsMismatch(source, options = {}) {
     const ids = namesFor('id', options.fields);
@@ -16365,11 +16367,56 @@ function checkComparability(b, c, options = {}) {
 }
 
 /**
- * Cost: USD from the tokens a run used and a price table in the configuration (per model,
- * USD per million prompt and completion tokens), or from a cost the summary itself reports
- * (metadata `cost_usd`). The source is always said: `config`, `summary` or `unknown`; an unknown cost
- * is null, never 0, and a gate on it cannot pass.
+ * Named reads of a packed summary's case rows (schema/pack.ts). Outside schema/ a case's numbers and
+ * flags are read here, by name (`rewardAt(p, i)`, `has(p, i, 'usage')`, `numberAt(p, i, 'promptTokens')`),
+ * never by slot or bit arithmetic: the layout of the typed arrays can change without the analysis,
+ * the history or the reports knowing (a test keeps `SLOTS`, `SLOT.` and `FLAG` inside schema/).
+ *
+ * Each read is one typed-array load and a constant offset or mask, small enough for V8 to inline in
+ * the loops over 100,000 rows that call it.
  */
+/**
+ * Which flag says that a row records each number (null: every row does). A new {@link CaseNumber}
+ * must say here when it is recorded (the type checker asks for it).
+ */
+const RECORDED_WHEN = {
+    reward: null,
+    steps: null,
+    duration: 'duration',
+    totalCalls: 'usage',
+    promptTokens: 'usage',
+    completionTokens: 'usage',
+    harnessToolCalls: 'harness',
+    mcpToolCalls: 'harness',
+    chainCalls: 'harness',
+    searchCalls: 'harness',
+    discoveryCalls: 'harness',
+};
+/** Whether case i of a packed run has `flag`. */
+const has = (p, i, flag) => (p.flags[i] & FLAG[flag]) !== 0;
+/** Case i of a packed run: its number `name` (meaningful where {@link recordsAt} says so). */
+const numberAt = (p, i, name) => p.numbers[i * SLOTS + SLOT[name]];
+/** Whether case i of a packed run records its number `name` (see {@link RECORDED_WHEN}). */
+function recordsAt(p, i, name) {
+    const flag = RECORDED_WHEN[name];
+    return flag === null || has(p, i, flag);
+}
+/** How many case rows of a packed run have `flag`. */
+function rowsWith(p, flag) {
+    const bit = FLAG[flag];
+    let k = 0;
+    for (const f of p.flags)
+        if ((f & bit) !== 0)
+            k++;
+    return k;
+}
+/** Case i of a packed run: whether it completed (its success as a trial). */
+const completedAt = (p, i) => (p.flags[i] & FLAG.completed) !== 0;
+/** Case i of a packed run: its reward. */
+const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
+/** Case i of a packed run: its steps. */
+const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
+
 /** The price of a model: its exact name in the table (never an inherited key), else null. */
 function priceFor(model, pricing) {
     return model !== null && Object.hasOwn(pricing, model) ? pricing[model] : null;
@@ -16384,11 +16431,9 @@ function tokensCost(prompt, completion, price) {
 }
 /** USD of one case at a price; null when the case records no usage. */
 function caseCost(p, i, price) {
-    if ((p.flags[i] & FLAG.usage) === 0)
+    if (!has(p, i, 'usage'))
         return null;
-    const prompt = p.numbers[i * SLOTS + SLOT.promptTokens];
-    const completion = p.numbers[i * SLOTS + SLOT.completionTokens];
-    return tokensCost(prompt, completion, price);
+    return tokensCost(numberAt(p, i, 'promptTokens'), numberAt(p, i, 'completionTokens'), price);
 }
 function runCost(p, pricing) {
     const model = p.head.run.model;
@@ -16415,14 +16460,9 @@ function runCost(p, pricing) {
     return { model, source: 'unknown', price: null, total: null, per_case: null };
 }
 
-/**
- * What the findings and the usage figures read from one run's case rows, gathered in one pass over
- * its packed form. Sums run in row order, as the reports have always computed them, so the results
- * are the same doubles to the last bit.
- */
 function runTotals(p) {
-    const { numbers, flags, ids, errors } = p;
-    const n = flags.length;
+    const { ids, errors } = p;
+    const n = ids.length;
     let completed = 0;
     let reward = 0;
     let steps = 0;
@@ -16432,20 +16472,18 @@ function runTotals(p) {
     let blocked = 0;
     let mcp = null;
     for (let i = 0; i < n; i++) {
-        const f = flags[i];
-        const at = i * SLOTS;
-        if (f & FLAG.completed)
+        if (has(p, i, 'completed'))
             completed++;
-        reward += numbers[at + SLOT.reward];
-        steps += numbers[at + SLOT.steps];
-        if (f & FLAG.usage) {
-            calls += numbers[at + SLOT.totalCalls];
-            prompt += numbers[at + SLOT.promptTokens];
-            completion += numbers[at + SLOT.completionTokens];
+        reward += rewardAt(p, i);
+        steps += stepsAt(p, i);
+        if (has(p, i, 'usage')) {
+            calls += numberAt(p, i, 'totalCalls');
+            prompt += numberAt(p, i, 'promptTokens');
+            completion += numberAt(p, i, 'completionTokens');
         }
-        if (f & FLAG.harness) {
-            mcp = (mcp ?? 0) + numbers[at + SLOT.mcpToolCalls];
-            if (f & FLAG.guardrail)
+        if (has(p, i, 'harness')) {
+            mcp = (mcp ?? 0) + numberAt(p, i, 'mcpToolCalls');
+            if (has(p, i, 'guardrail'))
                 blocked++;
         }
     }
@@ -16917,30 +16955,20 @@ function usageFromTotals(t) {
     };
 }
 
-/**
- * The user's own gates on any built-in metric: per-case means (calls, tokens, latency,
- * harness counters), run-level figures (latency percentiles, error and guardrail counts, run
- * duration). Each gate has a direction, a tolerance (absolute, or relative to the baseline as "10%")
- * and a level: required gates decide the verdict, advisory gates are shown and never block.
- *
- * Under `point` a gate compares the two runs' values. Under `significant` a per-case metric is
- * judged on the paired per-case differences by the same sign-flip test as the core gates (pass,
- * fail or undecided at the confidence level); a run-level figure has no per-case pairing and is
- * judged on its values, which the report says.
- */
-const TOKENS = (p, i) => p.numbers[i * SLOTS + SLOT.promptTokens] + p.numbers[i * SLOTS + SLOT.completionTokens];
+/** A per-case metric that is one of the numbers a case row carries (schema/packed-rows.ts). */
+const caseNumber = (name) => ({ read: (p, i) => numberAt(p, i, name), recorded: (p, i) => recordsAt(p, i, name) });
 /** Per-case metrics: the mean over the cases that record them; lower is better for all. */
 const PER_CASE = {
-    calls: { slot: SLOT.totalCalls, needs: FLAG.usage },
-    prompt_tokens: { slot: SLOT.promptTokens, needs: FLAG.usage },
-    completion_tokens: { slot: SLOT.completionTokens, needs: FLAG.usage },
-    total_tokens: { slot: TOKENS, needs: FLAG.usage },
-    latency_avg: { slot: SLOT.duration, needs: FLAG.duration },
-    harness_tool_calls: { slot: SLOT.harnessToolCalls, needs: FLAG.harness },
-    mcp_tool_calls: { slot: SLOT.mcpToolCalls, needs: FLAG.harness },
-    codemode_chain_calls: { slot: SLOT.chainCalls, needs: FLAG.harness },
-    codemode_search_calls: { slot: SLOT.searchCalls, needs: FLAG.harness },
-    codemode_discovery_calls: { slot: SLOT.discoveryCalls, needs: FLAG.harness },
+    calls: caseNumber('totalCalls'),
+    prompt_tokens: caseNumber('promptTokens'),
+    completion_tokens: caseNumber('completionTokens'),
+    total_tokens: { read: (p, i) => numberAt(p, i, 'promptTokens') + numberAt(p, i, 'completionTokens'), recorded: (p, i) => has(p, i, 'usage') },
+    latency_avg: caseNumber('duration'),
+    harness_tool_calls: caseNumber('harnessToolCalls'),
+    mcp_tool_calls: caseNumber('mcpToolCalls'),
+    codemode_chain_calls: caseNumber('chainCalls'),
+    codemode_search_calls: caseNumber('searchCalls'),
+    codemode_discovery_calls: caseNumber('discoveryCalls'),
 };
 /** Run-level figures: one value per run. */
 const RUN_LEVEL = {
@@ -16959,9 +16987,8 @@ const GATE_LEVELS = ['required', 'advisory'];
 function perCaseValues(p, spec) {
     const out = new Map();
     p.ids.forEach((id, i) => {
-        if ((p.flags[i] & spec.needs) === 0)
-            return;
-        out.set(id, typeof spec.slot === 'number' ? p.numbers[i * SLOTS + spec.slot] : spec.slot(p, i));
+        if (spec.recorded(p, i))
+            out.set(id, spec.read(p, i));
     });
     return out;
 }
@@ -23796,9 +23823,6 @@ function compilePolicyPattern(source) {
 }
 
 /**
- * Pairs the cases of two runs by id and derives rlm-code's per-case report rows and case summary.
- */
-/**
  * Orders strings by Unicode code point, as Python's `sorted` does (rlm-code sorts case ids that way).
  * JavaScript's default order compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF.
  */
@@ -23980,30 +24004,30 @@ function emptyRow() {
 function fillRow(r, id, b, bi, c, ci) {
     const inB = bi >= 0;
     const inC = ci >= 0;
-    const bf = inB ? b.flags[bi] : 0;
-    const cf = inC ? c.flags[ci] : 0;
-    const baselineReward = inB ? b.numbers[bi * SLOTS + SLOT.reward] : 0;
-    const candidateReward = inC ? c.numbers[ci * SLOTS + SLOT.reward] : 0;
-    const baselineSteps = inB ? b.numbers[bi * SLOTS + SLOT.steps] : 0;
-    const candidateSteps = inC ? c.numbers[ci * SLOTS + SLOT.steps] : 0;
+    const baselineCompleted = inB && completedAt(b, bi);
+    const candidateCompleted = inC && completedAt(c, ci);
+    const baselineReward = inB ? rewardAt(b, bi) : 0;
+    const candidateReward = inC ? rewardAt(c, ci) : 0;
+    const baselineSteps = inB ? stepsAt(b, bi) : 0;
+    const candidateSteps = inC ? stepsAt(c, ci) : 0;
     const both = inB && inC;
     r.case_id = id;
     r.in_baseline = inB;
     r.in_candidate = inC;
-    r.baseline_completed = (bf & FLAG.completed) !== 0;
-    r.candidate_completed = (cf & FLAG.completed) !== 0;
+    r.baseline_completed = baselineCompleted;
+    r.candidate_completed = candidateCompleted;
     r.baseline_reward = baselineReward;
     r.candidate_reward = candidateReward;
     r.reward_delta = candidateReward - baselineReward;
     r.baseline_steps = baselineSteps;
     r.candidate_steps = candidateSteps;
     r.steps_delta = candidateSteps - baselineSteps;
-    r.completion_regression = both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0;
+    r.completion_regression = both && baselineCompleted && !candidateCompleted;
     r.reward_regression = both && candidateReward < baselineReward;
     r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
     r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
-    r.baseline_guardrail_blocked = (bf & FLAG.guardrail) !== 0;
-    r.candidate_guardrail_blocked = (cf & FLAG.guardrail) !== 0;
+    r.baseline_guardrail_blocked = inB && has(b, bi, 'guardrail');
+    r.candidate_guardrail_blocked = inC && has(c, ci, 'guardrail');
     return r;
 }
 /** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
@@ -24028,11 +24052,6 @@ function summarizeCases(rows) {
     return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
 }
 
-/**
- * Safety: the CodeMode guardrail-blocked count must not rise, and cases whose errors match
- * the configuration's policy patterns are policy failures. A policy failure is "explained" only by an
- * entry in the configuration (case id and reason), which the report shows; an unexplained one holds.
- */
 function failures(side, p, patterns, explained) {
     const out = [];
     for (const [index, error] of Object.entries(p.errors)) {
@@ -24048,7 +24067,7 @@ function failures(side, p, patterns, explained) {
 function blockedIds(p) {
     const out = new Set();
     p.ids.forEach((id, i) => {
-        if ((p.flags[i] & FLAG.guardrail) !== 0)
+        if (has(p, i, 'guardrail'))
             out.add(id);
     });
     return out;
@@ -25666,10 +25685,8 @@ function labelMaker(p) {
     };
 }
 const NO_ROWS = new Map();
-/** Case i of a packed run as one trial: its success (1 or 0), reward and steps. */
-const successOf = (p, i) => ((p.flags[i] & FLAG.completed) !== 0 ? 1 : 0);
-const rewardOf = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
-const stepsOf = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
+/** Case i of a packed run as one trial: its success (1 or 0). */
+const successOf = (p, i) => (completedAt(p, i) ? 1 : 0);
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
@@ -25690,8 +25707,8 @@ function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS
         evidence.trials.fill(1);
         for (let i = 0; i < n; i++) {
             evidence.successes[i] = successOf(p, i);
-            evidence.reward[i] = rewardOf(p, i);
-            evidence.steps[i] = stepsOf(p, i);
+            evidence.reward[i] = rewardAt(p, i);
+            evidence.steps[i] = stepsAt(p, i);
             labels[i] = labelsOf(i);
         }
         return { side, paths: [runs[0].path], trials: 1, ids: p.ids, sorted: p.sortedIds, labels, evidence, drafts: [] };
@@ -25720,8 +25737,8 @@ function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS
                 listed.push(1);
                 trials.push(measured ? 1 : 0);
                 successes.push(measured ? successOf(p, i) : 0);
-                reward.push(measured ? rewardOf(p, i) : 0);
-                steps.push(measured ? stepsOf(p, i) : 0);
+                reward.push(measured ? rewardAt(p, i) : 0);
+                steps.push(measured ? stepsAt(p, i) : 0);
             }
             else if (!measured) {
                 listed[k]++;
@@ -25730,8 +25747,8 @@ function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS
                 listed[k]++;
                 trials[k]++;
                 successes[k] += successOf(p, i);
-                reward[k] += rewardOf(p, i);
-                steps[k] += stepsOf(p, i);
+                reward[k] += rewardAt(p, i);
+                steps[k] += stepsAt(p, i);
             }
         });
     }
@@ -27138,7 +27155,7 @@ function unknownSides(cmp, measure) {
         if (measure === 'steps')
             return false;
         // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
-        return s.reported.usage_totals === null && !packedOf(s).flags.some((f) => (f & FLAG.usage) !== 0);
+        return s.reported.usage_totals === null && rowsWith(packedOf(s), 'usage') === 0;
     };
     const b = unknown('baseline');
     const c = unknown('candidate');
@@ -36219,7 +36236,7 @@ function leaderboardEntry(file, s, pricing) {
     const p = packedOf(s);
     const t = runTotals(p);
     const n = t.rows;
-    const usageRows = p.flags.reduce((k, f) => k + ((f & FLAG.usage) !== 0 ? 1 : 0), 0);
+    const usageRows = rowsWith(p, 'usage');
     const tokens = usageRows === 0 ? null : t.prompt_tokens + t.completion_tokens;
     const reward = n ? t.reward / n : 0;
     const cost = runCost(p, pricing).total;

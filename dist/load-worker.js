@@ -304,6 +304,14 @@ class SummaryPacker {
             this.enlarge();
         return this.count;
     }
+    /** Writes number `name` of the reserved case i, by name (schema/packed-rows.ts reads it back with numberAt). */
+    setNumber(i, name, v) {
+        this.numbers[i * SLOTS + SLOT[name]] = v;
+    }
+    /** Sets `flag` on the reserved case i (a reserved case has none yet). */
+    setFlag(i, flag) {
+        this.flags[i] = this.flags[i] | FLAG[flag];
+    }
     /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
     get rowNumbers() {
         return this.numbers;

@@ -5,7 +5,8 @@
  */
 import { normalize } from 'node:path';
 import { UsageError } from '../errors.js';
-import { FLAG, NO_FIELDS, SLOT, SLOTS, type CaseFields, type PackedSummary } from '../schema/pack.js';
+import { NO_FIELDS, type CaseFields, type PackedSummary } from '../schema/pack.js';
+import { completedAt, rewardAt, stepsAt } from '../schema/packed-rows.js';
 import { packedOf } from '../schema/packed-summary.js';
 import type { LoadedSummary } from './model.js';
 import type { FindingDraft } from './integrity/findings.js';
@@ -91,10 +92,8 @@ function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
 
 const NO_ROWS: NotMeasured = new Map();
 
-/** Case i of a packed run as one trial: its success (1 or 0), reward and steps. */
-const successOf = (p: PackedSummary, i: number): number => (((p.flags[i] as number) & FLAG.completed) !== 0 ? 1 : 0);
-const rewardOf = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.reward] as number;
-const stepsOf = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.steps] as number;
+/** Case i of a packed run as one trial: its success (1 or 0). */
+const successOf = (p: PackedSummary, i: number): number => (completedAt(p, i) ? 1 : 0);
 
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
@@ -120,8 +119,8 @@ export function mergeTrials(
     evidence.trials.fill(1);
     for (let i = 0; i < n; i++) {
       evidence.successes[i] = successOf(p, i);
-      evidence.reward[i] = rewardOf(p, i);
-      evidence.steps[i] = stepsOf(p, i);
+      evidence.reward[i] = rewardAt(p, i);
+      evidence.steps[i] = stepsAt(p, i);
       labels[i] = labelsOf(i);
     }
     return { side, paths: [(runs[0] as LoadedSummary).path], trials: 1, ids: p.ids, sorted: p.sortedIds, labels, evidence, drafts: [] };
@@ -150,16 +149,16 @@ export function mergeTrials(
         listed.push(1);
         trials.push(measured ? 1 : 0);
         successes.push(measured ? successOf(p, i) : 0);
-        reward.push(measured ? rewardOf(p, i) : 0);
-        steps.push(measured ? stepsOf(p, i) : 0);
+        reward.push(measured ? rewardAt(p, i) : 0);
+        steps.push(measured ? stepsAt(p, i) : 0);
       } else if (!measured) {
         listed[k]!++;
       } else {
         listed[k]!++;
         trials[k]!++;
         successes[k]! += successOf(p, i);
-        reward[k]! += rewardOf(p, i);
-        steps[k]! += stepsOf(p, i);
+        reward[k]! += rewardAt(p, i);
+        steps[k]! += stepsAt(p, i);
       }
     });
   }

@@ -3,7 +3,7 @@
  * rlm-code's, token totals are the case rows' own usage (unknown when no row records usage, never 0)
  * and every file is its own entry: two runs with the same id are both listed, told apart by file.
  */
-import { FLAG } from '../schema/pack.js';
+import { rowsWith } from '../schema/packed-rows.js';
 import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { runCost, type Price } from '../analysis/custom-gates/cost.js';
@@ -78,7 +78,7 @@ export function leaderboardEntry(file: string, s: BenchmarkSummary, pricing: Rea
   const p = packedOf(s);
   const t = runTotals(p);
   const n = t.rows;
-  const usageRows = p.flags.reduce((k, f) => k + ((f & FLAG.usage) !== 0 ? 1 : 0), 0);
+  const usageRows = rowsWith(p, 'usage');
   const tokens = usageRows === 0 ? null : t.prompt_tokens + t.completion_tokens;
   const reward = n ? t.reward / n : 0;
   const cost = runCost(p, pricing).total;

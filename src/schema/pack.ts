@@ -237,6 +237,14 @@ export class SummaryPacker {
     if (this.grow !== undefined && this.count === this.flags.length) this.enlarge();
     return this.count;
   }
+  /** Writes number `name` of the reserved case i, by name (schema/packed-rows.ts reads it back with numberAt). */
+  setNumber(i: number, name: keyof typeof SLOT, v: number): void {
+    this.numbers[i * SLOTS + SLOT[name]] = v;
+  }
+  /** Sets `flag` on the reserved case i (a reserved case has none yet). */
+  setFlag(i: number, flag: keyof typeof FLAG): void {
+    this.flags[i] = (this.flags[i] as number) | FLAG[flag];
+  }
   /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
   get rowNumbers(): Float64Array {
     return this.numbers;
@@ -331,9 +339,3 @@ export function unpackSummary(p: PackedSummary): BenchmarkSummary {
   return { ...p.head, cases: unpackCases(p) };
 }
 
-/** Case i of a packed run: whether it completed (its success as a trial). */
-export const completedAt = (p: PackedSummary, i: number): boolean => ((p.flags[i] as number) & FLAG.completed) !== 0;
-/** Case i of a packed run: its reward. */
-export const rewardAt = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.reward] as number;
-/** Case i of a packed run: its steps. */
-export const stepsAt = (p: PackedSummary, i: number): number => p.numbers[i * SLOTS + SLOT.steps] as number;

@@ -4,7 +4,8 @@
  * (metadata `cost_usd`). The source is always said: `config`, `summary` or `unknown`; an unknown cost
  * is null, never 0, and a gate on it cannot pass.
  */
-import { FLAG, SLOT, SLOTS, type PackedSummary } from '../../schema/pack.js';
+import type { PackedSummary } from '../../schema/pack.js';
+import { has, numberAt } from '../../schema/packed-rows.js';
 
 /** USD per million tokens. */
 export interface Price {
@@ -41,10 +42,8 @@ export function tokensCost(prompt: number, completion: number, price: Price): nu
 
 /** USD of one case at a price; null when the case records no usage. */
 export function caseCost(p: PackedSummary, i: number, price: Price): number | null {
-  if (((p.flags[i] as number) & FLAG.usage) === 0) return null;
-  const prompt = p.numbers[i * SLOTS + SLOT.promptTokens] as number;
-  const completion = p.numbers[i * SLOTS + SLOT.completionTokens] as number;
-  return tokensCost(prompt, completion, price);
+  if (!has(p, i, 'usage')) return null;
+  return tokensCost(numberAt(p, i, 'promptTokens'), numberAt(p, i, 'completionTokens'), price);
 }
 
 export function runCost(p: PackedSummary, pricing: Readonly<Record<string, Price>>): RunCost {

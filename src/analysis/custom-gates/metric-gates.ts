@@ -9,29 +9,34 @@
  * fail or undecided at the confidence level); a run-level figure has no per-case pairing and is
  * judged on its values, which the report says.
  */
-import { FLAG, SLOT, SLOTS, type PackedSummary } from '../../schema/pack.js';
+import type { PackedSummary } from '../../schema/pack.js';
+import { has, numberAt, recordsAt, type CaseNumber } from '../../schema/packed-rows.js';
 import { worseByTest } from '../../stats/sign-flip.js';
 import type { GateStatus } from '../model.js';
 import { usageFromTotals, type UsageStats } from '../integrity/usage.js';
 import { caseCost, priceOf, runCost, type Price } from './cost.js';
 import { runTotals } from '../integrity/run-totals.js';
 
-type PerCase = { slot: number | ((p: PackedSummary, i: number) => number); needs: number };
-const TOKENS = (p: PackedSummary, i: number): number =>
-  (p.numbers[i * SLOTS + SLOT.promptTokens] as number) + (p.numbers[i * SLOTS + SLOT.completionTokens] as number);
+/** A per-case metric: a case's value, read only where the case records it. */
+interface PerCase {
+  read: (p: PackedSummary, i: number) => number;
+  recorded: (p: PackedSummary, i: number) => boolean;
+}
+/** A per-case metric that is one of the numbers a case row carries (schema/packed-rows.ts). */
+const caseNumber = (name: CaseNumber): PerCase => ({ read: (p, i) => numberAt(p, i, name), recorded: (p, i) => recordsAt(p, i, name) });
 
 /** Per-case metrics: the mean over the cases that record them; lower is better for all. */
 const PER_CASE: Record<string, PerCase> = {
-  calls: { slot: SLOT.totalCalls, needs: FLAG.usage },
-  prompt_tokens: { slot: SLOT.promptTokens, needs: FLAG.usage },
-  completion_tokens: { slot: SLOT.completionTokens, needs: FLAG.usage },
-  total_tokens: { slot: TOKENS, needs: FLAG.usage },
-  latency_avg: { slot: SLOT.duration, needs: FLAG.duration },
-  harness_tool_calls: { slot: SLOT.harnessToolCalls, needs: FLAG.harness },
-  mcp_tool_calls: { slot: SLOT.mcpToolCalls, needs: FLAG.harness },
-  codemode_chain_calls: { slot: SLOT.chainCalls, needs: FLAG.harness },
-  codemode_search_calls: { slot: SLOT.searchCalls, needs: FLAG.harness },
-  codemode_discovery_calls: { slot: SLOT.discoveryCalls, needs: FLAG.harness },
+  calls: caseNumber('totalCalls'),
+  prompt_tokens: caseNumber('promptTokens'),
+  completion_tokens: caseNumber('completionTokens'),
+  total_tokens: { read: (p, i) => numberAt(p, i, 'promptTokens') + numberAt(p, i, 'completionTokens'), recorded: (p, i) => has(p, i, 'usage') },
+  latency_avg: caseNumber('duration'),
+  harness_tool_calls: caseNumber('harnessToolCalls'),
+  mcp_tool_calls: caseNumber('mcpToolCalls'),
+  codemode_chain_calls: caseNumber('chainCalls'),
+  codemode_search_calls: caseNumber('searchCalls'),
+  codemode_discovery_calls: caseNumber('discoveryCalls'),
 };
 
 /** Run-level figures: one value per run. */
@@ -88,8 +93,7 @@ export interface MetricGateResult {
 function perCaseValues(p: PackedSummary, spec: PerCase): Map<string, number> {
   const out = new Map<string, number>();
   p.ids.forEach((id, i) => {
-    if (((p.flags[i] as number) & spec.needs) === 0) return;
-    out.set(id, typeof spec.slot === 'number' ? (p.numbers[i * SLOTS + spec.slot] as number) : spec.slot(p, i));
+    if (spec.recorded(p, i)) out.set(id, spec.read(p, i));
   });
   return out;
 }

@@ -3,7 +3,8 @@
  * its packed form. Sums run in row order, as the reports have always computed them, so the results
  * are the same doubles to the last bit.
  */
-import { FLAG, SLOT, SLOTS, type PackedSummary } from '../../schema/pack.js';
+import type { PackedSummary } from '../../schema/pack.js';
+import { has, numberAt, rewardAt, stepsAt } from '../../schema/packed-rows.js';
 
 export interface RunTotals {
   /** Case rows. */
@@ -28,8 +29,8 @@ export interface RunTotals {
 }
 
 export function runTotals(p: PackedSummary): RunTotals {
-  const { numbers, flags, ids, errors } = p;
-  const n = flags.length;
+  const { ids, errors } = p;
+  const n = ids.length;
   let completed = 0;
   let reward = 0;
   let steps = 0;
@@ -39,19 +40,17 @@ export function runTotals(p: PackedSummary): RunTotals {
   let blocked = 0;
   let mcp: number | null = null;
   for (let i = 0; i < n; i++) {
-    const f = flags[i] as number;
-    const at = i * SLOTS;
-    if (f & FLAG.completed) completed++;
-    reward += numbers[at + SLOT.reward] as number;
-    steps += numbers[at + SLOT.steps] as number;
-    if (f & FLAG.usage) {
-      calls += numbers[at + SLOT.totalCalls] as number;
-      prompt += numbers[at + SLOT.promptTokens] as number;
-      completion += numbers[at + SLOT.completionTokens] as number;
+    if (has(p, i, 'completed')) completed++;
+    reward += rewardAt(p, i);
+    steps += stepsAt(p, i);
+    if (has(p, i, 'usage')) {
+      calls += numberAt(p, i, 'totalCalls');
+      prompt += numberAt(p, i, 'promptTokens');
+      completion += numberAt(p, i, 'completionTokens');
     }
-    if (f & FLAG.harness) {
-      mcp = (mcp ?? 0) + (numbers[at + SLOT.mcpToolCalls] as number);
-      if (f & FLAG.guardrail) blocked++;
+    if (has(p, i, 'harness')) {
+      mcp = (mcp ?? 0) + numberAt(p, i, 'mcpToolCalls');
+      if (has(p, i, 'guardrail')) blocked++;
     }
   }
   const errored = Object.keys(errors).map((i) => ids[Number(i)] as string);

@@ -3,7 +3,8 @@
  * the configuration's policy patterns are policy failures. A policy failure is "explained" only by an
  * entry in the configuration (case id and reason), which the report shows; an unexplained one holds.
  */
-import { FLAG, type PackedSummary } from '../../schema/pack.js';
+import type { PackedSummary } from '../../schema/pack.js';
+import { has } from '../../schema/packed-rows.js';
 import type { FindingDraft } from './findings.js';
 import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
 import { compareCodePoints } from '../rlm/pair.js';
@@ -46,7 +47,7 @@ function failures(side: PolicyFailure['side'], p: PackedSummary, patterns: reado
 function blockedIds(p: PackedSummary): Set<string> {
   const out = new Set<string>();
   p.ids.forEach((id, i) => {
-    if (((p.flags[i] as number) & FLAG.guardrail) !== 0) out.add(id);
+    if (has(p, i, 'guardrail')) out.add(id);
   });
   return out;
 }

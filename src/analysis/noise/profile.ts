@@ -10,7 +10,7 @@
  * between the K runs (a seed, a run number) are not part of it. Pure: no I/O.
  */
 import { UsageError } from '../../errors.js';
-import { completedAt, rewardAt, stepsAt } from '../../schema/pack.js';
+import { completedAt, rewardAt, stepsAt } from '../../schema/packed-rows.js';
 import { packedOf } from '../../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import type { Comparison } from '../compare.js';

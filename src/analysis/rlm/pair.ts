@@ -1,7 +1,8 @@
 /**
  * Pairs the cases of two runs by id and derives rlm-code's per-case report rows and case summary.
  */
-import { FLAG, SLOT, SLOTS, type PackedSummary } from '../../schema/pack.js';
+import type { PackedSummary } from '../../schema/pack.js';
+import { completedAt, has, rewardAt, stepsAt } from '../../schema/packed-rows.js';
 import type { NotMeasured } from '../integrity/infrastructure.js';
 
 /**
@@ -233,30 +234,30 @@ function emptyRow(): CaseRow {
 function fillRow(r: CaseRow, id: string, b: PackedSummary, bi: number, c: PackedSummary, ci: number): CaseRow {
   const inB = bi >= 0;
   const inC = ci >= 0;
-  const bf = inB ? (b.flags[bi] as number) : 0;
-  const cf = inC ? (c.flags[ci] as number) : 0;
-  const baselineReward = inB ? (b.numbers[bi * SLOTS + SLOT.reward] as number) : 0;
-  const candidateReward = inC ? (c.numbers[ci * SLOTS + SLOT.reward] as number) : 0;
-  const baselineSteps = inB ? (b.numbers[bi * SLOTS + SLOT.steps] as number) : 0;
-  const candidateSteps = inC ? (c.numbers[ci * SLOTS + SLOT.steps] as number) : 0;
+  const baselineCompleted = inB && completedAt(b, bi);
+  const candidateCompleted = inC && completedAt(c, ci);
+  const baselineReward = inB ? rewardAt(b, bi) : 0;
+  const candidateReward = inC ? rewardAt(c, ci) : 0;
+  const baselineSteps = inB ? stepsAt(b, bi) : 0;
+  const candidateSteps = inC ? stepsAt(c, ci) : 0;
   const both = inB && inC;
   r.case_id = id;
   r.in_baseline = inB;
   r.in_candidate = inC;
-  r.baseline_completed = (bf & FLAG.completed) !== 0;
-  r.candidate_completed = (cf & FLAG.completed) !== 0;
+  r.baseline_completed = baselineCompleted;
+  r.candidate_completed = candidateCompleted;
   r.baseline_reward = baselineReward;
   r.candidate_reward = candidateReward;
   r.reward_delta = candidateReward - baselineReward;
   r.baseline_steps = baselineSteps;
   r.candidate_steps = candidateSteps;
   r.steps_delta = candidateSteps - baselineSteps;
-  r.completion_regression = both && (bf & FLAG.completed) !== 0 && (cf & FLAG.completed) === 0;
+  r.completion_regression = both && baselineCompleted && !candidateCompleted;
   r.reward_regression = both && candidateReward < baselineReward;
   r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
   r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
-  r.baseline_guardrail_blocked = (bf & FLAG.guardrail) !== 0;
-  r.candidate_guardrail_blocked = (cf & FLAG.guardrail) !== 0;
+  r.baseline_guardrail_blocked = inB && has(b, bi, 'guardrail');
+  r.candidate_guardrail_blocked = inC && has(c, ci, 'guardrail');
   return r;
 }
 

@@ -7,7 +7,7 @@ import type { GateName } from '../../analysis/rlm/gates.js';
 import { deltaNearThreshold, pyFixed, signed } from '../../stats/format.js';
 import { untrusted } from './markdown.js';
 import { packedOf } from '../../schema/packed-summary.js';
-import { FLAG } from '../../schema/pack.js';
+import { rowsWith } from '../../schema/packed-rows.js';
 import { records, type Measure } from '../../adapters/recorded.js';
 
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
@@ -45,7 +45,7 @@ export function unknownSides(cmp: Comparison, measure: Measure | 'tokens'): { ba
     if (measure !== 'tokens' && !records(s.format, measure)) return true;
     if (measure === 'steps') return false;
     // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
-    return s.reported.usage_totals === null && !packedOf(s).flags.some((f) => (f & FLAG.usage) !== 0);
+    return s.reported.usage_totals === null && rowsWith(packedOf(s), 'usage') === 0;
   };
   const b = unknown('baseline');
   const c = unknown('candidate');
