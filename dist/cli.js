@@ -325,31 +325,6 @@ function transferables(p) {
         ...Object.values(p.fields.labels).map((c) => c.index.buffer),
     ];
 }
-const NO_EXTRA$1 = Object.freeze({});
-function unpackCases(p) {
-    const col = (name, i) => p.columns[name].values[p.columns[name].index[i]] ?? null;
-    return p.ids.map((id, i) => {
-        const n = (slot) => p.numbers[i * SLOTS + slot];
-        const f = p.flags[i];
-        const labels = { environment: col('environment', i), task_family: col('task_family', i), domain: col('domain', i), split: col('split', i), length_bucket: col('length_bucket', i) };
-        const harness = f & FLAG.harness
-            ? { mcp_enabled: f & FLAG.mcpKnown ? (f & FLAG.mcpEnabled) !== 0 : null, mcp_server: col('mcp_server', i), harness_strategy: col('harness_strategy', i),
-                harness_tool_calls: n(SLOT.harnessToolCalls), mcp_tool_calls: n(SLOT.mcpToolCalls), codemode_chain_calls: n(SLOT.chainCalls),
-                codemode_search_calls: n(SLOT.searchCalls), codemode_discovery_calls: n(SLOT.discoveryCalls), codemode_guardrail_blocked: (f & FLAG.guardrail) !== 0 }
-            : null;
-        return {
-            id, completed: (f & FLAG.completed) !== 0, reward: n(SLOT.reward), steps: n(SLOT.steps), duration_seconds: f & FLAG.duration ? n(SLOT.duration) : null,
-            usage: f & FLAG.usage ? { total_calls: n(SLOT.totalCalls), prompt_tokens: n(SLOT.promptTokens), completion_tokens: n(SLOT.completionTokens), roles: null } : null,
-            error: p.errors[i] ?? null, mode: col('mode', i), labels, harness,
-            description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
-            expected_answer: null, answer_match: null, extra: NO_EXTRA$1,
-        };
-    });
-}
-/** A summary with case objects again (see the file comment for what packing dropped). */
-function unpackSummary(p) {
-    return { ...p.head, cases: unpackCases(p) };
-}
 
 function getEnumValues(entries) {
     const numericValues = Object.values(entries).filter((v) => typeof v === "number");
@@ -15622,51 +15597,43 @@ function helperThread() {
 }
 
 /**
- * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
- * case objects are built only if something asks for them; the comparison reads the packed form.
+ * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. They
+ * hold the run's head and the packed rows, and no case objects: the comparison, the findings and the
+ * reports read the rows through {@link packedOf} (by name, schema/packed-rows.ts) and count them with
+ * {@link caseCount}. Reading such a summary's `cases` is a bug, and says so: nothing builds 100,000
+ * case objects behind a property read. Who really needs case objects builds them, explicitly, with
+ * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
  */
-/** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
+/** Every summary made by {@link packedSummary}, with the packed form it stands for. */
 const BACKING = new WeakMap();
-/** Every summary made by {@link packedSummary}, also after its cases were handed out. */
-const PACKED = new WeakSet();
 /**
- * Whether the summary was loaded packed: its case rows lost their text (final response, run path,
- * `extra`), so whoever needs them reads the file again. Asking does not build the cases.
+ * Whether the summary was loaded packed: it has no case objects, and its rows lost their text
+ * (final response, run path, `extra`), so whoever needs them reads the file again.
  */
 function loadedPacked(summary) {
-    return PACKED.has(summary);
+    return BACKING.has(summary);
 }
 /**
- * The summary of a packed form, without building its case objects: `cases` is built (as
- * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
- * (see {@link packedOf}), so comparing large files never builds 100,000 case objects.
+ * The summary of a packed form: its head, backed by the packed rows ({@link packedOf}). Its `cases`
+ * (enumerable, so a spread or JSON.stringify of it fails too) throws an error naming the packed form.
  */
 function packedSummary(p) {
     const { schema, id, format, run, reported, metadata, extra } = p.head;
     const summary = { schema, id, format, run, reported, metadata };
-    let cases = null;
-    // Once the cases are out, they may be changed in place: from then on the packed form is stale.
     Object.defineProperty(summary, 'cases', {
         enumerable: true,
-        configurable: true,
         get: () => {
-            BACKING.delete(summary);
-            return (cases ??= unpackSummary(p).cases);
-        },
-        set: (value) => {
-            BACKING.delete(summary);
-            cases = value;
+            throw new Error(`${id}: loaded packed, this summary has no case objects; read its rows with packedOf and caseCount (schema/packed-summary.ts), or build them explicitly with unpackSummary(packedOf(summary))`);
         },
     });
     summary.extra = extra;
     BACKING.set(summary, p);
-    PACKED.add(summary);
     return summary;
 }
 /**
- * The packed form of a summary's cases: the one it was loaded from when still current, else packed
- * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
- * (the loaders take them from the configuration): its cases no longer hold the fields.
+ * The packed form of a summary's cases: the one it was loaded as, else packed now from its case
+ * objects, keeping the case `fields` asked for. A summary loaded packed must have been loaded with
+ * them (the loaders take them from the configuration): its rows no longer hold the fields.
  */
 function packedOf(summary, fields = NO_FIELDS) {
     const backing = BACKING.get(summary);
@@ -15677,7 +15644,7 @@ function packedOf(summary, fields = NO_FIELDS) {
         throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
     return backing;
 }
-/** The number of cases of a summary, without building the case objects of a packed one. */
+/** The number of cases of a summary, packed or not. */
 function caseCount(summary) {
     return BACKING.get(summary)?.ids.length ?? summary.cases.length;
 }
@@ -15809,7 +15776,8 @@ function loadHere(workerScript, request) {
 /**
  * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
  * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
- * form: like any packed summary, their cases keep what the comparison reads and drop per-case text.
+ * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
+ * drop per-case text.
  */
 async function loadPair(baseline, candidate, options, workerScript) {
     const [bOptions, cOptions] = typeof options === 'string'
@@ -37897,9 +37865,9 @@ function attemptsOf(c) {
  */
 function attemptTrials(run) {
     const s = run.summary;
-    // Only these formats' adapters merge attempts (the test keeps the list true); asking no other
-    // format also keeps a large packed run packed (its cases are not read).
-    if (!ATTEMPT_FORMATS.includes(s.format))
+    // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
+    // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
+    if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s))
         return null;
     const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
     const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));

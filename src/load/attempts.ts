@@ -8,6 +8,7 @@
  */
 import { summaryOf } from '../adapters/parsing/records-common.js';
 import type { LoadedSummary } from '../analysis/model.js';
+import { loadedPacked } from '../schema/packed-summary.js';
 import type { CaseResult } from '../schema/summary.js';
 
 /** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
@@ -33,9 +34,9 @@ function attemptsOf(c: CaseResult): KeptAttempt[] | null {
  */
 export function attemptTrials(run: LoadedSummary): LoadedSummary[] | null {
   const s = run.summary;
-  // Only these formats' adapters merge attempts (the test keeps the list true); asking no other
-  // format also keeps a large packed run packed (its cases are not read).
-  if (!ATTEMPT_FORMATS.includes(s.format)) return null;
+  // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
+  // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
+  if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s)) return null;
   const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
   const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
   if (k < 2) return null;

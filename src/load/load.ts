@@ -153,7 +153,8 @@ function loadHere(workerScript: URL, request: LoadRequest): PendingLoad {
 /**
  * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
  * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
- * form: like any packed summary, their cases keep what the comparison reads and drop per-case text.
+ * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
+ * drop per-case text.
  */
 export async function loadPair(baseline: string, candidate: string, options: PairOptions, workerScript: URL | null): Promise<[LoadedSummary, LoadedSummary]> {
   const [bOptions, cOptions] =

@@ -1,55 +1,49 @@
 /**
- * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. Their
- * case objects are built only if something asks for them; the comparison reads the packed form.
+ * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. They
+ * hold the run's head and the packed rows, and no case objects: the comparison, the findings and the
+ * reports read the rows through {@link packedOf} (by name, schema/packed-rows.ts) and count them with
+ * {@link caseCount}. Reading such a summary's `cases` is a bug, and says so: nothing builds 100,000
+ * case objects behind a property read. Who really needs case objects builds them, explicitly, with
+ * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
  */
-import { NO_FIELDS, packSummary, unpackSummary, type CaseFields, type PackedSummary } from './pack.js';
-import type { BenchmarkSummary, CaseResult } from './summary.js';
+import { NO_FIELDS, packSummary, type CaseFields, type PackedSummary } from './pack.js';
+import type { BenchmarkSummary } from './summary.js';
 
-/** Summaries made by {@link packedSummary} whose cases have not been handed out yet. */
+/** Every summary made by {@link packedSummary}, with the packed form it stands for. */
 const BACKING = new WeakMap<BenchmarkSummary, PackedSummary>();
-/** Every summary made by {@link packedSummary}, also after its cases were handed out. */
-const PACKED = new WeakSet<BenchmarkSummary>();
 
 /**
- * Whether the summary was loaded packed: its case rows lost their text (final response, run path,
- * `extra`), so whoever needs them reads the file again. Asking does not build the cases.
+ * Whether the summary was loaded packed: it has no case objects, and its rows lost their text
+ * (final response, run path, `extra`), so whoever needs them reads the file again.
  */
 export function loadedPacked(summary: BenchmarkSummary): boolean {
-  return PACKED.has(summary);
+  return BACKING.has(summary);
 }
 
 /**
- * The summary of a packed form, without building its case objects: `cases` is built (as
- * {@link unpackSummary} builds it) on first access. The comparison reads the packed form instead
- * (see {@link packedOf}), so comparing large files never builds 100,000 case objects.
+ * The summary of a packed form: its head, backed by the packed rows ({@link packedOf}). Its `cases`
+ * (enumerable, so a spread or JSON.stringify of it fails too) throws an error naming the packed form.
  */
 export function packedSummary(p: PackedSummary): BenchmarkSummary {
   const { schema, id, format, run, reported, metadata, extra } = p.head;
   const summary = { schema, id, format, run, reported, metadata } as BenchmarkSummary;
-  let cases: CaseResult[] | null = null;
-  // Once the cases are out, they may be changed in place: from then on the packed form is stale.
   Object.defineProperty(summary, 'cases', {
     enumerable: true,
-    configurable: true,
-    get: () => {
-      BACKING.delete(summary);
-      return (cases ??= unpackSummary(p).cases);
-    },
-    set: (value: CaseResult[]) => {
-      BACKING.delete(summary);
-      cases = value;
+    get: (): never => {
+      throw new Error(
+        `${id}: loaded packed, this summary has no case objects; read its rows with packedOf and caseCount (schema/packed-summary.ts), or build them explicitly with unpackSummary(packedOf(summary))`,
+      );
     },
   });
   summary.extra = extra;
   BACKING.set(summary, p);
-  PACKED.add(summary);
   return summary;
 }
 
 /**
- * The packed form of a summary's cases: the one it was loaded from when still current, else packed
- * now, keeping the case `fields` asked for. A summary loaded packed must have been loaded with them
- * (the loaders take them from the configuration): its cases no longer hold the fields.
+ * The packed form of a summary's cases: the one it was loaded as, else packed now from its case
+ * objects, keeping the case `fields` asked for. A summary loaded packed must have been loaded with
+ * them (the loaders take them from the configuration): its rows no longer hold the fields.
  */
 export function packedOf(summary: BenchmarkSummary, fields: CaseFields = NO_FIELDS): PackedSummary {
   const backing = BACKING.get(summary);
@@ -59,7 +53,7 @@ export function packedOf(summary: BenchmarkSummary, fields: CaseFields = NO_FIEL
   return backing;
 }
 
-/** The number of cases of a summary, without building the case objects of a packed one. */
+/** The number of cases of a summary, packed or not. */
 export function caseCount(summary: BenchmarkSummary): number {
   return BACKING.get(summary)?.ids.length ?? summary.cases.length;
 }

@@ -1,10 +1,11 @@
-// A summary loaded packed (schema/packed-summary.ts) builds every case object the first time its
-// `cases` is read: on a large file, 100,000 objects the comparison was written to avoid. The analysis
-// and the reports read cases through the packed form (packedOf, caseCount, the comparison's rows),
-// never through a summary's `cases`. Two guards: a static one, with TypeScript's checker, over every
-// `.cases` (and `{ cases }` destructuring) in src/analysis and src/report whose object is a
-// BenchmarkSummary; and a behavioural one, which compares and renders a packed pair under every
-// policy and checks that nothing unpacked it.
+// A summary loaded packed (schema/packed-summary.ts) has no case objects: reading its `cases` throws
+// (a bug, found at once, where it used to build 100,000 objects quietly). Everything that may be
+// handed one reads cases through the packed form (packedOf, caseCount, the comparison's rows), never
+// through a summary's `cases`. Two guards: a static one, with TypeScript's checker, over every
+// `.cases` (and `{ cases }` destructuring) whose object is a BenchmarkSummary, in every folder a
+// loaded summary reaches (each read allowed must say why it never sees a packed summary); and a
+// behavioural one, which compares and renders a packed pair under every policy and checks that
+// nothing read its cases.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -23,7 +24,13 @@ const ALLOWED: Record<string, string> = {
   'src/analysis/shards.ts mergeCases': "merging shards builds one case list from each shard's case objects (small summaries, loaded whole)",
   'src/analysis/evidence/collect.ts caseRowsOf':
     'the regressed rows of a summary loaded whole (a packed one is told apart by loadedPacked first and read again from its file)',
+  'src/load/attempts.ts perCase': "a run's attempts, from its case rows' extra (a packed run is told apart by loadedPacked first: it kept no attempts)",
+  'src/action/run/run-mode.ts foreign': "mode run's own summary (loadSummary: loaded whole), its cases outside the shard counted",
+  'src/action/run/run-mode.ts trajectoriesOf': "mode run's own summary, loaded whole, its trajectories collected",
 };
+
+/** The folders searched: every one that may be handed a summary loaded packed (adapters and schema build summaries). */
+const FOLDERS = ['src/analysis', 'src/report', 'src/load', 'src/history', 'src/policy', 'src/cli', 'src/action'];
 
 function enclosingFunction(node: ts.Node): string {
   for (let at: ts.Node | undefined = node.parent; at !== undefined; at = at.parent) {
@@ -33,9 +40,9 @@ function enclosingFunction(node: ts.Node): string {
   return '(top level)';
 }
 
-/** Every `.cases` read of a BenchmarkSummary in src/analysis and src/report, as "file function: text". */
+/** Every `.cases` read of a BenchmarkSummary in {@link FOLDERS}, as "file function: text". */
 function summaryCaseReads(): string[] {
-  const files = ['src/analysis', 'src/report'].flatMap((dir) =>
+  const files = FOLDERS.flatMap((dir) =>
     readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => join(ROOT, dir, f)),

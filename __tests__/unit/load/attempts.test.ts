@@ -7,6 +7,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, loadSummary } from '../../../src/adapters/registry.js';
 import { ATTEMPT_FORMATS, attemptTrials } from '../../../src/load/attempts.js';
+import { packSummary } from '../../../src/schema/pack.js';
+import { packedSummary } from '../../../src/schema/packed-summary.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
 
@@ -37,6 +39,11 @@ describe('attempts as trials', () => {
   it('leaves a run of one attempt per task, and other formats, as they are', () => {
     expect(attemptTrials({ path: TB1, summary: loadSummary(TB1) })).toBeNull();
     expect(ATTEMPT_FORMATS.every((f) => ADAPTERS.some((a) => a.name === f))).toBe(true);
+  });
+
+  it('leaves a run loaded packed (a large pair) as loaded: it kept no attempts, and its cases are not read', () => {
+    const packed = packedSummary(packSummary(loadSummary(TAU_01)));
+    expect(attemptTrials({ path: TAU_01, summary: packed })).toBeNull();
   });
 
   it('compares the trials under significant: 2 per side, task 12 lost in both candidate trials', async () => {

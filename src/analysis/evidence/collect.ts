@@ -2,8 +2,8 @@
  * The evidence of every regressed case of a comparison: each side's trace and where they part. Pure:
  * the caller hands in the case rows (and, for rlm-code, the trajectories it read).
  *
- * Case rows: a summary loaded in full holds them; one loaded packed (a large pair) dropped their
- * text, and `summary.cases` there would build every case (100,000 objects) without it. So
+ * Case rows: a summary loaded in full holds them; one loaded packed (a large pair) has no case
+ * objects (reading its `cases` throws) and its rows dropped their text. So
  * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
  * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
  */
