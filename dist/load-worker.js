@@ -139,12 +139,17 @@ function fieldLabel(v) {
         return String(v);
     return null;
 }
-const SLOTS = 11;
-/** Where each number of a case sits among its {@link SLOTS}; absent usage and harness counters are 0. */
+/**
+ * Where each number of a case sits among its {@link SLOTS}; absent usage and harness counters are 0.
+ * A new per-case number takes the next slot here, a line in {@link SummaryPacker.add} and in
+ * unpackCases, and says in packed-rows.ts when a row records it (docs/architecture.md).
+ */
 const SLOT = {
     reward: 0, steps: 1, duration: 2, totalCalls: 3, promptTokens: 4, completionTokens: 5,
     harnessToolCalls: 6, mcpToolCalls: 7, chainCalls: 8, searchCalls: 9, discoveryCalls: 10,
 };
+/** Numbers per case. */
+const SLOTS = Object.keys(SLOT).length;
 /** The bits of a case's flags. */
 const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 };
 const WIDE = /[\ud800-\uffff]/;

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { COLUMNS, SummaryPacker, packSummary } from '../../../src/schema/pack.js';
+import { COLUMNS, SLOT, SLOTS, SummaryPacker, packSummary } from '../../../src/schema/pack.js';
 import {
   RECORDED_WHEN,
   completedAt,
@@ -81,6 +81,10 @@ describe('packed rows read by name', () => {
     expect(seen).toBeGreaterThan(0);
     for (const flag of Object.keys(flagsOf(cases[0] as CaseResult)) as CaseFlag[])
       expect(rowsWith(p, flag), flag).toBe(cases.filter((c) => flagsOf(c)[flag]).length);
+  });
+
+  it('gives every number its own slot, 0 to SLOTS - 1', () => {
+    expect(Object.values(SLOT).sort((a, b) => a - b)).toEqual([...Array(SLOTS).keys()]);
   });
 
   it('names every number of the packed layout (a new one must say when a row records it)', () => {
