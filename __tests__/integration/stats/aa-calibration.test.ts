@@ -5,6 +5,7 @@
 // family-wise error is 5%), and an agent 5 points worse on every case must nearly always hold. The
 // p-values of the reward gate under A/A must spread over (0, 1] as a test's p-values do under its
 // null. Seeded: the same numbers on every run; the bounds leave room for the simulation's noise.
+// The first suites run again on one thread (the slow path: no helper) must reach the same decisions.
 import { describe, expect, it } from 'vitest';
 import { runCell } from '../../../tools/calibrate/simulate.js';
 import { PARALLEL_MIN_WORK } from '../../../src/stats/parallel.js';
@@ -33,6 +34,21 @@ describe('A/A calibration smoke test (3,000 cases, one trial)', () => {
     expect(below(0.5)).toBeLessThan(0.75);
     expect(below(0.2)).toBeGreaterThan(0.05);
     expect(below(0.8)).toBeLessThan(0.95);
+    // The slow path decides the same: the first suites again with every loop on this thread
+    // (BENCHGATE_THREADS=0: no helper, parallel.ts), the same seeded draws, the same gates, bit for bit.
+    const first = 8;
+    const before = process.env['BENCHGATE_THREADS'];
+    process.env['BENCHGATE_THREADS'] = '0';
+    let alone: ReturnType<typeof runCell>;
+    try {
+      alone = runCell({ cases: CASES, trials: 1, drop: 0 }, first, SEED, { keep: true });
+    } finally {
+      if (before === undefined) delete process.env['BENCHGATE_THREADS'];
+      else process.env['BENCHGATE_THREADS'] = before;
+    }
+    const decisions = (rs: typeof aa.results) => rs.map((r) => r.gates.map((g) => [g.gate, g.status, g.p_violated, g.p_violated_adjusted, g.p_holds]));
+    expect(decisions(alone.results)).toEqual(decisions(aa.results.slice(0, first)));
+    expect(alone.significant.hold).toBeLessThanOrEqual(aa.significant.hold);
   });
 
   it('an agent 5 points worse on every case nearly always holds', () => {
