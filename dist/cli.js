@@ -88,7 +88,8 @@ function fieldLabel(v) {
 /**
  * Where each number of a case sits among its {@link SLOTS}; absent usage and harness counters are 0.
  * A new per-case number takes the next slot here, a line in {@link SummaryPacker.add} and in
- * unpackCases, and says in packed-rows.ts when a row records it (docs/architecture.md).
+ * unpackCases, a case in slotOf, and a reader and when a row records it in packed-rows.ts
+ * (docs/architecture.md).
  */
 const SLOT = {
     reward: 0, steps: 1, duration: 2, totalCalls: 3, promptTokens: 4, completionTokens: 5,
@@ -98,6 +99,35 @@ const SLOT = {
 const SLOTS = Object.keys(SLOT).length;
 /** The bits of a case's flags. */
 const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 };
+// The slot and the bit of a name by a switch, not SLOT[name]: a lookup keyed by a name that varies
+// at run time is shared by every caller and turns generic (several times slower in a loop over
+// rows); the switch is a few pointer compares, folded away where the name is a constant.
+function slotOf(name) {
+    switch (name) {
+        case 'reward': return SLOT.reward;
+        case 'steps': return SLOT.steps;
+        case 'duration': return SLOT.duration;
+        case 'totalCalls': return SLOT.totalCalls;
+        case 'promptTokens': return SLOT.promptTokens;
+        case 'completionTokens': return SLOT.completionTokens;
+        case 'harnessToolCalls': return SLOT.harnessToolCalls;
+        case 'mcpToolCalls': return SLOT.mcpToolCalls;
+        case 'chainCalls': return SLOT.chainCalls;
+        case 'searchCalls': return SLOT.searchCalls;
+        case 'discoveryCalls': return SLOT.discoveryCalls;
+    }
+}
+function bitOf(flag) {
+    switch (flag) {
+        case 'completed': return FLAG.completed;
+        case 'usage': return FLAG.usage;
+        case 'harness': return FLAG.harness;
+        case 'guardrail': return FLAG.guardrail;
+        case 'mcpKnown': return FLAG.mcpKnown;
+        case 'mcpEnabled': return FLAG.mcpEnabled;
+        case 'duration': return FLAG.duration;
+    }
+}
 const WIDE$1 = /[\ud800-\uffff]/;
 /** The dictionary-encoded columns, in the order {@link SummaryPacker.code} numbers them. */
 const COLUMNS$1 = ['mode', 'environment', 'task_family', 'domain', 'split', 'length_bucket', 'mcp_server', 'harness_strategy'];
@@ -255,13 +285,13 @@ class SummaryPacker {
             this.enlarge();
         return this.count;
     }
-    /** Writes number `name` of the reserved case i, by name (schema/packed-rows.ts reads it back with numberAt). */
+    /** Writes number `name` of the reserved case i, by name (schema/packed-rows.ts reads it back by name). */
     setNumber(i, name, v) {
-        this.numbers[i * SLOTS + SLOT[name]] = v;
+        this.numbers[i * SLOTS + slotOf(name)] = v;
     }
     /** Sets `flag` on the reserved case i (a reserved case has none yet). */
     setFlag(i, flag) {
-        this.flags[i] = this.flags[i] | FLAG[flag];
+        this.flags[i] = this.flags[i] | bitOf(flag);
     }
     /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
     get rowNumbers() {
@@ -7387,7 +7417,7 @@ const valueAt = fieldValue;
 /** A JSON object (not an array, not null). */
 const isObj$2 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The array of records of a parsed JSON document (the document itself, or under the first of `keys` that holds one), and its path. */
-function recordsAt$1(data, keys) {
+function recordsAt(data, keys) {
     if (Array.isArray(data))
         return { items: data, at: '$' };
     for (const key of keys)
@@ -12974,7 +13004,7 @@ function namesFor(key, fields) {
     return mapped !== undefined ? [mapped] : DEFAULTS[key];
 }
 /** The array of records of a parsed JSON document, and the path it is at; null when there is none. */
-const recordArray = (data) => recordsAt$1(data, ['records', 'items', 'cases']);
+const recordArray = (data) => recordsAt(data, ['records', 'items', 'cases']);
 /** Null when `source` reads as records (the first one has an id); else why not. */
 function recordsMismatch(source, options = {}) {
     const ids = namesFor('id', options.fields);
@@ -16341,39 +16371,70 @@ function checkComparability(b, c, options = {}) {
 
 /**
  * Named reads of a packed summary's case rows (schema/pack.ts). Outside schema/ a case's numbers and
- * flags are read here, by name (`rewardAt(p, i)`, `has(p, i, 'usage')`, `numberAt(p, i, 'promptTokens')`),
- * never by slot or bit arithmetic: the layout of the typed arrays can change without the analysis,
- * the history or the reports knowing (a test keeps `SLOTS`, `SLOT.` and `FLAG` inside schema/).
+ * flags are read here, by name (`rewardAt(p, i)`, `hasUsage(p, i)`, `promptTokensAt(p, i)`), never by
+ * slot or bit arithmetic: the layout of the typed arrays can change without the analysis, the
+ * history or the reports knowing (a test keeps `SLOTS`, `SLOT.` and `FLAG` inside schema/).
  *
- * Each read is one typed-array load and a constant offset or mask, small enough for V8 to inline in
- * the loops over 100,000 rows that call it.
+ * One function per number and per flag, each a typed-array load and a constant offset or mask: V8
+ * inlines them into the loops over 100,000 rows that call them. (A single `numberAt(p, i, name)` would
+ * look the name up in a table at run time, and that lookup, shared by every caller, is several times
+ * slower.) Code that picks a number by name at run time (a metric gate) takes the reader from
+ * {@link NUMBER_AT} and {@link RECORDED_AT} once, then calls it per row.
  */
-/**
- * Which flag says that a row records each number (null: every row does). A new {@link CaseNumber}
- * must say here when it is recorded (the type checker asks for it).
- */
-const RECORDED_WHEN = {
-    reward: null,
-    steps: null,
-    duration: 'duration',
-    totalCalls: 'usage',
-    promptTokens: 'usage',
-    completionTokens: 'usage',
-    harnessToolCalls: 'harness',
-    mcpToolCalls: 'harness',
-    chainCalls: 'harness',
-    searchCalls: 'harness',
-    discoveryCalls: 'harness',
+const flagAt = (p, i) => p.flags[i];
+/** Case i completed (its success as a trial). */
+const completedAt = (p, i) => (flagAt(p, i) & FLAG.completed) !== 0;
+/** Case i records LLM usage (calls and tokens). */
+const hasUsage = (p, i) => (flagAt(p, i) & FLAG.usage) !== 0;
+/** Case i is a harness row (its harness counters are recorded). */
+const hasHarness = (p, i) => (flagAt(p, i) & FLAG.harness) !== 0;
+/** Case i records its wall time. */
+const hasDuration = (p, i) => (flagAt(p, i) & FLAG.duration) !== 0;
+/** Case i is a harness row whose CodeMode guardrail blocked the plan. */
+const guardrailBlockedAt = (p, i) => (flagAt(p, i) & FLAG.guardrail) !== 0;
+const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
+const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
+/** Seconds; NaN where not {@link hasDuration}. */
+const durationAt = (p, i) => p.numbers[i * SLOTS + SLOT.duration];
+/** Usage counts; 0 where not {@link hasUsage}. */
+const totalCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.totalCalls];
+const promptTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.promptTokens];
+const completionTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.completionTokens];
+/** Harness counters; 0 where not {@link hasHarness}. */
+const harnessToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.harnessToolCalls];
+const mcpToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.mcpToolCalls];
+const chainCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.chainCalls];
+const searchCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.searchCalls];
+const discoveryCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.discoveryCalls];
+/** The reader of each number. A new {@link CaseNumber} needs one (the type checker asks). */
+const NUMBER_AT = {
+    reward: rewardAt,
+    steps: stepsAt,
+    duration: durationAt,
+    totalCalls: totalCallsAt,
+    promptTokens: promptTokensAt,
+    completionTokens: completionTokensAt,
+    harnessToolCalls: harnessToolCallsAt,
+    mcpToolCalls: mcpToolCallsAt,
+    chainCalls: chainCallsAt,
+    searchCalls: searchCallsAt,
+    discoveryCalls: discoveryCallsAt,
 };
-/** Whether case i of a packed run has `flag`. */
-const has = (p, i, flag) => (p.flags[i] & FLAG[flag]) !== 0;
-/** Case i of a packed run: its number `name` (meaningful where {@link recordsAt} says so). */
-const numberAt = (p, i, name) => p.numbers[i * SLOTS + SLOT[name]];
-/** Whether case i of a packed run records its number `name` (see {@link RECORDED_WHEN}). */
-function recordsAt(p, i, name) {
-    const flag = RECORDED_WHEN[name];
-    return flag === null || has(p, i, flag);
-}
+const always = () => true;
+/** Whether a row records each number. A new {@link CaseNumber} must say (the type checker asks). */
+const RECORDED_AT = {
+    reward: always,
+    steps: always,
+    duration: hasDuration,
+    totalCalls: hasUsage,
+    promptTokens: hasUsage,
+    completionTokens: hasUsage,
+    harnessToolCalls: hasHarness,
+    mcpToolCalls: hasHarness,
+    chainCalls: hasHarness,
+    searchCalls: hasHarness,
+    discoveryCalls: hasHarness,
+};
 /** How many case rows of a packed run have `flag`. */
 function rowsWith(p, flag) {
     const bit = FLAG[flag];
@@ -16383,12 +16444,6 @@ function rowsWith(p, flag) {
             k++;
     return k;
 }
-/** Case i of a packed run: whether it completed (its success as a trial). */
-const completedAt = (p, i) => (p.flags[i] & FLAG.completed) !== 0;
-/** Case i of a packed run: its reward. */
-const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
-/** Case i of a packed run: its steps. */
-const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
 
 /** The price of a model: its exact name in the table (never an inherited key), else null. */
 function priceFor(model, pricing) {
@@ -16404,9 +16459,9 @@ function tokensCost(prompt, completion, price) {
 }
 /** USD of one case at a price; null when the case records no usage. */
 function caseCost(p, i, price) {
-    if (!has(p, i, 'usage'))
+    if (!hasUsage(p, i))
         return null;
-    return tokensCost(numberAt(p, i, 'promptTokens'), numberAt(p, i, 'completionTokens'), price);
+    return tokensCost(promptTokensAt(p, i), completionTokensAt(p, i), price);
 }
 function runCost(p, pricing) {
     const model = p.head.run.model;
@@ -16445,18 +16500,18 @@ function runTotals(p) {
     let blocked = 0;
     let mcp = null;
     for (let i = 0; i < n; i++) {
-        if (has(p, i, 'completed'))
+        if (completedAt(p, i))
             completed++;
         reward += rewardAt(p, i);
         steps += stepsAt(p, i);
-        if (has(p, i, 'usage')) {
-            calls += numberAt(p, i, 'totalCalls');
-            prompt += numberAt(p, i, 'promptTokens');
-            completion += numberAt(p, i, 'completionTokens');
+        if (hasUsage(p, i)) {
+            calls += totalCallsAt(p, i);
+            prompt += promptTokensAt(p, i);
+            completion += completionTokensAt(p, i);
         }
-        if (has(p, i, 'harness')) {
-            mcp = (mcp ?? 0) + numberAt(p, i, 'mcpToolCalls');
-            if (has(p, i, 'guardrail'))
+        if (hasHarness(p, i)) {
+            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
+            if (guardrailBlockedAt(p, i))
                 blocked++;
         }
     }
@@ -16929,13 +16984,13 @@ function usageFromTotals(t) {
 }
 
 /** A per-case metric that is one of the numbers a case row carries (schema/packed-rows.ts). */
-const caseNumber = (name) => ({ read: (p, i) => numberAt(p, i, name), recorded: (p, i) => recordsAt(p, i, name) });
+const caseNumber = (name) => ({ read: NUMBER_AT[name], recorded: RECORDED_AT[name] });
 /** Per-case metrics: the mean over the cases that record them; lower is better for all. */
 const PER_CASE = {
     calls: caseNumber('totalCalls'),
     prompt_tokens: caseNumber('promptTokens'),
     completion_tokens: caseNumber('completionTokens'),
-    total_tokens: { read: (p, i) => numberAt(p, i, 'promptTokens') + numberAt(p, i, 'completionTokens'), recorded: (p, i) => has(p, i, 'usage') },
+    total_tokens: { read: (p, i) => promptTokensAt(p, i) + completionTokensAt(p, i), recorded: hasUsage },
     latency_avg: caseNumber('duration'),
     harness_tool_calls: caseNumber('harnessToolCalls'),
     mcp_tool_calls: caseNumber('mcpToolCalls'),
@@ -23999,8 +24054,8 @@ function fillRow(r, id, b, bi, c, ci) {
     r.reward_regression = both && candidateReward < baselineReward;
     r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
     r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
-    r.baseline_guardrail_blocked = inB && has(b, bi, 'guardrail');
-    r.candidate_guardrail_blocked = inC && has(c, ci, 'guardrail');
+    r.baseline_guardrail_blocked = inB && guardrailBlockedAt(b, bi);
+    r.candidate_guardrail_blocked = inC && guardrailBlockedAt(c, ci);
     return r;
 }
 /** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
@@ -24040,7 +24095,7 @@ function failures(side, p, patterns, explained) {
 function blockedIds(p) {
     const out = new Set();
     p.ids.forEach((id, i) => {
-        if (has(p, i, 'guardrail'))
+        if (guardrailBlockedAt(p, i))
             out.add(id);
     });
     return out;

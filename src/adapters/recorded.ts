@@ -2,7 +2,7 @@
  * What a format's files never record. The summary schema has no null for a case's steps or LLM
  * calls (rlm-code always writes them), so adapters of formats without them write 0; the report and
  * the leaderboard ask here and show such a measure as unknown, never 0, and its gate as not judged.
- * Tokens need no entry: a row without usage says so itself (`has(p, i, 'usage')`, schema/packed-rows.ts).
+ * Tokens need no entry: a row without usage says so itself (`hasUsage(p, i)`, schema/packed-rows.ts).
  */
 export type Measure = 'steps' | 'calls';
 

@@ -1,6 +1,6 @@
 // The packed form's layout (schema/pack.ts: a case's numbers at SLOTS per row and SLOT offsets, its
 // flags as FLAG bits) stays inside src/schema/. Everything else reads a row by name through
-// schema/packed-rows.ts (rewardAt, has(p, i, 'usage'), numberAt(p, i, 'promptTokens'), ...) and a
+// schema/packed-rows.ts (rewardAt, hasUsage, promptTokensAt, NUMBER_AT[name], ...) and a
 // reader that fills rows in place writes them by name (SummaryPacker.setNumber, setFlag), so the
 // layout can change, and a per-case number be added, without the analysis, the history or the
 // reports knowing. A static check over the text of every file under src/ outside src/schema/.
@@ -52,7 +52,12 @@ describe("the packed form's layout", () => {
       'if (f & FLAG.usage) k++;',
       'n[at + SLOT [key]] = 1;',
     ];
-    const misses = ['export const GATE_FLAGS = [];', "const FLAGS = ['help'] as const;", 'const slots = 3; // SLOTSIZE', 'has(p, i, "usage")'];
+    const misses = [
+      'export const GATE_FLAGS = [];',
+      "const FLAGS = ['help'] as const;",
+      'const slots = 3; // SLOTSIZE',
+      'hasUsage(p, i) && promptTokensAt(p, i) > 0',
+    ];
     expect(hits.filter((line) => !LAYOUT.test(line))).toEqual([]);
     expect(misses.filter((line) => LAYOUT.test(line))).toEqual([]);
     // And in the tree: the schema itself names it (the scan skips it on purpose).

@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { COLUMNS, SLOT, SLOTS, SummaryPacker, packSummary } from '../../../src/schema/pack.js';
 import {
-  RECORDED_WHEN,
+  NUMBER_AT,
+  RECORDED_AT,
   completedAt,
-  has,
-  numberAt,
-  recordsAt,
+  guardrailBlockedAt,
+  hasDuration,
+  hasHarness,
+  hasUsage,
   rewardAt,
   rowsWith,
   stepsAt,
@@ -62,17 +64,18 @@ describe('packed rows read by name', () => {
   it.each(files.map((f) => [f.slice(root.length), f]))('%s: every number and flag of every case, as its case object says', (_name, file) => {
     const { cases } = loadSummary(file);
     const p = packSummary(loadSummary(file));
-    const names = Object.keys(RECORDED_WHEN) as CaseNumber[];
+    const names = Object.keys(NUMBER_AT) as CaseNumber[];
+    const predicates = { completed: completedAt, usage: hasUsage, harness: hasHarness, guardrail: guardrailBlockedAt, duration: hasDuration };
     let seen = 0;
     cases.forEach((c, i) => {
       const want = numbersOf(c);
       const flags = flagsOf(c);
-      for (const flag of Object.keys(flags) as CaseFlag[]) expect(has(p, i, flag), `${c.id} ${flag}`).toBe(flags[flag]);
+      for (const [flag, at] of Object.entries(predicates)) expect(at(p, i), `${c.id} ${flag}`).toBe(flags[flag as CaseFlag]);
       for (const name of names) {
         const v = want[name];
-        expect(recordsAt(p, i, name), `${c.id} records ${name}`).toBe(v !== null);
+        expect(RECORDED_AT[name](p, i), `${c.id} records ${name}`).toBe(v !== null);
         if (v !== null) {
-          expect(numberAt(p, i, name), `${c.id} ${name}`).toBe(v);
+          expect(NUMBER_AT[name](p, i), `${c.id} ${name}`).toBe(v);
           seen++;
         }
       }
@@ -89,7 +92,8 @@ describe('packed rows read by name', () => {
 
   it('names every number of the packed layout (a new one must say when a row records it)', () => {
     const c = loadSummary(files[0] as string).cases[0] as CaseResult;
-    expect(Object.keys(RECORDED_WHEN).sort()).toEqual(Object.keys(numbersOf(c)).sort());
+    expect(Object.keys(NUMBER_AT).sort()).toEqual(Object.keys(numbersOf(c)).sort());
+    expect(Object.keys(RECORDED_AT).sort()).toEqual(Object.keys(numbersOf(c)).sort());
   });
 });
 

@@ -5,7 +5,7 @@
  * is null, never 0, and a gate on it cannot pass.
  */
 import type { PackedSummary } from '../../schema/pack.js';
-import { has, numberAt } from '../../schema/packed-rows.js';
+import { completionTokensAt, hasUsage, promptTokensAt } from '../../schema/packed-rows.js';
 
 /** USD per million tokens. */
 export interface Price {
@@ -42,8 +42,8 @@ export function tokensCost(prompt: number, completion: number, price: Price): nu
 
 /** USD of one case at a price; null when the case records no usage. */
 export function caseCost(p: PackedSummary, i: number, price: Price): number | null {
-  if (!has(p, i, 'usage')) return null;
-  return tokensCost(numberAt(p, i, 'promptTokens'), numberAt(p, i, 'completionTokens'), price);
+  if (!hasUsage(p, i)) return null;
+  return tokensCost(promptTokensAt(p, i), completionTokensAt(p, i), price);
 }
 
 export function runCost(p: PackedSummary, pricing: Readonly<Record<string, Price>>): RunCost {

@@ -10,7 +10,7 @@
  * judged on its values, which the report says.
  */
 import type { PackedSummary } from '../../schema/pack.js';
-import { has, numberAt, recordsAt, type CaseNumber } from '../../schema/packed-rows.js';
+import { NUMBER_AT, RECORDED_AT, completionTokensAt, hasUsage, promptTokensAt, type CaseNumber } from '../../schema/packed-rows.js';
 import { worseByTest } from '../../stats/sign-flip.js';
 import type { GateStatus } from '../model.js';
 import { usageFromTotals, type UsageStats } from '../integrity/usage.js';
@@ -23,14 +23,14 @@ interface PerCase {
   recorded: (p: PackedSummary, i: number) => boolean;
 }
 /** A per-case metric that is one of the numbers a case row carries (schema/packed-rows.ts). */
-const caseNumber = (name: CaseNumber): PerCase => ({ read: (p, i) => numberAt(p, i, name), recorded: (p, i) => recordsAt(p, i, name) });
+const caseNumber = (name: CaseNumber): PerCase => ({ read: NUMBER_AT[name], recorded: RECORDED_AT[name] });
 
 /** Per-case metrics: the mean over the cases that record them; lower is better for all. */
 const PER_CASE: Record<string, PerCase> = {
   calls: caseNumber('totalCalls'),
   prompt_tokens: caseNumber('promptTokens'),
   completion_tokens: caseNumber('completionTokens'),
-  total_tokens: { read: (p, i) => numberAt(p, i, 'promptTokens') + numberAt(p, i, 'completionTokens'), recorded: (p, i) => has(p, i, 'usage') },
+  total_tokens: { read: (p, i) => promptTokensAt(p, i) + completionTokensAt(p, i), recorded: hasUsage },
   latency_avg: caseNumber('duration'),
   harness_tool_calls: caseNumber('harnessToolCalls'),
   mcp_tool_calls: caseNumber('mcpToolCalls'),

@@ -4,7 +4,18 @@
  * are the same doubles to the last bit.
  */
 import type { PackedSummary } from '../../schema/pack.js';
-import { has, numberAt, rewardAt, stepsAt } from '../../schema/packed-rows.js';
+import {
+  completedAt,
+  completionTokensAt,
+  guardrailBlockedAt,
+  hasHarness,
+  hasUsage,
+  mcpToolCallsAt,
+  promptTokensAt,
+  rewardAt,
+  stepsAt,
+  totalCallsAt,
+} from '../../schema/packed-rows.js';
 
 export interface RunTotals {
   /** Case rows. */
@@ -40,17 +51,17 @@ export function runTotals(p: PackedSummary): RunTotals {
   let blocked = 0;
   let mcp: number | null = null;
   for (let i = 0; i < n; i++) {
-    if (has(p, i, 'completed')) completed++;
+    if (completedAt(p, i)) completed++;
     reward += rewardAt(p, i);
     steps += stepsAt(p, i);
-    if (has(p, i, 'usage')) {
-      calls += numberAt(p, i, 'totalCalls');
-      prompt += numberAt(p, i, 'promptTokens');
-      completion += numberAt(p, i, 'completionTokens');
+    if (hasUsage(p, i)) {
+      calls += totalCallsAt(p, i);
+      prompt += promptTokensAt(p, i);
+      completion += completionTokensAt(p, i);
     }
-    if (has(p, i, 'harness')) {
-      mcp = (mcp ?? 0) + numberAt(p, i, 'mcpToolCalls');
-      if (has(p, i, 'guardrail')) blocked++;
+    if (hasHarness(p, i)) {
+      mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
+      if (guardrailBlockedAt(p, i)) blocked++;
     }
   }
   const errored = Object.keys(errors).map((i) => ids[Number(i)] as string);

@@ -4,7 +4,7 @@
  * entry in the configuration (case id and reason), which the report shows; an unexplained one holds.
  */
 import type { PackedSummary } from '../../schema/pack.js';
-import { has } from '../../schema/packed-rows.js';
+import { guardrailBlockedAt } from '../../schema/packed-rows.js';
 import type { FindingDraft } from './findings.js';
 import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
 import { compareCodePoints } from '../rlm/pair.js';
@@ -47,7 +47,7 @@ function failures(side: PolicyFailure['side'], p: PackedSummary, patterns: reado
 function blockedIds(p: PackedSummary): Set<string> {
   const out = new Set<string>();
   p.ids.forEach((id, i) => {
-    if (has(p, i, 'guardrail')) out.add(id);
+    if (guardrailBlockedAt(p, i)) out.add(id);
   });
   return out;
 }

@@ -2,7 +2,7 @@
  * Pairs the cases of two runs by id and derives rlm-code's per-case report rows and case summary.
  */
 import type { PackedSummary } from '../../schema/pack.js';
-import { completedAt, has, rewardAt, stepsAt } from '../../schema/packed-rows.js';
+import { completedAt, guardrailBlockedAt, rewardAt, stepsAt } from '../../schema/packed-rows.js';
 import type { NotMeasured } from '../integrity/infrastructure.js';
 
 /**
@@ -256,8 +256,8 @@ function fillRow(r: CaseRow, id: string, b: PackedSummary, bi: number, c: Packed
   r.reward_regression = both && candidateReward < baselineReward;
   r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
   r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
-  r.baseline_guardrail_blocked = inB && has(b, bi, 'guardrail');
-  r.candidate_guardrail_blocked = inC && has(c, ci, 'guardrail');
+  r.baseline_guardrail_blocked = inB && guardrailBlockedAt(b, bi);
+  r.candidate_guardrail_blocked = inC && guardrailBlockedAt(c, ci);
   return r;
 }
 
