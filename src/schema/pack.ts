@@ -77,8 +77,7 @@ function fieldLabel(v: unknown): string | null {
 /**
  * Where each number of a case sits among its {@link SLOTS}; absent usage and harness counters are 0.
  * A new per-case number takes the next slot here, a line in {@link SummaryPacker.add} and in
- * unpackCases, a case in slotOf, and a reader and when a row records it in packed-rows.ts
- * (docs/architecture.md).
+ * unpackCases, and a reader and when a row records it in packed-rows.ts (docs/architecture.md).
  */
 export const SLOT = {
   reward: 0, steps: 1, duration: 2, totalCalls: 3, promptTokens: 4, completionTokens: 5,
@@ -88,36 +87,6 @@ export const SLOT = {
 export const SLOTS = Object.keys(SLOT).length;
 /** The bits of a case's flags. */
 export const FLAG = { completed: 1, usage: 2, harness: 4, guardrail: 8, mcpKnown: 16, mcpEnabled: 32, duration: 64 } as const;
-
-// The slot and the bit of a name by a switch, not SLOT[name]: a lookup keyed by a name that varies
-// at run time is shared by every caller and turns generic (several times slower in a loop over
-// rows); the switch is a few pointer compares, folded away where the name is a constant.
-function slotOf(name: keyof typeof SLOT): number {
-  switch (name) {
-    case 'reward': return SLOT.reward;
-    case 'steps': return SLOT.steps;
-    case 'duration': return SLOT.duration;
-    case 'totalCalls': return SLOT.totalCalls;
-    case 'promptTokens': return SLOT.promptTokens;
-    case 'completionTokens': return SLOT.completionTokens;
-    case 'harnessToolCalls': return SLOT.harnessToolCalls;
-    case 'mcpToolCalls': return SLOT.mcpToolCalls;
-    case 'chainCalls': return SLOT.chainCalls;
-    case 'searchCalls': return SLOT.searchCalls;
-    case 'discoveryCalls': return SLOT.discoveryCalls;
-  }
-}
-function bitOf(flag: keyof typeof FLAG): number {
-  switch (flag) {
-    case 'completed': return FLAG.completed;
-    case 'usage': return FLAG.usage;
-    case 'harness': return FLAG.harness;
-    case 'guardrail': return FLAG.guardrail;
-    case 'mcpKnown': return FLAG.mcpKnown;
-    case 'mcpEnabled': return FLAG.mcpEnabled;
-    case 'duration': return FLAG.duration;
-  }
-}
 
 const WIDE = /[\ud800-\uffff]/;
 
@@ -273,14 +242,6 @@ export class SummaryPacker {
     if (this.grow !== undefined && this.count === this.flags.length) this.enlarge();
     return this.count;
   }
-  /** Writes number `name` of the reserved case i, by name (schema/packed-rows.ts reads it back by name). */
-  setNumber(i: number, name: keyof typeof SLOT, v: number): void {
-    this.numbers[i * SLOTS + slotOf(name)] = v;
-  }
-  /** Sets `flag` on the reserved case i (a reserved case has none yet). */
-  setFlag(i: number, flag: keyof typeof FLAG): void {
-    this.flags[i] = (this.flags[i] as number) | bitOf(flag);
-  }
   /** {@link SLOTS} numbers per case (until the next reserveRow): a reserved case's are 0, its duration must be written (NaN for none). */
   get rowNumbers(): Float64Array {
     return this.numbers;
@@ -374,4 +335,3 @@ function unpackCases(p: PackedSummary): CaseResult[] {
 export function unpackSummary(p: PackedSummary): BenchmarkSummary {
   return { ...p.head, cases: unpackCases(p) };
 }
-

@@ -1,10 +1,10 @@
 // The named reads of a packed summary's rows (schema/packed-rows.ts) against the case objects they
 // were packed from, on every rlm-code fixture: what the analysis reads through them is what the
-// summary says. And the named writes of SummaryPacker (setNumber, setFlag) pack as add packs.
+// summary says.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { COLUMNS, SLOT, SLOTS, SummaryPacker, packSummary } from '../../../src/schema/pack.js';
+import { SLOT, SLOTS, packSummary } from '../../../src/schema/pack.js';
 import {
   NUMBER_AT,
   RECORDED_AT,
@@ -94,33 +94,5 @@ describe('packed rows read by name', () => {
     const c = loadSummary(files[0] as string).cases[0] as CaseResult;
     expect(Object.keys(NUMBER_AT).sort()).toEqual(Object.keys(numbersOf(c)).sort());
     expect(Object.keys(RECORDED_AT).sort()).toEqual(Object.keys(numbersOf(c)).sort());
-  });
-});
-
-describe('SummaryPacker: rows written by name', () => {
-  /** A reader filling rows itself with the named writes, for a case with no extra. */
-  function writeRow(p: SummaryPacker, c: CaseResult): void {
-    const i = p.reserveRow();
-    const numbers = numbersOf(c);
-    for (const name of Object.keys(numbers) as CaseNumber[]) {
-      const v = numbers[name];
-      if (v !== null) p.setNumber(i, name, v);
-    }
-    if (c.duration_seconds === null) p.setNumber(i, 'duration', NaN);
-    const flags = flagsOf(c);
-    for (const flag of Object.keys(flags) as CaseFlag[]) if (flags[flag]) p.setFlag(i, flag);
-    const h = c.harness;
-    const values = [c.mode, c.labels.environment, c.labels.task_family, c.labels.domain, c.labels.split, c.labels.length_bucket, h?.mcp_server ?? null, h?.harness_strategy ?? null];
-    for (let col = 0; col < COLUMNS.length; col++) p.rowCodes(col)[i] = p.code(col, values[col] ?? null);
-    p.commitRow(c.id, false, c.error);
-  }
-
-  it.each(files.map((f) => [f.slice(root.length), f]))('%s packs as add packs it', (_name, file) => {
-    const { cases, ...head } = loadSummary(file);
-    const rows = new SummaryPacker(1, undefined, (capacity) => capacity * 2);
-    for (const c of cases) writeRow(rows, { ...c, extra: {} });
-    const added = new SummaryPacker(cases.length);
-    for (const c of cases) added.add({ ...c, extra: {} });
-    expect(rows.finish(head)).toStrictEqual(added.finish(head));
   });
 });
