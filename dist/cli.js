@@ -24310,13 +24310,12 @@ const TEXT_SIGNALS = [
     ],
     [
         'server error',
-        /\binternal ?server ?error\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[0-4]|29)\b/i,
+        /\b(?:openai|anthropic|litellm|mistralai?|cohere|groq|google\.api_core\.exceptions)\.InternalServerError\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[2-4]|29)\b/i,
     ],
     ['timeout', /\btime[ds]?[ _-]?out|\bETIMEDOUT\b|\bdeadline exceeded\b/i],
 ];
 /** Formats whose every error row is a failure of the run around the agent, not of its answer. */
 const ERROR_IS_INFRASTRUCTURE = {
-    promptfoo: 'provider error',
     'inspect-ai': 'sample error',
 };
 const NONE = new Map();
@@ -35887,7 +35886,7 @@ const ConfigSchema = strictObject({
     infrastructure: strictObject({
         patterns: re2Patterns()
             .optional()
-            .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
+            .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
         max_share: number()
             .min(0)
             .max(1)

@@ -144,7 +144,7 @@ export const ConfigSchema = z
         patterns: re2Patterns()
           .optional()
           .describe(
-            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
+            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
           ),
         max_share: z
           .number()
