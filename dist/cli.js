@@ -7045,6 +7045,12 @@ const BenchmarkSummary = object({
  * (A failing JUnit test is a measurement; a model call that raised is not.)
  */
 const ANSWERED_CASES = 'answered_cases';
+/**
+ * Metadata an adapter sets when its format may record a measure per case but no case of this run
+ * does: the measures, comma-separated (`steps`, `calls`). The 0s the schema holds for them then mean
+ * unknown, as for a format that never records them (adapters/recorded.ts).
+ */
+const UNRECORDED = 'unrecorded';
 
 /**
  * Finds where a JSON text breaks, for error messages. `JSON.parse` says "Unexpected token" with no
@@ -12959,6 +12965,51 @@ function fromLmEval(source) {
 }
 
 /**
+ * What a run does not record. The summary schema has no null for a case's steps or LLM calls
+ * (rlm-code always writes them), so adapters of formats without them write 0; the report and the
+ * leaderboard ask here and show such a measure as unknown, never 0, and its gate as not judged.
+ * A format either never records a measure (the table below) or records it when its rows carry it:
+ * then the adapter says of a run whose rows carry none (metadata `unrecorded`).
+ * Tokens need no entry: a row without usage says so itself (FLAG.usage).
+ */
+const NEITHER = ['steps', 'calls'];
+const NO_STEPS = ['steps'];
+/** By summary format (BenchmarkSummary.format). */
+const NOT_RECORDED = {
+    junit: NEITHER,
+    ctrf: NEITHER,
+    'lm-eval': NEITHER,
+    'lm-eval-results': NEITHER,
+    'swe-bench': NEITHER,
+    'tau-bench': NEITHER,
+    // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
+    'terminal-bench': NEITHER,
+    'github-action-benchmark-bigger': NEITHER,
+    'github-action-benchmark-smaller': NEITHER,
+    // One provider call per cell; no agent steps.
+    promptfoo: NO_STEPS,
+    // Model calls from the sample's events; no steps.
+    'inspect-ai': NO_STEPS,
+};
+/** The measures a summary does not record (its 0s mean unknown): by its format, then by its run. */
+function unrecorded(s) {
+    const byFormat = Object.hasOwn(NOT_RECORDED, s.format) ? NOT_RECORDED[s.format] : [];
+    const byRun = s.metadata[UNRECORDED];
+    if (typeof byRun !== 'string')
+        return byFormat;
+    const more = NEITHER.filter((m) => byRun.split(',').includes(m) && !byFormat.includes(m));
+    return more.length === 0 ? byFormat : [...byFormat, ...more];
+}
+/** Whether a summary records `measure`. */
+function records(s, measure) {
+    return !unrecorded(s).includes(measure);
+}
+/** The metadata an adapter adds for a run whose rows carry none of these measures (empty for none). */
+function unrecordedMetadata(missing) {
+    return missing.length === 0 ? {} : { [UNRECORDED]: missing.join(',') };
+}
+
+/**
  * Generic records: any tool's per-case results as a JSON array of objects, JSON Lines (streamed), or
  * an object whose `records`, `items` or `cases` holds the array. Which field is what comes from the
  * configuration's `input.fields`, else from common names (`id`, `case_id`, `name`; `completed`,
@@ -13025,7 +13076,7 @@ function recordsMismatch(source, options = {}) {
     return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
 /** Reads one record into a case; problems are collected in `p`. */
-function toCase$1(p, place, r, fields) {
+function toCase$1(p, place, r, fields, carried) {
     const used = new Set();
     const get = (key) => {
         const hit = firstOf(r, namesFor(key, fields));
@@ -13056,6 +13107,10 @@ function toCase$1(p, place, r, fields) {
     };
     const steps = num('steps');
     const calls = num('calls');
+    if (steps !== null)
+        carried.steps = true;
+    if (calls !== null)
+        carried.calls = true;
     const prompt = num('prompt_tokens');
     const completion = num('completion_tokens');
     const total = num('total_tokens');
@@ -13117,12 +13172,13 @@ function fromRecords(source, options) {
     const p = new Problems(source.file);
     const cases = [];
     const ids = [];
+    const carried = { steps: false, calls: false };
     for (const { place, value } of recordsOf(p, source)) {
         if (!isObj$2(value)) {
             p.add(place, null, 'an object (one record)', value);
             continue;
         }
-        const c = toCase$1(p, place, value, options.fields);
+        const c = toCase$1(p, place, value, options.fields, carried);
         if (c !== null) {
             cases.push(c);
             ids.push({ id: c.id, place });
@@ -13135,7 +13191,11 @@ function fromRecords(source, options) {
     const costs = cases.map((c) => c.extra['cost_usd']);
     const container = source.kind === 'json' ? source.json() : null;
     const top = isObj$2(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
-    const metadata = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {};
+    const metadata = {
+        ...(costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {}),
+        // A run whose records carry no steps (or no call counts) records them as unknown, never 0.
+        ...unrecordedMetadata(['steps', 'calls'].filter((m) => !carried[m])),
+    };
     return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
 
@@ -27075,34 +27135,6 @@ function checkbox(checked, text) {
     return `- [${checked ? 'x' : ' '}] ${text}`;
 }
 
-const NEITHER = ['steps', 'calls'];
-const NO_STEPS = ['steps'];
-/** By summary format (BenchmarkSummary.format). */
-const NOT_RECORDED = {
-    junit: NEITHER,
-    ctrf: NEITHER,
-    'lm-eval': NEITHER,
-    'lm-eval-results': NEITHER,
-    'swe-bench': NEITHER,
-    'tau-bench': NEITHER,
-    // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
-    'terminal-bench': NEITHER,
-    'github-action-benchmark-bigger': NEITHER,
-    'github-action-benchmark-smaller': NEITHER,
-    // One provider call per cell; no agent steps.
-    promptfoo: NO_STEPS,
-    // Model calls from the sample's events; no steps.
-    'inspect-ai': NO_STEPS,
-};
-/** The measures a summary of `format` does not record (its 0s mean unknown). */
-function unrecorded(format) {
-    return Object.hasOwn(NOT_RECORDED, format) ? NOT_RECORDED[format] : [];
-}
-/** Whether a summary of `format` records `measure`. */
-function records(format, measure) {
-    return !unrecorded(format).includes(measure);
-}
-
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
 function compact(x, digits) {
     if (!Number.isFinite(x))
@@ -27132,7 +27164,7 @@ function sideNames(cmp) {
 function unknownSides(cmp, measure) {
     const unknown = (side) => {
         const s = cmp[side].summary;
-        if (measure !== 'tokens' && !records(s.format, measure))
+        if (measure !== 'tokens' && !records(s, measure))
             return true;
         if (measure === 'steps')
             return false;
@@ -36233,7 +36265,7 @@ function leaderboardEntry(file, s, pricing) {
         cases: n,
         reward,
         completion_rate: n ? t.completed / n : 0,
-        steps: !records(s.format, 'steps') ? null : n ? t.steps / n : 0,
+        steps: !records(s, 'steps') ? null : n ? t.steps / n : 0,
         tokens,
         cost,
         duration: s.run.duration_seconds,
