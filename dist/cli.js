@@ -35967,7 +35967,7 @@ const ConfigSchema = strictObject({
         .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
     benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
         .optional()
-        .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
+        .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).'),
     regression_budget: strictObject({
         reference: string$1({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
             .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
@@ -37792,7 +37792,9 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
   --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
-                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
+                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);
+                                   lm-eval results files: how far a task's score may drop, as a
+                                   share of its range (default: 0.02, 2 points)
 ${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
 Decision:
   --decide POLICY                  point | significant (default: point)
