@@ -14220,8 +14220,8 @@ let RowWriter$1 = class RowWriter {
  * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
  * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
  * no whole-file string and no object per value. A format's streaming reader extends
- * {@link JsonArrayMemberScanner} (rlm-code-stream.ts does): it is handed each item of one array member
- * of the top-level object, and the other members as their JSON text.
+ * json-array-member.ts's scanner (rlm-code-stream.ts does): it is handed each item of one array
+ * member of the top-level object, and the other members as their JSON text.
  *
  * Two things are thrown inside a scan, never out of it: {@link NEED_MORE} when the bytes at hand end
  * before the current unit (then the unit is read again from its start with more bytes), and
@@ -14308,7 +14308,7 @@ class JsonScanner {
             }
         }
     }
-    /** Reads more of the file, keeping the unit being scanned (from `keep`); false at the end of the file. */
+    /** Reads more of the file, keeping the unit being scanned (from `keep`); sets `eof` at the end of the file. */
     refill(keep) {
         // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
         if (keep > this.checked)
@@ -14349,6 +14349,7 @@ class JsonScanner {
             throw BAIL;
         this.checked = cut;
     }
+    /** Skips whitespace: the byte at pos after it. */
     ws() {
         const b = this.buf;
         let p = this.pos;
@@ -14364,6 +14365,7 @@ class JsonScanner {
         this.pos = p;
         throw NEED_MORE;
     }
+    /** Skips whitespace and the byte `c` (anything else: BAIL). */
     expect(c) {
         if (this.ws() !== c)
             throw BAIL;
@@ -14687,6 +14689,12 @@ class JsonScanner {
         }
     }
 }
+
+/**
+ * The layout most benchmark summaries share: one JSON object whose rows sit in one array member
+ * (rlm-code's `case_results`). Scanned with json-scan.ts, member by member, resumable between them
+ * and between rows, so a file of any size reads in chunks.
+ */
 var State;
 (function (State) {
     State[State["Start"] = 0] = "Start";

@@ -26,7 +26,8 @@ import { RowWriter } from '../../schema/pack-writer.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import type { FieldSpec, FieldTable } from '../parsing/field-checks.js';
 import { checkJsonText } from '../parsing/json-guard.js';
-import { BAIL, END, growInts, JsonArrayMemberScanner, keyTable, Q } from '../parsing/json-scan.js';
+import { JsonArrayMemberScanner } from '../parsing/json-array-member.js';
+import { BAIL, END, growInts, keyTable, Q } from '../parsing/json-scan.js';
 import { isValidTop, rlmCodeHead, ROW_FIELDS, TOP_KEYS, USAGE_FIELDS, type RawSummary } from './rlm-code-fields.js';
 
 /** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */

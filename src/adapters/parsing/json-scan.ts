@@ -2,8 +2,8 @@
  * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
  * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
  * no whole-file string and no object per value. A format's streaming reader extends
- * {@link JsonArrayMemberScanner} (rlm-code-stream.ts does): it is handed each item of one array member
- * of the top-level object, and the other members as their JSON text.
+ * json-array-member.ts's scanner (rlm-code-stream.ts does): it is handed each item of one array
+ * member of the top-level object, and the other members as their JSON text.
  *
  * Two things are thrown inside a scan, never out of it: {@link NEED_MORE} when the bytes at hand end
  * before the current unit (then the unit is read again from its start with more bytes), and
@@ -16,7 +16,7 @@ import { isUtf8 } from 'node:buffer';
 import { readSync } from 'node:fs';
 
 /** Thrown inside the scanner: the bytes at hand end before the current unit (an item, a top-level member). */
-const NEED_MORE = { need: 'more' };
+export const NEED_MORE = { need: 'more' };
 /** Thrown inside the scanner: something the full path must handle or explain. */
 export const BAIL = { bail: true };
 
@@ -116,7 +116,7 @@ export abstract class JsonScanner {
     }
   }
 
-  /** Reads more of the file, keeping the unit being scanned (from `keep`); false at the end of the file. */
+  /** Reads more of the file, keeping the unit being scanned (from `keep`); sets `eof` at the end of the file. */
   protected refill(keep: number): void {
     // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
     if (keep > this.checked) throw BAIL;
@@ -154,6 +154,7 @@ export abstract class JsonScanner {
     this.checked = cut;
   }
 
+  /** Skips whitespace: the byte at pos after it. */
   protected ws(): number {
     const b = this.buf;
     let p = this.pos;
@@ -170,6 +171,7 @@ export abstract class JsonScanner {
     throw NEED_MORE;
   }
 
+  /** Skips whitespace and the byte `c` (anything else: BAIL). */
   protected expect(c: number): void {
     if (this.ws() !== c) throw BAIL;
     this.pos++;
@@ -442,120 +444,6 @@ export abstract class JsonScanner {
         this.pos = p;
       }
       if (depth === 0) return start;
-    }
-  }
-}
-
-const enum State {
-  Start,
-  FirstMember,
-  Member,
-  AfterMember,
-  FirstItem,
-  NextItem,
-  Trail,
-}
-
-/**
- * A file holding one JSON object (a UTF-8 byte order mark before it is allowed), scanned member by
- * member: the members are kept as their JSON text (checked later by JSON.parse), but for the one
- * named `arrayKey`, an array whose items are handed to {@link item} one by one as they are read.
- * A member named twice is left to the full path.
- */
-export abstract class JsonArrayMemberScanner extends JsonScanner {
-  private state = State.Start;
-  /** The other members, by name: their JSON text. */
-  readonly members = new Map<string, string>();
-  /** Whether the array member has been reached. */
-  private inArray = false;
-
-  constructor(
-    fd: number,
-    chunk: number,
-    private readonly arrayKey: string,
-  ) {
-    super(fd, chunk);
-  }
-
-  /** Called when the array starts (before its first item), with the members before it in {@link members}. */
-  protected abstract beginItems(): void;
-  /** Scans one item at pos (not whitespace), leaving pos after it. */
-  protected abstract item(): void;
-  /** Whether the array member was there. */
-  get sawArray(): boolean {
-    return this.inArray;
-  }
-
-  protected step(): boolean {
-    switch (this.state) {
-      case State.Start: {
-        if (this.end - this.pos < 3 && !this.eof) throw NEED_MORE;
-        const b = this.buf;
-        if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.pos = 3;
-        this.expect(0x7b);
-        this.state = State.FirstMember;
-        return false;
-      }
-      case State.FirstMember:
-        if (this.ws() === 0x7d) {
-          this.pos++;
-          this.state = State.Trail;
-          return false;
-        }
-        this.state = State.Member;
-        return false;
-      case State.Member: {
-        if (this.ws() !== Q) throw BAIL;
-        const name = this.string(true) as string;
-        this.expect(0x3a);
-        if (this.members.has(name) || (name === this.arrayKey && this.inArray)) throw BAIL;
-        if (name === this.arrayKey) {
-          this.expect(0x5b);
-          this.beginItems();
-          this.inArray = true;
-          this.state = State.FirstItem;
-          return false;
-        }
-        const from = this.skipValue();
-        this.members.set(name, this.buf.toString('utf8', from, this.pos));
-        this.state = State.AfterMember;
-        return false;
-      }
-      case State.AfterMember: {
-        const c = this.ws();
-        this.pos++;
-        if (c === 0x2c) this.state = State.Member;
-        else if (c === 0x7d) this.state = State.Trail;
-        else throw BAIL;
-        return false;
-      }
-      case State.FirstItem:
-        if (this.ws() === 0x5d) {
-          this.pos++;
-          this.state = State.AfterMember;
-          return false;
-        }
-        this.item();
-        this.state = State.NextItem;
-        return false;
-      case State.NextItem: {
-        const c = this.ws();
-        this.pos++;
-        if (c === 0x5d) {
-          this.state = State.AfterMember;
-          return false;
-        }
-        if (c !== 0x2c) throw BAIL;
-        this.item();
-        return false;
-      }
-      case State.Trail: {
-        const b = this.buf;
-        while (this.pos < this.end && isWs(b[this.pos] as number)) this.pos++;
-        if (this.pos < this.end) throw BAIL;
-        if (!this.eof) throw NEED_MORE;
-        return true;
-      }
     }
   }
 }
