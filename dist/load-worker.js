@@ -1471,10 +1471,16 @@ function scanOf(spec) {
         case 'unknown':
             return Scan.Unknown;
         default:
-            if (spec.fields === USAGE_FIELDS)
+            if (spec.fields === USAGE_FIELDS && usageScannable())
                 return Scan.Usage;
             throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
     }
+}
+/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
+function usageScannable() {
+    const { roles, ...counters } = USAGE_FIELDS;
+    const counts = (table) => Object.values(table).every((spec) => spec.kind === 'count' && spec.nullable !== true);
+    return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
 }
 /** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
 function maskOf(table, test) {
@@ -1590,8 +1596,6 @@ class RlmCodeScanner extends JsonArrayMemberScanner {
         }
         return { bytes: null, value, code: -1 };
     }
-    /**
-  
     /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
     counters(usage) {
         this.pos++;

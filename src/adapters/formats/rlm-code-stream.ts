@@ -100,9 +100,16 @@ function scanOf(spec: FieldSpec): Scan {
     case 'unknown':
       return Scan.Unknown;
     default:
-      if (spec.fields === USAGE_FIELDS) return Scan.Usage;
+      if (spec.fields === USAGE_FIELDS && usageScannable()) return Scan.Usage;
       throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
   }
+}
+
+/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
+function usageScannable(): boolean {
+  const { roles, ...counters } = USAGE_FIELDS;
+  const counts = (table: FieldTable) => Object.values(table).every((spec: FieldSpec) => spec.kind === 'count' && spec.nullable !== true);
+  return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
 }
 
 /** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
@@ -201,6 +208,7 @@ class RlmCodeScanner extends JsonArrayMemberScanner {
     if (need > limit) throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
     return cases;
   }
+
   /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
   private label(k: number): Label {
     this.string(false);
@@ -228,8 +236,6 @@ class RlmCodeScanner extends JsonArrayMemberScanner {
     }
     return { bytes: null, value, code: -1 };
   }
-
-  /**
 
   /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
   private counters(usage: boolean): void {
