@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { caseOf as baseCase } from '../../../src/adapters/parsing/records-common.js';
 import { COLUMNS, SummaryPacker } from '../../../src/schema/pack.js';
 import { RowWriter } from '../../../src/schema/pack-writer.js';
 import type { BenchmarkSummary, CaseResult, HarnessCounters } from '../../../src/schema/summary.js';
@@ -6,31 +7,9 @@ import type { BenchmarkSummary, CaseResult, HarnessCounters } from '../../../src
 const head = { id: 'run' } as unknown as Omit<BenchmarkSummary, 'cases'>;
 const labels = { environment: 'env', task_family: null, domain: 'd', split: null, length_bucket: 'short' };
 
-function caseOf(id: string, more: Partial<CaseResult> = {}): CaseResult {
-  return {
-    id,
-    completed: true,
-    reward: 0.5,
-    steps: 3,
-    duration_seconds: null,
-    usage: null,
-    error: null,
-    mode: 'native',
-    labels,
-    harness: null,
-    description: null,
-    task: null,
-    started_at: null,
-    finished_at: null,
-    run_id: null,
-    run_path: null,
-    final_response: null,
-    expected_answer: null,
-    answer_match: null,
-    extra: {},
-    ...more,
-  };
-}
+/** A native case that completed with reward 0.5 in 3 steps, with labels, changed by `more`. */
+const caseOf = (id: string, more: Partial<CaseResult> = {}): CaseResult =>
+  baseCase({ id, completed: true, reward: 0.5, steps: 3, mode: 'native', labels, ...more });
 
 const harness = (more: Partial<HarnessCounters>): HarnessCounters => ({
   mcp_enabled: null,
