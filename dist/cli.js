@@ -568,7 +568,7 @@ const BIGINT_FORMAT_RANGES = {
     int64: [/* @__PURE__*/ BigInt("-9223372036854775808"), /* @__PURE__*/ BigInt("9223372036854775807")],
     uint64: [/* @__PURE__*/ BigInt(0), /* @__PURE__*/ BigInt("18446744073709551615")],
 };
-function pick(schema, mask) {
+function pick$1(schema, mask) {
     const currDef = schema._zod.def;
     const checks = currDef.checks;
     const hasChecks = checks && checks.length > 0;
@@ -6543,7 +6543,7 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return merge$1(this, other);
     },
     pick(mask) {
-        return pick(this, mask);
+        return pick$1(this, mask);
     },
     omit(mask) {
         return omit(this, mask);
@@ -7019,6 +7019,12 @@ const BenchmarkSummary = object({
  * (A failing JUnit test is a measurement; a model call that raised is not.)
  */
 const ANSWERED_CASES = 'answered_cases';
+/**
+ * Metadata an adapter sets when its format may record a measure per case but no case of this run
+ * does: the measures, comma-separated (`steps`, `calls`). The 0s the schema holds for them then mean
+ * unknown, as for a format that never records them (adapters/recorded.ts).
+ */
+const UNRECORDED = 'unrecorded';
 
 /**
  * Finds where a JSON text breaks, for error messages. `JSON.parse` says "Unexpected token" with no
@@ -12933,6 +12939,51 @@ function fromLmEval(source) {
 }
 
 /**
+ * What a run does not record. The summary schema has no null for a case's steps or LLM calls
+ * (rlm-code always writes them), so adapters of formats without them write 0; the report and the
+ * leaderboard ask here and show such a measure as unknown, never 0, and its gate as not judged.
+ * A format either never records a measure (the table below) or records it when its rows carry it:
+ * then the adapter says of a run whose rows carry none (metadata `unrecorded`).
+ * Tokens need no entry: a row without usage says so itself (`hasUsage(p, i)`, schema/packed-rows.ts).
+ */
+const NEITHER = ['steps', 'calls'];
+const NO_STEPS = ['steps'];
+/** By summary format (BenchmarkSummary.format). */
+const NOT_RECORDED = {
+    junit: NEITHER,
+    ctrf: NEITHER,
+    'lm-eval': NEITHER,
+    'lm-eval-results': NEITHER,
+    'swe-bench': NEITHER,
+    'tau-bench': NEITHER,
+    // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
+    'terminal-bench': NEITHER,
+    'github-action-benchmark-bigger': NEITHER,
+    'github-action-benchmark-smaller': NEITHER,
+    // One provider call per cell; no agent steps.
+    promptfoo: NO_STEPS,
+    // Model calls from the sample's events; no steps.
+    'inspect-ai': NO_STEPS,
+};
+/** The measures a summary does not record (its 0s mean unknown): by its format, then by its run. */
+function unrecorded(s) {
+    const byFormat = Object.hasOwn(NOT_RECORDED, s.format) ? NOT_RECORDED[s.format] : [];
+    const byRun = s.metadata[UNRECORDED];
+    if (typeof byRun !== 'string')
+        return byFormat;
+    const more = NEITHER.filter((m) => byRun.split(',').includes(m) && !byFormat.includes(m));
+    return more.length === 0 ? byFormat : [...byFormat, ...more];
+}
+/** Whether a summary records `measure`. */
+function records(s, measure) {
+    return !unrecorded(s).includes(measure);
+}
+/** The metadata an adapter adds for a run whose rows carry none of these measures (empty for none). */
+function unrecordedMetadata(missing) {
+    return missing.length === 0 ? {} : { [UNRECORDED]: missing.join(',') };
+}
+
+/**
  * Generic records: any tool's per-case results as a JSON array of objects, JSON Lines (streamed), or
  * an object whose `records`, `items` or `cases` holds the array. Which field is what comes from the
  * configuration's `input.fields`, else from common names (`id`, `case_id`, `name`; `completed`,
@@ -12999,7 +13050,7 @@ function recordsMismatch(source, options = {}) {
     return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
 /** Reads one record into a case; problems are collected in `p`. */
-function toCase$1(p, place, r, fields) {
+function toCase$1(p, place, r, fields, carried) {
     const used = new Set();
     const get = (key) => {
         const hit = firstOf(r, namesFor(key, fields));
@@ -13030,6 +13081,10 @@ function toCase$1(p, place, r, fields) {
     };
     const steps = num('steps');
     const calls = num('calls');
+    if (steps !== null)
+        carried.steps = true;
+    if (calls !== null)
+        carried.calls = true;
     const prompt = num('prompt_tokens');
     const completion = num('completion_tokens');
     const total = num('total_tokens');
@@ -13091,12 +13146,13 @@ function fromRecords(source, options) {
     const p = new Problems(source.file);
     const cases = [];
     const ids = [];
+    const carried = { steps: false, calls: false };
     for (const { place, value } of recordsOf(p, source)) {
         if (!isObj$2(value)) {
             p.add(place, null, 'an object (one record)', value);
             continue;
         }
-        const c = toCase$1(p, place, value, options.fields);
+        const c = toCase$1(p, place, value, options.fields, carried);
         if (c !== null) {
             cases.push(c);
             ids.push({ id: c.id, place });
@@ -13109,7 +13165,11 @@ function fromRecords(source, options) {
     const costs = cases.map((c) => c.extra['cost_usd']);
     const container = source.kind === 'json' ? source.json() : null;
     const top = isObj$2(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
-    const metadata = costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {};
+    const metadata = {
+        ...(costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {}),
+        // A run whose records carry no steps (or no call counts) records them as unknown, never 0.
+        ...unrecordedMetadata(['steps', 'calls'].filter((m) => !carried[m])),
+    };
     return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
 
@@ -13472,84 +13532,61 @@ function fromCtrf(source) {
 }
 
 /**
- * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
- * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
+ * Field tables: one declaration per field of a format, from which the readers derive what they
+ * check. This module turns a table into a plain predicate (no zod: the loading thread's small entry
+ * runs it); field-kinds.ts turns the same table into a zod schema that accepts exactly the same
+ * values and names what is wrong. Validating a 100,000-row summary with zod costs about half a
+ * second per file; the predicate does the same in a tenth of that, and zod runs only on the rows the
+ * predicate refuses, to say what is wrong. A test checks the two agree on every kind for a wide
+ * range of values.
  */
-const str$1 = () => string$1({ error: 'expected a string' });
-const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
-const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
-const num$3 = () => number({ error: 'expected a finite number' });
-const count$3 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
-const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
-const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
-const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nullable();
-
-/**
- * Field tables: one declaration per field that yields both a zod schema (for exact, named error
- * messages) and a plain predicate that accepts exactly the same values. Validating a 100,000-row
- * summary with zod costs about half a second per file; the predicate does the same in a tenth of
- * that, and zod runs only on the rows the predicate refuses, to say what is wrong. A test checks the
- * two agree on every kind for a wide range of values.
- */
-const Counts$1 = object({ total_calls: count$3(), prompt_tokens: count$3(), completion_tokens: count$3() });
-const Usage = Counts$1.extend({ roles: record(string$1(), Counts$1).nullable().optional() });
-function baseSchema(kind, nullable) {
-    switch (kind) {
-        case 'id':
-            return nonEmptyStr();
-        case 'bool':
-            return nullable ? nullableBool() : bool();
-        case 'count':
-            return count$3();
-        case 'number':
-            return num$3();
-        case 'seconds':
-            return seconds();
-        case 'string':
-            return nullable ? nullableStr() : str$1();
-        case 'usage':
-            return Usage;
-        case 'unknown':
-            return unknown();
-    }
-}
-/** The zod schema of one field. */
-function fieldSchema(spec) {
-    let schema = baseSchema(spec.kind, spec.nullable === true);
-    if (spec.nullable && spec.kind !== 'bool' && spec.kind !== 'string')
-        schema = schema.nullable();
-    return spec.optional ? schema.optional() : schema;
-}
-/** A zod object shape for a table (pass to `z.object`). */
-function tableShape(table) {
-    return Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, fieldSchema(spec)]));
-}
 const isRecord$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount$1 = (v) => Number.isSafeInteger(v) && v >= 0;
-const isCounts = (v) => isRecord$1(v) && isCount$1(v['total_calls']) && isCount$1(v['prompt_tokens']) && isCount$1(v['completion_tokens']);
-function isUsage(v) {
-    if (!isCounts(v))
-        return false;
-    const roles = v['roles'];
-    if (roles === undefined || roles === null)
-        return true;
-    if (!isRecord$1(roles))
-        return false;
-    for (const key in roles)
-        if (!isCounts(roles[key]))
+const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+const isStrings = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+/** Whether every value of `v` (an object) passes `check`. */
+const everyValue = (v, check) => {
+    for (const key in v)
+        if (!check(v[key]))
             return false;
     return true;
-}
-const BASE_CHECKS = {
-    id: (v) => typeof v === 'string' && v.length > 0,
-    bool: (v) => typeof v === 'boolean',
-    count: isCount$1,
-    number: (v) => typeof v === 'number' && Number.isFinite(v),
-    seconds: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0,
-    string: (v) => typeof v === 'string',
-    usage: isUsage,
-    unknown: () => true,
 };
+/** The fields of an `object` or `record` spec (a spec without them is a mistake in the table). */
+function nestedTable(spec) {
+    if (spec.fields === undefined)
+        throw new Error(`a field of kind ${spec.kind} needs its fields`);
+    return spec.fields;
+}
+/** The test of a field's kind on a value that is neither undefined nor null. */
+function baseCheck(spec) {
+    switch (spec.kind) {
+        case 'id':
+            return (v) => typeof v === 'string' && v.length > 0;
+        case 'bool':
+            return (v) => typeof v === 'boolean';
+        case 'count':
+            return isCount;
+        case 'number':
+            return (v) => typeof v === 'number' && Number.isFinite(v);
+        case 'seconds':
+            return (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+        case 'string':
+            return (v) => typeof v === 'string';
+        case 'strings':
+            return isStrings;
+        case 'object':
+            return tableCheck(nestedTable(spec));
+        case 'record': {
+            const check = tableCheck(nestedTable(spec));
+            return (v) => isRecord$1(v) && everyValue(v, check);
+        }
+        case 'rows':
+            return Array.isArray;
+        case 'unknown':
+            return () => true;
+    }
+}
+/** Whether a field may be null. */
+const nullOk = (spec) => spec.nullable === true || spec.kind === 'unknown';
 /**
  * A predicate over whole objects: true exactly when `z.object(tableShape(table))` accepts it.
  * Compiled to one function that reads each field by name, the way hand-written code would: a
@@ -13565,7 +13602,7 @@ function tableCheck(table) {
         return interpretedTableCheck(table);
     }
 }
-/** The test of each kind on a value that is neither undefined nor null, as {@link BASE_CHECKS} does it. */
+/** The test of each plain kind on a value that is neither undefined nor null, as {@link baseCheck} does it. */
 const KIND_SOURCE = {
     id: "typeof v === 'string' && v.length > 0",
     bool: "typeof v === 'boolean'",
@@ -13573,38 +13610,42 @@ const KIND_SOURCE = {
     number: "typeof v === 'number' && Number.isFinite(v)",
     seconds: "typeof v === 'number' && Number.isFinite(v) && v >= 0",
     string: "typeof v === 'string'",
-    usage: 'isUsage(v)',
+    strings: 'isStrings(v)',
+    rows: 'Array.isArray(v)',
     unknown: 'true',
 };
 /** {@link tableCheck} as generated code; the keys are written as JSON string literals. */
 function compiledTableCheck(table) {
+    // Nested objects are checked by their own predicates, passed in as `nested[i]`.
+    const nested = [];
     const fields = Object.entries(table).map(([key, spec]) => {
         const missing = spec.optional === true ? 'false' : 'true';
-        const nulled = spec.nullable === true || spec.kind === 'unknown' ? 'false' : 'true';
-        return `v = row[${JSON.stringify(key)}];\n  if (v === undefined ? ${missing} : v === null ? ${nulled} : !(${KIND_SOURCE[spec.kind]})) return false;`;
+        const nulled = nullOk(spec) ? 'false' : 'true';
+        let test = KIND_SOURCE[spec.kind];
+        if (test === undefined) {
+            nested.push(baseCheck(spec));
+            test = `nested[${nested.length - 1}](v)`;
+        }
+        return `v = row[${JSON.stringify(key)}];\n  if (v === undefined ? ${missing} : v === null ? ${nulled} : !(${test})) return false;`;
     });
     const body = `return function check(row) {\n  if (!isRecord(row)) return false;\n  let v;\n  ${fields.join('\n  ')}\n  return true;\n};`;
-    const make = new Function('isRecord', 'isCount', 'isUsage', body);
-    return make(isRecord$1, isCount$1, isUsage);
+    const make = new Function('isRecord', 'isCount', 'isStrings', 'nested', body);
+    return make(isRecord$1, isCount, isStrings, nested);
 }
 /**
  * {@link tableCheck} as a loop. Fields are grouped by their spec so each loop calls one check
- * function for many keys (one closure per field from one call site is slower still).
+ * function for many keys (one closure per field from one call site is slower still); nested
+ * objects each get a group of their own.
  */
 function interpretedTableCheck(table) {
     const groups = new Map();
     for (const [key, spec] of Object.entries(table)) {
-        const id = `${spec.kind}|${spec.optional === true}|${spec.nullable === true}`;
-        const group = groups.get(id) ?? { spec, base: BASE_CHECKS[spec.kind], keys: [] };
+        const id = spec.fields === undefined ? `${spec.kind}|${spec.optional === true}|${spec.nullable === true}` : `nested|${key}`;
+        const group = groups.get(id) ?? { base: baseCheck(spec), optional: spec.optional === true, nullable: nullOk(spec), keys: [] };
         group.keys.push(key);
         groups.set(id, group);
     }
-    const plan = [...groups.values()].map((g) => ({
-        keys: g.keys,
-        base: g.base,
-        optional: g.spec.optional === true,
-        nullable: g.spec.nullable === true || g.spec.kind === 'unknown',
-    }));
+    const plan = [...groups.values()];
     return (row) => {
         if (!isRecord$1(row))
             return false;
@@ -13619,13 +13660,20 @@ function interpretedTableCheck(table) {
     };
 }
 
-/**
- * The fields of an rlm-code summary that benchgate names, with their types: case rows of every mode
- * (native, harness, direct-llm, failure; see shared/reference/rlm-code-format.md) and the top level.
- */
-const Counts = object({ total_calls: count$3(), prompt_tokens: count$3(), completion_tokens: count$3() });
-const Latency = object({ avg: num$3(), p50: num$3(), p95: num$3(), p99: num$3(), max: num$3() });
+/** The counters of a usage object and of each of its roles (and of the top level's `usage_totals`). */
+const COUNTER_FIELDS = {
+    total_calls: { kind: 'count' },
+    prompt_tokens: { kind: 'count' },
+    completion_tokens: { kind: 'count' },
+};
+/** A case's `usage`: its counters, and per-role counters (checked, not kept when packed). */
+const USAGE_FIELDS = {
+    ...COUNTER_FIELDS,
+    roles: { kind: 'record', fields: COUNTER_FIELDS, optional: true, nullable: true },
+};
 const optStr = { kind: 'string', optional: true, nullable: true };
+/** A string the packed form keeps: a label column (schema/pack.ts COLUMNS) or the error text. */
+const packedStr = { ...optStr, packed: true };
 const optCount = { kind: 'count', optional: true };
 /** Every field of a case row that benchgate names, of any mode (native, harness, direct-llm, failure). */
 const ROW_FIELDS = {
@@ -13634,10 +13682,10 @@ const ROW_FIELDS = {
     steps: { kind: 'count' },
     total_reward: { kind: 'number' },
     duration_seconds: { kind: 'seconds', optional: true, nullable: true },
-    usage: { kind: 'usage', optional: true, nullable: true },
-    error: optStr,
-    mode: optStr,
-    environment: optStr,
+    usage: { kind: 'object', fields: USAGE_FIELDS, optional: true, nullable: true },
+    error: packedStr,
+    mode: packedStr,
+    environment: packedStr,
     description: optStr,
     task: optStr,
     started_at: optStr,
@@ -13645,15 +13693,15 @@ const ROW_FIELDS = {
     run_id: optStr,
     run_path: optStr,
     final_response: optStr,
-    task_family: optStr,
-    domain: optStr,
-    split: optStr,
-    length_bucket: optStr,
+    task_family: packedStr,
+    domain: packedStr,
+    split: packedStr,
+    length_bucket: packedStr,
     expected_answer: { kind: 'unknown', optional: true },
     answer_match: { kind: 'bool', optional: true, nullable: true },
     mcp_enabled: { kind: 'bool', optional: true, nullable: true },
-    mcp_server: optStr,
-    harness_strategy: optStr,
+    mcp_server: packedStr,
+    harness_strategy: packedStr,
     harness_tool_calls: optCount,
     mcp_tool_calls: optCount,
     codemode_chain_calls: optCount,
@@ -13661,37 +13709,150 @@ const ROW_FIELDS = {
     codemode_discovery_calls: optCount,
     codemode_guardrail_blocked: { kind: 'bool', optional: true },
 };
-/** Names exact problems; run only on rows {@link isValidRow} refuses. */
-const RawCase = object(tableShape(ROW_FIELDS));
-/** Accepts exactly what RawCase accepts, ten times faster (see field-kinds.ts). */
+/** Accepts exactly what rlm-code.ts `RawCase` accepts, ten times faster (see field-checks.ts). */
 const isValidRow = tableCheck(ROW_FIELDS);
 const ROW_KEYS = new Set(Object.keys(ROW_FIELDS));
-const TOP_SHAPE = {
-    benchmark_id: nonEmptyStr().nullable().optional(), // rlm-code: `benchmark_id or file stem`
-    preset: nullableStr().optional(),
-    mode: nullableStr().optional(),
-    mcp_enabled: nullableBool().optional(),
-    mcp_server: nullableStr().optional(),
-    harness_strategy: nullableStr().optional(),
-    model: nullableStr().optional(),
-    source: nullableStr().optional(),
-    description: nullableStr().optional(),
-    pack_paths: array(str$1()).optional(),
-    started_at: nullableStr().optional(),
-    finished_at: nullableStr().optional(),
-    duration_seconds: seconds().nullable().optional(),
-    total_cases: count$3(),
-    attempted_cases: count$3().optional(),
-    completed_cases: count$3(),
-    avg_reward: num$3(),
-    avg_steps: num$3(),
-    latency_seconds: Latency.optional(),
-    usage_totals: Counts.optional(),
-    cancelled: bool().optional(),
-    case_results: array(unknown(), { error: 'expected an array of case rows' }),
+const LATENCY_FIELDS = {
+    avg: { kind: 'number' },
+    p50: { kind: 'number' },
+    p95: { kind: 'number' },
+    p99: { kind: 'number' },
+    max: { kind: 'number' },
 };
-const RawSummary = looseObject(TOP_SHAPE);
-const TOP_KEYS = new Set(Object.keys(TOP_SHAPE));
+/** The top-level fields benchgate names; others are kept as the summary's `extra`. */
+const TOP_FIELDS = {
+    benchmark_id: { kind: 'id', optional: true, nullable: true }, // rlm-code: `benchmark_id or file stem`
+    preset: optStr,
+    mode: optStr,
+    mcp_enabled: { kind: 'bool', optional: true, nullable: true },
+    mcp_server: optStr,
+    harness_strategy: optStr,
+    model: optStr,
+    source: optStr,
+    description: optStr,
+    pack_paths: { kind: 'strings', optional: true },
+    started_at: optStr,
+    finished_at: optStr,
+    duration_seconds: { kind: 'seconds', optional: true, nullable: true },
+    total_cases: { kind: 'count' },
+    attempted_cases: optCount,
+    completed_cases: { kind: 'count' },
+    avg_reward: { kind: 'number' },
+    avg_steps: { kind: 'number' },
+    latency_seconds: { kind: 'object', fields: LATENCY_FIELDS, optional: true },
+    usage_totals: { kind: 'object', fields: COUNTER_FIELDS, optional: true },
+    cancelled: { kind: 'bool', optional: true },
+    case_results: { kind: 'rows' },
+};
+/** Accepts exactly what rlm-code.ts `RawSummary` accepts (the rows themselves are checked one by one). */
+const isValidTop = tableCheck(TOP_FIELDS);
+const TOP_KEYS = new Set(Object.keys(TOP_FIELDS));
+/** The file stem: rlm-code's id for a summary without `benchmark_id`. */
+function fileStem(file) {
+    const base = file.split(/[\\/]/).pop() ?? file;
+    return base.replace(/\.json$/i, '') || base;
+}
+/** Only the named fields of a validated nested object, in the table's order (as zod leaves it). */
+function pick(table, o) {
+    const out = {};
+    for (const key in table)
+        out[key] = o[key];
+    return out;
+}
+/**
+ * Everything of the summary but the cases, from a validated top level (`top`: {@link isValidTop}
+ * accepts it) and its unknown fields. `schema`: schema/summary.ts SUMMARY_SCHEMA (passed in: that
+ * module builds zod schemas).
+ */
+function rlmCodeHead(file, top, extra, schema) {
+    return {
+        schema,
+        id: top.benchmark_id ?? fileStem(file),
+        format: 'rlm-code',
+        run: {
+            preset: top.preset ?? null,
+            mode: top.mode ?? null,
+            mcp_enabled: top.mcp_enabled ?? null,
+            mcp_server: top.mcp_server ?? null,
+            harness_strategy: top.harness_strategy ?? null,
+            model: top.model ?? null,
+            source: top.source ?? null,
+            description: top.description ?? null,
+            pack_paths: top.pack_paths === undefined ? [] : [...top.pack_paths],
+            started_at: top.started_at ?? null,
+            finished_at: top.finished_at ?? null,
+            duration_seconds: top.duration_seconds ?? null,
+            cancelled: top.cancelled ?? null,
+        },
+        reported: {
+            total_cases: top.total_cases,
+            attempted_cases: top.attempted_cases ?? null,
+            completed_cases: top.completed_cases,
+            avg_reward: top.avg_reward,
+            avg_steps: top.avg_steps,
+            latency_seconds: top.latency_seconds === undefined ? null : pick(LATENCY_FIELDS, top.latency_seconds),
+            usage_totals: top.usage_totals === undefined ? null : pick(COUNTER_FIELDS, top.usage_totals),
+        },
+        metadata: {},
+        extra,
+    };
+}
+
+/**
+ * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
+ * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
+ */
+const str$1 = () => string$1({ error: 'expected a string' });
+const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
+const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
+const num$3 = () => number({ error: 'expected a finite number' });
+const count$3 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
+const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
+const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
+const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nullable();
+
+/**
+ * The zod schema of a field table (field-checks.ts): the same values its predicate accepts, with
+ * exact, named error messages. Readers run it only on what the predicate refuses, to say what is
+ * wrong; a test checks the two agree on every kind for a wide range of values.
+ */
+function baseSchema(spec, nullable) {
+    switch (spec.kind) {
+        case 'id':
+            return nonEmptyStr();
+        case 'bool':
+            return nullable ? nullableBool() : bool();
+        case 'count':
+            return count$3();
+        case 'number':
+            return num$3();
+        case 'seconds':
+            return seconds();
+        case 'string':
+            return nullable ? nullableStr() : str$1();
+        case 'strings':
+            return array(str$1());
+        case 'object':
+            return object(tableShape(spec.fields ?? {}));
+        case 'record':
+            return record(string$1(), object(tableShape(spec.fields ?? {})));
+        case 'rows':
+            return array(unknown(), { error: 'expected an array of case rows' });
+        case 'unknown':
+            return unknown();
+    }
+}
+/** The zod schema of one field. */
+function fieldSchema(spec) {
+    let schema = baseSchema(spec, spec.nullable === true);
+    if (spec.nullable && spec.kind !== 'bool' && spec.kind !== 'string')
+        schema = schema.nullable();
+    return spec.optional ? schema.optional() : schema;
+}
+/** A zod object shape for a table (pass to `z.object`). */
+function tableShape(table) {
+    return Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, fieldSchema(spec)]));
+}
 
 /**
  * rlm-code benchmark summaries (`.rlm_code/rlm/benchmarks/<benchmark_id>.json`) to the canonical
@@ -13708,6 +13869,10 @@ function isRlmCodeSummary(data) {
 }
 /** Why `data` is not an rlm-code summary, for detection errors. */
 const RLM_CODE_SHAPE = 'an rlm-code summary: a JSON object with `case_results`, `total_cases`, `completed_cases`, `avg_reward`, `avg_steps`';
+/** Names exact problems; run only on rows {@link isValidRow} refuses. */
+const RowSchema = object(tableShape(ROW_FIELDS));
+/** The top level; unknown fields are allowed (kept as the summary's `extra`). */
+const TopSchema = looseObject(tableShape(TOP_FIELDS));
 /**
  * Validates every row and hands the valid ones to `sink` at once, so zod's intermediate objects die
  * young (a 100,000-row file otherwise keeps 100,000 of them alive until the end, and the collector pays).
@@ -13735,7 +13900,7 @@ function parseRows(file, rows, sink) {
                 sink(raw, kept);
             continue;
         }
-        const parsed = RawCase.safeParse(row);
+        const parsed = RowSchema.safeParse(row);
         if (parsed.success)
             throw new Error(`row ${i}: the fast row check and the schema disagree`);
         total += parsed.error.issues.length;
@@ -13837,51 +14002,16 @@ function parseTop(file, data) {
     }
     // zod would copy the whole row array to accept its items as unknown: check the rest, keep the rows.
     const rows = data['case_results'];
-    const parsed = RawSummary.safeParse(Array.isArray(rows) ? { ...data, case_results: [] } : data);
+    const parsed = TopSchema.safeParse(Array.isArray(rows) ? { ...data, case_results: [] } : data);
     if (!parsed.success)
         throwProblems(file, formatIssues(parsed.error.issues, data));
     return { ...parsed.data, case_results: rows };
-}
-/** The file stem: rlm-code's id for a summary without `benchmark_id`. */
-function fileStem$1(file) {
-    const base = file.split(/[\\/]/).pop() ?? file;
-    return base.replace(/\.json$/i, '') || base;
 }
 /** Everything but the cases; checks the unknown top-level fields. */
 function headOf$1(file, top, data) {
     const topExtra = extraOf(data, TOP_KEYS);
     assertFiniteValues(file, topExtra, [], (p) => formatPath(p));
-    return {
-        schema: SUMMARY_SCHEMA,
-        id: top.benchmark_id ?? fileStem$1(file),
-        format: 'rlm-code',
-        run: {
-            preset: top.preset ?? null,
-            mode: top.mode ?? null,
-            mcp_enabled: top.mcp_enabled ?? null,
-            mcp_server: top.mcp_server ?? null,
-            harness_strategy: top.harness_strategy ?? null,
-            model: top.model ?? null,
-            source: top.source ?? null,
-            description: top.description ?? null,
-            pack_paths: top.pack_paths ?? [],
-            started_at: top.started_at ?? null,
-            finished_at: top.finished_at ?? null,
-            duration_seconds: top.duration_seconds ?? null,
-            cancelled: top.cancelled ?? null,
-        },
-        reported: {
-            total_cases: top.total_cases,
-            attempted_cases: top.attempted_cases ?? null,
-            completed_cases: top.completed_cases,
-            avg_reward: top.avg_reward,
-            avg_steps: top.avg_steps,
-            latency_seconds: top.latency_seconds ?? null,
-            usage_totals: top.usage_totals ?? null,
-        },
-        metadata: {},
-        extra: topExtra,
-    };
+    return rlmCodeHead(file, top, topExtra, SUMMARY_SCHEMA);
 }
 /** Converts a parsed rlm-code summary read from `file` into the canonical summary. */
 function fromRlmCode(file, data) {
@@ -14044,165 +14174,100 @@ function loadPackedSummary(file, options = 'auto', content) {
 }
 
 /**
- * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
- * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
- * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
- * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
+ * Writes cases straight into a {@link SummaryPacker}'s columns, with no case object: the streaming
+ * rlm-code reader does, for speed (one case object per row is garbage 100,000 times over). The
+ * layout of the packed numbers and flags stays in this folder; a reader names what it writes.
+ * A case written here must pack as `SummaryPacker.add` packs the same case: the streaming reader's
+ * tests compare the two on every fixture and on generated summaries.
+ */
+/**
+ * One case at a time: {@link begin}, then the setters the case needs (a case that completed, with
+ * a duration, usage or harness counters; its label codes), then {@link commit}. What is not set is
+ * what `add` packs for a case without it (not completed, no duration, no usage, not a harness run).
+ */
+let RowWriter$1 = class RowWriter {
+    packer;
+    i = 0;
+    at = 0;
+    flags = 0;
+    numbers;
+    constructor(packer) {
+        this.packer = packer;
+        this.numbers = packer.rowNumbers;
+    }
+    /** Starts the next case (the packer grows when full); its reward and steps, and whether it completed. */
+    begin(completed, reward, steps) {
+        const i = this.packer.reserveRow();
+        const n = (this.numbers = this.packer.rowNumbers);
+        const at = (this.at = i * SLOTS);
+        this.i = i;
+        this.flags = completed ? FLAG.completed : 0;
+        n[at + SLOT.reward] = reward;
+        n[at + SLOT.steps] = steps;
+        n[at + SLOT.duration] = NaN;
+    }
+    /** The case's duration in seconds. */
+    duration(seconds) {
+        this.numbers[this.at + SLOT.duration] = seconds;
+        this.flags |= FLAG.duration;
+    }
+    /** The case's usage counters. */
+    usage(totalCalls, promptTokens, completionTokens) {
+        const n = this.numbers;
+        const at = this.at;
+        n[at + SLOT.totalCalls] = totalCalls;
+        n[at + SLOT.promptTokens] = promptTokens;
+        n[at + SLOT.completionTokens] = completionTokens;
+        this.flags |= FLAG.usage;
+    }
+    /**
+     * Marks a harness case: its counters (0 for those the row lacks), whether the guardrail blocked
+     * it, and whether MCP was on (null: not said).
+     */
+    harness(toolCalls, mcpCalls, chainCalls, searchCalls, discoveryCalls, guardrail, mcp) {
+        const n = this.numbers;
+        const at = this.at;
+        n[at + SLOT.harnessToolCalls] = toolCalls;
+        n[at + SLOT.mcpToolCalls] = mcpCalls;
+        n[at + SLOT.chainCalls] = chainCalls;
+        n[at + SLOT.searchCalls] = searchCalls;
+        n[at + SLOT.discoveryCalls] = discoveryCalls;
+        let f = this.flags | FLAG.harness;
+        if (guardrail)
+            f |= FLAG.guardrail;
+        if (mcp !== null)
+            f |= FLAG.mcpKnown | (mcp ? FLAG.mcpEnabled : 0);
+        this.flags = f;
+    }
+    /** The case's code in column `column` (its index in schema/pack.ts COLUMNS; see SummaryPacker.code): every column needs one. */
+    label(column, code) {
+        this.packer.rowCodes(column)[this.i] = code;
+    }
+    /** Ends the case: its id (`narrow`: see SummaryPacker.commitRow) and its error text. */
+    commit(id, narrow, error) {
+        this.packer.rowFlags[this.i] = this.flags;
+        this.packer.commitRow(id, narrow, error);
+    }
+};
+
+/**
+ * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
+ * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
+ * no whole-file string and no object per value. A format's streaming reader extends
+ * json-array-member.ts's scanner (rlm-code-stream.ts does): it is handed each item of one array
+ * member of the top-level object, and the other members as their JSON text.
  *
- * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
- * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
- * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
- * null for broken files (so the full path names the problem, in today's words: it is the error
- * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
- * an object or array as `expected_answer`, a `schema` key, load options other than the format).
+ * Two things are thrown inside a scan, never out of it: {@link NEED_MORE} when the bytes at hand end
+ * before the current unit (then the unit is read again from its start with more bytes), and
+ * {@link BAIL} when the bytes are not JSON or not what the reader handles (then the reader returns
+ * null, and the full path, which names the problem, reads the file).
  *
  * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
  */
-/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
-const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
-/** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
-const STREAM_ROW_KEYS = [
-    'case_id',
-    'completed',
-    'steps',
-    'total_reward',
-    'duration_seconds',
-    'usage',
-    'error',
-    'mode',
-    'environment',
-    'description',
-    'task',
-    'started_at',
-    'finished_at',
-    'run_id',
-    'run_path',
-    'final_response',
-    'task_family',
-    'domain',
-    'split',
-    'length_bucket',
-    'expected_answer',
-    'answer_match',
-    'mcp_enabled',
-    'mcp_server',
-    'harness_strategy',
-    'harness_tool_calls',
-    'mcp_tool_calls',
-    'codemode_chain_calls',
-    'codemode_search_calls',
-    'codemode_discovery_calls',
-    'codemode_guardrail_blocked',
-];
-/** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
-const STREAM_TOP_KEYS = [
-    'benchmark_id',
-    'preset',
-    'mode',
-    'mcp_enabled',
-    'mcp_server',
-    'harness_strategy',
-    'model',
-    'source',
-    'description',
-    'pack_paths',
-    'started_at',
-    'finished_at',
-    'duration_seconds',
-    'total_cases',
-    'attempted_cases',
-    'completed_cases',
-    'avg_reward',
-    'avg_steps',
-    'latency_seconds',
-    'usage_totals',
-    'cancelled',
-    'case_results',
-];
-/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
-function streamable(options) {
-    return ((options.format === 'auto' || options.format === 'rlm-code') &&
-        options.model === undefined &&
-        options.prompt === undefined &&
-        options.run === undefined &&
-        options.fields === undefined &&
-        (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0)));
-}
-/** The error when the cases of a file would need more memory than the process may use. */
-function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
-    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
-    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
-}
-/** Thrown inside the scanner: the bytes at hand end before the current unit (a row, a top-level member). */
+/** Thrown inside the scanner: the bytes at hand end before the current unit (an item, a top-level member). */
 const NEED_MORE = { need: 'more' };
 /** Thrown inside the scanner: something the full path must handle or explain. */
 const BAIL = { bail: true };
-/**
- * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
- * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
- */
-const CHUNK_BYTES$1 = 1024 * 1024;
-/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
-const BYTES_PER_CASE = 200;
-/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
-const MIN_ROW_BYTES = 50;
-// Field indexes in STREAM_ROW_KEYS.
-const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i]));
-const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
-var Kind;
-(function (Kind) {
-    Kind[Kind["Id"] = 0] = "Id";
-    Kind[Kind["Bool"] = 1] = "Bool";
-    Kind[Kind["NullableBool"] = 2] = "NullableBool";
-    Kind[Kind["Count"] = 3] = "Count";
-    Kind[Kind["OptCount"] = 4] = "OptCount";
-    Kind[Kind["Num"] = 5] = "Num";
-    Kind[Kind["NullableSeconds"] = 6] = "NullableSeconds";
-    Kind[Kind["Usage"] = 7] = "Usage";
-    Kind[Kind["Str"] = 8] = "Str";
-    Kind[Kind["KeptStr"] = 9] = "KeptStr";
-    Kind[Kind["Unknown"] = 10] = "Unknown";
-})(Kind || (Kind = {}));
-const KINDS = STREAM_ROW_KEYS.map((k) => {
-    switch (k) {
-        case 'case_id':
-            return Kind.Id;
-        case 'completed':
-        case 'codemode_guardrail_blocked':
-            return Kind.Bool;
-        case 'answer_match':
-        case 'mcp_enabled':
-            return Kind.NullableBool;
-        case 'steps':
-            return Kind.Count;
-        case 'harness_tool_calls':
-        case 'mcp_tool_calls':
-        case 'codemode_chain_calls':
-        case 'codemode_search_calls':
-        case 'codemode_discovery_calls':
-            return Kind.OptCount;
-        case 'total_reward':
-            return Kind.Num;
-        case 'duration_seconds':
-            return Kind.NullableSeconds;
-        case 'usage':
-            return Kind.Usage;
-        case 'expected_answer':
-            return Kind.Unknown;
-        case 'error':
-        case 'mode':
-        case 'environment':
-        case 'task_family':
-        case 'domain':
-        case 'split':
-        case 'length_bucket':
-        case 'mcp_server':
-        case 'harness_strategy':
-            return Kind.KeptStr;
-        default:
-            return Kind.Str;
-    }
-});
 function keyTable(keys) {
     const byHash = new Map();
     const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
@@ -14221,11 +14286,7 @@ function hashOf(b, from, to) {
         h = (Math.imul(h, 31) + b[i]) | 0;
     return h;
 }
-const ROW = keyTable(STREAM_ROW_KEYS);
-const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
-/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
-const ROLE_COUNTERS = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens']);
-/** What {@link Scanner.nextKey} returns at the end of the object. */
+/** What {@link JsonScanner.nextKey} returns at the end of the object. */
 const END = -2;
 /** The longest path between two values that is kept (see KeyTable.path). */
 const PATH_BYTES = 64;
@@ -14243,88 +14304,45 @@ function growInts(a) {
 const Q = 0x22; // "
 const BS = 0x5c; // \
 const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-/** The packed column of each field (its index in schema/pack.ts COLUMNS), or -1. */
-const COLUMN_OF = STREAM_ROW_KEYS.map((k) => COLUMNS$1.indexOf(k));
-/** The fields with a column whatever the row (the two harness labels have theirs only in harness rows). */
-const LABEL_FIELDS = [F.mode, F.environment, F.task_family, F.domain, F.split, F.length_bucket];
-var State;
-(function (State) {
-    State[State["Start"] = 0] = "Start";
-    State[State["FirstMember"] = 1] = "FirstMember";
-    State[State["Member"] = 2] = "Member";
-    State[State["AfterMember"] = 3] = "AfterMember";
-    State[State["FirstRow"] = 4] = "FirstRow";
-    State[State["NextRow"] = 5] = "NextRow";
-    State[State["Trail"] = 6] = "Trail";
-    State[State["Done"] = 7] = "Done";
-})(State || (State = {}));
-class Scanner {
+/** The scanner: the bytes of one file, the position in them, and the JSON tokens at that position. */
+class JsonScanner {
     fd;
-    file;
-    size;
     buf;
     pos = 0;
     end = 0;
     eof = false;
     /** Bytes of buf before this index have been checked to be valid UTF-8. */
     checked = 0;
-    state = State.Start;
-    top = new Map();
-    /** Made when the rows start (the top-level members before them may tell how many there are). */
-    packer = null;
-    limit = getHeapStatistics().heap_size_limit;
-    // The row being read: values by field index, and which fields it has.
-    seen = 0;
-    id = '';
-    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
-    idAscii = false;
-    /** The kept strings (labels and the error) by field; null for null. */
-    lab = new Array(STREAM_ROW_KEYS.length).fill(null);
-    /** Each column's code for null, once it has one (-1 before). */
-    nullCode = new Int32Array(COLUMNS$1.length).fill(-1);
-    num = new Float64Array(STREAM_ROW_KEYS.length);
-    flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
-    hasUsage = false;
     /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
     strStart = 0;
     strPlain = true;
-    /** Where the last string scanned is ASCII. */
+    /** Whether the last string scanned is ASCII. */
     strAscii = true;
-    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
-    labelCache = STREAM_ROW_KEYS.map(() => []);
-    counts = new Float64Array(3);
-    /** Where numbers that are checked but not kept go. */
-    scratch = new Float64Array(4);
-    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
-    roleAt = new Int32Array(3 * 4);
-    constructor(fd, file, size, chunk) {
+    constructor(fd, chunk) {
         this.fd = fd;
-        this.file = file;
-        this.size = size;
         this.buf = Buffer.allocUnsafe(chunk);
     }
-    /**
-     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
-     * the file's size allow that many (then the columns are the right size at the end, with no copy),
-     * else a generous guess from the file's size; it grows when the rows outnumber it.
-     */
-    newPacker() {
-        const limit = this.limit;
-        let first = Math.max(16, Math.ceil(this.size / 1024));
-        const reported = this.top.get('total_cases');
-        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
-        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
-            first = total;
-        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    /** Scans the whole file: true when the steps are done, false when the file ends before (throws BAIL). */
+    scanFile() {
+        this.refill(0);
+        for (;;) {
+            const mark = this.pos;
+            try {
+                if (this.step())
+                    return true;
+            }
+            catch (err) {
+                if (err !== NEED_MORE)
+                    throw err;
+                if (this.eof)
+                    return false;
+                this.pos = mark;
+                this.refill(mark);
+                this.pos = 0;
+            }
+        }
     }
-    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
-    affordable(cases, limit) {
-        const need = cases * BYTES_PER_CASE;
-        if (need > limit)
-            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
-        return cases;
-    }
-    /** Reads more of the file, keeping the unit being scanned (from `keep`); false at the end of the file. */
+    /** Reads more of the file, keeping the unit being scanned (from `keep`); sets `eof` at the end of the file. */
     refill(keep) {
         // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
         if (keep > this.checked)
@@ -14365,11 +14383,7 @@ class Scanner {
             throw BAIL;
         this.checked = cut;
     }
-    byte() {
-        if (this.pos >= this.end)
-            throw NEED_MORE;
-        return this.buf[this.pos];
-    }
+    /** Skips whitespace: the byte at pos after it. */
     ws() {
         const b = this.buf;
         let p = this.pos;
@@ -14385,6 +14399,7 @@ class Scanner {
         this.pos = p;
         throw NEED_MORE;
     }
+    /** Skips whitespace and the byte `c` (anything else: BAIL). */
     expect(c) {
         if (this.ws() !== c)
             throw BAIL;
@@ -14549,37 +14564,6 @@ class Scanner {
             table.next[prev + 1] = k;
         return k;
     }
-    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
-    label(k) {
-        this.string(false);
-        const b = this.buf;
-        const start = this.strStart;
-        const len = this.pos - 1 - start;
-        const cache = this.labelCache[k];
-        if (this.strPlain) {
-            for (let j = 0; j < cache.length; j++) {
-                const entry = cache[j];
-                const want = entry.bytes;
-                if (want.length !== len)
-                    continue;
-                let i = 0;
-                while (i < len && b[start + i] === want[i])
-                    i++;
-                if (i === len)
-                    return entry;
-            }
-        }
-        this.pos = start - 1;
-        const value = this.string(true);
-        if (this.strPlain && len <= 64) {
-            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
-            if (cache.length >= 8)
-                cache.shift();
-            cache.push(entry);
-            return entry;
-        }
-        return { bytes: null, value, code: -1 };
-    }
     /**
      * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
      * `into[at]` (a double returned from a call would be boxed: a heap object per number).
@@ -14683,10 +14667,390 @@ class Scanner {
         if (!Number.isSafeInteger(v) || v < 0)
             throw BAIL;
     }
-    /** A `{total_calls, prompt_tokens, completion_tokens}` object at pos into `counts`; `usage` also takes `roles`. */
+    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
+    sameString(a, alen, aplain, b, blen, bplain) {
+        const buf = this.buf;
+        if (aplain && bplain) {
+            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
+            if (alen !== blen)
+                return false;
+            for (let i = 0; i < alen; i++)
+                if (buf[a + i] !== buf[b + i])
+                    return false;
+            return true;
+        }
+        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
+    }
+    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
+    skipValue() {
+        const start = this.pos;
+        let depth = 0;
+        const b = this.buf;
+        for (;;) {
+            const c = this.ws();
+            if (c === Q)
+                this.string(false);
+            else if (c === 0x7b || c === 0x5b) {
+                depth++;
+                this.pos++;
+                continue;
+            }
+            else if (c === 0x7d || c === 0x5d) {
+                if (depth === 0)
+                    throw BAIL;
+                depth--;
+                this.pos++;
+            }
+            else if (c === 0x2c || c === 0x3a) {
+                if (depth === 0)
+                    throw BAIL;
+                this.pos++;
+                continue;
+            }
+            else {
+                // A number or literal: up to the next delimiter.
+                let p = this.pos;
+                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
+                    p++;
+                if (p >= this.end)
+                    throw NEED_MORE;
+                if (p === this.pos)
+                    throw BAIL;
+                this.pos = p;
+            }
+            if (depth === 0)
+                return start;
+        }
+    }
+}
+
+/**
+ * The layout most benchmark summaries share: one JSON object whose rows sit in one array member
+ * (rlm-code's `case_results`). Scanned with json-scan.ts, member by member, resumable between them
+ * and between rows, so a file of any size reads in chunks.
+ */
+var State;
+(function (State) {
+    State[State["Start"] = 0] = "Start";
+    State[State["FirstMember"] = 1] = "FirstMember";
+    State[State["Member"] = 2] = "Member";
+    State[State["AfterMember"] = 3] = "AfterMember";
+    State[State["FirstItem"] = 4] = "FirstItem";
+    State[State["NextItem"] = 5] = "NextItem";
+    State[State["Trail"] = 6] = "Trail";
+})(State || (State = {}));
+/**
+ * A file holding one JSON object (a UTF-8 byte order mark before it is allowed), scanned member by
+ * member: the members are kept as their JSON text (checked later by JSON.parse), but for the one
+ * named `arrayKey`, an array whose items are handed to {@link item} one by one as they are read.
+ * A member named twice is left to the full path.
+ */
+class JsonArrayMemberScanner extends JsonScanner {
+    arrayKey;
+    state = State.Start;
+    /** The other members, by name: their JSON text. */
+    members = new Map();
+    /** Whether the array member has been reached. */
+    inArray = false;
+    constructor(fd, chunk, arrayKey) {
+        super(fd, chunk);
+        this.arrayKey = arrayKey;
+    }
+    /** Whether the array member was there. */
+    get sawArray() {
+        return this.inArray;
+    }
+    step() {
+        switch (this.state) {
+            case State.Start: {
+                if (this.end - this.pos < 3 && !this.eof)
+                    throw NEED_MORE;
+                const b = this.buf;
+                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+                    this.pos = 3;
+                this.expect(0x7b);
+                this.state = State.FirstMember;
+                return false;
+            }
+            case State.FirstMember:
+                if (this.ws() === 0x7d) {
+                    this.pos++;
+                    this.state = State.Trail;
+                    return false;
+                }
+                this.state = State.Member;
+                return false;
+            case State.Member: {
+                if (this.ws() !== Q)
+                    throw BAIL;
+                const name = this.string(true);
+                this.expect(0x3a);
+                if (this.members.has(name) || (name === this.arrayKey && this.inArray))
+                    throw BAIL;
+                if (name === this.arrayKey) {
+                    this.expect(0x5b);
+                    this.beginItems();
+                    this.inArray = true;
+                    this.state = State.FirstItem;
+                    return false;
+                }
+                const from = this.skipValue();
+                this.members.set(name, this.buf.toString('utf8', from, this.pos));
+                this.state = State.AfterMember;
+                return false;
+            }
+            case State.AfterMember: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x2c)
+                    this.state = State.Member;
+                else if (c === 0x7d)
+                    this.state = State.Trail;
+                else
+                    throw BAIL;
+                return false;
+            }
+            case State.FirstItem:
+                if (this.ws() === 0x5d) {
+                    this.pos++;
+                    this.state = State.AfterMember;
+                    return false;
+                }
+                this.item();
+                this.state = State.NextItem;
+                return false;
+            case State.NextItem: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x5d) {
+                    this.state = State.AfterMember;
+                    return false;
+                }
+                if (c !== 0x2c)
+                    throw BAIL;
+                this.item();
+                return false;
+            }
+            case State.Trail: {
+                const b = this.buf;
+                while (this.pos < this.end && isWs(b[this.pos]))
+                    this.pos++;
+                if (this.pos < this.end)
+                    throw BAIL;
+                if (!this.eof)
+                    throw NEED_MORE;
+                return true;
+            }
+        }
+    }
+}
+
+/**
+ * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
+ * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
+ * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
+ * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
+ *
+ * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
+ * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
+ * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
+ * null for broken files (so the full path names the problem, in today's words: it is the error
+ * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
+ * an object or array as `expected_answer`, a `schema` key, load options other than the format).
+ *
+ * The fields, their kinds and the top level's checks come from rlm-code-fields.ts (the one table
+ * both readers derive from); the JSON scanning is parsing/json-scan.ts's. This file maps the table
+ * to the scanner and a row to the packed columns.
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
+const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
+/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
+function streamable(options) {
+    return ((options.format === 'auto' || options.format === 'rlm-code') &&
+        options.model === undefined &&
+        options.prompt === undefined &&
+        options.run === undefined &&
+        options.fields === undefined &&
+        (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0)));
+}
+/** The error when the cases of a file would need more memory than the process may use. */
+function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
+    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
+    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
+}
+/**
+ * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
+ * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
+ */
+const CHUNK_BYTES$1 = 1024 * 1024;
+/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
+const BYTES_PER_CASE = 200;
+/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
+const MIN_ROW_BYTES = 50;
+/** How the scanner reads a (non-null) value of a field, by its kind in the table. */
+var Scan;
+(function (Scan) {
+    Scan[Scan["Id"] = 0] = "Id";
+    Scan[Scan["Bool"] = 1] = "Bool";
+    Scan[Scan["Count"] = 2] = "Count";
+    Scan[Scan["Num"] = 3] = "Num";
+    Scan[Scan["Seconds"] = 4] = "Seconds";
+    Scan[Scan["Usage"] = 5] = "Usage";
+    /** A string checked, not kept. */
+    Scan[Scan["Str"] = 6] = "Str";
+    /** A string the packed form keeps (a label or the error). */
+    Scan[Scan["KeptStr"] = 7] = "KeptStr";
+    Scan[Scan["Unknown"] = 8] = "Unknown";
+})(Scan || (Scan = {}));
+function scanOf(spec) {
+    switch (spec.kind) {
+        case 'id':
+            return Scan.Id;
+        case 'bool':
+            return Scan.Bool;
+        case 'count':
+            return Scan.Count;
+        case 'number':
+            return Scan.Num;
+        case 'seconds':
+            return Scan.Seconds;
+        case 'string':
+            return spec.packed === true ? Scan.KeptStr : Scan.Str;
+        case 'unknown':
+            return Scan.Unknown;
+        default:
+            if (spec.fields === USAGE_FIELDS && usageScannable())
+                return Scan.Usage;
+            throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
+    }
+}
+/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
+function usageScannable() {
+    const { roles, ...counters } = USAGE_FIELDS;
+    const counts = (table) => Object.values(table).every((spec) => spec.kind === 'count' && spec.nullable !== true);
+    return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
+}
+/** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
+function maskOf(table, test) {
+    const specs = Object.values(table);
+    if (specs.length > 31)
+        throw new Error('the streaming reader holds which fields a row has in 31 bits');
+    return specs.reduce((mask, spec, i) => (test(spec) ? mask | (1 << i) : mask), 0);
+}
+const isRequired = (spec) => spec.optional !== true;
+/** Field indexes of a table, by name. */
+const indexes = (table) => Object.fromEntries(Object.keys(table).map((k, i) => [k, i]));
+const ROW = keyTable(Object.keys(ROW_FIELDS));
+const F = indexes(ROW_FIELDS);
+const SCANS = Object.values(ROW_FIELDS).map(scanOf);
+const REQUIRED = maskOf(ROW_FIELDS, isRequired);
+const NULLABLE = maskOf(ROW_FIELDS, (spec) => spec.nullable === true || spec.kind === 'unknown');
+const FIELDS = SCANS.length;
+const USAGE = keyTable(Object.keys(USAGE_FIELDS));
+const U = indexes(USAGE_FIELDS);
+const USAGE_REQUIRED = maskOf(USAGE_FIELDS, isRequired);
+/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
+const ROLE_COUNTERS = keyTable(Object.keys(USAGE_FIELDS.roles.fields));
+const COUNTERS_REQUIRED = maskOf(USAGE_FIELDS.roles.fields, isRequired);
+/** The field of each packed column (schema/pack.ts COLUMNS), at the column's index. */
+const COLUMN_FIELD = COLUMNS$1.map((name) => F[name]);
+/** The columns only a harness row has a value in (the others hold null). */
+const HARNESS_ONLY = [COLUMNS$1.indexOf('mcp_server'), COLUMNS$1.indexOf('harness_strategy')];
+class RlmCodeScanner extends JsonArrayMemberScanner {
+    file;
+    size;
+    /** Made when the rows start (the top-level members before them may tell how many there are). */
+    packer = null;
+    writer = null;
+    limit = getHeapStatistics().heap_size_limit;
+    // The row being read: values by field index, and which fields it has.
+    seen = 0;
+    id = '';
+    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
+    idAscii = false;
+    /** The kept strings (labels and the error) by field; null for null. */
+    lab = new Array(FIELDS).fill(null);
+    /** Each column's code for null, once it has one (-1 before). */
+    nullCode = new Int32Array(COLUMNS$1.length).fill(-1);
+    num = new Float64Array(FIELDS);
+    flag = new Int8Array(FIELDS); // -1 null, 0 false, 1 true
+    hasUsage = false;
+    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
+    labelCache = SCANS.map(() => []);
+    /** The usage counters, by their index in USAGE_FIELDS. */
+    counts = new Float64Array(4);
+    /** Where numbers that are checked but not kept go. */
+    scratch = new Float64Array(4);
+    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
+    roleAt = new Int32Array(3 * 4);
+    constructor(fd, file, size, chunk) {
+        super(fd, chunk, 'case_results');
+        this.file = file;
+        this.size = size;
+    }
+    beginItems() {
+        this.packer = this.newPacker();
+        this.writer = new RowWriter$1(this.packer);
+    }
+    /**
+     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
+     * the file's size allow that many (then the columns are the right size at the end, with no copy),
+     * else a generous guess from the file's size; it grows when the rows outnumber it.
+     */
+    newPacker() {
+        const limit = this.limit;
+        let first = Math.max(16, Math.ceil(this.size / 1024));
+        const reported = this.members.get('total_cases');
+        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
+        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
+            first = total;
+        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    }
+    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
+    affordable(cases, limit) {
+        const need = cases * BYTES_PER_CASE;
+        if (need > limit)
+            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
+        return cases;
+    }
+    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
+    label(k) {
+        this.string(false);
+        const b = this.buf;
+        const start = this.strStart;
+        const len = this.pos - 1 - start;
+        const cache = this.labelCache[k];
+        if (this.strPlain) {
+            for (let j = 0; j < cache.length; j++) {
+                const entry = cache[j];
+                const want = entry.bytes;
+                if (want.length !== len)
+                    continue;
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len)
+                    return entry;
+            }
+        }
+        this.pos = start - 1;
+        const value = this.string(true);
+        if (this.strPlain && len <= 64) {
+            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
+            if (cache.length >= 8)
+                cache.shift();
+            cache.push(entry);
+            return entry;
+        }
+        return { bytes: null, value, code: -1 };
+    }
+    /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
     counters(usage) {
         this.pos++;
         const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
+        const required = usage ? USAGE_REQUIRED : COUNTERS_REQUIRED;
         let seen = 0;
         let k = -1;
         while ((k = this.nextKey(table, k)) !== END) {
@@ -14694,7 +15058,7 @@ class Scanner {
                 throw BAIL;
             seen |= 1 << k;
             const c = this.buf[this.pos];
-            if (k === 3) {
+            if (k === U.roles) {
                 if (c === 0x6e) {
                     if (this.literal() !== -1)
                         throw BAIL;
@@ -14710,7 +15074,7 @@ class Scanner {
                 this.count(usage ? this.counts : this.scratch, k);
             }
         }
-        if ((seen & 7) !== 7)
+        if ((seen & required) !== required)
             throw BAIL;
     }
     /**
@@ -14756,22 +15120,8 @@ class Scanner {
             c = this.ws();
         }
     }
-    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
-    sameString(a, alen, aplain, b, blen, bplain) {
-        const buf = this.buf;
-        if (aplain && bplain) {
-            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
-            if (alen !== blen)
-                return false;
-            for (let i = 0; i < alen; i++)
-                if (buf[a + i] !== buf[b + i])
-                    return false;
-            return true;
-        }
-        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
-    }
     /** One case row at pos, packed. */
-    caseRow() {
+    item() {
         if (this.ws() !== 0x7b)
             throw BAIL;
         this.pos++;
@@ -14786,8 +15136,16 @@ class Scanner {
                 throw BAIL;
             this.seen |= 1 << k;
             const c = this.buf[this.pos];
-            switch (KINDS[k]) {
-                case Kind.Id:
+            if (c === 0x6e) {
+                // null, where the table allows it
+                if ((NULLABLE & (1 << k)) === 0 || this.literal() !== -1)
+                    throw BAIL;
+                flag[k] = -1;
+                lab[k] = null;
+                continue;
+            }
+            switch (SCANS[k]) {
+                case Scan.Id:
                     if (c !== Q)
                         throw BAIL;
                     this.id = this.string(true);
@@ -14795,80 +15153,54 @@ class Scanner {
                         throw BAIL;
                     this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
                     break;
-                case Kind.Bool:
+                case Scan.Bool:
                     if (c !== 0x74 && c !== 0x66)
                         throw BAIL;
                     flag[k] = this.literal();
                     break;
-                case Kind.NullableBool:
-                    if (c !== 0x74 && c !== 0x66 && c !== 0x6e)
-                        throw BAIL;
-                    flag[k] = this.literal();
-                    break;
-                case Kind.Count:
-                case Kind.OptCount:
+                case Scan.Count:
                     if (c !== 0x2d && (c < 0x30 || c > 0x39))
                         throw BAIL;
                     this.count(num, k);
                     break;
-                case Kind.Num:
+                case Scan.Num:
                     if (c !== 0x2d && (c < 0x30 || c > 0x39))
                         throw BAIL;
                     this.number(num, k);
                     if (!Number.isFinite(num[k]))
                         throw BAIL;
                     break;
-                case Kind.NullableSeconds:
-                    if (c === 0x6e) {
-                        if (this.literal() !== -1)
-                            throw BAIL;
-                        num[k] = NaN;
-                        flag[k] = -1;
-                    }
-                    else {
-                        if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                            throw BAIL;
-                        this.number(num, k);
-                        const v = num[k];
-                        if (!Number.isFinite(v) || !(v >= 0))
-                            throw BAIL;
-                        flag[k] = 0;
-                    }
-                    break;
-                case Kind.Usage:
-                    if (c === 0x6e) {
-                        if (this.literal() !== -1)
-                            throw BAIL;
-                    }
-                    else if (c === 0x7b) {
-                        this.counters(true);
-                        this.hasUsage = true;
-                    }
-                    else
+                case Scan.Seconds: {
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
                         throw BAIL;
-                    break;
-                case Kind.Str:
-                    if (c === Q)
-                        this.string(false);
-                    else if (c !== 0x6e || this.literal() !== -1)
+                    this.number(num, k);
+                    const v = num[k];
+                    if (!Number.isFinite(v) || !(v >= 0))
                         throw BAIL;
+                    flag[k] = 0;
                     break;
-                case Kind.KeptStr:
-                    if (c === Q)
-                        lab[k] = this.label(k);
-                    else if (c === 0x6e) {
-                        if (this.literal() !== -1)
-                            throw BAIL;
-                        lab[k] = null;
-                    }
-                    else
+                }
+                case Scan.Usage:
+                    if (c !== 0x7b)
                         throw BAIL;
+                    this.counters(true);
+                    this.hasUsage = true;
                     break;
-                case Kind.Unknown:
+                case Scan.Str:
+                    if (c !== Q)
+                        throw BAIL;
+                    this.string(false);
+                    break;
+                case Scan.KeptStr:
+                    if (c !== Q)
+                        throw BAIL;
+                    lab[k] = this.label(k);
+                    break;
+                case Scan.Unknown:
                     // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
                     if (c === Q)
                         this.string(false);
-                    else if (c === 0x74 || c === 0x66 || c === 0x6e)
+                    else if (c === 0x74 || c === 0x66)
                         this.literal();
                     else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
                         this.number(this.scratch, 0);
@@ -14885,6 +15217,10 @@ class Scanner {
             throw BAIL;
         this.pack();
     }
+    /** A counter the row may lack (then 0, as rlm-code.ts `toHarness` has it). */
+    counter(k) {
+        return this.seen & (1 << k) ? this.num[k] : 0;
+    }
     /**
      * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
      * straight into the packer's columns (a label's code is looked up once per distinct value).
@@ -14895,59 +15231,30 @@ class Scanner {
         const num = this.num;
         const flag = this.flag;
         const lab = this.lab;
-        const packer = this.packer;
-        const i = packer.reserveRow();
-        const n = packer.rowNumbers;
-        const at = i * SLOTS;
-        n[at + SLOT.reward] = num[F.total_reward];
-        n[at + SLOT.steps] = num[F.steps];
-        let f = flag[F.completed] === 1 ? FLAG.completed : 0;
-        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1) {
-            n[at + SLOT.duration] = num[F.duration_seconds];
-            f |= FLAG.duration;
-        }
-        else
-            n[at + SLOT.duration] = NaN;
-        if (this.hasUsage) {
-            const counts = this.counts;
-            n[at + SLOT.totalCalls] = counts[0];
-            n[at + SLOT.promptTokens] = counts[1];
-            n[at + SLOT.completionTokens] = counts[2];
-            f |= FLAG.usage;
-        }
+        const w = this.writer;
+        w.begin(flag[F.completed] === 1, num[F.total_reward], num[F.steps]);
+        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1)
+            w.duration(num[F.duration_seconds]);
+        const counts = this.counts;
+        if (this.hasUsage)
+            w.usage(counts[U.total_calls], counts[U.prompt_tokens], counts[U.completion_tokens]);
         const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
         const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
         if (harness) {
-            f |= FLAG.harness;
-            // Counters the row does not have are 0, as a reserved row's numbers are.
-            if (seen & (1 << F.harness_tool_calls))
-                n[at + SLOT.harnessToolCalls] = num[F.harness_tool_calls];
-            if (seen & (1 << F.mcp_tool_calls))
-                n[at + SLOT.mcpToolCalls] = num[F.mcp_tool_calls];
-            if (seen & (1 << F.codemode_chain_calls))
-                n[at + SLOT.chainCalls] = num[F.codemode_chain_calls];
-            if (seen & (1 << F.codemode_search_calls))
-                n[at + SLOT.searchCalls] = num[F.codemode_search_calls];
-            if (seen & (1 << F.codemode_discovery_calls))
-                n[at + SLOT.discoveryCalls] = num[F.codemode_discovery_calls];
-            if (seen & (1 << F.codemode_guardrail_blocked) && flag[F.codemode_guardrail_blocked] === 1)
-                f |= FLAG.guardrail;
-            if (seen & (1 << F.mcp_enabled) && flag[F.mcp_enabled] !== -1)
-                f |= FLAG.mcpKnown | (flag[F.mcp_enabled] === 1 ? FLAG.mcpEnabled : 0);
+            const mcp = seen & (1 << F.mcp_enabled) ? flag[F.mcp_enabled] : -1;
+            w.harness(this.counter(F.harness_tool_calls), this.counter(F.mcp_tool_calls), this.counter(F.codemode_chain_calls), this.counter(F.codemode_search_calls), this.counter(F.codemode_discovery_calls), (seen & (1 << F.codemode_guardrail_blocked)) !== 0 && flag[F.codemode_guardrail_blocked] === 1, mcp === -1 ? null : mcp === 1);
         }
-        packer.rowFlags[i] = f;
-        for (let j = 0; j < LABEL_FIELDS.length; j++) {
-            const k = LABEL_FIELDS[j];
-            this.setCode(packer, i, k, seen & (1 << k) ? lab[k] : null);
+        for (let column = 0; column < COLUMN_FIELD.length; column++) {
+            const k = COLUMN_FIELD[column];
+            const has = seen & (1 << k) && (harness || (column !== HARNESS_ONLY[0] && column !== HARNESS_ONLY[1]));
+            this.setCode(w, column, has ? lab[k] : null);
         }
-        this.setCode(packer, i, F.mcp_server, harness && seen & (1 << F.mcp_server) ? lab[F.mcp_server] : null);
-        this.setCode(packer, i, F.harness_strategy, harness && seen & (1 << F.harness_strategy) ? lab[F.harness_strategy] : null);
         const error = seen & (1 << F.error) ? lab[F.error] : null;
-        packer.commitRow(this.id, this.idAscii, error == null ? null : error.value);
+        w.commit(this.id, this.idAscii, error == null ? null : error.value);
     }
-    /** Case i's code in the column of field k: its label's (null: the code of null). */
-    setCode(packer, i, k, label) {
-        const column = COLUMN_OF[k];
+    /** The case's code in column `column`: its label's (null: the code of null). */
+    setCode(w, column, label) {
+        const packer = this.packer;
         let code;
         if (label == null) {
             code = this.nullCode[column];
@@ -14959,142 +15266,10 @@ class Scanner {
             if (code < 0)
                 label.code = code = packer.code(column, label.value);
         }
-        packer.rowCodes(column)[i] = code;
-    }
-    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
-    skipValue() {
-        const start = this.pos;
-        let depth = 0;
-        const b = this.buf;
-        for (;;) {
-            const c = this.ws();
-            if (c === Q)
-                this.string(false);
-            else if (c === 0x7b || c === 0x5b) {
-                depth++;
-                this.pos++;
-                continue;
-            }
-            else if (c === 0x7d || c === 0x5d) {
-                if (depth === 0)
-                    throw BAIL;
-                depth--;
-                this.pos++;
-            }
-            else if (c === 0x2c || c === 0x3a) {
-                if (depth === 0)
-                    throw BAIL;
-                this.pos++;
-                continue;
-            }
-            else {
-                // A number or literal: up to the next delimiter.
-                let p = this.pos;
-                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
-                    p++;
-                if (p >= this.end)
-                    throw NEED_MORE;
-                if (p === this.pos)
-                    throw BAIL;
-                this.pos = p;
-            }
-            if (depth === 0)
-                return start;
-        }
-    }
-    /** One step of the top level, from one resumable point to the next. */
-    step() {
-        switch (this.state) {
-            case State.Start: {
-                if (this.end - this.pos < 3 && !this.eof)
-                    throw NEED_MORE;
-                const b = this.buf;
-                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
-                    this.pos = 3;
-                this.expect(0x7b);
-                this.state = State.FirstMember;
-                return;
-            }
-            case State.FirstMember:
-                if (this.ws() === 0x7d) {
-                    this.pos++;
-                    this.state = State.Trail;
-                    return;
-                }
-                this.state = State.Member;
-                return;
-            case State.Member: {
-                if (this.ws() !== Q)
-                    throw BAIL;
-                const name = this.string(true);
-                this.expect(0x3a);
-                if (this.top.has(name) || (name === 'case_results' && this.packer !== null))
-                    throw BAIL;
-                if (name === 'case_results') {
-                    this.expect(0x5b);
-                    this.packer = this.newPacker();
-                    this.state = State.FirstRow;
-                    return;
-                }
-                const from = this.skipValue();
-                this.top.set(name, this.buf.toString('utf8', from, this.pos));
-                this.state = State.AfterMember;
-                return;
-            }
-            case State.AfterMember: {
-                const c = this.ws();
-                this.pos++;
-                if (c === 0x2c)
-                    this.state = State.Member;
-                else if (c === 0x7d)
-                    this.state = State.Trail;
-                else
-                    throw BAIL;
-                return;
-            }
-            case State.FirstRow:
-                if (this.ws() === 0x5d) {
-                    this.pos++;
-                    this.state = State.AfterMember;
-                    return;
-                }
-                this.caseRow();
-                this.state = State.NextRow;
-                return;
-            case State.NextRow: {
-                const c = this.ws();
-                this.pos++;
-                if (c === 0x5d) {
-                    this.state = State.AfterMember;
-                    return;
-                }
-                if (c !== 0x2c)
-                    throw BAIL;
-                this.caseRow();
-                return;
-            }
-            case State.Trail: {
-                const b = this.buf;
-                while (this.pos < this.end && isWs(b[this.pos]))
-                    this.pos++;
-                if (this.pos < this.end)
-                    throw BAIL;
-                if (!this.eof)
-                    throw NEED_MORE;
-                this.state = State.Done;
-                return;
-            }
-            case State.Done:
-                return;
-        }
+        w.label(column, code);
     }
 }
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
-const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
-const optNullStr = (v) => v === undefined || v === null || typeof v === 'string';
-const LATENCY_KEYS = ['avg', 'p50', 'p95', 'p99', 'max'];
-const COUNT_KEYS = ['total_calls', 'prompt_tokens', 'completion_tokens'];
 function allFinite(v) {
     if (typeof v === 'number')
         return Number.isFinite(v);
@@ -15105,9 +15280,9 @@ function allFinite(v) {
     return true;
 }
 /** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
-function headOf(file, raw) {
+function headOf(file, members) {
     const top = {};
-    for (const [key, text] of raw) {
+    for (const [key, text] of members) {
         if (key === 'schema')
             throw BAIL; // maybe a benchgate summary: detection decides
         let value;
@@ -15120,70 +15295,16 @@ function headOf(file, raw) {
         }
         top[key] = value;
     }
-    const t = top;
-    const ok = (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== '')) &&
-        ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k])) &&
-        (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean') &&
-        (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string'))) &&
-        (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && t['duration_seconds'] >= 0)) &&
-        isCount(t['total_cases']) &&
-        isCount(t['completed_cases']) &&
-        (t['attempted_cases'] === undefined || isCount(t['attempted_cases'])) &&
-        isNum(t['avg_reward']) &&
-        isNum(t['avg_steps']) &&
-        (t['latency_seconds'] === undefined ||
-            (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum(t['latency_seconds'][k])))) &&
-        (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount(t['usage_totals'][k])))) &&
-        (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
-    if (!ok)
+    // The rows were checked as they were read.
+    if (!isValidTop({ ...top, case_results: [] }))
         throw BAIL;
     const extra = {};
-    const known = new Set(STREAM_TOP_KEYS);
     for (const key in top)
-        if (!known.has(key))
+        if (!TOP_KEYS.has(key))
             extra[key] = top[key];
     if (!allFinite(extra))
         throw BAIL;
-    const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
-    const str = (k) => t[k] ?? null;
-    const latency = t['latency_seconds'];
-    const usage = t['usage_totals'];
-    return {
-        schema: STREAM_SUMMARY_SCHEMA,
-        id: t['benchmark_id'] ?? fileStem(file),
-        format: 'rlm-code',
-        run: {
-            preset: str('preset'),
-            mode: str('mode'),
-            mcp_enabled: t['mcp_enabled'] ?? null,
-            mcp_server: str('mcp_server'),
-            harness_strategy: str('harness_strategy'),
-            model: str('model'),
-            source: str('source'),
-            description: str('description'),
-            pack_paths: t['pack_paths'] === undefined ? [] : [...t['pack_paths']],
-            started_at: str('started_at'),
-            finished_at: str('finished_at'),
-            duration_seconds: t['duration_seconds'] ?? null,
-            cancelled: t['cancelled'] ?? null,
-        },
-        reported: {
-            total_cases: t['total_cases'],
-            attempted_cases: t['attempted_cases'] ?? null,
-            completed_cases: t['completed_cases'],
-            avg_reward: t['avg_reward'],
-            avg_steps: t['avg_steps'],
-            latency_seconds: latency === undefined ? null : pick(latency, LATENCY_KEYS),
-            usage_totals: usage === undefined ? null : pick(usage, COUNT_KEYS),
-        },
-        metadata: {},
-        extra,
-    };
-}
-/** The file stem: rlm-code's id for a summary without `benchmark_id` (as rlm-code.ts has it). */
-function fileStem(file) {
-    const base = file.split(/[\\/]/).pop() ?? file;
-    return base.replace(/\.json$/i, '') || base;
+    return rlmCodeHead(file, top, extra, STREAM_SUMMARY_SCHEMA);
 }
 function hasDuplicates(ids) {
     return new Set(ids).size !== ids.length;
@@ -15203,28 +15324,11 @@ function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES$1) {
     }
     const { fd, size } = opened;
     try {
-        const s = new Scanner(fd, file, size, Math.max(8, chunkBytes));
-        s.refill(0);
-        let mark = 0;
-        while (s.state !== State.Done) {
-            mark = s.pos;
-            try {
-                s.step();
-            }
-            catch (err) {
-                if (err !== NEED_MORE)
-                    throw err;
-                if (s.eof)
-                    return null;
-                s.pos = mark;
-                s.refill(mark);
-                s.pos = 0;
-            }
-        }
-        const packer = s.packer;
+        const s = new RlmCodeScanner(fd, file, size, Math.max(8, chunkBytes));
+        const packer = s.scanFile() ? s.packer : null;
         if (packer === null)
             return null;
-        const head = headOf(file, s.top);
+        const head = headOf(file, s.members);
         if (!packer.sortedIds && hasDuplicates(packer.ids))
             return null;
         return packer.finish(head);
@@ -24319,13 +24423,12 @@ const TEXT_SIGNALS = [
     ],
     [
         'server error',
-        /\binternal ?server ?error\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[0-4]|29)\b/i,
+        /\b(?:openai|anthropic|litellm|mistralai?|cohere|groq|google\.api_core\.exceptions)\.InternalServerError\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[2-4]|29)\b/i,
     ],
     ['timeout', /\btime[ds]?[ _-]?out|\bETIMEDOUT\b|\bdeadline exceeded\b/i],
 ];
 /** Formats whose every error row is a failure of the run around the agent, not of its answer. */
 const ERROR_IS_INFRASTRUCTURE = {
-    promptfoo: 'provider error',
     'inspect-ai': 'sample error',
 };
 const NONE = new Map();
@@ -27083,34 +27186,6 @@ function checkbox(checked, text) {
     return `- [${checked ? 'x' : ' '}] ${text}`;
 }
 
-const NEITHER = ['steps', 'calls'];
-const NO_STEPS = ['steps'];
-/** By summary format (BenchmarkSummary.format). */
-const NOT_RECORDED = {
-    junit: NEITHER,
-    ctrf: NEITHER,
-    'lm-eval': NEITHER,
-    'lm-eval-results': NEITHER,
-    'swe-bench': NEITHER,
-    'tau-bench': NEITHER,
-    // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
-    'terminal-bench': NEITHER,
-    'github-action-benchmark-bigger': NEITHER,
-    'github-action-benchmark-smaller': NEITHER,
-    // One provider call per cell; no agent steps.
-    promptfoo: NO_STEPS,
-    // Model calls from the sample's events; no steps.
-    'inspect-ai': NO_STEPS,
-};
-/** The measures a summary of `format` does not record (its 0s mean unknown). */
-function unrecorded(format) {
-    return Object.hasOwn(NOT_RECORDED, format) ? NOT_RECORDED[format] : [];
-}
-/** Whether a summary of `format` records `measure`. */
-function records(format, measure) {
-    return !unrecorded(format).includes(measure);
-}
-
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
 function compact(x, digits) {
     if (!Number.isFinite(x))
@@ -27140,7 +27215,7 @@ function sideNames(cmp) {
 function unknownSides(cmp, measure) {
     const unknown = (side) => {
         const s = cmp[side].summary;
-        if (measure !== 'tokens' && !records(s.format, measure))
+        if (measure !== 'tokens' && !records(s, measure))
             return true;
         if (measure === 'steps')
             return false;
@@ -35894,7 +35969,7 @@ const ConfigSchema = strictObject({
     infrastructure: strictObject({
         patterns: re2Patterns()
             .optional()
-            .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
+            .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
         max_share: number()
             .min(0)
             .max(1)
@@ -35943,7 +36018,7 @@ const ConfigSchema = strictObject({
         .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
     benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
         .optional()
-        .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.'),
+        .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).'),
     regression_budget: strictObject({
         reference: string$1({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
             .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
@@ -36241,7 +36316,7 @@ function leaderboardEntry(file, s, pricing) {
         cases: n,
         reward,
         completion_rate: n ? t.completed / n : 0,
-        steps: !records(s.format, 'steps') ? null : n ? t.steps / n : 0,
+        steps: !records(s, 'steps') ? null : n ? t.steps / n : 0,
         tokens,
         cost,
         duration: s.run.duration_seconds,
@@ -37768,7 +37843,9 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
   --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
-                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
+                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);
+                                   lm-eval results files: how far a task's score may drop, as a
+                                   share of its range (default: 0.02, 2 points)
 ${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
 Decision:
   --decide POLICY                  point | significant (default: point)

@@ -1,9 +1,13 @@
 /**
- * What a format's files never record. The summary schema has no null for a case's steps or LLM
- * calls (rlm-code always writes them), so adapters of formats without them write 0; the report and
- * the leaderboard ask here and show such a measure as unknown, never 0, and its gate as not judged.
+ * What a run does not record. The summary schema has no null for a case's steps or LLM calls
+ * (rlm-code always writes them), so adapters of formats without them write 0; the report and the
+ * leaderboard ask here and show such a measure as unknown, never 0, and its gate as not judged.
+ * A format either never records a measure (the table below) or records it when its rows carry it:
+ * then the adapter says of a run whose rows carry none (metadata `unrecorded`).
  * Tokens need no entry: a row without usage says so itself (`hasUsage(p, i)`, schema/packed-rows.ts).
  */
+import { UNRECORDED, type BenchmarkSummary } from '../schema/summary.js';
+
 export type Measure = 'steps' | 'calls';
 
 const NEITHER: readonly Measure[] = ['steps', 'calls'];
@@ -27,12 +31,24 @@ const NOT_RECORDED: Readonly<Record<string, readonly Measure[]>> = {
   'inspect-ai': NO_STEPS,
 };
 
-/** The measures a summary of `format` does not record (its 0s mean unknown). */
-export function unrecorded(format: string): readonly Measure[] {
-  return Object.hasOwn(NOT_RECORDED, format) ? (NOT_RECORDED[format] as readonly Measure[]) : [];
+/** The parts of a summary that say what it records. */
+export type RecordedBy = Pick<BenchmarkSummary, 'format' | 'metadata'>;
+
+/** The measures a summary does not record (its 0s mean unknown): by its format, then by its run. */
+export function unrecorded(s: RecordedBy): readonly Measure[] {
+  const byFormat = Object.hasOwn(NOT_RECORDED, s.format) ? (NOT_RECORDED[s.format] as readonly Measure[]) : [];
+  const byRun = s.metadata[UNRECORDED];
+  if (typeof byRun !== 'string') return byFormat;
+  const more = NEITHER.filter((m) => byRun.split(',').includes(m) && !byFormat.includes(m));
+  return more.length === 0 ? byFormat : [...byFormat, ...more];
 }
 
-/** Whether a summary of `format` records `measure`. */
-export function records(format: string, measure: Measure): boolean {
-  return !unrecorded(format).includes(measure);
+/** Whether a summary records `measure`. */
+export function records(s: RecordedBy, measure: Measure): boolean {
+  return !unrecorded(s).includes(measure);
+}
+
+/** The metadata an adapter adds for a run whose rows carry none of these measures (empty for none). */
+export function unrecordedMetadata(missing: readonly Measure[]): Record<string, string> {
+  return missing.length === 0 ? {} : { [UNRECORDED]: missing.join(',') };
 }

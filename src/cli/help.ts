@@ -156,7 +156,9 @@ Gates (rlm-code's names; deltas are candidate − baseline, absolute):
                                    do not gate on such cases (they are still reported)
   N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
   --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
-                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%)
+                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);
+                                   lm-eval results files: how far a task's score may drop, as a
+                                   share of its range (default: 0.02, 2 points)
 ${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
 Decision:
   --decide POLICY                  point | significant (default: point)

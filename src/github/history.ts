@@ -56,7 +56,7 @@ export async function loadHistory(octokit: GitHubClient, artifacts: ArtifactClie
       if (!existsSync(file) || statSync(file).size > q.maxBytes) throw new Error('no summary.json within the size cap');
       const summary = loadSummary(file, 'benchgate');
       const m = runMetrics(summary);
-      const steps = records(summary.format, 'steps') ? m.avg_steps : null;
+      const steps = records(summary, 'steps') ? m.avg_steps : null;
       points.push({ commit: run.head_sha, when: run.created_at, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: steps });
     } catch (err) {
       notes.push(`workflow run ${run.id}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);

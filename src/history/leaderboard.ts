@@ -93,7 +93,7 @@ export function leaderboardEntry(file: string, s: BenchmarkSummary, pricing: Rea
     cases: n,
     reward,
     completion_rate: n ? t.completed / n : 0,
-    steps: !records(s.format, 'steps') ? null : n ? t.steps / n : 0,
+    steps: !records(s, 'steps') ? null : n ? t.steps / n : 0,
     tokens,
     cost,
     duration: s.run.duration_seconds,

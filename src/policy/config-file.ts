@@ -144,7 +144,7 @@ export const ConfigSchema = z
         patterns: re2Patterns()
           .optional()
           .describe(
-            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429 and 5xx, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
+            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
           ),
         max_share: z
           .number()
@@ -219,7 +219,7 @@ export const ConfigSchema = z
       .union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
       .optional()
       .describe(
-        'github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%". Default 10%.',
+        'github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).',
       ),
     regression_budget: z
       .strictObject({

@@ -155,3 +155,10 @@ export type BenchmarkSummary = z.infer<typeof BenchmarkSummary>;
  * (A failing JUnit test is a measurement; a model call that raised is not.)
  */
 export const ANSWERED_CASES = 'answered_cases';
+
+/**
+ * Metadata an adapter sets when its format may record a measure per case but no case of this run
+ * does: the measures, comma-separated (`steps`, `calls`). The 0s the schema holds for them then mean
+ * unknown, as for a format that never records them (adapters/recorded.ts).
+ */
+export const UNRECORDED = 'unrecorded';

@@ -68,6 +68,28 @@ describe('local files', () => {
     expect(ctx.double.requests.slice(before).filter((r) => r.includes('GetSignedArtifactURL') || r.startsWith('GET /blob/'))).toEqual([]);
   });
 
+  it("decide: significant reads a tau-bench file's trials as trials of its side, as the CLI does", async () => {
+    const gate = job(ctx.double, ctx.root, 'tau', 'run-4b');
+    const dir = join(import.meta.dirname, '..', '..', 'fixtures', 'real', 'agent-bench');
+    writeFileSync(join(gate.workspace, 'b.json'), readFileSync(join(dir, 'tau-bench-gpt-4o-airline-trials-0-1.json')));
+    writeFileSync(join(gate.workspace, 'c.json'), readFileSync(join(dir, 'tau-bench-gpt-4o-airline-trials-2-3-task-12-fails.json')));
+    const result = await gate.run({
+      mode: 'compare',
+      suite: 'tau',
+      baseline: 'b.json',
+      candidate: 'c.json',
+      decide: 'significant',
+      'report-dir': 'tau-reports',
+    });
+    expect(result.exitCode, result.log).toBeLessThanOrEqual(1);
+    const report = JSON.parse(readFileSync(join(gate.workspace, 'tau-reports', 'benchgate-report.json'), 'utf8')) as {
+      significance: { trials: { baseline: number; candidate: number }; declines: { case_id: string }[] };
+    };
+    expect(report.significance.trials).toEqual({ baseline: 2, candidate: 2 });
+    expect(report.significance.declines.map((d) => d.case_id)).toContain('12');
+    expect(result.summary).toContain('b.json#attempt-1');
+  });
+
   it('decide: significant turns a noisy equal pair into inconclusive: a warning, or a failure when asked', async () => {
     const gate = job(ctx.double, ctx.root, 'noisy', 'run-4');
     // 60 cases, the candidate flips 5 cases each way: point holds on the 5 regressions.

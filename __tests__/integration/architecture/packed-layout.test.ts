@@ -1,7 +1,7 @@
 // The packed form's layout (schema/pack.ts: a case's numbers at SLOTS per row and SLOT offsets, its
 // flags as FLAG bits) stays inside src/schema/. Everything else reads a row by name through
 // schema/packed-rows.ts (rewardAt, hasUsage, promptTokensAt, NUMBER_AT[name], ...) and a
-// reader that fills rows in place writes them through a row writer in src/schema/, so the
+// reader that fills rows in place writes them through schema/pack-writer.ts (RowWriter), so the
 // layout can change, and a per-case number be added, without the analysis, the history or the
 // reports knowing. A static check over the text of every file under src/ outside src/schema/.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,13 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../helpers/architecture.js';
 
 /**
- * Files allowed to name the layout, and why. The streaming rlm-code reader is being moved to the
- * named writes on another branch (the rlm-code format table); when that has landed, this entry goes:
- * the test below fails as long as an allowed file no longer names the layout.
+ * Files allowed to name the layout, and why: none. (The streaming rlm-code reader writes its rows
+ * through schema/pack-writer.ts.) An entry must say why; the test below fails when an allowed file
+ * no longer names the layout.
  */
-const ALLOWED: Record<string, string> = {
-  'src/adapters/formats/rlm-code-stream.ts': 'writes rows in place by slot and bit; to move to a row writer in src/schema/',
-};
+const ALLOWED: Record<string, string> = {};
 
 /** `SLOTS`, `SLOT.x` or `FLAG` (the names, not GATE_FLAGS or a FLAGS list). */
 const LAYOUT = /\bSLOTS\b|\bSLOT\s*[.[]|\bFLAG\b/;
@@ -40,7 +38,7 @@ describe("the packed form's layout", () => {
   it('is named only in src/schema/ (and the files allowed, for the reason given)', () => {
     const uses = layoutUses();
     const unexplained = uses.filter((u) => !Object.hasOwn(ALLOWED, u.slice(0, u.indexOf(':'))));
-    expect(unexplained, 'read rows by name (schema/packed-rows.ts), write them through a row writer in src/schema/').toEqual([]);
+    expect(unexplained, 'read rows by name (schema/packed-rows.ts), write them through schema/pack-writer.ts').toEqual([]);
     // Every allowed file still names it (else its entry is stale: remove it).
     expect([...new Set(uses.map((u) => u.slice(0, u.indexOf(':'))))].sort()).toEqual(Object.keys(ALLOWED).sort());
   });

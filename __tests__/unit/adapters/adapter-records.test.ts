@@ -90,3 +90,20 @@ describe('a configured gate on a per-record field', () => {
     expect(r.code).toBe(1);
   });
 });
+
+describe('steps and calls a run of records does not carry', () => {
+  it('are unknown, never 0: the steps gate is not judged; one record that carries steps makes them known', async () => {
+    const recs = Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, passed: i % 2 === 0 }));
+    const withSteps = recs.map((r, i) => (i === 0 ? { ...r, steps: 4 } : r));
+    const d = tempFiles({ 'none.json': JSON.stringify(recs), 'some.json': JSON.stringify(withSteps) });
+    expect(loadSummary(join(d, 'none.json')).metadata).toMatchObject({ unrecorded: 'steps,calls' });
+    expect(loadSummary(join(d, 'some.json')).metadata).toMatchObject({ unrecorded: 'calls' });
+    const none = await runCli('compare', '--baseline', join(d, 'none.json'), '--candidate', join(d, 'none.json'));
+    expect(none.stdout).toContain('| Steps (mean) | unknown | unknown |  | ≤ +0.5; not judged: neither run records steps | ➖ |');
+    const json = await runCli('compare', '--baseline', join(d, 'none.json'), '--candidate', join(d, 'some.json'), '--format', 'json');
+    expect((JSON.parse(json.stdout) as { unrecorded: { baseline: string[]; candidate: string[] } }).unrecorded).toMatchObject({
+      baseline: ['steps', 'calls', 'tokens'],
+      candidate: ['calls', 'tokens'],
+    });
+  });
+});

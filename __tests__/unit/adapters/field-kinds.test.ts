@@ -7,14 +7,13 @@ import { z } from 'zod';
 import {
   compiledTableCheck,
   fieldCheck,
-  fieldSchema,
   interpretedTableCheck,
   tableCheck,
-  tableShape,
   type FieldSpec,
   type FieldTable,
-  type Kind,
-} from '../../../src/adapters/parsing/field-kinds.js';
+} from '../../../src/adapters/parsing/field-checks.js';
+import { fieldSchema, tableShape } from '../../../src/adapters/parsing/field-kinds.js';
+import { ROW_FIELDS, TOP_FIELDS, USAGE_FIELDS } from '../../../src/adapters/formats/rlm-code-fields.js';
 
 const counts = { total_calls: 1, prompt_tokens: 2, completion_tokens: 3 };
 const VALUES: unknown[] = [
@@ -53,9 +52,27 @@ const VALUES: unknown[] = [
   { ...counts, prompt_tokens: '2' },
   { total_calls: 1, prompt_tokens: 2 },
   { ...counts, extra: 'kept' },
+  { root: counts },
+  { root: counts, other: { ...counts, total_calls: -1 } },
+  { root: null },
+  ['a', 'b'],
+  ['a', 1],
+  [counts],
 ];
-const KINDS: Kind[] = ['id', 'bool', 'count', 'number', 'seconds', 'string', 'usage', 'unknown'];
-const SPECS: FieldSpec[] = KINDS.flatMap((kind) => [{ kind }, { kind, optional: true }, { kind, nullable: true }, { kind, optional: true, nullable: true }]);
+const COUNTERS = { total_calls: { kind: 'count' }, prompt_tokens: { kind: 'count' }, completion_tokens: { kind: 'count' } } as const;
+/** One spec of every kind; nested ones with the counters, and rlm-code's usage (a record in an object). */
+const BASES: FieldSpec[] = [
+  ...(['id', 'bool', 'count', 'number', 'seconds', 'string', 'strings', 'rows', 'unknown'] as const).map((kind) => ({ kind })),
+  { kind: 'object', fields: COUNTERS },
+  { kind: 'record', fields: COUNTERS },
+  { kind: 'object', fields: USAGE_FIELDS },
+];
+const SPECS: FieldSpec[] = BASES.flatMap((base) => [
+  base,
+  { ...base, optional: true },
+  { ...base, nullable: true },
+  { ...base, optional: true, nullable: true },
+]);
 
 describe('fieldCheck agrees with fieldSchema', () => {
   it.each(SPECS.map((s) => [JSON.stringify(s), s] as const))('%s', (_name, spec) => {
@@ -73,22 +90,29 @@ describe('fieldCheck agrees with fieldSchema', () => {
   });
 });
 
-describe('the compiled table check and the loop agree with zod on whole rows', () => {
-  // Every spec in one table, under keys a generated function must quote correctly.
-  const table: FieldTable = Object.fromEntries(SPECS.map((spec, i) => [i % 3 === 0 ? `k${i}` : i % 3 === 1 ? `key "${i}"\n` : `${i}-\u2028`, spec]));
+/** One field changed at a time to every test value: the compiled check, the loop and zod agree. */
+function agreeOnRows(table: FieldTable): void {
   const schema = z.object(tableShape(table));
   const keys = Object.keys(table);
   // JSON has no undefined: a field is there with a value, or it is not there.
   const row = (entries: [string, unknown][]) => Object.fromEntries(entries.filter(([, v]) => v !== undefined));
   const validEntries = keys.map((k): [string, unknown] => [k, VALUES.find((v) => fieldCheck(table[k] as FieldSpec)(v))]);
-  it('with one field changed at a time to every test value', () => {
-    const checks = [compiledTableCheck(table), interpretedTableCheck(table), tableCheck(table)];
-    const rows = [row(validEntries), ...keys.flatMap((k) => VALUES.map((v) => row(validEntries.map(([key, old]) => [key, key === k ? v : old]))))];
-    for (const r of rows) {
-      const expected = schema.safeParse(r).success;
-      for (const check of checks) expect(check(r), JSON.stringify(r)).toBe(expected);
-    }
-    expect(rows.filter((r) => schema.safeParse(r).success).length).toBeGreaterThan(100);
-    for (const v of [null, [], 'x', 1, undefined]) for (const check of checks) expect(check(v)).toBe(false);
+  const checks = [compiledTableCheck(table), interpretedTableCheck(table), tableCheck(table)];
+  const rows = [row(validEntries), ...keys.flatMap((k) => VALUES.map((v) => row(validEntries.map(([key, old]) => [key, key === k ? v : old]))))];
+  for (const r of rows) {
+    const expected = schema.safeParse(r).success;
+    for (const check of checks) expect(check(r), JSON.stringify(r)).toBe(expected);
+  }
+  expect(rows.filter((r) => schema.safeParse(r).success).length).toBeGreaterThan(100);
+  for (const v of [null, [], 'x', 1, undefined]) for (const check of checks) expect(check(v)).toBe(false);
+}
+
+describe('the compiled table check and the loop agree with zod on whole rows', () => {
+  it('with every spec in one table, under keys a generated function must quote correctly', () => {
+    agreeOnRows(Object.fromEntries(SPECS.map((spec, i) => [i % 3 === 0 ? `k${i}` : i % 3 === 1 ? `key "${i}"\n` : `${i}-\u2028`, spec])));
+  });
+  it("with rlm-code's case row and top level", () => {
+    agreeOnRows(ROW_FIELDS);
+    agreeOnRows(TOP_FIELDS);
   });
 });

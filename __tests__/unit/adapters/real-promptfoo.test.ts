@@ -109,18 +109,18 @@ describe('real promptfoo outputs: pairs (reports as goldens)', () => {
       'out-0.121.20.json',
       'out-0.121.20.json',
       ['--baseline-model', 'baseline', '--candidate-model', 'candidate'],
-      3, // the provider error (an upstream 500) is not measured: 1 case of 5 is above 5%, rerun
+      1, // the provider error (a bare upstream 500 of the provider under test) counts: 2 regressions
       5,
-      ['arithmetic'],
+      ['arithmetic', 'question=Please crash now'],
     ],
     [
       '0.121-jsonl-ab',
       'out-0.121.20.jsonl',
       'out-0.121.20.jsonl',
       ['--baseline-model', 'baseline', '--candidate-model', 'candidate'],
-      3, // the provider error (an upstream 500) is not measured: 1 case of 5 is above 5%, rerun
+      1, // the provider error (a bare upstream 500 of the provider under test) counts: 2 regressions
       5,
-      ['arithmetic'],
+      ['arithmetic', 'question=Please crash now'],
     ],
     ['single3-jsonl-ab', 'out-single3-a-0.121.20.jsonl', 'out-single3-b-0.121.20.jsonl', [], 1, 3, ['arithmetic']],
     [
@@ -150,18 +150,18 @@ describe('real promptfoo outputs: pairs (reports as goldens)', () => {
       'out-0.91.3.json',
       'out-0.91.3.json',
       ['--baseline-model', 'baseline', '--candidate-model', 'candidate'],
-      3, // the provider error (an upstream 500) is not measured: 1 case of 5 is above 5%, rerun
+      1, // the provider error (a bare upstream 500 of the provider under test) counts: 2 regressions
       5,
-      ['arithmetic'],
+      ['arithmetic', 'question=Please crash now'],
     ],
     [
       '0.43-ab',
       'out-0.43.1.json',
       'out-0.43.1.json',
       ['--baseline-model', 'baseline', '--candidate-model', 'candidate'],
-      3, // the provider error (an upstream 500) is not measured: 1 case of 5 is above 5%, rerun
+      1, // the provider error (a bare upstream 500 of the provider under test) counts: 2 regressions
       5,
-      ['arithmetic'],
+      ['arithmetic', 'question=Please crash now'],
     ],
     ['0.43-to-0.121', 'out-0.43.1.json', 'out-0.121.20.json', ['--baseline-model', 'baseline', '--candidate-model', 'baseline'], 0, 5, []],
     [
@@ -169,9 +169,9 @@ describe('real promptfoo outputs: pairs (reports as goldens)', () => {
       'out-0.91.3.json',
       'out-0.121.20.jsonl',
       ['--baseline-model', 'baseline', '--candidate-model', 'candidate'],
-      3, // the provider error (an upstream 500) is not measured: 1 case of 5 is above 5%, rerun
+      1, // the provider error (a bare upstream 500 of the provider under test) counts: 2 regressions
       5,
-      ['arithmetic'],
+      ['arithmetic', 'question=Please crash now'],
     ],
   ];
   it.each(cases)('%s', async (name, base, cand, args, exit, common, regressions) => {

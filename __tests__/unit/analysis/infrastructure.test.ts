@@ -11,6 +11,9 @@ describe('the infrastructure classifier', () => {
     ["Error code: 429 - {'error': 'slow down'}", 'rate limit'],
     ['HTTP 503 Service Unavailable', 'server error'],
     ['upstream 502: bad gateway', 'server error'],
+    ['Error code: 529 - overloaded', 'provider unavailable'],
+    ["openai.InternalServerError: Error code: 500 - {'error': 'The server had an error'}", 'server error'],
+    ['google.api_core.exceptions.InternalServerError: 500 Internal error encountered.', 'server error'],
     ['anthropic.InternalServerError: overloaded_error', 'provider unavailable'],
     ['openai.APIConnectionError: Connection error.', 'provider unavailable'],
     ['read ECONNRESET', 'provider unavailable'],
@@ -29,12 +32,18 @@ describe('the infrastructure classifier', () => {
     // The agent spending its own time budget: terminal-bench scores it unresolved, and a candidate that loops must hold.
     'failure_mode: agent_timeout',
     "Error code: 404 - {'error': {'message': 'No endpoints found'}}",
+    // A bare 500 is the server failing on this input (the server may be the agent's own): counted.
+    'upstream 500: simulated provider failure',
+    'HTTP 500 Internal Server Error',
   ])('%s is the agent’s own failure', (text) => {
     expect(classify.reasonOf('rlm-code', text)).toBeNull();
   });
 
-  it("reads the format: promptfoo's error outcome and an Inspect AI sample error are never the agent's answer", () => {
-    expect(classify.reasonOf('promptfoo', 'some provider text')).toBe('provider error');
+  it("reads the format: an Inspect AI sample error is never the agent's answer; promptfoo's error outcome is, unless its text is an outage", () => {
+    expect(classify.reasonOf('promptfoo', 'some provider text')).toBeNull();
+    expect(classify.reasonOf('promptfoo', 'upstream 500: simulated provider failure')).toBeNull();
+    expect(classify.reasonOf('promptfoo', 'API error: 503 Service Unavailable')).toBe('server error');
+    expect(classify.reasonOf('promptfoo', 'Rate limited: 429 Too Many Requests')).toBe('rate limit');
     expect(classify.reasonOf('inspect-ai', 'RuntimeError in solver')).toBe('sample error');
     expect(classify.reasonOf('junit', 'RuntimeError in solver')).toBeNull();
     expect(classify.reasonOf('junit', 'TimeoutError: tool call exceeded 30 s')).toBeNull();

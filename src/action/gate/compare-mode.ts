@@ -11,6 +11,7 @@ import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/compare.js';
 import type { LoadedSummary, RoundsHalt, ShardRounds } from '../../analysis/model.js';
+import { attemptTrials } from '../../load/attempts.js';
 import { loadPair } from '../../load/load.js';
 import { gatherEvidence } from '../../load/evidence.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
@@ -191,15 +192,16 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
         ];
   const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] =>
     merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
-  return {
-    baseline: shown('baseline', baseline, bMerged ? 1 : bFiles.length),
-    candidate: shown('candidate', candidate, cMerged ? 1 : cFiles.length),
-    trials: {
-      baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)],
-      candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)],
-    },
-    drafts,
+  // Under significant, one file of a benchmark that repeats each task (tau-bench's trials,
+  // terminal-bench's attempts) is that many trials of the side, as in the CLI (load/attempts.ts).
+  const split = (role: Role, run: LoadedSummary, rest: LoadedSummary[], trials: number): [LoadedSummary, LoadedSummary[]] => {
+    const first = shown(role, run, trials);
+    const attempts = inputs.decide === 'significant' && rest.length === 0 ? attemptTrials(first) : null;
+    return attempts === null ? [first, [run, ...rest]] : [attempts[0] as LoadedSummary, attempts];
   };
+  const [b, bTrials] = split('baseline', baseline, more(bFiles, load.baseline, bMerged !== null), bMerged ? 1 : bFiles.length);
+  const [c, cTrials] = split('candidate', candidate, more(cFiles, load.candidate, cMerged !== null), cMerged ? 1 : cFiles.length);
+  return { baseline: b, candidate: c, trials: { baseline: bTrials, candidate: cTrials }, drafts };
 }
 
 /** Shards of interleaved rounds (mode ab with shard): both roles merged round by round up to their common look. */

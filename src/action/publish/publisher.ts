@@ -102,7 +102,7 @@ async function trendSection(
           completion_rate: c.completion_rate,
           avg_reward: c.avg_reward,
           // Unknown, never 0, for a format that records no steps (adapters/recorded.ts).
-          avg_steps: records(cmp.candidate.summary.format, 'steps') ? c.avg_steps : null,
+          avg_steps: records(cmp.candidate.summary, 'steps') ? c.avg_steps : null,
         },
       ],
       target.baseRef,

@@ -22,6 +22,7 @@ import {
   type RecordPlace,
 } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
+import { unrecordedMetadata } from '../recorded.js';
 import type { BenchmarkSummary, CaseLabels, CaseResult } from '../../schema/summary.js';
 
 type Key = keyof FieldMapping;
@@ -83,8 +84,14 @@ export function recordsMismatch(source: Source, options: Pick<LoadOptions, 'fiel
   return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
 
+/** Which of the measures a format may leave out some record of the run has carried. */
+interface Carried {
+  steps: boolean;
+  calls: boolean;
+}
+
 /** Reads one record into a case; problems are collected in `p`. */
-function toCase(p: Problems, place: RecordPlace, r: Record<string, unknown>, fields: FieldMapping | undefined): CaseResult | null {
+function toCase(p: Problems, place: RecordPlace, r: Record<string, unknown>, fields: FieldMapping | undefined, carried: Carried): CaseResult | null {
   const used = new Set<string>();
   const get = (key: Key) => {
     const hit = firstOf(r, namesFor(key, fields));
@@ -116,6 +123,8 @@ function toCase(p: Problems, place: RecordPlace, r: Record<string, unknown>, fie
   };
   const steps = num('steps');
   const calls = num('calls');
+  if (steps !== null) carried.steps = true;
+  if (calls !== null) carried.calls = true;
   const prompt = num('prompt_tokens');
   const completion = num('completion_tokens');
   const total = num('total_tokens');
@@ -174,12 +183,13 @@ export function fromRecords(source: Source, options: LoadOptions): BenchmarkSumm
   const p = new Problems(source.file);
   const cases: CaseResult[] = [];
   const ids: { id: string; place: RecordPlace }[] = [];
+  const carried: Carried = { steps: false, calls: false };
   for (const { place, value } of recordsOf(p, source)) {
     if (!isObj(value)) {
       p.add(place, null, 'an object (one record)', value);
       continue;
     }
-    const c = toCase(p, place, value, options.fields);
+    const c = toCase(p, place, value, options.fields, carried);
     if (c !== null) {
       cases.push(c);
       ids.push({ id: c.id, place });
@@ -191,7 +201,10 @@ export function fromRecords(source: Source, options: LoadOptions): BenchmarkSumm
   const costs = cases.map((c) => c.extra['cost_usd']);
   const container = source.kind === 'json' ? source.json() : null;
   const top = isObj(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
-  const metadata: Record<string, number> =
-    costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce<number>((a, x) => a + (x as number), 0) } : {};
+  const metadata: Record<string, number | string> = {
+    ...(costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce<number>((a, x) => a + (x as number), 0) } : {}),
+    // A run whose records carry no steps (or no call counts) records them as unknown, never 0.
+    ...unrecordedMetadata((['steps', 'calls'] as const).filter((m) => !carried[m])),
+  };
   return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }

@@ -11,80 +11,27 @@
  * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
  * an object or array as `expected_answer`, a `schema` key, load options other than the format).
  *
+ * The fields, their kinds and the top level's checks come from rlm-code-fields.ts (the one table
+ * both readers derive from); the JSON scanning is parsing/json-scan.ts's. This file maps the table
+ * to the scanner and a row to the packed columns.
+ *
  * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
  */
-import { isUtf8 } from 'node:buffer';
-import { closeSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { InputError } from '../../errors.js';
 import { openRegularFile } from '../../fs-safe.js';
-import { COLUMNS, FLAG, SLOT, SLOTS, SummaryPacker, type PackedSummary } from '../../schema/pack.js';
+import { COLUMNS, SummaryPacker, type PackedSummary } from '../../schema/pack.js';
+import { RowWriter } from '../../schema/pack-writer.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
+import type { FieldSpec, FieldTable } from '../parsing/field-checks.js';
 import { checkJsonText } from '../parsing/json-guard.js';
+import { JsonArrayMemberScanner } from '../parsing/json-array-member.js';
+import { BAIL, END, growInts, keyTable, Q } from '../parsing/json-scan.js';
+import { isValidTop, rlmCodeHead, ROW_FIELDS, TOP_KEYS, USAGE_FIELDS, type RawSummary } from './rlm-code-fields.js';
 
 /** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
 export const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
-
-/** The case-row fields benchgate names (rlm-code-fields.ts ROW_FIELDS, in its order; a test keeps them equal). */
-export const STREAM_ROW_KEYS = [
-  'case_id',
-  'completed',
-  'steps',
-  'total_reward',
-  'duration_seconds',
-  'usage',
-  'error',
-  'mode',
-  'environment',
-  'description',
-  'task',
-  'started_at',
-  'finished_at',
-  'run_id',
-  'run_path',
-  'final_response',
-  'task_family',
-  'domain',
-  'split',
-  'length_bucket',
-  'expected_answer',
-  'answer_match',
-  'mcp_enabled',
-  'mcp_server',
-  'harness_strategy',
-  'harness_tool_calls',
-  'mcp_tool_calls',
-  'codemode_chain_calls',
-  'codemode_search_calls',
-  'codemode_discovery_calls',
-  'codemode_guardrail_blocked',
-] as const;
-
-/** The top-level fields benchgate names (rlm-code-fields.ts TOP_KEYS; a test keeps them equal). */
-export const STREAM_TOP_KEYS = [
-  'benchmark_id',
-  'preset',
-  'mode',
-  'mcp_enabled',
-  'mcp_server',
-  'harness_strategy',
-  'model',
-  'source',
-  'description',
-  'pack_paths',
-  'started_at',
-  'finished_at',
-  'duration_seconds',
-  'total_cases',
-  'attempted_cases',
-  'completed_cases',
-  'avg_reward',
-  'avg_steps',
-  'latency_seconds',
-  'usage_totals',
-  'cancelled',
-  'case_results',
-] as const;
 
 /** Where to take a shortcut: the reader handles load options that name nothing but the format. */
 export function streamable(options: {
@@ -111,11 +58,6 @@ export function memoryLimitError(file: string, size: number, casesSoFar: number,
   return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
 }
 
-/** Thrown inside the scanner: the bytes at hand end before the current unit (a row, a top-level member). */
-const NEED_MORE = { need: 'more' };
-/** Thrown inside the scanner: something the full path must handle or explain. */
-const BAIL = { bail: true };
-
 /**
  * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
  * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
@@ -126,122 +68,78 @@ const BYTES_PER_CASE = 200;
 /** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
 const MIN_ROW_BYTES = 50;
 
-// Field indexes in STREAM_ROW_KEYS.
-const F = Object.fromEntries(STREAM_ROW_KEYS.map((k, i) => [k, i])) as Record<(typeof STREAM_ROW_KEYS)[number], number>;
-const REQUIRED = (1 << F.case_id) | (1 << F.completed) | (1 << F.steps) | (1 << F.total_reward);
-
-const enum Kind {
+/** How the scanner reads a (non-null) value of a field, by its kind in the table. */
+const enum Scan {
   Id,
   Bool,
-  NullableBool,
   Count,
-  OptCount,
   Num,
-  NullableSeconds,
+  Seconds,
   Usage,
+  /** A string checked, not kept. */
   Str,
+  /** A string the packed form keeps (a label or the error). */
   KeptStr,
   Unknown,
 }
-const KINDS: Kind[] = STREAM_ROW_KEYS.map((k) => {
-  switch (k) {
-    case 'case_id':
-      return Kind.Id;
-    case 'completed':
-    case 'codemode_guardrail_blocked':
-      return Kind.Bool;
-    case 'answer_match':
-    case 'mcp_enabled':
-      return Kind.NullableBool;
-    case 'steps':
-      return Kind.Count;
-    case 'harness_tool_calls':
-    case 'mcp_tool_calls':
-    case 'codemode_chain_calls':
-    case 'codemode_search_calls':
-    case 'codemode_discovery_calls':
-      return Kind.OptCount;
-    case 'total_reward':
-      return Kind.Num;
-    case 'duration_seconds':
-      return Kind.NullableSeconds;
-    case 'usage':
-      return Kind.Usage;
-    case 'expected_answer':
-      return Kind.Unknown;
-    case 'error':
-    case 'mode':
-    case 'environment':
-    case 'task_family':
-    case 'domain':
-    case 'split':
-    case 'length_bucket':
-    case 'mcp_server':
-    case 'harness_strategy':
-      return Kind.KeptStr;
+
+function scanOf(spec: FieldSpec): Scan {
+  switch (spec.kind) {
+    case 'id':
+      return Scan.Id;
+    case 'bool':
+      return Scan.Bool;
+    case 'count':
+      return Scan.Count;
+    case 'number':
+      return Scan.Num;
+    case 'seconds':
+      return Scan.Seconds;
+    case 'string':
+      return spec.packed === true ? Scan.KeptStr : Scan.Str;
+    case 'unknown':
+      return Scan.Unknown;
     default:
-      return Kind.Str;
+      if (spec.fields === USAGE_FIELDS && usageScannable()) return Scan.Usage;
+      throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
   }
-});
+}
 
-/** Keys by a hash of their bytes (checked byte for byte after the lookup). */
-interface KeyTable {
-  byHash: Map<number, number>;
-  bytes: Buffer[];
-  /** next[k + 1]: the key that followed key k (next[0]: the first key) the last time; -1: none yet. */
-  next: Int32Array;
-  /**
-   * The bytes that led from the end of key k's value (from the object's `{` for k = -1) to the start
-   * of the next one's, the last two times: at [2(k + 1)] the latest. They are the same from row to row
-   * (comma, indent, key, colon, space), so matching them takes one comparison in place of the
-   * tokens; they were checked when they were first read. null: none yet.
-   */
-  path: (Uint8Array | null)[];
-  /** The key each of `path` leads to. */
-  pathKey: Int32Array;
+/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
+function usageScannable(): boolean {
+  const { roles, ...counters } = USAGE_FIELDS;
+  const counts = (table: FieldTable) => Object.values(table).every((spec: FieldSpec) => spec.kind === 'count' && spec.nullable !== true);
+  return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
 }
-function keyTable(keys: readonly string[]): KeyTable {
-  const byHash = new Map<number, number>();
-  const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
-  keys.forEach((k, i) => {
-    const h = hashOf(bytes[i] as Buffer, 0, k.length);
-    if (byHash.has(h)) throw new Error(`key hash collision: ${k}`);
-    byHash.set(h, i);
-  });
-  const n = keys.length + 1;
-  return { byHash, bytes, next: new Int32Array(n).fill(-1), path: new Array<Uint8Array | null>(2 * n).fill(null), pathKey: new Int32Array(2 * n).fill(-1) };
+
+/** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
+function maskOf(table: FieldTable, test: (spec: FieldSpec) => boolean): number {
+  const specs = Object.values(table);
+  if (specs.length > 31) throw new Error('the streaming reader holds which fields a row has in 31 bits');
+  return specs.reduce((mask, spec, i) => (test(spec) ? mask | (1 << i) : mask), 0);
 }
-function hashOf(b: Uint8Array, from: number, to: number): number {
-  let h = 0;
-  for (let i = from; i < to; i++) h = (Math.imul(h, 31) + (b[i] as number)) | 0;
-  return h;
-}
-const ROW = keyTable(STREAM_ROW_KEYS);
-const USAGE = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens', 'roles']);
+const isRequired = (spec: FieldSpec) => spec.optional !== true;
+/** Field indexes of a table, by name. */
+const indexes = <T extends FieldTable>(table: T) => Object.fromEntries(Object.keys(table).map((k, i) => [k, i])) as Record<keyof T, number>;
+
+const ROW = keyTable(Object.keys(ROW_FIELDS));
+const F = indexes(ROW_FIELDS);
+const SCANS: Scan[] = Object.values(ROW_FIELDS).map(scanOf);
+const REQUIRED = maskOf(ROW_FIELDS, isRequired);
+const NULLABLE = maskOf(ROW_FIELDS, (spec) => spec.nullable === true || spec.kind === 'unknown');
+const FIELDS = SCANS.length;
+
+const USAGE = keyTable(Object.keys(USAGE_FIELDS));
+const U = indexes(USAGE_FIELDS);
+const USAGE_REQUIRED = maskOf(USAGE_FIELDS, isRequired);
 /** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
-const ROLE_COUNTERS = keyTable(['total_calls', 'prompt_tokens', 'completion_tokens']);
-/** What {@link Scanner.nextKey} returns at the end of the object. */
-const END = -2;
-/** The longest path between two values that is kept (see KeyTable.path). */
-const PATH_BYTES = 64;
+const ROLE_COUNTERS = keyTable(Object.keys(USAGE_FIELDS.roles.fields));
+const COUNTERS_REQUIRED = maskOf(USAGE_FIELDS.roles.fields, isRequired);
 
-/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
-const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
-
-/** The JSON string with contents at [at, at + len) of buf (the quotes around it included), decoded. */
-function decodeString(buf: Buffer, at: number, len: number): string {
-  return JSON.parse(buf.toString('utf8', at - 1, at + len + 1)) as string;
-}
-
-function growInts(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-const Q = 0x22; // "
-const BS = 0x5c; // \
-const isWs = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+/** The field of each packed column (schema/pack.ts COLUMNS), at the column's index. */
+const COLUMN_FIELD = COLUMNS.map((name) => F[name]);
+/** The columns only a harness row has a value in (the others hold null). */
+const HARNESS_ONLY = [COLUMNS.indexOf('mcp_server'), COLUMNS.indexOf('harness_strategy')];
 
 /** A label's value with its bytes (when plain), and its code in the packed column once it has one (-1 before). */
 interface Label {
@@ -250,33 +148,10 @@ interface Label {
   code: number;
 }
 
-/** The packed column of each field (its index in schema/pack.ts COLUMNS), or -1. */
-const COLUMN_OF = STREAM_ROW_KEYS.map((k) => (COLUMNS as readonly string[]).indexOf(k));
-/** The fields with a column whatever the row (the two harness labels have theirs only in harness rows). */
-const LABEL_FIELDS = [F.mode, F.environment, F.task_family, F.domain, F.split, F.length_bucket];
-
-const enum State {
-  Start,
-  FirstMember,
-  Member,
-  AfterMember,
-  FirstRow,
-  NextRow,
-  Trail,
-  Done,
-}
-
-class Scanner {
-  buf: Buffer;
-  pos = 0;
-  end = 0;
-  eof = false;
-  /** Bytes of buf before this index have been checked to be valid UTF-8. */
-  checked = 0;
-  state = State.Start;
-  readonly top = new Map<string, string>();
+class RlmCodeScanner extends JsonArrayMemberScanner {
   /** Made when the rows start (the top-level members before them may tell how many there are). */
   packer: SummaryPacker | null = null;
+  private writer: RowWriter | null = null;
   private readonly limit = getHeapStatistics().heap_size_limit;
   // The row being read: values by field index, and which fields it has.
   private seen = 0;
@@ -284,32 +159,33 @@ class Scanner {
   /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
   private idAscii = false;
   /** The kept strings (labels and the error) by field; null for null. */
-  private readonly lab: (Label | null)[] = new Array<Label | null>(STREAM_ROW_KEYS.length).fill(null);
+  private readonly lab: (Label | null)[] = new Array<Label | null>(FIELDS).fill(null);
   /** Each column's code for null, once it has one (-1 before). */
   private readonly nullCode = new Int32Array(COLUMNS.length).fill(-1);
-  private readonly num = new Float64Array(STREAM_ROW_KEYS.length);
-  private readonly flag = new Int8Array(STREAM_ROW_KEYS.length); // -1 null, 0 false, 1 true
+  private readonly num = new Float64Array(FIELDS);
+  private readonly flag = new Int8Array(FIELDS); // -1 null, 0 false, 1 true
   private hasUsage = false;
-  /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
-  private strStart = 0;
-  private strPlain = true;
-  /** Where the last string scanned is ASCII. */
-  private strAscii = true;
   /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
-  private readonly labelCache: Label[][] = STREAM_ROW_KEYS.map(() => []);
-  private readonly counts = new Float64Array(3);
+  private readonly labelCache: Label[][] = SCANS.map(() => []);
+  /** The usage counters, by their index in USAGE_FIELDS. */
+  private readonly counts = new Float64Array(4);
   /** Where numbers that are checked but not kept go. */
   private readonly scratch = new Float64Array(4);
   /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
   private roleAt = new Int32Array(3 * 4);
 
   constructor(
-    private readonly fd: number,
+    fd: number,
     private readonly file: string,
     private readonly size: number,
     chunk: number,
   ) {
-    this.buf = Buffer.allocUnsafe(chunk);
+    super(fd, chunk, 'case_results');
+  }
+
+  protected beginItems(): void {
+    this.packer = this.newPacker();
+    this.writer = new RowWriter(this.packer);
   }
 
   /**
@@ -320,7 +196,7 @@ class Scanner {
   private newPacker(): SummaryPacker {
     const limit = this.limit;
     let first = Math.max(16, Math.ceil(this.size / 1024));
-    const reported = this.top.get('total_cases');
+    const reported = this.members.get('total_cases');
     const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
     if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit) first = total;
     return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
@@ -331,208 +207,6 @@ class Scanner {
     const need = cases * BYTES_PER_CASE;
     if (need > limit) throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
     return cases;
-  }
-
-  /** Reads more of the file, keeping the unit being scanned (from `keep`); false at the end of the file. */
-  refill(keep: number): void {
-    // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
-    if (keep > this.checked) throw BAIL;
-    if (keep > 0) {
-      this.buf.copyWithin(0, keep, this.end);
-      this.end -= keep;
-      this.checked -= keep;
-    }
-    if (this.end === this.buf.length) {
-      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
-      this.buf.copy(bigger, 0, 0, this.end);
-      this.buf = bigger;
-    }
-    const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
-    if (n === 0) this.eof = true;
-    this.end += n;
-    this.checkUtf8();
-  }
-
-  /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
-  private checkUtf8(): void {
-    let cut = this.end;
-    if (!this.eof) {
-      for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
-        const b = this.buf[k] as number;
-        if (b < 0x80) break;
-        if (b >= 0xc0) {
-          const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
-          if (k + len > this.end) cut = k;
-          break;
-        }
-      }
-    }
-    if (!isUtf8(this.buf.subarray(this.checked, cut))) throw BAIL;
-    this.checked = cut;
-  }
-
-  private byte(): number {
-    if (this.pos >= this.end) throw NEED_MORE;
-    return this.buf[this.pos] as number;
-  }
-
-  private ws(): number {
-    const b = this.buf;
-    let p = this.pos;
-    const end = this.end;
-    while (p < end) {
-      const c = b[p] as number;
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
-        this.pos = p;
-        return c;
-      }
-      p++;
-    }
-    this.pos = p;
-    throw NEED_MORE;
-  }
-
-  private expect(c: number): void {
-    if (this.ws() !== c) throw BAIL;
-    this.pos++;
-  }
-
-  /**
-   * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
-   * null. Checks what JSON.parse checks: escapes, no raw control characters.
-   */
-  private string(keep: boolean): string | null {
-    const b = this.buf;
-    const start = this.pos + 1;
-    let p = start;
-    const end = this.end;
-    let plain = true;
-    let ascii = true;
-    for (;;) {
-      if (p >= end) throw NEED_MORE;
-      const c = b[p] as number;
-      if (c === Q) break;
-      if (c < 0x20) throw BAIL;
-      if (c === BS) {
-        plain = false;
-        if (p + 1 >= end) throw NEED_MORE;
-        const e = b[p + 1] as number;
-        if (e === 0x75) {
-          if (p + 5 >= end) throw NEED_MORE;
-          for (let k = p + 2; k < p + 6; k++) {
-            const h = b[k] as number;
-            if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66))) throw BAIL;
-          }
-          p += 6;
-          continue;
-        }
-        if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74) throw BAIL;
-        p += 2;
-        continue;
-      }
-      if (c >= 0x80) ascii = false;
-      p++;
-    }
-    this.pos = p + 1;
-    this.strStart = start;
-    this.strPlain = plain;
-    this.strAscii = ascii;
-    if (!keep) return null;
-    if (plain) return b.toString(ascii ? 'latin1' : 'utf8', start, p);
-    return JSON.parse(b.toString('utf8', start - 1, p + 1)) as string;
-  }
-
-  /**
-   * From the end of key `prev`'s value (from just after the `{` when -1) to the start of the next
-   * value: returns its key's index in `table` (-1: a key it does not hold), with pos at the value
-   * (not whitespace), or END with pos after the `}`. The bytes on the way are most often those of
-   * the previous row (see KeyTable.path): compared as a whole, they say the key at once.
-   */
-  private nextKey(table: KeyTable, prev: number): number {
-    const b = this.buf;
-    const from = this.pos;
-    const slot = 2 * (prev + 1);
-    for (let s = slot; s < slot + 2; s++) {
-      const path = table.path[s];
-      if (path == null) break;
-      const len = path.length;
-      if (from + len >= this.end) break;
-      let i = 0;
-      while (i < len && b[from + i] === path[i]) i++;
-      if (i === len) {
-        this.pos = from + len;
-        if (isWs(b[this.pos] as number)) this.ws(); // more space before this value than before the last
-        return table.pathKey[s] as number;
-      }
-    }
-    const c = this.ws();
-    if (c === 0x7d) {
-      this.pos++;
-      return END;
-    }
-    if (prev >= 0) {
-      if (c !== 0x2c) throw BAIL;
-      this.pos++;
-    }
-    const k = this.key(table, prev);
-    this.ws();
-    if (k >= 0 && this.pos - from <= PATH_BYTES) {
-      table.path[slot + 1] = table.path[slot] as Uint8Array | null;
-      table.pathKey[slot + 1] = table.pathKey[slot] as number;
-      table.path[slot] = new Uint8Array(b.subarray(from, this.pos)); // a copy: the buffer is read into again
-      table.pathKey[slot] = k;
-    }
-    return k;
-  }
-
-  /**
-   * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
-   * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
-   * that followed it last time is tried first, byte for byte, before the hash lookup.
-   */
-  private key(table: KeyTable, prev: number): number {
-    if (this.ws() !== Q) throw BAIL;
-    const b = this.buf;
-    const start = this.pos + 1;
-    const guess = table.next[prev + 1] as number;
-    if (guess >= 0) {
-      const want = table.bytes[guess] as Buffer;
-      const len = want.length;
-      if (start + len < this.end && b[start + len] === Q) {
-        let i = 0;
-        while (i < len && b[start + i] === want[i]) i++;
-        if (i === len) {
-          this.pos = start + len + 1;
-          this.expect(0x3a);
-          return guess;
-        }
-      }
-    }
-    let p = start;
-    let h = 0;
-    for (;;) {
-      if (p >= this.end) throw NEED_MORE;
-      const c = b[p] as number;
-      if (c === Q) break;
-      if (c === BS || c < 0x20) {
-        // An escaped key is rare: scan it as a string and look it up by its decoded value.
-        const name = this.string(true) as string;
-        this.expect(0x3a);
-        return table.bytes.findIndex((x) => x.toString('latin1') === name);
-      }
-      h = (Math.imul(h, 31) + c) | 0;
-      p++;
-    }
-    this.pos = p + 1;
-    let k = table.byHash.get(h) ?? -1;
-    if (k >= 0) {
-      const want = table.bytes[k] as Buffer;
-      if (want.length !== p - start) k = -1;
-      else for (let i = 0; i < want.length; i++) if (b[start + i] !== want[i]) k = -1;
-    }
-    this.expect(0x3a);
-    if (k >= 0) table.next[prev + 1] = k;
-    return k;
   }
 
   /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
@@ -563,105 +237,18 @@ class Scanner {
     return { bytes: null, value, code: -1 };
   }
 
-  /**
-   * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
-   * `into[at]` (a double returned from a call would be boxed: a heap object per number).
-   */
-  private number(into: Float64Array, at: number): void {
-    const b = this.buf;
-    const end = this.end;
-    const start = this.pos;
-    let p = start;
-    let neg = false;
-    if (b[p] === 0x2d) {
-      neg = true;
-      p++;
-    }
-    let m = 0;
-    let digits = 0;
-    let c = p < end ? (b[p] as number) : -1;
-    if (c === 0x30) {
-      p++;
-    } else if (c >= 0x31 && c <= 0x39) {
-      while (p < end && (c = b[p] as number) >= 0x30 && c <= 0x39) {
-        m = m * 10 + (c - 0x30);
-        digits++;
-        p++;
-      }
-    } else if (p >= end) throw NEED_MORE;
-    else throw BAIL;
-    let scale = 0;
-    if (p < end && b[p] === 0x2e) {
-      p++;
-      const from = p;
-      while (p < end && (c = b[p] as number) >= 0x30 && c <= 0x39) {
-        m = m * 10 + (c - 0x30);
-        if (m !== 0) digits++;
-        p++;
-      }
-      if (p >= end) throw NEED_MORE;
-      if (p === from) throw BAIL;
-      scale = p - from;
-    }
-    let exp = 0;
-    if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
-      p++;
-      let eneg = false;
-      if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
-        eneg = b[p] === 0x2d;
-        p++;
-      }
-      const from = p;
-      while (p < end && (c = b[p] as number) >= 0x30 && c <= 0x39) {
-        exp = Math.min(exp * 10 + (c - 0x30), 1e6);
-        p++;
-      }
-      if (p >= end) throw NEED_MORE;
-      if (p === from) throw BAIL;
-      if (eneg) exp = -exp;
-    }
-    if (p >= end) throw NEED_MORE; // the number might go on in the next chunk
-    this.pos = p;
-    const e10 = exp - scale;
-    let v: number;
-    if (digits <= 15 && e10 >= -22 && e10 <= 22) v = e10 >= 0 ? m * (POW10[e10] as number) : m / (POW10[-e10] as number);
-    else v = Number(b.toString('latin1', neg ? start + 1 : start, p));
-    into[at] = neg ? -v : v;
-  }
-
-  /** true, false or null at pos: 1, 0 or -1. */
-  private literal(): number {
-    const b = this.buf;
-    const p = this.pos;
-    const c = b[p] as number;
-    const len = c === 0x66 ? 5 : 4;
-    if (p + len > this.end) throw NEED_MORE;
-    this.pos = p + len;
-    // Byte for byte: no string per literal.
-    if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65) return 1;
-    if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65) return 0;
-    if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c) return -1;
-    throw BAIL;
-  }
-
-  /** A count (a safe integer, not negative) at pos into `into[at]`. */
-  private count(into: Float64Array, at: number): void {
-    this.number(into, at);
-    const v = into[at] as number;
-    if (!Number.isSafeInteger(v) || v < 0) throw BAIL;
-  }
-
-  /** A `{total_calls, prompt_tokens, completion_tokens}` object at pos into `counts`; `usage` also takes `roles`. */
+  /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
   private counters(usage: boolean): void {
     this.pos++;
     const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
+    const required = usage ? USAGE_REQUIRED : COUNTERS_REQUIRED;
     let seen = 0;
     let k = -1;
     while ((k = this.nextKey(table, k)) !== END) {
       if (k < 0 || seen & (1 << k)) throw BAIL;
       seen |= 1 << k;
       const c = this.buf[this.pos] as number;
-      if (k === 3) {
+      if (k === U.roles) {
         if (c === 0x6e) {
           if (this.literal() !== -1) throw BAIL;
         } else if (c === 0x7b) this.roles();
@@ -671,7 +258,7 @@ class Scanner {
         this.count(usage ? this.counts : this.scratch, k);
       }
     }
-    if ((seen & 7) !== 7) throw BAIL;
+    if ((seen & required) !== required) throw BAIL;
   }
 
   /**
@@ -711,20 +298,8 @@ class Scanner {
     }
   }
 
-  /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
-  private sameString(a: number, alen: number, aplain: boolean, b: number, blen: number, bplain: boolean): boolean {
-    const buf = this.buf;
-    if (aplain && bplain) {
-      // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
-      if (alen !== blen) return false;
-      for (let i = 0; i < alen; i++) if (buf[a + i] !== buf[b + i]) return false;
-      return true;
-    }
-    return decodeString(buf, a, alen) === decodeString(buf, b, blen);
-  }
-
   /** One case row at pos, packed. */
-  private caseRow(): void {
+  protected item(): void {
     if (this.ws() !== 0x7b) throw BAIL;
     this.pos++;
     this.seen = 0;
@@ -737,67 +312,58 @@ class Scanner {
       if (k < 0 || this.seen & (1 << k)) throw BAIL;
       this.seen |= 1 << k;
       const c = this.buf[this.pos] as number;
-      switch (KINDS[k] as Kind) {
-        case Kind.Id:
+      if (c === 0x6e) {
+        // null, where the table allows it
+        if ((NULLABLE & (1 << k)) === 0 || this.literal() !== -1) throw BAIL;
+        flag[k] = -1;
+        lab[k] = null;
+        continue;
+      }
+      switch (SCANS[k] as Scan) {
+        case Scan.Id:
           if (c !== Q) throw BAIL;
           this.id = this.string(true) as string;
           if (this.id === '') throw BAIL;
           this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
           break;
-        case Kind.Bool:
+        case Scan.Bool:
           if (c !== 0x74 && c !== 0x66) throw BAIL;
           flag[k] = this.literal();
           break;
-        case Kind.NullableBool:
-          if (c !== 0x74 && c !== 0x66 && c !== 0x6e) throw BAIL;
-          flag[k] = this.literal();
-          break;
-        case Kind.Count:
-        case Kind.OptCount:
+        case Scan.Count:
           if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
           this.count(num, k);
           break;
-        case Kind.Num:
+        case Scan.Num:
           if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
           this.number(num, k);
           if (!Number.isFinite(num[k])) throw BAIL;
           break;
-        case Kind.NullableSeconds:
-          if (c === 0x6e) {
-            if (this.literal() !== -1) throw BAIL;
-            num[k] = NaN;
-            flag[k] = -1;
-          } else {
-            if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
-            this.number(num, k);
-            const v = num[k] as number;
-            if (!Number.isFinite(v) || !(v >= 0)) throw BAIL;
-            flag[k] = 0;
-          }
+        case Scan.Seconds: {
+          if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw BAIL;
+          this.number(num, k);
+          const v = num[k] as number;
+          if (!Number.isFinite(v) || !(v >= 0)) throw BAIL;
+          flag[k] = 0;
           break;
-        case Kind.Usage:
-          if (c === 0x6e) {
-            if (this.literal() !== -1) throw BAIL;
-          } else if (c === 0x7b) {
-            this.counters(true);
-            this.hasUsage = true;
-          } else throw BAIL;
+        }
+        case Scan.Usage:
+          if (c !== 0x7b) throw BAIL;
+          this.counters(true);
+          this.hasUsage = true;
           break;
-        case Kind.Str:
-          if (c === Q) this.string(false);
-          else if (c !== 0x6e || this.literal() !== -1) throw BAIL;
+        case Scan.Str:
+          if (c !== Q) throw BAIL;
+          this.string(false);
           break;
-        case Kind.KeptStr:
-          if (c === Q) lab[k] = this.label(k);
-          else if (c === 0x6e) {
-            if (this.literal() !== -1) throw BAIL;
-            lab[k] = null;
-          } else throw BAIL;
+        case Scan.KeptStr:
+          if (c !== Q) throw BAIL;
+          lab[k] = this.label(k);
           break;
-        case Kind.Unknown:
+        case Scan.Unknown:
           // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
           if (c === Q) this.string(false);
-          else if (c === 0x74 || c === 0x66 || c === 0x6e) this.literal();
+          else if (c === 0x74 || c === 0x66) this.literal();
           else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
             this.number(this.scratch, 0);
             if (!Number.isFinite(this.scratch[0])) throw BAIL;
@@ -810,6 +376,11 @@ class Scanner {
     this.pack();
   }
 
+  /** A counter the row may lack (then 0, as rlm-code.ts `toHarness` has it). */
+  private counter(k: number): number {
+    return this.seen & (1 << k) ? (this.num[k] as number) : 0;
+  }
+
   /**
    * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
    * straight into the packer's columns (a label's code is looked up once per distinct value).
@@ -820,51 +391,37 @@ class Scanner {
     const num = this.num;
     const flag = this.flag;
     const lab = this.lab;
-    const packer = this.packer as SummaryPacker;
-    const i = packer.reserveRow();
-    const n = packer.rowNumbers;
-    const at = i * SLOTS;
-    n[at + SLOT.reward] = num[F.total_reward] as number;
-    n[at + SLOT.steps] = num[F.steps] as number;
-    let f = flag[F.completed] === 1 ? FLAG.completed : 0;
-    if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1) {
-      n[at + SLOT.duration] = num[F.duration_seconds] as number;
-      f |= FLAG.duration;
-    } else n[at + SLOT.duration] = NaN;
-    if (this.hasUsage) {
-      const counts = this.counts;
-      n[at + SLOT.totalCalls] = counts[0] as number;
-      n[at + SLOT.promptTokens] = counts[1] as number;
-      n[at + SLOT.completionTokens] = counts[2] as number;
-      f |= FLAG.usage;
-    }
+    const w = this.writer as RowWriter;
+    w.begin(flag[F.completed] === 1, num[F.total_reward] as number, num[F.steps] as number);
+    if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1) w.duration(num[F.duration_seconds] as number);
+    const counts = this.counts;
+    if (this.hasUsage) w.usage(counts[U.total_calls] as number, counts[U.prompt_tokens] as number, counts[U.completion_tokens] as number);
     const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
     const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
     if (harness) {
-      f |= FLAG.harness;
-      // Counters the row does not have are 0, as a reserved row's numbers are.
-      if (seen & (1 << F.harness_tool_calls)) n[at + SLOT.harnessToolCalls] = num[F.harness_tool_calls] as number;
-      if (seen & (1 << F.mcp_tool_calls)) n[at + SLOT.mcpToolCalls] = num[F.mcp_tool_calls] as number;
-      if (seen & (1 << F.codemode_chain_calls)) n[at + SLOT.chainCalls] = num[F.codemode_chain_calls] as number;
-      if (seen & (1 << F.codemode_search_calls)) n[at + SLOT.searchCalls] = num[F.codemode_search_calls] as number;
-      if (seen & (1 << F.codemode_discovery_calls)) n[at + SLOT.discoveryCalls] = num[F.codemode_discovery_calls] as number;
-      if (seen & (1 << F.codemode_guardrail_blocked) && flag[F.codemode_guardrail_blocked] === 1) f |= FLAG.guardrail;
-      if (seen & (1 << F.mcp_enabled) && flag[F.mcp_enabled] !== -1) f |= FLAG.mcpKnown | (flag[F.mcp_enabled] === 1 ? FLAG.mcpEnabled : 0);
+      const mcp = seen & (1 << F.mcp_enabled) ? flag[F.mcp_enabled] : -1;
+      w.harness(
+        this.counter(F.harness_tool_calls),
+        this.counter(F.mcp_tool_calls),
+        this.counter(F.codemode_chain_calls),
+        this.counter(F.codemode_search_calls),
+        this.counter(F.codemode_discovery_calls),
+        (seen & (1 << F.codemode_guardrail_blocked)) !== 0 && flag[F.codemode_guardrail_blocked] === 1,
+        mcp === -1 ? null : mcp === 1,
+      );
     }
-    packer.rowFlags[i] = f;
-    for (let j = 0; j < LABEL_FIELDS.length; j++) {
-      const k = LABEL_FIELDS[j] as number;
-      this.setCode(packer, i, k, seen & (1 << k) ? lab[k] : null);
+    for (let column = 0; column < COLUMN_FIELD.length; column++) {
+      const k = COLUMN_FIELD[column] as number;
+      const has = seen & (1 << k) && (harness || (column !== HARNESS_ONLY[0] && column !== HARNESS_ONLY[1]));
+      this.setCode(w, column, has ? lab[k] : null);
     }
-    this.setCode(packer, i, F.mcp_server, harness && seen & (1 << F.mcp_server) ? lab[F.mcp_server] : null);
-    this.setCode(packer, i, F.harness_strategy, harness && seen & (1 << F.harness_strategy) ? lab[F.harness_strategy] : null);
     const error = seen & (1 << F.error) ? lab[F.error] : null;
-    packer.commitRow(this.id, this.idAscii, error == null ? null : error.value);
+    w.commit(this.id, this.idAscii, error == null ? null : error.value);
   }
 
-  /** Case i's code in the column of field k: its label's (null: the code of null). */
-  private setCode(packer: SummaryPacker, i: number, k: number, label: Label | null | undefined): void {
-    const column = COLUMN_OF[k] as number;
+  /** The case's code in column `column`: its label's (null: the code of null). */
+  private setCode(w: RowWriter, column: number, label: Label | null | undefined): void {
+    const packer = this.packer as SummaryPacker;
     let code: number;
     if (label == null) {
       code = this.nullCode[column] as number;
@@ -873,124 +430,11 @@ class Scanner {
       code = label.code;
       if (code < 0) label.code = code = packer.code(column, label.value);
     }
-    (packer.rowCodes(column) as Int32Array)[i] = code;
-  }
-
-  /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
-  private skipValue(): number {
-    const start = this.pos;
-    let depth = 0;
-    const b = this.buf;
-    for (;;) {
-      const c = this.ws();
-      if (c === Q) this.string(false);
-      else if (c === 0x7b || c === 0x5b) {
-        depth++;
-        this.pos++;
-        continue;
-      } else if (c === 0x7d || c === 0x5d) {
-        if (depth === 0) throw BAIL;
-        depth--;
-        this.pos++;
-      } else if (c === 0x2c || c === 0x3a) {
-        if (depth === 0) throw BAIL;
-        this.pos++;
-        continue;
-      } else {
-        // A number or literal: up to the next delimiter.
-        let p = this.pos;
-        while (p < this.end && !isWs(b[p] as number) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a) p++;
-        if (p >= this.end) throw NEED_MORE;
-        if (p === this.pos) throw BAIL;
-        this.pos = p;
-      }
-      if (depth === 0) return start;
-    }
-  }
-
-  /** One step of the top level, from one resumable point to the next. */
-  step(): void {
-    switch (this.state) {
-      case State.Start: {
-        if (this.end - this.pos < 3 && !this.eof) throw NEED_MORE;
-        const b = this.buf;
-        if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.pos = 3;
-        this.expect(0x7b);
-        this.state = State.FirstMember;
-        return;
-      }
-      case State.FirstMember:
-        if (this.ws() === 0x7d) {
-          this.pos++;
-          this.state = State.Trail;
-          return;
-        }
-        this.state = State.Member;
-        return;
-      case State.Member: {
-        if (this.ws() !== Q) throw BAIL;
-        const name = this.string(true) as string;
-        this.expect(0x3a);
-        if (this.top.has(name) || (name === 'case_results' && this.packer !== null)) throw BAIL;
-        if (name === 'case_results') {
-          this.expect(0x5b);
-          this.packer = this.newPacker();
-          this.state = State.FirstRow;
-          return;
-        }
-        const from = this.skipValue();
-        this.top.set(name, this.buf.toString('utf8', from, this.pos));
-        this.state = State.AfterMember;
-        return;
-      }
-      case State.AfterMember: {
-        const c = this.ws();
-        this.pos++;
-        if (c === 0x2c) this.state = State.Member;
-        else if (c === 0x7d) this.state = State.Trail;
-        else throw BAIL;
-        return;
-      }
-      case State.FirstRow:
-        if (this.ws() === 0x5d) {
-          this.pos++;
-          this.state = State.AfterMember;
-          return;
-        }
-        this.caseRow();
-        this.state = State.NextRow;
-        return;
-      case State.NextRow: {
-        const c = this.ws();
-        this.pos++;
-        if (c === 0x5d) {
-          this.state = State.AfterMember;
-          return;
-        }
-        if (c !== 0x2c) throw BAIL;
-        this.caseRow();
-        return;
-      }
-      case State.Trail: {
-        const b = this.buf;
-        while (this.pos < this.end && isWs(b[this.pos] as number)) this.pos++;
-        if (this.pos < this.end) throw BAIL;
-        if (!this.eof) throw NEED_MORE;
-        this.state = State.Done;
-        return;
-      }
-      case State.Done:
-        return;
-    }
+    w.label(column, code);
   }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
-const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-const optNullStr = (v: unknown) => v === undefined || v === null || typeof v === 'string';
-const LATENCY_KEYS = ['avg', 'p50', 'p95', 'p99', 'max'] as const;
-const COUNT_KEYS = ['total_calls', 'prompt_tokens', 'completion_tokens'] as const;
 
 function allFinite(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
@@ -1000,9 +444,9 @@ function allFinite(v: unknown): boolean {
 }
 
 /** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
-function headOf(file: string, raw: Map<string, string>): Omit<BenchmarkSummary, 'cases'> {
+function headOf(file: string, members: ReadonlyMap<string, string>): Omit<BenchmarkSummary, 'cases'> {
   const top: Record<string, unknown> = {};
-  for (const [key, text] of raw) {
+  for (const [key, text] of members) {
     if (key === 'schema') throw BAIL; // maybe a benchgate summary: detection decides
     let value: unknown;
     try {
@@ -1013,69 +457,12 @@ function headOf(file: string, raw: Map<string, string>): Omit<BenchmarkSummary, 
     }
     top[key] = value;
   }
-  const t = top;
-  const ok =
-    (t['benchmark_id'] === undefined || t['benchmark_id'] === null || (typeof t['benchmark_id'] === 'string' && t['benchmark_id'] !== '')) &&
-    ['preset', 'mode', 'mcp_server', 'harness_strategy', 'model', 'source', 'description', 'started_at', 'finished_at'].every((k) => optNullStr(t[k])) &&
-    (t['mcp_enabled'] === undefined || t['mcp_enabled'] === null || typeof t['mcp_enabled'] === 'boolean') &&
-    (t['pack_paths'] === undefined || (Array.isArray(t['pack_paths']) && t['pack_paths'].every((p) => typeof p === 'string'))) &&
-    (t['duration_seconds'] === undefined || t['duration_seconds'] === null || (isNum(t['duration_seconds']) && (t['duration_seconds'] as number) >= 0)) &&
-    isCount(t['total_cases']) &&
-    isCount(t['completed_cases']) &&
-    (t['attempted_cases'] === undefined || isCount(t['attempted_cases'])) &&
-    isNum(t['avg_reward']) &&
-    isNum(t['avg_steps']) &&
-    (t['latency_seconds'] === undefined ||
-      (isRecord(t['latency_seconds']) && LATENCY_KEYS.every((k) => isNum((t['latency_seconds'] as Record<string, unknown>)[k])))) &&
-    (t['usage_totals'] === undefined || (isRecord(t['usage_totals']) && COUNT_KEYS.every((k) => isCount((t['usage_totals'] as Record<string, unknown>)[k])))) &&
-    (t['cancelled'] === undefined || typeof t['cancelled'] === 'boolean');
-  if (!ok) throw BAIL;
+  // The rows were checked as they were read.
+  if (!isValidTop({ ...top, case_results: [] })) throw BAIL;
   const extra: Record<string, unknown> = {};
-  const known = new Set<string>(STREAM_TOP_KEYS);
-  for (const key in top) if (!known.has(key)) extra[key] = top[key];
+  for (const key in top) if (!TOP_KEYS.has(key)) extra[key] = top[key];
   if (!allFinite(extra)) throw BAIL;
-  const pick = <K extends string>(o: unknown, keys: readonly K[]) =>
-    Object.fromEntries(keys.map((k) => [k, (o as Record<string, unknown>)[k]])) as Record<K, number>;
-  const str = (k: string) => (t[k] as string | null | undefined) ?? null;
-  const latency = t['latency_seconds'];
-  const usage = t['usage_totals'];
-  return {
-    schema: STREAM_SUMMARY_SCHEMA as BenchmarkSummary['schema'],
-    id: (t['benchmark_id'] as string | null | undefined) ?? fileStem(file),
-    format: 'rlm-code',
-    run: {
-      preset: str('preset'),
-      mode: str('mode'),
-      mcp_enabled: (t['mcp_enabled'] as boolean | null | undefined) ?? null,
-      mcp_server: str('mcp_server'),
-      harness_strategy: str('harness_strategy'),
-      model: str('model'),
-      source: str('source'),
-      description: str('description'),
-      pack_paths: t['pack_paths'] === undefined ? [] : [...(t['pack_paths'] as string[])],
-      started_at: str('started_at'),
-      finished_at: str('finished_at'),
-      duration_seconds: (t['duration_seconds'] as number | null | undefined) ?? null,
-      cancelled: (t['cancelled'] as boolean | undefined) ?? null,
-    },
-    reported: {
-      total_cases: t['total_cases'] as number,
-      attempted_cases: (t['attempted_cases'] as number | undefined) ?? null,
-      completed_cases: t['completed_cases'] as number,
-      avg_reward: t['avg_reward'] as number,
-      avg_steps: t['avg_steps'] as number,
-      latency_seconds: latency === undefined ? null : (pick(latency, LATENCY_KEYS) as BenchmarkSummary['reported']['latency_seconds']),
-      usage_totals: usage === undefined ? null : (pick(usage, COUNT_KEYS) as BenchmarkSummary['reported']['usage_totals']),
-    },
-    metadata: {},
-    extra,
-  };
-}
-
-/** The file stem: rlm-code's id for a summary without `benchmark_id` (as rlm-code.ts has it). */
-function fileStem(file: string): string {
-  const base = file.split(/[\\/]/).pop() ?? file;
-  return base.replace(/\.json$/i, '') || base;
+  return rlmCodeHead(file, top as RawSummary, extra, STREAM_SUMMARY_SCHEMA as BenchmarkSummary['schema']);
 }
 
 function hasDuplicates(ids: readonly string[]): boolean {
@@ -1096,24 +483,10 @@ export function streamPackRlmCode(file: string, chunkBytes = CHUNK_BYTES): Packe
   }
   const { fd, size } = opened;
   try {
-    const s = new Scanner(fd, file, size, Math.max(8, chunkBytes));
-    s.refill(0);
-    let mark = 0;
-    while (s.state !== State.Done) {
-      mark = s.pos;
-      try {
-        s.step();
-      } catch (err) {
-        if (err !== NEED_MORE) throw err;
-        if (s.eof) return null;
-        s.pos = mark;
-        s.refill(mark);
-        s.pos = 0;
-      }
-    }
-    const packer = s.packer;
+    const s = new RlmCodeScanner(fd, file, size, Math.max(8, chunkBytes));
+    const packer = s.scanFile() ? s.packer : null;
     if (packer === null) return null;
-    const head = headOf(file, s.top);
+    const head = headOf(file, s.members);
     if (!packer.sortedIds && hasDuplicates(packer.ids)) return null;
     return packer.finish(head);
   } catch (err) {

@@ -7,10 +7,12 @@
  * Stricter than rlm-code where rlm-code would pass broken data: `completed` must be a boolean (rlm-code
  * counts the string "false" as completed), numbers must be finite, case ids non-empty unique strings.
  */
+import { z } from 'zod';
 import { InputError } from '../../errors.js';
 import { SUMMARY_SCHEMA, type BenchmarkSummary, type CaseResult, type CaseUsage, type HarnessCounters } from '../../schema/summary.js';
 import { SummaryPacker, type CaseFields, type PackedSummary } from '../../schema/pack.js';
-import { isValidRow, RawCase, RawSummary, ROW_KEYS, TOP_KEYS } from './rlm-code-fields.js';
+import { isValidRow, rlmCodeHead, ROW_FIELDS, ROW_KEYS, TOP_FIELDS, TOP_KEYS, type RawCase, type RawSummary } from './rlm-code-fields.js';
+import { tableShape } from '../parsing/field-kinds.js';
 import { formatPath } from '../parsing/json-locate.js';
 import { assertFiniteValues, caseAwarePath, formatIssues, MAX_LISTED_PROBLEMS, throwProblems } from '../parsing/issues.js';
 
@@ -21,6 +23,11 @@ export function isRlmCodeSummary(data: unknown): boolean {
 
 /** Why `data` is not an rlm-code summary, for detection errors. */
 export const RLM_CODE_SHAPE = 'an rlm-code summary: a JSON object with `case_results`, `total_cases`, `completed_cases`, `avg_reward`, `avg_steps`';
+
+/** Names exact problems; run only on rows {@link isValidRow} refuses. */
+const RowSchema = z.object(tableShape(ROW_FIELDS));
+/** The top level; unknown fields are allowed (kept as the summary's `extra`). */
+const TopSchema = z.looseObject(tableShape(TOP_FIELDS));
 
 /** Receives each valid row, with its unknown fields, while no row has failed. */
 type RowSink = (raw: RawCase, extra: Record<string, unknown>) => void;
@@ -50,7 +57,7 @@ function parseRows(file: string, rows: readonly unknown[], sink: RowSink): void 
       if (total === 0) sink(raw as RawCase, kept);
       continue;
     }
-    const parsed = RawCase.safeParse(row);
+    const parsed = RowSchema.safeParse(row);
     if (parsed.success) throw new Error(`row ${i}: the fast row check and the schema disagree`);
     total += parsed.error.issues.length;
     const where = (p: readonly PropertyKey[]) => locate(['case_results', i, ...p]);
@@ -154,52 +161,16 @@ function parseTop(file: string, data: unknown): RawSummary {
   }
   // zod would copy the whole row array to accept its items as unknown: check the rest, keep the rows.
   const rows = (data as Record<string, unknown>)['case_results'];
-  const parsed = RawSummary.safeParse(Array.isArray(rows) ? { ...data, case_results: [] } : data);
+  const parsed = TopSchema.safeParse(Array.isArray(rows) ? { ...data, case_results: [] } : data);
   if (!parsed.success) throwProblems(file, formatIssues(parsed.error.issues, data));
-  return { ...parsed.data, case_results: rows as unknown[] };
-}
-
-/** The file stem: rlm-code's id for a summary without `benchmark_id`. */
-function fileStem(file: string): string {
-  const base = file.split(/[\\/]/).pop() ?? file;
-  return base.replace(/\.json$/i, '') || base;
+  return { ...(parsed.data as RawSummary), case_results: rows as unknown[] };
 }
 
 /** Everything but the cases; checks the unknown top-level fields. */
 function headOf(file: string, top: RawSummary, data: unknown): Omit<BenchmarkSummary, 'cases'> {
   const topExtra = extraOf(data as Record<string, unknown>, TOP_KEYS);
   assertFiniteValues(file, topExtra, [], (p) => formatPath(p as (string | number)[]));
-  return {
-    schema: SUMMARY_SCHEMA,
-    id: top.benchmark_id ?? fileStem(file),
-    format: 'rlm-code',
-    run: {
-      preset: top.preset ?? null,
-      mode: top.mode ?? null,
-      mcp_enabled: top.mcp_enabled ?? null,
-      mcp_server: top.mcp_server ?? null,
-      harness_strategy: top.harness_strategy ?? null,
-      model: top.model ?? null,
-      source: top.source ?? null,
-      description: top.description ?? null,
-      pack_paths: top.pack_paths ?? [],
-      started_at: top.started_at ?? null,
-      finished_at: top.finished_at ?? null,
-      duration_seconds: top.duration_seconds ?? null,
-      cancelled: top.cancelled ?? null,
-    },
-    reported: {
-      total_cases: top.total_cases,
-      attempted_cases: top.attempted_cases ?? null,
-      completed_cases: top.completed_cases,
-      avg_reward: top.avg_reward,
-      avg_steps: top.avg_steps,
-      latency_seconds: top.latency_seconds ?? null,
-      usage_totals: top.usage_totals ?? null,
-    },
-    metadata: {},
-    extra: topExtra,
-  };
+  return rlmCodeHead(file, top, topExtra, SUMMARY_SCHEMA);
 }
 
 /** Converts a parsed rlm-code summary read from `file` into the canonical summary. */

@@ -1,18 +1,32 @@
 /**
  * Infrastructure failures are not model failures: a case whose own signals say that the
- * run around the agent failed (an HTTP 429 or 5xx, a provider's rate-limit, connection or overload
- * error, a timeout, terminal-bench's `failure_mode: test_timeout`, promptfoo's error outcome, an
- * Inspect AI sample error) measured nothing about the agent. Such a case is *not measured*: left
- * out of the paired tests and the regression lists, counted and shown; above a share of a side's
- * cases (default 5%) the verdict is inconclusive ("rerun"), never hold or promote.
+ * run around the agent failed (an HTTP 429, 502, 503, 504 or 529, a provider's rate-limit,
+ * connection or overload error, a hosted model API's server error, a timeout, terminal-bench's
+ * `failure_mode: test_timeout`, an Inspect AI sample error) measured nothing about the agent. Such a
+ * case is *not measured*: left out of the paired tests and the regression lists, counted and shown;
+ * above a share of a side's cases (default 5%) the verdict is inconclusive ("rerun"), never hold or
+ * promote.
  *
  * The signals are the case's `error` text, which every adapter fills from its format's own field
- * (the terminal-bench adapter writes `failure_mode: …` there), and the format itself: a promptfoo
- * error row is its provider-error outcome (`failureReason` 2), an Inspect AI error a sample that
- * raised instead of being scored. A JUnit `<failure>` or an rlm-code row without such text stays a
- * model failure, and so does a JUnit `<error>` that timed out (the code under test hung); one whose
- * message is a provider's outage (a 429, `openai.RateLimitError`) is not. The built-in patterns are plain JavaScript regular expressions without nested
- * quantifiers (linear on any text); a suite's own patterns run on RE2 (policy-pattern.ts).
+ * (the terminal-bench adapter writes `failure_mode: …` there), and the format itself: an Inspect AI
+ * error is a sample that raised instead of being scored, which Inspect itself leaves out of the
+ * scores. A JUnit `<failure>` or an rlm-code row without such text stays a model failure, and so
+ * does a JUnit `<error>` that timed out (the code under test hung); one whose message is a
+ * provider's outage (a 429, `openai.RateLimitError`) is not.
+ *
+ * Two failures look like outages and are not read as one, on purpose:
+ * - A promptfoo error row (`failureReason` 2) is the provider's error, and in promptfoo the provider
+ *   is the system under test (a custom provider, an HTTP provider that calls the team's own app); its
+ *   error counts against the candidate, as promptfoo counts it, unless its text is an outage's.
+ * - A bare HTTP 500 ("upstream 500", "500 Internal Server Error") says the server failed on this
+ *   request (RFC 9110 §15.6.1), which a rerun of the same input often repeats, and the server may be
+ *   the agent's own; 429 (RFC 6585), 502, 503, 504 and 529 say the service was busy or unreachable
+ *   (§15.6.3–15.6.5). A hosted model API's server error by its SDK's name
+ *   (`openai.InternalServerError`, `anthropic.InternalServerError`) is an outage: the SDK has
+ *   already retried it. A suite whose 500s are outages adds them to `infrastructure.patterns`.
+ *
+ * The built-in patterns are plain JavaScript regular expressions without nested quantifiers
+ * (linear on any text); a suite's own patterns run on RE2 (policy-pattern.ts).
  *
  * Only the rows with an error text are read (the packed form keeps them by index), so a 100,000-case
  * run with few failures costs a few regular-expression tests.
@@ -40,7 +54,6 @@ export type InfrastructureReason =
   | 'timeout'
   | 'terminal-bench failure mode'
   | 'harness failure'
-  | 'provider error'
   | 'sample error'
   | 'pattern of the configuration';
 
@@ -62,14 +75,13 @@ const TEXT_SIGNALS: readonly [InfrastructureReason, RegExp][] = [
   ],
   [
     'server error',
-    /\binternal ?server ?error\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[0-4]|29)\b/i,
+    /\b(?:openai|anthropic|litellm|mistralai?|cohere|groq|google\.api_core\.exceptions)\.InternalServerError\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[2-4]|29)\b/i,
   ],
   ['timeout', /\btime[ds]?[ _-]?out|\bETIMEDOUT\b|\bdeadline exceeded\b/i],
 ];
 
 /** Formats whose every error row is a failure of the run around the agent, not of its answer. */
 const ERROR_IS_INFRASTRUCTURE: Readonly<Record<string, InfrastructureReason>> = {
-  promptfoo: 'provider error',
   'inspect-ai': 'sample error',
 };
 

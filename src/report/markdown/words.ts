@@ -42,7 +42,7 @@ export function sideNames(cmp: Comparison): { baseline: string; candidate: strin
 export function unknownSides(cmp: Comparison, measure: Measure | 'tokens'): { baseline: boolean; candidate: boolean; text: string | null } {
   const unknown = (side: 'baseline' | 'candidate'): boolean => {
     const s = cmp[side].summary;
-    if (measure !== 'tokens' && !records(s.format, measure)) return true;
+    if (measure !== 'tokens' && !records(s, measure)) return true;
     if (measure === 'steps') return false;
     // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
     return s.reported.usage_totals === null && rowsWith(packedOf(s), 'usage') === 0;
