@@ -36154,9 +36154,14 @@ function overridesOf(raw, problem) {
     }
     return out;
 }
-/** The policy of a configuration file (null: none) under the given overrides: overrides <- file <- defaults. */
-function resolvePolicy(file, overrides = {}) {
-    const c = { ...(file ?? {}), ...overrides };
+/**
+ * The policy of a configuration file (null: none) under the given overrides: overrides <- file <-
+ * the caller's defaults <- DEFAULT_POLICY. The caller's defaults are a program's own choice that a
+ * configuration file still overrides: the reusable workflows' `default-decide: significant`, mode ab's
+ * significant.
+ */
+function resolvePolicy(file, overrides = {}, defaults = {}) {
+    const c = { ...defaults, ...(file ?? {}), ...overrides };
     const D = DEFAULT_POLICY;
     return {
         thresholds: {
