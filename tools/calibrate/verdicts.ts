@@ -12,8 +12,8 @@
  * - an outage: 3% of the candidate's cases hit an HTTP 429 on an equal agent (compareSummaries on
  *   rlm-code summaries): how often a 429 case is reported as a completion regression, and the verdicts.
  *
- * Options: --pairs N (pairs per cell; default --runs), --verdict-cells a,b (aa, margin, heldout,
- * shocks, outage).
+ * Options: --pairs N (pairs per cell; default --runs), --verdict-cells a,b (aa, heldout, shocks,
+ * outage; and trials: the family cells with 3 trials per side, not in the default list).
  */
 import { compareSummaries } from '../../src/analysis/compare.js';
 import { parseSummary } from '../../src/adapters/registry.js';
@@ -171,7 +171,17 @@ function aaCells(w: Write, pairs: number, seed: number): void {
   w('\n');
 }
 
-function familyCells(w: Write, pairs: number, seed: number, which: 'heldout' | 'shocks'): void {
+function familyCells(w: Write, pairs: number, seed: number, which: 'heldout' | 'shocks' | 'trials'): void {
+  if (which === 'trials') {
+    w('**6 families with 3 trials per side** (each trial a run of its own, with its own family shocks), 400 cases, `--cluster auto`:\n\n');
+    w('| Scenario | hold | inconclusive | promote | clustered | exact McNemar at 5% (first trials): hold |\n|:--|--:|--:|--:|--:|--:|\n');
+    row(w, 'held-out style, 10 points worse', runVerdictCell({ cases: 400, trials: 3, families: 6, drop: 0.1 }, pairs, seed), pairs);
+    for (const sd of [0.5, 1]) {
+      row(w, `shock SD ${sd}, A/A`, runVerdictCell({ cases: 400, trials: 3, families: 6, shockSd: sd }, pairs, seed), pairs);
+      row(w, `shock SD ${sd}, at the margin`, runVerdictCell({ cases: 400, trials: 3, families: 6, shockSd: sd, meanDrop: 0.05 }, pairs, seed), pairs);
+    }
+    return void w('\n');
+  }
   if (which === 'heldout') w('**Held-out-style suite**: 6 families of different difficulty, 400 cases, one trial, `--cluster auto`, no shock:\n\n');
   else w('**6 families with per-run shocks** on the logit scale (each run of each side draws its own), 400 cases, one trial, `--cluster auto`:\n\n');
   w('| Scenario | hold | inconclusive | promote | clustered | exact McNemar at 5%: hold |\n|:--|--:|--:|--:|--:|--:|\n');
@@ -286,5 +296,6 @@ export function verdictSections(
   if (cells.includes('aa')) aaCells(w, pairs, seed);
   if (cells.includes('heldout')) familyCells(w, pairs, seed, 'heldout');
   if (cells.includes('shocks')) familyCells(w, pairs, seed, 'shocks');
+  if (cells.includes('trials')) familyCells(w, pairs, seed, 'trials');
   if (cells.includes('outage')) outageCell(w, pairs, seed);
 }
