@@ -19,14 +19,21 @@ describe('a sequence of looks clusters as its first round says', () => {
   const candidate = [run('c1.json', null), run('c2.json', 0)];
   const options = { decide: 'significant' as const, trials: { baseline, candidate } };
 
-  it('the fixed design on both rounds sees the environments move apart and clusters by them', () => {
+  it('the fixed design on both rounds reads the environments’ per-run noise from the trials; on the merged rounds alone it clusters by them', () => {
     const cmp = compareSummaries(baseline[0] as LoadedSummary, candidate[0] as LoadedSummary, options);
-    expect(cmp.significance?.cluster.field).toBe('environment');
+    expect(cmp.significance?.method).toBe('variance-components');
+    expect(cmp.significance?.cluster.note).toMatch(/3 environment groups estimated from the trials/);
+    const merged = compareSummaries(baseline[0] as LoadedSummary, candidate[0] as LoadedSummary, {
+      ...options,
+      trials: { baseline: [baseline[0] as LoadedSummary], candidate: [candidate[1] as LoadedSummary] },
+    });
+    expect(merged.significance?.cluster.field).toBe('environment');
   });
 
   it('the look after round 2 keeps the first round’s choice: cases as units', () => {
     const cmp = compareAtLook(baseline[0] as LoadedSummary, candidate[0] as LoadedSummary, options, { round: 2, max: 10 }, 0.95);
     expect(cmp.significance?.cluster.field).toBeNull();
+    expect(cmp.significance?.method).not.toBe('variance-components');
     expect(cmp.sequential?.rounds).toBe(2);
   });
 });
