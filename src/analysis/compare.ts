@@ -205,8 +205,8 @@ function mergeSides(
       });
       return out;
     });
-  const few = (options.significance?.cluster ?? 'auto') === 'auto' && (autoGrouping(paired)?.groups ?? AUTO_MIN_CLUSTERS) < AUTO_MIN_CLUSTERS;
-  if (!few || b.trials < 2 || c.trials < 2 || options.trials === undefined) return { b, c, paired };
+  if (b.trials < 2 || c.trials < 2 || options.trials === undefined || (options.significance?.cluster ?? 'auto') !== 'auto') return { b, c, paired };
+  if ((autoGrouping(paired)?.groups ?? AUTO_MIN_CLUSTERS) >= AUTO_MIN_CLUSTERS) return { b, c, paired };
   return { b, c, paired, runs: { baseline: runsOf('baseline', options.trials.baseline), candidate: runsOf('candidate', options.trials.candidate) } };
 }
 
