@@ -5,6 +5,7 @@ import { testGates } from '../../../src/analysis/significance/significance.js';
 import type { PairedCase, RunOutcomes, SideRuns } from '../../../src/analysis/model.js';
 import { pairedCasesOf } from '../../../src/analysis/paired-cases.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
+import { methodLine } from '../../../src/report/sections/significance.js';
 
 const N = 60;
 const T = 4;
@@ -68,6 +69,9 @@ describe('testGates with the runs', () => {
     expect(withRuns.method).toBe('variance-components');
     expect(withRuns.cluster).toMatchObject({ field: null, units: N, correlation: null });
     expect(withRuns.cluster.note).toMatch(/per-run noise of the 3 task_family groups estimated from the trials/);
+    expect(methodLine(withRuns)).toMatch(
+      /^<sub>Paired over 60 cases \(4 baseline and 4 candidate trials\), cases as units, with the per-run noise .*; t test on the mean change with that variance added to the cases' own \(Satterthwaite degrees of freedom; 9,999 seeded draws adjust across the gates\)\./,
+    );
     const without = testGates(cases, DEFAULT_THRESHOLDS, { baseline: T, candidate: T });
     expect(without.method).not.toBe('variance-components');
     expect(without.cluster.correlation).not.toBeNull();
