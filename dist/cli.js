@@ -16062,56 +16062,58 @@ const STEP = 0.025;
 const TAIL_SD = 8;
 const KERNEL = Math.ceil(TAIL_SD / STEP);
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
-/** The probability of crossing b at the next look: ∫ f(x)·(1 − Φ(b − x)) dx, by the trapezoid rule. */
-function crossing(g, b) {
+/** The probability of crossing b at the next look, whose increment has standard deviation sd: ∫ f(x)·(1 − Φ((b − x)/sd)) dx, by the trapezoid rule. */
+function crossing(g, b, sd = 1) {
     let s = 0;
     const n = g.f.length;
     for (let i = 0; i < n; i++)
-        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper(b - (g.lo + i * STEP));
+        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper((b - (g.lo + i * STEP)) / sd);
     return s * STEP;
 }
 /**
  * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
- * g convolved with the N(0, 1) increment, ∫ g(x)·φ(s − x) dx, banded to |s − x| ≤ TAIL_SD. Both grids
- * have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ * g convolved with the N(0, sd²) increment, ∫ g(x)·φ((s − x)/sd)/sd dx, banded to |s − x| ≤ TAIL_SD·sd.
+ * Both grids have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ * `k` is the variance of S at this look (the rounds, when each adds the same information).
  */
-function nextGrid(g, k, b) {
+function nextGrid(g, k, b, sd = 1) {
     const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
     const lo = b - (n - 1) * STEP;
     const shift = Math.floor((lo - g.lo) / STEP);
     const delta = lo - g.lo - shift * STEP; // in [0, STEP)
-    const phi = new Float64Array(2 * KERNEL + 1); // phi[m + KERNEL] = φ(δ + m·STEP)
-    for (let m = -KERNEL; m <= KERNEL; m++)
-        phi[m + KERNEL] = Math.exp(-((delta + m * STEP) ** 2) / 2) / SQRT_2PI;
+    const kernel = sd === 1 ? KERNEL : Math.ceil((TAIL_SD * sd) / STEP);
+    const phi = new Float64Array(2 * kernel + 1); // phi[m + kernel] = φ((δ + m·STEP)/sd)/sd
+    for (let m = -kernel; m <= kernel; m++)
+        phi[m + kernel] = Math.exp(-(((delta + m * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI);
     const last = g.f.length - 1;
     const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
     const f = new Float64Array(n);
     for (let j = 0; j < n; j++) {
         const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
-        const from = Math.max(0, c - KERNEL);
-        const to = Math.min(last, c + KERNEL);
+        const from = Math.max(0, c - kernel);
+        const to = Math.min(last, c + kernel);
         let sum = 0;
         for (let i = from; i <= to; i++)
-            sum += w[i] * phi[c - i + KERNEL];
+            sum += w[i] * phi[c - i + kernel];
         f[j] = sum;
     }
     return { lo, f };
 }
-/** The grid of S_1 = N(0, 1), from −TAIL_SD up to exactly b. */
-function firstGrid(b) {
-    const n = Math.max(2, Math.ceil((b + TAIL_SD) / STEP) + 1);
+/** The grid of S_1 = N(0, sd²), from −TAIL_SD·sd up to exactly b. */
+function firstGrid(b, sd = 1) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD * sd) / STEP) + 1);
     const lo = b - (n - 1) * STEP;
-    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-((lo + j * STEP) ** 2) / 2) / SQRT_2PI) };
+    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-(((lo + j * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI)) };
 }
-/** b with crossing(g, b) = target, by bisection (crossing falls as b rises). */
-function solveBoundary(g, k, target) {
+/** b with crossing(g, b, sd) = target, by bisection (crossing falls as b rises); k: the variance of S at this look. */
+function solveBoundary(g, k, target, sd = 1) {
     let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
     let lo = hi - 12 * Math.sqrt(k);
-    while (crossing(g, lo) <= target)
+    while (crossing(g, lo, sd) <= target)
         lo -= 12 * Math.sqrt(k);
     for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
         const mid = (lo + hi) / 2;
-        if (crossing(g, mid) > target)
+        if (crossing(g, mid, sd) > target)
             lo = mid;
         else
             hi = mid;
@@ -24762,21 +24764,32 @@ const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;
 const AUTO_MIN_CLUSTERS = 20;
 /** The level of the correlation check: liberal, since missing a shock costs size and a false alarm only some power. */
 const CORRELATION_LEVEL = 0.2;
+/** The number of groups of `field` when every case has one (null otherwise). */
+function groupCount(cases, field) {
+    const seen = new Set();
+    for (let i = 0; i < cases.length; i++) {
+        const v = labelAt(cases, i, field);
+        if (v === null)
+            return null;
+        seen.add(v);
+    }
+    return seen.size;
+}
+/** The grouping `auto` reads: the first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */
+function autoGrouping(cases) {
+    for (const f of ['task_family', 'environment', 'domain']) {
+        const g = groupCount(cases, f);
+        if (g !== null && g >= 2 && g < cases.length)
+            return { field: f, groups: g };
+    }
+    return null;
+}
 /** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
 function chooseCluster(cases, choice, columns = []) {
     const decided = (d, correlation = null) => ({ ...d, correlation });
     if (choice === 'none')
         return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
-    const groups = (f) => {
-        const seen = new Set();
-        for (let i = 0; i < cases.length; i++) {
-            const v = labelAt(cases, i, f);
-            if (v === null)
-                return null;
-            seen.add(v);
-        }
-        return seen.size;
-    };
+    const groups = (f) => groupCount(cases, f);
     if (choice !== 'auto') {
         if (cases.length > 0 && !cases.labels.some((l) => (l[choice] ?? null) !== null)) {
             // A field no case has would silently test the cases as independent: name what is there instead.
@@ -25101,6 +25114,108 @@ function robustMaxT(gates, df, draws = CLUSTER_T_DRAWS) {
 function robustDetectable(df, alpha, power) {
     const critical = studentTQuantileUpper(alpha, df);
     return { critical, distance: critical + normalQuantile(power) };
+}
+
+const METRIC = { reward: 'reward', completion: 'completion', steps: 'steps', completion_regressions: 'completion' };
+/**
+ * The per-run group noise of `cases` grouped by `field`; null when a side has fewer than two runs,
+ * a run leaves a case unmeasured (partial trials), or the field does not give 2 or more groups.
+ */
+function runNoiseOf(cases, field, runs) {
+    const n = cases.length;
+    const T = { baseline: runs.baseline.length, candidate: runs.candidate.length };
+    if (T.baseline < 2 || T.candidate < 2 || n < 2)
+        return null;
+    const { unitOf, count: G } = unitsOf(cases, field);
+    if (G < 2 || G >= n)
+        return null;
+    const sizes = new Float64Array(G);
+    for (let i = 0; i < n; i++)
+        sizes[unitOf[i]] += 1;
+    for (const side of [runs.baseline, runs.candidate])
+        for (const r of side)
+            for (const m of ['completion', 'reward', 'steps'])
+                if (r[m].length !== n || r[m].some((x) => Number.isNaN(x)))
+                    return null;
+    let squares = 0;
+    for (let g = 0; g < G; g++)
+        squares += sizes[g] ** 2;
+    const byMetric = new Map();
+    for (const m of ['completion', 'reward', 'steps']) {
+        const parts = ['baseline', 'candidate'].map((side) => sideShock(runs[side].map((r) => r[m]), unitOf, sizes));
+        const [b, c] = parts;
+        const vb = (b.tau * squares) / (n * n * T.baseline);
+        const vc = (c.tau * squares) / (n * n * T.candidate);
+        // Pseudo-residuals: each side's run-group means, scaled so their squares sum to its added variance; the baseline's enter θ = c − b with a minus sign.
+        const scaled = (s, v, sign) => {
+            const norm = s.deviations.reduce((a, x) => a + x * x, 0);
+            const k = norm > 0 ? Math.sqrt(v / norm) : 0;
+            return s.deviations.map((x) => sign * k * x);
+        };
+        byMetric.set(m, {
+            variance: vb + vc,
+            residuals: Float64Array.from([...scaled(b, vb, -1), ...scaled(c, vc, 1)]),
+            df: vb + vc > 0 ? (vb + vc) ** 2 / ((vb > 0 ? vb ** 2 / b.df : 0) + (vc > 0 ? vc ** 2 / c.df : 0)) : G * (T.baseline - 1) + G * (T.candidate - 1),
+            tau: { baseline: b.tau, candidate: c.tau },
+        });
+    }
+    const gate = (g) => {
+        const x = byMetric.get(METRIC[g]);
+        return { variance: x.variance, residuals: x.residuals, df: x.df };
+    };
+    return {
+        field,
+        groups: G,
+        runs: T,
+        gates: { reward: gate('reward'), completion: gate('completion'), steps: gate('steps'), completion_regressions: gate('completion_regressions') },
+        completionShock: byMetric.get('completion').tau,
+    };
+}
+/** τ̂² of one side from its runs of one metric (see the module comment). */
+function sideShock(runs, unitOf, sizes) {
+    const T = runs.length;
+    const n = unitOf.length;
+    const G = sizes.length;
+    const mean = new Float64Array(n);
+    for (const r of runs)
+        for (let i = 0; i < n; i++)
+            mean[i] += r[i] / T;
+    const within = new Float64Array(G); // Σ_i Σ_r e² per group
+    const groupDev = runs.map(() => new Float64Array(G)); // Σ_{i∈g} e_ri
+    runs.forEach((r, t) => {
+        const dev = groupDev[t];
+        for (let i = 0; i < n; i++) {
+            const e = r[i] - mean[i];
+            const g = unitOf[i];
+            within[g] += e * e;
+            dev[g] += e;
+        }
+    });
+    let acc = 0;
+    let weight = 0;
+    let sum = 0;
+    let sumSquares = 0;
+    for (let g = 0; g < G; g++) {
+        const ng = sizes[g];
+        if (ng < 2)
+            continue;
+        let A = 0;
+        for (let t = 0; t < T; t++)
+            A += groupDev[t][g] ** 2 / (ng * ng);
+        A /= T - 1;
+        const W = within[g] / ng / (T - 1);
+        acc += ng * ((ng * A - W) / (ng - 1));
+        weight += ng;
+        sum += ng * ng * A;
+        sumSquares += (ng * ng * A) ** 2;
+    }
+    const tau = weight > 0 ? Math.max(0, acc / weight) : 0;
+    const df = sumSquares > 0 ? ((T - 1) * sum * sum) / sumSquares : G * (T - 1);
+    const deviations = [];
+    for (let t = 0; t < T; t++)
+        for (let g = 0; g < G; g++)
+            deviations.push(groupDev[t][g] / n);
+    return { tau, df, deviations };
 }
 
 function gateData(cases, t) {
@@ -25522,7 +25637,12 @@ function testGates(given, thresholds, trials, options = {}) {
     const cases = asPairedCases(given);
     const n = cases.length;
     const data = gateData(cases, thresholds);
-    const cluster = chooseCluster(cases, options.cluster ?? 'auto', data.filter((d) => d.gate !== 'completion_regressions'));
+    // With 2+ runs a side and few groups, `auto` estimates their per-run noise instead of testing for it.
+    const grouping = (options.cluster ?? 'auto') === 'auto' && options.runs !== undefined ? autoGrouping(cases) : null;
+    const noise = grouping !== null && grouping.groups < AUTO_MIN_CLUSTERS ? runNoiseOf(cases, grouping.field, options.runs) : null;
+    const cluster = noise !== null
+        ? { field: null, note: runNoiseNote(noise), drafts: [], correlation: null }
+        : chooseCluster(cases, options.cluster ?? 'auto', data.filter((d) => d.gate !== 'completion_regressions'));
     const { unitOf, count: G } = unitsOf(cases, cluster.field);
     const drafts = [...cluster.drafts];
     if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
@@ -25558,9 +25678,14 @@ function testGates(given, thresholds, trials, options = {}) {
         gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name)),
         declines: [],
         closed_form,
-        heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
+        heterogeneity: groupApart(cases, alpha, noise?.field ?? cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
         drafts,
     });
+    if (noise !== null) {
+        const given = varianceComponents(data, noise);
+        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {}, given);
+        return result('variance-components', CLUSTER_T_DRAWS, gates, []);
+    }
     if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
         // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
         const margins = options.margins ?? {};
@@ -25590,12 +25715,13 @@ function testGates(given, thresholds, trials, options = {}) {
     return result(ps.method, ps.count, gates, singles.filter((x) => x.exact !== null).map((x) => x.d.gate));
 }
 /** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
-function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, effects) {
-    const df = bellMcCaffreyDf(unitSize);
+function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, effects, given) {
+    const df = given?.df ?? bellMcCaffreyDf(unitSize);
     const marginOfGate = (d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
     const rg = data.map((d, g) => {
         const m = marginOfGate(d);
-        return { d, est: cr2Estimate(unitSums[g], unitSize, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+        const est = given?.est[g] ?? cr2Estimate(unitSums[g], unitSize, d.perCase);
+        return { d, est, pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
     });
     // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
     const completion = rg.find((x) => x.d.gate === 'completion');
@@ -25666,6 +25792,88 @@ function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, marg
             sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
         };
     });
+}
+/**
+ * Each gate's estimate with cases as units and the per-run group noise added (run-noise.ts): the
+ * variance s²/n of the cases' own spread plus the runs' estimate, at Satterthwaite's degrees of
+ * freedom (the fewest over the gates). The residuals (the cases', then the runs' group deviations)
+ * carry the gates' correlation into the max-T draws. The regressions gate's sign changes take
+ * completion's design effect.
+ */
+function varianceComponents(data, noise) {
+    const own = data.map((d) => {
+        const n = d.perCase.length;
+        let theta = 0;
+        for (let i = 0; i < n; i++)
+            theta += d.perCase[i];
+        theta /= n;
+        let ss = 0;
+        for (let i = 0; i < n; i++)
+            ss += (d.perCase[i] - theta) ** 2;
+        const scale = 1 / Math.sqrt(n * (n - 1));
+        return { theta, v: ss / (n * (n - 1)), cases: Float64Array.from(d.perCase, (x) => (x - theta) * scale), n };
+    });
+    const completion = own[data.findIndex((d) => d.gate === 'completion')];
+    const compact = choleskyRows(own.map((o) => o.cases));
+    let df = Infinity;
+    const est = data.map((d, g) => {
+        const o = own[g];
+        let runs = noise.gates[d.gate];
+        if (d.gate === 'completion_regressions' && completion !== undefined && completion.v > 0) {
+            const k = Math.sqrt(o.v / completion.v);
+            runs = { ...runs, variance: runs.variance * k * k, residuals: runs.residuals.map((x) => x * k) };
+        }
+        const v = o.v + runs.variance;
+        if (d.gated && v > 0) {
+            const sat = (v * v) / ((o.v * o.v) / Math.max(1, o.n - 1) + (runs.variance * runs.variance) / Math.max(1, runs.df));
+            df = Math.min(df, sat);
+        }
+        const mine = compact[g];
+        const residuals = new Float64Array(mine.length + runs.residuals.length);
+        residuals.set(mine);
+        residuals.set(runs.residuals, mine.length);
+        return { theta: o.theta, se: Math.sqrt(v), residuals };
+    });
+    return { est, df: Number.isFinite(df) ? df : Math.max(1, (own[0]?.n ?? 2) - 1) };
+}
+/**
+ * The cases' residuals of the gates (one vector of n per gate) as rows of a Cholesky factor of their
+ * cross-products: k numbers per gate with the same inner products, so the max-T draws cost k
+ * multipliers, not n. A gate whose residuals add nothing new (or are all 0) gets zeros there.
+ */
+function choleskyRows(vectors) {
+    const k = vectors.length;
+    const dot = (a, b) => {
+        let s = 0;
+        for (let i = 0; i < a.length; i++)
+            s += a[i] * b[i];
+        return s;
+    };
+    const L = vectors.map(() => new Float64Array(k));
+    for (let j = 0; j < k; j++) {
+        const vj = vectors[j];
+        const Lj = L[j];
+        let d = dot(vj, vj);
+        for (let m = 0; m < j; m++)
+            d -= Lj[m] ** 2;
+        if (!(d > 1e-12 * Math.max(1e-300, dot(vj, vj))))
+            continue;
+        Lj[j] = Math.sqrt(d);
+        for (let i = j + 1; i < k; i++) {
+            const Li = L[i];
+            let c = dot(vectors[i], vj);
+            for (let m = 0; m < j; m++)
+                c -= Li[m] * Lj[m];
+            Li[j] = c / Lj[j];
+        }
+    }
+    return L;
+}
+/** The method note of the variance components: which grouping, how many runs, and the completion shock it found. */
+function runNoiseNote(noise) {
+    const tau = Math.sqrt(Math.max(noise.completionShock.baseline, noise.completionShock.candidate));
+    return (`cases as units, with the per-run noise of the ${noise.groups} ${noise.field} groups estimated from the trials (variance components over ` +
+        `${noise.runs.baseline} baseline and ${noise.runs.candidate} candidate runs: a per-run group shock of about ${(100 * tau).toFixed(1)} pp of completion)`);
 }
 /**
  * A pass decided on independent cases when `auto` saw few groups and its check did not fire: the
@@ -25999,10 +26207,28 @@ function mergeSides(baseline, candidate, options, fields, classifier) {
     const skip = (p) => classifier.rowsOf(p);
     const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
     const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
-    return { b, c, paired: pairTrials(b, c) };
+    const paired = pairTrials(b, c);
+    const runsOf = (side, runs) => runs.map((run) => {
+        const one = mergeTrials(side, [run], fields, skip);
+        const at = new Map(one.ids.map((id, k) => [id, k]));
+        const out = { completion: new Float64Array(paired.length), reward: new Float64Array(paired.length), steps: new Float64Array(paired.length) };
+        paired.ids.forEach((id, i) => {
+            const k = at.get(id);
+            const measured = k !== undefined && one.evidence.trials[k] > 0;
+            out.completion[i] = measured ? one.evidence.successes[k] : NaN;
+            out.reward[i] = measured ? one.evidence.reward[k] : NaN;
+            out.steps[i] = measured ? one.evidence.steps[k] : NaN;
+        });
+        return out;
+    });
+    if (b.trials < 2 || c.trials < 2 || options.trials === undefined || (options.significance?.cluster ?? 'auto') !== 'auto')
+        return { b, c, paired };
+    if ((autoGrouping(paired)?.groups ?? AUTO_MIN_CLUSTERS) >= AUTO_MIN_CLUSTERS)
+        return { b, c, paired };
+    return { b, c, paired, runs: { baseline: runsOf('baseline', options.trials.baseline), candidate: runsOf('candidate', options.trials.candidate) } };
 }
-function significanceOf({ b, c, paired }, thresholds, options) {
-    const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
+function significanceOf({ b, c, paired, runs }, thresholds, options) {
+    const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, { ...options.significance, ...(runs ? { runs } : {}) });
     const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
     return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
 }
@@ -27884,6 +28110,8 @@ function methodLine(s) {
     const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
     if (s.method === 'cluster-robust')
         return clusterRobustLine(s, trials, pct);
+    if (s.method === 'variance-components')
+        return varianceComponentsLine(s, trials, pct);
     const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
     const names = s.closed_form.map(lower);
     const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -27895,6 +28123,12 @@ function methodLine(s) {
 /** The method line when few clusters are the units: the cluster-robust t test. */
 function clusterRobustLine(s, trials, pct) {
     return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
+}
+/** The method line when the trials give the per-run group noise: a t test with cases as units and that variance added. */
+function varianceComponentsLine(s, trials, pct) {
+    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; t test on the mean change with that variance added to the cases' own (Satterthwaite degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
         `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
         `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
 }
@@ -36236,9 +36470,14 @@ function overridesOf(raw, problem) {
     }
     return out;
 }
-/** The policy of a configuration file (null: none) under the given overrides: overrides <- file <- defaults. */
-function resolvePolicy(file, overrides = {}) {
-    const c = { ...(file ?? {}), ...overrides };
+/**
+ * The policy of a configuration file (null: none) under the given overrides: overrides <- file <-
+ * the caller's defaults <- DEFAULT_POLICY. The caller's defaults are a program's own choice that a
+ * configuration file still overrides: the reusable workflows' `default-decide: significant`, mode ab's
+ * significant.
+ */
+function resolvePolicy(file, overrides = {}, defaults = {}) {
+    const c = { ...defaults, ...(file ?? {}), ...overrides };
     const D = DEFAULT_POLICY;
     return {
         thresholds: {

@@ -13,6 +13,7 @@ import { REPO_ROOT } from '../helpers/composite.js';
 import { octokitClient, TEST_TOKEN } from '../helpers/octokit-client.js';
 import { playWorkflow, type PlayEvent, type PlayWorld, type WorkflowPlay } from '../helpers/workflow-player.js';
 import { spawnSync } from 'node:child_process';
+import { unzip } from '../helpers/zip.js';
 
 const GATE_CALLER = readFileSync(join(REPO_ROOT, '.github', 'workflows', 'benchgate.yml'), 'utf8');
 const PUBLISH_CALLER = readFileSync(join(REPO_ROOT, '.github', 'workflows', 'benchgate-publish.yml'), 'utf8');
@@ -66,6 +67,9 @@ beforeAll(async () => {
   sha['docs'] = commit(git, 'docs', 'main', { 'README.md': 'agent, documented\n' });
   sha['flaky'] = commit(git, 'flaky', 'main', { 'agent.txt': 'another prompt\n' });
   sha['killed'] = commit(git, 'killed', 'main', { 'agent.txt': 'a third prompt\n' });
+  // A base branch whose configuration asks for rlm-code's exact gates, and a PR on it.
+  sha['main-point'] = commit(git, 'main-point', 'main', { '.github/benchgate.yml': 'version: 1\ndecide: point\n' });
+  sha['on-point'] = commit(git, 'on-point', 'main-point', { 'agent.txt': 'a prompt judged by the point gates\n' });
   world = { results: d.results, gh: d.gh, root: d.root, git, defaultSha: sha['main'] as string };
 });
 afterAll(() => stopWorkflowDoubles(d));
@@ -78,13 +82,13 @@ afterEach(() => {
 });
 
 const repository = { full_name: REPO, default_branch: 'main', private: false };
-function pullRequest(number: number, head: string, fork: boolean) {
+function pullRequest(number: number, head: string, fork: boolean, base = 'main') {
   return {
     number,
     pull_request: {
       number,
       head: { sha: sha[head], ref: head, repo: { full_name: fork ? 'contributor/benchgate' : REPO, fork } },
-      base: { sha: sha['main'], ref: 'main', repo: { full_name: REPO, fork: false } },
+      base: { sha: sha[base], ref: base, repo: { full_name: REPO, fork: false } },
     },
     repository,
   };
@@ -94,6 +98,8 @@ interface Pr {
   number: number;
   head: string;
   fork?: boolean;
+  /** The base branch (default main). */
+  base?: string;
 }
 /** pull_request_target on the publish caller: the check is put on the new head commit at once. */
 const expectCheck = (pr: Pr, caller = PUBLISH_CALLER) =>
@@ -110,7 +116,7 @@ async function gate(pr: Pr, caller = GATE_CALLER, changed?: string[], rerun?: st
   const run = rerun ?? `gate-${++runs}`;
   const event: PlayEvent = {
     name: 'pull_request',
-    payload: { action: 'synchronize', ...pullRequest(pr.number, pr.head, pr.fork ?? false) },
+    payload: { action: 'synchronize', ...pullRequest(pr.number, pr.head, pr.fork ?? false, pr.base) },
     sha: sha[pr.head] as string,
     ref: `refs/pull/${pr.number}/merge`,
     run,
@@ -162,6 +168,16 @@ const logOf = (play: WorkflowPlay, prefix: string) =>
   job(play, prefix)
     .flatMap((j) => j.steps.map((s) => s.log))
     .join('\n');
+/** The gate job's JSON report of a run: `decision` is there under decide: significant only. */
+const reportOf = (run: string) =>
+  JSON.parse(
+    unzip(d.results.artifacts(run).get('benchgate-demo-report')?.bytes as Buffer)
+      .get('benchgate-report.json')
+      ?.toString() ?? '{}',
+  ) as {
+    verdict: string;
+    decision?: string;
+  };
 const bot = (n: number) => d.gh.comments(n).filter((c) => c.body.includes('<!-- benchgate:v1 gate=demo -->'));
 
 describe('the reusable workflows, played', () => {
@@ -202,6 +218,8 @@ describe('the reusable workflows, played', () => {
       // The baseline was not run again: the push run's artifact for the base commit was taken.
       expect(logOf(play, 'benchgate / suite (baseline')).toMatch(new RegExp(`reus\\w+ .*${d.results.runId('push-main')}`));
       expect(job(play, 'benchgate / gate')[0]?.steps.at(-1)?.outputs['verdict']).toBe('promote');
+      // No decide input and no configuration file: the workflows' default, the paired tests.
+      expect(reportOf(run)).toMatchObject({ verdict: 'promote', decision: 'significant' });
 
       const published = await publish(pr, run, 'success');
       expect(published.jobs.map((j) => [j.name, j.result])).toEqual([
@@ -312,6 +330,24 @@ describe('the reusable workflows, played', () => {
       } finally {
         world.environments = {};
       }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "the base commit's configuration says decide: point: it wins over the workflows' default, so rlm-code's exact gates decide",
+    async () => {
+      const pr = { number: 15, head: 'on-point', base: 'main-point' };
+      const [play, run] = await gate(pr);
+      expect(play.jobs.map((j) => [j.name, j.result])).toEqual([
+        ['benchgate / plan', 'success'],
+        ['benchgate / suite (baseline, )', 'success'],
+        ['benchgate / suite (candidate, )', 'success'],
+        ['benchgate / gate', 'success'],
+      ]);
+      const report = reportOf(run);
+      expect(report.verdict).toBe('promote');
+      expect(report).not.toHaveProperty('decision');
     },
     TIMEOUT,
   );

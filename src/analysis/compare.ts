@@ -26,7 +26,19 @@ import {
 } from './integrity/infrastructure.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
-import type { CaseDecline, CaseEvidence, DecisionPolicy, PairedCases, NoiseMarks, SignificanceOptions, SignificanceResult, TrialLabels } from './model.js';
+import type {
+  CaseDecline,
+  CaseEvidence,
+  DecisionPolicy,
+  PairedCases,
+  NoiseMarks,
+  RunOutcomes,
+  SideRuns,
+  SignificanceOptions,
+  SignificanceResult,
+  TrialLabels,
+} from './model.js';
+import { AUTO_MIN_CLUSTERS, autoGrouping } from './significance/clusters.js';
 import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
@@ -164,6 +176,8 @@ interface MergedSides {
   b: TrialSide;
   c: TrialSide;
   paired: PairedCases;
+  /** Each side's runs case by case, when both have 2+ and `auto` meets fewer than 20 groups (the per-run group noise is estimated from them). */
+  runs?: SideRuns;
 }
 
 function mergeSides(
@@ -176,11 +190,28 @@ function mergeSides(
   const skip = (p: Parameters<InfrastructureClassifier['rowsOf']>[0]) => classifier.rowsOf(p);
   const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
   const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
-  return { b, c, paired: pairTrials(b, c) };
+  const paired = pairTrials(b, c);
+  const runsOf = (side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): RunOutcomes[] =>
+    runs.map((run) => {
+      const one = mergeTrials(side, [run], fields, skip);
+      const at = new Map(one.ids.map((id, k) => [id, k]));
+      const out: RunOutcomes = { completion: new Float64Array(paired.length), reward: new Float64Array(paired.length), steps: new Float64Array(paired.length) };
+      paired.ids.forEach((id, i) => {
+        const k = at.get(id);
+        const measured = k !== undefined && (one.evidence.trials[k] as number) > 0;
+        out.completion[i] = measured ? (one.evidence.successes[k] as number) : NaN;
+        out.reward[i] = measured ? (one.evidence.reward[k] as number) : NaN;
+        out.steps[i] = measured ? (one.evidence.steps[k] as number) : NaN;
+      });
+      return out;
+    });
+  if (b.trials < 2 || c.trials < 2 || options.trials === undefined || (options.significance?.cluster ?? 'auto') !== 'auto') return { b, c, paired };
+  if ((autoGrouping(paired)?.groups ?? AUTO_MIN_CLUSTERS) >= AUTO_MIN_CLUSTERS) return { b, c, paired };
+  return { b, c, paired, runs: { baseline: runsOf('baseline', options.trials.baseline), candidate: runsOf('candidate', options.trials.candidate) } };
 }
 
-function significanceOf({ b, c, paired }: MergedSides, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
-  const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, options.significance);
+function significanceOf({ b, c, paired, runs }: MergedSides, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
+  const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, { ...options.significance, ...(runs ? { runs } : {}) });
   const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
   return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
 }

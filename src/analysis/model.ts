@@ -8,6 +8,19 @@ import type { BenchmarkSummary, CaseLabels } from '../schema/summary.js';
 import type { FindingDraft } from './integrity/findings.js';
 import type { GateName } from './rlm/gates.js';
 
+/** One run of one side: per paired case (in the paired order), its completion (0 or 1), reward and steps; NaN when the run does not measure it. */
+export interface RunOutcomes {
+  completion: Float64Array;
+  reward: Float64Array;
+  steps: Float64Array;
+}
+
+/** Each side's runs (significance/run-noise.ts reads them). */
+export interface SideRuns {
+  baseline: readonly RunOutcomes[];
+  candidate: readonly RunOutcomes[];
+}
+
 /** The significant policy's confidence level when none is given. */
 export const DEFAULT_CONFIDENCE = 0.95;
 
@@ -31,6 +44,12 @@ export interface SignificanceOptions {
    * level of a failure): a sequential look's promote boundary. Default: `confidence`.
    */
   passConfidence?: number;
+  /**
+   * Each side's runs, case by case in the paired order (2+ a side): under `cluster: auto` with fewer
+   * than 20 groups, the per-run group noise is estimated from them (run-noise.ts) instead of
+   * the correlation check deciding whether to cluster.
+   */
+  runs?: SideRuns;
 }
 
 /** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
@@ -116,9 +135,11 @@ export interface SignificanceResult {
   alpha: number;
   /**
    * exact: all sign patterns; sampled: `resamples` seeded random patterns; cluster-robust: fewer than
-   * 20 clusters, the CR2 t test with Bell–McCaffrey df (`patterns`: the max-T draws).
+   * 20 clusters, the CR2 t test with Bell–McCaffrey df (`patterns`: the max-T draws);
+   * variance-components: cases as units, with the per-run group noise estimated from 2+ trials a
+   * side added to the variance (run-noise.ts; `patterns`: the max-T draws).
    */
-  method: 'exact' | 'sampled' | 'cluster-robust';
+  method: 'exact' | 'sampled' | 'cluster-robust' | 'variance-components';
   patterns: number;
   seed: number;
   /** Cases on both sides (the paired evidence). */

@@ -78,9 +78,14 @@ export function overridesOf(raw: (option: GateOption) => string | undefined, pro
   return out as GateConfig;
 }
 
-/** The policy of a configuration file (null: none) under the given overrides: overrides <- file <- defaults. */
-export function resolvePolicy(file: GateConfig | null, overrides: GateConfig = {}): GatePolicy {
-  const c: GateConfig = { ...(file ?? {}), ...overrides };
+/**
+ * The policy of a configuration file (null: none) under the given overrides: overrides <- file <-
+ * the caller's defaults <- DEFAULT_POLICY. The caller's defaults are a program's own choice that a
+ * configuration file still overrides: the reusable workflows' `default-decide: significant`, mode ab's
+ * significant.
+ */
+export function resolvePolicy(file: GateConfig | null, overrides: GateConfig = {}, defaults: GateConfig = {}): GatePolicy {
+  const c: GateConfig = { ...defaults, ...(file ?? {}), ...overrides };
   const D = DEFAULT_POLICY;
   return {
     thresholds: {

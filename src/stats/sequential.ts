@@ -85,55 +85,57 @@ interface Grid {
   f: Float64Array;
 }
 
-/** The probability of crossing b at the next look: ∫ f(x)·(1 − Φ(b − x)) dx, by the trapezoid rule. */
-function crossing(g: Grid, b: number): number {
+/** The probability of crossing b at the next look, whose increment has standard deviation sd: ∫ f(x)·(1 − Φ((b − x)/sd)) dx, by the trapezoid rule. */
+function crossing(g: Grid, b: number, sd = 1): number {
   let s = 0;
   const n = g.f.length;
-  for (let i = 0; i < n; i++) s += (i === 0 || i === n - 1 ? 0.5 : 1) * (g.f[i] as number) * normalUpper(b - (g.lo + i * STEP));
+  for (let i = 0; i < n; i++) s += (i === 0 || i === n - 1 ? 0.5 : 1) * (g.f[i] as number) * normalUpper((b - (g.lo + i * STEP)) / sd);
   return s * STEP;
 }
 
 /**
  * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
- * g convolved with the N(0, 1) increment, ∫ g(x)·φ(s − x) dx, banded to |s − x| ≤ TAIL_SD. Both grids
- * have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ * g convolved with the N(0, sd²) increment, ∫ g(x)·φ((s − x)/sd)/sd dx, banded to |s − x| ≤ TAIL_SD·sd.
+ * Both grids have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ * `k` is the variance of S at this look (the rounds, when each adds the same information).
  */
-function nextGrid(g: Grid, k: number, b: number): Grid {
+function nextGrid(g: Grid, k: number, b: number, sd = 1): Grid {
   const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
   const lo = b - (n - 1) * STEP;
   const shift = Math.floor((lo - g.lo) / STEP);
   const delta = lo - g.lo - shift * STEP; // in [0, STEP)
-  const phi = new Float64Array(2 * KERNEL + 1); // phi[m + KERNEL] = φ(δ + m·STEP)
-  for (let m = -KERNEL; m <= KERNEL; m++) phi[m + KERNEL] = Math.exp(-((delta + m * STEP) ** 2) / 2) / SQRT_2PI;
+  const kernel = sd === 1 ? KERNEL : Math.ceil((TAIL_SD * sd) / STEP);
+  const phi = new Float64Array(2 * kernel + 1); // phi[m + kernel] = φ((δ + m·STEP)/sd)/sd
+  for (let m = -kernel; m <= kernel; m++) phi[m + kernel] = Math.exp(-(((delta + m * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI);
   const last = g.f.length - 1;
   const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
   const f = new Float64Array(n);
   for (let j = 0; j < n; j++) {
     const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
-    const from = Math.max(0, c - KERNEL);
-    const to = Math.min(last, c + KERNEL);
+    const from = Math.max(0, c - kernel);
+    const to = Math.min(last, c + kernel);
     let sum = 0;
-    for (let i = from; i <= to; i++) sum += (w[i] as number) * (phi[c - i + KERNEL] as number);
+    for (let i = from; i <= to; i++) sum += (w[i] as number) * (phi[c - i + kernel] as number);
     f[j] = sum;
   }
   return { lo, f };
 }
 
-/** The grid of S_1 = N(0, 1), from −TAIL_SD up to exactly b. */
-function firstGrid(b: number): Grid {
-  const n = Math.max(2, Math.ceil((b + TAIL_SD) / STEP) + 1);
+/** The grid of S_1 = N(0, sd²), from −TAIL_SD·sd up to exactly b. */
+function firstGrid(b: number, sd = 1): Grid {
+  const n = Math.max(2, Math.ceil((b + TAIL_SD * sd) / STEP) + 1);
   const lo = b - (n - 1) * STEP;
-  return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-((lo + j * STEP) ** 2) / 2) / SQRT_2PI) };
+  return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-(((lo + j * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI)) };
 }
 
-/** b with crossing(g, b) = target, by bisection (crossing falls as b rises). */
-function solveBoundary(g: Grid, k: number, target: number): number {
+/** b with crossing(g, b, sd) = target, by bisection (crossing falls as b rises); k: the variance of S at this look. */
+function solveBoundary(g: Grid, k: number, target: number, sd = 1): number {
   let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
   let lo = hi - 12 * Math.sqrt(k);
-  while (crossing(g, lo) <= target) lo -= 12 * Math.sqrt(k);
+  while (crossing(g, lo, sd) <= target) lo -= 12 * Math.sqrt(k);
   for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
     const mid = (lo + hi) / 2;
-    if (crossing(g, mid) > target) lo = mid;
+    if (crossing(g, mid, sd) > target) lo = mid;
     else hi = mid;
   }
   return (lo + hi) / 2;
@@ -168,6 +170,38 @@ export function sequentialBoundaries(alpha: number, maxRounds: number, spending:
     }
   }
   cache.set(key, looks);
+  return looks;
+}
+
+/**
+ * The looks of a one-sided design at overall level alpha taken at the information fractions
+ * `fractions` (increasing, in (0, 1]; the last look of the design is at 1): the error spent by each
+ * look follows the spending function at its fraction, and the boundaries solve the same recursion
+ * with increments of variance proportional to the fraction gained (Lan & DeMets 1983: the
+ * boundary of a look depends only on the fractions so far, so a later look's fraction may be
+ * observed when it comes). `maxRounds` puts S on the scale of rounds (variance t·K), so equally
+ * spaced fractions k/K give {@link sequentialBoundaries}' looks (to rounding). Not cached.
+ */
+export function boundariesAtFractions(alpha: number, fractions: readonly number[], maxRounds: number, spending: Spending = 'obrien-fleming'): Look[] {
+  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+  const looks: Look[] = [];
+  let grid: Grid | null = null;
+  let before = 0;
+  let tau = 0;
+  fractions.forEach((t, i) => {
+    if (!(t > (i === 0 ? 0 : (fractions[i - 1] as number)) && t <= 1))
+      throw new RangeError(`fractions must increase within (0, 1], got ${fractions.join(', ')}`);
+    const next = t * maxRounds;
+    const sd = Math.sqrt(next - tau);
+    const spent = spending === 'pocock' ? pocockSpent(t, alpha) : obrienFlemingSpent(t, alpha);
+    const target = spent - before;
+    const b: number = grid === null ? -normalQuantile(target) * sd : solveBoundary(grid, next, target, sd);
+    const z = b / Math.sqrt(next);
+    looks.push({ round: i + 1, spent, z, nominal: normalUpper(z) });
+    before = spent;
+    tau = next;
+    if (i < fractions.length - 1) grid = grid === null ? firstGrid(b, sd) : nextGrid(grid, next, b, sd);
+  });
   return looks;
 }
 

@@ -14,6 +14,7 @@ import { testGates } from '../../src/analysis/significance/significance.js';
 import type { PairedCase, CaseEvidence } from '../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
 import { suiteProbabilities, uniform } from './simulate.js';
+import { observedLevels } from './information.js';
 
 type Verdict = 'hold' | 'promote' | 'inconclusive';
 
@@ -23,6 +24,10 @@ export interface SequentialCell {
   shift: number;
   maxRounds: number;
   thresholds?: Thresholds;
+  /** Case-level heterogeneity: each case's candidate probability moves by a uniform draw in ±spread as well (an equal agent on average when shift is 0). */
+  spread?: number;
+  /** The levels of each look of one pair (a fresh function per pair); default sequentialLevels at k/K. */
+  levels?: () => (cases: PairedCase[], k: number) => { hold: number; promote: number };
 }
 
 export interface SequentialCellResult {
@@ -92,12 +97,17 @@ export function runSequentialCell(cell: SequentialCell, runs: number, seed: numb
   const labels = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
   for (let r = 0; r < runs; r++) {
     const probs = suiteProbabilities(cell.cases, u);
-    const sides = probs.map((p) => ({ b: trialsOf(p, K, u), c: trialsOf(Math.min(1, Math.max(0, p + cell.shift)), K, u) }));
+    const sides = probs.map((p) => ({
+      b: trialsOf(p, K, u),
+      c: trialsOf(Math.min(1, Math.max(0, p + cell.shift + (cell.spread ? cell.spread * (2 * u() - 1) : 0))), K, u),
+    }));
+    const levelsAt = cell.levels?.() ?? ((_: PairedCase[], k: number) => sequentialLevels(k, K, 0.95));
     const at = (k: number): PairedCase[] => sides.map((s, i) => ({ id: `case_${i}`, labels, baseline: upTo(s.b, k), candidate: upTo(s.c, k) }));
     let seq: Verdict = 'inconclusive';
     let spent = K;
     for (let k = 1; k <= K; k++) {
-      const { verdict, gates } = verdictOf(at(k), k, sequentialLevels(k, K, 0.95), t);
+      const look = at(k);
+      const { verdict, gates } = verdictOf(look, k, levelsAt(look, k), t);
       if (decideSequential(verdict, gates, k, K, 0.95).stop) {
         seq = verdict;
         spent = k;
@@ -133,8 +143,13 @@ export function printSequentialTable(argv: string[], write: (s: string) => void)
   const K = Number(option(argv, 'max-trials', '10'));
   const sizes = option(argv, 'cases', '200').split(',').map(Number);
   const shifts = option(argv, 'shifts', '0,-0.05,-0.1,0.1').split(',').map(Number);
+  const spread = Number(option(argv, 'spread', '0'));
+  const observed = option(argv, 'information', 'rounds') === 'observed';
   write(`Sequential significant policy: a decision after every round (one trial per side) up to ${K} rounds, stopping at the first hold or promote;\n`);
-  write(`fixed: the same tests once on all ${K} trials at 95%. Simulated suite as above; ${runs} pairs per row; seed ${seed}; default gates.\n\n`);
+  write(`fixed: the same tests once on all ${K} trials at 95%. Simulated suite as above; ${runs} pairs per row; seed ${seed}; default gates.\n`);
+  write(
+    `Promote boundary on the ${observed ? 'observed information fraction (--information observed)' : 'rounds, t = k/K'}${spread > 0 ? `; per-case heterogeneity ±${spread} (--spread)` : ''}.\n\n`,
+  );
   write(
     '| Cases | Candidate | sequential: hold | sequential: promote | sequential: undecided | mean rounds (of ' +
       K +
@@ -144,7 +159,7 @@ export function printSequentialTable(argv: string[], write: (s: string) => void)
   const started = Date.now();
   for (const n of sizes) {
     for (const shift of shifts) {
-      const r = runSequentialCell({ cases: n, shift, maxRounds: K }, runs, seed);
+      const r = runSequentialCell({ cases: n, shift, maxRounds: K, spread, ...(observed ? { levels: () => observedLevels(K) } : {}) }, runs, seed);
       const und = r.sequential.inconclusive;
       write(
         `| ${n} | ${who(shift)} | ${pct(r.sequential.hold, runs)} | ${pct(r.sequential.promote, runs)} | ${pct(und, runs)} | ${(r.rounds / runs).toFixed(2)} | ${pct(r.rounds, runs * K)} | ${und === 0 ? '–' : (r.undecidedRounds / und).toFixed(2)} | ${pct(r.fixed.hold, runs)} | ${pct(r.fixed.promote, runs)} | ${pct(r.agree, runs)} |\n`,

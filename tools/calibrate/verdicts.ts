@@ -12,18 +12,21 @@
  * - an outage: 3% of the candidate's cases hit an HTTP 429 on an equal agent (compareSummaries on
  *   rlm-code summaries): how often a 429 case is reported as a completion regression, and the verdicts.
  *
- * Options: --pairs N (pairs per cell; default --runs), --verdict-cells a,b (aa, margin, heldout,
- * shocks, outage).
+ * Options: --pairs N (pairs per cell; default --runs), --verdict-cells a,b (aa, heldout, shocks,
+ * outage; and trials: the family cells with 3 trials per side, not in the default list).
  */
 import { compareSummaries } from '../../src/analysis/compare.js';
 import { parseSummary } from '../../src/adapters/registry.js';
 import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
-import type { CaseEvidence, PairedCase, SignificanceOptions } from '../../src/analysis/model.js';
+import type { CaseEvidence, PairedCase, RunOutcomes, SideRuns, SignificanceOptions } from '../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
 import { mcnemarHolds, suiteProbabilities, uniform } from './simulate.js';
 
 type Write = (s: string) => void;
+
+/** BENCHGATE_CALIBRATE_NO_RUNS=1: withhold the runs, so the correlation check decides as before the variance components (for a before/after). */
+const NO_RUNS = process.env['BENCHGATE_CALIBRATE_NO_RUNS'] === '1';
 type Uniform = () => number;
 
 /** A standard normal draw (Box–Muller) from a seeded uniform source. */
@@ -82,7 +85,7 @@ function evidence(runs: readonly Run[]): CaseEvidence {
 }
 
 /** One simulated pair: the paired evidence over all trials, and each side's first trial. */
-export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: PairedCase[]; first: { baseline: Run; candidate: Run }[] } {
+export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: PairedCase[]; first: { baseline: Run; candidate: Run }[]; runs: SideRuns } {
   const { p, family } = suite(s, u);
   const F = Math.max(1, s.families ?? 0);
   const sd = s.shockSd ?? 0;
@@ -95,6 +98,16 @@ export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: Pa
   const noLabels = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
   const cases: PairedCase[] = [];
   const first: { baseline: Run; candidate: Run }[] = [];
+  const outcomes = (): RunOutcomes[] =>
+    Array.from({ length: s.trials }, () => ({ completion: new Float64Array(p.length), reward: new Float64Array(p.length), steps: new Float64Array(p.length) }));
+  const runs = { baseline: outcomes(), candidate: outcomes() };
+  const record = (side: RunOutcomes[], i: number, trials: readonly Run[]): void =>
+    trials.forEach((r, t) => {
+      const o = side[t] as RunOutcomes;
+      o.completion[i] = r.ok ? 1 : 0;
+      o.reward[i] = r.reward;
+      o.steps[i] = r.steps;
+    });
   p.forEach((q, i) => {
     const f = family[i] as number;
     const b = Array.from({ length: s.trials }, (_, t) => drawRun(shocked(q, (bShock[t] as number[])[f] as number), u));
@@ -104,9 +117,11 @@ export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: Pa
     });
     const labels = (s.families ?? 0) === 0 ? noLabels : { ...noLabels, task_family: `family_${f}` };
     cases.push({ id: `case_${i}`, labels, baseline: evidence(b), candidate: evidence(c) });
+    record(runs.baseline, i, b);
+    record(runs.candidate, i, c);
     first.push({ baseline: b[0] as Run, candidate: c[0] as Run });
   });
-  return { cases, first };
+  return { cases, first, runs };
 }
 
 export interface VerdictCell {
@@ -127,10 +142,12 @@ export function runVerdictCell(s: VerdictScenario, pairs: number, seed: number, 
   );
   const out: VerdictCell = { hold: 0, inconclusive: 0, promote: 0, clustered: 0, mcnemar: 0 };
   for (let r = 0; r < pairs; r++) {
-    const { cases, first } = simulateVerdictPair(s, u);
+    const { cases, first, runs } = simulateVerdictPair(s, u);
     if (mcnemarHolds(first, 0.05)) out.mcnemar++;
-    const res = testGates(pairedCasesOf(cases), DEFAULT_THRESHOLDS, { baseline: s.trials, candidate: s.trials }, { cluster: 'auto', ...options });
-    if (res.cluster.field !== null) out.clustered++;
+    // With 2+ trials a side, each run's outcomes, as compare.ts gives them (the per-run group noise is estimated from them).
+    const given = s.trials >= 2 && !NO_RUNS ? { runs } : {};
+    const res = testGates(pairedCasesOf(cases), DEFAULT_THRESHOLDS, { baseline: s.trials, candidate: s.trials }, { cluster: 'auto', ...given, ...options });
+    if (res.cluster.field !== null || res.method === 'variance-components') out.clustered++;
     if (res.gates.some((g) => g.status === 'fail')) out.hold++;
     else if (res.gates.some((g) => g.status === 'inconclusive')) out.inconclusive++;
     else out.promote++;
@@ -171,7 +188,21 @@ function aaCells(w: Write, pairs: number, seed: number): void {
   w('\n');
 }
 
-function familyCells(w: Write, pairs: number, seed: number, which: 'heldout' | 'shocks'): void {
+function familyCells(w: Write, pairs: number, seed: number, which: 'heldout' | 'shocks' | 'trials'): void {
+  if (which === 'trials') {
+    w(
+      `**6 families with 3 trials per side** (each trial a run of its own, with its own family shocks), 400 cases, \`--cluster auto\`${NO_RUNS ? ', the runs withheld (the correlation check decides)' : ''}:\n\n`,
+    );
+    w(
+      '| Scenario | hold | inconclusive | promote | clustered or per-run noise estimated | exact McNemar at 5% (first trials): hold |\n|:--|--:|--:|--:|--:|--:|\n',
+    );
+    row(w, 'held-out style, 10 points worse', runVerdictCell({ cases: 400, trials: 3, families: 6, drop: 0.1 }, pairs, seed), pairs);
+    for (const sd of [0.5, 1]) {
+      row(w, `shock SD ${sd}, A/A`, runVerdictCell({ cases: 400, trials: 3, families: 6, shockSd: sd }, pairs, seed), pairs);
+      row(w, `shock SD ${sd}, at the margin`, runVerdictCell({ cases: 400, trials: 3, families: 6, shockSd: sd, meanDrop: 0.05 }, pairs, seed), pairs);
+    }
+    return void w('\n');
+  }
   if (which === 'heldout') w('**Held-out-style suite**: 6 families of different difficulty, 400 cases, one trial, `--cluster auto`, no shock:\n\n');
   else w('**6 families with per-run shocks** on the logit scale (each run of each side draws its own), 400 cases, one trial, `--cluster auto`:\n\n');
   w('| Scenario | hold | inconclusive | promote | clustered | exact McNemar at 5%: hold |\n|:--|--:|--:|--:|--:|--:|\n');
@@ -286,5 +317,6 @@ export function verdictSections(
   if (cells.includes('aa')) aaCells(w, pairs, seed);
   if (cells.includes('heldout')) familyCells(w, pairs, seed, 'heldout');
   if (cells.includes('shocks')) familyCells(w, pairs, seed, 'shocks');
+  if (cells.includes('trials')) familyCells(w, pairs, seed, 'trials');
   if (cells.includes('outage')) outageCell(w, pairs, seed);
 }

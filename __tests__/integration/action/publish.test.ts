@@ -57,6 +57,11 @@ describe('the gate job of a same-repository pull request', () => {
     const check = () => gh.checkRuns().filter((c) => c.name === 'bench significant');
     expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'neutral' })]);
     expect(check()[0]?.output?.title).toBe('Inconclusive (undecided gates: reward, completion, steps, completion_regressions)');
+    // The check says plainly that it lets the PR through, and how to make it block.
+    expect(check()[0]?.output?.summary).toMatch(
+      /^\*\*This check is neutral, and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge\*\*/,
+    );
+    expect(check()[0]?.output?.summary).toContain('set `fail-on-inconclusive: true`');
     const strict = await gate(run, {
       decide: 'significant',
       'check-name': 'bench significant',
@@ -66,6 +71,7 @@ describe('the gate job of a same-repository pull request', () => {
     });
     expect(strict.exitCode).toBe(1);
     expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
+    expect(check()[0]?.output?.summary).toMatch(/^\*\*This check fails:\*\* the verdict is inconclusive/);
   });
 
   it('finds its comment on the third page of 250 and leaves a forged marker alone', async () => {

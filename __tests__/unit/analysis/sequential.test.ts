@@ -3,7 +3,7 @@ import { decideSequential, moreRounds, roundsToCross, sequentialConfidence } fro
 import type { GateTest } from '../../../src/analysis/model.js';
 import { normalQuantile } from '../../../src/stats/distributions.js';
 import { runSequentialCell } from '../../../tools/calibrate/sequential.js';
-import { normalUpper, obrienFlemingSpent, sequentialBoundaries } from '../../../src/stats/sequential.js';
+import { boundariesAtFractions, normalUpper, obrienFlemingSpent, pocockSpent, sequentialBoundaries } from '../../../src/stats/sequential.js';
 
 describe('normalUpper', () => {
   it('matches tabled tail probabilities and is symmetric', () => {
@@ -25,6 +25,24 @@ describe('obrienFlemingSpent', () => {
   });
 });
 
+/**
+ * P(Z1 < c1, Z2 ≥ c2) for two looks at information fractions t and 1, Z2 = √t·Z1 + √(1 − t)·W:
+ * ∫_{−∞}^{c1} φ(z1)·P(W ≥ (c2 − √t·z1)/√(1 − t)) dz1, by Simpson's rule on a fine grid (an
+ * integral independent of the recursion in stats/sequential.ts).
+ */
+function crossedSecond(c1: number, c2: number, t: number): number {
+  const n = 20000;
+  const lo = -12;
+  const h = (c1 - lo) / n;
+  let s = 0;
+  for (let i = 0; i <= n; i++) {
+    const z1 = lo + i * h;
+    const w = i === 0 || i === n ? 1 : i % 2 === 1 ? 4 : 2;
+    s += w * (Math.exp(-(z1 * z1) / 2) / Math.sqrt(2 * Math.PI)) * normalUpper((c2 - Math.sqrt(t) * z1) / Math.sqrt(1 - t));
+  }
+  return (s * h) / 3;
+}
+
 describe('sequentialBoundaries', () => {
   it('is the fixed test with one look', () => {
     const [look] = sequentialBoundaries(0.05, 1);
@@ -41,21 +59,30 @@ describe('sequentialBoundaries', () => {
   it('spends exactly α over two looks (an independent integral of the bivariate normal)', () => {
     const alpha = 0.05;
     const [a, b] = sequentialBoundaries(alpha, 2);
-    // P(Z1 ≥ c1) + ∫_{−∞}^{c1} φ(z1)·P(W ≥ c2·√2 − z1) dz1, with Z2 = (Z1 + W)/√2 — Simpson on a fine grid.
+    // With Z2 = (Z1 + W)/√2.
     const c1 = a?.z as number;
-    const c2 = b?.z as number;
-    const n = 20000;
-    const lo = -12;
-    const h = (c1 - lo) / n;
-    let s = 0;
-    for (let i = 0; i <= n; i++) {
-      const z1 = lo + i * h;
-      const w = i === 0 || i === n ? 1 : i % 2 === 1 ? 4 : 2;
-      s += w * (Math.exp(-(z1 * z1) / 2) / Math.sqrt(2 * Math.PI)) * normalUpper(c2 * Math.SQRT2 - z1);
-    }
-    const total = normalUpper(c1) + (s * h) / 3;
+    const total = normalUpper(c1) + crossedSecond(c1, b?.z as number, 0.5);
     expect(total).toBeCloseTo(alpha, 5); // the grid (step 0.025) is good to about 1e-6
     expect(normalUpper(c1)).toBeCloseTo(obrienFlemingSpent(0.5, alpha), 9);
+  });
+
+  it('at observed information fractions: equal spacing gives the same looks, and two unequal looks spend exactly α', () => {
+    for (const spending of ['obrien-fleming', 'pocock'] as const) {
+      const equal = sequentialBoundaries(0.05, 10, spending);
+      const at = boundariesAtFractions(
+        0.05,
+        equal.map((l) => l.round / 10),
+        10,
+        spending,
+      );
+      at.forEach((l, i) => expect(l.z).toBeCloseTo(equal[i]?.z as number, 6));
+    }
+    // Looks at t = 0.3 and 1: Z2 = √0.3·Z1 + √0.7·W.
+    const [a, b] = boundariesAtFractions(0.05, [0.3, 1], 10, 'pocock');
+    const c1 = a?.z as number;
+    expect(normalUpper(c1)).toBeCloseTo(pocockSpent(0.3, 0.05), 8);
+    expect(normalUpper(c1) + crossedSecond(c1, b?.z as number, 0.3)).toBeCloseTo(0.05, 5);
+    expect(() => boundariesAtFractions(0.05, [0.5, 0.4], 10)).toThrow(/increase/);
   });
 
   it('has falling boundaries, rising nominal levels, and a last level below α but near it', () => {

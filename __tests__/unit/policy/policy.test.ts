@@ -152,3 +152,33 @@ describe('resolvePolicy: defaults <- configuration file <- inputs or flags', () 
     expect(compareOptionsOf(p).significance?.confidence).toBe(0.95);
   });
 });
+
+describe("default-decide: a program's default under the configuration file", () => {
+  const publishInputs = (given: Record<string, string>, file: Record<string, unknown> | null = null) =>
+    readInputs(
+      (name) => ({ mode: 'publish', ...given })[name] ?? '',
+      () => file,
+    ) as CompareInputs;
+
+  it('applies when neither the input decide nor the file sets one (what the reusable workflows pass)', () => {
+    expect(compareInputs({}).decide).toBe('point');
+    expect(compareInputs({ 'default-decide': 'significant' }).decide).toBe('significant');
+    expect(publishInputs({ 'default-decide': 'significant' }).decide).toBe('significant');
+  });
+
+  it("the file's decide: point wins over it, and the input decide over both: rlm-code's gates are one setting away", () => {
+    expect(compareInputs({ 'default-decide': 'significant' }, { decide: 'point' }).decide).toBe('point');
+    expect(publishInputs({ 'default-decide': 'significant' }, { decide: 'point' }).decide).toBe('point');
+    expect(compareInputs({ 'default-decide': 'significant', decide: 'point' }).decide).toBe('point');
+    expect(compareInputs({ 'default-decide': 'point', decide: 'significant' }, { decide: 'point' }).decide).toBe('significant');
+    expect(resolvePolicy({ decide: 'point' }, {}, { decide: 'significant' }).decide).toBe('point');
+    expect(resolvePolicy(null, {}, { decide: 'significant' }).decide).toBe('significant');
+  });
+
+  it('a bad value names the input and what it expects; mode ab does not take it (it decides significant only)', () => {
+    expect(() => compareInputs({ 'default-decide': 'signif' })).toThrow(/^input "default-decide": expected one of point, significant, got "signif"$/);
+    expect(INPUTS_BY_MODE.compare).toContain('default-decide');
+    expect(INPUTS_BY_MODE.publish).toContain('default-decide');
+    expect(INPUTS_BY_MODE.ab).not.toContain('default-decide');
+  });
+});

@@ -144,7 +144,7 @@ export interface AbInputs extends CommonInputs, GateInputs {
 export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs;
 
 const COMMON = ['mode', 'suite'];
-const GATE = ['config', ...GATE_INPUTS];
+const GATE = ['config', ...GATE_INPUTS, 'default-decide'];
 const PUBLISH = ['github-token', 'comment', 'comment-group', 'trend', 'history-branch', 'check-name'];
 /** Inputs action.yml gives a default (`github-token: ${{ github.token }}`): never "given" by mistake. */
 export const DEFAULTED_INPUTS: readonly string[] = ['github-token'];
@@ -200,7 +200,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'fingerprint',
     'retention-days',
     'allow-command-failure',
-    ...GATE.filter((name) => name !== 'fail-on-inconclusive'),
+    ...GATE.filter((name) => name !== 'fail-on-inconclusive' && name !== 'default-decide'),
   ],
 };
 /** Every input the action declares (action.yml's test checks the two lists agree). */
@@ -332,13 +332,27 @@ function suite(raw: string): string {
 /** Reads the gate configuration file (path relative to the workspace); null when the default path has none. */
 export type ConfigReader = (path: string, explicit: boolean) => GateConfig | null;
 
-/** Each gate input: given → the input; else the configuration file's key; else the default (src/policy). */
-function gateInputs(get: (name: string) => string, file: GateConfig): GateInputs {
+/**
+ * Each gate input: given → the input; else the configuration file's key; else, for decide, `fallback`
+ * (mode ab's significant) or the input `default-decide` (the reusable workflows pass significant);
+ * else the default (src/policy).
+ */
+function gateInputs(get: (name: string) => string, file: GateConfig, fallback: GateConfig = {}): GateInputs {
   const given = overridesOf(
     (option) => (option.input === null || get(option.input) === '' ? undefined : get(option.input)),
     (option, problem) => invalid(option.input as string, problem.got, problem.expected),
   );
-  return resolvePolicy(file, given);
+  const raw = get('default-decide');
+  let defaults = fallback;
+  if (raw !== '') {
+    try {
+      defaults = { decide: value.decide(raw), ...fallback };
+    } catch (err) {
+      if (err instanceof value.ValueProblem) throw invalid('default-decide', raw, err.expected);
+      throw err;
+    }
+  }
+  return resolvePolicy(file, given, defaults);
 }
 
 function trendRuns(raw: string): number {
@@ -495,8 +509,7 @@ function abInputs(getInput: GetInput, get: (name: string) => string, config: Gat
     throw new UsageError(
       `inputs "baseline-directory" and "candidate-directory": both are ${JSON.stringify(baseline)}; each side needs its own working tree (check out the base and head commits with two actions/checkout steps, each with its own path:)`,
     );
-  const gate = gateInputs(get, config);
-  if (get('decide') === '' && config.decide === undefined) gate.decide = 'significant';
+  const gate = gateInputs(get, config, { decide: 'significant' });
   if (gate.decide !== 'significant')
     throw new UsageError(
       `${get('decide') === '' ? "the configuration's decide: point" : 'input "decide": point'}: mode ab stops when the paired evidence decides, which is decide: significant (remove decide, or set it to significant)`,

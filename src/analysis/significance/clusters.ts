@@ -29,6 +29,26 @@ export interface ClusterDecision {
   correlation: CorrelationCheck | null;
 }
 
+/** The number of groups of `field` when every case has one (null otherwise). */
+function groupCount(cases: PairedCases, field: string): number | null {
+  const seen = new Set<string>();
+  for (let i = 0; i < cases.length; i++) {
+    const v = labelAt(cases, i, field);
+    if (v === null) return null;
+    seen.add(v);
+  }
+  return seen.size;
+}
+
+/** The grouping `auto` reads: the first of task_family, environment, domain that every case has, with 2 or more groups and fewer than the cases. */
+export function autoGrouping(cases: PairedCases): { field: string; groups: number } | null {
+  for (const f of ['task_family', 'environment', 'domain'] as const) {
+    const g = groupCount(cases, f);
+    if (g !== null && g >= 2 && g < cases.length) return { field: f, groups: g };
+  }
+  return null;
+}
+
 /** Picks the clustering and says why, as a sentence of benchgate's own words; `columns` are the gates' per-case changes the correlation check reads. */
 export function chooseCluster(
   cases: PairedCases,
@@ -37,15 +57,7 @@ export function chooseCluster(
 ): ClusterDecision {
   const decided = (d: Omit<ClusterDecision, 'correlation'>, correlation: CorrelationCheck | null = null): ClusterDecision => ({ ...d, correlation });
   if (choice === 'none') return decided({ field: null, note: 'cases treated as independent (cluster: none)', drafts: [] });
-  const groups = (f: string): number | null => {
-    const seen = new Set<string>();
-    for (let i = 0; i < cases.length; i++) {
-      const v = labelAt(cases, i, f);
-      if (v === null) return null;
-      seen.add(v);
-    }
-    return seen.size;
-  };
+  const groups = (f: string): number | null => groupCount(cases, f);
   if (choice !== 'auto') {
     if (cases.length > 0 && !cases.labels.some((l) => (l[choice] ?? null) !== null)) {
       // A field no case has would silently test the cases as independent: name what is there instead.

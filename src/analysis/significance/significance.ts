@@ -28,8 +28,19 @@
 import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
-import { AUTO_MIN_CLUSTERS, chooseCluster, unitsOf } from './clusters.js';
-import { bellMcCaffreyDf, CLUSTER_T_DRAWS, cr2Estimate, robustBounds, robustDetectable, robustMaxT, robustPs, type RobustGate } from './cluster-robust.js';
+import { AUTO_MIN_CLUSTERS, autoGrouping, chooseCluster, unitsOf, type ClusterDecision } from './clusters.js';
+import {
+  bellMcCaffreyDf,
+  CLUSTER_T_DRAWS,
+  cr2Estimate,
+  robustBounds,
+  robustDetectable,
+  robustMaxT,
+  robustPs,
+  type RobustEstimate,
+  type RobustGate,
+} from './cluster-robust.js';
+import { runNoiseOf, type RunNoise } from './run-noise.js';
 import {
   DEFAULT_CONFIDENCE,
   DEFAULT_MARGINS,
@@ -45,7 +56,7 @@ import { groupApart } from './heterogeneity.js';
 import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
 import { GATE_NAMES, type GateName } from '../rlm/gates.js';
 import type { Thresholds } from '../rlm/thresholds.js';
-import type { GateStatus } from '../model.js';
+import type { GateStatus, SideRuns } from '../model.js';
 
 /** Labels the heterogeneity note may read when the cluster is one of them. */
 const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
@@ -301,11 +312,17 @@ export function testGates(
   const cases = asPairedCases(given);
   const n = cases.length;
   const data = gateData(cases, thresholds);
-  const cluster = chooseCluster(
-    cases,
-    options.cluster ?? 'auto',
-    data.filter((d) => d.gate !== 'completion_regressions'),
-  );
+  // With 2+ runs a side and few groups, `auto` estimates their per-run noise instead of testing for it.
+  const grouping = (options.cluster ?? 'auto') === 'auto' && options.runs !== undefined ? autoGrouping(cases) : null;
+  const noise = grouping !== null && grouping.groups < AUTO_MIN_CLUSTERS ? runNoiseOf(cases, grouping.field, options.runs as SideRuns) : null;
+  const cluster: ClusterDecision =
+    noise !== null
+      ? { field: null, note: runNoiseNote(noise), drafts: [], correlation: null }
+      : chooseCluster(
+          cases,
+          options.cluster ?? 'auto',
+          data.filter((d) => d.gate !== 'completion_regressions'),
+        );
   const { unitOf, count: G } = unitsOf(cases, cluster.field);
   const drafts = [...cluster.drafts];
   if (cluster.field !== null && G < MIN_DECIDING_UNITS) {
@@ -340,9 +357,18 @@ export function testGates(
     gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
     declines: [],
     closed_form,
-    heterogeneity: groupApart(cases, alpha, cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
+    heterogeneity: groupApart(
+      cases,
+      alpha,
+      noise?.field ?? cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null),
+    ),
     drafts,
   });
+  if (noise !== null) {
+    const given = varianceComponents(data, noise);
+    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {}, given);
+    return result('variance-components', CLUSTER_T_DRAWS, gates, []);
+  }
   if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
     // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
     const margins = options.margins ?? {};
@@ -386,12 +412,14 @@ function robustGates(
   { alpha, alphaPass }: { alpha: number; alphaPass: number },
   margins: Partial<Record<GateName, number>>,
   effects: Partial<Record<GateName, number>>,
+  given?: { est: RobustEstimate[]; df: number },
 ): GateTest[] {
-  const df = bellMcCaffreyDf(unitSize);
+  const df = given?.df ?? bellMcCaffreyDf(unitSize);
   const marginOfGate = (d: GateData): number => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
   const rg: RobustGate[] = data.map((d, g) => {
     const m = marginOfGate(d);
-    return { d, est: cr2Estimate(unitSums[g] as Float64Array, unitSize, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+    const est = given?.est[g] ?? cr2Estimate(unitSums[g] as Float64Array, unitSize, d.perCase);
+    return { d, est, pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
   });
   // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
   const completion = rg.find((x) => x.d.gate === 'completion');
@@ -464,6 +492,87 @@ function robustGates(
       sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
     };
   });
+}
+
+/**
+ * Each gate's estimate with cases as units and the per-run group noise added (run-noise.ts): the
+ * variance s²/n of the cases' own spread plus the runs' estimate, at Satterthwaite's degrees of
+ * freedom (the fewest over the gates). The residuals (the cases', then the runs' group deviations)
+ * carry the gates' correlation into the max-T draws. The regressions gate's sign changes take
+ * completion's design effect.
+ */
+function varianceComponents(data: readonly GateData[], noise: RunNoise): { est: RobustEstimate[]; df: number } {
+  const own = data.map((d) => {
+    const n = d.perCase.length;
+    let theta = 0;
+    for (let i = 0; i < n; i++) theta += d.perCase[i] as number;
+    theta /= n;
+    let ss = 0;
+    for (let i = 0; i < n; i++) ss += ((d.perCase[i] as number) - theta) ** 2;
+    const scale = 1 / Math.sqrt(n * (n - 1));
+    return { theta, v: ss / (n * (n - 1)), cases: Float64Array.from(d.perCase, (x) => (x - theta) * scale), n };
+  });
+  const completion = own[data.findIndex((d) => d.gate === 'completion')];
+  const compact = choleskyRows(own.map((o) => o.cases));
+  let df = Infinity;
+  const est = data.map((d, g) => {
+    const o = own[g] as (typeof own)[number];
+    let runs = noise.gates[d.gate];
+    if (d.gate === 'completion_regressions' && completion !== undefined && completion.v > 0) {
+      const k = Math.sqrt(o.v / completion.v);
+      runs = { ...runs, variance: runs.variance * k * k, residuals: runs.residuals.map((x) => x * k) };
+    }
+    const v = o.v + runs.variance;
+    if (d.gated && v > 0) {
+      const sat = (v * v) / ((o.v * o.v) / Math.max(1, o.n - 1) + (runs.variance * runs.variance) / Math.max(1, runs.df));
+      df = Math.min(df, sat);
+    }
+    const mine = compact[g] as Float64Array;
+    const residuals = new Float64Array(mine.length + runs.residuals.length);
+    residuals.set(mine);
+    residuals.set(runs.residuals, mine.length);
+    return { theta: o.theta, se: Math.sqrt(v), residuals };
+  });
+  return { est, df: Number.isFinite(df) ? df : Math.max(1, (own[0]?.n ?? 2) - 1) };
+}
+
+/**
+ * The cases' residuals of the gates (one vector of n per gate) as rows of a Cholesky factor of their
+ * cross-products: k numbers per gate with the same inner products, so the max-T draws cost k
+ * multipliers, not n. A gate whose residuals add nothing new (or are all 0) gets zeros there.
+ */
+function choleskyRows(vectors: readonly Float64Array[]): Float64Array[] {
+  const k = vectors.length;
+  const dot = (a: Float64Array, b: Float64Array): number => {
+    let s = 0;
+    for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
+    return s;
+  };
+  const L = vectors.map(() => new Float64Array(k));
+  for (let j = 0; j < k; j++) {
+    const vj = vectors[j] as Float64Array;
+    const Lj = L[j] as Float64Array;
+    let d = dot(vj, vj);
+    for (let m = 0; m < j; m++) d -= (Lj[m] as number) ** 2;
+    if (!(d > 1e-12 * Math.max(1e-300, dot(vj, vj)))) continue;
+    Lj[j] = Math.sqrt(d);
+    for (let i = j + 1; i < k; i++) {
+      const Li = L[i] as Float64Array;
+      let c = dot(vectors[i] as Float64Array, vj);
+      for (let m = 0; m < j; m++) c -= (Li[m] as number) * (Lj[m] as number);
+      Li[j] = c / (Lj[j] as number);
+    }
+  }
+  return L;
+}
+
+/** The method note of the variance components: which grouping, how many runs, and the completion shock it found. */
+function runNoiseNote(noise: RunNoise): string {
+  const tau = Math.sqrt(Math.max(noise.completionShock.baseline, noise.completionShock.candidate));
+  return (
+    `cases as units, with the per-run noise of the ${noise.groups} ${noise.field} groups estimated from the trials (variance components over ` +
+    `${noise.runs.baseline} baseline and ${noise.runs.candidate} candidate runs: a per-run group shock of about ${(100 * tau).toFixed(1)} pp of completion)`
+  );
 }
 
 /**

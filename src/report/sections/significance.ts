@@ -92,6 +92,7 @@ export function methodLine(s: SignificanceResult): string {
   const trials =
     s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
   if (s.method === 'cluster-robust') return clusterRobustLine(s, trials, pct);
+  if (s.method === 'variance-components') return varianceComponentsLine(s, trials, pct);
   const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
   const names = s.closed_form.map(lower);
   const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`;
@@ -107,6 +108,15 @@ export function methodLine(s: SignificanceResult): string {
 function clusterRobustLine(s: SignificanceResult, trials: string, pct: string): string {
   return (
     `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
+    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+    `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
+  );
+}
+
+/** The method line when the trials give the per-run group noise: a t test with cases as units and that variance added. */
+function varianceComponentsLine(s: SignificanceResult, trials: string, pct: string): string {
+  return (
+    `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; t test on the mean change with that variance added to the cases' own (Satterthwaite degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
     `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
     `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
   );
