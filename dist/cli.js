@@ -19304,7 +19304,7 @@ const arraysEqual = (a, b) => {
 	return true;
 };
 const isState = (state, pcs, flag, ids) => state.flag === flag && arraysEqual(state.nfaStates, pcs) && arraysEqual(state.matchIDs, ids);
-const NO_IDS = [];
+const NO_IDS$1 = [];
 const END_TEXT = -1;
 var DFAState = class {
 	constructor(nfaStates, flag, matchIDs) {
@@ -19502,7 +19502,7 @@ var DFA = class DFA {
 		if ((beforeflag & ~oldbeforeflag & needflag) !== 0) pcs = this.closure(pcs, beforeflag).pcs;
 		const nextPCs = [];
 		let ismatch = false;
-		let ids = NO_IDS;
+		let ids = NO_IDS$1;
 		for (let i = 0; i < pcs.length; i++) {
 			const inst = this.prog.getInst(pcs[i]);
 			if (inst.op === Inst.MATCH) {
@@ -19535,10 +19535,10 @@ var DFA = class DFA {
 		}
 		let state = this.startStates.get(flags);
 		if (state === void 0) {
-			state = this.makeState([this.prog.start], flags, NO_IDS);
+			state = this.makeState([this.prog.start], flags, NO_IDS$1);
 			if (state === null) {
 				this.clearCache();
-				state = this.makeState([this.prog.start], flags, NO_IDS);
+				state = this.makeState([this.prog.start], flags, NO_IDS$1);
 				if (state === null) return null;
 			}
 			this.startStates.set(flags, state);
@@ -25666,6 +25666,7 @@ function labelMaker(p) {
     };
 }
 const NO_ROWS = new Map();
+const NO_IDS = new Set();
 /** Case i of a packed run as one trial: its success (1 or 0), reward and steps. */
 const successOf = (p, i) => ((p.flags[i] & FLAG.completed) !== 0 ? 1 : 0);
 const rewardOf = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
@@ -25673,9 +25674,10 @@ const stepsOf = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
- * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
+ * gives one `partial-trials` draft for the side, unless it is `settled` (left out of later rounds on
+ * purpose: noise/settled.ts). Reads the packed form, so large files stay fast.
  */
-function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS) {
+function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS, settled = NO_IDS) {
     if (runs.length === 0)
         throw new RangeError(`mergeTrials(${side}) needs at least one run`);
     checkRuns(side, runs);
@@ -25742,7 +25744,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS
             reward[k] /= t;
             steps[k] /= t;
         }
-        if (listed[k] < runs.length)
+        if (listed[k] < runs.length && !settled.has(ids[k]))
             partial.push(ids[k]);
     }
     const drafts = [];
@@ -25887,8 +25889,8 @@ function pairTrials(b, c) {
 }
 function mergeSides(baseline, candidate, options, fields, classifier) {
     const skip = (p) => classifier.rowsOf(p);
-    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
-    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
+    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
+    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
     return { b, c, paired: pairTrials(b, c) };
 }
 function significanceOf({ b, c, paired }, thresholds, options) {
@@ -27722,7 +27724,11 @@ function noiseLine(cmp) {
         : count === 1
             ? `the regressed case is ${flaky === 1 ? 'flaky' : 'stable'} on main`
             : `${flaky} of the ${count} regressed cases ${flaky === 1 ? 'is' : 'are'} flaky on main`;
-    return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
+    const s = n.settled;
+    const rounds = s === undefined
+        ? ''
+        : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
+    return [`<sub>Noise profile ${source}: ${tally}.${rounds}</sub>`, ''];
 }
 
 const LABEL = {
@@ -37441,6 +37447,7 @@ const VALUE_OPTIONS = [
         'allow-finding',
         'max-trials',
         'noise-profile',
+        'next-cases',
         ...GATE_FLAGS,
     ]),
 ];
@@ -37578,6 +37585,7 @@ function parseCompare(args) {
         evidence: single(raw, 'evidence') ?? null,
         sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
         noiseProfile: single(raw, 'noise-profile') ?? null,
+        nextCases: single(raw, 'next-cases') ?? null,
     };
 }
 const COMMANDS = ['compare', 'leaderboard', 'history', 'profile'];
@@ -37785,7 +37793,12 @@ Decision:
                                    (2 to 50, default: 10)
   --noise-profile FILE             the suite's noise profile ('benchgate profile --format json'):
                                    each regressed case is marked flaky or stable on main (used
-                                   only when the runs' fingerprint agrees with the profile's)
+                                   only when the runs' fingerprint agrees with the profile's);
+                                   with --sequential, a case deterministic on main runs the first
+                                   round only, so later rounds may leave it out
+  --next-cases FILE                for --sequential: write the case ids the next round runs, one
+                                   a line (every case without a profile); pass it to the suite as
+                                   BENCHGATE_CASES_FILE
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
@@ -37843,9 +37856,57 @@ Exit status:
   2  the command line or an input file is wrong (the message says what and where)
 `;
 
-/** --noise-profile: reads the profile file and marks the comparison's regressed cases with it. */
-/** The marks of `cmp` from the profile at `file`; an InputError when it cannot be read. */
-function readNoiseProfile(file, cmp, now) {
+/**
+ * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
+ * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
+ * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
+ * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
+ * rounds only; every other case (flaky on main, or not in the profile) runs every round.
+ *
+ * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
+ * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
+ * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
+ * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
+ * sides matched main so far") would not be: the cases that deviated would get more trials and drift
+ * back toward their mean while the others stay frozen at no change, so a worse candidate looks
+ * closer to the baseline than it is (a 10-point drop promoted in 1 pair of 10 in the calibration,
+ * against none when every case reruns). What skipping costs is power on a deterministic case the
+ * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
+ * rerunning every case. Pure: no I/O.
+ */
+/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
+const MIN_PROFILE_RUNS = 5;
+/** One round for the cases deterministic on main, then only the flaky ones. */
+const DEFAULT_SETTLE = { minRounds: 1, within: 0 };
+/** True when a case with this profile entry runs no more after `round` rounds under `rule`. */
+function isSettled(noise, round, rule = DEFAULT_SETTLE) {
+    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
+        return false;
+    const rate = noise.passed / noise.runs;
+    return rate <= rule.within || rate >= 1 - rule.within;
+}
+/**
+ * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
+ * first round, settled by the profile once `rule.minRounds` rounds ran.
+ */
+function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
+    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
+    const first = [rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids));
+    const ids = [...new Set(first)];
+    const noise = new Map(profile.cases.map((x) => [x.id, x]));
+    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
+    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
+    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
+    return { settled, next: ids.filter((id) => !settled.has(id)) };
+}
+
+/**
+ * --noise-profile: reads the profile file, marks the comparison's regressed cases with it, and under
+ * --sequential settles the cases it shows deterministic on main (analysis/noise/settled.ts);
+ * --next-cases writes the cases the next round runs.
+ */
+/** The profile at `file`; an InputError when it cannot be read or is not a profile. */
+function loadNoiseProfile(file) {
     let text;
     try {
         text = readFileSync(file, 'utf8');
@@ -37854,7 +37915,29 @@ function readNoiseProfile(file, cmp, now) {
         const code = err.code;
         throw new InputError(`--noise-profile ${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
     }
-    return noiseMarks(cmp, parseNoiseProfile(text, file), file, now);
+    return parseNoiseProfile(text, file);
+}
+/** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
+function settledByProfile(profile, rounds) {
+    const first = [rounds.baseline[0], rounds.candidate[0]];
+    if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
+        return null;
+    return settleRounds(rounds, profile, DEFAULT_SETTLE);
+}
+/**
+ * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
+ * when nothing is settled); never over an input.
+ */
+function writeNextCases(file, rounds, settled, inputs) {
+    if (file.trim() === '')
+        throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
+    const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+    const broken = ids.find((id) => /[\r\n]/.test(id));
+    if (broken !== undefined)
+        throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
+    const protect = inputs.map((path) => ({ path, what: 'an input file' }));
+    writeOutputFile('--next-cases', file, protect, [ids.map((id) => `${id}\n`).join('')]);
+    return ids.length;
 }
 
 /**
@@ -37978,6 +38061,8 @@ async function runCompare(cmd, io) {
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const seq = sequentialRound(cmd, config, baselines, candidates);
+    if (cmd.nextCases !== null && seq === null)
+        throw new UsageError('--next-cases has no effect without --sequential: it lists the cases the next round runs');
     const options = {
         baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
         candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -37994,10 +38079,18 @@ async function runCompare(cmd, io) {
         baseline: split([baseline, ...more(baselines, options.baseline)].map(shown)),
         candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
     };
+    // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
+    const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile);
+    const settled = seq === null ? null : settledByProfile(profile, trials);
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], compareOptionsOf(policy, { trials }), seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
-    if (cmd.noiseProfile !== null)
-        cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
+    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
+    if (profile !== null && cmd.noiseProfile !== null) {
+        cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString());
+        if (settled !== null)
+            cmp.noise.settled = { cases: settled.settled.size, rounds: DEFAULT_SETTLE.minRounds, next: settled.next.length };
+    }
+    if (cmd.nextCases !== null)
+        writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
     // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
     cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options, cmd.evidence !== null);

@@ -48,6 +48,8 @@ export interface CompareOptions {
    * merged by case id. Absent: one trial per side.
    */
   trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
+  /** Cases settled in sequential rounds (noise/settled.ts): missing from later trials on purpose, not partial trials. */
+  settled?: ReadonlySet<string>;
   /** Findings the caller made while loading (a role's shards that do not cover the suite exactly once). */
   findings?: readonly FindingDraft[];
   /** The comparability fingerprint's configuration (comparability.ts). */
@@ -174,8 +176,8 @@ function mergeSides(
   classifier: InfrastructureClassifier,
 ): MergedSides {
   const skip = (p: Parameters<InfrastructureClassifier['rowsOf']>[0]) => classifier.rowsOf(p);
-  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
-  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
+  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
+  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
   return { b, c, paired: pairTrials(b, c) };
 }
 

@@ -12,7 +12,9 @@
  *   power"), and how often a simulation at that N does decide it;
  * - heterogeneity: one family collapses while the others improve;
  * - verdicts: the cells of issue 31 (margins, few families with shocks, an outage; verdicts.ts),
- *   --pairs N for its pairs per cell.
+ *   --pairs N for its pairs per cell;
+ * - per-case: sequential rounds that rerun only the cases not settled, against rerunning every case
+ *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs).
  *
  * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
@@ -20,6 +22,7 @@
  * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3. With
  * --sequential: the sequential table instead (tools/calibrate/sequential.ts).
  */
+import { perCaseRows } from './per-case.js';
 import { printSequentialTable } from './sequential.js';
 import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
@@ -158,6 +161,7 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
   sizing: (w, a, r, s) => sizingRows(w, r, s, list(option(a, 'sizing-cells', '0,1,2,3'))),
   heterogeneity: (w, _a, r, s) => heterogeneity(w, r, s),
   verdicts: (w, a, r, s) => verdictSections(w, a, r, s, option),
+  'per-case': perCaseRows,
 };
 
 function main(argv: string[]): void {

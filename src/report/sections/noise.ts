@@ -34,5 +34,10 @@ export function noiseLine(cmp: Comparison): string[] {
       : count === 1
         ? `the regressed case is ${flaky === 1 ? 'flaky' : 'stable'} on main`
         : `${flaky} of the ${count} regressed cases ${flaky === 1 ? 'is' : 'are'} flaky on main`;
-  return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
+  const s = n.settled;
+  const rounds =
+    s === undefined
+      ? ''
+      : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
+  return [`<sub>Noise profile ${source}: ${tally}.${rounds}</sub>`, ''];
 }
