@@ -27690,13 +27690,17 @@ function profileAgeDays(profile, now) {
 }
 /**
  * The noise marks of a comparison: its regressed cases (completion regressions) with their
- * behaviour on main, or why the profile was not used. `now` dates the profile's age.
+ * behaviour on main, or why the profile was not used; with `settled`, what sequential rounds left
+ * out (settled.ts). `now` dates the profile's age.
  */
-function noiseMarks(cmp, profile, file, now) {
+function noiseMarks(cmp, profile, file, now, settled = null) {
     const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
     const byId = new Map(profile.cases.map((c) => [c.id, c]));
     const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
-    return { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+    const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+    if (settled !== null)
+        marks.settled = { cases: settled.settled.size, rounds: settled.rule.minRounds, next: settled.next.length };
+    return marks;
 }
 
 /** The used marks of a comparison, or null when it has no profile or could not use it. */
@@ -37857,6 +37861,22 @@ Exit status:
 `;
 
 /**
+ * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
+ * when nothing is settled); never over an input.
+ */
+function writeNextCases(file, rounds, settled, inputs) {
+    if (file.trim() === '')
+        throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
+    const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+    const broken = ids.find((id) => /[\r\n]/.test(id));
+    if (broken !== undefined)
+        throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
+    const protect = inputs.map((path) => ({ path, what: 'an input file' }));
+    writeOutputFile('--next-cases', file, protect, [ids.map((id) => `${id}\n`).join('')]);
+    return ids.length;
+}
+
+/**
  * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
  * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
  * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
@@ -37891,31 +37911,34 @@ function isSettled(noise, round, rule = DEFAULT_SETTLE) {
  */
 function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
     const n = Math.min(rounds.baseline.length, rounds.candidate.length);
-    const first = [rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids));
-    const ids = [...new Set(first)];
+    const ids = firstRoundIds(rounds);
     const noise = new Map(profile.cases.map((x) => [x.id, x]));
     // A case settles only when both sides ran it in every round before settling (else its trials are partial).
     const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
     const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-    return { settled, next: ids.filter((id) => !settled.has(id)) };
+    return { settled, next: ids.filter((id) => !settled.has(id)), rule };
+}
+/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
+function firstRoundIds(rounds) {
+    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
 }
 
 /**
- * --noise-profile: reads the profile file, marks the comparison's regressed cases with it, and under
- * --sequential settles the cases it shows deterministic on main (analysis/noise/settled.ts);
- * --next-cases writes the cases the next round runs.
+ * A noise profile file (`benchgate profile --format json`) read for a gate: the CLI's
+ * `--noise-profile` and the action's `noise-profile` input. Also what sequential rounds settle with
+ * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
  */
-/** The profile at `file`; an InputError when it cannot be read or is not a profile. */
-function loadNoiseProfile(file) {
+/** The profile at `path`; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`). */
+function loadNoiseProfile(path, label) {
     let text;
     try {
-        text = readFileSync(file, 'utf8');
+        text = readFileSync(path, 'utf8');
     }
     catch (err) {
         const code = err.code;
-        throw new InputError(`--noise-profile ${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
+        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
     }
-    return parseNoiseProfile(text, file);
+    return parseNoiseProfile(text, path);
 }
 /** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
 function settledByProfile(profile, rounds) {
@@ -37923,21 +37946,6 @@ function settledByProfile(profile, rounds) {
     if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
         return null;
     return settleRounds(rounds, profile, DEFAULT_SETTLE);
-}
-/**
- * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
- * when nothing is settled); never over an input.
- */
-function writeNextCases(file, rounds, settled, inputs) {
-    if (file.trim() === '')
-        throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
-    const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
-    const broken = ids.find((id) => /[\r\n]/.test(id));
-    if (broken !== undefined)
-        throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
-    const protect = inputs.map((path) => ({ path, what: 'an input file' }));
-    writeOutputFile('--next-cases', file, protect, [ids.map((id) => `${id}\n`).join('')]);
-    return ids.length;
 }
 
 /**
@@ -38080,15 +38088,12 @@ async function runCompare(cmd, io) {
         candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
     };
     // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
-    const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile);
+    const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile, '--noise-profile');
     const settled = seq === null ? null : settledByProfile(profile, trials);
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
     const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
-    if (profile !== null && cmd.noiseProfile !== null) {
-        cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString());
-        if (settled !== null)
-            cmp.noise.settled = { cases: settled.settled.size, rounds: DEFAULT_SETTLE.minRounds, next: settled.next.length };
-    }
+    if (profile !== null && cmd.noiseProfile !== null)
+        cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
     if (cmd.nextCases !== null)
         writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.

@@ -26,9 +26,9 @@ import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP }
 import { runHistory } from './history.js';
 import { runLeaderboard } from './leaderboard.js';
 import { runProfile } from './profile.js';
-import { loadNoiseProfile, settledByProfile, writeNextCases } from './noise.js';
+import { writeNextCases } from './noise.js';
+import { loadNoiseProfile, settledByProfile } from '../load/noise-profile.js';
 import { noiseMarks } from '../analysis/noise/profile.js';
-import { DEFAULT_SETTLE } from '../analysis/noise/settled.js';
 import { attemptTrials } from '../load/attempts.js';
 import { isLargePair, loadPair } from '../load/load.js';
 import { warmHelper } from '../stats/parallel.js';
@@ -143,7 +143,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
   };
   // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
-  const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile);
+  const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile, '--noise-profile');
   const settled = seq === null ? null : settledByProfile(profile, trials);
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
   const cmp = compareAtLook(
@@ -153,10 +153,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     seq === null ? null : { round: seq.round, max: seq.max },
     policy.confidence,
   );
-  if (profile !== null && cmd.noiseProfile !== null) {
-    cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString());
-    if (settled !== null) cmp.noise.settled = { cases: settled.settled.size, rounds: DEFAULT_SETTLE.minRounds, next: settled.next.length };
-  }
+  if (profile !== null && cmd.noiseProfile !== null) cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
   if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
   // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
   // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/compare.js';
-import type { LoadedSummary, RoundsHalt, ShardRounds } from '../../analysis/model.js';
+import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../../analysis/model.js';
 import { loadPair } from '../../load/load.js';
 import { gatherEvidence } from '../../load/evidence.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
@@ -34,6 +34,8 @@ import { areRounds, downloadSummary, listRunArtifacts, loadShards, mergedRole, m
 import { artifactName } from '../artifact-layout.js';
 import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
+import { noiseMarks } from '../../analysis/noise/profile.js';
+import { loadNoiseProfile, settledByProfile } from '../../load/noise-profile.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
@@ -96,7 +98,7 @@ export interface SummaryFiles {
   artifacts?: { baseline: string[]; candidate: string[] };
 }
 
-type DecideInputs = GateInputs & { suite: string; reportDir: string | null };
+type DecideInputs = GateInputs & { suite: string; reportDir: string | null; noiseProfile?: string | null };
 
 /** Both sides loaded: the first run of each as the reports name it, every trial, and findings from merging shards. */
 interface LoadedSides {
@@ -123,7 +125,8 @@ export async function decide(
   // The regression budget since the pinned reference: a candidate that would overspend it holds.
   const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.trials.candidate);
   sides.drafts.push(...budgetDrafts(state));
-  const cmp = comparePair(inputs, sides);
+  const profile = inputs.noiseProfile ? loadNoiseProfile(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":') : null;
+  const cmp = comparePair(inputs, sides, profile);
   attachEvidence(io, cmp, source);
   const decision = await writeReports(io, inputs, cmp, jobProblems, state === null ? [] : renderBudget(state));
   if (state !== null) {
@@ -234,7 +237,7 @@ function roundSides(
  * they stopped at; shards of rounds at their common look (analysis/interleaved.ts). The gate sees the
  * rounds after they ended: a look the design would continue from says why none follows.
  */
-function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
+function comparePair(inputs: DecideInputs, sides: LoadedSides, profile: NoiseProfile | null): Comparison {
   const { trials } = sides;
   const look =
     inputs.decide !== 'significant'
@@ -242,13 +245,17 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
       : sides.rounds !== undefined
         ? { round: sides.rounds.shards.common, max: sides.rounds.max, halt: shardsHalt(sides.rounds.shards) }
         : onePairLook(trials);
-  return compareAtLook(
+  // Rounds of mode ab with a profile: the cases it settled ran the first round only (analysis/noise/settled.ts).
+  const settled = look === null ? null : settledByProfile(profile, trials);
+  const cmp = compareAtLook(
     sides.baseline,
     sides.candidate,
-    compareOptionsOf(inputs, { trials, findings: sides.drafts }),
+    { ...compareOptionsOf(inputs, { trials, findings: sides.drafts }), ...(settled === null ? {} : { settled: settled.settled }) },
     look === null ? null : { ...look, ...(sides.rounds ? { shards: sides.rounds.shards } : {}) },
     inputs.confidence,
   );
+  if (profile !== null && inputs.noiseProfile) cmp.noise = noiseMarks(cmp, profile, inputs.noiseProfile, new Date().toISOString(), settled);
+  return cmp;
 }
 
 /** The look of one interleaved job's rounds, and why they ended when the design would go on. */

@@ -110,6 +110,8 @@ export interface CompareInputs extends CommonInputs, GateInputs {
   needs: Map<string, string> | null;
   reportDir: string | null;
   retentionDays: number | undefined;
+  /** The suite's noise profile (a path in the workspace), or null: marks regressed cases; settles cases of mode ab's rounds. */
+  noiseProfile: string | null;
 }
 
 /**
@@ -139,6 +141,8 @@ export interface AbInputs extends CommonInputs, GateInputs {
   shard: Shard | null;
   /** With shard: the case list, relative to the baseline's working tree (the base commit's list). */
   cases: string | null;
+  /** The suite's noise profile (a path in the workspace), or null: later rounds run only the cases it does not settle. */
+  noiseProfile: string | null;
 }
 
 export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs;
@@ -181,6 +185,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'needs',
     'report-dir',
     'retention-days',
+    'noise-profile',
     ...PUBLISH,
   ],
   publish: [...COMMON, ...GATE, ...PUBLISH],
@@ -200,6 +205,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'fingerprint',
     'retention-days',
     'allow-command-failure',
+    'noise-profile',
     ...GATE.filter((name) => name !== 'fail-on-inconclusive'),
   ],
 };
@@ -457,6 +463,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),
     reportDir: get('report-dir') || null,
+    noiseProfile: get('noise-profile') || null,
     retentionDays: retentionDays(get('retention-days')),
     publish: publishInputs(get, suite(get('suite'))),
   };
@@ -516,5 +523,6 @@ function abInputs(getInput: GetInput, get: (name: string) => string, config: Gat
     allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
     budget: parseBudget(get('budget')),
     ...shardInputs(get),
+    noiseProfile: get('noise-profile') || null,
   };
 }

@@ -16,6 +16,7 @@
  * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
  * rerunning every case. Pure: no I/O.
  */
+import { InputError } from '../../errors.js';
 import { packedOf } from '../../schema/packed-summary.js';
 import type { CaseNoise, LoadedSummary, NoiseProfile } from '../model.js';
 
@@ -54,6 +55,8 @@ export interface SettledRounds {
   settled: Set<string>;
   /** The cases the next round runs: every case of the first round, in its order, that is not settled. */
   next: string[];
+  /** The rule that settled them. */
+  rule: SettleRule;
 }
 
 /**
@@ -66,11 +69,23 @@ export function settleRounds(
   rule: SettleRule = DEFAULT_SETTLE,
 ): SettledRounds {
   const n = Math.min(rounds.baseline.length, rounds.candidate.length);
-  const first = [rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids));
-  const ids = [...new Set(first)];
+  const ids = firstRoundIds(rounds);
   const noise = new Map(profile.cases.map((x) => [x.id, x]));
   // A case settles only when both sides ran it in every round before settling (else its trials are partial).
   const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
   const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-  return { settled, next: ids.filter((id) => !settled.has(id)) };
+  return { settled, next: ids.filter((id) => !settled.has(id)), rule };
+}
+
+/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
+export function firstRoundIds(rounds: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] }): string[] {
+  return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+}
+
+/** The case list a round runs as the suite reads it (BENCHGATE_CASES_FILE): one id a line; an id with a line break cannot be listed. */
+export function caseListText(ids: readonly string[]): string {
+  const broken = ids.find((id) => /[\r\n]/.test(id));
+  if (broken !== undefined)
+    throw new InputError(`the next round's case list: case id ${JSON.stringify(broken)} has a line break; the list holds one id a line`);
+  return ids.map((id) => `${id}\n`).join('');
 }
