@@ -14,7 +14,9 @@
  * - verdicts: the cells of issue 31 (margins, few families with shocks, an outage; verdicts.ts),
  *   --pairs N for its pairs per cell;
  * - per-case: sequential rounds that rerun only the cases not settled, against rerunning every case
- *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs).
+ *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs);
+ * - profile-sizing: the sizing advice at a noise profile's noise, simulated at the size it gives
+ *   (profile-sizing.ts).
  *
  * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
@@ -23,6 +25,7 @@
  * --sequential: the sequential table instead (tools/calibrate/sequential.ts).
  */
 import { perCaseRows } from './per-case.js';
+import { profileSizingRows } from './profile-sizing.js';
 import { printSequentialTable } from './sequential.js';
 import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
@@ -162,6 +165,7 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
   heterogeneity: (w, _a, r, s) => heterogeneity(w, r, s),
   verdicts: (w, a, r, s) => verdictSections(w, a, r, s, option),
   'per-case': perCaseRows,
+  'profile-sizing': (w, _a, r, s) => profileSizingRows(w, r, s),
 };
 
 function main(argv: string[]): void {

@@ -17,6 +17,7 @@ import type { Comparison } from '../compare.js';
 import type { CaseNoise, LoadedSummary, NoiseMarks, NoiseProfile, NoiseScalar } from '../model.js';
 import { compareCodePoints } from '../rlm/pair.js';
 import type { SettledRounds } from './settled.js';
+import { profileSizing } from './sizing.js';
 
 export const NOISE_PROFILE_SCHEMA = 'benchgate.noise-profile/v1';
 
@@ -241,5 +242,7 @@ export function noiseMarks(cmp: Comparison, profile: NoiseProfile, file: string,
   const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
   const marks: NoiseMarks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
   if (settled !== null) marks.settled = { cases: settled.settled.size, rounds: settled.rule.minRounds, next: settled.next.length };
+  const sizing = unused === null ? profileSizing(cmp, profile) : null;
+  if (sizing !== null) marks.sizing = sizing;
   return marks;
 }
