@@ -36788,6 +36788,59 @@ function serializeNoiseProfile(profile) {
 }
 
 /**
+ * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
+ * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
+ * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
+ * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
+ * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
+ * applies exactly as to several files of one side.
+ */
+/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
+const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
+function attemptsOf(c) {
+    const list = c.extra['attempts'];
+    if (!Array.isArray(list) || list.length < 2)
+        return null;
+    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
+}
+/**
+ * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
+ * times is in the first runs only), or null when no task of the run has two attempts or more. Each
+ * attempt's usage and duration are unknown (the file records them per task or not at all).
+ */
+function attemptTrials(run) {
+    const s = run.summary;
+    // Only these formats' adapters merge attempts (the test keeps the list true); asking no other
+    // format also keeps a large packed run packed (its cases are not read).
+    if (!ATTEMPT_FORMATS.includes(s.format))
+        return null;
+    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
+    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
+    if (k < 2)
+        return null;
+    return Array.from({ length: k }, (_, t) => {
+        const cases = perCase.flatMap(({ c, attempts }) => {
+            if (attempts === null)
+                return t === 0 ? [c] : [];
+            const a = attempts[t];
+            if (a === undefined)
+                return [];
+            const { solved, reward, error, ...rest } = a;
+            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
+        });
+        const summary = summaryOf({
+            id: s.id,
+            format: s.format,
+            cases,
+            run: s.run,
+            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
+            extra: s.extra,
+        });
+        return { path: `${run.path}#attempt-${t + 1}`, summary };
+    });
+}
+
+/**
  * `benchgate profile`'s report: the suite's noise on main (analysis/noise/profile.ts) as markdown:
  * where the runs came from, the suite-level figures, a histogram of per-case pass rates and the
  * flakiest cases. Case ids and file names are untrusted text.
@@ -36905,7 +36958,11 @@ function runProfile(cmd, warn) {
     const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
     const files = expandInputs('profile', cmd.files, process.cwd());
     const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
-    const runs = files.map((path) => ({ path, summary: loadSummary(path, options) }));
+    // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
+    const runs = files.flatMap((path) => {
+        const run = { path, summary: loadSummary(path, options) };
+        return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
+    });
     if (runs.length < RECOMMENDED_RUNS) {
         warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
     }
@@ -38022,59 +38079,6 @@ function settledByProfile(profile, rounds) {
     if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
         return null;
     return settleRounds(rounds, profile, DEFAULT_SETTLE);
-}
-
-/**
- * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
- * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
- * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
- * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
- * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
- * applies exactly as to several files of one side.
- */
-/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
-const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
-function attemptsOf(c) {
-    const list = c.extra['attempts'];
-    if (!Array.isArray(list) || list.length < 2)
-        return null;
-    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
-}
-/**
- * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
- * times is in the first runs only), or null when no task of the run has two attempts or more. Each
- * attempt's usage and duration are unknown (the file records them per task or not at all).
- */
-function attemptTrials(run) {
-    const s = run.summary;
-    // Only these formats' adapters merge attempts (the test keeps the list true); asking no other
-    // format also keeps a large packed run packed (its cases are not read).
-    if (!ATTEMPT_FORMATS.includes(s.format))
-        return null;
-    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
-    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
-    if (k < 2)
-        return null;
-    return Array.from({ length: k }, (_, t) => {
-        const cases = perCase.flatMap(({ c, attempts }) => {
-            if (attempts === null)
-                return t === 0 ? [c] : [];
-            const a = attempts[t];
-            if (a === undefined)
-                return [];
-            const { solved, reward, error, ...rest } = a;
-            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
-        });
-        const summary = summaryOf({
-            id: s.id,
-            format: s.format,
-            cases,
-            run: s.run,
-            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
-            extra: s.extra,
-        });
-        return { path: `${run.path}#attempt-${t + 1}`, summary };
-    });
 }
 
 /**

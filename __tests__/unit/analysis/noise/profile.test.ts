@@ -176,3 +176,42 @@ describe('a gate with the noise profile', () => {
     expect(profileMismatch(profile, { run: { model: 'm1' }, format: 'rlm-code', metadata: {} } as never)).toBeNull();
   });
 });
+
+describe('profiles of real repeated runs', () => {
+  const real = (name: string): string => new URL(`../../../fixtures/real/agent-bench/${name}`, import.meta.url).pathname;
+
+  it("tau-bench: two files of two trials each are four runs; each task's passes match the rows (reward 1)", async () => {
+    const files = ['tau-bench-gpt-4o-airline-trials-0-1.json', 'tau-bench-gpt-4o-airline-trials-2-3.json'].map(real);
+    // By hand from the rows: per task_id, the trials and those with reward 1 (run.py's is_successful).
+    const rows = files.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as { task_id: number; reward: number }[]);
+    const expected = new Map<string, { runs: number; passed: number }>();
+    for (const r of rows) {
+      const e = expected.get(String(r.task_id)) ?? { runs: 0, passed: 0 };
+      e.runs++;
+      if (Math.abs(r.reward - 1) <= 1e-6) e.passed++;
+      expected.set(String(r.task_id), e);
+    }
+    const p = await profileJson(...files);
+    expect(p.runs).toHaveLength(4);
+    expect(new Map(p.cases.map((c) => [c.id, { runs: c.runs, passed: c.passed }]))).toEqual(expected);
+    expect(p.figures).toMatchObject({ cases: 10, always_pass: 2, never_pass: 3, flaky: 5 });
+  });
+
+  it('terminal-bench: two runs of one agent; the discordance is the share of tasks resolved in one run only', async () => {
+    const files = ['terminal-bench-goose-claude-4-sonnet-run1.json', 'terminal-bench-goose-claude-4-sonnet-run2.json'].map(real);
+    const resolved = files.map(
+      (f) =>
+        new Map(
+          (JSON.parse(readFileSync(f, 'utf8')).results as { task_id: string; is_resolved: boolean | null }[]).map((r) => [r.task_id, r.is_resolved === true]),
+        ),
+    );
+    const common = [...resolved[0]!.keys()].filter((id) => resolved[1]!.has(id));
+    const differ = common.filter((id) => resolved[0]!.get(id) !== resolved[1]!.get(id)).length;
+    const r = await runCli('profile', ...files, '--format', 'json');
+    expect(r.stderr).toContain('a profile of 2 runs gives coarse pass rates');
+    const p = parseNoiseProfile(r.stdout, 'stdout');
+    expect(p.figures.cases).toBe(common.length);
+    expect(p.figures.discordance).toBeCloseTo(differ / common.length, 12);
+    expect(p.figures.flaky).toBe(differ);
+  });
+});
