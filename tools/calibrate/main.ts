@@ -14,7 +14,8 @@
  * - verdicts: the cells of issue 31 (margins, few families with shocks, an outage; verdicts.ts),
  *   --pairs N for its pairs per cell;
  * - per-case: sequential rounds that rerun only the cases not settled, against rerunning every case
- *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs);
+ *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs; only with
+ *   --only per-case: it takes about an hour);
  * - profile-sizing: the sizing advice at a noise profile's noise, simulated at the size it gives
  *   (profile-sizing.ts).
  *
@@ -172,7 +173,14 @@ function main(argv: string[]): void {
   if (argv.includes('--sequential')) return printSequentialTable(argv, (s) => process.stdout.write(s));
   const runs = Number(option(argv, 'runs', '200'));
   const seed = Number(option(argv, 'seed', '1'));
-  const only = option(argv, 'only', Object.keys(SECTIONS).join(',')).split(',');
+  // per-case takes about an hour at 300 pairs: only when asked (--only per-case).
+  const only = option(
+    argv,
+    'only',
+    Object.keys(SECTIONS)
+      .filter((name) => name !== 'per-case')
+      .join(','),
+  ).split(',');
   const resamples = option(argv, 'resamples', '');
   if (resamples !== '') setCellResamples(Number(resamples));
   const w: Write = (s) => void process.stdout.write(s);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -213,5 +214,28 @@ describe('profiles of real repeated runs', () => {
     expect(p.figures.cases).toBe(common.length);
     expect(p.figures.discordance).toBeCloseTo(differ / common.length, 12);
     expect(p.figures.flaky).toBe(differ);
+  });
+});
+
+describe('a profile of rlm-code runs of the example suite', () => {
+  it('six runs of a flaky model: each case passes as often as its rows say', async () => {
+    const script = new URL('../../../../examples/suite/run-suite.mjs', import.meta.url).pathname;
+    const files = Array.from({ length: 6 }, (_, t) => {
+      const out = join(tmp, `suite-run-${t + 1}.json`);
+      execFileSync(process.execPath, [script, '--strategy', 'tool_call', '--flaky', '0.4', '--out', out], {
+        env: { ...process.env, BENCHGATE_ROLE: 'baseline', BENCHGATE_TRIAL: String(t + 1) },
+      });
+      return out;
+    });
+    const expected = new Map<string, number>();
+    for (const f of files)
+      for (const c of JSON.parse(readFileSync(f, 'utf8')).case_results as { case_id: string; completed: boolean }[])
+        expected.set(c.case_id, (expected.get(c.case_id) ?? 0) + Number(c.completed));
+    const p = await profileJson(...files);
+    expect(p.runs).toHaveLength(6);
+    expect(new Map(p.cases.map((c) => [c.id, c.passed]))).toEqual(expected);
+    // A flaky model on a deterministic harness: some cases pass in some runs only.
+    expect(p.figures.flaky).toBe([...expected.values()].filter((n) => n > 0 && n < 6).length);
+    expect(p.figures.flaky).toBeGreaterThan(0);
   });
 });
