@@ -12,6 +12,7 @@ import { runAction } from '../../../src/action/main.js';
 import { nextRoundFits, roundOrder } from '../../../src/action/ab/rounds.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
+import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
 
 const root = mkdtempSync(join(tmpdir(), 'benchgate-ab-'));
 writeFileSync(join(root, 'ids.txt'), execFileSync(process.execPath, [SUITE_SCRIPT, '--list-cases'], { encoding: 'utf8' }));
@@ -237,20 +238,7 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
       .trim()
       .split('\n');
     // 8 cases always passed on main, the last 2 are flaky there.
-    const cases = ids.map((id, i) => ({ id, runs: 10, passed: i < 8 ? 10 : 5, reward_mean: 0, reward_sd: 0, steps_mean: 0, steps_sd: 0 }));
-    const profile = {
-      schema: 'benchgate.noise-profile/v1',
-      suite: 'demo',
-      created_at: null,
-      commit: null,
-      fingerprint: {},
-      runs: [
-        { file: 'a', id: 'a', started_at: null },
-        { file: 'b', id: 'b', started_at: null },
-      ],
-      cases,
-      figures: { cases: 10, flaky: 2, always_pass: 8, never_pass: 0, discordance: null, aa: [] },
-    };
+    const profile = noiseProfileOf(ids.map((id, i) => caseNoise(id, 10, i < 8 ? 10 : 5)));
     writeFileSync(join(ws, 'profile.json'), JSON.stringify(profile));
     const listed = (flaky: number): string =>
       `node '${SUITE_SCRIPT}' --strategy tool_call --flaky ${flaky} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json \${BENCHGATE_CASES_FILE:+--cases-file "$BENCHGATE_CASES_FILE"}`;

@@ -9,12 +9,13 @@ import { serializeNoiseProfile } from '../../../../src/analysis/noise/profile-fi
 import { deterministicOutcome, isSettled, MIN_PROFILE_RUNS, settleRounds } from '../../../../src/analysis/noise/settled.js';
 import { mergeTrials } from '../../../../src/analysis/trials.js';
 import { runCli } from '../../../helpers/cli-run.js';
+import { caseNoise } from '../../../helpers/noise-profile.js';
 import { rlmSummary } from '../../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-settled-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const noise = (runs: number, passed: number): CaseNoise => ({ id: 'x', runs, passed, reward_mean: 0, reward_sd: 0, steps_mean: 0, steps_sd: 0 });
+const noise = (runs: number, passed: number): CaseNoise => caseNoise('x', runs, passed);
 const id = (i: number): string => `case_${String(i).padStart(2, '0')}`;
 const N = 12;
 

@@ -2,34 +2,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CaseNoise, NoiseProfile } from '../../../../src/analysis/model.js';
 import { casesForPower, profileVariance } from '../../../../src/analysis/noise/sizing.js';
 import { serializeNoiseProfile } from '../../../../src/analysis/noise/profile-file.js';
 import { runCli } from '../../../helpers/cli-run.js';
+import { caseNoise, noiseProfileOf } from '../../../helpers/noise-profile.js';
 import { rlmSummary } from '../../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-psizing-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const noise = (id: string, runs: number, passed: number): CaseNoise => ({ id, runs, passed, reward_mean: 0, reward_sd: 0, steps_mean: 0, steps_sd: 0 });
-const profileOf = (cases: CaseNoise[]): NoiseProfile => ({
-  schema: 'benchgate.noise-profile/v1',
-  suite: 's',
-  created_at: null,
-  commit: null,
-  fingerprint: {},
-  runs: [
-    { file: 'a', id: 'a', started_at: null },
-    { file: 'b', id: 'b', started_at: null },
-  ],
-  cases,
-  figures: { cases: cases.length, flaky: 0, always_pass: 0, never_pass: 0, discordance: null, aa: [] },
-});
-
 describe('sizing at the profile’s noise', () => {
   it('reads each case’s variance without bias and halves it per doubling of trials', () => {
     // A case passing 5 of 10: p̂(1 − p̂)·10/9 = 0.25·10/9; two sides: twice that; a stable case adds 0.
-    const p = profileOf([noise('a', 10, 5), noise('b', 10, 10)]);
+    const p = noiseProfileOf([caseNoise('a', 10, 5), caseNoise('b', 10, 10)]);
     expect(profileVariance(p, 1)).toBeCloseTo((2 * (0.25 * 10)) / 9 / 2, 12);
     expect(profileVariance(p, 2)).toBeCloseTo((0.25 * 10) / 9 / 2, 12);
     // Only the compared cases, when the profile has them.
@@ -47,7 +32,7 @@ describe('sizing at the profile’s noise', () => {
     const n = 40;
     const id = (i: number): string => `case_${String(i).padStart(2, '0')}`;
     // Half the cases flip each run on main; an A/A pair: 4 flip each way.
-    const p = profileOf(Array.from({ length: n }, (_, i) => noise(id(i), 10, i % 2 === 0 ? 5 : 10)));
+    const p = noiseProfileOf(Array.from({ length: n }, (_, i) => caseNoise(id(i), 10, i % 2 === 0 ? 5 : 10)));
     const pfile = join(tmp, 'p.json');
     writeFileSync(pfile, serializeNoiseProfile(p));
     const write = (name: string, done: (i: number) => boolean): string => {
