@@ -94,6 +94,8 @@ export type GateInputs = GatePolicy;
 export interface PublishModeInputs extends CommonInputs, GateInputs {
   mode: 'publish';
   publish: PublishInputs;
+  /** The suite's noise profile (a path in the workspace), or null: as compare's (mode ab's rounds settle the same cases). */
+  noiseProfile: string | null;
 }
 
 export interface CompareInputs extends CommonInputs, GateInputs {
@@ -188,7 +190,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'noise-profile',
     ...PUBLISH,
   ],
-  publish: [...COMMON, ...GATE, ...PUBLISH],
+  publish: [...COMMON, ...GATE, ...PUBLISH, 'noise-profile'],
   ab: [
     ...COMMON,
     'command',
@@ -430,7 +432,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   if (mode === 'ab') return abInputs(getInput, get, config(), givenFormat);
   if (mode === 'publish') {
     const name = suite(get('suite'));
-    return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name) };
+    return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name), noiseProfile: get('noise-profile') || null };
   }
   const baseline = get('baseline') || null;
   const candidate = get('candidate') || null;
