@@ -11,8 +11,8 @@
  * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
  * sides matched main so far") would not be: the cases that deviated would get more trials and drift
  * back toward their mean while the others stay frozen at no change, so a worse candidate looks
- * closer to the baseline than it is (a 10-point drop promoted in 1 pair of 10 in the calibration,
- * against none when every case reruns). What skipping costs is power on a deterministic case the
+ * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.7% of the
+ * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a deterministic case the
  * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
  * rerunning every case. Pure: no I/O.
  */
