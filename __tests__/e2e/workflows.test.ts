@@ -243,17 +243,17 @@ describe('the reusable workflows', () => {
     expect(run({ SHAPE: 'separate', SHARDS: '0', TRIALS: '1' })).toBe('::error::shards must be a whole number from 1 to 99, got 0\n');
   });
 
-  it('gate.yml and publish.yml read the configuration from the base commit or the default branch, never the PR head, and only that file', () => {
+  it('gate.yml and publish.yml read the configuration (and the noise profile) from the base commit or the default branch, never the PR head, and only those files', () => {
     const gateCheckout = (load('gate.yml').jobs['gate']?.steps ?? [])[0] as Step;
     expect(gateCheckout.with).toMatchObject({
       ref: '${{ github.event.pull_request.base.sha || github.sha }}',
-      'sparse-checkout': '${{ inputs.config }}',
+      'sparse-checkout': '${{ inputs.config }}\n${{ inputs.noise-profile }}\n',
       'sparse-checkout-cone-mode': false,
       'persist-credentials': false,
     });
     const publishCheckout = (load('publish.yml').jobs['publish']?.steps ?? [])[0] as Step;
     expect(publishCheckout.with).not.toHaveProperty('ref'); // workflow_run: the default branch
-    expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}', 'persist-credentials': false });
+    expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}\n${{ inputs.noise-profile }}\n', 'persist-credentials': false });
   });
 
   it('the secrets step masks each value and refuses a line that is not NAME=VALUE', async () => {
