@@ -105,6 +105,18 @@ describe('benchgate compare --sequential --noise-profile --next-cases', () => {
     expect(readFileSync(next, 'utf8').trim().split('\n')).toHaveLength(N);
   });
 
+  it('does not use a profile of another model: every case reruns, and the report says why', async () => {
+    const other = join(tmp, 'profile-other.json');
+    writeFileSync(other, serializeNoiseProfile({ ...profile, fingerprint: { ...profile.fingerprint, 'run.model': 'm2' } }));
+    const next = join(tmp, 'next-other.txt');
+    const r = await runCli(...seq, ...sides, '--noise-profile', other, '--next-cases', next, '--format', 'json');
+    const report = JSON.parse(r.stdout);
+    expect(report.noise.unused).toBe('the profile was made with run.model "m2" and this run has "m1"');
+    expect(report.noise.settled).toBeUndefined();
+    expect(report.findings.find((f: { code: string }) => f.code === 'partial-trials').case_ids).toEqual([0, 1, 2, 3, 4, 5].map(id));
+    expect(readFileSync(next, 'utf8').trim().split('\n')).toHaveLength(N);
+  });
+
   it('refuses --next-cases without --sequential', async () => {
     const r = await runCli('compare', '--decide', 'significant', '--baseline', base[0]!, '--candidate', cand[0]!, '--next-cases', join(tmp, 'x.txt'));
     expect(r.code).toBe(2);
