@@ -27766,8 +27766,10 @@ function noiseMarks(cmp, profile, file, now, settled = null) {
     const byId = new Map(profile.cases.map((c) => [c.id, c]));
     const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
     const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
-    if (settled !== null)
-        marks.settled = { cases: settled.settled.size, rounds: settled.rule.minRounds, next: settled.next.length };
+    // After the first round, only the cases a later round did leave out (a suite may ignore the list).
+    const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
+    if (settled !== null && skipped > 0)
+        marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
     const sizing = unused === null ? profileSizing(cmp, profile) : null;
     if (sizing !== null)
         marks.sizing = sizing;
@@ -38049,7 +38051,9 @@ function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
     // A case settles only when both sides ran it in every round before settling (else its trials are partial).
     const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
     const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-    return { settled, next: ids.filter((id) => !settled.has(id)), rule };
+    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
+    return { settled, next: ids.filter((id) => !settled.has(id)), rule, round: n, leftOut };
 }
 /** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
 function firstRoundIds(rounds) {

@@ -10,6 +10,15 @@ import { parseNoiseProfile } from '../analysis/noise/profile-file.js';
 import { DEFAULT_SETTLE, settleRounds, type SettledRounds } from '../analysis/noise/settled.js';
 import { InputError } from '../errors.js';
 
+/** A profile file is read up to this size (one row per case: about 150 bytes each). */
+export const MAX_PROFILE_BYTES = 64 * 1024 * 1024;
+
+/** The `noise-profile` value that reads the profile from the history branch instead of a file. */
+export const PROFILE_ON_BRANCH = 'history-branch';
+
+/** Where profile.yml stores a suite's profile on the history branch, beside its history (`<suite>.json`). */
+export const noiseProfilePath = (suite: string): string => `${suite}.noise-profile.json`;
+
 /** The profile at `path`; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`). */
 export function loadNoiseProfile(path: string, label: string): NoiseProfile {
   let text: string;

@@ -19,7 +19,7 @@ import { haltedDecision } from '../../analysis/significance/sequential.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { noiseMarks } from '../../analysis/noise/profile.js';
 import { caseListText, type SettledRounds } from '../../analysis/noise/settled.js';
-import { loadNoiseProfile, settledByProfile } from '../../load/noise-profile.js';
+import { loadNoiseProfile, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
 import { verdictLine } from '../../report/verdict.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { UsageError } from '../../errors.js';
@@ -160,6 +160,8 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   );
 
   // The noise profile settles the cases deterministic on main after round 1 (analysis/noise/settled.ts).
+  if (inputs.noiseProfile === PROFILE_ON_BRANCH)
+    throw new UsageError(`input "noise-profile": mode ab reads the profile from a file; ${PROFILE_ON_BRANCH} is for the gate (compare, publish)`);
   const profile = inputs.noiseProfile === null ? null : loadNoiseProfile(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":');
   let settled: SettledRounds | null = null;
   const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };

@@ -241,7 +241,9 @@ export function noiseMarks(cmp: Comparison, profile: NoiseProfile, file: string,
   const byId = new Map(profile.cases.map((c) => [c.id, c]));
   const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
   const marks: NoiseMarks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
-  if (settled !== null) marks.settled = { cases: settled.settled.size, rounds: settled.rule.minRounds, next: settled.next.length };
+  // After the first round, only the cases a later round did leave out (a suite may ignore the list).
+  const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
+  if (settled !== null && skipped > 0) marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
   const sizing = unused === null ? profileSizing(cmp, profile) : null;
   if (sizing !== null) marks.sizing = sizing;
   return marks;

@@ -57,6 +57,9 @@ export interface SettledRounds {
   next: string[];
   /** The rule that settled them. */
   rule: SettleRule;
+  /** The rounds so far, and how many settled cases a later round left out (a suite that ignores the list leaves none out). */
+  round: number;
+  leftOut: number;
 }
 
 /**
@@ -74,7 +77,9 @@ export function settleRounds(
   // A case settles only when both sides ran it in every round before settling (else its trials are partial).
   const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
   const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-  return { settled, next: ids.filter((id) => !settled.has(id)), rule };
+  const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+  const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
+  return { settled, next: ids.filter((id) => !settled.has(id)), rule, round: n, leftOut };
 }
 
 /** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
