@@ -105,6 +105,24 @@ describe('benchgate compare --sequential --noise-profile --next-cases', () => {
     expect(readFileSync(next, 'utf8').trim().split('\n')).toHaveLength(N);
   });
 
+  it('a suite that ignored the list ran every case: nothing is said to be left out', async () => {
+    const all = [
+      '--baseline',
+      base[0]!,
+      '--baseline',
+      run('base-2-all.json', (i) => onMain(i, 1)),
+      '--candidate',
+      cand[0]!,
+      '--candidate',
+      run('cand-2-all.json', (i) => onMain(i, 0)),
+    ];
+    const r = await runCli(...seq, ...all, '--noise-profile', profileFile, '--format', 'json');
+    const report = JSON.parse(r.stdout);
+    expect(report.noise.unused).toBeNull();
+    expect(report.noise.settled).toBeUndefined();
+    expect(report.findings.map((f: { code: string }) => f.code)).not.toContain('partial-trials');
+  });
+
   it('does not use a profile of another model: every case reruns, and the report says why', async () => {
     const other = join(tmp, 'profile-other.json');
     writeFileSync(other, serializeNoiseProfile({ ...profile, fingerprint: { ...profile.fingerprint, 'run.model': 'm2' } }));
