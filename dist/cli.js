@@ -19427,7 +19427,7 @@ const arraysEqual = (a, b) => {
 	return true;
 };
 const isState = (state, pcs, flag, ids) => state.flag === flag && arraysEqual(state.nfaStates, pcs) && arraysEqual(state.matchIDs, ids);
-const NO_IDS = [];
+const NO_IDS$1 = [];
 const END_TEXT = -1;
 var DFAState = class {
 	constructor(nfaStates, flag, matchIDs) {
@@ -19625,7 +19625,7 @@ var DFA = class DFA {
 		if ((beforeflag & ~oldbeforeflag & needflag) !== 0) pcs = this.closure(pcs, beforeflag).pcs;
 		const nextPCs = [];
 		let ismatch = false;
-		let ids = NO_IDS;
+		let ids = NO_IDS$1;
 		for (let i = 0; i < pcs.length; i++) {
 			const inst = this.prog.getInst(pcs[i]);
 			if (inst.op === Inst.MATCH) {
@@ -19658,10 +19658,10 @@ var DFA = class DFA {
 		}
 		let state = this.startStates.get(flags);
 		if (state === void 0) {
-			state = this.makeState([this.prog.start], flags, NO_IDS);
+			state = this.makeState([this.prog.start], flags, NO_IDS$1);
 			if (state === null) {
 				this.clearCache();
-				state = this.makeState([this.prog.start], flags, NO_IDS);
+				state = this.makeState([this.prog.start], flags, NO_IDS$1);
 				if (state === null) return null;
 			}
 			this.startStates.set(flags, state);
@@ -25986,14 +25986,16 @@ function labelMaker(p) {
     };
 }
 const NO_ROWS = new Map();
+const NO_IDS = new Set();
 /** Case i of a packed run as one trial: its success (1 or 0). */
 const successOf = (p, i) => (completedAt(p, i) ? 1 : 0);
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
- * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
+ * gives one `partial-trials` draft for the side, unless it is `settled` (left out of later rounds on
+ * purpose: noise/settled.ts). Reads the packed form, so large files stay fast.
  */
-function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS) {
+function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS, settled = NO_IDS) {
     if (runs.length === 0)
         throw new RangeError(`mergeTrials(${side}) needs at least one run`);
     checkRuns(side, runs);
@@ -26060,7 +26062,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS
             reward[k] /= t;
             steps[k] /= t;
         }
-        if (listed[k] < runs.length)
+        if (listed[k] < runs.length && !settled.has(ids[k]))
             partial.push(ids[k]);
     }
     const drafts = [];
@@ -26205,11 +26207,11 @@ function pairTrials(b, c) {
 }
 function mergeSides(baseline, candidate, options, fields, classifier) {
     const skip = (p) => classifier.rowsOf(p);
-    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
-    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
+    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
+    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
     const paired = pairTrials(b, c);
     const runsOf = (side, runs) => runs.map((run) => {
-        const one = mergeTrials(side, [run], fields, skip);
+        const one = mergeTrials(side, [run], fields, skip, options.settled);
         const at = new Map(one.ids.map((id, k) => [id, k]));
         const out = { completion: new Float64Array(paired.length), reward: new Float64Array(paired.length), steps: new Float64Array(paired.length) };
         paired.ids.forEach((id, i) => {
@@ -27787,6 +27789,74 @@ function benchmarksSection(b) {
 }
 
 /**
+ * The sizing advice from the suite's noise profile: how many cases decide the completion gate with
+ * 80% power, with the per-case noise read from the profile's K runs on main rather than from the
+ * one pair compared. One pair's differences are a noisy estimate of the noise (and of a changed
+ * agent's, not an unchanged one's); the profile has K runs of every case. Under an unchanged agent
+ * a case that passes with probability p on both sides, over k trials a side, has a difference of
+ * variance 2p(1 − p)/k; the profile estimates p(1 − p) per case without bias (p̂(1 − p̂)·K/(K − 1)).
+ * The critical value is the gate's own, read back from the pair's test (its minimum detectable
+ * effect over its standard error), so only the noise changes. Pure.
+ */
+/** The power the advice is for (the significance tests' own). */
+const PROFILE_POWER = 0.8;
+/** The profile's per-case variance of a difference at `trials` per side, over the cases in `ids` (all when none of them is in it). */
+function profileVariance(profile, trials, ids = null) {
+    const known = profile.cases.filter((c) => c.runs >= 2);
+    const used = ids === null ? known : known.filter((c) => ids.has(c.id));
+    const cases = used.length === 0 ? known : used;
+    if (cases.length === 0 || !(trials >= 1))
+        return null;
+    let v = 0;
+    for (const c of cases) {
+        const p = c.passed / c.runs;
+        v += (p * (1 - p) * c.runs) / (c.runs - 1);
+    }
+    return (2 * v) / cases.length / trials;
+}
+/** Cases for `power` against `effect` at per-case variance `variance`, when a decision needs the statistic past `critical`. */
+function casesForPower(variance, critical, effect, power = PROFILE_POWER) {
+    if (!(variance > 0 && effect > 0 && Number.isFinite(critical)))
+        return null;
+    return Math.max(2, Math.ceil(((critical + normalQuantile(power)) ** 2 * variance) / effect ** 2));
+}
+/** The pair's per-case standard deviation of completion differences, from its rows (one trial a side; null otherwise). */
+function pairSd(cmp) {
+    const d = [];
+    for (const r of cmp.cases)
+        if (r.in_baseline && r.in_candidate)
+            d.push(Number(r.candidate_completed) - Number(r.baseline_completed));
+    if (d.length < 2)
+        return null;
+    const mean = d.reduce((a, x) => a + x, 0) / d.length;
+    return Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1));
+}
+/**
+ * The completion gate's advice at the profile's noise, when the pair left it undecided with a
+ * sizing; null otherwise. A failure's critical value is read back from the pair's test (one trial a
+ * side, cases as units), else the one-sided level; a pass's is the one-sided level, as the test's.
+ */
+function profileSizing(cmp, profile) {
+    const sig = cmp.significance;
+    const gate = sig?.gates.find((g) => g.gate === 'completion');
+    if (sig === null || sig === undefined || gate === undefined || gate.status !== 'inconclusive' || gate.sizing === null)
+        return null;
+    const trials = sig.trials.baseline;
+    const variance = profileVariance(profile, trials, new Set(cmp.cases.map((r) => r.case_id)));
+    if (variance === null)
+        return null;
+    let critical = normalQuantile(1 - sig.alpha);
+    const sd = trials === 1 && sig.cluster.field === null ? pairSd(cmp) : null;
+    if (gate.sizing.decides === 'fail' && sd !== null && sd > 0 && gate.minimum_detectable !== null) {
+        critical = (gate.minimum_detectable * Math.sqrt(sig.cases)) / sd - normalQuantile(PROFILE_POWER);
+    }
+    const cases = casesForPower(variance, critical, gate.sizing.effect);
+    if (cases === null)
+        return null;
+    return { cases, pair: gate.units_needed, effect: gate.sizing.effect, decides: gate.sizing.decides };
+}
+
+/**
  * The suite's own noise: a profile built from K runs of one suite on one commit (the default
  * branch, nothing changed between the runs), so that every difference between them is noise. Per
  * case: how often it completes and the spread of its reward and steps; for the suite: how often two
@@ -27996,13 +28066,22 @@ function profileAgeDays(profile, now) {
 }
 /**
  * The noise marks of a comparison: its regressed cases (completion regressions) with their
- * behaviour on main, or why the profile was not used. `now` dates the profile's age.
+ * behaviour on main, or why the profile was not used; with `settled`, what sequential rounds left
+ * out (settled.ts). `now` dates the profile's age.
  */
-function noiseMarks(cmp, profile, file, now) {
+function noiseMarks(cmp, profile, file, now, settled = null) {
     const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
     const byId = new Map(profile.cases.map((c) => [c.id, c]));
     const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
-    return { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+    const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+    // After the first round, only the cases a later round did leave out (a suite may ignore the list).
+    const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
+    if (settled !== null && skipped > 0)
+        marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
+    const sizing = unused === null ? profileSizing(cmp, profile) : null;
+    if (sizing !== null)
+        marks.sizing = sizing;
+    return marks;
 }
 
 /** The used marks of a comparison, or null when it has no profile or could not use it. */
@@ -28030,7 +28109,16 @@ function noiseLine(cmp) {
         : count === 1
             ? `the regressed case is ${flaky === 1 ? 'flaky' : 'stable'} on main`
             : `${flaky} of the ${count} regressed cases ${flaky === 1 ? 'is' : 'are'} flaky on main`;
-    return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
+    const s = n.settled;
+    const rounds = s === undefined
+        ? ''
+        : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
+    const z = n.sizing;
+    const pts = z === undefined ? '' : `${Number((z.effect * 100).toFixed(1))} points`;
+    const sizing = z === undefined
+        ? ''
+        : ` At the profile's noise, about ${z.cases} cases ${z.decides === 'fail' ? `show a drop of ${pts}` : `show an equal candidate within ${pts}`} in completion with 80% power${z.pair === null ? '' : ` (this pair's noise says ${z.pair})`}.`;
+    return [`<sub>Noise profile ${source}: ${tally}.${rounds}${sizing}</sub>`, ''];
 }
 
 const LABEL = {
@@ -37023,6 +37111,59 @@ function serializeNoiseProfile(profile) {
 }
 
 /**
+ * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
+ * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
+ * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
+ * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
+ * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
+ * applies exactly as to several files of one side.
+ */
+/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
+const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
+function attemptsOf(c) {
+    const list = c.extra['attempts'];
+    if (!Array.isArray(list) || list.length < 2)
+        return null;
+    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
+}
+/**
+ * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
+ * times is in the first runs only), or null when no task of the run has two attempts or more. Each
+ * attempt's usage and duration are unknown (the file records them per task or not at all).
+ */
+function attemptTrials(run) {
+    const s = run.summary;
+    // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
+    // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
+    if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s))
+        return null;
+    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
+    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
+    if (k < 2)
+        return null;
+    return Array.from({ length: k }, (_, t) => {
+        const cases = perCase.flatMap(({ c, attempts }) => {
+            if (attempts === null)
+                return t === 0 ? [c] : [];
+            const a = attempts[t];
+            if (a === undefined)
+                return [];
+            const { solved, reward, error, ...rest } = a;
+            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
+        });
+        const summary = summaryOf({
+            id: s.id,
+            format: s.format,
+            cases,
+            run: s.run,
+            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
+            extra: s.extra,
+        });
+        return { path: `${run.path}#attempt-${t + 1}`, summary };
+    });
+}
+
+/**
  * `benchgate profile`'s report: the suite's noise on main (analysis/noise/profile.ts) as markdown:
  * where the runs came from, the suite-level figures, a histogram of per-case pass rates and the
  * flakiest cases. Case ids and file names are untrusted text.
@@ -37140,7 +37281,11 @@ function runProfile(cmd, warn) {
     const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
     const files = expandInputs('profile', cmd.files, process.cwd());
     const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
-    const runs = files.map((path) => ({ path, summary: loadSummary(path, options) }));
+    // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
+    const runs = files.flatMap((path) => {
+        const run = { path, summary: loadSummary(path, options) };
+        return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
+    });
     if (runs.length < RECOMMENDED_RUNS) {
         warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
     }
@@ -37762,6 +37907,7 @@ const VALUE_OPTIONS = [
         'allow-finding',
         'max-trials',
         'noise-profile',
+        'next-cases',
         ...GATE_FLAGS,
     ]),
 ];
@@ -37899,6 +38045,7 @@ function parseCompare(args) {
         evidence: single(raw, 'evidence') ?? null,
         sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
         noiseProfile: single(raw, 'noise-profile') ?? null,
+        nextCases: single(raw, 'next-cases') ?? null,
     };
 }
 const COMMANDS = ['compare', 'leaderboard', 'history', 'profile'];
@@ -38108,7 +38255,12 @@ Decision:
                                    (2 to 50, default: 10)
   --noise-profile FILE             the suite's noise profile ('benchgate profile --format json'):
                                    each regressed case is marked flaky or stable on main (used
-                                   only when the runs' fingerprint agrees with the profile's)
+                                   only when the runs' fingerprint agrees with the profile's);
+                                   with --sequential, a case deterministic on main runs the first
+                                   round only, so later rounds may leave it out
+  --next-cases FILE                for --sequential: write the case ids the next round runs, one
+                                   a line (every case without a profile); pass it to the suite as
+                                   BENCHGATE_CASES_FILE
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
@@ -38166,71 +38318,94 @@ Exit status:
   2  the command line or an input file is wrong (the message says what and where)
 `;
 
-/** --noise-profile: reads the profile file and marks the comparison's regressed cases with it. */
-/** The marks of `cmp` from the profile at `file`; an InputError when it cannot be read. */
-function readNoiseProfile(file, cmp, now) {
-    let text;
-    try {
-        text = readFileSync(file, 'utf8');
-    }
-    catch (err) {
-        const code = err.code;
-        throw new InputError(`--noise-profile ${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
-    }
-    return noiseMarks(cmp, parseNoiseProfile(text, file), file, now);
+/**
+ * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
+ * when nothing is settled); never over an input.
+ */
+function writeNextCases(file, rounds, settled, inputs) {
+    if (file.trim() === '')
+        throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
+    const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+    const broken = ids.find((id) => /[\r\n]/.test(id));
+    if (broken !== undefined)
+        throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
+    const protect = inputs.map((path) => ({ path, what: 'an input file' }));
+    writeOutputFile('--next-cases', file, protect, [ids.map((id) => `${id}\n`).join('')]);
+    return ids.length;
 }
 
 /**
- * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
- * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
- * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
- * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
- * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
- * applies exactly as to several files of one side.
+ * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
+ * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
+ * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
+ * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
+ * rounds only; every other case (flaky on main, or not in the profile) runs every round.
+ *
+ * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
+ * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
+ * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
+ * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
+ * sides matched main so far") would not be: the cases that deviated would get more trials and drift
+ * back toward their mean while the others stay frozen at no change, so a worse candidate looks
+ * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.7% of the
+ * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a deterministic case the
+ * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
+ * rerunning every case. Pure: no I/O.
  */
-/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
-const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
-function attemptsOf(c) {
-    const list = c.extra['attempts'];
-    if (!Array.isArray(list) || list.length < 2)
-        return null;
-    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
+/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
+const MIN_PROFILE_RUNS = 5;
+/** One round for the cases deterministic on main, then only the flaky ones. */
+const DEFAULT_SETTLE = { minRounds: 1, within: 0 };
+/** True when a case with this profile entry runs no more after `round` rounds under `rule`. */
+function isSettled(noise, round, rule = DEFAULT_SETTLE) {
+    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
+        return false;
+    const rate = noise.passed / noise.runs;
+    return rate <= rule.within || rate >= 1 - rule.within;
 }
 /**
- * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
- * times is in the first runs only), or null when no task of the run has two attempts or more. Each
- * attempt's usage and duration are unknown (the file records them per task or not at all).
+ * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
+ * first round, settled by the profile once `rule.minRounds` rounds ran.
  */
-function attemptTrials(run) {
-    const s = run.summary;
-    // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
-    // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
-    if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s))
+function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
+    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
+    const ids = firstRoundIds(rounds);
+    const noise = new Map(profile.cases.map((x) => [x.id, x]));
+    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
+    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
+    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
+    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
+    return { settled, next: ids.filter((id) => !settled.has(id)), rule, round: n, leftOut };
+}
+/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
+function firstRoundIds(rounds) {
+    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+}
+
+/**
+ * A noise profile file (`benchgate profile --format json`) read for a gate: the CLI's
+ * `--noise-profile` and the action's `noise-profile` input. Also what sequential rounds settle with
+ * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
+ */
+/** The profile at `path`; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`). */
+function loadNoiseProfile(path, label) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (err) {
+        const code = err.code;
+        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
+    }
+    return parseNoiseProfile(text, path);
+}
+/** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
+function settledByProfile(profile, rounds) {
+    const first = [rounds.baseline[0], rounds.candidate[0]];
+    if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
         return null;
-    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
-    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
-    if (k < 2)
-        return null;
-    return Array.from({ length: k }, (_, t) => {
-        const cases = perCase.flatMap(({ c, attempts }) => {
-            if (attempts === null)
-                return t === 0 ? [c] : [];
-            const a = attempts[t];
-            if (a === undefined)
-                return [];
-            const { solved, reward, error, ...rest } = a;
-            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
-        });
-        const summary = summaryOf({
-            id: s.id,
-            format: s.format,
-            cases,
-            run: s.run,
-            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
-            extra: s.extra,
-        });
-        return { path: `${run.path}#attempt-${t + 1}`, summary };
-    });
+    return settleRounds(rounds, profile, DEFAULT_SETTLE);
 }
 
 /**
@@ -38301,6 +38476,8 @@ async function runCompare(cmd, io) {
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const seq = sequentialRound(cmd, config, baselines, candidates);
+    if (cmd.nextCases !== null && seq === null)
+        throw new UsageError('--next-cases has no effect without --sequential: it lists the cases the next round runs');
     const options = {
         baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
         candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -38317,10 +38494,15 @@ async function runCompare(cmd, io) {
         baseline: split([baseline, ...more(baselines, options.baseline)].map(shown)),
         candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
     };
+    // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
+    const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile, '--noise-profile');
+    const settled = seq === null ? null : settledByProfile(profile, trials);
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], compareOptionsOf(policy, { trials }), seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
-    if (cmd.noiseProfile !== null)
-        cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
+    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
+    if (profile !== null && cmd.noiseProfile !== null)
+        cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
+    if (cmd.nextCases !== null)
+        writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
     // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
     cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options, cmd.evidence !== null);

@@ -102,13 +102,13 @@ describe('the callers', () => {
     const secrets = typeof job.secrets === 'object' ? Object.keys(job.secrets) : [];
     for (const name of secrets) expect(spec?.secrets ?? {}, `${file} passes an undeclared secret ${name}`).toHaveProperty(name);
     expect(job.secrets, 'pass secrets by name, never inherit them all').not.toBe('inherit');
-    // Least permissions: read-only unless the workflow runs only on push (history) or workflow_run and pull_request_target (publish, which never runs the PR's code).
+    // Least permissions: read-only unless the workflow runs only on push (history), on schedule or workflow_dispatch (the noise profile: the default branch's code, run by its writers) or workflow_run and pull_request_target (publish, which never runs the PR's code).
     const events = Object.keys(caller.on);
     const writes = Object.entries(caller.permissions ?? {})
       .filter(([, v]) => v === 'write')
       .map(([k]) => k);
     if (events.includes('pull_request')) expect(writes, `${file} runs on pull_request with write permissions`).toEqual([]);
-    if (writes.includes('contents')) expect(events).toEqual(['push']);
+    if (writes.includes('contents')) expect(events.filter((e) => !['push', 'schedule', 'workflow_dispatch'].includes(e))).toEqual([]);
   });
 
   it('the PR workflow reads the repository only; the publish workflow gets exactly what posting needs', () => {
@@ -243,17 +243,17 @@ describe('the reusable workflows', () => {
     expect(run({ SHAPE: 'separate', SHARDS: '0', TRIALS: '1' })).toBe('::error::shards must be a whole number from 1 to 99, got 0\n');
   });
 
-  it('gate.yml and publish.yml read the configuration from the base commit or the default branch, never the PR head, and only that file', () => {
+  it('gate.yml and publish.yml read the configuration (and the noise profile) from the base commit or the default branch, never the PR head, and only those files', () => {
     const gateCheckout = (load('gate.yml').jobs['gate']?.steps ?? [])[0] as Step;
     expect(gateCheckout.with).toMatchObject({
       ref: '${{ github.event.pull_request.base.sha || github.sha }}',
-      'sparse-checkout': '${{ inputs.config }}',
+      'sparse-checkout': '${{ inputs.config }}\n${{ inputs.noise-profile }}\n',
       'sparse-checkout-cone-mode': false,
       'persist-credentials': false,
     });
     const publishCheckout = (load('publish.yml').jobs['publish']?.steps ?? [])[0] as Step;
     expect(publishCheckout.with).not.toHaveProperty('ref'); // workflow_run: the default branch
-    expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}', 'persist-credentials': false });
+    expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}\n${{ inputs.noise-profile }}\n', 'persist-credentials': false });
   });
 
   it('the secrets step masks each value and refuses a line that is not NAME=VALUE', async () => {

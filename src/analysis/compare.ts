@@ -60,6 +60,8 @@ export interface CompareOptions {
    * merged by case id. Absent: one trial per side.
    */
   trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
+  /** Cases settled in sequential rounds (noise/settled.ts): missing from later trials on purpose, not partial trials. */
+  settled?: ReadonlySet<string>;
   /** Findings the caller made while loading (a role's shards that do not cover the suite exactly once). */
   findings?: readonly FindingDraft[];
   /** The comparability fingerprint's configuration (comparability.ts). */
@@ -188,12 +190,12 @@ function mergeSides(
   classifier: InfrastructureClassifier,
 ): MergedSides {
   const skip = (p: Parameters<InfrastructureClassifier['rowsOf']>[0]) => classifier.rowsOf(p);
-  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip);
-  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip);
+  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
+  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
   const paired = pairTrials(b, c);
   const runsOf = (side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): RunOutcomes[] =>
     runs.map((run) => {
-      const one = mergeTrials(side, [run], fields, skip);
+      const one = mergeTrials(side, [run], fields, skip, options.settled);
       const at = new Map(one.ids.map((id, k) => [id, k]));
       const out: RunOutcomes = { completion: new Float64Array(paired.length), reward: new Float64Array(paired.length), steps: new Float64Array(paired.length) };
       paired.ids.forEach((id, i) => {

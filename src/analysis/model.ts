@@ -323,4 +323,14 @@ export interface NoiseMarks {
   unused: string | null;
   /** The regressed cases (completion regressions) with their behaviour on main; null when the profile lacks the case. */
   regressed: { id: string; noise: CaseNoise | null }[];
+  /**
+   * Sequential rounds that run only the cases not settled (noise/settled.ts): the cases settled (deterministic
+   * on main, run for the first `rounds` rounds only) and the cases the next round runs. Absent: every case reruns.
+   */
+  settled?: { cases: number; rounds: number; next: number };
+  /**
+   * The completion gate's sizing at the profile's noise (noise/sizing.ts) when the pair left it undecided: cases for
+   * 80% power, what the pair's own noise said, the effect and which way it decides.
+   */
+  sizing?: { cases: number; pair: number | null; effect: number; decides: 'fail' | 'pass' };
 }

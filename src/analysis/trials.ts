@@ -91,6 +91,7 @@ function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
 }
 
 const NO_ROWS: NotMeasured = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
 
 /** Case i of a packed run as one trial: its success (1 or 0). */
 const successOf = (p: PackedSummary, i: number): number => (completedAt(p, i) ? 1 : 0);
@@ -98,13 +99,15 @@ const successOf = (p: PackedSummary, i: number): number => (completedAt(p, i) ? 
 /**
  * Merges the runs of one side by case id; they must be distinct files of the same preset (a null
  * preset matches any). A case's trials are the files that have it; a case missing from some files
- * gives one `partial-trials` draft for the side. Reads the packed form, so large files stay fast.
+ * gives one `partial-trials` draft for the side, unless it is `settled` (left out of later rounds on
+ * purpose: noise/settled.ts). Reads the packed form, so large files stay fast.
  */
 export function mergeTrials(
   side: 'baseline' | 'candidate',
   runs: readonly LoadedSummary[],
   fields: CaseFields = NO_FIELDS,
   notMeasured: (p: PackedSummary) => NotMeasured = () => NO_ROWS,
+  settled: ReadonlySet<string> = NO_IDS,
 ): TrialSide {
   if (runs.length === 0) throw new RangeError(`mergeTrials(${side}) needs at least one run`);
   checkRuns(side, runs);
@@ -169,7 +172,7 @@ export function mergeTrials(
       reward[k]! /= t;
       steps[k]! /= t;
     }
-    if ((listed[k] as number) < runs.length) partial.push(ids[k] as string);
+    if ((listed[k] as number) < runs.length && !settled.has(ids[k] as string)) partial.push(ids[k] as string);
   }
   const drafts: FindingDraft[] = [];
   if (partial.length > 0) {

@@ -43,6 +43,8 @@ export interface CompareCommand {
   sequential: { maxTrials: number } | null;
   /** --noise-profile: the suite's noise profile (`benchgate profile --format json`), or null. */
   noiseProfile: string | null;
+  /** --next-cases FILE (with --sequential): write the case ids the next round runs, one a line; null: not written. */
+  nextCases: string | null;
 }
 
 export type HelpTopic = 'main' | 'compare' | 'leaderboard' | 'history' | 'profile';
@@ -74,6 +76,7 @@ const VALUE_OPTIONS: readonly string[] = [
     'allow-finding',
     'max-trials',
     'noise-profile',
+    'next-cases',
     ...GATE_FLAGS,
   ]),
 ];
@@ -222,6 +225,7 @@ function parseCompare(args: readonly string[]): Command {
     evidence: single(raw, 'evidence') ?? null,
     sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
     noiseProfile: single(raw, 'noise-profile') ?? null,
+    nextCases: single(raw, 'next-cases') ?? null,
   };
 }
 

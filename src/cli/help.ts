@@ -182,7 +182,12 @@ Decision:
                                    (2 to 50, default: 10)
   --noise-profile FILE             the suite's noise profile ('benchgate profile --format json'):
                                    each regressed case is marked flaky or stable on main (used
-                                   only when the runs' fingerprint agrees with the profile's)
+                                   only when the runs' fingerprint agrees with the profile's);
+                                   with --sequential, a case deterministic on main runs the first
+                                   round only, so later rounds may leave it out
+  --next-cases FILE                for --sequential: write the case ids the next round runs, one
+                                   a line (every case without a profile); pass it to the suite as
+                                   BENCHGATE_CASES_FILE
 
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on

@@ -1,21 +1,20 @@
-/** --noise-profile: reads the profile file and marks the comparison's regressed cases with it. */
-import { readFileSync } from 'node:fs';
-import type { Comparison } from '../analysis/compare.js';
-import type { NoiseMarks } from '../analysis/model.js';
-import { noiseMarks } from '../analysis/noise/profile.js';
-import { parseNoiseProfile } from '../analysis/noise/profile-file.js';
-import { InputError } from '../errors.js';
+/** --next-cases: the cases the next sequential round runs (analysis/noise/settled.ts). */
+import type { SettledRounds } from '../analysis/noise/settled.js';
+import { InputError, UsageError } from '../errors.js';
+import { writeOutputFile } from '../fs-safe.js';
+import type { Rounds } from '../load/noise-profile.js';
+import { packedOf } from '../schema/packed-summary.js';
 
-/** The marks of `cmp` from the profile at `file`; an InputError when it cannot be read. */
-export function readNoiseProfile(file: string, cmp: Comparison, now: string): NoiseMarks {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `--noise-profile ${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (err as Error).message})`}; expected a profile written by 'benchgate profile --format json'`,
-    );
-  }
-  return noiseMarks(cmp, parseNoiseProfile(text, file), file, now);
+/**
+ * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
+ * when nothing is settled); never over an input.
+ */
+export function writeNextCases(file: string, rounds: Rounds, settled: SettledRounds | null, inputs: readonly string[]): number {
+  if (file.trim() === '') throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
+  const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+  const broken = ids.find((id) => /[\r\n]/.test(id));
+  if (broken !== undefined) throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
+  const protect = inputs.map((path) => ({ path, what: 'an input file' }));
+  writeOutputFile('--next-cases', file, protect, [ids.map((id) => `${id}\n`).join('')]);
+  return ids.length;
 }

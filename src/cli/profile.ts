@@ -9,6 +9,7 @@ import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
 import { buildNoiseProfile, RECOMMENDED_RUNS, type AaComparer } from '../analysis/noise/profile.js';
 import { serializeNoiseProfile } from '../analysis/noise/profile-file.js';
 import { UsageError } from '../errors.js';
+import { attemptTrials } from '../load/attempts.js';
 import { expandInputs } from '../load/glob.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
@@ -67,7 +68,11 @@ export function runProfile(cmd: ProfileCommand, warn: (line: string) => void): {
   const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
   const files = expandInputs('profile', cmd.files, process.cwd());
   const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
-  const runs = files.map((path): LoadedSummary => ({ path, summary: loadSummary(path, options) }));
+  // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
+  const runs = files.flatMap((path) => {
+    const run: LoadedSummary = { path, summary: loadSummary(path, options) };
+    return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
+  });
   if (runs.length < RECOMMENDED_RUNS) {
     warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
   }

@@ -26,7 +26,9 @@ import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP }
 import { runHistory } from './history.js';
 import { runLeaderboard } from './leaderboard.js';
 import { runProfile } from './profile.js';
-import { readNoiseProfile } from './noise.js';
+import { writeNextCases } from './noise.js';
+import { loadNoiseProfile, settledByProfile } from '../load/noise-profile.js';
+import { noiseMarks } from '../analysis/noise/profile.js';
 import { attemptTrials } from '../load/attempts.js';
 import { isLargePair, loadPair } from '../load/load.js';
 import { warmHelper } from '../stats/parallel.js';
@@ -123,6 +125,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const baselines = sideFiles('baseline', cmd, config);
   const candidates = sideFiles('candidate', cmd, config);
   const seq = sequentialRound(cmd, config, baselines, candidates);
+  if (cmd.nextCases !== null && seq === null) throw new UsageError('--next-cases has no effect without --sequential: it lists the cases the next round runs');
   const options = {
     baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
     candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -139,15 +142,19 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     baseline: split([baseline, ...more(baselines, options.baseline)].map(shown)),
     candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
   };
+  // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
+  const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile, '--noise-profile');
+  const settled = seq === null ? null : settledByProfile(profile, trials);
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
   const cmp = compareAtLook(
     trials.baseline[0] as LoadedSummary,
     trials.candidate[0] as LoadedSummary,
-    compareOptionsOf(policy, { trials }),
+    { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }) },
     seq === null ? null : { round: seq.round, max: seq.max },
     policy.confidence,
   );
-  if (cmd.noiseProfile !== null) cmp.noise = readNoiseProfile(cmd.noiseProfile, cmp, new Date().toISOString());
+  if (profile !== null && cmd.noiseProfile !== null) cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
+  if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
   // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
   // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
   cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0] as string, candidate: candidates[0] as string }, options, cmd.evidence !== null);

@@ -12,7 +12,12 @@
  *   power"), and how often a simulation at that N does decide it;
  * - heterogeneity: one family collapses while the others improve;
  * - verdicts: the cells of issue 31 (margins, few families with shocks, an outage; verdicts.ts),
- *   --pairs N for its pairs per cell.
+ *   --pairs N for its pairs per cell;
+ * - per-case: sequential rounds that rerun only the cases not settled, against rerunning every case
+ *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs; only with
+ *   --only per-case: it takes about an hour);
+ * - profile-sizing: the sizing advice at a noise profile's noise, simulated at the size it gives
+ *   (profile-sizing.ts).
  *
  * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
@@ -20,6 +25,8 @@
  * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3. With
  * --sequential: the sequential table instead (tools/calibrate/sequential.ts).
  */
+import { perCaseRows } from './per-case.js';
+import { profileSizingRows } from './profile-sizing.js';
 import { printSequentialTable } from './sequential.js';
 import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
@@ -158,13 +165,22 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
   sizing: (w, a, r, s) => sizingRows(w, r, s, list(option(a, 'sizing-cells', '0,1,2,3'))),
   heterogeneity: (w, _a, r, s) => heterogeneity(w, r, s),
   verdicts: (w, a, r, s) => verdictSections(w, a, r, s, option),
+  'per-case': perCaseRows,
+  'profile-sizing': (w, _a, r, s) => profileSizingRows(w, r, s),
 };
 
 function main(argv: string[]): void {
   if (argv.includes('--sequential')) return printSequentialTable(argv, (s) => process.stdout.write(s));
   const runs = Number(option(argv, 'runs', '200'));
   const seed = Number(option(argv, 'seed', '1'));
-  const only = option(argv, 'only', Object.keys(SECTIONS).join(',')).split(',');
+  // per-case takes about an hour at 300 pairs: only when asked (--only per-case).
+  const only = option(
+    argv,
+    'only',
+    Object.keys(SECTIONS)
+      .filter((name) => name !== 'per-case')
+      .join(','),
+  ).split(',');
   const resamples = option(argv, 'resamples', '');
   if (resamples !== '') setCellResamples(Number(resamples));
   const w: Write = (s) => void process.stdout.write(s);

@@ -11,7 +11,7 @@
  */
 import { decideSequential, sequentialLevels } from '../../src/analysis/significance/sequential.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
-import type { PairedCase, CaseEvidence } from '../../src/analysis/model.js';
+import type { PairedCase, CaseEvidence, SignificanceOptions } from '../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
 import { suiteProbabilities, uniform } from './simulate.js';
 import { observedLevels } from './information.js';
@@ -42,14 +42,14 @@ export interface SequentialCellResult {
 }
 
 /** One side's trials of one case: the running sums after each round. */
-interface Running {
+export interface Running {
   successes: Int32Array;
   reward: Float64Array;
   steps: Float64Array;
 }
 
 /** K trials of a case with success probability p: reward near 1 on success, near 0 otherwise; 3–6 steps (as simulate.ts draws them). */
-function trialsOf(p: number, k: number, u: () => number): Running {
+export function trialsOf(p: number, k: number, u: () => number): Running {
   const r: Running = { successes: new Int32Array(k), reward: new Float64Array(k), steps: new Float64Array(k) };
   let s = 0;
   let w = 0;
@@ -66,20 +66,26 @@ function trialsOf(p: number, k: number, u: () => number): Running {
   return r;
 }
 
-const upTo = (r: Running, k: number): CaseEvidence => ({
+export const upTo = (r: Running, k: number): CaseEvidence => ({
   trials: k,
   successes: r.successes[k - 1] as number,
   reward: (r.reward[k - 1] as number) / k,
   steps: (r.steps[k - 1] as number) / k,
 });
 
-function verdictOf(
+export function verdictOf(
   cases: PairedCase[],
   k: number,
   levels: { hold: number; promote: number },
   t: Thresholds,
+  margins?: SignificanceOptions['margins'],
 ): { verdict: Verdict; gates: ReturnType<typeof testGates>['gates'] } {
-  const res = testGates(cases, t, { baseline: k, candidate: k }, { cluster: 'none', confidence: levels.hold, passConfidence: levels.promote });
+  const res = testGates(
+    cases,
+    t,
+    { baseline: k, candidate: k },
+    { cluster: 'none', confidence: levels.hold, passConfidence: levels.promote, ...(margins === undefined ? {} : { margins }) },
+  );
   const verdict: Verdict = res.gates.some((g) => g.status === 'fail')
     ? 'hold'
     : res.gates.some((g) => g.status === 'inconclusive')

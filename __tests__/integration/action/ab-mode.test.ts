@@ -1,6 +1,7 @@
 // mode: ab (issue 22, item 2), in-process through runAction(io): interleaved rounds of the example
 // suite in two working trees, the sequential decision after every round, and each way the loop
 // stops (decided, max-trials, budget, a failed side), with the alternation of the order.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
@@ -11,8 +12,10 @@ import { runAction } from '../../../src/action/main.js';
 import { nextRoundFits, roundOrder } from '../../../src/action/ab/rounds.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
+import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
 
 const root = mkdtempSync(join(tmpdir(), 'benchgate-ab-'));
+writeFileSync(join(root, 'ids.txt'), execFileSync(process.execPath, [SUITE_SCRIPT, '--list-cases'], { encoding: 'utf8' }));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 interface Run {
@@ -228,6 +231,27 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     expect(r.exitCode).toBe(1);
     expect(r.log).toContain(message);
     expect(r.log).not.toMatch(/internal error|\n\s+at /);
+  });
+  it('with a noise profile, rounds after the first run only the cases it does not settle (BENCHGATE_CASES_FILE), with no partial-trials finding', async () => {
+    const ws = workspace();
+    const ids = readFileSync(join(ws, '..', 'ids.txt'), 'utf8')
+      .trim()
+      .split('\n');
+    // 8 cases always passed on main, the last 2 are flaky there.
+    const profile = noiseProfileOf(ids.map((id, i) => caseNoise(id, 10, i < 8 ? 10 : 5)));
+    writeFileSync(join(ws, 'profile.json'), JSON.stringify(profile));
+    const listed = (flaky: number): string =>
+      `node '${SUITE_SCRIPT}' --strategy tool_call --flaky ${flaky} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json \${BENCHGATE_CASES_FILE:+--cases-file "$BENCHGATE_CASES_FILE"}`;
+    const r = await runAb(ws, { 'baseline-command': listed(0), command: listed(0.3), 'max-trials': '3', 'noise-profile': 'profile.json' });
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.outputs['rounds']).toBe('3');
+    expect(r.log).toContain('benchgate: 8 cases deterministic on main are settled; round 2 runs 2 (BENCHGATE_CASES_FILE)');
+    const staged = readdirRecursive(join(ws, 'runner-temp'));
+    const rows = (name: string): number =>
+      JSON.parse(readFileSync(staged.find((f) => f.includes('candidate') && basename(f) === name) as string, 'utf8')).cases.length;
+    expect([rows('summary.json'), rows('summary.trial-2.json'), rows('summary.trial-3.json')]).toEqual([10, 2, 2]);
+    expect(r.summary).not.toMatch(/partial-trials|in some of its \d+ trials only/);
+    expect(r.summary).toContain('8 cases deterministic on main ran the first round only; the next round runs 2.');
   });
 });
 

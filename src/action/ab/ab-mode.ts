@@ -17,6 +17,9 @@ import { type Comparison } from '../../analysis/compare.js';
 import type { LoadedSummary } from '../../analysis/model.js';
 import { haltedDecision } from '../../analysis/significance/sequential.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
+import { noiseMarks } from '../../analysis/noise/profile.js';
+import { caseListText, type SettledRounds } from '../../analysis/noise/settled.js';
+import { loadNoiseProfile, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
 import { verdictLine } from '../../report/verdict.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { UsageError } from '../../errors.js';
@@ -45,6 +48,9 @@ import {
 import { AB_STAMPS } from '../../analysis/interleaved.js';
 import { prepareShard, readCaseList } from '../run/shard-cases.js';
 import { nextRoundFits, roundOrder, roundsTable, stopLine, type AbStop, type RoundRow } from './rounds.js';
+
+/** The case list of a round after the first (BENCHGATE_CASES_FILE), in the staging folder; not uploaded: the gate settles the same cases from the same profile. */
+const CASES_FILE = 'benchgate-cases.txt';
 
 /** What the run mode logs for a trial the spend cap stopped: here the round it was in is dropped. */
 const CAP_STOP_DROPS_ROUND = 'mode ab drops this round: it is not counted, and its summaries are not uploaded (its log is)';
@@ -80,16 +86,29 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
   };
 }
 
-/** The gates after `rounds` complete rounds, judged at that look's level, with the sequential decision. */
-function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number): Comparison {
+/** The gates after `rounds` complete rounds, judged at that look's level, with the sequential decision; `settled`: the cases the profile settled. */
+function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number, settled: SettledRounds | null): Comparison {
   // abInputs refuses any decide but significant, so the policy's own is significant here.
   return compareAtLook(
     runs.baseline[0] as LoadedSummary,
     runs.candidate[0] as LoadedSummary,
-    compareOptionsOf(inputs, { trials: { baseline: runs.baseline, candidate: runs.candidate } }),
+    {
+      ...compareOptionsOf(inputs, { trials: { baseline: runs.baseline, candidate: runs.candidate } }),
+      ...(settled === null ? {} : { settled: settled.settled }),
+    },
     { round: rounds, max: inputs.maxTrials },
     inputs.confidence,
   );
+}
+
+/**
+ * The environment of round `r`'s trials: BENCHGATE_CASES_FILE, the cases the profile has not
+ * settled, from round 2 on (round 1 runs every case; so does a suite that ignores the file).
+ */
+function casesEnv(prep: ShardPrep, settled: SettledRounds | null, file: string): ShardPrep {
+  if (settled === null) return prep;
+  writeFileSync(file, caseListText(settled.next));
+  return { ...prep, env: { ...prep.env, BENCHGATE_CASES_FILE: file } };
 }
 
 function directory(io: ActionIo, name: 'baseline-directory' | 'candidate-directory', given: string): string {
@@ -140,6 +159,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     `benchgate: interleaved rounds of suite "${inputs.suite}": at most ${inputs.maxTrials} rounds, one trial of each side per round, decided after every round${inputs.budget ? `; spend cap ${describeSpend(inputs.budget.unit, inputs.budget.limit)} over both sides (BENCHGATE_USAGE_FILE)` : ''}`,
   );
 
+  // The noise profile settles the cases deterministic on main after round 1 (analysis/noise/settled.ts).
+  if (inputs.noiseProfile === PROFILE_ON_BRANCH)
+    throw new UsageError(`input "noise-profile": mode ab reads the profile from a file; ${PROFILE_ON_BRANCH} is for the gate (compare, publish)`);
+  const profile = inputs.noiseProfile === null ? null : loadNoiseProfile(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":');
+  let settled: SettledRounds | null = null;
   const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const uncounted: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const runs: Record<Role, LoadedSummary[]> = { baseline: [], candidate: [] };
@@ -166,7 +190,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
         cwd[role],
         staging[role],
         r,
-        shard[role],
+        casesEnv(shard[role], settled, join(staging[role], `${CASES_FILE}.round-${r}`)),
         cap,
         {
           [AB_STAMPS.round]: r,
@@ -198,7 +222,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
         summary: (got[role] as Trial).summary as NonNullable<Trial['summary']>,
       });
     complete = r;
-    last = judge(inputs, runs, r);
+    settled = settledByProfile(profile, runs);
+    last = judge(inputs, runs, r, settled);
+    if (profile !== null && inputs.noiseProfile !== null) last.noise = noiseMarks(last, profile, inputs.noiseProfile, new Date().toISOString(), settled);
+    if (settled !== null && r < inputs.maxTrials)
+      io.info(`benchgate: ${settled.settled.size} cases deterministic on main are settled; round ${r + 1} runs ${settled.next.length} (BENCHGATE_CASES_FILE)`);
     const decision = last.sequential;
     if (decision === undefined) throw new UsageError('mode ab: the sequential decision needs the paired evidence of decide: significant');
     row.look = { verdict: last.verdict, decision };

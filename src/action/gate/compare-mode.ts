@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/compare.js';
-import type { LoadedSummary, RoundsHalt, ShardRounds } from '../../analysis/model.js';
+import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../../analysis/model.js';
 import { attemptTrials } from '../../load/attempts.js';
 import { loadPair } from '../../load/load.js';
 import { gatherEvidence } from '../../load/evidence.js';
@@ -24,7 +24,7 @@ import { renderCsv } from '../../report/csv-report.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
 import { renderJsonChunks } from '../../report/json-report.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
-import type { CompareInputs, GateInputs, Role } from '../inputs/inputs.js';
+import type { CompareInputs, GateInputs, PublishInputs, Role } from '../inputs/inputs.js';
 import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
 import { recordBaselineHistory } from './trend.js';
 import { budgetContextOf, budgetDrafts, gateBudget, type BudgetContext } from './regression-budget.js';
@@ -35,6 +35,11 @@ import { areRounds, downloadSummary, listRunArtifacts, loadShards, mergedRole, m
 import { artifactName } from '../artifact-layout.js';
 import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
+import { noiseMarks } from '../../analysis/noise/profile.js';
+import { loadNoiseProfile, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
+import { parseNoiseProfile } from '../../analysis/noise/profile-file.js';
+import { readFileAt } from '../../github/file-at.js';
+import { messageOf } from '../../github/octokit.js';
 
 /** Artifacts hold benchgate's own summaries, whatever the suite wrote. */
 export const BENCHGATE_FILES = { baseline: { format: 'benchgate' }, candidate: { format: 'benchgate' } };
@@ -97,7 +102,7 @@ export interface SummaryFiles {
   artifacts?: { baseline: string[]; candidate: string[] };
 }
 
-type DecideInputs = GateInputs & { suite: string; reportDir: string | null };
+type DecideInputs = GateInputs & { suite: string; reportDir: string | null; noiseProfile?: string | null; publish?: PublishInputs };
 
 /** Both sides loaded: the first run of each as the reports name it, every trial, and findings from merging shards. */
 interface LoadedSides {
@@ -124,7 +129,8 @@ export async function decide(
   // The regression budget since the pinned reference: a candidate that would overspend it holds.
   const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.trials.candidate);
   sides.drafts.push(...budgetDrafts(state));
-  const cmp = comparePair(inputs, sides);
+  const profile = await gateProfile(io, inputs);
+  const cmp = comparePair(inputs, sides, profile);
   attachEvidence(io, cmp, source);
   const decision = await writeReports(io, inputs, cmp, jobProblems, state === null ? [] : renderBudget(state));
   if (state !== null) {
@@ -232,11 +238,45 @@ function roundSides(
 }
 
 /**
+ * The suite's noise profile: the `noise-profile` input's file; with `noise-profile: history-branch`,
+ * `<suite>.noise-profile.json` on the history branch (profile.yml stores it there). A branch without
+ * the file, or one that cannot be read, leaves the gate without a profile, with a line in the log.
+ */
+async function gateProfile(io: ActionIo, inputs: DecideInputs): Promise<{ profile: NoiseProfile; file: string } | null> {
+  if (!inputs.noiseProfile) return null;
+  if (inputs.noiseProfile !== PROFILE_ON_BRANCH)
+    return { profile: loadNoiseProfile(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":'), file: inputs.noiseProfile };
+  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  const branch = inputs.publish?.historyBranch ?? '';
+  const token = inputs.publish?.token ?? '';
+  if (branch === '' || token === '')
+    throw new UsageError(
+      `input "noise-profile": ${PROFILE_ON_BRANCH} reads the profile from the history branch; give history-branch and github-token too, or a file's path`,
+    );
+  if (!owner || !repo) return null;
+  const path = noiseProfilePath(inputs.suite);
+  const file = `${branch}:${path}`;
+  let text: string | null;
+  try {
+    text = await readFileAt(io.github(token), { owner, repo, path, ref: `refs/heads/${branch}` }, MAX_PROFILE_BYTES);
+  } catch (error) {
+    io.warning(`benchgate: the noise profile ${file} could not be read (${messageOf(error)}); the gate goes on without it`);
+    return null;
+  }
+  if (text === null) {
+    io.info(`benchgate: no noise profile ${file} yet (profile.yml with history-branch stores it); the gate goes on without one`);
+    return null;
+  }
+  return { profile: parseNoiseProfile(text, file), file };
+}
+
+/**
  * The comparison under the policy. The rounds of an interleaved job (mode ab) are judged at the look
  * they stopped at; shards of rounds at their common look (analysis/interleaved.ts). The gate sees the
  * rounds after they ended: a look the design would continue from says why none follows.
  */
-function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
+function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { profile: NoiseProfile; file: string } | null): Comparison {
+  const profile = noise?.profile ?? null;
   const { trials } = sides;
   const look =
     inputs.decide !== 'significant'
@@ -244,13 +284,17 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides): Comparison {
       : sides.rounds !== undefined
         ? { round: sides.rounds.shards.common, max: sides.rounds.max, halt: shardsHalt(sides.rounds.shards) }
         : onePairLook(trials);
-  return compareAtLook(
+  // Rounds of mode ab with a profile: the cases it settled ran the first round only (analysis/noise/settled.ts).
+  const settled = look === null ? null : settledByProfile(profile, trials);
+  const cmp = compareAtLook(
     sides.baseline,
     sides.candidate,
-    compareOptionsOf(inputs, { trials, findings: sides.drafts }),
+    { ...compareOptionsOf(inputs, { trials, findings: sides.drafts }), ...(settled === null ? {} : { settled: settled.settled }) },
     look === null ? null : { ...look, ...(sides.rounds ? { shards: sides.rounds.shards } : {}) },
     inputs.confidence,
   );
+  if (noise !== null) cmp.noise = noiseMarks(cmp, noise.profile, noise.file, new Date().toISOString(), settled);
+  return cmp;
 }
 
 /** The look of one interleaved job's rounds, and why they ended when the design would go on. */

@@ -94,6 +94,8 @@ export type GateInputs = GatePolicy;
 export interface PublishModeInputs extends CommonInputs, GateInputs {
   mode: 'publish';
   publish: PublishInputs;
+  /** The suite's noise profile (a path in the workspace), or null: as compare's (mode ab's rounds settle the same cases). */
+  noiseProfile: string | null;
 }
 
 export interface CompareInputs extends CommonInputs, GateInputs {
@@ -110,6 +112,8 @@ export interface CompareInputs extends CommonInputs, GateInputs {
   needs: Map<string, string> | null;
   reportDir: string | null;
   retentionDays: number | undefined;
+  /** The suite's noise profile (a path in the workspace), or null: marks regressed cases; settles cases of mode ab's rounds. */
+  noiseProfile: string | null;
 }
 
 /**
@@ -139,6 +143,8 @@ export interface AbInputs extends CommonInputs, GateInputs {
   shard: Shard | null;
   /** With shard: the case list, relative to the baseline's working tree (the base commit's list). */
   cases: string | null;
+  /** The suite's noise profile (a path in the workspace), or null: later rounds run only the cases it does not settle. */
+  noiseProfile: string | null;
 }
 
 export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs;
@@ -181,9 +187,10 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'needs',
     'report-dir',
     'retention-days',
+    'noise-profile',
     ...PUBLISH,
   ],
-  publish: [...COMMON, ...GATE, ...PUBLISH],
+  publish: [...COMMON, ...GATE, ...PUBLISH, 'noise-profile'],
   ab: [
     ...COMMON,
     'command',
@@ -200,6 +207,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'fingerprint',
     'retention-days',
     'allow-command-failure',
+    'noise-profile',
     ...GATE.filter((name) => name !== 'fail-on-inconclusive' && name !== 'default-decide'),
   ],
 };
@@ -438,7 +446,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   if (mode === 'ab') return abInputs(getInput, get, config(), givenFormat);
   if (mode === 'publish') {
     const name = suite(get('suite'));
-    return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name) };
+    return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name), noiseProfile: get('noise-profile') || null };
   }
   const baseline = get('baseline') || null;
   const candidate = get('candidate') || null;
@@ -471,6 +479,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     failOnHold: boolean('fail-on-hold', get('fail-on-hold'), true),
     needs: parseNeeds(getInput('needs')),
     reportDir: get('report-dir') || null,
+    noiseProfile: get('noise-profile') || null,
     retentionDays: retentionDays(get('retention-days')),
     publish: publishInputs(get, suite(get('suite'))),
   };
@@ -529,5 +538,6 @@ function abInputs(getInput: GetInput, get: (name: string) => string, config: Gat
     allowCommandFailure: boolean('allow-command-failure', get('allow-command-failure'), false),
     budget: parseBudget(get('budget')),
     ...shardInputs(get),
+    noiseProfile: get('noise-profile') || null,
   };
 }

@@ -16,6 +16,8 @@ import type { BenchmarkSummary } from '../../schema/summary.js';
 import type { Comparison } from '../compare.js';
 import type { CaseNoise, LoadedSummary, NoiseMarks, NoiseProfile, NoiseScalar } from '../model.js';
 import { compareCodePoints } from '../rlm/pair.js';
+import type { SettledRounds } from './settled.js';
+import { profileSizing } from './sizing.js';
 
 export const NOISE_PROFILE_SCHEMA = 'benchgate.noise-profile/v1';
 
@@ -231,11 +233,18 @@ export function profileAgeDays(profile: NoiseProfile, now: string): number | nul
 
 /**
  * The noise marks of a comparison: its regressed cases (completion regressions) with their
- * behaviour on main, or why the profile was not used. `now` dates the profile's age.
+ * behaviour on main, or why the profile was not used; with `settled`, what sequential rounds left
+ * out (settled.ts). `now` dates the profile's age.
  */
-export function noiseMarks(cmp: Comparison, profile: NoiseProfile, file: string, now: string): NoiseMarks {
+export function noiseMarks(cmp: Comparison, profile: NoiseProfile, file: string, now: string, settled: SettledRounds | null = null): NoiseMarks {
   const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
   const byId = new Map(profile.cases.map((c) => [c.id, c]));
   const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
-  return { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+  const marks: NoiseMarks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+  // After the first round, only the cases a later round did leave out (a suite may ignore the list).
+  const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
+  if (settled !== null && skipped > 0) marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
+  const sizing = unused === null ? profileSizing(cmp, profile) : null;
+  if (sizing !== null) marks.sizing = sizing;
+  return marks;
 }

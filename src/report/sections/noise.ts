@@ -34,5 +34,18 @@ export function noiseLine(cmp: Comparison): string[] {
       : count === 1
         ? `the regressed case is ${flaky === 1 ? 'flaky' : 'stable'} on main`
         : `${flaky} of the ${count} regressed cases ${flaky === 1 ? 'is' : 'are'} flaky on main`;
-  return [`<sub>Noise profile ${source}: ${tally}.</sub>`, ''];
+  const s = n.settled;
+  const rounds =
+    s === undefined
+      ? ''
+      : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
+  const z = n.sizing;
+  const pts = z === undefined ? '' : `${Number((z.effect * 100).toFixed(1))} points`;
+  const sizing =
+    z === undefined
+      ? ''
+      : ` At the profile's noise, about ${z.cases} cases ${z.decides === 'fail' ? `show a drop of ${pts}` : `show an equal candidate within ${pts}`} in completion with 80% power${
+          z.pair === null ? '' : ` (this pair's noise says ${z.pair})`
+        }.`;
+  return [`<sub>Noise profile ${source}: ${tally}.${rounds}${sizing}</sub>`, ''];
 }

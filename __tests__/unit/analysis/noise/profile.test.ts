@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,5 +175,67 @@ describe('a gate with the noise profile', () => {
       'the profile was made with run.model "m1" and this run has "m2"',
     );
     expect(profileMismatch(profile, { run: { model: 'm1' }, format: 'rlm-code', metadata: {} } as never)).toBeNull();
+  });
+});
+
+describe('profiles of real repeated runs', () => {
+  const real = (name: string): string => new URL(`../../../fixtures/real/agent-bench/${name}`, import.meta.url).pathname;
+
+  it("tau-bench: two files of two trials each are four runs; each task's passes match the rows (reward 1)", async () => {
+    const files = ['tau-bench-gpt-4o-airline-trials-0-1.json', 'tau-bench-gpt-4o-airline-trials-2-3.json'].map(real);
+    // By hand from the rows: per task_id, the trials and those with reward 1 (run.py's is_successful).
+    const rows = files.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as { task_id: number; reward: number }[]);
+    const expected = new Map<string, { runs: number; passed: number }>();
+    for (const r of rows) {
+      const e = expected.get(String(r.task_id)) ?? { runs: 0, passed: 0 };
+      e.runs++;
+      if (Math.abs(r.reward - 1) <= 1e-6) e.passed++;
+      expected.set(String(r.task_id), e);
+    }
+    const p = await profileJson(...files);
+    expect(p.runs).toHaveLength(4);
+    expect(new Map(p.cases.map((c) => [c.id, { runs: c.runs, passed: c.passed }]))).toEqual(expected);
+    expect(p.figures).toMatchObject({ cases: 10, always_pass: 2, never_pass: 3, flaky: 5 });
+  });
+
+  it('terminal-bench: two runs of one agent; the discordance is the share of tasks resolved in one run only', async () => {
+    const files = ['terminal-bench-goose-claude-4-sonnet-run1.json', 'terminal-bench-goose-claude-4-sonnet-run2.json'].map(real);
+    const resolved = files.map(
+      (f) =>
+        new Map(
+          (JSON.parse(readFileSync(f, 'utf8')).results as { task_id: string; is_resolved: boolean | null }[]).map((r) => [r.task_id, r.is_resolved === true]),
+        ),
+    );
+    const common = [...resolved[0]!.keys()].filter((id) => resolved[1]!.has(id));
+    const differ = common.filter((id) => resolved[0]!.get(id) !== resolved[1]!.get(id)).length;
+    const r = await runCli('profile', ...files, '--format', 'json');
+    expect(r.stderr).toContain('a profile of 2 runs gives coarse pass rates');
+    const p = parseNoiseProfile(r.stdout, 'stdout');
+    expect(p.figures.cases).toBe(common.length);
+    expect(p.figures.discordance).toBeCloseTo(differ / common.length, 12);
+    expect(p.figures.flaky).toBe(differ);
+  });
+});
+
+describe('a profile of rlm-code runs of the example suite', () => {
+  it('six runs of a flaky model: each case passes as often as its rows say', async () => {
+    const script = new URL('../../../../examples/suite/run-suite.mjs', import.meta.url).pathname;
+    const files = Array.from({ length: 6 }, (_, t) => {
+      const out = join(tmp, `suite-run-${t + 1}.json`);
+      execFileSync(process.execPath, [script, '--strategy', 'tool_call', '--flaky', '0.4', '--out', out], {
+        env: { ...process.env, BENCHGATE_ROLE: 'baseline', BENCHGATE_TRIAL: String(t + 1) },
+      });
+      return out;
+    });
+    const expected = new Map<string, number>();
+    for (const f of files)
+      for (const c of JSON.parse(readFileSync(f, 'utf8')).case_results as { case_id: string; completed: boolean }[])
+        expected.set(c.case_id, (expected.get(c.case_id) ?? 0) + Number(c.completed));
+    const p = await profileJson(...files);
+    expect(p.runs).toHaveLength(6);
+    expect(new Map(p.cases.map((c) => [c.id, c.passed]))).toEqual(expected);
+    // A flaky model on a deterministic harness: some cases pass in some runs only.
+    expect(p.figures.flaky).toBe([...expected.values()].filter((n) => n > 0 && n < 6).length);
+    expect(p.figures.flaky).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,64 @@
+// mode ab with the suite's noise profile, then its gate job, in process over the results service
+// double: later rounds run only the cases the profile does not settle (BENCHGATE_CASES_FILE), and
+// the gate, given the same profile, settles the same cases; without it, they are partial trials.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
+import { job } from '../../helpers/in-process-jobs.js';
+import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
+
+let double: ResultsServiceDouble;
+let root: string;
+beforeAll(async () => {
+  double = await startResultsService();
+  root = mkdtempSync(join(tmpdir(), 'benchgate-ab-noise-'));
+});
+afterAll(async () => {
+  await double?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+const IDS = execFileSync(process.execPath, [SUITE_SCRIPT, '--list-cases'], { encoding: 'utf8' }).trim().split('\n');
+// 8 cases always passed on main, the last 2 are flaky there.
+const PROFILE = JSON.stringify(noiseProfileOf(IDS.map((id, i) => caseNoise(id, 10, i < 8 ? 10 : 5))));
+/** The example suite, running only the listed cases when BENCHGATE_CASES_FILE names a list. */
+const suite = (flaky: number): string =>
+  `node '${SUITE_SCRIPT}' --strategy tool_call --flaky ${flaky} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json \${BENCHGATE_CASES_FILE:+--cases-file "$BENCHGATE_CASES_FILE"}`;
+
+describe('mode ab and its gate with a noise profile', { timeout: 120_000 }, () => {
+  it('the gate given the profile settles the cases the rounds left out; without it they are partial trials', async () => {
+    const run = 'run-noise';
+    const ab = job(double, root, 'ab', run);
+    for (const dir of ['base', 'head']) mkdirSync(join(ab.workspace, dir));
+    writeFileSync(join(ab.workspace, 'profile.json'), PROFILE);
+    const rounds = await ab.run({
+      mode: 'ab',
+      suite: 'demo',
+      'baseline-directory': 'base',
+      'candidate-directory': 'head',
+      'baseline-command': suite(0),
+      command: suite(0.3),
+      'max-trials': '3',
+      'noise-profile': 'profile.json',
+    });
+    expect(rounds.exitCode, rounds.log).toBe(0);
+    expect(rounds.outputs['rounds']).toBe('3');
+    expect(rounds.log).toContain('round 2 runs 2 (BENCHGATE_CASES_FILE)');
+
+    const withProfile = job(double, root, 'gate', run);
+    writeFileSync(join(withProfile.workspace, 'profile.json'), PROFILE);
+    const gate = await withProfile.run({ mode: 'compare', suite: 'demo', decide: 'significant', 'noise-profile': 'profile.json', 'fail-on-hold': 'false' });
+    expect(gate.exitCode, gate.log).toBe(0);
+    expect(gate.summary).not.toMatch(/partial-trials|in some of its \d+ trials only/);
+    expect(gate.summary).toContain('8 cases deterministic on main ran the first round only; the next round runs 2.');
+    expect(gate.outputs['verdict']).toBe(rounds.outputs['verdict']);
+
+    const without = await job(double, root, 'gate-without', run).run({ mode: 'compare', suite: 'demo', decide: 'significant', 'fail-on-hold': 'false' });
+    expect(without.outputs['verdict']).toBe('hold');
+    expect(without.summary).toMatch(/8 cases of the (baseline|candidate) side are in some of its 3 trials only/);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
+ * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
+ * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
+ * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
+ * rounds only; every other case (flaky on main, or not in the profile) runs every round.
+ *
+ * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
+ * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
+ * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
+ * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
+ * sides matched main so far") would not be: the cases that deviated would get more trials and drift
+ * back toward their mean while the others stay frozen at no change, so a worse candidate looks
+ * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.7% of the
+ * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a deterministic case the
+ * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
+ * rerunning every case. Pure: no I/O.
+ */
+import { InputError } from '../../errors.js';
+import { packedOf } from '../../schema/packed-summary.js';
+import type { CaseNoise, LoadedSummary, NoiseProfile } from '../model.js';
+
+/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
+export const MIN_PROFILE_RUNS = 5;
+
+export interface SettleRule {
+  /** Rounds every case runs; after them a settled case runs no more (≥ 1). */
+  minRounds: number;
+  /**
+   * A case settles when its pass rate on main is within this of 0 or 1 (0: only a case that passed
+   * on all or on none of its runs). Such a case's outcome varies little: p(1 − p) ≤ 0.09 at 0.1.
+   */
+  within: number;
+}
+
+/** One round for the cases deterministic on main, then only the flaky ones. */
+export const DEFAULT_SETTLE: Readonly<SettleRule> = { minRounds: 1, within: 0 };
+
+/** The outcome a profile case always had on main, or null when it is flaky or has too few runs. */
+export function deterministicOutcome(noise: CaseNoise | null | undefined): boolean | null {
+  if (noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS) return null;
+  if (noise.passed === noise.runs) return true;
+  return noise.passed === 0 ? false : null;
+}
+
+/** True when a case with this profile entry runs no more after `round` rounds under `rule`. */
+export function isSettled(noise: CaseNoise | null | undefined, round: number, rule: SettleRule = DEFAULT_SETTLE): boolean {
+  if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS) return false;
+  const rate = noise.passed / noise.runs;
+  return rate <= rule.within || rate >= 1 - rule.within;
+}
+
+export interface SettledRounds {
+  /** The cases settled after the rounds so far: they may be missing from every later round. */
+  settled: Set<string>;
+  /** The cases the next round runs: every case of the first round, in its order, that is not settled. */
+  next: string[];
+  /** The rule that settled them. */
+  rule: SettleRule;
+  /** The rounds so far, and how many settled cases a later round left out (a suite that ignores the list leaves none out). */
+  round: number;
+  leftOut: number;
+}
+
+/**
+ * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
+ * first round, settled by the profile once `rule.minRounds` rounds ran.
+ */
+export function settleRounds(
+  rounds: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] },
+  profile: NoiseProfile,
+  rule: SettleRule = DEFAULT_SETTLE,
+): SettledRounds {
+  const n = Math.min(rounds.baseline.length, rounds.candidate.length);
+  const ids = firstRoundIds(rounds);
+  const noise = new Map(profile.cases.map((x) => [x.id, x]));
+  // A case settles only when both sides ran it in every round before settling (else its trials are partial).
+  const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
+  const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
+  const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+  const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
+  return { settled, next: ids.filter((id) => !settled.has(id)), rule, round: n, leftOut };
+}
+
+/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
+export function firstRoundIds(rounds: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] }): string[] {
+  return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+}
+
+/** The case list a round runs as the suite reads it (BENCHGATE_CASES_FILE): one id a line; an id with a line break cannot be listed. */
+export function caseListText(ids: readonly string[]): string {
+  const broken = ids.find((id) => /[\r\n]/.test(id));
+  if (broken !== undefined)
+    throw new InputError(`the next round's case list: case id ${JSON.stringify(broken)} has a line break; the list holds one id a line`);
+  return ids.map((id) => `${id}\n`).join('');
+}
