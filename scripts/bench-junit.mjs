@@ -1,5 +1,5 @@
 /**
- * The JUnit pair `npm run bench` reads: two reports of `tests` test cases each (issue 17: 50,000
+ * The JUnit pair `npm run bench` reads: two reports of `tests` test cases each (the target: 50,000
  * must be read in under 2 s), shaped like real ones: 100 test cases per suite, classnames and
  * names with spaces, entities and " › ", about 2 % failures with a CDATA stack trace, 1 % skipped,
  * every 50th with properties and captured output. The candidate breaks one test per thousand.

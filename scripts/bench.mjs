@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: the performance check of issue 23. For each size (100,000 and 1,000,000 cases per
+ * `npm run bench`: the performance check. For each size (100,000 and 1,000,000 cases per
  * side by default) it generates a pair of rlm-code summaries into bench-output/ (~120 MB and ~1.2 GB
  * each), then measures, interleaved (each round runs every command once, in a rotating order, so a
  * busy neighbour slows them all alike), the whole process of:
@@ -15,7 +15,7 @@
  * (stretch; ≥ 5× the floor), significant ≥ 4×, peak RSS ≤ 200 MB; for 1,000,000: it completes with
  * rlm-code's gates, linear in time (time per case within 1.5× of the 100,000 pair's), peak RSS ≤ 1 GB.
  *
- * Then two JUnit reports of 50,000 test cases each (scripts/bench-junit.mjs): issue 17's target is one
+ * Then two JUnit reports of 50,000 test cases each (scripts/bench-junit.mjs): the target is one
  * file read in ≤ 2.0 s wall, whole process; the pair compared is printed too. `--only junit` (or
  * `rlm`) runs one part.
  *

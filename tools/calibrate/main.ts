@@ -11,7 +11,7 @@
  * - sizing: what the undecided sentence promises ("N cases decide a drop of 5 points with 80%
  *   power"), and how often a simulation at that N does decide it;
  * - heterogeneity: one family collapses while the others improve;
- * - verdicts: the cells of issue 31 (margins, few families with shocks, an outage; verdicts.ts),
+ * - verdicts: the cells of the default verdicts (margins, few families with shocks, an outage; verdicts.ts),
  *   --pairs N for its pairs per cell;
  * - per-case: sequential rounds that rerun only the cases not settled, against rerunning every case
  *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs; only with

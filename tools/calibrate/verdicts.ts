@@ -1,5 +1,5 @@
 /**
- * `npm run calibrate -- --only verdicts`: the cells of issue 31 ("a verdict a team can live with").
+ * `npm run calibrate -- --only verdicts`: the cells of the default verdicts ("a verdict a team can live with").
  *
  * - default policy, A/A: how often an equal agent is promoted (non-inferiority margins), at 100, 400
  *   and 2,000 cases with one trial and at 400 with three; and a candidate exactly at the margin
