@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { Worker, workerData, parentPort, isMainThread } from 'node:worker_threads';
-import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { randomBytes, createHash } from 'node:crypto';
+import { statSync, readFileSync, closeSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
 import { resolve, dirname, join, basename, relative, isAbsolute, normalize, sep } from 'node:path';
-import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 import * as zlib from 'node:zlib';
+import { randomBytes, createHash } from 'node:crypto';
+import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
+import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { spawnSync } from 'node:child_process';
 
@@ -7538,6 +7538,89 @@ function stemOf(file) {
     return base.replace(/\.(jsonl?|xml|ndjson)$/i, '') || base;
 }
 
+const CTRF_SHAPE = 'a CTRF JSON test report: `results` with `tool.name` and `tests[]` of `name`, `status` and `duration`';
+const STATUSES = new Set(['passed', 'failed', 'skipped', 'pending', 'other']);
+function ctrfMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    const r = isObj$2(d) ? d['results'] : undefined;
+    return isObj$2(r) && isObj$2(r['tool']) && typeof r['tool']['name'] === 'string' && Array.isArray(r['tests'])
+        ? null
+        : 'no `results` with `tool.name` and `tests[]`';
+}
+/** The suite path, outermost first: the schema's array, or an older report's one string. */
+function suiteOf(t) {
+    const s = t['suite'];
+    if (Array.isArray(s))
+        return s.filter((x) => typeof x === 'string' && x !== '');
+    return typeof s === 'string' && s !== '' ? [s] : [];
+}
+function caseOfTest(p, t, i) {
+    const at = `$.results.tests[${i}]`;
+    if (!isObj$2(t))
+        return (p.add(at, null, 'a test object', t), null);
+    const { name, status, duration, message, trace, suite, testId, filePath, ...rest } = t;
+    if (typeof name !== 'string')
+        return (p.add(at, 'name', 'the test name, a string', name), null);
+    if (typeof status !== 'string' || !STATUSES.has(status))
+        return (p.add(at, 'status', `one of ${[...STATUSES].join(', ')}`, status), null);
+    const ms = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
+    const suites = suiteOf(t);
+    const place = typeof testId === 'string' && testId !== ''
+        ? testId
+        : [...(typeof filePath === 'string' && filePath !== '' ? [filePath] : []), ...suites, name || '(empty name)'].join(' › ');
+    const extra = { outcome: status, ...rest };
+    if (suite !== undefined)
+        extra['suite'] = suite;
+    if (filePath !== undefined)
+        extra['filePath'] = filePath;
+    if (testId !== undefined)
+        extra['testId'] = testId;
+    if (status === 'failed')
+        extra['failure'] = typeof message === 'string' && message !== '' ? message : 'failed';
+    if (typeof trace === 'string')
+        extra['trace'] = trace;
+    const make = (id) => caseOf({
+        id,
+        completed: status === 'passed',
+        reward: status === 'passed' ? 1 : 0,
+        duration_seconds: ms === null ? null : ms / 1000,
+        labels: { environment: null, task_family: suites[suites.length - 1] ?? null, domain: null, split: null, length_bucket: null },
+        extra,
+    });
+    return { place, make };
+}
+function fromCtrf(source) {
+    const p = new Problems(source.file);
+    const d = source.json();
+    const results = d['results'];
+    const tests = results['tests'].flatMap((t, i) => caseOfTest(p, t, i) ?? []);
+    p.check();
+    // A repeated place is another test (as in JUnit): numbered in the order written.
+    const seen = new Map();
+    const cases = tests.map(({ place, make }) => {
+        const n = (seen.get(place) ?? 0) + 1;
+        seen.set(place, n);
+        return make(n === 1 ? place : `${place} [${n}]`);
+    });
+    const tool = results['tool']['name'];
+    const summary = isObj$2(results['summary']) ? results['summary'] : {};
+    const start = typeof summary['start'] === 'number' ? summary['start'] : null;
+    const stop = typeof summary['stop'] === 'number' ? summary['stop'] : null;
+    return summaryOf({
+        id: typeof d['reportId'] === 'string' && d['reportId'] !== '' ? d['reportId'] : stemOf(source.file),
+        format: 'ctrf',
+        cases,
+        run: {
+            description: `CTRF report of ${tool}`,
+            duration_seconds: start !== null && stop !== null && stop >= start ? (stop - start) / 1000 : null,
+        },
+        metadata: { 'ctrf.tool': tool },
+        extra: { ctrf_summary: summary },
+    });
+}
+
 /**
  * github-action-benchmark's custom JSON (the `customBiggerIsBetter` / `customSmallerIsBetter` tools):
  * an array of `{name, unit, value, range?, extra?}`, read as the action's own schema reads it
@@ -7609,1813 +7692,366 @@ function fromGab(source, smallerIsBetter) {
 }
 
 /**
- * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
- * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
- * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
- * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
- * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
+ * A small reader of zip archives for Inspect AI's `.eval` logs: the central directory (zip64 too),
+ * entries stored, deflated (zlib's inflateRaw) or zstd-compressed (zlib's zstdDecompress, Node.js
+ * 22.15 and later; Inspect writes zstd since 2026, deflate before). Every offset is bounds-checked and
+ * every size capped, so a malformed or hostile archive is an InputError that names the file, never a
+ * crash or an unbounded allocation.
  */
-/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
-function kindOf(stats) {
-    if (stats.isDirectory())
-        return 'a directory';
-    if (stats.isFIFO())
-        return 'a FIFO (named pipe)';
-    if (stats.isCharacterDevice())
-        return 'a character device';
-    if (stats.isBlockDevice())
-        return 'a block device';
-    if (stats.isSocket())
-        return 'a socket';
-    if (stats.isFile())
-        return 'a regular file';
-    return 'not a regular file';
-}
-function statOrExplain(file, fail) {
-    try {
-        return statSync(file);
+/** The largest archive read (bytes). */
+const MAX_ZIP_BYTES = 2 ** 31 - 1;
+/** The largest entry read, uncompressed (bytes): about the longest string V8 holds. */
+const MAX_ENTRY_BYTES = 512 * 1024 * 1024 - 64;
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const zstdDecompress = zlib.zstdDecompressSync;
+class ZipArchive {
+    file;
+    buf;
+    entries = new Map();
+    constructor(file, buf) {
+        this.file = file;
+        this.buf = buf;
     }
-    catch (err) {
-        const code = err.code;
-        throw fail(code === 'ENOENT'
-            ? 'no such file'
-            : code === 'ENOTDIR'
-                ? 'a part of the path is not a directory'
-                : code === 'EACCES' || code === 'EPERM'
-                    ? 'permission denied'
-                    : code === 'ELOOP'
-                        ? 'too many symbolic links'
-                        : `cannot read file (${String(code ?? err.message)})`);
-    }
-}
-const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
-/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
-function checkInputPath(file, options = {}) {
-    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
-    const stats = statOrExplain(file, fail);
-    if (stats.isDirectory() && options.directories)
-        return stats;
-    if (stats.isDirectory())
-        throw fail('is a directory, expected a file');
-    if (!stats.isFile())
-        throw fail(notRegular(stats));
-    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
-        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
-    return stats;
-}
-/**
- * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
- * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
- */
-function openRegularFile(file, options = {}) {
-    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
-    checkInputPath(file, options);
-    let fd;
-    try {
-        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    }
-    catch (err) {
-        throw fail(`cannot open (${String(err.code ?? err.message)})`);
-    }
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
-        closeSync(fd);
-        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
-    }
-    return { fd, size: stats.size };
-}
-/** The bytes of a regular file (see {@link openRegularFile}). */
-function readRegularFile(file, options = {}) {
-    const { fd } = openRegularFile(file, options);
-    try {
-        return readFileSync(fd);
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
-function realOrParent(path) {
-    try {
-        return realpathSync(path);
-    }
-    catch {
-        try {
-            return join(realpathSync(dirname(path)), basename(path));
+    /** Reads `file` (at most {@link MAX_ZIP_BYTES}) and its central directory. */
+    static open(file, content) {
+        let buf;
+        if (content)
+            buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+        else {
+            const size = statSync(file).size;
+            if (size > MAX_ZIP_BYTES)
+                throw new InputError(`${file}: a zip archive of ${size} bytes; benchgate reads at most ${MAX_ZIP_BYTES}`);
+            buf = readFileSync(file);
         }
-        catch {
-            return null;
+        const zip = new ZipArchive(file, buf);
+        zip.readDirectory();
+        return zip;
+    }
+    bad(why) {
+        return new InputError(`${this.file}: not a readable zip archive: ${why}`);
+    }
+    u16(at) {
+        if (at < 0 || at + 2 > this.buf.length)
+            throw this.bad(`offset ${at} is past the end`);
+        return this.buf.readUInt16LE(at);
+    }
+    u32(at) {
+        if (at < 0 || at + 4 > this.buf.length)
+            throw this.bad(`offset ${at} is past the end`);
+        return this.buf.readUInt32LE(at);
+    }
+    u64(at) {
+        const lo = this.u32(at);
+        const hi = this.u32(at + 4);
+        if (hi >= 2 ** 21)
+            throw this.bad('a 64-bit size or offset beyond 2^53');
+        return hi * 2 ** 32 + lo;
+    }
+    /** The end of central directory record: searched backwards over the longest comment (65,535 bytes). */
+    findEnd() {
+        for (let at = this.buf.length - 22; at >= Math.max(0, this.buf.length - 22 - 65535); at--)
+            if (this.buf.readUInt32LE(at) === EOCD)
+                return at;
+        throw this.bad('no end of central directory record');
+    }
+    readDirectory() {
+        const end = this.findEnd();
+        let count = this.u16(end + 10);
+        let at = this.u32(end + 16);
+        if ((count === 0xffff || at === 0xffffffff) && end >= 20 && this.u32(end - 20) === ZIP64_LOCATOR) {
+            const record = this.u64(end - 20 + 8);
+            if (this.u32(record) !== ZIP64_EOCD)
+                throw this.bad('a zip64 locator that points at no zip64 record');
+            count = this.u64(record + 32);
+            at = this.u64(record + 48);
+        }
+        for (let i = 0; i < count; i++) {
+            if (this.u32(at) !== CENTRAL)
+                throw this.bad(`central directory entry ${i} has no signature`);
+            const nameLength = this.u16(at + 28);
+            const extraLength = this.u16(at + 30);
+            const entry = { name: '', method: this.u16(at + 10), compressed: this.u32(at + 20), size: this.u32(at + 24), local: this.u32(at + 42) };
+            if (at + 46 + nameLength > this.buf.length)
+                throw this.bad(`central directory entry ${i} runs past the end`);
+            entry.name = this.buf.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+            this.zip64Sizes(entry, at + 46 + nameLength, extraLength);
+            this.entries.set(entry.name, entry);
+            at += 46 + nameLength + extraLength + this.u16(at + 32);
         }
     }
-}
-/**
- * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
- * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
- * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
- * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
- * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
- */
-function writeOutputFile(option, output, protect, pieces) {
-    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
-    const named = resolve(output);
-    try {
-        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
-    }
-    catch (err) {
-        const code = err.code;
-        throw fail(code === 'ENOTDIR' || code === 'EEXIST'
-            ? `a part of its directory ${dirname(named)} is a file, not a directory`
-            : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
-    }
-    const real = realOrParent(named);
-    if (real === null || !statSync(dirname(real)).isDirectory())
-        throw fail(`${dirname(named)} is not a directory`);
-    const existing = statSync(real, { throwIfNoEntry: false });
-    if (existing !== undefined && !existing.isFile())
-        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
-    for (const { path, what } of protect) {
-        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
-        if (same)
-            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
-    }
-    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
-    let fd = null;
-    try {
-        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-        for (const piece of pieces)
-            writeAll(fd, typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
-        closeSync(fd);
-        fd = null;
-        renameSync(tmp, real);
-    }
-    catch (err) {
-        if (fd !== null)
-            closeSync(fd);
-        rmSync(tmp, { force: true });
-        throw fail(`cannot write (${err.code ?? err.message})`);
-    }
-    return named;
-}
-/** Writes all of `bytes` (a write may take fewer bytes than it was given). */
-function writeAll(fd, bytes) {
-    for (let at = 0; at < bytes.length;)
-        at += writeSync(fd, bytes, at, bytes.length - at);
-}
-function sameFile(a, path) {
-    const b = statSync(path, { throwIfNoEntry: false });
-    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
-}
-/**
- * How reports and messages name a file the user gave: relative to `base` (the working directory, or
- * the action's workspace), with `..` when outside it, never by this machine's absolute path; only a
- * file on another drive (Windows) falls back to its name. `base` itself is `.`.
- */
-function shownPath$1(path, base) {
-    const rel = relative(base, resolve(base, path));
-    return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
-}
-
-/**
- * What JSON.parse lets through and a summary must not say: the same key twice in one object
- * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
- * nesting so deep that the code walking the value runs out of stack. One pass over text that
- * JSON.parse has accepted, without recursion: strings are skipped with indexOf, keys kept per object
- * only while it is open. Errors name the file, the line and column, and the JSON path.
- */
-/** Deepest nesting of arrays and objects read; a summary needs a handful of levels. */
-const MAX_JSON_DEPTH = 256;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-function lineColumn(text, at) {
-    const before = text.slice(0, at);
-    return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
-}
-function shownPath(stack) {
-    const full = formatPath(stack.map((f) => f.at));
-    return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
-}
-/** The index just past the string that starts at `start` (an opening quote). */
-function stringEnd(text, start) {
-    let q = text.indexOf('"', start + 1);
-    for (;;) {
-        let slashes = 0;
-        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
-            slashes++;
-        if (slashes % 2 === 0)
-            return q + 1;
-        q = text.indexOf('"', q + 1);
-    }
-}
-/**
- * Throws an InputError for a duplicate key or nesting over {@link MAX_JSON_DEPTH}. `text` must be
- * valid JSON (JSON.parse accepted it); `where` names the file (and line of a JSON Lines file).
- */
-function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
-    const stack = [];
-    // In an object, true when the next string is a key.
-    let expectKey = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === QUOTE) {
-            const end = stringEnd(text, i);
-            const top = stack[stack.length - 1];
-            if (expectKey && top?.keys) {
-                const raw = text.slice(i + 1, end - 1);
-                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end)) : raw;
-                const first = top.keys.get(key);
-                top.at = key;
-                if (first !== undefined) {
-                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+    /** Sizes and offset of 0xffffffff are in the zip64 extra field (id 1), in that order. */
+    zip64Sizes(e, from, length) {
+        if (e.size !== 0xffffffff && e.compressed !== 0xffffffff && e.local !== 0xffffffff)
+            return;
+        for (let at = from; at + 4 <= from + length;) {
+            const id = this.u16(at);
+            const size = this.u16(at + 2);
+            if (id === 1) {
+                let p = at + 4;
+                for (const key of ['size', 'compressed', 'local']) {
+                    if (e[key] === 0xffffffff) {
+                        e[key] = this.u64(p);
+                        p += 8;
+                    }
                 }
-                top.keys.set(key, i);
-                expectKey = false;
-            }
-            i = end - 1;
-        }
-        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-            if (stack.length >= maxDepth) {
-                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
-            }
-            stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
-            expectKey = c === 0x7b;
-        }
-        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-            stack.pop();
-            expectKey = false;
-        }
-        else if (c === 0x2c /* , */) {
-            const top = stack[stack.length - 1];
-            if (top?.keys)
-                expectKey = true;
-            else if (top)
-                top.at = top.at + 1;
-        }
-    }
-}
-
-/**
- * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
- * names the file and, for syntax problems, the line, column and JSON path.
- */
-/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
-const MAX_TEXT_BYTES = constants$1.MAX_STRING_LENGTH;
-/**
- * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
- * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
- * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
- * already (by another thread); they are decoded in place.
- */
-function readTextFile(file, content) {
-    let text;
-    try {
-        // A regular file only, and no larger than a string can hold: checked before it is read.
-        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
-        text = decodeUtf8(bytes, file);
-    }
-    catch (err) {
-        if (err instanceof InputError)
-            throw err;
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-/**
- * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
- * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
- * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
- * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
- * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
- */
-function decodeUtf8(bytes, where = 'text', base = 0) {
-    if (isAscii(bytes))
-        return bytes.toString('latin1');
-    const leads = latin1Leads(bytes);
-    if (leads !== null)
-        return bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
-    // The decoder would put U+FFFD in place of a broken sequence: the text would say something else than the file.
-    if (!isUtf8(bytes))
-        throw new InputError(`${where}: invalid UTF-8 at byte ${base + invalidUtf8Offset(bytes)}; expected UTF-8 text`);
-    return bytes.toString('utf8');
-}
-/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (only called when there is one). */
-function invalidUtf8Offset(bytes) {
-    for (let i = 0; i < bytes.length;) {
-        const b = bytes[i];
-        const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-        if (n === 0)
-            return i;
-        const second = bytes[i + 1] ?? 0;
-        // The second byte's range for E0, ED, F0, F4 (overlong forms, surrogates, above U+10FFFF).
-        const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
-        const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
-        if (n > 1 && (second < lo || second > hi))
-            return i;
-        for (let k = 2; k < n; k++)
-            if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80)
-                return i;
-        i += n;
-    }
-    return bytes.length;
-}
-/**
- * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
- * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
- * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
- */
-function latin1Leads(bytes) {
-    const leads = [];
-    const most = 16 + (bytes.length >> 10);
-    let from = 0;
-    let c2 = bytes.indexOf(0xc2);
-    let c3 = bytes.indexOf(0xc3);
-    for (;;) {
-        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
-        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
-            return null;
-        if (at < 0)
-            return leads;
-        const next = bytes[at + 1];
-        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
-            return null;
-        leads.push(at);
-        from = at + 2;
-        if (c2 === at)
-            c2 = bytes.indexOf(0xc2, from);
-        if (c3 === at)
-            c3 = bytes.indexOf(0xc3, from);
-    }
-}
-/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
-function narrowToLatin1(bytes, leads) {
-    let w = leads[0] ?? bytes.length;
-    for (let k = 0; k < leads.length; k++) {
-        const at = leads[k];
-        const end = leads[k + 1] ?? bytes.length;
-        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
-        bytes.copyWithin(w, at + 2, end);
-        w += end - at - 2;
-    }
-    return w;
-}
-function describeFsError(err) {
-    const code = err.code;
-    switch (code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'EISDIR':
-            return 'is a directory, expected a JSON file';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'ERR_STRING_TOO_LONG':
-            return 'file is too large to read (over 512 MiB)';
-        case 'ERR_FS_FILE_TOO_LARGE':
-            return 'file is too large to read (over 2 GiB)';
-        default:
-            return `cannot read file (${String(code ?? err.message)})`;
-    }
-}
-/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
-function parseJsonText(file, text) {
-    if (text.trim() === '')
-        throw new InputError(`${file}: file is empty, expected a JSON object`);
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (err) {
-        const problem = locateJsonProblem(text);
-        if (!problem)
-            throw new InputError(`${file}: not valid JSON (${err.message})`);
-        throwProblem(file, problem);
-    }
-    // What JSON.parse accepts but a summary must not say: a key given twice, nesting that would exhaust the stack.
-    checkJsonText(file, text);
-    return value;
-}
-function throwProblem(file, problem) {
-    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
-    if (problem.nonFinite) {
-        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
-    }
-    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
-}
-
-/**
- * One input file as the adapters see it: its kind (JSON, JSON Lines, XML) sniffed from its first
- * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
- * JSON Lines file larger than a string can hold is read one record at a time.
- */
-const HEAD_BYTES = 64 * 1024;
-const CHUNK_BYTES$2 = 4 * 1024 * 1024;
-/** The kind of a text from its start: a complete JSON value on the first line and more lines is JSON Lines. */
-function sniffKind(head) {
-    const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
-    const start = text.search(/\S/);
-    if (start < 0)
-        return 'empty';
-    const first = text[start];
-    if (first === '<')
-        return 'xml';
-    if (first !== '{' && first !== '[')
-        return 'other';
-    const eol = text.indexOf('\n', start);
-    if (eol < 0)
-        return 'json';
-    if (text.slice(eol + 1).trim() === '')
-        return 'json';
-    try {
-        JSON.parse(text.slice(start, eol));
-        return 'jsonl';
-    }
-    catch {
-        return 'json';
-    }
-}
-/**
- * The kind of a file: as its start reads ({@link sniffKind}), except that a `.jsonl` or `.ndjson`
- * file of one object on one line is JSON Lines of one record, as its name says (sniffing alone
- * calls it one JSON document, having no second line to tell them apart).
- */
-function sourceKindOf(file, head) {
-    const kind = sniffKind(head);
-    if (kind !== 'json' || !/\.(jsonl|ndjson)$/i.test(file))
-        return kind;
-    const text = head.trim();
-    return text.startsWith('{') && !text.includes('\n') ? 'jsonl' : kind;
-}
-/** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
-function openOrExplain(file) {
-    return openRegularFile(file).fd;
-}
-/** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
-function readHead(file) {
-    const fd = openOrExplain(file);
-    try {
-        const buf = Buffer.alloc(HEAD_BYTES);
-        const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
-        return buf.subarray(0, n).toString('utf8');
-    }
-    catch (err) {
-        if (err instanceof InputError)
-            throw err;
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** Splits chunks of bytes into numbered lines; a line may span chunks. Invalid UTF-8 is an error naming the line and the byte offset in the file. */
-function* splitLines$1(chunks, file) {
-    let carry = Buffer.alloc(0);
-    let line = 0;
-    let base = 0; // the file offset of carry's first byte
-    for (const chunk of chunks) {
-        let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-        let from = 0;
-        for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
-            const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
-            line++;
-            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)), `${file}: line ${line}`, base + from);
-            yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-            from = nl + 1;
-        }
-        buf = buf.subarray(from);
-        base += from;
-        carry = Buffer.from(buf);
-    }
-    if (carry.length > 0) {
-        line++;
-        const text = decodeUtf8(carry, `${file}: line ${line}`, base);
-        yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-    }
-}
-function* fileChunks(file) {
-    const fd = openOrExplain(file);
-    try {
-        for (;;) {
-            const buf = Buffer.allocUnsafe(CHUNK_BYTES$2);
-            const n = readSync(fd, buf, 0, CHUNK_BYTES$2, null);
-            if (n === 0)
                 return;
-            yield buf.subarray(0, n);
-        }
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/**
- * The source of a file on disk; `content` is its bytes when another thread has read them already.
- */
-/** The source of a directory: formats whose run is a folder of files (one per scenario). */
-function directorySource(dir) {
-    const refuse = () => {
-        throw new InputError(`${dir}: is a directory; only a format whose run is a folder of files (rle) reads one, give a file otherwise`);
-    };
-    return {
-        file: dir,
-        kind: 'directory',
-        text: refuse,
-        json: refuse,
-        lines: refuse,
-        sibling: (name) => resolve(dir, name),
-        entries: () => readdirSync(dir, { withFileTypes: true })
-            .filter((e) => e.isFile())
-            .map((e) => e.name)
-            .sort(),
-    };
-}
-function fileSource(file, content) {
-    if (isDirectory(file))
-        return directorySource(file);
-    const kind = sourceKindOf(file, readHead(file));
-    let text;
-    let parsed;
-    return {
-        file,
-        kind,
-        text: () => (text ??= readTextFile(file, undefined)),
-        json() {
-            if (parsed)
-                return parsed.value;
-            const value = parseJsonText(file, (text ??= readTextFile(file, undefined)));
-            parsed = { value };
-            text = undefined; // the parsed value is what is kept
-            return value;
-        },
-        lines: () => splitLines$1({ [Symbol.iterator]: () => fileChunks(file) }, file),
-        sibling: (name) => resolve(dirname(file), name),
-        entries: () => [],
-    };
-}
-/** A directory, or a regular file (else an InputError: missing, a FIFO, a device…), checked before anything opens it. */
-function isDirectory(path) {
-    return checkInputPath(path, { directories: true }).isDirectory();
-}
-
-/**
- * RimWorld Learning Environment runs (AppSprout-dev/RLE), read as its code writes them:
- *
- * - `<scenario>_summary.json` (`scripts/run_scenario.py`): the run metadata at the top level
- *   (`tracking/metadata.py` `collect_metadata`: `timestamp`, git fields, `scoring_version`,
- *   `random_seed`, `rimapi_dll_sha256`, `rimapi_fork_commit`, …), then `scenario`, `model`,
- *   `provider`, `outcome` (`victory` / `defeat` / `timeout`, `scenarios/evaluator.py`),
- *   `final_score`, `ticks_run` and `cost_snapshot` (`tracking/cost_tracker.py` `CostSnapshot`, with
- *   `pricing_source` `openrouter_api` | `override` | `unknown`). A directory of them is one run.
- * - `benchmark_history.jsonl`: `run_scenario.py` appends each summary with `run_type: "scenario"`;
- *   `scripts/run_benchmark.py` appends one line per battery (`{...metadata, model, provider,
- *   scenarios: [{name, difficulty, outcome, score, ticks, elapsed_s, …}], cost_snapshot}`). Neither
- *   has a run id: a side takes the newest run, or the one its selector names (a timestamp or its
- *   prefix, a git commit), and the summary says which lines were taken.
- * - The documented layout (`metadata` / `config` objects, `composite_score`, `cost`,
- *   `benchmark_id`) is read too.
- *
- * A scenario is a case: `victory` is completed, the final score the reward, ticks the steps, the
- * snapshot's calls and tokens its usage. Each scenario's cost is kept with its pricing source; the
- * run's cost is their sum only when every price was known (`unknown` means the cost reads 0 only
- * because it could not be priced: the run's cost is then unknown). The metadata that decides
- * comparability is carried: scoring version, seed, the DLL hash, fork commit, model, provider, and
- * the scenarios' saves together as `dataset_hash`.
- */
-const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `final_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
-/** Outcomes that count as completed: evaluator.py's `victory`, and the documented layout's words. */
-const COMPLETED = new Set(['victory', 'survived', 'completed', 'success', 'win', 'won']);
-const SUMMARY_FILE = /_summary\.json$/;
-const F$2 = {
-    name: ['scenario', 'scenario_name', 'name'],
-    score: ['final_score', 'composite_score', 'score'],
-    ticks: ['ticks_run', 'ticks'],
-    duration: ['duration_seconds', 'elapsed_s', 'cost_snapshot.wall_time_s'],
-    cost: ['cost_snapshot', 'cost'],
-};
-const isScenario = (v) => isObj$2(v) &&
-    typeof v['outcome'] === 'string' &&
-    firstOf(v, ['scenario', 'scenario_name']) !== undefined &&
-    firstOf(v, ['final_score', 'composite_score']) !== undefined;
-/** A line `run_benchmark.py` appends: one battery of scenarios. */
-const isBattery = (v) => isObj$2(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj$2);
-function rleMismatch(source) {
-    if (source.kind === 'directory')
-        return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
-    if (source.kind === 'json')
-        return isScenario(source.json()) ? null : 'no `scenario`, `outcome` and `final_score`';
-    if (source.kind === 'jsonl') {
-        for (const { text } of source.lines()) {
-            if (text.trim() === '')
-                continue;
-            try {
-                const r = JSON.parse(text);
-                return isScenario(r) || isBattery(r) || (isObj$2(r) && r['run_type'] === 'benchmark')
-                    ? null
-                    : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
             }
-            catch {
-                return 'its first line is not JSON';
-            }
+            at += 4 + size;
         }
+        throw this.bad(`entry ${JSON.stringify(e.name)} has 32-bit sizes at their maximum and no zip64 field`);
     }
-    return `not an RLE summary (${source.kind})`;
-}
-/** One scenario run as a case. */
-function toCase$6(p, s) {
-    const r = s.data;
-    const name = firstOf(r, F$2.name);
-    if (name === undefined || typeof name.value !== 'string' || name.value === '')
-        return (p.add(s.place, F$2.name[0], 'the scenario name', name?.value), null);
-    if (typeof r['outcome'] !== 'string')
-        return (p.add(s.place, 'outcome', 'the outcome (a string such as "victory")', r['outcome']), null);
-    const scoreField = firstOf(r, F$2.score);
-    const score = numberField(p, s.place, scoreField?.name ?? F$2.score[0], scoreField?.value);
-    const ticksField = firstOf(r, F$2.ticks);
-    const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
-    const costField = firstOf(r, F$2.cost);
-    const cost = costField !== undefined && isObj$2(costField.value) ? costField.value : null;
-    const usd = cost === null || cost['estimated_cost_usd'] === undefined
-        ? null
-        : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
-    const usage = cost === null ? null : usageOf$2(p, s.place, costField?.name ?? 'cost', cost);
-    if (score === undefined || ticks === undefined || usd === undefined || usage === undefined)
-        return null;
-    const pricing = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
-    const duration = firstOf(r, F$2.duration)?.value;
-    return caseOf({
-        id: name.value,
-        completed: COMPLETED.has(r['outcome'].toLowerCase()),
-        reward: score,
-        steps: Math.round(ticks),
-        duration_seconds: typeof duration === 'number' && duration >= 0 ? duration : null,
-        usage,
-        error: r['outcome'] === 'error' && typeof r['error'] === 'string' ? r['error'] : null,
-        labels: {
-            environment: 'rimworld',
-            task_family: name.value,
-            domain: typeof r['difficulty'] === 'string' ? r['difficulty'] : null,
-            split: null,
-            length_bucket: null,
-        },
-        extra: { ...r, ...(usd === null ? {} : { cost_usd: usd }), pricing_source: pricing },
-    });
-}
-/** The calls and tokens of a cost snapshot (`num_calls`, `total_prompt_tokens`, `total_completion_tokens`); null when it records none. */
-function usageOf$2(p, place, field, cost) {
-    if (cost['num_calls'] === undefined && cost['total_prompt_tokens'] === undefined)
-        return null;
-    const out = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-    for (const [from, to] of [
-        ['num_calls', 'total_calls'],
-        ['total_prompt_tokens', 'prompt_tokens'],
-        ['total_completion_tokens', 'completion_tokens'],
-    ]) {
-        if (cost[from] === undefined)
-            continue;
-        const n = numberField(p, place, `${field}.${from}`, cost[from], { min: 0 });
-        if (n === undefined)
-            return undefined;
-        if (!Number.isInteger(n))
-            return (p.add(place, `${field}.${from}`, 'a whole number', cost[from]), undefined);
-        out[to] = n;
-    }
-    return out;
-}
-/** The scenarios of a directory of summaries. */
-function fromDirectory(source) {
-    return source
-        .entries()
-        .filter((n) => SUMMARY_FILE.test(n))
-        .map((n) => {
-        const file = source.sibling(n);
-        const data = fileSource(file).json();
-        if (!isObj$2(data))
-            throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
-        return { place: n, data, run: data };
-    });
-}
-const text$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
-const stampOf = (d) => text$1(d['timestamp']);
-const commitOf$1 = (d) => text$1(d['git_commit']);
-/** True when `selector` names this line: its timestamp or a prefix of it, its git commit (or a prefix of 4+ characters), or its benchmark id. */
-function selects(selector, d) {
-    const stamp = stampOf(d);
-    const commit = commitOf$1(d);
-    return ((stamp !== null && stamp.startsWith(selector)) ||
-        (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) ||
-        d['benchmark_id'] === selector);
-}
-/** The runs of a history file, for messages: each timestamp and commit once, newest last. */
-function describeRuns(lines) {
-    const seen = [...new Set(lines.map((l) => `${stampOf(l.data) ?? '(no timestamp)'} (commit ${commitOf$1(l.data) ?? 'unknown'})`))];
-    const shown = seen.slice(-10);
-    return `${shown.join(', ')}${seen.length > shown.length ? ` and ${seen.length - shown.length} older` : ''}`;
-}
-/**
- * The run of a history file a side takes: the newest line's run, or the newest run `selector` names. A
- * battery line is one run; scenario lines form a run by their benchmark id when they have one, else
- * the run is the newest line of each scenario.
- */
-function fromHistory(p, source, selector) {
-    const lines = [];
-    for (const { line, text: t } of source.lines()) {
-        if (t.trim() === '')
-            continue; // the file as RLE commits it starts with an empty line
-        let r;
+    /** An entry's bytes, decompressed; an InputError when it is absent, too large or broken. */
+    read(name) {
+        const e = this.entries.get(name);
+        if (!e)
+            throw new InputError(`${this.file}: the archive has no ${JSON.stringify(name)}`);
+        if (e.size > MAX_ENTRY_BYTES)
+            throw new InputError(`${this.file}: ${name} is ${e.size} bytes uncompressed; benchgate reads entries of at most ${MAX_ENTRY_BYTES}`);
+        if (this.u32(e.local) !== LOCAL)
+            throw this.bad(`${name} has no local header`);
+        const start = e.local + 30 + this.u16(e.local + 26) + this.u16(e.local + 28);
+        if (start + e.compressed > this.buf.length)
+            throw this.bad(`${name}'s data runs past the end`);
+        const data = this.buf.subarray(start, start + e.compressed);
+        let out;
         try {
-            r = JSON.parse(t);
+            if (e.method === 0)
+                out = data;
+            else if (e.method === 8)
+                out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
+            else if (e.method === 93) {
+                if (!zstdDecompress)
+                    throw new InputError(`${this.file}: ${name} is compressed with zstd, which Node.js ${process.version} cannot read (22.15 or later can); run benchgate on a newer Node.js, or write the log as JSON with \`inspect log convert <log> --to json\``);
+                out = zstdDecompress(data, { maxOutputLength: Math.max(1, e.size) });
+            }
+            else
+                throw new InputError(`${this.file}: ${name} uses zip compression method ${e.method}; benchgate reads stored (0), deflate (8) and zstd (93)`);
         }
         catch (err) {
-            p.note(`line ${line}: not valid JSON (${err.message})`);
-            continue;
+            if (err instanceof InputError)
+                throw err;
+            throw this.bad(`${name} does not decompress (${err.message})`);
         }
-        if (isScenario(r) || isBattery(r))
-            lines.push({ line, data: r });
-        else if (!(isObj$2(r) && r['run_type'] === 'benchmark'))
-            p.add(`line ${line}`, null, 'a scenario run (`scenario`, `outcome`, `final_score`) or a battery (`scenarios`)', r);
+        if (out.length !== e.size)
+            throw this.bad(`${name} decompresses to ${out.length} bytes, the directory says ${e.size}`);
+        return out;
     }
-    p.check();
-    if (lines.length === 0)
-        throw new InputError(`${source.file}: the history holds no runs yet (no scenario or battery lines)`);
-    const matching = selector === null ? lines : lines.filter((l) => selects(selector, l.data));
-    const newest = matching.at(-1);
-    if (newest === undefined)
-        throw new InputError(`${source.file}: no run of the history matches ${JSON.stringify(selector)} (a timestamp or its prefix, or a git commit); it holds ${describeRuns(lines)}`);
-    let taken;
-    let scenarios;
-    if (isBattery(newest.data)) {
-        taken = [newest];
-        const run = newest.data;
-        scenarios = run['scenarios'].map((data, i) => ({ place: `line ${newest.line}: scenarios[${i}]`, data, run }));
-    }
-    else {
-        const id = newest.data['benchmark_id'];
-        const pool = matching.filter((l) => !isBattery(l.data) && (id === undefined ? l.data['benchmark_id'] === undefined : l.data['benchmark_id'] === id));
-        const byScenario = new Map();
-        for (const l of pool)
-            byScenario.set(l.data['scenario'] ?? l.data['scenario_name'], l);
-        taken = [...byScenario.values()].sort((a, b) => a.line - b.line);
-        scenarios = taken.map((l) => ({ place: `line ${l.line}`, data: l.data, run: l.data }));
-    }
-    const where = taken.length === 1 ? `line ${taken[0]?.line ?? ''}` : `lines ${taken.map((l) => l.line).join(', ')}`;
-    const what = isBattery(newest.data)
-        ? 'the battery'
-        : typeof newest.data['benchmark_id'] === 'string'
-            ? `benchmark ${newest.data['benchmark_id']}`
-            : 'the newest run of each scenario';
-    const last = taken.at(-1)?.data ?? newest.data;
-    const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf$1(last) === null ? '' : ` (${commitOf$1(last) ?? ''})`}`;
-    return {
-        label,
-        scenarios,
-        battery: isBattery(newest.data) ? newest.data : null,
-        description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}`,
-    };
-}
-/** The metadata the runs are compared by; a key that differs between scenarios is an error. */
-function runMetadata(p, scenarios) {
-    const out = {};
-    const one = (key, paths) => {
-        const values = new Set(scenarios.map((s) => firstOf(s.run, paths)?.value).filter((v) => typeof v === 'string' || typeof v === 'number'));
-        if (values.size > 1)
-            p.note(`the scenarios disagree on ${key} (${[...values].map((v) => JSON.stringify(v)).join(', ')}); one run has one ${key}`);
-        const v = [...values][0];
-        if (v !== undefined)
-            out[key] = v;
-    };
-    one('scoring_version', ['scoring_version', 'metadata.scoring_version']);
-    one('seed', ['random_seed', 'metadata.seed']);
-    one('dll_hash', ['rimapi_dll_sha256', 'metadata.dll_hash']);
-    one('fork_commit', ['rimapi_fork_commit', 'metadata.fork_commit']);
-    one('model', ['model', 'config.model']);
-    one('provider', ['provider', 'config.provider']);
-    const saves = scenarios
-        .map((s) => `${String(firstOf(s.data, F$2.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`)
-        .sort();
-    out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
-    return out;
-}
-/** The run's cost: a battery's own snapshot, else the sum of the scenarios' costs when every one was priced; null when unknown. */
-function runCost$1(cases, battery) {
-    if (battery !== null) {
-        const c = battery['cost_snapshot'];
-        if (!isObj$2(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
-            return null;
-        // Before pricing_source was recorded, a zero estimate for tokens spent means no price was found.
-        if (c['estimated_cost_usd'] === 0 && typeof c['total_tokens'] === 'number' && c['total_tokens'] > 0 && c['pricing_source'] === undefined)
-            return null;
-        return c['estimated_cost_usd'];
-    }
-    const known = cases.length > 0 && cases.every((c) => c.extra['pricing_source'] !== 'unknown' && typeof c.extra['cost_usd'] === 'number');
-    return known ? cases.reduce((a, c) => a + c.extra['cost_usd'], 0) : null;
-}
-function fromRle(source, options = { format: 'rle' }) {
-    const p = new Problems(source.file);
-    let scenarios;
-    let description = null;
-    let battery = null;
-    let id = stemOf(source.file.replace(/[\\/]+$/, ''));
-    if (source.kind === 'directory')
-        scenarios = fromDirectory(source);
-    else if (source.kind === 'jsonl') {
-        const h = fromHistory(p, source, options.run ?? null);
-        scenarios = h.scenarios;
-        description = h.description;
-        battery = h.battery;
-        id = `${id} @ ${h.label}`;
-    }
-    else {
-        const data = source.json();
-        if (!isObj$2(data))
-            throw new InputError(`${source.file}: expected ${RLE_SHAPE}`);
-        scenarios = [{ place: '$', data, run: data }];
-    }
-    const cases = [];
-    const ids = [];
-    for (const s of scenarios) {
-        const c = toCase$6(p, s);
-        if (c === null)
-            continue;
-        cases.push(c);
-        ids.push({ id: c.id, place: s.place });
-    }
-    checkUniqueIds$1(p, ids);
-    const metadata = runMetadata(p, scenarios);
-    if (p.empty && cases.length === 0)
-        p.note('no scenario summaries');
-    p.check();
-    const cost = runCost$1(cases, battery);
-    if (cost !== null)
-        metadata['cost_usd'] = cost;
-    else
-        metadata['pricing_source'] = 'unknown';
-    const model = typeof metadata['model'] === 'string' ? metadata['model'] : null;
-    return summaryOf({ id, format: 'rle', cases, run: { model, description }, metadata });
 }
 
 /**
- * The RLM benchmark runner (rlm-minimal's `benchmarks/run_benchmarks.py`): its `summary.json`, or one
- * benchmark's `<benchmark>_results.json`. Read to what the runner's code writes:
- *
- * - `run_all_benchmarks_async` / `run_all_benchmarks` write `summary.json` with `benchmarks`: each
- *   benchmark that ran is `{name, results: [...], metrics, total_time, avg_time_per_task}`; one that
- *   raised is `{"error": message}` (or `{name, error, total_time}` from the benchmark's own runner).
- * - A task row of the async runner (`process_task_async`) is `{task_index, query, result,
- *   expected_answer, is_correct, execution_time, success: true}`, or `{task_index, query, error,
- *   execution_time, success: false}` when its call raised; `is_correct` is null without an expected
- *   answer (the runner does not count it correct). The sync benchmarks (`oolong.py`, `ruler.py`, …
- *   `evaluate`) write `{task_id, correct, time_taken, error?}`.
- * - `metrics.overall_accuracy` is `f"{accuracy:.2%}"` ("75.00%"); the documented shape has a fraction
- *   in a string ("0.85") and no task rows.
- *
- * With task rows (inline, or in `<benchmark>_results.json` beside the summary), each task is a case
- * `<benchmark>/<task index>`; without, the benchmark is one case whose reward is its accuracy. A
- * benchmark that raised measured nothing: among task rows its planned tasks count as planned and not
- * attempted (finding incomplete-run); as a benchmark-level case it is a case that did not complete,
- * with the runner's message as its error.
+ * Inspect AI eval logs in the JSON log format (`inspect eval … --log-format json`, or `inspect log
+ * convert --to json`): `eval` (task, model, dataset), `results`, `stats`, `samples[]`. Each sample ×
+ * epoch is a case (`<id>`, or `<id> (epoch <n>)` when the log ran several epochs; then the sample is
+ * also the case's task_family, so `--decide significant` clusters a sample's epochs). The score is the
+ * first scorer's value mapped as inspect_ai's value_to_float maps it (scorer/_metric.py): "C" 1,
+ * "P" 0.5, "I" and "N" 0, numbers and booleans as they are, "yes"/"true" 1, "no"/"false" 0, numeric
+ * strings; the reward is that number, and only a full score (1) completes the case. A sample's
+ * `error` is the case's error; `model_usage` (every model the sample called) its tokens, one call per
+ * `model` event; `total_time` its duration. A log whose status is not `success` is a cancelled run.
+ * The `.eval` log is a zip (log/_recorders/eval.py): `header.json` (the log without samples; a log
+ * still being written has only `_journal/start.json`) and `samples/<id>_epoch_<n>.json`, read with
+ * zip-read.ts (deflate, and zstd where Node.js has it).
  */
-const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json (a JSON object with `benchmarks`, each with `results`, `metrics`, `error` or a `status`) or a <benchmark>_results.json (`benchmark`, `results`, `metrics`)';
-/** What a benchmark entry of summary.json holds when the runner wrote it. */
-const isBenchmarkEntry = (b) => isObj$2(b) && (isObj$2(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
-/** A per-benchmark results file as the runner (or a benchmark's `save_results`) writes it. */
-const isResultsFile = (d) => isObj$2(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj$2(d['metrics']);
-function rlmRunnerMismatch(source) {
+const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
+const isLog = (d) => isObj$2(d) &&
+    typeof d['version'] === 'number' &&
+    typeof d['status'] === 'string' &&
+    isObj$2(d['eval']) &&
+    typeof d['eval']['task'] === 'string' &&
+    typeof d['eval']['model'] === 'string';
+const isEvalZip = (source) => source.kind === 'other' && /\.eval$/i.test(source.file);
+function inspectMismatch(source) {
+    if (isEvalZip(source))
+        return null;
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
-    const data = source.json();
-    if (isResultsFile(data))
-        return null;
-    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
-        return 'no `benchmarks` object';
-    const entries = Object.values(data['benchmarks']);
-    return entries.length > 0 && entries.every(isBenchmarkEntry) ? null : 'its benchmarks have no `results`, `metrics`, `error` or `status`';
+    return isLog(source.json()) ? null : 'no `eval` with `task` and `model`, `version` and `status`';
 }
-const TASK = {
-    id: ['task_index', 'task_id', 'id', 'question_id'],
-    correct: ['is_correct', 'correct', 'passed', 'success'],
-    score: ['score'],
-    time: ['execution_time', 'time_taken', 'time', 'elapsed', 'duration', 'completion_time', 'time_seconds'],
-    answer: ['result', 'response', 'answer'],
-    expected: ['expected_answer', 'correct_answer', 'needle'],
-};
-const labelsOf = (benchmark) => ({ environment: null, task_family: benchmark, domain: null, split: null, length_bucket: null });
-/**
- * An accuracy as the runner writes it: a number from 0 to 1, a fraction in a string ("0.85") or a
- * percentage string ("75.00%"); anything else is a problem naming the field.
- */
-function accuracyField(p, place, field, value) {
-    const expected = 'a number from 0 to 1, a fraction in a string ("0.85") or a percentage ("75.00%")';
-    const pct = typeof value === 'string' ? /^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*%\s*$/.exec(value) : null;
-    const n = pct
-        ? Number(pct[1]) / 100
-        : typeof value === 'number'
-            ? value
-            : typeof value === 'string' && /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value)
-                ? Number(value)
-                : NaN;
-    if (!Number.isFinite(n) || n < 0 || n > 1) {
-        p.add(place, field, expected, value);
+function entryJson(file, zip, name) {
+    try {
+        return JSON.parse(zip.read(name).toString('utf8'));
+    }
+    catch (err) {
+        if (err instanceof SyntaxError)
+            throw new InputError(`${file}: ${name} in the archive is not JSON (${err.message})`);
+        throw err;
+    }
+}
+/** A `.eval` log as the JSON log's object, with each sample's place (its entry's name). */
+function readEvalZip(file) {
+    const zip = ZipArchive.open(file);
+    const header = zip.entries.has('header.json')
+        ? entryJson(file, zip, 'header.json')
+        : zip.entries.has('_journal/start.json')
+            ? { status: 'started', ...entryJson(file, zip, '_journal/start.json') }
+            : null;
+    if (header === null)
+        throw new InputError(`${file}: an Inspect .eval log holds header.json (or _journal/start.json); this archive holds neither`);
+    const names = [...zip.entries.keys()].filter((n) => n.startsWith('samples/') && n.endsWith('.json'));
+    return { log: header, samples: names.map((name) => ({ sample: entryJson(file, zip, name), place: name })) };
+}
+/** inspect_ai's value_to_float with its default CORRECT / INCORRECT / PARTIAL / NOANSWER; undefined when it has no float. */
+function scoreValue(value) {
+    if (typeof value === 'boolean')
+        return value ? 1 : 0;
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? value : undefined;
+    if (typeof value !== 'string')
         return undefined;
-    }
-    return n;
+    if (value === 'C')
+        return 1;
+    if (value === 'P')
+        return 0.5;
+    if (value === 'I' || value === 'N')
+        return 0;
+    const v = value.toLowerCase();
+    if (v === 'yes' || v === 'true')
+        return 1;
+    if (v === 'no' || v === 'false')
+        return 0;
+    const n = v.trim() === '' ? NaN : Number(v);
+    return Number.isFinite(n) ? n : undefined;
 }
-/** The task rows of one benchmark as cases `<benchmark>/<task index>`; problems go to `p` (which names the file). */
-function taskCases(p, key, rows, at) {
-    const out = [];
-    const ids = [];
-    rows.forEach((r, i) => {
-        const place = `${at}[${i}]`;
-        if (!isObj$2(r))
-            return p.add(place, null, 'a task record (an object)', r);
-        const id = firstOf(r, TASK.id);
-        if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
-            return p.add(place, TASK.id[0] ?? null, 'a task index (a number or string)', id?.value);
-        const error = typeof r['error'] === 'string' ? r['error'] : null;
-        // The runner counts a task correct only when is_correct is true; null means there was no expected answer.
-        const flag = TASK.correct.map((name) => ({ name, value: r[name] })).find((f) => f.value !== undefined && !(f.value === null && f.name === 'is_correct'));
-        const nullCorrect = r['is_correct'] === null;
-        const score = firstOf(r, TASK.score);
-        if (flag === undefined && score === undefined && error === null && !nullCorrect)
-            return p.note(`${place}: no correctness flag (${TASK.correct.join(', ')}), score or error`);
-        const ok = flag === undefined ? undefined : flagField(p, place, flag.name, flag.value);
-        const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { min: 0, max: 1, strings: true });
-        const time = firstOf(r, TASK.time);
-        const t = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
-        // A task that raised, or had no expected answer, is not correct. `success: true` only says the call
-        // did not raise: it decides only when neither a correctness flag nor a score is recorded.
-        const judged = flag !== undefined && flag.name !== 'success';
-        const completed = error !== null || nullCorrect ? false : judged || s === undefined ? ok === true : s > 0;
-        const answer = firstOf(r, TASK.answer)?.value;
-        const expected = firstOf(r, TASK.expected)?.value;
-        const caseId = `${key}/${String(id.value)}`;
-        out.push(caseOf({
-            id: caseId,
-            completed,
-            reward: s ?? (completed ? 1 : 0),
-            duration_seconds: t,
-            error,
-            labels: labelsOf(key),
-            final_response: typeof answer === 'string' ? answer : null,
-            expected_answer: expected ?? null,
-            answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
-            extra: r,
-        }));
-        ids.push({ id: caseId, place });
-    });
-    checkUniqueIds$1(p, ids);
-    return out;
-}
-/** The rows of a `<benchmark>_results.json` beside the summary (its problems name that file). */
-function siblingRows(key, file) {
-    const data = fileSource(file).json();
-    const rows = Array.isArray(data)
-        ? { items: data, at: '$' }
-        : isObj$2(data) && Array.isArray(data['results'])
-            ? { items: data['results'], at: '$.results' }
-            : isObj$2(data) && Array.isArray(data['tasks'])
-                ? { items: data['tasks'], at: '$.tasks' }
-                : null;
-    if (rows === null)
-        throw new InputError(`${file}: expected the per-task results of ${key}: a JSON array of task records, or an object with \`results\` (as the runner writes <benchmark>_results.json)`);
-    const p = new Problems(file);
-    const cases = taskCases(p, key, rows.items, rows.at);
-    p.check();
-    return cases;
-}
-/** How many tasks the runner plans for a benchmark: `max_tasks` of its configuration, halved for Deep Research (`run_all_benchmarks*`). */
-function plannedTasks(key, configuration) {
-    const max = isObj$2(configuration) ? configuration['max_tasks'] : undefined;
-    const n = typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 10; // the runner's default
-    return Math.max(1, key === 'deep_research' ? Math.floor(n / 2) : n);
-}
-/** One benchmark entry of the summary. */
-function readBenchmark(p, source, key, b) {
-    const place = `$.benchmarks.${key}`;
-    const metrics = isObj$2(b['metrics']) ? b['metrics'] : null;
-    const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics' && k !== 'results'));
-    const none = { key, cases: [], byTask: false, counts: null, error: null };
-    if (typeof b['error'] === 'string')
-        return { ...none, error: b['error'] };
-    const counts = () => (metrics === null ? null : readMetrics(p, place, metrics, false).counts);
-    if (Array.isArray(b['results']))
-        return { ...none, cases: taskCases(p, key, b['results'], `${place}.results`), byTask: true, counts: counts() };
-    const beside = source.sibling(`${key}_results.json`);
-    if (existsSync(beside))
-        return { ...none, cases: siblingRows(key, beside), byTask: true, counts: counts() };
-    if (metrics === null) {
-        if (typeof b['status'] !== 'string')
-            return (p.add(place, null, 'a benchmark with `results`, `metrics`, `error` or `status`', b), none);
-        // The documented shape's benchmark that did not run: a status instead of metrics.
-        return { ...none, cases: [caseOf({ id: key, completed: false, reward: 0, error: `status ${b['status']}`, labels: labelsOf(key), extra: rest })] };
-    }
-    if (metrics['overall_accuracy'] === undefined && typeof metrics['error'] === 'string')
-        return { ...none, error: metrics['error'] };
-    const { accuracy } = readMetrics(p, place, metrics, true);
-    const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
-    if (accuracy === undefined)
-        return none;
-    return {
-        ...none,
-        cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })],
-    };
-}
-/** A benchmark's metrics: its accuracy (checked when present, or when `required`) and task counts. */
-function readMetrics(p, place, metrics, required) {
-    const accuracy = required || metrics['overall_accuracy'] !== undefined ? accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']) : undefined;
-    return { accuracy, counts: countsOf(p, place, metrics) };
-}
-function countsOf(p, place, metrics) {
-    const total = metrics['total_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.total_tasks', metrics['total_tasks'], { min: 0 });
-    const correct = metrics['correct_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.correct_tasks', metrics['correct_tasks'], { min: 0 });
-    return total !== undefined && correct !== undefined ? { total, correct } : null;
-}
-/** A benchmark's results file given on its own: its tasks are the cases. */
-function fromResultsFile(source, data) {
-    const stem = basename(source.file).replace(/_results\.json$/i, '');
-    const key = stem !== basename(source.file) ? stem : String(data['benchmark']);
-    const p = new Problems(source.file);
-    const cases = taskCases(p, key, data['results'], '$.results');
-    const { counts } = readMetrics(p, '$', data['metrics'], false);
-    p.check();
-    const summary = summaryOf({
-        id: basename(source.file).replace(/\.json$/i, ''),
-        format: 'rlm-runner',
-        cases,
-        metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
-        extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')),
-    });
-    if (counts)
-        summary.reported = { ...summary.reported, total_cases: Math.max(counts.total, cases.length), completed_cases: counts.correct };
-    return summary;
-}
-function fromRlmRunner(source) {
-    const data = source.json();
-    if (isResultsFile(data))
-        return fromResultsFile(source, data);
-    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
-        throw new InputError(`${source.file}: expected ${RLM_RUNNER_SHAPE}`);
-    const p = new Problems(source.file);
-    const benchmarks = [];
-    for (const [key, b] of Object.entries(data['benchmarks'])) {
-        if (!isObj$2(b))
-            p.add(`$.benchmarks.${key}`, null, 'a benchmark entry (an object)', b);
-        else
-            benchmarks.push(readBenchmark(p, source, key, b));
-    }
-    p.check();
-    const { model, max_depth, configuration, total_time } = data;
-    const byTask = benchmarks.some((b) => b.byTask);
-    const cases = [];
-    let total = 0;
-    let correct = 0;
-    for (const b of benchmarks) {
-        if (b.error !== null && byTask) {
-            // Its tasks were planned and none ran: counted as planned, so the run reads as incomplete.
-            total += plannedTasks(b.key, configuration);
-            continue;
-        }
-        const got = b.error === null
-            ? b.cases
-            : [caseOf({ id: b.key, completed: false, reward: 0, error: b.error, labels: labelsOf(b.key), extra: { benchmark_error: b.error } })];
-        cases.push(...got);
-        total += b.byTask && b.counts ? b.counts.total : got.length;
-        correct += b.byTask && b.counts ? b.counts.correct : got.filter((c) => c.completed).length;
-    }
-    const failed = benchmarks.filter((b) => b.error !== null);
-    const top = Object.fromEntries(Object.entries(data).filter(([k]) => !['benchmarks', 'model', 'max_depth', 'configuration', 'total_time'].includes(k)));
-    const cfg = isObj$2(configuration) ? configuration : {};
-    const summary = summaryOf({
-        id: `${basename(source.file).replace(/\.json$/i, '')}${typeof model === 'string' ? ` ${model}` : ''}`,
-        format: 'rlm-runner',
-        cases,
-        run: {
-            model: typeof model === 'string' ? model : null,
-            duration_seconds: typeof total_time === 'number' && total_time >= 0 ? total_time : null,
-            description: failed.length === 0 ? null : `benchmarks that raised before their tasks ran: ${failed.map((b) => `${b.key} (${b.error ?? ''})`).join('; ')}`,
-        },
-        metadata: {
-            ...(typeof model === 'string' ? { model } : {}),
-            ...(typeof max_depth === 'number' ? { max_depth } : {}),
-            ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}),
-            'rlm_runner.cases': byTask ? 'tasks' : 'benchmarks',
-            [ANSWERED_CASES]: cases.filter((c) => c.error === null).length,
-        },
-        extra: { ...top, configuration },
-    });
-    summary.reported = { ...summary.reported, total_cases: Math.max(total, cases.length), completed_cases: correct };
-    return summary;
-}
-
-/**
- * Reads a promptfoo output into one grid: the tests (rows), the output columns (a provider with a
- * prompt) and a cell per test and column, whatever the version wrote:
- * - results version 3 (0.5x and later) and its JSON Lines form (`-o x.jsonl`, the same rows one per
- *   line): each row has `testIdx`, `promptIdx` (the column), `testCase`, `provider`, `prompt`;
- *   rows are in completion order;
- * - results version 2 (to 0.9x): rows carry no test or column index, so the grid is read from
- *   `results.table` (`body[i].outputs[j]` for test i, column j of `head.prompts`), as promptfoo's
- *   evaluator fills it (rowIndex, colIndex).
- * Columns are named as promptfoo names them (`prompts[j].provider`: the provider's label, else its
- * id); when two columns have the same provider and prompt (0.43 wrote the id for both of two
- * labelled providers), the eval's `config.providers` names them, providers outer and prompts inner
- * as the evaluator loops.
- * - 0.2x (0.24.2's evaluator.js): the head's prompts have no `provider`; with several providers
- *   the display is `[<provider id>] <prompt>`; the evaluator loops prompts outer and providers
- *   inner; body rows have no `description` or `test`, only `vars` in the order of `head.vars`.
- *   Providers had no labels then: a label is only in the eval's `config.providers`, in order.
- */
-const str$2 = (v) => (typeof v === 'string' && v !== '' ? v : null);
-const nonEmpty$2 = (v) => (isObj$2(v) && Object.keys(v).length > 0 ? v : null);
-const idx = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
-function providerOf(v) {
-    if (typeof v === 'string' && v !== '')
-        return { id: v, label: null };
-    if (isObj$2(v) && str$2(v['id']) !== null)
-        return { id: v['id'], label: str$2(v['label']) };
+/** The scorer read: the log's first scorer in `results.scores`, else the first in a sample's scores. */
+function primaryScorer(log, samples) {
+    const results = isObj$2(log['results']) ? log['results'] : {};
+    const first = Array.isArray(results['scores']) ? results['scores'][0] : undefined;
+    if (isObj$2(first) && typeof first['name'] === 'string')
+        return first['name'];
+    for (const s of samples)
+        if (isObj$2(s) && isObj$2(s['scores']))
+            return Object.keys(s['scores'])[0] ?? null;
     return null;
 }
-/** Version 3 rows (JSON or JSON Lines) into the grid. */
-function gridOfRows(rows, prompts, p) {
-    const columns = new Map();
-    const listed = Array.isArray(prompts) ? prompts : [];
-    const tests = new Map();
-    const cells = [];
-    for (const { row, place } of rows) {
-        if (!isObj$2(row)) {
-            p.add(place, null, 'a promptfoo result object', row);
-            continue;
-        }
-        const test = idx(row['testIdx']);
-        const column = idx(row['promptIdx']);
-        const provider = providerOf(row['provider']);
-        if (test === null)
-            p.add(place, 'testIdx', 'the test index, an integer of at least 0', row['testIdx']);
-        if (column === null)
-            p.add(place, 'promptIdx', 'the column index, an integer of at least 0', row['promptIdx']);
-        if (provider === null)
-            p.add(place, 'provider', 'a provider id or {id, label}', row['provider']);
-        if (test === null || column === null || provider === null)
-            continue;
-        const head = listed[column];
-        const promptLabel = str$2(isObj$2(row['prompt']) ? row['prompt']['label'] : null) ?? str$2(isObj$2(head) ? head['label'] : null);
-        if (!columns.has(column))
-            columns.set(column, {
-                index: column,
-                provider: str$2(isObj$2(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
-                providerId: provider.id,
-                prompt: promptLabel,
-            });
-        if (!tests.has(test)) {
-            const tc = isObj$2(row['testCase']) ? row['testCase'] : {};
-            const vars = isObj$2(tc['vars']) ? tc['vars'] : isObj$2(row['vars']) ? row['vars'] : null;
-            tests.set(test, { index: test, description: str$2(tc['description']) ?? str$2(row['description']), vars, metadata: nonEmpty$2(tc['metadata']) });
-        }
-        cells.push({ test, column, place, row, table: false });
-    }
-    return { columns: [...columns.values()].sort((a, b) => a.index - b.index), tests, cells };
-}
-/** The providers of the eval's own config, in order: {id, label}. */
-function configProviders(top) {
-    const config = isObj$2(top['config']) ? top['config'] : {};
-    const list = config['providers'];
-    if (!Array.isArray(list))
-        return [];
-    return list.map((x) => providerOf(x) ?? { id: '', label: null });
-}
-/** Version 2: the table's grid; columns told apart by the config's providers where the table cannot. */
-function gridOfTable(top, table, p) {
-    const head = isObj$2(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
-    const body = Array.isArray(table['body']) ? table['body'] : null;
-    if (head === null || body === null) {
-        p.add('$.results.table', null, "{head: {prompts: [...]}, body: [...]} (promptfoo's results version 2)", table);
-        p.check();
-        return { columns: [], tests: new Map(), cells: [] };
-    }
-    const old = head.every((h) => !isObj$2(h) || h['provider'] === undefined);
-    const providers = configProviders(top);
-    const columns = head.map((h, j) => (old ? oldColumn(h, j, providers) : newColumn(h, j)));
-    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
-    if (new Set(columns.map(key)).size < columns.length)
-        relabel(columns, providers, old);
-    for (const c of columns) {
-        // The table names a labelled provider by its label: its id is in the config.
-        const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
-        if (owners.length === 1 && c.providerId === c.provider)
-            c.providerId = owners[0].id;
-    }
-    const tests = new Map();
-    const cells = [];
-    body.forEach((row, i) => {
-        const place = `$.results.table.body[${i}]`;
-        if (!isObj$2(row) || !Array.isArray(row['outputs']))
-            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj$2(row) ? row['outputs'] : row);
-        const test = isObj$2(row['test']) ? row['test'] : {};
-        tests.set(i, {
-            index: i,
-            description: str$2(row['description']) ?? str$2(test['description']),
-            vars: isObj$2(test['vars']) ? test['vars'] : varsOfRow(table, row),
-            metadata: nonEmpty$2(test['metadata']),
-        });
-        row['outputs'].forEach((out, j) => {
-            if (j >= columns.length)
-                return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
-            if (!isObj$2(out))
-                return p.add(`${place}.outputs[${j}]`, null, 'an output object', out);
-            cells.push({ test: i, column: j, place: `${place}.outputs[${j}]`, row: out, table: true });
-        });
-    });
-    return { columns, tests, cells };
-}
-function newColumn(h, j) {
-    return {
-        index: j,
-        provider: str$2(isObj$2(h) ? h['provider'] : null) ?? `column ${j}`,
-        providerId: str$2(isObj$2(h) ? h['provider'] : null),
-        prompt: str$2(isObj$2(h) ? (h['label'] ?? h['display']) : null),
-    };
-}
-/** A 0.2x column: the provider from the display's `[<id>] ` prefix, else the config's only provider. */
-function oldColumn(h, j, providers) {
-    const display = str$2(isObj$2(h) ? h['display'] : null);
-    const m = display === null ? null : /^\[([^\]]+)\] ([\s\S]*)$/.exec(display);
-    const only = providers.length === 1 ? providers[0] : null;
-    const id = m ? m[1] : (only?.id ?? null);
-    return { index: j, provider: (m ? null : only?.label) ?? id ?? `column ${j}`, providerId: id, prompt: m ? m[2] : display };
-}
-/** 0.2x body rows: `vars` is the values in the order of `head.vars`. */
-function varsOfRow(table, row) {
-    const names = isObj$2(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
-    const values = row['vars'];
-    if (names === null || !Array.isArray(values) || values.length !== names.length)
+function usageOf$2(sample) {
+    const usage = isObj$2(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj$2) : [];
+    if (usage.length === 0)
         return null;
-    return Object.fromEntries(names.map((n, k) => [String(n), values[k]]));
+    const sum = (k) => usage.reduce((a, u) => a + (typeof u[k] === 'number' && u[k] >= 0 ? u[k] : 0), 0);
+    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj$2(e) && e['event'] === 'model').length : 0;
+    return { total_calls: calls, prompt_tokens: Math.round(sum('input_tokens')), completion_tokens: Math.round(sum('output_tokens')), roles: null };
 }
-/**
- * Names columns that the table cannot tell apart from the config's providers: the evaluator loops
- * providers outer and prompts inner (0.2x: prompts outer, providers inner), so with k columns per
- * provider column j is provider ⌊j/k⌋ (0.2x: j mod the number of providers). Only when every
- * column's provider is that provider's id (nothing else is guessed).
- */
-function relabel(columns, providers, promptsOuter) {
-    if (providers.length === 0 || columns.length % providers.length !== 0)
-        return;
-    const per = columns.length / providers.length;
-    const owner = (j) => providers[promptsOuter ? j % providers.length : Math.floor(j / per)];
-    if (!columns.every((c, j) => c.provider === owner(j).id || c.provider === owner(j).label))
-        return;
-    for (const c of columns) {
-        const o = owner(c.index);
-        c.providerId = o.id;
-        c.provider = o.label ?? o.id;
-    }
+function outputText(sample) {
+    const output = isObj$2(sample['output']) ? sample['output'] : {};
+    const choice = Array.isArray(output['choices']) ? output['choices'][0] : undefined;
+    const content = isObj$2(choice) && isObj$2(choice['message']) ? choice['message']['content'] : undefined;
+    return typeof content === 'string' ? content : null;
 }
-/** Lines of a JSON Lines output; promptfoo 0.6x–0.11x appended batches without a line break between them (`}{`). */
-function jsonlRows(source, p) {
-    const rows = [];
-    for (const { line, text } of source.lines()) {
-        if (text.trim() === '')
-            continue;
-        for (const [k, part] of splitObjects(text).entries()) {
-            const place = k === 0 ? `line ${line}` : `line ${line} (object ${k + 1})`;
-            try {
-                rows.push({ row: JSON.parse(part), place });
-            }
-            catch {
-                p.add(place, null, 'a JSON object (one promptfoo result per line)', part.length > 60 ? `${part.slice(0, 60)}…` : part);
-            }
-        }
-    }
-    return rows;
-}
-/** `{…}{…}` split into its objects (outside strings); a line with one object, or not JSON, is kept whole. */
-function splitObjects(text) {
-    const parts = [];
-    let depth = 0;
-    let inString = false;
-    let start = 0;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text[i];
-        if (inString) {
-            if (ch === '\\')
-                i++;
-            else if (ch === '"')
-                inString = false;
-        }
-        else if (ch === '"')
-            inString = true;
-        else if (ch === '{' || ch === '[')
-            depth++;
-        else if (ch === '}' || ch === ']') {
-            depth--;
-            if (depth === 0) {
-                parts.push(text.slice(start, i + 1).trim());
-                start = i + 1;
-            }
-        }
-    }
-    const rest = text.slice(start).trim();
-    if (rest !== '' || parts.length === 0)
-        return [text];
-    return parts;
-}
-
-/**
- * The case id of a promptfoo test: what the test is, not where it sits, so two outputs pair by test
- * even when promptfoo wrote them in another order or version. A test is named by its description,
- * else by its vars (`question=What is 2+2?`), else by its index (`test-3`, a test with neither).
- * Names given twice get a suffix that depends only on the tests, in test order, so it is the same
- * on both sides: the vars when they tell the tests apart (`capital [question=…]`), else `#2`, `#3`
- * (a repeated test: `--repeat`, or the same description and vars).
- */
-/** Longer vars texts are cut, with a hash of the whole so different vars keep different names. */
-const MAX_VARS_TEXT = 120;
-/** The vars as `k=v, k2=v2` (keys sorted; non-strings as JSON); null when there are none. */
-function varsText(vars) {
-    if (vars === null)
-        return null;
-    const keys = Object.keys(vars).sort();
-    if (keys.length === 0)
-        return null;
-    const text = keys.map((k) => `${k}=${typeof vars[k] === 'string' ? vars[k] : JSON.stringify(vars[k])}`).join(', ');
-    if (text.length <= MAX_VARS_TEXT)
-        return text;
-    return `${text.slice(0, MAX_VARS_TEXT - 20)}… #${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
-}
-/** Each test's case id, by test index. */
-function testNames(tests) {
-    const used = new Set();
-    const names = new Map();
-    for (const t of [...tests].sort((a, b) => a.index - b.index)) {
-        const vars = varsText(t.vars);
-        const base = t.description ?? vars ?? `test-${t.index}`;
-        let name = base;
-        if (used.has(name) && t.description !== null && vars !== null)
-            name = `${base} [${vars}]`;
-        for (let n = 2; used.has(name); n++)
-            name = `${base} #${n}`;
-        used.add(name);
-        names.set(t.index, name);
-    }
-    return names;
-}
-
-/**
- * promptfoo eval output (`promptfoo eval -o results.json` or `-o results.jsonl`; results versions 2
- * and 3, with or without `evalId`): a grid of tests × output columns, a column being a provider with
- * a prompt (promptfoo-read.ts). A side is a column chosen by provider (label or id), by prompt label,
- * or both (`--baseline-model` / `--baseline-prompt`, the same for the candidate); a file with one
- * provider needs no choice. Each test is a case named by what it is (promptfoo-names.ts), so two
- * outputs pair by test, not by position. `success` is completion; a failed assertion is a case not
- * completed, a provider error (`failureReason` 2) an error; score the reward, latency the duration,
- * token usage and cost read when present.
- */
-const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
-/** A version-3 result row, as the JSON Lines output holds one per line. */
-function isRow(r) {
-    return isObj$2(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj$2(r['testCase']));
-}
-function firstRecord(source) {
-    for (const { text } of source.lines()) {
-        if (text.trim() === '')
-            continue;
-        try {
-            return JSON.parse(splitObjects(text)[0]);
-        }
-        catch {
-            return undefined;
-        }
-    }
-    return undefined;
-}
-function promptfooMismatch(source) {
-    if (source.kind === 'jsonl')
-        return isRow(firstRecord(source)) ? null : 'the first line is not a promptfoo result (`success`, `provider`, `testIdx`)';
-    if (source.kind !== 'json')
-        return `not a JSON document (${source.kind})`;
-    const data = source.json();
-    if (isRow(data))
-        return null;
-    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
-        return 'no `results.results` array';
-    return 'evalId' in data || typeof data['results']['version'] === 'number' ? null : 'no `evalId` or `results.version`';
-}
-function readGrid(source, p) {
-    if (source.kind === 'jsonl')
-        return { layout: 'jsonl', ...gridOfRows(jsonlRows(source, p), null, p), top: null };
-    const data = source.json();
-    if (isRow(data))
-        return { layout: 'jsonl', ...gridOfRows([{ row: data, place: '$' }], null, p), top: null };
-    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
-        throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
-    const results = data['results'];
-    if (results['version'] !== 3 && isObj$2(results['table']))
-        return { layout: 'v2', ...gridOfTable(data, results['table'], p), top: data };
-    const rows = results['results'].map((row, i) => ({ row, place: `$.results.results[${i}]` }));
-    return { layout: 'v3', ...gridOfRows(rows, results['prompts'], p), top: data };
-}
-const quote$1 = (s) => JSON.stringify(s);
-const listOf$1 = (xs) => [...new Set(xs)].map(quote$1).join(', ');
-/** The columns of one side: by provider (else prompt label) `model`, then by prompt label `prompt`. */
-function selectColumns(file, grid, model, prompt) {
-    const { columns } = grid;
-    const held = `the file holds providers ${listOf$1(columns.map((c) => c.provider))} and prompts ${listOf$1(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
-    let chosen = columns;
-    if (model !== undefined) {
-        const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
-        const named = new Set(byProvider.map((c) => c.provider));
-        if (named.size > 1)
-            throw new InputError(`${file}: the provider id ${quote$1(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf$1(named)}; choose one by its label`);
-        chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
-        if (chosen.length === 0)
-            throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (--baseline-model / --candidate-model); ${held}`);
-    }
-    if (prompt !== undefined) {
-        chosen = chosen.filter((c) => c.prompt === prompt);
-        if (chosen.length === 0)
-            throw new InputError(`${file}: no prompt label ${quote$1(prompt)}${model === undefined ? '' : ` with ${quote$1(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
-    }
-    if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
-        const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
-        const count = (name) => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
-        const providers = [...new Set(chosen.map((c) => c.provider))];
-        throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote$1(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
-    }
-    if (chosen.length === 0)
-        throw new InputError(`${file}: no results`);
-    return chosen;
-}
-/** What tells the chosen columns apart, appended to the test's name when a side spans several. */
-function columnSuffix(chosen) {
-    if (chosen.length === 1)
-        return () => '';
-    const providers = new Set(chosen.map((c) => c.provider)).size > 1;
-    const prompts = new Set(chosen.map((c) => c.prompt)).size > 1;
-    return (c) => providers || prompts
-        ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]`
-        : ` [column ${c.index}]`;
-}
-/** How a failed result failed: promptfoo's failureReason (1 assertion, 2 error), else a provider error it recorded. */
-function failureOf(cell, success) {
-    if (success)
-        return null;
-    const r = cell.row;
-    if (r['failureReason'] === 2)
-        return 'error';
-    if (r['failureReason'] === 1)
-        return 'assertion';
-    if (cell.table)
-        return r['gradingResult'] === undefined || r['gradingResult'] === null ? 'error' : 'assertion';
-    const response = isObj$2(r['response']) ? r['response'] : {};
-    return typeof response['error'] === 'string' && response['error'] !== '' ? 'error' : 'assertion';
-}
-/** The error and output texts: a table output's text is `error\n---\noutput` when it failed. */
-function textsOf(cell, success) {
-    const r = cell.row;
-    const asText = (v) => (typeof v === 'string' ? v : v === undefined || v === null ? null : JSON.stringify(v));
-    if (cell.table) {
-        const text = typeof r['text'] === 'string' ? r['text'] : '';
-        const cut = success ? -1 : text.indexOf('\n---\n');
-        return cut < 0 ? { error: null, output: text } : { error: text.slice(0, cut), output: text.slice(cut + 5) };
-    }
-    const response = isObj$2(r['response']) ? r['response'] : {};
-    return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
-}
-function toCase$5(p, cell, id, column, test) {
-    const r = cell.row;
-    const successKey = cell.table ? 'pass' : 'success';
-    const success = r[successKey];
-    if (typeof success !== 'boolean')
-        return (p.add(cell.place, successKey, 'true or false', success), null);
-    const optional = (key, v) => v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 });
-    const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
-    const latency = optional('latencyMs', r['latencyMs']);
-    const cost = optional('cost', r['cost']);
-    const response = isObj$2(r['response']) ? r['response'] : {};
-    const [tokensKey, tokens] = cell.table
-        ? ['tokenUsage', r['tokenUsage']]
-        : isObj$2(response['tokenUsage'])
-            ? ['response.tokenUsage', response['tokenUsage']]
-            : ['tokenUsage', r['tokenUsage']];
-    const usage = isObj$2(tokens)
-        ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
-        : null;
-    if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
-        return null;
-    const failure = failureOf(cell, success);
-    const texts = textsOf(cell, success);
-    const grading = isObj$2(r['gradingResult']) ? r['gradingResult'] : null;
-    return caseOf({
-        id,
-        completed: success,
-        reward: score,
-        duration_seconds: latency === null ? null : latency / 1000,
-        usage: usage === null
-            ? null
-            : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
-        error: failure === 'error' ? (texts.error ?? 'provider error') : null,
-        description: test?.description ?? null,
-        final_response: texts.output,
-        extra: {
-            testIdx: cell.test,
-            promptIdx: cell.column,
-            provider: column.provider,
-            prompt: column.prompt,
-            vars: test?.vars ?? null,
-            ...(test?.metadata ? { test_metadata: test.metadata } : {}),
-            failure,
-            ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
-            ...(isObj$2(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
-            ...(isObj$2(r['metadata']) ? { metadata: r['metadata'] } : {}),
-            ...(cost === null ? {} : { cost_usd: cost }),
-        },
-    });
-}
-function fromPromptfoo(source, options) {
-    const p = new Problems(source.file);
-    const grid = readGrid(source, p);
-    p.check();
-    const chosen = selectColumns(source.file, grid, options.model, options.prompt);
-    const byIndex = new Map(chosen.map((c) => [c.index, c]));
-    const names = testNames(grid.tests.values());
-    const suffix = columnSuffix(chosen);
-    const mine = grid.cells.filter((c) => byIndex.has(c.column)).sort((a, b) => a.test - b.test || a.column - b.column);
-    const cases = [];
-    const ids = [];
-    for (const cell of mine) {
-        const column = byIndex.get(cell.column);
-        const test = grid.tests.get(cell.test);
-        const c = toCase$5(p, cell, `${names.get(cell.test) ?? `test-${cell.test}`}${suffix(column)}`, column, test);
-        if (c === null)
-            continue;
-        cases.push(c);
-        ids.push({ id: c.id, place: cell.place });
-    }
-    checkUniqueIds$1(p, ids);
-    if (p.empty && cases.length === 0)
-        p.note(`no results of ${chosen.map((c) => quote$1(c.provider)).join(', ')}`);
-    p.check();
-    return summaryOf(summaryParts(source, grid, chosen, cases));
-}
-function summaryParts(source, grid, chosen, cases) {
-    const providers = [...new Set(chosen.map((c) => c.provider))];
-    const prompts = [...new Set(chosen.map((c) => c.prompt))];
-    const top = grid.top ?? {};
-    const results = isObj$2(top['results']) ? top['results'] : {};
-    const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
-    const side = [
-        providers.length === 1 ? providers[0] : null,
-        prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null,
-    ]
-        .filter((x) => x !== null && x !== undefined)
-        .join(', ');
-    const metadata = { 'promptfoo.layout': grid.layout };
-    if (evalId !== null)
-        metadata['promptfoo.eval_id'] = evalId;
-    if (providers.length === 1)
-        metadata['provider'] = providers[0];
-    if (prompts.length === 1 && prompts[0] !== null)
-        metadata['prompt'] = prompts[0];
-    const costs = cases.map((c) => c.extra['cost_usd']);
-    if (cases.length > 0 && costs.every((x) => typeof x === 'number'))
-        metadata['cost_usd'] = costs.reduce((a, x) => a + x, 0);
-    const keep = Object.fromEntries(Object.entries(results).filter(([k]) => k !== 'results' && k !== 'table'));
-    const rest = Object.fromEntries(Object.entries(top).filter(([k]) => k !== 'results'));
-    return {
-        id: `${evalId ?? stemOf(source.file)} ${side || chosen.map((c) => c.provider).join('+')}`,
-        format: 'promptfoo',
-        cases,
-        run: {
-            model: providers.length === 1 ? providers[0] : null,
-            started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null,
-        },
-        metadata,
-        extra: grid.top === null ? {} : { ...rest, results: keep },
-    };
-}
-
-/**
- * The multi-hop QA benchmarking suite's results (artvandelay/rlm `benchmarks/runner.py`,
- * `<task>_results_<run id>.jsonl`), in the shapes its code has written:
- *
- * - one line per example with every model under `models` (`BenchmarkRunner._assemble_results`:
- *   `{id, question, gold_answer, models: {<configured name>: {answer, time, model, llm_calls, usage?,
- *   error?, em, f1}}}`);
- * - the older layout with one object per model at the top level (`regular`, `rlm`) and a `winner`;
- * - flat lines, one per model and example, with `model`, an example id, `em` / `exact_match`, `f1`.
- *
- * A file holds one run per model: the model is chosen per side (`--baseline-model` /
- * `--candidate-model`, `input.baseline_model` / `input.candidate_model`), and one file may serve
- * both. Each example is a case: exact match is the completion, F1 the reward, the LLM calls (or the
- * calls in `usage`) the steps, `time` the latency, tokens from `usage`. An error entry (the runner
- * writes `{answer: "Error: …", time: 0, error, llm_calls: 0}` and still scores that text) is an
- * example the model did not answer: not completed, reward 0, the suite's F1 kept as `suite_f1`. The
- * file is streamed: only the chosen model's entries are kept.
- */
-const F$1 = {
-    model: ['model', 'model_name'],
-    id: ['example_id', 'question_id', 'id', '_id'],
-    em: ['em', 'exact_match', 'EM'],
-    f1: ['f1', 'f1_score', 'F1'],
-    calls: ['llm_calls', 'calls', 'num_calls'],
-    time: ['time', 'latency', 'elapsed', 'time_seconds'],
-    prediction: ['prediction', 'predicted_answer', 'answer_pred'],
-    gold: ['gold', 'gold_answer', 'answer'],
-};
-const MULTIHOP_SHAPE = "multi-hop QA results: JSON Lines, one line per example with each model's `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`";
-function multihopMismatch(source) {
-    // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
-    if (source.kind === 'json')
-        return isObj$2(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
-    if (source.kind !== 'jsonl')
-        return `not JSON Lines (${source.kind})`;
-    for (const { text } of source.lines()) {
-        if (text.trim() === '')
-            continue;
-        let r;
-        try {
-            r = JSON.parse(text);
-        }
-        catch {
-            return 'its first line is not JSON';
-        }
-        if (typeof r !== 'object' || r === null || Array.isArray(r))
-            return 'its first line is not an object';
-        return lineMismatch(r);
-    }
-    return 'no records';
-}
-/** The per-model entries of a line holding every model of the run (`models`, or the older top-level `regular` / `rlm`); null for a flat line. */
-function nestedEntries(r) {
-    const isEntry = (v) => isObj$2(v) && 'f1' in v && 'em' in v;
-    if (isObj$2(r['models']))
-        return { at: 'models.', entries: r['models'] };
-    const top = Object.entries(r).filter(([, v]) => isEntry(v));
-    return top.length > 0 && firstOf(r, F$1.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
-}
-/** Usage as the suite records it: `usage.model_usage_summaries.<provider model>.{total_calls, total_input_tokens, total_output_tokens}`. */
-function usageOf$1(p, place, field, usage) {
-    if (usage === undefined || usage === null)
-        return null;
-    const per = isObj$2(usage) ? usage['model_usage_summaries'] : undefined;
-    if (!isObj$2(per))
-        return (p.add(place, `${field}.model_usage_summaries`, 'an object of usage per model', per), undefined);
-    const sum = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-    for (const [model, u] of Object.entries(per)) {
-        if (!isObj$2(u))
-            return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
-        for (const [from, to] of [
-            ['total_calls', 'total_calls'],
-            ['total_input_tokens', 'prompt_tokens'],
-            ['total_output_tokens', 'completion_tokens'],
-        ]) {
-            if (u[from] === undefined)
-                continue;
-            const name = `${field}.model_usage_summaries.${model}.${from}`;
-            const n = numberField(p, place, name, u[from], { min: 0 });
-            if (n === undefined)
-                return undefined;
-            if (!Number.isInteger(n))
-                return (p.add(place, name, 'a whole number', u[from]), undefined);
-            sum[to] += n;
-        }
-    }
-    return sum;
-}
-/** One model's result on one example as a case; `prefix` names where the entry sits in the line (for messages). */
-/** Null when a line is one of the suite's: an example with its models' results, or one model's result. */
-function lineMismatch(rec) {
-    if (nestedEntries(rec) !== null)
-        return null;
-    return firstOf(rec, F$1.model) && firstOf(rec, F$1.em) && firstOf(rec, F$1.f1)
-        ? null
-        : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
-}
-function toCase$4(p, place, id, r, prefix, gold) {
+function toCase$6(p, place, sample, scorer, epochs) {
+    const id = sample['id'];
+    const epoch = sample['epoch'];
     if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
-        return (p.add(place, prefix === '' ? (firstOf(r, F$1.id)?.name ?? F$1.id[0]) : 'id', 'an example id (a string or number)', id), null);
-    const em = firstOf(r, F$1.em);
-    const f1 = firstOf(r, F$1.f1);
-    const emValue = em === undefined ? undefined : numberField(p, place, prefix + em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
-    const f1Value = f1 === undefined
-        ? (p.add(place, prefix + F$1.f1[0], 'a number from 0 to 1', undefined), undefined)
-        : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
-    if (em === undefined)
-        p.add(place, prefix + F$1.em[0], 'exact match, 0 or 1', undefined);
-    else if (emValue !== undefined && emValue !== 0 && emValue !== 1)
-        p.add(place, prefix + em.name, 'exact match, 0 or 1', em.value);
-    const usage = usageOf$1(p, place, `${prefix}usage`, r['usage']);
-    const calls = firstOf(r, F$1.calls);
-    const callsValue = calls === undefined ? (usage?.total_calls ?? 0) : numberField(p, place, prefix + calls.name, calls.value, { min: 0 });
-    const time = firstOf(r, F$1.time);
-    const timeValue = time === undefined ? null : (numberField(p, place, prefix + time.name, time.value, { min: 0 }) ?? null);
-    if (emValue === undefined || f1Value === undefined || callsValue === undefined || usage === undefined)
-        return null;
-    const error = r['error'] === undefined || r['error'] === null ? null : typeof r['error'] === 'string' ? r['error'] : JSON.stringify(r['error']);
-    const known = new Set([...F$1.model, ...F$1.id, ...F$1.em, ...F$1.f1, ...F$1.calls, ...F$1.time, ...F$1.prediction, ...F$1.gold, 'answer', 'usage', 'error']);
-    const answer = error === null ? firstOf(r, [...F$1.prediction, 'answer'])?.value : undefined;
+        return (p.add(place, 'id', 'the sample id, a string or number', id), null);
+    if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1)
+        return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
+    const error = isObj$2(sample['error']) && typeof sample['error']['message'] === 'string'
+        ? sample['error']['message']
+        : typeof sample['error'] === 'string'
+            ? sample['error']
+            : null;
+    const scores = isObj$2(sample['scores']) ? sample['scores'] : null;
+    const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
+    let reward = 0;
+    if (score !== undefined) {
+        const value = isObj$2(score) ? score['value'] : undefined;
+        const n = scoreValue(value);
+        if (n === undefined)
+            return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value),
+                null);
+        reward = n;
+    }
+    else if (error === null) {
+        return (p.add(place, `scores${scorer === null ? '' : `.${scorer}`}`, "the sample's score (a sample with neither a score nor an error was not scored)", scores ?? sample['scores']),
+            null);
+    }
+    const name = String(id);
+    const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
+    const value = isObj$2(score) ? score['value'] : null;
     return caseOf({
-        id: String(id),
-        // An error entry is an example the model did not answer, whatever the suite scored its error text.
-        completed: error === null && emValue === 1,
-        reward: error === null ? f1Value : 0,
-        steps: Math.round(callsValue),
-        duration_seconds: error === null ? timeValue : null,
-        usage,
+        id: epochs ? `${name} (epoch ${epoch})` : name,
+        completed: error === null && reward >= 1,
+        reward,
         error,
-        final_response: typeof answer === 'string' ? answer : answer === undefined ? null : JSON.stringify(answer),
-        // A nested entry's `answer` is the model's: the gold answer is the line's.
-        expected_answer: prefix === '' ? (firstOf(r, F$1.gold)?.value ?? null) : (gold ?? null),
-        answer_match: error === null ? emValue === 1 : null,
+        duration_seconds: time,
+        usage: usageOf$2(sample),
+        final_response: outputText(sample),
+        expected_answer: sample['target'] ?? null,
+        labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
         extra: {
-            ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))),
-            ...(error === null ? {} : { suite_f1: f1Value }),
-            ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}),
+            sample_id: id,
+            epoch,
+            scorer,
+            score: value,
+            ...(isObj$2(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
+            ...(isObj$2(score) && typeof score['explanation'] === 'string' ? { explanation: score['explanation'] } : {}),
+            ...(scores !== null && Object.keys(scores).length > 1
+                ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj$2(v) ? v['value'] : v])) }
+                : {}),
+            ...(isObj$2(sample['limit']) ? { limit: sample['limit'] } : {}),
+            ...(isObj$2(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
+            // The transcript (chat messages, tool calls and results): the evidence of why a case regressed.
+            ...(Array.isArray(sample['messages']) && sample['messages'].length > 0 ? { messages: sample['messages'] } : {}),
         },
     });
 }
-/** The models of the file with their entry counts, in first-seen order. */
-function describeModels(counts) {
-    return [...counts].map(([m, n]) => `${JSON.stringify(m)} (${n} records)`).join(', ');
-}
-function fromMultihop(source, options) {
+function fromInspect(source) {
+    const zipped = isEvalZip(source) ? readEvalZip(source.file) : null;
+    const log = zipped ? zipped.log : source.json();
+    if (!isLog(log))
+        throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}${zipped ? ' (in header.json)' : ''}`);
+    const spec = log['eval'];
+    const listed = zipped
+        ? zipped.samples
+        : Array.isArray(log['samples'])
+            ? log['samples'].map((sample, i) => ({ sample, place: `$.samples[${i}]` }))
+            : null;
+    if (listed === null || (zipped && listed.length === 0))
+        throw new InputError(`${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
+    const samples = listed.map((x) => x.sample);
     const p = new Problems(source.file);
-    const counts = new Map();
-    const chosen = options.model ?? null;
+    const scorer = primaryScorer(log, samples);
+    const epochs = samples.some((s) => isObj$2(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
     const cases = [];
     const ids = [];
-    const lineFields = new Set(['id', 'question', 'gold_answer', 'models', 'winner']);
-    for (const { line, text } of source.lines()) {
-        if (text.trim() === '')
-            continue;
-        const place = `line ${line}`;
-        let r;
-        try {
-            r = JSON.parse(text);
-        }
-        catch (err) {
-            p.note(`${place}: not valid JSON (${err.message})`);
-            continue;
-        }
-        if (!isObj$2(r)) {
-            p.add(place, null, 'an object (one result)', r);
-            continue;
-        }
-        const nested = nestedEntries(r);
-        if (nested !== null) {
-            // One line per example, every model of the run on it; a model the runner had no result for is absent.
-            for (const name of Object.keys(nested.entries))
-                counts.set(name, (counts.get(name) ?? 0) + 1);
-            if (chosen === null && Object.keys(nested.entries).length !== 1)
-                continue;
-            const name = chosen ?? Object.keys(nested.entries)[0] ?? '';
-            const entry = nested.entries[name];
-            if (entry === undefined)
-                continue;
-            if (!isObj$2(entry)) {
-                p.add(place, nested.at + name, "the model's result (an object)", entry);
-                continue;
-            }
-            const c = toCase$4(p, place, r['id'], entry, `${nested.at}${name}.`, r['gold_answer']);
-            if (c === null)
-                continue;
-            const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !lineFields.has(k) && !(k in nested.entries)));
-            c.extra = {
-                ...(typeof r['question'] === 'string' ? { question: r['question'] } : {}),
-                ...(r['winner'] === undefined ? {} : { winner: r['winner'] }),
-                ...rest,
-                ...c.extra,
-            };
-            cases.push(c);
-            ids.push({ id: c.id, place });
-            continue;
-        }
-        const model = firstOf(r, F$1.model);
-        if (model === undefined || typeof model.value !== 'string' || model.value === '') {
-            p.add(place, F$1.model[0], 'the model name (a string), or the models of the example under `models`', model?.value);
-            continue;
-        }
-        counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
-        if (chosen !== null && model.value !== chosen)
-            continue;
-        const c = toCase$4(p, place, firstOf(r, F$1.id)?.value, r, '', undefined);
+    listed.forEach(({ sample: s, place }) => {
+        if (!isObj$2(s))
+            return p.add(place, null, 'a sample object', s);
+        const c = toCase$6(p, place, s, scorer, epochs);
         if (c === null)
-            continue;
+            return;
         cases.push(c);
         ids.push({ id: c.id, place });
-    }
-    p.check();
-    if (chosen === null && counts.size > 1)
-        throw new InputError(`${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`);
-    if (chosen !== null && !counts.has(chosen))
-        throw new InputError(`${source.file}: no records of model ${JSON.stringify(chosen)}; the file holds ${describeModels(counts)}`);
+    });
     checkUniqueIds$1(p, ids);
-    if (p.empty && cases.length === 0)
-        p.note('no results');
     p.check();
-    const model = chosen ?? [...counts.keys()][0] ?? null;
+    const stats = isObj$2(log['stats']) ? log['stats'] : {};
+    const dataset = isObj$2(spec['dataset']) ? spec['dataset'] : {};
+    const status = log['status'];
+    const metadata = { task: spec['task'], 'inspect.status': status };
+    if (typeof spec['task_version'] === 'number' || typeof spec['task_version'] === 'string')
+        metadata['task_version'] = spec['task_version'];
+    if (typeof dataset['name'] === 'string')
+        metadata['dataset'] = dataset['name'];
+    if (scorer !== null)
+        metadata['scorer'] = scorer;
+    const runId = typeof spec['run_id'] === 'string' && spec['run_id'] !== '' ? spec['run_id'] : typeof spec['eval_id'] === 'string' ? spec['eval_id'] : 'inspect';
     return summaryOf({
-        id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`,
-        format: 'multihop-qa',
+        id: `${spec['task']} ${runId}`,
+        format: 'inspect-ai',
         cases,
-        run: { model },
-        metadata: { [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
+        run: {
+            model: spec['model'],
+            started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null,
+            finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
+            cancelled: status !== 'success',
+            description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
+        },
+        metadata,
+        extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
     });
 }
 
@@ -12232,7 +10868,7 @@ function idOf(t) {
         id += `${t.classname} › `;
     return id + (t.name === '' ? '(empty name)' : t.name) + (t.ordinal > 1 ? ` [${t.ordinal}]` : '');
 }
-function toCase$3(t, id, rows) {
+function toCase$5(t, id, rows) {
     const completed = t.outcome === 'passed';
     const extra = { outcome: t.outcome };
     if (t.suites.length > 0)
@@ -12288,7 +10924,7 @@ function readJunit(source, visit) {
         const joined = idOf(t);
         const n = (seen.get(joined) ?? 0) + 1;
         seen.set(joined, n);
-        const c = toCase$3(t, n === 1 ? joined : `${joined} #${n}`, rows.length);
+        const c = toCase$5(t, n === 1 ? joined : `${joined} #${n}`, rows.length);
         if (c.completed)
             completed++;
         if (c.duration_seconds !== null)
@@ -12327,367 +10963,549 @@ function packJunit(source, keep) {
 }
 
 /**
- * A small reader of zip archives for Inspect AI's `.eval` logs: the central directory (zip64 too),
- * entries stored, deflated (zlib's inflateRaw) or zstd-compressed (zlib's zstdDecompress, Node.js
- * 22.15 and later; Inspect writes zstd since 2026, deflate before). Every offset is bounds-checked and
- * every size capped, so a malformed or hostile archive is an InputError that names the file, never a
- * crash or an unbounded allocation.
+ * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
+ * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
+ * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
+ * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
+ * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
  */
-/** The largest archive read (bytes). */
-const MAX_ZIP_BYTES = 2 ** 31 - 1;
-/** The largest entry read, uncompressed (bytes): about the longest string V8 holds. */
-const MAX_ENTRY_BYTES = 512 * 1024 * 1024 - 64;
-const EOCD = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const ZIP64_EOCD = 0x06064b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
-const zstdDecompress = zlib.zstdDecompressSync;
-class ZipArchive {
-    file;
-    buf;
-    entries = new Map();
-    constructor(file, buf) {
-        this.file = file;
-        this.buf = buf;
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isFile())
+        return 'a regular file';
+    return 'not a regular file';
+}
+function statOrExplain(file, fail) {
+    try {
+        return statSync(file);
     }
-    /** Reads `file` (at most {@link MAX_ZIP_BYTES}) and its central directory. */
-    static open(file, content) {
-        let buf;
-        if (content)
-            buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-        else {
-            const size = statSync(file).size;
-            if (size > MAX_ZIP_BYTES)
-                throw new InputError(`${file}: a zip archive of ${size} bytes; benchgate reads at most ${MAX_ZIP_BYTES}`);
-            buf = readFileSync(file);
-        }
-        const zip = new ZipArchive(file, buf);
-        zip.readDirectory();
-        return zip;
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOENT'
+            ? 'no such file'
+            : code === 'ENOTDIR'
+                ? 'a part of the path is not a directory'
+                : code === 'EACCES' || code === 'EPERM'
+                    ? 'permission denied'
+                    : code === 'ELOOP'
+                        ? 'too many symbolic links'
+                        : `cannot read file (${String(code ?? err.message)})`);
     }
-    bad(why) {
-        return new InputError(`${this.file}: not a readable zip archive: ${why}`);
+}
+const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
+/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
+function checkInputPath(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    const stats = statOrExplain(file, fail);
+    if (stats.isDirectory() && options.directories)
+        return stats;
+    if (stats.isDirectory())
+        throw fail('is a directory, expected a file');
+    if (!stats.isFile())
+        throw fail(notRegular(stats));
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
+        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    return stats;
+}
+/**
+ * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
+ * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
+ */
+function openRegularFile(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    checkInputPath(file, options);
+    let fd;
+    try {
+        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     }
-    u16(at) {
-        if (at < 0 || at + 2 > this.buf.length)
-            throw this.bad(`offset ${at} is past the end`);
-        return this.buf.readUInt16LE(at);
+    catch (err) {
+        throw fail(`cannot open (${String(err.code ?? err.message)})`);
     }
-    u32(at) {
-        if (at < 0 || at + 4 > this.buf.length)
-            throw this.bad(`offset ${at} is past the end`);
-        return this.buf.readUInt32LE(at);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
+        closeSync(fd);
+        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
     }
-    u64(at) {
-        const lo = this.u32(at);
-        const hi = this.u32(at + 4);
-        if (hi >= 2 ** 21)
-            throw this.bad('a 64-bit size or offset beyond 2^53');
-        return hi * 2 ** 32 + lo;
+    return { fd, size: stats.size };
+}
+/** The bytes of a regular file (see {@link openRegularFile}). */
+function readRegularFile(file, options = {}) {
+    const { fd } = openRegularFile(file, options);
+    try {
+        return readFileSync(fd);
     }
-    /** The end of central directory record: searched backwards over the longest comment (65,535 bytes). */
-    findEnd() {
-        for (let at = this.buf.length - 22; at >= Math.max(0, this.buf.length - 22 - 65535); at--)
-            if (this.buf.readUInt32LE(at) === EOCD)
-                return at;
-        throw this.bad('no end of central directory record');
+    finally {
+        closeSync(fd);
     }
-    readDirectory() {
-        const end = this.findEnd();
-        let count = this.u16(end + 10);
-        let at = this.u32(end + 16);
-        if ((count === 0xffff || at === 0xffffffff) && end >= 20 && this.u32(end - 20) === ZIP64_LOCATOR) {
-            const record = this.u64(end - 20 + 8);
-            if (this.u32(record) !== ZIP64_EOCD)
-                throw this.bad('a zip64 locator that points at no zip64 record');
-            count = this.u64(record + 32);
-            at = this.u64(record + 48);
-        }
-        for (let i = 0; i < count; i++) {
-            if (this.u32(at) !== CENTRAL)
-                throw this.bad(`central directory entry ${i} has no signature`);
-            const nameLength = this.u16(at + 28);
-            const extraLength = this.u16(at + 30);
-            const entry = { name: '', method: this.u16(at + 10), compressed: this.u32(at + 20), size: this.u32(at + 24), local: this.u32(at + 42) };
-            if (at + 46 + nameLength > this.buf.length)
-                throw this.bad(`central directory entry ${i} runs past the end`);
-            entry.name = this.buf.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-            this.zip64Sizes(entry, at + 46 + nameLength, extraLength);
-            this.entries.set(entry.name, entry);
-            at += 46 + nameLength + extraLength + this.u16(at + 32);
-        }
+}
+/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
+function realOrParent(path) {
+    try {
+        return realpathSync(path);
     }
-    /** Sizes and offset of 0xffffffff are in the zip64 extra field (id 1), in that order. */
-    zip64Sizes(e, from, length) {
-        if (e.size !== 0xffffffff && e.compressed !== 0xffffffff && e.local !== 0xffffffff)
-            return;
-        for (let at = from; at + 4 <= from + length;) {
-            const id = this.u16(at);
-            const size = this.u16(at + 2);
-            if (id === 1) {
-                let p = at + 4;
-                for (const key of ['size', 'compressed', 'local']) {
-                    if (e[key] === 0xffffffff) {
-                        e[key] = this.u64(p);
-                        p += 8;
-                    }
-                }
-                return;
-            }
-            at += 4 + size;
-        }
-        throw this.bad(`entry ${JSON.stringify(e.name)} has 32-bit sizes at their maximum and no zip64 field`);
-    }
-    /** An entry's bytes, decompressed; an InputError when it is absent, too large or broken. */
-    read(name) {
-        const e = this.entries.get(name);
-        if (!e)
-            throw new InputError(`${this.file}: the archive has no ${JSON.stringify(name)}`);
-        if (e.size > MAX_ENTRY_BYTES)
-            throw new InputError(`${this.file}: ${name} is ${e.size} bytes uncompressed; benchgate reads entries of at most ${MAX_ENTRY_BYTES}`);
-        if (this.u32(e.local) !== LOCAL)
-            throw this.bad(`${name} has no local header`);
-        const start = e.local + 30 + this.u16(e.local + 26) + this.u16(e.local + 28);
-        if (start + e.compressed > this.buf.length)
-            throw this.bad(`${name}'s data runs past the end`);
-        const data = this.buf.subarray(start, start + e.compressed);
-        let out;
+    catch {
         try {
-            if (e.method === 0)
-                out = data;
-            else if (e.method === 8)
-                out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
-            else if (e.method === 93) {
-                if (!zstdDecompress)
-                    throw new InputError(`${this.file}: ${name} is compressed with zstd, which Node.js ${process.version} cannot read (22.15 or later can); run benchgate on a newer Node.js, or write the log as JSON with \`inspect log convert <log> --to json\``);
-                out = zstdDecompress(data, { maxOutputLength: Math.max(1, e.size) });
+            return join(realpathSync(dirname(path)), basename(path));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+/**
+ * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
+ * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
+ * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
+ * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
+ * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
+ */
+function writeOutputFile(option, output, protect, pieces) {
+    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
+    const named = resolve(output);
+    try {
+        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOTDIR' || code === 'EEXIST'
+            ? `a part of its directory ${dirname(named)} is a file, not a directory`
+            : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
+    }
+    const real = realOrParent(named);
+    if (real === null || !statSync(dirname(real)).isDirectory())
+        throw fail(`${dirname(named)} is not a directory`);
+    const existing = statSync(real, { throwIfNoEntry: false });
+    if (existing !== undefined && !existing.isFile())
+        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
+    for (const { path, what } of protect) {
+        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
+        if (same)
+            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
+    }
+    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
+    let fd = null;
+    try {
+        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+        for (const piece of pieces)
+            writeAll(fd, typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
+        closeSync(fd);
+        fd = null;
+        renameSync(tmp, real);
+    }
+    catch (err) {
+        if (fd !== null)
+            closeSync(fd);
+        rmSync(tmp, { force: true });
+        throw fail(`cannot write (${err.code ?? err.message})`);
+    }
+    return named;
+}
+/** Writes all of `bytes` (a write may take fewer bytes than it was given). */
+function writeAll(fd, bytes) {
+    for (let at = 0; at < bytes.length;)
+        at += writeSync(fd, bytes, at, bytes.length - at);
+}
+function sameFile(a, path) {
+    const b = statSync(path, { throwIfNoEntry: false });
+    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+/**
+ * How reports and messages name a file the user gave: relative to `base` (the working directory, or
+ * the action's workspace), with `..` when outside it, never by this machine's absolute path; only a
+ * file on another drive (Windows) falls back to its name. `base` itself is `.`.
+ */
+function shownPath$1(path, base) {
+    const rel = relative(base, resolve(base, path));
+    return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
+}
+
+/**
+ * What JSON.parse lets through and a summary must not say: the same key twice in one object
+ * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
+ * nesting so deep that the code walking the value runs out of stack. One pass over text that
+ * JSON.parse has accepted, without recursion: strings are skipped with indexOf, keys kept per object
+ * only while it is open. Errors name the file, the line and column, and the JSON path.
+ */
+/** Deepest nesting of arrays and objects read; a summary needs a handful of levels. */
+const MAX_JSON_DEPTH = 256;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+function lineColumn(text, at) {
+    const before = text.slice(0, at);
+    return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
+}
+function shownPath(stack) {
+    const full = formatPath(stack.map((f) => f.at));
+    return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
+}
+/** The index just past the string that starts at `start` (an opening quote). */
+function stringEnd(text, start) {
+    let q = text.indexOf('"', start + 1);
+    for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
+            slashes++;
+        if (slashes % 2 === 0)
+            return q + 1;
+        q = text.indexOf('"', q + 1);
+    }
+}
+/**
+ * Throws an InputError for a duplicate key or nesting over {@link MAX_JSON_DEPTH}. `text` must be
+ * valid JSON (JSON.parse accepted it); `where` names the file (and line of a JSON Lines file).
+ */
+function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
+    const stack = [];
+    // In an object, true when the next string is a key.
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUOTE) {
+            const end = stringEnd(text, i);
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const raw = text.slice(i + 1, end - 1);
+                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end)) : raw;
+                const first = top.keys.get(key);
+                top.at = key;
+                if (first !== undefined) {
+                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+                }
+                top.keys.set(key, i);
+                expectKey = false;
             }
-            else
-                throw new InputError(`${this.file}: ${name} uses zip compression method ${e.method}; benchgate reads stored (0), deflate (8) and zstd (93)`);
+            i = end - 1;
         }
-        catch (err) {
-            if (err instanceof InputError)
-                throw err;
-            throw this.bad(`${name} does not decompress (${err.message})`);
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            if (stack.length >= maxDepth) {
+                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
+            }
+            stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
+            expectKey = c === 0x7b;
         }
-        if (out.length !== e.size)
-            throw this.bad(`${name} decompresses to ${out.length} bytes, the directory says ${e.size}`);
-        return out;
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+            expectKey = false;
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.at = top.at + 1;
+        }
     }
 }
 
 /**
- * Inspect AI eval logs in the JSON log format (`inspect eval … --log-format json`, or `inspect log
- * convert --to json`): `eval` (task, model, dataset), `results`, `stats`, `samples[]`. Each sample ×
- * epoch is a case (`<id>`, or `<id> (epoch <n>)` when the log ran several epochs; then the sample is
- * also the case's task_family, so `--decide significant` clusters a sample's epochs). The score is the
- * first scorer's value mapped as inspect_ai's value_to_float maps it (scorer/_metric.py): "C" 1,
- * "P" 0.5, "I" and "N" 0, numbers and booleans as they are, "yes"/"true" 1, "no"/"false" 0, numeric
- * strings; the reward is that number, and only a full score (1) completes the case. A sample's
- * `error` is the case's error; `model_usage` (every model the sample called) its tokens, one call per
- * `model` event; `total_time` its duration. A log whose status is not `success` is a cancelled run.
- * The `.eval` log is a zip (log/_recorders/eval.py): `header.json` (the log without samples; a log
- * still being written has only `_journal/start.json`) and `samples/<id>_epoch_<n>.json`, read with
- * zip-read.ts (deflate, and zstd where Node.js has it).
+ * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
+ * names the file and, for syntax problems, the line, column and JSON path.
  */
-const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
-const isLog = (d) => isObj$2(d) &&
-    typeof d['version'] === 'number' &&
-    typeof d['status'] === 'string' &&
-    isObj$2(d['eval']) &&
-    typeof d['eval']['task'] === 'string' &&
-    typeof d['eval']['model'] === 'string';
-const isEvalZip = (source) => source.kind === 'other' && /\.eval$/i.test(source.file);
-function inspectMismatch(source) {
-    if (isEvalZip(source))
-        return null;
-    if (source.kind !== 'json')
-        return `not a JSON document (${source.kind})`;
-    return isLog(source.json()) ? null : 'no `eval` with `task` and `model`, `version` and `status`';
-}
-function entryJson(file, zip, name) {
+/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
+const MAX_TEXT_BYTES = constants$1.MAX_STRING_LENGTH;
+/**
+ * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
+ * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
+ * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
+ * already (by another thread); they are decoded in place.
+ */
+function readTextFile(file, content) {
+    let text;
     try {
-        return JSON.parse(zip.read(name).toString('utf8'));
+        // A regular file only, and no larger than a string can hold: checked before it is read.
+        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
+        text = decodeUtf8(bytes, file);
     }
     catch (err) {
-        if (err instanceof SyntaxError)
-            throw new InputError(`${file}: ${name} in the archive is not JSON (${err.message})`);
-        throw err;
+        if (err instanceof InputError)
+            throw err;
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+/**
+ * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
+ * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
+ * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
+ * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
+ * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
+ */
+function decodeUtf8(bytes, where = 'text', base = 0) {
+    if (isAscii(bytes))
+        return bytes.toString('latin1');
+    const leads = latin1Leads(bytes);
+    if (leads !== null)
+        return bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+    // The decoder would put U+FFFD in place of a broken sequence: the text would say something else than the file.
+    if (!isUtf8(bytes))
+        throw new InputError(`${where}: invalid UTF-8 at byte ${base + invalidUtf8Offset(bytes)}; expected UTF-8 text`);
+    return bytes.toString('utf8');
+}
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (only called when there is one). */
+function invalidUtf8Offset(bytes) {
+    for (let i = 0; i < bytes.length;) {
+        const b = bytes[i];
+        const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (n === 0)
+            return i;
+        const second = bytes[i + 1] ?? 0;
+        // The second byte's range for E0, ED, F0, F4 (overlong forms, surrogates, above U+10FFFF).
+        const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+        const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+        if (n > 1 && (second < lo || second > hi))
+            return i;
+        for (let k = 2; k < n; k++)
+            if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80)
+                return i;
+        i += n;
+    }
+    return bytes.length;
+}
+/**
+ * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
+ * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
+ * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
+ */
+function latin1Leads(bytes) {
+    const leads = [];
+    const most = 16 + (bytes.length >> 10);
+    let from = 0;
+    let c2 = bytes.indexOf(0xc2);
+    let c3 = bytes.indexOf(0xc3);
+    for (;;) {
+        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
+        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
+            return null;
+        if (at < 0)
+            return leads;
+        const next = bytes[at + 1];
+        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
+            return null;
+        leads.push(at);
+        from = at + 2;
+        if (c2 === at)
+            c2 = bytes.indexOf(0xc2, from);
+        if (c3 === at)
+            c3 = bytes.indexOf(0xc3, from);
     }
 }
-/** A `.eval` log as the JSON log's object, with each sample's place (its entry's name). */
-function readEvalZip(file) {
-    const zip = ZipArchive.open(file);
-    const header = zip.entries.has('header.json')
-        ? entryJson(file, zip, 'header.json')
-        : zip.entries.has('_journal/start.json')
-            ? { status: 'started', ...entryJson(file, zip, '_journal/start.json') }
-            : null;
-    if (header === null)
-        throw new InputError(`${file}: an Inspect .eval log holds header.json (or _journal/start.json); this archive holds neither`);
-    const names = [...zip.entries.keys()].filter((n) => n.startsWith('samples/') && n.endsWith('.json'));
-    return { log: header, samples: names.map((name) => ({ sample: entryJson(file, zip, name), place: name })) };
-}
-/** inspect_ai's value_to_float with its default CORRECT / INCORRECT / PARTIAL / NOANSWER; undefined when it has no float. */
-function scoreValue(value) {
-    if (typeof value === 'boolean')
-        return value ? 1 : 0;
-    if (typeof value === 'number')
-        return Number.isFinite(value) ? value : undefined;
-    if (typeof value !== 'string')
-        return undefined;
-    if (value === 'C')
-        return 1;
-    if (value === 'P')
-        return 0.5;
-    if (value === 'I' || value === 'N')
-        return 0;
-    const v = value.toLowerCase();
-    if (v === 'yes' || v === 'true')
-        return 1;
-    if (v === 'no' || v === 'false')
-        return 0;
-    const n = v.trim() === '' ? NaN : Number(v);
-    return Number.isFinite(n) ? n : undefined;
-}
-/** The scorer read: the log's first scorer in `results.scores`, else the first in a sample's scores. */
-function primaryScorer(log, samples) {
-    const results = isObj$2(log['results']) ? log['results'] : {};
-    const first = Array.isArray(results['scores']) ? results['scores'][0] : undefined;
-    if (isObj$2(first) && typeof first['name'] === 'string')
-        return first['name'];
-    for (const s of samples)
-        if (isObj$2(s) && isObj$2(s['scores']))
-            return Object.keys(s['scores'])[0] ?? null;
-    return null;
-}
-function usageOf(sample) {
-    const usage = isObj$2(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj$2) : [];
-    if (usage.length === 0)
-        return null;
-    const sum = (k) => usage.reduce((a, u) => a + (typeof u[k] === 'number' && u[k] >= 0 ? u[k] : 0), 0);
-    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj$2(e) && e['event'] === 'model').length : 0;
-    return { total_calls: calls, prompt_tokens: Math.round(sum('input_tokens')), completion_tokens: Math.round(sum('output_tokens')), roles: null };
-}
-function outputText(sample) {
-    const output = isObj$2(sample['output']) ? sample['output'] : {};
-    const choice = Array.isArray(output['choices']) ? output['choices'][0] : undefined;
-    const content = isObj$2(choice) && isObj$2(choice['message']) ? choice['message']['content'] : undefined;
-    return typeof content === 'string' ? content : null;
-}
-function toCase$2(p, place, sample, scorer, epochs) {
-    const id = sample['id'];
-    const epoch = sample['epoch'];
-    if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
-        return (p.add(place, 'id', 'the sample id, a string or number', id), null);
-    if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1)
-        return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
-    const error = isObj$2(sample['error']) && typeof sample['error']['message'] === 'string'
-        ? sample['error']['message']
-        : typeof sample['error'] === 'string'
-            ? sample['error']
-            : null;
-    const scores = isObj$2(sample['scores']) ? sample['scores'] : null;
-    const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
-    let reward = 0;
-    if (score !== undefined) {
-        const value = isObj$2(score) ? score['value'] : undefined;
-        const n = scoreValue(value);
-        if (n === undefined)
-            return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value),
-                null);
-        reward = n;
+/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
+function narrowToLatin1(bytes, leads) {
+    let w = leads[0] ?? bytes.length;
+    for (let k = 0; k < leads.length; k++) {
+        const at = leads[k];
+        const end = leads[k + 1] ?? bytes.length;
+        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
+        bytes.copyWithin(w, at + 2, end);
+        w += end - at - 2;
     }
-    else if (error === null) {
-        return (p.add(place, `scores${scorer === null ? '' : `.${scorer}`}`, "the sample's score (a sample with neither a score nor an error was not scored)", scores ?? sample['scores']),
-            null);
+    return w;
+}
+function describeFsError(err) {
+    const code = err.code;
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'EISDIR':
+            return 'is a directory, expected a JSON file';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'ERR_STRING_TOO_LONG':
+            return 'file is too large to read (over 512 MiB)';
+        case 'ERR_FS_FILE_TOO_LARGE':
+            return 'file is too large to read (over 2 GiB)';
+        default:
+            return `cannot read file (${String(code ?? err.message)})`;
     }
-    const name = String(id);
-    const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
-    const value = isObj$2(score) ? score['value'] : null;
-    return caseOf({
-        id: epochs ? `${name} (epoch ${epoch})` : name,
-        completed: error === null && reward >= 1,
-        reward,
-        error,
-        duration_seconds: time,
-        usage: usageOf(sample),
-        final_response: outputText(sample),
-        expected_answer: sample['target'] ?? null,
-        labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
-        extra: {
-            sample_id: id,
-            epoch,
-            scorer,
-            score: value,
-            ...(isObj$2(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
-            ...(isObj$2(score) && typeof score['explanation'] === 'string' ? { explanation: score['explanation'] } : {}),
-            ...(scores !== null && Object.keys(scores).length > 1
-                ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj$2(v) ? v['value'] : v])) }
-                : {}),
-            ...(isObj$2(sample['limit']) ? { limit: sample['limit'] } : {}),
-            ...(isObj$2(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
-            // The transcript (chat messages, tool calls and results): the evidence of why a case regressed.
-            ...(Array.isArray(sample['messages']) && sample['messages'].length > 0 ? { messages: sample['messages'] } : {}),
+}
+/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
+function parseJsonText(file, text) {
+    if (text.trim() === '')
+        throw new InputError(`${file}: file is empty, expected a JSON object`);
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (err) {
+        const problem = locateJsonProblem(text);
+        if (!problem)
+            throw new InputError(`${file}: not valid JSON (${err.message})`);
+        throwProblem(file, problem);
+    }
+    // What JSON.parse accepts but a summary must not say: a key given twice, nesting that would exhaust the stack.
+    checkJsonText(file, text);
+    return value;
+}
+function throwProblem(file, problem) {
+    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
+    if (problem.nonFinite) {
+        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
+    }
+    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
+}
+
+/**
+ * One input file as the adapters see it: its kind (JSON, JSON Lines, XML) sniffed from its first
+ * bytes, its text and parsed JSON on demand (each read once), and its lines streamed in chunks, so a
+ * JSON Lines file larger than a string can hold is read one record at a time.
+ */
+const HEAD_BYTES = 64 * 1024;
+const CHUNK_BYTES$2 = 4 * 1024 * 1024;
+/** The kind of a text from its start: a complete JSON value on the first line and more lines is JSON Lines. */
+function sniffKind(head) {
+    const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+    const start = text.search(/\S/);
+    if (start < 0)
+        return 'empty';
+    const first = text[start];
+    if (first === '<')
+        return 'xml';
+    if (first !== '{' && first !== '[')
+        return 'other';
+    const eol = text.indexOf('\n', start);
+    if (eol < 0)
+        return 'json';
+    if (text.slice(eol + 1).trim() === '')
+        return 'json';
+    try {
+        JSON.parse(text.slice(start, eol));
+        return 'jsonl';
+    }
+    catch {
+        return 'json';
+    }
+}
+/**
+ * The kind of a file: as its start reads ({@link sniffKind}), except that a `.jsonl` or `.ndjson`
+ * file of one object on one line is JSON Lines of one record, as its name says (sniffing alone
+ * calls it one JSON document, having no second line to tell them apart).
+ */
+function sourceKindOf(file, head) {
+    const kind = sniffKind(head);
+    if (kind !== 'json' || !/\.(jsonl|ndjson)$/i.test(file))
+        return kind;
+    const text = head.trim();
+    return text.startsWith('{') && !text.includes('\n') ? 'jsonl' : kind;
+}
+/** Opens `file` for reading, a regular file only (never a FIFO or device); failing, an InputError that names the file and says why. */
+function openOrExplain(file) {
+    return openRegularFile(file).fd;
+}
+/** The first bytes of a file, as text; an InputError naming the file when it cannot be read. */
+function readHead(file) {
+    const fd = openOrExplain(file);
+    try {
+        const buf = Buffer.alloc(HEAD_BYTES);
+        const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
+        return buf.subarray(0, n).toString('utf8');
+    }
+    catch (err) {
+        if (err instanceof InputError)
+            throw err;
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** Splits chunks of bytes into numbered lines; a line may span chunks. Invalid UTF-8 is an error naming the line and the byte offset in the file. */
+function* splitLines$1(chunks, file) {
+    let carry = Buffer.alloc(0);
+    let line = 0;
+    let base = 0; // the file offset of carry's first byte
+    for (const chunk of chunks) {
+        let buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+        let from = 0;
+        for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
+            const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
+            line++;
+            const text = decodeUtf8(Buffer.from(buf.subarray(from, end)), `${file}: line ${line}`, base + from);
+            yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+            from = nl + 1;
+        }
+        buf = buf.subarray(from);
+        base += from;
+        carry = Buffer.from(buf);
+    }
+    if (carry.length > 0) {
+        line++;
+        const text = decodeUtf8(carry, `${file}: line ${line}`, base);
+        yield { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+    }
+}
+function* fileChunks(file) {
+    const fd = openOrExplain(file);
+    try {
+        for (;;) {
+            const buf = Buffer.allocUnsafe(CHUNK_BYTES$2);
+            const n = readSync(fd, buf, 0, CHUNK_BYTES$2, null);
+            if (n === 0)
+                return;
+            yield buf.subarray(0, n);
+        }
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * The source of a file on disk; `content` is its bytes when another thread has read them already.
+ */
+/** The source of a directory: formats whose run is a folder of files (one per scenario). */
+function directorySource(dir) {
+    const refuse = () => {
+        throw new InputError(`${dir}: is a directory; only a format whose run is a folder of files (rle) reads one, give a file otherwise`);
+    };
+    return {
+        file: dir,
+        kind: 'directory',
+        text: refuse,
+        json: refuse,
+        lines: refuse,
+        sibling: (name) => resolve(dir, name),
+        entries: () => readdirSync(dir, { withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => e.name)
+            .sort(),
+    };
+}
+function fileSource(file, content) {
+    if (isDirectory(file))
+        return directorySource(file);
+    const kind = sourceKindOf(file, readHead(file));
+    let text;
+    let parsed;
+    return {
+        file,
+        kind,
+        text: () => (text ??= readTextFile(file, undefined)),
+        json() {
+            if (parsed)
+                return parsed.value;
+            const value = parseJsonText(file, (text ??= readTextFile(file, undefined)));
+            parsed = { value };
+            text = undefined; // the parsed value is what is kept
+            return value;
         },
-    });
+        lines: () => splitLines$1({ [Symbol.iterator]: () => fileChunks(file) }, file),
+        sibling: (name) => resolve(dirname(file), name),
+        entries: () => [],
+    };
 }
-function fromInspect(source) {
-    const zipped = isEvalZip(source) ? readEvalZip(source.file) : null;
-    const log = zipped ? zipped.log : source.json();
-    if (!isLog(log))
-        throw new InputError(`${source.file}: expected ${INSPECT_SHAPE}${zipped ? ' (in header.json)' : ''}`);
-    const spec = log['eval'];
-    const listed = zipped
-        ? zipped.samples
-        : Array.isArray(log['samples'])
-            ? log['samples'].map((sample, i) => ({ sample, place: `$.samples[${i}]` }))
-            : null;
-    if (listed === null || (zipped && listed.length === 0))
-        throw new InputError(`${source.file}: ${zipped ? 'samples/' : '$.samples'}: the log holds no samples (written with --no-log-samples, or a header only); benchgate needs each sample's score: run the eval with samples logged`);
-    const samples = listed.map((x) => x.sample);
-    const p = new Problems(source.file);
-    const scorer = primaryScorer(log, samples);
-    const epochs = samples.some((s) => isObj$2(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
-    const cases = [];
-    const ids = [];
-    listed.forEach(({ sample: s, place }) => {
-        if (!isObj$2(s))
-            return p.add(place, null, 'a sample object', s);
-        const c = toCase$2(p, place, s, scorer, epochs);
-        if (c === null)
-            return;
-        cases.push(c);
-        ids.push({ id: c.id, place });
-    });
-    checkUniqueIds$1(p, ids);
-    p.check();
-    const stats = isObj$2(log['stats']) ? log['stats'] : {};
-    const dataset = isObj$2(spec['dataset']) ? spec['dataset'] : {};
-    const status = log['status'];
-    const metadata = { task: spec['task'], 'inspect.status': status };
-    if (typeof spec['task_version'] === 'number' || typeof spec['task_version'] === 'string')
-        metadata['task_version'] = spec['task_version'];
-    if (typeof dataset['name'] === 'string')
-        metadata['dataset'] = dataset['name'];
-    if (scorer !== null)
-        metadata['scorer'] = scorer;
-    const runId = typeof spec['run_id'] === 'string' && spec['run_id'] !== '' ? spec['run_id'] : typeof spec['eval_id'] === 'string' ? spec['eval_id'] : 'inspect';
-    return summaryOf({
-        id: `${spec['task']} ${runId}`,
-        format: 'inspect-ai',
-        cases,
-        run: {
-            model: spec['model'],
-            started_at: typeof stats['started_at'] === 'string' ? stats['started_at'] : null,
-            finished_at: typeof stats['completed_at'] === 'string' ? stats['completed_at'] : null,
-            cancelled: status !== 'success',
-            description: status === 'success' ? null : `the eval's status is ${JSON.stringify(status)}, not "success": its samples may be incomplete`,
-        },
-        metadata,
-        extra: { results: log['results'] ?? null, eval_id: spec['eval_id'] ?? null },
-    });
+/** A directory, or a regular file (else an InputError: missing, a FIFO, a device…), checked before anything opens it. */
+function isDirectory(path) {
+    return checkInputPath(path, { directories: true }).isDirectory();
 }
 
 /**
@@ -12939,6 +11757,722 @@ function fromLmEval(source) {
 }
 
 /**
+ * The multi-hop QA benchmarking suite's results (artvandelay/rlm `benchmarks/runner.py`,
+ * `<task>_results_<run id>.jsonl`), in the shapes its code has written:
+ *
+ * - one line per example with every model under `models` (`BenchmarkRunner._assemble_results`:
+ *   `{id, question, gold_answer, models: {<configured name>: {answer, time, model, llm_calls, usage?,
+ *   error?, em, f1}}}`);
+ * - the older layout with one object per model at the top level (`regular`, `rlm`) and a `winner`;
+ * - flat lines, one per model and example, with `model`, an example id, `em` / `exact_match`, `f1`.
+ *
+ * A file holds one run per model: the model is chosen per side (`--baseline-model` /
+ * `--candidate-model`, `input.baseline_model` / `input.candidate_model`), and one file may serve
+ * both. Each example is a case: exact match is the completion, F1 the reward, the LLM calls (or the
+ * calls in `usage`) the steps, `time` the latency, tokens from `usage`. An error entry (the runner
+ * writes `{answer: "Error: …", time: 0, error, llm_calls: 0}` and still scores that text) is an
+ * example the model did not answer: not completed, reward 0, the suite's F1 kept as `suite_f1`. The
+ * file is streamed: only the chosen model's entries are kept.
+ */
+const F$2 = {
+    model: ['model', 'model_name'],
+    id: ['example_id', 'question_id', 'id', '_id'],
+    em: ['em', 'exact_match', 'EM'],
+    f1: ['f1', 'f1_score', 'F1'],
+    calls: ['llm_calls', 'calls', 'num_calls'],
+    time: ['time', 'latency', 'elapsed', 'time_seconds'],
+    prediction: ['prediction', 'predicted_answer', 'answer_pred'],
+    gold: ['gold', 'gold_answer', 'answer'],
+};
+const MULTIHOP_SHAPE = "multi-hop QA results: JSON Lines, one line per example with each model's `em` and `f1` under `models` (or in `regular` / `rlm`), or one line per model and example with `model`, an example id, `em` (exact match) and `f1`";
+function multihopMismatch(source) {
+    // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
+    if (source.kind === 'json')
+        return isObj$2(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
+    if (source.kind !== 'jsonl')
+        return `not JSON Lines (${source.kind})`;
+    for (const { text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        let r;
+        try {
+            r = JSON.parse(text);
+        }
+        catch {
+            return 'its first line is not JSON';
+        }
+        if (typeof r !== 'object' || r === null || Array.isArray(r))
+            return 'its first line is not an object';
+        return lineMismatch(r);
+    }
+    return 'no records';
+}
+/** The per-model entries of a line holding every model of the run (`models`, or the older top-level `regular` / `rlm`); null for a flat line. */
+function nestedEntries(r) {
+    const isEntry = (v) => isObj$2(v) && 'f1' in v && 'em' in v;
+    if (isObj$2(r['models']))
+        return { at: 'models.', entries: r['models'] };
+    const top = Object.entries(r).filter(([, v]) => isEntry(v));
+    return top.length > 0 && firstOf(r, F$2.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
+}
+/** Usage as the suite records it: `usage.model_usage_summaries.<provider model>.{total_calls, total_input_tokens, total_output_tokens}`. */
+function usageOf$1(p, place, field, usage) {
+    if (usage === undefined || usage === null)
+        return null;
+    const per = isObj$2(usage) ? usage['model_usage_summaries'] : undefined;
+    if (!isObj$2(per))
+        return (p.add(place, `${field}.model_usage_summaries`, 'an object of usage per model', per), undefined);
+    const sum = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    for (const [model, u] of Object.entries(per)) {
+        if (!isObj$2(u))
+            return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
+        for (const [from, to] of [
+            ['total_calls', 'total_calls'],
+            ['total_input_tokens', 'prompt_tokens'],
+            ['total_output_tokens', 'completion_tokens'],
+        ]) {
+            if (u[from] === undefined)
+                continue;
+            const name = `${field}.model_usage_summaries.${model}.${from}`;
+            const n = numberField(p, place, name, u[from], { min: 0 });
+            if (n === undefined)
+                return undefined;
+            if (!Number.isInteger(n))
+                return (p.add(place, name, 'a whole number', u[from]), undefined);
+            sum[to] += n;
+        }
+    }
+    return sum;
+}
+/** One model's result on one example as a case; `prefix` names where the entry sits in the line (for messages). */
+/** Null when a line is one of the suite's: an example with its models' results, or one model's result. */
+function lineMismatch(rec) {
+    if (nestedEntries(rec) !== null)
+        return null;
+    return firstOf(rec, F$2.model) && firstOf(rec, F$2.em) && firstOf(rec, F$2.f1)
+        ? null
+        : 'the first record has no `models` with `em` and `f1`, and lacks a model, exact match or F1';
+}
+function toCase$4(p, place, id, r, prefix, gold) {
+    if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
+        return (p.add(place, prefix === '' ? (firstOf(r, F$2.id)?.name ?? F$2.id[0]) : 'id', 'an example id (a string or number)', id), null);
+    const em = firstOf(r, F$2.em);
+    const f1 = firstOf(r, F$2.f1);
+    const emValue = em === undefined ? undefined : numberField(p, place, prefix + em.name, typeof em.value === 'boolean' ? Number(em.value) : em.value, { min: 0, max: 1 });
+    const f1Value = f1 === undefined
+        ? (p.add(place, prefix + F$2.f1[0], 'a number from 0 to 1', undefined), undefined)
+        : numberField(p, place, prefix + f1.name, f1.value, { min: 0, max: 1 });
+    if (em === undefined)
+        p.add(place, prefix + F$2.em[0], 'exact match, 0 or 1', undefined);
+    else if (emValue !== undefined && emValue !== 0 && emValue !== 1)
+        p.add(place, prefix + em.name, 'exact match, 0 or 1', em.value);
+    const usage = usageOf$1(p, place, `${prefix}usage`, r['usage']);
+    const calls = firstOf(r, F$2.calls);
+    const callsValue = calls === undefined ? (usage?.total_calls ?? 0) : numberField(p, place, prefix + calls.name, calls.value, { min: 0 });
+    const time = firstOf(r, F$2.time);
+    const timeValue = time === undefined ? null : (numberField(p, place, prefix + time.name, time.value, { min: 0 }) ?? null);
+    if (emValue === undefined || f1Value === undefined || callsValue === undefined || usage === undefined)
+        return null;
+    const error = r['error'] === undefined || r['error'] === null ? null : typeof r['error'] === 'string' ? r['error'] : JSON.stringify(r['error']);
+    const known = new Set([...F$2.model, ...F$2.id, ...F$2.em, ...F$2.f1, ...F$2.calls, ...F$2.time, ...F$2.prediction, ...F$2.gold, 'answer', 'usage', 'error']);
+    const answer = error === null ? firstOf(r, [...F$2.prediction, 'answer'])?.value : undefined;
+    return caseOf({
+        id: String(id),
+        // An error entry is an example the model did not answer, whatever the suite scored its error text.
+        completed: error === null && emValue === 1,
+        reward: error === null ? f1Value : 0,
+        steps: Math.round(callsValue),
+        duration_seconds: error === null ? timeValue : null,
+        usage,
+        error,
+        final_response: typeof answer === 'string' ? answer : answer === undefined ? null : JSON.stringify(answer),
+        // A nested entry's `answer` is the model's: the gold answer is the line's.
+        expected_answer: prefix === '' ? (firstOf(r, F$2.gold)?.value ?? null) : (gold ?? null),
+        answer_match: error === null ? emValue === 1 : null,
+        extra: {
+            ...Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k))),
+            ...(error === null ? {} : { suite_f1: f1Value }),
+            ...(typeof r['model'] === 'string' && prefix !== '' ? { provider_model: r['model'] } : {}),
+        },
+    });
+}
+/** The models of the file with their entry counts, in first-seen order. */
+function describeModels(counts) {
+    return [...counts].map(([m, n]) => `${JSON.stringify(m)} (${n} records)`).join(', ');
+}
+function fromMultihop(source, options) {
+    const p = new Problems(source.file);
+    const counts = new Map();
+    const chosen = options.model ?? null;
+    const cases = [];
+    const ids = [];
+    const lineFields = new Set(['id', 'question', 'gold_answer', 'models', 'winner']);
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        const place = `line ${line}`;
+        let r;
+        try {
+            r = JSON.parse(text);
+        }
+        catch (err) {
+            p.note(`${place}: not valid JSON (${err.message})`);
+            continue;
+        }
+        if (!isObj$2(r)) {
+            p.add(place, null, 'an object (one result)', r);
+            continue;
+        }
+        const nested = nestedEntries(r);
+        if (nested !== null) {
+            // One line per example, every model of the run on it; a model the runner had no result for is absent.
+            for (const name of Object.keys(nested.entries))
+                counts.set(name, (counts.get(name) ?? 0) + 1);
+            if (chosen === null && Object.keys(nested.entries).length !== 1)
+                continue;
+            const name = chosen ?? Object.keys(nested.entries)[0] ?? '';
+            const entry = nested.entries[name];
+            if (entry === undefined)
+                continue;
+            if (!isObj$2(entry)) {
+                p.add(place, nested.at + name, "the model's result (an object)", entry);
+                continue;
+            }
+            const c = toCase$4(p, place, r['id'], entry, `${nested.at}${name}.`, r['gold_answer']);
+            if (c === null)
+                continue;
+            const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !lineFields.has(k) && !(k in nested.entries)));
+            c.extra = {
+                ...(typeof r['question'] === 'string' ? { question: r['question'] } : {}),
+                ...(r['winner'] === undefined ? {} : { winner: r['winner'] }),
+                ...rest,
+                ...c.extra,
+            };
+            cases.push(c);
+            ids.push({ id: c.id, place });
+            continue;
+        }
+        const model = firstOf(r, F$2.model);
+        if (model === undefined || typeof model.value !== 'string' || model.value === '') {
+            p.add(place, F$2.model[0], 'the model name (a string), or the models of the example under `models`', model?.value);
+            continue;
+        }
+        counts.set(model.value, (counts.get(model.value) ?? 0) + 1);
+        if (chosen !== null && model.value !== chosen)
+            continue;
+        const c = toCase$4(p, place, firstOf(r, F$2.id)?.value, r, '', undefined);
+        if (c === null)
+            continue;
+        cases.push(c);
+        ids.push({ id: c.id, place });
+    }
+    p.check();
+    if (chosen === null && counts.size > 1)
+        throw new InputError(`${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`);
+    if (chosen !== null && !counts.has(chosen))
+        throw new InputError(`${source.file}: no records of model ${JSON.stringify(chosen)}; the file holds ${describeModels(counts)}`);
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note('no results');
+    p.check();
+    const model = chosen ?? [...counts.keys()][0] ?? null;
+    return summaryOf({
+        id: `${stemOf(source.file)}${model === null ? '' : ` ${model}`}`,
+        format: 'multihop-qa',
+        cases,
+        run: { model },
+        metadata: { [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
+    });
+}
+
+/**
+ * The case id of a promptfoo test: what the test is, not where it sits, so two outputs pair by test
+ * even when promptfoo wrote them in another order or version. A test is named by its description,
+ * else by its vars (`question=What is 2+2?`), else by its index (`test-3`, a test with neither).
+ * Names given twice get a suffix that depends only on the tests, in test order, so it is the same
+ * on both sides: the vars when they tell the tests apart (`capital [question=…]`), else `#2`, `#3`
+ * (a repeated test: `--repeat`, or the same description and vars).
+ */
+/** Longer vars texts are cut, with a hash of the whole so different vars keep different names. */
+const MAX_VARS_TEXT = 120;
+/** The vars as `k=v, k2=v2` (keys sorted; non-strings as JSON); null when there are none. */
+function varsText(vars) {
+    if (vars === null)
+        return null;
+    const keys = Object.keys(vars).sort();
+    if (keys.length === 0)
+        return null;
+    const text = keys.map((k) => `${k}=${typeof vars[k] === 'string' ? vars[k] : JSON.stringify(vars[k])}`).join(', ');
+    if (text.length <= MAX_VARS_TEXT)
+        return text;
+    return `${text.slice(0, MAX_VARS_TEXT - 20)}… #${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
+}
+/** Each test's case id, by test index. */
+function testNames(tests) {
+    const used = new Set();
+    const names = new Map();
+    for (const t of [...tests].sort((a, b) => a.index - b.index)) {
+        const vars = varsText(t.vars);
+        const base = t.description ?? vars ?? `test-${t.index}`;
+        let name = base;
+        if (used.has(name) && t.description !== null && vars !== null)
+            name = `${base} [${vars}]`;
+        for (let n = 2; used.has(name); n++)
+            name = `${base} #${n}`;
+        used.add(name);
+        names.set(t.index, name);
+    }
+    return names;
+}
+
+/**
+ * Reads a promptfoo output into one grid: the tests (rows), the output columns (a provider with a
+ * prompt) and a cell per test and column, whatever the version wrote:
+ * - results version 3 (0.5x and later) and its JSON Lines form (`-o x.jsonl`, the same rows one per
+ *   line): each row has `testIdx`, `promptIdx` (the column), `testCase`, `provider`, `prompt`;
+ *   rows are in completion order;
+ * - results version 2 (to 0.9x): rows carry no test or column index, so the grid is read from
+ *   `results.table` (`body[i].outputs[j]` for test i, column j of `head.prompts`), as promptfoo's
+ *   evaluator fills it (rowIndex, colIndex).
+ * Columns are named as promptfoo names them (`prompts[j].provider`: the provider's label, else its
+ * id); when two columns have the same provider and prompt (0.43 wrote the id for both of two
+ * labelled providers), the eval's `config.providers` names them, providers outer and prompts inner
+ * as the evaluator loops.
+ * - 0.2x (0.24.2's evaluator.js): the head's prompts have no `provider`; with several providers
+ *   the display is `[<provider id>] <prompt>`; the evaluator loops prompts outer and providers
+ *   inner; body rows have no `description` or `test`, only `vars` in the order of `head.vars`.
+ *   Providers had no labels then: a label is only in the eval's `config.providers`, in order.
+ */
+const str$2 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const nonEmpty$2 = (v) => (isObj$2(v) && Object.keys(v).length > 0 ? v : null);
+const idx = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+function providerOf(v) {
+    if (typeof v === 'string' && v !== '')
+        return { id: v, label: null };
+    if (isObj$2(v) && str$2(v['id']) !== null)
+        return { id: v['id'], label: str$2(v['label']) };
+    return null;
+}
+/** Version 3 rows (JSON or JSON Lines) into the grid. */
+function gridOfRows(rows, prompts, p) {
+    const columns = new Map();
+    const listed = Array.isArray(prompts) ? prompts : [];
+    const tests = new Map();
+    const cells = [];
+    for (const { row, place } of rows) {
+        if (!isObj$2(row)) {
+            p.add(place, null, 'a promptfoo result object', row);
+            continue;
+        }
+        const test = idx(row['testIdx']);
+        const column = idx(row['promptIdx']);
+        const provider = providerOf(row['provider']);
+        if (test === null)
+            p.add(place, 'testIdx', 'the test index, an integer of at least 0', row['testIdx']);
+        if (column === null)
+            p.add(place, 'promptIdx', 'the column index, an integer of at least 0', row['promptIdx']);
+        if (provider === null)
+            p.add(place, 'provider', 'a provider id or {id, label}', row['provider']);
+        if (test === null || column === null || provider === null)
+            continue;
+        const head = listed[column];
+        const promptLabel = str$2(isObj$2(row['prompt']) ? row['prompt']['label'] : null) ?? str$2(isObj$2(head) ? head['label'] : null);
+        if (!columns.has(column))
+            columns.set(column, {
+                index: column,
+                provider: str$2(isObj$2(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
+                providerId: provider.id,
+                prompt: promptLabel,
+            });
+        if (!tests.has(test)) {
+            const tc = isObj$2(row['testCase']) ? row['testCase'] : {};
+            const vars = isObj$2(tc['vars']) ? tc['vars'] : isObj$2(row['vars']) ? row['vars'] : null;
+            tests.set(test, { index: test, description: str$2(tc['description']) ?? str$2(row['description']), vars, metadata: nonEmpty$2(tc['metadata']) });
+        }
+        cells.push({ test, column, place, row, table: false });
+    }
+    return { columns: [...columns.values()].sort((a, b) => a.index - b.index), tests, cells };
+}
+/** The providers of the eval's own config, in order: {id, label}. */
+function configProviders(top) {
+    const config = isObj$2(top['config']) ? top['config'] : {};
+    const list = config['providers'];
+    if (!Array.isArray(list))
+        return [];
+    return list.map((x) => providerOf(x) ?? { id: '', label: null });
+}
+/** Version 2: the table's grid; columns told apart by the config's providers where the table cannot. */
+function gridOfTable(top, table, p) {
+    const head = isObj$2(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
+    const body = Array.isArray(table['body']) ? table['body'] : null;
+    if (head === null || body === null) {
+        p.add('$.results.table', null, "{head: {prompts: [...]}, body: [...]} (promptfoo's results version 2)", table);
+        p.check();
+        return { columns: [], tests: new Map(), cells: [] };
+    }
+    const old = head.every((h) => !isObj$2(h) || h['provider'] === undefined);
+    const providers = configProviders(top);
+    const columns = head.map((h, j) => (old ? oldColumn(h, j, providers) : newColumn(h, j)));
+    const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
+    if (new Set(columns.map(key)).size < columns.length)
+        relabel(columns, providers, old);
+    for (const c of columns) {
+        // The table names a labelled provider by its label: its id is in the config.
+        const owners = providers.filter((o) => o.label !== null && o.label === c.provider);
+        if (owners.length === 1 && c.providerId === c.provider)
+            c.providerId = owners[0].id;
+    }
+    const tests = new Map();
+    const cells = [];
+    body.forEach((row, i) => {
+        const place = `$.results.table.body[${i}]`;
+        if (!isObj$2(row) || !Array.isArray(row['outputs']))
+            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj$2(row) ? row['outputs'] : row);
+        const test = isObj$2(row['test']) ? row['test'] : {};
+        tests.set(i, {
+            index: i,
+            description: str$2(row['description']) ?? str$2(test['description']),
+            vars: isObj$2(test['vars']) ? test['vars'] : varsOfRow(table, row),
+            metadata: nonEmpty$2(test['metadata']),
+        });
+        row['outputs'].forEach((out, j) => {
+            if (j >= columns.length)
+                return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
+            if (!isObj$2(out))
+                return p.add(`${place}.outputs[${j}]`, null, 'an output object', out);
+            cells.push({ test: i, column: j, place: `${place}.outputs[${j}]`, row: out, table: true });
+        });
+    });
+    return { columns, tests, cells };
+}
+function newColumn(h, j) {
+    return {
+        index: j,
+        provider: str$2(isObj$2(h) ? h['provider'] : null) ?? `column ${j}`,
+        providerId: str$2(isObj$2(h) ? h['provider'] : null),
+        prompt: str$2(isObj$2(h) ? (h['label'] ?? h['display']) : null),
+    };
+}
+/** A 0.2x column: the provider from the display's `[<id>] ` prefix, else the config's only provider. */
+function oldColumn(h, j, providers) {
+    const display = str$2(isObj$2(h) ? h['display'] : null);
+    const m = display === null ? null : /^\[([^\]]+)\] ([\s\S]*)$/.exec(display);
+    const only = providers.length === 1 ? providers[0] : null;
+    const id = m ? m[1] : (only?.id ?? null);
+    return { index: j, provider: (m ? null : only?.label) ?? id ?? `column ${j}`, providerId: id, prompt: m ? m[2] : display };
+}
+/** 0.2x body rows: `vars` is the values in the order of `head.vars`. */
+function varsOfRow(table, row) {
+    const names = isObj$2(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
+    const values = row['vars'];
+    if (names === null || !Array.isArray(values) || values.length !== names.length)
+        return null;
+    return Object.fromEntries(names.map((n, k) => [String(n), values[k]]));
+}
+/**
+ * Names columns that the table cannot tell apart from the config's providers: the evaluator loops
+ * providers outer and prompts inner (0.2x: prompts outer, providers inner), so with k columns per
+ * provider column j is provider ⌊j/k⌋ (0.2x: j mod the number of providers). Only when every
+ * column's provider is that provider's id (nothing else is guessed).
+ */
+function relabel(columns, providers, promptsOuter) {
+    if (providers.length === 0 || columns.length % providers.length !== 0)
+        return;
+    const per = columns.length / providers.length;
+    const owner = (j) => providers[promptsOuter ? j % providers.length : Math.floor(j / per)];
+    if (!columns.every((c, j) => c.provider === owner(j).id || c.provider === owner(j).label))
+        return;
+    for (const c of columns) {
+        const o = owner(c.index);
+        c.providerId = o.id;
+        c.provider = o.label ?? o.id;
+    }
+}
+/** Lines of a JSON Lines output; promptfoo 0.6x–0.11x appended batches without a line break between them (`}{`). */
+function jsonlRows(source, p) {
+    const rows = [];
+    for (const { line, text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        for (const [k, part] of splitObjects(text).entries()) {
+            const place = k === 0 ? `line ${line}` : `line ${line} (object ${k + 1})`;
+            try {
+                rows.push({ row: JSON.parse(part), place });
+            }
+            catch {
+                p.add(place, null, 'a JSON object (one promptfoo result per line)', part.length > 60 ? `${part.slice(0, 60)}…` : part);
+            }
+        }
+    }
+    return rows;
+}
+/** `{…}{…}` split into its objects (outside strings); a line with one object, or not JSON, is kept whole. */
+function splitObjects(text) {
+    const parts = [];
+    let depth = 0;
+    let inString = false;
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (inString) {
+            if (ch === '\\')
+                i++;
+            else if (ch === '"')
+                inString = false;
+        }
+        else if (ch === '"')
+            inString = true;
+        else if (ch === '{' || ch === '[')
+            depth++;
+        else if (ch === '}' || ch === ']') {
+            depth--;
+            if (depth === 0) {
+                parts.push(text.slice(start, i + 1).trim());
+                start = i + 1;
+            }
+        }
+    }
+    const rest = text.slice(start).trim();
+    if (rest !== '' || parts.length === 0)
+        return [text];
+    return parts;
+}
+
+/**
+ * promptfoo eval output (`promptfoo eval -o results.json` or `-o results.jsonl`; results versions 2
+ * and 3, with or without `evalId`): a grid of tests × output columns, a column being a provider with
+ * a prompt (promptfoo-read.ts). A side is a column chosen by provider (label or id), by prompt label,
+ * or both (`--baseline-model` / `--baseline-prompt`, the same for the candidate); a file with one
+ * provider needs no choice. Each test is a case named by what it is (promptfoo-names.ts), so two
+ * outputs pair by test, not by position. `success` is completion; a failed assertion is a case not
+ * completed, a provider error (`failureReason` 2) an error; score the reward, latency the duration,
+ * token usage and cost read when present.
+ */
+const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
+/** A version-3 result row, as the JSON Lines output holds one per line. */
+function isRow(r) {
+    return isObj$2(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj$2(r['testCase']));
+}
+function firstRecord(source) {
+    for (const { text } of source.lines()) {
+        if (text.trim() === '')
+            continue;
+        try {
+            return JSON.parse(splitObjects(text)[0]);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return undefined;
+}
+function promptfooMismatch(source) {
+    if (source.kind === 'jsonl')
+        return isRow(firstRecord(source)) ? null : 'the first line is not a promptfoo result (`success`, `provider`, `testIdx`)';
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const data = source.json();
+    if (isRow(data))
+        return null;
+    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
+        return 'no `results.results` array';
+    return 'evalId' in data || typeof data['results']['version'] === 'number' ? null : 'no `evalId` or `results.version`';
+}
+function readGrid(source, p) {
+    if (source.kind === 'jsonl')
+        return { layout: 'jsonl', ...gridOfRows(jsonlRows(source, p), null, p), top: null };
+    const data = source.json();
+    if (isRow(data))
+        return { layout: 'jsonl', ...gridOfRows([{ row: data, place: '$' }], null, p), top: null };
+    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
+        throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
+    const results = data['results'];
+    if (results['version'] !== 3 && isObj$2(results['table']))
+        return { layout: 'v2', ...gridOfTable(data, results['table'], p), top: data };
+    const rows = results['results'].map((row, i) => ({ row, place: `$.results.results[${i}]` }));
+    return { layout: 'v3', ...gridOfRows(rows, results['prompts'], p), top: data };
+}
+const quote$1 = (s) => JSON.stringify(s);
+const listOf$1 = (xs) => [...new Set(xs)].map(quote$1).join(', ');
+/** The columns of one side: by provider (else prompt label) `model`, then by prompt label `prompt`. */
+function selectColumns(file, grid, model, prompt) {
+    const { columns } = grid;
+    const held = `the file holds providers ${listOf$1(columns.map((c) => c.provider))} and prompts ${listOf$1(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
+    let chosen = columns;
+    if (model !== undefined) {
+        const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
+        const named = new Set(byProvider.map((c) => c.provider));
+        if (named.size > 1)
+            throw new InputError(`${file}: the provider id ${quote$1(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf$1(named)}; choose one by its label`);
+        chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
+        if (chosen.length === 0)
+            throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (--baseline-model / --candidate-model); ${held}`);
+    }
+    if (prompt !== undefined) {
+        chosen = chosen.filter((c) => c.prompt === prompt);
+        if (chosen.length === 0)
+            throw new InputError(`${file}: no prompt label ${quote$1(prompt)}${model === undefined ? '' : ` with ${quote$1(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
+    }
+    if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
+        const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
+        const count = (name) => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
+        const providers = [...new Set(chosen.map((c) => c.provider))];
+        throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote$1(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
+    }
+    if (chosen.length === 0)
+        throw new InputError(`${file}: no results`);
+    return chosen;
+}
+/** What tells the chosen columns apart, appended to the test's name when a side spans several. */
+function columnSuffix(chosen) {
+    if (chosen.length === 1)
+        return () => '';
+    const providers = new Set(chosen.map((c) => c.provider)).size > 1;
+    const prompts = new Set(chosen.map((c) => c.prompt)).size > 1;
+    return (c) => providers || prompts
+        ? ` [${[providers ? c.provider : null, prompts ? `prompt ${c.prompt ?? ''}` : null].filter((x) => x !== null).join(', ')}]`
+        : ` [column ${c.index}]`;
+}
+/** How a failed result failed: promptfoo's failureReason (1 assertion, 2 error), else a provider error it recorded. */
+function failureOf(cell, success) {
+    if (success)
+        return null;
+    const r = cell.row;
+    if (r['failureReason'] === 2)
+        return 'error';
+    if (r['failureReason'] === 1)
+        return 'assertion';
+    if (cell.table)
+        return r['gradingResult'] === undefined || r['gradingResult'] === null ? 'error' : 'assertion';
+    const response = isObj$2(r['response']) ? r['response'] : {};
+    return typeof response['error'] === 'string' && response['error'] !== '' ? 'error' : 'assertion';
+}
+/** The error and output texts: a table output's text is `error\n---\noutput` when it failed. */
+function textsOf(cell, success) {
+    const r = cell.row;
+    const asText = (v) => (typeof v === 'string' ? v : v === undefined || v === null ? null : JSON.stringify(v));
+    if (cell.table) {
+        const text = typeof r['text'] === 'string' ? r['text'] : '';
+        const cut = success ? -1 : text.indexOf('\n---\n');
+        return cut < 0 ? { error: null, output: text } : { error: text.slice(0, cut), output: text.slice(cut + 5) };
+    }
+    const response = isObj$2(r['response']) ? r['response'] : {};
+    return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
+}
+function toCase$3(p, cell, id, column, test) {
+    const r = cell.row;
+    const successKey = cell.table ? 'pass' : 'success';
+    const success = r[successKey];
+    if (typeof success !== 'boolean')
+        return (p.add(cell.place, successKey, 'true or false', success), null);
+    const optional = (key, v) => v === undefined || v === null ? null : numberField(p, cell.place, key, v, { min: 0 });
+    const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
+    const latency = optional('latencyMs', r['latencyMs']);
+    const cost = optional('cost', r['cost']);
+    const response = isObj$2(r['response']) ? r['response'] : {};
+    const [tokensKey, tokens] = cell.table
+        ? ['tokenUsage', r['tokenUsage']]
+        : isObj$2(response['tokenUsage'])
+            ? ['response.tokenUsage', response['tokenUsage']]
+            : ['tokenUsage', r['tokenUsage']];
+    const usage = isObj$2(tokens)
+        ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
+        : null;
+    if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
+        return null;
+    const failure = failureOf(cell, success);
+    const texts = textsOf(cell, success);
+    const grading = isObj$2(r['gradingResult']) ? r['gradingResult'] : null;
+    return caseOf({
+        id,
+        completed: success,
+        reward: score,
+        duration_seconds: latency === null ? null : latency / 1000,
+        usage: usage === null
+            ? null
+            : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
+        error: failure === 'error' ? (texts.error ?? 'provider error') : null,
+        description: test?.description ?? null,
+        final_response: texts.output,
+        extra: {
+            testIdx: cell.test,
+            promptIdx: cell.column,
+            provider: column.provider,
+            prompt: column.prompt,
+            vars: test?.vars ?? null,
+            ...(test?.metadata ? { test_metadata: test.metadata } : {}),
+            failure,
+            ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
+            ...(isObj$2(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
+            ...(isObj$2(r['metadata']) ? { metadata: r['metadata'] } : {}),
+            ...(cost === null ? {} : { cost_usd: cost }),
+        },
+    });
+}
+function fromPromptfoo(source, options) {
+    const p = new Problems(source.file);
+    const grid = readGrid(source, p);
+    p.check();
+    const chosen = selectColumns(source.file, grid, options.model, options.prompt);
+    const byIndex = new Map(chosen.map((c) => [c.index, c]));
+    const names = testNames(grid.tests.values());
+    const suffix = columnSuffix(chosen);
+    const mine = grid.cells.filter((c) => byIndex.has(c.column)).sort((a, b) => a.test - b.test || a.column - b.column);
+    const cases = [];
+    const ids = [];
+    for (const cell of mine) {
+        const column = byIndex.get(cell.column);
+        const test = grid.tests.get(cell.test);
+        const c = toCase$3(p, cell, `${names.get(cell.test) ?? `test-${cell.test}`}${suffix(column)}`, column, test);
+        if (c === null)
+            continue;
+        cases.push(c);
+        ids.push({ id: c.id, place: cell.place });
+    }
+    checkUniqueIds$1(p, ids);
+    if (p.empty && cases.length === 0)
+        p.note(`no results of ${chosen.map((c) => quote$1(c.provider)).join(', ')}`);
+    p.check();
+    return summaryOf(summaryParts(source, grid, chosen, cases));
+}
+function summaryParts(source, grid, chosen, cases) {
+    const providers = [...new Set(chosen.map((c) => c.provider))];
+    const prompts = [...new Set(chosen.map((c) => c.prompt))];
+    const top = grid.top ?? {};
+    const results = isObj$2(top['results']) ? top['results'] : {};
+    const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
+    const side = [
+        providers.length === 1 ? providers[0] : null,
+        prompts.length === 1 && prompts[0] !== null && grid.columns.some((c) => c.prompt !== prompts[0]) ? `prompt ${prompts[0]}` : null,
+    ]
+        .filter((x) => x !== null && x !== undefined)
+        .join(', ');
+    const metadata = { 'promptfoo.layout': grid.layout };
+    if (evalId !== null)
+        metadata['promptfoo.eval_id'] = evalId;
+    if (providers.length === 1)
+        metadata['provider'] = providers[0];
+    if (prompts.length === 1 && prompts[0] !== null)
+        metadata['prompt'] = prompts[0];
+    const costs = cases.map((c) => c.extra['cost_usd']);
+    if (cases.length > 0 && costs.every((x) => typeof x === 'number'))
+        metadata['cost_usd'] = costs.reduce((a, x) => a + x, 0);
+    const keep = Object.fromEntries(Object.entries(results).filter(([k]) => k !== 'results' && k !== 'table'));
+    const rest = Object.fromEntries(Object.entries(top).filter(([k]) => k !== 'results'));
+    return {
+        id: `${evalId ?? stemOf(source.file)} ${side || chosen.map((c) => c.provider).join('+')}`,
+        format: 'promptfoo',
+        cases,
+        run: {
+            model: providers.length === 1 ? providers[0] : null,
+            started_at: typeof results['timestamp'] === 'string' ? results['timestamp'] : null,
+        },
+        metadata,
+        extra: grid.top === null ? {} : { ...rest, results: keep },
+    };
+}
+
+/**
  * What a run does not record. The summary schema has no null for a case's steps or LLM calls
  * (rlm-code always writes them), so adapters of formats without them write 0; the report and the
  * leaderboard ask here and show such a measure as unknown, never 0, and its gate as not judged.
@@ -13050,7 +12584,7 @@ function recordsMismatch(source, options = {}) {
     return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
 /** Reads one record into a case; problems are collected in `p`. */
-function toCase$1(p, place, r, fields, carried) {
+function toCase$2(p, place, r, fields, carried) {
     const used = new Set();
     const get = (key) => {
         const hit = firstOf(r, namesFor(key, fields));
@@ -13152,7 +12686,7 @@ function fromRecords(source, options) {
             p.add(place, null, 'an object (one record)', value);
             continue;
         }
-        const c = toCase$1(p, place, value, options.fields, carried);
+        const c = toCase$2(p, place, value, options.fields, carried);
         if (c !== null) {
             cases.push(c);
             ids.push({ id: c.id, place });
@@ -13173,362 +12707,356 @@ function fromRecords(source, options) {
     return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
 
-/** The usage of all attempts; unknown (null) when any attempt's is. */
-function sumUsage(usages) {
-    let total = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-    for (const u of usages) {
-        if (u === null)
-            return null;
-        total = {
-            total_calls: total.total_calls + u.total_calls,
-            prompt_tokens: total.prompt_tokens + u.prompt_tokens,
-            completion_tokens: total.completion_tokens + u.completion_tokens,
-            roles: null,
-        };
+/**
+ * RimWorld Learning Environment runs (AppSprout-dev/RLE), read as its code writes them:
+ *
+ * - `<scenario>_summary.json` (`scripts/run_scenario.py`): the run metadata at the top level
+ *   (`tracking/metadata.py` `collect_metadata`: `timestamp`, git fields, `scoring_version`,
+ *   `random_seed`, `rimapi_dll_sha256`, `rimapi_fork_commit`, …), then `scenario`, `model`,
+ *   `provider`, `outcome` (`victory` / `defeat` / `timeout`, `scenarios/evaluator.py`),
+ *   `final_score`, `ticks_run` and `cost_snapshot` (`tracking/cost_tracker.py` `CostSnapshot`, with
+ *   `pricing_source` `openrouter_api` | `override` | `unknown`). A directory of them is one run.
+ * - `benchmark_history.jsonl`: `run_scenario.py` appends each summary with `run_type: "scenario"`;
+ *   `scripts/run_benchmark.py` appends one line per battery (`{...metadata, model, provider,
+ *   scenarios: [{name, difficulty, outcome, score, ticks, elapsed_s, …}], cost_snapshot}`). Neither
+ *   has a run id: a side takes the newest run, or the one its selector names (a timestamp or its
+ *   prefix, a git commit), and the summary says which lines were taken.
+ * - The documented layout (`metadata` / `config` objects, `composite_score`, `cost`,
+ *   `benchmark_id`) is read too.
+ *
+ * A scenario is a case: `victory` is completed, the final score the reward, ticks the steps, the
+ * snapshot's calls and tokens its usage. Each scenario's cost is kept with its pricing source; the
+ * run's cost is their sum only when every price was known (`unknown` means the cost reads 0 only
+ * because it could not be priced: the run's cost is then unknown). The metadata that decides
+ * comparability is carried: scoring version, seed, the DLL hash, fork commit, model, provider, and
+ * the scenarios' saves together as `dataset_hash`.
+ */
+const RLE_SHAPE = 'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `final_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';
+/** Outcomes that count as completed: evaluator.py's `victory`, and the documented layout's words. */
+const COMPLETED = new Set(['victory', 'survived', 'completed', 'success', 'win', 'won']);
+const SUMMARY_FILE = /_summary\.json$/;
+const F$1 = {
+    name: ['scenario', 'scenario_name', 'name'],
+    score: ['final_score', 'composite_score', 'score'],
+    ticks: ['ticks_run', 'ticks'],
+    duration: ['duration_seconds', 'elapsed_s', 'cost_snapshot.wall_time_s'],
+    cost: ['cost_snapshot', 'cost'],
+};
+const isScenario = (v) => isObj$2(v) &&
+    typeof v['outcome'] === 'string' &&
+    firstOf(v, ['scenario', 'scenario_name']) !== undefined &&
+    firstOf(v, ['final_score', 'composite_score']) !== undefined;
+/** A line `run_benchmark.py` appends: one battery of scenarios. */
+const isBattery = (v) => isObj$2(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj$2);
+function rleMismatch(source) {
+    if (source.kind === 'directory')
+        return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
+    if (source.kind === 'json')
+        return isScenario(source.json()) ? null : 'no `scenario`, `outcome` and `final_score`';
+    if (source.kind === 'jsonl') {
+        for (const { text } of source.lines()) {
+            if (text.trim() === '')
+                continue;
+            try {
+                const r = JSON.parse(text);
+                return isScenario(r) || isBattery(r) || (isObj$2(r) && r['run_type'] === 'benchmark')
+                    ? null
+                    : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
+            }
+            catch {
+                return 'its first line is not JSON';
+            }
+        }
     }
-    return total;
+    return `not an RLE summary (${source.kind})`;
+}
+/** One scenario run as a case. */
+function toCase$1(p, s) {
+    const r = s.data;
+    const name = firstOf(r, F$1.name);
+    if (name === undefined || typeof name.value !== 'string' || name.value === '')
+        return (p.add(s.place, F$1.name[0], 'the scenario name', name?.value), null);
+    if (typeof r['outcome'] !== 'string')
+        return (p.add(s.place, 'outcome', 'the outcome (a string such as "victory")', r['outcome']), null);
+    const scoreField = firstOf(r, F$1.score);
+    const score = numberField(p, s.place, scoreField?.name ?? F$1.score[0], scoreField?.value);
+    const ticksField = firstOf(r, F$1.ticks);
+    const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
+    const costField = firstOf(r, F$1.cost);
+    const cost = costField !== undefined && isObj$2(costField.value) ? costField.value : null;
+    const usd = cost === null || cost['estimated_cost_usd'] === undefined
+        ? null
+        : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
+    const usage = cost === null ? null : usageOf(p, s.place, costField?.name ?? 'cost', cost);
+    if (score === undefined || ticks === undefined || usd === undefined || usage === undefined)
+        return null;
+    const pricing = cost !== null && typeof cost['pricing_source'] === 'string' ? cost['pricing_source'] : 'unknown';
+    const duration = firstOf(r, F$1.duration)?.value;
+    return caseOf({
+        id: name.value,
+        completed: COMPLETED.has(r['outcome'].toLowerCase()),
+        reward: score,
+        steps: Math.round(ticks),
+        duration_seconds: typeof duration === 'number' && duration >= 0 ? duration : null,
+        usage,
+        error: r['outcome'] === 'error' && typeof r['error'] === 'string' ? r['error'] : null,
+        labels: {
+            environment: 'rimworld',
+            task_family: name.value,
+            domain: typeof r['difficulty'] === 'string' ? r['difficulty'] : null,
+            split: null,
+            length_bucket: null,
+        },
+        extra: { ...r, ...(usd === null ? {} : { cost_usd: usd }), pricing_source: pricing },
+    });
+}
+/** The calls and tokens of a cost snapshot (`num_calls`, `total_prompt_tokens`, `total_completion_tokens`); null when it records none. */
+function usageOf(p, place, field, cost) {
+    if (cost['num_calls'] === undefined && cost['total_prompt_tokens'] === undefined)
+        return null;
+    const out = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    for (const [from, to] of [
+        ['num_calls', 'total_calls'],
+        ['total_prompt_tokens', 'prompt_tokens'],
+        ['total_completion_tokens', 'completion_tokens'],
+    ]) {
+        if (cost[from] === undefined)
+            continue;
+        const n = numberField(p, place, `${field}.${from}`, cost[from], { min: 0 });
+        if (n === undefined)
+            return undefined;
+        if (!Number.isInteger(n))
+            return (p.add(place, `${field}.${from}`, 'a whole number', cost[from]), undefined);
+        out[to] = n;
+    }
+    return out;
+}
+/** The scenarios of a directory of summaries. */
+function fromDirectory(source) {
+    return source
+        .entries()
+        .filter((n) => SUMMARY_FILE.test(n))
+        .map((n) => {
+        const file = source.sibling(n);
+        const data = fileSource(file).json();
+        if (!isObj$2(data))
+            throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
+        return { place: n, data, run: data };
+    });
+}
+const text$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const stampOf = (d) => text$1(d['timestamp']);
+const commitOf$1 = (d) => text$1(d['git_commit']);
+/** True when `selector` names this line: its timestamp or a prefix of it, its git commit (or a prefix of 4+ characters), or its benchmark id. */
+function selects(selector, d) {
+    const stamp = stampOf(d);
+    const commit = commitOf$1(d);
+    return ((stamp !== null && stamp.startsWith(selector)) ||
+        (commit !== null && selector.length >= 4 && (commit.startsWith(selector) || selector.startsWith(commit))) ||
+        d['benchmark_id'] === selector);
+}
+/** The runs of a history file, for messages: each timestamp and commit once, newest last. */
+function describeRuns(lines) {
+    const seen = [...new Set(lines.map((l) => `${stampOf(l.data) ?? '(no timestamp)'} (commit ${commitOf$1(l.data) ?? 'unknown'})`))];
+    const shown = seen.slice(-10);
+    return `${shown.join(', ')}${seen.length > shown.length ? ` and ${seen.length - shown.length} older` : ''}`;
 }
 /**
- * One case per task, in first-seen order. A single attempt is its case. Several: completed when
- * every attempt solved it (pass^k: a flaky task is not a solved one), the reward the mean reward
- * (pass@1), the error the first failed attempt's error when none solved it, durations and usage
- * summed (usage unknown when any attempt's is).
+ * The run of a history file a side takes: the newest line's run, or the newest run `selector` names. A
+ * battery line is one run; scenario lines form a run by their benchmark id when they have one, else
+ * the run is the newest line of each scenario.
  */
-function casesOfAttempts(attempts, labels = () => ({})) {
-    const byTask = new Map();
-    for (const a of attempts) {
-        const list = byTask.get(a.task);
-        if (list)
-            list.push(a);
-        else
-            byTask.set(a.task, [a]);
-    }
-    return [...byTask].map(([task, list]) => {
-        const first = list[0];
-        const solved = list.filter((a) => a.solved === true).length;
-        const durations = list.map((a) => a.duration);
-        const base = { id: task, ...labels(task) };
-        if (list.length === 1)
-            return caseOf({
-                ...base,
-                completed: first.solved === true,
-                reward: first.reward,
-                error: first.error,
-                duration_seconds: first.duration,
-                usage: first.usage,
-                extra: first.extra,
-            });
-        return caseOf({
-            ...base,
-            completed: solved === list.length,
-            reward: list.reduce((s, a) => s + a.reward, 0) / list.length,
-            error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
-            duration_seconds: durations.every((d) => d !== null) ? durations.reduce((s, d) => s + (d ?? 0), 0) : null,
-            usage: sumUsage(list.map((a) => a.usage)),
-            extra: { attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })), n_attempts: list.length, n_solved: solved },
-        });
-    });
-}
-
-const TERMINAL_BENCH_SHAPE = 'a terminal-bench results.json: `results[]` of trials with `task_id`, `trial_name`, `is_resolved` and `failure_mode`';
-const isTrial = (r) => isObj$2(r) && typeof r['task_id'] === 'string' && typeof r['trial_name'] === 'string' && 'is_resolved' in r;
-function terminalBenchMismatch(source) {
-    if (source.kind !== 'json')
-        return `not a JSON document (${source.kind})`;
-    const d = source.json();
-    if (!isObj$2(d) || !Array.isArray(d['results']))
-        return 'no `results` array';
-    return d['results'].length > 0 && isTrial(d['results'][0]) ? null : 'its `results` are not trials with `task_id`, `trial_name` and `is_resolved`';
-}
-/** Seconds between two ISO times; null when either is missing or unreadable. */
-function secondsBetween(start, end) {
-    if (typeof start !== 'string' || typeof end !== 'string')
-        return null;
-    const s = Date.parse(start);
-    const e = Date.parse(end);
-    return Number.isFinite(s) && Number.isFinite(e) && e >= s ? (e - s) / 1000 : null;
-}
-const tokens = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
-function attemptOf$1(p, r, i) {
-    const place = `$.results[${i}]`;
-    if (!isTrial(r))
-        return (p.add(place, null, 'a trial with `task_id`, `trial_name` and `is_resolved`', r), null);
-    const resolved = r['is_resolved'];
-    if (resolved !== null && typeof resolved !== 'boolean')
-        return (p.add(place, 'is_resolved', 'true, false or null', resolved), null);
-    const mode = typeof r['failure_mode'] === 'string' ? r['failure_mode'] : 'unset';
-    const input = tokens(r['total_input_tokens']);
-    const output = tokens(r['total_output_tokens']);
-    const known = input !== null && output !== null && input + output > 0;
-    const { task_id: task, instruction, ...kept } = r;
-    return {
-        task: task,
-        solved: resolved,
-        reward: resolved === true ? 1 : 0,
-        error: mode === 'unset' || mode === 'none' ? null : `failure_mode: ${mode}`,
-        duration: secondsBetween(r['trial_started_at'], r['trial_ended_at']),
-        usage: known ? { total_calls: 0, prompt_tokens: input, completion_tokens: output, roles: null } : null,
-        extra: { ...kept, failure_mode: mode },
-    };
-}
-function fromTerminalBench(source) {
-    const p = new Problems(source.file);
-    const d = source.json();
-    const attempts = d['results'].flatMap((r, i) => attemptOf$1(p, r, i) ?? []);
-    if (p.empty && attempts.length === 0)
-        p.note('no trials in `results`');
-    p.check();
-    const cases = casesOfAttempts(attempts);
-    const reported = {};
-    for (const k of ['n_resolved', 'n_unresolved', 'accuracy', 'pass_at_k'])
-        if (k in d)
-            reported[k] = d[k];
-    return summaryOf({
-        id: typeof d['id'] === 'string' && d['id'] !== '' ? d['id'] : stemOf(source.file),
-        format: 'terminal-bench',
-        cases,
-        run: {
-            description: `terminal-bench run of ${cases.length} task${cases.length === 1 ? '' : 's'} (${attempts.length} trial${attempts.length === 1 ? '' : 's'})`,
-        },
-        extra: { terminal_bench: reported },
-    });
-}
-
-const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';
-const isRun = (r) => isObj$2(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
-function tauBenchMismatch(source) {
-    if (source.kind !== 'json')
-        return `not a JSON document (${source.kind})`;
-    const d = source.json();
-    if (!Array.isArray(d) || d.length === 0)
-        return 'not a non-empty array';
-    return isRun(d[0]) ? null : 'its first item has no `task_id`, `trial`, `reward` and `traj`';
-}
-function attemptOf(p, r, i) {
-    const place = `$[${i}]`;
-    if (!isRun(r))
-        return (p.add(place, null, 'a result with `task_id`, `trial`, `reward` and `traj`', r), null);
-    const task = r['task_id'];
-    if (typeof task !== 'number' && typeof task !== 'string')
-        return (p.add(place, 'task_id', 'the task id, a number or string', task), null);
-    const reward = numberField(p, place, 'reward', r['reward']);
-    if (reward === undefined)
-        return null;
-    const info = isObj$2(r['info']) ? r['info'] : {};
-    const error = typeof info['error'] === 'string' && info['error'] !== '' ? info['error'] : null;
-    return {
-        task: String(task),
-        solved: Math.abs(reward - 1) <= 1e-6,
-        reward,
-        error,
-        duration: null,
-        usage: null,
-        extra: { trial: r['trial'], info, traj: r['traj'] },
-    };
-}
-function fromTauBench(source) {
-    const p = new Problems(source.file);
-    const rows = source.json();
-    const attempts = rows.flatMap((r, i) => attemptOf(p, r, i) ?? []);
-    const seen = new Map();
-    for (const [i, r] of rows.entries()) {
-        if (!isRun(r))
+function fromHistory(p, source, selector) {
+    const lines = [];
+    for (const { line, text: t } of source.lines()) {
+        if (t.trim() === '')
+            continue; // the file as RLE commits it starts with an empty line
+        let r;
+        try {
+            r = JSON.parse(t);
+        }
+        catch (err) {
+            p.note(`line ${line}: not valid JSON (${err.message})`);
             continue;
-        const key = `${String(r['task_id'])}\u0000${String(r['trial'])}`;
-        const at = seen.get(key);
-        if (at !== undefined)
-            p.note(`$[${i}]: task ${String(r['task_id'])} trial ${String(r['trial'])} is also at $[${at}]; expected each task × trial once`);
-        else
-            seen.set(key, i);
+        }
+        if (isScenario(r) || isBattery(r))
+            lines.push({ line, data: r });
+        else if (!(isObj$2(r) && r['run_type'] === 'benchmark'))
+            p.add(`line ${line}`, null, 'a scenario run (`scenario`, `outcome`, `final_score`) or a battery (`scenarios`)', r);
     }
     p.check();
-    const cases = casesOfAttempts(attempts);
-    const trials = new Set(rows.map((r) => (isObj$2(r) ? r['trial'] : null))).size;
-    return summaryOf({
-        id: stemOf(source.file),
-        format: 'tau-bench',
-        cases,
-        run: { description: `tau-bench results: ${cases.length} task${cases.length === 1 ? '' : 's'} × ${trials} trial${trials === 1 ? '' : 's'}` },
-        metadata: { 'tau_bench.trials': trials },
-    });
+    if (lines.length === 0)
+        throw new InputError(`${source.file}: the history holds no runs yet (no scenario or battery lines)`);
+    const matching = selector === null ? lines : lines.filter((l) => selects(selector, l.data));
+    const newest = matching.at(-1);
+    if (newest === undefined)
+        throw new InputError(`${source.file}: no run of the history matches ${JSON.stringify(selector)} (a timestamp or its prefix, or a git commit); it holds ${describeRuns(lines)}`);
+    let taken;
+    let scenarios;
+    if (isBattery(newest.data)) {
+        taken = [newest];
+        const run = newest.data;
+        scenarios = run['scenarios'].map((data, i) => ({ place: `line ${newest.line}: scenarios[${i}]`, data, run }));
+    }
+    else {
+        const id = newest.data['benchmark_id'];
+        const pool = matching.filter((l) => !isBattery(l.data) && (id === undefined ? l.data['benchmark_id'] === undefined : l.data['benchmark_id'] === id));
+        const byScenario = new Map();
+        for (const l of pool)
+            byScenario.set(l.data['scenario'] ?? l.data['scenario_name'], l);
+        taken = [...byScenario.values()].sort((a, b) => a.line - b.line);
+        scenarios = taken.map((l) => ({ place: `line ${l.line}`, data: l.data, run: l.data }));
+    }
+    const where = taken.length === 1 ? `line ${taken[0]?.line ?? ''}` : `lines ${taken.map((l) => l.line).join(', ')}`;
+    const what = isBattery(newest.data)
+        ? 'the battery'
+        : typeof newest.data['benchmark_id'] === 'string'
+            ? `benchmark ${newest.data['benchmark_id']}`
+            : 'the newest run of each scenario';
+    const last = taken.at(-1)?.data ?? newest.data;
+    const label = `${stampOf(last) ?? `line ${newest.line}`}${commitOf$1(last) === null ? '' : ` (${commitOf$1(last) ?? ''})`}`;
+    return {
+        label,
+        scenarios,
+        battery: isBattery(newest.data) ? newest.data : null,
+        description: `${what}${selector === null ? '' : ` matching ${JSON.stringify(selector)}`} of the history, ${where}: ${describeRuns(taken)}`,
+    };
+}
+/** The metadata the runs are compared by; a key that differs between scenarios is an error. */
+function runMetadata(p, scenarios) {
+    const out = {};
+    const one = (key, paths) => {
+        const values = new Set(scenarios.map((s) => firstOf(s.run, paths)?.value).filter((v) => typeof v === 'string' || typeof v === 'number'));
+        if (values.size > 1)
+            p.note(`the scenarios disagree on ${key} (${[...values].map((v) => JSON.stringify(v)).join(', ')}); one run has one ${key}`);
+        const v = [...values][0];
+        if (v !== undefined)
+            out[key] = v;
+    };
+    one('scoring_version', ['scoring_version', 'metadata.scoring_version']);
+    one('seed', ['random_seed', 'metadata.seed']);
+    one('dll_hash', ['rimapi_dll_sha256', 'metadata.dll_hash']);
+    one('fork_commit', ['rimapi_fork_commit', 'metadata.fork_commit']);
+    one('model', ['model', 'config.model']);
+    one('provider', ['provider', 'config.provider']);
+    const saves = scenarios
+        .map((s) => `${String(firstOf(s.data, F$1.name)?.value)}:${String(firstOf(s.data, ['save_sha256', 'scenario_save_sha256', 'metadata.save_hash', 'scenario_save_name'])?.value ?? '')}`)
+        .sort();
+    out['dataset_hash'] = createHash('sha256').update(saves.join('\n')).digest('hex');
+    return out;
+}
+/** The run's cost: a battery's own snapshot, else the sum of the scenarios' costs when every one was priced; null when unknown. */
+function runCost$1(cases, battery) {
+    if (battery !== null) {
+        const c = battery['cost_snapshot'];
+        if (!isObj$2(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
+            return null;
+        // Before pricing_source was recorded, a zero estimate for tokens spent means no price was found.
+        if (c['estimated_cost_usd'] === 0 && typeof c['total_tokens'] === 'number' && c['total_tokens'] > 0 && c['pricing_source'] === undefined)
+            return null;
+        return c['estimated_cost_usd'];
+    }
+    const known = cases.length > 0 && cases.every((c) => c.extra['pricing_source'] !== 'unknown' && typeof c.extra['cost_usd'] === 'number');
+    return known ? cases.reduce((a, c) => a + c.extra['cost_usd'], 0) : null;
+}
+function fromRle(source, options = { format: 'rle' }) {
+    const p = new Problems(source.file);
+    let scenarios;
+    let description = null;
+    let battery = null;
+    let id = stemOf(source.file.replace(/[\\/]+$/, ''));
+    if (source.kind === 'directory')
+        scenarios = fromDirectory(source);
+    else if (source.kind === 'jsonl') {
+        const h = fromHistory(p, source, options.run ?? null);
+        scenarios = h.scenarios;
+        description = h.description;
+        battery = h.battery;
+        id = `${id} @ ${h.label}`;
+    }
+    else {
+        const data = source.json();
+        if (!isObj$2(data))
+            throw new InputError(`${source.file}: expected ${RLE_SHAPE}`);
+        scenarios = [{ place: '$', data, run: data }];
+    }
+    const cases = [];
+    const ids = [];
+    for (const s of scenarios) {
+        const c = toCase$1(p, s);
+        if (c === null)
+            continue;
+        cases.push(c);
+        ids.push({ id: c.id, place: s.place });
+    }
+    checkUniqueIds$1(p, ids);
+    const metadata = runMetadata(p, scenarios);
+    if (p.empty && cases.length === 0)
+        p.note('no scenario summaries');
+    p.check();
+    const cost = runCost$1(cases, battery);
+    if (cost !== null)
+        metadata['cost_usd'] = cost;
+    else
+        metadata['pricing_source'] = 'unknown';
+    const model = typeof metadata['model'] === 'string' ? metadata['model'] : null;
+    return summaryOf({ id, format: 'rle', cases, run: { model, description }, metadata });
 }
 
-const SWE_BENCH_SHAPE = 'a SWE-bench harness report: the run report (`resolved_ids`, `unresolved_ids`, `error_ids`, …) or a per-instance report.json (`{<instance_id>: {resolved, patch_exists, …}}`)';
-const LISTS = ['submitted_ids', 'resolved_ids', 'unresolved_ids', 'empty_patch_ids', 'error_ids', 'completed_ids', 'incomplete_ids'];
-const isRunReport = (d) => isObj$2(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
-const isInstance = (v) => isObj$2(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
-const isInstanceReport = (d) => isObj$2(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
-function sweBenchMismatch(source) {
-    if (source.kind !== 'json')
-        return `not a JSON document (${source.kind})`;
-    const d = source.json();
-    return isRunReport(d) || isInstanceReport(d) ? null : 'no `resolved_ids`, `unresolved_ids` and `error_ids`, nor instances with `resolved` and `patch_exists`';
-}
-const ids = (p, d, key) => {
-    const v = d[key];
-    if (v === undefined)
-        return [];
-    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
-        return (p.add('$', key, 'a list of instance ids', v), []);
-    return v;
-};
-function fromRunReport(source, d) {
-    const p = new Problems(source.file);
-    const lists = Object.fromEntries(LISTS.map((k) => [k, new Set(ids(p, d, k))]));
-    const infra = new Set(ids(p, d, 'infra_failure_ids'));
-    const ambiguous = new Set(ids(p, d, 'ambiguous_failure_ids'));
-    const reasons = isObj$2(d['failure_reasons']) ? d['failure_reasons'] : {};
-    p.check();
-    const listed = [...lists.resolved_ids, ...lists.unresolved_ids, ...lists.empty_patch_ids, ...lists.error_ids];
-    const submitted = lists.submitted_ids.size > 0 ? [...lists.submitted_ids] : [...new Set(listed)];
-    const cases = submitted.sort().map((id) => {
-        const resolved = lists.resolved_ids.has(id);
-        const reason = typeof reasons[id] === 'string' ? reasons[id] : null;
-        const outcome = resolved
-            ? 'resolved'
-            : lists.error_ids.has(id)
-                ? 'error'
-                : lists.empty_patch_ids.has(id)
-                    ? 'empty_patch'
-                    : lists.unresolved_ids.has(id)
-                        ? 'unresolved'
-                        : 'not evaluated';
-        const error = outcome === 'error'
-            ? `error_ids: the harness could not evaluate the instance${reason === null ? '' : ` (${reason})`}`
-            : infra.has(id)
-                ? `infra_failure: ${reason ?? 'environment fault'}`
-                : null;
-        const extra = { outcome };
-        if (reason !== null)
-            extra['failure_reason'] = reason;
-        if (ambiguous.has(id))
-            extra['ambiguous_failure'] = true;
-        return caseOf({
-            id,
-            completed: resolved,
-            reward: resolved ? 1 : 0,
-            error,
-            labels: { environment: null, task_family: id.split('__')[0] ?? null, domain: null, split: null, length_bucket: null },
-            extra,
-        });
-    });
-    if (cases.length === 0)
-        p.note('no submitted instances');
-    p.check();
-    const counts = {};
-    for (const [k, v] of Object.entries(d))
-        if (k.endsWith('_instances') || k === 'schema_version')
-            counts[k] = v;
-    return summaryOf({
-        id: stemOf(source.file),
-        format: 'swe-bench',
-        cases,
-        run: { description: `SWE-bench run report: ${cases.length} submitted instance${cases.length === 1 ? '' : 's'}` },
-        extra: { swe_bench: { ...counts, incomplete_ids: [...lists.incomplete_ids] } },
-    });
-}
-function fromInstanceReport(source, d) {
-    const cases = Object.entries(d).map(([id, v]) => {
-        const r = v;
-        const resolved = r['resolved'] === true;
-        const reason = typeof r['infra_failure_reason'] === 'string' ? r['infra_failure_reason'] : null;
-        const error = r['infra_failure'] === true ? `infra_failure: ${reason ?? 'environment fault'}` : null;
-        return caseOf({ id, completed: resolved, reward: resolved ? 1 : 0, error, extra: { ...r } });
-    });
-    return summaryOf({ id: stemOf(source.file), format: 'swe-bench', cases, run: { description: 'SWE-bench per-instance evaluation report' } });
-}
-function fromSweBench(source) {
-    const d = source.json();
-    if (isRunReport(d))
-        return fromRunReport(source, d);
-    const p = new Problems(source.file);
-    if (!isInstanceReport(d))
-        p.note(`expected ${SWE_BENCH_SHAPE}`);
-    p.check();
-    return fromInstanceReport(source, d);
-}
+/**
+ * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
+ * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
+ */
+const str$1 = () => string$1({ error: 'expected a string' });
+const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
+const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
+const num$3 = () => number({ error: 'expected a finite number' });
+const count$3 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
+const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
+const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
+const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nullable();
 
-const CTRF_SHAPE = 'a CTRF JSON test report: `results` with `tool.name` and `tests[]` of `name`, `status` and `duration`';
-const STATUSES = new Set(['passed', 'failed', 'skipped', 'pending', 'other']);
-function ctrfMismatch(source) {
-    if (source.kind !== 'json')
-        return `not a JSON document (${source.kind})`;
-    const d = source.json();
-    const r = isObj$2(d) ? d['results'] : undefined;
-    return isObj$2(r) && isObj$2(r['tool']) && typeof r['tool']['name'] === 'string' && Array.isArray(r['tests'])
-        ? null
-        : 'no `results` with `tool.name` and `tests[]`';
+/**
+ * The zod schema of a field table (field-checks.ts): the same values its predicate accepts, with
+ * exact, named error messages. Readers run it only on what the predicate refuses, to say what is
+ * wrong; a test checks the two agree on every kind for a wide range of values.
+ */
+function baseSchema(spec, nullable) {
+    switch (spec.kind) {
+        case 'id':
+            return nonEmptyStr();
+        case 'bool':
+            return nullable ? nullableBool() : bool();
+        case 'count':
+            return count$3();
+        case 'number':
+            return num$3();
+        case 'seconds':
+            return seconds();
+        case 'string':
+            return nullable ? nullableStr() : str$1();
+        case 'strings':
+            return array(str$1());
+        case 'object':
+            return object(tableShape(spec.fields ?? {}));
+        case 'record':
+            return record(string$1(), object(tableShape(spec.fields ?? {})));
+        case 'rows':
+            return array(unknown(), { error: 'expected an array of case rows' });
+        case 'unknown':
+            return unknown();
+    }
 }
-/** The suite path, outermost first: the schema's array, or an older report's one string. */
-function suiteOf(t) {
-    const s = t['suite'];
-    if (Array.isArray(s))
-        return s.filter((x) => typeof x === 'string' && x !== '');
-    return typeof s === 'string' && s !== '' ? [s] : [];
+/** The zod schema of one field. */
+function fieldSchema(spec) {
+    let schema = baseSchema(spec, spec.nullable === true);
+    if (spec.nullable && spec.kind !== 'bool' && spec.kind !== 'string')
+        schema = schema.nullable();
+    return spec.optional ? schema.optional() : schema;
 }
-function caseOfTest(p, t, i) {
-    const at = `$.results.tests[${i}]`;
-    if (!isObj$2(t))
-        return (p.add(at, null, 'a test object', t), null);
-    const { name, status, duration, message, trace, suite, testId, filePath, ...rest } = t;
-    if (typeof name !== 'string')
-        return (p.add(at, 'name', 'the test name, a string', name), null);
-    if (typeof status !== 'string' || !STATUSES.has(status))
-        return (p.add(at, 'status', `one of ${[...STATUSES].join(', ')}`, status), null);
-    const ms = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
-    const suites = suiteOf(t);
-    const place = typeof testId === 'string' && testId !== ''
-        ? testId
-        : [...(typeof filePath === 'string' && filePath !== '' ? [filePath] : []), ...suites, name || '(empty name)'].join(' › ');
-    const extra = { outcome: status, ...rest };
-    if (suite !== undefined)
-        extra['suite'] = suite;
-    if (filePath !== undefined)
-        extra['filePath'] = filePath;
-    if (testId !== undefined)
-        extra['testId'] = testId;
-    if (status === 'failed')
-        extra['failure'] = typeof message === 'string' && message !== '' ? message : 'failed';
-    if (typeof trace === 'string')
-        extra['trace'] = trace;
-    const make = (id) => caseOf({
-        id,
-        completed: status === 'passed',
-        reward: status === 'passed' ? 1 : 0,
-        duration_seconds: ms === null ? null : ms / 1000,
-        labels: { environment: null, task_family: suites[suites.length - 1] ?? null, domain: null, split: null, length_bucket: null },
-        extra,
-    });
-    return { place, make };
-}
-function fromCtrf(source) {
-    const p = new Problems(source.file);
-    const d = source.json();
-    const results = d['results'];
-    const tests = results['tests'].flatMap((t, i) => caseOfTest(p, t, i) ?? []);
-    p.check();
-    // A repeated place is another test (as in JUnit): numbered in the order written.
-    const seen = new Map();
-    const cases = tests.map(({ place, make }) => {
-        const n = (seen.get(place) ?? 0) + 1;
-        seen.set(place, n);
-        return make(n === 1 ? place : `${place} [${n}]`);
-    });
-    const tool = results['tool']['name'];
-    const summary = isObj$2(results['summary']) ? results['summary'] : {};
-    const start = typeof summary['start'] === 'number' ? summary['start'] : null;
-    const stop = typeof summary['stop'] === 'number' ? summary['stop'] : null;
-    return summaryOf({
-        id: typeof d['reportId'] === 'string' && d['reportId'] !== '' ? d['reportId'] : stemOf(source.file),
-        format: 'ctrf',
-        cases,
-        run: {
-            description: `CTRF report of ${tool}`,
-            duration_seconds: start !== null && stop !== null && stop >= start ? (stop - start) / 1000 : null,
-        },
-        metadata: { 'ctrf.tool': tool },
-        extra: { ctrf_summary: summary },
-    });
+/** A zod object shape for a table (pass to `z.object`). */
+function tableShape(table) {
+    return Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, fieldSchema(spec)]));
 }
 
 /**
@@ -13799,62 +13327,6 @@ function rlmCodeHead(file, top, extra, schema) {
 }
 
 /**
- * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
- * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
- */
-const str$1 = () => string$1({ error: 'expected a string' });
-const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
-const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
-const num$3 = () => number({ error: 'expected a finite number' });
-const count$3 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
-const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
-const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
-const nullableBool = () => boolean$1({ error: 'expected a boolean or null' }).nullable();
-
-/**
- * The zod schema of a field table (field-checks.ts): the same values its predicate accepts, with
- * exact, named error messages. Readers run it only on what the predicate refuses, to say what is
- * wrong; a test checks the two agree on every kind for a wide range of values.
- */
-function baseSchema(spec, nullable) {
-    switch (spec.kind) {
-        case 'id':
-            return nonEmptyStr();
-        case 'bool':
-            return nullable ? nullableBool() : bool();
-        case 'count':
-            return count$3();
-        case 'number':
-            return num$3();
-        case 'seconds':
-            return seconds();
-        case 'string':
-            return nullable ? nullableStr() : str$1();
-        case 'strings':
-            return array(str$1());
-        case 'object':
-            return object(tableShape(spec.fields ?? {}));
-        case 'record':
-            return record(string$1(), object(tableShape(spec.fields ?? {})));
-        case 'rows':
-            return array(unknown(), { error: 'expected an array of case rows' });
-        case 'unknown':
-            return unknown();
-    }
-}
-/** The zod schema of one field. */
-function fieldSchema(spec) {
-    let schema = baseSchema(spec, spec.nullable === true);
-    if (spec.nullable && spec.kind !== 'bool' && spec.kind !== 'string')
-        schema = schema.nullable();
-    return spec.optional ? schema.optional() : schema;
-}
-/** A zod object shape for a table (pass to `z.object`). */
-function tableShape(table) {
-    return Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, fieldSchema(spec)]));
-}
-
-/**
  * rlm-code benchmark summaries (`.rlm_code/rlm/benchmarks/<benchmark_id>.json`) to the canonical
  * summary. Covers native, harness, direct-llm and failure rows (see shared/reference/rlm-code-format.md)
  * and older hand-made summaries without `mode`, `attempted_cases`, `latency_seconds`, `usage_totals`
@@ -14035,6 +13507,534 @@ function packRlmCode(file, data, keep) {
 }
 
 /**
+ * The RLM benchmark runner (rlm-minimal's `benchmarks/run_benchmarks.py`): its `summary.json`, or one
+ * benchmark's `<benchmark>_results.json`. Read to what the runner's code writes:
+ *
+ * - `run_all_benchmarks_async` / `run_all_benchmarks` write `summary.json` with `benchmarks`: each
+ *   benchmark that ran is `{name, results: [...], metrics, total_time, avg_time_per_task}`; one that
+ *   raised is `{"error": message}` (or `{name, error, total_time}` from the benchmark's own runner).
+ * - A task row of the async runner (`process_task_async`) is `{task_index, query, result,
+ *   expected_answer, is_correct, execution_time, success: true}`, or `{task_index, query, error,
+ *   execution_time, success: false}` when its call raised; `is_correct` is null without an expected
+ *   answer (the runner does not count it correct). The sync benchmarks (`oolong.py`, `ruler.py`, …
+ *   `evaluate`) write `{task_id, correct, time_taken, error?}`.
+ * - `metrics.overall_accuracy` is `f"{accuracy:.2%}"` ("75.00%"); the documented shape has a fraction
+ *   in a string ("0.85") and no task rows.
+ *
+ * With task rows (inline, or in `<benchmark>_results.json` beside the summary), each task is a case
+ * `<benchmark>/<task index>`; without, the benchmark is one case whose reward is its accuracy. A
+ * benchmark that raised measured nothing: among task rows its planned tasks count as planned and not
+ * attempted (finding incomplete-run); as a benchmark-level case it is a case that did not complete,
+ * with the runner's message as its error.
+ */
+const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json (a JSON object with `benchmarks`, each with `results`, `metrics`, `error` or a `status`) or a <benchmark>_results.json (`benchmark`, `results`, `metrics`)';
+/** What a benchmark entry of summary.json holds when the runner wrote it. */
+const isBenchmarkEntry = (b) => isObj$2(b) && (isObj$2(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
+/** A per-benchmark results file as the runner (or a benchmark's `save_results`) writes it. */
+const isResultsFile = (d) => isObj$2(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj$2(d['metrics']);
+function rlmRunnerMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const data = source.json();
+    if (isResultsFile(data))
+        return null;
+    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
+        return 'no `benchmarks` object';
+    const entries = Object.values(data['benchmarks']);
+    return entries.length > 0 && entries.every(isBenchmarkEntry) ? null : 'its benchmarks have no `results`, `metrics`, `error` or `status`';
+}
+const TASK = {
+    id: ['task_index', 'task_id', 'id', 'question_id'],
+    correct: ['is_correct', 'correct', 'passed', 'success'],
+    score: ['score'],
+    time: ['execution_time', 'time_taken', 'time', 'elapsed', 'duration', 'completion_time', 'time_seconds'],
+    answer: ['result', 'response', 'answer'],
+    expected: ['expected_answer', 'correct_answer', 'needle'],
+};
+const labelsOf = (benchmark) => ({ environment: null, task_family: benchmark, domain: null, split: null, length_bucket: null });
+/**
+ * An accuracy as the runner writes it: a number from 0 to 1, a fraction in a string ("0.85") or a
+ * percentage string ("75.00%"); anything else is a problem naming the field.
+ */
+function accuracyField(p, place, field, value) {
+    const expected = 'a number from 0 to 1, a fraction in a string ("0.85") or a percentage ("75.00%")';
+    const pct = typeof value === 'string' ? /^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*%\s*$/.exec(value) : null;
+    const n = pct
+        ? Number(pct[1]) / 100
+        : typeof value === 'number'
+            ? value
+            : typeof value === 'string' && /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value)
+                ? Number(value)
+                : NaN;
+    if (!Number.isFinite(n) || n < 0 || n > 1) {
+        p.add(place, field, expected, value);
+        return undefined;
+    }
+    return n;
+}
+/** The task rows of one benchmark as cases `<benchmark>/<task index>`; problems go to `p` (which names the file). */
+function taskCases(p, key, rows, at) {
+    const out = [];
+    const ids = [];
+    rows.forEach((r, i) => {
+        const place = `${at}[${i}]`;
+        if (!isObj$2(r))
+            return p.add(place, null, 'a task record (an object)', r);
+        const id = firstOf(r, TASK.id);
+        if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
+            return p.add(place, TASK.id[0] ?? null, 'a task index (a number or string)', id?.value);
+        const error = typeof r['error'] === 'string' ? r['error'] : null;
+        // The runner counts a task correct only when is_correct is true; null means there was no expected answer.
+        const flag = TASK.correct.map((name) => ({ name, value: r[name] })).find((f) => f.value !== undefined && !(f.value === null && f.name === 'is_correct'));
+        const nullCorrect = r['is_correct'] === null;
+        const score = firstOf(r, TASK.score);
+        if (flag === undefined && score === undefined && error === null && !nullCorrect)
+            return p.note(`${place}: no correctness flag (${TASK.correct.join(', ')}), score or error`);
+        const ok = flag === undefined ? undefined : flagField(p, place, flag.name, flag.value);
+        const s = score === undefined ? undefined : numberField(p, place, score.name, score.value, { min: 0, max: 1, strings: true });
+        const time = firstOf(r, TASK.time);
+        const t = time === undefined ? null : (numberField(p, place, time.name, time.value, { min: 0 }) ?? null);
+        // A task that raised, or had no expected answer, is not correct. `success: true` only says the call
+        // did not raise: it decides only when neither a correctness flag nor a score is recorded.
+        const judged = flag !== undefined && flag.name !== 'success';
+        const completed = error !== null || nullCorrect ? false : judged || s === undefined ? ok === true : s > 0;
+        const answer = firstOf(r, TASK.answer)?.value;
+        const expected = firstOf(r, TASK.expected)?.value;
+        const caseId = `${key}/${String(id.value)}`;
+        out.push(caseOf({
+            id: caseId,
+            completed,
+            reward: s ?? (completed ? 1 : 0),
+            duration_seconds: t,
+            error,
+            labels: labelsOf(key),
+            final_response: typeof answer === 'string' ? answer : null,
+            expected_answer: expected ?? null,
+            answer_match: error === null && expected !== undefined && judged ? (ok ?? null) : null,
+            extra: r,
+        }));
+        ids.push({ id: caseId, place });
+    });
+    checkUniqueIds$1(p, ids);
+    return out;
+}
+/** The rows of a `<benchmark>_results.json` beside the summary (its problems name that file). */
+function siblingRows(key, file) {
+    const data = fileSource(file).json();
+    const rows = Array.isArray(data)
+        ? { items: data, at: '$' }
+        : isObj$2(data) && Array.isArray(data['results'])
+            ? { items: data['results'], at: '$.results' }
+            : isObj$2(data) && Array.isArray(data['tasks'])
+                ? { items: data['tasks'], at: '$.tasks' }
+                : null;
+    if (rows === null)
+        throw new InputError(`${file}: expected the per-task results of ${key}: a JSON array of task records, or an object with \`results\` (as the runner writes <benchmark>_results.json)`);
+    const p = new Problems(file);
+    const cases = taskCases(p, key, rows.items, rows.at);
+    p.check();
+    return cases;
+}
+/** How many tasks the runner plans for a benchmark: `max_tasks` of its configuration, halved for Deep Research (`run_all_benchmarks*`). */
+function plannedTasks(key, configuration) {
+    const max = isObj$2(configuration) ? configuration['max_tasks'] : undefined;
+    const n = typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 10; // the runner's default
+    return Math.max(1, key === 'deep_research' ? Math.floor(n / 2) : n);
+}
+/** One benchmark entry of the summary. */
+function readBenchmark(p, source, key, b) {
+    const place = `$.benchmarks.${key}`;
+    const metrics = isObj$2(b['metrics']) ? b['metrics'] : null;
+    const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics' && k !== 'results'));
+    const none = { key, cases: [], byTask: false, counts: null, error: null };
+    if (typeof b['error'] === 'string')
+        return { ...none, error: b['error'] };
+    const counts = () => (metrics === null ? null : readMetrics(p, place, metrics, false).counts);
+    if (Array.isArray(b['results']))
+        return { ...none, cases: taskCases(p, key, b['results'], `${place}.results`), byTask: true, counts: counts() };
+    const beside = source.sibling(`${key}_results.json`);
+    if (existsSync(beside))
+        return { ...none, cases: siblingRows(key, beside), byTask: true, counts: counts() };
+    if (metrics === null) {
+        if (typeof b['status'] !== 'string')
+            return (p.add(place, null, 'a benchmark with `results`, `metrics`, `error` or `status`', b), none);
+        // The documented shape's benchmark that did not run: a status instead of metrics.
+        return { ...none, cases: [caseOf({ id: key, completed: false, reward: 0, error: `status ${b['status']}`, labels: labelsOf(key), extra: rest })] };
+    }
+    if (metrics['overall_accuracy'] === undefined && typeof metrics['error'] === 'string')
+        return { ...none, error: metrics['error'] };
+    const { accuracy } = readMetrics(p, place, metrics, true);
+    const time = b['total_time'] === undefined ? null : (numberField(p, place, 'total_time', b['total_time'], { min: 0 }) ?? null);
+    if (accuracy === undefined)
+        return none;
+    return {
+        ...none,
+        cases: [caseOf({ id: key, completed: true, reward: accuracy, duration_seconds: time, labels: labelsOf(key), extra: { ...rest, metrics } })],
+    };
+}
+/** A benchmark's metrics: its accuracy (checked when present, or when `required`) and task counts. */
+function readMetrics(p, place, metrics, required) {
+    const accuracy = required || metrics['overall_accuracy'] !== undefined ? accuracyField(p, place, 'metrics.overall_accuracy', metrics['overall_accuracy']) : undefined;
+    return { accuracy, counts: countsOf(p, place, metrics) };
+}
+function countsOf(p, place, metrics) {
+    const total = metrics['total_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.total_tasks', metrics['total_tasks'], { min: 0 });
+    const correct = metrics['correct_tasks'] === undefined ? undefined : numberField(p, place, 'metrics.correct_tasks', metrics['correct_tasks'], { min: 0 });
+    return total !== undefined && correct !== undefined ? { total, correct } : null;
+}
+/** A benchmark's results file given on its own: its tasks are the cases. */
+function fromResultsFile(source, data) {
+    const stem = basename(source.file).replace(/_results\.json$/i, '');
+    const key = stem !== basename(source.file) ? stem : String(data['benchmark']);
+    const p = new Problems(source.file);
+    const cases = taskCases(p, key, data['results'], '$.results');
+    const { counts } = readMetrics(p, '$', data['metrics'], false);
+    p.check();
+    const summary = summaryOf({
+        id: basename(source.file).replace(/\.json$/i, ''),
+        format: 'rlm-runner',
+        cases,
+        metadata: { 'rlm_runner.cases': 'tasks', [ANSWERED_CASES]: cases.filter((c) => c.error === null).length },
+        extra: Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'results')),
+    });
+    if (counts)
+        summary.reported = { ...summary.reported, total_cases: Math.max(counts.total, cases.length), completed_cases: counts.correct };
+    return summary;
+}
+function fromRlmRunner(source) {
+    const data = source.json();
+    if (isResultsFile(data))
+        return fromResultsFile(source, data);
+    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
+        throw new InputError(`${source.file}: expected ${RLM_RUNNER_SHAPE}`);
+    const p = new Problems(source.file);
+    const benchmarks = [];
+    for (const [key, b] of Object.entries(data['benchmarks'])) {
+        if (!isObj$2(b))
+            p.add(`$.benchmarks.${key}`, null, 'a benchmark entry (an object)', b);
+        else
+            benchmarks.push(readBenchmark(p, source, key, b));
+    }
+    p.check();
+    const { model, max_depth, configuration, total_time } = data;
+    const byTask = benchmarks.some((b) => b.byTask);
+    const cases = [];
+    let total = 0;
+    let correct = 0;
+    for (const b of benchmarks) {
+        if (b.error !== null && byTask) {
+            // Its tasks were planned and none ran: counted as planned, so the run reads as incomplete.
+            total += plannedTasks(b.key, configuration);
+            continue;
+        }
+        const got = b.error === null
+            ? b.cases
+            : [caseOf({ id: b.key, completed: false, reward: 0, error: b.error, labels: labelsOf(b.key), extra: { benchmark_error: b.error } })];
+        cases.push(...got);
+        total += b.byTask && b.counts ? b.counts.total : got.length;
+        correct += b.byTask && b.counts ? b.counts.correct : got.filter((c) => c.completed).length;
+    }
+    const failed = benchmarks.filter((b) => b.error !== null);
+    const top = Object.fromEntries(Object.entries(data).filter(([k]) => !['benchmarks', 'model', 'max_depth', 'configuration', 'total_time'].includes(k)));
+    const cfg = isObj$2(configuration) ? configuration : {};
+    const summary = summaryOf({
+        id: `${basename(source.file).replace(/\.json$/i, '')}${typeof model === 'string' ? ` ${model}` : ''}`,
+        format: 'rlm-runner',
+        cases,
+        run: {
+            model: typeof model === 'string' ? model : null,
+            duration_seconds: typeof total_time === 'number' && total_time >= 0 ? total_time : null,
+            description: failed.length === 0 ? null : `benchmarks that raised before their tasks ran: ${failed.map((b) => `${b.key} (${b.error ?? ''})`).join('; ')}`,
+        },
+        metadata: {
+            ...(typeof model === 'string' ? { model } : {}),
+            ...(typeof max_depth === 'number' ? { max_depth } : {}),
+            ...(typeof cfg['max_tasks'] === 'number' ? { max_tasks: cfg['max_tasks'] } : {}),
+            'rlm_runner.cases': byTask ? 'tasks' : 'benchmarks',
+            [ANSWERED_CASES]: cases.filter((c) => c.error === null).length,
+        },
+        extra: { ...top, configuration },
+    });
+    summary.reported = { ...summary.reported, total_cases: Math.max(total, cases.length), completed_cases: correct };
+    return summary;
+}
+
+const SWE_BENCH_SHAPE = 'a SWE-bench harness report: the run report (`resolved_ids`, `unresolved_ids`, `error_ids`, …) or a per-instance report.json (`{<instance_id>: {resolved, patch_exists, …}}`)';
+const LISTS = ['submitted_ids', 'resolved_ids', 'unresolved_ids', 'empty_patch_ids', 'error_ids', 'completed_ids', 'incomplete_ids'];
+const isRunReport = (d) => isObj$2(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
+const isInstance = (v) => isObj$2(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
+const isInstanceReport = (d) => isObj$2(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
+function sweBenchMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    return isRunReport(d) || isInstanceReport(d) ? null : 'no `resolved_ids`, `unresolved_ids` and `error_ids`, nor instances with `resolved` and `patch_exists`';
+}
+const ids = (p, d, key) => {
+    const v = d[key];
+    if (v === undefined)
+        return [];
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+        return (p.add('$', key, 'a list of instance ids', v), []);
+    return v;
+};
+function fromRunReport(source, d) {
+    const p = new Problems(source.file);
+    const lists = Object.fromEntries(LISTS.map((k) => [k, new Set(ids(p, d, k))]));
+    const infra = new Set(ids(p, d, 'infra_failure_ids'));
+    const ambiguous = new Set(ids(p, d, 'ambiguous_failure_ids'));
+    const reasons = isObj$2(d['failure_reasons']) ? d['failure_reasons'] : {};
+    p.check();
+    const listed = [...lists.resolved_ids, ...lists.unresolved_ids, ...lists.empty_patch_ids, ...lists.error_ids];
+    const submitted = lists.submitted_ids.size > 0 ? [...lists.submitted_ids] : [...new Set(listed)];
+    const cases = submitted.sort().map((id) => {
+        const resolved = lists.resolved_ids.has(id);
+        const reason = typeof reasons[id] === 'string' ? reasons[id] : null;
+        const outcome = resolved
+            ? 'resolved'
+            : lists.error_ids.has(id)
+                ? 'error'
+                : lists.empty_patch_ids.has(id)
+                    ? 'empty_patch'
+                    : lists.unresolved_ids.has(id)
+                        ? 'unresolved'
+                        : 'not evaluated';
+        const error = outcome === 'error'
+            ? `error_ids: the harness could not evaluate the instance${reason === null ? '' : ` (${reason})`}`
+            : infra.has(id)
+                ? `infra_failure: ${reason ?? 'environment fault'}`
+                : null;
+        const extra = { outcome };
+        if (reason !== null)
+            extra['failure_reason'] = reason;
+        if (ambiguous.has(id))
+            extra['ambiguous_failure'] = true;
+        return caseOf({
+            id,
+            completed: resolved,
+            reward: resolved ? 1 : 0,
+            error,
+            labels: { environment: null, task_family: id.split('__')[0] ?? null, domain: null, split: null, length_bucket: null },
+            extra,
+        });
+    });
+    if (cases.length === 0)
+        p.note('no submitted instances');
+    p.check();
+    const counts = {};
+    for (const [k, v] of Object.entries(d))
+        if (k.endsWith('_instances') || k === 'schema_version')
+            counts[k] = v;
+    return summaryOf({
+        id: stemOf(source.file),
+        format: 'swe-bench',
+        cases,
+        run: { description: `SWE-bench run report: ${cases.length} submitted instance${cases.length === 1 ? '' : 's'}` },
+        extra: { swe_bench: { ...counts, incomplete_ids: [...lists.incomplete_ids] } },
+    });
+}
+function fromInstanceReport(source, d) {
+    const cases = Object.entries(d).map(([id, v]) => {
+        const r = v;
+        const resolved = r['resolved'] === true;
+        const reason = typeof r['infra_failure_reason'] === 'string' ? r['infra_failure_reason'] : null;
+        const error = r['infra_failure'] === true ? `infra_failure: ${reason ?? 'environment fault'}` : null;
+        return caseOf({ id, completed: resolved, reward: resolved ? 1 : 0, error, extra: { ...r } });
+    });
+    return summaryOf({ id: stemOf(source.file), format: 'swe-bench', cases, run: { description: 'SWE-bench per-instance evaluation report' } });
+}
+function fromSweBench(source) {
+    const d = source.json();
+    if (isRunReport(d))
+        return fromRunReport(source, d);
+    const p = new Problems(source.file);
+    if (!isInstanceReport(d))
+        p.note(`expected ${SWE_BENCH_SHAPE}`);
+    p.check();
+    return fromInstanceReport(source, d);
+}
+
+/** The usage of all attempts; unknown (null) when any attempt's is. */
+function sumUsage(usages) {
+    let total = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    for (const u of usages) {
+        if (u === null)
+            return null;
+        total = {
+            total_calls: total.total_calls + u.total_calls,
+            prompt_tokens: total.prompt_tokens + u.prompt_tokens,
+            completion_tokens: total.completion_tokens + u.completion_tokens,
+            roles: null,
+        };
+    }
+    return total;
+}
+/**
+ * One case per task, in first-seen order. A single attempt is its case. Several: completed when
+ * every attempt solved it (pass^k: a flaky task is not a solved one), the reward the mean reward
+ * (pass@1), the error the first failed attempt's error when none solved it, durations and usage
+ * summed (usage unknown when any attempt's is).
+ */
+function casesOfAttempts(attempts, labels = () => ({})) {
+    const byTask = new Map();
+    for (const a of attempts) {
+        const list = byTask.get(a.task);
+        if (list)
+            list.push(a);
+        else
+            byTask.set(a.task, [a]);
+    }
+    return [...byTask].map(([task, list]) => {
+        const first = list[0];
+        const solved = list.filter((a) => a.solved === true).length;
+        const durations = list.map((a) => a.duration);
+        const base = { id: task, ...labels(task) };
+        if (list.length === 1)
+            return caseOf({
+                ...base,
+                completed: first.solved === true,
+                reward: first.reward,
+                error: first.error,
+                duration_seconds: first.duration,
+                usage: first.usage,
+                extra: first.extra,
+            });
+        return caseOf({
+            ...base,
+            completed: solved === list.length,
+            reward: list.reduce((s, a) => s + a.reward, 0) / list.length,
+            error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
+            duration_seconds: durations.every((d) => d !== null) ? durations.reduce((s, d) => s + (d ?? 0), 0) : null,
+            usage: sumUsage(list.map((a) => a.usage)),
+            extra: { attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })), n_attempts: list.length, n_solved: solved },
+        });
+    });
+}
+
+const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';
+const isRun = (r) => isObj$2(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
+function tauBenchMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    if (!Array.isArray(d) || d.length === 0)
+        return 'not a non-empty array';
+    return isRun(d[0]) ? null : 'its first item has no `task_id`, `trial`, `reward` and `traj`';
+}
+function attemptOf$1(p, r, i) {
+    const place = `$[${i}]`;
+    if (!isRun(r))
+        return (p.add(place, null, 'a result with `task_id`, `trial`, `reward` and `traj`', r), null);
+    const task = r['task_id'];
+    if (typeof task !== 'number' && typeof task !== 'string')
+        return (p.add(place, 'task_id', 'the task id, a number or string', task), null);
+    const reward = numberField(p, place, 'reward', r['reward']);
+    if (reward === undefined)
+        return null;
+    const info = isObj$2(r['info']) ? r['info'] : {};
+    const error = typeof info['error'] === 'string' && info['error'] !== '' ? info['error'] : null;
+    return {
+        task: String(task),
+        solved: Math.abs(reward - 1) <= 1e-6,
+        reward,
+        error,
+        duration: null,
+        usage: null,
+        extra: { trial: r['trial'], info, traj: r['traj'] },
+    };
+}
+function fromTauBench(source) {
+    const p = new Problems(source.file);
+    const rows = source.json();
+    const attempts = rows.flatMap((r, i) => attemptOf$1(p, r, i) ?? []);
+    const seen = new Map();
+    for (const [i, r] of rows.entries()) {
+        if (!isRun(r))
+            continue;
+        const key = `${String(r['task_id'])}\u0000${String(r['trial'])}`;
+        const at = seen.get(key);
+        if (at !== undefined)
+            p.note(`$[${i}]: task ${String(r['task_id'])} trial ${String(r['trial'])} is also at $[${at}]; expected each task × trial once`);
+        else
+            seen.set(key, i);
+    }
+    p.check();
+    const cases = casesOfAttempts(attempts);
+    const trials = new Set(rows.map((r) => (isObj$2(r) ? r['trial'] : null))).size;
+    return summaryOf({
+        id: stemOf(source.file),
+        format: 'tau-bench',
+        cases,
+        run: { description: `tau-bench results: ${cases.length} task${cases.length === 1 ? '' : 's'} × ${trials} trial${trials === 1 ? '' : 's'}` },
+        metadata: { 'tau_bench.trials': trials },
+    });
+}
+
+const TERMINAL_BENCH_SHAPE = 'a terminal-bench results.json: `results[]` of trials with `task_id`, `trial_name`, `is_resolved` and `failure_mode`';
+const isTrial = (r) => isObj$2(r) && typeof r['task_id'] === 'string' && typeof r['trial_name'] === 'string' && 'is_resolved' in r;
+function terminalBenchMismatch(source) {
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    const d = source.json();
+    if (!isObj$2(d) || !Array.isArray(d['results']))
+        return 'no `results` array';
+    return d['results'].length > 0 && isTrial(d['results'][0]) ? null : 'its `results` are not trials with `task_id`, `trial_name` and `is_resolved`';
+}
+/** Seconds between two ISO times; null when either is missing or unreadable. */
+function secondsBetween(start, end) {
+    if (typeof start !== 'string' || typeof end !== 'string')
+        return null;
+    const s = Date.parse(start);
+    const e = Date.parse(end);
+    return Number.isFinite(s) && Number.isFinite(e) && e >= s ? (e - s) / 1000 : null;
+}
+const tokens = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+function attemptOf(p, r, i) {
+    const place = `$.results[${i}]`;
+    if (!isTrial(r))
+        return (p.add(place, null, 'a trial with `task_id`, `trial_name` and `is_resolved`', r), null);
+    const resolved = r['is_resolved'];
+    if (resolved !== null && typeof resolved !== 'boolean')
+        return (p.add(place, 'is_resolved', 'true, false or null', resolved), null);
+    const mode = typeof r['failure_mode'] === 'string' ? r['failure_mode'] : 'unset';
+    const input = tokens(r['total_input_tokens']);
+    const output = tokens(r['total_output_tokens']);
+    const known = input !== null && output !== null && input + output > 0;
+    const { task_id: task, instruction, ...kept } = r;
+    return {
+        task: task,
+        solved: resolved,
+        reward: resolved === true ? 1 : 0,
+        error: mode === 'unset' || mode === 'none' ? null : `failure_mode: ${mode}`,
+        duration: secondsBetween(r['trial_started_at'], r['trial_ended_at']),
+        usage: known ? { total_calls: 0, prompt_tokens: input, completion_tokens: output, roles: null } : null,
+        extra: { ...kept, failure_mode: mode },
+    };
+}
+function fromTerminalBench(source) {
+    const p = new Problems(source.file);
+    const d = source.json();
+    const attempts = d['results'].flatMap((r, i) => attemptOf(p, r, i) ?? []);
+    if (p.empty && attempts.length === 0)
+        p.note('no trials in `results`');
+    p.check();
+    const cases = casesOfAttempts(attempts);
+    const reported = {};
+    for (const k of ['n_resolved', 'n_unresolved', 'accuracy', 'pass_at_k'])
+        if (k in d)
+            reported[k] = d[k];
+    return summaryOf({
+        id: typeof d['id'] === 'string' && d['id'] !== '' ? d['id'] : stemOf(source.file),
+        format: 'terminal-bench',
+        cases,
+        run: {
+            description: `terminal-bench run of ${cases.length} task${cases.length === 1 ? '' : 's'} (${attempts.length} trial${attempts.length === 1 ? '' : 's'})`,
+        },
+        extra: { terminal_bench: reported },
+    });
+}
+
+/**
  * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
  * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
  * into nested objects).
@@ -14174,1173 +14174,362 @@ function loadPackedSummary(file, options = 'auto', content) {
 }
 
 /**
- * Writes cases straight into a {@link SummaryPacker}'s columns, with no case object: the streaming
- * rlm-code reader does, for speed (one case object per row is garbage 100,000 times over). The
- * layout of the packed numbers and flags stays in this folder; a reader names what it writes.
- * A case written here must pack as `SummaryPacker.add` packs the same case: the streaming reader's
- * tests compare the two on every fixture and on generated summaries.
+ * Named reads of a packed summary's case rows (schema/pack.ts). Outside schema/ a case's numbers and
+ * flags are read here, by name (`rewardAt(p, i)`, `hasUsage(p, i)`, `promptTokensAt(p, i)`), never by
+ * slot or bit arithmetic: the layout of the typed arrays can change without the analysis, the
+ * history or the reports knowing (a test keeps `SLOTS`, `SLOT.` and `FLAG` inside schema/).
+ *
+ * One function per number and per flag, each a typed-array load and a constant offset or mask: V8
+ * inlines them into the loops over 100,000 rows that call them. (A single `numberAt(p, i, name)` would
+ * look the name up in a table at run time, and that lookup, shared by every caller, is several times
+ * slower.) Code that picks a number by name at run time (a metric gate) takes the reader from
+ * {@link NUMBER_AT} and {@link RECORDED_AT} once, then calls it per row.
  */
-/**
- * One case at a time: {@link begin}, then the setters the case needs (a case that completed, with
- * a duration, usage or harness counters; its label codes), then {@link commit}. What is not set is
- * what `add` packs for a case without it (not completed, no duration, no usage, not a harness run).
- */
-let RowWriter$1 = class RowWriter {
-    packer;
-    i = 0;
-    at = 0;
-    flags = 0;
-    numbers;
-    constructor(packer) {
-        this.packer = packer;
-        this.numbers = packer.rowNumbers;
-    }
-    /** Starts the next case (the packer grows when full); its reward and steps, and whether it completed. */
-    begin(completed, reward, steps) {
-        const i = this.packer.reserveRow();
-        const n = (this.numbers = this.packer.rowNumbers);
-        const at = (this.at = i * SLOTS);
-        this.i = i;
-        this.flags = completed ? FLAG.completed : 0;
-        n[at + SLOT.reward] = reward;
-        n[at + SLOT.steps] = steps;
-        n[at + SLOT.duration] = NaN;
-    }
-    /** The case's duration in seconds. */
-    duration(seconds) {
-        this.numbers[this.at + SLOT.duration] = seconds;
-        this.flags |= FLAG.duration;
-    }
-    /** The case's usage counters. */
-    usage(totalCalls, promptTokens, completionTokens) {
-        const n = this.numbers;
-        const at = this.at;
-        n[at + SLOT.totalCalls] = totalCalls;
-        n[at + SLOT.promptTokens] = promptTokens;
-        n[at + SLOT.completionTokens] = completionTokens;
-        this.flags |= FLAG.usage;
-    }
-    /**
-     * Marks a harness case: its counters (0 for those the row lacks), whether the guardrail blocked
-     * it, and whether MCP was on (null: not said).
-     */
-    harness(toolCalls, mcpCalls, chainCalls, searchCalls, discoveryCalls, guardrail, mcp) {
-        const n = this.numbers;
-        const at = this.at;
-        n[at + SLOT.harnessToolCalls] = toolCalls;
-        n[at + SLOT.mcpToolCalls] = mcpCalls;
-        n[at + SLOT.chainCalls] = chainCalls;
-        n[at + SLOT.searchCalls] = searchCalls;
-        n[at + SLOT.discoveryCalls] = discoveryCalls;
-        let f = this.flags | FLAG.harness;
-        if (guardrail)
-            f |= FLAG.guardrail;
-        if (mcp !== null)
-            f |= FLAG.mcpKnown | (mcp ? FLAG.mcpEnabled : 0);
-        this.flags = f;
-    }
-    /** The case's code in column `column` (its index in schema/pack.ts COLUMNS; see SummaryPacker.code): every column needs one. */
-    label(column, code) {
-        this.packer.rowCodes(column)[this.i] = code;
-    }
-    /** Ends the case: its id (`narrow`: see SummaryPacker.commitRow) and its error text. */
-    commit(id, narrow, error) {
-        this.packer.rowFlags[this.i] = this.flags;
-        this.packer.commitRow(id, narrow, error);
-    }
+const flagAt = (p, i) => p.flags[i];
+/** Case i completed (its success as a trial). */
+const completedAt = (p, i) => (flagAt(p, i) & FLAG.completed) !== 0;
+/** Case i records LLM usage (calls and tokens). */
+const hasUsage = (p, i) => (flagAt(p, i) & FLAG.usage) !== 0;
+/** Case i is a harness row (its harness counters are recorded). */
+const hasHarness = (p, i) => (flagAt(p, i) & FLAG.harness) !== 0;
+/** Case i records its wall time. */
+const hasDuration = (p, i) => (flagAt(p, i) & FLAG.duration) !== 0;
+/** Case i is a harness row whose CodeMode guardrail blocked the plan. */
+const guardrailBlockedAt = (p, i) => (flagAt(p, i) & FLAG.guardrail) !== 0;
+const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
+const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
+/** Seconds; NaN where not {@link hasDuration}. */
+const durationAt = (p, i) => p.numbers[i * SLOTS + SLOT.duration];
+/** Usage counts; 0 where not {@link hasUsage}. */
+const totalCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.totalCalls];
+const promptTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.promptTokens];
+const completionTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.completionTokens];
+/** Harness counters; 0 where not {@link hasHarness}. */
+const harnessToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.harnessToolCalls];
+const mcpToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.mcpToolCalls];
+const chainCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.chainCalls];
+const searchCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.searchCalls];
+const discoveryCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.discoveryCalls];
+/** The reader of each number. A new {@link CaseNumber} needs one (the type checker asks). */
+const NUMBER_AT = {
+    reward: rewardAt,
+    steps: stepsAt,
+    duration: durationAt,
+    totalCalls: totalCallsAt,
+    promptTokens: promptTokensAt,
+    completionTokens: completionTokensAt,
+    harnessToolCalls: harnessToolCallsAt,
+    mcpToolCalls: mcpToolCallsAt,
+    chainCalls: chainCallsAt,
+    searchCalls: searchCallsAt,
+    discoveryCalls: discoveryCallsAt,
 };
+const always = () => true;
+/** Whether a row records each number. A new {@link CaseNumber} must say (the type checker asks). */
+const RECORDED_AT = {
+    reward: always,
+    steps: always,
+    duration: hasDuration,
+    totalCalls: hasUsage,
+    promptTokens: hasUsage,
+    completionTokens: hasUsage,
+    harnessToolCalls: hasHarness,
+    mcpToolCalls: hasHarness,
+    chainCalls: hasHarness,
+    searchCalls: hasHarness,
+    discoveryCalls: hasHarness,
+};
+/** How many case rows of a packed run have `flag`. */
+function rowsWith(p, flag) {
+    const bit = FLAG[flag];
+    let k = 0;
+    for (const f of p.flags)
+        if ((f & bit) !== 0)
+            k++;
+    return k;
+}
 
 /**
- * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
- * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
- * no whole-file string and no object per value. A format's streaming reader extends
- * json-array-member.ts's scanner (rlm-code-stream.ts does): it is handed each item of one array
- * member of the top-level object, and the other members as their JSON text.
- *
- * Two things are thrown inside a scan, never out of it: {@link NEED_MORE} when the bytes at hand end
- * before the current unit (then the unit is read again from its start with more bytes), and
- * {@link BAIL} when the bytes are not JSON or not what the reader handles (then the reader returns
- * null, and the full path, which names the problem, reads the file).
- *
- * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. They
+ * hold the run's head and the packed rows, and no case objects: the comparison, the findings and the
+ * reports read the rows through {@link packedOf} (by name, schema/packed-rows.ts) and count them with
+ * {@link caseCount}. Reading such a summary's `cases` is a bug, and says so: nothing builds 100,000
+ * case objects behind a property read. Who really needs case objects builds them, explicitly, with
+ * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
  */
-/** Thrown inside the scanner: the bytes at hand end before the current unit (an item, a top-level member). */
-const NEED_MORE = { need: 'more' };
-/** Thrown inside the scanner: something the full path must handle or explain. */
-const BAIL = { bail: true };
-function keyTable(keys) {
-    const byHash = new Map();
-    const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
-    keys.forEach((k, i) => {
-        const h = hashOf(bytes[i], 0, k.length);
-        if (byHash.has(h))
-            throw new Error(`key hash collision: ${k}`);
-        byHash.set(h, i);
+/** Every summary made by {@link packedSummary}, with the packed form it stands for. */
+const BACKING = new WeakMap();
+/**
+ * Whether the summary was loaded packed: it has no case objects, and its rows lost their text
+ * (final response, run path, `extra`), so whoever needs them reads the file again.
+ */
+function loadedPacked(summary) {
+    return BACKING.has(summary);
+}
+/**
+ * The summary of a packed form: its head, backed by the packed rows ({@link packedOf}). Its `cases`
+ * (enumerable, so a spread or JSON.stringify of it fails too) throws an error naming the packed form.
+ */
+function packedSummary(p) {
+    const { schema, id, format, run, reported, metadata, extra } = p.head;
+    const summary = { schema, id, format, run, reported, metadata };
+    Object.defineProperty(summary, 'cases', {
+        enumerable: true,
+        get: () => {
+            throw new Error(`${id}: loaded packed, this summary has no case objects; read its rows with packedOf and caseCount (schema/packed-summary.ts), or build them explicitly with unpackSummary(packedOf(summary))`);
+        },
     });
-    const n = keys.length + 1;
-    return { byHash, bytes, next: new Int32Array(n).fill(-1), path: new Array(2 * n).fill(null), pathKey: new Int32Array(2 * n).fill(-1) };
+    summary.extra = extra;
+    BACKING.set(summary, p);
+    return summary;
 }
-function hashOf(b, from, to) {
-    let h = 0;
-    for (let i = from; i < to; i++)
-        h = (Math.imul(h, 31) + b[i]) | 0;
-    return h;
+/**
+ * The packed form of a summary's cases: the one it was loaded as, else packed now from its case
+ * objects, keeping the case `fields` asked for. A summary loaded packed must have been loaded with
+ * them (the loaders take them from the configuration): its rows no longer hold the fields.
+ */
+function packedOf(summary, fields = NO_FIELDS) {
+    const backing = BACKING.get(summary);
+    if (backing === undefined)
+        return packSummary(summary, fields);
+    const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
+    if (missing.length > 0)
+        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
+    return backing;
 }
-/** What {@link JsonScanner.nextKey} returns at the end of the object. */
-const END = -2;
-/** The longest path between two values that is kept (see KeyTable.path). */
-const PATH_BYTES = 64;
-/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
-const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
-/** The JSON string with contents at [at, at + len) of buf (the quotes around it included), decoded. */
-function decodeString(buf, at, len) {
-    return JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
-}
-function growInts(a) {
-    const b = new Int32Array(a.length * 2);
-    b.set(a);
-    return b;
-}
-const Q = 0x22; // "
-const BS = 0x5c; // \
-const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-/** The scanner: the bytes of one file, the position in them, and the JSON tokens at that position. */
-class JsonScanner {
-    fd;
-    buf;
-    pos = 0;
-    end = 0;
-    eof = false;
-    /** Bytes of buf before this index have been checked to be valid UTF-8. */
-    checked = 0;
-    /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
-    strStart = 0;
-    strPlain = true;
-    /** Whether the last string scanned is ASCII. */
-    strAscii = true;
-    constructor(fd, chunk) {
-        this.fd = fd;
-        this.buf = Buffer.allocUnsafe(chunk);
-    }
-    /** Scans the whole file: true when the steps are done, false when the file ends before (throws BAIL). */
-    scanFile() {
-        this.refill(0);
-        for (;;) {
-            const mark = this.pos;
-            try {
-                if (this.step())
-                    return true;
-            }
-            catch (err) {
-                if (err !== NEED_MORE)
-                    throw err;
-                if (this.eof)
-                    return false;
-                this.pos = mark;
-                this.refill(mark);
-                this.pos = 0;
-            }
-        }
-    }
-    /** Reads more of the file, keeping the unit being scanned (from `keep`); sets `eof` at the end of the file. */
-    refill(keep) {
-        // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
-        if (keep > this.checked)
-            throw BAIL;
-        if (keep > 0) {
-            this.buf.copyWithin(0, keep, this.end);
-            this.end -= keep;
-            this.checked -= keep;
-        }
-        if (this.end === this.buf.length) {
-            const bigger = Buffer.allocUnsafe(this.buf.length * 2);
-            this.buf.copy(bigger, 0, 0, this.end);
-            this.buf = bigger;
-        }
-        const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
-        if (n === 0)
-            this.eof = true;
-        this.end += n;
-        this.checkUtf8();
-    }
-    /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
-    checkUtf8() {
-        let cut = this.end;
-        if (!this.eof) {
-            for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
-                const b = this.buf[k];
-                if (b < 0x80)
-                    break;
-                if (b >= 0xc0) {
-                    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
-                    if (k + len > this.end)
-                        cut = k;
-                    break;
-                }
-            }
-        }
-        if (!isUtf8(this.buf.subarray(this.checked, cut)))
-            throw BAIL;
-        this.checked = cut;
-    }
-    /** Skips whitespace: the byte at pos after it. */
-    ws() {
-        const b = this.buf;
-        let p = this.pos;
-        const end = this.end;
-        while (p < end) {
-            const c = b[p];
-            if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
-                this.pos = p;
-                return c;
-            }
-            p++;
-        }
-        this.pos = p;
-        throw NEED_MORE;
-    }
-    /** Skips whitespace and the byte `c` (anything else: BAIL). */
-    expect(c) {
-        if (this.ws() !== c)
-            throw BAIL;
-        this.pos++;
-    }
-    /**
-     * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
-     * null. Checks what JSON.parse checks: escapes, no raw control characters.
-     */
-    string(keep) {
-        const b = this.buf;
-        const start = this.pos + 1;
-        let p = start;
-        const end = this.end;
-        let plain = true;
-        let ascii = true;
-        for (;;) {
-            if (p >= end)
-                throw NEED_MORE;
-            const c = b[p];
-            if (c === Q)
-                break;
-            if (c < 0x20)
-                throw BAIL;
-            if (c === BS) {
-                plain = false;
-                if (p + 1 >= end)
-                    throw NEED_MORE;
-                const e = b[p + 1];
-                if (e === 0x75) {
-                    if (p + 5 >= end)
-                        throw NEED_MORE;
-                    for (let k = p + 2; k < p + 6; k++) {
-                        const h = b[k];
-                        if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)))
-                            throw BAIL;
-                    }
-                    p += 6;
-                    continue;
-                }
-                if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74)
-                    throw BAIL;
-                p += 2;
-                continue;
-            }
-            if (c >= 0x80)
-                ascii = false;
-            p++;
-        }
-        this.pos = p + 1;
-        this.strStart = start;
-        this.strPlain = plain;
-        this.strAscii = ascii;
-        if (!keep)
-            return null;
-        if (plain)
-            return b.toString(ascii ? 'latin1' : 'utf8', start, p);
-        return JSON.parse(b.toString('utf8', start - 1, p + 1));
-    }
-    /**
-     * From the end of key `prev`'s value (from just after the `{` when -1) to the start of the next
-     * value: returns its key's index in `table` (-1: a key it does not hold), with pos at the value
-     * (not whitespace), or END with pos after the `}`. The bytes on the way are most often those of
-     * the previous row (see KeyTable.path): compared as a whole, they say the key at once.
-     */
-    nextKey(table, prev) {
-        const b = this.buf;
-        const from = this.pos;
-        const slot = 2 * (prev + 1);
-        for (let s = slot; s < slot + 2; s++) {
-            const path = table.path[s];
-            if (path == null)
-                break;
-            const len = path.length;
-            if (from + len >= this.end)
-                break;
-            let i = 0;
-            while (i < len && b[from + i] === path[i])
-                i++;
-            if (i === len) {
-                this.pos = from + len;
-                if (isWs(b[this.pos]))
-                    this.ws(); // more space before this value than before the last
-                return table.pathKey[s];
-            }
-        }
-        const c = this.ws();
-        if (c === 0x7d) {
-            this.pos++;
-            return END;
-        }
-        if (prev >= 0) {
-            if (c !== 0x2c)
-                throw BAIL;
-            this.pos++;
-        }
-        const k = this.key(table, prev);
-        this.ws();
-        if (k >= 0 && this.pos - from <= PATH_BYTES) {
-            table.path[slot + 1] = table.path[slot];
-            table.pathKey[slot + 1] = table.pathKey[slot];
-            table.path[slot] = new Uint8Array(b.subarray(from, this.pos)); // a copy: the buffer is read into again
-            table.pathKey[slot] = k;
-        }
-        return k;
-    }
-    /**
-     * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
-     * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
-     * that followed it last time is tried first, byte for byte, before the hash lookup.
-     */
-    key(table, prev) {
-        if (this.ws() !== Q)
-            throw BAIL;
-        const b = this.buf;
-        const start = this.pos + 1;
-        const guess = table.next[prev + 1];
-        if (guess >= 0) {
-            const want = table.bytes[guess];
-            const len = want.length;
-            if (start + len < this.end && b[start + len] === Q) {
-                let i = 0;
-                while (i < len && b[start + i] === want[i])
-                    i++;
-                if (i === len) {
-                    this.pos = start + len + 1;
-                    this.expect(0x3a);
-                    return guess;
-                }
-            }
-        }
-        let p = start;
-        let h = 0;
-        for (;;) {
-            if (p >= this.end)
-                throw NEED_MORE;
-            const c = b[p];
-            if (c === Q)
-                break;
-            if (c === BS || c < 0x20) {
-                // An escaped key is rare: scan it as a string and look it up by its decoded value.
-                const name = this.string(true);
-                this.expect(0x3a);
-                return table.bytes.findIndex((x) => x.toString('latin1') === name);
-            }
-            h = (Math.imul(h, 31) + c) | 0;
-            p++;
-        }
-        this.pos = p + 1;
-        let k = table.byHash.get(h) ?? -1;
-        if (k >= 0) {
-            const want = table.bytes[k];
-            if (want.length !== p - start)
-                k = -1;
-            else
-                for (let i = 0; i < want.length; i++)
-                    if (b[start + i] !== want[i])
-                        k = -1;
-        }
-        this.expect(0x3a);
-        if (k >= 0)
-            table.next[prev + 1] = k;
-        return k;
-    }
-    /**
-     * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
-     * `into[at]` (a double returned from a call would be boxed: a heap object per number).
-     */
-    number(into, at) {
-        const b = this.buf;
-        const end = this.end;
-        const start = this.pos;
-        let p = start;
-        let neg = false;
-        if (b[p] === 0x2d) {
-            neg = true;
-            p++;
-        }
-        let m = 0;
-        let digits = 0;
-        let c = p < end ? b[p] : -1;
-        if (c === 0x30) {
-            p++;
-        }
-        else if (c >= 0x31 && c <= 0x39) {
-            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
-                m = m * 10 + (c - 0x30);
-                digits++;
-                p++;
-            }
-        }
-        else if (p >= end)
-            throw NEED_MORE;
-        else
-            throw BAIL;
-        let scale = 0;
-        if (p < end && b[p] === 0x2e) {
-            p++;
-            const from = p;
-            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
-                m = m * 10 + (c - 0x30);
-                if (m !== 0)
-                    digits++;
-                p++;
-            }
-            if (p >= end)
-                throw NEED_MORE;
-            if (p === from)
-                throw BAIL;
-            scale = p - from;
-        }
-        let exp = 0;
-        if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
-            p++;
-            let eneg = false;
-            if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
-                eneg = b[p] === 0x2d;
-                p++;
-            }
-            const from = p;
-            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
-                exp = Math.min(exp * 10 + (c - 0x30), 1e6);
-                p++;
-            }
-            if (p >= end)
-                throw NEED_MORE;
-            if (p === from)
-                throw BAIL;
-            if (eneg)
-                exp = -exp;
-        }
-        if (p >= end)
-            throw NEED_MORE; // the number might go on in the next chunk
-        this.pos = p;
-        const e10 = exp - scale;
-        let v;
-        if (digits <= 15 && e10 >= -22 && e10 <= 22)
-            v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
-        else
-            v = Number(b.toString('latin1', neg ? start + 1 : start, p));
-        into[at] = neg ? -v : v;
-    }
-    /** true, false or null at pos: 1, 0 or -1. */
-    literal() {
-        const b = this.buf;
-        const p = this.pos;
-        const c = b[p];
-        const len = c === 0x66 ? 5 : 4;
-        if (p + len > this.end)
-            throw NEED_MORE;
-        this.pos = p + len;
-        // Byte for byte: no string per literal.
-        if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65)
-            return 1;
-        if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65)
-            return 0;
-        if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c)
-            return -1;
-        throw BAIL;
-    }
-    /** A count (a safe integer, not negative) at pos into `into[at]`. */
-    count(into, at) {
-        this.number(into, at);
-        const v = into[at];
-        if (!Number.isSafeInteger(v) || v < 0)
-            throw BAIL;
-    }
-    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
-    sameString(a, alen, aplain, b, blen, bplain) {
-        const buf = this.buf;
-        if (aplain && bplain) {
-            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
-            if (alen !== blen)
-                return false;
-            for (let i = 0; i < alen; i++)
-                if (buf[a + i] !== buf[b + i])
-                    return false;
-            return true;
-        }
-        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
-    }
-    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
-    skipValue() {
-        const start = this.pos;
-        let depth = 0;
-        const b = this.buf;
-        for (;;) {
-            const c = this.ws();
-            if (c === Q)
-                this.string(false);
-            else if (c === 0x7b || c === 0x5b) {
-                depth++;
-                this.pos++;
-                continue;
-            }
-            else if (c === 0x7d || c === 0x5d) {
-                if (depth === 0)
-                    throw BAIL;
-                depth--;
-                this.pos++;
-            }
-            else if (c === 0x2c || c === 0x3a) {
-                if (depth === 0)
-                    throw BAIL;
-                this.pos++;
-                continue;
-            }
-            else {
-                // A number or literal: up to the next delimiter.
-                let p = this.pos;
-                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
-                    p++;
-                if (p >= this.end)
-                    throw NEED_MORE;
-                if (p === this.pos)
-                    throw BAIL;
-                this.pos = p;
-            }
-            if (depth === 0)
-                return start;
-        }
-    }
+/** The number of cases of a summary, packed or not. */
+function caseCount(summary) {
+    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
 }
 
 /**
- * The layout most benchmark summaries share: one JSON object whose rows sit in one array member
- * (rlm-code's `case_results`). Scanned with json-scan.ts, member by member, resumable between them
- * and between rows, so a file of any size reads in chunks.
+ * Orders strings by Unicode code point, as Python's `sorted` does (rlm-code sorts case ids that way).
+ * JavaScript's default order compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF.
  */
-var State;
-(function (State) {
-    State[State["Start"] = 0] = "Start";
-    State[State["FirstMember"] = 1] = "FirstMember";
-    State[State["Member"] = 2] = "Member";
-    State[State["AfterMember"] = 3] = "AfterMember";
-    State[State["FirstItem"] = 4] = "FirstItem";
-    State[State["NextItem"] = 5] = "NextItem";
-    State[State["Trail"] = 6] = "Trail";
-})(State || (State = {}));
-/**
- * A file holding one JSON object (a UTF-8 byte order mark before it is allowed), scanned member by
- * member: the members are kept as their JSON text (checked later by JSON.parse), but for the one
- * named `arrayKey`, an array whose items are handed to {@link item} one by one as they are read.
- * A member named twice is left to the full path.
- */
-class JsonArrayMemberScanner extends JsonScanner {
-    arrayKey;
-    state = State.Start;
-    /** The other members, by name: their JSON text. */
-    members = new Map();
-    /** Whether the array member has been reached. */
-    inArray = false;
-    constructor(fd, chunk, arrayKey) {
-        super(fd, chunk);
-        this.arrayKey = arrayKey;
+function compareCodePoints(a, b) {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+        const x = a.charCodeAt(i);
+        const y = b.charCodeAt(i);
+        if (x !== y)
+            return codeUnitRank(x) - codeUnitRank(y);
     }
-    /** Whether the array member was there. */
-    get sawArray() {
-        return this.inArray;
-    }
-    step() {
-        switch (this.state) {
-            case State.Start: {
-                if (this.end - this.pos < 3 && !this.eof)
-                    throw NEED_MORE;
-                const b = this.buf;
-                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
-                    this.pos = 3;
-                this.expect(0x7b);
-                this.state = State.FirstMember;
-                return false;
-            }
-            case State.FirstMember:
-                if (this.ws() === 0x7d) {
-                    this.pos++;
-                    this.state = State.Trail;
-                    return false;
-                }
-                this.state = State.Member;
-                return false;
-            case State.Member: {
-                if (this.ws() !== Q)
-                    throw BAIL;
-                const name = this.string(true);
-                this.expect(0x3a);
-                if (this.members.has(name) || (name === this.arrayKey && this.inArray))
-                    throw BAIL;
-                if (name === this.arrayKey) {
-                    this.expect(0x5b);
-                    this.beginItems();
-                    this.inArray = true;
-                    this.state = State.FirstItem;
-                    return false;
-                }
-                const from = this.skipValue();
-                this.members.set(name, this.buf.toString('utf8', from, this.pos));
-                this.state = State.AfterMember;
-                return false;
-            }
-            case State.AfterMember: {
-                const c = this.ws();
-                this.pos++;
-                if (c === 0x2c)
-                    this.state = State.Member;
-                else if (c === 0x7d)
-                    this.state = State.Trail;
-                else
-                    throw BAIL;
-                return false;
-            }
-            case State.FirstItem:
-                if (this.ws() === 0x5d) {
-                    this.pos++;
-                    this.state = State.AfterMember;
-                    return false;
-                }
-                this.item();
-                this.state = State.NextItem;
-                return false;
-            case State.NextItem: {
-                const c = this.ws();
-                this.pos++;
-                if (c === 0x5d) {
-                    this.state = State.AfterMember;
-                    return false;
-                }
-                if (c !== 0x2c)
-                    throw BAIL;
-                this.item();
-                return false;
-            }
-            case State.Trail: {
-                const b = this.buf;
-                while (this.pos < this.end && isWs(b[this.pos]))
-                    this.pos++;
-                if (this.pos < this.end)
-                    throw BAIL;
-                if (!this.eof)
-                    throw NEED_MORE;
-                return true;
-            }
-        }
-    }
+    return a.length - b.length;
 }
-
-/**
- * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
- * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
- * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
- * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
- *
- * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
- * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
- * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
- * null for broken files (so the full path names the problem, in today's words: it is the error
- * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
- * an object or array as `expected_answer`, a `schema` key, load options other than the format).
- *
- * The fields, their kinds and the top level's checks come from rlm-code-fields.ts (the one table
- * both readers derive from); the JSON scanning is parsing/json-scan.ts's. This file maps the table
- * to the scanner and a row to the packed columns.
- *
- * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
- */
-/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
-const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
-/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
-function streamable(options) {
-    return ((options.format === 'auto' || options.format === 'rlm-code') &&
-        options.model === undefined &&
-        options.prompt === undefined &&
-        options.run === undefined &&
-        options.fields === undefined &&
-        (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0)));
-}
-/** The error when the cases of a file would need more memory than the process may use. */
-function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
-    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
-    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
+function codeUnitRank(c) {
+    if (c >= 0xd800 && c <= 0xdfff)
+        return c + 0x2000; // surrogates: code points >= U+10000 sort last
+    if (c >= 0xe000)
+        return c - 0x800;
+    return c;
 }
 /**
- * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
- * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
+ * The per-case report rows of a comparison, read from the two runs' packed columns when asked for:
+ * a row object lives only while its reader holds it, so 100,000 cases keep no 100,000 long-lived
+ * objects (which cost memory and the garbage collector's time to copy). Iterating gives the rows in
+ * report order; `at`, `filter`, `map` and `length` read like an array's.
  */
-const CHUNK_BYTES$1 = 1024 * 1024;
-/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
-const BYTES_PER_CASE = 200;
-/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
-const MIN_ROW_BYTES = 50;
-/** How the scanner reads a (non-null) value of a field, by its kind in the table. */
-var Scan;
-(function (Scan) {
-    Scan[Scan["Id"] = 0] = "Id";
-    Scan[Scan["Bool"] = 1] = "Bool";
-    Scan[Scan["Count"] = 2] = "Count";
-    Scan[Scan["Num"] = 3] = "Num";
-    Scan[Scan["Seconds"] = 4] = "Seconds";
-    Scan[Scan["Usage"] = 5] = "Usage";
-    /** A string checked, not kept. */
-    Scan[Scan["Str"] = 6] = "Str";
-    /** A string the packed form keeps (a label or the error). */
-    Scan[Scan["KeptStr"] = 7] = "KeptStr";
-    Scan[Scan["Unknown"] = 8] = "Unknown";
-})(Scan || (Scan = {}));
-function scanOf(spec) {
-    switch (spec.kind) {
-        case 'id':
-            return Scan.Id;
-        case 'bool':
-            return Scan.Bool;
-        case 'count':
-            return Scan.Count;
-        case 'number':
-            return Scan.Num;
-        case 'seconds':
-            return Scan.Seconds;
-        case 'string':
-            return spec.packed === true ? Scan.KeptStr : Scan.Str;
-        case 'unknown':
-            return Scan.Unknown;
-        default:
-            if (spec.fields === USAGE_FIELDS && usageScannable())
-                return Scan.Usage;
-            throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
+class CaseRows {
+    ids;
+    b;
+    bi;
+    c;
+    ci;
+    skip;
+    constructor(ids, b, bi, c, ci, 
+    /** Each side's rows that are not measured (infrastructure.ts); null when none. */
+    skip = { b: null, c: null }) {
+        this.ids = ids;
+        this.b = b;
+        this.bi = bi;
+        this.c = c;
+        this.ci = ci;
+        this.skip = skip;
+    }
+    get length() {
+        return this.ids.length;
+    }
+    /** Row k (0 ≤ k < length): a new object, or `into` filled in. */
+    at(k, into = emptyRow()) {
+        if (!(k >= 0 && k < this.ids.length))
+            throw new RangeError(`case row ${k} of ${this.ids.length}`);
+        const bi = this.bi === null ? k : this.bi[k];
+        const ci = this.ci === null ? k : this.ci[k];
+        const row = fillRow(into, this.ids[k], this.b, bi, this.c, ci);
+        if ((row.completion_regression || row.reward_regression) && (this.skip.b?.has(bi) === true || this.skip.c?.has(ci) === true)) {
+            row.completion_regression = false;
+            row.reward_regression = false;
+        }
+        return row;
+    }
+    /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
+    forEachRow(read) {
+        const row = emptyRow();
+        for (let k = 0; k < this.ids.length; k++)
+            read(this.at(k, row), k);
+    }
+    *[Symbol.iterator]() {
+        for (let k = 0; k < this.ids.length; k++)
+            yield this.at(k);
+    }
+    filter(keep) {
+        const out = [];
+        this.forEachRow((row) => {
+            if (keep(row))
+                out.push({ ...row });
+        });
+        return out;
+    }
+    map(f) {
+        const out = new Array(this.ids.length);
+        for (let k = 0; k < this.ids.length; k++)
+            out[k] = f(this.at(k), k);
+        return out;
+    }
+    /** The rows as objects (for tests and small reports). */
+    toArray() {
+        return this.map((row) => row);
+    }
+    /** Rows are stringified as the array they stand for. */
+    toJSON() {
+        return this.toArray();
     }
 }
-/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
-function usageScannable() {
-    const { roles, ...counters } = USAGE_FIELDS;
-    const counts = (table) => Object.values(table).every((spec) => spec.kind === 'count' && spec.nullable !== true);
-    return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
+/**
+ * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
+ * order). A case not measured on a side (`notMeasured`, infrastructure.ts) is never a completion regression.
+ */
+function pairRows(baseline, candidate, notMeasured) {
+    const skip = { b: notMeasured && notMeasured.b.size > 0 ? notMeasured.b : null, c: notMeasured && notMeasured.c.size > 0 ? notMeasured.c : null };
+    // Runs of one preset usually list the same ids in the same order: pair them by position, and
+    // when that order is sorted already (known from packing), without building anything else.
+    const same = sameIds(baseline.ids, candidate.ids);
+    if (same && baseline.sortedIds)
+        return new CaseRows(baseline.ids, baseline, null, candidate, null, skip);
+    const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
+    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c), skip);
 }
-/** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
-function maskOf(table, test) {
-    const specs = Object.values(table);
-    if (specs.length > 31)
-        throw new Error('the streaming reader holds which fields a row has in 31 bits');
-    return specs.reduce((mask, spec, i) => (test(spec) ? mask | (1 << i) : mask), 0);
-}
-const isRequired = (spec) => spec.optional !== true;
-/** Field indexes of a table, by name. */
-const indexes = (table) => Object.fromEntries(Object.keys(table).map((k, i) => [k, i]));
-const ROW = keyTable(Object.keys(ROW_FIELDS));
-const F = indexes(ROW_FIELDS);
-const SCANS = Object.values(ROW_FIELDS).map(scanOf);
-const REQUIRED = maskOf(ROW_FIELDS, isRequired);
-const NULLABLE = maskOf(ROW_FIELDS, (spec) => spec.nullable === true || spec.kind === 'unknown');
-const FIELDS = SCANS.length;
-const USAGE = keyTable(Object.keys(USAGE_FIELDS));
-const U = indexes(USAGE_FIELDS);
-const USAGE_REQUIRED = maskOf(USAGE_FIELDS, isRequired);
-/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
-const ROLE_COUNTERS = keyTable(Object.keys(USAGE_FIELDS.roles.fields));
-const COUNTERS_REQUIRED = maskOf(USAGE_FIELDS.roles.fields, isRequired);
-/** The field of each packed column (schema/pack.ts COLUMNS), at the column's index. */
-const COLUMN_FIELD = COLUMNS$1.map((name) => F[name]);
-/** The columns only a harness row has a value in (the others hold null). */
-const HARNESS_ONLY = [COLUMNS$1.indexOf('mcp_server'), COLUMNS$1.indexOf('harness_strategy')];
-class RlmCodeScanner extends JsonArrayMemberScanner {
-    file;
-    size;
-    /** Made when the rows start (the top-level members before them may tell how many there are). */
-    packer = null;
-    writer = null;
-    limit = getHeapStatistics().heap_size_limit;
-    // The row being read: values by field index, and which fields it has.
-    seen = 0;
-    id = '';
-    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
-    idAscii = false;
-    /** The kept strings (labels and the error) by field; null for null. */
-    lab = new Array(FIELDS).fill(null);
-    /** Each column's code for null, once it has one (-1 before). */
-    nullCode = new Int32Array(COLUMNS$1.length).fill(-1);
-    num = new Float64Array(FIELDS);
-    flag = new Int8Array(FIELDS); // -1 null, 0 false, 1 true
-    hasUsage = false;
-    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
-    labelCache = SCANS.map(() => []);
-    /** The usage counters, by their index in USAGE_FIELDS. */
-    counts = new Float64Array(4);
-    /** Where numbers that are checked but not kept go. */
-    scratch = new Float64Array(4);
-    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
-    roleAt = new Int32Array(3 * 4);
-    constructor(fd, file, size, chunk) {
-        super(fd, chunk, 'case_results');
-        this.file = file;
-        this.size = size;
-    }
-    beginItems() {
-        this.packer = this.newPacker();
-        this.writer = new RowWriter$1(this.packer);
-    }
-    /**
-     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
-     * the file's size allow that many (then the columns are the right size at the end, with no copy),
-     * else a generous guess from the file's size; it grows when the rows outnumber it.
-     */
-    newPacker() {
-        const limit = this.limit;
-        let first = Math.max(16, Math.ceil(this.size / 1024));
-        const reported = this.members.get('total_cases');
-        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
-        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
-            first = total;
-        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
-    }
-    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
-    affordable(cases, limit) {
-        const need = cases * BYTES_PER_CASE;
-        if (need > limit)
-            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
-        return cases;
-    }
-    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
-    label(k) {
-        this.string(false);
-        const b = this.buf;
-        const start = this.strStart;
-        const len = this.pos - 1 - start;
-        const cache = this.labelCache[k];
-        if (this.strPlain) {
-            for (let j = 0; j < cache.length; j++) {
-                const entry = cache[j];
-                const want = entry.bytes;
-                if (want.length !== len)
-                    continue;
-                let i = 0;
-                while (i < len && b[start + i] === want[i])
-                    i++;
-                if (i === len)
-                    return entry;
-            }
-        }
-        this.pos = start - 1;
-        const value = this.string(true);
-        if (this.strPlain && len <= 64) {
-            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
-            if (cache.length >= 8)
-                cache.shift();
-            cache.push(entry);
-            return entry;
-        }
-        return { bytes: null, value, code: -1 };
-    }
-    /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
-    counters(usage) {
-        this.pos++;
-        const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
-        const required = usage ? USAGE_REQUIRED : COUNTERS_REQUIRED;
-        let seen = 0;
-        let k = -1;
-        while ((k = this.nextKey(table, k)) !== END) {
-            if (k < 0 || seen & (1 << k))
-                throw BAIL;
-            seen |= 1 << k;
-            const c = this.buf[this.pos];
-            if (k === U.roles) {
-                if (c === 0x6e) {
-                    if (this.literal() !== -1)
-                        throw BAIL;
-                }
-                else if (c === 0x7b)
-                    this.roles();
-                else
-                    throw BAIL;
-            }
-            else {
-                if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                    throw BAIL;
-                this.count(usage ? this.counts : this.scratch, k);
-            }
-        }
-        if ((seen & required) !== required)
-            throw BAIL;
-    }
-    /**
-     * `roles`: an object of counters (checked, not kept); a role named twice goes to the full path.
-     * The names are compared as bytes (where they sit in the buffer, which stays put within a row), and
-     * decoded only when one of the two has escapes: no string per role.
-     */
-    roles() {
-        this.pos++;
-        let at = this.roleAt;
-        let n = 0;
-        let c = this.ws();
-        if (c === 0x7d) {
-            this.pos++;
-            return;
-        }
-        for (;;) {
-            if (c !== Q)
-                throw BAIL;
-            this.string(false);
-            const start = this.strStart;
-            const len = this.pos - 1 - start;
-            const plain = this.strPlain;
-            for (let j = 0; j < n; j++)
-                if (this.sameString(at[3 * j], at[3 * j + 1], at[3 * j + 2] === 1, start, len, plain))
-                    throw BAIL;
-            if (3 * n + 3 > at.length)
-                this.roleAt = at = growInts(at);
-            at[3 * n] = start;
-            at[3 * n + 1] = len;
-            at[3 * n + 2] = plain ? 1 : 0;
-            n++;
-            this.expect(0x3a);
-            if (this.ws() !== 0x7b)
-                throw BAIL;
-            this.counters(false);
-            c = this.ws();
-            this.pos++;
-            if (c === 0x7d)
-                return;
-            if (c !== 0x2c)
-                throw BAIL;
-            c = this.ws();
-        }
-    }
-    /** One case row at pos, packed. */
-    item() {
-        if (this.ws() !== 0x7b)
-            throw BAIL;
-        this.pos++;
-        this.seen = 0;
-        this.hasUsage = false;
-        const lab = this.lab;
-        const num = this.num;
-        const flag = this.flag;
-        let k = -1;
-        while ((k = this.nextKey(ROW, k)) !== END) {
-            if (k < 0 || this.seen & (1 << k))
-                throw BAIL;
-            this.seen |= 1 << k;
-            const c = this.buf[this.pos];
-            if (c === 0x6e) {
-                // null, where the table allows it
-                if ((NULLABLE & (1 << k)) === 0 || this.literal() !== -1)
-                    throw BAIL;
-                flag[k] = -1;
-                lab[k] = null;
-                continue;
-            }
-            switch (SCANS[k]) {
-                case Scan.Id:
-                    if (c !== Q)
-                        throw BAIL;
-                    this.id = this.string(true);
-                    if (this.id === '')
-                        throw BAIL;
-                    this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
-                    break;
-                case Scan.Bool:
-                    if (c !== 0x74 && c !== 0x66)
-                        throw BAIL;
-                    flag[k] = this.literal();
-                    break;
-                case Scan.Count:
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    this.count(num, k);
-                    break;
-                case Scan.Num:
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    this.number(num, k);
-                    if (!Number.isFinite(num[k]))
-                        throw BAIL;
-                    break;
-                case Scan.Seconds: {
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    this.number(num, k);
-                    const v = num[k];
-                    if (!Number.isFinite(v) || !(v >= 0))
-                        throw BAIL;
-                    flag[k] = 0;
-                    break;
-                }
-                case Scan.Usage:
-                    if (c !== 0x7b)
-                        throw BAIL;
-                    this.counters(true);
-                    this.hasUsage = true;
-                    break;
-                case Scan.Str:
-                    if (c !== Q)
-                        throw BAIL;
-                    this.string(false);
-                    break;
-                case Scan.KeptStr:
-                    if (c !== Q)
-                        throw BAIL;
-                    lab[k] = this.label(k);
-                    break;
-                case Scan.Unknown:
-                    // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
-                    if (c === Q)
-                        this.string(false);
-                    else if (c === 0x74 || c === 0x66)
-                        this.literal();
-                    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-                        this.number(this.scratch, 0);
-                        if (!Number.isFinite(this.scratch[0]))
-                            throw BAIL;
-                    }
-                    else
-                        throw BAIL;
-                    break;
-            }
-        }
-        // An empty row, or one without case_id: the full path names the missing fields.
-        if ((this.seen & REQUIRED) !== REQUIRED)
-            throw BAIL;
-        this.pack();
-    }
-    /** A counter the row may lack (then 0, as rlm-code.ts `toHarness` has it). */
-    counter(k) {
-        return this.seen & (1 << k) ? this.num[k] : 0;
-    }
-    /**
-     * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
-     * straight into the packer's columns (a label's code is looked up once per distinct value).
-     */
-    pack() {
-        // No closures here: one per row is garbage the young generation must collect.
-        const seen = this.seen;
-        const num = this.num;
-        const flag = this.flag;
-        const lab = this.lab;
-        const w = this.writer;
-        w.begin(flag[F.completed] === 1, num[F.total_reward], num[F.steps]);
-        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1)
-            w.duration(num[F.duration_seconds]);
-        const counts = this.counts;
-        if (this.hasUsage)
-            w.usage(counts[U.total_calls], counts[U.prompt_tokens], counts[U.completion_tokens]);
-        const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
-        const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
-        if (harness) {
-            const mcp = seen & (1 << F.mcp_enabled) ? flag[F.mcp_enabled] : -1;
-            w.harness(this.counter(F.harness_tool_calls), this.counter(F.mcp_tool_calls), this.counter(F.codemode_chain_calls), this.counter(F.codemode_search_calls), this.counter(F.codemode_discovery_calls), (seen & (1 << F.codemode_guardrail_blocked)) !== 0 && flag[F.codemode_guardrail_blocked] === 1, mcp === -1 ? null : mcp === 1);
-        }
-        for (let column = 0; column < COLUMN_FIELD.length; column++) {
-            const k = COLUMN_FIELD[column];
-            const has = seen & (1 << k) && (harness || (column !== HARNESS_ONLY[0] && column !== HARNESS_ONLY[1]));
-            this.setCode(w, column, has ? lab[k] : null);
-        }
-        const error = seen & (1 << F.error) ? lab[F.error] : null;
-        w.commit(this.id, this.idAscii, error == null ? null : error.value);
-    }
-    /** The case's code in column `column`: its label's (null: the code of null). */
-    setCode(w, column, label) {
-        const packer = this.packer;
-        let code;
-        if (label == null) {
-            code = this.nullCode[column];
-            if (code < 0)
-                this.nullCode[column] = code = packer.code(column, null);
-        }
-        else {
-            code = label.code;
-            if (code < 0)
-                label.code = code = packer.code(column, label.value);
-        }
-        w.label(column, code);
-    }
-}
-const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-function allFinite(v) {
-    if (typeof v === 'number')
-        return Number.isFinite(v);
-    if (Array.isArray(v))
-        return v.every(allFinite);
-    if (isRecord(v))
-        return Object.values(v).every(allFinite);
+/** The same ids in the same order. */
+function sameIds(b, c) {
+    if (b.length !== c.length)
+        return false;
+    for (let i = 0; i < b.length; i++)
+        if (b[i] !== c[i])
+            return false;
     return true;
 }
-/** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
-function headOf(file, members) {
-    const top = {};
-    for (const [key, text] of members) {
-        if (key === 'schema')
-            throw BAIL; // maybe a benchgate summary: detection decides
-        let value;
-        try {
-            value = JSON.parse(text);
-            checkJsonText(file, text, 64); // deeper values: the full path measures their depth in the whole file
-        }
-        catch {
-            throw BAIL;
-        }
-        top[key] = value;
-    }
-    // The rows were checked as they were read.
-    if (!isValidTop({ ...top, case_results: [] }))
-        throw BAIL;
-    const extra = {};
-    for (const key in top)
-        if (!TOP_KEYS.has(key))
-            extra[key] = top[key];
-    if (!allFinite(extra))
-        throw BAIL;
-    return rlmCodeHead(file, top, extra, STREAM_SUMMARY_SCHEMA);
+function matchById(b, c) {
+    const matches = new Map();
+    b.forEach((id, i) => matches.set(id, { id, b: i, c: -1 }));
+    c.forEach((id, i) => {
+        const m = matches.get(id);
+        if (m)
+            m.c = i;
+        else
+            matches.set(id, { id, b: -1, c: i });
+    });
+    return [...matches.values()];
 }
-function hasDuplicates(ids) {
-    return new Set(ids).size !== ids.length;
+function sortById(matches) {
+    return sortByCodePoint(matches, (m) => m.id);
 }
 /**
- * Reads `file` as an rlm-code summary into the packed form, or returns null when the full path must
- * read it (see the file comment). Throws only when memory would not hold the cases (with the size
- * and the limit). `chunkBytes` is for tests (chunk boundaries everywhere).
+ * `items` ordered by their ids' code points (in place), as Python's `sorted` orders the ids; ids are
+ * unique. Returns at once when they are in order already (runs usually list their cases sorted).
  */
-function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES$1) {
-    let opened;
-    try {
-        opened = openRegularFile(file);
-    }
-    catch {
-        return null; // the full path says why, in its words
-    }
-    const { fd, size } = opened;
-    try {
-        const s = new RlmCodeScanner(fd, file, size, Math.max(8, chunkBytes));
-        const packer = s.scanFile() ? s.packer : null;
-        if (packer === null)
-            return null;
-        const head = headOf(file, s.members);
-        if (!packer.sortedIds && hasDuplicates(packer.ids))
-            return null;
-        return packer.finish(head);
-    }
-    catch (err) {
-        if (err === BAIL)
-            return null;
-        throw err;
-    }
-    finally {
-        closeSync(fd);
-    }
+function sortByCodePoint(items, idOf) {
+    let sorted = true;
+    for (let i = 1; i < items.length && sorted; i++)
+        sorted = compareCodePoints(idOf(items[i - 1]), idOf(items[i])) <= 0;
+    if (sorted)
+        return items;
+    // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
+    // comparison is then much faster on 100,000 ids.
+    if (items.some((item) => WIDE.test(idOf(item))))
+        return items.sort((a, b) => compareCodePoints(idOf(a), idOf(b)));
+    return items.sort((a, b) => {
+        const x = idOf(a);
+        const y = idOf(b);
+        return x < y ? -1 : x > y ? 1 : 0;
+    });
+}
+const WIDE = /[\ud800-\uffff]/;
+/** A row to fill in (see {@link fillRow}). */
+function emptyRow() {
+    return {
+        case_id: '',
+        in_baseline: false,
+        in_candidate: false,
+        baseline_completed: false,
+        candidate_completed: false,
+        baseline_reward: 0,
+        candidate_reward: 0,
+        reward_delta: 0,
+        baseline_steps: 0,
+        candidate_steps: 0,
+        steps_delta: 0,
+        completion_regression: false,
+        reward_regression: false,
+        baseline_error: null,
+        candidate_error: null,
+        baseline_guardrail_blocked: false,
+        candidate_guardrail_blocked: false,
+    };
+}
+/**
+ * Writes the report row of one case into `r`; `bi`/`ci` index its row on each side, -1 where
+ * absent. A side that lacks the case contributes completed=false, reward 0 and steps 0, as
+ * rlm-code's report does.
+ */
+function fillRow(r, id, b, bi, c, ci) {
+    const inB = bi >= 0;
+    const inC = ci >= 0;
+    const baselineCompleted = inB && completedAt(b, bi);
+    const candidateCompleted = inC && completedAt(c, ci);
+    const baselineReward = inB ? rewardAt(b, bi) : 0;
+    const candidateReward = inC ? rewardAt(c, ci) : 0;
+    const baselineSteps = inB ? stepsAt(b, bi) : 0;
+    const candidateSteps = inC ? stepsAt(c, ci) : 0;
+    const both = inB && inC;
+    r.case_id = id;
+    r.in_baseline = inB;
+    r.in_candidate = inC;
+    r.baseline_completed = baselineCompleted;
+    r.candidate_completed = candidateCompleted;
+    r.baseline_reward = baselineReward;
+    r.candidate_reward = candidateReward;
+    r.reward_delta = candidateReward - baselineReward;
+    r.baseline_steps = baselineSteps;
+    r.candidate_steps = candidateSteps;
+    r.steps_delta = candidateSteps - baselineSteps;
+    r.completion_regression = both && baselineCompleted && !candidateCompleted;
+    r.reward_regression = both && candidateReward < baselineReward;
+    r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
+    r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
+    r.baseline_guardrail_blocked = inB && guardrailBlockedAt(b, bi);
+    r.candidate_guardrail_blocked = inC && guardrailBlockedAt(c, ci);
+    return r;
+}
+/** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
+function summarizeCases(rows) {
+    let common = 0;
+    let completion = 0;
+    let reward = 0;
+    const count = (r) => {
+        if (!r.in_baseline || !r.in_candidate)
+            return;
+        common++;
+        if (r.completion_regression)
+            completion++;
+        if (r.reward_regression)
+            reward++;
+    };
+    if (rows instanceof CaseRows)
+        rows.forEachRow(count);
+    else
+        for (const r of rows)
+            count(r);
+    return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
 }
 
 /**
@@ -15698,263 +14887,6 @@ function helperThread() {
 }
 
 /**
- * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. They
- * hold the run's head and the packed rows, and no case objects: the comparison, the findings and the
- * reports read the rows through {@link packedOf} (by name, schema/packed-rows.ts) and count them with
- * {@link caseCount}. Reading such a summary's `cases` is a bug, and says so: nothing builds 100,000
- * case objects behind a property read. Who really needs case objects builds them, explicitly, with
- * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
- */
-/** Every summary made by {@link packedSummary}, with the packed form it stands for. */
-const BACKING = new WeakMap();
-/**
- * Whether the summary was loaded packed: it has no case objects, and its rows lost their text
- * (final response, run path, `extra`), so whoever needs them reads the file again.
- */
-function loadedPacked(summary) {
-    return BACKING.has(summary);
-}
-/**
- * The summary of a packed form: its head, backed by the packed rows ({@link packedOf}). Its `cases`
- * (enumerable, so a spread or JSON.stringify of it fails too) throws an error naming the packed form.
- */
-function packedSummary(p) {
-    const { schema, id, format, run, reported, metadata, extra } = p.head;
-    const summary = { schema, id, format, run, reported, metadata };
-    Object.defineProperty(summary, 'cases', {
-        enumerable: true,
-        get: () => {
-            throw new Error(`${id}: loaded packed, this summary has no case objects; read its rows with packedOf and caseCount (schema/packed-summary.ts), or build them explicitly with unpackSummary(packedOf(summary))`);
-        },
-    });
-    summary.extra = extra;
-    BACKING.set(summary, p);
-    return summary;
-}
-/**
- * The packed form of a summary's cases: the one it was loaded as, else packed now from its case
- * objects, keeping the case `fields` asked for. A summary loaded packed must have been loaded with
- * them (the loaders take them from the configuration): its rows no longer hold the fields.
- */
-function packedOf(summary, fields = NO_FIELDS) {
-    const backing = BACKING.get(summary);
-    if (backing === undefined)
-        return packSummary(summary, fields);
-    const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
-    if (missing.length > 0)
-        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
-    return backing;
-}
-/** The number of cases of a summary, packed or not. */
-function caseCount(summary) {
-    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
-}
-
-/**
- * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
- * the same time, straight into the packed form the comparison reads (see schema/pack.ts), each file
- * validated fully. rlm-code summaries are read by the streaming reader
- * (adapters/formats/rlm-code-stream.ts): the larger one in this thread, while the other loads in a
- * thread of its own, started first (the small dist/load-worker.js: no zod, no yaml, so it starts at
- * once), which sends back its typed arrays. Other formats, and files that reader leaves to the full
- * one (broken ones, to say exactly what is wrong), load in a thread running the whole bundle. No
- * case objects are built at all. Small pairs load one after the other,
- * as full summaries, where a thread would cost more than it saves.
- */
-/** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
-const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
-function parallelThreshold() {
-    const raw = process.env['BENCHGATE_PARALLEL_MIN_BYTES'];
-    const n = raw === undefined ? NaN : Number(raw);
-    return Number.isFinite(n) && n >= 0 ? n : PARALLEL_MIN_BYTES;
-}
-function totalSize(files) {
-    try {
-        // A FIFO or device has no size worth a thread; loading it in-process refuses it.
-        return files.reduce((sum, f) => sum + (statSync(f).isFile() ? statSync(f).size : 0), 0);
-    }
-    catch {
-        return 0; // a missing file: load in-process, which reports it properly
-    }
-}
-/** Whether a pair is large enough that its files load in threads (and its comparison is worth a helper thread). */
-function isLargePair(baseline, candidate) {
-    return totalSize([baseline, candidate]) >= parallelThreshold();
-}
-/** Starts loading `request` in a thread running `script`. */
-function loadInWorker(script, request) {
-    const worker = new Worker(script, { workerData: request });
-    const result = new Promise((resolve, reject) => {
-        worker.once('message', (reply) => {
-            void worker.terminate();
-            if ('fallback' in reply)
-                resolve(null);
-            else if (reply.ok)
-                resolve(reply.packed);
-            else
-                reject(reply.userError ? new InputError(reply.message) : new Error(reply.message));
-        });
-        worker.once('error', reject);
-        // After a reply this changes nothing; without one (the thread ran out of memory), it ends the wait.
-        worker.once('exit', (code) => reject(new EnvironmentError(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply; was the machine out of memory?`)));
-    });
-    result.catch(() => undefined); // awaited by the caller, unless the other file failed first
-    return { result, cancel: () => void worker.terminate() };
-}
-/**
- * The small loading thread's module (dist/load-worker.js, beside the bundle): it starts in a few
- * milliseconds, reads rlm-code summaries with the streaming reader, and hands anything else back.
- * Null when it is not there (a bundle copied alone): the bundle itself then loads the file.
- */
-function smallWorkerScript(workerScript) {
-    try {
-        const url = new URL('./load-worker.js', workerScript);
-        return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
-    }
-    catch {
-        return null;
-    }
-}
-/** Loads one file in a thread: the small one first when it can read the file, else (or when it hands the file back) the full bundle. */
-function loadFile(workerScript, small, request) {
-    if (small === null || !streamable(request.options))
-        return loadInWorker(workerScript, request);
-    const first = loadInWorker(small, request);
-    let full = null;
-    let cancelled = false;
-    const result = first.result.then((packed) => {
-        if (packed !== null || cancelled)
-            return packed;
-        full = loadInWorker(workerScript, request);
-        return full.result;
-    });
-    result.catch(() => undefined);
-    return {
-        result,
-        cancel: () => {
-            cancelled = true;
-            first.cancel();
-            full?.cancel();
-        },
-    };
-}
-/** Which file of a large pair this thread reads itself: the larger one the streaming reader reads, if any. */
-function readHere(baseline, candidate) {
-    const size = (file) => {
-        try {
-            return statSync(file).size;
-        }
-        catch {
-            return 0;
-        }
-    };
-    const b = streamable(baseline.options);
-    const c = streamable(candidate.options);
-    if (b && c)
-        return size(baseline.file) >= size(candidate.file) ? 'baseline' : 'candidate';
-    return b ? 'baseline' : c ? 'candidate' : null;
-}
-/**
- * Reads an rlm-code summary in this thread with the streaming reader, after the other file's thread
- * has been started (so both are read at once). A file it leaves to the full reader (a broken one, so
- * that it says exactly what is wrong) loads in a thread running the whole bundle.
- */
-function loadHere(workerScript, request) {
-    let full = null;
-    let result;
-    try {
-        const packed = streamPackRlmCode(request.file);
-        if (packed === null)
-            full = loadInWorker(workerScript, request);
-        result = full === null ? Promise.resolve(packed) : full.result;
-    }
-    catch (err) {
-        result = Promise.reject(err);
-    }
-    result.catch(() => undefined); // awaited by the caller after the baseline
-    return { result, cancel: () => full?.cancel() };
-}
-/**
- * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
- * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
- * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
- * drop per-case text.
- */
-async function loadPair(baseline, candidate, options, workerScript) {
-    const [bOptions, cOptions] = typeof options === 'string'
-        ? [{ format: options }, { format: options }]
-        : 'baseline' in options
-            ? [options.baseline, options.candidate]
-            : [options, options];
-    if (workerScript === null || !isLargePair(baseline, candidate)) {
-        return [
-            { path: baseline, summary: loadSummary(baseline, bOptions) },
-            { path: candidate, summary: loadSummary(candidate, cOptions) },
-        ];
-    }
-    if (!threadsAllowed()) {
-        // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
-        return [
-            { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
-            { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
-        ];
-    }
-    const small = smallWorkerScript(workerScript);
-    const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
-    const here = readHere(requests.baseline, requests.candidate);
-    // One file (the larger rlm-code one) is read here while a thread reads the other: this thread
-    // would only wait, and a file read here needs no thread started nor its columns sent over. The
-    // thread starts first, as the read here holds this thread until it is done. Without an rlm-code
-    // file, each file loads in a thread of its own, both started at once.
-    let pendingBase;
-    let pendingCand;
-    if (here === 'baseline') {
-        pendingCand = loadFile(workerScript, small, requests.candidate);
-        pendingBase = loadHere(workerScript, requests.baseline);
-    }
-    else {
-        pendingBase = loadFile(workerScript, small, requests.baseline);
-        pendingCand = here === 'candidate' ? loadHere(workerScript, requests.candidate) : loadFile(workerScript, small, requests.candidate);
-    }
-    let base;
-    let cand;
-    try {
-        // The baseline's error first, as when the files loaded one after the other.
-        base = (await pendingBase.result);
-        cand = (await pendingCand.result);
-    }
-    catch (err) {
-        pendingBase.cancel();
-        pendingCand.cancel();
-        throw err;
-    }
-    return [
-        { path: baseline, summary: packedSummary(base) },
-        { path: candidate, summary: packedSummary(cand) },
-    ];
-}
-/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
-function readPacked({ file, options }) {
-    return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
-}
-/**
- * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
- * streaming reader when it can), reply with its packed summary or the error.
- */
-function runLoadWorker() {
-    let reply;
-    try {
-        const packed = readPacked(workerData);
-        parentPort?.postMessage({ ok: true, packed }, transferables(packed));
-        return;
-    }
-    catch (err) {
-        reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
-    }
-    parentPort?.postMessage(reply);
-}
-
-/**
  * The few numeric pieces the significance tests need: the standard normal quantile and a seeded
  * pseudo-random bit source. Pure and deterministic.
  */
@@ -16002,321 +14934,299 @@ function bitSource(seed) {
 }
 
 /**
- * Group-sequential boundaries: how much of the error budget α a test may spend at each of K equally
- * spaced looks so that looking after every round and stopping at the first crossing keeps the
- * overall error at α.
- *
- * The spending function is Lan and DeMets' O'Brien–Fleming type (Lan & DeMets 1983, "Discrete
- * sequential boundaries for clinical trials", Biometrika 70:659–663), one-sided:
- *
- *   α(t) = 2 − 2·Φ(z_{1−α/2} / √t),  t = k / K the information fraction,
- *
- * which spends almost nothing early (the first looks stop only on overwhelming evidence) and leaves
- * the last look a nominal level close to α, so a design that runs to the end keeps nearly the fixed
- * design's power. The boundaries c_k on the standardized statistic Z_k = S_k/√k, with S_k a sum of
- * k independent N(0, 1) increments (a round adds as much information as any other: under "no
- * difference" each round's trials are independent of the earlier ones), solve
- *
- *   P(Z_1 < c_1, …, Z_{k−1} < c_{k−1}, Z_k ≥ c_k) = α(t_k) − α(t_{k−1})
- *
- * by the recursive numerical integration of Armitage, McPherson and Rowe (1969), as in Jennison and
- * Turnbull (2000), "Group Sequential Methods with Applications to Clinical Trials", ch. 19: the
- * density of S_k on the continuation region on a grid, convolved with the N(0, 1) increment.
- * Pure and deterministic.
+ * The sizing advice from the suite's noise profile: how many cases decide the completion gate with
+ * 80% power, with the per-case noise read from the profile's K runs on main rather than from the
+ * one pair compared. One pair's differences are a noisy estimate of the noise (and of a changed
+ * agent's, not an unchanged one's); the profile has K runs of every case. Under an unchanged agent
+ * a case that passes with probability p on both sides, over k trials a side, has a difference of
+ * variance 2p(1 − p)/k; the profile estimates p(1 − p) per case without bias (p̂(1 − p̂)·K/(K − 1)).
+ * The critical value is the gate's own, read back from the pair's test (its minimum detectable
+ * effect over its standard error), so only the noise changes. Pure.
  */
-/** The upper tail 1 − Φ(x) of the standard normal, with relative error below 1.2e-7 (Numerical Recipes' erfc). */
-function normalUpper(x) {
-    const z = Math.abs(x) / Math.SQRT2;
-    const t = 1 / (1 + 0.5 * z);
-    const erfc = t *
-        Math.exp(-z * z -
-            1.26551223 +
-            t *
-                (1.00002368 +
-                    t *
-                        (0.37409196 +
-                            t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-    return x >= 0 ? erfc / 2 : 1 - erfc / 2;
+/** The power the advice is for (the significance tests' own). */
+const PROFILE_POWER = 0.8;
+/** The profile's per-case variance of a difference at `trials` per side, over the cases in `ids` (all when none of them is in it). */
+function profileVariance(profile, trials, ids = null) {
+    const known = profile.cases.filter((c) => c.runs >= 2);
+    const used = ids === null ? known : known.filter((c) => ids.has(c.id));
+    const cases = used.length === 0 ? known : used;
+    if (cases.length === 0 || !(trials >= 1))
+        return null;
+    let v = 0;
+    for (const c of cases) {
+        const p = c.passed / c.runs;
+        v += (p * (1 - p) * c.runs) / (c.runs - 1);
+    }
+    return (2 * v) / cases.length / trials;
 }
-/** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
-function obrienFlemingSpent(t, alpha) {
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return alpha;
-    return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+/** Cases for `power` against `effect` at per-case variance `variance`, when a decision needs the statistic past `critical`. */
+function casesForPower(variance, critical, effect, power = PROFILE_POWER) {
+    if (!(variance > 0 && effect > 0 && Number.isFinite(critical)))
+        return null;
+    return Math.max(2, Math.ceil(((critical + normalQuantile(power)) ** 2 * variance) / effect ** 2));
+}
+/** The pair's per-case standard deviation of completion differences, from its rows (one trial a side; null otherwise). */
+function pairSd(cmp) {
+    const d = [];
+    for (const r of cmp.cases)
+        if (r.in_baseline && r.in_candidate)
+            d.push(Number(r.candidate_completed) - Number(r.baseline_completed));
+    if (d.length < 2)
+        return null;
+    const mean = d.reduce((a, x) => a + x, 0) / d.length;
+    return Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1));
 }
 /**
- * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
- * the sequential decision: an equal agent is shown within the margin after a few rounds.
+ * The completion gate's advice at the profile's noise, when the pair left it undecided with a
+ * sizing; null otherwise. A failure's critical value is read back from the pair's test (one trial a
+ * side, cases as units), else the one-sided level; a pass's is the one-sided level, as the test's.
  */
-function pocockSpent(t, alpha) {
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return alpha;
-    return alpha * Math.log(1 + (Math.E - 1) * t);
-}
-/** Grid step on the S scale (the increments have standard deviation 1), and the lower tail kept, in standard deviations. */
-const STEP = 0.025;
-const TAIL_SD = 8;
-const KERNEL = Math.ceil(TAIL_SD / STEP);
-const SQRT_2PI = Math.sqrt(2 * Math.PI);
-/** The probability of crossing b at the next look, whose increment has standard deviation sd: ∫ f(x)·(1 − Φ((b − x)/sd)) dx, by the trapezoid rule. */
-function crossing(g, b, sd = 1) {
-    let s = 0;
-    const n = g.f.length;
-    for (let i = 0; i < n; i++)
-        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper((b - (g.lo + i * STEP)) / sd);
-    return s * STEP;
-}
-/**
- * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
- * g convolved with the N(0, sd²) increment, ∫ g(x)·φ((s − x)/sd)/sd dx, banded to |s − x| ≤ TAIL_SD·sd.
- * Both grids have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
- * `k` is the variance of S at this look (the rounds, when each adds the same information).
- */
-function nextGrid(g, k, b, sd = 1) {
-    const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
-    const lo = b - (n - 1) * STEP;
-    const shift = Math.floor((lo - g.lo) / STEP);
-    const delta = lo - g.lo - shift * STEP; // in [0, STEP)
-    const kernel = sd === 1 ? KERNEL : Math.ceil((TAIL_SD * sd) / STEP);
-    const phi = new Float64Array(2 * kernel + 1); // phi[m + kernel] = φ((δ + m·STEP)/sd)/sd
-    for (let m = -kernel; m <= kernel; m++)
-        phi[m + kernel] = Math.exp(-(((delta + m * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI);
-    const last = g.f.length - 1;
-    const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
-    const f = new Float64Array(n);
-    for (let j = 0; j < n; j++) {
-        const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
-        const from = Math.max(0, c - kernel);
-        const to = Math.min(last, c + kernel);
-        let sum = 0;
-        for (let i = from; i <= to; i++)
-            sum += w[i] * phi[c - i + kernel];
-        f[j] = sum;
+function profileSizing(cmp, profile) {
+    const sig = cmp.significance;
+    const gate = sig?.gates.find((g) => g.gate === 'completion');
+    if (sig === null || sig === undefined || gate === undefined || gate.status !== 'inconclusive' || gate.sizing === null)
+        return null;
+    const trials = sig.trials.baseline;
+    const variance = profileVariance(profile, trials, new Set(cmp.cases.map((r) => r.case_id)));
+    if (variance === null)
+        return null;
+    let critical = normalQuantile(1 - sig.alpha);
+    const sd = trials === 1 && sig.cluster.field === null ? pairSd(cmp) : null;
+    if (gate.sizing.decides === 'fail' && sd !== null && sd > 0 && gate.minimum_detectable !== null) {
+        critical = (gate.minimum_detectable * Math.sqrt(sig.cases)) / sd - normalQuantile(PROFILE_POWER);
     }
-    return { lo, f };
+    const cases = casesForPower(variance, critical, gate.sizing.effect);
+    if (cases === null)
+        return null;
+    return { cases, pair: gate.units_needed, effect: gate.sizing.effect, decides: gate.sizing.decides };
 }
-/** The grid of S_1 = N(0, sd²), from −TAIL_SD·sd up to exactly b. */
-function firstGrid(b, sd = 1) {
-    const n = Math.max(2, Math.ceil((b + TAIL_SD * sd) / STEP) + 1);
-    const lo = b - (n - 1) * STEP;
-    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-(((lo + j * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI)) };
-}
-/** b with crossing(g, b, sd) = target, by bisection (crossing falls as b rises); k: the variance of S at this look. */
-function solveBoundary(g, k, target, sd = 1) {
-    let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
-    let lo = hi - 12 * Math.sqrt(k);
-    while (crossing(g, lo, sd) <= target)
-        lo -= 12 * Math.sqrt(k);
-    for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
-        const mid = (lo + hi) / 2;
-        if (crossing(g, mid, sd) > target)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return (lo + hi) / 2;
-}
-const cache = new Map();
-/**
- * The K looks of the one-sided design at overall level alpha, equally spaced (look k after k
- * rounds), O'Brien–Fleming-type by default or Pocock-type. The first look is the one-look test at
- * the level it may spend.
- */
-function sequentialBoundaries(alpha, maxRounds, spending = 'obrien-fleming') {
-    if (!(alpha > 0 && alpha < 0.5))
-        throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
-    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
-        throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
-    const key = `${alpha}/${maxRounds}/${spending}`;
-    const known = cache.get(key);
-    if (known)
-        return known;
-    const looks = [];
-    let grid = null;
-    let before = 0;
-    for (let k = 1; k <= maxRounds; k++) {
-        const spent = spending === 'pocock' ? pocockSpent(k / maxRounds, alpha) : obrienFlemingSpent(k / maxRounds, alpha);
-        const target = spent - before;
-        const b = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
-        const z = b / Math.sqrt(k);
-        looks.push({ round: k, spent, z, nominal: normalUpper(z) });
-        before = spent;
-        if (k < maxRounds) {
-            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
-        }
-    }
-    cache.set(key, looks);
-    return looks;
-}
-/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
-const MAX_ROUNDS = 50;
 
 /**
- * The `significant` policy decided sequentially: trials come in rounds (one more trial of each side
- * per round), the gates are judged after every round, and the run stops at the first decision.
+ * The suite's own noise: a profile built from K runs of one suite on one commit (the default
+ * branch, nothing changed between the runs), so that every difference between them is noise. Per
+ * case: how often it completes and the spread of its reward and steps; for the suite: how often two
+ * runs disagree on a case (discordance) and how often each decision policy holds when nothing
+ * changed (the A/A false-hold rate, measured on these runs' pairs).
  *
- * Method: a group-sequential design over at most K rounds (`--max-trials`), with Lan and DeMets'
- * O'Brien–Fleming-type alpha-spending function (Lan & DeMets 1983; boundaries by Armitage–McPherson–
- * Rowe recursive integration, Jennison & Turnbull 2000, ch. 19; see stats/sequential.ts). After round
- * k the same paired sign-flip tests as the fixed design (significance.ts) are run at that look's
- * nominal level α_k instead of α, both ways: a gate fails when its violation is shown at α_k, and
- * passes when its holding is shown at α_k. Each direction spends α over the K looks, so a user who
- * looks after every round and stops at the first hold or promote keeps the fixed design's error
- * rates, and the last look's level is close to α, so running to the end loses little power.
- *
- * Why this and not e-values or confidence sequences: benchgate's rounds are few (at most tens) and
- * fixed in number, and its tests are exact randomization tests whose p-values are already what the
- * report shows; a spending design reuses them unchanged (only the level moves), its boundaries are
- * exact for that K, and it keeps nearly all of the fixed design's power at the last round, where
- * anytime-valid e-processes for an unbounded horizon pay a steep price in power at a fixed maximum.
- * Pure: evidence in, decision out.
+ * A profile is comparable with a run only when they share a fingerprint: the run facts and the
+ * metadata keys that were equal on all K runs (model, scoring version, preset …). Keys that varied
+ * between the K runs (a seed, a run number) are not part of it. Pure: no I/O.
  */
-/** The default maximum number of rounds (trials per side), and the largest allowed. */
-const DEFAULT_MAX_TRIALS = 10;
-const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets alpha spending: O'Brien-Fleming-type to hold, Pocock-type to promote (non-inferiority within the margins)";
-/**
- * The decision once the rounds have ended (an interleaved job's rounds, judged after the job): a
- * `continue` becomes halted for `why`, with no suggestion of more rounds; a stop is left as it is.
- */
-function haltedDecision(d, why) {
-    if (d.reason !== 'continue')
-        return d;
-    return { ...d, halted: why, more_rounds: null };
-}
-/**
- * The two levels of a look: a gate fails at the hold boundary's level (O'Brien–Fleming-type
- * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
- * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
- * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin
- * after a few rounds, while a false promote stays within α over the looks. As confidences.
- */
-function sequentialLevels(rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    const look = sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1];
-    return { hold: sequentialConfidence(rounds, maxRounds, confidence), promote: 1 - Math.max(look.nominal, MIN_LEVEL) };
-}
-/** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
-function sequentialConfidence(rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
-    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
-    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
-    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
-    // floor changes no decision.
-    return 1 - Math.max(look.nominal, MIN_LEVEL);
-}
-/** The smallest level a round is tested at (see sequentialConfidence). */
-const MIN_LEVEL = 1e-12;
-function checkRounds(rounds, maxRounds) {
-    if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
-        throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
-}
-/** The standardized distance a one-sided p-value stands for: z = Φ⁻¹(1 − p). */
-const zOf = (p) => (p >= 1 ? -Infinity : p <= 0 ? Infinity : -normalQuantile(p));
-/**
- * The first later round at which z, growing as √rounds (each round adds the same information),
- * would cross that round's boundary; null when none up to the maximum does.
- */
-function roundsToCross(z, rounds, looks) {
-    if (!(z > 0))
-        return null;
-    for (const look of looks) {
-        if (look.round <= rounds)
-            continue;
-        if (z * Math.sqrt(look.round / rounds) >= look.z)
-            return look.round - rounds;
+const NOISE_PROFILE_SCHEMA = 'benchgate.noise-profile/v1';
+/** Fewer runs than this still make a profile, with a warning: a pass rate of 3 runs is coarse. */
+const RECOMMENDED_RUNS = 5;
+/** Run pairs the A/A rates are measured on, at most (all pairs of up to 10 runs). */
+const MAX_AA_PAIRS = 45;
+/** A case is flaky on main when its pass rate is strictly between these. */
+const isFlaky = (c) => c.passed > 0 && c.passed < c.runs;
+/** Metadata keys benchgate stamps itself or that name the run rather than what was run. */
+const NOT_FINGERPRINT = /^(github\.|git\.|benchgate\.|ab\.|runner\.|command$|started_at$|finished_at$|timestamp$|run_id$|seed$|random_seed$)/;
+/** The commit a run measured, from benchgate's stamp or the tool's own field. */
+function commitOf(s) {
+    for (const key of ['github.sha', 'git.commit', 'git_commit', 'commit']) {
+        const v = s.metadata[key];
+        if (typeof v === 'string' && v !== '')
+            return v;
     }
     return null;
 }
-/**
- * About how many more rounds the undecided gates need: each heads where its evidence points (fail
- * when its violation is the stronger side, else pass); a hold needs one gate to fail, so the soonest
- * failing gate; a promote needs every gate to pass, so the slowest.
- */
-function moreRounds(gates, rounds, looks) {
-    const open = gates.filter((g) => g.gated && g.status === 'inconclusive');
-    if (open.length === 0)
-        return null;
-    const heading = open.map((g) => {
-        const fail = zOf(g.p_violated_adjusted);
-        const pass = zOf(g.p_holds);
-        return fail > pass ? { to: 'fail', n: roundsToCross(fail, rounds, looks) } : { to: 'pass', n: roundsToCross(pass, rounds, looks) };
-    });
-    const failing = heading.filter((h) => h.to === 'fail' && h.n !== null).map((h) => h.n);
-    if (failing.length > 0)
-        return Math.min(...failing);
-    if (heading.some((h) => h.n === null))
-        return null;
-    return Math.max(...heading.map((h) => h.n));
+/** The facts of a run that make runs comparable: its format, run facts and plain metadata. */
+function fingerprintOf(s) {
+    const out = {
+        format: s.format,
+        'run.preset': s.run.preset,
+        'run.mode': s.run.mode,
+        'run.model': s.run.model,
+        'run.harness_strategy': s.run.harness_strategy,
+        'run.mcp_server': s.run.mcp_server,
+    };
+    for (const [k, v] of Object.entries(s.metadata))
+        if (!NOT_FINGERPRINT.test(k) && k.length <= 100)
+            out[`metadata.${k}`] = v;
+    return out;
 }
-/** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
-function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    const looks = sequentialBoundaries(1 - confidence, maxRounds);
-    const look = looks[rounds - 1];
-    const decided = verdict !== 'inconclusive';
-    const reason = decided ? 'decided' : rounds === maxRounds ? 'max-trials' : 'continue';
+function meanAndSd(xs) {
+    const n = xs.length;
+    let sum = 0;
+    for (const x of xs)
+        sum += x;
+    const mean = sum / n;
+    if (n < 2)
+        return { mean, sd: 0 };
+    let ss = 0;
+    for (const x of xs)
+        ss += (x - mean) * (x - mean);
+    return { mean, sd: Math.sqrt(ss / (n - 1)) };
+}
+/** The keys whose values are equal on every run, with those values; throws when a key that must agree does not. */
+function sharedFingerprint(runs) {
+    const first = runs[0];
+    const shared = fingerprintOf(first.summary);
+    for (const r of runs.slice(1)) {
+        const f = fingerprintOf(r.summary);
+        for (const key of Object.keys(shared)) {
+            if (f[key] === shared[key])
+                continue;
+            // The format, the preset and the model must agree: runs of two suites are no noise measurement.
+            if (key === 'format' || key === 'run.preset' || key === 'run.model') {
+                throw new UsageError(`noise profile: ${first.path} and ${r.path} differ in ${key} (${JSON.stringify(shared[key])} and ${JSON.stringify(f[key] ?? null)}); ` +
+                    'give runs of one suite, on one model, for a profile');
+            }
+            delete shared[key];
+        }
+    }
+    return shared;
+}
+/**
+ * The noise profile of K ≥ 2 runs of one suite on one commit. Throws a UsageError for fewer than
+ * two runs, runs of different commits, formats, presets or models.
+ */
+function buildNoiseProfile(runs, options = {}) {
+    if (runs.length < 2) {
+        throw new UsageError(`noise profile: got ${runs.length} run${runs.length === 1 ? '' : 's'}; give at least 2 runs of the suite on one commit (${RECOMMENDED_RUNS} or more recommended)`);
+    }
+    const commits = new Map();
+    for (const r of runs) {
+        const c = commitOf(r.summary);
+        if (c !== null && !commits.has(c))
+            commits.set(c, r.path);
+    }
+    if (commits.size > 1) {
+        const [[a, pa], [b, pb]] = [...commits.entries()];
+        throw new UsageError(`noise profile: ${pa} measured commit ${a.slice(0, 12)} and ${pb} commit ${b.slice(0, 12)}; a profile measures the noise of one commit: give runs of one commit`);
+    }
+    const fingerprint = sharedFingerprint(runs);
+    // Per case, per run: completion, reward and steps.
+    const byId = new Map();
+    const perRun = [];
+    for (const r of runs) {
+        const p = packedOf(r.summary);
+        const done = new Map();
+        for (let i = 0; i < p.ids.length; i++) {
+            const id = p.ids[i];
+            let e = byId.get(id);
+            if (e === undefined)
+                byId.set(id, (e = { completed: [], reward: [], steps: [] }));
+            const ok = completedAt(p, i);
+            e.completed.push(ok ? 1 : 0);
+            e.reward.push(rewardAt(p, i));
+            e.steps.push(stepsAt(p, i));
+            done.set(id, ok);
+        }
+        perRun.push(done);
+    }
+    const cases = [...byId.entries()]
+        .sort(([a], [b]) => compareCodePoints(a, b))
+        .map(([id, e]) => {
+        const reward = meanAndSd(e.reward);
+        const steps = meanAndSd(e.steps);
+        const passed = e.completed.reduce((s, x) => s + x, 0);
+        return { id, runs: e.completed.length, passed, reward_mean: reward.mean, reward_sd: reward.sd, steps_mean: steps.mean, steps_sd: steps.sd };
+    });
+    // Discordance: per pair of runs, the share of their common cases on which completion differs.
+    let pairs = 0;
+    let discordant = 0;
+    for (let a = 0; a < perRun.length; a++) {
+        for (let b = a + 1; b < perRun.length; b++) {
+            const x = perRun[a];
+            const y = perRun[b];
+            let common = 0;
+            let differ = 0;
+            for (const [id, ok] of x) {
+                const other = y.get(id);
+                if (other === undefined)
+                    continue;
+                common++;
+                if (other !== ok)
+                    differ++;
+            }
+            if (common > 0) {
+                pairs++;
+                discordant += differ / common;
+            }
+        }
+    }
+    const aa = Object.entries(options.policies ?? {}).map(([policy, decide]) => {
+        const counts = { promote: 0, hold: 0, inconclusive: 0 };
+        let n = 0;
+        outer: for (let a = 0; a < runs.length; a++) {
+            for (let b = a + 1; b < runs.length; b++) {
+                if (n >= MAX_AA_PAIRS)
+                    break outer;
+                counts[decide(runs[a], runs[b])]++;
+                n++;
+            }
+        }
+        return { policy, pairs: n, ...counts };
+    });
+    const times = runs.map((r) => r.summary.run.finished_at ?? r.summary.run.started_at).filter((t) => t !== null && !Number.isNaN(Date.parse(t)));
+    const newest = times.length === 0 ? null : times.reduce((m, t) => (Date.parse(t) > Date.parse(m) ? t : m));
+    const first = runs[0].summary;
+    const flaky = cases.filter(isFlaky).length;
+    const always = cases.filter((c) => c.passed === c.runs).length;
     return {
-        method: SEQUENTIAL_METHOD,
-        confidence,
-        max_rounds: maxRounds,
-        rounds,
-        nominal_alpha: look.nominal,
-        nominal_promote_alpha: sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1].nominal,
-        spent_alpha: look.spent,
-        stop: reason !== 'continue',
-        reason,
-        more_rounds: reason === 'continue' ? moreRounds(gates, rounds, looks) : null,
-        runs: { spent: 2 * rounds, fixed: 2 * maxRounds, saved: reason === 'continue' ? null : 2 * (maxRounds - rounds) },
-        looks,
+        schema: NOISE_PROFILE_SCHEMA,
+        suite: first.run.preset ?? first.id,
+        created_at: options.createdAt === undefined ? newest : options.createdAt,
+        commit: commits.size === 1 ? [...commits.keys()][0] : null,
+        fingerprint,
+        runs: runs.map((r) => ({ file: r.path, id: r.summary.id, started_at: r.summary.run.started_at })),
+        cases,
+        figures: {
+            cases: cases.length,
+            flaky,
+            always_pass: always,
+            never_pass: cases.length - flaky - always,
+            discordance: pairs === 0 ? null : discordant / pairs,
+            aa,
+        },
     };
 }
-
-/** The significant policy's confidence level when none is given. */
-const DEFAULT_CONFIDENCE = 0.95;
-/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
-const DEFAULT_MARGINS = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
-/** The case labels a cluster can be taken from. */
-const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
-const DECISION_POLICIES = ['point', 'significant'];
-
-const LABELS = {
-    mode: 'mode',
-    harness_strategy: 'harness strategy',
-    mcp_server: 'MCP server',
-    model: 'model',
-};
-function valueOf$2(s, d) {
-    if (d === 'mode')
-        return s.run.mode ?? 'native'; // rlm-code's report default for old summaries
-    if (d === 'model') {
-        const m = s.run.model ?? s.metadata['model'];
-        return m === undefined || m === null ? null : String(m);
+/**
+ * Why a profile cannot be used for a run, or null when it can: a fingerprint key both know whose
+ * values differ (a profile of another model or scoring version says nothing of this run's noise).
+ */
+function profileMismatch(profile, s) {
+    const f = fingerprintOf(s);
+    for (const [key, value] of Object.entries(profile.fingerprint)) {
+        if (!Object.hasOwn(f, key) || f[key] === null || value === null)
+            continue;
+        if (f[key] !== value) {
+            return `the profile was made with ${key} ${JSON.stringify(value)} and this run has ${JSON.stringify(f[key])}`;
+        }
     }
-    return s.run[d];
+    return null;
 }
-function findDifferences(baseline, candidate) {
-    return Object.keys(LABELS)
-        .map((dimension) => ({ dimension, label: LABELS[dimension], baseline: valueOf$2(baseline, dimension), candidate: valueOf$2(candidate, dimension) }))
-        .filter((d) => d.baseline !== d.candidate);
+/** How a case behaved on main, in words: "flaky: passes 6 of 10 on main", "stable: passes 10 of 10 on main". */
+function caseNoiseWords(c) {
+    const kind = isFlaky(c) ? 'flaky' : 'stable';
+    return `${kind}: passes ${c.passed} of ${c.runs} on main`;
 }
-/** The `multiple-differences` finding, when more than one dimension differs. */
-function differenceFindings(diffs) {
-    if (diffs.length < 2)
-        return [];
-    const names = diffs.map((d) => d.label).join(', ');
-    return [
-        {
-            code: 'multiple-differences',
-            side: null,
-            message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`,
-            case_ids: [],
-        },
-    ];
+/** The profile's age in whole days at `now` (both ISO 8601), or null when it has no time. */
+function profileAgeDays(profile, now) {
+    if (profile.created_at === null)
+        return null;
+    const ms = Date.parse(now) - Date.parse(profile.created_at);
+    return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 86_400_000)) : null;
+}
+/**
+ * The noise marks of a comparison: its regressed cases (completion regressions) with their
+ * behaviour on main, or why the profile was not used; with `settled`, what sequential rounds left
+ * out (settled.ts). `now` dates the profile's age.
+ */
+function noiseMarks(cmp, profile, file, now, settled = null) {
+    const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
+    const byId = new Map(profile.cases.map((c) => [c.id, c]));
+    const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
+    const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
+    // After the first round, only the cases a later round did leave out (a suite may ignore the list).
+    const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
+    if (settled !== null && skipped > 0)
+        marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
+    const sizing = unused === null ? profileSizing(cmp, profile) : null;
+    if (sizing !== null)
+        marks.sizing = sizing;
+    return marks;
 }
 
 /** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
@@ -16402,117 +15312,6 @@ function benchmarkFindings(b) {
     return [{ code: 'benchmark-regression', side: 'candidate', message: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`, case_ids: [...b.worse].sort() }];
 }
 
-const DEFAULT_REQUIRED_KEYS = ['scoring_version', 'dataset_hash', 'schema'];
-/** Key names as the configuration may give them (they are shown in reports as they are). */
-const KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-/** A key's value in a summary, as text, or null when the summary does not say. */
-function valueOf$1(s, key) {
-    const run = s.run;
-    const fromRun = {
-        preset: run.preset,
-        mode: run.mode,
-        strategy: run.harness_strategy,
-        harness_strategy: run.harness_strategy,
-        mcp_server: run.mcp_server,
-        model: run.model ?? undefined,
-        schema: s.schema,
-    };
-    const direct = fromRun[key];
-    if (direct !== undefined && direct !== null)
-        return direct;
-    const meta = s.metadata[key];
-    return meta === undefined || meta === null ? null : String(meta);
-}
-function checkComparability(b, c, options = {}) {
-    const compare = options.compare ?? null;
-    const allow = new Set(options.allow ?? []);
-    const keys = [...new Set([...DEFAULT_REQUIRED_KEYS, ...(options.require ?? [])])].filter((k) => k !== compare);
-    const differing = [];
-    for (const key of keys) {
-        const baseline = valueOf$1(b, key);
-        const candidate = valueOf$1(c, key);
-        if (baseline !== candidate)
-            differing.push({ key, baseline, candidate, allowed: allow.has(key) });
-    }
-    return { compare, keys, differing };
-}
-
-/**
- * Named reads of a packed summary's case rows (schema/pack.ts). Outside schema/ a case's numbers and
- * flags are read here, by name (`rewardAt(p, i)`, `hasUsage(p, i)`, `promptTokensAt(p, i)`), never by
- * slot or bit arithmetic: the layout of the typed arrays can change without the analysis, the
- * history or the reports knowing (a test keeps `SLOTS`, `SLOT.` and `FLAG` inside schema/).
- *
- * One function per number and per flag, each a typed-array load and a constant offset or mask: V8
- * inlines them into the loops over 100,000 rows that call them. (A single `numberAt(p, i, name)` would
- * look the name up in a table at run time, and that lookup, shared by every caller, is several times
- * slower.) Code that picks a number by name at run time (a metric gate) takes the reader from
- * {@link NUMBER_AT} and {@link RECORDED_AT} once, then calls it per row.
- */
-const flagAt = (p, i) => p.flags[i];
-/** Case i completed (its success as a trial). */
-const completedAt = (p, i) => (flagAt(p, i) & FLAG.completed) !== 0;
-/** Case i records LLM usage (calls and tokens). */
-const hasUsage = (p, i) => (flagAt(p, i) & FLAG.usage) !== 0;
-/** Case i is a harness row (its harness counters are recorded). */
-const hasHarness = (p, i) => (flagAt(p, i) & FLAG.harness) !== 0;
-/** Case i records its wall time. */
-const hasDuration = (p, i) => (flagAt(p, i) & FLAG.duration) !== 0;
-/** Case i is a harness row whose CodeMode guardrail blocked the plan. */
-const guardrailBlockedAt = (p, i) => (flagAt(p, i) & FLAG.guardrail) !== 0;
-const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
-const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
-/** Seconds; NaN where not {@link hasDuration}. */
-const durationAt = (p, i) => p.numbers[i * SLOTS + SLOT.duration];
-/** Usage counts; 0 where not {@link hasUsage}. */
-const totalCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.totalCalls];
-const promptTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.promptTokens];
-const completionTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.completionTokens];
-/** Harness counters; 0 where not {@link hasHarness}. */
-const harnessToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.harnessToolCalls];
-const mcpToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.mcpToolCalls];
-const chainCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.chainCalls];
-const searchCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.searchCalls];
-const discoveryCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.discoveryCalls];
-/** The reader of each number. A new {@link CaseNumber} needs one (the type checker asks). */
-const NUMBER_AT = {
-    reward: rewardAt,
-    steps: stepsAt,
-    duration: durationAt,
-    totalCalls: totalCallsAt,
-    promptTokens: promptTokensAt,
-    completionTokens: completionTokensAt,
-    harnessToolCalls: harnessToolCallsAt,
-    mcpToolCalls: mcpToolCallsAt,
-    chainCalls: chainCallsAt,
-    searchCalls: searchCallsAt,
-    discoveryCalls: discoveryCallsAt,
-};
-const always = () => true;
-/** Whether a row records each number. A new {@link CaseNumber} must say (the type checker asks). */
-const RECORDED_AT = {
-    reward: always,
-    steps: always,
-    duration: hasDuration,
-    totalCalls: hasUsage,
-    promptTokens: hasUsage,
-    completionTokens: hasUsage,
-    harnessToolCalls: hasHarness,
-    mcpToolCalls: hasHarness,
-    chainCalls: hasHarness,
-    searchCalls: hasHarness,
-    discoveryCalls: hasHarness,
-};
-/** How many case rows of a packed run have `flag`. */
-function rowsWith(p, flag) {
-    const bit = FLAG[flag];
-    let k = 0;
-    for (const f of p.flags)
-        if ((f & bit) !== 0)
-            k++;
-    return k;
-}
-
 /** The price of a model: its exact name in the table (never an inherited key), else null. */
 function priceFor(model, pricing) {
     return model !== null && Object.hasOwn(pricing, model) ? pricing[model] : null;
@@ -16554,232 +15353,6 @@ function runCost(p, pricing) {
         return { model, source: 'summary', price: null, total: reported, per_case: cases === 0 ? null : reported / cases };
     }
     return { model, source: 'unknown', price: null, total: null, per_case: null };
-}
-
-function runTotals(p) {
-    const { ids, errors } = p;
-    const n = ids.length;
-    let completed = 0;
-    let reward = 0;
-    let steps = 0;
-    let calls = 0;
-    let prompt = 0;
-    let completion = 0;
-    let blocked = 0;
-    let mcp = null;
-    for (let i = 0; i < n; i++) {
-        if (completedAt(p, i))
-            completed++;
-        reward += rewardAt(p, i);
-        steps += stepsAt(p, i);
-        if (hasUsage(p, i)) {
-            calls += totalCallsAt(p, i);
-            prompt += promptTokensAt(p, i);
-            completion += completionTokensAt(p, i);
-        }
-        if (hasHarness(p, i)) {
-            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
-            if (guardrailBlockedAt(p, i))
-                blocked++;
-        }
-    }
-    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
-    return {
-        rows: n,
-        completed,
-        reward,
-        steps,
-        total_calls: calls,
-        prompt_tokens: prompt,
-        completion_tokens: completion,
-        sortedDurations: p.sortedDurations,
-        guardrail_blocked: blocked,
-        mcp_tool_calls: mcp,
-        errored,
-    };
-}
-
-/**
- * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
- * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
- * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
- * allows their code; the four rlm-code gate booleans are never changed by them.
- */
-/** Every finding code, with its default severity. */
-const FINDING_SEVERITY = {
-    'empty-run': 'error',
-    'incomplete-run': 'error',
-    'cancelled-run': 'error',
-    'command-failed': 'error',
-    'aggregate-mismatch': 'error',
-    'preset-mismatch': 'error',
-    'not-comparable': 'error',
-    'guardrail-rise': 'error',
-    'policy-failure': 'error',
-    'missing-cases': 'error',
-    'new-cases': 'notice',
-    'multiple-differences': 'warning',
-    'case-errors': 'notice',
-    'partial-trials': 'error',
-    'too-few-clusters': 'warning',
-    'shard-coverage': 'error',
-    'benchmark-regression': 'error',
-    'aggregates-only': 'notice',
-    'regression-budget': 'error',
-    'infrastructure-failures': 'warning',
-};
-const FINDING_CODES = Object.keys(FINDING_SEVERITY);
-const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
-const REWARD_TOLERANCE = 0.00005 + 1e-9;
-const STEPS_TOLERANCE = 0.005 + 1e-9;
-function runFindings(side, s, totals) {
-    const out = [];
-    const r = s.reported;
-    const rows = totals.rows;
-    const attempted = r.attempted_cases ?? rows;
-    if (r.total_cases === 0 || rows === 0) {
-        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
-    }
-    else if (s.metadata[ANSWERED_CASES] === 0) {
-        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
-        out.push({
-            code: 'empty-run',
-            side,
-            message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`,
-            case_ids: [],
-        });
-    }
-    if (attempted < r.total_cases || rows < r.total_cases) {
-        out.push({
-            code: 'incomplete-run',
-            side,
-            message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
-            case_ids: [],
-        });
-    }
-    if (s.run.cancelled === true) {
-        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
-    }
-    const failure = commandFailure(s.metadata);
-    if (failure !== null) {
-        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
-    }
-    const mismatches = aggregateMismatches(s, totals);
-    if (mismatches.length > 0) {
-        out.push({
-            code: 'aggregate-mismatch',
-            side,
-            message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
-            case_ids: [],
-        });
-    }
-    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
-        out.push({
-            code: 'aggregates-only',
-            side,
-            message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
-            case_ids: [],
-        });
-    }
-    const errored = [...totals.errored];
-    if (errored.length > 0) {
-        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
-    }
-    return out;
-}
-/**
- * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
- * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
- * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
- */
-function commandFailure(m) {
-    if (m['command.timed_out'] === true)
-        return 'timed out (command.timed_out: true)';
-    if (m['command.budget_exceeded'] === true)
-        return 'was stopped at its spend cap (command.budget_exceeded: true)';
-    const code = m['command.exit_code'];
-    if (typeof code === 'number' && code !== 0)
-        return `exited with code ${code} (command.exit_code)`;
-    if (code === null && typeof m['command.signal'] === 'string')
-        return 'was killed by a signal (command.signal)';
-    return null;
-}
-/**
- * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
- * `totals` are the rows' totals when the caller has them already.
- */
-function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
-    const r = s.reported;
-    const n = totals.rows;
-    const out = [];
-    if (r.attempted_cases !== null && r.attempted_cases !== n)
-        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
-    if (n > r.total_cases)
-        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
-    const completed = totals.completed;
-    if (completed !== r.completed_cases)
-        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
-    const reward = n ? totals.reward / n : 0;
-    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
-        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
-    const steps = n ? totals.steps / n : 0;
-    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
-        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
-    if (r.usage_totals) {
-        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
-            const sum = totals[key];
-            if (sum !== r.usage_totals[key])
-                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
-        }
-    }
-    return out;
-}
-function round(x, digits) {
-    return Number(x.toFixed(digits));
-}
-function pairFindings(baseline, candidate, rows) {
-    const out = [];
-    const bp = baseline.run.preset;
-    const cp = candidate.run.preset;
-    if (bp !== null && cp !== null && bp !== cp) {
-        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
-    }
-    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
-    if (missing.length > 0) {
-        out.push({
-            code: 'missing-cases',
-            side: 'candidate',
-            message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
-            case_ids: missing,
-        });
-    }
-    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
-    if (added.length > 0) {
-        out.push({
-            code: 'new-cases',
-            side: 'candidate',
-            message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`,
-            case_ids: added,
-        });
-    }
-    return out;
-}
-/**
- * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
- * the two runs' row totals when the caller has them already.
- */
-function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
-    const drafts = [
-        ...runFindings('baseline', baseline, totals.baseline),
-        ...runFindings('candidate', candidate, totals.candidate),
-        ...pairFindings(baseline, candidate, rows),
-        ...extra,
-    ];
-    return drafts.map((d) => {
-        const severity = FINDING_SEVERITY[d.code];
-        return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
-    });
 }
 
 /**
@@ -17034,6 +15607,49 @@ function worseByTest(worse, allowance, alpha) {
     return { status: p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive', p_violated, p_holds };
 }
 
+function runTotals(p) {
+    const { ids, errors } = p;
+    const n = ids.length;
+    let completed = 0;
+    let reward = 0;
+    let steps = 0;
+    let calls = 0;
+    let prompt = 0;
+    let completion = 0;
+    let blocked = 0;
+    let mcp = null;
+    for (let i = 0; i < n; i++) {
+        if (completedAt(p, i))
+            completed++;
+        reward += rewardAt(p, i);
+        steps += stepsAt(p, i);
+        if (hasUsage(p, i)) {
+            calls += totalCallsAt(p, i);
+            prompt += promptTokensAt(p, i);
+            completion += completionTokensAt(p, i);
+        }
+        if (hasHarness(p, i)) {
+            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
+            if (guardrailBlockedAt(p, i))
+                blocked++;
+        }
+    }
+    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
+    return {
+        rows: n,
+        completed,
+        reward,
+        steps,
+        total_calls: calls,
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        sortedDurations: p.sortedDurations,
+        guardrail_blocked: blocked,
+        mcp_tool_calls: mcp,
+        errored,
+    };
+}
+
 /**
  * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
  * report and the release checklist. None of these are gated in rlm-code.
@@ -17195,6 +15811,387 @@ function evaluateMetricGates(b, c, specs, policy, alpha, pricing = {}) {
         }
         const worseBy = direction === 'higher' ? baseline - candidate : candidate - baseline;
         return { ...base, status: worseBy <= allowance ? 'pass' : 'fail', basis: 'point', p_violated: null, p_holds: null };
+    });
+}
+
+/** Columns for `n` cases, zero-filled. */
+function evidenceColumns(n) {
+    return { trials: new Float64Array(n), successes: new Float64Array(n), reward: new Float64Array(n), steps: new Float64Array(n) };
+}
+/** Case i's evidence as an object (a copy: writing to it changes no column). */
+function evidenceAt(e, i) {
+    return { trials: e.trials[i], successes: e.successes[i], reward: e.reward[i], steps: e.steps[i] };
+}
+/** Case i's success rate over its trials. */
+const rateAt = (e, i) => e.successes[i] / e.trials[i];
+/** The columns of the cases at `at` (in that order). */
+function gatherEvidence$1(e, at) {
+    const out = evidenceColumns(at.length);
+    for (let k = 0; k < at.length; k++) {
+        const i = at[k];
+        out.trials[k] = e.trials[i];
+        out.successes[k] = e.successes[i];
+        out.reward[k] = e.reward[i];
+        out.steps[k] = e.steps[i];
+    }
+    return out;
+}
+/** Paired case i as an object (a copy). */
+function pairedCaseAt(cases, i) {
+    return {
+        id: cases.ids[i],
+        labels: cases.labels[i],
+        baseline: evidenceAt(cases.baseline, i),
+        candidate: evidenceAt(cases.candidate, i),
+    };
+}
+/** Case objects as columns, in the order given. */
+function pairedCasesOf(list) {
+    const n = list.length;
+    const baseline = evidenceColumns(n);
+    const candidate = evidenceColumns(n);
+    const put = (cols, i, e) => {
+        cols.trials[i] = e.trials;
+        cols.successes[i] = e.successes;
+        cols.reward[i] = e.reward;
+        cols.steps[i] = e.steps;
+    };
+    list.forEach((c, i) => {
+        put(baseline, i, c.baseline);
+        put(candidate, i, c.candidate);
+    });
+    return { length: n, ids: list.map((c) => c.id), labels: list.map((c) => c.labels), baseline, candidate };
+}
+/** Columns as they are, case objects made columns. */
+function asPairedCases(cases) {
+    return isColumns(cases) ? cases : pairedCasesOf(cases);
+}
+function isColumns(cases) {
+    return !Array.isArray(cases);
+}
+/** The value of `field` in case i's labels (null when it has none). */
+const labelAt = (cases, i, field) => cases.labels[i][field] ?? null;
+
+/**
+ * Slice gates: a core metric judged within each group of a case label, so "no task family
+ * loses more than 10 points of completion" can be said. Groups smaller than the minimum size are
+ * shown and not judged. Under `point` a group compares its two means; under `significant` its paired
+ * per-case differences go through the same sign-flip test as the core gates.
+ */
+const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
+const DEFAULT_MIN_SLICE = 5;
+/** Case i's value of the metric on one side. */
+const value$4 = (metric, e, i) => metric === 'reward' ? e.reward[i] : metric === 'steps' ? e.steps[i] : e.successes[i] / e.trials[i];
+/**
+ * `together`: the grouping whose cases were found to move together (the significant policy's
+ * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
+ * cases as units, so it stays undecided rather than hold on a shock.
+ */
+function evaluateSlices(cases, specs, policy, alpha, together = null) {
+    const out = [];
+    for (const spec of specs) {
+        // Each group's cases (their indices, in order).
+        const groups = new Map();
+        for (let i = 0; i < cases.length; i++) {
+            const key = labelAt(cases, i, spec.by);
+            const group = groups.get(key);
+            if (group === undefined)
+                groups.set(key, [i]);
+            else
+                group.push(i);
+        }
+        const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
+        for (const group of keys) {
+            const members = groups.get(group);
+            const higher = spec.metric !== 'steps';
+            const b = members.reduce((s, i) => s + value$4(spec.metric, cases.baseline, i), 0) / members.length;
+            const c = members.reduce((s, i) => s + value$4(spec.metric, cases.candidate, i), 0) / members.length;
+            const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
+            const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
+            const worseBy = (i) => {
+                const before = value$4(spec.metric, cases.baseline, i);
+                const after = value$4(spec.metric, cases.candidate, i);
+                return higher ? before - after : after - before;
+            };
+            const level = spec.level ?? 'required';
+            const row = {
+                by: spec.by,
+                metric: spec.metric,
+                group,
+                level,
+                cases: members.length,
+                baseline: b,
+                candidate: c,
+                change: c - b,
+                allowance,
+                status: 'pass',
+                judged,
+                basis: policy === 'significant' ? 'paired' : 'point',
+            };
+            if (judged && policy === 'point')
+                row.status = (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
+            else if (judged && together === spec.by)
+                Object.assign(row, { status: 'inconclusive', moves_together: true });
+            else if (judged) {
+                const t = worseByTest(members.map(worseBy), allowance, alpha);
+                Object.assign(row, { status: t.status, p_violated: t.p_violated, p_adjusted: level === 'required' ? t.p_violated : null, p_holds: t.p_holds });
+            }
+            out.push(row);
+        }
+    }
+    return out;
+}
+
+const DEFAULT_REQUIRED_KEYS = ['scoring_version', 'dataset_hash', 'schema'];
+/** Key names as the configuration may give them (they are shown in reports as they are). */
+const KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+/** A key's value in a summary, as text, or null when the summary does not say. */
+function valueOf$2(s, key) {
+    const run = s.run;
+    const fromRun = {
+        preset: run.preset,
+        mode: run.mode,
+        strategy: run.harness_strategy,
+        harness_strategy: run.harness_strategy,
+        mcp_server: run.mcp_server,
+        model: run.model ?? undefined,
+        schema: s.schema,
+    };
+    const direct = fromRun[key];
+    if (direct !== undefined && direct !== null)
+        return direct;
+    const meta = s.metadata[key];
+    return meta === undefined || meta === null ? null : String(meta);
+}
+function checkComparability(b, c, options = {}) {
+    const compare = options.compare ?? null;
+    const allow = new Set(options.allow ?? []);
+    const keys = [...new Set([...DEFAULT_REQUIRED_KEYS, ...(options.require ?? [])])].filter((k) => k !== compare);
+    const differing = [];
+    for (const key of keys) {
+        const baseline = valueOf$2(b, key);
+        const candidate = valueOf$2(c, key);
+        if (baseline !== candidate)
+            differing.push({ key, baseline, candidate, allowed: allow.has(key) });
+    }
+    return { compare, keys, differing };
+}
+
+const LABELS = {
+    mode: 'mode',
+    harness_strategy: 'harness strategy',
+    mcp_server: 'MCP server',
+    model: 'model',
+};
+function valueOf$1(s, d) {
+    if (d === 'mode')
+        return s.run.mode ?? 'native'; // rlm-code's report default for old summaries
+    if (d === 'model') {
+        const m = s.run.model ?? s.metadata['model'];
+        return m === undefined || m === null ? null : String(m);
+    }
+    return s.run[d];
+}
+function findDifferences(baseline, candidate) {
+    return Object.keys(LABELS)
+        .map((dimension) => ({ dimension, label: LABELS[dimension], baseline: valueOf$1(baseline, dimension), candidate: valueOf$1(candidate, dimension) }))
+        .filter((d) => d.baseline !== d.candidate);
+}
+/** The `multiple-differences` finding, when more than one dimension differs. */
+function differenceFindings(diffs) {
+    if (diffs.length < 2)
+        return [];
+    const names = diffs.map((d) => d.label).join(', ');
+    return [
+        {
+            code: 'multiple-differences',
+            side: null,
+            message: `More than one thing differs between the runs (${names}): a change in the results cannot be attributed to one of them.`,
+            case_ids: [],
+        },
+    ];
+}
+
+/**
+ * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
+ * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
+ * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
+ * allows their code; the four rlm-code gate booleans are never changed by them.
+ */
+/** Every finding code, with its default severity. */
+const FINDING_SEVERITY = {
+    'empty-run': 'error',
+    'incomplete-run': 'error',
+    'cancelled-run': 'error',
+    'command-failed': 'error',
+    'aggregate-mismatch': 'error',
+    'preset-mismatch': 'error',
+    'not-comparable': 'error',
+    'guardrail-rise': 'error',
+    'policy-failure': 'error',
+    'missing-cases': 'error',
+    'new-cases': 'notice',
+    'multiple-differences': 'warning',
+    'case-errors': 'notice',
+    'partial-trials': 'error',
+    'too-few-clusters': 'warning',
+    'shard-coverage': 'error',
+    'benchmark-regression': 'error',
+    'aggregates-only': 'notice',
+    'regression-budget': 'error',
+    'infrastructure-failures': 'warning',
+};
+const FINDING_CODES = Object.keys(FINDING_SEVERITY);
+const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
+const REWARD_TOLERANCE = 0.00005 + 1e-9;
+const STEPS_TOLERANCE = 0.005 + 1e-9;
+function runFindings(side, s, totals) {
+    const out = [];
+    const r = s.reported;
+    const rows = totals.rows;
+    const attempted = r.attempted_cases ?? rows;
+    if (r.total_cases === 0 || rows === 0) {
+        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
+    }
+    else if (s.metadata[ANSWERED_CASES] === 0) {
+        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
+        out.push({
+            code: 'empty-run',
+            side,
+            message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`,
+            case_ids: [],
+        });
+    }
+    if (attempted < r.total_cases || rows < r.total_cases) {
+        out.push({
+            code: 'incomplete-run',
+            side,
+            message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
+            case_ids: [],
+        });
+    }
+    if (s.run.cancelled === true) {
+        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
+    }
+    const failure = commandFailure(s.metadata);
+    if (failure !== null) {
+        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
+    }
+    const mismatches = aggregateMismatches(s, totals);
+    if (mismatches.length > 0) {
+        out.push({
+            code: 'aggregate-mismatch',
+            side,
+            message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
+            case_ids: [],
+        });
+    }
+    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+        out.push({
+            code: 'aggregates-only',
+            side,
+            message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
+            case_ids: [],
+        });
+    }
+    const errored = [...totals.errored];
+    if (errored.length > 0) {
+        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
+    }
+    return out;
+}
+/**
+ * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
+ * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
+ * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
+ */
+function commandFailure(m) {
+    if (m['command.timed_out'] === true)
+        return 'timed out (command.timed_out: true)';
+    if (m['command.budget_exceeded'] === true)
+        return 'was stopped at its spend cap (command.budget_exceeded: true)';
+    const code = m['command.exit_code'];
+    if (typeof code === 'number' && code !== 0)
+        return `exited with code ${code} (command.exit_code)`;
+    if (code === null && typeof m['command.signal'] === 'string')
+        return 'was killed by a signal (command.signal)';
+    return null;
+}
+/**
+ * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
+ * `totals` are the rows' totals when the caller has them already.
+ */
+function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
+    const r = s.reported;
+    const n = totals.rows;
+    const out = [];
+    if (r.attempted_cases !== null && r.attempted_cases !== n)
+        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
+    if (n > r.total_cases)
+        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
+    const completed = totals.completed;
+    if (completed !== r.completed_cases)
+        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
+    const reward = n ? totals.reward / n : 0;
+    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
+        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
+    const steps = n ? totals.steps / n : 0;
+    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
+        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
+    if (r.usage_totals) {
+        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
+            const sum = totals[key];
+            if (sum !== r.usage_totals[key])
+                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
+        }
+    }
+    return out;
+}
+function round(x, digits) {
+    return Number(x.toFixed(digits));
+}
+function pairFindings(baseline, candidate, rows) {
+    const out = [];
+    const bp = baseline.run.preset;
+    const cp = candidate.run.preset;
+    if (bp !== null && cp !== null && bp !== cp) {
+        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
+    }
+    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
+    if (missing.length > 0) {
+        out.push({
+            code: 'missing-cases',
+            side: 'candidate',
+            message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
+            case_ids: missing,
+        });
+    }
+    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
+    if (added.length > 0) {
+        out.push({
+            code: 'new-cases',
+            side: 'candidate',
+            message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`,
+            case_ids: added,
+        });
+    }
+    return out;
+}
+/**
+ * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
+ * the two runs' row totals when the caller has them already.
+ */
+function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
+    const drafts = [
+        ...runFindings('baseline', baseline, totals.baseline),
+        ...runFindings('candidate', candidate, totals.candidate),
+        ...pairFindings(baseline, candidate, rows),
+        ...extra,
+    ];
+    return drafts.map((d) => {
+        const severity = FINDING_SEVERITY[d.code];
+        return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
     });
 }
 
@@ -23918,493 +22915,6 @@ function compilePolicyPattern(source) {
     return { source, test: (text) => re.test(text) };
 }
 
-/**
- * Orders strings by Unicode code point, as Python's `sorted` does (rlm-code sorts case ids that way).
- * JavaScript's default order compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF.
- */
-function compareCodePoints(a, b) {
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-        const x = a.charCodeAt(i);
-        const y = b.charCodeAt(i);
-        if (x !== y)
-            return codeUnitRank(x) - codeUnitRank(y);
-    }
-    return a.length - b.length;
-}
-function codeUnitRank(c) {
-    if (c >= 0xd800 && c <= 0xdfff)
-        return c + 0x2000; // surrogates: code points >= U+10000 sort last
-    if (c >= 0xe000)
-        return c - 0x800;
-    return c;
-}
-/**
- * The per-case report rows of a comparison, read from the two runs' packed columns when asked for:
- * a row object lives only while its reader holds it, so 100,000 cases keep no 100,000 long-lived
- * objects (which cost memory and the garbage collector's time to copy). Iterating gives the rows in
- * report order; `at`, `filter`, `map` and `length` read like an array's.
- */
-class CaseRows {
-    ids;
-    b;
-    bi;
-    c;
-    ci;
-    skip;
-    constructor(ids, b, bi, c, ci, 
-    /** Each side's rows that are not measured (infrastructure.ts); null when none. */
-    skip = { b: null, c: null }) {
-        this.ids = ids;
-        this.b = b;
-        this.bi = bi;
-        this.c = c;
-        this.ci = ci;
-        this.skip = skip;
-    }
-    get length() {
-        return this.ids.length;
-    }
-    /** Row k (0 ≤ k < length): a new object, or `into` filled in. */
-    at(k, into = emptyRow()) {
-        if (!(k >= 0 && k < this.ids.length))
-            throw new RangeError(`case row ${k} of ${this.ids.length}`);
-        const bi = this.bi === null ? k : this.bi[k];
-        const ci = this.ci === null ? k : this.ci[k];
-        const row = fillRow(into, this.ids[k], this.b, bi, this.c, ci);
-        if ((row.completion_regression || row.reward_regression) && (this.skip.b?.has(bi) === true || this.skip.c?.has(ci) === true)) {
-            row.completion_regression = false;
-            row.reward_regression = false;
-        }
-        return row;
-    }
-    /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
-    forEachRow(read) {
-        const row = emptyRow();
-        for (let k = 0; k < this.ids.length; k++)
-            read(this.at(k, row), k);
-    }
-    *[Symbol.iterator]() {
-        for (let k = 0; k < this.ids.length; k++)
-            yield this.at(k);
-    }
-    filter(keep) {
-        const out = [];
-        this.forEachRow((row) => {
-            if (keep(row))
-                out.push({ ...row });
-        });
-        return out;
-    }
-    map(f) {
-        const out = new Array(this.ids.length);
-        for (let k = 0; k < this.ids.length; k++)
-            out[k] = f(this.at(k), k);
-        return out;
-    }
-    /** The rows as objects (for tests and small reports). */
-    toArray() {
-        return this.map((row) => row);
-    }
-    /** Rows are stringified as the array they stand for. */
-    toJSON() {
-        return this.toArray();
-    }
-}
-/**
- * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
- * order). A case not measured on a side (`notMeasured`, infrastructure.ts) is never a completion regression.
- */
-function pairRows(baseline, candidate, notMeasured) {
-    const skip = { b: notMeasured && notMeasured.b.size > 0 ? notMeasured.b : null, c: notMeasured && notMeasured.c.size > 0 ? notMeasured.c : null };
-    // Runs of one preset usually list the same ids in the same order: pair them by position, and
-    // when that order is sorted already (known from packing), without building anything else.
-    const same = sameIds(baseline.ids, candidate.ids);
-    if (same && baseline.sortedIds)
-        return new CaseRows(baseline.ids, baseline, null, candidate, null, skip);
-    const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
-    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c), skip);
-}
-/** The same ids in the same order. */
-function sameIds(b, c) {
-    if (b.length !== c.length)
-        return false;
-    for (let i = 0; i < b.length; i++)
-        if (b[i] !== c[i])
-            return false;
-    return true;
-}
-function matchById(b, c) {
-    const matches = new Map();
-    b.forEach((id, i) => matches.set(id, { id, b: i, c: -1 }));
-    c.forEach((id, i) => {
-        const m = matches.get(id);
-        if (m)
-            m.c = i;
-        else
-            matches.set(id, { id, b: -1, c: i });
-    });
-    return [...matches.values()];
-}
-function sortById(matches) {
-    return sortByCodePoint(matches, (m) => m.id);
-}
-/**
- * `items` ordered by their ids' code points (in place), as Python's `sorted` orders the ids; ids are
- * unique. Returns at once when they are in order already (runs usually list their cases sorted).
- */
-function sortByCodePoint(items, idOf) {
-    let sorted = true;
-    for (let i = 1; i < items.length && sorted; i++)
-        sorted = compareCodePoints(idOf(items[i - 1]), idOf(items[i])) <= 0;
-    if (sorted)
-        return items;
-    // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
-    // comparison is then much faster on 100,000 ids.
-    if (items.some((item) => WIDE.test(idOf(item))))
-        return items.sort((a, b) => compareCodePoints(idOf(a), idOf(b)));
-    return items.sort((a, b) => {
-        const x = idOf(a);
-        const y = idOf(b);
-        return x < y ? -1 : x > y ? 1 : 0;
-    });
-}
-const WIDE = /[\ud800-\uffff]/;
-/** A row to fill in (see {@link fillRow}). */
-function emptyRow() {
-    return {
-        case_id: '',
-        in_baseline: false,
-        in_candidate: false,
-        baseline_completed: false,
-        candidate_completed: false,
-        baseline_reward: 0,
-        candidate_reward: 0,
-        reward_delta: 0,
-        baseline_steps: 0,
-        candidate_steps: 0,
-        steps_delta: 0,
-        completion_regression: false,
-        reward_regression: false,
-        baseline_error: null,
-        candidate_error: null,
-        baseline_guardrail_blocked: false,
-        candidate_guardrail_blocked: false,
-    };
-}
-/**
- * Writes the report row of one case into `r`; `bi`/`ci` index its row on each side, -1 where
- * absent. A side that lacks the case contributes completed=false, reward 0 and steps 0, as
- * rlm-code's report does.
- */
-function fillRow(r, id, b, bi, c, ci) {
-    const inB = bi >= 0;
-    const inC = ci >= 0;
-    const baselineCompleted = inB && completedAt(b, bi);
-    const candidateCompleted = inC && completedAt(c, ci);
-    const baselineReward = inB ? rewardAt(b, bi) : 0;
-    const candidateReward = inC ? rewardAt(c, ci) : 0;
-    const baselineSteps = inB ? stepsAt(b, bi) : 0;
-    const candidateSteps = inC ? stepsAt(c, ci) : 0;
-    const both = inB && inC;
-    r.case_id = id;
-    r.in_baseline = inB;
-    r.in_candidate = inC;
-    r.baseline_completed = baselineCompleted;
-    r.candidate_completed = candidateCompleted;
-    r.baseline_reward = baselineReward;
-    r.candidate_reward = candidateReward;
-    r.reward_delta = candidateReward - baselineReward;
-    r.baseline_steps = baselineSteps;
-    r.candidate_steps = candidateSteps;
-    r.steps_delta = candidateSteps - baselineSteps;
-    r.completion_regression = both && baselineCompleted && !candidateCompleted;
-    r.reward_regression = both && candidateReward < baselineReward;
-    r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
-    r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
-    r.baseline_guardrail_blocked = inB && guardrailBlockedAt(b, bi);
-    r.candidate_guardrail_blocked = inC && guardrailBlockedAt(c, ci);
-    return r;
-}
-/** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
-function summarizeCases(rows) {
-    let common = 0;
-    let completion = 0;
-    let reward = 0;
-    const count = (r) => {
-        if (!r.in_baseline || !r.in_candidate)
-            return;
-        common++;
-        if (r.completion_regression)
-            completion++;
-        if (r.reward_regression)
-            reward++;
-    };
-    if (rows instanceof CaseRows)
-        rows.forEachRow(count);
-    else
-        for (const r of rows)
-            count(r);
-    return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
-}
-
-function failures(side, p, patterns, explained) {
-    const out = [];
-    for (const [index, error] of Object.entries(p.errors)) {
-        const match = patterns.find((x) => x.test(error));
-        if (!match)
-            continue;
-        const id = p.ids[Number(index)];
-        out.push({ case_id: id, side, error, pattern: match.source, explained: explained.get(id) ?? null });
-    }
-    return out;
-}
-/** The ids of a run's cases the guardrail blocked. */
-function blockedIds(p) {
-    const out = new Set();
-    p.ids.forEach((id, i) => {
-        if (guardrailBlockedAt(p, i))
-            out.add(id);
-    });
-    return out;
-}
-function checkSafety(b, c, options = {}) {
-    const bb = blockedIds(b);
-    const cb = blockedIds(c);
-    const blocked = { baseline: bb.size, candidate: cb.size };
-    const patterns = (options.policy_patterns ?? []).map(compilePolicyPattern);
-    const explained = new Map((options.explained ?? []).map((e) => [e.case, e.reason]));
-    const policy_failures = [...failures('baseline', b, patterns, explained), ...failures('candidate', c, patterns, explained)].sort((x, y) => compareCodePoints(x.case_id, y.case_id) || x.side.localeCompare(y.side));
-    const drafts = [];
-    if (blocked.candidate > blocked.baseline) {
-        const newly = [...cb].filter((id) => !bb.has(id)).sort(compareCodePoints);
-        drafts.push({
-            code: 'guardrail-rise',
-            side: 'candidate',
-            message: `The CodeMode guardrail blocked ${blocked.candidate} candidate ${blocked.candidate === 1 ? 'case' : 'cases'} against ${blocked.baseline} of the baseline: the count must not rise.`,
-            case_ids: newly,
-        });
-    }
-    const unexplained = [...new Set(policy_failures.filter((f) => f.side === 'candidate' && f.explained === null).map((f) => f.case_id))];
-    if (unexplained.length > 0) {
-        drafts.push({
-            code: 'policy-failure',
-            side: 'candidate',
-            message: `${unexplained.length} candidate ${unexplained.length === 1 ? 'case fails' : 'cases fail'} with an error matching a policy pattern and no explanation in the configuration.`,
-            case_ids: unexplained,
-        });
-    }
-    return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
-}
-
-/** Columns for `n` cases, zero-filled. */
-function evidenceColumns(n) {
-    return { trials: new Float64Array(n), successes: new Float64Array(n), reward: new Float64Array(n), steps: new Float64Array(n) };
-}
-/** Case i's evidence as an object (a copy: writing to it changes no column). */
-function evidenceAt(e, i) {
-    return { trials: e.trials[i], successes: e.successes[i], reward: e.reward[i], steps: e.steps[i] };
-}
-/** Case i's success rate over its trials. */
-const rateAt = (e, i) => e.successes[i] / e.trials[i];
-/** The columns of the cases at `at` (in that order). */
-function gatherEvidence$1(e, at) {
-    const out = evidenceColumns(at.length);
-    for (let k = 0; k < at.length; k++) {
-        const i = at[k];
-        out.trials[k] = e.trials[i];
-        out.successes[k] = e.successes[i];
-        out.reward[k] = e.reward[i];
-        out.steps[k] = e.steps[i];
-    }
-    return out;
-}
-/** Paired case i as an object (a copy). */
-function pairedCaseAt(cases, i) {
-    return {
-        id: cases.ids[i],
-        labels: cases.labels[i],
-        baseline: evidenceAt(cases.baseline, i),
-        candidate: evidenceAt(cases.candidate, i),
-    };
-}
-/** Case objects as columns, in the order given. */
-function pairedCasesOf(list) {
-    const n = list.length;
-    const baseline = evidenceColumns(n);
-    const candidate = evidenceColumns(n);
-    const put = (cols, i, e) => {
-        cols.trials[i] = e.trials;
-        cols.successes[i] = e.successes;
-        cols.reward[i] = e.reward;
-        cols.steps[i] = e.steps;
-    };
-    list.forEach((c, i) => {
-        put(baseline, i, c.baseline);
-        put(candidate, i, c.candidate);
-    });
-    return { length: n, ids: list.map((c) => c.id), labels: list.map((c) => c.labels), baseline, candidate };
-}
-/** Columns as they are, case objects made columns. */
-function asPairedCases(cases) {
-    return isColumns(cases) ? cases : pairedCasesOf(cases);
-}
-function isColumns(cases) {
-    return !Array.isArray(cases);
-}
-/** The value of `field` in case i's labels (null when it has none). */
-const labelAt = (cases, i, field) => cases.labels[i][field] ?? null;
-
-/**
- * Slice gates: a core metric judged within each group of a case label, so "no task family
- * loses more than 10 points of completion" can be said. Groups smaller than the minimum size are
- * shown and not judged. Under `point` a group compares its two means; under `significant` its paired
- * per-case differences go through the same sign-flip test as the core gates.
- */
-const SLICE_METRICS = ['completion_rate', 'reward', 'steps'];
-const DEFAULT_MIN_SLICE = 5;
-/** Case i's value of the metric on one side. */
-const value$4 = (metric, e, i) => metric === 'reward' ? e.reward[i] : metric === 'steps' ? e.steps[i] : e.successes[i] / e.trials[i];
-/**
- * `together`: the grouping whose cases were found to move together (the significant policy's
- * correlation check); a slice by it cannot tell a shared shock from the group's own change with its
- * cases as units, so it stays undecided rather than hold on a shock.
- */
-function evaluateSlices(cases, specs, policy, alpha, together = null) {
-    const out = [];
-    for (const spec of specs) {
-        // Each group's cases (their indices, in order).
-        const groups = new Map();
-        for (let i = 0; i < cases.length; i++) {
-            const key = labelAt(cases, i, spec.by);
-            const group = groups.get(key);
-            if (group === undefined)
-                groups.set(key, [i]);
-            else
-                group.push(i);
-        }
-        const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
-        for (const group of keys) {
-            const members = groups.get(group);
-            const higher = spec.metric !== 'steps';
-            const b = members.reduce((s, i) => s + value$4(spec.metric, cases.baseline, i), 0) / members.length;
-            const c = members.reduce((s, i) => s + value$4(spec.metric, cases.candidate, i), 0) / members.length;
-            const allowance = allowanceOf(spec.tolerance ?? 0, b); // never null: the baseline mean is known
-            const judged = members.length >= (spec.min_cases ?? DEFAULT_MIN_SLICE);
-            const worseBy = (i) => {
-                const before = value$4(spec.metric, cases.baseline, i);
-                const after = value$4(spec.metric, cases.candidate, i);
-                return higher ? before - after : after - before;
-            };
-            const level = spec.level ?? 'required';
-            const row = {
-                by: spec.by,
-                metric: spec.metric,
-                group,
-                level,
-                cases: members.length,
-                baseline: b,
-                candidate: c,
-                change: c - b,
-                allowance,
-                status: 'pass',
-                judged,
-                basis: policy === 'significant' ? 'paired' : 'point',
-            };
-            if (judged && policy === 'point')
-                row.status = (higher ? b - c : c - b) <= allowance ? 'pass' : 'fail';
-            else if (judged && together === spec.by)
-                Object.assign(row, { status: 'inconclusive', moves_together: true });
-            else if (judged) {
-                const t = worseByTest(members.map(worseBy), allowance, alpha);
-                Object.assign(row, { status: t.status, p_violated: t.p_violated, p_adjusted: level === 'required' ? t.p_violated : null, p_holds: t.p_holds });
-            }
-            out.push(row);
-        }
-    }
-    return out;
-}
-
-/** Holm-adjusted p-values, in the input's order: p̃_(j) = max_{i ≤ j} min(1, (m − i + 1)·p_(i)). */
-function holmAdjust(ps) {
-    const m = ps.length;
-    const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
-    const out = new Array(m).fill(1);
-    let running = 0;
-    order.forEach(({ p, i }, j) => {
-        running = Math.max(running, Math.min(1, (m - j) * p));
-        out[i] = running;
-    });
-    return out;
-}
-const statusOf = (adjusted, holds, alpha) => (adjusted <= alpha ? 'fail' : holds <= alpha ? 'pass' : 'inconclusive');
-/** The core gates and the slices after sharing α: gates and slices re-decided on their Holm-adjusted p. */
-function shareErrorBudget(gates, slices, alpha) {
-    const inBudget = (x) => x.judged && x.level === 'required' && x.p_violated !== undefined;
-    const sliceP = slices.filter(inBudget).map((x) => x.p_violated);
-    if (sliceP.length === 0)
-        return { gates: [...gates], slices: [...slices] };
-    // Each slice with the core family at its smallest p; each gate with its own p in the family's place.
-    const core = Math.min(1, ...gates.filter((g) => g.gated).map((g) => g.p_violated_adjusted));
-    const slicesAdjusted = holmAdjust([core, ...sliceP]).slice(1);
-    let k = 0;
-    const outSlices = slices.map((x) => {
-        if (!inBudget(x))
-            return { ...x };
-        const p_adjusted = slicesAdjusted[k++];
-        return { ...x, p_adjusted, status: statusOf(p_adjusted, x.p_holds, alpha) };
-    });
-    const outGates = gates.map((g) => {
-        if (!g.gated)
-            return { ...g };
-        const p = holmAdjust([g.p_violated_adjusted, ...sliceP])[0];
-        return { ...g, p_violated_adjusted: p, status: statusOf(p, g.p_holds, alpha) };
-    });
-    return { gates: outGates, slices: outSlices };
-}
-/**
- * The slices of a significant comparison, judged inside its error budget: a slice by a grouping
- * whose cases were found to move together stays undecided, the rest are tested on their cases, and
- * the core gates and the slices share α.
- */
-function significantSlices(paired, specs, sig) {
-    const together = sig.cluster.correlation !== null && sig.cluster.field !== null ? sig.cluster.field : null;
-    const raw = evaluateSlices(paired, specs, 'significant', sig.alpha, together);
-    const shared = shareErrorBudget(sig.gates, raw, sig.alpha);
-    return { significance: { ...sig, gates: shared.gates }, slices: shared.slices };
-}
-
-const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
-/** rlm-code's `_benchmark_metrics`. */
-function runMetrics(summary) {
-    const { total_cases: total, completed_cases: completed, avg_reward, avg_steps } = summary.reported;
-    return {
-        avg_reward,
-        completion_rate: total ? completed / total : 0.0,
-        avg_steps,
-        total_cases: total,
-        completed_cases: completed,
-    };
-}
-/** Evaluates the four gates; NaN anywhere makes the affected gate false, as in rlm-code. */
-function evaluateRlmGates(baseline, candidate, caseSummary, t) {
-    const base = runMetrics(baseline);
-    const cand = runMetrics(candidate);
-    const deltas = {
-        avg_reward: cand.avg_reward - base.avg_reward,
-        completion_rate: cand.completion_rate - base.completion_rate,
-        avg_steps_increase: cand.avg_steps - base.avg_steps,
-    };
-    const gates = {
-        reward: deltas.avg_reward >= t.min_reward_delta,
-        completion: deltas.completion_rate >= t.min_completion_delta,
-        steps: deltas.avg_steps_increase <= t.max_steps_increase,
-        completion_regressions: t.fail_on_completion_regression ? caseSummary.completion_regressions === 0 : true,
-    };
-    const passed = GATE_NAMES.every((g) => gates[g]);
-    return { candidate_metrics: cand, baseline_metrics: base, deltas, case_summary: caseSummary, gates, passed };
-}
-
 /** Share of a side's case rows (over its trials) above which the verdict is "rerun" (inconclusive). */
 const DEFAULT_INFRASTRUCTURE_SHARE = 0.05;
 /** Built-in signals of the error text, in the order they are tried. */
@@ -24504,154 +23014,104 @@ function rerunWords(x) {
     return `rerun: ${n} ${n === 1 ? 'case' : 'cases'} failed for infrastructure reasons`;
 }
 
-/**
- * The paired sign-flip test in closed form for per-case differences in {−1, 0, +1} (completion with
- * one trial per side, and its sign test): I cases improved, R regressed, Z tied. Flipping a random
- * subset F of the cases (each in F with probability ½) puts a ~ Binomial(I, ½) improved, b ~
- * Binomial(R, ½) regressed and c ~ Binomial(Z, ½) tied cases in F, independently, so the share of
- * the 2^n patterns whose flipped mean is at least (at most) a threshold τ is a sum over (a, b) of
- * binomial weights times a binomial tail in c: exact, with no sampling. At τ = 0 the ties drop out
- * and it is McNemar's exact test, P(B ≥ R) for B ~ Binomial(I + R, ½) (McNemar 1947; the exact form
- * as in Fagerland, Lydersen and Laake 2013). The shares count the identity pattern (F empty) as the
- * sampled and enumerated tests do (sign-flip.ts), so the three agree.
- */
-/** Probability mass of Binomial(n, ½), computed in log space (n up to millions). */
-function halfBinomial(n) {
-    const out = new Float64Array(n + 1);
-    let logC = 0;
-    const base = n * Math.LN2;
-    for (let k = 0; k <= n; k++) {
-        out[k] = Math.exp(logC - base);
-        logC += Math.log(n - k) - Math.log(k + 1);
+function failures(side, p, patterns, explained) {
+    const out = [];
+    for (const [index, error] of Object.entries(p.errors)) {
+        const match = patterns.find((x) => x.test(error));
+        if (!match)
+            continue;
+        const id = p.ids[Number(index)];
+        out.push({ case_id: id, side, error, pattern: match.source, explained: explained.get(id) ?? null });
     }
     return out;
 }
-/** Above this many (a, b) terms per evaluation the closed form is slower than sampling. */
-const EXACT_SIGN_MAX_TERMS = 250_000;
-/** Counts of +1, −1 and 0 when every value is one of them; null otherwise. */
-function ternaryCounts(perCase) {
-    let improved = 0;
-    let regressed = 0;
-    let tied = 0;
-    for (let i = 0; i < perCase.length; i++) {
-        const x = perCase[i];
-        if (x === 1)
-            improved++;
-        else if (x === -1)
-            regressed++;
-        else if (x === 0)
-            tied++;
-        else
-            return null;
+/** The ids of a run's cases the guardrail blocked. */
+function blockedIds(p) {
+    const out = new Set();
+    p.ids.forEach((id, i) => {
+        if (guardrailBlockedAt(p, i))
+            out.add(id);
+    });
+    return out;
+}
+function checkSafety(b, c, options = {}) {
+    const bb = blockedIds(b);
+    const cb = blockedIds(c);
+    const blocked = { baseline: bb.size, candidate: cb.size };
+    const patterns = (options.policy_patterns ?? []).map(compilePolicyPattern);
+    const explained = new Map((options.explained ?? []).map((e) => [e.case, e.reason]));
+    const policy_failures = [...failures('baseline', b, patterns, explained), ...failures('candidate', c, patterns, explained)].sort((x, y) => compareCodePoints(x.case_id, y.case_id) || x.side.localeCompare(y.side));
+    const drafts = [];
+    if (blocked.candidate > blocked.baseline) {
+        const newly = [...cb].filter((id) => !bb.has(id)).sort(compareCodePoints);
+        drafts.push({
+            code: 'guardrail-rise',
+            side: 'candidate',
+            message: `The CodeMode guardrail blocked ${blocked.candidate} candidate ${blocked.candidate === 1 ? 'case' : 'cases'} against ${blocked.baseline} of the baseline: the count must not rise.`,
+            case_ids: newly,
+        });
     }
-    return { improved, regressed, tied };
+    const unexplained = [...new Set(policy_failures.filter((f) => f.side === 'candidate' && f.explained === null).map((f) => f.case_id))];
+    if (unexplained.length > 0) {
+        drafts.push({
+            code: 'policy-failure',
+            side: 'candidate',
+            message: `${unexplained.length} candidate ${unexplained.length === 1 ? 'case fails' : 'cases fail'} with an error matching a policy pattern and no explanation in the configuration.`,
+            case_ids: unexplained,
+        });
+    }
+    return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
 }
-/** Whether the closed form is cheap enough at any threshold (at τ = 0 it always is: McNemar's sum). */
-function exactSignFeasible(c) {
-    return (c.improved + 1) * (c.regressed + 1) <= EXACT_SIGN_MAX_TERMS;
+
+/** The significant policy's confidence level when none is given. */
+const DEFAULT_CONFIDENCE = 0.95;
+/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
+const DEFAULT_MARGINS = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
+/** The case labels a cluster can be taken from. */
+const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
+const DECISION_POLICIES = ['point', 'significant'];
+
+const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
+/** rlm-code's `_benchmark_metrics`. */
+function runMetrics(summary) {
+    const { total_cases: total, completed_cases: completed, avg_reward, avg_steps } = summary.reported;
+    return {
+        avg_reward,
+        completion_rate: total ? completed / total : 0.0,
+        avg_steps,
+        total_cases: total,
+        completed_cases: completed,
+    };
 }
+/** Evaluates the four gates; NaN anywhere makes the affected gate false, as in rlm-code. */
+function evaluateRlmGates(baseline, candidate, caseSummary, t) {
+    const base = runMetrics(baseline);
+    const cand = runMetrics(candidate);
+    const deltas = {
+        avg_reward: cand.avg_reward - base.avg_reward,
+        completion_rate: cand.completion_rate - base.completion_rate,
+        avg_steps_increase: cand.avg_steps - base.avg_steps,
+    };
+    const gates = {
+        reward: deltas.avg_reward >= t.min_reward_delta,
+        completion: deltas.completion_rate >= t.min_completion_delta,
+        steps: deltas.avg_steps_increase <= t.max_steps_increase,
+        completion_regressions: t.fail_on_completion_regression ? caseSummary.completion_regressions === 0 : true,
+    };
+    const passed = GATE_NAMES.every((g) => gates[g]);
+    return { candidate_metrics: cand, baseline_metrics: base, deltas, case_summary: caseSummary, gates, passed };
+}
+
 /**
- * The exact randomization distribution of the flipped mean for ternary per-case differences:
- * `atLeast(τ)` = share of patterns with F empty or mean_F ≥ τ, `atMost(τ)` likewise with ≤, and the
- * one-sided bounds read off it (the m-th order statistics of the flipped means, as sign-flip.ts).
+ * rlm-code's recommended release criteria (its docs), not its function signature defaults, which
+ * set `max_steps_increase` to 0.0 and so fail any run that takes a single extra step on average.
  */
-class ExactSign {
-    counts;
-    pa;
-    pb;
-    /** cdfZ[k] = P(c ≤ k − 1), k = 0 … Z + 1. */
-    cdfZ;
-    n;
-    constructor(counts) {
-        this.counts = counts;
-        this.pa = halfBinomial(counts.improved);
-        this.pb = halfBinomial(counts.regressed);
-        const pz = halfBinomial(counts.tied);
-        this.cdfZ = new Float64Array(counts.tied + 2);
-        for (let k = 0; k <= counts.tied; k++)
-            this.cdfZ[k + 1] = this.cdfZ[k] + pz[k];
-        this.n = counts.improved + counts.regressed + counts.tied;
-    }
-    /** P(c in [lo, hi]) for c ~ Binomial(Z, ½), with the bounds clipped. */
-    cRange(lo, hi) {
-        const Z = this.counts.tied;
-        const l = Math.max(0, lo);
-        const h = Math.min(Z, hi);
-        if (h < l)
-            return 0;
-        return Math.min(1, this.cdfZ[h + 1] - this.cdfZ[l]);
-    }
-    /**
-     * Share of patterns with L(a, b) − τ·c ≥ 0 (sign +1) or ≤ 0 (sign −1), L = a(1 − τ) − b(1 + τ):
-     * mean_F ≥ τ ⟺ a − b ≥ τ(a + b + c). A relative slack of 1e-9 absorbs rounding, as the float
-     * comparison of the sampled test would take an exact tie as a tie.
-     */
-    share(tau, sign) {
-        const { improved: I, regressed: R, tied: Z } = this.counts;
-        const eps = 1e-9;
-        let total = 0;
-        for (let a = 0; a <= I; a++) {
-            const wa = this.pa[a];
-            if (wa === 0)
-                continue;
-            for (let b = 0; b <= R; b++) {
-                const w = wa * this.pb[b];
-                if (w === 0)
-                    continue;
-                const L = sign * (a * (1 - tau) - b * (1 + tau)); // need sign·(L − τc) ≥ 0, i.e. L' ≥ sign·τ·c
-                const t = sign * tau;
-                let pc;
-                if (t === 0)
-                    pc = L >= -eps ? 1 : 0;
-                else if (t > 0)
-                    pc = this.cRange(0, Math.floor(L / t + eps));
-                else
-                    pc = this.cRange(Math.ceil(L / t - eps), Z);
-                total += w * pc;
-            }
-        }
-        return Math.min(1, total);
-    }
-    atLeast(tau) {
-        if (tau === 0)
-            return this.mcnemar(true);
-        return this.share(tau, 1);
-    }
-    atMost(tau) {
-        if (tau === 0)
-            return this.mcnemar(false);
-        return this.share(tau, -1);
-    }
-    /** At τ = 0: P(a ≥ b) (or ≤) = P(B ≥ R) (or B ≤ R) for B = a + (R − b) ~ Binomial(I + R, ½). */
-    mcnemar(atLeast) {
-        const { improved: I, regressed: R } = this.counts;
-        const pd = halfBinomial(I + R);
-        let p = 0;
-        for (let k = 0; k <= I + R; k++)
-            if (atLeast ? k >= R : k <= R)
-                p += pd[k];
-        return Math.min(1, p);
-    }
-    /**
-     * A one-sided bound: the smallest x with atMost(x) ≥ target (lower), or the largest with
-     * atLeast(x) ≥ target (upper), by bisection over [−1, 1] to 1e-10. With target = (m + 2)/2^n it is
-     * the m-th order statistic (0-based) of the non-empty patterns' means, the bound sign-flip.ts reads
-     * off its sorted means (the shares here count the empty pattern too, hence m + 2).
-     */
-    bound(target, lower) {
-        let lo = -1;
-        let hi = 1;
-        while (hi - lo > 1e-10) {
-            const mid = (lo + hi) / 2;
-            const reached = (lower ? this.atMost(mid) : this.atLeast(mid)) >= target - 1e-12;
-            if (lower === reached)
-                hi = mid;
-            else
-                lo = mid;
-        }
-        return lower ? hi : lo;
-    }
-}
+const DEFAULT_THRESHOLDS = Object.freeze({
+    min_reward_delta: 0.0,
+    min_completion_delta: 0.0,
+    max_steps_increase: 0.5,
+    fail_on_completion_regression: true,
+});
 
 /**
  * Do the cases of one group move together? With few groups, a cluster-level test is weak, and a
@@ -24871,6 +23331,217 @@ function unitsOf(cases, field) {
         unitOf[i] = u;
     });
     return { unitOf, count };
+}
+
+/**
+ * One error budget per comparison under the significant policy: the core gates (already one max-T
+ * family, significance.ts) and every judged required slice share α, so adding slices never raises
+ * the chance that an equal candidate is held. Holm's step-down (Holm 1979) over the core family and
+ * the slices: it holds under any dependence, which matters here because the core family may flip
+ * whole clusters while a slice flips its own cases (no common randomization for a joint max-T), and
+ * it gives back α as tests are rejected. The core family enters as one hypothesis, each gate with
+ * its own max-T p (single-step max-T is consonant enough that this is a conservative shortcut of
+ * the closed test). With no judged required slice nothing changes.
+ *
+ * Passing needs no adjustment: promote needs every gate and slice to pass (an intersection-union
+ * test), so each is shown to hold at α on its own.
+ */
+/** Holm-adjusted p-values, in the input's order: p̃_(j) = max_{i ≤ j} min(1, (m − i + 1)·p_(i)). */
+function holmAdjust(ps) {
+    const m = ps.length;
+    const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
+    const out = new Array(m).fill(1);
+    let running = 0;
+    order.forEach(({ p, i }, j) => {
+        running = Math.max(running, Math.min(1, (m - j) * p));
+        out[i] = running;
+    });
+    return out;
+}
+const statusOf = (adjusted, holds, alpha) => (adjusted <= alpha ? 'fail' : holds <= alpha ? 'pass' : 'inconclusive');
+/** The core gates and the slices after sharing α: gates and slices re-decided on their Holm-adjusted p. */
+function shareErrorBudget(gates, slices, alpha) {
+    const inBudget = (x) => x.judged && x.level === 'required' && x.p_violated !== undefined;
+    const sliceP = slices.filter(inBudget).map((x) => x.p_violated);
+    if (sliceP.length === 0)
+        return { gates: [...gates], slices: [...slices] };
+    // Each slice with the core family at its smallest p; each gate with its own p in the family's place.
+    const core = Math.min(1, ...gates.filter((g) => g.gated).map((g) => g.p_violated_adjusted));
+    const slicesAdjusted = holmAdjust([core, ...sliceP]).slice(1);
+    let k = 0;
+    const outSlices = slices.map((x) => {
+        if (!inBudget(x))
+            return { ...x };
+        const p_adjusted = slicesAdjusted[k++];
+        return { ...x, p_adjusted, status: statusOf(p_adjusted, x.p_holds, alpha) };
+    });
+    const outGates = gates.map((g) => {
+        if (!g.gated)
+            return { ...g };
+        const p = holmAdjust([g.p_violated_adjusted, ...sliceP])[0];
+        return { ...g, p_violated_adjusted: p, status: statusOf(p, g.p_holds, alpha) };
+    });
+    return { gates: outGates, slices: outSlices };
+}
+/**
+ * The slices of a significant comparison, judged inside its error budget: a slice by a grouping
+ * whose cases were found to move together stays undecided, the rest are tested on their cases, and
+ * the core gates and the slices share α.
+ */
+function significantSlices(paired, specs, sig) {
+    const together = sig.cluster.correlation !== null && sig.cluster.field !== null ? sig.cluster.field : null;
+    const raw = evaluateSlices(paired, specs, 'significant', sig.alpha, together);
+    const shared = shareErrorBudget(sig.gates, raw, sig.alpha);
+    return { significance: { ...sig, gates: shared.gates }, slices: shared.slices };
+}
+
+/**
+ * The paired sign-flip test in closed form for per-case differences in {−1, 0, +1} (completion with
+ * one trial per side, and its sign test): I cases improved, R regressed, Z tied. Flipping a random
+ * subset F of the cases (each in F with probability ½) puts a ~ Binomial(I, ½) improved, b ~
+ * Binomial(R, ½) regressed and c ~ Binomial(Z, ½) tied cases in F, independently, so the share of
+ * the 2^n patterns whose flipped mean is at least (at most) a threshold τ is a sum over (a, b) of
+ * binomial weights times a binomial tail in c: exact, with no sampling. At τ = 0 the ties drop out
+ * and it is McNemar's exact test, P(B ≥ R) for B ~ Binomial(I + R, ½) (McNemar 1947; the exact form
+ * as in Fagerland, Lydersen and Laake 2013). The shares count the identity pattern (F empty) as the
+ * sampled and enumerated tests do (sign-flip.ts), so the three agree.
+ */
+/** Probability mass of Binomial(n, ½), computed in log space (n up to millions). */
+function halfBinomial(n) {
+    const out = new Float64Array(n + 1);
+    let logC = 0;
+    const base = n * Math.LN2;
+    for (let k = 0; k <= n; k++) {
+        out[k] = Math.exp(logC - base);
+        logC += Math.log(n - k) - Math.log(k + 1);
+    }
+    return out;
+}
+/** Above this many (a, b) terms per evaluation the closed form is slower than sampling. */
+const EXACT_SIGN_MAX_TERMS = 250_000;
+/** Counts of +1, −1 and 0 when every value is one of them; null otherwise. */
+function ternaryCounts(perCase) {
+    let improved = 0;
+    let regressed = 0;
+    let tied = 0;
+    for (let i = 0; i < perCase.length; i++) {
+        const x = perCase[i];
+        if (x === 1)
+            improved++;
+        else if (x === -1)
+            regressed++;
+        else if (x === 0)
+            tied++;
+        else
+            return null;
+    }
+    return { improved, regressed, tied };
+}
+/** Whether the closed form is cheap enough at any threshold (at τ = 0 it always is: McNemar's sum). */
+function exactSignFeasible(c) {
+    return (c.improved + 1) * (c.regressed + 1) <= EXACT_SIGN_MAX_TERMS;
+}
+/**
+ * The exact randomization distribution of the flipped mean for ternary per-case differences:
+ * `atLeast(τ)` = share of patterns with F empty or mean_F ≥ τ, `atMost(τ)` likewise with ≤, and the
+ * one-sided bounds read off it (the m-th order statistics of the flipped means, as sign-flip.ts).
+ */
+class ExactSign {
+    counts;
+    pa;
+    pb;
+    /** cdfZ[k] = P(c ≤ k − 1), k = 0 … Z + 1. */
+    cdfZ;
+    n;
+    constructor(counts) {
+        this.counts = counts;
+        this.pa = halfBinomial(counts.improved);
+        this.pb = halfBinomial(counts.regressed);
+        const pz = halfBinomial(counts.tied);
+        this.cdfZ = new Float64Array(counts.tied + 2);
+        for (let k = 0; k <= counts.tied; k++)
+            this.cdfZ[k + 1] = this.cdfZ[k] + pz[k];
+        this.n = counts.improved + counts.regressed + counts.tied;
+    }
+    /** P(c in [lo, hi]) for c ~ Binomial(Z, ½), with the bounds clipped. */
+    cRange(lo, hi) {
+        const Z = this.counts.tied;
+        const l = Math.max(0, lo);
+        const h = Math.min(Z, hi);
+        if (h < l)
+            return 0;
+        return Math.min(1, this.cdfZ[h + 1] - this.cdfZ[l]);
+    }
+    /**
+     * Share of patterns with L(a, b) − τ·c ≥ 0 (sign +1) or ≤ 0 (sign −1), L = a(1 − τ) − b(1 + τ):
+     * mean_F ≥ τ ⟺ a − b ≥ τ(a + b + c). A relative slack of 1e-9 absorbs rounding, as the float
+     * comparison of the sampled test would take an exact tie as a tie.
+     */
+    share(tau, sign) {
+        const { improved: I, regressed: R, tied: Z } = this.counts;
+        const eps = 1e-9;
+        let total = 0;
+        for (let a = 0; a <= I; a++) {
+            const wa = this.pa[a];
+            if (wa === 0)
+                continue;
+            for (let b = 0; b <= R; b++) {
+                const w = wa * this.pb[b];
+                if (w === 0)
+                    continue;
+                const L = sign * (a * (1 - tau) - b * (1 + tau)); // need sign·(L − τc) ≥ 0, i.e. L' ≥ sign·τ·c
+                const t = sign * tau;
+                let pc;
+                if (t === 0)
+                    pc = L >= -eps ? 1 : 0;
+                else if (t > 0)
+                    pc = this.cRange(0, Math.floor(L / t + eps));
+                else
+                    pc = this.cRange(Math.ceil(L / t - eps), Z);
+                total += w * pc;
+            }
+        }
+        return Math.min(1, total);
+    }
+    atLeast(tau) {
+        if (tau === 0)
+            return this.mcnemar(true);
+        return this.share(tau, 1);
+    }
+    atMost(tau) {
+        if (tau === 0)
+            return this.mcnemar(false);
+        return this.share(tau, -1);
+    }
+    /** At τ = 0: P(a ≥ b) (or ≤) = P(B ≥ R) (or B ≤ R) for B = a + (R − b) ~ Binomial(I + R, ½). */
+    mcnemar(atLeast) {
+        const { improved: I, regressed: R } = this.counts;
+        const pd = halfBinomial(I + R);
+        let p = 0;
+        for (let k = 0; k <= I + R; k++)
+            if (atLeast ? k >= R : k <= R)
+                p += pd[k];
+        return Math.min(1, p);
+    }
+    /**
+     * A one-sided bound: the smallest x with atMost(x) ≥ target (lower), or the largest with
+     * atLeast(x) ≥ target (upper), by bisection over [−1, 1] to 1e-10. With target = (m + 2)/2^n it is
+     * the m-th order statistic (0-based) of the non-empty patterns' means, the bound sign-flip.ts reads
+     * off its sorted means (the shares here count the empty pattern too, hence m + 2).
+     */
+    bound(target, lower) {
+        let lo = -1;
+        let hi = 1;
+        while (hi - lo > 1e-10) {
+            const mid = (lo + hi) / 2;
+            const reached = (lower ? this.atMost(mid) : this.atLeast(mid)) >= target - 1e-12;
+            if (lower === reached)
+                hi = mid;
+            else
+                lo = mid;
+        }
+        return lower ? hi : lo;
+    }
 }
 
 /**
@@ -25116,108 +23787,6 @@ function robustDetectable(df, alpha, power) {
     return { critical, distance: critical + normalQuantile(power) };
 }
 
-const METRIC = { reward: 'reward', completion: 'completion', steps: 'steps', completion_regressions: 'completion' };
-/**
- * The per-run group noise of `cases` grouped by `field`; null when a side has fewer than two runs,
- * a run leaves a case unmeasured (partial trials), or the field does not give 2 or more groups.
- */
-function runNoiseOf(cases, field, runs) {
-    const n = cases.length;
-    const T = { baseline: runs.baseline.length, candidate: runs.candidate.length };
-    if (T.baseline < 2 || T.candidate < 2 || n < 2)
-        return null;
-    const { unitOf, count: G } = unitsOf(cases, field);
-    if (G < 2 || G >= n)
-        return null;
-    const sizes = new Float64Array(G);
-    for (let i = 0; i < n; i++)
-        sizes[unitOf[i]] += 1;
-    for (const side of [runs.baseline, runs.candidate])
-        for (const r of side)
-            for (const m of ['completion', 'reward', 'steps'])
-                if (r[m].length !== n || r[m].some((x) => Number.isNaN(x)))
-                    return null;
-    let squares = 0;
-    for (let g = 0; g < G; g++)
-        squares += sizes[g] ** 2;
-    const byMetric = new Map();
-    for (const m of ['completion', 'reward', 'steps']) {
-        const parts = ['baseline', 'candidate'].map((side) => sideShock(runs[side].map((r) => r[m]), unitOf, sizes));
-        const [b, c] = parts;
-        const vb = (b.tau * squares) / (n * n * T.baseline);
-        const vc = (c.tau * squares) / (n * n * T.candidate);
-        // Pseudo-residuals: each side's run-group means, scaled so their squares sum to its added variance; the baseline's enter θ = c − b with a minus sign.
-        const scaled = (s, v, sign) => {
-            const norm = s.deviations.reduce((a, x) => a + x * x, 0);
-            const k = norm > 0 ? Math.sqrt(v / norm) : 0;
-            return s.deviations.map((x) => sign * k * x);
-        };
-        byMetric.set(m, {
-            variance: vb + vc,
-            residuals: Float64Array.from([...scaled(b, vb, -1), ...scaled(c, vc, 1)]),
-            df: vb + vc > 0 ? (vb + vc) ** 2 / ((vb > 0 ? vb ** 2 / b.df : 0) + (vc > 0 ? vc ** 2 / c.df : 0)) : G * (T.baseline - 1) + G * (T.candidate - 1),
-            tau: { baseline: b.tau, candidate: c.tau },
-        });
-    }
-    const gate = (g) => {
-        const x = byMetric.get(METRIC[g]);
-        return { variance: x.variance, residuals: x.residuals, df: x.df };
-    };
-    return {
-        field,
-        groups: G,
-        runs: T,
-        gates: { reward: gate('reward'), completion: gate('completion'), steps: gate('steps'), completion_regressions: gate('completion_regressions') },
-        completionShock: byMetric.get('completion').tau,
-    };
-}
-/** τ̂² of one side from its runs of one metric (see the module comment). */
-function sideShock(runs, unitOf, sizes) {
-    const T = runs.length;
-    const n = unitOf.length;
-    const G = sizes.length;
-    const mean = new Float64Array(n);
-    for (const r of runs)
-        for (let i = 0; i < n; i++)
-            mean[i] += r[i] / T;
-    const within = new Float64Array(G); // Σ_i Σ_r e² per group
-    const groupDev = runs.map(() => new Float64Array(G)); // Σ_{i∈g} e_ri
-    runs.forEach((r, t) => {
-        const dev = groupDev[t];
-        for (let i = 0; i < n; i++) {
-            const e = r[i] - mean[i];
-            const g = unitOf[i];
-            within[g] += e * e;
-            dev[g] += e;
-        }
-    });
-    let acc = 0;
-    let weight = 0;
-    let sum = 0;
-    let sumSquares = 0;
-    for (let g = 0; g < G; g++) {
-        const ng = sizes[g];
-        if (ng < 2)
-            continue;
-        let A = 0;
-        for (let t = 0; t < T; t++)
-            A += groupDev[t][g] ** 2 / (ng * ng);
-        A /= T - 1;
-        const W = within[g] / ng / (T - 1);
-        acc += ng * ((ng * A - W) / (ng - 1));
-        weight += ng;
-        sum += ng * ng * A;
-        sumSquares += (ng * ng * A) ** 2;
-    }
-    const tau = weight > 0 ? Math.max(0, acc / weight) : 0;
-    const df = sumSquares > 0 ? ((T - 1) * sum * sum) / sumSquares : G * (T - 1);
-    const deviations = [];
-    for (let t = 0; t < T; t++)
-        for (let g = 0; g < G; g++)
-            deviations.push(groupDev[t][g] / n);
-    return { tau, df, deviations };
-}
-
 function gateData(cases, t) {
     const n = cases.length;
     const { baseline: b, candidate: c } = cases;
@@ -25331,6 +23900,108 @@ function groupApart(cases, alpha, preferred = null) {
             worst = { field, group, cases: n1, change: m1, rest: m2, z };
     }
     return worst;
+}
+
+const METRIC = { reward: 'reward', completion: 'completion', steps: 'steps', completion_regressions: 'completion' };
+/**
+ * The per-run group noise of `cases` grouped by `field`; null when a side has fewer than two runs,
+ * a run leaves a case unmeasured (partial trials), or the field does not give 2 or more groups.
+ */
+function runNoiseOf(cases, field, runs) {
+    const n = cases.length;
+    const T = { baseline: runs.baseline.length, candidate: runs.candidate.length };
+    if (T.baseline < 2 || T.candidate < 2 || n < 2)
+        return null;
+    const { unitOf, count: G } = unitsOf(cases, field);
+    if (G < 2 || G >= n)
+        return null;
+    const sizes = new Float64Array(G);
+    for (let i = 0; i < n; i++)
+        sizes[unitOf[i]] += 1;
+    for (const side of [runs.baseline, runs.candidate])
+        for (const r of side)
+            for (const m of ['completion', 'reward', 'steps'])
+                if (r[m].length !== n || r[m].some((x) => Number.isNaN(x)))
+                    return null;
+    let squares = 0;
+    for (let g = 0; g < G; g++)
+        squares += sizes[g] ** 2;
+    const byMetric = new Map();
+    for (const m of ['completion', 'reward', 'steps']) {
+        const parts = ['baseline', 'candidate'].map((side) => sideShock(runs[side].map((r) => r[m]), unitOf, sizes));
+        const [b, c] = parts;
+        const vb = (b.tau * squares) / (n * n * T.baseline);
+        const vc = (c.tau * squares) / (n * n * T.candidate);
+        // Pseudo-residuals: each side's run-group means, scaled so their squares sum to its added variance; the baseline's enter θ = c − b with a minus sign.
+        const scaled = (s, v, sign) => {
+            const norm = s.deviations.reduce((a, x) => a + x * x, 0);
+            const k = norm > 0 ? Math.sqrt(v / norm) : 0;
+            return s.deviations.map((x) => sign * k * x);
+        };
+        byMetric.set(m, {
+            variance: vb + vc,
+            residuals: Float64Array.from([...scaled(b, vb, -1), ...scaled(c, vc, 1)]),
+            df: vb + vc > 0 ? (vb + vc) ** 2 / ((vb > 0 ? vb ** 2 / b.df : 0) + (vc > 0 ? vc ** 2 / c.df : 0)) : G * (T.baseline - 1) + G * (T.candidate - 1),
+            tau: { baseline: b.tau, candidate: c.tau },
+        });
+    }
+    const gate = (g) => {
+        const x = byMetric.get(METRIC[g]);
+        return { variance: x.variance, residuals: x.residuals, df: x.df };
+    };
+    return {
+        field,
+        groups: G,
+        runs: T,
+        gates: { reward: gate('reward'), completion: gate('completion'), steps: gate('steps'), completion_regressions: gate('completion_regressions') },
+        completionShock: byMetric.get('completion').tau,
+    };
+}
+/** τ̂² of one side from its runs of one metric (see the module comment). */
+function sideShock(runs, unitOf, sizes) {
+    const T = runs.length;
+    const n = unitOf.length;
+    const G = sizes.length;
+    const mean = new Float64Array(n);
+    for (const r of runs)
+        for (let i = 0; i < n; i++)
+            mean[i] += r[i] / T;
+    const within = new Float64Array(G); // Σ_i Σ_r e² per group
+    const groupDev = runs.map(() => new Float64Array(G)); // Σ_{i∈g} e_ri
+    runs.forEach((r, t) => {
+        const dev = groupDev[t];
+        for (let i = 0; i < n; i++) {
+            const e = r[i] - mean[i];
+            const g = unitOf[i];
+            within[g] += e * e;
+            dev[g] += e;
+        }
+    });
+    let acc = 0;
+    let weight = 0;
+    let sum = 0;
+    let sumSquares = 0;
+    for (let g = 0; g < G; g++) {
+        const ng = sizes[g];
+        if (ng < 2)
+            continue;
+        let A = 0;
+        for (let t = 0; t < T; t++)
+            A += groupDev[t][g] ** 2 / (ng * ng);
+        A /= T - 1;
+        const W = within[g] / ng / (T - 1);
+        acc += ng * ((ng * A - W) / (ng - 1));
+        weight += ng;
+        sum += ng * ng * A;
+        sumSquares += (ng * ng * A) ** 2;
+    }
+    const tau = weight > 0 ? Math.max(0, acc / weight) : 0;
+    const df = sumSquares > 0 ? ((T - 1) * sum * sum) / sumSquares : G * (T - 1);
+    const deviations = [];
+    for (let t = 0; t < T; t++)
+        for (let g = 0; g < G; g++)
+            deviations.push(groupDev[t][g] / n);
+    return { tau, df, deviations };
 }
 
 /**
@@ -25912,17 +24583,6 @@ function guardPasses(gates, cases, data, field, alphaPass, margins) {
 }
 
 /**
- * rlm-code's recommended release criteria (its docs), not its function signature defaults, which
- * set `max_steps_increase` to 0.0 and so fail any run that takes a single extra step on average.
- */
-const DEFAULT_THRESHOLDS = Object.freeze({
-    min_reward_delta: 0.0,
-    min_completion_delta: 0.0,
-    max_steps_increase: 0.5,
-    fail_on_completion_regression: true,
-});
-
-/**
  * Repeated trials: several runs of the same suite on one side, merged by case id into per-case
  * evidence (trials, successes, mean reward and steps), with pass@k and pass^k, and an exact per-case
  * test of whether a drop in success rate is beyond that case's own noise. Pure: no I/O.
@@ -26434,6 +25094,281 @@ function comparabilityFindings(c) {
 }
 
 /**
+ * Group-sequential boundaries: how much of the error budget α a test may spend at each of K equally
+ * spaced looks so that looking after every round and stopping at the first crossing keeps the
+ * overall error at α.
+ *
+ * The spending function is Lan and DeMets' O'Brien–Fleming type (Lan & DeMets 1983, "Discrete
+ * sequential boundaries for clinical trials", Biometrika 70:659–663), one-sided:
+ *
+ *   α(t) = 2 − 2·Φ(z_{1−α/2} / √t),  t = k / K the information fraction,
+ *
+ * which spends almost nothing early (the first looks stop only on overwhelming evidence) and leaves
+ * the last look a nominal level close to α, so a design that runs to the end keeps nearly the fixed
+ * design's power. The boundaries c_k on the standardized statistic Z_k = S_k/√k, with S_k a sum of
+ * k independent N(0, 1) increments (a round adds as much information as any other: under "no
+ * difference" each round's trials are independent of the earlier ones), solve
+ *
+ *   P(Z_1 < c_1, …, Z_{k−1} < c_{k−1}, Z_k ≥ c_k) = α(t_k) − α(t_{k−1})
+ *
+ * by the recursive numerical integration of Armitage, McPherson and Rowe (1969), as in Jennison and
+ * Turnbull (2000), "Group Sequential Methods with Applications to Clinical Trials", ch. 19: the
+ * density of S_k on the continuation region on a grid, convolved with the N(0, 1) increment.
+ * Pure and deterministic.
+ */
+/** The upper tail 1 − Φ(x) of the standard normal, with relative error below 1.2e-7 (Numerical Recipes' erfc). */
+function normalUpper(x) {
+    const z = Math.abs(x) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * z);
+    const erfc = t *
+        Math.exp(-z * z -
+            1.26551223 +
+            t *
+                (1.00002368 +
+                    t *
+                        (0.37409196 +
+                            t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    return x >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+/** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
+function obrienFlemingSpent(t, alpha) {
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return alpha;
+    return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+/**
+ * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
+ * the sequential decision: an equal agent is shown within the margin after a few rounds.
+ */
+function pocockSpent(t, alpha) {
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return alpha;
+    return alpha * Math.log(1 + (Math.E - 1) * t);
+}
+/** Grid step on the S scale (the increments have standard deviation 1), and the lower tail kept, in standard deviations. */
+const STEP = 0.025;
+const TAIL_SD = 8;
+const KERNEL = Math.ceil(TAIL_SD / STEP);
+const SQRT_2PI = Math.sqrt(2 * Math.PI);
+/** The probability of crossing b at the next look, whose increment has standard deviation sd: ∫ f(x)·(1 − Φ((b − x)/sd)) dx, by the trapezoid rule. */
+function crossing(g, b, sd = 1) {
+    let s = 0;
+    const n = g.f.length;
+    for (let i = 0; i < n; i++)
+        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper((b - (g.lo + i * STEP)) / sd);
+    return s * STEP;
+}
+/**
+ * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
+ * g convolved with the N(0, sd²) increment, ∫ g(x)·φ((s − x)/sd)/sd dx, banded to |s − x| ≤ TAIL_SD·sd.
+ * Both grids have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ * `k` is the variance of S at this look (the rounds, when each adds the same information).
+ */
+function nextGrid(g, k, b, sd = 1) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    const shift = Math.floor((lo - g.lo) / STEP);
+    const delta = lo - g.lo - shift * STEP; // in [0, STEP)
+    const kernel = sd === 1 ? KERNEL : Math.ceil((TAIL_SD * sd) / STEP);
+    const phi = new Float64Array(2 * kernel + 1); // phi[m + kernel] = φ((δ + m·STEP)/sd)/sd
+    for (let m = -kernel; m <= kernel; m++)
+        phi[m + kernel] = Math.exp(-(((delta + m * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI);
+    const last = g.f.length - 1;
+    const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
+    const f = new Float64Array(n);
+    for (let j = 0; j < n; j++) {
+        const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
+        const from = Math.max(0, c - kernel);
+        const to = Math.min(last, c + kernel);
+        let sum = 0;
+        for (let i = from; i <= to; i++)
+            sum += w[i] * phi[c - i + kernel];
+        f[j] = sum;
+    }
+    return { lo, f };
+}
+/** The grid of S_1 = N(0, sd²), from −TAIL_SD·sd up to exactly b. */
+function firstGrid(b, sd = 1) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD * sd) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-(((lo + j * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI)) };
+}
+/** b with crossing(g, b, sd) = target, by bisection (crossing falls as b rises); k: the variance of S at this look. */
+function solveBoundary(g, k, target, sd = 1) {
+    let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
+    let lo = hi - 12 * Math.sqrt(k);
+    while (crossing(g, lo, sd) <= target)
+        lo -= 12 * Math.sqrt(k);
+    for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(g, mid, sd) > target)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+const cache = new Map();
+/**
+ * The K looks of the one-sided design at overall level alpha, equally spaced (look k after k
+ * rounds), O'Brien–Fleming-type by default or Pocock-type. The first look is the one-look test at
+ * the level it may spend.
+ */
+function sequentialBoundaries(alpha, maxRounds, spending = 'obrien-fleming') {
+    if (!(alpha > 0 && alpha < 0.5))
+        throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
+        throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
+    const key = `${alpha}/${maxRounds}/${spending}`;
+    const known = cache.get(key);
+    if (known)
+        return known;
+    const looks = [];
+    let grid = null;
+    let before = 0;
+    for (let k = 1; k <= maxRounds; k++) {
+        const spent = spending === 'pocock' ? pocockSpent(k / maxRounds, alpha) : obrienFlemingSpent(k / maxRounds, alpha);
+        const target = spent - before;
+        const b = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
+        const z = b / Math.sqrt(k);
+        looks.push({ round: k, spent, z, nominal: normalUpper(z) });
+        before = spent;
+        if (k < maxRounds) {
+            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
+        }
+    }
+    cache.set(key, looks);
+    return looks;
+}
+/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
+const MAX_ROUNDS = 50;
+
+/**
+ * The `significant` policy decided sequentially: trials come in rounds (one more trial of each side
+ * per round), the gates are judged after every round, and the run stops at the first decision.
+ *
+ * Method: a group-sequential design over at most K rounds (`--max-trials`), with Lan and DeMets'
+ * O'Brien–Fleming-type alpha-spending function (Lan & DeMets 1983; boundaries by Armitage–McPherson–
+ * Rowe recursive integration, Jennison & Turnbull 2000, ch. 19; see stats/sequential.ts). After round
+ * k the same paired sign-flip tests as the fixed design (significance.ts) are run at that look's
+ * nominal level α_k instead of α, both ways: a gate fails when its violation is shown at α_k, and
+ * passes when its holding is shown at α_k. Each direction spends α over the K looks, so a user who
+ * looks after every round and stops at the first hold or promote keeps the fixed design's error
+ * rates, and the last look's level is close to α, so running to the end loses little power.
+ *
+ * Why this and not e-values or confidence sequences: benchgate's rounds are few (at most tens) and
+ * fixed in number, and its tests are exact randomization tests whose p-values are already what the
+ * report shows; a spending design reuses them unchanged (only the level moves), its boundaries are
+ * exact for that K, and it keeps nearly all of the fixed design's power at the last round, where
+ * anytime-valid e-processes for an unbounded horizon pay a steep price in power at a fixed maximum.
+ * Pure: evidence in, decision out.
+ */
+/** The default maximum number of rounds (trials per side), and the largest allowed. */
+const DEFAULT_MAX_TRIALS = 10;
+const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets alpha spending: O'Brien-Fleming-type to hold, Pocock-type to promote (non-inferiority within the margins)";
+/**
+ * The decision once the rounds have ended (an interleaved job's rounds, judged after the job): a
+ * `continue` becomes halted for `why`, with no suggestion of more rounds; a stop is left as it is.
+ */
+function haltedDecision(d, why) {
+    if (d.reason !== 'continue')
+        return d;
+    return { ...d, halted: why, more_rounds: null };
+}
+/**
+ * The two levels of a look: a gate fails at the hold boundary's level (O'Brien–Fleming-type
+ * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
+ * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
+ * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin
+ * after a few rounds, while a false promote stays within α over the looks. As confidences.
+ */
+function sequentialLevels(rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const look = sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1];
+    return { hold: sequentialConfidence(rounds, maxRounds, confidence), promote: 1 - Math.max(look.nominal, MIN_LEVEL) };
+}
+/** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
+function sequentialConfidence(rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
+    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
+    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
+    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
+    // floor changes no decision.
+    return 1 - Math.max(look.nominal, MIN_LEVEL);
+}
+/** The smallest level a round is tested at (see sequentialConfidence). */
+const MIN_LEVEL = 1e-12;
+function checkRounds(rounds, maxRounds) {
+    if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
+        throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
+}
+/** The standardized distance a one-sided p-value stands for: z = Φ⁻¹(1 − p). */
+const zOf = (p) => (p >= 1 ? -Infinity : p <= 0 ? Infinity : -normalQuantile(p));
+/**
+ * The first later round at which z, growing as √rounds (each round adds the same information),
+ * would cross that round's boundary; null when none up to the maximum does.
+ */
+function roundsToCross(z, rounds, looks) {
+    if (!(z > 0))
+        return null;
+    for (const look of looks) {
+        if (look.round <= rounds)
+            continue;
+        if (z * Math.sqrt(look.round / rounds) >= look.z)
+            return look.round - rounds;
+    }
+    return null;
+}
+/**
+ * About how many more rounds the undecided gates need: each heads where its evidence points (fail
+ * when its violation is the stronger side, else pass); a hold needs one gate to fail, so the soonest
+ * failing gate; a promote needs every gate to pass, so the slowest.
+ */
+function moreRounds(gates, rounds, looks) {
+    const open = gates.filter((g) => g.gated && g.status === 'inconclusive');
+    if (open.length === 0)
+        return null;
+    const heading = open.map((g) => {
+        const fail = zOf(g.p_violated_adjusted);
+        const pass = zOf(g.p_holds);
+        return fail > pass ? { to: 'fail', n: roundsToCross(fail, rounds, looks) } : { to: 'pass', n: roundsToCross(pass, rounds, looks) };
+    });
+    const failing = heading.filter((h) => h.to === 'fail' && h.n !== null).map((h) => h.n);
+    if (failing.length > 0)
+        return Math.min(...failing);
+    if (heading.some((h) => h.n === null))
+        return null;
+    return Math.max(...heading.map((h) => h.n));
+}
+/** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
+function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const looks = sequentialBoundaries(1 - confidence, maxRounds);
+    const look = looks[rounds - 1];
+    const decided = verdict !== 'inconclusive';
+    const reason = decided ? 'decided' : rounds === maxRounds ? 'max-trials' : 'continue';
+    return {
+        method: SEQUENTIAL_METHOD,
+        confidence,
+        max_rounds: maxRounds,
+        rounds,
+        nominal_alpha: look.nominal,
+        nominal_promote_alpha: sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1].nominal,
+        spent_alpha: look.spent,
+        stop: reason !== 'continue',
+        reason,
+        more_rounds: reason === 'continue' ? moreRounds(gates, rounds, looks) : null,
+        runs: { spent: 2 * rounds, fixed: 2 * maxRounds, saved: reason === 'continue' ? null : 2 * (maxRounds - rounds) },
+        looks,
+    };
+}
+
+/**
  * The one sequential decision, used by the CLI's `--sequential`, the action's compare mode
  * and mode ab: the comparison at a look of a group-sequential design, with the hold boundary's level
  * for failures and the promote boundary's for passes (significance/sequential.ts), the clustering
@@ -26479,323 +25414,56 @@ function firstRoundCluster(baseline, candidate, options) {
 }
 
 /**
- * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
- * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
- * trials). Plain node: no shell, no dependency.
+ * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
+ * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
+ * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
+ * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
+ * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
+ * applies exactly as to several files of one side.
  */
-/** The most directory entries one glob may scan. */
-const MAX_SCANNED_ENTRIES = 200_000;
-/** Thrown by {@link matchFiles} for a glob that would scan more than {@link MAX_SCANNED_ENTRIES} entries. */
-class TooManyEntries extends Error {
-    name = 'TooManyEntries';
-}
-const GLOB_CHARS = /[*?]/;
-/** True when `pattern` has glob characters (`*` or `?`). */
-function hasGlob(pattern) {
-    return GLOB_CHARS.test(pattern);
-}
-function segmentRegex(segment) {
-    const body = segment
-        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '[^/]*')
-        .replace(/\?/g, '[^/]');
-    return new RegExp(`^${body}$`);
-}
-/** Files under `root` matching the glob's segments; `**` matches any number of directories. */
-function walk(root, segments, counter) {
-    const [head, ...rest] = segments;
-    if (head === undefined)
-        return [];
-    if (head === '**') {
-        const here = rest.length > 0 ? walk(root, rest, counter) : [];
-        const deeper = subdirs(root, counter).flatMap((d) => walk(join(root, d), segments, counter));
-        return [...here, ...deeper];
-    }
-    if (!GLOB_CHARS.test(head)) {
-        const next = join(root, head);
-        if (rest.length === 0)
-            return isFile(next) ? [next] : [];
-        return walk(next, rest, counter);
-    }
-    const re = segmentRegex(head);
-    const out = [];
-    for (const entry of entries(root, counter)) {
-        if (!re.test(entry.name))
-            continue;
-        const next = join(root, entry.name);
-        if (rest.length === 0) {
-            if (entry.isFile())
-                out.push(next);
-        }
-        else if (entry.isDirectory()) {
-            out.push(...walk(next, rest, counter));
-        }
-    }
-    return out;
-}
-function entries(dir, counter) {
-    let list;
-    try {
-        list = readdirSync(dir, { withFileTypes: true });
-    }
-    catch {
-        return [];
-    }
-    counter.n += list.length;
-    if (counter.n > MAX_SCANNED_ENTRIES)
-        throw new TooManyEntries(`the pattern scans more than ${MAX_SCANNED_ENTRIES} entries`);
-    return list;
-}
-function subdirs(dir, counter) {
-    return entries(dir, counter)
-        .filter((e) => e.isDirectory())
-        .map((e) => e.name);
-}
-function isFile(path) {
-    try {
-        return statSync(path).isFile();
-    }
-    catch {
-        return false;
-    }
+/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
+const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
+function attemptsOf(c) {
+    const list = c.extra['attempts'];
+    if (!Array.isArray(list) || list.length < 2)
+        return null;
+    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
 }
 /**
- * All files matching `pattern` (a path or a glob, relative to `cwd`), newest first. Paths are
- * `cwd` joined with the match (absolute when `cwd` is). Throws {@link TooManyEntries}.
+ * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
+ * times is in the first runs only), or null when no task of the run has two attempts or more. Each
+ * attempt's usage and duration are unknown (the file records them per task or not at all).
  */
-function matchFiles(pattern, cwd) {
-    const absolute = isAbsolute(pattern);
-    const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-    const root = absolute ? sep : cwd;
-    const files = walk(root, parts, { n: 0 });
-    return [...new Set(files)].map((path) => ({ path, mtimeMs: statSync(path).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
-}
-/** The option as the user typed it: `baseline` → `--baseline`. */
-const flag = (option) => (option.startsWith('-') ? option : `--${option}`);
-/** A pattern quoted for a message, the way a shell would take it back. */
-const quote = (s) => (/^[\x20-\x26\x28-\x7e]*$/.test(s) ? `'${s}'` : JSON.stringify(s));
-/**
- * The files of a repeatable file option, in argument order. A glob expands to its matches sorted by
- * path (code-point order), written as the pattern was: relative to `cwd` for a relative pattern,
- * absolute for an absolute one; a glob that matches nothing is a UsageError. A plain path is kept as
- * given, even when missing (the loader reports missing files). A file named twice (the same path
- * once resolved against `cwd`) is kept at its first place.
- */
-function expandInputs(option, patterns, cwd) {
-    const out = [];
-    const seen = new Set();
-    for (const pattern of patterns) {
-        let paths = [pattern];
-        if (hasGlob(pattern)) {
-            let matches;
-            try {
-                matches = matchFiles(pattern, cwd).map((m) => m.path);
-            }
-            catch (err) {
-                if (err instanceof TooManyEntries)
-                    throw new UsageError(`${flag(option)} ${quote(pattern)} scans more than ${MAX_SCANNED_ENTRIES} directory entries; make it narrower`);
-                throw err;
-            }
-            if (matches.length === 0)
-                throw new UsageError(`${flag(option)} ${quote(pattern)} matches no file in ${resolve(cwd)}`);
-            const base = resolve(cwd);
-            paths = matches.map((m) => (isAbsolute(pattern) ? m : relative(base, m))).sort(compareCodePoints);
-        }
-        for (const path of paths) {
-            const key = resolve(cwd, path);
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            out.push(path);
-        }
-    }
-    return out;
-}
-
-/**
- * Number formatting. `pyFixed` reproduces Python's `format(x, '.Nf')` exactly (rlm-code's CSV and
- * markdown use it): the exact binary value rounded half-to-even on true ties (0.0625 → "0.062" at 3
- * digits, where JavaScript's toFixed gives "0.063"), and a minus sign kept on negative zero.
- * Everything here is locale-free so reports are byte-for-byte reproducible.
- */
-/** Python `'%.{digits}f' % x` (with `plus`, `'%+.{digits}f'`). */
-function pyFixed(x, digits, plus = false) {
-    if (Number.isNaN(x))
-        return plus ? '+nan' : 'nan';
-    const negative = x < 0 || Object.is(x, -0);
-    const sign = negative ? '-' : plus ? '+' : '';
-    if (!Number.isFinite(x))
-        return `${sign}inf`;
-    const abs = Math.abs(x);
-    if (abs >= 1e21)
-        return sign + largeFixed(abs, digits);
-    const fixed = abs.toFixed(digits);
-    return sign + (isTie(abs, digits) ? toEven(fixed) : fixed);
-}
-/**
- * True when `abs` lies exactly halfway between two `digits`-place decimals, the one case where
- * toFixed (which otherwise rounds the exact binary value correctly) differs from Python: it picks
- * the larger neighbour. abs·10^d = k + ½ exactly means abs·2^(d+1)·5^d is odd, which for a binary
- * fraction holds exactly when abs·2^(d+1) (an exact product) is an odd integer.
- */
-function isTie(abs, digits) {
-    const y = abs * 2 ** (digits + 1);
-    return Number.isInteger(y) && y % 2 === 1;
-}
-/** toFixed's result on a tie, rounded half-to-even instead: an odd last digit is one too large. */
-function toEven(fixed) {
-    const last = fixed.charCodeAt(fixed.length - 1);
-    return last % 2 === 1 ? fixed.slice(0, -1) + String.fromCharCode(last - 1) : fixed;
-}
-/** A double of 1e21 or more is a whole number, which toFixed would write in exponent notation. */
-function largeFixed(abs, digits) {
-    return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
-}
-/** An integer with thousands separators: 418200 → "418,200". */
-function grouped(n) {
-    const neg = n < 0 ? '−' : '';
-    return neg + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-/** A signed value for display, with a true minus sign (U+2212) and "±0" never shown as "-0". */
-function signed(x, digits) {
-    const s = pyFixed(x, digits, true);
-    if (isSignedZero(s))
-        return `+${s.slice(1)}`;
-    return s.charCodeAt(0) === MINUS ? `−${s.slice(1)}` : s;
-}
-const MINUS = 0x2d;
-/** True for a zero as pyFixed writes it with a sign ("-0", "+0.000"): nothing but 0 and . after the sign. */
-function isSignedZero(s) {
-    for (let i = 1; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        if (c !== 0x30 && c !== 0x2e)
-            return false;
-    }
-    return true;
-}
-/**
- * A delta as the report shows it next to a threshold. When rounding would show the delta equal to
- * the threshold although it is not (0.5000000000000004 against 0.5), the full value is shown, so a
- * failed gate never reads "+0.50 ≤ +0.50".
- */
-function deltaNearThreshold(delta, threshold, digits, scale = 1) {
-    const shown = signed(delta * scale, digits);
-    if (delta !== threshold && shown === signed(threshold * scale, digits)) {
-        const full = String(delta * scale);
-        return full.startsWith('-') ? `−${full.slice(1)}` : `+${full}`;
-    }
-    return shown;
-}
-
-/**
- * Joining many rendered lines into report text. Long reports (100,000 case rows) are built from
- * strings in pieces; how they are joined decides how much the garbage collector copies.
- */
-/** Lines per batch of {@link joinLines}. */
-const BATCH = 1000;
-/**
- * `items.map(render).join('\n')` for long lists, in batches of flat text: each rendered line is a
- * chain of string pieces, and a whole list of them held at once would survive several young-generation
- * collections, which copy every piece each time.
- */
-function joinLines(items, render) {
-    const batches = [];
-    let batch = [];
-    for (const item of items) {
-        batch.push(render(item));
-        if (batch.length === BATCH) {
-            batches.push(batch.join('\n'));
-            batch = [];
-        }
-    }
-    if (batch.length > 0)
-        batches.push(batch.join('\n'));
-    return batches.join('\n');
-}
-
-const CSV_COLUMNS = [
-    'case_id',
-    'baseline_completed',
-    'candidate_completed',
-    'baseline_reward',
-    'candidate_reward',
-    'reward_delta',
-    'baseline_steps',
-    'candidate_steps',
-    'steps_delta',
-];
-/** Quotes a field when it holds a comma, a quote, or a line break (RFC 4180 section 2). */
-function csvField(value) {
-    return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-function csvLine(r) {
-    return [
-        csvField(r.case_id),
-        r.baseline_completed ? '1' : '0',
-        r.candidate_completed ? '1' : '0',
-        pyFixed(r.baseline_reward, 4),
-        pyFixed(r.candidate_reward, 4),
-        pyFixed(r.reward_delta, 4, true),
-        String(r.baseline_steps),
-        String(r.candidate_steps),
-        pyFixed(r.steps_delta, 2, true),
-    ].join(',');
-}
-function renderCsv(cmp) {
-    const header = CSV_COLUMNS.join(',');
-    return cmp.cases.length === 0 ? `${header}\n` : `${header}\n${joinLines(cmp.cases, csvLine)}\n`;
-}
-
-/** Escapes text for HTML element content and quoted attribute values. */
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
-}
-const pre = (text) => (text === null ? '<span class="none">—</span>' : `<pre>${escapeHtml(text)}</pre>`);
-function stepRows(t, parted) {
-    return t.steps
-        .map((s, i) => {
-        const cls = parted !== null && i === parted ? ' class="parted"' : '';
-        const ok = s.success === null ? '' : s.success ? '✅' : '❌';
-        return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward === null ? '' : String(Number(s.reward.toFixed(4)))}</td><td>${s.tokens ?? ''}</td></tr>`;
-    })
-        .join('\n');
-}
-function side$1(name, t, parted) {
-    const rows = stepRows(t, parted);
-    return [
-        `<section><h3>${name} <small>(${escapeHtml(t.format)}, ${t.source})</small></h3>`,
-        `<dl><dt>Final answer</dt><dd>${pre(t.final_answer)}</dd><dt>Expected</dt><dd>${pre(t.expected_answer)}</dd><dt>Reason</dt><dd>${pre(t.reason)}</dd>${t.note === null ? '' : `<dt>Note</dt><dd>${escapeHtml(t.note)}</dd>`}</dl>`,
-        rows === ''
-            ? '<p class="none">No steps recorded.</p>'
-            : `<table><tr><th>Step</th><th>Action</th><th>Code or arguments</th><th>Output</th><th>Error</th><th>Reward</th><th>Tokens</th></tr>\n${rows}</table>`,
-        t.steps_dropped > 0 ? `<p>${t.steps_dropped} more steps not kept.</p>` : '',
-        '</section>',
-    ].join('\n');
-}
-function caseSection(e) {
-    return [
-        `<article><h2>${escapeHtml(e.case_id)}</h2><p class="reason">${escapeHtml(e.divergence.reason)}</p>`,
-        `<div class="sides">${side$1('Baseline', e.baseline, e.divergence.index)}${side$1('Candidate', e.candidate, e.divergence.index)}</div></article>`,
-    ].join('\n');
-}
-const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em}pre{white-space:pre-wrap;word-break:break-word;margin:0;max-height:20em;overflow:auto}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}td:nth-child(3),td:nth-child(4),td:nth-child(5){min-width:14em}
-.sides section{margin:0 0 1.5em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
-/** The page: one section per regressed case, both sides' steps, the parting step highlighted. */
-function renderEvidenceHtml(cmp) {
-    const ev = cmp.evidence ?? { cases: [], more: 0 };
-    const title = `benchgate evidence: ${cmp.baseline.summary.id} → ${cmp.candidate.summary.id}`;
-    const body = ev.cases.length === 0 ? '<p>No case regressed.</p>' : ev.cases.map(caseSection).join('\n');
-    const more = ev.more > 0 ? `<p>${ev.more} more regressed cases beyond the cap.</p>` : '';
-    return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><h1>${escapeHtml(title)}</h1>
-<p>Verdict: ${escapeHtml(cmp.verdict)} · ${ev.cases.length + ev.more} regressed case(s). The highlighted row is where the runs part (rlm-code's rule: action type, code, or success).</p>
-${body}
-${more}
-</body></html>
-`;
+function attemptTrials(run) {
+    const s = run.summary;
+    // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
+    // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
+    if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s))
+        return null;
+    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
+    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
+    if (k < 2)
+        return null;
+    return Array.from({ length: k }, (_, t) => {
+        const cases = perCase.flatMap(({ c, attempts }) => {
+            if (attempts === null)
+                return t === 0 ? [c] : [];
+            const a = attempts[t];
+            if (a === undefined)
+                return [];
+            const { solved, reward, error, ...rest } = a;
+            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
+        });
+        const summary = summaryOf({
+            id: s.id,
+            format: s.format,
+            cases,
+            run: s.run,
+            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
+            extra: s.extra,
+        });
+        return { path: `${run.path}#attempt-${t + 1}`, summary };
+    });
 }
 
 /**
@@ -27169,6 +25837,15 @@ function traceOf(format, c, trajectory) {
     }
 }
 
+/**
+ * The evidence of every regressed case of a comparison: each side's trace and where they part. Pure:
+ * the caller hands in the case rows (and, for rlm-code, the trajectories it read).
+ *
+ * Case rows: a summary loaded in full holds them; one loaded packed (a large pair) has no case
+ * objects (reading its `cases` throws) and its rows dropped their text. So
+ * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
+ * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
+ */
 /** Most regressed cases given evidence; the rest are counted. */
 const EVIDENCE_CASES_MAX = 100;
 /** The ids of the regressed cases (completed by the baseline, not by the candidate), in report order, at most `max`. */
@@ -27204,6 +25881,1380 @@ function collectEvidence(cmp, ids, input) {
         const candidate = traceOf('candidate', id);
         return { case_id: id, baseline, candidate, divergence: findDivergence(baseline, candidate) };
     });
+}
+
+/**
+ * Writes cases straight into a {@link SummaryPacker}'s columns, with no case object: the streaming
+ * rlm-code reader does, for speed (one case object per row is garbage 100,000 times over). The
+ * layout of the packed numbers and flags stays in this folder; a reader names what it writes.
+ * A case written here must pack as `SummaryPacker.add` packs the same case: the streaming reader's
+ * tests compare the two on every fixture and on generated summaries.
+ */
+/**
+ * One case at a time: {@link begin}, then the setters the case needs (a case that completed, with
+ * a duration, usage or harness counters; its label codes), then {@link commit}. What is not set is
+ * what `add` packs for a case without it (not completed, no duration, no usage, not a harness run).
+ */
+let RowWriter$1 = class RowWriter {
+    packer;
+    i = 0;
+    at = 0;
+    flags = 0;
+    numbers;
+    constructor(packer) {
+        this.packer = packer;
+        this.numbers = packer.rowNumbers;
+    }
+    /** Starts the next case (the packer grows when full); its reward and steps, and whether it completed. */
+    begin(completed, reward, steps) {
+        const i = this.packer.reserveRow();
+        const n = (this.numbers = this.packer.rowNumbers);
+        const at = (this.at = i * SLOTS);
+        this.i = i;
+        this.flags = completed ? FLAG.completed : 0;
+        n[at + SLOT.reward] = reward;
+        n[at + SLOT.steps] = steps;
+        n[at + SLOT.duration] = NaN;
+    }
+    /** The case's duration in seconds. */
+    duration(seconds) {
+        this.numbers[this.at + SLOT.duration] = seconds;
+        this.flags |= FLAG.duration;
+    }
+    /** The case's usage counters. */
+    usage(totalCalls, promptTokens, completionTokens) {
+        const n = this.numbers;
+        const at = this.at;
+        n[at + SLOT.totalCalls] = totalCalls;
+        n[at + SLOT.promptTokens] = promptTokens;
+        n[at + SLOT.completionTokens] = completionTokens;
+        this.flags |= FLAG.usage;
+    }
+    /**
+     * Marks a harness case: its counters (0 for those the row lacks), whether the guardrail blocked
+     * it, and whether MCP was on (null: not said).
+     */
+    harness(toolCalls, mcpCalls, chainCalls, searchCalls, discoveryCalls, guardrail, mcp) {
+        const n = this.numbers;
+        const at = this.at;
+        n[at + SLOT.harnessToolCalls] = toolCalls;
+        n[at + SLOT.mcpToolCalls] = mcpCalls;
+        n[at + SLOT.chainCalls] = chainCalls;
+        n[at + SLOT.searchCalls] = searchCalls;
+        n[at + SLOT.discoveryCalls] = discoveryCalls;
+        let f = this.flags | FLAG.harness;
+        if (guardrail)
+            f |= FLAG.guardrail;
+        if (mcp !== null)
+            f |= FLAG.mcpKnown | (mcp ? FLAG.mcpEnabled : 0);
+        this.flags = f;
+    }
+    /** The case's code in column `column` (its index in schema/pack.ts COLUMNS; see SummaryPacker.code): every column needs one. */
+    label(column, code) {
+        this.packer.rowCodes(column)[this.i] = code;
+    }
+    /** Ends the case: its id (`narrow`: see SummaryPacker.commitRow) and its error text. */
+    commit(id, narrow, error) {
+        this.packer.rowFlags[this.i] = this.flags;
+        this.packer.commitRow(id, narrow, error);
+    }
+};
+
+/**
+ * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
+ * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
+ * no whole-file string and no object per value. A format's streaming reader extends
+ * json-array-member.ts's scanner (rlm-code-stream.ts does): it is handed each item of one array
+ * member of the top-level object, and the other members as their JSON text.
+ *
+ * Two things are thrown inside a scan, never out of it: {@link NEED_MORE} when the bytes at hand end
+ * before the current unit (then the unit is read again from its start with more bytes), and
+ * {@link BAIL} when the bytes are not JSON or not what the reader handles (then the reader returns
+ * null, and the full path, which names the problem, reads the file).
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+/** Thrown inside the scanner: the bytes at hand end before the current unit (an item, a top-level member). */
+const NEED_MORE = { need: 'more' };
+/** Thrown inside the scanner: something the full path must handle or explain. */
+const BAIL = { bail: true };
+function keyTable(keys) {
+    const byHash = new Map();
+    const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
+    keys.forEach((k, i) => {
+        const h = hashOf(bytes[i], 0, k.length);
+        if (byHash.has(h))
+            throw new Error(`key hash collision: ${k}`);
+        byHash.set(h, i);
+    });
+    const n = keys.length + 1;
+    return { byHash, bytes, next: new Int32Array(n).fill(-1), path: new Array(2 * n).fill(null), pathKey: new Int32Array(2 * n).fill(-1) };
+}
+function hashOf(b, from, to) {
+    let h = 0;
+    for (let i = from; i < to; i++)
+        h = (Math.imul(h, 31) + b[i]) | 0;
+    return h;
+}
+/** What {@link JsonScanner.nextKey} returns at the end of the object. */
+const END = -2;
+/** The longest path between two values that is kept (see KeyTable.path). */
+const PATH_BYTES = 64;
+/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+/** The JSON string with contents at [at, at + len) of buf (the quotes around it included), decoded. */
+function decodeString(buf, at, len) {
+    return JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
+}
+function growInts(a) {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
+}
+const Q = 0x22; // "
+const BS = 0x5c; // \
+const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+/** The scanner: the bytes of one file, the position in them, and the JSON tokens at that position. */
+class JsonScanner {
+    fd;
+    buf;
+    pos = 0;
+    end = 0;
+    eof = false;
+    /** Bytes of buf before this index have been checked to be valid UTF-8. */
+    checked = 0;
+    /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
+    strStart = 0;
+    strPlain = true;
+    /** Whether the last string scanned is ASCII. */
+    strAscii = true;
+    constructor(fd, chunk) {
+        this.fd = fd;
+        this.buf = Buffer.allocUnsafe(chunk);
+    }
+    /** Scans the whole file: true when the steps are done, false when the file ends before (throws BAIL). */
+    scanFile() {
+        this.refill(0);
+        for (;;) {
+            const mark = this.pos;
+            try {
+                if (this.step())
+                    return true;
+            }
+            catch (err) {
+                if (err !== NEED_MORE)
+                    throw err;
+                if (this.eof)
+                    return false;
+                this.pos = mark;
+                this.refill(mark);
+                this.pos = 0;
+            }
+        }
+    }
+    /** Reads more of the file, keeping the unit being scanned (from `keep`); sets `eof` at the end of the file. */
+    refill(keep) {
+        // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
+        if (keep > this.checked)
+            throw BAIL;
+        if (keep > 0) {
+            this.buf.copyWithin(0, keep, this.end);
+            this.end -= keep;
+            this.checked -= keep;
+        }
+        if (this.end === this.buf.length) {
+            const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+            this.buf.copy(bigger, 0, 0, this.end);
+            this.buf = bigger;
+        }
+        const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
+        if (n === 0)
+            this.eof = true;
+        this.end += n;
+        this.checkUtf8();
+    }
+    /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
+    checkUtf8() {
+        let cut = this.end;
+        if (!this.eof) {
+            for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
+                const b = this.buf[k];
+                if (b < 0x80)
+                    break;
+                if (b >= 0xc0) {
+                    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+                    if (k + len > this.end)
+                        cut = k;
+                    break;
+                }
+            }
+        }
+        if (!isUtf8(this.buf.subarray(this.checked, cut)))
+            throw BAIL;
+        this.checked = cut;
+    }
+    /** Skips whitespace: the byte at pos after it. */
+    ws() {
+        const b = this.buf;
+        let p = this.pos;
+        const end = this.end;
+        while (p < end) {
+            const c = b[p];
+            if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+                this.pos = p;
+                return c;
+            }
+            p++;
+        }
+        this.pos = p;
+        throw NEED_MORE;
+    }
+    /** Skips whitespace and the byte `c` (anything else: BAIL). */
+    expect(c) {
+        if (this.ws() !== c)
+            throw BAIL;
+        this.pos++;
+    }
+    /**
+     * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
+     * null. Checks what JSON.parse checks: escapes, no raw control characters.
+     */
+    string(keep) {
+        const b = this.buf;
+        const start = this.pos + 1;
+        let p = start;
+        const end = this.end;
+        let plain = true;
+        let ascii = true;
+        for (;;) {
+            if (p >= end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c < 0x20)
+                throw BAIL;
+            if (c === BS) {
+                plain = false;
+                if (p + 1 >= end)
+                    throw NEED_MORE;
+                const e = b[p + 1];
+                if (e === 0x75) {
+                    if (p + 5 >= end)
+                        throw NEED_MORE;
+                    for (let k = p + 2; k < p + 6; k++) {
+                        const h = b[k];
+                        if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)))
+                            throw BAIL;
+                    }
+                    p += 6;
+                    continue;
+                }
+                if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74)
+                    throw BAIL;
+                p += 2;
+                continue;
+            }
+            if (c >= 0x80)
+                ascii = false;
+            p++;
+        }
+        this.pos = p + 1;
+        this.strStart = start;
+        this.strPlain = plain;
+        this.strAscii = ascii;
+        if (!keep)
+            return null;
+        if (plain)
+            return b.toString(ascii ? 'latin1' : 'utf8', start, p);
+        return JSON.parse(b.toString('utf8', start - 1, p + 1));
+    }
+    /**
+     * From the end of key `prev`'s value (from just after the `{` when -1) to the start of the next
+     * value: returns its key's index in `table` (-1: a key it does not hold), with pos at the value
+     * (not whitespace), or END with pos after the `}`. The bytes on the way are most often those of
+     * the previous row (see KeyTable.path): compared as a whole, they say the key at once.
+     */
+    nextKey(table, prev) {
+        const b = this.buf;
+        const from = this.pos;
+        const slot = 2 * (prev + 1);
+        for (let s = slot; s < slot + 2; s++) {
+            const path = table.path[s];
+            if (path == null)
+                break;
+            const len = path.length;
+            if (from + len >= this.end)
+                break;
+            let i = 0;
+            while (i < len && b[from + i] === path[i])
+                i++;
+            if (i === len) {
+                this.pos = from + len;
+                if (isWs(b[this.pos]))
+                    this.ws(); // more space before this value than before the last
+                return table.pathKey[s];
+            }
+        }
+        const c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return END;
+        }
+        if (prev >= 0) {
+            if (c !== 0x2c)
+                throw BAIL;
+            this.pos++;
+        }
+        const k = this.key(table, prev);
+        this.ws();
+        if (k >= 0 && this.pos - from <= PATH_BYTES) {
+            table.path[slot + 1] = table.path[slot];
+            table.pathKey[slot + 1] = table.pathKey[slot];
+            table.path[slot] = new Uint8Array(b.subarray(from, this.pos)); // a copy: the buffer is read into again
+            table.pathKey[slot] = k;
+        }
+        return k;
+    }
+    /**
+     * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
+     * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
+     * that followed it last time is tried first, byte for byte, before the hash lookup.
+     */
+    key(table, prev) {
+        if (this.ws() !== Q)
+            throw BAIL;
+        const b = this.buf;
+        const start = this.pos + 1;
+        const guess = table.next[prev + 1];
+        if (guess >= 0) {
+            const want = table.bytes[guess];
+            const len = want.length;
+            if (start + len < this.end && b[start + len] === Q) {
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len) {
+                    this.pos = start + len + 1;
+                    this.expect(0x3a);
+                    return guess;
+                }
+            }
+        }
+        let p = start;
+        let h = 0;
+        for (;;) {
+            if (p >= this.end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c === BS || c < 0x20) {
+                // An escaped key is rare: scan it as a string and look it up by its decoded value.
+                const name = this.string(true);
+                this.expect(0x3a);
+                return table.bytes.findIndex((x) => x.toString('latin1') === name);
+            }
+            h = (Math.imul(h, 31) + c) | 0;
+            p++;
+        }
+        this.pos = p + 1;
+        let k = table.byHash.get(h) ?? -1;
+        if (k >= 0) {
+            const want = table.bytes[k];
+            if (want.length !== p - start)
+                k = -1;
+            else
+                for (let i = 0; i < want.length; i++)
+                    if (b[start + i] !== want[i])
+                        k = -1;
+        }
+        this.expect(0x3a);
+        if (k >= 0)
+            table.next[prev + 1] = k;
+        return k;
+    }
+    /**
+     * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
+     * `into[at]` (a double returned from a call would be boxed: a heap object per number).
+     */
+    number(into, at) {
+        const b = this.buf;
+        const end = this.end;
+        const start = this.pos;
+        let p = start;
+        let neg = false;
+        if (b[p] === 0x2d) {
+            neg = true;
+            p++;
+        }
+        let m = 0;
+        let digits = 0;
+        let c = p < end ? b[p] : -1;
+        if (c === 0x30) {
+            p++;
+        }
+        else if (c >= 0x31 && c <= 0x39) {
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                digits++;
+                p++;
+            }
+        }
+        else if (p >= end)
+            throw NEED_MORE;
+        else
+            throw BAIL;
+        let scale = 0;
+        if (p < end && b[p] === 0x2e) {
+            p++;
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                if (m !== 0)
+                    digits++;
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            scale = p - from;
+        }
+        let exp = 0;
+        if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
+            p++;
+            let eneg = false;
+            if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
+                eneg = b[p] === 0x2d;
+                p++;
+            }
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                exp = Math.min(exp * 10 + (c - 0x30), 1e6);
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            if (eneg)
+                exp = -exp;
+        }
+        if (p >= end)
+            throw NEED_MORE; // the number might go on in the next chunk
+        this.pos = p;
+        const e10 = exp - scale;
+        let v;
+        if (digits <= 15 && e10 >= -22 && e10 <= 22)
+            v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
+        else
+            v = Number(b.toString('latin1', neg ? start + 1 : start, p));
+        into[at] = neg ? -v : v;
+    }
+    /** true, false or null at pos: 1, 0 or -1. */
+    literal() {
+        const b = this.buf;
+        const p = this.pos;
+        const c = b[p];
+        const len = c === 0x66 ? 5 : 4;
+        if (p + len > this.end)
+            throw NEED_MORE;
+        this.pos = p + len;
+        // Byte for byte: no string per literal.
+        if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65)
+            return 1;
+        if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65)
+            return 0;
+        if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c)
+            return -1;
+        throw BAIL;
+    }
+    /** A count (a safe integer, not negative) at pos into `into[at]`. */
+    count(into, at) {
+        this.number(into, at);
+        const v = into[at];
+        if (!Number.isSafeInteger(v) || v < 0)
+            throw BAIL;
+    }
+    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
+    sameString(a, alen, aplain, b, blen, bplain) {
+        const buf = this.buf;
+        if (aplain && bplain) {
+            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
+            if (alen !== blen)
+                return false;
+            for (let i = 0; i < alen; i++)
+                if (buf[a + i] !== buf[b + i])
+                    return false;
+            return true;
+        }
+        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
+    }
+    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
+    skipValue() {
+        const start = this.pos;
+        let depth = 0;
+        const b = this.buf;
+        for (;;) {
+            const c = this.ws();
+            if (c === Q)
+                this.string(false);
+            else if (c === 0x7b || c === 0x5b) {
+                depth++;
+                this.pos++;
+                continue;
+            }
+            else if (c === 0x7d || c === 0x5d) {
+                if (depth === 0)
+                    throw BAIL;
+                depth--;
+                this.pos++;
+            }
+            else if (c === 0x2c || c === 0x3a) {
+                if (depth === 0)
+                    throw BAIL;
+                this.pos++;
+                continue;
+            }
+            else {
+                // A number or literal: up to the next delimiter.
+                let p = this.pos;
+                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
+                    p++;
+                if (p >= this.end)
+                    throw NEED_MORE;
+                if (p === this.pos)
+                    throw BAIL;
+                this.pos = p;
+            }
+            if (depth === 0)
+                return start;
+        }
+    }
+}
+
+/**
+ * The layout most benchmark summaries share: one JSON object whose rows sit in one array member
+ * (rlm-code's `case_results`). Scanned with json-scan.ts, member by member, resumable between them
+ * and between rows, so a file of any size reads in chunks.
+ */
+var State;
+(function (State) {
+    State[State["Start"] = 0] = "Start";
+    State[State["FirstMember"] = 1] = "FirstMember";
+    State[State["Member"] = 2] = "Member";
+    State[State["AfterMember"] = 3] = "AfterMember";
+    State[State["FirstItem"] = 4] = "FirstItem";
+    State[State["NextItem"] = 5] = "NextItem";
+    State[State["Trail"] = 6] = "Trail";
+})(State || (State = {}));
+/**
+ * A file holding one JSON object (a UTF-8 byte order mark before it is allowed), scanned member by
+ * member: the members are kept as their JSON text (checked later by JSON.parse), but for the one
+ * named `arrayKey`, an array whose items are handed to {@link item} one by one as they are read.
+ * A member named twice is left to the full path.
+ */
+class JsonArrayMemberScanner extends JsonScanner {
+    arrayKey;
+    state = State.Start;
+    /** The other members, by name: their JSON text. */
+    members = new Map();
+    /** Whether the array member has been reached. */
+    inArray = false;
+    constructor(fd, chunk, arrayKey) {
+        super(fd, chunk);
+        this.arrayKey = arrayKey;
+    }
+    /** Whether the array member was there. */
+    get sawArray() {
+        return this.inArray;
+    }
+    step() {
+        switch (this.state) {
+            case State.Start: {
+                if (this.end - this.pos < 3 && !this.eof)
+                    throw NEED_MORE;
+                const b = this.buf;
+                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+                    this.pos = 3;
+                this.expect(0x7b);
+                this.state = State.FirstMember;
+                return false;
+            }
+            case State.FirstMember:
+                if (this.ws() === 0x7d) {
+                    this.pos++;
+                    this.state = State.Trail;
+                    return false;
+                }
+                this.state = State.Member;
+                return false;
+            case State.Member: {
+                if (this.ws() !== Q)
+                    throw BAIL;
+                const name = this.string(true);
+                this.expect(0x3a);
+                if (this.members.has(name) || (name === this.arrayKey && this.inArray))
+                    throw BAIL;
+                if (name === this.arrayKey) {
+                    this.expect(0x5b);
+                    this.beginItems();
+                    this.inArray = true;
+                    this.state = State.FirstItem;
+                    return false;
+                }
+                const from = this.skipValue();
+                this.members.set(name, this.buf.toString('utf8', from, this.pos));
+                this.state = State.AfterMember;
+                return false;
+            }
+            case State.AfterMember: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x2c)
+                    this.state = State.Member;
+                else if (c === 0x7d)
+                    this.state = State.Trail;
+                else
+                    throw BAIL;
+                return false;
+            }
+            case State.FirstItem:
+                if (this.ws() === 0x5d) {
+                    this.pos++;
+                    this.state = State.AfterMember;
+                    return false;
+                }
+                this.item();
+                this.state = State.NextItem;
+                return false;
+            case State.NextItem: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x5d) {
+                    this.state = State.AfterMember;
+                    return false;
+                }
+                if (c !== 0x2c)
+                    throw BAIL;
+                this.item();
+                return false;
+            }
+            case State.Trail: {
+                const b = this.buf;
+                while (this.pos < this.end && isWs(b[this.pos]))
+                    this.pos++;
+                if (this.pos < this.end)
+                    throw BAIL;
+                if (!this.eof)
+                    throw NEED_MORE;
+                return true;
+            }
+        }
+    }
+}
+
+/**
+ * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
+ * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
+ * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
+ * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
+ *
+ * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
+ * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
+ * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
+ * null for broken files (so the full path names the problem, in today's words: it is the error
+ * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
+ * an object or array as `expected_answer`, a `schema` key, load options other than the format).
+ *
+ * The fields, their kinds and the top level's checks come from rlm-code-fields.ts (the one table
+ * both readers derive from); the JSON scanning is parsing/json-scan.ts's. This file maps the table
+ * to the scanner and a row to the packed columns.
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
+const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
+/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
+function streamable(options) {
+    return ((options.format === 'auto' || options.format === 'rlm-code') &&
+        options.model === undefined &&
+        options.prompt === undefined &&
+        options.run === undefined &&
+        options.fields === undefined &&
+        (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0)));
+}
+/** The error when the cases of a file would need more memory than the process may use. */
+function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
+    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
+    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
+}
+/**
+ * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
+ * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
+ */
+const CHUNK_BYTES$1 = 1024 * 1024;
+/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
+const BYTES_PER_CASE = 200;
+/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
+const MIN_ROW_BYTES = 50;
+/** How the scanner reads a (non-null) value of a field, by its kind in the table. */
+var Scan;
+(function (Scan) {
+    Scan[Scan["Id"] = 0] = "Id";
+    Scan[Scan["Bool"] = 1] = "Bool";
+    Scan[Scan["Count"] = 2] = "Count";
+    Scan[Scan["Num"] = 3] = "Num";
+    Scan[Scan["Seconds"] = 4] = "Seconds";
+    Scan[Scan["Usage"] = 5] = "Usage";
+    /** A string checked, not kept. */
+    Scan[Scan["Str"] = 6] = "Str";
+    /** A string the packed form keeps (a label or the error). */
+    Scan[Scan["KeptStr"] = 7] = "KeptStr";
+    Scan[Scan["Unknown"] = 8] = "Unknown";
+})(Scan || (Scan = {}));
+function scanOf(spec) {
+    switch (spec.kind) {
+        case 'id':
+            return Scan.Id;
+        case 'bool':
+            return Scan.Bool;
+        case 'count':
+            return Scan.Count;
+        case 'number':
+            return Scan.Num;
+        case 'seconds':
+            return Scan.Seconds;
+        case 'string':
+            return spec.packed === true ? Scan.KeptStr : Scan.Str;
+        case 'unknown':
+            return Scan.Unknown;
+        default:
+            if (spec.fields === USAGE_FIELDS && usageScannable())
+                return Scan.Usage;
+            throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
+    }
+}
+/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
+function usageScannable() {
+    const { roles, ...counters } = USAGE_FIELDS;
+    const counts = (table) => Object.values(table).every((spec) => spec.kind === 'count' && spec.nullable !== true);
+    return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
+}
+/** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
+function maskOf(table, test) {
+    const specs = Object.values(table);
+    if (specs.length > 31)
+        throw new Error('the streaming reader holds which fields a row has in 31 bits');
+    return specs.reduce((mask, spec, i) => (test(spec) ? mask | (1 << i) : mask), 0);
+}
+const isRequired = (spec) => spec.optional !== true;
+/** Field indexes of a table, by name. */
+const indexes = (table) => Object.fromEntries(Object.keys(table).map((k, i) => [k, i]));
+const ROW = keyTable(Object.keys(ROW_FIELDS));
+const F = indexes(ROW_FIELDS);
+const SCANS = Object.values(ROW_FIELDS).map(scanOf);
+const REQUIRED = maskOf(ROW_FIELDS, isRequired);
+const NULLABLE = maskOf(ROW_FIELDS, (spec) => spec.nullable === true || spec.kind === 'unknown');
+const FIELDS = SCANS.length;
+const USAGE = keyTable(Object.keys(USAGE_FIELDS));
+const U = indexes(USAGE_FIELDS);
+const USAGE_REQUIRED = maskOf(USAGE_FIELDS, isRequired);
+/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
+const ROLE_COUNTERS = keyTable(Object.keys(USAGE_FIELDS.roles.fields));
+const COUNTERS_REQUIRED = maskOf(USAGE_FIELDS.roles.fields, isRequired);
+/** The field of each packed column (schema/pack.ts COLUMNS), at the column's index. */
+const COLUMN_FIELD = COLUMNS$1.map((name) => F[name]);
+/** The columns only a harness row has a value in (the others hold null). */
+const HARNESS_ONLY = [COLUMNS$1.indexOf('mcp_server'), COLUMNS$1.indexOf('harness_strategy')];
+class RlmCodeScanner extends JsonArrayMemberScanner {
+    file;
+    size;
+    /** Made when the rows start (the top-level members before them may tell how many there are). */
+    packer = null;
+    writer = null;
+    limit = getHeapStatistics().heap_size_limit;
+    // The row being read: values by field index, and which fields it has.
+    seen = 0;
+    id = '';
+    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
+    idAscii = false;
+    /** The kept strings (labels and the error) by field; null for null. */
+    lab = new Array(FIELDS).fill(null);
+    /** Each column's code for null, once it has one (-1 before). */
+    nullCode = new Int32Array(COLUMNS$1.length).fill(-1);
+    num = new Float64Array(FIELDS);
+    flag = new Int8Array(FIELDS); // -1 null, 0 false, 1 true
+    hasUsage = false;
+    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
+    labelCache = SCANS.map(() => []);
+    /** The usage counters, by their index in USAGE_FIELDS. */
+    counts = new Float64Array(4);
+    /** Where numbers that are checked but not kept go. */
+    scratch = new Float64Array(4);
+    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
+    roleAt = new Int32Array(3 * 4);
+    constructor(fd, file, size, chunk) {
+        super(fd, chunk, 'case_results');
+        this.file = file;
+        this.size = size;
+    }
+    beginItems() {
+        this.packer = this.newPacker();
+        this.writer = new RowWriter$1(this.packer);
+    }
+    /**
+     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
+     * the file's size allow that many (then the columns are the right size at the end, with no copy),
+     * else a generous guess from the file's size; it grows when the rows outnumber it.
+     */
+    newPacker() {
+        const limit = this.limit;
+        let first = Math.max(16, Math.ceil(this.size / 1024));
+        const reported = this.members.get('total_cases');
+        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
+        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
+            first = total;
+        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    }
+    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
+    affordable(cases, limit) {
+        const need = cases * BYTES_PER_CASE;
+        if (need > limit)
+            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
+        return cases;
+    }
+    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
+    label(k) {
+        this.string(false);
+        const b = this.buf;
+        const start = this.strStart;
+        const len = this.pos - 1 - start;
+        const cache = this.labelCache[k];
+        if (this.strPlain) {
+            for (let j = 0; j < cache.length; j++) {
+                const entry = cache[j];
+                const want = entry.bytes;
+                if (want.length !== len)
+                    continue;
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len)
+                    return entry;
+            }
+        }
+        this.pos = start - 1;
+        const value = this.string(true);
+        if (this.strPlain && len <= 64) {
+            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
+            if (cache.length >= 8)
+                cache.shift();
+            cache.push(entry);
+            return entry;
+        }
+        return { bytes: null, value, code: -1 };
+    }
+    /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
+    counters(usage) {
+        this.pos++;
+        const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
+        const required = usage ? USAGE_REQUIRED : COUNTERS_REQUIRED;
+        let seen = 0;
+        let k = -1;
+        while ((k = this.nextKey(table, k)) !== END) {
+            if (k < 0 || seen & (1 << k))
+                throw BAIL;
+            seen |= 1 << k;
+            const c = this.buf[this.pos];
+            if (k === U.roles) {
+                if (c === 0x6e) {
+                    if (this.literal() !== -1)
+                        throw BAIL;
+                }
+                else if (c === 0x7b)
+                    this.roles();
+                else
+                    throw BAIL;
+            }
+            else {
+                if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                    throw BAIL;
+                this.count(usage ? this.counts : this.scratch, k);
+            }
+        }
+        if ((seen & required) !== required)
+            throw BAIL;
+    }
+    /**
+     * `roles`: an object of counters (checked, not kept); a role named twice goes to the full path.
+     * The names are compared as bytes (where they sit in the buffer, which stays put within a row), and
+     * decoded only when one of the two has escapes: no string per role.
+     */
+    roles() {
+        this.pos++;
+        let at = this.roleAt;
+        let n = 0;
+        let c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return;
+        }
+        for (;;) {
+            if (c !== Q)
+                throw BAIL;
+            this.string(false);
+            const start = this.strStart;
+            const len = this.pos - 1 - start;
+            const plain = this.strPlain;
+            for (let j = 0; j < n; j++)
+                if (this.sameString(at[3 * j], at[3 * j + 1], at[3 * j + 2] === 1, start, len, plain))
+                    throw BAIL;
+            if (3 * n + 3 > at.length)
+                this.roleAt = at = growInts(at);
+            at[3 * n] = start;
+            at[3 * n + 1] = len;
+            at[3 * n + 2] = plain ? 1 : 0;
+            n++;
+            this.expect(0x3a);
+            if (this.ws() !== 0x7b)
+                throw BAIL;
+            this.counters(false);
+            c = this.ws();
+            this.pos++;
+            if (c === 0x7d)
+                return;
+            if (c !== 0x2c)
+                throw BAIL;
+            c = this.ws();
+        }
+    }
+    /** One case row at pos, packed. */
+    item() {
+        if (this.ws() !== 0x7b)
+            throw BAIL;
+        this.pos++;
+        this.seen = 0;
+        this.hasUsage = false;
+        const lab = this.lab;
+        const num = this.num;
+        const flag = this.flag;
+        let k = -1;
+        while ((k = this.nextKey(ROW, k)) !== END) {
+            if (k < 0 || this.seen & (1 << k))
+                throw BAIL;
+            this.seen |= 1 << k;
+            const c = this.buf[this.pos];
+            if (c === 0x6e) {
+                // null, where the table allows it
+                if ((NULLABLE & (1 << k)) === 0 || this.literal() !== -1)
+                    throw BAIL;
+                flag[k] = -1;
+                lab[k] = null;
+                continue;
+            }
+            switch (SCANS[k]) {
+                case Scan.Id:
+                    if (c !== Q)
+                        throw BAIL;
+                    this.id = this.string(true);
+                    if (this.id === '')
+                        throw BAIL;
+                    this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
+                    break;
+                case Scan.Bool:
+                    if (c !== 0x74 && c !== 0x66)
+                        throw BAIL;
+                    flag[k] = this.literal();
+                    break;
+                case Scan.Count:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    this.count(num, k);
+                    break;
+                case Scan.Num:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    this.number(num, k);
+                    if (!Number.isFinite(num[k]))
+                        throw BAIL;
+                    break;
+                case Scan.Seconds: {
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    this.number(num, k);
+                    const v = num[k];
+                    if (!Number.isFinite(v) || !(v >= 0))
+                        throw BAIL;
+                    flag[k] = 0;
+                    break;
+                }
+                case Scan.Usage:
+                    if (c !== 0x7b)
+                        throw BAIL;
+                    this.counters(true);
+                    this.hasUsage = true;
+                    break;
+                case Scan.Str:
+                    if (c !== Q)
+                        throw BAIL;
+                    this.string(false);
+                    break;
+                case Scan.KeptStr:
+                    if (c !== Q)
+                        throw BAIL;
+                    lab[k] = this.label(k);
+                    break;
+                case Scan.Unknown:
+                    // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
+                    if (c === Q)
+                        this.string(false);
+                    else if (c === 0x74 || c === 0x66)
+                        this.literal();
+                    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                        this.number(this.scratch, 0);
+                        if (!Number.isFinite(this.scratch[0]))
+                            throw BAIL;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+            }
+        }
+        // An empty row, or one without case_id: the full path names the missing fields.
+        if ((this.seen & REQUIRED) !== REQUIRED)
+            throw BAIL;
+        this.pack();
+    }
+    /** A counter the row may lack (then 0, as rlm-code.ts `toHarness` has it). */
+    counter(k) {
+        return this.seen & (1 << k) ? this.num[k] : 0;
+    }
+    /**
+     * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
+     * straight into the packer's columns (a label's code is looked up once per distinct value).
+     */
+    pack() {
+        // No closures here: one per row is garbage the young generation must collect.
+        const seen = this.seen;
+        const num = this.num;
+        const flag = this.flag;
+        const lab = this.lab;
+        const w = this.writer;
+        w.begin(flag[F.completed] === 1, num[F.total_reward], num[F.steps]);
+        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1)
+            w.duration(num[F.duration_seconds]);
+        const counts = this.counts;
+        if (this.hasUsage)
+            w.usage(counts[U.total_calls], counts[U.prompt_tokens], counts[U.completion_tokens]);
+        const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
+        const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
+        if (harness) {
+            const mcp = seen & (1 << F.mcp_enabled) ? flag[F.mcp_enabled] : -1;
+            w.harness(this.counter(F.harness_tool_calls), this.counter(F.mcp_tool_calls), this.counter(F.codemode_chain_calls), this.counter(F.codemode_search_calls), this.counter(F.codemode_discovery_calls), (seen & (1 << F.codemode_guardrail_blocked)) !== 0 && flag[F.codemode_guardrail_blocked] === 1, mcp === -1 ? null : mcp === 1);
+        }
+        for (let column = 0; column < COLUMN_FIELD.length; column++) {
+            const k = COLUMN_FIELD[column];
+            const has = seen & (1 << k) && (harness || (column !== HARNESS_ONLY[0] && column !== HARNESS_ONLY[1]));
+            this.setCode(w, column, has ? lab[k] : null);
+        }
+        const error = seen & (1 << F.error) ? lab[F.error] : null;
+        w.commit(this.id, this.idAscii, error == null ? null : error.value);
+    }
+    /** The case's code in column `column`: its label's (null: the code of null). */
+    setCode(w, column, label) {
+        const packer = this.packer;
+        let code;
+        if (label == null) {
+            code = this.nullCode[column];
+            if (code < 0)
+                this.nullCode[column] = code = packer.code(column, null);
+        }
+        else {
+            code = label.code;
+            if (code < 0)
+                label.code = code = packer.code(column, label.value);
+        }
+        w.label(column, code);
+    }
+}
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+function allFinite(v) {
+    if (typeof v === 'number')
+        return Number.isFinite(v);
+    if (Array.isArray(v))
+        return v.every(allFinite);
+    if (isRecord(v))
+        return Object.values(v).every(allFinite);
+    return true;
+}
+/** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
+function headOf(file, members) {
+    const top = {};
+    for (const [key, text] of members) {
+        if (key === 'schema')
+            throw BAIL; // maybe a benchgate summary: detection decides
+        let value;
+        try {
+            value = JSON.parse(text);
+            checkJsonText(file, text, 64); // deeper values: the full path measures their depth in the whole file
+        }
+        catch {
+            throw BAIL;
+        }
+        top[key] = value;
+    }
+    // The rows were checked as they were read.
+    if (!isValidTop({ ...top, case_results: [] }))
+        throw BAIL;
+    const extra = {};
+    for (const key in top)
+        if (!TOP_KEYS.has(key))
+            extra[key] = top[key];
+    if (!allFinite(extra))
+        throw BAIL;
+    return rlmCodeHead(file, top, extra, STREAM_SUMMARY_SCHEMA);
+}
+function hasDuplicates(ids) {
+    return new Set(ids).size !== ids.length;
+}
+/**
+ * Reads `file` as an rlm-code summary into the packed form, or returns null when the full path must
+ * read it (see the file comment). Throws only when memory would not hold the cases (with the size
+ * and the limit). `chunkBytes` is for tests (chunk boundaries everywhere).
+ */
+function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES$1) {
+    let opened;
+    try {
+        opened = openRegularFile(file);
+    }
+    catch {
+        return null; // the full path says why, in its words
+    }
+    const { fd, size } = opened;
+    try {
+        const s = new RlmCodeScanner(fd, file, size, Math.max(8, chunkBytes));
+        const packer = s.scanFile() ? s.packer : null;
+        if (packer === null)
+            return null;
+        const head = headOf(file, s.members);
+        if (!packer.sortedIds && hasDuplicates(packer.ids))
+            return null;
+        return packer.finish(head);
+    }
+    catch (err) {
+        if (err === BAIL)
+            return null;
+        throw err;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/**
+ * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
+ * the same time, straight into the packed form the comparison reads (see schema/pack.ts), each file
+ * validated fully. rlm-code summaries are read by the streaming reader
+ * (adapters/formats/rlm-code-stream.ts): the larger one in this thread, while the other loads in a
+ * thread of its own, started first (the small dist/load-worker.js: no zod, no yaml, so it starts at
+ * once), which sends back its typed arrays. Other formats, and files that reader leaves to the full
+ * one (broken ones, to say exactly what is wrong), load in a thread running the whole bundle. No
+ * case objects are built at all. Small pairs load one after the other,
+ * as full summaries, where a thread would cost more than it saves.
+ */
+/** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
+const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
+function parallelThreshold() {
+    const raw = process.env['BENCHGATE_PARALLEL_MIN_BYTES'];
+    const n = raw === undefined ? NaN : Number(raw);
+    return Number.isFinite(n) && n >= 0 ? n : PARALLEL_MIN_BYTES;
+}
+function totalSize(files) {
+    try {
+        // A FIFO or device has no size worth a thread; loading it in-process refuses it.
+        return files.reduce((sum, f) => sum + (statSync(f).isFile() ? statSync(f).size : 0), 0);
+    }
+    catch {
+        return 0; // a missing file: load in-process, which reports it properly
+    }
+}
+/** Whether a pair is large enough that its files load in threads (and its comparison is worth a helper thread). */
+function isLargePair(baseline, candidate) {
+    return totalSize([baseline, candidate]) >= parallelThreshold();
+}
+/** Starts loading `request` in a thread running `script`. */
+function loadInWorker(script, request) {
+    const worker = new Worker(script, { workerData: request });
+    const result = new Promise((resolve, reject) => {
+        worker.once('message', (reply) => {
+            void worker.terminate();
+            if ('fallback' in reply)
+                resolve(null);
+            else if (reply.ok)
+                resolve(reply.packed);
+            else
+                reject(reply.userError ? new InputError(reply.message) : new Error(reply.message));
+        });
+        worker.once('error', reject);
+        // After a reply this changes nothing; without one (the thread ran out of memory), it ends the wait.
+        worker.once('exit', (code) => reject(new EnvironmentError(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply; was the machine out of memory?`)));
+    });
+    result.catch(() => undefined); // awaited by the caller, unless the other file failed first
+    return { result, cancel: () => void worker.terminate() };
+}
+/**
+ * The small loading thread's module (dist/load-worker.js, beside the bundle): it starts in a few
+ * milliseconds, reads rlm-code summaries with the streaming reader, and hands anything else back.
+ * Null when it is not there (a bundle copied alone): the bundle itself then loads the file.
+ */
+function smallWorkerScript(workerScript) {
+    try {
+        const url = new URL('./load-worker.js', workerScript);
+        return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Loads one file in a thread: the small one first when it can read the file, else (or when it hands the file back) the full bundle. */
+function loadFile(workerScript, small, request) {
+    if (small === null || !streamable(request.options))
+        return loadInWorker(workerScript, request);
+    const first = loadInWorker(small, request);
+    let full = null;
+    let cancelled = false;
+    const result = first.result.then((packed) => {
+        if (packed !== null || cancelled)
+            return packed;
+        full = loadInWorker(workerScript, request);
+        return full.result;
+    });
+    result.catch(() => undefined);
+    return {
+        result,
+        cancel: () => {
+            cancelled = true;
+            first.cancel();
+            full?.cancel();
+        },
+    };
+}
+/** Which file of a large pair this thread reads itself: the larger one the streaming reader reads, if any. */
+function readHere(baseline, candidate) {
+    const size = (file) => {
+        try {
+            return statSync(file).size;
+        }
+        catch {
+            return 0;
+        }
+    };
+    const b = streamable(baseline.options);
+    const c = streamable(candidate.options);
+    if (b && c)
+        return size(baseline.file) >= size(candidate.file) ? 'baseline' : 'candidate';
+    return b ? 'baseline' : c ? 'candidate' : null;
+}
+/**
+ * Reads an rlm-code summary in this thread with the streaming reader, after the other file's thread
+ * has been started (so both are read at once). A file it leaves to the full reader (a broken one, so
+ * that it says exactly what is wrong) loads in a thread running the whole bundle.
+ */
+function loadHere(workerScript, request) {
+    let full = null;
+    let result;
+    try {
+        const packed = streamPackRlmCode(request.file);
+        if (packed === null)
+            full = loadInWorker(workerScript, request);
+        result = full === null ? Promise.resolve(packed) : full.result;
+    }
+    catch (err) {
+        result = Promise.reject(err);
+    }
+    result.catch(() => undefined); // awaited by the caller after the baseline
+    return { result, cancel: () => full?.cancel() };
+}
+/**
+ * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
+ * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
+ * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
+ * drop per-case text.
+ */
+async function loadPair(baseline, candidate, options, workerScript) {
+    const [bOptions, cOptions] = typeof options === 'string'
+        ? [{ format: options }, { format: options }]
+        : 'baseline' in options
+            ? [options.baseline, options.candidate]
+            : [options, options];
+    if (workerScript === null || !isLargePair(baseline, candidate)) {
+        return [
+            { path: baseline, summary: loadSummary(baseline, bOptions) },
+            { path: candidate, summary: loadSummary(candidate, cOptions) },
+        ];
+    }
+    if (!threadsAllowed()) {
+        // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
+        return [
+            { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
+            { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
+        ];
+    }
+    const small = smallWorkerScript(workerScript);
+    const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
+    const here = readHere(requests.baseline, requests.candidate);
+    // One file (the larger rlm-code one) is read here while a thread reads the other: this thread
+    // would only wait, and a file read here needs no thread started nor its columns sent over. The
+    // thread starts first, as the read here holds this thread until it is done. Without an rlm-code
+    // file, each file loads in a thread of its own, both started at once.
+    let pendingBase;
+    let pendingCand;
+    if (here === 'baseline') {
+        pendingCand = loadFile(workerScript, small, requests.candidate);
+        pendingBase = loadHere(workerScript, requests.baseline);
+    }
+    else {
+        pendingBase = loadFile(workerScript, small, requests.baseline);
+        pendingCand = here === 'candidate' ? loadHere(workerScript, requests.candidate) : loadFile(workerScript, small, requests.candidate);
+    }
+    let base;
+    let cand;
+    try {
+        // The baseline's error first, as when the files loaded one after the other.
+        base = (await pendingBase.result);
+        cand = (await pendingCand.result);
+    }
+    catch (err) {
+        pendingBase.cancel();
+        pendingCand.cancel();
+        throw err;
+    }
+    return [
+        { path: baseline, summary: packedSummary(base) },
+        { path: candidate, summary: packedSummary(cand) },
+    ];
+}
+/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
+function readPacked({ file, options }) {
+    return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+}
+/**
+ * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
+ * streaming reader when it can), reply with its packed summary or the error.
+ */
+function runLoadWorker() {
+    let reply;
+    try {
+        const packed = readPacked(workerData);
+        parentPort?.postMessage({ ok: true, packed }, transferables(packed));
+        return;
+    }
+    catch (err) {
+        reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort?.postMessage(reply);
 }
 
 /**
@@ -27330,1691 +27381,269 @@ largeFrom = PARALLEL_MIN_BYTES) {
     };
 }
 
-/** benchgate's own version, stamped into reports and normalized summaries. Keep in step with package.json (a test checks). */
-const BENCHGATE_VERSION = '0.1.0';
-
 /**
- * Markdown builders. Each does one thing; renderers push their output into line arrays.
- *
- * {@link untrusted} is the one function through which every string that comes from a summary, a file
- * name, a branch or a PR reaches markdown. It renders the value as a code span, because inside a code
- * span GitHub interprets nothing: no HTML, no emphasis, no links or autolinks, no @mentions or #refs.
- * What a code span cannot neutralize is handled here: backtick runs (a longer fence), line breaks
- * (they would end a table row or a list item), `|` in table cells, control and bidirectional
- * characters (which can make text read differently from what it is), and length.
+ * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
+ * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
+ * trials). Plain node: no shell, no dependency.
  */
-/** Characters replaced by U+FFFD: C0/C1 controls, DEL, bidi overrides/isolates/marks, line/paragraph separators. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-/** Printable ASCII but for a backtick and `|`: nothing to replace, escape or fence specially. */
-const PLAIN = /^[\x20-\x5f\x61-\x7b\x7d\x7e]+$/;
-/** Renders an untrusted string safely as inline code. */
-function untrusted(value, options = {}) {
-    const max = options.maxLength ?? 200;
-    // The common case (ids like `case_000123`) in one test: a plain string needs only the fence.
-    if (value.length <= max && PLAIN.test(value) && !(value.startsWith(' ') && value.endsWith(' ')))
-        return `\`${value}\``;
-    let text = value.replace(/\r\n|[\r\n\t]/g, ' ').replace(UNSAFE, '\ufffd');
-    const points = [...text];
-    if (points.length > max)
-        text = `${points.slice(0, max - 1).join('')}…`;
-    if (text === '')
-        return '*(empty)*';
-    if (options.inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(longestRun + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
+/** The most directory entries one glob may scan. */
+const MAX_SCANNED_ENTRIES = 200_000;
+/** Thrown by {@link matchFiles} for a glob that would scan more than {@link MAX_SCANNED_ENTRIES} entries. */
+class TooManyEntries extends Error {
+    name = 'TooManyEntries';
 }
-/**
- * Renders untrusted multi-line text as a fenced code block, where GitHub interprets nothing. The
- * fence is longer than any backtick run in the text, so no line can close it; the same characters
- * as in {@link untrusted} become U+FFFD, tabs become spaces, and lines and their length are capped.
- * Every line inside is indented by two spaces, so that none starts with `::` (a workflow command
- * when the report is printed in a job's log) or is one of benchgate's hidden markers (a combined
- * comment finds its sections by whole marker lines). Returns the block's lines (the fence lines
- * included); the caller leaves a blank line around it.
- */
-function untrustedBlock(value, options = {}) {
-    const maxLines = options.maxLines ?? 20;
-    const maxLen = options.maxLineLength ?? 200;
-    let lines = value.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(UNSAFE, '\ufffd').split('\n');
-    while (lines.length > 0 && lines[lines.length - 1].trim() === '')
-        lines.pop();
-    const dropped = Math.max(0, lines.length - maxLines);
-    if (dropped > 0)
-        lines = options.tail ? lines.slice(-maxLines) : lines.slice(0, maxLines);
-    lines = lines.map((line) => {
-        const points = [...line];
-        return points.length > maxLen ? `${points.slice(0, maxLen - 1).join('')}…` : line;
-    });
-    if (dropped > 0)
-        lines.splice(options.tail ? 0 : lines.length, 0, `… ${dropped} line${dropped === 1 ? '' : 's'} not shown`);
-    const longestRun = Math.max(0, ...lines.flatMap((l) => l.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(Math.max(3, longestRun + 1));
-    return [fence, ...lines.map((line) => `  ${line}`), fence];
+const GLOB_CHARS = /[*?]/;
+/** True when `pattern` has glob characters (`*` or `?`). */
+function hasGlob(pattern) {
+    return GLOB_CHARS.test(pattern);
 }
-/** A GFM table. Cells must already be safe markdown (built with {@link untrusted} where needed). */
-function table(header, align, rows) {
-    const rule = align.map((a) => (a === 'right' ? '--:' : a === 'center' ? ':-:' : ':--'));
-    const line = (cells) => `| ${cells.join(' | ')} |`;
-    return [line(header), `|${rule.join('|')}|`, ...rows.map(line)];
+function segmentRegex(segment) {
+    const body = segment
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]');
+    return new RegExp(`^${body}$`);
 }
-/** A collapsed `<details>` block; the summary text must be trusted. Blank lines keep markdown working inside. */
-function details(summary, body) {
-    return [`<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
-}
-/** A bullet list. */
-function bullets(items) {
-    return items.map((item) => `- ${item}`);
-}
-/** A task-list item. */
-function checkbox(checked, text) {
-    return `- [${checked ? 'x' : ' '}] ${text}`;
-}
-
-/** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
-function compact(x, digits) {
-    if (!Number.isFinite(x))
-        return x > 0 ? '+∞' : '−∞';
-    const s = signed(x, digits)
-        .replace(/(\.\d*?)0+$/, '$1')
-        .replace(/\.$/, '');
-    return s;
-}
-const percent$2 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
-/** How the two sides are called in sentences: the one differing dimension's values, else generic. */
-function sideNames(cmp) {
-    const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
-    if (only) {
-        return {
-            baseline: only.baseline === null ? '*(none)*' : untrusted(only.baseline),
-            candidate: only.candidate === null ? '*(none)*' : untrusted(only.candidate),
-        };
-    }
-    return { baseline: 'the baseline', candidate: 'the candidate' };
-}
-/**
- * Which side does not record a measure (its 0s are unknown, never 0): `calls` and `steps` by the
- * summary's format (adapters/recorded.ts), `tokens` (and `calls`) when no case row carries usage and
- * the run reports no usage totals.
- */
-function unknownSides(cmp, measure) {
-    const unknown = (side) => {
-        const s = cmp[side].summary;
-        if (measure !== 'tokens' && !records(s, measure))
-            return true;
-        if (measure === 'steps')
-            return false;
-        // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
-        return s.reported.usage_totals === null && rowsWith(packedOf(s), 'usage') === 0;
-    };
-    const b = unknown('baseline');
-    const c = unknown('candidate');
-    const what = measure === 'calls' ? 'LLM calls' : measure;
-    const text = b && c ? `neither run records ${what}` : b ? `the baseline does not record ${what}` : c ? `the candidate does not record ${what}` : null;
-    return { baseline: b, candidate: c, text };
-}
-/** One line per gate, in rlm-code's gate order. */
-function gateLines(cmp) {
-    const { deltas, gates, case_summary } = cmp.rlm;
-    const t = cmp.thresholds;
-    const steps = unknownSides(cmp, 'steps').text;
-    const lines = [
-        {
-            gate: 'reward',
-            label: 'Reward (mean)',
-            checklist: 'Reward delta',
-            change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4),
-            rule: `≥ ${compact(t.min_reward_delta, 4)}`,
-            passed: gates.reward,
-        },
-        {
-            gate: 'completion',
-            label: 'Completion rate',
-            checklist: 'Completion delta',
-            change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`,
-            rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`,
-            passed: gates.completion,
-        },
-        {
-            gate: 'steps',
-            label: 'Steps (mean)',
-            checklist: 'Steps increase',
-            change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2),
-            rule: `≤ ${compact(t.max_steps_increase, 4)}`,
-            passed: gates.steps,
-        },
-        {
-            gate: 'completion_regressions',
-            label: 'Completion regressions',
-            checklist: 'Completion regressions',
-            change: String(case_summary.completion_regressions),
-            rule: t.fail_on_completion_regression ? '= 0' : 'not gated',
-            passed: gates.completion_regressions,
-        },
-    ];
-    // A run that does not record steps has 0 in every case: a steps gate on it would judge nothing.
-    return lines.map((l) => ({ ...l, notJudged: l.gate === 'steps' && steps !== null && gates.steps ? `not judged: ${steps}` : null }));
-}
-const plural = (n, one, many) => (n === 1 ? one : many);
-/** Why a failed gate failed, in one sentence. */
-function gateReason(cmp, line) {
-    const names = sideNames(cmp);
-    switch (line.gate) {
-        case 'reward':
-            return `mean reward changed by ${line.change} (rule ${line.rule}).`;
-        case 'completion':
-            return `completion rate changed by ${line.change} (rule ${line.rule}).`;
-        case 'steps':
-            return `mean steps changed by ${line.change} (rule ${line.rule}).`;
-        case 'completion_regressions': {
-            const n = cmp.rlm.case_summary.completion_regressions;
-            return `${n} ${plural(n, 'case', 'cases')} that completed with ${names.baseline} no longer ${plural(n, 'completes', 'complete')} with ${names.candidate}.`;
-        }
-    }
-}
-/** A leading minus as the true minus sign (U+2212). */
-const trueMinus = (s) => (s.charCodeAt(0) === 0x2d ? `−${s.slice(1)}` : s);
-/** Reward with rlm-code's markdown precision (3 dp). */
-const reward3 = (x) => trueMinus(pyFixed(x, 3));
-/** A mean reward as rlm-code stores it (4 dp). */
-const reward4 = (x) => trueMinus(pyFixed(x, 4));
-/** Case ids inline as code spans, at most `max` of them. */
-function idList(ids, max = 20) {
-    const shown = ids.slice(0, max).map((id) => untrusted(id, { maxLength: 80 }));
-    return ids.length > max ? `${shown.join(', ')} … and ${ids.length - max} more` : shown.join(', ');
-}
-
-function toJsonReport(cmp, version = BENCHGATE_VERSION) {
-    return jsonReport(cmp, version, cmp.cases.toArray());
-}
-/** The report with the given case rows (the chunked writer gives none and writes them itself). */
-function jsonReport(cmp, version, cases) {
-    const { rlm } = cmp;
-    return {
-        candidate_id: cmp.candidate.summary.id,
-        baseline_id: cmp.baseline.summary.id,
-        candidate_path: cmp.candidate.path,
-        baseline_path: cmp.baseline.path,
-        candidate_metrics: rlm.candidate_metrics,
-        baseline_metrics: rlm.baseline_metrics,
-        deltas: rlm.deltas,
-        case_summary: rlm.case_summary,
-        gates: rlm.gates,
-        passed: rlm.passed,
-        thresholds: cmp.thresholds,
-        verdict: cmp.verdict,
-        failed_gates: cmp.failed_gates,
-        ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
-        ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
-        ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
-        ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
-        ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
-        ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
-        ...(cmp.metric_gates.length === 0
-            ? {}
-            : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
-        ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
-        ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
-        ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
-        ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
-        ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
-        findings: cmp.findings,
-        differences: cmp.differences,
-        usage: cmp.usage,
-        ...unrecordedOf(cmp),
-        cases,
-        benchgate: { version, summary_schema: SUMMARY_SCHEMA },
-    };
-}
-function unrecordedOf(cmp) {
-    const measures = ['steps', 'calls', 'tokens'].map((m) => ({ m, u: unknownSides(cmp, m) }));
-    const baseline = measures.filter(({ u }) => u.baseline).map(({ m }) => m);
-    const candidate = measures.filter(({ u }) => u.candidate).map(({ m }) => m);
-    if (baseline.length === 0 && candidate.length === 0)
-        return {};
-    const notJudged = gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [{ gate: l.gate, reason: l.notJudged }]));
-    return { unrecorded: { baseline, candidate, not_judged_gates: notJudged } };
-}
-function jsonSafe(s) {
-    const finite = (x) => (Number.isFinite(x) ? x : null);
-    const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
-    return {
-        confidence,
-        alpha,
-        method,
-        patterns,
-        seed,
-        cases,
-        cluster,
-        trials,
-        declines,
-        closed_form,
-        heterogeneity,
-        gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })),
-    };
-}
-/** The bytes of the case rows gathered before they are handed on (a chunk of {@link renderJsonChunks}). */
-const CHUNK_BYTES = 1 << 20;
-const ROW_SEPARATOR = ',\n    ';
-/**
- * The JSON report in pieces: indented like rlm-code's (2 spaces), except that each case row is one
- * line. The rows are most of the bytes on a large suite: one line each halves the file, keeps it
- * greppable, and lets a 100,000-case report be written in chunks instead of one 50 MB string. The
- * rows come as UTF-8 bytes written straight into a buffer (see {@link RowWriter}); the rest as text.
- * A piece of bytes is a view of one reused 1 MiB buffer: it holds until the next piece is asked
- * for, so write or copy it first (a report's rows never take more memory than that buffer).
- */
-function* renderJsonChunks(cmp, version = BENCHGATE_VERSION) {
-    const shell = JSON.stringify(jsonReport(cmp, version, []), null, 2);
-    const marker = '\n  "cases": []';
-    const at = shell.indexOf(marker);
-    if (cmp.cases.length === 0 || at < 0) {
-        yield `${JSON.stringify(toJsonReport(cmp, version), null, 2)}\n`;
-        return;
-    }
-    yield `${shell.slice(0, at)}\n  "cases": [\n    `;
-    const w = new RowWriter(CHUNK_BYTES);
-    const rows = cmp.cases;
-    const row = rows.length > 0 ? rows.at(0) : null; // filled in again for each row
-    for (let i = 0; i < rows.length; i++) {
-        if (i > 0)
-            w.ascii(ROW_SEPARATOR);
-        w.row(rows.at(i, row));
-        if (w.pos >= CHUNK_BYTES - ROW_ROOM)
-            yield w.take();
-    }
-    if (w.pos > 0)
-        yield w.take();
-    yield `\n  ]${shell.slice(at + marker.length)}\n`;
-}
-/** Room left in a chunk for the next row before it is handed on (a row grows the buffer when it needs more). */
-const ROW_ROOM = 4096;
-const bytes = (s) => Buffer.from(s, 'latin1');
-const bit = (flags, b) => (flags & b) !== 0;
-/** The fixed text between a row's values, for each combination of the booleans it holds. */
-const HEADS = Array.from({ length: 16 }, (_, f) => bytes(`,"in_baseline":${bit(f, 1)},"in_candidate":${bit(f, 2)},"baseline_completed":${bit(f, 4)},"candidate_completed":${bit(f, 8)},"baseline_reward":`));
-const MIDDLES = Array.from({ length: 4 }, (_, f) => bytes(`,"completion_regression":${bit(f, 1)},"reward_regression":${bit(f, 2)},"baseline_error":`));
-const TAILS = Array.from({ length: 4 }, (_, f) => bytes(`,"baseline_guardrail_blocked":${bit(f, 1)},"candidate_guardrail_blocked":${bit(f, 2)}}`));
-/** Whole numbers that rows hold most (steps, deltas of steps, 0 and 1 rewards), as text. */
-const SMALL = Array.from({ length: 2048 }, (_, i) => String(i - 1024));
-/**
- * Writes case rows as `JSON.stringify(row)` would, as UTF-8 bytes straight into a buffer: the
- * booleans pick prebuilt text, plain ASCII strings are copied byte by byte, and only the others go
- * through `JSON.stringify`. Several times faster on 100,000 rows than joining strings (no rope of
- * small strings to flatten, no UTF-8 encoding of the whole), and tested to be byte-identical.
- * Numbers in a row are always finite (the adapters reject others).
- */
-class RowWriter {
-    buf;
-    pos = 0;
-    constructor(size) {
-        this.buf = Buffer.allocUnsafe(size);
-    }
-    /** The bytes written so far (a copy-free view of a buffer no longer written to); starts a new buffer. */
-    /** The bytes written so far, as a view of the buffer, which the next row writes over: use it before writing on. */
-    take() {
-        const out = this.buf.subarray(0, this.pos);
-        this.pos = 0;
-        return out;
-    }
-    room(n) {
-        if (this.pos + n <= this.buf.length)
-            return;
-        const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
-        this.buf.copy(bigger, 0, 0, this.pos);
-        this.buf = bigger;
-    }
-    /** Text known to be ASCII. */
-    ascii(s) {
-        this.room(s.length);
-        const b = this.buf;
-        let p = this.pos;
-        for (let i = 0; i < s.length; i++)
-            b[p++] = s.charCodeAt(i);
-        this.pos = p;
-    }
-    raw(piece) {
-        // A loop: `set` costs a native call per piece, more than copying ~100 bytes.
-        this.room(piece.length);
-        const b = this.buf;
-        let p = this.pos;
-        for (let i = 0; i < piece.length; i++)
-            b[p++] = piece[i];
-        this.pos = p;
-    }
-    /** Writes a number as JSON.stringify would; returns the text (a reward the candidate shares is written again from it). */
-    number(x) {
-        const text = Number.isInteger(x) && x >= -1024 && x < 1024 ? SMALL[x + 1024] : JSON.stringify(x);
-        this.ascii(text);
-        return text;
-    }
-    /** A JSON string: copied as is when it is printable ASCII without a quote or backslash, else escaped by JSON.stringify. */
-    string(s) {
-        if (s === null) {
-            this.ascii('null');
-            return;
-        }
-        this.room(s.length + 2);
-        const b = this.buf;
-        let p = this.pos;
-        b[p++] = 0x22;
-        for (let i = 0; i < s.length; i++) {
-            const c = s.charCodeAt(i);
-            if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
-                this.escaped(s);
-                return;
-            }
-            b[p++] = c;
-        }
-        b[p++] = 0x22;
-        this.pos = p;
-    }
-    escaped(s) {
-        const text = JSON.stringify(s);
-        const n = Buffer.byteLength(text, 'utf8');
-        this.room(n);
-        this.pos += this.buf.write(text, this.pos, n, 'utf8');
-    }
-    row(r) {
-        const head = (r.in_baseline ? 1 : 0) | (r.in_candidate ? 2 : 0) | (r.baseline_completed ? 4 : 0) | (r.candidate_completed ? 8 : 0);
-        const middle = (r.completion_regression ? 1 : 0) | (r.reward_regression ? 2 : 0);
-        const tail = (r.baseline_guardrail_blocked ? 1 : 0) | (r.candidate_guardrail_blocked ? 2 : 0);
-        this.ascii('{"case_id":');
-        this.string(r.case_id);
-        this.raw(HEADS[head]);
-        const base = this.number(r.baseline_reward);
-        this.ascii(',"candidate_reward":');
-        if (Object.is(r.candidate_reward, r.baseline_reward))
-            this.ascii(base);
-        else
-            this.number(r.candidate_reward);
-        this.ascii(',"reward_delta":');
-        this.number(r.reward_delta);
-        this.ascii(',"baseline_steps":');
-        this.number(r.baseline_steps);
-        this.ascii(',"candidate_steps":');
-        this.number(r.candidate_steps);
-        this.ascii(',"steps_delta":');
-        this.number(r.steps_delta);
-        this.raw(MIDDLES[middle]);
-        this.string(r.baseline_error);
-        this.ascii(',"candidate_error":');
-        this.string(r.candidate_error);
-        this.raw(TAILS[tail]);
-    }
-}
-
-/** A value as the file wrote it (recovered from a log: rounded to 12 significant digits). */
-const value$3 = (x) => String(Number(x.toPrecision(12)));
-const signedPct = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
-function benchmarksSection(b) {
-    if (b === undefined || b.benchmarks.length === 0)
+/** Files under `root` matching the glob's segments; `**` matches any number of directories. */
+function walk(root, segments, counter) {
+    const [head, ...rest] = segments;
+    if (head === undefined)
         return [];
-    const tol = `${(b.tolerance * 100).toFixed(1)}%`;
-    const rows = b.benchmarks.map((x) => [
-        untrusted(x.case_id, { inTable: true, maxLength: 80 }),
-        value$3(x.baseline),
-        value$3(x.candidate),
-        `×${x.ratio.toFixed(3)}`,
-        signedPct(x.worse_factor - 1),
-        x.beyond_tolerance ? '❌' : '✅',
-    ]);
-    if (b.direction === 'per-task') {
-        // lm-eval aggregates: scores on each task's own metric range; a drop in points, no run-level mean.
-        const pts = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
-        const taskRows = b.benchmarks.map((x, i) => [
-            rows[i]?.[0] ?? '',
-            value$3(x.baseline),
-            value$3(x.candidate),
-            pts(x.worse_factor - 1),
-            x.beyond_tolerance ? '❌' : '✅',
-        ]);
-        return [
-            `**Tasks** (each judged on its own metric, never through a mean of unlike scales; a drop beyond ${(b.tolerance * 100).toFixed(1)} points holds)`,
-            '',
-            ...table(['Task', 'Baseline', 'Candidate', 'Worse by (points)', ''], ['left', 'right', 'right', 'right', 'center'], taskRows),
-            '',
-        ];
+    if (head === '**') {
+        const here = rest.length > 0 ? walk(root, rest, counter) : [];
+        const deeper = subdirs(root, counter).flatMap((d) => walk(join(root, d), segments, counter));
+        return [...here, ...deeper];
     }
-    rows.push(['**Geometric mean**', '', '', '', signedPct(b.geomean_worse_factor - 1), b.geomean_beyond_tolerance ? '❌' : '✅']);
-    return [
-        `**Benchmarks** (${b.direction} is better; each compared by its own ratio, as github-action-benchmark does; tolerance ${tol})`,
-        '',
-        ...table(['Benchmark', 'Baseline', 'Candidate', 'Ratio', 'Worse by', ''], ['left', 'right', 'right', 'right', 'right', 'center'], rows),
-        '',
-    ];
-}
-
-/**
- * The sizing advice from the suite's noise profile: how many cases decide the completion gate with
- * 80% power, with the per-case noise read from the profile's K runs on main rather than from the
- * one pair compared. One pair's differences are a noisy estimate of the noise (and of a changed
- * agent's, not an unchanged one's); the profile has K runs of every case. Under an unchanged agent
- * a case that passes with probability p on both sides, over k trials a side, has a difference of
- * variance 2p(1 − p)/k; the profile estimates p(1 − p) per case without bias (p̂(1 − p̂)·K/(K − 1)).
- * The critical value is the gate's own, read back from the pair's test (its minimum detectable
- * effect over its standard error), so only the noise changes. Pure.
- */
-/** The power the advice is for (the significance tests' own). */
-const PROFILE_POWER = 0.8;
-/** The profile's per-case variance of a difference at `trials` per side, over the cases in `ids` (all when none of them is in it). */
-function profileVariance(profile, trials, ids = null) {
-    const known = profile.cases.filter((c) => c.runs >= 2);
-    const used = ids === null ? known : known.filter((c) => ids.has(c.id));
-    const cases = used.length === 0 ? known : used;
-    if (cases.length === 0 || !(trials >= 1))
-        return null;
-    let v = 0;
-    for (const c of cases) {
-        const p = c.passed / c.runs;
-        v += (p * (1 - p) * c.runs) / (c.runs - 1);
+    if (!GLOB_CHARS.test(head)) {
+        const next = join(root, head);
+        if (rest.length === 0)
+            return isFile(next) ? [next] : [];
+        return walk(next, rest, counter);
     }
-    return (2 * v) / cases.length / trials;
-}
-/** Cases for `power` against `effect` at per-case variance `variance`, when a decision needs the statistic past `critical`. */
-function casesForPower(variance, critical, effect, power = PROFILE_POWER) {
-    if (!(variance > 0 && effect > 0 && Number.isFinite(critical)))
-        return null;
-    return Math.max(2, Math.ceil(((critical + normalQuantile(power)) ** 2 * variance) / effect ** 2));
-}
-/** The pair's per-case standard deviation of completion differences, from its rows (one trial a side; null otherwise). */
-function pairSd(cmp) {
-    const d = [];
-    for (const r of cmp.cases)
-        if (r.in_baseline && r.in_candidate)
-            d.push(Number(r.candidate_completed) - Number(r.baseline_completed));
-    if (d.length < 2)
-        return null;
-    const mean = d.reduce((a, x) => a + x, 0) / d.length;
-    return Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1));
-}
-/**
- * The completion gate's advice at the profile's noise, when the pair left it undecided with a
- * sizing; null otherwise. A failure's critical value is read back from the pair's test (one trial a
- * side, cases as units), else the one-sided level; a pass's is the one-sided level, as the test's.
- */
-function profileSizing(cmp, profile) {
-    const sig = cmp.significance;
-    const gate = sig?.gates.find((g) => g.gate === 'completion');
-    if (sig === null || sig === undefined || gate === undefined || gate.status !== 'inconclusive' || gate.sizing === null)
-        return null;
-    const trials = sig.trials.baseline;
-    const variance = profileVariance(profile, trials, new Set(cmp.cases.map((r) => r.case_id)));
-    if (variance === null)
-        return null;
-    let critical = normalQuantile(1 - sig.alpha);
-    const sd = trials === 1 && sig.cluster.field === null ? pairSd(cmp) : null;
-    if (gate.sizing.decides === 'fail' && sd !== null && sd > 0 && gate.minimum_detectable !== null) {
-        critical = (gate.minimum_detectable * Math.sqrt(sig.cases)) / sd - normalQuantile(PROFILE_POWER);
-    }
-    const cases = casesForPower(variance, critical, gate.sizing.effect);
-    if (cases === null)
-        return null;
-    return { cases, pair: gate.units_needed, effect: gate.sizing.effect, decides: gate.sizing.decides };
-}
-
-/**
- * The suite's own noise: a profile built from K runs of one suite on one commit (the default
- * branch, nothing changed between the runs), so that every difference between them is noise. Per
- * case: how often it completes and the spread of its reward and steps; for the suite: how often two
- * runs disagree on a case (discordance) and how often each decision policy holds when nothing
- * changed (the A/A false-hold rate, measured on these runs' pairs).
- *
- * A profile is comparable with a run only when they share a fingerprint: the run facts and the
- * metadata keys that were equal on all K runs (model, scoring version, preset …). Keys that varied
- * between the K runs (a seed, a run number) are not part of it. Pure: no I/O.
- */
-const NOISE_PROFILE_SCHEMA = 'benchgate.noise-profile/v1';
-/** Fewer runs than this still make a profile, with a warning: a pass rate of 3 runs is coarse. */
-const RECOMMENDED_RUNS = 5;
-/** Run pairs the A/A rates are measured on, at most (all pairs of up to 10 runs). */
-const MAX_AA_PAIRS = 45;
-/** A case is flaky on main when its pass rate is strictly between these. */
-const isFlaky = (c) => c.passed > 0 && c.passed < c.runs;
-/** Metadata keys benchgate stamps itself or that name the run rather than what was run. */
-const NOT_FINGERPRINT = /^(github\.|git\.|benchgate\.|ab\.|runner\.|command$|started_at$|finished_at$|timestamp$|run_id$|seed$|random_seed$)/;
-/** The commit a run measured, from benchgate's stamp or the tool's own field. */
-function commitOf(s) {
-    for (const key of ['github.sha', 'git.commit', 'git_commit', 'commit']) {
-        const v = s.metadata[key];
-        if (typeof v === 'string' && v !== '')
-            return v;
-    }
-    return null;
-}
-/** The facts of a run that make runs comparable: its format, run facts and plain metadata. */
-function fingerprintOf(s) {
-    const out = {
-        format: s.format,
-        'run.preset': s.run.preset,
-        'run.mode': s.run.mode,
-        'run.model': s.run.model,
-        'run.harness_strategy': s.run.harness_strategy,
-        'run.mcp_server': s.run.mcp_server,
-    };
-    for (const [k, v] of Object.entries(s.metadata))
-        if (!NOT_FINGERPRINT.test(k) && k.length <= 100)
-            out[`metadata.${k}`] = v;
-    return out;
-}
-function meanAndSd(xs) {
-    const n = xs.length;
-    let sum = 0;
-    for (const x of xs)
-        sum += x;
-    const mean = sum / n;
-    if (n < 2)
-        return { mean, sd: 0 };
-    let ss = 0;
-    for (const x of xs)
-        ss += (x - mean) * (x - mean);
-    return { mean, sd: Math.sqrt(ss / (n - 1)) };
-}
-/** The keys whose values are equal on every run, with those values; throws when a key that must agree does not. */
-function sharedFingerprint(runs) {
-    const first = runs[0];
-    const shared = fingerprintOf(first.summary);
-    for (const r of runs.slice(1)) {
-        const f = fingerprintOf(r.summary);
-        for (const key of Object.keys(shared)) {
-            if (f[key] === shared[key])
-                continue;
-            // The format, the preset and the model must agree: runs of two suites are no noise measurement.
-            if (key === 'format' || key === 'run.preset' || key === 'run.model') {
-                throw new UsageError(`noise profile: ${first.path} and ${r.path} differ in ${key} (${JSON.stringify(shared[key])} and ${JSON.stringify(f[key] ?? null)}); ` +
-                    'give runs of one suite, on one model, for a profile');
-            }
-            delete shared[key];
-        }
-    }
-    return shared;
-}
-/**
- * The noise profile of K ≥ 2 runs of one suite on one commit. Throws a UsageError for fewer than
- * two runs, runs of different commits, formats, presets or models.
- */
-function buildNoiseProfile(runs, options = {}) {
-    if (runs.length < 2) {
-        throw new UsageError(`noise profile: got ${runs.length} run${runs.length === 1 ? '' : 's'}; give at least 2 runs of the suite on one commit (${RECOMMENDED_RUNS} or more recommended)`);
-    }
-    const commits = new Map();
-    for (const r of runs) {
-        const c = commitOf(r.summary);
-        if (c !== null && !commits.has(c))
-            commits.set(c, r.path);
-    }
-    if (commits.size > 1) {
-        const [[a, pa], [b, pb]] = [...commits.entries()];
-        throw new UsageError(`noise profile: ${pa} measured commit ${a.slice(0, 12)} and ${pb} commit ${b.slice(0, 12)}; a profile measures the noise of one commit: give runs of one commit`);
-    }
-    const fingerprint = sharedFingerprint(runs);
-    // Per case, per run: completion, reward and steps.
-    const byId = new Map();
-    const perRun = [];
-    for (const r of runs) {
-        const p = packedOf(r.summary);
-        const done = new Map();
-        for (let i = 0; i < p.ids.length; i++) {
-            const id = p.ids[i];
-            let e = byId.get(id);
-            if (e === undefined)
-                byId.set(id, (e = { completed: [], reward: [], steps: [] }));
-            const ok = completedAt(p, i);
-            e.completed.push(ok ? 1 : 0);
-            e.reward.push(rewardAt(p, i));
-            e.steps.push(stepsAt(p, i));
-            done.set(id, ok);
-        }
-        perRun.push(done);
-    }
-    const cases = [...byId.entries()]
-        .sort(([a], [b]) => compareCodePoints(a, b))
-        .map(([id, e]) => {
-        const reward = meanAndSd(e.reward);
-        const steps = meanAndSd(e.steps);
-        const passed = e.completed.reduce((s, x) => s + x, 0);
-        return { id, runs: e.completed.length, passed, reward_mean: reward.mean, reward_sd: reward.sd, steps_mean: steps.mean, steps_sd: steps.sd };
-    });
-    // Discordance: per pair of runs, the share of their common cases on which completion differs.
-    let pairs = 0;
-    let discordant = 0;
-    for (let a = 0; a < perRun.length; a++) {
-        for (let b = a + 1; b < perRun.length; b++) {
-            const x = perRun[a];
-            const y = perRun[b];
-            let common = 0;
-            let differ = 0;
-            for (const [id, ok] of x) {
-                const other = y.get(id);
-                if (other === undefined)
-                    continue;
-                common++;
-                if (other !== ok)
-                    differ++;
-            }
-            if (common > 0) {
-                pairs++;
-                discordant += differ / common;
-            }
-        }
-    }
-    const aa = Object.entries(options.policies ?? {}).map(([policy, decide]) => {
-        const counts = { promote: 0, hold: 0, inconclusive: 0 };
-        let n = 0;
-        outer: for (let a = 0; a < runs.length; a++) {
-            for (let b = a + 1; b < runs.length; b++) {
-                if (n >= MAX_AA_PAIRS)
-                    break outer;
-                counts[decide(runs[a], runs[b])]++;
-                n++;
-            }
-        }
-        return { policy, pairs: n, ...counts };
-    });
-    const times = runs.map((r) => r.summary.run.finished_at ?? r.summary.run.started_at).filter((t) => t !== null && !Number.isNaN(Date.parse(t)));
-    const newest = times.length === 0 ? null : times.reduce((m, t) => (Date.parse(t) > Date.parse(m) ? t : m));
-    const first = runs[0].summary;
-    const flaky = cases.filter(isFlaky).length;
-    const always = cases.filter((c) => c.passed === c.runs).length;
-    return {
-        schema: NOISE_PROFILE_SCHEMA,
-        suite: first.run.preset ?? first.id,
-        created_at: options.createdAt === undefined ? newest : options.createdAt,
-        commit: commits.size === 1 ? [...commits.keys()][0] : null,
-        fingerprint,
-        runs: runs.map((r) => ({ file: r.path, id: r.summary.id, started_at: r.summary.run.started_at })),
-        cases,
-        figures: {
-            cases: cases.length,
-            flaky,
-            always_pass: always,
-            never_pass: cases.length - flaky - always,
-            discordance: pairs === 0 ? null : discordant / pairs,
-            aa,
-        },
-    };
-}
-/**
- * Why a profile cannot be used for a run, or null when it can: a fingerprint key both know whose
- * values differ (a profile of another model or scoring version says nothing of this run's noise).
- */
-function profileMismatch(profile, s) {
-    const f = fingerprintOf(s);
-    for (const [key, value] of Object.entries(profile.fingerprint)) {
-        if (!Object.hasOwn(f, key) || f[key] === null || value === null)
+    const re = segmentRegex(head);
+    const out = [];
+    for (const entry of entries(root, counter)) {
+        if (!re.test(entry.name))
             continue;
-        if (f[key] !== value) {
-            return `the profile was made with ${key} ${JSON.stringify(value)} and this run has ${JSON.stringify(f[key])}`;
+        const next = join(root, entry.name);
+        if (rest.length === 0) {
+            if (entry.isFile())
+                out.push(next);
+        }
+        else if (entry.isDirectory()) {
+            out.push(...walk(next, rest, counter));
         }
     }
-    return null;
+    return out;
 }
-/** How a case behaved on main, in words: "flaky: passes 6 of 10 on main", "stable: passes 10 of 10 on main". */
-function caseNoiseWords(c) {
-    const kind = isFlaky(c) ? 'flaky' : 'stable';
-    return `${kind}: passes ${c.passed} of ${c.runs} on main`;
+function entries(dir, counter) {
+    let list;
+    try {
+        list = readdirSync(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+    counter.n += list.length;
+    if (counter.n > MAX_SCANNED_ENTRIES)
+        throw new TooManyEntries(`the pattern scans more than ${MAX_SCANNED_ENTRIES} entries`);
+    return list;
 }
-/** The profile's age in whole days at `now` (both ISO 8601), or null when it has no time. */
-function profileAgeDays(profile, now) {
-    if (profile.created_at === null)
+function subdirs(dir, counter) {
+    return entries(dir, counter)
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+}
+function isFile(path) {
+    try {
+        return statSync(path).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * All files matching `pattern` (a path or a glob, relative to `cwd`), newest first. Paths are
+ * `cwd` joined with the match (absolute when `cwd` is). Throws {@link TooManyEntries}.
+ */
+function matchFiles(pattern, cwd) {
+    const absolute = isAbsolute(pattern);
+    const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+    const root = absolute ? sep : cwd;
+    const files = walk(root, parts, { n: 0 });
+    return [...new Set(files)].map((path) => ({ path, mtimeMs: statSync(path).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+}
+/** The option as the user typed it: `baseline` → `--baseline`. */
+const flag = (option) => (option.startsWith('-') ? option : `--${option}`);
+/** A pattern quoted for a message, the way a shell would take it back. */
+const quote = (s) => (/^[\x20-\x26\x28-\x7e]*$/.test(s) ? `'${s}'` : JSON.stringify(s));
+/**
+ * The files of a repeatable file option, in argument order. A glob expands to its matches sorted by
+ * path (code-point order), written as the pattern was: relative to `cwd` for a relative pattern,
+ * absolute for an absolute one; a glob that matches nothing is a UsageError. A plain path is kept as
+ * given, even when missing (the loader reports missing files). A file named twice (the same path
+ * once resolved against `cwd`) is kept at its first place.
+ */
+function expandInputs(option, patterns, cwd) {
+    const out = [];
+    const seen = new Set();
+    for (const pattern of patterns) {
+        let paths = [pattern];
+        if (hasGlob(pattern)) {
+            let matches;
+            try {
+                matches = matchFiles(pattern, cwd).map((m) => m.path);
+            }
+            catch (err) {
+                if (err instanceof TooManyEntries)
+                    throw new UsageError(`${flag(option)} ${quote(pattern)} scans more than ${MAX_SCANNED_ENTRIES} directory entries; make it narrower`);
+                throw err;
+            }
+            if (matches.length === 0)
+                throw new UsageError(`${flag(option)} ${quote(pattern)} matches no file in ${resolve(cwd)}`);
+            const base = resolve(cwd);
+            paths = matches.map((m) => (isAbsolute(pattern) ? m : relative(base, m))).sort(compareCodePoints);
+        }
+        for (const path of paths) {
+            const key = resolve(cwd, path);
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            out.push(path);
+        }
+    }
+    return out;
+}
+
+/**
+ * A noise profile as a file (`benchgate profile --format json --output FILE`), read back by
+ * `benchgate compare --noise-profile FILE` and the action: validated, with errors that name the file
+ * and the field.
+ */
+const scalar = union([string$1(), number(), boolean$1(), _null()]);
+const count$2 = int$2().nonnegative();
+const finite = number().refine(Number.isFinite, 'expected a finite number');
+const CaseNoiseSchema = object({
+    id: string$1().min(1),
+    runs: count$2.min(1),
+    passed: count$2,
+    reward_mean: finite,
+    reward_sd: finite,
+    steps_mean: finite,
+    steps_sd: finite,
+})
+    .refine((c) => c.passed <= c.runs, 'expected passed ≤ runs');
+const ProfileSchema = object({
+    schema: literal(NOISE_PROFILE_SCHEMA, { error: `expected "${NOISE_PROFILE_SCHEMA}"` }),
+    suite: string$1(),
+    created_at: string$1().nullable(),
+    commit: string$1().nullable(),
+    fingerprint: record(string$1(), scalar),
+    runs: array(object({ file: string$1(), id: string$1(), started_at: string$1().nullable() })).min(2),
+    cases: array(CaseNoiseSchema),
+    figures: object({
+        cases: count$2,
+        flaky: count$2,
+        always_pass: count$2,
+        never_pass: count$2,
+        discordance: finite.nullable(),
+        aa: array(object({ policy: string$1(), pairs: count$2, promote: count$2, hold: count$2, inconclusive: count$2 })),
+    }),
+});
+/** Reads a noise profile's JSON text; `file` names it in errors. */
+function parseNoiseProfile(text, file) {
+    let root;
+    try {
+        root = JSON.parse(text);
+    }
+    catch (err) {
+        throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json'`);
+    }
+    const parsed = ProfileSchema.safeParse(root);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const at = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+        throw new InputError(`${file}: not a benchgate noise profile: at ${at}: ${issue.message}`);
+    }
+    return parsed.data;
+}
+/** The profile as the file `benchgate profile --format json` writes. */
+function serializeNoiseProfile(profile) {
+    return `${JSON.stringify(profile, null, 2)}\n`;
+}
+
+/**
+ * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
+ * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
+ * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
+ * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
+ * rounds only; every other case (flaky on main, or not in the profile) runs every round.
+ *
+ * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
+ * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
+ * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
+ * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
+ * sides matched main so far") would not be: the cases that deviated would get more trials and drift
+ * back toward their mean while the others stay frozen at no change, so a worse candidate looks
+ * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.7% of the
+ * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a deterministic case the
+ * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
+ * rerunning every case. Pure: no I/O.
+ */
+/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
+const MIN_PROFILE_RUNS = 5;
+/** One round for the cases deterministic on main, then only the flaky ones. */
+const DEFAULT_SETTLE = { minRounds: 1, within: 0 };
+/** True when a case with this profile entry runs no more after `round` rounds under `rule`. */
+function isSettled(noise, round, rule = DEFAULT_SETTLE) {
+    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
+        return false;
+    const rate = noise.passed / noise.runs;
+    return rate <= rule.within || rate >= 1 - rule.within;
+}
+/**
+ * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
+ * first round, settled by the profile once `rule.minRounds` rounds ran.
+ */
+function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
+    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
+    const ids = firstRoundIds(rounds);
+    const noise = new Map(profile.cases.map((x) => [x.id, x]));
+    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
+    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
+    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
+    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
+    return { settled, next: ids.filter((id) => !settled.has(id)), rule, round: n, leftOut };
+}
+/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
+function firstRoundIds(rounds) {
+    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+}
+
+/**
+ * A noise profile file (`benchgate profile --format json`) read for a gate: the CLI's
+ * `--noise-profile` and the action's `noise-profile` input. Also what sequential rounds settle with
+ * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
+ */
+/** The profile at `path`; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`). */
+function loadNoiseProfile(path, label) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (err) {
+        const code = err.code;
+        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
+    }
+    return parseNoiseProfile(text, path);
+}
+/** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
+function settledByProfile(profile, rounds) {
+    const first = [rounds.baseline[0], rounds.candidate[0]];
+    if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
         return null;
-    const ms = Date.parse(now) - Date.parse(profile.created_at);
-    return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 86_400_000)) : null;
-}
-/**
- * The noise marks of a comparison: its regressed cases (completion regressions) with their
- * behaviour on main, or why the profile was not used; with `settled`, what sequential rounds left
- * out (settled.ts). `now` dates the profile's age.
- */
-function noiseMarks(cmp, profile, file, now, settled = null) {
-    const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
-    const byId = new Map(profile.cases.map((c) => [c.id, c]));
-    const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
-    const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
-    // After the first round, only the cases a later round did leave out (a suite may ignore the list).
-    const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
-    if (settled !== null && skipped > 0)
-        marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
-    const sizing = unused === null ? profileSizing(cmp, profile) : null;
-    if (sizing !== null)
-        marks.sizing = sizing;
-    return marks;
-}
-
-/** The used marks of a comparison, or null when it has no profile or could not use it. */
-function usedNoise(cmp) {
-    return cmp.noise !== undefined && cmp.noise.unused === null ? cmp.noise : null;
-}
-/** A regressed case's cell: "flaky: passes 6 of 10 on main", or that the profile lacks it. */
-function noiseCell(noise) {
-    if (noise === undefined || noise === null)
-        return 'not in the profile';
-    return caseNoiseWords(noise).replace(/^flaky/, '⚠️ flaky');
-}
-/** One line on the profile: which runs, how old; or why it was not used. */
-function noiseLine(cmp) {
-    const n = cmp.noise;
-    if (n === undefined)
-        return [];
-    const source = `${untrusted(n.file, { maxLength: 80 })} (${n.runs} runs${n.commit === null ? '' : ` of ${untrusted(n.commit.slice(0, 7))}`}, ${n.age_days === null ? 'age unknown' : n.age_days === 0 ? 'made today' : `${n.age_days} day${n.age_days === 1 ? '' : 's'} old`})`;
-    if (n.unused !== null)
-        return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
-    const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
-    const count = n.regressed.length;
-    const tally = count === 0
-        ? 'no case regressed'
-        : count === 1
-            ? `the regressed case is ${flaky === 1 ? 'flaky' : 'stable'} on main`
-            : `${flaky} of the ${count} regressed cases ${flaky === 1 ? 'is' : 'are'} flaky on main`;
-    const s = n.settled;
-    const rounds = s === undefined
-        ? ''
-        : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
-    const z = n.sizing;
-    const pts = z === undefined ? '' : `${Number((z.effect * 100).toFixed(1))} points`;
-    const sizing = z === undefined
-        ? ''
-        : ` At the profile's noise, about ${z.cases} cases ${z.decides === 'fail' ? `show a drop of ${pts}` : `show an equal candidate within ${pts}`} in completion with 80% power${z.pair === null ? '' : ` (this pair's noise says ${z.pair})`}.`;
-    return [`<sub>Noise profile ${source}: ${tally}.${rounds}${sizing}</sub>`, ''];
-}
-
-const LABEL = {
-    reward: 'Reward (mean)',
-    completion: 'Completion rate',
-    steps: 'Steps (mean)',
-    completion_regressions: 'Completion regressions',
-};
-const ICON$2 = { pass: '✅', fail: '❌', inconclusive: '❔' };
-/** A value of a gate's scale: reward 4 dp, completion in percentage points, steps 2 dp. */
-function change$1(gate, x) {
-    if (!Number.isFinite(x))
-        return x > 0 ? '+∞' : '−∞';
-    if (gate === 'completion' || gate === 'completion_regressions')
-        return `${signed(x * 100, 1)} pp`;
-    return signed(x, gate === 'reward' ? 4 : 2);
-}
-function level$1(g, x) {
-    if (x === null)
-        return '';
-    return g === 'completion' ? percent$2(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
-}
-/**
- * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
- * nominal level of an early sequential round, 99.966) keeps the decimals that tell it from 100.
- */
-function levelPercent(confidence) {
-    const whole = Math.round(confidence * 100);
-    if (whole < 100)
-        return String(whole);
-    const decimals = Math.min(12, Math.max(1, Math.ceil(-Math.log10(1 - confidence)) - 1));
-    return (Math.floor(confidence * 100 * 10 ** decimals) / 10 ** decimals).toFixed(decimals);
-}
-/** A p-value as benchstat shows it: 3 significant places, "<0.001" below. */
-function pValue(p) {
-    if (p < 0.001)
-        return 'p<0.001';
-    return `p=${pyFixed(p, p < 0.01 ? 4 : 3)
-        .replace(/0+$/, '')
-        .replace(/\.$/, '')}`;
-}
-function rule$1(t) {
-    const size = t.gate === 'reward' ? compact(t.margin, 4) : `${compact(t.margin * 100, 2)} pp`;
-    const margin = t.margin > 0 ? `, margin ${size.replace(/^\+/, '')}` : '';
-    if (t.gate === 'completion_regressions')
-        return t.gated ? `no more cases worse than better${margin}` : 'not gated';
-    const op = t.direction === 'at_least' ? '≥' : '≤';
-    return t.gate === 'completion' ? `${op} ${compact(t.threshold * 100, 2)} pp${margin}` : `${op} ${compact(t.threshold, 4)}${margin}`;
-}
-function bounds(t) {
-    if (t.gate === 'completion_regressions')
-        return '';
-    return `${change$1(t.gate, t.lower)} … ${change$1(t.gate, t.upper)}`;
-}
-function changeCell(t) {
-    if (t.gate === 'completion_regressions') {
-        const shown = `${t.regressed ?? 0} worse, ${t.improved ?? 0} better`;
-        return t.significant ? shown : `~ (${shown})`;
-    }
-    const shown = change$1(t.gate, t.estimate);
-    return t.significant ? shown : `~ (${shown})`;
-}
-function significanceTable(s, notJudged = {}) {
-    const pct = levelPercent(s.confidence);
-    const rows = s.gates.map((t) => {
-        // A measure a run does not record (steps of a test report) is 0 in every case: nothing to test.
-        const why = t.status === 'pass' ? notJudged[t.gate] : undefined;
-        if (why !== undefined)
-            return [LABEL[t.gate], 'unknown', 'unknown', '', '', '', `${rule$1(t)}; ${why}`, '➖'];
-        return [LABEL[t.gate], level$1(t.gate, t.baseline), level$1(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]];
-    });
-    return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
-}
-/** How the evidence was tested, in one line under the table. */
-function methodLine(s) {
-    const pct = levelPercent(s.confidence);
-    const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
-    if (s.method === 'cluster-robust')
-        return clusterRobustLine(s, trials, pct);
-    if (s.method === 'variance-components')
-        return varianceComponentsLine(s, trials, pct);
-    const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
-    const names = s.closed_form.map(lower);
-    const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-    const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
-    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
-        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
-        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
-}
-/** The method line when few clusters are the units: the cluster-robust t test. */
-function clusterRobustLine(s, trials, pct) {
-    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
-        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
-        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
-}
-/** The method line when the trials give the per-run group noise: a t test with cases as units and that variance added. */
-function varianceComponentsLine(s, trials, pct) {
-    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; t test on the mean change with that variance added to the cases' own (Satterthwaite degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
-        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
-        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
-}
-/** A gate's name in a sentence. */
-const lower = (g) => LABEL[g].replace(/ \(mean\)$/, '').toLowerCase();
-/** Why a failed gate failed, in one sentence. */
-function failSentence(t, s) {
-    const pct = levelPercent(s.confidence);
-    if (t.gate === 'completion_regressions') {
-        return `${t.regressed ?? 0} cases got worse and ${t.improved ?? 0} better: more worse than better beyond chance (adjusted ${pValue(t.p_violated_adjusted)}).`;
-    }
-    const bound = t.direction === 'at_least' ? `at best ${change$1(t.gate, t.upper)}` : `at least ${change$1(t.gate, t.lower)}`;
-    const name = lower(t.gate);
-    return `${name.charAt(0).toUpperCase()}${name.slice(1)} changed by ${change$1(t.gate, t.estimate)}, ${bound} at ${pct}% confidence (rule ${rule$1(t)}; adjusted ${pValue(t.p_violated_adjusted)}).`;
-}
-/** What would decide an undecided gate, for the stated effect (sizing.ts): units, or trials per side. */
-function decideWords(t, s) {
-    const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
-    const z = t.sizing;
-    if (z === null || t.units_needed === null)
-        return 'its noise cannot be sized';
-    const effect = change$1(t.gate === 'completion_regressions' ? 'completion' : t.gate, z.effect).replace(/^\+/, '');
-    const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} ${t.margin > 0 ? 'margin' : 'tolerance'}`;
-    const trials = z.trials === null ? '' : `, or ${grouped(z.trials)} trials per side at ${grouped(s.cases)} cases`;
-    if (t.units_needed > 100 * s.cluster.units)
-        return `showing ${what} with 80% power would take over 100 times the ${unit}${trials}`;
-    return `about ${grouped(t.units_needed)} ${unit} at this noise show ${what} with 80% power${trials}`;
-}
-/** An undecided gate in a few words: its change, its range, what would decide it. */
-function undecidedPart(t, s) {
-    const est = t.gate === 'completion_regressions'
-        ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better`
-        : `${change$1(t.gate, t.estimate)}, could be ${change$1(t.gate, t.lower)} to ${change$1(t.gate, t.upper)}`;
-    return `${lower(t.gate)} (${est}; ${decideWords(t, s)})`;
-}
-/** The smallest detectable distances from the thresholds, for the gates that have one. */
-function detectable(gates) {
-    const parts = gates
-        .filter((t) => t.minimum_detectable !== null && t.gate !== 'completion_regressions')
-        .map((t) => `${change$1(t.gate, t.minimum_detectable).replace(/^\+/, '')} in ${lower(t.gate)}`);
-    return parts.length === 0 ? '' : ` With 80% power this suite detects a distance from the threshold of ${parts.join(', ')}.`;
-}
-/** The reason lines of a significant comparison, as the report's second paragraph. */
-function significanceReasons(cmp, s) {
-    const pct = levelPercent(s.confidence);
-    const failed = s.gates.filter((g) => g.status === 'fail');
-    const undecided = s.gates.filter((g) => g.status === 'inconclusive');
-    const out = [];
-    if (failed.length > 0)
-        out.push(`**${failed.length} of 4 gates failed at ${pct}% confidence:** ${failed.map((g) => failSentence(g, s)).join(' ')}`);
-    if (undecided.length > 0) {
-        const onThreshold = undecided.some((t) => t.estimate === t.threshold && t.margin === 0);
-        const hint = onThreshold
-            ? ' A gate on its threshold with no margin is decided only by a real difference: a margin such as --completion-margin 0.05 lets an equal candidate pass.'
-            : '';
-        out.push(`**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`);
-    }
-    if (failed.length === 0 && undecided.length === 0)
-        out.push(`**All 4 gates shown to hold at ${pct}% confidence.**`);
-    const apart = s.heterogeneity;
-    if (apart !== null) {
-        const name = `${untrusted(apart.field, { maxLength: 80 })} ${untrusted(apart.group, { maxLength: 80 })}`;
-        out.push(`**One group moved apart:** completion changed by ${change$1('completion', apart.change)} in ${name} (${apart.cases} cases) against ${change$1('completion', apart.rest)} in the other groups, ` +
-            `beyond chance at ${pct}% (Welch z ${pyFixed(apart.z, 1).replace('-', '−')}, Bonferroni over the groups); the mean change hides it. A slice by ${untrusted(apart.field, { maxLength: 80 })} gates on it.`);
-    }
-    const blocking = cmp.blocking_findings;
-    if (blocking.length > 0) {
-        const word = blocking.length === 1 ? 'finding holds' : 'findings hold';
-        out.push(`**${blocking.length} integrity ${word} the verdict:** ${blocking.map((f) => f.message).join(' ')}`);
-    }
-    return [out.join('<br>\n')];
-}
-/** Cases whose success rate fell across trials, with pass@k and pass^k; "~" when within the case's noise. */
-function declinesTable(s, cell) {
-    if (s.declines.length === 0)
-        return [];
-    const rate = (x) => `${x.successes}/${x.trials}`;
-    const two = (x) => pyFixed(x, 2);
-    const rows = s.declines.map((d) => [
-        cell(d.case_id),
-        rate(d.baseline),
-        rate(d.candidate),
-        `${two(d.baseline.pass_at_k)} → ${two(d.candidate.pass_at_k)}`,
-        `${two(d.baseline.pass_hat_k)} → ${two(d.candidate.pass_hat_k)}`,
-        d.within_noise ? `~ (${pValue(d.p)})` : pValue(d.p),
-    ]);
-    const noisy = s.declines.filter((d) => d.within_noise).length;
-    return [
-        `**Cases that completed less often** (${s.declines.length}; ${noisy} within their own noise, marked ~)`,
-        '',
-        ...table(['Case', 'Baseline', 'Candidate', 'pass@k', 'pass^k', 'Fisher p'], ['left', 'right', 'right', 'right', 'right', 'right'], rows),
-        '',
-    ];
-}
-
-/** Most characters of all evidence blocks together (a comment holds 65,000). */
-const EVIDENCE_CHARS = 24_000;
-const cell$1 = (text, max = 160) => (text === null ? '—' : untrusted(text, { inTable: true, maxLength: max }));
-/** The last non-blank line of an error (a traceback ends with the exception). */
-function errorHeadline(error) {
-    const lines = error.split(/\r\n|[\r\n]/).filter((l) => l.trim() !== '');
-    return lines[lines.length - 1] ?? error;
-}
-function result(s) {
-    if (s === null)
-        return '*(no step)*';
-    const mark = s.success === null ? '' : s.success ? '✅ ' : '❌ ';
-    if (s.error !== null)
-        return `${mark}${cell$1(errorHeadline(s.error))}`;
-    return `${mark}${cell$1(s.output)}`;
-}
-const reward = (s) => (s === null || s.reward === null ? '—' : s.reward < 0 ? signed(s.reward, 2) : pyFixed(s.reward, 2));
-function stepLine(s) {
-    const mark = s.success === null ? '' : s.success ? ' ✅' : ' ❌';
-    return `step ${s.step} ${untrusted(s.action || '(none)', { maxLength: 40 })}${mark}${s.input === null ? '' : ` ${untrusted(s.input, { maxLength: 80 })}`}`;
-}
-function sourceWords(t) {
-    const steps = `${t.steps.length + t.steps_dropped} step${t.steps.length + t.steps_dropped === 1 ? '' : 's'}`;
-    return t.source === 'trajectory' ? `trajectory, ${steps}` : t.source === 'transcript' ? `transcript, ${steps}` : t.source === 'row' ? 'case row' : 'no row';
-}
-function caseBody(e) {
-    const { baseline: b, candidate: c, divergence: d } = e;
-    const body = [`Case ${untrusted(e.case_id, { maxLength: 80 })} · baseline: ${sourceWords(b)} · candidate: ${sourceWords(c)}`, ''];
-    if (d.before.length > 0)
-        body.push(`Same in both before it: ${d.before.map(stepLine).join(' · ')}`, '');
-    const rows = [];
-    if (d.baseline_step !== null || d.candidate_step !== null) {
-        const bs = d.baseline_step;
-        const cs = d.candidate_step;
-        rows.push(['Action', cell$1(bs?.action ?? null, 40), cell$1(cs?.action ?? null, 40)], ['Code or arguments', cell$1(bs?.input ?? null, 200), cell$1(cs?.input ?? null, 200)], ['Result', result(bs), result(cs)], ['Reward', reward(bs), reward(cs)]);
-    }
-    rows.push(['Final answer', cell$1(b.final_answer, 200), cell$1(c.final_answer, 200)]);
-    if (b.expected_answer !== null || c.expected_answer !== null)
-        rows.push(['Expected', cell$1(b.expected_answer), cell$1(c.expected_answer)]);
-    if (b.reason !== null || c.reason !== null)
-        rows.push(['Reason', cell$1(b.reason), cell$1(c.reason)]);
-    const at = d.index === null ? '' : ` (step ${d.index + 1})`;
-    body.push(...table([`Where they part${at}`, 'Baseline', 'Candidate'], ['left', 'left', 'left'], rows), '');
-    const err = d.candidate_step?.error ?? null;
-    if (err !== null && err.includes('\n'))
-        body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
-    const note = (who, text) => (text === null ? null : `${who}: ${untrusted(text, { maxLength: 160 })}`);
-    const notes = b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
-    if (notes.length > 0)
-        body.push(`<sub>${notes.join(' · ')}</sub>`);
-    return body;
-}
-function caseBlock(e, n, of) {
-    return details(`Evidence, regressed case ${n} of ${of}: ${e.divergence.reason}`, caseBody(e));
-}
-/** Whether a trace says anything beyond the outcome the table already shows. */
-const says = (t) => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
-/** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
-function evidenceSection(cmp) {
-    const ev = cmp.evidence;
-    if (ev === undefined)
-        return [];
-    const cases = ev.cases.filter((e) => says(e.baseline) || says(e.candidate));
-    if (cases.length === 0)
-        return [];
-    const of = cases.length + ev.more;
-    const out = [];
-    let used = 0;
-    let shown = 0;
-    for (const e of cases) {
-        const block = [...caseBlock(e, shown + 1, of), ''];
-        const size = block.reduce((sum, l) => sum + l.length + 1, 0);
-        if (used + size > EVIDENCE_CHARS)
-            break;
-        out.push(...block);
-        used += size;
-        shown++;
-    }
-    if (shown < of)
-        out.push(`<sub>The evidence of ${of - shown} more regressed case${of - shown === 1 ? '' : 's'} is in the JSON report${ev.more > 0 ? ' (up to its cap)' : ''}.</sub>`, '');
-    return out;
-}
-
-const cell = (id) => untrusted(id, { inTable: true, maxLength: 80 });
-function outcome(completed, error, blocked) {
-    if (error !== null)
-        return `❌ error: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
-    if (completed)
-        return '✅ completed';
-    return blocked ? '❌ guardrail blocked' : '❌ not completed';
-}
-/** Whether both runs record steps: otherwise the per-case steps (0s standing for unknown) are left out. */
-const stepsKnown = (cmp) => unknownSides(cmp, 'steps').text === null;
-/** The regressed cases; steps only when both runs record them; with a usable noise profile, each one's behaviour on main in a last column. */
-function regressedTable(rows, steps, noise) {
-    const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
-    return table(['Case', 'Baseline', 'Candidate', 'Reward', ...(steps ? ['Steps'] : []), ...(onMain === null ? [] : ['On main'])], ['left', 'left', 'left', 'right', ...(steps ? ['right'] : []), ...(onMain === null ? [] : ['left'])], rows.map((r) => [
-        cell(r.case_id),
-        outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
-        outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
-        `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
-        ...(steps ? [`${r.baseline_steps} → ${r.candidate_steps}`] : []),
-        ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
-    ]));
-}
-function missingAndNew(cmp) {
-    const missing = cmp.cases.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
-    const added = cmp.cases.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
-    const out = [];
-    if (missing.length > 0)
-        out.push(`**Missing from the candidate (${missing.length}):** ${idList(missing, 50)}`, '');
-    if (added.length > 0)
-        out.push(`**New in the candidate, not compared (${added.length}):** ${idList(added, 50)}`, '');
-    return out;
-}
-/** Regressed cases, reward-only regressions (folded), missing and new cases. */
-function caseSections(cmp) {
-    const out = [];
-    const regressed = cmp.cases.filter((r) => r.completion_regression);
-    const sig = cmp.significance;
-    if (sig !== null && sig.declines.length > 0) {
-        out.push(...declinesTable(sig, cell));
-    }
-    else if (regressed.length > 0) {
-        // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.
-        const title = sig === null
-            ? '**Regressed cases**'
-            : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
-        out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
-    }
-    out.push(...noiseLine(cmp));
-    out.push(...evidenceSection(cmp));
-    const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
-    if (rewardOnly.length > 0) {
-        const body = table(['Case', 'Reward', 'Change'], ['left', 'right', 'right'], rewardOnly.map((r) => [cell(r.case_id), `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`, signed(r.reward_delta, 3)]));
-        out.push(...details(`Lower reward, still completed (${rewardOnly.length}, not gated)`, body), '');
-    }
-    return [...out, ...missingAndNew(cmp)];
-}
-function change(b, c) {
-    if (b === c)
-        return '0';
-    if (b === 0)
-        return c > 0 ? `+${grouped(c)}` : grouped(c);
-    return `${signed(((c - b) / b) * 100, 1)}%`;
-}
-/** Seconds for display: one decimal from 1 s up, milliseconds below (tool-call suites run fast). */
-function duration(seconds, withSign = false) {
-    if (seconds === 0)
-        return '0 s';
-    const ms = Math.abs(seconds) < 1;
-    const value = ms ? seconds * 1000 : seconds;
-    return `${withSign ? signed(value, 1) : pyFixed(value, 1)} ${ms ? 'ms' : 's'}`;
-}
-function latency(u) {
-    const l = u.latency_seconds;
-    return l ? `${duration(l.p50)} / ${duration(l.p95)}` : 'n/a';
-}
-function latencyChange(b, c) {
-    const lb = b.latency_seconds;
-    const lc = c.latency_seconds;
-    if (!lb || !lc)
-        return '';
-    return `${duration(lc.p50 - lb.p50, true)} / ${duration(lc.p95 - lb.p95, true)}`;
-}
-/** USD with its pricing source; an unknown cost reads "unknown", never $0. */
-function usd(c) {
-    if (c.total === null)
-        return 'unknown';
-    return `$${pyFixed(c.total, c.total >= 100 ? 2 : 4)} (${c.source})`;
-}
-/** The cost row, when at least one run's cost is known. */
-function costRow(cmp) {
-    const { baseline: b, candidate: c } = cmp.cost;
-    if (b.total === null && c.total === null)
-        return null;
-    return ['Cost (USD)', usd(b), usd(c), b.total !== null && c.total !== null ? change(b.total, c.total) : ''];
-}
-/** Usage, latency and safety, folded. */
-/** A count row; a side that does not record the measure reads "unknown", never 0, and has no change. */
-function countRow(label, b, c, unknown) {
-    if (unknown.baseline || unknown.candidate)
-        return [label, unknown.baseline ? 'unknown' : grouped(b), unknown.candidate ? 'unknown' : grouped(c), ''];
-    return [label, grouped(b), grouped(c), change(b, c)];
-}
-function usageSection(cmp) {
-    const b = cmp.usage.baseline;
-    const c = cmp.usage.candidate;
-    const calls = unknownSides(cmp, 'calls');
-    const tokens = unknownSides(cmp, 'tokens');
-    const rows = [
-        countRow('LLM calls', b.total_calls, c.total_calls, calls),
-        countRow('Prompt tokens', b.prompt_tokens, c.prompt_tokens, tokens),
-        countRow('Completion tokens', b.completion_tokens, c.completion_tokens, tokens),
-        ['Latency p50 / p95', latency(b), latency(c), latencyChange(b, c)],
-        ['Guardrail blocked', String(b.guardrail_blocked), String(c.guardrail_blocked), signed(c.guardrail_blocked - b.guardrail_blocked, 0)],
-    ];
-    if (b.mcp_tool_calls !== null || c.mcp_tool_calls !== null) {
-        const bm = b.mcp_tool_calls ?? 0;
-        const cm = c.mcp_tool_calls ?? 0;
-        rows.push(['MCP tool calls', grouped(bm), grouped(cm), signed(cm - bm, 0)]);
-    }
-    rows.push(['Cases with errors', String(b.errors), String(c.errors), signed(c.errors - b.errors, 0)]);
-    const cost = costRow(cmp);
-    if (cost)
-        rows.push(cost);
-    return details('Usage, latency and safety', table(['', 'Baseline', 'Candidate', 'Change'], ['left', 'right', 'right', 'right'], rows));
-}
-function side(completed, error, present, reward) {
-    if (!present)
-        return '—';
-    const mark = error !== null ? '💥' : completed ? '✅' : '❌';
-    return `${mark} ${reward3(reward)}`;
-}
-function allCasesLine(r, steps) {
-    const both = r.in_baseline && r.in_candidate;
-    const b = side(r.baseline_completed, r.baseline_error, r.in_baseline, r.baseline_reward);
-    const c = side(r.candidate_completed, r.candidate_error, r.in_candidate, r.candidate_reward);
-    const line = `| ${cell(r.case_id)} | ${b} | ${c} | ${both ? signed(r.reward_delta, 3) : ''} |`;
-    return steps ? `${line} ${both ? signed(r.steps_delta, 0) : ''} |` : line;
-}
-/**
- * Every case, folded. The table's rows come as one string of lines (see {@link joinLines}): 100,000
- * array items would also be copied by every spread on their way into the report.
- */
-function allCasesSection(cmp) {
-    const steps = stepsKnown(cmp);
-    const body = [
-        '✅ completed · ❌ not completed · 💥 error · — absent; the number is the reward.',
-        '',
-        ...table(['Case', 'Baseline', 'Candidate', 'Reward Δ', ...(steps ? ['Steps Δ'] : [])], ['left', 'center', 'center', 'right', ...(steps ? ['right'] : [])], []),
-    ];
-    if (cmp.cases.length > 0)
-        body.push(joinLines(cmp.cases, (r) => allCasesLine(r, steps)));
-    return details(`All ${cmp.cases.length} cases`, body);
-}
-/** The CodeMode promotion protocol's release-decision checklist. */
-function releaseChecklist(cmp) {
-    const gates = gateLines(cmp);
-    const names = sideNames(cmp);
-    const b = cmp.usage.baseline.guardrail_blocked;
-    const c = cmp.usage.candidate.guardrail_blocked;
-    const blocking = cmp.blocking_findings.length;
-    const items = [
-        checkbox(true, `Baseline benchmark: ${untrusted(cmp.baseline.summary.id)} (${untrusted(cmp.baseline.path)})`),
-        checkbox(true, `Candidate benchmark: ${untrusted(cmp.candidate.summary.id)} (${untrusted(cmp.candidate.path)})`),
-        ...gates.map((l) => (l.notJudged !== null ? `- ${l.checklist}: ${l.notJudged}` : checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`))),
-        checkbox(c <= b, `Guardrail blocked: ${c} (baseline ${b})${c > b ? ' — explain or fix' : ''}`),
-        checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
-        cmp.verdict === 'promote'
-            ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
-            : cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun
-                ? `- **Decision: inconclusive, rerun**: too many cases failed for infrastructure reasons; keep ${names.baseline} as the default and rerun the suite.`
-                : cmp.verdict === 'inconclusive'
-                    ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
-                    : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
-    ];
-    return details('Release decision', items);
-}
-
-const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
-/** A value with up to 4 significant decimals, for metrics of any scale (tokens, seconds, counts). */
-function value$2(x) {
-    if (x === null)
-        return '*(unknown)*';
-    const digits = Math.abs(x) >= 100 ? 1 : Math.abs(x) >= 1 ? 2 : 4;
-    return pyFixed(x, digits).replace(/^-/, '−');
-}
-function changeOf(g) {
-    if (g.change === null)
-        return '';
-    const rel = g.baseline !== null && g.baseline !== 0 ? ` (${signed((g.change / Math.abs(g.baseline)) * 100, 1)}%)` : '';
-    const abs = Math.abs(g.change) >= 100 ? 1 : Math.abs(g.change) >= 1 ? 2 : 4;
-    return `${signed(g.change, abs)}${rel}`;
-}
-function rule(g) {
-    const worse = g.direction === 'lower' ? 'rise' : 'fall';
-    if (Number(g.tolerance.replace(/%$/, '')) === 0)
-        return `may not ${worse}`;
-    const tol = /%$/.test(g.tolerance) ? g.tolerance : value$2(Number(g.tolerance));
-    return `may ${worse} by ≤ ${tol}`;
-}
-function basis(g) {
-    if (g.basis === 'paired')
-        return `paired, ${pValue(g.p_violated ?? 1)} worse`;
-    if (g.basis === 'unknown')
-        return 'a run does not record it';
-    return 'run values';
-}
-function metricGatesTable(cmp) {
-    if (cmp.metric_gates.length === 0)
-        return [];
-    // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
-    const name = (g) => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
-    const rows = cmp.metric_gates.map((g) => [name(g), g.level, value$2(g.baseline), value$2(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
-    return [
-        '**Gates of the configuration**',
-        '',
-        ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows),
-        '',
-    ];
-}
-/** The reason line for the configuration's required gates that failed or are undecided, or none. */
-function metricGatesReason(cmp) {
-    const out = [];
-    // Slice names carry a group label from the summary: escaped like every untrusted string.
-    const names = (xs) => xs.map((m) => untrusted(m, { maxLength: 120 })).join(', ');
-    if (cmp.failed_metric_gates.length > 0)
-        out.push(`**Required gates of the configuration failed:** ${names(cmp.failed_metric_gates)} (table below).`);
-    if (cmp.undecided_metric_gates.length > 0)
-        out.push(`**Required gates of the configuration undecided:** ${names(cmp.undecided_metric_gates)}.`);
-    return out;
-}
-/**
- * A slice's rule cell: its allowance, and under significant the p that it is worse than allowed,
- * adjusted within the comparison's error budget (Holm with the core gates) or marked unadjusted for
- * an advisory slice; a group whose cases move together says why it stays undecided.
- */
-function sliceRule(x, allowance) {
-    if (!x.judged)
-        return 'too few cases: not judged';
-    const rule = `worse by ≤ ${allowance}`;
-    if (x.moves_together === true)
-        return `${rule}; its cases move together: one run cannot tell a shock from a change`;
-    if (x.p_violated === undefined)
-        return rule;
-    return x.p_adjusted === null || x.p_adjusted === undefined
-        ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)`
-        : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
-}
-/** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
-function slicesTable(cmp) {
-    if (cmp.slices.length === 0)
-        return [];
-    const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value$2(x));
-    const delta = (metric, x) => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
-    const rows = cmp.slices.map((x) => [
-        `${untrusted(x.by, { inTable: true, maxLength: 80 })} = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
-        `\`${x.metric}\``,
-        x.level,
-        String(x.cases),
-        shown(x.metric, x.baseline),
-        shown(x.metric, x.candidate),
-        delta(x.metric, x.change),
-        sliceRule(x, delta(x.metric, x.allowance).replace(/^\+/, '')),
-        x.judged ? ICON$1[x.status] : '—',
-    ]);
-    return [
-        '**Slices**',
-        '',
-        ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows),
-        '',
-    ];
-}
-
-/** A small probability in 2 significant digits: 0.00034, 5.7e-10. */
-function level(p) {
-    return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
-}
-const per = (runs) => `${runs} runs (${runs / 2} per side)`;
-const percent$1 = (part, whole) => `${Math.round((100 * part) / whole)}%`;
-/**
- * What the rounds spent against the fixed design of the same maximum. Shards count runs of one
- * side of one shard: all they ran (counted or not), against the fixed design over every shard.
- */
-function spend(s) {
-    const r = s.shards;
-    if (r === undefined) {
-        if (s.reason === 'decided')
-            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent$1(s.runs.saved, s.runs.fixed)}).`;
-        return `Spent ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
-    }
-    const ran = r.shards.reduce((n, x) => n + x.ran, 0);
-    const uncounted = r.shards.reduce((n, x) => n + x.uncounted.baseline + x.uncounted.candidate, 0);
-    const fixed = s.runs.fixed * r.shards.length;
-    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent$1(fixed - ran, fixed)})` : '';
-    return `The ${r.shards.length} shards ran ${ran} runs (a run: one side of one shard), ${ran - uncounted} of them counted; the fixed design of ${s.max_rounds} rounds spends ${fixed}${saved}.`;
-}
-/** The shards whose rounds ended at the common look, and why: "shard 1 (decided on its own cases)". */
-function atCommonLook(s) {
-    const r = s.shards;
-    if (r === undefined)
-        return '';
-    const at = r.shards.filter((x) => x.rounds === r.common).map((x) => `shard ${x.index} (${x.stop === null ? 'not stamped' : SHARD_STOP[x.stop]})`);
-    return at.length === 0 ? '' : ` Stopped there: ${listOf(at)}.`;
-}
-/** Why the rounds ended undecided before the design's last round: never "run another round", since none follows. */
-function haltedStatus(s, halted) {
-    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
-    const stays = 'the verdict stays inconclusive';
-    if (halted === 'budget')
-        return `**Stopped on the spend cap after ${at}: undecided.** Another round would have passed the cap, so ${stays}; a larger \`budget\` lets the rounds go on to a decision. ${spend(s)}`;
-    if (halted === 'failed')
-        return `**Stopped after ${at}: a side failed, undecided.** No round follows a failed one, so ${stays}. ${spend(s)}`;
-    if (halted === 'common-look')
-        return `**Stopped at the shards' common look, ${at}: undecided.** The shards are merged up to the fewest rounds any shard ran, so ${stays}.${atCommonLook(s)} ${spend(s)}`;
-    return `**Undecided after ${at}, and no round follows** (the trials do not say why the rounds ended), so ${stays}. ${spend(s)}`;
-}
-function status(s) {
-    if (s.halted !== undefined)
-        return haltedStatus(s, s.halted);
-    if (s.reason === 'decided')
-        return `**Stop: decided after round ${s.rounds} of at most ${s.max_rounds}.** ${spend(s)}`;
-    if (s.reason === 'max-trials') {
-        return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** ${s.shards === undefined ? `Spent ${per(s.runs.spent)}, as the fixed design would` : spend(s).slice(0, -1)}; more trials now would break the error guarantee, so the verdict stays inconclusive.`;
-    }
-    const more = s.more_rounds === null
-        ? `on the current estimates no decision is in sight within ${s.max_rounds} rounds`
-        : `on the current estimates about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} would decide (at most ${s.max_rounds - s.rounds} remain)`;
-    return `**Continue: undecided after round ${s.rounds} of at most ${s.max_rounds}; run another round** (one more trial of each side, exit code 3 until then): ${more}. Spent so far ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
-}
-/** "1", "1 and 2", "1, 2 and 3". */
-function listOf(items) {
-    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-const SHARD_STOP = {
-    decided: 'decided on its own cases',
-    'max-trials': 'the last round of the design, undecided',
-    budget: 'the spend cap',
-    failed: 'a side failed',
-};
-const rangeOf = (from, to) => (from === to ? `round ${from}` : `rounds ${from}–${to}`);
-/**
- * Each shard's rounds, why it stopped, and what the common look left out: every run beyond it is
- * named here, never dropped silently.
- */
-function shardRoundsLines(r) {
-    const rows = r.shards.map((s) => {
-        const runs = s.uncounted.baseline + s.uncounted.candidate;
-        const last = r.common + Math.max(s.uncounted.baseline, s.uncounted.candidate);
-        return [
-            `${s.index} of ${s.total}`,
-            String(s.rounds),
-            s.stop === null ? 'not stamped' : SHARD_STOP[s.stop],
-            String(Math.min(s.rounds, r.common)),
-            runs === 0 ? 'none' : `${rangeOf(r.common + 1, last)} (${runs} run${runs === 1 ? '' : 's'})`,
-        ];
-    });
-    const left = r.shards.filter((s) => s.uncounted.baseline + s.uncounted.candidate > 0);
-    const total = left.reduce((n, s) => n + s.uncounted.baseline + s.uncounted.candidate, 0);
-    const which = listOf(left.map((s) => String(s.index)));
-    const uncounted = total === 0
-        ? 'Every run of every shard is counted.'
-        : `**Not counted: ${total} run${total === 1 ? '' : 's'} of shard${left.length === 1 ? '' : 's'} ${which}**, after the common look.`;
-    return [
-        `**Shards.** Each shard ran its own interleaved rounds over its part of the cases and stopped on its own. The gate merges rounds 1–${r.common} of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round ${r.common}'s level. ${uncounted} Counting later rounds would need a look the design did not plan for every case.`,
-        '',
-        ...table(['Shard', 'Rounds run', 'Why its rounds stopped', 'Counted', 'Not counted'], ['right', 'right', 'left', 'right', 'left'], rows),
-        '',
-    ];
-}
-function sequentialSection(cmp) {
-    const s = cmp.sequential;
-    if (s === undefined)
-        return [];
-    const levels = s.looks.map((l) => `${l.round}: ${level(l.nominal)}`).join(', ');
-    return [
-        '**Sequential trials**',
-        '',
-        status(s),
-        '',
-        ...(s.shards === undefined ? [] : shardRoundsLines(s.shards)),
-        `Round ${s.rounds}'s gates are judged at a one-sided level of ${level(s.nominal_alpha)} (${levelPercent(1 - s.nominal_alpha)}% confidence), so that deciding after every round and stopping at the first hold or promote keeps each overall error (a false hold, a false promote) within ${level(1 - s.confidence)}, as the fixed design at ${levelPercent(s.confidence)}% confidence does (${s.method}, Lan & DeMets 1983). Levels by round: ${levels}.`,
-        '',
-    ];
-}
-
-/**
- * The markdown report a PR reviewer reads: verdict and reason first, then what was compared, the
- * gate table, the regressed cases, missing and new cases and findings; usage, all cases and the
- * CodeMode release checklist folded below. Deterministic: no clock, no locale.
- */
-function headline(cmp, level) {
-    const names = sideNames(cmp);
-    const generic = cmp.differences.length !== 1;
-    const cand = generic ? `candidate ${untrusted(cmp.candidate.summary.id)}` : names.candidate;
-    const base = generic ? `baseline ${untrusted(cmp.baseline.summary.id)}` : names.baseline;
-    const b = cmp.baseline.summary.run.preset;
-    const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
-    const hashes = '#'.repeat(level);
-    if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
-        return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
-    if (cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun)
-        return `${hashes} 🔁 Inconclusive, rerun: too many cases failed for infrastructure reasons to judge ${cand} against ${base}${on}`;
-    if (cmp.verdict === 'inconclusive')
-        return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
-    return cmp.verdict === 'promote'
-        ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
-        : `${hashes} ❌ Hold: ${cand} is not ready to replace ${base}${on}`;
-}
-function reasonLines(cmp) {
-    const lines = gateReasonLines(cmp);
-    if (!(cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun))
-        return lines;
-    const x = cmp.infrastructure;
-    const rerun = `**${rerunWords(x).replace(/^rerun/, 'Rerun')}** (more than ${(x.max_share * 100).toFixed(1)}% of a side's cases), so neither hold nor promote: the gates below are for information.`;
-    return lines.length === 0 ? [rerun] : [`${rerun}<br>\n${lines[0]}`, ...lines.slice(1)];
-}
-function gateReasonLines(cmp) {
-    if (cmp.significance !== null)
-        return significanceReasons(cmp, cmp.significance);
-    const all = gateLines(cmp);
-    const lines = all.filter((l) => l.notJudged === null);
-    const skipped = all.filter((l) => l.notJudged !== null).map((l) => ` (${l.label.toLowerCase()} ${l.notJudged ?? ''})`);
-    const failed = lines.filter((l) => !l.passed);
-    const out = [];
-    if (failed.length === 0)
-        out.push(`**All ${lines.length} gates passed${skipped.join('')}.**`);
-    else
-        out.push(`**${failed.length} of ${lines.length} gates failed${skipped.join('')}:** ${failed.map((l) => gateReason(cmp, l)).join(' ')}`);
-    const blocking = cmp.blocking_findings;
-    if (blocking.length > 0) {
-        const s = blocking.length === 1 ? 'finding holds' : 'findings hold';
-        out.push(`**${blocking.length} integrity ${s} the verdict:** ${blocking.map((f) => f.message).join(' ')}`);
-    }
-    else if (cmp.verdict === 'hold') {
-        out.push('No integrity finding blocks.');
-    }
-    return [out.join('<br>\n')];
-}
-/** The reason paragraph with the configuration's gates appended, as more `<br>` lines. */
-function withMetricReasons(reasons, extra) {
-    if (extra.length === 0)
-        return reasons;
-    return [[...reasons, ...extra].join('<br>\n')];
-}
-function comparedLine(cmp) {
-    const b = cmp.baseline.summary;
-    const c = cmp.candidate.summary;
-    const parts = cmp.differences.map((d) => `${d.label} ${d.baseline === null ? '*(none)*' : untrusted(d.baseline)} → ${d.candidate === null ? '*(none)*' : untrusted(d.candidate)}`);
-    if (parts.length === 0)
-        parts.push('nothing differs in mode, harness strategy, MCP server or model');
-    const same = [];
-    if (b.run.preset !== null && b.run.preset === c.run.preset)
-        same.push(`preset ${untrusted(b.run.preset)}`);
-    else if (b.run.preset !== null || c.run.preset !== null)
-        same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
-    const [bn, cn] = [caseCount(b), caseCount(c)];
-    same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);
-    const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
-    if (model !== null)
-        same.push(`model ${untrusted(model)}`);
-    const server = cmp.differences.some((d) => d.dimension === 'mcp_server') ? null : b.run.mcp_server;
-    if (server !== null)
-        same.push(`MCP server ${untrusted(server)}`);
-    return `Compared: ${parts.join(', ')} · ${same.join(', ')}`;
-}
-function gateTable(cmp) {
-    if (cmp.significance !== null) {
-        const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
-        return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
-    }
-    const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
-    const values = {
-        reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
-        completion: [percent$2(bm.completion_rate), percent$2(cm.completion_rate)],
-        steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
-        completion_regressions: ['', ''],
-    };
-    const steps = unknownSides(cmp, 'steps');
-    if (steps.baseline)
-        values['steps'] = ['unknown', values['steps']?.[1] ?? ''];
-    if (steps.candidate)
-        values['steps'] = [values['steps']?.[0] ?? '', 'unknown'];
-    const rows = gateLines(cmp).map((l) => {
-        const [base, cand] = values[l.gate] ?? ['', ''];
-        if (l.notJudged !== null)
-            return [l.label, base, cand, '', `${l.rule}; ${l.notJudged}`, '➖'];
-        const change = l.gate === 'completion_regressions' ? `**${l.change}**` : l.change;
-        return [l.label, base, cand, change, l.rule, l.passed ? '✅' : '❌'];
-    });
-    rows.push(['Reward regressions', '', '', String(case_summary.reward_regressions), 'not gated', 'ℹ️']);
-    return table(['Gate', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'right', 'right', 'right', 'left', 'center'], rows);
-}
-/** The fingerprint keys that differ, with both values (untrusted: escaped) and whether they may. */
-function fingerprintSection(cmp) {
-    const d = cmp.comparability.differing;
-    if (d.length === 0)
-        return [];
-    const value = (v) => (v === null ? '*(none)*' : untrusted(v, { inTable: true, maxLength: 120 }));
-    const rows = d.map((k) => [`\`${k.key}\``, value(k.baseline), value(k.candidate), k.allowed ? 'allowed to differ' : '⛔ must be equal']);
-    return ['**Fingerprint**', '', ...table(['Key', 'Baseline', 'Candidate', ''], ['left', 'left', 'left', 'left'], rows), ''];
-}
-const ICON = { error: '🛑', warning: '⚠️', notice: 'ℹ️' };
-function findingLine(f) {
-    const allowed = f.severity === 'error' && !f.blocking ? ' (allowed, does not hold)' : '';
-    const cases = f.case_ids.length > 0 ? ` Cases: ${idList(f.case_ids)}` : '';
-    return `- ${ICON[f.severity]} \`${f.code}\`${allowed}: ${f.message}${cases}`;
-}
-function findingsSection(cmp) {
-    if (cmp.findings.length === 0)
-        return [];
-    return ['**Findings**', '', ...cmp.findings.map(findingLine), '', ...policySection(cmp)];
-}
-/** Cases whose errors match a policy pattern, with the configuration's explanation when it has one. */
-function policySection(cmp) {
-    const f = cmp.safety.policy_failures;
-    if (f.length === 0)
-        return [];
-    const rows = f.map((x) => [
-        untrusted(x.case_id, { inTable: true, maxLength: 80 }),
-        x.side,
-        untrusted(x.error, { inTable: true, maxLength: 160 }),
-        untrusted(x.pattern, { inTable: true, maxLength: 80 }),
-        x.explained === null ? '🛑 unexplained' : `explained: ${untrusted(x.explained, { inTable: true, maxLength: 200 })}`,
-    ]);
-    return ['**Policy failures**', '', ...table(['Case', 'Run', 'Error', 'Pattern', ''], ['left', 'left', 'left', 'left', 'left'], rows), ''];
-}
-function footer$1(cmp, version) {
-    const b = untrusted(cmp.baseline.summary.id);
-    const c = untrusted(cmp.candidate.summary.id);
-    const how = cmp.significance === null
-        ? 'rlm-code-compatible gates'
-        : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
-    return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
-}
-/** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
-function headToHeadLine(cmp) {
-    const h = cmp.head_to_head;
-    if (h === undefined)
-        return [];
-    return [
-        `**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`,
-        '',
-    ];
-}
-/** Renders the markdown report, in full unless `options.detail` says less. */
-function renderMarkdown(cmp, options = {}) {
-    const detail = options.detail ?? 'full';
-    const lines = [
-        headline(cmp, options.headingLevel ?? 3),
-        '',
-        ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
-        '',
-        comparedLine(cmp),
-        '',
-        ...fingerprintSection(cmp),
-        ...gateTable(cmp),
-        '',
-        ...sequentialSection(cmp),
-        ...headToHeadLine(cmp),
-        ...benchmarksSection(cmp.benchmarks),
-        ...metricGatesTable(cmp),
-        ...slicesTable(cmp),
-        ...(detail === 'verdict' ? [] : caseSections(cmp)),
-        ...findingsSection(cmp),
-        ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),
-        ...(detail === 'full' ? [...allCasesSection(cmp), ''] : []),
-        ...releaseChecklist(cmp),
-        '',
-        footer$1(cmp, options.version ?? BENCHGATE_VERSION),
-    ];
-    return `${lines.join('\n')}\n`;
-}
-
-/** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
-function verdictReasons(cmp) {
-    const why = [];
-    if (cmp.infrastructure.rerun && cmp.blocking_findings.length === 0)
-        why.push(rerunWords(cmp.infrastructure));
-    if (cmp.failed_gates.length > 0)
-        why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
-    if (cmp.failed_metric_gates.length > 0)
-        why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
-    if (cmp.undecided_gates.length > 0)
-        why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
-    if (cmp.undecided_metric_gates.length > 0)
-        why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
-    if (cmp.blocking_findings.length > 0)
-        why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
-    if (why.length === 0)
-        why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
-    if (cmp.sequential !== undefined)
-        why.push(sequentialWords(cmp.sequential));
-    return why;
-}
-/** The verdict and why, e.g. `hold (failed gates: reward)`. */
-function verdictText(cmp) {
-    return `${cmp.verdict} (${verdictReasons(cmp).join('; ')})`;
-}
-/** One line for the log: the verdict and why. */
-function verdictLine(cmp) {
-    return `benchgate: ${verdictText(cmp)}`;
-}
-const HALTED = {
-    budget: 'on the spend cap',
-    failed: 'a side failed',
-    'common-look': "at the shards' common look",
-    unknown: 'no round follows',
-};
-/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
-function sequentialWords(s) {
-    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
-    if (s.reason === 'decided')
-        return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
-    if (s.reason === 'max-trials')
-        return `${at}: stop, the maximum is reached undecided`;
-    if (s.halted !== undefined)
-        return `${at}: stopped undecided, ${HALTED[s.halted]}`;
-    const more = s.more_rounds === null
-        ? `no decision in sight within ${s.max_rounds} rounds`
-        : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
-    return `${at}: continue, run another round (${more})`;
+    return settleRounds(rounds, profile, DEFAULT_SETTLE);
 }
 
 const ALIAS = Symbol.for('yaml.alias');
@@ -35910,6 +34539,145 @@ function parseDocument(source, options = {}) {
     return doc;
 }
 
+/**
+ * The value parsers both programs share: a gate option typed as an action input or a
+ * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
+ * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
+ * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
+ */
+class ValueProblem extends Error {
+    expected;
+    got;
+    constructor(expected, 
+    /** The part of the raw value that is wrong (one code of a list, say). */
+    got) {
+        super(`expected ${expected}, got ${JSON.stringify(got)}`);
+        this.expected = expected;
+        this.got = got;
+        this.name = 'ValueProblem';
+    }
+}
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
+function thresholdValue(raw) {
+    const s = raw.trim().toLowerCase();
+    if (NUMBER.test(s))
+        return Number(s);
+    const inf = /^([+-]?)(inf|infinity)$/.exec(s);
+    if (inf)
+        return inf[1] === '-' ? -Infinity : Infinity;
+    return undefined;
+}
+const THRESHOLD_EXPECTED = 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)';
+function threshold$1(raw) {
+    const value = thresholdValue(raw);
+    if (value === undefined)
+        throw new ValueProblem(THRESHOLD_EXPECTED, raw);
+    return value;
+}
+/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
+function confidence(raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
+    if (value > 0.5 && value < 1)
+        return value;
+    throw new ValueProblem('a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%', raw);
+}
+/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
+function tolerance(raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    if (m)
+        return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+    throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
+}
+/** The cluster choice: auto, none, a label, or a field of the case rows. */
+function cluster(raw) {
+    if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
+        return raw;
+    throw new ValueProblem(`auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`, raw);
+}
+function oneOf$2(allowed) {
+    return (raw) => {
+        if (allowed.includes(raw))
+            return raw;
+        throw new ValueProblem(`one of ${allowed.join(', ')}`, raw);
+    };
+}
+const decide = oneOf$2(DECISION_POLICIES);
+/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
+function boolean(raw) {
+    if (['true', 'True', 'TRUE'].includes(raw))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(raw))
+        return false;
+    throw new ValueProblem('true or false', raw);
+}
+/** Finding codes, separated by commas or white space; each must be a known code. */
+function findingCodes(raw) {
+    const codes = raw.split(/[\s,]+/).filter(Boolean);
+    for (const code of codes)
+        oneOf$2(FINDING_CODES)(code);
+    return codes;
+}
+
+/**
+ * The gate options: each scalar key of the configuration file that the action takes as an input
+ * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
+ * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
+ *
+ * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
+ * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
+ * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
+ * and its help take it from this table. action.yml declares the input and docs/ describe it.
+ */
+/** In the order the action lists its gate inputs and the CLI its gate flags. */
+const GATE_OPTIONS = [
+    { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: threshold$1 },
+    { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: threshold$1 },
+    { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: threshold$1 },
+    // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
+    { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: boolean },
+    // The CLI's --allow-finding is repeatable: cli/args.ts.
+    { key: 'allow_findings', input: 'allow-findings', flag: null, parse: findingCodes },
+    { key: 'decide', input: 'decide', flag: 'decide', parse: decide },
+    { key: 'confidence', input: 'confidence', flag: 'confidence', parse: confidence },
+    { key: 'cluster', input: 'cluster', flag: 'cluster', parse: cluster },
+    { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: boolean },
+    { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
+    marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
+    marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
+];
+/**
+ * A non-inferiority margin under decide: significant: the gate passes when the data show
+ * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
+ */
+function marginOption(key, gates, what) {
+    const flag = key.replace('_', '-');
+    return {
+        key,
+        input: null,
+        flag,
+        parse: tolerance,
+        schema: union([number().min(0).max(1), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number from 0 to 1 or a percentage such as "5%"')])
+            .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`),
+        help: `  --${flag} M`.padEnd(35) +
+            `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
+            `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
+            `${' '.repeat(35)}0: shown at least as good`,
+        compare(options, raw) {
+            const m = typeof raw === 'string' ? Number(raw.replace('%', '')) / 100 : raw;
+            const margins = { ...options.significance?.margins };
+            for (const g of gates)
+                margins[g] = m;
+            options.significance = { ...options.significance, margins };
+        },
+    };
+}
+/** The action inputs of the gate options, in order. */
+GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));
+/** The CLI value flags of the gate options, in order. */
+const GATE_FLAGS = GATE_OPTIONS.flatMap((o) => (o.flag === null ? [] : [o.flag]));
+
 const peq = new Uint32Array(0x10000);
 const myers_32 = (a, b) => {
     const n = a.length;
@@ -36064,145 +34832,6 @@ function didYouMean(word, known, show = (n) => n) {
     const near = closestName(word, known);
     return near === null ? '' : ` (did you mean ${show(near)}?)`;
 }
-
-/**
- * The value parsers both programs share: a gate option typed as an action input or a
- * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
- * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
- * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
- */
-class ValueProblem extends Error {
-    expected;
-    got;
-    constructor(expected, 
-    /** The part of the raw value that is wrong (one code of a list, say). */
-    got) {
-        super(`expected ${expected}, got ${JSON.stringify(got)}`);
-        this.expected = expected;
-        this.got = got;
-        this.name = 'ValueProblem';
-    }
-}
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
-function thresholdValue(raw) {
-    const s = raw.trim().toLowerCase();
-    if (NUMBER.test(s))
-        return Number(s);
-    const inf = /^([+-]?)(inf|infinity)$/.exec(s);
-    if (inf)
-        return inf[1] === '-' ? -Infinity : Infinity;
-    return undefined;
-}
-const THRESHOLD_EXPECTED = 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)';
-function threshold$1(raw) {
-    const value = thresholdValue(raw);
-    if (value === undefined)
-        throw new ValueProblem(THRESHOLD_EXPECTED, raw);
-    return value;
-}
-/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
-function confidence(raw) {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-    const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
-    if (value > 0.5 && value < 1)
-        return value;
-    throw new ValueProblem('a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%', raw);
-}
-/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
-function tolerance(raw) {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-    if (m)
-        return Number(m[1]) / (m[2] === '%' ? 100 : 1);
-    throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
-}
-/** The cluster choice: auto, none, a label, or a field of the case rows. */
-function cluster(raw) {
-    if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
-        return raw;
-    throw new ValueProblem(`auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`, raw);
-}
-function oneOf$2(allowed) {
-    return (raw) => {
-        if (allowed.includes(raw))
-            return raw;
-        throw new ValueProblem(`one of ${allowed.join(', ')}`, raw);
-    };
-}
-const decide = oneOf$2(DECISION_POLICIES);
-/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
-function boolean(raw) {
-    if (['true', 'True', 'TRUE'].includes(raw))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(raw))
-        return false;
-    throw new ValueProblem('true or false', raw);
-}
-/** Finding codes, separated by commas or white space; each must be a known code. */
-function findingCodes(raw) {
-    const codes = raw.split(/[\s,]+/).filter(Boolean);
-    for (const code of codes)
-        oneOf$2(FINDING_CODES)(code);
-    return codes;
-}
-
-/**
- * The gate options: each scalar key of the configuration file that the action takes as an input
- * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
- * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
- *
- * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
- * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
- * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
- * and its help take it from this table. action.yml declares the input and docs/ describe it.
- */
-/** In the order the action lists its gate inputs and the CLI its gate flags. */
-const GATE_OPTIONS = [
-    { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: threshold$1 },
-    { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: threshold$1 },
-    { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: threshold$1 },
-    // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
-    { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: boolean },
-    // The CLI's --allow-finding is repeatable: cli/args.ts.
-    { key: 'allow_findings', input: 'allow-findings', flag: null, parse: findingCodes },
-    { key: 'decide', input: 'decide', flag: 'decide', parse: decide },
-    { key: 'confidence', input: 'confidence', flag: 'confidence', parse: confidence },
-    { key: 'cluster', input: 'cluster', flag: 'cluster', parse: cluster },
-    { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: boolean },
-    { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
-    marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
-    marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
-];
-/**
- * A non-inferiority margin under decide: significant: the gate passes when the data show
- * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
- */
-function marginOption(key, gates, what) {
-    const flag = key.replace('_', '-');
-    return {
-        key,
-        input: null,
-        flag,
-        parse: tolerance,
-        schema: union([number().min(0).max(1), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number from 0 to 1 or a percentage such as "5%"')])
-            .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`),
-        help: `  --${flag} M`.padEnd(35) +
-            `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
-            `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
-            `${' '.repeat(35)}0: shown at least as good`,
-        compare(options, raw) {
-            const m = typeof raw === 'string' ? Number(raw.replace('%', '')) / 100 : raw;
-            const margins = { ...options.significance?.margins };
-            for (const g of gates)
-                margins[g] = m;
-            options.significance = { ...options.significance, margins };
-        },
-    };
-}
-/** The action inputs of the gate options, in order. */
-GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));
-/** The CLI value flags of the gate options, in order. */
-const GATE_FLAGS = GATE_OPTIONS.flatMap((o) => (o.flag === null ? [] : [o.flag]));
 
 /**
  * The gate configuration file (default `.github/benchgate.yml`): the release criteria, written once
@@ -36616,6 +35245,1678 @@ function compareOptionsOf(policy, extra = {}) {
 }
 
 /**
+ * Number formatting. `pyFixed` reproduces Python's `format(x, '.Nf')` exactly (rlm-code's CSV and
+ * markdown use it): the exact binary value rounded half-to-even on true ties (0.0625 → "0.062" at 3
+ * digits, where JavaScript's toFixed gives "0.063"), and a minus sign kept on negative zero.
+ * Everything here is locale-free so reports are byte-for-byte reproducible.
+ */
+/** Python `'%.{digits}f' % x` (with `plus`, `'%+.{digits}f'`). */
+function pyFixed(x, digits, plus = false) {
+    if (Number.isNaN(x))
+        return plus ? '+nan' : 'nan';
+    const negative = x < 0 || Object.is(x, -0);
+    const sign = negative ? '-' : plus ? '+' : '';
+    if (!Number.isFinite(x))
+        return `${sign}inf`;
+    const abs = Math.abs(x);
+    if (abs >= 1e21)
+        return sign + largeFixed(abs, digits);
+    const fixed = abs.toFixed(digits);
+    return sign + (isTie(abs, digits) ? toEven(fixed) : fixed);
+}
+/**
+ * True when `abs` lies exactly halfway between two `digits`-place decimals, the one case where
+ * toFixed (which otherwise rounds the exact binary value correctly) differs from Python: it picks
+ * the larger neighbour. abs·10^d = k + ½ exactly means abs·2^(d+1)·5^d is odd, which for a binary
+ * fraction holds exactly when abs·2^(d+1) (an exact product) is an odd integer.
+ */
+function isTie(abs, digits) {
+    const y = abs * 2 ** (digits + 1);
+    return Number.isInteger(y) && y % 2 === 1;
+}
+/** toFixed's result on a tie, rounded half-to-even instead: an odd last digit is one too large. */
+function toEven(fixed) {
+    const last = fixed.charCodeAt(fixed.length - 1);
+    return last % 2 === 1 ? fixed.slice(0, -1) + String.fromCharCode(last - 1) : fixed;
+}
+/** A double of 1e21 or more is a whole number, which toFixed would write in exponent notation. */
+function largeFixed(abs, digits) {
+    return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
+}
+/** An integer with thousands separators: 418200 → "418,200". */
+function grouped(n) {
+    const neg = n < 0 ? '−' : '';
+    return neg + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+/** A signed value for display, with a true minus sign (U+2212) and "±0" never shown as "-0". */
+function signed(x, digits) {
+    const s = pyFixed(x, digits, true);
+    if (isSignedZero(s))
+        return `+${s.slice(1)}`;
+    return s.charCodeAt(0) === MINUS ? `−${s.slice(1)}` : s;
+}
+const MINUS = 0x2d;
+/** True for a zero as pyFixed writes it with a sign ("-0", "+0.000"): nothing but 0 and . after the sign. */
+function isSignedZero(s) {
+    for (let i = 1; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c !== 0x30 && c !== 0x2e)
+            return false;
+    }
+    return true;
+}
+/**
+ * A delta as the report shows it next to a threshold. When rounding would show the delta equal to
+ * the threshold although it is not (0.5000000000000004 against 0.5), the full value is shown, so a
+ * failed gate never reads "+0.50 ≤ +0.50".
+ */
+function deltaNearThreshold(delta, threshold, digits, scale = 1) {
+    const shown = signed(delta * scale, digits);
+    if (delta !== threshold && shown === signed(threshold * scale, digits)) {
+        const full = String(delta * scale);
+        return full.startsWith('-') ? `−${full.slice(1)}` : `+${full}`;
+    }
+    return shown;
+}
+
+/**
+ * Joining many rendered lines into report text. Long reports (100,000 case rows) are built from
+ * strings in pieces; how they are joined decides how much the garbage collector copies.
+ */
+/** Lines per batch of {@link joinLines}. */
+const BATCH = 1000;
+/**
+ * `items.map(render).join('\n')` for long lists, in batches of flat text: each rendered line is a
+ * chain of string pieces, and a whole list of them held at once would survive several young-generation
+ * collections, which copy every piece each time.
+ */
+function joinLines(items, render) {
+    const batches = [];
+    let batch = [];
+    for (const item of items) {
+        batch.push(render(item));
+        if (batch.length === BATCH) {
+            batches.push(batch.join('\n'));
+            batch = [];
+        }
+    }
+    if (batch.length > 0)
+        batches.push(batch.join('\n'));
+    return batches.join('\n');
+}
+
+const CSV_COLUMNS = [
+    'case_id',
+    'baseline_completed',
+    'candidate_completed',
+    'baseline_reward',
+    'candidate_reward',
+    'reward_delta',
+    'baseline_steps',
+    'candidate_steps',
+    'steps_delta',
+];
+/** Quotes a field when it holds a comma, a quote, or a line break (RFC 4180 section 2). */
+function csvField(value) {
+    return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+function csvLine(r) {
+    return [
+        csvField(r.case_id),
+        r.baseline_completed ? '1' : '0',
+        r.candidate_completed ? '1' : '0',
+        pyFixed(r.baseline_reward, 4),
+        pyFixed(r.candidate_reward, 4),
+        pyFixed(r.reward_delta, 4, true),
+        String(r.baseline_steps),
+        String(r.candidate_steps),
+        pyFixed(r.steps_delta, 2, true),
+    ].join(',');
+}
+function renderCsv(cmp) {
+    const header = CSV_COLUMNS.join(',');
+    return cmp.cases.length === 0 ? `${header}\n` : `${header}\n${joinLines(cmp.cases, csvLine)}\n`;
+}
+
+/** Escapes text for HTML element content and quoted attribute values. */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
+}
+const pre = (text) => (text === null ? '<span class="none">—</span>' : `<pre>${escapeHtml(text)}</pre>`);
+function stepRows(t, parted) {
+    return t.steps
+        .map((s, i) => {
+        const cls = parted !== null && i === parted ? ' class="parted"' : '';
+        const ok = s.success === null ? '' : s.success ? '✅' : '❌';
+        return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward === null ? '' : String(Number(s.reward.toFixed(4)))}</td><td>${s.tokens ?? ''}</td></tr>`;
+    })
+        .join('\n');
+}
+function side$1(name, t, parted) {
+    const rows = stepRows(t, parted);
+    return [
+        `<section><h3>${name} <small>(${escapeHtml(t.format)}, ${t.source})</small></h3>`,
+        `<dl><dt>Final answer</dt><dd>${pre(t.final_answer)}</dd><dt>Expected</dt><dd>${pre(t.expected_answer)}</dd><dt>Reason</dt><dd>${pre(t.reason)}</dd>${t.note === null ? '' : `<dt>Note</dt><dd>${escapeHtml(t.note)}</dd>`}</dl>`,
+        rows === ''
+            ? '<p class="none">No steps recorded.</p>'
+            : `<table><tr><th>Step</th><th>Action</th><th>Code or arguments</th><th>Output</th><th>Error</th><th>Reward</th><th>Tokens</th></tr>\n${rows}</table>`,
+        t.steps_dropped > 0 ? `<p>${t.steps_dropped} more steps not kept.</p>` : '',
+        '</section>',
+    ].join('\n');
+}
+function caseSection(e) {
+    return [
+        `<article><h2>${escapeHtml(e.case_id)}</h2><p class="reason">${escapeHtml(e.divergence.reason)}</p>`,
+        `<div class="sides">${side$1('Baseline', e.baseline, e.divergence.index)}${side$1('Candidate', e.candidate, e.divergence.index)}</div></article>`,
+    ].join('\n');
+}
+const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em}pre{white-space:pre-wrap;word-break:break-word;margin:0;max-height:20em;overflow:auto}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}td:nth-child(3),td:nth-child(4),td:nth-child(5){min-width:14em}
+.sides section{margin:0 0 1.5em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
+/** The page: one section per regressed case, both sides' steps, the parting step highlighted. */
+function renderEvidenceHtml(cmp) {
+    const ev = cmp.evidence ?? { cases: [], more: 0 };
+    const title = `benchgate evidence: ${cmp.baseline.summary.id} → ${cmp.candidate.summary.id}`;
+    const body = ev.cases.length === 0 ? '<p>No case regressed.</p>' : ev.cases.map(caseSection).join('\n');
+    const more = ev.more > 0 ? `<p>${ev.more} more regressed cases beyond the cap.</p>` : '';
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><h1>${escapeHtml(title)}</h1>
+<p>Verdict: ${escapeHtml(cmp.verdict)} · ${ev.cases.length + ev.more} regressed case(s). The highlighted row is where the runs part (rlm-code's rule: action type, code, or success).</p>
+${body}
+${more}
+</body></html>
+`;
+}
+
+/** benchgate's own version, stamped into reports and normalized summaries. Keep in step with package.json (a test checks). */
+const BENCHGATE_VERSION = '0.1.0';
+
+/**
+ * Markdown builders. Each does one thing; renderers push their output into line arrays.
+ *
+ * {@link untrusted} is the one function through which every string that comes from a summary, a file
+ * name, a branch or a PR reaches markdown. It renders the value as a code span, because inside a code
+ * span GitHub interprets nothing: no HTML, no emphasis, no links or autolinks, no @mentions or #refs.
+ * What a code span cannot neutralize is handled here: backtick runs (a longer fence), line breaks
+ * (they would end a table row or a list item), `|` in table cells, control and bidirectional
+ * characters (which can make text read differently from what it is), and length.
+ */
+/** Characters replaced by U+FFFD: C0/C1 controls, DEL, bidi overrides/isolates/marks, line/paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/** Printable ASCII but for a backtick and `|`: nothing to replace, escape or fence specially. */
+const PLAIN = /^[\x20-\x5f\x61-\x7b\x7d\x7e]+$/;
+/** Renders an untrusted string safely as inline code. */
+function untrusted(value, options = {}) {
+    const max = options.maxLength ?? 200;
+    // The common case (ids like `case_000123`) in one test: a plain string needs only the fence.
+    if (value.length <= max && PLAIN.test(value) && !(value.startsWith(' ') && value.endsWith(' ')))
+        return `\`${value}\``;
+    let text = value.replace(/\r\n|[\r\n\t]/g, ' ').replace(UNSAFE, '\ufffd');
+    const points = [...text];
+    if (points.length > max)
+        text = `${points.slice(0, max - 1).join('')}…`;
+    if (text === '')
+        return '*(empty)*';
+    if (options.inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longestRun + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/**
+ * Renders untrusted multi-line text as a fenced code block, where GitHub interprets nothing. The
+ * fence is longer than any backtick run in the text, so no line can close it; the same characters
+ * as in {@link untrusted} become U+FFFD, tabs become spaces, and lines and their length are capped.
+ * Every line inside is indented by two spaces, so that none starts with `::` (a workflow command
+ * when the report is printed in a job's log) or is one of benchgate's hidden markers (a combined
+ * comment finds its sections by whole marker lines). Returns the block's lines (the fence lines
+ * included); the caller leaves a blank line around it.
+ */
+function untrustedBlock(value, options = {}) {
+    const maxLines = options.maxLines ?? 20;
+    const maxLen = options.maxLineLength ?? 200;
+    let lines = value.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(UNSAFE, '\ufffd').split('\n');
+    while (lines.length > 0 && lines[lines.length - 1].trim() === '')
+        lines.pop();
+    const dropped = Math.max(0, lines.length - maxLines);
+    if (dropped > 0)
+        lines = options.tail ? lines.slice(-maxLines) : lines.slice(0, maxLines);
+    lines = lines.map((line) => {
+        const points = [...line];
+        return points.length > maxLen ? `${points.slice(0, maxLen - 1).join('')}…` : line;
+    });
+    if (dropped > 0)
+        lines.splice(options.tail ? 0 : lines.length, 0, `… ${dropped} line${dropped === 1 ? '' : 's'} not shown`);
+    const longestRun = Math.max(0, ...lines.flatMap((l) => l.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longestRun + 1));
+    return [fence, ...lines.map((line) => `  ${line}`), fence];
+}
+/** A GFM table. Cells must already be safe markdown (built with {@link untrusted} where needed). */
+function table(header, align, rows) {
+    const rule = align.map((a) => (a === 'right' ? '--:' : a === 'center' ? ':-:' : ':--'));
+    const line = (cells) => `| ${cells.join(' | ')} |`;
+    return [line(header), `|${rule.join('|')}|`, ...rows.map(line)];
+}
+/** A collapsed `<details>` block; the summary text must be trusted. Blank lines keep markdown working inside. */
+function details(summary, body) {
+    return [`<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
+}
+/** A bullet list. */
+function bullets(items) {
+    return items.map((item) => `- ${item}`);
+}
+/** A task-list item. */
+function checkbox(checked, text) {
+    return `- [${checked ? 'x' : ' '}] ${text}`;
+}
+
+/**
+ * The words and numbers the markdown report uses for gates and sides, shared by its sections so a
+ * gate reads the same in the table, the reason line and the release checklist.
+ */
+/** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
+function compact(x, digits) {
+    if (!Number.isFinite(x))
+        return x > 0 ? '+∞' : '−∞';
+    const s = signed(x, digits)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '');
+    return s;
+}
+const percent$2 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
+/** How the two sides are called in sentences: the one differing dimension's values, else generic. */
+function sideNames(cmp) {
+    const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
+    if (only) {
+        return {
+            baseline: only.baseline === null ? '*(none)*' : untrusted(only.baseline),
+            candidate: only.candidate === null ? '*(none)*' : untrusted(only.candidate),
+        };
+    }
+    return { baseline: 'the baseline', candidate: 'the candidate' };
+}
+/**
+ * Which side does not record a measure (its 0s are unknown, never 0): `calls` and `steps` by the
+ * summary's format (adapters/recorded.ts), `tokens` (and `calls`) when no case row carries usage and
+ * the run reports no usage totals.
+ */
+function unknownSides(cmp, measure) {
+    const unknown = (side) => {
+        const s = cmp[side].summary;
+        if (measure !== 'tokens' && !records(s, measure))
+            return true;
+        if (measure === 'steps')
+            return false;
+        // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
+        return s.reported.usage_totals === null && rowsWith(packedOf(s), 'usage') === 0;
+    };
+    const b = unknown('baseline');
+    const c = unknown('candidate');
+    const what = measure === 'calls' ? 'LLM calls' : measure;
+    const text = b && c ? `neither run records ${what}` : b ? `the baseline does not record ${what}` : c ? `the candidate does not record ${what}` : null;
+    return { baseline: b, candidate: c, text };
+}
+/** One line per gate, in rlm-code's gate order. */
+function gateLines(cmp) {
+    const { deltas, gates, case_summary } = cmp.rlm;
+    const t = cmp.thresholds;
+    const steps = unknownSides(cmp, 'steps').text;
+    const lines = [
+        {
+            gate: 'reward',
+            label: 'Reward (mean)',
+            checklist: 'Reward delta',
+            change: deltaNearThreshold(deltas.avg_reward, t.min_reward_delta, 4),
+            rule: `≥ ${compact(t.min_reward_delta, 4)}`,
+            passed: gates.reward,
+        },
+        {
+            gate: 'completion',
+            label: 'Completion rate',
+            checklist: 'Completion delta',
+            change: `${deltaNearThreshold(deltas.completion_rate, t.min_completion_delta, 1, 100)} pp`,
+            rule: `≥ ${compact(t.min_completion_delta * 100, 2)} pp`,
+            passed: gates.completion,
+        },
+        {
+            gate: 'steps',
+            label: 'Steps (mean)',
+            checklist: 'Steps increase',
+            change: deltaNearThreshold(deltas.avg_steps_increase, t.max_steps_increase, 2),
+            rule: `≤ ${compact(t.max_steps_increase, 4)}`,
+            passed: gates.steps,
+        },
+        {
+            gate: 'completion_regressions',
+            label: 'Completion regressions',
+            checklist: 'Completion regressions',
+            change: String(case_summary.completion_regressions),
+            rule: t.fail_on_completion_regression ? '= 0' : 'not gated',
+            passed: gates.completion_regressions,
+        },
+    ];
+    // A run that does not record steps has 0 in every case: a steps gate on it would judge nothing.
+    return lines.map((l) => ({ ...l, notJudged: l.gate === 'steps' && steps !== null && gates.steps ? `not judged: ${steps}` : null }));
+}
+const plural = (n, one, many) => (n === 1 ? one : many);
+/** Why a failed gate failed, in one sentence. */
+function gateReason(cmp, line) {
+    const names = sideNames(cmp);
+    switch (line.gate) {
+        case 'reward':
+            return `mean reward changed by ${line.change} (rule ${line.rule}).`;
+        case 'completion':
+            return `completion rate changed by ${line.change} (rule ${line.rule}).`;
+        case 'steps':
+            return `mean steps changed by ${line.change} (rule ${line.rule}).`;
+        case 'completion_regressions': {
+            const n = cmp.rlm.case_summary.completion_regressions;
+            return `${n} ${plural(n, 'case', 'cases')} that completed with ${names.baseline} no longer ${plural(n, 'completes', 'complete')} with ${names.candidate}.`;
+        }
+    }
+}
+/** A leading minus as the true minus sign (U+2212). */
+const trueMinus = (s) => (s.charCodeAt(0) === 0x2d ? `−${s.slice(1)}` : s);
+/** Reward with rlm-code's markdown precision (3 dp). */
+const reward3 = (x) => trueMinus(pyFixed(x, 3));
+/** A mean reward as rlm-code stores it (4 dp). */
+const reward4 = (x) => trueMinus(pyFixed(x, 4));
+/** Case ids inline as code spans, at most `max` of them. */
+function idList(ids, max = 20) {
+    const shown = ids.slice(0, max).map((id) => untrusted(id, { maxLength: 80 }));
+    return ids.length > max ? `${shown.join(', ')} … and ${ids.length - max} more` : shown.join(', ');
+}
+
+function toJsonReport(cmp, version = BENCHGATE_VERSION) {
+    return jsonReport(cmp, version, cmp.cases.toArray());
+}
+/** The report with the given case rows (the chunked writer gives none and writes them itself). */
+function jsonReport(cmp, version, cases) {
+    const { rlm } = cmp;
+    return {
+        candidate_id: cmp.candidate.summary.id,
+        baseline_id: cmp.baseline.summary.id,
+        candidate_path: cmp.candidate.path,
+        baseline_path: cmp.baseline.path,
+        candidate_metrics: rlm.candidate_metrics,
+        baseline_metrics: rlm.baseline_metrics,
+        deltas: rlm.deltas,
+        case_summary: rlm.case_summary,
+        gates: rlm.gates,
+        passed: rlm.passed,
+        thresholds: cmp.thresholds,
+        verdict: cmp.verdict,
+        failed_gates: cmp.failed_gates,
+        ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
+        ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
+        ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
+        ...(cmp.slices.length === 0 ? {} : { slices: cmp.slices }),
+        ...(cmp.head_to_head === undefined ? {} : { head_to_head: cmp.head_to_head }),
+        ...(cmp.benchmarks === undefined ? {} : { benchmarks: cmp.benchmarks }),
+        ...(cmp.metric_gates.length === 0
+            ? {}
+            : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
+        ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
+        ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
+        ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
+        ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
+        ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
+        findings: cmp.findings,
+        differences: cmp.differences,
+        usage: cmp.usage,
+        ...unrecordedOf(cmp),
+        cases,
+        benchgate: { version, summary_schema: SUMMARY_SCHEMA },
+    };
+}
+function unrecordedOf(cmp) {
+    const measures = ['steps', 'calls', 'tokens'].map((m) => ({ m, u: unknownSides(cmp, m) }));
+    const baseline = measures.filter(({ u }) => u.baseline).map(({ m }) => m);
+    const candidate = measures.filter(({ u }) => u.candidate).map(({ m }) => m);
+    if (baseline.length === 0 && candidate.length === 0)
+        return {};
+    const notJudged = gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [{ gate: l.gate, reason: l.notJudged }]));
+    return { unrecorded: { baseline, candidate, not_judged_gates: notJudged } };
+}
+function jsonSafe(s) {
+    const finite = (x) => (Number.isFinite(x) ? x : null);
+    const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
+    return {
+        confidence,
+        alpha,
+        method,
+        patterns,
+        seed,
+        cases,
+        cluster,
+        trials,
+        declines,
+        closed_form,
+        heterogeneity,
+        gates: gates.map((g) => ({ ...g, lower: finite(g.lower), upper: finite(g.upper), threshold: finite(g.threshold) })),
+    };
+}
+/** The bytes of the case rows gathered before they are handed on (a chunk of {@link renderJsonChunks}). */
+const CHUNK_BYTES = 1 << 20;
+const ROW_SEPARATOR = ',\n    ';
+/**
+ * The JSON report in pieces: indented like rlm-code's (2 spaces), except that each case row is one
+ * line. The rows are most of the bytes on a large suite: one line each halves the file, keeps it
+ * greppable, and lets a 100,000-case report be written in chunks instead of one 50 MB string. The
+ * rows come as UTF-8 bytes written straight into a buffer (see {@link RowWriter}); the rest as text.
+ * A piece of bytes is a view of one reused 1 MiB buffer: it holds until the next piece is asked
+ * for, so write or copy it first (a report's rows never take more memory than that buffer).
+ */
+function* renderJsonChunks(cmp, version = BENCHGATE_VERSION) {
+    const shell = JSON.stringify(jsonReport(cmp, version, []), null, 2);
+    const marker = '\n  "cases": []';
+    const at = shell.indexOf(marker);
+    if (cmp.cases.length === 0 || at < 0) {
+        yield `${JSON.stringify(toJsonReport(cmp, version), null, 2)}\n`;
+        return;
+    }
+    yield `${shell.slice(0, at)}\n  "cases": [\n    `;
+    const w = new RowWriter(CHUNK_BYTES);
+    const rows = cmp.cases;
+    const row = rows.length > 0 ? rows.at(0) : null; // filled in again for each row
+    for (let i = 0; i < rows.length; i++) {
+        if (i > 0)
+            w.ascii(ROW_SEPARATOR);
+        w.row(rows.at(i, row));
+        if (w.pos >= CHUNK_BYTES - ROW_ROOM)
+            yield w.take();
+    }
+    if (w.pos > 0)
+        yield w.take();
+    yield `\n  ]${shell.slice(at + marker.length)}\n`;
+}
+/** Room left in a chunk for the next row before it is handed on (a row grows the buffer when it needs more). */
+const ROW_ROOM = 4096;
+const bytes = (s) => Buffer.from(s, 'latin1');
+const bit = (flags, b) => (flags & b) !== 0;
+/** The fixed text between a row's values, for each combination of the booleans it holds. */
+const HEADS = Array.from({ length: 16 }, (_, f) => bytes(`,"in_baseline":${bit(f, 1)},"in_candidate":${bit(f, 2)},"baseline_completed":${bit(f, 4)},"candidate_completed":${bit(f, 8)},"baseline_reward":`));
+const MIDDLES = Array.from({ length: 4 }, (_, f) => bytes(`,"completion_regression":${bit(f, 1)},"reward_regression":${bit(f, 2)},"baseline_error":`));
+const TAILS = Array.from({ length: 4 }, (_, f) => bytes(`,"baseline_guardrail_blocked":${bit(f, 1)},"candidate_guardrail_blocked":${bit(f, 2)}}`));
+/** Whole numbers that rows hold most (steps, deltas of steps, 0 and 1 rewards), as text. */
+const SMALL = Array.from({ length: 2048 }, (_, i) => String(i - 1024));
+/**
+ * Writes case rows as `JSON.stringify(row)` would, as UTF-8 bytes straight into a buffer: the
+ * booleans pick prebuilt text, plain ASCII strings are copied byte by byte, and only the others go
+ * through `JSON.stringify`. Several times faster on 100,000 rows than joining strings (no rope of
+ * small strings to flatten, no UTF-8 encoding of the whole), and tested to be byte-identical.
+ * Numbers in a row are always finite (the adapters reject others).
+ */
+class RowWriter {
+    buf;
+    pos = 0;
+    constructor(size) {
+        this.buf = Buffer.allocUnsafe(size);
+    }
+    /** The bytes written so far (a copy-free view of a buffer no longer written to); starts a new buffer. */
+    /** The bytes written so far, as a view of the buffer, which the next row writes over: use it before writing on. */
+    take() {
+        const out = this.buf.subarray(0, this.pos);
+        this.pos = 0;
+        return out;
+    }
+    room(n) {
+        if (this.pos + n <= this.buf.length)
+            return;
+        const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+        this.buf.copy(bigger, 0, 0, this.pos);
+        this.buf = bigger;
+    }
+    /** Text known to be ASCII. */
+    ascii(s) {
+        this.room(s.length);
+        const b = this.buf;
+        let p = this.pos;
+        for (let i = 0; i < s.length; i++)
+            b[p++] = s.charCodeAt(i);
+        this.pos = p;
+    }
+    raw(piece) {
+        // A loop: `set` costs a native call per piece, more than copying ~100 bytes.
+        this.room(piece.length);
+        const b = this.buf;
+        let p = this.pos;
+        for (let i = 0; i < piece.length; i++)
+            b[p++] = piece[i];
+        this.pos = p;
+    }
+    /** Writes a number as JSON.stringify would; returns the text (a reward the candidate shares is written again from it). */
+    number(x) {
+        const text = Number.isInteger(x) && x >= -1024 && x < 1024 ? SMALL[x + 1024] : JSON.stringify(x);
+        this.ascii(text);
+        return text;
+    }
+    /** A JSON string: copied as is when it is printable ASCII without a quote or backslash, else escaped by JSON.stringify. */
+    string(s) {
+        if (s === null) {
+            this.ascii('null');
+            return;
+        }
+        this.room(s.length + 2);
+        const b = this.buf;
+        let p = this.pos;
+        b[p++] = 0x22;
+        for (let i = 0; i < s.length; i++) {
+            const c = s.charCodeAt(i);
+            if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
+                this.escaped(s);
+                return;
+            }
+            b[p++] = c;
+        }
+        b[p++] = 0x22;
+        this.pos = p;
+    }
+    escaped(s) {
+        const text = JSON.stringify(s);
+        const n = Buffer.byteLength(text, 'utf8');
+        this.room(n);
+        this.pos += this.buf.write(text, this.pos, n, 'utf8');
+    }
+    row(r) {
+        const head = (r.in_baseline ? 1 : 0) | (r.in_candidate ? 2 : 0) | (r.baseline_completed ? 4 : 0) | (r.candidate_completed ? 8 : 0);
+        const middle = (r.completion_regression ? 1 : 0) | (r.reward_regression ? 2 : 0);
+        const tail = (r.baseline_guardrail_blocked ? 1 : 0) | (r.candidate_guardrail_blocked ? 2 : 0);
+        this.ascii('{"case_id":');
+        this.string(r.case_id);
+        this.raw(HEADS[head]);
+        const base = this.number(r.baseline_reward);
+        this.ascii(',"candidate_reward":');
+        if (Object.is(r.candidate_reward, r.baseline_reward))
+            this.ascii(base);
+        else
+            this.number(r.candidate_reward);
+        this.ascii(',"reward_delta":');
+        this.number(r.reward_delta);
+        this.ascii(',"baseline_steps":');
+        this.number(r.baseline_steps);
+        this.ascii(',"candidate_steps":');
+        this.number(r.candidate_steps);
+        this.ascii(',"steps_delta":');
+        this.number(r.steps_delta);
+        this.raw(MIDDLES[middle]);
+        this.string(r.baseline_error);
+        this.ascii(',"candidate_error":');
+        this.string(r.candidate_error);
+        this.raw(TAILS[tail]);
+    }
+}
+
+/** A value as the file wrote it (recovered from a log: rounded to 12 significant digits). */
+const value$3 = (x) => String(Number(x.toPrecision(12)));
+const signedPct = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+function benchmarksSection(b) {
+    if (b === undefined || b.benchmarks.length === 0)
+        return [];
+    const tol = `${(b.tolerance * 100).toFixed(1)}%`;
+    const rows = b.benchmarks.map((x) => [
+        untrusted(x.case_id, { inTable: true, maxLength: 80 }),
+        value$3(x.baseline),
+        value$3(x.candidate),
+        `×${x.ratio.toFixed(3)}`,
+        signedPct(x.worse_factor - 1),
+        x.beyond_tolerance ? '❌' : '✅',
+    ]);
+    if (b.direction === 'per-task') {
+        // lm-eval aggregates: scores on each task's own metric range; a drop in points, no run-level mean.
+        const pts = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+        const taskRows = b.benchmarks.map((x, i) => [
+            rows[i]?.[0] ?? '',
+            value$3(x.baseline),
+            value$3(x.candidate),
+            pts(x.worse_factor - 1),
+            x.beyond_tolerance ? '❌' : '✅',
+        ]);
+        return [
+            `**Tasks** (each judged on its own metric, never through a mean of unlike scales; a drop beyond ${(b.tolerance * 100).toFixed(1)} points holds)`,
+            '',
+            ...table(['Task', 'Baseline', 'Candidate', 'Worse by (points)', ''], ['left', 'right', 'right', 'right', 'center'], taskRows),
+            '',
+        ];
+    }
+    rows.push(['**Geometric mean**', '', '', '', signedPct(b.geomean_worse_factor - 1), b.geomean_beyond_tolerance ? '❌' : '✅']);
+    return [
+        `**Benchmarks** (${b.direction} is better; each compared by its own ratio, as github-action-benchmark does; tolerance ${tol})`,
+        '',
+        ...table(['Benchmark', 'Baseline', 'Candidate', 'Ratio', 'Worse by', ''], ['left', 'right', 'right', 'right', 'right', 'center'], rows),
+        '',
+    ];
+}
+
+/** Most characters of all evidence blocks together (a comment holds 65,000). */
+const EVIDENCE_CHARS = 24_000;
+const cell$1 = (text, max = 160) => (text === null ? '—' : untrusted(text, { inTable: true, maxLength: max }));
+/** The last non-blank line of an error (a traceback ends with the exception). */
+function errorHeadline(error) {
+    const lines = error.split(/\r\n|[\r\n]/).filter((l) => l.trim() !== '');
+    return lines[lines.length - 1] ?? error;
+}
+function result(s) {
+    if (s === null)
+        return '*(no step)*';
+    const mark = s.success === null ? '' : s.success ? '✅ ' : '❌ ';
+    if (s.error !== null)
+        return `${mark}${cell$1(errorHeadline(s.error))}`;
+    return `${mark}${cell$1(s.output)}`;
+}
+const reward = (s) => (s === null || s.reward === null ? '—' : s.reward < 0 ? signed(s.reward, 2) : pyFixed(s.reward, 2));
+function stepLine(s) {
+    const mark = s.success === null ? '' : s.success ? ' ✅' : ' ❌';
+    return `step ${s.step} ${untrusted(s.action || '(none)', { maxLength: 40 })}${mark}${s.input === null ? '' : ` ${untrusted(s.input, { maxLength: 80 })}`}`;
+}
+function sourceWords(t) {
+    const steps = `${t.steps.length + t.steps_dropped} step${t.steps.length + t.steps_dropped === 1 ? '' : 's'}`;
+    return t.source === 'trajectory' ? `trajectory, ${steps}` : t.source === 'transcript' ? `transcript, ${steps}` : t.source === 'row' ? 'case row' : 'no row';
+}
+function caseBody(e) {
+    const { baseline: b, candidate: c, divergence: d } = e;
+    const body = [`Case ${untrusted(e.case_id, { maxLength: 80 })} · baseline: ${sourceWords(b)} · candidate: ${sourceWords(c)}`, ''];
+    if (d.before.length > 0)
+        body.push(`Same in both before it: ${d.before.map(stepLine).join(' · ')}`, '');
+    const rows = [];
+    if (d.baseline_step !== null || d.candidate_step !== null) {
+        const bs = d.baseline_step;
+        const cs = d.candidate_step;
+        rows.push(['Action', cell$1(bs?.action ?? null, 40), cell$1(cs?.action ?? null, 40)], ['Code or arguments', cell$1(bs?.input ?? null, 200), cell$1(cs?.input ?? null, 200)], ['Result', result(bs), result(cs)], ['Reward', reward(bs), reward(cs)]);
+    }
+    rows.push(['Final answer', cell$1(b.final_answer, 200), cell$1(c.final_answer, 200)]);
+    if (b.expected_answer !== null || c.expected_answer !== null)
+        rows.push(['Expected', cell$1(b.expected_answer), cell$1(c.expected_answer)]);
+    if (b.reason !== null || c.reason !== null)
+        rows.push(['Reason', cell$1(b.reason), cell$1(c.reason)]);
+    const at = d.index === null ? '' : ` (step ${d.index + 1})`;
+    body.push(...table([`Where they part${at}`, 'Baseline', 'Candidate'], ['left', 'left', 'left'], rows), '');
+    const err = d.candidate_step?.error ?? null;
+    if (err !== null && err.includes('\n'))
+        body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
+    const note = (who, text) => (text === null ? null : `${who}: ${untrusted(text, { maxLength: 160 })}`);
+    const notes = b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
+    if (notes.length > 0)
+        body.push(`<sub>${notes.join(' · ')}</sub>`);
+    return body;
+}
+function caseBlock(e, n, of) {
+    return details(`Evidence, regressed case ${n} of ${of}: ${e.divergence.reason}`, caseBody(e));
+}
+/** Whether a trace says anything beyond the outcome the table already shows. */
+const says = (t) => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
+/** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
+function evidenceSection(cmp) {
+    const ev = cmp.evidence;
+    if (ev === undefined)
+        return [];
+    const cases = ev.cases.filter((e) => says(e.baseline) || says(e.candidate));
+    if (cases.length === 0)
+        return [];
+    const of = cases.length + ev.more;
+    const out = [];
+    let used = 0;
+    let shown = 0;
+    for (const e of cases) {
+        const block = [...caseBlock(e, shown + 1, of), ''];
+        const size = block.reduce((sum, l) => sum + l.length + 1, 0);
+        if (used + size > EVIDENCE_CHARS)
+            break;
+        out.push(...block);
+        used += size;
+        shown++;
+    }
+    if (shown < of)
+        out.push(`<sub>The evidence of ${of - shown} more regressed case${of - shown === 1 ? '' : 's'} is in the JSON report${ev.more > 0 ? ' (up to its cap)' : ''}.</sub>`, '');
+    return out;
+}
+
+/** The used marks of a comparison, or null when it has no profile or could not use it. */
+function usedNoise(cmp) {
+    return cmp.noise !== undefined && cmp.noise.unused === null ? cmp.noise : null;
+}
+/** A regressed case's cell: "flaky: passes 6 of 10 on main", or that the profile lacks it. */
+function noiseCell(noise) {
+    if (noise === undefined || noise === null)
+        return 'not in the profile';
+    return caseNoiseWords(noise).replace(/^flaky/, '⚠️ flaky');
+}
+/** One line on the profile: which runs, how old; or why it was not used. */
+function noiseLine(cmp) {
+    const n = cmp.noise;
+    if (n === undefined)
+        return [];
+    const source = `${untrusted(n.file, { maxLength: 80 })} (${n.runs} runs${n.commit === null ? '' : ` of ${untrusted(n.commit.slice(0, 7))}`}, ${n.age_days === null ? 'age unknown' : n.age_days === 0 ? 'made today' : `${n.age_days} day${n.age_days === 1 ? '' : 's'} old`})`;
+    if (n.unused !== null)
+        return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
+    const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
+    const count = n.regressed.length;
+    const tally = count === 0
+        ? 'no case regressed'
+        : count === 1
+            ? `the regressed case is ${flaky === 1 ? 'flaky' : 'stable'} on main`
+            : `${flaky} of the ${count} regressed cases ${flaky === 1 ? 'is' : 'are'} flaky on main`;
+    const s = n.settled;
+    const rounds = s === undefined
+        ? ''
+        : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
+    const z = n.sizing;
+    const pts = z === undefined ? '' : `${Number((z.effect * 100).toFixed(1))} points`;
+    const sizing = z === undefined
+        ? ''
+        : ` At the profile's noise, about ${z.cases} cases ${z.decides === 'fail' ? `show a drop of ${pts}` : `show an equal candidate within ${pts}`} in completion with 80% power${z.pair === null ? '' : ` (this pair's noise says ${z.pair})`}.`;
+    return [`<sub>Noise profile ${source}: ${tally}.${rounds}${sizing}</sub>`, ''];
+}
+
+const LABEL = {
+    reward: 'Reward (mean)',
+    completion: 'Completion rate',
+    steps: 'Steps (mean)',
+    completion_regressions: 'Completion regressions',
+};
+const ICON$2 = { pass: '✅', fail: '❌', inconclusive: '❔' };
+/** A value of a gate's scale: reward 4 dp, completion in percentage points, steps 2 dp. */
+function change$1(gate, x) {
+    if (!Number.isFinite(x))
+        return x > 0 ? '+∞' : '−∞';
+    if (gate === 'completion' || gate === 'completion_regressions')
+        return `${signed(x * 100, 1)} pp`;
+    return signed(x, gate === 'reward' ? 4 : 2);
+}
+function level$1(g, x) {
+    if (x === null)
+        return '';
+    return g === 'completion' ? percent$2(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
+}
+/**
+ * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
+ * nominal level of an early sequential round, 99.966) keeps the decimals that tell it from 100.
+ */
+function levelPercent(confidence) {
+    const whole = Math.round(confidence * 100);
+    if (whole < 100)
+        return String(whole);
+    const decimals = Math.min(12, Math.max(1, Math.ceil(-Math.log10(1 - confidence)) - 1));
+    return (Math.floor(confidence * 100 * 10 ** decimals) / 10 ** decimals).toFixed(decimals);
+}
+/** A p-value as benchstat shows it: 3 significant places, "<0.001" below. */
+function pValue(p) {
+    if (p < 0.001)
+        return 'p<0.001';
+    return `p=${pyFixed(p, p < 0.01 ? 4 : 3)
+        .replace(/0+$/, '')
+        .replace(/\.$/, '')}`;
+}
+function rule$1(t) {
+    const size = t.gate === 'reward' ? compact(t.margin, 4) : `${compact(t.margin * 100, 2)} pp`;
+    const margin = t.margin > 0 ? `, margin ${size.replace(/^\+/, '')}` : '';
+    if (t.gate === 'completion_regressions')
+        return t.gated ? `no more cases worse than better${margin}` : 'not gated';
+    const op = t.direction === 'at_least' ? '≥' : '≤';
+    return t.gate === 'completion' ? `${op} ${compact(t.threshold * 100, 2)} pp${margin}` : `${op} ${compact(t.threshold, 4)}${margin}`;
+}
+function bounds(t) {
+    if (t.gate === 'completion_regressions')
+        return '';
+    return `${change$1(t.gate, t.lower)} … ${change$1(t.gate, t.upper)}`;
+}
+function changeCell(t) {
+    if (t.gate === 'completion_regressions') {
+        const shown = `${t.regressed ?? 0} worse, ${t.improved ?? 0} better`;
+        return t.significant ? shown : `~ (${shown})`;
+    }
+    const shown = change$1(t.gate, t.estimate);
+    return t.significant ? shown : `~ (${shown})`;
+}
+function significanceTable(s, notJudged = {}) {
+    const pct = levelPercent(s.confidence);
+    const rows = s.gates.map((t) => {
+        // A measure a run does not record (steps of a test report) is 0 in every case: nothing to test.
+        const why = t.status === 'pass' ? notJudged[t.gate] : undefined;
+        if (why !== undefined)
+            return [LABEL[t.gate], 'unknown', 'unknown', '', '', '', `${rule$1(t)}; ${why}`, '➖'];
+        return [LABEL[t.gate], level$1(t.gate, t.baseline), level$1(t.gate, t.candidate), changeCell(t), bounds(t), pValue(t.p_change), rule$1(t), ICON$2[t.status]];
+    });
+    return table(['Gate', 'Baseline', 'Candidate', 'Change', `${pct}% bounds`, 'p', 'Rule', ''], ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'center'], rows);
+}
+/** How the evidence was tested, in one line under the table. */
+function methodLine(s) {
+    const pct = levelPercent(s.confidence);
+    const trials = s.trials.baseline === 1 && s.trials.candidate === 1 ? 'one trial per side' : `${s.trials.baseline} baseline and ${s.trials.candidate} candidate trials`;
+    if (s.method === 'cluster-robust')
+        return clusterRobustLine(s, trials, pct);
+    if (s.method === 'variance-components')
+        return varianceComponentsLine(s, trials, pct);
+    const flips = s.method === 'exact' ? `all ${grouped(s.patterns)} sign patterns` : `${grouped(s.patterns - 1)} seeded sign patterns`;
+    const names = s.closed_form.map(lower);
+    const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
+    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
+}
+/** The method line when few clusters are the units: the cluster-robust t test. */
+function clusterRobustLine(s, trials, pct) {
+    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
+}
+/** The method line when the trials give the per-run group noise: a t test with cases as units and that variance added. */
+function varianceComponentsLine(s, trials, pct) {
+    return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; t test on the mean change with that variance added to the cases' own (Satterthwaite degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
+}
+/** A gate's name in a sentence. */
+const lower = (g) => LABEL[g].replace(/ \(mean\)$/, '').toLowerCase();
+/** Why a failed gate failed, in one sentence. */
+function failSentence(t, s) {
+    const pct = levelPercent(s.confidence);
+    if (t.gate === 'completion_regressions') {
+        return `${t.regressed ?? 0} cases got worse and ${t.improved ?? 0} better: more worse than better beyond chance (adjusted ${pValue(t.p_violated_adjusted)}).`;
+    }
+    const bound = t.direction === 'at_least' ? `at best ${change$1(t.gate, t.upper)}` : `at least ${change$1(t.gate, t.lower)}`;
+    const name = lower(t.gate);
+    return `${name.charAt(0).toUpperCase()}${name.slice(1)} changed by ${change$1(t.gate, t.estimate)}, ${bound} at ${pct}% confidence (rule ${rule$1(t)}; adjusted ${pValue(t.p_violated_adjusted)}).`;
+}
+/** What would decide an undecided gate, for the stated effect (sizing.ts): units, or trials per side. */
+function decideWords(t, s) {
+    const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
+    const z = t.sizing;
+    if (z === null || t.units_needed === null)
+        return 'its noise cannot be sized';
+    const effect = change$1(t.gate === 'completion_regressions' ? 'completion' : t.gate, z.effect).replace(/^\+/, '');
+    const what = z.decides === 'fail' ? `a drop of ${effect}` : `an equal candidate within the ${effect} ${t.margin > 0 ? 'margin' : 'tolerance'}`;
+    const trials = z.trials === null ? '' : `, or ${grouped(z.trials)} trials per side at ${grouped(s.cases)} cases`;
+    if (t.units_needed > 100 * s.cluster.units)
+        return `showing ${what} with 80% power would take over 100 times the ${unit}${trials}`;
+    return `about ${grouped(t.units_needed)} ${unit} at this noise show ${what} with 80% power${trials}`;
+}
+/** An undecided gate in a few words: its change, its range, what would decide it. */
+function undecidedPart(t, s) {
+    const est = t.gate === 'completion_regressions'
+        ? `${t.regressed ?? 0} worse, ${t.improved ?? 0} better`
+        : `${change$1(t.gate, t.estimate)}, could be ${change$1(t.gate, t.lower)} to ${change$1(t.gate, t.upper)}`;
+    return `${lower(t.gate)} (${est}; ${decideWords(t, s)})`;
+}
+/** The smallest detectable distances from the thresholds, for the gates that have one. */
+function detectable(gates) {
+    const parts = gates
+        .filter((t) => t.minimum_detectable !== null && t.gate !== 'completion_regressions')
+        .map((t) => `${change$1(t.gate, t.minimum_detectable).replace(/^\+/, '')} in ${lower(t.gate)}`);
+    return parts.length === 0 ? '' : ` With 80% power this suite detects a distance from the threshold of ${parts.join(', ')}.`;
+}
+/** The reason lines of a significant comparison, as the report's second paragraph. */
+function significanceReasons(cmp, s) {
+    const pct = levelPercent(s.confidence);
+    const failed = s.gates.filter((g) => g.status === 'fail');
+    const undecided = s.gates.filter((g) => g.status === 'inconclusive');
+    const out = [];
+    if (failed.length > 0)
+        out.push(`**${failed.length} of 4 gates failed at ${pct}% confidence:** ${failed.map((g) => failSentence(g, s)).join(' ')}`);
+    if (undecided.length > 0) {
+        const onThreshold = undecided.some((t) => t.estimate === t.threshold && t.margin === 0);
+        const hint = onThreshold
+            ? ' A gate on its threshold with no margin is decided only by a real difference: a margin such as --completion-margin 0.05 lets an equal candidate pass.'
+            : '';
+        out.push(`**${undecided.length} of 4 gates undecided at ${pct}% confidence:** ${undecided.map((t) => undecidedPart(t, s)).join(', ')}.${detectable(undecided)}${hint}`);
+    }
+    if (failed.length === 0 && undecided.length === 0)
+        out.push(`**All 4 gates shown to hold at ${pct}% confidence.**`);
+    const apart = s.heterogeneity;
+    if (apart !== null) {
+        const name = `${untrusted(apart.field, { maxLength: 80 })} ${untrusted(apart.group, { maxLength: 80 })}`;
+        out.push(`**One group moved apart:** completion changed by ${change$1('completion', apart.change)} in ${name} (${apart.cases} cases) against ${change$1('completion', apart.rest)} in the other groups, ` +
+            `beyond chance at ${pct}% (Welch z ${pyFixed(apart.z, 1).replace('-', '−')}, Bonferroni over the groups); the mean change hides it. A slice by ${untrusted(apart.field, { maxLength: 80 })} gates on it.`);
+    }
+    const blocking = cmp.blocking_findings;
+    if (blocking.length > 0) {
+        const word = blocking.length === 1 ? 'finding holds' : 'findings hold';
+        out.push(`**${blocking.length} integrity ${word} the verdict:** ${blocking.map((f) => f.message).join(' ')}`);
+    }
+    return [out.join('<br>\n')];
+}
+/** Cases whose success rate fell across trials, with pass@k and pass^k; "~" when within the case's noise. */
+function declinesTable(s, cell) {
+    if (s.declines.length === 0)
+        return [];
+    const rate = (x) => `${x.successes}/${x.trials}`;
+    const two = (x) => pyFixed(x, 2);
+    const rows = s.declines.map((d) => [
+        cell(d.case_id),
+        rate(d.baseline),
+        rate(d.candidate),
+        `${two(d.baseline.pass_at_k)} → ${two(d.candidate.pass_at_k)}`,
+        `${two(d.baseline.pass_hat_k)} → ${two(d.candidate.pass_hat_k)}`,
+        d.within_noise ? `~ (${pValue(d.p)})` : pValue(d.p),
+    ]);
+    const noisy = s.declines.filter((d) => d.within_noise).length;
+    return [
+        `**Cases that completed less often** (${s.declines.length}; ${noisy} within their own noise, marked ~)`,
+        '',
+        ...table(['Case', 'Baseline', 'Candidate', 'pass@k', 'pass^k', 'Fisher p'], ['left', 'right', 'right', 'right', 'right', 'right'], rows),
+        '',
+    ];
+}
+
+const cell = (id) => untrusted(id, { inTable: true, maxLength: 80 });
+function outcome(completed, error, blocked) {
+    if (error !== null)
+        return `❌ error: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
+    if (completed)
+        return '✅ completed';
+    return blocked ? '❌ guardrail blocked' : '❌ not completed';
+}
+/** Whether both runs record steps: otherwise the per-case steps (0s standing for unknown) are left out. */
+const stepsKnown = (cmp) => unknownSides(cmp, 'steps').text === null;
+/** The regressed cases; steps only when both runs record them; with a usable noise profile, each one's behaviour on main in a last column. */
+function regressedTable(rows, steps, noise) {
+    const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
+    return table(['Case', 'Baseline', 'Candidate', 'Reward', ...(steps ? ['Steps'] : []), ...(onMain === null ? [] : ['On main'])], ['left', 'left', 'left', 'right', ...(steps ? ['right'] : []), ...(onMain === null ? [] : ['left'])], rows.map((r) => [
+        cell(r.case_id),
+        outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
+        outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
+        `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
+        ...(steps ? [`${r.baseline_steps} → ${r.candidate_steps}`] : []),
+        ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
+    ]));
+}
+function missingAndNew(cmp) {
+    const missing = cmp.cases.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
+    const added = cmp.cases.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
+    const out = [];
+    if (missing.length > 0)
+        out.push(`**Missing from the candidate (${missing.length}):** ${idList(missing, 50)}`, '');
+    if (added.length > 0)
+        out.push(`**New in the candidate, not compared (${added.length}):** ${idList(added, 50)}`, '');
+    return out;
+}
+/** Regressed cases, reward-only regressions (folded), missing and new cases. */
+function caseSections(cmp) {
+    const out = [];
+    const regressed = cmp.cases.filter((r) => r.completion_regression);
+    const sig = cmp.significance;
+    if (sig !== null && sig.declines.length > 0) {
+        out.push(...declinesTable(sig, cell));
+    }
+    else if (regressed.length > 0) {
+        // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.
+        const title = sig === null
+            ? '**Regressed cases**'
+            : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
+        out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
+    }
+    out.push(...noiseLine(cmp));
+    out.push(...evidenceSection(cmp));
+    const rewardOnly = cmp.cases.filter((r) => r.reward_regression && !r.completion_regression);
+    if (rewardOnly.length > 0) {
+        const body = table(['Case', 'Reward', 'Change'], ['left', 'right', 'right'], rewardOnly.map((r) => [cell(r.case_id), `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`, signed(r.reward_delta, 3)]));
+        out.push(...details(`Lower reward, still completed (${rewardOnly.length}, not gated)`, body), '');
+    }
+    return [...out, ...missingAndNew(cmp)];
+}
+function change(b, c) {
+    if (b === c)
+        return '0';
+    if (b === 0)
+        return c > 0 ? `+${grouped(c)}` : grouped(c);
+    return `${signed(((c - b) / b) * 100, 1)}%`;
+}
+/** Seconds for display: one decimal from 1 s up, milliseconds below (tool-call suites run fast). */
+function duration(seconds, withSign = false) {
+    if (seconds === 0)
+        return '0 s';
+    const ms = Math.abs(seconds) < 1;
+    const value = ms ? seconds * 1000 : seconds;
+    return `${withSign ? signed(value, 1) : pyFixed(value, 1)} ${ms ? 'ms' : 's'}`;
+}
+function latency(u) {
+    const l = u.latency_seconds;
+    return l ? `${duration(l.p50)} / ${duration(l.p95)}` : 'n/a';
+}
+function latencyChange(b, c) {
+    const lb = b.latency_seconds;
+    const lc = c.latency_seconds;
+    if (!lb || !lc)
+        return '';
+    return `${duration(lc.p50 - lb.p50, true)} / ${duration(lc.p95 - lb.p95, true)}`;
+}
+/** USD with its pricing source; an unknown cost reads "unknown", never $0. */
+function usd(c) {
+    if (c.total === null)
+        return 'unknown';
+    return `$${pyFixed(c.total, c.total >= 100 ? 2 : 4)} (${c.source})`;
+}
+/** The cost row, when at least one run's cost is known. */
+function costRow(cmp) {
+    const { baseline: b, candidate: c } = cmp.cost;
+    if (b.total === null && c.total === null)
+        return null;
+    return ['Cost (USD)', usd(b), usd(c), b.total !== null && c.total !== null ? change(b.total, c.total) : ''];
+}
+/** Usage, latency and safety, folded. */
+/** A count row; a side that does not record the measure reads "unknown", never 0, and has no change. */
+function countRow(label, b, c, unknown) {
+    if (unknown.baseline || unknown.candidate)
+        return [label, unknown.baseline ? 'unknown' : grouped(b), unknown.candidate ? 'unknown' : grouped(c), ''];
+    return [label, grouped(b), grouped(c), change(b, c)];
+}
+function usageSection(cmp) {
+    const b = cmp.usage.baseline;
+    const c = cmp.usage.candidate;
+    const calls = unknownSides(cmp, 'calls');
+    const tokens = unknownSides(cmp, 'tokens');
+    const rows = [
+        countRow('LLM calls', b.total_calls, c.total_calls, calls),
+        countRow('Prompt tokens', b.prompt_tokens, c.prompt_tokens, tokens),
+        countRow('Completion tokens', b.completion_tokens, c.completion_tokens, tokens),
+        ['Latency p50 / p95', latency(b), latency(c), latencyChange(b, c)],
+        ['Guardrail blocked', String(b.guardrail_blocked), String(c.guardrail_blocked), signed(c.guardrail_blocked - b.guardrail_blocked, 0)],
+    ];
+    if (b.mcp_tool_calls !== null || c.mcp_tool_calls !== null) {
+        const bm = b.mcp_tool_calls ?? 0;
+        const cm = c.mcp_tool_calls ?? 0;
+        rows.push(['MCP tool calls', grouped(bm), grouped(cm), signed(cm - bm, 0)]);
+    }
+    rows.push(['Cases with errors', String(b.errors), String(c.errors), signed(c.errors - b.errors, 0)]);
+    const cost = costRow(cmp);
+    if (cost)
+        rows.push(cost);
+    return details('Usage, latency and safety', table(['', 'Baseline', 'Candidate', 'Change'], ['left', 'right', 'right', 'right'], rows));
+}
+function side(completed, error, present, reward) {
+    if (!present)
+        return '—';
+    const mark = error !== null ? '💥' : completed ? '✅' : '❌';
+    return `${mark} ${reward3(reward)}`;
+}
+function allCasesLine(r, steps) {
+    const both = r.in_baseline && r.in_candidate;
+    const b = side(r.baseline_completed, r.baseline_error, r.in_baseline, r.baseline_reward);
+    const c = side(r.candidate_completed, r.candidate_error, r.in_candidate, r.candidate_reward);
+    const line = `| ${cell(r.case_id)} | ${b} | ${c} | ${both ? signed(r.reward_delta, 3) : ''} |`;
+    return steps ? `${line} ${both ? signed(r.steps_delta, 0) : ''} |` : line;
+}
+/**
+ * Every case, folded. The table's rows come as one string of lines (see {@link joinLines}): 100,000
+ * array items would also be copied by every spread on their way into the report.
+ */
+function allCasesSection(cmp) {
+    const steps = stepsKnown(cmp);
+    const body = [
+        '✅ completed · ❌ not completed · 💥 error · — absent; the number is the reward.',
+        '',
+        ...table(['Case', 'Baseline', 'Candidate', 'Reward Δ', ...(steps ? ['Steps Δ'] : [])], ['left', 'center', 'center', 'right', ...(steps ? ['right'] : [])], []),
+    ];
+    if (cmp.cases.length > 0)
+        body.push(joinLines(cmp.cases, (r) => allCasesLine(r, steps)));
+    return details(`All ${cmp.cases.length} cases`, body);
+}
+/** The CodeMode promotion protocol's release-decision checklist. */
+function releaseChecklist(cmp) {
+    const gates = gateLines(cmp);
+    const names = sideNames(cmp);
+    const b = cmp.usage.baseline.guardrail_blocked;
+    const c = cmp.usage.candidate.guardrail_blocked;
+    const blocking = cmp.blocking_findings.length;
+    const items = [
+        checkbox(true, `Baseline benchmark: ${untrusted(cmp.baseline.summary.id)} (${untrusted(cmp.baseline.path)})`),
+        checkbox(true, `Candidate benchmark: ${untrusted(cmp.candidate.summary.id)} (${untrusted(cmp.candidate.path)})`),
+        ...gates.map((l) => (l.notJudged !== null ? `- ${l.checklist}: ${l.notJudged}` : checkbox(l.passed, `${l.checklist}: ${l.change} (${l.rule})`))),
+        checkbox(c <= b, `Guardrail blocked: ${c} (baseline ${b})${c > b ? ' — explain or fix' : ''}`),
+        checkbox(blocking === 0, `Integrity findings that hold: ${blocking}`),
+        cmp.verdict === 'promote'
+            ? `- **Decision: promote**: ${names.candidate} may replace ${names.baseline} as the default.`
+            : cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun
+                ? `- **Decision: inconclusive, rerun**: too many cases failed for infrastructure reasons; keep ${names.baseline} as the default and rerun the suite.`
+                : cmp.verdict === 'inconclusive'
+                    ? `- **Decision: inconclusive**: keep ${names.baseline} as the default until more cases or trials decide; ${names.candidate} stays opt-in.`
+                    : `- **Decision: hold**: keep ${names.baseline} as the default; ${names.candidate} stays opt-in.`,
+    ];
+    return details('Release decision', items);
+}
+
+const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
+/** A value with up to 4 significant decimals, for metrics of any scale (tokens, seconds, counts). */
+function value$2(x) {
+    if (x === null)
+        return '*(unknown)*';
+    const digits = Math.abs(x) >= 100 ? 1 : Math.abs(x) >= 1 ? 2 : 4;
+    return pyFixed(x, digits).replace(/^-/, '−');
+}
+function changeOf(g) {
+    if (g.change === null)
+        return '';
+    const rel = g.baseline !== null && g.baseline !== 0 ? ` (${signed((g.change / Math.abs(g.baseline)) * 100, 1)}%)` : '';
+    const abs = Math.abs(g.change) >= 100 ? 1 : Math.abs(g.change) >= 1 ? 2 : 4;
+    return `${signed(g.change, abs)}${rel}`;
+}
+function rule(g) {
+    const worse = g.direction === 'lower' ? 'rise' : 'fall';
+    if (Number(g.tolerance.replace(/%$/, '')) === 0)
+        return `may not ${worse}`;
+    const tol = /%$/.test(g.tolerance) ? g.tolerance : value$2(Number(g.tolerance));
+    return `may ${worse} by ≤ ${tol}`;
+}
+function basis(g) {
+    if (g.basis === 'paired')
+        return `paired, ${pValue(g.p_violated ?? 1)} worse`;
+    if (g.basis === 'unknown')
+        return 'a run does not record it';
+    return 'run values';
+}
+function metricGatesTable(cmp) {
+    if (cmp.metric_gates.length === 0)
+        return [];
+    // A field's name comes from the configuration, not from benchgate: escaped like any outside string.
+    const name = (g) => (g.field ? `${untrusted(g.metric, { inTable: true, maxLength: 80 })} (field)` : `\`${g.metric}\``);
+    const rows = cmp.metric_gates.map((g) => [name(g), g.level, value$2(g.baseline), value$2(g.candidate), changeOf(g), rule(g), basis(g), ICON$1[g.status]]);
+    return [
+        '**Gates of the configuration**',
+        '',
+        ...table(['Metric', 'Level', 'Baseline', 'Candidate', 'Change', 'Rule', 'Judged on', ''], ['left', 'left', 'right', 'right', 'right', 'left', 'left', 'center'], rows),
+        '',
+    ];
+}
+/** The reason line for the configuration's required gates that failed or are undecided, or none. */
+function metricGatesReason(cmp) {
+    const out = [];
+    // Slice names carry a group label from the summary: escaped like every untrusted string.
+    const names = (xs) => xs.map((m) => untrusted(m, { maxLength: 120 })).join(', ');
+    if (cmp.failed_metric_gates.length > 0)
+        out.push(`**Required gates of the configuration failed:** ${names(cmp.failed_metric_gates)} (table below).`);
+    if (cmp.undecided_metric_gates.length > 0)
+        out.push(`**Required gates of the configuration undecided:** ${names(cmp.undecided_metric_gates)}.`);
+    return out;
+}
+/**
+ * A slice's rule cell: its allowance, and under significant the p that it is worse than allowed,
+ * adjusted within the comparison's error budget (Holm with the core gates) or marked unadjusted for
+ * an advisory slice; a group whose cases move together says why it stays undecided.
+ */
+function sliceRule(x, allowance) {
+    if (!x.judged)
+        return 'too few cases: not judged';
+    const rule = `worse by ≤ ${allowance}`;
+    if (x.moves_together === true)
+        return `${rule}; its cases move together: one run cannot tell a shock from a change`;
+    if (x.p_violated === undefined)
+        return rule;
+    return x.p_adjusted === null || x.p_adjusted === undefined
+        ? `${rule}; ${pValue(x.p_violated)} (advisory, unadjusted)`
+        : `${rule}; adjusted ${pValue(x.p_adjusted)}`;
+}
+/** One row per group of each slice gate; groups under the minimum size are shown, not judged. */
+function slicesTable(cmp) {
+    if (cmp.slices.length === 0)
+        return [];
+    const shown = (metric, x) => (metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : value$2(x));
+    const delta = (metric, x) => (metric === 'completion_rate' ? `${signed(x * 100, 1)} pp` : signed(x, Math.abs(x) >= 1 ? 2 : 4));
+    const rows = cmp.slices.map((x) => [
+        `${untrusted(x.by, { inTable: true, maxLength: 80 })} = ${x.group === null ? '*(none)*' : untrusted(x.group, { inTable: true, maxLength: 80 })}`,
+        `\`${x.metric}\``,
+        x.level,
+        String(x.cases),
+        shown(x.metric, x.baseline),
+        shown(x.metric, x.candidate),
+        delta(x.metric, x.change),
+        sliceRule(x, delta(x.metric, x.allowance).replace(/^\+/, '')),
+        x.judged ? ICON$1[x.status] : '—',
+    ]);
+    return [
+        '**Slices**',
+        '',
+        ...table(['Group', 'Metric', 'Level', 'Cases', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'center'], rows),
+        '',
+    ];
+}
+
+/** A small probability in 2 significant digits: 0.00034, 5.7e-10. */
+function level(p) {
+    return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+}
+const per = (runs) => `${runs} runs (${runs / 2} per side)`;
+const percent$1 = (part, whole) => `${Math.round((100 * part) / whole)}%`;
+/**
+ * What the rounds spent against the fixed design of the same maximum. Shards count runs of one
+ * side of one shard: all they ran (counted or not), against the fixed design over every shard.
+ */
+function spend(s) {
+    const r = s.shards;
+    if (r === undefined) {
+        if (s.reason === 'decided')
+            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent$1(s.runs.saved, s.runs.fixed)}).`;
+        return `Spent ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
+    }
+    const ran = r.shards.reduce((n, x) => n + x.ran, 0);
+    const uncounted = r.shards.reduce((n, x) => n + x.uncounted.baseline + x.uncounted.candidate, 0);
+    const fixed = s.runs.fixed * r.shards.length;
+    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent$1(fixed - ran, fixed)})` : '';
+    return `The ${r.shards.length} shards ran ${ran} runs (a run: one side of one shard), ${ran - uncounted} of them counted; the fixed design of ${s.max_rounds} rounds spends ${fixed}${saved}.`;
+}
+/** The shards whose rounds ended at the common look, and why: "shard 1 (decided on its own cases)". */
+function atCommonLook(s) {
+    const r = s.shards;
+    if (r === undefined)
+        return '';
+    const at = r.shards.filter((x) => x.rounds === r.common).map((x) => `shard ${x.index} (${x.stop === null ? 'not stamped' : SHARD_STOP[x.stop]})`);
+    return at.length === 0 ? '' : ` Stopped there: ${listOf(at)}.`;
+}
+/** Why the rounds ended undecided before the design's last round: never "run another round", since none follows. */
+function haltedStatus(s, halted) {
+    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+    const stays = 'the verdict stays inconclusive';
+    if (halted === 'budget')
+        return `**Stopped on the spend cap after ${at}: undecided.** Another round would have passed the cap, so ${stays}; a larger \`budget\` lets the rounds go on to a decision. ${spend(s)}`;
+    if (halted === 'failed')
+        return `**Stopped after ${at}: a side failed, undecided.** No round follows a failed one, so ${stays}. ${spend(s)}`;
+    if (halted === 'common-look')
+        return `**Stopped at the shards' common look, ${at}: undecided.** The shards are merged up to the fewest rounds any shard ran, so ${stays}.${atCommonLook(s)} ${spend(s)}`;
+    return `**Undecided after ${at}, and no round follows** (the trials do not say why the rounds ended), so ${stays}. ${spend(s)}`;
+}
+function status(s) {
+    if (s.halted !== undefined)
+        return haltedStatus(s, s.halted);
+    if (s.reason === 'decided')
+        return `**Stop: decided after round ${s.rounds} of at most ${s.max_rounds}.** ${spend(s)}`;
+    if (s.reason === 'max-trials') {
+        return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** ${s.shards === undefined ? `Spent ${per(s.runs.spent)}, as the fixed design would` : spend(s).slice(0, -1)}; more trials now would break the error guarantee, so the verdict stays inconclusive.`;
+    }
+    const more = s.more_rounds === null
+        ? `on the current estimates no decision is in sight within ${s.max_rounds} rounds`
+        : `on the current estimates about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} would decide (at most ${s.max_rounds - s.rounds} remain)`;
+    return `**Continue: undecided after round ${s.rounds} of at most ${s.max_rounds}; run another round** (one more trial of each side, exit code 3 until then): ${more}. Spent so far ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
+}
+/** "1", "1 and 2", "1, 2 and 3". */
+function listOf(items) {
+    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+const SHARD_STOP = {
+    decided: 'decided on its own cases',
+    'max-trials': 'the last round of the design, undecided',
+    budget: 'the spend cap',
+    failed: 'a side failed',
+};
+const rangeOf = (from, to) => (from === to ? `round ${from}` : `rounds ${from}–${to}`);
+/**
+ * Each shard's rounds, why it stopped, and what the common look left out: every run beyond it is
+ * named here, never dropped silently.
+ */
+function shardRoundsLines(r) {
+    const rows = r.shards.map((s) => {
+        const runs = s.uncounted.baseline + s.uncounted.candidate;
+        const last = r.common + Math.max(s.uncounted.baseline, s.uncounted.candidate);
+        return [
+            `${s.index} of ${s.total}`,
+            String(s.rounds),
+            s.stop === null ? 'not stamped' : SHARD_STOP[s.stop],
+            String(Math.min(s.rounds, r.common)),
+            runs === 0 ? 'none' : `${rangeOf(r.common + 1, last)} (${runs} run${runs === 1 ? '' : 's'})`,
+        ];
+    });
+    const left = r.shards.filter((s) => s.uncounted.baseline + s.uncounted.candidate > 0);
+    const total = left.reduce((n, s) => n + s.uncounted.baseline + s.uncounted.candidate, 0);
+    const which = listOf(left.map((s) => String(s.index)));
+    const uncounted = total === 0
+        ? 'Every run of every shard is counted.'
+        : `**Not counted: ${total} run${total === 1 ? '' : 's'} of shard${left.length === 1 ? '' : 's'} ${which}**, after the common look.`;
+    return [
+        `**Shards.** Each shard ran its own interleaved rounds over its part of the cases and stopped on its own. The gate merges rounds 1–${r.common} of every shard case by case (the common look: the fewest rounds any shard ran) and judges them at round ${r.common}'s level. ${uncounted} Counting later rounds would need a look the design did not plan for every case.`,
+        '',
+        ...table(['Shard', 'Rounds run', 'Why its rounds stopped', 'Counted', 'Not counted'], ['right', 'right', 'left', 'right', 'left'], rows),
+        '',
+    ];
+}
+function sequentialSection(cmp) {
+    const s = cmp.sequential;
+    if (s === undefined)
+        return [];
+    const levels = s.looks.map((l) => `${l.round}: ${level(l.nominal)}`).join(', ');
+    return [
+        '**Sequential trials**',
+        '',
+        status(s),
+        '',
+        ...(s.shards === undefined ? [] : shardRoundsLines(s.shards)),
+        `Round ${s.rounds}'s gates are judged at a one-sided level of ${level(s.nominal_alpha)} (${levelPercent(1 - s.nominal_alpha)}% confidence), so that deciding after every round and stopping at the first hold or promote keeps each overall error (a false hold, a false promote) within ${level(1 - s.confidence)}, as the fixed design at ${levelPercent(s.confidence)}% confidence does (${s.method}, Lan & DeMets 1983). Levels by round: ${levels}.`,
+        '',
+    ];
+}
+
+function headline(cmp, level) {
+    const names = sideNames(cmp);
+    const generic = cmp.differences.length !== 1;
+    const cand = generic ? `candidate ${untrusted(cmp.candidate.summary.id)}` : names.candidate;
+    const base = generic ? `baseline ${untrusted(cmp.baseline.summary.id)}` : names.baseline;
+    const b = cmp.baseline.summary.run.preset;
+    const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
+    const hashes = '#'.repeat(level);
+    if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
+        return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
+    if (cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun)
+        return `${hashes} 🔁 Inconclusive, rerun: too many cases failed for infrastructure reasons to judge ${cand} against ${base}${on}`;
+    if (cmp.verdict === 'inconclusive')
+        return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;
+    return cmp.verdict === 'promote'
+        ? `${hashes} ✅ Promote: ${cand} may replace ${base}${on}`
+        : `${hashes} ❌ Hold: ${cand} is not ready to replace ${base}${on}`;
+}
+function reasonLines(cmp) {
+    const lines = gateReasonLines(cmp);
+    if (!(cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun))
+        return lines;
+    const x = cmp.infrastructure;
+    const rerun = `**${rerunWords(x).replace(/^rerun/, 'Rerun')}** (more than ${(x.max_share * 100).toFixed(1)}% of a side's cases), so neither hold nor promote: the gates below are for information.`;
+    return lines.length === 0 ? [rerun] : [`${rerun}<br>\n${lines[0]}`, ...lines.slice(1)];
+}
+function gateReasonLines(cmp) {
+    if (cmp.significance !== null)
+        return significanceReasons(cmp, cmp.significance);
+    const all = gateLines(cmp);
+    const lines = all.filter((l) => l.notJudged === null);
+    const skipped = all.filter((l) => l.notJudged !== null).map((l) => ` (${l.label.toLowerCase()} ${l.notJudged ?? ''})`);
+    const failed = lines.filter((l) => !l.passed);
+    const out = [];
+    if (failed.length === 0)
+        out.push(`**All ${lines.length} gates passed${skipped.join('')}.**`);
+    else
+        out.push(`**${failed.length} of ${lines.length} gates failed${skipped.join('')}:** ${failed.map((l) => gateReason(cmp, l)).join(' ')}`);
+    const blocking = cmp.blocking_findings;
+    if (blocking.length > 0) {
+        const s = blocking.length === 1 ? 'finding holds' : 'findings hold';
+        out.push(`**${blocking.length} integrity ${s} the verdict:** ${blocking.map((f) => f.message).join(' ')}`);
+    }
+    else if (cmp.verdict === 'hold') {
+        out.push('No integrity finding blocks.');
+    }
+    return [out.join('<br>\n')];
+}
+/** The reason paragraph with the configuration's gates appended, as more `<br>` lines. */
+function withMetricReasons(reasons, extra) {
+    if (extra.length === 0)
+        return reasons;
+    return [[...reasons, ...extra].join('<br>\n')];
+}
+function comparedLine(cmp) {
+    const b = cmp.baseline.summary;
+    const c = cmp.candidate.summary;
+    const parts = cmp.differences.map((d) => `${d.label} ${d.baseline === null ? '*(none)*' : untrusted(d.baseline)} → ${d.candidate === null ? '*(none)*' : untrusted(d.candidate)}`);
+    if (parts.length === 0)
+        parts.push('nothing differs in mode, harness strategy, MCP server or model');
+    const same = [];
+    if (b.run.preset !== null && b.run.preset === c.run.preset)
+        same.push(`preset ${untrusted(b.run.preset)}`);
+    else if (b.run.preset !== null || c.run.preset !== null)
+        same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
+    const [bn, cn] = [caseCount(b), caseCount(c)];
+    same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);
+    const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
+    if (model !== null)
+        same.push(`model ${untrusted(model)}`);
+    const server = cmp.differences.some((d) => d.dimension === 'mcp_server') ? null : b.run.mcp_server;
+    if (server !== null)
+        same.push(`MCP server ${untrusted(server)}`);
+    return `Compared: ${parts.join(', ')} · ${same.join(', ')}`;
+}
+function gateTable(cmp) {
+    if (cmp.significance !== null) {
+        const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
+        return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
+    }
+    const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
+    const values = {
+        reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
+        completion: [percent$2(bm.completion_rate), percent$2(cm.completion_rate)],
+        steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
+        completion_regressions: ['', ''],
+    };
+    const steps = unknownSides(cmp, 'steps');
+    if (steps.baseline)
+        values['steps'] = ['unknown', values['steps']?.[1] ?? ''];
+    if (steps.candidate)
+        values['steps'] = [values['steps']?.[0] ?? '', 'unknown'];
+    const rows = gateLines(cmp).map((l) => {
+        const [base, cand] = values[l.gate] ?? ['', ''];
+        if (l.notJudged !== null)
+            return [l.label, base, cand, '', `${l.rule}; ${l.notJudged}`, '➖'];
+        const change = l.gate === 'completion_regressions' ? `**${l.change}**` : l.change;
+        return [l.label, base, cand, change, l.rule, l.passed ? '✅' : '❌'];
+    });
+    rows.push(['Reward regressions', '', '', String(case_summary.reward_regressions), 'not gated', 'ℹ️']);
+    return table(['Gate', 'Baseline', 'Candidate', 'Change', 'Rule', ''], ['left', 'right', 'right', 'right', 'left', 'center'], rows);
+}
+/** The fingerprint keys that differ, with both values (untrusted: escaped) and whether they may. */
+function fingerprintSection(cmp) {
+    const d = cmp.comparability.differing;
+    if (d.length === 0)
+        return [];
+    const value = (v) => (v === null ? '*(none)*' : untrusted(v, { inTable: true, maxLength: 120 }));
+    const rows = d.map((k) => [`\`${k.key}\``, value(k.baseline), value(k.candidate), k.allowed ? 'allowed to differ' : '⛔ must be equal']);
+    return ['**Fingerprint**', '', ...table(['Key', 'Baseline', 'Candidate', ''], ['left', 'left', 'left', 'left'], rows), ''];
+}
+const ICON = { error: '🛑', warning: '⚠️', notice: 'ℹ️' };
+function findingLine(f) {
+    const allowed = f.severity === 'error' && !f.blocking ? ' (allowed, does not hold)' : '';
+    const cases = f.case_ids.length > 0 ? ` Cases: ${idList(f.case_ids)}` : '';
+    return `- ${ICON[f.severity]} \`${f.code}\`${allowed}: ${f.message}${cases}`;
+}
+function findingsSection(cmp) {
+    if (cmp.findings.length === 0)
+        return [];
+    return ['**Findings**', '', ...cmp.findings.map(findingLine), '', ...policySection(cmp)];
+}
+/** Cases whose errors match a policy pattern, with the configuration's explanation when it has one. */
+function policySection(cmp) {
+    const f = cmp.safety.policy_failures;
+    if (f.length === 0)
+        return [];
+    const rows = f.map((x) => [
+        untrusted(x.case_id, { inTable: true, maxLength: 80 }),
+        x.side,
+        untrusted(x.error, { inTable: true, maxLength: 160 }),
+        untrusted(x.pattern, { inTable: true, maxLength: 80 }),
+        x.explained === null ? '🛑 unexplained' : `explained: ${untrusted(x.explained, { inTable: true, maxLength: 200 })}`,
+    ]);
+    return ['**Policy failures**', '', ...table(['Case', 'Run', 'Error', 'Pattern', ''], ['left', 'left', 'left', 'left', 'left'], rows), ''];
+}
+function footer$1(cmp, version) {
+    const b = untrusted(cmp.baseline.summary.id);
+    const c = untrusted(cmp.candidate.summary.id);
+    const how = cmp.significance === null
+        ? 'rlm-code-compatible gates'
+        : `rlm-code's gates judged on paired evidence at ${levelPercent(cmp.significance.confidence)}% confidence`;
+    return `<sub>benchgate ${version} · ${how} · baseline ${b} vs candidate ${c}</sub>`;
+}
+/** The head-to-head on reward, for formats that have one (multi-hop QA: F1 per example). */
+function headToHeadLine(cmp) {
+    const h = cmp.head_to_head;
+    if (h === undefined)
+        return [];
+    return [
+        `**Head to head** on reward over ${h.common} common cases: the candidate wins ${h.wins}, loses ${h.losses}, ties ${h.ties} (win rate ${pyFixed(h.win_rate * 100, 1)}%, ties counted half).`,
+        '',
+    ];
+}
+/** Renders the markdown report, in full unless `options.detail` says less. */
+function renderMarkdown(cmp, options = {}) {
+    const detail = options.detail ?? 'full';
+    const lines = [
+        headline(cmp, options.headingLevel ?? 3),
+        '',
+        ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
+        '',
+        comparedLine(cmp),
+        '',
+        ...fingerprintSection(cmp),
+        ...gateTable(cmp),
+        '',
+        ...sequentialSection(cmp),
+        ...headToHeadLine(cmp),
+        ...benchmarksSection(cmp.benchmarks),
+        ...metricGatesTable(cmp),
+        ...slicesTable(cmp),
+        ...(detail === 'verdict' ? [] : caseSections(cmp)),
+        ...findingsSection(cmp),
+        ...(detail === 'verdict' ? [] : [...usageSection(cmp), '']),
+        ...(detail === 'full' ? [...allCasesSection(cmp), ''] : []),
+        ...releaseChecklist(cmp),
+        '',
+        footer$1(cmp, options.version ?? BENCHGATE_VERSION),
+    ];
+    return `${lines.join('\n')}\n`;
+}
+
+/** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
+function verdictReasons(cmp) {
+    const why = [];
+    if (cmp.infrastructure.rerun && cmp.blocking_findings.length === 0)
+        why.push(rerunWords(cmp.infrastructure));
+    if (cmp.failed_gates.length > 0)
+        why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+    if (cmp.failed_metric_gates.length > 0)
+        why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
+    if (cmp.undecided_gates.length > 0)
+        why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
+    if (cmp.undecided_metric_gates.length > 0)
+        why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
+    if (cmp.blocking_findings.length > 0)
+        why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
+    if (why.length === 0)
+        why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+    if (cmp.sequential !== undefined)
+        why.push(sequentialWords(cmp.sequential));
+    return why;
+}
+/** The verdict and why, e.g. `hold (failed gates: reward)`. */
+function verdictText(cmp) {
+    return `${cmp.verdict} (${verdictReasons(cmp).join('; ')})`;
+}
+/** One line for the log: the verdict and why. */
+function verdictLine(cmp) {
+    return `benchgate: ${verdictText(cmp)}`;
+}
+const HALTED = {
+    budget: 'on the spend cap',
+    failed: 'a side failed',
+    'common-look': "at the shards' common look",
+    unknown: 'no round follows',
+};
+/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
+function sequentialWords(s) {
+    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+    if (s.reason === 'decided')
+        return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
+    if (s.reason === 'max-trials')
+        return `${at}: stop, the maximum is reached undecided`;
+    if (s.halted !== undefined)
+        return `${at}: stopped undecided, ${HALTED[s.halted]}`;
+    const more = s.more_rounds === null
+        ? `no decision in sight within ${s.max_rounds} rounds`
+        : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+    return `${at}: continue, run another round (${more})`;
+}
+
+/**
+ * github-action-benchmark's history: the `data.js` it keeps on the gh-pages branch
+ * (`window.BENCHMARK_DATA = {lastUpdate, repoUrl, entries: {<suite>: [{commit, date, tool, benches}]}}`),
+ * one entry per push, each with its benchmarks' values. Read as series points for the change-point
+ * search: each benchmark is a metric, better in the direction the entry's `tool` gives (as the action
+ * itself decides it), and each suite name with its tool is a series of its own.
+ */
+const PREFIX = /^\uFEFF?\s*window\.BENCHMARK_DATA\s*=\s*/;
+/** True when a file's first bytes are github-action-benchmark's data.js. */
+function looksLikeBenchmarkData(head) {
+    return PREFIX.test(head);
+}
+/** Bigger is better for these tools (github-action-benchmark's `biggerIsBetter`); smaller for the rest it knows. */
+const BIGGER = new Set(['benchmarkjs', 'pytest', 'customBiggerIsBetter']);
+const SMALLER = new Set(['cargo', 'go', 'benchmarkluau', 'googlecpp', 'catch2', 'julia', 'jmh', 'benchmarkdotnet', 'customSmallerIsBetter']);
+const Bench = looseObject({
+    name: string$1().min(1).max(500),
+    value: number().refine(Number.isFinite, 'expected a finite number'),
+    unit: string$1().max(100).optional(),
+});
+const Entry = looseObject({
+    commit: looseObject({ id: string$1().min(1).max(100), timestamp: string$1().max(100).nullish() }),
+    date: number().optional(),
+    tool: string$1().max(100),
+    benches: array(Bench),
+});
+const Data = looseObject({ entries: record(string$1().max(500), array(Entry)) });
+/** Parses data.js text; `where` names the file in errors. Suites are concatenated, each its own series. */
+function parseBenchmarkData(text, where) {
+    const body = text.replace(PREFIX, '').replace(/;?\s*$/, '');
+    let root;
+    try {
+        root = JSON.parse(body);
+    }
+    catch (err) {
+        throw new InputError(`${where}: not github-action-benchmark's data.js (${err instanceof Error ? err.message : String(err)}); expected "window.BENCHMARK_DATA = {...}" with JSON after the "="`);
+    }
+    const parsed = Data.safeParse(root);
+    if (!parsed.success)
+        throwProblems(where, formatIssues(parsed.error.issues, root));
+    const points = [];
+    const metrics = {};
+    for (const [suite, entries] of Object.entries(parsed.data.entries)) {
+        for (const e of entries) {
+            const values = {};
+            for (const b of e.benches) {
+                const name = Object.keys(parsed.data.entries).length > 1 ? `${suite}: ${b.name}` : b.name;
+                values[name] = b.value;
+                metrics[name] ??= BIGGER.has(e.tool) ? 'higher' : SMALLER.has(e.tool) ? 'lower' : null;
+            }
+            const when = e.commit.timestamp ?? (e.date === undefined ? null : new Date(e.date).toISOString());
+            points.push({ commit: e.commit.id, when, identity: JSON.stringify([suite, e.tool]), values });
+        }
+    }
+    return { points, metrics };
+}
+
+/** The figures a budget may cover, with which way is better. */
+const BUDGET_METRICS = { completion_rate: 'higher', reward: 'higher', steps: 'lower', cost: 'lower' };
+/** The mean of each figure over runs (null when a run lacks it: a mean of some runs would be another figure). */
+function meanFigures(runs) {
+    const out = {};
+    for (const m of Object.keys(BUDGET_METRICS)) {
+        const xs = runs.map((r) => r[m]);
+        out[m] = xs.length === 0 || xs.some((x) => x === null || !Number.isFinite(x)) ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+    }
+    return out;
+}
+/** A tiny slack so that a candidate spending exactly the budget (up to rounding of the figures) is within it. */
+const SLACK = 1e-9;
+/**
+ * The budget state of a candidate: `referenceRuns` are the history's runs of the reference commit
+ * (`commit` null when the reference could not be resolved, with `problem` saying why).
+ */
+function judgeBudget(spec, at, candidate) {
+    const problem = at.problem ?? (at.runs.length === 0 ? `the reference ${spec.reference}${at.commit ? ` (${at.commit.slice(0, 7)})` : ''} has no runs in the history` : null);
+    const ref = meanFigures(at.runs);
+    const lines = [];
+    for (const metric of Object.keys(BUDGET_METRICS)) {
+        const limit = spec.limits[metric];
+        if (limit === undefined)
+            continue;
+        const r = ref[metric];
+        const c = candidate[metric];
+        const used = r === null || c === null ? null : BUDGET_METRICS[metric] === 'higher' ? r - c : c - r;
+        const allowed = limit.relative ? (r === null ? null : Math.abs(r) * limit.amount) : limit.amount;
+        const over = used === null || allowed === null || used > allowed + SLACK;
+        lines.push({ metric, reference: r, candidate: c, used, allowed, over: problem === null && over });
+    }
+    return { reference: spec.reference, commit: at.commit, runs: at.runs.length, lines, problem, moved: at.moved ?? null };
+}
+/** True when the budget holds the verdict: it could not be judged, or a figure is over. */
+function budgetHolds(state) {
+    return state.problem !== null || state.lines.some((l) => l.over);
+}
+
+/**
  * The leaderboard: many runs ranked by one metric, with filters and statistics per group. Unlike
  * rlm-code's, token totals are the case rows' own usage (unknown when no row records usage, never 0)
  * and every file is its own entry: two runs with the same id are both listed, told apart by file.
@@ -36720,7 +37021,7 @@ function buildLeaderboard(entries, metric, filters, groupBy, top) {
 const HISTORY_SCHEMA = 'benchgate-history/1';
 const text = string$1().max(1000);
 const maybe = (t) => t.nullable();
-const count$2 = number().int().nonnegative();
+const count$1 = number().int().nonnegative();
 const num$1 = number().refine(Number.isFinite, 'expected a finite number');
 const HistoryEntrySchema = looseObject({
     commit: string$1().regex(/^[0-9a-f]{40,64}$/, 'expected a full commit SHA'),
@@ -36735,11 +37036,11 @@ const HistoryEntrySchema = looseObject({
     strategy: maybe(text),
     model: maybe(text),
     started_at: maybe(text),
-    cases: count$2,
+    cases: count$1,
     reward: num$1,
     completion_rate: num$1,
     steps: maybe(num$1),
-    tokens: maybe(count$2),
+    tokens: maybe(count$1),
     cost: maybe(num$1),
     duration: maybe(num$1),
     efficiency: maybe(num$1),
@@ -36790,603 +37091,6 @@ function historyLeaderboardEntries(file, h) {
         duration: e.duration,
         efficiency: e.efficiency,
     }));
-}
-
-/**
- * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
- * every problem a UsageError naming the option and pointing to the command's help.
- */
-/** The files and option values given to `benchgate <command>`; null means --help. */
-function readCommandArgs(command, args, options) {
-    const values = new Map();
-    const files = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--help' || arg === '-h')
-            return null;
-        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-        if (!m) {
-            files.push(arg);
-            continue;
-        }
-        const name = m[1];
-        if (!options.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
-        const value = m[2] ?? args[++i];
-        if (value === undefined)
-            throw new UsageError(`--${name} needs a value`);
-        if (values.has(name))
-            throw new UsageError(`--${name} was given twice; give it once`);
-        values.set(name, value);
-    }
-    return { values, files };
-}
-
-const COLUMNS = [
-    { head: 'run', get: (e) => e.label },
-    { head: 'strategy', get: (e) => e.strategy ?? '' },
-    { head: 'model', get: (e) => e.model ?? '' },
-    { head: 'preset', get: (e) => e.preset ?? '' },
-    { head: 'cases', get: (e) => String(e.cases) },
-    { head: 'reward', get: (e) => pyFixed(e.reward, 4) },
-    { head: 'completion', get: (e) => `${pyFixed(e.completion_rate * 100, 1)}%` },
-    { head: 'steps', get: (e) => (e.steps === null ? 'unknown' : pyFixed(e.steps, 2)) },
-    { head: 'tokens', get: (e) => (e.tokens === null ? 'unknown' : String(e.tokens)) },
-    { head: 'cost', get: (e) => (e.cost === null ? 'unknown' : `$${pyFixed(e.cost, 4)}`) },
-    { head: 'duration', get: (e) => (e.duration === null ? 'unknown' : `${pyFixed(e.duration, 1)} s`) },
-    { head: 'efficiency', get: (e) => (e.efficiency === null ? 'unknown' : pyFixed(e.efficiency, 4)) },
-];
-const TEXT_COLUMNS = 4;
-const num = (x, digits = 4) => (x === null ? 'unknown' : pyFixed(x, digits));
-const statRow = (s) => [
-    s.group ?? '(none)',
-    String(s.count),
-    num(s.mean),
-    num(s.median),
-    num(s.sd),
-    s.min === null ? 'unknown' : `${num(s.min)} – ${num(s.max)}`,
-];
-const STAT_HEAD = ['group', 'runs', 'mean', 'median', 'sd', 'range'];
-function title(lb) {
-    return `Leaderboard by ${lb.metric} (${lb.higherIsBetter ? 'higher' : 'lower'} is better), ${lb.entries.length} run${lb.entries.length === 1 ? '' : 's'}`;
-}
-function footer(lb) {
-    return lb.excluded.map((x) => `${x.count} run${x.count === 1 ? '' : 's'} left out: ${x.filter}`);
-}
-/** Safe for a terminal: control and bidirectional characters shown as U+FFFD, one line. */
-// eslint-disable-next-line no-control-regex
-const plain$1 = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
-/** Columns padded to one width; those `left` says are text go left, numbers right. */
-function aligned(head, rows, left) {
-    const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
-    const cell = (s, i) => (left(i) ? s.padEnd(width[i]) : s.padStart(width[i]));
-    return [head, ...rows].map((r) => r
-        .map((c, i) => cell(c, i))
-        .join('  ')
-        .trimEnd());
-}
-function renderLeaderboardTable(lb) {
-    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c) => plain$1(c.get(e)))]);
-    const out = [title(lb), '', ...aligned(['#', ...COLUMNS.map((c) => c.head)], rows, (i) => i >= 1 && i <= TEXT_COLUMNS)];
-    out.push('', `${lb.metric} by ${lb.groupBy ?? 'all runs'}:`, ...aligned(STAT_HEAD, lb.stats.map((s) => statRow(s).map(plain$1)), (i) => i === 0));
-    return `${[...out, ...(footer(lb).length ? ['', ...footer(lb)] : [])].join('\n')}\n`;
-}
-function renderLeaderboardMarkdown(lb) {
-    const esc = (s) => (s === '' ? '' : untrusted(s, { inTable: true, maxLength: 80 }));
-    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c, k) => (k < TEXT_COLUMNS ? esc(c.get(e)) : c.get(e)))]);
-    const align = ['right', ...COLUMNS.map((_, k) => (k < TEXT_COLUMNS ? 'left' : 'right'))];
-    const stats = lb.stats.map((s) => [s.group === null ? (lb.groupBy === null ? 'all runs' : '*(none)*') : esc(s.group), ...statRow(s).slice(1)]);
-    return [
-        `### ${title(lb)}`,
-        '',
-        ...table(['#', ...COLUMNS.map((c) => c.head)], align, rows),
-        '',
-        `**${lb.metric}** by ${lb.groupBy ?? 'all runs'}`,
-        '',
-        ...table(STAT_HEAD, ['left', 'right', 'right', 'right', 'right', 'right'], stats),
-        '',
-        ...footer(lb).map((l) => `*${l}*`),
-    ]
-        .join('\n')
-        .trimEnd()
-        .concat('\n');
-}
-/** A CSV cell a spreadsheet would take as a formula (=, +, -, @, tab, CR) starts with a quote. */
-const guard = (s) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-function renderLeaderboardCsv(lb) {
-    const head = [
-        'rank',
-        'run',
-        'file',
-        'strategy',
-        'model',
-        'preset',
-        'mode',
-        'started_at',
-        'cases',
-        'reward',
-        'completion_rate',
-        'steps',
-        'tokens',
-        'cost',
-        'duration',
-        'efficiency',
-    ];
-    const cell = (v) => (v === null ? '' : typeof v === 'number' ? String(v) : csvField(guard(v)));
-    const rows = lb.entries.map((e, i) => [
-        i + 1,
-        e.label,
-        e.file,
-        e.strategy,
-        e.model,
-        e.preset,
-        e.mode,
-        e.started_at,
-        e.cases,
-        e.reward,
-        e.completion_rate,
-        e.steps,
-        e.tokens,
-        e.cost,
-        e.duration,
-        e.efficiency,
-    ]
-        .map(cell)
-        .join(','));
-    return `${[head.join(','), ...rows].join('\r\n')}\r\n`;
-}
-function renderLeaderboardJson(lb) {
-    return `${JSON.stringify({ metric: lb.metric, higher_is_better: lb.higherIsBetter, group_by: lb.groupBy, entries: lb.entries.map((e, i) => ({ rank: i + 1, ...e })), stats: lb.stats, excluded: lb.excluded }, null, 2)}\n`;
-}
-const LEADERBOARD_RENDERERS = {
-    table: renderLeaderboardTable,
-    markdown: renderLeaderboardMarkdown,
-    csv: renderLeaderboardCsv,
-    json: renderLeaderboardJson,
-};
-
-/**
- * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (history/leaderboard.ts),
- * as a terminal table, markdown, CSV or JSON. Every problem is a UsageError or the adapters' own
- * InputError, naming the option or the file.
- */
-const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'];
-const VALUE$2 = [
-    'by',
-    'group-by',
-    'preset',
-    'mode',
-    'strategy',
-    'model',
-    'since',
-    'until',
-    'min-cases',
-    'top',
-    'format',
-    'output',
-    'config',
-    'input-format',
-];
-const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
-function oneOf$1(option, raw, allowed) {
-    if (allowed.includes(raw))
-        return raw;
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
-}
-function count$1(option, raw) {
-    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
-        throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
-    return Number(raw);
-}
-/** Parses the arguments after `leaderboard`; null means --help. */
-function parseLeaderboard(args) {
-    const read = readCommandArgs('leaderboard', args, VALUE$2);
-    if (read === null)
-        return null;
-    const { values, files } = read;
-    if (files.length === 0)
-        throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
-    const filters = {};
-    for (const key of ['preset', 'mode', 'strategy', 'model'])
-        if (values.has(key))
-            filters[key] = values.get(key);
-    for (const key of ['since', 'until']) {
-        const v = values.get(key);
-        if (v === undefined)
-            continue;
-        if (!DATE.test(v))
-            throw new UsageError(`Invalid value ${JSON.stringify(v)} for --${key}: expected a date such as 2026-11-01 (or an ISO timestamp)`);
-        filters[key] = v;
-    }
-    if (values.has('min-cases'))
-        filters.minCases = count$1('min-cases', values.get('min-cases'));
-    const config = values.get('config');
-    return {
-        command: 'leaderboard',
-        files,
-        by: oneOf$1('by', values.get('by') ?? 'reward', RANK_METRICS),
-        groupBy: values.has('group-by') ? oneOf$1('group-by', values.get('group-by'), GROUP_FIELDS) : null,
-        filters,
-        top: values.has('top') ? count$1('top', values.get('top')) : undefined,
-        format: oneOf$1('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
-        output: values.get('output') ?? null,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
-        inputFormat: values.get('input-format') ?? null,
-    };
-}
-/**
- * What benchgate itself wrote, from a file's first bytes: a compare report (`--format json`, the
- * fields of rlm-code's validate --json) or a leaderboard (`--format json`); null for anything else.
- */
-function benchgateOutputKind(head) {
-    if (/^\s*\{\s*"candidate_id"\s*:[^{]*"baseline_id"\s*:[^{]*"candidate_path"\s*:[^{]*"baseline_path"\s*:/.test(head))
-        return 'a compare report';
-    if (/^\s*\{\s*"metric"\s*:[^{,]*,\s*"higher_is_better"\s*:/.test(head))
-        return 'a leaderboard';
-    return null;
-}
-/**
- * Loads every file (a history file gives all its runs), ranks them and returns the rendered
- * leaderboard. benchgate's own reports among the files (a glob over a folder the demo or the CLI
- * wrote into) are no runs: each is skipped with a notice.
- */
-function runLeaderboard(cmd, notice = () => { }) {
-    const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
-    const files = expandInputs('leaderboard', cmd.files, process.cwd());
-    const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
-    const entries = labelEntries(files.flatMap((file) => {
-        const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : null;
-        const own = head === null ? null : benchgateOutputKind(head);
-        if (own !== null) {
-            notice(`skipped ${file}: ${own} benchgate wrote, not a run`);
-            return [];
-        }
-        if (head !== null && looksLikeHistory(head))
-            return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
-        return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
-    }));
-    if (entries.length === 0)
-        throw new UsageError(`no run to rank: every file given is a report benchgate wrote (${files.join(', ')})`);
-    const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
-    if (lb.entries.length === 0)
-        throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
-    return LEADERBOARD_RENDERERS[cmd.format](lb);
-}
-
-/**
- * A noise profile as a file (`benchgate profile --format json --output FILE`), read back by
- * `benchgate compare --noise-profile FILE` and the action: validated, with errors that name the file
- * and the field.
- */
-const scalar = union([string$1(), number(), boolean$1(), _null()]);
-const count = int$2().nonnegative();
-const finite = number().refine(Number.isFinite, 'expected a finite number');
-const CaseNoiseSchema = object({
-    id: string$1().min(1),
-    runs: count.min(1),
-    passed: count,
-    reward_mean: finite,
-    reward_sd: finite,
-    steps_mean: finite,
-    steps_sd: finite,
-})
-    .refine((c) => c.passed <= c.runs, 'expected passed ≤ runs');
-const ProfileSchema = object({
-    schema: literal(NOISE_PROFILE_SCHEMA, { error: `expected "${NOISE_PROFILE_SCHEMA}"` }),
-    suite: string$1(),
-    created_at: string$1().nullable(),
-    commit: string$1().nullable(),
-    fingerprint: record(string$1(), scalar),
-    runs: array(object({ file: string$1(), id: string$1(), started_at: string$1().nullable() })).min(2),
-    cases: array(CaseNoiseSchema),
-    figures: object({
-        cases: count,
-        flaky: count,
-        always_pass: count,
-        never_pass: count,
-        discordance: finite.nullable(),
-        aa: array(object({ policy: string$1(), pairs: count, promote: count, hold: count, inconclusive: count })),
-    }),
-});
-/** Reads a noise profile's JSON text; `file` names it in errors. */
-function parseNoiseProfile(text, file) {
-    let root;
-    try {
-        root = JSON.parse(text);
-    }
-    catch (err) {
-        throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json'`);
-    }
-    const parsed = ProfileSchema.safeParse(root);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const at = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
-        throw new InputError(`${file}: not a benchgate noise profile: at ${at}: ${issue.message}`);
-    }
-    return parsed.data;
-}
-/** The profile as the file `benchgate profile --format json` writes. */
-function serializeNoiseProfile(profile) {
-    return `${JSON.stringify(profile, null, 2)}\n`;
-}
-
-/**
- * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
- * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
- * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
- * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
- * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
- * applies exactly as to several files of one side.
- */
-/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
-const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
-function attemptsOf(c) {
-    const list = c.extra['attempts'];
-    if (!Array.isArray(list) || list.length < 2)
-        return null;
-    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
-}
-/**
- * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
- * times is in the first runs only), or null when no task of the run has two attempts or more. Each
- * attempt's usage and duration are unknown (the file records them per task or not at all).
- */
-function attemptTrials(run) {
-    const s = run.summary;
-    // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
-    // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
-    if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s))
-        return null;
-    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
-    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
-    if (k < 2)
-        return null;
-    return Array.from({ length: k }, (_, t) => {
-        const cases = perCase.flatMap(({ c, attempts }) => {
-            if (attempts === null)
-                return t === 0 ? [c] : [];
-            const a = attempts[t];
-            if (a === undefined)
-                return [];
-            const { solved, reward, error, ...rest } = a;
-            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
-        });
-        const summary = summaryOf({
-            id: s.id,
-            format: s.format,
-            cases,
-            run: s.run,
-            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
-            extra: s.extra,
-        });
-        return { path: `${run.path}#attempt-${t + 1}`, summary };
-    });
-}
-
-/**
- * `benchgate profile`'s report: the suite's noise on main (analysis/noise/profile.ts) as markdown:
- * where the runs came from, the suite-level figures, a histogram of per-case pass rates and the
- * flakiest cases. Case ids and file names are untrusted text.
- */
-/** The flakiest cases listed, at most. */
-const FLAKIEST_SHOWN = 20;
-/** The histogram's bins of pass rates: never, five bins of 20 points between, always. */
-const BINS = [
-    { label: 'never (0%)', holds: (c) => c.passed === 0 },
-    ...[0, 20, 40, 60, 80].map((lo) => ({
-        label: lo === 0 ? 'under 20%' : lo === 80 ? '80% up, not always' : `${lo}–${lo + 20}%`,
-        holds: (c) => {
-            const r = (100 * c.passed) / c.runs;
-            return isFlaky(c) && r >= lo && (lo + 20 === 100 ? r < 100 : r < lo + 20);
-        },
-    })),
-    { label: 'always (100%)', holds: (c) => c.passed === c.runs },
-];
-const BAR = 30;
-const percent = (x) => `${pyFixed(100 * x, 1)}%`;
-const spread = (mean, sd) => `${pyFixed(mean, 3)} ± ${pyFixed(sd, 3)}`;
-/** The histogram of per-case pass rates on main, as a table with bars. */
-function passRateHistogram(profile) {
-    const counts = BINS.map((b) => profile.cases.filter(b.holds).length);
-    const most = Math.max(1, ...counts);
-    return table(['Pass rate on main', 'Cases', ''], ['left', 'right', 'left'], BINS.map((b, i) => {
-        const n = counts[i];
-        return [b.label, grouped(n), n === 0 ? '' : '█'.repeat(Math.max(1, Math.round((BAR * n) / most)))];
-    }));
-}
-/** The flaky cases, the least predictable first (pass rate nearest one half), then by id. */
-function flakiest(profile, max = FLAKIEST_SHOWN) {
-    const spreadOf = (c) => (c.passed / c.runs) * (1 - c.passed / c.runs);
-    return profile.cases
-        .filter(isFlaky)
-        .sort((a, b) => spreadOf(b) - spreadOf(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .slice(0, max);
-}
-function renderNoiseProfile(profile) {
-    const f = profile.figures;
-    const out = [
-        `## benchgate noise profile: ${untrusted(profile.suite)}`,
-        '',
-        `${profile.runs.length} runs${profile.commit === null ? ' (their commit is not stamped)' : ` of commit ${untrusted(profile.commit.slice(0, 12))}`}` +
-            `${profile.created_at === null ? '' : `, the newest from ${untrusted(profile.created_at)}`}.`,
-        '',
-        ...bullets([
-            `**${grouped(f.cases)} cases:** ${grouped(f.always_pass)} always pass, ${grouped(f.never_pass)} never pass, **${grouped(f.flaky)} flaky** (pass in some runs only).`,
-            f.discordance === null
-                ? 'Discordance: the runs share no case.'
-                : `**Discordance:** two runs disagree about completion on ${percent(f.discordance)} of the cases, on average over the run pairs.`,
-            ...f.aa.map((a) => `**A/A under \`${a.policy}\`:** over ${a.pairs} pairs of these runs (nothing changed), ${a.hold} held (${percent(a.pairs === 0 ? 0 : a.hold / a.pairs)}), ` +
-                `${a.promote} promoted, ${a.inconclusive} inconclusive.`),
-        ]),
-        '',
-        '### Per-case pass rates',
-        '',
-        ...passRateHistogram(profile),
-        '',
-    ];
-    const worst = flakiest(profile);
-    if (worst.length > 0) {
-        out.push(`### The flakiest cases${worst.length < f.flaky ? ` (${worst.length} of ${grouped(f.flaky)})` : ''}`, '', ...table(['Case', 'Passes', 'Reward (mean ± sd)', 'Steps (mean ± sd)'], ['left', 'right', 'right', 'right'], worst.map((c) => [
-            untrusted(c.id, { inTable: true, maxLength: 80 }),
-            `${c.passed} of ${c.runs}`,
-            spread(c.reward_mean, c.reward_sd),
-            spread(c.steps_mean, c.steps_sd),
-        ])), '');
-    }
-    const keys = Object.entries(profile.fingerprint);
-    out.push('### Fingerprint', '', 'A gate uses this profile only for runs whose known facts agree with these (facts the runs did not record are not checked):', '', ...bullets(keys.filter(([, v]) => v !== null).map(([k, v]) => `${untrusted(k)}: ${untrusted(String(v))}`)), '', `<sub>Runs: ${profile.runs.map((r) => untrusted(r.file, { maxLength: 80 })).join(', ')}</sub>`, '');
-    return out.join('\n');
-}
-
-/**
- * `benchgate profile FILE|GLOB ...`: the suite's own noise, from K runs of it on one commit of the
- * default branch (analysis/noise/profile.ts), as markdown or as the JSON file that
- * `benchgate compare --noise-profile FILE` and the action read.
- */
-const PROFILE_FORMATS = ['markdown', 'json'];
-const VALUE$1 = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
-/** Parses the arguments after `profile`; null means --help. */
-function parseProfile(args) {
-    const read = readCommandArgs('profile', args, VALUE$1);
-    if (read === null)
-        return null;
-    const { values, files } = read;
-    if (files.length === 0)
-        throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
-    const format = values.get('format') ?? 'markdown';
-    if (!PROFILE_FORMATS.includes(format))
-        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of ${PROFILE_FORMATS.join(', ')}`);
-    const config = values.get('config');
-    return {
-        command: 'profile',
-        files,
-        format: format,
-        output: values.get('output') ?? null,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
-        inputFormat: values.get('input-format') ?? null,
-        model: values.get('model') ?? null,
-        prompt: values.get('prompt') ?? null,
-    };
-}
-/** The A/A decision of each policy: the configured gates under point and under significant. */
-function aaComparers(config) {
-    const of = (decide) => {
-        const options = compareOptionsOf(resolvePolicy(config, { decide }));
-        return (b, c) => compareSummaries(b, c, options).verdict;
-    };
-    return { point: of('point'), significant: of('significant') };
-}
-/** Loads the runs and builds their profile; `warn` gets a line when there are fewer runs than advised. */
-function runProfile(cmd, warn) {
-    const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
-    const files = expandInputs('profile', cmd.files, process.cwd());
-    const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
-    // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
-    const runs = files.flatMap((path) => {
-        const run = { path, summary: loadSummary(path, options) };
-        return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
-    });
-    if (runs.length < RECOMMENDED_RUNS) {
-        warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
-    }
-    const profile = buildNoiseProfile(runs, { policies: aaComparers(config) });
-    return { profile, text: cmd.format === 'json' ? serializeNoiseProfile(profile) : renderNoiseProfile(profile) };
-}
-
-/**
- * github-action-benchmark's history: the `data.js` it keeps on the gh-pages branch
- * (`window.BENCHMARK_DATA = {lastUpdate, repoUrl, entries: {<suite>: [{commit, date, tool, benches}]}}`),
- * one entry per push, each with its benchmarks' values. Read as series points for the change-point
- * search: each benchmark is a metric, better in the direction the entry's `tool` gives (as the action
- * itself decides it), and each suite name with its tool is a series of its own.
- */
-const PREFIX = /^\uFEFF?\s*window\.BENCHMARK_DATA\s*=\s*/;
-/** True when a file's first bytes are github-action-benchmark's data.js. */
-function looksLikeBenchmarkData(head) {
-    return PREFIX.test(head);
-}
-/** Bigger is better for these tools (github-action-benchmark's `biggerIsBetter`); smaller for the rest it knows. */
-const BIGGER = new Set(['benchmarkjs', 'pytest', 'customBiggerIsBetter']);
-const SMALLER = new Set(['cargo', 'go', 'benchmarkluau', 'googlecpp', 'catch2', 'julia', 'jmh', 'benchmarkdotnet', 'customSmallerIsBetter']);
-const Bench = looseObject({
-    name: string$1().min(1).max(500),
-    value: number().refine(Number.isFinite, 'expected a finite number'),
-    unit: string$1().max(100).optional(),
-});
-const Entry = looseObject({
-    commit: looseObject({ id: string$1().min(1).max(100), timestamp: string$1().max(100).nullish() }),
-    date: number().optional(),
-    tool: string$1().max(100),
-    benches: array(Bench),
-});
-const Data = looseObject({ entries: record(string$1().max(500), array(Entry)) });
-/** Parses data.js text; `where` names the file in errors. Suites are concatenated, each its own series. */
-function parseBenchmarkData(text, where) {
-    const body = text.replace(PREFIX, '').replace(/;?\s*$/, '');
-    let root;
-    try {
-        root = JSON.parse(body);
-    }
-    catch (err) {
-        throw new InputError(`${where}: not github-action-benchmark's data.js (${err instanceof Error ? err.message : String(err)}); expected "window.BENCHMARK_DATA = {...}" with JSON after the "="`);
-    }
-    const parsed = Data.safeParse(root);
-    if (!parsed.success)
-        throwProblems(where, formatIssues(parsed.error.issues, root));
-    const points = [];
-    const metrics = {};
-    for (const [suite, entries] of Object.entries(parsed.data.entries)) {
-        for (const e of entries) {
-            const values = {};
-            for (const b of e.benches) {
-                const name = Object.keys(parsed.data.entries).length > 1 ? `${suite}: ${b.name}` : b.name;
-                values[name] = b.value;
-                metrics[name] ??= BIGGER.has(e.tool) ? 'higher' : SMALLER.has(e.tool) ? 'lower' : null;
-            }
-            const when = e.commit.timestamp ?? (e.date === undefined ? null : new Date(e.date).toISOString());
-            points.push({ commit: e.commit.id, when, identity: JSON.stringify([suite, e.tool]), values });
-        }
-    }
-    return { points, metrics };
-}
-
-/** The figures a budget may cover, with which way is better. */
-const BUDGET_METRICS = { completion_rate: 'higher', reward: 'higher', steps: 'lower', cost: 'lower' };
-/** The mean of each figure over runs (null when a run lacks it: a mean of some runs would be another figure). */
-function meanFigures(runs) {
-    const out = {};
-    for (const m of Object.keys(BUDGET_METRICS)) {
-        const xs = runs.map((r) => r[m]);
-        out[m] = xs.length === 0 || xs.some((x) => x === null || !Number.isFinite(x)) ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
-    }
-    return out;
-}
-/** A tiny slack so that a candidate spending exactly the budget (up to rounding of the figures) is within it. */
-const SLACK = 1e-9;
-/**
- * The budget state of a candidate: `referenceRuns` are the history's runs of the reference commit
- * (`commit` null when the reference could not be resolved, with `problem` saying why).
- */
-function judgeBudget(spec, at, candidate) {
-    const problem = at.problem ?? (at.runs.length === 0 ? `the reference ${spec.reference}${at.commit ? ` (${at.commit.slice(0, 7)})` : ''} has no runs in the history` : null);
-    const ref = meanFigures(at.runs);
-    const lines = [];
-    for (const metric of Object.keys(BUDGET_METRICS)) {
-        const limit = spec.limits[metric];
-        if (limit === undefined)
-            continue;
-        const r = ref[metric];
-        const c = candidate[metric];
-        const used = r === null || c === null ? null : BUDGET_METRICS[metric] === 'higher' ? r - c : c - r;
-        const allowed = limit.relative ? (r === null ? null : Math.abs(r) * limit.amount) : limit.amount;
-        const over = used === null || allowed === null || used > allowed + SLACK;
-        lines.push({ metric, reference: r, candidate: c, used, allowed, over: problem === null && over });
-    }
-    return { reference: spec.reference, commit: at.commit, runs: at.runs.length, lines, problem, moved: at.moved ?? null };
-}
-/** True when the budget holds the verdict: it could not be judged, or a figure is over. */
-function budgetHolds(state) {
-    return state.problem !== null || state.lines.some((l) => l.over);
 }
 
 /**
@@ -37607,12 +37311,6 @@ function findShifts(points, metrics = SHIFT_METRICS, options = {}) {
     return out;
 }
 
-/**
- * What the history says, as markdown and text: the shifts found on a branch (advisory: the default
- * branch's job summary and `benchgate history`) and the regression budget since the pinned reference
- * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
- * that come from a file (a data.js benchmark's name) go through untrusted().
- */
 const KNOWN = {
     completion_rate: { name: 'Completion', value: (x) => `${pyFixed(x * 100, 1)}%`, delta: (x) => signed(x * 100, 1), unit: ' points' },
     reward: { name: 'Reward', value: (x) => pyFixed(x, 3), delta: (x) => signed(x, 3), unit: '' },
@@ -37620,13 +37318,13 @@ const KNOWN = {
     cost: { name: 'Cost (USD per run)', value: (x) => `$${pyFixed(x, 4)}`, delta: (x) => signed(x, 4), unit: ' USD' },
 };
 /** A number in 4 significant digits, for a metric benchgate does not know (a data.js benchmark). */
-const plain = (x) => (Math.abs(x) >= 1e4 || x === 0 ? pyFixed(x, 0) : String(Number(x.toPrecision(4))));
+const plain$1 = (x) => (Math.abs(x) >= 1e4 || x === 0 ? pyFixed(x, 0) : String(Number(x.toPrecision(4))));
 /** The metric's name as shown (escaped when it comes from a file). */
 function metricName(metric) {
     return KNOWN[metric]?.name ?? untrusted(metric, { maxLength: 80, inTable: true });
 }
 function valueOf(metric, x) {
-    return KNOWN[metric]?.value(x) ?? plain(x);
+    return KNOWN[metric]?.value(x) ?? plain$1(x);
 }
 const shortSha$1 = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
 /** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
@@ -37716,16 +37414,46 @@ function renderBudget(s) {
 }
 
 /**
+ * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
+ * every problem a UsageError naming the option and pointing to the command's help.
+ */
+/** The files and option values given to `benchgate <command>`; null means --help. */
+function readCommandArgs(command, args, options) {
+    const values = new Map();
+    const files = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--help' || arg === '-h')
+            return null;
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
+        if (!m) {
+            files.push(arg);
+            continue;
+        }
+        const name = m[1];
+        if (!options.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
+        const value = m[2] ?? args[++i];
+        if (value === undefined)
+            throw new UsageError(`--${name} needs a value`);
+        if (values.has(name))
+            throw new UsageError(`--${name} was given twice; give it once`);
+        values.set(name, value);
+    }
+    return { values, files };
+}
+
+/**
  * `benchgate history FILE|GLOB...`: a branch's runs as a series (summary files of any format, a
  * benchgate history file, or github-action-benchmark's data.js), the shifts the change-point search
  * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
  * the reference. The reference is resolved with `git rev-parse` in the current directory when it is
  * a tag, and who set it with `git log` on the configuration file; both "unknown" outside a checkout.
  */
-const VALUE = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'];
+const VALUE$2 = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'];
 /** Parses the arguments after `history`; null means --help. */
 function parseHistoryArgs(args) {
-    const read = readCommandArgs('history', args, VALUE);
+    const read = readCommandArgs('history', args, VALUE$2);
     if (read === null)
         return null;
     const { values, files } = read;
@@ -37874,6 +37602,362 @@ function runHistory(cmd) {
         ...(budget === null ? [] : renderBudget(budget)),
     ];
     return { text: `${lines.join('\n')}\n`, holds };
+}
+
+const COLUMNS = [
+    { head: 'run', get: (e) => e.label },
+    { head: 'strategy', get: (e) => e.strategy ?? '' },
+    { head: 'model', get: (e) => e.model ?? '' },
+    { head: 'preset', get: (e) => e.preset ?? '' },
+    { head: 'cases', get: (e) => String(e.cases) },
+    { head: 'reward', get: (e) => pyFixed(e.reward, 4) },
+    { head: 'completion', get: (e) => `${pyFixed(e.completion_rate * 100, 1)}%` },
+    { head: 'steps', get: (e) => (e.steps === null ? 'unknown' : pyFixed(e.steps, 2)) },
+    { head: 'tokens', get: (e) => (e.tokens === null ? 'unknown' : String(e.tokens)) },
+    { head: 'cost', get: (e) => (e.cost === null ? 'unknown' : `$${pyFixed(e.cost, 4)}`) },
+    { head: 'duration', get: (e) => (e.duration === null ? 'unknown' : `${pyFixed(e.duration, 1)} s`) },
+    { head: 'efficiency', get: (e) => (e.efficiency === null ? 'unknown' : pyFixed(e.efficiency, 4)) },
+];
+const TEXT_COLUMNS = 4;
+const num = (x, digits = 4) => (x === null ? 'unknown' : pyFixed(x, digits));
+const statRow = (s) => [
+    s.group ?? '(none)',
+    String(s.count),
+    num(s.mean),
+    num(s.median),
+    num(s.sd),
+    s.min === null ? 'unknown' : `${num(s.min)} – ${num(s.max)}`,
+];
+const STAT_HEAD = ['group', 'runs', 'mean', 'median', 'sd', 'range'];
+function title(lb) {
+    return `Leaderboard by ${lb.metric} (${lb.higherIsBetter ? 'higher' : 'lower'} is better), ${lb.entries.length} run${lb.entries.length === 1 ? '' : 's'}`;
+}
+function footer(lb) {
+    return lb.excluded.map((x) => `${x.count} run${x.count === 1 ? '' : 's'} left out: ${x.filter}`);
+}
+/** Safe for a terminal: control and bidirectional characters shown as U+FFFD, one line. */
+// eslint-disable-next-line no-control-regex
+const plain = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+/** Columns padded to one width; those `left` says are text go left, numbers right. */
+function aligned(head, rows, left) {
+    const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
+    const cell = (s, i) => (left(i) ? s.padEnd(width[i]) : s.padStart(width[i]));
+    return [head, ...rows].map((r) => r
+        .map((c, i) => cell(c, i))
+        .join('  ')
+        .trimEnd());
+}
+function renderLeaderboardTable(lb) {
+    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c) => plain(c.get(e)))]);
+    const out = [title(lb), '', ...aligned(['#', ...COLUMNS.map((c) => c.head)], rows, (i) => i >= 1 && i <= TEXT_COLUMNS)];
+    out.push('', `${lb.metric} by ${lb.groupBy ?? 'all runs'}:`, ...aligned(STAT_HEAD, lb.stats.map((s) => statRow(s).map(plain)), (i) => i === 0));
+    return `${[...out, ...(footer(lb).length ? ['', ...footer(lb)] : [])].join('\n')}\n`;
+}
+function renderLeaderboardMarkdown(lb) {
+    const esc = (s) => (s === '' ? '' : untrusted(s, { inTable: true, maxLength: 80 }));
+    const rows = lb.entries.map((e, i) => [String(i + 1), ...COLUMNS.map((c, k) => (k < TEXT_COLUMNS ? esc(c.get(e)) : c.get(e)))]);
+    const align = ['right', ...COLUMNS.map((_, k) => (k < TEXT_COLUMNS ? 'left' : 'right'))];
+    const stats = lb.stats.map((s) => [s.group === null ? (lb.groupBy === null ? 'all runs' : '*(none)*') : esc(s.group), ...statRow(s).slice(1)]);
+    return [
+        `### ${title(lb)}`,
+        '',
+        ...table(['#', ...COLUMNS.map((c) => c.head)], align, rows),
+        '',
+        `**${lb.metric}** by ${lb.groupBy ?? 'all runs'}`,
+        '',
+        ...table(STAT_HEAD, ['left', 'right', 'right', 'right', 'right', 'right'], stats),
+        '',
+        ...footer(lb).map((l) => `*${l}*`),
+    ]
+        .join('\n')
+        .trimEnd()
+        .concat('\n');
+}
+/** A CSV cell a spreadsheet would take as a formula (=, +, -, @, tab, CR) starts with a quote. */
+const guard = (s) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+function renderLeaderboardCsv(lb) {
+    const head = [
+        'rank',
+        'run',
+        'file',
+        'strategy',
+        'model',
+        'preset',
+        'mode',
+        'started_at',
+        'cases',
+        'reward',
+        'completion_rate',
+        'steps',
+        'tokens',
+        'cost',
+        'duration',
+        'efficiency',
+    ];
+    const cell = (v) => (v === null ? '' : typeof v === 'number' ? String(v) : csvField(guard(v)));
+    const rows = lb.entries.map((e, i) => [
+        i + 1,
+        e.label,
+        e.file,
+        e.strategy,
+        e.model,
+        e.preset,
+        e.mode,
+        e.started_at,
+        e.cases,
+        e.reward,
+        e.completion_rate,
+        e.steps,
+        e.tokens,
+        e.cost,
+        e.duration,
+        e.efficiency,
+    ]
+        .map(cell)
+        .join(','));
+    return `${[head.join(','), ...rows].join('\r\n')}\r\n`;
+}
+function renderLeaderboardJson(lb) {
+    return `${JSON.stringify({ metric: lb.metric, higher_is_better: lb.higherIsBetter, group_by: lb.groupBy, entries: lb.entries.map((e, i) => ({ rank: i + 1, ...e })), stats: lb.stats, excluded: lb.excluded }, null, 2)}\n`;
+}
+const LEADERBOARD_RENDERERS = {
+    table: renderLeaderboardTable,
+    markdown: renderLeaderboardMarkdown,
+    csv: renderLeaderboardCsv,
+    json: renderLeaderboardJson,
+};
+
+/**
+ * `benchgate leaderboard FILE|GLOB ...`: many runs ranked by one metric (history/leaderboard.ts),
+ * as a terminal table, markdown, CSV or JSON. Every problem is a UsageError or the adapters' own
+ * InputError, naming the option or the file.
+ */
+const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'];
+const VALUE$1 = [
+    'by',
+    'group-by',
+    'preset',
+    'mode',
+    'strategy',
+    'model',
+    'since',
+    'until',
+    'min-cases',
+    'top',
+    'format',
+    'output',
+    'config',
+    'input-format',
+];
+const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+function oneOf$1(option, raw, allowed) {
+    if (allowed.includes(raw))
+        return raw;
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+}
+function count(option, raw) {
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+        throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
+    return Number(raw);
+}
+/** Parses the arguments after `leaderboard`; null means --help. */
+function parseLeaderboard(args) {
+    const read = readCommandArgs('leaderboard', args, VALUE$1);
+    if (read === null)
+        return null;
+    const { values, files } = read;
+    if (files.length === 0)
+        throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
+    const filters = {};
+    for (const key of ['preset', 'mode', 'strategy', 'model'])
+        if (values.has(key))
+            filters[key] = values.get(key);
+    for (const key of ['since', 'until']) {
+        const v = values.get(key);
+        if (v === undefined)
+            continue;
+        if (!DATE.test(v))
+            throw new UsageError(`Invalid value ${JSON.stringify(v)} for --${key}: expected a date such as 2026-11-01 (or an ISO timestamp)`);
+        filters[key] = v;
+    }
+    if (values.has('min-cases'))
+        filters.minCases = count('min-cases', values.get('min-cases'));
+    const config = values.get('config');
+    return {
+        command: 'leaderboard',
+        files,
+        by: oneOf$1('by', values.get('by') ?? 'reward', RANK_METRICS),
+        groupBy: values.has('group-by') ? oneOf$1('group-by', values.get('group-by'), GROUP_FIELDS) : null,
+        filters,
+        top: values.has('top') ? count('top', values.get('top')) : undefined,
+        format: oneOf$1('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
+        output: values.get('output') ?? null,
+        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        inputFormat: values.get('input-format') ?? null,
+    };
+}
+/**
+ * What benchgate itself wrote, from a file's first bytes: a compare report (`--format json`, the
+ * fields of rlm-code's validate --json) or a leaderboard (`--format json`); null for anything else.
+ */
+function benchgateOutputKind(head) {
+    if (/^\s*\{\s*"candidate_id"\s*:[^{]*"baseline_id"\s*:[^{]*"candidate_path"\s*:[^{]*"baseline_path"\s*:/.test(head))
+        return 'a compare report';
+    if (/^\s*\{\s*"metric"\s*:[^{,]*,\s*"higher_is_better"\s*:/.test(head))
+        return 'a leaderboard';
+    return null;
+}
+/**
+ * Loads every file (a history file gives all its runs), ranks them and returns the rendered
+ * leaderboard. benchgate's own reports among the files (a glob over a folder the demo or the CLI
+ * wrote into) are no runs: each is skipped with a notice.
+ */
+function runLeaderboard(cmd, notice = () => { }) {
+    const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+    const files = expandInputs('leaderboard', cmd.files, process.cwd());
+    const options = loadOptionsOf(config, 'baseline', cmd.inputFormat);
+    const entries = labelEntries(files.flatMap((file) => {
+        const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : null;
+        const own = head === null ? null : benchgateOutputKind(head);
+        if (own !== null) {
+            notice(`skipped ${file}: ${own} benchgate wrote, not a run`);
+            return [];
+        }
+        if (head !== null && looksLikeHistory(head))
+            return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
+        return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
+    }));
+    if (entries.length === 0)
+        throw new UsageError(`no run to rank: every file given is a report benchgate wrote (${files.join(', ')})`);
+    const lb = buildLeaderboard(entries, cmd.by, cmd.filters, cmd.groupBy, cmd.top);
+    if (lb.entries.length === 0)
+        throw new UsageError(`no run is left to rank: ${lb.excluded.map((x) => `${x.count} left out (${x.filter})`).join('; ')}`);
+    return LEADERBOARD_RENDERERS[cmd.format](lb);
+}
+
+/** The flakiest cases listed, at most. */
+const FLAKIEST_SHOWN = 20;
+/** The histogram's bins of pass rates: never, five bins of 20 points between, always. */
+const BINS = [
+    { label: 'never (0%)', holds: (c) => c.passed === 0 },
+    ...[0, 20, 40, 60, 80].map((lo) => ({
+        label: lo === 0 ? 'under 20%' : lo === 80 ? '80% up, not always' : `${lo}–${lo + 20}%`,
+        holds: (c) => {
+            const r = (100 * c.passed) / c.runs;
+            return isFlaky(c) && r >= lo && (lo + 20 === 100 ? r < 100 : r < lo + 20);
+        },
+    })),
+    { label: 'always (100%)', holds: (c) => c.passed === c.runs },
+];
+const BAR = 30;
+const percent = (x) => `${pyFixed(100 * x, 1)}%`;
+const spread = (mean, sd) => `${pyFixed(mean, 3)} ± ${pyFixed(sd, 3)}`;
+/** The histogram of per-case pass rates on main, as a table with bars. */
+function passRateHistogram(profile) {
+    const counts = BINS.map((b) => profile.cases.filter(b.holds).length);
+    const most = Math.max(1, ...counts);
+    return table(['Pass rate on main', 'Cases', ''], ['left', 'right', 'left'], BINS.map((b, i) => {
+        const n = counts[i];
+        return [b.label, grouped(n), n === 0 ? '' : '█'.repeat(Math.max(1, Math.round((BAR * n) / most)))];
+    }));
+}
+/** The flaky cases, the least predictable first (pass rate nearest one half), then by id. */
+function flakiest(profile, max = FLAKIEST_SHOWN) {
+    const spreadOf = (c) => (c.passed / c.runs) * (1 - c.passed / c.runs);
+    return profile.cases
+        .filter(isFlaky)
+        .sort((a, b) => spreadOf(b) - spreadOf(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(0, max);
+}
+function renderNoiseProfile(profile) {
+    const f = profile.figures;
+    const out = [
+        `## benchgate noise profile: ${untrusted(profile.suite)}`,
+        '',
+        `${profile.runs.length} runs${profile.commit === null ? ' (their commit is not stamped)' : ` of commit ${untrusted(profile.commit.slice(0, 12))}`}` +
+            `${profile.created_at === null ? '' : `, the newest from ${untrusted(profile.created_at)}`}.`,
+        '',
+        ...bullets([
+            `**${grouped(f.cases)} cases:** ${grouped(f.always_pass)} always pass, ${grouped(f.never_pass)} never pass, **${grouped(f.flaky)} flaky** (pass in some runs only).`,
+            f.discordance === null
+                ? 'Discordance: the runs share no case.'
+                : `**Discordance:** two runs disagree about completion on ${percent(f.discordance)} of the cases, on average over the run pairs.`,
+            ...f.aa.map((a) => `**A/A under \`${a.policy}\`:** over ${a.pairs} pairs of these runs (nothing changed), ${a.hold} held (${percent(a.pairs === 0 ? 0 : a.hold / a.pairs)}), ` +
+                `${a.promote} promoted, ${a.inconclusive} inconclusive.`),
+        ]),
+        '',
+        '### Per-case pass rates',
+        '',
+        ...passRateHistogram(profile),
+        '',
+    ];
+    const worst = flakiest(profile);
+    if (worst.length > 0) {
+        out.push(`### The flakiest cases${worst.length < f.flaky ? ` (${worst.length} of ${grouped(f.flaky)})` : ''}`, '', ...table(['Case', 'Passes', 'Reward (mean ± sd)', 'Steps (mean ± sd)'], ['left', 'right', 'right', 'right'], worst.map((c) => [
+            untrusted(c.id, { inTable: true, maxLength: 80 }),
+            `${c.passed} of ${c.runs}`,
+            spread(c.reward_mean, c.reward_sd),
+            spread(c.steps_mean, c.steps_sd),
+        ])), '');
+    }
+    const keys = Object.entries(profile.fingerprint);
+    out.push('### Fingerprint', '', 'A gate uses this profile only for runs whose known facts agree with these (facts the runs did not record are not checked):', '', ...bullets(keys.filter(([, v]) => v !== null).map(([k, v]) => `${untrusted(k)}: ${untrusted(String(v))}`)), '', `<sub>Runs: ${profile.runs.map((r) => untrusted(r.file, { maxLength: 80 })).join(', ')}</sub>`, '');
+    return out.join('\n');
+}
+
+/**
+ * `benchgate profile FILE|GLOB ...`: the suite's own noise, from K runs of it on one commit of the
+ * default branch (analysis/noise/profile.ts), as markdown or as the JSON file that
+ * `benchgate compare --noise-profile FILE` and the action read.
+ */
+const PROFILE_FORMATS = ['markdown', 'json'];
+const VALUE = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
+/** Parses the arguments after `profile`; null means --help. */
+function parseProfile(args) {
+    const read = readCommandArgs('profile', args, VALUE);
+    if (read === null)
+        return null;
+    const { values, files } = read;
+    if (files.length === 0)
+        throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
+    const format = values.get('format') ?? 'markdown';
+    if (!PROFILE_FORMATS.includes(format))
+        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of ${PROFILE_FORMATS.join(', ')}`);
+    const config = values.get('config');
+    return {
+        command: 'profile',
+        files,
+        format: format,
+        output: values.get('output') ?? null,
+        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        inputFormat: values.get('input-format') ?? null,
+        model: values.get('model') ?? null,
+        prompt: values.get('prompt') ?? null,
+    };
+}
+/** The A/A decision of each policy: the configured gates under point and under significant. */
+function aaComparers(config) {
+    const of = (decide) => {
+        const options = compareOptionsOf(resolvePolicy(config, { decide }));
+        return (b, c) => compareSummaries(b, c, options).verdict;
+    };
+    return { point: of('point'), significant: of('significant') };
+}
+/** Loads the runs and builds their profile; `warn` gets a line when there are fewer runs than advised. */
+function runProfile(cmd, warn) {
+    const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
+    const files = expandInputs('profile', cmd.files, process.cwd());
+    const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
+    // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
+    const runs = files.flatMap((path) => {
+        const run = { path, summary: loadSummary(path, options) };
+        return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
+    });
+    if (runs.length < RECOMMENDED_RUNS) {
+        warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
+    }
+    const profile = buildNoiseProfile(runs, { policies: aaComparers(config) });
+    return { profile, text: cmd.format === 'json' ? serializeNoiseProfile(profile) : renderNoiseProfile(profile) };
 }
 
 /**
@@ -38332,80 +38416,6 @@ function writeNextCases(file, rounds, settled, inputs) {
     const protect = inputs.map((path) => ({ path, what: 'an input file' }));
     writeOutputFile('--next-cases', file, protect, [ids.map((id) => `${id}\n`).join('')]);
     return ids.length;
-}
-
-/**
- * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
- * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
- * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
- * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
- * rounds only; every other case (flaky on main, or not in the profile) runs every round.
- *
- * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
- * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
- * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
- * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
- * sides matched main so far") would not be: the cases that deviated would get more trials and drift
- * back toward their mean while the others stay frozen at no change, so a worse candidate looks
- * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.7% of the
- * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a deterministic case the
- * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
- * rerunning every case. Pure: no I/O.
- */
-/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
-const MIN_PROFILE_RUNS = 5;
-/** One round for the cases deterministic on main, then only the flaky ones. */
-const DEFAULT_SETTLE = { minRounds: 1, within: 0 };
-/** True when a case with this profile entry runs no more after `round` rounds under `rule`. */
-function isSettled(noise, round, rule = DEFAULT_SETTLE) {
-    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
-        return false;
-    const rate = noise.passed / noise.runs;
-    return rate <= rule.within || rate >= 1 - rule.within;
-}
-/**
- * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
- * first round, settled by the profile once `rule.minRounds` rounds ran.
- */
-function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
-    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
-    const ids = firstRoundIds(rounds);
-    const noise = new Map(profile.cases.map((x) => [x.id, x]));
-    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
-    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
-    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
-    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
-    return { settled, next: ids.filter((id) => !settled.has(id)), rule, round: n, leftOut };
-}
-/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
-function firstRoundIds(rounds) {
-    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
-}
-
-/**
- * A noise profile file (`benchgate profile --format json`) read for a gate: the CLI's
- * `--noise-profile` and the action's `noise-profile` input. Also what sequential rounds settle with
- * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
- */
-/** The profile at `path`; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`). */
-function loadNoiseProfile(path, label) {
-    let text;
-    try {
-        text = readFileSync(path, 'utf8');
-    }
-    catch (err) {
-        const code = err.code;
-        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
-    }
-    return parseNoiseProfile(text, path);
-}
-/** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
-function settledByProfile(profile, rounds) {
-    const first = [rounds.baseline[0], rounds.candidate[0]];
-    if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
-        return null;
-    return settleRounds(rounds, profile, DEFAULT_SETTLE);
 }
 
 /**

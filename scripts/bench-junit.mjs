@@ -5,7 +5,7 @@
  * every 50th with properties and captured output. The candidate breaks one test per thousand.
  * Deterministic (a seeded generator), written afresh each run (a few MB, well under a second).
  */
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** mulberry32: a small seeded generator, so the files are the same on every machine. */

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { writeSummary } from './generate-rlm-summary.mjs';
 
 const GENERATOR_SOURCES = ['generate-rlm-summary.mjs', 'rlm-summary-rows.mjs', 'rlm-summary-aggregates.mjs', 'py-json.mjs'];

@@ -32,9 +32,10 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureBenchPair } from './bench-pair.mjs';
+
 import { writeJunitPair } from './bench-junit.mjs';
 import { runNodeMeasured, runPythonMeasured, summarizeRuns } from './bench-measure.mjs';
+import { ensureBenchPair } from './bench-pair.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = 'bench-output';

@@ -1,11 +1,12 @@
 // Measures the change-point search on synthetic series (tools/change-points/calibrate.ts): bundles
 // it with rollup into build/ (not committed) and runs it. `node scripts/change-points-calibrate.mjs [series]`
 // (default 500 series per row); the table it prints is the one in docs/history.md.
-import { rollup } from 'rollup';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+import { rollup } from 'rollup';
 
 const file = resolve('build/change-points-calibrate.mjs');
 const bundle = await rollup({

@@ -17,6 +17,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import { pyRound, toPythonJson } from './py-json.mjs';
 import { summarizeRows } from './rlm-summary-aggregates.mjs';
 import { generateRows, isoMicros, timestampId } from './rlm-summary-rows.mjs';

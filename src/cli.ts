@@ -3,8 +3,9 @@
  * loads one large summary (see load/load.ts), so the CLI stays a single self-contained file.
  */
 import { isMainThread } from 'node:worker_threads';
-import { runLoadWorker } from './load/load.js';
+
 import { main } from './cli/run.js';
+import { runLoadWorker } from './load/load.js';
 
 if (isMainThread) {
   process.exitCode = await main(process.argv.slice(2), {

@@ -6,8 +6,9 @@
  * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+
 import { InputError, UsageError } from './errors.js';
 
 /** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */

@@ -5,6 +5,7 @@
  */
 import { tmpdir } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
+
 import { runLoadWorker } from './load/load.js';
 
 async function start(): Promise<number> {

@@ -23,8 +23,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
-import * as github from '@actions/github';
-import { retry } from '@octokit/plugin-retry';
+
 import type {
   Artifact,
   ArtifactClient,
@@ -38,6 +37,9 @@ import type {
   UploadArtifactOptions,
   UploadArtifactResponse,
 } from '@actions/artifact';
+import * as github from '@actions/github';
+import { retry } from '@octokit/plugin-retry';
+
 import { unzip } from '../helpers/zip.js';
 import { zip } from '../helpers/zip-write.js';
 import { HttpError, type ResultsServiceDouble } from './results-service.js';

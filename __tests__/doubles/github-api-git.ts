@@ -5,8 +5,9 @@
 // cases that matter are kept: a stale `sha` is 409 "does not match", a missing one 422, an existing
 // ref 422 "Reference already exists", and a file over 1 MB comes without its content (encoding none).
 import { createHash } from 'node:crypto';
+
 import { ApiError } from './github-api-http.js';
-import { ACTIONS_BOT, fakeSha, timestamp, type Site } from './github-api-shapes.js';
+import { ACTIONS_BOT, fakeSha, type Site, timestamp } from './github-api-shapes.js';
 
 interface Commit {
   sha: string;

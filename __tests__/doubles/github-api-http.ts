@@ -1,7 +1,7 @@
 // HTTP plumbing for the GitHub API double: GitHub-style JSON errors and headers, page slicing with
 // the Link header GitHub sends, and the pass-through proxy for requests the double does not serve.
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
 
 /** An answer of `status` with GitHub's error body `{message, errors?, documentation_url, status}`. */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@
 // OpenAPI description, so the same string finds the operation whose schemas judge the request.
 import { GIT_ROUTES } from './github-api-git-routes.js';
 import { paginate, type Reply } from './github-api-http.js';
-import { ACTIONS_BOT, jobJson, pullJson, stableId, userJson, workflowRunJson, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
+import { ACTIONS_BOT, jobJson, pullJson, type Site, stableId, userJson, workflowRunJson, type WorkflowRunRecord } from './github-api-shapes.js';
 import type { CheckRun, CommitStatus, GitHubState, IssueComment } from './github-api-store.js';
 
 type Body = Record<string, unknown>;

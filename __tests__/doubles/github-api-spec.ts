@@ -10,8 +10,10 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
+
 import { ROUTES } from './github-api-routes.js';
 
 type Json = Record<string, unknown>;

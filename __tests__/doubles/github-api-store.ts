@@ -3,7 +3,7 @@
 // enums, maxLength, maxItems) run before any of this, in github-api-spec.ts.
 import { GitStore } from './github-api-git.js';
 import { ApiError, validationFailed } from './github-api-http.js';
-import { ACTIONS_BOT, fakeSha, stableId, timestamp, type ApiUser, type JobRecord, type PullRecord, type WorkflowRunRecord } from './github-api-shapes.js';
+import { ACTIONS_BOT, type ApiUser, fakeSha, type JobRecord, type PullRecord, stableId, timestamp, type WorkflowRunRecord } from './github-api-shapes.js';
 
 export interface IssueComment {
   id: number;

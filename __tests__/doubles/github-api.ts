@@ -4,15 +4,16 @@
 // deref spec); a violation answers 422 and is recorded, so tests can assert `invalidCalls()` is empty.
 // Anything it does not serve can be forwarded unchanged to another double (e.g. the results service
 // for the artifact REST calls), so one GITHUB_API_URL serves both. Errors are always GitHub's JSON.
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readBody } from './results-service-http.js';
-import { ApiError, errorBody, forward, parseBody, queryNotes, requestId, send, type Reply } from './github-api-http.js';
-import { matchRoute, type RouteReply, type Served } from './github-api-routes.js';
-import { stableId, type ApiUser, type Site, type WorkflowRunRecord } from './github-api-shapes.js';
-import { docsUrl, requestErrors } from './github-api-spec.js';
+
 import type { GitStore } from './github-api-git.js';
-import { GitHubState, type CheckRun, type CommitStatus, type IssueComment, type PullSeed } from './github-api-store.js';
+import { ApiError, errorBody, forward, parseBody, queryNotes, type Reply, requestId, send } from './github-api-http.js';
+import { matchRoute, type RouteReply, type Served } from './github-api-routes.js';
+import { type ApiUser, type Site, stableId, type WorkflowRunRecord } from './github-api-shapes.js';
+import { docsUrl, requestErrors } from './github-api-spec.js';
+import { type CheckRun, type CommitStatus, GitHubState, type IssueComment, type PullSeed } from './github-api-store.js';
+import { readBody } from './results-service-http.js';
 
 export type { ApiUser } from './github-api-shapes.js';
 export type { Annotation, CheckRun, CommitStatus, IssueComment, PullSeed } from './github-api-store.js';

@@ -2,6 +2,7 @@
 // gives. Artifacts are keyed by (workflow run backend id, name), as the real service keys them.
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+
 import { HttpError, type Reply } from './results-service-http.js';
 
 const FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];

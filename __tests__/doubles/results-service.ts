@@ -8,7 +8,8 @@
 // backoff (about 20 s), so a double that answered HTML would turn a failing test into a slow one.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, readBody, send, type Fault, type Reply } from './results-service-http.js';
+
+import { type Fault, HttpError, readBody, type Reply, send } from './results-service-http.js';
 import { ArtifactStore, type StoredArtifact } from './results-service-store.js';
 
 export type { StoredArtifact } from './results-service-store.js';

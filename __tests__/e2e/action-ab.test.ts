@@ -7,9 +7,11 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
+
+import { type ResultsServiceDouble, startResultsService } from '../doubles/results-service.js';
 import { gitWorkspace, job } from '../helpers/action-jobs.js';
 import { REPO_ROOT } from '../helpers/composite.js';
 import { readDocs } from '../helpers/docs.js';

@@ -6,7 +6,9 @@
 // bad inputs) run in process: integration/action/faults.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { ResultsServiceDouble } from '../doubles/results-service.js';
 import { job, suiteCommand } from '../helpers/action-jobs.js';
 import { faultBench } from '../helpers/scenarios/faults.js';

@@ -6,6 +6,7 @@
 // publish mode's wiring (helpers/scenarios/publish.ts, played in process too). The other scenarios
 // run in process: integration/action/publish.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { GitHubApiDouble } from '../doubles/github-api.js';
 import { job } from '../helpers/action-jobs.js';
 import { forkPublish, publishSetup } from '../helpers/scenarios/publish.js';

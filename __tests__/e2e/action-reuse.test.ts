@@ -7,6 +7,7 @@
 // service). The scenario is written once in helpers/scenarios/reuse.ts; the same test and the other
 // reuse scenarios run in process: integration/action/reuse.test.ts.
 import { describe } from 'vitest';
+
 import { job } from '../helpers/action-jobs.js';
 import { reuseScenario } from '../helpers/scenarios/reuse.js';
 

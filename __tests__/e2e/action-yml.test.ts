@@ -5,10 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+
 import { ALL_INPUTS, DEFAULTED_INPUTS } from '../../src/action/inputs/inputs.js';
-import { interpolate, loadManifest, REPO_ROOT, runComposite, type ActionStep } from '../helpers/composite.js';
+import { type ActionStep, interpolate, loadManifest, REPO_ROOT, runComposite } from '../helpers/composite.js';
 
 /** How the README refers to benchgate's repository (its reusable workflows). */
 const PUBLISHED_REPO = 'benchgate/benchgate';

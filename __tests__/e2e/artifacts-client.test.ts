@@ -9,10 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import type { ArtifactClient } from '@actions/artifact';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { downloadArtifactByName, uploadSummaryArtifact, validateArtifactName } from '../../src/github/artifacts.js';
-import { runtimeToken, startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
+import { type ResultsServiceDouble, runtimeToken, startResultsService } from '../doubles/results-service.js';
 import { artifactFiles, sha256, sharedArtifactScenarios, summary } from '../helpers/scenarios/artifact-client.js';
 
 let double: ResultsServiceDouble;

@@ -3,9 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { rlmSummary, type CaseSpec } from '../helpers/rlm-builder.js';
+
 import { readDocs } from '../helpers/docs.js';
+import { type CaseSpec, rlmSummary } from '../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-seq-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -4,8 +4,9 @@
 // fake the thing tested; its write queue is also process-wide. Moved from
 // unit/github/github-api-double.test.ts, assertions unchanged. Loopback only.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { type ApiCall, type GitHubApiDouble, startGitHubApi } from '../doubles/github-api.js';
 import { octokitClient } from '../helpers/octokit-client.js';
-import { startGitHubApi, type ApiCall, type GitHubApiDouble } from '../doubles/github-api.js';
 
 const O = 'octo-org';
 const R = 'benchgate';

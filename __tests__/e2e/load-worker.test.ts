@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { runCli } from '../helpers/cli-run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-load-worker-'));

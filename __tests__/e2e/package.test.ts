@@ -5,8 +5,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { MAIN_HELP } from '../../src/cli/help.js';
 import { REPO_ROOT } from '../helpers/composite.js';
 

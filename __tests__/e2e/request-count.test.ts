@@ -9,12 +9,14 @@
 // shares one per worker thread, where another file may have imported @actions/github first).
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { ArtifactClient } from '@actions/artifact';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import type { ActionIo } from '../../src/action/io.js';
-import type { GitHubClient } from '../../src/github/octokit.js';
 import { loadSummary } from '../../src/adapters/registry.js';
-import { addEntry, historyEntry, serializeHistory, type HistoryFile } from '../../src/history/history-file.js';
+import type { GitHubClient } from '../../src/github/octokit.js';
+import { addEntry, historyEntry, type HistoryFile, serializeHistory } from '../../src/history/history-file.js';
 import { runtimeToken } from '../doubles/results-service.js';
 import { EVENT_PATH, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand, type WorkflowDoubles } from '../helpers/action-jobs.js';
 

@@ -5,14 +5,16 @@
 // that promotes (reusing that baseline), one that regresses, a fork's PR, a re-run of publish, a
 // private repository, and a PR for which the gate workflow does not run. Through all of them the
 // required check `benchgate (demo)` is on the head commit, completed, and never left in progress.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { startWorkflowDoubles, stopWorkflowDoubles, type WorkflowDoubles } from '../helpers/action-jobs.js';
 import { REPO_ROOT } from '../helpers/composite.js';
 import { octokitClient, TEST_TOKEN } from '../helpers/octokit-client.js';
-import { playWorkflow, type PlayEvent, type PlayWorld, type WorkflowPlay } from '../helpers/workflow-player.js';
-import { spawnSync } from 'node:child_process';
+import { type PlayEvent, playWorkflow, type PlayWorld, type WorkflowPlay } from '../helpers/workflow-player.js';
 import { unzip } from '../helpers/zip.js';
 
 const GATE_CALLER = readFileSync(join(REPO_ROOT, '.github', 'workflows', 'benchgate.yml'), 'utf8');

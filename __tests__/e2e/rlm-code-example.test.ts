@@ -8,8 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+
 import { loadManifest, REPO_ROOT } from '../helpers/composite.js';
 import { readDocs } from '../helpers/docs.js';
 

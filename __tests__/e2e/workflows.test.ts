@@ -7,9 +7,11 @@
 // cancels a push run. The README's examples are these files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+
 import { INPUTS_BY_MODE, type Mode } from '../../src/action/inputs/inputs.js';
 import { REPO_ROOT } from '../helpers/composite.js';
 

@@ -5,9 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGitHubApi, type GitHubApiDouble } from '../doubles/github-api.js';
-import { startResultsService, type ResultsServiceDouble } from '../doubles/results-service.js';
-import { REPO_ROOT, runComposite, type CompositeRun } from './composite.js';
+
+import { type GitHubApiDouble, startGitHubApi } from '../doubles/github-api.js';
+import { type ResultsServiceDouble, startResultsService } from '../doubles/results-service.js';
+import { type CompositeRun, REPO_ROOT, runComposite } from './composite.js';
 
 export const EVENT_PATH = join(REPO_ROOT, '__tests__', 'fixtures', 'events', 'pull_request.json');
 export const SUITE_SCRIPT = join(REPO_ROOT, 'examples', 'suite', 'run-suite.mjs');

@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import type { BenchmarkSummary } from '../../src/schema/summary.js';
 import { expectGolden } from './golden.js';
 

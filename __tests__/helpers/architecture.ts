@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+
 import ts from 'typescript';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
 import { parse as parseYaml } from 'yaml';
 

@@ -5,11 +5,13 @@
 // what the called workflow declares), and the workflow snippets of the documentation.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow, type WorkflowTemplate } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
 import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
 import type { FileReference } from '@actions/workflow-parser/workflows/file-reference';
 import { parse as parseYaml } from 'yaml';
+
 import { REPO_ROOT } from './composite.js';
 import { docFiles } from './docs.js';
 

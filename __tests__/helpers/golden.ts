@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
 import { expect } from 'vitest';
 
 export const GOLDEN_DIR = new URL('../golden/', import.meta.url).pathname;

@@ -19,6 +19,7 @@
 import * as github from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+
 import type { ActionIo } from '../../src/action/io.js';
 import { commandSafeLog } from '../../src/action/log.js';
 import { runAction } from '../../src/action/main.js';
@@ -26,7 +27,7 @@ import type { GitHubClient } from '../../src/github/octokit.js';
 import { MemoryArtifactClient } from '../doubles/artifact-client.js';
 import type { ResultsServiceDouble } from '../doubles/results-service.js';
 import { jobSetup } from './action-jobs.js';
-import { interpolate, loadManifest, REPO_ROOT, type ActionManifest } from './composite.js';
+import { type ActionManifest, interpolate, loadManifest, REPO_ROOT } from './composite.js';
 
 export interface InProcessResult {
   /** 0 when the step passed. */

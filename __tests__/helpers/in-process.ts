@@ -4,10 +4,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as github from '@actions/github';
+
 import type { ArtifactClient } from '@actions/artifact';
+import * as github from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+
 import type { ActionIo } from '../../src/action/io.js';
 import { runAction } from '../../src/action/main.js';
 import type { GitHubClient } from '../../src/github/octokit.js';

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+
 import { InputError } from '../../src/errors.js';
 
 /** Runs `fn`, which must throw an InputError, and returns its message. */

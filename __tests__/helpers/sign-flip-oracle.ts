@@ -3,7 +3,7 @@
  * added in the typed arrays): kept as the oracle the faster loop in stats/sign-flip.ts must equal bit for bit.
  */
 import { bitSource } from '../../src/stats/distributions.js';
-import { SIGN_FLIP_SEED, type Patterns } from '../../src/stats/sign-flip.js';
+import { type Patterns, SIGN_FLIP_SEED } from '../../src/stats/sign-flip.js';
 
 export function signPatternsOracle(unitSize: Float64Array, unitSums: Float64Array[], resamples: number): Omit<Patterns, 'kernel'> {
   const G = unitSize.length;

@@ -12,9 +12,11 @@
 // what the caller grants, and without `contents: read` a private repository's checkout fails.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { WorkflowTemplate } from '@actions/workflow-parser';
 import type { Job as ParsedJob, ReusableWorkflowJob, WorkflowJob } from '@actions/workflow-parser/model/workflow-template';
 import { parse as parseYaml } from 'yaml';
+
 import { REPO_ROOT } from './composite.js';
 import { parseWorkflowText } from './github-parser.js';
 import { TEST_TOKEN } from './octokit-client.js';
@@ -22,14 +24,14 @@ import { playStep, type RunState } from './workflow-steps.js';
 import {
   asString,
   cap,
-  evaluate,
-  permissionsOf,
-  valueOf,
   type Ctx,
+  evaluate,
   type JobPlay,
+  permissionsOf,
   type PlayEvent,
   type PlayWorld,
   type StepPlay,
+  valueOf,
   type WorkflowPlay,
 } from './workflow-values.js';
 

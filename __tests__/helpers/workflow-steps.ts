@@ -6,11 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { Step } from '@actions/workflow-parser/model/workflow-template';
 import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
+
 import { loadManifest, parseOutputFile, REPO_ROOT, runComposite } from './composite.js';
 import { octokitClient } from './octokit-client.js';
-import { asString, evaluate, LEVEL, native, valueOf, withOf, type Ctx, type PlayEvent, type PlayWorld, type Perms, type StepPlay } from './workflow-values.js';
+import { asString, type Ctx, evaluate, LEVEL, native, type Perms, type PlayEvent, type PlayWorld, type StepPlay, valueOf, withOf } from './workflow-values.js';
 
 function git(cwd: string, ...args: string[]): string {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8' });

@@ -3,10 +3,12 @@
 // values, and token permissions.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
 import type { FunctionDefinition } from '@actions/expressions/funcs/info';
 import { isBasicExpression, isLiteral, isMapping, isSequence } from '@actions/workflow-parser';
 import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
+
 import type { GitHubApiDouble } from '../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../doubles/results-service.js';
 

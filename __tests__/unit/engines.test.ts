@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { REPO_ROOT } from '../helpers/composite.js';
 
 // semver is in the tree (eslint, rollup and others depend on it); it is npm's own range parser.

@@ -7,8 +7,10 @@
 // repository's checkout fails with "Repository not found").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+
 import { REPO_ROOT } from '../helpers/composite.js';
 import { actionErrors, docWorkflows, parseWorkflowText } from '../helpers/github-parser.js';
 

@@ -3,13 +3,14 @@
 // [--flaky P]: a flaky model, which loses each case's answer with probability P, drawn afresh
 // for every trial (seeded by BENCHGATE_ROLE and BENCHGATE_TRIAL, so a trial is reproducible).
 
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CASES, PRESET, checkAnswer } from './cases.mjs';
+
+import { CASES, checkAnswer, PRESET } from './cases.mjs';
 import { STRATEGIES } from './strategies.mjs';
 import { buildSummary, failureRow, harnessRow, isoTimestamp } from './summary.mjs';
 

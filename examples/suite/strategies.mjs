@@ -6,8 +6,8 @@
 //               guardrail, run the program in one MCP call.
 // "Model turns" are simulated but billed from the real prompt and response text.
 
-import { planFor, renderProgram, resolveArgs, renderTemplate } from './plans.mjs';
-import { MCP_SERVER, invokeTool, qualifiedName, toolCatalog } from './tools.mjs';
+import { planFor, renderProgram, renderTemplate, resolveArgs } from './plans.mjs';
+import { invokeTool, MCP_SERVER, qualifiedName, toolCatalog } from './tools.mjs';
 
 /** Step budget of the tool_call harness, final step included. */
 export const TOOL_CALL_MAX_STEPS = 6;

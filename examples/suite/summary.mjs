@@ -3,11 +3,12 @@
 // Field order matters to readers diffing files and follows rlm-code exactly.
 
 import { performance } from 'node:perf_hooks';
-import { MCP_SERVER } from './tools.mjs';
+
 // rlm-code's float arithmetic (Python's round, its latency percentiles) is shared with the bench's
 // summary generator, so both write numbers exactly as rlm-code would.
 import { pyRound } from '../../scripts/py-json.mjs';
 import { latencySummary } from '../../scripts/rlm-summary-aggregates.mjs';
+import { MCP_SERVER } from './tools.mjs';
 
 const round4 = (value) => pyRound(value, 4);
 const round2 = (value) => pyRound(value, 2);

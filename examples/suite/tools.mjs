@@ -4,7 +4,7 @@
 
 import { evaluateExpression } from './calc.mjs';
 import { DOCS, FILES, TABLES } from './data.mjs';
-import { resolveArgs, renderTemplate } from './plans.mjs';
+import { renderTemplate, resolveArgs } from './plans.mjs';
 
 /** Name of the simulated MCP server; recorded as `mcp_server` in the summaries. */
 export const MCP_SERVER = 'demo-tools';

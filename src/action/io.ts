@@ -3,6 +3,7 @@
  * @actions/core and the real artifact client, tests from doubles. The modes never touch `process`.
  */
 import type { ArtifactClient } from '@actions/artifact';
+
 import type { GitHubClient } from '../github/octokit.js';
 
 export interface ActionIo {

@@ -5,16 +5,16 @@
  * a bug, reported as one (bugMessage) in the log, the job summary and the check run.
  */
 import { bugMessage, failureMessage, isUserError } from '../errors.js';
-import { abMode } from './ab/ab-mode.js';
 import { untrusted } from '../report/markdown/markdown.js';
+import { abMode } from './ab/ab-mode.js';
 import { compareMode } from './gate/compare-mode.js';
-import { publishFailure } from './publish/failure-publish.js';
+import { trustedConfigReader } from './gate/trusted-config.js';
 import { readInputs } from './inputs/inputs.js';
 import type { ActionIo } from './io.js';
+import { publishFailure } from './publish/failure-publish.js';
 import { publishMode } from './publish/publish-mode.js';
 import { wasPublished } from './publish/publisher.js';
 import { runMode } from './run/run-mode.js';
-import { trustedConfigReader } from './gate/trusted-config.js';
 
 async function report(io: ActionIo, message: string): Promise<void> {
   io.error(`benchgate: ${message}`);

@@ -6,7 +6,7 @@
  * then the adapter says of a run whose rows carry none (metadata `unrecorded`).
  * Tokens need no entry: a row without usage says so itself (`hasUsage(p, i)`, schema/packed-rows.ts).
  */
-import { UNRECORDED, type BenchmarkSummary } from '../schema/summary.js';
+import { type BenchmarkSummary, UNRECORDED } from '../schema/summary.js';
 
 export type Measure = 'steps' | 'calls';
 

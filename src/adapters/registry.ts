@@ -3,23 +3,23 @@
  * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
  */
 import { InputError } from '../errors.js';
-import { packSummary, type PackedSummary } from '../schema/pack.js';
+import { type PackedSummary, packSummary } from '../schema/pack.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './formats/benchgate.js';
-import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './formats/github-action-benchmark.js';
-import { fromRle, RLE_SHAPE, rleMismatch } from './formats/rle.js';
-import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './formats/rlm-runner.js';
-import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './formats/promptfoo.js';
-import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './formats/multihop-qa.js';
-import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './formats/junit.js';
-import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './formats/inspect-ai.js';
-import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './formats/lm-eval.js';
-import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './formats/records.js';
-import { fromTerminalBench, TERMINAL_BENCH_SHAPE, terminalBenchMismatch } from './formats/terminal-bench.js';
-import { fromTauBench, TAU_BENCH_SHAPE, tauBenchMismatch } from './formats/tau-bench.js';
-import { fromSweBench, SWE_BENCH_SHAPE, sweBenchMismatch } from './formats/swe-bench.js';
 import { CTRF_SHAPE, ctrfMismatch, fromCtrf } from './formats/ctrf.js';
+import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './formats/github-action-benchmark.js';
+import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './formats/inspect-ai.js';
+import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './formats/junit.js';
+import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './formats/lm-eval.js';
+import { fromMultihop, MULTIHOP_SHAPE, multihopMismatch } from './formats/multihop-qa.js';
+import { fromPromptfoo, PROMPTFOO_SHAPE, promptfooMismatch } from './formats/promptfoo.js';
+import { fromRecords, RECORDS_SHAPE, recordsMismatch } from './formats/records.js';
+import { fromRle, RLE_SHAPE, rleMismatch } from './formats/rle.js';
 import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './formats/rlm-code.js';
+import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './formats/rlm-runner.js';
+import { fromSweBench, SWE_BENCH_SHAPE, sweBenchMismatch } from './formats/swe-bench.js';
+import { fromTauBench, TAU_BENCH_SHAPE, tauBenchMismatch } from './formats/tau-bench.js';
+import { fromTerminalBench, TERMINAL_BENCH_SHAPE, terminalBenchMismatch } from './formats/terminal-bench.js';
 import { dataSource, fileSource, type Source } from './parsing/source.js';
 
 export { FIELD_MAPPING_KEYS, type Adapter, type FieldMapping, type LoadOptions } from './types.js';

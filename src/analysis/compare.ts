@@ -4,46 +4,46 @@
  */
 import type { CaseFields } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
-import { CLUSTER_FIELDS, type LoadedSummary } from './model.js';
-import { findDifferences, differenceFindings, type Difference } from './integrity/differences.js';
-import { benchmarkFindings, compareBenchmarks, type BenchmarkComparison } from './custom-gates/benchmark-ratios.js';
-import { checkComparability, type Comparability, type ComparabilityOptions } from './integrity/comparability.js';
-import { runCost, type Price, type RunCost } from './custom-gates/cost.js';
-import { collectFindings, type Finding, type FindingDraft } from './integrity/findings.js';
+import { type BenchmarkComparison, benchmarkFindings, compareBenchmarks } from './custom-gates/benchmark-ratios.js';
+import { type Price, type RunCost, runCost } from './custom-gates/cost.js';
 import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './custom-gates/metric-gates.js';
-import { checkSafety, type Safety, type SafetyOptions } from './integrity/safety.js';
-import { significantSlices } from './significance/error-budget.js';
 import { evaluateSlices, type SliceGateSpec, type SliceResult } from './custom-gates/slices.js';
-import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
-import { compareCodePoints, pairRows, sameIds, sortByCodePoint, summarizeCases, type CaseRowList, type CaseRows } from './rlm/pair.js';
-import { runTotals } from './integrity/run-totals.js';
+import type { EvidenceReport } from './evidence/model.js';
+import { checkComparability, type Comparability, type ComparabilityOptions } from './integrity/comparability.js';
+import { type Difference, differenceFindings, findDifferences } from './integrity/differences.js';
+import { collectFindings, type Finding, type FindingDraft } from './integrity/findings.js';
 import {
-  infrastructureSide,
-  InfrastructureClassifier,
   type Infrastructure,
+  InfrastructureClassifier,
   type InfrastructureOptions,
   type InfrastructureSide,
+  infrastructureSide,
 } from './integrity/infrastructure.js';
-import type { SequentialDecision } from './significance/sequential.js';
-import { testGates } from './significance/significance.js';
+import { runTotals } from './integrity/run-totals.js';
+import { checkSafety, type Safety, type SafetyOptions } from './integrity/safety.js';
+import { usageFromTotals, type UsageStats } from './integrity/usage.js';
 import type {
   CaseDecline,
   CaseEvidence,
   DecisionPolicy,
-  PairedCases,
   NoiseMarks,
+  PairedCases,
   RunOutcomes,
   SideRuns,
   SignificanceOptions,
   SignificanceResult,
   TrialLabels,
 } from './model.js';
-import { AUTO_MIN_CLUSTERS, autoGrouping } from './significance/clusters.js';
+import { CLUSTER_FIELDS, type LoadedSummary } from './model.js';
 import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
+import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
+import { type CaseRowList, type CaseRows, compareCodePoints, pairRows, sameIds, sortByCodePoint, summarizeCases } from './rlm/pair.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
+import { AUTO_MIN_CLUSTERS, autoGrouping } from './significance/clusters.js';
+import { significantSlices } from './significance/error-budget.js';
+import type { SequentialDecision } from './significance/sequential.js';
+import { testGates } from './significance/significance.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
-import { usageFromTotals, type UsageStats } from './integrity/usage.js';
-import type { EvidenceReport } from './evidence/model.js';
 
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';

@@ -6,12 +6,12 @@
  * re-decide it on the data they test), and the sequential decision in the result. Without a look it
  * is the fixed design's comparison. Pure: summaries in, a new {@link Comparison} out.
  */
-import { caseFieldsFor, compareSummaries, pairTrials, type CompareOptions, type Comparison } from './compare.js';
+import { caseFieldsFor, type CompareOptions, compareSummaries, type Comparison, pairTrials } from './compare.js';
 import type { LoadedSummary, RoundsHalt, ShardRounds } from './model.js';
+import { DEFAULT_THRESHOLDS } from './rlm/thresholds.js';
 import { chooseCluster } from './significance/clusters.js';
 import { gateData } from './significance/gate-evidence.js';
 import { decideSequential, haltedDecision, sequentialLevels } from './significance/sequential.js';
-import { DEFAULT_THRESHOLDS } from './rlm/thresholds.js';
 import { mergeTrials } from './trials.js';
 
 /** A look of the design: after `round` rounds of at most `max`; `halt` when no round follows; `shards` when rounds ran in shards. */

@@ -6,9 +6,10 @@
  * holds. The merge runs in the gate's own code, never trusting a stamp to report problems. Pure.
  */
 import { createHash } from 'node:crypto';
-import { pyFixed } from '../stats/format.js';
+
 import { packSummary } from '../schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
+import { pyFixed } from '../stats/format.js';
 import { aggregateMismatches, commandFailure, type FindingDraft } from './integrity/findings.js';
 import { runTotals } from './integrity/run-totals.js';
 import { usageFromTotals } from './integrity/usage.js';

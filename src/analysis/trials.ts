@@ -4,16 +4,17 @@
  * test of whether a drop in success rate is beyond that case's own noise. Pure: no I/O.
  */
 import { normalize } from 'node:path';
+
 import { UsageError } from '../errors.js';
-import { NO_FIELDS, type CaseFields, type PackedSummary } from '../schema/pack.js';
+import { type CaseFields, NO_FIELDS, type PackedSummary } from '../schema/pack.js';
 import { completedAt, rewardAt, stepsAt } from '../schema/packed-rows.js';
 import { packedOf } from '../schema/packed-summary.js';
-import type { LoadedSummary } from './model.js';
 import type { FindingDraft } from './integrity/findings.js';
-import { compareCodePoints } from './rlm/pair.js';
+import type { NotMeasured } from './integrity/infrastructure.js';
+import type { LoadedSummary } from './model.js';
 import { type CaseEvidence, type EvidenceColumns, type TrialLabels } from './model.js';
 import { evidenceColumns } from './paired-cases.js';
-import type { NotMeasured } from './integrity/infrastructure.js';
+import { compareCodePoints } from './rlm/pair.js';
 
 /** One side's runs merged by case id. */
 export interface TrialSide {

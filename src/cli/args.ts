@@ -5,15 +5,15 @@
 import { INPUT_FORMATS } from '../adapters/registry.js';
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
 import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/significance/sequential.js';
-import { DEFAULT_CONFIG_PATH, type GateConfig } from '../policy/config-file.js';
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../policy/suggest.js';
+import { DEFAULT_CONFIG_PATH, type GateConfig } from '../policy/config-file.js';
 import { GATE_FLAGS } from '../policy/options.js';
 import { overridesOf } from '../policy/policy.js';
+import { didYouMean } from '../policy/suggest.js';
 import * as value from '../policy/values.js';
-import { parseLeaderboard, type LeaderboardCommand } from './leaderboard.js';
+import { type HistoryCommand, parseHistoryArgs } from './history.js';
+import { type LeaderboardCommand, parseLeaderboard } from './leaderboard.js';
 import { parseProfile, type ProfileCommand } from './profile.js';
-import { parseHistoryArgs, type HistoryCommand } from './history.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

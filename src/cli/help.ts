@@ -1,7 +1,7 @@
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
+import { INPUT_FORMATS } from '../adapters/registry.js';
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
 import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
-import { INPUT_FORMATS } from '../adapters/registry.js';
 import { GATE_OPTIONS } from '../policy/options.js';
 
 /**

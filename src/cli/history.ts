@@ -8,20 +8,21 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { loadSummary } from '../adapters/registry.js';
+
 import { readHead } from '../adapters/parsing/source.js';
+import { loadSummary } from '../adapters/registry.js';
 import { UsageError } from '../errors.js';
 import { looksLikeBenchmarkData, parseBenchmarkData } from '../history/benchmark-data.js';
-import { budgetHolds, judgeBudget, type BudgetState, type ReferenceMove, type RunFigures } from '../history/budget.js';
+import { budgetHolds, type BudgetState, judgeBudget, type ReferenceMove, type RunFigures } from '../history/budget.js';
 import { looksLikeHistory, parseHistory } from '../history/history-file.js';
 import { leaderboardEntry } from '../history/leaderboard.js';
-import { entryPoints, findShifts, identityRuns, SHIFT_METRICS, SPLIT_KEYS, type SeriesPoint, type Shift } from '../history/shifts.js';
+import { entryPoints, findShifts, identityRuns, type SeriesPoint, type Shift, SHIFT_METRICS, SPLIT_KEYS } from '../history/shifts.js';
 import { expandInputs } from '../load/glob.js';
-import { budgetSpecOf, DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
-import { readCommandArgs } from './command-args.js';
+import { budgetSpecOf, DEFAULT_CONFIG_PATH, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { metricName, renderBudget, renderShifts } from '../report/history-report.js';
 import { table, untrusted } from '../report/markdown/markdown.js';
 import { pyFixed } from '../stats/format.js';
+import { readCommandArgs } from './command-args.js';
 
 export interface HistoryCommand {
   command: 'history';

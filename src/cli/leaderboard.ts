@@ -4,25 +4,26 @@
  * InputError, naming the option or the file.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { loadSummary } from '../adapters/registry.js';
+
 import { readHead } from '../adapters/parsing/source.js';
+import { loadSummary } from '../adapters/registry.js';
+import { UsageError } from '../errors.js';
 import { historyLeaderboardEntries, looksLikeHistory, parseHistory } from '../history/history-file.js';
 import {
   buildLeaderboard,
   GROUP_FIELDS,
-  labelEntries,
-  leaderboardEntry,
-  RANK_METRICS,
   type GroupField,
+  labelEntries,
   type LeaderboardEntry,
+  leaderboardEntry,
   type LeaderboardFilters,
+  RANK_METRICS,
   type RankMetric,
 } from '../history/leaderboard.js';
-import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../policy/config-file.js';
-import { UsageError } from '../errors.js';
-import { readCommandArgs } from './command-args.js';
 import { expandInputs } from '../load/glob.js';
+import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { LEADERBOARD_RENDERERS } from '../report/leaderboard-report.js';
+import { readCommandArgs } from './command-args.js';
 
 export const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'] as const;
 

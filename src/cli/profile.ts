@@ -6,12 +6,12 @@
 import { loadSummary } from '../adapters/registry.js';
 import { compareSummaries } from '../analysis/compare.js';
 import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
-import { buildNoiseProfile, RECOMMENDED_RUNS, type AaComparer } from '../analysis/noise/profile.js';
+import { type AaComparer, buildNoiseProfile, RECOMMENDED_RUNS } from '../analysis/noise/profile.js';
 import { serializeNoiseProfile } from '../analysis/noise/profile-file.js';
 import { UsageError } from '../errors.js';
 import { attemptTrials } from '../load/attempts.js';
 import { expandInputs } from '../load/glob.js';
-import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
+import { DEFAULT_CONFIG_PATH, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
 import { renderNoiseProfile } from '../report/noise-profile-report.js';
 import { readCommandArgs } from './command-args.js';

@@ -4,34 +4,35 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSummary, type LoadOptions } from '../adapters/registry.js';
+
+import { type LoadOptions, loadSummary } from '../adapters/registry.js';
 import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
-import { MAX_TRIALS } from '../analysis/significance/sequential.js';
+import { noiseMarks } from '../analysis/noise/profile.js';
 import { compareAtLook } from '../analysis/sequential-compare.js';
+import { MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
 import { shownPath, writeOutputFile } from '../fs-safe.js';
+import { attemptTrials } from '../load/attempts.js';
+import { gatherEvidence } from '../load/evidence.js';
 import { expandInputs } from '../load/glob.js';
+import { isLargePair, loadPair } from '../load/load.js';
+import { loadNoiseProfile, settledByProfile } from '../load/noise-profile.js';
+import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
+import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderEvidenceHtml } from '../report/evidence-html.js';
-import { gatherEvidence } from '../load/evidence.js';
 import { renderJsonChunks } from '../report/json-report.js';
 import { renderMarkdown } from '../report/markdown-report.js';
 import { verdictLine } from '../report/verdict.js';
+import { warmHelper } from '../stats/parallel.js';
 import { BENCHGATE_VERSION } from '../version.js';
-import { loadConfig, loadOptionsOf, type GateConfig } from '../policy/config-file.js';
-import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
-import { parseArgs, type CompareCommand, type ReportFormat } from './args.js';
+import { type CompareCommand, parseArgs, type ReportFormat } from './args.js';
 import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP } from './help.js';
 import { runHistory } from './history.js';
 import { runLeaderboard } from './leaderboard.js';
-import { runProfile } from './profile.js';
 import { writeNextCases } from './noise.js';
-import { loadNoiseProfile, settledByProfile } from '../load/noise-profile.js';
-import { noiseMarks } from '../analysis/noise/profile.js';
-import { attemptTrials } from '../load/attempts.js';
-import { isLargePair, loadPair } from '../load/load.js';
-import { warmHelper } from '../stats/parallel.js';
+import { runProfile } from './profile.js';
 
 export interface Io {
   /** Report pieces may come as UTF-8 bytes (the JSON report's case rows). */

@@ -3,6 +3,7 @@
 // used or imported, so the caller decides which client talks to which service, and tests pass the
 // real DefaultArtifactClient pointed at a loopback double.
 import type { ArtifactClient, FindOptions } from '@actions/artifact';
+
 import { ArtifactError } from '../errors.js';
 import type { GitHubClient } from './octokit.js';
 

@@ -5,6 +5,7 @@
  * artifact. Runs of any other commit are never looked at, and an expired artifact is reported as such.
  */
 import type { ArtifactClient } from '@actions/artifact';
+
 import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
 

@@ -5,7 +5,7 @@
  * token may not write check runs (only GitHub Apps may; a fork PR's token may not write at all) it
  * falls back to a commit status, and when that is refused too, it says so and carries on.
  */
-import { messageOf, refusalOf, statusOf, type GitHubClient } from './octokit.js';
+import { type GitHubClient, messageOf, refusalOf, statusOf } from './octokit.js';
 
 /** GitHub's limits: output.summary and output.text 65,535; a status description 140 characters. */
 export const CHECK_OUTPUT_MAX = 65_535;

@@ -9,8 +9,8 @@
  * comment and deleted; every job picks the same one (the lowest id), so they converge.
  */
 import type { Verdict } from '../analysis/compare.js';
-import { groupMarker, parseSections, renderCombined, sectionShare, withSection, type CommentSection } from '../report/combined-comment.js';
-import { DEFAULT_BOT_LOGIN, findBotComments, type CommentMode, type CommentOutcome, type FoundComment } from './comments.js';
+import { type CommentSection, groupMarker, parseSections, renderCombined, sectionShare, withSection } from '../report/combined-comment.js';
+import { type CommentMode, type CommentOutcome, DEFAULT_BOT_LOGIN, findBotComments, type FoundComment } from './comments.js';
 import type { GitHubClient } from './octokit.js';
 
 export interface CombinedComment {

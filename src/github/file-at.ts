@@ -2,7 +2,7 @@
  * One file of the repository at a commit, through the contents API (`contents: read`): the gate
  * reads its configuration from the PR's base commit this way when the job has not checked it out.
  */
-import { statusOf, type GitHubClient } from './octokit.js';
+import { type GitHubClient, statusOf } from './octokit.js';
 
 /** The file's text at `ref`, or null when the commit has no such file. Other errors propagate. */
 export async function readFileAt(

@@ -5,8 +5,8 @@
  * A branch that does not exist yet is created as an orphan (no parent: the branch holds only history
  * files, never a copy of the code) through the git database API.
  */
-import { addEntry, parseHistory, serializeHistory, type HistoryEntry, type HistoryFile } from '../history/history-file.js';
-import { statusOf, type GitHubClient } from './octokit.js';
+import { addEntry, type HistoryEntry, type HistoryFile, parseHistory, serializeHistory } from '../history/history-file.js';
+import { type GitHubClient, statusOf } from './octokit.js';
 
 export interface HistoryLocation {
   owner: string;

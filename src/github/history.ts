@@ -5,7 +5,9 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { ArtifactClient } from '@actions/artifact';
+
 import { records } from '../adapters/recorded.js';
 import { loadSummary } from '../adapters/registry.js';
 import { runMetrics } from '../analysis/rlm/gates.js';

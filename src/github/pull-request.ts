@@ -6,6 +6,7 @@
  * open PRs from the head branch are searched for the head commit.
  */
 import { z } from 'zod';
+
 import type { GitHubClient } from './octokit.js';
 
 /** The fields of a `workflow_run` event this uses, checked (the payload comes from GitHub). */

@@ -6,6 +6,7 @@
  * itself decides it), and each suite name with its tool is a series of its own.
  */
 import { z } from 'zod';
+
 import { formatIssues, throwProblems } from '../adapters/parsing/issues.js';
 import { InputError } from '../errors.js';
 import type { SeriesPoint } from './shifts.js';

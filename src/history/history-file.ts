@@ -7,11 +7,12 @@
  * does not know are kept as they are when the file is rewritten.
  */
 import { z } from 'zod';
+
 import { formatIssues, throwProblems } from '../adapters/parsing/issues.js';
+import type { Price } from '../analysis/custom-gates/cost.js';
 import { InputError } from '../errors.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
-import type { Price } from '../analysis/custom-gates/cost.js';
-import { leaderboardEntry, type LeaderboardEntry } from './leaderboard.js';
+import { type LeaderboardEntry, leaderboardEntry } from './leaderboard.js';
 
 export const HISTORY_SCHEMA = 'benchgate-history/1';
 export const HISTORY_MAX_ENTRIES = 1000;

@@ -3,12 +3,12 @@
  * rlm-code's, token totals are the case rows' own usage (unknown when no row records usage, never 0)
  * and every file is its own entry: two runs with the same id are both listed, told apart by file.
  */
+import { records } from '../adapters/recorded.js';
+import { type Price, runCost } from '../analysis/custom-gates/cost.js';
+import { runTotals } from '../analysis/integrity/run-totals.js';
 import { rowsWith } from '../schema/packed-rows.js';
 import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
-import { runCost, type Price } from '../analysis/custom-gates/cost.js';
-import { runTotals } from '../analysis/integrity/run-totals.js';
-import { records } from '../adapters/recorded.js';
 
 export const RANK_METRICS = ['reward', 'completion_rate', 'steps', 'tokens', 'cost', 'duration', 'efficiency'] as const;
 export type RankMetric = (typeof RANK_METRICS)[number];

@@ -5,7 +5,7 @@
  * Shifts are advisory: they are shown (the trend chart, the default branch's job summary, `benchgate
  * history`), never a reason to hold a pull request.
  */
-import { findChangePoints, type ChangePointOptions } from './change-points.js';
+import { type ChangePointOptions, findChangePoints } from './change-points.js';
 import type { HistoryEntry } from './history-file.js';
 
 /** The metrics looked at, with which way is better. */

@@ -11,14 +11,15 @@
  */
 import { constants, copyFileSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { loadSummary, type LoadOptions } from '../adapters/registry.js';
+
+import { type LoadOptions, loadSummary } from '../adapters/registry.js';
 import type { Comparison } from '../analysis/compare.js';
 import { caseRowsOf, collectEvidence, regressedIds, type Side } from '../analysis/evidence/collect.js';
 import type { TrajectoryInput } from '../analysis/evidence/extract.js';
 import type { EvidenceReport } from '../analysis/evidence/model.js';
 import { parseTrajectory } from '../analysis/evidence/rlm-code.js';
-import type { CaseResult } from '../schema/summary.js';
 import { readRegularFile } from '../fs-safe.js';
+import type { CaseResult } from '../schema/summary.js';
 import { PARALLEL_MIN_BYTES } from './load.js';
 
 const bytesOf = (file: string): number => statSync(file, { throwIfNoEntry: false })?.size ?? 0;

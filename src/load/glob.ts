@@ -3,8 +3,9 @@
  * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
  * trials). Plain node: no shell, no dependency.
  */
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+
 import { compareCodePoints } from '../analysis/rlm/pair.js';
 import { UsageError } from '../errors.js';
 

@@ -6,6 +6,7 @@
  * it. It imports neither zod nor yaml, so it starts in milliseconds.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+
 import { streamPackRlmCode } from '../adapters/formats/rlm-code-stream.js';
 import { isUserError } from '../errors.js';
 import { transferables } from '../schema/pack.js';

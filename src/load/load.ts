@@ -11,14 +11,15 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { loadPackedSummary, loadSummary, type LoadOptions } from '../adapters/registry.js';
-import type { LoadedSummary } from '../analysis/model.js';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+
 import { streamable, streamPackRlmCode } from '../adapters/formats/rlm-code-stream.js';
-import { threadsAllowed } from '../stats/parallel.js';
+import { type LoadOptions, loadPackedSummary, loadSummary } from '../adapters/registry.js';
+import type { LoadedSummary } from '../analysis/model.js';
 import { EnvironmentError, InputError, isUserError } from '../errors.js';
-import { transferables, type PackedSummary } from '../schema/pack.js';
+import { type PackedSummary, transferables } from '../schema/pack.js';
 import { packedSummary } from '../schema/packed-summary.js';
+import { threadsAllowed } from '../stats/parallel.js';
 
 /** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;

@@ -4,10 +4,11 @@
  * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
  */
 import { readFileSync } from 'node:fs';
+
 import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
 import { profileMismatch } from '../analysis/noise/profile.js';
 import { parseNoiseProfile } from '../analysis/noise/profile-file.js';
-import { DEFAULT_SETTLE, settleRounds, type SettledRounds } from '../analysis/noise/settled.js';
+import { DEFAULT_SETTLE, type SettledRounds, settleRounds } from '../analysis/noise/settled.js';
 import { InputError } from '../errors.js';
 
 /** A profile file is read up to this size (one row per case: about 150 bytes each). */

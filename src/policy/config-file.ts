@@ -5,22 +5,24 @@
  * it. The JSON Schema in `schema/benchgate.schema.json` is generated from {@link ConfigSchema}.
  */
 import { existsSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+
+import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import { z } from 'zod';
+
 import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/registry.js';
-import type { CaseFields } from '../schema/pack.js';
-import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/model.js';
 import { caseFieldsFor } from '../analysis/compare.js';
-import { KEY_NAME } from '../analysis/integrity/comparability.js';
 import { GATE_LEVELS, METRICS } from '../analysis/custom-gates/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/custom-gates/slices.js';
+import { KEY_NAME } from '../analysis/integrity/comparability.js';
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
 import { policyPatternProblem } from '../analysis/integrity/policy-pattern.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/model.js';
 import { InputError } from '../errors.js';
-import { didYouMean } from './suggest.js';
-import { GATE_OPTIONS } from './options.js';
 import { readRegularFile } from '../fs-safe.js';
 import type { BudgetSpec } from '../history/budget.js';
+import type { CaseFields } from '../schema/pack.js';
+import { GATE_OPTIONS } from './options.js';
+import { didYouMean } from './suggest.js';
 
 export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */

@@ -9,6 +9,7 @@
  * and its help take it from this table. action.yml declares the input and docs/ describe it.
  */
 import { z } from 'zod';
+
 import type { CompareOptions } from '../analysis/compare.js';
 import * as value from './values.js';
 

@@ -7,15 +7,15 @@
 
  */
 import type { CompareOptions } from '../analysis/compare.js';
-import type { ComparabilityOptions } from '../analysis/integrity/comparability.js';
-import type { SafetyOptions } from '../analysis/integrity/safety.js';
-import type { InfrastructureOptions } from '../analysis/integrity/infrastructure.js';
-import type { MetricGateSpec } from '../analysis/custom-gates/metric-gates.js';
 import type { Price } from '../analysis/custom-gates/cost.js';
+import type { MetricGateSpec } from '../analysis/custom-gates/metric-gates.js';
 import type { SliceGateSpec } from '../analysis/custom-gates/slices.js';
-import { DEFAULT_CONFIDENCE, type ClusterChoice, type DecisionPolicy } from '../analysis/model.js';
+import type { ComparabilityOptions } from '../analysis/integrity/comparability.js';
+import type { InfrastructureOptions } from '../analysis/integrity/infrastructure.js';
+import type { SafetyOptions } from '../analysis/integrity/safety.js';
+import { type ClusterChoice, type DecisionPolicy, DEFAULT_CONFIDENCE } from '../analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/rlm/thresholds.js';
-import { toleranceFraction, type GateConfig } from './config-file.js';
+import { type GateConfig, toleranceFraction } from './config-file.js';
 import { GATE_OPTIONS, type GateOption } from './options.js';
 import { ValueProblem } from './values.js';
 

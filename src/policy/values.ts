@@ -5,7 +5,7 @@
  * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
  */
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
-import { CLUSTER_FIELDS, DECISION_POLICIES, type ClusterChoice, type DecisionPolicy } from '../analysis/model.js';
+import { CLUSTER_FIELDS, type ClusterChoice, DECISION_POLICIES, type DecisionPolicy } from '../analysis/model.js';
 import { CLUSTER_FIELD_NAME } from '../analysis/significance/clusters.js';
 
 export class ValueProblem extends Error {

@@ -5,8 +5,9 @@
  * a last resort a cut that closes what it leaves open. Each tier says where the rest is.
  */
 import { createHash } from 'node:crypto';
+
 import type { Comparison, Verdict } from '../analysis/compare.js';
-import { fitMarkdown, type FitLimit } from './markdown/fit.js';
+import { type FitLimit, fitMarkdown } from './markdown/fit.js';
 import { untrusted } from './markdown/markdown.js';
 import { renderMarkdown, type ReportDetail } from './markdown-report.js';
 import { evidenceDetails } from './sections/evidence.js';

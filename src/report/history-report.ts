@@ -4,9 +4,9 @@
  * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
  * that come from a file (a data.js benchmark's name) go through untrusted().
  */
-import { pyFixed, signed } from '../stats/format.js';
 import type { BudgetLine, BudgetMetric, BudgetState } from '../history/budget.js';
 import type { Shift } from '../history/shifts.js';
+import { pyFixed, signed } from '../stats/format.js';
 import { table, untrusted } from './markdown/markdown.js';
 
 const KNOWN: Record<string, { name: string; value: (x: number) => string; delta: (x: number) => string; unit: string }> = {

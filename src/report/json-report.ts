@@ -3,23 +3,23 @@
  * under rlm-code's names and with rlm-code's values, so scripts written for rlm-code keep working;
  * benchgate's additions (verdict, findings, differences, usage, per-case rows) follow.
  */
-import type { BenchmarkComparison } from '../analysis/custom-gates/benchmark-ratios.js';
 import type { Comparison, Verdict } from '../analysis/compare.js';
+import type { BenchmarkComparison } from '../analysis/custom-gates/benchmark-ratios.js';
+import type { RunCost } from '../analysis/custom-gates/cost.js';
+import type { MetricGateResult } from '../analysis/custom-gates/metric-gates.js';
+import type { SliceResult } from '../analysis/custom-gates/slices.js';
+import type { EvidenceReport } from '../analysis/evidence/model.js';
 import type { Comparability } from '../analysis/integrity/comparability.js';
 import type { Difference } from '../analysis/integrity/differences.js';
-import type { MetricGateResult } from '../analysis/custom-gates/metric-gates.js';
-import type { PolicyFailure } from '../analysis/integrity/safety.js';
-import type { RunCost } from '../analysis/custom-gates/cost.js';
-import type { SliceResult } from '../analysis/custom-gates/slices.js';
 import type { Finding } from '../analysis/integrity/findings.js';
 import type { Infrastructure } from '../analysis/integrity/infrastructure.js';
+import type { PolicyFailure } from '../analysis/integrity/safety.js';
+import type { UsageStats } from '../analysis/integrity/usage.js';
+import type { GateTest, NoiseMarks, SignificanceResult } from '../analysis/model.js';
 import type { Deltas, Gates, RunMetrics } from '../analysis/rlm/gates.js';
 import type { CaseRow, CaseSummary } from '../analysis/rlm/pair.js';
-import type { NoiseMarks, GateTest, SignificanceResult } from '../analysis/model.js';
-import type { SequentialDecision } from '../analysis/significance/sequential.js';
 import type { Thresholds } from '../analysis/rlm/thresholds.js';
-import type { UsageStats } from '../analysis/integrity/usage.js';
-import type { EvidenceReport } from '../analysis/evidence/model.js';
+import type { SequentialDecision } from '../analysis/significance/sequential.js';
 import { SUMMARY_SCHEMA } from '../schema/summary.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { gateLines, unknownSides } from './markdown/words.js';

@@ -4,8 +4,8 @@
  * prefixed with a quote) and JSON. Unknown values are shown as unknown, never as 0.
  */
 import type { GroupStats, Leaderboard, LeaderboardEntry } from '../history/leaderboard.js';
-import { csvField } from './csv-report.js';
 import { pyFixed } from '../stats/format.js';
+import { csvField } from './csv-report.js';
 import { table, untrusted } from './markdown/markdown.js';
 
 const COLUMNS: readonly { head: string; get(e: LeaderboardEntry): string }[] = [

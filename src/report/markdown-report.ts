@@ -3,19 +3,19 @@
  * gate table, the regressed cases, missing and new cases and findings; usage, all cases and the
  * CodeMode release checklist folded below. Deterministic: no clock, no locale.
  */
-import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import type { Comparison } from '../analysis/compare.js';
 import type { Finding } from '../analysis/integrity/findings.js';
+import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import { caseCount } from '../schema/packed-summary.js';
+import { pyFixed } from '../stats/format.js';
 import { BENCHGATE_VERSION } from '../version.js';
+import { table, untrusted } from './markdown/markdown.js';
+import { gateLines, gateReason, idList, percent, reward4, sideNames, unknownSides } from './markdown/words.js';
 import { benchmarksSection } from './sections/benchmarks.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './sections/cases.js';
-import { table, untrusted } from './markdown/markdown.js';
 import { metricGatesReason, metricGatesTable, slicesTable } from './sections/metric-gates.js';
-import { levelPercent, methodLine, significanceReasons, significanceTable } from './sections/significance.js';
 import { sequentialSection } from './sections/sequential.js';
-import { gateLines, gateReason, idList, percent, reward4, sideNames, unknownSides } from './markdown/words.js';
-import { pyFixed } from '../stats/format.js';
+import { levelPercent, methodLine, significanceReasons, significanceTable } from './sections/significance.js';
 
 export interface MarkdownOptions {
   /** Version in the footer; tests pin it. */

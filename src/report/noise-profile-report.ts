@@ -3,8 +3,8 @@
  * where the runs came from, the suite-level figures, a histogram of per-case pass rates and the
  * flakiest cases. Case ids and file names are untrusted text.
  */
-import { isFlaky } from '../analysis/noise/profile.js';
 import type { CaseNoise, NoiseProfile } from '../analysis/model.js';
+import { isFlaky } from '../analysis/noise/profile.js';
 import { grouped, pyFixed } from '../stats/format.js';
 import { bullets, table, untrusted } from './markdown/markdown.js';
 

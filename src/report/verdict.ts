@@ -3,9 +3,9 @@
  * verdict and the reasons behind it, built once here so that no caller has to take a line apart.
  */
 import type { Comparison } from '../analysis/compare.js';
+import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import type { RoundsHalt } from '../analysis/model.js';
 import type { SequentialDecision } from '../analysis/significance/sequential.js';
-import { rerunWords } from '../analysis/integrity/infrastructure.js';
 
 /** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
 export function verdictReasons(cmp: Comparison): string[] {

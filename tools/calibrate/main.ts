@@ -28,7 +28,7 @@
 import { perCaseRows } from './per-case.js';
 import { profileSizingRows } from './profile-sizing.js';
 import { printSequentialTable } from './sequential.js';
-import { runCell, setCellResamples, type CellOptions, type CellResult, type Scenario } from './simulate.js';
+import { type CellOptions, type CellResult, runCell, type Scenario, setCellResamples } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
 import { verdictSections } from './verdicts.js';
 

@@ -11,11 +11,11 @@
  * Options: --runs N (pairs per cell), --seed N, --per-case-cases 200, --per-case-shifts 0,-0.05,-0.1,break,
  * --per-case-rules profile:1,profile:2,matched:1, --max-trials K (default 10), --profile-runs 10, --per-case-margins 0 (no non-inferiority margins).
  */
-import { deterministicOutcome, isSettled } from '../../src/analysis/noise/settled.js';
-import { decideSequential, sequentialLevels } from '../../src/analysis/significance/sequential.js';
 import type { CaseNoise, PairedCase } from '../../src/analysis/model.js';
+import { deterministicOutcome, isSettled } from '../../src/analysis/noise/settled.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
-import { trialsOf, upTo, verdictOf, type Running } from './sequential.js';
+import { decideSequential, sequentialLevels } from '../../src/analysis/significance/sequential.js';
+import { type Running, trialsOf, upTo, verdictOf } from './sequential.js';
 import { uniform } from './simulate.js';
 
 type Verdict = 'hold' | 'promote' | 'inconclusive';

@@ -6,10 +6,10 @@
  * at the profile's noise. Then a simulation at the advised size (the median over the pairs) with
  * that effect: how often the gate is decided that way. Within ±10 points of 80% is the bar.
  */
-import { casesForPower, PROFILE_POWER } from '../../src/analysis/noise/sizing.js';
 import type { PairedCase, SignificanceOptions } from '../../src/analysis/model.js';
-import { testGates } from '../../src/analysis/significance/significance.js';
+import { casesForPower, PROFILE_POWER } from '../../src/analysis/noise/sizing.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
+import { testGates } from '../../src/analysis/significance/significance.js';
 import { normalQuantile } from '../../src/stats/distributions.js';
 import { trialsOf, upTo } from './sequential.js';
 import { runCell, suiteProbabilities, uniform } from './simulate.js';

@@ -9,12 +9,12 @@
  * Options: --runs N (pairs per cell, default 500), --seed N, --max-trials K (default 10),
  * --cases 200, --shifts 0,-0.05,-0.1,0.1 (the candidate's success probability minus the baseline's).
  */
+import type { CaseEvidence, PairedCase, SignificanceOptions } from '../../src/analysis/model.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
 import { decideSequential, sequentialLevels } from '../../src/analysis/significance/sequential.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
-import type { PairedCase, CaseEvidence, SignificanceOptions } from '../../src/analysis/model.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
-import { suiteProbabilities, uniform } from './simulate.js';
 import { observedLevels } from './information.js';
+import { suiteProbabilities, uniform } from './simulate.js';
 
 type Verdict = 'hold' | 'promote' | 'inconclusive';
 

@@ -3,13 +3,13 @@
  * easy, impossible and coin-flip cases, runs drawn from them, and the hold rate of both decision
  * policies on many such pairs. Pure and seeded: the same options print the same table.
  */
+import type { SliceGateSpec } from '../../src/analysis/custom-gates/slices.js';
+import type { CaseEvidence, PairedCase, SignificanceOptions, SignificanceResult } from '../../src/analysis/model.js';
+import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
 import { GATE_NAMES } from '../../src/analysis/rlm/gates.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
 import { significantSlices } from '../../src/analysis/significance/error-budget.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
-import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
-import type { PairedCase, SignificanceOptions, SignificanceResult, CaseEvidence } from '../../src/analysis/model.js';
-import type { SliceGateSpec } from '../../src/analysis/custom-gates/slices.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
 import { bitSource } from '../../src/stats/distributions.js';
 
 export interface Scenario {

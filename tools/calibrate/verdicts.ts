@@ -15,12 +15,12 @@
  * Options: --pairs N (pairs per cell; default --runs), --verdict-cells a,b (aa, heldout, shocks,
  * outage; and trials: the family cells with 3 trials per side, not in the default list).
  */
-import { compareSummaries } from '../../src/analysis/compare.js';
 import { parseSummary } from '../../src/adapters/registry.js';
-import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
-import { testGates } from '../../src/analysis/significance/significance.js';
+import { compareSummaries } from '../../src/analysis/compare.js';
 import type { CaseEvidence, PairedCase, RunOutcomes, SideRuns, SignificanceOptions } from '../../src/analysis/model.js';
+import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
+import { testGates } from '../../src/analysis/significance/significance.js';
 import { mcnemarHolds, suiteProbabilities, uniform } from './simulate.js';
 
 type Write = (s: string) => void;

@@ -4,7 +4,7 @@
  * where it is, and how many change points a series without a shift gets (false alarms per 100 runs).
  * Run by scripts/change-points-calibrate.mjs; seeded, so the figures are the same on every machine.
  */
-import { findChangePoints, CHANGE_POINT_DEFAULTS } from '../../src/history/change-points.js';
+import { CHANGE_POINT_DEFAULTS, findChangePoints } from '../../src/history/change-points.js';
 import { bitSource } from '../../src/stats/distributions.js';
 
 const RUNS = 100;

@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { generatedFiles } from './files.js';
 
 const root = process.cwd();

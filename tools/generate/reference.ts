@@ -6,8 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+
 import { INPUTS_BY_MODE, MODES } from '../../src/action/inputs/inputs.js';
 import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP } from '../../src/cli/help.js';
 import { ConfigSchema } from '../../src/policy/config-file.js';

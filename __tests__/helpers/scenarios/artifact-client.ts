@@ -5,8 +5,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+
 import type { ArtifactClient } from '@actions/artifact';
 import { expect, it } from 'vitest';
+
 import { downloadArtifactByName, uploadSummaryArtifact } from '../../../src/github/artifacts.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 

@@ -4,8 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+
+import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { unzip } from '../zip.js';
 
 /** Declares the double's start and stop for the calling file; `doubles` is read once they run. */

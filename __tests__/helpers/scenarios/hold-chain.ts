@@ -8,8 +8,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+
+import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { gitWorkspace, suiteCommand } from '../action-jobs.js';
 import { unzip } from '../zip.js';
 

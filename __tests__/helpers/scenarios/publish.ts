@@ -5,7 +5,9 @@
 // (integration/action/publish.test.ts, which adds the other scenarios on the same setup).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+
 import type { GitHubApiDouble } from '../../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../action-jobs.js';

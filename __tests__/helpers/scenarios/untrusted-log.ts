@@ -7,8 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+
+import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { suiteCommand } from '../action-jobs.js';
 import { runnerCommands } from '../runner-commands.js';
 import type { JobOf } from './hold-chain.js';

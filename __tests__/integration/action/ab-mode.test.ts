@@ -5,11 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
+
 import type { ArtifactClient } from '@actions/artifact';
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { nextRoundFits, roundOrder } from '../../../src/action/ab/rounds.js';
 import type { ActionIo } from '../../../src/action/io.js';
 import { runAction } from '../../../src/action/main.js';
-import { nextRoundFits, roundOrder } from '../../../src/action/ab/rounds.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
 import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';

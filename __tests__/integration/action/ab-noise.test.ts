@@ -5,8 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
+
+import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
 import { job } from '../../helpers/in-process-jobs.js';
 import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';

@@ -9,12 +9,14 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+
 import { shardOf } from '../../../src/analysis/shards.js';
 import { sequentialConfidence } from '../../../src/analysis/significance/sequential.js';
 import { level } from '../../../src/report/sections/sequential.js';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
-import { parse as parseYaml } from 'yaml';
+import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { interpolate, parseOutputFile, REPO_ROOT } from '../../helpers/composite.js';
 import { readDocs } from '../../helpers/docs.js';
 import { job } from '../../helpers/in-process-jobs.js';

@@ -2,9 +2,11 @@
 // is a bug and how to report it, without a stack trace, and the check run is completed with that text.
 // The bug is injected through the io (the test seam): setOutput throws what a programming error throws.
 import { rmSync } from 'node:fs';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { InputError } from '../../../src/errors.js';
-import { startGitHubApi, type GitHubApiDouble } from '../../doubles/github-api.js';
+import { type GitHubApiDouble, startGitHubApi } from '../../doubles/github-api.js';
 import { demoWorkspace, runInProcess } from '../../helpers/in-process.js';
 
 /** The io's setOutput throws `bug` at the first output (the verdict), inside the gate's pipeline. */

@@ -5,8 +5,10 @@
 // io) against the REST double: every request judged by GitHub's OpenAPI description.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGitHubApi, type GitHubApiDouble } from '../../doubles/github-api.js';
+
+import { type GitHubApiDouble, startGitHubApi } from '../../doubles/github-api.js';
 import { demoWorkspace, runInProcess } from '../../helpers/in-process.js';
 
 const TOKEN = 'ghs_test_token';

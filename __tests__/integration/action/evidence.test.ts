@@ -5,7 +5,9 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { runInProcess } from '../../helpers/in-process.js';
 
 const fixture = new URL('../../fixtures/evidence/rlm-code/', import.meta.url).pathname;

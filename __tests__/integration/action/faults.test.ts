@@ -5,7 +5,9 @@
 // A suite that hangs or overspends, and a service that answers 500, are in e2e/action-faults.test.ts.
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { job, suiteCommand } from '../../helpers/in-process-jobs.js';
 import { faultBench } from '../../helpers/scenarios/faults.js';

@@ -6,15 +6,17 @@
 // A read-only token only warns. Loopback only; every request and answer checked against the spec.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+
 import { parseHistory } from '../../../src/history/history-file.js';
 import type { GitHubApiDouble } from '../../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
-import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../../helpers/in-process-jobs.js';
-import { loadManifest } from '../../helpers/composite.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { loadManifest } from '../../helpers/composite.js';
 import { readDocs } from '../../helpers/docs.js';
+import { job, startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../../helpers/in-process-jobs.js';
 
 const TOKEN = 'ghs_history_token';
 const PUSHES = ['a1'.repeat(20), 'b2'.repeat(20)];

@@ -6,7 +6,9 @@
 // and the bundle by e2e/action-e2e.test.ts.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { job, suiteCommand } from '../../helpers/in-process-jobs.js';
 import { rlmSummary } from '../../helpers/rlm-builder.js';
 import { holdChain } from '../../helpers/scenarios/hold-chain.js';

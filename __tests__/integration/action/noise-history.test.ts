@@ -2,6 +2,7 @@
 // <suite>.noise-profile.json) with noise-profile: history-branch: through the action program in
 // process, with a hand-written REST fake that records the calls.
 import { describe, expect, it } from 'vitest';
+
 import { serializeNoiseProfile } from '../../../src/analysis/noise/profile-file.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { demoWorkspace, runInProcess } from '../../helpers/in-process.js';

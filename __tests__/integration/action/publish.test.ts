@@ -6,7 +6,9 @@
 // fork-safe publish scenario both play are in helpers/scenarios/publish.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { GitHubApiDouble } from '../../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { job } from '../../helpers/in-process-jobs.js';

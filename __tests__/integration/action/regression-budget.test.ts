@@ -5,10 +5,12 @@
 // would overspend.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
-import { HISTORY_SCHEMA, serializeHistory, type HistoryEntry } from '../../../src/history/history-file.js';
+import { HISTORY_SCHEMA, type HistoryEntry, serializeHistory } from '../../../src/history/history-file.js';
 import { leaderboardEntry } from '../../../src/history/leaderboard.js';
 import { historyEntry } from '../../helpers/history-entry.js';
 import { demoWorkspace, runInProcess } from '../../helpers/in-process.js';

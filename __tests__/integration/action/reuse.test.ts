@@ -3,6 +3,7 @@
 // it through the REST API double without running the suite; the gate compares as usual), then a
 // baseline that does not fit and an expired one, on the same setup. Loopback only.
 import { describe, expect, it } from 'vitest';
+
 import { job, suiteCommand } from '../../helpers/in-process-jobs.js';
 import { reuseScenario } from '../../helpers/scenarios/reuse.js';
 

@@ -1,17 +1,19 @@
 // A suite split across a job matrix, in process (helpers/in-process-jobs.ts), with the in-memory
 // artifact client over the results service double's store: 4 shard jobs per role run their part of the case
 // list and upload their own artifacts; the gate job finds them by name, merges each role and compares.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
 import { parse as parseYaml } from 'yaml';
-import { job, SUITE_SCRIPT } from '../../helpers/in-process-jobs.js';
+
+import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { loadManifest } from '../../helpers/composite.js';
-import { unzip } from '../../helpers/zip.js';
 import { readDocs } from '../../helpers/docs.js';
+import { job, SUITE_SCRIPT } from '../../helpers/in-process-jobs.js';
+import { unzip } from '../../helpers/zip.js';
 
 let double: ResultsServiceDouble;
 let root: string;

@@ -3,10 +3,12 @@
 // API when the job checked out the head, or from the workspace when it checked out the base; the log
 // says which file and commit; an absent file is one line; an unreadable one is an error, never a
 // silent fall back to the PR's copy. In process (helpers/in-process-jobs.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { job, startWorkflowDoubles, stopWorkflowDoubles, type WorkflowDoubles } from '../../helpers/in-process-jobs.js';
 
 const TOKEN = 'ghs_trusted_config_token';

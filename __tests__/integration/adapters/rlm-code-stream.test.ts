@@ -1,11 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPackedSummary } from '../../../src/adapters/registry.js';
+
 import { ROW_FIELDS } from '../../../src/adapters/formats/rlm-code-fields.js';
 import { memoryLimitError, STREAM_SUMMARY_SCHEMA, streamable, streamPackRlmCode } from '../../../src/adapters/formats/rlm-code-stream.js';
+import { loadPackedSummary } from '../../../src/adapters/registry.js';
 import { COLUMNS } from '../../../src/schema/pack.js';
 import { SUMMARY_SCHEMA } from '../../../src/schema/summary.js';
 

@@ -8,13 +8,15 @@
 // nothing read its cases.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { renderCsv } from '../../../src/report/csv-report.js';
 import { renderJsonChunks } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
-import { packSummary, NO_FIELDS } from '../../../src/schema/pack.js';
+import { NO_FIELDS, packSummary } from '../../../src/schema/pack.js';
 import { packedOf, packedSummary } from '../../../src/schema/packed-summary.js';
 import { ROOT } from '../../helpers/architecture.js';
 import { loaded } from '../../helpers/rlm-builder.js';

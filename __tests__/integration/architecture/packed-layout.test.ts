@@ -6,7 +6,9 @@
 // reports knowing. A static check over the text of every file under src/ outside src/schema/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { ROOT } from '../../helpers/architecture.js';
 
 /**

@@ -5,11 +5,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { downloadArtifactByName, listArtifactNames } from '../../../src/github/artifacts.js';
 import { MemoryArtifactClient } from '../../doubles/artifact-client.js';
+import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { artifactFiles, sha256, sharedArtifactScenarios, summary } from '../../helpers/scenarios/artifact-client.js';
-import { startResultsService, type ResultsServiceDouble } from '../../doubles/results-service.js';
 
 let double: ResultsServiceDouble;
 let client: MemoryArtifactClient;

@@ -3,10 +3,12 @@
 // sends (the double's job) and what the double answers (so the double cannot drift). Loopback only.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { octokitClient, TEST_TOKEN as TOKEN } from '../../helpers/octokit-client.js';
-import { ROUTES, responseErrors, startGitHubApi, type ApiCall, type GitHubApiDouble } from '../../doubles/github-api.js';
+
+import { type ApiCall, type GitHubApiDouble, responseErrors, ROUTES, startGitHubApi } from '../../doubles/github-api.js';
 import { operation } from '../../doubles/github-api-spec.js';
+import { octokitClient, TEST_TOKEN as TOKEN } from '../../helpers/octokit-client.js';
 
 const O = 'octo-org';
 const R = 'benchgate';

@@ -6,21 +6,22 @@ import * as github from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { withMetadata } from '../../../src/action/run/metadata.js';
+import { readHistoryBranch, recordHistory } from '../../../src/github/history-branch.js';
 import {
   addEntry,
   branchRuns,
-  looksLikeHistory,
   HISTORY_MAX_ENTRIES,
+  type HistoryEntry,
   historyEntry,
+  type HistoryFile,
+  looksLikeHistory,
   parseHistory,
   serializeHistory,
-  type HistoryEntry,
-  type HistoryFile,
 } from '../../../src/history/history-file.js';
 import { leaderboardEntry } from '../../../src/history/leaderboard.js';
-import { withMetadata } from '../../../src/action/run/metadata.js';
-import { readHistoryBranch, recordHistory } from '../../../src/github/history-branch.js';
-import { startGitHubApi, type GitHubApiDouble } from '../../doubles/github-api.js';
+import { type GitHubApiDouble, startGitHubApi } from '../../doubles/github-api.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 const SHA = (n: number): string => n.toString(16).padStart(40, 'a');

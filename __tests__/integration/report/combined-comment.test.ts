@@ -3,11 +3,12 @@
 // matrix jobs (a lost update, a comment created twice).
 import * as github from '@actions/github';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { upsertCombinedComment, type CombinedComment } from '../../../src/github/combined-comment.js';
+
+import { type CombinedComment, upsertCombinedComment } from '../../../src/github/combined-comment.js';
+import { type CommentSection, groupMarker, parseSections, renderCombined, withSection } from '../../../src/report/combined-comment.js';
 import { COMMENT_LIMIT } from '../../../src/report/comment.js';
 import { closers } from '../../../src/report/markdown/fit.js';
-import { groupMarker, parseSections, renderCombined, withSection, type CommentSection } from '../../../src/report/combined-comment.js';
-import { startGitHubApi, type GitHubApiDouble } from '../../doubles/github-api.js';
+import { type GitHubApiDouble, startGitHubApi } from '../../doubles/github-api.js';
 
 const BOT = { login: 'github-actions[bot]', type: 'Bot' as const };
 const repo = { owner: 'octo-org', repo: 'benchgate' };

@@ -3,10 +3,11 @@
 // suite's comment, and must never make that comment the other suite's.
 import * as github from '@actions/github';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { digestOf, startsWithMarker, upsertStickyComment } from '../../../src/github/comments.js';
-import { commentMarker, renderComment, type CommentContext } from '../../../src/report/comment.js';
-import { startGitHubApi, type GitHubApiDouble } from '../../doubles/github-api.js';
+import { type CommentContext, commentMarker, renderComment } from '../../../src/report/comment.js';
+import { type GitHubApiDouble, startGitHubApi } from '../../doubles/github-api.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 const TOKEN = 'ghs_test_token';

@@ -7,8 +7,9 @@
 // null. Seeded: the same numbers on every run; the bounds leave room for the simulation's noise.
 // The first suites run again on one thread (the slow path: no helper) must reach the same decisions.
 import { describe, expect, it } from 'vitest';
-import { runCell } from '../../../tools/calibrate/simulate.js';
+
 import { PARALLEL_MIN_WORK } from '../../../src/stats/parallel.js';
+import { runCell } from '../../../tools/calibrate/simulate.js';
 
 const CASES = 3000;
 const SEED = 20261127;

@@ -6,7 +6,8 @@
 // repeated gates, cluster sizes, and unit counts around multiples of 32.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { integerField, signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
+
+import { integerField, type Patterns, signPatterns } from '../../../src/stats/sign-flip.js';
 import { signPatternsOracle } from '../../helpers/sign-flip-oracle.js';
 
 /** The bytes of each array: equal bytes are equal doubles, −0 included. */

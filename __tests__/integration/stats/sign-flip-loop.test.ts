@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
+
+import { type Patterns, signPatterns } from '../../../src/stats/sign-flip.js';
 import { signPatternsOracle } from '../../helpers/sign-flip-oracle.js';
 
 /** The bytes of each array: equal bytes are equal doubles, −0 and NaN payloads included. */

@@ -6,6 +6,7 @@
 // (reached) and at the next double up (not).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { bitSourceAt, sharedFloat64, spreadRange } from '../../../src/stats/parallel.js';
 
 /** The kernel's input: the cases grouped, ascending within each group, and their values in that order (as group-correlation.ts lays them out). */

@@ -3,13 +3,15 @@
 import { mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
-import { SummaryNotFound } from '../../../src/errors.js';
-import { findSummary, matchSummaries, snapshotSummaries } from '../../../src/action/run/find-summary.js';
-import { parseFingerprint, parseNeeds, readInputs } from '../../../src/action/inputs/inputs.js';
-import { stampMetadata } from '../../../src/action/run/metadata.js';
-import { pullRequestOf } from '../../../src/github/context.js';
+
 import { describeOutcome } from '../../../src/action/artifact-layout.js';
+import { parseFingerprint, parseNeeds, readInputs } from '../../../src/action/inputs/inputs.js';
+import { findSummary, matchSummaries, snapshotSummaries } from '../../../src/action/run/find-summary.js';
+import { stampMetadata } from '../../../src/action/run/metadata.js';
+import { SummaryNotFound } from '../../../src/errors.js';
+import { pullRequestOf } from '../../../src/github/context.js';
 import { closers, fitMarkdown } from '../../../src/report/markdown/fit.js';
 import { agedFileWriter } from '../../helpers/files.js';
 

@@ -1,7 +1,9 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { lineSpend, parseBudget, UsageWatcher } from '../../../src/action/run/budget.js';
 import { runSuiteCommand } from '../../../src/action/run/suite-command.js';
 import { UsageError } from '../../../src/errors.js';

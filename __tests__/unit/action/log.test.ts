@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { commandSafe, commandSafeLog, mayRunCommand } from '../../../src/action/log.js';
 import { runnerCommands } from '../../helpers/runner-commands.js';
 

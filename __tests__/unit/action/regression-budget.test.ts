@@ -2,14 +2,15 @@
 // resolved to its commit, the reference's runs read from the history branch, who set the reference
 // found in the configuration's commits, and every way the budget cannot be judged (it holds, saying why).
 import { describe, expect, it } from 'vitest';
-import { findReferenceMove, gateBudget, type BudgetContext } from '../../../src/action/gate/regression-budget.js';
-import { budgetHolds } from '../../../src/history/budget.js';
-import { HISTORY_SCHEMA, serializeHistory, type HistoryEntry } from '../../../src/history/history-file.js';
-import type { GitHubClient } from '../../../src/github/octokit.js';
-import { parseConfig } from '../../../src/policy/config-file.js';
+
+import { type BudgetContext, findReferenceMove, gateBudget } from '../../../src/action/gate/regression-budget.js';
 import type { ActionIo } from '../../../src/action/io.js';
-import { cases, loaded } from '../../helpers/rlm-builder.js';
+import type { GitHubClient } from '../../../src/github/octokit.js';
+import { budgetHolds } from '../../../src/history/budget.js';
+import { HISTORY_SCHEMA, type HistoryEntry, serializeHistory } from '../../../src/history/history-file.js';
+import { parseConfig } from '../../../src/policy/config-file.js';
 import { historyEntry } from '../../helpers/history-entry.js';
+import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 const REF = 'c0'.repeat(20);
 const sha = (n: number): string => String(n).repeat(40).slice(0, 40);

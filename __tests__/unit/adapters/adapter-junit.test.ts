@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
-import { loadSummary } from '../../../src/adapters/registry.js';
+
 import { parseXml, XmlError } from '../../../src/adapters/parsing/xml.js';
-import { runCli } from '../../helpers/cli-run.js';
+import { loadSummary } from '../../../src/adapters/registry.js';
 import { expectCanonical, FIXTURES, tempFiles } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 
 const dir = join(FIXTURES, 'adapters-junit');
 const base = join(dir, 'baseline.xml');

@@ -3,12 +3,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as zlib from 'node:zlib';
+
 import { describe, expect, it } from 'vitest';
-import { loadSummary } from '../../../src/adapters/registry.js';
+
 import { scoreValue } from '../../../src/adapters/formats/inspect-ai.js';
 import { taskOfSamplesFile } from '../../../src/adapters/formats/lm-eval.js';
-import { runCli } from '../../helpers/cli-run.js';
+import { loadSummary } from '../../../src/adapters/registry.js';
 import { tempFiles } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 import { zip } from '../../helpers/zip-write.js';
 
 const sample = (id: number | string, epoch: number, value: unknown, more: Record<string, unknown> = {}): Record<string, unknown> => ({

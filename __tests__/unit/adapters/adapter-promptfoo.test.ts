@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { runCli } from '../../helpers/cli-run.js';
 import { expectCanonical, FIXTURES, tempFiles } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 
 const file = join(FIXTURES, 'adapters-promptfoo', 'results.json');
 

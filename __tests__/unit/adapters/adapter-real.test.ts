@@ -6,13 +6,15 @@
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import type { BenchmarkSummary } from '../../../src/schema/summary.js';
-import { runCli } from '../../helpers/cli-run.js';
 import { FIXTURES, tempFiles } from '../../helpers/adapter-files.js';
-import { expectGolden } from '../../helpers/golden.js';
+import { runCli } from '../../helpers/cli-run.js';
 import { readDocs } from '../../helpers/docs.js';
+import { expectGolden } from '../../helpers/golden.js';
 
 /** Paths relative to the repository root, so the reports (which name the files) are the same everywhere. */
 const REAL = relative(process.cwd(), join(FIXTURES, 'real'));

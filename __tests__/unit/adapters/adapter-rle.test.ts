@@ -1,9 +1,11 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { runCli } from '../../helpers/cli-run.js';
 import { expectCanonical, FIXTURES, tempFiles } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 
 const dir = join(FIXTURES, 'adapters-rle');
 const base = join(dir, 'baseline');

@@ -4,10 +4,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSummary, parseSummary } from '../../../src/adapters/registry.js';
+
 import { MAX_LISTED_PROBLEMS } from '../../../src/adapters/parsing/issues.js';
 import { parseJsonText } from '../../../src/adapters/parsing/read-json.js';
+import { loadSummary, parseSummary } from '../../../src/adapters/registry.js';
 import { inputError } from '../../helpers/input-error.js';
 
 type Row = Record<string, unknown>;

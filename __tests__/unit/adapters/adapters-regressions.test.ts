@@ -4,7 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { loadSummary, parseSummary } from '../../../src/adapters/registry.js';
 import { inputError } from '../../helpers/input-error.js';
 

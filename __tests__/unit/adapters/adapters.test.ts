@@ -4,9 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADAPTERS, INPUT_FORMATS, loadSummary, parseSummary } from '../../../src/adapters/registry.js';
+
 import { dataSource } from '../../../src/adapters/parsing/source.js';
+import { ADAPTERS, INPUT_FORMATS, loadSummary, parseSummary } from '../../../src/adapters/registry.js';
 import { InputError } from '../../../src/errors.js';
 import { BenchmarkSummary, SUMMARY_SCHEMA } from '../../../src/schema/summary.js';
 

@@ -2,6 +2,7 @@
 // give exactly what Buffer's own UTF-8 decoding gives, and on invalid UTF-8 refuse the bytes at the
 // offset where that decoding would first put U+FFFD (issue 18: a summary is never silently altered).
 import { describe, expect, it } from 'vitest';
+
 import { decodeUtf8 } from '../../../src/adapters/parsing/read-json.js';
 
 /** Byte pieces: ASCII, 2-byte sequences for U+0080–U+00FF, and everything the shortcut must refuse. */

@@ -4,16 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
+import { ROW_FIELDS, TOP_FIELDS, USAGE_FIELDS } from '../../../src/adapters/formats/rlm-code-fields.js';
 import {
   compiledTableCheck,
   fieldCheck,
-  interpretedTableCheck,
-  tableCheck,
   type FieldSpec,
   type FieldTable,
+  interpretedTableCheck,
+  tableCheck,
 } from '../../../src/adapters/parsing/field-checks.js';
 import { fieldSchema, tableShape } from '../../../src/adapters/parsing/field-kinds.js';
-import { ROW_FIELDS, TOP_FIELDS, USAGE_FIELDS } from '../../../src/adapters/formats/rlm-code-fields.js';
 
 const counts = { total_calls: 1, prompt_tokens: 2, completion_tokens: 3 };
 const VALUES: unknown[] = [

@@ -5,9 +5,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSummary } from '../../../src/adapters/registry.js';
+
 import { checkJsonText, MAX_JSON_DEPTH } from '../../../src/adapters/parsing/json-guard.js';
+import { loadSummary } from '../../../src/adapters/registry.js';
 import { parseConfig } from '../../../src/policy/config-file.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { inputError as message } from '../../helpers/input-error.js';

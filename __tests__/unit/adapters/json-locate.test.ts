@@ -1,6 +1,8 @@
 // locateJsonProblem: where a JSON text breaks (line, column, JSON path) and why; formatPath.
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { formatPath, locateJsonProblem } from '../../../src/adapters/parsing/json-locate.js';
 
 const problem = (line: number, column: number, path: string, reason: string, nonFinite = false) => ({

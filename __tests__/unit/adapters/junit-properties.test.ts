@@ -5,11 +5,13 @@
  * and a test that stops passing is the one regression.
  */
 import { join } from 'node:path';
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+import { parseXml, type XmlElement, XmlError } from '../../../src/adapters/parsing/xml.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
-import { parseXml, XmlError, type XmlElement } from '../../../src/adapters/parsing/xml.js';
 import { tempFiles } from '../../helpers/adapter-files.js';
 
 /** Text of characters XML allows, with the ones that need escaping over-represented. */

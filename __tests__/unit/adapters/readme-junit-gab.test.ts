@@ -3,7 +3,9 @@
  * under each says they are.
  */
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { tempFiles } from '../../helpers/adapter-files.js';

@@ -1,10 +1,12 @@
 // The README's examples of the promptfoo, Inspect AI and lm-evaluation-harness formats, read as the
 // README says they are read.
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { runCli } from '../../helpers/cli-run.js';
 import { tempFiles } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 import { readDocs } from '../../helpers/docs.js';
 
 const README = readDocs();

@@ -6,10 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { runCli } from '../../helpers/cli-run.js';
 import { expectCanonical, FIXTURES, tempFiles } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
 
 const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'agent-bench'));

@@ -4,13 +4,15 @@
  * (bigger is better) holds on that benchmark alone, its report a golden.
  */
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
-import { expectGolden } from '../../helpers/golden.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { expectGolden } from '../../helpers/golden.js';
 
 const dir = join(FIXTURES, 'real', 'gab');
 const load = (file: string, format: string) => ({ path: file, summary: loadSummary(join(dir, file), format) });

@@ -7,13 +7,15 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
-import { expectGolden } from '../../helpers/golden.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { expectGolden } from '../../helpers/golden.js';
 
 const dir = join(FIXTURES, 'real', 'junit');
 const load = (file: string) => ({ path: file, summary: loadSummary(join(dir, file), 'auto') });

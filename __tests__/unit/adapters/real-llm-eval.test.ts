@@ -2,10 +2,12 @@
 // own repositories; its README says which): each read as the README describes, the same file on both
 // sides passes, reports as goldens.
 import { join, relative } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { runCli } from '../../helpers/cli-run.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
 
 const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'llm-eval'));

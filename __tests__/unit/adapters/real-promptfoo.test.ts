@@ -2,10 +2,12 @@
 // 0.121.20; its README says how): every file read, every pair judged as the README describes, the
 // reports kept as goldens.
 import { join, relative } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { runCli } from '../../helpers/cli-run.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
+import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
 
 const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'promptfoo'));

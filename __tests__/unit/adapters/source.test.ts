@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSummary } from '../../../src/adapters/registry.js';
+
 import { fileSource, sniffKind } from '../../../src/adapters/parsing/source.js';
+import { loadSummary } from '../../../src/adapters/registry.js';
 import { parseArgs } from '../../../src/cli/args.js';
 import { InputError, UsageError } from '../../../src/errors.js';
 

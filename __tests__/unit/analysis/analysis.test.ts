@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
-import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
 import { compareCodePoints } from '../../../src/analysis/rlm/pair.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
 import { cases, loaded, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const codes = (cmp: ReturnType<typeof compareSummaries>) => cmp.findings.map((f) => f.code);

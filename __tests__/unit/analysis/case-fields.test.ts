@@ -2,15 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { loadPackedSummary, parseSummary } from '../../../src/adapters/registry.js';
-import { compareSummaries, type CompareOptions } from '../../../src/analysis/compare.js';
+import { type CompareOptions, compareSummaries } from '../../../src/analysis/compare.js';
 import type { LoadedSummary } from '../../../src/analysis/model.js';
 import { loadOptionsOf, parseConfig } from '../../../src/policy/config-file.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { packedOf, packedSummary } from '../../../src/schema/packed-summary.js';
-import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-fields-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 // CaseRows (analysis/rlm/pair.ts) reads report rows from the packed columns when asked for, filling
 // one reused object in the hot loops: whatever a reader keeps must still be its own row.
 import { describe, expect, it } from 'vitest';
-import { pairRows, summarizeCases, type CaseRow } from '../../../src/analysis/rlm/pair.js';
+
+import { type CaseRow, pairRows, summarizeCases } from '../../../src/analysis/rlm/pair.js';
 import { packSummary } from '../../../src/schema/pack.js';
 import { loaded } from '../../helpers/rlm-builder.js';
 

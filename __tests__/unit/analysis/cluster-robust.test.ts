@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bellMcCaffreyDf, cr2Estimate } from '../../../src/analysis/significance/cluster-robust.js';
-import { testGates } from '../../../src/analysis/significance/significance.js';
+
 import type { PairedCase } from '../../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
+import { bellMcCaffreyDf, cr2Estimate } from '../../../src/analysis/significance/cluster-robust.js';
+import { testGates } from '../../../src/analysis/significance/significance.js';
 
 const NO_LABELS = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
 

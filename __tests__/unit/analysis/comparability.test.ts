@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkComparability } from '../../../src/analysis/integrity/comparability.js';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
+import { checkComparability } from '../../../src/analysis/integrity/comparability.js';
 import { parseConfig } from '../../../src/policy/config-file.js';
 import { renderJson } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';

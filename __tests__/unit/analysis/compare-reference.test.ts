@@ -3,19 +3,20 @@
 // ids in any order and of any characters, cases on one side only, errors, guardrail blocks,
 // missing durations and usage, and top-level totals that disagree with the rows.
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
-import type { LoadedSummary } from '../../../src/analysis/model.js';
 import { aggregateMismatches } from '../../../src/analysis/integrity/findings.js';
-import { compareCodePoints, type CaseRow } from '../../../src/analysis/rlm/pair.js';
 import type { UsageStats } from '../../../src/analysis/integrity/usage.js';
-import { latencyStats } from '../../../src/stats/latency.js';
+import type { LoadedSummary } from '../../../src/analysis/model.js';
+import { type CaseRow, compareCodePoints } from '../../../src/analysis/rlm/pair.js';
 import { renderCsv } from '../../../src/report/csv-report.js';
 import { renderJson } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { packSummary } from '../../../src/schema/pack.js';
 import { packedSummary } from '../../../src/schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
-import { loaded, type CaseSpec } from '../../helpers/rlm-builder.js';
+import { latencyStats } from '../../../src/stats/latency.js';
+import { type CaseSpec, loaded } from '../../helpers/rlm-builder.js';
 
 function referenceRows(b: BenchmarkSummary, c: BenchmarkSummary): CaseRow[] {
   const pairs = new Map<string, { id: string; b: CaseResult | null; c: CaseResult | null }>();

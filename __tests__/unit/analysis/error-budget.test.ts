@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { holmAdjust, shareErrorBudget } from '../../../src/analysis/significance/error-budget.js';
-import type { GateTest } from '../../../src/analysis/model.js';
+
 import type { SliceResult } from '../../../src/analysis/custom-gates/slices.js';
+import type { GateTest } from '../../../src/analysis/model.js';
+import { holmAdjust, shareErrorBudget } from '../../../src/analysis/significance/error-budget.js';
 
 const gate = (name: GateTest['gate'], p: number, holds = 0.5): GateTest => ({
   gate: name,

@@ -3,19 +3,21 @@
  * rule, and the pairs whose runs were written by the tools themselves (fixtures/evidence/README.md).
  */
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
+import { caseOf } from '../../../src/adapters/parsing/records-common.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
+import { caseRowsOf } from '../../../src/analysis/evidence/collect.js';
 import { findDivergence } from '../../../src/analysis/evidence/divergence.js';
 import { extractTrace, transcriptSteps } from '../../../src/analysis/evidence/extract.js';
 import type { Trace, TraceStep } from '../../../src/analysis/evidence/model.js';
 import { parseTrajectory, rlmStep } from '../../../src/analysis/evidence/rlm-code.js';
 import { gatherEvidence } from '../../../src/load/evidence.js';
-import type { CaseResult } from '../../../src/schema/summary.js';
-import { caseOf } from '../../../src/adapters/parsing/records-common.js';
 import { packSummary } from '../../../src/schema/pack.js';
 import { loadedPacked, packedSummary } from '../../../src/schema/packed-summary.js';
-import { caseRowsOf } from '../../../src/analysis/evidence/collect.js';
+import type { CaseResult } from '../../../src/schema/summary.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
 const benchFile = (side: string): string => {

@@ -3,6 +3,7 @@
 // one-series loop gave before the change, bit for bit: `referenceP` below is that loop as it was.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { correlationDraws, groupCorrelationP, groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
 import { bitSource } from '../../../src/stats/distributions.js';
 

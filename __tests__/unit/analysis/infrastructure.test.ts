@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { InfrastructureClassifier } from '../../../src/analysis/integrity/infrastructure.js';
 import { verdictLine } from '../../../src/report/verdict.js';

@@ -1,8 +1,9 @@
 // Interleaved rounds (mode ab) at the gate: one job's look, and shards of rounds merged at their
 // common look (the fewest rounds any shard ran), with what is not counted said, never dropped.
 import { describe, expect, it } from 'vitest';
+
 import { parseSummary } from '../../../src/adapters/registry.js';
-import { AB_STAMPS, abLook, mergeShardRounds, stopOf, type ShardTrials } from '../../../src/analysis/interleaved.js';
+import { AB_STAMPS, abLook, mergeShardRounds, type ShardTrials, stopOf } from '../../../src/analysis/interleaved.js';
 import type { RoundsStop } from '../../../src/analysis/model.js';
 import { caseListSha, SHARD_KEYS, shardOf } from '../../../src/analysis/shards.js';
 import type { BenchmarkSummary } from '../../../src/schema/summary.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import type { MetricGateSpec } from '../../../src/analysis/custom-gates/metric-gates.js';
 import { parseConfig } from '../../../src/policy/config-file.js';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { pairTrials } from '../../../src/analysis/compare.js';
 import { pairedCaseAt } from '../../../src/analysis/paired-cases.js';
 import { mergeTrials } from '../../../src/analysis/trials.js';
-import { loaded, type CaseSpec } from '../../helpers/rlm-builder.js';
+import { type CaseSpec, loaded } from '../../helpers/rlm-builder.js';
 
 /** One side of one run whose cases are `ids`, in that order; case x's reward tells which side and id it is. */
 function side(which: 'baseline' | 'candidate', ids: string[], reward: (id: string) => number) {

@@ -5,11 +5,12 @@
 // cases on every run; a failure prints the counterexample and its seed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsePackedSummary, parseSummary } from '../../../src/adapters/registry.js';
+
 import { checkJsonText, MAX_JSON_DEPTH } from '../../../src/adapters/parsing/json-guard.js';
 import { decodeUtf8, parseJsonText } from '../../../src/adapters/parsing/read-json.js';
-import { startsWithMarker } from '../../../src/github/comments.js';
+import { parsePackedSummary, parseSummary } from '../../../src/adapters/registry.js';
 import { InputError } from '../../../src/errors.js';
+import { startsWithMarker } from '../../../src/github/comments.js';
 import { commentMarker } from '../../../src/report/comment.js';
 import { untrusted } from '../../../src/report/markdown/markdown.js';
 

@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';

@@ -1,10 +1,11 @@
 // The per-run group noise of repeated trials (variance components), in place of the correlation check.
 import { describe, expect, it } from 'vitest';
-import { runNoiseOf } from '../../../src/analysis/significance/run-noise.js';
-import { testGates } from '../../../src/analysis/significance/significance.js';
+
 import type { PairedCase, RunOutcomes, SideRuns } from '../../../src/analysis/model.js';
 import { pairedCasesOf } from '../../../src/analysis/paired-cases.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
+import { runNoiseOf } from '../../../src/analysis/significance/run-noise.js';
+import { testGates } from '../../../src/analysis/significance/significance.js';
 import { methodLine } from '../../../src/report/sections/significance.js';
 
 const N = 60;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { parseConfig } from '../../../src/policy/config-file.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';

@@ -1,9 +1,10 @@
 // The clustering of a sequential comparison is fixed once for the sequence: `cluster: auto` is
 // decided on the first round's trials, so a later look never re-decides it on the data it tests.
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
-import { compareAtLook } from '../../../src/analysis/sequential-compare.js';
 import type { LoadedSummary } from '../../../src/analysis/model.js';
+import { compareAtLook } from '../../../src/analysis/sequential-compare.js';
 import { cases, loaded, rlmSummary } from '../../helpers/rlm-builder.js';
 
 /** 30 cases in 3 environments of 10; `failIn` fails every case of that environment. */

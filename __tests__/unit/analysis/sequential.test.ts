@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideSequential, moreRounds, roundsToCross, sequentialConfidence } from '../../../src/analysis/significance/sequential.js';
+
 import type { GateTest } from '../../../src/analysis/model.js';
+import { decideSequential, moreRounds, roundsToCross, sequentialConfidence } from '../../../src/analysis/significance/sequential.js';
 import { normalQuantile } from '../../../src/stats/distributions.js';
-import { runSequentialCell } from '../../../tools/calibrate/sequential.js';
 import { boundariesAtFractions, normalUpper, obrienFlemingSpent, pocockSpent, sequentialBoundaries } from '../../../src/stats/sequential.js';
+import { runSequentialCell } from '../../../tools/calibrate/sequential.js';
 
 describe('normalUpper', () => {
   it('matches tabled tail probabilities and is symmetric', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { caseListSha, mergeShards, SHARD_KEYS, shardOf, type ShardRun } from '../../../src/analysis/shards.js';

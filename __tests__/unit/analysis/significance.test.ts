@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testGates } from '../../../src/analysis/significance/significance.js';
+
 import type { PairedCase } from '../../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
-import { binomialUpperTail } from '../../../tools/calibrate/simulate.js';
+import { testGates } from '../../../src/analysis/significance/significance.js';
 import { normalQuantile } from '../../../src/stats/distributions.js';
+import { binomialUpperTail } from '../../../tools/calibrate/simulate.js';
 
 const NO_LABELS = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
 const ONE = { baseline: 1, candidate: 1 };

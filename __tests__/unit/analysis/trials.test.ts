@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from '../../../src/analysis/trials.js';
+
 import { evidenceAt } from '../../../src/analysis/paired-cases.js';
+import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from '../../../src/analysis/trials.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 /** A merged side's evidence for one case id (undefined when it has none). */

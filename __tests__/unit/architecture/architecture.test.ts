@@ -2,7 +2,8 @@
 // analysis and adapters in knots), and each folder imports only the layers below it, so the action
 // and the CLI never import each other and the core never imports a program or the GitHub edge.
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph, layerViolations, type Graph } from '../../helpers/architecture.js';
+
+import { cycles, type Graph, importGraph, layerViolations } from '../../helpers/architecture.js';
 
 const graph = importGraph();
 

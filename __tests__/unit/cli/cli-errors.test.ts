@@ -5,7 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { EXIT, main } from '../../../src/cli/run.js';
 import { ArtifactError, bugMessage, EnvironmentError, InputError, isUserError, SummaryNotFound, UsageError } from '../../../src/errors.js';
 import { runCli } from '../../helpers/cli-run.js';

@@ -4,7 +4,9 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { sourceKindOf } from '../../../src/adapters/parsing/source.js';
 import { COMPARE_HELP, LEADERBOARD_HELP, MAIN_HELP } from '../../../src/cli/help.js';
 import { benchgateOutputKind } from '../../../src/cli/leaderboard.js';

@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP, MAIN_HELP, PROFILE_HELP } from '../../../src/cli/help.js';
 import { closestName } from '../../../src/policy/suggest.js';
 import { runCli } from '../../helpers/cli-run.js';

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { sequentialBoundaries } from '../../../src/stats/sequential.js';
-import { rlmSummary, type CaseSpec } from '../../helpers/rlm-builder.js';
 import { runCli as run } from '../../helpers/cli-run.js';
+import { type CaseSpec, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-seq-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

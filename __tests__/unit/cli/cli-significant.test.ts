@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { rlmSummary, type CaseSpec } from '../../helpers/rlm-builder.js';
+
 import { runCli } from '../../helpers/cli-run.js';
+import { type CaseSpec, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-sig-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,13 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { FINDING_CODES } from '../../../src/analysis/integrity/findings.js';
 import { COMPARE_HELP } from '../../../src/cli/help.js';
 import { BENCHGATE_VERSION } from '../../../src/version.js';
-import { rlmSummary } from '../../helpers/rlm-builder.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { readDocs } from '../../helpers/docs.js';
+import { rlmSummary } from '../../helpers/rlm-builder.js';
 
 const fixtures = new URL('../../fixtures/rlm-code/', import.meta.url).pathname;
 const pair = (dir: string) => ['--baseline', `${fixtures}${dir}/baseline.json`, '--candidate', `${fixtures}${dir}/candidate.json`];

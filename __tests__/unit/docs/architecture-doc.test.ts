@@ -2,7 +2,9 @@
 // named, and its table of layers is the order the layer test enforces (helpers/architecture.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { LAYERS, unitOf } from '../../helpers/architecture.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
 

@@ -3,7 +3,9 @@
 // local one); anything else is a configuration the parser accepts. Links between the pages resolve.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { parseConfig } from '../../../src/policy/config-file.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
 import { docFiles } from '../../helpers/docs.js';

@@ -2,7 +2,9 @@
 // `npm run generate` rewrites them without the tests; UPDATE_GOLDEN=1 here does too.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { generatedFiles } from '../../../tools/generate/files.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
 

@@ -2,7 +2,9 @@
 // row is written by hand, so adding a metric to metric-gates.ts without naming it there fails here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { METRICS } from '../../../src/analysis/custom-gates/metric-gates.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
 

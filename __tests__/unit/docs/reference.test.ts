@@ -3,11 +3,13 @@
 // seven wrong).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+
 import { INPUT_FORMATS } from '../../../src/adapters/registry.js';
-import { REPO_ROOT } from '../../helpers/composite.js';
 import { inputModes, renderReference, splitModes } from '../../../tools/generate/reference.js';
+import { REPO_ROOT } from '../../helpers/composite.js';
 
 describe('docs/reference.md', () => {
   it("action.yml's description of each input starts with exactly the modes that take it", () => {

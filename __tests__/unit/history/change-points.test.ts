@@ -1,9 +1,10 @@
 // The change-point search (E-divisive means with a seeded permutation test) on series with known
 // shifts, its statistic against a plain O(n³) oracle, and the shifts of a history split by fingerprint.
 import { describe, expect, it } from 'vitest';
+
 import { bestSplit, findChangePoints } from '../../../src/history/change-points.js';
-import { entryPoints, findShifts, identityRuns, type SeriesPoint } from '../../../src/history/shifts.js';
 import type { HistoryEntry } from '../../../src/history/history-file.js';
+import { entryPoints, findShifts, identityRuns, type SeriesPoint } from '../../../src/history/shifts.js';
 import { bitSource } from '../../../src/stats/distributions.js';
 import { historyEntry } from '../../helpers/history-entry.js';
 

@@ -1,15 +1,17 @@
 // `benchgate history`: summaries with a known shift, a history file with a budget, and a real
 // github-action-benchmark data.js (awslabs/mls-rs, __tests__/fixtures/history/README.md).
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { parseBenchmarkData } from '../../../src/history/benchmark-data.js';
+import { HISTORY_SCHEMA, type HistoryEntry, serializeHistory } from '../../../src/history/history-file.js';
 import { findShifts } from '../../../src/history/shifts.js';
-import { HISTORY_SCHEMA, serializeHistory, type HistoryEntry } from '../../../src/history/history-file.js';
-import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { historyEntry } from '../../helpers/history-entry.js';
+import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const MLS = new URL('../../fixtures/history/mls-rs-data.js', import.meta.url).pathname;
 let dir: string;

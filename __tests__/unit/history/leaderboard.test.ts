@@ -3,14 +3,16 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { statsOf } from '../../../src/history/leaderboard.js';
 import { LEADERBOARD_HELP } from '../../../src/cli/help.js';
-import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
+import { statsOf } from '../../../src/history/leaderboard.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { expectGolden } from '../../helpers/golden.js';
 import { readDocs } from '../../helpers/docs.js';
+import { expectGolden } from '../../helpers/golden.js';
+import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 
 let dir: string;
 const STRATEGIES = ['tool_call', 'codemode', 'react'] as const;

@@ -2,9 +2,10 @@
 // under a 2-point tolerance, pass their own gate; the budget since the reference holds the one that
 // would overspend it, and every comment shows what is used and what is left.
 import { describe, expect, it } from 'vitest';
-import { compareSummaries } from '../../../src/analysis/compare.js';
+
 import { budgetDrafts } from '../../../src/action/gate/regression-budget.js';
-import { entryFigures, judgeBudget, meanFigures, type BudgetSpec } from '../../../src/history/budget.js';
+import { compareSummaries } from '../../../src/analysis/compare.js';
+import { type BudgetSpec, entryFigures, judgeBudget, meanFigures } from '../../../src/history/budget.js';
 import { leaderboardEntry } from '../../../src/history/leaderboard.js';
 import { budgetSpecOf, parseConfig } from '../../../src/policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../../../src/policy/policy.js';

@@ -1,6 +1,7 @@
 // Shifts on the trend chart and in the job summary: the run where a shift starts is marked ◆ on the
 // chart's axis and named in the table; without shifts the trend is as before.
 import { describe, expect, it } from 'vitest';
+
 import type { Shift } from '../../../src/history/shifts.js';
 import { renderShifts, shiftText } from '../../../src/report/history-report.js';
 import { renderTrend, type TrendPoint } from '../../../src/report/trend.js';

@@ -4,7 +4,9 @@
  * trials apply as to several files. Real tau-bench rows (fixtures/real/agent-bench/README.md).
  */
 import { join, relative } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { ADAPTERS, loadSummary } from '../../../src/adapters/registry.js';
 import { ATTEMPT_FORMATS, attemptTrials } from '../../../src/load/attempts.js';
 import { packSummary } from '../../../src/schema/pack.js';

@@ -6,11 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { readCaseList } from '../../../src/action/run/shard-cases.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { loadConfig } from '../../../src/policy/config-file.js';
 import { InputError } from '../../../src/errors.js';
+import { loadConfig } from '../../../src/policy/config-file.js';
 import { runCli } from '../../helpers/cli-run.js';
 
 let dir: string;

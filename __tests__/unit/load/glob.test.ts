@@ -5,7 +5,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { UsageError } from '../../../src/errors.js';
 import { expandInputs, hasGlob, matchFiles } from '../../../src/load/glob.js';
 import { agedFileWriter } from '../../helpers/files.js';

@@ -5,7 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { runCli } from '../../helpers/cli-run.js';
 import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 

@@ -1,14 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+
 import { readInputs } from '../../../src/action/inputs/inputs.js';
 import { configJsonSchema, loadConfig, parseConfig } from '../../../src/policy/config-file.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { rlmSummary } from '../../helpers/rlm-builder.js';
 import { readDocs } from '../../helpers/docs.js';
+import { rlmSummary } from '../../helpers/rlm-builder.js';
 
 const F = '.github/benchgate.yml';
 const error = (text: string): string => {

@@ -1,9 +1,10 @@
 // One gate policy (issue 19): the action's inputs and the CLI's flags are read through one table,
 // with one parser per option and one set of defaults; the file is overridden by either.
 import { describe, expect, it } from 'vitest';
-import { ALL_INPUTS, INPUTS_BY_MODE, readInputs, type CompareInputs } from '../../../src/action/inputs/inputs.js';
-import { parseArgs, type CompareCommand } from '../../../src/cli/args.js';
+
+import { ALL_INPUTS, type CompareInputs, INPUTS_BY_MODE, readInputs } from '../../../src/action/inputs/inputs.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
+import { type CompareCommand, parseArgs } from '../../../src/cli/args.js';
 import { GATE_OPTIONS } from '../../../src/policy/options.js';
 import { compareOptionsOf, DEFAULT_POLICY, resolvePolicy } from '../../../src/policy/policy.js';
 

@@ -4,9 +4,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
-import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+
 import { BENCHGATE_VERSION } from '../../../src/version.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
 

@@ -3,12 +3,14 @@
  * the size tiers for huge suites, the digest `comment: changed` relies on, and hostile strings.
  */
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import type { LoadedSummary } from '../../../src/analysis/model.js';
 import { digestOf } from '../../../src/github/comments.js';
-import { commentDigest, commentMarker, renderCheckOutput, renderComment, type CommentContext } from '../../../src/report/comment.js';
+import { type CommentContext, commentDigest, commentMarker, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
 import { closers } from '../../../src/report/markdown/fit.js';
 import { renderTrend, type TrendPoint } from '../../../src/report/trend.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';

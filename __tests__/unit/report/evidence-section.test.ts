@@ -6,23 +6,25 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { caseOf } from '../../../src/adapters/parsing/records-common.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries, type Comparison } from '../../../src/analysis/compare.js';
 import { collectEvidence, regressedIds } from '../../../src/analysis/evidence/collect.js';
-import { parseTrajectory } from '../../../src/analysis/evidence/rlm-code.js';
 import { findDivergence } from '../../../src/analysis/evidence/divergence.js';
 import { extractTrace } from '../../../src/analysis/evidence/extract.js';
-import { caseOf } from '../../../src/adapters/parsing/records-common.js';
+import { parseTrajectory } from '../../../src/analysis/evidence/rlm-code.js';
 import { collectTrajectories, gatherEvidence, trajectoryFile } from '../../../src/load/evidence.js';
-import { COMMENT_LIMIT, CHECK_SUMMARY_LIMIT, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
+import { CHECK_SUMMARY_LIMIT, COMMENT_LIMIT, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
 import { escapeHtml, renderEvidenceHtml } from '../../../src/report/evidence-html.js';
 import { untrustedBlock } from '../../../src/report/markdown/markdown.js';
 import { EVIDENCE_CHARS, evidenceSection } from '../../../src/report/sections/evidence.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
-import { expectGolden } from '../../helpers/golden.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { expectGolden } from '../../helpers/golden.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
 const RLM = {

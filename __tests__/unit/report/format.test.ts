@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { deltaNearThreshold, grouped, pyFixed, signed } from '../../../src/stats/format.js';
 
 interface Row {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { inconclusiveNote } from '../../../src/report/comment.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';

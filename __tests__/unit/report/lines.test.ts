@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { joinLines } from '../../../src/report/markdown/lines.js';
 
 describe('joinLines', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { table, untrusted } from '../../../src/report/markdown/markdown.js';
 
 /** Splits a GFM table row on unescaped pipes, as the table extension does. */

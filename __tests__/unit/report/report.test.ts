@@ -3,7 +3,9 @@
  * embedded sample report, which must be the golden file byte for byte.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import type { LoadedSummary } from '../../../src/analysis/model.js';
@@ -11,9 +13,9 @@ import type { CaseRow } from '../../../src/analysis/rlm/pair.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
+import { readDocs } from '../../helpers/docs.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
 import { loaded } from '../../helpers/rlm-builder.js';
-import { readDocs } from '../../helpers/docs.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
 const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });

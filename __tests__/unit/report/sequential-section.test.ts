@@ -2,6 +2,7 @@
 // the design would continue from says why no round follows, never "run another round"; shards of
 // rounds say each shard's rounds, why it stopped, and what the common look did not count.
 import { describe, expect, it } from 'vitest';
+
 import type { Comparison } from '../../../src/analysis/compare.js';
 import type { RoundsHalt, ShardRounds } from '../../../src/analysis/model.js';
 import { decideSequential, haltedDecision } from '../../../src/analysis/significance/sequential.js';

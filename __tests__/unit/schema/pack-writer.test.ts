@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { caseOf as baseCase } from '../../../src/adapters/parsing/records-common.js';
 import { COLUMNS, SummaryPacker } from '../../../src/schema/pack.js';
 import { RowWriter } from '../../../src/schema/pack-writer.js';

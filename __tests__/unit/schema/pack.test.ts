@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadPackedSummary, loadSummary } from '../../../src/adapters/registry.js';
-import { COLUMNS, FLAG, SLOT, SLOTS, SummaryPacker, packSummary, transferables, unpackSummary } from '../../../src/schema/pack.js';
+import { COLUMNS, FLAG, packSummary, SLOT, SLOTS, SummaryPacker, transferables, unpackSummary } from '../../../src/schema/pack.js';
 import { caseCount, loadedPacked, packedOf, packedSummary } from '../../../src/schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
 import { loaded } from '../../helpers/rlm-builder.js';

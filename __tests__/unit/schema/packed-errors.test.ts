@@ -2,7 +2,9 @@
 // adapters: it must refuse exactly what loading a summary refuses, with the same message.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
+
 import { parsePackedSummary, parseSummary } from '../../../src/adapters/registry.js';
 import { packSummary } from '../../../src/schema/pack.js';
 import { inputError } from '../../helpers/input-error.js';

@@ -2,22 +2,24 @@
 // were packed from, on every rlm-code fixture: what the analysis reads through them is what the
 // summary says.
 import { readdirSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { SLOT, SLOTS, packSummary } from '../../../src/schema/pack.js';
+import { packSummary,SLOT, SLOTS } from '../../../src/schema/pack.js';
 import {
-  NUMBER_AT,
-  RECORDED_AT,
+  type CaseFlag,
+  type CaseNumber,
   completedAt,
   guardrailBlockedAt,
   hasDuration,
   hasHarness,
   hasUsage,
+  NUMBER_AT,
+  RECORDED_AT,
   rewardAt,
   rowsWith,
   stepsAt,
-  type CaseFlag,
-  type CaseNumber,
 } from '../../../src/schema/packed-rows.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ExactSign, ternaryCounts } from '../../../src/stats/exact-sign.js';
 import { countAtLeast, countAtMost, flippedMeans, signPatterns } from '../../../src/stats/sign-flip.js';
 

@@ -5,8 +5,9 @@
 // BENCHGATE_THREADS=0 no helper exists, and each test checks the one-thread path instead. Last, the
 // fast sign-flip kernel's limit of gates, made explicit.
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { helperIdle, runSplit, setHelperSeam, sharedFloat64, sharedInt32, threadsAllowed } from '../../../src/stats/parallel.js';
-import { LANES_MAX_GATES, signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
+import { LANES_MAX_GATES, type Patterns, signPatterns } from '../../../src/stats/sign-flip.js';
 import { signPatternsOracle } from '../../helpers/sign-flip-oracle.js';
 
 const bytes = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];

@@ -3,10 +3,11 @@
 // check's p-values, and the fallback when the helper cannot take its half.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { groupCorrelationPs } from '../../../src/analysis/significance/group-correlation.js';
 import { bitSource } from '../../../src/stats/distributions.js';
 import { bitSourceAt, runSplit, sharedFloat64, sharedInt32, threadsAllowed, warmHelper } from '../../../src/stats/parallel.js';
-import { signPatterns, type Patterns } from '../../../src/stats/sign-flip.js';
+import { type Patterns, signPatterns } from '../../../src/stats/sign-flip.js';
 
 /** Who computes the second part when the helper can: with BENCHGATE_THREADS=0, this thread. */
 const HELPER = threadsAllowed() ? 'helper' : 'here';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { incompleteBeta, studentTQuantileUpper, studentTUpper } from '../../../src/stats/student-t.js';
+
 import { normalQuantile } from '../../../src/stats/distributions.js';
+import { incompleteBeta, studentTQuantileUpper, studentTUpper } from '../../../src/stats/student-t.js';
 
 describe("Student's t", () => {
   it('has the textbook tails and quantiles', () => {

@@ -13,41 +13,42 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+
 import { type Comparison } from '../../analysis/compare.js';
+import { AB_STAMPS } from '../../analysis/interleaved.js';
 import type { LoadedSummary } from '../../analysis/model.js';
-import { haltedDecision } from '../../analysis/significance/sequential.js';
-import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { noiseMarks } from '../../analysis/noise/profile.js';
 import { caseListText, type SettledRounds } from '../../analysis/noise/settled.js';
-import { loadNoiseProfile, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
-import { verdictLine } from '../../report/verdict.js';
-import { compareOptionsOf } from '../../policy/policy.js';
+import { compareAtLook } from '../../analysis/sequential-compare.js';
+import { haltedDecision } from '../../analysis/significance/sequential.js';
 import { UsageError } from '../../errors.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';
+import { loadNoiseProfile, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
+import { compareOptionsOf } from '../../policy/policy.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
-import { renderMarkdown } from '../../report/markdown-report.js';
 import { untrusted } from '../../report/markdown/markdown.js';
+import { renderMarkdown } from '../../report/markdown-report.js';
+import { verdictLine } from '../../report/verdict.js';
 import { artifactName, describeOutcome } from '../artifact-layout.js';
-import { ROLES, type AbInputs, type Role, type RunInputs } from '../inputs/inputs.js';
-import { JOB_SUMMARY_MAX_BYTES, type ActionIo } from '../io.js';
+import { type AbInputs, type Role, ROLES, type RunInputs } from '../inputs/inputs.js';
+import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
 import { describeSpend, UsageWatcher } from '../run/budget.js';
 import { commandFailed } from '../run/metadata.js';
 import {
   BUDGET_POLL_MS,
   NORMALIZED_FILE,
+  type RunResult,
   runTrial,
   SHARD_CASES_FILE,
-  trialFile,
-  USAGE_FILE,
-  WHOLE,
-  type RunResult,
   type ShardPrep,
   type SpendCap,
   type Trial,
+  trialFile,
+  USAGE_FILE,
+  WHOLE,
 } from '../run/run-mode.js';
-import { AB_STAMPS } from '../../analysis/interleaved.js';
 import { prepareShard, readCaseList } from '../run/shard-cases.js';
-import { nextRoundFits, roundOrder, roundsTable, stopLine, type AbStop, type RoundRow } from './rounds.js';
+import { type AbStop, nextRoundFits, roundOrder, type RoundRow, roundsTable, stopLine } from './rounds.js';
 
 /** The case list of a round after the first (BENCHGATE_CASES_FILE), in the staging folder; not uploaded: the gate settles the same cases from the same profile. */
 const CASES_FILE = 'benchgate-cases.txt';

@@ -2,9 +2,9 @@
  * The pure parts of `mode: ab`'s round loop: which side runs first in a round, whether the next
  * round fits the spend cap, why the loop stopped, and the job summary's table of rounds.
  */
+import type { Verdict } from '../../analysis/compare.js';
 import type { RoundsStop } from '../../analysis/model.js';
 import type { SequentialDecision } from '../../analysis/significance/sequential.js';
-import type { Verdict } from '../../analysis/compare.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import type { Role } from '../inputs/inputs.js';
 

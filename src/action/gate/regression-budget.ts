@@ -5,18 +5,18 @@
  * from the configuration file's commits (the newest commit whose parent named another reference),
  * and is "unknown" when that cannot be read. A budget that cannot be judged holds, with the reason.
  */
-import type { LoadedSummary } from '../../analysis/model.js';
-import type { FindingDraft } from '../../analysis/integrity/findings.js';
-import { entryFigures, judgeBudget, meanFigures, budgetHolds, type BudgetSpec, type BudgetState, type ReferenceMove } from '../../history/budget.js';
-import { leaderboardEntry } from '../../history/leaderboard.js';
-import { readHistoryBranch } from '../../github/history-branch.js';
-import { readFileAt } from '../../github/file-at.js';
-import { messageOf, type GitHubClient } from '../../github/octokit.js';
-import { budgetSpecOf, DEFAULT_CONFIG_PATH, MAX_CONFIG_BYTES, parseConfig, type GateConfig } from '../../policy/config-file.js';
-import { pullRequestOf, readEvent } from '../../github/context.js';
-import type { PublishInputs } from '../inputs/inputs.js';
 import type { Price } from '../../analysis/custom-gates/cost.js';
+import type { FindingDraft } from '../../analysis/integrity/findings.js';
+import type { LoadedSummary } from '../../analysis/model.js';
+import { pullRequestOf, readEvent } from '../../github/context.js';
+import { readFileAt } from '../../github/file-at.js';
+import { readHistoryBranch } from '../../github/history-branch.js';
+import { type GitHubClient, messageOf } from '../../github/octokit.js';
+import { budgetHolds, type BudgetSpec, type BudgetState, entryFigures, judgeBudget, meanFigures, type ReferenceMove } from '../../history/budget.js';
+import { leaderboardEntry } from '../../history/leaderboard.js';
+import { budgetSpecOf, DEFAULT_CONFIG_PATH, type GateConfig, MAX_CONFIG_BYTES, parseConfig } from '../../policy/config-file.js';
 import { budgetReason } from '../../report/history-report.js';
+import type { PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { historyPath } from './trend.js';
 

@@ -4,19 +4,21 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+
 import type { FindOptions } from '@actions/artifact';
-import { loadSummary, type LoadOptions } from '../../adapters/registry.js';
-import type { LoadedSummary, ShardRounds } from '../../analysis/model.js';
+
+import { type LoadOptions, loadSummary } from '../../adapters/registry.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
-import type { BenchmarkSummary } from '../../schema/summary.js';
-import { mergeShards } from '../../analysis/shards.js';
 import { isRound, mergeShardRounds, type ShardTrials } from '../../analysis/interleaved.js';
+import type { LoadedSummary, ShardRounds } from '../../analysis/model.js';
+import { mergeShards } from '../../analysis/shards.js';
 import { InputError } from '../../errors.js';
 import { downloadListedArtifact, listArtifacts, type ListedArtifact } from '../../github/artifacts.js';
+import type { BenchmarkSummary } from '../../schema/summary.js';
+import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '../artifact-layout.js';
 import type { Role } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { NORMALIZED_FILE, trialFile } from '../run/run-mode.js';
-import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '../artifact-layout.js';
 
 type FindBy = NonNullable<FindOptions['findBy']>;
 

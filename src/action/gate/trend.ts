@@ -6,19 +6,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+
 import type { Comparison } from '../../analysis/compare.js';
 import { commandSucceeded } from '../../analysis/integrity/findings.js';
+import { defaultBranchOf, readEvent, runUrl } from '../../github/context.js';
+import { loadHistory } from '../../github/history.js';
+import { readHistoryBranch, recordHistory } from '../../github/history-branch.js';
+import { type GitHubClient, messageOf, statusOf } from '../../github/octokit.js';
 import { branchRuns, historyEntry, type HistoryFile } from '../../history/history-file.js';
 import { entryPoints, findShifts, type Shift } from '../../history/shifts.js';
 import { renderShifts, shiftText } from '../../report/history-report.js';
-import { readHistoryBranch, recordHistory } from '../../github/history-branch.js';
-import { loadHistory } from '../../github/history.js';
-import { messageOf, statusOf, type GitHubClient } from '../../github/octokit.js';
 import type { TrendPoint } from '../../report/trend.js';
+import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { defaultBranchOf, readEvent, runUrl } from '../../github/context.js';
-import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 
 /** The file of a suite on the history branch. */
 export const historyPath = (suite: string): string => `${suite}.json`;

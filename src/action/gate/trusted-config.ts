@@ -10,13 +10,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { DEFAULT_CONFIG_PATH, loadConfig, MAX_CONFIG_BYTES, parseConfig, type GateConfig } from '../../policy/config-file.js';
+
 import { InputError } from '../../errors.js';
+import { readEvent } from '../../github/context.js';
 import { readFileAt } from '../../github/file-at.js';
 import { messageOf, statusOf } from '../../github/octokit.js';
+import { DEFAULT_CONFIG_PATH, type GateConfig, loadConfig, MAX_CONFIG_BYTES, parseConfig } from '../../policy/config-file.js';
 import type { ConfigReader } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { readEvent } from '../../github/context.js';
 
 const short = (sha: string): string => sha.slice(0, 7);
 

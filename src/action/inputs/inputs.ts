@@ -4,19 +4,21 @@
  * expects. Which inputs a mode takes is listed in INPUTS_BY_MODE; giving one the mode ignores is an
  * error too, since it is almost always a wiring mistake (a `command:` on the gate step, say).
  */
+import { isAbsolute, normalize } from 'node:path';
+
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { Price } from '../../analysis/custom-gates/cost.js';
+
 import { INPUT_FORMATS, type LoadOptions } from '../../adapters/registry.js';
-import { COMMENT_MODES, type CommentMode } from '../../github/comments.js';
-import { DEFAULT_CONFIG_PATH, loadOptionsOf, type GateConfig } from '../../policy/config-file.js';
-import { GATE_INPUTS } from '../../policy/options.js';
-import { overridesOf, resolvePolicy, type GatePolicy } from '../../policy/policy.js';
-import * as value from '../../policy/values.js';
-import { UsageError } from '../../errors.js';
-import { parseBudget, type Budget } from '../run/budget.js';
+import type { Price } from '../../analysis/custom-gates/cost.js';
 import { DEFAULT_MAX_TRIALS, MAX_TRIALS as MAX_SEQUENTIAL_ROUNDS } from '../../analysis/significance/sequential.js';
-import { isAbsolute, normalize } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { COMMENT_MODES, type CommentMode } from '../../github/comments.js';
+import { DEFAULT_CONFIG_PATH, type GateConfig, loadOptionsOf } from '../../policy/config-file.js';
+import { GATE_INPUTS } from '../../policy/options.js';
+import { type GatePolicy, overridesOf, resolvePolicy } from '../../policy/policy.js';
+import * as value from '../../policy/values.js';
+import { type Budget, parseBudget } from '../run/budget.js';
 
 export const MODES = ['run', 'compare', 'publish', 'ab'] as const;
 export type Mode = (typeof MODES)[number];

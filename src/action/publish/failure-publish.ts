@@ -5,13 +5,13 @@
  * leniently from the raw inputs, since the inputs are what may be wrong: a mode other than compare or
  * publish, no token, or no commit to put the check on, and there is nothing to do.
  */
-import { resolvePullRequest, WorkflowRunEvent } from '../../github/pull-request.js';
 import { COMMENT_MODES, type CommentMode } from '../../github/comments.js';
-import type { ActionIo } from '../io.js';
-import { publishTarget } from '../gate/compare-mode.js';
 import { defaultBranchOf, readEvent } from '../../github/context.js';
-import { openPublisher, type PublishTarget } from './publisher.js';
+import { resolvePullRequest, WorkflowRunEvent } from '../../github/pull-request.js';
 import { artifactName } from '../artifact-layout.js';
+import { publishTarget } from '../gate/compare-mode.js';
+import type { ActionIo } from '../io.js';
+import { openPublisher, type PublishTarget } from './publisher.js';
 
 const NAME = /^[A-Za-z0-9._-]{1,100}$/;
 

@@ -8,20 +8,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+
 import { loadSummary } from '../../adapters/registry.js';
-import { UsageError, failureMessage } from '../../errors.js';
-import { resolvePullRequest, WorkflowRunEvent, type WorkflowRun } from '../../github/pull-request.js';
+import { failureMessage, UsageError } from '../../errors.js';
+import { defaultBranchOf, readEvent } from '../../github/context.js';
 import type { GitHubClient } from '../../github/octokit.js';
+import { resolvePullRequest, type WorkflowRun, WorkflowRunEvent } from '../../github/pull-request.js';
 import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
 import { untrusted } from '../../report/markdown/markdown.js';
+import { artifactName } from '../artifact-layout.js';
+import { BENCHGATE_FILES, type CompareResult, decide, withCheckProblem } from '../gate/compare-mode.js';
 import { budgetContextOf } from '../gate/regression-budget.js';
-import { BENCHGATE_FILES, decide, withCheckProblem, type CompareResult } from '../gate/compare-mode.js';
 import { downloadSummary, listRunArtifacts } from '../gate/role-files.js';
 import type { PublishModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { markPublished, openPublisher } from './publisher.js';
-import { defaultBranchOf, readEvent } from '../../github/context.js';
-import { artifactName } from '../artifact-layout.js';
 
 function triggeringRun(io: ActionIo) {
   if (io.env['GITHUB_EVENT_NAME'] !== 'workflow_run') {

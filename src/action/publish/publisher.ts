@@ -6,12 +6,12 @@
  */
 import { records } from '../../adapters/recorded.js';
 import type { Comparison, Verdict } from '../../analysis/compare.js';
-import { verdictReasons } from '../../report/verdict.js';
-import { completeCheck, startCheck, type CheckHandle } from '../../github/checks.js';
+import { type CheckHandle, completeCheck, startCheck } from '../../github/checks.js';
 import { upsertCombinedComment } from '../../github/combined-comment.js';
-import { upsertStickyComment, type CommentOutcome } from '../../github/comments.js';
-import { messageOf, refusalOf, statusOf, type GitHubClient } from '../../github/octokit.js';
+import { type CommentOutcome, upsertStickyComment } from '../../github/comments.js';
+import { type GitHubClient, messageOf, refusalOf, statusOf } from '../../github/octokit.js';
 import {
+  type CommentContext,
   commentDigest,
   commentMarker,
   failureDigest,
@@ -21,9 +21,9 @@ import {
   renderFailureComment,
   renderSection,
   updatedLine,
-  type CommentContext,
 } from '../../report/comment.js';
 import { renderTrend } from '../../report/trend.js';
+import { verdictReasons } from '../../report/verdict.js';
 import { historyPoints } from '../gate/trend.js';
 import type { PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';

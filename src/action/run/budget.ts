@@ -11,7 +11,8 @@
  * under the cap, and it is never counted as $0.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { priceFor, tokensCost, type Price } from '../../analysis/custom-gates/cost.js';
+
+import { type Price, priceFor, tokensCost } from '../../analysis/custom-gates/cost.js';
 import { UsageError } from '../../errors.js';
 
 export interface Budget {

@@ -7,8 +7,9 @@
  * passed off as this run's result, however recent its modification time: no time allowance.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
+import { type BigIntStats, closeSync, openSync, readSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+
 import { SummaryNotFound } from '../../errors.js';
 import { matchFiles, MAX_SCANNED_ENTRIES, TooManyEntries } from '../../load/glob.js';
 

@@ -3,8 +3,8 @@
  * are namespaced with a dot (`github.sha`, `command.exit_code`); the user's fingerprint keys have no
  * dot (inputs.ts enforces it), so the two can never collide.
  */
-import type { BenchmarkSummary } from '../../schema/summary.js';
 import { pullRequestOf } from '../../github/context.js';
+import type { BenchmarkSummary } from '../../schema/summary.js';
 import { BENCHGATE_VERSION } from '../../version.js';
 import type { Role } from '../inputs/inputs.js';
 

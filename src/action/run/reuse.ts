@@ -8,17 +8,18 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { loadSummary } from '../../adapters/registry.js';
 import { commandSucceeded } from '../../analysis/integrity/findings.js';
 import { InputError } from '../../errors.js';
 import { findReusableBaseline } from '../../github/baseline-reuse.js';
+import { pullRequestOf, readEvent } from '../../github/context.js';
 import { messageOf } from '../../github/octokit.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
+import { MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { withMetadata } from './metadata.js';
-import { pullRequestOf, readEvent } from '../../github/context.js';
-import { MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 
 export type Reuse = { summary: BenchmarkSummary; note: string } | { summary: null; why: string };
 

@@ -3,29 +3,30 @@
  * it as the role's artifact. A suite that fails or times out still gets what it wrote uploaded,
  * stamped with its exit code (the gate then holds on it), and the step fails unless allowed.
  */
-import { randomBytes, createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
+
 import { loadSummary } from '../../adapters/registry.js';
 import { runMetrics } from '../../analysis/rlm/gates.js';
 import { UsageError } from '../../errors.js';
-import { pyFixed } from '../../stats/format.js';
+import { uploadSummaryArtifact } from '../../github/artifacts.js';
+import { readEvent } from '../../github/context.js';
+import { collectTrajectories } from '../../load/evidence.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { uploadSummaryArtifact } from '../../github/artifacts.js';
-import { collectTrajectories } from '../../load/evidence.js';
-import { findSummary, snapshotSummaries, type SummarySnapshot } from './find-summary.js';
+import { pyFixed } from '../../stats/format.js';
+import { artifactName, describeOutcome } from '../artifact-layout.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { commandFailed, stampMetadata, withMetadata, type CommandOutcome, type Scalar } from './metadata.js';
-import { describeSpend, UsageWatcher } from './budget.js';
 import { stopCommands, stopToken } from '../log.js';
+import { describeSpend, UsageWatcher } from './budget.js';
+import { findSummary, snapshotSummaries, type SummarySnapshot } from './find-summary.js';
+import { commandFailed, type CommandOutcome, type Scalar, stampMetadata, withMetadata } from './metadata.js';
 import { reuseBaseline } from './reuse.js';
 import { prepareShard, readCaseList } from './shard-cases.js';
 import { runSuiteCommand } from './suite-command.js';
-import { artifactName, describeOutcome } from '../artifact-layout.js';
-import { readEvent } from '../../github/context.js';
 
 export const NORMALIZED_FILE = 'summary.json';
 export const LOG_FILE = 'command.log';

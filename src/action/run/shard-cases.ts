@@ -3,9 +3,10 @@
  * each case id (analysis/shards.ts), and this shard's part written to a file the suite command reads.
  */
 import { writeFileSync } from 'node:fs';
-import { readRegularFile } from '../../fs-safe.js';
+
 import { caseListSha, SHARD_KEYS, shardOf } from '../../analysis/shards.js';
 import { UsageError } from '../../errors.js';
+import { readRegularFile } from '../../fs-safe.js';
 import type { Shard } from '../inputs/inputs.js';
 import type { Scalar } from './metadata.js';
 

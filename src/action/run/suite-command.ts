@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+
 import type { CommandOutcome } from './metadata.js';
 
 /**

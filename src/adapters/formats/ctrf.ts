@@ -11,7 +11,7 @@
  * attempts), so retries are not cases of their own. The summary's counts are not read.
  */
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, isObj, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { caseOf, isObj, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 
 export const CTRF_SHAPE = 'a CTRF JSON test report: `results` with `tool.name` and `tests[]` of `name`, `status` and `duration`';

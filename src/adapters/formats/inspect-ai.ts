@@ -14,7 +14,7 @@
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, checkUniqueIds, isObj, Problems, summaryOf, type Obj } from '../parsing/records-common.js';
+import { caseOf, checkUniqueIds, isObj, type Obj, Problems, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 import { ZipArchive } from '../parsing/zip-read.js';
 

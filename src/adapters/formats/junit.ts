@@ -27,13 +27,13 @@
  * incomplete only when tests are missing against the other side (finding missing-cases).
  */
 import { InputError } from '../../errors.js';
+import { type CaseFields, type PackedSummary, SummaryPacker } from '../../schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { latencyStats } from '../../stats/latency.js';
-import { SummaryPacker, type CaseFields, type PackedSummary } from '../../schema/pack.js';
 import { caseOf, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
-import { collectRows, testOf, type JunitTest } from './junit-rows.js';
 import type { Source } from '../parsing/source.js';
 import { readXmlRoot, XmlError } from '../parsing/xml.js';
+import { collectRows, type JunitTest, testOf } from './junit-rows.js';
 
 export const JUNIT_SHAPE = 'a JUnit XML report: a <testsuites> or <testsuite> root with <testcase> elements';
 

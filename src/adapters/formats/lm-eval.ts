@@ -20,7 +20,7 @@
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, checkUniqueIds, isObj, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { caseOf, checkUniqueIds, isObj, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
 
 export const LM_EVAL_SHAPE =

@@ -19,9 +19,9 @@
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { ANSWERED_CASES } from '../../schema/summary.js';
-import type { LoadOptions } from '../types.js';
-import { caseOf, checkUniqueIds, firstOf, isObj, numberField, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { caseOf, checkUniqueIds, firstOf, isObj, numberField, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
+import type { LoadOptions } from '../types.js';
 
 const F = {
   model: ['model', 'model_name'],

@@ -7,6 +7,7 @@
  * (a repeated test: `--repeat`, or the same description and vars).
  */
 import { createHash } from 'node:crypto';
+
 import type { PromptfooTest } from './promptfoo-read.js';
 
 /** Longer vars texts are cut, with a hash of the whole so different vars keep different names. */

@@ -10,20 +10,20 @@
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
+import { caseOf, checkUniqueIds, isObj, numberField, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
+import type { Source } from '../parsing/source.js';
 import type { LoadOptions } from '../types.js';
-import { caseOf, checkUniqueIds, isObj, numberField, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { testNames } from './promptfoo-names.js';
 import {
   gridOfRows,
   gridOfTable,
   jsonlRows,
-  splitObjects,
   type PromptfooCell,
   type PromptfooColumn,
   type PromptfooGrid,
   type PromptfooTest,
+  splitObjects,
 } from './promptfoo-read.js';
-import { testNames } from './promptfoo-names.js';
-import type { Source } from '../parsing/source.js';
 
 export const PROMPTFOO_SHAPE =
   'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';

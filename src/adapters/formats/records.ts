@@ -6,7 +6,7 @@
  * so gates and slices of the configuration can name them. Tried last by detection.
  */
 import { InputError } from '../../errors.js';
-import type { FieldMapping, LoadOptions } from '../types.js';
+import type { BenchmarkSummary, CaseLabels, CaseResult } from '../../schema/summary.js';
 import { checkJsonText } from '../parsing/json-guard.js';
 import {
   caseOf,
@@ -16,14 +16,14 @@ import {
   isObj,
   numberField,
   Problems,
+  type RecordPlace,
   recordsAt,
   stemOf,
   summaryOf,
-  type RecordPlace,
 } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 import { unrecordedMetadata } from '../recorded.js';
-import type { BenchmarkSummary, CaseLabels, CaseResult } from '../../schema/summary.js';
+import type { FieldMapping, LoadOptions } from '../types.js';
 
 type Key = keyof FieldMapping;
 

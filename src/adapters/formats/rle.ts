@@ -23,11 +23,12 @@
  * the scenarios' saves together as `dataset_hash`.
  */
 import { createHash } from 'node:crypto';
+
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import type { LoadOptions } from '../types.js';
-import { caseOf, checkUniqueIds, firstOf, numberField, Problems, stemOf, summaryOf, isObj, type Obj } from '../parsing/records-common.js';
+import { caseOf, checkUniqueIds, firstOf, isObj, numberField, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
+import type { LoadOptions } from '../types.js';
 
 export const RLE_SHAPE =
   'an RLE run: a <scenario>_summary.json (`scenario`, `outcome`, `final_score`, `ticks_run`), a directory of them, or benchmark_history.jsonl';

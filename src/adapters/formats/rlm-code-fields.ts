@@ -10,7 +10,7 @@
  * No zod here: the loading thread's small entry (load/load-worker.ts) imports this file.
  */
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { tableCheck, type FieldTable, type RowOf } from '../parsing/field-checks.js';
+import { type FieldTable, type RowOf, tableCheck } from '../parsing/field-checks.js';
 
 /** The counters of a usage object and of each of its roles (and of the top level's `usage_totals`). */
 const COUNTER_FIELDS = {

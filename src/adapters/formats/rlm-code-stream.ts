@@ -19,16 +19,17 @@
  */
 import { closeSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
+
 import { InputError } from '../../errors.js';
 import { openRegularFile } from '../../fs-safe.js';
-import { COLUMNS, SummaryPacker, type PackedSummary } from '../../schema/pack.js';
+import { COLUMNS, type PackedSummary, SummaryPacker } from '../../schema/pack.js';
 import { RowWriter } from '../../schema/pack-writer.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import type { FieldSpec, FieldTable } from '../parsing/field-checks.js';
-import { checkJsonText } from '../parsing/json-guard.js';
 import { JsonArrayMemberScanner } from '../parsing/json-array-member.js';
+import { checkJsonText } from '../parsing/json-guard.js';
 import { BAIL, END, growInts, keyTable, Q } from '../parsing/json-scan.js';
-import { isValidTop, rlmCodeHead, ROW_FIELDS, TOP_KEYS, USAGE_FIELDS, type RawSummary } from './rlm-code-fields.js';
+import { isValidTop, type RawSummary, rlmCodeHead, ROW_FIELDS, TOP_KEYS, USAGE_FIELDS } from './rlm-code-fields.js';
 
 /** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
 export const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';

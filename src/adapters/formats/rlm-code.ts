@@ -8,13 +8,14 @@
  * counts the string "false" as completed), numbers must be finite, case ids non-empty unique strings.
  */
 import { z } from 'zod';
+
 import { InputError } from '../../errors.js';
-import { SUMMARY_SCHEMA, type BenchmarkSummary, type CaseResult, type CaseUsage, type HarnessCounters } from '../../schema/summary.js';
-import { SummaryPacker, type CaseFields, type PackedSummary } from '../../schema/pack.js';
-import { isValidRow, rlmCodeHead, ROW_FIELDS, ROW_KEYS, TOP_FIELDS, TOP_KEYS, type RawCase, type RawSummary } from './rlm-code-fields.js';
+import { type CaseFields, type PackedSummary, SummaryPacker } from '../../schema/pack.js';
+import { type BenchmarkSummary, type CaseResult, type CaseUsage, type HarnessCounters, SUMMARY_SCHEMA } from '../../schema/summary.js';
 import { tableShape } from '../parsing/field-kinds.js';
-import { formatPath } from '../parsing/json-locate.js';
 import { assertFiniteValues, caseAwarePath, formatIssues, MAX_LISTED_PROBLEMS, throwProblems } from '../parsing/issues.js';
+import { formatPath } from '../parsing/json-locate.js';
+import { isValidRow, type RawCase, type RawSummary, rlmCodeHead, ROW_FIELDS, ROW_KEYS, TOP_FIELDS, TOP_KEYS } from './rlm-code-fields.js';
 
 /** True when `data` looks like an rlm-code summary (used by format detection). */
 export function isRlmCodeSummary(data: unknown): boolean {

@@ -21,10 +21,11 @@
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { ANSWERED_CASES } from '../../schema/summary.js';
+
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, checkUniqueIds, firstOf, flagField, numberField, Problems, summaryOf, isObj, type Obj, type RecordPlace } from '../parsing/records-common.js';
+import { ANSWERED_CASES } from '../../schema/summary.js';
+import { caseOf, checkUniqueIds, firstOf, flagField, isObj, numberField, type Obj, Problems, type RecordPlace, summaryOf } from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
 
 export const RLM_RUNNER_SHAPE =

@@ -14,7 +14,7 @@
  *   read too. `infra_failure` with its reason is the case's error; `tests_status` is kept.
  */
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, isObj, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { caseOf, isObj, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 
 export const SWE_BENCH_SHAPE =

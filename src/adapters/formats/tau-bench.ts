@@ -8,8 +8,8 @@
  * `info.traceback`): that text is the case's error. The trajectory stays in each attempt's `traj`.
  */
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { casesOfAttempts, type Attempt } from '../parsing/attempts.js';
-import { isObj, numberField, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { type Attempt, casesOfAttempts } from '../parsing/attempts.js';
+import { isObj, numberField, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 
 export const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';

@@ -13,8 +13,8 @@
  * that do not report them, such as goose), are unknown, not 0.
  */
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { casesOfAttempts, type Attempt } from '../parsing/attempts.js';
-import { isObj, Problems, stemOf, summaryOf, type Obj } from '../parsing/records-common.js';
+import { type Attempt, casesOfAttempts } from '../parsing/attempts.js';
+import { isObj, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 
 export const TERMINAL_BENCH_SHAPE = 'a terminal-bench results.json: `results[]` of trials with `task_id`, `trial_name`, `is_resolved` and `failure_mode`';

@@ -4,6 +4,7 @@
  * wrong; a test checks the two agree on every kind for a wide range of values.
  */
 import { z } from 'zod';
+
 import type { FieldSpec, FieldTable } from './field-checks.js';
 import { bool, count, nonEmptyStr, nullableBool, nullableStr, num, seconds, str } from './fields.js';
 

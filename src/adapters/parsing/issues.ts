@@ -3,6 +3,7 @@
  * problem is inside a case row, the JSON path, what was expected and what was found.
  */
 import type { z } from 'zod';
+
 import { InputError } from '../../errors.js';
 import { formatPath } from './json-locate.js';
 

@@ -3,6 +3,7 @@
  * names the file and, for syntax problems, the line, column and JSON path.
  */
 import { constants as bufferConstants, isAscii, isUtf8 } from 'node:buffer';
+
 import { InputError } from '../../errors.js';
 import { readRegularFile } from '../../fs-safe.js';
 import { checkJsonText } from './json-guard.js';

@@ -5,9 +5,9 @@
  * report no totals of their own, so there is nothing to cross-check).
  */
 import { InputError } from '../../errors.js';
-import { latencyStats } from '../../stats/latency.js';
 import { fieldValue } from '../../schema/pack.js';
-import { SUMMARY_SCHEMA, type BenchmarkSummary, type CaseResult, type RunInfo } from '../../schema/summary.js';
+import { type BenchmarkSummary, type CaseResult, type RunInfo, SUMMARY_SCHEMA } from '../../schema/summary.js';
+import { latencyStats } from '../../stats/latency.js';
 import { describeValue, MAX_LISTED_PROBLEMS } from './issues.js';
 
 /** Where a record is, for messages: "line 7" (JSON Lines) or "$.records[3]". */

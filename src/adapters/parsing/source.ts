@@ -5,6 +5,7 @@
  */
 import { closeSync, readdirSync, readSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+
 import { InputError } from '../../errors.js';
 import { checkInputPath, openRegularFile } from '../../fs-safe.js';
 import { decodeUtf8, describeFsError, parseJsonText, readTextFile } from './read-json.js';

@@ -7,6 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import * as zlib from 'node:zlib';
+
 import { InputError } from '../../errors.js';
 
 /** The largest archive read (bytes). */

@@ -11,8 +11,8 @@
  * rewards are logs of values: the mean reward delta is the log of the geometric mean ratio, and the
  * worse factor of a benchmark is exp(baseline reward − candidate reward).
  */
-import type { CaseRowList } from '../rlm/pair.js';
 import type { FindingDraft } from '../integrity/findings.js';
+import type { CaseRowList } from '../rlm/pair.js';
 
 /** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
 export const DEFAULT_BENCHMARK_TOLERANCE = 0.1;

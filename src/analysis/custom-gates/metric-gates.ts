@@ -10,12 +10,12 @@
  * judged on its values, which the report says.
  */
 import type { PackedSummary } from '../../schema/pack.js';
-import { NUMBER_AT, RECORDED_AT, completionTokensAt, hasUsage, promptTokensAt, type CaseNumber } from '../../schema/packed-rows.js';
+import { type CaseNumber, completionTokensAt, hasUsage, NUMBER_AT, promptTokensAt, RECORDED_AT } from '../../schema/packed-rows.js';
 import { worseByTest } from '../../stats/sign-flip.js';
-import type { GateStatus } from '../model.js';
-import { usageFromTotals, type UsageStats } from '../integrity/usage.js';
-import { caseCost, priceOf, runCost, type Price } from './cost.js';
 import { runTotals } from '../integrity/run-totals.js';
+import { usageFromTotals, type UsageStats } from '../integrity/usage.js';
+import type { GateStatus } from '../model.js';
+import { caseCost, type Price, priceOf, runCost } from './cost.js';
 
 /** A per-case metric: a case's value, read only where the case records it. */
 interface PerCase {

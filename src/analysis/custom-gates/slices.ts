@@ -5,9 +5,9 @@
  * per-case differences go through the same sign-flip test as the core gates.
  */
 import { worseByTest } from '../../stats/sign-flip.js';
-import { allowanceOf } from './metric-gates.js';
-import type { EvidenceColumns, PairedCases, GateStatus } from '../model.js';
+import type { EvidenceColumns, GateStatus, PairedCases } from '../model.js';
 import { labelAt } from '../paired-cases.js';
+import { allowanceOf } from './metric-gates.js';
 
 export const SLICE_METRICS = ['completion_rate', 'reward', 'steps'] as const;
 export type SliceMetric = (typeof SLICE_METRICS)[number];

@@ -7,9 +7,9 @@
  * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
  * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
  */
-import type { Comparison } from '../compare.js';
 import { loadedPacked } from '../../schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
+import type { Comparison } from '../compare.js';
 import { findDivergence } from './divergence.js';
 import { extractTrace, type TrajectoryInput } from './extract.js';
 import type { CaseEvidenceReport, Trace } from './model.js';

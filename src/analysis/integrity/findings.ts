@@ -7,7 +7,7 @@
 import { packedOf } from '../../schema/packed-summary.js';
 import { ANSWERED_CASES, type BenchmarkSummary } from '../../schema/summary.js';
 import type { CaseRowList } from '../rlm/pair.js';
-import { runTotals, type RunTotals } from './run-totals.js';
+import { type RunTotals, runTotals } from './run-totals.js';
 
 export type Severity = 'error' | 'warning' | 'notice';
 export type Side = 'baseline' | 'candidate';

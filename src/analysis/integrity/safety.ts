@@ -5,9 +5,9 @@
  */
 import type { PackedSummary } from '../../schema/pack.js';
 import { guardrailBlockedAt } from '../../schema/packed-rows.js';
+import { compareCodePoints } from '../rlm/pair.js';
 import type { FindingDraft } from './findings.js';
 import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
-import { compareCodePoints } from '../rlm/pair.js';
 
 export interface SafetyOptions {
   /** Regular expressions (RE2 syntax, run in linear time; case-insensitive) matched against case errors. */

@@ -4,8 +4,8 @@
  */
 import { packedOf } from '../../schema/packed-summary.js';
 import type { BenchmarkSummary, LatencyStats } from '../../schema/summary.js';
-import { runTotals, type RunTotals } from './run-totals.js';
 import { latencyOfSorted } from '../../stats/latency.js';
+import { type RunTotals, runTotals } from './run-totals.js';
 
 export interface UsageStats {
   /** LLM calls and tokens summed over rows that carry usage (failure rows have none). */

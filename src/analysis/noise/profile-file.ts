@@ -4,6 +4,7 @@
  * and the field.
  */
 import { z } from 'zod';
+
 import { InputError } from '../../errors.js';
 import type { NoiseProfile } from '../model.js';
 import { NOISE_PROFILE_SCHEMA } from './profile.js';

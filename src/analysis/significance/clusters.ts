@@ -10,10 +10,10 @@
  * without per-run family shocks).
  */
 import { UsageError } from '../../errors.js';
-import { groupCorrelationPs } from './group-correlation.js';
 import type { FindingDraft } from '../integrity/findings.js';
-import type { PairedCases, ClusterChoice, CorrelationCheck } from '../model.js';
+import type { ClusterChoice, CorrelationCheck, PairedCases } from '../model.js';
 import { labelAt } from '../paired-cases.js';
+import { groupCorrelationPs } from './group-correlation.js';
 
 /** A field to cluster by (not auto or none): a label or a case field. */
 export const CLUSTER_FIELD_NAME = /^[^.\s][^\s]{0,127}$/;

@@ -11,8 +11,8 @@
  * Passing needs no adjustment: promote needs every gate and slice to pass (an intersection-union
  * test), so each is shown to hold at α on its own.
  */
-import type { GateStatus, GateTest, PairedCases, SignificanceResult } from '../model.js';
 import { evaluateSlices, type SliceGateSpec, type SliceResult } from '../custom-gates/slices.js';
+import type { GateStatus, GateTest, PairedCases, SignificanceResult } from '../model.js';
 
 /** Holm-adjusted p-values, in the input's order: p̃_(j) = max_{i ≤ j} min(1, (m − i + 1)·p_(i)). */
 export function holmAdjust(ps: readonly number[]): number[] {

@@ -3,10 +3,10 @@
  * tests read, each side's per-case means for the report, and a cluster-robust standard error for
  * sizing statements.
  */
-import type { GateName } from '../rlm/gates.js';
 import type { EvidenceColumns, PairedCases } from '../model.js';
-import type { Thresholds } from '../rlm/thresholds.js';
 import { rateAt } from '../paired-cases.js';
+import type { GateName } from '../rlm/gates.js';
+import type { Thresholds } from '../rlm/thresholds.js';
 
 export interface GateData {
   gate: GateName;

@@ -19,8 +19,8 @@
  * and that variance added (significance.ts), at Satterthwaite's degrees of freedom: no pre-test,
  * and no collapse to a handful of groups when the shock is small.
  */
-import type { GateName } from '../rlm/gates.js';
 import type { PairedCases, RunOutcomes, SideRuns } from '../model.js';
+import type { GateName } from '../rlm/gates.js';
 import { unitsOf } from './clusters.js';
 
 type Metric = keyof RunOutcomes;

@@ -19,7 +19,7 @@
  * Pure: evidence in, decision out.
  */
 import { normalQuantile } from '../../stats/distributions.js';
-import { sequentialBoundaries, type Look } from '../../stats/sequential.js';
+import { type Look, sequentialBoundaries } from '../../stats/sequential.js';
 import type { GateTest, RoundsHalt, ShardRounds } from '../model.js';
 
 /** The default maximum number of rounds (trials per side), and the largest allowed. */

@@ -27,20 +27,8 @@
  */
 import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
-import { countAtLeast, countAtMost, defaultResamples, flippedMeans, signPatterns, SIGN_FLIP_SEED, type Patterns } from '../../stats/sign-flip.js';
-import { AUTO_MIN_CLUSTERS, autoGrouping, chooseCluster, unitsOf, type ClusterDecision } from './clusters.js';
-import {
-  bellMcCaffreyDf,
-  CLUSTER_T_DRAWS,
-  cr2Estimate,
-  robustBounds,
-  robustDetectable,
-  robustMaxT,
-  robustPs,
-  type RobustEstimate,
-  type RobustGate,
-} from './cluster-robust.js';
-import { runNoiseOf, type RunNoise } from './run-noise.js';
+import { countAtLeast, countAtMost, defaultResamples, flippedMeans, type Patterns, SIGN_FLIP_SEED, signPatterns } from '../../stats/sign-flip.js';
+import type { GateStatus, SideRuns } from '../model.js';
 import {
   DEFAULT_CONFIDENCE,
   DEFAULT_MARGINS,
@@ -51,12 +39,24 @@ import {
   type SignificanceResult,
 } from '../model.js';
 import { asPairedCases } from '../paired-cases.js';
-import { clusterSe, gateData, sideMeans, type GateData } from './gate-evidence.js';
-import { groupApart } from './heterogeneity.js';
-import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
 import { GATE_NAMES, type GateName } from '../rlm/gates.js';
 import type { Thresholds } from '../rlm/thresholds.js';
-import type { GateStatus, SideRuns } from '../model.js';
+import {
+  bellMcCaffreyDf,
+  CLUSTER_T_DRAWS,
+  cr2Estimate,
+  robustBounds,
+  robustDetectable,
+  type RobustEstimate,
+  type RobustGate,
+  robustMaxT,
+  robustPs,
+} from './cluster-robust.js';
+import { AUTO_MIN_CLUSTERS, autoGrouping, chooseCluster, type ClusterDecision, unitsOf } from './clusters.js';
+import { clusterSe, type GateData, gateData, sideMeans } from './gate-evidence.js';
+import { groupApart } from './heterogeneity.js';
+import { type RunNoise, runNoiseOf } from './run-noise.js';
+import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
 
 /** Labels the heterogeneity note may read when the cluster is one of them. */
 const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);

@@ -9,8 +9,8 @@
  * for a pass. `npm run calibrate` checks the statements by simulating at the size they give.
  */
 import { normalQuantile } from '../../stats/distributions.js';
-import type { GateName } from '../rlm/gates.js';
 import type { EvidenceColumns, PairedCases } from '../model.js';
+import type { GateName } from '../rlm/gates.js';
 
 /** The effect a gate on a zero threshold is sized for, in its own unit, unless the caller states one. */
 export const DEFAULT_EFFECT: Readonly<Record<GateName, number>> = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0.5 };

@@ -2,13 +2,13 @@
  * The words and numbers the markdown report uses for gates and sides, shared by its sections so a
  * gate reads the same in the table, the reason line and the release checklist.
  */
+import { type Measure, records } from '../../adapters/recorded.js';
 import type { Comparison } from '../../analysis/compare.js';
 import type { GateName } from '../../analysis/rlm/gates.js';
+import { rowsWith } from '../../schema/packed-rows.js';
+import { packedOf } from '../../schema/packed-summary.js';
 import { deltaNearThreshold, pyFixed, signed } from '../../stats/format.js';
 import { untrusted } from './markdown.js';
-import { packedOf } from '../../schema/packed-summary.js';
-import { rowsWith } from '../../schema/packed-rows.js';
-import { records, type Measure } from '../../adapters/recorded.js';
 
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
 export function compact(x: number, digits: number): string {

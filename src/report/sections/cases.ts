@@ -5,16 +5,16 @@
  */
 import type { Comparison } from '../../analysis/compare.js';
 import type { RunCost } from '../../analysis/custom-gates/cost.js';
-import type { CaseRow } from '../../analysis/rlm/pair.js';
 import type { UsageStats } from '../../analysis/integrity/usage.js';
+import type { NoiseMarks } from '../../analysis/model.js';
+import type { CaseRow } from '../../analysis/rlm/pair.js';
 import { grouped, pyFixed, signed } from '../../stats/format.js';
 import { joinLines } from '../markdown/lines.js';
 import { checkbox, details, table, untrusted } from '../markdown/markdown.js';
-import type { NoiseMarks } from '../../analysis/model.js';
+import { gateLines, idList, reward3, sideNames, unknownSides } from '../markdown/words.js';
+import { evidenceSection } from './evidence.js';
 import { noiseCell, noiseLine, usedNoise } from './noise.js';
 import { declinesTable } from './significance.js';
-import { evidenceSection } from './evidence.js';
-import { gateLines, idList, reward3, sideNames, unknownSides } from '../markdown/words.js';
 
 const cell = (id: string): string => untrusted(id, { inTable: true, maxLength: 80 });
 

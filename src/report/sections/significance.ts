@@ -4,8 +4,8 @@
  * convention), and a line saying how the evidence was tested.
  */
 import type { Comparison } from '../../analysis/compare.js';
-import type { GateName } from '../../analysis/rlm/gates.js';
 import type { GateTest, SignificanceResult } from '../../analysis/model.js';
+import type { GateName } from '../../analysis/rlm/gates.js';
 import { grouped, pyFixed, signed } from '../../stats/format.js';
 import { table, untrusted } from '../markdown/markdown.js';
 import { compact, percent, reward4 } from '../markdown/words.js';

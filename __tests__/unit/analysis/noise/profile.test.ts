@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { loadSummary, parseSummary } from '../../../../src/adapters/registry.js';
 import { buildNoiseProfile, caseNoiseWords, profileMismatch } from '../../../../src/analysis/noise/profile.js';
 import { parseNoiseProfile, serializeNoiseProfile } from '../../../../src/analysis/noise/profile-file.js';
@@ -10,7 +12,7 @@ import { isUserError } from '../../../../src/errors.js';
 import { flakiest, renderNoiseProfile } from '../../../../src/report/noise-profile-report.js';
 import { runCli } from '../../../helpers/cli-run.js';
 import { expectGolden } from '../../../helpers/golden.js';
-import { rlmSummary, type CaseSpec } from '../../../helpers/rlm-builder.js';
+import { type CaseSpec, rlmSummary } from '../../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-noise-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { loadSummary } from '../../../../src/adapters/registry.js';
 import type { CaseNoise, LoadedSummary } from '../../../../src/analysis/model.js';
 import { buildNoiseProfile } from '../../../../src/analysis/noise/profile.js';

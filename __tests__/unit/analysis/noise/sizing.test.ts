@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { casesForPower, profileVariance } from '../../../../src/analysis/noise/sizing.js';
+
 import { serializeNoiseProfile } from '../../../../src/analysis/noise/profile-file.js';
+import { casesForPower, profileVariance } from '../../../../src/analysis/noise/sizing.js';
 import { runCli } from '../../../helpers/cli-run.js';
 import { caseNoise, noiseProfileOf } from '../../../helpers/noise-profile.js';
 import { rlmSummary } from '../../../helpers/rlm-builder.js';
