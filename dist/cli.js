@@ -15197,6 +15197,21 @@ function profileMismatch(profile, s) {
     }
     return null;
 }
+/**
+ * Each case's pass rate on main, for `flaky_below` (compare.ts), or null when the profile was made
+ * with another fingerprint than either run's (it says nothing of their noise).
+ */
+function passRatesOnMain(profile, baseline, candidate) {
+    if (profileMismatch(profile, baseline) !== null || profileMismatch(profile, candidate) !== null)
+        return null;
+    return new Map(profile.cases.filter((c) => c.runs > 0).map((c) => [c.id, c.passed / c.runs]));
+}
+/** The compare options of `flaky_below` for a pair of trials: the pass rates on main when the profile fits their runs. */
+function onMainOptions(profile, trials) {
+    const [b, c] = [trials.baseline[0], trials.candidate[0]];
+    const rates = profile === null || b === undefined || c === undefined ? null : passRatesOnMain(profile, b.summary, c.summary);
+    return rates === null ? {} : { passRateOnMain: rates };
+}
 /** How a case behaved on main, in words: "flaky: passes 6 of 10 on main", "stable: passes 10 of 10 on main". */
 function caseNoiseWords(c) {
     const kind = isFlaky(c) ? 'flaky' : 'stable';
@@ -24995,9 +25010,11 @@ function compareSummaries(baseline, candidate, options = {}) {
     let verdict;
     let failed_gates;
     let undecided_gates = [];
+    const flaky_regressions = significance === null ? flakyRegressions(cases, rlm.gates.completion_regressions, options) : null;
     if (significance === null) {
-        failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
-        verdict = rlm.passed && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
+        // rlm-code's four gates stay exact (rlm); the verdict lets regressions that are all flaky on main pass.
+        failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g] && !(g === 'completion_regressions' && flaky_regressions !== null));
+        verdict = failed_gates.length === 0 && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
     }
     else {
         failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
@@ -25030,10 +25047,24 @@ function compareSummaries(baseline, candidate, options = {}) {
         significance,
         verdict,
         failed_gates,
+        flaky_regressions,
         undecided_gates,
         blocking_findings,
         infrastructure,
     };
+}
+/**
+ * The completion regressions that do not hold by themselves (`flaky_below`): every regressed case
+ * passes less often than the level on main; if any regressed case is stable there (or not in the
+ * profile), none is excused and the gate holds as in rlm-code.
+ */
+function flakyRegressions(cases, gatePassed, options) {
+    const { flakyBelow, passRateOnMain } = options;
+    if (gatePassed || flakyBelow === undefined || passRateOnMain === undefined)
+        return null;
+    const regressed = cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+    const flaky = regressed.length > 0 && regressed.every((id) => (passRateOnMain.get(id) ?? 1) < flakyBelow);
+    return flaky ? { below: flakyBelow, cases: regressed } : null;
 }
 /** Each side's not-measured rows over its trials (the first run already packed as `bp` / `cp`). */
 function infrastructureOf(classifier, options, fields, bp, cp) {
@@ -34590,6 +34621,14 @@ function tolerance(raw) {
         return Number(m[1]) / (m[2] === '%' ? 100 : 1);
     throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
 }
+/** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
+function passRate(raw) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    const rate = m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
+    if (rate > 0 && rate <= 1)
+        return rate;
+    throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
+}
 /** The cluster choice: auto, none, a label, or a field of the case rows. */
 function cluster(raw) {
     if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
@@ -34646,6 +34685,26 @@ const GATE_OPTIONS = [
     { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
     marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
     marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
+    {
+        key: 'flaky_below',
+        input: null,
+        flag: 'flaky-below',
+        parse: passRate,
+        schema: union([
+            number().gt(0).max(1),
+            string$1().refine((s) => /^\d+(\.\d+)?%$/.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
+                message: 'expected a pass rate above 0 and at most 1, or a percentage such as "90%"',
+            }),
+        ])
+            .describe('Under decide: point, with a noise profile: completion regressions on cases that pass less often than this on main (by the profile) do not by themselves hold, when they are all the regressions; they still count in the completion rate, and under decide: significant in the paired tests. Unset: every regression holds, as in rlm-code.'),
+        help: '  --flaky-below R'.padEnd(35) +
+            'with --noise-profile, under point: regressions that are all on\n' +
+            `${' '.repeat(35)}cases passing less than R of main's runs (0.9 or 90%)\n` +
+            `${' '.repeat(35)}do not hold by themselves (default: every one holds)`,
+        compare(options, raw) {
+            options.flakyBelow = typeof raw === 'string' ? passRate(raw) : raw;
+        },
+    },
 ];
 /**
  * A non-inferiority margin under decide: significant: the gate passes when the data show
@@ -35595,14 +35654,19 @@ function gateLines(cmp) {
             label: 'Completion regressions',
             checklist: 'Completion regressions',
             change: String(case_summary.completion_regressions),
-            rule: t.fail_on_completion_regression ? '= 0' : 'not gated',
-            passed: gates.completion_regressions,
+            rule: !t.fail_on_completion_regression ? 'not gated' : cmp.flaky_regressions !== null ? `= 0; ${flakyWords(cmp.flaky_regressions)}` : '= 0',
+            passed: gates.completion_regressions || cmp.flaky_regressions !== null,
         },
     ];
     // A run that does not record steps has 0 in every case: a steps gate on it would judge nothing.
     return lines.map((l) => ({ ...l, notJudged: l.gate === 'steps' && steps !== null && gates.steps ? `not judged: ${steps}` : null }));
 }
 const plural = (n, one, many) => (n === 1 ? one : many);
+/** Why regressions that are all flaky on main do not hold by themselves (`flaky_below`). */
+function flakyWords(f) {
+    const one = f.cases.length === 1;
+    return `${one ? 'it passes' : 'each passes'} less than ${Math.round(f.below * 10000) / 100}% of main's runs: no hold by ${one ? 'itself' : 'themselves'}`;
+}
 /** Why a failed gate failed, in one sentence. */
 function gateReason(cmp, line) {
     const names = sideNames(cmp);
@@ -35651,6 +35715,7 @@ function jsonReport(cmp, version, cases) {
         thresholds: cmp.thresholds,
         verdict: cmp.verdict,
         failed_gates: cmp.failed_gates,
+        ...(cmp.flaky_regressions === null ? {} : { flaky_regressions: cmp.flaky_regressions }),
         ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
         ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
         ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),
@@ -36787,6 +36852,10 @@ function verdictReasons(cmp) {
         why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
     if (why.length === 0)
         why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+    if (cmp.flaky_regressions !== null) {
+        const n = cmp.flaky_regressions.cases.length;
+        why.push(`${n} ${n === 1 ? 'regression' : 'regressions'} only on cases flaky on main (flaky_below)`);
+    }
     if (cmp.sequential !== undefined)
         why.push(sequentialWords(cmp.sequential));
     return why;
@@ -38508,7 +38577,7 @@ async function runCompare(cmd, io) {
     const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile, '--noise-profile');
     const settled = seq === null ? null : settledByProfile(profile, trials);
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
+    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
     if (profile !== null && cmd.noiseProfile !== null)
         cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
     if (cmd.nextCases !== null)

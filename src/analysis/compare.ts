@@ -62,6 +62,13 @@ export interface CompareOptions {
   trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
   /** Cases settled in sequential rounds (noise/settled.ts): missing from later trials on purpose, not partial trials. */
   settled?: ReadonlySet<string>;
+  /**
+   * Under point, a completion regression on a case that passes less often than this on main does
+   * not by itself hold (the configuration's `flaky_below`); it needs {@link passRateOnMain}.
+   */
+  flakyBelow?: number;
+  /** Each case's pass rate on main, from a noise profile made with this run's fingerprint (noise/flaky.ts). */
+  passRateOnMain?: ReadonlyMap<string, number>;
   /** Findings the caller made while loading (a role's shards that do not cover the suite exactly once). */
   findings?: readonly FindingDraft[];
   /** The comparability fingerprint's configuration (comparability.ts). */
@@ -125,6 +132,11 @@ export interface Comparison {
    */
   verdict: Verdict;
   failed_gates: GateName[];
+  /**
+   * Under point with `flaky_below`: the regressed cases flaky on main below that pass rate, when they
+   * are all of the completion regressions; that gate then does not hold by itself. Null otherwise.
+   */
+  flaky_regressions: { below: number; cases: string[] } | null;
   /** Gates neither shown to hold nor shown to fail (significant only). */
   undecided_gates: GateName[];
   blocking_findings: Finding[];
@@ -328,9 +340,11 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   let verdict: Verdict;
   let failed_gates: GateName[];
   let undecided_gates: GateName[] = [];
+  const flaky_regressions = significance === null ? flakyRegressions(cases, rlm.gates.completion_regressions, options) : null;
   if (significance === null) {
-    failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g]);
-    verdict = rlm.passed && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
+    // rlm-code's four gates stay exact (rlm); the verdict lets regressions that are all flaky on main pass.
+    failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g] && !(g === 'completion_regressions' && flaky_regressions !== null));
+    verdict = failed_gates.length === 0 && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
   } else {
     failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
     undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
@@ -361,10 +375,24 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     significance,
     verdict,
     failed_gates,
+    flaky_regressions,
     undecided_gates,
     blocking_findings,
     infrastructure,
   };
+}
+
+/**
+ * The completion regressions that do not hold by themselves (`flaky_below`): every regressed case
+ * passes less often than the level on main; if any regressed case is stable there (or not in the
+ * profile), none is excused and the gate holds as in rlm-code.
+ */
+function flakyRegressions(cases: CaseRows, gatePassed: boolean, options: CompareOptions): { below: number; cases: string[] } | null {
+  const { flakyBelow, passRateOnMain } = options;
+  if (gatePassed || flakyBelow === undefined || passRateOnMain === undefined) return null;
+  const regressed = cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+  const flaky = regressed.length > 0 && regressed.every((id) => (passRateOnMain.get(id) ?? 1) < flakyBelow);
+  return flaky ? { below: flakyBelow, cases: regressed } : null;
 }
 
 /** Each side's not-measured rows over its trials (the first run already packed as `bp` / `cp`). */

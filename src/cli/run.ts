@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type LoadOptions, loadSummary } from '../adapters/registry.js';
 import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
-import { noiseMarks } from '../analysis/noise/profile.js';
+import { noiseMarks, onMainOptions } from '../analysis/noise/profile.js';
 import { compareAtLook } from '../analysis/sequential-compare.js';
 import { MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
@@ -150,7 +150,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const cmp = compareAtLook(
     trials.baseline[0] as LoadedSummary,
     trials.candidate[0] as LoadedSummary,
-    { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }) },
+    { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) },
     seq === null ? null : { round: seq.round, max: seq.max },
     policy.confidence,
   );

@@ -53,6 +53,30 @@ export const GATE_OPTIONS: readonly GateOption[] = [
     "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better",
   ),
   marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
+  {
+    key: 'flaky_below',
+    input: null,
+    flag: 'flaky-below',
+    parse: value.passRate,
+    schema: z
+      .union([
+        z.number().gt(0).max(1),
+        z.string().refine((s) => /^\d+(\.\d+)?%$/.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
+          message: 'expected a pass rate above 0 and at most 1, or a percentage such as "90%"',
+        }),
+      ])
+      .describe(
+        'Under decide: point, with a noise profile: completion regressions on cases that pass less often than this on main (by the profile) do not by themselves hold, when they are all the regressions; they still count in the completion rate, and under decide: significant in the paired tests. Unset: every regression holds, as in rlm-code.',
+      ),
+    help:
+      '  --flaky-below R'.padEnd(35) +
+      'with --noise-profile, under point: regressions that are all on\n' +
+      `${' '.repeat(35)}cases passing less than R of main's runs (0.9 or 90%)\n` +
+      `${' '.repeat(35)}do not hold by themselves (default: every one holds)`,
+    compare(options, raw) {
+      options.flakyBelow = typeof raw === 'string' ? value.passRate(raw) : (raw as number);
+    },
+  },
 ];
 
 /**

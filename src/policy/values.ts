@@ -53,6 +53,14 @@ export function tolerance(raw: string): number {
   throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
 }
 
+/** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
+export function passRate(raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+  const rate = m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
+  if (rate > 0 && rate <= 1) return rate;
+  throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
+}
+
 /** The cluster choice: auto, none, a label, or a field of the case rows. */
 export function cluster(raw: string): ClusterChoice {
   if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw)) return raw;

@@ -40,6 +40,8 @@ export interface JsonReport {
   /** benchgate's decision: gates and blocking findings. */
   verdict: Verdict;
   failed_gates: string[];
+  /** Only with flaky_below, when every completion regression is on a case flaky on main below that rate: the gate does not hold by itself. */
+  flaky_regressions?: { below: number; cases: string[] };
   /** Under the significant policy only (absent under point, so point reports stay as they were). */
   decision?: 'significant';
   undecided_gates?: string[];
@@ -99,6 +101,7 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
     thresholds: cmp.thresholds,
     verdict: cmp.verdict,
     failed_gates: cmp.failed_gates,
+    ...(cmp.flaky_regressions === null ? {} : { flaky_regressions: cmp.flaky_regressions }),
     ...(cmp.comparability.differing.length === 0 ? {} : { comparability: cmp.comparability }),
     ...(cmp.cost.baseline.source === 'unknown' && cmp.cost.candidate.source === 'unknown' ? {} : { cost: cmp.cost }),
     ...(cmp.safety.policy_failures.length === 0 ? {} : { policy_failures: cmp.safety.policy_failures }),

@@ -17,6 +17,10 @@ export function verdictReasons(cmp: Comparison): string[] {
   if (cmp.undecided_metric_gates.length > 0) why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
   if (cmp.blocking_findings.length > 0) why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
   if (why.length === 0) why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+  if (cmp.flaky_regressions !== null) {
+    const n = cmp.flaky_regressions.cases.length;
+    why.push(`${n} ${n === 1 ? 'regression' : 'regressions'} only on cases flaky on main (flaky_below)`);
+  }
   if (cmp.sequential !== undefined) why.push(sequentialWords(cmp.sequential));
   return why;
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { job, suiteCommand } from '../../helpers/in-process-jobs.js';
+import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
 import { rlmSummary } from '../../helpers/rlm-builder.js';
 import { holdChain } from '../../helpers/scenarios/hold-chain.js';
 
@@ -90,6 +91,28 @@ describe('local files', () => {
     expect(report.significance.trials).toEqual({ baseline: 2, candidate: 2 });
     expect(report.significance.declines.map((d) => d.case_id)).toContain('12');
     expect(result.summary).toContain('b.json#attempt-1');
+  });
+
+  it("the configuration's flaky_below with the noise-profile input: a regression only on a case flaky on main does not hold by itself", async () => {
+    const gate = job(ctx.double, ctx.root, 'flaky', 'run-4c');
+    const ids = Array.from({ length: 20 }, (_, i) => `f${String(i).padStart(2, '0')}`);
+    // f00 regresses and f01 completes instead: the completion rate stays, one regression.
+    const side = (cand: boolean) =>
+      rlmSummary({ cases: ids.map((id, i) => ({ id, completed: cand && id === 'f00' ? false : cand && id === 'f01' ? true : i % 2 === 0 })) });
+    writeFileSync(join(gate.workspace, 'b.json'), JSON.stringify(side(false)));
+    writeFileSync(join(gate.workspace, 'c.json'), JSON.stringify(side(true)));
+    writeFileSync(
+      join(gate.workspace, 'profile.json'),
+      JSON.stringify(noiseProfileOf(ids.map((id, i) => caseNoise(id, 10, id === 'f00' ? 5 : i % 2 === 0 ? 10 : 0)))),
+    );
+    writeFileSync(join(gate.workspace, 'gate.yml'), 'version: 1\nflaky_below: 0.9\n');
+    const inputs = { mode: 'compare', suite: 'flaky', baseline: 'b.json', candidate: 'c.json', 'noise-profile': 'profile.json' };
+    expect((await gate.run(inputs)).outputs['verdict']).toBe('hold');
+    // On a push (no PR), the workspace's configuration is the trusted one.
+    const result = await gate.run({ ...inputs, config: 'gate.yml' }, { GITHUB_EVENT_NAME: 'push' });
+    expect(result.exitCode, result.log).toBe(0);
+    expect(result.outputs).toMatchObject({ verdict: 'promote', regressions: '1' });
+    expect(result.summary).toContain("it passes less than 90% of main's runs: no hold by itself");
   });
 
   it('decide: significant turns a noisy equal pair into inconclusive: a warning, or a failure when asked', async () => {

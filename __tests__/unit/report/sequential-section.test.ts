@@ -15,6 +15,7 @@ const cmpOf = (sequential: Comparison['sequential']): Comparison =>
   ({
     sequential,
     failed_gates: [],
+    flaky_regressions: null,
     failed_metric_gates: [],
     undecided_gates: ['reward'],
     undecided_metric_gates: [],

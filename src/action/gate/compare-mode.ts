@@ -13,7 +13,7 @@ import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/com
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
 import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../../analysis/model.js';
-import { noiseMarks } from '../../analysis/noise/profile.js';
+import { noiseMarks, onMainOptions } from '../../analysis/noise/profile.js';
 import { parseNoiseProfile } from '../../analysis/noise/profile-file.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { failureMessage, InputError, UsageError } from '../../errors.js';
@@ -290,7 +290,11 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { profile:
   const cmp = compareAtLook(
     sides.baseline,
     sides.candidate,
-    { ...compareOptionsOf(inputs, { trials, findings: sides.drafts }), ...(settled === null ? {} : { settled: settled.settled }) },
+    {
+      ...compareOptionsOf(inputs, { trials, findings: sides.drafts }),
+      ...(settled === null ? {} : { settled: settled.settled }),
+      ...onMainOptions(profile, trials),
+    },
     look === null ? null : { ...look, ...(sides.rounds ? { shards: sides.rounds.shards } : {}) },
     inputs.confidence,
   );

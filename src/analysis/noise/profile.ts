@@ -218,6 +218,25 @@ export function profileMismatch(profile: NoiseProfile, s: BenchmarkSummary): str
   return null;
 }
 
+/**
+ * Each case's pass rate on main, for `flaky_below` (compare.ts), or null when the profile was made
+ * with another fingerprint than either run's (it says nothing of their noise).
+ */
+export function passRatesOnMain(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): Map<string, number> | null {
+  if (profileMismatch(profile, baseline) !== null || profileMismatch(profile, candidate) !== null) return null;
+  return new Map(profile.cases.filter((c) => c.runs > 0).map((c) => [c.id, c.passed / c.runs]));
+}
+
+/** The compare options of `flaky_below` for a pair of trials: the pass rates on main when the profile fits their runs. */
+export function onMainOptions(
+  profile: NoiseProfile | null,
+  trials: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] },
+): { passRateOnMain?: ReadonlyMap<string, number> } {
+  const [b, c] = [trials.baseline[0], trials.candidate[0]];
+  const rates = profile === null || b === undefined || c === undefined ? null : passRatesOnMain(profile, b.summary, c.summary);
+  return rates === null ? {} : { passRateOnMain: rates };
+}
+
 /** How a case behaved on main, in words: "flaky: passes 6 of 10 on main", "stable: passes 10 of 10 on main". */
 export function caseNoiseWords(c: CaseNoise): string {
   const kind = isFlaky(c) ? 'flaky' : 'stable';
