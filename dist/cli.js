@@ -13875,7 +13875,7 @@ function sumUsage(usages) {
  * (pass@1), the error the first failed attempt's error when none solved it, durations and usage
  * summed (usage unknown when any attempt's is).
  */
-function casesOfAttempts(attempts, labels = () => ({})) {
+function casesOfAttempts(attempts) {
     const byTask = new Map();
     for (const a of attempts) {
         const list = byTask.get(a.task);
@@ -13888,10 +13888,9 @@ function casesOfAttempts(attempts, labels = () => ({})) {
         const first = list[0];
         const solved = list.filter((a) => a.solved === true).length;
         const durations = list.map((a) => a.duration);
-        const base = { id: task, ...labels(task) };
         if (list.length === 1)
             return caseOf({
-                ...base,
+                id: task,
                 completed: first.solved === true,
                 reward: first.reward,
                 error: first.error,
@@ -13900,7 +13899,7 @@ function casesOfAttempts(attempts, labels = () => ({})) {
                 extra: first.extra,
             });
         return caseOf({
-            ...base,
+            id: task,
             completed: solved === list.length,
             reward: list.reduce((s, a) => s + a.reward, 0) / list.length,
             error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
@@ -26496,10 +26495,6 @@ class JsonArrayMemberScanner extends JsonScanner {
     constructor(fd, chunk, arrayKey) {
         super(fd, chunk);
         this.arrayKey = arrayKey;
-    }
-    /** Whether the array member was there. */
-    get sawArray() {
-        return this.inArray;
     }
     step() {
         switch (this.state) {

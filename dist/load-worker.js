@@ -952,10 +952,6 @@ class JsonArrayMemberScanner extends JsonScanner {
         super(fd, chunk);
         this.arrayKey = arrayKey;
     }
-    /** Whether the array member was there. */
-    get sawArray() {
-        return this.inArray;
-    }
     step() {
         switch (this.state) {
             case State.Start: {

@@ -43,7 +43,7 @@ function sumUsage(usages: readonly CaseResult['usage'][]): CaseResult['usage'] {
  * (pass@1), the error the first failed attempt's error when none solved it, durations and usage
  * summed (usage unknown when any attempt's is).
  */
-export function casesOfAttempts(attempts: readonly Attempt[], labels: (task: string) => Partial<CaseResult> = () => ({})): CaseResult[] {
+export function casesOfAttempts(attempts: readonly Attempt[]): CaseResult[] {
   const byTask = new Map<string, Attempt[]>();
   for (const a of attempts) {
     const list = byTask.get(a.task);
@@ -54,10 +54,9 @@ export function casesOfAttempts(attempts: readonly Attempt[], labels: (task: str
     const first = list[0] as Attempt;
     const solved = list.filter((a) => a.solved === true).length;
     const durations = list.map((a) => a.duration);
-    const base = { id: task, ...labels(task) };
     if (list.length === 1)
       return caseOf({
-        ...base,
+        id: task,
         completed: first.solved === true,
         reward: first.reward,
         error: first.error,
@@ -66,7 +65,7 @@ export function casesOfAttempts(attempts: readonly Attempt[], labels: (task: str
         extra: first.extra,
       });
     return caseOf({
-      ...base,
+      id: task,
       completed: solved === list.length,
       reward: list.reduce((s, a) => s + a.reward, 0) / list.length,
       error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,

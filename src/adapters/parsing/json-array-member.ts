@@ -40,10 +40,6 @@ export abstract class JsonArrayMemberScanner extends JsonScanner {
   protected abstract beginItems(): void;
   /** Scans one item at pos (not whitespace), leaving pos after it. */
   protected abstract item(): void;
-  /** Whether the array member was there. */
-  get sawArray(): boolean {
-    return this.inArray;
-  }
 
   protected step(): boolean {
     switch (this.state) {
