@@ -12480,7 +12480,9 @@ function summaryParts(source, grid, chosen, cases) {
  * then the adapter says of a run whose rows carry none (metadata `unrecorded`).
  * Tokens need no entry: a row without usage says so itself (`hasUsage(p, i)`, schema/packed-rows.ts).
  */
-const NEITHER = ['steps', 'calls'];
+/** Every measure a run may not record. */
+const MEASURES = ['steps', 'calls'];
+const NEITHER = MEASURES;
 const NO_STEPS = ['steps'];
 /** By summary format (BenchmarkSummary.format). */
 const NOT_RECORDED = {
@@ -12499,18 +12501,12 @@ const NOT_RECORDED = {
     // Model calls from the sample's events; no steps.
     'inspect-ai': NO_STEPS,
 };
-/** The measures a summary does not record (its 0s mean unknown): by its format, then by its run. */
-function unrecorded(s) {
-    const byFormat = Object.hasOwn(NOT_RECORDED, s.format) ? NOT_RECORDED[s.format] : [];
-    const byRun = s.metadata[UNRECORDED];
-    if (typeof byRun !== 'string')
-        return byFormat;
-    const more = NEITHER.filter((m) => byRun.split(',').includes(m) && !byFormat.includes(m));
-    return more.length === 0 ? byFormat : [...byFormat, ...more];
-}
-/** Whether a summary records `measure`. */
+/** Whether a summary records `measure` (else its 0s mean unknown): by its format, then by its run. */
 function records(s, measure) {
-    return !unrecorded(s).includes(measure);
+    if (Object.hasOwn(NOT_RECORDED, s.format) && NOT_RECORDED[s.format].includes(measure))
+        return false;
+    const byRun = s.metadata[UNRECORDED];
+    return typeof byRun !== 'string' || !byRun.split(',').includes(measure);
 }
 /** The metadata an adapter adds for a run whose rows carry none of these measures (empty for none). */
 function unrecordedMetadata(missing) {
@@ -12702,7 +12698,7 @@ function fromRecords(source, options) {
     const metadata = {
         ...(costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {}),
         // A run whose records carry no steps (or no call counts) records them as unknown, never 0.
-        ...unrecordedMetadata(['steps', 'calls'].filter((m) => !carried[m])),
+        ...unrecordedMetadata(MEASURES.filter((m) => !carried[m])),
     };
     return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }

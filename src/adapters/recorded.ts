@@ -10,7 +10,10 @@ import { type BenchmarkSummary, UNRECORDED } from '../schema/summary.js';
 
 export type Measure = 'steps' | 'calls';
 
-const NEITHER: readonly Measure[] = ['steps', 'calls'];
+/** Every measure a run may not record. */
+export const MEASURES: readonly Measure[] = ['steps', 'calls'];
+
+const NEITHER = MEASURES;
 const NO_STEPS: readonly Measure[] = ['steps'];
 
 /** By summary format (BenchmarkSummary.format). */
@@ -34,18 +37,11 @@ const NOT_RECORDED: Readonly<Record<string, readonly Measure[]>> = {
 /** The parts of a summary that say what it records. */
 export type RecordedBy = Pick<BenchmarkSummary, 'format' | 'metadata'>;
 
-/** The measures a summary does not record (its 0s mean unknown): by its format, then by its run. */
-export function unrecorded(s: RecordedBy): readonly Measure[] {
-  const byFormat = Object.hasOwn(NOT_RECORDED, s.format) ? (NOT_RECORDED[s.format] as readonly Measure[]) : [];
-  const byRun = s.metadata[UNRECORDED];
-  if (typeof byRun !== 'string') return byFormat;
-  const more = NEITHER.filter((m) => byRun.split(',').includes(m) && !byFormat.includes(m));
-  return more.length === 0 ? byFormat : [...byFormat, ...more];
-}
-
-/** Whether a summary records `measure`. */
+/** Whether a summary records `measure` (else its 0s mean unknown): by its format, then by its run. */
 export function records(s: RecordedBy, measure: Measure): boolean {
-  return !unrecorded(s).includes(measure);
+  if (Object.hasOwn(NOT_RECORDED, s.format) && (NOT_RECORDED[s.format] as readonly Measure[]).includes(measure)) return false;
+  const byRun = s.metadata[UNRECORDED];
+  return typeof byRun !== 'string' || !byRun.split(',').includes(measure);
 }
 
 /** The metadata an adapter adds for a run whose rows carry none of these measures (empty for none). */

@@ -22,7 +22,7 @@ import {
   summaryOf,
 } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
-import { unrecordedMetadata } from '../recorded.js';
+import { type Measure, MEASURES, unrecordedMetadata } from '../recorded.js';
 import type { FieldMapping, LoadOptions } from '../types.js';
 
 type Key = keyof FieldMapping;
@@ -85,10 +85,7 @@ export function recordsMismatch(source: Source, options: Pick<LoadOptions, 'fiel
 }
 
 /** Which of the measures a format may leave out some record of the run has carried. */
-interface Carried {
-  steps: boolean;
-  calls: boolean;
-}
+type Carried = Record<Measure, boolean>;
 
 /** Reads one record into a case; problems are collected in `p`. */
 function toCase(p: Problems, place: RecordPlace, r: Record<string, unknown>, fields: FieldMapping | undefined, carried: Carried): CaseResult | null {
@@ -204,7 +201,7 @@ export function fromRecords(source: Source, options: LoadOptions): BenchmarkSumm
   const metadata: Record<string, number | string> = {
     ...(costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce<number>((a, x) => a + (x as number), 0) } : {}),
     // A run whose records carry no steps (or no call counts) records them as unknown, never 0.
-    ...unrecordedMetadata((['steps', 'calls'] as const).filter((m) => !carried[m])),
+    ...unrecordedMetadata(MEASURES.filter((m) => !carried[m])),
   };
   return summaryOf({ id: stemOf(source.file), format: 'records', cases, metadata, extra: top });
 }
