@@ -7424,10 +7424,8 @@ class Problems {
     }
     /** Throws when any problem was added. */
     check() {
-        if (this.total === 0)
-            return;
-        const head = this.total === 1 ? `${this.file}: ${this.list[0] ?? ''}` : `${this.file}: ${this.total} problems:\n${this.list.map((p) => `  - ${p}`).join('\n')}`;
-        throw new InputError(this.total > this.list.length ? `${head}\n  … and ${this.total - this.list.length} more` : head);
+        if (this.total > 0)
+            throwProblems(this.file, this.list, this.total);
     }
 }
 /** A finite number (numeric strings too when `strings`), or undefined after adding a problem. */

@@ -4,11 +4,10 @@
  * canonical defaults; and a summary whose reported totals are computed from its cases (these tools
  * report no totals of their own, so there is nothing to cross-check).
  */
-import { InputError } from '../../errors.js';
 import { fieldValue } from '../../schema/pack.js';
 import { type BenchmarkSummary, type CaseResult, type RunInfo, SUMMARY_SCHEMA } from '../../schema/summary.js';
 import { latencyStats } from '../../stats/latency.js';
-import { describeValue, MAX_LISTED_PROBLEMS } from './issues.js';
+import { describeValue, MAX_LISTED_PROBLEMS, throwProblems } from './issues.js';
 
 /** Where a record is, for messages: "line 7" (JSON Lines) or "$.records[3]". */
 export type RecordPlace = string;
@@ -60,10 +59,7 @@ export class Problems {
 
   /** Throws when any problem was added. */
   check(): void {
-    if (this.total === 0) return;
-    const head =
-      this.total === 1 ? `${this.file}: ${this.list[0] ?? ''}` : `${this.file}: ${this.total} problems:\n${this.list.map((p) => `  - ${p}`).join('\n')}`;
-    throw new InputError(this.total > this.list.length ? `${head}\n  … and ${this.total - this.list.length} more` : head);
+    if (this.total > 0) throwProblems(this.file, this.list, this.total);
   }
 }
 
