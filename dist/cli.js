@@ -7447,6 +7447,14 @@ function flagField(p, place, field, value) {
     p.add(place, field, 'true, false, 0 or 1', value);
     return undefined;
 }
+/** Labels of a format that records only the task family (or none: null). */
+const labelsOf = (taskFamily) => ({
+    environment: null,
+    task_family: taskFamily,
+    domain: null,
+    split: null,
+    length_bucket: null,
+});
 /** A case with the canonical defaults for what the format does not record. */
 function caseOf(c) {
     const { id, completed, reward, ...rest } = c;
@@ -7459,7 +7467,7 @@ function caseOf(c) {
         usage: null,
         error: null,
         mode: null,
-        labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
+        labels: labelsOf(null),
         harness: null,
         description: null,
         task: null,
@@ -7584,7 +7592,7 @@ function caseOfTest(p, t, i) {
         completed: status === 'passed',
         reward: status === 'passed' ? 1 : 0,
         duration_seconds: ms === null ? null : ms / 1000,
-        labels: { environment: null, task_family: suites[suites.length - 1] ?? null, domain: null, split: null, length_bucket: null },
+        labels: labelsOf(suites[suites.length - 1] ?? null),
         extra,
     });
     return { place, make };
@@ -7978,7 +7986,7 @@ function toCase$6(p, place, sample, scorer, epochs) {
         usage: usageOf$2(sample),
         final_response: outputText(sample),
         expected_answer: sample['target'] ?? null,
-        labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
+        labels: labelsOf(epochs ? name : null),
         extra: {
             sample_id: id,
             epoch,
@@ -10899,7 +10907,7 @@ function toCase$5(t, id, rows) {
         reward: completed ? 1 : 0,
         duration_seconds: t.seconds,
         error: t.outcome === 'error' ? (t.message ?? 'error') : null,
-        labels: { environment: null, task_family: t.suites[t.suites.length - 1] || null, domain: null, split: null, length_bucket: null },
+        labels: labelsOf(t.suites[t.suites.length - 1] || null),
         extra,
     });
 }
@@ -13545,7 +13553,6 @@ const TASK = {
     answer: ['result', 'response', 'answer'],
     expected: ['expected_answer', 'correct_answer', 'needle'],
 };
-const labelsOf = (benchmark) => ({ environment: null, task_family: benchmark, domain: null, split: null, length_bucket: null });
 /**
  * An accuracy as the runner writes it: a number from 0 to 1, a fraction in a string ("0.85") or a
  * percentage string ("75.00%"); anything else is a problem naming the field.
@@ -13808,7 +13815,7 @@ function fromRunReport(source, d) {
             completed: resolved,
             reward: resolved ? 1 : 0,
             error,
-            labels: { environment: null, task_family: id.split('__')[0] ?? null, domain: null, split: null, length_bucket: null },
+            labels: labelsOf(id.split('__')[0] ?? null),
             extra,
         });
     });

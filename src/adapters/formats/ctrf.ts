@@ -11,7 +11,7 @@
  * attempts), so retries are not cases of their own. The summary's counts are not read.
  */
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, isObj, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
+import { caseOf, isObj, labelsOf, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 
 export const CTRF_SHAPE = 'a CTRF JSON test report: `results` with `tool.name` and `tests[]` of `name`, `status` and `duration`';
@@ -58,7 +58,7 @@ function caseOfTest(p: Problems, t: unknown, i: number): { place: string; make: 
       completed: status === 'passed',
       reward: status === 'passed' ? 1 : 0,
       duration_seconds: ms === null ? null : ms / 1000,
-      labels: { environment: null, task_family: suites[suites.length - 1] ?? null, domain: null, split: null, length_bucket: null },
+      labels: labelsOf(suites[suites.length - 1] ?? null),
       extra,
     });
   return { place, make };

@@ -14,7 +14,7 @@
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, checkUniqueIds, isObj, type Obj, Problems, summaryOf } from '../parsing/records-common.js';
+import { caseOf, checkUniqueIds, isObj, labelsOf, type Obj, Problems, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 import { ZipArchive } from '../parsing/zip-read.js';
 
@@ -149,7 +149,7 @@ function toCase(p: Problems, place: string, sample: Obj, scorer: string | null, 
     usage: usageOf(sample),
     final_response: outputText(sample),
     expected_answer: sample['target'] ?? null,
-    labels: { environment: null, task_family: epochs ? name : null, domain: null, split: null, length_bucket: null },
+    labels: labelsOf(epochs ? name : null),
     extra: {
       sample_id: id,
       epoch,

@@ -30,7 +30,7 @@ import { InputError } from '../../errors.js';
 import { type CaseFields, type PackedSummary, SummaryPacker } from '../../schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { latencyStats } from '../../stats/latency.js';
-import { caseOf, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
+import { caseOf, labelsOf, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 import { readXmlRoot, XmlError } from '../parsing/xml.js';
 import { collectRows, type JunitTest, testOf } from './junit-rows.js';
@@ -82,7 +82,7 @@ function toCase(t: JunitTest, id: string, rows: number): CaseResult {
     reward: completed ? 1 : 0,
     duration_seconds: t.seconds,
     error: t.outcome === 'error' ? (t.message ?? 'error') : null,
-    labels: { environment: null, task_family: t.suites[t.suites.length - 1] || null, domain: null, split: null, length_bucket: null },
+    labels: labelsOf(t.suites[t.suites.length - 1] || null),
     extra,
   });
 }

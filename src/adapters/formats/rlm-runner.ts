@@ -25,7 +25,19 @@ import { basename } from 'node:path';
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { ANSWERED_CASES } from '../../schema/summary.js';
-import { caseOf, checkUniqueIds, firstOf, flagField, isObj, numberField, type Obj, Problems, type RecordPlace, summaryOf } from '../parsing/records-common.js';
+import {
+  caseOf,
+  checkUniqueIds,
+  firstOf,
+  flagField,
+  isObj,
+  labelsOf,
+  numberField,
+  type Obj,
+  Problems,
+  type RecordPlace,
+  summaryOf,
+} from '../parsing/records-common.js';
 import { fileSource, type Source } from '../parsing/source.js';
 
 export const RLM_RUNNER_SHAPE =
@@ -54,8 +66,6 @@ const TASK = {
   answer: ['result', 'response', 'answer'],
   expected: ['expected_answer', 'correct_answer', 'needle'],
 };
-
-const labelsOf = (benchmark: string): CaseResult['labels'] => ({ environment: null, task_family: benchmark, domain: null, split: null, length_bucket: null });
 
 /**
  * An accuracy as the runner writes it: a number from 0 to 1, a fraction in a string ("0.85") or a

@@ -14,7 +14,7 @@
  *   read too. `infra_failure` with its reason is the case's error; `tests_status` is kept.
  */
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
-import { caseOf, isObj, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
+import { caseOf, isObj, labelsOf, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
 
 export const SWE_BENCH_SHAPE =
@@ -75,7 +75,7 @@ function fromRunReport(source: Source, d: Obj): BenchmarkSummary {
       completed: resolved,
       reward: resolved ? 1 : 0,
       error,
-      labels: { environment: null, task_family: id.split('__')[0] ?? null, domain: null, split: null, length_bucket: null },
+      labels: labelsOf(id.split('__')[0] ?? null),
       extra,
     });
   });

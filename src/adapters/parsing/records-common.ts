@@ -89,6 +89,15 @@ export function flagField(p: Problems, place: RecordPlace, field: string, value:
   return undefined;
 }
 
+/** Labels of a format that records only the task family (or none: null). */
+export const labelsOf = (taskFamily: string | null): CaseResult['labels'] => ({
+  environment: null,
+  task_family: taskFamily,
+  domain: null,
+  split: null,
+  length_bucket: null,
+});
+
 /** A case with the canonical defaults for what the format does not record. */
 export function caseOf(c: Pick<CaseResult, 'id' | 'completed' | 'reward'> & Partial<CaseResult>): CaseResult {
   const { id, completed, reward, ...rest } = c;
@@ -101,7 +110,7 @@ export function caseOf(c: Pick<CaseResult, 'id' | 'completed' | 'reward'> & Part
     usage: null,
     error: null,
     mode: null,
-    labels: { environment: null, task_family: null, domain: null, split: null, length_bucket: null },
+    labels: labelsOf(null),
     harness: null,
     description: null,
     task: null,
