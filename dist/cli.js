@@ -13070,7 +13070,7 @@ function tableShape(table) {
  * predicate refuses, to say what is wrong. A test checks the two agree on every kind for a wide
  * range of values.
  */
-const isRecord$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 const isStrings = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
 /** Whether every value of `v` (an object) passes `check`. */
@@ -13107,7 +13107,7 @@ function baseCheck(spec) {
             return tableCheck(nestedTable(spec));
         case 'record': {
             const check = tableCheck(nestedTable(spec));
-            return (v) => isRecord$1(v) && everyValue(v, check);
+            return (v) => isRecord(v) && everyValue(v, check);
         }
         case 'rows':
             return Array.isArray;
@@ -13160,7 +13160,7 @@ function compiledTableCheck(table) {
     });
     const body = `return function check(row) {\n  if (!isRecord(row)) return false;\n  let v;\n  ${fields.join('\n  ')}\n  return true;\n};`;
     const make = new Function('isRecord', 'isCount', 'isStrings', 'nested', body);
-    return make(isRecord$1, isCount, isStrings, nested);
+    return make(isRecord, isCount, isStrings, nested);
 }
 /**
  * {@link tableCheck} as a loop. Fields are grouped by their spec so each loop calls one check
@@ -13177,7 +13177,7 @@ function interpretedTableCheck(table) {
     }
     const plan = [...groups.values()];
     return (row) => {
-        if (!isRecord$1(row))
+        if (!isRecord(row))
             return false;
         for (const { keys, base, optional, nullable } of plan) {
             for (const key of keys) {
@@ -27006,16 +27006,6 @@ class RlmCodeScanner extends JsonArrayMemberScanner {
         w.label(column, code);
     }
 }
-const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-function allFinite(v) {
-    if (typeof v === 'number')
-        return Number.isFinite(v);
-    if (Array.isArray(v))
-        return v.every(allFinite);
-    if (isRecord(v))
-        return Object.values(v).every(allFinite);
-    return true;
-}
 /** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
 function headOf(file, members) {
     const top = {};
@@ -27039,7 +27029,7 @@ function headOf(file, members) {
     for (const key in top)
         if (!TOP_KEYS.has(key))
             extra[key] = top[key];
-    if (!allFinite(extra))
+    if (nonFinitePath(extra) !== null)
         throw BAIL;
     return rlmCodeHead(file, top, extra, STREAM_SUMMARY_SCHEMA);
 }

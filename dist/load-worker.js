@@ -447,6 +447,47 @@ class RowWriter {
 }
 
 /**
+ * Finds where a JSON text breaks, for error messages. `JSON.parse` says "Unexpected token" with no
+ * position on some errors and never names the field, so when it fails this scanner walks the text
+ * once more and reports the line, column and JSON path of the first problem.
+ *
+ * Python's `json.dumps` writes `NaN`, `Infinity` and `-Infinity` for non-finite floats (rlm-code does
+ * when a metric is undefined): those are reported as such, with the field they sit in, because that is
+ * a data problem the user must fix upstream, not a corrupt file.
+ */
+/** Formats a path the way errors show it: `$`, `$.a.b[2]`, `$["odd key"]`. */
+function formatPath(path) {
+    let out = '$';
+    for (const seg of path) {
+        if (typeof seg === 'number')
+            out += `[${seg}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg))
+            out += `.${seg}`;
+        else
+            out += `[${JSON.stringify(seg)}]`;
+    }
+    return out;
+}
+
+/**
+ * The path of the first non-finite number inside `value`, or null. JSON.parse turns literals too
+ * large for a double (1e999) into ±Infinity without complaint; typed fields reject them in the
+ * schemas, and adapters check the values they keep verbatim (unknown fields, expected answers) here.
+ */
+function nonFinitePath(value, path = []) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? null : path;
+    if (value === null || typeof value !== 'object')
+        return null;
+    for (const [k, v] of Object.entries(value)) {
+        const found = nonFinitePath(v, [...path, Array.isArray(value) ? Number(k) : k]);
+        if (found)
+            return found;
+    }
+    return null;
+}
+
+/**
  * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
  * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
  * no whole-file string and no object per value. A format's streaming reader extends
@@ -1038,29 +1079,6 @@ class JsonArrayMemberScanner extends JsonScanner {
 }
 
 /**
- * Finds where a JSON text breaks, for error messages. `JSON.parse` says "Unexpected token" with no
- * position on some errors and never names the field, so when it fails this scanner walks the text
- * once more and reports the line, column and JSON path of the first problem.
- *
- * Python's `json.dumps` writes `NaN`, `Infinity` and `-Infinity` for non-finite floats (rlm-code does
- * when a metric is undefined): those are reported as such, with the field they sit in, because that is
- * a data problem the user must fix upstream, not a corrupt file.
- */
-/** Formats a path the way errors show it: `$`, `$.a.b[2]`, `$["odd key"]`. */
-function formatPath(path) {
-    let out = '$';
-    for (const seg of path) {
-        if (typeof seg === 'number')
-            out += `[${seg}]`;
-        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg))
-            out += `.${seg}`;
-        else
-            out += `[${JSON.stringify(seg)}]`;
-    }
-    return out;
-}
-
-/**
  * What JSON.parse lets through and a summary must not say: the same key twice in one object
  * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
  * nesting so deep that the code walking the value runs out of stack. One pass over text that
@@ -1147,7 +1165,7 @@ function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
  * predicate refuses, to say what is wrong. A test checks the two agree on every kind for a wide
  * range of values.
  */
-const isRecord$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 const isStrings = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
 /** Whether every value of `v` (an object) passes `check`. */
@@ -1184,7 +1202,7 @@ function baseCheck(spec) {
             return tableCheck(nestedTable(spec));
         case 'record': {
             const check = tableCheck(nestedTable(spec));
-            return (v) => isRecord$1(v) && everyValue(v, check);
+            return (v) => isRecord(v) && everyValue(v, check);
         }
         case 'rows':
             return Array.isArray;
@@ -1237,7 +1255,7 @@ function compiledTableCheck(table) {
     });
     const body = `return function check(row) {\n  if (!isRecord(row)) return false;\n  let v;\n  ${fields.join('\n  ')}\n  return true;\n};`;
     const make = new Function('isRecord', 'isCount', 'isStrings', 'nested', body);
-    return make(isRecord$1, isCount, isStrings, nested);
+    return make(isRecord, isCount, isStrings, nested);
 }
 /**
  * {@link tableCheck} as a loop. Fields are grouped by their spec so each loop calls one check
@@ -1254,7 +1272,7 @@ function interpretedTableCheck(table) {
     }
     const plan = [...groups.values()];
     return (row) => {
-        if (!isRecord$1(row))
+        if (!isRecord(row))
             return false;
         for (const { keys, base, optional, nullable } of plan) {
             for (const key of keys) {
@@ -1820,16 +1838,6 @@ class RlmCodeScanner extends JsonArrayMemberScanner {
         w.label(column, code);
     }
 }
-const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-function allFinite(v) {
-    if (typeof v === 'number')
-        return Number.isFinite(v);
-    if (Array.isArray(v))
-        return v.every(allFinite);
-    if (isRecord(v))
-        return Object.values(v).every(allFinite);
-    return true;
-}
 /** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
 function headOf(file, members) {
     const top = {};
@@ -1853,7 +1861,7 @@ function headOf(file, members) {
     for (const key in top)
         if (!TOP_KEYS.has(key))
             extra[key] = top[key];
-    if (!allFinite(extra))
+    if (nonFinitePath(extra) !== null)
         throw BAIL;
     return rlmCodeHead(file, top, extra, STREAM_SUMMARY_SCHEMA);
 }

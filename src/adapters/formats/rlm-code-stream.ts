@@ -26,6 +26,7 @@ import { COLUMNS, type PackedSummary, SummaryPacker } from '../../schema/pack.js
 import { RowWriter } from '../../schema/pack-writer.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import type { FieldSpec, FieldTable } from '../parsing/field-checks.js';
+import { nonFinitePath } from '../parsing/issues.js';
 import { JsonArrayMemberScanner } from '../parsing/json-array-member.js';
 import { checkJsonText } from '../parsing/json-guard.js';
 import { BAIL, END, growInts, keyTable, Q } from '../parsing/json-scan.js';
@@ -435,15 +436,6 @@ class RlmCodeScanner extends JsonArrayMemberScanner {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function allFinite(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (Array.isArray(v)) return v.every(allFinite);
-  if (isRecord(v)) return Object.values(v).every(allFinite);
-  return true;
-}
-
 /** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
 function headOf(file: string, members: ReadonlyMap<string, string>): Omit<BenchmarkSummary, 'cases'> {
   const top: Record<string, unknown> = {};
@@ -462,7 +454,7 @@ function headOf(file: string, members: ReadonlyMap<string, string>): Omit<Benchm
   if (!isValidTop({ ...top, case_results: [] })) throw BAIL;
   const extra: Record<string, unknown> = {};
   for (const key in top) if (!TOP_KEYS.has(key)) extra[key] = top[key];
-  if (!allFinite(extra)) throw BAIL;
+  if (nonFinitePath(extra) !== null) throw BAIL;
   return rlmCodeHead(file, top as RawSummary, extra, STREAM_SUMMARY_SCHEMA as BenchmarkSummary['schema']);
 }
 
