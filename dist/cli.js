@@ -13906,7 +13906,11 @@ function casesOfAttempts(attempts) {
             error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
             duration_seconds: durations.every((d) => d !== null) ? durations.reduce((s, d) => s + (d ?? 0), 0) : null,
             usage: sumUsage(list.map((a) => a.usage)),
-            extra: { attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })), n_attempts: list.length, n_solved: solved },
+            extra: {
+                attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })),
+                n_attempts: list.length,
+                n_solved: solved,
+            },
         });
     });
 }
@@ -25444,14 +25448,6 @@ function firstRoundCluster(baseline, candidate, options) {
     return chooseCluster(paired, 'auto', data).field ?? 'none';
 }
 
-/**
- * Agent benchmarks that run each task several times in one file (tau-bench's trials, terminal-bench's
- * attempts) are read as one case per task, its attempts merged (adapters/parsing/attempts.ts keeps
- * them in `extra.attempts`). Under `decide: significant` the attempts are what they are: repeated
- * trials of one suite. This splits such a run into one run per attempt, so the trials machinery
- * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
- * applies exactly as to several files of one side.
- */
 /** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
 const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
 function attemptsOf(c) {

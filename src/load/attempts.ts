@@ -6,6 +6,7 @@
  * (analysis/trials.ts: per-case success rates, pass@k and pass^k, the paired tests over trials)
  * applies exactly as to several files of one side.
  */
+import type { KeptAttempt } from '../adapters/parsing/attempts.js';
 import { summaryOf } from '../adapters/parsing/records-common.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { loadedPacked } from '../schema/packed-summary.js';
@@ -13,13 +14,6 @@ import type { CaseResult } from '../schema/summary.js';
 
 /** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
 export const ATTEMPT_FORMATS: readonly string[] = ['tau-bench', 'terminal-bench'];
-
-interface KeptAttempt {
-  solved: boolean | null;
-  reward: number;
-  error: string | null;
-  [key: string]: unknown;
-}
 
 function attemptsOf(c: CaseResult): KeptAttempt[] | null {
   const list = c.extra['attempts'];

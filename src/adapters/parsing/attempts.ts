@@ -22,6 +22,14 @@ export interface Attempt {
   extra: Record<string, unknown>;
 }
 
+/** An attempt as its case keeps it in `extra.attempts` (load/attempts.ts reads them back as trials). */
+export interface KeptAttempt {
+  solved: boolean | null;
+  reward: number;
+  error: string | null;
+  [key: string]: unknown;
+}
+
 /** The usage of all attempts; unknown (null) when any attempt's is. */
 function sumUsage(usages: readonly CaseResult['usage'][]): CaseResult['usage'] {
   let total = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
@@ -71,7 +79,11 @@ export function casesOfAttempts(attempts: readonly Attempt[]): CaseResult[] {
       error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
       duration_seconds: durations.every((d) => d !== null) ? durations.reduce((s: number, d) => s + (d ?? 0), 0) : null,
       usage: sumUsage(list.map((a) => a.usage)),
-      extra: { attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })), n_attempts: list.length, n_solved: solved },
+      extra: {
+        attempts: list.map((a): KeptAttempt => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })),
+        n_attempts: list.length,
+        n_solved: solved,
+      },
     });
   });
 }
