@@ -10,7 +10,7 @@
  * slower.) Code that picks a number by name at run time (a metric gate) takes the reader from
  * {@link NUMBER_AT} and {@link RECORDED_AT} once, then calls it per row.
  */
-import { FLAG, type PackedSummary,SLOT, SLOTS } from './pack.js';
+import { FLAG, type PackedSummary, SLOT, SLOTS } from './pack.js';
 
 /** A number every case row carries (0, or NaN for a duration, where its row does not record it: see {@link RECORDED_AT}). */
 export type CaseNumber = keyof typeof SLOT;

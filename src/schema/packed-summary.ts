@@ -6,7 +6,7 @@
  * case objects behind a property read. Who really needs case objects builds them, explicitly, with
  * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
  */
-import { type CaseFields, NO_FIELDS, type PackedSummary,packSummary } from './pack.js';
+import { type CaseFields, NO_FIELDS, type PackedSummary, packSummary } from './pack.js';
 import type { BenchmarkSummary } from './summary.js';
 
 /** Every summary made by {@link packedSummary}, with the packed form it stands for. */
