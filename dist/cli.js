@@ -23347,6 +23347,13 @@ function unitsOf(cases, field) {
     });
     return { unitOf, count };
 }
+/** Per unit, the sum of `values` over its cases (in case order), or without values its number of cases. */
+function unitTotals(unitOf, count, values) {
+    const out = new Float64Array(count);
+    for (let i = 0; i < unitOf.length; i++)
+        out[unitOf[i]] += values === undefined ? 1 : values[i];
+    return out;
+}
 
 /**
  * One error budget per comparison under the significant policy: the core gates (already one max-T
@@ -23930,9 +23937,7 @@ function runNoiseOf(cases, field, runs) {
     const { unitOf, count: G } = unitsOf(cases, field);
     if (G < 2 || G >= n)
         return null;
-    const sizes = new Float64Array(G);
-    for (let i = 0; i < n; i++)
-        sizes[unitOf[i]] += 1;
+    const sizes = unitTotals(unitOf, G);
     for (const side of [runs.baseline, runs.candidate])
         for (const r of side)
             for (const m of ['completion', 'reward', 'steps'])
@@ -24147,9 +24152,9 @@ const exactAt = (x, at) => (x.exact !== null && (at === 0 || exactSignFeasible(x
 const atMost = (ctx, x, at) => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted, at);
 const atLeast = (ctx, x, at) => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted, at);
 /** The margin of a gate (0 for steps and for a gate not gated). */
-const marginOf = (ctx, d) => (d.gated ? (ctx.margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+const marginOf = (margins, d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
 /** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
-const passThreshold = (ctx, d) => (d.direction === 'at_least' ? d.threshold - marginOf(ctx, d) : d.threshold + marginOf(ctx, d));
+const passThreshold = (margins, d) => d.direction === 'at_least' ? d.threshold - marginOf(margins, d) : d.threshold + marginOf(margins, d);
 function pHolds(ctx, x) {
     if (x.sorted === null)
         return x.meets ? 0 : 1;
@@ -24232,7 +24237,7 @@ function gateResult(ctx, x, family, singles = [x]) {
         gated: d.gated,
         direction: d.direction,
         threshold: d.threshold,
-        margin: marginOf(ctx, d),
+        margin: marginOf(ctx.margins, d),
         baseline: means.baseline,
         candidate: means.candidate,
         estimate: theta,
@@ -24257,10 +24262,10 @@ function gateResult(ctx, x, family, singles = [x]) {
         };
     }
     const tau = d.threshold;
-    const pass = passThreshold(ctx, d);
+    const pass = passThreshold(ctx.margins, d);
     const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
-    const shown = passEvidence(x, singles, marginOf(ctx, d));
-    const passAt = shown === x ? pass : d.threshold - marginOf(ctx, d);
+    const shown = passEvidence(x, singles, marginOf(ctx.margins, d));
+    const passAt = shown === x ? pass : d.threshold - marginOf(ctx.margins, d);
     const p_holds = d.direction === 'at_least' ? atMost(ctx, shown, passAt) : atLeast(ctx, shown, passAt);
     const one = bounds$1(ctx, x, alpha);
     const two = bounds$1(ctx, x, alpha / 2);
@@ -24301,7 +24306,7 @@ function gateResult(ctx, x, family, singles = [x]) {
 const failBar = (ctx, x, family) => family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN));
 /** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
 function sizeGate(ctx, x, family, se) {
-    const target = sizingTarget(x.d.gate, passThreshold(ctx, x.d), ctx.effects);
+    const target = sizingTarget(x.d.gate, passThreshold(ctx.margins, x.d), ctx.effects);
     if (target === null)
         return null;
     // A failure must pass the max-T family's bar; a pass, the one-sided level.
@@ -24342,15 +24347,8 @@ function testGates(given, thresholds, trials, options = {}) {
             case_ids: [],
         });
     }
-    const unitSize = new Float64Array(G);
-    for (let i = 0; i < n; i++)
-        unitSize[unitOf[i]] += 1;
-    const unitSums = data.map((d) => {
-        const s = new Float64Array(G);
-        for (let i = 0; i < n; i++)
-            s[unitOf[i]] += d.perCase[i];
-        return s;
-    });
+    const unitSize = unitTotals(unitOf, G);
+    const unitSums = data.map((d) => unitTotals(unitOf, G, d.perCase));
     // The result, by how the gates were tested: its fields other than these are the same either way.
     const result = (method, patterns, gates, closed_form) => ({
         confidence,
@@ -24374,8 +24372,7 @@ function testGates(given, thresholds, trials, options = {}) {
     }
     if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
         // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
-        const margins = options.margins ?? {};
-        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
+        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {});
         return result('cluster-robust', CLUSTER_T_DRAWS, gates, []);
     }
     const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
@@ -24403,11 +24400,9 @@ function testGates(given, thresholds, trials, options = {}) {
 /** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
 function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, effects, given) {
     const df = given?.df ?? bellMcCaffreyDf(unitSize);
-    const marginOfGate = (d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
     const rg = data.map((d, g) => {
-        const m = marginOfGate(d);
         const est = given?.est[g] ?? cr2Estimate(unitSums[g], unitSize, d.perCase);
-        return { d, est, pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+        return { d, est, pass: passThreshold(margins, d) };
     });
     // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
     const completion = rg.find((x) => x.d.gate === 'completion');
@@ -24424,7 +24419,7 @@ function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, marg
             gated: d.gated,
             direction: d.direction,
             threshold: d.threshold,
-            margin: marginOfGate(d),
+            margin: marginOf(margins, d),
             ...means,
             estimate: est.theta,
             ...counts,
@@ -24573,17 +24568,13 @@ function guardPasses(gates, cases, data, field, alphaPass, margins) {
     const { unitOf, count } = unitsOf(cases, field);
     if (count < 2)
         return gates;
-    const sizes = new Float64Array(count);
-    for (let i = 0; i < cases.length; i++)
-        sizes[unitOf[i]] += 1;
+    const sizes = unitTotals(unitOf, count);
     const df = bellMcCaffreyDf(sizes);
-    const robust = (d) => {
-        const sums = new Float64Array(count);
-        for (let i = 0; i < cases.length; i++)
-            sums[unitOf[i]] += d.perCase[i];
-        const m = d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0;
-        return { d, est: cr2Estimate(sums, sizes, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
-    };
+    const robust = (d) => ({
+        d,
+        est: cr2Estimate(unitTotals(unitOf, count, d.perCase), sizes, d.perCase),
+        pass: passThreshold(margins, d),
+    });
     const completion = data.find((d) => d.gate === 'completion');
     return gates.map((g) => {
         if (g.status !== 'pass' || !g.gated)
