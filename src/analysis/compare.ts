@@ -2,7 +2,7 @@
  * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
-import type { CaseFields } from '../schema/pack.js';
+import type { CaseFields, PackedSummary } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
 import { type BenchmarkComparison, benchmarkFindings, compareBenchmarks } from './custom-gates/benchmark-ratios.js';
 import { type Price, type RunCost, runCost } from './custom-gates/cost.js';
@@ -37,7 +37,7 @@ import type {
 import { CLUSTER_FIELDS, type LoadedSummary } from './model.js';
 import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
-import { type CaseRowList, type CaseRows, compareCodePoints, pairRows, sameIds, sortByCodePoint, summarizeCases } from './rlm/pair.js';
+import { type CaseRowList, type CaseRows, pairRows, sameIds, sortByCodePoint, summarizeCases } from './rlm/pair.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { AUTO_MIN_CLUSTERS, autoGrouping } from './significance/clusters.js';
 import { significantSlices } from './significance/error-budget.js';
@@ -201,7 +201,7 @@ function mergeSides(
   fields: CaseFields,
   classifier: InfrastructureClassifier,
 ): MergedSides {
-  const skip = (p: Parameters<InfrastructureClassifier['rowsOf']>[0]) => classifier.rowsOf(p);
+  const skip = (p: PackedSummary) => classifier.rowsOf(p);
   const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
   const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
   const paired = pairTrials(b, c);
@@ -400,15 +400,13 @@ function infrastructureOf(
   classifier: InfrastructureClassifier,
   options: CompareOptions,
   fields: CaseFields,
-  bp: ReturnType<typeof packedOf>,
-  cp: ReturnType<typeof packedOf>,
+  bp: PackedSummary,
+  cp: PackedSummary,
 ): Infrastructure {
-  const side = (first: ReturnType<typeof packedOf>, runs: readonly LoadedSummary[] | undefined): InfrastructureSide =>
+  const side = (first: PackedSummary, runs: readonly LoadedSummary[] | undefined): InfrastructureSide =>
     infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
   const baseline = side(bp, options.trials?.baseline);
   const candidate = side(cp, options.trials?.candidate);
-  baseline.case_ids.sort(compareCodePoints);
-  candidate.case_ids.sort(compareCodePoints);
   const max = classifier.maxShare;
   return { baseline, candidate, max_share: max, rerun: baseline.share > max || candidate.share > max };
 }

@@ -32,6 +32,7 @@
  * run with few failures costs a few regular-expression tests.
  */
 import type { PackedSummary } from '../../schema/pack.js';
+import { compareCodePoints } from '../rlm/pair.js';
 import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
 
 /** Share of a side's case rows (over its trials) above which the verdict is "rerun" (inconclusive). */
@@ -143,7 +144,7 @@ export interface InfrastructureSide {
   share: number;
   /** Not-measured rows per reason, in the order of {@link InfrastructureReason}'s signals. */
   reasons: Partial<Record<InfrastructureReason, number>>;
-  /** The ids of the cases with a not-measured row, each once, sorted by the caller. */
+  /** The ids of the cases with a not-measured row, each once, in code-point order. */
   case_ids: string[];
 }
 
@@ -169,7 +170,7 @@ export function infrastructureSide(classifier: InfrastructureClassifier, runs: r
       ids.add(p.ids[i] as string);
     }
   }
-  return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids] };
+  return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids].sort(compareCodePoints) };
 }
 
 /** The rerun line of the verdict: `rerun: N cases failed for infrastructure reasons`. */
