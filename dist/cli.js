@@ -25308,13 +25308,15 @@ function haltedDecision(d, why) {
  */
 function sequentialLevels(rounds, maxRounds, confidence) {
     checkRounds(rounds, maxRounds);
-    const look = sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1];
-    return { hold: sequentialConfidence(rounds, maxRounds, confidence), promote: 1 - Math.max(look.nominal, MIN_LEVEL) };
+    return {
+        hold: sequentialConfidence(rounds, maxRounds, confidence),
+        promote: 1 - Math.max(lookAt(rounds, maxRounds, confidence, 'pocock').nominal, MIN_LEVEL),
+    };
 }
 /** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
 function sequentialConfidence(rounds, maxRounds, confidence) {
     checkRounds(rounds, maxRounds);
-    const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
+    const look = lookAt(rounds, maxRounds, confidence);
     // An early look of a long design can have a level below double precision (1e-43 at round 1 of
     // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
     // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
@@ -25323,6 +25325,10 @@ function sequentialConfidence(rounds, maxRounds, confidence) {
 }
 /** The smallest level a round is tested at (see sequentialConfidence). */
 const MIN_LEVEL = 1e-12;
+/** Look `rounds` of the design at `confidence` with `maxRounds` rounds at most. */
+function lookAt(rounds, maxRounds, confidence, spending) {
+    return sequentialBoundaries(1 - confidence, maxRounds, spending)[rounds - 1];
+}
 function checkRounds(rounds, maxRounds) {
     if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
         throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
@@ -25378,7 +25384,7 @@ function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
         max_rounds: maxRounds,
         rounds,
         nominal_alpha: look.nominal,
-        nominal_promote_alpha: sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1].nominal,
+        nominal_promote_alpha: lookAt(rounds, maxRounds, confidence, 'pocock').nominal,
         spent_alpha: look.spent,
         stop: reason !== 'continue',
         reason,
