@@ -23021,7 +23021,7 @@ function infrastructureSide(classifier, runs) {
             ids.add(p.ids[i]);
         }
     }
-    return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids].sort(compareCodePoints) };
+    return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids] };
 }
 /** The rerun line of the verdict: `rerun: N cases failed for infrastructure reasons`. */
 function rerunWords(x) {
@@ -25062,6 +25062,8 @@ function infrastructureOf(classifier, options, fields, bp, cp) {
     const side = (first, runs) => infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
     const baseline = side(bp, options.trials?.baseline);
     const candidate = side(cp, options.trials?.candidate);
+    baseline.case_ids.sort(compareCodePoints);
+    candidate.case_ids.sort(compareCodePoints);
     const max = classifier.maxShare;
     return { baseline, candidate, max_share: max, rerun: baseline.share > max || candidate.share > max };
 }

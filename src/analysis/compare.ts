@@ -37,7 +37,7 @@ import type {
 import { CLUSTER_FIELDS, type LoadedSummary } from './model.js';
 import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
-import { type CaseRowList, type CaseRows, pairRows, sameIds, sortByCodePoint, summarizeCases } from './rlm/pair.js';
+import { type CaseRowList, type CaseRows, compareCodePoints, pairRows, sameIds, sortByCodePoint, summarizeCases } from './rlm/pair.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { AUTO_MIN_CLUSTERS, autoGrouping } from './significance/clusters.js';
 import { significantSlices } from './significance/error-budget.js';
@@ -407,6 +407,8 @@ function infrastructureOf(
     infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
   const baseline = side(bp, options.trials?.baseline);
   const candidate = side(cp, options.trials?.candidate);
+  baseline.case_ids.sort(compareCodePoints);
+  candidate.case_ids.sort(compareCodePoints);
   const max = classifier.maxShare;
   return { baseline, candidate, max_share: max, rerun: baseline.share > max || candidate.share > max };
 }

@@ -32,7 +32,6 @@
  * run with few failures costs a few regular-expression tests.
  */
 import type { PackedSummary } from '../../schema/pack.js';
-import { compareCodePoints } from '../rlm/pair.js';
 import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
 
 /** Share of a side's case rows (over its trials) above which the verdict is "rerun" (inconclusive). */
@@ -144,7 +143,7 @@ export interface InfrastructureSide {
   share: number;
   /** Not-measured rows per reason, in the order of {@link InfrastructureReason}'s signals. */
   reasons: Partial<Record<InfrastructureReason, number>>;
-  /** The ids of the cases with a not-measured row, each once, in code-point order. */
+  /** The ids of the cases with a not-measured row, each once, sorted by the caller. */
   case_ids: string[];
 }
 
@@ -170,7 +169,7 @@ export function infrastructureSide(classifier: InfrastructureClassifier, runs: r
       ids.add(p.ids[i] as string);
     }
   }
-  return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids].sort(compareCodePoints) };
+  return { rows, not_measured: notMeasured, share: rows === 0 ? 0 : notMeasured / rows, reasons, case_ids: [...ids] };
 }
 
 /** The rerun line of the verdict: `rerun: N cases failed for infrastructure reasons`. */
