@@ -7383,13 +7383,13 @@ function latencyOfSorted(sorted) {
 /** The value at a dotted path of a record; a key containing dots is taken whole first. */
 const valueAt = fieldValue;
 /** A JSON object (not an array, not null). */
-const isObj$2 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The array of records of a parsed JSON document (the document itself, or under the first of `keys` that holds one), and its path. */
 function recordsAt(data, keys) {
     if (Array.isArray(data))
         return { items: data, at: '$' };
     for (const key of keys)
-        if (isObj$2(data) && Array.isArray(data[key]))
+        if (isObj$1(data) && Array.isArray(data[key]))
             return { items: data[key], at: `$.${key}` };
     return null;
 }
@@ -7550,8 +7550,8 @@ function ctrfMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const d = source.json();
-    const r = isObj$2(d) ? d['results'] : undefined;
-    return isObj$2(r) && isObj$2(r['tool']) && typeof r['tool']['name'] === 'string' && Array.isArray(r['tests'])
+    const r = isObj$1(d) ? d['results'] : undefined;
+    return isObj$1(r) && isObj$1(r['tool']) && typeof r['tool']['name'] === 'string' && Array.isArray(r['tests'])
         ? null
         : 'no `results` with `tool.name` and `tests[]`';
 }
@@ -7564,7 +7564,7 @@ function suiteOf(t) {
 }
 function caseOfTest(p, t, i) {
     const at = `$.results.tests[${i}]`;
-    if (!isObj$2(t))
+    if (!isObj$1(t))
         return (p.add(at, null, 'a test object', t), null);
     const { name, status, duration, message, trace, suite, testId, filePath, ...rest } = t;
     if (typeof name !== 'string')
@@ -7611,7 +7611,7 @@ function fromCtrf(source) {
         return make(n === 1 ? place : `${place} [${n}]`);
     });
     const tool = results['tool']['name'];
-    const summary = isObj$2(results['summary']) ? results['summary'] : {};
+    const summary = isObj$1(results['summary']) ? results['summary'] : {};
     const start = typeof summary['start'] === 'number' ? summary['start'] : null;
     const stop = typeof summary['stop'] === 'number' ? summary['stop'] : null;
     return summaryOf({
@@ -7863,10 +7863,10 @@ class ZipArchive {
  * zip-read.ts (deflate, and zstd where Node.js has it).
  */
 const INSPECT_SHAPE = 'an Inspect AI eval log (JSON log format): `version`, `status`, `eval` with `task` and `model`, and `samples[]` with `id`, `epoch` and `scores`';
-const isLog = (d) => isObj$2(d) &&
+const isLog = (d) => isObj$1(d) &&
     typeof d['version'] === 'number' &&
     typeof d['status'] === 'string' &&
-    isObj$2(d['eval']) &&
+    isObj$1(d['eval']) &&
     typeof d['eval']['task'] === 'string' &&
     typeof d['eval']['model'] === 'string';
 const isEvalZip = (source) => source.kind === 'other' && /\.eval$/i.test(source.file);
@@ -7924,27 +7924,27 @@ function scoreValue(value) {
 }
 /** The scorer read: the log's first scorer in `results.scores`, else the first in a sample's scores. */
 function primaryScorer(log, samples) {
-    const results = isObj$2(log['results']) ? log['results'] : {};
+    const results = isObj$1(log['results']) ? log['results'] : {};
     const first = Array.isArray(results['scores']) ? results['scores'][0] : undefined;
-    if (isObj$2(first) && typeof first['name'] === 'string')
+    if (isObj$1(first) && typeof first['name'] === 'string')
         return first['name'];
     for (const s of samples)
-        if (isObj$2(s) && isObj$2(s['scores']))
+        if (isObj$1(s) && isObj$1(s['scores']))
             return Object.keys(s['scores'])[0] ?? null;
     return null;
 }
 function usageOf$2(sample) {
-    const usage = isObj$2(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj$2) : [];
+    const usage = isObj$1(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj$1) : [];
     if (usage.length === 0)
         return null;
     const sum = (k) => usage.reduce((a, u) => a + (typeof u[k] === 'number' && u[k] >= 0 ? u[k] : 0), 0);
-    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj$2(e) && e['event'] === 'model').length : 0;
+    const calls = Array.isArray(sample['events']) ? sample['events'].filter((e) => isObj$1(e) && e['event'] === 'model').length : 0;
     return { total_calls: calls, prompt_tokens: Math.round(sum('input_tokens')), completion_tokens: Math.round(sum('output_tokens')), roles: null };
 }
 function outputText(sample) {
-    const output = isObj$2(sample['output']) ? sample['output'] : {};
+    const output = isObj$1(sample['output']) ? sample['output'] : {};
     const choice = Array.isArray(output['choices']) ? output['choices'][0] : undefined;
-    const content = isObj$2(choice) && isObj$2(choice['message']) ? choice['message']['content'] : undefined;
+    const content = isObj$1(choice) && isObj$1(choice['message']) ? choice['message']['content'] : undefined;
     return typeof content === 'string' ? content : null;
 }
 function toCase$6(p, place, sample, scorer, epochs) {
@@ -7954,16 +7954,16 @@ function toCase$6(p, place, sample, scorer, epochs) {
         return (p.add(place, 'id', 'the sample id, a string or number', id), null);
     if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1)
         return (p.add(place, 'epoch', 'the epoch, an integer of at least 1', epoch), null);
-    const error = isObj$2(sample['error']) && typeof sample['error']['message'] === 'string'
+    const error = isObj$1(sample['error']) && typeof sample['error']['message'] === 'string'
         ? sample['error']['message']
         : typeof sample['error'] === 'string'
             ? sample['error']
             : null;
-    const scores = isObj$2(sample['scores']) ? sample['scores'] : null;
+    const scores = isObj$1(sample['scores']) ? sample['scores'] : null;
     const score = scores !== null && scorer !== null ? scores[scorer] : undefined;
     let reward = 0;
     if (score !== undefined) {
-        const value = isObj$2(score) ? score['value'] : undefined;
+        const value = isObj$1(score) ? score['value'] : undefined;
         const n = scoreValue(value);
         if (n === undefined)
             return (p.add(place, `scores.${scorer}.value`, 'a score inspect_ai maps to a number: "C", "I", "P", "N", a number, true/false, "yes"/"no" or a numeric string', value),
@@ -7976,7 +7976,7 @@ function toCase$6(p, place, sample, scorer, epochs) {
     }
     const name = String(id);
     const time = typeof sample['total_time'] === 'number' && sample['total_time'] >= 0 ? sample['total_time'] : null;
-    const value = isObj$2(score) ? score['value'] : null;
+    const value = isObj$1(score) ? score['value'] : null;
     return caseOf({
         id: epochs ? `${name} (epoch ${epoch})` : name,
         completed: error === null && reward >= 1,
@@ -7992,13 +7992,13 @@ function toCase$6(p, place, sample, scorer, epochs) {
             epoch,
             scorer,
             score: value,
-            ...(isObj$2(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
-            ...(isObj$2(score) && typeof score['explanation'] === 'string' ? { explanation: score['explanation'] } : {}),
+            ...(isObj$1(score) && typeof score['answer'] === 'string' ? { answer: score['answer'] } : {}),
+            ...(isObj$1(score) && typeof score['explanation'] === 'string' ? { explanation: score['explanation'] } : {}),
             ...(scores !== null && Object.keys(scores).length > 1
-                ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj$2(v) ? v['value'] : v])) }
+                ? { scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, isObj$1(v) ? v['value'] : v])) }
                 : {}),
-            ...(isObj$2(sample['limit']) ? { limit: sample['limit'] } : {}),
-            ...(isObj$2(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
+            ...(isObj$1(sample['limit']) ? { limit: sample['limit'] } : {}),
+            ...(isObj$1(sample['metadata']) && Object.keys(sample['metadata']).length > 0 ? { metadata: sample['metadata'] } : {}),
             // The transcript (chat messages, tool calls and results): the evidence of why a case regressed.
             ...(Array.isArray(sample['messages']) && sample['messages'].length > 0 ? { messages: sample['messages'] } : {}),
         },
@@ -8020,11 +8020,11 @@ function fromInspect(source) {
     const samples = listed.map((x) => x.sample);
     const p = new Problems(source.file);
     const scorer = primaryScorer(log, samples);
-    const epochs = samples.some((s) => isObj$2(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
+    const epochs = samples.some((s) => isObj$1(s) && typeof s['epoch'] === 'number' && s['epoch'] > 1);
     const cases = [];
     const ids = [];
     listed.forEach(({ sample: s, place }) => {
-        if (!isObj$2(s))
+        if (!isObj$1(s))
             return p.add(place, null, 'a sample object', s);
         const c = toCase$6(p, place, s, scorer, epochs);
         if (c === null)
@@ -8034,8 +8034,8 @@ function fromInspect(source) {
     });
     checkUniqueIds$1(p, ids);
     p.check();
-    const stats = isObj$2(log['stats']) ? log['stats'] : {};
-    const dataset = isObj$2(spec['dataset']) ? spec['dataset'] : {};
+    const stats = isObj$1(log['stats']) ? log['stats'] : {};
+    const dataset = isObj$1(spec['dataset']) ? spec['dataset'] : {};
     const status = log['status'];
     const metadata = { task: spec['task'], 'inspect.status': status };
     if (typeof spec['task_version'] === 'number' || typeof spec['task_version'] === 'string')
@@ -11536,14 +11536,14 @@ function isDirectory(path) {
  */
 const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`)';
 const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
-const isSampleRow = (r) => isObj$2(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
+const isSampleRow = (r) => isObj$1(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
 /** A task's entry as lm-eval ≥ 0.4.0 writes it: metric keys `<metric>,<filter>`. */
-const isTaskEntry = (e) => isObj$2(e) && Object.keys(e).some((k) => k.includes(','));
+const isTaskEntry = (e) => isObj$1(e) && Object.keys(e).some((k) => k.includes(','));
 /** The results file: `higher_is_better` (v0.4.3 on), else `versions`/`configs` beside entries of `<metric>,<filter>` keys (v0.4.0–0.4.2). */
-const isResults = (d) => isObj$2(d) &&
-    isObj$2(d['results']) &&
+const isResults = (d) => isObj$1(d) &&
+    isObj$1(d['results']) &&
     !Array.isArray(d['results']['results']) &&
-    (isObj$2(d['higher_is_better']) || ((isObj$2(d['versions']) || isObj$2(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
+    (isObj$1(d['higher_is_better']) || ((isObj$1(d['versions']) || isObj$1(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
 /** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
 const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
 function lmEvalMismatch(source) {
@@ -11704,21 +11704,21 @@ function taskScore(name, value, lower) {
 }
 /** Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf models). */
 function pretrainedOf(config) {
-    const args = isObj$2(config) ? config['model_args'] : undefined;
+    const args = isObj$1(config) ? config['model_args'] : undefined;
     const m = typeof args === 'string' ? /(?:^|,)\s*pretrained=([^,]+)/.exec(args) : null;
     return m ? m[1].trim() : null;
 }
 function fromResults(source, data) {
     const p = new Problems(source.file);
     const results = data['results'];
-    const better = isObj$2(data['higher_is_better']) ? data['higher_is_better'] : {};
-    const groups = isObj$2(data['group_subtasks']) ? data['group_subtasks'] : {};
+    const better = isObj$1(data['higher_is_better']) ? data['higher_is_better'] : {};
+    const groups = isObj$1(data['group_subtasks']) ? data['group_subtasks'] : {};
     const cases = [];
     for (const [task, entry] of Object.entries(results)) {
         const place = `$.results[${JSON.stringify(task)}]`;
         if (Array.isArray(groups[task]) && groups[task].length > 0)
             continue;
-        if (!isObj$2(entry)) {
+        if (!isObj$1(entry)) {
             p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry);
             continue;
         }
@@ -11729,7 +11729,7 @@ function fromResults(source, data) {
         }
         const [key, value] = metric;
         const name = key.split(',')[0];
-        const given = isObj$2(better[task]) && typeof better[task][name] === 'boolean' ? !better[task][name] : undefined;
+        const given = isObj$1(better[task]) && typeof better[task][name] === 'boolean' ? !better[task][name] : undefined;
         const { reward, scale, higher } = taskScore(name, value, given);
         cases.push(caseOf({ id: task, completed: true, reward, extra: { metric: key, value, higher_is_better: higher, score: scale, ...entry } }));
     }
@@ -11794,7 +11794,7 @@ const MULTIHOP_SHAPE = "multi-hop QA results: JSON Lines, one line per example w
 function multihopMismatch(source) {
     // A run of one example is one line, which reads as a JSON document: its object decides, as a line would.
     if (source.kind === 'json')
-        return isObj$2(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
+        return isObj$1(source.json()) ? lineMismatch(source.json()) : 'not an object (one line per example)';
     if (source.kind !== 'jsonl')
         return `not JSON Lines (${source.kind})`;
     for (const { text } of source.lines()) {
@@ -11815,8 +11815,8 @@ function multihopMismatch(source) {
 }
 /** The per-model entries of a line holding every model of the run (`models`, or the older top-level `regular` / `rlm`); null for a flat line. */
 function nestedEntries(r) {
-    const isEntry = (v) => isObj$2(v) && 'f1' in v && 'em' in v;
-    if (isObj$2(r['models']))
+    const isEntry = (v) => isObj$1(v) && 'f1' in v && 'em' in v;
+    if (isObj$1(r['models']))
         return { at: 'models.', entries: r['models'] };
     const top = Object.entries(r).filter(([, v]) => isEntry(v));
     return top.length > 0 && firstOf(r, F$2.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
@@ -11825,12 +11825,12 @@ function nestedEntries(r) {
 function usageOf$1(p, place, field, usage) {
     if (usage === undefined || usage === null)
         return null;
-    const per = isObj$2(usage) ? usage['model_usage_summaries'] : undefined;
-    if (!isObj$2(per))
+    const per = isObj$1(usage) ? usage['model_usage_summaries'] : undefined;
+    if (!isObj$1(per))
         return (p.add(place, `${field}.model_usage_summaries`, 'an object of usage per model', per), undefined);
     const sum = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
     for (const [model, u] of Object.entries(per)) {
-        if (!isObj$2(u))
+        if (!isObj$1(u))
             return (p.add(place, `${field}.model_usage_summaries.${model}`, 'an object of call and token counts', u), undefined);
         for (const [from, to] of [
             ['total_calls', 'total_calls'],
@@ -11925,7 +11925,7 @@ function fromMultihop(source, options) {
             p.note(`${place}: not valid JSON (${err.message})`);
             continue;
         }
-        if (!isObj$2(r)) {
+        if (!isObj$1(r)) {
             p.add(place, null, 'an object (one result)', r);
             continue;
         }
@@ -11940,7 +11940,7 @@ function fromMultihop(source, options) {
             const entry = nested.entries[name];
             if (entry === undefined)
                 continue;
-            if (!isObj$2(entry)) {
+            if (!isObj$1(entry)) {
                 p.add(place, nested.at + name, "the model's result (an object)", entry);
                 continue;
             }
@@ -12049,14 +12049,14 @@ function testNames(tests) {
  *   inner; body rows have no `description` or `test`, only `vars` in the order of `head.vars`.
  *   Providers had no labels then: a label is only in the eval's `config.providers`, in order.
  */
-const str$2 = (v) => (typeof v === 'string' && v !== '' ? v : null);
-const nonEmpty$2 = (v) => (isObj$2(v) && Object.keys(v).length > 0 ? v : null);
+const str$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const nonEmpty$1 = (v) => (isObj$1(v) && Object.keys(v).length > 0 ? v : null);
 const idx = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
 function providerOf(v) {
     if (typeof v === 'string' && v !== '')
         return { id: v, label: null };
-    if (isObj$2(v) && str$2(v['id']) !== null)
-        return { id: v['id'], label: str$2(v['label']) };
+    if (isObj$1(v) && str$1(v['id']) !== null)
+        return { id: v['id'], label: str$1(v['label']) };
     return null;
 }
 /** Version 3 rows (JSON or JSON Lines) into the grid. */
@@ -12066,7 +12066,7 @@ function gridOfRows(rows, prompts, p) {
     const tests = new Map();
     const cells = [];
     for (const { row, place } of rows) {
-        if (!isObj$2(row)) {
+        if (!isObj$1(row)) {
             p.add(place, null, 'a promptfoo result object', row);
             continue;
         }
@@ -12082,18 +12082,18 @@ function gridOfRows(rows, prompts, p) {
         if (test === null || column === null || provider === null)
             continue;
         const head = listed[column];
-        const promptLabel = str$2(isObj$2(row['prompt']) ? row['prompt']['label'] : null) ?? str$2(isObj$2(head) ? head['label'] : null);
+        const promptLabel = str$1(isObj$1(row['prompt']) ? row['prompt']['label'] : null) ?? str$1(isObj$1(head) ? head['label'] : null);
         if (!columns.has(column))
             columns.set(column, {
                 index: column,
-                provider: str$2(isObj$2(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
+                provider: str$1(isObj$1(head) ? head['provider'] : null) ?? provider.label ?? provider.id,
                 providerId: provider.id,
                 prompt: promptLabel,
             });
         if (!tests.has(test)) {
-            const tc = isObj$2(row['testCase']) ? row['testCase'] : {};
-            const vars = isObj$2(tc['vars']) ? tc['vars'] : isObj$2(row['vars']) ? row['vars'] : null;
-            tests.set(test, { index: test, description: str$2(tc['description']) ?? str$2(row['description']), vars, metadata: nonEmpty$2(tc['metadata']) });
+            const tc = isObj$1(row['testCase']) ? row['testCase'] : {};
+            const vars = isObj$1(tc['vars']) ? tc['vars'] : isObj$1(row['vars']) ? row['vars'] : null;
+            tests.set(test, { index: test, description: str$1(tc['description']) ?? str$1(row['description']), vars, metadata: nonEmpty$1(tc['metadata']) });
         }
         cells.push({ test, column, place, row, table: false });
     }
@@ -12101,7 +12101,7 @@ function gridOfRows(rows, prompts, p) {
 }
 /** The providers of the eval's own config, in order: {id, label}. */
 function configProviders(top) {
-    const config = isObj$2(top['config']) ? top['config'] : {};
+    const config = isObj$1(top['config']) ? top['config'] : {};
     const list = config['providers'];
     if (!Array.isArray(list))
         return [];
@@ -12109,14 +12109,14 @@ function configProviders(top) {
 }
 /** Version 2: the table's grid; columns told apart by the config's providers where the table cannot. */
 function gridOfTable(top, table, p) {
-    const head = isObj$2(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
+    const head = isObj$1(table['head']) && Array.isArray(table['head']['prompts']) ? table['head']['prompts'] : null;
     const body = Array.isArray(table['body']) ? table['body'] : null;
     if (head === null || body === null) {
         p.add('$.results.table', null, "{head: {prompts: [...]}, body: [...]} (promptfoo's results version 2)", table);
         p.check();
         return { columns: [], tests: new Map(), cells: [] };
     }
-    const old = head.every((h) => !isObj$2(h) || h['provider'] === undefined);
+    const old = head.every((h) => !isObj$1(h) || h['provider'] === undefined);
     const providers = configProviders(top);
     const columns = head.map((h, j) => (old ? oldColumn(h, j, providers) : newColumn(h, j)));
     const key = (c) => `${c.provider}\u0000${c.prompt ?? ''}`;
@@ -12132,19 +12132,19 @@ function gridOfTable(top, table, p) {
     const cells = [];
     body.forEach((row, i) => {
         const place = `$.results.table.body[${i}]`;
-        if (!isObj$2(row) || !Array.isArray(row['outputs']))
-            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj$2(row) ? row['outputs'] : row);
-        const test = isObj$2(row['test']) ? row['test'] : {};
+        if (!isObj$1(row) || !Array.isArray(row['outputs']))
+            return p.add(place, 'outputs', 'an array of outputs, one per column', isObj$1(row) ? row['outputs'] : row);
+        const test = isObj$1(row['test']) ? row['test'] : {};
         tests.set(i, {
             index: i,
-            description: str$2(row['description']) ?? str$2(test['description']),
-            vars: isObj$2(test['vars']) ? test['vars'] : varsOfRow(table, row),
-            metadata: nonEmpty$2(test['metadata']),
+            description: str$1(row['description']) ?? str$1(test['description']),
+            vars: isObj$1(test['vars']) ? test['vars'] : varsOfRow(table, row),
+            metadata: nonEmpty$1(test['metadata']),
         });
         row['outputs'].forEach((out, j) => {
             if (j >= columns.length)
                 return p.add(`${place}.outputs[${j}]`, null, `at most ${columns.length} outputs (the columns of $.results.table.head.prompts)`, out);
-            if (!isObj$2(out))
+            if (!isObj$1(out))
                 return p.add(`${place}.outputs[${j}]`, null, 'an output object', out);
             cells.push({ test: i, column: j, place: `${place}.outputs[${j}]`, row: out, table: true });
         });
@@ -12154,14 +12154,14 @@ function gridOfTable(top, table, p) {
 function newColumn(h, j) {
     return {
         index: j,
-        provider: str$2(isObj$2(h) ? h['provider'] : null) ?? `column ${j}`,
-        providerId: str$2(isObj$2(h) ? h['provider'] : null),
-        prompt: str$2(isObj$2(h) ? (h['label'] ?? h['display']) : null),
+        provider: str$1(isObj$1(h) ? h['provider'] : null) ?? `column ${j}`,
+        providerId: str$1(isObj$1(h) ? h['provider'] : null),
+        prompt: str$1(isObj$1(h) ? (h['label'] ?? h['display']) : null),
     };
 }
 /** A 0.2x column: the provider from the display's `[<id>] ` prefix, else the config's only provider. */
 function oldColumn(h, j, providers) {
-    const display = str$2(isObj$2(h) ? h['display'] : null);
+    const display = str$1(isObj$1(h) ? h['display'] : null);
     const m = display === null ? null : /^\[([^\]]+)\] ([\s\S]*)$/.exec(display);
     const only = providers.length === 1 ? providers[0] : null;
     const id = m ? m[1] : (only?.id ?? null);
@@ -12169,7 +12169,7 @@ function oldColumn(h, j, providers) {
 }
 /** 0.2x body rows: `vars` is the values in the order of `head.vars`. */
 function varsOfRow(table, row) {
-    const names = isObj$2(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
+    const names = isObj$1(table['head']) && Array.isArray(table['head']['vars']) ? table['head']['vars'] : null;
     const values = row['vars'];
     if (names === null || !Array.isArray(values) || values.length !== names.length)
         return null;
@@ -12257,7 +12257,7 @@ function splitObjects(text) {
 const PROMPTFOO_SHAPE = 'promptfoo eval output: a JSON object with `results.results` and `evalId` or `results.version` (one result per test, prompt and provider), or its JSON Lines form (one result per line with `testIdx`, `promptIdx`, `provider`, `success`)';
 /** A version-3 result row, as the JSON Lines output holds one per line. */
 function isRow(r) {
-    return isObj$2(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj$2(r['testCase']));
+    return isObj$1(r) && typeof r['success'] === 'boolean' && r['provider'] !== undefined && ('testIdx' in r || 'promptIdx' in r || isObj$1(r['testCase']));
 }
 function firstRecord(source) {
     for (const { text } of source.lines()) {
@@ -12280,7 +12280,7 @@ function promptfooMismatch(source) {
     const data = source.json();
     if (isRow(data))
         return null;
-    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
+    if (!isObj$1(data) || !isObj$1(data['results']) || !Array.isArray(data['results']['results']))
         return 'no `results.results` array';
     return 'evalId' in data || typeof data['results']['version'] === 'number' ? null : 'no `evalId` or `results.version`';
 }
@@ -12290,10 +12290,10 @@ function readGrid(source, p) {
     const data = source.json();
     if (isRow(data))
         return { layout: 'jsonl', ...gridOfRows([{ row: data, place: '$' }], null, p), top: null };
-    if (!isObj$2(data) || !isObj$2(data['results']) || !Array.isArray(data['results']['results']))
+    if (!isObj$1(data) || !isObj$1(data['results']) || !Array.isArray(data['results']['results']))
         throw new InputError(`${source.file}: expected ${PROMPTFOO_SHAPE}`);
     const results = data['results'];
-    if (results['version'] !== 3 && isObj$2(results['table']))
+    if (results['version'] !== 3 && isObj$1(results['table']))
         return { layout: 'v2', ...gridOfTable(data, results['table'], p), top: data };
     const rows = results['results'].map((row, i) => ({ row, place: `$.results.results[${i}]` }));
     return { layout: 'v3', ...gridOfRows(rows, results['prompts'], p), top: data };
@@ -12350,7 +12350,7 @@ function failureOf(cell, success) {
         return 'assertion';
     if (cell.table)
         return r['gradingResult'] === undefined || r['gradingResult'] === null ? 'error' : 'assertion';
-    const response = isObj$2(r['response']) ? r['response'] : {};
+    const response = isObj$1(r['response']) ? r['response'] : {};
     return typeof response['error'] === 'string' && response['error'] !== '' ? 'error' : 'assertion';
 }
 /** The error and output texts: a table output's text is `error\n---\noutput` when it failed. */
@@ -12362,7 +12362,7 @@ function textsOf(cell, success) {
         const cut = success ? -1 : text.indexOf('\n---\n');
         return cut < 0 ? { error: null, output: text } : { error: text.slice(0, cut), output: text.slice(cut + 5) };
     }
-    const response = isObj$2(r['response']) ? r['response'] : {};
+    const response = isObj$1(r['response']) ? r['response'] : {};
     return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
 }
 function toCase$3(p, cell, id, column, test) {
@@ -12375,20 +12375,20 @@ function toCase$3(p, cell, id, column, test) {
     const score = r['score'] === undefined || r['score'] === null ? (success ? 1 : 0) : numberField(p, cell.place, 'score', r['score']);
     const latency = optional('latencyMs', r['latencyMs']);
     const cost = optional('cost', r['cost']);
-    const response = isObj$2(r['response']) ? r['response'] : {};
+    const response = isObj$1(r['response']) ? r['response'] : {};
     const [tokensKey, tokens] = cell.table
         ? ['tokenUsage', r['tokenUsage']]
-        : isObj$2(response['tokenUsage'])
+        : isObj$1(response['tokenUsage'])
             ? ['response.tokenUsage', response['tokenUsage']]
             : ['tokenUsage', r['tokenUsage']];
-    const usage = isObj$2(tokens)
+    const usage = isObj$1(tokens)
         ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
         : null;
     if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
         return null;
     const failure = failureOf(cell, success);
     const texts = textsOf(cell, success);
-    const grading = isObj$2(r['gradingResult']) ? r['gradingResult'] : null;
+    const grading = isObj$1(r['gradingResult']) ? r['gradingResult'] : null;
     return caseOf({
         id,
         completed: success,
@@ -12409,8 +12409,8 @@ function toCase$3(p, cell, id, column, test) {
             ...(test?.metadata ? { test_metadata: test.metadata } : {}),
             failure,
             ...(failure === 'assertion' && typeof grading?.['reason'] === 'string' ? { failure_reason: grading['reason'] } : {}),
-            ...(isObj$2(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
-            ...(isObj$2(r['metadata']) ? { metadata: r['metadata'] } : {}),
+            ...(isObj$1(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
+            ...(isObj$1(r['metadata']) ? { metadata: r['metadata'] } : {}),
             ...(cost === null ? {} : { cost_usd: cost }),
         },
     });
@@ -12445,7 +12445,7 @@ function summaryParts(source, grid, chosen, cases) {
     const providers = [...new Set(chosen.map((c) => c.provider))];
     const prompts = [...new Set(chosen.map((c) => c.prompt))];
     const top = grid.top ?? {};
-    const results = isObj$2(top['results']) ? top['results'] : {};
+    const results = isObj$1(top['results']) ? top['results'] : {};
     const evalId = typeof top['evalId'] === 'string' ? top['evalId'] : null;
     const side = [
         providers.length === 1 ? providers[0] : null,
@@ -12581,7 +12581,7 @@ function recordsMismatch(source, options = {}) {
     }
     else
         return `not JSON or JSON Lines (${source.kind})`;
-    if (!isObj$2(first))
+    if (!isObj$1(first))
         return 'the first record is not an object';
     return firstOf(first, ids) === undefined ? `the first record has no id field (looked for ${ids.map((n) => `"${n}"`).join(', ')})` : null;
 }
@@ -12684,7 +12684,7 @@ function fromRecords(source, options) {
     const ids = [];
     const carried = { steps: false, calls: false };
     for (const { place, value } of recordsOf(p, source)) {
-        if (!isObj$2(value)) {
+        if (!isObj$1(value)) {
             p.add(place, null, 'an object (one record)', value);
             continue;
         }
@@ -12700,7 +12700,7 @@ function fromRecords(source, options) {
     p.check();
     const costs = cases.map((c) => c.extra['cost_usd']);
     const container = source.kind === 'json' ? source.json() : null;
-    const top = isObj$2(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
+    const top = isObj$1(container) ? Object.fromEntries(Object.entries(container).filter(([k]) => k !== recordArray(container)?.at.slice(2))) : {};
     const metadata = {
         ...(costs.length > 0 && costs.every((x) => typeof x === 'number') ? { cost_usd: costs.reduce((a, x) => a + x, 0) } : {}),
         // A run whose records carry no steps (or no call counts) records them as unknown, never 0.
@@ -12744,12 +12744,12 @@ const F$1 = {
     duration: ['duration_seconds', 'elapsed_s', 'cost_snapshot.wall_time_s'],
     cost: ['cost_snapshot', 'cost'],
 };
-const isScenario = (v) => isObj$2(v) &&
+const isScenario = (v) => isObj$1(v) &&
     typeof v['outcome'] === 'string' &&
     firstOf(v, ['scenario', 'scenario_name']) !== undefined &&
     firstOf(v, ['final_score', 'composite_score']) !== undefined;
 /** A line `run_benchmark.py` appends: one battery of scenarios. */
-const isBattery = (v) => isObj$2(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj$2);
+const isBattery = (v) => isObj$1(v) && !('scenario' in v) && Array.isArray(v['scenarios']) && v['scenarios'].length > 0 && v['scenarios'].every(isObj$1);
 function rleMismatch(source) {
     if (source.kind === 'directory')
         return source.entries().some((n) => SUMMARY_FILE.test(n)) ? null : 'a directory without *_summary.json files';
@@ -12761,7 +12761,7 @@ function rleMismatch(source) {
                 continue;
             try {
                 const r = JSON.parse(text);
-                return isScenario(r) || isBattery(r) || (isObj$2(r) && r['run_type'] === 'benchmark')
+                return isScenario(r) || isBattery(r) || (isObj$1(r) && r['run_type'] === 'benchmark')
                     ? null
                     : 'its first line is neither a scenario run (`scenario`, `outcome`, `final_score`) nor a battery (`scenarios`)';
             }
@@ -12785,7 +12785,7 @@ function toCase$1(p, s) {
     const ticksField = firstOf(r, F$1.ticks);
     const ticks = ticksField === undefined ? 0 : numberField(p, s.place, ticksField.name, ticksField.value, { min: 0 });
     const costField = firstOf(r, F$1.cost);
-    const cost = costField !== undefined && isObj$2(costField.value) ? costField.value : null;
+    const cost = costField !== undefined && isObj$1(costField.value) ? costField.value : null;
     const usd = cost === null || cost['estimated_cost_usd'] === undefined
         ? null
         : numberField(p, s.place, `${costField?.name ?? 'cost'}.estimated_cost_usd`, cost['estimated_cost_usd'], { min: 0 });
@@ -12841,7 +12841,7 @@ function fromDirectory(source) {
         .map((n) => {
         const file = source.sibling(n);
         const data = fileSource(file).json();
-        if (!isObj$2(data))
+        if (!isObj$1(data))
             throw new InputError(`${file}: expected an RLE scenario summary (a JSON object)`);
         return { place: n, data, run: data };
     });
@@ -12883,7 +12883,7 @@ function fromHistory(p, source, selector) {
         }
         if (isScenario(r) || isBattery(r))
             lines.push({ line, data: r });
-        else if (!(isObj$2(r) && r['run_type'] === 'benchmark'))
+        else if (!(isObj$1(r) && r['run_type'] === 'benchmark'))
             p.add(`line ${line}`, null, 'a scenario run (`scenario`, `outcome`, `final_score`) or a battery (`scenarios`)', r);
     }
     p.check();
@@ -12951,7 +12951,7 @@ function runMetadata(p, scenarios) {
 function runCost$1(cases, battery) {
     if (battery !== null) {
         const c = battery['cost_snapshot'];
-        if (!isObj$2(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
+        if (!isObj$1(c) || typeof c['estimated_cost_usd'] !== 'number' || c['estimated_cost_usd'] < 0 || c['pricing_source'] === 'unknown')
             return null;
         // Before pricing_source was recorded, a zero estimate for tokens spent means no price was found.
         if (c['estimated_cost_usd'] === 0 && typeof c['total_tokens'] === 'number' && c['total_tokens'] > 0 && c['pricing_source'] === undefined)
@@ -12978,7 +12978,7 @@ function fromRle(source, options = { format: 'rle' }) {
     }
     else {
         const data = source.json();
-        if (!isObj$2(data))
+        if (!isObj$1(data))
             throw new InputError(`${source.file}: expected ${RLE_SHAPE}`);
         scenarios = [{ place: '$', data, run: data }];
     }
@@ -13009,7 +13009,7 @@ function fromRle(source, options = { format: 'rle' }) {
  * Zod field builders whose error messages read "expected …", so every adapter reports the same way.
  * rlm-code itself coerces (`float(x or 0)`, `bool("false") is True`); benchgate rejects instead.
  */
-const str$1 = () => string$1({ error: 'expected a string' });
+const str = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
 const num$3 = () => number({ error: 'expected a finite number' });
@@ -13036,9 +13036,9 @@ function baseSchema(spec, nullable) {
         case 'seconds':
             return seconds();
         case 'string':
-            return nullable ? nullableStr() : str$1();
+            return nullable ? nullableStr() : str();
         case 'strings':
-            return array(str$1());
+            return array(str());
         case 'object':
             return object(tableShape(spec.fields ?? {}));
         case 'record':
@@ -13531,16 +13531,16 @@ function packRlmCode(file, data, keep) {
  */
 const RLM_RUNNER_SHAPE = 'an RLM benchmark runner summary.json (a JSON object with `benchmarks`, each with `results`, `metrics`, `error` or a `status`) or a <benchmark>_results.json (`benchmark`, `results`, `metrics`)';
 /** What a benchmark entry of summary.json holds when the runner wrote it. */
-const isBenchmarkEntry = (b) => isObj$2(b) && (isObj$2(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
+const isBenchmarkEntry = (b) => isObj$1(b) && (isObj$1(b['metrics']) || Array.isArray(b['results']) || typeof b['error'] === 'string' || typeof b['status'] === 'string');
 /** A per-benchmark results file as the runner (or a benchmark's `save_results`) writes it. */
-const isResultsFile = (d) => isObj$2(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj$2(d['metrics']);
+const isResultsFile = (d) => isObj$1(d) && typeof d['benchmark'] === 'string' && Array.isArray(d['results']) && isObj$1(d['metrics']);
 function rlmRunnerMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const data = source.json();
     if (isResultsFile(data))
         return null;
-    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
+    if (!isObj$1(data) || !isObj$1(data['benchmarks']))
         return 'no `benchmarks` object';
     const entries = Object.values(data['benchmarks']);
     return entries.length > 0 && entries.every(isBenchmarkEntry) ? null : 'its benchmarks have no `results`, `metrics`, `error` or `status`';
@@ -13579,7 +13579,7 @@ function taskCases(p, key, rows, at) {
     const ids = [];
     rows.forEach((r, i) => {
         const place = `${at}[${i}]`;
-        if (!isObj$2(r))
+        if (!isObj$1(r))
             return p.add(place, null, 'a task record (an object)', r);
         const id = firstOf(r, TASK.id);
         if (id === undefined || (typeof id.value !== 'string' && typeof id.value !== 'number'))
@@ -13624,9 +13624,9 @@ function siblingRows(key, file) {
     const data = fileSource(file).json();
     const rows = Array.isArray(data)
         ? { items: data, at: '$' }
-        : isObj$2(data) && Array.isArray(data['results'])
+        : isObj$1(data) && Array.isArray(data['results'])
             ? { items: data['results'], at: '$.results' }
-            : isObj$2(data) && Array.isArray(data['tasks'])
+            : isObj$1(data) && Array.isArray(data['tasks'])
                 ? { items: data['tasks'], at: '$.tasks' }
                 : null;
     if (rows === null)
@@ -13638,14 +13638,14 @@ function siblingRows(key, file) {
 }
 /** How many tasks the runner plans for a benchmark: `max_tasks` of its configuration, halved for Deep Research (`run_all_benchmarks*`). */
 function plannedTasks(key, configuration) {
-    const max = isObj$2(configuration) ? configuration['max_tasks'] : undefined;
+    const max = isObj$1(configuration) ? configuration['max_tasks'] : undefined;
     const n = typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : 10; // the runner's default
     return Math.max(1, key === 'deep_research' ? Math.floor(n / 2) : n);
 }
 /** One benchmark entry of the summary. */
 function readBenchmark(p, source, key, b) {
     const place = `$.benchmarks.${key}`;
-    const metrics = isObj$2(b['metrics']) ? b['metrics'] : null;
+    const metrics = isObj$1(b['metrics']) ? b['metrics'] : null;
     const rest = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'metrics' && k !== 'results'));
     const none = { key, cases: [], byTask: false, counts: null, error: null };
     if (typeof b['error'] === 'string')
@@ -13706,12 +13706,12 @@ function fromRlmRunner(source) {
     const data = source.json();
     if (isResultsFile(data))
         return fromResultsFile(source, data);
-    if (!isObj$2(data) || !isObj$2(data['benchmarks']))
+    if (!isObj$1(data) || !isObj$1(data['benchmarks']))
         throw new InputError(`${source.file}: expected ${RLM_RUNNER_SHAPE}`);
     const p = new Problems(source.file);
     const benchmarks = [];
     for (const [key, b] of Object.entries(data['benchmarks'])) {
-        if (!isObj$2(b))
+        if (!isObj$1(b))
             p.add(`$.benchmarks.${key}`, null, 'a benchmark entry (an object)', b);
         else
             benchmarks.push(readBenchmark(p, source, key, b));
@@ -13737,7 +13737,7 @@ function fromRlmRunner(source) {
     }
     const failed = benchmarks.filter((b) => b.error !== null);
     const top = Object.fromEntries(Object.entries(data).filter(([k]) => !['benchmarks', 'model', 'max_depth', 'configuration', 'total_time'].includes(k)));
-    const cfg = isObj$2(configuration) ? configuration : {};
+    const cfg = isObj$1(configuration) ? configuration : {};
     const summary = summaryOf({
         id: `${basename(source.file).replace(/\.json$/i, '')}${typeof model === 'string' ? ` ${model}` : ''}`,
         format: 'rlm-runner',
@@ -13762,9 +13762,9 @@ function fromRlmRunner(source) {
 
 const SWE_BENCH_SHAPE = 'a SWE-bench harness report: the run report (`resolved_ids`, `unresolved_ids`, `error_ids`, …) or a per-instance report.json (`{<instance_id>: {resolved, patch_exists, …}}`)';
 const LISTS = ['submitted_ids', 'resolved_ids', 'unresolved_ids', 'empty_patch_ids', 'error_ids', 'completed_ids', 'incomplete_ids'];
-const isRunReport = (d) => isObj$2(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
-const isInstance = (v) => isObj$2(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
-const isInstanceReport = (d) => isObj$2(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
+const isRunReport = (d) => isObj$1(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
+const isInstance = (v) => isObj$1(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
+const isInstanceReport = (d) => isObj$1(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
 function sweBenchMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
@@ -13784,7 +13784,7 @@ function fromRunReport(source, d) {
     const lists = Object.fromEntries(LISTS.map((k) => [k, new Set(ids(p, d, k))]));
     const infra = new Set(ids(p, d, 'infra_failure_ids'));
     const ambiguous = new Set(ids(p, d, 'ambiguous_failure_ids'));
-    const reasons = isObj$2(d['failure_reasons']) ? d['failure_reasons'] : {};
+    const reasons = isObj$1(d['failure_reasons']) ? d['failure_reasons'] : {};
     p.check();
     const listed = [...lists.resolved_ids, ...lists.unresolved_ids, ...lists.empty_patch_ids, ...lists.error_ids];
     const submitted = lists.submitted_ids.size > 0 ? [...lists.submitted_ids] : [...new Set(listed)];
@@ -13916,7 +13916,7 @@ function casesOfAttempts(attempts) {
 }
 
 const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';
-const isRun = (r) => isObj$2(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
+const isRun = (r) => isObj$1(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
 function tauBenchMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
@@ -13935,7 +13935,7 @@ function attemptOf$1(p, r, i) {
     const reward = numberField(p, place, 'reward', r['reward']);
     if (reward === undefined)
         return null;
-    const info = isObj$2(r['info']) ? r['info'] : {};
+    const info = isObj$1(r['info']) ? r['info'] : {};
     const error = typeof info['error'] === 'string' && info['error'] !== '' ? info['error'] : null;
     return {
         task: String(task),
@@ -13964,7 +13964,7 @@ function fromTauBench(source) {
     }
     p.check();
     const cases = casesOfAttempts(attempts);
-    const trials = new Set(rows.map((r) => (isObj$2(r) ? r['trial'] : null))).size;
+    const trials = new Set(rows.map((r) => (isObj$1(r) ? r['trial'] : null))).size;
     return summaryOf({
         id: stemOf(source.file),
         format: 'tau-bench',
@@ -13975,12 +13975,12 @@ function fromTauBench(source) {
 }
 
 const TERMINAL_BENCH_SHAPE = 'a terminal-bench results.json: `results[]` of trials with `task_id`, `trial_name`, `is_resolved` and `failure_mode`';
-const isTrial = (r) => isObj$2(r) && typeof r['task_id'] === 'string' && typeof r['trial_name'] === 'string' && 'is_resolved' in r;
+const isTrial = (r) => isObj$1(r) && typeof r['task_id'] === 'string' && typeof r['trial_name'] === 'string' && 'is_resolved' in r;
 function terminalBenchMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const d = source.json();
-    if (!isObj$2(d) || !Array.isArray(d['results']))
+    if (!isObj$1(d) || !Array.isArray(d['results']))
         return 'no `results` array';
     return d['results'].length > 0 && isTrial(d['results'][0]) ? null : 'its `results` are not trials with `task_id`, `trial_name` and `is_resolved`';
 }
@@ -23351,6 +23351,13 @@ function unitsOf(cases, field) {
     });
     return { unitOf, count };
 }
+/** Per unit, the sum of `values` over its cases (in case order), or without values its number of cases. */
+function unitTotals(unitOf, count, values) {
+    const out = new Float64Array(count);
+    for (let i = 0; i < unitOf.length; i++)
+        out[unitOf[i]] += values === undefined ? 1 : values[i];
+    return out;
+}
 
 /**
  * One error budget per comparison under the significant policy: the core gates (already one max-T
@@ -23934,9 +23941,7 @@ function runNoiseOf(cases, field, runs) {
     const { unitOf, count: G } = unitsOf(cases, field);
     if (G < 2 || G >= n)
         return null;
-    const sizes = new Float64Array(G);
-    for (let i = 0; i < n; i++)
-        sizes[unitOf[i]] += 1;
+    const sizes = unitTotals(unitOf, G);
     for (const side of [runs.baseline, runs.candidate])
         for (const r of side)
             for (const m of ['completion', 'reward', 'steps'])
@@ -24151,9 +24156,9 @@ const exactAt = (x, at) => (x.exact !== null && (at === 0 || exactSignFeasible(x
 const atMost = (ctx, x, at) => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted, at);
 const atLeast = (ctx, x, at) => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted, at);
 /** The margin of a gate (0 for steps and for a gate not gated). */
-const marginOf = (ctx, d) => (d.gated ? (ctx.margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+const marginOf = (margins, d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
 /** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
-const passThreshold = (ctx, d) => (d.direction === 'at_least' ? d.threshold - marginOf(ctx, d) : d.threshold + marginOf(ctx, d));
+const passThreshold = (margins, d) => d.direction === 'at_least' ? d.threshold - marginOf(margins, d) : d.threshold + marginOf(margins, d);
 function pHolds(ctx, x) {
     if (x.sorted === null)
         return x.meets ? 0 : 1;
@@ -24236,7 +24241,7 @@ function gateResult(ctx, x, family, singles = [x]) {
         gated: d.gated,
         direction: d.direction,
         threshold: d.threshold,
-        margin: marginOf(ctx, d),
+        margin: marginOf(ctx.margins, d),
         baseline: means.baseline,
         candidate: means.candidate,
         estimate: theta,
@@ -24261,10 +24266,10 @@ function gateResult(ctx, x, family, singles = [x]) {
         };
     }
     const tau = d.threshold;
-    const pass = passThreshold(ctx, d);
+    const pass = passThreshold(ctx.margins, d);
     const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
-    const shown = passEvidence(x, singles, marginOf(ctx, d));
-    const passAt = shown === x ? pass : d.threshold - marginOf(ctx, d);
+    const shown = passEvidence(x, singles, marginOf(ctx.margins, d));
+    const passAt = shown === x ? pass : d.threshold - marginOf(ctx.margins, d);
     const p_holds = d.direction === 'at_least' ? atMost(ctx, shown, passAt) : atLeast(ctx, shown, passAt);
     const one = bounds$1(ctx, x, alpha);
     const two = bounds$1(ctx, x, alpha / 2);
@@ -24305,7 +24310,7 @@ function gateResult(ctx, x, family, singles = [x]) {
 const failBar = (ctx, x, family) => family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN));
 /** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
 function sizeGate(ctx, x, family, se) {
-    const target = sizingTarget(x.d.gate, passThreshold(ctx, x.d), ctx.effects);
+    const target = sizingTarget(x.d.gate, passThreshold(ctx.margins, x.d), ctx.effects);
     if (target === null)
         return null;
     // A failure must pass the max-T family's bar; a pass, the one-sided level.
@@ -24346,15 +24351,8 @@ function testGates(given, thresholds, trials, options = {}) {
             case_ids: [],
         });
     }
-    const unitSize = new Float64Array(G);
-    for (let i = 0; i < n; i++)
-        unitSize[unitOf[i]] += 1;
-    const unitSums = data.map((d) => {
-        const s = new Float64Array(G);
-        for (let i = 0; i < n; i++)
-            s[unitOf[i]] += d.perCase[i];
-        return s;
-    });
+    const unitSize = unitTotals(unitOf, G);
+    const unitSums = data.map((d) => unitTotals(unitOf, G, d.perCase));
     // The result, by how the gates were tested: its fields other than these are the same either way.
     const result = (method, patterns, gates, closed_form) => ({
         confidence,
@@ -24378,8 +24376,7 @@ function testGates(given, thresholds, trials, options = {}) {
     }
     if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
         // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
-        const margins = options.margins ?? {};
-        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
+        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {});
         return result('cluster-robust', CLUSTER_T_DRAWS, gates, []);
     }
     const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
@@ -24407,11 +24404,9 @@ function testGates(given, thresholds, trials, options = {}) {
 /** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
 function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, effects, given) {
     const df = given?.df ?? bellMcCaffreyDf(unitSize);
-    const marginOfGate = (d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
     const rg = data.map((d, g) => {
-        const m = marginOfGate(d);
         const est = given?.est[g] ?? cr2Estimate(unitSums[g], unitSize, d.perCase);
-        return { d, est, pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+        return { d, est, pass: passThreshold(margins, d) };
     });
     // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
     const completion = rg.find((x) => x.d.gate === 'completion');
@@ -24428,7 +24423,7 @@ function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, marg
             gated: d.gated,
             direction: d.direction,
             threshold: d.threshold,
-            margin: marginOfGate(d),
+            margin: marginOf(margins, d),
             ...means,
             estimate: est.theta,
             ...counts,
@@ -24577,17 +24572,13 @@ function guardPasses(gates, cases, data, field, alphaPass, margins) {
     const { unitOf, count } = unitsOf(cases, field);
     if (count < 2)
         return gates;
-    const sizes = new Float64Array(count);
-    for (let i = 0; i < cases.length; i++)
-        sizes[unitOf[i]] += 1;
+    const sizes = unitTotals(unitOf, count);
     const df = bellMcCaffreyDf(sizes);
-    const robust = (d) => {
-        const sums = new Float64Array(count);
-        for (let i = 0; i < cases.length; i++)
-            sums[unitOf[i]] += d.perCase[i];
-        const m = d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0;
-        return { d, est: cr2Estimate(sums, sizes, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
-    };
+    const robust = (d) => ({
+        d,
+        est: cr2Estimate(unitTotals(unitOf, count, d.perCase), sizes, d.perCase),
+        pass: passThreshold(margins, d),
+    });
     const completion = data.find((d) => d.gate === 'completion');
     return gates.map((g) => {
         if (g.status !== 'pass' || !g.gated)
@@ -25323,13 +25314,15 @@ function haltedDecision(d, why) {
  */
 function sequentialLevels(rounds, maxRounds, confidence) {
     checkRounds(rounds, maxRounds);
-    const look = sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1];
-    return { hold: sequentialConfidence(rounds, maxRounds, confidence), promote: 1 - Math.max(look.nominal, MIN_LEVEL) };
+    return {
+        hold: sequentialConfidence(rounds, maxRounds, confidence),
+        promote: 1 - Math.max(lookAt(rounds, maxRounds, confidence, 'pocock').nominal, MIN_LEVEL),
+    };
 }
 /** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
 function sequentialConfidence(rounds, maxRounds, confidence) {
     checkRounds(rounds, maxRounds);
-    const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1];
+    const look = lookAt(rounds, maxRounds, confidence);
     // An early look of a long design can have a level below double precision (1e-43 at round 1 of
     // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
     // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
@@ -25338,6 +25331,10 @@ function sequentialConfidence(rounds, maxRounds, confidence) {
 }
 /** The smallest level a round is tested at (see sequentialConfidence). */
 const MIN_LEVEL = 1e-12;
+/** Look `rounds` of the design at `confidence` with `maxRounds` rounds at most. */
+function lookAt(rounds, maxRounds, confidence, spending) {
+    return sequentialBoundaries(1 - confidence, maxRounds, spending)[rounds - 1];
+}
 function checkRounds(rounds, maxRounds) {
     if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
         throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
@@ -25393,7 +25390,7 @@ function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
         max_rounds: maxRounds,
         rounds,
         nominal_alpha: look.nominal,
-        nominal_promote_alpha: sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1].nominal,
+        nominal_promote_alpha: lookAt(rounds, maxRounds, confidence, 'pocock').nominal,
         spent_alpha: look.spent,
         stop: reason !== 'continue',
         reason,
@@ -25524,6 +25521,12 @@ function textOf(value) {
         return null;
     }
 }
+const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** {@link textOf}, with the empty text as null. */
+function nonEmptyText(value) {
+    const t = textOf(value);
+    return t === null || t === '' ? null : t;
+}
 
 /**
  * Where two runs of a case part, by rlm-code's rule (`session_replay.compare_sessions`): the first
@@ -25592,12 +25595,7 @@ function findDivergence(baseline, candidate) {
     };
 }
 
-const isObj$1 = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num$2 = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const nonEmpty$1 = (v) => {
-    const t = textOf(v);
-    return t === null || t === '' ? null : t;
-};
 /** The events of a trajectory file's text; lines that are not JSON objects are counted, not kept. */
 function parseTrajectory(text) {
     const events = [];
@@ -25607,7 +25605,7 @@ function parseTrajectory(text) {
             continue;
         try {
             const v = JSON.parse(line);
-            if (isObj$1(v))
+            if (isObj(v))
                 events.push(v);
             else
                 bad++;
@@ -25620,10 +25618,10 @@ function parseTrajectory(text) {
 }
 /** One `type: "step"` event as a step. */
 function rlmStep(e, position) {
-    const action = isObj$1(e['action']) ? e['action'] : {};
-    const obs = isObj$1(e['observation']) ? e['observation'] : {};
-    const usage = isObj$1(e['usage']) ? e['usage'] : null;
-    const error = nonEmpty$1(obs['error']) ?? nonEmpty$1(obs['stderr']);
+    const action = isObj(e['action']) ? e['action'] : {};
+    const obs = isObj(e['observation']) ? e['observation'] : {};
+    const usage = isObj(e['usage']) ? e['usage'] : null;
+    const error = nonEmptyText(obs['error']) ?? nonEmptyText(obs['stderr']);
     const success = typeof obs['success'] === 'boolean' ? obs['success'] : error === null;
     const tokens = usage === null ? null : (num$2(usage['prompt_tokens']) ?? 0) + (num$2(usage['completion_tokens']) ?? 0);
     return {
@@ -25631,9 +25629,9 @@ function rlmStep(e, position) {
         action: String(action['action'] ?? '')
             .trim()
             .toLowerCase(),
-        input: nonEmpty$1(action['code']),
-        rationale: nonEmpty$1(action['rationale']) ?? nonEmpty$1(action['reasoning']),
-        output: nonEmpty$1(obs['output']) ?? nonEmpty$1(obs['stdout']) ?? nonEmpty$1(obs['message']),
+        input: nonEmptyText(action['code']),
+        rationale: nonEmptyText(action['rationale']) ?? nonEmptyText(action['reasoning']),
+        output: nonEmptyText(obs['output']) ?? nonEmptyText(obs['stdout']) ?? nonEmptyText(obs['message']),
         error,
         success,
         reward: num$2(e['reward']),
@@ -25658,7 +25656,7 @@ function rlmCodeTrace(c, events, missing) {
         else if (e['type'] === 'final')
             final = e;
     }
-    const answer = c.final_response !== null && c.final_response !== '' ? c.final_response : final === null ? null : nonEmpty$1(final['final_response']);
+    const answer = c.final_response !== null && c.final_response !== '' ? c.final_response : final === null ? null : nonEmptyText(final['final_response']);
     let note = missing;
     if (events === null && note === null)
         note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows record no steps`;
@@ -25674,28 +25672,23 @@ function rlmCodeTrace(c, events, missing) {
     };
 }
 
-const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v) => {
-    const t = textOf(v);
-    return t === null || t === '' ? null : t;
-};
 /** The text of a chat message's content: a string, or the text parts of a list. */
 function contentText(content) {
     if (typeof content === 'string')
-        return str(content);
+        return nonEmptyText(content);
     if (!Array.isArray(content))
-        return str(content);
+        return nonEmptyText(content);
     const parts = content.map((p) => (isObj(p) && typeof p['text'] === 'string' ? p['text'] : null));
-    return str(parts.filter((p) => p !== null).join('\n'));
+    return nonEmptyText(parts.filter((p) => p !== null).join('\n'));
 }
 /** A tool call's name and arguments: Inspect AI (`function`, `arguments`) and OpenAI (`function.name`, `function.arguments`). */
 function toolCall(call) {
     if (!isObj(call))
-        return { name: 'tool', args: str(call) };
+        return { name: 'tool', args: nonEmptyText(call) };
     const f = call['function'];
     if (isObj(f))
-        return { name: String(f['name'] ?? 'tool'), args: str(f['arguments']) };
-    return { name: String(f ?? call['name'] ?? 'tool'), args: str(call['arguments'] ?? call['input']) };
+        return { name: String(f['name'] ?? 'tool'), args: nonEmptyText(f['arguments']) };
+    return { name: String(f ?? call['name'] ?? 'tool'), args: nonEmptyText(call['arguments'] ?? call['input']) };
 }
 /**
  * The steps of a chat transcript (Inspect AI `messages`, tau-bench `traj`): one per assistant turn,
@@ -25732,7 +25725,7 @@ function transcriptSteps(messages) {
         }
         else if (role === 'tool' && last !== null) {
             const out = contentText(m['content']);
-            const err = isObj(m['error']) ? str(m['error']['message']) : str(m['error']);
+            const err = isObj(m['error']) ? nonEmptyText(m['error']['message']) : nonEmptyText(m['error']);
             if (out !== null)
                 last.output = capText(last.output === null ? out : `${last.output}\n${out}`);
             if (err !== null)
@@ -25763,10 +25756,10 @@ function withTranscript(t, c, keys, lacking) {
 }
 function inspectTrace(c) {
     const t = base(c, 'inspect-ai');
-    const scorer = str(c.extra['scorer']);
-    const explanation = str(c.extra['explanation']);
+    const scorer = nonEmptyText(c.extra['scorer']);
+    const explanation = nonEmptyText(c.extra['explanation']);
     const score = c.extra['score'];
-    const answer = str(c.extra['answer']);
+    const answer = nonEmptyText(c.extra['answer']);
     // A scorer's explanation that only repeats the answer (inspect_ai's match scorer) says nothing more.
     const said = explanation !== null && explanation.trim() !== (answer ?? '').trim() && explanation !== t.final_answer ? explanation : null;
     const gave = score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`;
@@ -25776,20 +25769,20 @@ function inspectTrace(c) {
 function tauTrace(c, format) {
     const t = base(c, format);
     const info = isObj(c.extra['info']) ? c.extra['info'] : null;
-    const read = withTranscript({ ...t, reason: t.reason ?? str(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
+    const read = withTranscript({ ...t, reason: t.reason ?? nonEmptyText(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
     // The agent's last words to the user stand for its final answer when the row has none.
     const last = [...read.steps].reverse().find((s) => s.action === 'message');
     return read.final_answer === null && last !== undefined ? { ...read, final_answer: last.input } : read;
 }
 function promptfooTrace(c) {
     const t = base(c, 'promptfoo');
-    const failure = str(c.extra['failure']);
-    const reason = str(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
+    const failure = nonEmptyText(c.extra['failure']);
+    const reason = nonEmptyText(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
     return { ...t, reason, note: 'promptfoo records one response per test: no steps' };
 }
 function lmEvalTrace(c) {
     const t = base(c, 'lm-eval');
-    const metric = str(c.extra['metric']);
+    const metric = nonEmptyText(c.extra['metric']);
     const resps = c.extra['resps'];
     const steps = Array.isArray(resps)
         ? [{ step: 1, action: 'generate', input: null, rationale: null, output: textOf(resps), error: null, success: null, reward: c.reward, tokens: null }]
@@ -25799,9 +25792,9 @@ function lmEvalTrace(c) {
 }
 function junitTrace(c) {
     const t = base(c, 'junit');
-    const output = str(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
-    const err = str(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
-    const reason = str(c.extra['failure']) ?? t.reason ?? str(c.extra['skipped']);
+    const output = nonEmptyText(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
+    const err = nonEmptyText(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
+    const reason = nonEmptyText(c.extra['failure']) ?? t.reason ?? nonEmptyText(c.extra['skipped']);
     return { ...t, reason, final_answer: t.final_answer ?? output, note: err === null ? 'a test records no steps' : `stderr: ${err}` };
 }
 function terminalTrace(c, format) {

@@ -2,7 +2,7 @@
  * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
-import type { CaseFields } from '../schema/pack.js';
+import type { CaseFields, PackedSummary } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
 import { type BenchmarkComparison, benchmarkFindings, compareBenchmarks } from './custom-gates/benchmark-ratios.js';
 import { type Price, type RunCost, runCost } from './custom-gates/cost.js';
@@ -201,7 +201,7 @@ function mergeSides(
   fields: CaseFields,
   classifier: InfrastructureClassifier,
 ): MergedSides {
-  const skip = (p: Parameters<InfrastructureClassifier['rowsOf']>[0]) => classifier.rowsOf(p);
+  const skip = (p: PackedSummary) => classifier.rowsOf(p);
   const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
   const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
   const paired = pairTrials(b, c);
@@ -400,10 +400,10 @@ function infrastructureOf(
   classifier: InfrastructureClassifier,
   options: CompareOptions,
   fields: CaseFields,
-  bp: ReturnType<typeof packedOf>,
-  cp: ReturnType<typeof packedOf>,
+  bp: PackedSummary,
+  cp: PackedSummary,
 ): Infrastructure {
-  const side = (first: ReturnType<typeof packedOf>, runs: readonly LoadedSummary[] | undefined): InfrastructureSide =>
+  const side = (first: PackedSummary, runs: readonly LoadedSummary[] | undefined): InfrastructureSide =>
     infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
   const baseline = side(bp, options.trials?.baseline);
   const candidate = side(cp, options.trials?.candidate);

@@ -5,15 +5,8 @@
  * beyond the outcome says so in `note`.
  */
 import type { CaseResult } from '../../schema/summary.js';
-import { capText, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
+import { capText, isObj, nonEmptyText, type Obj, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
 import { rlmCodeTrace } from './rlm-code.js';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => {
-  const t = textOf(v);
-  return t === null || t === '' ? null : t;
-};
 
 /** A trajectory the caller read for an rlm-code case: its events, or why there are none. */
 export interface TrajectoryInput {
@@ -23,18 +16,18 @@ export interface TrajectoryInput {
 
 /** The text of a chat message's content: a string, or the text parts of a list. */
 function contentText(content: unknown): string | null {
-  if (typeof content === 'string') return str(content);
-  if (!Array.isArray(content)) return str(content);
+  if (typeof content === 'string') return nonEmptyText(content);
+  if (!Array.isArray(content)) return nonEmptyText(content);
   const parts = content.map((p) => (isObj(p) && typeof p['text'] === 'string' ? p['text'] : null));
-  return str(parts.filter((p): p is string => p !== null).join('\n'));
+  return nonEmptyText(parts.filter((p): p is string => p !== null).join('\n'));
 }
 
 /** A tool call's name and arguments: Inspect AI (`function`, `arguments`) and OpenAI (`function.name`, `function.arguments`). */
 function toolCall(call: unknown): { name: string; args: string | null } {
-  if (!isObj(call)) return { name: 'tool', args: str(call) };
+  if (!isObj(call)) return { name: 'tool', args: nonEmptyText(call) };
   const f = call['function'];
-  if (isObj(f)) return { name: String(f['name'] ?? 'tool'), args: str(f['arguments']) };
-  return { name: String(f ?? call['name'] ?? 'tool'), args: str(call['arguments'] ?? call['input']) };
+  if (isObj(f)) return { name: String(f['name'] ?? 'tool'), args: nonEmptyText(f['arguments']) };
+  return { name: String(f ?? call['name'] ?? 'tool'), args: nonEmptyText(call['arguments'] ?? call['input']) };
 }
 
 /**
@@ -68,7 +61,7 @@ export function transcriptSteps(messages: readonly unknown[]): { steps: TraceSte
       total++;
     } else if (role === 'tool' && last !== null) {
       const out = contentText(m['content']);
-      const err = isObj(m['error']) ? str(m['error']['message']) : str(m['error']);
+      const err = isObj(m['error']) ? nonEmptyText(m['error']['message']) : nonEmptyText(m['error']);
       if (out !== null) last.output = capText(last.output === null ? out : `${last.output}\n${out}`);
       if (err !== null) last.error = capText(last.error === null ? err : `${last.error}\n${err}`);
     }
@@ -99,10 +92,10 @@ function withTranscript(t: Trace, c: CaseResult, keys: readonly string[], lackin
 
 function inspectTrace(c: CaseResult): Trace {
   const t = base(c, 'inspect-ai');
-  const scorer = str(c.extra['scorer']);
-  const explanation = str(c.extra['explanation']);
+  const scorer = nonEmptyText(c.extra['scorer']);
+  const explanation = nonEmptyText(c.extra['explanation']);
   const score = c.extra['score'];
-  const answer = str(c.extra['answer']);
+  const answer = nonEmptyText(c.extra['answer']);
   // A scorer's explanation that only repeats the answer (inspect_ai's match scorer) says nothing more.
   const said = explanation !== null && explanation.trim() !== (answer ?? '').trim() && explanation !== t.final_answer ? explanation : null;
   const gave = score === undefined || score === null ? null : `scorer ${scorer ?? '(unnamed)'} gave ${textOf(score) ?? ''}`;
@@ -118,7 +111,7 @@ function inspectTrace(c: CaseResult): Trace {
 function tauTrace(c: CaseResult, format: string): Trace {
   const t = base(c, format);
   const info = isObj(c.extra['info']) ? c.extra['info'] : null;
-  const read = withTranscript({ ...t, reason: t.reason ?? str(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
+  const read = withTranscript({ ...t, reason: t.reason ?? nonEmptyText(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
   // The agent's last words to the user stand for its final answer when the row has none.
   const last = [...read.steps].reverse().find((s) => s.action === 'message');
   return read.final_answer === null && last !== undefined ? { ...read, final_answer: last.input } : read;
@@ -126,14 +119,14 @@ function tauTrace(c: CaseResult, format: string): Trace {
 
 function promptfooTrace(c: CaseResult): Trace {
   const t = base(c, 'promptfoo');
-  const failure = str(c.extra['failure']);
-  const reason = str(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
+  const failure = nonEmptyText(c.extra['failure']);
+  const reason = nonEmptyText(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
   return { ...t, reason, note: 'promptfoo records one response per test: no steps' };
 }
 
 function lmEvalTrace(c: CaseResult): Trace {
   const t = base(c, 'lm-eval');
-  const metric = str(c.extra['metric']);
+  const metric = nonEmptyText(c.extra['metric']);
   const resps = c.extra['resps'];
   const steps: TraceStep[] = Array.isArray(resps)
     ? [{ step: 1, action: 'generate', input: null, rationale: null, output: textOf(resps), error: null, success: null, reward: c.reward, tokens: null }]
@@ -144,9 +137,9 @@ function lmEvalTrace(c: CaseResult): Trace {
 
 function junitTrace(c: CaseResult): Trace {
   const t = base(c, 'junit');
-  const output = str(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
-  const err = str(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
-  const reason = str(c.extra['failure']) ?? t.reason ?? str(c.extra['skipped']);
+  const output = nonEmptyText(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
+  const err = nonEmptyText(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
+  const reason = nonEmptyText(c.extra['failure']) ?? t.reason ?? nonEmptyText(c.extra['skipped']);
   return { ...t, reason, final_answer: t.final_answer ?? output, note: err === null ? 'a test records no steps' : `stderr: ${err}` };
 }
 

@@ -94,6 +94,16 @@ export function textOf(value: unknown): string | null {
   }
 }
 
+/** A JSON object of a row or a trajectory event (not an array, not null). */
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** {@link textOf}, with the empty text as null. */
+export function nonEmptyText(value: unknown): string | null {
+  const t = textOf(value);
+  return t === null || t === '' ? null : t;
+}
+
 /** The evidence of a comparison's regressed cases (set on the comparison by the caller that gathered it). */
 export interface EvidenceReport {
   cases: CaseEvidenceReport[];

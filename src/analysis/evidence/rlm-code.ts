@@ -6,15 +6,9 @@
  * `stderr`; output `output` or `stdout`; error `error` or `stderr`; tokens prompt plus completion.
  */
 import type { CaseResult } from '../../schema/summary.js';
-import { capText, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
+import { capText, isObj, nonEmptyText, type Obj, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const nonEmpty = (v: unknown): string | null => {
-  const t = textOf(v);
-  return t === null || t === '' ? null : t;
-};
 
 /** The events of a trajectory file's text; lines that are not JSON objects are counted, not kept. */
 export function parseTrajectory(text: string): { events: Obj[]; bad_lines: number } {
@@ -38,7 +32,7 @@ export function rlmStep(e: Obj, position: number): TraceStep {
   const action = isObj(e['action']) ? e['action'] : {};
   const obs = isObj(e['observation']) ? e['observation'] : {};
   const usage = isObj(e['usage']) ? e['usage'] : null;
-  const error = nonEmpty(obs['error']) ?? nonEmpty(obs['stderr']);
+  const error = nonEmptyText(obs['error']) ?? nonEmptyText(obs['stderr']);
   const success = typeof obs['success'] === 'boolean' ? obs['success'] : error === null;
   const tokens = usage === null ? null : (num(usage['prompt_tokens']) ?? 0) + (num(usage['completion_tokens']) ?? 0);
   return {
@@ -46,9 +40,9 @@ export function rlmStep(e: Obj, position: number): TraceStep {
     action: String(action['action'] ?? '')
       .trim()
       .toLowerCase(),
-    input: nonEmpty(action['code']),
-    rationale: nonEmpty(action['rationale']) ?? nonEmpty(action['reasoning']),
-    output: nonEmpty(obs['output']) ?? nonEmpty(obs['stdout']) ?? nonEmpty(obs['message']),
+    input: nonEmptyText(action['code']),
+    rationale: nonEmptyText(action['rationale']) ?? nonEmptyText(action['reasoning']),
+    output: nonEmptyText(obs['output']) ?? nonEmptyText(obs['stdout']) ?? nonEmptyText(obs['message']),
     error,
     success,
     reward: num(e['reward']),
@@ -71,7 +65,7 @@ export function rlmCodeTrace(c: CaseResult, events: readonly Obj[] | null, missi
       total++;
     } else if (e['type'] === 'final') final = e;
   }
-  const answer = c.final_response !== null && c.final_response !== '' ? c.final_response : final === null ? null : nonEmpty(final['final_response']);
+  const answer = c.final_response !== null && c.final_response !== '' ? c.final_response : final === null ? null : nonEmptyText(final['final_response']);
   let note = missing;
   if (events === null && note === null)
     note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows record no steps`;

@@ -87,7 +87,7 @@ export interface RobustGate {
 }
 
 /** Studentized violation: how far θ̂ sits past the threshold on the unsafe side, in standard errors. */
-export const violationT = (x: RobustGate): number =>
+const violationT = (x: RobustGate): number =>
   x.d.direction === 'at_least' ? (x.d.threshold - x.est.theta) / x.est.se : (x.est.theta - x.d.threshold) / x.est.se;
 
 /** One-sided p-values of one gate at `df`: violated, holds within its margin, and the two-sided p of no change. */

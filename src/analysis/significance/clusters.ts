@@ -148,3 +148,10 @@ export function unitsOf(cases: PairedCases, field: string | null): { unitOf: Int
   });
   return { unitOf, count };
 }
+
+/** Per unit, the sum of `values` over its cases (in case order), or without values its number of cases. */
+export function unitTotals(unitOf: Int32Array, count: number, values?: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(count);
+  for (let i = 0; i < unitOf.length; i++) out[unitOf[i] as number]! += values === undefined ? 1 : (values[i] as number);
+  return out;
+}

@@ -21,7 +21,7 @@
  */
 import type { PairedCases, RunOutcomes, SideRuns } from '../model.js';
 import type { GateName } from '../rlm/gates.js';
-import { unitsOf } from './clusters.js';
+import { unitsOf, unitTotals } from './clusters.js';
 
 type Metric = keyof RunOutcomes;
 
@@ -59,8 +59,7 @@ export function runNoiseOf(cases: PairedCases, field: string, runs: SideRuns): R
   if (T.baseline < 2 || T.candidate < 2 || n < 2) return null;
   const { unitOf, count: G } = unitsOf(cases, field);
   if (G < 2 || G >= n) return null;
-  const sizes = new Float64Array(G);
-  for (let i = 0; i < n; i++) sizes[unitOf[i] as number]! += 1;
+  const sizes = unitTotals(unitOf, G);
   for (const side of [runs.baseline, runs.candidate])
     for (const r of side) for (const m of ['completion', 'reward', 'steps'] as const) if (r[m].length !== n || r[m].some((x) => Number.isNaN(x))) return null;
   let squares = 0;

@@ -19,7 +19,7 @@
  * Pure: evidence in, decision out.
  */
 import { normalQuantile } from '../../stats/distributions.js';
-import { type Look, sequentialBoundaries } from '../../stats/sequential.js';
+import { type Look, sequentialBoundaries, type Spending } from '../../stats/sequential.js';
 import type { GateTest, RoundsHalt, ShardRounds } from '../model.js';
 
 /** The default maximum number of rounds (trials per side), and the largest allowed. */
@@ -80,14 +80,16 @@ export function haltedDecision(d: SequentialDecision, why: RoundsHalt): Sequenti
  */
 export function sequentialLevels(rounds: number, maxRounds: number, confidence: number): { hold: number; promote: number } {
   checkRounds(rounds, maxRounds);
-  const look = sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1] as Look;
-  return { hold: sequentialConfidence(rounds, maxRounds, confidence), promote: 1 - Math.max(look.nominal, MIN_LEVEL) };
+  return {
+    hold: sequentialConfidence(rounds, maxRounds, confidence),
+    promote: 1 - Math.max(lookAt(rounds, maxRounds, confidence, 'pocock').nominal, MIN_LEVEL),
+  };
 }
 
 /** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
 export function sequentialConfidence(rounds: number, maxRounds: number, confidence: number): number {
   checkRounds(rounds, maxRounds);
-  const look = sequentialBoundaries(1 - confidence, maxRounds)[rounds - 1] as Look;
+  const look = lookAt(rounds, maxRounds, confidence);
   // An early look of a long design can have a level below double precision (1e-43 at round 1 of
   // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
   // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
@@ -97,6 +99,11 @@ export function sequentialConfidence(rounds: number, maxRounds: number, confiden
 
 /** The smallest level a round is tested at (see sequentialConfidence). */
 const MIN_LEVEL = 1e-12;
+
+/** Look `rounds` of the design at `confidence` with `maxRounds` rounds at most. */
+function lookAt(rounds: number, maxRounds: number, confidence: number, spending?: Spending): Look {
+  return sequentialBoundaries(1 - confidence, maxRounds, spending)[rounds - 1] as Look;
+}
 
 function checkRounds(rounds: number, maxRounds: number): void {
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds) throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
@@ -156,7 +163,7 @@ export function decideSequential(
     max_rounds: maxRounds,
     rounds,
     nominal_alpha: look.nominal,
-    nominal_promote_alpha: (sequentialBoundaries(1 - confidence, maxRounds, 'pocock')[rounds - 1] as Look).nominal,
+    nominal_promote_alpha: lookAt(rounds, maxRounds, confidence, 'pocock').nominal,
     spent_alpha: look.spent,
     stop: reason !== 'continue',
     reason,

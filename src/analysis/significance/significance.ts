@@ -52,7 +52,7 @@ import {
   robustMaxT,
   robustPs,
 } from './cluster-robust.js';
-import { AUTO_MIN_CLUSTERS, autoGrouping, chooseCluster, type ClusterDecision, unitsOf } from './clusters.js';
+import { AUTO_MIN_CLUSTERS, autoGrouping, chooseCluster, type ClusterDecision, unitsOf, unitTotals } from './clusters.js';
 import { clusterSe, type GateData, gateData, sideMeans } from './gate-evidence.js';
 import { groupApart } from './heterogeneity.js';
 import { type RunNoise, runNoiseOf } from './run-noise.js';
@@ -84,7 +84,7 @@ interface Context {
   /** The units are the cases themselves (no cluster): the closed-form test applies to ternary differences. */
   caseUnits: boolean;
   effects: Partial<Record<GateName, number>>;
-  margins: Partial<Record<GateName, number>>;
+  margins: Margins;
 }
 
 /** One gate on its own: its estimate, and its randomization distribution (null when it has no spread). */
@@ -119,10 +119,12 @@ const exactAt = (x: Single, at: number): ExactSign | null => (x.exact !== null &
 const atMost = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted as Float64Array, at);
 const atLeast = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted as Float64Array, at);
 
+type Margins = Partial<Record<GateName, number>>;
 /** The margin of a gate (0 for steps and for a gate not gated). */
-const marginOf = (ctx: Context, d: GateData): number => (d.gated ? (ctx.margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+const marginOf = (margins: Margins, d: GateData): number => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
 /** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
-const passThreshold = (ctx: Context, d: GateData): number => (d.direction === 'at_least' ? d.threshold - marginOf(ctx, d) : d.threshold + marginOf(ctx, d));
+const passThreshold = (margins: Margins, d: GateData): number =>
+  d.direction === 'at_least' ? d.threshold - marginOf(margins, d) : d.threshold + marginOf(margins, d);
 
 function pHolds(ctx: Context, x: Single): number {
   if (x.sorted === null) return x.meets ? 0 : 1;
@@ -215,7 +217,7 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
     gated: d.gated,
     direction: d.direction,
     threshold: d.threshold,
-    margin: marginOf(ctx, d),
+    margin: marginOf(ctx.margins, d),
     baseline: means.baseline,
     candidate: means.candidate,
     estimate: theta,
@@ -240,10 +242,10 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
     };
   }
   const tau = d.threshold;
-  const pass = passThreshold(ctx, d);
+  const pass = passThreshold(ctx.margins, d);
   const p_violated = d.direction === 'at_least' ? atLeast(ctx, x, tau) : atMost(ctx, x, tau);
-  const shown = passEvidence(x, singles, marginOf(ctx, d));
-  const passAt = shown === x ? pass : d.threshold - marginOf(ctx, d);
+  const shown = passEvidence(x, singles, marginOf(ctx.margins, d));
+  const passAt = shown === x ? pass : d.threshold - marginOf(ctx.margins, d);
   const p_holds = d.direction === 'at_least' ? atMost(ctx, shown, passAt) : atLeast(ctx, shown, passAt);
   const one = bounds(ctx, x, alpha);
   const two = bounds(ctx, x, alpha / 2);
@@ -287,7 +289,7 @@ function sizeGate(
   family: Family,
   se: number,
 ): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
-  const target = sizingTarget(x.d.gate, passThreshold(ctx, x.d), ctx.effects);
+  const target = sizingTarget(x.d.gate, passThreshold(ctx.margins, x.d), ctx.effects);
   if (target === null) return null;
   // A failure must pass the max-T family's bar; a pass, the one-sided level.
   const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
@@ -337,13 +339,8 @@ export function testGates(
       case_ids: [],
     });
   }
-  const unitSize = new Float64Array(G);
-  for (let i = 0; i < n; i++) unitSize[unitOf[i] as number]! += 1;
-  const unitSums = data.map((d) => {
-    const s = new Float64Array(G);
-    for (let i = 0; i < n; i++) s[unitOf[i] as number]! += d.perCase[i] as number;
-    return s;
-  });
+  const unitSize = unitTotals(unitOf, G);
+  const unitSums = data.map((d) => unitTotals(unitOf, G, d.perCase));
   // The result, by how the gates were tested: its fields other than these are the same either way.
   const result = (method: SignificanceResult['method'], patterns: number, gates: readonly GateTest[], closed_form: GateName[]): SignificanceResult => ({
     confidence,
@@ -371,8 +368,7 @@ export function testGates(
   }
   if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
     // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
-    const margins = options.margins ?? {};
-    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
+    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {});
     return result('cluster-robust', CLUSTER_T_DRAWS, gates, []);
   }
   const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
@@ -410,16 +406,14 @@ function robustGates(
   unitSums: readonly Float64Array[],
   unitSize: Float64Array,
   { alpha, alphaPass }: { alpha: number; alphaPass: number },
-  margins: Partial<Record<GateName, number>>,
+  margins: Margins,
   effects: Partial<Record<GateName, number>>,
   given?: { est: RobustEstimate[]; df: number },
 ): GateTest[] {
   const df = given?.df ?? bellMcCaffreyDf(unitSize);
-  const marginOfGate = (d: GateData): number => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
   const rg: RobustGate[] = data.map((d, g) => {
-    const m = marginOfGate(d);
     const est = given?.est[g] ?? cr2Estimate(unitSums[g] as Float64Array, unitSize, d.perCase);
-    return { d, est, pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
+    return { d, est, pass: passThreshold(margins, d) };
   });
   // The regressions gate is shown within its margin on the completion changes, as in the sign-flip path.
   const completion = rg.find((x) => x.d.gate === 'completion');
@@ -440,7 +434,7 @@ function robustGates(
       gated: d.gated,
       direction: d.direction,
       threshold: d.threshold,
-      margin: marginOfGate(d),
+      margin: marginOf(margins, d),
       ...means,
       estimate: est.theta,
       ...counts,
@@ -581,26 +575,17 @@ function runNoiseNote(noise: RunNoise): string {
  * it stays undecided. A per-run shock the check missed then cannot promote a candidate at the margin,
  * while a hold keeps the case-level test's power.
  */
-function guardPasses(
-  gates: GateTest[],
-  cases: PairedCases,
-  data: readonly GateData[],
-  field: string,
-  alphaPass: number,
-  margins: Partial<Record<GateName, number>>,
-): GateTest[] {
+function guardPasses(gates: GateTest[], cases: PairedCases, data: readonly GateData[], field: string, alphaPass: number, margins: Margins): GateTest[] {
   if (!gates.some((g) => g.status === 'pass' && g.gated)) return gates;
   const { unitOf, count } = unitsOf(cases, field);
   if (count < 2) return gates;
-  const sizes = new Float64Array(count);
-  for (let i = 0; i < cases.length; i++) sizes[unitOf[i] as number]! += 1;
+  const sizes = unitTotals(unitOf, count);
   const df = bellMcCaffreyDf(sizes);
-  const robust = (d: GateData): RobustGate => {
-    const sums = new Float64Array(count);
-    for (let i = 0; i < cases.length; i++) sums[unitOf[i] as number]! += d.perCase[i] as number;
-    const m = d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0;
-    return { d, est: cr2Estimate(sums, sizes, d.perCase), pass: d.direction === 'at_least' ? d.threshold - m : d.threshold + m };
-  };
+  const robust = (d: GateData): RobustGate => ({
+    d,
+    est: cr2Estimate(unitTotals(unitOf, count, d.perCase), sizes, d.perCase),
+    pass: passThreshold(margins, d),
+  });
   const completion = data.find((d) => d.gate === 'completion');
   return gates.map((g) => {
     if (g.status !== 'pass' || !g.gated) return g;
