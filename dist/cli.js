@@ -36890,6 +36890,46 @@ function sequentialWords(s) {
 }
 
 /**
+ * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
+ * every problem a UsageError naming the option and pointing to the command's help.
+ */
+/** The files and option values given to `benchgate <command>`; null means --help. */
+function readCommandArgs(command, args, options) {
+    const values = new Map();
+    const files = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--help' || arg === '-h')
+            return null;
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
+        if (!m) {
+            files.push(arg);
+            continue;
+        }
+        const name = m[1];
+        if (!options.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
+        const value = m[2] ?? args[++i];
+        if (value === undefined)
+            throw new UsageError(`--${name} needs a value`);
+        if (values.has(name))
+            throw new UsageError(`--${name} was given twice; give it once`);
+        values.set(name, value);
+    }
+    return { values, files };
+}
+/** An option's value that must be one of `allowed`. */
+function oneOf$1(option, raw, allowed) {
+    if (allowed.includes(raw))
+        return raw;
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+}
+/** The configuration file: --config's, else the default (that may be missing). */
+function configOf(given) {
+    return given === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: given, explicit: true };
+}
+
+/**
  * github-action-benchmark's history: the `data.js` it keeps on the gh-pages branch
  * (`window.BENCHMARK_DATA = {lastUpdate, repoUrl, entries: {<suite>: [{commit, date, tool, benches}]}}`),
  * one entry per push, each with its benchmarks' values. Read as series points for the change-point
@@ -37483,36 +37523,6 @@ function renderBudget(s) {
 }
 
 /**
- * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
- * every problem a UsageError naming the option and pointing to the command's help.
- */
-/** The files and option values given to `benchgate <command>`; null means --help. */
-function readCommandArgs(command, args, options) {
-    const values = new Map();
-    const files = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--help' || arg === '-h')
-            return null;
-        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-        if (!m) {
-            files.push(arg);
-            continue;
-        }
-        const name = m[1];
-        if (!options.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
-        const value = m[2] ?? args[++i];
-        if (value === undefined)
-            throw new UsageError(`--${name} needs a value`);
-        if (values.has(name))
-            throw new UsageError(`--${name} was given twice; give it once`);
-        values.set(name, value);
-    }
-    return { values, files };
-}
-
-/**
  * `benchgate history FILE|GLOB...`: a branch's runs as a series (summary files of any format, a
  * benchgate history file, or github-action-benchmark's data.js), the shifts the change-point search
  * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
@@ -37528,10 +37538,7 @@ function parseHistoryArgs(args) {
     const { values, files } = read;
     if (files.length === 0)
         throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
-    const format = values.get('format') ?? 'markdown';
-    if (format !== 'markdown' && format !== 'json')
-        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of markdown, json`);
-    const config = values.get('config');
+    const format = oneOf$1('format', values.get('format') ?? 'markdown', ['markdown', 'json']);
     const metric = values.get('metric');
     const minChange = values.get('min-change') ?? '0%';
     const pct = /^(\d+(?:\.\d+)?)%$/.exec(minChange);
@@ -37540,7 +37547,7 @@ function parseHistoryArgs(args) {
     return {
         command: 'history',
         files,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        config: configOf(values.get('config')),
         candidate: values.get('candidate') ?? null,
         metrics: metric === undefined
             ? null
@@ -37819,11 +37826,6 @@ const VALUE$1 = [
     'input-format',
 ];
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
-function oneOf$1(option, raw, allowed) {
-    if (allowed.includes(raw))
-        return raw;
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
-}
 function count(option, raw) {
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
         throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
@@ -37851,7 +37853,6 @@ function parseLeaderboard(args) {
     }
     if (values.has('min-cases'))
         filters.minCases = count('min-cases', values.get('min-cases'));
-    const config = values.get('config');
     return {
         command: 'leaderboard',
         files,
@@ -37861,7 +37862,7 @@ function parseLeaderboard(args) {
         top: values.has('top') ? count('top', values.get('top')) : undefined,
         format: oneOf$1('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
         output: values.get('output') ?? null,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        config: configOf(values.get('config')),
         inputFormat: values.get('input-format') ?? null,
     };
 }
@@ -37989,16 +37990,12 @@ function parseProfile(args) {
     const { values, files } = read;
     if (files.length === 0)
         throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
-    const format = values.get('format') ?? 'markdown';
-    if (!PROFILE_FORMATS.includes(format))
-        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of ${PROFILE_FORMATS.join(', ')}`);
-    const config = values.get('config');
     return {
         command: 'profile',
         files,
-        format: format,
+        format: oneOf$1('format', values.get('format') ?? 'markdown', PROFILE_FORMATS),
         output: values.get('output') ?? null,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        config: configOf(values.get('config')),
         inputFormat: values.get('input-format') ?? null,
         model: values.get('model') ?? null,
         prompt: values.get('prompt') ?? null,
@@ -38187,7 +38184,7 @@ function parseCompare(args) {
         command: 'compare',
         baseline: files(raw, 'baseline'),
         candidate: files(raw, 'candidate'),
-        config: single(raw, 'config') === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: single(raw, 'config'), explicit: true },
+        config: configOf(single(raw, 'config')),
         given: given(raw),
         inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format'), INPUT_FORMATS),
         models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },

@@ -18,11 +18,11 @@ import { looksLikeHistory, parseHistory } from '../history/history-file.js';
 import { leaderboardEntry } from '../history/leaderboard.js';
 import { entryPoints, findShifts, identityRuns, type SeriesPoint, type Shift, SHIFT_METRICS, SPLIT_KEYS } from '../history/shifts.js';
 import { expandInputs } from '../load/glob.js';
-import { budgetSpecOf, DEFAULT_CONFIG_PATH, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
+import { budgetSpecOf, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { metricName, renderBudget, renderShifts } from '../report/history-report.js';
 import { table, untrusted } from '../report/markdown/markdown.js';
 import { pyFixed } from '../stats/format.js';
-import { readCommandArgs } from './command-args.js';
+import { configOf, oneOf, readCommandArgs } from './command-args.js';
 
 export interface HistoryCommand {
   command: 'history';
@@ -45,9 +45,7 @@ export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null
   const { values, files } = read;
   if (files.length === 0)
     throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
-  const format = values.get('format') ?? 'markdown';
-  if (format !== 'markdown' && format !== 'json') throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of markdown, json`);
-  const config = values.get('config');
+  const format = oneOf('format', values.get('format') ?? 'markdown', ['markdown', 'json'] as const);
   const metric = values.get('metric');
   const minChange = values.get('min-change') ?? '0%';
   const pct = /^(\d+(?:\.\d+)?)%$/.exec(minChange);
@@ -55,7 +53,7 @@ export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null
   return {
     command: 'history',
     files,
-    config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+    config: configOf(values.get('config')),
     candidate: values.get('candidate') ?? null,
     metrics:
       metric === undefined
