@@ -35586,7 +35586,7 @@ function compact(x, digits) {
         .replace(/\.$/, '');
     return s;
 }
-const percent$2 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
+const percent$1 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
 /** How the two sides are called in sentences: the one differing dimension's values, else generic. */
 function sideNames(cmp) {
     const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
@@ -36058,7 +36058,7 @@ function noiseLine(cmp) {
     const source = `${untrusted(n.file, { maxLength: 80 })} (${n.runs} runs${n.commit === null ? '' : ` of ${untrusted(n.commit.slice(0, 7))}`}, ${n.age_days === null ? 'age unknown' : n.age_days === 0 ? 'made today' : `${n.age_days} day${n.age_days === 1 ? '' : 's'} old`})`;
     if (n.unused !== null)
         return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
-    const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
+    const flaky = n.regressed.filter((r) => r.noise !== null && isFlaky(r.noise)).length;
     const count = n.regressed.length;
     const tally = count === 0
         ? 'no case regressed'
@@ -36095,7 +36095,7 @@ function change$1(gate, x) {
 function level$1(g, x) {
     if (x === null)
         return '';
-    return g === 'completion' ? percent$2(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
+    return g === 'completion' ? percent$1(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
 }
 /**
  * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
@@ -36545,7 +36545,7 @@ function level(p) {
     return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 }
 const per = (runs) => `${runs} runs (${runs / 2} per side)`;
-const percent$1 = (part, whole) => `${Math.round((100 * part) / whole)}%`;
+const percent = (part, whole) => `${Math.round((100 * part) / whole)}%`;
 /**
  * What the rounds spent against the fixed design of the same maximum. Shards count runs of one
  * side of one shard: all they ran (counted or not), against the fixed design over every shard.
@@ -36554,13 +36554,13 @@ function spend(s) {
     const r = s.shards;
     if (r === undefined) {
         if (s.reason === 'decided')
-            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent$1(s.runs.saved, s.runs.fixed)}).`;
+            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent(s.runs.saved, s.runs.fixed)}).`;
         return `Spent ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
     }
     const ran = r.shards.reduce((n, x) => n + x.ran, 0);
     const uncounted = r.shards.reduce((n, x) => n + x.uncounted.baseline + x.uncounted.candidate, 0);
     const fixed = s.runs.fixed * r.shards.length;
-    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent$1(fixed - ran, fixed)})` : '';
+    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent(fixed - ran, fixed)})` : '';
     return `The ${r.shards.length} shards ran ${ran} runs (a run: one side of one shard), ${ran - uncounted} of them counted; the fixed design of ${s.max_rounds} rounds spends ${fixed}${saved}.`;
 }
 /** The shards whose rounds ended at the common look, and why: "shard 1 (decided on its own cases)". */
@@ -36735,7 +36735,7 @@ function gateTable(cmp) {
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
         reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
-        completion: [percent$2(bm.completion_rate), percent$2(cm.completion_rate)],
+        completion: [percent$1(bm.completion_rate), percent$1(cm.completion_rate)],
         steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
         completion_regressions: ['', ''],
     };
@@ -37920,7 +37920,6 @@ const BINS = [
     { label: 'always (100%)', holds: (c) => c.passed === c.runs },
 ];
 const BAR = 30;
-const percent = (x) => `${pyFixed(100 * x, 1)}%`;
 const spread = (mean, sd) => `${pyFixed(mean, 3)} ± ${pyFixed(sd, 3)}`;
 /** The histogram of per-case pass rates on main, as a table with bars. */
 function passRateHistogram(profile) {
@@ -37951,8 +37950,8 @@ function renderNoiseProfile(profile) {
             `**${grouped(f.cases)} cases:** ${grouped(f.always_pass)} always pass, ${grouped(f.never_pass)} never pass, **${grouped(f.flaky)} flaky** (pass in some runs only).`,
             f.discordance === null
                 ? 'Discordance: the runs share no case.'
-                : `**Discordance:** two runs disagree about completion on ${percent(f.discordance)} of the cases, on average over the run pairs.`,
-            ...f.aa.map((a) => `**A/A under \`${a.policy}\`:** over ${a.pairs} pairs of these runs (nothing changed), ${a.hold} held (${percent(a.pairs === 0 ? 0 : a.hold / a.pairs)}), ` +
+                : `**Discordance:** two runs disagree about completion on ${percent$1(f.discordance)} of the cases, on average over the run pairs.`,
+            ...f.aa.map((a) => `**A/A under \`${a.policy}\`:** over ${a.pairs} pairs of these runs (nothing changed), ${a.hold} held (${percent$1(a.pairs === 0 ? 0 : a.hold / a.pairs)}), ` +
                 `${a.promote} promoted, ${a.inconclusive} inconclusive.`),
         ]),
         '',
