@@ -15197,12 +15197,16 @@ function profileMismatch(profile, s) {
     }
     return null;
 }
+/** Why a profile cannot be used for a pair of runs (the baseline's mismatch first), or null when it fits both. */
+function pairMismatch(profile, baseline, candidate) {
+    return profileMismatch(profile, baseline) ?? profileMismatch(profile, candidate);
+}
 /**
  * Each case's pass rate on main, for `flaky_below` (compare.ts), or null when the profile was made
  * with another fingerprint than either run's (it says nothing of their noise).
  */
 function passRatesOnMain(profile, baseline, candidate) {
-    if (profileMismatch(profile, baseline) !== null || profileMismatch(profile, candidate) !== null)
+    if (pairMismatch(profile, baseline, candidate) !== null)
         return null;
     return new Map(profile.cases.filter((c) => c.runs > 0).map((c) => [c.id, c.passed / c.runs]));
 }
@@ -15230,7 +15234,7 @@ function profileAgeDays(profile, now) {
  * out (settled.ts). `now` dates the profile's age.
  */
 function noiseMarks(cmp, profile, file, now, settled = null) {
-    const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
+    const unused = pairMismatch(profile, cmp.baseline.summary, cmp.candidate.summary);
     const byId = new Map(profile.cases.map((c) => [c.id, c]));
     const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
     const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
@@ -38467,6 +38471,7 @@ Exit status:
   2  the command line or an input file is wrong (the message says what and where)
 `;
 
+/** --next-cases: the cases the next sequential round runs (analysis/noise/settled.ts). */
 /**
  * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
  * when nothing is settled); never over an input.
@@ -38474,7 +38479,7 @@ Exit status:
 function writeNextCases(file, rounds, settled, inputs) {
     if (file.trim() === '')
         throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
-    const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+    const ids = settled?.next ?? firstRoundIds(rounds);
     const broken = ids.find((id) => /[\r\n]/.test(id));
     if (broken !== undefined)
         throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
