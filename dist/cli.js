@@ -36992,6 +36992,10 @@ function parseBenchmarkData(text, where) {
 
 /** The figures a budget may cover, with which way is better. */
 const BUDGET_METRICS = { completion_rate: 'higher', reward: 'higher', steps: 'lower', cost: 'lower' };
+/** A history entry's figures. */
+function entryFigures(e) {
+    return { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost };
+}
 /** The mean of each figure over runs (null when a run lacks it: a mean of some runs would be another figure). */
 function meanFigures(runs) {
     const out = {};
@@ -37350,27 +37354,22 @@ function findChangePoints(values, options = {}) {
  * Shifts are advisory: they are shown (the trend chart, the default branch's job summary, `benchgate
  * history`), never a reason to hold a pull request.
  */
-/** The metrics looked at, with which way is better. */
-const SHIFT_METRICS = {
-    completion_rate: 'higher',
-    reward: 'higher',
-    steps: 'lower',
-    cost: 'lower',
-};
+/** The metrics looked at, with which way is better: a run's gated figures, as the budget covers them. */
+const SHIFT_METRICS = BUDGET_METRICS;
 /** The fingerprint keys whose change starts a new series (besides the entry's model and preset). */
 const SPLIT_KEYS = ['model', 'scoring_version', 'dataset_hash', 'suite', 'preset', 'harness_version'];
-/** The identity of a history entry: its model, preset and the fingerprint's {@link SPLIT_KEYS}. */
-function entryIdentity(e) {
-    const keys = SPLIT_KEYS.map((k) => [k, e.fingerprint[k] ?? null]);
-    return JSON.stringify([e.model, e.preset, keys]);
+/** The identity of a run: its model, preset and the {@link SPLIT_KEYS} of its facts (a history entry's fingerprint, a summary's metadata). */
+function runIdentity(model, preset, facts) {
+    const keys = SPLIT_KEYS.map((k) => [k, facts[k] ?? null]);
+    return JSON.stringify([model, preset, keys]);
 }
 /** A history's entries as series points of the shift metrics. */
 function entryPoints(entries) {
     return entries.map((e) => ({
         commit: e.commit,
         when: e.started_at ?? e.recorded_at,
-        identity: entryIdentity(e),
-        values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+        identity: runIdentity(e.model, e.preset, e.fingerprint),
+        values: entryFigures(e),
     }));
 }
 /** [start, end) of each stretch of equal identity, in order. */
@@ -37569,12 +37568,11 @@ const metaString = (m, key) => (typeof m[key] === 'string' ? m[key] : null);
 function summaryPoint(file, config, inputFormat) {
     const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
     const e = leaderboardEntry(file, s, config.pricing ?? {});
-    const keys = SPLIT_KEYS.map((k) => [k, s.metadata[k] ?? null]);
     return {
         commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
         when: e.started_at,
-        identity: JSON.stringify([e.model, e.preset, keys]),
-        values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+        identity: runIdentity(e.model, e.preset, s.metadata),
+        values: entryFigures(e),
     };
 }
 /** The inputs, in the order given: a history file's or data.js's runs as they are; summaries by start time. */

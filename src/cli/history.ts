@@ -13,10 +13,10 @@ import { readHead } from '../adapters/parsing/source.js';
 import { loadSummary } from '../adapters/registry.js';
 import { UsageError } from '../errors.js';
 import { looksLikeBenchmarkData, parseBenchmarkData } from '../history/benchmark-data.js';
-import { budgetHolds, type BudgetState, judgeBudget, type ReferenceMove, type RunFigures } from '../history/budget.js';
+import { budgetHolds, type BudgetState, entryFigures, judgeBudget, type ReferenceMove, type RunFigures } from '../history/budget.js';
 import { looksLikeHistory, parseHistory } from '../history/history-file.js';
 import { leaderboardEntry } from '../history/leaderboard.js';
-import { entryPoints, findShifts, identityRuns, type SeriesPoint, type Shift, SHIFT_METRICS, SPLIT_KEYS } from '../history/shifts.js';
+import { entryPoints, findShifts, identityRuns, runIdentity, type SeriesPoint, type Shift, SHIFT_METRICS } from '../history/shifts.js';
 import { expandInputs } from '../load/glob.js';
 import { budgetSpecOf, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { metricName, renderBudget, renderShifts } from '../report/history-report.js';
@@ -74,12 +74,11 @@ const metaString = (m: Readonly<Record<string, unknown>>, key: string): string |
 function summaryPoint(file: string, config: GateConfig, inputFormat: string | null): SeriesPoint {
   const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
   const e = leaderboardEntry(file, s, config.pricing ?? {});
-  const keys = SPLIT_KEYS.map((k) => [k, s.metadata[k] ?? null]);
   return {
     commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
     when: e.started_at,
-    identity: JSON.stringify([e.model, e.preset, keys]),
-    values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+    identity: runIdentity(e.model, e.preset, s.metadata),
+    values: entryFigures(e),
   };
 }
 
