@@ -37438,7 +37438,8 @@ function metricName(metric) {
 function valueOf(metric, x) {
     return KNOWN[metric]?.value(x) ?? plain$1(x);
 }
-const shortSha$1 = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
+/** A run's commit in a table: a SHA as its first 7 digits in code, another label (a data.js entry's) as safe text of at most `maxLength`. */
+const shortSha = (c, maxLength = 40) => /^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength, inTable: true });
 /** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
 function renderShifts(shifts, branch, runs) {
     const where = '' ;
@@ -37453,7 +37454,7 @@ function renderShifts(shifts, branch, runs) {
         '',
         ...table(['Metric', 'Starts at', 'Before', 'After', 'Direction', 'p'], ['left', 'left', 'right', 'right', 'left', 'right'], shifts.map((s) => [
             metricName(s.metric),
-            shortSha$1(s.commit),
+            shortSha(s.commit),
             valueOf(s.metric, s.before),
             valueOf(s.metric, s.after),
             s.worse === null ? '' : s.worse ? 'worse' : 'better',
@@ -37484,7 +37485,7 @@ function movedText(s) {
     if (m === null)
         return 'who set the reference, and when: unknown';
     const by = m.author === null ? 'an unknown author' : untrusted(m.author, { maxLength: 100 });
-    return `reference set in ${shortSha$1(m.commit)} by ${by}${m.date === null ? '' : ` on ${m.date.slice(0, 10)}`}`;
+    return `reference set in ${shortSha(m.commit)} by ${by}${m.date === null ? '' : ` on ${m.date.slice(0, 10)}`}`;
 }
 /** The one-sentence reason of a budget that holds, for the finding (benchgate's words and numbers only). */
 function budgetReason(s) {
@@ -37643,13 +37644,12 @@ function budgetState(cmd, config, points) {
     return judgeBudget(spec, { commit, runs, moved }, figuresOf(candidate));
 }
 const value = (metric, x) => x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
-const shortSha = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
 /** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
 function seriesTable(points, metrics, shifts) {
     const starts = new Set(shifts.map((s) => s.index));
     const shown = metrics.slice(0, 6);
     const rows = points.map((p, i) => [
-        `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit)}`,
+        `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit, 60)}`,
         p.when?.slice(0, 10) ?? '',
         ...shown.map((m) => value(m, p.values[m])),
     ]);
@@ -37668,7 +37668,7 @@ function runHistory(cmd) {
         const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
         return { text: `${text}\n`, holds };
     }
-    const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? ''));
+    const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? '', 60));
     const lines = [
         `## benchgate history: ${points.length} run${points.length === 1 ? '' : 's'}, ${series.length} series`,
         '',

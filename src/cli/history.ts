@@ -19,8 +19,8 @@ import { leaderboardEntry } from '../history/leaderboard.js';
 import { entryPoints, findShifts, identityRuns, runIdentity, type SeriesPoint, type Shift, SHIFT_METRICS } from '../history/shifts.js';
 import { expandInputs } from '../load/glob.js';
 import { budgetSpecOf, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
-import { metricName, renderBudget, renderShifts } from '../report/history-report.js';
-import { table, untrusted } from '../report/markdown/markdown.js';
+import { metricName, renderBudget, renderShifts, shortSha } from '../report/history-report.js';
+import { table } from '../report/markdown/markdown.js';
 import { pyFixed } from '../stats/format.js';
 import { configOf, oneOf, readCommandArgs } from './command-args.js';
 
@@ -158,14 +158,13 @@ function budgetState(cmd: HistoryCommand, config: GateConfig, points: readonly S
 
 const value = (metric: string, x: number | null | undefined): string =>
   x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
-const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
 
 /** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
 function seriesTable(points: readonly SeriesPoint[], metrics: readonly string[], shifts: readonly Shift[]): string[] {
   const starts = new Set(shifts.map((s) => s.index));
   const shown = metrics.slice(0, 6);
   const rows = points.map((p, i) => [
-    `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit)}`,
+    `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit, 60)}`,
     p.when?.slice(0, 10) ?? '',
     ...shown.map((m) => value(m, p.values[m])),
   ]);
@@ -186,7 +185,7 @@ export function runHistory(cmd: HistoryCommand): { text: string; holds: boolean 
     const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
     return { text: `${text}\n`, holds };
   }
-  const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? ''));
+  const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? '', 60));
   const lines = [
     `## benchgate history: ${points.length} run${points.length === 1 ? '' : 's'}, ${series.length} series`,
     '',

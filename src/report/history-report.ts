@@ -34,7 +34,9 @@ export function shiftText(s: Shift): string {
   return `${metricName(s.metric)} ${valueOf(s.metric, s.before)} → ${valueOf(s.metric, s.after)}${how}`;
 }
 
-const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
+/** A run's commit in a table: a SHA as its first 7 digits in code, another label (a data.js entry's) as safe text of at most `maxLength`. */
+export const shortSha = (c: string, maxLength = 40): string =>
+  /^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength, inTable: true });
 
 /** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
 export function renderShifts(shifts: readonly Shift[], branch: string | null, runs: number): string[] {
