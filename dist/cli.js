@@ -38579,12 +38579,12 @@ async function runCompare(cmd, io) {
     const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
     if (profile !== null && cmd.noiseProfile !== null)
         cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
+    const inputs = [...baselines, ...candidates];
     if (cmd.nextCases !== null)
-        writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
+        writeNextCases(cmd.nextCases, trials, settled, inputs);
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
     // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
     cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options, cmd.evidence !== null);
-    const inputs = [...baselines, ...candidates];
     if (cmd.evidence !== null)
         writeEvidence(cmd.evidence, inputs, cmp);
     const pieces = RENDERERS[cmd.format](cmp);
