@@ -37423,6 +37423,12 @@ function findShifts(points, metrics = SHIFT_METRICS, options = {}) {
     return out;
 }
 
+/**
+ * What the history says, as markdown and text: the shifts found on a branch (advisory: the default
+ * branch's job summary and `benchgate history`) and the regression budget since the pinned reference
+ * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
+ * that come from a file (a data.js benchmark's name) go through untrusted().
+ */
 const KNOWN = {
     completion_rate: { name: 'Completion', value: (x) => `${pyFixed(x * 100, 1)}%`, delta: (x) => signed(x * 100, 1), unit: ' points' },
     reward: { name: 'Reward', value: (x) => pyFixed(x, 3), delta: (x) => signed(x, 3), unit: '' },
@@ -37473,7 +37479,7 @@ const digitsOf = (m) => (m === 'completion_rate' ? 1 : m === 'cost' ? 4 : m === 
 function budgetUsedText(l) {
     if (l.used === null || l.allowed === null)
         return 'unknown';
-    const sign = l.metric === 'completion_rate' || l.metric === 'reward' ? '−' : '+';
+    const sign = BUDGET_METRICS[l.metric] === 'higher' ? '−' : '+';
     const shown = pyFixed(Math.abs(l.used) * scaleOf(l.metric), digitsOf(l.metric));
     const used = Number(shown) === 0 ? shown : l.used > 0 ? `${sign}${shown}` : `${signed(-l.used * scaleOf(l.metric), digitsOf(l.metric))} better`;
     return `${used} of ${sign}${pyFixed(l.allowed * scaleOf(l.metric), digitsOf(l.metric))}${budgetUnit(l.metric)}`;

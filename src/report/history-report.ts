@@ -4,7 +4,7 @@
  * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
  * that come from a file (a data.js benchmark's name) go through untrusted().
  */
-import type { BudgetLine, BudgetMetric, BudgetState } from '../history/budget.js';
+import { BUDGET_METRICS, type BudgetLine, type BudgetMetric, type BudgetState } from '../history/budget.js';
 import type { Shift } from '../history/shifts.js';
 import { pyFixed, signed } from '../stats/format.js';
 import { table, untrusted } from './markdown/markdown.js';
@@ -75,7 +75,7 @@ const digitsOf = (m: BudgetMetric): number => (m === 'completion_rate' ? 1 : m =
  */
 export function budgetUsedText(l: BudgetLine): string {
   if (l.used === null || l.allowed === null) return 'unknown';
-  const sign = l.metric === 'completion_rate' || l.metric === 'reward' ? '−' : '+';
+  const sign = BUDGET_METRICS[l.metric] === 'higher' ? '−' : '+';
   const shown = pyFixed(Math.abs(l.used) * scaleOf(l.metric), digitsOf(l.metric));
   const used = Number(shown) === 0 ? shown : l.used > 0 ? `${sign}${shown}` : `${signed(-l.used * scaleOf(l.metric), digitsOf(l.metric))} better`;
   return `${used} of ${sign}${pyFixed(l.allowed * scaleOf(l.metric), digitsOf(l.metric))}${budgetUnit(l.metric)}`;

@@ -227,7 +227,7 @@ function pairMismatch(profile: NoiseProfile, baseline: BenchmarkSummary, candida
  * Each case's pass rate on main, for `flaky_below` (compare.ts), or null when the profile was made
  * with another fingerprint than either run's (it says nothing of their noise).
  */
-export function passRatesOnMain(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): Map<string, number> | null {
+function passRatesOnMain(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): Map<string, number> | null {
   if (pairMismatch(profile, baseline, candidate) !== null) return null;
   return new Map(profile.cases.filter((c) => c.runs > 0).map((c) => [c.id, c.passed / c.runs]));
 }
