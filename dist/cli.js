@@ -15201,12 +15201,16 @@ function profileMismatch(profile, s) {
     }
     return null;
 }
+/** Why a profile cannot be used for a pair of runs (the baseline's mismatch first), or null when it fits both. */
+function pairMismatch(profile, baseline, candidate) {
+    return profileMismatch(profile, baseline) ?? profileMismatch(profile, candidate);
+}
 /**
  * Each case's pass rate on main, for `flaky_below` (compare.ts), or null when the profile was made
  * with another fingerprint than either run's (it says nothing of their noise).
  */
 function passRatesOnMain(profile, baseline, candidate) {
-    if (profileMismatch(profile, baseline) !== null || profileMismatch(profile, candidate) !== null)
+    if (pairMismatch(profile, baseline, candidate) !== null)
         return null;
     return new Map(profile.cases.filter((c) => c.runs > 0).map((c) => [c.id, c.passed / c.runs]));
 }
@@ -15234,7 +15238,7 @@ function profileAgeDays(profile, now) {
  * out (settled.ts). `now` dates the profile's age.
  */
 function noiseMarks(cmp, profile, file, now, settled = null) {
-    const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
+    const unused = pairMismatch(profile, cmp.baseline.summary, cmp.candidate.summary);
     const byId = new Map(profile.cases.map((c) => [c.id, c]));
     const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
     const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
@@ -35561,7 +35565,7 @@ function compact(x, digits) {
         .replace(/\.$/, '');
     return s;
 }
-const percent$2 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
+const percent$1 = (fraction) => `${pyFixed(fraction * 100, 1)}%`;
 /** How the two sides are called in sentences: the one differing dimension's values, else generic. */
 function sideNames(cmp) {
     const only = cmp.differences.length === 1 ? cmp.differences[0] : undefined;
@@ -36033,7 +36037,7 @@ function noiseLine(cmp) {
     const source = `${untrusted(n.file, { maxLength: 80 })} (${n.runs} runs${n.commit === null ? '' : ` of ${untrusted(n.commit.slice(0, 7))}`}, ${n.age_days === null ? 'age unknown' : n.age_days === 0 ? 'made today' : `${n.age_days} day${n.age_days === 1 ? '' : 's'} old`})`;
     if (n.unused !== null)
         return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
-    const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
+    const flaky = n.regressed.filter((r) => r.noise !== null && isFlaky(r.noise)).length;
     const count = n.regressed.length;
     const tally = count === 0
         ? 'no case regressed'
@@ -36070,7 +36074,7 @@ function change$1(gate, x) {
 function level$1(g, x) {
     if (x === null)
         return '';
-    return g === 'completion' ? percent$2(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
+    return g === 'completion' ? percent$1(x) : g === 'reward' ? reward4(x) : pyFixed(x, 2);
 }
 /**
  * A confidence level in percent, as a whole number (95, 99); a level that would round to 100 (the
@@ -36520,7 +36524,7 @@ function level(p) {
     return p >= 1e-4 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 }
 const per = (runs) => `${runs} runs (${runs / 2} per side)`;
-const percent$1 = (part, whole) => `${Math.round((100 * part) / whole)}%`;
+const percent = (part, whole) => `${Math.round((100 * part) / whole)}%`;
 /**
  * What the rounds spent against the fixed design of the same maximum. Shards count runs of one
  * side of one shard: all they ran (counted or not), against the fixed design over every shard.
@@ -36529,13 +36533,13 @@ function spend(s) {
     const r = s.shards;
     if (r === undefined) {
         if (s.reason === 'decided')
-            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent$1(s.runs.saved, s.runs.fixed)}).`;
+            return `Spent ${per(s.runs.spent)}; the fixed design of ${s.max_rounds} trials per side spends ${s.runs.fixed}: ${s.runs.saved} runs saved (${percent(s.runs.saved, s.runs.fixed)}).`;
         return `Spent ${per(s.runs.spent)} of the fixed design's ${s.runs.fixed}.`;
     }
     const ran = r.shards.reduce((n, x) => n + x.ran, 0);
     const uncounted = r.shards.reduce((n, x) => n + x.uncounted.baseline + x.uncounted.candidate, 0);
     const fixed = s.runs.fixed * r.shards.length;
-    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent$1(fixed - ran, fixed)})` : '';
+    const saved = s.reason === 'decided' && fixed > ran ? `: ${fixed - ran} runs saved (${percent(fixed - ran, fixed)})` : '';
     return `The ${r.shards.length} shards ran ${ran} runs (a run: one side of one shard), ${ran - uncounted} of them counted; the fixed design of ${s.max_rounds} rounds spends ${fixed}${saved}.`;
 }
 /** The shards whose rounds ended at the common look, and why: "shard 1 (decided on its own cases)". */
@@ -36710,7 +36714,7 @@ function gateTable(cmp) {
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
         reward: [reward4(bm.avg_reward), reward4(cm.avg_reward)],
-        completion: [percent$2(bm.completion_rate), percent$2(cm.completion_rate)],
+        completion: [percent$1(bm.completion_rate), percent$1(cm.completion_rate)],
         steps: [pyFixed(bm.avg_steps, 2), pyFixed(cm.avg_steps, 2)],
         completion_regressions: ['', ''],
     };
@@ -36865,6 +36869,46 @@ function sequentialWords(s) {
 }
 
 /**
+ * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
+ * every problem a UsageError naming the option and pointing to the command's help.
+ */
+/** The files and option values given to `benchgate <command>`; null means --help. */
+function readCommandArgs(command, args, options) {
+    const values = new Map();
+    const files = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--help' || arg === '-h')
+            return null;
+        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
+        if (!m) {
+            files.push(arg);
+            continue;
+        }
+        const name = m[1];
+        if (!options.includes(name))
+            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
+        const value = m[2] ?? args[++i];
+        if (value === undefined)
+            throw new UsageError(`--${name} needs a value`);
+        if (values.has(name))
+            throw new UsageError(`--${name} was given twice; give it once`);
+        values.set(name, value);
+    }
+    return { values, files };
+}
+/** An option's value that must be one of `allowed`. */
+function oneOf$1(option, raw, allowed) {
+    if (allowed.includes(raw))
+        return raw;
+    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+}
+/** The configuration file: --config's, else the default (that may be missing). */
+function configOf(given) {
+    return given === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: given, explicit: true };
+}
+
+/**
  * github-action-benchmark's history: the `data.js` it keeps on the gh-pages branch
  * (`window.BENCHMARK_DATA = {lastUpdate, repoUrl, entries: {<suite>: [{commit, date, tool, benches}]}}`),
  * one entry per push, each with its benchmarks' values. Read as series points for the change-point
@@ -36923,6 +36967,10 @@ function parseBenchmarkData(text, where) {
 
 /** The figures a budget may cover, with which way is better. */
 const BUDGET_METRICS = { completion_rate: 'higher', reward: 'higher', steps: 'lower', cost: 'lower' };
+/** A history entry's figures. */
+function entryFigures(e) {
+    return { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost };
+}
 /** The mean of each figure over runs (null when a run lacks it: a mean of some runs would be another figure). */
 function meanFigures(runs) {
     const out = {};
@@ -37281,27 +37329,22 @@ function findChangePoints(values, options = {}) {
  * Shifts are advisory: they are shown (the trend chart, the default branch's job summary, `benchgate
  * history`), never a reason to hold a pull request.
  */
-/** The metrics looked at, with which way is better. */
-const SHIFT_METRICS = {
-    completion_rate: 'higher',
-    reward: 'higher',
-    steps: 'lower',
-    cost: 'lower',
-};
+/** The metrics looked at, with which way is better: a run's gated figures, as the budget covers them. */
+const SHIFT_METRICS = BUDGET_METRICS;
 /** The fingerprint keys whose change starts a new series (besides the entry's model and preset). */
 const SPLIT_KEYS = ['model', 'scoring_version', 'dataset_hash', 'suite', 'preset', 'harness_version'];
-/** The identity of a history entry: its model, preset and the fingerprint's {@link SPLIT_KEYS}. */
-function entryIdentity(e) {
-    const keys = SPLIT_KEYS.map((k) => [k, e.fingerprint[k] ?? null]);
-    return JSON.stringify([e.model, e.preset, keys]);
+/** The identity of a run: its model, preset and the {@link SPLIT_KEYS} of its facts (a history entry's fingerprint, a summary's metadata). */
+function runIdentity(model, preset, facts) {
+    const keys = SPLIT_KEYS.map((k) => [k, facts[k] ?? null]);
+    return JSON.stringify([model, preset, keys]);
 }
 /** A history's entries as series points of the shift metrics. */
 function entryPoints(entries) {
     return entries.map((e) => ({
         commit: e.commit,
         when: e.started_at ?? e.recorded_at,
-        identity: entryIdentity(e),
-        values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+        identity: runIdentity(e.model, e.preset, e.fingerprint),
+        values: entryFigures(e),
     }));
 }
 /** [start, end) of each stretch of equal identity, in order. */
@@ -37355,6 +37398,12 @@ function findShifts(points, metrics = SHIFT_METRICS, options = {}) {
     return out;
 }
 
+/**
+ * What the history says, as markdown and text: the shifts found on a branch (advisory: the default
+ * branch's job summary and `benchgate history`) and the regression budget since the pinned reference
+ * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
+ * that come from a file (a data.js benchmark's name) go through untrusted().
+ */
 const KNOWN = {
     completion_rate: { name: 'Completion', value: (x) => `${pyFixed(x * 100, 1)}%`, delta: (x) => signed(x * 100, 1), unit: ' points' },
     reward: { name: 'Reward', value: (x) => pyFixed(x, 3), delta: (x) => signed(x, 3), unit: '' },
@@ -37370,7 +37419,8 @@ function metricName(metric) {
 function valueOf(metric, x) {
     return KNOWN[metric]?.value(x) ?? plain$1(x);
 }
-const shortSha$1 = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
+/** A run's commit in a table: a SHA as its first 7 digits in code, another label (a data.js entry's) as safe text of at most `maxLength`. */
+const shortSha = (c, maxLength = 40) => /^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength, inTable: true });
 /** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
 function renderShifts(shifts, branch, runs) {
     const where = '' ;
@@ -37385,7 +37435,7 @@ function renderShifts(shifts, branch, runs) {
         '',
         ...table(['Metric', 'Starts at', 'Before', 'After', 'Direction', 'p'], ['left', 'left', 'right', 'right', 'left', 'right'], shifts.map((s) => [
             metricName(s.metric),
-            shortSha$1(s.commit),
+            shortSha(s.commit),
             valueOf(s.metric, s.before),
             valueOf(s.metric, s.after),
             s.worse === null ? '' : s.worse ? 'worse' : 'better',
@@ -37404,7 +37454,7 @@ const digitsOf = (m) => (m === 'completion_rate' ? 1 : m === 'cost' ? 4 : m === 
 function budgetUsedText(l) {
     if (l.used === null || l.allowed === null)
         return 'unknown';
-    const sign = l.metric === 'completion_rate' || l.metric === 'reward' ? '−' : '+';
+    const sign = BUDGET_METRICS[l.metric] === 'higher' ? '−' : '+';
     const shown = pyFixed(Math.abs(l.used) * scaleOf(l.metric), digitsOf(l.metric));
     const used = Number(shown) === 0 ? shown : l.used > 0 ? `${sign}${shown}` : `${signed(-l.used * scaleOf(l.metric), digitsOf(l.metric))} better`;
     return `${used} of ${sign}${pyFixed(l.allowed * scaleOf(l.metric), digitsOf(l.metric))}${budgetUnit(l.metric)}`;
@@ -37416,7 +37466,7 @@ function movedText(s) {
     if (m === null)
         return 'who set the reference, and when: unknown';
     const by = m.author === null ? 'an unknown author' : untrusted(m.author, { maxLength: 100 });
-    return `reference set in ${shortSha$1(m.commit)} by ${by}${m.date === null ? '' : ` on ${m.date.slice(0, 10)}`}`;
+    return `reference set in ${shortSha(m.commit)} by ${by}${m.date === null ? '' : ` on ${m.date.slice(0, 10)}`}`;
 }
 /** The one-sentence reason of a budget that holds, for the finding (benchgate's words and numbers only). */
 function budgetReason(s) {
@@ -37458,36 +37508,6 @@ function renderBudget(s) {
 }
 
 /**
- * The arguments of a command that takes files and `--name VALUE` options (leaderboard, history, profile):
- * every problem a UsageError naming the option and pointing to the command's help.
- */
-/** The files and option values given to `benchgate <command>`; null means --help. */
-function readCommandArgs(command, args, options) {
-    const values = new Map();
-    const files = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--help' || arg === '-h')
-            return null;
-        const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(arg);
-        if (!m) {
-            files.push(arg);
-            continue;
-        }
-        const name = m[1];
-        if (!options.includes(name))
-            throw new UsageError(`Unknown option --${name}${didYouMean(name, [...options, 'help'], (n) => `--${n}`)}; see 'benchgate ${command} --help'`);
-        const value = m[2] ?? args[++i];
-        if (value === undefined)
-            throw new UsageError(`--${name} needs a value`);
-        if (values.has(name))
-            throw new UsageError(`--${name} was given twice; give it once`);
-        values.set(name, value);
-    }
-    return { values, files };
-}
-
-/**
  * `benchgate history FILE|GLOB...`: a branch's runs as a series (summary files of any format, a
  * benchgate history file, or github-action-benchmark's data.js), the shifts the change-point search
  * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
@@ -37503,10 +37523,7 @@ function parseHistoryArgs(args) {
     const { values, files } = read;
     if (files.length === 0)
         throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
-    const format = values.get('format') ?? 'markdown';
-    if (format !== 'markdown' && format !== 'json')
-        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of markdown, json`);
-    const config = values.get('config');
+    const format = oneOf$1('format', values.get('format') ?? 'markdown', ['markdown', 'json']);
     const metric = values.get('metric');
     const minChange = values.get('min-change') ?? '0%';
     const pct = /^(\d+(?:\.\d+)?)%$/.exec(minChange);
@@ -37515,7 +37532,7 @@ function parseHistoryArgs(args) {
     return {
         command: 'history',
         files,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        config: configOf(values.get('config')),
         candidate: values.get('candidate') ?? null,
         metrics: metric === undefined
             ? null
@@ -37533,12 +37550,11 @@ const metaString = (m, key) => (typeof m[key] === 'string' ? m[key] : null);
 function summaryPoint(file, config, inputFormat) {
     const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
     const e = leaderboardEntry(file, s, config.pricing ?? {});
-    const keys = SPLIT_KEYS.map((k) => [k, s.metadata[k] ?? null]);
     return {
         commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
         when: e.started_at,
-        identity: JSON.stringify([e.model, e.preset, keys]),
-        values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+        identity: runIdentity(e.model, e.preset, s.metadata),
+        values: entryFigures(e),
     };
 }
 /** The inputs, in the order given: a history file's or data.js's runs as they are; summaries by start time. */
@@ -37609,13 +37625,12 @@ function budgetState(cmd, config, points) {
     return judgeBudget(spec, { commit, runs, moved }, figuresOf(candidate));
 }
 const value = (metric, x) => x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
-const shortSha = (c) => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
 /** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
 function seriesTable(points, metrics, shifts) {
     const starts = new Set(shifts.map((s) => s.index));
     const shown = metrics.slice(0, 6);
     const rows = points.map((p, i) => [
-        `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit)}`,
+        `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit, 60)}`,
         p.when?.slice(0, 10) ?? '',
         ...shown.map((m) => value(m, p.values[m])),
     ]);
@@ -37634,7 +37649,7 @@ function runHistory(cmd) {
         const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
         return { text: `${text}\n`, holds };
     }
-    const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? ''));
+    const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? '', 60));
     const lines = [
         `## benchgate history: ${points.length} run${points.length === 1 ? '' : 's'}, ${series.length} series`,
         '',
@@ -37794,11 +37809,6 @@ const VALUE$1 = [
     'input-format',
 ];
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
-function oneOf$1(option, raw, allowed) {
-    if (allowed.includes(raw))
-        return raw;
-    throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
-}
 function count(option, raw) {
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
         throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
@@ -37826,7 +37836,6 @@ function parseLeaderboard(args) {
     }
     if (values.has('min-cases'))
         filters.minCases = count('min-cases', values.get('min-cases'));
-    const config = values.get('config');
     return {
         command: 'leaderboard',
         files,
@@ -37836,7 +37845,7 @@ function parseLeaderboard(args) {
         top: values.has('top') ? count('top', values.get('top')) : undefined,
         format: oneOf$1('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
         output: values.get('output') ?? null,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        config: configOf(values.get('config')),
         inputFormat: values.get('input-format') ?? null,
     };
 }
@@ -37894,7 +37903,6 @@ const BINS = [
     { label: 'always (100%)', holds: (c) => c.passed === c.runs },
 ];
 const BAR = 30;
-const percent = (x) => `${pyFixed(100 * x, 1)}%`;
 const spread = (mean, sd) => `${pyFixed(mean, 3)} ± ${pyFixed(sd, 3)}`;
 /** The histogram of per-case pass rates on main, as a table with bars. */
 function passRateHistogram(profile) {
@@ -37925,8 +37933,8 @@ function renderNoiseProfile(profile) {
             `**${grouped(f.cases)} cases:** ${grouped(f.always_pass)} always pass, ${grouped(f.never_pass)} never pass, **${grouped(f.flaky)} flaky** (pass in some runs only).`,
             f.discordance === null
                 ? 'Discordance: the runs share no case.'
-                : `**Discordance:** two runs disagree about completion on ${percent(f.discordance)} of the cases, on average over the run pairs.`,
-            ...f.aa.map((a) => `**A/A under \`${a.policy}\`:** over ${a.pairs} pairs of these runs (nothing changed), ${a.hold} held (${percent(a.pairs === 0 ? 0 : a.hold / a.pairs)}), ` +
+                : `**Discordance:** two runs disagree about completion on ${percent$1(f.discordance)} of the cases, on average over the run pairs.`,
+            ...f.aa.map((a) => `**A/A under \`${a.policy}\`:** over ${a.pairs} pairs of these runs (nothing changed), ${a.hold} held (${percent$1(a.pairs === 0 ? 0 : a.hold / a.pairs)}), ` +
                 `${a.promote} promoted, ${a.inconclusive} inconclusive.`),
         ]),
         '',
@@ -37964,16 +37972,12 @@ function parseProfile(args) {
     const { values, files } = read;
     if (files.length === 0)
         throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
-    const format = values.get('format') ?? 'markdown';
-    if (!PROFILE_FORMATS.includes(format))
-        throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of ${PROFILE_FORMATS.join(', ')}`);
-    const config = values.get('config');
     return {
         command: 'profile',
         files,
-        format: format,
+        format: oneOf$1('format', values.get('format') ?? 'markdown', PROFILE_FORMATS),
         output: values.get('output') ?? null,
-        config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+        config: configOf(values.get('config')),
         inputFormat: values.get('input-format') ?? null,
         model: values.get('model') ?? null,
         prompt: values.get('prompt') ?? null,
@@ -38162,7 +38166,7 @@ function parseCompare(args) {
         command: 'compare',
         baseline: files(raw, 'baseline'),
         candidate: files(raw, 'candidate'),
-        config: single(raw, 'config') === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: single(raw, 'config'), explicit: true },
+        config: configOf(single(raw, 'config')),
         given: given(raw),
         inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format'), INPUT_FORMATS),
         models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },
@@ -38446,6 +38450,7 @@ Exit status:
   2  the command line or an input file is wrong (the message says what and where)
 `;
 
+/** --next-cases: the cases the next sequential round runs (analysis/noise/settled.ts). */
 /**
  * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
  * when nothing is settled); never over an input.
@@ -38453,7 +38458,7 @@ Exit status:
 function writeNextCases(file, rounds, settled, inputs) {
     if (file.trim() === '')
         throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
-    const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+    const ids = settled?.next ?? firstRoundIds(rounds);
     const broken = ids.find((id) => /[\r\n]/.test(id));
     if (broken !== undefined)
         throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
@@ -38555,12 +38560,12 @@ async function runCompare(cmd, io) {
     const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
     if (profile !== null && cmd.noiseProfile !== null)
         cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
+    const inputs = [...baselines, ...candidates];
     if (cmd.nextCases !== null)
-        writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
+        writeNextCases(cmd.nextCases, trials, settled, inputs);
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
     // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
     cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options, cmd.evidence !== null);
-    const inputs = [...baselines, ...candidates];
     if (cmd.evidence !== null)
         writeEvidence(cmd.evidence, inputs, cmp);
     const pieces = RENDERERS[cmd.format](cmp);

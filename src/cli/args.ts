@@ -6,11 +6,12 @@ import { INPUT_FORMATS } from '../adapters/registry.js';
 import { FINDING_CODES } from '../analysis/integrity/findings.js';
 import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_CONFIG_PATH, type GateConfig } from '../policy/config-file.js';
+import type { GateConfig } from '../policy/config-file.js';
 import { GATE_FLAGS } from '../policy/options.js';
 import { overridesOf } from '../policy/policy.js';
 import { didYouMean } from '../policy/suggest.js';
 import * as value from '../policy/values.js';
+import { configOf } from './command-args.js';
 import { type HistoryCommand, parseHistoryArgs } from './history.js';
 import { type LeaderboardCommand, parseLeaderboard } from './leaderboard.js';
 import { parseProfile, type ProfileCommand } from './profile.js';
@@ -214,7 +215,7 @@ function parseCompare(args: readonly string[]): Command {
     command: 'compare',
     baseline: files(raw, 'baseline'),
     candidate: files(raw, 'candidate'),
-    config: single(raw, 'config') === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: single(raw, 'config') as string, explicit: true },
+    config: configOf(single(raw, 'config')),
     given: given(raw),
     inputFormat: single(raw, 'input-format') === undefined ? null : oneOf('input-format', single(raw, 'input-format') as string, INPUT_FORMATS),
     models: { baseline: nonEmpty(raw, 'baseline-model'), candidate: nonEmpty(raw, 'candidate-model') },

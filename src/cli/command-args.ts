@@ -3,6 +3,7 @@
  * every problem a UsageError naming the option and pointing to the command's help.
  */
 import { UsageError } from '../errors.js';
+import { DEFAULT_CONFIG_PATH } from '../policy/config-file.js';
 import { didYouMean } from '../policy/suggest.js';
 
 /** The files and option values given to `benchgate <command>`; null means --help. */
@@ -26,4 +27,15 @@ export function readCommandArgs(command: string, args: readonly string[], option
     values.set(name, value);
   }
   return { values, files };
+}
+
+/** An option's value that must be one of `allowed`. */
+export function oneOf<T extends string>(option: string, raw: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
+}
+
+/** The configuration file: --config's, else the default (that may be missing). */
+export function configOf(given: string | undefined): { path: string; explicit: boolean } {
+  return given === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: given, explicit: true };
 }

@@ -13,16 +13,16 @@ import { readHead } from '../adapters/parsing/source.js';
 import { loadSummary } from '../adapters/registry.js';
 import { UsageError } from '../errors.js';
 import { looksLikeBenchmarkData, parseBenchmarkData } from '../history/benchmark-data.js';
-import { budgetHolds, type BudgetState, judgeBudget, type ReferenceMove, type RunFigures } from '../history/budget.js';
+import { budgetHolds, type BudgetState, entryFigures, judgeBudget, type ReferenceMove, type RunFigures } from '../history/budget.js';
 import { looksLikeHistory, parseHistory } from '../history/history-file.js';
 import { leaderboardEntry } from '../history/leaderboard.js';
-import { entryPoints, findShifts, identityRuns, type SeriesPoint, type Shift, SHIFT_METRICS, SPLIT_KEYS } from '../history/shifts.js';
+import { entryPoints, findShifts, identityRuns, runIdentity, type SeriesPoint, type Shift, SHIFT_METRICS } from '../history/shifts.js';
 import { expandInputs } from '../load/glob.js';
-import { budgetSpecOf, DEFAULT_CONFIG_PATH, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
-import { metricName, renderBudget, renderShifts } from '../report/history-report.js';
-import { table, untrusted } from '../report/markdown/markdown.js';
+import { budgetSpecOf, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
+import { metricName, renderBudget, renderShifts, shortSha } from '../report/history-report.js';
+import { table } from '../report/markdown/markdown.js';
 import { pyFixed } from '../stats/format.js';
-import { readCommandArgs } from './command-args.js';
+import { configOf, oneOf, readCommandArgs } from './command-args.js';
 
 export interface HistoryCommand {
   command: 'history';
@@ -45,9 +45,7 @@ export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null
   const { values, files } = read;
   if (files.length === 0)
     throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
-  const format = values.get('format') ?? 'markdown';
-  if (format !== 'markdown' && format !== 'json') throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of markdown, json`);
-  const config = values.get('config');
+  const format = oneOf('format', values.get('format') ?? 'markdown', ['markdown', 'json'] as const);
   const metric = values.get('metric');
   const minChange = values.get('min-change') ?? '0%';
   const pct = /^(\d+(?:\.\d+)?)%$/.exec(minChange);
@@ -55,7 +53,7 @@ export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null
   return {
     command: 'history',
     files,
-    config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+    config: configOf(values.get('config')),
     candidate: values.get('candidate') ?? null,
     metrics:
       metric === undefined
@@ -76,12 +74,11 @@ const metaString = (m: Readonly<Record<string, unknown>>, key: string): string |
 function summaryPoint(file: string, config: GateConfig, inputFormat: string | null): SeriesPoint {
   const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
   const e = leaderboardEntry(file, s, config.pricing ?? {});
-  const keys = SPLIT_KEYS.map((k) => [k, s.metadata[k] ?? null]);
   return {
     commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
     when: e.started_at,
-    identity: JSON.stringify([e.model, e.preset, keys]),
-    values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+    identity: runIdentity(e.model, e.preset, s.metadata),
+    values: entryFigures(e),
   };
 }
 
@@ -161,14 +158,13 @@ function budgetState(cmd: HistoryCommand, config: GateConfig, points: readonly S
 
 const value = (metric: string, x: number | null | undefined): string =>
   x === null || x === undefined ? '' : metric === 'completion_rate' ? `${pyFixed(x * 100, 1)}%` : String(Number(x.toPrecision(5)));
-const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 60, inTable: true }));
 
 /** The series as a table: every run, the metrics shown (at most 6), ◆ where a shift starts. */
 function seriesTable(points: readonly SeriesPoint[], metrics: readonly string[], shifts: readonly Shift[]): string[] {
   const starts = new Set(shifts.map((s) => s.index));
   const shown = metrics.slice(0, 6);
   const rows = points.map((p, i) => [
-    `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit)}`,
+    `${starts.has(i) ? '◆ ' : ''}${shortSha(p.commit, 60)}`,
     p.when?.slice(0, 10) ?? '',
     ...shown.map((m) => value(m, p.values[m])),
   ]);
@@ -189,7 +185,7 @@ export function runHistory(cmd: HistoryCommand): { text: string; holds: boolean 
     const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
     return { text: `${text}\n`, holds };
   }
-  const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? ''));
+  const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? '', 60));
   const lines = [
     `## benchgate history: ${points.length} run${points.length === 1 ? '' : 's'}, ${series.length} series`,
     '',

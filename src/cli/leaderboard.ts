@@ -21,9 +21,9 @@ import {
   type RankMetric,
 } from '../history/leaderboard.js';
 import { expandInputs } from '../load/glob.js';
-import { DEFAULT_CONFIG_PATH, loadConfig, loadOptionsOf } from '../policy/config-file.js';
+import { loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { LEADERBOARD_RENDERERS } from '../report/leaderboard-report.js';
-import { readCommandArgs } from './command-args.js';
+import { configOf, oneOf, readCommandArgs } from './command-args.js';
 
 export const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'] as const;
 
@@ -58,11 +58,6 @@ const VALUE = [
 ] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 
-function oneOf<T extends string>(option: string, raw: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(raw)) return raw as T;
-  throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected one of ${allowed.join(', ')}`);
-}
-
 function count(option: string, raw: string): number {
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
     throw new UsageError(`Invalid value ${JSON.stringify(raw)} for --${option}: expected a whole number of at least 1`);
@@ -84,7 +79,6 @@ export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | 
     filters[key] = v;
   }
   if (values.has('min-cases')) filters.minCases = count('min-cases', values.get('min-cases') as string);
-  const config = values.get('config');
   return {
     command: 'leaderboard',
     files,
@@ -94,7 +88,7 @@ export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | 
     top: values.has('top') ? count('top', values.get('top') as string) : undefined,
     format: oneOf('format', values.get('format') ?? 'table', LEADERBOARD_FORMATS),
     output: values.get('output') ?? null,
-    config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+    config: configOf(values.get('config')),
     inputFormat: values.get('input-format') ?? null,
   };
 }

@@ -1,9 +1,8 @@
 /** --next-cases: the cases the next sequential round runs (analysis/noise/settled.ts). */
-import type { SettledRounds } from '../analysis/noise/settled.js';
+import { firstRoundIds, type SettledRounds } from '../analysis/noise/settled.js';
 import { InputError, UsageError } from '../errors.js';
 import { writeOutputFile } from '../fs-safe.js';
 import type { Rounds } from '../load/noise-profile.js';
-import { packedOf } from '../schema/packed-summary.js';
 
 /**
  * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
@@ -11,7 +10,7 @@ import { packedOf } from '../schema/packed-summary.js';
  */
 export function writeNextCases(file: string, rounds: Rounds, settled: SettledRounds | null, inputs: readonly string[]): number {
   if (file.trim() === '') throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
-  const ids = settled?.next ?? [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+  const ids = settled?.next ?? firstRoundIds(rounds);
   const broken = ids.find((id) => /[\r\n]/.test(id));
   if (broken !== undefined) throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
   const protect = inputs.map((path) => ({ path, what: 'an input file' }));

@@ -11,10 +11,10 @@ import { serializeNoiseProfile } from '../analysis/noise/profile-file.js';
 import { UsageError } from '../errors.js';
 import { attemptTrials } from '../load/attempts.js';
 import { expandInputs } from '../load/glob.js';
-import { DEFAULT_CONFIG_PATH, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
+import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
 import { renderNoiseProfile } from '../report/noise-profile-report.js';
-import { readCommandArgs } from './command-args.js';
+import { configOf, oneOf, readCommandArgs } from './command-args.js';
 
 export const PROFILE_FORMATS = ['markdown', 'json'] as const;
 
@@ -38,16 +38,12 @@ export function parseProfile(args: readonly string[]): ProfileCommand | null {
   if (read === null) return null;
   const { values, files } = read;
   if (files.length === 0) throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
-  const format = values.get('format') ?? 'markdown';
-  if (!(PROFILE_FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`Invalid value ${JSON.stringify(format)} for --format: expected one of ${PROFILE_FORMATS.join(', ')}`);
-  const config = values.get('config');
   return {
     command: 'profile',
     files,
-    format: format as ProfileCommand['format'],
+    format: oneOf('format', values.get('format') ?? 'markdown', PROFILE_FORMATS),
     output: values.get('output') ?? null,
-    config: config === undefined ? { path: DEFAULT_CONFIG_PATH, explicit: false } : { path: config, explicit: true },
+    config: configOf(values.get('config')),
     inputFormat: values.get('input-format') ?? null,
     model: values.get('model') ?? null,
     prompt: values.get('prompt') ?? null,

@@ -155,11 +155,11 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     policy.confidence,
   );
   if (profile !== null && cmd.noiseProfile !== null) cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
-  if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, [...baselines, ...candidates]);
+  const inputs = [...baselines, ...candidates];
+  if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, inputs);
   // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
   // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
   cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0] as string, candidate: candidates[0] as string }, options, cmd.evidence !== null);
-  const inputs = [...baselines, ...candidates];
   if (cmd.evidence !== null) writeEvidence(cmd.evidence, inputs, cmp);
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {

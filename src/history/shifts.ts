@@ -5,17 +5,12 @@
  * Shifts are advisory: they are shown (the trend chart, the default branch's job summary, `benchgate
  * history`), never a reason to hold a pull request.
  */
+import { BUDGET_METRICS, entryFigures } from './budget.js';
 import { type ChangePointOptions, findChangePoints } from './change-points.js';
 import type { HistoryEntry } from './history-file.js';
 
-/** The metrics looked at, with which way is better. */
-export const SHIFT_METRICS = {
-  completion_rate: 'higher',
-  reward: 'higher',
-  steps: 'lower',
-  cost: 'lower',
-} as const;
-export type ShiftMetric = keyof typeof SHIFT_METRICS;
+/** The metrics looked at, with which way is better: a run's gated figures, as the budget covers them. */
+export const SHIFT_METRICS = BUDGET_METRICS;
 
 /** The fingerprint keys whose change starts a new series (besides the entry's model and preset). */
 export const SPLIT_KEYS = ['model', 'scoring_version', 'dataset_hash', 'suite', 'preset', 'harness_version'] as const;
@@ -44,10 +39,10 @@ export interface Shift {
   worse: boolean | null;
 }
 
-/** The identity of a history entry: its model, preset and the fingerprint's {@link SPLIT_KEYS}. */
-export function entryIdentity(e: HistoryEntry): string {
-  const keys = SPLIT_KEYS.map((k) => [k, e.fingerprint[k] ?? null]);
-  return JSON.stringify([e.model, e.preset, keys]);
+/** The identity of a run: its model, preset and the {@link SPLIT_KEYS} of its facts (a history entry's fingerprint, a summary's metadata). */
+export function runIdentity(model: string | null, preset: string | null, facts: Readonly<Record<string, unknown>>): string {
+  const keys = SPLIT_KEYS.map((k) => [k, facts[k] ?? null]);
+  return JSON.stringify([model, preset, keys]);
 }
 
 /** A history's entries as series points of the shift metrics. */
@@ -55,8 +50,8 @@ export function entryPoints(entries: readonly HistoryEntry[]): SeriesPoint[] {
   return entries.map((e) => ({
     commit: e.commit,
     when: e.started_at ?? e.recorded_at,
-    identity: entryIdentity(e),
-    values: { completion_rate: e.completion_rate, reward: e.reward, steps: e.steps, cost: e.cost },
+    identity: runIdentity(e.model, e.preset, e.fingerprint),
+    values: entryFigures(e),
   }));
 }
 

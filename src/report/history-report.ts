@@ -4,7 +4,7 @@
  * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
  * that come from a file (a data.js benchmark's name) go through untrusted().
  */
-import type { BudgetLine, BudgetMetric, BudgetState } from '../history/budget.js';
+import { BUDGET_METRICS, type BudgetLine, type BudgetMetric, type BudgetState } from '../history/budget.js';
 import type { Shift } from '../history/shifts.js';
 import { pyFixed, signed } from '../stats/format.js';
 import { table, untrusted } from './markdown/markdown.js';
@@ -34,7 +34,9 @@ export function shiftText(s: Shift): string {
   return `${metricName(s.metric)} ${valueOf(s.metric, s.before)} → ${valueOf(s.metric, s.after)}${how}`;
 }
 
-const shortSha = (c: string): string => (/^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength: 40, inTable: true }));
+/** A run's commit in a table: a SHA as its first 7 digits in code, another label (a data.js entry's) as safe text of at most `maxLength`. */
+export const shortSha = (c: string, maxLength = 40): string =>
+  /^[0-9a-f]{7,64}$/.test(c) ? `\`${c.slice(0, 7)}\`` : untrusted(c, { maxLength, inTable: true });
 
 /** The shifts found on `branch`, as a section of the job summary; a line saying none when there are none. */
 export function renderShifts(shifts: readonly Shift[], branch: string | null, runs: number): string[] {
@@ -73,7 +75,7 @@ const digitsOf = (m: BudgetMetric): number => (m === 'completion_rate' ? 1 : m =
  */
 export function budgetUsedText(l: BudgetLine): string {
   if (l.used === null || l.allowed === null) return 'unknown';
-  const sign = l.metric === 'completion_rate' || l.metric === 'reward' ? '−' : '+';
+  const sign = BUDGET_METRICS[l.metric] === 'higher' ? '−' : '+';
   const shown = pyFixed(Math.abs(l.used) * scaleOf(l.metric), digitsOf(l.metric));
   const used = Number(shown) === 0 ? shown : l.used > 0 ? `${sign}${shown}` : `${signed(-l.used * scaleOf(l.metric), digitsOf(l.metric))} better`;
   return `${used} of ${sign}${pyFixed(l.allowed * scaleOf(l.metric), digitsOf(l.metric))}${budgetUnit(l.metric)}`;

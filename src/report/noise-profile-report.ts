@@ -7,6 +7,7 @@ import type { CaseNoise, NoiseProfile } from '../analysis/model.js';
 import { isFlaky } from '../analysis/noise/profile.js';
 import { grouped, pyFixed } from '../stats/format.js';
 import { bullets, table, untrusted } from './markdown/markdown.js';
+import { percent } from './markdown/words.js';
 
 /** The flakiest cases listed, at most. */
 export const FLAKIEST_SHOWN = 20;
@@ -25,7 +26,6 @@ const BINS: readonly { label: string; holds: (c: CaseNoise) => boolean }[] = [
 ];
 
 const BAR = 30;
-const percent = (x: number): string => `${pyFixed(100 * x, 1)}%`;
 const spread = (mean: number, sd: number): string => `${pyFixed(mean, 3)} ± ${pyFixed(sd, 3)}`;
 
 /** The histogram of per-case pass rates on main, as a table with bars. */

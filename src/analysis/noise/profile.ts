@@ -218,12 +218,17 @@ export function profileMismatch(profile: NoiseProfile, s: BenchmarkSummary): str
   return null;
 }
 
+/** Why a profile cannot be used for a pair of runs (the baseline's mismatch first), or null when it fits both. */
+function pairMismatch(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): string | null {
+  return profileMismatch(profile, baseline) ?? profileMismatch(profile, candidate);
+}
+
 /**
  * Each case's pass rate on main, for `flaky_below` (compare.ts), or null when the profile was made
  * with another fingerprint than either run's (it says nothing of their noise).
  */
-export function passRatesOnMain(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): Map<string, number> | null {
-  if (profileMismatch(profile, baseline) !== null || profileMismatch(profile, candidate) !== null) return null;
+function passRatesOnMain(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): Map<string, number> | null {
+  if (pairMismatch(profile, baseline, candidate) !== null) return null;
   return new Map(profile.cases.filter((c) => c.runs > 0).map((c) => [c.id, c.passed / c.runs]));
 }
 
@@ -256,7 +261,7 @@ export function profileAgeDays(profile: NoiseProfile, now: string): number | nul
  * out (settled.ts). `now` dates the profile's age.
  */
 export function noiseMarks(cmp: Comparison, profile: NoiseProfile, file: string, now: string, settled: SettledRounds | null = null): NoiseMarks {
-  const unused = profileMismatch(profile, cmp.baseline.summary) ?? profileMismatch(profile, cmp.candidate.summary);
+  const unused = pairMismatch(profile, cmp.baseline.summary, cmp.candidate.summary);
   const byId = new Map(profile.cases.map((c) => [c.id, c]));
   const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
   const marks: NoiseMarks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };

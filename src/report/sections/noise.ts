@@ -4,7 +4,7 @@
  */
 import type { Comparison } from '../../analysis/compare.js';
 import type { CaseNoise, NoiseMarks } from '../../analysis/model.js';
-import { caseNoiseWords } from '../../analysis/noise/profile.js';
+import { caseNoiseWords, isFlaky } from '../../analysis/noise/profile.js';
 import { untrusted } from '../markdown/markdown.js';
 
 /** The used marks of a comparison, or null when it has no profile or could not use it. */
@@ -26,7 +26,7 @@ export function noiseLine(cmp: Comparison): string[] {
     n.age_days === null ? 'age unknown' : n.age_days === 0 ? 'made today' : `${n.age_days} day${n.age_days === 1 ? '' : 's'} old`
   })`;
   if (n.unused !== null) return [`<sub>Noise profile ${source} not used: ${untrusted(n.unused)}.</sub>`, ''];
-  const flaky = n.regressed.filter((r) => r.noise !== null && r.noise.passed > 0 && r.noise.passed < r.noise.runs).length;
+  const flaky = n.regressed.filter((r) => r.noise !== null && isFlaky(r.noise)).length;
   const count = n.regressed.length;
   const tally =
     count === 0
