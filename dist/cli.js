@@ -34585,9 +34585,23 @@ function threshold$1(raw) {
         throw new ValueProblem(THRESHOLD_EXPECTED, raw);
     return value;
 }
+/** A number of at least 0 typed as a fraction or a percentage (0.1, .1, 10%); white space around it is allowed. */
+const FRACTION_OR_PERCENT = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/;
+/** `raw` as a fraction (a percentage divided by 100), or NaN when it is neither. */
+function fractionOf(raw) {
+    const m = FRACTION_OR_PERCENT.exec(raw);
+    return m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
+}
+/** A percentage as the configuration file writes it ("10%"); its schemas take it beside a number. */
+const PERCENT = /^\d+(\.\d+)?%$/;
+function toleranceFraction(value) {
+    if (value === undefined)
+        return undefined;
+    return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
 /** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
 function confidence(raw) {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+    const m = FRACTION_OR_PERCENT.exec(raw);
     const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
     if (value > 0.5 && value < 1)
         return value;
@@ -34595,15 +34609,14 @@ function confidence(raw) {
 }
 /** A tolerance as a fraction or a percentage: 0.1 or 10%. */
 function tolerance(raw) {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-    if (m)
-        return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+    const t = fractionOf(raw);
+    if (!Number.isNaN(t))
+        return t;
     throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
 }
 /** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
 function passRate(raw) {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-    const rate = m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
+    const rate = fractionOf(raw);
     if (rate > 0 && rate <= 1)
         return rate;
     throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
@@ -34671,7 +34684,7 @@ const GATE_OPTIONS = [
         parse: passRate,
         schema: union([
             number().gt(0).max(1),
-            string$1().refine((s) => /^\d+(\.\d+)?%$/.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
+            string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
                 message: 'expected a pass rate above 0 and at most 1, or a percentage such as "90%"',
             }),
         ])
@@ -34681,7 +34694,7 @@ const GATE_OPTIONS = [
             `${' '.repeat(35)}cases passing less than R of main's runs (0.9 or 90%)\n` +
             `${' '.repeat(35)}do not hold by themselves (default: every one holds)`,
         compare(options, raw) {
-            options.flakyBelow = typeof raw === 'string' ? passRate(raw) : raw;
+            options.flakyBelow = toleranceFraction(raw);
         },
     },
 ];
@@ -34696,14 +34709,14 @@ function marginOption(key, gates, what) {
         input: null,
         flag,
         parse: tolerance,
-        schema: union([number().min(0).max(1), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number from 0 to 1 or a percentage such as "5%"')])
+        schema: union([number().min(0).max(1), string$1().regex(PERCENT, 'expected a number from 0 to 1 or a percentage such as "5%"')])
             .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`),
         help: `  --${flag} M`.padEnd(35) +
             `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
             `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
             `${' '.repeat(35)}0: shown at least as good`,
         compare(options, raw) {
-            const m = typeof raw === 'string' ? Number(raw.replace('%', '')) / 100 : raw;
+            const m = toleranceFraction(raw);
             const margins = { ...options.significance?.margins };
             for (const g of gates)
                 margins[g] = m;
@@ -35005,7 +35018,7 @@ const ConfigSchema = strictObject({
     fail_on_inconclusive: boolean$1()
         .optional()
         .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
-    benchmark_tolerance: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+    benchmark_tolerance: union([number().min(0), string$1().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
         .optional()
         .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).'),
     regression_budget: strictObject({
@@ -35015,7 +35028,7 @@ const ConfigSchema = strictObject({
         completion_rate: number().min(0).optional().describe('How far the completion rate may fall since the reference, as a fraction (0.03 = 3 points).'),
         reward: number().min(0).optional().describe('How far the mean reward may fall since the reference.'),
         steps: number().min(0).optional().describe('How far the mean number of steps may rise since the reference.'),
-        cost: union([number().min(0), string$1().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+        cost: union([number().min(0), string$1().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
             .optional()
             .describe('How far the cost per run may rise since the reference: USD, or "N%" of the reference\'s cost.'),
     })
@@ -35026,12 +35039,6 @@ const ConfigSchema = strictObject({
     // policy.ts reads them by key).
     .extend(Object.fromEntries(GATE_OPTIONS.flatMap((o) => (o.schema ? [[o.key, o.schema.optional()]] : []))))
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
-/** A tolerance written as a fraction (0.1) or a percentage ("10%"), as a fraction; undefined stays undefined. */
-function toleranceFraction(value) {
-    if (value === undefined)
-        return undefined;
-    return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
-}
 /** The regression budget of the configuration, or null when it sets none. */
 function budgetSpecOf(config) {
     const b = config.regression_budget;

@@ -10,8 +10,9 @@ import type { ArtifactClient } from '@actions/artifact';
 
 import { records } from '../adapters/recorded.js';
 import { loadSummary } from '../adapters/registry.js';
-import { runMetrics } from '../analysis/rlm/gates.js';
+import { type RunMetrics, runMetrics } from '../analysis/rlm/gates.js';
 import type { TrendPoint } from '../report/trend.js';
+import type { BenchmarkSummary } from '../schema/summary.js';
 import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
 
@@ -28,6 +29,11 @@ export interface HistoryQuery {
   path: string;
   /** Largest summary read, in bytes. */
   maxBytes: number;
+}
+
+/** A run's point in the trend; its steps are unknown, never 0, for a format that records none (adapters/recorded.ts). */
+export function trendPoint(summary: BenchmarkSummary, m: RunMetrics, commit: string | null, when: string): TrendPoint {
+  return { commit, when, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: records(summary, 'steps') ? m.avg_steps : null };
 }
 
 /** Up to `limit` points, oldest first, and a note per run that could not be read. */
@@ -57,9 +63,7 @@ export async function loadHistory(octokit: GitHubClient, artifacts: ArtifactClie
       const file = join(got.dir, 'summary.json');
       if (!existsSync(file) || statSync(file).size > q.maxBytes) throw new Error('no summary.json within the size cap');
       const summary = loadSummary(file, 'benchgate');
-      const m = runMetrics(summary);
-      const steps = records(summary, 'steps') ? m.avg_steps : null;
-      points.push({ commit: run.head_sha, when: run.created_at, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: steps });
+      points.push(trendPoint(summary, runMetrics(summary), run.head_sha, run.created_at));
     } catch (err) {
       notes.push(`workflow run ${run.id}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }

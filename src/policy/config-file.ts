@@ -23,6 +23,7 @@ import type { BudgetSpec } from '../history/budget.js';
 import type { CaseFields } from '../schema/pack.js';
 import { GATE_OPTIONS } from './options.js';
 import { didYouMean } from './suggest.js';
+import { PERCENT, toleranceFraction } from './values.js';
 
 export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
@@ -218,7 +219,7 @@ export const ConfigSchema = z
       .optional()
       .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
     benchmark_tolerance: z
-      .union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+      .union([z.number().min(0), z.string().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
       .optional()
       .describe(
         'github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).',
@@ -235,7 +236,7 @@ export const ConfigSchema = z
         reward: z.number().min(0).optional().describe('How far the mean reward may fall since the reference.'),
         steps: z.number().min(0).optional().describe('How far the mean number of steps may rise since the reference.'),
         cost: z
-          .union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number of at least 0 or a percentage such as "10%"')])
+          .union([z.number().min(0), z.string().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
           .optional()
           .describe('How far the cost per run may rise since the reference: USD, or "N%" of the reference\'s cost.'),
       })
@@ -251,19 +252,13 @@ export const ConfigSchema = z
 
 export type GateConfig = z.infer<typeof ConfigSchema>;
 
-/** A tolerance written as a fraction (0.1) or a percentage ("10%"), as a fraction; undefined stays undefined. */
-export function toleranceFraction(value: number | string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
-}
-
 /** The regression budget of the configuration, or null when it sets none. */
 export function budgetSpecOf(config: GateConfig): BudgetSpec | null {
   const b = config.regression_budget;
   if (b === undefined) return null;
   const limits: BudgetSpec['limits'] = {};
   for (const m of ['completion_rate', 'reward', 'steps'] as const) if (b[m] !== undefined) limits[m] = { amount: b[m], relative: false };
-  if (b.cost !== undefined) limits.cost = { amount: toleranceFraction(b.cost) as number, relative: typeof b.cost === 'string' };
+  if (b.cost !== undefined) limits.cost = { amount: toleranceFraction(b.cost), relative: typeof b.cost === 'string' };
   return { reference: b.reference, limits };
 }
 

@@ -61,7 +61,7 @@ export const GATE_OPTIONS: readonly GateOption[] = [
     schema: z
       .union([
         z.number().gt(0).max(1),
-        z.string().refine((s) => /^\d+(\.\d+)?%$/.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
+        z.string().refine((s) => value.PERCENT.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
           message: 'expected a pass rate above 0 and at most 1, or a percentage such as "90%"',
         }),
       ])
@@ -74,7 +74,7 @@ export const GATE_OPTIONS: readonly GateOption[] = [
       `${' '.repeat(35)}cases passing less than R of main's runs (0.9 or 90%)\n` +
       `${' '.repeat(35)}do not hold by themselves (default: every one holds)`,
     compare(options, raw) {
-      options.flakyBelow = typeof raw === 'string' ? value.passRate(raw) : (raw as number);
+      options.flakyBelow = value.toleranceFraction(raw as number | string);
     },
   },
 ];
@@ -91,7 +91,7 @@ function marginOption(key: string, gates: readonly ('completion' | 'completion_r
     flag,
     parse: value.tolerance,
     schema: z
-      .union([z.number().min(0).max(1), z.string().regex(/^\d+(\.\d+)?%$/, 'expected a number from 0 to 1 or a percentage such as "5%"')])
+      .union([z.number().min(0).max(1), z.string().regex(value.PERCENT, 'expected a number from 0 to 1 or a percentage such as "5%"')])
       .describe(
         `Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`,
       ),
@@ -101,7 +101,7 @@ function marginOption(key: string, gates: readonly ('completion' | 'completion_r
       `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
       `${' '.repeat(35)}0: shown at least as good`,
     compare(options, raw) {
-      const m = typeof raw === 'string' ? Number(raw.replace('%', '')) / 100 : (raw as number);
+      const m = value.toleranceFraction(raw as number | string);
       const margins = { ...options.significance?.margins };
       for (const g of gates) margins[g] = m;
       options.significance = { ...options.significance, margins };

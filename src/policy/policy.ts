@@ -15,9 +15,9 @@ import type { InfrastructureOptions } from '../analysis/integrity/infrastructure
 import type { SafetyOptions } from '../analysis/integrity/safety.js';
 import { type ClusterChoice, type DecisionPolicy, DEFAULT_CONFIDENCE } from '../analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/rlm/thresholds.js';
-import { type GateConfig, toleranceFraction } from './config-file.js';
+import type { GateConfig } from './config-file.js';
 import { GATE_OPTIONS, type GateOption } from './options.js';
-import { ValueProblem } from './values.js';
+import { toleranceFraction, ValueProblem } from './values.js';
 
 /** The policy a comparison runs under, every field resolved. */
 export interface GatePolicy {

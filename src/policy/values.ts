@@ -38,9 +38,29 @@ export function threshold(raw: string): number {
   return value;
 }
 
+/** A number of at least 0 typed as a fraction or a percentage (0.1, .1, 10%); white space around it is allowed. */
+const FRACTION_OR_PERCENT = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/;
+
+/** `raw` as a fraction (a percentage divided by 100), or NaN when it is neither. */
+function fractionOf(raw: string): number {
+  const m = FRACTION_OR_PERCENT.exec(raw);
+  return m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
+}
+
+/** A percentage as the configuration file writes it ("10%"); its schemas take it beside a number. */
+export const PERCENT = /^\d+(\.\d+)?%$/;
+
+/** A configuration value written as a fraction (0.1) or a percentage ("10%", matching {@link PERCENT}), as a fraction; undefined stays undefined. */
+export function toleranceFraction(value: number | string): number;
+export function toleranceFraction(value: number | string | undefined): number | undefined;
+export function toleranceFraction(value: number | string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
+
 /** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
 export function confidence(raw: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
+  const m = FRACTION_OR_PERCENT.exec(raw);
   const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
   if (value > 0.5 && value < 1) return value;
   throw new ValueProblem('a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%', raw);
@@ -48,15 +68,14 @@ export function confidence(raw: string): number {
 
 /** A tolerance as a fraction or a percentage: 0.1 or 10%. */
 export function tolerance(raw: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-  if (m) return Number(m[1]) / (m[2] === '%' ? 100 : 1);
+  const t = fractionOf(raw);
+  if (!Number.isNaN(t)) return t;
   throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
 }
 
 /** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
 export function passRate(raw: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-  const rate = m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
+  const rate = fractionOf(raw);
   if (rate > 0 && rate <= 1) return rate;
   throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
 }

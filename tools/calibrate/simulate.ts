@@ -47,28 +47,29 @@ export function suiteProbabilities(n: number, u: Uniform): number[] {
   });
 }
 
-interface Draw {
+export interface Draw {
   ok: boolean;
   reward: number;
   steps: number;
 }
 
 /** One trial: success with probability p; reward near 1 on success, near 0 otherwise; 3–6 steps (+1 with probability `rise`). */
-function draw(p: number, u: Uniform, rise = 0): Draw {
+export function draw(p: number, u: Uniform, rise = 0): Draw {
   const ok = u() < p;
   const reward = ok ? 0.8 + 0.2 * u() : 0.2 * u();
   const steps = 3 + Math.floor(4 * u());
   return { ok, reward, steps: rise > 0 && u() < rise ? steps + 1 : steps };
 }
 
-const clamp = (p: number): number => Math.min(1, Math.max(0, p));
+export const clamp = (p: number): number => Math.min(1, Math.max(0, p));
 
 /** Each family's shock on one run: ±size, a fair coin per family. */
 function shocks(families: number, size: number, u: Uniform): number[] {
   return Array.from({ length: families }, () => (size === 0 ? 0 : u() < 0.5 ? size : -size));
 }
 
-function evidence(draws: readonly Draw[]): CaseEvidence {
+/** A case's evidence over its trials: successes, mean reward and mean steps. */
+export function evidence(draws: readonly Draw[]): CaseEvidence {
   const n = draws.length;
   return {
     trials: n,

@@ -17,11 +17,11 @@
  */
 import { parseSummary } from '../../src/adapters/registry.js';
 import { compareSummaries } from '../../src/analysis/compare.js';
-import type { CaseEvidence, PairedCase, RunOutcomes, SideRuns, SignificanceOptions } from '../../src/analysis/model.js';
+import type { PairedCase, RunOutcomes, SideRuns, SignificanceOptions } from '../../src/analysis/model.js';
 import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
-import { mcnemarHolds, suiteProbabilities, uniform } from './simulate.js';
+import { clamp, type Draw, draw, evidence, mcnemarHolds, suiteProbabilities, uniform } from './simulate.js';
 
 type Write = (s: string) => void;
 
@@ -37,7 +37,6 @@ function gaussian(u: Uniform): number {
 
 const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 const logit = (p: number): number => Math.log(p / (1 - p));
-const clamp = (p: number): number => Math.min(1, Math.max(0, p));
 
 export interface VerdictScenario {
   cases: number;
@@ -63,29 +62,8 @@ function suite(s: VerdictScenario, u: Uniform): { p: number[]; family: number[] 
   return { p, family };
 }
 
-interface Run {
-  ok: boolean;
-  reward: number;
-  steps: number;
-}
-
-function drawRun(p: number, u: Uniform): Run {
-  const ok = u() < p;
-  return { ok, reward: ok ? 0.8 + 0.2 * u() : 0.2 * u(), steps: 3 + Math.floor(4 * u()) };
-}
-
-function evidence(runs: readonly Run[]): CaseEvidence {
-  const n = runs.length;
-  return {
-    trials: n,
-    successes: runs.filter((r) => r.ok).length,
-    reward: runs.reduce((a, r) => a + r.reward, 0) / n,
-    steps: runs.reduce((a, r) => a + r.steps, 0) / n,
-  };
-}
-
 /** One simulated pair: the paired evidence over all trials, and each side's first trial. */
-export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: PairedCase[]; first: { baseline: Run; candidate: Run }[]; runs: SideRuns } {
+export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: PairedCase[]; first: { baseline: Draw; candidate: Draw }[]; runs: SideRuns } {
   const { p, family } = suite(s, u);
   const F = Math.max(1, s.families ?? 0);
   const sd = s.shockSd ?? 0;
@@ -97,11 +75,11 @@ export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: Pa
   const shocked = (q: number, shock: number): number => (shock === 0 || q <= 0 || q >= 1 ? q : logistic(logit(q) + shock));
   const noLabels = { environment: null, task_family: null, domain: null, split: null, length_bucket: null };
   const cases: PairedCase[] = [];
-  const first: { baseline: Run; candidate: Run }[] = [];
+  const first: { baseline: Draw; candidate: Draw }[] = [];
   const outcomes = (): RunOutcomes[] =>
     Array.from({ length: s.trials }, () => ({ completion: new Float64Array(p.length), reward: new Float64Array(p.length), steps: new Float64Array(p.length) }));
   const runs = { baseline: outcomes(), candidate: outcomes() };
-  const record = (side: RunOutcomes[], i: number, trials: readonly Run[]): void =>
+  const record = (side: RunOutcomes[], i: number, trials: readonly Draw[]): void =>
     trials.forEach((r, t) => {
       const o = side[t] as RunOutcomes;
       o.completion[i] = r.ok ? 1 : 0;
@@ -110,16 +88,16 @@ export function simulateVerdictPair(s: VerdictScenario, u: Uniform): { cases: Pa
     });
   p.forEach((q, i) => {
     const f = family[i] as number;
-    const b = Array.from({ length: s.trials }, (_, t) => drawRun(shocked(q, (bShock[t] as number[])[f] as number), u));
+    const b = Array.from({ length: s.trials }, (_, t) => draw(shocked(q, (bShock[t] as number[])[f] as number), u));
     const c = Array.from({ length: s.trials }, (_, t) => {
       const base = shocked(q, (cShock[t] as number[])[f] as number);
-      return drawRun(clamp(s.meanDrop === undefined ? base - (s.drop ?? 0) : base * ratio), u);
+      return draw(clamp(s.meanDrop === undefined ? base - (s.drop ?? 0) : base * ratio), u);
     });
     const labels = (s.families ?? 0) === 0 ? noLabels : { ...noLabels, task_family: `family_${f}` };
     cases.push({ id: `case_${i}`, labels, baseline: evidence(b), candidate: evidence(c) });
     record(runs.baseline, i, b);
     record(runs.candidate, i, c);
-    first.push({ baseline: b[0] as Run, candidate: c[0] as Run });
+    first.push({ baseline: b[0] as Draw, candidate: c[0] as Draw });
   });
   return { cases, first, runs };
 }

@@ -22,6 +22,7 @@ import { uploadSummaryArtifact } from '../../github/artifacts.js';
 import { forkOf, pullRequestOf, readEvent, runUrl } from '../../github/context.js';
 import { readFileAt } from '../../github/file-at.js';
 import { messageOf } from '../../github/octokit.js';
+import type { BudgetState } from '../../history/budget.js';
 import { attemptTrials } from '../../load/attempts.js';
 import { gatherEvidence } from '../../load/evidence.js';
 import { loadPair } from '../../load/load.js';
@@ -133,14 +134,7 @@ export async function decide(
   const profile = await gateProfile(io, inputs);
   const cmp = comparePair(inputs, sides, profile);
   attachEvidence(io, cmp, source);
-  const decision = await writeReports(io, inputs, cmp, jobProblems, state === null ? [] : renderBudget(state));
-  if (state !== null) {
-    // The budget's state, machine-readable, beside the reports (uploaded with them).
-    const file = join(decision.dir, BUDGET_JSON);
-    writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`, { flag: 'wx' });
-    decision.extraFiles = [...(decision.extraFiles ?? []), file];
-  }
-  return decision;
+  return writeReports(io, inputs, cmp, jobProblems, state);
 }
 
 /** The regressed cases' evidence (load/evidence.ts): shown in the reports; a problem reading it never stops the gate. */
@@ -319,11 +313,12 @@ function shardsHalt(r: ShardRounds): RoundsHalt {
   return only === 'budget' || only === 'failed' ? only : 'common-look';
 }
 
-/** Writes the report files (never over an existing file) and the job summary, and sets the outputs. */
-/** The regression budget's state as JSON, in the report directory and the report artifact. */
-export const BUDGET_JSON = 'benchgate-budget.json';
-
-async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, jobProblems: string[], budget: string[]): Promise<Decision> {
+/**
+ * Writes the report files (never over an existing file), with the evidence page and the regression
+ * budget's state beside them when there are any, and the job summary, and sets the outputs.
+ */
+async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, jobProblems: string[], state: BudgetState | null): Promise<Decision> {
+  const budget = state === null ? [] : renderBudget(state);
   const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
   const dir = reportDir(io, inputs);
   const paths = {
@@ -341,6 +336,11 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
     extraFiles.push(join(dir, EVIDENCE_HTML));
     writeFileSync(join(dir, EVIDENCE_HTML), renderEvidenceHtml(cmp), { flag: 'wx' });
   }
+  if (state !== null) {
+    // The budget's state, machine-readable.
+    extraFiles.push(join(dir, BUDGET_JSON));
+    writeFileSync(join(dir, BUDGET_JSON), `${JSON.stringify(state, null, 2)}\n`, { flag: 'wx' });
+  }
 
   const reportArtifact = artifactName(inputs.suite, 'report');
   const preface = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
@@ -355,6 +355,8 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
 
 /** The evidence page in the report artifact, when a case regressed. */
 const EVIDENCE_HTML = 'evidence.html';
+/** The regression budget's state as JSON, in the report directory and the report artifact. */
+const BUDGET_JSON = 'benchgate-budget.json';
 
 export interface Decision {
   cmp: Comparison;
@@ -366,8 +368,8 @@ export interface Decision {
   reportArtifact: string;
   /** The regression budget's section (report/history-report.ts), already safe; [] without a budget. */
   budget: string[];
-  /** Files uploaded beside the reports (the evidence page). */
-  extraFiles?: string[];
+  /** Files uploaded beside the reports (the evidence page, the budget's state). */
+  extraFiles: string[];
 }
 
 /** The failure of a hold, or null. */
@@ -445,7 +447,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   const decision = await decide(io, inputs, source, jobProblems, budgetContextOf(io, inputs));
   const uploaded = await uploadSummaryArtifact(io.artifacts, {
     name: decision.reportArtifact,
-    files: [...Object.values(decision.paths), ...(decision.extraFiles ?? [])],
+    files: [...Object.values(decision.paths), ...decision.extraFiles],
     rootDirectory: decision.dir,
     retentionDays: inputs.retentionDays,
     overwrite: listed === null || listed.some((a) => a.name === decision.reportArtifact),

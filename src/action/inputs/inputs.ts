@@ -225,15 +225,19 @@ function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[
   throw invalid(name, raw, `one of ${allowed.join(', ')}`);
 }
 
-/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
-function boolean(name: string, raw: string, fallback: boolean): boolean {
-  if (raw === '') return fallback;
+/** `raw` read by a shared value parser (policy/values.ts), its problem worded as this input's. */
+function parsedInput<T>(name: string, raw: string, parse: (raw: string) => T): T {
   try {
-    return value.boolean(raw);
+    return parse(raw);
   } catch (err) {
     if (err instanceof value.ValueProblem) throw invalid(name, raw, err.expected);
     throw err;
   }
+}
+
+/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
+function boolean(name: string, raw: string, fallback: boolean): boolean {
+  return raw === '' ? fallback : parsedInput(name, raw, value.boolean);
 }
 
 function retentionDays(raw: string): number | undefined {
@@ -353,15 +357,7 @@ function gateInputs(get: (name: string) => string, file: GateConfig, fallback: G
     (option, problem) => invalid(option.input as string, problem.got, problem.expected),
   );
   const raw = get('default-decide');
-  let defaults = fallback;
-  if (raw !== '') {
-    try {
-      defaults = { decide: value.decide(raw), ...fallback };
-    } catch (err) {
-      if (err instanceof value.ValueProblem) throw invalid('default-decide', raw, err.expected);
-      throw err;
-    }
-  }
+  const defaults = raw === '' ? fallback : { decide: parsedInput('default-decide', raw, value.decide), ...fallback };
   return resolvePolicy(file, given, defaults);
 }
 

@@ -4,11 +4,11 @@
  * fork PR's own run) or a comment GitHub refuses becomes a warning, and the job summary and the job's
  * own result still carry the verdict.
  */
-import { records } from '../../adapters/recorded.js';
 import type { Comparison, Verdict } from '../../analysis/compare.js';
 import { type CheckHandle, completeCheck, startCheck } from '../../github/checks.js';
 import { upsertCombinedComment } from '../../github/combined-comment.js';
 import { type CommentOutcome, upsertStickyComment } from '../../github/comments.js';
+import { trendPoint } from '../../github/history.js';
 import { type GitHubClient, messageOf, refusalOf, statusOf } from '../../github/octokit.js';
 import {
   type CommentContext,
@@ -92,21 +92,7 @@ async function trendSection(
   if (inputs.trend === 0 || inputs.comment === 'off' || target.baseRef === null || target.pullNumber === null) return [];
   try {
     const points = await historyPoints(io, octokit, { owner: target.owner, repo: target.repo, branch: target.baseRef }, inputs, suite);
-    const c = cmp.rlm.candidate_metrics;
-    return renderTrend(
-      [
-        ...points,
-        {
-          commit: null,
-          when: new Date().toISOString(),
-          completion_rate: c.completion_rate,
-          avg_reward: c.avg_reward,
-          // Unknown, never 0, for a format that records no steps (adapters/recorded.ts).
-          avg_steps: records(cmp.candidate.summary, 'steps') ? c.avg_steps : null,
-        },
-      ],
-      target.baseRef,
-    );
+    return renderTrend([...points, trendPoint(cmp.candidate.summary, cmp.rlm.candidate_metrics, null, new Date().toISOString())], target.baseRef);
   } catch (error) {
     io.warning(`benchgate: no trend in the comment: ${messageOf(error)}`);
     return [];
