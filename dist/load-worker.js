@@ -145,8 +145,17 @@ function fieldLabel(v) {
  * unpackCases, and a reader and when a row records it in packed-rows.ts (docs/architecture.md).
  */
 const SLOT = {
-    reward: 0, steps: 1, duration: 2, totalCalls: 3, promptTokens: 4, completionTokens: 5,
-    harnessToolCalls: 6, mcpToolCalls: 7, chainCalls: 8, searchCalls: 9, discoveryCalls: 10,
+    reward: 0,
+    steps: 1,
+    duration: 2,
+    totalCalls: 3,
+    promptTokens: 4,
+    completionTokens: 5,
+    harnessToolCalls: 6,
+    mcpToolCalls: 7,
+    chainCalls: 8,
+    searchCalls: 9,
+    discoveryCalls: 10,
 };
 /** Numbers per case. */
 const SLOTS = Object.keys(SLOT).length;
@@ -362,7 +371,9 @@ class SummaryPacker {
 /** The buffers to pass as postMessage's transfer list. */
 function transferables(p) {
     return [
-        p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer,
+        p.numbers.buffer,
+        p.flags.buffer,
+        p.sortedDurations.buffer,
         ...Object.values(p.columns).map((c) => c.index.buffer),
         ...Object.values(p.fields.numbers).map((a) => a.buffer),
         ...Object.values(p.fields.labels).map((c) => c.index.buffer),

@@ -80,8 +80,17 @@ function fieldLabel(v: unknown): string | null {
  * unpackCases, and a reader and when a row records it in packed-rows.ts (docs/architecture.md).
  */
 export const SLOT = {
-  reward: 0, steps: 1, duration: 2, totalCalls: 3, promptTokens: 4, completionTokens: 5,
-  harnessToolCalls: 6, mcpToolCalls: 7, chainCalls: 8, searchCalls: 9, discoveryCalls: 10,
+  reward: 0,
+  steps: 1,
+  duration: 2,
+  totalCalls: 3,
+  promptTokens: 4,
+  completionTokens: 5,
+  harnessToolCalls: 6,
+  mcpToolCalls: 7,
+  chainCalls: 8,
+  searchCalls: 9,
+  discoveryCalls: 10,
 } as const;
 /** Numbers per case. */
 export const SLOTS = Object.keys(SLOT).length;
@@ -153,7 +162,11 @@ export class SummaryPacker {
   private readonly fieldLabels: [string, ColumnEncoder][];
 
   /** `grow`, when given, is the new capacity for a packer that is full (else adding past capacity fails). */
-  constructor(capacity: number, fields: CaseFields = NO_FIELDS, private readonly grow?: (capacity: number) => number) {
+  constructor(
+    capacity: number,
+    fields: CaseFields = NO_FIELDS,
+    private readonly grow?: (capacity: number) => number,
+  ) {
     this.numbers = new Float64Array(capacity * SLOTS);
     this.flags = new Uint8Array(capacity);
     this.encoders = Object.fromEntries(COLUMNS.map((name) => [name, new ColumnEncoder(capacity)])) as Record<ColumnName, ColumnEncoder>;
@@ -301,7 +314,9 @@ export function packSummary(summary: BenchmarkSummary, fields: CaseFields = NO_F
 /** The buffers to pass as postMessage's transfer list. */
 export function transferables(p: PackedSummary): ArrayBuffer[] {
   return [
-    p.numbers.buffer, p.flags.buffer, p.sortedDurations.buffer,
+    p.numbers.buffer,
+    p.flags.buffer,
+    p.sortedDurations.buffer,
     ...Object.values(p.columns).map((c) => c.index.buffer),
     ...Object.values(p.fields.numbers).map((a) => a.buffer),
     ...Object.values(p.fields.labels).map((c) => c.index.buffer),
@@ -315,18 +330,51 @@ function unpackCases(p: PackedSummary): CaseResult[] {
   return p.ids.map((id, i): CaseResult => {
     const n = (slot: number): number => p.numbers[i * SLOTS + slot] as number;
     const f = p.flags[i] as number;
-    const labels: CaseLabels = { environment: col('environment', i), task_family: col('task_family', i), domain: col('domain', i), split: col('split', i), length_bucket: col('length_bucket', i) };
-    const harness: HarnessCounters | null = f & FLAG.harness
-      ? { mcp_enabled: f & FLAG.mcpKnown ? (f & FLAG.mcpEnabled) !== 0 : null, mcp_server: col('mcp_server', i), harness_strategy: col('harness_strategy', i),
-          harness_tool_calls: n(SLOT.harnessToolCalls), mcp_tool_calls: n(SLOT.mcpToolCalls), codemode_chain_calls: n(SLOT.chainCalls),
-          codemode_search_calls: n(SLOT.searchCalls), codemode_discovery_calls: n(SLOT.discoveryCalls), codemode_guardrail_blocked: (f & FLAG.guardrail) !== 0 }
-      : null;
+    const labels: CaseLabels = {
+      environment: col('environment', i),
+      task_family: col('task_family', i),
+      domain: col('domain', i),
+      split: col('split', i),
+      length_bucket: col('length_bucket', i),
+    };
+    const harness: HarnessCounters | null =
+      f & FLAG.harness
+        ? {
+            mcp_enabled: f & FLAG.mcpKnown ? (f & FLAG.mcpEnabled) !== 0 : null,
+            mcp_server: col('mcp_server', i),
+            harness_strategy: col('harness_strategy', i),
+            harness_tool_calls: n(SLOT.harnessToolCalls),
+            mcp_tool_calls: n(SLOT.mcpToolCalls),
+            codemode_chain_calls: n(SLOT.chainCalls),
+            codemode_search_calls: n(SLOT.searchCalls),
+            codemode_discovery_calls: n(SLOT.discoveryCalls),
+            codemode_guardrail_blocked: (f & FLAG.guardrail) !== 0,
+          }
+        : null;
     return {
-      id, completed: (f & FLAG.completed) !== 0, reward: n(SLOT.reward), steps: n(SLOT.steps), duration_seconds: f & FLAG.duration ? n(SLOT.duration) : null,
-      usage: f & FLAG.usage ? { total_calls: n(SLOT.totalCalls), prompt_tokens: n(SLOT.promptTokens), completion_tokens: n(SLOT.completionTokens), roles: null } : null,
-      error: p.errors[i] ?? null, mode: col('mode', i), labels, harness,
-      description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null, final_response: null,
-      expected_answer: null, answer_match: null, extra: NO_EXTRA,
+      id,
+      completed: (f & FLAG.completed) !== 0,
+      reward: n(SLOT.reward),
+      steps: n(SLOT.steps),
+      duration_seconds: f & FLAG.duration ? n(SLOT.duration) : null,
+      usage:
+        f & FLAG.usage
+          ? { total_calls: n(SLOT.totalCalls), prompt_tokens: n(SLOT.promptTokens), completion_tokens: n(SLOT.completionTokens), roles: null }
+          : null,
+      error: p.errors[i] ?? null,
+      mode: col('mode', i),
+      labels,
+      harness,
+      description: null,
+      task: null,
+      started_at: null,
+      finished_at: null,
+      run_id: null,
+      run_path: null,
+      final_response: null,
+      expected_answer: null,
+      answer_match: null,
+      extra: NO_EXTRA,
     };
   });
 }

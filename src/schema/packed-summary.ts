@@ -48,7 +48,10 @@ export function packedSummary(p: PackedSummary): BenchmarkSummary {
 export function packedOf(summary: BenchmarkSummary, fields: CaseFields = NO_FIELDS): PackedSummary {
   const backing = BACKING.get(summary);
   if (backing === undefined) return packSummary(summary, fields);
-  const missing = [...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)), ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f))];
+  const missing = [
+    ...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)),
+    ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f)),
+  ];
   if (missing.length > 0) throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
   return backing;
 }

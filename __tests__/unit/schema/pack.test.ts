@@ -20,8 +20,16 @@ function lean(s: BenchmarkSummary): BenchmarkSummary {
   const drop = (c: CaseResult): CaseResult => ({
     ...c,
     usage: c.usage && { ...c.usage, roles: null },
-    description: null, task: null, started_at: null, finished_at: null, run_id: null, run_path: null,
-    final_response: null, expected_answer: null, answer_match: null, extra: {},
+    description: null,
+    task: null,
+    started_at: null,
+    finished_at: null,
+    run_id: null,
+    run_path: null,
+    final_response: null,
+    expected_answer: null,
+    answer_match: null,
+    extra: {},
   });
   return { ...s, cases: s.cases.map(drop) };
 }
@@ -32,7 +40,12 @@ describe('packSummary / unpackSummary', () => {
     expect(unpackSummary(structuredClone(packSummary(summary)))).toStrictEqual(lean(summary));
   });
   it('keeps errors, guardrail blocks, unknown mcp_enabled and missing durations', () => {
-    const s = loaded({ cases: [{ id: 'a', error: 'boom' }, { id: 'b', guardrail: true, completed: false }] }).summary;
+    const s = loaded({
+      cases: [
+        { id: 'a', error: 'boom' },
+        { id: 'b', guardrail: true, completed: false },
+      ],
+    }).summary;
     s.cases[1]!.duration_seconds = null;
     s.cases[1]!.harness!.mcp_enabled = null;
     expect(unpackSummary(packSummary(s))).toStrictEqual(lean(s));
@@ -51,7 +64,8 @@ describe('loading straight into the packed form', () => {
     expect(loadPackedSummary(file)).toStrictEqual(packSummary(loadSummary(file)));
   });
   it('notes whether the ids are sorted and unique, by code point, with nothing left to check', () => {
-    const sorted = (...ids: string[]) => packSummary({ ...loaded({ cases: [] }).summary, cases: ids.map((id) => ({ ...loaded({ cases: [{ id }] }).summary.cases[0]! })) }).sortedIds;
+    const sorted = (...ids: string[]) =>
+      packSummary({ ...loaded({ cases: [] }).summary, cases: ids.map((id) => ({ ...loaded({ cases: [{ id }] }).summary.cases[0]! })) }).sortedIds;
     expect(sorted('a', 'b', 'c')).toBe(true);
     expect(sorted()).toBe(true);
     expect(sorted('b', 'a')).toBe(false);
@@ -59,7 +73,13 @@ describe('loading straight into the packed form', () => {
     expect(sorted('a', '\ue000')).toBe(false); // ascending, but UTF-16 order is not code-point order from U+D800 up
   });
   it('keeps the durations that are recorded, sorted', () => {
-    const s = loaded({ cases: [{ id: 'a', duration: 3 }, { id: 'b', duration: 0.5 }, { id: 'c', duration: 2 }] }).summary;
+    const s = loaded({
+      cases: [
+        { id: 'a', duration: 3 },
+        { id: 'b', duration: 0.5 },
+        { id: 'c', duration: 2 },
+      ],
+    }).summary;
     s.cases[2]!.duration_seconds = null;
     expect([...packSummary(s).sortedDurations]).toEqual([0.5, 3]);
   });
@@ -76,7 +96,11 @@ describe('SummaryPacker: cases written straight into the columns', () => {
     n[at + SLOT.duration] = c.duration_seconds ?? NaN;
     let f = (c.completed ? FLAG.completed : 0) | (c.duration_seconds === null ? 0 : FLAG.duration);
     if (c.usage) {
-      [n[at + SLOT.totalCalls], n[at + SLOT.promptTokens], n[at + SLOT.completionTokens]] = [c.usage.total_calls, c.usage.prompt_tokens, c.usage.completion_tokens];
+      [n[at + SLOT.totalCalls], n[at + SLOT.promptTokens], n[at + SLOT.completionTokens]] = [
+        c.usage.total_calls,
+        c.usage.prompt_tokens,
+        c.usage.completion_tokens,
+      ];
       f |= FLAG.usage;
     }
     const h = c.harness;
@@ -86,13 +110,29 @@ describe('SummaryPacker: cases written straight into the columns', () => {
       n[at + SLOT.chainCalls] = h.codemode_chain_calls;
       n[at + SLOT.searchCalls] = h.codemode_search_calls;
       n[at + SLOT.discoveryCalls] = h.codemode_discovery_calls;
-      f |= FLAG.harness | (h.codemode_guardrail_blocked ? FLAG.guardrail : 0) | (h.mcp_enabled === null ? 0 : FLAG.mcpKnown | (h.mcp_enabled ? FLAG.mcpEnabled : 0));
+      f |=
+        FLAG.harness |
+        (h.codemode_guardrail_blocked ? FLAG.guardrail : 0) |
+        (h.mcp_enabled === null ? 0 : FLAG.mcpKnown | (h.mcp_enabled ? FLAG.mcpEnabled : 0));
     }
     p.rowFlags[i] = f;
-    const values = [c.mode, c.labels.environment, c.labels.task_family, c.labels.domain, c.labels.split, c.labels.length_bucket, h?.mcp_server ?? null, h?.harness_strategy ?? null];
+    const values = [
+      c.mode,
+      c.labels.environment,
+      c.labels.task_family,
+      c.labels.domain,
+      c.labels.split,
+      c.labels.length_bucket,
+      h?.mcp_server ?? null,
+      h?.harness_strategy ?? null,
+    ];
     // In another column order than add's: each column numbers its values in the order of the cases.
     for (let col = COLUMNS.length - 1; col >= 0; col--) p.rowCodes(col)[i] = p.code(col, values[col] ?? null);
-    p.commitRow(c.id, [...c.id].every((ch) => ch.charCodeAt(0) < 0x80), c.error);
+    p.commitRow(
+      c.id,
+      [...c.id].every((ch) => ch.charCodeAt(0) < 0x80),
+      c.error,
+    );
   }
 
   it.each(files.map((f) => [f.slice(root.length), f]))('%s packs as add packs it, growing from one case, with kept fields it has none of', (_name, file) => {

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { loadSummary } from '../../../src/adapters/registry.js';
-import { packSummary,SLOT, SLOTS } from '../../../src/schema/pack.js';
+import { packSummary, SLOT, SLOTS } from '../../../src/schema/pack.js';
 import {
   type CaseFlag,
   type CaseNumber,
