@@ -15257,9 +15257,10 @@ function noiseMarks(cmp, profile, file, now, settled = null) {
     const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
     const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
     // After the first round, only the cases a later round did leave out (a suite may ignore the list).
-    const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
+    // Said once the rounds did leave settled cases out (or before any later round ran); a suite that ignored the list ran them all.
+    const skipped = settled === null || (settled.round > settled.rule.minRounds && settled.leftOut === 0) ? 0 : settled.settled.size;
     if (settled !== null && skipped > 0)
-        marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
+        marks.settled = { cases: skipped, rounds: settled.rule.minRounds, share: settled.rule.share ?? 0, next: settled.next.length };
     const sizing = unused === null ? profileSizing(cmp, profile) : null;
     if (sizing !== null)
         marks.sizing = sizing;
@@ -27601,7 +27602,8 @@ function serializeNoiseProfile(profile) {
  * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
  * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
  * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
- * rounds only; every other case (flaky on main, or not in the profile) runs every round.
+ * rounds, then only the later rounds drawn for it (`share` of them, by its id and the round number
+ * alone); every other case (flaky on main, or not in the profile) runs every round.
  *
  * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
  * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
@@ -27610,15 +27612,38 @@ function serializeNoiseProfile(profile) {
  * sides matched main so far") would not be: the cases that deviated would get more trials and drift
  * back toward their mean while the others stay frozen at no change, so a worse candidate looks
  * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.7% of the
- * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a deterministic case the
- * candidate changed only sometimes; `npm run calibrate -- --only per-case` measures it against
- * rerunning every case. Pure: no I/O.
+ * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a
+ * deterministic case the candidate changed only sometimes: its drop shows in the rounds it runs,
+ * which the drawn share keeps from being one; `npm run calibrate -- --only per-case` measures it
+ * against rerunning every case. Pure: no I/O.
  */
 /** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
 const MIN_PROFILE_RUNS = 5;
-/** One round for the cases deterministic on main, then only the flaky ones. */
-const DEFAULT_SETTLE = { minRounds: 1, within: 0 };
-/** True when a case with this profile entry runs no more after `round` rounds under `rule`. */
+/**
+ * One round for the cases deterministic on main, then a fifth of the later rounds for them (drawn by
+ * their id and the round), and every round for the flaky ones. The fifth is what the calibration
+ * (`npm run calibrate -- --only per-case`, docs/statistics.md) found buys back most of the power
+ * the first round alone loses on a small drop spread over the deterministic cases (held 95% against
+ * 74%, where rerunning every case holds 100%) while staying under half the runs of rerunning every
+ * case in the fixed design.
+ */
+const DEFAULT_SETTLE = { minRounds: 1, within: 0, share: 0.2 };
+/**
+ * A number in [0, 1) from a case id and a round number alone: the FNV-1a hash of the id's UTF-16
+ * code units, mixed with the round by murmur3's fmix32. Which later rounds a settled case runs
+ * ({@link SettleRule.share}) is this draw below the share: the same on every machine and in every
+ * pair, and independent of any outcome.
+ */
+function auditDraw(id, round) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < id.length; i++)
+        h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+    h ^= Math.imul(round, 0x9e3779b1);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+/** True when a case with this profile entry is settled after `round` rounds under `rule`: later it runs only in the rounds drawn for it ({@link runsInRound}). */
 function isSettled(noise, round, rule = DEFAULT_SETTLE) {
     if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
         return false;
@@ -27638,7 +27663,8 @@ function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
     const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
     const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
     const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
-    return { settled, next: ids.filter((id) => !settled.has(id)), rule, round: n, leftOut };
+    const share = rule.share ?? 0;
+    return { settled, next: ids.filter((id) => !settled.has(id) || auditDraw(id, n + 1) < share), rule, round: n, leftOut };
 }
 /** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
 function firstRoundIds(rounds) {
@@ -36068,7 +36094,7 @@ function noiseLine(cmp) {
     const s = n.settled;
     const rounds = s === undefined
         ? ''
-        : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
+        : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`}${s.share > 0 ? `, then ${Number((s.share * 100).toFixed(1))}% of the later rounds (drawn in advance by case and round)` : ' only'}; the next round runs ${s.next}.`;
     const z = n.sizing;
     const pts = z === undefined ? '' : `${Number((z.effect * 100).toFixed(1))} points`;
     const sizing = z === undefined

@@ -325,9 +325,10 @@ export interface NoiseMarks {
   regressed: { id: string; noise: CaseNoise | null }[];
   /**
    * Sequential rounds that run only the cases not settled (noise/settled.ts): the cases settled (deterministic
-   * on main, run for the first `rounds` rounds only) and the cases the next round runs. Absent: every case reruns.
+   * on main, run for the first `rounds` rounds, then in `share` of the later rounds, drawn in advance) and the
+   * cases the next round runs. Absent: every case reruns.
    */
-  settled?: { cases: number; rounds: number; next: number };
+  settled?: { cases: number; rounds: number; share: number; next: number };
   /**
    * The completion gate's sizing at the profile's noise (noise/sizing.ts) when the pair left it undecided: cases for
    * 80% power, what the pair's own noise said, the effect and which way it decides.

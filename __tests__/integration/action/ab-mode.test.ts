@@ -14,7 +14,7 @@ import type { ActionIo } from '../../../src/action/io.js';
 import { runAction } from '../../../src/action/main.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
-import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
+import { caseNoise, drawnFor, noiseProfileOf } from '../../helpers/noise-profile.js';
 
 const root = mkdtempSync(join(tmpdir(), 'benchgate-ab-'));
 writeFileSync(join(root, 'ids.txt'), execFileSync(process.execPath, [SUITE_SCRIPT, '--list-cases'], { encoding: 'utf8' }));
@@ -247,13 +247,20 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
     const r = await runAb(ws, { 'baseline-command': listed(0), command: listed(0.3), 'max-trials': '3', 'noise-profile': 'profile.json' });
     expect(r.exitCode, r.log).toBe(0);
     expect(r.outputs['rounds']).toBe('3');
-    expect(r.log).toContain('benchgate: 8 cases deterministic on main are settled; round 2 runs 2 (BENCHGATE_CASES_FILE)');
+    // Later rounds: the 2 flaky cases and the settled ones drawn for the round.
+    const settled = ids.slice(0, 8);
+    const runs = (round: number): number => 2 + drawnFor(settled, round).length;
+    expect(r.log).toContain(
+      `benchgate: 8 cases deterministic on main are settled (each runs in 20% of the later rounds, drawn by case and round); round 2 runs ${runs(2)} (BENCHGATE_CASES_FILE)`,
+    );
     const staged = readdirRecursive(join(ws, 'runner-temp'));
     const rows = (name: string): number =>
       JSON.parse(readFileSync(staged.find((f) => f.includes('candidate') && basename(f) === name) as string, 'utf8')).cases.length;
-    expect([rows('summary.json'), rows('summary.trial-2.json'), rows('summary.trial-3.json')]).toEqual([10, 2, 2]);
+    expect([rows('summary.json'), rows('summary.trial-2.json'), rows('summary.trial-3.json')]).toEqual([10, runs(2), runs(3)]);
     expect(r.summary).not.toMatch(/partial-trials|in some of its \d+ trials only/);
-    expect(r.summary).toContain('8 cases deterministic on main ran the first round only; the next round runs 2.');
+    expect(r.summary).toContain(
+      `8 cases deterministic on main ran the first round, then 20% of the later rounds (drawn in advance by case and round); the next round runs ${runs(4)}.`,
+    );
   });
 });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
 import { job } from '../../helpers/in-process-jobs.js';
-import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
+import { caseNoise, drawnFor, noiseProfileOf } from '../../helpers/noise-profile.js';
 
 let double: ResultsServiceDouble;
 let root: string;
@@ -26,6 +26,8 @@ afterAll(async () => {
 
 const IDS = execFileSync(process.execPath, [SUITE_SCRIPT, '--list-cases'], { encoding: 'utf8' }).trim().split('\n');
 // 8 cases always passed on main, the last 2 are flaky there.
+/** Later rounds run the 2 flaky cases and the settled ones drawn for the round. */
+const runs = (round: number): number => 2 + drawnFor(IDS.slice(0, 8), round).length;
 const PROFILE = JSON.stringify(noiseProfileOf(IDS.map((id, i) => caseNoise(id, 10, i < 8 ? 10 : 5))));
 /** The example suite, running only the listed cases when BENCHGATE_CASES_FILE names a list. */
 const suite = (flaky: number): string =>
@@ -49,18 +51,22 @@ describe('mode ab and its gate with a noise profile', { timeout: 120_000 }, () =
     });
     expect(rounds.exitCode, rounds.log).toBe(0);
     expect(rounds.outputs['rounds']).toBe('3');
-    expect(rounds.log).toContain('round 2 runs 2 (BENCHGATE_CASES_FILE)');
+    expect(rounds.log).toContain(`round 2 runs ${runs(2)} (BENCHGATE_CASES_FILE)`);
 
     const withProfile = job(double, root, 'gate', run);
     writeFileSync(join(withProfile.workspace, 'profile.json'), PROFILE);
     const gate = await withProfile.run({ mode: 'compare', suite: 'demo', decide: 'significant', 'noise-profile': 'profile.json', 'fail-on-hold': 'false' });
     expect(gate.exitCode, gate.log).toBe(0);
     expect(gate.summary).not.toMatch(/partial-trials|in some of its \d+ trials only/);
-    expect(gate.summary).toContain('8 cases deterministic on main ran the first round only; the next round runs 2.');
+    expect(gate.summary).toContain(
+      `8 cases deterministic on main ran the first round, then 20% of the later rounds (drawn in advance by case and round); the next round runs ${runs(4)}.`,
+    );
     expect(gate.outputs['verdict']).toBe(rounds.outputs['verdict']);
 
     const without = await job(double, root, 'gate-without', run).run({ mode: 'compare', suite: 'demo', decide: 'significant', 'fail-on-hold': 'false' });
     expect(without.outputs['verdict']).toBe('hold');
-    expect(without.summary).toMatch(/8 cases of the (baseline|candidate) side are in some of its 3 trials only/);
+    // A settled case drawn for both later rounds ran all 3; the others are partial without the profile.
+    const partial = 8 - IDS.slice(0, 8).filter((id) => drawnFor([id], 2).length + drawnFor([id], 3).length === 2).length;
+    expect(without.summary).toMatch(new RegExp(`${partial} cases of the (baseline|candidate) side are in some of its 3 trials only`));
   });
 });

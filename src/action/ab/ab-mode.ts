@@ -227,7 +227,9 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     last = judge(inputs, runs, r, settled);
     if (profile !== null && inputs.noiseProfile !== null) last.noise = noiseMarks(last, profile, inputs.noiseProfile, new Date().toISOString(), settled);
     if (settled !== null && r < inputs.maxTrials)
-      io.info(`benchgate: ${settled.settled.size} cases deterministic on main are settled; round ${r + 1} runs ${settled.next.length} (BENCHGATE_CASES_FILE)`);
+      io.info(
+        `benchgate: ${settled.settled.size} cases deterministic on main are settled (each runs in ${Number(((settled.rule.share ?? 0) * 100).toFixed(1))}% of the later rounds, drawn by case and round); round ${r + 1} runs ${settled.next.length} (BENCHGATE_CASES_FILE)`,
+      );
     const decision = last.sequential;
     if (decision === undefined) throw new UsageError('mode ab: the sequential decision needs the paired evidence of decide: significant');
     row.look = { verdict: last.verdict, decision };

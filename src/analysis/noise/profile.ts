@@ -266,8 +266,10 @@ export function noiseMarks(cmp: Comparison, profile: NoiseProfile, file: string,
   const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
   const marks: NoiseMarks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
   // After the first round, only the cases a later round did leave out (a suite may ignore the list).
-  const skipped = settled === null ? 0 : settled.round <= settled.rule.minRounds ? settled.settled.size : settled.leftOut;
-  if (settled !== null && skipped > 0) marks.settled = { cases: skipped, rounds: settled.rule.minRounds, next: settled.next.length };
+  // Said once the rounds did leave settled cases out (or before any later round ran); a suite that ignored the list ran them all.
+  const skipped = settled === null || (settled.round > settled.rule.minRounds && settled.leftOut === 0) ? 0 : settled.settled.size;
+  if (settled !== null && skipped > 0)
+    marks.settled = { cases: skipped, rounds: settled.rule.minRounds, share: settled.rule.share ?? 0, next: settled.next.length };
   const sizing = unused === null ? profileSizing(cmp, profile) : null;
   if (sizing !== null) marks.sizing = sizing;
   return marks;

@@ -38,7 +38,9 @@ export function noiseLine(cmp: Comparison): string[] {
   const rounds =
     s === undefined
       ? ''
-      : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`} only; the next round runs ${s.next}.`;
+      : ` ${s.cases} ${s.cases === 1 ? 'case' : 'cases'} deterministic on main ran ${s.rounds === 1 ? 'the first round' : `the first ${s.rounds} rounds`}${
+          s.share > 0 ? `, then ${Number((s.share * 100).toFixed(1))}% of the later rounds (drawn in advance by case and round)` : ' only'
+        }; the next round runs ${s.next}.`;
   const z = n.sizing;
   const pts = z === undefined ? '' : `${Number((z.effect * 100).toFixed(1))} points`;
   const sizing =

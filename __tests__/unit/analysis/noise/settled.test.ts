@@ -8,7 +8,7 @@ import { loadSummary } from '../../../../src/adapters/registry.js';
 import type { CaseNoise, LoadedSummary } from '../../../../src/analysis/model.js';
 import { buildNoiseProfile } from '../../../../src/analysis/noise/profile.js';
 import { serializeNoiseProfile } from '../../../../src/analysis/noise/profile-file.js';
-import { deterministicOutcome, isSettled, MIN_PROFILE_RUNS, settleRounds } from '../../../../src/analysis/noise/settled.js';
+import { auditDraw, deterministicOutcome, isSettled, MIN_PROFILE_RUNS, runsInRound, settleRounds } from '../../../../src/analysis/noise/settled.js';
 import { mergeTrials } from '../../../../src/analysis/trials.js';
 import { runCli } from '../../../helpers/cli-run.js';
 import { caseNoise } from '../../../helpers/noise-profile.js';
@@ -57,7 +57,27 @@ describe('which cases a profile settles', () => {
     const c = run('c1.json', (i) => onMain(i, 0) && i !== 0);
     const s = settleRounds({ baseline: [loaded(b)], candidate: [loaded(c)] }, profile);
     expect([...s.settled].sort()).toEqual([0, 1, 2, 3, 4, 5].map(id));
-    expect(s.next).toEqual(flaky.map(id));
+    // Round 2 runs the flaky cases and the settled ones drawn for it: case_04 alone (its draw is 0.13).
+    expect(s.next).toEqual([4, ...flaky].map(id));
+  });
+
+  it('draws the later rounds of a settled case from its id and the round alone: about the share, independently per round', () => {
+    // Pinned: the same draw on every machine and in every version, or a gate would settle other cases than its rounds did.
+    expect(auditDraw('case_04', 2)).toBeCloseTo(0.1318, 4);
+    expect(auditDraw('case_00', 3)).toBeCloseTo(0.1857, 4);
+    expect(auditDraw('case_00', 4)).toBeCloseTo(0.75, 4);
+    const ids = Array.from({ length: 20000 }, (_, i) => `task-${i}`);
+    const share = (round: number): number => ids.filter((x) => auditDraw(x, round) < 0.2).length / ids.length;
+    for (const round of [2, 3, 10]) expect(Math.abs(share(round) - 0.2)).toBeLessThan(0.012);
+    // Independent across rounds: drawn in both rounds 2 and 3 about 0.2 × 0.2 of the time.
+    const both = ids.filter((x) => auditDraw(x, 2) < 0.2 && auditDraw(x, 3) < 0.2).length / ids.length;
+    expect(Math.abs(both - 0.04)).toBeLessThan(0.006);
+    const rule = { minRounds: 1, within: 0, share: 0.2 };
+    expect(runsInRound('case_04', noise(10, 10), 1, rule)).toBe(true);
+    expect(runsInRound('case_04', noise(10, 10), 2, rule)).toBe(true);
+    expect(runsInRound('case_05', noise(10, 10), 2, rule)).toBe(false);
+    expect(runsInRound('case_05', noise(10, 10), 2, { ...rule, share: 0 })).toBe(false);
+    expect(runsInRound('case_05', noise(10, 5), 2, rule)).toBe(true);
   });
 
   it('does not settle a case a side missed before it was settled', () => {
@@ -81,9 +101,10 @@ describe('which cases a profile settles', () => {
 });
 
 describe('benchgate compare --sequential --noise-profile --next-cases', () => {
-  // Round 1 runs every case; later rounds only the flaky ones, as the next-cases file says.
-  const base = [run('base-1.json', (i) => onMain(i, 0)), run('base-2.json', (i) => onMain(i, 1), flaky)];
-  const cand = [run('cand-1.json', (i) => onMain(i, 1)), run('cand-2.json', (i) => onMain(i, 0), flaky)];
+  // Round 1 runs every case; later rounds the flaky ones and the settled ones drawn for the round, as the next-cases file says (round 2: case_04).
+  const round2 = [4, ...flaky];
+  const base = [run('base-1.json', (i) => onMain(i, 0)), run('base-2.json', (i) => onMain(i, 1), round2)];
+  const cand = [run('cand-1.json', (i) => onMain(i, 1)), run('cand-2.json', (i) => onMain(i, 0), round2)];
   const sides = ['--baseline', base[0]!, '--baseline', base[1]!, '--candidate', cand[0]!, '--candidate', cand[1]!];
   const seq = ['compare', '--decide', 'significant', '--sequential', '--max-trials', '5'];
 
@@ -93,17 +114,21 @@ describe('benchgate compare --sequential --noise-profile --next-cases', () => {
     expect(r.stderr).not.toContain('Traceback');
     const report = JSON.parse(r.stdout);
     expect(report.findings.map((f: { code: string }) => f.code)).not.toContain('partial-trials');
-    expect(report.noise.settled).toEqual({ cases: 6, rounds: 1, next: 6 });
-    expect(readFileSync(next, 'utf8')).toBe(flaky.map((i) => `${id(i)}\n`).join(''));
+    expect(report.noise.settled).toEqual({ cases: 6, rounds: 1, share: 0.2, next: 8 });
+    // Round 3 runs the flaky cases and case_00 and case_02, drawn for it.
+    expect(readFileSync(next, 'utf8')).toBe([0, 2, ...flaky].map((i) => `${id(i)}\n`).join(''));
     const md = await runCli(...seq, ...sides, '--noise-profile', profileFile);
-    expect(md.stdout).toContain('6 cases deterministic on main ran the first round only; the next round runs 6.');
+    expect(md.stdout).toContain(
+      '6 cases deterministic on main ran the first round, then 20% of the later rounds (drawn in advance by case and round); the next round runs 8.',
+    );
   });
 
   it('without a profile every case reruns: the missing cases are partial trials, and the next round lists them all', async () => {
     const next = join(tmp, 'next-all.txt');
     const r = await runCli(...seq, ...sides, '--next-cases', next, '--format', 'json');
     const partial = JSON.parse(r.stdout).findings.find((f: { code: string }) => f.code === 'partial-trials');
-    expect(partial.case_ids).toEqual([0, 1, 2, 3, 4, 5].map(id));
+    // case_04 ran in round 2 (drawn for it): complete.
+    expect(partial.case_ids).toEqual([0, 1, 2, 3, 5].map(id));
     expect(readFileSync(next, 'utf8').trim().split('\n')).toHaveLength(N);
   });
 
@@ -133,7 +158,7 @@ describe('benchgate compare --sequential --noise-profile --next-cases', () => {
     const report = JSON.parse(r.stdout);
     expect(report.noise.unused).toBe('the profile was made with run.model "m2" and this run has "m1"');
     expect(report.noise.settled).toBeUndefined();
-    expect(report.findings.find((f: { code: string }) => f.code === 'partial-trials').case_ids).toEqual([0, 1, 2, 3, 4, 5].map(id));
+    expect(report.findings.find((f: { code: string }) => f.code === 'partial-trials').case_ids).toEqual([0, 1, 2, 3, 5].map(id));
     expect(readFileSync(next, 'utf8').trim().split('\n')).toHaveLength(N);
   });
 
