@@ -184,7 +184,8 @@ Decision:
                                    each regressed case is marked flaky or stable on main (used
                                    only when the runs' fingerprint agrees with the profile's);
                                    with --sequential, a case deterministic on main runs the first
-                                   round only, so later rounds may leave it out
+                                   round, then a fifth of the later rounds (drawn in advance by
+                                   case and round), so later rounds may leave it out
   --next-cases FILE                for --sequential: write the case ids the next round runs, one
                                    a line (every case without a profile); pass it to the suite as
                                    BENCHGATE_CASES_FILE

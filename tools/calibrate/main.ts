@@ -15,7 +15,7 @@
  *   --pairs N for its pairs per cell;
  * - per-case: sequential rounds that rerun only the cases not settled, against rerunning every case
  *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs; only with
- *   --only per-case: it takes about an hour);
+ *   --only per-case: about 15 minutes at 500 pairs);
  * - profile-sizing: the sizing advice at a noise profile's noise, simulated at the size it gives
  *   (profile-sizing.ts).
  *
@@ -173,7 +173,7 @@ function main(argv: string[]): void {
   if (argv.includes('--sequential')) return printSequentialTable(argv, (s) => process.stdout.write(s));
   const runs = Number(option(argv, 'runs', '200'));
   const seed = Number(option(argv, 'seed', '1'));
-  // per-case takes about an hour at 300 pairs: only when asked (--only per-case).
+  // per-case takes about 15 minutes at 500 pairs: only when asked (--only per-case).
   const only = option(
     argv,
     'only',

@@ -4,12 +4,14 @@
  * pass, the other half the mix of simulate.ts: easy, impossible and coin-flip cases), a noise
  * profile of 10 runs of the baseline on main, and the sequential design (a decision after every
  * round up to K, stopping at the first hold or promote) run twice on the same draws: rerunning every
- * case each round, and rerunning only the cases not settled. Per cell: how often each held,
+ * case each round, and rerunning only the cases not settled (and the settled ones drawn for the round). Per cell: how often each held,
  * promoted or stayed undecided, how often they agree, and the runs of cases each spent. Pure and
  * seeded.
  *
- * Options: --runs N (pairs per cell), --seed N, --per-case-cases 200, --per-case-shifts 0,-0.05,-0.1,break,
- * --per-case-rules profile:1,profile:2,matched:1, --max-trials K (default 10), --profile-runs 10, --per-case-margins 0 (no non-inferiority margins).
+ * Options: --runs N (pairs per cell), --seed N, --per-case-cases 200, --per-case-shifts
+ * 0,-0.05,-0.1,break,margin, --per-case-rules profile:1:0:0.2,profile:1,matched:1 (profile:N:WITHIN:SHARE: the first N
+ * rounds, then SHARE of the later ones; profile:1:0:0.2 is settled.ts' default), --max-trials K
+ * (default 10), --profile-runs 10, --per-case-margins 0 (no non-inferiority margins).
  */
 import type { CaseNoise, PairedCase } from '../../src/analysis/model.js';
 import { deterministicOutcome, runsInRound } from '../../src/analysis/noise/settled.js';
@@ -182,10 +184,10 @@ export function perCaseRows(w: Write, argv: string[], runs: number, seed: number
   const profileRuns = Number(option(argv, 'profile-runs', '10'));
   const margins = option(argv, 'per-case-margins', 'default') !== '0';
   const sizes = option(argv, 'per-case-cases', '200').split(',').map(Number);
-  const shifts = option(argv, 'per-case-shifts', '0,-0.05,-0.1,break')
+  const shifts = option(argv, 'per-case-shifts', '0,-0.05,-0.1,break,margin')
     .split(',')
     .map((x) => (x === 'break' || x === 'margin' ? x : Number(x)));
-  const rules = option(argv, 'per-case-rules', 'profile:1,profile:2,matched:1')
+  const rules = option(argv, 'per-case-rules', 'profile:1:0:0.2,profile:1,matched:1')
     .split(',')
     .map((x) => {
       const [kind, rounds, within, share] = x.split(':');

@@ -279,7 +279,7 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { profile:
       : sides.rounds !== undefined
         ? { round: sides.rounds.shards.common, max: sides.rounds.max, halt: shardsHalt(sides.rounds.shards) }
         : onePairLook(trials);
-  // Rounds of mode ab with a profile: the cases it settled ran the first round only (analysis/noise/settled.ts).
+  // Rounds of mode ab with a profile: the cases it settled ran the first round, then only the later rounds drawn for them (analysis/noise/settled.ts).
   const settled = look === null ? null : settledByProfile(profile, trials);
   const cmp = compareAtLook(
     sides.baseline,

@@ -12,8 +12,8 @@
  * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
  * sides matched main so far") would not be: the cases that deviated would get more trials and drift
  * back toward their mean while the others stay frozen at no change, so a worse candidate looks
- * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.7% of the
- * sequential pairs, against 0.3% when every case reruns). What skipping costs is power on a
+ * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.0% of the
+ * sequential pairs, against 0.6% when every case reruns). What skipping costs is power on a
  * deterministic case the candidate changed only sometimes: its drop shows in the rounds it runs,
  * which the drawn share keeps from being one; `npm run calibrate -- --only per-case` measures it
  * against rerunning every case. Pure: no I/O.
@@ -47,9 +47,9 @@ export interface SettleRule {
  * One round for the cases deterministic on main, then a fifth of the later rounds for them (drawn by
  * their id and the round), and every round for the flaky ones. The fifth is what the calibration
  * (`npm run calibrate -- --only per-case`, docs/statistics.md) found buys back most of the power
- * the first round alone loses on a small drop spread over the deterministic cases (held 95% against
- * 74%, where rerunning every case holds 100%) while staying under half the runs of rerunning every
- * case in the fixed design.
+ * the first round alone loses on a small drop spread over the deterministic cases (in the fixed
+ * 10-round design held 91.6% against 76.2%, where rerunning every case holds 100%) while staying
+ * under half the runs of rerunning every case.
  */
 export const DEFAULT_SETTLE: Readonly<SettleRule> = { minRounds: 1, within: 0, share: 0.2 };
 
