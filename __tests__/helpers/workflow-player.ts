@@ -6,7 +6,8 @@
 // in `needs` order, a matrix job once per combination; `run:` steps go to bash with GITHUB_OUTPUT and
 // GITHUB_ENV, `./.benchgate-action` steps to the composite player (the committed dist/ as the runner
 // runs action.yml), actions/github-script steps to their script with a real Octokit against the REST
-// double. actions/checkout checks the ref out of a real git repository (benchgate's own
+// double, upload-/download-artifact steps to the real artifact client against the results service
+// double (helpers/workflow-artifacts.ts). actions/checkout checks the ref out of a real git repository (benchgate's own
 // `job.workflow_repository` at `job.workflow_sha` is this working tree); setup-node/-python are no-ops.
 // GitHub's rules the parser leaves to the server are applied here: a called job's token gets at most
 // what the caller grants, and without `contents: read` a private repository's checkout fails.

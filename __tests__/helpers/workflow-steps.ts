@@ -1,8 +1,9 @@
 // One step of a played workflow (helpers/workflow-player.ts), as the runner runs it: `run:` in bash
-// with GITHUB_OUTPUT and GITHUB_ENV, actions/checkout from the repository's git directory (benchgate
+// with GITHUB_OUTPUT, GITHUB_ENV and GITHUB_STEP_SUMMARY, actions/checkout from the repository's git directory (benchgate
 // itself at job.workflow_sha is this working tree; a private repository needs contents: read),
 // setup-node/-python as no-ops, `./.benchgate-action` through the composite player (the committed
-// dist/), actions/github-script with a real Octokit against the REST double.
+// dist/), actions/github-script with a real Octokit against the REST double, actions/upload-artifact
+// and download-artifact through the real artifact client against the results service double.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/te
 
 import { loadManifest, parseOutputFile, REPO_ROOT, runComposite } from './composite.js';
 import { octokitClient } from './octokit-client.js';
+import { playArtifactStep } from './workflow-artifacts.js';
 import { asString, type Ctx, evaluate, LEVEL, native, type Perms, type PlayEvent, type PlayWorld, type StepPlay, valueOf, withOf } from './workflow-values.js';
 
 function git(cwd: string, ...args: string[]): string {
@@ -58,7 +60,7 @@ export async function playStep(
   if ('run' in step) {
     const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(valueOf(step.run, job.ctx, status))], {
       cwd: job.workspace,
-      env: { ...env, GITHUB_OUTPUT: outputFile, GITHUB_ENV: envFile },
+      env: { ...env, GITHUB_OUTPUT: outputFile, GITHUB_ENV: envFile, GITHUB_STEP_SUMMARY: join(files, 'summary') },
       encoding: 'utf8',
     });
     [exitCode, log] = [r.status ?? 1, `${r.stdout}${r.stderr}`];
@@ -109,6 +111,8 @@ export async function playStep(
         lines.push(`::error::${(err as Error).message}`);
       }
       log = lines.join('\n');
+    } else if (uses.startsWith('actions/upload-artifact@') || uses.startsWith('actions/download-artifact@')) {
+      ({ exitCode, log } = await playArtifactStep(uses.startsWith('actions/upload') ? 'upload' : 'download', w, env, job.workspace));
     } else throw new Error(`test error: cannot play step uses: ${uses}`);
   }
   outputs = { ...parseOutputFile(readFileSync(outputFile, 'utf8')), ...outputs };
