@@ -3,7 +3,9 @@
 // commit and its store job (the only one with contents: write) adds the profile to
 // demo.noise-profile.json on the history branch through benchgate's mode store-profile; a second
 // run on another model keeps both; then a PR's gate (gate.yml with noise-profile: history-branch)
-// uses the profile of its runs' model, and one on a third model says which profiles the file holds.
+// uses the profile of its runs' model, its interleaved rounds settle with it (the suite job checks
+// the branch's file out, keeping no token), and a gate on a third model says which profiles the
+// file holds.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -43,23 +45,26 @@ afterEach(() => {
 });
 
 /** The example caller, dispatched: `runs` runs of the suite stamped with `model`. */
-async function profile(model: string, k: number): Promise<WorkflowPlay> {
+async function profile(model: string, k: number): Promise<WorkflowPlay & { run: string }> {
   const caller = EXAMPLE.replace('profile-runs: 10', `profile-runs: ${k}\n      fingerprint: "model: ${model}"`);
   expect(caller).toContain(`fingerprint: "model: ${model}"`);
-  return playWorkflow(caller, world, {
-    name: 'workflow_dispatch',
-    payload: { repository },
-    sha: sha['main'] as string,
-    ref: 'refs/heads/main',
-    run: `profile-${++runs}`,
-  });
+  const run = `profile-${++runs}`;
+  const event = { name: 'workflow_dispatch', payload: { repository }, sha: sha['main'] as string, ref: 'refs/heads/main', run };
+  return { ...(await playWorkflow(caller, world, event)), run };
 }
 
 /** The models of the profiles on the history branch, newest first, with their runs. */
 const stored = () => parseNoiseProfiles(d.gh.git.file(BRANCH, FILE) ?? 'null', FILE).map((p) => [p.fingerprint['metadata.model'], p.runs.length] as const);
 
-/** gate.yml on a PR, its runs stamped with `model`, reading the profile from the history branch. */
-async function gate(model: string): Promise<{ verdict: string; noise?: { runs: number; unused: string | null } }> {
+interface Gated {
+  verdict: string;
+  noise?: { runs: number; unused: string | null; settled?: { cases: number } };
+  /** The suite job's log (mode run, or mode ab's rounds). */
+  suiteLog: string;
+}
+
+/** gate.yml on a PR, its runs stamped with `model`, reading the profile from the history branch; `interleaved`: shape interleaved. */
+async function gate(model: string, interleaved = false): Promise<Gated> {
   const caller = [
     'name: benchgate',
     'on: pull_request',
@@ -75,6 +80,7 @@ async function gate(model: string): Promise<{ verdict: string; noise?: { runs: n
     `      fingerprint: "{model: ${model}, scoring_version: 1}"`,
     '      history-branch: benchgate-history',
     '      noise-profile: history-branch',
+    ...(interleaved ? ['      shape: interleaved', '      max-trials: 3'] : []),
     '',
   ].join('\n');
   const run = `gate-${++runs}`;
@@ -91,21 +97,30 @@ async function gate(model: string): Promise<{ verdict: string; noise?: { runs: n
     ref: `refs/pull/${number}/merge`,
     run,
   });
-  expect(play.jobs.find((j) => j.name === 'benchgate / gate')?.result).toBe('success');
+  expect(play.jobs.map((j) => j.result)).not.toContain('failure');
   const zip = d.results.artifacts(run).get('benchgate-demo-report')?.bytes as Buffer;
-  return JSON.parse(unzip(zip).get('benchgate-report.json')?.toString() ?? '{}') as { verdict: string; noise?: { runs: number; unused: string | null } };
+  const suiteLog = play.jobs
+    .filter((j) => j.name.startsWith('benchgate / suite'))
+    .flatMap((j) => j.steps.map((st) => `[${st.name}: ${st.outcome}]\n${st.log}`))
+    .join('\n');
+  return { ...(JSON.parse(unzip(zip).get('benchgate-report.json')?.toString() ?? '{}') as Omit<Gated, 'suiteLog'>), suiteLog };
 }
 
 describe('profile.yml, played', () => {
   it(
     'stores a profile per fingerprint on the history branch, and the PR gate uses the one of its runs',
     async () => {
+      // Before any profile: the interleaved rounds' checkout of the history branch fails alone, and they run every case.
+      const before = await gate('m1', true);
+      expect(before.suiteLog).toMatch(/couldn't find remote ref benchgate-history/);
+      expect(before.suiteLog).not.toContain('deterministic on main are settled');
+
       const first = await profile('m1', 5);
       expect(first.jobs.map((j) => [j.name, j.result])).toEqual([
         ['profile / profile', 'success'],
         ['profile / store', 'success'],
       ]);
-      expect([...d.results.artifacts('profile-1').keys()].sort()).toEqual(['benchgate-demo-baseline', 'benchgate-noise-profile-demo']);
+      expect([...d.results.artifacts(first.run).keys()].sort()).toEqual(['benchgate-demo-baseline', 'benchgate-noise-profile-demo']);
       const log = first.jobs[1]?.steps.map((s) => s.log).join('\n') ?? '';
       expect(log).toContain(`is stored as ${BRANCH}:${FILE}; the file holds 1 fingerprint`);
       expect(stored()).toEqual([['m1', 5]]);
@@ -123,6 +138,10 @@ describe('profile.yml, played', () => {
       // A PR on m1 takes m1's profile (5 runs), not the newest (m2's, 3 runs).
       const onM1 = await gate('m1');
       expect(onM1.noise).toMatchObject({ file: `${BRANCH}:${FILE}`, runs: 5, unused: null });
+      // Interleaved: the rounds settle with m1's profile, read from the branch beside the two trees (no token kept).
+      const rounds = await gate('m1', true);
+      expect(rounds.suiteLog).toMatch(/\d+ cases deterministic on main are settled; round 2 runs \d+/);
+      expect(rounds.noise).toMatchObject({ file: `${BRANCH}:${FILE}`, runs: 5, unused: null, settled: expect.any(Object) });
       // A PR on a model no profile was made with: the note names what the file holds.
       const onM3 = await gate('m3');
       expect(onM3.noise?.unused).toBe(

@@ -229,6 +229,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     if (r === 1) {
       choice = chooseProfile(profiles, runs);
       profile = choice?.profile ?? null;
+      if (choice?.unused) io.info(`benchgate: the noise profile ${inputs.noiseProfile ?? ''} is not used: ${choice.unused}; every case reruns`);
     }
     settled = settledByProfile(profile, runs);
     last = judge(inputs, runs, r, settled);

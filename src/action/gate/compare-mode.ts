@@ -132,10 +132,12 @@ export async function decide(
   // The regression budget since the pinned reference: a candidate that would overspend it holds.
   const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.trials.candidate);
   sides.drafts.push(...budgetDrafts(state));
-  const profiles = await gateProfiles(io, inputs);
-  const choice = profiles === null ? null : chooseProfile(profiles.profiles, sides.trials);
-  if (choice?.unused) io.info(`benchgate: the noise profile ${profiles?.file ?? ''} is not used: ${choice.unused}`);
-  const cmp = comparePair(inputs, sides, choice === null || profiles === null ? null : { choice, file: profiles.file });
+  // Of the stored profiles, the one of the pair's fingerprint (analysis/noise/profile-set.ts).
+  const stored = await gateProfiles(io, inputs);
+  const choice = stored === null ? null : chooseProfile(stored.profiles, sides.trials);
+  const noise = stored === null || choice === null ? null : { choice, file: stored.file };
+  if (noise?.choice.unused) io.info(`benchgate: the noise profile ${noise.file} is not used: ${noise.choice.unused}`);
+  const cmp = comparePair(inputs, sides, noise);
   attachEvidence(io, cmp, source);
   return writeReports(io, inputs, cmp, jobProblems, state);
 }
