@@ -162,7 +162,9 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
 
   // The noise profile settles the cases deterministic on main after round 1 (analysis/noise/settled.ts).
   if (inputs.noiseProfile === PROFILE_ON_BRANCH)
-    throw new UsageError(`input "noise-profile": mode ab reads the profile from a file; ${PROFILE_ON_BRANCH} is for the gate (compare, publish)`);
+    throw new UsageError(
+      `input "noise-profile": mode ab reads the profile from a file; ${PROFILE_ON_BRANCH} is for the gate (compare, publish). Check the branch's <suite>.noise-profile.json out and give its path (gate.yml's interleaved job does)`,
+    );
   const profiles = inputs.noiseProfile === null ? [] : loadNoiseProfiles(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":');
   // Of a file of several fingerprints, the profile that fits round 1's runs (chosen once: the rounds keep their fingerprint).
   let choice: ProfileChoice | null = null;
