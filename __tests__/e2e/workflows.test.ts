@@ -133,6 +133,16 @@ describe('the callers', () => {
     expect(gate.jobs['suite']?.permissions).toEqual({ actions: 'read', contents: 'read' });
     expect(gate.jobs['gate']?.permissions).toBeUndefined();
     expect(load('publish.yml').permissions).toEqual(load('benchgate-publish.yml').permissions);
+    // profile.yml: the job that runs the suite only reads; only the store job, which runs no suite code
+    // (benchgate's store-profile mode on the downloaded profile), writes the history branch.
+    const profile = load('profile.yml');
+    expect(profile.jobs['profile']?.permissions).toEqual({ contents: 'read' });
+    expect(profile.jobs['store']?.permissions).toEqual({ contents: 'write' });
+    expect((profile.jobs['store']?.steps ?? []).map((st) => st.run ?? st.with?.['mode'] ?? st.uses?.split('@')[0])).toEqual([
+      'actions/download-artifact',
+      'actions/checkout',
+      'store-profile',
+    ]);
   });
 
   it.each(callers.filter((f) => Object.keys(load(f).on).includes('push')))(
