@@ -15,8 +15,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { WorkflowTemplate } from '@actions/workflow-parser';
-import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
 import type { Job as ParsedJob, ReusableWorkflowJob, WorkflowJob } from '@actions/workflow-parser/model/workflow-template';
+import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
 import { parse as parseYaml } from 'yaml';
 
 import { REPO_ROOT } from './composite.js';
