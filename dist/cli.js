@@ -15205,13 +15205,17 @@ function buildNoiseProfile(runs, options = {}) {
  * values differ (a profile of another model or scoring version says nothing of this run's noise).
  */
 function profileMismatch(profile, s) {
+    const diff = fingerprintDiff(profile, s);
+    return diff === null ? null : `the profile was made with ${diff.key} ${JSON.stringify(diff.profile)} and this run has ${JSON.stringify(diff.run)}`;
+}
+/** The first fingerprint key both the profile and the run know whose values differ, or null when none does. */
+function fingerprintDiff(profile, s) {
     const f = fingerprintOf(s);
     for (const [key, value] of Object.entries(profile.fingerprint)) {
         if (!Object.hasOwn(f, key) || f[key] === null || value === null)
             continue;
-        if (f[key] !== value) {
-            return `the profile was made with ${key} ${JSON.stringify(value)} and this run has ${JSON.stringify(f[key])}`;
-        }
+        if (f[key] !== value)
+            return { key, profile: value, run: f[key] };
     }
     return null;
 }
@@ -15264,6 +15268,42 @@ function noiseMarks(cmp, profile, file, now, settled = null) {
     const sizing = unused === null ? profileSizing(cmp, profile) : null;
     if (sizing !== null)
         marks.sizing = sizing;
+    return marks;
+}
+
+/** Why one profile does not fit the pair (the baseline first), as "made with KEY VALUE and this run has VALUE". */
+function pairDiff(profile, runs) {
+    for (const r of runs) {
+        const d = fingerprintDiff(profile, r.summary);
+        if (d !== null)
+            return `made with ${d.key} ${JSON.stringify(d.profile)} and this run has ${JSON.stringify(d.run)}`;
+    }
+    return null;
+}
+/**
+ * The profile of `profiles` (newest first) that fits the pair's first runs, or null without runs.
+ * One stored profile keeps the single profile's words; of several, the note names each one's
+ * fingerprint where it differs from the runs.
+ */
+function chooseProfile(profiles, trials) {
+    const runs = [trials.baseline[0], trials.candidate[0]];
+    const newest = profiles[0];
+    if (newest === undefined || runs.some((r) => r === undefined))
+        return null;
+    const pair = runs;
+    const fits = profiles.find((p) => pair.every((r) => profileMismatch(p, r.summary) === null));
+    if (fits !== undefined)
+        return { profile: fits, unused: null };
+    if (profiles.length === 1)
+        return { profile: newest, unused: `the profile was ${pairDiff(newest, pair)}` };
+    const each = profiles.map((p) => `one was ${pairDiff(p, pair)}`);
+    return { profile: newest, unused: `none of its ${profiles.length} profiles fits these runs: ${each.join('; ')}` };
+}
+/** The noise marks of a comparison with the chosen profile (profile.ts noiseMarks), saying why none fit when none did. */
+function noiseMarksOf(cmp, choice, file, now, settled = null) {
+    const marks = noiseMarks(cmp, choice.profile, file, now, settled);
+    if (choice.unused !== null)
+        marks.unused = choice.unused;
     return marks;
 }
 
@@ -27543,7 +27583,8 @@ function expandInputs(option, patterns, cwd) {
 /**
  * A noise profile as a file (`benchgate profile --format json --output FILE`), read back by
  * `benchgate compare --noise-profile FILE` and the action: validated, with errors that name the file
- * and the field.
+ * and the field. The history branch keeps a suite's profiles of several fingerprints in one file
+ * (profile-set.ts), newest first; every reader takes either form.
  */
 const scalar = union([string$1(), number(), boolean$1(), _null()]);
 const count$2 = int$2().nonnegative();
@@ -27575,22 +27616,44 @@ const ProfileSchema = object({
         aa: array(object({ policy: string$1(), pairs: count$2, promote: count$2, hold: count$2, inconclusive: count$2 })),
     }),
 });
-/** Reads a noise profile's JSON text; `file` names it in errors. */
-function parseNoiseProfile(text, file) {
-    let root;
+/** The file of a suite's profiles by fingerprint, newest first (profile-set.ts): what profile.yml keeps on the history branch. */
+const NOISE_PROFILES_SCHEMA = 'benchgate.noise-profiles/v1';
+const ProfilesSchema = object({
+    schema: literal(NOISE_PROFILES_SCHEMA),
+    suite: string$1(),
+    profiles: array(ProfileSchema).min(1, 'expected at least one profile'),
+});
+/** The JSON root of a profile file; `file` names it in errors. */
+function parseRoot(text, file) {
     try {
-        root = JSON.parse(text);
+        return JSON.parse(text);
     }
     catch (err) {
         throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json'`);
     }
-    const parsed = ProfileSchema.safeParse(root);
+}
+/** Validates `root` against `schema`; the first problem, with its field, names the file. */
+function validated(schema, root, file) {
+    const parsed = schema.safeParse(root);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const at = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
         throw new InputError(`${file}: not a benchgate noise profile: at ${at}: ${issue.message}`);
     }
     return parsed.data;
+}
+/**
+ * Reads a profile file of either form, newest first: one profile (`benchgate profile --format json`)
+ * or the profiles of several fingerprints that profile.yml keeps on the history branch.
+ */
+function parseNoiseProfiles(text, file) {
+    const root = parseRoot(text, file);
+    const schema = typeof root === 'object' && root !== null && !Array.isArray(root) ? root['schema'] : undefined;
+    if (schema === NOISE_PROFILES_SCHEMA)
+        return validated(ProfilesSchema, root, file).profiles;
+    if (schema === NOISE_PROFILE_SCHEMA)
+        return [validated(ProfileSchema, root, file)];
+    throw new InputError(`${file}: not a benchgate noise profile: at schema: expected "${NOISE_PROFILE_SCHEMA}" (one profile) or "${NOISE_PROFILES_SCHEMA}" (profiles by fingerprint), got ${JSON.stringify(schema ?? null)}`);
 }
 /** The profile as the file `benchgate profile --format json` writes. */
 function serializeNoiseProfile(profile) {
@@ -27676,8 +27739,11 @@ function firstRoundIds(rounds) {
  * `--noise-profile` and the action's `noise-profile` input. Also what sequential rounds settle with
  * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
  */
-/** The profile at `path`; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`). */
-function loadNoiseProfile(path, label) {
+/**
+ * The profiles in the file at `path`, newest first: one profile, or the profiles by fingerprint of
+ * the history branch's file; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`).
+ */
+function loadNoiseProfiles(path, label) {
     let text;
     try {
         text = readFileSync(path, 'utf8');
@@ -27686,7 +27752,7 @@ function loadNoiseProfile(path, label) {
         const code = err.code;
         throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
     }
-    return parseNoiseProfile(text, path);
+    return parseNoiseProfiles(text, path);
 }
 /** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
 function settledByProfile(profile, rounds) {
@@ -38602,12 +38668,14 @@ async function runCompare(cmd, io) {
         candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
     };
     // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
-    const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile, '--noise-profile');
+    // Of a file of several fingerprints, the profile that fits these runs.
+    const choice = cmd.noiseProfile === null ? null : chooseProfile(loadNoiseProfiles(cmd.noiseProfile, '--noise-profile'), trials);
+    const profile = choice?.profile ?? null;
     const settled = seq === null ? null : settledByProfile(profile, trials);
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
     const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
-    if (profile !== null && cmd.noiseProfile !== null)
-        cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
+    if (choice !== null && cmd.noiseProfile !== null)
+        cmp.noise = noiseMarksOf(cmp, choice, cmd.noiseProfile, new Date().toISOString(), settled);
     const inputs = [...baselines, ...candidates];
     if (cmd.nextCases !== null)
         writeNextCases(cmd.nextCases, trials, settled, inputs);

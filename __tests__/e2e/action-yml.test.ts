@@ -176,8 +176,12 @@ describe('the reference', () => {
   const reference = readFileSync(join(REPO_ROOT, 'docs', 'reference.md'), 'utf8');
   it('documents every input and every output of action.yml', () => {
     for (const name of Object.keys(manifest.inputs))
-      expect(reference, `input ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| (run|compare|publish|ab)(, (run|compare|publish|ab))* \\|`, 'm'));
+      expect(reference, `input ${name}`).toMatch(
+        new RegExp(`^\\| \`${name}\` \\| (run|compare|publish|ab|store-profile)(, (run|compare|publish|ab|store-profile))* \\|`, 'm'),
+      );
     for (const name of Object.keys(manifest.outputs))
-      expect(reference, `output ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\| ((run|compare|publish|ab)(, (run|compare|publish|ab))*) \\|`, 'm'));
+      expect(reference, `output ${name}`).toMatch(
+        new RegExp(`^\\| \`${name}\` \\| ((run|compare|publish|ab|store-profile)(, (run|compare|publish|ab|store-profile))*) \\|`, 'm'),
+      );
   });
 });

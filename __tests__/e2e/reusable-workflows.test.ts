@@ -5,8 +5,7 @@
 // that promotes (reusing that baseline), one that regresses, a fork's PR, a re-run of publish, a
 // private repository, and a PR for which the gate workflow does not run. Through all of them the
 // required check `benchgate (demo)` is on the head commit, completed, and never left in progress.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { startWorkflowDoubles, stopWorkflowDoubles, type WorkflowDoubles } from 
 import { REPO_ROOT } from '../helpers/composite.js';
 import { octokitClient, TEST_TOKEN } from '../helpers/octokit-client.js';
 import { type PlayEvent, playWorkflow, type PlayWorld, type WorkflowPlay } from '../helpers/workflow-player.js';
+import { commit, suiteAt } from '../helpers/workflow-repo.js';
 import { unzip } from '../helpers/zip.js';
 
 const GATE_CALLER = readFileSync(join(REPO_ROOT, '.github', 'workflows', 'benchgate.yml'), 'utf8');
@@ -27,37 +27,6 @@ let d: WorkflowDoubles;
 let world: PlayWorld;
 const sha: Record<string, string> = {};
 let runs = 0;
-
-/** The example suite as a commit of the repository has it: the strategy is what the commit changes. */
-const suiteAt = (strategy: string) =>
-  [
-    "import { execFileSync } from 'node:child_process';",
-    'const args = process.argv.slice(2);',
-    `args[args.indexOf('--strategy') + 1] = '${strategy}';`,
-    `execFileSync(process.execPath, [${JSON.stringify(join(REPO_ROOT, 'examples', 'suite', 'run-suite.mjs'))}, ...args], { stdio: 'inherit' });`,
-    '',
-  ].join('\n');
-
-function commit(dir: string, branch: string, from: string | null, files: Record<string, string>): string {
-  const git = (...a: string[]) => {
-    const r = spawnSync('git', a, {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' },
-    });
-    if (r.status !== 0) throw new Error(r.stderr);
-    return r.stdout.trim();
-  };
-  if (from === null) git('init', '-q', '-b', branch);
-  else git('checkout', '-q', '-b', branch, from);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  git('add', '-A');
-  git('commit', '-q', '-m', branch);
-  return git('rev-parse', 'HEAD');
-}
 
 beforeAll(async () => {
   d = await startWorkflowDoubles(TEST_TOKEN, 'benchgate-workflows-');

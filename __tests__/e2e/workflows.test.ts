@@ -26,6 +26,7 @@ interface Step {
   with?: Record<string, unknown>;
   env?: Record<string, unknown>;
   if?: string;
+  'continue-on-error'?: boolean;
 }
 interface Job {
   uses?: string;
@@ -132,6 +133,16 @@ describe('the callers', () => {
     expect(gate.jobs['suite']?.permissions).toEqual({ actions: 'read', contents: 'read' });
     expect(gate.jobs['gate']?.permissions).toBeUndefined();
     expect(load('publish.yml').permissions).toEqual(load('benchgate-publish.yml').permissions);
+    // profile.yml: the job that runs the suite only reads; only the store job, which runs no suite code
+    // (benchgate's store-profile mode on the downloaded profile), writes the history branch.
+    const profile = load('profile.yml');
+    expect(profile.jobs['profile']?.permissions).toEqual({ contents: 'read' });
+    expect(profile.jobs['store']?.permissions).toEqual({ contents: 'write' });
+    expect((profile.jobs['store']?.steps ?? []).map((st) => st.run ?? st.with?.['mode'] ?? st.uses?.split('@')[0])).toEqual([
+      'actions/download-artifact',
+      'actions/checkout',
+      'store-profile',
+    ]);
   });
 
   it.each(callers.filter((f) => Object.keys(load(f).on).includes('push')))(
@@ -193,7 +204,8 @@ describe('the reusable workflows', () => {
     expect(suite.strategy?.matrix?.['role']).toBe('${{ fromJSON(needs.plan.outputs.roles) }}');
     const pr = { sha: 'merge', event: { pull_request: { base: { sha: 'base' }, head: { sha: 'head' } } } };
     const value = (template: unknown, contexts: Record<string, unknown>) => evaluate(expressions(String(template))[0] as string, contexts).coerceString();
-    const runs = (step: Step, role: string) => step.if === undefined || value(`\${{ ${step.if} }}`, { matrix: { role } }) === 'true';
+    const runs = (step: Step, role: string, inputs: Record<string, string> = {}) =>
+      step.if === undefined || value(`\${{ ${step.if} }}`, { matrix: { role }, inputs }) === 'true';
     // Separate: one checkout, the role's commit at the workspace root.
     const checkouts = (role: string) =>
       (suite.steps ?? [])
@@ -205,6 +217,21 @@ describe('the reusable workflows', () => {
       ['base', 'base'],
       ['head', 'head'],
     ]);
+    // Interleaved with noise-profile: history-branch: the branch's profile file in a folder of its own,
+    // no token kept (the suite never sees one), a missing branch failing that step only (mode ab reads the file
+    // there: e2e/profile-workflow.test.ts plays it).
+    const inputs = { 'noise-profile': 'history-branch', 'history-branch': 'benchgate-history', suite: 'demo' };
+    const onBranch = (suite.steps ?? []).filter((st) => runs(st, 'ab', inputs) && !runs(st, 'ab'));
+    expect(
+      onBranch.map((st) => [
+        st.uses?.split('@')[0],
+        st.with?.['path'],
+        value(st.with?.['ref'], { inputs }),
+        value(st.with?.['sparse-checkout'], { inputs }),
+        st['continue-on-error'],
+        st.with?.['persist-credentials'],
+      ]),
+    ).toEqual([['actions/checkout', '.benchgate-noise-profile', 'benchgate-history', 'demo.noise-profile.json', true, false]]);
     const action = (role: string) => (suite.steps ?? []).filter((st) => st.uses === './.benchgate-action' && runs(st, role)).map((st) => st.with ?? {});
     expect(action('baseline').map((w) => w['mode'])).toEqual(['run']);
     expect(action('ab').map((w) => [w['mode'], w['baseline-directory'], w['candidate-directory']])).toEqual([['ab', 'base', 'head']]);

@@ -6,15 +6,17 @@
 // in `needs` order, a matrix job once per combination; `run:` steps go to bash with GITHUB_OUTPUT and
 // GITHUB_ENV, `./.benchgate-action` steps to the composite player (the committed dist/ as the runner
 // runs action.yml), actions/github-script steps to their script with a real Octokit against the REST
-// double. actions/checkout checks the ref out of a real git repository (benchgate's own
+// double, upload-/download-artifact steps to the real artifact client against the results service
+// double (helpers/workflow-artifacts.ts). actions/checkout checks the ref out of a real git repository (benchgate's own
 // `job.workflow_repository` at `job.workflow_sha` is this working tree); setup-node/-python are no-ops.
-// GitHub's rules the parser leaves to the server are applied here: a called job's token gets at most
-// what the caller grants, and without `contents: read` a private repository's checkout fails.
+// A step with continue-on-error fails alone, as on GitHub. GitHub's rules the parser leaves to the
+// server are applied here: a called job's token gets at most what the caller grants, and without `contents: read` a private repository's checkout fails.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { WorkflowTemplate } from '@actions/workflow-parser';
 import type { Job as ParsedJob, ReusableWorkflowJob, WorkflowJob } from '@actions/workflow-parser/model/workflow-template';
+import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token';
 import { parse as parseYaml } from 'yaml';
 
 import { REPO_ROOT } from './composite.js';
@@ -127,9 +129,12 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
       });
       if (process.env['BENCHGATE_PLAY_LOG']) process.stderr.write(`[${name}] ${played.name}: ${played.outcome}\n${played.log}\n`);
       steps.push(played);
-      if (played.outcome === 'failure') [state.failed, (ctx['job'] as Ctx)['status']] = [true, 'failure'];
-      if (step.id && !step.id.startsWith('__'))
-        (ctx['steps'] as Ctx)[step.id] = { outputs: played.outputs, outcome: played.outcome, conclusion: played.outcome };
+      // continue-on-error: a failed step's conclusion is success, and the job goes on as if it passed.
+      const c = 'continue-on-error' in step ? step['continue-on-error'] : undefined;
+      const tolerated = typeof c === 'boolean' ? c : c !== undefined && asString(valueOf(c as TemplateToken, ctx)) === 'true';
+      const conclusion = played.outcome === 'failure' && tolerated ? 'success' : played.outcome;
+      if (conclusion === 'failure') [state.failed, (ctx['job'] as Ctx)['status']] = [true, 'failure'];
+      if (step.id && !step.id.startsWith('__')) (ctx['steps'] as Ctx)[step.id] = { outputs: played.outputs, outcome: played.outcome, conclusion };
     }
     const outputs = Object.fromEntries(Object.entries((valueOf(job.outputs, ctx) ?? {}) as Ctx).map(([k, v]) => [k, asString(v)]));
     const result = state.cancelled ? 'cancelled' : state.failed ? 'failure' : 'success';

@@ -1,8 +1,10 @@
 // One step of a played workflow (helpers/workflow-player.ts), as the runner runs it: `run:` in bash
-// with GITHUB_OUTPUT and GITHUB_ENV, actions/checkout from the repository's git directory (benchgate
+// with GITHUB_OUTPUT, GITHUB_ENV and GITHUB_STEP_SUMMARY, actions/checkout from the repository's git
+// directory or, for a branch only the REST double has (the history branch), its files (benchgate
 // itself at job.workflow_sha is this working tree; a private repository needs contents: read),
 // setup-node/-python as no-ops, `./.benchgate-action` through the composite player (the committed
-// dist/), actions/github-script with a real Octokit against the REST double.
+// dist/), actions/github-script with a real Octokit against the REST double, actions/upload-artifact
+// and download-artifact through the real artifact client against the results service double.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/te
 
 import { loadManifest, parseOutputFile, REPO_ROOT, runComposite } from './composite.js';
 import { octokitClient } from './octokit-client.js';
+import { playArtifactStep } from './workflow-artifacts.js';
 import { asString, type Ctx, evaluate, LEVEL, native, type Perms, type PlayEvent, type PlayWorld, type StepPlay, valueOf, withOf } from './workflow-values.js';
 
 function git(cwd: string, ...args: string[]): string {
@@ -32,6 +35,25 @@ export interface RunState {
   /** The parsed token tree of the workflow whose jobs run (the converted steps lack their `with`). */
   root: TemplateToken;
   workflowRef: { repository: string; sha: string };
+}
+
+/** A branch benchgate writes through the API (the history branch): on the REST double, not in the repository's git directory. */
+function branchOnlyOnApi(s: RunState, ref: string): boolean {
+  if (ref === '' || /^[0-9a-f]{40}$/.test(ref)) return false;
+  return spawnSync('git', ['rev-parse', '-q', '--verify', `refs/heads/${ref}`], { cwd: s.world.git }).status !== 0;
+}
+
+/** Checks out a branch of the REST double (a sparse checkout's files only); a missing branch fails as checkout does. */
+function checkoutApiBranch(s: RunState, ref: string, sparse: string, dest: string): [number, string] {
+  if (s.world.gh.git.log(ref).length === 0) return [1, `fatal: couldn't find remote ref ${ref}\n`];
+  const paths = sparse.split('\n').filter((p) => p.trim() !== '');
+  if (paths.length === 0) throw new Error(`test error: checkout of the API's branch ${ref} without sparse-checkout`);
+  mkdirSync(dest, { recursive: true });
+  for (const path of paths) {
+    const text = s.world.gh.git.file(ref, path.trim());
+    if (text !== null) writeFileSync(join(dest, path.trim()), text);
+  }
+  return [0, `(checked out ${paths.join(', ')} of ${ref})\n`];
 }
 
 export async function playStep(
@@ -58,7 +80,7 @@ export async function playStep(
   if ('run' in step) {
     const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(valueOf(step.run, job.ctx, status))], {
       cwd: job.workspace,
-      env: { ...env, GITHUB_OUTPUT: outputFile, GITHUB_ENV: envFile },
+      env: { ...env, GITHUB_OUTPUT: outputFile, GITHUB_ENV: envFile, GITHUB_STEP_SUMMARY: join(files, 'summary') },
       encoding: 'utf8',
     });
     [exitCode, log] = [r.status ?? 1, `${r.stdout}${r.stderr}`];
@@ -73,6 +95,8 @@ export async function playStep(
         symlinkSync(REPO_ROOT, dest); // benchgate at the workflow's own commit: this working tree
       } else if (s.world.private && LEVEL[job.perms['contents'] ?? 'none'] < LEVEL.read) {
         [exitCode, log] = [1, 'remote: Repository not found.\nfatal: repository not found (the job token has no contents: read)\n'];
+      } else if (branchOnlyOnApi(s, asString(w['ref']))) {
+        [exitCode, log] = checkoutApiBranch(s, asString(w['ref']), asString(w['sparse-checkout']), dest);
       } else {
         mkdirSync(dest, { recursive: true });
         git(dest, 'clone', '-q', s.world.git, '.');
@@ -109,6 +133,8 @@ export async function playStep(
         lines.push(`::error::${(err as Error).message}`);
       }
       log = lines.join('\n');
+    } else if (uses.startsWith('actions/upload-artifact@') || uses.startsWith('actions/download-artifact@')) {
+      ({ exitCode, log } = await playArtifactStep(uses.startsWith('actions/upload') ? 'upload' : 'download', w, env, job.workspace));
     } else throw new Error(`test error: cannot play step uses: ${uses}`);
   }
   outputs = { ...parseOutputFile(readFileSync(outputFile, 'utf8')), ...outputs };

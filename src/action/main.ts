@@ -11,6 +11,7 @@ import { compareMode } from './gate/compare-mode.js';
 import { trustedConfigReader } from './gate/trusted-config.js';
 import { readInputs } from './inputs/inputs.js';
 import type { ActionIo } from './io.js';
+import { storeProfileMode } from './profile/store-profile-mode.js';
 import { publishFailure } from './publish/failure-publish.js';
 import { publishMode } from './publish/publish-mode.js';
 import { wasPublished } from './publish/publisher.js';
@@ -41,7 +42,9 @@ export async function runAction(io: ActionIo): Promise<number> {
           ? await abMode(io, inputs)
           : inputs.mode === 'compare'
             ? await compareMode(io, inputs)
-            : await publishMode(io, inputs);
+            : inputs.mode === 'store-profile'
+              ? await storeProfileMode(io, inputs)
+              : await publishMode(io, inputs);
     if (result.failure === null) return 0;
     if (result.explained) io.error(`benchgate: ${result.failure}`);
     else await report(io, result.failure);

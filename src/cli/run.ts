@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { type LoadOptions, loadSummary } from '../adapters/registry.js';
 import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
-import { noiseMarks, onMainOptions } from '../analysis/noise/profile.js';
+import { onMainOptions } from '../analysis/noise/profile.js';
+import { chooseProfile, noiseMarksOf } from '../analysis/noise/profile-set.js';
 import { compareAtLook } from '../analysis/sequential-compare.js';
 import { MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
@@ -17,7 +18,7 @@ import { attemptTrials } from '../load/attempts.js';
 import { gatherEvidence } from '../load/evidence.js';
 import { expandInputs } from '../load/glob.js';
 import { isLargePair, loadPair } from '../load/load.js';
-import { loadNoiseProfile, settledByProfile } from '../load/noise-profile.js';
+import { loadNoiseProfiles, settledByProfile } from '../load/noise-profile.js';
 import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
 import { renderCsv } from '../report/csv-report.js';
@@ -144,7 +145,9 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
   };
   // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
-  const profile = cmd.noiseProfile === null ? null : loadNoiseProfile(cmd.noiseProfile, '--noise-profile');
+  // Of a file of several fingerprints, the profile that fits these runs.
+  const choice = cmd.noiseProfile === null ? null : chooseProfile(loadNoiseProfiles(cmd.noiseProfile, '--noise-profile'), trials);
+  const profile = choice?.profile ?? null;
   const settled = seq === null ? null : settledByProfile(profile, trials);
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
   const cmp = compareAtLook(
@@ -154,7 +157,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     seq === null ? null : { round: seq.round, max: seq.max },
     policy.confidence,
   );
-  if (profile !== null && cmd.noiseProfile !== null) cmp.noise = noiseMarks(cmp, profile, cmd.noiseProfile, new Date().toISOString(), settled);
+  if (choice !== null && cmd.noiseProfile !== null) cmp.noise = noiseMarksOf(cmp, choice, cmd.noiseProfile, new Date().toISOString(), settled);
   const inputs = [...baselines, ...candidates];
   if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, inputs);
   // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.

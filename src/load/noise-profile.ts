@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
 import { profileMismatch } from '../analysis/noise/profile.js';
-import { parseNoiseProfile } from '../analysis/noise/profile-file.js';
+import { parseNoiseProfiles } from '../analysis/noise/profile-file.js';
 import { DEFAULT_SETTLE, type SettledRounds, settleRounds } from '../analysis/noise/settled.js';
 import { InputError } from '../errors.js';
 
@@ -17,11 +17,17 @@ export const MAX_PROFILE_BYTES = 64 * 1024 * 1024;
 /** The `noise-profile` value that reads the profile from the history branch instead of a file. */
 export const PROFILE_ON_BRANCH = 'history-branch';
 
-/** Where profile.yml stores a suite's profile on the history branch, beside its history (`<suite>.json`). */
+/**
+ * Where profile.yml stores a suite's profiles on the history branch, beside its history
+ * (`<suite>.json`): one file holding the profiles of up to MAX_STORED_PROFILES fingerprints.
+ */
 export const noiseProfilePath = (suite: string): string => `${suite}.noise-profile.json`;
 
-/** The profile at `path`; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`). */
-export function loadNoiseProfile(path: string, label: string): NoiseProfile {
+/**
+ * The profiles in the file at `path`, newest first: one profile, or the profiles by fingerprint of
+ * the history branch's file; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`).
+ */
+export function loadNoiseProfiles(path: string, label: string): NoiseProfile[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -31,7 +37,7 @@ export function loadNoiseProfile(path: string, label: string): NoiseProfile {
       `${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (err as Error).message})`}; expected a profile written by 'benchgate profile --format json'`,
     );
   }
-  return parseNoiseProfile(text, path);
+  return parseNoiseProfiles(text, path);
 }
 
 /** One trial of each side per round, in order. */

@@ -17,7 +17,8 @@ import { ConfigSchema } from '../../src/policy/config-file.js';
 /** "run, compare: text" → ["run, compare", "text"]. */
 export function splitModes(description: string): [string | null, string] {
   const text = description.trim().replace(/\s+/g, ' ');
-  const m = /^((?:run|compare|publish|ab)(?:, (?:run|compare|publish|ab))*): (.*)$/s.exec(text);
+  const mode = MODES.join('|');
+  const m = new RegExp(`^((?:${mode})(?:, (?:${mode}))*): (.*)$`, 's').exec(text);
   return m ? [m[1] as string, m[2] as string] : [null, text];
 }
 

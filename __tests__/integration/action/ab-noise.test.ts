@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { serializeNoiseProfiles } from '../../../src/analysis/noise/profile-file.js';
 import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
 import { job } from '../../helpers/in-process-jobs.js';
@@ -68,5 +69,32 @@ describe('mode ab and its gate with a noise profile', { timeout: 120_000 }, () =
     // A settled case drawn for both later rounds ran all 3; the others are partial without the profile.
     const partial = 8 - IDS.slice(0, 8).filter((id) => drawnFor([id], 2).length + drawnFor([id], 3).length === 2).length;
     expect(without.summary).toMatch(new RegExp(`${partial} cases of the (baseline|candidate) side are in some of its 3 trials only`));
+  });
+
+  it("of a file of several fingerprints (the history branch's), the rounds take the one of round 1's runs, or say none fits", async () => {
+    const profile = noiseProfileOf(IDS.map((id, i) => caseNoise(id, 10, i < 8 ? 10 : 5)));
+    const other = (preset: string) => ({ ...profile, fingerprint: { 'run.preset': preset }, cases: profile.cases.map((c) => ({ ...c, passed: 5 })) });
+    const rounds = async (file: string, run: string) => {
+      const ab = job(double, root, 'ab', run);
+      for (const dir of ['base', 'head']) mkdirSync(join(ab.workspace, dir));
+      writeFileSync(join(ab.workspace, 'profiles.json'), file);
+      const inputs = { mode: 'ab', suite: 'demo', 'baseline-directory': 'base', 'candidate-directory': 'head', command: suite(0), 'max-trials': '2' };
+      return ab.run({ ...inputs, 'noise-profile': 'profiles.json' });
+    };
+    // The newest profile is of another preset (every case flaky there): the older one of the runs' preset settles 8.
+    const fits = await rounds(
+      serializeNoiseProfiles('demo', [other('other_preset'), { ...profile, fingerprint: { 'run.preset': 'demo_tool_use' } }]),
+      'run-set',
+    );
+    expect(fits.exitCode, fits.log).toBe(0);
+    expect(fits.log).toContain(
+      `8 cases deterministic on main are settled (each runs in 20% of the later rounds, drawn by case and round); round 2 runs ${runs(2)}`,
+    );
+    const none = await rounds(serializeNoiseProfiles('demo', [other('other_preset'), other('older_preset')]), 'run-set-none');
+    expect(none.exitCode, none.log).toBe(0);
+    expect(none.log).toContain(
+      'the noise profile profiles.json is not used: none of its 2 profiles fits these runs: one was made with run.preset "other_preset" and this run has "demo_tool_use"; one was made with run.preset "older_preset" and this run has "demo_tool_use"; every case reruns',
+    );
+    expect(none.log).not.toContain('deterministic on main are settled');
   });
 });

@@ -1,24 +1,32 @@
 // The gate reads the suite's noise profile from the history branch (profile.yml stores it there as
-// <suite>.noise-profile.json) with noise-profile: history-branch: through the action program in
-// process, with a hand-written REST fake that records the calls.
+// <suite>.noise-profile.json, the profiles of several fingerprints) with noise-profile:
+// history-branch: through the action program in process, with a hand-written REST fake that records
+// the calls. It takes the profile of the pair's fingerprint, or says which ones the file holds.
 import { describe, expect, it } from 'vitest';
 
-import { serializeNoiseProfile } from '../../../src/analysis/noise/profile-file.js';
+import type { NoiseProfile } from '../../../src/analysis/model.js';
+import { serializeNoiseProfile, serializeNoiseProfiles } from '../../../src/analysis/noise/profile-file.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { demoWorkspace, runInProcess } from '../../helpers/in-process.js';
 import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
 
 const PROFILE = serializeNoiseProfile(noiseProfileOf([caseNoise('a', 10, 10), caseNoise('b', 10, 4)]));
 
-/** getContent answers the profile when `stored`, else 404 (as for every other file). */
-function fakeClient(calls: string[], stored: boolean): GitHubClient {
+/** A profile of the demo suite's preset (the demo runs are demo_tool_use), of `runs` runs. */
+const presetProfile = (preset: string, runs: number): NoiseProfile => {
+  const p = noiseProfileOf([caseNoise('a', 10, 10), caseNoise('b', 10, 4)]);
+  return { ...p, fingerprint: { 'run.preset': preset }, runs: Array.from({ length: runs }, (_, i) => ({ file: `r${i}`, id: `r${i}`, started_at: null })) };
+};
+
+/** getContent answers `stored` (the file's text) for the profile file when given, else 404 (as for every other file). */
+function fakeClient(calls: string[], stored: string | null): GitHubClient {
   return {
     rest: {
       repos: {
         getContent: async (p: { path: string; ref: string }) => {
           calls.push(`getContent ${p.path}@${p.ref}`);
-          if (stored && p.path === 'demo.noise-profile.json')
-            return { data: { type: 'file', sha: 'blob', size: PROFILE.length, content: Buffer.from(PROFILE).toString('base64'), encoding: 'base64' } };
+          if (stored !== null && p.path === 'demo.noise-profile.json')
+            return { data: { type: 'file', sha: 'blob', size: stored.length, content: Buffer.from(stored).toString('base64'), encoding: 'base64' } };
           throw Object.assign(new Error('Not Found'), { status: 404 });
         },
       },
@@ -26,7 +34,7 @@ function fakeClient(calls: string[], stored: boolean): GitHubClient {
   } as unknown as GitHubClient;
 }
 
-async function gate(stored: boolean, more: Record<string, string> = {}) {
+async function gate(stored: boolean | string, more: Record<string, string> = {}) {
   const calls: string[] = [];
   const inputs = {
     mode: 'compare',
@@ -42,7 +50,7 @@ async function gate(stored: boolean, more: Record<string, string> = {}) {
     'noise-profile': 'history-branch',
     ...more,
   };
-  const r = await runInProcess('', demoWorkspace(), inputs, {}, {}, fakeClient(calls, stored));
+  const r = await runInProcess('', demoWorkspace(), inputs, {}, {}, fakeClient(calls, stored === true ? PROFILE : stored === false ? null : stored));
   return { ...r, calls };
 }
 
@@ -52,6 +60,30 @@ describe('the noise profile on the history branch', () => {
     expect(r.exitCode, r.log).toBe(0);
     expect(r.calls).toContain('getContent demo.noise-profile.json@refs/heads/benchgate-history');
     expect(r.summary).toContain('Noise profile `benchgate-history:demo.noise-profile.json` (2 runs, age unknown)');
+  });
+
+  it("holds profiles of several fingerprints: the gate takes the one of the pair's runs", async () => {
+    const r = await gate(serializeNoiseProfiles('demo', [presetProfile('other_preset', 5), presetProfile('demo_tool_use', 3)]));
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.summary).toContain('Noise profile `benchgate-history:demo.noise-profile.json` (3 runs, age unknown)');
+    expect(r.summary).not.toContain('not used');
+  });
+
+  it("holds none of the pair's fingerprint: the report and the log name the ones it has", async () => {
+    const r = await gate(serializeNoiseProfiles('demo', [presetProfile('other_preset', 5), presetProfile('older_preset', 3)]));
+    expect(r.exitCode, r.log).toBe(0);
+    const why =
+      'none of its 2 profiles fits these runs: one was made with run.preset "other_preset" and this run has "demo_tool_use"; one was made with run.preset "older_preset" and this run has "demo_tool_use"';
+    expect(r.summary).toContain(`Noise profile \`benchgate-history:demo.noise-profile.json\` (5 runs, age unknown) not used: \`${why}\`.`);
+    expect(r.log).toContain(`benchgate: the noise profile benchgate-history:demo.noise-profile.json is not used: ${why}`);
+  });
+
+  it('is not a profile file: the gate fails, naming the file and the field', async () => {
+    const bad = JSON.parse(serializeNoiseProfiles('demo', [presetProfile('demo_tool_use', 3)])) as { profiles: Record<string, unknown>[] };
+    delete bad.profiles[0]?.['figures'];
+    const r = await gate(JSON.stringify(bad));
+    expect(r.exitCode).not.toBe(0);
+    expect(r.log).toContain('benchgate-history:demo.noise-profile.json: not a benchgate noise profile: at profiles.0.figures');
   });
 
   it('is not there: the gate goes on without one, and the log says so', async () => {

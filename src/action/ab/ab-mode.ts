@@ -16,14 +16,14 @@ import { join, relative, resolve } from 'node:path';
 
 import { type Comparison } from '../../analysis/compare.js';
 import { AB_STAMPS } from '../../analysis/interleaved.js';
-import type { LoadedSummary } from '../../analysis/model.js';
-import { noiseMarks } from '../../analysis/noise/profile.js';
+import type { LoadedSummary, NoiseProfile } from '../../analysis/model.js';
+import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../../analysis/noise/profile-set.js';
 import { caseListText, type SettledRounds } from '../../analysis/noise/settled.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { haltedDecision } from '../../analysis/significance/sequential.js';
 import { UsageError } from '../../errors.js';
 import { uploadSummaryArtifact } from '../../github/artifacts.js';
-import { loadNoiseProfile, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
+import { loadNoiseProfiles, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
 import { untrusted } from '../../report/markdown/markdown.js';
@@ -162,8 +162,13 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
 
   // The noise profile settles the cases deterministic on main after round 1 (analysis/noise/settled.ts).
   if (inputs.noiseProfile === PROFILE_ON_BRANCH)
-    throw new UsageError(`input "noise-profile": mode ab reads the profile from a file; ${PROFILE_ON_BRANCH} is for the gate (compare, publish)`);
-  const profile = inputs.noiseProfile === null ? null : loadNoiseProfile(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":');
+    throw new UsageError(
+      `input "noise-profile": mode ab reads the profile from a file; ${PROFILE_ON_BRANCH} is for the gate (compare, publish). Check the branch's <suite>.noise-profile.json out and give its path (gate.yml's interleaved job does)`,
+    );
+  const profiles = inputs.noiseProfile === null ? [] : loadNoiseProfiles(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":');
+  // Of a file of several fingerprints, the profile that fits round 1's runs (chosen once: the rounds keep their fingerprint).
+  let choice: ProfileChoice | null = null;
+  let profile: NoiseProfile | null = null;
   let settled: SettledRounds | null = null;
   const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const uncounted: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
@@ -223,9 +228,14 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
         summary: (got[role] as Trial).summary as NonNullable<Trial['summary']>,
       });
     complete = r;
+    if (r === 1) {
+      choice = chooseProfile(profiles, runs);
+      profile = choice?.profile ?? null;
+      if (choice?.unused) io.info(`benchgate: the noise profile ${inputs.noiseProfile ?? ''} is not used: ${choice.unused}; every case reruns`);
+    }
     settled = settledByProfile(profile, runs);
     last = judge(inputs, runs, r, settled);
-    if (profile !== null && inputs.noiseProfile !== null) last.noise = noiseMarks(last, profile, inputs.noiseProfile, new Date().toISOString(), settled);
+    if (choice !== null && inputs.noiseProfile !== null) last.noise = noiseMarksOf(last, choice, inputs.noiseProfile, new Date().toISOString(), settled);
     if (settled !== null && r < inputs.maxTrials)
       io.info(
         `benchgate: ${settled.settled.size} cases deterministic on main are settled (each runs in ${Number(((settled.rule.share ?? 0) * 100).toFixed(1))}% of the later rounds, drawn by case and round); round ${r + 1} runs ${settled.next.length} (BENCHGATE_CASES_FILE)`,

@@ -13,8 +13,9 @@ import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/com
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
 import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../../analysis/model.js';
-import { noiseMarks, onMainOptions } from '../../analysis/noise/profile.js';
-import { parseNoiseProfile } from '../../analysis/noise/profile-file.js';
+import { onMainOptions } from '../../analysis/noise/profile.js';
+import { parseNoiseProfiles } from '../../analysis/noise/profile-file.js';
+import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../../analysis/noise/profile-set.js';
 import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { failureMessage, InputError, UsageError } from '../../errors.js';
 import { kindOf, shownPath, writeAll } from '../../fs-safe.js';
@@ -26,7 +27,7 @@ import type { BudgetState } from '../../history/budget.js';
 import { attemptTrials } from '../../load/attempts.js';
 import { gatherEvidence } from '../../load/evidence.js';
 import { loadPair } from '../../load/load.js';
-import { loadNoiseProfile, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
+import { loadNoiseProfiles, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
@@ -131,8 +132,12 @@ export async function decide(
   // The regression budget since the pinned reference: a candidate that would overspend it holds.
   const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.trials.candidate);
   sides.drafts.push(...budgetDrafts(state));
-  const profile = await gateProfile(io, inputs);
-  const cmp = comparePair(inputs, sides, profile);
+  // Of the stored profiles, the one of the pair's fingerprint (analysis/noise/profile-set.ts).
+  const stored = await gateProfiles(io, inputs);
+  const choice = stored === null ? null : chooseProfile(stored.profiles, sides.trials);
+  const noise = stored === null || choice === null ? null : { choice, file: stored.file };
+  if (noise?.choice.unused) io.info(`benchgate: the noise profile ${noise.file} is not used: ${noise.choice.unused}`);
+  const cmp = comparePair(inputs, sides, noise);
   attachEvidence(io, cmp, source);
   return writeReports(io, inputs, cmp, jobProblems, state);
 }
@@ -233,14 +238,15 @@ function roundSides(
 }
 
 /**
- * The suite's noise profile: the `noise-profile` input's file; with `noise-profile: history-branch`,
- * `<suite>.noise-profile.json` on the history branch (profile.yml stores it there). A branch without
- * the file, or one that cannot be read, leaves the gate without a profile, with a line in the log.
+ * The suite's noise profiles, newest first: the `noise-profile` input's file; with `noise-profile:
+ * history-branch`, `<suite>.noise-profile.json` on the history branch (profile.yml stores the
+ * profiles of several fingerprints there). A branch without the file, or one that cannot be read,
+ * leaves the gate without a profile, with a line in the log.
  */
-async function gateProfile(io: ActionIo, inputs: DecideInputs): Promise<{ profile: NoiseProfile; file: string } | null> {
+async function gateProfiles(io: ActionIo, inputs: DecideInputs): Promise<{ profiles: NoiseProfile[]; file: string } | null> {
   if (!inputs.noiseProfile) return null;
   if (inputs.noiseProfile !== PROFILE_ON_BRANCH)
-    return { profile: loadNoiseProfile(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":'), file: inputs.noiseProfile };
+    return { profiles: loadNoiseProfiles(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":'), file: inputs.noiseProfile };
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   const branch = inputs.publish?.historyBranch ?? '';
   const token = inputs.publish?.token ?? '';
@@ -262,7 +268,7 @@ async function gateProfile(io: ActionIo, inputs: DecideInputs): Promise<{ profil
     io.info(`benchgate: no noise profile ${file} yet (profile.yml with history-branch stores it); the gate goes on without one`);
     return null;
   }
-  return { profile: parseNoiseProfile(text, file), file };
+  return { profiles: parseNoiseProfiles(text, file), file };
 }
 
 /**
@@ -270,8 +276,8 @@ async function gateProfile(io: ActionIo, inputs: DecideInputs): Promise<{ profil
  * they stopped at; shards of rounds at their common look (analysis/interleaved.ts). The gate sees the
  * rounds after they ended: a look the design would continue from says why none follows.
  */
-function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { profile: NoiseProfile; file: string } | null): Comparison {
-  const profile = noise?.profile ?? null;
+function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { choice: ProfileChoice; file: string } | null): Comparison {
+  const profile = noise?.choice.profile ?? null;
   const { trials } = sides;
   const look =
     inputs.decide !== 'significant'
@@ -292,7 +298,7 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { profile:
     look === null ? null : { ...look, ...(sides.rounds ? { shards: sides.rounds.shards } : {}) },
     inputs.confidence,
   );
-  if (noise !== null) cmp.noise = noiseMarks(cmp, noise.profile, noise.file, new Date().toISOString(), settled);
+  if (noise !== null) cmp.noise = noiseMarksOf(cmp, noise.choice, noise.file, new Date().toISOString(), settled);
   return cmp;
 }
 

@@ -20,7 +20,7 @@ import { type GatePolicy, overridesOf, resolvePolicy } from '../../policy/policy
 import * as value from '../../policy/values.js';
 import { type Budget, parseBudget } from '../run/budget.js';
 
-export const MODES = ['run', 'compare', 'publish', 'ab'] as const;
+export const MODES = ['run', 'compare', 'publish', 'ab', 'store-profile'] as const;
 export type Mode = (typeof MODES)[number];
 export const ROLES = ['baseline', 'candidate'] as const;
 export type Role = (typeof ROLES)[number];
@@ -149,7 +149,19 @@ export interface AbInputs extends CommonInputs, GateInputs {
   noiseProfile: string | null;
 }
 
-export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs;
+/**
+ * `mode: store-profile` (profile.yml's store job, the only one with contents: write): adds the
+ * profile file built by `benchgate profile` to `<suite>.noise-profile.json` on the history branch.
+ */
+export interface StoreProfileInputs extends CommonInputs {
+  mode: 'store-profile';
+  /** The profile file to store, a path in the workspace. */
+  noiseProfile: string;
+  historyBranch: string;
+  token: string;
+}
+
+export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs | StoreProfileInputs;
 
 const COMMON = ['mode', 'suite'];
 const GATE = ['config', ...GATE_INPUTS, 'default-decide'];
@@ -212,6 +224,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'noise-profile',
     ...GATE.filter((name) => name !== 'fail-on-inconclusive' && name !== 'default-decide'),
   ],
+  'store-profile': [...COMMON, 'noise-profile', 'history-branch', 'github-token'],
 };
 /** Every input the action declares (action.yml's test checks the two lists agree). */
 export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare, ...INPUTS_BY_MODE.ab])];
@@ -442,6 +455,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
     };
   }
   if (mode === 'ab') return abInputs(getInput, get, config(), givenFormat);
+  if (mode === 'store-profile') return storeProfileInputs(get);
   if (mode === 'publish') {
     const name = suite(get('suite'));
     return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name), noiseProfile: get('noise-profile') || null };
@@ -537,5 +551,23 @@ function abInputs(getInput: GetInput, get: (name: string) => string, config: Gat
     budget: parseBudget(get('budget')),
     ...shardInputs(get),
     noiseProfile: get('noise-profile') || null,
+  };
+}
+
+/** mode: store-profile. Every input is required: the file, the branch and a token that may write it. */
+function storeProfileInputs(get: (name: string) => string): StoreProfileInputs {
+  const required = (name: string, what: string): string => {
+    if (get(name) === '') throw new UsageError(`input "${name}": required with mode: store-profile; give ${what}`);
+    return get(name);
+  };
+  const noiseProfile = required('noise-profile', "the profile file 'benchgate profile --format json' wrote, relative to the workspace");
+  if (noiseProfile === 'history-branch')
+    throw invalid('noise-profile', noiseProfile, 'the path of the profile file to store (history-branch is where it goes: give that branch as history-branch)');
+  return {
+    mode: 'store-profile',
+    suite: suite(get('suite')),
+    noiseProfile,
+    historyBranch: historyBranch(required('history-branch', 'the branch that keeps the history, such as benchgate-history')),
+    token: required('github-token', 'a token with contents: write (the default github.token of a job granted it)'),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A noise profile as a file (`benchgate profile --format json --output FILE`), read back by
  * `benchgate compare --noise-profile FILE` and the action: validated, with errors that name the file
- * and the field.
+ * and the field. The history branch keeps a suite's profiles of several fingerprints in one file
+ * (profile-set.ts), newest first; every reader takes either form.
  */
 import { z } from 'zod';
 
@@ -43,15 +44,27 @@ const ProfileSchema = z.object({
   }),
 });
 
-/** Reads a noise profile's JSON text; `file` names it in errors. */
-export function parseNoiseProfile(text: string, file: string): NoiseProfile {
-  let root: unknown;
+/** The file of a suite's profiles by fingerprint, newest first (profile-set.ts): what profile.yml keeps on the history branch. */
+export const NOISE_PROFILES_SCHEMA = 'benchgate.noise-profiles/v1';
+
+const ProfilesSchema = z.object({
+  schema: z.literal(NOISE_PROFILES_SCHEMA),
+  suite: z.string(),
+  profiles: z.array(ProfileSchema).min(1, 'expected at least one profile'),
+});
+
+/** The JSON root of a profile file; `file` names it in errors. */
+function parseRoot(text: string, file: string): unknown {
   try {
-    root = JSON.parse(text);
+    return JSON.parse(text);
   } catch (err) {
     throw new InputError(`${file}: not JSON (${(err as Error).message}); expected a noise profile written by 'benchgate profile --format json'`);
   }
-  const parsed = ProfileSchema.safeParse(root);
+}
+
+/** Validates `root` against `schema`; the first problem, with its field, names the file. */
+function validated<T>(schema: z.ZodType<T>, root: unknown, file: string): T {
+  const parsed = schema.safeParse(root);
   if (!parsed.success) {
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;
     const at = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
@@ -60,7 +73,31 @@ export function parseNoiseProfile(text: string, file: string): NoiseProfile {
   return parsed.data;
 }
 
+/** Reads a noise profile's JSON text; `file` names it in errors. */
+export function parseNoiseProfile(text: string, file: string): NoiseProfile {
+  return validated(ProfileSchema, parseRoot(text, file), file);
+}
+
+/**
+ * Reads a profile file of either form, newest first: one profile (`benchgate profile --format json`)
+ * or the profiles of several fingerprints that profile.yml keeps on the history branch.
+ */
+export function parseNoiseProfiles(text: string, file: string): NoiseProfile[] {
+  const root = parseRoot(text, file);
+  const schema = typeof root === 'object' && root !== null && !Array.isArray(root) ? (root as Record<string, unknown>)['schema'] : undefined;
+  if (schema === NOISE_PROFILES_SCHEMA) return validated(ProfilesSchema, root, file).profiles;
+  if (schema === NOISE_PROFILE_SCHEMA) return [validated(ProfileSchema, root, file)];
+  throw new InputError(
+    `${file}: not a benchgate noise profile: at schema: expected "${NOISE_PROFILE_SCHEMA}" (one profile) or "${NOISE_PROFILES_SCHEMA}" (profiles by fingerprint), got ${JSON.stringify(schema ?? null)}`,
+  );
+}
+
 /** The profile as the file `benchgate profile --format json` writes. */
 export function serializeNoiseProfile(profile: NoiseProfile): string {
   return `${JSON.stringify(profile, null, 2)}\n`;
+}
+
+/** A suite's profiles by fingerprint, newest first, as the history branch keeps them. */
+export function serializeNoiseProfiles(suite: string, profiles: readonly NoiseProfile[]): string {
+  return `${JSON.stringify({ schema: NOISE_PROFILES_SCHEMA, suite, profiles }, null, 2)}\n`;
 }

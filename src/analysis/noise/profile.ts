@@ -208,12 +208,16 @@ export function buildNoiseProfile(runs: readonly LoadedSummary[], options: Profi
  * values differ (a profile of another model or scoring version says nothing of this run's noise).
  */
 export function profileMismatch(profile: NoiseProfile, s: BenchmarkSummary): string | null {
+  const diff = fingerprintDiff(profile, s);
+  return diff === null ? null : `the profile was made with ${diff.key} ${JSON.stringify(diff.profile)} and this run has ${JSON.stringify(diff.run)}`;
+}
+
+/** The first fingerprint key both the profile and the run know whose values differ, or null when none does. */
+export function fingerprintDiff(profile: NoiseProfile, s: BenchmarkSummary): { key: string; profile: NoiseScalar; run: NoiseScalar } | null {
   const f = fingerprintOf(s);
   for (const [key, value] of Object.entries(profile.fingerprint)) {
     if (!Object.hasOwn(f, key) || f[key] === null || value === null) continue;
-    if (f[key] !== value) {
-      return `the profile was made with ${key} ${JSON.stringify(value)} and this run has ${JSON.stringify(f[key])}`;
-    }
+    if (f[key] !== value) return { key, profile: value, run: f[key] as NoiseScalar };
   }
   return null;
 }

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { loadSummary, parseSummary } from '../../../../src/adapters/registry.js';
 import { buildNoiseProfile, caseNoiseWords, profileMismatch } from '../../../../src/analysis/noise/profile.js';
-import { parseNoiseProfile, serializeNoiseProfile } from '../../../../src/analysis/noise/profile-file.js';
+import { parseNoiseProfile, serializeNoiseProfile, serializeNoiseProfiles } from '../../../../src/analysis/noise/profile-file.js';
 import { isUserError } from '../../../../src/errors.js';
 import { flakiest, renderNoiseProfile } from '../../../../src/report/noise-profile-report.js';
 import { runCli } from '../../../helpers/cli-run.js';
@@ -160,6 +160,21 @@ describe('a gate with the noise profile', () => {
       [id(3), 10],
       [id(15), 6],
     ]);
+  });
+
+  it("takes, of a file of several fingerprints (the history branch's), the profile of the runs' model", async () => {
+    const p = await profileJson(...mainFiles);
+    const other = { ...p, fingerprint: { ...p.fingerprint, 'run.model': 'm0' }, cases: p.cases.map((c) => ({ ...c, passed: c.runs })) };
+    const pfile = join(tmp, 'profiles.json');
+    writeFileSync(pfile, serializeNoiseProfiles('demo', [other, p]));
+    const base = join(tmp, 'set-base.json');
+    const cand = join(tmp, 'set-cand.json');
+    const mk = (path: string, f: (i: number) => boolean): void =>
+      writeFileSync(path, JSON.stringify(rlmSummary({ id: path, model: 'm1', cases: Array.from({ length: N }, (_, i) => ({ id: id(i), completed: f(i) })) })));
+    mk(base, (i) => mainCompletes(i, 0));
+    mk(cand, regress);
+    const r = await runCli('compare', '--baseline', base, '--candidate', cand, '--noise-profile', pfile);
+    expect(r.stdout).toMatch(/\| `case_15` \|.*\| ⚠️ flaky: passes 6 of 10 on main \|/);
   });
 
   it('does not use a profile of another model, and says why', () => {
