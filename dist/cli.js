@@ -27755,11 +27755,11 @@ function loadNoiseProfiles(path, label) {
     return parseNoiseProfiles(text, path);
 }
 /** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
-function settledByProfile(profile, rounds) {
+function settledByProfile(profile, rounds, share) {
     const first = [rounds.baseline[0], rounds.candidate[0]];
     if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
         return null;
-    return settleRounds(rounds, profile, DEFAULT_SETTLE);
+    return settleRounds(rounds, profile, share === undefined ? DEFAULT_SETTLE : { ...DEFAULT_SETTLE, share });
 }
 
 const ALIAS = Symbol.for('yaml.alias');
@@ -34727,6 +34727,13 @@ function passRate(raw) {
         return rate;
     throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
 }
+/** A share from 0 to 1, as a fraction or a percentage: 0.2 or 20%. */
+function share(raw) {
+    const s = fractionOf(raw);
+    if (s >= 0 && s <= 1)
+        return s;
+    throw new ValueProblem('a share from 0 to 1, or a percentage, such as 0.2 or 20%', raw);
+}
 /** The cluster choice: auto, none, a label, or a field of the case rows. */
 function cluster(raw) {
     if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
@@ -34801,6 +34808,26 @@ const GATE_OPTIONS = [
             `${' '.repeat(35)}do not hold by themselves (default: every one holds)`,
         compare(options, raw) {
             options.flakyBelow = toleranceFraction(raw);
+        },
+    },
+    {
+        key: 'settle_share',
+        input: null,
+        flag: 'settle-share',
+        parse: share,
+        schema: union([
+            number().min(0).max(1),
+            string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) <= 100, {
+                message: 'expected a share from 0 to 1, or a percentage such as "20%"',
+            }),
+        ])
+            .describe("Sequential rounds with a noise profile (the CLI's --sequential, the action's mode ab): the share of the later rounds a case deterministic on main still runs, each drawn in advance from its id and the round number. 0: the first round only (fewest runs, least power on a small drop spread over those cases); 1: every round. Default 0.2 (docs/statistics.md measures the trade)."),
+        help: '  --settle-share S'.padEnd(35) +
+            'with --sequential and --noise-profile: the share of later\n' +
+            `${' '.repeat(35)}rounds a case deterministic on main still runs, drawn\n` +
+            `${' '.repeat(35)}in advance (0 to 1 or a percentage; default: 0.2)`,
+        compare(options, raw) {
+            options.settleShare = toleranceFraction(raw);
         },
     },
 ];
@@ -38651,6 +38678,8 @@ async function runCompare(cmd, io) {
     const seq = sequentialRound(cmd, config, baselines, candidates);
     if (cmd.nextCases !== null && seq === null)
         throw new UsageError('--next-cases has no effect without --sequential: it lists the cases the next round runs');
+    if (cmd.given['settle_share'] !== undefined && (seq === null || cmd.noiseProfile === null))
+        throw new UsageError(`--settle-share has no effect without ${seq === null ? '--sequential' : '--noise-profile'}: it is the share of later rounds a case the noise profile settles still runs`);
     const options = {
         baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
         candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -38671,9 +38700,10 @@ async function runCompare(cmd, io) {
     // Of a file of several fingerprints, the profile that fits these runs.
     const choice = cmd.noiseProfile === null ? null : chooseProfile(loadNoiseProfiles(cmd.noiseProfile, '--noise-profile'), trials);
     const profile = choice?.profile ?? null;
-    const settled = seq === null ? null : settledByProfile(profile, trials);
+    const compareOptions = compareOptionsOf(policy, { trials });
+    const settled = seq === null ? null : settledByProfile(profile, trials, compareOptions.settleShare);
     // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
+    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptions, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
     if (choice !== null && cmd.noiseProfile !== null)
         cmp.noise = noiseMarksOf(cmp, choice, cmd.noiseProfile, new Date().toISOString(), settled);
     const inputs = [...baselines, ...candidates];

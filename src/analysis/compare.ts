@@ -67,6 +67,12 @@ export interface CompareOptions {
    * not by itself hold (the configuration's `flaky_below`); it needs {@link passRateOnMain}.
    */
   flakyBelow?: number;
+  /**
+   * The share of later sequential rounds a settled case still runs (the configuration's
+   * `settle_share`; noise/settled.ts). Read by the callers that list a round's cases and settle
+   * them (load/noise-profile.ts `settledByProfile`), not by the comparison itself.
+   */
+  settleShare?: number;
   /** Each case's pass rate on main, from a noise profile made with this run's fingerprint (noise/flaky.ts). */
   passRateOnMain?: ReadonlyMap<string, number>;
   /** Findings the caller made while loading (a role's shards that do not cover the suite exactly once). */

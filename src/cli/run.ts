@@ -128,6 +128,10 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   const candidates = sideFiles('candidate', cmd, config);
   const seq = sequentialRound(cmd, config, baselines, candidates);
   if (cmd.nextCases !== null && seq === null) throw new UsageError('--next-cases has no effect without --sequential: it lists the cases the next round runs');
+  if ((cmd.given as Record<string, unknown>)['settle_share'] !== undefined && (seq === null || cmd.noiseProfile === null))
+    throw new UsageError(
+      `--settle-share has no effect without ${seq === null ? '--sequential' : '--noise-profile'}: it is the share of later rounds a case the noise profile settles still runs`,
+    );
   const options = {
     baseline: loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.models.baseline, cmd.prompts.baseline, cmd.runs.baseline),
     candidate: loadOptionsOf(config, 'candidate', cmd.inputFormat, cmd.models.candidate, cmd.prompts.candidate, cmd.runs.candidate),
@@ -148,12 +152,13 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   // Of a file of several fingerprints, the profile that fits these runs.
   const choice = cmd.noiseProfile === null ? null : chooseProfile(loadNoiseProfiles(cmd.noiseProfile, '--noise-profile'), trials);
   const profile = choice?.profile ?? null;
-  const settled = seq === null ? null : settledByProfile(profile, trials);
+  const compareOptions = compareOptionsOf(policy, { trials });
+  const settled = seq === null ? null : settledByProfile(profile, trials, compareOptions.settleShare);
   // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
   const cmp = compareAtLook(
     trials.baseline[0] as LoadedSummary,
     trials.candidate[0] as LoadedSummary,
-    { ...compareOptionsOf(policy, { trials }), ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) },
+    { ...compareOptions, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) },
     seq === null ? null : { round: seq.round, max: seq.max },
     policy.confidence,
   );

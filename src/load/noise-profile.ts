@@ -44,8 +44,8 @@ export function loadNoiseProfiles(path: string, label: string): NoiseProfile[] {
 export type Rounds = { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
 
 /** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
-export function settledByProfile(profile: NoiseProfile | null, rounds: Rounds): SettledRounds | null {
+export function settledByProfile(profile: NoiseProfile | null, rounds: Rounds, share: number | undefined): SettledRounds | null {
   const first = [rounds.baseline[0], rounds.candidate[0]];
   if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null)) return null;
-  return settleRounds(rounds, profile, DEFAULT_SETTLE);
+  return settleRounds(rounds, profile, share === undefined ? DEFAULT_SETTLE : { ...DEFAULT_SETTLE, share });
 }

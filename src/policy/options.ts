@@ -77,6 +77,30 @@ export const GATE_OPTIONS: readonly GateOption[] = [
       options.flakyBelow = value.toleranceFraction(raw as number | string);
     },
   },
+  {
+    key: 'settle_share',
+    input: null,
+    flag: 'settle-share',
+    parse: value.share,
+    schema: z
+      .union([
+        z.number().min(0).max(1),
+        z.string().refine((s) => value.PERCENT.test(s) && Number(s.slice(0, -1)) <= 100, {
+          message: 'expected a share from 0 to 1, or a percentage such as "20%"',
+        }),
+      ])
+      .describe(
+        "Sequential rounds with a noise profile (the CLI's --sequential, the action's mode ab): the share of the later rounds a case deterministic on main still runs, each drawn in advance from its id and the round number. 0: the first round only (fewest runs, least power on a small drop spread over those cases); 1: every round. Default 0.2 (docs/statistics.md measures the trade).",
+      ),
+    help:
+      '  --settle-share S'.padEnd(35) +
+      'with --sequential and --noise-profile: the share of later\n' +
+      `${' '.repeat(35)}rounds a case deterministic on main still runs, drawn\n` +
+      `${' '.repeat(35)}in advance (0 to 1 or a percentage; default: 0.2)`,
+    compare(options, raw) {
+      options.settleShare = value.toleranceFraction(raw as number | string);
+    },
+  },
 ];
 
 /**

@@ -80,6 +80,13 @@ export function passRate(raw: string): number {
   throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
 }
 
+/** A share from 0 to 1, as a fraction or a percentage: 0.2 or 20%. */
+export function share(raw: string): number {
+  const s = fractionOf(raw);
+  if (s >= 0 && s <= 1) return s;
+  throw new ValueProblem('a share from 0 to 1, or a percentage, such as 0.2 or 20%', raw);
+}
+
 /** The cluster choice: auto, none, a label, or a field of the case rows. */
 export function cluster(raw: string): ClusterChoice {
   if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw)) return raw;

@@ -262,6 +262,27 @@ describe('mode ab: interleaved rounds, decided after every round', { timeout: 12
       `8 cases deterministic on main ran the first round, then 20% of the later rounds (drawn in advance by case and round); the next round runs ${runs(4)}.`,
     );
   });
+
+  it("with the configuration's settle_share: 0, later rounds run the flaky cases only", async () => {
+    const ws = workspace();
+    const ids = readFileSync(join(ws, '..', 'ids.txt'), 'utf8')
+      .trim()
+      .split('\n');
+    writeFileSync(join(ws, 'profile.json'), JSON.stringify(noiseProfileOf(ids.map((id, i) => caseNoise(id, 10, i < 8 ? 10 : 5)))));
+    // The configuration is read from the baseline's tree.
+    mkdirSync(join(ws, 'base', '.github'), { recursive: true });
+    writeFileSync(join(ws, 'base', '.github', 'benchgate.yml'), 'settle_share: 0\n');
+    const listed = (flaky: number): string =>
+      `node '${SUITE_SCRIPT}' --strategy tool_call --flaky ${flaky} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json \${BENCHGATE_CASES_FILE:+--cases-file "$BENCHGATE_CASES_FILE"}`;
+    const r = await runAb(ws, { 'baseline-command': listed(0), command: listed(0.3), 'max-trials': '3', 'noise-profile': 'profile.json' });
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.log).toContain('benchgate: 8 cases deterministic on main are settled (they ran in the first round only); round 2 runs 2 (BENCHGATE_CASES_FILE)');
+    const staged = readdirRecursive(join(ws, 'runner-temp'));
+    const rows = (name: string): number =>
+      JSON.parse(readFileSync(staged.find((f) => f.includes('candidate') && basename(f) === name) as string, 'utf8')).cases.length;
+    expect([rows('summary.json'), rows('summary.trial-2.json'), rows('summary.trial-3.json')]).toEqual([10, 2, 2]);
+    expect(r.summary).toContain('8 cases deterministic on main ran the first round only; the next round runs 2.');
+  });
 });
 
 function readdirRecursive(dir: string): string[] {

@@ -23,6 +23,7 @@ const SAMPLES: Record<string, { good: string; read: unknown; bad: string; got?: 
   completion_margin: { good: '5%', read: 0.05, bad: 'five' },
   reward_margin: { good: '0.1', read: 0.1, bad: '-0.1' },
   flaky_below: { good: '90%', read: 0.9, bad: '0' },
+  settle_share: { good: '50%', read: 0.5, bad: '1.5' },
 };
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

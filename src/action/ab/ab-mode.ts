@@ -87,6 +87,10 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
   };
 }
 
+/** When a settled case still runs, as the log says it. */
+const settledWhen = (share: number): string =>
+  share > 0 ? `each runs in ${Number((share * 100).toFixed(1))}% of the later rounds, drawn by case and round` : 'they ran in the first round only';
+
 /** The gates after `rounds` complete rounds, judged at that look's level, with the sequential decision; `settled`: the cases the profile settled. */
 function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number, settled: SettledRounds | null): Comparison {
   // abInputs refuses any decide but significant, so the policy's own is significant here.
@@ -233,12 +237,12 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       profile = choice?.profile ?? null;
       if (choice?.unused) io.info(`benchgate: the noise profile ${inputs.noiseProfile ?? ''} is not used: ${choice.unused}; every case reruns`);
     }
-    settled = settledByProfile(profile, runs);
+    settled = settledByProfile(profile, runs, compareOptionsOf(inputs).settleShare);
     last = judge(inputs, runs, r, settled);
     if (choice !== null && inputs.noiseProfile !== null) last.noise = noiseMarksOf(last, choice, inputs.noiseProfile, new Date().toISOString(), settled);
     if (settled !== null && r < inputs.maxTrials)
       io.info(
-        `benchgate: ${settled.settled.size} cases deterministic on main are settled (each runs in ${Number(((settled.rule.share ?? 0) * 100).toFixed(1))}% of the later rounds, drawn by case and round); round ${r + 1} runs ${settled.next.length} (BENCHGATE_CASES_FILE)`,
+        `benchgate: ${settled.settled.size} cases deterministic on main are settled (${settledWhen(settled.rule.share ?? 0)}); round ${r + 1} runs ${settled.next.length} (BENCHGATE_CASES_FILE)`,
       );
     const decision = last.sequential;
     if (decision === undefined) throw new UsageError('mode ab: the sequential decision needs the paired evidence of decide: significant');

@@ -286,12 +286,13 @@ function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { choice: 
         ? { round: sides.rounds.shards.common, max: sides.rounds.max, halt: shardsHalt(sides.rounds.shards) }
         : onePairLook(trials);
   // Rounds of mode ab with a profile: the cases it settled ran the first round, then only the later rounds drawn for them (analysis/noise/settled.ts).
-  const settled = look === null ? null : settledByProfile(profile, trials);
+  const options = compareOptionsOf(inputs, { trials, findings: sides.drafts });
+  const settled = look === null ? null : settledByProfile(profile, trials, options.settleShare);
   const cmp = compareAtLook(
     sides.baseline,
     sides.candidate,
     {
-      ...compareOptionsOf(inputs, { trials, findings: sides.drafts }),
+      ...options,
       ...(settled === null ? {} : { settled: settled.settled }),
       ...onMainOptions(profile, trials),
     },

@@ -123,6 +123,33 @@ describe('benchgate compare --sequential --noise-profile --next-cases', () => {
     );
   });
 
+  it("--settle-share (or the configuration's settle_share) sets the share of later rounds a settled case runs", async () => {
+    const none = join(tmp, 'next-none.txt');
+    const r0 = await runCli(...seq, ...sides, '--noise-profile', profileFile, '--next-cases', none, '--settle-share', '0', '--format', 'json');
+    expect(JSON.parse(r0.stdout).noise.settled).toEqual({ cases: 6, rounds: 1, share: 0, next: 6 });
+    expect(readFileSync(none, 'utf8')).toBe(flaky.map((i) => `${id(i)}\n`).join(''));
+    const md = await runCli(...seq, ...sides, '--noise-profile', profileFile, '--settle-share', '0%');
+    expect(md.stdout).toContain('6 cases deterministic on main ran the first round only; the next round runs 6.');
+    const config = join(tmp, 'settle-all.yml');
+    writeFileSync(config, 'settle_share: 1\n');
+    const all = join(tmp, 'next-every.txt');
+    await runCli(...seq, ...sides, '--noise-profile', profileFile, '--next-cases', all, '--config', config);
+    expect(readFileSync(all, 'utf8').trim().split('\n')).toHaveLength(N);
+    const bad = await runCli(...seq, ...sides, '--noise-profile', profileFile, '--settle-share', '1.5');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--settle-share');
+    expect(bad.stderr).toContain('a share from 0 to 1, or a percentage, such as 0.2 or 20%');
+    const alone = await runCli('compare', '--decide', 'significant', ...sides, '--settle-share', '0');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--settle-share has no effect without --sequential');
+    const noProfile = await runCli(...seq, ...sides, '--settle-share', '0');
+    expect(noProfile.stderr).toContain('--settle-share has no effect without --noise-profile');
+    writeFileSync(config, 'settle_share: 2\n');
+    const badConfig = await runCli(...seq, ...sides, '--noise-profile', profileFile, '--config', config);
+    expect(badConfig.code).toBe(2);
+    expect(badConfig.stderr).toContain('settle_share');
+  });
+
   it('without a profile every case reruns: the missing cases are partial trials, and the next round lists them all', async () => {
     const next = join(tmp, 'next-all.txt');
     const r = await runCli(...seq, ...sides, '--next-cases', next, '--format', 'json');
