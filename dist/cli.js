@@ -15251,6 +15251,17 @@ function profileAgeDays(profile, now) {
     return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 86_400_000)) : null;
 }
 /**
+ * The cases a comparison shows as regressed: with repeated trials (significant), the cases whose
+ * success rate fell across them (the report's "completed less often"); else the completion
+ * regressions of the one pair of runs.
+ */
+function regressedIds$1(cmp) {
+    const sig = cmp.significance;
+    if (sig !== null && (sig.trials.baseline > 1 || sig.trials.candidate > 1))
+        return sig.declines.map((d) => d.case_id);
+    return cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+}
+/**
  * The noise marks of a comparison: its regressed cases (completion regressions) with their
  * behaviour on main, or why the profile was not used; with `settled`, what sequential rounds left
  * out (settled.ts). `now` dates the profile's age.
@@ -15258,7 +15269,7 @@ function profileAgeDays(profile, now) {
 function noiseMarks(cmp, profile, file, now, settled = null) {
     const unused = pairMismatch(profile, cmp.baseline.summary, cmp.candidate.summary);
     const byId = new Map(profile.cases.map((c) => [c.id, c]));
-    const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
+    const regressed = unused !== null ? [] : regressedIds$1(cmp).map((id) => ({ id, noise: byId.get(id) ?? null }));
     const marks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
     // After the first round, only the cases a later round did leave out (a suite may ignore the list).
     // Said once the rounds did leave settled cases out (or before any later round ran); a suite that ignored the list ran them all.
@@ -36365,7 +36376,8 @@ function significanceReasons(cmp, s) {
     return [out.join('<br>\n')];
 }
 /** Cases whose success rate fell across trials, with pass@k and pass^k; "~" when within the case's noise. */
-function declinesTable(s, cell) {
+/** The cases that completed less often across repeated trials; `onMain`: each one's behaviour on main (a noise profile), in a last column. */
+function declinesTable(s, cell, onMain = null) {
     if (s.declines.length === 0)
         return [];
     const rate = (x) => `${x.successes}/${x.trials}`;
@@ -36377,12 +36389,13 @@ function declinesTable(s, cell) {
         `${two(d.baseline.pass_at_k)} → ${two(d.candidate.pass_at_k)}`,
         `${two(d.baseline.pass_hat_k)} → ${two(d.candidate.pass_hat_k)}`,
         d.within_noise ? `~ (${pValue(d.p)})` : pValue(d.p),
+        ...(onMain === null ? [] : [onMain(d.case_id)]),
     ]);
     const noisy = s.declines.filter((d) => d.within_noise).length;
     return [
         `**Cases that completed less often** (${s.declines.length}; ${noisy} within their own noise, marked ~)`,
         '',
-        ...table(['Case', 'Baseline', 'Candidate', 'pass@k', 'pass^k', 'Fisher p'], ['left', 'right', 'right', 'right', 'right', 'right'], rows),
+        ...table(['Case', 'Baseline', 'Candidate', 'pass@k', 'pass^k', 'Fisher p', ...(onMain === null ? [] : ['On main'])], ['left', 'right', 'right', 'right', 'right', 'right', ...(onMain === null ? [] : ['left'])], rows),
         '',
     ];
 }
@@ -36425,7 +36438,9 @@ function caseSections(cmp) {
     const regressed = cmp.cases.filter((r) => r.completion_regression);
     const sig = cmp.significance;
     if (sig !== null && sig.declines.length > 0) {
-        out.push(...declinesTable(sig, cell));
+        const noise = usedNoise(cmp);
+        const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
+        out.push(...declinesTable(sig, cell, onMain === null ? null : (id) => noiseCell(onMain.get(id))));
     }
     else if (regressed.length > 0) {
         // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.

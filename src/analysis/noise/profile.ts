@@ -260,6 +260,17 @@ export function profileAgeDays(profile: NoiseProfile, now: string): number | nul
 }
 
 /**
+ * The cases a comparison shows as regressed: with repeated trials (significant), the cases whose
+ * success rate fell across them (the report's "completed less often"); else the completion
+ * regressions of the one pair of runs.
+ */
+function regressedIds(cmp: Comparison): string[] {
+  const sig = cmp.significance;
+  if (sig !== null && (sig.trials.baseline > 1 || sig.trials.candidate > 1)) return sig.declines.map((d) => d.case_id);
+  return cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
+}
+
+/**
  * The noise marks of a comparison: its regressed cases (completion regressions) with their
  * behaviour on main, or why the profile was not used; with `settled`, what sequential rounds left
  * out (settled.ts). `now` dates the profile's age.
@@ -267,7 +278,7 @@ export function profileAgeDays(profile: NoiseProfile, now: string): number | nul
 export function noiseMarks(cmp: Comparison, profile: NoiseProfile, file: string, now: string, settled: SettledRounds | null = null): NoiseMarks {
   const unused = pairMismatch(profile, cmp.baseline.summary, cmp.candidate.summary);
   const byId = new Map(profile.cases.map((c) => [c.id, c]));
-  const regressed = unused !== null ? [] : cmp.cases.filter((r) => r.completion_regression).map((r) => ({ id: r.case_id, noise: byId.get(r.case_id) ?? null }));
+  const regressed = unused !== null ? [] : regressedIds(cmp).map((id) => ({ id, noise: byId.get(id) ?? null }));
   const marks: NoiseMarks = { file, age_days: profileAgeDays(profile, now), runs: profile.runs.length, commit: profile.commit, unused, regressed };
   // After the first round, only the cases a later round did leave out (a suite may ignore the list).
   // Said once the rounds did leave settled cases out (or before any later round ran); a suite that ignored the list ran them all.

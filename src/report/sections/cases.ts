@@ -59,7 +59,9 @@ export function caseSections(cmp: Comparison): string[] {
   const regressed = cmp.cases.filter((r) => r.completion_regression);
   const sig = cmp.significance;
   if (sig !== null && sig.declines.length > 0) {
-    out.push(...declinesTable(sig, cell));
+    const noise = usedNoise(cmp);
+    const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
+    out.push(...declinesTable(sig, cell, onMain === null ? null : (id) => noiseCell(onMain.get(id))));
   } else if (regressed.length > 0) {
     // Under significant with one trial, a single flip is not evidence on its own: the gates judge them together.
     const title =

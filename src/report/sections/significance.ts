@@ -199,7 +199,8 @@ export function significanceReasons(cmp: Comparison, s: SignificanceResult): str
 }
 
 /** Cases whose success rate fell across trials, with pass@k and pass^k; "~" when within the case's noise. */
-export function declinesTable(s: SignificanceResult, cell: (id: string) => string): string[] {
+/** The cases that completed less often across repeated trials; `onMain`: each one's behaviour on main (a noise profile), in a last column. */
+export function declinesTable(s: SignificanceResult, cell: (id: string) => string, onMain: ((id: string) => string) | null = null): string[] {
   if (s.declines.length === 0) return [];
   const rate = (x: { trials: number; successes: number }): string => `${x.successes}/${x.trials}`;
   const two = (x: number): string => pyFixed(x, 2);
@@ -210,12 +211,17 @@ export function declinesTable(s: SignificanceResult, cell: (id: string) => strin
     `${two(d.baseline.pass_at_k)} → ${two(d.candidate.pass_at_k)}`,
     `${two(d.baseline.pass_hat_k)} → ${two(d.candidate.pass_hat_k)}`,
     d.within_noise ? `~ (${pValue(d.p)})` : pValue(d.p),
+    ...(onMain === null ? [] : [onMain(d.case_id)]),
   ]);
   const noisy = s.declines.filter((d) => d.within_noise).length;
   return [
     `**Cases that completed less often** (${s.declines.length}; ${noisy} within their own noise, marked ~)`,
     '',
-    ...table(['Case', 'Baseline', 'Candidate', 'pass@k', 'pass^k', 'Fisher p'], ['left', 'right', 'right', 'right', 'right', 'right'], rows),
+    ...table(
+      ['Case', 'Baseline', 'Candidate', 'pass@k', 'pass^k', 'Fisher p', ...(onMain === null ? [] : ['On main'])],
+      ['left', 'right', 'right', 'right', 'right', 'right', ...(onMain === null ? [] : (['left'] as const))],
+      rows,
+    ),
     '',
   ];
 }

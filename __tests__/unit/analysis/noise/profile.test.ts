@@ -162,6 +162,30 @@ describe('a gate with the noise profile', () => {
     ]);
   });
 
+  it('with repeated trials, marks the cases that completed less often across them, not the first trial’s flips', async () => {
+    const p = await profileJson(...mainFiles);
+    const pfile = join(tmp, 'profile-trials.json');
+    writeFileSync(pfile, serializeNoiseProfile(p));
+    // case_03 completes in the candidate's first trial only (3/3 → 1/3); case_18 flips in the first trial alone (2/3 both sides).
+    const candidate = (i: number, t: number): boolean => (i === 3 ? t === 0 : i === 18 ? t !== 0 : mainCompletes(i, t));
+    const files = (side: string, f: (i: number, t: number) => boolean): string[] =>
+      [0, 1, 2].flatMap((t) => {
+        const path = join(tmp, `trials-${side}-${t}.json`);
+        writeFileSync(
+          path,
+          JSON.stringify(rlmSummary({ id: `${side}-${t}`, model: 'm1', cases: Array.from({ length: N }, (_, i) => ({ id: id(i), completed: f(i, t) })) })),
+        );
+        return [`--${side}`, path];
+      });
+    const args = ['compare', '--decide', 'significant', ...files('baseline', mainCompletes), ...files('candidate', candidate), '--noise-profile', pfile];
+    const json = JSON.parse((await runCli(...args, '--format', 'json')).stdout);
+    expect(json.significance.declines.map((d: { case_id: string }) => d.case_id)).toEqual([id(3)]);
+    expect(json.noise.regressed.map((x: { id: string }) => x.id)).toEqual([id(3)]);
+    const md = (await runCli(...args)).stdout;
+    expect(md).toMatch(/\| `case_03` \| 3\/3 \| 1\/3 \|.*\| stable: passes 10 of 10 on main \|/);
+    expect(md).toContain('the regressed case is stable on main');
+  });
+
   it("takes, of a file of several fingerprints (the history branch's), the profile of the runs' model", async () => {
     const p = await profileJson(...mainFiles);
     const other = { ...p, fingerprint: { ...p.fingerprint, 'run.model': 'm0' }, cases: p.cases.map((c) => ({ ...c, passed: c.runs })) };
