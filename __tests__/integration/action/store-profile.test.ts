@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { NoiseProfile } from '../../../src/analysis/model.js';
-import { parseNoiseProfiles, serializeNoiseProfile } from '../../../src/analysis/noise/profile-file.js';
+import { parseNoiseProfiles, serializeNoiseProfile, serializeNoiseProfiles } from '../../../src/analysis/noise/profile-file.js';
+import { InputError } from '../../../src/errors.js';
+import { storeNoiseProfile } from '../../../src/github/noise-profile-branch.js';
 import { type GitHubApiDouble, startGitHubApi } from '../../doubles/github-api.js';
 import { runInProcess } from '../../helpers/in-process.js';
 import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
-import { TEST_TOKEN } from '../../helpers/octokit-client.js';
+import { octokitClient, TEST_TOKEN } from '../../helpers/octokit-client.js';
 
 const BRANCH = 'benchgate-history';
 const FILE = 'demo.noise-profile.json';
@@ -75,6 +77,28 @@ describe('mode store-profile', () => {
       [200, 'string'],
       [200, 'string'],
     ]);
+  });
+
+  it('keeps the file within its size: the oldest fingerprints go first, and a profile too large alone is refused with nothing written', async () => {
+    expect((await store(profileOf('m1'))).exitCode).toBe(0);
+    expect((await store(profileOf('m2'))).exitCode).toBe(0);
+    const at = { owner: 'octo-org', repo: 'benchgate', branch: BRANCH, path: FILE };
+    const octokit = octokitClient(api.url, []);
+    // Room for two profiles, not three.
+    const two = Buffer.byteLength(serializeNoiseProfiles('demo', [profileOf('m3'), profileOf('m2')]));
+    const done = await storeNoiseProfile(octokit, at, 'demo', profileOf('m3'), { maxBytes: two });
+    expect([done.dropped, done.profiles.length]).toEqual([1, 2]);
+    expect(stored()).toEqual(['m3', 'm2']);
+    expect(Buffer.byteLength(api.git.file(BRANCH, FILE) as string)).toBeLessThanOrEqual(two);
+    const puts = api.calls.filter((c) => c.method === 'PUT').length;
+    const big = { ...profileOf('m4'), cases: Array.from({ length: 200 }, (_, i) => caseNoise(`case_${i}`, 10, 5)) };
+    const refused = storeNoiseProfile(octokit, at, 'demo', big, { maxBytes: two });
+    await expect(refused).rejects.toThrow(InputError);
+    await expect(storeNoiseProfile(octokit, at, 'demo', big, { maxBytes: two })).rejects.toThrow(
+      `benchgate-history:demo.noise-profile.json: the profile alone is ${Math.ceil(Buffer.byteLength(serializeNoiseProfiles('demo', [big])) / 1024)} KiB, over the ${Math.ceil(two / 1024)} KiB the history branch's profile file may hold (200 cases); keep it as the workflow artifact`,
+    );
+    expect(api.calls.filter((c) => c.method === 'PUT').length).toBe(puts);
+    expect(stored()).toEqual(['m3', 'm2']);
   });
 
   it('reads an old file of one profile and adds to it', async () => {

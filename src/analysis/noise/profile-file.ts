@@ -101,3 +101,32 @@ export function serializeNoiseProfile(profile: NoiseProfile): string {
 export function serializeNoiseProfiles(suite: string, profiles: readonly NoiseProfile[]): string {
   return `${JSON.stringify({ schema: NOISE_PROFILES_SCHEMA, suite, profiles }, null, 2)}\n`;
 }
+
+/**
+ * The most the history branch's profile file may weigh: under the ~40 MiB one blob may have when
+ * the git database API creates the branch (measured by others; GitHub documents 100 MB for the
+ * contents API), and half of what the gate reads (64 MiB), so a file stored is a file read.
+ */
+export const MAX_STORED_PROFILE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The profiles (newest first) serialized within `maxBytes`: the oldest are dropped until the file
+ * fits; `trimmed` says how many. The newest alone too large is an InputError naming its size.
+ */
+export function fitNoiseProfiles(
+  suite: string,
+  profiles: readonly NoiseProfile[],
+  file: string,
+  maxBytes = MAX_STORED_PROFILE_BYTES,
+): { content: string; profiles: NoiseProfile[]; trimmed: number } {
+  for (let n = profiles.length; n >= 1; n--) {
+    const kept = profiles.slice(0, n);
+    const content = serializeNoiseProfiles(suite, kept);
+    if (Buffer.byteLength(content) <= maxBytes) return { content, profiles: kept, trimmed: profiles.length - n };
+  }
+  const alone = Buffer.byteLength(serializeNoiseProfiles(suite, profiles.slice(0, 1)));
+  const mib = (b: number): string => (b >= 1048576 ? `${(b / 1048576).toFixed(1)} MiB` : `${Math.ceil(b / 1024)} KiB`);
+  throw new InputError(
+    `${file}: the profile alone is ${mib(alone)}, over the ${mib(maxBytes)} the history branch's profile file may hold (${profiles[0]?.cases.length ?? 0} cases); keep it as the workflow artifact, or commit it and give its path as noise-profile`,
+  );
+}
