@@ -27717,6 +27717,8 @@ function auditDraw(id, round) {
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
     return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }
+/** True when the settled case `id` is drawn for round `round` under `rule` (its {@link SettleRule.share}). */
+const isDrawn = (id, round, rule = DEFAULT_SETTLE) => auditDraw(id, round) < (rule.share ?? 0);
 /** True when a case with this profile entry is settled after `round` rounds under `rule`: later it runs only in the rounds drawn for it ({@link runsInRound}). */
 function isSettled(noise, round, rule = DEFAULT_SETTLE) {
     if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
@@ -27737,8 +27739,7 @@ function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
     const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
     const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
     const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
-    const share = rule.share ?? 0;
-    return { settled, next: ids.filter((id) => !settled.has(id) || auditDraw(id, n + 1) < share), rule, round: n, leftOut };
+    return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
 }
 /** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
 function firstRoundIds(rounds) {

@@ -1,9 +1,9 @@
 // A noise profile as the tests need it: the cases' runs and passes, nothing else measured.
 import type { CaseNoise, NoiseProfile } from '../../src/analysis/model.js';
-import { auditDraw, DEFAULT_SETTLE } from '../../src/analysis/noise/settled.js';
+import { isDrawn } from '../../src/analysis/noise/settled.js';
 
 /** Of these settled cases, the ones drawn for a later round by the default rule (settled.test.ts pins the draw itself). */
-export const drawnFor = (ids: readonly string[], round: number): string[] => ids.filter((id) => auditDraw(id, round) < (DEFAULT_SETTLE.share ?? 0));
+export const drawnFor = (ids: readonly string[], round: number): string[] => ids.filter((id) => isDrawn(id, round));
 
 /** A case of a profile: passed `passed` of `runs` runs on main (reward and steps not measured). */
 export const caseNoise = (id: string, runs: number, passed: number): CaseNoise => ({

@@ -173,6 +173,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   // Of a file of several fingerprints, the profile that fits round 1's runs (chosen once: the rounds keep their fingerprint).
   let choice: ProfileChoice | null = null;
   let profile: NoiseProfile | null = null;
+  const settleShare = compareOptionsOf(inputs).settleShare;
   let settled: SettledRounds | null = null;
   const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const uncounted: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
@@ -237,7 +238,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       profile = choice?.profile ?? null;
       if (choice?.unused) io.info(`benchgate: the noise profile ${inputs.noiseProfile ?? ''} is not used: ${choice.unused}; every case reruns`);
     }
-    settled = settledByProfile(profile, runs, compareOptionsOf(inputs).settleShare);
+    settled = settledByProfile(profile, runs, settleShare);
     last = judge(inputs, runs, r, settled);
     if (choice !== null && inputs.noiseProfile !== null) last.noise = noiseMarksOf(last, choice, inputs.noiseProfile, new Date().toISOString(), settled);
     if (settled !== null && r < inputs.maxTrials)

@@ -75,10 +75,12 @@ export function auditDraw(id: string, round: number): number {
   return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }
 
+/** True when the settled case `id` is drawn for round `round` under `rule` (its {@link SettleRule.share}). */
+export const isDrawn = (id: string, round: number, rule: SettleRule = DEFAULT_SETTLE): boolean => auditDraw(id, round) < (rule.share ?? 0);
+
 /** True when the case `id`, with this profile entry, runs in round `round` (1-based) under `rule`. */
 export function runsInRound(id: string, noise: CaseNoise | null | undefined, round: number, rule: SettleRule = DEFAULT_SETTLE): boolean {
-  if (!isSettled(noise, round - 1, rule)) return true;
-  return auditDraw(id, round) < (rule.share ?? 0);
+  return !isSettled(noise, round - 1, rule) || isDrawn(id, round, rule);
 }
 
 /** True when a case with this profile entry is settled after `round` rounds under `rule`: later it runs only in the rounds drawn for it ({@link runsInRound}). */
@@ -117,8 +119,7 @@ export function settleRounds(
   const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
   const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
   const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
-  const share = rule.share ?? 0;
-  return { settled, next: ids.filter((id) => !settled.has(id) || auditDraw(id, n + 1) < share), rule, round: n, leftOut };
+  return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
 }
 
 /** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
