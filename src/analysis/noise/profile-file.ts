@@ -73,11 +73,6 @@ function validated<T>(schema: z.ZodType<T>, root: unknown, file: string): T {
   return parsed.data;
 }
 
-/** Reads a noise profile's JSON text; `file` names it in errors. */
-export function parseNoiseProfile(text: string, file: string): NoiseProfile {
-  return validated(ProfileSchema, parseRoot(text, file), file);
-}
-
 /**
  * Reads a profile file of either form, newest first: one profile (`benchgate profile --format json`)
  * or the profiles of several fingerprints that profile.yml keeps on the history branch.

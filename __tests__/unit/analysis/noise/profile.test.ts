@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { loadSummary, parseSummary } from '../../../../src/adapters/registry.js';
+import type { NoiseProfile } from '../../../../src/analysis/model.js';
 import { buildNoiseProfile, caseNoiseWords, profileMismatch } from '../../../../src/analysis/noise/profile.js';
-import { parseNoiseProfile, serializeNoiseProfile, serializeNoiseProfiles } from '../../../../src/analysis/noise/profile-file.js';
+import { parseNoiseProfiles, serializeNoiseProfile, serializeNoiseProfiles } from '../../../../src/analysis/noise/profile-file.js';
 import { isUserError } from '../../../../src/errors.js';
 import { flakiest, renderNoiseProfile } from '../../../../src/report/noise-profile-report.js';
 import { runCli } from '../../../helpers/cli-run.js';
@@ -39,7 +40,10 @@ const mainFiles = Array.from({ length: 10 }, (_, t) => {
   return path;
 });
 
-async function profileJson(...files: string[]): Promise<ReturnType<typeof parseNoiseProfile>> {
+/** The one profile of a file `benchgate profile --format json` wrote. */
+const parseNoiseProfile = (text: string, file: string): NoiseProfile => parseNoiseProfiles(text, file)[0] as NoiseProfile;
+
+async function profileJson(...files: string[]): Promise<NoiseProfile> {
   const out = join(tmp, `profile-${files.length}-${Math.random().toString(36).slice(2)}.json`);
   const r = await runCli('profile', ...files, '--format', 'json', '--output', out);
   expect(r.code, r.stderr).toBe(0);
