@@ -233,6 +233,11 @@ function invalid(name: string, raw: string, expected: string): UsageError {
   return new UsageError(`input "${name}": expected ${expected}, got ${JSON.stringify(raw)}`);
 }
 
+/** An input a mode cannot go without, left empty; `what` says what to give. */
+function missing(name: string, mode: Mode, what: string): UsageError {
+  return new UsageError(`input "${name}": required with mode: ${mode}; ${what}`);
+}
+
 function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(raw)) return raw as T;
   throw invalid(name, raw, `one of ${allowed.join(', ')}`);
@@ -429,9 +434,8 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   const givenFormat = get('format') === '' ? null : format;
   if (mode === 'run') {
     const command = getInput('command');
-    if (command.trim() === '')
-      throw new UsageError('input "command": required with mode: run; give the shell command that runs the suite and writes its summary');
-    if (get('role') === '') throw new UsageError('input "role": required with mode: run; expected baseline or candidate');
+    if (command.trim() === '') throw missing('command', 'run', 'give the shell command that runs the suite and writes its summary');
+    if (get('role') === '') throw missing('role', 'run', 'expected baseline or candidate');
     const role = oneOf('role', get('role'), ROLES);
     return {
       mode,
@@ -508,9 +512,7 @@ function maxTrials(raw: string): number {
 /** A side's working tree: a relative path inside the workspace (actions/checkout's `path:`). */
 function sideDirectory(name: 'baseline-directory' | 'candidate-directory', raw: string): string {
   if (raw === '')
-    throw new UsageError(
-      `input "${name}": required with mode: ab; give the directory the ${name.split('-')[0]} commit is checked out in (actions/checkout with path:), relative to the workspace`,
-    );
+    throw missing(name, 'ab', `give the directory the ${name.split('-')[0]} commit is checked out in (actions/checkout with path:), relative to the workspace`);
   if (isAbsolute(raw) || normalize(raw).split(/[\\/]/).includes('..'))
     throw invalid(name, raw, "a directory inside the workspace, such as base or head (actions/checkout's path:)");
   return raw;
@@ -520,9 +522,7 @@ function sideDirectory(name: 'baseline-directory' | 'candidate-directory', raw: 
 function abInputs(getInput: GetInput, get: (name: string) => string, config: GateConfig, givenFormat: string | null): AbInputs {
   const command = getInput('command');
   if (command.trim() === '')
-    throw new UsageError(
-      'input "command": required with mode: ab; give the shell command that runs the suite and writes its summary (both sides, unless baseline-command is given)',
-    );
+    throw missing('command', 'ab', 'give the shell command that runs the suite and writes its summary (both sides, unless baseline-command is given)');
   const baselineCommand = getInput('baseline-command').trim() === '' ? command : getInput('baseline-command');
   const baseline = sideDirectory('baseline-directory', get('baseline-directory'));
   const candidate = sideDirectory('candidate-directory', get('candidate-directory'));
@@ -557,7 +557,7 @@ function abInputs(getInput: GetInput, get: (name: string) => string, config: Gat
 /** mode: store-profile. Every input is required: the file, the branch and a token that may write it. */
 function storeProfileInputs(get: (name: string) => string): StoreProfileInputs {
   const required = (name: string, what: string): string => {
-    if (get(name) === '') throw new UsageError(`input "${name}": required with mode: store-profile; give ${what}`);
+    if (get(name) === '') throw missing(name, 'store-profile', `give ${what}`);
     return get(name);
   };
   const noiseProfile = required('noise-profile', "the profile file 'benchgate profile --format json' wrote, relative to the workspace");
