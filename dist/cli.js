@@ -14353,16 +14353,12 @@ class CaseRows {
     bi;
     c;
     ci;
-    skip;
-    constructor(ids, b, bi, c, ci, 
-    /** Each side's rows that are not measured (infrastructure.ts); null when none. */
-    skip = { b: null, c: null }) {
+    constructor(ids, b, bi, c, ci) {
         this.ids = ids;
         this.b = b;
         this.bi = bi;
         this.c = c;
         this.ci = ci;
-        this.skip = skip;
     }
     get length() {
         return this.ids.length;
@@ -14373,12 +14369,7 @@ class CaseRows {
             throw new RangeError(`case row ${k} of ${this.ids.length}`);
         const bi = this.bi === null ? k : this.bi[k];
         const ci = this.ci === null ? k : this.ci[k];
-        const row = fillRow(into, this.ids[k], this.b, bi, this.c, ci);
-        if ((row.completion_regression || row.reward_regression) && (this.skip.b?.has(bi) === true || this.skip.c?.has(ci) === true)) {
-            row.completion_regression = false;
-            row.reward_regression = false;
-        }
-        return row;
+        return fillRow(into, this.ids[k], this.b, bi, this.c, ci);
     }
     /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
     forEachRow(read) {
@@ -14415,17 +14406,16 @@ class CaseRows {
 }
 /**
  * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
- * order). A case not measured on a side (`notMeasured`, infrastructure.ts) is never a completion regression.
+ * order), each flagged as rlm-code flags it: nothing benchgate classifies changes a row.
  */
-function pairRows(baseline, candidate, notMeasured) {
-    const skip = { b: notMeasured && notMeasured.b.size > 0 ? notMeasured.b : null, c: notMeasured && notMeasured.c.size > 0 ? notMeasured.c : null };
+function pairRows(baseline, candidate) {
     // Runs of one preset usually list the same ids in the same order: pair them by position, and
     // when that order is sorted already (known from packing), without building anything else.
     const same = sameIds(baseline.ids, candidate.ids);
     if (same && baseline.sortedIds)
-        return new CaseRows(baseline.ids, baseline, null, candidate, null, skip);
+        return new CaseRows(baseline.ids, baseline, null, candidate, null);
     const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
-    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c), skip);
+    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c));
 }
 /** The same ids in the same order. */
 function sameIds(b, c) {
@@ -23008,10 +22998,6 @@ function compilePolicyPattern(source) {
 const DEFAULT_INFRASTRUCTURE_SHARE = 0.05;
 /** Built-in signals of the error text, in the order they are tried. */
 const TEXT_SIGNALS = [
-    // Not agent_timeout: that is the agent spending its own time budget (a candidate that loops times
-    // out more), which terminal-bench scores as unresolved; a suite that wants it not measured adds
-    // the pattern `failure_mode: agent_timeout` to `infrastructure.patterns`.
-    ['terminal-bench failure mode', /\bfailure_mode\W{0,3}(?:test_timeout|agent_installation_failed)\b/i],
     // SWE-bench's harness: an instance it lists in infra_failure_ids (the swe-bench adapter writes the words).
     ['harness failure', /\binfra_failure\b/i],
     [
@@ -23026,12 +23012,12 @@ const TEXT_SIGNALS = [
         'server error',
         /\b(?:openai|anthropic|litellm|mistralai?|cohere|groq|google\.api_core\.exceptions)\.InternalServerError\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[2-4]|29)\b/i,
     ],
-    ['timeout', /\btime[ds]?[ _-]?out|\bETIMEDOUT\b|\bdeadline exceeded\b/i],
+    // Only a timeout that names the provider's or the network's layer (see the comment at the top).
+    [
+        'provider timeout',
+        /\bAPITimeoutError\b|\bETIMEDOUT\b|\bESOCKETTIMEDOUT\b|\bconnection timed out\b|\bsocket\.timeout\b|\b(?:httpx|httpcore|aiohttp|requests|requests\.exceptions|urllib3|urllib3\.exceptions)\.(?:Connect|Read|Pool|Write|ServerTimeout|ConnectionTimeout)?Timeout(?:Error)?\b|\bConnectTimeout(?:Error)?\b|ConnectionPool\(host=[^)]{0,300}\): (?:Read|Connect) timed out|\bDEADLINE_EXCEEDED\b|\bexceptions\.DeadlineExceeded\b|\b504 Deadline Exceeded\b/i,
+    ],
 ];
-/** Formats whose every error row is a failure of the run around the agent, not of its answer. */
-const ERROR_IS_INFRASTRUCTURE = {
-    'inspect-ai': 'sample error',
-};
 const NONE = new Map();
 /** Classifies case rows; one per comparison (it remembers the runs it has read). */
 class InfrastructureClassifier {
@@ -23051,15 +23037,16 @@ class InfrastructureClassifier {
         if (!this.enabled || error === null)
             return null;
         for (const [reason, re] of TEXT_SIGNALS) {
-            // A software test that times out is a failure of the code under test: JUnit reads only a provider's outage.
-            if (reason === 'timeout' && format === 'junit')
+            // A software test that times out is a failure of the code under test, whatever layer timed out:
+            // JUnit reads only a provider's rate limit, overload or server error.
+            if (reason === 'provider timeout' && format === 'junit')
                 continue;
             if (re.test(error))
                 return reason;
         }
         if (this.patterns.some((p) => p.test(error)))
             return 'pattern of the configuration';
-        return ERROR_IS_INFRASTRUCTURE[format] ?? null;
+        return null;
     }
     /** The rows of a packed run that are not measured (reads only the rows with an error text). */
     rowsOf(p) {
@@ -25025,7 +25012,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     const bp = packedOf(b, fields);
     const cp = packedOf(c, fields);
     const classifier = new InfrastructureClassifier(options.infrastructure);
-    const cases = pairRows(bp, cp, { b: classifier.rowsOf(bp), c: classifier.rowsOf(cp) });
+    const cases = pairRows(bp, cp);
     const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance);
     const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
     const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
@@ -25051,7 +25038,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         ...benchmarkFindings(benchmarks),
         ...comparabilityFindings(comparability),
         ...safety.drafts,
-        ...infrastructureFindings(infrastructure),
+        ...infrastructureFindings(infrastructure, decision),
         ...(significance?.drafts ?? []),
     ];
     const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
@@ -25087,8 +25074,11 @@ function compareSummaries(baseline, candidate, options = {}) {
         const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
         verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
     }
-    // Too many cases failed for infrastructure reasons: the run measured too little to hold or promote (a blocking finding still holds).
-    if (infrastructure.rerun && blocking_findings.length === 0)
+    // Too many cases failed for infrastructure reasons: a promote (or an undecided verdict) may rest on
+    // what was not measured, so it is "rerun". A hold stands: under point it is rlm-code's own result
+    // (rlm-code counts every failure row), under significant a gate shown violated on the measured cases
+    // or a blocking finding; cases not measured can add evidence, never remove what was measured.
+    if (infrastructure.rerun && verdict !== 'hold')
         verdict = 'inconclusive';
     return {
         baseline,
@@ -25141,8 +25131,11 @@ function infrastructureOf(classifier, options, fields, bp, cp) {
     const max = classifier.maxShare;
     return { baseline, candidate, max_share: max, rerun: baseline.share > max || candidate.share > max };
 }
-/** One notice per side with cases not measured: how many, why (benchgate's words), and what that means. */
-function infrastructureFindings(x) {
+/** One notice per side with cases not measured: how many, why (benchgate's words), and what that means under the policy. */
+function infrastructureFindings(x, decision) {
+    const meaning = decision === 'point'
+        ? "they measured nothing about the agent; rlm-code's gates count them as it does (a failure row like any other), and the regressed cases mark them."
+        : 'they are not measured: left out of the paired tests; a regressed case among them is marked, not judged.';
     return ['baseline', 'candidate'].flatMap((side) => {
         const s = x[side];
         if (s.not_measured === 0)
@@ -25156,8 +25149,7 @@ function infrastructureFindings(x) {
             {
                 code: 'infrastructure-failures',
                 side,
-                message: `${s.not_measured} ${s.not_measured === 1 ? 'case' : 'cases'} of the ${side} run failed for infrastructure reasons (${why}; ${share}${over}); ` +
-                    'they are not measured: left out of the paired tests and the regression lists.',
+                message: `${s.not_measured} ${s.not_measured === 1 ? 'case' : 'cases'} of the ${side} run failed for infrastructure reasons (${why}; ${share}${over}); ${meaning}`,
                 case_ids: s.case_ids,
             },
         ];
@@ -35116,12 +35108,12 @@ const ConfigSchema = strictObject({
     infrastructure: strictObject({
         patterns: re2Patterns()
             .optional()
-            .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
+            .describe("Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts that name the provider's or the network's layer such as openai.APITimeoutError or ETIMEDOUT; the agent's own timeouts and exceptions are its failures): regular expressions in RE2 syntax, matched case-insensitively against case errors."),
         max_share: number()
             .min(0)
             .max(1)
             .optional()
-            .describe('Above this share of a side\'s case rows not measured, the verdict is inconclusive ("rerun"), never hold or promote. Default 0.05.'),
+            .describe('Above this share of a side\'s case rows not measured, a verdict that would promote (or is undecided) is inconclusive ("rerun"); a hold stands. Default 0.05.'),
         enabled: boolean$1().optional().describe("false: every failure counts as the agent's, as rlm-code counts them. Default true."),
     })
         .optional()
@@ -36402,22 +36394,29 @@ function declinesTable(s, cell, onMain = null) {
 }
 
 const cell = (id) => untrusted(id, { inTable: true, maxLength: 80 });
-function outcome(completed, error, blocked) {
+function outcome(completed, error, blocked, notMeasured = false) {
+    // An outage's row (integrity/infrastructure.ts) still counts as rlm-code counts it; the mark says it measured nothing.
+    if (error !== null && notMeasured)
+        return `⚠️ outage, not measured: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
     if (error !== null)
         return `❌ error: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
     if (completed)
         return '✅ completed';
     return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
+const outagesOf = (cmp) => ({
+    baseline: new Set(cmp.infrastructure.baseline.case_ids),
+    candidate: new Set(cmp.infrastructure.candidate.case_ids),
+});
 /** Whether both runs record steps: otherwise the per-case steps (0s standing for unknown) are left out. */
 const stepsKnown = (cmp) => unknownSides(cmp, 'steps').text === null;
 /** The regressed cases; steps only when both runs record them; with a usable noise profile, each one's behaviour on main in a last column. */
-function regressedTable(rows, steps, noise) {
+function regressedTable(rows, steps, noise, outages) {
     const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
     return table(['Case', 'Baseline', 'Candidate', 'Reward', ...(steps ? ['Steps'] : []), ...(onMain === null ? [] : ['On main'])], ['left', 'left', 'left', 'right', ...(steps ? ['right'] : []), ...(onMain === null ? [] : ['left'])], rows.map((r) => [
         cell(r.case_id),
-        outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
-        outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
+        outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked, outages.baseline.has(r.case_id)),
+        outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked, outages.candidate.has(r.case_id)),
         `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
         ...(steps ? [`${r.baseline_steps} → ${r.candidate_steps}`] : []),
         ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
@@ -36448,7 +36447,7 @@ function caseSections(cmp) {
         const title = sig === null
             ? '**Regressed cases**'
             : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
-        out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
+        out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp), outagesOf(cmp)), '');
     }
     out.push(...noiseLine(cmp));
     out.push(...evidenceSection(cmp));
@@ -36973,7 +36972,7 @@ function renderMarkdown(cmp, options = {}) {
 /** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
 function verdictReasons(cmp) {
     const why = [];
-    if (cmp.infrastructure.rerun && cmp.blocking_findings.length === 0)
+    if (cmp.infrastructure.rerun && cmp.verdict === 'inconclusive')
         why.push(rerunWords(cmp.infrastructure));
     if (cmp.failed_gates.length > 0)
         why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
@@ -38574,8 +38573,10 @@ Exit status:
   0  promote: all four gates pass and no finding holds the verdict
   1  hold: a gate failed or a finding holds the verdict
   2  the command line or an input file is wrong (the message says what and where)
-  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold;
-     with --sequential: run another round unless the report says the maximum is reached
+  3  inconclusive: under --decide significant, no gate failed but not every gate is shown to hold
+     (with --sequential: run another round unless the report says the maximum is reached); under
+     either policy, a verdict that would promote while more than infrastructure.max_share (5%) of a
+     side's cases failed for outage reasons: rerun them (a hold is never turned into 3)
   4  a bug in benchgate, not in the input: the message says so and how to report it
      (BENCHGATE_DEBUG=1 adds the stack trace)
 `;

@@ -18,8 +18,17 @@ It prints the result like ``/rlm bench validate --json`` does (indent=2). Refere
 reduced to explicit paths: rlm-code's ``latest``/``previous`` lookup in its benchmarks directory
 is out of scope. It does not import rlm-code, so Python start-up here is lighter than rlm-code's.
 
+It is also the oracle of benchgate's differential test (__tests__/integration/rlm-differential.test.ts):
+with ``--batch FILE`` it reads a JSON list of ``{"baseline", "candidate", "thresholds"}`` (each
+threshold a number or a string ``float()`` reads, such as "inf") and prints one JSON list of results
+(``{"error": message}`` where compare raised ValueError). With ``--rlm-code-source DIR`` (a checkout
+of rlm-code) the results come from rlm-code's own ``BenchmarkManagerMixin.compare_benchmarks``
+(rlm_code/rlm/benchmark_manager.py), loaded with stubs for the modules it imports that compare does
+not use: that is how this script is checked against rlm-code itself.
+
 Usage: rlm_compare_reference.py BASELINE CANDIDATE [--min-reward-delta X] [--min-completion-delta X]
        [--max-steps-increase X] [--no-fail-on-completion-regression]
+       rlm_compare_reference.py --batch FILE [--rlm-code-source DIR]
 Exit status, as rlm-code's scripts/rlm_bench_gate.py: 0 gates passed, 1 gates failed, 2 error.
 With BENCHGATE_RUSAGE_STDERR=1 set, the last stderr line is {"maxRssKiB": <peak RSS in KiB>}.
 """
@@ -140,6 +149,92 @@ def compare_benchmarks(candidate: str, baseline: str, thresholds: dict[str, Any]
     }
 
 
+def rlm_code_compare(source: str):
+    """rlm-code's own compare_benchmarks from a checkout at `source`, as a function of this script's shape."""
+    import importlib.util
+    import types
+
+    root = Path(source).resolve()
+    # Stubs for what benchmark_manager.py imports and compare never calls.
+    for name in ("rlm_code", "rlm_code.core", "rlm_code.rlm"):
+        module = types.ModuleType(name)
+        module.__path__ = [str(root / name.replace(".", "/"))]
+        sys.modules[name] = module
+    logging_stub = types.ModuleType("rlm_code.core.logging")
+    logging_stub.get_logger = lambda name: None
+    sys.modules["rlm_code.core.logging"] = logging_stub
+    benchmarks_stub = types.ModuleType("rlm_code.rlm.benchmarks")
+    for attr in ("RLMBenchmarkCase", "get_benchmark_cases", "list_benchmark_presets", "load_benchmark_packs"):
+        setattr(benchmarks_stub, attr, None)
+    sys.modules["rlm_code.rlm.benchmarks"] = benchmarks_stub
+    spec = importlib.util.spec_from_file_location("rlm_code.rlm.benchmark_manager", root / "rlm_code/rlm/benchmark_manager.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    mixin = module.BenchmarkManagerMixin
+
+    def compare(candidate: str, baseline: str, thresholds: dict[str, Any]) -> dict[str, Any]:
+        runner = object.__new__(mixin)
+        # Explicit paths, as load_side resolves them; rlm-code's latest/previous lookup is not exercised.
+        def resolve(reference, candidate_path=None):
+            path = Path(reference)
+            return path.resolve() if path.exists() else None
+        runner._resolve_benchmark_reference = resolve
+        result = runner.compare_benchmarks(
+            candidate=candidate,
+            baseline=baseline,
+            min_reward_delta=thresholds["min_reward_delta"],
+            min_completion_delta=thresholds["min_completion_delta"],
+            max_steps_increase=thresholds["max_steps_increase"],
+            fail_on_completion_regression=thresholds["fail_on_completion_regression"],
+        )
+        return {
+            "candidate_id": result.candidate_id,
+            "baseline_id": result.baseline_id,
+            "candidate_metrics": result.candidate_metrics,
+            "baseline_metrics": result.baseline_metrics,
+            "deltas": result.deltas,
+            "case_summary": result.case_summary,
+            "gates": result.gates,
+            "passed": result.passed,
+        }
+
+    return compare
+
+
+def run_batch(batch: str, source: str | None) -> int:
+    compare = rlm_code_compare(source) if source else compare_benchmarks
+    out = []
+    for item in json.loads(Path(batch).read_text(encoding="utf-8")):
+        t = item["thresholds"]
+        thresholds = {
+            "min_reward_delta": float(t["min_reward_delta"]),
+            "min_completion_delta": float(t["min_completion_delta"]),
+            "max_steps_increase": float(t["max_steps_increase"]),
+            "fail_on_completion_regression": bool(t["fail_on_completion_regression"]),
+        }
+        try:
+            result = compare(item["candidate"], item["baseline"], thresholds)
+            out.append({key: result[key] for key in ("candidate_id", "baseline_id", "candidate_metrics", "baseline_metrics", "deltas", "case_summary", "gates", "passed")})
+        except ValueError as error:
+            out.append({"error": str(error)})
+    print(json.dumps(finite_or_text(out), allow_nan=False))
+    return 0
+
+
+def finite_or_text(value: Any) -> Any:
+    """Non-finite floats as the strings "NaN", "Infinity", "-Infinity", so that JSON.parse reads every result."""
+    if isinstance(value, float) and value != value:
+        return "NaN"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    if isinstance(value, dict):
+        return {key: finite_or_text(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [finite_or_text(item) for item in value]
+    return value
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("baseline")
@@ -153,6 +248,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "--batch":
+        source = argv[3] if len(argv) >= 4 and argv[2] == "--rlm-code-source" else None
+        return run_batch(argv[1], source)
     args = parse_args(argv)
     thresholds = {
         "min_reward_delta": args.min_reward_delta,

@@ -295,7 +295,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   const bp = packedOf(b, fields);
   const cp = packedOf(c, fields);
   const classifier = new InfrastructureClassifier(options.infrastructure);
-  const cases = pairRows(bp, cp, { b: classifier.rowsOf(bp), c: classifier.rowsOf(cp) });
+  const cases = pairRows(bp, cp);
   const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance);
   const thresholds = thresholdsFor(options.thresholds ?? { ...DEFAULT_THRESHOLDS }, benchmarks);
   const totals = { baseline: runTotals(bp), candidate: runTotals(cp) };
@@ -321,7 +321,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     ...benchmarkFindings(benchmarks),
     ...comparabilityFindings(comparability),
     ...safety.drafts,
-    ...infrastructureFindings(infrastructure),
+    ...infrastructureFindings(infrastructure, decision),
     ...(significance?.drafts ?? []),
   ];
   const findings = collectFindings(b, c, cases, extra, new Set(options.allowFindings ?? []), totals);
@@ -357,8 +357,11 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
     verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
   }
-  // Too many cases failed for infrastructure reasons: the run measured too little to hold or promote (a blocking finding still holds).
-  if (infrastructure.rerun && blocking_findings.length === 0) verdict = 'inconclusive';
+  // Too many cases failed for infrastructure reasons: a promote (or an undecided verdict) may rest on
+  // what was not measured, so it is "rerun". A hold stands: under point it is rlm-code's own result
+  // (rlm-code counts every failure row), under significant a gate shown violated on the measured cases
+  // or a blocking finding; cases not measured can add evidence, never remove what was measured.
+  if (infrastructure.rerun && verdict !== 'hold') verdict = 'inconclusive';
   return {
     baseline,
     candidate,
@@ -419,8 +422,12 @@ function infrastructureOf(
   return { baseline, candidate, max_share: max, rerun: baseline.share > max || candidate.share > max };
 }
 
-/** One notice per side with cases not measured: how many, why (benchgate's words), and what that means. */
-function infrastructureFindings(x: Infrastructure): FindingDraft[] {
+/** One notice per side with cases not measured: how many, why (benchgate's words), and what that means under the policy. */
+function infrastructureFindings(x: Infrastructure, decision: DecisionPolicy): FindingDraft[] {
+  const meaning =
+    decision === 'point'
+      ? "they measured nothing about the agent; rlm-code's gates count them as it does (a failure row like any other), and the regressed cases mark them."
+      : 'they are not measured: left out of the paired tests; a regressed case among them is marked, not judged.';
   return (['baseline', 'candidate'] as const).flatMap((side): FindingDraft[] => {
     const s = x[side];
     if (s.not_measured === 0) return [];
@@ -433,9 +440,7 @@ function infrastructureFindings(x: Infrastructure): FindingDraft[] {
       {
         code: 'infrastructure-failures',
         side,
-        message:
-          `${s.not_measured} ${s.not_measured === 1 ? 'case' : 'cases'} of the ${side} run failed for infrastructure reasons (${why}; ${share}${over}); ` +
-          'they are not measured: left out of the paired tests and the regression lists.',
+        message: `${s.not_measured} ${s.not_measured === 1 ? 'case' : 'cases'} of the ${side} run failed for infrastructure reasons (${why}; ${share}${over}); ${meaning}`,
         case_ids: s.case_ids,
       },
     ];

@@ -213,8 +213,10 @@ Exit status:
   0  promote: all four gates pass and no finding holds the verdict
   1  hold: a gate failed or a finding holds the verdict
   2  the command line or an input file is wrong (the message says what and where)
-  3  inconclusive (--decide significant only): no gate failed, but not every gate is shown to hold;
-     with --sequential: run another round unless the report says the maximum is reached
+  3  inconclusive: under --decide significant, no gate failed but not every gate is shown to hold
+     (with --sequential: run another round unless the report says the maximum is reached); under
+     either policy, a verdict that would promote while more than infrastructure.max_share (5%) of a
+     side's cases failed for outage reasons: rerun them (a hold is never turned into 3)
   4  a bug in benchgate, not in the input: the message says so and how to report it
      (BENCHGATE_DEBUG=1 adds the stack trace)
 `;

@@ -147,14 +147,16 @@ export const ConfigSchema = z
         patterns: re2Patterns()
           .optional()
           .describe(
-            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts, terminal-bench's failure modes): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
+            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts that name the provider's or the network's layer such as openai.APITimeoutError or ETIMEDOUT; the agent's own timeouts and exceptions are its failures): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
           ),
         max_share: z
           .number()
           .min(0)
           .max(1)
           .optional()
-          .describe('Above this share of a side\'s case rows not measured, the verdict is inconclusive ("rerun"), never hold or promote. Default 0.05.'),
+          .describe(
+            'Above this share of a side\'s case rows not measured, a verdict that would promote (or is undecided) is inconclusive ("rerun"); a hold stands. Default 0.05.',
+          ),
         enabled: z.boolean().optional().describe("false: every failure counts as the agent's, as rlm-code counts them. Default true."),
       })
       .optional()

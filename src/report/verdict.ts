@@ -10,7 +10,7 @@ import type { SequentialDecision } from '../analysis/significance/sequential.js'
 /** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
 export function verdictReasons(cmp: Comparison): string[] {
   const why: string[] = [];
-  if (cmp.infrastructure.rerun && cmp.blocking_findings.length === 0) why.push(rerunWords(cmp.infrastructure));
+  if (cmp.infrastructure.rerun && cmp.verdict === 'inconclusive') why.push(rerunWords(cmp.infrastructure));
   if (cmp.failed_gates.length > 0) why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
   if (cmp.failed_metric_gates.length > 0) why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
   if (cmp.undecided_gates.length > 0) why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);

@@ -140,7 +140,9 @@ describe('RLM benchmark runner (rlm-minimal run_benchmarks.py @ 0b20f2a)', () =>
       ['incomplete-run', 'The candidate run attempted 6 of 10 planned cases.'],
       ['missing-cases', '4 baseline cases are missing from the candidate run.'],
     ]);
-    expect(r.report.cases.find((c) => c.case_id === 'oolong/1')).toMatchObject({ completion_regression: false, candidate_error: 'rate limited' }); // a rate limit: not measured, no regression
+    // A rate limit: not measured (named beside), yet a completion regression as rlm-code's rows count it.
+    expect(r.report.cases.find((c) => c.case_id === 'oolong/1')).toMatchObject({ completion_regression: true, candidate_error: 'rate limited' });
+    expect(r.report.findings.find((f) => f.code === 'infrastructure-failures')?.case_ids).toEqual(['oolong/1']);
     const same = await compare(join(d, 'summary.json'), join(d, 'summary.json'));
     expect([same.code, same.report.findings.filter((f) => f.blocking).map((f) => f.code)]).toEqual([1, ['incomplete-run', 'incomplete-run']]);
   });

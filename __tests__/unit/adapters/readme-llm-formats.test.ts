@@ -29,13 +29,16 @@ describe('README input format examples', () => {
     expect(mini.cases[0]).toMatchObject({ duration_seconds: 0.51, usage: { prompt_tokens: 410, completion_tokens: 55 }, extra: { cost_usd: 0.00009 } });
     expect(mini.metadata).toMatchObject({ provider: 'mini', prompt: 'support', 'promptfoo.eval_id': 'eval-7Xk-2026-11-20T10:15:00' });
     const r = await runCli('compare', '--baseline', file, '--candidate', file, '--baseline-model', 'gpt-4o', '--candidate-model', 'mini', '--format', 'json');
-    // The provider error is an infrastructure failure: not measured, no regression; 1 of 2 cases is above 5%: rerun (3).
-    expect(r.code).toBe(3);
-    expect(
-      (JSON.parse(r.stdout) as { cases: { case_id: string; completion_regression: boolean }[] }).cases
-        .filter((c) => c.completion_regression)
-        .map((c) => c.case_id),
-    ).toEqual(['refund window']);
+    // The provider's 429 is an outage (not measured, named beside), yet rlm-code's gates count it as a
+    // failure row like any other; the real regression on 'refund window' holds, and a hold shown on
+    // measured cases is never turned into a rerun (1, not 3).
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout) as {
+      cases: { case_id: string; completion_regression: boolean }[];
+      infrastructure?: { candidate: { case_ids: string[] } };
+    };
+    expect(json.cases.filter((c) => c.completion_regression).map((c) => c.case_id)).toEqual(['q=Who handles escalations?', 'refund window']);
+    expect(json.infrastructure?.candidate.case_ids).toEqual(['q=Who handles escalations?']);
     const none = await runCli('compare', '--baseline', file, '--candidate', file, '--baseline-model', 'gpt-5', '--candidate-model', 'mini');
     expect(none.stderr).toContain(
       'no provider or prompt label "gpt-5" (--baseline-model / --candidate-model); the file holds providers "gpt-4o", "mini" and prompts "support"',

@@ -60,8 +60,9 @@ describe('terminal-bench results.json (terminal-bench-core 0.1.1, goose + claude
   it('run 1 against run 2 of the same agent: 80 paired tasks, the 5 it lost hold (golden report)', async () => {
     const r = await compare(TB1, TB2, 'terminal-bench-run1-run2', 1);
     expect(r.case_summary.common_cases).toBe(80);
-    // swe-bench-astropy-1's candidate trial hit test_timeout (the harness's tests, not the agent): not measured.
-    expect(regressed(r)).toEqual(['cartpole-rl-training', 'git-multibranch', 'incompatible-python-fasttext', 'tmux-advanced-workflow']);
+    // swe-bench-astropy-1's candidate trial hit test_timeout: the task's tests ran past their limit on
+    // the state the agent left, which terminal-bench scores unresolved; a regression, as rlm-code counts it.
+    expect(regressed(r)).toEqual(['cartpole-rl-training', 'git-multibranch', 'incompatible-python-fasttext', 'swe-bench-astropy-1', 'tmux-advanced-workflow']);
   });
 
   it('--n-attempts: the trials of one task are one case, completed only when every attempt resolved it', () => {
@@ -118,9 +119,11 @@ describe('SWE-bench harness reports (built field for field from swebench/harness
     expectCanonical('real-agent-bench/swe-bench-cand.run-2', s);
   });
 
-  it('run 1 against run 2: 11 paired instances, the one no longer resolved named; two the harness could not evaluate make it a rerun (golden report)', async () => {
-    // requests-2317 (evaluation timeout) and matplotlib-23314 (infra_failure) measured nothing: 2 of 11 is over 5%.
-    const r = await compare(SWE_BASE, SWE_CAND, 'swe-bench-run1-run2', 3);
+  it('run 1 against run 2: 11 paired instances, the one no longer resolved named; the harness failure beside it does not undo the hold (golden report)', async () => {
+    // matplotlib-23314 (infra_failure) measured nothing: 1 of 11 is over 5%, yet the hold on
+    // django-11133 stands. requests-2317's evaluation timed out under the candidate's patch: the
+    // candidate's own failure, not an outage.
+    const r = await compare(SWE_BASE, SWE_CAND, 'swe-bench-run1-run2', 1);
     expect(r.case_summary.common_cases).toBe(11);
     expect(regressed(r)).toEqual(['django__django-11133']);
     expect(r.findings.filter((f) => f.code === 'infrastructure-failures')).toHaveLength(1);

@@ -1,18 +1,31 @@
 /**
- * Infrastructure failures are not model failures: a case whose own signals say that the
- * run around the agent failed (an HTTP 429, 502, 503, 504 or 529, a provider's rate-limit,
- * connection or overload error, a hosted model API's server error, a timeout, terminal-bench's
- * `failure_mode: test_timeout`, an Inspect AI sample error) measured nothing about the agent. Such a
- * case is *not measured*: left out of the paired tests and the regression lists, counted and shown;
- * above a share of a side's cases (default 5%) the verdict is inconclusive ("rerun"), never hold or
- * promote.
+ * Infrastructure failures are not model failures: a case whose own error text says that the service
+ * the agent calls, or the network to it, failed (an HTTP 429, 502, 503, 504 or 529, a provider's
+ * rate-limit, connection or overload error, a hosted model API's server error or API timeout by its
+ * SDK's class, a socket timeout such as `ETIMEDOUT`) measured nothing about the agent. Such a case is
+ * *not measured*: left out of the paired tests under `decide: significant`, counted and shown beside
+ * the verdict; above a share of a side's cases (default 5%) a verdict that is not already a hold is
+ * inconclusive ("rerun"). Under `decide: point` nothing here touches rlm-code's gates, deltas or case
+ * summary: rlm-code counts every failure row, whatever its `error` says
+ * (`_benchmark_case_regressions`, rlm_code/rlm/benchmark_manager.py at 144be74).
  *
- * The signals are the case's `error` text, which every adapter fills from its format's own field
- * (the terminal-bench adapter writes `failure_mode: …` there), and the format itself: an Inspect AI
- * error is a sample that raised instead of being scored, which Inspect itself leaves out of the
- * scores. A JUnit `<failure>` or an rlm-code row without such text stays a model failure, and so
- * does a JUnit `<error>` that timed out (the code under test hung); one whose message is a
- * provider's outage (a 429, `openai.RateLimitError`) is not.
+ * Only signals that cannot be the agent's own are built in. A timeout, or an exception the agent's
+ * own code raised, is the agent's failure: rlm-code's sandbox writes a case that ran past its limit
+ * as `Execution timed out after {timeout}s` (rlm_code/rlm/docker_interpreter.py,
+ * `subprocess.TimeoutExpired`) and its kernel `Python timed out after {timeout}s`
+ * (rlm_code/agent/kernel.py); a candidate that loops times out more, and must hold. So are
+ * terminal-bench's `test_timeout` (the task's tests ran past `max_test_timeout_sec` on the state the
+ * agent left) and `agent_installation_failed` (an installed agent returns it when its own install
+ * script exits non-zero: terminal_bench/agents/failure_mode.py `FailureMode` and the installed
+ * agents' `perform_task`; terminal-bench scores both unresolved), and an Inspect AI sample error
+ * (the sample's solver or scorer raised: the solver is the agent; inspect_ai/log/_log.py
+ * `EvalSample.error`), unless its text names a provider's or the network's layer. A timeout is read
+ * as an outage only when its text names that layer: an SDK's API timeout class
+ * (`openai.APITimeoutError`, `anthropic.APITimeoutError`: openai-python src/openai/_exceptions.py),
+ * a socket's (`ETIMEDOUT`, "Connection timed out", `socket.timeout`), an HTTP client's connect
+ * timeout (`httpx.ConnectTimeout`, requests' `ConnectTimeout` / "ConnectionPool(...): Read timed
+ * out"), a gRPC `DEADLINE_EXCEEDED` / `google.api_core.exceptions.DeadlineExceeded`. (Issue 31 listed
+ * "timeouts" and "rlm-code exceptions" among the signals; issue 42 replaced that list.)
  *
  * Two failures look like outages and are not read as one, on purpose:
  * - A promptfoo error row (`failureReason` 2) is the provider's error, and in promptfoo the provider
@@ -23,7 +36,8 @@
  *   the agent's own; 429 (RFC 6585), 502, 503, 504 and 529 say the service was busy or unreachable
  *   (§15.6.3–15.6.5). A hosted model API's server error by its SDK's name
  *   (`openai.InternalServerError`, `anthropic.InternalServerError`) is an outage: the SDK has
- *   already retried it. A suite whose 500s are outages adds them to `infrastructure.patterns`.
+ *   already retried it. A suite whose 500s, or whose own timeouts, are outages adds them to
+ *   `infrastructure.patterns`.
  *
  * The built-in patterns are plain JavaScript regular expressions without nested quantifiers
  * (linear on any text); a suite's own patterns run on RE2 (policy-pattern.ts).
@@ -51,18 +65,12 @@ export type InfrastructureReason =
   | 'rate limit'
   | 'server error'
   | 'provider unavailable'
-  | 'timeout'
-  | 'terminal-bench failure mode'
+  | 'provider timeout'
   | 'harness failure'
-  | 'sample error'
   | 'pattern of the configuration';
 
 /** Built-in signals of the error text, in the order they are tried. */
 const TEXT_SIGNALS: readonly [InfrastructureReason, RegExp][] = [
-  // Not agent_timeout: that is the agent spending its own time budget (a candidate that loops times
-  // out more), which terminal-bench scores as unresolved; a suite that wants it not measured adds
-  // the pattern `failure_mode: agent_timeout` to `infrastructure.patterns`.
-  ['terminal-bench failure mode', /\bfailure_mode\W{0,3}(?:test_timeout|agent_installation_failed)\b/i],
   // SWE-bench's harness: an instance it lists in infra_failure_ids (the swe-bench adapter writes the words).
   ['harness failure', /\binfra_failure\b/i],
   [
@@ -77,13 +85,12 @@ const TEXT_SIGNALS: readonly [InfrastructureReason, RegExp][] = [
     'server error',
     /\b(?:openai|anthropic|litellm|mistralai?|cohere|groq|google\.api_core\.exceptions)\.InternalServerError\b|\bbad gateway\b|\bservice unavailable\b|\bgateway time-?out\b|\b(?:http|status|code|error|upstream)\W{0,8}5(?:0[2-4]|29)\b/i,
   ],
-  ['timeout', /\btime[ds]?[ _-]?out|\bETIMEDOUT\b|\bdeadline exceeded\b/i],
+  // Only a timeout that names the provider's or the network's layer (see the comment at the top).
+  [
+    'provider timeout',
+    /\bAPITimeoutError\b|\bETIMEDOUT\b|\bESOCKETTIMEDOUT\b|\bconnection timed out\b|\bsocket\.timeout\b|\b(?:httpx|httpcore|aiohttp|requests|requests\.exceptions|urllib3|urllib3\.exceptions)\.(?:Connect|Read|Pool|Write|ServerTimeout|ConnectionTimeout)?Timeout(?:Error)?\b|\bConnectTimeout(?:Error)?\b|ConnectionPool\(host=[^)]{0,300}\): (?:Read|Connect) timed out|\bDEADLINE_EXCEEDED\b|\bexceptions\.DeadlineExceeded\b|\b504 Deadline Exceeded\b/i,
+  ],
 ];
-
-/** Formats whose every error row is a failure of the run around the agent, not of its answer. */
-const ERROR_IS_INFRASTRUCTURE: Readonly<Record<string, InfrastructureReason>> = {
-  'inspect-ai': 'sample error',
-};
 
 /** The not-measured rows of one run: row index → reason. */
 export type NotMeasured = ReadonlyMap<number, InfrastructureReason>;
@@ -108,12 +115,13 @@ export class InfrastructureClassifier {
   reasonOf(format: string, error: string | null): InfrastructureReason | null {
     if (!this.enabled || error === null) return null;
     for (const [reason, re] of TEXT_SIGNALS) {
-      // A software test that times out is a failure of the code under test: JUnit reads only a provider's outage.
-      if (reason === 'timeout' && format === 'junit') continue;
+      // A software test that times out is a failure of the code under test, whatever layer timed out:
+      // JUnit reads only a provider's rate limit, overload or server error.
+      if (reason === 'provider timeout' && format === 'junit') continue;
       if (re.test(error)) return reason;
     }
     if (this.patterns.some((p) => p.test(error))) return 'pattern of the configuration';
-    return ERROR_IS_INFRASTRUCTURE[format] ?? null;
+    return null;
   }
 
   /** The rows of a packed run that are not measured (reads only the rows with an error text). */

@@ -3,7 +3,6 @@
  */
 import type { PackedSummary } from '../../schema/pack.js';
 import { completedAt, guardrailBlockedAt, rewardAt, stepsAt } from '../../schema/packed-rows.js';
-import type { NotMeasured } from '../integrity/infrastructure.js';
 
 /**
  * A row of the per-case report, under rlm-code's report column names. A side that lacks the case
@@ -23,9 +22,14 @@ export interface CaseRow {
   baseline_steps: number;
   candidate_steps: number;
   steps_delta: number;
-  /** Completed by the baseline, not by the candidate (only for cases on both sides, measured on both: an infrastructure failure is no regression). */
+  /**
+   * Completed by the baseline, not by the candidate (only for cases on both sides), exactly as
+   * rlm-code's `_benchmark_case_regressions` counts it (rlm_code/rlm/benchmark_manager.py at
+   * 144be74): whatever the failure's `error` says. A case benchgate reads as not measured (an
+   * outage, integrity/infrastructure.ts) stays a regression here; the report marks it beside.
+   */
   completion_regression: boolean;
-  /** Strictly lower reward for the candidate (only for cases on both sides, measured on both); never gated. */
+  /** Strictly lower reward for the candidate (only for cases on both sides), as rlm-code counts it; never gated. */
   reward_regression: boolean;
   baseline_error: string | null;
   candidate_error: string | null;
@@ -81,8 +85,6 @@ export class CaseRows implements Iterable<CaseRow> {
     private readonly bi: Int32Array | null,
     private readonly c: PackedSummary,
     private readonly ci: Int32Array | null,
-    /** Each side's rows that are not measured (infrastructure.ts); null when none. */
-    private readonly skip: { b: NotMeasured | null; c: NotMeasured | null } = { b: null, c: null },
   ) {}
 
   get length(): number {
@@ -94,12 +96,7 @@ export class CaseRows implements Iterable<CaseRow> {
     if (!(k >= 0 && k < this.ids.length)) throw new RangeError(`case row ${k} of ${this.ids.length}`);
     const bi = this.bi === null ? k : (this.bi[k] as number);
     const ci = this.ci === null ? k : (this.ci[k] as number);
-    const row = fillRow(into, this.ids[k] as string, this.b, bi, this.c, ci);
-    if ((row.completion_regression || row.reward_regression) && (this.skip.b?.has(bi) === true || this.skip.c?.has(ci) === true)) {
-      row.completion_regression = false;
-      row.reward_regression = false;
-    }
-    return row;
+    return fillRow(into, this.ids[k] as string, this.b, bi, this.c, ci);
   }
 
   /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
@@ -142,14 +139,13 @@ export type CaseRowList = Pick<CaseRows, 'length' | 'filter' | 'map' | typeof Sy
 
 /**
  * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
- * order). A case not measured on a side (`notMeasured`, infrastructure.ts) is never a completion regression.
+ * order), each flagged as rlm-code flags it: nothing benchgate classifies changes a row.
  */
-export function pairRows(baseline: PackedSummary, candidate: PackedSummary, notMeasured?: { b: NotMeasured; c: NotMeasured }): CaseRows {
-  const skip = { b: notMeasured && notMeasured.b.size > 0 ? notMeasured.b : null, c: notMeasured && notMeasured.c.size > 0 ? notMeasured.c : null };
+export function pairRows(baseline: PackedSummary, candidate: PackedSummary): CaseRows {
   // Runs of one preset usually list the same ids in the same order: pair them by position, and
   // when that order is sorted already (known from packing), without building anything else.
   const same = sameIds(baseline.ids, candidate.ids);
-  if (same && baseline.sortedIds) return new CaseRows(baseline.ids, baseline, null, candidate, null, skip);
+  if (same && baseline.sortedIds) return new CaseRows(baseline.ids, baseline, null, candidate, null);
   const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
   return new CaseRows(
     matches.map((m) => m.id),
@@ -157,7 +153,6 @@ export function pairRows(baseline: PackedSummary, candidate: PackedSummary, notM
     Int32Array.from(matches, (m) => m.b),
     candidate,
     Int32Array.from(matches, (m) => m.c),
-    skip,
   );
 }
 

@@ -18,25 +18,38 @@ import { declinesTable } from './significance.js';
 
 const cell = (id: string): string => untrusted(id, { inTable: true, maxLength: 80 });
 
-function outcome(completed: boolean, error: string | null, blocked: boolean): string {
+function outcome(completed: boolean, error: string | null, blocked: boolean, notMeasured = false): string {
+  // An outage's row (integrity/infrastructure.ts) still counts as rlm-code counts it; the mark says it measured nothing.
+  if (error !== null && notMeasured) return `⚠️ outage, not measured: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
   if (error !== null) return `❌ error: ${untrusted(error, { inTable: true, maxLength: 120 })}`;
   if (completed) return '✅ completed';
   return blocked ? '❌ guardrail blocked' : '❌ not completed';
 }
 
+/** Each side's cases not measured (outages), by id. */
+interface Outages {
+  baseline: ReadonlySet<string>;
+  candidate: ReadonlySet<string>;
+}
+
+const outagesOf = (cmp: Comparison): Outages => ({
+  baseline: new Set(cmp.infrastructure.baseline.case_ids),
+  candidate: new Set(cmp.infrastructure.candidate.case_ids),
+});
+
 /** Whether both runs record steps: otherwise the per-case steps (0s standing for unknown) are left out. */
 const stepsKnown = (cmp: Comparison): boolean => unknownSides(cmp, 'steps').text === null;
 
 /** The regressed cases; steps only when both runs record them; with a usable noise profile, each one's behaviour on main in a last column. */
-function regressedTable(rows: readonly CaseRow[], steps: boolean, noise: NoiseMarks | null): string[] {
+function regressedTable(rows: readonly CaseRow[], steps: boolean, noise: NoiseMarks | null, outages: Outages): string[] {
   const onMain = noise === null ? null : new Map(noise.regressed.map((r) => [r.id, r.noise]));
   return table(
     ['Case', 'Baseline', 'Candidate', 'Reward', ...(steps ? ['Steps'] : []), ...(onMain === null ? [] : ['On main'])],
     ['left', 'left', 'left', 'right', ...(steps ? (['right'] as const) : []), ...(onMain === null ? [] : (['left'] as const))],
     rows.map((r) => [
       cell(r.case_id),
-      outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked),
-      outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked),
+      outcome(r.baseline_completed, r.baseline_error, r.baseline_guardrail_blocked, outages.baseline.has(r.case_id)),
+      outcome(r.candidate_completed, r.candidate_error, r.candidate_guardrail_blocked, outages.candidate.has(r.case_id)),
       `${reward3(r.baseline_reward)} → ${reward3(r.candidate_reward)}`,
       ...(steps ? [`${r.baseline_steps} → ${r.candidate_steps}`] : []),
       ...(onMain === null ? [] : [noiseCell(onMain.get(r.case_id))]),
@@ -68,7 +81,7 @@ export function caseSections(cmp: Comparison): string[] {
       sig === null
         ? '**Regressed cases**'
         : '**Cases completed by the baseline only** (one run per side: each alone may be noise; the gates above judge them together)';
-    out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp)), '');
+    out.push(title, '', ...regressedTable(regressed, stepsKnown(cmp), usedNoise(cmp), outagesOf(cmp)), '');
   }
   out.push(...noiseLine(cmp));
   out.push(...evidenceSection(cmp));
