@@ -124,8 +124,10 @@ describe('each file of no format benchgate reads is refused, naming why', () => 
   }
 });
 
-describe('known misreads: still misread (remove the mark once the reader is fixed)', () => {
-  for (const e of ENTRIES.filter((x) => x.known_misread !== undefined)) {
+// None today: the one this corpus found (TestNG's retried attempt, dorny__test-reporter) is fixed.
+const MISREADS = ENTRIES.filter((x) => x.known_misread !== undefined);
+describe.runIf(MISREADS.length > 0)('known misreads: still misread (remove the mark once the reader is fixed)', () => {
+  for (const e of MISREADS) {
     it(`${e.file}: ${e.known_misread}`, () => {
       const s = loadSummary(join(ROOT, e.file));
       expect(s.format).toBe(e.format);
