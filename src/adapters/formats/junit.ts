@@ -14,6 +14,8 @@
  *   (`failed on teardown with …`), and gotestsum's `--rerun-fails`, which writes each failed attempt
  *   before the final one (its suites carry a `go.version` property). There the last row passing
  *   means it passed after retries (flaky); otherwise the first failing row gives the outcome.
+ *   TestNG's JUnitReportReporter writes a method's results in no order (junit-rows.ts): one test,
+ *   failed when any row failed.
  * - An empty `name` (jest-junit for an empty test title, Surefire 3 for a `@BeforeAll` failure) is
  *   a test named `(empty name)`.
  * - Surefire `<flakyFailure>`/`<flakyError>`: passed after failed attempts (flaky);
@@ -93,7 +95,7 @@ function toCase(t: JunitTest, id: string, rows: number): CaseResult {
  */
 function readJunit(source: Source, visit: (c: CaseResult, total: number) => void): BenchmarkSummary {
   const p = new Problems(source.file);
-  const { root, groups } = wellFormed(source, () => collectRows(p, source.text()));
+  const { root, groups, unordered } = wellFormed(source, () => collectRows(p, source.text()));
   if (root.name !== 'testsuites' && root.name !== 'testsuite')
     throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
   p.check();
@@ -101,7 +103,7 @@ function readJunit(source: Source, visit: (c: CaseResult, total: number) => void
   const durations: number[] = [];
   let completed = 0;
   for (const rows of groups) {
-    const t = testOf(rows);
+    const t = testOf(rows, unordered);
     // Distinct places that join to the same text (a " › " inside a name) stay distinct.
     const joined = idOf(t);
     const n = (seen.get(joined) ?? 0) + 1;
