@@ -32,6 +32,10 @@ export function jsonMismatch(source: Source, detect: (data: unknown) => boolean,
   return detect(source.json()) ? null : why;
 }
 
+/** What a directory is read as, for the error when it is none of them. */
+const DIRECTORY_FORMATS =
+  'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl) or SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json)';
+
 /** Tried in order by auto-detection: the first that matches wins. */
 export const ADAPTERS: readonly Adapter[] = [
   {
@@ -91,7 +95,7 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
   }
   if (source.kind === 'directory')
     throw new InputError(
-      `${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`,
+      `${source.file}: is a directory, expected a summary file or a run folder (a directory is read only as ${DIRECTORY_FORMATS}, and it holds none of them)`,
     );
   throw new InputError(
     `${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`,
