@@ -19,6 +19,7 @@ import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './fo
 import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './formats/rlm-runner.js';
 import { fromSweBench, SWE_BENCH_SHAPE, sweBenchMismatch } from './formats/swe-bench.js';
 import { fromTauBench, TAU_BENCH_SHAPE, tauBenchMismatch } from './formats/tau-bench.js';
+import { fromTau2Bench, TAU2_BENCH_SHAPE, tau2BenchMismatch } from './formats/tau2-bench.js';
 import { fromTerminalBench, TERMINAL_BENCH_SHAPE, terminalBenchMismatch } from './formats/terminal-bench.js';
 import { dataSource, fileSource, type Source } from './parsing/source.js';
 
@@ -34,7 +35,7 @@ export function jsonMismatch(source: Source, detect: (data: unknown) => boolean,
 
 /** What a directory is read as, for the error when it is none of them. */
 const DIRECTORY_FORMATS =
-  'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl) or SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json)';
+  'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json) or a tau2-bench run (results.json, simulations/)';
 
 /** Tried in order by auto-detection: the first that matches wins. */
 export const ADAPTERS: readonly Adapter[] = [
@@ -60,6 +61,7 @@ export const ADAPTERS: readonly Adapter[] = [
   { name: 'terminal-bench', shape: TERMINAL_BENCH_SHAPE, mismatch: terminalBenchMismatch, convert: fromTerminalBench },
   { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
   { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
+  { name: 'tau2-bench', shape: TAU2_BENCH_SHAPE, mismatch: tau2BenchMismatch, convert: fromTau2Bench },
   { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
