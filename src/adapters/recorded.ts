@@ -28,6 +28,8 @@ const NOT_RECORDED: Readonly<Record<string, readonly Measure[]>> = {
   'terminal-bench': NEITHER,
   // Messages, but no count of steps or calls per simulation (tau2 data_model/simulation.py SimulationRun).
   'tau2-bench': NEITHER,
+  // Tokens per trial (AgentContext), no turns or calls (harbor models/trial/result.py TrialResult).
+  harbor: NEITHER,
   'github-action-benchmark-bigger': NEITHER,
   'github-action-benchmark-smaller': NEITHER,
   // One provider call per cell; no agent steps.

@@ -8,6 +8,7 @@ import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './formats/benchgate.js';
 import { CTRF_SHAPE, ctrfMismatch, fromCtrf } from './formats/ctrf.js';
 import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './formats/github-action-benchmark.js';
+import { fromHarbor, HARBOR_SHAPE, harborMismatch } from './formats/harbor.js';
 import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './formats/inspect-ai.js';
 import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './formats/junit.js';
 import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './formats/lm-eval.js';
@@ -35,7 +36,7 @@ export function jsonMismatch(source: Source, detect: (data: unknown) => boolean,
 
 /** What a directory is read as, for the error when it is none of them. */
 const DIRECTORY_FORMATS =
-  'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json) or a tau2-bench run (results.json, simulations/)';
+  'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json), a tau2-bench run (results.json, simulations/) or a Harbor job (result.json and <trial_name>/result.json)';
 
 /** Tried in order by auto-detection: the first that matches wins. */
 export const ADAPTERS: readonly Adapter[] = [
@@ -62,6 +63,7 @@ export const ADAPTERS: readonly Adapter[] = [
   { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
   { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
   { name: 'tau2-bench', shape: TAU2_BENCH_SHAPE, mismatch: tau2BenchMismatch, convert: fromTau2Bench },
+  { name: 'harbor', shape: HARBOR_SHAPE, mismatch: harborMismatch, convert: fromHarbor },
   { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },

@@ -136,7 +136,7 @@ function* fileChunks(file: string): Generator<Buffer> {
 function directorySource(dir: string): Source {
   const refuse = (): never => {
     throw new InputError(
-      `${dir}: is a directory; only a format whose run is a folder of files (rle, lm-eval, swe-bench, tau2-bench) reads one, give a file otherwise`,
+      `${dir}: is a directory; only a format whose run is a folder of files (rle, lm-eval, swe-bench, tau2-bench, harbor) reads one, give a file otherwise`,
     );
   };
   return {
