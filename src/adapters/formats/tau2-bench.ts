@@ -66,6 +66,13 @@ const isResults = (d: unknown, base: string | null): d is Obj =>
   Array.isArray(d['tasks']) &&
   (Array.isArray(d['simulations']) || Array.isArray(d['simulation_index']) || (base !== null && hasFolder(base, SIMULATIONS)));
 
+/** A run folder's results.json, parsed once for detection and reading (it may be tens of MB). */
+const folderResults = new WeakMap<Source, unknown>();
+function resultsOf(source: Source): unknown {
+  if (!folderResults.has(source)) folderResults.set(source, jsonIn(source.file, RESULTS));
+  return folderResults.get(source);
+}
+
 export function tau2BenchMismatch(source: Source): string | null {
   if (source.kind === 'directory') {
     if (!hasFile(source.file, RESULTS)) {
@@ -74,9 +81,7 @@ export function tau2BenchMismatch(source: Source): string | null {
         ? `a directory without ${RESULTS} (its ${json.length} .json files are not read as one tau2-bench run)`
         : `a directory without ${RESULTS}`;
     }
-    return isResults(jsonIn(source.file, RESULTS), source.file)
-      ? null
-      : `its ${RESULTS} has no \`info\` and \`tasks\` with \`simulations\` (or a simulations/ folder)`;
+    return isResults(resultsOf(source), source.file) ? null : `its ${RESULTS} has no \`info\` and \`tasks\` with \`simulations\` (or a simulations/ folder)`;
   }
   if (source.kind !== 'json') return `not a JSON document (${source.kind})`;
   return isResults(source.json(), null) ? null : 'no `info` and `tasks` with `simulations` (or `simulation_index`)';
@@ -171,7 +176,7 @@ export function fromTau2Bench(source: Source): BenchmarkSummary {
     );
   }
   const file = folder ? join(source.file, RESULTS) : source.file;
-  const meta = folder ? jsonIn(source.file, RESULTS) : source.json();
+  const meta = folder ? resultsOf(source) : source.json();
   const p = new Problems(file);
   if (!isResults(meta, folder ? source.file : dirname(source.file))) p.note(`expected ${TAU2_BENCH_SHAPE}`);
   p.check();
