@@ -26,6 +26,10 @@ const NOT_RECORDED: Readonly<Record<string, readonly Measure[]>> = {
   'tau-bench': NEITHER,
   // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
   'terminal-bench': NEITHER,
+  // Messages, but no count of steps or calls per simulation (tau2 data_model/simulation.py SimulationRun).
+  'tau2-bench': NEITHER,
+  // Tokens per trial (AgentContext), no turns or calls (harbor models/trial/result.py TrialResult).
+  harbor: NEITHER,
   'github-action-benchmark-bigger': NEITHER,
   'github-action-benchmark-smaller': NEITHER,
   // One provider call per cell; no agent steps.

@@ -8,6 +8,7 @@ import type { BenchmarkSummary } from '../schema/summary.js';
 import { BENCHGATE_SHAPE, fromBenchgate, isBenchgateSummary } from './formats/benchgate.js';
 import { CTRF_SHAPE, ctrfMismatch, fromCtrf } from './formats/ctrf.js';
 import { fromGab, GAB_SHAPE, gabMismatch, gabUndirected } from './formats/github-action-benchmark.js';
+import { fromHarbor, HARBOR_SHAPE, harborMismatch } from './formats/harbor.js';
 import { fromInspect, INSPECT_SHAPE, inspectMismatch } from './formats/inspect-ai.js';
 import { fromJunit, JUNIT_SHAPE, junitMismatch, packJunit } from './formats/junit.js';
 import { fromLmEval, LM_EVAL_SHAPE, lmEvalMismatch } from './formats/lm-eval.js';
@@ -19,6 +20,7 @@ import { fromRlmCode, isRlmCodeSummary, packRlmCode, RLM_CODE_SHAPE } from './fo
 import { fromRlmRunner, RLM_RUNNER_SHAPE, rlmRunnerMismatch } from './formats/rlm-runner.js';
 import { fromSweBench, SWE_BENCH_SHAPE, sweBenchMismatch } from './formats/swe-bench.js';
 import { fromTauBench, TAU_BENCH_SHAPE, tauBenchMismatch } from './formats/tau-bench.js';
+import { fromTau2Bench, TAU2_BENCH_SHAPE, tau2BenchMismatch } from './formats/tau2-bench.js';
 import { fromTerminalBench, TERMINAL_BENCH_SHAPE, terminalBenchMismatch } from './formats/terminal-bench.js';
 import { dataSource, fileSource, type Source } from './parsing/source.js';
 
@@ -31,6 +33,10 @@ export function jsonMismatch(source: Source, detect: (data: unknown) => boolean,
     return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : source.kind === 'directory' ? 'a directory' : 'not JSON'})`;
   return detect(source.json()) ? null : why;
 }
+
+/** What a directory is read as, for the error when it is none of them. */
+const DIRECTORY_FORMATS =
+  'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json), a tau2-bench run (results.json, simulations/) or a Harbor job (result.json and <trial_name>/result.json)';
 
 /** Tried in order by auto-detection: the first that matches wins. */
 export const ADAPTERS: readonly Adapter[] = [
@@ -56,6 +62,8 @@ export const ADAPTERS: readonly Adapter[] = [
   { name: 'terminal-bench', shape: TERMINAL_BENCH_SHAPE, mismatch: terminalBenchMismatch, convert: fromTerminalBench },
   { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
   { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
+  { name: 'tau2-bench', shape: TAU2_BENCH_SHAPE, mismatch: tau2BenchMismatch, convert: fromTau2Bench },
+  { name: 'harbor', shape: HARBOR_SHAPE, mismatch: harborMismatch, convert: fromHarbor },
   { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
@@ -91,7 +99,7 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
   }
   if (source.kind === 'directory')
     throw new InputError(
-      `${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`,
+      `${source.file}: is a directory, expected a summary file or a run folder (a directory is read only as ${DIRECTORY_FORMATS}, and it holds none of them)`,
     );
   throw new InputError(
     `${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`,

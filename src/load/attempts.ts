@@ -13,7 +13,7 @@ import { loadedPacked } from '../schema/packed-summary.js';
 import type { CaseResult } from '../schema/summary.js';
 
 /** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
-export const ATTEMPT_FORMATS: readonly string[] = ['tau-bench', 'terminal-bench'];
+export const ATTEMPT_FORMATS: readonly string[] = ['tau-bench', 'terminal-bench', 'tau2-bench', 'harbor'];
 
 function attemptsOf(c: CaseResult): KeptAttempt[] | null {
   const list = c.extra['attempts'];

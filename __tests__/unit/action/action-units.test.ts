@@ -88,7 +88,7 @@ describe('readInputs', () => {
     [{ ...RUN, 'allow-command-failure': 'yes' }, 'input "allow-command-failure": expected true or false, got "yes"'],
     [
       { ...RUN, format: 'xlsx' },
-      'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, terminal-bench, tau-bench, swe-bench, ctrf, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"',
+      'input "format": expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, terminal-bench, tau-bench, swe-bench, tau2-bench, harbor, ctrf, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records, got "xlsx"',
     ],
     [{ ...RUN, 'fail-on-hold': 'false' }, 'input "fail-on-hold" is not used by mode: run; remove it'],
     [{ mode: 'compare', command: 'x', role: 'baseline' }, 'input "role", "command" are not used by mode: compare; remove them'],

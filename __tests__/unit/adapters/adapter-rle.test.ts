@@ -82,6 +82,8 @@ describe('RimWorld Learning Environment runs', () => {
     expect(() => loadSummary(d)).toThrow(
       `${d}: 2 problems:\n  - a_summary.json: "composite_score": expected a number, got the string "good"\n  - the scenarios disagree on scoring_version ("1.0", "1.1"); one run has one scoring_version`,
     );
-    expect(() => loadSummary(tempFiles({ 'notes.txt': 'x' }))).toThrow(/is a directory, expected a summary file \(a directory is read only as an RLE run/);
+    expect(() => loadSummary(tempFiles({ 'notes.txt': 'x' }))).toThrow(
+      /is a directory, expected a summary file or a run folder \(a directory is read only as an RLE run/,
+    );
   });
 });

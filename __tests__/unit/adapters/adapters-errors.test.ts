@@ -239,7 +239,7 @@ describe('reading the file', () => {
     const dir = join(tmp, 'a-dir.json');
     mkdirSync(dir);
     expect(inputError(() => loadSummary(dir))).toBe(
-      `${dir}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`,
+      `${dir}: is a directory, expected a summary file or a run folder (a directory is read only as an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json), a tau2-bench run (results.json, simulations/) or a Harbor job (result.json and <trial_name>/result.json), and it holds none of them)`,
     );
   });
 

@@ -375,6 +375,8 @@ describe('format detection and --input-format', () => {
       'terminal-bench',
       'tau-bench',
       'swe-bench',
+      'tau2-bench',
+      'harbor',
       'ctrf',
       'junit',
       'github-action-benchmark',
@@ -405,7 +407,7 @@ describe('format detection and --input-format', () => {
     const run = (): unknown => parseSummary('b.json', raw(NATIVE), 'csv');
     expect(run).toThrow(InputError);
     expect(run).toThrow(
-      'unknown input format "csv"; expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, terminal-bench, tau-bench, swe-bench, ctrf, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records',
+      'unknown input format "csv"; expected one of auto, benchgate, rlm-code, rle, rlm-runner, promptfoo, multihop-qa, inspect-ai, lm-eval, terminal-bench, tau-bench, swe-bench, tau2-bench, harbor, ctrf, junit, github-action-benchmark, github-action-benchmark-bigger, github-action-benchmark-smaller, records',
     );
     expect(() => loadSummary(fixturePath(NATIVE), 'RLM-CODE')).toThrow(/unknown input format "RLM-CODE"/);
   });

@@ -12,13 +12,15 @@
  *   {patch_is_None, patch_exists, patch_successfully_applied, resolved, infra_failure,
  *   infra_failure_reason?, tests_status?}}`; several instances' objects merged into one file are
  *   read too. `infra_failure` with its reason is the case's error; `tests_status` is kept.
+ * - the folder of per-instance reports the harness writes (`logs/run_evaluation/<run_id>/<model>/`):
+ *   swe-bench-logs.ts.
  */
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { caseOf, isObj, labelsOf, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
+import { fromSweBenchFolder, SWE_BENCH_FOLDER_SHAPE, sweBenchFolderMismatch } from './swe-bench-logs.js';
 
-export const SWE_BENCH_SHAPE =
-  'a SWE-bench harness report: the run report (`resolved_ids`, `unresolved_ids`, `error_ids`, …) or a per-instance report.json (`{<instance_id>: {resolved, patch_exists, …}}`)';
+export const SWE_BENCH_SHAPE = `a SWE-bench harness report: the run report (\`resolved_ids\`, \`unresolved_ids\`, \`error_ids\`, …), a per-instance report.json (\`{<instance_id>: {resolved, patch_exists, …}}\`), or ${SWE_BENCH_FOLDER_SHAPE}`;
 
 const LISTS = ['submitted_ids', 'resolved_ids', 'unresolved_ids', 'empty_patch_ids', 'error_ids', 'completed_ids', 'incomplete_ids'] as const;
 
@@ -28,6 +30,7 @@ const isInstance = (v: unknown): v is Obj => isObj(v) && typeof v['resolved'] ==
 const isInstanceReport = (d: unknown): d is Obj => isObj(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
 
 export function sweBenchMismatch(source: Source): string | null {
+  if (source.kind === 'directory') return sweBenchFolderMismatch(source);
   if (source.kind !== 'json') return `not a JSON document (${source.kind})`;
   const d = source.json();
   return isRunReport(d) || isInstanceReport(d) ? null : 'no `resolved_ids`, `unresolved_ids` and `error_ids`, nor instances with `resolved` and `patch_exists`';
@@ -104,6 +107,7 @@ function fromInstanceReport(source: Source, d: Obj): BenchmarkSummary {
 }
 
 export function fromSweBench(source: Source): BenchmarkSummary {
+  if (source.kind === 'directory') return fromSweBenchFolder(source);
   const d = source.json();
   if (isRunReport(d)) return fromRunReport(source, d);
   const p = new Problems(source.file);

@@ -135,7 +135,9 @@ function* fileChunks(file: string): Generator<Buffer> {
 /** The source of a directory: formats whose run is a folder of files (one per scenario). */
 function directorySource(dir: string): Source {
   const refuse = (): never => {
-    throw new InputError(`${dir}: is a directory; only a format whose run is a folder of files (rle) reads one, give a file otherwise`);
+    throw new InputError(
+      `${dir}: is a directory; only a format whose run is a folder of files (rle, lm-eval, swe-bench, tau2-bench, harbor) reads one, give a file otherwise`,
+    );
   };
   return {
     file: dir,
