@@ -124,3 +124,29 @@ describe('swe-bench: the evaluation log folder', () => {
     expect(inputError(() => loadSummary(dir, 'swe-bench'))).toContain('expected a SWE-bench evaluation log folder');
   });
 });
+
+describe('swe-bench: the run report', () => {
+  it('an instance in error_ids and infra_failure_ids reads as the environment fault it is, as the folder reads it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swe-run-report-'));
+    const file = join(dir, 'openai__gpt-4o.nightly-7.json');
+    // reporting.py (#586): an environment fault the harness could not evaluate is in both lists.
+    writeFileSync(
+      file,
+      JSON.stringify({
+        submitted_ids: ['a__a-1', 'b__b-2'],
+        resolved_ids: ['a__a-1'],
+        unresolved_ids: [],
+        empty_patch_ids: [],
+        error_ids: ['b__b-2'],
+        infra_failure_ids: ['b__b-2'],
+        ambiguous_failure_ids: [],
+        failure_reasons: { 'b__b-2': 'docker: no space left on device' },
+      }),
+    );
+    const s = loadSummary(file);
+    expect(s.cases.map((c) => [c.id, c.completed, c.error])).toEqual([
+      ['a__a-1', true, null],
+      ['b__b-2', false, 'infra_failure: docker: no space left on device (error_ids: the harness could not evaluate the instance)'],
+    ]);
+  });
+});

@@ -67,6 +67,18 @@ describe('the infrastructure classifier', () => {
     expect(classify.reasonOf('junit', 'openai.RateLimitError: 429')).toBe('rate limit');
   });
 
+  it("reads a format's own words only in that format: Harbor's environment failures, tau2's user simulator", () => {
+    expect(classify.reasonOf('harbor', 'EnvironmentStartTimeoutError: the environment did not start in 600 s')).toBe('harness failure');
+    expect(classify.reasonOf('harbor', 'SandboxBuildFailedError: docker build failed')).toBe('harness failure');
+    expect(classify.reasonOf('harbor', 'ApiOverloadedError: overloaded')).toBe('provider unavailable');
+    expect(classify.reasonOf('harbor', 'AgentTimeoutError: Agent execution timed out after 900.0 seconds')).toBeNull();
+    expect(classify.reasonOf('harbor', 'NonZeroAgentExitCodeError: exit 1')).toBeNull();
+    expect(classify.reasonOf('rlm-code', 'EnvironmentStartTimeoutError: the environment did not start')).toBeNull();
+    expect(classify.reasonOf('tau2-bench', 'termination_reason: user_error')).toBe('harness failure');
+    expect(classify.reasonOf('tau2-bench', 'termination_reason: timeout')).toBeNull();
+    expect(classify.reasonOf('tau2-bench', 'termination_reason: too_many_errors')).toBeNull();
+  });
+
   it("takes the suite's own patterns (RE2, case-insensitive), and can be turned off", () => {
     const own = new InfrastructureClassifier({ patterns: ['sandbox (lost|gone)'] });
     expect(own.reasonOf('rlm-code', 'Sandbox LOST during step 3')).toBe('pattern of the configuration');

@@ -64,12 +64,13 @@ function fromRunReport(source: Source, d: Obj): BenchmarkSummary {
           : lists.unresolved_ids.has(id)
             ? 'unresolved'
             : 'not evaluated';
-    const error =
-      outcome === 'error'
+    // infra_failure_ids first: an instance the harness could not evaluate because of an environment
+    // fault is in error_ids too (reporting.py, #586), and its words say whose failure it was.
+    const error = infra.has(id)
+      ? `infra_failure: ${reason ?? 'environment fault'}${outcome === 'error' ? ' (error_ids: the harness could not evaluate the instance)' : ''}`
+      : outcome === 'error'
         ? `error_ids: the harness could not evaluate the instance${reason === null ? '' : ` (${reason})`}`
-        : infra.has(id)
-          ? `infra_failure: ${reason ?? 'environment fault'}`
-          : null;
+        : null;
     const extra: Record<string, unknown> = { outcome };
     if (reason !== null) extra['failure_reason'] = reason;
     if (ambiguous.has(id)) extra['ambiguous_failure'] = true;

@@ -92,6 +92,22 @@ const TEXT_SIGNALS: readonly [InfrastructureReason, RegExp][] = [
   ],
 ];
 
+/**
+ * Signals of one format's own words, read only in that format (a rule learnt from one tool is not
+ * applied to another). Harbor (src/adapters/formats/harbor.ts, from harbor's trial.py and
+ * environments/base.py): the trial's environment did not start or build, failed its check before
+ * the agent ran, or the job was cancelled; its installed agents' `ApiOverloadedError` names the
+ * provider. tau2-bench (src/adapters/formats/tau2-bench.ts, from tau2's orchestrator.py): `user_error`
+ * is the user simulator breaking the protocol, not the agent under test.
+ */
+const FORMAT_SIGNALS: Readonly<Record<string, readonly [InfrastructureReason, RegExp][]>> = {
+  harbor: [
+    ['harness failure', /^(?:EnvironmentStartTimeoutError|SandboxBuildFailedError|HealthcheckError|CancelledError)\b/],
+    ['provider unavailable', /^ApiOverloadedError\b/],
+  ],
+  'tau2-bench': [['harness failure', /^termination_reason: user_error\b/]],
+};
+
 /** The not-measured rows of one run: row index → reason. */
 export type NotMeasured = ReadonlyMap<number, InfrastructureReason>;
 
@@ -120,6 +136,7 @@ export class InfrastructureClassifier {
       if (reason === 'provider timeout' && format === 'junit') continue;
       if (re.test(error)) return reason;
     }
+    for (const [reason, re] of FORMAT_SIGNALS[format] ?? []) if (re.test(error)) return reason;
     if (this.patterns.some((p) => p.test(error))) return 'pattern of the configuration';
     return null;
   }
