@@ -25,6 +25,7 @@ import { compareSummaries } from '../../../src/analysis/compare.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { InputError } from '../../../src/errors.js';
 import { toJsonReport } from '../../../src/report/json-report.js';
+import { bitSource } from '../../../src/stats/distributions.js';
 import { type CaseSpec, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const REFERENCE = new URL('../../../scripts/rlm_compare_reference.py', import.meta.url).pathname;
@@ -42,16 +43,10 @@ const ERRORS = [
   'connect ETIMEDOUT 10.0.0.1:443',
 ];
 
-/** mulberry32: a small seeded generator, so every run makes the same pairs. */
+/** Uniform in [0, 1) from the seeded generator of src/stats (mulberry32): the same pairs on every run. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const bits = bitSource(seed);
+  return () => bits() / 4294967296;
 }
 
 type Strict = 'duplicate' | 'non-finite' | null;
