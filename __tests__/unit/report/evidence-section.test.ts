@@ -63,7 +63,7 @@ describe('the evidence section, rendered (goldens)', () => {
     const candidate = extractTrace('tau-bench', row('candidate'));
     expect(baseline.source).toBe('transcript');
     const divergence = findDivergence(baseline, candidate);
-    expect(divergence.index).not.toBeNull();
+    expect(divergence.baseline_index).not.toBeNull();
     const cmp = { evidence: { cases: [{ case_id: '13', baseline, candidate, divergence }], more: 0 } } as unknown as Comparison;
     expectGolden('evidence/tau-bench.md', `${evidenceSection(cmp).join('\n')}\n`);
   });
