@@ -10,7 +10,7 @@ import type { CaseEvidenceReport, Trace, TraceStep } from '../analysis/evidence/
 import type { CaseRow } from '../analysis/rlm/pair.js';
 import { pyFixed, signed } from '../stats/format.js';
 import { reward3, unknownSides } from './markdown/words.js';
-import { errorHeadline, partingAt, sourceWords } from './sections/evidence.js';
+import { errorHeadline, sourceWords } from './sections/evidence.js';
 import { verdictReasons } from './verdict.js';
 
 /** Escapes text for HTML element content and quoted attribute values. */
@@ -22,15 +22,15 @@ const NONE = '<span class="none">—</span>';
 const pre = (text: string | null): string => (text === null ? NONE : `<pre>${escapeHtml(text)}</pre>`);
 const stepReward = (r: number | null): string => (r === null ? '' : r < 0 ? signed(r, 2) : pyFixed(r, 2));
 
-function stepCard(s: TraceStep, parted: boolean, same: boolean): string {
+function stepCard(s: TraceStep, parted: string | null, same: boolean): string {
   const ok = s.success === null ? '' : s.success ? ' <span class="ok">✔ succeeded</span>' : ' <span class="bad">✘ failed</span>';
-  const cls = ['step', s.key === null ? 'text' : 'act', parted ? 'parted' : '', same ? 'same' : ''].filter((c) => c !== '').join(' ');
-  const tag = parted ? '<span class="tag">the runs part here</span>' : same ? '<span class="tag same">same in both</span>' : '';
+  const cls = ['step', s.key === null ? 'text' : 'act', parted !== null ? 'parted' : '', same ? 'same' : ''].filter((c) => c !== '').join(' ');
+  const tag = parted !== null ? '<span class="tag">the runs part here</span>' : same ? '<span class="tag same">same in both</span>' : '';
   const meta = [s.reward === null ? '' : `step reward ${stepReward(s.reward)}`, s.tokens === null ? '' : `${s.tokens} tokens`]
     .filter((m) => m !== '')
     .join(' · ');
   const parts = [
-    `<li class="${cls}"><div class="head"><b>Step ${s.step}</b> <code>${escapeHtml(s.action || '(none)')}</code>${s.key === null ? ' <small>(free text, not compared)</small>' : ''}${ok}${tag}</div>`,
+    `<li class="${cls}"${parted === null ? '' : ` id="${parted}"`}><div class="head"><b>Step ${s.step}</b> <code>${escapeHtml(s.action || '(none)')}</code>${s.key === null ? ' <small>(free text, not compared)</small>' : ''}${ok}${tag}</div>`,
     s.rationale === null ? '' : `<div class="why">${escapeHtml(s.rationale)}</div>`,
     s.input === null ? '' : `<div class="k">${s.key === null ? 'Text' : 'Code or arguments'}</div>${pre(s.input)}`,
     s.output === null ? '' : `<div class="k">Output</div>${pre(s.output)}`,
@@ -41,8 +41,8 @@ function stepCard(s: TraceStep, parted: boolean, same: boolean): string {
   return parts.filter((p) => p !== '').join('');
 }
 
-function sideColumn(name: string, t: Trace, parted: number | null, before: ReadonlySet<TraceStep>): string {
-  const steps = t.steps.map((s, i) => stepCard(s, i === parted, before.has(s))).join('\n');
+function sideColumn(name: string, id: string, t: Trace, parted: number | null, before: ReadonlySet<TraceStep>): string {
+  const steps = t.steps.map((s, i) => stepCard(s, i === parted ? id : null, before.has(s))).join('\n');
   const body =
     t.steps.length === 0
       ? `<p class="none">${t.step_count === null ? 'No step-by-step trajectory recorded.' : `${t.step_count} step${t.step_count === 1 ? '' : 's'}, but no step-by-step trajectory recorded.`}</p>`
@@ -77,9 +77,18 @@ function factsTable(e: CaseEvidenceReport, row: CaseRow | undefined, steps: bool
   return `<table class="facts"><thead><tr><th></th><th scope="col">Baseline</th><th scope="col">Candidate</th></tr></thead>\n<tbody>\n${trs}\n</tbody></table>`;
 }
 
+/** Links to the parting step of each side (the page needs no script to get there). */
+function jumps(e: CaseEvidenceReport, n: number): string {
+  const d = e.divergence;
+  const links = [
+    d.baseline_step === null ? null : `<a href="#case-${n}-baseline-part">baseline step ${d.baseline_step.step}</a>`,
+    d.candidate_step === null ? null : `<a href="#case-${n}-candidate-part">candidate step ${d.candidate_step.step}</a>`,
+  ].filter((l) => l !== null);
+  return links.length === 0 ? '' : `<p class="jump">Go to where they part: ${links.join(' · ')}</p>`;
+}
+
 function caseSection(e: CaseEvidenceReport, n: number, row: CaseRow | undefined, steps: boolean): string {
   const d = e.divergence;
-  const at = partingAt(e);
   const before = new Set(d.before);
   // The steps equal to the baseline's context steps on the candidate side: the same positions among its actions.
   const candBefore = new Set<TraceStep>();
@@ -94,11 +103,12 @@ function caseSection(e: CaseEvidenceReport, n: number, row: CaseRow | undefined,
   }
   return [
     `<article id="case-${n}"><h2>Case <code>${escapeHtml(e.case_id)}</code></h2>`,
-    `<p class="reason"><span class="kind">${escapeHtml(d.kind)}</span> ${escapeHtml(d.reason)}${at === '' ? '' : ` <a href="#case-${n}-sides">(${escapeHtml(at)})</a>`}</p>`,
+    `<p class="reason"><span class="kind">${escapeHtml(d.kind)}</span> ${escapeHtml(d.reason)}</p>`,
+    jumps(e, n),
     factsTable(e, row, steps),
     `<div class="sides" id="case-${n}-sides">`,
-    sideColumn('Baseline', e.baseline, d.baseline_index, before),
-    sideColumn('Candidate', e.candidate, d.candidate_index, candBefore),
+    sideColumn('Baseline', `case-${n}-baseline-part`, e.baseline, d.baseline_index, before),
+    sideColumn('Candidate', `case-${n}-candidate-part`, e.candidate, d.candidate_index, candBefore),
     '</div></article>',
   ].join('\n');
 }
@@ -117,7 +127,7 @@ header.verdict h1{margin:0 0 4px;font-size:24px}header.verdict p{margin:4px 0;co
 .v-hold{border-left:8px solid #cf222e!important}.v-promote{border-left:8px solid #1a7f37!important}.v-inconclusive{border-left:8px solid #9a6700!important}
 nav ol{margin:4px 0 0;padding-left:20px}
 article{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:0 0 20px}
-h2{margin:0 0 8px;font-size:18px}h3{margin:0 0 8px;font-size:15px}h3 small,.head small{color:var(--muted);font-weight:normal}
+h2{margin:0 0 8px;font-size:18px}h2 code{font-size:inherit}.jump{margin:-6px 0 12px;font-size:13px}h3{margin:0 0 8px;font-size:15px}h3 small,.head small{color:var(--muted);font-weight:normal}
 .reason{font-weight:600;margin:0 0 12px}.kind{display:inline-block;font:12px ui-monospace,monospace;background:#eaeef2;border-radius:10px;padding:1px 8px;margin-right:4px}
 table.facts{border-collapse:collapse;width:100%;margin:0 0 16px;table-layout:fixed}
 .facts th,.facts td{border:1px solid var(--line);padding:6px 8px;vertical-align:top;text-align:left}

@@ -49,7 +49,7 @@ describe('a transcript parts at the first differing tool call, never at wording 
       kind: 'input',
       baseline_index: 3,
       candidate_index: 3,
-      reason: 'parted at step 4 (tool call 2): the same tool, different arguments',
+      reason: 'parted at step 4 (action 2): the same tool, different arguments',
     });
     expect(d.before.map((s) => s.action)).toEqual(['find']);
     const c2 = tau([say('x'), call('find', '{"a":1,"b":[1,2]}'), call('refund', '{"id":"#1"}')]);
@@ -57,7 +57,7 @@ describe('a transcript parts at the first differing tool call, never at wording 
       kind: 'action',
       baseline_index: 3,
       candidate_index: 2,
-      reason: 'parted at tool call 2 (baseline step 4, candidate step 3): a different tool',
+      reason: 'parted at action 2 (baseline step 4, candidate step 3): a different tool',
     });
   });
   it('when the tool calls never differ it says so plainly, and where the runs part by length', () => {
@@ -66,19 +66,19 @@ describe('a transcript parts at the first differing tool call, never at wording 
     expect(findDivergence(b, c)).toMatchObject({
       kind: 'none',
       baseline_step: null,
-      reason: 'the one tool call agrees; only the wording of the messages differs, which is not a parting',
+      reason: 'the one action agrees; only the wording of the messages differs, which is not a parting',
     });
     expect(b.last_message).toBe('All set!');
     expect(b.final_answer).toBeNull();
-    expect(findDivergence(b, b).reason).toBe('the one tool call agrees, and so do the messages');
+    expect(findDivergence(b, b).reason).toBe('the one action agrees, and so do the messages');
     const longer = tau([say('Sure.'), call('find', '{"a":1}'), say('And'), call('cancel', '{}')]);
     expect(findDivergence(b, longer)).toMatchObject({
       kind: 'length',
       baseline_index: null,
       candidate_index: 3,
-      reason: 'the first tool call agrees; the candidate went on to tool call 2 (step 4) (1 → 2 tool calls)',
+      reason: 'the first action agrees; the candidate went on to action 2 (step 4) (1 → 2 actions)',
     });
-    expect(findDivergence(tau([say('hi')]), longer).reason).toBe('the baseline took no tool call; the candidate did (0 → 2 tool calls)');
+    expect(findDivergence(tau([say('hi')]), longer).reason).toBe('the baseline took no action; the candidate did (0 → 2 actions)');
   });
   it('canonical JSON: key order and whitespace do not matter, values do; text that is no JSON is compared trimmed', () => {
     expect(canonicalJson(JSON.parse('{"b":{"y":1,"x":[2,{"q":0,"p":1}]},"a":"s"}'))).toBe('{"a":"s","b":{"x":[2,{"p":1,"q":0}],"y":1}}');
@@ -122,10 +122,14 @@ describe("tau-bench's own agents (sierra-research/tau-bench @ 59a200c)", () => {
     );
     expect(tauRewardReason(info(0, { r_outputs: 1, outputs: { '1': true } }))).toMatch(/so the database differs/);
     expect(tauRewardReason({})).toBeNull();
+    // The row's reward is what was gated: a reward_info that disagrees is named, never taken for it.
+    expect(tauRewardReason(info(1, { r_actions: 1 }), 0)).toBe(
+      "reward 0 (reward_info says 1): the database ends as the task's ground-truth actions leave it (r_actions 1)",
+    );
   });
   it('task 13 (real trials): the runs part at the second tool call, not at the paraphrased fourth message', () => {
     const [e] = pairEvidence('tau-bench').cases;
-    expect(e?.divergence).toMatchObject({ kind: 'action', baseline_index: 4, candidate_index: 4, reason: 'parted at step 5 (tool call 2): a different tool' });
+    expect(e?.divergence).toMatchObject({ kind: 'action', baseline_index: 4, candidate_index: 4, reason: 'parted at step 5 (action 2): a different tool' });
     expect(e?.divergence.baseline_step?.action).toBe('update_reservation_flights');
     expect(e?.divergence.candidate_step?.action).toBe('search_direct_flight');
     expect(e?.candidate.reason).toBe("reward 0: the database does not end as the task's ground-truth actions leave it (r_actions 0)");
@@ -136,7 +140,7 @@ describe("tau-bench's own agents (sierra-research/tau-bench @ 59a200c)", () => {
     expect(e?.baseline.steps[0]?.input).not.toBe(e?.candidate.steps[0]?.input);
     expect(d?.before.map((s) => s.action)).toEqual(['get_user_details', 'get_reservation_details']);
     // The baseline's `think` at step 5 is no action; its next tool call is the third.
-    expect(d).toMatchObject({ kind: 'input', reason: 'parted at tool call 3 (baseline step 6, candidate step 5): the same tool, different arguments' });
+    expect(d).toMatchObject({ kind: 'input', reason: 'parted at action 3 (baseline step 6, candidate step 5): the same tool, different arguments' });
     expect(d?.baseline_step).toMatchObject({ action: 'calculate', input: '{"expression":"(158 + 141) + 30"}' });
     expect(d?.candidate_step).toMatchObject({ action: 'calculate', input: '{"expression":"158 + 141"}' });
   });
@@ -180,7 +184,7 @@ describe('without a step-by-step record: what is known, never "no steps" beside 
     const t = tau(Array.from({ length: 3 }, () => call('f', '{}')));
     expect(findDivergence({ ...t, steps_dropped: 5 }, t)).toMatchObject({
       kind: 'unrecorded',
-      reason: 'the first 3 tool calls kept agree; the later steps were not kept (8 → 3 steps)',
+      reason: 'the first 3 actions kept agree; the later steps were not kept (8 → 3 steps)',
     });
   });
   it('the comparison gives each side the step count its table shows (rlm-code pair: 2 → 3)', () => {

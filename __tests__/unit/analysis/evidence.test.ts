@@ -154,7 +154,7 @@ describe('the other formats, from what their case rows hold', () => {
     // The adapter keeps the sample's messages: one free-text answer each, no tool call, so the runs
     // part at the final answers, not at the message's wording.
     expect(e?.baseline.source).toBe('transcript');
-    expect(e?.divergence).toMatchObject({ kind: 'answer', baseline_step: null, reason: 'no tool call in either run; the final answers differ' });
+    expect(e?.divergence).toMatchObject({ kind: 'answer', baseline_step: null, reason: 'no action in either run; the final answers differ' });
   });
   it('Inspect AI messages, when a row keeps them, are steps: one per assistant turn with its tool calls and results', () => {
     const log = JSON.parse(readFileSync(`${dir}inspect-ai/baseline.json`, 'utf8')) as { samples: { messages: unknown[] }[] };
@@ -203,7 +203,7 @@ describe('the other formats, from what their case rows hold', () => {
       kind: 'input',
       baseline_index: 1,
       candidate_index: 1,
-      reason: 'parted at step 2 (tool call 2): the same tool, different arguments',
+      reason: 'parted at step 2 (action 2): the same tool, different arguments',
     });
   });
   it('lm-eval, JUnit and formats without evidence say what they hold', () => {

@@ -27,8 +27,12 @@ function partedBy(a: TraceStep, b: TraceStep): StepKind | null {
   return null;
 }
 
-/** What one action is called in the words of the reason: rlm-code's steps, else the transcripts' tool calls. */
-const actionWord = (b: Trace, c: Trace): 'step' | 'tool call' => (b.format === 'rlm-code' && c.format === 'rlm-code' ? 'step' : 'tool call');
+/**
+ * What one action is called in the words of the reason: rlm-code's steps (each one is an action),
+ * else the transcripts' actions (their tool calls, less tau-bench's thoughts), counted apart from
+ * their steps.
+ */
+const actionWord = (b: Trace, c: Trace): 'step' | 'action' => (b.format === 'rlm-code' && c.format === 'rlm-code' ? 'step' : 'action');
 
 function why(kind: StepKind, a: TraceStep, b: TraceStep, word: string): string {
   if (kind === 'success')
@@ -94,8 +98,8 @@ export function findDivergence(baseline: Trace, candidate: Trace): Divergence {
     if (kind === null) continue;
     const where =
       word === 'step' || bs.step === cs.step
-        ? `step ${bs.step}${word === 'step' ? '' : ` (tool call ${k + 1})`}`
-        : `tool call ${k + 1} (baseline step ${bs.step}, candidate step ${cs.step})`;
+        ? `step ${bs.step}${word === 'step' ? '' : ` (action ${k + 1})`}`
+        : `action ${k + 1} (baseline step ${bs.step}, candidate step ${cs.step})`;
     return result(kind, `parted at ${where}: ${why(kind, bs, cs, word)}`, {
       baseline_index: i,
       candidate_index: j,

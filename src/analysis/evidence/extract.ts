@@ -145,7 +145,9 @@ function inspectTrace(c: CaseResult): Trace {
 function tauTrace(c: CaseResult, format: string): Trace {
   const t = base(c, format);
   const info = isObj(c.extra['info']) ? c.extra['info'] : null;
-  const reason = t.reason ?? (format === 'tau-bench' ? tauRewardReason(info) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
+  // A trial's own reward when the case keeps its attempts (extra is the attempt's then), else the row's.
+  const rowReward = typeof c.extra['reward'] === 'number' ? c.extra['reward'] : c.reward;
+  const reason = t.reason ?? (format === 'tau-bench' ? tauRewardReason(info, rowReward) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
   return withTranscript({ ...t, reason }, c, ['traj', 'messages'], 'the row keeps no `traj`');
 }
 

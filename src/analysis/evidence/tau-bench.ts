@@ -48,13 +48,20 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
  * @ 59a200c): the reward is 1 unless the database after the run differs from the one the task's
  * ground-truth actions leave (`r_actions`), or, for a task with `outputs`, one of them is in none of
  * the agent's messages (`r_outputs`, `outputs`: each found or not; then `r_actions` is not kept).
+ * `rowReward`: the run's reward in the row (run.py's `reward`), which the words never contradict.
  */
-export function tauRewardReason(info: Obj | null): string | null {
+export function tauRewardReason(info: Obj | null, rowReward: number | null = null): string | null {
   const ri = isObj(info?.['reward_info']) ? (info['reward_info'] as Obj) : null;
   if (ri === null) return null;
   const reward = num(ri['reward']);
   const detail = isObj(ri['info']) ? ri['info'] : {};
-  const head = reward === null ? 'reward unknown' : `reward ${reward}`;
+  // The row's reward is what was gated (the report's table): a reward_info that says otherwise is named as such.
+  const head =
+    rowReward !== null && reward !== null && Math.abs(rowReward - reward) > 1e-9
+      ? `reward ${rowReward} (reward_info says ${reward})`
+      : reward === null
+        ? 'reward unknown'
+        : `reward ${reward}`;
   if ('r_outputs' in detail) {
     const outputs = isObj(detail['outputs']) ? detail['outputs'] : {};
     const missed = Object.keys(outputs).filter((k) => outputs[k] !== true);

@@ -48,7 +48,8 @@ export function sourceWords(t: Trace): string {
       : `trajectory of ${stepsWord(kept)} (the row counts ${t.step_count})`;
   if (t.source === 'transcript') {
     const calls = t.steps.filter((s) => s.key !== null).length;
-    return `transcript, ${stepsWord(kept)} (${calls} tool call${calls === 1 ? '' : 's'}${t.steps_dropped > 0 ? ' kept' : ''})`;
+    const of = calls === 0 ? 'no action' : `${calls} action${calls === 1 ? '' : 's'}`;
+    return `transcript, ${stepsWord(kept)}, ${of}${t.steps_dropped > 0 ? ' among those kept' : ''}`;
   }
   const count = t.step_count === null ? '' : `, ${stepsWord(t.step_count)}, no step-by-step trajectory`;
   return t.source === 'row' ? `case row${count}` : `no row${count}`;
@@ -74,8 +75,8 @@ function caseBody(e: CaseEvidenceReport): string[] {
       ['Action', cell(bs?.action ?? null, 40), cell(cs?.action ?? null, 40)],
       ['Code or arguments', cell(bs?.input ?? null, 200), cell(cs?.input ?? null, 200)],
       ['Result', result(bs), result(cs)],
-      ['Step reward', reward(bs), reward(cs)],
     );
+    if (bs?.reward != null || cs?.reward != null) rows.push(['Step reward', reward(bs), reward(cs)]);
   }
   if (b.final_answer !== null || c.final_answer !== null) rows.push(['Final answer', cell(b.final_answer, 200), cell(c.final_answer, 200)]);
   else if (b.last_message !== null || c.last_message !== null)
