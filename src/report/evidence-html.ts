@@ -56,6 +56,15 @@ function outcome(completed: boolean, error: string | null): string {
   return completed ? '<span class="ok">✔ completed</span>' : '<span class="bad">✘ not completed</span>';
 }
 
+/** A side's parting step in brief, for the facts table (its full card is in the side's column). */
+function partingCell(s: TraceStep | null): string {
+  if (s === null) return '<span class="none">(no such step: this run stopped before it)</span>';
+  const ok = s.success === null ? '' : s.success ? ' <span class="ok">✔</span>' : ' <span class="bad">✘</span>';
+  const out =
+    s.error !== null ? `<div class="k">Error</div>${pre(errorHeadline(s.error))}` : s.output === null ? '' : `<div class="k">Output</div>${pre(s.output)}`;
+  return `<b>Step ${s.step}</b> <code>${escapeHtml(s.action || '(none)')}</code>${ok}${s.input === null ? '' : pre(s.input)}${out}`;
+}
+
 /** The case's facts, baseline | candidate: the comparison's numbers first (the report's table), then what each run says. */
 function factsTable(e: CaseEvidenceReport, row: CaseRow | undefined, steps: boolean): string {
   const { baseline: b, candidate: c } = e;
@@ -65,6 +74,8 @@ function factsTable(e: CaseEvidenceReport, row: CaseRow | undefined, steps: bool
     rows.push(['Reward', reward3(row.baseline_reward), reward3(row.candidate_reward)]);
     if (steps) rows.push(['Steps', String(row.baseline_steps), String(row.candidate_steps)]);
   }
+  const d = e.divergence;
+  if (d.baseline_step !== null || d.candidate_step !== null) rows.push(['Where they part', partingCell(d.baseline_step), partingCell(d.candidate_step)]);
   const both = (label: string, x: string | null, y: string | null): void => {
     if (x !== null || y !== null) rows.push([label, pre(x), pre(y)]);
   };
