@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { caseOf } from '../../../src/adapters/parsing/records-common.js';
@@ -87,6 +88,52 @@ describe('a transcript parts at the first differing tool call, never at wording 
     expect(x?.key).not.toEqual(z?.key);
     const [p, q] = transcriptSteps([call('f', ' not json '), call('f', 'not json')]).steps;
     expect(p?.key).toEqual(q?.key);
+  });
+});
+
+describe('the parting rule on generated transcripts', () => {
+  // An action is one of a few tools with one of a few argument objects, written in any key order and spacing.
+  const action = fc.record({ name: fc.constantFrom('find', 'cancel', 'refund'), a: fc.integer({ min: 0, max: 2 }), b: fc.constantFrom('x', 'y') });
+  type Act = { name: string; a: number; b: string };
+  const write = (x: Act, flip: boolean, spaced: boolean): unknown =>
+    call(x.name, flip ? JSON.stringify({ b: x.b, a: x.a }, null, spaced ? 2 : 0) : JSON.stringify({ a: x.a, b: x.b }, null, spaced ? 1 : 0));
+  /** A transcript of these actions with free-text messages between them, and each argument object written its own way. */
+  const transcript = (acts: Act[]) =>
+    fc
+      .tuple(fc.array(fc.tuple(fc.boolean(), fc.boolean(), fc.nat(2), fc.string({ maxLength: 8 })), { minLength: acts.length, maxLength: acts.length }))
+      .map(([how]) =>
+        acts.flatMap((x, i) => {
+          const [flip, spaced, messages, text] = how[i] as [boolean, boolean, number, string];
+          return [...Array.from({ length: messages }, (_, m) => say(`${text} ${m}`)), write(x, flip, spaced)];
+        }),
+      );
+  const pair = fc.tuple(fc.array(action, { maxLength: 6 }), fc.array(action, { maxLength: 6 }), fc.nat(6)).chain(([x, y, common]) => {
+    const b = [...x.slice(0, common), ...x.slice(common)];
+    const c = [...x.slice(0, common), ...y];
+    return fc.tuple(fc.constant(b), fc.constant(c), transcript(b), transcript(c));
+  });
+  const same = (x: Act, y: Act): boolean => x.name === y.name && x.a === y.a && x.b === y.b;
+  it('parts at the first action whose tool or arguments differ, whatever the messages and the JSON spelling', () => {
+    fc.assert(
+      fc.property(pair, ([ba, ca, bt, ct]) => {
+        const d = findDivergence(tau(bt), tau(ct));
+        const k = ba.findIndex((x, i) => i < ca.length && !same(x, ca[i] as Act));
+        expect(d.reason).toMatch(/^[a-z0-9 ,;:()→'.-]+$/);
+        if (k >= 0) {
+          const x = ba[k] as Act;
+          const y = ca[k] as Act;
+          expect(d.kind).toBe(x.name !== y.name ? 'action' : 'input');
+          expect(d.reason).toContain(`action ${k + 1}`);
+          expect(d.before).toHaveLength(Math.min(k, 2));
+        } else if (ba.length !== ca.length) {
+          expect(d.kind).toBe('length');
+        } else {
+          expect(d.kind).toBe('none');
+          expect(d.baseline_step).toBeNull();
+        }
+      }),
+      { seed: 42, numRuns: 300 },
+    );
   });
 });
 
