@@ -43,6 +43,7 @@ const step = (over: Partial<TraceStep>): TraceStep => ({
   reward: 0.5,
   tokens: 10,
   ...over,
+  key: over.key !== undefined ? over.key : { action: JSON.stringify(over.action ?? 'run_python'), input: JSON.stringify(over.input ?? 'x = 1') },
 });
 const trace = (steps: TraceStep[], final_answer: string | null = 'a'): Trace => ({
   format: 'rlm-code',
@@ -53,6 +54,8 @@ const trace = (steps: TraceStep[], final_answer: string | null = 'a'): Trace => 
   steps,
   steps_dropped: 0,
   note: null,
+  step_count: null,
+  last_message: null,
 });
 
 describe("rlm-code's parting rule (session_replay.compare_sessions)", () => {
@@ -60,7 +63,7 @@ describe("rlm-code's parting rule (session_replay.compare_sessions)", () => {
   it('parts at the first step whose action type, code or success differs, in that order', () => {
     expect(findDivergence(trace([s1, step({ step: 2, action: 'final' })]), trace([s1, step({ step: 2, action: 'run_python' })])).kind).toBe('action');
     const code = findDivergence(trace([s1, step({ step: 2, input: 'a' })]), trace([s1, step({ step: 2, input: 'b', success: false })]));
-    expect(code).toMatchObject({ kind: 'input', index: 1, reason: 'parted at step 2: different code' });
+    expect(code).toMatchObject({ kind: 'input', baseline_index: 1, candidate_index: 1, reason: 'parted at step 2: different code' });
     expect(code.before).toEqual([s1]);
     const ok = findDivergence(trace([step({ success: true })]), trace([step({ success: false })]));
     expect(ok.kind).toBe('success');
@@ -71,12 +74,19 @@ describe("rlm-code's parting rule (session_replay.compare_sessions)", () => {
     expect(d.kind).toBe('none');
   });
   it('parts where the shorter run stops, else at the final answer', () => {
-    expect(findDivergence(trace([s1]), trace([s1, step({ step: 2 })]))).toMatchObject({ kind: 'length', index: 1 });
+    expect(findDivergence(trace([s1]), trace([s1, step({ step: 2 })]))).toMatchObject({
+      kind: 'length',
+      baseline_index: null,
+      candidate_index: 1,
+      reason: 'the first step agrees; the candidate went on to step 2 (1 → 2 steps)',
+    });
     expect(findDivergence(trace([], 'x'), trace([], 'y'))).toMatchObject({
       kind: 'answer',
-      index: null,
-      reason: 'no steps recorded; the final answers differ',
+      baseline_index: null,
+      candidate_index: null,
+      reason: 'no step in either run; the final answers differ',
     });
+    expect(findDivergence(trace([s1], 'x'), trace([s1], ' x\n'))).toMatchObject({ kind: 'none', reason: 'the one step agrees, and so do the final answers' });
   });
   it('keeps at most two steps before the parting one', () => {
     const same = [1, 2, 3, 4].map((n) => step({ step: n, input: `s${n}` }));
@@ -105,7 +115,7 @@ describe('rlm-code trajectories written by its own runner', () => {
     expect(e?.baseline).toMatchObject({ source: 'trajectory', final_answer: 'Saturday', expected_answer: 'Saturday', note: null });
     expect(e?.candidate).toMatchObject({ source: 'trajectory', final_answer: 'I could not determine the weekday: the date did not parse.' });
     expect(e?.candidate.steps).toHaveLength(3);
-    expect(e?.divergence).toMatchObject({ kind: 'input', index: 0, reason: 'parted at step 1: different code' });
+    expect(e?.divergence).toMatchObject({ kind: 'input', baseline_index: 0, candidate_index: 0, reason: 'parted at step 1: different code' });
     expect(e?.divergence.baseline_step).toMatchObject({ success: true, output: 'Saturday\n' });
     expect(e?.divergence.candidate_step).toMatchObject({ success: false });
   });
@@ -141,22 +151,29 @@ describe('the other formats, from what their case rows hold', () => {
     const [e] = ev.cases;
     expect(e?.baseline).toMatchObject({ format: 'inspect-ai', final_answer: 'Yes\n', expected_answer: ' Yes', reason: 'scorer match gave C' });
     expect(e?.candidate).toMatchObject({ final_answer: 'No\n', reason: 'scorer match gave I' });
-    // The adapter keeps the sample's messages: the runs part at the first assistant turn that differs.
+    // The adapter keeps the sample's messages: one free-text answer each, no tool call, so the runs
+    // part at the final answers, not at the message's wording.
     expect(e?.baseline.source).toBe('transcript');
-    expect(e?.divergence).toMatchObject({ kind: 'input', index: 0 });
-    expect(e?.divergence.candidate_step).toMatchObject({ action: 'message', input: 'No\n' });
+    expect(e?.divergence).toMatchObject({ kind: 'answer', baseline_step: null, reason: 'no action in either run; the final answers differ' });
   });
   it('Inspect AI messages, when a row keeps them, are steps: one per assistant turn with its tool calls and results', () => {
     const log = JSON.parse(readFileSync(`${dir}inspect-ai/baseline.json`, 'utf8')) as { samples: { messages: unknown[] }[] };
     const { steps } = transcriptSteps(log.samples[0]?.messages ?? []);
-    expect(steps).toEqual([expect.objectContaining({ step: 1, action: 'message', input: 'Yes\n' })]);
+    expect(steps).toEqual([expect.objectContaining({ step: 1, action: 'message', input: 'Yes\n', key: null })]);
     const tools = transcriptSteps([
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [{ type: 'text', text: 'look it up' }], tool_calls: [{ id: 't', function: 'search', arguments: { q: 'x' } }] },
       { role: 'tool', content: 'found', error: { message: 'partial' } },
       { role: 'assistant', content: 'done' },
     ]);
-    expect(tools.steps[0]).toMatchObject({ action: 'search', input: '{"q":"x"}', rationale: 'look it up', output: 'found', error: 'partial' });
+    expect(tools.steps[0]).toMatchObject({
+      action: 'search',
+      input: '{"q":"x"}',
+      rationale: 'look it up',
+      output: 'found',
+      error: 'partial',
+      key: { action: 'search', input: '{"q":"x"}' },
+    });
     expect(tools.steps[1]).toMatchObject({ step: 2, action: 'message', input: 'done' });
   });
   it('promptfoo (real outputs): the responses and the failing assertion', () => {
@@ -182,7 +199,12 @@ describe('the other formats, from what their case rows hold', () => {
     const c = extractTrace('tau-bench', row({ traj: traj('{"order":"#2"}') }));
     expect(b.source).toBe('transcript');
     expect(b.steps[0]).toMatchObject({ action: 'find_user', output: 'u1' });
-    expect(findDivergence(b, c)).toMatchObject({ kind: 'input', index: 1, reason: 'parted at step 2: different arguments' });
+    expect(findDivergence(b, c)).toMatchObject({
+      kind: 'input',
+      baseline_index: 1,
+      candidate_index: 1,
+      reason: 'parted at step 2 (action 2): the same tool, different arguments',
+    });
   });
   it('lm-eval, JUnit and formats without evidence say what they hold', () => {
     expect(extractTrace('lm-eval', row({ metric: 'exact_match', exact_match: 0 }, { final_response: '5', expected_answer: '4' }))).toMatchObject({
@@ -192,7 +214,7 @@ describe('the other formats, from what their case rows hold', () => {
       note: 'lm-eval records one response per sample: no steps',
     });
     expect(extractTrace('junit', row({ failure: 'expected 4, got 5' })).reason).toBe('expected 4, got 5');
-    expect(extractTrace('records', row({})).note).toBe('the records format records no per-case steps');
-    expect(extractTrace('rlm-code', row({}, { mode: 'harness' })).note).toBe('rlm-code harness rows record no steps');
+    expect(extractTrace('records', row({})).note).toBe('the records format keeps no step-by-step trajectory');
+    expect(extractTrace('rlm-code', row({}, { mode: 'harness' })).note).toBe('rlm-code harness rows keep no step-by-step trajectory');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The evidence of regressed cases in the report: goldens of the rendered section for the rlm-code,
- * Inspect AI and promptfoo pairs (fixtures/evidence/), a hostile transcript that must change nothing
+ * Inspect AI, promptfoo and two tau-bench pairs (fixtures/evidence/; the HTML page of rlm-code's and
+ * of tau-bench-later's), a hostile transcript that must change nothing
  * outside its code spans and fenced blocks and stay within the budgets, and the fenced-block helper.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,12 +11,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { caseOf } from '../../../src/adapters/parsing/records-common.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries, type Comparison } from '../../../src/analysis/compare.js';
 import { collectEvidence, regressedIds } from '../../../src/analysis/evidence/collect.js';
-import { findDivergence } from '../../../src/analysis/evidence/divergence.js';
-import { extractTrace } from '../../../src/analysis/evidence/extract.js';
 import { parseTrajectory } from '../../../src/analysis/evidence/rlm-code.js';
 import { collectTrajectories, gatherEvidence, trajectoryFile } from '../../../src/load/evidence.js';
 import { CHECK_SUMMARY_LIMIT, COMMENT_LIMIT, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
@@ -50,31 +48,17 @@ const ctx = {
 };
 
 describe('the evidence section, rendered (goldens)', () => {
-  it('tau-bench: two real trials of airline task 13 (sierra-research/tau-bench historical trajectories)', () => {
-    // Rows as the tau-bench adapter keeps them (format tau-bench, extra.traj and extra.info).
-    const row = (side: string): CaseResult => {
-      const [r] = JSON.parse(readFileSync(`${dir}tau-bench/${side}.json`, 'utf8')) as Record<string, unknown>[];
-      return {
-        ...caseOf({ id: '13', completed: r?.['reward'] === 1, reward: r?.['reward'] as number }),
-        extra: { trial: r?.['trial'], info: r?.['info'], traj: r?.['traj'] },
-      };
-    };
-    const baseline = extractTrace('tau-bench', row('baseline'));
-    const candidate = extractTrace('tau-bench', row('candidate'));
-    expect(baseline.source).toBe('transcript');
-    const divergence = findDivergence(baseline, candidate);
-    expect(divergence.index).not.toBeNull();
-    const cmp = { evidence: { cases: [{ case_id: '13', baseline, candidate, divergence }], more: 0 } } as unknown as Comparison;
-    expectGolden('evidence/tau-bench.md', `${evidenceSection(cmp).join('\n')}\n`);
-  });
-
   it.each([
     ['rlm-code', RLM.baseline, RLM.candidate],
     ['inspect-ai', `${dir}inspect-ai/baseline.json`, `${dir}inspect-ai/candidate.json`],
     ['promptfoo', `${dir}promptfoo/baseline.json`, `${dir}promptfoo/candidate.json`],
+    // Two real trials each of tau-bench's airline task 13 and task 11 (fixtures/evidence/README.md).
+    ['tau-bench', `${dir}tau-bench/baseline.json`, `${dir}tau-bench/candidate.json`],
+    ['tau-bench-later', `${dir}tau-bench-later/baseline.json`, `${dir}tau-bench-later/candidate.json`],
   ])('%s', (name, b, c) => {
     const cmp = compared(b, c, name);
     expectGolden(`evidence/${name}.md`, `${evidenceSection(cmp).join('\n')}\n`);
+    if (name === 'tau-bench-later') expectGolden('evidence/tau-bench-later.html', renderEvidenceHtml(cmp));
     if (name === 'rlm-code') {
       expectGolden('evidence/rlm-code.comment.md', renderComment(cmp, ctx));
       expectGolden('evidence/rlm-code.html', renderEvidenceHtml(cmp));
@@ -180,7 +164,10 @@ describe('a hostile transcript', () => {
     const check = renderCheckOutput(hostile, ctx, 't');
     expect(Buffer.byteLength(check.summary)).toBeLessThanOrEqual(CHECK_SUMMARY_LIMIT.max);
     expect(Buffer.byteLength(check.text ?? '')).toBeLessThanOrEqual(65_000);
-    expect((check.text ?? '').slice(0, 200)).toContain('### `weekday`: only the candidate recorded steps (0 → 3)');
+    // The table's 2 → 3 steps, not "0 → 3": the baseline's steps are counted but not recorded one by one here.
+    expect((check.text ?? '').slice(0, 300)).toContain(
+      "### `weekday`: 2 → 3 steps; only the candidate's steps are recorded, not the baseline's: no parting step can be told",
+    );
     // The check run's details: the same skeleton as with benign text, and no marker or command lines.
     expect(skeleton(check.text ?? '')).toBe(skeleton(renderCheckOutput(plain, ctx, 't').text ?? ''));
     expect(check.text).not.toMatch(/^(::|<!--)/m);

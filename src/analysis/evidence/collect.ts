@@ -7,6 +7,7 @@
  * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
  * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
  */
+import { records } from '../../adapters/recorded.js';
 import { loadedPacked } from '../../schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import type { Comparison } from '../compare.js';
@@ -43,16 +44,33 @@ export interface EvidenceInput {
 }
 
 function missingTrace(format: string, note: string): Trace {
-  return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note };
+  return {
+    format,
+    source: 'none',
+    final_answer: null,
+    expected_answer: null,
+    reason: null,
+    steps: [],
+    steps_dropped: 0,
+    note,
+    step_count: null,
+    last_message: null,
+  };
 }
 
 /** The evidence report of the regressed cases `ids`. */
 export function collectEvidence(cmp: Comparison, ids: readonly string[], input: EvidenceInput): CaseEvidenceReport[] {
+  // The step counts are the comparison's own (the report's table shows them), known when the run records steps.
+  const wanted = new Set(ids);
+  const rows = new Map(cmp.cases.filter((r) => wanted.has(r.case_id)).map((r) => [r.case_id, r]));
+  const counted = { baseline: records(cmp.baseline.summary, 'steps'), candidate: records(cmp.candidate.summary, 'steps') };
   const traceOf = (side: Side, id: string): Trace => {
     const format = cmp[side].summary.format;
     const row = input.rows[side].get(id);
-    if (row === undefined) return missingTrace(format, input.unread?.[side] ?? 'the case row was not found');
-    return extractTrace(format, row, input.trajectory?.(side, row));
+    const r = rows.get(id);
+    const stepCount = r === undefined || !counted[side] ? null : side === 'baseline' ? r.baseline_steps : r.candidate_steps;
+    if (row === undefined) return { ...missingTrace(format, input.unread?.[side] ?? 'the case row was not found'), step_count: stepCount };
+    return { ...extractTrace(format, row, input.trajectory?.(side, row)), step_count: stepCount };
   };
   return ids.map((id) => {
     const baseline = traceOf('baseline', id);

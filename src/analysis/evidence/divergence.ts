@@ -1,65 +1,143 @@
 /**
- * Where two runs of a case part, by rlm-code's rule (`session_replay.compare_sessions`): the first
- * step whose action type, code or success flag differs. For chat transcripts, where no success flag
- * is recorded, the first assistant action (tools called, or text) that differs. When every common
- * step agrees, the runs part where the shorter one stops; with no steps at all, at the final answer.
+ * Where two runs of a case part: at the first **action** that differs, never at wording alone.
+ *
+ * - rlm-code trajectories: rlm-code's own rule (SuperagenticAI/rlm-code @ 144be74,
+ *   `rlm_code/rlm/session_replay.py` `compare_sessions`): step by step, the first whose action type,
+ *   code or success flag differs, in that order. Every step of rlm-code is an action.
+ * - Chat transcripts (tau-bench `traj`, Inspect AI `messages`): the assistant's tool calls, in
+ *   order, compared by tool name and arguments parsed as JSON (key order and whitespace do not
+ *   matter); a free-text message is no action, so paraphrased wording parts nothing. The same
+ *   action may sit at different step numbers on the two sides.
+ * - When the common actions agree, the runs part where one's actions stop, else at the final answer
+ *   (when the format records one); when they agree too, it says so plainly.
+ * - Without a step-by-step record on a side, it says what is known (the step counts the table
+ *   shows) and that no parting can be told from steps.
+ *
+ * Every reason is trusted text: built from the kind and numbers only, never from the runs' strings.
  */
-import { CONTEXT_STEPS, type Divergence, type Trace, type TraceStep } from './model.js';
+import { CONTEXT_STEPS, type Divergence, hasStepRecord, type Trace, type TraceStep } from './model.js';
 
-function partedBy(a: TraceStep, b: TraceStep): 'action' | 'input' | 'success' | null {
-  if (a.action !== b.action) return 'action';
-  if ((a.input ?? '') !== (b.input ?? '')) return 'input';
+type StepKind = 'action' | 'input' | 'success';
+
+function partedBy(a: TraceStep, b: TraceStep): StepKind | null {
+  if (a.key === null || b.key === null) return null;
+  if (a.key.action !== b.key.action) return 'action';
+  if (a.key.input !== b.key.input) return 'input';
   if (a.success !== null && b.success !== null && a.success !== b.success) return 'success';
   return null;
 }
 
-function why(kind: 'action' | 'input' | 'success', a: TraceStep, b: TraceStep, format: string): string {
-  if (kind === 'action') return 'a different action';
+/**
+ * What one action is called in the words of the reason: rlm-code's steps (each one is an action),
+ * else the transcripts' actions (their tool calls, less tau-bench's thoughts), counted apart from
+ * their steps.
+ */
+const actionWord = (b: Trace, c: Trace): 'step' | 'action' => (b.format === 'rlm-code' && c.format === 'rlm-code' ? 'step' : 'action');
+
+function why(kind: StepKind, a: TraceStep, b: TraceStep, word: string): string {
   if (kind === 'success')
     return `the same action ${a.success ? 'succeeded' : 'failed'} in the baseline, ${b.success ? 'succeeded' : 'failed'} in the candidate`;
-  if (a.action === 'message') return 'a different message';
-  return format === 'rlm-code' ? 'different code' : 'different arguments';
+  if (word === 'step') return kind === 'action' ? 'a different action' : 'different code';
+  return kind === 'action' ? 'a different tool' : 'the same tool, different arguments';
 }
 
-/** The first step where `baseline` and `candidate` part, with the steps just before it. */
+const same = (a: string | null, b: string | null): boolean => (a ?? '').trim() === (b ?? '').trim();
+
+/** The indices of the steps that are actions. */
+const actionsOf = (steps: readonly TraceStep[]): number[] => steps.flatMap((s, i) => (s.key === null ? [] : [i]));
+
+/** The final answers in words, after a clause about the steps; empty when neither run records one. */
+function answers(b: Trace, c: Trace): { differ: boolean; words: string } {
+  if (b.final_answer === null && c.final_answer === null) return { differ: false, words: '' };
+  return same(b.final_answer, c.final_answer)
+    ? { differ: false, words: ', and so do the final answers' }
+    : { differ: true, words: '; the final answers differ' };
+}
+
+function result(kind: Divergence['kind'], reason: string, rest: Partial<Divergence> = {}): Divergence {
+  return { kind, baseline_index: null, candidate_index: null, reason, before: [], baseline_step: null, candidate_step: null, ...rest };
+}
+
+/** Neither side, or only one, holds its steps one by one: what is known, never "no steps" beside a count. */
+function withoutRecord(b: Trace, c: Trace): Divergence {
+  const counts = b.step_count !== null && c.step_count !== null ? `${b.step_count} → ${c.step_count} steps; ` : '';
+  const a = answers(b, c);
+  if (!hasStepRecord(b) && !hasStepRecord(c)) {
+    const words = a.words === '' ? '' : a.differ ? a.words : '; the final answers agree';
+    return result(a.differ ? 'answer' : 'none', `${counts}no step-by-step trajectory is recorded${words}`);
+  }
+  const [has, lacks] = hasStepRecord(b) ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
+  const tail = a.differ ? a.words : '';
+  return result('unrecorded', `${counts}only the ${has}'s steps are recorded, not the ${lacks}'s: no parting step can be told${tail}`);
+}
+
+/** The wording of the free-text messages, in order, when the actions agree: only for saying so. */
+const messagesDiffer = (b: Trace, c: Trace): boolean => {
+  const text = (t: Trace): string[] => t.steps.filter((s) => s.key === null).map((s) => (s.input ?? '').trim());
+  const x = text(b);
+  const y = text(c);
+  return x.length !== y.length || x.some((v, i) => v !== y[i]);
+};
+
+/** The first action where `baseline` and `candidate` part, with the actions just before it. */
 export function findDivergence(baseline: Trace, candidate: Trace): Divergence {
+  if (!hasStepRecord(baseline) || !hasStepRecord(candidate)) return withoutRecord(baseline, candidate);
   const b = baseline.steps;
   const c = candidate.steps;
-  const n = Math.min(b.length, c.length);
-  for (let i = 0; i < n; i++) {
-    const kind = partedBy(b[i] as TraceStep, c[i] as TraceStep);
+  const ba = actionsOf(b);
+  const ca = actionsOf(c);
+  const word = actionWord(baseline, candidate);
+  const n = Math.min(ba.length, ca.length);
+  const before = (k: number): TraceStep[] => ba.slice(Math.max(0, k - CONTEXT_STEPS), k).map((i) => b[i] as TraceStep);
+  for (let k = 0; k < n; k++) {
+    const i = ba[k] as number;
+    const j = ca[k] as number;
+    const bs = b[i] as TraceStep;
+    const cs = c[j] as TraceStep;
+    const kind = partedBy(bs, cs);
     if (kind === null) continue;
-    return {
-      kind,
-      index: i,
-      reason: `parted at step ${i + 1}: ${why(kind, b[i] as TraceStep, c[i] as TraceStep, baseline.format)}`,
-      before: b.slice(Math.max(0, i - CONTEXT_STEPS), i),
-      baseline_step: b[i] as TraceStep,
-      candidate_step: c[i] as TraceStep,
-    };
+    const where =
+      word === 'step' || bs.step === cs.step
+        ? `step ${bs.step}${word === 'step' ? '' : ` (action ${k + 1})`}`
+        : `action ${k + 1} (baseline step ${bs.step}, candidate step ${cs.step})`;
+    return result(kind, `parted at ${where}: ${why(kind, bs, cs, word)}`, {
+      baseline_index: i,
+      candidate_index: j,
+      before: before(k),
+      baseline_step: bs,
+      candidate_step: cs,
+    });
   }
-  if (b.length !== c.length) {
-    const longer = b.length > c.length ? 'baseline' : 'candidate';
-    return {
-      kind: 'length',
-      index: n,
-      reason:
-        n === 0
-          ? `only the ${longer} recorded steps (${b.length} → ${c.length})`
-          : `the first ${n} step${n === 1 ? '' : 's'} agree; the ${longer} went on to step ${n + 1} (${b.length} → ${c.length} steps)`,
-      before: b.slice(Math.max(0, n - CONTEXT_STEPS), n),
-      baseline_step: b[n] ?? null,
-      candidate_step: c[n] ?? null,
-    };
+  if (baseline.steps_dropped > 0 || candidate.steps_dropped > 0) {
+    const total = (t: Trace): number => t.steps.length + t.steps_dropped;
+    return result('unrecorded', `the first ${n} ${word}s kept agree; the later steps were not kept (${total(baseline)} → ${total(candidate)} steps)`, {
+      before: before(n),
+    });
   }
-  const same = (baseline.final_answer ?? '') === (candidate.final_answer ?? '');
-  const stepsWord = n === 0 ? 'no steps recorded' : `all ${n} steps agree`;
-  return {
-    kind: same ? 'none' : 'answer',
-    index: null,
-    reason: same ? `${stepsWord}, and so do the final answers` : `${stepsWord}; the final answers differ`,
-    before: b.slice(Math.max(0, n - CONTEXT_STEPS)),
-    baseline_step: null,
-    candidate_step: null,
-  };
+  if (ba.length !== ca.length) {
+    const [longer, shorter, extra] =
+      ba.length > ca.length ? (['baseline', 'candidate', b[ba[n] as number]] as const) : (['candidate', 'baseline', c[ca[n] as number]] as const);
+    const counts = `${ba.length} → ${ca.length} ${word}s`;
+    const at = word === 'step' ? '' : ` (step ${(extra as TraceStep).step})`;
+    const reason =
+      n === 0
+        ? `the ${shorter} took no ${word}; the ${longer} did (${counts})`
+        : `${n === 1 ? `the first ${word} agrees` : `the first ${n} ${word}s agree`}; the ${longer} went on to ${word} ${n + 1}${at} (${counts})`;
+    return result('length', reason, {
+      baseline_index: longer === 'baseline' ? (ba[n] as number) : null,
+      candidate_index: longer === 'candidate' ? (ca[n] as number) : null,
+      before: before(n),
+      baseline_step: longer === 'baseline' ? (extra as TraceStep) : null,
+      candidate_step: longer === 'candidate' ? (extra as TraceStep) : null,
+    });
+  }
+  const agree = n === 0 ? `no ${word} in either run` : n === 1 ? `the one ${word} agrees` : `all ${n} ${word}s agree`;
+  const a = answers(baseline, candidate);
+  const words =
+    a.words !== ''
+      ? a.words
+      : messagesDiffer(baseline, candidate)
+        ? '; only the wording of the messages differs, which is not a parting'
+        : ', and so do the messages';
+  return result(a.differ ? 'answer' : 'none', `${agree}${words}`, { before: before(n) });
 }

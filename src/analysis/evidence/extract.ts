@@ -5,8 +5,9 @@
  * beyond the outcome says so in `note`.
  */
 import type { CaseResult } from '../../schema/summary.js';
-import { capText, isObj, nonEmptyText, type Obj, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
+import { canonicalJson, capText, isObj, nonEmptyText, type Obj, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
 import { rlmCodeTrace } from './rlm-code.js';
+import { type Call, reactAction, TAU_THOUGHT_TOOLS, tauRewardReason } from './tau-bench.js';
 
 /** A trajectory the caller read for an rlm-code case: its events, or why there are none. */
 export interface TrajectoryInput {
@@ -22,20 +23,62 @@ function contentText(content: unknown): string | null {
   return nonEmptyText(parts.filter((p): p is string => p !== null).join('\n'));
 }
 
+/** A tool call's arguments, parsed when they are JSON text (OpenAI writes a string), in canonical form. */
+function argsKey(args: unknown): string {
+  if (typeof args !== 'string') return canonicalJson(args);
+  try {
+    return canonicalJson(JSON.parse(args) as unknown);
+  } catch {
+    return args.trim();
+  }
+}
+
 /** A tool call's name and arguments: Inspect AI (`function`, `arguments`) and OpenAI (`function.name`, `function.arguments`). */
-function toolCall(call: unknown): { name: string; args: string | null } {
-  if (!isObj(call)) return { name: 'tool', args: nonEmptyText(call) };
+function toolCall(call: unknown): Call {
+  if (!isObj(call)) return { name: 'tool', args: nonEmptyText(call), key: argsKey(call) };
   const f = call['function'];
-  if (isObj(f)) return { name: String(f['name'] ?? 'tool'), args: nonEmptyText(f['arguments']) };
-  return { name: String(f ?? call['name'] ?? 'tool'), args: nonEmptyText(call['arguments'] ?? call['input']) };
+  if (isObj(f)) return { name: String(f['name'] ?? 'tool'), args: nonEmptyText(f['arguments']), key: argsKey(f['arguments']) };
+  const args = call['arguments'] ?? call['input'];
+  return { name: String(f ?? call['name'] ?? 'tool'), args: nonEmptyText(args), key: argsKey(args) };
+}
+
+/** One assistant turn as a step: its tool calls (the action, keyed on names and parsed arguments), else its text (no action). */
+function assistantStep(m: Obj, n: number, format: string): TraceStep {
+  let calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
+  let text = contentText(m['content']);
+  let rationale: string | null = null;
+  if (calls.length === 0 && format === 'tau-bench') {
+    const react = reactAction(text);
+    if (react !== null) {
+      calls = react.call === null ? [] : [react.call];
+      rationale = react.thought;
+      if (react.call === null) text = react.said;
+    }
+  }
+  const thoughtOnly = format === 'tau-bench' && calls.length > 0 && calls.every((c) => TAU_THOUGHT_TOOLS.has(c.name));
+  return {
+    step: n,
+    action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
+    input: calls.length > 0 ? capText(calls.map((c) => c.args ?? '').join('\n')) : text,
+    rationale: calls.length > 0 ? (rationale ?? text) : null,
+    output: null,
+    error: null,
+    success: null,
+    reward: null,
+    tokens: null,
+    key: calls.length === 0 || thoughtOnly ? null : { action: calls.map((c) => c.name).join('\n'), input: calls.map((c) => c.key).join('\n') },
+  };
 }
 
 /**
  * The steps of a chat transcript (Inspect AI `messages`, tau-bench `traj`): one per assistant turn,
- * its action the tools it called (or `message`), its input their arguments (or its text), its output
- * the tool results that follow it.
+ * its action the tools it called (or `message`: free text, no action), its input their arguments
+ * (or its text), its output the tool results that follow it. tau-bench's agents write `traj` as
+ * OpenAI chat messages (tau_bench/agents/tool_calling_agent.py `solve`: each assistant message
+ * with its first tool call only, then a `tool` message with the result; a text answer, then the
+ * user's reply), its ReAct agents with the action in the text ({@link reactAction}).
  */
-export function transcriptSteps(messages: readonly unknown[]): { steps: TraceStep[]; dropped: number } {
+export function transcriptSteps(messages: readonly unknown[], format = 'inspect-ai'): { steps: TraceStep[]; dropped: number } {
   const steps: TraceStep[] = [];
   let total = 0;
   let last: TraceStep | null = null;
@@ -43,19 +86,7 @@ export function transcriptSteps(messages: readonly unknown[]): { steps: TraceSte
     if (!isObj(m)) continue;
     const role = m['role'];
     if (role === 'assistant') {
-      const calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
-      const text = contentText(m['content']);
-      last = {
-        step: total + 1,
-        action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
-        input: calls.length > 0 ? capText(calls.map((c) => c.args ?? '').join('\n')) : text,
-        rationale: calls.length > 0 ? text : null,
-        output: null,
-        error: null,
-        success: null,
-        reward: null,
-        tokens: null,
-      };
+      last = assistantStep(m, total + 1, format);
       if (total < STEPS_MAX) steps.push(last);
       else last = null;
       total++;
@@ -79,6 +110,8 @@ function base(c: CaseResult, format: string): Trace {
     steps: [],
     steps_dropped: 0,
     note: null,
+    step_count: null,
+    last_message: null,
   };
 }
 
@@ -86,8 +119,9 @@ function base(c: CaseResult, format: string): Trace {
 function withTranscript(t: Trace, c: CaseResult, keys: readonly string[], lacking: string): Trace {
   const key = keys.find((k) => Array.isArray(c.extra[k]));
   if (key === undefined) return { ...t, note: lacking };
-  const { steps, dropped } = transcriptSteps(c.extra[key] as unknown[]);
-  return { ...t, source: 'transcript', steps, steps_dropped: dropped };
+  const { steps, dropped } = transcriptSteps(c.extra[key] as unknown[], t.format);
+  const lastMessage = [...steps].reverse().find((s) => s.action === 'message');
+  return { ...t, source: 'transcript', steps, steps_dropped: dropped, last_message: lastMessage?.input ?? null };
 }
 
 function inspectTrace(c: CaseResult): Trace {
@@ -111,10 +145,10 @@ function inspectTrace(c: CaseResult): Trace {
 function tauTrace(c: CaseResult, format: string): Trace {
   const t = base(c, format);
   const info = isObj(c.extra['info']) ? c.extra['info'] : null;
-  const read = withTranscript({ ...t, reason: t.reason ?? nonEmptyText(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
-  // The agent's last words to the user stand for its final answer when the row has none.
-  const last = [...read.steps].reverse().find((s) => s.action === 'message');
-  return read.final_answer === null && last !== undefined ? { ...read, final_answer: last.input } : read;
+  // A trial's own reward when the case keeps its attempts (extra is the attempt's then), else the row's.
+  const rowReward = typeof c.extra['reward'] === 'number' ? c.extra['reward'] : c.reward;
+  const reason = t.reason ?? (format === 'tau-bench' ? tauRewardReason(info, rowReward) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
+  return withTranscript({ ...t, reason }, c, ['traj', 'messages'], 'the row keeps no `traj`');
 }
 
 function promptfooTrace(c: CaseResult): Trace {
@@ -129,7 +163,20 @@ function lmEvalTrace(c: CaseResult): Trace {
   const metric = nonEmptyText(c.extra['metric']);
   const resps = c.extra['resps'];
   const steps: TraceStep[] = Array.isArray(resps)
-    ? [{ step: 1, action: 'generate', input: null, rationale: null, output: textOf(resps), error: null, success: null, reward: c.reward, tokens: null }]
+    ? [
+        {
+          step: 1,
+          action: 'generate',
+          input: null,
+          rationale: null,
+          output: textOf(resps),
+          error: null,
+          success: null,
+          reward: c.reward,
+          tokens: null,
+          key: null,
+        },
+      ]
     : [];
   const reason = metric === null ? t.reason : `${metric} = ${textOf(c.extra[metric]) ?? String(c.reward)}`;
   return { ...t, reason, steps, note: steps.length > 0 ? null : 'lm-eval records one response per sample: no steps' };
@@ -147,7 +194,7 @@ function terminalTrace(c: CaseResult, format: string): Trace {
   const t = base(c, format);
   const keys = ['failure_mode', 'failure_reason', 'message', 'trace', 'parser_results'];
   const reason = t.reason ?? keys.map((k) => (c.extra[k] === undefined ? null : `${k}: ${textOf(c.extra[k]) ?? ''}`)).find((v) => v !== null) ?? null;
-  return { ...t, reason, note: 'no steps recorded in the summary' };
+  return { ...t, reason, note: 'the summary keeps no step-by-step trajectory' };
 }
 
 /**
@@ -197,7 +244,7 @@ function traceOf(format: string, c: CaseResult, trajectory?: TrajectoryInput): T
     default: {
       const t = base(c, format);
       if (Array.isArray(c.extra['messages']) || Array.isArray(c.extra['traj'])) return tauTrace(c, format);
-      return { ...t, note: `the ${format} format records no per-case steps` };
+      return { ...t, note: `the ${format} format keeps no step-by-step trajectory` };
     }
   }
 }

@@ -29,6 +29,43 @@ export interface TraceStep {
   reward: number | null;
   /** Prompt plus completion tokens of the step. */
   tokens: number | null;
+  /**
+   * What the parting rule compares of the step, in a canonical form (divergence.ts): the action and
+   * its code or arguments. Null for a step that is no action: an assistant's free text to the user,
+   * or a tool that only writes down a thought. Paraphrased text alone never parts two runs.
+   */
+  key: StepKey | null;
+}
+
+/** The canonical action of a step: what it did and with what, as equal on both sides when the action is. */
+export interface StepKey {
+  /** The action type (rlm-code) or the tools called (a transcript). */
+  action: string;
+  /** The code (rlm-code) or the arguments, parsed as JSON and written with sorted keys, no whitespace. */
+  input: string;
+}
+
+/**
+ * JSON with object keys sorted and no whitespace: two values equal as parsed JSON give the same
+ * text, whatever their key order or spacing. Undefined (a missing field) is the empty text.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return '';
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (isObj(v))
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, walk(v[k])]),
+      );
+    return v;
+  };
+  try {
+    return JSON.stringify(walk(value)) ?? '';
+  } catch {
+    return String(value);
+  }
 }
 
 /** Where the evidence of a case came from. */
@@ -48,19 +85,38 @@ export interface Trace {
   steps_dropped: number;
   /** What is missing and why (a format that records no steps, a trajectory that could not be read). */
   note: string | null;
+  /**
+   * The case's step count as the comparison has it (the report's table shows the same number), or
+   * null when the run does not record steps. Known even when no step-by-step trajectory is.
+   */
+  step_count: number | null;
+  /** A transcript's last free-text message to the user (tau-bench's agent has no final answer of its own); not compared. */
+  last_message: string | null;
 }
 
-/** Which of rlm-code's rules parted the runs (`compare_sessions`), or how else they differ. */
-export type DivergenceKind = 'action' | 'input' | 'success' | 'length' | 'answer' | 'none';
+/** Whether a trace holds the run's steps one by one (a trajectory or a transcript), not only what the row says. */
+export const hasStepRecord = (t: Trace): boolean => t.source === 'trajectory' || t.source === 'transcript' || t.steps.length > 0;
+
+/**
+ * How the runs part: at an action whose type (`action`), code or arguments (`input`) or success
+ * (`success`) differs, where one run's actions stop (`length`), at the final answers (`answer`),
+ * not at all (`none`), or not to be told: one side's steps are not recorded (`unrecorded`).
+ */
+export type DivergenceKind = 'action' | 'input' | 'success' | 'length' | 'answer' | 'none' | 'unrecorded';
 
 /** Where two runs of a case part. */
 export interface Divergence {
   kind: DivergenceKind;
-  /** Index into both `steps` lists of the first step that differs; null when no step differs. */
-  index: number | null;
+  /**
+   * Index into each side's `steps` of the step where the runs part; null on a side with no such step
+   * (it stopped first) and on both when no action differs. The two differ when free-text messages
+   * come between the actions in different numbers.
+   */
+  baseline_index: number | null;
+  candidate_index: number | null;
   /** In words, trusted (built from the kind and numbers only). */
   reason: string;
-  /** Up to {@link CONTEXT_STEPS} steps just before the parting (equal on both sides by the rule), from the baseline. */
+  /** Up to {@link CONTEXT_STEPS} actions just before the parting (equal on both sides by the rule), from the baseline. */
   before: TraceStep[];
   baseline_step: TraceStep | null;
   candidate_step: TraceStep | null;

@@ -1,6 +1,7 @@
 /**
  * Why each regressed case regressed: under "Regressed cases", one folded block per case with where
- * the runs parted (rlm-code's rule: action type, code or success) and both final answers. Every
+ * the runs parted (the first differing action: analysis/evidence/divergence.ts) and both final
+ * answers. Its numbers are the table's: a step count is the comparison's, never "no steps" beside one. Every
  * string from the runs goes through `untrusted` (code spans) or `untrustedBlock` (a fenced block);
  * each case is capped, and the blocks stop at {@link EVIDENCE_CHARS} in all (the rest is in the JSON
  * report and the `--evidence` page).
@@ -36,9 +37,30 @@ function stepLine(s: TraceStep): string {
   return `step ${s.step} ${untrusted(s.action || '(none)', { maxLength: 40 })}${mark}${s.input === null ? '' : ` ${untrusted(s.input, { maxLength: 80 })}`}`;
 }
 
-function sourceWords(t: Trace): string {
-  const steps = `${t.steps.length + t.steps_dropped} step${t.steps.length + t.steps_dropped === 1 ? '' : 's'}`;
-  return t.source === 'trajectory' ? `trajectory, ${steps}` : t.source === 'transcript' ? `transcript, ${steps}` : t.source === 'row' ? 'case row' : 'no row';
+const stepsWord = (n: number): string => `${n} step${n === 1 ? '' : 's'}`;
+
+/** What a side's evidence holds, its step count the table's when the run records one. */
+export function sourceWords(t: Trace): string {
+  const kept = t.steps.length + t.steps_dropped;
+  if (t.source === 'trajectory')
+    return t.step_count === null || t.step_count === kept
+      ? `trajectory, ${stepsWord(kept)}`
+      : `trajectory of ${stepsWord(kept)} (the row counts ${t.step_count})`;
+  if (t.source === 'transcript') {
+    const calls = t.steps.filter((s) => s.key !== null).length;
+    const of = calls === 0 ? 'no action' : `${calls} action${calls === 1 ? '' : 's'}`;
+    return `transcript, ${stepsWord(kept)}, ${of}${t.steps_dropped > 0 ? ' among those kept' : ''}`;
+  }
+  const count = t.step_count === null ? '' : `, ${stepsWord(t.step_count)}, no step-by-step trajectory`;
+  return t.source === 'row' ? `case row${count}` : `no row${count}`;
+}
+
+/** Where the runs part, for a heading: one step number when both sides are at the same one. */
+export function partingAt(e: CaseEvidenceReport): string {
+  const { baseline_step: b, candidate_step: c } = e.divergence;
+  if (b !== null && c !== null) return b.step === c.step ? `step ${b.step}` : `baseline step ${b.step}, candidate step ${c.step}`;
+  if (b !== null) return `baseline step ${b.step}`;
+  return c === null ? '' : `candidate step ${c.step}`;
 }
 
 function caseBody(e: CaseEvidenceReport): string[] {
@@ -53,14 +75,16 @@ function caseBody(e: CaseEvidenceReport): string[] {
       ['Action', cell(bs?.action ?? null, 40), cell(cs?.action ?? null, 40)],
       ['Code or arguments', cell(bs?.input ?? null, 200), cell(cs?.input ?? null, 200)],
       ['Result', result(bs), result(cs)],
-      ['Reward', reward(bs), reward(cs)],
     );
+    if (bs?.reward != null || cs?.reward != null) rows.push(['Step reward', reward(bs), reward(cs)]);
   }
-  rows.push(['Final answer', cell(b.final_answer, 200), cell(c.final_answer, 200)]);
+  if (b.final_answer !== null || c.final_answer !== null) rows.push(['Final answer', cell(b.final_answer, 200), cell(c.final_answer, 200)]);
+  else if (b.last_message !== null || c.last_message !== null)
+    rows.push(['Last message (wording, not compared)', cell(b.last_message, 200), cell(c.last_message, 200)]);
   if (b.expected_answer !== null || c.expected_answer !== null) rows.push(['Expected', cell(b.expected_answer), cell(c.expected_answer)]);
   if (b.reason !== null || c.reason !== null) rows.push(['Reason', cell(b.reason), cell(c.reason)]);
-  const at = d.index === null ? '' : ` (step ${d.index + 1})`;
-  body.push(...table([`Where they part${at}`, 'Baseline', 'Candidate'], ['left', 'left', 'left'], rows), '');
+  const at = partingAt(e);
+  if (rows.length > 0) body.push(...table([`Where they part${at === '' ? '' : ` (${at})`}`, 'Baseline', 'Candidate'], ['left', 'left', 'left'], rows), '');
   const err = d.candidate_step?.error ?? null;
   if (err !== null && err.includes('\n'))
     body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
@@ -108,7 +132,7 @@ export function evidenceDetails(cmp: Comparison): string | null {
       ['Baseline', e.baseline],
       ['Candidate', e.candidate],
     ] as const) {
-      const steps = stepsTable(t, e.divergence.index);
+      const steps = stepsTable(t, name === 'Baseline' ? e.divergence.baseline_index : e.divergence.candidate_index);
       if (steps.length > 0) lines.push(`**${name}'s steps** (⬅ where the runs part)`, '', ...steps);
     }
   }
@@ -121,7 +145,7 @@ export function evidenceDetails(cmp: Comparison): string | null {
 export const EVIDENCE_DETAILS_BYTES = 65_000;
 
 /** Whether a trace says anything beyond the outcome the table already shows. */
-const says = (t: Trace): boolean => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
+const says = (t: Trace): boolean => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null || t.last_message !== null;
 
 /** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
 export function evidenceSection(cmp: Comparison): string[] {
