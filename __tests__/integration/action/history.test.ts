@@ -104,7 +104,7 @@ describe('history-branch', () => {
     expect(pr.exitCode, pr.log).toBe(0);
     expect(runListings()).toBe(listed);
     expect(pr.log).toContain(
-      'benchgate: history: not recorded: this run is a pull_request on refs/pull/42/merge; only pushes to the default branch (main) are recorded',
+      'benchgate: history: not recorded: this run is a pull_request on refs/pull/42/merge; only a push, schedule or workflow_dispatch run on the default branch (main) writes the history branch',
     );
     const comment = gh.comments(42).at(-1)?.body ?? '';
     expect(comment).toContain('<details><summary>Trend: the baseline over the last 2 runs on <code>main</code>, and this PR</summary>');
