@@ -495,12 +495,12 @@ async function recordMeasuredBaseline(
     ? mergedRole('baseline', loadShards(b.files, BENCHGATE_FILES.baseline), at.into).run.summary
     : loadSummary(b.files[0] as string, BENCHGATE_FILES.baseline);
   const commit = String(summary.metadata['git.commit'] ?? summary.metadata['github.sha'] ?? io.env['GITHUB_SHA'] ?? 'unknown').slice(0, 7);
-  const line = `benchgate measured the baseline of ${commit} once (a ${io.env['GITHUB_EVENT_NAME'] || 'non-pull-request'} run has no candidate to compare); pull requests based on this commit take it as their baseline`;
+  const line = `measured the baseline of ${commit} once (a ${io.env['GITHUB_EVENT_NAME'] || 'non-pull-request'} run has no candidate to compare); pull requests based on this commit take it as their baseline`;
   io.info(`benchgate: ${line}`);
-  await io.appendSummary(`${line}.\n`);
+  await io.appendSummary(`benchgate ${line}.\n`);
   await recordBaselineHistory(io, inputs, summary, jobProblems);
   if (jobProblems.length > 0) return { failure: `a suite job did not succeed: ${jobProblems.join('; ')}`, explained: false, comparison: null };
-  const checkProblem = (await publisher?.measured(`Baseline measured for ${commit}`, `${line}.`)) ?? null;
+  const checkProblem = (await publisher?.measured(`Baseline measured for ${commit}`, `benchgate ${line}.`)) ?? null;
   return withCheckProblem({ failure: null, explained: false, comparison: null }, checkProblem);
 }
 
