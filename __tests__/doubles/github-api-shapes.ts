@@ -260,6 +260,8 @@ export interface WorkflowRunRecord {
   status: 'queued' | 'in_progress' | 'completed';
   conclusion: 'success' | 'failure' | 'cancelled' | null;
   createdAt: string;
+  /** The workflow file the run ran (default .github/workflows/benchgate.yml). */
+  path?: string;
 }
 
 /** A `workflow-run` object. */
@@ -274,7 +276,7 @@ export function workflowRunJson(site: Site, w: WorkflowRunRecord): Record<string
     node_id: nodeId('WorkflowRun', w.id),
     head_branch: w.headBranch,
     head_sha: w.headSha,
-    path: '.github/workflows/benchgate.yml',
+    path: w.path ?? '.github/workflows/benchgate.yml',
     display_title: 'benchgate',
     run_number: w.id % 1000,
     event: w.event,

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GitHubApiDouble } from '../doubles/github-api.js';
 import { job } from '../helpers/action-jobs.js';
 import { forkPublish, publishSetup } from '../helpers/scenarios/publish.js';
+import { trustAttacks } from '../helpers/scenarios/trusted-baseline.js';
 
 const setup = publishSetup(job);
 const { suites, gate } = setup;
@@ -48,5 +49,7 @@ describe('the gate job of a same-repository pull request', () => {
 });
 
 describe('the publish job (workflow_run, fork-safe)', () => {
-  forkPublish(job, setup);
+  const fork = forkPublish(job, setup);
+  // Each attack through action.yml, the bundle and the real artifact client.
+  trustAttacks(job, setup, fork);
 });

@@ -122,6 +122,7 @@ function publish(pr: Pr, run: string, conclusion: string, attempt = 1, caller = 
         head_repository: { full_name: fork ? 'contributor/benchgate' : REPO, owner: { login: fork ? 'contributor' : 'octo-org' } },
         pull_requests: fork ? [] : [{ number: pr.number }],
         html_url: `https://github.com/${REPO}/actions/runs/${d.results.runId(run)}`,
+        path: '.github/workflows/benchgate.yml',
       },
       repository,
     },
@@ -162,12 +163,13 @@ describe('the reusable workflows, played', () => {
         ref: 'refs/heads/main',
         run: 'push-main',
       });
+      // The suite runs once on a push: the baseline, which the gate job records; there is no candidate to compare.
       expect(push.jobs.map((j) => [j.name, j.result])).toEqual([
         ['benchgate / plan', 'success'],
         ['benchgate / suite (baseline, )', 'success'],
-        ['benchgate / suite (candidate, )', 'success'],
         ['benchgate / gate', 'success'],
       ]);
+      expect(logOf(push, 'benchgate / gate')).toContain('measured the baseline of');
       d.gh.addWorkflowRun({ id: d.results.runId('push-main'), headSha: sha['main'] as string, headBranch: 'main', event: 'push' });
 
       const pr = { number: 7, head: 'promote' };
@@ -198,6 +200,8 @@ describe('the reusable workflows, played', () => {
         ['publish / publish', 'success'],
       ]);
       expect(checksOn('promote')).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'success' })]);
+      // The required check's baseline is the push run's, found through the API, not the PR run's copy of it.
+      expect(logOf(published, 'publish / publish')).toContain(`comes from the push run ${d.results.runId('push-main')} on main`);
       expect(bot(7)).toHaveLength(1);
     },
     TIMEOUT,

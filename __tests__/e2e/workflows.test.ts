@@ -263,9 +263,14 @@ describe('the reusable workflows', () => {
         return String((err as { stdout: string }).stdout);
       }
     };
-    expect(run({ SHAPE: 'separate', SHARDS: '1', TRIALS: '3' })).toBe('roles=["baseline","candidate"]\nshards=[""]\n');
-    expect(run({ SHAPE: 'interleaved', SHARDS: '2', TRIALS: '1' })).toBe('roles=["ab"]\nshards=["1/2","2/2"]\n');
-    expect(run({ SHAPE: 'interleaved', SHARDS: '1', TRIALS: '3' })).toBe(
+    expect(run({ SHAPE: 'separate', SHARDS: '1', TRIALS: '3', EVENT: 'pull_request' })).toBe('roles=["baseline","candidate"]\nshards=[""]\n');
+    expect(run({ SHAPE: 'interleaved', SHARDS: '2', TRIALS: '1', EVENT: 'pull_request' })).toBe('roles=["ab"]\nshards=["1/2","2/2"]\n');
+    // Any other event (a push to the default branch, a dispatch): the suite runs once, as the baseline, in either shape.
+    for (const EVENT of ['push', 'workflow_dispatch']) {
+      expect(run({ SHAPE: 'separate', SHARDS: '1', TRIALS: '3', EVENT })).toBe('roles=["baseline"]\nshards=[""]\n');
+      expect(run({ SHAPE: 'interleaved', SHARDS: '2', TRIALS: '1', EVENT })).toBe('roles=["baseline"]\nshards=["1/2","2/2"]\n');
+    }
+    expect(run({ SHAPE: 'interleaved', SHARDS: '1', TRIALS: '3', EVENT: 'pull_request' })).toBe(
       '::error::trials: with shape interleaved the rounds stop when the verdict is known; give max-trials (the most rounds), not trials, got trials 3\n',
     );
     expect(run({ SHAPE: 'both', SHARDS: '1', TRIALS: '1' })).toBe('::error::shape must be separate or interleaved, got both\n');

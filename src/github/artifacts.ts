@@ -5,7 +5,7 @@
 import type { ArtifactClient, FindOptions } from '@actions/artifact';
 
 import { ArtifactError } from '../errors.js';
-import type { GitHubClient } from './octokit.js';
+import { type GitHubClient, refusalOf } from './octokit.js';
 
 /** Characters the artifact service refuses in a name (NTFS limits; upload-artifact refuses them too). */
 export const FORBIDDEN_NAME_CHARACTERS: ReadonlyMap<string, string> = new Map([
@@ -129,23 +129,62 @@ export interface ListedArtifact {
  * Downloads the artifact called `name` from a listing of its run (listArtifacts, same `findBy`), as
  * downloadArtifactByName does, one lookup fewer: a name the listing lacks fails with the same message.
  */
-export async function downloadListedArtifact(client: ArtifactClient, listed: readonly ListedArtifact[], options: DownloadByNameOptions): Promise<string> {
+export async function downloadListedArtifact(
+  client: ArtifactClient,
+  listed: readonly ListedArtifact[],
+  options: DownloadByNameOptions,
+  wait?: (ms: number) => Promise<void>,
+): Promise<string> {
   const { name, findBy } = options;
   validateArtifactName(name);
   const artifact = listed.filter((a) => a.name === name).sort((a, b) => b.id - a.id)[0];
   if (artifact === undefined)
     throw explain(Object.assign(new Error(`Artifact not found for name: ${name}`), { name: 'ArtifactNotFoundError' }), name, 'looking up', findBy);
-  return downloadFound(client, artifact, options);
+  return downloadFound(client, artifact, options, wait);
+}
+
+/** Rate-limited downloads of another run's artifact retried before giving up, as the REST client retries (github/octokit.ts). */
+export const DOWNLOAD_RATE_LIMIT_RETRIES = 3;
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * How long to wait before retrying a download GitHub refused for a rate limit (a 429, or a 403 of
+ * the secondary limit), or null for any other failure. The cross-run download's first request is
+ * the REST call `GET /actions/artifacts/{id}/zip`, which @actions/artifact makes with a client of
+ * no retry or throttling plugin (lib/internal/download/download-artifact.js, downloadArtifactPublic:
+ * `github.getOctokit(token)`): a rate limit there failed the download at once. GitHub's
+ * `retry-after` (seconds) is honoured up to a minute; without one, 2, 4, 8 s.
+ */
+export function rateLimitWait(error: unknown, attempt: number): number | null {
+  if (refusalOf(error).kind !== 'rate-limit') return null;
+  const headers = ((error as { response?: { headers?: Record<string, unknown> } } | null)?.response?.headers ?? {}) as Record<string, unknown>;
+  const after = Number(headers['retry-after']);
+  return Number.isFinite(after) && after >= 0 ? Math.min(after, 60) * 1000 : 2 ** attempt * 1000;
 }
 
 /** Downloads an artifact found by name, failing on a digest mismatch (see downloadArtifactByName). */
-async function downloadFound(client: ArtifactClient, artifact: ListedArtifact, options: DownloadByNameOptions): Promise<string> {
+async function downloadFound(
+  client: ArtifactClient,
+  artifact: ListedArtifact,
+  options: DownloadByNameOptions,
+  wait: (ms: number) => Promise<void> = sleep,
+): Promise<string> {
   const { name, path, findBy } = options;
   let result;
-  try {
-    result = await client.downloadArtifact(artifact.id, { ...(findBy ? { findBy } : {}), path, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) });
-  } catch (error) {
-    throw explain(error, name, 'downloading', findBy);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      result = await client.downloadArtifact(artifact.id, {
+        ...(findBy ? { findBy } : {}),
+        path,
+        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
+      });
+      break;
+    } catch (error) {
+      const ms = findBy && attempt <= DOWNLOAD_RATE_LIMIT_RETRIES ? rateLimitWait(error, attempt) : null;
+      if (ms === null) throw explain(error, name, 'downloading', findBy);
+      await wait(ms);
+    }
   }
   if (result.digestMismatch) {
     throw new ArtifactError(

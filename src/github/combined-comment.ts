@@ -11,7 +11,7 @@
 import type { Verdict } from '../analysis/compare.js';
 import { type CommentSection, groupMarker, parseSections, renderCombined, sectionShare, withSection } from '../report/combined-comment.js';
 import { type CommentMode, type CommentOutcome, DEFAULT_BOT_LOGIN, findBotComments, type FoundComment } from './comments.js';
-import type { GitHubClient } from './octokit.js';
+import { type GitHubClient, statusOf } from './octokit.js';
 
 export interface CombinedComment {
   owner: string;
@@ -68,8 +68,15 @@ async function writeOnce(octokit: GitHubClient, c: CombinedComment, found: reado
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: c.issueNumber, body });
     outcome = { action: 'created', id: data.id, url: data.html_url };
   }
-  // Their sections are in the kept comment now.
-  for (const other of others) await octokit.rest.issues.deleteComment({ owner, repo, comment_id: other.id });
+  // Their sections are in the kept comment now. A 404 is a racing job of the group that deleted the
+  // same duplicate first (both keep the oldest): it is gone, as wanted, and no warning is due.
+  for (const other of others) {
+    try {
+      await octokit.rest.issues.deleteComment({ owner, repo, comment_id: other.id });
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error;
+    }
+  }
   return outcome;
 }
 
@@ -88,7 +95,13 @@ export async function upsertCombinedComment(octokit: GitHubClient, c: CombinedCo
   let last: CommentOutcome = { action: 'skipped', reason: 'not written' };
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const found = await findBotComments(octokit, search, false);
-    last = await writeOnce(octokit, c, found);
+    try {
+      last = await writeOnce(octokit, c, found);
+    } catch (error) {
+      // The comment this job read was deleted by a racing job of the group meanwhile: read again.
+      if (statusOf(error) !== 404 || attempt === attempts) throw error;
+      continue;
+    }
     if (last.action === 'skipped' || last.action === 'unchanged') return last;
     await (c.settle ?? jitteredWait)();
     const after = await findBotComments(octokit, search, false);

@@ -20,6 +20,8 @@ export const WorkflowRunEvent = z.object({
     pull_requests: z.array(z.object({ number: z.number().int() })).default([]),
     conclusion: z.string().nullable().optional(),
     html_url: z.string().optional(),
+    /** The workflow file the run ran (`.github/workflows/benchgate.yml`): GitHub's, not the run's say. */
+    path: z.string().optional(),
   }),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunEvent>['workflow_run'];
@@ -28,7 +30,19 @@ export interface ResolvedPull {
   number: number;
   /** How it was found: listed by GitHub on the run, claimed by the artifact and verified, or searched. */
   via: 'workflow_run' | 'artifact' | 'search';
+  /** The PR's base commit and branch as the API gives them (null when the answer lacks them). */
+  baseSha: string | null;
+  baseRef: string | null;
 }
+
+type PullAnswer = { number: number; head: { sha: string; repo: { full_name: string } | null }; base?: { sha?: string; ref?: string }; state: string };
+
+const found = (pull: PullAnswer, via: ResolvedPull['via']): ResolvedPull => ({
+  number: pull.number,
+  via,
+  baseSha: typeof pull.base?.sha === 'string' && /^[0-9a-f]{40,64}$/.test(pull.base.sha) ? pull.base.sha : null,
+  baseRef: typeof pull.base?.ref === 'string' ? pull.base.ref : null,
+});
 
 export async function resolvePullRequest(
   octokit: GitHubClient,
@@ -36,15 +50,15 @@ export async function resolvePullRequest(
   run: WorkflowRun,
   claimed: number | null,
 ): Promise<ResolvedPull | null> {
-  const matches = (pull: { head: { sha: string; repo: { full_name: string } | null }; state: string }): boolean =>
+  const matches = (pull: PullAnswer): boolean =>
     pull.state === 'open' && pull.head.sha === run.head_sha && pull.head.repo?.full_name === run.head_repository.full_name;
-  const candidates: ResolvedPull[] = run.pull_requests.map((p) => ({ number: p.number, via: 'workflow_run' as const }));
+  const candidates: { number: number; via: ResolvedPull['via'] }[] = run.pull_requests.map((p) => ({ number: p.number, via: 'workflow_run' as const }));
   if (claimed !== null && Number.isSafeInteger(claimed) && claimed > 0 && !candidates.some((c) => c.number === claimed))
     candidates.push({ number: claimed, via: 'artifact' });
   for (const candidate of candidates) {
     try {
       const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: candidate.number });
-      if (matches(data)) return candidate;
+      if (matches(data)) return found(data, candidate.via);
     } catch (error) {
       if ((error as { status?: number }).status !== 404) throw error;
     }
@@ -52,6 +66,6 @@ export async function resolvePullRequest(
   if (run.head_branch === null) return null;
   const head = `${run.head_repository.owner.login}:${run.head_branch}`;
   const { data } = await octokit.rest.pulls.list({ ...repo, state: 'open', head, per_page: 100 });
-  const found = data.find(matches);
-  return found ? { number: found.number, via: 'search' } : null;
+  const match = data.find(matches);
+  return match ? found(match, 'search') : null;
 }

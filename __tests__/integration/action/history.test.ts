@@ -36,13 +36,18 @@ afterEach(() => {
   expect(gh.invalidCalls(), "requests or answers GitHub's OpenAPI description rejects").toEqual([]);
 });
 
-/** One push to main: baseline, candidate and gate jobs of workflow run `run` (GITHUB_RUN_ID `runId`). */
-async function push(sha: string, run: string, runId: number, gateInputs: Record<string, string> = {}) {
+/**
+ * One push to main: as gate.yml runs it, the baseline job (the suite once) and the gate job of
+ * workflow run `run` (GITHUB_RUN_ID `runId`); `withCandidate` adds a candidate job, as a workflow of
+ * its own that runs both roles on a push would.
+ */
+async function push(sha: string, run: string, runId: number, gateInputs: Record<string, string> = {}, withCandidate = false) {
   const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: pushEvent, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: String(runId) };
-  for (const [role, strategy] of [
+  const roles: (readonly ['baseline' | 'candidate', 'tool_call' | 'codemode'])[] = [
     ['baseline', 'tool_call'],
-    ['candidate', 'codemode'],
-  ] as const) {
+    ...(withCandidate ? [['candidate', 'codemode'] as const] : []),
+  ];
+  for (const [role, strategy] of roles) {
     const r = await job(results, root, role, run).run(
       { mode: 'run', suite: 'demo', role, command: suiteCommand(strategy), fingerprint: 'model: demo-model' },
       env,
@@ -67,6 +72,11 @@ describe('history-branch', () => {
   it('pushes to main record their baselines on the branch; the PR comment draws its trend from it; the leaderboard ranks it', async () => {
     const first = await push(PUSHES[0] as string, 'push-1', 1001);
     expect(first.exitCode, first.log).toBe(0);
+    // The suite ran once: nothing to compare, the baseline measured and recorded.
+    expect(first.log).toContain(
+      'benchgate: measured the baseline of a1a1a1a once (a push run has no candidate to compare); pull requests based on this commit take it as their baseline',
+    );
+    expect(first.outputs['verdict']).toBe('');
     expect(first.log).toContain(`benchgate: history: recorded the baseline of a1a1a1a (workflow run 1001) in ${BRANCH}:demo.json (new): 1 runs`);
     expect(first.summary).toContain(`benchgate recorded this baseline run in the history: \`${BRANCH}:demo.json\` (1 runs).`);
     const second = await push(PUSHES[1] as string, 'push-2', 1002);
@@ -104,7 +114,7 @@ describe('history-branch', () => {
     expect(pr.exitCode, pr.log).toBe(0);
     expect(runListings()).toBe(listed);
     expect(pr.log).toContain(
-      'benchgate: history: not recorded: this run is a pull_request on refs/pull/42/merge; only pushes to the default branch (main) are recorded',
+      'benchgate: history: not recorded: this run is a pull_request on refs/pull/42/merge; only a push, schedule or workflow_dispatch run on the default branch (main) writes the history branch',
     );
     const comment = gh.comments(42).at(-1)?.body ?? '';
     expect(comment).toContain('<details><summary>Trend: the baseline over the last 2 runs on <code>main</code>, and this PR</summary>');
@@ -131,7 +141,7 @@ describe('history-branch', () => {
   it('a token that cannot write warns and the verdict stands; the default branch itself is never written', async () => {
     gh.readOnly = true;
     try {
-      const r = await push('c3'.repeat(20), 'push-3', 1003);
+      const r = await push('c3'.repeat(20), 'push-3', 1003, {}, true);
       expect(r.exitCode, r.log).toBe(0);
       expect(r.outputs['verdict']).toBe('hold');
       expect(r.log).toMatch(

@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GitHubApiDouble } from '../../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { job } from '../../helpers/in-process-jobs.js';
-import { BOT, forkPublish, HEAD, MARKER, publishSetup, TOKEN } from '../../helpers/scenarios/publish.js';
+import { BASE, BOT, forkPublish, HEAD, MARKER, publishSetup, TOKEN } from '../../helpers/scenarios/publish.js';
+import { trustAttacks } from '../../helpers/scenarios/trusted-baseline.js';
 
 const setup = publishSetup(job);
 const { suites, gate, botComments } = setup;
@@ -131,10 +132,12 @@ describe('the gate job of a same-repository pull request', () => {
 });
 
 describe('the publish job (workflow_run, fork-safe)', () => {
-  const { FORK_HEAD, workflowRunEvent, publish } = forkPublish(job, setup);
+  const fork = forkPublish(job, setup);
+  const { FORK_HEAD, workflowRunEvent, publish, forkRun } = fork;
+  trustAttacks(job, setup, fork);
 
   it('takes a PR listed on the run only when its head matches, and comments nowhere when none does', async () => {
-    const run = await suites();
+    const run = await forkRun();
     const result = await publish(run, workflowRunEvent(run, [42]));
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['pull-request']).toBe('142'); // 42 listed but its head differs; 142 found by search
@@ -143,11 +146,18 @@ describe('the publish job (workflow_run, fork-safe)', () => {
     expect(none.outputs['pull-request']).toBe('');
     expect(none.log).toContain('no open pull request has head 4444444 in contributor/benchgate');
     expect(none.log).toContain('no pull request to comment on');
+    expect(none.exitCode).toBe(1);
+    expect(
+      gh
+        .checkRuns()
+        .filter((c) => c.head_sha === FORK_HEAD)
+        .at(-1)?.output?.title,
+    ).toBe('No pull request for this commit');
   });
 
-  it('holds on a suite job of the triggering run that was cancelled, whatever its artifacts say', async () => {
-    const run = await suites('tool_call'); // the artifacts alone promote
-    gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate' });
+  it('holds on a suite job of the triggering run that was cancelled, whatever its artifacts say, and the title says so', async () => {
+    const run = await forkRun('tool_call'); // the artifacts alone promote
+    gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE });
     gh.addJobs(results.runId(run), [
       { name: 'suite (baseline)', conclusion: 'success' },
       { name: 'suite (candidate)', conclusion: 'cancelled' },
@@ -162,12 +172,13 @@ describe('the publish job (workflow_run, fork-safe)', () => {
       .filter((c) => c.head_sha === FORK_HEAD)
       .at(-1);
     expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(check?.output?.title).toBe('Hold (job suite (candidate) ended with cancelled)');
     expect(check?.output?.summary).toContain('**Hold:** job `suite (candidate)` ended with cancelled.');
     expect(botComments(142).at(-1)?.body).toContain('**Hold:** job `suite (candidate)` ended with cancelled.');
   });
 
   it('promotes when every job of the triggering run succeeded', async () => {
-    const run = await suites('tool_call');
+    const run = await forkRun('tool_call');
     gh.addJobs(results.runId(run), [
       { name: 'suite (baseline)', conclusion: 'success' },
       { name: 'suite (candidate)', conclusion: 'success' },

@@ -42,11 +42,13 @@ const profileOf = (model: string, passed = 5, commit = 'c'.repeat(40)): NoisePro
 });
 
 /** The action's store-profile step with this profile built in the workspace. */
-async function store(profile: NoiseProfile, more: Record<string, string> = {}) {
+async function store(profile: NoiseProfile, more: Record<string, string> = {}, env: Record<string, string> = ON_MAIN) {
   writeFileSync(join(ws, 'noise-profile.json'), serializeNoiseProfile(profile));
   const inputs = { mode: 'store-profile', suite: 'demo', 'noise-profile': 'noise-profile.json', 'history-branch': BRANCH, 'github-token': TEST_TOKEN, ...more };
-  return runInProcess(api.url, ws, inputs, { GITHUB_EVENT_NAME: 'schedule' });
+  return runInProcess(api.url, ws, inputs, env);
 }
+/** A scheduled run on the default branch (the event fixture's repository.default_branch is main). */
+const ON_MAIN = { GITHUB_EVENT_NAME: 'schedule', GITHUB_REF: 'refs/heads/main' };
 
 /** The models of the profiles on the branch, newest first. */
 const stored = (): (string | number | boolean | null | undefined)[] =>
@@ -127,7 +129,7 @@ describe('mode store-profile', () => {
     mkdirSync(join(other, 'runner-temp'));
     writeFileSync(join(other, 'noise-profile.json'), serializeNoiseProfile(profileOf('m2')));
     const inputs = { mode: 'store-profile', suite: 'demo', 'noise-profile': 'noise-profile.json', 'history-branch': BRANCH, 'github-token': TEST_TOKEN };
-    const [a, b] = await Promise.all([store(profileOf('m1')), runInProcess(api.url, other, inputs, { GITHUB_EVENT_NAME: 'schedule' })]);
+    const [a, b] = await Promise.all([store(profileOf('m1')), runInProcess(api.url, other, inputs, ON_MAIN)]);
     rmSync(other, { recursive: true, force: true });
     expect([a.exitCode, b.exitCode], `${a.log}\n${b.log}`).toEqual([0, 0]);
     expect(stored().sort()).toEqual(['m0', 'm1', 'm2']);
@@ -157,5 +159,24 @@ describe('mode store-profile', () => {
       expect(r.log).toContain(message);
     }
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses, writing nothing, on any run but a push, schedule or dispatch of the default branch', async () => {
+    for (const [env, said] of [
+      [{ GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_REF: 'refs/heads/feature' }, 'this run is a workflow_dispatch on refs/heads/feature'],
+      [{ GITHUB_EVENT_NAME: 'pull_request', GITHUB_REF: 'refs/heads/main' }, 'this run is a pull_request on refs/heads/main'],
+      [{ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/tags/v1' }, 'this run is a push on refs/tags/v1'],
+    ] as const) {
+      const r = await store(profileOf('m1'), {}, env);
+      expect(r.exitCode, r.log).toBe(1);
+      expect(r.log).toContain(
+        `mode store-profile: refused: ${said}; only a push, schedule or workflow_dispatch run on the default branch (main) writes the history branch`,
+      );
+    }
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(api.git.file(BRANCH, FILE)).toBeNull();
+    // The same profile on the default branch is stored.
+    expect((await store(profileOf('m1'), {}, { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_REF: 'refs/heads/main' })).exitCode).toBe(0);
+    expect(stored()).toEqual(['m1']);
   });
 });

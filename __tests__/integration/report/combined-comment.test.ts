@@ -142,6 +142,23 @@ describe('combined comment on the pull request', () => {
     expect(gh.comments(5).some((c) => c.user.login === 'mallory')).toBe(true);
   });
 
+  it('two jobs of the group merging the same duplicate: the one whose delete comes second finds it gone, and warns of nothing', async () => {
+    const first = gh.addComment(5, renderCombined('presets', [section('math', 'promote', 'math report')], '', note), BOT);
+    gh.addComment(5, renderCombined('presets', [section('swe', 'hold', 'swe report')], '', note), BOT);
+    const loser = client();
+    // The racing job deletes the duplicate just before this job's own delete reaches GitHub: it gets a 404.
+    loser.hook.before('request', async (options) => {
+      if (options.method === 'DELETE')
+        await client().request(`DELETE ${options.url}`, { ...repo, comment_id: (options as { comment_id?: number }).comment_id });
+    });
+    const outcome = await upsertCombinedComment(loser, job('code', 'inconclusive', '4'.repeat(16)));
+    expect(outcome.action).toBe('updated');
+    expect(gh.calls.filter((c) => c.method === 'DELETE').map((c) => c.status)).toEqual([204, 404]);
+    expect(botComments().map((c) => c.id)).toEqual([first.id]);
+    expect(parseSections(botComments()[0]?.body ?? '').map((s) => s.suite)).toEqual(['code', 'math', 'swe']);
+    expect(warnings).toEqual([]);
+  });
+
   it('gives up with a warning when the comment keeps changing; off and hold write nothing', async () => {
     await upsertCombinedComment(client(), job('math', 'promote', '1'.repeat(16)));
     const id = botComments()[0]?.id as number;

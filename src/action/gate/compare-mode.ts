@@ -19,7 +19,7 @@ import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../../analysis/
 import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { failureMessage, InputError, UsageError } from '../../errors.js';
 import { kindOf, shownPath, writeAll } from '../../fs-safe.js';
-import { uploadSummaryArtifact } from '../../github/artifacts.js';
+import { type ListedArtifact, uploadSummaryArtifact } from '../../github/artifacts.js';
 import { forkOf, pullRequestOf, readEvent, runUrl } from '../../github/context.js';
 import { readFileAt } from '../../github/file-at.js';
 import { messageOf } from '../../github/octokit.js';
@@ -36,7 +36,7 @@ import { renderJsonChunks } from '../../report/json-report.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
 import { verdictLine, verdictText } from '../../report/verdict.js';
-import { artifactName } from '../artifact-layout.js';
+import { artifactName, parseShardArtifact } from '../artifact-layout.js';
 import type { CompareInputs, GateInputs, PublishInputs, Role } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
 import { markPublished, openPublisher, type Publisher, type PublishTarget } from '../publish/publisher.js';
@@ -439,6 +439,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
     try {
       const run = (listed = await listRunArtifacts(io));
+      if (baselineOnly(io, inputs.suite, run)) return await recordMeasuredBaseline(io, inputs, publisher, { into, listed: run }, jobProblems);
       const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, run), await downloadSummary(io, inputs.suite, 'candidate', into, run)];
       source = {
         files: [b.files, c.files],
@@ -463,9 +464,44 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
-  const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
-  await recordBaselineHistory(io, inputs, decision.cmp, jobProblems);
+  const checkProblem =
+    (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget, jobProblems)) ?? null;
+  await recordBaselineHistory(io, inputs, decision.cmp.baseline.summary, jobProblems);
   return withCheckProblem(outcomeOf(io, inputs, decision, jobProblems), checkProblem);
+}
+
+/**
+ * True for a run that measured only the baseline: not for a pull request (a push to the default
+ * branch, a dispatch or a schedule), with the role's artifact and no candidate's. gate.yml runs the
+ * suite once on such a run; there is nothing to compare, the baseline is the one later pull requests
+ * take (publish's trusted baseline, reuse-baseline) and the history records.
+ */
+function baselineOnly(io: ActionIo, suite: string, listed: readonly { name: string }[]): boolean {
+  if (pullRequestOf(readEvent(io.env)) !== null) return false;
+  const has = (role: Role) => listed.some((a) => a.name === artifactName(suite, role) || parseShardArtifact(suite, role, a.name) !== null);
+  return has('baseline') && !has('candidate');
+}
+
+/** The baseline-only run (baselineOnly): its summary read (shards merged), the history recorded, the check (when asked for) done. */
+async function recordMeasuredBaseline(
+  io: ActionIo,
+  inputs: CompareInputs,
+  publisher: Publisher | null,
+  at: { into: string; listed: ListedArtifact[] },
+  jobProblems: string[],
+): Promise<CompareResult> {
+  const b = await downloadSummary(io, inputs.suite, 'baseline', at.into, at.listed);
+  const summary = b.sharded
+    ? mergedRole('baseline', loadShards(b.files, BENCHGATE_FILES.baseline), at.into).run.summary
+    : loadSummary(b.files[0] as string, BENCHGATE_FILES.baseline);
+  const commit = String(summary.metadata['git.commit'] ?? summary.metadata['github.sha'] ?? io.env['GITHUB_SHA'] ?? 'unknown').slice(0, 7);
+  const line = `measured the baseline of ${commit} once (a ${io.env['GITHUB_EVENT_NAME'] || 'non-pull-request'} run has no candidate to compare); pull requests based on this commit take it as their baseline`;
+  io.info(`benchgate: ${line}`);
+  await io.appendSummary(`benchgate ${line}.\n`);
+  await recordBaselineHistory(io, inputs, summary, jobProblems);
+  if (jobProblems.length > 0) return { failure: `a suite job did not succeed: ${jobProblems.join('; ')}`, explained: false, comparison: null };
+  const checkProblem = (await publisher?.measured(`Baseline measured for ${commit}`, `benchgate ${line}.`)) ?? null;
+  return withCheckProblem({ failure: null, explained: false, comparison: null }, checkProblem);
 }
 
 /** A check run left unfinished fails the step, whatever the verdict: a required check would wait for it. */

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
-import type { Comparison } from '../../analysis/compare.js';
 import { commandSucceeded } from '../../analysis/integrity/findings.js';
 import { defaultBranchOf, readEvent, runUrl } from '../../github/context.js';
 import { loadHistory } from '../../github/history.js';
@@ -17,6 +16,7 @@ import { branchRuns, historyEntry, type HistoryFile } from '../../history/histor
 import { entryPoints, findShifts, type Shift } from '../../history/shifts.js';
 import { renderShifts, shiftText } from '../../report/history-report.js';
 import type { TrendPoint } from '../../report/trend.js';
+import type { BenchmarkSummary } from '../../schema/summary.js';
 import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
@@ -75,14 +75,29 @@ export async function historyPoints(
   return points;
 }
 
+/** The events whose runs on the default branch may write the history branch: that branch's own workflow and code. */
+export const HISTORY_EVENTS: readonly string[] = ['push', 'schedule', 'workflow_dispatch'];
+
+/**
+ * Why this run may not write the history branch, or null: only a push, a schedule or a dispatch on
+ * the default branch may (a dispatch on a feature branch runs unreviewed code, whose numbers the
+ * default branch's gates would then trust). The default branch is the event payload's
+ * (repository.default_branch), the ref the runner's GITHUB_REF.
+ */
+export function notOnDefaultBranch(env: Readonly<Record<string, string | undefined>>): string | null {
+  const event = env['GITHUB_EVENT_NAME'] ?? '';
+  const branch = defaultBranchOf(readEvent(env));
+  if (HISTORY_EVENTS.includes(event) && branch !== null && env['GITHUB_REF'] === `refs/heads/${branch}`) return null;
+  const what = event === '' ? 'not on GitHub Actions' : `a ${event} on ${env['GITHUB_REF'] || 'no ref'}`;
+  return `this run is ${what}; only a push, schedule or workflow_dispatch run on the default branch${branch === null ? '' : ` (${branch})`} writes the history branch`;
+}
+
 /** Why this run's baseline is not recorded, or null when it is to be. */
-function notRecorded(io: ActionIo, historyBranch: string, cmp: Comparison, jobProblems: readonly string[]): string | null {
-  const event = io.env['GITHUB_EVENT_NAME'] ?? '';
+function notRecorded(io: ActionIo, historyBranch: string, baseline: BenchmarkSummary, jobProblems: readonly string[]): string | null {
+  const refused = notOnDefaultBranch(io.env);
+  if (refused !== null) return refused;
   const branch = defaultBranchOf(readEvent(io.env));
-  if (event !== 'push' || branch === null || io.env['GITHUB_REF'] !== `refs/heads/${branch}`) {
-    return `this run is ${event === '' ? 'not on GitHub Actions' : `a ${event} on ${io.env['GITHUB_REF'] ?? 'no ref'}`}; only pushes to the default branch${branch === null ? '' : ` (${branch})`} are recorded`;
-  }
-  const m = cmp.baseline.summary.metadata;
+  const m = baseline.metadata;
   if (historyBranch === branch) return `history-branch is the default branch ${branch}; give the history a branch of its own, such as benchgate-history`;
   if (jobProblems.length > 0) return `a suite job did not succeed (${jobProblems.join('; ')})`;
   if (!commandSucceeded(m)) return 'the baseline suite did not succeed';
@@ -97,12 +112,12 @@ function notRecorded(io: ActionIo, historyBranch: string, cmp: Comparison, jobPr
 export async function recordBaselineHistory(
   io: ActionIo,
   inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing'>,
-  cmp: Comparison,
+  baseline: BenchmarkSummary,
   jobProblems: readonly string[],
 ): Promise<void> {
   const { historyBranch, token } = inputs.publish;
   if (historyBranch === '') return;
-  const why = notRecorded(io, historyBranch, cmp, jobProblems);
+  const why = notRecorded(io, historyBranch, baseline, jobProblems);
   if (why !== null) {
     io.info(`benchgate: history: not recorded: ${why}`);
     return;
@@ -111,7 +126,7 @@ export async function recordBaselineHistory(
   const at = { owner: owner ?? '', repo: repo ?? '', branch: historyBranch, path: historyPath(inputs.suite) };
   try {
     if (token === '' || !owner || !repo) throw new Error('no token or repository');
-    const s = cmp.baseline.summary;
+    const s = baseline;
     const branch = (io.env['GITHUB_REF'] ?? '').replace(/^refs\/heads\//, '');
     const entry = historyEntry(s, inputs.pricing, {
       branch,

@@ -93,9 +93,15 @@ export interface PublishInputs {
 /** The gate's policy, resolved: defaults <- configuration file <- inputs (src/policy). */
 export type GateInputs = GatePolicy;
 
+/** Where publish takes a pull request's baseline from (action.yml's `baseline-from`). */
+export const BASELINE_FROM = ['push-run', 'pull-request-run'] as const;
+export type BaselineFrom = (typeof BASELINE_FROM)[number];
+
 export interface PublishModeInputs extends CommonInputs, GateInputs {
   mode: 'publish';
   publish: PublishInputs;
+  /** push-run: the default branch's run at the PR's base commit; pull-request-run: the triggering run's own (same-repository PRs only). */
+  baselineFrom: BaselineFrom;
   /** The suite's noise profile (a path in the workspace), or null: as compare's (mode ab's rounds settle the same cases). */
   noiseProfile: string | null;
 }
@@ -204,7 +210,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'noise-profile',
     ...PUBLISH,
   ],
-  publish: [...COMMON, ...GATE, ...PUBLISH, 'noise-profile'],
+  publish: [...COMMON, ...GATE, ...PUBLISH, 'noise-profile', 'baseline-from'],
   ab: [
     ...COMMON,
     'command',
@@ -227,7 +233,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
   'store-profile': [...COMMON, 'noise-profile', 'history-branch', 'github-token'],
 };
 /** Every input the action declares (action.yml's test checks the two lists agree). */
-export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare, ...INPUTS_BY_MODE.ab])];
+export const ALL_INPUTS: readonly string[] = [...new Set([...INPUTS_BY_MODE.run, ...INPUTS_BY_MODE.compare, ...INPUTS_BY_MODE.ab, ...INPUTS_BY_MODE.publish])];
 
 function invalid(name: string, raw: string, expected: string): UsageError {
   return new UsageError(`input "${name}": expected ${expected}, got ${JSON.stringify(raw)}`);
@@ -462,7 +468,14 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
   if (mode === 'store-profile') return storeProfileInputs(get);
   if (mode === 'publish') {
     const name = suite(get('suite'));
-    return { mode, suite: name, ...gateInputs(get, config()), publish: publishInputs(get, name), noiseProfile: get('noise-profile') || null };
+    return {
+      mode,
+      suite: name,
+      ...gateInputs(get, config()),
+      publish: publishInputs(get, name),
+      noiseProfile: get('noise-profile') || null,
+      baselineFrom: oneOf('baseline-from', get('baseline-from') || 'push-run', BASELINE_FROM),
+    };
   }
   const baseline = get('baseline') || null;
   const candidate = get('candidate') || null;

@@ -11,6 +11,7 @@ import { UsageError } from '../../errors.js';
 import { storeNoiseProfile } from '../../github/noise-profile-branch.js';
 import { loadNoiseProfiles, noiseProfilePath } from '../../load/noise-profile.js';
 import { untrusted } from '../../report/markdown/markdown.js';
+import { notOnDefaultBranch } from '../gate/trend.js';
 import type { StoreProfileInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import type { RunResult } from '../run/run-mode.js';
@@ -24,6 +25,9 @@ function fingerprintWords(profile: NoiseProfile): string {
 export async function storeProfileMode(io: ActionIo, inputs: StoreProfileInputs): Promise<RunResult> {
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) throw new UsageError('mode store-profile: GITHUB_REPOSITORY is not set (owner/name); run it in a GitHub Actions job');
+  // The gates of the default branch settle cases with this profile: only that branch's own runs may store one.
+  const refused = notOnDefaultBranch(io.env);
+  if (refused !== null) throw new UsageError(`mode store-profile: refused: ${refused} (profile.yml runs there on a schedule or by workflow_dispatch)`);
   const file = resolve(io.workspace, inputs.noiseProfile);
   const given = loadNoiseProfiles(file, 'input "noise-profile":');
   if (given.length !== 1)

@@ -1,27 +1,32 @@
 /**
  * `mode: publish`, for a workflow triggered by `workflow_run` when the gate workflow of a pull
  * request completes (the fork-safe pattern: that workflow has a write token and runs the default
- * branch's code, never the PR's). It downloads the triggering run's summaries, treats every byte of
- * them as untrusted (size cap, the strict benchgate schema, escaping), decides again with this
- * workflow's own thresholds, establishes the PR through the API, and posts the comment and the check
- * run on the run's head commit. Nothing from the artifacts is executed.
+ * branch's code, never the PR's). It downloads the triggering run's candidate, treats every byte of
+ * it as untrusted (size cap, the strict benchgate schema, escaping), establishes the PR through the
+ * API, takes the baseline of the PR's base commit from the default branch's own run of the same
+ * workflow (never from the PR's run, which a fork writes: github/trusted-run.ts), checks every
+ * summary's stamps (provenance.ts), decides again with this workflow's own thresholds, and posts the
+ * comment and the check run on the run's head commit. Nothing from the artifacts is executed.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 import { loadSummary } from '../../adapters/registry.js';
 import { failureMessage, UsageError } from '../../errors.js';
+import type { ListedArtifact } from '../../github/artifacts.js';
 import { defaultBranchOf, readEvent } from '../../github/context.js';
 import type { GitHubClient } from '../../github/octokit.js';
 import { resolvePullRequest, type WorkflowRun, WorkflowRunEvent } from '../../github/pull-request.js';
+import { trustedRuns } from '../../github/trusted-run.js';
 import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
 import { untrusted } from '../../report/markdown/markdown.js';
-import { artifactName } from '../artifact-layout.js';
+import { artifactName, parseShardArtifact } from '../artifact-layout.js';
 import { BENCHGATE_FILES, type CompareResult, decide, withCheckProblem } from '../gate/compare-mode.js';
 import { budgetContextOf } from '../gate/regression-budget.js';
-import { downloadSummary, listRunArtifacts } from '../gate/role-files.js';
+import { downloadSummary, listRunArtifacts, type RoleFiles } from '../gate/role-files.js';
 import type { PublishModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
+import { provenanceProblems } from './provenance.js';
 import { markPublished, openPublisher } from './publisher.js';
 
 function triggeringRun(io: ActionIo) {
@@ -57,6 +62,64 @@ export async function triggeringRunProblems(octokit: GitHubClient, repo: { owner
   return conclusion !== null && conclusion !== 'success' ? [`the triggering run ended with ${untrusted(conclusion, { maxLength: 40 })}`] : [];
 }
 
+/** No run the PR cannot touch holds the baseline yet: the check fails and says what to run. */
+export class NoTrustedBaseline extends UsageError {
+  override name = 'NoTrustedBaseline';
+  constructor(
+    message: string,
+    readonly title: string,
+  ) {
+    super(message);
+  }
+}
+
+type FindBy = { token: string; workflowRunId: number; repositoryOwner: string; repositoryName: string };
+
+/** Where the baseline came from: its files, and the run its stamps must name. */
+interface BaselineSource {
+  files: RoleFiles;
+  runId: number;
+  commit: string;
+  label: string;
+}
+
+/**
+ * The baseline of the PR's base commit from the default branch's own run of the same workflow
+ * (github/trusted-run.ts): the newest such run that holds the suite's baseline artifact.
+ */
+async function trustedBaseline(
+  io: ActionIo,
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; token: string; suite: string; into: string },
+  run: WorkflowRun,
+  base: { sha: string; branch: string },
+): Promise<BaselineSource> {
+  const workflow = run.path ?? null;
+  const short = base.sha.slice(0, 7);
+  const todo = (why: string) =>
+    new NoTrustedBaseline(
+      `no trusted baseline for the pull request's base commit ${short}: ${why}. benchgate takes the baseline of a pull request only from a successful push (or workflow_dispatch) run of ${workflow === null ? 'the gate workflow' : untrusted(workflow, { maxLength: 200 })} on ${untrusted(base.branch, { maxLength: 100 })} at that commit, never from the pull request's own run; run that workflow on ${untrusted(base.branch, { maxLength: 100 })} at ${short} (push it, or run it by workflow_dispatch while ${short} is the branch's head), or update the pull request's branch onto a commit that has one, then re-run this check`,
+      `No trusted baseline yet for ${short}`,
+    );
+  if (workflow === null) throw todo('the workflow_run event does not name the workflow file of the triggering run');
+  const runs = await trustedRuns(octokit, { owner: at.owner, repo: at.repo, commit: base.sha, branch: base.branch, workflowPath: workflow });
+  if (runs.length === 0) throw todo(`no successful run of it on ${untrusted(base.branch, { maxLength: 100 })} at ${short}`);
+  const notes: string[] = [];
+  for (const r of runs) {
+    const findBy: FindBy = { token: at.token, workflowRunId: r.id, repositoryOwner: at.owner, repositoryName: at.repo };
+    const listed = await listRunArtifacts(io, findBy);
+    const name = artifactName(at.suite, 'baseline');
+    if (!listed.some((a) => a.name === name || parseShardArtifact(at.suite, 'baseline', a.name) !== null)) {
+      notes.push(`workflow run ${r.id} has no artifact ${name}`);
+      continue;
+    }
+    const files = await downloadSummary(io, at.suite, 'baseline', join(at.into, 'trusted'), listed, findBy);
+    io.info(`benchgate: the baseline of base commit ${short} comes from the ${r.event} run ${r.id} on ${base.branch} (${r.url})`);
+    return { files, runId: r.id, commit: base.sha, label: `the baseline (workflow run ${r.id} on ${base.branch})` };
+  }
+  throw todo(notes.join('; '));
+}
+
 export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Promise<CompareResult> {
   const run = triggeringRun(io);
   if (run.event !== 'pull_request') {
@@ -70,28 +133,26 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) throw new UsageError('GITHUB_REPOSITORY is not set; mode: publish runs on GitHub Actions');
   const octokit = io.github(inputs.publish.token);
+  const defaultBranch = defaultBranchOf(readEvent(io.env));
+  const fork = run.head_repository.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
   const target = {
     owner,
     repo,
     pullNumber: null as number | null,
     headSha: run.head_sha,
-    baseSha: null,
-    baseRef: defaultBranchOf(readEvent(io.env)),
+    baseSha: null as string | null,
+    baseRef: defaultBranch,
     runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null,
-    fork: false,
+    fork,
   };
   const publisher = await openPublisher(io, octokit, target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
   try {
     const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
-    const findBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
+    const findBy: FindBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
     const listed = await listRunArtifacts(io, findBy);
-    const [b, c] = [
-      await downloadSummary(io, inputs.suite, 'baseline', into, listed, findBy),
-      await downloadSummary(io, inputs.suite, 'candidate', into, listed, findBy),
-    ];
-    const files: [string[], string[]] = [b.files, c.files];
+    const c = await downloadSummary(io, inputs.suite, 'candidate', into, listed, findBy);
     // The PR number the candidate's metadata claims is only a candidate; the API decides.
-    const claimed = loadSummary(files[1][0] as string, 'benchgate').metadata['github.pr'];
+    const claimed = loadSummary(c.files[0] as string, 'benchgate').metadata['github.pr'];
     const pull = await resolvePullRequest(octokit, { owner, repo }, run, typeof claimed === 'number' ? claimed : null);
     target.pullNumber = pull?.number ?? null;
     io.info(
@@ -100,24 +161,76 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
         : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`,
     );
     io.setOutput('pull-request', pull?.number ?? '');
+    if (pull === null || pull.baseSha === null)
+      throw new NoTrustedBaseline(
+        `no open pull request has head ${run.head_sha.slice(0, 7)} in ${untrusted(run.head_repository.full_name, { maxLength: 200 })}: benchgate takes the baseline from the pull request's base commit, and without the pull request it has none`,
+        'No pull request for this commit',
+      );
+    target.baseSha = pull.baseSha;
+    const b = await baselineOf(io, octokit, inputs, { owner, repo, into, listed, findBy, fork, defaultBranch }, run, pull.baseSha, c.files[0] as string);
+    const provenance = provenanceProblems([
+      { summaries: b.files.files.map((f) => loadSummary(f, 'benchgate')), want: { role: 'baseline', commit: b.commit, runId: b.runId, label: b.label } },
+      {
+        summaries: c.files.map((f) => loadSummary(f, 'benchgate')),
+        want: { role: 'candidate', commit: run.head_sha, runId: run.id, label: `the candidate (workflow run ${run.id})` },
+      },
+    ]);
+    for (const p of provenance) io.warning(`benchgate: ${p}; the gate holds`);
     const jobProblems = await triggeringRunProblems(octokit, { owner, repo }, run);
     for (const p of jobProblems) io.warning(`benchgate: ${p} in the triggering run; the gate holds`);
+    const problems = [...provenance, ...jobProblems];
     const decision = await decide(
       io,
       { ...inputs, reportDir: null },
-      { files, load: BENCHGATE_FILES, sharded: { baseline: b.sharded, candidate: c.sharded }, artifacts: { baseline: b.artifacts, candidate: c.artifacts } },
-      jobProblems,
+      {
+        files: [b.files.files, c.files],
+        load: BENCHGATE_FILES,
+        sharded: { baseline: b.files.sharded, candidate: c.sharded },
+        artifacts: { baseline: b.files.artifacts, candidate: c.artifacts },
+      },
+      problems,
       budgetContextOf(io, inputs),
     );
-    const checkProblem = (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
+    const checkProblem =
+      (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget, problems)) ?? null;
     return withCheckProblem({ failure: null, explained: false, comparison: decision.cmp }, checkProblem);
   } catch (err) {
     if (publisher !== null) {
       // The comment says what went wrong too: find the PR without the artifact's claim when it failed before that.
       if (target.pullNumber === null) target.pullNumber = (await resolvePullRequest(octokit, { owner, repo }, run, null).catch(() => null))?.number ?? null;
-      await publisher.fail(failureMessage(err));
+      await publisher.fail(failureMessage(err), err instanceof NoTrustedBaseline ? err.title : undefined);
       markPublished(err);
     }
     throw err;
   }
+}
+
+/**
+ * The baseline publish compares with: the default branch's run (trustedBaseline), or, with
+ * `baseline-from: pull-request-run` on a same-repository pull request, the triggering run's own.
+ */
+async function baselineOf(
+  io: ActionIo,
+  octokit: GitHubClient,
+  inputs: PublishModeInputs,
+  at: { owner: string; repo: string; into: string; listed: ListedArtifact[]; findBy: FindBy; fork: boolean; defaultBranch: string | null },
+  run: WorkflowRun,
+  baseSha: string,
+  candidateFile: string,
+): Promise<BaselineSource> {
+  if (inputs.baselineFrom === 'pull-request-run' && !at.fork) {
+    const files = await downloadSummary(io, inputs.suite, 'baseline', at.into, at.listed, at.findBy);
+    // The base commit the run was for (the API's may have moved on since); the run is the PR's, trusted by this input.
+    const stamped = loadSummary(candidateFile, 'benchgate').metadata['github.pr_base_sha'];
+    const commit = typeof stamped === 'string' && /^[0-9a-f]{40,64}$/.test(stamped) ? stamped : baseSha;
+    io.info(`benchgate: baseline-from: pull-request-run: the baseline is the triggering run's own (a same-repository pull request)`);
+    return { files, runId: run.id, commit, label: `the baseline (workflow run ${run.id})` };
+  }
+  if (inputs.baselineFrom === 'pull-request-run')
+    io.info("benchgate: baseline-from: pull-request-run is ignored for a pull request from a fork: its run is the fork's to write");
+  if (at.defaultBranch === null) throw new UsageError("the workflow_run event does not name the repository's default branch (repository.default_branch)");
+  return trustedBaseline(io, octokit, { owner: at.owner, repo: at.repo, token: inputs.publish.token, suite: inputs.suite, into: at.into }, run, {
+    sha: baseSha,
+    branch: at.defaultBranch,
+  });
 }

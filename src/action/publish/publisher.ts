@@ -49,12 +49,35 @@ export interface PublishTarget {
  */
 export interface Publisher {
   /** `failOnInconclusive`: an inconclusive verdict concludes the check as failure instead of neutral. */
-  finish(cmp: Comparison, verdict: Verdict, preface: string, failOnInconclusive: boolean, budget?: readonly string[]): Promise<string | null>;
-  /** The gate failed before a verdict: the check run fails with `message`, and the comment says it. */
-  fail(message: string): Promise<string | null>;
+  /** `problems`: what holds the verdict besides the comparison (a failed suite job, a summary of the wrong provenance); the title names them. */
+  finish(
+    cmp: Comparison,
+    verdict: Verdict,
+    preface: string,
+    failOnInconclusive: boolean,
+    budget?: readonly string[],
+    problems?: readonly string[],
+  ): Promise<string | null>;
+  /** The gate failed before a verdict: the check run fails with `message` (its title `title`), and the comment says it. */
+  fail(message: string, title?: string): Promise<string | null>;
+  /** A run with nothing to compare (a push that measured the baseline): the check run succeeds with `title`; no comment. */
+  measured(title: string, summary: string): Promise<string | null>;
 }
 
 const VERDICT_TITLE: Record<Verdict, string> = { promote: 'Promote', hold: 'Hold', inconclusive: 'Inconclusive' };
+
+/**
+ * The check run's title: the verdict and why. A hold that problems of the run force (a cancelled or
+ * failed suite job, a summary of the wrong provenance) names them, not the gates the comparison passed.
+ */
+export function checkTitle(cmp: Comparison, verdict: Verdict, problems: readonly string[]): string {
+  const reasons = verdictReasons(cmp).join('; ');
+  if (problems.length === 0) return `${VERDICT_TITLE[verdict]} (${reasons})`;
+  const plain = problems.map((p) => p.replace(/`/g, ''));
+  const named = `${plain[0]}${plain.length > 1 ? `; ${plain.length - 1} more` : ''}`;
+  // When the comparison holds too, its reasons come first: the run's own problems follow.
+  return cmp.verdict === 'hold' ? `Hold (${reasons}; ${named})` : `Hold (${named})`;
+}
 
 function warnOf(io: ActionIo) {
   return (message: string) => io.warning(`benchgate: ${message}`);
@@ -212,8 +235,8 @@ export async function openPublisher(
     }
   };
   return {
-    async finish(cmp, verdict, preface, failOnInconclusive, budget = []) {
-      const title = `${VERDICT_TITLE[verdict]} (${verdictReasons(cmp).join('; ')})`;
+    async finish(cmp, verdict, preface, failOnInconclusive, budget = [], problems = []) {
+      const title = checkTitle(cmp, verdict, problems);
       const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
       const base = { ...context(verdict, preface), ...(budget.length > 0 ? { budget } : {}) };
       const problem = await complete({ conclusion, ...renderCheckOutput(cmp, base, title, failOnInconclusive) });
@@ -230,8 +253,11 @@ export async function openPublisher(
       await comment(content, base);
       return problem;
     },
-    async fail(message) {
-      const problem = await complete({ conclusion: 'failure', title: 'benchgate could not decide', summary: renderFailure(message) });
+    async measured(title, summary) {
+      return complete({ conclusion: 'success', title, summary });
+    },
+    async fail(message, title = 'benchgate could not decide') {
+      const problem = await complete({ conclusion: 'failure', title, summary: renderFailure(message) });
       const c = context('hold', '');
       await comment(
         { verdict: 'hold', digest: failureDigest(message), body: async () => renderFailureComment(message, c), section: async () => renderFailure(message) },
