@@ -48,6 +48,37 @@ describe('benchgate leaderboard on a file of several runs', () => {
     expect((JSON.parse(r.stdout) as Ranked).entries.map((e) => e.model).sort()).toEqual(['GPT-4o (Regular)', 'GPT-4o-mini (RLM)']);
   });
 
+  it('a provider with several prompt labels gives one run per prompt', async () => {
+    // promptfoo's JSON Lines rows (testIdx, promptIdx: the column, provider, prompt.label), 2 providers × 2 prompts × 2 tests.
+    const rows = ['a', 'b'].flatMap((provider, pi) =>
+      ['terse', 'long'].flatMap((label, qi) =>
+        ['t1', 't2'].map((description, testIdx) => ({
+          success: !(provider === 'b' && label === 'long' && testIdx === 1),
+          score: provider === 'b' && label === 'long' && testIdx === 1 ? 0 : 1,
+          provider: { id: `echo:${provider}`, label: provider },
+          prompt: { raw: label, label },
+          promptIdx: pi * 2 + qi,
+          testIdx,
+          testCase: { description },
+        })),
+      ),
+    );
+    const file = join(tmp, 'grid.jsonl');
+    writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n'));
+    const r = await runCli('leaderboard', file, '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      `benchgate: ${file} holds 4 runs (providers "a" (prompt "terse"), "a" (prompt "long"), "b" (prompt "terse"), "b" (prompt "long")): each is ranked on its own; --model NAME keeps one\n`,
+    );
+    const entries = (JSON.parse(r.stdout) as Ranked).entries;
+    expect(entries.map((e) => [e.model, e.cases, e.reward])).toEqual([
+      ['a', 2, 1],
+      ['a', 2, 1],
+      ['b', 2, 1],
+      ['b', 2, 0.5],
+    ]);
+  });
+
   it('loadRuns gives the one run of a file of one provider, as loadSummary does', () => {
     const one = `${promptfoo}out-single-a-0.121.20.json`;
     const { summaries, several } = loadRuns(one, { format: 'auto' });
