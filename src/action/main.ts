@@ -4,6 +4,7 @@
  * artifact, a summary that fails validation) print their message, never a stack; any other error is
  * a bug, reported as one (bugMessage) in the log, the job summary and the check run.
  */
+import { UnknownFormat } from '../adapters/registry.js';
 import { bugMessage, failureMessage, isUserError } from '../errors.js';
 import { untrusted } from '../report/markdown/markdown.js';
 import { abMode } from './ab/ab-mode.js';
@@ -53,6 +54,8 @@ export async function runAction(io: ActionIo): Promise<number> {
     // A user error (errors.ts) says what to fix; anything else is a bug, and says so.
     const message = isUserError(err) ? err.message : bugMessage(err, Boolean(io.env['BENCHGATE_DEBUG']));
     await report(io, message);
+    // A file no format fits: the message is one line; each format's reason with BENCHGATE_DEBUG, as the CLI does.
+    if (err instanceof UnknownFormat && io.env['BENCHGATE_DEBUG']) for (const why of err.tried) io.info(`  - ${why}`);
     // Failed before the mode could publish (invalid inputs or configuration): the check run must still end.
     if (!wasPublished(err)) await publishFailure(io, failureMessage(err));
     return 1;

@@ -24,8 +24,24 @@ import { fromTau2Bench, TAU2_BENCH_SHAPE, tau2BenchMismatch } from './formats/ta
 import { fromTerminalBench, TERMINAL_BENCH_SHAPE, terminalBenchMismatch } from './formats/terminal-bench.js';
 import { dataSource, fileSource, type Source } from './parsing/source.js';
 
-export { FIELD_MAPPING_KEYS, type Adapter, type FieldMapping, type LoadOptions } from './types.js';
-import type { Adapter, LoadOptions } from './types.js';
+export { FIELD_MAPPING_KEYS, type Adapter, type FieldMapping, type LoadOptions, type RunChoosers, SeveralRuns } from './types.js';
+import { type Adapter, chooserOf, configChooserOf, type LoadOptions, SeveralRuns } from './types.js';
+
+/**
+ * No format fits a file. The message is one line naming the file and how to learn more; `tried`
+ * holds, per format, what it expects and why this file is not it (the CLI prints them with
+ * BENCHGATE_DEBUG=1), since a forced --input-format says the same for the one format that matters.
+ */
+export class UnknownFormat extends InputError {
+  override name = 'UnknownFormat';
+  constructor(
+    message: string,
+    /** `<format>: expected <shape>; here: <reason>`, one per format, in detection order. */
+    readonly tried: readonly string[],
+  ) {
+    super(message);
+  }
+}
 
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
 export function jsonMismatch(source: Source, detect: (data: unknown) => boolean, why: string): string | null {
@@ -95,14 +111,15 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
   for (const adapter of ADAPTERS) {
     const reason = adapter.mismatch(source, options);
     if (reason === null) return adapter;
-    why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
+    why.push(`${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
   }
   if (source.kind === 'directory')
     throw new InputError(
       `${source.file}: is a directory, expected a summary file or a run folder (a directory is read only as ${DIRECTORY_FORMATS}, and it holds none of them)`,
     );
-  throw new InputError(
-    `${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`,
+  throw new UnknownFormat(
+    `${source.file}: not a benchmark summary benchgate can read; to see why, force a format with --input-format NAME (the action's \`format\` input; 'benchgate compare --help' lists the names), or set BENCHGATE_DEBUG=1 for every format's reason`,
+    why,
   );
 }
 
@@ -113,14 +130,14 @@ function adapterFor(source: Source, options: LoadOptions): Adapter {
 function checkSelection(source: Source, adapter: Adapter, o: LoadOptions, head: Omit<BenchmarkSummary, 'cases'>): void {
   if (o.prompt !== undefined && adapter.selects !== 'model+prompt') {
     throw new InputError(
-      `${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`,
+      `${source.file}: a prompt label (${JSON.stringify(o.prompt)}, ${chooserOf(o, 'prompt')}) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`,
     );
   }
   if (o.model === undefined || adapter.selects !== undefined) return;
   const own = head.run.model ?? (typeof head.metadata['model'] === 'string' ? head.metadata['model'] : null);
   if (own === o.model) return;
   throw new InputError(
-    `${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`,
+    `${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (${[chooserOf(o, 'model'), configChooserOf(o)].filter((x) => x !== null).join(', ')}) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`,
   );
 }
 
@@ -141,6 +158,20 @@ export function parseSummary(file: string, data: unknown, options: LoadOptions |
 /** Reads and converts a summary file. */
 export function loadSummary(file: string, options: LoadOptions | string = 'auto'): BenchmarkSummary {
   return convertSource(fileSource(file), options);
+}
+
+/**
+ * Every run a file holds, each as its own summary: the file's one run, or, for a file of several
+ * runs with none chosen (promptfoo's providers, multi-hop QA's models), each of them; `several`
+ * then says which (for a notice). For programs that rank runs rather than pick one (leaderboard).
+ */
+export function loadRuns(file: string, options: LoadOptions): { summaries: BenchmarkSummary[]; several: SeveralRuns | null } {
+  try {
+    return { summaries: [loadSummary(file, options)], several: null };
+  } catch (err) {
+    if (!(err instanceof SeveralRuns)) throw err;
+    return { summaries: err.choices.map((c) => loadSummary(file, { ...options, model: c.model, prompt: c.prompt })), several: err };
+  }
 }
 
 /** A source straight into the packed form the comparison reads (schema/pack.ts): same checks and errors. */

@@ -12,9 +12,9 @@ import { overridesOf } from '../policy/policy.js';
 import { didYouMean } from '../policy/suggest.js';
 import * as value from '../policy/values.js';
 import { configOf } from './command-args.js';
-import { type HistoryCommand, parseHistoryArgs } from './history.js';
-import { type LeaderboardCommand, parseLeaderboard } from './leaderboard.js';
-import { parseProfile, type ProfileCommand } from './profile.js';
+import { HISTORY_OPTIONS, type HistoryCommand, parseHistoryArgs } from './history.js';
+import { LEADERBOARD_OPTIONS, type LeaderboardCommand, parseLeaderboard } from './leaderboard.js';
+import { parseProfile, PROFILE_OPTIONS, type ProfileCommand } from './profile.js';
 
 export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -231,6 +231,14 @@ function parseCompare(args: readonly string[]): Command {
 }
 
 const COMMANDS = ['compare', 'leaderboard', 'history', 'profile'] as const;
+
+/** Every option of each command, without its `--` (`-h` aside); messages and help name no other (a test scans them). */
+export const COMMAND_OPTIONS: Readonly<Record<(typeof COMMANDS)[number], readonly string[]>> = {
+  compare: [...VALUE_OPTIONS, ...FLAGS],
+  leaderboard: [...LEADERBOARD_OPTIONS, 'help'],
+  history: [...HISTORY_OPTIONS, 'help'],
+  profile: [...PROFILE_OPTIONS, 'help'],
+};
 
 /** Parses `argv` without the node executable and script path. */
 export function parseArgs(argv: readonly string[]): Command {

@@ -57,7 +57,9 @@ export const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [opti
 
 Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
 entry, and a benchgate history file (the history-branch's <suite>.json) gives one entry per run it
-holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens
+holds, with the figures recorded then: runs that share an id are told apart by their file. A
+promptfoo output of several providers (a multi-hop QA file of several models) gives one entry per
+provider (model), said on standard error; --model keeps one. Tokens
 are the case rows' own usage and a cost needs a price (the configuration's pricing, or the
 summary's cost_usd): unknown values are shown as unknown, never 0, and rank last. benchgate's own
 reports among the files (a compare report or a leaderboard as JSON) are skipped with a notice.
@@ -99,8 +101,8 @@ Builds the suite's noise profile from K runs of it on one commit of the default 
 5 or more advised; quote globs): per case, how often it completes and the spread of its reward and
 steps; for the suite, how often two runs disagree on a case and how often the point and the
 significant policies hold when nothing changed (every pair of the runs, at most 45). The runs must
-be of one format, preset, model and commit. 'benchgate compare --noise-profile FILE' then marks
-each regressed case as flaky or stable on main.
+be of one format, preset, model and commit. 'benchgate compare' given the JSON profile with
+--noise-profile FILE then marks each regressed case as flaky or stable on main.
 
 Options:
   --format FORMAT      markdown | json (default: markdown); json is the file --noise-profile reads
@@ -180,12 +182,12 @@ Decision:
                                    and about how many more rounds would decide (exit 3 meanwhile)
   --max-trials N                   for --sequential: the most rounds, fixed before the first
                                    (2 to 50, default: 10)
-  --noise-profile FILE             the suite's noise profile ('benchgate profile --format json'):
-                                   each regressed case is marked flaky or stable on main (used
-                                   only when the runs' fingerprint agrees with the profile's);
-                                   with --sequential, a case deterministic on main runs the first
-                                   round, then a fifth of the later rounds (drawn in advance by
-                                   case and round), so later rounds may leave it out
+  --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
+                                   --format json: each regressed case is marked flaky or stable
+                                   on main (used only when the runs' fingerprint agrees with the
+                                   profile's); with --sequential, a case deterministic on main
+                                   runs the first round, then a fifth of the later rounds (drawn
+                                   in advance by case and round), so later rounds may leave it out
   --next-cases FILE                for --sequential: write the case ids the next round runs, one
                                    a line (every case without a profile); pass it to the suite as
                                    BENCHGATE_CASES_FILE

@@ -10,7 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 
 import { readHead } from '../adapters/parsing/source.js';
-import { loadSummary } from '../adapters/registry.js';
+import { loadSummary, type RunChoosers } from '../adapters/registry.js';
 import { UsageError } from '../errors.js';
 import { looksLikeBenchmarkData, parseBenchmarkData } from '../history/benchmark-data.js';
 import { budgetHolds, type BudgetState, entryFigures, judgeBudget, type ReferenceMove, type RunFigures } from '../history/budget.js';
@@ -36,15 +36,20 @@ export interface HistoryCommand {
   inputFormat: string | null;
 }
 
-const VALUE = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'] as const;
+export const HISTORY_OPTIONS = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'] as const;
+
+/** A series point is one run per file: a file of several (a promptfoo output of several providers) cannot be one. */
+const HISTORY_CHOOSERS: RunChoosers = {
+  none: 'benchgate history reads one run per file: give one file per run (promptfoo: one provider per output), or rank them with benchgate leaderboard',
+};
 
 /** Parses the arguments after `history`; null means --help. */
 export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null {
-  const read = readCommandArgs('history', args, VALUE);
+  const read = readCommandArgs('history', args, HISTORY_OPTIONS);
   if (read === null) return null;
   const { values, files } = read;
   if (files.length === 0)
-    throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
+    throw new UsageError(`benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history "runs/main-*.json"'`);
   const format = oneOf('format', values.get('format') ?? 'markdown', ['markdown', 'json'] as const);
   const metric = values.get('metric');
   const minChange = values.get('min-change') ?? '0%';
@@ -72,7 +77,7 @@ const metaString = (m: Readonly<Record<string, unknown>>, key: string): string |
 
 /** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint. */
 function summaryPoint(file: string, config: GateConfig, inputFormat: string | null): SeriesPoint {
-  const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
+  const s = loadSummary(file, { ...loadOptionsOf(config, 'baseline', inputFormat), choose: HISTORY_CHOOSERS });
   const e = leaderboardEntry(file, s, config.pricing ?? {});
   return {
     commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),

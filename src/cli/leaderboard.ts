@@ -6,7 +6,8 @@
 import { readFileSync, statSync } from 'node:fs';
 
 import { readHead } from '../adapters/parsing/source.js';
-import { loadSummary } from '../adapters/registry.js';
+import { loadRuns } from '../adapters/registry.js';
+import type { RunChoice } from '../adapters/types.js';
 import { UsageError } from '../errors.js';
 import { historyLeaderboardEntries, looksLikeHistory, parseHistory } from '../history/history-file.js';
 import {
@@ -40,7 +41,7 @@ export interface LeaderboardCommand {
   inputFormat: string | null;
 }
 
-const VALUE = [
+export const LEADERBOARD_OPTIONS = [
   'by',
   'group-by',
   'preset',
@@ -66,7 +67,7 @@ function count(option: string, raw: string): number {
 
 /** Parses the arguments after `leaderboard`; null means --help. */
 export function parseLeaderboard(args: readonly string[]): LeaderboardCommand | null {
-  const read = readCommandArgs('leaderboard', args, VALUE);
+  const read = readCommandArgs('leaderboard', args, LEADERBOARD_OPTIONS);
   if (read === null) return null;
   const { values, files } = read;
   if (files.length === 0) throw new UsageError("benchgate leaderboard needs summary files or globs: 'benchgate leaderboard runs/*.json'");
@@ -103,8 +104,12 @@ export function benchgateOutputKind(head: string): string | null {
   return null;
 }
 
+/** The runs of a file as a notice names them: `"a", "b"`, or `"a" (prompt "p")`. */
+const choicesText = (choices: readonly RunChoice[]): string =>
+  choices.map((c) => `${JSON.stringify(c.model)}${c.prompt === undefined ? '' : ` (prompt ${JSON.stringify(c.prompt)})`}`).join(', ');
+
 /**
- * Loads every file (a history file gives all its runs), ranks them and returns the rendered
+ * Loads every file (a history file gives all its runs, a promptfoo output one run per provider), ranks them and returns the rendered
  * leaderboard. benchgate's own reports among the files (a glob over a folder the demo or the CLI
  * wrote into) are no runs: each is skipped with a notice.
  */
@@ -121,7 +126,13 @@ export function runLeaderboard(cmd: LeaderboardCommand, notice: (text: string) =
         return [];
       }
       if (head !== null && looksLikeHistory(head)) return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
-      return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
+      // A file of several runs (promptfoo's providers, multi-hop QA's models): each is an entry of its own.
+      const { summaries, several } = loadRuns(file, options);
+      if (several !== null)
+        notice(
+          `${file} holds ${summaries.length} runs (${several.what} ${choicesText(several.choices)}): each is ranked on its own${cmd.filters.model === undefined ? '; --model NAME keeps one' : ''}`,
+        );
+      return summaries.map((summary) => leaderboardEntry(file, summary, config.pricing ?? {}));
     }),
   );
   if (entries.length === 0) throw new UsageError(`no run to rank: every file given is a report benchgate wrote (${files.join(', ')})`);

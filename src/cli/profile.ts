@@ -3,7 +3,7 @@
  * default branch (analysis/noise/profile.ts), as markdown or as the JSON file that
  * `benchgate compare --noise-profile FILE` and the action read.
  */
-import { loadSummary } from '../adapters/registry.js';
+import { loadSummary, type RunChoosers } from '../adapters/registry.js';
 import { compareSummaries } from '../analysis/compare.js';
 import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
 import { type AaComparer, buildNoiseProfile, RECOMMENDED_RUNS } from '../analysis/noise/profile.js';
@@ -30,11 +30,14 @@ export interface ProfileCommand {
   prompt: string | null;
 }
 
-const VALUE = ['format', 'output', 'config', 'input-format', 'model', 'prompt'] as const;
+export const PROFILE_OPTIONS = ['format', 'output', 'config', 'input-format', 'model', 'prompt'] as const;
+
+/** A file of several runs (a promptfoo output of several providers): profile's own options choose one. */
+const PROFILE_CHOOSERS: RunChoosers = { model: '--model', prompt: '--prompt', perSide: false };
 
 /** Parses the arguments after `profile`; null means --help. */
 export function parseProfile(args: readonly string[]): ProfileCommand | null {
-  const read = readCommandArgs('profile', args, VALUE);
+  const read = readCommandArgs('profile', args, PROFILE_OPTIONS);
   if (read === null) return null;
   const { values, files } = read;
   if (files.length === 0) throw new UsageError('benchgate profile needs the runs of one commit: \'benchgate profile "runs/main-*.json"\'');
@@ -63,12 +66,17 @@ export function aaComparers(config: GateConfig): Record<string, AaComparer> {
 export function runProfile(cmd: ProfileCommand, warn: (line: string) => void): { profile: NoiseProfile; text: string } {
   const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
   const files = expandInputs('profile', cmd.files, process.cwd());
-  const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
+  const options = { ...loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt), choose: PROFILE_CHOOSERS };
   // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
   const runs = files.flatMap((path) => {
     const run: LoadedSummary = { path, summary: loadSummary(path, options) };
     return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
   });
+  // Fewer than 2 runs is one error, not also the warning about fewer than advised.
+  if (runs.length < 2)
+    throw new UsageError(
+      `got ${runs.length} run${runs.length === 1 ? '' : 's'} (${runs.map((r) => r.path).join(', ')}); a noise profile needs at least 2 runs of the suite on one commit (K >= 2; ${RECOMMENDED_RUNS} or more advised)`,
+    );
   if (runs.length < RECOMMENDED_RUNS) {
     warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
   }

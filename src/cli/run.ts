@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type LoadOptions, loadSummary } from '../adapters/registry.js';
+import { type LoadOptions, loadSummary, UnknownFormat } from '../adapters/registry.js';
 import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { onMainOptions } from '../analysis/noise/profile.js';
@@ -181,10 +181,21 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   return EXIT[cmp.verdict];
 }
 
+/**
+ * The configuration read without --config (the default path, relative to the working directory)
+ * is named once on stderr, so a file nobody named on the command line never changes a verdict
+ * unseen.
+ */
+function noteDefaultConfig(config: { path: string; explicit: boolean }, io: Io): void {
+  if (config.explicit || !existsSync(config.path)) return;
+  io.stderr(`benchgate: using the configuration file ${config.path} found in the working directory (--config FILE reads another)\n`);
+}
+
 /** Runs the CLI with `argv` (no node/script prefix) and resolves to the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const cmd = parseArgs(argv);
+    if ('config' in cmd) noteDefaultConfig(cmd.config, io);
     switch (cmd.command) {
       case 'help':
         io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, history: HISTORY_HELP, profile: PROFILE_HELP }[cmd.topic]);
@@ -215,6 +226,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   } catch (err) {
     if (isUserError(err)) {
       io.stderr(`benchgate: error: ${err.message}\n`);
+      // A file no format fits: its message is one line; each format's reason only when asked.
+      if (err instanceof UnknownFormat && io.debug === true) io.stderr(err.tried.map((why) => `  - ${why}\n`).join(''));
       return EXIT.error;
     }
     io.stderr(`benchgate: ${bugMessage(err, io.debug === true)}\n`);

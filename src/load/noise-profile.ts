@@ -34,7 +34,7 @@ export function loadNoiseProfiles(path: string, label: string): NoiseProfile[] {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new InputError(
-      `${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (err as Error).message})`}; expected a profile written by 'benchgate profile --format json'`,
+      `${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (err as Error).message})`}; expected a profile written by 'benchgate profile --format json FILE...'`,
     );
   }
   return parseNoiseProfiles(text, path);

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_LISTED_PROBLEMS } from '../../../src/adapters/parsing/issues.js';
 import { parseJsonText } from '../../../src/adapters/parsing/read-json.js';
 import { loadSummary, parseSummary } from '../../../src/adapters/registry.js';
-import { inputError } from '../../helpers/input-error.js';
+import { inputError, triedFormats } from '../../helpers/input-error.js';
 
 type Row = Record<string, unknown>;
 interface RawSummary extends Record<string, unknown> {
@@ -192,11 +192,14 @@ describe('top-level problems', () => {
     expect(problem(mutate)).toMatch(message);
   });
 
-  it('{} is not a summary: the detection error lists the formats tried', () => {
+  it('{} is not a summary: the detection error is one line, and keeps why each format does not fit', () => {
     const msg = inputError(() => parseSummary(FILE, {}));
-    expect(msg).toMatch(/^runs\/base\.json: not a benchmark summary benchgate can read\. Formats tried:\n/);
-    expect(msg).toMatch(/\n {2}- benchgate: expected a benchgate normalized summary: a JSON object with `schema: "benchgate\.summary\/v1"`/);
-    expect(msg).toMatch(/\n {2}- rlm-code: expected an rlm-code summary: a JSON object with `case_results`, `total_cases`/);
+    expect(msg).toMatch(/^runs\/base\.json: not a benchmark summary benchgate can read; to see why, force a format with --input-format NAME [^\n]*$/);
+    const tried = triedFormats(() => parseSummary(FILE, {}));
+    expect(tried).toContainEqual(
+      expect.stringMatching(/^benchgate: expected a benchgate normalized summary: a JSON object with `schema: "benchgate\.summary\/v1"`/),
+    );
+    expect(tried).toContainEqual(expect.stringMatching(/^rlm-code: expected an rlm-code summary: a JSON object with `case_results`, `total_cases`/));
   });
 
   it.each([
@@ -245,7 +248,7 @@ describe('reading the file', () => {
 
   it('a top-level JSON array on disk', () => {
     const file = onDisk('array.json', JSON.stringify([raw()]));
-    expect(inputError(() => loadSummary(file))).toMatch(/: not a benchmark summary benchgate can read\. Formats tried:/);
+    expect(inputError(() => loadSummary(file))).toMatch(/: not a benchmark summary benchgate can read; to see why/);
   });
 
   it('invalid JSON (a trailing comma) gives line and column', () => {

@@ -573,7 +573,7 @@ function storeProfileInputs(get: (name: string) => string): StoreProfileInputs {
     if (get(name) === '') throw missing(name, 'store-profile', `give ${what}`);
     return get(name);
   };
-  const noiseProfile = required('noise-profile', "the profile file 'benchgate profile --format json' wrote, relative to the workspace");
+  const noiseProfile = required('noise-profile', "the profile file 'benchgate profile --format json FILE...' wrote, relative to the workspace");
   if (noiseProfile === 'history-branch')
     throw invalid('noise-profile', noiseProfile, 'the path of the profile file to store (history-branch is where it goes: give that branch as history-branch)');
   return {

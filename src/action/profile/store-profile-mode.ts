@@ -32,7 +32,7 @@ export async function storeProfileMode(io: ActionIo, inputs: StoreProfileInputs)
   const given = loadNoiseProfiles(file, 'input "noise-profile":');
   if (given.length !== 1)
     throw new UsageError(
-      `input "noise-profile": ${inputs.noiseProfile} holds ${given.length} profiles; expected the one profile 'benchgate profile --format json' writes`,
+      `input "noise-profile": ${inputs.noiseProfile} holds ${given.length} profiles; expected the one profile 'benchgate profile --format json FILE...' writes`,
     );
   const profile = given[0] as NoiseProfile;
   const at = { owner, repo, branch: inputs.historyBranch, path: noiseProfilePath(inputs.suite) };

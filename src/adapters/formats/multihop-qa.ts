@@ -21,7 +21,7 @@ import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { ANSWERED_CASES } from '../../schema/summary.js';
 import { caseOf, checkUniqueIds, firstOf, isObj, numberField, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
-import type { LoadOptions } from '../types.js';
+import { type LoadOptions, SeveralRuns } from '../types.js';
 
 const F = {
   model: ['model', 'model_name'],
@@ -204,8 +204,11 @@ export function fromMultihop(source: Source, options: LoadOptions): BenchmarkSum
   }
   p.check();
   if (chosen === null && counts.size > 1)
-    throw new InputError(
-      `${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`,
+    throw new SeveralRuns(
+      `${source.file}: holds ${counts.size} models: ${describeModels(counts)}`,
+      'models',
+      [...counts.keys()].map((model) => ({ model })),
+      options,
     );
   if (chosen !== null && !counts.has(chosen))
     throw new InputError(`${source.file}: no records of model ${JSON.stringify(chosen)}; the file holds ${describeModels(counts)}`);

@@ -12,7 +12,7 @@ import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import { caseOf, checkUniqueIds, isObj, numberField, type Obj, Problems, stemOf, summaryOf } from '../parsing/records-common.js';
 import type { Source } from '../parsing/source.js';
-import type { LoadOptions } from '../types.js';
+import { chooserOf, type LoadOptions, type RunChoice, SeveralRuns } from '../types.js';
 import { testNames } from './promptfoo-names.js';
 import {
   gridOfRows,
@@ -70,7 +70,8 @@ const quote = (s: string): string => JSON.stringify(s);
 const listOf = (xs: Iterable<string>): string => [...new Set(xs)].map(quote).join(', ');
 
 /** The columns of one side: by provider (else prompt label) `model`, then by prompt label `prompt`. */
-export function selectColumns(file: string, grid: PromptfooGrid, model: string | undefined, prompt: string | undefined): PromptfooColumn[] {
+export function selectColumns(file: string, grid: PromptfooGrid, options: LoadOptions): PromptfooColumn[] {
+  const { model, prompt } = options;
   const { columns } = grid;
   const held = `the file holds providers ${listOf(columns.map((c) => c.provider))} and prompts ${listOf(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
   let chosen = columns;
@@ -79,24 +80,32 @@ export function selectColumns(file: string, grid: PromptfooGrid, model: string |
     const named = new Set(byProvider.map((c) => c.provider));
     if (named.size > 1)
       throw new InputError(
-        `${file}: the provider id ${quote(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf(named)}; choose one by its label`,
+        `${file}: the provider id ${quote(model)} (${chooserOf(options, 'model')}) is shared by the providers labelled ${listOf(named)}; choose one by its label`,
       );
     chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
-    if (chosen.length === 0) throw new InputError(`${file}: no provider or prompt label ${quote(model)} (--baseline-model / --candidate-model); ${held}`);
+    if (chosen.length === 0) throw new InputError(`${file}: no provider or prompt label ${quote(model)} (${chooserOf(options, 'model')}); ${held}`);
   }
   if (prompt !== undefined) {
     chosen = chosen.filter((c) => c.prompt === prompt);
     if (chosen.length === 0)
       throw new InputError(
-        `${file}: no prompt label ${quote(prompt)}${model === undefined ? '' : ` with ${quote(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`,
+        `${file}: no prompt label ${quote(prompt)}${model === undefined ? '' : ` with ${quote(model)}`} (${chooserOf(options, 'prompt')}); ${held}`,
       );
   }
   if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
     const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
     const count = (name: string): number => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
     const providers = [...new Set(chosen.map((c) => c.provider))];
-    throw new InputError(
-      `${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`,
+    // Each provider is a run; a provider with several prompt labels, one run per prompt.
+    const choices = providers.flatMap((model): RunChoice[] => {
+      const labels = [...new Set(chosen.flatMap((c) => (c.provider === model && c.prompt !== null ? [c.prompt] : [])))];
+      return labels.length > 1 ? labels.map((p) => ({ model, prompt: p })) : [{ model }];
+    });
+    throw new SeveralRuns(
+      `${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote(n)} (${count(n)} results)`).join(', ')}`,
+      'providers',
+      choices,
+      options,
     );
   }
   if (chosen.length === 0) throw new InputError(`${file}: no results`);
@@ -194,7 +203,7 @@ export function fromPromptfoo(source: Source, options: LoadOptions): BenchmarkSu
   const p = new Problems(source.file);
   const grid = readGrid(source, p);
   p.check();
-  const chosen = selectColumns(source.file, grid, options.model, options.prompt);
+  const chosen = selectColumns(source.file, grid, options);
   const byIndex = new Map(chosen.map((c) => [c.index, c]));
   const names = testNames(grid.tests.values());
   const suffix = columnSuffix(chosen);

@@ -58,7 +58,7 @@ function parseRoot(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new InputError(`${file}: not JSON (${(err as Error).message}); expected a noise profile written by 'benchgate profile --format json'`);
+    throw new InputError(`${file}: not JSON (${(err as Error).message}); expected a noise profile written by 'benchgate profile --format json FILE...'`);
   }
 }
 

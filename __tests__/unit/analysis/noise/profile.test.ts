@@ -114,7 +114,10 @@ describe('the noise profile of repeated runs on one commit', () => {
     expect(models.stderr).toContain('differ in run.model ("m1" and "m2")');
     const one = await runCli('profile', a);
     expect(one.code).toBe(2);
-    expect(one.stderr).toContain('got 1 run; give at least 2 runs');
+    // One message, not also the warning about fewer runs than advised (issue 42).
+    expect(one.stderr).toBe(
+      `benchgate: error: got 1 run (${a}); a noise profile needs at least 2 runs of the suite on one commit (K >= 2; 5 or more advised)\n`,
+    );
   });
 
   it('warns when fewer than 5 runs make it', async () => {
