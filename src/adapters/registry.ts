@@ -84,8 +84,8 @@ export const ADAPTERS: readonly Adapter[] = [
   { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
   // The same files, with the direction chosen by name only (never detected).
-  { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },
-  { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, true) },
+  { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, false), byNameOnly: true },
+  { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, true), byNameOnly: true },
   // Generic records come last: any array of objects with an id would match.
   { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
 ];
@@ -97,18 +97,33 @@ function optionsOf(options: LoadOptions | string): LoadOptions {
   return typeof options === 'string' ? { format: options } : options;
 }
 
+/**
+ * A format given by name (`--input-format`, the action's `format`, `input.format`) is read only when
+ * the file has that format's shape (the same check detection makes): its reader takes the shape as
+ * given, and on another shape it would fail in ways that say nothing useful (issue 42: exit 4). A file
+ * of the format's shape with a wrong field still reaches the reader, which names the field.
+ */
+function forcedAdapter(source: Source, options: LoadOptions): Adapter {
+  const adapter = ADAPTERS.find((a) => a.name === options.format);
+  if (!adapter) throw new InputError(`unknown input format ${JSON.stringify(options.format)}; expected one of ${INPUT_FORMATS.join(', ')}`);
+  if (source.kind === 'json') source.json(); // a JSON syntax error says it all, whatever the format
+  const reason = adapter.mismatch(source, options);
+  if (reason === null) return adapter;
+  const like = ADAPTERS.find((a) => a !== adapter && !a.byNameOnly && a.mismatch(source, options) === null);
+  const looks = like === undefined ? 'the file matches no format benchgate reads' : `the file looks like ${like.name} input (give that format, or auto)`;
+  throw new InputError(
+    `${source.file}: expected ${adapter.shape}, as the input format ${adapter.name} given says (--input-format, the action's \`format\` input or input.format in the configuration); here: ${reason}; ${looks}`,
+  );
+}
+
 /** The adapter for `source`: the one the options name, or the first that matches. */
 function adapterFor(source: Source, options: LoadOptions): Adapter {
-  const { format } = options;
-  if (format !== 'auto') {
-    const adapter = ADAPTERS.find((a) => a.name === format);
-    if (!adapter) throw new InputError(`unknown input format ${JSON.stringify(format)}; expected one of ${INPUT_FORMATS.join(', ')}`);
-    return adapter;
-  }
+  if (options.format !== 'auto') return forcedAdapter(source, options);
   // A JSON syntax error is the answer for a file that starts like JSON: no format could read it.
   if (source.kind === 'json' || source.kind === 'empty') source.json();
   const why: string[] = [];
   for (const adapter of ADAPTERS) {
+    if (adapter.byNameOnly) continue;
     const reason = adapter.mismatch(source, options);
     if (reason === null) return adapter;
     why.push(`${adapter.name}: expected ${adapter.shape}; here: ${reason}`);

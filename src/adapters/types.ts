@@ -128,4 +128,6 @@ export interface Adapter {
    * ignored); a prompt given is an error.
    */
   selects?: 'model' | 'model+prompt';
+  /** Never detected, only read when named (github-action-benchmark's direction, which its files do not say). */
+  byNameOnly?: true;
 }

@@ -320,6 +320,7 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     ...differenceFindings(differences),
     ...benchmarkFindings(benchmarks),
     ...comparabilityFindings(comparability),
+    ...commonCaseFindings(rlm.case_summary.common_cases, totals.baseline.rows, totals.candidate.rows),
     ...safety.drafts,
     ...infrastructureFindings(infrastructure, decision),
     ...(significance?.drafts ?? []),
@@ -455,6 +456,25 @@ function infrastructureFindings(x: Infrastructure, decision: DecisionPolicy): Fi
 function thresholdsFor(t: Thresholds, benchmarks: BenchmarkComparison | null): Thresholds {
   if (benchmarks === null) return t;
   return { ...t, min_reward_delta: benchmarks.direction === 'per-task' ? -benchmarks.tolerance : -Math.log1p(benchmarks.tolerance) };
+}
+
+/**
+ * The not-comparable finding when two runs with cases have none in common (cases pair by id): no
+ * change of any case was measured, and rlm-code's gates compare the averages of different cases
+ * (issue 42: an rlm-code baseline against a JUnit candidate read as an ordinary hold). The gates are
+ * reported as rlm-code computes them, beside it. An empty run has its own finding (empty-run).
+ */
+export function commonCaseFindings(common: number, baselineRows: number, candidateRows: number): FindingDraft[] {
+  if (common > 0 || baselineRows === 0 || candidateRows === 0) return [];
+  const cases = (n: number): string => `${n} ${n === 1 ? 'case' : 'cases'}`;
+  return [
+    {
+      code: 'not-comparable',
+      side: null,
+      message: `The runs have no case in common (the baseline's ${cases(baselineRows)} and the candidate's ${cases(candidateRows)}, paired by case id): they are not comparable, no case's change was measured, and the gates compare the averages of different cases.`,
+      case_ids: [],
+    },
+  ];
 }
 
 /** The not-comparable finding, when keys that must be equal differ (their values are in the report). */

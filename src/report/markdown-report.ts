@@ -32,6 +32,13 @@ export interface MarkdownOptions {
  */
 export type ReportDetail = 'full' | 'regressions' | 'verdict';
 
+/** Both runs have cases and none is in both (compare.ts commonCaseFindings). */
+function noCaseInCommon(cmp: Comparison): boolean {
+  if (cmp.rlm.case_summary.common_cases > 0) return false;
+  const rows = cmp.cases.toArray();
+  return rows.some((r) => r.in_baseline) && rows.some((r) => r.in_candidate);
+}
+
 function headline(cmp: Comparison, level: number): string {
   const names = sideNames(cmp);
   const generic = cmp.differences.length !== 1;
@@ -40,8 +47,13 @@ function headline(cmp: Comparison, level: number): string {
   const b = cmp.baseline.summary.run.preset;
   const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
   const hashes = '#'.repeat(level);
-  if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
-    return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
+  if (cmp.blocking_findings.some((f) => f.code === 'not-comparable')) {
+    const why = [
+      cmp.comparability.differing.some((d) => !d.allowed) ? 'keys that must be equal differ' : null,
+      noCaseInCommon(cmp) ? 'they have no case in common' : null,
+    ].filter((w) => w !== null);
+    return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: ${why.join(', and ') || 'see the findings'}`;
+  }
   if (cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun)
     return `${hashes} 🔁 Inconclusive, rerun: too many cases failed for infrastructure reasons to judge ${cand} against ${base}${on}`;
   if (cmp.verdict === 'inconclusive') return `${hashes} ❔ Inconclusive: the evidence cannot yet tell whether ${cand} may replace ${base}${on}`;

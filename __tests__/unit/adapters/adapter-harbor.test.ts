@@ -94,6 +94,8 @@ describe('harbor: a job folder', () => {
 
   it('is not taken for another folder format, nor they for it', () => {
     expect(inputError(() => loadSummary(join(DIR, 'jobs')))).toContain('a Harbor job (result.json and <trial_name>/result.json)');
-    expect(inputError(() => loadSummary(join(FIXTURES, 'adapters-folders', 'tau2', 'voice-dir'), 'harbor'))).toContain('no trial folders with result.json');
+    expect(inputError(() => loadSummary(join(FIXTURES, 'adapters-folders', 'tau2', 'voice-dir'), 'harbor'))).toContain(
+      'here: a directory without result.json or config.json; the file looks like tau2-bench input',
+    );
   });
 });

@@ -86,15 +86,20 @@ describe('JUnit XML', () => {
     expect(loadSummary(join(tempFiles({ 'p.xml': pytest }), 'p.xml')).cases).toMatchObject([
       { id: 'pytest › m › t', completed: false, error: null, extra: { outcome: 'failure', failure: 'call', rows: 2 } },
     ]);
-    // gotestsum internal/junitxml/report.go: every suite has the go.version property; with
-    // --rerun-fails a package's failed attempts are written before its passed tests.
+    // gotestsum internal/junitxml/report.go: every suite has the go.version property and a
+    // timestamp; with --rerun-fails a package's failed attempts are written before its passed tests.
     const gotestsum = (rows: string): string =>
-      `<testsuites><testsuite name="pkg"><properties><property name="go.version" value="go1.19.8 linux/amd64"></property></properties>${rows}</testsuite></testsuites>`;
+      `<testsuites><testsuite tests="2" failures="1" time="0.001000" name="pkg" timestamp="2026-12-01T22:39:05Z"><properties><property name="go.version" value="go1.19.8 linux/amd64"></property></properties>${rows}</testsuite></testsuites>`;
     const fail = '<testcase classname="pkg" name="TestX"><failure message="Failed"/></testcase>';
     expect(loadSummary(join(tempFiles({ 'g.xml': gotestsum(fail + '<testcase classname="pkg" name="TestX"/>') }), 'g.xml')).cases).toMatchObject([
       { id: 'pkg › TestX', completed: true, extra: { outcome: 'passed', flaky: 'passed after 1 failed attempt', rows: 2 } },
     ]);
     expect(outcomes(gotestsum(fail + fail))).toEqual([['pkg › TestX', 'failure']]);
+    // A failed row after a passed one is not gotestsum's order (go-junit-report's -count runs): the run failed.
+    expect(outcomes(gotestsum('<testcase classname="pkg" name="TestX"/>' + fail))).toEqual([['pkg › TestX', 'failure']]);
+    // go-junit-report v2's suite attributes (id, errors) with gotestsum's order: runs all the same.
+    const gjr2 = gotestsum(fail + '<testcase classname="pkg" name="TestX"/>').replace('<testsuite ', '<testsuite id="0" errors="0" ');
+    expect(outcomes(gjr2)).toEqual([['pkg › TestX', 'failure']]);
   });
 
   it('elsewhere a repeated place is another test, numbered in document order; a failing one fails', () => {

@@ -121,7 +121,9 @@ describe('swe-bench: the evaluation log folder', () => {
     const dir = mkdtempSync(join(tmpdir(), 'benchgate-swe-'));
     writeFileSync(join(dir, 'notes.txt'), 'x');
     expect(inputError(() => loadSummary(dir))).toContain('SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json)');
-    expect(inputError(() => loadSummary(dir, 'swe-bench'))).toContain('expected a SWE-bench evaluation log folder');
+    expect(inputError(() => loadSummary(dir, 'swe-bench'))).toContain(
+      'or a SWE-bench evaluation log folder, logs/run_evaluation/<run_id>/<model>/ (or its <run_id>/ of one model), of <instance_id>/ folders with report.json or run_instance.log',
+    );
   });
 });
 

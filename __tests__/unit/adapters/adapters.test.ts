@@ -388,13 +388,18 @@ describe('format detection and --input-format', () => {
     expect(INPUT_FORMATS).toEqual(['auto', ...names]);
   });
 
-  it('forcing rlm-code on a benchgate summary gives the rlm-code errors', () => {
+  it('forcing rlm-code on a benchgate summary refuses its shape and names the format it looks like', () => {
     const normalized = JSON.parse(JSON.stringify(loadSummary(fixturePath(NATIVE)))) as unknown;
     const run = (): unknown => parseSummary('norm.json', normalized, 'rlm-code');
     expect(run).toThrow(InputError);
-    expect(run).toThrow(/^norm\.json: 5 problems:/);
-    expect(run).toThrow(/\$\.total_cases: expected a whole number, got nothing \(the field is missing\)/);
-    expect(run).toThrow(/\$\.case_results: expected an array of case rows, got nothing/);
+    expect(run).toThrow(/^norm\.json: expected an rlm-code summary: a JSON object with `case_results`.*, as the input format rlm-code given says/);
+    expect(run).toThrow(/; here: no `case_results`; the file looks like benchgate input \(give that format, or auto\)$/);
+  });
+
+  it('forcing rlm-code on an rlm-code summary with a broken field still names the field', () => {
+    const s = raw(NATIVE);
+    delete s['total_cases'];
+    expect(() => parseSummary('b.json', s, 'rlm-code')).toThrow(/\$\.total_cases: expected a whole number, got nothing \(the field is missing\)/);
   });
 
   it('forcing the right format works like auto', () => {

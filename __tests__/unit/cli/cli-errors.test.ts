@@ -39,6 +39,12 @@ describe('user errors exit 2 with their message', () => {
     ['a file that is not JSON', ['compare', '--baseline', notJson, '--candidate', join(DEMO, 'candidate.json')], /not\.json/],
     ['a directory given as a file', ['compare', '--baseline', tmp, '--candidate', join(DEMO, 'candidate.json')], /benchgate-errors-/],
     ['an output under a file', [...pair, '--output', join(notJson, 'report.md')], /not\.json/],
+    // Issue 42: the forced reader skipped its shape check and crashed (exit 4, "rows.flatMap is not a function").
+    [
+      'a format given that the file is not',
+      [...pair, '--input-format', 'tau-bench'],
+      /baseline\.json: expected tau-bench results: .*; here: not a non-empty array; the file looks like rlm-code input/,
+    ],
   ];
   for (const [what, argv, message] of cases) {
     it(what, async () => {

@@ -45,7 +45,7 @@ const CONFIG = 'config.json';
 const trialsIn = (dir: string): string[] => subfolders(dir).filter((n) => hasFile(join(dir, n), RESULT) && hasFile(join(dir, n), CONFIG));
 
 export function harborMismatch(source: Source): string | null {
-  if (source.kind !== 'directory') return `not a directory (${source.kind}); a Harbor job is a folder`;
+  if (source.kind !== 'directory') return `not a directory (${source.kind}), where a Harbor job is a folder`;
   if (!hasFile(source.file, RESULT) && !hasFile(source.file, CONFIG)) return `a directory without ${RESULT} or ${CONFIG}`;
   return trialsIn(source.file).length > 0 ? null : `a directory without <trial_name>/ folders holding ${RESULT} and ${CONFIG}`;
 }

@@ -34,6 +34,12 @@ export interface JunitRow {
    * for distinct tests. TestNG's JUnitReportReporter writes them in no order: one test there.
    */
   ordinal: number;
+  /**
+   * How the rows of this row's place in a Go suite (one with the `go.version` property) are one
+   * test: `reruns` for gotestsum's `--rerun-fails`, `runs` for the runs of `go test -count=N`
+   * (see {@link goSuiteMerge}); null outside a Go suite.
+   */
+  go: 'reruns' | 'runs' | null;
 }
 
 /** One test: the rows of one place merged (a single row is its own test). */
@@ -77,12 +83,50 @@ interface OpenSuite {
   depth: number;
   hasTestcase: boolean;
   error: Outcome | null;
-  /**
-   * gotestsum's suite (its `go.version` property): a place repeats only for `--rerun-fails`, whose
-   * failed attempts come before the final one (gotestsum internal/junitxml/report.go writes a
-   * package's failed, then skipped, then passed test cases, every attempt included).
-   */
-  reruns: boolean;
+  /** The suite's own attributes are gotestsum's (see {@link goSuiteMerge}). */
+  gotestsumAttributes: boolean;
+  /** A Go suite's rows (it has the `go.version` property), held until it closes: null elsewhere. */
+  goRows: JunitRow[] | null;
+}
+
+/**
+ * How a Go suite's repeated places are one test. Both Go writers put the `go.version` property on
+ * every suite, a package's tests as its rows, and never write a Go test name twice in a package
+ * but for another run of the same test:
+ * - gotestsum (gotestyourself/gotestsum internal/junitxml/report.go @ 3cf14356a16c7931cfeacd7dfee585527618df3d,
+ *   `packageTestCases`): a package's failed rows, then its skipped, then its passed, every attempt
+ *   of `--rerun-fails` included, so a test passed after retries has its passing row last and no row
+ *   of the suite comes after a passing one but a passing one. Its `<testsuite>` always has a
+ *   `timestamp` (since v1.7.0, commit 31cc95b) and never an `id` or an `errors` attribute
+ *   (`JUnitTestSuite` has no such field), and it writes no `<error>` element.
+ * - go-junit-report (jstemmer/go-junit-report): one row per run, in the order the runs ended, so
+ *   `go test -count=3` writes a test's three runs as three rows. v1 (formatter/formatter.go @ v1.0.0,
+ *   439469aa040e41092b63b29cd370693da10db45f) always writes `go.version` (the runtime's version)
+ *   and no `timestamp`; v2 (junit/junit.go @ v2.1.0, 460a2d67ceb019d5e4c86ed30ba6c8894ac094c8)
+ *   writes it with `-p go.version=…` (main.go) and always writes `id` and `errors`.
+ * A suite is read as gotestsum's only when its attributes and the order of its rows are gotestsum's,
+ * and not every one of its tests (two or more) ran the same number of times, more than once (that is
+ * `go test -count=N`, which runs every test N times, `go help testflag`; `--rerun-fails` reruns only
+ * the failed ones, cmd/rerunfails.go `rerunFailed`):
+ * its repeated rows are attempts, the last passing one a pass after retries. Any other Go suite's
+ * repeated rows are runs of one test, which fails when any run failed: a run that failed is never
+ * hidden by the runs that passed.
+ */
+function goSuiteMerge(suite: OpenSuite, rows: readonly JunitRow[]): 'reruns' | 'runs' {
+  if (!suite.gotestsumAttributes) return 'runs';
+  const RANK: Readonly<Record<JunitOutcome, number>> = { failure: 0, error: -1, skipped: 1, passed: 2 };
+  let rank = 0;
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    if (r.outcome === 'error' || RANK[r.outcome] < rank) return 'runs';
+    rank = RANK[r.outcome];
+    const key = `${r.classname}\u0000${r.name}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  // Every test of two or more repeated alike: -count=N. (One test alone cannot tell the two apart;
+  // its attempts are read as gotestsum's, as the suite's attributes and order say.)
+  const n = new Set(counts.values());
+  return counts.size > 1 && n.size === 1 && !n.has(1) ? 'runs' : 'reruns';
 }
 
 /** Shared by the rows that have none (most): replaced, never written to. */
@@ -142,7 +186,7 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
   // Grouped by name first (names are the file's own strings: no key to build), then by place.
   const byName = new Map<string, JunitRow[][]>();
   const groups: JunitRow[][] = [];
-  const add = (row: JunitRow, reruns: boolean): void => {
+  const add = (row: JunitRow): void => {
     const bucket = byName.get(row.name);
     let same = 0;
     let last: JunitRow[] | undefined;
@@ -151,7 +195,7 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
       same++;
       last = g;
     }
-    if (last !== undefined && (reruns || unordered || isTeardownRow(row))) return void last.push(row);
+    if (last !== undefined && (row.go !== null || unordered || isTeardownRow(row))) return void last.push(row);
     row.ordinal = same + 1;
     const created = [row];
     groups.push(created);
@@ -168,9 +212,16 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
       const suite = suites[suites.length - 1];
       if (open !== null) return openInCase(open, name, a, depth - caseDepth);
       if (name === 'testsuite') {
-        suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null, reruns: false });
-      } else if (name === 'property' && suite !== undefined && a['name'] === 'go.version') {
-        suite.reruns = true;
+        suites.push({
+          path: [...(suite?.path ?? []), a['name']?.trim() ?? ''],
+          depth,
+          hasTestcase: false,
+          error: null,
+          gotestsumAttributes: a['timestamp'] !== undefined && a['id'] === undefined && a['errors'] === undefined,
+          goRows: null,
+        });
+      } else if (name === 'property' && suite !== undefined && a['name'] === 'go.version' && !suite.hasTestcase) {
+        suite.goRows ??= [];
       } else if (name === 'testcase') {
         if (suite) suite.hasTestcase = true;
         const place = `line ${line}: <testcase>`;
@@ -197,6 +248,7 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
           attributes,
           properties: NONE,
           ordinal: 1,
+          go: null,
         };
         open = { row, result: null, capturing: null, property: null };
         caseDepth = depth;
@@ -215,7 +267,9 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
         if (depth === caseDepth) {
           const { row, result } = open;
           if (result !== null) row.message = messageOf(result);
-          add(row, suites[suites.length - 1]?.reruns ?? false);
+          const goRows = suites[suites.length - 1]?.goRows;
+          if (goRows) goRows.push(row);
+          else add(row);
           open = null;
         } else closeInCase(open, name);
         return;
@@ -224,25 +278,27 @@ export function collectRows(p: Problems, text: string): { root: JunitRoot; group
       const suite = suites[suites.length - 1];
       if (name !== 'testsuite' || suite === undefined || suite.depth !== depth) return;
       suites.pop();
+      if (suite.goRows !== null) {
+        const go = goSuiteMerge(suite, suite.goRows);
+        for (const row of suite.goRows) add(Object.assign(row, { go }));
+      }
       if (!suite.hasTestcase && suite.error !== null) {
         const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
-        add(
-          {
-            suites: suite.path,
-            classname: '',
-            name: '<init>',
-            outcome,
-            message: messageOf(suite.error) ?? `the suite raised an ${outcome}`,
-            skipType: null,
-            seconds: null,
-            flakyAttempts: 0,
-            reruns: 0,
-            attributes: NONE,
-            properties: NONE,
-            ordinal: 1,
-          },
-          false,
-        );
+        add({
+          suites: suite.path,
+          classname: '',
+          name: '<init>',
+          outcome,
+          message: messageOf(suite.error) ?? `the suite raised an ${outcome}`,
+          skipType: null,
+          seconds: null,
+          flakyAttempts: 0,
+          reruns: 0,
+          attributes: NONE,
+          properties: NONE,
+          ordinal: 1,
+          go: null,
+        });
       }
     },
   });
@@ -283,19 +339,18 @@ function closeInCase(c: OpenCase, name: string): void {
 
 /**
  * The test of one test's rows (several only by a runner's convention, see {@link collectRows}), in
- * the order written. The last row passing means it passed after retries (gotestsum writes failed
- * attempts first); otherwise the first row that failed or erred gives the outcome (pytest: the
- * call's failure before the teardown's error); else it was skipped. `unordered` rows (TestNG's, see
- * {@link collectRows}) are one method's results in no order: any that failed or erred fails it (an
- * invocation failed, or its last attempt did: a retried attempt is written skipped), else any that
- * passed passes it, else it was skipped.
+ * the order written. For gotestsum's reruns, the last row passing means it passed after retries
+ * (gotestsum writes failed attempts first). Otherwise (the runs of `go test -count=N`, pytest's
+ * call and teardown rows) the first row that failed or erred gives the outcome; else a passing
+ * run; else it was skipped.
  */
 export function testOf(rows: readonly JunitRow[], unordered = false): JunitTest {
   const first = rows[0] as JunitRow;
   if (rows.length === 1) return first;
   const last = rows[rows.length - 1] as JunitRow;
   const failed = rows.filter((r) => r.outcome === 'failure' || r.outcome === 'error');
-  const decisive = unordered ? (failed[0] ?? rows.find((r) => r.outcome === 'passed') ?? last) : last.outcome === 'passed' ? last : (failed[0] ?? last);
+  const retried = !unordered && first.go === 'reruns' && last.outcome === 'passed';
+  const decisive = retried ? last : (failed[0] ?? rows.find((r) => r.outcome === 'passed') ?? last);
   const times = rows.flatMap((r) => (r.seconds === null ? [] : [r.seconds]));
   return {
     ...first,
@@ -303,7 +358,7 @@ export function testOf(rows: readonly JunitRow[], unordered = false): JunitTest 
     message: decisive.message,
     skipType: decisive.skipType,
     seconds: times.length === 0 ? null : times.reduce((a, b) => a + b, 0),
-    flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (!unordered && last.outcome === 'passed' ? failed.length : 0),
+    flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (retried ? failed.length : 0),
     reruns: rows.reduce((n, r) => n + r.reruns, 0),
   };
 }

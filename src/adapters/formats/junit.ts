@@ -11,11 +11,11 @@
  *   per same-title `it()`, jest-junit one per `test.each` row, TestNG one per data-provider
  *   invocation), numbered in document order: `name`, `name [2]`, … Only a runner's own retry
  *   convention makes rows one test: pytest's second row for a teardown error after a failed call
- *   (`failed on teardown with …`), and gotestsum's `--rerun-fails`, which writes each failed attempt
- *   before the final one (its suites carry a `go.version` property). There the last row passing
- *   means it passed after retries (flaky); otherwise the first failing row gives the outcome.
- *   TestNG's JUnitReportReporter writes a method's results in no order (junit-rows.ts): one test,
- *   failed when any row failed.
+ *   (`failed on teardown with …`), and Go's (suites with the `go.version` property, junit-rows.ts
+ *   `goSuiteMerge`): gotestsum's `--rerun-fails` writes each failed attempt before the final one,
+ *   and the last row passing means it passed after retries (flaky); go-junit-report writes each run
+ *   of `go test -count=N`, and any failed run fails the test. Otherwise the first failing row gives
+ *   the outcome.
  * - An empty `name` (jest-junit for an empty test title, Surefire 3 for a `@BeforeAll` failure) is
  *   a test named `(empty name)`.
  * - Surefire `<flakyFailure>`/`<flakyError>`: passed after failed attempts (flaky);
@@ -74,6 +74,7 @@ function toCase(t: JunitTest, id: string, rows: number): CaseResult {
   if (t.flakyAttempts > 0) extra['flaky'] = `passed after ${t.flakyAttempts} failed attempt${t.flakyAttempts === 1 ? '' : 's'}`;
   if (t.reruns > 0) extra['reruns'] = t.reruns;
   if (rows > 1) extra['rows'] = rows;
+  if (rows > 1 && t.go === 'runs') extra['runs'] = rows;
   if (t.ordinal > 1) extra['occurrence'] = t.ordinal;
   if (t.attributes['file'] !== undefined) extra['file'] = t.attributes['file'];
   if (t.attributes['line'] !== undefined) extra['line'] = t.attributes['line'];

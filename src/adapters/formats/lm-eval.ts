@@ -17,6 +17,14 @@
  *   registry of lower-is-better metrics (lm_eval/api/metrics.py @ v0.4.2). Aggregates carry no
  *   per-sample evidence: the paired statistics need the samples files of `--log_samples`, which the
  *   run's description says.
+ * - the results JSON of v0.3 (`python main.py … --output_path results.json`): main.py @ v0.3.0
+ *   (62ca18400ebe0fc0dbb14274b27170d2d5ae9e3d) writes what `evaluator.simple_evaluate` returns,
+ *   `{"results": {task: {metric: value, metric_stderr: …}}, "versions": {task: n}, "config":
+ *   {model, model_args, num_fewshot, …}}` (evaluator.py: `results[task_name][metric]`, no filter in
+ *   the metric's name), and no per-sample file at all. Read as the later results files are, one case
+ *   per task on its first metric; the file does not say which way a metric is better, so v0.3's own
+ *   tasks do (their `higher_is_better()` @ v0.3.0: `ppl`, `word_perplexity`, `byte_perplexity`,
+ *   `bits_per_byte` and `ter` are lower-is-better).
  */
 import { InputError } from '../../errors.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
@@ -24,7 +32,7 @@ import { caseOf, checkUniqueIds, isObj, type Obj, Problems, stemOf, summaryOf } 
 import { fileSource, type Source } from '../parsing/source.js';
 
 export const LM_EVAL_SHAPE =
-  'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`)';
+  'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`; v0.3: plain metric names, with `versions` and `config`)';
 
 export const AGGREGATE_NOTE =
   'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
@@ -39,13 +47,29 @@ const isResults = (d: unknown): d is Obj =>
   !Array.isArray(d['results']['results']) &&
   (isObj(d['higher_is_better']) || ((isObj(d['versions']) || isObj(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
 
+/**
+ * v0.3's results (evaluator.py @ v0.3.0 `evaluate`, `simple_evaluate`): `results` of tasks whose
+ * metrics are plain names with numbers, beside `versions` and the run's `config`.
+ */
+const isLegacyEntry = (e: unknown): boolean =>
+  isObj(e) && Object.keys(e).length > 0 && Object.entries(e).every(([k, v]) => !k.includes(',') && (typeof v === 'number' || v === null));
+const isLegacyResults = (d: unknown): d is Obj =>
+  isObj(d) &&
+  isObj(d['results']) &&
+  isObj(d['versions']) &&
+  isObj(d['config']) &&
+  Object.keys(d['results']).length > 0 &&
+  Object.values(d['results']).every(isLegacyEntry);
+
 /** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
 const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
 
 export function lmEvalMismatch(source: Source): string | null {
   if (source.kind === 'directory') return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
   if (source.kind === 'json')
-    return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`, `versions` or `configs`';
+    return isResults(source.json()) || isLegacyResults(source.json()) || isSampleRow(source.json())
+      ? null
+      : 'no `results` per task with `higher_is_better`, `versions` or `configs` (v0.4), nor with `versions` and `config` (v0.3)';
   if (source.kind !== 'jsonl') return `not JSON or JSON Lines (${source.kind})`;
   for (const { text } of source.lines()) {
     if (text.trim() === '') continue;
@@ -172,9 +196,15 @@ function fromSamples(source: Source): BenchmarkSummary {
   });
 }
 
-/** The first metric of a task's results (`name,filter`), skipping the alias and the standard errors. */
-function firstMetric(entry: Obj): [string, number] | null {
-  for (const [k, v] of Object.entries(entry)) if (k.includes(',') && !/_stderr,/.test(k) && typeof v === 'number' && Number.isFinite(v)) return [k, v];
+/**
+ * The first metric of a task's results (`name,filter`; in v0.3 a plain name), skipping the alias and
+ * the standard errors (v0.3 evaluator.py: `metric + "_stderr"`, and `_decontaminate` copies after).
+ */
+function firstMetric(entry: Obj, legacy: boolean): [string, number] | null {
+  for (const [k, v] of Object.entries(entry)) {
+    const metric = legacy ? !k.endsWith('_stderr') && !k.includes('_decontaminate') : k.includes(',') && !/_stderr,/.test(k);
+    if (metric && typeof v === 'number' && Number.isFinite(v)) return [k, v];
+  }
   return null;
 }
 
@@ -183,11 +213,11 @@ function firstMetric(entry: Obj): [string, number] | null {
  * `higher_is_better=False`: perplexity, word_perplexity, byte_perplexity, bits_per_byte,
  * brier_score), and ter, an error rate ("Lower is better" in its aggregation's docstring).
  */
-const LOWER_IS_BETTER = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter']);
+const LOWER_IS_BETTER = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter', 'ppl']);
 /** sacrebleu's corpus scores, which lm-eval's bleu, chrf and ter aggregations return on 0–100. */
 const PERCENT_SCALE = new Set(['bleu', 'chrf', 'ter']);
 /** Unbounded ratios: compared by their logarithm (a point is about 1 % of the value). */
-const LOG_SCALE = new Set(['perplexity', 'word_perplexity', 'byte_perplexity']);
+const LOG_SCALE = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'ppl']);
 
 /**
  * A task's score on its metric's own range, higher better, so that 0.01 is a point of that metric:
@@ -201,14 +231,20 @@ export function taskScore(name: string, value: number, lower: boolean | undefine
   return { reward: higher ? scaled : -scaled, scale: PERCENT_SCALE.has(name) ? 'value / 100' : 'value', higher };
 }
 
-/** Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf models). */
+/**
+ * Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf
+ * models; v0.3 main.py writes model_args as given, `engine=…` for the OpenAI models), else v0.3's
+ * `config.model` names the model class only (`gpt2`, `hf-causal`): null then.
+ */
 function pretrainedOf(config: unknown): string | null {
   const args = isObj(config) ? config['model_args'] : undefined;
-  const m = typeof args === 'string' ? /(?:^|,)\s*pretrained=([^,]+)/.exec(args) : null;
-  return m ? (m[1] as string).trim() : null;
+  const m = typeof args === 'string' ? /(?:^|,)\s*(?:pretrained|engine)=([^,]+)/.exec(args) : null;
+  if (m) return (m[1] as string).trim();
+  const pretrained = isObj(args) ? args['pretrained'] : undefined;
+  return typeof pretrained === 'string' && pretrained.trim() !== '' ? pretrained.trim() : null;
 }
 
-function fromResults(source: Source, data: Obj): BenchmarkSummary {
+function fromResults(source: Source, data: Obj, legacy: boolean): BenchmarkSummary {
   const p = new Problems(source.file);
   const results = data['results'] as Obj;
   const better = isObj(data['higher_is_better']) ? data['higher_is_better'] : {};
@@ -221,9 +257,9 @@ function fromResults(source: Source, data: Obj): BenchmarkSummary {
       p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry);
       continue;
     }
-    const metric = firstMetric(entry);
+    const metric = firstMetric(entry, legacy);
     if (metric === null) {
-      p.add(place, null, 'at least one metric "<name>,<filter>" with a number', entry);
+      p.add(place, null, legacy ? 'at least one metric with a number ("acc": 0.34)' : 'at least one metric "<name>,<filter>" with a number', entry);
       continue;
     }
     const [key, value] = metric;
@@ -237,6 +273,7 @@ function fromResults(source: Source, data: Obj): BenchmarkSummary {
   const model = typeof data['model_name'] === 'string' && data['model_name'] !== '' ? data['model_name'] : pretrainedOf(data['config']);
   const metadata: Record<string, string | number> = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
   if (typeof data['git_hash'] === 'string') metadata['lm_eval.git_hash'] = data['git_hash'];
+  if (legacy) metadata['lm_eval.results_layout'] = 'v0.3';
   return summaryOf({
     id: stemOf(source.file),
     format: 'lm-eval-results',
@@ -252,6 +289,7 @@ export function fromLmEval(source: Source): BenchmarkSummary {
   if (source.kind === 'jsonl') return fromSamples(source);
   const data = source.json();
   if (isSampleRow(data)) return fromSamples(source); // a samples file of one line
+  if (isLegacyResults(data)) return fromResults(source, data, true);
   if (!isResults(data)) throw new InputError(`${source.file}: expected ${LM_EVAL_SHAPE}`);
-  return fromResults(source, data);
+  return fromResults(source, data, false);
 }

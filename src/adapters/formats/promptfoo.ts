@@ -147,6 +147,35 @@ function textsOf(cell: PromptfooCell, success: boolean): { error: string | null;
   return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
 }
 
+interface Tokens {
+  /** Null when unknown. */
+  prompt: number | null;
+  completion: number | null;
+  total: number | null;
+  cached: number | null;
+  /** A field of them is not a count (the problem is added). */
+  invalid: boolean;
+}
+
+/**
+ * A row's token usage. promptfoo's TokenUsage has every count optional (src/types/shared.ts @
+ * 01648fa49fb8c41a11e10dc26edf592278707a5b, `BaseTokenUsageSchema`: prompt, completion, cached,
+ * total). A response served from promptfoo's cache has `{cached, total}` and no split
+ * (src/providers/openai/util.ts @ 00e4b0f8619a9c9ff0b7a4ccd458d0d96b0785cd, `getTokenUsage`:
+ * `cached ? { cached: total_tokens, total: total_tokens }`), and the row's own `tokenUsage` adds it
+ * up as prompt 0 and completion 0 with `cached` the total (fixtures/real/promptfoo
+ * out-cached-0.121.20.json). So the split is known only when both counts are there and, when some
+ * tokens were cached, they add up to the total; else the case's usage is unknown, never 0, and the
+ * total stays known (`extra.total_tokens`).
+ */
+function usageOf(key: string, tokens: Obj, optional: (key: string, v: unknown) => number | null | undefined): Tokens {
+  const [prompt, completion, total, cached] = (['prompt', 'completion', 'total', 'cached'] as const).map((k) => optional(`${key}.${k}`, tokens[k]));
+  if (prompt === undefined || completion === undefined || total === undefined || cached === undefined)
+    return { prompt: null, completion: null, total: null, cached: null, invalid: true };
+  const split = prompt !== null && completion !== null && !(cached !== null && cached > 0 && total !== null && prompt + completion < total);
+  return { prompt: split ? prompt : null, completion: split ? completion : null, total, cached, invalid: false };
+}
+
 function toCase(p: Problems, cell: PromptfooCell, id: string, column: PromptfooColumn, test: PromptfooTest | undefined): CaseResult | null {
   const r = cell.row;
   const successKey = cell.table ? 'pass' : 'success';
@@ -163,11 +192,8 @@ function toCase(p: Problems, cell: PromptfooCell, id: string, column: PromptfooC
     : isObj(response['tokenUsage'])
       ? ['response.tokenUsage', response['tokenUsage']]
       : ['tokenUsage', r['tokenUsage']];
-  const usage = isObj(tokens)
-    ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
-    : null;
-  if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
-    return null;
+  const usage = isObj(tokens) ? usageOf(tokensKey, tokens, optional) : null;
+  if (score === undefined || latency === undefined || cost === undefined || (usage !== null && usage.invalid)) return null;
   const failure = failureOf(cell, success);
   const texts = textsOf(cell, success);
   const grading = isObj(r['gradingResult']) ? r['gradingResult'] : null;
@@ -177,9 +203,9 @@ function toCase(p: Problems, cell: PromptfooCell, id: string, column: PromptfooC
     reward: score,
     duration_seconds: latency === null ? null : latency / 1000,
     usage:
-      usage === null
+      usage?.prompt == null || usage.completion == null
         ? null
-        : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
+        : { total_calls: 1, prompt_tokens: Math.round(usage.prompt), completion_tokens: Math.round(usage.completion), roles: null },
     error: failure === 'error' ? (texts.error ?? 'provider error') : null,
     description: test?.description ?? null,
     final_response: texts.output,
@@ -195,6 +221,9 @@ function toCase(p: Problems, cell: PromptfooCell, id: string, column: PromptfooC
       ...(isObj(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
       ...(isObj(r['metadata']) ? { metadata: r['metadata'] } : {}),
       ...(cost === null ? {} : { cost_usd: cost }),
+      // The split unknown (a cache hit), the total known: kept, never read as 0 prompt and 0 completion.
+      ...(usage !== null && (usage.prompt == null || usage.completion == null) && usage.total != null ? { total_tokens: usage.total } : {}),
+      ...(usage?.cached != null && usage.cached > 0 ? { cached_tokens: usage.cached } : {}),
     },
   });
 }
