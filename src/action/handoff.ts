@@ -6,7 +6,7 @@
  *      (`reuse-baseline`, the only API call before the suite), makes the handoff folder and a key.
  *   2. `suite` (no token, no artifact service, no GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STATE, GITHUB_PATH
  *      or GITHUB_STEP_SUMMARY: its bash wrapper drops them before it `exec`s node, which gets the key
- *      on stdin and closes it): runs the mode, with uploads, outputs and the job summary written to
+ *      on stdin, a pipe it reads to the end): runs the mode, with uploads, outputs and the job summary written to
  *      the handoff file, signed (HMAC-SHA256) with the key, with a SHA-256 of every file to upload.
  *   3. `deliver` (the artifact service's token): checks the signature and every file's hash, then
  *      uploads, sets the outputs and writes the job summary.
@@ -16,7 +16,7 @@
  * delivered. Without a phase (BENCHGATE_PHASE unset: the tests' in-process jobs) one process does all.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, lstatSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 import { z } from 'zod';
@@ -152,18 +152,13 @@ export function readHandoff(dir: string, key: string): HandoffBody {
   return HandoffBody.parse(JSON.parse(parsed.data.body));
 }
 
-/** The key, from stdin (the suite's step pipes it in); stdin is closed after, so no later process can read it there. */
+/**
+ * The key, from stdin: action.yml's suite step gives it as a bash here-string, a pipe in bash 5.1 and
+ * later (every hosted runner's), so reading it to the end leaves nothing for a later reader of
+ * /proc/<node>/fd/0. (Closing fd 0 is not an option: libuv asserts on it.)
+ */
 export function readKeyFromStdin(): string {
-  let key: string;
-  try {
-    key = readFileSync(0, 'utf8').trim();
-  } finally {
-    try {
-      closeSync(0);
-    } catch {
-      /* already closed */
-    }
-  }
+  const key = readFileSync(0, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/.test(key))
     throw new UsageError("benchgate's suite step got no handoff key on stdin (action.yml's wiring: the key is piped in, never in the environment)");
   return key;

@@ -315,6 +315,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     changedAt = inputs.maxTrials + 1;
     if (baseChanged.length > 0) stop = 'failed';
   }
+  if (baseChanged.length > 0) stop = 'failed';
   if (baseChanged.length > 0)
     io.error(`benchgate: ${describeChange('baseline', baseChanged, changedAt > inputs.maxTrials ? 'after its last round' : changedWhen(changedAt))}`);
   // Every counted trial says why the rounds ended, so the gate, which sees only the artifacts, can say it too.
