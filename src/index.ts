@@ -27,6 +27,7 @@ async function start(): Promise<number> {
     ...log,
     write: (chunk) => void process.stdout.write(chunk),
     setOutput: (name, value) => core.setOutput(name, value),
+    setSecret: (value) => core.setSecret(value),
     appendSummary: async (markdown) => {
       if (!env['GITHUB_STEP_SUMMARY']) return;
       await core.summary.addRaw(markdown, true).write();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
 import { type ResultsServiceDouble, startResultsService } from '../doubles/results-service.js';
-import { gitWorkspace, job } from '../helpers/action-jobs.js';
+import { gitWorkspace, job, SAME_REPO_EVENT } from '../helpers/action-jobs.js';
 import { REPO_ROOT } from '../helpers/composite.js';
 import { readDocs } from '../helpers/docs.js';
 import { unzip } from '../helpers/zip.js';
@@ -60,7 +60,7 @@ describe('mode ab on the example suite with a noisy candidate', { timeout: 180_0
       'baseline-command': run(''),
       command: run('--flaky 0.5 '),
     };
-    const r = await ab.run(inputs);
+    const r = await ab.run(inputs, SAME_REPO_EVENT);
     expect(r.exitCode, r.log).toBe(0);
     expect(r.outputs).toMatchObject({ rounds: '5', 'stop-reason': 'decided', 'runs-saved': '10', verdict: 'hold' });
     expect(r.summary).toContain(
@@ -107,7 +107,7 @@ describe('mode ab on the example suite with a noisy candidate', { timeout: 180_0
     ]);
     expect([step.with?.['baseline-directory'], step.with?.['candidate-directory']]).toEqual(['base', 'head']);
     // tool_call against codemode: the guardrail-rise finding holds whatever the gates say, so the first round decides.
-    const r = await abJob('run-example').run(Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, String(v)])));
+    const r = await abJob('run-example').run(Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, String(v)])), SAME_REPO_EVENT);
     expect(r.exitCode, r.log).toBe(0);
     expect(r.outputs).toMatchObject({ rounds: '1', 'stop-reason': 'decided', 'runs-saved': '18', verdict: 'hold' });
     expect(r.summary).toContain(

@@ -46,13 +46,17 @@ describe('action.yml', () => {
     }
   });
 
-  it('maps every input into the main step env as INPUT_<NAME>, and only there', () => {
-    const env = mainStep.env ?? {};
-    for (const name of Object.keys(manifest.inputs)) {
-      expect(env[`INPUT_${name.toUpperCase()}`], name).toBe(`\${{ inputs.${name} }}`);
+  it('maps every input into the env of the steps that run the program as INPUT_<NAME>; the suite step gets every input but the token', () => {
+    const suiteStep = steps.find((s) => s.id === 'suite') as ActionStep;
+    for (const step of [mainStep, steps.find((s) => s.id === 'prepare') as ActionStep, suiteStep]) {
+      const env = step.env ?? {};
+      const names = Object.keys(manifest.inputs).filter((name) => step !== suiteStep || name !== 'github-token');
+      for (const name of names) expect(env[`INPUT_${name.toUpperCase()}`], `${step.id}: ${name}`).toBe(`\${{ inputs.${name} }}`);
+      expect(Object.keys(env).filter((k) => k.startsWith('INPUT_')).length, step.id).toBe(names.length);
     }
-    const inputEnv = Object.keys(env).filter((k) => k.startsWith('INPUT_'));
-    expect(inputEnv.length).toBe(Object.keys(manifest.inputs).length);
+    // No token, no artifact service in the suite's step (issue 43 item 3).
+    expect(Object.keys(suiteStep.env ?? {}).filter((k) => /TOKEN|^ACTIONS_/.test(k) && k !== 'BENCHGATE_HANDOFF_KEY')).toEqual([]);
+    expect(suiteStep.run).toContain('<<< "$key"');
   });
 
   it('interpolates no expression into a script', () => {
@@ -66,6 +70,8 @@ describe('action.yml', () => {
   it('maps every output from a real step id to a name the program sets', () => {
     const ids = new Set(steps.map((s) => s.id).filter(Boolean));
     const set = outputsTheProgramSets();
+    // The prepare step's own outputs for the two steps after it (src/action/handoff.ts STEP_OUTPUTS), not the action's.
+    for (const internal of ['handoff', 'handoff-key']) set.delete(internal);
     for (const [name, spec] of Object.entries(manifest.outputs)) {
       const m = /^\$\{\{ steps\.([a-z-]+)\.outputs\.([a-z-]+) \}\}$/.exec(spec.value);
       expect(m, `${name}: ${spec.value}`).not.toBeNull();
@@ -84,9 +90,10 @@ describe('action.yml', () => {
     }
   });
 
-  it('hands the artifact service variables only to the main step, from the github-script step', () => {
+  it('hands the artifact service variables only to the prepare and main steps, from the github-script step', () => {
     const runtime = steps.find((s) => s.id === 'runtime') as ActionStep;
     expect(runtime.uses).toMatch(/^actions\/github-script@/);
+    expect(steps.filter((s) => s.env?.['ACTIONS_RUNTIME_TOKEN'] !== undefined).map((s) => s.id)).toEqual(['prepare', 'benchgate']);
     expect(mainStep.env?.['ACTIONS_RUNTIME_TOKEN']).toBe('${{ steps.runtime.outputs.runtime-token }}');
     expect(mainStep.env?.['ACTIONS_RESULTS_URL']).toBe('${{ steps.runtime.outputs.results-url }}');
     expect(String(runtime.with?.['script'])).toContain('core.setSecret(token)');

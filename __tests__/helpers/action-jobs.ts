@@ -11,6 +11,8 @@ import { type ResultsServiceDouble, startResultsService } from '../doubles/resul
 import { type CompositeRun, REPO_ROOT, runComposite } from './composite.js';
 
 export const EVENT_PATH = join(REPO_ROOT, '__tests__', 'fixtures', 'events', 'pull_request.json');
+/** The same pull request from a branch of the repository itself (EVENT_PATH's comes from a fork): mode ab refuses a fork's. */
+export const SAME_REPO_EVENT = { GITHUB_EVENT_PATH: join(REPO_ROOT, '__tests__', 'fixtures', 'events', 'pull_request-same-repo.json') };
 export const SUITE_SCRIPT = join(REPO_ROOT, 'examples', 'suite', 'run-suite.mjs');
 
 /** The command a suite job runs: the embedded example suite under one strategy, written where rlm-code writes. */

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
+import type { FunctionDefinition } from '@actions/expressions/funcs/info';
 import { parse as parseYaml } from 'yaml';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -41,12 +42,26 @@ export function loadManifest(path = join(REPO_ROOT, 'action.yml')): ActionManife
 const CONTEXTS = ['inputs', 'steps', 'github', 'runner', 'env', 'job', 'matrix', 'strategy', 'needs'];
 const EXPRESSION = /\$\{\{(.*?)\}\}/gs;
 
-/** Evaluates one expression (the text between `${{` and `}}`) against plain-object contexts. */
-export function evaluate(expression: string, contexts: Record<string, unknown>): data.ExpressionData {
+/** The runner's status functions of a composite step's `if`: whether an earlier step of the action failed. */
+function statusFunctions(failed: boolean): Map<string, FunctionDefinition> {
+  const fn = (name: string, value: boolean): [string, FunctionDefinition] => [name, { name, minArgs: 0, maxArgs: 0, call: () => new data.BooleanData(value) }];
+  return new Map([fn('always', true), fn('success', !failed), fn('failure', failed), fn('cancelled', false)]);
+}
+
+/** Evaluates one expression (the text between `${{` and `}}`) against plain-object contexts; with `failed`, the status functions too. */
+export function evaluate(expression: string, contexts: Record<string, unknown>, failed?: boolean): data.ExpressionData {
   const lexed = new Lexer(expression).lex();
-  const expr = new Parser(lexed.tokens, CONTEXTS, []).parse();
+  const functions = failed === undefined ? new Map<string, FunctionDefinition>() : statusFunctions(failed);
+  const expr = new Parser(lexed.tokens, CONTEXTS, [...functions.values()]).parse();
   const context = JSON.parse(JSON.stringify(contexts), data.reviver) as data.Dictionary;
-  return new Evaluator(expr, context).evaluate();
+  return new Evaluator(expr, context, functions).evaluate();
+}
+
+/** Whether a composite step runs: an `if` without a status function means `success() && (if)`, as the runner reads it. */
+function stepRuns(condition: string | undefined, contexts: Record<string, unknown>, failed: boolean): boolean {
+  const expr = (condition ?? 'success()').trim().replace(/^\$\{\{|\}\}$/g, '');
+  const withStatus = /\b(success|failure|always|cancelled)\(\)/.test(expr) ? expr : `success() && (${expr})`;
+  return evaluate(withStatus, contexts, failed).coerceString() === 'true';
 }
 
 /** A string with every `${{ }}` replaced by its value, as the runner does for `with`, `env` and `value`. */
@@ -159,9 +174,7 @@ export async function runComposite(options: CompositeOptions): Promise<Composite
       runner: { os: 'Linux', arch: 'X64', temp: options.env['RUNNER_TEMP'] ?? '' },
       env: options.env,
     };
-    const condition = step.if ?? 'success()';
-    const run = condition.trim() === 'success()' ? !failed : evaluate(condition.replace(/^\$\{\{|\}\}$/g, ''), contexts).coerceString() === 'true';
-    if (!run) continue;
+    if (!stepRuns(step.if, contexts, failed)) continue;
     const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, interpolate(String(v), contexts)]));
     const name = interpolate(step.name ?? step.uses ?? step.run ?? '', contexts);
     let exitCode: number;

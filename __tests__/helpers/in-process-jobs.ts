@@ -131,4 +131,13 @@ async function runJob(j: JobRun): Promise<InProcessResult> {
   return { exitCode, outputs, log, summary };
 }
 
-export { EVENT_PATH, gitWorkspace, startWorkflowDoubles, stopWorkflowDoubles, SUITE_SCRIPT, suiteCommand, type WorkflowDoubles } from './action-jobs.js';
+export {
+  EVENT_PATH,
+  gitWorkspace,
+  SAME_REPO_EVENT,
+  startWorkflowDoubles,
+  stopWorkflowDoubles,
+  SUITE_SCRIPT,
+  suiteCommand,
+  type WorkflowDoubles,
+} from './action-jobs.js';

@@ -30,6 +30,25 @@ export interface ActionIo {
   workerScript: URL | null;
   /** SIGTERM-to-SIGKILL grace for a timed-out suite. */
   killGraceMs: number;
+  /** Masks a value in the log (core.setSecret); absent in tests. */
+  setSecret?(value: string): void;
+  /** In the suite's step (handoff.ts): uploads go to the deliver step instead of the artifact service. */
+  handoff?: HandoffSink | undefined;
+}
+
+/** An artifact to upload: the files, relative to rootDirectory inside the artifact. */
+export interface UploadSpec {
+  name: string;
+  files: string[];
+  rootDirectory: string;
+  retentionDays?: number | undefined;
+  /** Set the outputs artifact-id and artifact-name from this upload (mode run). */
+  setsOutputs: boolean;
+}
+
+/** Where the suite's step records what the deliver step uploads. */
+export interface HandoffSink {
+  upload(spec: UploadSpec): void;
 }
 
 /** GitHub's job summary limit is 1 MiB per step; leave room for what else the step appends. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { serializeNoiseProfiles } from '../../../src/analysis/noise/profile-file.js';
 import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
-import { SUITE_SCRIPT } from '../../helpers/action-jobs.js';
+import { SAME_REPO_EVENT, SUITE_SCRIPT } from '../../helpers/action-jobs.js';
 import { job } from '../../helpers/in-process-jobs.js';
 import { caseNoise, drawnFor, noiseProfileOf } from '../../helpers/noise-profile.js';
 
@@ -40,16 +40,19 @@ describe('mode ab and its gate with a noise profile', { timeout: 120_000 }, () =
     const ab = job(double, root, 'ab', run);
     for (const dir of ['base', 'head']) mkdirSync(join(ab.workspace, dir));
     writeFileSync(join(ab.workspace, 'profile.json'), PROFILE);
-    const rounds = await ab.run({
-      mode: 'ab',
-      suite: 'demo',
-      'baseline-directory': 'base',
-      'candidate-directory': 'head',
-      'baseline-command': suite(0),
-      command: suite(0.3),
-      'max-trials': '3',
-      'noise-profile': 'profile.json',
-    });
+    const rounds = await ab.run(
+      {
+        mode: 'ab',
+        suite: 'demo',
+        'baseline-directory': 'base',
+        'candidate-directory': 'head',
+        'baseline-command': suite(0),
+        command: suite(0.3),
+        'max-trials': '3',
+        'noise-profile': 'profile.json',
+      },
+      SAME_REPO_EVENT,
+    );
     expect(rounds.exitCode, rounds.log).toBe(0);
     expect(rounds.outputs['rounds']).toBe('3');
     expect(rounds.log).toContain(`round 2 runs ${runs(2)} (BENCHGATE_CASES_FILE)`);
@@ -79,7 +82,7 @@ describe('mode ab and its gate with a noise profile', { timeout: 120_000 }, () =
       for (const dir of ['base', 'head']) mkdirSync(join(ab.workspace, dir));
       writeFileSync(join(ab.workspace, 'profiles.json'), file);
       const inputs = { mode: 'ab', suite: 'demo', 'baseline-directory': 'base', 'candidate-directory': 'head', command: suite(0), 'max-trials': '2' };
-      return ab.run({ ...inputs, 'noise-profile': 'profiles.json' });
+      return ab.run({ ...inputs, 'noise-profile': 'profiles.json' }, SAME_REPO_EVENT);
     };
     // The newest profile is of another preset (every case flaky there): the older one of the runs' preset settles 8.
     const fits = await rounds(

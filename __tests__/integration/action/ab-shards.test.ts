@@ -19,7 +19,7 @@ import { level } from '../../../src/report/sections/sequential.js';
 import { type ResultsServiceDouble, startResultsService } from '../../doubles/results-service.js';
 import { interpolate, parseOutputFile, REPO_ROOT } from '../../helpers/composite.js';
 import { readDocs } from '../../helpers/docs.js';
-import { job } from '../../helpers/in-process-jobs.js';
+import { job, SAME_REPO_EVENT } from '../../helpers/in-process-jobs.js';
 import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
 import { unzip } from '../../helpers/zip.js';
 
@@ -69,15 +69,18 @@ async function shardJob(run: string, index: number, total: number, inputs: Recor
   const j = job(double, root, `ab-${index}`, run);
   for (const dir of ['base', 'head']) mkdirSync(join(j.workspace, dir));
   writeFileSync(join(j.workspace, 'base', 'cases.txt'), `${IDS.join('\n')}\n`);
-  return j.run({
-    mode: 'ab',
-    suite: 'demo',
-    'baseline-directory': 'base',
-    'candidate-directory': 'head',
-    shard: `${index}/${total}`,
-    cases: 'cases.txt',
-    ...inputs,
-  });
+  return j.run(
+    {
+      mode: 'ab',
+      suite: 'demo',
+      'baseline-directory': 'base',
+      'candidate-directory': 'head',
+      shard: `${index}/${total}`,
+      cases: 'cases.txt',
+      ...inputs,
+    },
+    SAME_REPO_EVENT,
+  );
 }
 
 /** Each role completes a case with its own probability, drawn afresh per trial; `p` gives it by role and shard. */
@@ -225,6 +228,7 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     expect(/<!-- interleaved-workflow-start -->\n```yaml\n([\s\S]*?)```\n<!-- interleaved-workflow-end -->/.exec(readDocs())?.[1]).toBe(file);
     interface Step {
       name?: string;
+      if?: string;
       run?: string;
       env?: Record<string, string>;
       with?: Record<string, unknown>;
@@ -235,7 +239,11 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     };
     const caller = (parseYaml(file) as { jobs: { benchgate: { with: Record<string, unknown> } } }).jobs.benchgate.with;
     const inputs = { ...Object.fromEntries(Object.entries(gateYml.on.workflow_call.inputs).map(([k, v]) => [k, v.default ?? ''])), ...caller };
-    const github = { sha: '3'.repeat(40), event: { pull_request: { base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) } } } };
+    const github = {
+      sha: '3'.repeat(40),
+      repository: 'octo-org/benchgate',
+      event: { pull_request: { base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo-org/benchgate' } } } },
+    };
     // No configuration file in the base commit, no noise profile checked out: hashFiles finds nothing.
     const given = (step: Step, contexts: Record<string, unknown>) =>
       Object.fromEntries(
@@ -247,7 +255,10 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     const plan = gateYml.jobs['plan']?.steps[0] as Step;
     const out = join(root, 'interleaved-plan');
     writeFileSync(out, '');
-    bash(plan.run as string, { ...Object.fromEntries(Object.entries(plan.env ?? {}).map(([k, v]) => [k, interpolate(v, { inputs })])), GITHUB_OUTPUT: out });
+    bash(plan.run as string, {
+      ...Object.fromEntries(Object.entries(plan.env ?? {}).map(([k, v]) => [k, interpolate(v, { inputs, github })])),
+      GITHUB_OUTPUT: out,
+    });
     const planned = parseOutputFile(readFileSync(out, 'utf8'));
     expect(planned).toEqual({ roles: '["ab"]', shards: '["1/2","2/2"]' });
 
@@ -261,13 +272,22 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
         cpSync(join(REPO_ROOT, 'examples', 'suite'), join(j.workspace, dir, 'examples', 'suite'), { recursive: true });
         for (const f of ['py-json.mjs', 'rlm-summary-aggregates.mjs']) cpSync(join(REPO_ROOT, 'scripts', f), join(j.workspace, dir, 'scripts', f));
       }
+      // Interleaved, benchgate runs the install in each tree itself (each side in its own environment): the suite job's install step does not.
       const install = steps.find((st) => st.name === "Install the suite's dependencies") as Step;
-      bash(install.run as string, Object.fromEntries(Object.entries(install.env ?? {}).map(([k, v]) => [k, interpolate(v, { inputs, matrix })])), j.workspace);
-      expect(readFileSync(join(j.workspace, 'head', 'cases.txt'), 'utf8')).toBe(readFileSync(join(j.workspace, 'base', 'cases.txt'), 'utf8'));
+      expect(String(install.if)).toContain("matrix.role != 'ab'");
       const ab = given(steps.find((st) => st.with?.['mode'] === 'ab') as Step, { inputs, matrix, github });
-      expect(ab).toMatchObject({ shard, cases: 'cases.txt', config: '', decide: '', 'max-trials': '10', 'baseline-command': inputs['command'] });
-      const r = await j.run(ab);
+      expect(ab).toMatchObject({
+        shard,
+        cases: 'cases.txt',
+        config: '',
+        decide: '',
+        'max-trials': '10',
+        'baseline-command': inputs['command'],
+        install: inputs['install'],
+      });
+      const r = await j.run(ab, SAME_REPO_EVENT);
       expect(r.exitCode, r.log).toBe(0);
+      expect(readFileSync(join(j.workspace, 'head', 'cases.txt'), 'utf8')).toBe(readFileSync(join(j.workspace, 'base', 'cases.txt'), 'utf8'));
       expect(r.summary).toContain(`(shard ${shard.replace('/', ' of ')})`);
       // The same command on both sides (A/A, deterministic): no spread, so each shard decides at round 1.
       expect(r.outputs).toMatchObject({ rounds: '1', 'stop-reason': 'decided', verdict: 'promote' });

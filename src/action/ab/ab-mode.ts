@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { type Comparison } from '../../analysis/compare.js';
 import { AB_STAMPS } from '../../analysis/interleaved.js';
@@ -22,7 +22,7 @@ import { caseListText, type SettledRounds } from '../../analysis/noise/settled.j
 import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { haltedDecision } from '../../analysis/significance/sequential.js';
 import { UsageError } from '../../errors.js';
-import { uploadSummaryArtifact } from '../../github/artifacts.js';
+import { readEvent } from '../../github/context.js';
 import { loadNoiseProfiles, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
@@ -30,8 +30,10 @@ import { untrusted } from '../../report/markdown/markdown.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
 import { verdictLine } from '../../report/verdict.js';
 import { artifactName, describeOutcome } from '../artifact-layout.js';
+import { deliverArtifact } from '../handoff.js';
 import { type AbInputs, type Role, ROLES, type RunInputs } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
+import { stopCommands, stopToken } from '../log.js';
 import { describeSpend, UsageWatcher } from '../run/budget.js';
 import { commandFailed } from '../run/metadata.js';
 import {
@@ -48,6 +50,8 @@ import {
   WHOLE,
 } from '../run/run-mode.js';
 import { prepareShard, readCaseList } from '../run/shard-cases.js';
+import { runSuiteCommand } from '../run/suite-command.js';
+import { BASE_CHANGED_STAMP, BaseWatch, describeChange, refuseFork, sideEnvironment } from './isolation.js';
 import { type AbStop, nextRoundFits, roundOrder, type RoundRow, roundsTable, stopLine } from './rounds.js';
 
 /** The case list of a round after the first (BENCHGATE_CASES_FILE), in the staging folder; not uploaded: the gate settles the same cases from the same profile. */
@@ -125,7 +129,31 @@ function directory(io: ActionIo, name: 'baseline-directory' | 'candidate-directo
   return dir;
 }
 
+/** A side's install (input `install`), in its tree and its own environment; a failure stops the job. */
+async function install(io: ActionIo, inputs: AbInputs, role: Role, cwd: string, env: Record<string, string>, staging: string): Promise<void> {
+  const command = inputs.install as string;
+  const fence = stopCommands(stopToken());
+  io.startGroup(`benchgate: the ${role}'s install, in ${inputs.sides[role].directory}: ${command.split('\n')[0]}`);
+  io.write(`${fence.stop}\n`);
+  try {
+    const outcome = await runSuiteCommand({
+      command,
+      cwd,
+      env: { ...io.env, ...env },
+      timeoutMs: inputs.timeoutMinutes * 60_000,
+      killGraceMs: io.killGraceMs,
+      logFile: join(staging, `install.log`),
+      write: (chunk) => io.write(chunk),
+    });
+    if (commandFailed(outcome)) throw new UsageError(`input "install": the ${role}'s install (in ${inputs.sides[role].directory}) ${describeOutcome(outcome)}`);
+  } finally {
+    io.write(`\n${fence.resume}\n`);
+    io.endGroup();
+  }
+}
+
 export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult> {
+  refuseFork(readEvent(io.env));
   const cwd: Record<Role, string> = {
     baseline: directory(io, 'baseline-directory', inputs.sides.baseline.directory),
     candidate: directory(io, 'candidate-directory', inputs.sides.candidate.directory),
@@ -137,13 +165,28 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     candidate: join(io.tempDir, `benchgate-${inputs.suite}-candidate-${tag}`),
   };
   for (const dir of Object.values(staging)) mkdirSync(dir, { recursive: true });
+  // Each side its own environment; the baseline's tree, environment and staged files watched from its install on (isolation.ts).
+  const sideEnv: Record<Role, Record<string, string>> = {
+    baseline: sideEnvironment(join(io.tempDir, `benchgate-${inputs.suite}-baseline-env-${tag}`), io.env['PATH'] ?? '', inputs.install !== null).env,
+    candidate: sideEnvironment(join(io.tempDir, `benchgate-${inputs.suite}-candidate-env-${tag}`), io.env['PATH'] ?? '', inputs.install !== null).env,
+  };
+  if (inputs.install !== null) await install(io, inputs, 'baseline', cwd.baseline, sideEnv.baseline, staging.baseline);
   // The case list is the baseline tree's (the base commit's): both sides run the same part of it, and the messages name it there.
   const list =
     inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd.baseline, inputs.cases), join(inputs.sides.baseline.directory, inputs.cases)) : null;
-  const shard: Record<Role, ShardPrep> = {
-    baseline: inputs.shard ? prepareShard(inputs.shard, list, join(staging.baseline, SHARD_CASES_FILE)) : WHOLE,
-    candidate: inputs.shard ? prepareShard(inputs.shard, list, join(staging.candidate, SHARD_CASES_FILE)) : WHOLE,
+  const prep = (role: Role): ShardPrep => {
+    const p = inputs.shard ? prepareShard(inputs.shard, list, join(staging[role], SHARD_CASES_FILE)) : WHOLE;
+    return { ...p, env: { ...sideEnv[role], ...p.env } };
   };
+  const shard: Record<Role, ShardPrep> = { baseline: prep('baseline'), candidate: prep('candidate') };
+  const watch = new BaseWatch(
+    [cwd.baseline, join(io.tempDir, `benchgate-${inputs.suite}-baseline-env-${tag}`), staging.baseline],
+    [inputs.sides.baseline.directory, "the baseline's environment", "the baseline's staged files"],
+  );
+  if (inputs.install !== null) await install(io, inputs, 'candidate', cwd.candidate, sideEnv.candidate, staging.candidate);
+  let baseChanged: string[] = watch.check();
+  const changedWhen = (r: number): string => (r === 1 ? "after the candidate's install" : `before round ${r}'s baseline run`);
+  let changedAt = 1;
   if (inputs.shard)
     io.info(
       `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.baseline.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}; both sides run it`,
@@ -182,7 +225,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   let last: Comparison | null = null;
   let complete = 0;
   let stop: AbStop = 'max-trials';
-  for (let r = 1; r <= inputs.maxTrials; r++) {
+  for (let r = 1; r <= inputs.maxTrials && baseChanged.length === 0; r++) {
     if (inputs.budget && !nextRoundFits(spent(), complete, inputs.budget.limit)) {
       io.info(
         `benchgate: round ${r} not started: ${describeSpend(inputs.budget.unit, spent())} spent in ${complete} round${complete === 1 ? '' : 's'}, and one more would pass the cap of ${describeSpend(inputs.budget.unit, inputs.budget.limit)}`,
@@ -195,6 +238,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     rows.push(row);
     const got: Partial<Record<Role, Trial>> = {};
     for (const [i, role] of order.entries()) {
+      if (role === 'baseline') {
+        baseChanged = watch.check();
+        changedAt = r;
+        if (baseChanged.length > 0) break;
+      }
       const trial = await runTrial(
         io,
         side[role],
@@ -210,11 +258,17 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
         },
         CAP_STOP_DROPS_ROUND,
       );
+      if (role === 'baseline') watch.accept();
       got[role] = trial;
       row.outcome[role] = describeOutcome(trial.outcome);
       if (commandFailed(trial.outcome) || trial.problem !== null) break;
     }
     const trials = ROLES.map((role) => got[role]).filter((t): t is Trial => t !== undefined);
+    if (baseChanged.length > 0) {
+      // The round is not counted: its baseline never ran on the tree benchgate checked.
+      stop = 'failed';
+      break;
+    }
     if (trials.some((t) => (t.outcome.stopped ?? null) !== null)) {
       // The cap stopped a trial mid-way: the round is incomplete, so it is not counted or uploaded as a trial (its logs are).
       for (const role of ROLES) if (got[role]) uncounted[role].push({ round: r, trial: got[role] as Trial });
@@ -255,11 +309,21 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     }
   }
 
+  // The last baseline run's files, as they were staged, up to the upload.
+  if (baseChanged.length === 0) {
+    baseChanged = watch.check();
+    changedAt = inputs.maxTrials + 1;
+    if (baseChanged.length > 0) stop = 'failed';
+  }
+  if (baseChanged.length > 0) stop = 'failed';
+  if (baseChanged.length > 0)
+    io.error(`benchgate: ${describeChange('baseline', baseChanged, changedAt > inputs.maxTrials ? 'after its last round' : changedWhen(changedAt))}`);
   // Every counted trial says why the rounds ended, so the gate, which sees only the artifacts, can say it too.
   for (const role of ROLES)
     for (const x of done[role]) {
       if (x.trial.summary === null) continue;
       x.trial.summary.metadata[AB_STAMPS.stop] = stop;
+      if (baseChanged.length > 0) x.trial.summary.metadata[BASE_CHANGED_STAMP] = baseChanged.join(',');
       writeFileSync(join(staging[role], trialFile(NORMALIZED_FILE, x.round)), JSON.stringify(x.trial.summary));
     }
   if (last?.sequential !== undefined && (stop === 'budget' || stop === 'failed')) {
@@ -283,17 +347,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       ...(usage === null ? [] : [usage]),
     ];
     if (files.length === 0) continue;
-    const uploaded = await uploadSummaryArtifact(io.artifacts, {
-      name: names[role],
-      files,
-      rootDirectory: staging[role],
-      retentionDays: inputs.retentionDays,
-      overwrite: true,
-    });
-    if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${names[role]} (id ${uploaded.replaced}) from an earlier attempt of this job`);
-    io.info(
-      `benchgate: uploaded artifact ${names[role]} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging[role], f)).join(', ')}`,
-    );
+    await deliverArtifact(io, { name: names[role], files, rootDirectory: staging[role], retentionDays: inputs.retentionDays, setsOutputs: false });
   }
 
   const verdict = last?.verdict ?? null;
@@ -313,6 +367,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   await io.appendSummary(fitted.text);
 
   if (stop !== 'failed') return { failure: null, explained: false };
+  if (baseChanged.length > 0)
+    return {
+      failure: `${describeChange('baseline', baseChanged, changedAt > inputs.maxTrials ? 'after its last round' : changedWhen(changedAt))}; the rounds stopped there, and the gate holds on it`,
+      explained: false,
+    };
   const problems = ROLES.flatMap((role) => done[role].filter((x) => x.trial.problem !== null).map((x) => `${role} trial ${x.round}: ${x.trial.problem}`));
   if (problems.length > 0) return { failure: `round ${complete + 1}: no usable summary: ${problems.join('; ')}`, explained: false };
   const failed = ROLES.flatMap((role) =>

@@ -132,6 +132,8 @@ export interface AbInputs extends CommonInputs, GateInputs {
   mode: 'ab';
   /** Each side's command and working tree (relative to the workspace); the configuration is read from the baseline's tree. */
   sides: Record<Role, { command: string; directory: string }>;
+  /** The command that installs a side's dependencies, run in each tree in that side's own environment (src/action/ab/isolation.ts), or null. */
+  install: string | null;
   /** The most rounds (trials per side) the design runs: fixed before the first round. */
   maxTrials: number;
   timeoutMinutes: number;
@@ -217,6 +219,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'baseline-command',
     'baseline-directory',
     'candidate-directory',
+    'install',
     'max-trials',
     'timeout-minutes',
     'budget',
@@ -553,6 +556,7 @@ function abInputs(getInput: GetInput, get: (name: string) => string, config: Gat
     suite: suite(get('suite')),
     ...gate,
     sides: { baseline: { command: baselineCommand, directory: baseline }, candidate: { command, directory: candidate } },
+    install: getInput('install').trim() === '' ? null : getInput('install'),
     maxTrials: maxTrials(get('max-trials')),
     timeoutMinutes: timeoutMinutes(get('timeout-minutes')),
     summary: get('summary') || DEFAULT_SUMMARY_GLOB,

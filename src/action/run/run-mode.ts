@@ -11,13 +11,13 @@ import { basename, join, relative, resolve } from 'node:path';
 import { loadSummary } from '../../adapters/registry.js';
 import { runMetrics } from '../../analysis/rlm/gates.js';
 import { UsageError } from '../../errors.js';
-import { uploadSummaryArtifact } from '../../github/artifacts.js';
 import { readEvent } from '../../github/context.js';
 import { collectTrajectories } from '../../load/evidence.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { pyFixed } from '../../stats/format.js';
 import { artifactName, describeOutcome } from '../artifact-layout.js';
+import { deliverArtifact } from '../handoff.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { stopCommands, stopToken } from '../log.js';
@@ -233,9 +233,7 @@ async function uploadReused(io: ActionIo, inputs: RunInputs, staging: string, na
   const files = readdirSync(staging, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
-  const uploaded = await uploadSummaryArtifact(io.artifacts, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, overwrite: true });
-  io.setOutput('artifact-id', uploaded.id);
-  io.setOutput('artifact-name', name);
+  await deliverArtifact(io, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, setsOutputs: true });
   io.setOutput('reused-run-id', String(summary.metadata['reuse.run_id'] ?? ''));
   io.setOutput('summary-path', join(staging, NORMALIZED_FILE));
   io.setOutput('cases', summary.reported.total_cases);
@@ -252,11 +250,19 @@ async function uploadReused(io: ActionIo, inputs: RunInputs, staging: string, na
   return { failure: null, explained: false };
 }
 
-export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResult> {
+/**
+ * What of the run mode to do: `all` (one process), `reuse` (action.yml's prepare step, which holds
+ * the token: only the reuse-baseline attempt; `suitePending` says whether the suite still runs) or
+ * `suite` (the suite's step, which holds no token: the suite, never a reuse).
+ */
+export type RunPart = 'all' | 'reuse' | 'suite';
+
+export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = 'all'): Promise<RunResult & { suitePending?: boolean }> {
   const cwd = resolve(io.workspace, inputs.workingDirectory);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
     throw new UsageError(`input "working-directory": ${inputs.workingDirectory} is not a directory (resolved to ${cwd})`);
   }
+  if (part === 'reuse' && inputs.reuseBaseline === 'off') return { failure: null, explained: false, suitePending: true };
   const name = artifactName(inputs.suite, inputs.role, inputs.shard);
   const staging = join(io.tempDir, `benchgate-${inputs.suite}-${inputs.role}-${randomBytes(4).toString('hex')}`);
   mkdirSync(staging, { recursive: true });
@@ -267,11 +273,12 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
       `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`,
     );
 
-  if (inputs.reuseBaseline !== 'off') {
+  if (inputs.reuseBaseline !== 'off' && part !== 'suite') {
     const reuse = await reuseBaseline(io, inputs, staging, inputs.githubToken);
     if (reuse.summary !== null) return uploadReused(io, inputs, staging, name, reuse.summary, reuse.note);
     if (inputs.reuseBaseline === 'require') return { failure: `reuse-baseline: require, and no baseline to reuse: ${reuse.why}`, explained: false };
-    io.info(`benchgate: no baseline to reuse (${reuse.why}); running the suite`);
+    io.info(`benchgate: no baseline to reuse (${reuse.why}); running the suite${part === 'reuse' ? ' in the next step' : ''}`);
+    if (part === 'reuse') return { failure: null, explained: false, suitePending: true };
   }
   io.setOutput('reused-run-id', '');
   const model = inputs.fingerprint['model'];
@@ -307,11 +314,7 @@ export async function runMode(io: ActionIo, inputs: RunInputs): Promise<RunResul
   }
 
   const files = [...trials.flatMap((x) => x.files), ...(list ? [join(staging, SHARD_CASES_FILE)] : []), ...(cap && existsSync(cap.file) ? [cap.file] : [])];
-  const uploaded = await uploadSummaryArtifact(io.artifacts, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, overwrite: true });
-  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${name} (id ${uploaded.replaced}) from an earlier attempt of this job`);
-  io.info(`benchgate: uploaded artifact ${name} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(staging, f)).join(', ')}`);
-  io.setOutput('artifact-id', uploaded.id);
-  io.setOutput('artifact-name', name);
+  await deliverArtifact(io, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, setsOutputs: true });
   const tables = trials.map((x, i) => (inputs.trials > 1 ? `Trial ${i + 1} of ${inputs.trials}\n\n` : '') + runTable(inputs, x.summary, x.outcome, name));
   await io.appendSummary(`### benchgate: ${inputs.role} run\n\n${tables.join('\n\n')}\n`);
 

@@ -15,11 +15,25 @@ import type { CommandOutcome } from './metadata.js';
  * artifact service's and the OIDC service's tokens (`ACTIONS_RUNTIME_TOKEN`,
  * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and every other `ACTIONS_*`); every action input (`INPUT_*`, among
  * them `INPUT_GITHUB-TOKEN`); the usual names of a GitHub token; and the files through which a step
- * sets its outputs and state (the suite must not set benchgate's outputs). Secrets the suite needs
+ * sets its outputs, state, later steps' environment and PATH, and its job summary (the suite must not
+ * set benchgate's outputs or reach the steps after it), and benchgate's own handoff (handoff.ts). Secrets the suite needs
  * reach it through the step's `env` (the reusable workflow's `suite-env`), under other names.
  */
 export const WITHHELD_PREFIXES = ['ACTIONS_', 'INPUT_'] as const;
-export const WITHHELD_NAMES = ['GITHUB_TOKEN', 'GH_TOKEN', 'GH_ENTERPRISE_TOKEN', 'GITHUB_ENTERPRISE_TOKEN', 'GITHUB_OUTPUT', 'GITHUB_STATE'] as const;
+export const WITHHELD_NAMES = [
+  'GITHUB_TOKEN',
+  'GH_TOKEN',
+  'GH_ENTERPRISE_TOKEN',
+  'GITHUB_ENTERPRISE_TOKEN',
+  'GITHUB_OUTPUT',
+  'GITHUB_STATE',
+  'GITHUB_ENV',
+  'GITHUB_PATH',
+  'GITHUB_STEP_SUMMARY',
+  'BENCHGATE_PHASE',
+  'BENCHGATE_HANDOFF',
+  'BENCHGATE_HANDOFF_KEY',
+] as const;
 
 /** True for a variable the suite's environment never holds (names compared in upper case, as on Windows). */
 export function isWithheld(name: string): boolean {

@@ -34,6 +34,7 @@ export const FINDING_SEVERITY = {
   'aggregates-only': 'notice',
   'regression-budget': 'error',
   'infrastructure-failures': 'warning',
+  'base-tree-changed': 'error',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
@@ -53,6 +54,12 @@ export interface Finding {
 
 type Draft = Omit<Finding, 'severity' | 'blocking'>;
 
+/**
+ * Mode ab's stamp on the trials of a job in which something other than the base side's own runs
+ * changed the base side's tree or environment (src/action/ab/isolation.ts): the paths, comma-separated.
+ */
+export const BASE_CHANGED_STAMP = 'ab.base_changed';
+
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
@@ -64,6 +71,14 @@ function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[
   const r = s.reported;
   const rows = totals.rows;
   const attempted = r.attempted_cases ?? rows;
+  const changed = s.metadata[BASE_CHANGED_STAMP];
+  if (typeof changed === 'string' && changed !== '')
+    out.push({
+      code: 'base-tree-changed',
+      side,
+      message: `In the interleaved job of the ${side} run, the baseline's tree or environment changed outside its own runs (${plural(changed.split(',').length, 'path')}): the baseline rounds may have measured other code.`,
+      case_ids: [],
+    });
   if (r.total_cases === 0 || rows === 0) {
     out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural(rows, 'case row')}).`, case_ids: [] });
   } else if (s.metadata[ANSWERED_CASES] === 0) {
