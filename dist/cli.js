@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { Worker, workerData, parentPort, isMainThread } from 'node:worker_threads';
-import { statSync, readFileSync, closeSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
+import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
 import { resolve, dirname, join, basename, relative, isAbsolute, normalize, sep } from 'node:path';
-import * as zlib from 'node:zlib';
-import { randomBytes, createHash } from 'node:crypto';
 import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
+import { randomBytes, createHash } from 'node:crypto';
+import * as zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { spawnSync } from 'node:child_process';
@@ -3631,19 +3631,19 @@ function cloneIssues(issues) {
 }
 const recursive = /*@__PURE__*/ new WeakMap();
 /** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE$2 = 0;
+const NONE$3 = 0;
 const ASSUMED = 1;
 const PROVEN = 2;
 /** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
 function isRecursive(inst, stack, resolve) {
     const cached = recursive.get(inst);
     if (cached !== undefined)
-        return cached ? PROVEN : NONE$2;
+        return cached ? PROVEN : NONE$3;
     // Relative to the walk in progress, so not cached.
     if (stack.has(inst))
         return PROVEN;
     stack.add(inst);
-    let result = NONE$2;
+    let result = NONE$3;
     const check = (child) => {
         if (result !== PROVEN && child?._zod) {
             const answer = isRecursive(child, stack);
@@ -3653,14 +3653,14 @@ function isRecursive(inst, stack, resolve) {
     };
     // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
     const shape = (sh, spread) => {
-        let answer = NONE$2;
+        let answer = NONE$3;
         for (const key of Reflect.ownKeys(sh)) {
             const desc = Object.getOwnPropertyDescriptor(sh, key);
             // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
             if (!desc.enumerable)
                 continue;
             // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
-            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE$2;
+            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack) : NONE$3;
             if (child > answer)
                 answer = child;
         }
@@ -3832,7 +3832,7 @@ const memo = {
             const wrapped = (payload, ctx) => {
                 if (isRecursiveInst === undefined) {
                     const walked = isRecursive(inst, new Set());
-                    if (walked === NONE$2) {
+                    if (walked === NONE$3) {
                         // Nothing here can ever fire, so take it back out.
                         inst._zod.parse = base;
                         if (inst._zod.run === wrapped)
@@ -7708,6 +7708,692 @@ function fromGab(source, smallerIsBetter) {
     });
 }
 
+/** The usage of all attempts; unknown (null) when any attempt's is. */
+function sumUsage(usages) {
+    let total = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
+    for (const u of usages) {
+        if (u === null)
+            return null;
+        total = {
+            total_calls: total.total_calls + u.total_calls,
+            prompt_tokens: total.prompt_tokens + u.prompt_tokens,
+            completion_tokens: total.completion_tokens + u.completion_tokens,
+            roles: null,
+        };
+    }
+    return total;
+}
+/**
+ * One case per task, in first-seen order. A single attempt is its case. Several: completed when
+ * every attempt solved it (pass^k: a flaky task is not a solved one), the reward the mean reward
+ * (pass@1), the error the first failed attempt's error when none solved it, durations and usage
+ * summed (usage unknown when any attempt's is).
+ */
+function casesOfAttempts(attempts) {
+    const byTask = new Map();
+    for (const a of attempts) {
+        const list = byTask.get(a.task);
+        if (list)
+            list.push(a);
+        else
+            byTask.set(a.task, [a]);
+    }
+    return [...byTask].map(([task, list]) => {
+        const first = list[0];
+        const solved = list.filter((a) => a.solved === true).length;
+        const durations = list.map((a) => a.duration);
+        if (list.length === 1)
+            return caseOf({
+                id: task,
+                completed: first.solved === true,
+                reward: first.reward,
+                error: first.error,
+                duration_seconds: first.duration,
+                usage: first.usage,
+                extra: first.extra,
+            });
+        return caseOf({
+            id: task,
+            completed: solved === list.length,
+            reward: list.reduce((s, a) => s + a.reward, 0) / list.length,
+            error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
+            duration_seconds: durations.every((d) => d !== null) ? durations.reduce((s, d) => s + (d ?? 0), 0) : null,
+            usage: sumUsage(list.map((a) => a.usage)),
+            extra: {
+                attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })),
+                n_attempts: list.length,
+                n_solved: solved,
+            },
+        });
+    });
+}
+
+/**
+ * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
+ * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
+ * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
+ * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
+ * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
+ */
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isFile())
+        return 'a regular file';
+    return 'not a regular file';
+}
+function statOrExplain(file, fail) {
+    try {
+        return statSync(file);
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOENT'
+            ? 'no such file'
+            : code === 'ENOTDIR'
+                ? 'a part of the path is not a directory'
+                : code === 'EACCES' || code === 'EPERM'
+                    ? 'permission denied'
+                    : code === 'ELOOP'
+                        ? 'too many symbolic links'
+                        : `cannot read file (${String(code ?? err.message)})`);
+    }
+}
+const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
+/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
+function checkInputPath(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    const stats = statOrExplain(file, fail);
+    if (stats.isDirectory() && options.directories)
+        return stats;
+    if (stats.isDirectory())
+        throw fail('is a directory, expected a file');
+    if (!stats.isFile())
+        throw fail(notRegular(stats));
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
+        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    return stats;
+}
+/**
+ * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
+ * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
+ */
+function openRegularFile(file, options = {}) {
+    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
+    checkInputPath(file, options);
+    let fd;
+    try {
+        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        throw fail(`cannot open (${String(err.code ?? err.message)})`);
+    }
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
+        closeSync(fd);
+        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
+    }
+    return { fd, size: stats.size };
+}
+/** The bytes of a regular file (see {@link openRegularFile}). */
+function readRegularFile(file, options = {}) {
+    const { fd } = openRegularFile(file, options);
+    try {
+        return readFileSync(fd);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
+function realOrParent(path) {
+    try {
+        return realpathSync(path);
+    }
+    catch {
+        try {
+            return join(realpathSync(dirname(path)), basename(path));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+/**
+ * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
+ * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
+ * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
+ * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
+ * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
+ */
+function writeOutputFile(option, output, protect, pieces) {
+    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
+    const named = resolve(output);
+    try {
+        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
+    }
+    catch (err) {
+        const code = err.code;
+        throw fail(code === 'ENOTDIR' || code === 'EEXIST'
+            ? `a part of its directory ${dirname(named)} is a file, not a directory`
+            : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
+    }
+    const real = realOrParent(named);
+    if (real === null || !statSync(dirname(real)).isDirectory())
+        throw fail(`${dirname(named)} is not a directory`);
+    const existing = statSync(real, { throwIfNoEntry: false });
+    if (existing !== undefined && !existing.isFile())
+        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
+    for (const { path, what } of protect) {
+        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
+        if (same)
+            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
+    }
+    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
+    let fd = null;
+    try {
+        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+        for (const piece of pieces)
+            writeAll(fd, typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
+        closeSync(fd);
+        fd = null;
+        renameSync(tmp, real);
+    }
+    catch (err) {
+        if (fd !== null)
+            closeSync(fd);
+        rmSync(tmp, { force: true });
+        throw fail(`cannot write (${err.code ?? err.message})`);
+    }
+    return named;
+}
+/** Writes all of `bytes` (a write may take fewer bytes than it was given). */
+function writeAll(fd, bytes) {
+    for (let at = 0; at < bytes.length;)
+        at += writeSync(fd, bytes, at, bytes.length - at);
+}
+function sameFile(a, path) {
+    const b = statSync(path, { throwIfNoEntry: false });
+    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+/**
+ * How reports and messages name a file the user gave: relative to `base` (the working directory, or
+ * the action's workspace), with `..` when outside it, never by this machine's absolute path; only a
+ * file on another drive (Windows) falls back to its name. `base` itself is `.`.
+ */
+function shownPath$1(path, base) {
+    const rel = relative(base, resolve(base, path));
+    return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
+}
+
+/**
+ * What JSON.parse lets through and a summary must not say: the same key twice in one object
+ * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
+ * nesting so deep that the code walking the value runs out of stack. One pass over text that
+ * JSON.parse has accepted, without recursion: strings are skipped with indexOf, keys kept per object
+ * only while it is open. Errors name the file, the line and column, and the JSON path.
+ */
+/** Deepest nesting of arrays and objects read; a summary needs a handful of levels. */
+const MAX_JSON_DEPTH = 256;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+function lineColumn(text, at) {
+    const before = text.slice(0, at);
+    return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
+}
+function shownPath(stack) {
+    const full = formatPath(stack.map((f) => f.at));
+    return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
+}
+/** The index just past the string that starts at `start` (an opening quote). */
+function stringEnd(text, start) {
+    let q = text.indexOf('"', start + 1);
+    for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
+            slashes++;
+        if (slashes % 2 === 0)
+            return q + 1;
+        q = text.indexOf('"', q + 1);
+    }
+}
+/**
+ * Throws an InputError for a duplicate key or nesting over {@link MAX_JSON_DEPTH}. `text` must be
+ * valid JSON (JSON.parse accepted it); `where` names the file (and line of a JSON Lines file).
+ */
+function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
+    const stack = [];
+    // In an object, true when the next string is a key.
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUOTE) {
+            const end = stringEnd(text, i);
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const raw = text.slice(i + 1, end - 1);
+                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end)) : raw;
+                const first = top.keys.get(key);
+                top.at = key;
+                if (first !== undefined) {
+                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
+                }
+                top.keys.set(key, i);
+                expectKey = false;
+            }
+            i = end - 1;
+        }
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            if (stack.length >= maxDepth) {
+                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
+            }
+            stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
+            expectKey = c === 0x7b;
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+            expectKey = false;
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.at = top.at + 1;
+        }
+    }
+}
+
+/**
+ * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
+ * names the file and, for syntax problems, the line, column and JSON path.
+ */
+/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
+const MAX_TEXT_BYTES = constants$1.MAX_STRING_LENGTH;
+/**
+ * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
+ * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
+ * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
+ * already (by another thread); they are decoded in place.
+ */
+function readTextFile(file, content) {
+    let text;
+    try {
+        // A regular file only, and no larger than a string can hold: checked before it is read.
+        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
+        text = decodeUtf8(bytes, file);
+    }
+    catch (err) {
+        if (err instanceof InputError)
+            throw err;
+        throw new InputError(`${file}: ${describeFsError(err)}`);
+    }
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+/**
+ * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
+ * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
+ * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
+ * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
+ * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
+ */
+function decodeUtf8(bytes, where = 'text', base = 0) {
+    if (isAscii(bytes))
+        return bytes.toString('latin1');
+    const leads = latin1Leads(bytes);
+    if (leads !== null)
+        return bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
+    // The decoder would put U+FFFD in place of a broken sequence: the text would say something else than the file.
+    if (!isUtf8(bytes))
+        throw new InputError(`${where}: invalid UTF-8 at byte ${base + invalidUtf8Offset(bytes)}; expected UTF-8 text`);
+    return bytes.toString('utf8');
+}
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (only called when there is one). */
+function invalidUtf8Offset(bytes) {
+    for (let i = 0; i < bytes.length;) {
+        const b = bytes[i];
+        const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (n === 0)
+            return i;
+        const second = bytes[i + 1] ?? 0;
+        // The second byte's range for E0, ED, F0, F4 (overlong forms, surrogates, above U+10FFFF).
+        const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+        const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+        if (n > 1 && (second < lo || second > hi))
+            return i;
+        for (let k = 2; k < n; k++)
+            if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80)
+                return i;
+        i += n;
+    }
+    return bytes.length;
+}
+/**
+ * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
+ * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
+ * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
+ */
+function latin1Leads(bytes) {
+    const leads = [];
+    const most = 16 + (bytes.length >> 10);
+    let from = 0;
+    let c2 = bytes.indexOf(0xc2);
+    let c3 = bytes.indexOf(0xc3);
+    for (;;) {
+        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
+        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
+            return null;
+        if (at < 0)
+            return leads;
+        const next = bytes[at + 1];
+        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
+            return null;
+        leads.push(at);
+        from = at + 2;
+        if (c2 === at)
+            c2 = bytes.indexOf(0xc2, from);
+        if (c3 === at)
+            c3 = bytes.indexOf(0xc3, from);
+    }
+}
+/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
+function narrowToLatin1(bytes, leads) {
+    let w = leads[0] ?? bytes.length;
+    for (let k = 0; k < leads.length; k++) {
+        const at = leads[k];
+        const end = leads[k + 1] ?? bytes.length;
+        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
+        bytes.copyWithin(w, at + 2, end);
+        w += end - at - 2;
+    }
+    return w;
+}
+function describeFsError(err) {
+    const code = err.code;
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'EISDIR':
+            return 'is a directory, expected a JSON file';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'ERR_STRING_TOO_LONG':
+            return 'file is too large to read (over 512 MiB)';
+        case 'ERR_FS_FILE_TOO_LARGE':
+            return 'file is too large to read (over 2 GiB)';
+        default:
+            return `cannot read file (${String(code ?? err.message)})`;
+    }
+}
+/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
+function parseJsonText(file, text) {
+    if (text.trim() === '')
+        throw new InputError(`${file}: file is empty, expected a JSON object`);
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (err) {
+        const problem = locateJsonProblem(text);
+        if (!problem)
+            throw new InputError(`${file}: not valid JSON (${err.message})`);
+        throwProblem(file, problem);
+    }
+    // What JSON.parse accepts but a summary must not say: a key given twice, nesting that would exhaust the stack.
+    checkJsonText(file, text);
+    return value;
+}
+function throwProblem(file, problem) {
+    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
+    if (problem.nonFinite) {
+        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
+    }
+    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
+}
+/** Reads and parses a JSON file; `content` as for {@link readTextFile}. */
+function readJsonFile(file, content) {
+    return parseJsonText(file, readTextFile(file, content));
+}
+
+/**
+ * What the readers of run folders share (a SWE-bench evaluation log folder, a tau2-bench run
+ * folder, a Harbor job folder): the folder's subfolders and files by name, whether a file is there,
+ * and a file's JSON or text with the errors of read-json.ts (each names the file). A folder that
+ * cannot be listed is an InputError naming it, never a stack trace.
+ */
+function listOf$2(dir) {
+    try {
+        return readdirSync(dir, { withFileTypes: true });
+    }
+    catch (err) {
+        throw new InputError(`${dir}: ${describeFsError(err)}`);
+    }
+}
+/** Whether a directory entry is a folder (a symbolic link to one counts: the tools follow them). */
+function isFolder(dir, e) {
+    if (e.isDirectory())
+        return true;
+    if (!e.isSymbolicLink())
+        return false;
+    try {
+        return statSync(join(dir, e.name)).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** The names of the folders in `dir`, sorted. */
+function subfolders(dir) {
+    return listOf$2(dir)
+        .filter((e) => isFolder(dir, e))
+        .map((e) => e.name)
+        .sort();
+}
+/** The names of the regular files (or links to them) in `dir`, sorted. */
+function filesIn(dir) {
+    return listOf$2(dir)
+        .filter((e) => !isFolder(dir, e))
+        .map((e) => e.name)
+        .sort();
+}
+/** Whether `dir/name` is a regular file (a missing or unreadable one is not). */
+function hasFile(dir, name) {
+    try {
+        return statSync(join(dir, name)).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/** Whether `dir/name` is a folder. */
+function hasFolder(dir, name) {
+    try {
+        return statSync(join(dir, name)).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** The parsed JSON of `dir/name`; an InputError naming the file when it cannot be read or parsed. */
+function jsonIn(dir, name) {
+    return readJsonFile(join(dir, name));
+}
+/** The text of `dir/name`, or null when there is no such file. */
+function textIn(dir, name) {
+    return hasFile(dir, name) ? readTextFile(join(dir, name)) : null;
+}
+
+/**
+ * A Harbor job folder (Harbor, the harness of terminal-bench 2.x: harbor-framework/harbor, formerly
+ * laude-institute/harbor; read at wrongbutworks/harbor 7d91dbfaf1fcd569b9b04cd242c99239254ac516, a
+ * fork that merges harbor-framework/harbor main, version 0.22.0). src/harbor/job.py writes the job's
+ * `result.json` (`JobResult`, src/harbor/models/job/result.py) and `config.json` in the job folder,
+ * and each trial writes its folder `<trial_name>/` with `config.json` and `result.json`
+ * (`TrialResult`, src/harbor/models/trial/result.py; paths in src/harbor/models/trial/paths.py).
+ * A retried trial's folder is deleted before the retry (src/harbor/trial/queue.py), so each trial
+ * folder is the final attempt of one trial.
+ *
+ * A task (`task_name`) is a case and its trials are merged (parsing/attempts.ts): a trial's reward
+ * is its `verifier_result.rewards`' one value (or its `reward` key), solved when it is 1 (the
+ * success of src/harbor/utils/pass_at_k.py). A trial without `verifier_result` (its verifier never
+ * ran) has no verdict and counts 0, as Harbor's mean (src/harbor/metrics/base.py
+ * `aggregate_reward_dicts`) and pass@k count it.
+ *
+ * `exception_info` (`ExceptionInfo.from_exception`: `exception_type` is the class name) is the
+ * trial's error, written `<exception_type>: <exception_message>`, for the outage classifier to read.
+ * From the code: an `AgentTimeoutError` (the agent ran past its time, trial.py `_run_agent_phase`)
+ * or a `NonZeroAgentExitCodeError` (the agent's process failed) is recorded and the verifier still
+ * runs (single_step.py `_run_agent`), so such a trial is scored as Harbor scores it; a solved one
+ * keeps the exception in `extra` only. Other exceptions stop the trial before its verdict. Of them
+ * only these cannot be the agent's: `EnvironmentStartTimeoutError` (the environment did not start),
+ * `SandboxBuildFailedError` (environments/base.py: the task's environment definition),
+ * `HealthcheckError` (the environment's check before the agent runs) and `CancelledError` (the job
+ * was cancelled); the API errors of agents/installed/base.py (`ApiRateLimitError`,
+ * `ApiOverloadedError`, …) name the provider's layer. The text says which it was.
+ */
+const HARBOR_SHAPE = 'a Harbor job folder: result.json (JobResult) and one <trial_name>/ folder per trial with result.json (TrialResult: task_name, verifier_result, exception_info)';
+const RESULT$1 = 'result.json';
+const CONFIG = 'config.json';
+/** A trial folder: trial.py `_finalize` writes result.json, and the trial wrote config.json first. */
+const trialsIn = (dir) => subfolders(dir).filter((n) => hasFile(join(dir, n), RESULT$1) && hasFile(join(dir, n), CONFIG));
+function harborMismatch(source) {
+    if (source.kind !== 'directory')
+        return `not a directory (${source.kind}), where a Harbor job is a folder`;
+    if (!hasFile(source.file, RESULT$1) && !hasFile(source.file, CONFIG))
+        return `a directory without ${RESULT$1} or ${CONFIG}`;
+    return trialsIn(source.file).length > 0 ? null : `a directory without <trial_name>/ folders holding ${RESULT$1} and ${CONFIG}`;
+}
+function secondsBetween$1(start, end) {
+    if (typeof start !== 'string' || typeof end !== 'string')
+        return null;
+    const s = Date.parse(start);
+    const e = Date.parse(end);
+    return Number.isFinite(s) && Number.isFinite(e) && e >= s ? (e - s) / 1000 : null;
+}
+/** TrialResult.compute_token_cost_totals: the trial's agent context, else its steps'; unknown when any side is. */
+function usageOf$4(r) {
+    const steps = Array.isArray(r['step_results']) ? r['step_results'] : [];
+    const contexts = isObj$1(r['agent_result']) ? [r['agent_result']] : steps.flatMap((s) => (isObj$1(s) && isObj$1(s['agent_result']) ? [s['agent_result']] : []));
+    let input = null;
+    let output = null;
+    for (const c of contexts) {
+        if (typeof c['n_input_tokens'] === 'number')
+            input = (input ?? 0) + c['n_input_tokens'];
+        if (typeof c['n_output_tokens'] === 'number')
+            output = (output ?? 0) + c['n_output_tokens'];
+    }
+    return input === null || output === null ? null : { total_calls: 0, prompt_tokens: input, completion_tokens: output, roles: null };
+}
+/** The trial's reward: the rewards' one value, or their `reward` key; null when the verifier gave none. */
+function rewardOf(p, place, r) {
+    const v = r['verifier_result'];
+    if (v === null || v === undefined)
+        return null;
+    const rewards = isObj$1(v) ? v['rewards'] : undefined;
+    if (rewards === null)
+        return null;
+    if (!isObj$1(rewards))
+        return (p.add(place, 'verifier_result.rewards', 'an object of named rewards (VerifierResult)', rewards), undefined);
+    const keys = Object.keys(rewards);
+    const key = keys.length === 1 ? keys[0] : 'reward' in rewards ? 'reward' : null;
+    if (key === null)
+        return (p.add(place, 'verifier_result.rewards', 'one reward, or a `reward` key among several', rewards), undefined);
+    const value = rewards[key];
+    if (typeof value !== 'number' || !Number.isFinite(value))
+        return (p.add(place, `verifier_result.rewards.${key}`, 'a finite number', value), undefined);
+    return value;
+}
+const MAX_MESSAGE$1 = 2000;
+function attemptOf$3(p, place, r) {
+    if (!isObj$1(r))
+        return (p.add(place, null, 'a TrialResult object', r), null);
+    if (typeof r['task_name'] !== 'string' || r['task_name'] === '')
+        return (p.add(place, 'task_name', 'the task name, a non-empty string', r['task_name']), null);
+    const reward = rewardOf(p, place, r);
+    if (reward === undefined)
+        return null;
+    const x = r['exception_info'];
+    if (x !== null && x !== undefined && !(isObj$1(x) && typeof x['exception_type'] === 'string'))
+        return (p.add(place, 'exception_info', 'null or an ExceptionInfo with `exception_type`', x), null);
+    const solved = reward === null ? null : reward === 1;
+    let error = null;
+    if (isObj$1(x) && solved !== true) {
+        const message = typeof x['exception_message'] === 'string' ? x['exception_message'] : '';
+        const text = `${x['exception_type']}${message === '' ? '' : `: ${message}`}`;
+        error = text.length > MAX_MESSAGE$1 ? `${text.slice(0, MAX_MESSAGE$1)}…` : text;
+    }
+    const exception = isObj$1(x) ? { exception_type: x['exception_type'], exception_message: x['exception_message'], occurred_at: x['occurred_at'] } : null;
+    return {
+        task: r['task_name'],
+        solved,
+        reward: reward ?? 0,
+        error,
+        duration: secondsBetween$1(r['started_at'], r['finished_at']),
+        usage: usageOf$4(r),
+        extra: {
+            trial_name: r['trial_name'],
+            source: r['source'] ?? null,
+            agent_info: r['agent_info'] ?? null,
+            rewards: isObj$1(r['verifier_result']) ? (r['verifier_result']['rewards'] ?? null) : null,
+            exception_info: exception,
+        },
+    };
+}
+/** The agent and model of the trials (AgentInfo, ModelInfo); several are several runs, refused. */
+function agentOf(file, trials) {
+    const names = new Set();
+    for (const t of trials) {
+        const a = isObj$1(t['agent_info']) ? t['agent_info'] : {};
+        const m = isObj$1(a['model_info']) && typeof a['model_info']['name'] === 'string' ? a['model_info']['name'] : null;
+        names.add(JSON.stringify([typeof a['name'] === 'string' ? a['name'] : null, m]));
+    }
+    if (names.size > 1)
+        throw new InputError(`${file}: its trials are of ${names.size} agent and model pairs (${[...names].join(', ')}); each pair is its own run (JobStats.evals): give a job of one agent and model`);
+    const [agent, model] = JSON.parse([...names][0] ?? '[null,null]');
+    return model ?? agent;
+}
+function fromHarbor(source) {
+    const dir = source.file;
+    const p = new Problems(dir);
+    const names = trialsIn(dir);
+    const trials = names.map((n) => ({ place: `${n}/${RESULT$1}`, r: jsonIn(join(dir, n), RESULT$1) }));
+    const attempts = trials.flatMap(({ place, r }) => attemptOf$3(p, place, r) ?? []);
+    if (p.empty && attempts.length === 0)
+        p.note(`no trial folders with ${RESULT$1}`);
+    p.check();
+    const model = agentOf(dir, trials.map(({ r }) => r));
+    const job = hasFile(dir, RESULT$1) ? jsonIn(dir, RESULT$1) : null;
+    const metadata = {};
+    const total = isObj$1(job) && typeof job['n_total_trials'] === 'number' ? job['n_total_trials'] : null;
+    if (total !== null)
+        metadata['harbor.n_total_trials'] = total;
+    if (isObj$1(job) && typeof job['id'] === 'string')
+        metadata['harbor.job_id'] = job['id'];
+    const unfinished = subfolders(dir).filter((n) => !n.startsWith('.') && hasFile(join(dir, n), CONFIG) && !hasFile(join(dir, n), RESULT$1));
+    if (unfinished.length > 0)
+        metadata['harbor.unfinished_trials'] = unfinished.join(', ');
+    const cases = casesOfAttempts(attempts);
+    const n = cases.length;
+    const left = total !== null && total > attempts.length ? `; ${total - attempts.length} of the job's ${total} trials have no result.json` : '';
+    return summaryOf({
+        id: stemOf(dir),
+        format: 'harbor',
+        cases,
+        run: { model, description: `Harbor job: ${n} task${n === 1 ? '' : 's'}, ${attempts.length} trial${attempts.length === 1 ? '' : 's'}${left}` },
+        metadata,
+    });
+}
+
 /**
  * A small reader of zip archives for Inspect AI's `.eval` logs: the central directory (zip64 too),
  * entries stored, deflated (zlib's inflateRaw) or zstd-compressed (zlib's zstdDecompress, Node.js
@@ -7944,7 +8630,7 @@ function primaryScorer(log, samples) {
             return Object.keys(s['scores'])[0] ?? null;
     return null;
 }
-function usageOf$2(sample) {
+function usageOf$3(sample) {
     const usage = isObj$1(sample['model_usage']) ? Object.values(sample['model_usage']).filter(isObj$1) : [];
     if (usage.length === 0)
         return null;
@@ -7994,7 +8680,7 @@ function toCase$6(p, place, sample, scorer, epochs) {
         reward,
         error,
         duration_seconds: time,
-        usage: usageOf$2(sample),
+        usage: usageOf$3(sample),
         final_response: outputText(sample),
         expected_answer: sample['target'] ?? null,
         labels: labelsOf(epochs ? name : null),
@@ -10616,8 +11302,49 @@ function messageOf(o) {
     const m = o.attribute?.trim() || o.text.trim().split('\n')[0]?.trim() || o.type?.trim() || '';
     return m === '' ? null : m.slice(0, MAX_MESSAGE);
 }
+/**
+ * How a Go suite's repeated places are one test. Both Go writers put the `go.version` property on
+ * every suite, a package's tests as its rows, and never write a Go test name twice in a package
+ * but for another run of the same test:
+ * - gotestsum (gotestyourself/gotestsum internal/junitxml/report.go @ 3cf14356a16c7931cfeacd7dfee585527618df3d,
+ *   `packageTestCases`): a package's failed rows, then its skipped, then its passed, every attempt
+ *   of `--rerun-fails` included, so a test passed after retries has its passing row last and no row
+ *   of the suite comes after a passing one but a passing one. Its `<testsuite>` always has a
+ *   `timestamp` (since v1.7.0, commit 31cc95b) and never an `id` or an `errors` attribute
+ *   (`JUnitTestSuite` has no such field), and it writes no `<error>` element.
+ * - go-junit-report (jstemmer/go-junit-report): one row per run, in the order the runs ended, so
+ *   `go test -count=3` writes a test's three runs as three rows. v1 (formatter/formatter.go @ v1.0.0,
+ *   439469aa040e41092b63b29cd370693da10db45f) always writes `go.version` (the runtime's version)
+ *   and no `timestamp`; v2 (junit/junit.go @ v2.1.0, 460a2d67ceb019d5e4c86ed30ba6c8894ac094c8)
+ *   writes it with `-p go.version=…` (main.go) and always writes `id` and `errors`.
+ * A suite is read as gotestsum's only when its attributes and the order of its rows are gotestsum's,
+ * and not every one of its tests (two or more) ran the same number of times, more than once (that is
+ * `go test -count=N`, which runs every test N times, `go help testflag`; `--rerun-fails` reruns only
+ * the failed ones, cmd/rerunfails.go `rerunFailed`):
+ * its repeated rows are attempts, the last passing one a pass after retries. Any other Go suite's
+ * repeated rows are runs of one test, which fails when any run failed: a run that failed is never
+ * hidden by the runs that passed.
+ */
+function goSuiteMerge(suite, rows) {
+    if (!suite.gotestsumAttributes)
+        return 'runs';
+    const RANK = { failure: 0, error: -1, skipped: 1, passed: 2 };
+    let rank = 0;
+    const counts = new Map();
+    for (const r of rows) {
+        if (r.outcome === 'error' || RANK[r.outcome] < rank)
+            return 'runs';
+        rank = RANK[r.outcome];
+        const key = `${r.classname}\u0000${r.name}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    // Every test of two or more repeated alike: -count=N. (One test alone cannot tell the two apart;
+    // its attempts are read as gotestsum's, as the suite's attributes and order say.)
+    const n = new Set(counts.values());
+    return counts.size > 1 && n.size === 1 && !n.has(1) ? 'runs' : 'reruns';
+}
 /** Shared by the rows that have none (most): replaced, never written to. */
-const NONE$1 = Object.freeze({});
+const NONE$2 = Object.freeze({});
 const NO_SUITES = Object.freeze([]);
 const RESULT = { failure: 'failure', error: 'error', skipped: 'skipped' };
 function propertyValue(raw) {
@@ -10638,16 +11365,30 @@ function samePlace(a, b) {
     return a.suites === b.suites || a.suites.every((s, i) => s === b.suites[i]);
 }
 /**
+ * A report of TestNG's JUnitReportReporter, by the comment it writes before the suite
+ * (testng-team/testng @ 5737e185a29ce200ae341bf4ea9099822c26636a,
+ * testng-core/src/main/java/org/testng/reporters/JUnitReportReporter.java: `xsb.addComment("Generated
+ * by " + getClass().getName())`). It writes every ITestResult of a class, a method's several results
+ * (its data-provider invocations, and each attempt its retry analyzer retried, which TestInvoker
+ * marks SKIP with `setWasRetried(true)`) as rows of the same classname and method name, in no order:
+ * the results are gathered in a HashSet (`addResults`; TestResult has no hashCode of its own) and
+ * sorted by priority only. The method is the only identity the file gives.
+ */
+const TESTNG_REPORT = /^\s*(?:<\?xml[^>]*\?>\s*)?<!--\s*Generated by org\.testng\.reporters\.JUnitReportReporter\s*-->/;
+/**
  * Every test of the report, in document order, each the rows it was written as. A row is a test of
  * its own (numbered by {@link JunitRow.ordinal} when its place repeats), except where the runner's
- * own convention writes one test as several rows: gotestsum's reruns and pytest's teardown row.
+ * own convention writes one test as several rows: gotestsum's reruns, pytest's teardown row, and
+ * TestNG's JUnitReportReporter, whose rows of one method are that method's results in no order
+ * (`unordered`, {@link TESTNG_REPORT}).
  */
 function collectRows(p, text) {
     const root = { name: '', id: undefined, time: undefined };
+    const unordered = TESTNG_REPORT.test(text.slice(0, 512));
     // Grouped by name first (names are the file's own strings: no key to build), then by place.
     const byName = new Map();
     const groups = [];
-    const add = (row, reruns) => {
+    const add = (row) => {
         const bucket = byName.get(row.name);
         let same = 0;
         let last;
@@ -10657,7 +11398,7 @@ function collectRows(p, text) {
             same++;
             last = g;
         }
-        if (last !== undefined && (reruns || isTeardownRow(row)))
+        if (last !== undefined && (row.go !== null || unordered || isTeardownRow(row)))
             return void last.push(row);
         row.ordinal = same + 1;
         const created = [row];
@@ -10679,10 +11420,17 @@ function collectRows(p, text) {
             if (open !== null)
                 return openInCase(open, name, a, depth - caseDepth);
             if (name === 'testsuite') {
-                suites.push({ path: [...(suite?.path ?? []), a['name']?.trim() ?? ''], depth, hasTestcase: false, error: null, reruns: false });
+                suites.push({
+                    path: [...(suite?.path ?? []), a['name']?.trim() ?? ''],
+                    depth,
+                    hasTestcase: false,
+                    error: null,
+                    gotestsumAttributes: a['timestamp'] !== undefined && a['id'] === undefined && a['errors'] === undefined,
+                    goRows: null,
+                });
             }
-            else if (name === 'property' && suite !== undefined && a['name'] === 'go.version') {
-                suite.reruns = true;
+            else if (name === 'property' && suite !== undefined && a['name'] === 'go.version' && !suite.hasTestcase) {
+                suite.goRows ??= [];
             }
             else if (name === 'testcase') {
                 if (suite)
@@ -10696,7 +11444,7 @@ function collectRows(p, text) {
                 const file = a['file'];
                 const fileLine = a['line'];
                 const attributes = file === undefined && fileLine === undefined
-                    ? NONE$1
+                    ? NONE$2
                     : { ...(file === undefined ? {} : { file }), ...(fileLine === undefined ? {} : { line: fileLine }) };
                 const row = {
                     suites: suite?.path ?? NO_SUITES,
@@ -10709,8 +11457,9 @@ function collectRows(p, text) {
                     flakyAttempts: 0,
                     reruns: 0,
                     attributes,
-                    properties: NONE$1,
+                    properties: NONE$2,
                     ordinal: 1,
+                    go: null,
                 };
                 open = { row, result: null, capturing: null, property: null };
                 caseDepth = depth;
@@ -10733,7 +11482,11 @@ function collectRows(p, text) {
                     const { row, result } = open;
                     if (result !== null)
                         row.message = messageOf(result);
-                    add(row, suites[suites.length - 1]?.reruns ?? false);
+                    const goRows = suites[suites.length - 1]?.goRows;
+                    if (goRows)
+                        goRows.push(row);
+                    else
+                        add(row);
                     open = null;
                 }
                 else
@@ -10745,6 +11498,11 @@ function collectRows(p, text) {
             if (name !== 'testsuite' || suite === undefined || suite.depth !== depth)
                 return;
             suites.pop();
+            if (suite.goRows !== null) {
+                const go = goSuiteMerge(suite, suite.goRows);
+                for (const row of suite.goRows)
+                    add(Object.assign(row, { go }));
+            }
             if (!suite.hasTestcase && suite.error !== null) {
                 const outcome = suite.error.kind === 'failure' ? 'failure' : 'error';
                 add({
@@ -10757,14 +11515,15 @@ function collectRows(p, text) {
                     seconds: null,
                     flakyAttempts: 0,
                     reruns: 0,
-                    attributes: NONE$1,
-                    properties: NONE$1,
+                    attributes: NONE$2,
+                    properties: NONE$2,
                     ordinal: 1,
-                }, false);
+                    go: null,
+                });
             }
         },
     });
-    return { root, groups };
+    return { root, groups, unordered };
 }
 /** An element inside a `<testcase>`; `level` 1 is a direct child. */
 function openInCase(c, name, a, level) {
@@ -10806,17 +11565,19 @@ function closeInCase(c, name) {
 }
 /**
  * The test of one test's rows (several only by a runner's convention, see {@link collectRows}), in
- * the order written. The last row passing means it passed after retries (gotestsum writes failed
- * attempts first); otherwise the first row that failed or erred gives the outcome (pytest: the
- * call's failure before the teardown's error); else it was skipped.
+ * the order written. For gotestsum's reruns, the last row passing means it passed after retries
+ * (gotestsum writes failed attempts first). Otherwise (the runs of `go test -count=N`, pytest's
+ * call and teardown rows) the first row that failed or erred gives the outcome; else a passing
+ * run; else it was skipped.
  */
-function testOf(rows) {
+function testOf(rows, unordered = false) {
     const first = rows[0];
     if (rows.length === 1)
         return first;
     const last = rows[rows.length - 1];
     const failed = rows.filter((r) => r.outcome === 'failure' || r.outcome === 'error');
-    const decisive = last.outcome === 'passed' ? last : (failed[0] ?? last);
+    const retried = !unordered && first.go === 'reruns' && last.outcome === 'passed';
+    const decisive = retried ? last : (failed[0] ?? rows.find((r) => r.outcome === 'passed') ?? last);
     const times = rows.flatMap((r) => (r.seconds === null ? [] : [r.seconds]));
     return {
         ...first,
@@ -10824,7 +11585,7 @@ function testOf(rows) {
         message: decisive.message,
         skipType: decisive.skipType,
         seconds: times.length === 0 ? null : times.reduce((a, b) => a + b, 0),
-        flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (last.outcome === 'passed' ? failed.length : 0),
+        flakyAttempts: rows.reduce((n, r) => n + r.flakyAttempts, 0) + (retried ? failed.length : 0),
         reruns: rows.reduce((n, r) => n + r.reruns, 0),
     };
 }
@@ -10842,9 +11603,11 @@ function testOf(rows) {
  *   per same-title `it()`, jest-junit one per `test.each` row, TestNG one per data-provider
  *   invocation), numbered in document order: `name`, `name [2]`, … Only a runner's own retry
  *   convention makes rows one test: pytest's second row for a teardown error after a failed call
- *   (`failed on teardown with …`), and gotestsum's `--rerun-fails`, which writes each failed attempt
- *   before the final one (its suites carry a `go.version` property). There the last row passing
- *   means it passed after retries (flaky); otherwise the first failing row gives the outcome.
+ *   (`failed on teardown with …`), and Go's (suites with the `go.version` property, junit-rows.ts
+ *   `goSuiteMerge`): gotestsum's `--rerun-fails` writes each failed attempt before the final one,
+ *   and the last row passing means it passed after retries (flaky); go-junit-report writes each run
+ *   of `go test -count=N`, and any failed run fails the test. Otherwise the first failing row gives
+ *   the outcome.
  * - An empty `name` (jest-junit for an empty test title, Surefire 3 for a `@BeforeAll` failure) is
  *   a test named `(empty name)`.
  * - Surefire `<flakyFailure>`/`<flakyError>`: passed after failed attempts (flaky);
@@ -10904,6 +11667,8 @@ function toCase$5(t, id, rows) {
         extra['reruns'] = t.reruns;
     if (rows > 1)
         extra['rows'] = rows;
+    if (rows > 1 && t.go === 'runs')
+        extra['runs'] = rows;
     if (t.ordinal > 1)
         extra['occurrence'] = t.ordinal;
     if (t.attributes['file'] !== undefined)
@@ -10928,7 +11693,7 @@ function toCase$5(t, id, rows) {
  */
 function readJunit(source, visit) {
     const p = new Problems(source.file);
-    const { root, groups } = wellFormed(source, () => collectRows(p, source.text()));
+    const { root, groups, unordered } = wellFormed(source, () => collectRows(p, source.text()));
     if (root.name !== 'testsuites' && root.name !== 'testsuite')
         throw new InputError(`${source.file}: expected ${JUNIT_SHAPE}; the root element is <${root.name}>`);
     p.check();
@@ -10936,7 +11701,7 @@ function readJunit(source, visit) {
     const durations = [];
     let completed = 0;
     for (const rows of groups) {
-        const t = testOf(rows);
+        const t = testOf(rows, unordered);
         // Distinct places that join to the same text (a " › " inside a name) stay distinct.
         const joined = idOf(t);
         const n = (seen.get(joined) ?? 0) + 1;
@@ -10969,407 +11734,14 @@ function fromJunit(source) {
     summary.cases = cases;
     return summary;
 }
-function headOf$2({ cases, ...head }) {
+function headOf$3({ cases, ...head }) {
     return head;
 }
 /** {@link fromJunit} straight into the packed form: the same checks, no array of case objects. */
 function packJunit(source, keep) {
     let packer = null;
     const head = readJunit(source, (c, total) => (packer ??= new SummaryPacker(total, keep)).add(c));
-    return (packer ?? new SummaryPacker(0, keep)).finish(headOf$2(head));
-}
-
-/**
- * Files the user names, opened only when they are what they claim to be. A FIFO, a character device
- * such as /dev/zero, or a symlink to one would make a read wait for ever or never end, and a rename
- * over /dev/null (as root, in a container job) replaces the device with a regular file. So inputs are
- * checked with stat *before* they are opened, opened non-blocking (a FIFO swapped in between cannot
- * block), and checked again on the open descriptor; outputs go only to a regular file or a new path.
- */
-/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a character device", … */
-function kindOf(stats) {
-    if (stats.isDirectory())
-        return 'a directory';
-    if (stats.isFIFO())
-        return 'a FIFO (named pipe)';
-    if (stats.isCharacterDevice())
-        return 'a character device';
-    if (stats.isBlockDevice())
-        return 'a block device';
-    if (stats.isSocket())
-        return 'a socket';
-    if (stats.isFile())
-        return 'a regular file';
-    return 'not a regular file';
-}
-function statOrExplain(file, fail) {
-    try {
-        return statSync(file);
-    }
-    catch (err) {
-        const code = err.code;
-        throw fail(code === 'ENOENT'
-            ? 'no such file'
-            : code === 'ENOTDIR'
-                ? 'a part of the path is not a directory'
-                : code === 'EACCES' || code === 'EPERM'
-                    ? 'permission denied'
-                    : code === 'ELOOP'
-                        ? 'too many symbolic links'
-                        : `cannot read file (${String(code ?? err.message)})`);
-    }
-}
-const notRegular = (stats) => `is ${kindOf(stats)}, expected a regular file (benchgate never reads pipes or devices: they may never end)`;
-/** Refuses anything but a regular file or (when `directories`) a directory, without opening it. */
-function checkInputPath(file, options = {}) {
-    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
-    const stats = statOrExplain(file, fail);
-    if (stats.isDirectory() && options.directories)
-        return stats;
-    if (stats.isDirectory())
-        throw fail('is a directory, expected a file');
-    if (!stats.isFile())
-        throw fail(notRegular(stats));
-    if (options.maxBytes !== undefined && stats.size > options.maxBytes)
-        throw fail(`${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
-    return stats;
-}
-/**
- * Opens a regular file for reading: checked before opening, opened non-blocking, checked again on the
- * descriptor (it may have been swapped for a FIFO in between). The caller closes the descriptor.
- */
-function openRegularFile(file, options = {}) {
-    const fail = options.fail ?? ((why) => new InputError(`${file}: ${why}`));
-    checkInputPath(file, options);
-    let fd;
-    try {
-        fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    }
-    catch (err) {
-        throw fail(`cannot open (${String(err.code ?? err.message)})`);
-    }
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || (options.maxBytes !== undefined && stats.size > options.maxBytes)) {
-        closeSync(fd);
-        throw fail(stats.isFile() ? `${stats.size} bytes, over the ${options.maxBytes}-byte limit` : notRegular(stats));
-    }
-    return { fd, size: stats.size };
-}
-/** The bytes of a regular file (see {@link openRegularFile}). */
-function readRegularFile(file, options = {}) {
-    const { fd } = openRegularFile(file, options);
-    try {
-        return readFileSync(fd);
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/** The real path of `path`, or of its parent joined with its name when it does not exist yet; null when neither resolves. */
-function realOrParent(path) {
-    try {
-        return realpathSync(path);
-    }
-    catch {
-        try {
-            return join(realpathSync(dirname(path)), basename(path));
-        }
-        catch {
-            return null;
-        }
-    }
-}
-/**
- * Writes a report to `output` so that a reader never sees half of it and nothing but the named file
- * changes: into a fresh temporary file (created exclusively, beside the real target) renamed over the
- * target, which must be a regular file or not exist yet. Refused: a device, FIFO, socket or
- * directory (leave out --output to print on stdout); any of `protect` (the inputs, the configuration)
- * by real path or by inode; a parent that is a file. Missing folders are created (as documented).
- */
-function writeOutputFile(option, output, protect, pieces) {
-    const fail = (why) => new UsageError(`${option} ${output}: ${why}`);
-    const named = resolve(output);
-    try {
-        mkdirSync(dirname(named), { recursive: true }); // documented: folders are created
-    }
-    catch (err) {
-        const code = err.code;
-        throw fail(code === 'ENOTDIR' || code === 'EEXIST'
-            ? `a part of its directory ${dirname(named)} is a file, not a directory`
-            : `cannot create its directory ${dirname(named)} (${code ?? err.message})`);
-    }
-    const real = realOrParent(named);
-    if (real === null || !statSync(dirname(real)).isDirectory())
-        throw fail(`${dirname(named)} is not a directory`);
-    const existing = statSync(real, { throwIfNoEntry: false });
-    if (existing !== undefined && !existing.isFile())
-        throw fail(`is ${kindOf(existing)}; benchgate writes reports only to regular files (leave out the option to print the report on stdout)`);
-    for (const { path, what } of protect) {
-        const same = realOrParent(resolve(path)) === real || (existing !== undefined && sameFile(existing, path));
-        if (same)
-            throw fail(`is ${what}${resolve(path) === named ? '' : ` (${path})`}; refusing to overwrite it`);
-    }
-    const tmp = join(dirname(real), `.${basename(real)}.benchgate-${randomBytes(6).toString('hex')}.tmp`);
-    let fd = null;
-    try {
-        fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-        for (const piece of pieces)
-            writeAll(fd, typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
-        closeSync(fd);
-        fd = null;
-        renameSync(tmp, real);
-    }
-    catch (err) {
-        if (fd !== null)
-            closeSync(fd);
-        rmSync(tmp, { force: true });
-        throw fail(`cannot write (${err.code ?? err.message})`);
-    }
-    return named;
-}
-/** Writes all of `bytes` (a write may take fewer bytes than it was given). */
-function writeAll(fd, bytes) {
-    for (let at = 0; at < bytes.length;)
-        at += writeSync(fd, bytes, at, bytes.length - at);
-}
-function sameFile(a, path) {
-    const b = statSync(path, { throwIfNoEntry: false });
-    return b !== undefined && a.dev === b.dev && a.ino === b.ino;
-}
-/**
- * How reports and messages name a file the user gave: relative to `base` (the working directory, or
- * the action's workspace), with `..` when outside it, never by this machine's absolute path; only a
- * file on another drive (Windows) falls back to its name. `base` itself is `.`.
- */
-function shownPath$1(path, base) {
-    const rel = relative(base, resolve(base, path));
-    return rel === '' ? '.' : isAbsolute(rel) ? basename(path) : rel;
-}
-
-/**
- * What JSON.parse lets through and a summary must not say: the same key twice in one object
- * (JSON.parse keeps the last, so a summary that says two things is read as one without a word), and
- * nesting so deep that the code walking the value runs out of stack. One pass over text that
- * JSON.parse has accepted, without recursion: strings are skipped with indexOf, keys kept per object
- * only while it is open. Errors name the file, the line and column, and the JSON path.
- */
-/** Deepest nesting of arrays and objects read; a summary needs a handful of levels. */
-const MAX_JSON_DEPTH = 256;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-function lineColumn(text, at) {
-    const before = text.slice(0, at);
-    return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
-}
-function shownPath(stack) {
-    const full = formatPath(stack.map((f) => f.at));
-    return full.length > 200 ? `${full.slice(0, 100)}…${full.slice(-99)}` : full;
-}
-/** The index just past the string that starts at `start` (an opening quote). */
-function stringEnd(text, start) {
-    let q = text.indexOf('"', start + 1);
-    for (;;) {
-        let slashes = 0;
-        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
-            slashes++;
-        if (slashes % 2 === 0)
-            return q + 1;
-        q = text.indexOf('"', q + 1);
-    }
-}
-/**
- * Throws an InputError for a duplicate key or nesting over {@link MAX_JSON_DEPTH}. `text` must be
- * valid JSON (JSON.parse accepted it); `where` names the file (and line of a JSON Lines file).
- */
-function checkJsonText(where, text, maxDepth = MAX_JSON_DEPTH) {
-    const stack = [];
-    // In an object, true when the next string is a key.
-    let expectKey = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === QUOTE) {
-            const end = stringEnd(text, i);
-            const top = stack[stack.length - 1];
-            if (expectKey && top?.keys) {
-                const raw = text.slice(i + 1, end - 1);
-                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end)) : raw;
-                const first = top.keys.get(key);
-                top.at = key;
-                if (first !== undefined) {
-                    throw new InputError(`${where}: ${shownPath(stack)}: key ${JSON.stringify(key)} is given twice, at ${lineColumn(text, first)} and at ${lineColumn(text, i)}; a summary must say each thing once`);
-                }
-                top.keys.set(key, i);
-                expectKey = false;
-            }
-            i = end - 1;
-        }
-        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-            if (stack.length >= maxDepth) {
-                throw new InputError(`${where}: ${lineColumn(text, i)} (${shownPath(stack)}): nested deeper than ${maxDepth} levels of arrays and objects; benchgate reads at most ${maxDepth}`);
-            }
-            stack.push(c === 0x7b ? { keys: new Map(), at: '' } : { keys: null, at: 0 });
-            expectKey = c === 0x7b;
-        }
-        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-            stack.pop();
-            expectKey = false;
-        }
-        else if (c === 0x2c /* , */) {
-            const top = stack[stack.length - 1];
-            if (top?.keys)
-                expectKey = true;
-            else if (top)
-                top.at = top.at + 1;
-        }
-    }
-}
-
-/**
- * Reads a JSON file for an adapter, turning every way it can fail into an {@link InputError} that
- * names the file and, for syntax problems, the line, column and JSON path.
- */
-/** The longest text read whole: V8's longest string, in bytes (UTF-8 is never shorter than its UTF-16 length). */
-const MAX_TEXT_BYTES = constants$1.MAX_STRING_LENGTH;
-/**
- * Reads `file` as UTF-8 text (a leading byte-order mark is dropped). Files whose characters are all
- * below U+0100 (ASCII, and ASCII with Latin-1 letters such as é or ï) take a faster decoder with the
- * same result; see {@link decodeUtf8}. `content` is the file's bytes when they have been read
- * already (by another thread); they are decoded in place.
- */
-function readTextFile(file, content) {
-    let text;
-    try {
-        // A regular file only, and no larger than a string can hold: checked before it is read.
-        const bytes = content ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : readRegularFile(file, { maxBytes: MAX_TEXT_BYTES });
-        text = decodeUtf8(bytes, file);
-    }
-    catch (err) {
-        if (err instanceof InputError)
-            throw err;
-        throw new InputError(`${file}: ${describeFsError(err)}`);
-    }
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-/**
- * `bytes.toString('utf8')`, faster for the common text of benchmark summaries. Decoding UTF-8 costs
- * about three times what copying Latin-1 costs on a 100 MB file, and both give the same one-byte
- * string when every character is below U+0100: ASCII files are copied as Latin-1, and files whose
- * only other bytes are 2-byte sequences for U+0080–U+00FF are narrowed to Latin-1 in place first
- * (`bytes` is overwritten). Anything else (other characters, a byte-order mark, invalid UTF-8) takes the UTF-8 decoder.
- */
-function decodeUtf8(bytes, where = 'text', base = 0) {
-    if (isAscii(bytes))
-        return bytes.toString('latin1');
-    const leads = latin1Leads(bytes);
-    if (leads !== null)
-        return bytes.toString('latin1', 0, narrowToLatin1(bytes, leads));
-    // The decoder would put U+FFFD in place of a broken sequence: the text would say something else than the file.
-    if (!isUtf8(bytes))
-        throw new InputError(`${where}: invalid UTF-8 at byte ${base + invalidUtf8Offset(bytes)}; expected UTF-8 text`);
-    return bytes.toString('utf8');
-}
-/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (only called when there is one). */
-function invalidUtf8Offset(bytes) {
-    for (let i = 0; i < bytes.length;) {
-        const b = bytes[i];
-        const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-        if (n === 0)
-            return i;
-        const second = bytes[i + 1] ?? 0;
-        // The second byte's range for E0, ED, F0, F4 (overlong forms, surrogates, above U+10FFFF).
-        const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
-        const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
-        if (n > 1 && (second < lo || second > hi))
-            return i;
-        for (let k = 2; k < n; k++)
-            if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80)
-                return i;
-        i += n;
-    }
-    return bytes.length;
-}
-/**
- * Where the 2-byte sequences of U+0080–U+00FF start (lead byte C2 or C3, then a continuation byte),
- * when all other bytes are ASCII; null when some other byte occurs, or when there are so many
- * sequences (over one per KiB) that the UTF-8 decoder is faster: each costs a few native calls here.
- */
-function latin1Leads(bytes) {
-    const leads = [];
-    const most = 16 + (bytes.length >> 10);
-    let from = 0;
-    let c2 = bytes.indexOf(0xc2);
-    let c3 = bytes.indexOf(0xc3);
-    for (;;) {
-        const at = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
-        if (!isAscii(bytes.subarray(from, at < 0 ? bytes.length : at)))
-            return null;
-        if (at < 0)
-            return leads;
-        const next = bytes[at + 1];
-        if (next === undefined || (next & 0xc0) !== 0x80 || leads.length >= most)
-            return null;
-        leads.push(at);
-        from = at + 2;
-        if (c2 === at)
-            c2 = bytes.indexOf(0xc2, from);
-        if (c3 === at)
-            c3 = bytes.indexOf(0xc3, from);
-    }
-}
-/** Rewrites each sequence at `leads` as its one Latin-1 byte, closing the gaps; returns the new length. */
-function narrowToLatin1(bytes, leads) {
-    let w = leads[0] ?? bytes.length;
-    for (let k = 0; k < leads.length; k++) {
-        const at = leads[k];
-        const end = leads[k + 1] ?? bytes.length;
-        bytes[w++] = ((bytes[at] & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
-        bytes.copyWithin(w, at + 2, end);
-        w += end - at - 2;
-    }
-    return w;
-}
-function describeFsError(err) {
-    const code = err.code;
-    switch (code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'EISDIR':
-            return 'is a directory, expected a JSON file';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'ERR_STRING_TOO_LONG':
-            return 'file is too large to read (over 512 MiB)';
-        case 'ERR_FS_FILE_TOO_LARGE':
-            return 'file is too large to read (over 2 GiB)';
-        default:
-            return `cannot read file (${String(code ?? err.message)})`;
-    }
-}
-/** Parses JSON text read from `file`; syntax errors name the line, column and path. */
-function parseJsonText(file, text) {
-    if (text.trim() === '')
-        throw new InputError(`${file}: file is empty, expected a JSON object`);
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (err) {
-        const problem = locateJsonProblem(text);
-        if (!problem)
-            throw new InputError(`${file}: not valid JSON (${err.message})`);
-        throwProblem(file, problem);
-    }
-    // What JSON.parse accepts but a summary must not say: a key given twice, nesting that would exhaust the stack.
-    checkJsonText(file, text);
-    return value;
-}
-function throwProblem(file, problem) {
-    const where = `line ${problem.line}, column ${problem.column} (${problem.path})`;
-    if (problem.nonFinite) {
-        throw new InputError(`${file}: ${where}: ${problem.reason}; expected a finite number (JSON has no NaN or Infinity)`);
-    }
-    throw new InputError(`${file}: not valid JSON at ${where}: ${problem.reason}`);
+    return (packer ?? new SummaryPacker(0, keep)).finish(headOf$3(head));
 }
 
 /**
@@ -11482,7 +11854,7 @@ function* fileChunks(file) {
 /** The source of a directory: formats whose run is a folder of files (one per scenario). */
 function directorySource(dir) {
     const refuse = () => {
-        throw new InputError(`${dir}: is a directory; only a format whose run is a folder of files (rle) reads one, give a file otherwise`);
+        throw new InputError(`${dir}: is a directory; only a format whose run is a folder of files (rle, lm-eval, swe-bench, tau2-bench, harbor) reads one, give a file otherwise`);
     };
     return {
         file: dir,
@@ -11544,24 +11916,45 @@ function isDirectory(path) {
  *   registry of lower-is-better metrics (lm_eval/api/metrics.py @ v0.4.2). Aggregates carry no
  *   per-sample evidence: the paired statistics need the samples files of `--log_samples`, which the
  *   run's description says.
+ * - the results JSON of v0.3 (`python main.py … --output_path results.json`): main.py @ v0.3.0
+ *   (62ca18400ebe0fc0dbb14274b27170d2d5ae9e3d) writes what `evaluator.simple_evaluate` returns,
+ *   `{"results": {task: {metric: value, metric_stderr: …}}, "versions": {task: n}, "config":
+ *   {model, model_args, num_fewshot, …}}` (evaluator.py: `results[task_name][metric]`, no filter in
+ *   the metric's name), and no per-sample file at all. Read as the later results files are, one case
+ *   per task on its first metric; the file does not say which way a metric is better, so v0.3's own
+ *   tasks do (their `higher_is_better()` @ v0.3.0: `ppl`, `word_perplexity`, `byte_perplexity`,
+ *   `bits_per_byte` and `ter` are lower-is-better).
  */
-const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`)';
+const LM_EVAL_SHAPE = 'lm-evaluation-harness output: a samples_<task>_<date>.jsonl file (one line per document with `doc_id`, `filter`, `metrics`), or its results JSON (`results` per task of "<metric>,<filter>" numbers, with `higher_is_better`, `versions` or `configs`; v0.3: plain metric names, with `versions` and `config`)';
 const AGGREGATE_NOTE = 'lm-evaluation-harness aggregate results: one case per task, with no per-sample evidence; paired per-sample statistics need the samples_<task>_<date>.jsonl files that lm_eval writes with --log_samples';
 const isSampleRow = (r) => isObj$1(r) && 'doc_id' in r && typeof r['filter'] === 'string' && Array.isArray(r['metrics']);
 /** A task's entry as lm-eval ≥ 0.4.0 writes it: metric keys `<metric>,<filter>`. */
 const isTaskEntry = (e) => isObj$1(e) && Object.keys(e).some((k) => k.includes(','));
 /** The results file: `higher_is_better` (v0.4.3 on), else `versions`/`configs` beside entries of `<metric>,<filter>` keys (v0.4.0–0.4.2). */
-const isResults = (d) => isObj$1(d) &&
+const isResults$1 = (d) => isObj$1(d) &&
     isObj$1(d['results']) &&
     !Array.isArray(d['results']['results']) &&
     (isObj$1(d['higher_is_better']) || ((isObj$1(d['versions']) || isObj$1(d['configs'])) && Object.values(d['results']).some(isTaskEntry)));
+/**
+ * v0.3's results (evaluator.py @ v0.3.0 `evaluate`, `simple_evaluate`): `results` of tasks whose
+ * metrics are plain names with numbers, beside `versions` and the run's `config`.
+ */
+const isLegacyEntry = (e) => isObj$1(e) && Object.keys(e).length > 0 && Object.entries(e).every(([k, v]) => !k.includes(',') && (typeof v === 'number' || v === null));
+const isLegacyResults = (d) => isObj$1(d) &&
+    isObj$1(d['results']) &&
+    isObj$1(d['versions']) &&
+    isObj$1(d['config']) &&
+    Object.keys(d['results']).length > 0 &&
+    Object.values(d['results']).every(isLegacyEntry);
 /** `samples_<task>_<date>.jsonl`: the task and evaluation_tracker's date_id (an ISO time with `-` for `:`). */
 const SAMPLES_FILE = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/;
 function lmEvalMismatch(source) {
     if (source.kind === 'directory')
         return source.entries().some((n) => SAMPLES_FILE.test(n)) ? null : 'a directory without samples_<task>_<date>.jsonl files';
     if (source.kind === 'json')
-        return isResults(source.json()) || isSampleRow(source.json()) ? null : 'no `results` per task with `higher_is_better`, `versions` or `configs`';
+        return isResults$1(source.json()) || isLegacyResults(source.json()) || isSampleRow(source.json())
+            ? null
+            : 'no `results` per task with `higher_is_better`, `versions` or `configs` (v0.4), nor with `versions` and `config` (v0.3)';
     if (source.kind !== 'jsonl')
         return `not JSON or JSON Lines (${source.kind})`;
     for (const { text } of source.lines()) {
@@ -11684,11 +12077,16 @@ function fromSamples(source) {
         run: { description: task === null ? null : `lm-evaluation-harness samples of task ${task}` },
     });
 }
-/** The first metric of a task's results (`name,filter`), skipping the alias and the standard errors. */
-function firstMetric(entry) {
-    for (const [k, v] of Object.entries(entry))
-        if (k.includes(',') && !/_stderr,/.test(k) && typeof v === 'number' && Number.isFinite(v))
+/**
+ * The first metric of a task's results (`name,filter`; in v0.3 a plain name), skipping the alias and
+ * the standard errors (v0.3 evaluator.py: `metric + "_stderr"`, and `_decontaminate` copies after).
+ */
+function firstMetric(entry, legacy) {
+    for (const [k, v] of Object.entries(entry)) {
+        const metric = legacy ? !k.endsWith('_stderr') && !k.includes('_decontaminate') : k.includes(',') && !/_stderr,/.test(k);
+        if (metric && typeof v === 'number' && Number.isFinite(v))
             return [k, v];
+    }
     return null;
 }
 /**
@@ -11696,11 +12094,11 @@ function firstMetric(entry) {
  * `higher_is_better=False`: perplexity, word_perplexity, byte_perplexity, bits_per_byte,
  * brier_score), and ter, an error rate ("Lower is better" in its aggregation's docstring).
  */
-const LOWER_IS_BETTER = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter']);
+const LOWER_IS_BETTER = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter', 'ppl']);
 /** sacrebleu's corpus scores, which lm-eval's bleu, chrf and ter aggregations return on 0–100. */
 const PERCENT_SCALE = new Set(['bleu', 'chrf', 'ter']);
 /** Unbounded ratios: compared by their logarithm (a point is about 1 % of the value). */
-const LOG_SCALE = new Set(['perplexity', 'word_perplexity', 'byte_perplexity']);
+const LOG_SCALE = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'ppl']);
 /**
  * A task's score on its metric's own range, higher better, so that 0.01 is a point of that metric:
  * 0–100 scores divided by 100, perplexities as −ln, other lower-is-better metrics negated, the rest
@@ -11713,13 +12111,20 @@ function taskScore(name, value, lower) {
     const scaled = PERCENT_SCALE.has(name) ? value / 100 : value;
     return { reward: higher ? scaled : -scaled, scale: PERCENT_SCALE.has(name) ? 'value / 100' : 'value', higher };
 }
-/** Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf models). */
+/**
+ * Before v0.4.3 there is no `model_name`: the model is `pretrained=…` in `config.model_args` (hf
+ * models; v0.3 main.py writes model_args as given, `engine=…` for the OpenAI models), else v0.3's
+ * `config.model` names the model class only (`gpt2`, `hf-causal`): null then.
+ */
 function pretrainedOf(config) {
     const args = isObj$1(config) ? config['model_args'] : undefined;
-    const m = typeof args === 'string' ? /(?:^|,)\s*pretrained=([^,]+)/.exec(args) : null;
-    return m ? m[1].trim() : null;
+    const m = typeof args === 'string' ? /(?:^|,)\s*(?:pretrained|engine)=([^,]+)/.exec(args) : null;
+    if (m)
+        return m[1].trim();
+    const pretrained = isObj$1(args) ? args['pretrained'] : undefined;
+    return typeof pretrained === 'string' && pretrained.trim() !== '' ? pretrained.trim() : null;
 }
-function fromResults(source, data) {
+function fromResults(source, data, legacy) {
     const p = new Problems(source.file);
     const results = data['results'];
     const better = isObj$1(data['higher_is_better']) ? data['higher_is_better'] : {};
@@ -11733,9 +12138,9 @@ function fromResults(source, data) {
             p.add(place, null, 'an object of metrics ("acc,none": 0.34)', entry);
             continue;
         }
-        const metric = firstMetric(entry);
+        const metric = firstMetric(entry, legacy);
         if (metric === null) {
-            p.add(place, null, 'at least one metric "<name>,<filter>" with a number', entry);
+            p.add(place, null, legacy ? 'at least one metric with a number ("acc": 0.34)' : 'at least one metric "<name>,<filter>" with a number', entry);
             continue;
         }
         const [key, value] = metric;
@@ -11751,6 +12156,8 @@ function fromResults(source, data) {
     const metadata = { 'lm_eval.aggregate_only': 'true', note: AGGREGATE_NOTE };
     if (typeof data['git_hash'] === 'string')
         metadata['lm_eval.git_hash'] = data['git_hash'];
+    if (legacy)
+        metadata['lm_eval.results_layout'] = 'v0.3';
     return summaryOf({
         id: stemOf(source.file),
         format: 'lm-eval-results',
@@ -11768,9 +12175,83 @@ function fromLmEval(source) {
     const data = source.json();
     if (isSampleRow(data))
         return fromSamples(source); // a samples file of one line
-    if (!isResults(data))
+    if (isLegacyResults(data))
+        return fromResults(source, data, true);
+    if (!isResults$1(data))
         throw new InputError(`${source.file}: expected ${LM_EVAL_SHAPE}`);
-    return fromResults(source, data);
+    return fromResults(source, data, false);
+}
+
+/**
+ * The adapters' shared types: how a file is read (LoadOptions) and what an adapter is. Apart from
+ * registry.ts so that the formats can name them without importing the registry that imports them.
+ */
+/**
+ * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
+ * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
+ * into nested objects).
+ */
+const FIELD_MAPPING_KEYS = [
+    'id',
+    'completed',
+    'reward',
+    'steps',
+    'calls',
+    'prompt_tokens',
+    'completion_tokens',
+    'total_tokens',
+    'cost',
+    'latency',
+    'error',
+    'cluster',
+    'task_family',
+    'environment',
+    'domain',
+    'split',
+    'length_bucket',
+];
+/** benchgate compare's flags and the configuration's keys (the action's inputs have the flags' names). */
+const COMPARE_CHOOSERS = {
+    model: '--baseline-model / --candidate-model',
+    prompt: '--baseline-prompt / --candidate-prompt',
+    perSide: true,
+    config: 'input.baseline_model / input.candidate_model',
+};
+/** The option that chooses a model (`model`) or a prompt label, as the reading program spells it; for messages. */
+function chooserOf(options, what) {
+    const c = options.choose ?? COMPARE_CHOOSERS;
+    return 'none' in c ? c.none : c[what];
+}
+/** The configuration's keys that choose a model, when the reading program takes them; else null. */
+function configChooserOf(options) {
+    const c = options.choose ?? COMPARE_CHOOSERS;
+    return 'none' in c ? null : (c.config ?? null);
+}
+/**
+ * A file holds several runs (promptfoo's providers, multi-hop QA's models) and none was chosen.
+ * The message says how to choose one; {@link choices} lists every run, so a program that ranks runs
+ * (the leaderboard) can read each on its own.
+ */
+class SeveralRuns extends InputError {
+    held;
+    what;
+    choices;
+    name = 'SeveralRuns';
+    constructor(
+    /** `${file}: holds 2 providers: "a" (5 results), "b" (5 results)`: the runs, without the advice. */
+    held, what, choices, options) {
+        super(`${held}; ${severalAdvice(options, what === 'providers')}`);
+        this.held = held;
+        this.what = what;
+        this.choices = choices;
+    }
+}
+/** What a message on a file of several runs tells the user to do, in the reading program's words. */
+function severalAdvice(options, prompts) {
+    const c = options.choose ?? COMPARE_CHOOSERS;
+    if ('none' in c)
+        return c.none;
+    return `choose one${c.perSide ? ' per side' : ''} with ${c.model}${c.config === undefined ? '' : ` (${c.config})`}${prompts ? `, and a prompt label with ${c.prompt}` : ''}`;
 }
 
 /**
@@ -11833,7 +12314,7 @@ function nestedEntries(r) {
     return top.length > 0 && firstOf(r, F$2.model) === undefined ? { at: '', entries: Object.fromEntries(top) } : null;
 }
 /** Usage as the suite records it: `usage.model_usage_summaries.<provider model>.{total_calls, total_input_tokens, total_output_tokens}`. */
-function usageOf$1(p, place, field, usage) {
+function usageOf$2(p, place, field, usage) {
     if (usage === undefined || usage === null)
         return null;
     const per = isObj$1(usage) ? usage['model_usage_summaries'] : undefined;
@@ -11883,7 +12364,7 @@ function toCase$4(p, place, id, r, prefix, gold) {
         p.add(place, prefix + F$2.em[0], 'exact match, 0 or 1', undefined);
     else if (emValue !== undefined && emValue !== 0 && emValue !== 1)
         p.add(place, prefix + em.name, 'exact match, 0 or 1', em.value);
-    const usage = usageOf$1(p, place, `${prefix}usage`, r['usage']);
+    const usage = usageOf$2(p, place, `${prefix}usage`, r['usage']);
     const calls = firstOf(r, F$2.calls);
     const callsValue = calls === undefined ? (usage?.total_calls ?? 0) : numberField(p, place, prefix + calls.name, calls.value, { min: 0 });
     const time = firstOf(r, F$2.time);
@@ -11985,7 +12466,7 @@ function fromMultihop(source, options) {
     }
     p.check();
     if (chosen === null && counts.size > 1)
-        throw new InputError(`${source.file}: holds ${counts.size} models: ${describeModels(counts)}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model in the configuration)`);
+        throw new SeveralRuns(`${source.file}: holds ${counts.size} models: ${describeModels(counts)}`, 'models', [...counts.keys()].map((model) => ({ model })), options);
     if (chosen !== null && !counts.has(chosen))
         throw new InputError(`${source.file}: no records of model ${JSON.stringify(chosen)}; the file holds ${describeModels(counts)}`);
     checkUniqueIds$1(p, ids);
@@ -12312,7 +12793,8 @@ function readGrid(source, p) {
 const quote$1 = (s) => JSON.stringify(s);
 const listOf$1 = (xs) => [...new Set(xs)].map(quote$1).join(', ');
 /** The columns of one side: by provider (else prompt label) `model`, then by prompt label `prompt`. */
-function selectColumns(file, grid, model, prompt) {
+function selectColumns(file, grid, options) {
+    const { model, prompt } = options;
     const { columns } = grid;
     const held = `the file holds providers ${listOf$1(columns.map((c) => c.provider))} and prompts ${listOf$1(columns.flatMap((c) => (c.prompt === null ? [] : [c.prompt])))}`;
     let chosen = columns;
@@ -12320,21 +12802,26 @@ function selectColumns(file, grid, model, prompt) {
         const byProvider = columns.filter((c) => c.provider === model || c.providerId === model);
         const named = new Set(byProvider.map((c) => c.provider));
         if (named.size > 1)
-            throw new InputError(`${file}: the provider id ${quote$1(model)} (--baseline-model / --candidate-model) is shared by the providers labelled ${listOf$1(named)}; choose one by its label`);
+            throw new InputError(`${file}: the provider id ${quote$1(model)} (${chooserOf(options, 'model')}) is shared by the providers labelled ${listOf$1(named)}; choose one by its label`);
         chosen = byProvider.length > 0 ? byProvider : columns.filter((c) => c.prompt === model);
         if (chosen.length === 0)
-            throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (--baseline-model / --candidate-model); ${held}`);
+            throw new InputError(`${file}: no provider or prompt label ${quote$1(model)} (${chooserOf(options, 'model')}); ${held}`);
     }
     if (prompt !== undefined) {
         chosen = chosen.filter((c) => c.prompt === prompt);
         if (chosen.length === 0)
-            throw new InputError(`${file}: no prompt label ${quote$1(prompt)}${model === undefined ? '' : ` with ${quote$1(model)}`} (--baseline-prompt / --candidate-prompt); ${held}`);
+            throw new InputError(`${file}: no prompt label ${quote$1(prompt)}${model === undefined ? '' : ` with ${quote$1(model)}`} (${chooserOf(options, 'prompt')}); ${held}`);
     }
     if (model === undefined && prompt === undefined && new Set(chosen.map((c) => c.provider)).size > 1) {
         const providerOf = new Map(columns.map((c) => [c.index, c.provider]));
         const count = (name) => grid.cells.filter((x) => providerOf.get(x.column) === name).length;
         const providers = [...new Set(chosen.map((c) => c.provider))];
-        throw new InputError(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote$1(n)} (${count(n)} results)`).join(', ')}; choose one per side with --baseline-model / --candidate-model (input.baseline_model / input.candidate_model), and a prompt label with --baseline-prompt / --candidate-prompt`);
+        // Each provider is a run; a provider with several prompt labels, one run per prompt.
+        const choices = providers.flatMap((model) => {
+            const labels = [...new Set(chosen.flatMap((c) => (c.provider === model && c.prompt !== null ? [c.prompt] : [])))];
+            return labels.length > 1 ? labels.map((p) => ({ model, prompt: p })) : [{ model }];
+        });
+        throw new SeveralRuns(`${file}: holds ${providers.length} providers: ${providers.map((n) => `${quote$1(n)} (${count(n)} results)`).join(', ')}`, 'providers', choices, options);
     }
     if (chosen.length === 0)
         throw new InputError(`${file}: no results`);
@@ -12376,6 +12863,24 @@ function textsOf(cell, success) {
     const response = isObj$1(r['response']) ? r['response'] : {};
     return { error: asText(r['error']) ?? asText(response['error']), output: asText(response['output']) };
 }
+/**
+ * A row's token usage. promptfoo's TokenUsage has every count optional (src/types/shared.ts @
+ * 01648fa49fb8c41a11e10dc26edf592278707a5b, `BaseTokenUsageSchema`: prompt, completion, cached,
+ * total). A response served from promptfoo's cache has `{cached, total}` and no split
+ * (src/providers/openai/util.ts @ 00e4b0f8619a9c9ff0b7a4ccd458d0d96b0785cd, `getTokenUsage`:
+ * `cached ? { cached: total_tokens, total: total_tokens }`), and the row's own `tokenUsage` adds it
+ * up as prompt 0 and completion 0 with `cached` the total (fixtures/real/promptfoo
+ * out-cached-0.121.20.json). So the split is known only when both counts are there and, when some
+ * tokens were cached, they add up to the total; else the case's usage is unknown, never 0, and the
+ * total stays known (`extra.total_tokens`).
+ */
+function usageOf$1(key, tokens, optional) {
+    const [prompt, completion, total, cached] = ['prompt', 'completion', 'total', 'cached'].map((k) => optional(`${key}.${k}`, tokens[k]));
+    if (prompt === undefined || completion === undefined || total === undefined || cached === undefined)
+        return { prompt: null, completion: null, total: null, cached: null, invalid: true };
+    const split = prompt !== null && completion !== null && !(cached !== null && cached > 0 && total !== null && prompt + completion < total);
+    return { prompt: split ? prompt : null, completion: split ? completion : null, total, cached, invalid: false };
+}
 function toCase$3(p, cell, id, column, test) {
     const r = cell.row;
     const successKey = cell.table ? 'pass' : 'success';
@@ -12392,10 +12897,8 @@ function toCase$3(p, cell, id, column, test) {
         : isObj$1(response['tokenUsage'])
             ? ['response.tokenUsage', response['tokenUsage']]
             : ['tokenUsage', r['tokenUsage']];
-    const usage = isObj$1(tokens)
-        ? { prompt: optional(`${tokensKey}.prompt`, tokens['prompt']), completion: optional(`${tokensKey}.completion`, tokens['completion']) }
-        : null;
-    if (score === undefined || latency === undefined || cost === undefined || (usage !== null && (usage.prompt === undefined || usage.completion === undefined)))
+    const usage = isObj$1(tokens) ? usageOf$1(tokensKey, tokens, optional) : null;
+    if (score === undefined || latency === undefined || cost === undefined || (usage !== null && usage.invalid))
         return null;
     const failure = failureOf(cell, success);
     const texts = textsOf(cell, success);
@@ -12405,9 +12908,9 @@ function toCase$3(p, cell, id, column, test) {
         completed: success,
         reward: score,
         duration_seconds: latency === null ? null : latency / 1000,
-        usage: usage === null
+        usage: usage?.prompt == null || usage.completion == null
             ? null
-            : { total_calls: 1, prompt_tokens: Math.round(usage.prompt ?? 0), completion_tokens: Math.round(usage.completion ?? 0), roles: null },
+            : { total_calls: 1, prompt_tokens: Math.round(usage.prompt), completion_tokens: Math.round(usage.completion), roles: null },
         error: failure === 'error' ? (texts.error ?? 'provider error') : null,
         description: test?.description ?? null,
         final_response: texts.output,
@@ -12423,6 +12926,9 @@ function toCase$3(p, cell, id, column, test) {
             ...(isObj$1(r['namedScores']) ? { namedScores: r['namedScores'] } : {}),
             ...(isObj$1(r['metadata']) ? { metadata: r['metadata'] } : {}),
             ...(cost === null ? {} : { cost_usd: cost }),
+            // The split unknown (a cache hit), the total known: kept, never read as 0 prompt and 0 completion.
+            ...(usage !== null && (usage.prompt == null || usage.completion == null) && usage.total != null ? { total_tokens: usage.total } : {}),
+            ...(usage?.cached != null && usage.cached > 0 ? { cached_tokens: usage.cached } : {}),
         },
     });
 }
@@ -12430,7 +12936,7 @@ function fromPromptfoo(source, options) {
     const p = new Problems(source.file);
     const grid = readGrid(source, p);
     p.check();
-    const chosen = selectColumns(source.file, grid, options.model, options.prompt);
+    const chosen = selectColumns(source.file, grid, options);
     const byIndex = new Map(chosen.map((c) => [c.index, c]));
     const names = testNames(grid.tests.values());
     const suffix = columnSuffix(chosen);
@@ -12511,6 +13017,10 @@ const NOT_RECORDED = {
     'tau-bench': NEITHER,
     // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
     'terminal-bench': NEITHER,
+    // Messages, but no count of steps or calls per simulation (tau2 data_model/simulation.py SimulationRun).
+    'tau2-bench': NEITHER,
+    // Tokens per trial (AgentContext), no turns or calls (harbor models/trial/result.py TrialResult).
+    harbor: NEITHER,
     'github-action-benchmark-bigger': NEITHER,
     'github-action-benchmark-smaller': NEITHER,
     // One provider call per cell; no agent steps.
@@ -12857,9 +13367,9 @@ function fromDirectory(source) {
         return { place: n, data, run: data };
     });
 }
-const text$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
-const stampOf = (d) => text$1(d['timestamp']);
-const commitOf$1 = (d) => text$1(d['git_commit']);
+const text$2 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+const stampOf = (d) => text$2(d['timestamp']);
+const commitOf$1 = (d) => text$2(d['git_commit']);
 /** True when `selector` names this line: its timestamp or a prefix of it, its git commit (or a prefix of 4+ characters), or its benchmark id. */
 function selects(selector, d) {
     const stamp = stampOf(d);
@@ -13023,7 +13533,7 @@ function fromRle(source, options = { format: 'rle' }) {
 const str = () => string$1({ error: 'expected a string' });
 const nonEmptyStr = () => string$1({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
 const bool = () => boolean$1({ error: 'expected a boolean (true or false)' });
-const num$3 = () => number({ error: 'expected a finite number' });
+const num$4 = () => number({ error: 'expected a finite number' });
 const count$3 = () => int$2({ error: 'expected a whole number' }).nonnegative({ error: 'expected a whole number >= 0' });
 const seconds = () => number({ error: 'expected a number of seconds' }).nonnegative({ error: 'expected a number of seconds >= 0' });
 const nullableStr = () => string$1({ error: 'expected a string or null' }).nullable();
@@ -13043,7 +13553,7 @@ function baseSchema(spec, nullable) {
         case 'count':
             return count$3();
         case 'number':
-            return num$3();
+            return num$4();
         case 'seconds':
             return seconds();
         case 'string':
@@ -13493,7 +14003,7 @@ function parseTop(file, data) {
     return { ...parsed.data, case_results: rows };
 }
 /** Everything but the cases; checks the unknown top-level fields. */
-function headOf$1(file, top, data) {
+function headOf$2(file, top, data) {
     const topExtra = extraOf(data, TOP_KEYS);
     assertFiniteValues(file, topExtra, [], (p) => formatPath(p));
     return rlmCodeHead(file, top, topExtra, SUMMARY_SCHEMA);
@@ -13504,7 +14014,7 @@ function fromRlmCode(file, data) {
     const cases = [];
     parseRows(file, top.case_results, (raw, extra) => cases.push(toCase(raw, extra)));
     checkUniqueIds(file, cases.map((c) => c.id));
-    const { extra, ...head } = headOf$1(file, top, data);
+    const { extra, ...head } = headOf$2(file, top, data);
     return { ...head, cases, extra };
 }
 /**
@@ -13516,7 +14026,7 @@ function packRlmCode(file, data, keep) {
     const packer = new SummaryPacker(top.case_results.length, keep);
     parseRows(file, top.case_results, (raw, extra) => packer.add(toCase(raw, extra)));
     checkUniqueIds(file, packer.ids, packer.sortedIds);
-    return packer.finish(headOf$1(file, top, data));
+    return packer.finish(headOf$2(file, top, data));
 }
 
 /**
@@ -13771,12 +14281,174 @@ function fromRlmRunner(source) {
     return summary;
 }
 
-const SWE_BENCH_SHAPE = 'a SWE-bench harness report: the run report (`resolved_ids`, `unresolved_ids`, `error_ids`, …) or a per-instance report.json (`{<instance_id>: {resolved, patch_exists, …}}`)';
+/**
+ * A SWE-bench run as its evaluation harness leaves it on disk: the folder
+ * `logs/run_evaluation/<run_id>/<model>/` with one `<instance_id>/` folder per evaluated instance
+ * (SWE-bench/SWE-bench at 7a21e05772954cc81471ae19d56f436cecf43c54, swebench/harness/run_evaluation.py
+ * `run_instance`: `log_dir = RUN_EVALUATION_LOG_DIR / run_id / model_name_or_path.replace("/", "__") /
+ * instance_id`, holding `run_instance.log` from the start and `report.json` once graded). The run
+ * folder `<run_id>/` (with its `run.json`, `write_run_metadata`) is read too when it holds one model.
+ *
+ * Each instance folder is a case, its id the folder's name, read as the harness's own run report
+ * reads it (swebench/harness/reporting.py `make_run_report`):
+ * - `report.json` whose `[instance_id]["resolved"]` is true: resolved (completed, reward 1);
+ *   false: unresolved (the model's miss, no error);
+ * - no `report.json`, an empty one, one that is not JSON or has no `[instance_id]["resolved"]`: the
+ *   harness counts it in `error_ids` (it could not evaluate the instance: the patch did not apply,
+ *   the tests timed out, the container failed), and so does this reader, with the harness's own
+ *   message from `run_instance.log` (`EvaluationError.__str__`, swebench/harness/utils.py: `Error in
+ *   evaluation for <id>: <why>`; `Error in evaluating model for <id>: <e>` for any other exception).
+ * Unresolved and error instances are then classified as `make_run_report` classifies them
+ * (swebench/harness/infra_failure.py `classify_logs` over `test_output.txt` and `run_instance.log`):
+ * an environment fault (`TIER_ENVIRONMENT`: browser, display, memory, Docker daemon, network) is the
+ * harness's `infra_failure_ids`, written `infra_failure: <reason>` in the case's error (the words the
+ * outage classifier reads); an ambiguous one (`TIER_AMBIGUOUS`) stays the model's, its reason kept in
+ * `extra.failure_reason` with `ambiguous_failure`. Without logs, the report's own `infra_failure` /
+ * `infra_failure_reason` (grading.py `get_eval_report`) stands in.
+ *
+ * Not in the folder, so not read: instances with an empty patch (`get_dataset_from_preds` never runs
+ * them; the run report lists them in `empty_patch_ids`) and instances without a prediction.
+ */
+const REPORT = 'report.json'; // constants LOG_REPORT
+const INSTANCE_LOG = 'run_instance.log'; // constants LOG_INSTANCE
+const TEST_OUTPUT = 'test_output.txt'; // constants LOG_TEST_OUTPUT
+const RUN_METADATA = 'run.json'; // constants LOG_RUN_METADATA
+/** swebench/harness/infra_failure.py INFRA_FAILURE_SIGNATURES, in order (the first hit wins); Python's re.MULTILINE is `m`. */
+const SIGNATURES = [
+    ['browser_launch_failed', true, /Failed to launch|Failed to connect to the bus/m],
+    ['display_unavailable', true, /cannot open display|Missing X server|unable to open X display/m],
+    ['out_of_memory', true, /Cannot allocate memory|OutOfMemoryError|^Killed$/m],
+    ['container_unavailable', true, /Error response from daemon|Cannot connect to the Docker daemon/m],
+    ['network_unreachable', true, /Could not resolve host|Temporary failure in name resolution/m],
+    ['missing_module', false, /Cannot find module|MODULE_NOT_FOUND|ModuleNotFoundError/m],
+    ['no_tests_collected', false, /no tests ran|collected 0 items/m],
+    ['tests_timed_out', false, /Timeout error: \d+ seconds exceeded/m],
+];
+/** infra_failure.py `classify_text`: the first signature the text matches, or null. */
+function classifyText(text) {
+    if (text === '')
+        return null;
+    for (const [reason, environment, pattern] of SIGNATURES)
+        if (pattern.test(text))
+            return { reason, environment };
+    return null;
+}
+/** An instance folder: the harness wrote its log or its report there. */
+const isInstanceDir = (dir) => hasFile(dir, REPORT) || hasFile(dir, INSTANCE_LOG);
+const instancesIn = (dir) => subfolders(dir).filter((n) => isInstanceDir(join(dir, n)));
+/** The model folder of `dir` (itself, or its one model folder), or why `dir` is not a SWE-bench log folder. */
+function modelDirOf(dir) {
+    if (instancesIn(dir).length > 0)
+        return { modelDir: dir, runDir: resolve(dir, '..') };
+    const models = subfolders(dir).filter((n) => instancesIn(join(dir, n)).length > 0);
+    if (models.length === 1)
+        return { modelDir: join(dir, models[0]), runDir: dir };
+    return models.length > 1 ? { models } : null;
+}
+const SWE_BENCH_FOLDER_SHAPE = 'a SWE-bench evaluation log folder, logs/run_evaluation/<run_id>/<model>/ (or its <run_id>/ of one model), of <instance_id>/ folders with report.json or run_instance.log';
+function sweBenchFolderMismatch(source) {
+    return modelDirOf(source.file) === null
+        ? `a directory without <instance_id>/${REPORT} or <instance_id>/${INSTANCE_LOG} folders, nor <model>/ folders of them`
+        : null;
+}
+/** The harness's own message for an instance it could not evaluate (the last one its log holds). */
+function harnessMessage(log, id) {
+    if (log === null)
+        return null;
+    let found = null;
+    for (const m of log.matchAll(/Error in evaluat(?:ion|ing model) for (\S+): (.*)$/gm))
+        if (m[1] === id)
+            found = m[2].trim();
+    return found;
+}
+/** What `make_run_report` makes of the report file: resolved, unresolved, or why it is an error. */
+function readReport(dir, id) {
+    if (!hasFile(dir, REPORT))
+        return { error: `no ${REPORT}` };
+    const text = (textIn(dir, REPORT) ?? '').trim();
+    if (text === '')
+        return { error: `${REPORT} is empty` };
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        return { error: `${REPORT} is not valid JSON` };
+    }
+    const r = isObj$1(parsed) ? parsed[id] : undefined;
+    if (!isObj$1(r) || !('resolved' in r))
+        return { error: `${REPORT} has no ${JSON.stringify(id)} entry with "resolved"` };
+    return { report: r };
+}
+function instanceCase(p, modelDir, id) {
+    const dir = join(modelDir, id);
+    const read = readReport(dir, id);
+    if ('report' in read && typeof read.report['resolved'] !== 'boolean')
+        p.add(`${id}/${REPORT}`, 'resolved', 'true or false (grading.py get_eval_report)', read.report['resolved']);
+    const report = 'report' in read ? read.report : null;
+    const resolved = report?.['resolved'] === true;
+    const log = resolved ? null : textIn(dir, INSTANCE_LOG);
+    const tests = resolved ? null : textIn(dir, TEST_OUTPUT);
+    // make_run_report classifies unresolved and error instances from the logs that exist.
+    let found = resolved ? null : classifyText([tests, log].filter((t) => t !== null).join('\n'));
+    if (!resolved && found === null && log === null && tests === null && report?.['infra_failure'] === true)
+        found = { reason: typeof report['infra_failure_reason'] === 'string' ? report['infra_failure_reason'] : 'environment fault', environment: true };
+    const extra = { ...(report ?? {}), outcome: resolved ? 'resolved' : report ? 'unresolved' : 'error' };
+    const parts = [];
+    if ('error' in read) {
+        const said = harnessMessage(log, id);
+        parts.push(`error_ids: ${read.error}, the harness could not evaluate the instance${said === null ? '' : ` (${said})`}`);
+    }
+    if (found !== null) {
+        extra['failure_reason'] = found.reason;
+        if (found.environment)
+            parts.push(`infra_failure: ${found.reason}`);
+        else
+            extra['ambiguous_failure'] = true;
+    }
+    return caseOf({
+        id,
+        completed: resolved,
+        reward: resolved ? 1 : 0,
+        error: parts.length > 0 ? parts.join('; ') : null,
+        labels: labelsOf(id.split('__')[0] ?? null),
+        extra,
+    });
+}
+function fromSweBenchFolder(source) {
+    const at = modelDirOf(source.file);
+    if (at === null)
+        throw new InputError(`${source.file}: expected ${SWE_BENCH_FOLDER_SHAPE}`);
+    if ('models' in at)
+        throw new InputError(`${source.file}: holds the evaluation logs of ${at.models.length} models (${at.models.join(', ')}); each is its own run: give one, such as ${join(source.file, at.models[0])}`);
+    const p = new Problems(source.file);
+    const cases = instancesIn(at.modelDir).map((id) => instanceCase(p, at.modelDir, id));
+    p.check();
+    const runId = basename(at.runDir);
+    const meta = hasFile(at.runDir, RUN_METADATA) ? jsonIn(at.runDir, RUN_METADATA) : null;
+    const metadata = { 'swe_bench.run_id': runId };
+    if (isObj$1(meta))
+        for (const k of ['dataset', 'split', 'task_repo', 'created_at'])
+            if (typeof meta[k] === 'string')
+                metadata[`swe_bench.${k}`] = meta[k];
+    const n = cases.length;
+    return summaryOf({
+        id: `${runId} ${basename(at.modelDir)}`,
+        format: 'swe-bench',
+        cases,
+        run: { model: basename(at.modelDir), description: `SWE-bench evaluation logs: ${n} evaluated instance${n === 1 ? '' : 's'}` },
+        metadata,
+    });
+}
+
+const SWE_BENCH_SHAPE = `a SWE-bench harness report: the run report (\`resolved_ids\`, \`unresolved_ids\`, \`error_ids\`, …), a per-instance report.json (\`{<instance_id>: {resolved, patch_exists, …}}\`), or ${SWE_BENCH_FOLDER_SHAPE}`;
 const LISTS = ['submitted_ids', 'resolved_ids', 'unresolved_ids', 'empty_patch_ids', 'error_ids', 'completed_ids', 'incomplete_ids'];
 const isRunReport = (d) => isObj$1(d) && Array.isArray(d['resolved_ids']) && Array.isArray(d['unresolved_ids']) && Array.isArray(d['error_ids']);
 const isInstance = (v) => isObj$1(v) && typeof v['resolved'] === 'boolean' && 'patch_exists' in v;
 const isInstanceReport = (d) => isObj$1(d) && Object.keys(d).length > 0 && Object.values(d).every(isInstance);
 function sweBenchMismatch(source) {
+    if (source.kind === 'directory')
+        return sweBenchFolderMismatch(source);
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const d = source.json();
@@ -13811,10 +14483,12 @@ function fromRunReport(source, d) {
                     : lists.unresolved_ids.has(id)
                         ? 'unresolved'
                         : 'not evaluated';
-        const error = outcome === 'error'
-            ? `error_ids: the harness could not evaluate the instance${reason === null ? '' : ` (${reason})`}`
-            : infra.has(id)
-                ? `infra_failure: ${reason ?? 'environment fault'}`
+        // infra_failure_ids first: an instance the harness could not evaluate because of an environment
+        // fault is in error_ids too (reporting.py, #586), and its words say whose failure it was.
+        const error = infra.has(id)
+            ? `infra_failure: ${reason ?? 'environment fault'}${outcome === 'error' ? ' (error_ids: the harness could not evaluate the instance)' : ''}`
+            : outcome === 'error'
+                ? `error_ids: the harness could not evaluate the instance${reason === null ? '' : ` (${reason})`}`
                 : null;
         const extra = { outcome };
         if (reason !== null)
@@ -13856,6 +14530,8 @@ function fromInstanceReport(source, d) {
     return summaryOf({ id: stemOf(source.file), format: 'swe-bench', cases, run: { description: 'SWE-bench per-instance evaluation report' } });
 }
 function fromSweBench(source) {
+    if (source.kind === 'directory')
+        return fromSweBenchFolder(source);
     const d = source.json();
     if (isRunReport(d))
         return fromRunReport(source, d);
@@ -13864,66 +14540,6 @@ function fromSweBench(source) {
         p.note(`expected ${SWE_BENCH_SHAPE}`);
     p.check();
     return fromInstanceReport(source, d);
-}
-
-/** The usage of all attempts; unknown (null) when any attempt's is. */
-function sumUsage(usages) {
-    let total = { total_calls: 0, prompt_tokens: 0, completion_tokens: 0, roles: null };
-    for (const u of usages) {
-        if (u === null)
-            return null;
-        total = {
-            total_calls: total.total_calls + u.total_calls,
-            prompt_tokens: total.prompt_tokens + u.prompt_tokens,
-            completion_tokens: total.completion_tokens + u.completion_tokens,
-            roles: null,
-        };
-    }
-    return total;
-}
-/**
- * One case per task, in first-seen order. A single attempt is its case. Several: completed when
- * every attempt solved it (pass^k: a flaky task is not a solved one), the reward the mean reward
- * (pass@1), the error the first failed attempt's error when none solved it, durations and usage
- * summed (usage unknown when any attempt's is).
- */
-function casesOfAttempts(attempts) {
-    const byTask = new Map();
-    for (const a of attempts) {
-        const list = byTask.get(a.task);
-        if (list)
-            list.push(a);
-        else
-            byTask.set(a.task, [a]);
-    }
-    return [...byTask].map(([task, list]) => {
-        const first = list[0];
-        const solved = list.filter((a) => a.solved === true).length;
-        const durations = list.map((a) => a.duration);
-        if (list.length === 1)
-            return caseOf({
-                id: task,
-                completed: first.solved === true,
-                reward: first.reward,
-                error: first.error,
-                duration_seconds: first.duration,
-                usage: first.usage,
-                extra: first.extra,
-            });
-        return caseOf({
-            id: task,
-            completed: solved === list.length,
-            reward: list.reduce((s, a) => s + a.reward, 0) / list.length,
-            error: solved === 0 ? (list.find((a) => a.error !== null)?.error ?? null) : null,
-            duration_seconds: durations.every((d) => d !== null) ? durations.reduce((s, d) => s + (d ?? 0), 0) : null,
-            usage: sumUsage(list.map((a) => a.usage)),
-            extra: {
-                attempts: list.map((a) => ({ solved: a.solved, reward: a.reward, error: a.error, ...a.extra })),
-                n_attempts: list.length,
-                n_solved: solved,
-            },
-        });
-    });
 }
 
 const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';
@@ -13936,7 +14552,7 @@ function tauBenchMismatch(source) {
         return 'not a non-empty array';
     return isRun(d[0]) ? null : 'its first item has no `task_id`, `trial`, `reward` and `traj`';
 }
-function attemptOf$1(p, r, i) {
+function attemptOf$2(p, r, i) {
     const place = `$[${i}]`;
     if (!isRun(r))
         return (p.add(place, null, 'a result with `task_id`, `trial`, `reward` and `traj`', r), null);
@@ -13961,7 +14577,7 @@ function attemptOf$1(p, r, i) {
 function fromTauBench(source) {
     const p = new Problems(source.file);
     const rows = source.json();
-    const attempts = rows.flatMap((r, i) => attemptOf$1(p, r, i) ?? []);
+    const attempts = rows.flatMap((r, i) => attemptOf$2(p, r, i) ?? []);
     const seen = new Map();
     for (const [i, r] of rows.entries()) {
         if (!isRun(r))
@@ -13982,6 +14598,198 @@ function fromTauBench(source) {
         cases,
         run: { description: `tau-bench results: ${cases.length} task${cases.length === 1 ? '' : 's'} × ${trials} trial${trials === 1 ? '' : 's'}` },
         metadata: { 'tau_bench.trials': trials },
+    });
+}
+
+/**
+ * tau2-bench results (sierra-research/tau2-bench at a2c024725189473d2d7cea3a5cfdbcc67478e41f).
+ * The runner saves a run to `data/simulations/<run name>/results.json` (src/tau2/runner/batch.py
+ * `_run_save_paths`; older releases wrote `data/simulations/<name>.json`) as `Results`
+ * (src/tau2/data_model/simulation.py) in one of two layouts (`Results.save`):
+ * - `json`, text runs: one file `{timestamp, info, tasks, simulations: [SimulationRun…]}`;
+ * - `dir`, voice runs: `results.json` without `simulations` but with `simulation_index`, and one
+ *   `simulations/<id>.json` per simulation. `Results.load` refuses a run whose files and index
+ *   differ (missing or extra files), and so does this reader.
+ * Given the folder, its `results.json` is read (and `simulations/` when it is there); given the file,
+ * a `simulations/` folder beside it makes it the `dir` layout, as `Results._detect_format` decides.
+ * A folder of several results files (as tau2-bench's own `data/tau2/results/final/`) holds several
+ * runs (one agent, domain and user model each, as their names say): it is refused, give one.
+ *
+ * A task (`task_id`) is a case and its trials (`trial`) are merged (parsing/attempts.ts), as the
+ * tau-bench reader does: a trial succeeded when `reward_info.reward` is 1 (src/tau2/metrics/
+ * agent_metrics.py `is_successful`: within 1e-6), the case completed when every trial did (pass^k),
+ * its reward the mean. The `termination_reason` (`TerminationReason`) other than `agent_stop` /
+ * `user_stop` is the trial's error, written `termination_reason: <reason>`; the evaluator scores
+ * those 0 (src/tau2/evaluator/evaluator.py: "terminated prematurely"). Whose failure each is, from
+ * the code: `max_steps`, `too_many_errors` (the agent's tool calls that errored, orchestrator.py
+ * `_execute_tool_calls`), `agent_error` (the agent broke the protocol), `timeout` (the simulation's
+ * own time limit) and `context_window_exceeded` are the agent's; `user_error` is the user
+ * simulator's protocol violation; `infrastructure_error` is what `run_with_retry`
+ * (src/tau2/runner/progress.py) writes when every retry raised, with no `reward_info` and the
+ * exception in `info.error_type` / `info.error` (controller.py: `WorkerFailure` for a crashed
+ * worker); tau2 leaves those out of its own metrics. Such a trial has no verdict here, its error the
+ * exception as the runner recorded it (`termination_reason: infrastructure_error (<type>: <text>)`),
+ * for the outage classifier to read: a provider's rate limit is not measured, an exception of the
+ * agent's own code is the agent's failure.
+ */
+const TAU2_BENCH_SHAPE = 'tau2-bench results (`Results`: `info`, `tasks` and `simulations` of `{task_id, trial, termination_reason, reward_info, messages}`), or its run folder: results.json, with simulations/<id>.json in the dir layout';
+const RESULTS = 'results.json';
+const SIMULATIONS = 'simulations'; // simulation.py SIMULATIONS_DIR
+/** simulation.py TerminationReason. */
+const REASONS = new Set([
+    'user_stop',
+    'agent_stop',
+    'max_steps',
+    'timeout',
+    'too_many_errors',
+    'agent_error',
+    'user_error',
+    'infrastructure_error',
+    'context_window_exceeded',
+    'unexpected_error',
+]);
+const STOPS = new Set(['user_stop', 'agent_stop']);
+/** Results: `info` and `tasks`, and its simulations inline or (the dir layout) in the simulations/ folder of `base`. */
+const isResults = (d, base) => isObj$1(d) &&
+    isObj$1(d['info']) &&
+    Array.isArray(d['tasks']) &&
+    (Array.isArray(d['simulations']) || Array.isArray(d['simulation_index']) || (base !== null && hasFolder(base, SIMULATIONS)));
+/** A run folder's results.json, parsed once for detection and reading (it may be tens of MB). */
+const folderResults = new WeakMap();
+function resultsOf(source) {
+    if (!folderResults.has(source))
+        folderResults.set(source, jsonIn(source.file, RESULTS));
+    return folderResults.get(source);
+}
+function tau2BenchMismatch(source) {
+    if (source.kind === 'directory') {
+        if (!hasFile(source.file, RESULTS)) {
+            const json = filesIn(source.file).filter((n) => n.endsWith('.json'));
+            return json.length > 0
+                ? `a directory without ${RESULTS} (its ${json.length} .json files are not read as one tau2-bench run)`
+                : `a directory without ${RESULTS}`;
+        }
+        return isResults(resultsOf(source), source.file) ? null : `its ${RESULTS} has no \`info\` and \`tasks\` with \`simulations\` (or a simulations/ folder)`;
+    }
+    if (source.kind !== 'json')
+        return `not a JSON document (${source.kind})`;
+    return isResults(source.json(), null) ? null : 'no `info` and `tasks` with `simulations` (or `simulation_index`)';
+}
+/** The simulations of the `dir` layout, checked against the index as `Results.load` checks them. */
+function dirSimulations(file, meta, sims) {
+    const names = filesIn(sims).filter((n) => n.endsWith('.json'));
+    const index = meta['simulation_index'];
+    if (Array.isArray(index)) {
+        const indexed = new Set(index.map((e) => (isObj$1(e) ? String(e['id']) : '')));
+        const onDisk = new Set(names.map((n) => n.slice(0, -'.json'.length)));
+        const missing = [...indexed].filter((id) => !onDisk.has(id)).sort();
+        const extra = [...onDisk].filter((id) => !indexed.has(id)).sort();
+        const why = [
+            missing.length > 0 ? `missing simulation files: ${missing.join(', ')}` : '',
+            extra.length > 0 ? `simulation files not in the index: ${extra.join(', ')}` : '',
+        ]
+            .filter((s) => s !== '')
+            .join('; ');
+        if (why !== '')
+            throw new InputError(`${file}: the simulations/ folder and the simulation_index of ${RESULTS} differ (${why}); expected one file per indexed simulation`);
+    }
+    return names.map((n) => ({ place: `${SIMULATIONS}/${n}`, sim: jsonIn(sims, n) }));
+}
+function attemptOf$1(p, place, s) {
+    if (!isObj$1(s))
+        return (p.add(place, null, 'a SimulationRun object', s), null);
+    const task = s['task_id'];
+    if (typeof task !== 'string' && typeof task !== 'number')
+        return (p.add(place, 'task_id', 'the task id, a string or number', task), null);
+    const reason = s['termination_reason'];
+    if (typeof reason !== 'string' || !REASONS.has(reason))
+        return (p.add(place, 'termination_reason', `one of ${[...REASONS].join(', ')}`, reason), null);
+    const info = isObj$1(s['info']) ? s['info'] : {};
+    const ri = s['reward_info'];
+    let reward = null;
+    if (isObj$1(ri) && typeof ri['reward'] === 'number' && Number.isFinite(ri['reward']))
+        reward = ri['reward'];
+    else if (reason !== 'infrastructure_error')
+        return (p.add(place, 'reward_info', 'the evaluator’s RewardInfo with a finite `reward`', ri), null);
+    const thrown = [info['error_type'], info['error']].filter((x) => typeof x === 'string' && x !== '').join(': ');
+    const error = STOPS.has(reason) ? null : `termination_reason: ${reason}${reason === 'infrastructure_error' && thrown !== '' ? ` (${thrown})` : ''}`;
+    const duration = typeof s['duration'] === 'number' && Number.isFinite(s['duration']) && s['duration'] >= 0 ? s['duration'] : null;
+    const { task_id: _task, ...kept } = s;
+    return {
+        task: String(task),
+        solved: reward === null ? null : reward >= 1 - 1e-6 && reward <= 1 + 1e-6,
+        reward: reward ?? 0,
+        error,
+        duration,
+        usage: null,
+        extra: kept,
+    };
+}
+function checkTrials(p, rows) {
+    const seen = new Map();
+    for (const { place, sim } of rows) {
+        if (!isObj$1(sim) || typeof sim['trial'] !== 'number')
+            continue;
+        const key = `${String(sim['task_id'])}\u0000${sim['trial']}`;
+        const at = seen.get(key);
+        if (at !== undefined)
+            p.note(`${place}: task ${String(sim['task_id'])} trial ${sim['trial']} is also at ${at}; expected each task × trial once`);
+        else
+            seen.set(key, place);
+    }
+}
+const text$1 = (v) => (typeof v === 'string' && v !== '' ? v : null);
+/** The run's head from `Results.info` (simulation.py Info): the agent's model, the domain, the user simulator. */
+function headOf$1(meta) {
+    const info = meta['info'];
+    const agent = isObj$1(info['agent_info']) ? info['agent_info'] : {};
+    const user = isObj$1(info['user_info']) ? info['user_info'] : {};
+    const env = isObj$1(info['environment_info']) ? info['environment_info'] : {};
+    const metadata = {};
+    const put = (k, v) => {
+        if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
+            metadata[`tau2.${k}`] = v;
+    };
+    put('domain', env['domain_name']);
+    put('num_trials', info['num_trials']);
+    put('agent', agent['implementation']);
+    put('user', user['implementation']);
+    put('user_llm', user['llm']);
+    put('git_commit', info['git_commit']);
+    return { model: text$1(agent['llm']), metadata };
+}
+function fromTau2Bench(source) {
+    const folder = source.kind === 'directory';
+    if (folder && !hasFile(source.file, RESULTS)) {
+        const json = filesIn(source.file).filter((n) => n.endsWith('.json'));
+        throw new InputError(`${source.file}: no ${RESULTS}, expected a tau2-bench run folder (data/simulations/<run name>/results.json)${json.length > 1 ? `; its ${json.length} .json files (${json.join(', ')}) are each a run of their own: give one` : ''}`);
+    }
+    const file = folder ? join(source.file, RESULTS) : source.file;
+    const meta = folder ? resultsOf(source) : source.json();
+    const p = new Problems(file);
+    if (!isResults(meta, folder ? source.file : dirname(source.file)))
+        p.note(`expected ${TAU2_BENCH_SHAPE}`);
+    p.check();
+    const m = meta;
+    const base = folder ? source.file : dirname(source.file);
+    // Results._detect_format: a simulations/ folder beside results.json is the dir layout.
+    const rows = hasFolder(base, SIMULATIONS)
+        ? dirSimulations(file, m, join(base, SIMULATIONS))
+        : (m['simulations'] ?? []).map((sim, i) => ({ place: `$.simulations[${i}]`, sim }));
+    const attempts = rows.flatMap(({ place, sim }) => attemptOf$1(p, place, sim) ?? []);
+    checkTrials(p, rows);
+    if (p.empty && attempts.length === 0)
+        p.note('no simulations');
+    p.check();
+    const cases = casesOfAttempts(attempts);
+    const { model, metadata } = headOf$1(m);
+    const n = cases.length;
+    return summaryOf({
+        id: stemOf(file) === 'results' ? basename(dirname(file)) : stemOf(file),
+        format: 'tau2-bench',
+        cases,
+        run: { model, description: `tau2-bench results: ${n} task${n === 1 ? '' : 's'}, ${attempts.length} simulation${attempts.length === 1 ? '' : 's'}` },
+        metadata,
     });
 }
 
@@ -14050,40 +14858,32 @@ function fromTerminalBench(source) {
 }
 
 /**
- * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
- * which field of a record holds the case id, its completion, reward and so on (dotted paths reach
- * into nested objects).
- */
-const FIELD_MAPPING_KEYS = [
-    'id',
-    'completed',
-    'reward',
-    'steps',
-    'calls',
-    'prompt_tokens',
-    'completion_tokens',
-    'total_tokens',
-    'cost',
-    'latency',
-    'error',
-    'cluster',
-    'task_family',
-    'environment',
-    'domain',
-    'split',
-    'length_bucket',
-];
-
-/**
  * The adapter registry: picks the format of an input file from its shape (or takes it as given) and
  * converts it to the canonical summary. One adapter per file; add new formats to {@link ADAPTERS}.
  */
+/**
+ * No format fits a file. The message is one line naming the file and how to learn more; `tried`
+ * holds, per format, what it expects and why this file is not it (the CLI prints them with
+ * BENCHGATE_DEBUG=1), since a forced --input-format says the same for the one format that matters.
+ */
+class UnknownFormat extends InputError {
+    tried;
+    name = 'UnknownFormat';
+    constructor(message, 
+    /** `<format>: expected <shape>; here: <reason>`, one per format, in detection order. */
+    tried) {
+        super(message);
+        this.tried = tried;
+    }
+}
 /** A JSON-only adapter's mismatch: the kind must be JSON, then `detect` decides. */
 function jsonMismatch(source, detect, why) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind === 'jsonl' ? 'JSON Lines' : source.kind === 'xml' ? 'XML' : source.kind === 'empty' ? 'empty file' : source.kind === 'directory' ? 'a directory' : 'not JSON'})`;
     return detect(source.json()) ? null : why;
 }
+/** What a directory is read as, for the error when it is none of them. */
+const DIRECTORY_FORMATS = 'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json), a tau2-bench run (results.json, simulations/) or a Harbor job (result.json and <trial_name>/result.json)';
 /** Tried in order by auto-detection: the first that matches wins. */
 const ADAPTERS = [
     {
@@ -14108,12 +14908,14 @@ const ADAPTERS = [
     { name: 'terminal-bench', shape: TERMINAL_BENCH_SHAPE, mismatch: terminalBenchMismatch, convert: fromTerminalBench },
     { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
     { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
+    { name: 'tau2-bench', shape: TAU2_BENCH_SHAPE, mismatch: tau2BenchMismatch, convert: fromTau2Bench },
+    { name: 'harbor', shape: HARBOR_SHAPE, mismatch: harborMismatch, convert: fromHarbor },
     { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
     { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
     // The same files, with the direction chosen by name only (never detected).
-    { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, false) },
-    { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: () => 'chosen by name only', convert: (s) => fromGab(s, true) },
+    { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, false), byNameOnly: true },
+    { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, true), byNameOnly: true },
     // Generic records come last: any array of objects with an id would match.
     { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
 ];
@@ -14122,28 +14924,44 @@ const INPUT_FORMATS = ['auto', ...ADAPTERS.map((a) => a.name)];
 function optionsOf(options) {
     return typeof options === 'string' ? { format: options } : options;
 }
+/**
+ * A format given by name (`--input-format`, the action's `format`, `input.format`) is read only when
+ * the file has that format's shape (the same check detection makes): its reader takes the shape as
+ * given, and on another shape it would fail in ways that say nothing useful (issue 42: exit 4). A file
+ * of the format's shape with a wrong field still reaches the reader, which names the field.
+ */
+function forcedAdapter(source, options) {
+    const adapter = ADAPTERS.find((a) => a.name === options.format);
+    if (!adapter)
+        throw new InputError(`unknown input format ${JSON.stringify(options.format)}; expected one of ${INPUT_FORMATS.join(', ')}`);
+    if (source.kind === 'json')
+        source.json(); // a JSON syntax error says it all, whatever the format
+    const reason = adapter.mismatch(source, options);
+    if (reason === null)
+        return adapter;
+    const like = ADAPTERS.find((a) => a !== adapter && !a.byNameOnly && a.mismatch(source, options) === null);
+    const looks = like === undefined ? 'the file matches no format benchgate reads' : `the file looks like ${like.name} input (give that format, or auto)`;
+    throw new InputError(`${source.file}: expected ${adapter.shape}, as the input format ${adapter.name} given says (--input-format, the action's \`format\` input or input.format in the configuration); here: ${reason}; ${looks}`);
+}
 /** The adapter for `source`: the one the options name, or the first that matches. */
 function adapterFor(source, options) {
-    const { format } = options;
-    if (format !== 'auto') {
-        const adapter = ADAPTERS.find((a) => a.name === format);
-        if (!adapter)
-            throw new InputError(`unknown input format ${JSON.stringify(format)}; expected one of ${INPUT_FORMATS.join(', ')}`);
-        return adapter;
-    }
+    if (options.format !== 'auto')
+        return forcedAdapter(source, options);
     // A JSON syntax error is the answer for a file that starts like JSON: no format could read it.
     if (source.kind === 'json' || source.kind === 'empty')
         source.json();
     const why = [];
     for (const adapter of ADAPTERS) {
+        if (adapter.byNameOnly)
+            continue;
         const reason = adapter.mismatch(source, options);
         if (reason === null)
             return adapter;
-        why.push(`  - ${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
+        why.push(`${adapter.name}: expected ${adapter.shape}; here: ${reason}`);
     }
     if (source.kind === 'directory')
-        throw new InputError(`${source.file}: is a directory, expected a summary file (a directory is read only as an RLE run, one *_summary.json per scenario, or as lm-evaluation-harness samples, samples_<task>_<date>.jsonl, and it holds neither)`);
-    throw new InputError(`${source.file}: not a benchmark summary benchgate can read. Formats tried:\n${why.join('\n')}\nGive --input-format (the action's \`format\` input) to force one and see exactly what does not fit.`);
+        throw new InputError(`${source.file}: is a directory, expected a summary file or a run folder (a directory is read only as ${DIRECTORY_FORMATS}, and it holds none of them)`);
+    throw new UnknownFormat(`${source.file}: not a benchmark summary benchgate can read; to see why, force a format with --input-format NAME (the action's \`format\` input; 'benchgate compare --help' lists the names), or set BENCHGATE_DEBUG=1 for every format's reason`, why);
 }
 /**
  * A model or prompt the adapter cannot choose by must not be ignored (a gate would then compare runs
@@ -14151,14 +14969,14 @@ function adapterFor(source, options) {
  */
 function checkSelection(source, adapter, o, head) {
     if (o.prompt !== undefined && adapter.selects !== 'model+prompt') {
-        throw new InputError(`${source.file}: a prompt label (${JSON.stringify(o.prompt)}, --baseline-prompt / --candidate-prompt) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`);
+        throw new InputError(`${source.file}: a prompt label (${JSON.stringify(o.prompt)}, ${chooserOf(o, 'prompt')}) chooses a column of a promptfoo output; this file is read as ${adapter.name}, which has none`);
     }
     if (o.model === undefined || adapter.selects !== undefined)
         return;
     const own = head.run.model ?? (typeof head.metadata['model'] === 'string' ? head.metadata['model'] : null);
     if (own === o.model)
         return;
-    throw new InputError(`${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (--baseline-model / --candidate-model, input.baseline_model / input.candidate_model) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`);
+    throw new InputError(`${source.file}: holds one run${own === null ? ', which names no model' : ` of model ${JSON.stringify(own)}`}, read as ${adapter.name}; the model ${JSON.stringify(o.model)} (${[chooserOf(o, 'model'), configChooserOf(o)].filter((x) => x !== null).join(', ')}) chooses a run only in files holding several (promptfoo, multi-hop QA): remove it, or give the file of that model`);
 }
 /** Converts a source; the options force a format and carry what some formats need. */
 function convertSource(source, options = 'auto') {
@@ -14171,6 +14989,21 @@ function convertSource(source, options = 'auto') {
 /** Reads and converts a summary file. */
 function loadSummary(file, options = 'auto') {
     return convertSource(fileSource(file), options);
+}
+/**
+ * Every run a file holds, each as its own summary: the file's one run, or, for a file of several
+ * runs with none chosen (promptfoo's providers, multi-hop QA's models), each of them; `several`
+ * then says which (for a notice). For programs that rank runs rather than pick one (leaderboard).
+ */
+function loadRuns$1(file, options) {
+    try {
+        return { summaries: [loadSummary(file, options)], several: null };
+    }
+    catch (err) {
+        if (!(err instanceof SeveralRuns))
+            throw err;
+        return { summaries: err.choices.map((c) => loadSummary(file, { ...options, model: c.model, prompt: c.prompt })), several: err };
+    }
 }
 /** A source straight into the packed form the comparison reads (schema/pack.ts): same checks and errors. */
 function packSource(source, options) {
@@ -16119,8 +16952,14 @@ const FINDING_SEVERITY = {
     'aggregates-only': 'notice',
     'regression-budget': 'error',
     'infrastructure-failures': 'warning',
+    'base-tree-changed': 'error',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
+/**
+ * Mode ab's stamp on the trials of a job in which something other than the base side's own runs
+ * changed the base side's tree or environment (src/action/ab/isolation.ts): the paths, comma-separated.
+ */
+const BASE_CHANGED_STAMP = 'ab.base_changed';
 const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
 const REWARD_TOLERANCE = 0.00005 + 1e-9;
@@ -16130,6 +16969,14 @@ function runFindings(side, s, totals) {
     const r = s.reported;
     const rows = totals.rows;
     const attempted = r.attempted_cases ?? rows;
+    const changed = s.metadata[BASE_CHANGED_STAMP];
+    if (typeof changed === 'string' && changed !== '')
+        out.push({
+            code: 'base-tree-changed',
+            side,
+            message: `In the interleaved job of the ${side} run, the baseline's tree or environment changed outside its own runs (${plural$1(changed.split(',').length, 'path')}): the baseline rounds may have measured other code.`,
+            case_ids: [],
+        });
     if (r.total_cases === 0 || rows === 0) {
         out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
     }
@@ -23018,7 +23865,22 @@ const TEXT_SIGNALS = [
         /\bAPITimeoutError\b|\bETIMEDOUT\b|\bESOCKETTIMEDOUT\b|\bconnection timed out\b|\bsocket\.timeout\b|\b(?:httpx|httpcore|aiohttp|requests|requests\.exceptions|urllib3|urllib3\.exceptions)\.(?:Connect|Read|Pool|Write|ServerTimeout|ConnectionTimeout)?Timeout(?:Error)?\b|\bConnectTimeout(?:Error)?\b|ConnectionPool\(host=[^)]{0,300}\): (?:Read|Connect) timed out|\bDEADLINE_EXCEEDED\b|\bexceptions\.DeadlineExceeded\b|\b504 Deadline Exceeded\b/i,
     ],
 ];
-const NONE = new Map();
+/**
+ * Signals of one format's own words, read only in that format (a rule learnt from one tool is not
+ * applied to another). Harbor (src/adapters/formats/harbor.ts, from harbor's trial.py and
+ * environments/base.py): the trial's environment did not start or build, failed its check before
+ * the agent ran, or the job was cancelled; its installed agents' `ApiOverloadedError` names the
+ * provider. tau2-bench (src/adapters/formats/tau2-bench.ts, from tau2's orchestrator.py): `user_error`
+ * is the user simulator breaking the protocol, not the agent under test.
+ */
+const FORMAT_SIGNALS = {
+    harbor: [
+        ['harness failure', /^(?:EnvironmentStartTimeoutError|SandboxBuildFailedError|HealthcheckError|CancelledError)\b/],
+        ['provider unavailable', /^ApiOverloadedError\b/],
+    ],
+    'tau2-bench': [['harness failure', /^termination_reason: user_error\b/]],
+};
+const NONE$1 = new Map();
 /** Classifies case rows; one per comparison (it remembers the runs it has read). */
 class InfrastructureClassifier {
     maxShare;
@@ -23044,6 +23906,9 @@ class InfrastructureClassifier {
             if (re.test(error))
                 return reason;
         }
+        for (const [reason, re] of FORMAT_SIGNALS[format] ?? [])
+            if (re.test(error))
+                return reason;
         if (this.patterns.some((p) => p.test(error)))
             return 'pattern of the configuration';
         return null;
@@ -23051,7 +23916,7 @@ class InfrastructureClassifier {
     /** The rows of a packed run that are not measured (reads only the rows with an error text). */
     rowsOf(p) {
         if (!this.enabled)
-            return NONE;
+            return NONE$1;
         const known = this.seen.get(p);
         if (known !== undefined)
             return known;
@@ -23063,7 +23928,7 @@ class InfrastructureClassifier {
                 continue;
             (out ??= new Map()).set(i, reason);
         }
-        const rows = out ?? NONE;
+        const rows = out ?? NONE$1;
         this.seen.set(p, rows);
         return rows;
     }
@@ -25037,6 +25902,7 @@ function compareSummaries(baseline, candidate, options = {}) {
         ...differenceFindings(differences),
         ...benchmarkFindings(benchmarks),
         ...comparabilityFindings(comparability),
+        ...commonCaseFindings(rlm.case_summary.common_cases, totals.baseline.rows, totals.candidate.rows),
         ...safety.drafts,
         ...infrastructureFindings(infrastructure, decision),
         ...(significance?.drafts ?? []),
@@ -25164,6 +26030,25 @@ function thresholdsFor(t, benchmarks) {
     if (benchmarks === null)
         return t;
     return { ...t, min_reward_delta: benchmarks.direction === 'per-task' ? -benchmarks.tolerance : -Math.log1p(benchmarks.tolerance) };
+}
+/**
+ * The not-comparable finding when two runs with cases have none in common (cases pair by id): no
+ * change of any case was measured, and rlm-code's gates compare the averages of different cases
+ * (issue 42: an rlm-code baseline against a JUnit candidate read as an ordinary hold). The gates are
+ * reported as rlm-code computes them, beside it. An empty run has its own finding (empty-run).
+ */
+function commonCaseFindings(common, baselineRows, candidateRows) {
+    if (common > 0 || baselineRows === 0 || candidateRows === 0)
+        return [];
+    const cases = (n) => `${n} ${n === 1 ? 'case' : 'cases'}`;
+    return [
+        {
+            code: 'not-comparable',
+            side: null,
+            message: `The runs have no case in common (the baseline's ${cases(baselineRows)} and the candidate's ${cases(candidateRows)}, paired by case id): they are not comparable, no case's change was measured, and the gates compare the averages of different cases.`,
+            case_ids: [],
+        },
+    ];
 }
 /** The not-comparable finding, when keys that must be equal differ (their values are in the report). */
 function comparabilityFindings(c) {
@@ -25508,7 +26393,7 @@ function firstRoundCluster(baseline, candidate, options) {
 }
 
 /** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
-const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench'];
+const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench', 'tau2-bench', 'harbor'];
 function attemptsOf(c) {
     const list = c.extra['attempts'];
     if (!Array.isArray(list) || list.length < 2)
@@ -25562,6 +26447,31 @@ function attemptTrials(run) {
 const TEXT_MAX = 16_384;
 /** Most steps kept of one case; later steps are counted, not kept. */
 const STEPS_MAX = 200;
+/**
+ * JSON with object keys sorted and no whitespace: two values equal as parsed JSON give the same
+ * text, whatever their key order or spacing. Undefined (a missing field) is the empty text.
+ */
+function canonicalJson(value) {
+    if (value === undefined)
+        return '';
+    const walk = (v) => {
+        if (Array.isArray(v))
+            return v.map(walk);
+        if (isObj(v))
+            return Object.fromEntries(Object.keys(v)
+                .sort()
+                .map((k) => [k, walk(v[k])]));
+        return v;
+    };
+    try {
+        return JSON.stringify(walk(value)) ?? '';
+    }
+    catch {
+        return String(value);
+    }
+}
+/** Whether a trace holds the run's steps one by one (a trajectory or a transcript), not only what the row says. */
+const hasStepRecord = (t) => t.source === 'trajectory' || t.source === 'transcript' || t.steps.length > 0;
 /** Steps shown before the parting step. */
 const CONTEXT_STEPS = 2;
 /** Text kept within {@link TEXT_MAX}; null stays null. */
@@ -25591,73 +26501,151 @@ function nonEmptyText(value) {
 }
 
 /**
- * Where two runs of a case part, by rlm-code's rule (`session_replay.compare_sessions`): the first
- * step whose action type, code or success flag differs. For chat transcripts, where no success flag
- * is recorded, the first assistant action (tools called, or text) that differs. When every common
- * step agrees, the runs part where the shorter one stops; with no steps at all, at the final answer.
+ * Where two runs of a case part: at the first **action** that differs, never at wording alone.
+ *
+ * - rlm-code trajectories: rlm-code's own rule (SuperagenticAI/rlm-code @ 144be74,
+ *   `rlm_code/rlm/session_replay.py` `compare_sessions`): step by step, the first whose action type,
+ *   code or success flag differs, in that order. Every step of rlm-code is an action.
+ * - Chat transcripts (tau-bench `traj`, Inspect AI `messages`): the assistant's tool calls, in
+ *   order, compared by tool name and arguments parsed as JSON (key order and whitespace do not
+ *   matter); a free-text message is no action, so paraphrased wording parts nothing. The same
+ *   action may sit at different step numbers on the two sides.
+ * - When the common actions agree, the runs part where one's actions stop, else at the final answer
+ *   (when the format records one); when they agree too, it says so plainly.
+ * - Without a step-by-step record on a side, it says what is known (the step counts the table
+ *   shows) and that no parting can be told from steps.
+ *
+ * Every reason is trusted text: built from the kind and numbers only, never from the runs' strings.
  */
 function partedBy(a, b) {
-    if (a.action !== b.action)
+    if (a.key === null || b.key === null)
+        return null;
+    if (a.key.action !== b.key.action)
         return 'action';
-    if ((a.input ?? '') !== (b.input ?? ''))
+    if (a.key.input !== b.key.input)
         return 'input';
     if (a.success !== null && b.success !== null && a.success !== b.success)
         return 'success';
     return null;
 }
-function why(kind, a, b, format) {
-    if (kind === 'action')
-        return 'a different action';
+/**
+ * What one action is called in the words of the reason: rlm-code's steps (each one is an action),
+ * else the transcripts' actions (their tool calls, less tau-bench's thoughts), counted apart from
+ * their steps.
+ */
+const actionWord = (b, c) => (b.format === 'rlm-code' && c.format === 'rlm-code' ? 'step' : 'action');
+function why(kind, a, b, word) {
     if (kind === 'success')
         return `the same action ${a.success ? 'succeeded' : 'failed'} in the baseline, ${b.success ? 'succeeded' : 'failed'} in the candidate`;
-    if (a.action === 'message')
-        return 'a different message';
-    return format === 'rlm-code' ? 'different code' : 'different arguments';
+    if (word === 'step')
+        return kind === 'action' ? 'a different action' : 'different code';
+    return kind === 'action' ? 'a different tool' : 'the same tool, different arguments';
 }
-/** The first step where `baseline` and `candidate` part, with the steps just before it. */
+const same = (a, b) => (a ?? '').trim() === (b ?? '').trim();
+/** The indices of the steps that are actions. */
+const actionsOf = (steps) => steps.flatMap((s, i) => (s.key === null ? [] : [i]));
+/** The final answers in words, after a clause about the steps; empty when neither run records one. */
+function answers(b, c) {
+    if (b.final_answer === null && c.final_answer === null)
+        return { differ: false, words: '' };
+    return same(b.final_answer, c.final_answer)
+        ? { differ: false, words: ', and so do the final answers' }
+        : { differ: true, words: '; the final answers differ' };
+}
+function result$1(kind, reason, rest = {}) {
+    return { kind, baseline_index: null, candidate_index: null, reason, before: [], baseline_step: null, candidate_step: null, ...rest };
+}
+/** Neither side, or only one, holds its steps one by one: what is known, never "no steps" beside a count. */
+function withoutRecord(b, c) {
+    const counts = b.step_count !== null && c.step_count !== null ? `${b.step_count} → ${c.step_count} steps; ` : '';
+    const a = answers(b, c);
+    if (!hasStepRecord(b) && !hasStepRecord(c)) {
+        const words = a.words === '' ? '' : a.differ ? a.words : '; the final answers agree';
+        return result$1(a.differ ? 'answer' : 'none', `${counts}no step-by-step trajectory is recorded${words}`);
+    }
+    const [has, lacks] = hasStepRecord(b) ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
+    const tail = a.differ ? a.words : '';
+    return result$1('unrecorded', `${counts}only the ${has}'s steps are recorded, not the ${lacks}'s: no parting step can be told${tail}`);
+}
+/** The wording of the free-text messages, in order, when the actions agree: only for saying so. */
+const messagesDiffer = (b, c) => {
+    const text = (t) => t.steps.filter((s) => s.key === null).map((s) => (s.input ?? '').trim());
+    const x = text(b);
+    const y = text(c);
+    return x.length !== y.length || x.some((v, i) => v !== y[i]);
+};
+/** The first action where `baseline` and `candidate` part, with the actions just before it. */
 function findDivergence(baseline, candidate) {
+    if (!hasStepRecord(baseline) || !hasStepRecord(candidate))
+        return withoutRecord(baseline, candidate);
     const b = baseline.steps;
     const c = candidate.steps;
-    const n = Math.min(b.length, c.length);
-    for (let i = 0; i < n; i++) {
-        const kind = partedBy(b[i], c[i]);
+    const ba = actionsOf(b);
+    const ca = actionsOf(c);
+    const word = actionWord(baseline, candidate);
+    const n = Math.min(ba.length, ca.length);
+    const before = (k) => ba.slice(Math.max(0, k - CONTEXT_STEPS), k).map((i) => b[i]);
+    for (let k = 0; k < n; k++) {
+        const i = ba[k];
+        const j = ca[k];
+        const bs = b[i];
+        const cs = c[j];
+        const kind = partedBy(bs, cs);
         if (kind === null)
             continue;
-        return {
-            kind,
-            index: i,
-            reason: `parted at step ${i + 1}: ${why(kind, b[i], c[i], baseline.format)}`,
-            before: b.slice(Math.max(0, i - CONTEXT_STEPS), i),
-            baseline_step: b[i],
-            candidate_step: c[i],
-        };
+        const where = word === 'step' || bs.step === cs.step
+            ? `step ${bs.step}${word === 'step' ? '' : ` (action ${k + 1})`}`
+            : `action ${k + 1} (baseline step ${bs.step}, candidate step ${cs.step})`;
+        return result$1(kind, `parted at ${where}: ${why(kind, bs, cs, word)}`, {
+            baseline_index: i,
+            candidate_index: j,
+            before: before(k),
+            baseline_step: bs,
+            candidate_step: cs,
+        });
     }
-    if (b.length !== c.length) {
-        const longer = b.length > c.length ? 'baseline' : 'candidate';
-        return {
-            kind: 'length',
-            index: n,
-            reason: n === 0
-                ? `only the ${longer} recorded steps (${b.length} → ${c.length})`
-                : `the first ${n} step${n === 1 ? '' : 's'} agree; the ${longer} went on to step ${n + 1} (${b.length} → ${c.length} steps)`,
-            before: b.slice(Math.max(0, n - CONTEXT_STEPS), n),
-            baseline_step: b[n] ?? null,
-            candidate_step: c[n] ?? null,
-        };
+    if (baseline.steps_dropped > 0 || candidate.steps_dropped > 0) {
+        const total = (t) => t.steps.length + t.steps_dropped;
+        return result$1('unrecorded', `the first ${n} ${word}s kept agree; the later steps were not kept (${total(baseline)} → ${total(candidate)} steps)`, {
+            before: before(n),
+        });
     }
-    const same = (baseline.final_answer ?? '') === (candidate.final_answer ?? '');
-    const stepsWord = n === 0 ? 'no steps recorded' : `all ${n} steps agree`;
-    return {
-        kind: same ? 'none' : 'answer',
-        index: null,
-        reason: same ? `${stepsWord}, and so do the final answers` : `${stepsWord}; the final answers differ`,
-        before: b.slice(Math.max(0, n - CONTEXT_STEPS)),
-        baseline_step: null,
-        candidate_step: null,
-    };
+    if (ba.length !== ca.length) {
+        const [longer, shorter, extra] = ba.length > ca.length ? ['baseline', 'candidate', b[ba[n]]] : ['candidate', 'baseline', c[ca[n]]];
+        const counts = `${ba.length} → ${ca.length} ${word}s`;
+        const at = word === 'step' ? '' : ` (step ${extra.step})`;
+        const reason = n === 0
+            ? `the ${shorter} took no ${word}; the ${longer} did (${counts})`
+            : `${n === 1 ? `the first ${word} agrees` : `the first ${n} ${word}s agree`}; the ${longer} went on to ${word} ${n + 1}${at} (${counts})`;
+        return result$1('length', reason, {
+            baseline_index: longer === 'baseline' ? ba[n] : null,
+            candidate_index: longer === 'candidate' ? ca[n] : null,
+            before: before(n),
+            baseline_step: longer === 'baseline' ? extra : null,
+            candidate_step: longer === 'candidate' ? extra : null,
+        });
+    }
+    const agree = n === 0 ? `no ${word} in either run` : n === 1 ? `the one ${word} agrees` : `all ${n} ${word}s agree`;
+    const a = answers(baseline, candidate);
+    const words = a.words !== ''
+        ? a.words
+        : messagesDiffer(baseline, candidate)
+            ? '; only the wording of the messages differs, which is not a parting'
+            : ', and so do the messages';
+    return result$1(a.differ ? 'answer' : 'none', `${agree}${words}`, { before: before(n) });
 }
 
-const num$2 = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** Python's `bool(v)` of a JSON value: null, false, 0, "", [] and {} are false. */
+function pyTruthy(v) {
+    if (v === null || v === undefined || v === false || v === 0 || v === '')
+        return false;
+    if (Array.isArray(v))
+        return v.length > 0;
+    if (isObj(v))
+        return Object.keys(v).length > 0;
+    return true;
+}
+const num$3 = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** The events of a trajectory file's text; lines that are not JSON objects are counted, not kept. */
 function parseTrajectory(text) {
     const events = [];
@@ -25678,16 +26666,21 @@ function parseTrajectory(text) {
     }
     return { events, bad_lines: bad };
 }
+/** Python's `d.get(key, "")`: a field present as null stays null, a missing one is "". */
+const pyGet = (o, key) => (Object.hasOwn(o, key) ? o[key] : '');
 /** One `type: "step"` event as a step. */
 function rlmStep(e, position) {
     const action = isObj(e['action']) ? e['action'] : {};
     const obs = isObj(e['observation']) ? e['observation'] : {};
     const usage = isObj(e['usage']) ? e['usage'] : null;
     const error = nonEmptyText(obs['error']) ?? nonEmptyText(obs['stderr']);
-    const success = typeof obs['success'] === 'boolean' ? obs['success'] : error === null;
-    const tokens = usage === null ? null : (num$2(usage['prompt_tokens']) ?? 0) + (num$2(usage['completion_tokens']) ?? 0);
+    // _convert_legacy_step: `success = observation.get("success")`; when None, `not bool(error or
+    // stderr)`; then `bool(success)`.
+    const raw = obs['success'];
+    const success = raw === null || raw === undefined ? !(pyTruthy(obs['error']) || pyTruthy(obs['stderr'])) : pyTruthy(raw);
+    const tokens = usage === null ? null : (num$3(usage['prompt_tokens']) ?? 0) + (num$3(usage['completion_tokens']) ?? 0);
     return {
-        step: num$2(e['step']) ?? position + 1,
+        step: num$3(e['step']) ?? position + 1,
         action: String(action['action'] ?? '')
             .trim()
             .toLowerCase(),
@@ -25696,8 +26689,12 @@ function rlmStep(e, position) {
         output: nonEmptyText(obs['output']) ?? nonEmptyText(obs['stdout']) ?? nonEmptyText(obs['message']),
         error,
         success,
-        reward: num$2(e['reward']),
+        reward: num$3(e['reward']),
         tokens,
+        // compare_sessions compares `action_type` and `action_code` as written (`action.get("action",
+        // "")`, `action.get("code", "")`: not trimmed, not lower-cased, a missing field ""), so the key
+        // keeps the raw values (Python's == on JSON values: dicts whatever their key order).
+        key: { action: canonicalJson(pyGet(action, 'action')), input: canonicalJson(pyGet(action, 'code')) },
     };
 }
 /**
@@ -25721,7 +26718,7 @@ function rlmCodeTrace(c, events, missing) {
     const answer = c.final_response !== null && c.final_response !== '' ? c.final_response : final === null ? null : nonEmptyText(final['final_response']);
     let note = missing;
     if (events === null && note === null)
-        note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows record no steps`;
+        note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows keep no step-by-step trajectory`;
     return {
         format: 'rlm-code',
         source: events === null ? 'row' : 'trajectory',
@@ -25731,8 +26728,84 @@ function rlmCodeTrace(c, events, missing) {
         steps,
         steps_dropped: total - steps.length,
         note,
+        step_count: null,
+        last_message: null,
     };
 }
+
+/**
+ * tau-bench's trajectories and rewards as its own code writes them (sierra-research/tau-bench @
+ * 59a200c): the ReAct agents' actions in the message text, the `think` tool that is no action, and
+ * `info.reward_info` in words. The transcript itself is read by extract.ts (`transcriptSteps`).
+ */
+/**
+ * tau-bench's ReAct agents (`act`, `react`: tau_bench/agents/chat_react_agent.py @ 59a200c,
+ * `generate_next_step`) write the action in the message's text: `content.split("Action:")[-1]`
+ * parsed as JSON `{name, arguments}`; `respond` (tau_bench/types.py RESPOND_ACTION_NAME) is a
+ * message to the user with `arguments.content`, text that is no JSON is one too. Null when the
+ * text holds no such action.
+ */
+function reactAction(text) {
+    if (text === null || !text.includes('Action:'))
+        return null;
+    const at = text.lastIndexOf('Action:');
+    let parsed;
+    try {
+        parsed = JSON.parse(text.slice(at + 'Action:'.length).trim());
+    }
+    catch {
+        return null;
+    }
+    if (!isObj(parsed) || typeof parsed['name'] !== 'string' || !('arguments' in parsed))
+        return null;
+    const thought = nonEmptyText(text.slice(0, at).trim());
+    const args = parsed['arguments'];
+    if (parsed['name'] === 'respond')
+        return { call: null, said: isObj(args) ? nonEmptyText(args['content']) : nonEmptyText(args), thought };
+    return { call: { name: parsed['name'], args: nonEmptyText(args), key: canonicalJson(args) }, said: null, thought };
+}
+/**
+ * tau-bench's `think` tool (tau_bench/envs/{airline,retail}/tools/think.py): "It will not obtain new
+ * information or change the database, but just append the thought to the log": free text, no action.
+ */
+const TAU_THOUGHT_TOOLS = new Set(['think']);
+const num$2 = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/**
+ * tau-bench's reward in words, from `info.reward_info` (tau_bench/envs/base.py `calculate_reward`
+ * @ 59a200c): the reward is 1 unless the database after the run differs from the one the task's
+ * ground-truth actions leave (`r_actions`), or, for a task with `outputs`, one of them is in none of
+ * the agent's messages (`r_outputs`, `outputs`: each found or not; then `r_actions` is not kept).
+ * `rowReward`: the run's reward in the row (run.py's `reward`), which the words never contradict.
+ */
+function tauRewardReason(info, rowReward = null) {
+    const ri = isObj(info?.['reward_info']) ? info['reward_info'] : null;
+    if (ri === null)
+        return null;
+    const reward = num$2(ri['reward']);
+    const detail = isObj(ri['info']) ? ri['info'] : {};
+    // The row's reward is what was gated (the report's table): a reward_info that says otherwise is named as such.
+    const head = rowReward !== null && reward !== null && Math.abs(rowReward - reward) > 1e-9
+        ? `reward ${rowReward} (reward_info says ${reward})`
+        : reward === null
+            ? 'reward unknown'
+            : `reward ${reward}`;
+    if ('r_outputs' in detail) {
+        const outputs = isObj(detail['outputs']) ? detail['outputs'] : {};
+        const missed = Object.keys(outputs).filter((k) => outputs[k] !== true);
+        if (missed.length > 0)
+            return `${head}: the agent never told the user ${missed.map((k) => JSON.stringify(k)).join(', ')} (r_outputs 0)`;
+        return reward === 0
+            ? `${head}: every expected output was said (r_outputs 1), so the database differs from the ground truth's`
+            : `${head}: every expected output was said (r_outputs 1)`;
+    }
+    const ra = detail['r_actions'];
+    if (ra === undefined)
+        return head;
+    return pyTruthyFlag(ra)
+        ? `${head}: the database ends as the task's ground-truth actions leave it (r_actions 1)`
+        : `${head}: the database does not end as the task's ground-truth actions leave it (r_actions 0)`;
+}
+const pyTruthyFlag = (v) => v === true || (typeof v === 'number' && v !== 0);
 
 /** The text of a chat message's content: a string, or the text parts of a list. */
 function contentText(content) {
@@ -25743,21 +26816,64 @@ function contentText(content) {
     const parts = content.map((p) => (isObj(p) && typeof p['text'] === 'string' ? p['text'] : null));
     return nonEmptyText(parts.filter((p) => p !== null).join('\n'));
 }
+/** A tool call's arguments, parsed when they are JSON text (OpenAI writes a string), in canonical form. */
+function argsKey(args) {
+    if (typeof args !== 'string')
+        return canonicalJson(args);
+    try {
+        return canonicalJson(JSON.parse(args));
+    }
+    catch {
+        return args.trim();
+    }
+}
 /** A tool call's name and arguments: Inspect AI (`function`, `arguments`) and OpenAI (`function.name`, `function.arguments`). */
 function toolCall(call) {
     if (!isObj(call))
-        return { name: 'tool', args: nonEmptyText(call) };
+        return { name: 'tool', args: nonEmptyText(call), key: argsKey(call) };
     const f = call['function'];
     if (isObj(f))
-        return { name: String(f['name'] ?? 'tool'), args: nonEmptyText(f['arguments']) };
-    return { name: String(f ?? call['name'] ?? 'tool'), args: nonEmptyText(call['arguments'] ?? call['input']) };
+        return { name: String(f['name'] ?? 'tool'), args: nonEmptyText(f['arguments']), key: argsKey(f['arguments']) };
+    const args = call['arguments'] ?? call['input'];
+    return { name: String(f ?? call['name'] ?? 'tool'), args: nonEmptyText(args), key: argsKey(args) };
+}
+/** One assistant turn as a step: its tool calls (the action, keyed on names and parsed arguments), else its text (no action). */
+function assistantStep(m, n, format) {
+    let calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
+    let text = contentText(m['content']);
+    let rationale = null;
+    if (calls.length === 0 && format === 'tau-bench') {
+        const react = reactAction(text);
+        if (react !== null) {
+            calls = react.call === null ? [] : [react.call];
+            rationale = react.thought;
+            if (react.call === null)
+                text = react.said;
+        }
+    }
+    const thoughtOnly = format === 'tau-bench' && calls.length > 0 && calls.every((c) => TAU_THOUGHT_TOOLS.has(c.name));
+    return {
+        step: n,
+        action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
+        input: calls.length > 0 ? capText(calls.map((c) => c.args ?? '').join('\n')) : text,
+        rationale: calls.length > 0 ? (rationale ?? text) : null,
+        output: null,
+        error: null,
+        success: null,
+        reward: null,
+        tokens: null,
+        key: calls.length === 0 || thoughtOnly ? null : { action: calls.map((c) => c.name).join('\n'), input: calls.map((c) => c.key).join('\n') },
+    };
 }
 /**
  * The steps of a chat transcript (Inspect AI `messages`, tau-bench `traj`): one per assistant turn,
- * its action the tools it called (or `message`), its input their arguments (or its text), its output
- * the tool results that follow it.
+ * its action the tools it called (or `message`: free text, no action), its input their arguments
+ * (or its text), its output the tool results that follow it. tau-bench's agents write `traj` as
+ * OpenAI chat messages (tau_bench/agents/tool_calling_agent.py `solve`: each assistant message
+ * with its first tool call only, then a `tool` message with the result; a text answer, then the
+ * user's reply), its ReAct agents with the action in the text ({@link reactAction}).
  */
-function transcriptSteps(messages) {
+function transcriptSteps(messages, format = 'inspect-ai') {
     const steps = [];
     let total = 0;
     let last = null;
@@ -25766,19 +26882,7 @@ function transcriptSteps(messages) {
             continue;
         const role = m['role'];
         if (role === 'assistant') {
-            const calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
-            const text = contentText(m['content']);
-            last = {
-                step: total + 1,
-                action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
-                input: calls.length > 0 ? capText(calls.map((c) => c.args ?? '').join('\n')) : text,
-                rationale: calls.length > 0 ? text : null,
-                output: null,
-                error: null,
-                success: null,
-                reward: null,
-                tokens: null,
-            };
+            last = assistantStep(m, total + 1, format);
             if (total < STEPS_MAX)
                 steps.push(last);
             else
@@ -25806,6 +26910,8 @@ function base(c, format) {
         steps: [],
         steps_dropped: 0,
         note: null,
+        step_count: null,
+        last_message: null,
     };
 }
 /** A row with a transcript under `key` reads its steps from it; else it says what it lacks. */
@@ -25813,8 +26919,9 @@ function withTranscript(t, c, keys, lacking) {
     const key = keys.find((k) => Array.isArray(c.extra[k]));
     if (key === undefined)
         return { ...t, note: lacking };
-    const { steps, dropped } = transcriptSteps(c.extra[key]);
-    return { ...t, source: 'transcript', steps, steps_dropped: dropped };
+    const { steps, dropped } = transcriptSteps(c.extra[key], t.format);
+    const lastMessage = [...steps].reverse().find((s) => s.action === 'message');
+    return { ...t, source: 'transcript', steps, steps_dropped: dropped, last_message: lastMessage?.input ?? null };
 }
 function inspectTrace(c) {
     const t = base(c, 'inspect-ai');
@@ -25831,10 +26938,10 @@ function inspectTrace(c) {
 function tauTrace(c, format) {
     const t = base(c, format);
     const info = isObj(c.extra['info']) ? c.extra['info'] : null;
-    const read = withTranscript({ ...t, reason: t.reason ?? nonEmptyText(info?.['reward_info'] ?? null) }, c, ['traj', 'messages'], 'the row keeps no `traj`');
-    // The agent's last words to the user stand for its final answer when the row has none.
-    const last = [...read.steps].reverse().find((s) => s.action === 'message');
-    return read.final_answer === null && last !== undefined ? { ...read, final_answer: last.input } : read;
+    // A trial's own reward when the case keeps its attempts (extra is the attempt's then), else the row's.
+    const rowReward = typeof c.extra['reward'] === 'number' ? c.extra['reward'] : c.reward;
+    const reason = t.reason ?? (format === 'tau-bench' ? tauRewardReason(info, rowReward) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
+    return withTranscript({ ...t, reason }, c, ['traj', 'messages'], 'the row keeps no `traj`');
 }
 function promptfooTrace(c) {
     const t = base(c, 'promptfoo');
@@ -25847,7 +26954,20 @@ function lmEvalTrace(c) {
     const metric = nonEmptyText(c.extra['metric']);
     const resps = c.extra['resps'];
     const steps = Array.isArray(resps)
-        ? [{ step: 1, action: 'generate', input: null, rationale: null, output: textOf(resps), error: null, success: null, reward: c.reward, tokens: null }]
+        ? [
+            {
+                step: 1,
+                action: 'generate',
+                input: null,
+                rationale: null,
+                output: textOf(resps),
+                error: null,
+                success: null,
+                reward: c.reward,
+                tokens: null,
+                key: null,
+            },
+        ]
         : [];
     const reason = metric === null ? t.reason : `${metric} = ${textOf(c.extra[metric]) ?? String(c.reward)}`;
     return { ...t, reason, steps, note: steps.length > 0 ? null : 'lm-eval records one response per sample: no steps' };
@@ -25863,7 +26983,7 @@ function terminalTrace(c, format) {
     const t = base(c, format);
     const keys = ['failure_mode', 'failure_reason', 'message', 'trace', 'parser_results'];
     const reason = t.reason ?? keys.map((k) => (c.extra[k] === undefined ? null : `${k}: ${textOf(c.extra[k]) ?? ''}`)).find((v) => v !== null) ?? null;
-    return { ...t, reason, note: 'no steps recorded in the summary' };
+    return { ...t, reason, note: 'the summary keeps no step-by-step trajectory' };
 }
 /**
  * The evidence of one case of a summary in `format`. `trajectory` is the rlm-code run file the
@@ -25914,7 +27034,7 @@ function traceOf(format, c, trajectory) {
             const t = base(c, format);
             if (Array.isArray(c.extra['messages']) || Array.isArray(c.extra['traj']))
                 return tauTrace(c, format);
-            return { ...t, note: `the ${format} format records no per-case steps` };
+            return { ...t, note: `the ${format} format keeps no step-by-step trajectory` };
         }
     }
 }
@@ -25947,16 +27067,33 @@ function caseRowsOf(summary, ids) {
     return rows;
 }
 function missingTrace(format, note) {
-    return { format, source: 'none', final_answer: null, expected_answer: null, reason: null, steps: [], steps_dropped: 0, note };
+    return {
+        format,
+        source: 'none',
+        final_answer: null,
+        expected_answer: null,
+        reason: null,
+        steps: [],
+        steps_dropped: 0,
+        note,
+        step_count: null,
+        last_message: null,
+    };
 }
 /** The evidence report of the regressed cases `ids`. */
 function collectEvidence(cmp, ids, input) {
+    // The step counts are the comparison's own (the report's table shows them), known when the run records steps.
+    const wanted = new Set(ids);
+    const rows = new Map(cmp.cases.filter((r) => wanted.has(r.case_id)).map((r) => [r.case_id, r]));
+    const counted = { baseline: records(cmp.baseline.summary, 'steps'), candidate: records(cmp.candidate.summary, 'steps') };
     const traceOf = (side, id) => {
         const format = cmp[side].summary.format;
         const row = input.rows[side].get(id);
+        const r = rows.get(id);
+        const stepCount = r === undefined || !counted[side] ? null : side === 'baseline' ? r.baseline_steps : r.candidate_steps;
         if (row === undefined)
-            return missingTrace(format, input.unread?.[side] ?? 'the case row was not found');
-        return extractTrace(format, row, input.trajectory?.(side, row));
+            return { ...missingTrace(format, input.unread?.[side] ?? 'the case row was not found'), step_count: stepCount };
+        return { ...extractTrace(format, row, input.trajectory?.(side, row)), step_count: stepCount };
     };
     return ids.map((id) => {
         const baseline = traceOf('baseline', id);
@@ -27632,7 +28769,7 @@ function parseRoot(text, file) {
         return JSON.parse(text);
     }
     catch (err) {
-        throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json'`);
+        throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json FILE...'`);
     }
 }
 /** Validates `root` against `schema`; the first problem, with its field, names the file. */
@@ -27754,7 +28891,7 @@ function loadNoiseProfiles(path, label) {
     }
     catch (err) {
         const code = err.code;
-        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json'`);
+        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json FILE...'`);
     }
     return parseNoiseProfiles(text, path);
 }
@@ -35560,61 +36697,6 @@ function renderCsv(cmp) {
     return cmp.cases.length === 0 ? `${header}\n` : `${header}\n${joinLines(cmp.cases, csvLine)}\n`;
 }
 
-/** Escapes text for HTML element content and quoted attribute values. */
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
-}
-const pre = (text) => (text === null ? '<span class="none">—</span>' : `<pre>${escapeHtml(text)}</pre>`);
-function stepRows(t, parted) {
-    return t.steps
-        .map((s, i) => {
-        const cls = parted !== null && i === parted ? ' class="parted"' : '';
-        const ok = s.success === null ? '' : s.success ? '✅' : '❌';
-        return `<tr${cls}><td>${s.step}</td><td>${escapeHtml(s.action)} ${ok}</td><td>${pre(s.input)}</td><td>${pre(s.output)}</td><td>${pre(s.error)}</td><td>${s.reward === null ? '' : String(Number(s.reward.toFixed(4)))}</td><td>${s.tokens ?? ''}</td></tr>`;
-    })
-        .join('\n');
-}
-function side$1(name, t, parted) {
-    const rows = stepRows(t, parted);
-    return [
-        `<section><h3>${name} <small>(${escapeHtml(t.format)}, ${t.source})</small></h3>`,
-        `<dl><dt>Final answer</dt><dd>${pre(t.final_answer)}</dd><dt>Expected</dt><dd>${pre(t.expected_answer)}</dd><dt>Reason</dt><dd>${pre(t.reason)}</dd>${t.note === null ? '' : `<dt>Note</dt><dd>${escapeHtml(t.note)}</dd>`}</dl>`,
-        rows === ''
-            ? '<p class="none">No steps recorded.</p>'
-            : `<table><tr><th>Step</th><th>Action</th><th>Code or arguments</th><th>Output</th><th>Error</th><th>Reward</th><th>Tokens</th></tr>\n${rows}</table>`,
-        t.steps_dropped > 0 ? `<p>${t.steps_dropped} more steps not kept.</p>` : '',
-        '</section>',
-    ].join('\n');
-}
-function caseSection(e) {
-    return [
-        `<article><h2>${escapeHtml(e.case_id)}</h2><p class="reason">${escapeHtml(e.divergence.reason)}</p>`,
-        `<div class="sides">${side$1('Baseline', e.baseline, e.divergence.index)}${side$1('Candidate', e.candidate, e.divergence.index)}</div></article>`,
-    ].join('\n');
-}
-const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em}pre{white-space:pre-wrap;word-break:break-word;margin:0;max-height:20em;overflow:auto}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}td:nth-child(3),td:nth-child(4),td:nth-child(5){min-width:14em}
-.sides section{margin:0 0 1.5em}.parted{background:#fff3cd}.none{color:#888}.reason{font-weight:bold}`;
-/** The page: one section per regressed case, both sides' steps, the parting step highlighted. */
-function renderEvidenceHtml(cmp) {
-    const ev = cmp.evidence ?? { cases: [], more: 0 };
-    const title = `benchgate evidence: ${cmp.baseline.summary.id} → ${cmp.candidate.summary.id}`;
-    const body = ev.cases.length === 0 ? '<p>No case regressed.</p>' : ev.cases.map(caseSection).join('\n');
-    const more = ev.more > 0 ? `<p>${ev.more} more regressed cases beyond the cap.</p>` : '';
-    return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><h1>${escapeHtml(title)}</h1>
-<p>Verdict: ${escapeHtml(cmp.verdict)} · ${ev.cases.length + ev.more} regressed case(s). The highlighted row is where the runs part (rlm-code's rule: action type, code, or success).</p>
-${body}
-${more}
-</body></html>
-`;
-}
-
-/** benchgate's own version, stamped into reports and normalized summaries. Keep in step with package.json (a test checks). */
-const BENCHGATE_VERSION = '0.1.0';
-
 /**
  * Markdown builders. Each does one thing; renderers push their output into line arrays.
  *
@@ -35817,6 +36899,341 @@ function idList(ids, max = 20) {
     const shown = ids.slice(0, max).map((id) => untrusted(id, { maxLength: 80 }));
     return ids.length > max ? `${shown.join(', ')} … and ${ids.length - max} more` : shown.join(', ');
 }
+
+/** Most characters of all evidence blocks together (a comment holds 65,000). */
+const EVIDENCE_CHARS = 24_000;
+const cell$1 = (text, max = 160) => (text === null ? '—' : untrusted(text, { inTable: true, maxLength: max }));
+/** The last non-blank line of an error (a traceback ends with the exception). */
+function errorHeadline(error) {
+    const lines = error.split(/\r\n|[\r\n]/).filter((l) => l.trim() !== '');
+    return lines[lines.length - 1] ?? error;
+}
+function result(s) {
+    if (s === null)
+        return '*(no step)*';
+    const mark = s.success === null ? '' : s.success ? '✅ ' : '❌ ';
+    if (s.error !== null)
+        return `${mark}${cell$1(errorHeadline(s.error))}`;
+    return `${mark}${cell$1(s.output)}`;
+}
+const reward = (s) => (s === null || s.reward === null ? '—' : s.reward < 0 ? signed(s.reward, 2) : pyFixed(s.reward, 2));
+function stepLine(s) {
+    const mark = s.success === null ? '' : s.success ? ' ✅' : ' ❌';
+    return `step ${s.step} ${untrusted(s.action || '(none)', { maxLength: 40 })}${mark}${s.input === null ? '' : ` ${untrusted(s.input, { maxLength: 80 })}`}`;
+}
+const stepsWord = (n) => `${n} step${n === 1 ? '' : 's'}`;
+/** What a side's evidence holds, its step count the table's when the run records one. */
+function sourceWords(t) {
+    const kept = t.steps.length + t.steps_dropped;
+    if (t.source === 'trajectory')
+        return t.step_count === null || t.step_count === kept
+            ? `trajectory, ${stepsWord(kept)}`
+            : `trajectory of ${stepsWord(kept)} (the row counts ${t.step_count})`;
+    if (t.source === 'transcript') {
+        const calls = t.steps.filter((s) => s.key !== null).length;
+        const of = calls === 0 ? 'no action' : `${calls} action${calls === 1 ? '' : 's'}`;
+        return `transcript, ${stepsWord(kept)}, ${of}${t.steps_dropped > 0 ? ' among those kept' : ''}`;
+    }
+    const count = t.step_count === null ? '' : `, ${stepsWord(t.step_count)}, no step-by-step trajectory`;
+    return t.source === 'row' ? `case row${count}` : `no row${count}`;
+}
+/** Where the runs part, for a heading: one step number when both sides are at the same one. */
+function partingAt(e) {
+    const { baseline_step: b, candidate_step: c } = e.divergence;
+    if (b !== null && c !== null)
+        return b.step === c.step ? `step ${b.step}` : `baseline step ${b.step}, candidate step ${c.step}`;
+    if (b !== null)
+        return `baseline step ${b.step}`;
+    return c === null ? '' : `candidate step ${c.step}`;
+}
+function caseBody(e) {
+    const { baseline: b, candidate: c, divergence: d } = e;
+    const body = [`Case ${untrusted(e.case_id, { maxLength: 80 })} · baseline: ${sourceWords(b)} · candidate: ${sourceWords(c)}`, ''];
+    if (d.before.length > 0)
+        body.push(`Same in both before it: ${d.before.map(stepLine).join(' · ')}`, '');
+    const rows = [];
+    if (d.baseline_step !== null || d.candidate_step !== null) {
+        const bs = d.baseline_step;
+        const cs = d.candidate_step;
+        rows.push(['Action', cell$1(bs?.action ?? null, 40), cell$1(cs?.action ?? null, 40)], ['Code or arguments', cell$1(bs?.input ?? null, 200), cell$1(cs?.input ?? null, 200)], ['Result', result(bs), result(cs)]);
+        if (bs?.reward != null || cs?.reward != null)
+            rows.push(['Step reward', reward(bs), reward(cs)]);
+    }
+    if (b.final_answer !== null || c.final_answer !== null)
+        rows.push(['Final answer', cell$1(b.final_answer, 200), cell$1(c.final_answer, 200)]);
+    else if (b.last_message !== null || c.last_message !== null)
+        rows.push(['Last message (wording, not compared)', cell$1(b.last_message, 200), cell$1(c.last_message, 200)]);
+    if (b.expected_answer !== null || c.expected_answer !== null)
+        rows.push(['Expected', cell$1(b.expected_answer), cell$1(c.expected_answer)]);
+    if (b.reason !== null || c.reason !== null)
+        rows.push(['Reason', cell$1(b.reason), cell$1(c.reason)]);
+    const at = partingAt(e);
+    if (rows.length > 0)
+        body.push(...table([`Where they part${at === '' ? '' : ` (${at})`}`, 'Baseline', 'Candidate'], ['left', 'left', 'left'], rows), '');
+    const err = d.candidate_step?.error ?? null;
+    if (err !== null && err.includes('\n'))
+        body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
+    const note = (who, text) => (text === null ? null : `${who}: ${untrusted(text, { maxLength: 160 })}`);
+    const notes = b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
+    if (notes.length > 0)
+        body.push(`<sub>${notes.join(' · ')}</sub>`);
+    return body;
+}
+function caseBlock(e, n, of) {
+    return details(`Evidence, regressed case ${n} of ${of}: ${e.divergence.reason}`, caseBody(e));
+}
+/** Whether a trace says anything beyond the outcome the table already shows. */
+const says = (t) => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null || t.last_message !== null;
+/** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
+function evidenceSection(cmp) {
+    const ev = cmp.evidence;
+    if (ev === undefined)
+        return [];
+    const cases = ev.cases.filter((e) => says(e.baseline) || says(e.candidate));
+    if (cases.length === 0)
+        return [];
+    const of = cases.length + ev.more;
+    const out = [];
+    let used = 0;
+    let shown = 0;
+    for (const e of cases) {
+        const block = [...caseBlock(e, shown + 1, of), ''];
+        const size = block.reduce((sum, l) => sum + l.length + 1, 0);
+        if (used + size > EVIDENCE_CHARS)
+            break;
+        out.push(...block);
+        used += size;
+        shown++;
+    }
+    if (shown < of)
+        out.push(`<sub>The evidence of ${of - shown} more regressed case${of - shown === 1 ? '' : 's'} is in the JSON report${ev.more > 0 ? ' (up to its cap)' : ''}.</sub>`, '');
+    return out;
+}
+
+/** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
+function verdictReasons(cmp) {
+    const why = [];
+    if (cmp.infrastructure.rerun && cmp.verdict === 'inconclusive')
+        why.push(rerunWords(cmp.infrastructure));
+    if (cmp.failed_gates.length > 0)
+        why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
+    if (cmp.failed_metric_gates.length > 0)
+        why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
+    if (cmp.undecided_gates.length > 0)
+        why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
+    if (cmp.undecided_metric_gates.length > 0)
+        why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
+    if (cmp.blocking_findings.length > 0)
+        why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
+    if (why.length === 0)
+        why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
+    if (cmp.flaky_regressions !== null) {
+        const n = cmp.flaky_regressions.cases.length;
+        why.push(`${n} ${n === 1 ? 'regression' : 'regressions'} only on cases flaky on main (flaky_below)`);
+    }
+    if (cmp.sequential !== undefined)
+        why.push(sequentialWords(cmp.sequential));
+    return why;
+}
+/** The verdict and why, e.g. `hold (failed gates: reward)`. */
+function verdictText(cmp) {
+    return `${cmp.verdict} (${verdictReasons(cmp).join('; ')})`;
+}
+/** One line for the log: the verdict and why. */
+function verdictLine(cmp) {
+    return `benchgate: ${verdictText(cmp)}`;
+}
+const HALTED = {
+    budget: 'on the spend cap',
+    failed: 'a side failed',
+    'common-look': "at the shards' common look",
+    unknown: 'no round follows',
+};
+/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
+function sequentialWords(s) {
+    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+    if (s.reason === 'decided')
+        return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
+    if (s.reason === 'max-trials')
+        return `${at}: stop, the maximum is reached undecided`;
+    if (s.halted !== undefined)
+        return `${at}: stopped undecided, ${HALTED[s.halted]}`;
+    const more = s.more_rounds === null
+        ? `no decision in sight within ${s.max_rounds} rounds`
+        : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
+    return `${at}: continue, run another round (${more})`;
+}
+
+/** Escapes text for HTML element content and quoted attribute values. */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
+}
+const NONE = '<span class="none">—</span>';
+const pre = (text) => (text === null ? NONE : `<pre>${escapeHtml(text)}</pre>`);
+const stepReward = (r) => (r === null ? '' : r < 0 ? signed(r, 2) : pyFixed(r, 2));
+function stepCard(s, parted, same) {
+    const ok = s.success === null ? '' : s.success ? ' <span class="ok">✔ succeeded</span>' : ' <span class="bad">✘ failed</span>';
+    const cls = ['step', s.key === null ? 'text' : 'act', parted !== null ? 'parted' : '', same ? 'same' : ''].filter((c) => c !== '').join(' ');
+    const tag = parted !== null ? '<span class="tag">the runs part here</span>' : same ? '<span class="tag same">same in both</span>' : '';
+    const meta = [s.reward === null ? '' : `step reward ${stepReward(s.reward)}`, s.tokens === null ? '' : `${s.tokens} tokens`]
+        .filter((m) => m !== '')
+        .join(' · ');
+    const parts = [
+        `<li class="${cls}"${parted === null ? '' : ` id="${parted}"`}><div class="head"><b>Step ${s.step}</b> <code>${escapeHtml(s.action || '(none)')}</code>${s.key === null ? ' <small>(free text, not compared)</small>' : ''}${ok}${tag}</div>`,
+        s.rationale === null ? '' : `<div class="why">${escapeHtml(s.rationale)}</div>`,
+        s.input === null ? '' : `<div class="k">${s.key === null ? 'Text' : 'Code or arguments'}</div>${pre(s.input)}`,
+        s.output === null ? '' : `<div class="k">Output</div>${pre(s.output)}`,
+        s.error === null ? '' : `<div class="k">Error: ${escapeHtml(errorHeadline(s.error))}</div>${pre(s.error)}`,
+        meta === '' ? '' : `<div class="meta">${meta}</div>`,
+        '</li>',
+    ];
+    return parts.filter((p) => p !== '').join('');
+}
+function sideColumn(name, id, t, parted, before) {
+    const steps = t.steps.map((s, i) => stepCard(s, i === parted ? id : null, before.has(s))).join('\n');
+    const body = t.steps.length === 0
+        ? `<p class="none">${t.step_count === null ? 'No step-by-step trajectory recorded.' : `${t.step_count} step${t.step_count === 1 ? '' : 's'}, but no step-by-step trajectory recorded.`}</p>`
+        : `<ol class="steps">\n${steps}\n</ol>`;
+    const more = t.steps_dropped > 0 ? `<p class="none">${t.steps_dropped} more steps not kept.</p>` : '';
+    return `<section class="side"><h3>${name} <small>${escapeHtml(t.format)} · ${escapeHtml(sourceWords(t))}</small></h3>\n${body}${more}</section>`;
+}
+function outcome$1(completed, error) {
+    if (error !== null)
+        return `<span class="bad">✘ error</span> ${escapeHtml(errorHeadline(error))}`;
+    return completed ? '<span class="ok">✔ completed</span>' : '<span class="bad">✘ not completed</span>';
+}
+/** A side's parting step in brief, for the facts table (its full card is in the side's column). */
+function partingCell(s) {
+    if (s === null)
+        return '<span class="none">(no such step: this run stopped before it)</span>';
+    const ok = s.success === null ? '' : s.success ? ' <span class="ok">✔</span>' : ' <span class="bad">✘</span>';
+    const out = s.error !== null ? `<div class="k">Error</div>${pre(errorHeadline(s.error))}` : s.output === null ? '' : `<div class="k">Output</div>${pre(s.output)}`;
+    return `<b>Step ${s.step}</b> <code>${escapeHtml(s.action || '(none)')}</code>${ok}${s.input === null ? '' : pre(s.input)}${out}`;
+}
+/** The case's facts, baseline | candidate: the comparison's numbers first (the report's table), then what each run says. */
+function factsTable(e, row, steps) {
+    const { baseline: b, candidate: c } = e;
+    const rows = [];
+    if (row !== undefined) {
+        rows.push(['Outcome', outcome$1(row.baseline_completed, row.baseline_error), outcome$1(row.candidate_completed, row.candidate_error)]);
+        rows.push(['Reward', reward3(row.baseline_reward), reward3(row.candidate_reward)]);
+        if (steps)
+            rows.push(['Steps', String(row.baseline_steps), String(row.candidate_steps)]);
+    }
+    const d = e.divergence;
+    if (d.baseline_step !== null || d.candidate_step !== null)
+        rows.push(['Where they part', partingCell(d.baseline_step), partingCell(d.candidate_step)]);
+    const both = (label, x, y) => {
+        if (x !== null || y !== null)
+            rows.push([label, pre(x), pre(y)]);
+    };
+    both('Final answer', b.final_answer, c.final_answer);
+    if (b.final_answer === null && c.final_answer === null)
+        both('Last message (wording, not compared)', b.last_message, c.last_message);
+    both('Expected', b.expected_answer, c.expected_answer);
+    both('Reason', b.reason, c.reason);
+    if (b.note !== null || c.note !== null)
+        rows.push(['Note', b.note === null ? NONE : escapeHtml(b.note), c.note === null ? NONE : escapeHtml(c.note)]);
+    const trs = rows.map(([k, x, y]) => `<tr><th scope="row">${k}</th><td>${x}</td><td>${y}</td></tr>`).join('\n');
+    return `<table class="facts"><thead><tr><th></th><th scope="col">Baseline</th><th scope="col">Candidate</th></tr></thead>\n<tbody>\n${trs}\n</tbody></table>`;
+}
+/** Links to the parting step of each side (the page needs no script to get there). */
+function jumps(e, n) {
+    const d = e.divergence;
+    const links = [
+        d.baseline_step === null ? null : `<a href="#case-${n}-baseline-part">baseline step ${d.baseline_step.step}</a>`,
+        d.candidate_step === null ? null : `<a href="#case-${n}-candidate-part">candidate step ${d.candidate_step.step}</a>`,
+    ].filter((l) => l !== null);
+    return links.length === 0 ? '' : `<p class="jump">Go to where they part: ${links.join(' · ')}</p>`;
+}
+function caseSection(e, n, row, steps) {
+    const d = e.divergence;
+    const before = new Set(d.before);
+    // The steps equal to the baseline's context steps on the candidate side: the same positions among its actions.
+    const candBefore = new Set();
+    if (d.before.length > 0) {
+        const acts = e.candidate.steps.filter((s) => s.key !== null);
+        const bActs = e.baseline.steps.filter((s) => s.key !== null);
+        for (const s of d.before) {
+            const k = bActs.indexOf(s);
+            const m = k < 0 ? undefined : acts[k];
+            if (m !== undefined)
+                candBefore.add(m);
+        }
+    }
+    return [
+        `<article id="case-${n}"><h2>Case <code>${escapeHtml(e.case_id)}</code></h2>`,
+        `<p class="reason"><span class="kind">${escapeHtml(d.kind)}</span> ${escapeHtml(d.reason)}</p>`,
+        jumps(e, n),
+        factsTable(e, row, steps),
+        `<div class="sides" id="case-${n}-sides">`,
+        sideColumn('Baseline', `case-${n}-baseline-part`, e.baseline, d.baseline_index, before),
+        sideColumn('Candidate', `case-${n}-candidate-part`, e.candidate, d.candidate_index, candBefore),
+        '</div></article>',
+    ].join('\n');
+}
+const VERDICT = {
+    promote: { word: 'Promote', mark: '✔' },
+    hold: { word: 'Hold', mark: '✘' },
+    inconclusive: { word: 'Inconclusive', mark: '?' },
+};
+const STYLE = `:root{color-scheme:light;--line:#d0d7de;--muted:#59636e;--part:#fff1c2;--partline:#d4a72c}
+*{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1f2328;background:#f6f8fa}
+main{max-width:1400px;margin:0 auto;padding:24px}
+header.verdict{border-radius:8px;padding:16px 20px;margin:0 0 20px;border:1px solid var(--line);background:#fff}
+header.verdict h1{margin:0 0 4px;font-size:24px}header.verdict p{margin:4px 0;color:var(--muted)}
+.v-hold{border-left:8px solid #cf222e!important}.v-promote{border-left:8px solid #1a7f37!important}.v-inconclusive{border-left:8px solid #9a6700!important}
+nav ol{margin:4px 0 0;padding-left:20px}
+article{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:0 0 20px}
+h2{margin:0 0 8px;font-size:18px}h2 code{font-size:inherit}.jump{margin:-6px 0 12px;font-size:13px}h3{margin:0 0 8px;font-size:15px}h3 small,.head small{color:var(--muted);font-weight:normal}
+.reason{font-weight:600;margin:0 0 12px}.kind{display:inline-block;font:12px ui-monospace,monospace;background:#eaeef2;border-radius:10px;padding:1px 8px;margin-right:4px}
+table.facts{border-collapse:collapse;width:100%;margin:0 0 16px;table-layout:fixed}
+.facts th,.facts td{border:1px solid var(--line);padding:6px 8px;vertical-align:top;text-align:left}
+.facts thead th{background:#f6f8fa}.facts th[scope=row]{width:14em;background:#f6f8fa;font-weight:600}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;max-height:16em;overflow:auto;font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:#f6f8fa;border-radius:4px;padding:4px 6px}
+code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere}
+.sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px}
+ol.steps{list-style:none;margin:0;padding:0}
+.step{border:1px solid var(--line);border-radius:6px;padding:8px 10px;margin:0 0 8px;background:#fff}
+.step.text{background:#fbfbfc;color:#424a53}.step.same{opacity:.8}
+.step.parted{background:var(--part);border:2px solid var(--partline);box-shadow:0 0 0 3px #fff8dc}
+.head{margin:0 0 4px}.tag{float:right;font-size:12px;font-weight:600;color:#7d4e00}.tag.same{color:var(--muted);font-weight:normal}
+.why{color:var(--muted);font-style:italic;margin:0 0 4px;white-space:pre-wrap;overflow-wrap:anywhere}
+.k{font-size:12px;color:var(--muted);margin:6px 0 2px}.meta{font-size:12px;color:var(--muted);margin-top:4px}
+.ok{color:#1a7f37;font-weight:600}.bad{color:#cf222e;font-weight:600}.none{color:var(--muted)}
+@media (max-width:800px){.sides{grid-template-columns:1fr}}`;
+/** The page: the verdict, then one section per regressed case with both runs side by side. */
+function renderEvidenceHtml(cmp) {
+    const ev = cmp.evidence ?? { cases: [], more: 0 };
+    const ids = `${cmp.baseline.summary.id} → ${cmp.candidate.summary.id}`;
+    const title = `benchgate evidence: ${ids}`;
+    const v = VERDICT[cmp.verdict];
+    const wanted = new Set(ev.cases.map((e) => e.case_id));
+    const rows = new Map(cmp.cases.filter((r) => wanted.has(r.case_id)).map((r) => [r.case_id, r]));
+    const steps = unknownSides(cmp, 'steps').text === null;
+    const regressed = ev.cases.length + ev.more;
+    const nav = ev.cases.length > 1
+        ? `<nav><b>Regressed cases</b><ol>${ev.cases.map((e, i) => `<li><a href="#case-${i + 1}"><code>${escapeHtml(e.case_id)}</code></a>: ${escapeHtml(e.divergence.reason)}</li>`).join('')}</ol></nav>`
+        : '';
+    const body = ev.cases.length === 0 ? '<p>No case regressed.</p>' : ev.cases.map((e, i) => caseSection(e, i + 1, rows.get(e.case_id), steps)).join('\n');
+    const more = ev.more > 0 ? `<p>${ev.more} more regressed cases beyond the cap.</p>` : '';
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><main>
+<header class="verdict v-${cmp.verdict}"><h1>${v.mark} ${v.word}</h1>
+<p>Candidate <code>${escapeHtml(cmp.candidate.summary.id)}</code> against baseline <code>${escapeHtml(cmp.baseline.summary.id)}</code>: ${escapeHtml(verdictReasons(cmp).join('; '))}.</p>
+<p>${regressed} regressed case${regressed === 1 ? '' : 's'}. Where two runs part is the first action that differs (a tool call and its arguments, code, or the final answer); free text alone is not a parting. The highlighted step on each side is where they part.</p>
+${nav}</header>
+${body}
+${more}
+</main></body></html>
+`;
+}
+
+/** benchgate's own version, stamped into reports and normalized summaries. Keep in step with package.json (a test checks). */
+const BENCHGATE_VERSION = '0.1.0';
 
 function toJsonReport(cmp, version = BENCHGATE_VERSION) {
     return jsonReport(cmp, version, cmp.cases.toArray());
@@ -36078,89 +37495,6 @@ function benchmarksSection(b) {
         ...table(['Benchmark', 'Baseline', 'Candidate', 'Ratio', 'Worse by', ''], ['left', 'right', 'right', 'right', 'right', 'center'], rows),
         '',
     ];
-}
-
-/** Most characters of all evidence blocks together (a comment holds 65,000). */
-const EVIDENCE_CHARS = 24_000;
-const cell$1 = (text, max = 160) => (text === null ? '—' : untrusted(text, { inTable: true, maxLength: max }));
-/** The last non-blank line of an error (a traceback ends with the exception). */
-function errorHeadline(error) {
-    const lines = error.split(/\r\n|[\r\n]/).filter((l) => l.trim() !== '');
-    return lines[lines.length - 1] ?? error;
-}
-function result(s) {
-    if (s === null)
-        return '*(no step)*';
-    const mark = s.success === null ? '' : s.success ? '✅ ' : '❌ ';
-    if (s.error !== null)
-        return `${mark}${cell$1(errorHeadline(s.error))}`;
-    return `${mark}${cell$1(s.output)}`;
-}
-const reward = (s) => (s === null || s.reward === null ? '—' : s.reward < 0 ? signed(s.reward, 2) : pyFixed(s.reward, 2));
-function stepLine(s) {
-    const mark = s.success === null ? '' : s.success ? ' ✅' : ' ❌';
-    return `step ${s.step} ${untrusted(s.action || '(none)', { maxLength: 40 })}${mark}${s.input === null ? '' : ` ${untrusted(s.input, { maxLength: 80 })}`}`;
-}
-function sourceWords(t) {
-    const steps = `${t.steps.length + t.steps_dropped} step${t.steps.length + t.steps_dropped === 1 ? '' : 's'}`;
-    return t.source === 'trajectory' ? `trajectory, ${steps}` : t.source === 'transcript' ? `transcript, ${steps}` : t.source === 'row' ? 'case row' : 'no row';
-}
-function caseBody(e) {
-    const { baseline: b, candidate: c, divergence: d } = e;
-    const body = [`Case ${untrusted(e.case_id, { maxLength: 80 })} · baseline: ${sourceWords(b)} · candidate: ${sourceWords(c)}`, ''];
-    if (d.before.length > 0)
-        body.push(`Same in both before it: ${d.before.map(stepLine).join(' · ')}`, '');
-    const rows = [];
-    if (d.baseline_step !== null || d.candidate_step !== null) {
-        const bs = d.baseline_step;
-        const cs = d.candidate_step;
-        rows.push(['Action', cell$1(bs?.action ?? null, 40), cell$1(cs?.action ?? null, 40)], ['Code or arguments', cell$1(bs?.input ?? null, 200), cell$1(cs?.input ?? null, 200)], ['Result', result(bs), result(cs)], ['Reward', reward(bs), reward(cs)]);
-    }
-    rows.push(['Final answer', cell$1(b.final_answer, 200), cell$1(c.final_answer, 200)]);
-    if (b.expected_answer !== null || c.expected_answer !== null)
-        rows.push(['Expected', cell$1(b.expected_answer), cell$1(c.expected_answer)]);
-    if (b.reason !== null || c.reason !== null)
-        rows.push(['Reason', cell$1(b.reason), cell$1(c.reason)]);
-    const at = d.index === null ? '' : ` (step ${d.index + 1})`;
-    body.push(...table([`Where they part${at}`, 'Baseline', 'Candidate'], ['left', 'left', 'left'], rows), '');
-    const err = d.candidate_step?.error ?? null;
-    if (err !== null && err.includes('\n'))
-        body.push(`The candidate's error at step ${d.candidate_step?.step ?? ''}:`, '', ...untrustedBlock(err, { maxLines: 12, tail: true }), '');
-    const note = (who, text) => (text === null ? null : `${who}: ${untrusted(text, { maxLength: 160 })}`);
-    const notes = b.note !== null && b.note === c.note ? [note('both runs', b.note)] : [note('baseline', b.note), note('candidate', c.note)].filter((x) => x !== null);
-    if (notes.length > 0)
-        body.push(`<sub>${notes.join(' · ')}</sub>`);
-    return body;
-}
-function caseBlock(e, n, of) {
-    return details(`Evidence, regressed case ${n} of ${of}: ${e.divergence.reason}`, caseBody(e));
-}
-/** Whether a trace says anything beyond the outcome the table already shows. */
-const says = (t) => t.steps.length > 0 || t.final_answer !== null || t.reason !== null || t.expected_answer !== null;
-/** The folded evidence blocks of the regressed cases that have any, or nothing when the caller gathered none. */
-function evidenceSection(cmp) {
-    const ev = cmp.evidence;
-    if (ev === undefined)
-        return [];
-    const cases = ev.cases.filter((e) => says(e.baseline) || says(e.candidate));
-    if (cases.length === 0)
-        return [];
-    const of = cases.length + ev.more;
-    const out = [];
-    let used = 0;
-    let shown = 0;
-    for (const e of cases) {
-        const block = [...caseBlock(e, shown + 1, of), ''];
-        const size = block.reduce((sum, l) => sum + l.length + 1, 0);
-        if (used + size > EVIDENCE_CHARS)
-            break;
-        out.push(...block);
-        used += size;
-        shown++;
-    }
-    if (shown < of)
-        out.push(`<sub>The evidence of ${of - shown} more regressed case${of - shown === 1 ? '' : 's'} is in the JSON report${ev.more > 0 ? ' (up to its cap)' : ''}.</sub>`, '');
-    return out;
 }
 
 /** The used marks of a comparison, or null when it has no profile or could not use it. */
@@ -36786,6 +38120,13 @@ function sequentialSection(cmp) {
     ];
 }
 
+/** Both runs have cases and none is in both (compare.ts commonCaseFindings). */
+function noCaseInCommon(cmp) {
+    if (cmp.rlm.case_summary.common_cases > 0)
+        return false;
+    const rows = cmp.cases.toArray();
+    return rows.some((r) => r.in_baseline) && rows.some((r) => r.in_candidate);
+}
 function headline(cmp, level) {
     const names = sideNames(cmp);
     const generic = cmp.differences.length !== 1;
@@ -36794,8 +38135,13 @@ function headline(cmp, level) {
     const b = cmp.baseline.summary.run.preset;
     const on = b !== null && b === cmp.candidate.summary.run.preset ? ` on ${untrusted(b)}` : '';
     const hashes = '#'.repeat(level);
-    if (cmp.blocking_findings.some((f) => f.code === 'not-comparable'))
-        return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: keys that must be equal differ`;
+    if (cmp.blocking_findings.some((f) => f.code === 'not-comparable')) {
+        const why = [
+            cmp.comparability.differing.some((d) => !d.allowed) ? 'keys that must be equal differ' : null,
+            noCaseInCommon(cmp) ? 'they have no case in common' : null,
+        ].filter((w) => w !== null);
+        return `${hashes} ⛔ Not comparable: ${cand} cannot be judged against ${base}${on}: ${why.join(', and ') || 'see the findings'}`;
+    }
     if (cmp.verdict === 'inconclusive' && cmp.infrastructure.rerun)
         return `${hashes} 🔁 Inconclusive, rerun: too many cases failed for infrastructure reasons to judge ${cand} against ${base}${on}`;
     if (cmp.verdict === 'inconclusive')
@@ -36967,60 +38313,6 @@ function renderMarkdown(cmp, options = {}) {
         footer$1(cmp, options.version ?? BENCHGATE_VERSION),
     ];
     return `${lines.join('\n')}\n`;
-}
-
-/** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
-function verdictReasons(cmp) {
-    const why = [];
-    if (cmp.infrastructure.rerun && cmp.verdict === 'inconclusive')
-        why.push(rerunWords(cmp.infrastructure));
-    if (cmp.failed_gates.length > 0)
-        why.push(`failed gates: ${cmp.failed_gates.join(', ')}`);
-    if (cmp.failed_metric_gates.length > 0)
-        why.push(`failed gates of the configuration: ${cmp.failed_metric_gates.join(', ')}`);
-    if (cmp.undecided_gates.length > 0)
-        why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
-    if (cmp.undecided_metric_gates.length > 0)
-        why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
-    if (cmp.blocking_findings.length > 0)
-        why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
-    if (why.length === 0)
-        why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
-    if (cmp.flaky_regressions !== null) {
-        const n = cmp.flaky_regressions.cases.length;
-        why.push(`${n} ${n === 1 ? 'regression' : 'regressions'} only on cases flaky on main (flaky_below)`);
-    }
-    if (cmp.sequential !== undefined)
-        why.push(sequentialWords(cmp.sequential));
-    return why;
-}
-/** The verdict and why, e.g. `hold (failed gates: reward)`. */
-function verdictText(cmp) {
-    return `${cmp.verdict} (${verdictReasons(cmp).join('; ')})`;
-}
-/** One line for the log: the verdict and why. */
-function verdictLine(cmp) {
-    return `benchgate: ${verdictText(cmp)}`;
-}
-const HALTED = {
-    budget: 'on the spend cap',
-    failed: 'a side failed',
-    'common-look': "at the shards' common look",
-    unknown: 'no round follows',
-};
-/** The sequential state in a few words: round, stop or continue, and the runs saved or still suggested. */
-function sequentialWords(s) {
-    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
-    if (s.reason === 'decided')
-        return `${at}: stop, decided; ${s.runs.saved} of the fixed design's ${s.runs.fixed} runs saved`;
-    if (s.reason === 'max-trials')
-        return `${at}: stop, the maximum is reached undecided`;
-    if (s.halted !== undefined)
-        return `${at}: stopped undecided, ${HALTED[s.halted]}`;
-    const more = s.more_rounds === null
-        ? `no decision in sight within ${s.max_rounds} rounds`
-        : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
-    return `${at}: continue, run another round (${more})`;
 }
 
 /**
@@ -37669,15 +38961,19 @@ function renderBudget(s) {
  * the reference. The reference is resolved with `git rev-parse` in the current directory when it is
  * a tag, and who set it with `git log` on the configuration file; both "unknown" outside a checkout.
  */
-const VALUE$2 = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'];
+const HISTORY_OPTIONS = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'];
+/** A series point is one run per file: a file of several (a promptfoo output of several providers) cannot be one. */
+const HISTORY_CHOOSERS = {
+    none: 'benchgate history reads one run per file: give one file per run (promptfoo: one provider per output), or rank them with benchgate leaderboard',
+};
 /** Parses the arguments after `history`; null means --help. */
 function parseHistoryArgs(args) {
-    const read = readCommandArgs('history', args, VALUE$2);
+    const read = readCommandArgs('history', args, HISTORY_OPTIONS);
     if (read === null)
         return null;
     const { values, files } = read;
     if (files.length === 0)
-        throw new UsageError("benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history 'runs/main-*.json''");
+        throw new UsageError(`benchgate history needs the runs: summary files or globs, a history file or a data.js: 'benchgate history "runs/main-*.json"'`);
     const format = oneOf$1('format', values.get('format') ?? 'markdown', ['markdown', 'json']);
     const metric = values.get('metric');
     const minChange = values.get('min-change') ?? '0%';
@@ -37703,7 +38999,7 @@ function parseHistoryArgs(args) {
 const metaString = (m, key) => (typeof m[key] === 'string' ? m[key] : null);
 /** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint. */
 function summaryPoint(file, config, inputFormat) {
-    const s = loadSummary(file, loadOptionsOf(config, 'baseline', inputFormat));
+    const s = loadSummary(file, { ...loadOptionsOf(config, 'baseline', inputFormat), choose: HISTORY_CHOOSERS });
     const e = leaderboardEntry(file, s, config.pricing ?? {});
     return {
         commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
@@ -37947,7 +39243,7 @@ const LEADERBOARD_RENDERERS = {
  * InputError, naming the option or the file.
  */
 const LEADERBOARD_FORMATS = ['table', 'markdown', 'csv', 'json'];
-const VALUE$1 = [
+const LEADERBOARD_OPTIONS = [
     'by',
     'group-by',
     'preset',
@@ -37971,7 +39267,7 @@ function count(option, raw) {
 }
 /** Parses the arguments after `leaderboard`; null means --help. */
 function parseLeaderboard(args) {
-    const read = readCommandArgs('leaderboard', args, VALUE$1);
+    const read = readCommandArgs('leaderboard', args, LEADERBOARD_OPTIONS);
     if (read === null)
         return null;
     const { values, files } = read;
@@ -38015,8 +39311,10 @@ function benchgateOutputKind(head) {
         return 'a leaderboard';
     return null;
 }
+/** The runs of a file as a notice names them: `"a", "b"`, or `"a" (prompt "p")`. */
+const choicesText = (choices) => choices.map((c) => `${JSON.stringify(c.model)}${c.prompt === undefined ? '' : ` (prompt ${JSON.stringify(c.prompt)})`}`).join(', ');
 /**
- * Loads every file (a history file gives all its runs), ranks them and returns the rendered
+ * Loads every file (a history file gives all its runs, a promptfoo output one run per provider), ranks them and returns the rendered
  * leaderboard. benchgate's own reports among the files (a glob over a folder the demo or the CLI
  * wrote into) are no runs: each is skipped with a notice.
  */
@@ -38033,7 +39331,11 @@ function runLeaderboard(cmd, notice = () => { }) {
         }
         if (head !== null && looksLikeHistory(head))
             return historyLeaderboardEntries(file, parseHistory(readFileSync(file, 'utf8'), file));
-        return [leaderboardEntry(file, loadSummary(file, options), config.pricing ?? {})];
+        // A file of several runs (promptfoo's providers, multi-hop QA's models): each is an entry of its own.
+        const { summaries, several } = loadRuns$1(file, options);
+        if (several !== null)
+            notice(`${file} holds ${summaries.length} runs (${several.what} ${choicesText(several.choices)}): each is ranked on its own${cmd.filters.model === undefined ? '; --model NAME keeps one' : ''}`);
+        return summaries.map((summary) => leaderboardEntry(file, summary, config.pricing ?? {}));
     }));
     if (entries.length === 0)
         throw new UsageError(`no run to rank: every file given is a report benchgate wrote (${files.join(', ')})`);
@@ -38118,10 +39420,12 @@ function renderNoiseProfile(profile) {
  * `benchgate compare --noise-profile FILE` and the action read.
  */
 const PROFILE_FORMATS = ['markdown', 'json'];
-const VALUE = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
+const PROFILE_OPTIONS = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
+/** A file of several runs (a promptfoo output of several providers): profile's own options choose one. */
+const PROFILE_CHOOSERS = { model: '--model', prompt: '--prompt', perSide: false };
 /** Parses the arguments after `profile`; null means --help. */
 function parseProfile(args) {
-    const read = readCommandArgs('profile', args, VALUE);
+    const read = readCommandArgs('profile', args, PROFILE_OPTIONS);
     if (read === null)
         return null;
     const { values, files } = read;
@@ -38150,12 +39454,15 @@ function aaComparers(config) {
 function runProfile(cmd, warn) {
     const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
     const files = expandInputs('profile', cmd.files, process.cwd());
-    const options = loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt);
+    const options = { ...loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt), choose: PROFILE_CHOOSERS };
     // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
     const runs = files.flatMap((path) => {
         const run = { path, summary: loadSummary(path, options) };
         return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
     });
+    // Fewer than 2 runs is one error, not also the warning about fewer than advised.
+    if (runs.length < 2)
+        throw new UsageError(`got ${runs.length} run${runs.length === 1 ? '' : 's'} (${runs.map((r) => r.path).join(', ')}); a noise profile needs at least 2 runs of the suite on one commit (K >= 2; ${RECOMMENDED_RUNS} or more advised)`);
     if (runs.length < RECOMMENDED_RUNS) {
         warn(`benchgate: warning: a profile of ${runs.length} runs gives coarse pass rates; ${RECOMMENDED_RUNS} or more runs are advised\n`);
     }
@@ -38336,6 +39643,12 @@ function parseCompare(args) {
     };
 }
 const COMMANDS = ['compare', 'leaderboard', 'history', 'profile'];
+/** Every option of each command, without its `--` (`-h` aside); messages and help name no other (a test scans them). */
+({
+    leaderboard: [...LEADERBOARD_OPTIONS, 'help'],
+    history: [...HISTORY_OPTIONS, 'help'],
+    profile: [...PROFILE_OPTIONS, 'help'],
+});
 /** Parses `argv` without the node executable and script path. */
 function parseArgs(argv) {
     const [first, ...rest] = argv;
@@ -38419,7 +39732,9 @@ const LEADERBOARD_HELP = `Usage: benchgate leaderboard FILE|GLOB... [options]
 
 Ranks runs (summary files of any input format; quote globs) by one metric. Every file is its own
 entry, and a benchgate history file (the history-branch's <suite>.json) gives one entry per run it
-holds, with the figures recorded then: runs that share an id are told apart by their file. Tokens
+holds, with the figures recorded then: runs that share an id are told apart by their file. A
+promptfoo output of several providers (a multi-hop QA file of several models) gives one entry per
+provider (model), said on standard error; --model keeps one. Tokens
 are the case rows' own usage and a cost needs a price (the configuration's pricing, or the
 summary's cost_usd): unknown values are shown as unknown, never 0, and rank last. benchgate's own
 reports among the files (a compare report or a leaderboard as JSON) are skipped with a notice.
@@ -38460,8 +39775,8 @@ Builds the suite's noise profile from K runs of it on one commit of the default 
 5 or more advised; quote globs): per case, how often it completes and the spread of its reward and
 steps; for the suite, how often two runs disagree on a case and how often the point and the
 significant policies hold when nothing changed (every pair of the runs, at most 45). The runs must
-be of one format, preset, model and commit. 'benchgate compare --noise-profile FILE' then marks
-each regressed case as flaky or stable on main.
+be of one format, preset, model and commit. 'benchgate compare' given the JSON profile with
+--noise-profile FILE then marks each regressed case as flaky or stable on main.
 
 Options:
   --format FORMAT      markdown | json (default: markdown); json is the file --noise-profile reads
@@ -38540,12 +39855,12 @@ Decision:
                                    and about how many more rounds would decide (exit 3 meanwhile)
   --max-trials N                   for --sequential: the most rounds, fixed before the first
                                    (2 to 50, default: 10)
-  --noise-profile FILE             the suite's noise profile ('benchgate profile --format json'):
-                                   each regressed case is marked flaky or stable on main (used
-                                   only when the runs' fingerprint agrees with the profile's);
-                                   with --sequential, a case deterministic on main runs the first
-                                   round, then a fifth of the later rounds (drawn in advance by
-                                   case and round), so later rounds may leave it out
+  --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
+                                   --format json: each regressed case is marked flaky or stable
+                                   on main (used only when the runs' fingerprint agrees with the
+                                   profile's); with --sequential, a case deterministic on main
+                                   runs the first round, then a fifth of the later rounds (drawn
+                                   in advance by case and round), so later rounds may leave it out
   --next-cases FILE                for --sequential: write the case ids the next round runs, one
                                    a line (every case without a profile); pass it to the suite as
                                    BENCHGATE_CASES_FILE
@@ -38744,10 +40059,22 @@ async function runCompare(cmd, io) {
     }
     return EXIT[cmp.verdict];
 }
+/**
+ * The configuration read without --config (the default path, relative to the working directory)
+ * is named once on stderr, so a file nobody named on the command line never changes a verdict
+ * unseen.
+ */
+function noteDefaultConfig(config, io) {
+    if (config.explicit || !existsSync(config.path))
+        return;
+    io.stderr(`benchgate: using the configuration file ${config.path} found in the working directory (--config FILE reads another)\n`);
+}
 /** Runs the CLI with `argv` (no node/script prefix) and resolves to the exit code. */
 async function main(argv, io) {
     try {
         const cmd = parseArgs(argv);
+        if ('config' in cmd)
+            noteDefaultConfig(cmd.config, io);
         switch (cmd.command) {
             case 'help':
                 io.stdout({ main: MAIN_HELP, compare: COMPARE_HELP, leaderboard: LEADERBOARD_HELP, history: HISTORY_HELP, profile: PROFILE_HELP }[cmd.topic]);
@@ -38783,6 +40110,9 @@ async function main(argv, io) {
     catch (err) {
         if (isUserError(err)) {
             io.stderr(`benchgate: error: ${err.message}\n`);
+            // A file no format fits: its message is one line; each format's reason only when asked.
+            if (err instanceof UnknownFormat && io.debug === true)
+                io.stderr(err.tried.map((why) => `  - ${why}\n`).join(''));
             return EXIT.error;
         }
         io.stderr(`benchgate: ${bugMessage(err, io.debug === true)}\n`);
@@ -38794,10 +40124,30 @@ async function main(argv, io) {
  * Entry point of `dist/cli.js` (the `benchgate` bin). The same bundle also runs as the thread that
  * loads one large summary (see load/load.ts), so the CLI stays a single self-contained file.
  */
+/**
+ * A writer to `stream` that a closed pipe cannot break: once the reader has gone
+ * (`benchgate compare … | head -1`: EPIPE, or the stream destroyed after it), what is left is
+ * dropped, and the exit status stays the verdict's. Any other write error is thrown as before.
+ */
+function pipeWriter(stream) {
+    let closed = false;
+    stream.on('error', (err) => {
+        if (closed || err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED')
+            closed = true;
+        else
+            throw err;
+    });
+    return (text) => {
+        if (!closed && !stream.destroyed)
+            stream.write(text);
+    };
+}
 if (isMainThread) {
+    const stdout = pipeWriter(process.stdout);
+    const stderr = pipeWriter(process.stderr);
     process.exitCode = await main(process.argv.slice(2), {
-        stdout: (text) => process.stdout.write(text),
-        stderr: (text) => process.stderr.write(text),
+        stdout,
+        stderr,
         workerScript: new URL(import.meta.url),
         debug: Boolean(process.env['BENCHGATE_DEBUG']),
     });

@@ -27,6 +27,7 @@ let d: WorkflowDoubles;
 let world: PlayWorld;
 const sha: Record<string, string> = {};
 let runs = 0;
+let pushPlay: WorkflowPlay;
 
 beforeAll(async () => {
   d = await startWorkflowDoubles(TEST_TOKEN, 'benchgate-workflows-');
@@ -41,7 +42,17 @@ beforeAll(async () => {
   // A base branch whose configuration asks for rlm-code's exact gates, and a PR on it.
   sha['main-point'] = commit(git, 'main-point', 'main', { '.github/benchgate.yml': 'version: 1\ndecide: point\n' });
   sha['on-point'] = commit(git, 'on-point', 'main-point', { 'agent.txt': 'a prompt judged by the point gates\n' });
+  sha['private'] = commit(git, 'private', 'main', { 'agent.txt': 'a prompt of a private repository\n' });
   world = { results: d.results, gh: d.gh, root: d.root, git, defaultSha: sha['main'] as string };
+  // Every PR's trusted baseline: the push to main, measured once (each test reads it, none makes it).
+  pushPlay = await playWorkflow(GATE_CALLER, world, {
+    name: 'push',
+    payload: { ref: 'refs/heads/main', after: sha['main'], repository },
+    sha: sha['main'] as string,
+    ref: 'refs/heads/main',
+    run: 'push-main',
+  });
+  d.gh.addWorkflowRun({ id: d.results.runId('push-main'), headSha: sha['main'] as string, headBranch: 'main', event: 'push' });
 });
 afterAll(() => stopWorkflowDoubles(d));
 afterEach(() => {
@@ -156,13 +167,7 @@ describe('the reusable workflows, played', () => {
   it(
     'a push to main measures the baseline; a PR that promotes reuses it and gets a passing required check',
     async () => {
-      const push = await playWorkflow(GATE_CALLER, world, {
-        name: 'push',
-        payload: { ref: 'refs/heads/main', after: sha['main'], repository },
-        sha: sha['main'] as string,
-        ref: 'refs/heads/main',
-        run: 'push-main',
-      });
+      const push = pushPlay;
       // The suite runs once on a push: the baseline, which the gate job records; there is no candidate to compare.
       expect(push.jobs.map((j) => [j.name, j.result])).toEqual([
         ['benchgate / plan', 'success'],
@@ -170,7 +175,6 @@ describe('the reusable workflows, played', () => {
         ['benchgate / gate', 'success'],
       ]);
       expect(logOf(push, 'benchgate / gate')).toContain('measured the baseline of');
-      d.gh.addWorkflowRun({ id: d.results.runId('push-main'), headSha: sha['main'] as string, headBranch: 'main', event: 'push' });
 
       const pr = { number: 7, head: 'promote' };
       d.gh.addPull({ number: 7, headSha: sha['promote'] as string, headRef: 'promote', headRepo: REPO, baseSha: sha['main'] as string });
@@ -349,7 +353,8 @@ describe('the reusable workflows, played', () => {
     async () => {
       world.private = true;
       try {
-        const pr = { number: 11, head: 'promote' };
+        const pr = { number: 11, head: 'private' };
+        d.gh.addPull({ number: 11, headSha: sha['private'] as string, headRef: 'private', headRepo: REPO, baseSha: sha['main'] as string });
         const [play, run] = await gate(pr);
         expect(play.jobs.every((j) => j.result === 'success')).toBe(true);
         const withoutRead = PUBLISH_CALLER.replace('  contents: read\n', '');
@@ -361,7 +366,7 @@ describe('the reusable workflows, played', () => {
         expect(steps.slice(1).map((st) => st.outcome)).toEqual(['skipped', 'skipped', 'success']);
         const fine = await publish(pr, run, 'success');
         expect(job(fine, 'publish / publish')[0]?.result).toBe('success');
-        expect(checksOn('promote').map((c) => [c.status, c.conclusion])).toEqual([['completed', 'success']]);
+        expect(checksOn('private').map((c) => [c.status, c.conclusion])).toEqual([['completed', 'success']]);
       } finally {
         world.private = false;
       }

@@ -239,7 +239,9 @@ describe('mode ab in shards', { timeout: 180_000 }, () => {
     };
     const caller = (parseYaml(file) as { jobs: { benchgate: { with: Record<string, unknown> } } }).jobs.benchgate.with;
     const inputs = { ...Object.fromEntries(Object.entries(gateYml.on.workflow_call.inputs).map(([k, v]) => [k, v.default ?? ''])), ...caller };
+    // A same-repository pull request: the plan reads the event (a push runs only the baseline; a fork never runs interleaved).
     const github = {
+      event_name: 'pull_request',
       sha: '3'.repeat(40),
       repository: 'octo-org/benchgate',
       event: { pull_request: { base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo-org/benchgate' } } } },

@@ -89,7 +89,7 @@ describe('a suite sharded 4 ways per role', () => {
     const out = join(root, 'plan-output');
     writeFileSync(out, '');
     const r = spawnSync('bash', ['-eo', 'pipefail', '-c', plan], {
-      env: { PATH: process.env['PATH'], SHARDS: '4', SHAPE: 'separate', TRIALS: '1', GITHUB_OUTPUT: out },
+      env: { PATH: process.env['PATH'], SHARDS: '4', SHAPE: 'separate', TRIALS: '1', EVENT: 'pull_request', FORK: 'false', GITHUB_OUTPUT: out },
       encoding: 'utf8',
     });
     expect(r.status, r.stdout + r.stderr).toBe(0);
