@@ -30,7 +30,7 @@ import { storeProfileMode } from './profile/store-profile-mode.js';
 import { publishFailure } from './publish/failure-publish.js';
 import { publishMode } from './publish/publish-mode.js';
 import { wasPublished } from './publish/publisher.js';
-import { runMode,type RunResult } from './run/run-mode.js';
+import { runMode, type RunResult } from './run/run-mode.js';
 
 async function report(io: ActionIo, message: string): Promise<void> {
   io.error(`benchgate: ${message}`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { loadSummary,parseSummary } from '../../../src/adapters/registry.js';
+import { loadSummary, parseSummary } from '../../../src/adapters/registry.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { inputError } from '../../helpers/input-error.js';
