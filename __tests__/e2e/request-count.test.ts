@@ -199,6 +199,7 @@ function workflowRunEvent(run: string, headSha: string, defaultBranch: string): 
         head_repository: { full_name: 'contributor/benchgate', owner: { login: 'contributor' } },
         pull_requests: [],
         html_url: `https://github.com/octo-org/benchgate/actions/runs/${d.results.runId(run)}`,
+        path: '.github/workflows/benchgate.yml',
       },
       repository: { full_name: 'octo-org/benchgate', default_branch: defaultBranch },
     }),
@@ -289,7 +290,8 @@ describe('requests of a gate job (issue 23)', () => {
     const head = '7'.repeat(40);
     const baseline = await suiteJobs('pub-run', 'pub', pr(63));
     await artifactHistory('pub', baseline, 10, 'pub-main');
-    d.gh.addPull({ number: 163, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate' });
+    // The PR is based on the newest of those pushes: its trusted baseline is that push run's.
+    d.gh.addPull({ number: 163, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: 'a'.repeat(40) });
     const event = workflowRunEvent('pub-run', head, 'pub-main');
     const c = await counted(() =>
       runJob(
@@ -304,7 +306,18 @@ describe('requests of a gate job (issue 23)', () => {
     const download = times(2, ['GET /actions/artifacts/{id}/zip']);
     const pull = ['GET /pulls/{pull_number}', 'GET /pulls']; // the PR the candidate claims (#63, another head) checked, then the head branch searched
     expect(c.rest).toEqual(
-      sorted(['GET /actions/runs/{id}/artifacts', ...download, ...pull, 'GET /actions/runs/{run_id}/jobs', ...CHECK_RUN, ...trend.rest, ...COMMENT_CREATED]),
+      sorted([
+        'GET /actions/runs/{id}/artifacts',
+        // The trusted baseline: the default branch's push run at the PR's base commit, found and listed (issue 43).
+        'GET /actions/runs',
+        'GET /actions/runs/{id}/artifacts',
+        ...download,
+        ...pull,
+        'GET /actions/runs/{run_id}/jobs',
+        ...CHECK_RUN,
+        ...trend.rest,
+        ...COMMENT_CREATED,
+      ]),
     );
     expect(c.service).toEqual(sorted([...times(2, ['blob GET']), ...trend.service]));
     expect(c.writes).toBe(3);

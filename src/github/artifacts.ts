@@ -5,7 +5,8 @@
 import type { ArtifactClient, FindOptions } from '@actions/artifact';
 
 import { ArtifactError } from '../errors.js';
-import { type GitHubClient, refusalOf } from './octokit.js';
+import type { GitHubClient } from './octokit.js';
+import { refusalOf } from './refusal.js';
 
 /** Characters the artifact service refuses in a name (NTFS limits; upload-artifact refuses them too). */
 export const FORBIDDEN_NAME_CHARACTERS: ReadonlyMap<string, string> = new Map([

@@ -63,7 +63,11 @@ export function untrustedLog(job: JobOf): void {
       // only on the groups, warnings and errors benchgate writes, and the artifact client's debug lines.
       expect(r.log).toContain('::set-output name=verdict::promote');
       const acted = runnerCommands(r.log);
-      expect(acted.filter((c) => !['group', 'endgroup', 'warning', 'error', 'debug'].includes(c.name))).toEqual([]);
+      // Besides those, one add-mask: the prepare step's handoff key (action/handoff.ts, 32 random bytes in hex).
+      const own = (c: { name: string; data: string }) =>
+        ['group', 'endgroup', 'warning', 'error', 'debug'].includes(c.name) || (c.name === 'add-mask' && /^[0-9a-f]{64}$/.test(c.data));
+      expect(acted.filter((c) => !own(c))).toEqual([]);
+      expect(acted.filter((c) => c.name === 'add-mask').length).toBeLessThanOrEqual(1);
       expect(acted.map((c) => c.data).join('\n')).not.toMatch(/from-the-suite|##\[/);
       // The artifact service takes no such file name: the step fails with that error, as one command.
       expect(r.exitCode, r.log).toBe(1);

@@ -51,6 +51,8 @@ const OTHER_PROGRAMS: Record<string, string> = {
   'no-log-samples': 'samples', // Inspect AI's `inspect eval --no-log-samples`
   to: 'inspect log convert', // Inspect AI's `inspect log convert --to json`
   'max-old-space-size': 'NODE_OPTIONS', // Node.js's heap limit
+  'without-pip': 'python3 -m venv', // mode ab's per-side virtualenv (action/ab/isolation.ts)
+  'system-site-packages': 'python3 -m venv',
 };
 
 describe('every --option a string of src/ names', () => {
