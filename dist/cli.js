@@ -23880,6 +23880,13 @@ const FORMAT_SIGNALS = {
     ],
     'tau2-bench': [['harness failure', /^termination_reason: user_error\b/]],
 };
+/**
+ * Built-in signals a format does not read: a JUnit test that times out is a failure of the code under
+ * test, whatever layer timed out; JUnit reads only a provider's rate limit, overload or server error.
+ */
+const FORMAT_SKIPS = {
+    junit: ['provider timeout'],
+};
 const NONE$1 = new Map();
 /** Classifies case rows; one per comparison (it remembers the runs it has read). */
 class InfrastructureClassifier {
@@ -23898,14 +23905,10 @@ class InfrastructureClassifier {
     reasonOf(format, error) {
         if (!this.enabled || error === null)
             return null;
-        for (const [reason, re] of TEXT_SIGNALS) {
-            // A software test that times out is a failure of the code under test, whatever layer timed out:
-            // JUnit reads only a provider's rate limit, overload or server error.
-            if (reason === 'provider timeout' && format === 'junit')
-                continue;
-            if (re.test(error))
+        const skips = FORMAT_SKIPS[format] ?? [];
+        for (const [reason, re] of TEXT_SIGNALS)
+            if (!skips.includes(reason) && re.test(error))
                 return reason;
-        }
         for (const [reason, re] of FORMAT_SIGNALS[format] ?? [])
             if (re.test(error))
                 return reason;

@@ -108,6 +108,14 @@ const FORMAT_SIGNALS: Readonly<Record<string, readonly [InfrastructureReason, Re
   'tau2-bench': [['harness failure', /^termination_reason: user_error\b/]],
 };
 
+/**
+ * Built-in signals a format does not read: a JUnit test that times out is a failure of the code under
+ * test, whatever layer timed out; JUnit reads only a provider's rate limit, overload or server error.
+ */
+const FORMAT_SKIPS: Readonly<Record<string, readonly InfrastructureReason[]>> = {
+  junit: ['provider timeout'],
+};
+
 /** The not-measured rows of one run: row index → reason. */
 export type NotMeasured = ReadonlyMap<number, InfrastructureReason>;
 
@@ -130,12 +138,8 @@ export class InfrastructureClassifier {
   /** Why a failure with this error text (in a run of this format) is not measured, or null: the agent's own failure. */
   reasonOf(format: string, error: string | null): InfrastructureReason | null {
     if (!this.enabled || error === null) return null;
-    for (const [reason, re] of TEXT_SIGNALS) {
-      // A software test that times out is a failure of the code under test, whatever layer timed out:
-      // JUnit reads only a provider's rate limit, overload or server error.
-      if (reason === 'provider timeout' && format === 'junit') continue;
-      if (re.test(error)) return reason;
-    }
+    const skips = FORMAT_SKIPS[format] ?? [];
+    for (const [reason, re] of TEXT_SIGNALS) if (!skips.includes(reason) && re.test(error)) return reason;
     for (const [reason, re] of FORMAT_SIGNALS[format] ?? []) if (re.test(error)) return reason;
     if (this.patterns.some((p) => p.test(error))) return 'pattern of the configuration';
     return null;
