@@ -10,6 +10,7 @@ const CORE = [
   'src/adapters/**',
   'src/load/**',
   'src/policy/**',
+  'src/pipeline/**',
   'src/analysis/**',
   'src/history/**',
   'src/report/**',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Worker, workerData, parentPort, isMainThread } from 'node:worker_threads';
 import { readFileSync, closeSync, statSync, openSync, constants, fstatSync, mkdirSync, renameSync, rmSync, realpathSync, writeSync, readdirSync, readSync, existsSync } from 'node:fs';
-import { resolve, dirname, join, basename, relative, isAbsolute, normalize, sep } from 'node:path';
+import { resolve, dirname, join, basename, relative, isAbsolute, sep, normalize } from 'node:path';
 import { constants as constants$1, isAscii, isUtf8 } from 'node:buffer';
 import { randomBytes, createHash } from 'node:crypto';
 import * as zlib from 'node:zlib';
@@ -15022,358 +15022,6 @@ function loadPackedSummary(file, options = 'auto', content) {
 }
 
 /**
- * Named reads of a packed summary's case rows (schema/pack.ts). Outside schema/ a case's numbers and
- * flags are read here, by name (`rewardAt(p, i)`, `hasUsage(p, i)`, `promptTokensAt(p, i)`), never by
- * slot or bit arithmetic: the layout of the typed arrays can change without the analysis, the
- * history or the reports knowing (a test keeps `SLOTS`, `SLOT.` and `FLAG` inside schema/).
- *
- * One function per number and per flag, each a typed-array load and a constant offset or mask: V8
- * inlines them into the loops over 100,000 rows that call them. (A single `numberAt(p, i, name)` would
- * look the name up in a table at run time, and that lookup, shared by every caller, is several times
- * slower.) Code that picks a number by name at run time (a metric gate) takes the reader from
- * {@link NUMBER_AT} and {@link RECORDED_AT} once, then calls it per row.
- */
-const flagAt = (p, i) => p.flags[i];
-/** Case i completed (its success as a trial). */
-const completedAt = (p, i) => (flagAt(p, i) & FLAG.completed) !== 0;
-/** Case i records LLM usage (calls and tokens). */
-const hasUsage = (p, i) => (flagAt(p, i) & FLAG.usage) !== 0;
-/** Case i is a harness row (its harness counters are recorded). */
-const hasHarness = (p, i) => (flagAt(p, i) & FLAG.harness) !== 0;
-/** Case i records its wall time. */
-const hasDuration = (p, i) => (flagAt(p, i) & FLAG.duration) !== 0;
-/** Case i is a harness row whose CodeMode guardrail blocked the plan. */
-const guardrailBlockedAt = (p, i) => (flagAt(p, i) & FLAG.guardrail) !== 0;
-const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
-const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
-/** Seconds; NaN where not {@link hasDuration}. */
-const durationAt = (p, i) => p.numbers[i * SLOTS + SLOT.duration];
-/** Usage counts; 0 where not {@link hasUsage}. */
-const totalCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.totalCalls];
-const promptTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.promptTokens];
-const completionTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.completionTokens];
-/** Harness counters; 0 where not {@link hasHarness}. */
-const harnessToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.harnessToolCalls];
-const mcpToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.mcpToolCalls];
-const chainCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.chainCalls];
-const searchCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.searchCalls];
-const discoveryCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.discoveryCalls];
-/** The reader of each number. A new {@link CaseNumber} needs one (the type checker asks). */
-const NUMBER_AT = {
-    reward: rewardAt,
-    steps: stepsAt,
-    duration: durationAt,
-    totalCalls: totalCallsAt,
-    promptTokens: promptTokensAt,
-    completionTokens: completionTokensAt,
-    harnessToolCalls: harnessToolCallsAt,
-    mcpToolCalls: mcpToolCallsAt,
-    chainCalls: chainCallsAt,
-    searchCalls: searchCallsAt,
-    discoveryCalls: discoveryCallsAt,
-};
-const always = () => true;
-/** Whether a row records each number. A new {@link CaseNumber} must say (the type checker asks). */
-const RECORDED_AT = {
-    reward: always,
-    steps: always,
-    duration: hasDuration,
-    totalCalls: hasUsage,
-    promptTokens: hasUsage,
-    completionTokens: hasUsage,
-    harnessToolCalls: hasHarness,
-    mcpToolCalls: hasHarness,
-    chainCalls: hasHarness,
-    searchCalls: hasHarness,
-    discoveryCalls: hasHarness,
-};
-/** How many case rows of a packed run have `flag`. */
-function rowsWith(p, flag) {
-    const bit = FLAG[flag];
-    let k = 0;
-    for (const f of p.flags)
-        if ((f & bit) !== 0)
-            k++;
-    return k;
-}
-
-/**
- * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. They
- * hold the run's head and the packed rows, and no case objects: the comparison, the findings and the
- * reports read the rows through {@link packedOf} (by name, schema/packed-rows.ts) and count them with
- * {@link caseCount}. Reading such a summary's `cases` is a bug, and says so: nothing builds 100,000
- * case objects behind a property read. Who really needs case objects builds them, explicitly, with
- * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
- */
-/** Every summary made by {@link packedSummary}, with the packed form it stands for. */
-const BACKING = new WeakMap();
-/**
- * Whether the summary was loaded packed: it has no case objects, and its rows lost their text
- * (final response, run path, `extra`), so whoever needs them reads the file again.
- */
-function loadedPacked(summary) {
-    return BACKING.has(summary);
-}
-/**
- * The summary of a packed form: its head, backed by the packed rows ({@link packedOf}). Its `cases`
- * (enumerable, so a spread or JSON.stringify of it fails too) throws an error naming the packed form.
- */
-function packedSummary(p) {
-    const { schema, id, format, run, reported, metadata, extra } = p.head;
-    const summary = { schema, id, format, run, reported, metadata };
-    Object.defineProperty(summary, 'cases', {
-        enumerable: true,
-        get: () => {
-            throw new Error(`${id}: loaded packed, this summary has no case objects; read its rows with packedOf and caseCount (schema/packed-summary.ts), or build them explicitly with unpackSummary(packedOf(summary))`);
-        },
-    });
-    summary.extra = extra;
-    BACKING.set(summary, p);
-    return summary;
-}
-/**
- * The packed form of a summary's cases: the one it was loaded as, else packed now from its case
- * objects, keeping the case `fields` asked for. A summary loaded packed must have been loaded with
- * them (the loaders take them from the configuration): its rows no longer hold the fields.
- */
-function packedOf(summary, fields = NO_FIELDS) {
-    const backing = BACKING.get(summary);
-    if (backing === undefined)
-        return packSummary(summary, fields);
-    const missing = [
-        ...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)),
-        ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f)),
-    ];
-    if (missing.length > 0)
-        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
-    return backing;
-}
-/** The number of cases of a summary, packed or not. */
-function caseCount(summary) {
-    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
-}
-
-/**
- * Orders strings by Unicode code point, as Python's `sorted` does (rlm-code sorts case ids that way).
- * JavaScript's default order compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF.
- */
-function compareCodePoints(a, b) {
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-        const x = a.charCodeAt(i);
-        const y = b.charCodeAt(i);
-        if (x !== y)
-            return codeUnitRank(x) - codeUnitRank(y);
-    }
-    return a.length - b.length;
-}
-function codeUnitRank(c) {
-    if (c >= 0xd800 && c <= 0xdfff)
-        return c + 0x2000; // surrogates: code points >= U+10000 sort last
-    if (c >= 0xe000)
-        return c - 0x800;
-    return c;
-}
-/**
- * The per-case report rows of a comparison, read from the two runs' packed columns when asked for:
- * a row object lives only while its reader holds it, so 100,000 cases keep no 100,000 long-lived
- * objects (which cost memory and the garbage collector's time to copy). Iterating gives the rows in
- * report order; `at`, `filter`, `map` and `length` read like an array's.
- */
-class CaseRows {
-    ids;
-    b;
-    bi;
-    c;
-    ci;
-    constructor(ids, b, bi, c, ci) {
-        this.ids = ids;
-        this.b = b;
-        this.bi = bi;
-        this.c = c;
-        this.ci = ci;
-    }
-    get length() {
-        return this.ids.length;
-    }
-    /** Row k (0 ≤ k < length): a new object, or `into` filled in. */
-    at(k, into = emptyRow()) {
-        if (!(k >= 0 && k < this.ids.length))
-            throw new RangeError(`case row ${k} of ${this.ids.length}`);
-        const bi = this.bi === null ? k : this.bi[k];
-        const ci = this.ci === null ? k : this.ci[k];
-        return fillRow(into, this.ids[k], this.b, bi, this.c, ci);
-    }
-    /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
-    forEachRow(read) {
-        const row = emptyRow();
-        for (let k = 0; k < this.ids.length; k++)
-            read(this.at(k, row), k);
-    }
-    *[Symbol.iterator]() {
-        for (let k = 0; k < this.ids.length; k++)
-            yield this.at(k);
-    }
-    filter(keep) {
-        const out = [];
-        this.forEachRow((row) => {
-            if (keep(row))
-                out.push({ ...row });
-        });
-        return out;
-    }
-    map(f) {
-        const out = new Array(this.ids.length);
-        for (let k = 0; k < this.ids.length; k++)
-            out[k] = f(this.at(k), k);
-        return out;
-    }
-    /** The rows as objects (for tests and small reports). */
-    toArray() {
-        return this.map((row) => row);
-    }
-    /** Rows are stringified as the array they stand for. */
-    toJSON() {
-        return this.toArray();
-    }
-}
-/**
- * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
- * order), each flagged as rlm-code flags it: nothing benchgate classifies changes a row.
- */
-function pairRows(baseline, candidate) {
-    // Runs of one preset usually list the same ids in the same order: pair them by position, and
-    // when that order is sorted already (known from packing), without building anything else.
-    const same = sameIds(baseline.ids, candidate.ids);
-    if (same && baseline.sortedIds)
-        return new CaseRows(baseline.ids, baseline, null, candidate, null);
-    const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
-    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c));
-}
-/** The same ids in the same order. */
-function sameIds(b, c) {
-    if (b.length !== c.length)
-        return false;
-    for (let i = 0; i < b.length; i++)
-        if (b[i] !== c[i])
-            return false;
-    return true;
-}
-function matchById(b, c) {
-    const matches = new Map();
-    b.forEach((id, i) => matches.set(id, { id, b: i, c: -1 }));
-    c.forEach((id, i) => {
-        const m = matches.get(id);
-        if (m)
-            m.c = i;
-        else
-            matches.set(id, { id, b: -1, c: i });
-    });
-    return [...matches.values()];
-}
-function sortById(matches) {
-    return sortByCodePoint(matches, (m) => m.id);
-}
-/**
- * `items` ordered by their ids' code points (in place), as Python's `sorted` orders the ids; ids are
- * unique. Returns at once when they are in order already (runs usually list their cases sorted).
- */
-function sortByCodePoint(items, idOf) {
-    let sorted = true;
-    for (let i = 1; i < items.length && sorted; i++)
-        sorted = compareCodePoints(idOf(items[i - 1]), idOf(items[i])) <= 0;
-    if (sorted)
-        return items;
-    // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
-    // comparison is then much faster on 100,000 ids.
-    if (items.some((item) => WIDE.test(idOf(item))))
-        return items.sort((a, b) => compareCodePoints(idOf(a), idOf(b)));
-    return items.sort((a, b) => {
-        const x = idOf(a);
-        const y = idOf(b);
-        return x < y ? -1 : x > y ? 1 : 0;
-    });
-}
-const WIDE = /[\ud800-\uffff]/;
-/** A row to fill in (see {@link fillRow}). */
-function emptyRow() {
-    return {
-        case_id: '',
-        in_baseline: false,
-        in_candidate: false,
-        baseline_completed: false,
-        candidate_completed: false,
-        baseline_reward: 0,
-        candidate_reward: 0,
-        reward_delta: 0,
-        baseline_steps: 0,
-        candidate_steps: 0,
-        steps_delta: 0,
-        completion_regression: false,
-        reward_regression: false,
-        baseline_error: null,
-        candidate_error: null,
-        baseline_guardrail_blocked: false,
-        candidate_guardrail_blocked: false,
-    };
-}
-/**
- * Writes the report row of one case into `r`; `bi`/`ci` index its row on each side, -1 where
- * absent. A side that lacks the case contributes completed=false, reward 0 and steps 0, as
- * rlm-code's report does.
- */
-function fillRow(r, id, b, bi, c, ci) {
-    const inB = bi >= 0;
-    const inC = ci >= 0;
-    const baselineCompleted = inB && completedAt(b, bi);
-    const candidateCompleted = inC && completedAt(c, ci);
-    const baselineReward = inB ? rewardAt(b, bi) : 0;
-    const candidateReward = inC ? rewardAt(c, ci) : 0;
-    const baselineSteps = inB ? stepsAt(b, bi) : 0;
-    const candidateSteps = inC ? stepsAt(c, ci) : 0;
-    const both = inB && inC;
-    r.case_id = id;
-    r.in_baseline = inB;
-    r.in_candidate = inC;
-    r.baseline_completed = baselineCompleted;
-    r.candidate_completed = candidateCompleted;
-    r.baseline_reward = baselineReward;
-    r.candidate_reward = candidateReward;
-    r.reward_delta = candidateReward - baselineReward;
-    r.baseline_steps = baselineSteps;
-    r.candidate_steps = candidateSteps;
-    r.steps_delta = candidateSteps - baselineSteps;
-    r.completion_regression = both && baselineCompleted && !candidateCompleted;
-    r.reward_regression = both && candidateReward < baselineReward;
-    r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
-    r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
-    r.baseline_guardrail_blocked = inB && guardrailBlockedAt(b, bi);
-    r.candidate_guardrail_blocked = inC && guardrailBlockedAt(c, ci);
-    return r;
-}
-/** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
-function summarizeCases(rows) {
-    let common = 0;
-    let completion = 0;
-    let reward = 0;
-    const count = (r) => {
-        if (!r.in_baseline || !r.in_candidate)
-            return;
-        common++;
-        if (r.completion_regression)
-            completion++;
-        if (r.reward_regression)
-            reward++;
-    };
-    if (rows instanceof CaseRows)
-        rows.forEachRow(count);
-    else
-        for (const r of rows)
-            count(r);
-    return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
-}
-
-/**
  * A resampling loop split between this thread and one helper thread, synchronously: the caller
  * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
  * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
@@ -15775,6 +15423,2133 @@ function bitSource(seed) {
 }
 
 /**
+ * Group-sequential boundaries: how much of the error budget α a test may spend at each of K equally
+ * spaced looks so that looking after every round and stopping at the first crossing keeps the
+ * overall error at α.
+ *
+ * The spending function is Lan and DeMets' O'Brien–Fleming type (Lan & DeMets 1983, "Discrete
+ * sequential boundaries for clinical trials", Biometrika 70:659–663), one-sided:
+ *
+ *   α(t) = 2 − 2·Φ(z_{1−α/2} / √t),  t = k / K the information fraction,
+ *
+ * which spends almost nothing early (the first looks stop only on overwhelming evidence) and leaves
+ * the last look a nominal level close to α, so a design that runs to the end keeps nearly the fixed
+ * design's power. The boundaries c_k on the standardized statistic Z_k = S_k/√k, with S_k a sum of
+ * k independent N(0, 1) increments (a round adds as much information as any other: under "no
+ * difference" each round's trials are independent of the earlier ones), solve
+ *
+ *   P(Z_1 < c_1, …, Z_{k−1} < c_{k−1}, Z_k ≥ c_k) = α(t_k) − α(t_{k−1})
+ *
+ * by the recursive numerical integration of Armitage, McPherson and Rowe (1969), as in Jennison and
+ * Turnbull (2000), "Group Sequential Methods with Applications to Clinical Trials", ch. 19: the
+ * density of S_k on the continuation region on a grid, convolved with the N(0, 1) increment.
+ * Pure and deterministic.
+ */
+/** The upper tail 1 − Φ(x) of the standard normal, with relative error below 1.2e-7 (Numerical Recipes' erfc). */
+function normalUpper(x) {
+    const z = Math.abs(x) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * z);
+    const erfc = t *
+        Math.exp(-z * z -
+            1.26551223 +
+            t *
+                (1.00002368 +
+                    t *
+                        (0.37409196 +
+                            t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    return x >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+/** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
+function obrienFlemingSpent(t, alpha) {
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return alpha;
+    return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+/**
+ * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
+ * the sequential decision: an equal agent is shown within the margin after a few rounds.
+ */
+function pocockSpent(t, alpha) {
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return alpha;
+    return alpha * Math.log(1 + (Math.E - 1) * t);
+}
+/** Grid step on the S scale (the increments have standard deviation 1), and the lower tail kept, in standard deviations. */
+const STEP = 0.025;
+const TAIL_SD = 8;
+const KERNEL = Math.ceil(TAIL_SD / STEP);
+const SQRT_2PI = Math.sqrt(2 * Math.PI);
+/** The probability of crossing b at the next look, whose increment has standard deviation sd: ∫ f(x)·(1 − Φ((b − x)/sd)) dx, by the trapezoid rule. */
+function crossing(g, b, sd = 1) {
+    let s = 0;
+    const n = g.f.length;
+    for (let i = 0; i < n; i++)
+        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper((b - (g.lo + i * STEP)) / sd);
+    return s * STEP;
+}
+/**
+ * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
+ * g convolved with the N(0, sd²) increment, ∫ g(x)·φ((s − x)/sd)/sd dx, banded to |s − x| ≤ TAIL_SD·sd.
+ * Both grids have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
+ * `k` is the variance of S at this look (the rounds, when each adds the same information).
+ */
+function nextGrid(g, k, b, sd = 1) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    const shift = Math.floor((lo - g.lo) / STEP);
+    const delta = lo - g.lo - shift * STEP; // in [0, STEP)
+    const kernel = sd === 1 ? KERNEL : Math.ceil((TAIL_SD * sd) / STEP);
+    const phi = new Float64Array(2 * kernel + 1); // phi[m + kernel] = φ((δ + m·STEP)/sd)/sd
+    for (let m = -kernel; m <= kernel; m++)
+        phi[m + kernel] = Math.exp(-(((delta + m * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI);
+    const last = g.f.length - 1;
+    const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
+    const f = new Float64Array(n);
+    for (let j = 0; j < n; j++) {
+        const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
+        const from = Math.max(0, c - kernel);
+        const to = Math.min(last, c + kernel);
+        let sum = 0;
+        for (let i = from; i <= to; i++)
+            sum += w[i] * phi[c - i + kernel];
+        f[j] = sum;
+    }
+    return { lo, f };
+}
+/** The grid of S_1 = N(0, sd²), from −TAIL_SD·sd up to exactly b. */
+function firstGrid(b, sd = 1) {
+    const n = Math.max(2, Math.ceil((b + TAIL_SD * sd) / STEP) + 1);
+    const lo = b - (n - 1) * STEP;
+    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-(((lo + j * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI)) };
+}
+/** b with crossing(g, b, sd) = target, by bisection (crossing falls as b rises); k: the variance of S at this look. */
+function solveBoundary(g, k, target, sd = 1) {
+    let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
+    let lo = hi - 12 * Math.sqrt(k);
+    while (crossing(g, lo, sd) <= target)
+        lo -= 12 * Math.sqrt(k);
+    for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(g, mid, sd) > target)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+const cache = new Map();
+/**
+ * The K looks of the one-sided design at overall level alpha, equally spaced (look k after k
+ * rounds), O'Brien–Fleming-type by default or Pocock-type. The first look is the one-look test at
+ * the level it may spend.
+ */
+function sequentialBoundaries(alpha, maxRounds, spending = 'obrien-fleming') {
+    if (!(alpha > 0 && alpha < 0.5))
+        throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
+        throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
+    const key = `${alpha}/${maxRounds}/${spending}`;
+    const known = cache.get(key);
+    if (known)
+        return known;
+    const looks = [];
+    let grid = null;
+    let before = 0;
+    for (let k = 1; k <= maxRounds; k++) {
+        const spent = spending === 'pocock' ? pocockSpent(k / maxRounds, alpha) : obrienFlemingSpent(k / maxRounds, alpha);
+        const target = spent - before;
+        const b = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
+        const z = b / Math.sqrt(k);
+        looks.push({ round: k, spent, z, nominal: normalUpper(z) });
+        before = spent;
+        if (k < maxRounds) {
+            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
+        }
+    }
+    cache.set(key, looks);
+    return looks;
+}
+/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
+const MAX_ROUNDS = 50;
+
+/**
+ * The `significant` policy decided sequentially: trials come in rounds (one more trial of each side
+ * per round), the gates are judged after every round, and the run stops at the first decision.
+ *
+ * Method: a group-sequential design over at most K rounds (`--max-trials`), with Lan and DeMets'
+ * O'Brien–Fleming-type alpha-spending function (Lan & DeMets 1983; boundaries by Armitage–McPherson–
+ * Rowe recursive integration, Jennison & Turnbull 2000, ch. 19; see stats/sequential.ts). After round
+ * k the same paired sign-flip tests as the fixed design (significance.ts) are run at that look's
+ * nominal level α_k instead of α, both ways: a gate fails when its violation is shown at α_k, and
+ * passes when its holding is shown at α_k. Each direction spends α over the K looks, so a user who
+ * looks after every round and stops at the first hold or promote keeps the fixed design's error
+ * rates, and the last look's level is close to α, so running to the end loses little power.
+ *
+ * Why this and not e-values or confidence sequences: benchgate's rounds are few (at most tens) and
+ * fixed in number, and its tests are exact randomization tests whose p-values are already what the
+ * report shows; a spending design reuses them unchanged (only the level moves), its boundaries are
+ * exact for that K, and it keeps nearly all of the fixed design's power at the last round, where
+ * anytime-valid e-processes for an unbounded horizon pay a steep price in power at a fixed maximum.
+ * Pure: evidence in, decision out.
+ */
+/** The default maximum number of rounds (trials per side), and the largest allowed. */
+const DEFAULT_MAX_TRIALS = 10;
+const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets alpha spending: O'Brien-Fleming-type to hold, Pocock-type to promote (non-inferiority within the margins)";
+/**
+ * The decision once the rounds have ended (an interleaved job's rounds, judged after the job): a
+ * `continue` becomes halted for `why`, with no suggestion of more rounds; a stop is left as it is.
+ */
+function haltedDecision(d, why) {
+    if (d.reason !== 'continue')
+        return d;
+    return { ...d, halted: why, more_rounds: null };
+}
+/**
+ * The two levels of a look: a gate fails at the hold boundary's level (O'Brien–Fleming-type
+ * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
+ * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
+ * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin
+ * after a few rounds, while a false promote stays within α over the looks. As confidences.
+ */
+function sequentialLevels(rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    return {
+        hold: sequentialConfidence(rounds, maxRounds, confidence),
+        promote: 1 - Math.max(lookAt(rounds, maxRounds, confidence, 'pocock').nominal, MIN_LEVEL),
+    };
+}
+/** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
+function sequentialConfidence(rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const look = lookAt(rounds, maxRounds, confidence);
+    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
+    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
+    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
+    // floor changes no decision.
+    return 1 - Math.max(look.nominal, MIN_LEVEL);
+}
+/** The smallest level a round is tested at (see sequentialConfidence). */
+const MIN_LEVEL = 1e-12;
+/** Look `rounds` of the design at `confidence` with `maxRounds` rounds at most. */
+function lookAt(rounds, maxRounds, confidence, spending) {
+    return sequentialBoundaries(1 - confidence, maxRounds, spending)[rounds - 1];
+}
+function checkRounds(rounds, maxRounds) {
+    if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
+        throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
+}
+/** The standardized distance a one-sided p-value stands for: z = Φ⁻¹(1 − p). */
+const zOf = (p) => (p >= 1 ? -Infinity : p <= 0 ? Infinity : -normalQuantile(p));
+/**
+ * The first later round at which z, growing as √rounds (each round adds the same information),
+ * would cross that round's boundary; null when none up to the maximum does.
+ */
+function roundsToCross(z, rounds, looks) {
+    if (!(z > 0))
+        return null;
+    for (const look of looks) {
+        if (look.round <= rounds)
+            continue;
+        if (z * Math.sqrt(look.round / rounds) >= look.z)
+            return look.round - rounds;
+    }
+    return null;
+}
+/**
+ * About how many more rounds the undecided gates need: each heads where its evidence points (fail
+ * when its violation is the stronger side, else pass); a hold needs one gate to fail, so the soonest
+ * failing gate; a promote needs every gate to pass, so the slowest.
+ */
+function moreRounds(gates, rounds, looks) {
+    const open = gates.filter((g) => g.gated && g.status === 'inconclusive');
+    if (open.length === 0)
+        return null;
+    const heading = open.map((g) => {
+        const fail = zOf(g.p_violated_adjusted);
+        const pass = zOf(g.p_holds);
+        return fail > pass ? { to: 'fail', n: roundsToCross(fail, rounds, looks) } : { to: 'pass', n: roundsToCross(pass, rounds, looks) };
+    });
+    const failing = heading.filter((h) => h.to === 'fail' && h.n !== null).map((h) => h.n);
+    if (failing.length > 0)
+        return Math.min(...failing);
+    if (heading.some((h) => h.n === null))
+        return null;
+    return Math.max(...heading.map((h) => h.n));
+}
+/** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
+function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
+    checkRounds(rounds, maxRounds);
+    const looks = sequentialBoundaries(1 - confidence, maxRounds);
+    const look = looks[rounds - 1];
+    const decided = verdict !== 'inconclusive';
+    const reason = decided ? 'decided' : rounds === maxRounds ? 'max-trials' : 'continue';
+    return {
+        method: SEQUENTIAL_METHOD,
+        confidence,
+        max_rounds: maxRounds,
+        rounds,
+        nominal_alpha: look.nominal,
+        nominal_promote_alpha: lookAt(rounds, maxRounds, confidence, 'pocock').nominal,
+        spent_alpha: look.spent,
+        stop: reason !== 'continue',
+        reason,
+        more_rounds: reason === 'continue' ? moreRounds(gates, rounds, looks) : null,
+        runs: { spent: 2 * rounds, fixed: 2 * maxRounds, saved: reason === 'continue' ? null : 2 * (maxRounds - rounds) },
+        looks,
+    };
+}
+
+/**
+ * Named reads of a packed summary's case rows (schema/pack.ts). Outside schema/ a case's numbers and
+ * flags are read here, by name (`rewardAt(p, i)`, `hasUsage(p, i)`, `promptTokensAt(p, i)`), never by
+ * slot or bit arithmetic: the layout of the typed arrays can change without the analysis, the
+ * history or the reports knowing (a test keeps `SLOTS`, `SLOT.` and `FLAG` inside schema/).
+ *
+ * One function per number and per flag, each a typed-array load and a constant offset or mask: V8
+ * inlines them into the loops over 100,000 rows that call them. (A single `numberAt(p, i, name)` would
+ * look the name up in a table at run time, and that lookup, shared by every caller, is several times
+ * slower.) Code that picks a number by name at run time (a metric gate) takes the reader from
+ * {@link NUMBER_AT} and {@link RECORDED_AT} once, then calls it per row.
+ */
+const flagAt = (p, i) => p.flags[i];
+/** Case i completed (its success as a trial). */
+const completedAt = (p, i) => (flagAt(p, i) & FLAG.completed) !== 0;
+/** Case i records LLM usage (calls and tokens). */
+const hasUsage = (p, i) => (flagAt(p, i) & FLAG.usage) !== 0;
+/** Case i is a harness row (its harness counters are recorded). */
+const hasHarness = (p, i) => (flagAt(p, i) & FLAG.harness) !== 0;
+/** Case i records its wall time. */
+const hasDuration = (p, i) => (flagAt(p, i) & FLAG.duration) !== 0;
+/** Case i is a harness row whose CodeMode guardrail blocked the plan. */
+const guardrailBlockedAt = (p, i) => (flagAt(p, i) & FLAG.guardrail) !== 0;
+const rewardAt = (p, i) => p.numbers[i * SLOTS + SLOT.reward];
+const stepsAt = (p, i) => p.numbers[i * SLOTS + SLOT.steps];
+/** Seconds; NaN where not {@link hasDuration}. */
+const durationAt = (p, i) => p.numbers[i * SLOTS + SLOT.duration];
+/** Usage counts; 0 where not {@link hasUsage}. */
+const totalCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.totalCalls];
+const promptTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.promptTokens];
+const completionTokensAt = (p, i) => p.numbers[i * SLOTS + SLOT.completionTokens];
+/** Harness counters; 0 where not {@link hasHarness}. */
+const harnessToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.harnessToolCalls];
+const mcpToolCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.mcpToolCalls];
+const chainCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.chainCalls];
+const searchCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.searchCalls];
+const discoveryCallsAt = (p, i) => p.numbers[i * SLOTS + SLOT.discoveryCalls];
+/** The reader of each number. A new {@link CaseNumber} needs one (the type checker asks). */
+const NUMBER_AT = {
+    reward: rewardAt,
+    steps: stepsAt,
+    duration: durationAt,
+    totalCalls: totalCallsAt,
+    promptTokens: promptTokensAt,
+    completionTokens: completionTokensAt,
+    harnessToolCalls: harnessToolCallsAt,
+    mcpToolCalls: mcpToolCallsAt,
+    chainCalls: chainCallsAt,
+    searchCalls: searchCallsAt,
+    discoveryCalls: discoveryCallsAt,
+};
+const always = () => true;
+/** Whether a row records each number. A new {@link CaseNumber} must say (the type checker asks). */
+const RECORDED_AT = {
+    reward: always,
+    steps: always,
+    duration: hasDuration,
+    totalCalls: hasUsage,
+    promptTokens: hasUsage,
+    completionTokens: hasUsage,
+    harnessToolCalls: hasHarness,
+    mcpToolCalls: hasHarness,
+    chainCalls: hasHarness,
+    searchCalls: hasHarness,
+    discoveryCalls: hasHarness,
+};
+/** How many case rows of a packed run have `flag`. */
+function rowsWith(p, flag) {
+    const bit = FLAG[flag];
+    let k = 0;
+    for (const f of p.flags)
+        if ((f & bit) !== 0)
+            k++;
+    return k;
+}
+
+/**
+ * Orders strings by Unicode code point, as Python's `sorted` does (rlm-code sorts case ids that way).
+ * JavaScript's default order compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF.
+ */
+function compareCodePoints(a, b) {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+        const x = a.charCodeAt(i);
+        const y = b.charCodeAt(i);
+        if (x !== y)
+            return codeUnitRank(x) - codeUnitRank(y);
+    }
+    return a.length - b.length;
+}
+function codeUnitRank(c) {
+    if (c >= 0xd800 && c <= 0xdfff)
+        return c + 0x2000; // surrogates: code points >= U+10000 sort last
+    if (c >= 0xe000)
+        return c - 0x800;
+    return c;
+}
+/**
+ * The per-case report rows of a comparison, read from the two runs' packed columns when asked for:
+ * a row object lives only while its reader holds it, so 100,000 cases keep no 100,000 long-lived
+ * objects (which cost memory and the garbage collector's time to copy). Iterating gives the rows in
+ * report order; `at`, `filter`, `map` and `length` read like an array's.
+ */
+class CaseRows {
+    ids;
+    b;
+    bi;
+    c;
+    ci;
+    constructor(ids, b, bi, c, ci) {
+        this.ids = ids;
+        this.b = b;
+        this.bi = bi;
+        this.c = c;
+        this.ci = ci;
+    }
+    get length() {
+        return this.ids.length;
+    }
+    /** Row k (0 ≤ k < length): a new object, or `into` filled in. */
+    at(k, into = emptyRow()) {
+        if (!(k >= 0 && k < this.ids.length))
+            throw new RangeError(`case row ${k} of ${this.ids.length}`);
+        const bi = this.bi === null ? k : this.bi[k];
+        const ci = this.ci === null ? k : this.ci[k];
+        return fillRow(into, this.ids[k], this.b, bi, this.c, ci);
+    }
+    /** Calls `read` with every row in order, in one object filled in again for each: read it, do not keep it. */
+    forEachRow(read) {
+        const row = emptyRow();
+        for (let k = 0; k < this.ids.length; k++)
+            read(this.at(k, row), k);
+    }
+    *[Symbol.iterator]() {
+        for (let k = 0; k < this.ids.length; k++)
+            yield this.at(k);
+    }
+    filter(keep) {
+        const out = [];
+        this.forEachRow((row) => {
+            if (keep(row))
+                out.push({ ...row });
+        });
+        return out;
+    }
+    map(f) {
+        const out = new Array(this.ids.length);
+        for (let k = 0; k < this.ids.length; k++)
+            out[k] = f(this.at(k), k);
+        return out;
+    }
+    /** The rows as objects (for tests and small reports). */
+    toArray() {
+        return this.map((row) => row);
+    }
+    /** Rows are stringified as the array they stand for. */
+    toJSON() {
+        return this.toArray();
+    }
+}
+/**
+ * The report rows of two runs: every case id of either, sorted by code point (rlm-code's report
+ * order), each flagged as rlm-code flags it: nothing benchgate classifies changes a row.
+ */
+function pairRows(baseline, candidate) {
+    // Runs of one preset usually list the same ids in the same order: pair them by position, and
+    // when that order is sorted already (known from packing), without building anything else.
+    const same = sameIds(baseline.ids, candidate.ids);
+    if (same && baseline.sortedIds)
+        return new CaseRows(baseline.ids, baseline, null, candidate, null);
+    const matches = sortById(same ? baseline.ids.map((id, i) => ({ id, b: i, c: i })) : matchById(baseline.ids, candidate.ids));
+    return new CaseRows(matches.map((m) => m.id), baseline, Int32Array.from(matches, (m) => m.b), candidate, Int32Array.from(matches, (m) => m.c));
+}
+/** The same ids in the same order. */
+function sameIds(b, c) {
+    if (b.length !== c.length)
+        return false;
+    for (let i = 0; i < b.length; i++)
+        if (b[i] !== c[i])
+            return false;
+    return true;
+}
+function matchById(b, c) {
+    const matches = new Map();
+    b.forEach((id, i) => matches.set(id, { id, b: i, c: -1 }));
+    c.forEach((id, i) => {
+        const m = matches.get(id);
+        if (m)
+            m.c = i;
+        else
+            matches.set(id, { id, b: -1, c: i });
+    });
+    return [...matches.values()];
+}
+function sortById(matches) {
+    return sortByCodePoint(matches, (m) => m.id);
+}
+/**
+ * `items` ordered by their ids' code points (in place), as Python's `sorted` orders the ids; ids are
+ * unique. Returns at once when they are in order already (runs usually list their cases sorted).
+ */
+function sortByCodePoint(items, idOf) {
+    let sorted = true;
+    for (let i = 1; i < items.length && sorted; i++)
+        sorted = compareCodePoints(idOf(items[i - 1]), idOf(items[i])) <= 0;
+    if (sorted)
+        return items;
+    // UTF-16 order equals code-point order unless an id holds a unit from U+D800 up; the built-in
+    // comparison is then much faster on 100,000 ids.
+    if (items.some((item) => WIDE.test(idOf(item))))
+        return items.sort((a, b) => compareCodePoints(idOf(a), idOf(b)));
+    return items.sort((a, b) => {
+        const x = idOf(a);
+        const y = idOf(b);
+        return x < y ? -1 : x > y ? 1 : 0;
+    });
+}
+const WIDE = /[\ud800-\uffff]/;
+/** A row to fill in (see {@link fillRow}). */
+function emptyRow() {
+    return {
+        case_id: '',
+        in_baseline: false,
+        in_candidate: false,
+        baseline_completed: false,
+        candidate_completed: false,
+        baseline_reward: 0,
+        candidate_reward: 0,
+        reward_delta: 0,
+        baseline_steps: 0,
+        candidate_steps: 0,
+        steps_delta: 0,
+        completion_regression: false,
+        reward_regression: false,
+        baseline_error: null,
+        candidate_error: null,
+        baseline_guardrail_blocked: false,
+        candidate_guardrail_blocked: false,
+    };
+}
+/**
+ * Writes the report row of one case into `r`; `bi`/`ci` index its row on each side, -1 where
+ * absent. A side that lacks the case contributes completed=false, reward 0 and steps 0, as
+ * rlm-code's report does.
+ */
+function fillRow(r, id, b, bi, c, ci) {
+    const inB = bi >= 0;
+    const inC = ci >= 0;
+    const baselineCompleted = inB && completedAt(b, bi);
+    const candidateCompleted = inC && completedAt(c, ci);
+    const baselineReward = inB ? rewardAt(b, bi) : 0;
+    const candidateReward = inC ? rewardAt(c, ci) : 0;
+    const baselineSteps = inB ? stepsAt(b, bi) : 0;
+    const candidateSteps = inC ? stepsAt(c, ci) : 0;
+    const both = inB && inC;
+    r.case_id = id;
+    r.in_baseline = inB;
+    r.in_candidate = inC;
+    r.baseline_completed = baselineCompleted;
+    r.candidate_completed = candidateCompleted;
+    r.baseline_reward = baselineReward;
+    r.candidate_reward = candidateReward;
+    r.reward_delta = candidateReward - baselineReward;
+    r.baseline_steps = baselineSteps;
+    r.candidate_steps = candidateSteps;
+    r.steps_delta = candidateSteps - baselineSteps;
+    r.completion_regression = both && baselineCompleted && !candidateCompleted;
+    r.reward_regression = both && candidateReward < baselineReward;
+    r.baseline_error = inB ? (b.errors[bi] ?? null) : null;
+    r.candidate_error = inC ? (c.errors[ci] ?? null) : null;
+    r.baseline_guardrail_blocked = inB && guardrailBlockedAt(b, bi);
+    r.candidate_guardrail_blocked = inC && guardrailBlockedAt(c, ci);
+    return r;
+}
+/** Counts common cases and regressions over the rows, as rlm-code does (one-sided cases ignored). */
+function summarizeCases(rows) {
+    let common = 0;
+    let completion = 0;
+    let reward = 0;
+    const count = (r) => {
+        if (!r.in_baseline || !r.in_candidate)
+            return;
+        common++;
+        if (r.completion_regression)
+            completion++;
+        if (r.reward_regression)
+            reward++;
+    };
+    if (rows instanceof CaseRows)
+        rows.forEachRow(count);
+    else
+        for (const r of rows)
+            count(r);
+    return { common_cases: common, completion_regressions: completion, reward_regressions: reward };
+}
+
+/**
+ * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
+ * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
+ * trials). Plain node: no shell, no dependency.
+ */
+/** The most directory entries one glob may scan. */
+const MAX_SCANNED_ENTRIES = 200_000;
+/** Thrown by {@link matchFiles} for a glob that would scan more than {@link MAX_SCANNED_ENTRIES} entries. */
+class TooManyEntries extends Error {
+    name = 'TooManyEntries';
+}
+const GLOB_CHARS = /[*?]/;
+/** True when `pattern` has glob characters (`*` or `?`). */
+function hasGlob(pattern) {
+    return GLOB_CHARS.test(pattern);
+}
+function segmentRegex(segment) {
+    const body = segment
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]');
+    return new RegExp(`^${body}$`);
+}
+/** Files under `root` matching the glob's segments; `**` matches any number of directories. */
+function walk(root, segments, counter) {
+    const [head, ...rest] = segments;
+    if (head === undefined)
+        return [];
+    if (head === '**') {
+        const here = rest.length > 0 ? walk(root, rest, counter) : [];
+        const deeper = subdirs(root, counter).flatMap((d) => walk(join(root, d), segments, counter));
+        return [...here, ...deeper];
+    }
+    if (!GLOB_CHARS.test(head)) {
+        const next = join(root, head);
+        if (rest.length === 0)
+            return isFile(next) ? [next] : [];
+        return walk(next, rest, counter);
+    }
+    const re = segmentRegex(head);
+    const out = [];
+    for (const entry of entries(root, counter)) {
+        if (!re.test(entry.name))
+            continue;
+        const next = join(root, entry.name);
+        if (rest.length === 0) {
+            if (entry.isFile())
+                out.push(next);
+        }
+        else if (entry.isDirectory()) {
+            out.push(...walk(next, rest, counter));
+        }
+    }
+    return out;
+}
+function entries(dir, counter) {
+    let list;
+    try {
+        list = readdirSync(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+    counter.n += list.length;
+    if (counter.n > MAX_SCANNED_ENTRIES)
+        throw new TooManyEntries(`the pattern scans more than ${MAX_SCANNED_ENTRIES} entries`);
+    return list;
+}
+function subdirs(dir, counter) {
+    return entries(dir, counter)
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+}
+function isFile(path) {
+    try {
+        return statSync(path).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * All files matching `pattern` (a path or a glob, relative to `cwd`), newest first. Paths are
+ * `cwd` joined with the match (absolute when `cwd` is). Throws {@link TooManyEntries}.
+ */
+function matchFiles(pattern, cwd) {
+    const absolute = isAbsolute(pattern);
+    const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+    const root = absolute ? sep : cwd;
+    const files = walk(root, parts, { n: 0 });
+    return [...new Set(files)].map((path) => ({ path, mtimeMs: statSync(path).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+}
+/** The option as the user typed it: `baseline` → `--baseline`. */
+const flag = (option) => (option.startsWith('-') ? option : `--${option}`);
+/** A pattern quoted for a message, the way a shell would take it back. */
+const quote = (s) => (/^[\x20-\x26\x28-\x7e]*$/.test(s) ? `'${s}'` : JSON.stringify(s));
+/**
+ * The files of a repeatable file option, in argument order. A glob expands to its matches sorted by
+ * path (code-point order), written as the pattern was: relative to `cwd` for a relative pattern,
+ * absolute for an absolute one; a glob that matches nothing is a UsageError. A plain path is kept as
+ * given, even when missing (the loader reports missing files). A file named twice (the same path
+ * once resolved against `cwd`) is kept at its first place.
+ */
+function expandInputs(option, patterns, cwd) {
+    const out = [];
+    const seen = new Set();
+    for (const pattern of patterns) {
+        let paths = [pattern];
+        if (hasGlob(pattern)) {
+            let matches;
+            try {
+                matches = matchFiles(pattern, cwd).map((m) => m.path);
+            }
+            catch (err) {
+                if (err instanceof TooManyEntries)
+                    throw new UsageError(`${flag(option)} ${quote(pattern)} scans more than ${MAX_SCANNED_ENTRIES} directory entries; make it narrower`);
+                throw err;
+            }
+            if (matches.length === 0)
+                throw new UsageError(`${flag(option)} ${quote(pattern)} matches no file in ${resolve(cwd)}`);
+            const base = resolve(cwd);
+            paths = matches.map((m) => (isAbsolute(pattern) ? m : relative(base, m))).sort(compareCodePoints);
+        }
+        for (const path of paths) {
+            const key = resolve(cwd, path);
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            out.push(path);
+        }
+    }
+    return out;
+}
+
+/**
+ * Writes cases straight into a {@link SummaryPacker}'s columns, with no case object: the streaming
+ * rlm-code reader does, for speed (one case object per row is garbage 100,000 times over). The
+ * layout of the packed numbers and flags stays in this folder; a reader names what it writes.
+ * A case written here must pack as `SummaryPacker.add` packs the same case: the streaming reader's
+ * tests compare the two on every fixture and on generated summaries.
+ */
+/**
+ * One case at a time: {@link begin}, then the setters the case needs (a case that completed, with
+ * a duration, usage or harness counters; its label codes), then {@link commit}. What is not set is
+ * what `add` packs for a case without it (not completed, no duration, no usage, not a harness run).
+ */
+let RowWriter$1 = class RowWriter {
+    packer;
+    i = 0;
+    at = 0;
+    flags = 0;
+    numbers;
+    constructor(packer) {
+        this.packer = packer;
+        this.numbers = packer.rowNumbers;
+    }
+    /** Starts the next case (the packer grows when full); its reward and steps, and whether it completed. */
+    begin(completed, reward, steps) {
+        const i = this.packer.reserveRow();
+        const n = (this.numbers = this.packer.rowNumbers);
+        const at = (this.at = i * SLOTS);
+        this.i = i;
+        this.flags = completed ? FLAG.completed : 0;
+        n[at + SLOT.reward] = reward;
+        n[at + SLOT.steps] = steps;
+        n[at + SLOT.duration] = NaN;
+    }
+    /** The case's duration in seconds. */
+    duration(seconds) {
+        this.numbers[this.at + SLOT.duration] = seconds;
+        this.flags |= FLAG.duration;
+    }
+    /** The case's usage counters. */
+    usage(totalCalls, promptTokens, completionTokens) {
+        const n = this.numbers;
+        const at = this.at;
+        n[at + SLOT.totalCalls] = totalCalls;
+        n[at + SLOT.promptTokens] = promptTokens;
+        n[at + SLOT.completionTokens] = completionTokens;
+        this.flags |= FLAG.usage;
+    }
+    /**
+     * Marks a harness case: its counters (0 for those the row lacks), whether the guardrail blocked
+     * it, and whether MCP was on (null: not said).
+     */
+    harness(toolCalls, mcpCalls, chainCalls, searchCalls, discoveryCalls, guardrail, mcp) {
+        const n = this.numbers;
+        const at = this.at;
+        n[at + SLOT.harnessToolCalls] = toolCalls;
+        n[at + SLOT.mcpToolCalls] = mcpCalls;
+        n[at + SLOT.chainCalls] = chainCalls;
+        n[at + SLOT.searchCalls] = searchCalls;
+        n[at + SLOT.discoveryCalls] = discoveryCalls;
+        let f = this.flags | FLAG.harness;
+        if (guardrail)
+            f |= FLAG.guardrail;
+        if (mcp !== null)
+            f |= FLAG.mcpKnown | (mcp ? FLAG.mcpEnabled : 0);
+        this.flags = f;
+    }
+    /** The case's code in column `column` (its index in schema/pack.ts COLUMNS; see SummaryPacker.code): every column needs one. */
+    label(column, code) {
+        this.packer.rowCodes(column)[this.i] = code;
+    }
+    /** Ends the case: its id (`narrow`: see SummaryPacker.commitRow) and its error text. */
+    commit(id, narrow, error) {
+        this.packer.rowFlags[this.i] = this.flags;
+        this.packer.commitRow(id, narrow, error);
+    }
+};
+
+/**
+ * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
+ * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
+ * no whole-file string and no object per value. A format's streaming reader extends
+ * json-array-member.ts's scanner (rlm-code-stream.ts does): it is handed each item of one array
+ * member of the top-level object, and the other members as their JSON text.
+ *
+ * Two things are thrown inside a scan, never out of it: {@link NEED_MORE} when the bytes at hand end
+ * before the current unit (then the unit is read again from its start with more bytes), and
+ * {@link BAIL} when the bytes are not JSON or not what the reader handles (then the reader returns
+ * null, and the full path, which names the problem, reads the file).
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+/** Thrown inside the scanner: the bytes at hand end before the current unit (an item, a top-level member). */
+const NEED_MORE = { need: 'more' };
+/** Thrown inside the scanner: something the full path must handle or explain. */
+const BAIL = { bail: true };
+function keyTable(keys) {
+    const byHash = new Map();
+    const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
+    keys.forEach((k, i) => {
+        const h = hashOf(bytes[i], 0, k.length);
+        if (byHash.has(h))
+            throw new Error(`key hash collision: ${k}`);
+        byHash.set(h, i);
+    });
+    const n = keys.length + 1;
+    return { byHash, bytes, next: new Int32Array(n).fill(-1), path: new Array(2 * n).fill(null), pathKey: new Int32Array(2 * n).fill(-1) };
+}
+function hashOf(b, from, to) {
+    let h = 0;
+    for (let i = from; i < to; i++)
+        h = (Math.imul(h, 31) + b[i]) | 0;
+    return h;
+}
+/** What {@link JsonScanner.nextKey} returns at the end of the object. */
+const END = -2;
+/** The longest path between two values that is kept (see KeyTable.path). */
+const PATH_BYTES = 64;
+/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+/** The JSON string with contents at [at, at + len) of buf (the quotes around it included), decoded. */
+function decodeString(buf, at, len) {
+    return JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
+}
+function growInts(a) {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
+}
+const Q = 0x22; // "
+const BS = 0x5c; // \
+const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+/** The scanner: the bytes of one file, the position in them, and the JSON tokens at that position. */
+class JsonScanner {
+    fd;
+    buf;
+    pos = 0;
+    end = 0;
+    eof = false;
+    /** Bytes of buf before this index have been checked to be valid UTF-8. */
+    checked = 0;
+    /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
+    strStart = 0;
+    strPlain = true;
+    /** Whether the last string scanned is ASCII. */
+    strAscii = true;
+    constructor(fd, chunk) {
+        this.fd = fd;
+        this.buf = Buffer.allocUnsafe(chunk);
+    }
+    /** Scans the whole file: true when the steps are done, false when the file ends before (throws BAIL). */
+    scanFile() {
+        this.refill(0);
+        for (;;) {
+            const mark = this.pos;
+            try {
+                if (this.step())
+                    return true;
+            }
+            catch (err) {
+                if (err !== NEED_MORE)
+                    throw err;
+                if (this.eof)
+                    return false;
+                this.pos = mark;
+                this.refill(mark);
+                this.pos = 0;
+            }
+        }
+    }
+    /** Reads more of the file, keeping the unit being scanned (from `keep`); sets `eof` at the end of the file. */
+    refill(keep) {
+        // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
+        if (keep > this.checked)
+            throw BAIL;
+        if (keep > 0) {
+            this.buf.copyWithin(0, keep, this.end);
+            this.end -= keep;
+            this.checked -= keep;
+        }
+        if (this.end === this.buf.length) {
+            const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+            this.buf.copy(bigger, 0, 0, this.end);
+            this.buf = bigger;
+        }
+        const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
+        if (n === 0)
+            this.eof = true;
+        this.end += n;
+        this.checkUtf8();
+    }
+    /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
+    checkUtf8() {
+        let cut = this.end;
+        if (!this.eof) {
+            for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
+                const b = this.buf[k];
+                if (b < 0x80)
+                    break;
+                if (b >= 0xc0) {
+                    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+                    if (k + len > this.end)
+                        cut = k;
+                    break;
+                }
+            }
+        }
+        if (!isUtf8(this.buf.subarray(this.checked, cut)))
+            throw BAIL;
+        this.checked = cut;
+    }
+    /** Skips whitespace: the byte at pos after it. */
+    ws() {
+        const b = this.buf;
+        let p = this.pos;
+        const end = this.end;
+        while (p < end) {
+            const c = b[p];
+            if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+                this.pos = p;
+                return c;
+            }
+            p++;
+        }
+        this.pos = p;
+        throw NEED_MORE;
+    }
+    /** Skips whitespace and the byte `c` (anything else: BAIL). */
+    expect(c) {
+        if (this.ws() !== c)
+            throw BAIL;
+        this.pos++;
+    }
+    /**
+     * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
+     * null. Checks what JSON.parse checks: escapes, no raw control characters.
+     */
+    string(keep) {
+        const b = this.buf;
+        const start = this.pos + 1;
+        let p = start;
+        const end = this.end;
+        let plain = true;
+        let ascii = true;
+        for (;;) {
+            if (p >= end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c < 0x20)
+                throw BAIL;
+            if (c === BS) {
+                plain = false;
+                if (p + 1 >= end)
+                    throw NEED_MORE;
+                const e = b[p + 1];
+                if (e === 0x75) {
+                    if (p + 5 >= end)
+                        throw NEED_MORE;
+                    for (let k = p + 2; k < p + 6; k++) {
+                        const h = b[k];
+                        if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)))
+                            throw BAIL;
+                    }
+                    p += 6;
+                    continue;
+                }
+                if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74)
+                    throw BAIL;
+                p += 2;
+                continue;
+            }
+            if (c >= 0x80)
+                ascii = false;
+            p++;
+        }
+        this.pos = p + 1;
+        this.strStart = start;
+        this.strPlain = plain;
+        this.strAscii = ascii;
+        if (!keep)
+            return null;
+        if (plain)
+            return b.toString(ascii ? 'latin1' : 'utf8', start, p);
+        return JSON.parse(b.toString('utf8', start - 1, p + 1));
+    }
+    /**
+     * From the end of key `prev`'s value (from just after the `{` when -1) to the start of the next
+     * value: returns its key's index in `table` (-1: a key it does not hold), with pos at the value
+     * (not whitespace), or END with pos after the `}`. The bytes on the way are most often those of
+     * the previous row (see KeyTable.path): compared as a whole, they say the key at once.
+     */
+    nextKey(table, prev) {
+        const b = this.buf;
+        const from = this.pos;
+        const slot = 2 * (prev + 1);
+        for (let s = slot; s < slot + 2; s++) {
+            const path = table.path[s];
+            if (path == null)
+                break;
+            const len = path.length;
+            if (from + len >= this.end)
+                break;
+            let i = 0;
+            while (i < len && b[from + i] === path[i])
+                i++;
+            if (i === len) {
+                this.pos = from + len;
+                if (isWs(b[this.pos]))
+                    this.ws(); // more space before this value than before the last
+                return table.pathKey[s];
+            }
+        }
+        const c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return END;
+        }
+        if (prev >= 0) {
+            if (c !== 0x2c)
+                throw BAIL;
+            this.pos++;
+        }
+        const k = this.key(table, prev);
+        this.ws();
+        if (k >= 0 && this.pos - from <= PATH_BYTES) {
+            table.path[slot + 1] = table.path[slot];
+            table.pathKey[slot + 1] = table.pathKey[slot];
+            table.path[slot] = new Uint8Array(b.subarray(from, this.pos)); // a copy: the buffer is read into again
+            table.pathKey[slot] = k;
+        }
+        return k;
+    }
+    /**
+     * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
+     * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
+     * that followed it last time is tried first, byte for byte, before the hash lookup.
+     */
+    key(table, prev) {
+        if (this.ws() !== Q)
+            throw BAIL;
+        const b = this.buf;
+        const start = this.pos + 1;
+        const guess = table.next[prev + 1];
+        if (guess >= 0) {
+            const want = table.bytes[guess];
+            const len = want.length;
+            if (start + len < this.end && b[start + len] === Q) {
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len) {
+                    this.pos = start + len + 1;
+                    this.expect(0x3a);
+                    return guess;
+                }
+            }
+        }
+        let p = start;
+        let h = 0;
+        for (;;) {
+            if (p >= this.end)
+                throw NEED_MORE;
+            const c = b[p];
+            if (c === Q)
+                break;
+            if (c === BS || c < 0x20) {
+                // An escaped key is rare: scan it as a string and look it up by its decoded value.
+                const name = this.string(true);
+                this.expect(0x3a);
+                return table.bytes.findIndex((x) => x.toString('latin1') === name);
+            }
+            h = (Math.imul(h, 31) + c) | 0;
+            p++;
+        }
+        this.pos = p + 1;
+        let k = table.byHash.get(h) ?? -1;
+        if (k >= 0) {
+            const want = table.bytes[k];
+            if (want.length !== p - start)
+                k = -1;
+            else
+                for (let i = 0; i < want.length; i++)
+                    if (b[start + i] !== want[i])
+                        k = -1;
+        }
+        this.expect(0x3a);
+        if (k >= 0)
+            table.next[prev + 1] = k;
+        return k;
+    }
+    /**
+     * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
+     * `into[at]` (a double returned from a call would be boxed: a heap object per number).
+     */
+    number(into, at) {
+        const b = this.buf;
+        const end = this.end;
+        const start = this.pos;
+        let p = start;
+        let neg = false;
+        if (b[p] === 0x2d) {
+            neg = true;
+            p++;
+        }
+        let m = 0;
+        let digits = 0;
+        let c = p < end ? b[p] : -1;
+        if (c === 0x30) {
+            p++;
+        }
+        else if (c >= 0x31 && c <= 0x39) {
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                digits++;
+                p++;
+            }
+        }
+        else if (p >= end)
+            throw NEED_MORE;
+        else
+            throw BAIL;
+        let scale = 0;
+        if (p < end && b[p] === 0x2e) {
+            p++;
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                m = m * 10 + (c - 0x30);
+                if (m !== 0)
+                    digits++;
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            scale = p - from;
+        }
+        let exp = 0;
+        if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
+            p++;
+            let eneg = false;
+            if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
+                eneg = b[p] === 0x2d;
+                p++;
+            }
+            const from = p;
+            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
+                exp = Math.min(exp * 10 + (c - 0x30), 1e6);
+                p++;
+            }
+            if (p >= end)
+                throw NEED_MORE;
+            if (p === from)
+                throw BAIL;
+            if (eneg)
+                exp = -exp;
+        }
+        if (p >= end)
+            throw NEED_MORE; // the number might go on in the next chunk
+        this.pos = p;
+        const e10 = exp - scale;
+        let v;
+        if (digits <= 15 && e10 >= -22 && e10 <= 22)
+            v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
+        else
+            v = Number(b.toString('latin1', neg ? start + 1 : start, p));
+        into[at] = neg ? -v : v;
+    }
+    /** true, false or null at pos: 1, 0 or -1. */
+    literal() {
+        const b = this.buf;
+        const p = this.pos;
+        const c = b[p];
+        const len = c === 0x66 ? 5 : 4;
+        if (p + len > this.end)
+            throw NEED_MORE;
+        this.pos = p + len;
+        // Byte for byte: no string per literal.
+        if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65)
+            return 1;
+        if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65)
+            return 0;
+        if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c)
+            return -1;
+        throw BAIL;
+    }
+    /** A count (a safe integer, not negative) at pos into `into[at]`. */
+    count(into, at) {
+        this.number(into, at);
+        const v = into[at];
+        if (!Number.isSafeInteger(v) || v < 0)
+            throw BAIL;
+    }
+    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
+    sameString(a, alen, aplain, b, blen, bplain) {
+        const buf = this.buf;
+        if (aplain && bplain) {
+            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
+            if (alen !== blen)
+                return false;
+            for (let i = 0; i < alen; i++)
+                if (buf[a + i] !== buf[b + i])
+                    return false;
+            return true;
+        }
+        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
+    }
+    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
+    skipValue() {
+        const start = this.pos;
+        let depth = 0;
+        const b = this.buf;
+        for (;;) {
+            const c = this.ws();
+            if (c === Q)
+                this.string(false);
+            else if (c === 0x7b || c === 0x5b) {
+                depth++;
+                this.pos++;
+                continue;
+            }
+            else if (c === 0x7d || c === 0x5d) {
+                if (depth === 0)
+                    throw BAIL;
+                depth--;
+                this.pos++;
+            }
+            else if (c === 0x2c || c === 0x3a) {
+                if (depth === 0)
+                    throw BAIL;
+                this.pos++;
+                continue;
+            }
+            else {
+                // A number or literal: up to the next delimiter.
+                let p = this.pos;
+                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
+                    p++;
+                if (p >= this.end)
+                    throw NEED_MORE;
+                if (p === this.pos)
+                    throw BAIL;
+                this.pos = p;
+            }
+            if (depth === 0)
+                return start;
+        }
+    }
+}
+
+/**
+ * The layout most benchmark summaries share: one JSON object whose rows sit in one array member
+ * (rlm-code's `case_results`). Scanned with json-scan.ts, member by member, resumable between them
+ * and between rows, so a file of any size reads in chunks.
+ */
+var State;
+(function (State) {
+    State[State["Start"] = 0] = "Start";
+    State[State["FirstMember"] = 1] = "FirstMember";
+    State[State["Member"] = 2] = "Member";
+    State[State["AfterMember"] = 3] = "AfterMember";
+    State[State["FirstItem"] = 4] = "FirstItem";
+    State[State["NextItem"] = 5] = "NextItem";
+    State[State["Trail"] = 6] = "Trail";
+})(State || (State = {}));
+/**
+ * A file holding one JSON object (a UTF-8 byte order mark before it is allowed), scanned member by
+ * member: the members are kept as their JSON text (checked later by JSON.parse), but for the one
+ * named `arrayKey`, an array whose items are handed to {@link item} one by one as they are read.
+ * A member named twice is left to the full path.
+ */
+class JsonArrayMemberScanner extends JsonScanner {
+    arrayKey;
+    state = State.Start;
+    /** The other members, by name: their JSON text. */
+    members = new Map();
+    /** Whether the array member has been reached. */
+    inArray = false;
+    constructor(fd, chunk, arrayKey) {
+        super(fd, chunk);
+        this.arrayKey = arrayKey;
+    }
+    step() {
+        switch (this.state) {
+            case State.Start: {
+                if (this.end - this.pos < 3 && !this.eof)
+                    throw NEED_MORE;
+                const b = this.buf;
+                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+                    this.pos = 3;
+                this.expect(0x7b);
+                this.state = State.FirstMember;
+                return false;
+            }
+            case State.FirstMember:
+                if (this.ws() === 0x7d) {
+                    this.pos++;
+                    this.state = State.Trail;
+                    return false;
+                }
+                this.state = State.Member;
+                return false;
+            case State.Member: {
+                if (this.ws() !== Q)
+                    throw BAIL;
+                const name = this.string(true);
+                this.expect(0x3a);
+                if (this.members.has(name) || (name === this.arrayKey && this.inArray))
+                    throw BAIL;
+                if (name === this.arrayKey) {
+                    this.expect(0x5b);
+                    this.beginItems();
+                    this.inArray = true;
+                    this.state = State.FirstItem;
+                    return false;
+                }
+                const from = this.skipValue();
+                this.members.set(name, this.buf.toString('utf8', from, this.pos));
+                this.state = State.AfterMember;
+                return false;
+            }
+            case State.AfterMember: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x2c)
+                    this.state = State.Member;
+                else if (c === 0x7d)
+                    this.state = State.Trail;
+                else
+                    throw BAIL;
+                return false;
+            }
+            case State.FirstItem:
+                if (this.ws() === 0x5d) {
+                    this.pos++;
+                    this.state = State.AfterMember;
+                    return false;
+                }
+                this.item();
+                this.state = State.NextItem;
+                return false;
+            case State.NextItem: {
+                const c = this.ws();
+                this.pos++;
+                if (c === 0x5d) {
+                    this.state = State.AfterMember;
+                    return false;
+                }
+                if (c !== 0x2c)
+                    throw BAIL;
+                this.item();
+                return false;
+            }
+            case State.Trail: {
+                const b = this.buf;
+                while (this.pos < this.end && isWs(b[this.pos]))
+                    this.pos++;
+                if (this.pos < this.end)
+                    throw BAIL;
+                if (!this.eof)
+                    throw NEED_MORE;
+                return true;
+            }
+        }
+    }
+}
+
+/**
+ * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
+ * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
+ * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
+ * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
+ *
+ * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
+ * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
+ * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
+ * null for broken files (so the full path names the problem, in today's words: it is the error
+ * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
+ * an object or array as `expected_answer`, a `schema` key, load options other than the format).
+ *
+ * The fields, their kinds and the top level's checks come from rlm-code-fields.ts (the one table
+ * both readers derive from); the JSON scanning is parsing/json-scan.ts's. This file maps the table
+ * to the scanner and a row to the packed columns.
+ *
+ * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
+ */
+/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
+const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
+/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
+function streamable(options) {
+    return ((options.format === 'auto' || options.format === 'rlm-code') &&
+        options.model === undefined &&
+        options.prompt === undefined &&
+        options.run === undefined &&
+        options.fields === undefined &&
+        (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0)));
+}
+/** The error when the cases of a file would need more memory than the process may use. */
+function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
+    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
+    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
+}
+/**
+ * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
+ * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
+ */
+const CHUNK_BYTES$1 = 1024 * 1024;
+/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
+const BYTES_PER_CASE = 200;
+/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
+const MIN_ROW_BYTES = 50;
+/** How the scanner reads a (non-null) value of a field, by its kind in the table. */
+var Scan;
+(function (Scan) {
+    Scan[Scan["Id"] = 0] = "Id";
+    Scan[Scan["Bool"] = 1] = "Bool";
+    Scan[Scan["Count"] = 2] = "Count";
+    Scan[Scan["Num"] = 3] = "Num";
+    Scan[Scan["Seconds"] = 4] = "Seconds";
+    Scan[Scan["Usage"] = 5] = "Usage";
+    /** A string checked, not kept. */
+    Scan[Scan["Str"] = 6] = "Str";
+    /** A string the packed form keeps (a label or the error). */
+    Scan[Scan["KeptStr"] = 7] = "KeptStr";
+    Scan[Scan["Unknown"] = 8] = "Unknown";
+})(Scan || (Scan = {}));
+function scanOf(spec) {
+    switch (spec.kind) {
+        case 'id':
+            return Scan.Id;
+        case 'bool':
+            return Scan.Bool;
+        case 'count':
+            return Scan.Count;
+        case 'number':
+            return Scan.Num;
+        case 'seconds':
+            return Scan.Seconds;
+        case 'string':
+            return spec.packed === true ? Scan.KeptStr : Scan.Str;
+        case 'unknown':
+            return Scan.Unknown;
+        default:
+            if (spec.fields === USAGE_FIELDS && usageScannable())
+                return Scan.Usage;
+            throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
+    }
+}
+/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
+function usageScannable() {
+    const { roles, ...counters } = USAGE_FIELDS;
+    const counts = (table) => Object.values(table).every((spec) => spec.kind === 'count' && spec.nullable !== true);
+    return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
+}
+/** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
+function maskOf(table, test) {
+    const specs = Object.values(table);
+    if (specs.length > 31)
+        throw new Error('the streaming reader holds which fields a row has in 31 bits');
+    return specs.reduce((mask, spec, i) => (test(spec) ? mask | (1 << i) : mask), 0);
+}
+const isRequired = (spec) => spec.optional !== true;
+/** Field indexes of a table, by name. */
+const indexes = (table) => Object.fromEntries(Object.keys(table).map((k, i) => [k, i]));
+const ROW = keyTable(Object.keys(ROW_FIELDS));
+const F = indexes(ROW_FIELDS);
+const SCANS = Object.values(ROW_FIELDS).map(scanOf);
+const REQUIRED = maskOf(ROW_FIELDS, isRequired);
+const NULLABLE = maskOf(ROW_FIELDS, (spec) => spec.nullable === true || spec.kind === 'unknown');
+const FIELDS = SCANS.length;
+const USAGE = keyTable(Object.keys(USAGE_FIELDS));
+const U = indexes(USAGE_FIELDS);
+const USAGE_REQUIRED = maskOf(USAGE_FIELDS, isRequired);
+/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
+const ROLE_COUNTERS = keyTable(Object.keys(USAGE_FIELDS.roles.fields));
+const COUNTERS_REQUIRED = maskOf(USAGE_FIELDS.roles.fields, isRequired);
+/** The field of each packed column (schema/pack.ts COLUMNS), at the column's index. */
+const COLUMN_FIELD = COLUMNS$1.map((name) => F[name]);
+/** The columns only a harness row has a value in (the others hold null). */
+const HARNESS_ONLY = [COLUMNS$1.indexOf('mcp_server'), COLUMNS$1.indexOf('harness_strategy')];
+class RlmCodeScanner extends JsonArrayMemberScanner {
+    file;
+    size;
+    /** Made when the rows start (the top-level members before them may tell how many there are). */
+    packer = null;
+    writer = null;
+    limit = getHeapStatistics().heap_size_limit;
+    // The row being read: values by field index, and which fields it has.
+    seen = 0;
+    id = '';
+    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
+    idAscii = false;
+    /** The kept strings (labels and the error) by field; null for null. */
+    lab = new Array(FIELDS).fill(null);
+    /** Each column's code for null, once it has one (-1 before). */
+    nullCode = new Int32Array(COLUMNS$1.length).fill(-1);
+    num = new Float64Array(FIELDS);
+    flag = new Int8Array(FIELDS); // -1 null, 0 false, 1 true
+    hasUsage = false;
+    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
+    labelCache = SCANS.map(() => []);
+    /** The usage counters, by their index in USAGE_FIELDS. */
+    counts = new Float64Array(4);
+    /** Where numbers that are checked but not kept go. */
+    scratch = new Float64Array(4);
+    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
+    roleAt = new Int32Array(3 * 4);
+    constructor(fd, file, size, chunk) {
+        super(fd, chunk, 'case_results');
+        this.file = file;
+        this.size = size;
+    }
+    beginItems() {
+        this.packer = this.newPacker();
+        this.writer = new RowWriter$1(this.packer);
+    }
+    /**
+     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
+     * the file's size allow that many (then the columns are the right size at the end, with no copy),
+     * else a generous guess from the file's size; it grows when the rows outnumber it.
+     */
+    newPacker() {
+        const limit = this.limit;
+        let first = Math.max(16, Math.ceil(this.size / 1024));
+        const reported = this.members.get('total_cases');
+        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
+        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
+            first = total;
+        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
+    }
+    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
+    affordable(cases, limit) {
+        const need = cases * BYTES_PER_CASE;
+        if (need > limit)
+            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
+        return cases;
+    }
+    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
+    label(k) {
+        this.string(false);
+        const b = this.buf;
+        const start = this.strStart;
+        const len = this.pos - 1 - start;
+        const cache = this.labelCache[k];
+        if (this.strPlain) {
+            for (let j = 0; j < cache.length; j++) {
+                const entry = cache[j];
+                const want = entry.bytes;
+                if (want.length !== len)
+                    continue;
+                let i = 0;
+                while (i < len && b[start + i] === want[i])
+                    i++;
+                if (i === len)
+                    return entry;
+            }
+        }
+        this.pos = start - 1;
+        const value = this.string(true);
+        if (this.strPlain && len <= 64) {
+            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
+            if (cache.length >= 8)
+                cache.shift();
+            cache.push(entry);
+            return entry;
+        }
+        return { bytes: null, value, code: -1 };
+    }
+    /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
+    counters(usage) {
+        this.pos++;
+        const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
+        const required = usage ? USAGE_REQUIRED : COUNTERS_REQUIRED;
+        let seen = 0;
+        let k = -1;
+        while ((k = this.nextKey(table, k)) !== END) {
+            if (k < 0 || seen & (1 << k))
+                throw BAIL;
+            seen |= 1 << k;
+            const c = this.buf[this.pos];
+            if (k === U.roles) {
+                if (c === 0x6e) {
+                    if (this.literal() !== -1)
+                        throw BAIL;
+                }
+                else if (c === 0x7b)
+                    this.roles();
+                else
+                    throw BAIL;
+            }
+            else {
+                if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                    throw BAIL;
+                this.count(usage ? this.counts : this.scratch, k);
+            }
+        }
+        if ((seen & required) !== required)
+            throw BAIL;
+    }
+    /**
+     * `roles`: an object of counters (checked, not kept); a role named twice goes to the full path.
+     * The names are compared as bytes (where they sit in the buffer, which stays put within a row), and
+     * decoded only when one of the two has escapes: no string per role.
+     */
+    roles() {
+        this.pos++;
+        let at = this.roleAt;
+        let n = 0;
+        let c = this.ws();
+        if (c === 0x7d) {
+            this.pos++;
+            return;
+        }
+        for (;;) {
+            if (c !== Q)
+                throw BAIL;
+            this.string(false);
+            const start = this.strStart;
+            const len = this.pos - 1 - start;
+            const plain = this.strPlain;
+            for (let j = 0; j < n; j++)
+                if (this.sameString(at[3 * j], at[3 * j + 1], at[3 * j + 2] === 1, start, len, plain))
+                    throw BAIL;
+            if (3 * n + 3 > at.length)
+                this.roleAt = at = growInts(at);
+            at[3 * n] = start;
+            at[3 * n + 1] = len;
+            at[3 * n + 2] = plain ? 1 : 0;
+            n++;
+            this.expect(0x3a);
+            if (this.ws() !== 0x7b)
+                throw BAIL;
+            this.counters(false);
+            c = this.ws();
+            this.pos++;
+            if (c === 0x7d)
+                return;
+            if (c !== 0x2c)
+                throw BAIL;
+            c = this.ws();
+        }
+    }
+    /** One case row at pos, packed. */
+    item() {
+        if (this.ws() !== 0x7b)
+            throw BAIL;
+        this.pos++;
+        this.seen = 0;
+        this.hasUsage = false;
+        const lab = this.lab;
+        const num = this.num;
+        const flag = this.flag;
+        let k = -1;
+        while ((k = this.nextKey(ROW, k)) !== END) {
+            if (k < 0 || this.seen & (1 << k))
+                throw BAIL;
+            this.seen |= 1 << k;
+            const c = this.buf[this.pos];
+            if (c === 0x6e) {
+                // null, where the table allows it
+                if ((NULLABLE & (1 << k)) === 0 || this.literal() !== -1)
+                    throw BAIL;
+                flag[k] = -1;
+                lab[k] = null;
+                continue;
+            }
+            switch (SCANS[k]) {
+                case Scan.Id:
+                    if (c !== Q)
+                        throw BAIL;
+                    this.id = this.string(true);
+                    if (this.id === '')
+                        throw BAIL;
+                    this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
+                    break;
+                case Scan.Bool:
+                    if (c !== 0x74 && c !== 0x66)
+                        throw BAIL;
+                    flag[k] = this.literal();
+                    break;
+                case Scan.Count:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    this.count(num, k);
+                    break;
+                case Scan.Num:
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    this.number(num, k);
+                    if (!Number.isFinite(num[k]))
+                        throw BAIL;
+                    break;
+                case Scan.Seconds: {
+                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
+                        throw BAIL;
+                    this.number(num, k);
+                    const v = num[k];
+                    if (!Number.isFinite(v) || !(v >= 0))
+                        throw BAIL;
+                    flag[k] = 0;
+                    break;
+                }
+                case Scan.Usage:
+                    if (c !== 0x7b)
+                        throw BAIL;
+                    this.counters(true);
+                    this.hasUsage = true;
+                    break;
+                case Scan.Str:
+                    if (c !== Q)
+                        throw BAIL;
+                    this.string(false);
+                    break;
+                case Scan.KeptStr:
+                    if (c !== Q)
+                        throw BAIL;
+                    lab[k] = this.label(k);
+                    break;
+                case Scan.Unknown:
+                    // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
+                    if (c === Q)
+                        this.string(false);
+                    else if (c === 0x74 || c === 0x66)
+                        this.literal();
+                    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                        this.number(this.scratch, 0);
+                        if (!Number.isFinite(this.scratch[0]))
+                            throw BAIL;
+                    }
+                    else
+                        throw BAIL;
+                    break;
+            }
+        }
+        // An empty row, or one without case_id: the full path names the missing fields.
+        if ((this.seen & REQUIRED) !== REQUIRED)
+            throw BAIL;
+        this.pack();
+    }
+    /** A counter the row may lack (then 0, as rlm-code.ts `toHarness` has it). */
+    counter(k) {
+        return this.seen & (1 << k) ? this.num[k] : 0;
+    }
+    /**
+     * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
+     * straight into the packer's columns (a label's code is looked up once per distinct value).
+     */
+    pack() {
+        // No closures here: one per row is garbage the young generation must collect.
+        const seen = this.seen;
+        const num = this.num;
+        const flag = this.flag;
+        const lab = this.lab;
+        const w = this.writer;
+        w.begin(flag[F.completed] === 1, num[F.total_reward], num[F.steps]);
+        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1)
+            w.duration(num[F.duration_seconds]);
+        const counts = this.counts;
+        if (this.hasUsage)
+            w.usage(counts[U.total_calls], counts[U.prompt_tokens], counts[U.completion_tokens]);
+        const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
+        const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
+        if (harness) {
+            const mcp = seen & (1 << F.mcp_enabled) ? flag[F.mcp_enabled] : -1;
+            w.harness(this.counter(F.harness_tool_calls), this.counter(F.mcp_tool_calls), this.counter(F.codemode_chain_calls), this.counter(F.codemode_search_calls), this.counter(F.codemode_discovery_calls), (seen & (1 << F.codemode_guardrail_blocked)) !== 0 && flag[F.codemode_guardrail_blocked] === 1, mcp === -1 ? null : mcp === 1);
+        }
+        for (let column = 0; column < COLUMN_FIELD.length; column++) {
+            const k = COLUMN_FIELD[column];
+            const has = seen & (1 << k) && (harness || (column !== HARNESS_ONLY[0] && column !== HARNESS_ONLY[1]));
+            this.setCode(w, column, has ? lab[k] : null);
+        }
+        const error = seen & (1 << F.error) ? lab[F.error] : null;
+        w.commit(this.id, this.idAscii, error == null ? null : error.value);
+    }
+    /** The case's code in column `column`: its label's (null: the code of null). */
+    setCode(w, column, label) {
+        const packer = this.packer;
+        let code;
+        if (label == null) {
+            code = this.nullCode[column];
+            if (code < 0)
+                this.nullCode[column] = code = packer.code(column, null);
+        }
+        else {
+            code = label.code;
+            if (code < 0)
+                label.code = code = packer.code(column, label.value);
+        }
+        w.label(column, code);
+    }
+}
+/** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
+function headOf(file, members) {
+    const top = {};
+    for (const [key, text] of members) {
+        if (key === 'schema')
+            throw BAIL; // maybe a benchgate summary: detection decides
+        let value;
+        try {
+            value = JSON.parse(text);
+            checkJsonText(file, text, 64); // deeper values: the full path measures their depth in the whole file
+        }
+        catch {
+            throw BAIL;
+        }
+        top[key] = value;
+    }
+    // The rows were checked as they were read.
+    if (!isValidTop({ ...top, case_results: [] }))
+        throw BAIL;
+    const extra = {};
+    for (const key in top)
+        if (!TOP_KEYS.has(key))
+            extra[key] = top[key];
+    if (nonFinitePath(extra) !== null)
+        throw BAIL;
+    return rlmCodeHead(file, top, extra, STREAM_SUMMARY_SCHEMA);
+}
+function hasDuplicates(ids) {
+    return new Set(ids).size !== ids.length;
+}
+/**
+ * Reads `file` as an rlm-code summary into the packed form, or returns null when the full path must
+ * read it (see the file comment). Throws only when memory would not hold the cases (with the size
+ * and the limit). `chunkBytes` is for tests (chunk boundaries everywhere).
+ */
+function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES$1) {
+    let opened;
+    try {
+        opened = openRegularFile(file);
+    }
+    catch {
+        return null; // the full path says why, in its words
+    }
+    const { fd, size } = opened;
+    try {
+        const s = new RlmCodeScanner(fd, file, size, Math.max(8, chunkBytes));
+        const packer = s.scanFile() ? s.packer : null;
+        if (packer === null)
+            return null;
+        const head = headOf(file, s.members);
+        if (!packer.sortedIds && hasDuplicates(packer.ids))
+            return null;
+        return packer.finish(head);
+    }
+    catch (err) {
+        if (err === BAIL)
+            return null;
+        throw err;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+
+/**
+ * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. They
+ * hold the run's head and the packed rows, and no case objects: the comparison, the findings and the
+ * reports read the rows through {@link packedOf} (by name, schema/packed-rows.ts) and count them with
+ * {@link caseCount}. Reading such a summary's `cases` is a bug, and says so: nothing builds 100,000
+ * case objects behind a property read. Who really needs case objects builds them, explicitly, with
+ * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
+ */
+/** Every summary made by {@link packedSummary}, with the packed form it stands for. */
+const BACKING = new WeakMap();
+/**
+ * Whether the summary was loaded packed: it has no case objects, and its rows lost their text
+ * (final response, run path, `extra`), so whoever needs them reads the file again.
+ */
+function loadedPacked(summary) {
+    return BACKING.has(summary);
+}
+/**
+ * The summary of a packed form: its head, backed by the packed rows ({@link packedOf}). Its `cases`
+ * (enumerable, so a spread or JSON.stringify of it fails too) throws an error naming the packed form.
+ */
+function packedSummary(p) {
+    const { schema, id, format, run, reported, metadata, extra } = p.head;
+    const summary = { schema, id, format, run, reported, metadata };
+    Object.defineProperty(summary, 'cases', {
+        enumerable: true,
+        get: () => {
+            throw new Error(`${id}: loaded packed, this summary has no case objects; read its rows with packedOf and caseCount (schema/packed-summary.ts), or build them explicitly with unpackSummary(packedOf(summary))`);
+        },
+    });
+    summary.extra = extra;
+    BACKING.set(summary, p);
+    return summary;
+}
+/**
+ * The packed form of a summary's cases: the one it was loaded as, else packed now from its case
+ * objects, keeping the case `fields` asked for. A summary loaded packed must have been loaded with
+ * them (the loaders take them from the configuration): its rows no longer hold the fields.
+ */
+function packedOf(summary, fields = NO_FIELDS) {
+    const backing = BACKING.get(summary);
+    if (backing === undefined)
+        return packSummary(summary, fields);
+    const missing = [
+        ...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)),
+        ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f)),
+    ];
+    if (missing.length > 0)
+        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
+    return backing;
+}
+/** The number of cases of a summary, packed or not. */
+function caseCount(summary) {
+    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
+}
+
+/**
+ * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
+ * the same time, straight into the packed form the comparison reads (see schema/pack.ts), each file
+ * validated fully. rlm-code summaries are read by the streaming reader
+ * (adapters/formats/rlm-code-stream.ts): the larger one in this thread, while the other loads in a
+ * thread of its own, started first (the small dist/load-worker.js: no zod, no yaml, so it starts at
+ * once), which sends back its typed arrays. Other formats, and files that reader leaves to the full
+ * one (broken ones, to say exactly what is wrong), load in a thread running the whole bundle. No
+ * case objects are built at all. Small pairs load one after the other,
+ * as full summaries, where a thread would cost more than it saves.
+ */
+/** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
+const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
+function parallelThreshold() {
+    const raw = process.env['BENCHGATE_PARALLEL_MIN_BYTES'];
+    const n = raw === undefined ? NaN : Number(raw);
+    return Number.isFinite(n) && n >= 0 ? n : PARALLEL_MIN_BYTES;
+}
+function totalSize(files) {
+    try {
+        // A FIFO or device has no size worth a thread; loading it in-process refuses it.
+        return files.reduce((sum, f) => sum + (statSync(f).isFile() ? statSync(f).size : 0), 0);
+    }
+    catch {
+        return 0; // a missing file: load in-process, which reports it properly
+    }
+}
+/** Whether a pair is large enough that its files load in threads (and its comparison is worth a helper thread). */
+function isLargePair(baseline, candidate) {
+    return totalSize([baseline, candidate]) >= parallelThreshold();
+}
+/** Starts loading `request` in a thread running `script`. */
+function loadInWorker(script, request) {
+    const worker = new Worker(script, { workerData: request });
+    const result = new Promise((resolve, reject) => {
+        worker.once('message', (reply) => {
+            void worker.terminate();
+            if ('fallback' in reply)
+                resolve(null);
+            else if (reply.ok)
+                resolve(reply.packed);
+            else
+                reject(reply.userError ? new InputError(reply.message) : new Error(reply.message));
+        });
+        worker.once('error', reject);
+        // After a reply this changes nothing; without one (the thread ran out of memory), it ends the wait.
+        worker.once('exit', (code) => reject(new EnvironmentError(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply; was the machine out of memory?`)));
+    });
+    result.catch(() => undefined); // awaited by the caller, unless the other file failed first
+    return { result, cancel: () => void worker.terminate() };
+}
+/**
+ * The small loading thread's module (dist/load-worker.js, beside the bundle): it starts in a few
+ * milliseconds, reads rlm-code summaries with the streaming reader, and hands anything else back.
+ * Null when it is not there (a bundle copied alone): the bundle itself then loads the file.
+ */
+function smallWorkerScript(workerScript) {
+    try {
+        const url = new URL('./load-worker.js', workerScript);
+        return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Loads one file in a thread: the small one first when it can read the file, else (or when it hands the file back) the full bundle. */
+function loadFile(workerScript, small, request) {
+    if (small === null || !streamable(request.options))
+        return loadInWorker(workerScript, request);
+    const first = loadInWorker(small, request);
+    let full = null;
+    let cancelled = false;
+    const result = first.result.then((packed) => {
+        if (packed !== null || cancelled)
+            return packed;
+        full = loadInWorker(workerScript, request);
+        return full.result;
+    });
+    result.catch(() => undefined);
+    return {
+        result,
+        cancel: () => {
+            cancelled = true;
+            first.cancel();
+            full?.cancel();
+        },
+    };
+}
+/** Which file of a large pair this thread reads itself: the larger one the streaming reader reads, if any. */
+function readHere(baseline, candidate) {
+    const size = (file) => {
+        try {
+            return statSync(file).size;
+        }
+        catch {
+            return 0;
+        }
+    };
+    const b = streamable(baseline.options);
+    const c = streamable(candidate.options);
+    if (b && c)
+        return size(baseline.file) >= size(candidate.file) ? 'baseline' : 'candidate';
+    return b ? 'baseline' : c ? 'candidate' : null;
+}
+/**
+ * Reads an rlm-code summary in this thread with the streaming reader, after the other file's thread
+ * has been started (so both are read at once). A file it leaves to the full reader (a broken one, so
+ * that it says exactly what is wrong) loads in a thread running the whole bundle.
+ */
+function loadHere(workerScript, request) {
+    let full = null;
+    let result;
+    try {
+        const packed = streamPackRlmCode(request.file);
+        if (packed === null)
+            full = loadInWorker(workerScript, request);
+        result = full === null ? Promise.resolve(packed) : full.result;
+    }
+    catch (err) {
+        result = Promise.reject(err);
+    }
+    result.catch(() => undefined); // awaited by the caller after the baseline
+    return { result, cancel: () => full?.cancel() };
+}
+/**
+ * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
+ * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
+ * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
+ * drop per-case text.
+ */
+async function loadPair(baseline, candidate, options, workerScript) {
+    const [bOptions, cOptions] = typeof options === 'string'
+        ? [{ format: options }, { format: options }]
+        : 'baseline' in options
+            ? [options.baseline, options.candidate]
+            : [options, options];
+    if (workerScript === null || !isLargePair(baseline, candidate)) {
+        return [
+            { path: baseline, summary: loadSummary(baseline, bOptions) },
+            { path: candidate, summary: loadSummary(candidate, cOptions) },
+        ];
+    }
+    if (!threadsAllowed()) {
+        // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
+        return [
+            { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
+            { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
+        ];
+    }
+    const small = smallWorkerScript(workerScript);
+    const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
+    const here = readHere(requests.baseline, requests.candidate);
+    // One file (the larger rlm-code one) is read here while a thread reads the other: this thread
+    // would only wait, and a file read here needs no thread started nor its columns sent over. The
+    // thread starts first, as the read here holds this thread until it is done. Without an rlm-code
+    // file, each file loads in a thread of its own, both started at once.
+    let pendingBase;
+    let pendingCand;
+    if (here === 'baseline') {
+        pendingCand = loadFile(workerScript, small, requests.candidate);
+        pendingBase = loadHere(workerScript, requests.baseline);
+    }
+    else {
+        pendingBase = loadFile(workerScript, small, requests.baseline);
+        pendingCand = here === 'candidate' ? loadHere(workerScript, requests.candidate) : loadFile(workerScript, small, requests.candidate);
+    }
+    let base;
+    let cand;
+    try {
+        // The baseline's error first, as when the files loaded one after the other.
+        base = (await pendingBase.result);
+        cand = (await pendingCand.result);
+    }
+    catch (err) {
+        pendingBase.cancel();
+        pendingCand.cancel();
+        throw err;
+    }
+    return [
+        { path: baseline, summary: packedSummary(base) },
+        { path: candidate, summary: packedSummary(cand) },
+    ];
+}
+/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
+function readPacked({ file, options }) {
+    return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
+}
+/**
+ * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
+ * streaming reader when it can), reply with its packed summary or the error.
+ */
+function runLoadWorker() {
+    let reply;
+    try {
+        const packed = readPacked(workerData);
+        parentPort?.postMessage({ ok: true, packed }, transferables(packed));
+        return;
+    }
+    catch (err) {
+        reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort?.postMessage(reply);
+}
+
+/**
  * The sizing advice from the suite's noise profile: how many cases decide the completion gate with
  * 80% power, with the per-case noise read from the profile's K runs on main rather than from the
  * one pair compared. One pair's differences are a noisy estimate of the noise (and of a changed
@@ -16103,6 +17878,580 @@ function noiseMarks(cmp, profile, file, now, settled = null) {
     if (sizing !== null)
         marks.sizing = sizing;
     return marks;
+}
+
+/**
+ * A noise profile as a file (`benchgate profile --format json --output FILE`), read back by
+ * `benchgate compare --noise-profile FILE` and the action: validated, with errors that name the file
+ * and the field. The history branch keeps a suite's profiles of several fingerprints in one file
+ * (profile-set.ts), newest first; every reader takes either form.
+ */
+const scalar = union([string$1(), number(), boolean$1(), _null()]);
+const count$2 = int$2().nonnegative();
+const finite = number().refine(Number.isFinite, 'expected a finite number');
+const CaseNoiseSchema = object({
+    id: string$1().min(1),
+    runs: count$2.min(1),
+    passed: count$2,
+    reward_mean: finite,
+    reward_sd: finite,
+    steps_mean: finite,
+    steps_sd: finite,
+})
+    .refine((c) => c.passed <= c.runs, 'expected passed ≤ runs');
+const ProfileSchema = object({
+    schema: literal(NOISE_PROFILE_SCHEMA, { error: `expected "${NOISE_PROFILE_SCHEMA}"` }),
+    suite: string$1(),
+    created_at: string$1().nullable(),
+    commit: string$1().nullable(),
+    fingerprint: record(string$1(), scalar),
+    runs: array(object({ file: string$1(), id: string$1(), started_at: string$1().nullable() })).min(2),
+    cases: array(CaseNoiseSchema),
+    figures: object({
+        cases: count$2,
+        flaky: count$2,
+        always_pass: count$2,
+        never_pass: count$2,
+        discordance: finite.nullable(),
+        aa: array(object({ policy: string$1(), pairs: count$2, promote: count$2, hold: count$2, inconclusive: count$2 })),
+    }),
+});
+/** The file of a suite's profiles by fingerprint, newest first (profile-set.ts): what profile.yml keeps on the history branch. */
+const NOISE_PROFILES_SCHEMA = 'benchgate.noise-profiles/v1';
+const ProfilesSchema = object({
+    schema: literal(NOISE_PROFILES_SCHEMA),
+    suite: string$1(),
+    profiles: array(ProfileSchema).min(1, 'expected at least one profile'),
+});
+/** The JSON root of a profile file; `file` names it in errors. */
+function parseRoot(text, file) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (err) {
+        throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json FILE...'`);
+    }
+}
+/** Validates `root` against `schema`; the first problem, with its field, names the file. */
+function validated(schema, root, file) {
+    const parsed = schema.safeParse(root);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const at = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+        throw new InputError(`${file}: not a benchgate noise profile: at ${at}: ${issue.message}`);
+    }
+    return parsed.data;
+}
+/**
+ * Reads a profile file of either form, newest first: one profile (`benchgate profile --format json`)
+ * or the profiles of several fingerprints that profile.yml keeps on the history branch.
+ */
+function parseNoiseProfiles(text, file) {
+    const root = parseRoot(text, file);
+    const schema = typeof root === 'object' && root !== null && !Array.isArray(root) ? root['schema'] : undefined;
+    if (schema === NOISE_PROFILES_SCHEMA)
+        return validated(ProfilesSchema, root, file).profiles;
+    if (schema === NOISE_PROFILE_SCHEMA)
+        return [validated(ProfileSchema, root, file)];
+    throw new InputError(`${file}: not a benchgate noise profile: at schema: expected "${NOISE_PROFILE_SCHEMA}" (one profile) or "${NOISE_PROFILES_SCHEMA}" (profiles by fingerprint), got ${JSON.stringify(schema ?? null)}`);
+}
+/** The profile as the file `benchgate profile --format json` writes. */
+function serializeNoiseProfile(profile) {
+    return `${JSON.stringify(profile, null, 2)}\n`;
+}
+
+/**
+ * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
+ * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
+ * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
+ * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
+ * rounds, then only the later rounds drawn for it (`share` of them, by its id and the round number
+ * alone); every other case (flaky on main, or not in the profile) runs every round.
+ *
+ * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
+ * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
+ * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
+ * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
+ * sides matched main so far") would not be: the cases that deviated would get more trials and drift
+ * back toward their mean while the others stay frozen at no change, so a worse candidate looks
+ * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.0% of the
+ * sequential pairs, against 0.6% when every case reruns). What skipping costs is power on a
+ * deterministic case the candidate changed only sometimes: its drop shows in the rounds it runs,
+ * which the drawn share keeps from being one; `npm run calibrate -- --only per-case` measures it
+ * against rerunning every case. Pure: no I/O.
+ */
+/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
+const MIN_PROFILE_RUNS = 5;
+/**
+ * One round for the cases deterministic on main, then a fifth of the later rounds for them (drawn by
+ * their id and the round), and every round for the flaky ones. The fifth is what the calibration
+ * (`npm run calibrate -- --only per-case`, docs/statistics.md) found buys back most of the power
+ * the first round alone loses on a small drop spread over the deterministic cases (in the fixed
+ * 10-round design held 91.6% against 76.2%, where rerunning every case holds 100%) while staying
+ * under half the runs of rerunning every case.
+ */
+const DEFAULT_SETTLE = { minRounds: 1, within: 0, share: 0.2 };
+/**
+ * A number in [0, 1) from a case id and a round number alone: the FNV-1a hash of the id's UTF-16
+ * code units, mixed with the round by murmur3's fmix32. Which later rounds a settled case runs
+ * ({@link SettleRule.share}) is this draw below the share: the same on every machine and in every
+ * pair, and independent of any outcome.
+ */
+function auditDraw(id, round) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < id.length; i++)
+        h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+    h ^= Math.imul(round, 0x9e3779b1);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+/** True when the settled case `id` is drawn for round `round` under `rule` (its {@link SettleRule.share}). */
+const isDrawn = (id, round, rule = DEFAULT_SETTLE) => auditDraw(id, round) < (rule.share ?? 0);
+/** True when a case with this profile entry is settled after `round` rounds under `rule`: later it runs only in the rounds drawn for it ({@link runsInRound}). */
+function isSettled(noise, round, rule = DEFAULT_SETTLE) {
+    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
+        return false;
+    const rate = noise.passed / noise.runs;
+    return rate <= rule.within || rate >= 1 - rule.within;
+}
+/**
+ * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
+ * first round, settled by the profile once `rule.minRounds` rounds ran.
+ */
+function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
+    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
+    const ids = firstRoundIds(rounds);
+    const noise = new Map(profile.cases.map((x) => [x.id, x]));
+    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
+    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
+    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
+    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
+    return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
+}
+/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
+function firstRoundIds(rounds) {
+    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+}
+
+/**
+ * A noise profile file (`benchgate profile --format json`) read for a gate: the CLI's
+ * `--noise-profile` and the action's `noise-profile` input. Also what sequential rounds settle with
+ * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
+ */
+/**
+ * The profiles in the file at `path`, newest first: one profile, or the profiles by fingerprint of
+ * the history branch's file; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`).
+ */
+function loadNoiseProfiles(path, label) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (err) {
+        const code = err.code;
+        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json FILE...'`);
+    }
+    return parseNoiseProfiles(text, path);
+}
+/** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
+function settledByProfile(profile, rounds, share) {
+    const first = [rounds.baseline[0], rounds.candidate[0]];
+    if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
+        return null;
+    return settleRounds(rounds, profile, share === undefined ? DEFAULT_SETTLE : { ...DEFAULT_SETTLE, share });
+}
+
+function runTotals(p) {
+    const { ids, errors } = p;
+    const n = ids.length;
+    let completed = 0;
+    let reward = 0;
+    let steps = 0;
+    let calls = 0;
+    let prompt = 0;
+    let completion = 0;
+    let blocked = 0;
+    let mcp = null;
+    for (let i = 0; i < n; i++) {
+        if (completedAt(p, i))
+            completed++;
+        reward += rewardAt(p, i);
+        steps += stepsAt(p, i);
+        if (hasUsage(p, i)) {
+            calls += totalCallsAt(p, i);
+            prompt += promptTokensAt(p, i);
+            completion += completionTokensAt(p, i);
+        }
+        if (hasHarness(p, i)) {
+            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
+            if (guardrailBlockedAt(p, i))
+                blocked++;
+        }
+    }
+    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
+    return {
+        rows: n,
+        completed,
+        reward,
+        steps,
+        total_calls: calls,
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        sortedDurations: p.sortedDurations,
+        guardrail_blocked: blocked,
+        mcp_tool_calls: mcp,
+        errored,
+    };
+}
+
+/**
+ * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
+ * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
+ * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
+ * allows their code; the four rlm-code gate booleans are never changed by them.
+ */
+/** Every finding code, with its default severity. */
+const FINDING_SEVERITY = {
+    'empty-run': 'error',
+    'incomplete-run': 'error',
+    'cancelled-run': 'error',
+    'command-failed': 'error',
+    'aggregate-mismatch': 'error',
+    'preset-mismatch': 'error',
+    'not-comparable': 'error',
+    'guardrail-rise': 'error',
+    'policy-failure': 'error',
+    'missing-cases': 'error',
+    'new-cases': 'notice',
+    'multiple-differences': 'warning',
+    'case-errors': 'notice',
+    'partial-trials': 'error',
+    'too-few-clusters': 'warning',
+    'shard-coverage': 'error',
+    'benchmark-regression': 'error',
+    'aggregates-only': 'notice',
+    'regression-budget': 'error',
+    'infrastructure-failures': 'warning',
+    'base-tree-changed': 'error',
+    'suite-job-failed': 'error',
+    'provenance-mismatch': 'error',
+};
+const FINDING_CODES = Object.keys(FINDING_SEVERITY);
+/**
+ * Problems of the run, not of the comparison, which the action finds and the pipeline makes findings
+ * (pipeline/judge.ts): a suite job that did not succeed (what it uploaded may be partial), a summary
+ * whose stamps say it is another role's, commit's or run's (action/publish/provenance.ts). They hold
+ * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
+ */
+const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'];
+/** The codes a configuration may allow (`allow_findings`, `--allow-finding`). */
+const ALLOWABLE_FINDING_CODES = FINDING_CODES.filter((c) => !RUN_PROBLEM_CODES.includes(c));
+/**
+ * Mode ab's stamp on the trials of a job in which something other than the base side's own runs
+ * changed the base side's tree or environment (src/action/ab/isolation.ts): the paths, comma-separated.
+ */
+const BASE_CHANGED_STAMP = 'ab.base_changed';
+const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
+const REWARD_TOLERANCE = 0.00005 + 1e-9;
+const STEPS_TOLERANCE = 0.005 + 1e-9;
+function runFindings(side, s, totals) {
+    const out = [];
+    const r = s.reported;
+    const rows = totals.rows;
+    const attempted = r.attempted_cases ?? rows;
+    const changed = s.metadata[BASE_CHANGED_STAMP];
+    if (typeof changed === 'string' && changed !== '')
+        out.push({
+            code: 'base-tree-changed',
+            side,
+            message: `In the interleaved job of the ${side} run, the baseline's tree or environment changed outside its own runs (${plural$1(changed.split(',').length, 'path')}): the baseline rounds may have measured other code.`,
+            case_ids: [],
+        });
+    if (r.total_cases === 0 || rows === 0) {
+        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
+    }
+    else if (s.metadata[ANSWERED_CASES] === 0) {
+        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
+        out.push({
+            code: 'empty-run',
+            side,
+            message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`,
+            case_ids: [],
+        });
+    }
+    if (attempted < r.total_cases || rows < r.total_cases) {
+        out.push({
+            code: 'incomplete-run',
+            side,
+            message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
+            case_ids: [],
+        });
+    }
+    if (s.run.cancelled === true) {
+        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
+    }
+    const failure = commandFailure(s.metadata);
+    if (failure !== null) {
+        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
+    }
+    const mismatches = aggregateMismatches(s, totals);
+    if (mismatches.length > 0) {
+        out.push({
+            code: 'aggregate-mismatch',
+            side,
+            message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
+            case_ids: [],
+        });
+    }
+    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+        out.push({
+            code: 'aggregates-only',
+            side,
+            message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
+            case_ids: [],
+        });
+    }
+    const errored = [...totals.errored];
+    if (errored.length > 0) {
+        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
+    }
+    return out;
+}
+/**
+ * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
+ * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
+ * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
+ */
+function commandFailure(m) {
+    if (m['command.timed_out'] === true)
+        return 'timed out (command.timed_out: true)';
+    if (m['command.budget_exceeded'] === true)
+        return 'was stopped at its spend cap (command.budget_exceeded: true)';
+    const code = m['command.exit_code'];
+    if (typeof code === 'number' && code !== 0)
+        return `exited with code ${code} (command.exit_code)`;
+    if (code === null && typeof m['command.signal'] === 'string')
+        return 'was killed by a signal (command.signal)';
+    return null;
+}
+/**
+ * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
+ * `totals` are the rows' totals when the caller has them already.
+ */
+function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
+    const r = s.reported;
+    const n = totals.rows;
+    const out = [];
+    if (r.attempted_cases !== null && r.attempted_cases !== n)
+        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
+    if (n > r.total_cases)
+        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
+    const completed = totals.completed;
+    if (completed !== r.completed_cases)
+        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
+    const reward = n ? totals.reward / n : 0;
+    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
+        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
+    const steps = n ? totals.steps / n : 0;
+    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
+        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
+    if (r.usage_totals) {
+        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
+            const sum = totals[key];
+            if (sum !== r.usage_totals[key])
+                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
+        }
+    }
+    return out;
+}
+function round(x, digits) {
+    return Number(x.toFixed(digits));
+}
+function pairFindings(baseline, candidate, rows) {
+    const out = [];
+    const bp = baseline.run.preset;
+    const cp = candidate.run.preset;
+    if (bp !== null && cp !== null && bp !== cp) {
+        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
+    }
+    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
+    if (missing.length > 0) {
+        out.push({
+            code: 'missing-cases',
+            side: 'candidate',
+            message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
+            case_ids: missing,
+        });
+    }
+    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
+    if (added.length > 0) {
+        out.push({
+            code: 'new-cases',
+            side: 'candidate',
+            message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`,
+            case_ids: added,
+        });
+    }
+    return out;
+}
+/**
+ * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
+ * the two runs' row totals when the caller has them already.
+ */
+function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
+    const drafts = [
+        ...runFindings('baseline', baseline, totals.baseline),
+        ...runFindings('candidate', candidate, totals.candidate),
+        ...pairFindings(baseline, candidate, rows),
+        ...extra,
+    ];
+    return drafts.map((d) => {
+        const severity = FINDING_SEVERITY[d.code];
+        return {
+            code: d.code,
+            severity,
+            blocking: severity === 'error' && (!allowed.has(d.code) || RUN_PROBLEM_CODES.includes(d.code)),
+            side: d.side,
+            message: d.message,
+            case_ids: d.case_ids,
+        };
+    });
+}
+
+/** The significant policy's confidence level when none is given. */
+const DEFAULT_CONFIDENCE = 0.95;
+/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
+const DEFAULT_MARGINS = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
+/** The case labels a cluster can be taken from. */
+const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
+const DECISION_POLICIES = ['point', 'significant'];
+const ROUNDS_STOPS = ['decided', 'max-trials', 'budget', 'failed'];
+
+/**
+ * Number formatting. `pyFixed` reproduces Python's `format(x, '.Nf')` exactly (rlm-code's CSV and
+ * markdown use it): the exact binary value rounded half-to-even on true ties (0.0625 → "0.062" at 3
+ * digits, where JavaScript's toFixed gives "0.063"), and a minus sign kept on negative zero.
+ * Everything here is locale-free so reports are byte-for-byte reproducible.
+ */
+/** Python `'%.{digits}f' % x` (with `plus`, `'%+.{digits}f'`). */
+function pyFixed(x, digits, plus = false) {
+    if (Number.isNaN(x))
+        return plus ? '+nan' : 'nan';
+    const negative = x < 0 || Object.is(x, -0);
+    const sign = negative ? '-' : plus ? '+' : '';
+    if (!Number.isFinite(x))
+        return `${sign}inf`;
+    const abs = Math.abs(x);
+    if (abs >= 1e21)
+        return sign + largeFixed(abs, digits);
+    const fixed = abs.toFixed(digits);
+    return sign + (isTie(abs, digits) ? toEven(fixed) : fixed);
+}
+/**
+ * True when `abs` lies exactly halfway between two `digits`-place decimals, the one case where
+ * toFixed (which otherwise rounds the exact binary value correctly) differs from Python: it picks
+ * the larger neighbour. abs·10^d = k + ½ exactly means abs·2^(d+1)·5^d is odd, which for a binary
+ * fraction holds exactly when abs·2^(d+1) (an exact product) is an odd integer.
+ */
+function isTie(abs, digits) {
+    const y = abs * 2 ** (digits + 1);
+    return Number.isInteger(y) && y % 2 === 1;
+}
+/** toFixed's result on a tie, rounded half-to-even instead: an odd last digit is one too large. */
+function toEven(fixed) {
+    const last = fixed.charCodeAt(fixed.length - 1);
+    return last % 2 === 1 ? fixed.slice(0, -1) + String.fromCharCode(last - 1) : fixed;
+}
+/** A double of 1e21 or more is a whole number, which toFixed would write in exponent notation. */
+function largeFixed(abs, digits) {
+    return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
+}
+/** An integer with thousands separators: 418200 → "418,200". */
+function grouped(n) {
+    const neg = n < 0 ? '−' : '';
+    return neg + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+/** A signed value for display, with a true minus sign (U+2212) and "±0" never shown as "-0". */
+function signed(x, digits) {
+    const s = pyFixed(x, digits, true);
+    if (isSignedZero(s))
+        return `+${s.slice(1)}`;
+    return s.charCodeAt(0) === MINUS ? `−${s.slice(1)}` : s;
+}
+const MINUS = 0x2d;
+/** True for a zero as pyFixed writes it with a sign ("-0", "+0.000"): nothing but 0 and . after the sign. */
+function isSignedZero(s) {
+    for (let i = 1; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c !== 0x30 && c !== 0x2e)
+            return false;
+    }
+    return true;
+}
+/**
+ * A delta as the report shows it next to a threshold. When rounding would show the delta equal to
+ * the threshold although it is not (0.5000000000000004 against 0.5), the full value is shown, so a
+ * failed gate never reads "+0.50 ≤ +0.50".
+ */
+function deltaNearThreshold(delta, threshold, digits, scale = 1) {
+    const shown = signed(delta * scale, digits);
+    if (delta !== threshold && shown === signed(threshold * scale, digits)) {
+        const full = String(delta * scale);
+        return full.startsWith('-') ? `−${full.slice(1)}` : `+${full}`;
+    }
+    return shown;
+}
+
+/**
+ * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
+ * report and the release checklist. None of these are gated in rlm-code.
+ */
+/** The usage figures of a run from its {@link RunTotals}. */
+function usageFromTotals(t) {
+    return {
+        total_calls: t.total_calls,
+        prompt_tokens: t.prompt_tokens,
+        completion_tokens: t.completion_tokens,
+        latency_seconds: latencyOfSorted(t.sortedDurations),
+        guardrail_blocked: t.guardrail_blocked,
+        mcp_tool_calls: t.mcp_tool_calls,
+        errors: t.errored.length,
+    };
+}
+
+/** The metadata keys mode ab stamps on each trial, besides the run mode's. */
+const AB_STAMPS = {
+    /** The round of the trial, 1-based. */
+    round: 'ab.round',
+    /** The design's maximum number of rounds. */
+    maxRounds: 'ab.max_rounds',
+    /** Why the job's rounds ended (RoundsStop), on every counted trial: known only after the last round. */
+    stop: 'ab.stop',
+};
+/** The stop a trial is stamped with; null when absent or not one benchgate writes. */
+function stopOf(s) {
+    const v = s.metadata[AB_STAMPS.stop];
+    return ROUNDS_STOPS.find((x) => x === v) ?? null;
+}
+/** The look of a pair of sides: both ran rounds 1..k of one design of at most `max`; null when they are not such trials. */
+function abLook(baseline, candidate) {
+    if (baseline.length === 0 || baseline.length !== candidate.length)
+        return null;
+    const max = baseline[0]?.metadata[AB_STAMPS.maxRounds];
+    if (typeof max !== 'number')
+        return null;
+    for (const side of [baseline, candidate]) {
+        const rounds = side.map((s) => s.metadata[AB_STAMPS.round]);
+        if (side.some((s) => s.metadata[AB_STAMPS.maxRounds] !== max))
+            return null;
+        if (rounds.some((r, i) => r !== i + 1))
+            return null;
+    }
+    const stops = new Set([...baseline, ...candidate].map(stopOf));
+    return { round: baseline.length, max, stop: stops.size === 1 ? [...stops][0] : null };
 }
 
 /** Why one profile does not fit the pair (the baseline first), as "made with KEY VALUE and this run has VALUE". */
@@ -16519,66 +18868,6 @@ function worseByTest(worse, allowance, alpha) {
     return { status: p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive', p_violated, p_holds };
 }
 
-function runTotals(p) {
-    const { ids, errors } = p;
-    const n = ids.length;
-    let completed = 0;
-    let reward = 0;
-    let steps = 0;
-    let calls = 0;
-    let prompt = 0;
-    let completion = 0;
-    let blocked = 0;
-    let mcp = null;
-    for (let i = 0; i < n; i++) {
-        if (completedAt(p, i))
-            completed++;
-        reward += rewardAt(p, i);
-        steps += stepsAt(p, i);
-        if (hasUsage(p, i)) {
-            calls += totalCallsAt(p, i);
-            prompt += promptTokensAt(p, i);
-            completion += completionTokensAt(p, i);
-        }
-        if (hasHarness(p, i)) {
-            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
-            if (guardrailBlockedAt(p, i))
-                blocked++;
-        }
-    }
-    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
-    return {
-        rows: n,
-        completed,
-        reward,
-        steps,
-        total_calls: calls,
-        prompt_tokens: prompt,
-        completion_tokens: completion,
-        sortedDurations: p.sortedDurations,
-        guardrail_blocked: blocked,
-        mcp_tool_calls: mcp,
-        errored,
-    };
-}
-
-/**
- * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
- * report and the release checklist. None of these are gated in rlm-code.
- */
-/** The usage figures of a run from its {@link RunTotals}. */
-function usageFromTotals(t) {
-    return {
-        total_calls: t.total_calls,
-        prompt_tokens: t.prompt_tokens,
-        completion_tokens: t.completion_tokens,
-        latency_seconds: latencyOfSorted(t.sortedDurations),
-        guardrail_blocked: t.guardrail_blocked,
-        mcp_tool_calls: t.mcp_tool_calls,
-        errors: t.errored.length,
-    };
-}
-
 /** A per-case metric that is one of the numbers a case row carries (schema/packed-rows.ts). */
 const caseNumber = (name) => ({ read: NUMBER_AT[name], recorded: RECORDED_AT[name] });
 /** Per-case metrics: the mean over the cases that record them; lower is better for all. */
@@ -16922,203 +19211,6 @@ function differenceFindings(diffs) {
             case_ids: [],
         },
     ];
-}
-
-/**
- * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
- * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
- * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
- * allows their code; the four rlm-code gate booleans are never changed by them.
- */
-/** Every finding code, with its default severity. */
-const FINDING_SEVERITY = {
-    'empty-run': 'error',
-    'incomplete-run': 'error',
-    'cancelled-run': 'error',
-    'command-failed': 'error',
-    'aggregate-mismatch': 'error',
-    'preset-mismatch': 'error',
-    'not-comparable': 'error',
-    'guardrail-rise': 'error',
-    'policy-failure': 'error',
-    'missing-cases': 'error',
-    'new-cases': 'notice',
-    'multiple-differences': 'warning',
-    'case-errors': 'notice',
-    'partial-trials': 'error',
-    'too-few-clusters': 'warning',
-    'shard-coverage': 'error',
-    'benchmark-regression': 'error',
-    'aggregates-only': 'notice',
-    'regression-budget': 'error',
-    'infrastructure-failures': 'warning',
-    'base-tree-changed': 'error',
-};
-const FINDING_CODES = Object.keys(FINDING_SEVERITY);
-/**
- * Mode ab's stamp on the trials of a job in which something other than the base side's own runs
- * changed the base side's tree or environment (src/action/ab/isolation.ts): the paths, comma-separated.
- */
-const BASE_CHANGED_STAMP = 'ab.base_changed';
-const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
-const REWARD_TOLERANCE = 0.00005 + 1e-9;
-const STEPS_TOLERANCE = 0.005 + 1e-9;
-function runFindings(side, s, totals) {
-    const out = [];
-    const r = s.reported;
-    const rows = totals.rows;
-    const attempted = r.attempted_cases ?? rows;
-    const changed = s.metadata[BASE_CHANGED_STAMP];
-    if (typeof changed === 'string' && changed !== '')
-        out.push({
-            code: 'base-tree-changed',
-            side,
-            message: `In the interleaved job of the ${side} run, the baseline's tree or environment changed outside its own runs (${plural$1(changed.split(',').length, 'path')}): the baseline rounds may have measured other code.`,
-            case_ids: [],
-        });
-    if (r.total_cases === 0 || rows === 0) {
-        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
-    }
-    else if (s.metadata[ANSWERED_CASES] === 0) {
-        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
-        out.push({
-            code: 'empty-run',
-            side,
-            message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`,
-            case_ids: [],
-        });
-    }
-    if (attempted < r.total_cases || rows < r.total_cases) {
-        out.push({
-            code: 'incomplete-run',
-            side,
-            message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
-            case_ids: [],
-        });
-    }
-    if (s.run.cancelled === true) {
-        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
-    }
-    const failure = commandFailure(s.metadata);
-    if (failure !== null) {
-        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
-    }
-    const mismatches = aggregateMismatches(s, totals);
-    if (mismatches.length > 0) {
-        out.push({
-            code: 'aggregate-mismatch',
-            side,
-            message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
-            case_ids: [],
-        });
-    }
-    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
-        out.push({
-            code: 'aggregates-only',
-            side,
-            message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
-            case_ids: [],
-        });
-    }
-    const errored = [...totals.errored];
-    if (errored.length > 0) {
-        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
-    }
-    return out;
-}
-/**
- * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
- * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
- * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
- */
-function commandFailure(m) {
-    if (m['command.timed_out'] === true)
-        return 'timed out (command.timed_out: true)';
-    if (m['command.budget_exceeded'] === true)
-        return 'was stopped at its spend cap (command.budget_exceeded: true)';
-    const code = m['command.exit_code'];
-    if (typeof code === 'number' && code !== 0)
-        return `exited with code ${code} (command.exit_code)`;
-    if (code === null && typeof m['command.signal'] === 'string')
-        return 'was killed by a signal (command.signal)';
-    return null;
-}
-/**
- * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
- * `totals` are the rows' totals when the caller has them already.
- */
-function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
-    const r = s.reported;
-    const n = totals.rows;
-    const out = [];
-    if (r.attempted_cases !== null && r.attempted_cases !== n)
-        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
-    if (n > r.total_cases)
-        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
-    const completed = totals.completed;
-    if (completed !== r.completed_cases)
-        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
-    const reward = n ? totals.reward / n : 0;
-    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
-        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
-    const steps = n ? totals.steps / n : 0;
-    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
-        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
-    if (r.usage_totals) {
-        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
-            const sum = totals[key];
-            if (sum !== r.usage_totals[key])
-                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
-        }
-    }
-    return out;
-}
-function round(x, digits) {
-    return Number(x.toFixed(digits));
-}
-function pairFindings(baseline, candidate, rows) {
-    const out = [];
-    const bp = baseline.run.preset;
-    const cp = candidate.run.preset;
-    if (bp !== null && cp !== null && bp !== cp) {
-        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
-    }
-    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
-    if (missing.length > 0) {
-        out.push({
-            code: 'missing-cases',
-            side: 'candidate',
-            message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
-            case_ids: missing,
-        });
-    }
-    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
-    if (added.length > 0) {
-        out.push({
-            code: 'new-cases',
-            side: 'candidate',
-            message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`,
-            case_ids: added,
-        });
-    }
-    return out;
-}
-/**
- * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
- * the two runs' row totals when the caller has them already.
- */
-function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
-    const drafts = [
-        ...runFindings('baseline', baseline, totals.baseline),
-        ...runFindings('candidate', candidate, totals.candidate),
-        ...pairFindings(baseline, candidate, rows),
-        ...extra,
-    ];
-    return drafts.map((d) => {
-        const severity = FINDING_SEVERITY[d.code];
-        return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
-    });
 }
 
 /*!
@@ -24007,14 +26099,6 @@ function checkSafety(b, c, options = {}) {
     return { safety: { guardrail_blocked: blocked, policy_failures }, drafts };
 }
 
-/** The significant policy's confidence level when none is given. */
-const DEFAULT_CONFIDENCE = 0.95;
-/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
-const DEFAULT_MARGINS = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
-/** The case labels a cluster can be taken from. */
-const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
-const DECISION_POLICIES = ['point', 'significant'];
-
 const GATE_NAMES = ['reward', 'completion', 'steps', 'completion_regressions'];
 /** rlm-code's `_benchmark_metrics`. */
 function runMetrics(summary) {
@@ -25759,6 +27843,14 @@ function fisherOneSided(b, c) {
 }
 
 /**
+ * The significant policy's rule, the one place it is written: a gate shown violated (or a blocking
+ * finding) holds; otherwise a gate not yet shown to hold leaves it inconclusive; else promote. The
+ * calibration's simulation kernels, which test gates without building a comparison, use it too.
+ */
+function significantVerdict(held, undecided) {
+    return held ? 'hold' : undecided ? 'inconclusive' : 'promote';
+}
+/**
  * The cases on both sides, by code point, with their trial evidence (the labels are the baseline's).
  * Runs of one suite usually list the same ids in the same order, sorted: the sides' own columns are
  * then the pairs', with nothing copied.
@@ -25940,8 +28032,7 @@ function compareSummaries(baseline, candidate, options = {}) {
     else {
         failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
         undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
-        const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
-        verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
+        verdict = significantVerdict(failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0, undecided_gates.length > 0 || metricUndecided.length > 0);
     }
     // Too many cases failed for infrastructure reasons: a promote (or an undecided verdict) may rest on
     // what was not measured, so it is "rerun". A hold stands: under point it is rlm-code's own result
@@ -26067,287 +28158,6 @@ function comparabilityFindings(c) {
             case_ids: [],
         },
     ];
-}
-
-/**
- * Group-sequential boundaries: how much of the error budget α a test may spend at each of K equally
- * spaced looks so that looking after every round and stopping at the first crossing keeps the
- * overall error at α.
- *
- * The spending function is Lan and DeMets' O'Brien–Fleming type (Lan & DeMets 1983, "Discrete
- * sequential boundaries for clinical trials", Biometrika 70:659–663), one-sided:
- *
- *   α(t) = 2 − 2·Φ(z_{1−α/2} / √t),  t = k / K the information fraction,
- *
- * which spends almost nothing early (the first looks stop only on overwhelming evidence) and leaves
- * the last look a nominal level close to α, so a design that runs to the end keeps nearly the fixed
- * design's power. The boundaries c_k on the standardized statistic Z_k = S_k/√k, with S_k a sum of
- * k independent N(0, 1) increments (a round adds as much information as any other: under "no
- * difference" each round's trials are independent of the earlier ones), solve
- *
- *   P(Z_1 < c_1, …, Z_{k−1} < c_{k−1}, Z_k ≥ c_k) = α(t_k) − α(t_{k−1})
- *
- * by the recursive numerical integration of Armitage, McPherson and Rowe (1969), as in Jennison and
- * Turnbull (2000), "Group Sequential Methods with Applications to Clinical Trials", ch. 19: the
- * density of S_k on the continuation region on a grid, convolved with the N(0, 1) increment.
- * Pure and deterministic.
- */
-/** The upper tail 1 − Φ(x) of the standard normal, with relative error below 1.2e-7 (Numerical Recipes' erfc). */
-function normalUpper(x) {
-    const z = Math.abs(x) / Math.SQRT2;
-    const t = 1 / (1 + 0.5 * z);
-    const erfc = t *
-        Math.exp(-z * z -
-            1.26551223 +
-            t *
-                (1.00002368 +
-                    t *
-                        (0.37409196 +
-                            t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-    return x >= 0 ? erfc / 2 : 1 - erfc / 2;
-}
-/** Lan–DeMets O'Brien–Fleming-type spending: the share of the one-sided α spent by information fraction t. */
-function obrienFlemingSpent(t, alpha) {
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return alpha;
-    return 2 * normalUpper(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
-}
-/**
- * Lan–DeMets Pocock-type spending, α·ln(1 + (e − 1)·t): spends early, for the promote boundary of
- * the sequential decision: an equal agent is shown within the margin after a few rounds.
- */
-function pocockSpent(t, alpha) {
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return alpha;
-    return alpha * Math.log(1 + (Math.E - 1) * t);
-}
-/** Grid step on the S scale (the increments have standard deviation 1), and the lower tail kept, in standard deviations. */
-const STEP = 0.025;
-const TAIL_SD = 8;
-const KERNEL = Math.ceil(TAIL_SD / STEP);
-const SQRT_2PI = Math.sqrt(2 * Math.PI);
-/** The probability of crossing b at the next look, whose increment has standard deviation sd: ∫ f(x)·(1 − Φ((b − x)/sd)) dx, by the trapezoid rule. */
-function crossing(g, b, sd = 1) {
-    let s = 0;
-    const n = g.f.length;
-    for (let i = 0; i < n; i++)
-        s += (i === 0 || i === n - 1 ? 0.5 : 1) * g.f[i] * normalUpper((b - (g.lo + i * STEP)) / sd);
-    return s * STEP;
-}
-/**
- * The sub-density of the next look on a grid from about −TAIL_SD·√k up to exactly b (the boundary):
- * g convolved with the N(0, sd²) increment, ∫ g(x)·φ((s − x)/sd)/sd dx, banded to |s − x| ≤ TAIL_SD·sd.
- * Both grids have step STEP, so s − x takes the values δ + m·STEP and φ is tabled once per look.
- * `k` is the variance of S at this look (the rounds, when each adds the same information).
- */
-function nextGrid(g, k, b, sd = 1) {
-    const n = Math.max(2, Math.ceil((b + TAIL_SD * Math.sqrt(k)) / STEP) + 1);
-    const lo = b - (n - 1) * STEP;
-    const shift = Math.floor((lo - g.lo) / STEP);
-    const delta = lo - g.lo - shift * STEP; // in [0, STEP)
-    const kernel = sd === 1 ? KERNEL : Math.ceil((TAIL_SD * sd) / STEP);
-    const phi = new Float64Array(2 * kernel + 1); // phi[m + kernel] = φ((δ + m·STEP)/sd)/sd
-    for (let m = -kernel; m <= kernel; m++)
-        phi[m + kernel] = Math.exp(-(((delta + m * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI);
-    const last = g.f.length - 1;
-    const w = Float64Array.from(g.f, (v, i) => (i === 0 || i === last ? 0.5 : 1) * v * STEP);
-    const f = new Float64Array(n);
-    for (let j = 0; j < n; j++) {
-        const c = j + shift; // s_j − x_i = δ + (c − i)·STEP
-        const from = Math.max(0, c - kernel);
-        const to = Math.min(last, c + kernel);
-        let sum = 0;
-        for (let i = from; i <= to; i++)
-            sum += w[i] * phi[c - i + kernel];
-        f[j] = sum;
-    }
-    return { lo, f };
-}
-/** The grid of S_1 = N(0, sd²), from −TAIL_SD·sd up to exactly b. */
-function firstGrid(b, sd = 1) {
-    const n = Math.max(2, Math.ceil((b + TAIL_SD * sd) / STEP) + 1);
-    const lo = b - (n - 1) * STEP;
-    return { lo, f: Float64Array.from({ length: n }, (_, j) => Math.exp(-(((lo + j * STEP) / sd) ** 2) / 2) / (sd * SQRT_2PI)) };
-}
-/** b with crossing(g, b, sd) = target, by bisection (crossing falls as b rises); k: the variance of S at this look. */
-function solveBoundary(g, k, target, sd = 1) {
-    let hi = -normalQuantile(target) * Math.sqrt(k) + 1; // the marginal tail, which the crossing never exceeds
-    let lo = hi - 12 * Math.sqrt(k);
-    while (crossing(g, lo, sd) <= target)
-        lo -= 12 * Math.sqrt(k);
-    for (let it = 0; it < 200 && hi - lo > 1e-9; it++) {
-        const mid = (lo + hi) / 2;
-        if (crossing(g, mid, sd) > target)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return (lo + hi) / 2;
-}
-const cache = new Map();
-/**
- * The K looks of the one-sided design at overall level alpha, equally spaced (look k after k
- * rounds), O'Brien–Fleming-type by default or Pocock-type. The first look is the one-look test at
- * the level it may spend.
- */
-function sequentialBoundaries(alpha, maxRounds, spending = 'obrien-fleming') {
-    if (!(alpha > 0 && alpha < 0.5))
-        throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
-    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > MAX_ROUNDS)
-        throw new RangeError(`maxRounds must be an integer from 1 to ${MAX_ROUNDS}, got ${maxRounds}`);
-    const key = `${alpha}/${maxRounds}/${spending}`;
-    const known = cache.get(key);
-    if (known)
-        return known;
-    const looks = [];
-    let grid = null;
-    let before = 0;
-    for (let k = 1; k <= maxRounds; k++) {
-        const spent = spending === 'pocock' ? pocockSpent(k / maxRounds, alpha) : obrienFlemingSpent(k / maxRounds, alpha);
-        const target = spent - before;
-        const b = grid === null ? -normalQuantile(target) : solveBoundary(grid, k, target);
-        const z = b / Math.sqrt(k);
-        looks.push({ round: k, spent, z, nominal: normalUpper(z) });
-        before = spent;
-        if (k < maxRounds) {
-            grid = grid === null ? firstGrid(b) : nextGrid(grid, k, b);
-        }
-    }
-    cache.set(key, looks);
-    return looks;
-}
-/** The largest design: boundaries of up to this many looks are computed (about a second at most, once per process). */
-const MAX_ROUNDS = 50;
-
-/**
- * The `significant` policy decided sequentially: trials come in rounds (one more trial of each side
- * per round), the gates are judged after every round, and the run stops at the first decision.
- *
- * Method: a group-sequential design over at most K rounds (`--max-trials`), with Lan and DeMets'
- * O'Brien–Fleming-type alpha-spending function (Lan & DeMets 1983; boundaries by Armitage–McPherson–
- * Rowe recursive integration, Jennison & Turnbull 2000, ch. 19; see stats/sequential.ts). After round
- * k the same paired sign-flip tests as the fixed design (significance.ts) are run at that look's
- * nominal level α_k instead of α, both ways: a gate fails when its violation is shown at α_k, and
- * passes when its holding is shown at α_k. Each direction spends α over the K looks, so a user who
- * looks after every round and stops at the first hold or promote keeps the fixed design's error
- * rates, and the last look's level is close to α, so running to the end loses little power.
- *
- * Why this and not e-values or confidence sequences: benchgate's rounds are few (at most tens) and
- * fixed in number, and its tests are exact randomization tests whose p-values are already what the
- * report shows; a spending design reuses them unchanged (only the level moves), its boundaries are
- * exact for that K, and it keeps nearly all of the fixed design's power at the last round, where
- * anytime-valid e-processes for an unbounded horizon pay a steep price in power at a fixed maximum.
- * Pure: evidence in, decision out.
- */
-/** The default maximum number of rounds (trials per side), and the largest allowed. */
-const DEFAULT_MAX_TRIALS = 10;
-const SEQUENTIAL_METHOD = "group-sequential, Lan-DeMets alpha spending: O'Brien-Fleming-type to hold, Pocock-type to promote (non-inferiority within the margins)";
-/**
- * The decision once the rounds have ended (an interleaved job's rounds, judged after the job): a
- * `continue` becomes halted for `why`, with no suggestion of more rounds; a stop is left as it is.
- */
-function haltedDecision(d, why) {
-    if (d.reason !== 'continue')
-        return d;
-    return { ...d, halted: why, more_rounds: null };
-}
-/**
- * The two levels of a look: a gate fails at the hold boundary's level (O'Brien–Fleming-type
- * spending, as before) and passes at the promote boundary's, a non-inferiority boundary with its own
- * Pocock-type spending α·ln(1 + (e − 1)t) (Lan & DeMets 1983; read from the hold side it is a
- * non-binding futility bound, Pampallona & Tsiatis 1994): an equal agent is shown within the margin
- * after a few rounds, while a false promote stays within α over the looks. As confidences.
- */
-function sequentialLevels(rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    return {
-        hold: sequentialConfidence(rounds, maxRounds, confidence),
-        promote: 1 - Math.max(lookAt(rounds, maxRounds, confidence, 'pocock').nominal, MIN_LEVEL),
-    };
-}
-/** The confidence level the paired tests run at after `rounds` rounds of at most `maxRounds`. */
-function sequentialConfidence(rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    const look = lookAt(rounds, maxRounds, confidence);
-    // An early look of a long design can have a level below double precision (1e-43 at round 1 of
-    // 50), which would make the confidence 1. No randomization p-value comes near 1e-12 (at least
-    // 1/16,384 exact, 1/10,000 sampled), and a gate without spread decides at any level, so the
-    // floor changes no decision.
-    return 1 - Math.max(look.nominal, MIN_LEVEL);
-}
-/** The smallest level a round is tested at (see sequentialConfidence). */
-const MIN_LEVEL = 1e-12;
-/** Look `rounds` of the design at `confidence` with `maxRounds` rounds at most. */
-function lookAt(rounds, maxRounds, confidence, spending) {
-    return sequentialBoundaries(1 - confidence, maxRounds, spending)[rounds - 1];
-}
-function checkRounds(rounds, maxRounds) {
-    if (!Number.isInteger(rounds) || rounds < 1 || rounds > maxRounds)
-        throw new RangeError(`rounds must be an integer from 1 to ${maxRounds}, got ${rounds}`);
-}
-/** The standardized distance a one-sided p-value stands for: z = Φ⁻¹(1 − p). */
-const zOf = (p) => (p >= 1 ? -Infinity : p <= 0 ? Infinity : -normalQuantile(p));
-/**
- * The first later round at which z, growing as √rounds (each round adds the same information),
- * would cross that round's boundary; null when none up to the maximum does.
- */
-function roundsToCross(z, rounds, looks) {
-    if (!(z > 0))
-        return null;
-    for (const look of looks) {
-        if (look.round <= rounds)
-            continue;
-        if (z * Math.sqrt(look.round / rounds) >= look.z)
-            return look.round - rounds;
-    }
-    return null;
-}
-/**
- * About how many more rounds the undecided gates need: each heads where its evidence points (fail
- * when its violation is the stronger side, else pass); a hold needs one gate to fail, so the soonest
- * failing gate; a promote needs every gate to pass, so the slowest.
- */
-function moreRounds(gates, rounds, looks) {
-    const open = gates.filter((g) => g.gated && g.status === 'inconclusive');
-    if (open.length === 0)
-        return null;
-    const heading = open.map((g) => {
-        const fail = zOf(g.p_violated_adjusted);
-        const pass = zOf(g.p_holds);
-        return fail > pass ? { to: 'fail', n: roundsToCross(fail, rounds, looks) } : { to: 'pass', n: roundsToCross(pass, rounds, looks) };
-    });
-    const failing = heading.filter((h) => h.to === 'fail' && h.n !== null).map((h) => h.n);
-    if (failing.length > 0)
-        return Math.min(...failing);
-    if (heading.some((h) => h.n === null))
-        return null;
-    return Math.max(...heading.map((h) => h.n));
-}
-/** What the sequential design says after `rounds` rounds, given the verdict and gates judged at this round's level. */
-function decideSequential(verdict, gates, rounds, maxRounds, confidence) {
-    checkRounds(rounds, maxRounds);
-    const looks = sequentialBoundaries(1 - confidence, maxRounds);
-    const look = looks[rounds - 1];
-    const decided = verdict !== 'inconclusive';
-    const reason = decided ? 'decided' : rounds === maxRounds ? 'max-trials' : 'continue';
-    return {
-        method: SEQUENTIAL_METHOD,
-        confidence,
-        max_rounds: maxRounds,
-        rounds,
-        nominal_alpha: look.nominal,
-        nominal_promote_alpha: lookAt(rounds, maxRounds, confidence, 'pocock').nominal,
-        spent_alpha: look.spent,
-        stop: reason !== 'continue',
-        reason,
-        more_rounds: reason === 'continue' ? moreRounds(gates, rounds, looks) : null,
-        runs: { spent: 2 * rounds, fixed: 2 * maxRounds, saved: reason === 'continue' ? null : 2 * (maxRounds - rounds) },
-        looks,
-    };
 }
 
 /**
@@ -27106,1366 +28916,6 @@ function collectEvidence(cmp, ids, input) {
 }
 
 /**
- * Writes cases straight into a {@link SummaryPacker}'s columns, with no case object: the streaming
- * rlm-code reader does, for speed (one case object per row is garbage 100,000 times over). The
- * layout of the packed numbers and flags stays in this folder; a reader names what it writes.
- * A case written here must pack as `SummaryPacker.add` packs the same case: the streaming reader's
- * tests compare the two on every fixture and on generated summaries.
- */
-/**
- * One case at a time: {@link begin}, then the setters the case needs (a case that completed, with
- * a duration, usage or harness counters; its label codes), then {@link commit}. What is not set is
- * what `add` packs for a case without it (not completed, no duration, no usage, not a harness run).
- */
-let RowWriter$1 = class RowWriter {
-    packer;
-    i = 0;
-    at = 0;
-    flags = 0;
-    numbers;
-    constructor(packer) {
-        this.packer = packer;
-        this.numbers = packer.rowNumbers;
-    }
-    /** Starts the next case (the packer grows when full); its reward and steps, and whether it completed. */
-    begin(completed, reward, steps) {
-        const i = this.packer.reserveRow();
-        const n = (this.numbers = this.packer.rowNumbers);
-        const at = (this.at = i * SLOTS);
-        this.i = i;
-        this.flags = completed ? FLAG.completed : 0;
-        n[at + SLOT.reward] = reward;
-        n[at + SLOT.steps] = steps;
-        n[at + SLOT.duration] = NaN;
-    }
-    /** The case's duration in seconds. */
-    duration(seconds) {
-        this.numbers[this.at + SLOT.duration] = seconds;
-        this.flags |= FLAG.duration;
-    }
-    /** The case's usage counters. */
-    usage(totalCalls, promptTokens, completionTokens) {
-        const n = this.numbers;
-        const at = this.at;
-        n[at + SLOT.totalCalls] = totalCalls;
-        n[at + SLOT.promptTokens] = promptTokens;
-        n[at + SLOT.completionTokens] = completionTokens;
-        this.flags |= FLAG.usage;
-    }
-    /**
-     * Marks a harness case: its counters (0 for those the row lacks), whether the guardrail blocked
-     * it, and whether MCP was on (null: not said).
-     */
-    harness(toolCalls, mcpCalls, chainCalls, searchCalls, discoveryCalls, guardrail, mcp) {
-        const n = this.numbers;
-        const at = this.at;
-        n[at + SLOT.harnessToolCalls] = toolCalls;
-        n[at + SLOT.mcpToolCalls] = mcpCalls;
-        n[at + SLOT.chainCalls] = chainCalls;
-        n[at + SLOT.searchCalls] = searchCalls;
-        n[at + SLOT.discoveryCalls] = discoveryCalls;
-        let f = this.flags | FLAG.harness;
-        if (guardrail)
-            f |= FLAG.guardrail;
-        if (mcp !== null)
-            f |= FLAG.mcpKnown | (mcp ? FLAG.mcpEnabled : 0);
-        this.flags = f;
-    }
-    /** The case's code in column `column` (its index in schema/pack.ts COLUMNS; see SummaryPacker.code): every column needs one. */
-    label(column, code) {
-        this.packer.rowCodes(column)[this.i] = code;
-    }
-    /** Ends the case: its id (`narrow`: see SummaryPacker.commitRow) and its error text. */
-    commit(id, narrow, error) {
-        this.packer.rowFlags[this.i] = this.flags;
-        this.packer.commitRow(id, narrow, error);
-    }
-};
-
-/**
- * A resumable scanner of JSON bytes read from a file in chunks: it checks the bytes as JSON.parse
- * would (UTF-8, strings and their escapes, numbers, literals) and reads object keys by table, with
- * no whole-file string and no object per value. A format's streaming reader extends
- * json-array-member.ts's scanner (rlm-code-stream.ts does): it is handed each item of one array
- * member of the top-level object, and the other members as their JSON text.
- *
- * Two things are thrown inside a scan, never out of it: {@link NEED_MORE} when the bytes at hand end
- * before the current unit (then the unit is read again from its start with more bytes), and
- * {@link BAIL} when the bytes are not JSON or not what the reader handles (then the reader returns
- * null, and the full path, which names the problem, reads the file).
- *
- * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
- */
-/** Thrown inside the scanner: the bytes at hand end before the current unit (an item, a top-level member). */
-const NEED_MORE = { need: 'more' };
-/** Thrown inside the scanner: something the full path must handle or explain. */
-const BAIL = { bail: true };
-function keyTable(keys) {
-    const byHash = new Map();
-    const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
-    keys.forEach((k, i) => {
-        const h = hashOf(bytes[i], 0, k.length);
-        if (byHash.has(h))
-            throw new Error(`key hash collision: ${k}`);
-        byHash.set(h, i);
-    });
-    const n = keys.length + 1;
-    return { byHash, bytes, next: new Int32Array(n).fill(-1), path: new Array(2 * n).fill(null), pathKey: new Int32Array(2 * n).fill(-1) };
-}
-function hashOf(b, from, to) {
-    let h = 0;
-    for (let i = from; i < to; i++)
-        h = (Math.imul(h, 31) + b[i]) | 0;
-    return h;
-}
-/** What {@link JsonScanner.nextKey} returns at the end of the object. */
-const END = -2;
-/** The longest path between two values that is kept (see KeyTable.path). */
-const PATH_BYTES = 64;
-/** Exact powers of ten (the fast path of the number parser: one correctly rounded operation). */
-const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
-/** The JSON string with contents at [at, at + len) of buf (the quotes around it included), decoded. */
-function decodeString(buf, at, len) {
-    return JSON.parse(buf.toString('utf8', at - 1, at + len + 1));
-}
-function growInts(a) {
-    const b = new Int32Array(a.length * 2);
-    b.set(a);
-    return b;
-}
-const Q = 0x22; // "
-const BS = 0x5c; // \
-const isWs = (b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-/** The scanner: the bytes of one file, the position in them, and the JSON tokens at that position. */
-class JsonScanner {
-    fd;
-    buf;
-    pos = 0;
-    end = 0;
-    eof = false;
-    /** Bytes of buf before this index have been checked to be valid UTF-8. */
-    checked = 0;
-    /** Where the last string scanned starts (after its quote), and whether it has no escapes. */
-    strStart = 0;
-    strPlain = true;
-    /** Whether the last string scanned is ASCII. */
-    strAscii = true;
-    constructor(fd, chunk) {
-        this.fd = fd;
-        this.buf = Buffer.allocUnsafe(chunk);
-    }
-    /** Scans the whole file: true when the steps are done, false when the file ends before (throws BAIL). */
-    scanFile() {
-        this.refill(0);
-        for (;;) {
-            const mark = this.pos;
-            try {
-                if (this.step())
-                    return true;
-            }
-            catch (err) {
-                if (err !== NEED_MORE)
-                    throw err;
-                if (this.eof)
-                    return false;
-                this.pos = mark;
-                this.refill(mark);
-                this.pos = 0;
-            }
-        }
-    }
-    /** Reads more of the file, keeping the unit being scanned (from `keep`); sets `eof` at the end of the file. */
-    refill(keep) {
-        // Bytes past `checked` end the data in an unfinished UTF-8 sequence: a unit cannot have ended after them unless broken.
-        if (keep > this.checked)
-            throw BAIL;
-        if (keep > 0) {
-            this.buf.copyWithin(0, keep, this.end);
-            this.end -= keep;
-            this.checked -= keep;
-        }
-        if (this.end === this.buf.length) {
-            const bigger = Buffer.allocUnsafe(this.buf.length * 2);
-            this.buf.copy(bigger, 0, 0, this.end);
-            this.buf = bigger;
-        }
-        const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
-        if (n === 0)
-            this.eof = true;
-        this.end += n;
-        this.checkUtf8();
-    }
-    /** Checks the bytes read so far are UTF-8 (up to a sequence cut by the chunk's end); invalid: the full path says where. */
-    checkUtf8() {
-        let cut = this.end;
-        if (!this.eof) {
-            for (let k = this.end - 1; k >= Math.max(this.checked, this.end - 3); k--) {
-                const b = this.buf[k];
-                if (b < 0x80)
-                    break;
-                if (b >= 0xc0) {
-                    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
-                    if (k + len > this.end)
-                        cut = k;
-                    break;
-                }
-            }
-        }
-        if (!isUtf8(this.buf.subarray(this.checked, cut)))
-            throw BAIL;
-        this.checked = cut;
-    }
-    /** Skips whitespace: the byte at pos after it. */
-    ws() {
-        const b = this.buf;
-        let p = this.pos;
-        const end = this.end;
-        while (p < end) {
-            const c = b[p];
-            if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
-                this.pos = p;
-                return c;
-            }
-            p++;
-        }
-        this.pos = p;
-        throw NEED_MORE;
-    }
-    /** Skips whitespace and the byte `c` (anything else: BAIL). */
-    expect(c) {
-        if (this.ws() !== c)
-            throw BAIL;
-        this.pos++;
-    }
-    /**
-     * Scans a JSON string whose opening quote is at pos; returns its decoded value when `keep`, else
-     * null. Checks what JSON.parse checks: escapes, no raw control characters.
-     */
-    string(keep) {
-        const b = this.buf;
-        const start = this.pos + 1;
-        let p = start;
-        const end = this.end;
-        let plain = true;
-        let ascii = true;
-        for (;;) {
-            if (p >= end)
-                throw NEED_MORE;
-            const c = b[p];
-            if (c === Q)
-                break;
-            if (c < 0x20)
-                throw BAIL;
-            if (c === BS) {
-                plain = false;
-                if (p + 1 >= end)
-                    throw NEED_MORE;
-                const e = b[p + 1];
-                if (e === 0x75) {
-                    if (p + 5 >= end)
-                        throw NEED_MORE;
-                    for (let k = p + 2; k < p + 6; k++) {
-                        const h = b[k];
-                        if (!((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)))
-                            throw BAIL;
-                    }
-                    p += 6;
-                    continue;
-                }
-                if (e !== Q && e !== BS && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74)
-                    throw BAIL;
-                p += 2;
-                continue;
-            }
-            if (c >= 0x80)
-                ascii = false;
-            p++;
-        }
-        this.pos = p + 1;
-        this.strStart = start;
-        this.strPlain = plain;
-        this.strAscii = ascii;
-        if (!keep)
-            return null;
-        if (plain)
-            return b.toString(ascii ? 'latin1' : 'utf8', start, p);
-        return JSON.parse(b.toString('utf8', start - 1, p + 1));
-    }
-    /**
-     * From the end of key `prev`'s value (from just after the `{` when -1) to the start of the next
-     * value: returns its key's index in `table` (-1: a key it does not hold), with pos at the value
-     * (not whitespace), or END with pos after the `}`. The bytes on the way are most often those of
-     * the previous row (see KeyTable.path): compared as a whole, they say the key at once.
-     */
-    nextKey(table, prev) {
-        const b = this.buf;
-        const from = this.pos;
-        const slot = 2 * (prev + 1);
-        for (let s = slot; s < slot + 2; s++) {
-            const path = table.path[s];
-            if (path == null)
-                break;
-            const len = path.length;
-            if (from + len >= this.end)
-                break;
-            let i = 0;
-            while (i < len && b[from + i] === path[i])
-                i++;
-            if (i === len) {
-                this.pos = from + len;
-                if (isWs(b[this.pos]))
-                    this.ws(); // more space before this value than before the last
-                return table.pathKey[s];
-            }
-        }
-        const c = this.ws();
-        if (c === 0x7d) {
-            this.pos++;
-            return END;
-        }
-        if (prev >= 0) {
-            if (c !== 0x2c)
-                throw BAIL;
-            this.pos++;
-        }
-        const k = this.key(table, prev);
-        this.ws();
-        if (k >= 0 && this.pos - from <= PATH_BYTES) {
-            table.path[slot + 1] = table.path[slot];
-            table.pathKey[slot + 1] = table.pathKey[slot];
-            table.path[slot] = new Uint8Array(b.subarray(from, this.pos)); // a copy: the buffer is read into again
-            table.pathKey[slot] = k;
-        }
-        return k;
-    }
-    /**
-     * A key's index in `table`, or -1 for a key it does not hold; pos after the colon. `prev` is the
-     * previous key's index in the object (-1 for the first): rows repeat their key order, so the key
-     * that followed it last time is tried first, byte for byte, before the hash lookup.
-     */
-    key(table, prev) {
-        if (this.ws() !== Q)
-            throw BAIL;
-        const b = this.buf;
-        const start = this.pos + 1;
-        const guess = table.next[prev + 1];
-        if (guess >= 0) {
-            const want = table.bytes[guess];
-            const len = want.length;
-            if (start + len < this.end && b[start + len] === Q) {
-                let i = 0;
-                while (i < len && b[start + i] === want[i])
-                    i++;
-                if (i === len) {
-                    this.pos = start + len + 1;
-                    this.expect(0x3a);
-                    return guess;
-                }
-            }
-        }
-        let p = start;
-        let h = 0;
-        for (;;) {
-            if (p >= this.end)
-                throw NEED_MORE;
-            const c = b[p];
-            if (c === Q)
-                break;
-            if (c === BS || c < 0x20) {
-                // An escaped key is rare: scan it as a string and look it up by its decoded value.
-                const name = this.string(true);
-                this.expect(0x3a);
-                return table.bytes.findIndex((x) => x.toString('latin1') === name);
-            }
-            h = (Math.imul(h, 31) + c) | 0;
-            p++;
-        }
-        this.pos = p + 1;
-        let k = table.byHash.get(h) ?? -1;
-        if (k >= 0) {
-            const want = table.bytes[k];
-            if (want.length !== p - start)
-                k = -1;
-            else
-                for (let i = 0; i < want.length; i++)
-                    if (b[start + i] !== want[i])
-                        k = -1;
-        }
-        this.expect(0x3a);
-        if (k >= 0)
-            table.next[prev + 1] = k;
-        return k;
-    }
-    /**
-     * A JSON number at pos (JSON's grammar exactly), parsed to the double JSON.parse gives, into
-     * `into[at]` (a double returned from a call would be boxed: a heap object per number).
-     */
-    number(into, at) {
-        const b = this.buf;
-        const end = this.end;
-        const start = this.pos;
-        let p = start;
-        let neg = false;
-        if (b[p] === 0x2d) {
-            neg = true;
-            p++;
-        }
-        let m = 0;
-        let digits = 0;
-        let c = p < end ? b[p] : -1;
-        if (c === 0x30) {
-            p++;
-        }
-        else if (c >= 0x31 && c <= 0x39) {
-            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
-                m = m * 10 + (c - 0x30);
-                digits++;
-                p++;
-            }
-        }
-        else if (p >= end)
-            throw NEED_MORE;
-        else
-            throw BAIL;
-        let scale = 0;
-        if (p < end && b[p] === 0x2e) {
-            p++;
-            const from = p;
-            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
-                m = m * 10 + (c - 0x30);
-                if (m !== 0)
-                    digits++;
-                p++;
-            }
-            if (p >= end)
-                throw NEED_MORE;
-            if (p === from)
-                throw BAIL;
-            scale = p - from;
-        }
-        let exp = 0;
-        if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
-            p++;
-            let eneg = false;
-            if (p < end && (b[p] === 0x2b || b[p] === 0x2d)) {
-                eneg = b[p] === 0x2d;
-                p++;
-            }
-            const from = p;
-            while (p < end && (c = b[p]) >= 0x30 && c <= 0x39) {
-                exp = Math.min(exp * 10 + (c - 0x30), 1e6);
-                p++;
-            }
-            if (p >= end)
-                throw NEED_MORE;
-            if (p === from)
-                throw BAIL;
-            if (eneg)
-                exp = -exp;
-        }
-        if (p >= end)
-            throw NEED_MORE; // the number might go on in the next chunk
-        this.pos = p;
-        const e10 = exp - scale;
-        let v;
-        if (digits <= 15 && e10 >= -22 && e10 <= 22)
-            v = e10 >= 0 ? m * POW10[e10] : m / POW10[-e10];
-        else
-            v = Number(b.toString('latin1', neg ? start + 1 : start, p));
-        into[at] = neg ? -v : v;
-    }
-    /** true, false or null at pos: 1, 0 or -1. */
-    literal() {
-        const b = this.buf;
-        const p = this.pos;
-        const c = b[p];
-        const len = c === 0x66 ? 5 : 4;
-        if (p + len > this.end)
-            throw NEED_MORE;
-        this.pos = p + len;
-        // Byte for byte: no string per literal.
-        if (c === 0x74 && b[p + 1] === 0x72 && b[p + 2] === 0x75 && b[p + 3] === 0x65)
-            return 1;
-        if (c === 0x66 && b[p + 1] === 0x61 && b[p + 2] === 0x6c && b[p + 3] === 0x73 && b[p + 4] === 0x65)
-            return 0;
-        if (c === 0x6e && b[p + 1] === 0x75 && b[p + 2] === 0x6c && b[p + 3] === 0x6c)
-            return -1;
-        throw BAIL;
-    }
-    /** A count (a safe integer, not negative) at pos into `into[at]`. */
-    count(into, at) {
-        this.number(into, at);
-        const v = into[at];
-        if (!Number.isSafeInteger(v) || v < 0)
-            throw BAIL;
-    }
-    /** Whether the JSON strings with contents at [a, a + alen) and [b, b + blen) of buf are the same string. */
-    sameString(a, alen, aplain, b, blen, bplain) {
-        const buf = this.buf;
-        if (aplain && bplain) {
-            // Plain strings are their UTF-8 bytes: equal strings, equal bytes.
-            if (alen !== blen)
-                return false;
-            for (let i = 0; i < alen; i++)
-                if (buf[a + i] !== buf[b + i])
-                    return false;
-            return true;
-        }
-        return decodeString(buf, a, alen) === decodeString(buf, b, blen);
-    }
-    /** Skips any JSON value at pos (a top-level member's; JSON.parse checks it afterwards); returns where it starts. */
-    skipValue() {
-        const start = this.pos;
-        let depth = 0;
-        const b = this.buf;
-        for (;;) {
-            const c = this.ws();
-            if (c === Q)
-                this.string(false);
-            else if (c === 0x7b || c === 0x5b) {
-                depth++;
-                this.pos++;
-                continue;
-            }
-            else if (c === 0x7d || c === 0x5d) {
-                if (depth === 0)
-                    throw BAIL;
-                depth--;
-                this.pos++;
-            }
-            else if (c === 0x2c || c === 0x3a) {
-                if (depth === 0)
-                    throw BAIL;
-                this.pos++;
-                continue;
-            }
-            else {
-                // A number or literal: up to the next delimiter.
-                let p = this.pos;
-                while (p < this.end && !isWs(b[p]) && b[p] !== 0x2c && b[p] !== 0x7d && b[p] !== 0x5d && b[p] !== 0x3a)
-                    p++;
-                if (p >= this.end)
-                    throw NEED_MORE;
-                if (p === this.pos)
-                    throw BAIL;
-                this.pos = p;
-            }
-            if (depth === 0)
-                return start;
-        }
-    }
-}
-
-/**
- * The layout most benchmark summaries share: one JSON object whose rows sit in one array member
- * (rlm-code's `case_results`). Scanned with json-scan.ts, member by member, resumable between them
- * and between rows, so a file of any size reads in chunks.
- */
-var State;
-(function (State) {
-    State[State["Start"] = 0] = "Start";
-    State[State["FirstMember"] = 1] = "FirstMember";
-    State[State["Member"] = 2] = "Member";
-    State[State["AfterMember"] = 3] = "AfterMember";
-    State[State["FirstItem"] = 4] = "FirstItem";
-    State[State["NextItem"] = 5] = "NextItem";
-    State[State["Trail"] = 6] = "Trail";
-})(State || (State = {}));
-/**
- * A file holding one JSON object (a UTF-8 byte order mark before it is allowed), scanned member by
- * member: the members are kept as their JSON text (checked later by JSON.parse), but for the one
- * named `arrayKey`, an array whose items are handed to {@link item} one by one as they are read.
- * A member named twice is left to the full path.
- */
-class JsonArrayMemberScanner extends JsonScanner {
-    arrayKey;
-    state = State.Start;
-    /** The other members, by name: their JSON text. */
-    members = new Map();
-    /** Whether the array member has been reached. */
-    inArray = false;
-    constructor(fd, chunk, arrayKey) {
-        super(fd, chunk);
-        this.arrayKey = arrayKey;
-    }
-    step() {
-        switch (this.state) {
-            case State.Start: {
-                if (this.end - this.pos < 3 && !this.eof)
-                    throw NEED_MORE;
-                const b = this.buf;
-                if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
-                    this.pos = 3;
-                this.expect(0x7b);
-                this.state = State.FirstMember;
-                return false;
-            }
-            case State.FirstMember:
-                if (this.ws() === 0x7d) {
-                    this.pos++;
-                    this.state = State.Trail;
-                    return false;
-                }
-                this.state = State.Member;
-                return false;
-            case State.Member: {
-                if (this.ws() !== Q)
-                    throw BAIL;
-                const name = this.string(true);
-                this.expect(0x3a);
-                if (this.members.has(name) || (name === this.arrayKey && this.inArray))
-                    throw BAIL;
-                if (name === this.arrayKey) {
-                    this.expect(0x5b);
-                    this.beginItems();
-                    this.inArray = true;
-                    this.state = State.FirstItem;
-                    return false;
-                }
-                const from = this.skipValue();
-                this.members.set(name, this.buf.toString('utf8', from, this.pos));
-                this.state = State.AfterMember;
-                return false;
-            }
-            case State.AfterMember: {
-                const c = this.ws();
-                this.pos++;
-                if (c === 0x2c)
-                    this.state = State.Member;
-                else if (c === 0x7d)
-                    this.state = State.Trail;
-                else
-                    throw BAIL;
-                return false;
-            }
-            case State.FirstItem:
-                if (this.ws() === 0x5d) {
-                    this.pos++;
-                    this.state = State.AfterMember;
-                    return false;
-                }
-                this.item();
-                this.state = State.NextItem;
-                return false;
-            case State.NextItem: {
-                const c = this.ws();
-                this.pos++;
-                if (c === 0x5d) {
-                    this.state = State.AfterMember;
-                    return false;
-                }
-                if (c !== 0x2c)
-                    throw BAIL;
-                this.item();
-                return false;
-            }
-            case State.Trail: {
-                const b = this.buf;
-                while (this.pos < this.end && isWs(b[this.pos]))
-                    this.pos++;
-                if (this.pos < this.end)
-                    throw BAIL;
-                if (!this.eof)
-                    throw NEED_MORE;
-                return true;
-            }
-        }
-    }
-}
-
-/**
- * A streaming reader for large rlm-code summaries: reads the file in chunks and scans its bytes
- * straight into the packed columns (schema/pack.ts), with no whole-file string and no object per row.
- * A 1,000,000-case summary (1.2 GB) is over V8's longest string, so the full parser cannot read it;
- * this reader can, in memory proportional to the cases (about 150 bytes each), not to the file.
- *
- * It accepts exactly what the full path (parsing/read-json.ts, then rlm-code.ts `packRlmCode`) accepts, and
- * gives the same packed summary; it reads no more than it must (the text fields of a row are checked
- * as JSON strings, never decoded). Whatever it is not sure of, it leaves to the full path: it returns
- * null for broken files (so the full path names the problem, in today's words: it is the error
- * oracle), and for the rarer valid shapes it does not handle (fields benchgate does not name in a row,
- * an object or array as `expected_answer`, a `schema` key, load options other than the format).
- *
- * The fields, their kinds and the top level's checks come from rlm-code-fields.ts (the one table
- * both readers derive from); the JSON scanning is parsing/json-scan.ts's. This file maps the table
- * to the scanner and a row to the packed columns.
- *
- * It imports neither zod nor yaml: the loading thread's small entry (load/load-worker.ts) runs it.
- */
-/** schema/summary.ts's SUMMARY_SCHEMA (that module builds zod schemas; a test keeps the two equal). */
-const STREAM_SUMMARY_SCHEMA = 'benchgate.summary/v1';
-/** Where to take a shortcut: the reader handles load options that name nothing but the format. */
-function streamable(options) {
-    return ((options.format === 'auto' || options.format === 'rlm-code') &&
-        options.model === undefined &&
-        options.prompt === undefined &&
-        options.run === undefined &&
-        options.fields === undefined &&
-        (options.keep === undefined || (options.keep.numbers.length === 0 && options.keep.labels.length === 0)));
-}
-/** The error when the cases of a file would need more memory than the process may use. */
-function memoryLimitError(file, size, casesSoFar, needBytes, limitBytes) {
-    const mib = (n) => `${Math.ceil(n / 2 ** 20)} MiB`;
-    return `${file}: ${size} bytes, ${casesSoFar} cases read so far: loading them needs about ${mib(needBytes)} of memory, over this process's limit of ${mib(limitBytes)}; raise the limit (NODE_OPTIONS=--max-old-space-size=MiB) or give a smaller file`;
-}
-/**
- * The bytes read at a time (more when a unit is longer). 1 MiB: fresh memory is costly here (each page
- * is faulted in on first touch, about 5 ms per MiB on the 2-core machine), and 4 MiB read no faster.
- */
-const CHUNK_BYTES$1 = 1024 * 1024;
-/** A generous estimate of the memory a case takes once loaded (columns, id string, dictionary codes). */
-const BYTES_PER_CASE = 200;
-/** Fewer bytes than a row takes at least (`{"case_id":"x","completed":true,"steps":0,"total_reward":0}`, 58 bytes). */
-const MIN_ROW_BYTES = 50;
-/** How the scanner reads a (non-null) value of a field, by its kind in the table. */
-var Scan;
-(function (Scan) {
-    Scan[Scan["Id"] = 0] = "Id";
-    Scan[Scan["Bool"] = 1] = "Bool";
-    Scan[Scan["Count"] = 2] = "Count";
-    Scan[Scan["Num"] = 3] = "Num";
-    Scan[Scan["Seconds"] = 4] = "Seconds";
-    Scan[Scan["Usage"] = 5] = "Usage";
-    /** A string checked, not kept. */
-    Scan[Scan["Str"] = 6] = "Str";
-    /** A string the packed form keeps (a label or the error). */
-    Scan[Scan["KeptStr"] = 7] = "KeptStr";
-    Scan[Scan["Unknown"] = 8] = "Unknown";
-})(Scan || (Scan = {}));
-function scanOf(spec) {
-    switch (spec.kind) {
-        case 'id':
-            return Scan.Id;
-        case 'bool':
-            return Scan.Bool;
-        case 'count':
-            return Scan.Count;
-        case 'number':
-            return Scan.Num;
-        case 'seconds':
-            return Scan.Seconds;
-        case 'string':
-            return spec.packed === true ? Scan.KeptStr : Scan.Str;
-        case 'unknown':
-            return Scan.Unknown;
-        default:
-            if (spec.fields === USAGE_FIELDS && usageScannable())
-                return Scan.Usage;
-            throw new Error(`the streaming reader cannot read a case field of kind ${spec.kind}`);
-    }
-}
-/** Whether usage is as {@link RlmCodeScanner.counters} reads it: counts, and `roles`, null or an object of counts. */
-function usageScannable() {
-    const { roles, ...counters } = USAGE_FIELDS;
-    const counts = (table) => Object.values(table).every((spec) => spec.kind === 'count' && spec.nullable !== true);
-    return counts(counters) && roles.kind === 'record' && roles.nullable && counts(roles.fields);
-}
-/** The bits of the fields of `table` (at their index in it) whose spec passes `test`. */
-function maskOf(table, test) {
-    const specs = Object.values(table);
-    if (specs.length > 31)
-        throw new Error('the streaming reader holds which fields a row has in 31 bits');
-    return specs.reduce((mask, spec, i) => (test(spec) ? mask | (1 << i) : mask), 0);
-}
-const isRequired = (spec) => spec.optional !== true;
-/** Field indexes of a table, by name. */
-const indexes = (table) => Object.fromEntries(Object.keys(table).map((k, i) => [k, i]));
-const ROW = keyTable(Object.keys(ROW_FIELDS));
-const F = indexes(ROW_FIELDS);
-const SCANS = Object.values(ROW_FIELDS).map(scanOf);
-const REQUIRED = maskOf(ROW_FIELDS, isRequired);
-const NULLABLE = maskOf(ROW_FIELDS, (spec) => spec.nullable === true || spec.kind === 'unknown');
-const FIELDS = SCANS.length;
-const USAGE = keyTable(Object.keys(USAGE_FIELDS));
-const U = indexes(USAGE_FIELDS);
-const USAGE_REQUIRED = maskOf(USAGE_FIELDS, isRequired);
-/** The counters of a role (its own table: they sit deeper, so the bytes between keys differ from usage's). */
-const ROLE_COUNTERS = keyTable(Object.keys(USAGE_FIELDS.roles.fields));
-const COUNTERS_REQUIRED = maskOf(USAGE_FIELDS.roles.fields, isRequired);
-/** The field of each packed column (schema/pack.ts COLUMNS), at the column's index. */
-const COLUMN_FIELD = COLUMNS$1.map((name) => F[name]);
-/** The columns only a harness row has a value in (the others hold null). */
-const HARNESS_ONLY = [COLUMNS$1.indexOf('mcp_server'), COLUMNS$1.indexOf('harness_strategy')];
-class RlmCodeScanner extends JsonArrayMemberScanner {
-    file;
-    size;
-    /** Made when the rows start (the top-level members before them may tell how many there are). */
-    packer = null;
-    writer = null;
-    limit = getHeapStatistics().heap_size_limit;
-    // The row being read: values by field index, and which fields it has.
-    seen = 0;
-    id = '';
-    /** Whether the id is ASCII (then it holds no UTF-16 unit from U+D800 up: see SummaryPacker's sortedIds). */
-    idAscii = false;
-    /** The kept strings (labels and the error) by field; null for null. */
-    lab = new Array(FIELDS).fill(null);
-    /** Each column's code for null, once it has one (-1 before). */
-    nullCode = new Int32Array(COLUMNS$1.length).fill(-1);
-    num = new Float64Array(FIELDS);
-    flag = new Int8Array(FIELDS); // -1 null, 0 false, 1 true
-    hasUsage = false;
-    /** The last few values of each label field, with their bytes: labels repeat, so most are never decoded (nor looked up in the column) again. */
-    labelCache = SCANS.map(() => []);
-    /** The usage counters, by their index in USAGE_FIELDS. */
-    counts = new Float64Array(4);
-    /** Where numbers that are checked but not kept go. */
-    scratch = new Float64Array(4);
-    /** The names of the roles read so far in a `roles` object: start, length and 1 when plain, for each. */
-    roleAt = new Int32Array(3 * 4);
-    constructor(fd, file, size, chunk) {
-        super(fd, chunk, 'case_results');
-        this.file = file;
-        this.size = size;
-    }
-    beginItems() {
-        this.packer = this.newPacker();
-        this.writer = new RowWriter$1(this.packer);
-    }
-    /**
-     * The packer, for as many cases as `total_cases` says when it came before the rows and memory and
-     * the file's size allow that many (then the columns are the right size at the end, with no copy),
-     * else a generous guess from the file's size; it grows when the rows outnumber it.
-     */
-    newPacker() {
-        const limit = this.limit;
-        let first = Math.max(16, Math.ceil(this.size / 1024));
-        const reported = this.members.get('total_cases');
-        const total = reported === undefined || !/^\s*[0-9]{1,15}$/.test(reported) ? NaN : Number(reported);
-        if (total * MIN_ROW_BYTES <= this.size && total * BYTES_PER_CASE <= limit)
-            first = total;
-        return new SummaryPacker(this.affordable(first, limit), undefined, (capacity) => this.affordable(Math.ceil(capacity * 1.5) + 16, limit));
-    }
-    /** `cases` when memory allows that many, else a clear error naming the size and the limit. */
-    affordable(cases, limit) {
-        const need = cases * BYTES_PER_CASE;
-        if (need > limit)
-            throw new InputError(memoryLimitError(this.file, this.size, this.packer?.size ?? 0, need, limit));
-        return cases;
-    }
-    /** A kept string field at pos (a label, mostly one of a few values): decoded once per distinct value. */
-    label(k) {
-        this.string(false);
-        const b = this.buf;
-        const start = this.strStart;
-        const len = this.pos - 1 - start;
-        const cache = this.labelCache[k];
-        if (this.strPlain) {
-            for (let j = 0; j < cache.length; j++) {
-                const entry = cache[j];
-                const want = entry.bytes;
-                if (want.length !== len)
-                    continue;
-                let i = 0;
-                while (i < len && b[start + i] === want[i])
-                    i++;
-                if (i === len)
-                    return entry;
-            }
-        }
-        this.pos = start - 1;
-        const value = this.string(true);
-        if (this.strPlain && len <= 64) {
-            const entry = { bytes: Buffer.from(b.subarray(start, start + len)), value, code: -1 };
-            if (cache.length >= 8)
-                cache.shift();
-            cache.push(entry);
-            return entry;
-        }
-        return { bytes: null, value, code: -1 };
-    }
-    /** A usage object at pos (`usage`; its counters into `counts`), or a role's counters (checked, not kept). */
-    counters(usage) {
-        this.pos++;
-        const table = usage ? USAGE : ROLE_COUNTERS; // a role's counters have no `roles`: -1, as an unknown key
-        const required = usage ? USAGE_REQUIRED : COUNTERS_REQUIRED;
-        let seen = 0;
-        let k = -1;
-        while ((k = this.nextKey(table, k)) !== END) {
-            if (k < 0 || seen & (1 << k))
-                throw BAIL;
-            seen |= 1 << k;
-            const c = this.buf[this.pos];
-            if (k === U.roles) {
-                if (c === 0x6e) {
-                    if (this.literal() !== -1)
-                        throw BAIL;
-                }
-                else if (c === 0x7b)
-                    this.roles();
-                else
-                    throw BAIL;
-            }
-            else {
-                if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                    throw BAIL;
-                this.count(usage ? this.counts : this.scratch, k);
-            }
-        }
-        if ((seen & required) !== required)
-            throw BAIL;
-    }
-    /**
-     * `roles`: an object of counters (checked, not kept); a role named twice goes to the full path.
-     * The names are compared as bytes (where they sit in the buffer, which stays put within a row), and
-     * decoded only when one of the two has escapes: no string per role.
-     */
-    roles() {
-        this.pos++;
-        let at = this.roleAt;
-        let n = 0;
-        let c = this.ws();
-        if (c === 0x7d) {
-            this.pos++;
-            return;
-        }
-        for (;;) {
-            if (c !== Q)
-                throw BAIL;
-            this.string(false);
-            const start = this.strStart;
-            const len = this.pos - 1 - start;
-            const plain = this.strPlain;
-            for (let j = 0; j < n; j++)
-                if (this.sameString(at[3 * j], at[3 * j + 1], at[3 * j + 2] === 1, start, len, plain))
-                    throw BAIL;
-            if (3 * n + 3 > at.length)
-                this.roleAt = at = growInts(at);
-            at[3 * n] = start;
-            at[3 * n + 1] = len;
-            at[3 * n + 2] = plain ? 1 : 0;
-            n++;
-            this.expect(0x3a);
-            if (this.ws() !== 0x7b)
-                throw BAIL;
-            this.counters(false);
-            c = this.ws();
-            this.pos++;
-            if (c === 0x7d)
-                return;
-            if (c !== 0x2c)
-                throw BAIL;
-            c = this.ws();
-        }
-    }
-    /** One case row at pos, packed. */
-    item() {
-        if (this.ws() !== 0x7b)
-            throw BAIL;
-        this.pos++;
-        this.seen = 0;
-        this.hasUsage = false;
-        const lab = this.lab;
-        const num = this.num;
-        const flag = this.flag;
-        let k = -1;
-        while ((k = this.nextKey(ROW, k)) !== END) {
-            if (k < 0 || this.seen & (1 << k))
-                throw BAIL;
-            this.seen |= 1 << k;
-            const c = this.buf[this.pos];
-            if (c === 0x6e) {
-                // null, where the table allows it
-                if ((NULLABLE & (1 << k)) === 0 || this.literal() !== -1)
-                    throw BAIL;
-                flag[k] = -1;
-                lab[k] = null;
-                continue;
-            }
-            switch (SCANS[k]) {
-                case Scan.Id:
-                    if (c !== Q)
-                        throw BAIL;
-                    this.id = this.string(true);
-                    if (this.id === '')
-                        throw BAIL;
-                    this.idAscii = this.strAscii && this.strPlain; // an escape (\ue000) may stand for any unit
-                    break;
-                case Scan.Bool:
-                    if (c !== 0x74 && c !== 0x66)
-                        throw BAIL;
-                    flag[k] = this.literal();
-                    break;
-                case Scan.Count:
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    this.count(num, k);
-                    break;
-                case Scan.Num:
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    this.number(num, k);
-                    if (!Number.isFinite(num[k]))
-                        throw BAIL;
-                    break;
-                case Scan.Seconds: {
-                    if (c !== 0x2d && (c < 0x30 || c > 0x39))
-                        throw BAIL;
-                    this.number(num, k);
-                    const v = num[k];
-                    if (!Number.isFinite(v) || !(v >= 0))
-                        throw BAIL;
-                    flag[k] = 0;
-                    break;
-                }
-                case Scan.Usage:
-                    if (c !== 0x7b)
-                        throw BAIL;
-                    this.counters(true);
-                    this.hasUsage = true;
-                    break;
-                case Scan.Str:
-                    if (c !== Q)
-                        throw BAIL;
-                    this.string(false);
-                    break;
-                case Scan.KeptStr:
-                    if (c !== Q)
-                        throw BAIL;
-                    lab[k] = this.label(k);
-                    break;
-                case Scan.Unknown:
-                    // expected_answer: any value; a number must be finite. Objects and arrays go to the full path.
-                    if (c === Q)
-                        this.string(false);
-                    else if (c === 0x74 || c === 0x66)
-                        this.literal();
-                    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-                        this.number(this.scratch, 0);
-                        if (!Number.isFinite(this.scratch[0]))
-                            throw BAIL;
-                    }
-                    else
-                        throw BAIL;
-                    break;
-            }
-        }
-        // An empty row, or one without case_id: the full path names the missing fields.
-        if ((this.seen & REQUIRED) !== REQUIRED)
-            throw BAIL;
-        this.pack();
-    }
-    /** A counter the row may lack (then 0, as rlm-code.ts `toHarness` has it). */
-    counter(k) {
-        return this.seen & (1 << k) ? this.num[k] : 0;
-    }
-    /**
-     * The row just read, as rlm-code.ts `toCase` would make it and SummaryPacker `add` pack it: written
-     * straight into the packer's columns (a label's code is looked up once per distinct value).
-     */
-    pack() {
-        // No closures here: one per row is garbage the young generation must collect.
-        const seen = this.seen;
-        const num = this.num;
-        const flag = this.flag;
-        const lab = this.lab;
-        const w = this.writer;
-        w.begin(flag[F.completed] === 1, num[F.total_reward], num[F.steps]);
-        if (seen & (1 << F.duration_seconds) && flag[F.duration_seconds] !== -1)
-            w.duration(num[F.duration_seconds]);
-        const counts = this.counts;
-        if (this.hasUsage)
-            w.usage(counts[U.total_calls], counts[U.prompt_tokens], counts[U.completion_tokens]);
-        const mode = seen & (1 << F.mode) ? lab[F.mode] : null;
-        const harness = (mode != null && mode.value === 'harness') || (seen & ((1 << F.harness_tool_calls) | (1 << F.codemode_guardrail_blocked))) !== 0;
-        if (harness) {
-            const mcp = seen & (1 << F.mcp_enabled) ? flag[F.mcp_enabled] : -1;
-            w.harness(this.counter(F.harness_tool_calls), this.counter(F.mcp_tool_calls), this.counter(F.codemode_chain_calls), this.counter(F.codemode_search_calls), this.counter(F.codemode_discovery_calls), (seen & (1 << F.codemode_guardrail_blocked)) !== 0 && flag[F.codemode_guardrail_blocked] === 1, mcp === -1 ? null : mcp === 1);
-        }
-        for (let column = 0; column < COLUMN_FIELD.length; column++) {
-            const k = COLUMN_FIELD[column];
-            const has = seen & (1 << k) && (harness || (column !== HARNESS_ONLY[0] && column !== HARNESS_ONLY[1]));
-            this.setCode(w, column, has ? lab[k] : null);
-        }
-        const error = seen & (1 << F.error) ? lab[F.error] : null;
-        w.commit(this.id, this.idAscii, error == null ? null : error.value);
-    }
-    /** The case's code in column `column`: its label's (null: the code of null). */
-    setCode(w, column, label) {
-        const packer = this.packer;
-        let code;
-        if (label == null) {
-            code = this.nullCode[column];
-            if (code < 0)
-                this.nullCode[column] = code = packer.code(column, null);
-        }
-        else {
-            code = label.code;
-            if (code < 0)
-                label.code = code = packer.code(column, label.value);
-        }
-        w.label(column, code);
-    }
-}
-/** The top level as rlm-code.ts `parseTop` + `headOf` make it, or BAIL where the full path would object. */
-function headOf(file, members) {
-    const top = {};
-    for (const [key, text] of members) {
-        if (key === 'schema')
-            throw BAIL; // maybe a benchgate summary: detection decides
-        let value;
-        try {
-            value = JSON.parse(text);
-            checkJsonText(file, text, 64); // deeper values: the full path measures their depth in the whole file
-        }
-        catch {
-            throw BAIL;
-        }
-        top[key] = value;
-    }
-    // The rows were checked as they were read.
-    if (!isValidTop({ ...top, case_results: [] }))
-        throw BAIL;
-    const extra = {};
-    for (const key in top)
-        if (!TOP_KEYS.has(key))
-            extra[key] = top[key];
-    if (nonFinitePath(extra) !== null)
-        throw BAIL;
-    return rlmCodeHead(file, top, extra, STREAM_SUMMARY_SCHEMA);
-}
-function hasDuplicates(ids) {
-    return new Set(ids).size !== ids.length;
-}
-/**
- * Reads `file` as an rlm-code summary into the packed form, or returns null when the full path must
- * read it (see the file comment). Throws only when memory would not hold the cases (with the size
- * and the limit). `chunkBytes` is for tests (chunk boundaries everywhere).
- */
-function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES$1) {
-    let opened;
-    try {
-        opened = openRegularFile(file);
-    }
-    catch {
-        return null; // the full path says why, in its words
-    }
-    const { fd, size } = opened;
-    try {
-        const s = new RlmCodeScanner(fd, file, size, Math.max(8, chunkBytes));
-        const packer = s.scanFile() ? s.packer : null;
-        if (packer === null)
-            return null;
-        const head = headOf(file, s.members);
-        if (!packer.sortedIds && hasDuplicates(packer.ids))
-            return null;
-        return packer.finish(head);
-    }
-    catch (err) {
-        if (err === BAIL)
-            return null;
-        throw err;
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-
-/**
- * Loads the baseline and candidate summaries. Large pairs (by default over 16 MiB together) load at
- * the same time, straight into the packed form the comparison reads (see schema/pack.ts), each file
- * validated fully. rlm-code summaries are read by the streaming reader
- * (adapters/formats/rlm-code-stream.ts): the larger one in this thread, while the other loads in a
- * thread of its own, started first (the small dist/load-worker.js: no zod, no yaml, so it starts at
- * once), which sends back its typed arrays. Other formats, and files that reader leaves to the full
- * one (broken ones, to say exactly what is wrong), load in a thread running the whole bundle. No
- * case objects are built at all. Small pairs load one after the other,
- * as full summaries, where a thread would cost more than it saves.
- */
-/** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
-const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
-function parallelThreshold() {
-    const raw = process.env['BENCHGATE_PARALLEL_MIN_BYTES'];
-    const n = raw === undefined ? NaN : Number(raw);
-    return Number.isFinite(n) && n >= 0 ? n : PARALLEL_MIN_BYTES;
-}
-function totalSize(files) {
-    try {
-        // A FIFO or device has no size worth a thread; loading it in-process refuses it.
-        return files.reduce((sum, f) => sum + (statSync(f).isFile() ? statSync(f).size : 0), 0);
-    }
-    catch {
-        return 0; // a missing file: load in-process, which reports it properly
-    }
-}
-/** Whether a pair is large enough that its files load in threads (and its comparison is worth a helper thread). */
-function isLargePair(baseline, candidate) {
-    return totalSize([baseline, candidate]) >= parallelThreshold();
-}
-/** Starts loading `request` in a thread running `script`. */
-function loadInWorker(script, request) {
-    const worker = new Worker(script, { workerData: request });
-    const result = new Promise((resolve, reject) => {
-        worker.once('message', (reply) => {
-            void worker.terminate();
-            if ('fallback' in reply)
-                resolve(null);
-            else if (reply.ok)
-                resolve(reply.packed);
-            else
-                reject(reply.userError ? new InputError(reply.message) : new Error(reply.message));
-        });
-        worker.once('error', reject);
-        // After a reply this changes nothing; without one (the thread ran out of memory), it ends the wait.
-        worker.once('exit', (code) => reject(new EnvironmentError(`the loading thread for ${request.file} stopped (exit code ${code}) without a reply; was the machine out of memory?`)));
-    });
-    result.catch(() => undefined); // awaited by the caller, unless the other file failed first
-    return { result, cancel: () => void worker.terminate() };
-}
-/**
- * The small loading thread's module (dist/load-worker.js, beside the bundle): it starts in a few
- * milliseconds, reads rlm-code summaries with the streaming reader, and hands anything else back.
- * Null when it is not there (a bundle copied alone): the bundle itself then loads the file.
- */
-function smallWorkerScript(workerScript) {
-    try {
-        const url = new URL('./load-worker.js', workerScript);
-        return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
-    }
-    catch {
-        return null;
-    }
-}
-/** Loads one file in a thread: the small one first when it can read the file, else (or when it hands the file back) the full bundle. */
-function loadFile(workerScript, small, request) {
-    if (small === null || !streamable(request.options))
-        return loadInWorker(workerScript, request);
-    const first = loadInWorker(small, request);
-    let full = null;
-    let cancelled = false;
-    const result = first.result.then((packed) => {
-        if (packed !== null || cancelled)
-            return packed;
-        full = loadInWorker(workerScript, request);
-        return full.result;
-    });
-    result.catch(() => undefined);
-    return {
-        result,
-        cancel: () => {
-            cancelled = true;
-            first.cancel();
-            full?.cancel();
-        },
-    };
-}
-/** Which file of a large pair this thread reads itself: the larger one the streaming reader reads, if any. */
-function readHere(baseline, candidate) {
-    const size = (file) => {
-        try {
-            return statSync(file).size;
-        }
-        catch {
-            return 0;
-        }
-    };
-    const b = streamable(baseline.options);
-    const c = streamable(candidate.options);
-    if (b && c)
-        return size(baseline.file) >= size(candidate.file) ? 'baseline' : 'candidate';
-    return b ? 'baseline' : c ? 'candidate' : null;
-}
-/**
- * Reads an rlm-code summary in this thread with the streaming reader, after the other file's thread
- * has been started (so both are read at once). A file it leaves to the full reader (a broken one, so
- * that it says exactly what is wrong) loads in a thread running the whole bundle.
- */
-function loadHere(workerScript, request) {
-    let full = null;
-    let result;
-    try {
-        const packed = streamPackRlmCode(request.file);
-        if (packed === null)
-            full = loadInWorker(workerScript, request);
-        result = full === null ? Promise.resolve(packed) : full.result;
-    }
-    catch (err) {
-        result = Promise.reject(err);
-    }
-    result.catch(() => undefined); // awaited by the caller after the baseline
-    return { result, cancel: () => full?.cancel() };
-}
-/**
- * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
- * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
- * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
- * drop per-case text.
- */
-async function loadPair(baseline, candidate, options, workerScript) {
-    const [bOptions, cOptions] = typeof options === 'string'
-        ? [{ format: options }, { format: options }]
-        : 'baseline' in options
-            ? [options.baseline, options.candidate]
-            : [options, options];
-    if (workerScript === null || !isLargePair(baseline, candidate)) {
-        return [
-            { path: baseline, summary: loadSummary(baseline, bOptions) },
-            { path: candidate, summary: loadSummary(candidate, cOptions) },
-        ];
-    }
-    if (!threadsAllowed()) {
-        // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
-        return [
-            { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
-            { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
-        ];
-    }
-    const small = smallWorkerScript(workerScript);
-    const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
-    const here = readHere(requests.baseline, requests.candidate);
-    // One file (the larger rlm-code one) is read here while a thread reads the other: this thread
-    // would only wait, and a file read here needs no thread started nor its columns sent over. The
-    // thread starts first, as the read here holds this thread until it is done. Without an rlm-code
-    // file, each file loads in a thread of its own, both started at once.
-    let pendingBase;
-    let pendingCand;
-    if (here === 'baseline') {
-        pendingCand = loadFile(workerScript, small, requests.candidate);
-        pendingBase = loadHere(workerScript, requests.baseline);
-    }
-    else {
-        pendingBase = loadFile(workerScript, small, requests.baseline);
-        pendingCand = here === 'candidate' ? loadHere(workerScript, requests.candidate) : loadFile(workerScript, small, requests.candidate);
-    }
-    let base;
-    let cand;
-    try {
-        // The baseline's error first, as when the files loaded one after the other.
-        base = (await pendingBase.result);
-        cand = (await pendingCand.result);
-    }
-    catch (err) {
-        pendingBase.cancel();
-        pendingCand.cancel();
-        throw err;
-    }
-    return [
-        { path: baseline, summary: packedSummary(base) },
-        { path: candidate, summary: packedSummary(cand) },
-    ];
-}
-/** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
-function readPacked({ file, options }) {
-    return (streamable(options) ? streamPackRlmCode(file) : null) ?? loadPackedSummary(file, options);
-}
-/**
- * The body of a loading thread in the full bundle: load one file (an rlm-code summary with the
- * streaming reader when it can), reply with its packed summary or the error.
- */
-function runLoadWorker() {
-    let reply;
-    try {
-        const packed = readPacked(workerData);
-        parentPort?.postMessage({ ok: true, packed }, transferables(packed));
-        return;
-    }
-    catch (err) {
-        reply = { ok: false, userError: isUserError(err), message: err instanceof Error ? err.message : String(err) };
-    }
-    parentPort?.postMessage(reply);
-}
-
-/**
  * Reads what the evidence of the regressed cases needs beyond the comparison (analysis/evidence/):
  * the case rows of a summary that was loaded packed (read again in full, only when a case regressed),
  * and rlm-code trajectories, the JSONL file a native case's `run_path` names.
@@ -28590,320 +29040,398 @@ largeFrom = PARALLEL_MIN_BYTES) {
 }
 
 /**
- * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
- * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
- * trials). Plain node: no shell, no dependency.
+ * The value parsers both programs share: a gate option typed as an action input or a
+ * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
+ * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
+ * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
  */
-/** The most directory entries one glob may scan. */
-const MAX_SCANNED_ENTRIES = 200_000;
-/** Thrown by {@link matchFiles} for a glob that would scan more than {@link MAX_SCANNED_ENTRIES} entries. */
-class TooManyEntries extends Error {
-    name = 'TooManyEntries';
-}
-const GLOB_CHARS = /[*?]/;
-/** True when `pattern` has glob characters (`*` or `?`). */
-function hasGlob(pattern) {
-    return GLOB_CHARS.test(pattern);
-}
-function segmentRegex(segment) {
-    const body = segment
-        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '[^/]*')
-        .replace(/\?/g, '[^/]');
-    return new RegExp(`^${body}$`);
-}
-/** Files under `root` matching the glob's segments; `**` matches any number of directories. */
-function walk(root, segments, counter) {
-    const [head, ...rest] = segments;
-    if (head === undefined)
-        return [];
-    if (head === '**') {
-        const here = rest.length > 0 ? walk(root, rest, counter) : [];
-        const deeper = subdirs(root, counter).flatMap((d) => walk(join(root, d), segments, counter));
-        return [...here, ...deeper];
+class ValueProblem extends Error {
+    expected;
+    got;
+    constructor(expected, 
+    /** The part of the raw value that is wrong (one code of a list, say). */
+    got) {
+        super(`expected ${expected}, got ${JSON.stringify(got)}`);
+        this.expected = expected;
+        this.got = got;
+        this.name = 'ValueProblem';
     }
-    if (!GLOB_CHARS.test(head)) {
-        const next = join(root, head);
-        if (rest.length === 0)
-            return isFile(next) ? [next] : [];
-        return walk(next, rest, counter);
-    }
-    const re = segmentRegex(head);
-    const out = [];
-    for (const entry of entries(root, counter)) {
-        if (!re.test(entry.name))
-            continue;
-        const next = join(root, entry.name);
-        if (rest.length === 0) {
-            if (entry.isFile())
-                out.push(next);
-        }
-        else if (entry.isDirectory()) {
-            out.push(...walk(next, rest, counter));
-        }
-    }
-    return out;
 }
-function entries(dir, counter) {
-    let list;
-    try {
-        list = readdirSync(dir, { withFileTypes: true });
-    }
-    catch {
-        return [];
-    }
-    counter.n += list.length;
-    if (counter.n > MAX_SCANNED_ENTRIES)
-        throw new TooManyEntries(`the pattern scans more than ${MAX_SCANNED_ENTRIES} entries`);
-    return list;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
+function thresholdValue(raw) {
+    const s = raw.trim().toLowerCase();
+    if (NUMBER.test(s))
+        return Number(s);
+    const inf = /^([+-]?)(inf|infinity)$/.exec(s);
+    if (inf)
+        return inf[1] === '-' ? -Infinity : Infinity;
+    return undefined;
 }
-function subdirs(dir, counter) {
-    return entries(dir, counter)
-        .filter((e) => e.isDirectory())
-        .map((e) => e.name);
+const THRESHOLD_EXPECTED = 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)';
+function threshold$1(raw) {
+    const value = thresholdValue(raw);
+    if (value === undefined)
+        throw new ValueProblem(THRESHOLD_EXPECTED, raw);
+    return value;
 }
-function isFile(path) {
-    try {
-        return statSync(path).isFile();
-    }
-    catch {
+/** A number of at least 0 typed as a fraction or a percentage (0.1, .1, 10%); white space around it is allowed. */
+const FRACTION_OR_PERCENT = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/;
+/** `raw` as a fraction (a percentage divided by 100), or NaN when it is neither. */
+function fractionOf(raw) {
+    const m = FRACTION_OR_PERCENT.exec(raw);
+    return m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
+}
+/** A percentage as the configuration file writes it ("10%"); its schemas take it beside a number. */
+const PERCENT = /^\d+(\.\d+)?%$/;
+function toleranceFraction(value) {
+    if (value === undefined)
+        return undefined;
+    return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
+}
+/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
+function confidence(raw) {
+    const m = FRACTION_OR_PERCENT.exec(raw);
+    const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
+    if (value > 0.5 && value < 1)
+        return value;
+    throw new ValueProblem('a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%', raw);
+}
+/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
+function tolerance(raw) {
+    const t = fractionOf(raw);
+    if (!Number.isNaN(t))
+        return t;
+    throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
+}
+/** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
+function passRate(raw) {
+    const rate = fractionOf(raw);
+    if (rate > 0 && rate <= 1)
+        return rate;
+    throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
+}
+/** A share from 0 to 1, as a fraction or a percentage: 0.2 or 20%. */
+function share(raw) {
+    const s = fractionOf(raw);
+    if (s >= 0 && s <= 1)
+        return s;
+    throw new ValueProblem('a share from 0 to 1, or a percentage, such as 0.2 or 20%', raw);
+}
+/** The cluster choice: auto, none, a label, or a field of the case rows. */
+function cluster(raw) {
+    if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
+        return raw;
+    throw new ValueProblem(`auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`, raw);
+}
+function oneOf$2(allowed) {
+    return (raw) => {
+        if (allowed.includes(raw))
+            return raw;
+        throw new ValueProblem(`one of ${allowed.join(', ')}`, raw);
+    };
+}
+const decide = oneOf$2(DECISION_POLICIES);
+/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
+function boolean(raw) {
+    if (['true', 'True', 'TRUE'].includes(raw))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(raw))
         return false;
-    }
+    throw new ValueProblem('true or false', raw);
 }
-/**
- * All files matching `pattern` (a path or a glob, relative to `cwd`), newest first. Paths are
- * `cwd` joined with the match (absolute when `cwd` is). Throws {@link TooManyEntries}.
- */
-function matchFiles(pattern, cwd) {
-    const absolute = isAbsolute(pattern);
-    const parts = pattern.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-    const root = absolute ? sep : cwd;
-    const files = walk(root, parts, { n: 0 });
-    return [...new Set(files)].map((path) => ({ path, mtimeMs: statSync(path).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
-}
-/** The option as the user typed it: `baseline` → `--baseline`. */
-const flag = (option) => (option.startsWith('-') ? option : `--${option}`);
-/** A pattern quoted for a message, the way a shell would take it back. */
-const quote = (s) => (/^[\x20-\x26\x28-\x7e]*$/.test(s) ? `'${s}'` : JSON.stringify(s));
-/**
- * The files of a repeatable file option, in argument order. A glob expands to its matches sorted by
- * path (code-point order), written as the pattern was: relative to `cwd` for a relative pattern,
- * absolute for an absolute one; a glob that matches nothing is a UsageError. A plain path is kept as
- * given, even when missing (the loader reports missing files). A file named twice (the same path
- * once resolved against `cwd`) is kept at its first place.
- */
-function expandInputs(option, patterns, cwd) {
-    const out = [];
-    const seen = new Set();
-    for (const pattern of patterns) {
-        let paths = [pattern];
-        if (hasGlob(pattern)) {
-            let matches;
-            try {
-                matches = matchFiles(pattern, cwd).map((m) => m.path);
-            }
-            catch (err) {
-                if (err instanceof TooManyEntries)
-                    throw new UsageError(`${flag(option)} ${quote(pattern)} scans more than ${MAX_SCANNED_ENTRIES} directory entries; make it narrower`);
-                throw err;
-            }
-            if (matches.length === 0)
-                throw new UsageError(`${flag(option)} ${quote(pattern)} matches no file in ${resolve(cwd)}`);
-            const base = resolve(cwd);
-            paths = matches.map((m) => (isAbsolute(pattern) ? m : relative(base, m))).sort(compareCodePoints);
-        }
-        for (const path of paths) {
-            const key = resolve(cwd, path);
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            out.push(path);
-        }
-    }
-    return out;
+/** Finding codes, separated by commas or white space; each must be a known code. */
+function findingCodes(raw) {
+    const codes = raw.split(/[\s,]+/).filter(Boolean);
+    for (const code of codes)
+        oneOf$2(ALLOWABLE_FINDING_CODES)(code);
+    return codes;
 }
 
 /**
- * A noise profile as a file (`benchgate profile --format json --output FILE`), read back by
- * `benchgate compare --noise-profile FILE` and the action: validated, with errors that name the file
- * and the field. The history branch keeps a suite's profiles of several fingerprints in one file
- * (profile-set.ts), newest first; every reader takes either form.
- */
-const scalar = union([string$1(), number(), boolean$1(), _null()]);
-const count$2 = int$2().nonnegative();
-const finite = number().refine(Number.isFinite, 'expected a finite number');
-const CaseNoiseSchema = object({
-    id: string$1().min(1),
-    runs: count$2.min(1),
-    passed: count$2,
-    reward_mean: finite,
-    reward_sd: finite,
-    steps_mean: finite,
-    steps_sd: finite,
-})
-    .refine((c) => c.passed <= c.runs, 'expected passed ≤ runs');
-const ProfileSchema = object({
-    schema: literal(NOISE_PROFILE_SCHEMA, { error: `expected "${NOISE_PROFILE_SCHEMA}"` }),
-    suite: string$1(),
-    created_at: string$1().nullable(),
-    commit: string$1().nullable(),
-    fingerprint: record(string$1(), scalar),
-    runs: array(object({ file: string$1(), id: string$1(), started_at: string$1().nullable() })).min(2),
-    cases: array(CaseNoiseSchema),
-    figures: object({
-        cases: count$2,
-        flaky: count$2,
-        always_pass: count$2,
-        never_pass: count$2,
-        discordance: finite.nullable(),
-        aa: array(object({ policy: string$1(), pairs: count$2, promote: count$2, hold: count$2, inconclusive: count$2 })),
-    }),
-});
-/** The file of a suite's profiles by fingerprint, newest first (profile-set.ts): what profile.yml keeps on the history branch. */
-const NOISE_PROFILES_SCHEMA = 'benchgate.noise-profiles/v1';
-const ProfilesSchema = object({
-    schema: literal(NOISE_PROFILES_SCHEMA),
-    suite: string$1(),
-    profiles: array(ProfileSchema).min(1, 'expected at least one profile'),
-});
-/** The JSON root of a profile file; `file` names it in errors. */
-function parseRoot(text, file) {
-    try {
-        return JSON.parse(text);
-    }
-    catch (err) {
-        throw new InputError(`${file}: not JSON (${err.message}); expected a noise profile written by 'benchgate profile --format json FILE...'`);
-    }
-}
-/** Validates `root` against `schema`; the first problem, with its field, names the file. */
-function validated(schema, root, file) {
-    const parsed = schema.safeParse(root);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const at = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
-        throw new InputError(`${file}: not a benchgate noise profile: at ${at}: ${issue.message}`);
-    }
-    return parsed.data;
-}
-/**
- * Reads a profile file of either form, newest first: one profile (`benchgate profile --format json`)
- * or the profiles of several fingerprints that profile.yml keeps on the history branch.
- */
-function parseNoiseProfiles(text, file) {
-    const root = parseRoot(text, file);
-    const schema = typeof root === 'object' && root !== null && !Array.isArray(root) ? root['schema'] : undefined;
-    if (schema === NOISE_PROFILES_SCHEMA)
-        return validated(ProfilesSchema, root, file).profiles;
-    if (schema === NOISE_PROFILE_SCHEMA)
-        return [validated(ProfileSchema, root, file)];
-    throw new InputError(`${file}: not a benchgate noise profile: at schema: expected "${NOISE_PROFILE_SCHEMA}" (one profile) or "${NOISE_PROFILES_SCHEMA}" (profiles by fingerprint), got ${JSON.stringify(schema ?? null)}`);
-}
-/** The profile as the file `benchgate profile --format json` writes. */
-function serializeNoiseProfile(profile) {
-    return `${JSON.stringify(profile, null, 2)}\n`;
-}
-
-/**
- * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
- * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
- * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
- * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
- * rounds, then only the later rounds drawn for it (`share` of them, by its id and the round number
- * alone); every other case (flaky on main, or not in the profile) runs every round.
+ * The gate options: each scalar key of the configuration file that the action takes as an input
+ * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
+ * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
  *
- * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
- * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
- * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
- * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
- * sides matched main so far") would not be: the cases that deviated would get more trials and drift
- * back toward their mean while the others stay frozen at no change, so a worse candidate looks
- * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.0% of the
- * sequential pairs, against 0.6% when every case reruns). What skipping costs is power on a
- * deterministic case the candidate changed only sometimes: its drop shows in the rounds it runs,
- * which the drawn share keeps from being one; `npm run calibrate -- --only per-case` measures it
- * against rerunning every case. Pure: no I/O.
+ * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
+ * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
+ * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
+ * and its help take it from this table. action.yml declares the input and docs/ describe it.
  */
-/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
-const MIN_PROFILE_RUNS = 5;
+/** In the order the action lists its gate inputs and the CLI its gate flags. */
+const GATE_OPTIONS = [
+    { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: threshold$1 },
+    { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: threshold$1 },
+    { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: threshold$1 },
+    // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
+    { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: boolean },
+    // The CLI's --allow-finding is repeatable: cli/args.ts.
+    { key: 'allow_findings', input: 'allow-findings', flag: null, parse: findingCodes },
+    { key: 'decide', input: 'decide', flag: 'decide', parse: decide },
+    { key: 'confidence', input: 'confidence', flag: 'confidence', parse: confidence },
+    { key: 'cluster', input: 'cluster', flag: 'cluster', parse: cluster },
+    { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: boolean },
+    { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
+    marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
+    marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
+    {
+        key: 'flaky_below',
+        input: null,
+        flag: 'flaky-below',
+        parse: passRate,
+        schema: union([
+            number().gt(0).max(1),
+            string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
+                message: 'expected a pass rate above 0 and at most 1, or a percentage such as "90%"',
+            }),
+        ])
+            .describe('Under decide: point, with a noise profile: completion regressions on cases that pass less often than this on main (by the profile) do not by themselves hold, when they are all the regressions; they still count in the completion rate, and under decide: significant in the paired tests. Unset: every regression holds, as in rlm-code.'),
+        help: '  --flaky-below R'.padEnd(35) +
+            'with --noise-profile, under point: regressions that are all on\n' +
+            `${' '.repeat(35)}cases passing less than R of main's runs (0.9 or 90%)\n` +
+            `${' '.repeat(35)}do not hold by themselves (default: every one holds)`,
+        compare(options, raw) {
+            options.flakyBelow = toleranceFraction(raw);
+        },
+    },
+    {
+        key: 'settle_share',
+        input: null,
+        flag: 'settle-share',
+        parse: share,
+        schema: union([
+            number().min(0).max(1),
+            string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) <= 100, {
+                message: 'expected a share from 0 to 1, or a percentage such as "20%"',
+            }),
+        ])
+            .describe("Sequential rounds with a noise profile (the CLI's --sequential, the action's mode ab): the share of the later rounds a case deterministic on main still runs, each drawn in advance from its id and the round number. 0: the first round only (fewest runs, least power on a small drop spread over those cases); 1: every round. Default 0.2 (docs/statistics.md measures the trade)."),
+        help: '  --settle-share S'.padEnd(35) +
+            'with --sequential and --noise-profile: the share of later\n' +
+            `${' '.repeat(35)}rounds a case deterministic on main still runs, drawn\n` +
+            `${' '.repeat(35)}in advance (0 to 1 or a percentage; default: 0.2)`,
+        compare(options, raw) {
+            options.settleShare = toleranceFraction(raw);
+        },
+    },
+];
 /**
- * One round for the cases deterministic on main, then a fifth of the later rounds for them (drawn by
- * their id and the round), and every round for the flaky ones. The fifth is what the calibration
- * (`npm run calibrate -- --only per-case`, docs/statistics.md) found buys back most of the power
- * the first round alone loses on a small drop spread over the deterministic cases (in the fixed
- * 10-round design held 91.6% against 76.2%, where rerunning every case holds 100%) while staying
- * under half the runs of rerunning every case.
+ * A non-inferiority margin under decide: significant: the gate passes when the data show
+ * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
  */
-const DEFAULT_SETTLE = { minRounds: 1, within: 0, share: 0.2 };
+function marginOption(key, gates, what) {
+    const flag = key.replace('_', '-');
+    return {
+        key,
+        input: null,
+        flag,
+        parse: tolerance,
+        schema: union([number().min(0).max(1), string$1().regex(PERCENT, 'expected a number from 0 to 1 or a percentage such as "5%"')])
+            .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`),
+        help: `  --${flag} M`.padEnd(35) +
+            `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
+            `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
+            `${' '.repeat(35)}0: shown at least as good`,
+        compare(options, raw) {
+            const m = toleranceFraction(raw);
+            const margins = { ...options.significance?.margins };
+            for (const g of gates)
+                margins[g] = m;
+            options.significance = { ...options.significance, margins };
+        },
+    };
+}
+/** The action inputs of the gate options, in order. */
+GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));
+/** The CLI value flags of the gate options, in order. */
+const GATE_FLAGS = GATE_OPTIONS.flatMap((o) => (o.flag === null ? [] : [o.flag]));
+
+/** Every default of the policy, once. */
+const DEFAULT_POLICY = Object.freeze({
+    thresholds: DEFAULT_THRESHOLDS,
+    allowFindings: [],
+    decide: 'point',
+    confidence: DEFAULT_CONFIDENCE,
+    cluster: 'auto',
+    failOnInconclusive: false,
+    comparability: {},
+    metricGates: [],
+    safety: {},
+    infrastructure: {},
+    pricing: {},
+    slices: [],
+    benchmarkTolerance: undefined,
+    config: {},
+});
 /**
- * A number in [0, 1) from a case id and a round number alone: the FNV-1a hash of the id's UTF-16
- * code units, mixed with the round by murmur3's fmix32. Which later rounds a settled case runs
- * ({@link SettleRule.share}) is this draw below the share: the same on every machine and in every
- * pair, and independent of any outcome.
+ * The options given, as a partial configuration: `raw(option)` is the raw string given for it
+ * (undefined when not given); `problem` words a bad value the program's way.
  */
-function auditDraw(id, round) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < id.length; i++)
-        h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-    h ^= Math.imul(round, 0x9e3779b1);
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
-}
-/** True when the settled case `id` is drawn for round `round` under `rule` (its {@link SettleRule.share}). */
-const isDrawn = (id, round, rule = DEFAULT_SETTLE) => auditDraw(id, round) < (rule.share ?? 0);
-/** True when a case with this profile entry is settled after `round` rounds under `rule`: later it runs only in the rounds drawn for it ({@link runsInRound}). */
-function isSettled(noise, round, rule = DEFAULT_SETTLE) {
-    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
-        return false;
-    const rate = noise.passed / noise.runs;
-    return rate <= rule.within || rate >= 1 - rule.within;
+function overridesOf(raw, problem) {
+    const out = {};
+    for (const option of GATE_OPTIONS) {
+        const given = raw(option);
+        if (given === undefined)
+            continue;
+        try {
+            out[option.key] = option.parse(given);
+        }
+        catch (err) {
+            if (err instanceof ValueProblem)
+                throw problem(option, err);
+            throw err;
+        }
+    }
+    return out;
 }
 /**
- * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
- * first round, settled by the profile once `rule.minRounds` rounds ran.
+ * The policy of a configuration file (null: none) under the given overrides: overrides <- file <-
+ * the caller's defaults <- DEFAULT_POLICY. The caller's defaults are a program's own choice that a
+ * configuration file still overrides: the reusable workflows' `default-decide: significant`, mode ab's
+ * significant.
  */
-function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
-    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
-    const ids = firstRoundIds(rounds);
-    const noise = new Map(profile.cases.map((x) => [x.id, x]));
-    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
-    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
-    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
-    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
-    return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
+function resolvePolicy(file, overrides = {}, defaults = {}) {
+    const c = { ...defaults, ...(file ?? {}), ...overrides };
+    const D = DEFAULT_POLICY;
+    return {
+        thresholds: {
+            min_reward_delta: c.min_reward_delta ?? D.thresholds.min_reward_delta,
+            min_completion_delta: c.min_completion_delta ?? D.thresholds.min_completion_delta,
+            max_steps_increase: c.max_steps_increase ?? D.thresholds.max_steps_increase,
+            fail_on_completion_regression: c.fail_on_completion_regression ?? D.thresholds.fail_on_completion_regression,
+        },
+        allowFindings: c.allow_findings ?? [...D.allowFindings],
+        decide: c.decide ?? D.decide,
+        confidence: c.confidence ?? D.confidence,
+        cluster: c.cluster ?? D.cluster,
+        failOnInconclusive: c.fail_on_inconclusive ?? D.failOnInconclusive,
+        comparability: c.comparability ?? D.comparability,
+        metricGates: c.gates ?? [...D.metricGates],
+        safety: c.safety ?? D.safety,
+        infrastructure: c.infrastructure ?? D.infrastructure,
+        pricing: c.pricing ?? D.pricing,
+        slices: c.slices ?? [...D.slices],
+        benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
+        config: c,
+    };
 }
-/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
-function firstRoundIds(rounds) {
-    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+/** The analysis options of a policy; `confidence` overrides the policy's (a sequential round's level). */
+function compareOptionsOf(policy, extra = {}) {
+    const options = {
+        thresholds: policy.thresholds,
+        allowFindings: policy.allowFindings,
+        decide: policy.decide,
+        significance: { confidence: extra.confidence ?? policy.confidence, cluster: policy.cluster },
+        comparability: policy.comparability,
+        metricGates: policy.metricGates,
+        safety: policy.safety,
+        infrastructure: policy.infrastructure,
+        pricing: policy.pricing,
+        slices: policy.slices,
+        benchmarkTolerance: policy.benchmarkTolerance,
+    };
+    if (extra.trials !== undefined)
+        options.trials = extra.trials;
+    if (extra.findings !== undefined)
+        options.findings = extra.findings;
+    const given = policy.config;
+    for (const option of GATE_OPTIONS)
+        if (option.compare && given[option.key] !== undefined)
+            option.compare(options, given[option.key]);
+    return options;
 }
 
 /**
- * A noise profile file (`benchgate profile --format json`) read for a gate: the CLI's
- * `--noise-profile` and the action's `noise-profile` input. Also what sequential rounds settle with
- * it (analysis/noise/settled.ts), for the CLI's `--sequential` and the action's mode ab and its gate.
+ * The trials of one side: under significant, one file of a benchmark that repeats each task
+ * (tau-bench's trials, terminal-bench's attempts) is that many trials (load/attempts.ts), unless the
+ * runs are rounds of a sequential design (each file is one round). The first is named as the reports
+ * name it.
  */
-/**
- * The profiles in the file at `path`, newest first: one profile, or the profiles by fingerprint of
- * the history branch's file; `label` names it in errors (`--noise-profile FILE`, `input "noise-profile"`).
- */
-function loadNoiseProfiles(path, label) {
-    let text;
-    try {
-        text = readFileSync(path, 'utf8');
-    }
-    catch (err) {
-        const code = err.code;
-        throw new InputError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? err.message})`}; expected a profile written by 'benchgate profile --format json FILE...'`);
-    }
-    return parseNoiseProfiles(text, path);
+function trialsOf(runs, name, policy, design) {
+    const [first, ...rest] = runs;
+    if (first === undefined)
+        throw new Error('judge: a side with no run');
+    const named = name === undefined ? first : { ...first, path: name };
+    const rounds = design.kind === 'sequential' || design.kind === 'shards';
+    const attempts = policy.decide === 'significant' && !rounds && rest.length === 0 ? attemptTrials(named) : null;
+    // The first trial keeps its loaded path (what evidence and labels of trials read); the reports name `named`.
+    return attempts ?? [first, ...rest];
 }
-/** The cases the rounds so far settled by the profile; null without one or when its fingerprint is not the runs' (every case reruns). */
-function settledByProfile(profile, rounds, share) {
-    const first = [rounds.baseline[0], rounds.candidate[0]];
-    if (profile === null || first.some((r) => r === undefined || profileMismatch(profile, r.summary) !== null))
+/** The look the sides are judged at, or null for the fixed design (and always under point). */
+function lookOf(design, trials, policy) {
+    if (policy.decide !== 'significant')
         return null;
-    return settleRounds(rounds, profile, share === undefined ? DEFAULT_SETTLE : { ...DEFAULT_SETTLE, share });
+    switch (design.kind) {
+        case 'fixed':
+            return null;
+        case 'sequential':
+            return { round: design.round, max: design.max, ...(design.halt === undefined ? {} : { halt: design.halt }) };
+        case 'shards':
+            return { round: design.shards.common, max: design.max, halt: shardsHalt(design.shards), shards: design.shards };
+        case 'stamped': {
+            // One interleaved job's rounds, judged at the look they stopped at; why they ended when the design would go on.
+            const look = abLook(trials.baseline.map((t) => t.summary), trials.candidate.map((t) => t.summary));
+            if (look === null)
+                return null;
+            return { round: look.round, max: look.max, halt: look.stop === 'budget' || look.stop === 'failed' ? look.stop : 'unknown' };
+        }
+    }
+}
+/** Why merged shards end at their common look: the cap or a failure when every shard that stopped there says so, else the common look itself. */
+function shardsHalt(r) {
+    const stops = new Set(r.shards.filter((s) => s.rounds === r.common).map((s) => s.stop));
+    const only = stops.size === 1 ? [...stops][0] : null;
+    return only === 'budget' || only === 'failed' ? only : 'common-look';
+}
+function choiceOf(noise, trials) {
+    if (noise === null || noise === undefined)
+        return null;
+    return 'choice' in noise ? noise.choice : chooseProfile(noise.profiles, trials);
+}
+/** The sides judged under the policy: the one way benchgate reaches a verdict. */
+function judge(input) {
+    const { policy, design } = input;
+    const trials = {
+        baseline: trialsOf(input.runs.baseline, input.names?.baseline, policy, design),
+        candidate: trialsOf(input.runs.candidate, input.names?.candidate, policy, design),
+    };
+    const reported = {
+        baseline: reportedRun(trials.baseline, input.names?.baseline),
+        candidate: reportedRun(trials.candidate, input.names?.candidate),
+    };
+    const choice = choiceOf(input.noise, trials);
+    const profile = choice?.profile ?? null;
+    const look = lookOf(design, trials, policy);
+    const findings = [
+        ...(input.findings ?? []),
+        ...(input.problems ?? []).map((p) => ({ code: p.code, side: null, message: p.message, case_ids: [] })),
+    ];
+    const options = compareOptionsOf(policy, { trials, findings });
+    // At a look of rounds, the cases the profile settled ran the first round(s) only (analysis/noise/settled.ts).
+    const settled = look === null ? null : settledByProfile(profile, trials, options.settleShare);
+    const comparison = compareAtLook(reported.baseline, reported.candidate, { ...options, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, look, policy.confidence);
+    if (choice !== null && input.noise)
+        comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, input.now ?? new Date().toISOString(), settled);
+    if (input.evidence)
+        comparison.evidence = evidenceOf(comparison, input.evidence);
+    return { comparison, trials, choice, settled };
+}
+/** The run the reports name: the first trial, by its name when given (an attempt split keeps the name it was split from). */
+function reportedRun(trials, name) {
+    const first = trials[0];
+    return name === undefined || first.path.startsWith(`${name}#attempt-`) ? first : { ...first, path: name };
+}
+/** The regressed cases' evidence (load/evidence.ts): read again from the files only when a case regressed. */
+function evidenceOf(cmp, source) {
+    try {
+        return gatherEvidence(cmp, source.files, source.load, source.reread ?? true);
+    }
+    catch (error) {
+        if (source.tolerate === undefined)
+            throw error;
+        source.tolerate(error);
+        return undefined;
+    }
 }
 
 const ALIAS = Symbol.for('yaml.alias');
@@ -35799,213 +36327,6 @@ function parseDocument(source, options = {}) {
     return doc;
 }
 
-/**
- * The value parsers both programs share: a gate option typed as an action input or a
- * command-line flag reads the same way and says the same thing when wrong. Each returns the value or
- * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
- * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
- */
-class ValueProblem extends Error {
-    expected;
-    got;
-    constructor(expected, 
-    /** The part of the raw value that is wrong (one code of a list, say). */
-    got) {
-        super(`expected ${expected}, got ${JSON.stringify(got)}`);
-        this.expected = expected;
-        this.got = got;
-        this.name = 'ValueProblem';
-    }
-}
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-/** A threshold as rlm-code's Python float() takes it (decimals, exponents, inf), or undefined; never NaN. */
-function thresholdValue(raw) {
-    const s = raw.trim().toLowerCase();
-    if (NUMBER.test(s))
-        return Number(s);
-    const inf = /^([+-]?)(inf|infinity)$/.exec(s);
-    if (inf)
-        return inf[1] === '-' ? -Infinity : Infinity;
-    return undefined;
-}
-const THRESHOLD_EXPECTED = 'a number such as 0, -0.05 or 1e-3 (or inf / -inf)';
-function threshold$1(raw) {
-    const value = thresholdValue(raw);
-    if (value === undefined)
-        throw new ValueProblem(THRESHOLD_EXPECTED, raw);
-    return value;
-}
-/** A number of at least 0 typed as a fraction or a percentage (0.1, .1, 10%); white space around it is allowed. */
-const FRACTION_OR_PERCENT = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/;
-/** `raw` as a fraction (a percentage divided by 100), or NaN when it is neither. */
-function fractionOf(raw) {
-    const m = FRACTION_OR_PERCENT.exec(raw);
-    return m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
-}
-/** A percentage as the configuration file writes it ("10%"); its schemas take it beside a number. */
-const PERCENT = /^\d+(\.\d+)?%$/;
-function toleranceFraction(value) {
-    if (value === undefined)
-        return undefined;
-    return typeof value === 'number' ? value : Number(value.slice(0, -1)) / 100;
-}
-/** A confidence level as a fraction or a percentage: 0.95, 95 or 95%. */
-function confidence(raw) {
-    const m = FRACTION_OR_PERCENT.exec(raw);
-    const value = m ? Number(m[1]) / (m[2] === '%' || Number(m[1]) > 1 ? 100 : 1) : NaN;
-    if (value > 0.5 && value < 1)
-        return value;
-    throw new ValueProblem('a confidence level above 0.5 and below 1, such as 0.95, 0.99 or 95%', raw);
-}
-/** A tolerance as a fraction or a percentage: 0.1 or 10%. */
-function tolerance(raw) {
-    const t = fractionOf(raw);
-    if (!Number.isNaN(t))
-        return t;
-    throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
-}
-/** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
-function passRate(raw) {
-    const rate = fractionOf(raw);
-    if (rate > 0 && rate <= 1)
-        return rate;
-    throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
-}
-/** A share from 0 to 1, as a fraction or a percentage: 0.2 or 20%. */
-function share(raw) {
-    const s = fractionOf(raw);
-    if (s >= 0 && s <= 1)
-        return s;
-    throw new ValueProblem('a share from 0 to 1, or a percentage, such as 0.2 or 20%', raw);
-}
-/** The cluster choice: auto, none, a label, or a field of the case rows. */
-function cluster(raw) {
-    if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
-        return raw;
-    throw new ValueProblem(`auto, none, one of ${CLUSTER_FIELDS.join(', ')}, or a field of the case rows (no spaces)`, raw);
-}
-function oneOf$2(allowed) {
-    return (raw) => {
-        if (allowed.includes(raw))
-            return raw;
-        throw new ValueProblem(`one of ${allowed.join(', ')}`, raw);
-    };
-}
-const decide = oneOf$2(DECISION_POLICIES);
-/** The YAML 1.2 core schema's booleans, as GitHub's core.getBooleanInput takes them. */
-function boolean(raw) {
-    if (['true', 'True', 'TRUE'].includes(raw))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(raw))
-        return false;
-    throw new ValueProblem('true or false', raw);
-}
-/** Finding codes, separated by commas or white space; each must be a known code. */
-function findingCodes(raw) {
-    const codes = raw.split(/[\s,]+/).filter(Boolean);
-    for (const code of codes)
-        oneOf$2(FINDING_CODES)(code);
-    return codes;
-}
-
-/**
- * The gate options: each scalar key of the configuration file that the action takes as an input
- * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
- * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
- *
- * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
- * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
- * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
- * and its help take it from this table. action.yml declares the input and docs/ describe it.
- */
-/** In the order the action lists its gate inputs and the CLI its gate flags. */
-const GATE_OPTIONS = [
-    { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: threshold$1 },
-    { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: threshold$1 },
-    { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: threshold$1 },
-    // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
-    { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: boolean },
-    // The CLI's --allow-finding is repeatable: cli/args.ts.
-    { key: 'allow_findings', input: 'allow-findings', flag: null, parse: findingCodes },
-    { key: 'decide', input: 'decide', flag: 'decide', parse: decide },
-    { key: 'confidence', input: 'confidence', flag: 'confidence', parse: confidence },
-    { key: 'cluster', input: 'cluster', flag: 'cluster', parse: cluster },
-    { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: boolean },
-    { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
-    marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
-    marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
-    {
-        key: 'flaky_below',
-        input: null,
-        flag: 'flaky-below',
-        parse: passRate,
-        schema: union([
-            number().gt(0).max(1),
-            string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) > 0 && Number(s.slice(0, -1)) <= 100, {
-                message: 'expected a pass rate above 0 and at most 1, or a percentage such as "90%"',
-            }),
-        ])
-            .describe('Under decide: point, with a noise profile: completion regressions on cases that pass less often than this on main (by the profile) do not by themselves hold, when they are all the regressions; they still count in the completion rate, and under decide: significant in the paired tests. Unset: every regression holds, as in rlm-code.'),
-        help: '  --flaky-below R'.padEnd(35) +
-            'with --noise-profile, under point: regressions that are all on\n' +
-            `${' '.repeat(35)}cases passing less than R of main's runs (0.9 or 90%)\n` +
-            `${' '.repeat(35)}do not hold by themselves (default: every one holds)`,
-        compare(options, raw) {
-            options.flakyBelow = toleranceFraction(raw);
-        },
-    },
-    {
-        key: 'settle_share',
-        input: null,
-        flag: 'settle-share',
-        parse: share,
-        schema: union([
-            number().min(0).max(1),
-            string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) <= 100, {
-                message: 'expected a share from 0 to 1, or a percentage such as "20%"',
-            }),
-        ])
-            .describe("Sequential rounds with a noise profile (the CLI's --sequential, the action's mode ab): the share of the later rounds a case deterministic on main still runs, each drawn in advance from its id and the round number. 0: the first round only (fewest runs, least power on a small drop spread over those cases); 1: every round. Default 0.2 (docs/statistics.md measures the trade)."),
-        help: '  --settle-share S'.padEnd(35) +
-            'with --sequential and --noise-profile: the share of later\n' +
-            `${' '.repeat(35)}rounds a case deterministic on main still runs, drawn\n` +
-            `${' '.repeat(35)}in advance (0 to 1 or a percentage; default: 0.2)`,
-        compare(options, raw) {
-            options.settleShare = toleranceFraction(raw);
-        },
-    },
-];
-/**
- * A non-inferiority margin under decide: significant: the gate passes when the data show
- * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
- */
-function marginOption(key, gates, what) {
-    const flag = key.replace('_', '-');
-    return {
-        key,
-        input: null,
-        flag,
-        parse: tolerance,
-        schema: union([number().min(0).max(1), string$1().regex(PERCENT, 'expected a number from 0 to 1 or a percentage such as "5%"')])
-            .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`),
-        help: `  --${flag} M`.padEnd(35) +
-            `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
-            `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
-            `${' '.repeat(35)}0: shown at least as good`,
-        compare(options, raw) {
-            const m = toleranceFraction(raw);
-            const margins = { ...options.significance?.margins };
-            for (const g of gates)
-                margins[g] = m;
-            options.significance = { ...options.significance, margins };
-        },
-    };
-}
-/** The action inputs of the gate options, in order. */
-GATE_OPTIONS.flatMap((o) => (o.input === null ? [] : [o.input]));
-/** The CLI value flags of the gate options, in order. */
-const GATE_FLAGS = GATE_OPTIONS.flatMap((o) => (o.flag === null ? [] : [o.flag]));
-
 const peq = new Uint32Array(0x10000);
 const myers_32 = (a, b) => {
     const n = a.length;
@@ -36196,7 +36517,7 @@ const ConfigSchema = strictObject({
     fail_on_completion_regression: boolean$1()
         .optional()
         .describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
-    allow_findings: array(_enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    allow_findings: array(_enum(ALLOWABLE_FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
     gates: array(strictObject({
         metric: _enum(METRICS)
             .optional()
@@ -36469,176 +36790,6 @@ function loadConfig(path, explicit) {
     // A regular file within the cap, checked before it is opened (a directory, FIFO or device is refused).
     const bytes = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES, fail: (why) => new InputError(`${path}: configuration file ${why}`) });
     return parseConfig(path, bytes.toString('utf8'));
-}
-
-/** Every default of the policy, once. */
-const DEFAULT_POLICY = Object.freeze({
-    thresholds: DEFAULT_THRESHOLDS,
-    allowFindings: [],
-    decide: 'point',
-    confidence: DEFAULT_CONFIDENCE,
-    cluster: 'auto',
-    failOnInconclusive: false,
-    comparability: {},
-    metricGates: [],
-    safety: {},
-    infrastructure: {},
-    pricing: {},
-    slices: [],
-    benchmarkTolerance: undefined,
-    config: {},
-});
-/**
- * The options given, as a partial configuration: `raw(option)` is the raw string given for it
- * (undefined when not given); `problem` words a bad value the program's way.
- */
-function overridesOf(raw, problem) {
-    const out = {};
-    for (const option of GATE_OPTIONS) {
-        const given = raw(option);
-        if (given === undefined)
-            continue;
-        try {
-            out[option.key] = option.parse(given);
-        }
-        catch (err) {
-            if (err instanceof ValueProblem)
-                throw problem(option, err);
-            throw err;
-        }
-    }
-    return out;
-}
-/**
- * The policy of a configuration file (null: none) under the given overrides: overrides <- file <-
- * the caller's defaults <- DEFAULT_POLICY. The caller's defaults are a program's own choice that a
- * configuration file still overrides: the reusable workflows' `default-decide: significant`, mode ab's
- * significant.
- */
-function resolvePolicy(file, overrides = {}, defaults = {}) {
-    const c = { ...defaults, ...(file ?? {}), ...overrides };
-    const D = DEFAULT_POLICY;
-    return {
-        thresholds: {
-            min_reward_delta: c.min_reward_delta ?? D.thresholds.min_reward_delta,
-            min_completion_delta: c.min_completion_delta ?? D.thresholds.min_completion_delta,
-            max_steps_increase: c.max_steps_increase ?? D.thresholds.max_steps_increase,
-            fail_on_completion_regression: c.fail_on_completion_regression ?? D.thresholds.fail_on_completion_regression,
-        },
-        allowFindings: c.allow_findings ?? [...D.allowFindings],
-        decide: c.decide ?? D.decide,
-        confidence: c.confidence ?? D.confidence,
-        cluster: c.cluster ?? D.cluster,
-        failOnInconclusive: c.fail_on_inconclusive ?? D.failOnInconclusive,
-        comparability: c.comparability ?? D.comparability,
-        metricGates: c.gates ?? [...D.metricGates],
-        safety: c.safety ?? D.safety,
-        infrastructure: c.infrastructure ?? D.infrastructure,
-        pricing: c.pricing ?? D.pricing,
-        slices: c.slices ?? [...D.slices],
-        benchmarkTolerance: toleranceFraction(c.benchmark_tolerance),
-        config: c,
-    };
-}
-/** The analysis options of a policy; `confidence` overrides the policy's (a sequential round's level). */
-function compareOptionsOf(policy, extra = {}) {
-    const options = {
-        thresholds: policy.thresholds,
-        allowFindings: policy.allowFindings,
-        decide: policy.decide,
-        significance: { confidence: extra.confidence ?? policy.confidence, cluster: policy.cluster },
-        comparability: policy.comparability,
-        metricGates: policy.metricGates,
-        safety: policy.safety,
-        infrastructure: policy.infrastructure,
-        pricing: policy.pricing,
-        slices: policy.slices,
-        benchmarkTolerance: policy.benchmarkTolerance,
-    };
-    if (extra.trials !== undefined)
-        options.trials = extra.trials;
-    if (extra.findings !== undefined)
-        options.findings = extra.findings;
-    const given = policy.config;
-    for (const option of GATE_OPTIONS)
-        if (option.compare && given[option.key] !== undefined)
-            option.compare(options, given[option.key]);
-    return options;
-}
-
-/**
- * Number formatting. `pyFixed` reproduces Python's `format(x, '.Nf')` exactly (rlm-code's CSV and
- * markdown use it): the exact binary value rounded half-to-even on true ties (0.0625 → "0.062" at 3
- * digits, where JavaScript's toFixed gives "0.063"), and a minus sign kept on negative zero.
- * Everything here is locale-free so reports are byte-for-byte reproducible.
- */
-/** Python `'%.{digits}f' % x` (with `plus`, `'%+.{digits}f'`). */
-function pyFixed(x, digits, plus = false) {
-    if (Number.isNaN(x))
-        return plus ? '+nan' : 'nan';
-    const negative = x < 0 || Object.is(x, -0);
-    const sign = negative ? '-' : plus ? '+' : '';
-    if (!Number.isFinite(x))
-        return `${sign}inf`;
-    const abs = Math.abs(x);
-    if (abs >= 1e21)
-        return sign + largeFixed(abs, digits);
-    const fixed = abs.toFixed(digits);
-    return sign + (isTie(abs, digits) ? toEven(fixed) : fixed);
-}
-/**
- * True when `abs` lies exactly halfway between two `digits`-place decimals, the one case where
- * toFixed (which otherwise rounds the exact binary value correctly) differs from Python: it picks
- * the larger neighbour. abs·10^d = k + ½ exactly means abs·2^(d+1)·5^d is odd, which for a binary
- * fraction holds exactly when abs·2^(d+1) (an exact product) is an odd integer.
- */
-function isTie(abs, digits) {
-    const y = abs * 2 ** (digits + 1);
-    return Number.isInteger(y) && y % 2 === 1;
-}
-/** toFixed's result on a tie, rounded half-to-even instead: an odd last digit is one too large. */
-function toEven(fixed) {
-    const last = fixed.charCodeAt(fixed.length - 1);
-    return last % 2 === 1 ? fixed.slice(0, -1) + String.fromCharCode(last - 1) : fixed;
-}
-/** A double of 1e21 or more is a whole number, which toFixed would write in exponent notation. */
-function largeFixed(abs, digits) {
-    return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
-}
-/** An integer with thousands separators: 418200 → "418,200". */
-function grouped(n) {
-    const neg = n < 0 ? '−' : '';
-    return neg + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-/** A signed value for display, with a true minus sign (U+2212) and "±0" never shown as "-0". */
-function signed(x, digits) {
-    const s = pyFixed(x, digits, true);
-    if (isSignedZero(s))
-        return `+${s.slice(1)}`;
-    return s.charCodeAt(0) === MINUS ? `−${s.slice(1)}` : s;
-}
-const MINUS = 0x2d;
-/** True for a zero as pyFixed writes it with a sign ("-0", "+0.000"): nothing but 0 and . after the sign. */
-function isSignedZero(s) {
-    for (let i = 1; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        if (c !== 0x30 && c !== 0x2e)
-            return false;
-    }
-    return true;
-}
-/**
- * A delta as the report shows it next to a threshold. When rounding would show the delta equal to
- * the threshold although it is not (0.5000000000000004 against 0.5), the full value is shown, so a
- * failed gate never reads "+0.50 ≤ +0.50".
- */
-function deltaNearThreshold(delta, threshold, digits, scale = 1) {
-    const shown = signed(delta * scale, digits);
-    if (delta !== threshold && shown === signed(threshold * scale, digits)) {
-        const full = String(delta * scale);
-        return full.startsWith('-') ? `−${full.slice(1)}` : `+${full}`;
-    }
-    return shown;
 }
 
 /**
@@ -39448,8 +39599,9 @@ function parseProfile(args) {
 /** The A/A decision of each policy: the configured gates under point and under significant. */
 function aaComparers(config) {
     const of = (decide) => {
-        const options = compareOptionsOf(resolvePolicy(config, { decide }));
-        return (b, c) => compareSummaries(b, c, options).verdict;
+        const policy = resolvePolicy(config, { decide });
+        // The one pipeline (pipeline/judge.ts), on one run of each side: the verdict a pair of these runs would get.
+        return (b, c) => judge({ runs: { baseline: [b], candidate: [c] }, policy, design: { kind: 'fixed' } }).comparison.verdict;
     };
     return { point: of('point'), significant: of('significant') };
 }
@@ -39620,7 +39772,7 @@ function given(raw) {
         .map((s) => s.trim())
         .filter(Boolean);
     if (codes.length > 0)
-        out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
+        out.allow_findings = codes.map((code) => oneOf('allow-finding', code, ALLOWABLE_FINDING_CODES));
     return out;
 }
 function parseCompare(args) {
@@ -39871,7 +40023,7 @@ Decision:
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
                                    them; repeatable (default: none). Codes:
-${wrap(FINDING_CODES, 35, 100)}
+${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}
 
 Output:
   --format FORMAT                  markdown | json | csv (default: markdown)
@@ -40024,29 +40176,19 @@ async function runCompare(cmd, io) {
         warmHelper();
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
-    // Under significant, one file of a benchmark that repeats each task (tau-bench's trials,
-    // terminal-bench's attempts) is that many trials of the side (load/attempts.ts).
-    const split = (runs) => config.decide === 'significant' && seq === null && runs.length === 1 ? (attemptTrials(runs[0]) ?? runs) : runs;
-    const trials = {
-        baseline: split([baseline, ...more(baselines, options.baseline)].map(shown)),
-        candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
-    };
-    // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
-    // Of a file of several fingerprints, the profile that fits these runs.
-    const choice = cmd.noiseProfile === null ? null : chooseProfile(loadNoiseProfiles(cmd.noiseProfile, '--noise-profile'), trials);
-    const profile = choice?.profile ?? null;
-    const compareOptions = compareOptionsOf(policy, { trials });
-    const settled = seq === null ? null : settledByProfile(profile, trials, compareOptions.settleShare);
-    // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-    const cmp = compareAtLook(trials.baseline[0], trials.candidate[0], { ...compareOptions, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, seq === null ? null : { round: seq.round, max: seq.max }, policy.confidence);
-    if (choice !== null && cmd.noiseProfile !== null)
-        cmp.noise = noiseMarksOf(cmp, choice, cmd.noiseProfile, new Date().toISOString(), settled);
+    // The one pipeline (pipeline/judge.ts): trials, profile, settled cases, the look, evidence, noise marks, verdict.
+    const { comparison: cmp, trials, settled, } = judge({
+        runs: { baseline: [baseline, ...more(baselines, options.baseline)].map(shown), candidate: [candidate, ...more(candidates, options.candidate)].map(shown) },
+        policy,
+        design: seq === null ? { kind: 'fixed' } : { kind: 'sequential', round: seq.round, max: seq.max },
+        noise: cmd.noiseProfile === null ? null : { file: cmd.noiseProfile, profiles: loadNoiseProfiles(cmd.noiseProfile, '--noise-profile') },
+        // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
+        // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
+        evidence: { files: { baseline: baselines[0], candidate: candidates[0] }, load: options, reread: cmd.evidence !== null },
+    });
     const inputs = [...baselines, ...candidates];
     if (cmd.nextCases !== null)
         writeNextCases(cmd.nextCases, trials, settled, inputs);
-    // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
-    // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
-    cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0], candidate: candidates[0] }, options, cmd.evidence !== null);
     if (cmd.evidence !== null)
         writeEvidence(cmd.evidence, inputs, cmp);
     const pieces = RENDERERS[cmd.format](cmp);

@@ -79,6 +79,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['load'],
   ['history'],
   ['policy'],
+  ['pipeline'],
   ['report'],
   ['github'],
   ['action', 'cli', 'tools/calibrate', 'tools/change-points'],
@@ -112,4 +113,71 @@ export function layerViolations(graph: Graph): string[] {
     }
   }
   return out.sort();
+}
+
+/** Where verdicts may be made: the one pipeline and the analysis it calls (issue 44). */
+export const VERDICT_MAKERS: readonly string[] = ['src/pipeline/', 'src/analysis/'];
+/** The analysis functions that make a comparison, and so a verdict: the pipeline's to call. */
+const COMPARERS = new Set(['compareSummaries', 'compareAtLook']);
+/** A comparison's fields that are, or decide, its verdict. */
+const VERDICT_FIELDS = new Set(['verdict', 'sequential', 'noise', 'evidence', 'blocking_findings', 'failed_gates', 'undecided_gates']);
+/** The verdicts a conditional could pick ('inconclusive' is also a gate's status, which the statistics decide). */
+const VERDICTS = new Set(['hold', 'promote']);
+/** A cheap first look: a file without any of these cannot break a rule (parsing every file takes seconds). */
+const SUSPECT = /compareSummaries|compareAtLook|'hold'|'promote'|verdict|\.(sequential|noise|evidence|blocking_findings|failed_gates|undecided_gates)\s*\S?=/;
+
+/**
+ * Every place in `sources` (repo-relative path → text) outside {@link VERDICT_MAKERS} that computes
+ * or changes a verdict, read from the syntax tree: an import of a comparer, an assignment to a
+ * comparison's verdict field, a conditional that picks a verdict literal, or an object that copies a
+ * comparison with a verdict of its own (`{ ...cmp, verdict: … }`).
+ */
+export function verdictViolations(sources: ReadonlyMap<string, string>): string[] {
+  const out: string[] = [];
+  for (const [file, text] of sources) {
+    if (VERDICT_MAKERS.some((dir) => file.startsWith(dir)) || !SUSPECT.test(text)) continue;
+    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const at = (node: ts.Node, what: string): void => {
+      out.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${what}`);
+    };
+    const isVerdict = (e: ts.Expression): boolean => ts.isStringLiteral(e) && VERDICTS.has(e.text);
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportSpecifier(node) && COMPARERS.has(node.name.text))
+        at(node, `imports ${node.name.text} (only the pipeline compares: src/pipeline/judge.ts)`);
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+        node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+        ts.isPropertyAccessExpression(node.left) &&
+        VERDICT_FIELDS.has(node.left.name.text)
+      )
+        at(node, `assigns .${node.left.name.text} (a comparison is finished by the pipeline)`);
+      if (ts.isConditionalExpression(node) && (isVerdict(node.whenTrue) || isVerdict(node.whenFalse))) at(node, 'picks a verdict in a conditional');
+      if (
+        ts.isObjectLiteralExpression(node) &&
+        node.properties.some(ts.isSpreadAssignment) &&
+        node.properties.some(
+          (p) =>
+            ts.isPropertyAssignment(p) &&
+            ts.isIdentifier(p.name) &&
+            p.name.text === 'verdict' &&
+            // Copying a comparison's own verdict (a report's field) is not making one.
+            !(ts.isPropertyAccessExpression(p.initializer) && p.initializer.name.text === 'verdict'),
+        )
+      )
+        at(node, 'copies an object with a verdict of its own');
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return out;
+}
+
+/** The TypeScript sources of src/ and tools/, repo-relative path → text. */
+export function sourcesOf(folders: readonly string[] = ['src', 'tools']): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const folder of folders)
+    for (const entry of readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }))
+      if (entry.endsWith('.ts')) out.set(join(folder, entry), readFileSync(join(ROOT, folder, entry), 'utf8'));
+  return out;
 }

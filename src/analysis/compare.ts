@@ -48,6 +48,15 @@ import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from '
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';
 
+/**
+ * The significant policy's rule, the one place it is written: a gate shown violated (or a blocking
+ * finding) holds; otherwise a gate not yet shown to hold leaves it inconclusive; else promote. The
+ * calibration's simulation kernels, which test gates without building a comparison, use it too.
+ */
+export function significantVerdict(held: boolean, undecided: boolean): Verdict {
+  return held ? 'hold' : undecided ? 'inconclusive' : 'promote';
+}
+
 export interface CompareOptions {
   thresholds?: Thresholds;
   /** Finding codes that are reported but do not hold the verdict. */
@@ -355,8 +364,10 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   } else {
     failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
     undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
-    const held = failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0;
-    verdict = held ? 'hold' : undecided_gates.length > 0 || metricUndecided.length > 0 ? 'inconclusive' : 'promote';
+    verdict = significantVerdict(
+      failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0,
+      undecided_gates.length > 0 || metricUndecided.length > 0,
+    );
   }
   // Too many cases failed for infrastructure reasons: a promote (or an undecided verdict) may rest on
   // what was not measured, so it is "rerun". A hold stands: under point it is rlm-code's own result

@@ -3,7 +3,7 @@
  * option, the value received and what is allowed.
  */
 import { INPUT_FORMATS } from '../adapters/registry.js';
-import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { ALLOWABLE_FINDING_CODES } from '../analysis/integrity/findings.js';
 import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { UsageError } from '../errors.js';
 import type { GateConfig } from '../policy/config-file.js';
@@ -204,7 +204,7 @@ function given(raw: Raw): GateConfig {
     .flatMap((v) => v.split(','))
     .map((s) => s.trim())
     .filter(Boolean);
-  if (codes.length > 0) out.allow_findings = codes.map((code) => oneOf('allow-finding', code, FINDING_CODES));
+  if (codes.length > 0) out.allow_findings = codes.map((code) => oneOf('allow-finding', code, ALLOWABLE_FINDING_CODES));
   return out;
 }
 

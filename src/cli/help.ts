@@ -1,6 +1,6 @@
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
 import { INPUT_FORMATS } from '../adapters/registry.js';
-import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { ALLOWABLE_FINDING_CODES } from '../analysis/integrity/findings.js';
 import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
 import { GATE_OPTIONS } from '../policy/options.js';
 
@@ -195,7 +195,7 @@ Decision:
 Findings:
   --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
                                    them; repeatable (default: none). Codes:
-${wrap(FINDING_CODES, 35, 100)}
+${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}
 
 Output:
   --format FORMAT                  markdown | json | csv (default: markdown)

@@ -4,15 +4,15 @@
  * `benchgate compare --noise-profile FILE` and the action read.
  */
 import { loadSummary, type RunChoosers } from '../adapters/registry.js';
-import { compareSummaries } from '../analysis/compare.js';
 import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
 import { type AaComparer, buildNoiseProfile, RECOMMENDED_RUNS } from '../analysis/noise/profile.js';
 import { serializeNoiseProfile } from '../analysis/noise/profile-file.js';
 import { UsageError } from '../errors.js';
 import { attemptTrials } from '../load/attempts.js';
 import { expandInputs } from '../load/glob.js';
+import { judge } from '../pipeline/judge.js';
 import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
-import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
+import { resolvePolicy } from '../policy/policy.js';
 import { renderNoiseProfile } from '../report/noise-profile-report.js';
 import { configOf, oneOf, readCommandArgs } from './command-args.js';
 
@@ -56,8 +56,9 @@ export function parseProfile(args: readonly string[]): ProfileCommand | null {
 /** The A/A decision of each policy: the configured gates under point and under significant. */
 export function aaComparers(config: GateConfig): Record<string, AaComparer> {
   const of = (decide: 'point' | 'significant'): AaComparer => {
-    const options = compareOptionsOf(resolvePolicy(config, { decide }));
-    return (b: LoadedSummary, c: LoadedSummary) => compareSummaries(b, c, options).verdict;
+    const policy = resolvePolicy(config, { decide });
+    // The one pipeline (pipeline/judge.ts), on one run of each side: the verdict a pair of these runs would get.
+    return (b: LoadedSummary, c: LoadedSummary) => judge({ runs: { baseline: [b], candidate: [c] }, policy, design: { kind: 'fixed' } }).comparison.verdict;
   };
   return { point: of('point'), significant: of('significant') };
 }

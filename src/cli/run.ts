@@ -6,21 +6,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type LoadOptions, loadSummary, UnknownFormat } from '../adapters/registry.js';
-import { type Comparison } from '../analysis/compare.js';
+import type { Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
-import { onMainOptions } from '../analysis/noise/profile.js';
-import { chooseProfile, noiseMarksOf } from '../analysis/noise/profile-set.js';
-import { compareAtLook } from '../analysis/sequential-compare.js';
 import { MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
 import { shownPath, writeOutputFile } from '../fs-safe.js';
-import { attemptTrials } from '../load/attempts.js';
-import { gatherEvidence } from '../load/evidence.js';
 import { expandInputs } from '../load/glob.js';
 import { isLargePair, loadPair } from '../load/load.js';
-import { loadNoiseProfiles, settledByProfile } from '../load/noise-profile.js';
+import { loadNoiseProfiles } from '../load/noise-profile.js';
+import { judge } from '../pipeline/judge.js';
 import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
-import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
+import { resolvePolicy } from '../policy/policy.js';
 import { renderCsv } from '../report/csv-report.js';
 import { renderEvidenceHtml } from '../report/evidence-html.js';
 import { renderJsonChunks } from '../report/json-report.js';
@@ -140,34 +136,22 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0] as string, candidates[0] as string)) warmHelper();
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
   const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
-  // Under significant, one file of a benchmark that repeats each task (tau-bench's trials,
-  // terminal-bench's attempts) is that many trials of the side (load/attempts.ts).
-  const split = (runs: LoadedSummary[]): LoadedSummary[] =>
-    config.decide === 'significant' && seq === null && runs.length === 1 ? (attemptTrials(runs[0] as LoadedSummary) ?? runs) : runs;
-  const trials = {
-    baseline: split([baseline, ...more(baselines, options.baseline)].map(shown)),
-    candidate: split([candidate, ...more(candidates, options.candidate)].map(shown)),
-  };
-  // Sequentially, a case the noise profile settles runs only the first round(s) (analysis/noise/settled.ts).
-  // Of a file of several fingerprints, the profile that fits these runs.
-  const choice = cmd.noiseProfile === null ? null : chooseProfile(loadNoiseProfiles(cmd.noiseProfile, '--noise-profile'), trials);
-  const profile = choice?.profile ?? null;
-  const compareOptions = compareOptionsOf(policy, { trials });
-  const settled = seq === null ? null : settledByProfile(profile, trials, compareOptions.settleShare);
-  // Sequentially, this round's tests run at its nominal level of the design (analysis/significance/sequential.ts).
-  const cmp = compareAtLook(
-    trials.baseline[0] as LoadedSummary,
-    trials.candidate[0] as LoadedSummary,
-    { ...compareOptions, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) },
-    seq === null ? null : { round: seq.round, max: seq.max },
-    policy.confidence,
-  );
-  if (choice !== null && cmd.noiseProfile !== null) cmp.noise = noiseMarksOf(cmp, choice, cmd.noiseProfile, new Date().toISOString(), settled);
+  // The one pipeline (pipeline/judge.ts): trials, profile, settled cases, the look, evidence, noise marks, verdict.
+  const {
+    comparison: cmp,
+    trials,
+    settled,
+  } = judge({
+    runs: { baseline: [baseline, ...more(baselines, options.baseline)].map(shown), candidate: [candidate, ...more(candidates, options.candidate)].map(shown) },
+    policy,
+    design: seq === null ? { kind: 'fixed' } : { kind: 'sequential', round: seq.round, max: seq.max },
+    noise: cmd.noiseProfile === null ? null : { file: cmd.noiseProfile, profiles: loadNoiseProfiles(cmd.noiseProfile, '--noise-profile') },
+    // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
+    // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
+    evidence: { files: { baseline: baselines[0] as string, candidate: candidates[0] as string }, load: options, reread: cmd.evidence !== null },
+  });
   const inputs = [...baselines, ...candidates];
   if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, inputs);
-  // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
-  // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
-  cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0] as string, candidate: candidates[0] as string }, options, cmd.evidence !== null);
   if (cmd.evidence !== null) writeEvidence(cmd.evidence, inputs, cmp);
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {

@@ -14,7 +14,7 @@ import { caseFieldsFor } from '../analysis/compare.js';
 import { GATE_LEVELS, METRICS } from '../analysis/custom-gates/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/custom-gates/slices.js';
 import { KEY_NAME } from '../analysis/integrity/comparability.js';
-import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { ALLOWABLE_FINDING_CODES, type FindingCode } from '../analysis/integrity/findings.js';
 import { policyPatternProblem } from '../analysis/integrity/policy-pattern.js';
 import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/model.js';
 import { InputError } from '../errors.js';
@@ -67,7 +67,7 @@ export const ConfigSchema = z
       .boolean()
       .optional()
       .describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
-    allow_findings: z.array(z.enum(FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    allow_findings: z.array(z.enum(ALLOWABLE_FINDING_CODES as [FindingCode, ...FindingCode[]])).optional().describe('Finding codes that are reported but do not hold the verdict.'),
     gates: z
       .array(
         z

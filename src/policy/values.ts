@@ -4,7 +4,7 @@
  * throws a {@link ValueProblem}: what was expected and what was got; the program words it (the
  * action `input "name": expected …, got "…"`, the CLI `Invalid value "…" for --name: expected …`).
  */
-import { FINDING_CODES } from '../analysis/integrity/findings.js';
+import { ALLOWABLE_FINDING_CODES } from '../analysis/integrity/findings.js';
 import { CLUSTER_FIELDS, type ClusterChoice, DECISION_POLICIES, type DecisionPolicy } from '../analysis/model.js';
 import { CLUSTER_FIELD_NAME } from '../analysis/significance/clusters.js';
 
@@ -112,6 +112,6 @@ export function boolean(raw: string): boolean {
 /** Finding codes, separated by commas or white space; each must be a known code. */
 export function findingCodes(raw: string): string[] {
   const codes = raw.split(/[\s,]+/).filter(Boolean);
-  for (const code of codes) oneOf(FINDING_CODES)(code);
+  for (const code of codes) oneOf(ALLOWABLE_FINDING_CODES)(code);
   return codes;
 }

@@ -3,6 +3,7 @@
  * verdict and the reasons behind it, built once here so that no caller has to take a line apart.
  */
 import type { Comparison } from '../analysis/compare.js';
+import { RUN_PROBLEM_CODES } from '../analysis/integrity/findings.js';
 import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import type { RoundsHalt } from '../analysis/model.js';
 import type { SequentialDecision } from '../analysis/significance/sequential.js';
@@ -23,6 +24,24 @@ export function verdictReasons(cmp: Comparison): string[] {
   }
   if (cmp.sequential !== undefined) why.push(sequentialWords(cmp.sequential));
   return why;
+}
+
+const isRunProblem = (code: string): boolean => (RUN_PROBLEM_CODES as readonly string[]).includes(code);
+
+/** The problems of the run the comparison holds on (a failed suite job, a summary of the wrong provenance: pipeline/judge.ts), in benchgate's words. */
+export function runProblemsOf(cmp: Comparison): string[] {
+  return cmp.blocking_findings.filter((f) => isRunProblem(f.code)).map((f) => f.message);
+}
+
+/**
+ * The reasons of the comparison itself, without the run's problems; null when only those hold it
+ * (the title names them, not the gates the comparison passed).
+ */
+export function comparisonReasons(cmp: Comparison): string[] | null {
+  const rest = { ...cmp, blocking_findings: cmp.blocking_findings.filter((f) => !isRunProblem(f.code)) };
+  if (rest.blocking_findings.length === cmp.blocking_findings.length) return verdictReasons(cmp);
+  const held = rest.failed_gates.length > 0 || rest.failed_metric_gates.length > 0 || rest.blocking_findings.length > 0;
+  return held ? verdictReasons(rest) : null;
 }
 
 /** The verdict and why, e.g. `hold (failed gates: reward)`. */

@@ -9,6 +9,7 @@
  * Options: --runs N (pairs per cell, default 500), --seed N, --max-trials K (default 10),
  * --cases 200, --shifts 0,-0.05,-0.1,0.1 (the candidate's success probability minus the baseline's).
  */
+import { significantVerdict } from '../../src/analysis/compare.js';
 import type { CaseEvidence, PairedCase, SignificanceOptions } from '../../src/analysis/model.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/analysis/rlm/thresholds.js';
 import { decideSequential, sequentialLevels } from '../../src/analysis/significance/sequential.js';
@@ -86,11 +87,10 @@ export function verdictOf(
     { baseline: k, candidate: k },
     { cluster: 'none', confidence: levels.hold, passConfidence: levels.promote, ...(margins === undefined ? {} : { margins }) },
   );
-  const verdict: Verdict = res.gates.some((g) => g.status === 'fail')
-    ? 'hold'
-    : res.gates.some((g) => g.status === 'inconclusive')
-      ? 'inconclusive'
-      : 'promote';
+  const verdict: Verdict = significantVerdict(
+    res.gates.some((g) => g.status === 'fail'),
+    res.gates.some((g) => g.status === 'inconclusive'),
+  );
   return { verdict, gates: res.gates };
 }
 

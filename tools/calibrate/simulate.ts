@@ -3,6 +3,7 @@
  * easy, impossible and coin-flip cases, runs drawn from them, and the hold rate of both decision
  * policies on many such pairs. Pure and seeded: the same options print the same table.
  */
+import { significantVerdict } from '../../src/analysis/compare.js';
 import type { SliceGateSpec } from '../../src/analysis/custom-gates/slices.js';
 import type { CaseEvidence, PairedCase, SignificanceOptions, SignificanceResult } from '../../src/analysis/model.js';
 import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
@@ -208,9 +209,7 @@ export function runCell(s: Scenario, runs: number, seed: number, o: CellOptions 
     if (steps !== undefined && steps.p_violated <= alpha) out.stepsAlone++;
     const failed = res.gates.filter((g) => g.status === 'fail');
     for (const g of failed) out.failedGates[g.gate] = (out.failedGates[g.gate] ?? 0) + 1;
-    if (failed.length > 0 || sliceHeld) out.significant.hold++;
-    else if (sliceUndecided || res.gates.some((g) => g.status === 'inconclusive')) out.significant.inconclusive++;
-    else out.significant.promote++;
+    out.significant[significantVerdict(failed.length > 0 || sliceHeld, sliceUndecided || res.gates.some((g) => g.status === 'inconclusive'))]++;
   }
   return out;
 }

@@ -16,11 +16,13 @@
  * outage; and trials: the family cells with 3 trials per side, not in the default list).
  */
 import { parseSummary } from '../../src/adapters/registry.js';
-import { compareSummaries } from '../../src/analysis/compare.js';
+import { significantVerdict } from '../../src/analysis/compare.js';
 import type { PairedCase, RunOutcomes, SideRuns, SignificanceOptions } from '../../src/analysis/model.js';
 import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
+import { judge } from '../../src/pipeline/judge.js';
+import { resolvePolicy } from '../../src/policy/policy.js';
 import { clamp, type Draw, draw, evidence, mcnemarHolds, suiteProbabilities, uniform } from './simulate.js';
 
 type Write = (s: string) => void;
@@ -126,9 +128,10 @@ export function runVerdictCell(s: VerdictScenario, pairs: number, seed: number, 
     const given = s.trials >= 2 && !NO_RUNS ? { runs } : {};
     const res = testGates(pairedCasesOf(cases), DEFAULT_THRESHOLDS, { baseline: s.trials, candidate: s.trials }, { cluster: 'auto', ...given, ...options });
     if (res.cluster.field !== null || res.method === 'variance-components') out.clustered++;
-    if (res.gates.some((g) => g.status === 'fail')) out.hold++;
-    else if (res.gates.some((g) => g.status === 'inconclusive')) out.inconclusive++;
-    else out.promote++;
+    out[significantVerdict(
+      res.gates.some((g) => g.status === 'fail'),
+      res.gates.some((g) => g.status === 'inconclusive'),
+    )]++;
   }
   return out;
 }
@@ -266,7 +269,8 @@ function outageCell(w: Write, pairs: number, seed: number): void {
       'cand.json',
     );
     for (const decide of ['point', 'significant'] as const) {
-      const cmp = compareSummaries(base, cand, { decide });
+      // The whole pipeline a gate runs (pipeline/judge.ts), with the default policy of each decide.
+      const cmp = judge({ runs: { baseline: [base], candidate: [cand] }, policy: resolvePolicy(null, { decide }), design: { kind: 'fixed' } }).comparison;
       verdicts[decide][cmp.verdict]++;
       if (decide === 'point') reported += cmp.cases.filter((row) => row.completion_regression && row.candidate_error !== null).length > 0 ? 1 : 0;
     }

@@ -3,7 +3,7 @@
 // and the CLI never import each other and the core never imports a program or the GitHub edge.
 import { describe, expect, it } from 'vitest';
 
-import { cycles, type Graph, importGraph, layerViolations } from '../../helpers/architecture.js';
+import { cycles, type Graph, importGraph, layerViolations, sourcesOf, verdictViolations } from '../../helpers/architecture.js';
 
 const graph = importGraph();
 
@@ -44,6 +44,34 @@ describe('the checks can fail', () => {
     expect(layerViolations(fake)).toEqual([
       'src/action/x.ts → src/cli/y.ts (action may not import cli)',
       'src/analysis/c.ts → src/report/r.ts (analysis may not import report)',
+    ]);
+  });
+});
+
+// Issue 44: one pipeline makes verdicts (src/pipeline/judge.ts); everything else renders or publishes them.
+describe('one pipeline', () => {
+  it('no module outside the pipeline and the analysis computes or changes a verdict', () => {
+    expect(verdictViolations(sourcesOf())).toEqual([]);
+  });
+
+  it('the CLI, every judging action mode and the calibration call the pipeline', () => {
+    for (const file of ['src/cli/run.ts', 'src/cli/profile.ts', 'src/action/gate/compare-mode.ts', 'src/action/ab/ab-mode.ts', 'tools/calibrate/verdicts.ts'])
+      expect(graph.get(file), file).toContain('src/pipeline/judge.ts');
+  });
+
+  it('finds each way of making a verdict outside it', () => {
+    const planted = new Map([
+      ['src/action/x.ts', "import { compareAtLook } from '../analysis/sequential-compare.js';\nconst v = problems.length > 0 ? 'hold' : cmp.verdict;\n"],
+      ['src/cli/y.ts', "cmp.noise = marks;\nlast.sequential = halted;\nconst held = { ...cmp, verdict: 'hold' };\n"],
+      ['src/pipeline/judge.ts', "import { compareAtLook } from '../analysis/sequential-compare.js';\ncmp.evidence = e;\n"],
+      ['src/analysis/compare.ts', "verdict = held ? 'hold' : 'promote';\n"],
+    ]);
+    expect(verdictViolations(planted)).toEqual([
+      'src/action/x.ts:1: imports compareAtLook (only the pipeline compares: src/pipeline/judge.ts)',
+      'src/action/x.ts:2: picks a verdict in a conditional',
+      'src/cli/y.ts:1: assigns .noise (a comparison is finished by the pipeline)',
+      'src/cli/y.ts:2: assigns .sequential (a comparison is finished by the pipeline)',
+      'src/cli/y.ts:3: copies an object with a verdict of its own',
     ]);
   });
 });

@@ -16,15 +16,12 @@ import { join, resolve } from 'node:path';
 
 import { type Comparison } from '../../analysis/compare.js';
 import { AB_STAMPS } from '../../analysis/interleaved.js';
-import type { LoadedSummary, NoiseProfile } from '../../analysis/model.js';
-import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../../analysis/noise/profile-set.js';
+import type { LoadedSummary, RoundsHalt } from '../../analysis/model.js';
 import { caseListText, type SettledRounds } from '../../analysis/noise/settled.js';
-import { compareAtLook } from '../../analysis/sequential-compare.js';
-import { haltedDecision } from '../../analysis/significance/sequential.js';
 import { UsageError } from '../../errors.js';
 import { readEvent } from '../../github/context.js';
-import { loadNoiseProfiles, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
-import { compareOptionsOf } from '../../policy/policy.js';
+import { loadNoiseProfiles, PROFILE_ON_BRANCH } from '../../load/noise-profile.js';
+import { judge, type Judgement, type NoiseSource } from '../../pipeline/judge.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
@@ -95,19 +92,19 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
 const settledWhen = (share: number): string =>
   share > 0 ? `each runs in ${Number((share * 100).toFixed(1))}% of the later rounds, drawn by case and round` : 'they ran in the first round only';
 
-/** The gates after `rounds` complete rounds, judged at that look's level, with the sequential decision; `settled`: the cases the profile settled. */
-function judge(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number, settled: SettledRounds | null): Comparison {
-  // abInputs refuses any decide but significant, so the policy's own is significant here.
-  return compareAtLook(
-    runs.baseline[0] as LoadedSummary,
-    runs.candidate[0] as LoadedSummary,
-    {
-      ...compareOptionsOf(inputs, { trials: { baseline: runs.baseline, candidate: runs.candidate } }),
-      ...(settled === null ? {} : { settled: settled.settled }),
-    },
-    { round: rounds, max: inputs.maxTrials },
-    inputs.confidence,
-  );
+/**
+ * The gates after `rounds` complete rounds, judged by the one pipeline (pipeline/judge.ts) at that
+ * look's level, with the sequential decision: what the gate will say of these rounds' artifacts.
+ * `halt`: why no round follows, when the design would go on. abInputs refuses any decide but
+ * significant, so the policy's own is significant here.
+ */
+function judgeRounds(inputs: AbInputs, runs: Record<Role, LoadedSummary[]>, rounds: number, noise: NoiseSource | null, halt?: RoundsHalt): Judgement {
+  return judge({
+    runs,
+    policy: inputs,
+    design: { kind: 'sequential', round: rounds, max: inputs.maxTrials, ...(halt === undefined ? {} : { halt }) },
+    noise,
+  });
 }
 
 /**
@@ -214,9 +211,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
     );
   const profiles = inputs.noiseProfile === null ? [] : loadNoiseProfiles(resolve(io.workspace, inputs.noiseProfile), 'input "noise-profile":');
   // Of a file of several fingerprints, the profile that fits round 1's runs (chosen once: the rounds keep their fingerprint).
-  let choice: ProfileChoice | null = null;
-  let profile: NoiseProfile | null = null;
-  const settleShare = compareOptionsOf(inputs).settleShare;
+  let noise: NoiseSource | null = inputs.noiseProfile === null ? null : { file: inputs.noiseProfile, profiles };
   let settled: SettledRounds | null = null;
   const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const uncounted: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
@@ -287,14 +282,13 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
         summary: (got[role] as Trial).summary as NonNullable<Trial['summary']>,
       });
     complete = r;
-    if (r === 1) {
-      choice = chooseProfile(profiles, runs);
-      profile = choice?.profile ?? null;
-      if (choice?.unused) io.info(`benchgate: the noise profile ${inputs.noiseProfile ?? ''} is not used: ${choice.unused}; every case reruns`);
+    const judged = judgeRounds(inputs, runs, r, noise);
+    last = judged.comparison;
+    settled = judged.settled;
+    if (r === 1 && noise !== null) {
+      noise = { file: noise.file, choice: judged.choice };
+      if (judged.choice?.unused) io.info(`benchgate: the noise profile ${noise.file} is not used: ${judged.choice.unused}; every case reruns`);
     }
-    settled = settledByProfile(profile, runs, settleShare);
-    last = judge(inputs, runs, r, settled);
-    if (choice !== null && inputs.noiseProfile !== null) last.noise = noiseMarksOf(last, choice, inputs.noiseProfile, new Date().toISOString(), settled);
     if (settled !== null && r < inputs.maxTrials)
       io.info(
         `benchgate: ${settled.settled.size} cases deterministic on main are settled (${settledWhen(settled.rule.share ?? 0)}); round ${r + 1} runs ${settled.next.length} (BENCHGATE_CASES_FILE)`,
@@ -326,10 +320,11 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       if (baseChanged.length > 0) x.trial.summary.metadata[BASE_CHANGED_STAMP] = baseChanged.join(',');
       writeFileSync(join(staging[role], trialFile(NORMALIZED_FILE, x.round)), JSON.stringify(x.trial.summary));
     }
-  if (last?.sequential !== undefined && (stop === 'budget' || stop === 'failed')) {
-    last.sequential = haltedDecision(last.sequential, stop);
+  // Rounds that ended before the design did are judged again at their last look with why (the gate does the same from the stamps).
+  if (last?.sequential !== undefined && complete > 0 && (stop === 'budget' || stop === 'failed')) {
+    last = judgeRounds(inputs, runs, complete, noise, stop).comparison;
     const row = [...rows].reverse().find((x) => x.look !== null);
-    if (row?.look) row.look.decision = last.sequential;
+    if (row?.look && last.sequential !== undefined) row.look = { verdict: last.verdict, decision: last.sequential };
   }
 
   // Upload: every counted trial's files (a failed trial too: the gate holds on it), the logs of an uncounted round, the case list, the usage file.

@@ -9,14 +9,11 @@ import { closeSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } fr
 import { dirname, join, resolve } from 'node:path';
 
 import { type LoadOptions, loadSummary } from '../../adapters/registry.js';
-import { caseFieldsFor, type Comparison, type Verdict } from '../../analysis/compare.js';
+import { caseFieldsFor, type Comparison } from '../../analysis/compare.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
-import { abLook, type ShardTrials } from '../../analysis/interleaved.js';
-import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../../analysis/model.js';
-import { onMainOptions } from '../../analysis/noise/profile.js';
+import type { ShardTrials } from '../../analysis/interleaved.js';
+import type { LoadedSummary, NoiseProfile, ShardRounds } from '../../analysis/model.js';
 import { parseNoiseProfiles } from '../../analysis/noise/profile-file.js';
-import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../../analysis/noise/profile-set.js';
-import { compareAtLook } from '../../analysis/sequential-compare.js';
 import { failureMessage, InputError, UsageError } from '../../errors.js';
 import { kindOf, shownPath, writeAll } from '../../fs-safe.js';
 import { type ListedArtifact, uploadSummaryArtifact } from '../../github/artifacts.js';
@@ -24,18 +21,17 @@ import { forkOf, pullRequestOf, readEvent, runUrl } from '../../github/context.j
 import { readFileAt } from '../../github/file-at.js';
 import { messageOf } from '../../github/octokit.js';
 import type { BudgetState } from '../../history/budget.js';
-import { attemptTrials } from '../../load/attempts.js';
-import { gatherEvidence } from '../../load/evidence.js';
 import { loadPair } from '../../load/load.js';
-import { loadNoiseProfiles, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH, settledByProfile } from '../../load/noise-profile.js';
-import { compareOptionsOf } from '../../policy/policy.js';
+import { loadNoiseProfiles, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH } from '../../load/noise-profile.js';
+import { judge, type RunProblem } from '../../pipeline/judge.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
 import { renderBudget } from '../../report/history-report.js';
 import { renderJsonChunks } from '../../report/json-report.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
+import { untrusted } from '../../report/markdown/markdown.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
-import { verdictLine, verdictText } from '../../report/verdict.js';
+import { runProblemsOf, verdictLine, verdictText } from '../../report/verdict.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
 import type { CompareInputs, GateInputs, PublishInputs, Role } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
@@ -56,9 +52,14 @@ export interface CompareResult {
 }
 
 /** Jobs the gate `needs` that did not succeed: the gate holds on them whatever the summaries say. */
-export function failedJobs(needs: Map<string, string> | null): string[] {
+export function failedJobs(needs: Map<string, string> | null): RunProblem[] {
   if (needs === null) return [];
-  return [...needs].filter(([, result]) => result !== 'success').map(([job, result]) => `job ${job} ended with ${result}`);
+  return [...needs]
+    .filter(([, result]) => result !== 'success')
+    .map(([job, result]) => ({
+      code: 'suite-job-failed',
+      message: `job ${untrusted(job, { maxLength: 100 })} ended with ${untrusted(result, { maxLength: 40 })}`,
+    }));
 }
 
 function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | null }): string {
@@ -82,9 +83,9 @@ function reportDir(io: ActionIo, inputs: { suite: string; reportDir: string | nu
   return dir;
 }
 
-function setOutputs(io: ActionIo, cmp: Comparison, verdict: string, files: Record<keyof typeof REPORT_FILES, string>): void {
-  io.setOutput('verdict', verdict);
-  io.setOutput('passed', verdict === 'promote');
+function setOutputs(io: ActionIo, cmp: Comparison, files: Record<keyof typeof REPORT_FILES, string>): void {
+  io.setOutput('verdict', cmp.verdict);
+  io.setOutput('passed', cmp.verdict === 'promote');
   io.setOutput('reward-delta', cmp.rlm.deltas.avg_reward);
   io.setOutput('completion-delta', cmp.rlm.deltas.completion_rate);
   io.setOutput('steps-increase', cmp.rlm.deltas.avg_steps_increase);
@@ -107,11 +108,10 @@ export interface SummaryFiles {
 
 type DecideInputs = GateInputs & { suite: string; reportDir: string | null; noiseProfile?: string | null; publish?: PublishInputs };
 
-/** Both sides loaded: the first run of each as the reports name it, every trial, and findings from merging shards. */
+/** Both sides loaded: each side's runs in order, how the reports name each, and findings from merging shards. */
 interface LoadedSides {
-  baseline: LoadedSummary;
-  candidate: LoadedSummary;
-  trials: { baseline: LoadedSummary[]; candidate: LoadedSummary[] };
+  runs: { baseline: LoadedSummary[]; candidate: LoadedSummary[] };
+  names: { baseline: string; candidate: string };
   drafts: FindingDraft[];
   /** Shards of interleaved rounds: the design's maximum and each shard's rounds, merged at their common look. */
   rounds?: { max: number; shards: ShardRounds };
@@ -125,30 +125,33 @@ export async function decide(
   io: ActionIo,
   inputs: DecideInputs,
   source: SummaryFiles,
-  jobProblems: string[],
+  problems: RunProblem[],
   budget: BudgetContext | null = null,
 ): Promise<Decision> {
   const sides = await loadSides(io, inputs, source);
   // The regression budget since the pinned reference: a candidate that would overspend it holds.
-  const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.trials.candidate);
-  sides.drafts.push(...budgetDrafts(state));
+  const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.runs.candidate);
   // Of the stored profiles, the one of the pair's fingerprint (analysis/noise/profile-set.ts).
   const stored = await gateProfiles(io, inputs);
-  const choice = stored === null ? null : chooseProfile(stored.profiles, sides.trials);
-  const noise = stored === null || choice === null ? null : { choice, file: stored.file };
-  if (noise?.choice.unused) io.info(`benchgate: the noise profile ${noise.file} is not used: ${noise.choice.unused}`);
-  const cmp = comparePair(inputs, sides, noise);
-  attachEvidence(io, cmp, source);
-  return writeReports(io, inputs, cmp, jobProblems, state);
-}
-
-/** The regressed cases' evidence (load/evidence.ts): shown in the reports; a problem reading it never stops the gate. */
-function attachEvidence(io: ActionIo, cmp: Comparison, source: SummaryFiles): void {
-  try {
-    cmp.evidence = gatherEvidence(cmp, { baseline: source.files[0][0] as string, candidate: source.files[1][0] as string }, source.load);
-  } catch (err) {
-    io.warning(`benchgate: the evidence of the regressed cases could not be read: ${(err as Error).message}`);
-  }
+  // The one pipeline (pipeline/judge.ts). The rounds of an interleaved job (mode ab) are judged at the
+  // look they stopped at; shards of rounds at their common look (analysis/interleaved.ts).
+  const judged = judge({
+    runs: sides.runs,
+    names: sides.names,
+    policy: inputs,
+    design: inputs.decide !== 'significant' ? { kind: 'fixed' } : sides.rounds !== undefined ? { kind: 'shards', ...sides.rounds } : { kind: 'stamped' },
+    findings: [...sides.drafts, ...budgetDrafts(state)],
+    problems,
+    noise: stored,
+    // The regressed cases' evidence (load/evidence.ts): shown in the reports; a problem reading it never stops the gate.
+    evidence: {
+      files: { baseline: source.files[0][0] as string, candidate: source.files[1][0] as string },
+      load: source.load,
+      tolerate: (err) => io.warning(`benchgate: the evidence of the regressed cases could not be read: ${err.message}`),
+    },
+  });
+  if (stored !== null && judged.choice?.unused) io.info(`benchgate: the noise profile ${stored.file} is not used: ${judged.choice.unused}`);
+  return writeReports(io, inputs, judged.comparison, state);
 }
 
 /** Loads each side's files: one run, repeated trials, or a sharded run merged. */
@@ -173,10 +176,9 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
     candidate: source.sharded?.candidate ? loadShards(cFiles, load.candidate) : null,
   };
   // The reports name each side as a reader knows it: its artifact, or its path relative to the workspace (never absolute).
-  const shown = (role: Role, run: LoadedSummary, trials: number): LoadedSummary => {
+  const shown = (role: Role, run: LoadedSummary, trials: number): string => {
     const artifacts = source.artifacts?.[role];
-    if (artifacts) return { ...run, path: sourceLabel(artifacts, run.summary, trials) };
-    return { ...run, path: shownPath(run.path, io.workspace) };
+    return artifacts ? sourceLabel(artifacts, run.summary, trials) : shownPath(run.path, io.workspace);
   };
   if (areRounds(shards.baseline) || areRounds(shards.candidate))
     return roundSides(inputs, { baseline: shards.baseline, candidate: shards.candidate }, bFiles, shown);
@@ -198,16 +200,11 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
         ];
   const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] =>
     merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
-  // Under significant, one file of a benchmark that repeats each task (tau-bench's trials,
-  // terminal-bench's attempts) is that many trials of the side, as in the CLI (load/attempts.ts).
-  const split = (role: Role, run: LoadedSummary, rest: LoadedSummary[], trials: number): [LoadedSummary, LoadedSummary[]] => {
-    const first = shown(role, run, trials);
-    const attempts = inputs.decide === 'significant' && rest.length === 0 ? attemptTrials(first) : null;
-    return attempts === null ? [first, [run, ...rest]] : [attempts[0] as LoadedSummary, attempts];
+  return {
+    runs: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
+    names: { baseline: shown('baseline', baseline, bMerged ? 1 : bFiles.length), candidate: shown('candidate', candidate, cMerged ? 1 : cFiles.length) },
+    drafts,
   };
-  const [b, bTrials] = split('baseline', baseline, more(bFiles, load.baseline, bMerged !== null), bMerged ? 1 : bFiles.length);
-  const [c, cTrials] = split('candidate', candidate, more(cFiles, load.candidate, cMerged !== null), cMerged ? 1 : cFiles.length);
-  return { baseline: b, candidate: c, trials: { baseline: bTrials, candidate: cTrials }, drafts };
 }
 
 /** Shards of interleaved rounds (mode ab with shard): both roles merged round by round up to their common look. */
@@ -215,7 +212,7 @@ function roundSides(
   inputs: DecideInputs,
   shards: Record<Role, ShardTrials[] | null>,
   bFiles: string[],
-  shown: (role: Role, run: LoadedSummary, trials: number) => LoadedSummary,
+  shown: (role: Role, run: LoadedSummary, trials: number) => string,
 ): LoadedSides {
   const { baseline, candidate } = shards;
   if (baseline === null || candidate === null) {
@@ -229,9 +226,11 @@ function roundSides(
   const merged = mergedRounds({ baseline, candidate }, dirname(dirname(dirname(bFiles[0] as string))));
   const common = merged.rounds.common;
   return {
-    baseline: shown('baseline', merged.trials.baseline[0] as LoadedSummary, common),
-    candidate: shown('candidate', merged.trials.candidate[0] as LoadedSummary, common),
-    trials: merged.trials,
+    runs: merged.trials,
+    names: {
+      baseline: shown('baseline', merged.trials.baseline[0] as LoadedSummary, common),
+      candidate: shown('candidate', merged.trials.candidate[0] as LoadedSummary, common),
+    },
     drafts: merged.drafts,
     rounds: { max: merged.max, shards: merged.rounds },
   };
@@ -272,61 +271,12 @@ async function gateProfiles(io: ActionIo, inputs: DecideInputs): Promise<{ profi
 }
 
 /**
- * The comparison under the policy. The rounds of an interleaved job (mode ab) are judged at the look
- * they stopped at; shards of rounds at their common look (analysis/interleaved.ts). The gate sees the
- * rounds after they ended: a look the design would continue from says why none follows.
- */
-function comparePair(inputs: DecideInputs, sides: LoadedSides, noise: { choice: ProfileChoice; file: string } | null): Comparison {
-  const profile = noise?.choice.profile ?? null;
-  const { trials } = sides;
-  const look =
-    inputs.decide !== 'significant'
-      ? null
-      : sides.rounds !== undefined
-        ? { round: sides.rounds.shards.common, max: sides.rounds.max, halt: shardsHalt(sides.rounds.shards) }
-        : onePairLook(trials);
-  // Rounds of mode ab with a profile: the cases it settled ran the first round, then only the later rounds drawn for them (analysis/noise/settled.ts).
-  const options = compareOptionsOf(inputs, { trials, findings: sides.drafts });
-  const settled = look === null ? null : settledByProfile(profile, trials, options.settleShare);
-  const cmp = compareAtLook(
-    sides.baseline,
-    sides.candidate,
-    {
-      ...options,
-      ...(settled === null ? {} : { settled: settled.settled }),
-      ...onMainOptions(profile, trials),
-    },
-    look === null ? null : { ...look, ...(sides.rounds ? { shards: sides.rounds.shards } : {}) },
-    inputs.confidence,
-  );
-  if (noise !== null) cmp.noise = noiseMarksOf(cmp, noise.choice, noise.file, new Date().toISOString(), settled);
-  return cmp;
-}
-
-/** The look of one interleaved job's rounds, and why they ended when the design would go on. */
-function onePairLook(trials: LoadedSides['trials']): { round: number; max: number; halt: RoundsHalt } | null {
-  const look = abLook(
-    trials.baseline.map((t) => t.summary),
-    trials.candidate.map((t) => t.summary),
-  );
-  if (look === null) return null;
-  return { round: look.round, max: look.max, halt: look.stop === 'budget' || look.stop === 'failed' ? look.stop : 'unknown' };
-}
-
-/** Why merged shards end at their common look: the cap or a failure when every shard that stopped there says so, else the common look itself. */
-function shardsHalt(r: ShardRounds): RoundsHalt {
-  const stops = new Set(r.shards.filter((s) => s.rounds === r.common).map((s) => s.stop));
-  const only = stops.size === 1 ? [...stops][0] : null;
-  return only === 'budget' || only === 'failed' ? only : 'common-look';
-}
-
-/**
  * Writes the report files (never over an existing file), with the evidence page and the regression
  * budget's state beside them when there are any, and the job summary, and sets the outputs.
  */
-async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, jobProblems: string[], state: BudgetState | null): Promise<Decision> {
+async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison, state: BudgetState | null): Promise<Decision> {
   const budget = state === null ? [] : renderBudget(state);
-  const verdict = jobProblems.length > 0 ? 'hold' : cmp.verdict;
+  const problems = runProblemsOf(cmp);
   const dir = reportDir(io, inputs);
   const paths = {
     markdown: join(dir, REPORT_FILES.markdown),
@@ -350,14 +300,14 @@ async function writeReports(io: ActionIo, inputs: DecideInputs, cmp: Comparison,
   }
 
   const reportArtifact = artifactName(inputs.suite, 'report');
-  const preface = jobProblems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${jobProblems.join('; ')}. The comparison below is of what those jobs uploaded.\n\n` : '';
+  const preface = problems.length > 0 ? `> [!CAUTION]\n> **Hold:** ${problems.join('; ')}. The comparison below is of what the runs uploaded.\n\n` : '';
   const note = `> [!NOTE]\n> This report was cut to fit GitHub's job summary limit. The whole report is ${REPORT_FILES.markdown} in the artifact \`${reportArtifact}\`.`;
   const fitted = fitMarkdown(preface + markdown, { max: JOB_SUMMARY_MAX_BYTES, unit: 'bytes' }, note);
   await io.appendSummary(fitted.text);
   if (fitted.truncated) io.warning(`benchgate: the report is too large for the job summary and was cut; the whole report is in the artifact ${reportArtifact}`);
-  setOutputs(io, cmp, verdict, paths);
+  setOutputs(io, cmp, paths);
   io.info(verdictLine(cmp));
-  return { cmp, verdict, preface, dir, paths, reportArtifact, budget, extraFiles };
+  return { cmp, preface, dir, paths, reportArtifact, budget, extraFiles };
 }
 
 /** The evidence page in the report artifact, when a case regressed. */
@@ -366,8 +316,8 @@ const EVIDENCE_HTML = 'evidence.html';
 const BUDGET_JSON = 'benchgate-budget.json';
 
 export interface Decision {
+  /** The finished comparison: its verdict is the decision's (nothing after the pipeline changes it). */
   cmp: Comparison;
-  verdict: Verdict;
   /** Markdown put above the report (why failed suite jobs hold the gate); safe. */
   preface: string;
   dir: string;
@@ -380,8 +330,9 @@ export interface Decision {
 }
 
 /** The failure of a hold, or null. */
-export function holdFailure(decision: Decision, jobProblems: string[]): string {
-  const why = jobProblems.length > 0 ? `hold: ${jobProblems.join('; ')}` : verdictText(decision.cmp);
+export function holdFailure(decision: Decision): string {
+  const problems = runProblemsOf(decision.cmp);
+  const why = problems.length > 0 ? `hold: ${problems.join('; ')}` : verdictText(decision.cmp);
   return `${why} (set fail-on-hold: false to report without failing the step)`;
 }
 
@@ -426,7 +377,8 @@ export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<
 }
 
 async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: Publisher | null): Promise<CompareResult> {
-  const jobProblems = failedJobs(inputs.needs);
+  const problems = failedJobs(inputs.needs);
+  const jobProblems = problems.map((p) => p.message);
   for (const p of jobProblems) io.error(`benchgate: ${p}; the gate holds`);
 
   let source: SummaryFiles;
@@ -452,7 +404,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
     }
   }
-  const decision = await decide(io, inputs, source, jobProblems, budgetContextOf(io, inputs));
+  const decision = await decide(io, inputs, source, problems, budgetContextOf(io, inputs));
   const uploaded = await uploadSummaryArtifact(io.artifacts, {
     name: decision.reportArtifact,
     files: [...Object.values(decision.paths), ...decision.extraFiles],
@@ -464,10 +416,9 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
-  const checkProblem =
-    (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget, jobProblems)) ?? null;
+  const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
   await recordBaselineHistory(io, inputs, decision.cmp.baseline.summary, jobProblems);
-  return withCheckProblem(outcomeOf(io, inputs, decision, jobProblems), checkProblem);
+  return withCheckProblem(outcomeOf(io, inputs, decision), checkProblem);
 }
 
 /**
@@ -510,9 +461,9 @@ export function withCheckProblem(result: CompareResult, checkProblem: string | n
   return { failure: result.failure === null ? checkProblem : `${result.failure}; ${checkProblem}`, explained: false, comparison: result.comparison };
 }
 
-function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision, jobProblems: string[]): CompareResult {
-  if (decision.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision, jobProblems), explained: true, comparison: decision.cmp };
-  if (decision.verdict === 'inconclusive') {
+function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision): CompareResult {
+  if (decision.cmp.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision), explained: true, comparison: decision.cmp };
+  if (decision.cmp.verdict === 'inconclusive') {
     const why = verdictText(decision.cmp);
     if (inputs.failOnInconclusive) return { failure: `${why} (fail-on-inconclusive: true)`, explained: true, comparison: decision.cmp };
     io.warning(`benchgate: ${why}; the step passes (set fail-on-inconclusive: true to fail it)`);

@@ -19,6 +19,7 @@ import type { GitHubClient } from '../../github/octokit.js';
 import { resolvePullRequest, type WorkflowRun, WorkflowRunEvent } from '../../github/pull-request.js';
 import { trustedRuns } from '../../github/trusted-run.js';
 import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
+import type { RunProblem } from '../../pipeline/judge.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
 import { BENCHGATE_FILES, type CompareResult, decide, withCheckProblem } from '../gate/compare-mode.js';
@@ -178,7 +179,11 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
     for (const p of provenance) io.warning(`benchgate: ${p}; the gate holds`);
     const jobProblems = await triggeringRunProblems(octokit, { owner, repo }, run);
     for (const p of jobProblems) io.warning(`benchgate: ${p} in the triggering run; the gate holds`);
-    const problems = [...provenance, ...jobProblems];
+    // Each a blocking finding of the comparison (pipeline/judge.ts), which no configuration allows.
+    const problems: RunProblem[] = [
+      ...provenance.map((message): RunProblem => ({ code: 'provenance-mismatch', message })),
+      ...jobProblems.map((message): RunProblem => ({ code: 'suite-job-failed', message })),
+    ];
     const decision = await decide(
       io,
       { ...inputs, reportDir: null },
@@ -191,8 +196,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
       problems,
       budgetContextOf(io, inputs),
     );
-    const checkProblem =
-      (await publisher?.finish(decision.cmp, decision.verdict, decision.preface, inputs.failOnInconclusive, decision.budget, problems)) ?? null;
+    const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
     return withCheckProblem({ failure: null, explained: false, comparison: decision.cmp }, checkProblem);
   } catch (err) {
     if (publisher !== null) {

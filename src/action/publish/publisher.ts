@@ -23,7 +23,7 @@ import {
   updatedLine,
 } from '../../report/comment.js';
 import { renderTrend } from '../../report/trend.js';
-import { verdictReasons } from '../../report/verdict.js';
+import { comparisonReasons, runProblemsOf, verdictReasons } from '../../report/verdict.js';
 import { historyPoints } from '../gate/trend.js';
 import type { PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
@@ -48,16 +48,12 @@ export interface PublishTarget {
  * for it). A refused comment is only a warning: the check run and the job summary carry the verdict.
  */
 export interface Publisher {
-  /** `failOnInconclusive`: an inconclusive verdict concludes the check as failure instead of neutral. */
-  /** `problems`: what holds the verdict besides the comparison (a failed suite job, a summary of the wrong provenance); the title names them. */
-  finish(
-    cmp: Comparison,
-    verdict: Verdict,
-    preface: string,
-    failOnInconclusive: boolean,
-    budget?: readonly string[],
-    problems?: readonly string[],
-  ): Promise<string | null>;
+  /**
+   * The check run and the comment of the finished comparison, whose verdict they publish (nothing
+   * here changes it). `failOnInconclusive`: an inconclusive verdict concludes the check as failure
+   * instead of neutral.
+   */
+  finish(cmp: Comparison, preface: string, failOnInconclusive: boolean, budget?: readonly string[]): Promise<string | null>;
   /** The gate failed before a verdict: the check run fails with `message` (its title `title`), and the comment says it. */
   fail(message: string, title?: string): Promise<string | null>;
   /** A run with nothing to compare (a push that measured the baseline): the check run succeeds with `title`; no comment. */
@@ -68,15 +64,16 @@ const VERDICT_TITLE: Record<Verdict, string> = { promote: 'Promote', hold: 'Hold
 
 /**
  * The check run's title: the verdict and why. A hold that problems of the run force (a cancelled or
- * failed suite job, a summary of the wrong provenance) names them, not the gates the comparison passed.
+ * failed suite job, a summary of the wrong provenance: findings the pipeline made of them) names
+ * them, not the gates the comparison passed; when the comparison holds too, its reasons come first.
  */
-export function checkTitle(cmp: Comparison, verdict: Verdict, problems: readonly string[]): string {
-  const reasons = verdictReasons(cmp).join('; ');
-  if (problems.length === 0) return `${VERDICT_TITLE[verdict]} (${reasons})`;
+export function checkTitle(cmp: Comparison): string {
+  const problems = runProblemsOf(cmp);
+  if (problems.length === 0) return `${VERDICT_TITLE[cmp.verdict]} (${verdictReasons(cmp).join('; ')})`;
   const plain = problems.map((p) => p.replace(/`/g, ''));
   const named = `${plain[0]}${plain.length > 1 ? `; ${plain.length - 1} more` : ''}`;
-  // When the comparison holds too, its reasons come first: the run's own problems follow.
-  return cmp.verdict === 'hold' ? `Hold (${reasons}; ${named})` : `Hold (${named})`;
+  const own = comparisonReasons(cmp);
+  return own === null ? `Hold (${named})` : `Hold (${own.join('; ')}; ${named})`;
 }
 
 function warnOf(io: ActionIo) {
@@ -235,8 +232,9 @@ export async function openPublisher(
     }
   };
   return {
-    async finish(cmp, verdict, preface, failOnInconclusive, budget = [], problems = []) {
-      const title = checkTitle(cmp, verdict, problems);
+    async finish(cmp, preface, failOnInconclusive, budget = []) {
+      const verdict = cmp.verdict;
+      const title = checkTitle(cmp);
       const conclusion = verdict === 'promote' ? 'success' : verdict === 'inconclusive' && !failOnInconclusive ? 'neutral' : 'failure';
       const base = { ...context(verdict, preface), ...(budget.length > 0 ? { budget } : {}) };
       const problem = await complete({ conclusion, ...renderCheckOutput(cmp, base, title, failOnInconclusive) });

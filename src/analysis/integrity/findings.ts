@@ -35,9 +35,21 @@ export const FINDING_SEVERITY = {
   'regression-budget': 'error',
   'infrastructure-failures': 'warning',
   'base-tree-changed': 'error',
+  'suite-job-failed': 'error',
+  'provenance-mismatch': 'error',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
+
+/**
+ * Problems of the run, not of the comparison, which the action finds and the pipeline makes findings
+ * (pipeline/judge.ts): a suite job that did not succeed (what it uploaded may be partial), a summary
+ * whose stamps say it is another role's, commit's or run's (action/publish/provenance.ts). They hold
+ * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
+ */
+export const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'] as const satisfies readonly FindingCode[];
+/** The codes a configuration may allow (`allow_findings`, `--allow-finding`). */
+export const ALLOWABLE_FINDING_CODES: readonly FindingCode[] = FINDING_CODES.filter((c) => !(RUN_PROBLEM_CODES as readonly string[]).includes(c));
 
 export interface Finding {
   code: FindingCode;
@@ -225,7 +237,14 @@ export function collectFindings(
   ];
   return drafts.map((d) => {
     const severity = FINDING_SEVERITY[d.code];
-    return { code: d.code, severity, blocking: severity === 'error' && !allowed.has(d.code), side: d.side, message: d.message, case_ids: d.case_ids };
+    return {
+      code: d.code,
+      severity,
+      blocking: severity === 'error' && (!allowed.has(d.code) || (RUN_PROBLEM_CODES as readonly string[]).includes(d.code)),
+      side: d.side,
+      message: d.message,
+      case_ids: d.case_ids,
+    };
   });
 }
 

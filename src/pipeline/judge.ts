@@ -1,0 +1,194 @@
+/**
+ * The one pipeline that makes verdicts. The CLI's compare, every action mode that judges (compare,
+ * publish, ab's rounds) and the calibration tools call {@link judge} with the sides as loaded and the
+ * policy, and get back the finished comparison: the trials (a file of repeated attempts split), the
+ * noise profile chosen, the cases it settles, the comparison at the design's look with its statistics,
+ * the noise marks, the regressed cases' evidence and the verdict. Nothing outside this module and the
+ * analysis it calls computes or changes a verdict (an architecture test keeps it so): the callers
+ * render and publish what it returns. What used to override a verdict afterwards (a failed suite job,
+ * a summary of the wrong provenance) comes in as {@link JudgeInput.problems} and is a blocking
+ * finding like any other.
+ */
+import type { LoadOptions } from '../adapters/registry.js';
+import type { Comparison } from '../analysis/compare.js';
+import type { RUN_PROBLEM_CODES } from '../analysis/integrity/findings.js';
+import { type FindingDraft } from '../analysis/integrity/findings.js';
+import { abLook } from '../analysis/interleaved.js';
+import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../analysis/model.js';
+import { onMainOptions } from '../analysis/noise/profile.js';
+import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../analysis/noise/profile-set.js';
+import type { SettledRounds } from '../analysis/noise/settled.js';
+import { compareAtLook, type SequentialLook } from '../analysis/sequential-compare.js';
+import { attemptTrials } from '../load/attempts.js';
+import { gatherEvidence } from '../load/evidence.js';
+import { settledByProfile } from '../load/noise-profile.js';
+import { compareOptionsOf, type GatePolicy } from '../policy/policy.js';
+
+export interface Sides<T> {
+  baseline: T;
+  candidate: T;
+}
+
+/**
+ * The design the sides were measured under, and so the look they are judged at (significant only;
+ * under point every look is the fixed design's):
+ * - `fixed`: one comparison of everything given;
+ * - `sequential`: round `round` of at most `max` (the CLI's --sequential, mode ab's rounds as they run);
+ * - `stamped`: the rounds mode ab stamped on the trials, if they are such (the gate, after the job);
+ * - `shards`: shards of rounds merged at their common look.
+ */
+export type Design =
+  | { kind: 'fixed' }
+  | { kind: 'sequential'; round: number; max: number; halt?: RoundsHalt }
+  | { kind: 'stamped' }
+  | { kind: 'shards'; max: number; shards: ShardRounds };
+
+/** The noise profiles of the suite (a file of several fingerprints: the one that fits is chosen), or a choice already made (mode ab chooses on round 1). */
+export type NoiseSource = { file: string; profiles: readonly NoiseProfile[] } | { file: string; choice: ProfileChoice | null };
+
+/** Where the regressed cases' evidence is read again from: the first file of each side and how it was read. */
+export interface EvidenceSource {
+  files: Sides<string>;
+  load: Sides<LoadOptions>;
+  /** Read a large pair's rows again (the CLI's --evidence); see gatherEvidence. */
+  reread?: boolean;
+  /** Given: a problem reading the evidence is passed here and the verdict stands (the action); absent: it is thrown (the CLI). */
+  tolerate?: (error: Error) => void;
+}
+
+/** A problem of the run that holds the verdict (RUN_PROBLEM_CODES), in benchgate's words, markdown-safe. */
+export interface RunProblem {
+  code: (typeof RUN_PROBLEM_CODES)[number];
+  message: string;
+}
+
+export interface JudgeInput {
+  /** Each side's runs as loaded, in order: one file, repeated trials, or rounds. */
+  runs: Sides<readonly LoadedSummary[]>;
+  /** How the reports name each side's first run, when not by its path (an artifact's label). */
+  names?: Sides<string>;
+  policy: GatePolicy;
+  design: Design;
+  /** Findings the caller made while loading (shards' coverage, the regression budget). */
+  findings?: readonly FindingDraft[];
+  /**
+   * What holds the verdict besides the comparison, in benchgate's words (markdown-safe): a suite job
+   * that did not succeed, a summary whose stamps say it is not what it is used as. Each is a
+   * blocking finding no configuration allows.
+   */
+  problems?: readonly RunProblem[];
+  noise?: NoiseSource | null;
+  evidence?: EvidenceSource | null;
+  /** The time the noise marks measure the profile's age at (ISO 8601); default now. */
+  now?: string;
+}
+
+export interface Judgement {
+  comparison: Comparison;
+  /** The trials judged (attempts split, rounds merged), the first of each side the one the reports name. */
+  trials: Sides<LoadedSummary[]>;
+  /** The noise profile chosen, or null without one. */
+  choice: ProfileChoice | null;
+  /** The cases the profile settles at this look (rounds only), or null. */
+  settled: SettledRounds | null;
+}
+
+/**
+ * The trials of one side: under significant, one file of a benchmark that repeats each task
+ * (tau-bench's trials, terminal-bench's attempts) is that many trials (load/attempts.ts), unless the
+ * runs are rounds of a sequential design (each file is one round). The first is named as the reports
+ * name it.
+ */
+function trialsOf(runs: readonly LoadedSummary[], name: string | undefined, policy: GatePolicy, design: Design): LoadedSummary[] {
+  const [first, ...rest] = runs;
+  if (first === undefined) throw new Error('judge: a side with no run');
+  const named = name === undefined ? first : { ...first, path: name };
+  const rounds = design.kind === 'sequential' || design.kind === 'shards';
+  const attempts = policy.decide === 'significant' && !rounds && rest.length === 0 ? attemptTrials(named) : null;
+  // The first trial keeps its loaded path (what evidence and labels of trials read); the reports name `named`.
+  return attempts ?? [first, ...rest];
+}
+
+/** The look the sides are judged at, or null for the fixed design (and always under point). */
+function lookOf(design: Design, trials: Sides<LoadedSummary[]>, policy: GatePolicy): SequentialLook | null {
+  if (policy.decide !== 'significant') return null;
+  switch (design.kind) {
+    case 'fixed':
+      return null;
+    case 'sequential':
+      return { round: design.round, max: design.max, ...(design.halt === undefined ? {} : { halt: design.halt }) };
+    case 'shards':
+      return { round: design.shards.common, max: design.max, halt: shardsHalt(design.shards), shards: design.shards };
+    case 'stamped': {
+      // One interleaved job's rounds, judged at the look they stopped at; why they ended when the design would go on.
+      const look = abLook(
+        trials.baseline.map((t) => t.summary),
+        trials.candidate.map((t) => t.summary),
+      );
+      if (look === null) return null;
+      return { round: look.round, max: look.max, halt: look.stop === 'budget' || look.stop === 'failed' ? look.stop : 'unknown' };
+    }
+  }
+}
+
+/** Why merged shards end at their common look: the cap or a failure when every shard that stopped there says so, else the common look itself. */
+function shardsHalt(r: ShardRounds): RoundsHalt {
+  const stops = new Set(r.shards.filter((s) => s.rounds === r.common).map((s) => s.stop));
+  const only = stops.size === 1 ? [...stops][0] : null;
+  return only === 'budget' || only === 'failed' ? only : 'common-look';
+}
+
+function choiceOf(noise: NoiseSource | null | undefined, trials: Sides<LoadedSummary[]>): ProfileChoice | null {
+  if (noise === null || noise === undefined) return null;
+  return 'choice' in noise ? noise.choice : chooseProfile(noise.profiles, trials);
+}
+
+/** The sides judged under the policy: the one way benchgate reaches a verdict. */
+export function judge(input: JudgeInput): Judgement {
+  const { policy, design } = input;
+  const trials: Sides<LoadedSummary[]> = {
+    baseline: trialsOf(input.runs.baseline, input.names?.baseline, policy, design),
+    candidate: trialsOf(input.runs.candidate, input.names?.candidate, policy, design),
+  };
+  const reported: Sides<LoadedSummary> = {
+    baseline: reportedRun(trials.baseline, input.names?.baseline),
+    candidate: reportedRun(trials.candidate, input.names?.candidate),
+  };
+  const choice = choiceOf(input.noise, trials);
+  const profile = choice?.profile ?? null;
+  const look = lookOf(design, trials, policy);
+  const findings: FindingDraft[] = [
+    ...(input.findings ?? []),
+    ...(input.problems ?? []).map((p): FindingDraft => ({ code: p.code, side: null, message: p.message, case_ids: [] })),
+  ];
+  const options = compareOptionsOf(policy, { trials, findings });
+  // At a look of rounds, the cases the profile settled ran the first round(s) only (analysis/noise/settled.ts).
+  const settled = look === null ? null : settledByProfile(profile, trials, options.settleShare);
+  const comparison = compareAtLook(
+    reported.baseline,
+    reported.candidate,
+    { ...options, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) },
+    look,
+    policy.confidence,
+  );
+  if (choice !== null && input.noise) comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, input.now ?? new Date().toISOString(), settled);
+  if (input.evidence) comparison.evidence = evidenceOf(comparison, input.evidence);
+  return { comparison, trials, choice, settled };
+}
+
+/** The run the reports name: the first trial, by its name when given (an attempt split keeps the name it was split from). */
+function reportedRun(trials: LoadedSummary[], name: string | undefined): LoadedSummary {
+  const first = trials[0] as LoadedSummary;
+  return name === undefined || first.path.startsWith(`${name}#attempt-`) ? first : { ...first, path: name };
+}
+
+/** The regressed cases' evidence (load/evidence.ts): read again from the files only when a case regressed. */
+function evidenceOf(cmp: Comparison, source: EvidenceSource): Comparison['evidence'] {
+  try {
+    return gatherEvidence(cmp, source.files, source.load, source.reread ?? true);
+  } catch (error) {
+    if (source.tolerate === undefined) throw error;
+    source.tolerate(error as Error);
+    return undefined;
+  }
+}
