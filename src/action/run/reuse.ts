@@ -80,6 +80,8 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
     'reuse.artifact_id': found.artifactId,
     'reuse.age_hours': age,
   }).summary;
+  // found.dir holds what the budgeted extraction wrote (github/artifact-extract.ts): regular files
+  // only, at safe paths, ARTIFACT_EXTRACT_MAX_BYTES in all; never the artifact's zip as it came.
   cpSync(found.dir, staging, { recursive: true });
   writeFileSync(join(staging, 'summary.json'), JSON.stringify(stamped));
   const note = `reused the baseline of base commit ${commit.slice(0, 7)} from workflow run ${found.runId} (${found.runUrl})${age === null ? '' : `, ${age} hours old`}`;
