@@ -80,7 +80,7 @@ function kindOf(e: ZipEntry): string | null {
   return (e.unixMode & S_IFMT) === S_IFLNK ? 'a symbolic link' : `a special file (mode ${e.unixMode.toString(8)})`;
 }
 
-const mib = (n: number): string => `${n} bytes (${(n / 1024 / 1024).toFixed(1)} MiB)`;
+const mib = (n: number): string => (n < 1024 * 1024 ? `${n} bytes` : `${n} bytes (${(n / 1024 / 1024).toFixed(1)} MiB)`);
 
 /**
  * Extracts the wanted entries of the zip `zipFile` (the artifact as downloaded) into `into` and
