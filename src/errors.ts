@@ -30,6 +30,15 @@ export class ArtifactError extends EnvironmentError {
   override name = 'ArtifactError';
 }
 
+/**
+ * A downloaded artifact's zip that breaks the extraction budget (github/artifact-extract.ts): too
+ * many entries, more bytes than the budget (declared or inflated), or an unsafe path or link. The
+ * message names the artifact, the entry, the sizes and the cap; nothing past the cap is written.
+ */
+export class ArtifactBudgetError extends InputError {
+  override name = 'ArtifactBudgetError';
+}
+
 /** The suite's summary is not where the `summary` pattern looks (mode run and ab). */
 export class SummaryNotFound extends UserError {
   override name = 'SummaryNotFound';

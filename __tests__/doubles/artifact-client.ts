@@ -14,7 +14,10 @@
 //   - with findBy it calls the REST API at the job's GITHUB_API_URL as the client does (Octokit,
 //     so errors are Octokit's RequestError with `status`): expired artifacts are listed (the answer
 //     says `expired`), and the zip is fetched through the 302 to its blob;
-//   - downloadArtifact creates the directory, extracts, and only *reports* a digest mismatch.
+//   - downloadArtifact creates the directory, extracts, and only *reports* a digest mismatch; with
+//     `skipDecompress` it saves the zip as it is, as `<path>/artifact` (the client's name for a
+//     response without a Content-Disposition: lib/internal/download/download-artifact.js,
+//     streamExtractExternal).
 // It never waits: there are no retries, so a 5xx from the service is not played here (the e2e tests
 // run the real client against the double for that). Each call within the run is recorded in
 // `double.requests` as the Twirp or blob request the real client would make, so "nothing was
@@ -167,6 +170,10 @@ export class MemoryArtifactClient implements ArtifactClient {
       }
       bytes = this.blob(artifact.name, this.run);
     }
+    if (options?.skipDecompress) {
+      writeFileSync(join(downloadPath, 'artifact'), bytes);
+      return { downloadPath, digestMismatch: options.expectedHash !== undefined && options.expectedHash !== digestOf(bytes) };
+    }
     try {
       for (const [name, data] of unzip(bytes)) {
         const target = join(downloadPath, name);
@@ -176,8 +183,7 @@ export class MemoryArtifactClient implements ArtifactClient {
     } catch (error) {
       throw new Error(`Unable to download and extract artifact: ${(error as Error).message}`, { cause: error });
     }
-    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-    return { downloadPath, digestMismatch: options?.expectedHash !== undefined && options.expectedHash !== digest };
+    return { downloadPath, digestMismatch: options?.expectedHash !== undefined && options.expectedHash !== digestOf(bytes) };
   }
 
   async deleteArtifact(name: string, options?: FindOptions): Promise<DeleteArtifactResponse> {
@@ -271,6 +277,8 @@ export class MemoryArtifactClient implements ArtifactClient {
     return artifact.bytes;
   }
 }
+
+const digestOf = (bytes: Buffer): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /** The newest artifact of each name, as the client's filterLatest keeps them. */
 function latest(artifacts: Artifact[]): Artifact[] {

@@ -6,16 +6,20 @@
 // action's in-process tests use to these expectations; the scenarios both play are written once in
 // helpers/scenarios/artifact-client.ts.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { ArtifactClient } from '@actions/artifact';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { isGateEntry } from '../../src/action/artifact-layout.js';
+import { ArtifactBudgetError } from '../../src/errors.js';
+import { ARTIFACT_EXTRACT_MAX_BYTES } from '../../src/github/artifact-extract.js';
 import { downloadArtifactByName, uploadSummaryArtifact, validateArtifactName } from '../../src/github/artifacts.js';
 import { type ResultsServiceDouble, runtimeToken, startResultsService } from '../doubles/results-service.js';
 import { artifactFiles, sha256, sharedArtifactScenarios, summary } from '../helpers/scenarios/artifact-client.js';
+import { zip, zipBomb } from '../helpers/zip-write.js';
 
 let double: ResultsServiceDouble;
 let client: ArtifactClient;
@@ -166,6 +170,62 @@ describe('artifacts through the real @actions/artifact client', () => {
       'looking up artifact "main-baseline" in workflow run 42 of octo-org/benchgate: the artifact service failed (HTTP 401): Bad credentials',
     );
     expect(Date.now() - started).toBeLessThan(2_500);
+  });
+});
+
+describe('artifacts extracted within the budget, through the real client', () => {
+  /** Every file under `dir` (the download's parent too: the zip's temporary folder must be gone), with its size. */
+  async function files(dir: string): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+      if (e.isFile()) out[join(e.parentPath, e.name).slice(dir.length + 1)] = (await stat(join(e.parentPath, e.name))).size;
+    return out;
+  }
+
+  it('refuses a zip bomb (a 257 MiB entry of zeros in a zip of about 260 KB) from its declared size, writing nothing', async () => {
+    await upload('bench-bomb', { 'summary.json': '{}' });
+    const bomb = await zipBomb('summary.json', ARTIFACT_EXTRACT_MAX_BYTES + 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    double.store.replace('bench-bomb', bomb);
+    const parent = await mkdtemp(join(tmp, 'bomb-'));
+    const got = downloadArtifactByName(client, { name: 'bench-bomb', path: join(parent, 'out') });
+    await expect(got).rejects.toThrow(ArtifactBudgetError);
+    await expect(downloadArtifactByName(client, { name: 'bench-bomb', path: join(parent, 'again') })).rejects.toThrow(
+      'artifact "bench-bomb": entry "summary.json" declares 269484032 bytes (257.0 MiB) uncompressed',
+    );
+    expect(await files(parent)).toEqual({});
+  });
+
+  it('stops a header that lies about its size (1 KiB declared, 16 MiB of zeros inside), writing at most what it declared', async () => {
+    await upload('bench-liar', { 'summary.json': '{}' });
+    const lie = zip([
+      { name: 'summary.json', data: summary('liar') },
+      { name: 'summary.trial-2.json', data: Buffer.alloc(16 * 1024 * 1024), size: 1024 },
+    ]);
+    double.store.replace('bench-liar', lie);
+    const parent = await mkdtemp(join(tmp, 'liar-'));
+    await expect(downloadArtifactByName(client, { name: 'bench-liar', path: join(parent, 'out') })).rejects.toThrow(
+      'artifact "bench-liar": entry "summary.trial-2.json" inflates to more than the 1024 bytes its header declares (a lying header)',
+    );
+    expect(await files(parent)).toEqual({});
+  });
+
+  it('extracts only the entries asked for from an artifact with others', async () => {
+    await upload('bench-extra', { 'summary.json': '{}' });
+    const text = summary('extra');
+    double.store.replace(
+      'bench-extra',
+      zip([
+        { name: 'summary.json', data: text },
+        { name: 'command.log', data: 'log' },
+        { name: 'original/bench.json', data: '{}' },
+        { name: 'runs/r1.jsonl', data: '{}\n' },
+        { name: 'notes/huge.bin', data: Buffer.alloc(1024), size: 2 ** 32 - 2 },
+      ]),
+    );
+    const parent = await mkdtemp(join(tmp, 'extra-'));
+    await downloadArtifactByName(client, { name: 'bench-extra', path: join(parent, 'out'), wanted: isGateEntry });
+    expect(await files(parent)).toEqual({ 'out/summary.json': text.length, 'out/runs/r1.jsonl': 3 });
   });
 });
 

@@ -1,4 +1,5 @@
 /** Small pieces both modes use: artifact names, the event payload, how a command ended. */
+import { RUN_FILE } from '../load/evidence.js';
 import type { Role } from './inputs/inputs.js';
 import type { CommandOutcome } from './run/metadata.js';
 
@@ -17,6 +18,18 @@ export function parseShardArtifact(suite: string, role: Role, name: string): { i
   if (!name.startsWith(prefix)) return null;
   const m = /^(\d{1,3})-of-(\d{1,3})$/.exec(name.slice(prefix.length));
   return m ? { index: Number(m[1]), total: Number(m[2]) } : null;
+}
+
+/**
+ * The entries of a role's artifact that compare and publish read (gate/role-files.ts): the
+ * normalized summary of each trial (`summary.json`, `summary.trial-<t>.json`: run/run-mode.ts
+ * NORMALIZED_FILE and trialFile) and the trajectories run mode copies into `runs/` beside it
+ * (load/evidence.ts collectTrajectories, read back by trajectoryFile as `runs/<name>`). The log, the
+ * suite's original file, the shard's case list and the usage file are never read from a download.
+ */
+export function isGateEntry(entry: string): boolean {
+  if (/^summary(\.trial-\d{1,3})?\.json$/.test(entry)) return true;
+  return entry.startsWith('runs/') && RUN_FILE.test(entry.slice('runs/'.length));
 }
 
 /** A normalized summary in an artifact larger than this is refused before it is parsed. */

@@ -2,9 +2,13 @@
 // singleton: @actions/artifact reads its environment (and @actions/github its API URL) when it is
 // used or imported, so the caller decides which client talks to which service, and tests pass the
 // real DefaultArtifactClient pointed at a loopback double.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
 import type { ArtifactClient, FindOptions } from '@actions/artifact';
 
 import { ArtifactError } from '../errors.js';
+import { extractArtifactZip, type ExtractBudget } from './artifact-extract.js';
 import type { GitHubClient } from './octokit.js';
 import { refusalOf } from './refusal.js';
 
@@ -52,6 +56,10 @@ export interface DownloadByNameOptions {
   path: string;
   /** Another run (or repository) to read from, through the REST API; the token needs `actions: read`. */
   findBy?: FindOptions['findBy'];
+  /** The entries of the artifact to extract, by their path in it; default all (github/artifact-extract.ts). */
+  wanted?: (entry: string) => boolean;
+  /** The extraction budget; default ARTIFACT_BUDGET. */
+  budget?: ExtractBudget;
 }
 
 /**
@@ -104,8 +112,8 @@ export async function uploadSummaryArtifact(client: ArtifactClient, options: Upl
  * artifact up first (getArtifact) so that a missing one gets a message saying why, then downloads it
  * with the digest recorded at upload as the expected hash. The client only *reports* a digest
  * mismatch (it does not throw, and checks nothing without an expected hash), so this function fails
- * on it: the files in `path` are then not what was uploaded and must not be used. An artifact with
- * no recorded digest (older artifacts may have none) is downloaded unchecked.
+ * on it, before extracting anything. An artifact with no recorded digest (older artifacts may have
+ * none) is downloaded unchecked. The zip is extracted into `path` within a budget (downloadFound).
  */
 export async function downloadArtifactByName(client: ArtifactClient, options: DownloadByNameOptions): Promise<string> {
   const { name, findBy } = options;
@@ -164,7 +172,15 @@ export function rateLimitWait(error: unknown, attempt: number): number | null {
   return Number.isFinite(after) && after >= 0 ? Math.min(after, 60) * 1000 : 2 ** attempt * 1000;
 }
 
-/** Downloads an artifact found by name, failing on a digest mismatch (see downloadArtifactByName). */
+/**
+ * Downloads an artifact found by name, failing on a digest mismatch (see downloadArtifactByName),
+ * and extracts what the caller wants of it within the budget (github/artifact-extract.ts). The zip
+ * is downloaded as it is, `skipDecompress: true` (@actions/artifact 6.2.1,
+ * lib/internal/download/download-artifact.js, streamExtractExternal: the response is saved to
+ * `<path>/<file name of Content-Disposition, else "artifact">` instead of being piped through
+ * unzip-stream), into a fresh directory beside `path`, removed once extracted. The digest is the
+ * zip's either way (the hash stream reads the response before either branch).
+ */
 async function downloadFound(
   client: ArtifactClient,
   artifact: ListedArtifact,
@@ -173,27 +189,45 @@ async function downloadFound(
 ): Promise<string> {
   const { name, path, findBy } = options;
   let result;
+  let raw: string;
   for (let attempt = 1; ; attempt++) {
+    mkdirSync(dirname(path), { recursive: true });
+    const dir = mkdtempSync(`${path}.zip-`);
     try {
       result = await client.downloadArtifact(artifact.id, {
         ...(findBy ? { findBy } : {}),
-        path,
+        path: dir,
+        skipDecompress: true,
         ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
       });
+      raw = dir;
       break;
     } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
       const ms = findBy && attempt <= DOWNLOAD_RATE_LIMIT_RETRIES ? rateLimitWait(error, attempt) : null;
       if (ms === null) throw explain(error, name, 'downloading', findBy);
       await wait(ms);
     }
   }
-  if (result.digestMismatch) {
-    throw new ArtifactError(
-      `downloading artifact "${name}" (id ${artifact.id}): the downloaded bytes do not match the digest recorded at ` +
-        `upload (${artifact.digest ?? 'none'}); the files in ${path} may be corrupt or tampered with and must not be used`,
-    );
+  try {
+    if (result.digestMismatch) {
+      throw new ArtifactError(
+        `downloading artifact "${name}" (id ${artifact.id}): the downloaded bytes do not match the digest recorded at ` +
+          `upload (${artifact.digest ?? 'none'}); the zip was not extracted and nothing of it is used`,
+      );
+    }
+    const files = readdirSync(raw);
+    if (files.length !== 1)
+      throw new ArtifactError(`downloading artifact "${name}" (id ${artifact.id}): expected the artifact's zip as one file, found ${files.length} in ${raw}`);
+    extractArtifactZip(join(raw, files[0] as string), path, {
+      artifact: name,
+      ...(options.wanted ? { wanted: options.wanted } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
+    });
+  } finally {
+    rmSync(raw, { recursive: true, force: true });
   }
-  return result.downloadPath ?? path;
+  return path;
 }
 
 /**
@@ -248,6 +282,8 @@ export interface RunArtifactQuery {
   name: string;
   token: string;
   path: string;
+  /** The entries to extract (downloadFound); default all. */
+  wanted?: (entry: string) => boolean;
 }
 
 /**
@@ -269,6 +305,7 @@ export async function downloadRunArtifact(
     name: q.name,
     path: q.path,
     findBy,
+    ...(q.wanted ? { wanted: q.wanted } : {}),
   });
   return { id: artifact.id, createdAt: artifact.created_at ?? null, dir };
 }

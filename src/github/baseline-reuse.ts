@@ -17,7 +17,7 @@ export interface ReuseQuery {
   /** The artifact name of the baseline (benchgate-<suite>-baseline). */
   artifact: string;
   token: string;
-  /** Where to download it. */
+  /** Where to download it: all its entries, within the extraction budget (github/artifact-extract.ts). */
   path: string;
   /** Workflow runs looked at, newest first (default 10). */
   maxRuns?: number;

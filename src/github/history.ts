@@ -58,6 +58,7 @@ export async function loadHistory(octokit: GitHubClient, artifacts: ArtifactClie
         name: q.artifact,
         token: q.token,
         path: join(q.path, String(run.id)),
+        wanted: (entry) => entry === 'summary.json',
       });
       if (typeof got === 'string') continue; // missing or expired: not part of the history
       const file = join(got.dir, 'summary.json');

@@ -29,7 +29,8 @@ export const TRAJECTORY_MAX_BYTES = 8 * 1024 * 1024;
 /** Largest total of trajectory files read for one comparison, in bytes. */
 export const TRAJECTORIES_MAX_BYTES = 64 * 1024 * 1024;
 
-const RUN_FILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,200}\.jsonl$/;
+/** The name of a trajectory file the gate reads (beside the summary, or in its `runs/`). */
+export const RUN_FILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,200}\.jsonl$/;
 
 /** The directory a summary's trajectories must lie in: rlm-code's `<rlm>` when the summary is in its `benchmarks` directory, else the summary's own. */
 export function runRoot(summaryFile: string): string {

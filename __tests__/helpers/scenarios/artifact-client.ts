@@ -3,7 +3,7 @@
 // src/github/artifacts.ts: the files they share and the scenarios played against each. Written once,
 // so that the double is held to exactly the real client's expectations.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 import type { ArtifactClient } from '@actions/artifact';
@@ -49,6 +49,18 @@ export function sharedArtifactScenarios(bench: () => ArtifactBench, upload: Retu
     const out = join(tmp, 'dl-candidate');
     await downloadArtifactByName(client, { name: 'bench-candidate', path: out });
     for (const [rel, content] of Object.entries(files)) expect(await readFile(join(out, rel), 'utf8')).toBe(content);
+  });
+
+  it('saves the zip as it is, as <path>/artifact, when asked not to decompress (skipDecompress)', async () => {
+    const { client, double, tmp } = bench();
+    await upload('bench-raw', { 'summary.json': summary('raw') });
+    const stored = double.artifacts().get('bench-raw');
+    const out = join(tmp, 'dl-raw');
+    await mkdir(out, { recursive: true });
+    const got = await client.downloadArtifact(stored?.id ?? 0, { path: out, skipDecompress: true, expectedHash: stored?.digest ?? '' });
+    expect(got.digestMismatch).toBe(false);
+    expect(await readdir(out)).toEqual(['artifact']);
+    expect(sha256(await readFile(join(out, 'artifact')))).toBe(sha256(stored?.bytes ?? Buffer.alloc(0)));
   });
 
   it('says which artifact is missing and that its job must run first', async () => {

@@ -5,10 +5,22 @@
 // and played by two harnesses (see hold-chain.ts): the bundle through action.yml with the real
 // artifact client (e2e/action-publish.test.ts) and runAction in process
 // (integration/action/publish.test.ts). docs/security.md's claims name these tests.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { expect, it } from 'vitest';
 
+import { ARTIFACT_EXTRACT_MAX_BYTES } from '../../../src/github/artifact-extract.js';
+import { zipBomb } from '../zip-write.js';
 import type { JobOf } from './hold-chain.js';
 import { BASE, type forkPublish, type publishSetup } from './publish.js';
+
+/** Bytes of every file under `dir` (the jobs' workspaces and temporary folders). */
+function bytesUnder(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) n += statSync(join(e.parentPath, e.name)).size;
+  return n;
+}
 
 /** No request wrote the history branch (or any branch): git data and contents are only read. */
 function historyUntouched(setup: ReturnType<typeof publishSetup>): void {
@@ -83,6 +95,24 @@ export function trustAttacks(_job: JobOf, setup: ReturnType<typeof publishSetup>
     });
     expect(check?.output?.summary).toContain('run that workflow on `main` at 7777777');
     expect(gh.comments(143).at(-1)?.body).toContain('no trusted baseline for the pull request');
+  });
+
+  it('a candidate artifact that is a zip bomb fails the check with the budget error, and nothing of it reaches the disk', async () => {
+    const { gh, results, root } = setup.doubles;
+    gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE });
+    const run = await forkRun('tool_call');
+    // The fork's job uploads a zip of its own making: about 260 KB, whose summary.json inflates to 257 MiB of zeros.
+    results.store.replace('benchgate-demo-candidate', await zipBomb('summary.json', ARTIFACT_EXTRACT_MAX_BYTES + 1024 * 1024), run);
+    const before = bytesUnder(root);
+    const result = await publish(run, workflowRunEvent(run, [], 'success'));
+    expect(result.exitCode).toBe(1);
+    const error = 'artifact "benchgate-demo-candidate": entry "summary.json" declares 269484032 bytes (257.0 MiB) uncompressed';
+    expect(result.log).toContain(error);
+    expect(result.log).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // a message, never a stack trace
+    expect(forkCheck()).toMatchObject({ status: 'completed', conclusion: 'failure', output: expect.objectContaining({ title: 'benchgate could not decide' }) });
+    expect(forkCheck()?.output?.summary).toContain(error);
+    // The job wrote its logs and reports; the 257 MiB never reached the disk, nor the bomb's zip stayed.
+    expect(bytesUnder(root) - before).toBeLessThan(2 * 1024 * 1024);
   });
 
   it("baseline-from: pull-request-run takes a same-repository run's own baseline, and never a fork's", async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { job, suiteCommand } from '../../helpers/in-process-jobs.js';
 import { reuseScenario } from '../../helpers/scenarios/reuse.js';
+import { zip } from '../../helpers/zip-write.js';
 
 describe('reuse-baseline', () => {
   const reuse = reuseScenario(job);
@@ -17,6 +18,17 @@ describe('reuse-baseline', () => {
       `no baseline to reuse (the baseline of workflow run ${reuse.results.runId('main-run')} does not fit: its fingerprint model is "demo-model", this job's is "other-model"); running the suite`,
     );
     expect(r.outputs['reused-run-id']).toBe('');
+  });
+
+  it('a baseline artifact over the extraction budget is never copied: require fails the step with the named error', async () => {
+    // main's run's artifact replaced by a zip whose summary.json declares 300 MiB (the budget is 256 MiB).
+    reuse.results.store.replace('benchgate-demo-baseline', zip([{ name: 'summary.json', data: '{}', size: 300 * 1024 * 1024 }]), 'main-run');
+    const r = await reuse.prBaseline('pr-4', { 'reuse-baseline': 'require', command: suiteCommand('tool_call') });
+    expect(r.exitCode).toBe(1);
+    expect(r.log).toContain(
+      'no baseline to reuse: the baseline artifact of an earlier run was refused: artifact "benchgate-demo-baseline": entry "summary.json" declares 314572800 bytes (300.0 MiB) uncompressed',
+    );
+    expect(r.outputs['reused-run-id'] ?? '').toBe('');
   });
 
   it('an expired artifact is never used: require fails the step and says so', async () => {

@@ -3,10 +3,15 @@
 // downloadFound); any other failure, a same-run download or a fourth limit is not. The client is a
 // stand-in that throws Octokit's RequestError as @actions/artifact's downloadArtifactPublic lets it
 // through (its name, status, message and response headers); the wait is recorded, never slept.
-import type { ArtifactClient } from '@actions/artifact';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { ArtifactClient, DownloadArtifactOptions } from '@actions/artifact';
 import { describe, expect, it } from 'vitest';
 
 import { DOWNLOAD_RATE_LIMIT_RETRIES, downloadListedArtifact } from '../../../src/github/artifacts.js';
+import { zip } from '../../helpers/zip-write.js';
 
 const findBy = { token: 't', workflowRunId: 12, repositoryOwner: 'octo-org', repositoryName: 'benchgate' };
 const listed = [{ name: 'benchgate-demo-baseline', id: 5, digest: undefined }];
@@ -20,11 +25,13 @@ function refusal(status: number, message: string, headers: Record<string, string
 function client(failures: unknown[]): ArtifactClient & { calls: number } {
   const c = {
     calls: 0,
-    async downloadArtifact() {
+    async downloadArtifact(_id: number, options: DownloadArtifactOptions) {
       c.calls++;
       const next = failures.shift();
       if (next !== undefined) throw next;
-      return { downloadPath: '/tmp/x', digestMismatch: false };
+      // The zip as it is (skipDecompress), where the real client saves it without a Content-Disposition.
+      writeFileSync(join(options.path as string, 'artifact'), zip([{ name: 'summary.json', data: '{}' }]));
+      return { downloadPath: options.path, digestMismatch: false };
     },
   };
   return c as unknown as ArtifactClient & { calls: number };
@@ -37,8 +44,9 @@ describe('a cross-run artifact download', () => {
       refusal(403, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', { 'retry-after': '7' }),
       refusal(429, 'Too Many Requests'),
     ]);
-    const dir = await downloadListedArtifact(c, listed, { name: 'benchgate-demo-baseline', path: '/tmp/x', findBy }, async (ms) => void waits.push(ms));
-    expect(dir).toBe('/tmp/x');
+    const path = join(mkdtempSync(join(tmpdir(), 'retry-')), 'x');
+    const dir = await downloadListedArtifact(c, listed, { name: 'benchgate-demo-baseline', path, findBy }, async (ms) => void waits.push(ms));
+    expect(dir).toBe(path);
     expect(c.calls).toBe(3);
     expect(waits).toEqual([7000, 4000]);
   });
@@ -47,15 +55,19 @@ describe('a cross-run artifact download', () => {
     const waits: number[] = [];
     const wait = async (ms: number) => void waits.push(ms);
     const limits = client(Array.from({ length: 10 }, () => refusal(429, 'Too Many Requests', { 'retry-after': '1' })));
-    await expect(downloadListedArtifact(limits, listed, { name: 'benchgate-demo-baseline', path: '/tmp/x', findBy }, wait)).rejects.toThrow(
-      /downloading artifact "benchgate-demo-baseline" in workflow run 12 of octo-org\/benchgate: the artifact service failed \(HTTP 429\)/,
-    );
+    await expect(
+      downloadListedArtifact(limits, listed, { name: 'benchgate-demo-baseline', path: join(mkdtempSync(join(tmpdir(), 'retry-')), 'x'), findBy }, wait),
+    ).rejects.toThrow(/downloading artifact "benchgate-demo-baseline" in workflow run 12 of octo-org\/benchgate: the artifact service failed \(HTTP 429\)/);
     expect(limits.calls).toBe(DOWNLOAD_RATE_LIMIT_RETRIES + 1);
     const forbidden = client([refusal(403, 'Resource not accessible by integration')]);
-    await expect(downloadListedArtifact(forbidden, listed, { name: 'benchgate-demo-baseline', path: '/tmp/x', findBy }, wait)).rejects.toThrow(/HTTP 403/);
+    await expect(
+      downloadListedArtifact(forbidden, listed, { name: 'benchgate-demo-baseline', path: join(mkdtempSync(join(tmpdir(), 'retry-')), 'x'), findBy }, wait),
+    ).rejects.toThrow(/HTTP 403/);
     expect(forbidden.calls).toBe(1);
     const sameRun = client([refusal(429, 'Too Many Requests')]);
-    await expect(downloadListedArtifact(sameRun, listed, { name: 'benchgate-demo-baseline', path: '/tmp/x' }, wait)).rejects.toThrow(/HTTP 429/);
+    await expect(
+      downloadListedArtifact(sameRun, listed, { name: 'benchgate-demo-baseline', path: join(mkdtempSync(join(tmpdir(), 'retry-')), 'x') }, wait),
+    ).rejects.toThrow(/HTTP 429/);
     expect(sameRun.calls).toBe(1);
     expect(waits).toEqual([1000, 1000, 1000]);
   });

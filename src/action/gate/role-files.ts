@@ -15,7 +15,7 @@ import { mergeShards } from '../../analysis/shards.js';
 import { InputError } from '../../errors.js';
 import { downloadListedArtifact, listArtifacts, type ListedArtifact } from '../../github/artifacts.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '../artifact-layout.js';
+import { artifactName, isGateEntry, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '../artifact-layout.js';
 import type { Role } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { NORMALIZED_FILE, trialFile } from '../run/run-mode.js';
@@ -57,7 +57,7 @@ export async function downloadSummary(
 
 /** One artifact's normalized summaries: summary.json, then the later trials, each within the size cap. */
 async function downloadOne(io: ActionIo, listed: readonly ListedArtifact[], name: string, role: Role, path: string, findBy?: FindBy): Promise<string[]> {
-  const dir = await downloadListedArtifact(io.artifacts, listed, { name, path, ...(findBy ? { findBy } : {}) });
+  const dir = await downloadListedArtifact(io.artifacts, listed, { name, path, wanted: isGateEntry, ...(findBy ? { findBy } : {}) });
   const files: string[] = [];
   for (let t = 1; ; t++) {
     const file = join(dir, trialFile(NORMALIZED_FILE, t));

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { loadSummary } from '../../adapters/registry.js';
 import { commandSucceeded } from '../../analysis/integrity/findings.js';
-import { InputError } from '../../errors.js';
+import { ArtifactBudgetError, InputError } from '../../errors.js';
 import { findReusableBaseline } from '../../github/baseline-reuse.js';
 import { pullRequestOf, readEvent } from '../../github/context.js';
 import { messageOf } from '../../github/octokit.js';
@@ -57,6 +57,8 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
       path: join(io.tempDir, `benchgate-reused-${randomBytes(4).toString('hex')}`),
     });
   } catch (err) {
+    // An artifact over the extraction budget (github/artifact-extract.ts) is refused, not a lookup that failed.
+    if (err instanceof ArtifactBudgetError) return { summary: null, why: `the baseline artifact of an earlier run was refused: ${err.message}` };
     return { summary: null, why: `looking up earlier runs failed (${messageOf(err)}); the token needs actions: read` };
   }
   const found = result.found;
@@ -80,6 +82,8 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
     'reuse.artifact_id': found.artifactId,
     'reuse.age_hours': age,
   }).summary;
+  // found.dir holds what the budgeted extraction wrote (github/artifact-extract.ts): regular files
+  // only, at safe paths, ARTIFACT_EXTRACT_MAX_BYTES in all; never the artifact's zip as it came.
   cpSync(found.dir, staging, { recursive: true });
   writeFileSync(join(staging, 'summary.json'), JSON.stringify(stamped));
   const note = `reused the baseline of base commit ${commit.slice(0, 7)} from workflow run ${found.runId} (${found.runUrl})${age === null ? '' : `, ${age} hours old`}`;

@@ -21,6 +21,31 @@ export interface ZipEntry {
   compressed: number;
   size: number;
   local: number;
+  /**
+   * The Unix file type and mode bits (S_IFLNK 0o120000 for a symbolic link), or null when the
+   * entry was not made on Unix: APPNOTE.TXT 4.4.2 (the upper byte of "version made by", 3 = Unix)
+   * and 4.4.15 (the high 16 bits of "external file attributes" hold st_mode there, as Info-ZIP and
+   * archiver, which @actions/artifact zips with, write them).
+   */
+  unixMode: number | null;
+}
+
+/** Options of {@link ZipArchive.open}. */
+export interface ZipOpenOptions {
+  /** Refuse an archive whose end record declares more entries than this, before reading any. */
+  maxEntries?: number;
+}
+
+/** An entry that inflates to more bytes than its central directory entry declares (a lying header). */
+export class ZipSizeMismatch extends InputError {
+  override name = 'ZipSizeMismatch';
+  constructor(
+    message: string,
+    readonly entry: string,
+    readonly declared: number,
+  ) {
+    super(message);
+  }
 }
 
 const EOCD = 0x06054b50;
@@ -41,7 +66,7 @@ export class ZipArchive {
   ) {}
 
   /** Reads `file` (at most {@link MAX_ZIP_BYTES}) and its central directory. */
-  static open(file: string, content?: Uint8Array): ZipArchive {
+  static open(file: string, content?: Uint8Array, options: ZipOpenOptions = {}): ZipArchive {
     let buf: Buffer;
     if (content) buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     else {
@@ -50,7 +75,7 @@ export class ZipArchive {
       buf = readFileSync(file);
     }
     const zip = new ZipArchive(file, buf);
-    zip.readDirectory();
+    zip.readDirectory(options.maxEntries ?? Infinity);
     return zip;
   }
 
@@ -81,7 +106,10 @@ export class ZipArchive {
     throw this.bad('no end of central directory record');
   }
 
-  private readDirectory(): void {
+  /** Entries the end record declares (zip64's when present), read before any entry. */
+  declaredEntries = 0;
+
+  private readDirectory(maxEntries: number): void {
     const end = this.findEnd();
     let count = this.u16(end + 10);
     let at = this.u32(end + 16);
@@ -91,11 +119,21 @@ export class ZipArchive {
       count = this.u64(record + 32);
       at = this.u64(record + 48);
     }
+    this.declaredEntries = count;
+    if (count > maxEntries) throw new InputError(`${this.file}: the zip archive declares ${count} entries; benchgate reads at most ${maxEntries}`);
     for (let i = 0; i < count; i++) {
       if (this.u32(at) !== CENTRAL) throw this.bad(`central directory entry ${i} has no signature`);
       const nameLength = this.u16(at + 28);
       const extraLength = this.u16(at + 30);
-      const entry: ZipEntry = { name: '', method: this.u16(at + 10), compressed: this.u32(at + 20), size: this.u32(at + 24), local: this.u32(at + 42) };
+      const madeOnUnix = this.u16(at + 4) >> 8 === 3;
+      const entry: ZipEntry = {
+        name: '',
+        method: this.u16(at + 10),
+        compressed: this.u32(at + 20),
+        size: this.u32(at + 24),
+        local: this.u32(at + 42),
+        unixMode: madeOnUnix ? this.u32(at + 38) >>> 16 : null,
+      };
       if (at + 46 + nameLength > this.buf.length) throw this.bad(`central directory entry ${i} runs past the end`);
       entry.name = this.buf.subarray(at + 46, at + 46 + nameLength).toString('utf8');
       this.zip64Sizes(entry, at + 46 + nameLength, extraLength);
@@ -125,7 +163,11 @@ export class ZipArchive {
     throw this.bad(`entry ${JSON.stringify(e.name)} has 32-bit sizes at their maximum and no zip64 field`);
   }
 
-  /** An entry's bytes, decompressed; an InputError when it is absent, too large or broken. */
+  /**
+   * An entry's bytes, decompressed; an InputError when it is absent, too large or broken. Inflating
+   * stops at the size the central directory declares: an entry that would inflate past it is a
+   * {@link ZipSizeMismatch}, with no more than the declared bytes ever held.
+   */
   read(name: string): Buffer {
     const e = this.entries.get(name);
     if (!e) throw new InputError(`${this.file}: the archive has no ${JSON.stringify(name)}`);
@@ -148,8 +190,13 @@ export class ZipArchive {
       } else throw new InputError(`${this.file}: ${name} uses zip compression method ${e.method}; benchgate reads stored (0), deflate (8) and zstd (93)`);
     } catch (err) {
       if (err instanceof InputError) throw err;
+      // zlib's maxOutputLength: output beyond it is a RangeError with this code (Node.js zlib.md, "Class: Options").
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new ZipSizeMismatch(`${this.file}: ${name} inflates to more than the ${e.size} bytes its directory entry declares`, name, e.size);
       throw this.bad(`${name} does not decompress (${(err as Error).message})`);
     }
+    if (out.length > e.size)
+      throw new ZipSizeMismatch(`${this.file}: ${name} holds ${out.length} bytes, more than the ${e.size} its directory entry declares`, name, e.size);
     if (out.length !== e.size) throw this.bad(`${name} decompresses to ${out.length} bytes, the directory says ${e.size}`);
     return out;
   }
