@@ -379,6 +379,26 @@ describe('the hand-written examples', () => {
   });
 });
 
+describe("this repository's CI", () => {
+  it('runs .ci/run on every Node.js line the README supports (20, 22, 24), and Dependabot updates npm and the actions', () => {
+    const ci = load('ci.yml');
+    const job = ci.jobs['ci'] as Job & { strategy?: { matrix?: { node?: unknown }; 'fail-fast'?: boolean } };
+    const platform = /\*\*Platform\*\*:[^\n]*\n?[^\n]*/.exec(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'))?.[0] ?? '';
+    const supported = [...platform.matchAll(/\b(2\d)(?:\.\d+\+?)?\b/g)].map((m) => Number(m[1]));
+    expect(supported).toEqual([20, 22, 24]);
+    expect(job.strategy?.matrix?.node).toEqual(supported);
+    expect(job.strategy?.['fail-fast']).toBe(false);
+    expect(job.steps?.map((st) => st.run ?? st.with?.['node-version'])).toEqual([undefined, '${{ matrix.node }}', 'bash .ci/run']);
+    const dependabot = parseYaml(readFileSync(join(REPO_ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
+      updates: { 'package-ecosystem': string; directory: string }[];
+    };
+    expect(dependabot.updates.map((u) => [u['package-ecosystem'], u.directory])).toEqual([
+      ['npm', '/'],
+      ['github-actions', '/'],
+    ]);
+  });
+});
+
 describe('every workflow', () => {
   const files = [...readdirSync(DIR).filter((f) => f.endsWith('.yml')), ...examples];
 
