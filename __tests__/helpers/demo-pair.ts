@@ -5,7 +5,7 @@
  * samples the README and docs/cli.md show carry the evidence fold `npm run demo` writes.
  */
 import { loadSummary } from '../../src/adapters/registry.js';
-import { type CompareOptions, compareSummaries,type Comparison } from '../../src/analysis/compare.js';
+import { type CompareOptions, compareSummaries, type Comparison } from '../../src/analysis/compare.js';
 import type { LoadedSummary } from '../../src/analysis/model.js';
 import { gatherEvidence } from '../../src/load/evidence.js';
 
