@@ -168,11 +168,40 @@ describe('the callers', () => {
 });
 
 describe('the reusable workflows', () => {
-  it.each(['gate.yml', 'publish.yml'])('%s uses every input and secret it declares', (file) => {
+  it.each(['gate.yml', 'publish.yml', 'profile.yml'])('%s uses every input and secret it declares', (file) => {
     const wf = load(file);
     const body = JSON.stringify(wf.jobs);
     for (const name of Object.keys(wf.on['workflow_call']?.inputs ?? {})) expect(body, `input ${name} is never used`).toContain(`inputs.${name}`);
     for (const name of Object.keys(wf.on['workflow_call']?.secrets ?? {})) expect(body, `secret ${name} is never used`).toContain(`secrets.${name}`);
+  });
+
+  it.each(['gate.yml', 'publish.yml', 'profile.yml'])('%s: every job runs on the runs-on input, a label or a JSON list or group object', (file) => {
+    // runs-on takes a string, an array of strings or a {group, labels} pair (GitHub's "Choose the
+    // runner for a job"); an input is a string, so the workflows read [ and { values with fromJSON.
+    const jobs = Object.entries(load(file).jobs) as [string, Job & { 'runs-on'?: string }][];
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const [id, job] of jobs) {
+      const runsOn = (given: string) => {
+        const [expression] = expressions(String(job['runs-on']));
+        expect(expression, `${file} ${id}: runs-on is one expression`).toBeDefined();
+        const value = evaluate(expression as string, { inputs: { 'runs-on': given } });
+        return JSON.parse(JSON.stringify(value, data.replacer)) as unknown;
+      };
+      expect(runsOn('ubuntu-latest'), `${file} ${id}`).toBe('ubuntu-latest');
+      expect(runsOn('["self-hosted", "gpu"]'), `${file} ${id}`).toEqual(['self-hosted', 'gpu']);
+      expect(runsOn('{"group": "benchmarks", "labels": ["linux"]}'), `${file} ${id}`).toEqual({ group: 'benchmarks', labels: ['linux'] });
+    }
+  });
+
+  it("profile.yml sets up Python and Node.js and takes an environment as gate.yml's suite jobs do", () => {
+    type Env = Job & { environment?: string };
+    const setup = (job: Job) => (job.steps ?? []).filter((st) => /^actions\/setup-(python|node)@/.test(st.uses ?? ''));
+    const gate = load('gate.yml').jobs['suite'] as Env;
+    const profile = load('profile.yml').jobs['profile'] as Env;
+    expect(setup(gate)).toHaveLength(2);
+    expect(setup(profile)).toEqual(setup(gate));
+    expect(profile.environment).toBe(gate.environment);
+    expect(profile.environment).toBe('${{ inputs.environment }}');
   });
 
   it.each(['gate.yml', 'publish.yml'])('%s runs benchgate at its own commit, with inputs the action takes in that mode', (file) => {
@@ -290,8 +319,12 @@ describe('the reusable workflows', () => {
     expect(publishCheckout.with).toMatchObject({ 'sparse-checkout': '${{ inputs.config }}\n${{ inputs.noise-profile }}\n', 'persist-credentials': false });
   });
 
-  it('the secrets step masks each value and refuses a line that is not NAME=VALUE', async () => {
-    const step = (load('gate.yml').jobs['suite']?.steps ?? []).find((s) => s.env?.['SUITE_ENV'] !== undefined) as Step;
+  it.each([
+    ['gate.yml', 'suite'],
+    ['profile.yml', 'profile'],
+  ])('%s: the secrets step masks each value and refuses a line that is not NAME=VALUE', async (file, job) => {
+    const step = (load(file).jobs[job]?.steps ?? []).find((s) => s.env?.['SUITE_ENV'] !== undefined) as Step;
+    expect(step.env?.['ENVIRONMENT_SUITE_ENV']).toBe('${{ secrets.BENCHGATE_SUITE_ENV }}');
     const { execFileSync } = await import('node:child_process');
     const { mkdtempSync, writeFileSync, readFileSync: read } = await import('node:fs');
     const { tmpdir } = await import('node:os');
@@ -343,6 +376,26 @@ describe('the hand-written examples', () => {
     expect(gate.steps?.find((s) => s.with?.['mode'] === 'compare')?.with?.['needs']).toBe('${{ toJSON(needs) }}');
     expect(Object.keys(wf.on)).toEqual(['pull_request']);
     expect(wf.permissions).toEqual({ contents: 'read' });
+  });
+});
+
+describe("this repository's CI", () => {
+  it('runs .ci/run on every Node.js line the README supports (20, 22, 24), and Dependabot updates npm and the actions', () => {
+    const ci = load('ci.yml');
+    const job = ci.jobs['ci'] as Job & { strategy?: { matrix?: { node?: unknown }; 'fail-fast'?: boolean } };
+    const platform = /\*\*Platform\*\*:[^\n]*\n?[^\n]*/.exec(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'))?.[0] ?? '';
+    const supported = [...platform.matchAll(/\b(2\d)(?:\.\d+\+?)?\b/g)].map((m) => Number(m[1]));
+    expect(supported).toEqual([20, 22, 24]);
+    expect(job.strategy?.matrix?.node).toEqual(supported);
+    expect(job.strategy?.['fail-fast']).toBe(false);
+    expect(job.steps?.map((st) => st.run ?? st.with?.['node-version'])).toEqual([undefined, '${{ matrix.node }}', 'bash .ci/run']);
+    const dependabot = parseYaml(readFileSync(join(REPO_ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
+      updates: { 'package-ecosystem': string; directory: string }[];
+    };
+    expect(dependabot.updates.map((u) => [u['package-ecosystem'], u.directory])).toEqual([
+      ['npm', '/'],
+      ['github-actions', '/'],
+    ]);
   });
 });
 

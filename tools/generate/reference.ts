@@ -4,7 +4,7 @@
  * the configuration file, from the code that defines them. `npm run generate` (main.ts) rewrites it;
  * `__tests__/unit/docs/reference.test.ts` keeps the committed file equal.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { parse as parseYaml } from 'yaml';
@@ -32,7 +32,18 @@ interface Manifest {
   inputs: Record<string, { description: string; default?: string }>;
   outputs: Record<string, { description: string }>;
 }
-interface Reusable {
+
+/** Every reusable workflow of `.github/workflows/` (a file with `on.workflow_call`), by file name: a new one gets its section. */
+export function reusableWorkflows(root: string): [string, Reusable][] {
+  const dir = join(root, '.github', 'workflows');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yml'))
+    .sort()
+    .map((f): [string, Partial<Reusable>] => [f, parseYaml(readFileSync(join(dir, f), 'utf8')) as Partial<Reusable>])
+    .filter((e): e is [string, Reusable] => typeof e[1].on === 'object' && e[1].on !== null && 'workflow_call' in e[1].on);
+}
+
+export interface Reusable {
   on: {
     workflow_call: {
       inputs?: Record<string, { description: string; type: string; default?: unknown; required?: boolean }>;
@@ -104,8 +115,7 @@ export function renderReference(root: string): string {
     out.push(`| \`${name}\` | ${modes ?? ''} | ${cell(text)} |`);
   }
   out.push('', '## Reusable workflows', '');
-  for (const file of ['gate.yml', 'publish.yml']) {
-    const wf = parseYaml(readFileSync(join(root, '.github', 'workflows', file), 'utf8')) as Reusable;
+  for (const [file, wf] of reusableWorkflows(root)) {
     out.push(`### \`benchgate/benchgate/.github/workflows/${file}\``, '', '| Input | Type | Default | Description |', '|---|---|---|---|');
     for (const [name, spec] of Object.entries(wf.on.workflow_call.inputs ?? {})) {
       const dflt = spec.required ? 'required' : spec.default === undefined || spec.default === '' ? 'none' : `\`${String(spec.default)}\``;

@@ -44,6 +44,22 @@ describe('the documentation', () => {
     }
   });
 
+  it('says on every page that shows @v1 that no release exists yet, and how to pin until one does (and stops saying it from 1.0.0)', () => {
+    // `@v1` is the major tag the release workflow moves at a 1.x release (.github/workflows/release.yml);
+    // CHANGELOG.md's 0.1.0 was neither tagged nor published, so until a `## [1.x.y]` heading it does not resolve.
+    const released = /^## \[1\.\d+\.\d+\]/m.test(readFileSync(join(REPO_ROOT, 'CHANGELOG.md'), 'utf8'));
+    for (const file of docFiles()) {
+      const text = readFileSync(file, 'utf8');
+      if (released) {
+        expect(text, `${file}: v1 is released, the note is stale`).not.toMatch(/No release has been cut yet/);
+        continue;
+      }
+      if (!text.includes('@v1')) continue;
+      expect(text, `${file} shows @v1 without saying that no release exists yet`).toMatch(/No release has been cut yet/);
+      expect(text, `${file}: link to Install and pin`).toMatch(/\]\((\.\.\/README\.md)?#install-and-pin\)/);
+    }
+  });
+
   it('keeps the README under 30 KB', () => {
     expect(readFileSync(join(REPO_ROOT, 'README.md')).length).toBeLessThanOrEqual(30 * 1024);
   });

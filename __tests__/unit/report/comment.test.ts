@@ -13,12 +13,14 @@ import { digestOf } from '../../../src/github/comments.js';
 import { type CommentContext, commentDigest, commentMarker, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
 import { closers } from '../../../src/report/markdown/fit.js';
 import { renderTrend, type TrendPoint } from '../../../src/report/trend.js';
+import { demoComparison } from '../../helpers/demo-pair.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
 const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });
-const demo = compareSummaries(load('demo/baseline.json'), load('demo/candidate.json'));
+// With the regressed case's evidence, as the action's compare and publish attach it.
+const demo = demoComparison();
 
 const ctx: CommentContext = {
   gateId: 'demo',

@@ -13,6 +13,7 @@ import type { CaseRow } from '../../../src/analysis/rlm/pair.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
+import { demoComparison } from '../../helpers/demo-pair.js';
 import { readDocs } from '../../helpers/docs.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
 import { loaded } from '../../helpers/rlm-builder.js';
@@ -39,7 +40,8 @@ describe("markdown and JSON reports of rlm-code's sample pairs", () => {
 });
 
 describe('the demo report shown in the README', () => {
-  const cmp = compareSummaries(load('demo/baseline.json'), load('demo/candidate.json'));
+  // With the evidence fold, as `npm run demo` writes it (e2e/demo-doc.test.ts compares with a real run).
+  const cmp = demoComparison();
   const md = renderMarkdown(cmp);
   it('matches its golden file', () => {
     expectGolden('demo.md', md);
