@@ -95,7 +95,9 @@ describe('artifacts through the real @actions/artifact client', () => {
   });
 
   it('assembles blocks in block-list order when they arrive out of order (17 MiB: two full blocks in flight)', async () => {
-    double.store.holdFirstBlockMs = 3_000; // block 0 is stored only once block 1 has been
+    // Block 0 is stored only once block 1 has been; the time is only a fallback against a hang (block 1,
+    // in flight beside it, releases it), generous so that a slow machine never stores block 0 first.
+    double.store.holdFirstBlockMs = 120_000;
     try {
       const { sizes, stored } = await bigRoundTrip('bench-17mib', 17 * MiB);
       expect(sizes).toEqual([8 * MiB, 8 * MiB, expect.any(Number)]);
