@@ -25,10 +25,10 @@ import { defineConfig } from 'vitest/config';
 // One pool of workers for the three projects (issue 44): the e2e files, which mostly wait on the
 // processes they start (the suites, dist/index.js, bash, the artifact client's retries), run beside
 // the unit and integration files instead of after them on one worker (vitest's default on 2 cores is
-// cores - 1; e2e alone was ~300 s of a ~400 s run there). vitest runs a group's projects in name order
-// and, within one, the longest files first (its results cache), so e2e starts first and the short
-// unit files fill the end. Each e2e file has its own TMPDIR (helpers/e2e-tmpdir.ts), so none sees
-// another's files.
+// cores - 1; e2e alone was ~300 s of a ~400 s run there). vitest queues a group's projects in name
+// order and, within one, the longest files first (its results cache): e2e's files run 3 at a time,
+// then integration's and unit's, each project's first files starting as the one before ends. Each e2e
+// file has its own TMPDIR (helpers/e2e-tmpdir.ts), so none sees another's files.
 const WORKERS = 3;
 const timeouts = { testTimeout: 180_000, hookTimeout: 120_000, teardownTimeout: 60_000 };
 
