@@ -22,6 +22,14 @@
 // real artifact client reads its environment at import) belongs in e2e.
 import { defineConfig } from 'vitest/config';
 
+// One pool of workers for the three projects (issue 44): the e2e files, which mostly wait on the
+// processes they start (the suites, dist/index.js, bash, the artifact client's retries), run beside
+// the unit and integration files instead of after them on one worker (vitest's default on 2 cores is
+// cores - 1; e2e alone was ~300 s of a ~400 s run there). vitest queues a group's projects in name
+// order and, within one, the longest files first (its results cache): e2e's files run 3 at a time,
+// then integration's and unit's, each project's first files starting as the one before ends. Each e2e
+// file has its own TMPDIR (helpers/e2e-tmpdir.ts), so none sees another's files.
+const WORKERS = 3;
 const timeouts = { testTimeout: 180_000, hookTimeout: 120_000, teardownTimeout: 60_000 };
 
 export default defineConfig({
@@ -30,9 +38,12 @@ export default defineConfig({
     // GitHub's workflow parser imports its JSON schemas without import attributes: let vite load it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['__tests__/unit/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 3 } },
-      { extends: true, test: { name: 'integration', include: ['__tests__/integration/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 3 } },
-      { extends: true, test: { name: 'e2e', include: ['__tests__/e2e/**/*.test.ts'], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'unit', include: ['__tests__/unit/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: WORKERS } },
+      { extends: true, test: { name: 'integration', include: ['__tests__/integration/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: WORKERS } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['__tests__/e2e/**/*.test.ts'], pool: 'forks', maxWorkers: WORKERS, setupFiles: ['__tests__/helpers/e2e-tmpdir.ts'] },
+      },
     ],
   },
 });

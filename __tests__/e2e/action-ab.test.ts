@@ -48,7 +48,7 @@ function abJob(run: string) {
   return ab;
 }
 
-describe('mode ab on the example suite with a noisy candidate', { timeout: 180_000 }, () => {
+describe('mode ab on the example suite with a noisy candidate', () => {
   it('stops early, says the rounds and the saving in the job summary, and the gate judges its artifacts at that look', async () => {
     const ab = abJob('run-ab');
     const run = (flaky: string) => `node examples/suite/run-suite.mjs --strategy tool_call ${flaky}--out .rlm_code/rlm/benchmarks/run.json`;

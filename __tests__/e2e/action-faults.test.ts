@@ -34,12 +34,12 @@ describe('the suite command', () => {
     const run = freshRun();
     const command = suiteCommand('tool_call', 'sleep 300 & echo $! > background.pid\nsleep 300');
     const j = job(double, root, 'slow', run);
-    const started = Date.now();
     const result = await j.run({ mode: 'run', suite: 's', role: 'baseline', command, 'timeout-minutes': '0.03' });
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ 'timed-out': 'true', 'command-exit-code': '' });
-    expect(result.log).toMatch(/the baseline suite timed out after \d+\.\d s and was stopped/);
+    // Stopped, not waited out: the suite's own clock is under its sleep (not the test's clock, which a slow machine stretches).
+    const after = /the baseline suite timed out after (\d+\.\d) s and was stopped/.exec(result.log);
+    expect(Number(after?.[1])).toBeLessThan(300);
     const pid = Number(readFileSync(join(j.workspace, 'background.pid'), 'utf8'));
     expect(dead(pid), `background process ${pid} survived the timeout`).toBe(true);
     expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({ 'command.timed_out': true, 'command.exit_code': null, 'command.signal': 'SIGTERM' });
@@ -48,11 +48,10 @@ describe('the suite command', () => {
   it('spends past its budget: stopped, what it wrote kept, and the gate holds on the incomplete run', async () => {
     const run = freshRun();
     const command = suiteCommand('tool_call', `echo '{"prompt_tokens": 4000, "completion_tokens": 1000}' >> "$BENCHGATE_USAGE_FILE"\nsleep 60`);
-    const started = Date.now();
     const result = await job(double, root, 'spender', run).run({ mode: 'run', suite: 's', role: 'baseline', command, budget: '1000 tokens' });
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(result.exitCode).toBe(1);
-    expect(result.log).toMatch(/the baseline suite was stopped after \d+\.\d s: it spent 5,000 tokens, over its budget of 1,000 tokens/);
+    const after = /the baseline suite was stopped after (\d+\.\d) s: it spent 5,000 tokens, over its budget of 1,000 tokens/.exec(result.log);
+    expect(Number(after?.[1])).toBeLessThan(60);
     expect(metadata(run, 'benchgate-s-baseline')).toMatchObject({
       'command.budget_exceeded': true,
       'budget.unit': 'tokens',

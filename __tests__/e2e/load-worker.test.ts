@@ -54,7 +54,7 @@ describe('the small loading thread (dist/load-worker.js) beside the bundle', () 
       const inProcess = await runCli(...args);
       // Threads, and BENCHGATE_THREADS=0: the same packed forms read one after the other on the main thread.
       for (const threads of [{}, { BENCHGATE_THREADS: '0' }]) {
-        const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...env, ...threads }, timeout: 30_000 });
+        const threaded = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...env, ...threads }, timeout: 120_000 });
         expect({ status: threaded.status, stdout: threaded.stdout, stderr: threaded.stderr }, JSON.stringify(threads)).toEqual({
           status: inProcess.code,
           stdout: inProcess.stdout,

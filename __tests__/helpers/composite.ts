@@ -117,7 +117,11 @@ export interface CompositeOptions {
   github?: Record<string, unknown>;
   manifest?: ActionManifest;
   actionPath?: string;
-  /** Kills a step that runs longer (a hung step fails the test instead of stalling it). */
+  /**
+   * Kills a step that runs longer (a hung step fails the test instead of stalling it, and leaves no
+   * process behind). Default: just under the test timeout (vitest.config.mjs), so that only a hang
+   * trips it, never a slow machine.
+   */
   stepTimeoutMs?: number;
 }
 
@@ -195,7 +199,7 @@ export async function runComposite(options: CompositeOptions): Promise<Composite
       };
       for (const f of Object.values(files)) writeFileSync(f, '');
       const env = { ...options.env, ...files, GITHUB_ACTION_PATH: actionPath, ...stepEnv };
-      ({ exitCode, log } = await bash(step.run ?? '', env, options.stepTimeoutMs ?? 60_000));
+      ({ exitCode, log } = await bash(step.run ?? '', env, options.stepTimeoutMs ?? 170_000));
       outputs = parseOutputFile(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
       summary = readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8');
     }

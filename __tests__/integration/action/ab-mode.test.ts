@@ -84,7 +84,7 @@ const suite = (flaky = 0, then = '') =>
   `node '${SUITE_SCRIPT}' --strategy tool_call${flaky > 0 ? ` --flaky ${flaky}` : ''} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json${then ? `\n${then}` : ''}`;
 const trialFiles = (files: string[] | undefined) => (files ?? []).filter((f) => /^summary(\.trial-\d+)?\.json$/.test(f));
 
-describe('mode ab: interleaved rounds, decided after every round', { timeout: 120_000 }, () => {
+describe('mode ab: interleaved rounds, decided after every round', () => {
   it('stops at the decision: a noisy, worse candidate is held after round 5 of 10, 10 runs saved, and both artifacts hold the 5 rounds', async () => {
     const ws = workspace();
     const r = await runAb(ws, { 'baseline-command': suite(), command: suite(0.5), 'max-trials': '10' });

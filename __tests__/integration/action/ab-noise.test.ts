@@ -34,7 +34,7 @@ const PROFILE = JSON.stringify(noiseProfileOf(IDS.map((id, i) => caseNoise(id, 1
 const suite = (flaky: number): string =>
   `node '${SUITE_SCRIPT}' --strategy tool_call --flaky ${flaky} --out .rlm_code/rlm/benchmarks/run-$BENCHGATE_TRIAL.json \${BENCHGATE_CASES_FILE:+--cases-file "$BENCHGATE_CASES_FILE"}`;
 
-describe('mode ab and its gate with a noise profile', { timeout: 120_000 }, () => {
+describe('mode ab and its gate with a noise profile', () => {
   it('the gate given the profile settles the cases the rounds left out; without it they are partial trials', async () => {
     const run = 'run-noise';
     const ab = job(double, root, 'ab', run);

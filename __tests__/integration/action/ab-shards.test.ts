@@ -96,7 +96,7 @@ const trialOf = (run: string, name: string, file: string) =>
       ?.toString() ?? '{}',
   ) as { metadata: Record<string, unknown> };
 
-describe('mode ab in shards', { timeout: 180_000 }, () => {
+describe('mode ab in shards', () => {
   it('three shards stop on their own decisions at rounds 3, 4 and 6; the gate merges rounds 1..3 and decides at round 3', async () => {
     const run = 'run-abs';
     // A worse candidate everywhere, much worse in shard 1: each shard holds on its own cases, at its own round.
