@@ -5,7 +5,7 @@
 // Its suite (helpers/hostile-suite.ts) reads every ancestor's /proc/<pid>/environ up to the test's
 // process, writes verdict=promote wherever it can, and writes a NODE_OPTIONS into its own step's
 // GITHUB_ENV file, found by listing the runner's folder.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +25,15 @@ afterAll(async () => {
   await stopWorkflowDoubles(d);
   if (root) rmSync(root, { recursive: true, force: true });
 });
+
+/** Gone, or a zombie (killed, not yet reaped), as /proc/<pid>/stat says (proc(5): state after the command's closing parenthesis). */
+function dead(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? false;
+  } catch {
+    return true;
+  }
+}
 
 /** The hostile suite, then the example suite's summary. */
 const hostile = suiteCommand('tool_call', 'node ancestors.mjs\nbash hostile.sh');
@@ -55,6 +64,17 @@ describe('mode run: the suite has no token in reach and cannot reach the steps a
     expect(r.pathChanges).toEqual([]);
     expect(existsSync(join(j.workspace, 'pwned')), 'the deliver step ran code the suite put in NODE_OPTIONS').toBe(false);
     expect(r.outputs['verdict']).toBe('');
+  });
+
+  it('mode run: a process the suite leaves in the background, its output closed, does not outlive the suite', async () => {
+    const { j, r } = await runJob('background', {
+      role: 'candidate',
+      command: suiteCommand('tool_call', 'sleep 300 > /dev/null 2>&1 &\necho $! > background.pid'),
+    });
+    expect(r.exitCode, r.log).toBe(0);
+    const pid = Number(readFileSync(join(j.workspace, 'background.pid'), 'utf8'));
+    expect(pid).toBeGreaterThan(1);
+    expect(dead(pid), `background process ${pid} outlived the suite`).toBe(true);
   });
 
   it('mode run with trials: every trial runs with no token or runner file in any ancestor', async () => {
