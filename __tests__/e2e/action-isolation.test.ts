@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type ResultsServiceDouble, startResultsService } from '../doubles/results-service.js';
 import { gitWorkspace, job, SAME_REPO_EVENT } from '../helpers/action-jobs.js';
+import { ANCESTORS } from '../helpers/hostile-suite.js';
 import { unzip } from '../helpers/zip.js';
 
 let double: ResultsServiceDouble;
@@ -25,31 +26,6 @@ afterAll(async () => {
   await double?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-
-/**
- * Walks PPid from the suite up to STOP_PID (the test's process: the runner's place), reading each
- * ancestor's environment; names a token or runner-file variable it finds, and writes verdict=promote
- * into every GITHUB_OUTPUT it finds. Exits 1 when it found any.
- */
-const ANCESTORS = `
-import { appendFileSync, readFileSync } from 'node:fs';
-const bad = /^(ACTIONS_.*|INPUT_GITHUB-TOKEN|GITHUB_TOKEN|GH_TOKEN|GH_ENTERPRISE_TOKEN|GITHUB_ENTERPRISE_TOKEN|BENCHGATE_HANDOFF_KEY|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_STATE|GITHUB_PATH|GITHUB_STEP_SUMMARY)$/i;
-const stop = Number(process.env.STOP_PID);
-const found = [];
-let pid = process.pid, checked = 0, reached = false;
-while (pid > 1) {
-  if (pid === stop) { reached = true; break; }
-  for (const kv of readFileSync('/proc/' + pid + '/environ', 'utf8').split('\\0').filter(Boolean)) {
-    const name = kv.slice(0, kv.indexOf('='));
-    if (bad.test(name)) found.push(pid + ':' + name);
-    if (name.toUpperCase() === 'GITHUB_OUTPUT') appendFileSync(kv.slice(kv.indexOf('=') + 1), 'verdict=promote\\n');
-  }
-  checked++;
-  pid = Number(/^PPid:\\s*(\\d+)/m.exec(readFileSync('/proc/' + pid + '/status', 'utf8'))[1]);
-}
-console.log('ancestors checked: ' + checked + ', reached the runner: ' + reached + ', holding a token or runner file: ' + (found.join(' ') || 'none'));
-if (found.length > 0 || !reached) process.exit(1);
-`;
 
 /** A suite of three cases: `answer` is what agent.answer() returns for them (the cases expect "ok"); via python when `python`. */
 function suiteFiles(dir: string, python: boolean): void {
@@ -102,7 +78,8 @@ describe('the suite has no token in reach, and the sides of mode ab cannot touch
         'baseline-directory': 'base',
         'candidate-directory': 'head',
         'baseline-command': check('ok'),
-        command: `${check('wrong')}; for f in $(ls -d ${tmpdir()}/benchgate-files-*/output "$RUNNER_TEMP"/*/* 2>/dev/null); do echo verdict=promote >> "$f" || true; done`,
+        // Everything under RUNNER_TEMP: the staged files, and the step's runner files (in _runner_file_commands, as on the runner).
+        command: `${check('wrong')}; for f in $(ls -d "$RUNNER_TEMP"/*/* 2>/dev/null); do echo verdict=promote >> "$f" || true; done`,
         summary: 'out.json',
         'max-trials': '2',
       },
@@ -115,6 +92,7 @@ describe('the suite has no token in reach, and the sides of mode ab cannot touch
     // into RUNNER_TEMP reached the baseline's staged files, which the watch on the base side catches.
     expect(r.outputs['verdict']).toBe('hold');
     expect(r.log).toContain("base-tree-changed: the baseline's tree or environment changed");
+    expect(r.log).toMatch(/the suite wrote to its step's runner files GITHUB_OUTPUT, GITHUB_ENV/);
     expect(double.artifacts('run-tokens').has('benchgate-demo-candidate')).toBe(true);
   });
 

@@ -56,7 +56,9 @@ describe('action.yml', () => {
     }
     // No token, no artifact service in the suite's step (issue 43 item 3).
     expect(Object.keys(suiteStep.env ?? {}).filter((k) => /TOKEN|^ACTIONS_/.test(k) && k !== 'BENCHGATE_HANDOFF_KEY')).toEqual([]);
-    expect(suiteStep.run).toContain('<<< "$key"');
+    // The key and the step's runner files reach node on stdin, never in its environment (src/action/handoff.ts: readSuiteStdin).
+    expect(suiteStep.run).toContain('<<< "$stdin"');
+    expect(suiteStep.run).toContain('for name in GITHUB_OUTPUT GITHUB_ENV GITHUB_STATE GITHUB_PATH GITHUB_STEP_SUMMARY; do');
   });
 
   it('interpolates no expression into a script', () => {

@@ -1,12 +1,15 @@
 // Runs action.yml's composite steps the way the runner does, so the tests exercise the wiring and not
 // only the program: `${{ }}` expressions are evaluated by GitHub's own @actions/expressions, inputs
 // get their declared defaults, `run:` steps go to `bash --noprofile --norc -eo pipefail <script>` with
-// a fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY each, a failed step skips the rest, and the action's
-// outputs are evaluated from the steps' outputs. The one `uses:` step, actions/github-script, is
+// fresh runner files each, where the runner keeps them (RUNNER_TEMP/_runner_file_commands/, so a step
+// can find its own by listing the folder), what a step wrote to GITHUB_ENV and GITHUB_PATH reaches
+// the steps after it, a failed step skips the rest, and the action's outputs are evaluated from the
+// steps' outputs. The one `uses:` step, actions/github-script, is
 // played by running its script with a stand-in `core`; like the runner, only that (JavaScript) step
 // gets the artifact service's variables.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -88,6 +91,32 @@ export function parseOutputFile(text: string): Record<string, string> {
   return out;
 }
 
+/**
+ * A step's runner files, as actions/runner's FileCommandManager makes them
+ * (src/Runner.Worker/FileCommandManager.cs): `<prefix><guid>` in `_runner_file_commands` under the
+ * runner's temp folder (RUNNER_TEMP), created empty before the step, read after it (whatever the
+ * step's environment held) and deleted when the next step's are made.
+ */
+const FILE_COMMANDS = {
+  GITHUB_OUTPUT: 'set_output_',
+  GITHUB_ENV: 'set_env_',
+  GITHUB_PATH: 'add_path_',
+  GITHUB_STEP_SUMMARY: 'step_summary_',
+  GITHUB_STATE: 'save_state_',
+} as const;
+
+function runnerFiles(temp: string): Record<keyof typeof FILE_COMMANDS, string> {
+  const dir = temp === '' ? mkdtempSync(join(tmpdir(), 'benchgate-files-')) : join(temp, '_runner_file_commands');
+  mkdirSync(dir, { recursive: true });
+  const guid = randomUUID();
+  const files = Object.fromEntries(Object.entries(FILE_COMMANDS).map(([name, prefix]) => [name, join(dir, `${prefix}${guid}`)])) as Record<
+    keyof typeof FILE_COMMANDS,
+    string
+  >;
+  for (const f of Object.values(files)) writeFileSync(f, '');
+  return files;
+}
+
 export interface StepResult {
   id: string | undefined;
   name: string;
@@ -106,6 +135,10 @@ export interface CompositeRun {
   outputs: Record<string, string>;
   log: string;
   summary: string;
+  /** What the steps wrote to GITHUB_ENV (the job's later steps get it too). */
+  envChanges: Record<string, string>;
+  /** What the steps wrote to GITHUB_PATH, first on PATH for every later step. */
+  pathChanges: string[];
 }
 
 export interface CompositeOptions {
@@ -169,6 +202,8 @@ export async function runComposite(options: CompositeOptions): Promise<Composite
   const inputs = Object.fromEntries(Object.entries(manifest.inputs).map(([name, spec]) => [name, options.inputs[name] ?? spec.default ?? '']));
   const steps: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {};
   const results: StepResult[] = [];
+  const envChanges: Record<string, string> = {};
+  const pathChanges: string[] = [];
   let failed = false;
   for (const step of manifest.runs.steps) {
     const contexts = {
@@ -188,20 +223,21 @@ export async function runComposite(options: CompositeOptions): Promise<Composite
     if (step.uses !== undefined) {
       if (!step.uses.startsWith('actions/github-script@')) throw new Error(`test error: cannot play step uses: ${step.uses}`);
       const script = interpolate(String(step.with?.['script'] ?? ''), contexts);
-      ({ exitCode, log, outputs } = await githubScript(script, { ...options.env, ...options.jsActionEnv, ...stepEnv }));
+      ({ exitCode, log, outputs } = await githubScript(script, { ...options.env, ...envChanges, ...options.jsActionEnv, ...stepEnv }));
     } else {
-      const dir = mkdtempSync(join(tmpdir(), 'benchgate-files-'));
-      const files = {
-        GITHUB_OUTPUT: join(dir, 'output'),
-        GITHUB_STEP_SUMMARY: join(dir, 'summary'),
-        GITHUB_ENV: join(dir, 'env'),
-        GITHUB_PATH: join(dir, 'path'),
-      };
-      for (const f of Object.values(files)) writeFileSync(f, '');
-      const env = { ...options.env, ...files, GITHUB_ACTION_PATH: actionPath, ...stepEnv };
+      const files = runnerFiles(options.env['RUNNER_TEMP'] ?? '');
+      // The runner's order: the job's environment, what earlier steps set (GITHUB_ENV), the step's files, the step's `env`; GITHUB_PATH first on PATH.
+      const env: Record<string, string> = { ...options.env, ...envChanges, ...files, GITHUB_ACTION_PATH: actionPath, ...stepEnv };
+      if (pathChanges.length > 0) env['PATH'] = [...pathChanges, env['PATH'] ?? ''].join(':');
       ({ exitCode, log } = await bash(step.run ?? '', env, options.stepTimeoutMs ?? 170_000));
       outputs = parseOutputFile(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
       summary = readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8');
+      Object.assign(envChanges, parseOutputFile(readFileSync(files.GITHUB_ENV, 'utf8')));
+      for (const line of readFileSync(files.GITHUB_PATH, 'utf8')
+        .split('\n')
+        .filter((l) => l !== ''))
+        pathChanges.unshift(line);
+      for (const f of Object.values(files)) rmSync(f, { force: true });
     }
     const outcome = exitCode === 0 ? 'success' : 'failure';
     if (step.id !== undefined) steps[step.id] = { outputs, outcome, conclusion: outcome };
@@ -216,5 +252,7 @@ export async function runComposite(options: CompositeOptions): Promise<Composite
     outputs,
     log: results.map((s) => s.log).join(''),
     summary: results.map((s) => s.summary).join(''),
+    envChanges,
+    pathChanges,
   };
 }

@@ -120,6 +120,9 @@ export async function playStep(
         stepTimeoutMs: 170_000,
       });
       [exitCode, log, outputs] = [r.exitCode, r.log, r.outputs];
+      // What the action's steps wrote to GITHUB_ENV and GITHUB_PATH reaches the job's later steps, as on the runner.
+      Object.assign(job.env, r.envChanges);
+      if (r.pathChanges.length > 0) job.env['PATH'] = [...r.pathChanges, job.env['PATH'] ?? ''].join(':');
     } else if (uses.startsWith('actions/github-script@')) {
       const lines: string[] = [];
       const core = { info: (m: string) => lines.push(m), setOutput: (k: string, v: unknown) => void (outputs[k] = asString(v)) };

@@ -16,7 +16,7 @@
  * delivered. Without a phase (BENCHGATE_PHASE unset: the tests' in-process jobs) one process does all.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { lstatSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 import { z } from 'zod';
@@ -152,16 +152,70 @@ export function readHandoff(dir: string, key: string): HandoffBody {
   return HandoffBody.parse(JSON.parse(parsed.data.body));
 }
 
+/** What the suite's step gives node on stdin: the handoff key, and where its own runner files are. */
+export interface SuiteStdin {
+  key: string;
+  /** The step's runner files ([variable, path]): never in the environment, so no ancestor of the suite names one. */
+  runnerFiles: [string, string][];
+}
+
 /**
- * The key, from stdin: action.yml's suite step gives it as a bash here-string, a pipe in bash 5.1 and
- * later (every hosted runner's), so reading it to the end leaves nothing for a later reader of
- * /proc/<node>/fd/0. (Closing fd 0 is not an option: libuv asserts on it.)
+ * The key and the step's runner files, from stdin: action.yml's suite step gives them as a bash
+ * here-string (the key, then a `NAME=path` line per runner file), a pipe in bash 5.1 and later (every
+ * hosted runner's), so reading it to the end leaves nothing for a later reader of /proc/<node>/fd/0.
+ * (Closing fd 0 is not an option: libuv asserts on it.)
  */
-export function readKeyFromStdin(): string {
-  const key = readFileSync(0, 'utf8').trim();
+export function readSuiteStdin(text = readFileSync(0, 'utf8')): SuiteStdin {
+  const [first = '', ...rest] = text.split('\n').filter((line) => line !== '');
+  const key = first.trim();
   if (!/^[0-9a-f]{64}$/.test(key))
     throw new UsageError("benchgate's suite step got no handoff key on stdin (action.yml's wiring: the key is piped in, never in the environment)");
-  return key;
+  const runnerFiles = rest.map((line): [string, string] => {
+    const name = line.slice(0, line.indexOf('='));
+    const path = line.slice(line.indexOf('=') + 1);
+    if (!(RUNNER_FILE_VARIABLES as readonly string[]).includes(name) || !isAbsolute(path))
+      throw new UsageError(
+        `benchgate's suite step: stdin line ${JSON.stringify(line)} is not NAME=/absolute/path with NAME one of ${RUNNER_FILE_VARIABLES.join(', ')}`,
+      );
+    return [name, path];
+  });
+  return { key, runnerFiles };
+}
+
+/**
+ * Empties the suite step's runner files the suite wrote to, and names them. actions/runner keeps a
+ * step's runner files in RUNNER_TEMP/_runner_file_commands/ and reads them when the step ends,
+ * whatever the step's environment held (src/Runner.Worker/FileCommandManager.cs): a suite that finds
+ * its step's GITHUB_ENV there could set NODE_OPTIONS for the deliver step (which holds the artifact
+ * service's token and sets benchgate's outputs). A written file (or one replaced by a link) is
+ * removed and made again, empty, without following a link. Called after the suite's process group
+ * is gone; a process it started in a new session can still write later (docs/security.md).
+ */
+export function emptyRunnerFiles(files: readonly [string, string][]): string[] {
+  const written: string[] = [];
+  for (const [name, path] of files) {
+    let clean = false;
+    try {
+      const st = lstatSync(path);
+      clean = st.isFile() && st.size === 0;
+    } catch {
+      // gone: made again below
+    }
+    if (clean) continue;
+    written.push(name);
+    rmSync(path, { force: true, recursive: true });
+    writeFileSync(path, '', { flag: 'wx' });
+  }
+  return written;
+}
+
+/** The failure of a suite that wrote to its step's runner files. */
+export function runnerFilesMessage(written: readonly string[]): string {
+  const files = written.length === 1 ? `runner file ${written[0]}` : `runner files ${written.join(', ')}`;
+  return (
+    `the suite wrote to its step's ${files} (in the runner's _runner_file_commands folder), which would set the environment, PATH or outputs ` +
+    'of the steps after it or the job summary; benchgate emptied them, so none of it is applied, and fails this run (docs/security.md, "The suite\'s process")'
+  );
 }
 
 /** A file of an upload: a regular file (no link) inside its root, under the runner's temp folder, whose content is what the suite's step hashed. */

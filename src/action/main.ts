@@ -13,6 +13,7 @@ import { trustedConfigReader } from './gate/trusted-config.js';
 import {
   deferredIo,
   deliverHandoff,
+  emptyRunnerFiles,
   Handoff,
   HANDOFF_ENV,
   HANDOFF_KEY_ENV,
@@ -21,7 +22,8 @@ import {
   phaseOf,
   prepareHandoff,
   readHandoff,
-  readKeyFromStdin,
+  readSuiteStdin,
+  runnerFilesMessage,
   writeHandoff,
 } from './handoff.js';
 import { type AbInputs, readInputs, type RunInputs } from './inputs/inputs.js';
@@ -71,7 +73,7 @@ async function phased(io: ActionIo, inputs: RunInputs | AbInputs, phase: 'prepar
     writeHandoff(dir, key, { stage: result.suitePending ? 'prepared' : 'done', events: handoff.events, ...pick(result) });
     return 0;
   }
-  const key = readKeyFromStdin();
+  const { key, runnerFiles } = readSuiteStdin();
   const dir = handoffDir(io);
   const held = Object.keys(io.env).filter(isTokenOrRunnerFile);
   if (held.length > 0)
@@ -83,7 +85,11 @@ async function phased(io: ActionIo, inputs: RunInputs | AbInputs, phase: 'prepar
   const handoff = new Handoff();
   handoff.events.push(...before.events);
   const result = await settle(io, () => (inputs.mode === 'run' ? runMode(deferredIo(io, handoff), inputs, 'suite') : abMode(deferredIo(io, handoff), inputs)));
-  writeHandoff(dir, key, { stage: 'done', events: handoff.events, ...pick(result) });
+  // What the suite wrote to this step's runner files would reach the steps after it: emptied, and the run fails.
+  const written = emptyRunnerFiles(runnerFiles);
+  const outcome =
+    written.length === 0 ? pick(result) : { failure: [result.failure, runnerFilesMessage(written)].filter((f) => f !== null).join('; '), explained: false };
+  writeHandoff(dir, key, { stage: 'done', events: handoff.events, ...outcome });
   return 0;
 }
 

@@ -7,7 +7,16 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { deliverHandoff, Handoff, isTokenOrRunnerFile, readHandoff, writeHandoff } from '../../../src/action/handoff.js';
+import {
+  deliverHandoff,
+  emptyRunnerFiles,
+  Handoff,
+  isTokenOrRunnerFile,
+  readHandoff,
+  readSuiteStdin,
+  runnerFilesMessage,
+  writeHandoff,
+} from '../../../src/action/handoff.js';
 import type { ActionIo } from '../../../src/action/io.js';
 
 const KEY = 'ab'.repeat(32);
@@ -96,5 +105,45 @@ describe('the handoff', () => {
     ])
       expect(isTokenOrRunnerFile(name), name).toBe(true);
     for (const name of ['INPUT_COMMAND', 'PATH', 'GITHUB_WORKSPACE', 'RUNNER_TEMP', 'BENCHGATE_HANDOFF']) expect(isTokenOrRunnerFile(name), name).toBe(false);
+  });
+
+  it("reads the key and the step's runner files from the suite step's stdin, and refuses anything else", () => {
+    expect(readSuiteStdin(`${KEY}\nGITHUB_ENV=/t/_runner_file_commands/set_env_1\nGITHUB_OUTPUT=/t/o\n`)).toEqual({
+      key: KEY,
+      runnerFiles: [
+        ['GITHUB_ENV', '/t/_runner_file_commands/set_env_1'],
+        ['GITHUB_OUTPUT', '/t/o'],
+      ],
+    });
+    expect(readSuiteStdin(`${KEY}\n`)).toEqual({ key: KEY, runnerFiles: [] });
+    expect(() => readSuiteStdin('')).toThrow(/got no handoff key on stdin/);
+    expect(() => readSuiteStdin(`${KEY}\nPATH=/usr/bin\n`)).toThrow(/stdin line "PATH=\/usr\/bin" is not NAME=\/absolute\/path/);
+    expect(() => readSuiteStdin(`${KEY}\nGITHUB_ENV=relative\n`)).toThrow(/not NAME=\/absolute\/path/);
+  });
+
+  it('empties the runner files the suite wrote to (a link removed, never followed) and names them; untouched ones stay', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchgate-runner-files-'));
+    const [env, out, summary, target] = ['set_env_1', 'set_output_1', 'step_summary_1', 'elsewhere'].map((f) => join(dir, f)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    writeFileSync(env, 'NODE_OPTIONS=--require /tmp/evil.cjs\n');
+    writeFileSync(out, '');
+    writeFileSync(target, 'not the suite step file');
+    symlinkSync(target, summary);
+    const files: [string, string][] = [
+      ['GITHUB_ENV', env],
+      ['GITHUB_OUTPUT', out],
+      ['GITHUB_STEP_SUMMARY', summary],
+      ['GITHUB_PATH', join(dir, 'add_path_1')],
+    ];
+    expect(emptyRunnerFiles(files)).toEqual(['GITHUB_ENV', 'GITHUB_STEP_SUMMARY', 'GITHUB_PATH']);
+    for (const f of [env, out, summary, join(dir, 'add_path_1')]) expect(readFileSync(f, 'utf8'), f).toBe('');
+    expect(readFileSync(target, 'utf8')).toBe('not the suite step file');
+    expect(emptyRunnerFiles(files)).toEqual([]);
+    expect(runnerFilesMessage(['GITHUB_ENV'])).toMatch(/^the suite wrote to its step's runner file GITHUB_ENV \(/);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

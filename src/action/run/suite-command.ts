@@ -130,7 +130,10 @@ export function runSuiteCommand(options: SuiteCommandOptions): Promise<CommandOu
       finish(null, null);
     });
     child.once('exit', (code, signal) => {
-      // Processes the suite left in the background may hold its output open; they do not outlive it.
+      // Processes the suite left in its group do not outlive it, those that closed its output too (one
+      // could write the step's runner files after benchgate emptied them, handoff.ts); what they wrote
+      // to the output is still read. A process outside the group that holds it open: the streams close in 2 s.
+      signalGroup(child.pid, 'SIGKILL');
       const stragglers = setTimeout(() => {
         signalGroup(child.pid, 'SIGKILL');
         child.stdout.destroy();
