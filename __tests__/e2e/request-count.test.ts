@@ -271,7 +271,7 @@ describe('requests of a gate job (issue 23)', () => {
         'GET /issues/{issue_number}/comments',
       ]),
     );
-    // The earlier attempt's report is in this run's listing, so it is replaced (looked up by name, deleted).
+    // The earlier run's report (the job is re-run) is in this run's listing, so it is replaced (looked up by name, deleted).
     expect(again.service).toEqual(sorted([...ROLES_DOWNLOADED, 'artifact ListArtifacts', 'artifact DeleteArtifact', ...REPORT_UPLOADED]));
   });
 

@@ -109,7 +109,7 @@ export async function deliverArtifact(io: ActionIo, spec: UploadSpec): Promise<v
     ...(retentionDays === undefined ? {} : { retentionDays }),
     overwrite: true,
   });
-  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${name} (id ${uploaded.replaced}) from an earlier attempt of this job`);
+  if (uploaded.replaced !== null) io.info(`benchgate: replaced artifact ${name} (id ${uploaded.replaced}) from an earlier run of this job (a re-run)`);
   io.info(`benchgate: uploaded artifact ${name} (id ${uploaded.id}, ${uploaded.size} bytes): ${files.map((f) => relative(rootDirectory, f)).join(', ')}`);
   if (spec.setsOutputs) {
     io.setOutput('artifact-id', uploaded.id);

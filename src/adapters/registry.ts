@@ -23,9 +23,21 @@ import { fromTauBench, TAU_BENCH_SHAPE, tauBenchMismatch } from './formats/tau-b
 import { fromTau2Bench, TAU2_BENCH_SHAPE, tau2BenchMismatch } from './formats/tau2-bench.js';
 import { fromTerminalBench, TERMINAL_BENCH_SHAPE, terminalBenchMismatch } from './formats/terminal-bench.js';
 import { dataSource, fileSource, type Source } from './parsing/source.js';
+import { type Measure, MEASURES, recordedByRun } from './recorded.js';
 
-export { FIELD_MAPPING_KEYS, type Adapter, type FieldMapping, type LoadOptions, type RunChoosers, SeveralRuns } from './types.js';
-import { type Adapter, chooserOf, configChooserOf, type LoadOptions, SeveralRuns } from './types.js';
+export {
+  type BenchmarkDirection,
+  type EvidenceReader,
+  FIELD_MAPPING_KEYS,
+  type FieldMapping,
+  type FormatFacts,
+  type InfrastructureReason,
+  type LoadOptions,
+  type RunChoosers,
+  SeveralRuns,
+  type Adapter,
+} from './types.js';
+import { type Adapter, chooserOf, configChooserOf, type FormatFacts, type LoadOptions, SeveralRuns } from './types.js';
 
 /**
  * No format fits a file. The message is one line naming the file and how to learn more; `tried`
@@ -54,7 +66,14 @@ export function jsonMismatch(source: Source, detect: (data: unknown) => boolean,
 const DIRECTORY_FORMATS =
   'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json), a tau2-bench run (results.json, simulations/) or a Harbor job (result.json and <trial_name>/result.json)';
 
-/** Tried in order by auto-detection: the first that matches wins. */
+const NEITHER: readonly Measure[] = MEASURES;
+const NO_STEPS: readonly Measure[] = ['steps'];
+
+/**
+ * Tried in order by auto-detection: the first that matches wins. Each entry also says, in `facts`,
+ * what the rest of benchgate knows of its summaries (types.ts `FormatFacts`): read through
+ * {@link formatFacts}, never by the format's name elsewhere.
+ */
 export const ADAPTERS: readonly Adapter[] = [
   {
     name: 'benchgate',
@@ -68,27 +87,174 @@ export const ADAPTERS: readonly Adapter[] = [
     mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
     convert: (s) => fromRlmCode(s.file, s.json()),
     pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
+    facts: {
+      // rlm-code writes avg_reward and avg_steps as Python's round(x, 4) and round(x, 2) (rlm_code/rlm/benchmarks.py).
+      pythonRounding: true,
+      // A case's run_path names its trajectory, one JSON event per line (analysis/evidence/rlm-code.ts), whose
+      // steps are rlm-code's own (RLMRunner._append_event `type: "step"`).
+      evidence: 'trajectory',
+      ownSteps: true,
+    },
   },
   { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
   { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
-  { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
-  { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
-  { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
-  { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
-  { name: 'terminal-bench', shape: TERMINAL_BENCH_SHAPE, mismatch: terminalBenchMismatch, convert: fromTerminalBench },
-  { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
-  { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
-  { name: 'tau2-bench', shape: TAU2_BENCH_SHAPE, mismatch: tau2BenchMismatch, convert: fromTau2Bench },
-  { name: 'harbor', shape: HARBOR_SHAPE, mismatch: harborMismatch, convert: fromHarbor },
-  { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
-  { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
+  {
+    name: 'promptfoo',
+    shape: PROMPTFOO_SHAPE,
+    mismatch: promptfooMismatch,
+    convert: fromPromptfoo,
+    selects: 'model+prompt',
+    // One provider call per cell; no agent steps. One response per test: its evidence is the row's failure reason.
+    facts: { notRecorded: NO_STEPS, evidence: 'one-response' },
+  },
+  {
+    name: 'multihop-qa',
+    shape: MULTIHOP_SHAPE,
+    mismatch: multihopMismatch,
+    convert: fromMultihop,
+    selects: 'model',
+    // Its reward is a per-example F1 score compared pairwise (adapters/formats/multihop-qa.ts).
+    facts: { headToHead: true },
+  },
+  {
+    name: 'inspect-ai',
+    shape: INSPECT_SHAPE,
+    mismatch: inspectMismatch,
+    convert: fromInspect,
+    // Model calls from the sample's events; no steps. Its sample keeps `messages` and the scorer's explanation.
+    facts: { notRecorded: NO_STEPS, evidence: 'inspect' },
+  },
+  {
+    name: 'lm-eval',
+    shape: LM_EVAL_SHAPE,
+    mismatch: lmEvalMismatch,
+    convert: fromLmEval,
+    // A sample records one response (`resps`) and its metric, no steps or calls (lm_eval's samples files).
+    facts: { notRecorded: NEITHER, evidence: 'sample-response' },
+    // Aggregates only: one case per task on the task's own metric range, judged per task (adapters/formats/lm-eval.ts).
+    writes: { 'lm-eval-results': { notRecorded: NEITHER, benchmarkDirection: 'per-task' } },
+  },
+  {
+    name: 'terminal-bench',
+    shape: TERMINAL_BENCH_SHAPE,
+    mismatch: terminalBenchMismatch,
+    convert: fromTerminalBench,
+    // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults); its
+    // `--n-attempts` attempts of a task are merged (adapters/parsing/attempts.ts); failure_mode and
+    // parser_results say why a trial failed.
+    facts: { notRecorded: NEITHER, mergesAttempts: true, evidence: 'failure-fields' },
+  },
+  {
+    name: 'tau-bench',
+    shape: TAU_BENCH_SHAPE,
+    mismatch: tauBenchMismatch,
+    convert: fromTauBench,
+    // No steps or calls per task; its `--num-trials` trials are merged (adapters/parsing/attempts.ts); `traj`
+    // is OpenAI chat messages, its ReAct agents' actions in the text (sierra-research/tau-bench @ 59a200c).
+    facts: { notRecorded: NEITHER, mergesAttempts: true, evidence: 'transcript', reactTranscript: true },
+  },
+  // No steps or calls per instance (SWE-bench's report.json).
+  { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench, facts: { notRecorded: NEITHER } },
+  {
+    name: 'tau2-bench',
+    shape: TAU2_BENCH_SHAPE,
+    mismatch: tau2BenchMismatch,
+    convert: fromTau2Bench,
+    facts: {
+      // Messages, but no count of steps or calls per simulation (tau2 data_model/simulation.py SimulationRun);
+      // its trials of a task are merged (adapters/parsing/attempts.ts).
+      notRecorded: NEITHER,
+      mergesAttempts: true,
+      // tau2's orchestrator.py: `user_error` is the user simulator breaking the protocol, not the agent under test
+      // (src/adapters/formats/tau2-bench.ts writes the termination reason).
+      outageSignals: [['harness failure', /^termination_reason: user_error\b/]],
+    },
+  },
+  {
+    name: 'harbor',
+    shape: HARBOR_SHAPE,
+    mismatch: harborMismatch,
+    convert: fromHarbor,
+    facts: {
+      // Tokens per trial (AgentContext), no turns or calls (harbor models/trial/result.py TrialResult); its
+      // trials of a task are merged (adapters/parsing/attempts.ts).
+      notRecorded: NEITHER,
+      mergesAttempts: true,
+      // Harbor's trial.py and environments/base.py (src/adapters/formats/harbor.ts): the trial's environment did
+      // not start or build, failed its check before the agent ran, or the job was cancelled; its installed
+      // agents' `ApiOverloadedError` names the provider.
+      outageSignals: [
+        ['harness failure', /^(?:EnvironmentStartTimeoutError|SandboxBuildFailedError|HealthcheckError|CancelledError)\b/],
+        ['provider unavailable', /^ApiOverloadedError\b/],
+      ],
+    },
+  },
+  // A test records no steps or calls; its output and failure are the evidence (CTRF's test object).
+  { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf, facts: { notRecorded: NEITHER, evidence: 'test' } },
+  {
+    name: 'junit',
+    shape: JUNIT_SHAPE,
+    mismatch: junitMismatch,
+    convert: fromJunit,
+    pack: (s, o) => packJunit(s, o.keep),
+    facts: {
+      // A test records no steps or calls; its system-out, system-err and failure are the evidence.
+      notRecorded: NEITHER,
+      evidence: 'test',
+      // A JUnit test that times out is a failure of the code under test, whatever layer timed out; JUnit
+      // reads only a provider's rate limit, overload or server error.
+      outageSkips: ['provider timeout'],
+    },
+  },
   { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
-  // The same files, with the direction chosen by name only (never detected).
-  { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, false), byNameOnly: true },
-  { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, true), byNameOnly: true },
+  // The same files, with the direction chosen by name only (never detected). A benchmark records no steps or
+  // calls; each is judged by its own ratio (adapters/formats/github-action-benchmark.ts).
+  {
+    name: 'github-action-benchmark-bigger',
+    shape: GAB_SHAPE,
+    mismatch: gabMismatch,
+    convert: (s) => fromGab(s, false),
+    byNameOnly: true,
+    facts: { notRecorded: NEITHER, benchmarkDirection: 'bigger' },
+  },
+  {
+    name: 'github-action-benchmark-smaller',
+    shape: GAB_SHAPE,
+    mismatch: gabMismatch,
+    convert: (s) => fromGab(s, true),
+    byNameOnly: true,
+    facts: { notRecorded: NEITHER, benchmarkDirection: 'smaller' },
+  },
   // Generic records come last: any array of objects with an id would match.
   { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
 ];
+
+const NO_FACTS: FormatFacts = {};
+
+/** Summary format → its facts: each entry's own, then the other formats it writes. */
+const FACTS: ReadonlyMap<string, FormatFacts> = new Map(
+  ADAPTERS.flatMap((a): [string, FormatFacts][] => [[a.name, a.facts ?? NO_FACTS], ...Object.entries(a.writes ?? {})]),
+);
+
+/**
+ * What benchgate knows of summaries of `format` (`BenchmarkSummary.format`): the facts of its registry
+ * entry, or none for a format no entry writes (a benchgate summary of another tool keeps that tool's name).
+ */
+export function formatFacts(format: string): FormatFacts {
+  return FACTS.get(format) ?? NO_FACTS;
+}
+
+/** The parts of a summary that say what it records. */
+export type RecordedBy = Pick<BenchmarkSummary, 'format' | 'metadata'>;
+
+/**
+ * Whether a summary records `measure` (else its 0s mean unknown): by its format (the entry's
+ * `notRecorded`), then by its run (metadata `unrecorded`, adapters/recorded.ts).
+ */
+export function records(s: RecordedBy, measure: Measure): boolean {
+  if (formatFacts(s.format).notRecorded?.includes(measure)) return false;
+  return recordedByRun(s.metadata, measure);
+}
 
 /** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
 export const INPUT_FORMATS = ['auto', ...ADAPTERS.map((a) => a.name)] as const;

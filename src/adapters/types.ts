@@ -6,6 +6,63 @@ import { InputError } from '../errors.js';
 import type { CaseFields, PackedSummary } from '../schema/pack.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import type { Source } from './parsing/source.js';
+import type { Measure } from './recorded.js';
+
+/** Why a case is not measured: benchgate's own words (the error text itself is untrusted). */
+export type InfrastructureReason =
+  | 'rate limit'
+  | 'server error'
+  | 'provider unavailable'
+  | 'provider timeout'
+  | 'harness failure'
+  | 'pattern of the configuration';
+
+/**
+ * How a summary's cases are each a benchmark of their own (analysis/custom-gates/benchmark-ratios.ts):
+ * `bigger` / `smaller` is better (github-action-benchmark), or `per-task`: lm-evaluation-harness
+ * aggregates, one case per task whose reward the adapter put on the task's own metric range.
+ */
+export type BenchmarkDirection = 'bigger' | 'smaller' | 'per-task';
+
+/**
+ * Which reader of analysis/evidence/extract.ts gives a case's evidence from its row: `trajectory`
+ * (the run file a row's `run_path` names, analysis/evidence/rlm-code.ts), `inspect` (the sample's
+ * messages and scorer), `transcript` (chat messages under `traj` or `messages`), `one-response`
+ * (promptfoo's cell), `sample-response` (lm-eval's `resps`), `test` (a test's output and failure),
+ * `failure-fields` (terminal-bench's failure mode and parser results).
+ */
+export type EvidenceReader = 'trajectory' | 'inspect' | 'transcript' | 'one-response' | 'sample-response' | 'test' | 'failure-fields';
+
+/**
+ * What the rest of benchgate knows of a summary format, said once, in the format's registry entry
+ * (registry.ts): the analysis, the report and the history read these, never a format's name.
+ * Every fact cites the code or document it comes from, beside its value.
+ */
+export interface FormatFacts {
+  /** The measures the format never records: its 0s mean unknown (adapters/recorded.ts). */
+  notRecorded?: readonly Measure[];
+  /** Its adapter merges a task's attempts into one case (adapters/parsing/attempts.ts); load/attempts.ts splits them into trials. */
+  mergesAttempts?: true;
+  /** Infrastructure signals in the format's own words, read only for it (analysis/integrity/infrastructure.ts). */
+  outageSignals?: readonly (readonly [InfrastructureReason, RegExp])[];
+  /** Built-in infrastructure signals the format does not read. */
+  outageSkips?: readonly InfrastructureReason[];
+  /** Its cases are each a benchmark of their own, judged by ratio or per task. */
+  benchmarkDirection?: BenchmarkDirection;
+  /** Merged run totals are rounded as its Python writes them (`round(x, places)`, analysis/shards.ts). */
+  pythonRounding?: true;
+  /** Its reward is a per-example score compared pairwise: the report shows the head-to-head (analysis/compare.ts). */
+  headToHead?: true;
+  /** How a case's evidence is read from its row (analysis/evidence/extract.ts); absent: a transcript when the row keeps one. */
+  evidence?: EvidenceReader;
+  /**
+   * Its agents may write the action in the message text (ReAct), call a tool that is no action
+   * (`think`), and give the reward's reason in words (analysis/evidence/tau-bench.ts).
+   */
+  reactTranscript?: true;
+  /** Its evidence's steps are the tool's own steps (a divergence says "step", else "action": analysis/evidence/divergence.ts). */
+  ownSteps?: true;
+}
 
 /**
  * What a field mapping (`input.fields` in the configuration) may name: for record-shaped formats,
@@ -130,4 +187,8 @@ export interface Adapter {
   selects?: 'model' | 'model+prompt';
   /** Never detected, only read when named (github-action-benchmark's direction, which its files do not say). */
   byNameOnly?: true;
+  /** What benchgate knows of the summaries of this format (`BenchmarkSummary.format` equal to `name`). */
+  facts?: FormatFacts;
+  /** Other summary formats the adapter writes, and their facts (lm-eval's aggregates are `lm-eval-results`). */
+  writes?: Readonly<Record<string, FormatFacts>>;
 }

@@ -2,6 +2,7 @@
  * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
+import { formatFacts } from '../adapters/registry.js';
 import type { CaseFields, PackedSummary } from '../schema/pack.js';
 import { packedOf } from '../schema/packed-summary.js';
 import { type BenchmarkComparison, benchmarkFindings, compareBenchmarks } from './custom-gates/benchmark-ratios.js';
@@ -279,9 +280,6 @@ export interface HeadToHead {
   win_rate: number;
 }
 
-/** Formats whose report shows the head-to-head: their reward is a per-example score compared pairwise. */
-const HEAD_TO_HEAD_FORMATS = new Set(['multihop-qa']);
-
 export function headToHead(rows: CaseRowList): HeadToHead {
   let wins = 0;
   let losses = 0;
@@ -391,7 +389,8 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
     failed_metric_gates: metricFails,
     undecided_metric_gates: metricUndecided,
     decision,
-    ...(HEAD_TO_HEAD_FORMATS.has(b.format) || HEAD_TO_HEAD_FORMATS.has(c.format) ? { head_to_head: headToHead(cases) } : {}),
+    // The head-to-head for formats whose reward is a per-example score compared pairwise (the registry entry's `headToHead`).
+    ...(formatFacts(b.format).headToHead || formatFacts(c.format).headToHead ? { head_to_head: headToHead(cases) } : {}),
     ...(benchmarks === null ? {} : { benchmarks }),
     significance,
     verdict,

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
+import { formatFacts } from '../adapters/registry.js';
 import { packSummary } from '../schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../schema/summary.js';
 import { pyFixed } from '../stats/format.js';
@@ -95,7 +96,8 @@ function worstCommand(runs: readonly ShardRun[]): Record<string, string | number
   };
 }
 
-const roundAs = (format: string, x: number, places: number): number => (format === 'rlm-code' ? Number(pyFixed(x, places)) : x);
+/** A merged total as the format writes it: Python's round(x, places) where its registry entry says so (rlm-code). */
+const roundAs = (format: string, x: number, places: number): number => (formatFacts(format).pythonRounding ? Number(pyFixed(x, places)) : x);
 
 /** One run from a role's shards (`runs` in any order), and the finding when they do not cover the suite exactly once. */
 export function mergeShards(side: 'baseline' | 'candidate', runs: readonly ShardRun[]): { summary: BenchmarkSummary; drafts: FindingDraft[] } {

@@ -1,8 +1,7 @@
 /** The CLI's help texts. Every option is listed with its default; a test checks none is missing. */
 import { INPUT_FORMATS } from '../adapters/registry.js';
 import { ALLOWABLE_FINDING_CODES } from '../analysis/integrity/findings.js';
-import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
-import { GATE_OPTIONS } from '../policy/options.js';
+import { gateHelp } from '../policy/options.js';
 
 /**
  * Words joined by `sep`, wrapped so that no line passes `width` columns; the lines after the first
@@ -147,36 +146,10 @@ Inputs:
                                    exists); the options below override it
 
 Gates (rlm-code's names; deltas are candidate − baseline, absolute):
-  --min-reward-delta N             the candidate's mean reward minus the baseline's must be at
-                                   least N (default: ${D.min_reward_delta}; -0.05 allows a small drop)
-  --min-completion-delta N         the completion-rate difference (a fraction: 0.05 = 5 points)
-                                   must be at least N (default: ${D.min_completion_delta})
-  --max-steps-increase N           mean steps may rise by at most N (default: ${D.max_steps_increase})
-  --fail-on-completion-regression  hold when a case the baseline completed is not completed by the
-                                   candidate (default: on)
-  --no-fail-on-completion-regression
-                                   do not gate on such cases (they are still reported)
-  N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
-  --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
-                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);
-                                   lm-eval results files: how far a task's score may drop, as a
-                                   share of its range (default: 0.02, 2 points)
-${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
+${gateHelp('min_reward_delta', 'min_completion_delta', 'max_steps_increase', 'fail_on_completion_regression')}  N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+${gateHelp('benchmark_tolerance', 'completion_margin', 'reward_margin', 'flaky_below', 'settle_share')}
 Decision:
-  --decide POLICY                  point | significant (default: point)
-                                     point        the gates on point estimates, exactly as rlm-code
-                                     significant  each gate on the paired per-case evidence: it
-                                                  fails only when the data show it violated,
-                                                  passes when they show it holds, else the
-                                                  verdict is inconclusive (exit 3)
-  --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
-  --cluster FIELD                  for significant: auto | none | task_family | environment |
-                                   domain | split | length_bucket | any field of the case rows:
-                                   cases of one group are tested as one unit
-                                   (default: auto: task_family, environment or domain when every
-                                   case has one: with at least 20 groups always, with fewer only
-                                   when the data show the cases of a group moving together)
-  --sequential                     for significant: decide round by round (one trial of each side
+${gateHelp('decide', 'confidence', 'cluster')}  --sequential                     for significant: decide round by round (one trial of each side
                                    per round, the files given so far), at levels that keep the error
                                    rates when you stop at the first decision; says whether to stop
                                    and about how many more rounds would decide (exit 3 meanwhile)
@@ -193,9 +166,7 @@ Decision:
                                    BENCHGATE_CASES_FILE
 
 Findings:
-  --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
-                                   them; repeatable (default: none). Codes:
-${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}
+${gateHelp('allow_findings')}${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}
 
 Output:
   --format FORMAT                  markdown | json | csv (default: markdown)

@@ -36,7 +36,7 @@ export interface UploadSummaryOptions {
   retentionDays?: number;
   /**
    * Replace an artifact of the same name in this run (as upload-artifact's `overwrite: true`): a
-   * re-run job uploads under the name its first attempt used, which the service otherwise refuses.
+   * re-run job uploads under the name its first run used, which the service otherwise refuses.
    */
   overwrite?: boolean;
 }

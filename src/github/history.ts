@@ -8,8 +8,7 @@ import { join } from 'node:path';
 
 import type { ArtifactClient } from '@actions/artifact';
 
-import { records } from '../adapters/recorded.js';
-import { loadSummary } from '../adapters/registry.js';
+import { loadSummary, records } from '../adapters/registry.js';
 import { type RunMetrics, runMetrics } from '../analysis/rlm/gates.js';
 import type { TrendPoint } from '../report/trend.js';
 import type { BenchmarkSummary } from '../schema/summary.js';

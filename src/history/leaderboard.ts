@@ -3,7 +3,7 @@
  * rlm-code's, token totals are the case rows' own usage (unknown when no row records usage, never 0)
  * and every file is its own entry: two runs with the same id are both listed, told apart by file.
  */
-import { records } from '../adapters/recorded.js';
+import { records } from '../adapters/registry.js';
 import { type Price, runCost } from '../analysis/custom-gates/cost.js';
 import { runTotals } from '../analysis/integrity/run-totals.js';
 import { rowsWith } from '../schema/packed-rows.js';

@@ -8,12 +8,10 @@
  */
 import type { KeptAttempt } from '../adapters/parsing/attempts.js';
 import { summaryOf } from '../adapters/parsing/records-common.js';
+import { formatFacts } from '../adapters/registry.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { loadedPacked } from '../schema/packed-summary.js';
 import type { CaseResult } from '../schema/summary.js';
-
-/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
-export const ATTEMPT_FORMATS: readonly string[] = ['tau-bench', 'terminal-bench', 'tau2-bench', 'harbor'];
 
 function attemptsOf(c: CaseResult): KeptAttempt[] | null {
   const list = c.extra['attempts'];
@@ -28,9 +26,10 @@ function attemptsOf(c: CaseResult): KeptAttempt[] | null {
  */
 export function attemptTrials(run: LoadedSummary): LoadedSummary[] | null {
   const s = run.summary;
-  // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
-  // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
-  if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s)) return null;
+  // Only the formats whose registry entry says `mergesAttempts` (adapters/parsing/attempts.ts; the test
+  // keeps it true). A run loaded packed (a large pair) has no case objects and kept no `extra`, so no
+  // attempts: it stays one run, as loaded.
+  if (formatFacts(s.format).mergesAttempts !== true || loadedPacked(s)) return null;
   const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
   const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
   if (k < 2) return null;

@@ -14,14 +14,12 @@ import { caseFieldsFor } from '../analysis/compare.js';
 import { GATE_LEVELS, METRICS } from '../analysis/custom-gates/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/custom-gates/slices.js';
 import { KEY_NAME } from '../analysis/integrity/comparability.js';
-import { ALLOWABLE_FINDING_CODES, type FindingCode } from '../analysis/integrity/findings.js';
 import { policyPatternProblem } from '../analysis/integrity/policy-pattern.js';
-import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/model.js';
 import { InputError } from '../errors.js';
 import { readRegularFile } from '../fs-safe.js';
 import type { BudgetSpec } from '../history/budget.js';
 import type { CaseFields } from '../schema/pack.js';
-import { GATE_OPTIONS } from './options.js';
+import { caseField, GATE_OPTIONS, gateSchemas } from './options.js';
 import { didYouMean } from './suggest.js';
 import { PERCENT, toleranceFraction } from './values.js';
 
@@ -29,9 +27,6 @@ export const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
-const threshold = (what: string) => z.number().describe(what);
-
-const caseField = z.string().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
 const fingerprintKey = z.string().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 
 /** A list of regular expressions in RE2 syntax, each checked when the configuration is read. */
@@ -46,210 +41,195 @@ const re2Patterns = () =>
       }),
   );
 
-export const ConfigSchema = z
-  .strictObject({
-    version: z.literal(1).optional().describe('The format of this file; 1, the only one so far.'),
-    decide: z
-      .enum(DECISION_POLICIES)
-      .optional()
-      .describe("point: rlm-code's gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive)."),
-    confidence: z.number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
-    cluster: z
-      .union([z.enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField])
-      .optional()
-      .describe(
-        'Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).',
-      ),
-    min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
-    min_completion_delta: threshold("rlm-code's gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.").optional(),
-    max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
-    fail_on_completion_regression: z
-      .boolean()
-      .optional()
-      .describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
-    allow_findings: z.array(z.enum(ALLOWABLE_FINDING_CODES as [FindingCode, ...FindingCode[]])).optional().describe('Finding codes that are reported but do not hold the verdict.'),
-    gates: z
-      .array(
-        z
-          .strictObject({
-            metric: z
-              .enum(METRICS)
-              .optional()
-              .describe(
-                'A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.',
-              ),
-            field: caseField
-              .optional()
-              .describe(
-                "Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary's case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.",
-              ),
-            direction: z.enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
-            tolerance: z
-              .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')])
-              .optional()
-              .describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
-            level: z.enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
-          })
-          .refine((g) => (g.metric === undefined) !== (g.field === undefined), {
-            message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)',
-          }),
-      )
-      .optional()
-      .describe("Your own gates, besides rlm-code's four."),
-    slices: z
-      .array(
-        z.strictObject({
-          by: caseField.describe(
-            'The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).',
-          ),
-          metric: z.enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
+/** The configuration's keys in their order, the gate options among them placed by key. */
+const PLACED = z.strictObject({
+  version: z.literal(1).optional().describe('The format of this file; 1, the only one so far.'),
+  // The gate options' schemas are declared in their options table (options.ts), placed here in this order.
+  ...gateSchemas(
+    'decide',
+    'confidence',
+    'cluster',
+    'min_reward_delta',
+    'min_completion_delta',
+    'max_steps_increase',
+    'fail_on_completion_regression',
+    'allow_findings',
+  ),
+  gates: z
+    .array(
+      z
+        .strictObject({
+          metric: z
+            .enum(METRICS)
+            .optional()
+            .describe(
+              'A built-in metric: per-case means (calls, tokens, latency_avg, harness counters) or run-level figures (latency percentiles, error_count, guardrail_blocked, run_duration). Give metric or field.',
+            ),
+          field: caseField
+            .optional()
+            .describe(
+              "Any numeric field of the case rows that benchgate does not read itself (kept in the normalized summary's case `extra`; a dotted path reaches nested objects): its per-case mean. Give metric or field.",
+            ),
+          direction: z.enum(['lower', 'higher']).optional().describe('Which way is better; default lower.'),
           tolerance: z
             .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')])
             .optional()
-            .describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
-          min_cases: z.number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
-          level: z.enum(GATE_LEVELS).optional().describe('required (the default) or advisory.'),
+            .describe('How much worse the candidate may be: in the metric\'s unit, or "N%" of the baseline. Default 0.'),
+          level: z.enum(GATE_LEVELS).optional().describe('required (decides the verdict, the default) or advisory (shown, never blocks).'),
+        })
+        .refine((g) => (g.metric === undefined) !== (g.field === undefined), {
+          message: 'expected exactly one of "metric" (a built-in metric) and "field" (a field of the case rows)',
         }),
-      )
-      .optional()
-      .describe('Gates within each group of a case label.'),
-    pricing: z
-      .record(
-        z.string().min(1),
-        z.strictObject({
-          prompt: z.number().nonnegative().describe('USD per million prompt tokens.'),
-          completion: z.number().nonnegative().describe('USD per million completion tokens.'),
-        }),
-      )
-      .optional()
-      .describe("Prices per model (the summary's model name): the cost metrics and the report's cost, with source config."),
-    safety: z
-      .strictObject({
-        policy_patterns: re2Patterns()
+    )
+    .optional()
+    .describe("Your own gates, besides rlm-code's four."),
+  slices: z
+    .array(
+      z.strictObject({
+        by: caseField.describe(
+          'The case label whose groups are judged one by one: task_family, environment, domain, split, length_bucket, or any other field of the case rows (a dotted path into the case `extra`).',
+        ),
+        metric: z.enum(SLICE_METRICS).describe('completion_rate, reward or steps.'),
+        tolerance: z
+          .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?%$/, 'expected a number or a percentage such as "10%"')])
           .optional()
-          .describe(
-            'Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.',
-          ),
-        explained: z
-          .array(
-            z.strictObject({
-              case: z.string().min(1).describe('The case id.'),
-              reason: z.string().min(1).describe('Why this failure is acceptable; shown in the report.'),
-            }),
-          )
-          .optional()
-          .describe('Policy failures the team has looked at: they are listed with their reason and do not hold.'),
-      })
-      .optional()
-      .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
-    infrastructure: z
-      .strictObject({
-        patterns: re2Patterns()
-          .optional()
-          .describe(
-            "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts that name the provider's or the network's layer such as openai.APITimeoutError or ETIMEDOUT; the agent's own timeouts and exceptions are its failures): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
-          ),
-        max_share: z
-          .number()
-          .min(0)
-          .max(1)
-          .optional()
-          .describe(
-            'Above this share of a side\'s case rows not measured, a verdict that would promote (or is undecided) is inconclusive ("rerun"); a hold stands. Default 0.05.',
-          ),
-        enabled: z.boolean().optional().describe("false: every failure counts as the agent's, as rlm-code counts them. Default true."),
-      })
-      .optional()
-      .describe(
-        'Infrastructure failures are not model failures: such cases are not measured (left out of the tests and the regression lists), counted and shown.',
-      ),
-    comparability: z
-      .strictObject({
-        compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
-        require: z
-          .array(fingerprintKey)
-          .optional()
-          .describe(
-            'More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.',
-          ),
-        allow: z
-          .array(fingerprintKey)
-          .optional()
-          .describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
-      })
-      .optional()
-      .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
-    input: z
-      .strictObject({
-        format: z.enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
-        baseline_model: z
-          .string()
-          .min(1)
-          .optional()
-          .describe(
-            "For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label.",
-          ),
-        candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
-        baseline_prompt: z
-          .string()
-          .min(1)
-          .optional()
-          .describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
-        candidate_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
-        baseline_run: z
-          .string()
-          .min(1)
-          .optional()
-          .describe(
-            'For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.',
-          ),
-        candidate_run: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
-        fields: z
-          .strictObject(
-            Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<
-              (typeof FIELD_MAPPING_KEYS)[number],
-              z.ZodOptional<z.ZodString>
-            >,
-          )
-          .optional()
-          .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
-      })
-      .optional()
-      .describe('How the input files are read.'),
-    fail_on_inconclusive: z
-      .boolean()
-      .optional()
-      .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
-    benchmark_tolerance: z
-      .union([z.number().min(0), z.string().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
-      .optional()
-      .describe(
-        'github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).',
-      ),
-    regression_budget: z
-      .strictObject({
-        reference: z
-          .string({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
-          .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
-          .describe(
-            'The release tag or commit the budget counts from: its baseline runs must be in the history (history-branch). Moving it is a reviewed change to this file.',
-          ),
-        completion_rate: z.number().min(0).optional().describe('How far the completion rate may fall since the reference, as a fraction (0.03 = 3 points).'),
-        reward: z.number().min(0).optional().describe('How far the mean reward may fall since the reference.'),
-        steps: z.number().min(0).optional().describe('How far the mean number of steps may rise since the reference.'),
-        cost: z
-          .union([z.number().min(0), z.string().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
-          .optional()
-          .describe('How far the cost per run may rise since the reference: USD, or "N%" of the reference\'s cost.'),
-      })
-      .optional()
-      .describe(
-        'A budget since a pinned reference: how far each figure may move against its direction over all the pull requests since then. A candidate that would overspend holds (finding regression-budget).',
-      ),
-  })
-  // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
+          .describe('How much worse a group may get: in the metric\'s unit (0.1 = 10 points of completion) or "N%" of its baseline. Default 0.'),
+        min_cases: z.number().int().min(1).optional().describe('Groups with fewer paired cases are shown, not judged. Default 5.'),
+        level: z.enum(GATE_LEVELS).optional().describe('required (the default) or advisory.'),
+      }),
+    )
+    .optional()
+    .describe('Gates within each group of a case label.'),
+  pricing: z
+    .record(
+      z.string().min(1),
+      z.strictObject({
+        prompt: z.number().nonnegative().describe('USD per million prompt tokens.'),
+        completion: z.number().nonnegative().describe('USD per million completion tokens.'),
+      }),
+    )
+    .optional()
+    .describe("Prices per model (the summary's model name): the cost metrics and the report's cost, with source config."),
+  safety: z
+    .strictObject({
+      policy_patterns: re2Patterns()
+        .optional()
+        .describe(
+          'Regular expressions in RE2 syntax (run in linear time: no lookaround or backreferences), matched case-insensitively against case errors: a match is a policy failure.',
+        ),
+      explained: z
+        .array(
+          z.strictObject({
+            case: z.string().min(1).describe('The case id.'),
+            reason: z.string().min(1).describe('Why this failure is acceptable; shown in the report.'),
+          }),
+        )
+        .optional()
+        .describe('Policy failures the team has looked at: they are listed with their reason and do not hold.'),
+    })
+    .optional()
+    .describe('Guardrail blocks must not rise (always); policy failures hold unless explained here.'),
+  infrastructure: z
+    .strictObject({
+      patterns: re2Patterns()
+        .optional()
+        .describe(
+          "Your suite's own error texts of an infrastructure failure, besides the built-in ones (HTTP 429, 502, 503, 504 and 529, a hosted model API's server error such as openai.InternalServerError, rate limits, provider connection and overload errors, timeouts that name the provider's or the network's layer such as openai.APITimeoutError or ETIMEDOUT; the agent's own timeouts and exceptions are its failures): regular expressions in RE2 syntax, matched case-insensitively against case errors.",
+        ),
+      max_share: z
+        .number()
+        .min(0)
+        .max(1)
+        .optional()
+        .describe(
+          'Above this share of a side\'s case rows not measured, a verdict that would promote (or is undecided) is inconclusive ("rerun"); a hold stands. Default 0.05.',
+        ),
+      enabled: z.boolean().optional().describe("false: every failure counts as the agent's, as rlm-code counts them. Default true."),
+    })
+    .optional()
+    .describe(
+      'Infrastructure failures are not model failures: such cases are not measured (left out of the tests and the regression lists), counted and shown.',
+    ),
+  comparability: z
+    .strictObject({
+      compare: fingerprintKey.optional().describe('The one dimension under comparison (strategy, mode, model, mcp_server, prompt, …): it may differ.'),
+      require: z
+        .array(fingerprintKey)
+        .optional()
+        .describe(
+          'More keys that must be equal (model, provider, seed, temperature, mcp_server, harness_version, …), from the summary or the metadata stamped by the run mode.',
+        ),
+      allow: z
+        .array(fingerprintKey)
+        .optional()
+        .describe('Keys allowed to differ: shown, never blocking (including the defaults scoring_version, dataset_hash, schema).'),
+    })
+    .optional()
+    .describe('The comparability fingerprint: keys that must be equal for a fair comparison.'),
+  input: z
+    .strictObject({
+      format: z.enum(INPUT_FORMATS).optional().describe('The format of the input files: auto (detected from each file, the default) or a format name.'),
+      baseline_model: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          "For files holding one run per model (multi-hop QA results, promptfoo outputs): the baseline's model; in a promptfoo output a provider's label or id, else a prompt's label.",
+        ),
+      candidate_model: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+      baseline_prompt: z
+        .string()
+        .min(1)
+        .optional()
+        .describe("For promptfoo outputs: the baseline's prompt label (with baseline_model, that provider's prompt)."),
+      candidate_prompt: z.string().min(1).optional().describe("For promptfoo outputs: the candidate's prompt label."),
+      baseline_run: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'For a history of runs (RLE benchmark_history.jsonl): the baseline run, by timestamp (or a prefix such as a date) or git commit; the newest by default.',
+        ),
+      candidate_run: z.string().min(1).optional().describe('The same, for the candidate (may be the same file as the baseline).'),
+      fields: z
+        .strictObject(
+          Object.fromEntries(FIELD_MAPPING_KEYS.map((k) => [k, z.string().min(1).optional()])) as Record<
+            (typeof FIELD_MAPPING_KEYS)[number],
+            z.ZodOptional<z.ZodString>
+          >,
+        )
+        .optional()
+        .describe('For generic records: which field of a record holds each value (dotted paths reach nested objects).'),
+    })
+    .optional()
+    .describe('How the input files are read.'),
+  ...gateSchemas('fail_on_inconclusive', 'benchmark_tolerance'),
+  regression_budget: z
+    .strictObject({
+      reference: z
+        .string({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
+        .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
+        .describe(
+          'The release tag or commit the budget counts from: its baseline runs must be in the history (history-branch). Moving it is a reviewed change to this file.',
+        ),
+      completion_rate: z.number().min(0).optional().describe('How far the completion rate may fall since the reference, as a fraction (0.03 = 3 points).'),
+      reward: z.number().min(0).optional().describe('How far the mean reward may fall since the reference.'),
+      steps: z.number().min(0).optional().describe('How far the mean number of steps may rise since the reference.'),
+      cost: z
+        .union([z.number().min(0), z.string().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
+        .optional()
+        .describe('How far the cost per run may rise since the reference: USD, or "N%" of the reference\'s cost.'),
+    })
+    .optional()
+    .describe(
+      'A budget since a pinned reference: how far each figure may move against its direction over all the pull requests since then. A candidate that would overspend holds (finding regression-budget).',
+    ),
+});
+
+export const ConfigSchema = PLACED
+  // The other gate options of options.ts, after the keys above ({} types them as nothing new:
   // policy.ts reads them by key).
-  .extend(Object.fromEntries(GATE_OPTIONS.flatMap((o) => (o.schema ? [[o.key, o.schema.optional()]] : []))) as Record<never, never>)
+  .extend(Object.fromEntries(GATE_OPTIONS.filter((o) => !Object.hasOwn(PLACED.shape, o.key)).map((o) => [o.key, o.schema.optional()])) as Record<never, never>)
   .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
 
 export type GateConfig = z.infer<typeof ConfigSchema>;

@@ -3,15 +3,33 @@
  * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
  * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
  *
- * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
- * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
- * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
- * and its help take it from this table. action.yml declares the input and docs/ describe it.
+ * One declaration per option (issue 44): its configuration key, action input and CLI flag, parser,
+ * schema (whose description is its text in docs/reference.md and the JSON Schema, both written by
+ * `npm run generate`), its lines in `benchgate compare --help`, and where its value goes in the
+ * analysis options. A new scalar gate option is one entry here plus the analysis code that reads
+ * it: the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's
+ * flags and its help take it from this table. action.yml declares the input and docs/ describe it.
  */
 import { z } from 'zod';
 
 import type { CompareOptions } from '../analysis/compare.js';
+import { ALLOWABLE_FINDING_CODES, type FindingCode } from '../analysis/integrity/findings.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/model.js';
+import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
 import * as value from './values.js';
+
+/** The column where an option's help text starts in `benchgate compare --help`. */
+const HELP_AT = 35;
+
+/** An option's help: its flag (padded to {@link HELP_AT}) and its first line, the next lines under it. */
+function helpLines(flag: string, ...lines: readonly string[]): string {
+  return [`  ${flag}`.padEnd(HELP_AT) + (lines[0] ?? ''), ...lines.slice(1).map((l) => ' '.repeat(HELP_AT) + l)].join('\n');
+}
+
+/** A field of the case rows a configuration names (a dotted path into the case `extra`). */
+export const caseField = z.string().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
+
+const threshold = (what: string) => z.number().describe(what);
 
 /** A scalar gate option: one key of the configuration file, typed as an action input and/or a CLI flag. */
 export interface GateOption {
@@ -24,29 +42,144 @@ export interface GateOption {
   /** Reads a raw input or flag value; throws a {@link value.ValueProblem}. */
   parse(raw: string): unknown;
   /**
-   * For an option declared only here: its schema in the configuration file (added after the keys
-   * config-file.ts writes out), its lines in `benchgate compare --help`'s Gates section, and where
-   * its value goes in the analysis options.
+   * Its schema in the configuration file; the schema's description is the option's text in
+   * docs/reference.md and schema/benchgate.schema.json. config-file.ts places it among its keys
+   * ({@link gateSchemas}) or, when it does not, after them.
    */
-  schema?: z.ZodType;
+  schema: z.ZodType;
+  /** Its lines in `benchgate compare --help` (help.ts places them), or absent when the CLI has no flag for it. */
   help?: string;
+  /** Where its value goes in the analysis options, for an option the policy (policy.ts) does not read itself. */
   compare?(options: CompareOptions, value: unknown): void;
 }
 
-/** In the order the action lists its gate inputs and the CLI its gate flags. */
-export const GATE_OPTIONS: readonly GateOption[] = [
-  { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: value.threshold },
-  { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: value.threshold },
-  { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: value.threshold },
+/** The options with their own types (for {@link gateSchemas}), in the order the action lists its gate inputs and the CLI its gate flags. */
+const OPTIONS = [
+  {
+    key: 'min_reward_delta',
+    input: 'min-reward-delta',
+    flag: 'min-reward-delta',
+    parse: value.threshold,
+    schema: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this."),
+    help: helpLines(
+      '--min-reward-delta N',
+      "the candidate's mean reward minus the baseline's must be at",
+      `least N (default: ${D.min_reward_delta}; -0.05 allows a small drop)`,
+    ),
+  },
+  {
+    key: 'min_completion_delta',
+    input: 'min-completion-delta',
+    flag: 'min-completion-delta',
+    parse: value.threshold,
+    schema: threshold("rlm-code's gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this."),
+    help: helpLines(
+      '--min-completion-delta N',
+      'the completion-rate difference (a fraction: 0.05 = 5 points)',
+      `must be at least N (default: ${D.min_completion_delta})`,
+    ),
+  },
+  {
+    key: 'max_steps_increase',
+    input: 'max-steps-increase',
+    flag: 'max-steps-increase',
+    parse: value.threshold,
+    schema: threshold("rlm-code's gate: the mean number of steps may rise by at most this."),
+    help: helpLines('--max-steps-increase N', `mean steps may rise by at most N (default: ${D.max_steps_increase})`),
+  },
   // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
-  { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: value.boolean },
-  // The CLI's --allow-finding is repeatable: cli/args.ts.
-  { key: 'allow_findings', input: 'allow-findings', flag: null, parse: value.findingCodes },
-  { key: 'decide', input: 'decide', flag: 'decide', parse: value.decide },
-  { key: 'confidence', input: 'confidence', flag: 'confidence', parse: value.confidence },
-  { key: 'cluster', input: 'cluster', flag: 'cluster', parse: value.cluster },
-  { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: value.boolean },
-  { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: value.tolerance },
+  {
+    key: 'fail_on_completion_regression',
+    input: 'fail-on-completion-regression',
+    flag: null,
+    parse: value.boolean,
+    schema: z.boolean().describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
+    help: [
+      helpLines('--fail-on-completion-regression', 'hold when a case the baseline completed is not completed by the', 'candidate (default: on)'),
+      '  --no-fail-on-completion-regression',
+      `${' '.repeat(HELP_AT)}do not gate on such cases (they are still reported)`,
+    ].join('\n'),
+  },
+  // The CLI's --allow-finding is repeatable: cli/args.ts. help.ts lists the codes after these lines.
+  {
+    key: 'allow_findings',
+    input: 'allow-findings',
+    flag: null,
+    parse: value.findingCodes,
+    schema: z.array(z.enum(ALLOWABLE_FINDING_CODES as [FindingCode, ...FindingCode[]])).describe('Finding codes that are reported but do not hold the verdict.'),
+    help: helpLines('--allow-finding CODE[,CODE]', 'report findings with this code but do not hold the verdict on', 'them; repeatable (default: none). Codes:'),
+  },
+  {
+    key: 'decide',
+    input: 'decide',
+    flag: 'decide',
+    parse: value.decide,
+    schema: z
+      .enum(DECISION_POLICIES)
+      .describe("point: rlm-code's gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive)."),
+    help: helpLines(
+      '--decide POLICY',
+      'point | significant (default: point)',
+      '  point        the gates on point estimates, exactly as rlm-code',
+      '  significant  each gate on the paired per-case evidence: it',
+      '               fails only when the data show it violated,',
+      '               passes when they show it holds, else the',
+      '               verdict is inconclusive (exit 3)',
+    ),
+  },
+  {
+    key: 'confidence',
+    input: 'confidence',
+    flag: 'confidence',
+    parse: value.confidence,
+    schema: z.number().gt(0.5).lt(1).describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
+    help: helpLines('--confidence LEVEL', 'for significant: 0.95, 0.99 or 95% (default: 0.95)'),
+  },
+  {
+    key: 'cluster',
+    input: 'cluster',
+    flag: 'cluster',
+    parse: value.cluster,
+    schema: z
+      .union([z.enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField])
+      .describe(
+        'Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).',
+      ),
+    help: helpLines(
+      '--cluster FIELD',
+      'for significant: auto | none | task_family | environment |',
+      'domain | split | length_bucket | any field of the case rows:',
+      'cases of one group are tested as one unit',
+      '(default: auto: task_family, environment or domain when every',
+      'case has one: with at least 20 groups always, with fewer only',
+      'when the data show the cases of a group moving together)',
+    ),
+  },
+  {
+    key: 'fail_on_inconclusive',
+    input: 'fail-on-inconclusive',
+    flag: null,
+    parse: value.boolean,
+    schema: z.boolean().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+  },
+  {
+    key: 'benchmark_tolerance',
+    input: null,
+    flag: 'benchmark-tolerance',
+    parse: value.tolerance,
+    schema: z
+      .union([z.number().min(0), z.string().regex(value.PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
+      .describe(
+        'github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).',
+      ),
+    help: helpLines(
+      '--benchmark-tolerance T',
+      'github-action-benchmark files: how much worse a benchmark, or the',
+      'geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);',
+      "lm-eval results files: how far a task's score may drop, as a",
+      'share of its range (default: 0.02, 2 points)',
+    ),
+  },
   marginOption(
     'completion_margin',
     ['completion', 'completion_regressions'],
@@ -101,7 +234,30 @@ export const GATE_OPTIONS: readonly GateOption[] = [
       options.settleShare = value.toleranceFraction(raw as number | string);
     },
   },
-];
+] as const satisfies readonly GateOption[];
+
+/** In the order the action lists its gate inputs and the CLI its gate flags. */
+export const GATE_OPTIONS: readonly GateOption[] = OPTIONS;
+
+/** A gate option's key. */
+export type GateKey = (typeof OPTIONS)[number]['key'];
+type SchemaOf<K extends GateKey> = Extract<(typeof OPTIONS)[number], { key: K }>['schema'];
+
+function optionOf(key: string): GateOption {
+  const option = GATE_OPTIONS.find((o) => o.key === key);
+  if (option === undefined) throw new RangeError(`no gate option ${JSON.stringify(key)}`);
+  return option;
+}
+
+/** The configuration file's schema of these options, each optional, typed, for config-file.ts to place among its keys. */
+export function gateSchemas<const K extends readonly GateKey[]>(...keys: K): { [P in K[number]]: z.ZodOptional<SchemaOf<P>> } {
+  return Object.fromEntries(keys.map((k) => [k, optionOf(k).schema.optional()])) as { [P in K[number]]: z.ZodOptional<SchemaOf<P>> };
+}
+
+/** The help lines of these options, each ending in a newline, for help.ts to place. */
+export function gateHelp(...keys: readonly GateKey[]): string {
+  return keys.map((k) => `${optionOf(k).help ?? ''}\n`).join('');
+}
 
 /**
  * A non-inferiority margin under decide: significant: the gate passes when the data show

@@ -178,7 +178,7 @@ export function holdChain(job: JobOf): { readonly double: ResultsServiceDouble; 
       const result = await job(double, root, 'gate2', run).run({ mode: 'compare', suite: 'demo', 'fail-on-hold': 'false' });
       expect(result.exitCode, result.log).toBe(0);
       expect(result.outputs).toMatchObject({ verdict: 'hold', passed: 'false' });
-      expect(result.log).toContain(`benchgate: replaced artifact benchgate-demo-report (id ${first}) from an earlier attempt of this job`);
+      expect(result.log).toContain(`benchgate: replaced artifact benchgate-demo-report (id ${first}) from an earlier run of this job (a re-run)`);
       expect(double.artifacts(run).get('benchgate-demo-report')?.id).toBe(Number(result.outputs['report-artifact-id']));
       expect(result.summary).not.toContain('benchgate failed');
     });

@@ -3,12 +3,13 @@
  * `decide: significant`: the per-case success rates, pass@k and pass^k and the paired tests over
  * trials apply as to several files. Real tau-bench rows (fixtures/real/agent-bench/README.md).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
 import { ADAPTERS, loadSummary } from '../../../src/adapters/registry.js';
-import { ATTEMPT_FORMATS, attemptTrials } from '../../../src/load/attempts.js';
+import { attemptTrials } from '../../../src/load/attempts.js';
 import { packSummary } from '../../../src/schema/pack.js';
 import { packedSummary } from '../../../src/schema/packed-summary.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
@@ -40,7 +41,20 @@ describe('attempts as trials', () => {
 
   it('leaves a run of one attempt per task, and other formats, as they are', () => {
     expect(attemptTrials({ path: TB1, summary: loadSummary(TB1) })).toBeNull();
-    expect(ATTEMPT_FORMATS.every((f) => ADAPTERS.some((a) => a.name === f))).toBe(true);
+  });
+
+  it('says mergesAttempts in exactly the entries of the formats whose reader merges attempts (casesOfAttempts)', () => {
+    const formats = join(import.meta.dirname, '..', '..', '..', 'src', 'adapters', 'formats');
+    const merging = readdirSync(formats)
+      .filter((f) => readFileSync(join(formats, f), 'utf8').includes('casesOfAttempts('))
+      .map((f) => f.replace(/\.ts$/, ''))
+      .sort();
+    expect(merging.length).toBeGreaterThan(0);
+    expect(
+      ADAPTERS.filter((a) => a.facts?.mergesAttempts)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(merging);
   });
 
   it('leaves a run loaded packed (a large pair) as loaded: it kept no attempts, and its cases are not read', () => {

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ALL_INPUTS, type CompareInputs, INPUTS_BY_MODE, readInputs } from '../../../src/action/inputs/inputs.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
 import { type CompareCommand, parseArgs } from '../../../src/cli/args.js';
+import { COMPARE_HELP } from '../../../src/cli/help.js';
+import { ConfigSchema } from '../../../src/policy/config-file.js';
 import { GATE_OPTIONS } from '../../../src/policy/options.js';
 import { compareOptionsOf, DEFAULT_POLICY, resolvePolicy } from '../../../src/policy/policy.js';
 
@@ -40,6 +42,15 @@ const cliGiven = (...flags: string[]): CompareCommand['given'] =>
 describe('the gate options table', () => {
   it('has a sample for every option (a new option gets one here)', () => {
     expect(GATE_OPTIONS.map((o) => o.key).sort()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  it('is the one declaration of each option: its schema is the configuration key, its help is in --help once', () => {
+    const shape = ConfigSchema.shape as Record<string, { unwrap(): unknown }>;
+    for (const option of GATE_OPTIONS) {
+      expect(shape[option.key]?.unwrap(), option.key).toBe(option.schema);
+      if (option.help !== undefined) expect(COMPARE_HELP.split(option.help).length - 1, option.key).toBe(1);
+      if (option.flag !== null) expect(option.help, option.key).toContain(`--${option.flag} `);
+    }
   });
 
   it('every input it names is an input of compare and publish, and of nothing else', () => {

@@ -383,7 +383,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
 
   let source: SummaryFiles;
   // This run's artifacts, listed once: both roles download from the listing, and the report replaces
-  // an artifact of its name (an earlier attempt's) only when the listing has one.
+  // an artifact of its name (an earlier run's, when the job is re-run) only when the listing has one.
   let listed: { name: string }[] | null = null;
   if (inputs.baseline !== null && inputs.candidate !== null) {
     source = { files: [[resolve(io.workspace, inputs.baseline)], [resolve(io.workspace, inputs.candidate)]], load: inputs.load };
@@ -413,7 +413,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     overwrite: listed === null || listed.some((a) => a.name === decision.reportArtifact),
   });
   if (uploaded.replaced !== null)
-    io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier attempt of this job`);
+    io.info(`benchgate: replaced artifact ${decision.reportArtifact} (id ${uploaded.replaced}) from an earlier run of this job (a re-run)`);
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
   const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;

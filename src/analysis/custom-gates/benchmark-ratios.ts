@@ -11,6 +11,7 @@
  * rewards are logs of values: the mean reward delta is the log of the geometric mean ratio, and the
  * worse factor of a benchmark is exp(baseline reward − candidate reward).
  */
+import { type BenchmarkDirection, formatFacts } from '../../adapters/registry.js';
 import type { FindingDraft } from '../integrity/findings.js';
 import type { CaseRowList } from '../rlm/pair.js';
 
@@ -28,14 +29,14 @@ export const DEFAULT_TASK_TOLERANCE = 0.02;
  * reward the adapter put on the task's own metric range, higher better (adapters/formats/lm-eval.ts):
  * each task is judged by its own drop in points, never through a mean of unlike scales.
  */
-export type BenchmarkDirection = 'bigger' | 'smaller' | 'per-task';
+export type { BenchmarkDirection };
 
-/** The direction of a summary's format, or null when its cases are not each a benchmark of its own. */
+/**
+ * The direction of a summary's format (its registry entry's `benchmarkDirection`), or null when its
+ * cases are not each a benchmark of its own.
+ */
 export function benchmarkDirection(format: string): BenchmarkDirection | null {
-  if (format === 'github-action-benchmark-bigger') return 'bigger';
-  if (format === 'github-action-benchmark-smaller') return 'smaller';
-  if (format === 'lm-eval-results') return 'per-task';
-  return null;
+  return formatFacts(format).benchmarkDirection ?? null;
 }
 
 /** How much worse a case got, as a factor above 1: a ratio of values, or 1 + a drop in points. */

@@ -7,7 +7,7 @@
  * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
  * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
  */
-import { records } from '../../adapters/recorded.js';
+import { records } from '../../adapters/registry.js';
 import { loadedPacked } from '../../schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import type { Comparison } from '../compare.js';

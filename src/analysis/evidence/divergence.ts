@@ -15,6 +15,7 @@
  *
  * Every reason is trusted text: built from the kind and numbers only, never from the runs' strings.
  */
+import { formatFacts } from '../../adapters/registry.js';
 import { CONTEXT_STEPS, type Divergence, hasStepRecord, type Trace, type TraceStep } from './model.js';
 
 type StepKind = 'action' | 'input' | 'success';
@@ -32,7 +33,8 @@ function partedBy(a: TraceStep, b: TraceStep): StepKind | null {
  * else the transcripts' actions (their tool calls, less tau-bench's thoughts), counted apart from
  * their steps.
  */
-const actionWord = (b: Trace, c: Trace): 'step' | 'action' => (b.format === 'rlm-code' && c.format === 'rlm-code' ? 'step' : 'action');
+/** "step" when both sides' steps are their tool's own (the registry entry's `ownSteps`: rlm-code), else "action". */
+const actionWord = (b: Trace, c: Trace): 'step' | 'action' => (formatFacts(b.format).ownSteps && formatFacts(c.format).ownSteps ? 'step' : 'action');
 
 function why(kind: StepKind, a: TraceStep, b: TraceStep, word: string): string {
   if (kind === 'success')

@@ -1,9 +1,11 @@
 /**
- * One extractor per format: the evidence of a case from what its row holds (the known fields and
- * `extra`, where every adapter keeps the source row's other fields). rlm-code native cases read
- * their trajectory instead (rlm-code.ts; the caller reads the file). A format that records nothing
- * beyond the outcome says so in `note`.
+ * One extractor per kind of row: the evidence of a case from what its row holds (the known fields
+ * and `extra`, where every adapter keeps the source row's other fields). Which one a format's rows
+ * take is a fact of its registry entry (`evidence`, `reactTranscript`: adapters/registry.ts).
+ * rlm-code native cases read their trajectory instead (rlm-code.ts; the caller reads the file). A
+ * format that records nothing beyond the outcome says so in `note`.
  */
+import { formatFacts } from '../../adapters/registry.js';
 import type { CaseResult } from '../../schema/summary.js';
 import { canonicalJson, capText, isObj, nonEmptyText, type Obj, STEPS_MAX, textOf, type Trace, type TraceStep } from './model.js';
 import { rlmCodeTrace } from './rlm-code.js';
@@ -43,11 +45,11 @@ function toolCall(call: unknown): Call {
 }
 
 /** One assistant turn as a step: its tool calls (the action, keyed on names and parsed arguments), else its text (no action). */
-function assistantStep(m: Obj, n: number, format: string): TraceStep {
+function assistantStep(m: Obj, n: number, react: boolean): TraceStep {
   let calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
   let text = contentText(m['content']);
   let rationale: string | null = null;
-  if (calls.length === 0 && format === 'tau-bench') {
+  if (calls.length === 0 && react) {
     const react = reactAction(text);
     if (react !== null) {
       calls = react.call === null ? [] : [react.call];
@@ -55,7 +57,7 @@ function assistantStep(m: Obj, n: number, format: string): TraceStep {
       if (react.call === null) text = react.said;
     }
   }
-  const thoughtOnly = format === 'tau-bench' && calls.length > 0 && calls.every((c) => TAU_THOUGHT_TOOLS.has(c.name));
+  const thoughtOnly = react && calls.length > 0 && calls.every((c) => TAU_THOUGHT_TOOLS.has(c.name));
   return {
     step: n,
     action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
@@ -78,7 +80,8 @@ function assistantStep(m: Obj, n: number, format: string): TraceStep {
  * with its first tool call only, then a `tool` message with the result; a text answer, then the
  * user's reply), its ReAct agents with the action in the text ({@link reactAction}).
  */
-export function transcriptSteps(messages: readonly unknown[], format = 'inspect-ai'): { steps: TraceStep[]; dropped: number } {
+export function transcriptSteps(messages: readonly unknown[], format: string | null = null): { steps: TraceStep[]; dropped: number } {
+  const react = format !== null && formatFacts(format).reactTranscript === true;
   const steps: TraceStep[] = [];
   let total = 0;
   let last: TraceStep | null = null;
@@ -86,7 +89,7 @@ export function transcriptSteps(messages: readonly unknown[], format = 'inspect-
     if (!isObj(m)) continue;
     const role = m['role'];
     if (role === 'assistant') {
-      last = assistantStep(m, total + 1, format);
+      last = assistantStep(m, total + 1, react);
       if (total < STEPS_MAX) steps.push(last);
       else last = null;
       total++;
@@ -124,8 +127,8 @@ function withTranscript(t: Trace, c: CaseResult, keys: readonly string[], lackin
   return { ...t, source: 'transcript', steps, steps_dropped: dropped, last_message: lastMessage?.input ?? null };
 }
 
-function inspectTrace(c: CaseResult): Trace {
-  const t = base(c, 'inspect-ai');
+function inspectTrace(c: CaseResult, format: string): Trace {
+  const t = base(c, format);
   const scorer = nonEmptyText(c.extra['scorer']);
   const explanation = nonEmptyText(c.extra['explanation']);
   const score = c.extra['score'];
@@ -147,19 +150,19 @@ function tauTrace(c: CaseResult, format: string): Trace {
   const info = isObj(c.extra['info']) ? c.extra['info'] : null;
   // A trial's own reward when the case keeps its attempts (extra is the attempt's then), else the row's.
   const rowReward = typeof c.extra['reward'] === 'number' ? c.extra['reward'] : c.reward;
-  const reason = t.reason ?? (format === 'tau-bench' ? tauRewardReason(info, rowReward) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
+  const reason = t.reason ?? (formatFacts(format).reactTranscript ? tauRewardReason(info, rowReward) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
   return withTranscript({ ...t, reason }, c, ['traj', 'messages'], 'the row keeps no `traj`');
 }
 
-function promptfooTrace(c: CaseResult): Trace {
-  const t = base(c, 'promptfoo');
+function promptfooTrace(c: CaseResult, format: string): Trace {
+  const t = base(c, format);
   const failure = nonEmptyText(c.extra['failure']);
   const reason = nonEmptyText(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
   return { ...t, reason, note: 'promptfoo records one response per test: no steps' };
 }
 
-function lmEvalTrace(c: CaseResult): Trace {
-  const t = base(c, 'lm-eval');
+function lmEvalTrace(c: CaseResult, format: string): Trace {
+  const t = base(c, format);
   const metric = nonEmptyText(c.extra['metric']);
   const resps = c.extra['resps'];
   const steps: TraceStep[] = Array.isArray(resps)
@@ -182,8 +185,8 @@ function lmEvalTrace(c: CaseResult): Trace {
   return { ...t, reason, steps, note: steps.length > 0 ? null : 'lm-eval records one response per sample: no steps' };
 }
 
-function junitTrace(c: CaseResult): Trace {
-  const t = base(c, 'junit');
+function junitTrace(c: CaseResult, format: string): Trace {
+  const t = base(c, format);
   const output = nonEmptyText(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
   const err = nonEmptyText(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
   const reason = nonEmptyText(c.extra['failure']) ?? t.reason ?? nonEmptyText(c.extra['skipped']);
@@ -225,23 +228,22 @@ function representativeAttempt(c: CaseResult): { c: CaseResult; attempt: string 
 }
 
 function traceOf(format: string, c: CaseResult, trajectory?: TrajectoryInput): Trace {
-  switch (format) {
-    case 'rlm-code':
-      return rlmCodeTrace(c, trajectory?.events ?? null, trajectory?.missing ?? null);
-    case 'inspect-ai':
-      return inspectTrace(c);
-    case 'tau-bench':
+  switch (formatFacts(format).evidence) {
+    case 'trajectory':
+      return rlmCodeTrace(c, format, trajectory?.events ?? null, trajectory?.missing ?? null);
+    case 'inspect':
+      return inspectTrace(c, format);
+    case 'transcript':
       return tauTrace(c, format);
-    case 'promptfoo':
-      return promptfooTrace(c);
-    case 'lm-eval':
-      return lmEvalTrace(c);
-    case 'junit':
-    case 'ctrf':
-      return junitTrace(c);
-    case 'terminal-bench':
+    case 'one-response':
+      return promptfooTrace(c, format);
+    case 'sample-response':
+      return lmEvalTrace(c, format);
+    case 'test':
+      return junitTrace(c, format);
+    case 'failure-fields':
       return terminalTrace(c, format);
-    default: {
+    case undefined: {
       const t = base(c, format);
       if (Array.isArray(c.extra['messages']) || Array.isArray(c.extra['traj'])) return tauTrace(c, format);
       return { ...t, note: `the ${format} format keeps no step-by-step trajectory` };

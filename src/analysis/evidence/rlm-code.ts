@@ -74,7 +74,7 @@ export function rlmStep(e: Obj, position: number): TraceStep {
  * `missing` says why). The final answer and the failure are the row's (the summary is what was
  * gated); the trajectory's final event fills a row that has none.
  */
-export function rlmCodeTrace(c: CaseResult, events: readonly Obj[] | null, missing: string | null): Trace {
+export function rlmCodeTrace(c: CaseResult, format: string, events: readonly Obj[] | null, missing: string | null): Trace {
   const steps: TraceStep[] = [];
   let total = 0;
   let final: Obj | null = null;
@@ -89,7 +89,7 @@ export function rlmCodeTrace(c: CaseResult, events: readonly Obj[] | null, missi
   if (events === null && note === null)
     note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows keep no step-by-step trajectory`;
   return {
-    format: 'rlm-code',
+    format,
     source: events === null ? 'row' : 'trajectory',
     final_answer: capText(answer),
     expected_answer: textOf(c.expected_answer),

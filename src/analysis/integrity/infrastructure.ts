@@ -45,6 +45,7 @@
  * Only the rows with an error text are read (the packed form keeps them by index), so a 100,000-case
  * run with few failures costs a few regular-expression tests.
  */
+import { formatFacts, type InfrastructureReason } from '../../adapters/registry.js';
 import type { PackedSummary } from '../../schema/pack.js';
 import { compilePolicyPattern, type PolicyPattern } from './policy-pattern.js';
 
@@ -61,13 +62,7 @@ export interface InfrastructureOptions {
 }
 
 /** Why a case is not measured: benchgate's own words (the error text itself is untrusted). */
-export type InfrastructureReason =
-  | 'rate limit'
-  | 'server error'
-  | 'provider unavailable'
-  | 'provider timeout'
-  | 'harness failure'
-  | 'pattern of the configuration';
+export type { InfrastructureReason };
 
 /** Built-in signals of the error text, in the order they are tried. */
 const TEXT_SIGNALS: readonly [InfrastructureReason, RegExp][] = [
@@ -92,30 +87,6 @@ const TEXT_SIGNALS: readonly [InfrastructureReason, RegExp][] = [
   ],
 ];
 
-/**
- * Signals of one format's own words, read only in that format (a rule learnt from one tool is not
- * applied to another). Harbor (src/adapters/formats/harbor.ts, from harbor's trial.py and
- * environments/base.py): the trial's environment did not start or build, failed its check before
- * the agent ran, or the job was cancelled; its installed agents' `ApiOverloadedError` names the
- * provider. tau2-bench (src/adapters/formats/tau2-bench.ts, from tau2's orchestrator.py): `user_error`
- * is the user simulator breaking the protocol, not the agent under test.
- */
-const FORMAT_SIGNALS: Readonly<Record<string, readonly [InfrastructureReason, RegExp][]>> = {
-  harbor: [
-    ['harness failure', /^(?:EnvironmentStartTimeoutError|SandboxBuildFailedError|HealthcheckError|CancelledError)\b/],
-    ['provider unavailable', /^ApiOverloadedError\b/],
-  ],
-  'tau2-bench': [['harness failure', /^termination_reason: user_error\b/]],
-};
-
-/**
- * Built-in signals a format does not read: a JUnit test that times out is a failure of the code under
- * test, whatever layer timed out; JUnit reads only a provider's rate limit, overload or server error.
- */
-const FORMAT_SKIPS: Readonly<Record<string, readonly InfrastructureReason[]>> = {
-  junit: ['provider timeout'],
-};
-
 /** The not-measured rows of one run: row index → reason. */
 export type NotMeasured = ReadonlyMap<number, InfrastructureReason>;
 
@@ -138,9 +109,12 @@ export class InfrastructureClassifier {
   /** Why a failure with this error text (in a run of this format) is not measured, or null: the agent's own failure. */
   reasonOf(format: string, error: string | null): InfrastructureReason | null {
     if (!this.enabled || error === null) return null;
-    const skips = FORMAT_SKIPS[format] ?? [];
+    // A format's own signals and the built-in ones it does not read are facts of its registry entry
+    // (`outageSignals`, `outageSkips`: Harbor's and tau2-bench's words, JUnit's timeouts), each citing its source.
+    const facts = formatFacts(format);
+    const skips = facts.outageSkips ?? [];
     for (const [reason, re] of TEXT_SIGNALS) if (!skips.includes(reason) && re.test(error)) return reason;
-    for (const [reason, re] of FORMAT_SIGNALS[format] ?? []) if (re.test(error)) return reason;
+    for (const [reason, re] of facts.outageSignals ?? []) if (re.test(error)) return reason;
     if (this.patterns.some((p) => p.test(error))) return 'pattern of the configuration';
     return null;
   }

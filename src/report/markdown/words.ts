@@ -2,7 +2,8 @@
  * The words and numbers the markdown report uses for gates and sides, shared by its sections so a
  * gate reads the same in the table, the reason line and the release checklist.
  */
-import { type Measure, records } from '../../adapters/recorded.js';
+import type { Measure } from '../../adapters/recorded.js';
+import { records } from '../../adapters/registry.js';
 import type { Comparison } from '../../analysis/compare.js';
 import type { GateName } from '../../analysis/rlm/gates.js';
 import { rowsWith } from '../../schema/packed-rows.js';
