@@ -4,6 +4,8 @@
  */
 import { parseSummary } from '../../src/adapters/registry.js';
 import type { LoadedSummary } from '../../src/analysis/model.js';
+import { loadedOf } from '../../src/load/load.js';
+import { type CaseFields, NO_FIELDS } from '../../src/schema/pack.js';
 
 export interface CaseSpec {
   id: string;
@@ -94,9 +96,9 @@ export function rlmSummary(spec: RunSpec): Record<string, unknown> {
 }
 
 /** The raw summary converted, as the CLI would load it. */
-export function loaded(spec: RunSpec | Record<string, unknown>, path = 'run.json'): LoadedSummary {
+export function loaded(spec: RunSpec | Record<string, unknown>, path = 'run.json', fields: CaseFields = NO_FIELDS): LoadedSummary {
   const data = 'cases' in spec && Array.isArray(spec.cases) ? rlmSummary(spec as RunSpec) : spec;
-  return { path, summary: parseSummary(path, data) };
+  return loadedOf(path, parseSummary(path, data), fields);
 }
 
 /** n cases named c01… with the given defaults. */

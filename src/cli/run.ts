@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type LoadOptions, loadSummary, UnknownFormat } from '../adapters/registry.js';
+import { type LoadOptions, UnknownFormat } from '../adapters/registry.js';
 import { type Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { onMainOptions } from '../analysis/noise/profile.js';
@@ -17,7 +17,7 @@ import { shownPath, writeOutputFile } from '../fs-safe.js';
 import { attemptTrials } from '../load/attempts.js';
 import { gatherEvidence } from '../load/evidence.js';
 import { expandInputs } from '../load/glob.js';
-import { isLargePair, loadPair } from '../load/load.js';
+import { isLargePair, loadPair, loadRun } from '../load/load.js';
 import { loadNoiseProfiles, settledByProfile } from '../load/noise-profile.js';
 import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../policy/policy.js';
@@ -139,7 +139,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   // The significant policy's resampling loops split with a helper thread: on a large pair, it starts while the files load.
   if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0] as string, candidates[0] as string)) warmHelper();
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
-  const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+  const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => loadRun(path, o));
   // Under significant, one file of a benchmark that repeats each task (tau-bench's trials,
   // terminal-bench's attempts) is that many trials of the side (load/attempts.ts).
   const split = (runs: LoadedSummary[]): LoadedSummary[] =>
@@ -167,7 +167,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, inputs);
   // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
   // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
-  cmp.evidence = gatherEvidence(cmp, { baseline: baselines[0] as string, candidate: candidates[0] as string }, options, cmd.evidence !== null);
+  cmp.evidence = gatherEvidence(cmp, { baseline: baselines, candidate: candidates }, options, cmd.evidence !== null);
   if (cmd.evidence !== null) writeEvidence(cmd.evidence, inputs, cmp);
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {

@@ -12,7 +12,7 @@ import { records } from '../adapters/recorded.js';
 import { loadSummary } from '../adapters/registry.js';
 import { type RunMetrics, runMetrics } from '../analysis/rlm/gates.js';
 import type { TrendPoint } from '../report/trend.js';
-import type { BenchmarkSummary } from '../schema/summary.js';
+import type { SummaryHead } from '../schema/loaded.js';
 import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
 
@@ -32,7 +32,7 @@ export interface HistoryQuery {
 }
 
 /** A run's point in the trend; its steps are unknown, never 0, for a format that records none (adapters/recorded.ts). */
-export function trendPoint(summary: BenchmarkSummary, m: RunMetrics, commit: string | null, when: string): TrendPoint {
+export function trendPoint(summary: SummaryHead, m: RunMetrics, commit: string | null, when: string): TrendPoint {
   return { commit, when, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: records(summary, 'steps') ? m.avg_steps : null };
 }
 

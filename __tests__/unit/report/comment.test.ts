@@ -15,9 +15,11 @@ import { closers } from '../../../src/report/markdown/fit.js';
 import { renderTrend, type TrendPoint } from '../../../src/report/trend.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
+import { loadedOf } from '../../../src/load/load.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
-const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });
+const load = (rel: string): LoadedSummary => loadedOf(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
 const demo = compareSummaries(load('demo/baseline.json'), load('demo/candidate.json'));
 
 const ctx: CommentContext = {

@@ -14,6 +14,8 @@ import { flakiest, renderNoiseProfile } from '../../../../src/report/noise-profi
 import { runCli } from '../../../helpers/cli-run.js';
 import { expectGolden } from '../../../helpers/golden.js';
 import { type CaseSpec, rlmSummary } from '../../../helpers/rlm-builder.js';
+import { loadedOf } from '../../../../src/load/load.js';
+import { NO_FIELDS } from '../../../../src/schema/pack.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-noise-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -127,7 +129,7 @@ describe('the noise profile of repeated runs on one commit', () => {
   });
 
   it('reads back only a valid profile, naming the field', () => {
-    const good = buildNoiseProfile(mainFiles.slice(0, 2).map((path) => ({ path, summary: loadSummary(path) })));
+    const good = buildNoiseProfile(mainFiles.slice(0, 2).map((path) => loadedOf(path, loadSummary(path), NO_FIELDS)));
     expect(parseNoiseProfile(serializeNoiseProfile(good), 'p.json')).toEqual(good);
     const bad = (text: string): string => {
       try {
