@@ -14,8 +14,7 @@ import { keptFields } from '../../../src/load/kept-fields.js';
 import { loadedRows } from '../../../src/schema/loaded.js';
 import { compareOptionsOf, resolvePolicy } from '../../../src/policy/policy.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
-import { loadedOf } from '../../../src/load/load.js';
+import { cases, rlmSummary, asLoaded } from '../../helpers/rlm-builder.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-fields-'));
@@ -33,7 +32,7 @@ function raw(strategy: string, n: number, score: (i: number) => unknown, complet
 
 /** The case fields these tests' gates, slices and clustering name: what a loader keeps for their policies (load/kept-fields.ts). */
 const KEPT = { numbers: ['judge_score', 'no_such_field', 'a|b`c'], labels: ['meta.lang', 'meta.repo'] };
-const run = (data: Record<string, unknown>, path: string): LoadedSummary => loadedOf(path, parseSummary(path, data), KEPT);
+const run = (data: Record<string, unknown>, path: string): LoadedSummary => asLoaded(path, parseSummary(path, data), KEPT);
 
 describe('gates and slices on fields of the case rows', () => {
   it('a field gate judges the per-case mean of a numeric field, skipping cases without a number', () => {
@@ -133,7 +132,7 @@ describe('gates and slices on fields of the case rows', () => {
     expect(keptFields(compareOptionsOf(resolvePolicy(config, {})))).toEqual(keep);
     const packed = files.map((f) => loadedRows(f, loadPackedSummary(f, { format: 'auto', keep }))) as [LoadedSummary, LoadedSummary];
     const whole = files.map((f) =>
-      loadedOf(
+      asLoaded(
         f,
         parseSummary(f, JSON.parse(JSON.stringify(raw(f.endsWith('b.json') ? 'b' : 'c', 12, (i) => (f.endsWith('b.json') ? 0.9 : 0.6) + i / 100)))),
         keep ?? NO_FIELDS,

@@ -16,8 +16,7 @@ import { packSummary } from '../../../src/schema/pack.js';
 import { packedSummary } from '../../../src/schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
 import { latencyStats } from '../../../src/stats/latency.js';
-import { type CaseSpec, loaded } from '../../helpers/rlm-builder.js';
-import { loadedOf } from '../../../src/load/load.js';
+import { type CaseSpec, loaded, asLoaded } from '../../helpers/rlm-builder.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 function referenceRows(b: BenchmarkSummary, c: BenchmarkSummary): CaseRow[] {
@@ -109,7 +108,7 @@ function randomPair(seed: number): [LoadedSummary, LoadedSummary] {
 }
 
 /** The same loaded summary, backed by its packed form as large files are loaded. */
-const asPacked = (s: LoadedSummary): LoadedSummary => loadedOf(s.path, packedSummary(packSummary(s.summary)), NO_FIELDS);
+const asPacked = (s: LoadedSummary): LoadedSummary => asLoaded(s.path, packedSummary(packSummary(s.summary)), NO_FIELDS);
 
 describe('the comparison over packed cases agrees with a reference over case objects', () => {
   it.each(Array.from({ length: 60 }, (_, i) => [i + 1]))('random pair %i', (seed) => {

@@ -13,8 +13,8 @@ import { packSummary } from '../../../src/schema/pack.js';
 import { packedSummary } from '../../../src/schema/packed-summary.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { loadedOf } from '../../../src/load/load.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'agent-bench'));
 const TAU_01 = join(DIR, 'tau-bench-gpt-4o-airline-trials-0-1.json');
@@ -23,7 +23,7 @@ const TB1 = join(DIR, 'terminal-bench-goose-claude-4-sonnet-run1.json');
 
 describe('attempts as trials', () => {
   it('splits a tau-bench file of 10 tasks × 2 trials into 2 runs of 10 cases, each attempt as written', () => {
-    const runs = attemptTrials(loadedOf(TAU_01, loadSummary(TAU_01), NO_FIELDS));
+    const runs = attemptTrials(asLoaded(TAU_01, loadSummary(TAU_01), NO_FIELDS));
     expect(runs).not.toBeNull();
     expect(runs!.map((r) => r.path)).toEqual([`${TAU_01}#attempt-1`, `${TAU_01}#attempt-2`]);
     const rows = JSON.parse(JSON.stringify(loadSummary(TAU_01).cases)) as { id: string; extra: { attempts: { reward: number; trial: number }[] } }[];
@@ -41,13 +41,13 @@ describe('attempts as trials', () => {
   });
 
   it('leaves a run of one attempt per task, and other formats, as they are', () => {
-    expect(attemptTrials(loadedOf(TB1, loadSummary(TB1), NO_FIELDS))).toBeNull();
+    expect(attemptTrials(asLoaded(TB1, loadSummary(TB1), NO_FIELDS))).toBeNull();
     expect(ATTEMPT_FORMATS.every((f) => ADAPTERS.some((a) => a.name === f))).toBe(true);
   });
 
   it('leaves a run loaded packed (a large pair) as loaded: it kept no attempts, and its cases are not read', () => {
     const packed = packedSummary(packSummary(loadSummary(TAU_01)));
-    expect(attemptTrials(loadedOf(TAU_01, packed, NO_FIELDS))).toBeNull();
+    expect(attemptTrials(asLoaded(TAU_01, packed, NO_FIELDS))).toBeNull();
   });
 
   it('compares the trials under significant: 2 per side, task 12 lost in both candidate trials', async () => {

@@ -14,12 +14,11 @@ import { type CommentContext, commentDigest, commentMarker, renderCheckOutput, r
 import { closers } from '../../../src/report/markdown/fit.js';
 import { renderTrend, type TrendPoint } from '../../../src/report/trend.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
-import { cases, loaded } from '../../helpers/rlm-builder.js';
-import { loadedOf } from '../../../src/load/load.js';
+import { cases, loaded, asLoaded } from '../../helpers/rlm-builder.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
-const load = (rel: string): LoadedSummary => loadedOf(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
+const load = (rel: string): LoadedSummary => asLoaded(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
 const demo = compareSummaries(load('demo/baseline.json'), load('demo/candidate.json'));
 
 const ctx: CommentContext = {

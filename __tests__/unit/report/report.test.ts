@@ -15,12 +15,11 @@ import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../../.
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { readDocs } from '../../helpers/docs.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
-import { loaded } from '../../helpers/rlm-builder.js';
-import { loadedOf } from '../../../src/load/load.js';
+import { loaded, asLoaded } from '../../helpers/rlm-builder.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
-const load = (rel: string): LoadedSummary => loadedOf(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
+const load = (rel: string): LoadedSummary => asLoaded(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
 
 function samplePair(dir: string) {
   const thresholds = JSON.parse(readFileSync(`${fixtures}rlm-code/${dir}/thresholds.json`, 'utf8')) as Thresholds;
