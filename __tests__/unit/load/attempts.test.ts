@@ -9,11 +9,10 @@ import { describe, expect, it } from 'vitest';
 
 import { ADAPTERS, loadSummary } from '../../../src/adapters/registry.js';
 import { ATTEMPT_FORMATS, attemptTrials } from '../../../src/load/attempts.js';
-import { packSummary } from '../../../src/schema/pack.js';
-import { packedSummary } from '../../../src/schema/packed-summary.js';
+import { loadedRows } from '../../../src/schema/loaded.js';
+import { NO_FIELDS, packSummary, unpackSummary } from '../../../src/schema/pack.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'agent-bench'));
@@ -28,15 +27,16 @@ describe('attempts as trials', () => {
     expect(runs!.map((r) => r.path)).toEqual([`${TAU_01}#attempt-1`, `${TAU_01}#attempt-2`]);
     const rows = JSON.parse(JSON.stringify(loadSummary(TAU_01).cases)) as { id: string; extra: { attempts: { reward: number; trial: number }[] } }[];
     for (const [t, run] of runs!.entries()) {
-      expect(run.summary.cases).toHaveLength(10);
-      for (const c of run.summary.cases) {
+      // Each attempt is a loaded run: its rows packed (what packing keeps: no extra).
+      const cases = unpackSummary(run.rows).cases;
+      expect(cases).toHaveLength(10);
+      for (const c of cases) {
         const attempt = rows.find((r) => r.id === c.id)!.extra.attempts[t]!;
         expect(c.reward).toBe(attempt.reward);
         expect(c.completed).toBe(Math.abs(attempt.reward - 1) <= 1e-6);
-        expect(c.extra['trial']).toBe(attempt.trial);
         expect(c.usage).toBeNull();
       }
-      expect(run.summary.reported.completed_cases).toBe(run.summary.cases.filter((c) => c.completed).length);
+      expect(run.summary.reported.completed_cases).toBe(cases.filter((c) => c.completed).length);
     }
   });
 
@@ -46,8 +46,7 @@ describe('attempts as trials', () => {
   });
 
   it('leaves a run loaded packed (a large pair) as loaded: it kept no attempts, and its cases are not read', () => {
-    const packed = packedSummary(packSummary(loadSummary(TAU_01)));
-    expect(attemptTrials(asLoaded(TAU_01, packed, NO_FIELDS))).toBeNull();
+    expect(attemptTrials(loadedRows(TAU_01, packSummary(loadSummary(TAU_01))))).toBeNull();
   });
 
   it('compares the trials under significant: 2 per side, task 12 lost in both candidate trials', async () => {
