@@ -8,9 +8,11 @@ import { loadSummary } from '../../src/adapters/registry.js';
 import { type CompareOptions, compareSummaries, type Comparison } from '../../src/analysis/compare.js';
 import type { LoadedSummary } from '../../src/analysis/model.js';
 import { gatherEvidence } from '../../src/load/evidence.js';
+import { NO_FIELDS } from '../../src/schema/pack.js';
+import { asLoaded } from './rlm-builder.js';
 
 const fixtures = new URL('../fixtures/', import.meta.url).pathname;
-const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });
+const load = (rel: string): LoadedSummary => asLoaded(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
 
 export function demoComparison(options: CompareOptions = {}): Comparison {
   const cmp = compareSummaries(load('demo/baseline.json'), load('demo/candidate.json'), options);

@@ -4,6 +4,9 @@
  */
 import { parseSummary } from '../../src/adapters/registry.js';
 import type { LoadedSummary } from '../../src/analysis/model.js';
+import type { BenchmarkSummary } from '../../src/schema/summary.js';
+import { loadedOf } from '../../src/load/load.js';
+import { type CaseFields, NO_FIELDS } from '../../src/schema/pack.js';
 
 export interface CaseSpec {
   id: string;
@@ -94,9 +97,19 @@ export function rlmSummary(spec: RunSpec): Record<string, unknown> {
 }
 
 /** The raw summary converted, as the CLI would load it. */
-export function loaded(spec: RunSpec | Record<string, unknown>, path = 'run.json'): LoadedSummary {
+export function loaded(spec: RunSpec | Record<string, unknown>, path = 'run.json', fields: CaseFields = NO_FIELDS): TestRun {
   const data = 'cases' in spec && Array.isArray(spec.cases) ? rlmSummary(spec as RunSpec) : spec;
-  return { path, summary: parseSummary(path, data) };
+  return asLoaded(path, parseSummary(path, data), fields);
+}
+
+/**
+ * A loaded run (load.ts loadedOf: its rows packed with `fields`) whose `summary` is, for the test's
+ * own checks, the whole summary it came from. What the code under test reads is typed
+ * LoadedSummary: the head and the rows, never the cases.
+ */
+export type TestRun = LoadedSummary & { summary: BenchmarkSummary };
+export function asLoaded(path: string, summary: BenchmarkSummary, fields: CaseFields = NO_FIELDS): TestRun {
+  return { ...loadedOf(path, summary, fields), summary };
 }
 
 /** n cases named c01… with the given defaults. */

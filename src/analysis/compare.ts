@@ -3,8 +3,7 @@
  * verdict. Pure: summaries in, a {@link Comparison} out.
  */
 import { formatFacts } from '../adapters/registry.js';
-import type { CaseFields, PackedSummary } from '../schema/pack.js';
-import { packedOf } from '../schema/packed-summary.js';
+import type { PackedSummary } from '../schema/pack.js';
 import { type BenchmarkComparison, benchmarkFindings, compareBenchmarks } from './custom-gates/benchmark-ratios.js';
 import { type Price, type RunCost, runCost } from './custom-gates/cost.js';
 import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './custom-gates/metric-gates.js';
@@ -27,6 +26,7 @@ import type {
   CaseDecline,
   CaseEvidence,
   DecisionPolicy,
+  LoadedSummary,
   NoiseMarks,
   PairedCases,
   RunOutcomes,
@@ -35,7 +35,6 @@ import type {
   SignificanceResult,
   TrialLabels,
 } from './model.js';
-import { CLUSTER_FIELDS, type LoadedSummary } from './model.js';
 import { gatherEvidence, pairedCaseAt, rateAt } from './paired-cases.js';
 import { evaluateRlmGates, GATE_NAMES, type GateName, type RlmGateResult } from './rlm/gates.js';
 import { type CaseRowList, type CaseRows, compareCodePoints, pairRows, sameIds, sortByCodePoint, summarizeCases } from './rlm/pair.js';
@@ -210,20 +209,14 @@ interface MergedSides {
   runs?: SideRuns;
 }
 
-function mergeSides(
-  baseline: LoadedSummary,
-  candidate: LoadedSummary,
-  options: CompareOptions,
-  fields: CaseFields,
-  classifier: InfrastructureClassifier,
-): MergedSides {
+function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions, classifier: InfrastructureClassifier): MergedSides {
   const skip = (p: PackedSummary) => classifier.rowsOf(p);
-  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
-  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
+  const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], skip, options.settled);
+  const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], skip, options.settled);
   const paired = pairTrials(b, c);
   const runsOf = (side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): RunOutcomes[] =>
     runs.map((run) => {
-      const one = mergeTrials(side, [run], fields, skip, options.settled);
+      const one = mergeTrials(side, [run], skip, options.settled);
       const at = new Map(one.ids.map((id, k) => [id, k]));
       const out: RunOutcomes = { completion: new Float64Array(paired.length), reward: new Float64Array(paired.length), steps: new Float64Array(paired.length) };
       paired.ids.forEach((id, i) => {
@@ -264,13 +257,6 @@ function caseDeclines(paired: PairedCases, alpha: number): CaseDecline[] {
   return out;
 }
 
-/** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */
-export function caseFieldsFor(gates: readonly MetricGateSpec[], slices: readonly SliceGateSpec[], cluster: string = 'auto'): CaseFields {
-  const known: readonly string[] = ['auto', 'none', ...CLUSTER_FIELDS];
-  const groupings = [...slices.map((x) => x.by), cluster].filter((f) => !known.includes(f));
-  return { numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])), labels: [...new Set(groupings)] };
-}
-
 export interface HeadToHead {
   common: number;
   wins: number;
@@ -297,10 +283,9 @@ export function headToHead(rows: CaseRowList): HeadToHead {
 export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions = {}): Comparison {
   const b = baseline.summary;
   const c = candidate.summary;
-  // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
-  const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], options.significance?.cluster);
-  const bp = packedOf(b, fields);
-  const cp = packedOf(c, fields);
+  // The cases are read in their loaded form: packed rows that keep every case field the policy names (load/kept-fields.ts).
+  const bp = baseline.rows;
+  const cp = candidate.rows;
   const classifier = new InfrastructureClassifier(options.infrastructure);
   const cases = pairRows(bp, cp);
   const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance);
@@ -314,12 +299,12 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   }
   const alpha = 1 - (options.significance?.confidence ?? 0.95);
   const sliceSpecs = options.slices ?? [];
-  const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields, classifier) : null;
+  const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, classifier) : null;
   const tested = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
   // Under significant the slices share the core gates' error budget (error-budget.ts), which may re-decide a gate.
   const judged = tested !== null && merged !== null && sliceSpecs.length > 0 ? significantSlices(merged.paired, sliceSpecs, tested) : null;
   const significance = judged?.significance ?? tested;
-  const infrastructure = infrastructureOf(classifier, options, fields, bp, cp);
+  const infrastructure = infrastructureOf(classifier, options, bp, cp);
   const comparability = checkComparability(b, c, options.comparability);
   const safety = checkSafety(bp, cp, options.safety);
   const extra = [
@@ -416,15 +401,9 @@ function flakyRegressions(cases: CaseRows, gatePassed: boolean, options: Compare
 }
 
 /** Each side's not-measured rows over its trials (the first run already packed as `bp` / `cp`). */
-function infrastructureOf(
-  classifier: InfrastructureClassifier,
-  options: CompareOptions,
-  fields: CaseFields,
-  bp: PackedSummary,
-  cp: PackedSummary,
-): Infrastructure {
+function infrastructureOf(classifier: InfrastructureClassifier, options: CompareOptions, bp: PackedSummary, cp: PackedSummary): Infrastructure {
   const side = (first: PackedSummary, runs: readonly LoadedSummary[] | undefined): InfrastructureSide =>
-    infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
+    infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => r.rows));
   const baseline = side(bp, options.trials?.baseline);
   const candidate = side(cp, options.trials?.candidate);
   baseline.case_ids.sort(compareCodePoints);

@@ -12,6 +12,7 @@
  * counted: for the cases of the shards that stopped at k* they would be a look the design never
  * planned. They are reported, never dropped silently.
  */
+import type { SummaryHead } from '../schema/loaded.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 import { commandFailure, type FindingDraft } from './integrity/findings.js';
 import { ROUNDS_STOPS, type RoundsStop, type ShardRounds } from './model.js';
@@ -29,24 +30,21 @@ export const AB_STAMPS = {
   stop: 'ab.stop',
 } as const;
 
-const num = (s: BenchmarkSummary, key: string): number | null => (typeof s.metadata[key] === 'number' ? (s.metadata[key] as number) : null);
+const num = (s: SummaryHead, key: string): number | null => (typeof s.metadata[key] === 'number' ? (s.metadata[key] as number) : null);
 
 /** The stop a trial is stamped with; null when absent or not one benchgate writes. */
-export function stopOf(s: BenchmarkSummary): RoundsStop | null {
+export function stopOf(s: SummaryHead): RoundsStop | null {
   const v = s.metadata[AB_STAMPS.stop];
   return ROUNDS_STOPS.find((x) => x === v) ?? null;
 }
 
 /** True when the trial was run by mode ab (it carries the design's maximum). */
-export function isRound(s: BenchmarkSummary): boolean {
+export function isRound(s: SummaryHead): boolean {
   return num(s, AB_STAMPS.maxRounds) !== null;
 }
 
 /** The look of a pair of sides: both ran rounds 1..k of one design of at most `max`; null when they are not such trials. */
-export function abLook(
-  baseline: readonly BenchmarkSummary[],
-  candidate: readonly BenchmarkSummary[],
-): { round: number; max: number; stop: RoundsStop | null } | null {
+export function abLook(baseline: readonly SummaryHead[], candidate: readonly SummaryHead[]): { round: number; max: number; stop: RoundsStop | null } | null {
   if (baseline.length === 0 || baseline.length !== candidate.length) return null;
   const max = baseline[0]?.metadata[AB_STAMPS.maxRounds];
   if (typeof max !== 'number') return null;

@@ -4,7 +4,7 @@
  * summary, the decision policy and gate statuses, the significant policy's evidence and results
  * (significance/ computes them), the case evidence of trials, and the cluster choice.
  */
-import type { BenchmarkSummary, CaseLabels } from '../schema/summary.js';
+import type { CaseLabels } from '../schema/summary.js';
 import type { FindingDraft } from './integrity/findings.js';
 import type { GateName } from './rlm/gates.js';
 
@@ -221,11 +221,8 @@ export interface CaseEvidence {
 /** The case labels, and the case fields a slice groups by (kept when packing), by name. */
 export type TrialLabels = CaseLabels & Record<string, string | null>;
 
-/** A summary with the path it was read from (shown in reports). */
-export interface LoadedSummary {
-  path: string;
-  summary: BenchmarkSummary;
-}
+/** The one loaded form of a run (schema/loaded.ts). */
+export type { LoadedSummary } from '../schema/loaded.js';
 
 /**
  * Why an interleaved job (mode ab) ended its rounds, as it stamps every counted trial (`ab.stop`):

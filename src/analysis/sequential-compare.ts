@@ -6,7 +6,7 @@
  * re-decide it on the data they test), and the sequential decision in the result. Without a look it
  * is the fixed design's comparison. Pure: summaries in, a new {@link Comparison} out.
  */
-import { caseFieldsFor, type CompareOptions, compareSummaries, type Comparison, pairTrials } from './compare.js';
+import { type CompareOptions, compareSummaries, type Comparison, pairTrials } from './compare.js';
 import type { LoadedSummary, RoundsHalt, ShardRounds } from './model.js';
 import { DEFAULT_THRESHOLDS } from './rlm/thresholds.js';
 import { chooseCluster } from './significance/clusters.js';
@@ -55,9 +55,8 @@ export function compareAtLook(
 function firstRoundCluster(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions): string {
   const choice = options.significance?.cluster ?? 'auto';
   if (choice !== 'auto') return choice;
-  const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], choice);
-  const b = mergeTrials('baseline', [options.trials?.baseline[0] ?? baseline], fields);
-  const c = mergeTrials('candidate', [options.trials?.candidate[0] ?? candidate], fields);
+  const b = mergeTrials('baseline', [options.trials?.baseline[0] ?? baseline]);
+  const c = mergeTrials('candidate', [options.trials?.candidate[0] ?? candidate]);
   const paired = pairTrials(b, c);
   const data = gateData(paired, options.thresholds ?? DEFAULT_THRESHOLDS).filter((d) => d.gate !== 'completion_regressions');
   return chooseCluster(paired, 'auto', data).field ?? 'none';

@@ -106,7 +106,8 @@ export function mergeShards(side: 'baseline' | 'candidate', runs: readonly Shard
   const first = (sorted[0] as ShardRun).summary;
   const total = num(first, SHARD_KEYS.total) ?? sorted.length;
   const problems = coverageProblems(sorted, total);
-  for (const r of sorted) if (aggregateMismatches(r.summary).length > 0) problems.push(`the totals of ${r.artifact} contradict its case rows`);
+  for (const r of sorted)
+    if (aggregateMismatches(r.summary, runTotals(packSummary(r.summary))).length > 0) problems.push(`the totals of ${r.artifact} contradict its case rows`);
   const { cases, twice } = mergeCases(sorted);
   if (twice.length > 0)
     problems.push(`${twice.length === 1 ? '1 case was' : `${twice.length} cases were`} run by more than one shard (the first shard's result is kept)`);

@@ -6,9 +6,8 @@
 import { normalize } from 'node:path';
 
 import { UsageError } from '../errors.js';
-import { type CaseFields, NO_FIELDS, type PackedSummary } from '../schema/pack.js';
+import type { PackedSummary } from '../schema/pack.js';
 import { completedAt, rewardAt, stepsAt } from '../schema/packed-rows.js';
-import { packedOf } from '../schema/packed-summary.js';
 import type { FindingDraft } from './integrity/findings.js';
 import type { NotMeasured } from './integrity/infrastructure.js';
 import type { LoadedSummary } from './model.js';
@@ -106,13 +105,12 @@ const successOf = (p: PackedSummary, i: number): number => (completedAt(p, i) ? 
 export function mergeTrials(
   side: 'baseline' | 'candidate',
   runs: readonly LoadedSummary[],
-  fields: CaseFields = NO_FIELDS,
   notMeasured: (p: PackedSummary) => NotMeasured = () => NO_ROWS,
   settled: ReadonlySet<string> = NO_IDS,
 ): TrialSide {
   if (runs.length === 0) throw new RangeError(`mergeTrials(${side}) needs at least one run`);
   checkRuns(side, runs);
-  const first = runs.length === 1 ? packedOf((runs[0] as LoadedSummary).summary, fields) : null;
+  const first = runs.length === 1 ? (runs[0] as LoadedSummary).rows : null;
   if (first !== null && notMeasured(first).size === 0) {
     // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
     const p = first;
@@ -140,7 +138,7 @@ export function mergeTrials(
   const reward: number[] = [];
   const steps: number[] = [];
   for (const r of runs) {
-    const p = first ?? packedOf(r.summary, fields);
+    const p = first ?? r.rows;
     const labelsOf = labelMaker(p);
     const skip = notMeasured(p);
     p.ids.forEach((id, i) => {

@@ -3,13 +3,14 @@
  * default branch (analysis/noise/profile.ts), as markdown or as the JSON file that
  * `benchgate compare --noise-profile FILE` and the action read.
  */
-import { loadSummary, type RunChoosers } from '../adapters/registry.js';
+import type { RunChoosers } from '../adapters/registry.js';
 import type { LoadedSummary, NoiseProfile } from '../analysis/model.js';
 import { type AaComparer, buildNoiseProfile, RECOMMENDED_RUNS } from '../analysis/noise/profile.js';
 import { serializeNoiseProfile } from '../analysis/noise/profile-file.js';
 import { UsageError } from '../errors.js';
 import { attemptTrials } from '../load/attempts.js';
 import { expandInputs } from '../load/glob.js';
+import { loadRun } from '../load/load.js';
 import { judge } from '../pipeline/judge.js';
 import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { resolvePolicy } from '../policy/policy.js';
@@ -70,7 +71,7 @@ export function runProfile(cmd: ProfileCommand, warn: (line: string) => void): {
   const options = { ...loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt), choose: PROFILE_CHOOSERS };
   // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
   const runs = files.flatMap((path) => {
-    const run: LoadedSummary = { path, summary: loadSummary(path, options) };
+    const run: LoadedSummary = loadRun(path, options);
     return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
   });
   // Fewer than 2 runs is one error, not also the warning about fewer than advised.

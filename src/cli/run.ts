@@ -5,14 +5,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type LoadOptions, loadSummary, UnknownFormat } from '../adapters/registry.js';
+import { type LoadOptions, UnknownFormat } from '../adapters/registry.js';
 import type { Comparison } from '../analysis/compare.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
 import { shownPath, writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
-import { isLargePair, loadPair } from '../load/load.js';
+import { isLargePair, loadPair, loadRun } from '../load/load.js';
 import { loadNoiseProfiles } from '../load/noise-profile.js';
 import { judge } from '../pipeline/judge.js';
 import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
@@ -135,7 +135,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
   // The significant policy's resampling loops split with a helper thread: on a large pair, it starts while the files load.
   if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0] as string, candidates[0] as string)) warmHelper();
   const [baseline, candidate] = await loadPair(baselines[0] as string, candidates[0] as string, options, io.workerScript ?? null);
-  const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+  const more = (paths: string[], o: LoadOptions): LoadedSummary[] => paths.slice(1).map((path) => loadRun(path, o));
   // The one pipeline (pipeline/judge.ts): trials, profile, settled cases, the look, evidence, noise marks, verdict.
   const {
     comparison: cmp,
@@ -148,7 +148,7 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     noise: cmd.noiseProfile === null ? null : { file: cmd.noiseProfile, profiles: loadNoiseProfiles(cmd.noiseProfile, '--noise-profile') },
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
     // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
-    evidence: { files: { baseline: baselines[0] as string, candidate: candidates[0] as string }, load: options, reread: cmd.evidence !== null },
+    evidence: { files: { baseline: baselines, candidate: candidates }, load: options, reread: cmd.evidence !== null },
   });
   const inputs = [...baselines, ...candidates];
   if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, inputs);

@@ -11,7 +11,7 @@ import type { ArtifactClient } from '@actions/artifact';
 import { loadSummary, records } from '../adapters/registry.js';
 import { type RunMetrics, runMetrics } from '../analysis/rlm/gates.js';
 import type { TrendPoint } from '../report/trend.js';
-import type { BenchmarkSummary } from '../schema/summary.js';
+import type { SummaryHead } from '../schema/loaded.js';
 import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
 
@@ -31,7 +31,7 @@ export interface HistoryQuery {
 }
 
 /** A run's point in the trend; its steps are unknown, never 0, for a format that records none (adapters/recorded.ts). */
-export function trendPoint(summary: BenchmarkSummary, m: RunMetrics, commit: string | null, when: string): TrendPoint {
+export function trendPoint(summary: SummaryHead, m: RunMetrics, commit: string | null, when: string): TrendPoint {
   return { commit, when, completion_rate: m.completion_rate, avg_reward: m.avg_reward, avg_steps: records(summary, 'steps') ? m.avg_steps : null };
 }
 

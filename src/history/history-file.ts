@@ -11,8 +11,9 @@ import { z } from 'zod';
 import { formatIssues, throwProblems } from '../adapters/parsing/issues.js';
 import type { Price } from '../analysis/custom-gates/cost.js';
 import { InputError } from '../errors.js';
+import type { LoadedSummary, SummaryHead } from '../schema/loaded.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
-import { type LeaderboardEntry, leaderboardEntry } from './leaderboard.js';
+import { type LeaderboardEntry, leaderboardEntry, runEntry } from './leaderboard.js';
 
 export const HISTORY_SCHEMA = 'benchgate-history/1';
 export const HISTORY_MAX_ENTRIES = 1000;
@@ -65,10 +66,11 @@ export interface RecordContext {
   fingerprintKeys: readonly string[];
 }
 
-const metaString = (s: BenchmarkSummary, key: string): string | null => (typeof s.metadata[key] === 'string' ? (s.metadata[key] as string) : null);
+const metaString = (s: SummaryHead, key: string): string | null => (typeof s.metadata[key] === 'string' ? (s.metadata[key] as string) : null);
 
-/** The history entry of a stamped baseline summary; an InputError when it lacks its commit or run. */
-export function historyEntry(s: BenchmarkSummary, pricing: Readonly<Record<string, Price>>, ctx: RecordContext): HistoryEntry {
+/** The history entry of a stamped baseline run (a whole summary, or a loaded run); an InputError when it lacks its commit or run. */
+export function historyEntry(run: BenchmarkSummary | LoadedSummary, pricing: Readonly<Record<string, Price>>, ctx: RecordContext): HistoryEntry {
+  const s = 'rows' in run ? run.summary : run;
   const commit = metaString(s, 'github.sha') ?? metaString(s, 'git.commit');
   const runId = s.metadata['github.run_id'];
   if (commit === null || !/^[0-9a-f]{40,64}$/.test(commit))
@@ -76,7 +78,7 @@ export function historyEntry(s: BenchmarkSummary, pricing: Readonly<Record<strin
   if (typeof runId !== 'number' || !Number.isInteger(runId) || runId < 1)
     throw new InputError(`summary ${s.id}: metadata "github.run_id": expected the workflow run's id, to record it in the history`);
   const attempt = s.metadata['github.run_attempt'];
-  const { file, ...figures } = leaderboardEntry('', s, pricing);
+  const { file, ...figures } = 'rows' in run ? runEntry('', run.summary, run.rows, pricing) : leaderboardEntry('', run, pricing);
   void file;
   const fingerprint = Object.fromEntries(ctx.fingerprintKeys.map((k) => [k, s.metadata[k] ?? null]));
   return {

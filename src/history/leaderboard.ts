@@ -6,8 +6,9 @@
 import { records } from '../adapters/registry.js';
 import { type Price, runCost } from '../analysis/custom-gates/cost.js';
 import { runTotals } from '../analysis/integrity/run-totals.js';
+import type { SummaryHead } from '../schema/loaded.js';
+import { type PackedSummary, packSummary } from '../schema/pack.js';
 import { rowsWith } from '../schema/packed-rows.js';
-import { packedOf } from '../schema/packed-summary.js';
 import type { BenchmarkSummary } from '../schema/summary.js';
 
 export const RANK_METRICS = ['reward', 'completion_rate', 'steps', 'tokens', 'cost', 'duration', 'efficiency'] as const;
@@ -74,8 +75,13 @@ export interface Leaderboard {
   stats: GroupStats[];
 }
 
+/** The entry of a whole summary (its cases packed here). */
 export function leaderboardEntry(file: string, s: BenchmarkSummary, pricing: Readonly<Record<string, Price>>): Omit<LeaderboardEntry, 'label'> {
-  const p = packedOf(s);
+  return runEntry(file, s, packSummary(s), pricing);
+}
+
+/** The entry of a run from its head and packed rows (a loaded run: schema/loaded.ts). */
+export function runEntry(file: string, s: SummaryHead, p: PackedSummary, pricing: Readonly<Record<string, Price>>): Omit<LeaderboardEntry, 'label'> {
   const t = runTotals(p);
   const n = t.rows;
   const usageRows = rowsWith(p, 'usage');

@@ -1,6 +1,7 @@
 /**
  * Reads what the evidence of the regressed cases needs beyond the comparison (analysis/evidence/):
- * the case rows of a summary that was loaded packed (read again in full, only when a case regressed),
+ * the case rows with their text (the loaded form keeps none: schema/loaded.ts), read again in full
+ * from each side's files, only when a case regressed,
  * and rlm-code trajectories, the JSONL file a native case's `run_path` names.
  *
  * A `run_path` is untrusted: rlm-code writes the absolute path on the machine that ran it. It is
@@ -23,6 +24,7 @@ import type { CaseResult } from '../schema/summary.js';
 import { PARALLEL_MIN_BYTES } from './load.js';
 
 const bytesOf = (file: string): number => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+const filesOf = (files: string | readonly string[]): readonly string[] => (typeof files === 'string' ? [files] : files);
 
 /** Largest trajectory file read, in bytes. */
 export const TRAJECTORY_MAX_BYTES = 8 * 1024 * 1024;
@@ -95,11 +97,13 @@ class TrajectoryReader {
 
 /**
  * The evidence of the regressed cases of `cmp`, whose summaries were read from `files` with
- * `options` (needed to read a packed summary again). Reads nothing when no case regressed.
+ * `options` (needed to read them again). Reads nothing when no case regressed. A side of several
+ * files (trials, shards) is read file by file until every regressed case has its row: the first
+ * file's row of a case wins, as the first trial's did.
  */
 export function gatherEvidence(
   cmp: Comparison,
-  files: Record<Side, string>,
+  files: Record<Side, string | readonly string[]>,
   options: Record<Side, LoadOptions>,
   /**
    * true: the regressed cases' rows, read again from a summary loaded packed (a large pair: seconds).
@@ -116,15 +120,22 @@ export function gatherEvidence(
   const unread: Partial<Record<Side, string>> = {};
   // Large by the files' sizes alone (not by how they were loaded, nor by the loading threshold's
   // override): the same files give the same report on every path.
-  const large = bytesOf(files.baseline) + bytesOf(files.candidate) >= largeFrom;
+  const list = { baseline: filesOf(files.baseline), candidate: filesOf(files.candidate) };
+  const large = bytesOf(list.baseline[0] ?? '') + bytesOf(list.candidate[0] ?? '') >= largeFrom;
   const rowsOf = (side: Side): Map<string, CaseResult> => {
     if (!reread && large) {
       unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';
       return new Map();
     }
-    return caseRowsOf(cmp[side].summary, ids) ?? (caseRowsOf(loadSummary(files[side], options[side]), ids) as Map<string, CaseResult>);
+    const rows = new Map<string, CaseResult>();
+    for (const file of list[side]) {
+      const left = ids.filter((id) => !rows.has(id));
+      if (left.length === 0) break;
+      for (const [id, row] of caseRowsOf(loadSummary(file, options[side]), left)) rows.set(id, row);
+    }
+    return rows;
   };
-  const reader = new TrajectoryReader(files);
+  const reader = new TrajectoryReader({ baseline: list.baseline[0] ?? '', candidate: list.candidate[0] ?? '' });
   return {
     cases: collectEvidence(cmp, ids, {
       rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') },

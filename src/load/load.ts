@@ -15,11 +15,12 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 import { streamable, streamPackRlmCode } from '../adapters/formats/rlm-code-stream.js';
 import { type LoadOptions, loadPackedSummary, loadSummary } from '../adapters/registry.js';
-import type { LoadedSummary } from '../analysis/model.js';
 import { EnvironmentError, InputError, isUserError } from '../errors.js';
-import { type PackedSummary, transferables } from '../schema/pack.js';
-import { packedSummary } from '../schema/packed-summary.js';
+import { loadedRows, type LoadedSummary, loadedWhole } from '../schema/loaded.js';
+import { type CaseFields, NO_FIELDS, type PackedSummary, transferables } from '../schema/pack.js';
+import type { BenchmarkSummary } from '../schema/summary.js';
 import { threadsAllowed } from '../stats/parallel.js';
+import { attemptRows } from './attempts.js';
 
 /** Total input size from which the two files load in parallel; `BENCHGATE_PARALLEL_MIN_BYTES` overrides. */
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
@@ -153,9 +154,9 @@ function loadHere(workerScript: URL, request: LoadRequest): PendingLoad {
 
 /**
  * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
- * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
- * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
- * drop per-case text.
+ * itself), or null to always load in-process. Either way each run is in the one loaded form
+ * (schema/loaded.ts): a large pair's rows are read straight into it, and keep what the comparison
+ * reads but drop per-case text; a small pair is loaded whole and packed ({@link loadRun}).
  */
 export async function loadPair(baseline: string, candidate: string, options: PairOptions, workerScript: URL | null): Promise<[LoadedSummary, LoadedSummary]> {
   const [bOptions, cOptions] =
@@ -165,17 +166,11 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
         ? [options.baseline, options.candidate]
         : [options, options];
   if (workerScript === null || !isLargePair(baseline, candidate)) {
-    return [
-      { path: baseline, summary: loadSummary(baseline, bOptions) },
-      { path: candidate, summary: loadSummary(candidate, cOptions) },
-    ];
+    return [loadRun(baseline, bOptions), loadRun(candidate, cOptions)];
   }
   if (!threadsAllowed()) {
     // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
-    return [
-      { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
-      { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
-    ];
+    return [loadedRows(baseline, readPacked({ file: baseline, options: bOptions })), loadedRows(candidate, readPacked({ file: candidate, options: cOptions }))];
   }
   const small = smallWorkerScript(workerScript);
   const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
@@ -204,10 +199,27 @@ export async function loadPair(baseline: string, candidate: string, options: Pai
     pendingCand.cancel();
     throw err;
   }
-  return [
-    { path: baseline, summary: packedSummary(base) },
-    { path: candidate, summary: packedSummary(cand) },
-  ];
+  return [loadedRows(baseline, base), loadedRows(candidate, cand)];
+}
+
+/**
+ * One file loaded whole and put in the loaded form: its cases packed with the fields
+ * `options.keep` names (load/kept-fields.ts, from the policy), and, for a format that merges a task's
+ * attempts, each attempt packed as a run (load/attempts.ts). The case objects are dropped.
+ */
+export function loadRun(file: string, options: LoadOptions): LoadedSummary {
+  return loadedOf(file, loadSummary(file, options), options.keep ?? NO_FIELDS);
+}
+
+/**
+ * A whole summary in the loaded form (see {@link loadRun}): its cases packed with `fields`, and the
+ * attempts of a format that merges them, each packed as a run. For a summary built whole in memory
+ * (shards merged into one run).
+ */
+export function loadedOf(path: string, whole: BenchmarkSummary, fields: CaseFields): LoadedSummary {
+  const attempts = attemptRows(whole, fields);
+  const run = loadedWhole(path, whole, fields);
+  return attempts === null ? run : { ...run, attempts };
 }
 
 /** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */

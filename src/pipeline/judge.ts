@@ -46,9 +46,9 @@ export type Design =
 /** The noise profiles of the suite (a file of several fingerprints: the one that fits is chosen), or a choice already made (mode ab chooses on round 1). */
 export type NoiseSource = { file: string; profiles: readonly NoiseProfile[] } | { file: string; choice: ProfileChoice | null };
 
-/** Where the regressed cases' evidence is read again from: the first file of each side and how it was read. */
+/** Where the regressed cases' evidence is read again from: each side's files (the first row found wins) and how they were read. */
 export interface EvidenceSource {
-  files: Sides<string>;
+  files: Sides<string | readonly string[]>;
   load: Sides<LoadOptions>;
   /** Read a large pair's rows again (the CLI's --evidence); see gatherEvidence. */
   reread?: boolean;

@@ -10,7 +10,6 @@ import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument, visi
 import { z } from 'zod';
 
 import { FIELD_MAPPING_KEYS, INPUT_FORMATS, type LoadOptions } from '../adapters/registry.js';
-import { caseFieldsFor } from '../analysis/compare.js';
 import { GATE_LEVELS, METRICS } from '../analysis/custom-gates/metric-gates.js';
 import { SLICE_METRICS } from '../analysis/custom-gates/slices.js';
 import { KEY_NAME } from '../analysis/integrity/comparability.js';
@@ -18,6 +17,7 @@ import { policyPatternProblem } from '../analysis/integrity/policy-pattern.js';
 import { InputError } from '../errors.js';
 import { readRegularFile } from '../fs-safe.js';
 import type { BudgetSpec } from '../history/budget.js';
+import { keptFields } from '../load/kept-fields.js';
 import type { CaseFields } from '../schema/pack.js';
 import { caseField, GATE_OPTIONS, gateSchemas } from './options.js';
 import { didYouMean } from './suggest.js';
@@ -244,9 +244,9 @@ export function budgetSpecOf(config: GateConfig): BudgetSpec | null {
   return { reference: b.reference, limits };
 }
 
-/** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
+/** The case fields the configuration's gates, slices and clustering read: what loading keeps in the rows (load/kept-fields.ts). */
 export function caseFieldsOf(config: GateConfig): CaseFields {
-  return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
+  return keptFields({ metricGates: config.gates, slices: config.slices, significance: { cluster: config.cluster } });
 }
 
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */

@@ -6,7 +6,7 @@
 import type { Comparison } from '../analysis/compare.js';
 import type { Finding } from '../analysis/integrity/findings.js';
 import { rerunWords } from '../analysis/integrity/infrastructure.js';
-import { caseCount } from '../schema/packed-summary.js';
+import { caseCount } from '../schema/loaded.js';
 import { pyFixed } from '../stats/format.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { table, untrusted } from './markdown/markdown.js';
@@ -106,7 +106,7 @@ function comparedLine(cmp: Comparison): string {
   if (b.run.preset !== null && b.run.preset === c.run.preset) same.push(`preset ${untrusted(b.run.preset)}`);
   else if (b.run.preset !== null || c.run.preset !== null)
     same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
-  const [bn, cn] = [caseCount(b), caseCount(c)];
+  const [bn, cn] = [caseCount(cmp.baseline), caseCount(cmp.candidate)];
   same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);
   const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
   if (model !== null) same.push(`model ${untrusted(model)}`);

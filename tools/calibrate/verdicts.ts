@@ -23,6 +23,8 @@ import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
 import { judge } from '../../src/pipeline/judge.js';
 import { resolvePolicy } from '../../src/policy/policy.js';
+import { loadedWhole } from '../../src/schema/loaded.js';
+import { NO_FIELDS } from '../../src/schema/pack.js';
 import { clamp, type Draw, draw, evidence, mcnemarHolds, suiteProbabilities, uniform } from './simulate.js';
 
 type Write = (s: string) => void;
@@ -251,7 +253,7 @@ function outageCell(w: Write, pairs: number, seed: number): void {
     const cOk = p.map((q) => u() < q);
     const hit = new Set<number>();
     while (hit.size < 12) hit.add(Math.floor(u() * n)); // 3% of 400
-    const load = (raw: Record<string, unknown>, path: string) => ({ path, summary: parseSummary(path, raw) });
+    const load = (raw: Record<string, unknown>, path: string) => loadedWhole(path, parseSummary(path, raw), NO_FIELDS);
     const base = load(
       rlmRun(
         n,

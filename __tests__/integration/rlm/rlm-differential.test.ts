@@ -26,7 +26,8 @@ import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { InputError } from '../../../src/errors.js';
 import { toJsonReport } from '../../../src/report/json-report.js';
 import { bitSource } from '../../../src/stats/distributions.js';
-import { type CaseSpec, rlmSummary } from '../../helpers/rlm-builder.js';
+import { type CaseSpec, rlmSummary, asLoaded } from '../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const REFERENCE = new URL('../../../scripts/rlm_compare_reference.py', import.meta.url).pathname;
 const FIELDS = ['candidate_id', 'baseline_id', 'candidate_metrics', 'baseline_metrics', 'deltas', 'case_summary', 'gates', 'passed'] as const;
@@ -159,7 +160,7 @@ function reference(pairs: Pair[], source?: string, tag = 'pair'): Record<string,
 }
 
 function benchgate(k: number, thresholds: Thresholds, tag = 'pair'): ReturnType<typeof compareSummaries> {
-  const load = (f: string) => ({ path: join(dir, f), summary: loadSummary(join(dir, f)) });
+  const load = (f: string) => asLoaded(join(dir, f), loadSummary(join(dir, f)), NO_FIELDS);
   return compareSummaries(load(`${tag}-b${k}.json`), load(`${tag}-c${k}.json`), { thresholds, decide: 'point' });
 }
 

@@ -13,6 +13,8 @@ import { attemptTrials } from '../../../src/load/attempts.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { inputError } from '../../helpers/input-error.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const DIR = join(FIXTURES, 'adapters-folders', 'tau2');
 const TEXT_RUN = join(DIR, 'airline-gpt-4.1-mini');
@@ -74,7 +76,7 @@ describe('tau2-bench', () => {
 
   it('splits the trials into runs under significant (attempt t of every task in run t)', () => {
     const s = loadSummary(TEXT_RUN);
-    const runs = attemptTrials({ path: TEXT_RUN, summary: s });
+    const runs = attemptTrials(asLoaded(TEXT_RUN, s, NO_FIELDS));
     expect(runs?.map((r) => r.summary.cases.map((c) => c.completed))).toEqual([
       [true, true, false, false, false, false],
       [true, false, false, false, true, true],

@@ -13,6 +13,8 @@ import { parseXml, type XmlElement, XmlError } from '../../../src/adapters/parsi
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { tempFiles } from '../../helpers/adapter-files.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 /** Text of characters XML allows, with the ones that need escaping over-represented. */
 const xmlText = fc
@@ -131,7 +133,7 @@ function report(list: readonly Test[], counts: number): string {
 
 function load(xml: string) {
   const file = join(tempFiles({ 'r.xml': xml }), 'r.xml');
-  return { path: file, summary: loadSummary(file) };
+  return asLoaded(file, loadSummary(file), NO_FIELDS);
 }
 
 describe('the JUnit adapter, on any report', () => {

@@ -10,6 +10,8 @@ import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { tempFiles } from '../../helpers/adapter-files.js';
 import { readDocs } from '../../helpers/docs.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const readme = readDocs();
 
@@ -32,14 +34,14 @@ describe('README: input formats', () => {
     expect(s.cases[1]?.extra['failure']).toBe('expected ops@…');
     expect(s.cases[0]).toMatchObject({ duration_seconds: 6.2, labels: { task_family: 'retrieval' } });
     expect(s.reported.total_cases).toBe(4); // the suite says tests="3": not read
-    expect(compareSummaries({ path: file, summary: s }, { path: file, summary: s }).verdict).toBe('promote');
+    expect(compareSummaries(asLoaded(file, s, NO_FIELDS), asLoaded(file, s, NO_FIELDS)).verdict).toBe('promote');
   });
 
   it('github-action-benchmark: each benchmark by its ratio; one 20 % slower beyond the 10 % default holds and is listed', () => {
     const text = example('gab-example', 'json');
     const slower = (JSON.parse(text) as { name: string; value: number }[]).map((b) => (b.name === 'compare 10k cases' ? { ...b, value: b.value * 1.2 } : b));
     const d = tempFiles({ 'b.json': text, 'c.json': JSON.stringify(slower) });
-    const load = (f: string) => ({ path: f, summary: loadSummary(join(d, f), 'github-action-benchmark-smaller') });
+    const load = (f: string) => asLoaded(f, loadSummary(join(d, f), 'github-action-benchmark-smaller'), NO_FIELDS);
     const b = load('b.json');
     expect(b.summary.cases.map((c) => [c.id, c.extra['unit'], c.extra['range']])).toEqual([
       ['parse 1 MB summary', 'ms', '± 1.3'],

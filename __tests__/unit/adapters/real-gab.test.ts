@@ -13,9 +13,11 @@ import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = join(FIXTURES, 'real', 'gab');
-const load = (file: string, format: string) => ({ path: file, summary: loadSummary(join(dir, file), format) });
+const load = (file: string, format: string) => asLoaded(file, loadSummary(join(dir, file), format), NO_FIELDS);
 const BIGGER = 'github-action-benchmark-bigger';
 const SMALLER = 'github-action-benchmark-smaller';
 

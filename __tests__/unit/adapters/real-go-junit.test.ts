@@ -12,10 +12,12 @@ import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = join(FIXTURES, 'real', 'go-junit');
 const file = (name: string): string => join(dir, name);
-const load = (name: string) => ({ path: name, summary: loadSummary(file(name)) });
+const load = (name: string) => asLoaded(name, loadSummary(file(name)), NO_FIELDS);
 const outcomes = (name: string) => loadSummary(file(name)).cases.map((c) => [c.id, c.completed, c.extra['runs'] ?? null]);
 
 describe('go-junit-report: the rows of go test -count=N are runs of one test, failed when any run failed', () => {

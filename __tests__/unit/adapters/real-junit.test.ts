@@ -16,9 +16,11 @@ import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = join(FIXTURES, 'real', 'junit');
-const load = (file: string) => ({ path: file, summary: loadSummary(join(dir, file), 'auto') });
+const load = (file: string) => asLoaded(file, loadSummary(join(dir, file), 'auto'), NO_FIELDS);
 
 /** From the README's "What each file holds": test cases, and those that pass as written. */
 const HOLDS: Record<string, { tests: number; passed: number }> = {

@@ -10,9 +10,12 @@ import { type CompareOptions, compareSummaries } from '../../../src/analysis/com
 import type { LoadedSummary } from '../../../src/analysis/model.js';
 import { loadOptionsOf, parseConfig } from '../../../src/policy/config-file.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
-import { packedOf, packedSummary } from '../../../src/schema/packed-summary.js';
+import { keptFields } from '../../../src/load/kept-fields.js';
+import { loadedRows } from '../../../src/schema/loaded.js';
+import { compareOptionsOf, resolvePolicy } from '../../../src/policy/policy.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
+import { cases, rlmSummary, asLoaded } from '../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-fields-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -27,7 +30,9 @@ function raw(strategy: string, n: number, score: (i: number) => unknown, complet
   return data as unknown as Record<string, unknown>;
 }
 
-const run = (data: Record<string, unknown>, path: string): LoadedSummary => ({ path, summary: parseSummary(path, data) });
+/** The case fields these tests' gates, slices and clustering name: what a loader keeps for their policies (load/kept-fields.ts). */
+const KEPT = { numbers: ['judge_score', 'no_such_field', 'a|b`c'], labels: ['meta.lang', 'meta.repo'] };
+const run = (data: Record<string, unknown>, path: string): LoadedSummary => asLoaded(path, parseSummary(path, data), KEPT);
 
 describe('gates and slices on fields of the case rows', () => {
   it('a field gate judges the per-case mean of a numeric field, skipping cases without a number', () => {
@@ -123,19 +128,21 @@ describe('gates and slices on fields of the case rows', () => {
     const options: CompareOptions = { metricGates: config.gates ?? [], slices: config.slices ?? [] };
     const keep = loadOptionsOf(config, 'baseline').keep;
     expect(keep).toEqual({ numbers: ['judge_score'], labels: ['meta.lang'] });
-    const packed = files.map((f) => ({ path: f, summary: packedSummary(loadPackedSummary(f, { format: 'auto', keep })) })) as [LoadedSummary, LoadedSummary];
-    const whole = files.map((f) => ({
-      path: f,
-      summary: parseSummary(f, JSON.parse(JSON.stringify(raw(f.endsWith('b.json') ? 'b' : 'c', 12, (i) => (f.endsWith('b.json') ? 0.9 : 0.6) + i / 100)))),
-    })) as [LoadedSummary, LoadedSummary];
+    // The loader keeps what the resolved policy names: the configuration's fields are the compare options' fields.
+    expect(keptFields(compareOptionsOf(resolvePolicy(config, {})))).toEqual(keep);
+    const packed = files.map((f) => loadedRows(f, loadPackedSummary(f, { format: 'auto', keep }))) as [LoadedSummary, LoadedSummary];
+    const whole = files.map((f) =>
+      asLoaded(
+        f,
+        parseSummary(f, JSON.parse(JSON.stringify(raw(f.endsWith('b.json') ? 'b' : 'c', 12, (i) => (f.endsWith('b.json') ? 0.9 : 0.6) + i / 100)))),
+        keep ?? NO_FIELDS,
+      ),
+    ) as [LoadedSummary, LoadedSummary];
     const a = compareSummaries(packed[0], packed[1], options);
     const w = compareSummaries(whole[0], whole[1], options);
     expect(a.metric_gates).toEqual(w.metric_gates);
     expect(a.slices).toEqual(w.slices);
     expect(a.metric_gates[0]?.status).toBe('fail');
-    // Loaded packed without them, asking for them is a programming error, not a silent unknown.
-    const bare = packedSummary(loadPackedSummary(files[0]));
-    expect(() => packedOf(bare, keep ?? { numbers: [], labels: [] })).toThrow(/without the case fields judge_score, meta\.lang/);
   });
 
   it('the configuration wants exactly one of metric and field; names are escaped in the report', async () => {

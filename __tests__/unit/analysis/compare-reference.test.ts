@@ -16,7 +16,8 @@ import { packSummary } from '../../../src/schema/pack.js';
 import { packedSummary } from '../../../src/schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
 import { latencyStats } from '../../../src/stats/latency.js';
-import { type CaseSpec, loaded } from '../../helpers/rlm-builder.js';
+import { type CaseSpec, loaded, asLoaded } from '../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 function referenceRows(b: BenchmarkSummary, c: BenchmarkSummary): CaseRow[] {
   const pairs = new Map<string, { id: string; b: CaseResult | null; c: CaseResult | null }>();
@@ -107,7 +108,7 @@ function randomPair(seed: number): [LoadedSummary, LoadedSummary] {
 }
 
 /** The same loaded summary, backed by its packed form as large files are loaded. */
-const asPacked = (s: LoadedSummary): LoadedSummary => ({ path: s.path, summary: packedSummary(packSummary(s.summary)) });
+const asPacked = (s: LoadedSummary): LoadedSummary => asLoaded(s.path, packedSummary(packSummary(s.summary)), NO_FIELDS);
 
 describe('the comparison over packed cases agrees with a reference over case objects', () => {
   it.each(Array.from({ length: 60 }, (_, i) => [i + 1]))('random pair %i', (seed) => {

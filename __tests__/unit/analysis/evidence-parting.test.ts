@@ -20,6 +20,8 @@ import { rlmStep } from '../../../src/analysis/evidence/rlm-code.js';
 import { tauRewardReason } from '../../../src/analysis/evidence/tau-bench.js';
 import { gatherEvidence } from '../../../src/load/evidence.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
 const opts = { format: 'auto' };
@@ -27,7 +29,7 @@ const opts = { format: 'auto' };
 function pairEvidence(name: string) {
   const b = `${dir}${name}/baseline.json`;
   const c = `${dir}${name}/candidate.json`;
-  const cmp = compareSummaries({ path: b, summary: loadSummary(b, opts) }, { path: c, summary: loadSummary(c, opts) });
+  const cmp = compareSummaries(asLoaded(b, loadSummary(b, opts), NO_FIELDS), asLoaded(c, loadSummary(c, opts), NO_FIELDS));
   return gatherEvidence(cmp, { baseline: b, candidate: c }, { baseline: opts, candidate: opts });
 }
 
@@ -237,7 +239,7 @@ describe('without a step-by-step record: what is known, never "no steps" beside 
   it('the comparison gives each side the step count its table shows (rlm-code pair: 2 → 3)', () => {
     const b = `${dir}rlm-code/baseline/rlm/benchmarks/bench_20261127_040327_458153.json`;
     const c = `${dir}rlm-code/candidate/rlm/benchmarks/bench_20261127_040327_685468.json`;
-    const cmp = compareSummaries({ path: b, summary: loadSummary(b, opts) }, { path: c, summary: loadSummary(c, opts) });
+    const cmp = compareSummaries(asLoaded(b, loadSummary(b, opts), NO_FIELDS), asLoaded(c, loadSummary(c, opts), NO_FIELDS));
     const [e] = gatherEvidence(cmp, { baseline: b, candidate: c }, { baseline: opts, candidate: opts }).cases;
     const [r] = cmp.cases.filter((x) => x.case_id === 'weekday');
     expect([e?.baseline.step_count, e?.candidate.step_count]).toEqual([r?.baseline_steps, r?.candidate_steps]);

@@ -18,6 +18,8 @@ import { gatherEvidence } from '../../../src/load/evidence.js';
 import { packSummary } from '../../../src/schema/pack.js';
 import { loadedPacked, packedSummary } from '../../../src/schema/packed-summary.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
 const benchFile = (side: string): string => {
@@ -28,7 +30,7 @@ const benchFile = (side: string): string => {
 
 function pairEvidence(b: string, c: string) {
   const opts = { format: 'auto' };
-  const cmp = compareSummaries({ path: b, summary: loadSummary(b, opts) }, { path: c, summary: loadSummary(c, opts) });
+  const cmp = compareSummaries(asLoaded(b, loadSummary(b, opts), NO_FIELDS), asLoaded(c, loadSummary(c, opts), NO_FIELDS));
   return gatherEvidence(cmp, { baseline: b, candidate: c }, { baseline: opts, candidate: opts });
 }
 
@@ -129,7 +131,7 @@ describe('summaries loaded packed (large pairs)', () => {
     const c = packed(benchFile('candidate'));
     expect(loadedPacked(b)).toBe(true);
     expect(caseRowsOf(b, ['weekday'])).toBeNull();
-    const cmp = compareSummaries({ path: 'b', summary: b }, { path: 'c', summary: c });
+    const cmp = compareSummaries(asLoaded('b', b, NO_FIELDS), asLoaded('c', c, NO_FIELDS));
     const ev = gatherEvidence(cmp, { baseline: benchFile('baseline'), candidate: benchFile('candidate') }, { baseline: opts, candidate: opts });
     expect(ev.cases[0]?.candidate).toMatchObject({ source: 'trajectory', final_answer: 'I could not determine the weekday: the date did not parse.' });
     expect(ev.cases[0]?.divergence.kind).toBe('input');

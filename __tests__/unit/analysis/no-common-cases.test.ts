@@ -15,10 +15,12 @@ import { renderJson } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const RLM = join(FIXTURES, 'rlm-code', 'reward_regression', 'baseline.json');
 const JUNIT = join(FIXTURES, 'real', 'junit', 'jest-junit-base.xml');
-const load = (path: string) => ({ path, summary: loadSummary(path) });
+const load = (path: string) => asLoaded(path, loadSummary(path), NO_FIELDS);
 
 describe('no case in common', () => {
   const cmp = compareSummaries(load(RLM), load(JUNIT));

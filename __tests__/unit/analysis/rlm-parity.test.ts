@@ -12,6 +12,8 @@ import { compareSummaries } from '../../../src/analysis/compare.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { renderCsv } from '../../../src/report/csv-report.js';
 import { toJsonReport } from '../../../src/report/json-report.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const root = new URL('../../fixtures/rlm-code/', import.meta.url).pathname;
 const samples = readdirSync(root).sort();
@@ -19,7 +21,7 @@ const read = (dir: string, file: string): string => readFileSync(join(root, dir,
 
 function compareSample(dir: string) {
   const thresholds = JSON.parse(read(dir, 'thresholds.json')) as Thresholds;
-  const load = (f: string) => ({ path: join(root, dir, f), summary: loadSummary(join(root, dir, f)) });
+  const load = (f: string) => asLoaded(join(root, dir, f), loadSummary(join(root, dir, f)), NO_FIELDS);
   return compareSummaries(load('baseline.json'), load('candidate.json'), { thresholds });
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { caseListSha, mergeShards, SHARD_KEYS, shardOf, type ShardRun } from '../../../src/analysis/shards.js';
-import { cases, rlmSummary } from '../../helpers/rlm-builder.js';
+import { cases, rlmSummary, asLoaded } from '../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const ids = Array.from({ length: 400 }, (_, i) => `case_${i}`);
 
@@ -57,14 +58,11 @@ describe('sharded suites', () => {
     });
     expect(summary.cases.map((c) => c.id).sort()).toEqual(whole.cases.map((c) => c.id).sort());
     expect(summary.metadata).toMatchObject({ 'shards.count': 4, 'github.sha': 'abc', [SHARD_KEYS.index]: null });
-    const cmp = compareSummaries({ path: 'b', summary }, { path: 'c', summary: mergeShards('candidate', shards('codemode', 4)).summary });
-    const direct = compareSummaries(
-      { path: 'b', summary: whole },
-      {
-        path: 'c',
-        summary: parseSummary('c.json', rlmSummary({ strategy: 'codemode', cases: cases(40, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })) })),
-      },
-    );
+    const cmp = compareSummaries(asLoaded('b', summary, NO_FIELDS), asLoaded('c', mergeShards('candidate', shards('codemode', 4)).summary, NO_FIELDS));
+    const direct = compareSummaries(asLoaded('b', whole, NO_FIELDS), {
+      path: 'c',
+      summary: parseSummary('c.json', rlmSummary({ strategy: 'codemode', cases: cases(40, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })) })),
+    });
     expect(cmp.rlm).toEqual(direct.rlm);
     expect(cmp.findings.map((f) => f.code)).toEqual(direct.findings.map((f) => f.code));
   });
@@ -77,11 +75,9 @@ describe('sharded suites', () => {
     ]);
     // The planned size comes from the case list: the missing shard's cases make the run incomplete too.
     expect(missing.summary.reported.total_cases).toBe(40);
-    const cmp = compareSummaries(
-      { path: 'b', summary: mergeShards('baseline', shards('tool_call', 4)).summary },
-      { path: 'c', summary: missing.summary },
-      { findings: missing.drafts },
-    );
+    const cmp = compareSummaries(asLoaded('b', mergeShards('baseline', shards('tool_call', 4)).summary, NO_FIELDS), asLoaded('c', missing.summary, NO_FIELDS), {
+      findings: missing.drafts,
+    });
     expect(cmp.verdict).toBe('hold');
     expect(cmp.blocking_findings.map((f) => f.code)).toEqual(expect.arrayContaining(['shard-coverage', 'incomplete-run', 'missing-cases']));
 

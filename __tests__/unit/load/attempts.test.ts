@@ -10,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 
 import { ADAPTERS, loadSummary } from '../../../src/adapters/registry.js';
 import { attemptTrials } from '../../../src/load/attempts.js';
-import { packSummary } from '../../../src/schema/pack.js';
-import { packedSummary } from '../../../src/schema/packed-summary.js';
+import { loadedRows } from '../../../src/schema/loaded.js';
+import { NO_FIELDS, packSummary, unpackSummary } from '../../../src/schema/pack.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const DIR = relative(process.cwd(), join(FIXTURES, 'real', 'agent-bench'));
 const TAU_01 = join(DIR, 'tau-bench-gpt-4o-airline-trials-0-1.json');
@@ -22,25 +23,26 @@ const TB1 = join(DIR, 'terminal-bench-goose-claude-4-sonnet-run1.json');
 
 describe('attempts as trials', () => {
   it('splits a tau-bench file of 10 tasks × 2 trials into 2 runs of 10 cases, each attempt as written', () => {
-    const runs = attemptTrials({ path: TAU_01, summary: loadSummary(TAU_01) });
+    const runs = attemptTrials(asLoaded(TAU_01, loadSummary(TAU_01), NO_FIELDS));
     expect(runs).not.toBeNull();
     expect(runs!.map((r) => r.path)).toEqual([`${TAU_01}#attempt-1`, `${TAU_01}#attempt-2`]);
     const rows = JSON.parse(JSON.stringify(loadSummary(TAU_01).cases)) as { id: string; extra: { attempts: { reward: number; trial: number }[] } }[];
     for (const [t, run] of runs!.entries()) {
-      expect(run.summary.cases).toHaveLength(10);
-      for (const c of run.summary.cases) {
+      // Each attempt is a loaded run: its rows packed (what packing keeps: no extra).
+      const cases = unpackSummary(run.rows).cases;
+      expect(cases).toHaveLength(10);
+      for (const c of cases) {
         const attempt = rows.find((r) => r.id === c.id)!.extra.attempts[t]!;
         expect(c.reward).toBe(attempt.reward);
         expect(c.completed).toBe(Math.abs(attempt.reward - 1) <= 1e-6);
-        expect(c.extra['trial']).toBe(attempt.trial);
         expect(c.usage).toBeNull();
       }
-      expect(run.summary.reported.completed_cases).toBe(run.summary.cases.filter((c) => c.completed).length);
+      expect(run.summary.reported.completed_cases).toBe(cases.filter((c) => c.completed).length);
     }
   });
 
   it('leaves a run of one attempt per task, and other formats, as they are', () => {
-    expect(attemptTrials({ path: TB1, summary: loadSummary(TB1) })).toBeNull();
+    expect(attemptTrials(asLoaded(TB1, loadSummary(TB1), NO_FIELDS))).toBeNull();
   });
 
   it('says mergesAttempts in exactly the entries of the formats whose reader merges attempts (casesOfAttempts)', () => {
@@ -58,8 +60,7 @@ describe('attempts as trials', () => {
   });
 
   it('leaves a run loaded packed (a large pair) as loaded: it kept no attempts, and its cases are not read', () => {
-    const packed = packedSummary(packSummary(loadSummary(TAU_01)));
-    expect(attemptTrials({ path: TAU_01, summary: packed })).toBeNull();
+    expect(attemptTrials(loadedRows(TAU_01, packSummary(loadSummary(TAU_01))))).toBeNull();
   });
 
   it('compares the trials under significant: 2 per side, task 12 lost in both candidate trials', async () => {

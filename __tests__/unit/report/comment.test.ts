@@ -15,10 +15,11 @@ import { closers } from '../../../src/report/markdown/fit.js';
 import { renderTrend, type TrendPoint } from '../../../src/report/trend.js';
 import { demoComparison } from '../../helpers/demo-pair.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
-import { cases, loaded } from '../../helpers/rlm-builder.js';
+import { cases, loaded, asLoaded } from '../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
-const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });
+const load = (rel: string): LoadedSummary => asLoaded(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
 // With the regressed case's evidence, as the action's compare and publish attach it.
 const demo = demoComparison();
 

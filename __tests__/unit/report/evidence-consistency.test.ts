@@ -18,6 +18,8 @@ import { gatherEvidence } from '../../../src/load/evidence.js';
 import { renderEvidenceHtml } from '../../../src/report/evidence-html.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
 const opts = { format: 'auto' };
@@ -28,14 +30,14 @@ const RLM = {
 const CANDIDATE_RUN = `${dir}rlm-code/candidate/rlm/runs/run_20261127_040327_744240.jsonl`;
 
 function compared(b: string, c: string): Comparison {
-  const cmp = compareSummaries({ path: b, summary: loadSummary(b, opts) }, { path: c, summary: loadSummary(c, opts) });
+  const cmp = compareSummaries(asLoaded(b, loadSummary(b, opts), NO_FIELDS), asLoaded(c, loadSummary(c, opts), NO_FIELDS));
   cmp.evidence = gatherEvidence(cmp, { baseline: b, candidate: c }, { baseline: opts, candidate: opts });
   return cmp;
 }
 
 /** The rlm-code pair with each side's trajectory as given: `undefined` none (the row only), else these events. */
 function rlmWith(trajectories: { baseline?: Obj[]; candidate?: Obj[] }): Comparison {
-  const cmp = compareSummaries({ path: 'b', summary: loadSummary(RLM.baseline, opts) }, { path: 'c', summary: loadSummary(RLM.candidate, opts) });
+  const cmp = compareSummaries(asLoaded('b', loadSummary(RLM.baseline, opts), NO_FIELDS), asLoaded('c', loadSummary(RLM.candidate, opts), NO_FIELDS));
   const rows = (file: string): Map<string, CaseResult> => new Map(loadSummary(file, opts).cases.map((c) => [c.id, { ...c, run_path: null }]));
   cmp.evidence = {
     cases: collectEvidence(cmp, regressedIds(cmp).ids, {

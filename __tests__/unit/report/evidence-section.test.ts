@@ -23,6 +23,8 @@ import { EVIDENCE_CHARS, evidenceSection } from '../../../src/report/sections/ev
 import type { CaseResult } from '../../../src/schema/summary.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
 const RLM = {
@@ -66,7 +68,7 @@ describe('the evidence section, rendered (goldens)', () => {
     }
   });
   it('shows nothing when no evidence was gathered or no case regressed', () => {
-    const cmp = compareSummaries({ path: 'b', summary: loadSummary(RLM.baseline, opts) }, { path: 'c', summary: loadSummary(RLM.baseline, opts) });
+    const cmp = compareSummaries(asLoaded('b', loadSummary(RLM.baseline, opts), NO_FIELDS), asLoaded('c', loadSummary(RLM.baseline, opts), NO_FIELDS));
     expect(evidenceSection(cmp)).toEqual([]);
     cmp.evidence = gatherEvidence(cmp, { baseline: RLM.baseline, candidate: RLM.baseline }, { baseline: opts, candidate: opts });
     expect(cmp.evidence).toEqual({ cases: [], more: 0 });
@@ -123,7 +125,7 @@ function skeleton(md: string): string {
 }
 
 function withText(text: string): Comparison {
-  const cmp = compareSummaries({ path: 'b', summary: loadSummary(RLM.baseline, opts) }, { path: 'c', summary: loadSummary(RLM.candidate, opts) });
+  const cmp = compareSummaries(asLoaded('b', loadSummary(RLM.baseline, opts), NO_FIELDS), asLoaded('c', loadSummary(RLM.candidate, opts), NO_FIELDS));
   const rows = (file: string): Map<string, CaseResult> => new Map(loadSummary(file, opts).cases.map((c) => [c.id, c]));
   const cand = rows(RLM.candidate);
   const row = cand.get('weekday') as CaseResult;

@@ -16,10 +16,11 @@ import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { demoComparison } from '../../helpers/demo-pair.js';
 import { readDocs } from '../../helpers/docs.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
-import { loaded } from '../../helpers/rlm-builder.js';
+import { loaded, asLoaded } from '../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
-const load = (rel: string): LoadedSummary => ({ path: rel, summary: loadSummary(`${fixtures}${rel}`) });
+const load = (rel: string): LoadedSummary => asLoaded(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);
 
 function samplePair(dir: string) {
   const thresholds = JSON.parse(readFileSync(`${fixtures}rlm-code/${dir}/thresholds.json`, 'utf8')) as Thresholds;

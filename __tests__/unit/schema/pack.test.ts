@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { loadPackedSummary, loadSummary } from '../../../src/adapters/registry.js';
-import { COLUMNS, FLAG, packSummary, SLOT, SLOTS, SummaryPacker, transferables, unpackSummary } from '../../../src/schema/pack.js';
-import { caseCount, loadedPacked, packedOf, packedSummary } from '../../../src/schema/packed-summary.js';
+import { COLUMNS, FLAG, NO_FIELDS, packSummary, SLOT, SLOTS, SummaryPacker, transferables, unpackSummary } from '../../../src/schema/pack.js';
+import { caseCount, loadedRows, loadedWhole } from '../../../src/schema/loaded.js';
 import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
 import { loaded } from '../../helpers/rlm-builder.js';
 
@@ -160,32 +160,21 @@ describe('SummaryPacker: cases written straight into the columns', () => {
   });
 });
 
-describe('packedSummary: a summary backed by its packed form', () => {
+describe('the loaded form: a head and its packed rows (schema/loaded.ts)', () => {
   const summary = () => loadSummary(files[0] as string);
-  it('has no case objects: reading, spreading or writing them out fails and names the packed form', () => {
+  it('holds the rows it was given and the head they carry, with no cases', () => {
     const packed = packSummary(summary());
-    const view = packedSummary(packed);
-    expect(caseCount(view)).toBe(packed.ids.length);
-    expect(packedOf(view)).toBe(packed);
-    expect(loadedPacked(view)).toBe(true);
-    expect(Object.keys(view)).toEqual(['schema', 'id', 'format', 'run', 'reported', 'metadata', 'cases', 'extra']);
-    const named = /loaded packed, this summary has no case objects; read its rows with packedOf/;
-    expect(() => view.cases).toThrow(named);
-    expect(() => ({ ...view })).toThrow(named);
-    expect(() => JSON.stringify(view)).toThrow(named);
-    expect(() => {
-      (view as { cases: unknown }).cases = [];
-    }).toThrow(TypeError);
-    expect(packedOf(view)).toBe(packed); // still backed by its rows
+    const run = loadedRows('f.json', packed);
+    expect(caseCount(run)).toBe(packed.ids.length);
+    expect(run.rows).toBe(packed);
+    expect(run.summary).toBe(packed.head);
+    expect(Object.keys(run.summary)).not.toContain('cases');
+    expect(JSON.parse(JSON.stringify(run.summary))).toStrictEqual(JSON.parse(JSON.stringify(packed.head)));
   });
-  it('builds its case objects only when asked explicitly, as unpackSummary does', () => {
-    const packed = packSummary(summary());
-    const view = packedSummary(packed);
-    const { cases, ...head } = unpackSummary(packedOf(view));
+  it('packs a whole summary once, keeping the fields asked for, and builds case objects only when asked (unpackSummary)', () => {
+    const run = loadedWhole('f.json', summary(), NO_FIELDS);
+    const { cases, ...head } = unpackSummary(run.rows);
     expect(cases).toStrictEqual(lean(summary()).cases);
-    expect(head).toStrictEqual(packed.head);
-  });
-  it('counts the cases of ordinary summaries too', () => {
-    expect(caseCount(summary())).toBe(summary().cases.length);
+    expect(head).toStrictEqual(run.rows.head);
   });
 });

@@ -20,12 +20,15 @@ import type { LoadedSummary, RoundsHalt } from '../../analysis/model.js';
 import { caseListText, type SettledRounds } from '../../analysis/noise/settled.js';
 import { UsageError } from '../../errors.js';
 import { readEvent } from '../../github/context.js';
+import { keptFields } from '../../load/kept-fields.js';
 import { loadNoiseProfiles, PROFILE_ON_BRANCH } from '../../load/noise-profile.js';
 import { judge, type Judgement, type NoiseSource } from '../../pipeline/judge.js';
+import { compareOptionsOf } from '../../policy/policy.js';
 import { fitMarkdown } from '../../report/markdown/fit.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
 import { verdictLine } from '../../report/verdict.js';
+import { loadedWhole } from '../../schema/loaded.js';
 import { artifactName, describeOutcome } from '../artifact-layout.js';
 import { deliverArtifact } from '../handoff.js';
 import { type AbInputs, type Role, ROLES, type RunInputs } from '../inputs/inputs.js';
@@ -216,6 +219,7 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
   const done: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const uncounted: Record<Role, SideTrial[]> = { baseline: [], candidate: [] };
   const runs: Record<Role, LoadedSummary[]> = { baseline: [], candidate: [] };
+  const keep = keptFields(compareOptionsOf(inputs));
   const rows: RoundRow[] = [];
   let last: Comparison | null = null;
   let complete = 0;
@@ -277,10 +281,9 @@ export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult>
       break;
     }
     for (const role of ROLES)
-      runs[role].push({
-        path: `${artifactName(inputs.suite, role, inputs.shard)} (trial ${r})`,
-        summary: (got[role] as Trial).summary as NonNullable<Trial['summary']>,
-      });
+      runs[role].push(
+        loadedWhole(`${artifactName(inputs.suite, role, inputs.shard)} (trial ${r})`, (got[role] as Trial).summary as NonNullable<Trial['summary']>, keep),
+      );
     complete = r;
     const judged = judgeRounds(inputs, runs, r, noise);
     last = judged.comparison;

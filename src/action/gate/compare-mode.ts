@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-import { type LoadOptions, loadSummary } from '../../adapters/registry.js';
-import { caseFieldsFor, type Comparison } from '../../analysis/compare.js';
+import type { LoadOptions } from '../../adapters/registry.js';
+import type { Comparison } from '../../analysis/compare.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import type { ShardTrials } from '../../analysis/interleaved.js';
 import type { LoadedSummary, NoiseProfile, ShardRounds } from '../../analysis/model.js';
@@ -21,9 +21,11 @@ import { forkOf, pullRequestOf, readEvent, runUrl } from '../../github/context.j
 import { readFileAt } from '../../github/file-at.js';
 import { messageOf } from '../../github/octokit.js';
 import type { BudgetState } from '../../history/budget.js';
-import { loadPair } from '../../load/load.js';
+import { keptFields } from '../../load/kept-fields.js';
+import { loadPair, loadRun } from '../../load/load.js';
 import { loadNoiseProfiles, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH } from '../../load/noise-profile.js';
 import { judge, type RunProblem } from '../../pipeline/judge.js';
+import { compareOptionsOf } from '../../policy/policy.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
 import { renderBudget } from '../../report/history-report.js';
@@ -32,6 +34,7 @@ import { fitMarkdown } from '../../report/markdown/fit.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
 import { runProblemsOf, verdictLine, verdictText } from '../../report/verdict.js';
+import { type CaseFields, NO_FIELDS } from '../../schema/pack.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
 import type { CompareInputs, GateInputs, PublishInputs, Role } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
@@ -145,7 +148,7 @@ export async function decide(
     noise: stored,
     // The regressed cases' evidence (load/evidence.ts): shown in the reports; a problem reading it never stops the gate.
     evidence: {
-      files: { baseline: source.files[0][0] as string, candidate: source.files[1][0] as string },
+      files: { baseline: source.files[0], candidate: source.files[1] },
       load: source.load,
       tolerate: (err) => io.warning(`benchgate: the evidence of the regressed cases could not be read: ${err.message}`),
     },
@@ -167,8 +170,8 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
       );
     }
   }
-  // Large files load packed: with the case fields the gates and slices read, whatever their format.
-  const keep = caseFieldsFor(inputs.metricGates, inputs.slices, inputs.cluster);
+  // Every run keeps in its rows the case fields the gates, slices and clustering read, whatever its format or size.
+  const keep = keptFields(compareOptionsOf(inputs));
   const load = { baseline: { ...source.load.baseline, keep }, candidate: { ...source.load.candidate, keep } };
   const drafts: FindingDraft[] = [];
   const shards = {
@@ -181,11 +184,11 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
     return artifacts ? sourceLabel(artifacts, run.summary, trials) : shownPath(run.path, io.workspace);
   };
   if (areRounds(shards.baseline) || areRounds(shards.candidate))
-    return roundSides(inputs, { baseline: shards.baseline, candidate: shards.candidate }, bFiles, shown);
+    return roundSides(inputs, { baseline: shards.baseline, candidate: shards.candidate }, bFiles, shown, keep);
   const side = (role: Role, files: string[]): LoadedSummary | null => {
     const of = shards[role];
     if (of === null) return null;
-    const merged = mergedRole(role, of, dirname(dirname(files[0] as string)));
+    const merged = mergedRole(role, of, dirname(dirname(files[0] as string)), keep);
     drafts.push(...merged.drafts);
     return merged.run;
   };
@@ -194,12 +197,8 @@ async function loadSides(io: ActionIo, inputs: DecideInputs, source: SummaryFile
   const [baseline, candidate] =
     bMerged === null && cMerged === null
       ? await loadPair(bFiles[0] as string, cFiles[0] as string, load, io.workerScript)
-      : [
-          bMerged ?? { path: bFiles[0] as string, summary: loadSummary(bFiles[0] as string, load.baseline) },
-          cMerged ?? { path: cFiles[0] as string, summary: loadSummary(cFiles[0] as string, load.candidate) },
-        ];
-  const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] =>
-    merged ? [] : files.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+      : [bMerged ?? loadRun(bFiles[0] as string, load.baseline), cMerged ?? loadRun(cFiles[0] as string, load.candidate)];
+  const more = (files: string[], o: LoadOptions, merged: boolean): LoadedSummary[] => (merged ? [] : files.slice(1).map((path) => loadRun(path, o)));
   return {
     runs: { baseline: [baseline, ...more(bFiles, load.baseline, bMerged !== null)], candidate: [candidate, ...more(cFiles, load.candidate, cMerged !== null)] },
     names: { baseline: shown('baseline', baseline, bMerged ? 1 : bFiles.length), candidate: shown('candidate', candidate, cMerged ? 1 : cFiles.length) },
@@ -213,6 +212,7 @@ function roundSides(
   shards: Record<Role, ShardTrials[] | null>,
   bFiles: string[],
   shown: (role: Role, run: LoadedSummary, trials: number) => string,
+  keep: CaseFields,
 ): LoadedSides {
   const { baseline, candidate } = shards;
   if (baseline === null || candidate === null) {
@@ -223,7 +223,7 @@ function roundSides(
   }
   if (inputs.decide !== 'significant')
     throw new InputError('the shards hold interleaved rounds (mode ab): set decide: significant to judge them (decide: point compares one run per side)');
-  const merged = mergedRounds({ baseline, candidate }, dirname(dirname(dirname(bFiles[0] as string))));
+  const merged = mergedRounds({ baseline, candidate }, dirname(dirname(dirname(bFiles[0] as string))), keep);
   const common = merged.rounds.common;
   return {
     runs: merged.trials,
@@ -417,7 +417,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   io.info(`benchgate: uploaded reports as artifact ${decision.reportArtifact} (id ${uploaded.id})`);
   io.setOutput('report-artifact-id', uploaded.id);
   const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
-  await recordBaselineHistory(io, inputs, decision.cmp.baseline.summary, jobProblems);
+  await recordBaselineHistory(io, inputs, decision.cmp.baseline, jobProblems);
   return withCheckProblem(outcomeOf(io, inputs, decision), checkProblem);
 }
 
@@ -442,14 +442,15 @@ async function recordMeasuredBaseline(
   jobProblems: string[],
 ): Promise<CompareResult> {
   const b = await downloadSummary(io, inputs.suite, 'baseline', at.into, at.listed);
-  const summary = b.sharded
-    ? mergedRole('baseline', loadShards(b.files, BENCHGATE_FILES.baseline), at.into).run.summary
-    : loadSummary(b.files[0] as string, BENCHGATE_FILES.baseline);
+  const run = b.sharded
+    ? mergedRole('baseline', loadShards(b.files, BENCHGATE_FILES.baseline), at.into, NO_FIELDS).run
+    : loadRun(b.files[0] as string, BENCHGATE_FILES.baseline);
+  const summary = run.summary;
   const commit = String(summary.metadata['git.commit'] ?? summary.metadata['github.sha'] ?? io.env['GITHUB_SHA'] ?? 'unknown').slice(0, 7);
   const line = `measured the baseline of ${commit} once (a ${io.env['GITHUB_EVENT_NAME'] || 'non-pull-request'} run has no candidate to compare); pull requests based on this commit take it as their baseline`;
   io.info(`benchgate: ${line}`);
   await io.appendSummary(`benchgate ${line}.\n`);
-  await recordBaselineHistory(io, inputs, summary, jobProblems);
+  await recordBaselineHistory(io, inputs, run, jobProblems);
   if (jobProblems.length > 0) return { failure: `a suite job did not succeed: ${jobProblems.join('; ')}`, explained: false, comparison: null };
   const checkProblem = (await publisher?.measured(`Baseline measured for ${commit}`, `benchgate ${line}.`)) ?? null;
   return withCheckProblem({ failure: null, explained: false, comparison: null }, checkProblem);

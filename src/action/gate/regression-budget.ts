@@ -13,7 +13,7 @@ import { readFileAt } from '../../github/file-at.js';
 import { readHistoryBranch } from '../../github/history-branch.js';
 import { type GitHubClient, messageOf } from '../../github/octokit.js';
 import { budgetHolds, type BudgetSpec, type BudgetState, entryFigures, judgeBudget, meanFigures, type ReferenceMove } from '../../history/budget.js';
-import { leaderboardEntry } from '../../history/leaderboard.js';
+import { runEntry } from '../../history/leaderboard.js';
 import { budgetSpecOf, DEFAULT_CONFIG_PATH, type GateConfig, MAX_CONFIG_BYTES, parseConfig } from '../../policy/config-file.js';
 import { budgetReason } from '../../report/history-report.js';
 import type { PublishInputs } from '../inputs/inputs.js';
@@ -37,7 +37,7 @@ export interface BudgetContext {
 
 /** The candidate's figures: the mean over its trials, each computed as the history records a run. */
 function candidateFigures(trials: readonly LoadedSummary[], pricing: Readonly<Record<string, Price>>) {
-  return meanFigures(trials.map((t) => entryFigures(leaderboardEntry('', t.summary, pricing))));
+  return meanFigures(trials.map((t) => entryFigures(runEntry('', t.summary, t.rows, pricing))));
 }
 
 async function resolveReference(octokit: GitHubClient, ctx: BudgetContext, reference: string): Promise<string> {

@@ -14,6 +14,9 @@ import type { LoadedSummary, ShardRounds } from '../../analysis/model.js';
 import { mergeShards } from '../../analysis/shards.js';
 import { InputError } from '../../errors.js';
 import { downloadListedArtifact, listArtifacts, type ListedArtifact } from '../../github/artifacts.js';
+import { loadedOf } from '../../load/load.js';
+import { loadedWhole, type SummaryHead } from '../../schema/loaded.js';
+import type { CaseFields } from '../../schema/pack.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { artifactName, isGateEntry, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '../artifact-layout.js';
 import type { Role } from '../inputs/inputs.js';
@@ -90,7 +93,7 @@ export interface RoleFiles {
  * say (`artifact benchgate-s-baseline: bench_1.json, commit 1a2b3c4, run 42`). Untrusted: the
  * report escapes it like every other name.
  */
-export function sourceLabel(artifacts: readonly string[], summary: BenchmarkSummary, trials = 1): string {
+export function sourceLabel(artifacts: readonly string[], summary: SummaryHead, trials = 1): string {
   const m = summary.metadata;
   const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
   const file = text(m['source.file']);
@@ -125,7 +128,7 @@ export function areRounds(shards: readonly ShardTrials[] | null): boolean {
 }
 
 /** A role's shards (one run each) merged into one run, with the coverage finding. `where` names them in messages. */
-export function mergedRole(role: Role, shards: readonly ShardTrials[], where: string): { run: LoadedSummary; drafts: FindingDraft[] } {
+export function mergedRole(role: Role, shards: readonly ShardTrials[], where: string, fields: CaseFields): { run: LoadedSummary; drafts: FindingDraft[] } {
   const repeated = shards.filter((s) => s.trials.length > 1).map((s) => s.artifact);
   if (repeated.length > 0)
     throw new InputError(
@@ -135,16 +138,17 @@ export function mergedRole(role: Role, shards: readonly ShardTrials[], where: st
     role,
     shards.map((s) => ({ artifact: s.artifact, summary: s.trials[0] as BenchmarkSummary })),
   );
-  return { run: { path: `${where} (${shards.length} shards)`, summary }, drafts };
+  return { run: loadedOf(`${where} (${shards.length} shards)`, summary, fields), drafts };
 }
 
 /** Both roles' shards of interleaved rounds, merged at their common look: the rounds as trials of each role, and what the report says of the shards. */
 export function mergedRounds(
   shards: Record<Role, readonly ShardTrials[]>,
   where: string,
+  fields: CaseFields,
 ): { trials: Record<Role, LoadedSummary[]>; max: number; rounds: ShardRounds; drafts: FindingDraft[] } {
   const merged = mergeShardRounds(shards.baseline, shards.candidate);
   const loaded = (role: Role): LoadedSummary[] =>
-    merged.rounds[role].map((summary, r) => ({ path: `${where} (${role}, ${shards[role].length} shards, round ${r + 1})`, summary }));
+    merged.rounds[role].map((summary, r) => loadedWhole(`${where} (${role}, ${shards[role].length} shards, round ${r + 1})`, summary, fields));
   return { trials: { baseline: loaded('baseline'), candidate: loaded('candidate') }, max: merged.max, rounds: merged.shards, drafts: merged.drafts };
 }

@@ -16,7 +16,7 @@ import { branchRuns, historyEntry, type HistoryFile } from '../../history/histor
 import { entryPoints, findShifts, type Shift } from '../../history/shifts.js';
 import { renderShifts, shiftText } from '../../report/history-report.js';
 import type { TrendPoint } from '../../report/trend.js';
-import type { BenchmarkSummary } from '../../schema/summary.js';
+import type { LoadedSummary, SummaryHead } from '../../schema/loaded.js';
 import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
@@ -93,7 +93,7 @@ export function notOnDefaultBranch(env: Readonly<Record<string, string | undefin
 }
 
 /** Why this run's baseline is not recorded, or null when it is to be. */
-function notRecorded(io: ActionIo, historyBranch: string, baseline: BenchmarkSummary, jobProblems: readonly string[]): string | null {
+function notRecorded(io: ActionIo, historyBranch: string, baseline: SummaryHead, jobProblems: readonly string[]): string | null {
   const refused = notOnDefaultBranch(io.env);
   if (refused !== null) return refused;
   const branch = defaultBranchOf(readEvent(io.env));
@@ -112,12 +112,12 @@ function notRecorded(io: ActionIo, historyBranch: string, baseline: BenchmarkSum
 export async function recordBaselineHistory(
   io: ActionIo,
   inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing'>,
-  baseline: BenchmarkSummary,
+  baseline: LoadedSummary,
   jobProblems: readonly string[],
 ): Promise<void> {
   const { historyBranch, token } = inputs.publish;
   if (historyBranch === '') return;
-  const why = notRecorded(io, historyBranch, baseline, jobProblems);
+  const why = notRecorded(io, historyBranch, baseline.summary, jobProblems);
   if (why !== null) {
     io.info(`benchgate: history: not recorded: ${why}`);
     return;
@@ -126,9 +126,9 @@ export async function recordBaselineHistory(
   const at = { owner: owner ?? '', repo: repo ?? '', branch: historyBranch, path: historyPath(inputs.suite) };
   try {
     if (token === '' || !owner || !repo) throw new Error('no token or repository');
-    const s = baseline;
+    const s = baseline.summary;
     const branch = (io.env['GITHUB_REF'] ?? '').replace(/^refs\/heads\//, '');
-    const entry = historyEntry(s, inputs.pricing, {
+    const entry = historyEntry(baseline, inputs.pricing, {
       branch,
       runUrl: runUrl(io.env),
       recordedAt: new Date().toISOString(),

@@ -2,13 +2,11 @@
  * The evidence of every regressed case of a comparison: each side's trace and where they part. Pure:
  * the caller hands in the case rows (and, for rlm-code, the trajectories it read).
  *
- * Case rows: a summary loaded in full holds them; one loaded packed (a large pair) has no case
- * objects (reading its `cases` throws) and its rows dropped their text. So
- * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
- * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
+ * Case rows: a loaded run (schema/loaded.ts) holds its cases packed, without their text. So the
+ * caller reads the run's files again in full (load/evidence.ts), only when a case regressed, and
+ * {@link caseRowsOf} picks the regressed ids out of each summary so read in one pass.
  */
 import { records } from '../../adapters/registry.js';
-import { loadedPacked } from '../../schema/packed-summary.js';
 import type { BenchmarkSummary, CaseResult } from '../../schema/summary.js';
 import type { Comparison } from '../compare.js';
 import { findDivergence } from './divergence.js';
@@ -26,9 +24,8 @@ export function regressedIds(cmp: Comparison, max = EVIDENCE_CASES_MAX): { ids: 
   return { ids: all.slice(0, max), more: Math.max(0, all.length - max) };
 }
 
-/** The rows of `ids` in a summary loaded in full (the last row of a repeated id, as the comparison pairs them); null for a packed one. */
-export function caseRowsOf(summary: BenchmarkSummary, ids: readonly string[]): Map<string, CaseResult> | null {
-  if (loadedPacked(summary)) return null;
+/** The rows of `ids` in a summary read whole (the last row of a repeated id, as the comparison pairs them). */
+export function caseRowsOf(summary: BenchmarkSummary, ids: readonly string[]): Map<string, CaseResult> {
   const wanted = new Set(ids);
   const rows = new Map<string, CaseResult>();
   for (const c of summary.cases) if (wanted.has(c.id)) rows.set(c.id, c);

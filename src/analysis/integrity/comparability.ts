@@ -6,7 +6,7 @@
  * come from the summary (preset, mode, strategy, model, MCP server, schema) and from the metadata the
  * run mode stamps (the `fingerprint` input's keys such as seed, scoring_version, dataset_hash).
  */
-import type { BenchmarkSummary } from '../../schema/summary.js';
+import type { SummaryHead } from '../../schema/loaded.js';
 
 export const DEFAULT_REQUIRED_KEYS: readonly string[] = ['scoring_version', 'dataset_hash', 'schema'];
 /** Key names as the configuration may give them (they are shown in reports as they are). */
@@ -38,7 +38,7 @@ export interface Comparability {
 }
 
 /** A key's value in a summary, as text, or null when the summary does not say. */
-function valueOf(s: BenchmarkSummary, key: string): string | null {
+function valueOf(s: SummaryHead, key: string): string | null {
   const run = s.run;
   const fromRun: Record<string, string | null | undefined> = {
     preset: run.preset,
@@ -55,7 +55,7 @@ function valueOf(s: BenchmarkSummary, key: string): string | null {
   return meta === undefined || meta === null ? null : String(meta);
 }
 
-export function checkComparability(b: BenchmarkSummary, c: BenchmarkSummary, options: ComparabilityOptions = {}): Comparability {
+export function checkComparability(b: SummaryHead, c: SummaryHead, options: ComparabilityOptions = {}): Comparability {
   const compare = options.compare ?? null;
   const allow = new Set(options.allow ?? []);
   const keys = [...new Set([...DEFAULT_REQUIRED_KEYS, ...(options.require ?? [])])].filter((k) => k !== compare);

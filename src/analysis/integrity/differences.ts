@@ -4,7 +4,7 @@
  * exists to be a baseline for native runs), so one difference is named, not failed. Two or more mean
  * a change in the results cannot be attributed to either: a warning.
  */
-import type { BenchmarkSummary } from '../../schema/summary.js';
+import type { SummaryHead } from '../../schema/loaded.js';
 import type { FindingDraft } from './findings.js';
 
 export type Dimension = 'mode' | 'harness_strategy' | 'mcp_server' | 'model';
@@ -24,7 +24,7 @@ const LABELS: Record<Dimension, string> = {
   model: 'model',
 };
 
-function valueOf(s: BenchmarkSummary, d: Dimension): string | null {
+function valueOf(s: SummaryHead, d: Dimension): string | null {
   if (d === 'mode') return s.run.mode ?? 'native'; // rlm-code's report default for old summaries
   if (d === 'model') {
     const m = s.run.model ?? s.metadata['model'];
@@ -33,7 +33,7 @@ function valueOf(s: BenchmarkSummary, d: Dimension): string | null {
   return s.run[d];
 }
 
-export function findDifferences(baseline: BenchmarkSummary, candidate: BenchmarkSummary): Difference[] {
+export function findDifferences(baseline: SummaryHead, candidate: SummaryHead): Difference[] {
   return (Object.keys(LABELS) as Dimension[])
     .map((dimension) => ({ dimension, label: LABELS[dimension], baseline: valueOf(baseline, dimension), candidate: valueOf(candidate, dimension) }))
     .filter((d) => d.baseline !== d.candidate);

@@ -4,10 +4,10 @@
  * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
  * allows their code; the four rlm-code gate booleans are never changed by them.
  */
-import { packedOf } from '../../schema/packed-summary.js';
+import type { SummaryHead } from '../../schema/loaded.js';
 import { ANSWERED_CASES, type BenchmarkSummary } from '../../schema/summary.js';
 import type { CaseRowList } from '../rlm/pair.js';
-import { type RunTotals, runTotals } from './run-totals.js';
+import type { RunTotals } from './run-totals.js';
 
 export type Severity = 'error' | 'warning' | 'notice';
 export type Side = 'baseline' | 'candidate';
@@ -78,7 +78,7 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 const REWARD_TOLERANCE = 0.00005 + 1e-9;
 const STEPS_TOLERANCE = 0.005 + 1e-9;
 
-function runFindings(side: Side, s: BenchmarkSummary, totals: RunTotals): Draft[] {
+function runFindings(side: Side, s: SummaryHead, totals: RunTotals): Draft[] {
   const out: Draft[] = [];
   const r = s.reported;
   const rows = totals.rows;
@@ -164,7 +164,7 @@ export function commandSucceeded(m: BenchmarkSummary['metadata']): boolean {
  * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
  * `totals` are the rows' totals when the caller has them already.
  */
-export function aggregateMismatches(s: BenchmarkSummary, totals: RunTotals = runTotals(packedOf(s))): string[] {
+export function aggregateMismatches(s: SummaryHead, totals: RunTotals): string[] {
   const r = s.reported;
   const n = totals.rows;
   const out: string[] = [];
@@ -189,7 +189,7 @@ function round(x: number, digits: number): number {
   return Number(x.toFixed(digits));
 }
 
-function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, rows: CaseRowList): Draft[] {
+function pairFindings(baseline: SummaryHead, candidate: SummaryHead, rows: CaseRowList): Draft[] {
   const out: Draft[] = [];
   const bp = baseline.run.preset;
   const cp = candidate.run.preset;
@@ -222,12 +222,12 @@ function pairFindings(baseline: BenchmarkSummary, candidate: BenchmarkSummary, r
  * the two runs' row totals when the caller has them already.
  */
 export function collectFindings(
-  baseline: BenchmarkSummary,
-  candidate: BenchmarkSummary,
+  baseline: SummaryHead,
+  candidate: SummaryHead,
   rows: CaseRowList,
   extra: readonly Draft[],
   allowed: ReadonlySet<string>,
-  totals: { baseline: RunTotals; candidate: RunTotals } = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) },
+  totals: { baseline: RunTotals; candidate: RunTotals },
 ): Finding[] {
   const drafts = [
     ...runFindings('baseline', baseline, totals.baseline),

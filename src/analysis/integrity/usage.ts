@@ -2,8 +2,8 @@
  * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
  * report and the release checklist. None of these are gated in rlm-code.
  */
-import { packedOf } from '../../schema/packed-summary.js';
-import type { BenchmarkSummary, LatencyStats } from '../../schema/summary.js';
+import type { PackedSummary } from '../../schema/pack.js';
+import type { LatencyStats } from '../../schema/summary.js';
 import { latencyOfSorted } from '../../stats/latency.js';
 import { type RunTotals, runTotals } from './run-totals.js';
 
@@ -35,6 +35,6 @@ export function usageFromTotals(t: RunTotals): UsageStats {
   };
 }
 
-export function usageStats(summary: BenchmarkSummary): UsageStats {
-  return usageFromTotals(runTotals(packedOf(summary)));
+export function usageStats(rows: PackedSummary): UsageStats {
+  return usageFromTotals(runTotals(rows));
 }

@@ -10,9 +10,8 @@
  * between the K runs (a seed, a run number) are not part of it. Pure: no I/O.
  */
 import { UsageError } from '../../errors.js';
+import type { SummaryHead } from '../../schema/loaded.js';
 import { completedAt, rewardAt, stepsAt } from '../../schema/packed-rows.js';
-import { packedOf } from '../../schema/packed-summary.js';
-import type { BenchmarkSummary } from '../../schema/summary.js';
 import type { Comparison } from '../compare.js';
 import type { CaseNoise, LoadedSummary, NoiseMarks, NoiseProfile, NoiseScalar } from '../model.js';
 import { compareCodePoints } from '../rlm/pair.js';
@@ -34,7 +33,7 @@ export const isFlaky = (c: CaseNoise): boolean => c.passed > 0 && c.passed < c.r
 const NOT_FINGERPRINT = /^(github\.|git\.|benchgate\.|ab\.|runner\.|command$|started_at$|finished_at$|timestamp$|run_id$|seed$|random_seed$)/;
 
 /** The commit a run measured, from benchgate's stamp or the tool's own field. */
-export function commitOf(s: BenchmarkSummary): string | null {
+export function commitOf(s: SummaryHead): string | null {
   for (const key of ['github.sha', 'git.commit', 'git_commit', 'commit']) {
     const v = s.metadata[key];
     if (typeof v === 'string' && v !== '') return v;
@@ -43,7 +42,7 @@ export function commitOf(s: BenchmarkSummary): string | null {
 }
 
 /** The facts of a run that make runs comparable: its format, run facts and plain metadata. */
-export function fingerprintOf(s: BenchmarkSummary): Record<string, NoiseScalar> {
+export function fingerprintOf(s: SummaryHead): Record<string, NoiseScalar> {
   const out: Record<string, NoiseScalar> = {
     format: s.format,
     'run.preset': s.run.preset,
@@ -124,7 +123,7 @@ export function buildNoiseProfile(runs: readonly LoadedSummary[], options: Profi
   const byId = new Map<string, { completed: number[]; reward: number[]; steps: number[] }>();
   const perRun: Map<string, boolean>[] = [];
   for (const r of runs) {
-    const p = packedOf(r.summary);
+    const p = r.rows;
     const done = new Map<string, boolean>();
     for (let i = 0; i < p.ids.length; i++) {
       const id = p.ids[i] as string;
@@ -207,13 +206,13 @@ export function buildNoiseProfile(runs: readonly LoadedSummary[], options: Profi
  * Why a profile cannot be used for a run, or null when it can: a fingerprint key both know whose
  * values differ (a profile of another model or scoring version says nothing of this run's noise).
  */
-export function profileMismatch(profile: NoiseProfile, s: BenchmarkSummary): string | null {
+export function profileMismatch(profile: NoiseProfile, s: SummaryHead): string | null {
   const diff = fingerprintDiff(profile, s);
   return diff === null ? null : `the profile was made with ${diff.key} ${JSON.stringify(diff.profile)} and this run has ${JSON.stringify(diff.run)}`;
 }
 
 /** The first fingerprint key both the profile and the run know whose values differ, or null when none does. */
-export function fingerprintDiff(profile: NoiseProfile, s: BenchmarkSummary): { key: string; profile: NoiseScalar; run: NoiseScalar } | null {
+export function fingerprintDiff(profile: NoiseProfile, s: SummaryHead): { key: string; profile: NoiseScalar; run: NoiseScalar } | null {
   const f = fingerprintOf(s);
   for (const [key, value] of Object.entries(profile.fingerprint)) {
     if (!Object.hasOwn(f, key) || f[key] === null || value === null) continue;
@@ -223,7 +222,7 @@ export function fingerprintDiff(profile: NoiseProfile, s: BenchmarkSummary): { k
 }
 
 /** Why a profile cannot be used for a pair of runs (the baseline's mismatch first), or null when it fits both. */
-function pairMismatch(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): string | null {
+function pairMismatch(profile: NoiseProfile, baseline: SummaryHead, candidate: SummaryHead): string | null {
   return profileMismatch(profile, baseline) ?? profileMismatch(profile, candidate);
 }
 
@@ -231,7 +230,7 @@ function pairMismatch(profile: NoiseProfile, baseline: BenchmarkSummary, candida
  * Each case's pass rate on main, for `flaky_below` (compare.ts), or null when the profile was made
  * with another fingerprint than either run's (it says nothing of their noise).
  */
-function passRatesOnMain(profile: NoiseProfile, baseline: BenchmarkSummary, candidate: BenchmarkSummary): Map<string, number> | null {
+function passRatesOnMain(profile: NoiseProfile, baseline: SummaryHead, candidate: SummaryHead): Map<string, number> | null {
   if (pairMismatch(profile, baseline, candidate) !== null) return null;
   return new Map(profile.cases.filter((c) => c.runs > 0).map((c) => [c.id, c.passed / c.runs]));
 }

@@ -19,7 +19,6 @@
  * against rerunning every case. Pure: no I/O.
  */
 import { InputError } from '../../errors.js';
-import { packedOf } from '../../schema/packed-summary.js';
 import type { CaseNoise, LoadedSummary, NoiseProfile } from '../model.js';
 
 /** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
@@ -115,16 +114,16 @@ export function settleRounds(
   const ids = firstRoundIds(rounds);
   const noise = new Map(profile.cases.map((x) => [x.id, x]));
   // A case settles only when both sides ran it in every round before settling (else its trials are partial).
-  const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
+  const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(r.rows.ids));
   const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-  const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+  const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(r.rows.ids));
   const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
   return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
 }
 
 /** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
 export function firstRoundIds(rounds: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] }): string[] {
-  return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+  return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : r.rows.ids)))];
 }
 
 /** The case list a round runs as the suite reads it (BENCHGATE_CASES_FILE): one id a line; an id with a line break cannot be listed. */

@@ -3,7 +3,7 @@
  * (case rows are not re-aggregated), deltas by plain double subtraction (3.65 → 4.15 steps is
  * 0.5000000000000004 and fails a 0.5 cap, as in rlm-code), and `passed` = all four gates.
  */
-import type { BenchmarkSummary } from '../../schema/summary.js';
+import type { SummaryHead } from '../../schema/loaded.js';
 import type { CaseSummary } from './pair.js';
 import type { Thresholds } from './thresholds.js';
 
@@ -39,7 +39,7 @@ export interface RlmGateResult {
 }
 
 /** rlm-code's `_benchmark_metrics`. */
-export function runMetrics(summary: BenchmarkSummary): RunMetrics {
+export function runMetrics(summary: SummaryHead): RunMetrics {
   const { total_cases: total, completed_cases: completed, avg_reward, avg_steps } = summary.reported;
   return {
     avg_reward,
@@ -51,7 +51,7 @@ export function runMetrics(summary: BenchmarkSummary): RunMetrics {
 }
 
 /** Evaluates the four gates; NaN anywhere makes the affected gate false, as in rlm-code. */
-export function evaluateRlmGates(baseline: BenchmarkSummary, candidate: BenchmarkSummary, caseSummary: CaseSummary, t: Thresholds): RlmGateResult {
+export function evaluateRlmGates(baseline: SummaryHead, candidate: SummaryHead, caseSummary: CaseSummary, t: Thresholds): RlmGateResult {
   const base = runMetrics(baseline);
   const cand = runMetrics(candidate);
   const deltas: Deltas = {

@@ -7,7 +7,6 @@ import { records } from '../../adapters/registry.js';
 import type { Comparison } from '../../analysis/compare.js';
 import type { GateName } from '../../analysis/rlm/gates.js';
 import { rowsWith } from '../../schema/packed-rows.js';
-import { packedOf } from '../../schema/packed-summary.js';
 import { deltaNearThreshold, pyFixed, signed } from '../../stats/format.js';
 import { untrusted } from './markdown.js';
 
@@ -46,7 +45,7 @@ export function unknownSides(cmp: Comparison, measure: Measure | 'tokens'): { ba
     if (measure !== 'tokens' && !records(s, measure)) return true;
     if (measure === 'steps') return false;
     // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
-    return s.reported.usage_totals === null && rowsWith(packedOf(s), 'usage') === 0;
+    return s.reported.usage_totals === null && rowsWith(cmp[side].rows, 'usage') === 0;
   };
   const b = unknown('baseline');
   const c = unknown('candidate');

@@ -13,7 +13,8 @@ import { isUserError } from '../../../../src/errors.js';
 import { flakiest, renderNoiseProfile } from '../../../../src/report/noise-profile-report.js';
 import { runCli } from '../../../helpers/cli-run.js';
 import { expectGolden } from '../../../helpers/golden.js';
-import { type CaseSpec, rlmSummary } from '../../../helpers/rlm-builder.js';
+import { type CaseSpec, rlmSummary, asLoaded } from '../../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../../src/schema/pack.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-noise-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -127,7 +128,7 @@ describe('the noise profile of repeated runs on one commit', () => {
   });
 
   it('reads back only a valid profile, naming the field', () => {
-    const good = buildNoiseProfile(mainFiles.slice(0, 2).map((path) => ({ path, summary: loadSummary(path) })));
+    const good = buildNoiseProfile(mainFiles.slice(0, 2).map((path) => asLoaded(path, loadSummary(path), NO_FIELDS)));
     expect(parseNoiseProfile(serializeNoiseProfile(good), 'p.json')).toEqual(good);
     const bad = (text: string): string => {
       try {

@@ -12,7 +12,8 @@ import { auditDraw, deterministicOutcome, isSettled, MIN_PROFILE_RUNS, runsInRou
 import { mergeTrials } from '../../../../src/analysis/trials.js';
 import { runCli } from '../../../helpers/cli-run.js';
 import { caseNoise } from '../../../helpers/noise-profile.js';
-import { rlmSummary } from '../../../helpers/rlm-builder.js';
+import { rlmSummary, asLoaded } from '../../../helpers/rlm-builder.js';
+import { NO_FIELDS } from '../../../../src/schema/pack.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-settled-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ function run(name: string, completes: (i: number) => boolean, ids: number[] = Ar
   writeFileSync(path, JSON.stringify(rlmSummary({ id: name, model: 'm1', cases: ids.map((i) => ({ id: id(i), completed: completes(i), steps: 3 })) })));
   return path;
 }
-const loaded = (path: string): LoadedSummary => ({ path, summary: loadSummary(path) });
+const loaded = (path: string): LoadedSummary => asLoaded(path, loadSummary(path), NO_FIELDS);
 
 // Main: cases 0–3 always pass, 4–5 never, 6–11 pass in every other run (flaky).
 const onMain = (i: number, t: number): boolean => (i < 4 ? true : i < 6 ? false : (i + t) % 2 === 0);
