@@ -8405,6 +8405,17 @@ function fromHarbor(source) {
 const MAX_ZIP_BYTES = 2 ** 31 - 1;
 /** The largest entry read, uncompressed (bytes): about the longest string V8 holds. */
 const MAX_ENTRY_BYTES = 512 * 1024 * 1024 - 64;
+/** An entry that inflates to more bytes than its central directory entry declares (a lying header). */
+class ZipSizeMismatch extends InputError {
+    entry;
+    declared;
+    name = 'ZipSizeMismatch';
+    constructor(message, entry, declared) {
+        super(message);
+        this.entry = entry;
+        this.declared = declared;
+    }
+}
 const EOCD = 0x06054b50;
 const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
@@ -8420,7 +8431,7 @@ class ZipArchive {
         this.buf = buf;
     }
     /** Reads `file` (at most {@link MAX_ZIP_BYTES}) and its central directory. */
-    static open(file, content) {
+    static open(file, content, options = {}) {
         let buf;
         if (content)
             buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
@@ -8431,7 +8442,7 @@ class ZipArchive {
             buf = readFileSync(file);
         }
         const zip = new ZipArchive(file, buf);
-        zip.readDirectory();
+        zip.readDirectory(options.maxEntries ?? Infinity);
         return zip;
     }
     bad(why) {
@@ -8461,7 +8472,9 @@ class ZipArchive {
                 return at;
         throw this.bad('no end of central directory record');
     }
-    readDirectory() {
+    /** Entries the end record declares (zip64's when present), read before any entry. */
+    declaredEntries = 0;
+    readDirectory(maxEntries) {
         const end = this.findEnd();
         let count = this.u16(end + 10);
         let at = this.u32(end + 16);
@@ -8472,12 +8485,23 @@ class ZipArchive {
             count = this.u64(record + 32);
             at = this.u64(record + 48);
         }
+        this.declaredEntries = count;
+        if (count > maxEntries)
+            throw new InputError(`${this.file}: the zip archive declares ${count} entries; benchgate reads at most ${maxEntries}`);
         for (let i = 0; i < count; i++) {
             if (this.u32(at) !== CENTRAL)
                 throw this.bad(`central directory entry ${i} has no signature`);
             const nameLength = this.u16(at + 28);
             const extraLength = this.u16(at + 30);
-            const entry = { name: '', method: this.u16(at + 10), compressed: this.u32(at + 20), size: this.u32(at + 24), local: this.u32(at + 42) };
+            const madeOnUnix = this.u16(at + 4) >> 8 === 3;
+            const entry = {
+                name: '',
+                method: this.u16(at + 10),
+                compressed: this.u32(at + 20),
+                size: this.u32(at + 24),
+                local: this.u32(at + 42),
+                unixMode: madeOnUnix ? this.u32(at + 38) >>> 16 : null,
+            };
             if (at + 46 + nameLength > this.buf.length)
                 throw this.bad(`central directory entry ${i} runs past the end`);
             entry.name = this.buf.subarray(at + 46, at + 46 + nameLength).toString('utf8');
@@ -8507,7 +8531,11 @@ class ZipArchive {
         }
         throw this.bad(`entry ${JSON.stringify(e.name)} has 32-bit sizes at their maximum and no zip64 field`);
     }
-    /** An entry's bytes, decompressed; an InputError when it is absent, too large or broken. */
+    /**
+     * An entry's bytes, decompressed; an InputError when it is absent, too large or broken. Inflating
+     * stops at the size the central directory declares: an entry that would inflate past it is a
+     * {@link ZipSizeMismatch}, with no more than the declared bytes ever held.
+     */
     read(name) {
         const e = this.entries.get(name);
         if (!e)
@@ -8537,8 +8565,13 @@ class ZipArchive {
         catch (err) {
             if (err instanceof InputError)
                 throw err;
+            // zlib's maxOutputLength: output beyond it is a RangeError with this code (Node.js zlib.md, "Class: Options").
+            if (err.code === 'ERR_BUFFER_TOO_LARGE')
+                throw new ZipSizeMismatch(`${this.file}: ${name} inflates to more than the ${e.size} bytes its directory entry declares`, name, e.size);
             throw this.bad(`${name} does not decompress (${err.message})`);
         }
+        if (out.length > e.size)
+            throw new ZipSizeMismatch(`${this.file}: ${name} holds ${out.length} bytes, more than the ${e.size} its directory entry declares`, name, e.size);
         if (out.length !== e.size)
             throw this.bad(`${name} decompresses to ${out.length} bytes, the directory says ${e.size}`);
         return out;
@@ -12998,41 +13031,21 @@ function summaryParts(source, grid, chosen, cases) {
 /**
  * What a run does not record. The summary schema has no null for a case's steps or LLM calls
  * (rlm-code always writes them), so adapters of formats without them write 0; the report and the
- * leaderboard ask here and show such a measure as unknown, never 0, and its gate as not judged.
- * A format either never records a measure (the table below) or records it when its rows carry it:
- * then the adapter says of a run whose rows carry none (metadata `unrecorded`).
+ * leaderboard ask (registry.ts `records`) and show such a measure as unknown, never 0, and its gate
+ * as not judged. A format either never records a measure (its registry entry's `notRecorded`) or
+ * records it when its rows carry it: then the adapter says of a run whose rows carry none (metadata
+ * `unrecorded`, read here).
  * Tokens need no entry: a row without usage says so itself (`hasUsage(p, i)`, schema/packed-rows.ts).
  */
 /** Every measure a run may not record. */
 const MEASURES = ['steps', 'calls'];
-const NEITHER = MEASURES;
-const NO_STEPS = ['steps'];
-/** By summary format (BenchmarkSummary.format). */
-const NOT_RECORDED = {
-    junit: NEITHER,
-    ctrf: NEITHER,
-    'lm-eval': NEITHER,
-    'lm-eval-results': NEITHER,
-    'swe-bench': NEITHER,
-    'tau-bench': NEITHER,
-    // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults).
-    'terminal-bench': NEITHER,
-    // Messages, but no count of steps or calls per simulation (tau2 data_model/simulation.py SimulationRun).
-    'tau2-bench': NEITHER,
-    // Tokens per trial (AgentContext), no turns or calls (harbor models/trial/result.py TrialResult).
-    harbor: NEITHER,
-    'github-action-benchmark-bigger': NEITHER,
-    'github-action-benchmark-smaller': NEITHER,
-    // One provider call per cell; no agent steps.
-    promptfoo: NO_STEPS,
-    // Model calls from the sample's events; no steps.
-    'inspect-ai': NO_STEPS,
-};
-/** Whether a summary records `measure` (else its 0s mean unknown): by its format, then by its run. */
-function records(s, measure) {
-    if (Object.hasOwn(NOT_RECORDED, s.format) && NOT_RECORDED[s.format].includes(measure))
-        return false;
-    const byRun = s.metadata[UNRECORDED];
+/**
+ * Whether a run's rows record `measure`, by what its adapter said of the run (metadata `unrecorded`).
+ * What a format never records is a fact of its registry entry (`notRecorded`); registry.ts `records`
+ * asks both.
+ */
+function recordedByRun(metadata, measure) {
+    const byRun = metadata[UNRECORDED];
     return typeof byRun !== 'string' || !byRun.split(',').includes(measure);
 }
 /** The metadata an adapter adds for a run whose rows carry none of these measures (empty for none). */
@@ -14884,7 +14897,13 @@ function jsonMismatch(source, detect, why) {
 }
 /** What a directory is read as, for the error when it is none of them. */
 const DIRECTORY_FORMATS = 'an RLE run (<scenario>_summary.json files), lm-evaluation-harness samples (samples_<task>_<date>.jsonl), SWE-bench evaluation logs (logs/run_evaluation/<run_id>/<model>/<instance_id>/report.json), a tau2-bench run (results.json, simulations/) or a Harbor job (result.json and <trial_name>/result.json)';
-/** Tried in order by auto-detection: the first that matches wins. */
+const NEITHER = MEASURES;
+const NO_STEPS = ['steps'];
+/**
+ * Tried in order by auto-detection: the first that matches wins. Each entry also says, in `facts`,
+ * what the rest of benchgate knows of its summaries (types.ts `FormatFacts`): read through
+ * {@link formatFacts}, never by the format's name elsewhere.
+ */
 const ADAPTERS = [
     {
         name: 'benchgate',
@@ -14898,27 +14917,166 @@ const ADAPTERS = [
         mismatch: (s) => jsonMismatch(s, isRlmCodeSummary, 'no `case_results`'),
         convert: (s) => fromRlmCode(s.file, s.json()),
         pack: (s, o) => packRlmCode(s.file, s.json(), o.keep),
+        facts: {
+            // rlm-code writes avg_reward and avg_steps as Python's round(x, 4) and round(x, 2) (rlm_code/rlm/benchmarks.py).
+            pythonRounding: true,
+            // A case's run_path names its trajectory, one JSON event per line (analysis/evidence/rlm-code.ts), whose
+            // steps are rlm-code's own (RLMRunner._append_event `type: "step"`).
+            evidence: 'trajectory',
+            ownSteps: true,
+        },
     },
     { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
     { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
-    { name: 'promptfoo', shape: PROMPTFOO_SHAPE, mismatch: promptfooMismatch, convert: fromPromptfoo, selects: 'model+prompt' },
-    { name: 'multihop-qa', shape: MULTIHOP_SHAPE, mismatch: multihopMismatch, convert: fromMultihop, selects: 'model' },
-    { name: 'inspect-ai', shape: INSPECT_SHAPE, mismatch: inspectMismatch, convert: fromInspect },
-    { name: 'lm-eval', shape: LM_EVAL_SHAPE, mismatch: lmEvalMismatch, convert: fromLmEval },
-    { name: 'terminal-bench', shape: TERMINAL_BENCH_SHAPE, mismatch: terminalBenchMismatch, convert: fromTerminalBench },
-    { name: 'tau-bench', shape: TAU_BENCH_SHAPE, mismatch: tauBenchMismatch, convert: fromTauBench },
-    { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench },
-    { name: 'tau2-bench', shape: TAU2_BENCH_SHAPE, mismatch: tau2BenchMismatch, convert: fromTau2Bench },
-    { name: 'harbor', shape: HARBOR_SHAPE, mismatch: harborMismatch, convert: fromHarbor },
-    { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf },
-    { name: 'junit', shape: JUNIT_SHAPE, mismatch: junitMismatch, convert: fromJunit, pack: (s, o) => packJunit(s, o.keep) },
+    {
+        name: 'promptfoo',
+        shape: PROMPTFOO_SHAPE,
+        mismatch: promptfooMismatch,
+        convert: fromPromptfoo,
+        selects: 'model+prompt',
+        // One provider call per cell; no agent steps. One response per test: its evidence is the row's failure reason.
+        facts: { notRecorded: NO_STEPS, evidence: 'one-response' },
+    },
+    {
+        name: 'multihop-qa',
+        shape: MULTIHOP_SHAPE,
+        mismatch: multihopMismatch,
+        convert: fromMultihop,
+        selects: 'model',
+        // Its reward is a per-example F1 score compared pairwise (adapters/formats/multihop-qa.ts).
+        facts: { headToHead: true },
+    },
+    {
+        name: 'inspect-ai',
+        shape: INSPECT_SHAPE,
+        mismatch: inspectMismatch,
+        convert: fromInspect,
+        // Model calls from the sample's events; no steps. Its sample keeps `messages` and the scorer's explanation.
+        facts: { notRecorded: NO_STEPS, evidence: 'inspect' },
+    },
+    {
+        name: 'lm-eval',
+        shape: LM_EVAL_SHAPE,
+        mismatch: lmEvalMismatch,
+        convert: fromLmEval,
+        // A sample records one response (`resps`) and its metric, no steps or calls (lm_eval's samples files).
+        facts: { notRecorded: NEITHER, evidence: 'sample-response' },
+        // Aggregates only: one case per task on the task's own metric range, judged per task (adapters/formats/lm-eval.ts).
+        writes: { 'lm-eval-results': { notRecorded: NEITHER, benchmarkDirection: 'per-task' } },
+    },
+    {
+        name: 'terminal-bench',
+        shape: TERMINAL_BENCH_SHAPE,
+        mismatch: terminalBenchMismatch,
+        convert: fromTerminalBench,
+        // Tokens per trial, but neither turns nor calls (terminal_bench/harness/models.py TrialResults); its
+        // `--n-attempts` attempts of a task are merged (adapters/parsing/attempts.ts); failure_mode and
+        // parser_results say why a trial failed.
+        facts: { notRecorded: NEITHER, mergesAttempts: true, evidence: 'failure-fields' },
+    },
+    {
+        name: 'tau-bench',
+        shape: TAU_BENCH_SHAPE,
+        mismatch: tauBenchMismatch,
+        convert: fromTauBench,
+        // No steps or calls per task; its `--num-trials` trials are merged (adapters/parsing/attempts.ts); `traj`
+        // is OpenAI chat messages, its ReAct agents' actions in the text (sierra-research/tau-bench @ 59a200c).
+        facts: { notRecorded: NEITHER, mergesAttempts: true, evidence: 'transcript', reactTranscript: true },
+    },
+    // No steps or calls per instance (SWE-bench's report.json).
+    { name: 'swe-bench', shape: SWE_BENCH_SHAPE, mismatch: sweBenchMismatch, convert: fromSweBench, facts: { notRecorded: NEITHER } },
+    {
+        name: 'tau2-bench',
+        shape: TAU2_BENCH_SHAPE,
+        mismatch: tau2BenchMismatch,
+        convert: fromTau2Bench,
+        facts: {
+            // Messages, but no count of steps or calls per simulation (tau2 data_model/simulation.py SimulationRun);
+            // its trials of a task are merged (adapters/parsing/attempts.ts).
+            notRecorded: NEITHER,
+            mergesAttempts: true,
+            // tau2's orchestrator.py: `user_error` is the user simulator breaking the protocol, not the agent under test
+            // (src/adapters/formats/tau2-bench.ts writes the termination reason).
+            outageSignals: [['harness failure', /^termination_reason: user_error\b/]],
+        },
+    },
+    {
+        name: 'harbor',
+        shape: HARBOR_SHAPE,
+        mismatch: harborMismatch,
+        convert: fromHarbor,
+        facts: {
+            // Tokens per trial (AgentContext), no turns or calls (harbor models/trial/result.py TrialResult); its
+            // trials of a task are merged (adapters/parsing/attempts.ts).
+            notRecorded: NEITHER,
+            mergesAttempts: true,
+            // Harbor's trial.py and environments/base.py (src/adapters/formats/harbor.ts): the trial's environment did
+            // not start or build, failed its check before the agent ran, or the job was cancelled; its installed
+            // agents' `ApiOverloadedError` names the provider.
+            outageSignals: [
+                ['harness failure', /^(?:EnvironmentStartTimeoutError|SandboxBuildFailedError|HealthcheckError|CancelledError)\b/],
+                ['provider unavailable', /^ApiOverloadedError\b/],
+            ],
+        },
+    },
+    // A test records no steps or calls; its output and failure are the evidence (CTRF's test object).
+    { name: 'ctrf', shape: CTRF_SHAPE, mismatch: ctrfMismatch, convert: fromCtrf, facts: { notRecorded: NEITHER, evidence: 'test' } },
+    {
+        name: 'junit',
+        shape: JUNIT_SHAPE,
+        mismatch: junitMismatch,
+        convert: fromJunit,
+        pack: (s, o) => packJunit(s, o.keep),
+        facts: {
+            // A test records no steps or calls; its system-out, system-err and failure are the evidence.
+            notRecorded: NEITHER,
+            evidence: 'test',
+            // A JUnit test that times out is a failure of the code under test, whatever layer timed out; JUnit
+            // reads only a provider's rate limit, overload or server error.
+            outageSkips: ['provider timeout'],
+        },
+    },
     { name: 'github-action-benchmark', shape: GAB_SHAPE, mismatch: gabMismatch, convert: gabUndirected },
-    // The same files, with the direction chosen by name only (never detected).
-    { name: 'github-action-benchmark-bigger', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, false), byNameOnly: true },
-    { name: 'github-action-benchmark-smaller', shape: GAB_SHAPE, mismatch: gabMismatch, convert: (s) => fromGab(s, true), byNameOnly: true },
+    // The same files, with the direction chosen by name only (never detected). A benchmark records no steps or
+    // calls; each is judged by its own ratio (adapters/formats/github-action-benchmark.ts).
+    {
+        name: 'github-action-benchmark-bigger',
+        shape: GAB_SHAPE,
+        mismatch: gabMismatch,
+        convert: (s) => fromGab(s, false),
+        byNameOnly: true,
+        facts: { notRecorded: NEITHER, benchmarkDirection: 'bigger' },
+    },
+    {
+        name: 'github-action-benchmark-smaller',
+        shape: GAB_SHAPE,
+        mismatch: gabMismatch,
+        convert: (s) => fromGab(s, true),
+        byNameOnly: true,
+        facts: { notRecorded: NEITHER, benchmarkDirection: 'smaller' },
+    },
     // Generic records come last: any array of objects with an id would match.
     { name: 'records', shape: RECORDS_SHAPE, mismatch: recordsMismatch, convert: fromRecords },
 ];
+const NO_FACTS = {};
+/** Summary format → its facts: each entry's own, then the other formats it writes. */
+const FACTS = new Map(ADAPTERS.flatMap((a) => [[a.name, a.facts ?? NO_FACTS], ...Object.entries(a.writes ?? {})]));
+/**
+ * What benchgate knows of summaries of `format` (`BenchmarkSummary.format`): the facts of its registry
+ * entry, or none for a format no entry writes (a benchgate summary of another tool keeps that tool's name).
+ */
+function formatFacts(format) {
+    return FACTS.get(format) ?? NO_FACTS;
+}
+/**
+ * Whether a summary records `measure` (else its 0s mean unknown): by its format (the entry's
+ * `notRecorded`), then by its run (metadata `unrecorded`, adapters/recorded.ts).
+ */
+function records(s, measure) {
+    if (formatFacts(s.format).notRecorded?.includes(measure))
+        return false;
+    return recordedByRun(s.metadata, measure);
+}
 /** Input format names accepted by `--input-format`; `auto` detects from the file's shape. */
 const INPUT_FORMATS = ['auto', ...ADAPTERS.map((a) => a.name)];
 function optionsOf(options) {
@@ -17289,60 +17447,70 @@ function streamPackRlmCode(file, chunkBytes = CHUNK_BYTES$1) {
     }
 }
 
-/**
- * Summaries backed by their packed form (schema/pack.ts): what loading a large pair returns. They
- * hold the run's head and the packed rows, and no case objects: the comparison, the findings and the
- * reports read the rows through {@link packedOf} (by name, schema/packed-rows.ts) and count them with
- * {@link caseCount}. Reading such a summary's `cases` is a bug, and says so: nothing builds 100,000
- * case objects behind a property read. Who really needs case objects builds them, explicitly, with
- * `unpackSummary(packedOf(summary))` (what packing dropped stays dropped: see pack.ts).
- */
-/** Every summary made by {@link packedSummary}, with the packed form it stands for. */
-const BACKING = new WeakMap();
-/**
- * Whether the summary was loaded packed: it has no case objects, and its rows lost their text
- * (final response, run path, `extra`), so whoever needs them reads the file again.
- */
-function loadedPacked(summary) {
-    return BACKING.has(summary);
+/** The loaded form of a packed summary. */
+function loadedRows(path, rows) {
+    return { path, summary: rows.head, rows };
+}
+/** The loaded form of a whole summary: its cases packed now, keeping `fields` (what the policy names). */
+function loadedWhole(path, summary, fields) {
+    return loadedRows(path, packSummary(summary, fields));
+}
+/** The number of cases of a loaded run. */
+function caseCount(run) {
+    return run.rows.ids.length;
+}
+
+function attemptsOf(c) {
+    const list = c.extra['attempts'];
+    if (!Array.isArray(list) || list.length < 2)
+        return null;
+    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
 }
 /**
- * The summary of a packed form: its head, backed by the packed rows ({@link packedOf}). Its `cases`
- * (enumerable, so a spread or JSON.stringify of it fails too) throws an error naming the packed form.
+ * The run's attempts as separate runs, packed with `fields` (attempt t of every task in run t; a
+ * task attempted fewer times is in the first runs only), or null when the format does not merge
+ * attempts or no task of the run has two attempts or more. Each attempt's usage and duration are
+ * unknown (the file records them per task or not at all). Worked out when a run is loaded whole
+ * (load.ts `loadRun`): the loaded form keeps no case objects to find them in later.
  */
-function packedSummary(p) {
-    const { schema, id, format, run, reported, metadata, extra } = p.head;
-    const summary = { schema, id, format, run, reported, metadata };
-    Object.defineProperty(summary, 'cases', {
-        enumerable: true,
-        get: () => {
-            throw new Error(`${id}: loaded packed, this summary has no case objects; read its rows with packedOf and caseCount (schema/packed-summary.ts), or build them explicitly with unpackSummary(packedOf(summary))`);
-        },
-    });
-    summary.extra = extra;
-    BACKING.set(summary, p);
-    return summary;
-}
-/**
- * The packed form of a summary's cases: the one it was loaded as, else packed now from its case
- * objects, keeping the case `fields` asked for. A summary loaded packed must have been loaded with
- * them (the loaders take them from the configuration): its rows no longer hold the fields.
- */
-function packedOf(summary, fields = NO_FIELDS) {
-    const backing = BACKING.get(summary);
-    if (backing === undefined)
+function attemptRows(s, fields) {
+    // Only the formats whose registry entry says `mergesAttempts` (adapters/parsing/attempts.ts; the test keeps it true).
+    if (formatFacts(s.format).mergesAttempts !== true)
+        return null;
+    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
+    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
+    if (k < 2)
+        return null;
+    return Array.from({ length: k }, (_, t) => {
+        const cases = perCase.flatMap(({ c, attempts }) => {
+            if (attempts === null)
+                return t === 0 ? [c] : [];
+            const a = attempts[t];
+            if (a === undefined)
+                return [];
+            const { solved, reward, error, ...rest } = a;
+            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
+        });
+        const summary = summaryOf({
+            id: s.id,
+            format: s.format,
+            cases,
+            run: s.run,
+            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
+            extra: s.extra,
+        });
         return packSummary(summary, fields);
-    const missing = [
-        ...fields.numbers.filter((f) => !Object.hasOwn(backing.fields.numbers, f)),
-        ...fields.labels.filter((f) => !Object.hasOwn(backing.fields.labels, f)),
-    ];
-    if (missing.length > 0)
-        throw new Error(`${summary.id}: loaded packed without the case fields ${missing.join(', ')}; load it with them (LoadOptions.keep)`);
-    return backing;
+    });
 }
-/** The number of cases of a summary, packed or not. */
-function caseCount(summary) {
-    return BACKING.get(summary)?.ids.length ?? summary.cases.length;
+/**
+ * The run's attempts as separate runs (see {@link attemptRows}), named `<path>#attempt-<t>`, or null
+ * when it has none: a run loaded packed (a large pair) kept no `extra`, so no attempts, and stays
+ * one run, as loaded.
+ */
+function attemptTrials(run) {
+    if (run.attempts === undefined)
+        return null;
+    return run.attempts.map((rows, t) => loadedRows(`${run.path}#attempt-${t + 1}`, rows));
 }
 
 /**
@@ -17471,9 +17639,9 @@ function loadHere(workerScript, request) {
 }
 /**
  * Loads both summaries; `workerScript` is the module to run as the loading thread (the CLI bundle
- * itself), or null to always load in-process. Summaries of a large pair are backed by their packed
- * form (schema/packed-summary.ts): no case objects, rows that keep what the comparison reads and
- * drop per-case text.
+ * itself), or null to always load in-process. Either way each run is in the one loaded form
+ * (schema/loaded.ts): a large pair's rows are read straight into it, and keep what the comparison
+ * reads but drop per-case text; a small pair is loaded whole and packed ({@link loadRun}).
  */
 async function loadPair(baseline, candidate, options, workerScript) {
     const [bOptions, cOptions] = typeof options === 'string'
@@ -17482,17 +17650,11 @@ async function loadPair(baseline, candidate, options, workerScript) {
             ? [options.baseline, options.candidate]
             : [options, options];
     if (workerScript === null || !isLargePair(baseline, candidate)) {
-        return [
-            { path: baseline, summary: loadSummary(baseline, bOptions) },
-            { path: candidate, summary: loadSummary(candidate, cOptions) },
-        ];
+        return [loadRun(baseline, bOptions), loadRun(candidate, cOptions)];
     }
     if (!threadsAllowed()) {
         // BENCHGATE_THREADS=0 (stats/parallel.ts): the same packed forms, read one after the other here.
-        return [
-            { path: baseline, summary: packedSummary(readPacked({ file: baseline, options: bOptions })) },
-            { path: candidate, summary: packedSummary(readPacked({ file: candidate, options: cOptions })) },
-        ];
+        return [loadedRows(baseline, readPacked({ file: baseline, options: bOptions })), loadedRows(candidate, readPacked({ file: candidate, options: cOptions }))];
     }
     const small = smallWorkerScript(workerScript);
     const requests = { baseline: { file: baseline, options: bOptions }, candidate: { file: candidate, options: cOptions } };
@@ -17523,10 +17685,25 @@ async function loadPair(baseline, candidate, options, workerScript) {
         pendingCand.cancel();
         throw err;
     }
-    return [
-        { path: baseline, summary: packedSummary(base) },
-        { path: candidate, summary: packedSummary(cand) },
-    ];
+    return [loadedRows(baseline, base), loadedRows(candidate, cand)];
+}
+/**
+ * One file loaded whole and put in the loaded form: its cases packed with the fields
+ * `options.keep` names (load/kept-fields.ts, from the policy), and, for a format that merges a task's
+ * attempts, each attempt packed as a run (load/attempts.ts). The case objects are dropped.
+ */
+function loadRun(file, options) {
+    return loadedOf(file, loadSummary(file, options), options.keep ?? NO_FIELDS);
+}
+/**
+ * A whole summary in the loaded form (see {@link loadRun}): its cases packed with `fields`, and the
+ * attempts of a format that merges them, each packed as a run. For a summary built whole in memory
+ * (shards merged into one run).
+ */
+function loadedOf(path, whole, fields) {
+    const attempts = attemptRows(whole, fields);
+    const run = loadedWhole(path, whole, fields);
+    return attempts === null ? run : { ...run, attempts };
 }
 /** One file's packed form, read on this thread: an rlm-code summary with the streaming reader when it can, else the full reader. */
 function readPacked({ file, options }) {
@@ -17716,7 +17893,7 @@ function buildNoiseProfile(runs, options = {}) {
     const byId = new Map();
     const perRun = [];
     for (const r of runs) {
-        const p = packedOf(r.summary);
+        const p = r.rows;
         const done = new Map();
         for (let i = 0; i < p.ids.length; i++) {
             const id = p.ids[i];
@@ -18024,15 +18201,15 @@ function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
     const ids = firstRoundIds(rounds);
     const noise = new Map(profile.cases.map((x) => [x.id, x]));
     // A case settles only when both sides ran it in every round before settling (else its trials are partial).
-    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(packedOf(r.summary).ids));
+    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(r.rows.ids));
     const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(packedOf(r.summary).ids));
+    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(r.rows.ids));
     const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
     return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
 }
 /** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
 function firstRoundIds(rounds) {
-    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : packedOf(r.summary).ids)))];
+    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : r.rows.ids)))];
 }
 
 /**
@@ -18063,55 +18240,6 @@ function settledByProfile(profile, rounds, share) {
     return settleRounds(rounds, profile, share === undefined ? DEFAULT_SETTLE : { ...DEFAULT_SETTLE, share });
 }
 
-function runTotals(p) {
-    const { ids, errors } = p;
-    const n = ids.length;
-    let completed = 0;
-    let reward = 0;
-    let steps = 0;
-    let calls = 0;
-    let prompt = 0;
-    let completion = 0;
-    let blocked = 0;
-    let mcp = null;
-    for (let i = 0; i < n; i++) {
-        if (completedAt(p, i))
-            completed++;
-        reward += rewardAt(p, i);
-        steps += stepsAt(p, i);
-        if (hasUsage(p, i)) {
-            calls += totalCallsAt(p, i);
-            prompt += promptTokensAt(p, i);
-            completion += completionTokensAt(p, i);
-        }
-        if (hasHarness(p, i)) {
-            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
-            if (guardrailBlockedAt(p, i))
-                blocked++;
-        }
-    }
-    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
-    return {
-        rows: n,
-        completed,
-        reward,
-        steps,
-        total_calls: calls,
-        prompt_tokens: prompt,
-        completion_tokens: completion,
-        sortedDurations: p.sortedDurations,
-        guardrail_blocked: blocked,
-        mcp_tool_calls: mcp,
-        errored,
-    };
-}
-
-/**
- * Integrity checks rlm-code does not make. rlm-code passes a candidate that skipped cases, a cancelled
- * run, two empty runs, runs of different presets and summaries whose totals contradict their rows;
- * each of those is a finding here. Findings of severity `error` hold the verdict unless the user
- * allows their code; the four rlm-code gate booleans are never changed by them.
- */
 /** Every finding code, with its default severity. */
 const FINDING_SEVERITY = {
     'empty-run': 'error',
@@ -18241,7 +18369,7 @@ function commandFailure(m) {
  * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
  * `totals` are the rows' totals when the caller has them already.
  */
-function aggregateMismatches(s, totals = runTotals(packedOf(s))) {
+function aggregateMismatches(s, totals) {
     const r = s.reported;
     const n = totals.rows;
     const out = [];
@@ -18301,7 +18429,7 @@ function pairFindings(baseline, candidate, rows) {
  * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
  * the two runs' row totals when the caller has them already.
  */
-function collectFindings(baseline, candidate, rows, extra, allowed, totals = { baseline: runTotals(packedOf(baseline)), candidate: runTotals(packedOf(candidate)) }) {
+function collectFindings(baseline, candidate, rows, extra, allowed, totals) {
     const drafts = [
         ...runFindings('baseline', baseline, totals.baseline),
         ...runFindings('candidate', candidate, totals.candidate),
@@ -18405,10 +18533,49 @@ function deltaNearThreshold(delta, threshold, digits, scale = 1) {
     return shown;
 }
 
-/**
- * Usage, latency and safety figures of one run, computed from its case rows (the evidence), for the
- * report and the release checklist. None of these are gated in rlm-code.
- */
+function runTotals(p) {
+    const { ids, errors } = p;
+    const n = ids.length;
+    let completed = 0;
+    let reward = 0;
+    let steps = 0;
+    let calls = 0;
+    let prompt = 0;
+    let completion = 0;
+    let blocked = 0;
+    let mcp = null;
+    for (let i = 0; i < n; i++) {
+        if (completedAt(p, i))
+            completed++;
+        reward += rewardAt(p, i);
+        steps += stepsAt(p, i);
+        if (hasUsage(p, i)) {
+            calls += totalCallsAt(p, i);
+            prompt += promptTokensAt(p, i);
+            completion += completionTokensAt(p, i);
+        }
+        if (hasHarness(p, i)) {
+            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
+            if (guardrailBlockedAt(p, i))
+                blocked++;
+        }
+    }
+    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
+    return {
+        rows: n,
+        completed,
+        reward,
+        steps,
+        total_calls: calls,
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        sortedDurations: p.sortedDurations,
+        guardrail_blocked: blocked,
+        mcp_tool_calls: mcp,
+        errored,
+    };
+}
+
 /** The usage figures of a run from its {@link RunTotals}. */
 function usageFromTotals(t) {
     return {
@@ -18490,6 +18657,19 @@ function noiseMarksOf(cmp, choice, file, now, settled = null) {
     return marks;
 }
 
+/**
+ * github-action-benchmark files compared as that action compares them: each benchmark by its own
+ * ratio candidate / baseline, never by a mean of raw values (the benchmarks of one file are in
+ * different units and magnitudes: a mean lets a 5 % gain on a large number outvote a 2× loss on a
+ * small one). A benchmark's "worse factor" is the action's ratio in the format's direction
+ * (baseline / candidate when bigger is better, candidate / baseline when smaller is; 0 and 0 is 1);
+ * the run-level figure is the geometric mean of the worse factors. A benchmark, or the run's
+ * geometric mean, worse by more than the tolerance holds the verdict (finding benchmark-regression).
+ *
+ * The adapter stores each benchmark's reward as ±ln(value) (github-action-benchmark.ts), so the
+ * rewards are logs of values: the mean reward delta is the log of the geometric mean ratio, and the
+ * worse factor of a benchmark is exp(baseline reward − candidate reward).
+ */
 /** 10 %: CI runners vary by a few percent run to run; github-action-benchmark's own default (200 %) lets a 2× slowdown through. */
 const DEFAULT_BENCHMARK_TOLERANCE = 0.1;
 /**
@@ -18497,15 +18677,12 @@ const DEFAULT_BENCHMARK_TOLERANCE = 0.1;
  * accuracy near 0.5 is about 1.6 points, and an 8-point loss on a task must hold.
  */
 const DEFAULT_TASK_TOLERANCE = 0.02;
-/** The direction of a summary's format, or null when its cases are not each a benchmark of its own. */
+/**
+ * The direction of a summary's format (its registry entry's `benchmarkDirection`), or null when its
+ * cases are not each a benchmark of its own.
+ */
 function benchmarkDirection(format) {
-    if (format === 'github-action-benchmark-bigger')
-        return 'bigger';
-    if (format === 'github-action-benchmark-smaller')
-        return 'smaller';
-    if (format === 'lm-eval-results')
-        return 'per-task';
-    return null;
+    return formatFacts(format).benchmarkDirection ?? null;
 }
 /** How much worse a case got, as a factor above 1: a ratio of values, or 1 + a drop in points. */
 function worseFactor(direction, baselineReward, candidateReward) {
@@ -25933,6 +26110,53 @@ function compilePolicyPattern(source) {
     return { source, test: (text) => re.test(text) };
 }
 
+/**
+ * Infrastructure failures are not model failures: a case whose own error text says that the service
+ * the agent calls, or the network to it, failed (an HTTP 429, 502, 503, 504 or 529, a provider's
+ * rate-limit, connection or overload error, a hosted model API's server error or API timeout by its
+ * SDK's class, a socket timeout such as `ETIMEDOUT`) measured nothing about the agent. Such a case is
+ * *not measured*: left out of the paired tests under `decide: significant`, counted and shown beside
+ * the verdict; above a share of a side's cases (default 5%) a verdict that is not already a hold is
+ * inconclusive ("rerun"). Under `decide: point` nothing here touches rlm-code's gates, deltas or case
+ * summary: rlm-code counts every failure row, whatever its `error` says
+ * (`_benchmark_case_regressions`, rlm_code/rlm/benchmark_manager.py at 144be74).
+ *
+ * Only signals that cannot be the agent's own are built in. A timeout, or an exception the agent's
+ * own code raised, is the agent's failure: rlm-code's sandbox writes a case that ran past its limit
+ * as `Execution timed out after {timeout}s` (rlm_code/rlm/docker_interpreter.py,
+ * `subprocess.TimeoutExpired`) and its kernel `Python timed out after {timeout}s`
+ * (rlm_code/agent/kernel.py); a candidate that loops times out more, and must hold. So are
+ * terminal-bench's `test_timeout` (the task's tests ran past `max_test_timeout_sec` on the state the
+ * agent left) and `agent_installation_failed` (an installed agent returns it when its own install
+ * script exits non-zero: terminal_bench/agents/failure_mode.py `FailureMode` and the installed
+ * agents' `perform_task`; terminal-bench scores both unresolved), and an Inspect AI sample error
+ * (the sample's solver or scorer raised: the solver is the agent; inspect_ai/log/_log.py
+ * `EvalSample.error`), unless its text names a provider's or the network's layer. A timeout is read
+ * as an outage only when its text names that layer: an SDK's API timeout class
+ * (`openai.APITimeoutError`, `anthropic.APITimeoutError`: openai-python src/openai/_exceptions.py),
+ * a socket's (`ETIMEDOUT`, "Connection timed out", `socket.timeout`), an HTTP client's connect
+ * timeout (`httpx.ConnectTimeout`, requests' `ConnectTimeout` / "ConnectionPool(...): Read timed
+ * out"), a gRPC `DEADLINE_EXCEEDED` / `google.api_core.exceptions.DeadlineExceeded`. (Issue 31 listed
+ * "timeouts" and "rlm-code exceptions" among the signals; issue 42 replaced that list.)
+ *
+ * Two failures look like outages and are not read as one, on purpose:
+ * - A promptfoo error row (`failureReason` 2) is the provider's error, and in promptfoo the provider
+ *   is the system under test (a custom provider, an HTTP provider that calls the team's own app); its
+ *   error counts against the candidate, as promptfoo counts it, unless its text is an outage's.
+ * - A bare HTTP 500 ("upstream 500", "500 Internal Server Error") says the server failed on this
+ *   request (RFC 9110 §15.6.1), which a rerun of the same input often repeats, and the server may be
+ *   the agent's own; 429 (RFC 6585), 502, 503, 504 and 529 say the service was busy or unreachable
+ *   (§15.6.3–15.6.5). A hosted model API's server error by its SDK's name
+ *   (`openai.InternalServerError`, `anthropic.InternalServerError`) is an outage: the SDK has
+ *   already retried it. A suite whose 500s, or whose own timeouts, are outages adds them to
+ *   `infrastructure.patterns`.
+ *
+ * The built-in patterns are plain JavaScript regular expressions without nested quantifiers
+ * (linear on any text); a suite's own patterns run on RE2 (policy-pattern.ts).
+ *
+ * Only the rows with an error text are read (the packed form keeps them by index), so a 100,000-case
+ * run with few failures costs a few regular-expression tests.
+ */
 /** Share of a side's case rows (over its trials) above which the verdict is "rerun" (inconclusive). */
 const DEFAULT_INFRASTRUCTURE_SHARE = 0.05;
 /** Built-in signals of the error text, in the order they are tried. */
@@ -25957,28 +26181,6 @@ const TEXT_SIGNALS = [
         /\bAPITimeoutError\b|\bETIMEDOUT\b|\bESOCKETTIMEDOUT\b|\bconnection timed out\b|\bsocket\.timeout\b|\b(?:httpx|httpcore|aiohttp|requests|requests\.exceptions|urllib3|urllib3\.exceptions)\.(?:Connect|Read|Pool|Write|ServerTimeout|ConnectionTimeout)?Timeout(?:Error)?\b|\bConnectTimeout(?:Error)?\b|ConnectionPool\(host=[^)]{0,300}\): (?:Read|Connect) timed out|\bDEADLINE_EXCEEDED\b|\bexceptions\.DeadlineExceeded\b|\b504 Deadline Exceeded\b/i,
     ],
 ];
-/**
- * Signals of one format's own words, read only in that format (a rule learnt from one tool is not
- * applied to another). Harbor (src/adapters/formats/harbor.ts, from harbor's trial.py and
- * environments/base.py): the trial's environment did not start or build, failed its check before
- * the agent ran, or the job was cancelled; its installed agents' `ApiOverloadedError` names the
- * provider. tau2-bench (src/adapters/formats/tau2-bench.ts, from tau2's orchestrator.py): `user_error`
- * is the user simulator breaking the protocol, not the agent under test.
- */
-const FORMAT_SIGNALS = {
-    harbor: [
-        ['harness failure', /^(?:EnvironmentStartTimeoutError|SandboxBuildFailedError|HealthcheckError|CancelledError)\b/],
-        ['provider unavailable', /^ApiOverloadedError\b/],
-    ],
-    'tau2-bench': [['harness failure', /^termination_reason: user_error\b/]],
-};
-/**
- * Built-in signals a format does not read: a JUnit test that times out is a failure of the code under
- * test, whatever layer timed out; JUnit reads only a provider's rate limit, overload or server error.
- */
-const FORMAT_SKIPS = {
-    junit: ['provider timeout'],
-};
 const NONE$1 = new Map();
 /** Classifies case rows; one per comparison (it remembers the runs it has read). */
 class InfrastructureClassifier {
@@ -25997,11 +26199,14 @@ class InfrastructureClassifier {
     reasonOf(format, error) {
         if (!this.enabled || error === null)
             return null;
-        const skips = FORMAT_SKIPS[format] ?? [];
+        // A format's own signals and the built-in ones it does not read are facts of its registry entry
+        // (`outageSignals`, `outageSkips`: Harbor's and tau2-bench's words, JUnit's timeouts), each citing its source.
+        const facts = formatFacts(format);
+        const skips = facts.outageSkips ?? [];
         for (const [reason, re] of TEXT_SIGNALS)
             if (!skips.includes(reason) && re.test(error))
                 return reason;
-        for (const [reason, re] of FORMAT_SIGNALS[format] ?? [])
+        for (const [reason, re] of facts.outageSignals ?? [])
             if (re.test(error))
                 return reason;
         if (this.patterns.some((p) => p.test(error)))
@@ -27674,11 +27879,11 @@ const successOf = (p, i) => (completedAt(p, i) ? 1 : 0);
  * gives one `partial-trials` draft for the side, unless it is `settled` (left out of later rounds on
  * purpose: noise/settled.ts). Reads the packed form, so large files stay fast.
  */
-function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS, settled = NO_IDS) {
+function mergeTrials(side, runs, notMeasured = () => NO_ROWS, settled = NO_IDS) {
     if (runs.length === 0)
         throw new RangeError(`mergeTrials(${side}) needs at least one run`);
     checkRuns(side, runs);
-    const first = runs.length === 1 ? packedOf(runs[0].summary, fields) : null;
+    const first = runs.length === 1 ? runs[0].rows : null;
     if (first !== null && notMeasured(first).size === 0) {
         // One run: its ids are unique (checked when it was read), so no map is needed to merge them.
         const p = first;
@@ -27706,7 +27911,7 @@ function mergeTrials(side, runs, fields = NO_FIELDS, notMeasured = () => NO_ROWS
     const reward = [];
     const steps = [];
     for (const r of runs) {
-        const p = first ?? packedOf(r.summary, fields);
+        const p = first ?? r.rows;
         const labelsOf = labelMaker(p);
         const skip = notMeasured(p);
         p.ids.forEach((id, i) => {
@@ -27843,6 +28048,10 @@ function fisherOneSided(b, c) {
 }
 
 /**
+ * The comparison of two runs: rlm-code's gates, the per-case rows, the integrity findings and the
+ * verdict. Pure: summaries in, a {@link Comparison} out.
+ */
+/**
  * The significant policy's rule, the one place it is written: a gate shown violated (or a blocking
  * finding) holds; otherwise a gate not yet shown to hold leaves it inconclusive; else promote. The
  * calibration's simulation kernels, which test gates without building a comparison, use it too.
@@ -27892,13 +28101,13 @@ function pairTrials(b, c) {
         candidate: gatherEvidence$1(c.evidence, cs),
     };
 }
-function mergeSides(baseline, candidate, options, fields, classifier) {
+function mergeSides(baseline, candidate, options, classifier) {
     const skip = (p) => classifier.rowsOf(p);
-    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], fields, skip, options.settled);
-    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], fields, skip, options.settled);
+    const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], skip, options.settled);
+    const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], skip, options.settled);
     const paired = pairTrials(b, c);
     const runsOf = (side, runs) => runs.map((run) => {
-        const one = mergeTrials(side, [run], fields, skip, options.settled);
+        const one = mergeTrials(side, [run], skip, options.settled);
         const at = new Map(one.ids.map((id, k) => [id, k]));
         const out = { completion: new Float64Array(paired.length), reward: new Float64Array(paired.length), steps: new Float64Array(paired.length) };
         paired.ids.forEach((id, i) => {
@@ -27939,14 +28148,6 @@ function caseDeclines(paired, alpha) {
     }
     return out;
 }
-/** The case fields that gates and slices read beyond the built-in metrics and labels (kept when packing). */
-function caseFieldsFor(gates, slices, cluster = 'auto') {
-    const known = ['auto', 'none', ...CLUSTER_FIELDS];
-    const groupings = [...slices.map((x) => x.by), cluster].filter((f) => !known.includes(f));
-    return { numbers: gates.flatMap((g) => (g.field === undefined ? [] : [g.field])), labels: [...new Set(groupings)] };
-}
-/** Formats whose report shows the head-to-head: their reward is a per-example score compared pairwise. */
-const HEAD_TO_HEAD_FORMATS = new Set(['multihop-qa']);
 function headToHead(rows) {
     let wins = 0;
     let losses = 0;
@@ -27967,10 +28168,9 @@ function headToHead(rows) {
 function compareSummaries(baseline, candidate, options = {}) {
     const b = baseline.summary;
     const c = candidate.summary;
-    // The cases are read in packed form: summaries loaded packed are read as loaded, others packed now.
-    const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], options.significance?.cluster);
-    const bp = packedOf(b, fields);
-    const cp = packedOf(c, fields);
+    // The cases are read in their loaded form: packed rows that keep every case field the policy names (load/kept-fields.ts).
+    const bp = baseline.rows;
+    const cp = candidate.rows;
     const classifier = new InfrastructureClassifier(options.infrastructure);
     const cases = pairRows(bp, cp);
     const benchmarks = compareBenchmarks(b.format, c.format, cases, options.benchmarkTolerance);
@@ -27984,12 +28184,12 @@ function compareSummaries(baseline, candidate, options = {}) {
     }
     const alpha = 1 - (options.significance?.confidence ?? 0.95);
     const sliceSpecs = options.slices ?? [];
-    const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, fields, classifier) : null;
+    const merged = decision === 'significant' || sliceSpecs.length > 0 ? mergeSides(baseline, candidate, options, classifier) : null;
     const tested = decision === 'significant' && merged !== null ? significanceOf(merged, thresholds, options) : null;
     // Under significant the slices share the core gates' error budget (error-budget.ts), which may re-decide a gate.
     const judged = tested !== null && merged !== null && sliceSpecs.length > 0 ? significantSlices(merged.paired, sliceSpecs, tested) : null;
     const significance = judged?.significance ?? tested;
-    const infrastructure = infrastructureOf(classifier, options, fields, bp, cp);
+    const infrastructure = infrastructureOf(classifier, options, bp, cp);
     const comparability = checkComparability(b, c, options.comparability);
     const safety = checkSafety(bp, cp, options.safety);
     const extra = [
@@ -28057,7 +28257,8 @@ function compareSummaries(baseline, candidate, options = {}) {
         failed_metric_gates: metricFails,
         undecided_metric_gates: metricUndecided,
         decision,
-        ...(HEAD_TO_HEAD_FORMATS.has(b.format) || HEAD_TO_HEAD_FORMATS.has(c.format) ? { head_to_head: headToHead(cases) } : {}),
+        // The head-to-head for formats whose reward is a per-example score compared pairwise (the registry entry's `headToHead`).
+        ...(formatFacts(b.format).headToHead || formatFacts(c.format).headToHead ? { head_to_head: headToHead(cases) } : {}),
         ...(benchmarks === null ? {} : { benchmarks }),
         significance,
         verdict,
@@ -28082,8 +28283,8 @@ function flakyRegressions(cases, gatePassed, options) {
     return flaky ? { below: flakyBelow, cases: regressed } : null;
 }
 /** Each side's not-measured rows over its trials (the first run already packed as `bp` / `cp`). */
-function infrastructureOf(classifier, options, fields, bp, cp) {
-    const side = (first, runs) => infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => packedOf(r.summary, fields)));
+function infrastructureOf(classifier, options, bp, cp) {
+    const side = (first, runs) => infrastructureSide(classifier, runs === undefined || runs.length <= 1 ? [first] : runs.map((r) => r.rows));
     const baseline = side(bp, options.trials?.baseline);
     const candidate = side(cp, options.trials?.candidate);
     baseline.case_ids.sort(compareCodePoints);
@@ -28197,57 +28398,11 @@ function firstRoundCluster(baseline, candidate, options) {
     const choice = options.significance?.cluster ?? 'auto';
     if (choice !== 'auto')
         return choice;
-    const fields = caseFieldsFor(options.metricGates ?? [], options.slices ?? [], choice);
-    const b = mergeTrials('baseline', [options.trials?.baseline[0] ?? baseline], fields);
-    const c = mergeTrials('candidate', [options.trials?.candidate[0] ?? candidate], fields);
+    const b = mergeTrials('baseline', [options.trials?.baseline[0] ?? baseline]);
+    const c = mergeTrials('candidate', [options.trials?.candidate[0] ?? candidate]);
     const paired = pairTrials(b, c);
     const data = gateData(paired, options.thresholds ?? DEFAULT_THRESHOLDS).filter((d) => d.gate !== 'completion_regressions');
     return chooseCluster(paired, 'auto', data).field ?? 'none';
-}
-
-/** The formats whose adapters merge a task's attempts into one case (adapters/parsing/attempts.ts). */
-const ATTEMPT_FORMATS = ['tau-bench', 'terminal-bench', 'tau2-bench', 'harbor'];
-function attemptsOf(c) {
-    const list = c.extra['attempts'];
-    if (!Array.isArray(list) || list.length < 2)
-        return null;
-    return list.every((a) => a !== null && typeof a === 'object' && typeof a.reward === 'number') ? list : null;
-}
-/**
- * The run's attempts as separate runs (attempt t of every task in run t; a task attempted fewer
- * times is in the first runs only), or null when no task of the run has two attempts or more. Each
- * attempt's usage and duration are unknown (the file records them per task or not at all).
- */
-function attemptTrials(run) {
-    const s = run.summary;
-    // Only these formats' adapters merge attempts (the test keeps the list true). A run loaded packed
-    // (a large pair) has no case objects and kept no `extra`, so no attempts: it stays one run, as loaded.
-    if (!ATTEMPT_FORMATS.includes(s.format) || loadedPacked(s))
-        return null;
-    const perCase = s.cases.map((c) => ({ c, attempts: attemptsOf(c) }));
-    const k = Math.max(0, ...perCase.map((x) => x.attempts?.length ?? 0));
-    if (k < 2)
-        return null;
-    return Array.from({ length: k }, (_, t) => {
-        const cases = perCase.flatMap(({ c, attempts }) => {
-            if (attempts === null)
-                return t === 0 ? [c] : [];
-            const a = attempts[t];
-            if (a === undefined)
-                return [];
-            const { solved, reward, error, ...rest } = a;
-            return [{ ...c, completed: solved === true, reward, error, duration_seconds: null, usage: null, extra: { ...rest, attempt: t + 1 } }];
-        });
-        const summary = summaryOf({
-            id: s.id,
-            format: s.format,
-            cases,
-            run: s.run,
-            metadata: { ...s.metadata, 'benchgate.attempt': t + 1 },
-            extra: s.extra,
-        });
-        return { path: `${run.path}#attempt-${t + 1}`, summary };
-    });
 }
 
 /**
@@ -28346,7 +28501,8 @@ function partedBy(a, b) {
  * else the transcripts' actions (their tool calls, less tau-bench's thoughts), counted apart from
  * their steps.
  */
-const actionWord = (b, c) => (b.format === 'rlm-code' && c.format === 'rlm-code' ? 'step' : 'action');
+/** "step" when both sides' steps are their tool's own (the registry entry's `ownSteps`: rlm-code), else "action". */
+const actionWord = (b, c) => (formatFacts(b.format).ownSteps && formatFacts(c.format).ownSteps ? 'step' : 'action');
 function why(kind, a, b, word) {
     if (kind === 'success')
         return `the same action ${a.success ? 'succeeded' : 'failed'} in the baseline, ${b.success ? 'succeeded' : 'failed'} in the candidate`;
@@ -28515,7 +28671,7 @@ function rlmStep(e, position) {
  * `missing` says why). The final answer and the failure are the row's (the summary is what was
  * gated); the trajectory's final event fills a row that has none.
  */
-function rlmCodeTrace(c, events, missing) {
+function rlmCodeTrace(c, format, events, missing) {
     const steps = [];
     let total = 0;
     let final = null;
@@ -28533,7 +28689,7 @@ function rlmCodeTrace(c, events, missing) {
     if (events === null && note === null)
         note = c.mode === 'native' || c.mode === null ? 'no trajectory: the row has no `run_path`' : `rlm-code ${c.mode} rows keep no step-by-step trajectory`;
     return {
-        format: 'rlm-code',
+        format,
         source: events === null ? 'row' : 'trajectory',
         final_answer: capText(answer),
         expected_answer: textOf(c.expected_answer),
@@ -28620,6 +28776,13 @@ function tauRewardReason(info, rowReward = null) {
 }
 const pyTruthyFlag = (v) => v === true || (typeof v === 'number' && v !== 0);
 
+/**
+ * One extractor per kind of row: the evidence of a case from what its row holds (the known fields
+ * and `extra`, where every adapter keeps the source row's other fields). Which one a format's rows
+ * take is a fact of its registry entry (`evidence`, `reactTranscript`: adapters/registry.ts).
+ * rlm-code native cases read their trajectory instead (rlm-code.ts; the caller reads the file). A
+ * format that records nothing beyond the outcome says so in `note`.
+ */
 /** The text of a chat message's content: a string, or the text parts of a list. */
 function contentText(content) {
     if (typeof content === 'string')
@@ -28651,11 +28814,11 @@ function toolCall(call) {
     return { name: String(f ?? call['name'] ?? 'tool'), args: nonEmptyText(args), key: argsKey(args) };
 }
 /** One assistant turn as a step: its tool calls (the action, keyed on names and parsed arguments), else its text (no action). */
-function assistantStep(m, n, format) {
+function assistantStep(m, n, react) {
     let calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].map(toolCall) : [];
     let text = contentText(m['content']);
     let rationale = null;
-    if (calls.length === 0 && format === 'tau-bench') {
+    if (calls.length === 0 && react) {
         const react = reactAction(text);
         if (react !== null) {
             calls = react.call === null ? [] : [react.call];
@@ -28664,7 +28827,7 @@ function assistantStep(m, n, format) {
                 text = react.said;
         }
     }
-    const thoughtOnly = format === 'tau-bench' && calls.length > 0 && calls.every((c) => TAU_THOUGHT_TOOLS.has(c.name));
+    const thoughtOnly = react && calls.length > 0 && calls.every((c) => TAU_THOUGHT_TOOLS.has(c.name));
     return {
         step: n,
         action: calls.length > 0 ? calls.map((c) => c.name).join(', ') : 'message',
@@ -28686,7 +28849,8 @@ function assistantStep(m, n, format) {
  * with its first tool call only, then a `tool` message with the result; a text answer, then the
  * user's reply), its ReAct agents with the action in the text ({@link reactAction}).
  */
-function transcriptSteps(messages, format = 'inspect-ai') {
+function transcriptSteps(messages, format = null) {
+    const react = format !== null && formatFacts(format).reactTranscript === true;
     const steps = [];
     let total = 0;
     let last = null;
@@ -28695,7 +28859,7 @@ function transcriptSteps(messages, format = 'inspect-ai') {
             continue;
         const role = m['role'];
         if (role === 'assistant') {
-            last = assistantStep(m, total + 1, format);
+            last = assistantStep(m, total + 1, react);
             if (total < STEPS_MAX)
                 steps.push(last);
             else
@@ -28736,8 +28900,8 @@ function withTranscript(t, c, keys, lacking) {
     const lastMessage = [...steps].reverse().find((s) => s.action === 'message');
     return { ...t, source: 'transcript', steps, steps_dropped: dropped, last_message: lastMessage?.input ?? null };
 }
-function inspectTrace(c) {
-    const t = base(c, 'inspect-ai');
+function inspectTrace(c, format) {
+    const t = base(c, format);
     const scorer = nonEmptyText(c.extra['scorer']);
     const explanation = nonEmptyText(c.extra['explanation']);
     const score = c.extra['score'];
@@ -28753,17 +28917,17 @@ function tauTrace(c, format) {
     const info = isObj(c.extra['info']) ? c.extra['info'] : null;
     // A trial's own reward when the case keeps its attempts (extra is the attempt's then), else the row's.
     const rowReward = typeof c.extra['reward'] === 'number' ? c.extra['reward'] : c.reward;
-    const reason = t.reason ?? (format === 'tau-bench' ? tauRewardReason(info, rowReward) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
+    const reason = t.reason ?? (formatFacts(format).reactTranscript ? tauRewardReason(info, rowReward) : null) ?? nonEmptyText(info?.['reward_info'] ?? null);
     return withTranscript({ ...t, reason }, c, ['traj', 'messages'], 'the row keeps no `traj`');
 }
-function promptfooTrace(c) {
-    const t = base(c, 'promptfoo');
+function promptfooTrace(c, format) {
+    const t = base(c, format);
     const failure = nonEmptyText(c.extra['failure']);
     const reason = nonEmptyText(c.extra['failure_reason']) ?? t.reason ?? (failure === null || failure === 'none' ? null : `failure: ${failure}`);
     return { ...t, reason, note: 'promptfoo records one response per test: no steps' };
 }
-function lmEvalTrace(c) {
-    const t = base(c, 'lm-eval');
+function lmEvalTrace(c, format) {
+    const t = base(c, format);
     const metric = nonEmptyText(c.extra['metric']);
     const resps = c.extra['resps'];
     const steps = Array.isArray(resps)
@@ -28785,8 +28949,8 @@ function lmEvalTrace(c) {
     const reason = metric === null ? t.reason : `${metric} = ${textOf(c.extra[metric]) ?? String(c.reward)}`;
     return { ...t, reason, steps, note: steps.length > 0 ? null : 'lm-eval records one response per sample: no steps' };
 }
-function junitTrace(c) {
-    const t = base(c, 'junit');
+function junitTrace(c, format) {
+    const t = base(c, format);
     const output = nonEmptyText(c.extra['system-out'] ?? c.extra['system_out'] ?? null);
     const err = nonEmptyText(c.extra['system-err'] ?? c.extra['system_err'] ?? null);
     const reason = nonEmptyText(c.extra['failure']) ?? t.reason ?? nonEmptyText(c.extra['skipped']);
@@ -28827,23 +28991,22 @@ function representativeAttempt(c) {
     return { c: { ...c, error, extra: { ...a } }, attempt: `attempt ${k + 1} of ${list.length} (${solved(a) ? 'solved' : 'not solved'})` };
 }
 function traceOf(format, c, trajectory) {
-    switch (format) {
-        case 'rlm-code':
-            return rlmCodeTrace(c, trajectory?.events ?? null, trajectory?.missing ?? null);
-        case 'inspect-ai':
-            return inspectTrace(c);
-        case 'tau-bench':
+    switch (formatFacts(format).evidence) {
+        case 'trajectory':
+            return rlmCodeTrace(c, format, trajectory?.events ?? null, trajectory?.missing ?? null);
+        case 'inspect':
+            return inspectTrace(c, format);
+        case 'transcript':
             return tauTrace(c, format);
-        case 'promptfoo':
-            return promptfooTrace(c);
-        case 'lm-eval':
-            return lmEvalTrace(c);
-        case 'junit':
-        case 'ctrf':
-            return junitTrace(c);
-        case 'terminal-bench':
+        case 'one-response':
+            return promptfooTrace(c, format);
+        case 'sample-response':
+            return lmEvalTrace(c, format);
+        case 'test':
+            return junitTrace(c, format);
+        case 'failure-fields':
             return terminalTrace(c, format);
-        default: {
+        case undefined: {
             const t = base(c, format);
             if (Array.isArray(c.extra['messages']) || Array.isArray(c.extra['traj']))
                 return tauTrace(c, format);
@@ -28856,10 +29019,9 @@ function traceOf(format, c, trajectory) {
  * The evidence of every regressed case of a comparison: each side's trace and where they part. Pure:
  * the caller hands in the case rows (and, for rlm-code, the trajectories it read).
  *
- * Case rows: a summary loaded in full holds them; one loaded packed (a large pair) has no case
- * objects (reading its `cases` throws) and its rows dropped their text. So
- * {@link caseRowsOf} picks the regressed ids out of a full summary in one pass and returns null for
- * a packed one: the caller then reads just that file again in full (see cli/evidence.ts).
+ * Case rows: a loaded run (schema/loaded.ts) holds its cases packed, without their text. So the
+ * caller reads the run's files again in full (load/evidence.ts), only when a case regressed, and
+ * {@link caseRowsOf} picks the regressed ids out of each summary so read in one pass.
  */
 /** Most regressed cases given evidence; the rest are counted. */
 const EVIDENCE_CASES_MAX = 100;
@@ -28868,10 +29030,8 @@ function regressedIds(cmp, max = EVIDENCE_CASES_MAX) {
     const all = cmp.cases.filter((r) => r.completion_regression).map((r) => r.case_id);
     return { ids: all.slice(0, max), more: Math.max(0, all.length - max) };
 }
-/** The rows of `ids` in a summary loaded in full (the last row of a repeated id, as the comparison pairs them); null for a packed one. */
+/** The rows of `ids` in a summary read whole (the last row of a repeated id, as the comparison pairs them). */
 function caseRowsOf(summary, ids) {
-    if (loadedPacked(summary))
-        return null;
     const wanted = new Set(ids);
     const rows = new Map();
     for (const c of summary.cases)
@@ -28917,7 +29077,8 @@ function collectEvidence(cmp, ids, input) {
 
 /**
  * Reads what the evidence of the regressed cases needs beyond the comparison (analysis/evidence/):
- * the case rows of a summary that was loaded packed (read again in full, only when a case regressed),
+ * the case rows with their text (the loaded form keeps none: schema/loaded.ts), read again in full
+ * from each side's files, only when a case regressed,
  * and rlm-code trajectories, the JSONL file a native case's `run_path` names.
  *
  * A `run_path` is untrusted: rlm-code writes the absolute path on the machine that ran it. It is
@@ -28927,10 +29088,12 @@ function collectEvidence(cmp, ids, input) {
  * read up to {@link TRAJECTORY_MAX_BYTES}, all of them up to {@link TRAJECTORIES_MAX_BYTES}.
  */
 const bytesOf = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+const filesOf = (files) => (typeof files === 'string' ? [files] : files);
 /** Largest trajectory file read, in bytes. */
 const TRAJECTORY_MAX_BYTES = 8 * 1024 * 1024;
 /** Largest total of trajectory files read for one comparison, in bytes. */
 const TRAJECTORIES_MAX_BYTES = 64 * 1024 * 1024;
+/** The name of a trajectory file the gate reads (beside the summary, or in its `runs/`). */
 const RUN_FILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,200}\.jsonl$/;
 /** The directory a summary's trajectories must lie in: rlm-code's `<rlm>` when the summary is in its `benchmarks` directory, else the summary's own. */
 function runRoot(summaryFile) {
@@ -29002,7 +29165,9 @@ class TrajectoryReader {
 }
 /**
  * The evidence of the regressed cases of `cmp`, whose summaries were read from `files` with
- * `options` (needed to read a packed summary again). Reads nothing when no case regressed.
+ * `options` (needed to read them again). Reads nothing when no case regressed. A side of several
+ * files (trials, shards) is read file by file until every regressed case has its row: the first
+ * file's row of a case wins, as the first trial's did.
  */
 function gatherEvidence(cmp, files, options, 
 /**
@@ -29020,15 +29185,24 @@ largeFrom = PARALLEL_MIN_BYTES) {
     const unread = {};
     // Large by the files' sizes alone (not by how they were loaded, nor by the loading threshold's
     // override): the same files give the same report on every path.
-    const large = bytesOf(files.baseline) + bytesOf(files.candidate) >= largeFrom;
+    const list = { baseline: filesOf(files.baseline), candidate: filesOf(files.candidate) };
+    const large = bytesOf(list.baseline[0] ?? '') + bytesOf(list.candidate[0] ?? '') >= largeFrom;
     const rowsOf = (side) => {
         if (!reread && large) {
             unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';
             return new Map();
         }
-        return caseRowsOf(cmp[side].summary, ids) ?? caseRowsOf(loadSummary(files[side], options[side]), ids);
+        const rows = new Map();
+        for (const file of list[side]) {
+            const left = ids.filter((id) => !rows.has(id));
+            if (left.length === 0)
+                break;
+            for (const [id, row] of caseRowsOf(loadSummary(file, options[side]), left))
+                rows.set(id, row);
+        }
+        return rows;
     };
-    const reader = new TrajectoryReader(files);
+    const reader = new TrajectoryReader({ baseline: list.baseline[0] ?? '', candidate: list.candidate[0] ?? '' });
     return {
         cases: collectEvidence(cmp, ids, {
             rows: { baseline: rowsOf('baseline'), candidate: rowsOf('candidate') },
@@ -29153,25 +29327,112 @@ function findingCodes(raw) {
  * and/or the CLI as a flag, with the parser both share (values.ts). The two programs read their raw
  * strings through this table (policy.ts `overridesOf`), so an option is spelled once.
  *
- * A new scalar gate option is one entry here (its key, input and flag names, parser, schema, help
- * lines, and where its value goes in the analysis options) plus the analysis code that reads it:
- * the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's flags
- * and its help take it from this table. action.yml declares the input and docs/ describe it.
+ * One declaration per option (issue 44): its configuration key, action input and CLI flag, parser,
+ * schema (whose description is its text in docs/reference.md and the JSON Schema, both written by
+ * `npm run generate`), its lines in `benchgate compare --help`, and where its value goes in the
+ * analysis options. A new scalar gate option is one entry here plus the analysis code that reads
+ * it: the configuration schema (config-file.ts), the action's inputs (action/inputs), the CLI's
+ * flags and its help take it from this table. action.yml declares the input and docs/ describe it.
  */
-/** In the order the action lists its gate inputs and the CLI its gate flags. */
-const GATE_OPTIONS = [
-    { key: 'min_reward_delta', input: 'min-reward-delta', flag: 'min-reward-delta', parse: threshold$1 },
-    { key: 'min_completion_delta', input: 'min-completion-delta', flag: 'min-completion-delta', parse: threshold$1 },
-    { key: 'max_steps_increase', input: 'max-steps-increase', flag: 'max-steps-increase', parse: threshold$1 },
+/** The column where an option's help text starts in `benchgate compare --help`. */
+const HELP_AT = 35;
+/** An option's help: its flag (padded to {@link HELP_AT}) and its first line, the next lines under it. */
+function helpLines(flag, ...lines) {
+    return [`  ${flag}`.padEnd(HELP_AT) + (lines[0] ?? ''), ...lines.slice(1).map((l) => ' '.repeat(HELP_AT) + l)].join('\n');
+}
+/** A field of the case rows a configuration names (a dotted path into the case `extra`). */
+const caseField = string$1().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
+const threshold = (what) => number().describe(what);
+/** The options with their own types (for {@link gateSchemas}), in the order the action lists its gate inputs and the CLI its gate flags. */
+const OPTIONS = [
+    {
+        key: 'min_reward_delta',
+        input: 'min-reward-delta',
+        flag: 'min-reward-delta',
+        parse: threshold$1,
+        schema: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this."),
+        help: helpLines('--min-reward-delta N', "the candidate's mean reward minus the baseline's must be at", `least N (default: ${DEFAULT_THRESHOLDS.min_reward_delta}; -0.05 allows a small drop)`),
+    },
+    {
+        key: 'min_completion_delta',
+        input: 'min-completion-delta',
+        flag: 'min-completion-delta',
+        parse: threshold$1,
+        schema: threshold("rlm-code's gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this."),
+        help: helpLines('--min-completion-delta N', 'the completion-rate difference (a fraction: 0.05 = 5 points)', `must be at least N (default: ${DEFAULT_THRESHOLDS.min_completion_delta})`),
+    },
+    {
+        key: 'max_steps_increase',
+        input: 'max-steps-increase',
+        flag: 'max-steps-increase',
+        parse: threshold$1,
+        schema: threshold("rlm-code's gate: the mean number of steps may rise by at most this."),
+        help: helpLines('--max-steps-increase N', `mean steps may rise by at most N (default: ${DEFAULT_THRESHOLDS.max_steps_increase})`),
+    },
     // The CLI spells it as two flags (--fail-on-completion-regression / --no-…): cli/args.ts.
-    { key: 'fail_on_completion_regression', input: 'fail-on-completion-regression', flag: null, parse: boolean },
-    // The CLI's --allow-finding is repeatable: cli/args.ts.
-    { key: 'allow_findings', input: 'allow-findings', flag: null, parse: findingCodes },
-    { key: 'decide', input: 'decide', flag: 'decide', parse: decide },
-    { key: 'confidence', input: 'confidence', flag: 'confidence', parse: confidence },
-    { key: 'cluster', input: 'cluster', flag: 'cluster', parse: cluster },
-    { key: 'fail_on_inconclusive', input: 'fail-on-inconclusive', flag: null, parse: boolean },
-    { key: 'benchmark_tolerance', input: null, flag: 'benchmark-tolerance', parse: tolerance },
+    {
+        key: 'fail_on_completion_regression',
+        input: 'fail-on-completion-regression',
+        flag: null,
+        parse: boolean,
+        schema: boolean$1().describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
+        help: [
+            helpLines('--fail-on-completion-regression', 'hold when a case the baseline completed is not completed by the', 'candidate (default: on)'),
+            '  --no-fail-on-completion-regression',
+            `${' '.repeat(HELP_AT)}do not gate on such cases (they are still reported)`,
+        ].join('\n'),
+    },
+    // The CLI's --allow-finding is repeatable: cli/args.ts. help.ts lists the codes after these lines.
+    {
+        key: 'allow_findings',
+        input: 'allow-findings',
+        flag: null,
+        parse: findingCodes,
+        schema: array(_enum(ALLOWABLE_FINDING_CODES)).describe('Finding codes that are reported but do not hold the verdict.'),
+        help: helpLines('--allow-finding CODE[,CODE]', 'report findings with this code but do not hold the verdict on', 'them; repeatable (default: none). Codes:'),
+    },
+    {
+        key: 'decide',
+        input: 'decide',
+        flag: 'decide',
+        parse: decide,
+        schema: _enum(DECISION_POLICIES)
+            .describe("point: rlm-code's gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive)."),
+        help: helpLines('--decide POLICY', 'point | significant (default: point)', '  point        the gates on point estimates, exactly as rlm-code', '  significant  each gate on the paired per-case evidence: it', '               fails only when the data show it violated,', '               passes when they show it holds, else the', '               verdict is inconclusive (exit 3)'),
+    },
+    {
+        key: 'confidence',
+        input: 'confidence',
+        flag: 'confidence',
+        parse: confidence,
+        schema: number().gt(0.5).lt(1).describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
+        help: helpLines('--confidence LEVEL', 'for significant: 0.95, 0.99 or 95% (default: 0.95)'),
+    },
+    {
+        key: 'cluster',
+        input: 'cluster',
+        flag: 'cluster',
+        parse: cluster,
+        schema: union([_enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField])
+            .describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
+        help: helpLines('--cluster FIELD', 'for significant: auto | none | task_family | environment |', 'domain | split | length_bucket | any field of the case rows:', 'cases of one group are tested as one unit', '(default: auto: task_family, environment or domain when every', 'case has one: with at least 20 groups always, with fewer only', 'when the data show the cases of a group moving together)'),
+    },
+    {
+        key: 'fail_on_inconclusive',
+        input: 'fail-on-inconclusive',
+        flag: null,
+        parse: boolean,
+        schema: boolean$1().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    },
+    {
+        key: 'benchmark_tolerance',
+        input: null,
+        flag: 'benchmark-tolerance',
+        parse: tolerance,
+        schema: union([number().min(0), string$1().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
+            .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).'),
+        help: helpLines('--benchmark-tolerance T', 'github-action-benchmark files: how much worse a benchmark, or the', 'geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);', "lm-eval results files: how far a task's score may drop, as a", 'share of its range (default: 0.02, 2 points)'),
+    },
     marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
     marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
     {
@@ -29215,6 +29476,22 @@ const GATE_OPTIONS = [
         },
     },
 ];
+/** In the order the action lists its gate inputs and the CLI its gate flags. */
+const GATE_OPTIONS = OPTIONS;
+function optionOf(key) {
+    const option = GATE_OPTIONS.find((o) => o.key === key);
+    if (option === undefined)
+        throw new RangeError(`no gate option ${JSON.stringify(key)}`);
+    return option;
+}
+/** The configuration file's schema of these options, each optional, typed, for config-file.ts to place among its keys. */
+function gateSchemas(...keys) {
+    return Object.fromEntries(keys.map((k) => [k, optionOf(k).schema.optional()]));
+}
+/** The help lines of these options, each ending in a newline, for help.ts to place. */
+function gateHelp(...keys) {
+    return keys.map((k) => `${optionOf(k).help ?? ''}\n`).join('');
+}
 /**
  * A non-inferiority margin under decide: significant: the gate passes when the data show
  * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
@@ -36327,6 +36604,14 @@ function parseDocument(source, options = {}) {
     return doc;
 }
 
+/** The case fields the policy's gates, slices and clustering read (kept when packing). */
+function keptFields(policy) {
+    const known = ['auto', 'none', ...CLUSTER_FIELDS];
+    const groupings = [...(policy.slices ?? []).map((x) => x.by), policy.significance?.cluster ?? 'auto'].filter((f) => !known.includes(f));
+    const numbers = (policy.metricGates ?? []).flatMap((g) => (g.field === undefined ? [] : [g.field]));
+    return numbers.length === 0 && groupings.length === 0 ? NO_FIELDS : { numbers, labels: [...new Set(groupings)] };
+}
+
 const peq = new Uint32Array(0x10000);
 const myers_32 = (a, b) => {
     const n = a.length;
@@ -36491,8 +36776,6 @@ function didYouMean(word, known, show = (n) => n) {
 const DEFAULT_CONFIG_PATH = '.github/benchgate.yml';
 /** Larger files are refused unread: a configuration is a few hundred bytes. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
-const threshold = (what) => number().describe(what);
-const caseField = string$1().regex(/^[^.\s][^\s]{0,127}$/, 'expected a field name (no spaces, at most 128 characters; dots separate nested keys)');
 const fingerprintKey = string$1().regex(KEY_NAME, 'expected a key name of letters, digits, "_", "." and "-" (at most 64)');
 /** A list of regular expressions in RE2 syntax, each checked when the configuration is read. */
 const re2Patterns = () => array(string$1()
@@ -36502,22 +36785,11 @@ const re2Patterns = () => array(string$1()
     if (problem !== null)
         ctx.addIssue({ code: 'custom', message: problem });
 }));
-const ConfigSchema = strictObject({
+/** The configuration's keys in their order, the gate options among them placed by key. */
+const PLACED = strictObject({
     version: literal(1).optional().describe('The format of this file; 1, the only one so far.'),
-    decide: _enum(DECISION_POLICIES)
-        .optional()
-        .describe("point: rlm-code's gates on point estimates, exactly. significant: each gate on the paired per-case evidence (may be inconclusive)."),
-    confidence: number().gt(0.5).lt(1).optional().describe('Confidence level of decide: significant, above 0.5 and below 1 (0.95 = 95%).'),
-    cluster: union([_enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField])
-        .optional()
-        .describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
-    min_reward_delta: threshold("rlm-code's gate: the candidate's mean reward minus the baseline's must be at least this.").optional(),
-    min_completion_delta: threshold("rlm-code's gate: the completion-rate difference (a fraction: 0.05 = 5 points) must be at least this.").optional(),
-    max_steps_increase: threshold("rlm-code's gate: the mean number of steps may rise by at most this.").optional(),
-    fail_on_completion_regression: boolean$1()
-        .optional()
-        .describe("rlm-code's gate: hold when a case the baseline completed is not completed by the candidate."),
-    allow_findings: array(_enum(ALLOWABLE_FINDING_CODES)).optional().describe('Finding codes that are reported but do not hold the verdict.'),
+    // The gate options' schemas are declared in their options table (options.ts), placed here in this order.
+    ...gateSchemas('decide', 'confidence', 'cluster', 'min_reward_delta', 'min_completion_delta', 'max_steps_increase', 'fail_on_completion_regression', 'allow_findings'),
     gates: array(strictObject({
         metric: _enum(METRICS)
             .optional()
@@ -36613,12 +36885,7 @@ const ConfigSchema = strictObject({
     })
         .optional()
         .describe('How the input files are read.'),
-    fail_on_inconclusive: boolean$1()
-        .optional()
-        .describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
-    benchmark_tolerance: union([number().min(0), string$1().regex(PERCENT, 'expected a number of at least 0 or a percentage such as "10%"')])
-        .optional()
-        .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).'),
+    ...gateSchemas('fail_on_inconclusive', 'benchmark_tolerance'),
     regression_budget: strictObject({
         reference: string$1({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
             .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
@@ -36632,10 +36899,11 @@ const ConfigSchema = strictObject({
     })
         .optional()
         .describe('A budget since a pinned reference: how far each figure may move against its direction over all the pull requests since then. A candidate that would overspend holds (finding regression-budget).'),
-})
-    // Gate options declared only in options.ts, after the keys above ({} types them as nothing new:
+});
+const ConfigSchema = PLACED
+    // The other gate options of options.ts, after the keys above ({} types them as nothing new:
     // policy.ts reads them by key).
-    .extend(Object.fromEntries(GATE_OPTIONS.flatMap((o) => (o.schema ? [[o.key, o.schema.optional()]] : []))))
+    .extend(Object.fromEntries(GATE_OPTIONS.filter((o) => !Object.hasOwn(PLACED.shape, o.key)).map((o) => [o.key, o.schema.optional()])))
     .describe('benchgate gate configuration (https://github.com/benchgate/benchgate#configuration-file)');
 /** The regression budget of the configuration, or null when it sets none. */
 function budgetSpecOf(config) {
@@ -36650,9 +36918,9 @@ function budgetSpecOf(config) {
         limits.cost = { amount: toleranceFraction(b.cost), relative: typeof b.cost === 'string' };
     return { reference: b.reference, limits };
 }
-/** The case fields the configuration's gates and slices read (kept when the summaries are loaded packed). */
+/** The case fields the configuration's gates, slices and clustering read: what loading keeps in the rows (load/kept-fields.ts). */
 function caseFieldsOf(config) {
-    return caseFieldsFor(config.gates ?? [], config.slices ?? [], config.cluster);
+    return keptFields({ metricGates: config.gates, slices: config.slices, significance: { cluster: config.cluster } });
 }
 /** How a role's input files are read under the configuration; a format given on the command line or as an input wins. */
 function loadOptionsOf(config, role, format, model, prompt, run) {
@@ -36932,10 +37200,6 @@ function checkbox(checked, text) {
     return `- [${checked ? 'x' : ' '}] ${text}`;
 }
 
-/**
- * The words and numbers the markdown report uses for gates and sides, shared by its sections so a
- * gate reads the same in the table, the reason line and the release checklist.
- */
 /** Compact threshold: shortest fixed form up to `digits`, signed: 0 → "+0", -0.05 → "−0.05". */
 function compact(x, digits) {
     if (!Number.isFinite(x))
@@ -36970,7 +37234,7 @@ function unknownSides(cmp, measure) {
         if (measure === 'steps')
             return false;
         // Usage is known from a row that carries it, or from the run's own totals (rlm-code writes them).
-        return s.reported.usage_totals === null && rowsWith(packedOf(s), 'usage') === 0;
+        return s.reported.usage_totals === null && rowsWith(cmp[side].rows, 'usage') === 0;
     };
     const b = unknown('baseline');
     const c = unknown('candidate');
@@ -38351,7 +38615,7 @@ function comparedLine(cmp) {
         same.push(`preset ${untrusted(b.run.preset)}`);
     else if (b.run.preset !== null || c.run.preset !== null)
         same.push(`preset ${b.run.preset === null ? '*(none)*' : untrusted(b.run.preset)} → ${c.run.preset === null ? '*(none)*' : untrusted(c.run.preset)}`);
-    const [bn, cn] = [caseCount(b), caseCount(c)];
+    const [bn, cn] = [caseCount(cmp.baseline), caseCount(cmp.candidate)];
     same.push(bn === cn ? `${bn} cases` : `${bn} → ${cn} cases`);
     const model = cmp.differences.some((d) => d.dimension === 'model') ? null : (b.run.model ?? null);
     if (model !== null)
@@ -38618,8 +38882,12 @@ const RANK_METRICS = ['reward', 'completion_rate', 'steps', 'tokens', 'cost', 'd
 const GROUP_FIELDS = ['strategy', 'model', 'mode', 'preset'];
 /** Higher is better for these; lower for the rest. */
 const HIGHER = new Set(['reward', 'completion_rate', 'efficiency']);
+/** The entry of a whole summary (its cases packed here). */
 function leaderboardEntry(file, s, pricing) {
-    const p = packedOf(s);
+    return runEntry(file, s, packSummary(s), pricing);
+}
+/** The entry of a run from its head and packed rows (a loaded run: schema/loaded.ts). */
+function runEntry(file, s, p, pricing) {
     const t = runTotals(p);
     const n = t.rows;
     const usageRows = rowsWith(p, 'usage');
@@ -39568,11 +39836,6 @@ function renderNoiseProfile(profile) {
     return out.join('\n');
 }
 
-/**
- * `benchgate profile FILE|GLOB ...`: the suite's own noise, from K runs of it on one commit of the
- * default branch (analysis/noise/profile.ts), as markdown or as the JSON file that
- * `benchgate compare --noise-profile FILE` and the action read.
- */
 const PROFILE_FORMATS = ['markdown', 'json'];
 const PROFILE_OPTIONS = ['format', 'output', 'config', 'input-format', 'model', 'prompt'];
 /** A file of several runs (a promptfoo output of several providers): profile's own options choose one. */
@@ -39612,7 +39875,7 @@ function runProfile(cmd, warn) {
     const options = { ...loadOptionsOf(config, 'baseline', cmd.inputFormat, cmd.model, cmd.prompt), choose: PROFILE_CHOOSERS };
     // A benchmark that repeats each task in one file (tau-bench's trials, terminal-bench's attempts) gives one run per attempt.
     const runs = files.flatMap((path) => {
-        const run = { path, summary: loadSummary(path, options) };
+        const run = loadRun(path, options);
         return (attemptTrials(run) ?? [run]).map((r, i, all) => (all.length === 1 ? r : { ...r, path: `${path} (attempt ${i + 1})` }));
     });
     // Fewer than 2 runs is one error, not also the warning about fewer than advised.
@@ -39975,36 +40238,10 @@ Inputs:
                                    exists); the options below override it
 
 Gates (rlm-code's names; deltas are candidate − baseline, absolute):
-  --min-reward-delta N             the candidate's mean reward minus the baseline's must be at
-                                   least N (default: ${DEFAULT_THRESHOLDS.min_reward_delta}; -0.05 allows a small drop)
-  --min-completion-delta N         the completion-rate difference (a fraction: 0.05 = 5 points)
-                                   must be at least N (default: ${DEFAULT_THRESHOLDS.min_completion_delta})
-  --max-steps-increase N           mean steps may rise by at most N (default: ${DEFAULT_THRESHOLDS.max_steps_increase})
-  --fail-on-completion-regression  hold when a case the baseline completed is not completed by the
-                                   candidate (default: on)
-  --no-fail-on-completion-regression
-                                   do not gate on such cases (they are still reported)
-  N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
-  --benchmark-tolerance T          github-action-benchmark files: how much worse a benchmark, or the
-                                   geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);
-                                   lm-eval results files: how far a task's score may drop, as a
-                                   share of its range (default: 0.02, 2 points)
-${GATE_OPTIONS.flatMap((o) => (o.help ? [`${o.help}\n`] : [])).join('')}
+${gateHelp('min_reward_delta', 'min_completion_delta', 'max_steps_increase', 'fail_on_completion_regression')}  N is a decimal number (e.g. 0, -0.05, 1e-3) or inf / -inf; NaN is refused.
+${gateHelp('benchmark_tolerance', 'completion_margin', 'reward_margin', 'flaky_below', 'settle_share')}
 Decision:
-  --decide POLICY                  point | significant (default: point)
-                                     point        the gates on point estimates, exactly as rlm-code
-                                     significant  each gate on the paired per-case evidence: it
-                                                  fails only when the data show it violated,
-                                                  passes when they show it holds, else the
-                                                  verdict is inconclusive (exit 3)
-  --confidence LEVEL               for significant: 0.95, 0.99 or 95% (default: 0.95)
-  --cluster FIELD                  for significant: auto | none | task_family | environment |
-                                   domain | split | length_bucket | any field of the case rows:
-                                   cases of one group are tested as one unit
-                                   (default: auto: task_family, environment or domain when every
-                                   case has one: with at least 20 groups always, with fewer only
-                                   when the data show the cases of a group moving together)
-  --sequential                     for significant: decide round by round (one trial of each side
+${gateHelp('decide', 'confidence', 'cluster')}  --sequential                     for significant: decide round by round (one trial of each side
                                    per round, the files given so far), at levels that keep the error
                                    rates when you stop at the first decision; says whether to stop
                                    and about how many more rounds would decide (exit 3 meanwhile)
@@ -40021,9 +40258,7 @@ Decision:
                                    BENCHGATE_CASES_FILE
 
 Findings:
-  --allow-finding CODE[,CODE]      report findings with this code but do not hold the verdict on
-                                   them; repeatable (default: none). Codes:
-${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}
+${gateHelp('allow_findings')}${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}
 
 Output:
   --format FORMAT                  markdown | json | csv (default: markdown)
@@ -40175,7 +40410,7 @@ async function runCompare(cmd, io) {
     if (config.decide === 'significant' && io.workerScript !== undefined && isLargePair(baselines[0], candidates[0]))
         warmHelper();
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
-    const more = (paths, o) => paths.slice(1).map((path) => ({ path, summary: loadSummary(path, o) }));
+    const more = (paths, o) => paths.slice(1).map((path) => loadRun(path, o));
     // The one pipeline (pipeline/judge.ts): trials, profile, settled cases, the look, evidence, noise marks, verdict.
     const { comparison: cmp, trials, settled, } = judge({
         runs: { baseline: [baseline, ...more(baselines, options.baseline)].map(shown), candidate: [candidate, ...more(candidates, options.candidate)].map(shown) },
@@ -40184,7 +40419,7 @@ async function runCompare(cmd, io) {
         noise: cmd.noiseProfile === null ? null : { file: cmd.noiseProfile, profiles: loadNoiseProfiles(cmd.noiseProfile, '--noise-profile') },
         // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
         // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
-        evidence: { files: { baseline: baselines[0], candidate: candidates[0] }, load: options, reread: cmd.evidence !== null },
+        evidence: { files: { baseline: baselines, candidate: candidates }, load: options, reread: cmd.evidence !== null },
     });
     const inputs = [...baselines, ...candidates];
     if (cmd.nextCases !== null)
