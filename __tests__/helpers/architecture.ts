@@ -181,3 +181,25 @@ export function sourcesOf(folders: readonly string[] = ['src', 'tools']): Map<st
       if (entry.endsWith('.ts')) out.set(join(folder, entry), readFileSync(join(ROOT, folder, entry), 'utf8'));
   return out;
 }
+
+/** The action's mode folders: each imports the shared parts below it (suite, decide, inputs, the files of src/action/), never a sibling mode. */
+export const ACTION_MODES: readonly string[] = ['run', 'ab', 'gate', 'publish', 'profile'];
+
+/** Every import of one action mode's folder from another, or from a shared part of the action, as "from → to". */
+export function modeViolations(graph: Graph): string[] {
+  const modeOf = (file: string): string | null => {
+    const m = /^src\/action\/([^/]+)\//.exec(file);
+    return m !== null && ACTION_MODES.includes(m[1] as string) ? (m[1] as string) : null;
+  };
+  const out: string[] = [];
+  for (const [file, deps] of [...graph].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!file.startsWith('src/action/') || file === 'src/action/main.ts') continue;
+    const from = modeOf(file);
+    for (const dep of deps) {
+      const to = modeOf(dep);
+      if (to === null || to === from) continue;
+      out.push(`${file} → ${dep} (${from === null ? 'a shared part of the action' : `mode ${from}`} may not import mode ${to})`);
+    }
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 /**
  * The demo's two runs (a saved `npm run demo`: __tests__/fixtures/demo/{baseline,candidate}.json)
  * compared as the CLI and the action compare them: with the regressed cases' evidence read again
- * from the files (src/cli/run.ts and src/action/gate/compare-mode.ts call gatherEvidence), so the
+ * from the files (src/cli/run.ts and src/pipeline/judge.ts calls gatherEvidence), so the
  * samples the README and docs/cli.md show carry the evidence fold `npm run demo` writes.
  */
 import { loadSummary } from '../../src/adapters/registry.js';

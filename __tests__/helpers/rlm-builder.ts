@@ -4,9 +4,9 @@
  */
 import { parseSummary } from '../../src/adapters/registry.js';
 import type { LoadedSummary } from '../../src/analysis/model.js';
-import type { BenchmarkSummary } from '../../src/schema/summary.js';
 import { loadedOf } from '../../src/load/load.js';
 import { type CaseFields, NO_FIELDS } from '../../src/schema/pack.js';
+import type { BenchmarkSummary } from '../../src/schema/summary.js';
 
 export interface CaseSpec {
   id: string;

@@ -1,7 +1,7 @@
 /** Small pieces both modes use: artifact names, the event payload, how a command ended. */
 import { RUN_FILE } from '../load/evidence.js';
 import type { Role } from './inputs/inputs.js';
-import type { CommandOutcome } from './run/metadata.js';
+import type { CommandOutcome } from './suite/metadata.js';
 
 /**
  * The artifact of one role of one suite in a workflow run: `benchgate-<suite>-<role>`, and
@@ -22,7 +22,7 @@ export function parseShardArtifact(suite: string, role: Role, name: string): { i
 
 /**
  * The entries of a role's artifact that compare and publish read (gate/role-files.ts): the
- * normalized summary of each trial (`summary.json`, `summary.trial-<t>.json`: run/run-mode.ts
+ * normalized summary of each trial (`summary.json`, `summary.trial-<t>.json`: suite/trial.ts
  * NORMALIZED_FILE and trialFile) and the trajectories run mode copies into `runs/` beside it
  * (load/evidence.ts collectTrajectories, read back by trajectoryFile as `runs/<name>`). The log, the
  * suite's original file, the shard's case list and the usage file are never read from a download.
@@ -47,3 +47,28 @@ export function describeOutcome(o: CommandOutcome): string {
   if (o.exitCode === null) return o.signal ? `was killed by ${o.signal} after ${after}` : 'could not be started';
   return `exited with code ${o.exitCode} after ${after}`;
 }
+
+/**
+ * The files of a role's artifact (mode run and mode ab stage them: suite/trial.ts): each trial's
+ * normalized summary, the suite's log, the file it wrote as found, a shard's case list and the
+ * usage file of the spend cap.
+ */
+export const NORMALIZED_FILE = 'summary.json';
+export const LOG_FILE = 'command.log';
+export const ORIGINAL_DIR = 'original';
+export const SHARD_CASES_FILE = 'shard-cases.txt';
+export const USAGE_FILE = 'usage.jsonl';
+
+/** Where trial `t` (1-based) keeps its files in the artifact: trial 1 as before, later ones numbered. */
+export function trialFile(name: string, t: number): string {
+  if (t === 1) return name;
+  const dot = name.lastIndexOf('.');
+  return `${name.slice(0, dot)}.trial-${t}${name.slice(dot)}`;
+}
+
+/** The report artifact's files (decide/decide.ts writes them). */
+export const REPORT_FILES = { markdown: 'benchgate-report.md', json: 'benchgate-report.json', csv: 'benchgate-report.csv' } as const;
+/** The evidence page in the report artifact, when a case regressed. */
+export const EVIDENCE_HTML = 'evidence.html';
+/** The regression budget's state as JSON, in the report directory and the report artifact. */
+export const BUDGET_JSON = 'benchgate-budget.json';

@@ -8,7 +8,7 @@
  *   (the runner acts on nothing in between; the token is new each time and masked by the runner);
  * - `warning`, `error` and group titles are command data, which @actions/core escapes (CR, LF and `%`),
  *   so they stay one line the runner reads as that one command.
- * The suite's own output is fenced the same way, by the caller, around the whole run (run-mode.ts).
+ * The suite's own output is fenced the same way, by the caller, around the whole run (suite/trial.ts).
  */
 import { randomBytes } from 'node:crypto';
 

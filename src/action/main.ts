@@ -8,8 +8,9 @@ import { UnknownFormat } from '../adapters/registry.js';
 import { bugMessage, failureMessage, isUserError, UsageError } from '../errors.js';
 import { untrusted } from '../report/markdown/markdown.js';
 import { abMode } from './ab/ab-mode.js';
+import { wasPublished } from './decide/publisher.js';
+import { trustedConfigReader } from './decide/trusted-config.js';
 import { compareMode } from './gate/compare-mode.js';
-import { trustedConfigReader } from './gate/trusted-config.js';
 import {
   deferredIo,
   deliverHandoff,
@@ -31,8 +32,8 @@ import type { ActionIo } from './io.js';
 import { storeProfileMode } from './profile/store-profile-mode.js';
 import { publishFailure } from './publish/failure-publish.js';
 import { publishMode } from './publish/publish-mode.js';
-import { wasPublished } from './publish/publisher.js';
-import { runMode, type RunResult } from './run/run-mode.js';
+import { runMode } from './run/run-mode.js';
+import type { RunResult } from './suite/trial.js';
 
 async function report(io: ActionIo, message: string): Promise<void> {
   io.error(`benchgate: ${message}`);

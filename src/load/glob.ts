@@ -1,6 +1,6 @@
 /**
  * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
- * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
+ * (action/suite/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
  * trials). Plain node: no shell, no dependency.
  */
 import { type Dirent, readdirSync, statSync } from 'node:fs';

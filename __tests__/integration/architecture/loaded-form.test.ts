@@ -16,8 +16,8 @@ const ALLOWED: Record<string, string> = {
   'src/analysis/shards.ts mergeCases': "merging shards builds one case list from each shard's whole summary (then packed: load.ts loadedOf)",
   'src/analysis/evidence/collect.ts caseRowsOf': 'the regressed rows of a summary read again whole for their text (load/evidence.ts)',
   'src/load/attempts.ts perCase': "a run's attempts, from its whole summary's case rows' extra, packed as runs when the run is loaded",
-  'src/action/run/run-mode.ts foreign': "mode run's own summary (loadSummary: whole), its cases outside the shard counted",
-  'src/action/run/run-mode.ts trajectoriesOf': "mode run's own summary, whole, its trajectories collected",
+  'src/action/suite/trial.ts foreign': "mode run's own summary (loadSummary: whole), its cases outside the shard counted",
+  'src/action/suite/trial.ts trajectoriesOf': "mode run's own summary, whole, its trajectories collected",
 };
 
 /** The folders a loaded run reaches (adapters and schema build summaries). */

@@ -7,7 +7,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { withMetadata } from '../../../src/action/run/metadata.js';
+import { withMetadata } from '../../../src/action/suite/metadata.js';
 import { readHistoryBranch, recordHistory } from '../../../src/github/history-branch.js';
 import {
   addEntry,

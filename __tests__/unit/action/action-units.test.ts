@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 import { describeOutcome } from '../../../src/action/artifact-layout.js';
 import { parseFingerprint, parseNeeds, readInputs } from '../../../src/action/inputs/inputs.js';
-import { findSummary, matchSummaries, snapshotSummaries } from '../../../src/action/run/find-summary.js';
-import { stampMetadata } from '../../../src/action/run/metadata.js';
+import { findSummary, matchSummaries, snapshotSummaries } from '../../../src/action/suite/find-summary.js';
+import { stampMetadata } from '../../../src/action/suite/metadata.js';
 import { SummaryNotFound } from '../../../src/errors.js';
 import { pullRequestOf } from '../../../src/github/context.js';
 import { closers, fitMarkdown } from '../../../src/report/markdown/fit.js';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { lineSpend, parseBudget, UsageWatcher } from '../../../src/action/run/budget.js';
-import { runSuiteCommand } from '../../../src/action/run/suite-command.js';
+import { lineSpend, parseBudget, UsageWatcher } from '../../../src/action/suite/budget.js';
+import { runSuiteCommand } from '../../../src/action/suite/suite-command.js';
 import { UsageError } from '../../../src/errors.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-budget-'));

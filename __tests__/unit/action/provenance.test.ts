@@ -1,8 +1,8 @@
-// The stamps publish checks on each summary it compares (src/action/publish/provenance.ts): the
+// The stamps publish checks on each summary it compares (src/action/decide/provenance.ts): the
 // role, the commit and the run, each mismatch named, every value from the summary escaped.
 import { describe, expect, it } from 'vitest';
 
-import { provenanceProblems, stampProblems } from '../../../src/action/publish/provenance.js';
+import { provenanceProblems, stampProblems } from '../../../src/action/decide/provenance.js';
 import type { BenchmarkSummary } from '../../../src/schema/summary.js';
 
 const BASE = '2'.repeat(40);

@@ -3,7 +3,7 @@
 // found in the configuration's commits, and every way the budget cannot be judged (it holds, saying why).
 import { describe, expect, it } from 'vitest';
 
-import { type BudgetContext, findReferenceMove, gateBudget } from '../../../src/action/gate/regression-budget.js';
+import { type BudgetContext, findReferenceMove, gateBudget } from '../../../src/action/decide/regression-budget.js';
 import type { ActionIo } from '../../../src/action/io.js';
 import type { GitHubClient } from '../../../src/github/octokit.js';
 import { budgetHolds } from '../../../src/history/budget.js';

@@ -3,7 +3,7 @@
 // and the CLI never import each other and the core never imports a program or the GitHub edge.
 import { describe, expect, it } from 'vitest';
 
-import { cycles, type Graph, importGraph, layerViolations, sourcesOf, verdictViolations } from '../../helpers/architecture.js';
+import { cycles, type Graph, importGraph, layerViolations, modeViolations, sourcesOf, verdictViolations } from '../../helpers/architecture.js';
 
 const graph = importGraph();
 
@@ -55,7 +55,7 @@ describe('one pipeline', () => {
   });
 
   it('the CLI, every judging action mode and the calibration call the pipeline', () => {
-    for (const file of ['src/cli/run.ts', 'src/cli/profile.ts', 'src/action/gate/compare-mode.ts', 'src/action/ab/ab-mode.ts', 'tools/calibrate/verdicts.ts'])
+    for (const file of ['src/cli/run.ts', 'src/cli/profile.ts', 'src/action/decide/decide.ts', 'src/action/ab/ab-mode.ts', 'tools/calibrate/verdicts.ts'])
       expect(graph.get(file), file).toContain('src/pipeline/judge.ts');
   });
 
@@ -72,6 +72,25 @@ describe('one pipeline', () => {
       'src/cli/y.ts:1: assigns .noise (a comparison is finished by the pipeline)',
       'src/cli/y.ts:2: assigns .sequential (a comparison is finished by the pipeline)',
       'src/cli/y.ts:3: copies an object with a verdict of its own',
+    ]);
+  });
+});
+
+// Issue 44: src/action/ by mode, with the shared parts below them; only main.ts picks a mode.
+describe('the action by mode', () => {
+  it('no mode imports a sibling mode, and no shared part imports a mode', () => {
+    expect(modeViolations(graph)).toEqual([]);
+  });
+
+  it('finds a mode importing a sibling and a shared part importing a mode', () => {
+    const fake: Graph = new Map([
+      ['src/action/ab/ab-mode.ts', ['src/action/run/run-mode.ts', 'src/action/suite/trial.ts']],
+      ['src/action/decide/decide.ts', ['src/action/publish/publish-mode.ts']],
+      ['src/action/main.ts', ['src/action/run/run-mode.ts']],
+    ]);
+    expect(modeViolations(fake)).toEqual([
+      'src/action/ab/ab-mode.ts → src/action/run/run-mode.ts (mode ab may not import mode run)',
+      'src/action/decide/decide.ts → src/action/publish/publish-mode.ts (a shared part of the action may not import mode publish)',
     ]);
   });
 });

@@ -3,7 +3,7 @@
 // would overspend it, and every comment shows what is used and what is left.
 import { describe, expect, it } from 'vitest';
 
-import { budgetDrafts } from '../../../src/action/gate/regression-budget.js';
+import { budgetDrafts } from '../../../src/action/decide/regression-budget.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { type BudgetSpec, entryFigures, judgeBudget, meanFigures } from '../../../src/history/budget.js';
 import { leaderboardEntry } from '../../../src/history/leaderboard.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { readCaseList } from '../../../src/action/run/shard-cases.js';
+import { readCaseList } from '../../../src/action/suite/shard-cases.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { InputError } from '../../../src/errors.js';
 import { loadConfig } from '../../../src/policy/config-file.js';

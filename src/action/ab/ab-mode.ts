@@ -29,28 +29,16 @@ import { untrusted } from '../../report/markdown/markdown.js';
 import { renderMarkdown } from '../../report/markdown-report.js';
 import { verdictLine } from '../../report/verdict.js';
 import { loadedWhole } from '../../schema/loaded.js';
-import { artifactName, describeOutcome } from '../artifact-layout.js';
+import { artifactName, describeOutcome, NORMALIZED_FILE, SHARD_CASES_FILE, trialFile, USAGE_FILE } from '../artifact-layout.js';
 import { deliverArtifact } from '../handoff.js';
 import { type AbInputs, type Role, ROLES, type RunInputs } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
 import { stopCommands, stopToken } from '../log.js';
-import { describeSpend, UsageWatcher } from '../run/budget.js';
-import { commandFailed } from '../run/metadata.js';
-import {
-  BUDGET_POLL_MS,
-  NORMALIZED_FILE,
-  type RunResult,
-  runTrial,
-  SHARD_CASES_FILE,
-  type ShardPrep,
-  type SpendCap,
-  type Trial,
-  trialFile,
-  USAGE_FILE,
-  WHOLE,
-} from '../run/run-mode.js';
-import { prepareShard, readCaseList } from '../run/shard-cases.js';
-import { runSuiteCommand } from '../run/suite-command.js';
+import { describeSpend, UsageWatcher } from '../suite/budget.js';
+import { commandFailed } from '../suite/metadata.js';
+import { prepareShard, readCaseList } from '../suite/shard-cases.js';
+import { runSuiteCommand } from '../suite/suite-command.js';
+import { BUDGET_POLL_MS, type RunResult, runTrial, type ShardPrep, type SpendCap, type Trial, WHOLE } from '../suite/trial.js';
 import { BASE_CHANGED_STAMP, BaseWatch, describeChange, refuseFork, sideEnvironment } from './isolation.js';
 import { type AbStop, nextRoundFits, roundOrder, type RoundRow, roundsTable, stopLine } from './rounds.js';
 

@@ -18,7 +18,7 @@ import { DEFAULT_CONFIG_PATH, type GateConfig, loadOptionsOf } from '../../polic
 import { GATE_INPUTS } from '../../policy/options.js';
 import { type GatePolicy, overridesOf, resolvePolicy } from '../../policy/policy.js';
 import * as value from '../../policy/values.js';
-import { type Budget, parseBudget } from '../run/budget.js';
+import { type Budget, parseBudget } from '../suite/budget.js';
 
 export const MODES = ['run', 'compare', 'publish', 'ab', 'store-profile'] as const;
 export type Mode = (typeof MODES)[number];

@@ -11,10 +11,10 @@ import { UsageError } from '../../errors.js';
 import { storeNoiseProfile } from '../../github/noise-profile-branch.js';
 import { loadNoiseProfiles, noiseProfilePath } from '../../load/noise-profile.js';
 import { untrusted } from '../../report/markdown/markdown.js';
-import { notOnDefaultBranch } from '../gate/trend.js';
+import { notOnDefaultBranch } from '../decide/trend.js';
 import type { StoreProfileInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import type { RunResult } from '../run/run-mode.js';
+import type { RunResult } from '../suite/trial.js';
 
 /** The fingerprint in words, as the notes say it: `run.model "gpt-4.1", metadata.scoring_version 3`. */
 function fingerprintWords(profile: NoiseProfile): string {

@@ -9,9 +9,9 @@ import { COMMENT_MODES, type CommentMode } from '../../github/comments.js';
 import { defaultBranchOf, readEvent } from '../../github/context.js';
 import { resolvePullRequest, WorkflowRunEvent } from '../../github/pull-request.js';
 import { artifactName } from '../artifact-layout.js';
-import { publishTarget } from '../gate/compare-mode.js';
+import { publishTarget } from '../decide/decide.js';
+import { openPublisher, type PublishTarget } from '../decide/publisher.js';
 import type { ActionIo } from '../io.js';
-import { openPublisher, type PublishTarget } from './publisher.js';
 
 const NAME = /^[A-Za-z0-9._-]{1,100}$/;
 

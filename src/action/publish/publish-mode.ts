@@ -22,13 +22,13 @@ import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
 import type { RunProblem } from '../../pipeline/judge.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
-import { BENCHGATE_FILES, type CompareResult, decide, withCheckProblem } from '../gate/compare-mode.js';
-import { budgetContextOf } from '../gate/regression-budget.js';
-import { downloadSummary, listRunArtifacts, type RoleFiles } from '../gate/role-files.js';
+import { BENCHGATE_FILES, type CompareResult, decide, withCheckProblem } from '../decide/decide.js';
+import { provenanceProblems } from '../decide/provenance.js';
+import { markPublished, openPublisher } from '../decide/publisher.js';
+import { budgetContextOf } from '../decide/regression-budget.js';
+import { downloadSummary, listRunArtifacts, type RoleFiles } from '../decide/role-files.js';
 import type { PublishModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { provenanceProblems } from './provenance.js';
-import { markPublished, openPublisher } from './publisher.js';
 
 function triggeringRun(io: ActionIo) {
   if (io.env['GITHUB_EVENT_NAME'] !== 'workflow_run') {

@@ -19,7 +19,7 @@ import type { BenchmarkSummary } from '../../schema/summary.js';
 import { MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { withMetadata } from './metadata.js';
+import { withMetadata } from '../suite/metadata.js';
 
 export type Reuse = { summary: BenchmarkSummary; note: string } | { summary: null; why: string };
 

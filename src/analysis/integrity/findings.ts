@@ -44,7 +44,7 @@ export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
 /**
  * Problems of the run, not of the comparison, which the action finds and the pipeline makes findings
  * (pipeline/judge.ts): a suite job that did not succeed (what it uploaded may be partial), a summary
- * whose stamps say it is another role's, commit's or run's (action/publish/provenance.ts). They hold
+ * whose stamps say it is another role's, commit's or run's (action/decide/provenance.ts). They hold
  * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
  */
 export const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'] as const satisfies readonly FindingCode[];

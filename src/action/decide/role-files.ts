@@ -18,10 +18,9 @@ import { loadedOf } from '../../load/load.js';
 import { loadedWhole, type SummaryHead } from '../../schema/loaded.js';
 import type { CaseFields } from '../../schema/pack.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { artifactName, isGateEntry, MAX_ARTIFACT_SUMMARY_BYTES, parseShardArtifact } from '../artifact-layout.js';
+import { artifactName, isGateEntry, MAX_ARTIFACT_SUMMARY_BYTES, NORMALIZED_FILE, parseShardArtifact, trialFile } from '../artifact-layout.js';
 import type { Role } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { NORMALIZED_FILE, trialFile } from '../run/run-mode.js';
 
 type FindBy = NonNullable<FindOptions['findBy']>;
 

@@ -1,6 +1,6 @@
 /**
  * The stamps publish checks on every summary it compares (the run mode writes them:
- * src/action/run/metadata.ts): each side says it is the role it is used as, of the commit it stands
+ * src/action/suite/metadata.ts): each side says it is the role it is used as, of the commit it stands
  * for (the baseline the PR's base commit, the candidate the PR's head) and of the workflow run it
  * was downloaded from. A summary that says otherwise was uploaded under the wrong name (a fork run
  * that uploads its candidate as the baseline too) or is another run's: the verdict holds, whatever

@@ -24,9 +24,9 @@ import {
 } from '../../report/comment.js';
 import { renderTrend } from '../../report/trend.js';
 import { comparisonReasons, runProblemsOf, verdictReasons } from '../../report/verdict.js';
-import { historyPoints } from '../gate/trend.js';
 import type { PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
+import { historyPoints } from './trend.js';
 
 export interface PublishTarget {
   owner: string;
