@@ -51,8 +51,9 @@ describe('a promote case', () => {
     });
     expect(result.exitCode).toBe(1);
     expect(result.outputs['verdict']).toBe('hold');
-    expect(result.summary).toContain('> **Hold:** job candidate ended with cancelled');
-    expect(result.log).toContain('::error::benchgate: job candidate ended with cancelled; the gate holds');
+    // The job's name and result come from the `needs` input: shown as code (report/markdown/markdown.ts untrusted), as every run problem is.
+    expect(result.summary).toContain('> [!CAUTION]\n> **Hold:** job `candidate` ended with `cancelled`. The comparison below is of what the runs uploaded.');
+    expect(result.log).toContain('::error::benchgate: job `candidate` ended with `cancelled`; the gate holds');
     expect(existsSync(join(result.outputs['report-markdown'] as string))).toBe(true);
     expect(result.outputs['report-markdown']).toMatch(/\/workspace\/reports\/benchgate-report\.md$/);
   });

@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { extractTrace } from '../../../src/analysis/evidence/extract.js';
 import { attemptTrials } from '../../../src/load/attempts.js';
+import { NO_FIELDS, unpackSummary } from '../../../src/schema/pack.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { inputError } from '../../helpers/input-error.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const DIR = join(FIXTURES, 'adapters-folders', 'tau2');
@@ -77,7 +77,7 @@ describe('tau2-bench', () => {
   it('splits the trials into runs under significant (attempt t of every task in run t)', () => {
     const s = loadSummary(TEXT_RUN);
     const runs = attemptTrials(asLoaded(TEXT_RUN, s, NO_FIELDS));
-    expect(runs?.map((r) => r.summary.cases.map((c) => c.completed))).toEqual([
+    expect(runs?.map((r) => unpackSummary(r.rows).cases.map((c) => c.completed))).toEqual([
       [true, true, false, false, false, false],
       [true, false, false, false, true, true],
     ]);

@@ -8,14 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadPackedSummary, parseSummary } from '../../../src/adapters/registry.js';
 import { type CompareOptions, compareSummaries } from '../../../src/analysis/compare.js';
 import type { LoadedSummary } from '../../../src/analysis/model.js';
-import { loadOptionsOf, parseConfig } from '../../../src/policy/config-file.js';
-import { renderMarkdown } from '../../../src/report/markdown-report.js';
 import { keptFields } from '../../../src/load/kept-fields.js';
-import { loadedRows } from '../../../src/schema/loaded.js';
+import { loadRun } from '../../../src/load/load.js';
+import { loadOptionsOf, parseConfig } from '../../../src/policy/config-file.js';
 import { compareOptionsOf, resolvePolicy } from '../../../src/policy/policy.js';
+import { renderMarkdown } from '../../../src/report/markdown-report.js';
+import { loadedRows } from '../../../src/schema/loaded.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { cases, rlmSummary, asLoaded } from '../../helpers/rlm-builder.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded, cases, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-fields-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -131,13 +131,8 @@ describe('gates and slices on fields of the case rows', () => {
     // The loader keeps what the resolved policy names: the configuration's fields are the compare options' fields.
     expect(keptFields(compareOptionsOf(resolvePolicy(config, {})))).toEqual(keep);
     const packed = files.map((f) => loadedRows(f, loadPackedSummary(f, { format: 'auto', keep }))) as [LoadedSummary, LoadedSummary];
-    const whole = files.map((f) =>
-      asLoaded(
-        f,
-        parseSummary(f, JSON.parse(JSON.stringify(raw(f.endsWith('b.json') ? 'b' : 'c', 12, (i) => (f.endsWith('b.json') ? 0.9 : 0.6) + i / 100)))),
-        keep ?? NO_FIELDS,
-      ),
-    ) as [LoadedSummary, LoadedSummary];
+    // The same files loaded whole, as a small pair is (load/load.ts loadRun): packed when loaded, keeping the same fields.
+    const whole = files.map((f) => loadRun(f, { format: 'auto', keep })) as [LoadedSummary, LoadedSummary];
     const a = compareSummaries(packed[0], packed[1], options);
     const w = compareSummaries(whole[0], whole[1], options);
     expect(a.metric_gates).toEqual(w.metric_gates);

@@ -4,7 +4,7 @@ import { compareSummaries } from '../../../src/analysis/compare.js';
 import { parseConfig } from '../../../src/policy/config-file.js';
 import { renderJson } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
-import { cases, loaded } from '../../helpers/rlm-builder.js';
+import { asLoaded, cases, loaded } from '../../helpers/rlm-builder.js';
 
 // Every case uses 100 prompt and 20 completion tokens (the builder's usage).
 const run = (strategy: string, model: string, n = 10) => loaded({ strategy, model, cases: cases(n) }, `${strategy}.json`);
@@ -27,16 +27,12 @@ describe('cost', () => {
   });
 
   it('a priced model whose cases record no usage has an unknown cost, not $0', () => {
-    const raw = JSON.parse(JSON.stringify(run('tool_call', 'gpt-small').summary)) as { cases: { usage: unknown }[] };
-    for (const c of raw.cases) c.usage = null;
-    const bare = {
-      path: 'bare.json',
-      summary: {
-        ...run('tool_call', 'gpt-small').summary,
-        cases: raw.cases as never,
-        reported: { ...run('tool_call', 'gpt-small').summary.reported, usage_totals: null },
-      },
-    };
+    const whole = run('tool_call', 'gpt-small').summary;
+    const bare = asLoaded('bare.json', {
+      ...whole,
+      cases: whole.cases.map((c) => ({ ...c, usage: null })),
+      reported: { ...whole.reported, usage_totals: null },
+    });
     const cmp = compareSummaries(run('tool_call', 'gpt-small'), bare, { pricing });
     expect(cmp.cost.candidate).toEqual({ model: 'gpt-small', source: 'unknown', price: null, total: null, per_case: null });
   });
@@ -60,7 +56,8 @@ describe('cost', () => {
 
   it('a cost the summary reports (metadata cost_usd) has the source summary', () => {
     const l = run('codemode', 'mystery');
-    const withCost = { ...l, summary: { ...l.summary, metadata: { ...l.summary.metadata, cost_usd: 0.5 } } };
+    // The run's head (summary and rows.head, one object in the loaded form) reports the cost.
+    const withCost = asLoaded(l.path, { ...l.summary, metadata: { ...l.summary.metadata, cost_usd: 0.5 } });
     const cmp = compareSummaries(run('tool_call', 'gpt-small'), withCost, { pricing });
     expect(cmp.cost.candidate).toMatchObject({ source: 'summary', total: 0.5, per_case: 0.05 });
   });

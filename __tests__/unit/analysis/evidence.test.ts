@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { caseOf } from '../../../src/adapters/parsing/records-common.js';
-import { loadSummary } from '../../../src/adapters/registry.js';
+import { loadPackedSummary, loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { caseRowsOf } from '../../../src/analysis/evidence/collect.js';
 import { findDivergence } from '../../../src/analysis/evidence/divergence.js';
@@ -15,10 +15,10 @@ import { extractTrace, transcriptSteps } from '../../../src/analysis/evidence/ex
 import type { Trace, TraceStep } from '../../../src/analysis/evidence/model.js';
 import { parseTrajectory, rlmStep } from '../../../src/analysis/evidence/rlm-code.js';
 import { gatherEvidence } from '../../../src/load/evidence.js';
-import { packSummary } from '../../../src/schema/pack.js';
-import { loadedPacked, packedSummary } from '../../../src/schema/packed-summary.js';
-import type { CaseResult } from '../../../src/schema/summary.js';
+import { loadRun } from '../../../src/load/load.js';
+import { loadedRows } from '../../../src/schema/loaded.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
+import type { CaseResult } from '../../../src/schema/summary.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
@@ -124,18 +124,27 @@ describe('rlm-code trajectories written by its own runner', () => {
 });
 
 describe('summaries loaded packed (large pairs)', () => {
-  it('are told apart without building their cases, and their regressed rows are read again from the file', () => {
+  it('hold no case objects, compare as when loaded whole, and their regressed rows are read again from the file', () => {
     const opts = { format: 'auto' };
-    const packed = (file: string) => packedSummary(packSummary(loadSummary(file, opts)));
+    // The large-file path (load/load.ts readPacked): straight into the packed form, no case objects.
+    const packed = (file: string) => loadedRows(file, loadPackedSummary(file, opts));
     const b = packed(benchFile('baseline'));
     const c = packed(benchFile('candidate'));
-    expect(loadedPacked(b)).toBe(true);
-    expect(caseRowsOf(b, ['weekday'])).toBeNull();
-    const cmp = compareSummaries(asLoaded('b', b, NO_FIELDS), asLoaded('c', c, NO_FIELDS));
+    expect('cases' in b.summary).toBe(false);
+    expect(b.summary).toBe(b.rows.head);
+    const cmp = compareSummaries(b, c);
+    // The small-file path (loadRun: loaded whole, then packed) gives the same comparison.
+    const whole = compareSummaries(loadRun(benchFile('baseline'), opts), loadRun(benchFile('candidate'), opts));
+    expect(cmp.cases.toArray()).toStrictEqual(whole.cases.toArray());
+    expect(cmp.verdict).toBe(whole.verdict);
     const ev = gatherEvidence(cmp, { baseline: benchFile('baseline'), candidate: benchFile('candidate') }, { baseline: opts, candidate: opts });
     expect(ev.cases[0]?.candidate).toMatchObject({ source: 'trajectory', final_answer: 'I could not determine the weekday: the date did not parse.' });
     expect(ev.cases[0]?.divergence.kind).toBe('input');
-    expect(loadedPacked(loadSummary(benchFile('baseline'), opts))).toBe(false);
+    expect(gatherEvidence(whole, { baseline: benchFile('baseline'), candidate: benchFile('candidate') }, { baseline: opts, candidate: opts })).toStrictEqual(
+      ev,
+    );
+    // caseRowsOf picks the rows out of a summary read whole again.
+    expect([...caseRowsOf(loadSummary(benchFile('candidate'), opts), ['weekday']).keys()]).toEqual(['weekday']);
     const files = { baseline: benchFile('baseline'), candidate: benchFile('candidate') };
     // Without a re-read (the CLI without --evidence), a large pair (here: large from 0 bytes) has no
     // rows, and each side says why; a small pair's rows are read all the same, however it was loaded.

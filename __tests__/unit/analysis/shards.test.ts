@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { caseListSha, mergeShards, SHARD_KEYS, shardOf, type ShardRun } from '../../../src/analysis/shards.js';
-import { cases, rlmSummary, asLoaded } from '../../helpers/rlm-builder.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded, cases, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const ids = Array.from({ length: 400 }, (_, i) => `case_${i}`);
 
@@ -59,10 +59,14 @@ describe('sharded suites', () => {
     expect(summary.cases.map((c) => c.id).sort()).toEqual(whole.cases.map((c) => c.id).sort());
     expect(summary.metadata).toMatchObject({ 'shards.count': 4, 'github.sha': 'abc', [SHARD_KEYS.index]: null });
     const cmp = compareSummaries(asLoaded('b', summary, NO_FIELDS), asLoaded('c', mergeShards('candidate', shards('codemode', 4)).summary, NO_FIELDS));
-    const direct = compareSummaries(asLoaded('b', whole, NO_FIELDS), {
-      path: 'c',
-      summary: parseSummary('c.json', rlmSummary({ strategy: 'codemode', cases: cases(40, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })) })),
-    });
+    const direct = compareSummaries(
+      asLoaded('b', whole, NO_FIELDS),
+      asLoaded(
+        'c',
+        parseSummary('c.json', rlmSummary({ strategy: 'codemode', cases: cases(40, (i) => ({ completed: i % 7 !== 0, steps: 2 + (i % 3) })) })),
+        NO_FIELDS,
+      ),
+    );
     expect(cmp.rlm).toEqual(direct.rlm);
     expect(cmp.findings.map((f) => f.code)).toEqual(direct.findings.map((f) => f.code));
   });

@@ -16,14 +16,15 @@ import { compareSummaries, type Comparison } from '../../../src/analysis/compare
 import { collectEvidence, regressedIds } from '../../../src/analysis/evidence/collect.js';
 import { parseTrajectory } from '../../../src/analysis/evidence/rlm-code.js';
 import { collectTrajectories, gatherEvidence, trajectoryFile } from '../../../src/load/evidence.js';
+import { loadRun } from '../../../src/load/load.js';
 import { CHECK_SUMMARY_LIMIT, COMMENT_LIMIT, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
 import { escapeHtml, renderEvidenceHtml } from '../../../src/report/evidence-html.js';
 import { untrustedBlock } from '../../../src/report/markdown/markdown.js';
 import { EVIDENCE_CHARS, evidenceSection } from '../../../src/report/sections/evidence.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 import type { CaseResult } from '../../../src/schema/summary.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;
@@ -34,7 +35,8 @@ const RLM = {
 const opts = { format: 'auto' };
 
 function compared(b: string, c: string, label: string): Comparison {
-  const cmp = compareSummaries({ path: `${label}/baseline`, summary: loadSummary(b, opts) }, { path: `${label}/candidate`, summary: loadSummary(c, opts) });
+  // As the CLI loads a small pair (load/load.ts loadRun): whole, its cases packed.
+  const cmp = compareSummaries({ ...loadRun(b, opts), path: `${label}/baseline` }, { ...loadRun(c, opts), path: `${label}/candidate` });
   cmp.evidence = gatherEvidence(cmp, { baseline: b, candidate: c }, { baseline: opts, candidate: opts });
   return cmp;
 }

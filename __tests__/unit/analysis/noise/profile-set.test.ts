@@ -7,6 +7,9 @@ import type { LoadedSummary, NoiseProfile } from '../../../../src/analysis/model
 import { parseNoiseProfiles, serializeNoiseProfile, serializeNoiseProfiles } from '../../../../src/analysis/noise/profile-file.js';
 import { addNoiseProfile, chooseProfile, MAX_STORED_PROFILES } from '../../../../src/analysis/noise/profile-set.js';
 import { isUserError } from '../../../../src/errors.js';
+import { loadedRows } from '../../../../src/schema/loaded.js';
+import { packSummary } from '../../../../src/schema/pack.js';
+import type { BenchmarkSummary } from '../../../../src/schema/summary.js';
 import { caseNoise, noiseProfileOf } from '../../../helpers/noise-profile.js';
 
 /** A profile of `model`, made at `day` (its cases say which: case `model` passes `day` of 10). */
@@ -15,7 +18,9 @@ const profileOf = (model: string, day: number, more: Record<string, string> = {}
   created_at: `2026-11-${String(day).padStart(2, '0')}T00:00:00Z`,
   fingerprint: { format: 'rlm-code', 'run.model': model, ...more },
 });
-const run = (model: string | null): LoadedSummary => ({ path: `${model}.json`, summary: { run: { model }, format: 'rlm-code', metadata: {} } as never });
+/** A loaded run with no cases whose head names `model` (what the choice reads: the fingerprint of the head). */
+const run = (model: string | null): LoadedSummary =>
+  loadedRows(`${model}.json`, packSummary({ run: { model }, format: 'rlm-code', metadata: {}, cases: [] } as unknown as BenchmarkSummary));
 const pair = (b: string | null, c = b) => ({ baseline: [run(b)], candidate: [run(c)] });
 
 describe('adding a profile to the stored ones', () => {

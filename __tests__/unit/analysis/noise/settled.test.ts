@@ -10,10 +10,10 @@ import { buildNoiseProfile } from '../../../../src/analysis/noise/profile.js';
 import { serializeNoiseProfile } from '../../../../src/analysis/noise/profile-file.js';
 import { auditDraw, deterministicOutcome, isSettled, MIN_PROFILE_RUNS, runsInRound, settleRounds } from '../../../../src/analysis/noise/settled.js';
 import { mergeTrials } from '../../../../src/analysis/trials.js';
+import { NO_FIELDS } from '../../../../src/schema/pack.js';
 import { runCli } from '../../../helpers/cli-run.js';
 import { caseNoise } from '../../../helpers/noise-profile.js';
-import { rlmSummary, asLoaded } from '../../../helpers/rlm-builder.js';
-import { NO_FIELDS } from '../../../../src/schema/pack.js';
+import { asLoaded, rlmSummary } from '../../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-settled-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -93,7 +93,7 @@ describe('which cases a profile settles', () => {
     const full = loaded(run('m-full.json', (i) => onMain(i, 0)));
     const later = loaded(run('m-later.json', (i) => onMain(i, 1), flaky.slice(1)));
     const settled = new Set([0, 1, 2, 3, 4, 5].map(id));
-    const merged = mergeTrials('baseline', [full, later], undefined, undefined, settled);
+    const merged = mergeTrials('baseline', [full, later], undefined, settled);
     expect(merged.drafts.map((d) => [d.code, d.case_ids])).toEqual([['partial-trials', [id(6)]]]);
     const i0 = merged.ids.indexOf(id(0));
     const i7 = merged.ids.indexOf(id(7));
