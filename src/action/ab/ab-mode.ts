@@ -30,8 +30,8 @@ import { artifactName, describeOutcome } from '../artifact-layout.js';
 import { deliverArtifact } from '../handoff.js';
 import { type AbInputs, type Role, ROLES, type RunInputs } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
-import { stopCommands, stopToken } from '../log.js';
 import { describeSpend, UsageWatcher } from '../run/budget.js';
+import { runInstall } from '../run/install.js';
 import { commandFailed } from '../run/metadata.js';
 import {
   BUDGET_POLL_MS,
@@ -47,7 +47,6 @@ import {
   WHOLE,
 } from '../run/run-mode.js';
 import { prepareShard, readCaseList } from '../run/shard-cases.js';
-import { runSuiteCommand } from '../run/suite-command.js';
 import { BASE_CHANGED_STAMP, BaseWatch, describeChange, refuseFork, sideEnvironment } from './isolation.js';
 import { type AbStop, nextRoundFits, roundOrder, type RoundRow, roundsTable, stopLine } from './rounds.js';
 
@@ -85,6 +84,8 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
     pricing: inputs.pricing,
     shard: inputs.shard,
     cases: inputs.cases,
+    // Installed once per side by abMode itself, in the side's own environment, not by each round.
+    install: null,
   };
 }
 
@@ -126,27 +127,17 @@ function directory(io: ActionIo, name: 'baseline-directory' | 'candidate-directo
   return dir;
 }
 
-/** A side's install (input `install`), in its tree and its own environment; a failure stops the job. */
-async function install(io: ActionIo, inputs: AbInputs, role: Role, cwd: string, env: Record<string, string>, staging: string): Promise<void> {
-  const command = inputs.install as string;
-  const fence = stopCommands(stopToken());
-  io.startGroup(`benchgate: the ${role}'s install, in ${inputs.sides[role].directory}: ${command.split('\n')[0]}`);
-  io.write(`${fence.stop}\n`);
-  try {
-    const outcome = await runSuiteCommand({
-      command,
-      cwd,
-      env: { ...io.env, ...env },
-      timeoutMs: inputs.timeoutMinutes * 60_000,
-      killGraceMs: io.killGraceMs,
-      logFile: join(staging, `install.log`),
-      write: (chunk) => io.write(chunk),
-    });
-    if (commandFailed(outcome)) throw new UsageError(`input "install": the ${role}'s install (in ${inputs.sides[role].directory}) ${describeOutcome(outcome)}`);
-  } finally {
-    io.write(`\n${fence.resume}\n`);
-    io.endGroup();
-  }
+/** A side's install (input `install`), in its tree and its own environment; a failure stops the job (install.ts). */
+function install(io: ActionIo, inputs: AbInputs, role: Role, cwd: string, env: Record<string, string>, staging: string): Promise<void> {
+  return runInstall(io, {
+    command: inputs.install as string,
+    cwd,
+    env: { ...io.env, ...env },
+    label: `the ${role}'s install`,
+    where: inputs.sides[role].directory,
+    timeoutMinutes: inputs.timeoutMinutes,
+    staging,
+  });
 }
 
 export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult> {

@@ -23,6 +23,7 @@ import type { ActionIo } from '../io.js';
 import { stopCommands, stopToken } from '../log.js';
 import { describeSpend, UsageWatcher } from './budget.js';
 import { findSummary, snapshotSummaries, type SummarySnapshot } from './find-summary.js';
+import { runInstall } from './install.js';
 import { commandFailed, type CommandOutcome, type Scalar, stampMetadata, withMetadata } from './metadata.js';
 import { reuseBaseline } from './reuse.js';
 import { prepareShard, readCaseList } from './shard-cases.js';
@@ -266,12 +267,6 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
   const name = artifactName(inputs.suite, inputs.role, inputs.shard);
   const staging = join(io.tempDir, `benchgate-${inputs.suite}-${inputs.role}-${randomBytes(4).toString('hex')}`);
   mkdirSync(staging, { recursive: true });
-  const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd, inputs.cases), inputs.cases) : null;
-  const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
-  if (inputs.shard)
-    io.info(
-      `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`,
-    );
 
   if (inputs.reuseBaseline !== 'off' && part !== 'suite') {
     const reuse = await reuseBaseline(io, inputs, staging, inputs.githubToken);
@@ -281,6 +276,25 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
     if (part === 'reuse') return { failure: null, explained: false, suitePending: true };
   }
   io.setOutput('reused-run-id', '');
+  // Inside the suite's step, as the suite runs: no token, no runner file (action.yml; handoff.ts), so
+  // the PR code an install runs (setup.py, npm lifecycle scripts) reaches no later step either.
+  if (inputs.install !== null)
+    await runInstall(io, {
+      command: inputs.install,
+      cwd,
+      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite },
+      label: `the ${inputs.role}'s install`,
+      where: inputs.workingDirectory,
+      timeoutMinutes: inputs.timeoutMinutes,
+      staging,
+    });
+  // After the install, which may write the case list (examples/workflows/benchgate-shards.yml).
+  const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd, inputs.cases), inputs.cases) : null;
+  const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
+  if (inputs.shard)
+    io.info(
+      `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`,
+    );
   const model = inputs.fingerprint['model'];
   const cap = inputs.budget
     ? {
