@@ -1,7 +1,8 @@
 // Issue 43 for mode run, replayed through action.yml and the committed dist/ (the composite player
 // runs its steps as the runner does, each step's runner files in RUNNER_TEMP/_runner_file_commands/
 // and what a step wrote to GITHUB_ENV or GITHUB_PATH reaching the steps after it): the plain run, with
-// trials, and with reuse-baseline when no baseline is found (the only reuse path that runs the suite).
+// trials, with reuse-baseline when no baseline is found (the only reuse path that runs the suite), and
+// with a hostile `install`, which benchgate runs in the suite's step (the reusable workflows' install).
 // Its suite (helpers/hostile-suite.ts) reads every ancestor's /proc/<pid>/environ up to the test's
 // process, writes verdict=promote wherever it can, and writes a NODE_OPTIONS into its own step's
 // GITHUB_ENV file, found by listing the runner's folder.
@@ -64,6 +65,31 @@ describe('mode run: the suite has no token in reach and cannot reach the steps a
     expect(r.pathChanges).toEqual([]);
     expect(existsSync(join(j.workspace, 'pwned')), 'the deliver step ran code the suite put in NODE_OPTIONS').toBe(false);
     expect(r.outputs['verdict']).toBe('');
+  });
+
+  it("mode run: a hostile install runs in the suite's tokenless step: no ancestor holds a token, and what it writes to its runner files reaches no later step", async () => {
+    // The suite itself is the scan only: the attack is the install's (PR code in pip install -e . or an npm lifecycle script).
+    const { j, r } = await runJob('install', { role: 'candidate', install: 'node ancestors.mjs\nbash hostile.sh', command: scan });
+    expect(r.steps.map((s) => s.id)).toEqual([undefined, 'runtime', 'prepare', 'suite', 'benchgate']);
+    const suiteLog = r.steps.find((s) => s.id === 'suite')?.log ?? '';
+    expect(suiteLog).toContain("benchgate: the candidate's install, in .: node ancestors.mjs");
+    // The install's scan and then the suite's, both in the suite's step, both clean.
+    expect(suiteLog.match(new RegExp(CLEAN_SCAN.source, 'g'))).toHaveLength(2);
+    expect(r.log).not.toMatch(/holding a token or runner file: \d/);
+    expect(suiteLog).toMatch(/hostile: wrote to set_env_/);
+    expect(r.log).toMatch(/the suite wrote to its step's runner files .*GITHUB_ENV/);
+    expect(r.exitCode).toBe(1);
+    expect(r.envChanges).toEqual({});
+    expect(r.pathChanges).toEqual([]);
+    expect(existsSync(join(j.workspace, 'pwned')), 'the deliver step ran code the install put in NODE_OPTIONS').toBe(false);
+    expect(r.outputs['verdict']).toBe('');
+  });
+
+  it('mode run: a failing install stops the run with an error naming input "install", and the suite does not run', async () => {
+    const { j, r } = await runJob('install-fails', { role: 'candidate', install: 'exit 4', command: suiteCommand('tool_call', 'touch suite-ran') });
+    expect(r.exitCode).toBe(1);
+    expect(r.log).toMatch(/input "install": the candidate's install \(in \.\) exited with code 4 after [^;]+; the suite did not run/);
+    expect(existsSync(join(j.workspace, 'suite-ran'))).toBe(false);
   });
 
   it('mode run: a process the suite leaves in the background, its output closed, does not outlive the suite', async () => {

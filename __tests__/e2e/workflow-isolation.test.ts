@@ -7,7 +7,9 @@
 // every runner file it can find (its step's, in RUNNER_TEMP/_runner_file_commands/) and a NODE_OPTIONS
 // into its step's GITHUB_ENV file, and rewrites every file of ../base it can reach. The gate keeps
 // holding (the check that publish.yml derives from the gate run fails), no ancestor holds a token or a
-// runner file, no later step runs the suite's code, and the history branch is not written.
+// runner file, no later step runs the suite's code, and the history branch is not written. The same
+// attacks from the `install` input (PR code in `pip install -e .` or an npm lifecycle script, on a
+// branch whose suite is benign) fare no better: benchgate runs the install in the suite's step.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,6 +37,10 @@ const BENIGN = [
 ].join('\n');
 /** The PR's: the same scan, then every attack of hostile.sh, then a suite that regresses. */
 const HOSTILE_BENCH = ['set -e', 'node ancestors.mjs', '. ./hostile.sh', 'rewrite_base ../base', BENIGN.split('\n')[2], ''].join('\n');
+/** The install of the caller's `install:` input: the scan on main; on pr-install the scan, then hostile.sh's attacks. */
+const INSTALL = `STOP_PID=${process.pid} bash install.sh`;
+const BENIGN_INSTALL = ['set -e', 'node ancestors.mjs', ''].join('\n');
+const HOSTILE_INSTALL = ['set -e', 'node ancestors.mjs', '. ./hostile.sh', ''].join('\n');
 
 let d: WorkflowDoubles;
 let world: PlayWorld;
@@ -45,9 +51,16 @@ beforeAll(async () => {
   d = await startWorkflowDoubles(TEST_TOKEN, 'benchgate-workflow-isolation-');
   const git = join(d.root, 'repo');
   mkdirSync(git);
-  sha['main'] = commit(git, 'main', null, { 'examples/suite/run-suite.mjs': suiteAt('tool_call'), 'bench.sh': BENIGN, 'ancestors.mjs': ANCESTORS });
+  sha['main'] = commit(git, 'main', null, {
+    'examples/suite/run-suite.mjs': suiteAt('tool_call'),
+    'bench.sh': BENIGN,
+    'install.sh': BENIGN_INSTALL,
+    'ancestors.mjs': ANCESTORS,
+  });
   // The PR: its agent regresses (codemode), and its bench.sh attacks.
   sha['pr'] = commit(git, 'pr', 'main', { ...HOSTILE_FILES, 'examples/suite/run-suite.mjs': suiteAt('codemode'), 'bench.sh': HOSTILE_BENCH });
+  // Another PR: the same agent and a benign suite; its install attacks.
+  sha['pr-install'] = commit(git, 'pr-install', 'main', { ...HOSTILE_FILES, 'install.sh': HOSTILE_INSTALL });
   world = { results: d.results, gh: d.gh, root: d.root, git, defaultSha: sha['main'] as string };
 });
 afterAll(() => stopWorkflowDoubles(d));
@@ -60,7 +73,7 @@ afterEach(() => {
 });
 
 /** gate.yml's caller on a pull request from a branch of the repository itself. */
-async function gate(shape: 'separate' | 'interleaved'): Promise<[WorkflowPlay, string]> {
+async function gate(shape: 'separate' | 'interleaved', branch: 'pr' | 'pr-install' = 'pr'): Promise<[WorkflowPlay, string]> {
   const caller = [
     'name: benchgate',
     'on: pull_request',
@@ -75,19 +88,20 @@ async function gate(shape: 'separate' | 'interleaved'): Promise<[WorkflowPlay, s
     `      command: STOP_PID=${process.pid} bash bench.sh`,
     `      history-branch: ${BRANCH}`,
     ...(shape === 'interleaved' ? ['      shape: interleaved', '      max-trials: 2'] : []),
+    ...(branch === 'pr-install' ? [`      install: ${INSTALL}`] : []),
     '',
   ].join('\n');
   const run = `gate-${++runs}`;
   const number = 40 + runs;
   const pull = {
     number,
-    head: { sha: sha['pr'], ref: 'pr', repo: { full_name: REPO, fork: false } },
+    head: { sha: sha[branch], ref: branch, repo: { full_name: REPO, fork: false } },
     base: { sha: sha['main'], ref: 'main', repo: { full_name: REPO, fork: false } },
   };
   const play = await playWorkflow(caller, world, {
     name: 'pull_request',
     payload: { action: 'synchronize', number, pull_request: pull, repository },
-    sha: sha['pr'] as string,
+    sha: sha[branch] as string,
     ref: `refs/pull/${number}/merge`,
     run,
   });
@@ -146,6 +160,28 @@ describe('the reusable workflows with a hostile suite', { timeout: TIMEOUT }, ()
     expect(verdictOf(run)).toBe('hold');
   });
 
+  it("gate.yml's plain suite jobs with a hostile install: it runs in the suite's tokenless step, its attacks fail the candidate's job and the gate holds", async () => {
+    const [play, run] = await gate('separate', 'pr-install');
+    expect(play.jobs.map((j) => [j.name, j.result])).toEqual([
+      ['benchgate / plan', 'success'],
+      ['benchgate / suite (baseline, )', 'success'],
+      ['benchgate / suite (candidate, )', 'failure'],
+      ['benchgate / gate', 'failure'],
+    ]);
+    // No step of its own: the suite job's steps have none that runs the install.
+    for (const j of play.jobs.filter((x) => x.name.startsWith('benchgate / suite')))
+      expect(j.steps.map((st) => st.name)).not.toContain("Install the suite's dependencies");
+    // Each side: the install's scan, then the suite's, all clean.
+    expect(scans(logOf(play, 'benchgate / suite (baseline'))).toHaveLength(2);
+    const candidate = logOf(play, 'benchgate / suite (candidate');
+    expect(scans(candidate)).toHaveLength(2);
+    expect(candidate).not.toMatch(/holding a token or runner file: \d/);
+    expect(candidate).toContain("benchgate: the candidate's install, in .: STOP_PID=");
+    expect(candidate).toMatch(/hostile: wrote to set_env_/);
+    expect(candidate).toMatch(/the suite wrote to its step's runner files .*GITHUB_ENV/);
+    expect(verdictOf(run)).toBe('hold');
+  });
+
   it("profile.yml's suite job: its trials run with no token in reach; the attacks fail the job, so the store job never writes the history branch", async () => {
     const example = readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'benchgate-profile.yml'), 'utf8');
     const caller = example
@@ -165,6 +201,35 @@ describe('the reusable workflows with a hostile suite', { timeout: TIMEOUT }, ()
     const log = logOf(play, 'profile / profile');
     expect(scans(log)).toHaveLength(2);
     expect(log).not.toMatch(/holding a token or runner file: \d/);
+    expect(log).toMatch(/the suite wrote to its step's runner files .*GITHUB_ENV/);
+  });
+
+  it("profile.yml's suite job with a hostile install: it runs in the suite's tokenless step; its attacks fail the job, so the store job never writes the history branch", async () => {
+    const example = readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'benchgate-profile.yml'), 'utf8');
+    const caller = example
+      .replace(
+        /command: .*/,
+        (line) => `install: ${INSTALL}\n      ${line.replace('node examples', `STOP_PID=${process.pid} node ancestors.mjs && node examples`)}`,
+      )
+      .replace('profile-runs: 10', 'profile-runs: 2');
+    expect(caller).toContain(`install: ${INSTALL}`);
+    const play = await playWorkflow(
+      caller,
+      { ...world, defaultSha: sha['pr-install'] as string },
+      { name: 'workflow_dispatch', payload: { repository }, sha: sha['pr-install'] as string, ref: 'refs/heads/main', run: `profile-${++runs}` },
+    );
+    expect(play.jobs.map((j) => [j.name, j.result])).toEqual([
+      ['profile / profile', 'failure'],
+      ['profile / store', 'skipped'],
+    ]);
+    const profile = play.jobs.find((j) => j.name === 'profile / profile');
+    expect(profile?.steps.map((st) => st.name)).not.toContain("Install the suite's dependencies");
+    const log = logOf(play, 'profile / profile');
+    // The install's scan, then each trial's.
+    expect(scans(log)).toHaveLength(3);
+    expect(log).not.toMatch(/holding a token or runner file: \d/);
+    expect(log).toContain("benchgate: the baseline's install, in .: STOP_PID=");
+    expect(log).toMatch(/hostile: wrote to set_env_/);
     expect(log).toMatch(/the suite wrote to its step's runner files .*GITHUB_ENV/);
   });
 });

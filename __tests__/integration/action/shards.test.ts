@@ -95,7 +95,8 @@ describe('a suite sharded 4 ways per role', () => {
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('roles=["baseline","candidate"]\nshards=["1/4","2/4","3/4","4/4"]\n');
     const run = gate.jobs['suite']?.steps.find((st) => st.with?.['mode'] === 'run')?.with ?? {};
-    expect(run).toMatchObject({ shard: '${{ matrix.shard }}' });
+    // The install (writing cases.txt) runs in the suite's step, before the case list is read (run-install.test.ts).
+    expect(run).toMatchObject({ shard: '${{ matrix.shard }}', install: '${{ inputs.install }}' });
     for (const key of Object.keys(run)) expect(Object.keys(loadManifest().inputs), key).toContain(key);
   });
 

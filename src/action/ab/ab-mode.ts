@@ -33,11 +33,10 @@ import { artifactName, describeOutcome, NORMALIZED_FILE, SHARD_CASES_FILE, trial
 import { deliverArtifact } from '../handoff.js';
 import { type AbInputs, type Role, ROLES, type RunInputs } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
-import { stopCommands, stopToken } from '../log.js';
 import { describeSpend, UsageWatcher } from '../suite/budget.js';
+import { runInstall } from '../suite/install.js';
 import { commandFailed } from '../suite/metadata.js';
 import { prepareShard, readCaseList } from '../suite/shard-cases.js';
-import { runSuiteCommand } from '../suite/suite-command.js';
 import { BUDGET_POLL_MS, type RunResult, runTrial, type ShardPrep, type SpendCap, type Trial, WHOLE } from '../suite/trial.js';
 import { BASE_CHANGED_STAMP, BaseWatch, describeChange, refuseFork, sideEnvironment } from './isolation.js';
 import { type AbStop, nextRoundFits, roundOrder, type RoundRow, roundsTable, stopLine } from './rounds.js';
@@ -76,6 +75,8 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
     pricing: inputs.pricing,
     shard: inputs.shard,
     cases: inputs.cases,
+    // Installed once per side by abMode itself, in the side's own environment, not by each round.
+    install: null,
   };
 }
 
@@ -117,27 +118,17 @@ function directory(io: ActionIo, name: 'baseline-directory' | 'candidate-directo
   return dir;
 }
 
-/** A side's install (input `install`), in its tree and its own environment; a failure stops the job. */
-async function install(io: ActionIo, inputs: AbInputs, role: Role, cwd: string, env: Record<string, string>, staging: string): Promise<void> {
-  const command = inputs.install as string;
-  const fence = stopCommands(stopToken());
-  io.startGroup(`benchgate: the ${role}'s install, in ${inputs.sides[role].directory}: ${command.split('\n')[0]}`);
-  io.write(`${fence.stop}\n`);
-  try {
-    const outcome = await runSuiteCommand({
-      command,
-      cwd,
-      env: { ...io.env, ...env },
-      timeoutMs: inputs.timeoutMinutes * 60_000,
-      killGraceMs: io.killGraceMs,
-      logFile: join(staging, `install.log`),
-      write: (chunk) => io.write(chunk),
-    });
-    if (commandFailed(outcome)) throw new UsageError(`input "install": the ${role}'s install (in ${inputs.sides[role].directory}) ${describeOutcome(outcome)}`);
-  } finally {
-    io.write(`\n${fence.resume}\n`);
-    io.endGroup();
-  }
+/** A side's install (input `install`), in its tree and its own environment; a failure stops the job (install.ts). */
+function install(io: ActionIo, inputs: AbInputs, role: Role, cwd: string, env: Record<string, string>, staging: string): Promise<void> {
+  return runInstall(io, {
+    command: inputs.install as string,
+    cwd,
+    env: { ...io.env, ...env },
+    label: `the ${role}'s install`,
+    where: inputs.sides[role].directory,
+    timeoutMinutes: inputs.timeoutMinutes,
+    staging,
+  });
 }
 
 export async function abMode(io: ActionIo, inputs: AbInputs): Promise<RunResult> {

@@ -67,6 +67,8 @@ export interface RunInputs extends CommonInputs {
   shard: Shard | null;
   /** A file listing the suite's case ids (relative to the working directory), split across the shards. */
   cases: string | null;
+  /** The command that installs the suite's dependencies, run in the suite's step before the suite (install.ts), or null. */
+  install: string | null;
 }
 
 /** One part of a suite split across a job matrix: 1-based index, of total. */
@@ -187,6 +189,7 @@ export const INPUTS_BY_MODE: Record<Mode, readonly string[]> = {
     'budget',
     'reuse-baseline',
     'trials',
+    'install',
     'shard',
     'cases',
     'summary',
@@ -465,6 +468,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
       reuseBaseline: reuseMode(get('reuse-baseline'), role),
       githubToken: get('github-token'),
       pricing: config().pricing ?? {},
+      install: getInput('install').trim() === '' ? null : getInput('install'),
     };
   }
   if (mode === 'ab') return abInputs(getInput, get, config(), givenFormat);

@@ -15,6 +15,7 @@ import { deliverArtifact } from '../handoff.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { describeSpend, UsageWatcher } from '../suite/budget.js';
+import { runInstall } from '../suite/install.js';
 import { commandFailed } from '../suite/metadata.js';
 import { prepareShard, readCaseList } from '../suite/shard-cases.js';
 import { BUDGET_POLL_MS, type RunResult, runTable, runTrial, type Trial, WHOLE } from '../suite/trial.js';
@@ -59,12 +60,6 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
   const name = artifactName(inputs.suite, inputs.role, inputs.shard);
   const staging = join(io.tempDir, `benchgate-${inputs.suite}-${inputs.role}-${randomBytes(4).toString('hex')}`);
   mkdirSync(staging, { recursive: true });
-  const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd, inputs.cases), inputs.cases) : null;
-  const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
-  if (inputs.shard)
-    io.info(
-      `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`,
-    );
 
   if (inputs.reuseBaseline !== 'off' && part !== 'suite') {
     const reuse = await reuseBaseline(io, inputs, staging, inputs.githubToken);
@@ -74,6 +69,25 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
     if (part === 'reuse') return { failure: null, explained: false, suitePending: true };
   }
   io.setOutput('reused-run-id', '');
+  // Inside the suite's step, as the suite runs: no token, no runner file (action.yml; handoff.ts), so
+  // the PR code an install runs (setup.py, npm lifecycle scripts) reaches no later step either.
+  if (inputs.install !== null)
+    await runInstall(io, {
+      command: inputs.install,
+      cwd,
+      env: { ...io.env, BENCHGATE_ROLE: inputs.role, BENCHGATE_SUITE: inputs.suite },
+      label: `the ${inputs.role}'s install`,
+      where: inputs.workingDirectory,
+      timeoutMinutes: inputs.timeoutMinutes,
+      staging,
+    });
+  // After the install, which may write the case list (examples/workflows/benchgate-shards.yml).
+  const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd, inputs.cases), inputs.cases) : null;
+  const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
+  if (inputs.shard)
+    io.info(
+      `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`,
+    );
   const model = inputs.fingerprint['model'];
   const cap = inputs.budget
     ? {
