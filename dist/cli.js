@@ -16159,7 +16159,7 @@ function summarizeCases(rows) {
 
 /**
  * Paths and globs (`*`, `?`, `**`) of input files: the action's summary pattern
- * (action/run/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
+ * (action/suite/find-summary.ts) and the CLI's repeatable `--baseline`/`--candidate` files (repeated
  * trials). Plain node: no shell, no dependency.
  */
 /** The most directory entries one glob may scan. */
@@ -18270,7 +18270,7 @@ const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 /**
  * Problems of the run, not of the comparison, which the action finds and the pipeline makes findings
  * (pipeline/judge.ts): a suite job that did not succeed (what it uploaded may be partial), a summary
- * whose stamps say it is another role's, commit's or run's (action/publish/provenance.ts). They hold
+ * whose stamps say it is another role's, commit's or run's (action/decide/provenance.ts). They hold
  * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
  */
 const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'];
