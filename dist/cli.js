@@ -29388,7 +29388,8 @@ const OPTIONS = [
         input: 'allow-findings',
         flag: null,
         parse: findingCodes,
-        schema: array(_enum(ALLOWABLE_FINDING_CODES)).describe('Finding codes that are reported but do not hold the verdict.'),
+        schema: array(_enum(ALLOWABLE_FINDING_CODES))
+            .describe('Finding codes that are reported but do not hold the verdict.'),
         help: helpLines('--allow-finding CODE[,CODE]', 'report findings with this code but do not hold the verdict on', 'them; repeatable (default: none). Codes:'),
     },
     {

@@ -106,7 +106,9 @@ const OPTIONS = [
     input: 'allow-findings',
     flag: null,
     parse: value.findingCodes,
-    schema: z.array(z.enum(ALLOWABLE_FINDING_CODES as [FindingCode, ...FindingCode[]])).describe('Finding codes that are reported but do not hold the verdict.'),
+    schema: z
+      .array(z.enum(ALLOWABLE_FINDING_CODES as [FindingCode, ...FindingCode[]]))
+      .describe('Finding codes that are reported but do not hold the verdict.'),
     help: helpLines('--allow-finding CODE[,CODE]', 'report findings with this code but do not hold the verdict on', 'them; repeatable (default: none). Codes:'),
   },
   {

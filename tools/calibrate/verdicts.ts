@@ -130,10 +130,12 @@ export function runVerdictCell(s: VerdictScenario, pairs: number, seed: number, 
     const given = s.trials >= 2 && !NO_RUNS ? { runs } : {};
     const res = testGates(pairedCasesOf(cases), DEFAULT_THRESHOLDS, { baseline: s.trials, candidate: s.trials }, { cluster: 'auto', ...given, ...options });
     if (res.cluster.field !== null || res.method === 'variance-components') out.clustered++;
-    out[significantVerdict(
-      res.gates.some((g) => g.status === 'fail'),
-      res.gates.some((g) => g.status === 'inconclusive'),
-    )]++;
+    out[
+      significantVerdict(
+        res.gates.some((g) => g.status === 'fail'),
+        res.gates.some((g) => g.status === 'inconclusive'),
+      )
+    ]++;
   }
   return out;
 }

@@ -25,9 +25,9 @@ import { compareSummaries } from '../../../src/analysis/compare.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { InputError } from '../../../src/errors.js';
 import { toJsonReport } from '../../../src/report/json-report.js';
-import { bitSource } from '../../../src/stats/distributions.js';
-import { type CaseSpec, rlmSummary, asLoaded } from '../../helpers/rlm-builder.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { bitSource } from '../../../src/stats/distributions.js';
+import { asLoaded, type CaseSpec, rlmSummary } from '../../helpers/rlm-builder.js';
 
 const REFERENCE = new URL('../../../scripts/rlm_compare_reference.py', import.meta.url).pathname;
 const FIELDS = ['candidate_id', 'baseline_id', 'candidate_metrics', 'baseline_metrics', 'deltas', 'case_summary', 'gates', 'passed'] as const;

@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { parseXml, type XmlElement, XmlError } from '../../../src/adapters/parsing/xml.js';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
-import { tempFiles } from '../../helpers/adapter-files.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { tempFiles } from '../../helpers/adapter-files.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 /** Text of characters XML allows, with the ones that need escaping over-represented. */

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { tempFiles } from '../../helpers/adapter-files.js';
 import { readDocs } from '../../helpers/docs.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const readme = readDocs();

@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { expectCanonical, FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
 import { expectGolden } from '../../helpers/golden.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = join(FIXTURES, 'real', 'gab');

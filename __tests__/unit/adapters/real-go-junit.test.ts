@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 
 import { loadSummary } from '../../../src/adapters/registry.js';
 import { compareSummaries } from '../../../src/analysis/compare.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = join(FIXTURES, 'real', 'go-junit');

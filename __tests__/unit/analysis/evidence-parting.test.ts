@@ -19,8 +19,8 @@ import { canonicalJson, type Trace } from '../../../src/analysis/evidence/model.
 import { rlmStep } from '../../../src/analysis/evidence/rlm-code.js';
 import { tauRewardReason } from '../../../src/analysis/evidence/tau-bench.js';
 import { gatherEvidence } from '../../../src/load/evidence.js';
-import type { CaseResult } from '../../../src/schema/summary.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
+import type { CaseResult } from '../../../src/schema/summary.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;

@@ -13,9 +13,9 @@ import { evaluateRlmGates } from '../../../src/analysis/rlm/gates.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/analysis/rlm/thresholds.js';
 import { renderJson } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { FIXTURES } from '../../helpers/adapter-files.js';
 import { runCli } from '../../helpers/cli-run.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const RLM = join(FIXTURES, 'rlm-code', 'reward_regression', 'baseline.json');

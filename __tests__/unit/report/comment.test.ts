@@ -13,10 +13,10 @@ import { digestOf } from '../../../src/github/comments.js';
 import { type CommentContext, commentDigest, commentMarker, renderCheckOutput, renderComment } from '../../../src/report/comment.js';
 import { closers } from '../../../src/report/markdown/fit.js';
 import { renderTrend, type TrendPoint } from '../../../src/report/trend.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { demoComparison } from '../../helpers/demo-pair.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
-import { cases, loaded, asLoaded } from '../../helpers/rlm-builder.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded, cases, loaded } from '../../helpers/rlm-builder.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
 const load = (rel: string): LoadedSummary => asLoaded(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);

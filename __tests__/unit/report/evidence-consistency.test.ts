@@ -17,8 +17,8 @@ import { parseTrajectory } from '../../../src/analysis/evidence/rlm-code.js';
 import { gatherEvidence } from '../../../src/load/evidence.js';
 import { renderEvidenceHtml } from '../../../src/report/evidence-html.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
-import type { CaseResult } from '../../../src/schema/summary.js';
 import { NO_FIELDS } from '../../../src/schema/pack.js';
+import type { CaseResult } from '../../../src/schema/summary.js';
 import { asLoaded } from '../../helpers/rlm-builder.js';
 
 const dir = new URL('../../fixtures/evidence/', import.meta.url).pathname;

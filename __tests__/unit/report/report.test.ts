@@ -13,11 +13,11 @@ import type { CaseRow } from '../../../src/analysis/rlm/pair.js';
 import type { Thresholds } from '../../../src/analysis/rlm/thresholds.js';
 import { caseRowJson, renderJson, renderJsonChunks, toJsonReport } from '../../../src/report/json-report.js';
 import { renderMarkdown } from '../../../src/report/markdown-report.js';
+import { NO_FIELDS } from '../../../src/schema/pack.js';
 import { demoComparison } from '../../helpers/demo-pair.js';
 import { readDocs } from '../../helpers/docs.js';
 import { expectGolden, GOLDEN_DIR } from '../../helpers/golden.js';
-import { loaded, asLoaded } from '../../helpers/rlm-builder.js';
-import { NO_FIELDS } from '../../../src/schema/pack.js';
+import { asLoaded, loaded } from '../../helpers/rlm-builder.js';
 
 const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
 const load = (rel: string): LoadedSummary => asLoaded(rel, loadSummary(`${fixtures}${rel}`), NO_FIELDS);

@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { loadPackedSummary, loadSummary } from '../../../src/adapters/registry.js';
-import { COLUMNS, FLAG, NO_FIELDS, packSummary, SLOT, SLOTS, SummaryPacker, transferables, unpackSummary } from '../../../src/schema/pack.js';
 import { caseCount, loadedRows, loadedWhole } from '../../../src/schema/loaded.js';
+import { COLUMNS, FLAG, NO_FIELDS, packSummary, SLOT, SLOTS, SummaryPacker, transferables, unpackSummary } from '../../../src/schema/pack.js';
 import type { BenchmarkSummary, CaseResult } from '../../../src/schema/summary.js';
 import { loaded } from '../../helpers/rlm-builder.js';
 

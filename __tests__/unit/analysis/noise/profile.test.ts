@@ -11,10 +11,10 @@ import { buildNoiseProfile, caseNoiseWords, profileMismatch } from '../../../../
 import { parseNoiseProfiles, serializeNoiseProfile, serializeNoiseProfiles } from '../../../../src/analysis/noise/profile-file.js';
 import { isUserError } from '../../../../src/errors.js';
 import { flakiest, renderNoiseProfile } from '../../../../src/report/noise-profile-report.js';
+import { NO_FIELDS } from '../../../../src/schema/pack.js';
 import { runCli } from '../../../helpers/cli-run.js';
 import { expectGolden } from '../../../helpers/golden.js';
-import { type CaseSpec, rlmSummary, asLoaded } from '../../../helpers/rlm-builder.js';
-import { NO_FIELDS } from '../../../../src/schema/pack.js';
+import { asLoaded, type CaseSpec, rlmSummary } from '../../../helpers/rlm-builder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchgate-noise-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
