@@ -1,5 +1,5 @@
 // Three projects (issue 19); `npm test` runs them all.
-// - `unit`: in-process and self-contained, the fast loop (`npm run test:unit`, ~10 s): the source
+// - `unit`: in-process and self-contained, the fast loop (`npm run test:unit`): the source
 //   as it is, no suite command, no HTTP double.
 // - `integration`: still in-process on the source, but each test plays whole jobs: the action's
 //   scenarios through runAction (the suites run as subprocesses, GitHub is the REST double and the
