@@ -18274,8 +18274,10 @@ const FINDING_CODES = Object.keys(FINDING_SEVERITY);
  * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
  */
 const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'];
+/** Whether a finding code is one of the run's problems ({@link RUN_PROBLEM_CODES}). */
+const isRunProblem = (code) => RUN_PROBLEM_CODES.includes(code);
 /** The codes a configuration may allow (`allow_findings`, `--allow-finding`). */
-const ALLOWABLE_FINDING_CODES = FINDING_CODES.filter((c) => !RUN_PROBLEM_CODES.includes(c));
+const ALLOWABLE_FINDING_CODES = FINDING_CODES.filter((c) => !isRunProblem(c));
 /**
  * Mode ab's stamp on the trials of a job in which something other than the base side's own runs
  * changed the base side's tree or environment (src/action/ab/isolation.ts): the paths, comma-separated.
@@ -18441,7 +18443,7 @@ function collectFindings(baseline, candidate, rows, extra, allowed, totals) {
         return {
             code: d.code,
             severity,
-            blocking: severity === 'error' && (!allowed.has(d.code) || RUN_PROBLEM_CODES.includes(d.code)),
+            blocking: severity === 'error' && (!allowed.has(d.code) || isRunProblem(d.code)),
             side: d.side,
             message: d.message,
             case_ids: d.case_ids,

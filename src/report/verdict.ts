@@ -3,7 +3,7 @@
  * verdict and the reasons behind it, built once here so that no caller has to take a line apart.
  */
 import type { Comparison } from '../analysis/compare.js';
-import { RUN_PROBLEM_CODES } from '../analysis/integrity/findings.js';
+import { isRunProblem } from '../analysis/integrity/findings.js';
 import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import type { RoundsHalt } from '../analysis/model.js';
 import type { SequentialDecision } from '../analysis/significance/sequential.js';
@@ -25,8 +25,6 @@ export function verdictReasons(cmp: Comparison): string[] {
   if (cmp.sequential !== undefined) why.push(sequentialWords(cmp.sequential));
   return why;
 }
-
-const isRunProblem = (code: string): boolean => (RUN_PROBLEM_CODES as readonly string[]).includes(code);
 
 /** The problems of the run the comparison holds on (a failed suite job, a summary of the wrong provenance: pipeline/judge.ts), in benchgate's words. */
 export function runProblemsOf(cmp: Comparison): string[] {

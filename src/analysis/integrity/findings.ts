@@ -48,8 +48,10 @@ export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
  * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
  */
 export const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'] as const satisfies readonly FindingCode[];
+/** Whether a finding code is one of the run's problems ({@link RUN_PROBLEM_CODES}). */
+export const isRunProblem = (code: string): boolean => (RUN_PROBLEM_CODES as readonly string[]).includes(code);
 /** The codes a configuration may allow (`allow_findings`, `--allow-finding`). */
-export const ALLOWABLE_FINDING_CODES: readonly FindingCode[] = FINDING_CODES.filter((c) => !(RUN_PROBLEM_CODES as readonly string[]).includes(c));
+export const ALLOWABLE_FINDING_CODES: readonly FindingCode[] = FINDING_CODES.filter((c) => !isRunProblem(c));
 
 export interface Finding {
   code: FindingCode;
@@ -240,7 +242,7 @@ export function collectFindings(
     return {
       code: d.code,
       severity,
-      blocking: severity === 'error' && (!allowed.has(d.code) || (RUN_PROBLEM_CODES as readonly string[]).includes(d.code)),
+      blocking: severity === 'error' && (!allowed.has(d.code) || isRunProblem(d.code)),
       side: d.side,
       message: d.message,
       case_ids: d.case_ids,
