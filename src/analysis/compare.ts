@@ -71,6 +71,8 @@ export interface CompareOptions {
   trials?: { baseline: readonly LoadedSummary[]; candidate: readonly LoadedSummary[] };
   /** Cases settled in sequential rounds (noise/settled.ts): missing from later trials on purpose, not partial trials. */
   settled?: ReadonlySet<string>;
+  /** The baseline is main's runs and the candidate ran alone, `rounds` rounds so far (main-design.ts): the paired cases carry the design. */
+  main?: { rounds: number };
   /**
    * Under point, a completion regression on a case that passes less often than this on main does
    * not by itself hold (the configuration's `flaky_below`); it needs {@link passRateOnMain}.
@@ -106,6 +108,27 @@ export interface CompareOptions {
   infrastructure?: InfrastructureOptions;
 }
 
+/** The design `main` as the reports show it (main-design.ts). */
+export interface MainDesignMarks {
+  /** Main's runs the baseline is made of (paid once per merge, shown apart from the spend). */
+  main_runs: number;
+  /** The candidate's rounds so far, and at most. */
+  rounds: number;
+  max_rounds: number;
+  /** The expected share of the cases a round after the first runs, and the least probability of any case. */
+  share: number;
+  floor: number;
+  /** The draw's key (the pull request): the same key draws the same cases. */
+  key: string;
+  /** Main's cases, and the candidate's runs of cases over its rounds. */
+  cases: number;
+  case_runs: number;
+  /** The candidate's case runs over twice the cases: one full run of both sides is 1.0. */
+  spend: number;
+  /** The cases the next round runs. */
+  next_cases: number;
+}
+
 export interface Comparison {
   baseline: LoadedSummary;
   candidate: LoadedSummary;
@@ -139,6 +162,8 @@ export interface Comparison {
   sequential?: SequentialDecision;
   /** Set by the caller when a noise profile of the suite is given (analysis/noise/profile.ts); absent otherwise. */
   noise?: NoiseMarks;
+  /** Set by the pipeline under the design `main` (the baseline from main's runs, main-design.ts); absent otherwise. */
+  main_design?: MainDesignMarks;
   /** Set by the caller that read the regressed cases' rows and trajectories (load/evidence.ts); absent otherwise. */
   evidence?: EvidenceReport;
   /**
@@ -213,7 +238,7 @@ function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: 
   const skip = (p: PackedSummary) => classifier.rowsOf(p);
   const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], skip, options.settled);
   const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], skip, options.settled);
-  const paired = pairTrials(b, c);
+  const paired: PairedCases = options.main === undefined ? pairTrials(b, c) : { ...pairTrials(b, c), design: { rounds: options.main.rounds } };
   const runsOf = (side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): RunOutcomes[] =>
     runs.map((run) => {
       const one = mergeTrials(side, [run], skip, options.settled);

@@ -86,6 +86,25 @@ export interface PairedCases {
   labels: readonly TrialLabels[];
   baseline: EvidenceColumns;
   candidate: EvidenceColumns;
+  /**
+   * Present when the baseline is main's runs of the suite and the candidate ran alone in rounds
+   * (analysis/main-design.ts): the regressions gate then reads the completion differences, and with
+   * `inclusion` the differences are Horvitz–Thompson estimates (gate-evidence.ts).
+   */
+  design?: MainDesign;
+}
+
+/** The candidate's rounds against main's runs (analysis/main-design.ts). */
+export interface MainDesign {
+  /**
+   * Present when every round drew its cases, case i with probability `inclusion[i]` fixed before the
+   * candidate's data (a case not drawn has 0 candidate trials): the differences are then weighted by
+   * the trials a case ran over the rounds' expected trials. Absent: every case ran at least once, and
+   * each case's difference is its own mean over the trials it ran against main's mean.
+   */
+  inclusion?: Float64Array;
+  /** The candidate's rounds so far. */
+  rounds: number;
 }
 
 export interface GateTest {

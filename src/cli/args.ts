@@ -4,6 +4,7 @@
  */
 import { INPUT_FORMATS } from '../adapters/registry.js';
 import { ALLOWABLE_FINDING_CODES } from '../analysis/integrity/findings.js';
+import { DEFAULT_MAIN_ROUNDS } from '../analysis/main-design.js';
 import { DEFAULT_MAX_TRIALS, MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { UsageError } from '../errors.js';
 import type { GateConfig } from '../policy/config-file.js';
@@ -44,8 +45,14 @@ export interface CompareCommand {
   sequential: { maxTrials: number } | null;
   /** --noise-profile: the suite's noise profile (`benchgate profile --format json`), or null. */
   noiseProfile: string | null;
-  /** --next-cases FILE (with --sequential): write the case ids the next round runs, one a line; null: not written. */
+  /** --next-cases FILE (with --sequential or --design main): write the case ids the next round runs, one a line; null: not written. */
   nextCases: string | null;
+  /**
+   * --design main: the baseline is main's runs (every --baseline file), the candidate's files its
+   * rounds, at most maxRounds (--max-trials), each after the first running the cases drawn with
+   * --draw-key (analysis/main-design.ts); null: the paired design.
+   */
+  main: { maxRounds: number; key: string } | null;
 }
 
 export type HelpTopic = 'main' | 'compare' | 'leaderboard' | 'history' | 'profile';
@@ -78,6 +85,8 @@ const VALUE_OPTIONS: readonly string[] = [
     'max-trials',
     'noise-profile',
     'next-cases',
+    'design',
+    'draw-key',
     ...GATE_FLAGS,
   ]),
 ];
@@ -175,6 +184,40 @@ function nonEmpty(raw: Raw, name: ValueOption): string | null {
   return v;
 }
 
+/** The designs --design names: both sides measured for the pair, or the baseline from main's runs. */
+export const DESIGNS = ['paired', 'main'] as const;
+
+/**
+ * --design, --draw-key and (under main) --max-trials: the design `main` and its most rounds of the
+ * candidate, 1 to 50, default DEFAULT_MAIN_ROUNDS; null for the paired design.
+ */
+export function mainDesignOf(raw: {
+  design: string | undefined;
+  sequential: boolean;
+  maxTrials: string | undefined;
+  key: string | undefined;
+}): CompareCommand['main'] {
+  const design = raw.design === undefined ? 'paired' : oneOf('design', raw.design, DESIGNS);
+  if (design === 'paired') {
+    if (raw.key !== undefined)
+      throw new UsageError(`--draw-key has no effect without --design main: it is the key the candidate's rounds draw their cases with`);
+    return null;
+  }
+  if (raw.sequential)
+    throw new UsageError('--design main decides after every round of the candidate already: drop --sequential (--max-trials is the most rounds)');
+  const key = raw.key ?? DEFAULT_DRAW_KEY;
+  if (key.trim() === '') throw new UsageError('--draw-key needs a value: the key the rounds draw their cases with (the pull request, say)');
+  if (raw.maxTrials === undefined) return { maxRounds: DEFAULT_MAIN_ROUNDS, key };
+  const n = /^\s*\d+\s*$/.test(raw.maxTrials) ? Number(raw.maxTrials) : NaN;
+  if (Number.isInteger(n) && n >= 1 && n <= MAX_TRIALS) return { maxRounds: n, key };
+  throw new UsageError(
+    `Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of the candidate's rounds from 1 to ${MAX_TRIALS}`,
+  );
+}
+
+/** The draw's key when --draw-key is not given: every pull request then draws the same cases, which is valid but leaves the same cases out each time. */
+export const DEFAULT_DRAW_KEY = 'benchgate';
+
 /** --sequential and --max-trials: the maximum number of rounds (trials per side), 2 to 50, default 10. */
 export function sequentialOf(raw: { sequential: boolean; maxTrials: string | undefined }): CompareCommand['sequential'] {
   if (!raw.sequential) {
@@ -208,6 +251,18 @@ function given(raw: Raw): GateConfig {
   return out;
 }
 
+/** The design flags: --design main takes --max-trials as its own; else --sequential does. */
+function designs(raw: Raw): Pick<CompareCommand, 'sequential' | 'main'> {
+  const main = mainDesignOf({
+    design: single(raw, 'design'),
+    sequential: raw.flags.has('sequential'),
+    maxTrials: single(raw, 'max-trials'),
+    key: single(raw, 'draw-key'),
+  });
+  if (main !== null) return { sequential: null, main };
+  return { sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }), main: null };
+}
+
 function parseCompare(args: readonly string[]): Command {
   const raw = tokenize(args);
   if (raw.flags.has('help')) return { command: 'help', topic: 'compare' };
@@ -224,7 +279,7 @@ function parseCompare(args: readonly string[]): Command {
     format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
     output: single(raw, 'output') ?? null,
     evidence: single(raw, 'evidence') ?? null,
-    sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
+    ...designs(raw),
     noiseProfile: single(raw, 'noise-profile') ?? null,
     nextCases: single(raw, 'next-cases') ?? null,
   };

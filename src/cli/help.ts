@@ -154,16 +154,25 @@ ${gateHelp('decide', 'confidence', 'cluster')}  --sequential                    
                                    rates when you stop at the first decision; says whether to stop
                                    and about how many more rounds would decide (exit 3 meanwhile)
   --max-trials N                   for --sequential: the most rounds, fixed before the first
-                                   (2 to 50, default: 10)
+                                   (2 to 50, default: 10); for --design main: the most rounds of
+                                   the candidate (1 to 50, default: 3)
+  --design DESIGN                  paired | main (default: paired). main, for significant: the
+                                   --baseline files are main's runs of the suite (5 or more), the
+                                   --candidate files the candidate's rounds alone: round 1 every
+                                   case, each later round the cases --next-cases lists (drawn from
+                                   main's runs, the key and the round; about 40% of the suite),
+                                   judged after every round like --sequential
+  --draw-key KEY                   for --design main: the key the rounds draw their cases with
+                                   (the pull request's number, say; default: benchgate)
   --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
                                    --format json: each regressed case is marked flaky or stable
                                    on main (used only when the runs' fingerprint agrees with the
                                    profile's); with --sequential, a case deterministic on main
                                    runs the first round, then a fifth of the later rounds (drawn
                                    in advance by case and round), so later rounds may leave it out
-  --next-cases FILE                for --sequential: write the case ids the next round runs, one
-                                   a line (every case without a profile); pass it to the suite as
-                                   BENCHGATE_CASES_FILE
+  --next-cases FILE                for --sequential or --design main: write the case ids the next
+                                   round runs, one a line (every case without a profile); pass it
+                                   to the suite as BENCHGATE_CASES_FILE
 
 Findings:
 ${gateHelp('allow_findings')}${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}

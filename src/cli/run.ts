@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 import { type LoadOptions, UnknownFormat } from '../adapters/registry.js';
 import type { Comparison } from '../analysis/compare.js';
+import { DEFAULT_MAIN_DESIGN } from '../analysis/main-design.js';
 import type { LoadedSummary } from '../analysis/model.js';
 import { MAX_TRIALS } from '../analysis/significance/sequential.js';
 import { bugMessage, isUserError, UsageError } from '../errors.js';
@@ -14,7 +15,7 @@ import { shownPath, writeOutputFile } from '../fs-safe.js';
 import { expandInputs } from '../load/glob.js';
 import { isLargePair, loadPair, loadRun } from '../load/load.js';
 import { loadNoiseProfiles } from '../load/noise-profile.js';
-import { judge } from '../pipeline/judge.js';
+import { type Design, judge } from '../pipeline/judge.js';
 import { type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
 import { resolvePolicy } from '../policy/policy.js';
 import { renderCsv } from '../report/csv-report.js';
@@ -81,6 +82,19 @@ function sequentialRound(
   return { round: baselines.length, max };
 }
 
+/**
+ * --design main: the design the files make (main's runs, then the candidate's rounds), checked
+ * against the policy and the most rounds; null without it.
+ */
+function mainRounds(cmd: CompareCommand, candidates: readonly string[]): Extract<Design, { kind: 'main' }> | null {
+  if (cmd.main === null) return null;
+  if (candidates.length > cmd.main.maxRounds)
+    throw new UsageError(
+      `--design main with --max-trials ${cmd.main.maxRounds}: got ${candidates.length} rounds of the candidate, more than the design allows; raise --max-trials (up to ${MAX_TRIALS}) before the first round, never after looking`,
+    );
+  return { kind: 'main', max: cmd.main.maxRounds, key: cmd.main.key, rule: DEFAULT_MAIN_DESIGN };
+}
+
 /** The run as the reports name it: its path as {@link shownPath} shows it. */
 const shown = (run: LoadedSummary): LoadedSummary => ({ ...run, path: shownPath(run.path, process.cwd()) });
 
@@ -120,10 +134,16 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
       `${which} ${ineffective.length > 1 ? 'have' : 'has'} no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: ${ineffective.length > 1 ? 'they apply' : 'it applies'} to --decide significant only`,
     );
   }
+  if (cmd.main !== null && config.decide !== 'significant')
+    throw new UsageError(
+      `--design main has no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: it decides the significant policy round by round; add --decide significant`,
+    );
   const baselines = sideFiles('baseline', cmd, config);
   const candidates = sideFiles('candidate', cmd, config);
   const seq = sequentialRound(cmd, config, baselines, candidates);
-  if (cmd.nextCases !== null && seq === null) throw new UsageError('--next-cases has no effect without --sequential: it lists the cases the next round runs');
+  const main = mainRounds(cmd, candidates);
+  if (cmd.nextCases !== null && seq === null && main === null)
+    throw new UsageError('--next-cases has no effect without --sequential or --design main: it lists the cases the next round runs');
   if ((cmd.given as Record<string, unknown>)['settle_share'] !== undefined && (seq === null || cmd.noiseProfile === null))
     throw new UsageError(
       `--settle-share has no effect without ${seq === null ? '--sequential' : '--noise-profile'}: it is the share of later rounds a case the noise profile settles still runs`,
@@ -141,17 +161,18 @@ async function runCompare(cmd: CompareCommand, io: Io): Promise<number> {
     comparison: cmp,
     trials,
     settled,
+    main: drawn,
   } = judge({
     runs: { baseline: [baseline, ...more(baselines, options.baseline)].map(shown), candidate: [candidate, ...more(candidates, options.candidate)].map(shown) },
     policy,
-    design: seq === null ? { kind: 'fixed' } : { kind: 'sequential', round: seq.round, max: seq.max },
+    design: main ?? (seq === null ? { kind: 'fixed' } : { kind: 'sequential', round: seq.round, max: seq.max }),
     noise: cmd.noiseProfile === null ? null : { file: cmd.noiseProfile, profiles: loadNoiseProfiles(cmd.noiseProfile, '--noise-profile') },
     // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
     // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
     evidence: { files: { baseline: baselines, candidate: candidates }, load: options, reread: cmd.evidence !== null },
   });
   const inputs = [...baselines, ...candidates];
-  if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, settled, inputs);
+  if (cmd.nextCases !== null) writeNextCases(cmd.nextCases, trials, drawn?.next ?? settled?.next ?? null, inputs);
   if (cmd.evidence !== null) writeEvidence(cmd.evidence, inputs, cmp);
   const pieces = RENDERERS[cmd.format](cmp);
   if (cmd.output === null) {

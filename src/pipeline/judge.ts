@@ -14,11 +14,13 @@ import type { Comparison } from '../analysis/compare.js';
 import type { RUN_PROBLEM_CODES } from '../analysis/integrity/findings.js';
 import { type FindingDraft } from '../analysis/integrity/findings.js';
 import { abLook } from '../analysis/interleaved.js';
+import { type MainDesignRule, type MainRecord, type MainRounds, mainRoundsOf } from '../analysis/main-design.js';
 import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../analysis/model.js';
 import { onMainOptions } from '../analysis/noise/profile.js';
 import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../analysis/noise/profile-set.js';
 import type { SettledRounds } from '../analysis/noise/settled.js';
 import { compareAtLook, type SequentialLook } from '../analysis/sequential-compare.js';
+import { mergeTrials } from '../analysis/trials.js';
 import { attemptTrials } from '../load/attempts.js';
 import { gatherEvidence } from '../load/evidence.js';
 import { settledByProfile } from '../load/noise-profile.js';
@@ -35,13 +37,17 @@ export interface Sides<T> {
  * - `fixed`: one comparison of everything given;
  * - `sequential`: round `round` of at most `max` (the CLI's --sequential, mode ab's rounds as they run);
  * - `stamped`: the rounds mode ab stamped on the trials, if they are such (the gate, after the job);
- * - `shards`: shards of rounds merged at their common look.
+ * - `shards`: shards of rounds merged at their common look;
+ * - `main`: the baseline is main's runs (every file given), the candidate ran alone in rounds of at
+ *   most `max`, each round after the first running the cases drawn for it under `rule` with `key`
+ *   (analysis/main-design.ts).
  */
 export type Design =
   | { kind: 'fixed' }
   | { kind: 'sequential'; round: number; max: number; halt?: RoundsHalt }
   | { kind: 'stamped' }
-  | { kind: 'shards'; max: number; shards: ShardRounds };
+  | { kind: 'shards'; max: number; shards: ShardRounds }
+  | { kind: 'main'; max: number; key: string; rule: MainDesignRule };
 
 /** The noise profiles of the suite (a file of several fingerprints: the one that fits is chosen), or a choice already made (mode ab chooses on round 1). */
 export type NoiseSource = { file: string; profiles: readonly NoiseProfile[] } | { file: string; choice: ProfileChoice | null };
@@ -91,6 +97,8 @@ export interface Judgement {
   choice: ProfileChoice | null;
   /** The cases the profile settles at this look (rounds only), or null. */
   settled: SettledRounds | null;
+  /** Under the design `main`: its draws, the next round's cases and what the rounds missed; else null. */
+  main: MainRounds | null;
 }
 
 /**
@@ -103,7 +111,7 @@ function trialsOf(runs: readonly LoadedSummary[], name: string | undefined, poli
   const [first, ...rest] = runs;
   if (first === undefined) throw new Error('judge: a side with no run');
   const named = name === undefined ? first : { ...first, path: name };
-  const rounds = design.kind === 'sequential' || design.kind === 'shards';
+  const rounds = design.kind === 'sequential' || design.kind === 'shards' || design.kind === 'main';
   const attempts = policy.decide === 'significant' && !rounds && rest.length === 0 ? attemptTrials(named) : null;
   // The first trial keeps its loaded path (what evidence and labels of trials read); the reports name `named`.
   return attempts ?? [first, ...rest];
@@ -119,6 +127,8 @@ function lookOf(design: Design, trials: Sides<LoadedSummary[]>, policy: GatePoli
       return { round: design.round, max: design.max, ...(design.halt === undefined ? {} : { halt: design.halt }) };
     case 'shards':
       return { round: design.shards.common, max: design.max, halt: shardsHalt(design.shards), shards: design.shards };
+    case 'main':
+      return { round: trials.candidate.length, max: design.max };
     case 'stamped': {
       // One interleaved job's rounds, judged at the look they stopped at; why they ended when the design would go on.
       const look = abLook(
@@ -161,19 +171,75 @@ export function judge(input: JudgeInput): Judgement {
     ...(input.findings ?? []),
     ...(input.problems ?? []).map((p): FindingDraft => ({ code: p.code, side: null, message: p.message, case_ids: [] })),
   ];
+  const main = design.kind === 'main' ? mainRoundsOfTrials(trials, design) : null;
+  if (main !== null && main.missing.length > 0) findings.push(missingDraft(main));
   const options = compareOptionsOf(policy, { trials, findings });
   // At a look of rounds, the cases the profile settled ran the first round(s) only (analysis/noise/settled.ts).
-  const settled = look === null ? null : settledByProfile(profile, trials, options.settleShare);
+  const settled = look === null || main !== null ? null : settledByProfile(profile, trials, options.settleShare);
   const comparison = compareAtLook(
     reported.baseline,
     reported.candidate,
-    { ...options, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) },
+    {
+      ...options,
+      ...(settled === null ? {} : { settled: settled.settled }),
+      ...(main === null ? {} : { settled: main.drawnOut, main: { rounds: main.round } }),
+      ...onMainOptions(profile, trials),
+    },
     look,
     policy.confidence,
   );
+  if (main !== null) markMain(comparison, main, design as Extract<Design, { kind: 'main' }>);
   if (choice !== null && input.noise) comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, input.now ?? new Date().toISOString(), settled);
   if (input.evidence) comparison.evidence = evidenceOf(comparison, input.evidence);
-  return { comparison, trials, choice, settled };
+  return { comparison, trials, choice, settled, main };
+}
+
+/** The design's draws for the trials judged: main's record of each case from its runs, the candidate's rounds as they ran. */
+function mainRoundsOfTrials(trials: Sides<LoadedSummary[]>, design: Extract<Design, { kind: 'main' }>): MainRounds {
+  if (trials.candidate.length > design.max)
+    throw new RangeError(`judge: ${trials.candidate.length} rounds of the candidate, more than the design's ${design.max}`);
+  const merged = mergeTrials('baseline', trials.baseline, undefined, new Set(trials.baseline.flatMap((t) => t.rows.ids)));
+  const records = new Map<string, MainRecord>();
+  merged.ids.forEach((id, k) => records.set(id, { runs: merged.evidence.trials[k] as number, passed: merged.evidence.successes[k] as number }));
+  return mainRoundsOf(
+    records,
+    trials.candidate.map((t) => t.rows.ids),
+    design.rule,
+    design.key,
+    trials.baseline.length,
+  );
+}
+
+/** Cases drawn for a round that the round does not have: its trials would be the ones the suite chose, so the verdict holds. */
+function missingDraft(main: MainRounds): FindingDraft {
+  const shown = main.missing.slice(0, 5).map((m) => `${m.id} (round ${m.round})`);
+  const more = main.missing.length > shown.length ? `, and ${main.missing.length - shown.length} more` : '';
+  return {
+    code: 'partial-trials',
+    side: 'candidate',
+    message: `${main.missing.length} case${main.missing.length === 1 ? ' was' : 's were'} drawn for a round of the candidate that did not run ${main.missing.length === 1 ? 'it' : 'them'}: ${shown.join(', ')}${more}. Each round must run every case of its list (BENCHGATE_CASES_FILE, --next-cases).`,
+    case_ids: main.missing.map((m) => m.id),
+  };
+}
+
+/** What the comparison says of the design: main's runs, the rounds, the draws and the candidate's spend. */
+function markMain(cmp: Comparison, main: MainRounds, design: Extract<Design, { kind: 'main' }>): void {
+  const cases = main.ids.length;
+  cmp.main_design = {
+    main_runs: main.mainRuns,
+    rounds: main.round,
+    max_rounds: design.max,
+    share: design.rule.share,
+    floor: design.rule.floor,
+    key: design.key,
+    cases,
+    case_runs: main.caseRuns,
+    spend: cases === 0 ? 0 : main.caseRuns / (2 * cases),
+    next_cases: main.next.length,
+  };
+  // The sequential decision counts the candidate's rounds: main's runs are paid once, apart.
+  const seq = cmp.sequential;
+  if (seq !== undefined && seq !== null) seq.runs = { spent: main.round, fixed: design.max, saved: seq.stop ? design.max - main.round : null };
 }
 
 /** The run the reports name: the first trial, by its name when given (an attempt split keeps the name it was split from). */

@@ -3,7 +3,7 @@
  * under rlm-code's names and with rlm-code's values, so scripts written for rlm-code keep working;
  * benchgate's additions (verdict, findings, differences, usage, per-case rows) follow.
  */
-import type { Comparison, Verdict } from '../analysis/compare.js';
+import type { Comparison, MainDesignMarks, Verdict } from '../analysis/compare.js';
 import type { BenchmarkComparison } from '../analysis/custom-gates/benchmark-ratios.js';
 import type { RunCost } from '../analysis/custom-gates/cost.js';
 import type { MetricGateResult } from '../analysis/custom-gates/metric-gates.js';
@@ -48,6 +48,8 @@ export interface JsonReport {
   significance?: JsonSignificance;
   /** Only with --sequential: the round, whether to stop and why, and the runs against the fixed design. */
   sequential?: SequentialDecision;
+  /** Only under the design main (--design main): main's runs, the candidate's rounds, the draws and the spend. */
+  main_design?: MainDesignMarks;
   /** Only with a noise profile: the regressed cases' behaviour on main, or why the profile was not used. */
   noise?: NoiseMarks;
   /** Only when the caller gathered it (CLI, action): each regressed case's evidence and where the runs part. */
@@ -113,6 +115,7 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
       : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
     ...(cmp.significance === null ? {} : { decision: 'significant' as const, undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
     ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
+    ...(cmp.main_design === undefined ? {} : { main_design: cmp.main_design }),
     ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
     ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
     ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),

@@ -17,7 +17,10 @@
  *   (per-case.ts; --per-case-cases, --per-case-shifts, --per-case-rules, --profile-runs; only with
  *   --only per-case: about 15 minutes at 500 pairs);
  * - profile-sizing: the sizing advice at a noise profile's noise, simulated at the size it gives
- *   (profile-sizing.ts).
+ *   (profile-sizing.ts);
+ * - main: the baseline from main's runs, the candidate alone in rounds of drawn cases
+ *   (main-design.ts; --main-cases, --main-shifts, --main-runs, --main-rounds, --main-share,
+ *   --main-floor, --main-drift; only with --only main).
  *
  * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
@@ -25,6 +28,7 @@
  * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3. With
  * --sequential: the sequential table instead (tools/calibrate/sequential.ts).
  */
+import { mainDesignRows, setMainResamples } from './main-design.js';
 import { perCaseRows } from './per-case.js';
 import { profileSizingRows } from './profile-sizing.js';
 import { printSequentialTable } from './sequential.js';
@@ -167,6 +171,7 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
   verdicts: (w, a, r, s) => verdictSections(w, a, r, s, option),
   'per-case': perCaseRows,
   'profile-sizing': (w, _a, r, s) => profileSizingRows(w, r, s),
+  main: mainDesignRows,
 };
 
 function main(argv: string[]): void {
@@ -178,11 +183,14 @@ function main(argv: string[]): void {
     argv,
     'only',
     Object.keys(SECTIONS)
-      .filter((name) => name !== 'per-case')
+      .filter((name) => name !== 'per-case' && name !== 'main')
       .join(','),
   ).split(',');
   const resamples = option(argv, 'resamples', '');
-  if (resamples !== '') setCellResamples(Number(resamples));
+  if (resamples !== '') {
+    setCellResamples(Number(resamples));
+    setMainResamples(Number(resamples));
+  }
   const w: Write = (s) => void process.stdout.write(s);
   const flips = resamples === '' ? "the policy's sign patterns (9,999 at these sizes)" : `${resamples} sign patterns per comparison (--resamples)`;
   w(

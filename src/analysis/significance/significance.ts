@@ -211,7 +211,7 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
     d.gate === 'completion_regressions'
       ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length }
       : { regressed: null, improved: null };
-  const means = sideMeans(ctx.cases, d.gate);
+  const means = sideMeans(ctx.cases, d.gate, d.perCase);
   const base = {
     gate: d.gate,
     gated: d.gated,
@@ -424,7 +424,7 @@ function robustGates(
   const { critical, distance } = robustDetectable(df, alpha, POWER);
   return rg.map((x, j) => {
     const { d, est } = x;
-    const means = sideMeans(cases, d.gate);
+    const means = sideMeans(cases, d.gate, d.perCase);
     const counts =
       d.gate === 'completion_regressions'
         ? { regressed: d.perCase.filter((v) => v < 0).length, improved: d.perCase.filter((v) => v > 0).length }

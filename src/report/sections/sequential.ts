@@ -4,10 +4,10 @@
  * was judged at, and for shards of interleaved rounds each shard's rounds and what was not counted.
  * Absent without a sequential decision, so other reports stay as they were.
  */
-import type { Comparison } from '../../analysis/compare.js';
+import type { Comparison, MainDesignMarks } from '../../analysis/compare.js';
 import type { RoundsHalt, RoundsStop, ShardRounds } from '../../analysis/model.js';
 import type { SequentialDecision } from '../../analysis/significance/sequential.js';
-import { table } from '../markdown/markdown.js';
+import { table, untrusted } from '../markdown/markdown.js';
 import { levelPercent } from './significance.js';
 
 /** A small probability in 2 significant digits: 0.00034, 5.7e-10. */
@@ -114,14 +114,27 @@ export function shardRoundsLines(r: ShardRounds): string[] {
   ];
 }
 
+const share = (x: number): string => `${Math.round(100 * x)}%`;
+
+/** The design `main` (the baseline from main's runs): where the baseline came from, what the rounds ran and spent, and what comes next. */
+function mainStatus(s: SequentialDecision, m: MainDesignMarks): string {
+  const design = `The baseline is main's ${m.main_runs} run${m.main_runs === 1 ? '' : 's'} of the suite (paid once per merge, not counted here); the candidate ran alone: round 1 every case, each later round the cases drawn for it (about ${share(m.share)} of the suite, every case at least ${share(m.floor)} of the rounds, by case, round and the key ${untrusted(m.key)}, before any of its data).`;
+  const spent = `Spent ${m.case_runs} runs of cases over ${m.rounds} round${m.rounds === 1 ? '' : 's'}: ${m.spend.toFixed(2)} of one full run of both sides (${2 * m.cases} runs of cases).`;
+  const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+  if (s.reason === 'decided') return `**Stop: decided after ${at}.** ${design} ${spent}`;
+  if (s.reason === 'max-trials')
+    return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** ${design} ${spent} More rounds now would break the error guarantee, so the verdict stays inconclusive.`;
+  return `**Continue: undecided after ${at}; run another round of the candidate** on the ${m.next_cases} cases listed for it (--next-cases, BENCHGATE_CASES_FILE; exit code 3 until then). ${design} ${spent}`;
+}
+
 export function sequentialSection(cmp: Comparison): string[] {
   const s = cmp.sequential;
   if (s === undefined) return [];
   const levels = s.looks.map((l) => `${l.round}: ${level(l.nominal)}`).join(', ');
   return [
-    '**Sequential trials**',
+    cmp.main_design === undefined ? '**Sequential trials**' : '**Sequential rounds of the candidate against main**',
     '',
-    status(s),
+    cmp.main_design === undefined ? status(s) : mainStatus(s, cmp.main_design),
     '',
     ...(s.shards === undefined ? [] : shardRoundsLines(s.shards)),
     `Round ${s.rounds}'s gates are judged at a one-sided level of ${level(s.nominal_alpha)} (${levelPercent(1 - s.nominal_alpha)}% confidence), so that deciding after every round and stopping at the first hold or promote keeps each overall error (a false hold, a false promote) within ${level(1 - s.confidence)}, as the fixed design at ${levelPercent(s.confidence)}% confidence does (${s.method}, Lan & DeMets 1983). Levels by round: ${levels}.`,
