@@ -15180,6 +15180,198 @@ function loadPackedSummary(file, options = 'auto', content) {
 }
 
 /**
+ * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
+ * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
+ * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
+ * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
+ * rounds, then only the later rounds drawn for it (`share` of them, by its id and the round number
+ * alone); every other case (flaky on main, or not in the profile) runs every round.
+ *
+ * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
+ * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
+ * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
+ * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
+ * sides matched main so far") would not be: the cases that deviated would get more trials and drift
+ * back toward their mean while the others stay frozen at no change, so a worse candidate looks
+ * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.0% of the
+ * sequential pairs, against 0.6% when every case reruns). What skipping costs is power on a
+ * deterministic case the candidate changed only sometimes: its drop shows in the rounds it runs,
+ * which the drawn share keeps from being one; `npm run calibrate -- --only per-case` measures it
+ * against rerunning every case. Pure: no I/O.
+ */
+/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
+const MIN_PROFILE_RUNS = 5;
+/**
+ * One round for the cases deterministic on main, then a fifth of the later rounds for them (drawn by
+ * their id and the round), and every round for the flaky ones. The fifth is what the calibration
+ * (`npm run calibrate -- --only per-case`, docs/statistics.md) found buys back most of the power
+ * the first round alone loses on a small drop spread over the deterministic cases (in the fixed
+ * 10-round design held 91.6% against 76.2%, where rerunning every case holds 100%) while staying
+ * under half the runs of rerunning every case.
+ */
+const DEFAULT_SETTLE = { minRounds: 1, within: 0, share: 0.2 };
+/**
+ * A number in [0, 1) from a case id and a round number alone: the FNV-1a hash of the id's UTF-16
+ * code units, mixed with the round by murmur3's fmix32. Which later rounds a settled case runs
+ * ({@link SettleRule.share}) is this draw below the share: the same on every machine and in every
+ * pair, and independent of any outcome.
+ */
+function auditDraw(id, round) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < id.length; i++)
+        h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+    h ^= Math.imul(round, 0x9e3779b1);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+/** True when the settled case `id` is drawn for round `round` under `rule` (its {@link SettleRule.share}). */
+const isDrawn = (id, round, rule = DEFAULT_SETTLE) => auditDraw(id, round) < (rule.share ?? 0);
+/** True when a case with this profile entry is settled after `round` rounds under `rule`: later it runs only in the rounds drawn for it ({@link runsInRound}). */
+function isSettled(noise, round, rule = DEFAULT_SETTLE) {
+    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
+        return false;
+    const rate = noise.passed / noise.runs;
+    return rate <= rule.within || rate >= 1 - rule.within;
+}
+/**
+ * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
+ * first round, settled by the profile once `rule.minRounds` rounds ran.
+ */
+function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
+    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
+    const ids = firstRoundIds(rounds);
+    const noise = new Map(profile.cases.map((x) => [x.id, x]));
+    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
+    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(r.rows.ids));
+    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
+    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(r.rows.ids));
+    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
+    return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
+}
+/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
+function firstRoundIds(rounds) {
+    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : r.rows.ids)))];
+}
+
+/**
+ * The baseline from main, and the cases chosen by the information they carry (issue 45): a pull
+ * request runs only its candidate, and is compared with main's K runs of the suite at its base
+ * commit. Each round of the candidate runs case i with a probability π_i fixed before any of the
+ * candidate's data, from main's runs alone; the draw is by case id, the pull request's key and the
+ * round, so the same PR draws the same cases on every machine. The paired differences are
+ * Horvitz–Thompson estimates (significance/gate-evidence.ts), unbiased whatever π is, so the
+ * probabilities can follow where the information is:
+ *
+ * - **Neyman allocation** (Neyman 1934; Cochran, Sampling Techniques, 3rd ed., §5.5): the variance of
+ *   the estimated mean change, Σ σ_i² / π_i over N², is least for a given expected number of runs
+ *   Σ π_i when π_i ∝ σ_i, the case's outcome SD. σ_i is read from main's runs as √(p̃(1 − p̃)) with
+ *   p̃ = (passed + ½) / (runs + 1), the posterior mean of the rate under Jeffreys' prior: a case that
+ *   passed on every run still has a small SD (it may fail), never zero.
+ * - **A floor** for the cases whose outcome never varied on main: a candidate that breaks such a case
+ *   shows it only when it runs, and the Horvitz–Thompson weight 1/π makes one break strong evidence,
+ *   so they run at least `floor` of the rounds.
+ * - The expected share of the suite a round runs is `share` (Σ π_i = share · N, clamped to [floor, 1]
+ *   per case); later rounds draw afresh with the same π, so every case's expected trials grow in step.
+ *
+ * Why the error rates stay: π depends on main's runs only, and the draw on the case, the key and the
+ * round only, so how many trials a case gets does not depend on the candidate's outcomes; each case's
+ * estimate is unbiased for its change, and the sign-flip tests read them as any paired differences.
+ * What is not exact is the symmetry the flips assume: the differences are means of a few trials
+ * against a rate, weighted, so the tests are asymptotically valid (studentized) rather than exact;
+ * `npm run calibrate -- --only main` measures the error rates on simulated suites (docs/statistics.md).
+ * Pure: no I/O.
+ */
+/**
+ * After the first round, 40% of the suite a round on average, a case that never varied on main in
+ * at least a quarter of the rounds; at most {@link DEFAULT_MAIN_ROUNDS} rounds. Chosen by `npm run
+ * calibrate -- --only main` (docs/statistics.md, where the table and its command are).
+ */
+const DEFAULT_MAIN_DESIGN = Object.freeze({ share: 0.4, floor: 0.25 });
+/** The most rounds of the candidate by default: at more, the first rounds' hold boundary is so strict that a clear drop needs a second round. */
+const DEFAULT_MAIN_ROUNDS = 3;
+/** The outcome SD main's runs suggest (Jeffreys' posterior mean of the rate). */
+const mainSd = (r) => {
+    const p = (r.passed + 0.5) / (r.runs + 1);
+    return Math.sqrt(p * (1 - p));
+};
+/**
+ * Each case's probability of running in a round: π_i = min(1, max(floor, c·σ_i)), with c chosen so
+ * that the mean of π is `share` (bisection; the mean rises with c). A rule whose share is 1 runs
+ * every case every round.
+ */
+function inclusionOf(main, rule = DEFAULT_MAIN_DESIGN) {
+    checkRule(rule);
+    const n = main.length;
+    const out = new Float64Array(n);
+    if (rule.share >= 1 || n === 0)
+        return out.fill(1);
+    const sd = main.map(mainSd);
+    const meanAt = (c) => {
+        let s = 0;
+        for (const x of sd)
+            s += Math.min(1, Math.max(rule.floor, c * x));
+        return s / n;
+    };
+    let lo = 0;
+    let hi = 1;
+    while (meanAt(hi) < rule.share && hi < 1e12)
+        hi *= 2;
+    for (let k = 0; k < 60; k++) {
+        const mid = (lo + hi) / 2;
+        if (meanAt(mid) < rule.share)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    sd.forEach((x, i) => (out[i] = Math.min(1, Math.max(rule.floor, hi * x))));
+    return out;
+}
+function checkRule(rule) {
+    if (!(rule.share > 0 && rule.share <= 1))
+        throw new RangeError(`the design's share must be in (0, 1], got ${rule.share}`);
+    if (!(rule.floor > 0 && rule.floor <= rule.share))
+        throw new RangeError(`the design's floor must be in (0, share], got ${rule.floor}`);
+}
+/**
+ * A number in [0, 1) from the draw's key (the pull request), a case id and the round alone: the
+ * settled rounds' hash (noise/settled.ts auditDraw) of the key and the id joined by a NUL, which
+ * neither contains. Case i runs in round r when its draw is below π_i.
+ */
+const mainDraw = (key, id, round) => auditDraw(`${key}\u0000${id}`, round);
+/** The cases (of `ids`, in order) that run in round `round` under the probabilities `inclusion`. */
+function casesInRound(ids, inclusion, key, round) {
+    return ids.filter((id, i) => mainDraw(key, id, round) < inclusion[i]);
+}
+/**
+ * The design's draws for the candidate's rounds against main's runs: main's record of each case
+ * (`main`, by id: runs and passes), the rounds the candidate ran (each its case ids), the rule and
+ * the draw's key. The first round runs every case of main's runs: a candidate that breaks a case
+ * shows it there, and every case then has a trial of its own, so each case's difference is its own
+ * mean against main's and no weight is needed; later rounds run the cases drawn for them.
+ */
+function mainRoundsOf(main, rounds, rule, key, mainRuns) {
+    const ids = [...main.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const inclusion = inclusionOf(ids.map((id) => main.get(id)), rule);
+    const drawnOut = new Set(ids.filter((_, i) => inclusion[i] < 1));
+    const missing = [];
+    const seen = new Set();
+    let caseRuns = 0;
+    rounds.forEach((ran, r) => {
+        const have = new Set(ran);
+        caseRuns += ran.length;
+        const due = r === 0 ? ids : casesInRound(ids, inclusion, key, r + 1);
+        for (const id of due)
+            if (!have.has(id) && !seen.has(id)) {
+                seen.add(id);
+                missing.push({ id, round: r + 1 });
+            }
+    });
+    const round = rounds.length;
+    return { rule, key, mainRuns, ids, inclusion, round, next: round === 0 ? ids : casesInRound(ids, inclusion, key, round + 1), drawnOut, missing, caseRuns };
+}
+
+/**
  * A resampling loop split between this thread and one helper thread, synchronously: the caller
  * keeps its plain, synchronous result. Resampling loops are made of independent draws whose random
  * bits come from a counter-based generator ({@link bitSourceAt} starts it at any draw), so the
@@ -18135,81 +18327,6 @@ function parseNoiseProfiles(text, file) {
 /** The profile as the file `benchgate profile --format json` writes. */
 function serializeNoiseProfile(profile) {
     return `${JSON.stringify(profile, null, 2)}\n`;
-}
-
-/**
- * Trials only where they matter: in sequential rounds (one trial of each side per round), a later
- * round runs only the cases whose outcome is not settled. What settles a case is fixed before the
- * pair's data are seen: the noise profile shows it deterministic on main (completed on all or on
- * none of at least {@link MIN_PROFILE_RUNS} runs), and such a case runs the first `minRounds`
- * rounds, then only the later rounds drawn for it (`share` of them, by its id and the round number
- * alone); every other case (flaky on main, or not in the profile) runs every round.
- *
- * Why the error rates stay: how many trials a case gets does not depend on its outcomes in the
- * pair, so each case's difference (candidate − baseline, over the trials it ran) stays an unbiased
- * estimate of its true difference, and under an unchanged agent a symmetric one: the paired tests
- * ask no more, whatever the rounds a case ran. A rule that also read the pair ("settled once both
- * sides matched main so far") would not be: the cases that deviated would get more trials and drift
- * back toward their mean while the others stay frozen at no change, so a worse candidate looks
- * closer to the baseline than it is (in the calibration, a 10-point drop promoted in 16.0% of the
- * sequential pairs, against 0.6% when every case reruns). What skipping costs is power on a
- * deterministic case the candidate changed only sometimes: its drop shows in the rounds it runs,
- * which the drawn share keeps from being one; `npm run calibrate -- --only per-case` measures it
- * against rerunning every case. Pure: no I/O.
- */
-/** A profile case must have at least this many runs to settle a case (the profile's RECOMMENDED_RUNS). */
-const MIN_PROFILE_RUNS = 5;
-/**
- * One round for the cases deterministic on main, then a fifth of the later rounds for them (drawn by
- * their id and the round), and every round for the flaky ones. The fifth is what the calibration
- * (`npm run calibrate -- --only per-case`, docs/statistics.md) found buys back most of the power
- * the first round alone loses on a small drop spread over the deterministic cases (in the fixed
- * 10-round design held 91.6% against 76.2%, where rerunning every case holds 100%) while staying
- * under half the runs of rerunning every case.
- */
-const DEFAULT_SETTLE = { minRounds: 1, within: 0, share: 0.2 };
-/**
- * A number in [0, 1) from a case id and a round number alone: the FNV-1a hash of the id's UTF-16
- * code units, mixed with the round by murmur3's fmix32. Which later rounds a settled case runs
- * ({@link SettleRule.share}) is this draw below the share: the same on every machine and in every
- * pair, and independent of any outcome.
- */
-function auditDraw(id, round) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < id.length; i++)
-        h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-    h ^= Math.imul(round, 0x9e3779b1);
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
-}
-/** True when the settled case `id` is drawn for round `round` under `rule` (its {@link SettleRule.share}). */
-const isDrawn = (id, round, rule = DEFAULT_SETTLE) => auditDraw(id, round) < (rule.share ?? 0);
-/** True when a case with this profile entry is settled after `round` rounds under `rule`: later it runs only in the rounds drawn for it ({@link runsInRound}). */
-function isSettled(noise, round, rule = DEFAULT_SETTLE) {
-    if (round < Math.max(1, rule.minRounds) || noise === null || noise === undefined || noise.runs < MIN_PROFILE_RUNS)
-        return false;
-    const rate = noise.passed / noise.runs;
-    return rate <= rule.within || rate >= 1 - rule.within;
-}
-/**
- * Which cases the rounds so far settled, and which the next round runs: the cases of each side's
- * first round, settled by the profile once `rule.minRounds` rounds ran.
- */
-function settleRounds(rounds, profile, rule = DEFAULT_SETTLE) {
-    const n = Math.min(rounds.baseline.length, rounds.candidate.length);
-    const ids = firstRoundIds(rounds);
-    const noise = new Map(profile.cases.map((x) => [x.id, x]));
-    // A case settles only when both sides ran it in every round before settling (else its trials are partial).
-    const ran = [...rounds.baseline.slice(0, rule.minRounds), ...rounds.candidate.slice(0, rule.minRounds)].map((r) => new Set(r.rows.ids));
-    const settled = new Set(ids.filter((id) => isSettled(noise.get(id), n, rule) && ran.every((s) => s.has(id))));
-    const later = [...rounds.baseline.slice(rule.minRounds, n), ...rounds.candidate.slice(rule.minRounds, n)].map((r) => new Set(r.rows.ids));
-    const leftOut = [...settled].filter((id) => later.some((s) => !s.has(id))).length;
-    return { settled, next: ids.filter((id) => !settled.has(id) || isDrawn(id, n + 1, rule)), rule, round: n, leftOut };
-}
-/** The case ids of the first round, either side's, in order: what a round runs when nothing is settled. */
-function firstRoundIds(rounds) {
-    return [...new Set([rounds.baseline[0], rounds.candidate[0]].flatMap((r) => (r === undefined ? [] : r.rows.ids)))];
 }
 
 /**
@@ -27030,6 +27147,8 @@ function robustDetectable(df, alpha, power) {
 }
 
 function gateData(cases, t) {
+    if (cases.design !== undefined)
+        return sampledGateData(cases, cases.design, t);
     const n = cases.length;
     const { baseline: b, candidate: c } = cases;
     const difference = (x, y) => {
@@ -27054,6 +27173,44 @@ function gateData(cases, t) {
         },
     ];
 }
+/**
+ * The gates' per-case differences when the candidate's cases were drawn with known probabilities
+ * (a baseline of main's runs, analysis/main-design.ts). Case i ran n_i of R rounds, each with
+ * probability π_i; its Horvitz–Thompson difference is n_i·(ȳ_i − b_i) / (R·π_i), where ȳ_i is the
+ * candidate's mean over the trials it ran and b_i main's mean: E[n_i] = R·π_i, so the difference is
+ * unbiased for the case's change whatever π_i is (Horvitz & Thompson 1952), and 0 for a case not
+ * drawn. The mean over all N cases is then unbiased for the suite's change, and the sign-flip tests
+ * read it as they read any paired difference (studentized by the same sum of squares, the
+ * conservative Horvitz–Thompson variance under independent draws).
+ *
+ * The regressions gate: against a rate on main, the expected regressions minus improvements of a
+ * case, b(1 − y) − (1 − b)y, is b − y, so its balance is the completion difference itself. The sign
+ * of a difference between one trial and a rate is not symmetric under an unchanged agent (a case
+ * that passes 90% of the time on main shows +0.1 nine times in ten and −0.9 once), so the sign test
+ * of the paired design would be biased here: the gate reads the completion differences.
+ */
+function sampledGateData(cases, design, t) {
+    const n = cases.length;
+    const { baseline: b, candidate: c } = cases;
+    const completion = new Float64Array(n);
+    const reward = new Float64Array(n);
+    const steps = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+        const ran = c.trials[i];
+        if (ran === 0)
+            continue;
+        const w = design.inclusion === undefined ? 1 : ran / (design.rounds * design.inclusion[i]);
+        completion[i] = w * (rateAt(c, i) - rateAt(b, i));
+        reward[i] = w * (c.reward[i] - b.reward[i]);
+        steps[i] = w * (c.steps[i] - b.steps[i]);
+    }
+    return [
+        { gate: 'reward', gated: true, direction: 'at_least', threshold: t.min_reward_delta, perCase: reward },
+        { gate: 'completion', gated: true, direction: 'at_least', threshold: t.min_completion_delta, perCase: completion },
+        { gate: 'steps', gated: true, direction: 'at_most', threshold: t.max_steps_increase, perCase: steps },
+        { gate: 'completion_regressions', gated: t.fail_on_completion_regression, direction: 'at_least', threshold: 0, perCase: completion },
+    ];
+}
 /** Cluster-robust (CR1) standard error of a mean over units, for sizing statements only. */
 function clusterSe(sums, sizes, theta, n) {
     const G = sums.length;
@@ -27064,8 +27221,12 @@ function clusterSe(sums, sizes, theta, n) {
         acc += (sums[u] - theta * sizes[u]) ** 2;
     return Math.sqrt((G / (G - 1)) * acc) / n;
 }
-/** Each side's per-case mean for a gate (the regressions gate has none). */
-function sideMeans(cases, gate) {
+/**
+ * Each side's per-case mean for a gate (the regressions gate has none). Under a sampled design the
+ * candidate's is main's mean plus the Horvitz–Thompson mean difference (its cases not drawn have no
+ * mean of their own).
+ */
+function sideMeans(cases, gate, perCase) {
     if (gate === 'completion_regressions' || cases.length === 0)
         return { baseline: null, candidate: null };
     const pick = (e, i) => gate === 'reward' ? e.reward[i] : gate === 'steps' ? e.steps[i] : rateAt(e, i);
@@ -27073,7 +27234,12 @@ function sideMeans(cases, gate) {
     let c = 0;
     for (let i = 0; i < cases.length; i++) {
         b += pick(cases.baseline, i);
-        c += pick(cases.candidate, i);
+        if (cases.design === undefined)
+            c += pick(cases.candidate, i);
+    }
+    if (cases.design !== undefined) {
+        const d = perCase ?? gateData(cases, DEFAULT_THRESHOLDS).find((x) => x.gate === gate)?.perCase;
+        c = b + d.reduce((a, x) => a + x, 0);
     }
     return { baseline: b / cases.length, candidate: c / cases.length };
 }
@@ -27451,7 +27617,7 @@ function gateResult(ctx, x, family, singles = [x]) {
     const counts = d.gate === 'completion_regressions'
         ? { regressed: d.perCase.filter((x) => x < 0).length, improved: d.perCase.filter((x) => x > 0).length }
         : { regressed: null, improved: null };
-    const means = sideMeans(ctx.cases, d.gate);
+    const means = sideMeans(ctx.cases, d.gate, d.perCase);
     const base = {
         gate: d.gate,
         gated: d.gated,
@@ -27630,7 +27796,7 @@ function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, marg
     const { critical, distance } = robustDetectable(df, alpha, POWER);
     return rg.map((x, j) => {
         const { d, est } = x;
-        const means = sideMeans(cases, d.gate);
+        const means = sideMeans(cases, d.gate, d.perCase);
         const counts = d.gate === 'completion_regressions'
             ? { regressed: d.perCase.filter((v) => v < 0).length, improved: d.perCase.filter((v) => v > 0).length }
             : { regressed: null, improved: null };
@@ -28107,7 +28273,7 @@ function mergeSides(baseline, candidate, options, classifier) {
     const skip = (p) => classifier.rowsOf(p);
     const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], skip, options.settled);
     const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], skip, options.settled);
-    const paired = pairTrials(b, c);
+    const paired = options.main === undefined ? pairTrials(b, c) : { ...pairTrials(b, c), design: { rounds: options.main.rounds } };
     const runsOf = (side, runs) => runs.map((run) => {
         const one = mergeTrials(side, [run], skip, options.settled);
         const at = new Map(one.ids.map((id, k) => [id, k]));
@@ -29288,7 +29454,7 @@ function passRate(raw) {
     throw new ValueProblem('a pass rate above 0 and at most 1, or a percentage, such as 0.9 or 90%', raw);
 }
 /** A share from 0 to 1, as a fraction or a percentage: 0.2 or 20%. */
-function share(raw) {
+function share$1(raw) {
     const s = fractionOf(raw);
     if (s >= 0 && s <= 1)
         return s;
@@ -29462,7 +29628,7 @@ const OPTIONS = [
         key: 'settle_share',
         input: null,
         flag: 'settle-share',
-        parse: share,
+        parse: share$1,
         schema: union([
             number().min(0).max(1),
             string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) <= 100, {
@@ -29632,7 +29798,7 @@ function trialsOf(runs, name, policy, design) {
     if (first === undefined)
         throw new Error('judge: a side with no run');
     const named = name === undefined ? first : { ...first, path: name };
-    const rounds = design.kind === 'sequential' || design.kind === 'shards';
+    const rounds = design.kind === 'sequential' || design.kind === 'shards' || design.kind === 'main';
     const attempts = policy.decide === 'significant' && !rounds && rest.length === 0 ? attemptTrials(named) : null;
     // The first trial keeps its loaded path (what evidence and labels of trials read); the reports name `named`.
     return attempts ?? [first, ...rest];
@@ -29648,6 +29814,8 @@ function lookOf(design, trials, policy) {
             return { round: design.round, max: design.max, ...(design.halt === undefined ? {} : { halt: design.halt }) };
         case 'shards':
             return { round: design.shards.common, max: design.max, halt: shardsHalt(design.shards), shards: design.shards };
+        case 'main':
+            return { round: trials.candidate.length, max: design.max };
         case 'stamped': {
             // One interleaved job's rounds, judged at the look they stopped at; why they ended when the design would go on.
             const look = abLook(trials.baseline.map((t) => t.summary), trials.candidate.map((t) => t.summary));
@@ -29686,15 +29854,65 @@ function judge(input) {
         ...(input.findings ?? []),
         ...(input.problems ?? []).map((p) => ({ code: p.code, side: null, message: p.message, case_ids: [] })),
     ];
+    const main = design.kind === 'main' ? mainRoundsOfTrials(trials, design) : null;
+    if (main !== null && main.missing.length > 0)
+        findings.push(missingDraft(main));
     const options = compareOptionsOf(policy, { trials, findings });
     // At a look of rounds, the cases the profile settled ran the first round(s) only (analysis/noise/settled.ts).
-    const settled = look === null ? null : settledByProfile(profile, trials, options.settleShare);
-    const comparison = compareAtLook(reported.baseline, reported.candidate, { ...options, ...(settled === null ? {} : { settled: settled.settled }), ...onMainOptions(profile, trials) }, look, policy.confidence);
+    const settled = look === null || main !== null ? null : settledByProfile(profile, trials, options.settleShare);
+    const comparison = compareAtLook(reported.baseline, reported.candidate, {
+        ...options,
+        ...(settled === null ? {} : { settled: settled.settled }),
+        ...(main === null ? {} : { settled: main.drawnOut, main: { rounds: main.round } }),
+        ...onMainOptions(profile, trials),
+    }, look, policy.confidence);
+    if (main !== null)
+        markMain(comparison, main, design);
     if (choice !== null && input.noise)
         comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, input.now ?? new Date().toISOString(), settled);
     if (input.evidence)
         comparison.evidence = evidenceOf(comparison, input.evidence);
-    return { comparison, trials, choice, settled };
+    return { comparison, trials, choice, settled, main };
+}
+/** The design's draws for the trials judged: main's record of each case from its runs, the candidate's rounds as they ran. */
+function mainRoundsOfTrials(trials, design) {
+    if (trials.candidate.length > design.max)
+        throw new RangeError(`judge: ${trials.candidate.length} rounds of the candidate, more than the design's ${design.max}`);
+    const merged = mergeTrials('baseline', trials.baseline, undefined, new Set(trials.baseline.flatMap((t) => t.rows.ids)));
+    const records = new Map();
+    merged.ids.forEach((id, k) => records.set(id, { runs: merged.evidence.trials[k], passed: merged.evidence.successes[k] }));
+    return mainRoundsOf(records, trials.candidate.map((t) => t.rows.ids), design.rule, design.key, trials.baseline.length);
+}
+/** Cases drawn for a round that the round does not have: its trials would be the ones the suite chose, so the verdict holds. */
+function missingDraft(main) {
+    const shown = main.missing.slice(0, 5).map((m) => `${m.id} (round ${m.round})`);
+    const more = main.missing.length > shown.length ? `, and ${main.missing.length - shown.length} more` : '';
+    return {
+        code: 'partial-trials',
+        side: 'candidate',
+        message: `${main.missing.length} case${main.missing.length === 1 ? ' was' : 's were'} drawn for a round of the candidate that did not run ${main.missing.length === 1 ? 'it' : 'them'}: ${shown.join(', ')}${more}. Each round must run every case of its list (BENCHGATE_CASES_FILE, --next-cases).`,
+        case_ids: main.missing.map((m) => m.id),
+    };
+}
+/** What the comparison says of the design: main's runs, the rounds, the draws and the candidate's spend. */
+function markMain(cmp, main, design) {
+    const cases = main.ids.length;
+    cmp.main_design = {
+        main_runs: main.mainRuns,
+        rounds: main.round,
+        max_rounds: design.max,
+        share: design.rule.share,
+        floor: design.rule.floor,
+        key: design.key,
+        cases,
+        case_runs: main.caseRuns,
+        spend: cases === 0 ? 0 : main.caseRuns / (2 * cases),
+        next_cases: main.next.length,
+    };
+    // The sequential decision counts the candidate's rounds: main's runs are paid once, apart.
+    const seq = cmp.sequential;
+    if (seq !== undefined && seq !== null)
+        seq.runs = { spent: main.round, fixed: design.max, saved: seq.stop ? design.max - main.round : null };
 }
 /** The run the reports name: the first trial, by its name when given (an attempt split keeps the name it was split from). */
 function reportedRun(trials, name) {
@@ -37688,6 +37906,7 @@ function jsonReport(cmp, version, cases) {
             : { metric_gates: cmp.metric_gates, failed_metric_gates: cmp.failed_metric_gates, undecided_metric_gates: cmp.undecided_metric_gates }),
         ...(cmp.significance === null ? {} : { decision: 'significant', undecided_gates: cmp.undecided_gates, significance: jsonSafe(cmp.significance) }),
         ...(cmp.sequential === undefined ? {} : { sequential: cmp.sequential }),
+        ...(cmp.main_design === undefined ? {} : { main_design: cmp.main_design }),
         ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
         ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
         ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
@@ -38525,15 +38744,27 @@ function shardRoundsLines(r) {
         '',
     ];
 }
+const share = (x) => `${Math.round(100 * x)}%`;
+/** The design `main` (the baseline from main's runs): where the baseline came from, what the rounds ran and spent, and what comes next. */
+function mainStatus(s, m) {
+    const design = `The baseline is main's ${m.main_runs} run${m.main_runs === 1 ? '' : 's'} of the suite (paid once per merge, not counted here); the candidate ran alone: round 1 every case, each later round the cases drawn for it (about ${share(m.share)} of the suite, every case at least ${share(m.floor)} of the rounds, by case, round and the key ${untrusted(m.key)}, before any of its data).`;
+    const spent = `Spent ${m.case_runs} runs of cases over ${m.rounds} round${m.rounds === 1 ? '' : 's'}: ${m.spend.toFixed(2)} of one full run of both sides (${2 * m.cases} runs of cases).`;
+    const at = `round ${s.rounds} of at most ${s.max_rounds}`;
+    if (s.reason === 'decided')
+        return `**Stop: decided after ${at}.** ${design} ${spent}`;
+    if (s.reason === 'max-trials')
+        return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** ${design} ${spent} More rounds now would break the error guarantee, so the verdict stays inconclusive.`;
+    return `**Continue: undecided after ${at}; run another round of the candidate** on the ${m.next_cases} cases listed for it (--next-cases, BENCHGATE_CASES_FILE; exit code 3 until then). ${design} ${spent}`;
+}
 function sequentialSection(cmp) {
     const s = cmp.sequential;
     if (s === undefined)
         return [];
     const levels = s.looks.map((l) => `${l.round}: ${level(l.nominal)}`).join(', ');
     return [
-        '**Sequential trials**',
+        cmp.main_design === undefined ? '**Sequential trials**' : '**Sequential rounds of the candidate against main**',
         '',
-        status(s),
+        cmp.main_design === undefined ? status(s) : mainStatus(s, cmp.main_design),
         '',
         ...(s.shards === undefined ? [] : shardRoundsLines(s.shards)),
         `Round ${s.rounds}'s gates are judged at a one-sided level of ${level(s.nominal_alpha)} (${levelPercent(1 - s.nominal_alpha)}% confidence), so that deciding after every round and stopping at the first hold or promote keeps each overall error (a false hold, a false promote) within ${level(1 - s.confidence)}, as the fixed design at ${levelPercent(s.confidence)}% confidence does (${s.method}, Lan & DeMets 1983). Levels by round: ${levels}.`,
@@ -39923,6 +40154,8 @@ const VALUE_OPTIONS = [
         'max-trials',
         'noise-profile',
         'next-cases',
+        'design',
+        'draw-key',
         ...GATE_FLAGS,
     ]),
 ];
@@ -40010,6 +40243,33 @@ function nonEmpty(raw, name) {
         throw new UsageError(`--${name} needs a value: ${name.endsWith('-run') ? "a run's timestamp (or a prefix of it) or git commit, as the history file writes it" : `the ${name.endsWith('prompt') ? 'prompt label' : 'model name'} as the results file writes it`}`);
     return v;
 }
+/** The designs --design names: both sides measured for the pair, or the baseline from main's runs. */
+const DESIGNS = ['paired', 'main'];
+/**
+ * --design, --draw-key and (under main) --max-trials: the design `main` and its most rounds of the
+ * candidate, 1 to 50, default DEFAULT_MAIN_ROUNDS; null for the paired design.
+ */
+function mainDesignOf(raw) {
+    const design = raw.design === undefined ? 'paired' : oneOf('design', raw.design, DESIGNS);
+    if (design === 'paired') {
+        if (raw.key !== undefined)
+            throw new UsageError(`--draw-key has no effect without --design main: it is the key the candidate's rounds draw their cases with`);
+        return null;
+    }
+    if (raw.sequential)
+        throw new UsageError('--design main decides after every round of the candidate already: drop --sequential (--max-trials is the most rounds)');
+    const key = raw.key ?? DEFAULT_DRAW_KEY;
+    if (key.trim() === '')
+        throw new UsageError('--draw-key needs a value: the key the rounds draw their cases with (the pull request, say)');
+    if (raw.maxTrials === undefined)
+        return { maxRounds: DEFAULT_MAIN_ROUNDS, key };
+    const n = /^\s*\d+\s*$/.test(raw.maxTrials) ? Number(raw.maxTrials) : NaN;
+    if (Number.isInteger(n) && n >= 1 && n <= MAX_ROUNDS)
+        return { maxRounds: n, key };
+    throw new UsageError(`Invalid value ${JSON.stringify(raw.maxTrials)} for --max-trials: expected a whole number of the candidate's rounds from 1 to ${MAX_ROUNDS}`);
+}
+/** The draw's key when --draw-key is not given: every pull request then draws the same cases, which is valid but leaves the same cases out each time. */
+const DEFAULT_DRAW_KEY = 'benchgate';
 /** --sequential and --max-trials: the maximum number of rounds (trials per side), 2 to 50, default 10. */
 function sequentialOf(raw) {
     if (!raw.sequential) {
@@ -40041,6 +40301,18 @@ function given(raw) {
         out.allow_findings = codes.map((code) => oneOf('allow-finding', code, ALLOWABLE_FINDING_CODES));
     return out;
 }
+/** The design flags: --design main takes --max-trials as its own; else --sequential does. */
+function designs(raw) {
+    const main = mainDesignOf({
+        design: single(raw, 'design'),
+        sequential: raw.flags.has('sequential'),
+        maxTrials: single(raw, 'max-trials'),
+        key: single(raw, 'draw-key'),
+    });
+    if (main !== null)
+        return { sequential: null, main };
+    return { sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }), main: null };
+}
 function parseCompare(args) {
     const raw = tokenize(args);
     if (raw.flags.has('help'))
@@ -40058,7 +40330,7 @@ function parseCompare(args) {
         format: oneOf('format', single(raw, 'format') ?? 'markdown', REPORT_FORMATS),
         output: single(raw, 'output') ?? null,
         evidence: single(raw, 'evidence') ?? null,
-        sequential: sequentialOf({ sequential: raw.flags.has('sequential'), maxTrials: single(raw, 'max-trials') }),
+        ...designs(raw),
         noiseProfile: single(raw, 'noise-profile') ?? null,
         nextCases: single(raw, 'next-cases') ?? null,
     };
@@ -40249,16 +40521,25 @@ ${gateHelp('decide', 'confidence', 'cluster')}  --sequential                    
                                    rates when you stop at the first decision; says whether to stop
                                    and about how many more rounds would decide (exit 3 meanwhile)
   --max-trials N                   for --sequential: the most rounds, fixed before the first
-                                   (2 to 50, default: 10)
+                                   (2 to 50, default: 10); for --design main: the most rounds of
+                                   the candidate (1 to 50, default: 3)
+  --design DESIGN                  paired | main (default: paired). main, for significant: the
+                                   --baseline files are main's runs of the suite (5 or more), the
+                                   --candidate files the candidate's rounds alone: round 1 every
+                                   case, each later round the cases --next-cases lists (drawn from
+                                   main's runs, the key and the round; about 40% of the suite),
+                                   judged after every round like --sequential
+  --draw-key KEY                   for --design main: the key the rounds draw their cases with
+                                   (the pull request's number, say; default: benchgate)
   --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
                                    --format json: each regressed case is marked flaky or stable
                                    on main (used only when the runs' fingerprint agrees with the
                                    profile's); with --sequential, a case deterministic on main
                                    runs the first round, then a fifth of the later rounds (drawn
                                    in advance by case and round), so later rounds may leave it out
-  --next-cases FILE                for --sequential: write the case ids the next round runs, one
-                                   a line (every case without a profile); pass it to the suite as
-                                   BENCHGATE_CASES_FILE
+  --next-cases FILE                for --sequential or --design main: write the case ids the next
+                                   round runs, one a line (every case without a profile); pass it
+                                   to the suite as BENCHGATE_CASES_FILE
 
 Findings:
 ${gateHelp('allow_findings')}${wrap(ALLOWABLE_FINDING_CODES, 35, 100)}
@@ -40318,13 +40599,13 @@ Exit status:
 
 /** --next-cases: the cases the next sequential round runs (analysis/noise/settled.ts). */
 /**
- * --next-cases FILE: the case ids the next round runs, one a line (every case of the first round
- * when nothing is settled); never over an input.
+ * --next-cases FILE: the case ids the next round runs, one a line (`next`: the cases the profile or
+ * the design's draws left in; null: every case of the first round); never over an input.
  */
-function writeNextCases(file, rounds, settled, inputs) {
+function writeNextCases(file, rounds, next, inputs) {
     if (file.trim() === '')
         throw new UsageError("--next-cases needs a value: the file to write the next round's case ids to");
-    const ids = settled?.next ?? firstRoundIds(rounds);
+    const ids = next ?? firstRoundIds(rounds);
     const broken = ids.find((id) => /[\r\n]/.test(id));
     if (broken !== undefined)
         throw new InputError(`--next-cases: case id ${JSON.stringify(broken)} has a line break; the file lists one id a line`);
@@ -40364,6 +40645,17 @@ function sequentialRound(cmd, config, baselines, candidates) {
     }
     return { round: baselines.length, max };
 }
+/**
+ * --design main: the design the files make (main's runs, then the candidate's rounds), checked
+ * against the policy and the most rounds; null without it.
+ */
+function mainRounds(cmd, candidates) {
+    if (cmd.main === null)
+        return null;
+    if (candidates.length > cmd.main.maxRounds)
+        throw new UsageError(`--design main with --max-trials ${cmd.main.maxRounds}: got ${candidates.length} rounds of the candidate, more than the design allows; raise --max-trials (up to ${MAX_ROUNDS}) before the first round, never after looking`);
+    return { kind: 'main', max: cmd.main.maxRounds, key: cmd.main.key, rule: DEFAULT_MAIN_DESIGN };
+}
 /** The run as the reports name it: its path as {@link shownPath} shows it. */
 const shown = (run) => ({ ...run, path: shownPath$1(run.path, process.cwd()) });
 /** Writes via a temporary file and a rename, so a reader never sees half a report; never over an input or the configuration (fs-safe.ts). */
@@ -40398,11 +40690,14 @@ async function runCompare(cmd, io) {
         const which = ineffective.map((k) => `--${k}`).join(' and ');
         throw new UsageError(`${which} ${ineffective.length > 1 ? 'have' : 'has'} no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: ${ineffective.length > 1 ? 'they apply' : 'it applies'} to --decide significant only`);
     }
+    if (cmd.main !== null && config.decide !== 'significant')
+        throw new UsageError(`--design main has no effect with --decide ${config.decide ?? 'point'}${config.decide === undefined ? ' (the default)' : ''}: it decides the significant policy round by round; add --decide significant`);
     const baselines = sideFiles('baseline', cmd, config);
     const candidates = sideFiles('candidate', cmd, config);
     const seq = sequentialRound(cmd, config, baselines, candidates);
-    if (cmd.nextCases !== null && seq === null)
-        throw new UsageError('--next-cases has no effect without --sequential: it lists the cases the next round runs');
+    const main = mainRounds(cmd, candidates);
+    if (cmd.nextCases !== null && seq === null && main === null)
+        throw new UsageError('--next-cases has no effect without --sequential or --design main: it lists the cases the next round runs');
     if (cmd.given['settle_share'] !== undefined && (seq === null || cmd.noiseProfile === null))
         throw new UsageError(`--settle-share has no effect without ${seq === null ? '--sequential' : '--noise-profile'}: it is the share of later rounds a case the noise profile settles still runs`);
     const options = {
@@ -40415,10 +40710,10 @@ async function runCompare(cmd, io) {
     const [baseline, candidate] = await loadPair(baselines[0], candidates[0], options, io.workerScript ?? null);
     const more = (paths, o) => paths.slice(1).map((path) => loadRun(path, o));
     // The one pipeline (pipeline/judge.ts): trials, profile, settled cases, the look, evidence, noise marks, verdict.
-    const { comparison: cmp, trials, settled, } = judge({
+    const { comparison: cmp, trials, settled, main: drawn, } = judge({
         runs: { baseline: [baseline, ...more(baselines, options.baseline)].map(shown), candidate: [candidate, ...more(candidates, options.candidate)].map(shown) },
         policy,
-        design: seq === null ? { kind: 'fixed' } : { kind: 'sequential', round: seq.round, max: seq.max },
+        design: main ?? (seq === null ? { kind: 'fixed' } : { kind: 'sequential', round: seq.round, max: seq.max }),
         noise: cmd.noiseProfile === null ? null : { file: cmd.noiseProfile, profiles: loadNoiseProfiles(cmd.noiseProfile, '--noise-profile') },
         // The regressed cases' evidence: their rows (and rlm-code trajectories) read again only when a case regressed.
         // A large pair (loaded packed) is read again for its rows only when --evidence asks: it costs seconds.
@@ -40426,7 +40721,7 @@ async function runCompare(cmd, io) {
     });
     const inputs = [...baselines, ...candidates];
     if (cmd.nextCases !== null)
-        writeNextCases(cmd.nextCases, trials, settled, inputs);
+        writeNextCases(cmd.nextCases, trials, drawn?.next ?? settled?.next ?? null, inputs);
     if (cmd.evidence !== null)
         writeEvidence(cmd.evidence, inputs, cmp);
     const pieces = RENDERERS[cmd.format](cmp);
