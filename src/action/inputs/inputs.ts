@@ -39,6 +39,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
       `input ${ignored.map((n) => `"${n}"`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not used by mode: ${mode}; remove ${ignored.length === 1 ? 'it' : 'them'} (mode ${mode} takes: ${INPUTS_BY_MODE[mode].join(', ')})`,
     );
   }
+  // The format first, as before the split: a bad format is named before any mode's own checks.
   read.value('format');
   // The configuration file is read once, and only by a mode that takes it.
   const config = configOf(read, readConfig);
