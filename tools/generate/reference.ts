@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 
-import { INPUTS_BY_MODE, MODES } from '../../src/action/inputs/inputs.js';
+import { DECLARED_INPUTS, INPUTS_BY_MODE } from '../../src/action/inputs/declaration.js';
+import { MODES } from '../../src/action/inputs/spec.js';
 import { COMPARE_HELP, HISTORY_HELP, LEADERBOARD_HELP } from '../../src/cli/help.js';
 import { ConfigSchema } from '../../src/policy/config-file.js';
 
@@ -29,7 +30,6 @@ export function inputModes(name: string): string {
 }
 
 interface Manifest {
-  inputs: Record<string, { description: string; default?: string }>;
   outputs: Record<string, { description: string }>;
 }
 
@@ -95,7 +95,7 @@ export function renderReference(root: string): string {
   const out: string[] = [
     '# Reference',
     '',
-    "<!-- Generated from action.yml, the program's table of inputs by mode, the reusable workflows, the CLI's",
+    "<!-- Generated from the action's declaration of its inputs, action.yml's outputs, the reusable workflows, the CLI's",
     '     help and the configuration schema: do not edit by hand; `npm run generate` rewrites it, and a',
     '     test keeps it equal. -->',
     '',
@@ -108,7 +108,7 @@ export function renderReference(root: string): string {
     '| Input | Modes | Description |',
     '|---|---|---|',
   ];
-  for (const [name, spec] of Object.entries(manifest.inputs)) out.push(`| \`${name}\` | ${inputModes(name)} | ${cell(splitModes(spec.description)[1])} |`);
+  for (const spec of DECLARED_INPUTS) out.push(`| \`${spec.name}\` | ${spec.modes.join(', ')} | ${cell(spec.description.replace(/\s+/g, ' ').trim())} |`);
   out.push('', '## Action outputs', '', '| Output | Modes | Description |', '|---|---|---|');
   for (const [name, spec] of Object.entries(manifest.outputs)) {
     const [modes, text] = splitModes(spec.description);

@@ -1,0 +1,27 @@
+/** `mode: publish`: the comment and check run from a finished run's artifacts, forks included (src/action/publish/). */
+import type { GateConfig } from '../../policy/config-file.js';
+import type { InputReader } from './declaration.js';
+import type { BaselineFrom } from './declaration-publish.js';
+import { type GateInputs, gateInputs, type PublishInputs, publishInputs } from './shared.js';
+
+export interface PublishModeInputs extends GateInputs {
+  mode: 'publish';
+  suite: string;
+  publish: PublishInputs;
+  /** push-run: the default branch's run at the PR's base commit; pull-request-run: the triggering run's own (same-repository PRs only). */
+  baselineFrom: BaselineFrom;
+  /** The suite's noise profile (a path in the workspace), or null: as compare's (mode ab's rounds settle the same cases). */
+  noiseProfile: string | null;
+}
+
+export function publishModeInputs(read: InputReader, config: () => GateConfig): PublishModeInputs {
+  const suite = read.value('suite');
+  return {
+    mode: 'publish',
+    suite,
+    ...gateInputs(read, config()),
+    publish: publishInputs(read, suite),
+    noiseProfile: read.text('noise-profile') || null,
+    baselineFrom: read.value('baseline-from'),
+  };
+}

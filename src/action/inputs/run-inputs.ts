@@ -1,0 +1,78 @@
+/** `mode: run`: one side's suite, its trials, shard and spend cap, or a reused baseline (src/action/run/). */
+import type { LoadOptions } from '../../adapters/registry.js';
+import type { Price } from '../../analysis/custom-gates/cost.js';
+import { UsageError } from '../../errors.js';
+import { type GateConfig, loadOptionsOf } from '../../policy/config-file.js';
+import type { Budget } from '../suite/budget.js';
+import type { InputReader } from './declaration.js';
+import type { ReuseMode, Role } from './declaration-suite.js';
+import { missing, type Shard } from './parsers.js';
+import { givenFormat, shardInputs } from './shared.js';
+
+export interface RunInputs {
+  mode: 'run';
+  suite: string;
+  role: Role;
+  command: string;
+  workingDirectory: string;
+  timeoutMinutes: number;
+  summary: string;
+  format: string;
+  /** How the summary is read: the format, and the configuration's input section for this role. */
+  load: LoadOptions;
+  fingerprint: Record<string, string | number | boolean | null>;
+  retentionDays: number | undefined;
+  allowCommandFailure: boolean;
+  /** Runs of the suite, one after another (repeated trials for `decide: significant`). */
+  trials: number;
+  /** Take the base commit's baseline from an earlier run instead of running the suite (role baseline). */
+  reuseBaseline: ReuseMode;
+  /** For reuse: reads earlier workflow runs and their artifacts (actions: read). */
+  githubToken: string;
+  /** The spend cap (BENCHGATE_USAGE_FILE), or null. */
+  budget: Budget | null;
+  /** The configuration's prices, for a budget in USD. */
+  pricing: Record<string, Price>;
+  /** This job's part of a suite split across a job matrix; null when the suite runs whole. */
+  shard: Shard | null;
+  /** A file listing the suite's case ids (relative to the working directory), split across the shards. */
+  cases: string | null;
+  /** The command that installs the suite's dependencies, run in the suite's step before the suite (install.ts), or null. */
+  install: string | null;
+}
+
+/** Only the baseline job can take an earlier run's baseline. */
+function reuseMode(read: InputReader, role: Role): ReuseMode {
+  const mode = read.value('reuse-baseline');
+  if (mode !== 'off' && role !== 'baseline')
+    throw new UsageError(`input "reuse-baseline": only the baseline job can reuse an earlier run; remove it from the ${role} job`);
+  return mode;
+}
+
+export function runInputs(read: InputReader, config: () => GateConfig): RunInputs {
+  const command = read.text('command');
+  if (command.trim() === '') throw missing('command', 'run', 'give the shell command that runs the suite and writes its summary');
+  if (!read.given('role')) throw missing('role', 'run', 'expected baseline or candidate');
+  const role = read.value('role');
+  return {
+    mode: 'run',
+    suite: read.value('suite'),
+    role,
+    command,
+    workingDirectory: read.value('working-directory'),
+    timeoutMinutes: read.value('timeout-minutes'),
+    summary: read.value('summary'),
+    format: read.value('format'),
+    load: loadOptionsOf(config(), role, givenFormat(read)),
+    fingerprint: read.value('fingerprint'),
+    retentionDays: read.value('retention-days'),
+    allowCommandFailure: read.value('allow-command-failure'),
+    trials: read.value('trials'),
+    ...shardInputs(read),
+    budget: read.value('budget'),
+    reuseBaseline: reuseMode(read, role),
+    githubToken: read.text('github-token'),
+    pricing: config().pricing ?? {},
+    install: read.value('install'),
+  };
+}
