@@ -64,7 +64,7 @@ export const PUBLISH_INPUTS = [
     name: 'check-name',
     modes: ['compare', 'publish'],
     description:
-      "name of the check run on the PR's head commit (make it a required check), or `off`. Falls back to a commit status of that name when the token cannot write check runs. Default `benchgate (<suite>)`.",
+      "name of the check run on the PR's head commit (make it a required check), or `off`. Falls back to a commit status of that name when the token cannot write check runs. Default: benchgate and the suite in parentheses, as in benchgate (agent).",
     parse: parse.checkName,
   },
 ] as const satisfies readonly InputSpec[];
