@@ -42,6 +42,8 @@ export function commentDigest(cmp: Comparison, verdict: string, budget: readonly
     findings: cmp.findings.map((f) => [f.code, f.blocking, f.case_ids]),
     // The regression budget's section (used, left, who set the reference): only when there is one, so other digests stay as they were.
     ...(budget.length > 0 ? { budget } : {}),
+    // The acceptances (issue 46): only when there are any, so other digests stay as they were.
+    ...(cmp.acceptance === undefined ? {} : { acceptance: { ...cmp.acceptance, now: null } }),
   };
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex').slice(0, 32);
 }
