@@ -1,7 +1,7 @@
 // The endpoints the GitHub API double serves. Each template is spelled exactly as in GitHub's
 // OpenAPI description, so the same string finds the operation whose schemas judge the request.
 import { GIT_ROUTES } from './github-api-git-routes.js';
-import { paginate, type Reply } from './github-api-http.js';
+import { ApiError, paginate, type Reply } from './github-api-http.js';
 import { ACTIONS_BOT, jobJson, pullJson, type Site, stableId, userJson, workflowRunJson, type WorkflowRunRecord } from './github-api-shapes.js';
 import type { CheckRun, CommitStatus, GitHubState, IssueComment } from './github-api-store.js';
 
@@ -234,6 +234,30 @@ export const ROUTES: Route[] = [
       const headSha = ctx.state.workflowRuns.find((w) => w.id === runId)?.headSha ?? '0'.repeat(40);
       const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
       return { status: 200, headers, body: { total_count: all.length, jobs: items.map((j) => jobJson(ctx.site, j, headSha)) } };
+    },
+  },
+  {
+    method: 'GET',
+    template: `${R}/collaborators/{username}/permission`,
+    permissions: 'metadata=read',
+    handle: (ctx) => {
+      const login = ctx.params['username'] ?? '';
+      const role = [...ctx.state.roles].find(([name]) => name.toLowerCase() === login.toLowerCase());
+      if (role === undefined) throw new ApiError(404, `${login} is not a user`);
+      // The legacy base roles: maintain is mapped to write, triage to read (GitHub's description of this endpoint).
+      const permission = role[1] === 'maintain' ? 'write' : role[1] === 'triage' ? 'read' : role[1];
+      return { status: 200, body: { permission, role_name: role[1], user: { ...userJson(ctx.site, { login: role[0], type: 'User' }), role_name: role[1] } } };
+    },
+  },
+  {
+    method: 'POST',
+    template: `${R}/actions/runs/{run_id}/rerun`,
+    permissions: 'actions=write',
+    handle: (ctx) => {
+      const runId = num(ctx, 'run_id');
+      if (!ctx.state.workflowRuns.some((w) => w.id === runId)) throw new ApiError(404, 'Not Found');
+      ctx.state.reruns.push(runId);
+      return { status: 201, body: {} };
     },
   },
   ...GIT_ROUTES,

@@ -262,6 +262,8 @@ export interface WorkflowRunRecord {
   createdAt: string;
   /** The workflow file the run ran (default .github/workflows/benchgate.yml). */
   path?: string;
+  /** The head repository's full name (default the served repository; another is a fork's run). */
+  headRepo?: string;
 }
 
 /** A `workflow-run` object. */
@@ -302,7 +304,7 @@ export function workflowRunJson(site: Site, w: WorkflowRunRecord): Record<string
     previous_attempt_url: null,
     head_commit: { id: w.headSha, tree_id: fakeSha(`tree ${w.headSha}`), message: 'a commit', timestamp: w.createdAt, author: who, committer: who },
     repository: repo,
-    head_repository: repo,
+    head_repository: w.headRepo === undefined ? repo : repoJson(site, w.headRepo),
   };
 }
 

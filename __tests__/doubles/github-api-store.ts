@@ -57,6 +57,8 @@ export interface PullSeed {
   baseSha?: string;
   baseRef?: string;
   state?: 'open' | 'closed';
+  /** The PR's author (default: the head repository's owner, or `someone` for a same-repository PR). */
+  user?: string;
 }
 
 export const COMMENT_MAX = 65_536;
@@ -96,7 +98,7 @@ export class GitHubState {
       headRepo,
       baseSha: seed.baseSha ?? fakeSha(`base ${seed.number}`),
       baseRef: seed.baseRef ?? 'main',
-      user: { login: headRepo === this.fullName ? 'someone' : (headRepo.split('/')[0] ?? 'someone'), type: 'User' },
+      user: { login: seed.user ?? (headRepo === this.fullName ? 'someone' : (headRepo.split('/')[0] ?? 'someone')), type: 'User' },
       createdAt: timestamp(),
     };
     this.pullList.set(seed.number, pull);
@@ -122,6 +124,16 @@ export class GitHubState {
     for (const j of jobs) list.push({ id: stableId(`job ${runId} ${list.length}`), runId, name: j.name, conclusion: j.conclusion, createdAt: timestamp() });
     this.runJobs.set(runId, list);
   }
+
+  /**
+   * Each user's role on the repository (GET /collaborators/{username}/permission): the role's name,
+   * and the legacy base permission GitHub derives from it (maintain reads as write, triage as read).
+   * A user not seeded is no collaborator: GitHub answers 404 for one.
+   */
+  readonly roles = new Map<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read'>();
+
+  /** The re-runs asked for (POST /actions/runs/{run_id}/rerun), in order. */
+  readonly reruns: number[] = [];
 
   hasIssue(n: number): boolean {
     return this.issues.has(n);

@@ -140,6 +140,16 @@ export class GitHubApiDouble {
     this.state.addJobs(runId, jobs);
   }
 
+  /** Give `login` a role on the repository (GET /collaborators/{username}/permission answers it); a user never given one is no collaborator. */
+  setRole(login: string, role: 'admin' | 'maintain' | 'write' | 'triage' | 'read'): void {
+    this.state.roles.set(login, role);
+  }
+
+  /** The workflow runs asked to run again (POST /actions/runs/{run_id}/rerun), in order. */
+  reruns(): number[] {
+    return [...this.state.reruns];
+  }
+
   /** Seed a comment (no length rule applies); the issue exists from then on. */
   addComment(issue: number, body: string, user: ApiUser = { login: 'someone', type: 'User' }): IssueComment {
     return structuredClone(this.state.seedComment(issue, body, user));

@@ -8,6 +8,7 @@ import { UnknownFormat } from '../adapters/registry.js';
 import { bugMessage, failureMessage, isUserError, UsageError } from '../errors.js';
 import { untrusted } from '../report/markdown/markdown.js';
 import { abMode } from './ab/ab-mode.js';
+import { commandMode } from './command/command-mode.js';
 import { wasPublished } from './decide/publisher.js';
 import { trustedConfigReader } from './decide/trusted-config.js';
 import { compareMode } from './gate/compare-mode.js';
@@ -135,7 +136,9 @@ export async function runAction(io: ActionIo): Promise<number> {
             ? await compareMode(io, inputs)
             : inputs.mode === 'store-profile'
               ? await storeProfileMode(io, inputs)
-              : await publishMode(io, inputs);
+              : inputs.mode === 'command'
+                ? await commandMode(io, inputs)
+                : await publishMode(io, inputs);
     return await finish(io, result);
   } catch (err) {
     // A user error (errors.ts) says what to fix; anything else is a bug, and says so.

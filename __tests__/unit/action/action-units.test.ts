@@ -76,7 +76,7 @@ describe('readInputs', () => {
   });
 
   it.each<[Record<string, string>, string]>([
-    [{ mode: 'bench' }, 'input "mode": expected one of run, compare, publish, ab, store-profile, got "bench"'],
+    [{ mode: 'bench' }, 'input "mode": expected one of run, compare, publish, ab, store-profile, command, got "bench"'],
     [{ mode: 'run', role: 'baseline' }, 'input "command": required with mode: run'],
     [{ mode: 'run', command: 'x' }, 'input "role": required with mode: run; expected baseline or candidate'],
     [{ ...RUN, role: 'control' }, 'input "role": expected one of baseline, candidate, got "control"'],

@@ -10,6 +10,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } fr
 import { dirname, join, resolve } from 'node:path';
 
 import type { LoadOptions } from '../../adapters/registry.js';
+import type { AcceptanceEvent } from '../../analysis/acceptance/model.js';
 import type { Comparison } from '../../analysis/compare.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import type { ShardTrials } from '../../analysis/interleaved.js';
@@ -24,7 +25,7 @@ import type { BudgetState } from '../../history/budget.js';
 import { keptFields } from '../../load/kept-fields.js';
 import { loadPair, loadRun } from '../../load/load.js';
 import { loadNoiseProfiles, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH } from '../../load/noise-profile.js';
-import { judge, type RunProblem } from '../../pipeline/judge.js';
+import { judge, type Judgement, type RunProblem } from '../../pipeline/judge.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
@@ -128,7 +129,31 @@ export async function decide(
   source: SummaryFiles,
   problems: RunProblem[],
   budget: BudgetContext | null = null,
+  acceptances?: readonly AcceptanceEvent[],
 ): Promise<Decision> {
+  const { judged, state } = await judgeSource(io, inputs, source, problems, budget, acceptances);
+  return writeReports(io, inputs, judged.comparison, state);
+}
+
+/** What judging the files gave: the pipeline's judgement, and the regression budget's state (null without a budget). */
+export interface Judged {
+  judged: Judgement;
+  state: BudgetState | null;
+}
+
+/**
+ * The first two steps of {@link decide}, without writing anything: load both sides and judge them
+ * with the one pipeline. Mode command judges a gate run this way before it knows whether a command
+ * changes anything to publish.
+ */
+export async function judgeSource(
+  io: ActionIo,
+  inputs: DecideInputs,
+  source: SummaryFiles,
+  problems: RunProblem[],
+  budget: BudgetContext | null = null,
+  acceptances?: readonly AcceptanceEvent[],
+): Promise<Judged> {
   const sides = await loadSides(io, inputs, source);
   // The regression budget since the pinned reference: a candidate that would overspend it holds.
   const state = budget === null ? null : await gateBudget(io, inputs.config, budget, sides.runs.candidate);
@@ -144,6 +169,8 @@ export async function decide(
     findings: [...sides.drafts, ...budgetDrafts(state)],
     problems,
     noise: stored,
+    // What reviewers accepted on this pull request (mode command keeps it on the history branch).
+    ...(acceptances === undefined ? {} : { acceptances }),
     // The regressed cases' evidence (load/evidence.ts): shown in the reports; a problem reading it never stops the gate.
     evidence: {
       files: { baseline: source.files[0], candidate: source.files[1] },
@@ -152,7 +179,7 @@ export async function decide(
     },
   });
   if (stored !== null && judged.choice?.unused) io.info(`benchgate: the noise profile ${stored.file} is not used: ${judged.choice.unused}`);
-  return writeReports(io, inputs, judged.comparison, state);
+  return { judged, state };
 }
 
 /** Loads each side's files: one run, repeated trials, or a sharded run merged. */

@@ -69,7 +69,8 @@ const VERDICT_TITLE: Record<Verdict, string> = { promote: 'Promote', hold: 'Hold
  */
 export function checkTitle(cmp: Comparison): string {
   const problems = runProblemsOf(cmp);
-  if (problems.length === 0) return `${VERDICT_TITLE[cmp.verdict]} (${verdictReasons(cmp).join('; ')})`;
+  // A check run's title is plain text (GitHub renders only the summary and text as markdown): no code spans.
+  if (problems.length === 0) return `${VERDICT_TITLE[cmp.verdict]} (${verdictReasons(cmp).join('; ').replace(/`/g, '')})`;
   const plain = problems.map((p) => p.replace(/`/g, ''));
   const named = `${plain[0]}${plain.length > 1 ? `; ${plain.length - 1} more` : ''}`;
   const own = comparisonReasons(cmp);

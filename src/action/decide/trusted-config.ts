@@ -63,7 +63,7 @@ export async function trustedConfigReader(io: ActionIo): Promise<ConfigReader> {
       return read.config;
     };
   }
-  if (mode !== 'compare' && mode !== 'publish') return (p, e) => loadConfig(resolve(io.workspace, p), e);
+  if (mode !== 'compare' && mode !== 'publish' && mode !== 'command') return (p, e) => loadConfig(resolve(io.workspace, p), e);
 
   let config: GateConfig | null;
   const baseSha = io.env['GITHUB_EVENT_NAME']?.startsWith('pull_request') && mode === 'compare' ? baseShaOf(readEvent(io.env)) : null;

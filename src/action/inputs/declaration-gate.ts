@@ -30,7 +30,8 @@ const GATE_TEXT: Readonly<Record<string, string>> = {
  * Mode ab takes every gate option but fail-on-inconclusive: its rounds end in an upload for the gate
  * job, whose compare step is what passes or fails on the verdict.
  */
-const modesOf = (input: string): readonly Mode[] => (input === 'fail-on-inconclusive' ? ['compare', 'publish'] : ['compare', 'publish', 'ab']);
+const modesOf = (input: string): readonly Mode[] =>
+  input === 'fail-on-inconclusive' ? ['compare', 'publish', 'command'] : ['compare', 'publish', 'ab', 'command'];
 
 /** The gate options that are action inputs, in policy/options.ts's order; read through policy.ts's overridesOf, so no parse here. */
 export const GATE_OPTION_INPUTS: readonly InputSpec[] = GATE_OPTIONS.flatMap((o) =>
@@ -63,13 +64,13 @@ export const LOCAL_FILE_INPUTS = [
 
 export const CONFIG_INPUT = {
   name: 'config',
-  modes: ['run', 'compare', 'publish', 'ab'],
+  modes: ['run', 'compare', 'publish', 'ab', 'command'],
   description: `the gate configuration file, relative to the workspace (see docs/configuration.md); inputs given here override its keys. The run mode reads only its \`input\` section (how to read the summary). On a pull request the compare mode reads it from the PR's base commit, never the head: from the workspace when the job checked out the base commit, else through the contents API (\`contents: read\`); the log says which file and commit. Mode ab reads it from \`baseline-directory\`. Default \`${DEFAULT_CONFIG_PATH}\` when it exists.`,
 } as const satisfies InputSpec;
 
 export const DEFAULT_DECIDE_INPUT = {
   name: 'default-decide',
-  modes: ['compare', 'publish'],
+  modes: ['compare', 'publish', 'command'],
   description:
     "the decision policy when neither `decide` nor the configuration file sets one. The reusable workflows (gate.yml, publish.yml) pass `significant`, so a noisy suite gets a usable verdict out of the box while `decide: point` (input or configuration file) still applies rlm-code's four gates exactly. Default empty: `point`.",
 } as const satisfies InputSpec;
@@ -98,7 +99,7 @@ export const GATE_JOB_INPUTS = [
   },
   {
     name: 'noise-profile',
-    modes: ['compare', 'publish', 'ab', 'store-profile'],
+    modes: ['compare', 'publish', 'ab', 'store-profile', 'command'],
     description:
       "the suite's noise profile (`benchgate profile --format json runs/main-*.json` writes it), a path in the workspace. Regressed cases are marked flaky or stable on main, with the profile's age and runs; in mode ab (and its gate) a case deterministic on main runs the first round, then a fifth of the later rounds (drawn in advance by case and round), and later rounds list the cases they run in the file named by BENCHGATE_CASES_FILE (a suite that ignores it still works). In compare and publish, `history-branch` reads `<suite>.noise-profile.json` from `history-branch` instead (the reusable workflow profile.yml stores it there). A profile of another fingerprint is not used, and the report says so; of a file holding the profiles of several fingerprints (the history branch's), the one of the runs' fingerprint is used. store-profile: the profile file to store (required). Default none.",
   },

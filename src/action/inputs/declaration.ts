@@ -16,7 +16,7 @@ const COMMON_INPUTS = [
     name: 'mode',
     modes: MODES,
     required: true,
-    description: `\`run\` (run a suite and upload its summary as an artifact), \`compare\` (download both summaries, compare, report, and fail on hold), \`publish\` (in a workflow_run workflow: decide on a finished run's artifacts and post the comment and check run, safe for forks), \`ab\` (both sides in one job, in interleaved rounds that stop as soon as the verdict is known, uploading both artifacts for the gate) or \`store-profile\` (add a noise profile to \`<suite>.noise-profile.json\` on \`history-branch\`, keeping the profiles of other fingerprints: profile.yml's store job).`,
+    description: `\`run\` (run a suite and upload its summary as an artifact), \`compare\` (download both summaries, compare, report, and fail on hold), \`publish\` (in a workflow_run workflow: decide on a finished run's artifacts and post the comment and check run, safe for forks), \`ab\` (both sides in one job, in interleaved rounds that stop as soon as the verdict is known, uploading both artifacts for the gate) \`store-profile\` (add a noise profile to \`<suite>.noise-profile.json\` on \`history-branch\`, keeping the profiles of other fingerprints: profile.yml's store job) or \`command\` (in an issue_comment workflow: answer \`/benchgate accept\`, \`revoke\`, \`rerun\` and \`explain\` on a pull request, from users with write permission, and decide and publish its gate run again).`,
     parse: parse.choice(MODES),
   },
   {

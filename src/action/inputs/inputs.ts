@@ -7,6 +7,7 @@
  */
 import { UsageError } from '../../errors.js';
 import { type AbInputs, abInputs } from './ab-inputs.js';
+import { type CommandModeInputs, commandModeInputs } from './command-inputs.js';
 import { type CompareInputs, compareInputs } from './compare-inputs.js';
 import { ALL_INPUTS, DEFAULTED_INPUTS, inputReader, INPUTS_BY_MODE } from './declaration.js';
 import { type PublishModeInputs, publishModeInputs } from './publish-inputs.js';
@@ -16,9 +17,10 @@ import type { GetInput } from './spec.js';
 import { type StoreProfileInputs, storeProfileInputs } from './store-profile-inputs.js';
 
 export type { AbInputs } from './ab-inputs.js';
+export type { CommandModeInputs } from './command-inputs.js';
 export type { CompareInputs } from './compare-inputs.js';
 export { ALL_INPUTS, DECLARED_INPUTS, DEFAULTED_INPUTS, INPUTS_BY_MODE } from './declaration.js';
-export { BASELINE_FROM, type BaselineFrom, DEFAULT_TREND_RUNS } from './declaration-publish.js';
+export { BASELINE_FROM, type BaselineFrom, DEFAULT_GATE_WORKFLOW, DEFAULT_TREND_RUNS } from './declaration-publish.js';
 export { DEFAULT_SUMMARY_GLOB, DEFAULT_TIMEOUT_MINUTES, REUSE_MODES, type ReuseMode, type Role, ROLES } from './declaration-suite.js';
 export { MAX_SHARDS, MAX_TRIALS, parseFingerprint, parseNeeds, type Shard } from './parsers.js';
 export type { PublishModeInputs } from './publish-inputs.js';
@@ -27,7 +29,7 @@ export type { ConfigReader, GateInputs, PublishInputs } from './shared.js';
 export { type GetInput, type Mode, MODES } from './spec.js';
 export type { StoreProfileInputs } from './store-profile-inputs.js';
 
-export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs | StoreProfileInputs;
+export type ActionInputs = RunInputs | CompareInputs | PublishModeInputs | AbInputs | StoreProfileInputs | CommandModeInputs;
 
 /** Reads and checks every input of the chosen mode. */
 export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => null): ActionInputs {
@@ -54,5 +56,7 @@ export function readInputs(getInput: GetInput, readConfig: ConfigReader = () => 
       return abInputs(read, config);
     case 'store-profile':
       return storeProfileInputs(read);
+    case 'command':
+      return commandModeInputs(read, config);
   }
 }

@@ -183,3 +183,15 @@ export function sideDirectory(raw: string, name: string): string {
     throw invalid(name, raw, "a directory inside the workspace, such as base or head (actions/checkout's path:)");
   return raw;
 }
+
+/**
+ * A workflow file of this repository, as GitHub names a run's workflow (`path` of a workflow run:
+ * `.github/workflows/<file>.yml` or `.yaml`; workflows live in that directory only, GitHub's
+ * "Workflow syntax": "Workflow files use YAML syntax, and must have either a .yml or .yaml file
+ * extension ... stored in the .github/workflows directory").
+ */
+export function workflowPath(raw: string, name: string): string {
+  if (!/^\.github\/workflows\/[\w.-]+\.ya?ml$/.test(raw) || raw.includes('..'))
+    throw invalid(name, raw, 'a workflow file such as .github/workflows/benchgate.yml');
+  return raw;
+}

@@ -3,7 +3,7 @@
  * program, docs/reference.md and the tests of the reusable workflows all read, so an input is
  * declared once.
  */
-export const MODES = ['run', 'compare', 'publish', 'ab', 'store-profile'] as const;
+export const MODES = ['run', 'compare', 'publish', 'ab', 'store-profile', 'command'] as const;
 export type Mode = (typeof MODES)[number];
 
 /** Reads a raw input as the runner gives it (core.getInput in the runner, a map in tests). */

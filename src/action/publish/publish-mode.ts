@@ -22,12 +22,16 @@ import { FAILED_CONCLUSIONS, listRunJobs } from '../../github/workflow-jobs.js';
 import type { RunProblem } from '../../pipeline/judge.js';
 import { untrusted } from '../../report/markdown/markdown.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
-import { BENCHGATE_FILES, type CompareResult, decide, withCheckProblem } from '../decide/decide.js';
+import { pullAcceptances } from '../decide/acceptances.js';
+import { BENCHGATE_FILES, type CompareResult, decide, type SummaryFiles, withCheckProblem } from '../decide/decide.js';
 import { provenanceProblems } from '../decide/provenance.js';
-import { markPublished, openPublisher } from '../decide/publisher.js';
+import { markPublished, openPublisher, type PublishTarget } from '../decide/publisher.js';
 import { budgetContextOf } from '../decide/regression-budget.js';
 import { downloadSummary, listRunArtifacts, type RoleFiles } from '../decide/role-files.js';
-import type { PublishModeInputs } from '../inputs/inputs.js';
+import type { CommandModeInputs, PublishModeInputs } from '../inputs/inputs.js';
+
+/** The inputs of the modes that decide and publish a gate run: publish (the triggering run), command (the newest run of a PR). */
+export type RunPublishInputs = PublishModeInputs | CommandModeInputs;
 import type { ActionIo } from '../io.js';
 
 function triggeringRun(io: ActionIo) {
@@ -122,91 +126,129 @@ async function trustedBaseline(
 }
 
 export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Promise<CompareResult> {
-  const run = triggeringRun(io);
+  return publishRun(io, inputs, triggeringRun(io));
+}
+
+/**
+ * Decides and publishes the gate run `run` of a pull request: what mode publish does for the run that
+ * triggered it, and mode command for the newest gate run of the pull request it was asked on.
+ */
+export async function publishRun(io: ActionIo, inputs: RunPublishInputs, run: WorkflowRun): Promise<CompareResult> {
   if (run.event !== 'pull_request') {
     io.info(`benchgate: the triggering run was for a ${run.event} event, not a pull request; nothing to publish`);
     return { failure: null, explained: false, comparison: null };
   }
-  if (inputs.publish.token === '')
-    throw new UsageError(
-      'input "github-token": required with mode: publish (it downloads the triggering run\'s artifacts and writes the comment and check run)',
-    );
-  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) throw new UsageError('GITHUB_REPOSITORY is not set; mode: publish runs on GitHub Actions');
-  const octokit = io.github(inputs.publish.token);
-  const defaultBranch = defaultBranchOf(readEvent(io.env));
-  const fork = run.head_repository.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
-  const target = {
-    owner,
-    repo,
-    pullNumber: null as number | null,
-    headSha: run.head_sha,
-    baseSha: null as string | null,
-    baseRef: defaultBranch,
-    runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null,
-    fork,
-  };
+  const { octokit, target } = runTarget(io, inputs, run);
   const publisher = await openPublisher(io, octokit, target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
   try {
-    const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
-    const findBy: FindBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
-    const listed = await listRunArtifacts(io, findBy);
-    const c = await downloadSummary(io, inputs.suite, 'candidate', into, listed, findBy);
-    // The PR number the candidate's metadata claims is only a candidate; the API decides.
-    const claimed = loadSummary(c.files[0] as string, 'benchgate').metadata['github.pr'];
-    const pull = await resolvePullRequest(octokit, { owner, repo }, run, typeof claimed === 'number' ? claimed : null);
-    target.pullNumber = pull?.number ?? null;
-    io.info(
-      pull
-        ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)`
-        : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`,
-    );
-    io.setOutput('pull-request', pull?.number ?? '');
-    if (pull === null || pull.baseSha === null)
-      throw new NoTrustedBaseline(
-        `no open pull request has head ${run.head_sha.slice(0, 7)} in ${untrusted(run.head_repository.full_name, { maxLength: 200 })}: benchgate takes the baseline from the pull request's base commit, and without the pull request it has none`,
-        'No pull request for this commit',
-      );
-    target.baseSha = pull.baseSha;
-    const b = await baselineOf(io, octokit, inputs, { owner, repo, into, listed, findBy, fork, defaultBranch }, run, pull.baseSha, c.files[0] as string);
-    const provenance = provenanceProblems([
-      { summaries: b.files.files.map((f) => loadSummary(f, 'benchgate')), want: { role: 'baseline', commit: b.commit, runId: b.runId, label: b.label } },
-      {
-        summaries: c.files.map((f) => loadSummary(f, 'benchgate')),
-        want: { role: 'candidate', commit: run.head_sha, runId: run.id, label: `the candidate (workflow run ${run.id})` },
-      },
-    ]);
-    for (const p of provenance) io.warning(`benchgate: ${p}; the gate holds`);
-    const jobProblems = await triggeringRunProblems(octokit, { owner, repo }, run);
-    for (const p of jobProblems) io.warning(`benchgate: ${p} in the triggering run; the gate holds`);
-    // Each a blocking finding of the comparison (pipeline/judge.ts), which no configuration allows.
-    const problems: RunProblem[] = [
-      ...provenance.map((message): RunProblem => ({ code: 'provenance-mismatch', message })),
-      ...jobProblems.map((message): RunProblem => ({ code: 'suite-job-failed', message })),
-    ];
-    const decision = await decide(
-      io,
-      { ...inputs, reportDir: null },
-      {
-        files: [b.files.files, c.files],
-        load: BENCHGATE_FILES,
-        sharded: { baseline: b.files.sharded, candidate: c.sharded },
-        artifacts: { baseline: b.files.artifacts, candidate: c.artifacts },
-      },
-      problems,
-      budgetContextOf(io, inputs),
-    );
+    const gathered = await gatherRun(io, inputs, octokit, run, target);
+    const acceptances = await pullAcceptances(io, inputs, { owner: target.owner, repo: target.repo, pull: target.pullNumber });
+    const decision = await decide(io, { ...inputs, reportDir: null }, gathered.source, gathered.problems, budgetContextOf(io, inputs), acceptances);
     const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
     return withCheckProblem({ failure: null, explained: false, comparison: decision.cmp }, checkProblem);
   } catch (err) {
     if (publisher !== null) {
       // The comment says what went wrong too: find the PR without the artifact's claim when it failed before that.
-      if (target.pullNumber === null) target.pullNumber = (await resolvePullRequest(octokit, { owner, repo }, run, null).catch(() => null))?.number ?? null;
+      if (target.pullNumber === null)
+        target.pullNumber = (await resolvePullRequest(octokit, { owner: target.owner, repo: target.repo }, run, null).catch(() => null))?.number ?? null;
       await publisher.fail(failureMessage(err), err instanceof NoTrustedBaseline ? err.title : undefined);
       markPublished(err);
     }
     throw err;
   }
+}
+
+/** Where the verdict on `run` is published (its PR is found by gatherRun), and the client that publishes it. */
+export function runTarget(io: ActionIo, inputs: RunPublishInputs, run: WorkflowRun): { octokit: GitHubClient; target: PublishTarget } {
+  if (inputs.publish.token === '')
+    throw new UsageError(
+      `input "github-token": required with mode: ${inputs.mode} (it downloads the gate run's artifacts and writes the comment and check run)`,
+    );
+  const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) throw new UsageError(`GITHUB_REPOSITORY is not set; mode: ${inputs.mode} runs on GitHub Actions`);
+  const octokit = io.github(inputs.publish.token);
+  const fork = run.head_repository.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
+  return {
+    octokit,
+    target: {
+      owner,
+      repo,
+      pullNumber: null,
+      headSha: run.head_sha,
+      baseSha: null,
+      baseRef: defaultBranchOf(readEvent(io.env)),
+      runUrl: run.html_url && /^https:\/\/[^\s()<>]+$/.test(run.html_url) ? run.html_url : null,
+      fork,
+    },
+  };
+}
+
+/** What a gate run gives to judge: both sides' files (the baseline from a run the PR cannot touch), and what holds it besides. */
+export interface GatheredRun {
+  source: SummaryFiles;
+  problems: RunProblem[];
+}
+
+/**
+ * Downloads the run's candidate, establishes its pull request through the API (setting the target's
+ * PR and base), takes the trusted baseline, checks every summary's stamps and the run's jobs. Every
+ * byte of the artifacts is untrusted.
+ */
+export async function gatherRun(io: ActionIo, inputs: RunPublishInputs, octokit: GitHubClient, run: WorkflowRun, target: PublishTarget): Promise<GatheredRun> {
+  const { owner, repo } = target;
+  const into = join(io.tempDir, `benchgate-untrusted-${randomBytes(6).toString('hex')}`);
+  const findBy: FindBy = { token: inputs.publish.token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo };
+  const listed = await listRunArtifacts(io, findBy);
+  const c = await downloadSummary(io, inputs.suite, 'candidate', into, listed, findBy);
+  // The PR number the candidate's metadata claims is only a candidate; the API decides.
+  const claimed = loadSummary(c.files[0] as string, 'benchgate').metadata['github.pr'];
+  const pull = await resolvePullRequest(octokit, { owner, repo }, run, typeof claimed === 'number' ? claimed : null);
+  target.pullNumber = pull?.number ?? null;
+  io.info(
+    pull
+      ? `benchgate: pull request #${pull.number} (found by ${pull.via}, head ${run.head_sha.slice(0, 7)} verified)`
+      : `benchgate: no open pull request has head ${run.head_sha.slice(0, 7)} in ${run.head_repository.full_name}`,
+  );
+  io.setOutput('pull-request', pull?.number ?? '');
+  if (pull === null || pull.baseSha === null)
+    throw new NoTrustedBaseline(
+      `no open pull request has head ${run.head_sha.slice(0, 7)} in ${untrusted(run.head_repository.full_name, { maxLength: 200 })}: benchgate takes the baseline from the pull request's base commit, and without the pull request it has none`,
+      'No pull request for this commit',
+    );
+  target.baseSha = pull.baseSha;
+  const b = await baselineOf(
+    io,
+    octokit,
+    inputs,
+    { owner, repo, into, listed, findBy, fork: target.fork === true, defaultBranch: target.baseRef },
+    run,
+    pull.baseSha,
+    c.files[0] as string,
+  );
+  const provenance = provenanceProblems([
+    { summaries: b.files.files.map((f) => loadSummary(f, 'benchgate')), want: { role: 'baseline', commit: b.commit, runId: b.runId, label: b.label } },
+    {
+      summaries: c.files.map((f) => loadSummary(f, 'benchgate')),
+      want: { role: 'candidate', commit: run.head_sha, runId: run.id, label: `the candidate (workflow run ${run.id})` },
+    },
+  ]);
+  for (const p of provenance) io.warning(`benchgate: ${p}; the gate holds`);
+  const jobProblems = await triggeringRunProblems(octokit, { owner, repo }, run);
+  for (const p of jobProblems) io.warning(`benchgate: ${p} in the triggering run; the gate holds`);
+  // Each a blocking finding of the comparison (pipeline/judge.ts), which no configuration allows.
+  const problems: RunProblem[] = [
+    ...provenance.map((message): RunProblem => ({ code: 'provenance-mismatch', message })),
+    ...jobProblems.map((message): RunProblem => ({ code: 'suite-job-failed', message })),
+  ];
+  return {
+    source: {
+      files: [b.files.files, c.files],
+      load: BENCHGATE_FILES,
+      sharded: { baseline: b.files.sharded, candidate: c.sharded },
+      artifacts: { baseline: b.files.artifacts, candidate: c.artifacts },
+    },
+    problems,
+  };
 }
 
 /**
@@ -216,7 +258,7 @@ export async function publishMode(io: ActionIo, inputs: PublishModeInputs): Prom
 async function baselineOf(
   io: ActionIo,
   octokit: GitHubClient,
-  inputs: PublishModeInputs,
+  inputs: RunPublishInputs,
   at: { owner: string; repo: string; into: string; listed: ListedArtifact[]; findBy: FindBy; fork: boolean; defaultBranch: string | null },
   run: WorkflowRun,
   baseSha: string,

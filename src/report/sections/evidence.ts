@@ -118,6 +118,21 @@ function stepsTable(t: Trace, parted: number | null): string[] {
   ];
 }
 
+/** One regressed case's evidence (its parting, then each side's steps), or null when none was gathered for it. */
+export function caseEvidence(cmp: Comparison, caseId: string): string[] | null {
+  const e = cmp.evidence?.cases.find((x) => x.case_id === caseId);
+  if (e === undefined) return null;
+  const lines = [`**${e.divergence.reason}**`, '', ...caseBody(e), ''];
+  for (const [name, t] of [
+    ['Baseline', e.baseline],
+    ['Candidate', e.candidate],
+  ] as const) {
+    const steps = stepsTable(t, name === 'Baseline' ? e.divergence.baseline_index : e.divergence.candidate_index);
+    if (steps.length > 0) lines.push(`**${name}'s steps** (⬅ where the runs part)`, '', ...steps);
+  }
+  return lines;
+}
+
 /**
  * The check run's details (its output `text`): every regressed case's evidence with both runs'
  * steps, fitted to the check run's limit; null when no evidence was gathered.
