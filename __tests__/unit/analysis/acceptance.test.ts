@@ -183,3 +183,69 @@ describe('the regression budget counts accepted regressions', () => {
     expect(chargeAcceptances(state, undefined)).toBe(state);
   });
 });
+
+describe('acceptances under the significant policy and for the configuration gates', () => {
+  const trialsOf = (fail: readonly string[], path: string) =>
+    [1, 2, 3].map((k) => loaded({ cases: cases(30, (i) => ({ completed: !fail.includes(`c${String(i + 1).padStart(2, '0')}`) })) }, `${path}-${k}.json`));
+  const significant: GatePolicy = { ...lenient, decide: 'significant' };
+  const judgeTrials = (fail: readonly string[], acceptances?: AcceptanceEvent[]) =>
+    judge({
+      runs: { baseline: trialsOf([], 'b'), candidate: trialsOf(fail, 'c') },
+      policy: significant,
+      design: { kind: 'fixed' },
+      now: NOW,
+      ...(acceptances ? { acceptances } : {}),
+    }).comparison;
+
+  it("with repeated trials a case's regression is its pass rate lost, and accepting the cases lifts the gate", () => {
+    const fail = ['c01', 'c02', 'c03', 'c04', 'c05', 'c06'];
+    const before = judgeTrials(fail);
+    expect(before.verdict).toBe('hold');
+    expect(before.failed_gates).toContain('completion_regressions');
+    const held = heldRegressions(before);
+    expect(held.filter((x) => x.case_id !== null)).toEqual(
+      fail.map((id) => ({ gate: 'completion_regressions', case_id: id, baseline: 1, candidate: 0, loss: 1 })),
+    );
+    const r = acceptanceRecord({ kind: 'accept', targets: { all: true }, reason: 'r', days: 7 }, held, {
+      by: 'maint',
+      permission: 'admin',
+      at: AT,
+      head_sha: 'a'.repeat(40),
+      comment_id: 5,
+    });
+    if (!r.ok) throw new Error(r.refusal.message);
+    const after = judgeTrials(fail, [accept(r.record)]);
+    expect(after.verdict).not.toBe('hold');
+    expect(after.failed_gates).toEqual([]);
+    expect(after.acceptance?.held).toEqual([]);
+  });
+
+  it('a required gate of the configuration is named by its metric and lifted by it', () => {
+    const slow = (seconds: number, path: string) => loaded({ cases: cases(10, () => ({ duration: seconds })) }, path);
+    const policy: GatePolicy = { ...lenient, metricGates: [{ metric: 'latency_avg', tolerance: 0.5, level: 'required' }] };
+    const go = (acceptances?: AcceptanceEvent[]) =>
+      judge({
+        runs: { baseline: [slow(1.5, 'b.json')], candidate: [slow(3, 'c.json')] },
+        policy,
+        design: { kind: 'fixed' },
+        now: NOW,
+        ...(acceptances ? { acceptances } : {}),
+      }).comparison;
+    const before = go();
+    expect(before.failed_metric_gates).toEqual(['latency_avg']);
+    expect(gateNamesOf(before)).toContain('latency_avg');
+    const held = heldRegressions(before);
+    expect(held).toEqual([{ gate: 'latency_avg', case_id: null, baseline: 1.5, candidate: 3, loss: 1.5 }]);
+    const r = acceptanceRecord({ kind: 'accept', targets: { all: false, cases: [], gates: ['latency_avg'] }, reason: 'r', days: 7 }, held, {
+      by: 'maint',
+      permission: 'write',
+      at: AT,
+      head_sha: 'a'.repeat(40),
+      comment_id: 6,
+    });
+    if (!r.ok) throw new Error(r.refusal.message);
+    const after = go([accept(r.record)]);
+    expect(after.verdict).toBe('promote');
+    expect(after.failed_metric_gates).toEqual([]);
+  });
+});

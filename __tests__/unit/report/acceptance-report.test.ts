@@ -113,7 +113,7 @@ describe('the acceptance section and the verdict', () => {
 
 describe('the replies', () => {
   const replies = (): string[] => [
-    renderAcceptedReply(record(), 'promote'),
+    renderAcceptedReply(record(), { verdict: 'promote', held: [] }),
     renderRefusedReply('mallory', {
       code: 'unknown-targets',
       message: 'not case ids of this report or gate names:',
@@ -138,6 +138,12 @@ describe('the replies', () => {
     expect(acceptedReply).toContain('The check is decided again: **promote**.');
     expect(refused).toContain('⛔ The command by `@mallory` was not carried out: not case ids of this report or gate names:');
     expect(revoked).toContain('↩️ Revoked by `@maint`: 1 acceptance revoked or narrowed.');
+  });
+
+  it('an accept of cases that leaves a gate holding says so', () => {
+    const held = [{ gate: 'reward', case_id: null, baseline: 0.9, candidate: 0.8, loss: 0.1 }];
+    const reply = renderAcceptedReply(record(), { verdict: 'hold', held });
+    expect(reply).toContain('The check is decided again: **hold**.\nStill holding, not named: gate reward (name a gate, or `all`');
   });
 });
 
