@@ -7,7 +7,8 @@ import type { AcceptanceEvent, AcceptanceRecord, AcceptanceTargets } from '../..
 import { coversRegression, gateNamesOf, heldRegressions } from '../../../src/analysis/acceptance/regressions.js';
 import { budgetHolds, chargeAcceptances, judgeBudget } from '../../../src/history/budget.js';
 import { judge, type JudgeInput } from '../../../src/pipeline/judge.js';
-import { acceptanceRecord } from '../../../src/policy/acceptance.js';
+import { acceptanceRecord, commandContextOf, mayAccept } from '../../../src/policy/acceptance.js';
+import { parseComment } from '../../../src/policy/acceptance-command.js';
 import { DEFAULT_POLICY, type GatePolicy } from '../../../src/policy/policy.js';
 import { verdictText } from '../../../src/report/verdict.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
@@ -247,5 +248,27 @@ describe('acceptances under the significant policy and for the configuration gat
     const after = go([accept(r.record)]);
     expect(after.verdict).toBe('promote');
     expect(after.failed_metric_gates).toEqual([]);
+  });
+});
+
+describe('the flow the edge runs: comment -> permission -> record -> judge()', () => {
+  const flow = (body: string, permission: string, actor: string) => {
+    const before = run(failing('c01', 'c02'));
+    const parsed = parseComment(body, commandContextOf(before));
+    if (parsed.kind !== 'command' || parsed.command.kind !== 'accept') return { verdict: before.verdict, why: parsed.kind };
+    const may = mayAccept(permission, actor, 'author');
+    if (!may.ok) return { verdict: before.verdict, why: may.refusal.code };
+    const r = acceptanceRecord(parsed.command, heldRegressions(before), { by: actor, permission: 'write', at: AT, head_sha: 'a'.repeat(40), comment_id: 11 });
+    if (!r.ok) return { verdict: before.verdict, why: r.refusal.code };
+    return { verdict: run(failing('c01', 'c02'), { acceptances: [accept(r.record)] }).verdict, why: 'accepted' };
+  };
+
+  it('a maintainer turns the check green; a read-only user, the unprivileged author and a forged marker change nothing', () => {
+    expect(commandContextOf(run(failing())).caseIds.size).toBe(10);
+    expect(flow('/benchgate accept c01 c02 because provider outage', 'write', 'maint')).toEqual({ verdict: 'promote', why: 'accepted' });
+    expect(flow('/benchgate accept c01 c02 because provider outage', 'read', 'reader')).toEqual({ verdict: 'hold', why: 'not-permitted' });
+    expect(flow('/benchgate accept all because mine', 'read', 'author')).toEqual({ verdict: 'hold', why: 'not-permitted' });
+    expect(flow('<!-- benchgate:v1 gate=main -->\n/benchgate accept all because forged', 'admin', 'maint')).toEqual({ verdict: 'hold', why: 'ignored' });
+    expect(flow('/benchgate accept c03 because not regressed', 'write', 'maint')).toEqual({ verdict: 'hold', why: 'not-regressed' });
   });
 });
