@@ -5,7 +5,14 @@
  * cannot accept their own regressions. Pure: everything comes in as parameters.
  */
 import type { AcceptanceRecord, AcceptanceTargets, AcceptingPermission, HeldRegression } from '../analysis/acceptance/model.js';
-import type { BenchgateCommand, Refusal } from './acceptance-command.js';
+import { gateNamesOf } from '../analysis/acceptance/regressions.js';
+import type { Comparison } from '../analysis/compare.js';
+import type { BenchgateCommand, CommandContext, Refusal } from './acceptance-command.js';
+
+/** What a comment's words are matched against for this comparison: its report's case ids and its gate names. */
+export function commandContextOf(cmp: Comparison): CommandContext {
+  return { caseIds: new Set(cmp.cases.map((r) => r.case_id)), gateNames: gateNamesOf(cmp) };
+}
 
 /**
  * A repository permission as the REST API names it: `permission` of "get repository permissions for

@@ -106,11 +106,23 @@ export function acceptanceSection(cmp: Comparison): string[] {
   return out;
 }
 
-/** The reply to an accept carried out: what it covers, until when, why, and the verdict decided again (when known). */
-export function renderAcceptedReply(record: AcceptanceRecord, verdict: string | null = null): string {
+/**
+ * The reply to an accept carried out: what it covers, until when, why, and, when the check was
+ * decided again (`after`: the verdict and the regressions still holding), what it says now.
+ */
+export function renderAcceptedReply(record: AcceptanceRecord, after: { verdict: string; held: readonly HeldRegression[] } | null = null): string {
   const n = record.regressions.length;
   const shown = record.regressions.slice(0, 20).map((x) => `- ${regressionName(x)}: ${regressionChange(x)}`);
   if (n > shown.length) shown.push(`- and ${n - shown.length} more`);
+  const still =
+    after === null || after.held.length === 0
+      ? []
+      : [
+          `Still holding, not named: ${after.held
+            .slice(0, 10)
+            .map((x) => regressionName(x))
+            .join(', ')}${after.held.length > 10 ? `, and ${after.held.length - 10} more` : ''} (name a gate, or \`all\`, to accept a gate's aggregate).`,
+        ];
   return [
     REPLY_MARKER,
     `✅ Accepted by ${loginText(record.by)} (${record.permission}) until ${day(record.expires_at)}: ${n} ${n === 1 ? 'regression' : 'regressions'}, as seen at ${shaText(record.head_sha)}.`,
@@ -119,7 +131,8 @@ export function renderAcceptedReply(record: AcceptanceRecord, verdict: string | 
     '',
     `Reason: ${untrusted(record.reason, { maxLength: 300 })}`,
     '',
-    verdict === null ? 'The check is decided again.' : `The check is decided again: **${verdict}**.`,
+    after === null ? 'The check is decided again.' : `The check is decided again: **${after.verdict}**.`,
+    ...still,
     'A new regression after a push is not covered. `/benchgate revoke` undoes this.',
     '',
   ].join('\n');

@@ -3,6 +3,7 @@
  * under rlm-code's names and with rlm-code's values, so scripts written for rlm-code keep working;
  * benchgate's additions (verdict, findings, differences, usage, per-case rows) follow.
  */
+import type { AcceptanceMarks } from '../analysis/acceptance/model.js';
 import type { Comparison, MainDesignMarks, Verdict } from '../analysis/compare.js';
 import type { BenchmarkComparison } from '../analysis/custom-gates/benchmark-ratios.js';
 import type { RunCost } from '../analysis/custom-gates/cost.js';
@@ -54,6 +55,8 @@ export interface JsonReport {
   noise?: NoiseMarks;
   /** Only when the caller gathered it (CLI, action): each regressed case's evidence and where the runs part. */
   evidence?: EvidenceReport;
+  /** Only when acceptances were given (issue 46): what they cover, what expired or covers nothing, what still holds, the verdict before them. */
+  acceptance?: AcceptanceMarks;
   /** Only when fingerprint keys differ. */
   comparability?: Comparability;
   /** Only when the configuration has slice gates. */
@@ -119,6 +122,7 @@ function jsonReport(cmp: Comparison, version: string, cases: CaseRow[]): JsonRep
     ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
     ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
     ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
+    ...(cmp.acceptance === undefined ? {} : { acceptance: cmp.acceptance }),
     findings: cmp.findings,
     differences: cmp.differences,
     usage: cmp.usage,
