@@ -41,6 +41,7 @@ import { type CaseRowList, type CaseRows, compareCodePoints, pairRows, sameIds, 
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { AUTO_MIN_CLUSTERS, autoGrouping } from './significance/clusters.js';
 import { significantSlices } from './significance/error-budget.js';
+import { rewardScale } from './significance/margins.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
 import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
@@ -259,7 +260,14 @@ function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: 
 }
 
 function significanceOf({ b, c, paired, runs }: MergedSides, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
-  const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, { ...options.significance, ...(runs ? { runs } : {}) });
+  // The margins' reward scale from every case of the baseline (not only the paired ones: which pair is the candidate's doing); a sequence gives its own.
+  const marginScale = options.significance?.marginScale ?? rewardScale(b.evidence.reward);
+  const result = testGates(
+    paired,
+    thresholds,
+    { baseline: b.trials, candidate: c.trials },
+    { ...options.significance, marginScale, ...(runs ? { runs } : {}) },
+  );
   const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
   return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
 }

@@ -22,7 +22,8 @@
  *   (main-design.ts; --main-cases, --main-shifts, --main-runs, --main-rounds, --main-share,
  *   --main-floor, --main-drift; only with --only main).
  *
- * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
+ * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --reward-model
+ * unit|rlm (simulate.ts: rewards near 0–1, or on rlm-code's scale with −1.0 failure rows), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
  * --cases, --trials, --drops (independent), --families, --shocks, --family-drops (families),
  * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3. With
@@ -32,7 +33,7 @@ import { mainDesignRows, setMainResamples } from './main-design.js';
 import { perCaseRows } from './per-case.js';
 import { profileSizingRows } from './profile-sizing.js';
 import { printSequentialTable } from './sequential.js';
-import { type CellOptions, type CellResult, runCell, type Scenario, setCellResamples } from './simulate.js';
+import { type CellOptions, type CellResult, type RewardModel, runCell, type Scenario, setCellResamples, setRewardModel } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
 import { verdictSections } from './verdicts.js';
 
@@ -191,7 +192,11 @@ function main(argv: string[]): void {
     setCellResamples(Number(resamples));
     setMainResamples(Number(resamples));
   }
+  const model = option(argv, 'reward-model', 'unit');
+  if (model !== 'unit' && model !== 'rlm') throw new RangeError(`--reward-model: expected unit or rlm, got ${model}`);
+  setRewardModel(model as RewardModel);
   const w: Write = (s) => void process.stdout.write(s);
+  if (model === 'rlm') w("Rewards on rlm-code's scale (--reward-model rlm): 0.6–1.4 on success, 0–0.2 otherwise, 1% failure rows at −1.0.\n\n");
   const flips = resamples === '' ? "the policy's sign patterns (9,999 at these sizes)" : `${resamples} sign patterns per comparison (--resamples)`;
   w(
     `Default gates (reward >= +0, completion >= +0, steps <= +0.5, no completion regression), 95% confidence; ${runs} pairs per row; seed ${seed}; ${flips}.\n\n`,

@@ -54,10 +54,22 @@ export interface Draw {
   steps: number;
 }
 
-/** One trial: success with probability p; reward near 1 on success, near 0 otherwise; 3–6 steps (+1 with probability `rise`). */
+/**
+ * The rewards drawn (--reward-model): unit, near 1 on success and near 0 otherwise; rlm, rlm-code's
+ * scale: 0.6–1.4 on success (a sum of clamped per-step rewards can pass 1), 0–0.2 otherwise, and 1%
+ * of the trials a failure row (the executor raised: not completed, reward −1.0).
+ */
+export type RewardModel = 'unit' | 'rlm';
+let rewardModel: RewardModel = 'unit';
+export function setRewardModel(m: RewardModel): void {
+  rewardModel = m;
+}
+
+/** One trial: success with probability p; reward near 1 on success, near 0 otherwise (or on rlm-code's scale); 3–6 steps (+1 with probability `rise`). */
 export function draw(p: number, u: Uniform, rise = 0): Draw {
+  if (rewardModel === 'rlm' && u() < 0.01) return { ok: false, reward: -1, steps: 0 };
   const ok = u() < p;
-  const reward = ok ? 0.8 + 0.2 * u() : 0.2 * u();
+  const reward = rewardModel === 'rlm' ? (ok ? 0.6 + 0.8 * u() : 0.2 * u()) : ok ? 0.8 + 0.2 * u() : 0.2 * u();
   const steps = 3 + Math.floor(4 * u());
   return { ok, reward, steps: rise > 0 && u() < rise ? steps + 1 : steps };
 }
