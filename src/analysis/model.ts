@@ -43,7 +43,7 @@ export interface SignificanceOptions {
   margins?: Partial<Record<GateName, MarginSetting>>;
   /**
    * The baseline's reward scale a relative reward margin is a share of. Default: read from the
-   * paired cases' baseline side. A sequential caller fixes it at the first look (or from main's
+   * paired cases' baseline means (compare.ts gives the scale of the baseline's rows instead). A sequential caller fixes it at the first look (or from main's
    * runs), so the margin does not move between looks (sequential-compare.ts).
    */
   marginScale?: RewardScale;
@@ -63,13 +63,14 @@ export interface SignificanceOptions {
 /** A non-inferiority margin as given: an absolute distance on the metric's scale, or a share of the scale ("5%": `{ share: 0.05 }`). */
 export type MarginSetting = number | { share: number };
 
-/** A baseline's reward scale (significance/margins.ts `rewardScale`): its low and high ends, how they were read, from how many cases. */
+/** A baseline's reward scale (significance/margins.ts `rewardScale`): its low and high ends, how they were read, from how many rows. */
 export interface RewardScale {
   lo: number;
   hi: number;
-  /** percentiles: the 5th–95th percentile of the per-case means; range: their min–max; floor: no spread, 1 reward unit. */
+  /** percentiles: the 5th–95th percentile of the rows' rewards; range: their min–max; floor: no spread, 1 reward unit. */
   basis: 'percentiles' | 'range' | 'floor';
-  cases: number;
+  /** The reward rows read (each trial's row of each case). */
+  rows: number;
 }
 
 /** One paired case: both sides over their trials, with its labels. */

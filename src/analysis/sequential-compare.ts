@@ -14,7 +14,7 @@ import { chooseCluster } from './significance/clusters.js';
 import { gateData } from './significance/gate-evidence.js';
 import { rewardScale } from './significance/margins.js';
 import { decideSequential, haltedDecision, sequentialLevels } from './significance/sequential.js';
-import { mergeTrials } from './trials.js';
+import { mergeTrials, rowRewards } from './trials.js';
 
 /** A look of the design: after `round` rounds of at most `max`; `halt` when no round follows; `shards` when rounds ran in shards. */
 export interface SequentialLook {
@@ -74,6 +74,5 @@ function sequenceScale(baseline: LoadedSummary, options: CompareOptions): Reward
   const runs = options.trials?.baseline ?? [baseline];
   // The rows the comparison leaves out as not measured (infrastructure failures) are left out here too.
   const classifier = new InfrastructureClassifier(options.infrastructure);
-  const side = mergeTrials('baseline', options.main !== undefined ? runs : runs.slice(0, 1), (p) => classifier.rowsOf(p));
-  return rewardScale(side.evidence.reward);
+  return rewardScale(rowRewards(options.main !== undefined ? runs : runs.slice(0, 1), (p) => classifier.rowsOf(p)));
 }

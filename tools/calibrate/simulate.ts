@@ -18,6 +18,8 @@ export interface Scenario {
   trials: number;
   /** How much lower the candidate's success probability is on every case (0 = the same agent). */
   drop: number;
+  /** The candidate's reward is lower by this on every trial, its completion unchanged (a candidate at the reward margin). */
+  rewardDrop?: number;
   /** The candidate's mean steps are higher by this (on each trial, one more step with this probability; 0–1). */
   stepsRise?: number;
   /** Cases fall into this many task families, case i in family ⌊i·F/n⌋ (none when absent). */
@@ -118,7 +120,10 @@ export function simulatePair(s: Scenario, u: Uniform): SimulatedPair {
     const f = F === 0 ? 0 : family(i);
     const b = Array.from({ length: s.trials }, (_, t) => draw(clamp(p + ((bShock[t] as number[])[f] as number)), u));
     const cp = candidateP(p, i);
-    const c = Array.from({ length: s.trials }, (_, t) => draw(clamp(cp + ((cShock[t] as number[])[f] as number)), u, s.stepsRise ?? 0));
+    const c = Array.from({ length: s.trials }, (_, t) => {
+      const d = draw(clamp(cp + ((cShock[t] as number[])[f] as number)), u, s.stepsRise ?? 0);
+      return s.rewardDrop === undefined ? d : { ...d, reward: d.reward - s.rewardDrop };
+    });
     cases.push({ id: `case_${i}`, labels: labelsOf(i), baseline: evidence(b), candidate: evidence(c) });
     first.push({ baseline: b[0] as Draw, candidate: c[0] as Draw });
   });
@@ -187,7 +192,8 @@ export function runCell(s: Scenario, runs: number, seed: number, o: CellOptions 
       Math.round(s.drop * 1000) ^
       Math.round((s.stepsRise ?? 0) * 7e5) ^
       ((s.families ?? 0) * 15485863) ^
-      Math.round((s.shock ?? 0) * 3e6),
+      Math.round((s.shock ?? 0) * 3e6) ^
+      Math.round((s.rewardDrop ?? 0) * 5e6),
   );
   const out: CellResult = {
     scenario: s,
