@@ -191,11 +191,11 @@ const OPTIONS = [
   marginOption('reward_margin', ['reward'], {
     max: Infinity,
     describe:
-      '"5%": 5% of the baseline\'s reward scale, the 5th–95th percentile of its per-case mean rewards (read from the baseline only, and at the first look of sequential rounds); a number is absolute, in reward units; a percentage is a share of that scale',
+      '"5%": 5% of the baseline\'s reward scale, the 5th–95th percentile of its reward rows (read from the baseline only, and at the first look of sequential rounds); a number is absolute, in reward units; a percentage is a share of that scale',
     help: [
       'for significant: the reward gate passes when shown no worse',
       "than M: 5% is a share of the baseline's reward scale (its",
-      "cases' 5th–95th percentile), 0.07 an absolute reward",
+      "rows' 5th–95th percentile), 0.07 an absolute reward",
       '(default: 5%);',
     ],
   }),
