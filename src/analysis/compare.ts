@@ -30,6 +30,7 @@ import type {
   LoadedSummary,
   NoiseMarks,
   PairedCases,
+  RewardScale,
   RunOutcomes,
   SideRuns,
   SignificanceOptions,
@@ -42,9 +43,10 @@ import { type CaseRowList, type CaseRows, compareCodePoints, pairRows, sameIds, 
 import { DEFAULT_THRESHOLDS, type Thresholds } from './rlm/thresholds.js';
 import { AUTO_MIN_CLUSTERS, autoGrouping } from './significance/clusters.js';
 import { significantSlices } from './significance/error-budget.js';
+import { rewardScale } from './significance/margins.js';
 import type { SequentialDecision } from './significance/sequential.js';
 import { testGates } from './significance/significance.js';
-import { fisherOneSided, mergeTrials, passAtK, passHatK, type TrialSide } from './trials.js';
+import { fisherOneSided, mergeTrials, passAtK, passHatK, rowRewards, type TrialSide } from './trials.js';
 
 /** inconclusive: only under the `significant` policy, when no gate fails but not every gate passes. */
 export type Verdict = 'promote' | 'hold' | 'inconclusive';
@@ -248,11 +250,18 @@ interface MergedSides {
   paired: PairedCases;
   /** Each side's runs case by case, when both have 2+ and `auto` meets fewer than 20 groups (the per-run group noise is estimated from them). */
   runs?: SideRuns;
+  /**
+   * The reward scale of the margins: the given one (a sequence's, fixed at its first look), else read
+   * from every measured row of the baseline's runs, not only the paired cases' (which cases pair is the
+   * candidate's doing).
+   */
+  marginScale: RewardScale;
 }
 
 function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: CompareOptions, classifier: InfrastructureClassifier): MergedSides {
   const skip = (p: PackedSummary) => classifier.rowsOf(p);
   const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], skip, options.settled);
+  const marginScale = options.significance?.marginScale ?? rewardScale(rowRewards(options.trials?.baseline ?? [baseline], skip));
   const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], skip, options.settled);
   const paired: PairedCases = options.main === undefined ? pairTrials(b, c) : { ...pairTrials(b, c), design: { rounds: options.main.rounds } };
   const runsOf = (side: 'baseline' | 'candidate', runs: readonly LoadedSummary[]): RunOutcomes[] =>
@@ -269,13 +278,25 @@ function mergeSides(baseline: LoadedSummary, candidate: LoadedSummary, options: 
       });
       return out;
     });
-  if (b.trials < 2 || c.trials < 2 || options.trials === undefined || (options.significance?.cluster ?? 'auto') !== 'auto') return { b, c, paired };
-  if ((autoGrouping(paired)?.groups ?? AUTO_MIN_CLUSTERS) >= AUTO_MIN_CLUSTERS) return { b, c, paired };
-  return { b, c, paired, runs: { baseline: runsOf('baseline', options.trials.baseline), candidate: runsOf('candidate', options.trials.candidate) } };
+  if (b.trials < 2 || c.trials < 2 || options.trials === undefined || (options.significance?.cluster ?? 'auto') !== 'auto')
+    return { b, c, paired, marginScale };
+  if ((autoGrouping(paired)?.groups ?? AUTO_MIN_CLUSTERS) >= AUTO_MIN_CLUSTERS) return { b, c, paired, marginScale };
+  return {
+    b,
+    c,
+    paired,
+    marginScale,
+    runs: { baseline: runsOf('baseline', options.trials.baseline), candidate: runsOf('candidate', options.trials.candidate) },
+  };
 }
 
-function significanceOf({ b, c, paired, runs }: MergedSides, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
-  const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, { ...options.significance, ...(runs ? { runs } : {}) });
+function significanceOf({ b, c, paired, runs, marginScale }: MergedSides, thresholds: Thresholds, options: CompareOptions): SignificanceResult {
+  const result = testGates(
+    paired,
+    thresholds,
+    { baseline: b.trials, candidate: c.trials },
+    { ...options.significance, marginScale, ...(runs ? { runs } : {}) },
+  );
   const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
   return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
 }

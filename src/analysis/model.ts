@@ -35,10 +35,18 @@ export interface SignificanceOptions {
   /**
    * Non-inferiority margins: a gate passes when the data show it within this distance of its
    * threshold on the wrong side (θ > threshold − margin for reward, completion and the regressions'
-   * sign test), and fails only when they show the threshold itself violated; default
-   * {@link DEFAULT_MARGINS}. 0 asks the candidate to be shown at least as good.
+   * sign test), and fails only when they show the threshold itself violated. A number is absolute;
+   * `{ share }` is a share of the metric's scale (reward: the baseline's, significance/margins.ts).
+   * Default: significance/margins.ts `DEFAULT_MARGIN_SETTINGS`. 0 asks the candidate to be shown at
+   * least as good.
    */
-  margins?: Partial<Record<GateName, number>>;
+  margins?: Partial<Record<GateName, MarginSetting>>;
+  /**
+   * The baseline's reward scale a relative reward margin is a share of. Default: read from the
+   * paired cases' baseline means (compare.ts gives the scale of the baseline's rows instead). A sequential caller fixes it at the first look (or from main's
+   * runs), so the margin does not move between looks (sequential-compare.ts).
+   */
+  marginScale?: RewardScale;
   /**
    * The confidence at which a gate is shown to hold (pass), when it differs from `confidence` (the
    * level of a failure): a sequential look's promote boundary. Default: `confidence`.
@@ -52,8 +60,18 @@ export interface SignificanceOptions {
   runs?: SideRuns;
 }
 
-/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
-export const DEFAULT_MARGINS: Readonly<Record<GateName, number>> = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
+/** A non-inferiority margin as given: an absolute distance on the metric's scale, or a share of the scale ("5%": `{ share: 0.05 }`). */
+export type MarginSetting = number | { share: number };
+
+/** A baseline's reward scale (significance/margins.ts `rewardScale`): its low and high ends, how they were read, from how many rows. */
+export interface RewardScale {
+  lo: number;
+  hi: number;
+  /** percentiles: the 5th–95th percentile of the rows' rewards; range: their min–max; floor: no spread, 1 reward unit. */
+  basis: 'percentiles' | 'range' | 'floor';
+  /** The reward rows read (each trial's row of each case). */
+  rows: number;
+}
 
 /** One paired case: both sides over their trials, with its labels. */
 export interface PairedCase {
@@ -116,6 +134,8 @@ export interface GateTest {
   threshold: number;
   /** The non-inferiority margin: the gate passes when shown within it of the threshold (0: shown past the threshold). */
   margin: number;
+  /** Where the margin comes from, in words: "5% of the baseline's reward range 0.00–1.40 (…) = 0.070" (significance/margins.ts). */
+  margin_basis: string;
   /** Per-case means over the paired cases (completion as a rate; for regressions: null). */
   baseline: number | null;
   candidate: number | null;

@@ -7,12 +7,14 @@
  * is the fixed design's comparison. Pure: summaries in, a new {@link Comparison} out.
  */
 import { type CompareOptions, compareSummaries, type Comparison, pairTrials } from './compare.js';
-import type { LoadedSummary, RoundsHalt, ShardRounds } from './model.js';
+import { InfrastructureClassifier } from './integrity/infrastructure.js';
+import type { LoadedSummary, RewardScale, RoundsHalt, ShardRounds } from './model.js';
 import { DEFAULT_THRESHOLDS } from './rlm/thresholds.js';
 import { chooseCluster } from './significance/clusters.js';
 import { gateData } from './significance/gate-evidence.js';
+import { rewardScale } from './significance/margins.js';
 import { decideSequential, haltedDecision, sequentialLevels } from './significance/sequential.js';
-import { mergeTrials } from './trials.js';
+import { mergeTrials, rowRewards } from './trials.js';
 
 /** A look of the design: after `round` rounds of at most `max`; `halt` when no round follows; `shards` when rounds ran in shards. */
 export interface SequentialLook {
@@ -36,9 +38,10 @@ export function compareAtLook(
   if (look === null || options.decide !== 'significant') return compareSummaries(baseline, candidate, options);
   const levels = sequentialLevels(look.round, look.max, confidence);
   const cluster = firstRoundCluster(baseline, candidate, options);
+  const marginScale = options.significance?.marginScale ?? sequenceScale(baseline, options);
   const cmp = compareSummaries(baseline, candidate, {
     ...options,
-    significance: { ...options.significance, confidence: levels.hold, passConfidence: levels.promote, cluster },
+    significance: { ...options.significance, confidence: levels.hold, passConfidence: levels.promote, cluster, marginScale },
   });
   if (cmp.significance === null) return cmp;
   const decision = decideSequential(cmp.verdict, cmp.significance.gates, look.round, look.max, confidence);
@@ -60,4 +63,16 @@ function firstRoundCluster(baseline: LoadedSummary, candidate: LoadedSummary, op
   const paired = pairTrials(b, c);
   const data = gateData(paired, options.thresholds ?? DEFAULT_THRESHOLDS).filter((d) => d.gate !== 'completion_regressions');
   return chooseCluster(paired, 'auto', data).field ?? 'none';
+}
+
+/**
+ * The reward scale a relative margin is a share of, fixed for the whole sequence: under the design
+ * `main` from main's runs (every look reads the same ones), else from the baseline's first trial
+ * (the first round), so a look's margin does not move with the trials added since. Baseline only.
+ */
+function sequenceScale(baseline: LoadedSummary, options: CompareOptions): RewardScale {
+  const runs = options.trials?.baseline ?? [baseline];
+  // The rows the comparison leaves out as not measured (infrastructure failures) are left out here too.
+  const classifier = new InfrastructureClassifier(options.infrastructure);
+  return rewardScale(rowRewards(options.main !== undefined ? runs : runs.slice(0, 1), (p) => classifier.rowsOf(p)));
 }

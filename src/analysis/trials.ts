@@ -93,6 +93,25 @@ function labelMaker(p: PackedSummary): (i: number) => TrialLabels {
 const NO_ROWS: NotMeasured = new Map();
 const NO_IDS: ReadonlySet<string> = new Set();
 
+/**
+ * Every measured row's reward over the runs, each trial's row on its own (a row `notMeasured` left
+ * out): the values a reward margin's scale is read from (significance/margins.ts). Rows, not the
+ * per-case means: a mean over trials lies between a row's values, so the means of 3 trials of a
+ * 1.0/0.0 reward span less than the reward does.
+ */
+export function rowRewards(runs: readonly LoadedSummary[], notMeasured: (p: PackedSummary) => NotMeasured = () => NO_ROWS): Float64Array {
+  let n = 0;
+  for (const r of runs) n += r.rows.ids.length;
+  const out = new Float64Array(n);
+  let k = 0;
+  for (const r of runs) {
+    const p = r.rows;
+    const skip = notMeasured(p);
+    for (let i = 0; i < p.ids.length; i++) if (!skip.has(i)) out[k++] = rewardAt(p, i);
+  }
+  return out.subarray(0, k);
+}
+
 /** Case i of a packed run as one trial: its success (1 or 0). */
 const successOf = (p: PackedSummary, i: number): number => (completedAt(p, i) ? 1 : 0);
 

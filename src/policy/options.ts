@@ -14,7 +14,7 @@ import { z } from 'zod';
 
 import type { CompareOptions } from '../analysis/compare.js';
 import { ALLOWABLE_FINDING_CODES, type FindingCode } from '../analysis/integrity/findings.js';
-import { CLUSTER_FIELDS, DECISION_POLICIES } from '../analysis/model.js';
+import { CLUSTER_FIELDS, DECISION_POLICIES, type MarginSetting } from '../analysis/model.js';
 import { DEFAULT_THRESHOLDS as D } from '../analysis/rlm/thresholds.js';
 import * as value from './values.js';
 
@@ -186,12 +186,23 @@ const OPTIONS = [
       'share of its range (default: 0.02, 2 points)',
     ),
   },
-  marginOption(
-    'completion_margin',
-    ['completion', 'completion_regressions'],
-    "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better",
-  ),
-  marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
+  marginOption('completion_margin', ['completion', 'completion_regressions'], {
+    max: 1,
+    describe:
+      '5 points (0.05) of completion, and of the regressions gate\'s balance of cases worse and better; a percentage is of the rate\'s scale 0–1, so "5%" is the same 0.05',
+    help: ['for significant: the completion and regressions gates pass', 'when shown no worse than M: 0.05 or 5% (default: 0.05);'],
+  }),
+  marginOption('reward_margin', ['reward'], {
+    max: Infinity,
+    describe:
+      '"5%": 5% of the baseline\'s reward scale, the 5th–95th percentile of its reward rows (read from the baseline only, and at the first look of sequential rounds); a number is absolute, in reward units; a percentage is a share of that scale',
+    help: [
+      'for significant: the reward gate passes when shown no worse',
+      "than M: 5% is a share of the baseline's reward scale (its",
+      "rows' 5th–95th percentile), 0.07 an absolute reward",
+      '(default: 5%);',
+    ],
+  }),
   {
     key: 'flaky_below',
     input: null,
@@ -268,26 +279,35 @@ export function gateHelp(...keys: readonly GateKey[]): string {
 /**
  * A non-inferiority margin under decide: significant: the gate passes when the data show
  * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
+ * A number is absolute; a percentage ("5%") is a share of the metric's scale (analysis/significance/margins.ts).
  */
-function marginOption(key: string, gates: readonly ('completion' | 'completion_regressions' | 'reward')[], what: string): GateOption {
+function marginOption(
+  key: string,
+  gates: readonly ('completion' | 'completion_regressions' | 'reward')[],
+  what: { max: number; describe: string; help: readonly string[] },
+): GateOption {
   const flag = key.replace('_', '-');
+  const number = Number.isFinite(what.max) ? z.number().min(0).max(what.max) : z.number().min(0);
+  const range = Number.isFinite(what.max) ? `from 0 to ${what.max}` : 'of at least 0';
   return {
     key,
     input: null,
     flag,
-    parse: value.tolerance,
+    parse: value.margin,
     schema: z
-      .union([z.number().min(0).max(1), z.string().regex(value.PERCENT, 'expected a number from 0 to 1 or a percentage such as "5%"')])
+      .union([
+        number,
+        z.string().refine((s) => value.PERCENT.test(s) && Number(s.slice(0, -1)) <= 100, {
+          message: `expected a number ${range} or a percentage up to 100% such as "5%"`,
+        }),
+      ])
       .describe(
-        `Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`,
+        `Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what.describe}); 0 asks it to be shown at least as good.`,
       ),
-    help:
-      `  --${flag} M`.padEnd(35) +
-      `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
-      `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
-      `${' '.repeat(35)}0: shown at least as good`,
+    help: helpLines(`--${flag} M`, ...what.help, '0: shown at least as good'),
     compare(options, raw) {
-      const m = value.toleranceFraction(raw as number | string);
+      const given = raw as number | string;
+      const m: MarginSetting = typeof given === 'number' ? given : { share: value.toleranceFraction(given) };
       const margins = { ...options.significance?.margins };
       for (const g of gates) margins[g] = m;
       options.significance = { ...options.significance, margins };

@@ -73,6 +73,18 @@ export function tolerance(raw: string): number {
   throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
 }
 
+/**
+ * A non-inferiority margin: a number of at least 0 (absolute, on the metric's scale) or a
+ * percentage up to 100% (a share of the scale, analysis/significance/margins.ts), kept as the
+ * configuration file writes it ("5%") so the two stay apart.
+ */
+export function margin(raw: string): number | string {
+  const m = FRACTION_OR_PERCENT.exec(raw);
+  if (m !== null && m[2] !== '%') return Number(m[1]);
+  if (m !== null && Number(m[1]) <= 100) return `${Number(m[1])}%`;
+  throw new ValueProblem('a number of at least 0 (absolute) or a percentage up to 100% of the scale, such as 0.05 or 5%', raw);
+}
+
 /** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
 export function passRate(raw: string): number {
   const rate = fractionOf(raw);

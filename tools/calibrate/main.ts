@@ -22,9 +22,11 @@
  *   (main-design.ts; --main-cases, --main-shifts, --main-runs, --main-rounds, --main-share,
  *   --main-floor, --main-drift; only with --only main).
  *
- * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --resamples N
+ * Options: --runs N (pairs per cell, default 200), --seed N, --only a,b (sections), --reward-model
+ * unit|rlm (simulate.ts: rewards near 0–1, or on rlm-code's scale with −1.0 failure rows), --resamples N
  * (sign patterns per comparison instead of the policy's default, to save time), and cell lists:
- * --cases, --trials, --drops (independent), --families, --shocks, --family-drops (families),
+ * --cases, --trials, --drops and --reward-drop D (independent: the candidate's reward lower by D on every
+ * trial, its completion as the drop says), --families, --shocks, --family-drops (families),
  * --slice-cells 6:0,40:0 (slices), --steps-trials, --rises (steps), --sizing-cells 0,1,2,3. With
  * --sequential: the sequential table instead (tools/calibrate/sequential.ts).
  */
@@ -32,7 +34,7 @@ import { mainDesignRows, setMainResamples } from './main-design.js';
 import { perCaseRows } from './per-case.js';
 import { profileSizingRows } from './profile-sizing.js';
 import { printSequentialTable } from './sequential.js';
-import { type CellOptions, type CellResult, runCell, type Scenario, setCellResamples } from './simulate.js';
+import { type CellOptions, type CellResult, type RewardModel, runCell, type Scenario, setCellResamples, setRewardModel } from './simulate.js';
 import { sizingRows } from './sizing-check.js';
 import { verdictSections } from './verdicts.js';
 
@@ -61,8 +63,9 @@ function independent(w: Write, argv: string[], runs: number, seed: number): void
   for (const n of list(option(argv, 'cases', '100,200,400'))) {
     for (const k of list(option(argv, 'trials', '1,3'))) {
       for (const drop of list(option(argv, 'drops', '0,0.05,0.1,0.15'))) {
-        const r = runCell({ cases: n, trials: k, drop }, runs, seed);
-        const who = drop === 0 ? 'same agent (A/A)' : `${Math.round(drop * 100)} points worse`;
+        const rewardDrop = Number(option(argv, 'reward-drop', '0'));
+        const r = runCell({ cases: n, trials: k, drop, ...(rewardDrop > 0 ? { rewardDrop } : {}) }, runs, seed);
+        const who = (drop === 0 ? 'same agent (A/A)' : `${Math.round(drop * 100)} points worse`) + (rewardDrop > 0 ? `, reward ${rewardDrop} lower` : '');
         w(
           `| ${n} | ${k} | ${who} | ${pct(r.point, runs)} | ${pct(r.significant.hold, runs)} | ${pct(r.significant.inconclusive, runs)} | ${pct(r.significant.promote, runs)} | ${pct(r.mcnemar, runs)} |\n`,
         );
@@ -191,7 +194,11 @@ function main(argv: string[]): void {
     setCellResamples(Number(resamples));
     setMainResamples(Number(resamples));
   }
+  const model = option(argv, 'reward-model', 'unit');
+  if (model !== 'unit' && model !== 'rlm') throw new RangeError(`--reward-model: expected unit or rlm, got ${model}`);
+  setRewardModel(model as RewardModel);
   const w: Write = (s) => void process.stdout.write(s);
+  if (model === 'rlm') w("Rewards on rlm-code's scale (--reward-model rlm): 0.6–1.4 on success, 0–0.2 otherwise, 1% failure rows at −1.0.\n\n");
   const flips = resamples === '' ? "the policy's sign patterns (9,999 at these sizes)" : `${resamples} sign patterns per comparison (--resamples)`;
   w(
     `Default gates (reward >= +0, completion >= +0, steps <= +0.5, no completion regression), 95% confidence; ${runs} pairs per row; seed ${seed}; ${flips}.\n\n`,

@@ -18,6 +18,8 @@ export interface Scenario {
   trials: number;
   /** How much lower the candidate's success probability is on every case (0 = the same agent). */
   drop: number;
+  /** The candidate's reward is lower by this on every trial, its completion unchanged (a candidate at the reward margin). */
+  rewardDrop?: number;
   /** The candidate's mean steps are higher by this (on each trial, one more step with this probability; 0–1). */
   stepsRise?: number;
   /** Cases fall into this many task families, case i in family ⌊i·F/n⌋ (none when absent). */
@@ -54,10 +56,22 @@ export interface Draw {
   steps: number;
 }
 
-/** One trial: success with probability p; reward near 1 on success, near 0 otherwise; 3–6 steps (+1 with probability `rise`). */
+/**
+ * The rewards drawn (--reward-model): unit, near 1 on success and near 0 otherwise; rlm, rlm-code's
+ * scale: 0.6–1.4 on success (a sum of clamped per-step rewards can pass 1), 0–0.2 otherwise, and 1%
+ * of the trials a failure row (the executor raised: not completed, reward −1.0).
+ */
+export type RewardModel = 'unit' | 'rlm';
+let rewardModel: RewardModel = 'unit';
+export function setRewardModel(m: RewardModel): void {
+  rewardModel = m;
+}
+
+/** One trial: success with probability p; reward near 1 on success, near 0 otherwise (or on rlm-code's scale); 3–6 steps (+1 with probability `rise`). */
 export function draw(p: number, u: Uniform, rise = 0): Draw {
+  if (rewardModel === 'rlm' && u() < 0.01) return { ok: false, reward: -1, steps: 0 };
   const ok = u() < p;
-  const reward = ok ? 0.8 + 0.2 * u() : 0.2 * u();
+  const reward = rewardModel === 'rlm' ? (ok ? 0.6 + 0.8 * u() : 0.2 * u()) : ok ? 0.8 + 0.2 * u() : 0.2 * u();
   const steps = 3 + Math.floor(4 * u());
   return { ok, reward, steps: rise > 0 && u() < rise ? steps + 1 : steps };
 }
@@ -106,7 +120,10 @@ export function simulatePair(s: Scenario, u: Uniform): SimulatedPair {
     const f = F === 0 ? 0 : family(i);
     const b = Array.from({ length: s.trials }, (_, t) => draw(clamp(p + ((bShock[t] as number[])[f] as number)), u));
     const cp = candidateP(p, i);
-    const c = Array.from({ length: s.trials }, (_, t) => draw(clamp(cp + ((cShock[t] as number[])[f] as number)), u, s.stepsRise ?? 0));
+    const c = Array.from({ length: s.trials }, (_, t) => {
+      const d = draw(clamp(cp + ((cShock[t] as number[])[f] as number)), u, s.stepsRise ?? 0);
+      return s.rewardDrop === undefined ? d : { ...d, reward: d.reward - s.rewardDrop };
+    });
     cases.push({ id: `case_${i}`, labels: labelsOf(i), baseline: evidence(b), candidate: evidence(c) });
     first.push({ baseline: b[0] as Draw, candidate: c[0] as Draw });
   });
@@ -175,7 +192,8 @@ export function runCell(s: Scenario, runs: number, seed: number, o: CellOptions 
       Math.round(s.drop * 1000) ^
       Math.round((s.stepsRise ?? 0) * 7e5) ^
       ((s.families ?? 0) * 15485863) ^
-      Math.round((s.shock ?? 0) * 3e6),
+      Math.round((s.shock ?? 0) * 3e6) ^
+      Math.round((s.rewardDrop ?? 0) * 5e6),
   );
   const out: CellResult = {
     scenario: s,

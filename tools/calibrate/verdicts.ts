@@ -20,6 +20,7 @@ import { significantVerdict } from '../../src/analysis/compare.js';
 import type { PairedCase, RunOutcomes, SideRuns, SignificanceOptions } from '../../src/analysis/model.js';
 import { pairedCasesOf } from '../../src/analysis/paired-cases.js';
 import { DEFAULT_THRESHOLDS } from '../../src/analysis/rlm/thresholds.js';
+import { rewardScale } from '../../src/analysis/significance/margins.js';
 import { testGates } from '../../src/analysis/significance/significance.js';
 import { judge } from '../../src/pipeline/judge.js';
 import { resolvePolicy } from '../../src/policy/policy.js';
@@ -128,7 +129,14 @@ export function runVerdictCell(s: VerdictScenario, pairs: number, seed: number, 
     if (mcnemarHolds(first, 0.05)) out.mcnemar++;
     // With 2+ trials a side, each run's outcomes, as compare.ts gives them (the per-run group noise is estimated from them).
     const given = s.trials >= 2 && !NO_RUNS ? { runs } : {};
-    const res = testGates(pairedCasesOf(cases), DEFAULT_THRESHOLDS, { baseline: s.trials, candidate: s.trials }, { cluster: 'auto', ...given, ...options });
+    // The margins' reward scale from the baseline's rows, as compare.ts reads it (the per-case means of 3 trials span less).
+    const marginScale = rewardScale(Float64Array.from(runs.baseline.flatMap((o) => Array.from(o.reward))));
+    const res = testGates(
+      pairedCasesOf(cases),
+      DEFAULT_THRESHOLDS,
+      { baseline: s.trials, candidate: s.trials },
+      { cluster: 'auto', marginScale, ...given, ...options },
+    );
     if (res.cluster.field !== null || res.method === 'variance-components') out.clustered++;
     out[
       significantVerdict(

@@ -10,6 +10,7 @@ const gate = (name: GateTest['gate'], p: number, holds = 0.5): GateTest => ({
   direction: 'at_least',
   threshold: 0,
   margin: 0,
+  margin_basis: '0: shown at least as good',
   baseline: null,
   candidate: null,
   estimate: 0,

@@ -137,6 +137,7 @@ function gate(gate: GateTest['gate'], status: GateTest['status'], p_violated_adj
     direction: 'at_least',
     threshold: 0,
     margin: 0,
+    margin_basis: '0: shown at least as good',
     baseline: null,
     candidate: null,
     estimate: 0,

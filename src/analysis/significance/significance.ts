@@ -29,15 +29,7 @@ import { normalQuantile } from '../../stats/distributions.js';
 import { ExactSign, exactSignFeasible, ternaryCounts } from '../../stats/exact-sign.js';
 import { countAtLeast, countAtMost, defaultResamples, flippedMeans, type Patterns, SIGN_FLIP_SEED, signPatterns } from '../../stats/sign-flip.js';
 import type { GateStatus, SideRuns } from '../model.js';
-import {
-  DEFAULT_CONFIDENCE,
-  DEFAULT_MARGINS,
-  type GateTest,
-  type PairedCase,
-  type PairedCases,
-  type SignificanceOptions,
-  type SignificanceResult,
-} from '../model.js';
+import { DEFAULT_CONFIDENCE, type GateTest, type PairedCase, type PairedCases, type SignificanceOptions, type SignificanceResult } from '../model.js';
 import { asPairedCases } from '../paired-cases.js';
 import { GATE_NAMES, type GateName } from '../rlm/gates.js';
 import type { Thresholds } from '../rlm/thresholds.js';
@@ -55,6 +47,7 @@ import {
 import { AUTO_MIN_CLUSTERS, autoGrouping, chooseCluster, type ClusterDecision, unitsOf, unitTotals } from './clusters.js';
 import { clusterSe, type GateData, gateData, sideMeans } from './gate-evidence.js';
 import { groupApart } from './heterogeneity.js';
+import { type ResolvedMargin, resolveMargins, rewardScale } from './margins.js';
 import { type RunNoise, runNoiseOf } from './run-noise.js';
 import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
 
@@ -119,9 +112,12 @@ const exactAt = (x: Single, at: number): ExactSign | null => (x.exact !== null &
 const atMost = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted as Float64Array, at);
 const atLeast = (ctx: Context, x: Single, at: number): number => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted as Float64Array, at);
 
-type Margins = Partial<Record<GateName, number>>;
-/** The margin of a gate (0 for steps and for a gate not gated). */
-const marginOf = (margins: Margins, d: GateData): number => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+/** Each gate's margin, resolved on its scale before any test (margins.ts). */
+type Margins = Readonly<Record<GateName, ResolvedMargin>>;
+/** The margin of a gate (0 for steps by default, and for a gate not gated). */
+const marginOf = (margins: Margins, d: GateData): number => (d.gated ? margins[d.gate].value : 0);
+/** Where the margin comes from, in words (the report's `margin_basis`). */
+const basisOf = (margins: Margins, d: GateData): string => (d.gated ? margins[d.gate].basis : 'not gated');
 /** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
 const passThreshold = (margins: Margins, d: GateData): number =>
   d.direction === 'at_least' ? d.threshold - marginOf(margins, d) : d.threshold + marginOf(margins, d);
@@ -218,6 +214,7 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
     direction: d.direction,
     threshold: d.threshold,
     margin: marginOf(ctx.margins, d),
+    margin_basis: basisOf(ctx.margins, d),
     baseline: means.baseline,
     candidate: means.candidate,
     estimate: theta,
@@ -314,6 +311,8 @@ export function testGates(
   const cases = asPairedCases(given);
   const n = cases.length;
   const data = gateData(cases, thresholds);
+  // The margins from the baseline side only (the caller's fixed scale under sequential looks), so the candidate cannot move them.
+  const margins = resolveMargins(options.margins, options.marginScale ?? rewardScale(cases.baseline.reward));
   // With 2+ runs a side and few groups, `auto` estimates their per-run noise instead of testing for it.
   const grouping = (options.cluster ?? 'auto') === 'auto' && options.runs !== undefined ? autoGrouping(cases) : null;
   const noise = grouping !== null && grouping.groups < AUTO_MIN_CLUSTERS ? runNoiseOf(cases, grouping.field, options.runs as SideRuns) : null;
@@ -363,12 +362,12 @@ export function testGates(
   });
   if (noise !== null) {
     const given = varianceComponents(data, noise);
-    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {}, given);
+    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {}, given);
     return result('variance-components', CLUSTER_T_DRAWS, gates, []);
   }
   if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
     // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
-    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {});
+    const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
     return result('cluster-robust', CLUSTER_T_DRAWS, gates, []);
   }
   const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
@@ -383,14 +382,14 @@ export function testGates(
     ps,
     caseUnits: G === n,
     effects: options.effects ?? {},
-    margins: options.margins ?? {},
+    margins,
   };
   const singles = data.map((d, g) => single(ctx, d, g));
   const family = maxT(ctx, singles);
   const tested = singles.map((x) => gateResult(ctx, x, family, singles));
   // Cases tested on their own although a few groups exist: a promote must also hold with the groups as units (a shock the check missed).
   const guard = cluster.field === null ? (cluster.correlation?.field ?? null) : null;
-  const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, options.margins ?? {});
+  const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, margins);
   return result(
     ps.method,
     ps.count,
@@ -435,6 +434,7 @@ function robustGates(
       direction: d.direction,
       threshold: d.threshold,
       margin: marginOf(margins, d),
+      margin_basis: basisOf(margins, d),
       ...means,
       estimate: est.theta,
       ...counts,

@@ -99,16 +99,22 @@ export function methodLine(s: SignificanceResult): string {
   const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
   return (
     `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
-    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔).${rewardMarginSentence(s)} ` +
     `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
   );
+}
+
+/** Where the reward gate's margin comes from (margins.ts: a share of the baseline's scale by default), as a sentence; empty without one. */
+function rewardMarginSentence(s: SignificanceResult): string {
+  const t = s.gates.find((g) => g.gate === 'reward');
+  return t === undefined || !t.gated || !(t.margin > 0) ? '' : ` Reward margin: ${t.margin_basis}.`;
 }
 
 /** The method line when few clusters are the units: the cluster-robust t test. */
 function clusterRobustLine(s: SignificanceResult, trials: string, pct: string): string {
   return (
     `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
-    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔).${rewardMarginSentence(s)} ` +
     `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
   );
 }
@@ -117,7 +123,7 @@ function clusterRobustLine(s: SignificanceResult, trials: string, pct: string): 
 function varianceComponentsLine(s: SignificanceResult, trials: string, pct: string): string {
   return (
     `<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; t test on the mean change with that variance added to the cases' own (Satterthwaite degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
-    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+    `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔).${rewardMarginSentence(s)} ` +
     `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`
   );
 }
