@@ -9,7 +9,8 @@
 import { z } from 'zod';
 
 import { formatIssues, throwProblems } from '../adapters/parsing/issues.js';
-import { ACCEPT_REASON_MAX, type AcceptanceEvent } from '../analysis/acceptance/model.js';
+import type { AcceptanceEvent } from '../analysis/acceptance/model.js';
+import { readAcceptanceEvents } from '../analysis/acceptance/read.js';
 import { InputError } from '../errors.js';
 
 export const ACCEPTANCES_SCHEMA = 'benchgate-acceptances/1';
@@ -17,41 +18,16 @@ export const ACCEPTANCES_SCHEMA = 'benchgate-acceptances/1';
 export const ACCEPTANCES_MAX_EVENTS = 200;
 export const ACCEPTANCES_MAX_PULLS = 500;
 
-const login = z.string().min(1).max(100);
-const at = z.iso.datetime({ offset: true });
-const sha = z.string().regex(/^[0-9a-f]{40,64}$/, 'expected a full commit SHA');
-const name = z.string().min(1).max(500);
-const Targets = z.union([
-  z.object({ all: z.literal(true) }),
-  z.object({ all: z.literal(false), cases: z.array(name).max(500), gates: z.array(name).max(100) }),
-]);
-const value = z.number().refine(Number.isFinite, 'expected a finite number').nullable();
-const Regression = z.object({ gate: name, case_id: name.nullable(), baseline: value, candidate: value, loss: value });
-const Record_ = z.object({
-  by: login,
-  permission: z.enum(['write', 'maintain', 'admin']),
-  at,
-  head_sha: sha,
-  targets: Targets,
-  regressions: z.array(Regression).max(5000),
-  reason: z
-    .string()
-    .min(1)
-    .max(ACCEPT_REASON_MAX * 2),
-  expires_at: at,
-  comment_id: z.number().int().positive(),
-});
-const Event = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('accept'), record: Record_ }),
-  z.object({ kind: z.literal('revoke'), by: login, at, comment_id: z.number().int().positive(), targets: Targets.nullable() }),
-  z.object({ kind: z.literal('withdrawn'), comment_id: z.number().int().positive(), at }),
-]);
+// The events themselves are checked field by field by the core's reader (analysis/acceptance/read.ts).
 const FileSchema = z.object({
   schema: z.literal(ACCEPTANCES_SCHEMA),
   suite: z.string(),
-  pulls: z.record(z.string().regex(/^[1-9]\d*$/, 'expected a pull request number'), z.array(Event)),
+  pulls: z.record(z.string().regex(/^[1-9]\d*$/, 'expected a pull request number'), z.array(z.unknown())),
 });
-export type AcceptancesFile = z.infer<typeof FileSchema>;
+type FileShape = z.infer<typeof FileSchema>;
+export interface AcceptancesFile extends Omit<FileShape, 'pulls'> {
+  pulls: Record<string, AcceptanceEvent[]>;
+}
 
 /** Reads the file's text; `where` names it in errors (`branch:path`). */
 export function parseAcceptances(text: string, where: string): AcceptancesFile {
@@ -65,18 +41,26 @@ export function parseAcceptances(text: string, where: string): AcceptancesFile {
     throw new InputError(`${where}: not benchgate's acceptances file: expected "schema": "${ACCEPTANCES_SCHEMA}" at the top`);
   const parsed = FileSchema.safeParse(root);
   if (!parsed.success) throwProblems(where, formatIssues(parsed.error.issues, root));
-  return parsed.data;
+  const pulls: Record<string, AcceptanceEvent[]> = {};
+  for (const [n, events] of Object.entries(parsed.data.pulls)) {
+    try {
+      pulls[n] = readAcceptanceEvents(events, `pulls.${n}`);
+    } catch (err) {
+      throw new InputError(`${where}: ${(err as Error).message}`);
+    }
+  }
+  return { ...parsed.data, pulls };
 }
 
 /** The events of pull request `pull`, oldest first ([] for none, or no file). */
 export function pullEvents(file: AcceptancesFile | null, pull: number): AcceptanceEvent[] {
-  return (file?.pulls[String(pull)] ?? []) as AcceptanceEvent[];
+  return file?.pulls[String(pull)] ?? [];
 }
 
 /** The file with `events` added to pull request `pull`, within the limits; one event per line in the branch's diff. */
 export function addEvents(file: AcceptancesFile | null, suite: string, pull: number, events: readonly AcceptanceEvent[]): AcceptancesFile {
   const pulls = { ...(file?.pulls ?? {}) };
-  pulls[String(pull)] = [...(pulls[String(pull)] ?? []), ...(events as AcceptancesFile['pulls'][string])].slice(-ACCEPTANCES_MAX_EVENTS);
+  pulls[String(pull)] = [...(pulls[String(pull)] ?? []), ...events].slice(-ACCEPTANCES_MAX_EVENTS);
   const kept = Object.keys(pulls)
     .map(Number)
     .sort((a, b) => b - a)

@@ -30,7 +30,7 @@ import { newestGateRun } from '../../github/gate-run.js';
 import { type GitHubClient, messageOf, statusOf } from '../../github/octokit.js';
 import { readPermission } from '../../github/permission.js';
 import { pullEvents } from '../../history/acceptance-file.js';
-import { acceptanceRecord, mayCommand } from '../../policy/acceptance.js';
+import { acceptanceRecord, commandContextOf, mayCommand } from '../../policy/acceptance.js';
 import { type BenchgateCommand, parseComment, type ParsedComment, type Refusal } from '../../policy/acceptance-command.js';
 import { renderAcceptedReply, renderRefusedReply, renderRevokedReply } from '../../report/acceptance-report.js';
 import { renderExplainReply, renderNoteReply } from '../../report/command-reply.js';
@@ -156,7 +156,7 @@ export async function commandMode(io: ActionIo, inputs: CommandModeInputs): Prom
   const gathered = await gatherRun(io, inputs, octokit, run, target);
   const budget = budgetContextOf(io, inputs);
   const shown = (await judgeSource(io, { ...inputs, reportDir: null }, gathered.source, gathered.problems, budget, events)).judged.comparison;
-  const parsed = parseComment(body, { caseIds: new Set(shown.cases.map((r) => r.case_id)), gateNames: gateNamesOf(shown) });
+  const parsed = parseComment(body, commandContextOf(shown));
   if (parsed.kind !== 'command') {
     if (parsed.kind === 'refused') await reply(io, asked, renderRefusedReply(actor, parsed.refusal));
     return NOTHING;
@@ -248,7 +248,7 @@ async function republish(
     cmp = decision.cmp;
     const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
     const last = added.at(-1);
-    if (last?.kind === 'accept') await reply(io, a, renderAcceptedReply(last.record, verdictText(cmp)));
+    if (last?.kind === 'accept') await reply(io, a, renderAcceptedReply(last.record, { verdict: verdictText(cmp), held: cmp.acceptance?.held ?? [] }));
     else if (last?.kind === 'revoke') await reply(io, a, renderRevokedReply(last.by, 1, verdictText(cmp)));
     return withCheckProblem({ failure: null, explained: false, comparison: cmp }, checkProblem);
   } catch (err) {
