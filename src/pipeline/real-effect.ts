@@ -7,7 +7,8 @@
  * themselves (another model, a changed dataset: analysis/integrity) makes the sides not comparable.
  */
 import type { LoadedSummary } from '../analysis/model.js';
-import type { RealEffect } from '../history/gate-record.js';
+import { type GateRecord, gateRecord, type GateRecordOptions, type MainRun, type RealEffect } from '../history/gate-record.js';
+import type { GateVerdictEntry } from '../history/history-file.js';
 import type { GatePolicy } from '../policy/policy.js';
 import { judge } from './judge.js';
 
@@ -19,4 +20,17 @@ export function judgeRealEffect(before: readonly LoadedSummary[], after: readonl
     design: { kind: 'fixed' },
   });
   return { verdict: comparison.verdict, comparable: comparison.blocking_findings.length === 0 };
+}
+
+/**
+ * The gate's record of the PRs whose verdicts the history keeps, against main's runs (oldest first,
+ * each with its cases): what `benchgate history` and the default branch's job summary show.
+ */
+export function buildGateRecord(
+  verdicts: readonly GateVerdictEntry[],
+  runs: readonly MainRun<LoadedSummary>[],
+  policy: GatePolicy,
+  options: GateRecordOptions = {},
+): GateRecord {
+  return gateRecord(verdicts, runs, (before, after) => judgeRealEffect(before, after, policy), options);
 }
