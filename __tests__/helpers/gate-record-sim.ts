@@ -15,7 +15,9 @@
  * - `F` leaves it, and main has only the merge commit's run so far (too few runs after).
  * The gate's verdict is `h` hold, `p` promote or `i` inconclusive.
  */
+import { parseSummary } from '../../src/adapters/registry.js';
 import type { GateVerdictEntry } from '../../src/history/history-file.js';
+import type { BenchmarkSummary } from '../../src/schema/summary.js';
 import { cases, rlmSummary } from './rlm-builder.js';
 
 /** The 40 PRs: truth then the gate's verdict (see above). */
@@ -42,20 +44,21 @@ export const SIMULATED_TRUTH = {
 } as const;
 
 export const CASES = 60;
-/** A commit SHA of 40 hex digits from a number. */
-export const simSha = (n: number): string => n.toString(16).padStart(40, '0');
+/** A commit SHA of 40 hex digits from a number (a bijection of 32 bits first, so short SHAs differ). */
+export const simSha = (n: number): string => (Math.imul(n, 0x9e3779b1) >>> 0).toString(16).padStart(8, '0') + n.toString(16).padStart(32, '0');
 
 export interface SimRun {
   commit: string;
   startedAt: string;
-  /** The raw rlm-code summary of the run. */
-  summary: Record<string, unknown>;
+  /** The run as benchgate's normalized summary (what `benchgate run` stores), its commit in `git.commit`. */
+  summary: BenchmarkSummary;
 }
 
 function run(commit: string, k: number, level: number, shift: number): SimRun {
   const startedAt = new Date(Date.UTC(2026, 8, 1) + k * 3_600_000).toISOString();
-  const summary = rlmSummary({ id: `main_${k}`, model: 'gpt-4o', cases: cases(CASES, (j) => ({ completed: (7 * j + shift) % CASES < level })) });
-  Object.assign(summary, { started_at: startedAt, metadata: { 'git.commit': commit } });
+  const raw = rlmSummary({ id: `main_${k}`, model: 'gpt-4o', cases: cases(CASES, (j) => ({ completed: (7 * j + shift) % CASES < level })) });
+  const parsed = parseSummary(`main-${k}.json`, raw);
+  const summary = { ...parsed, run: { ...parsed.run, started_at: startedAt }, metadata: { ...parsed.metadata, 'git.commit': commit } };
   return { commit, startedAt, summary };
 }
 

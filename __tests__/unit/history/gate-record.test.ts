@@ -9,7 +9,7 @@ import { buildGateRecord } from '../../../src/pipeline/real-effect.js';
 import { resolvePolicy } from '../../../src/policy/policy.js';
 import { clopperPearson } from '../../../src/stats/binomial-interval.js';
 import { simSha, SIMULATED_TRUTH, simulatedHistory } from '../../helpers/gate-record-sim.js';
-import { loaded } from '../../helpers/rlm-builder.js';
+import { asLoaded } from '../../helpers/rlm-builder.js';
 
 describe('clopperPearson', () => {
   // Reference values: scipy.stats.beta.ppf(0.025, x, n − x + 1) and beta.ppf(0.975, x + 1, n − x) (R's binom.test agrees).
@@ -134,7 +134,7 @@ describe('recordRates and the rule for a required check', () => {
 
 describe('a simulated history of 40 merged PRs with a known truth', () => {
   const sim = simulatedHistory();
-  const runs = sim.runs.map((r) => ({ commit: r.commit, run: loaded(r.summary, `${r.commit.slice(-6)}.json`) }));
+  const runs = sim.runs.map((r) => ({ commit: r.commit, run: asLoaded(`${r.commit.slice(0, 7)}.json`, r.summary) }));
   const record = buildGateRecord(sim.verdicts, runs, resolvePolicy(null));
   const prsWith = (o: RecordedPr['outcome']): number[] => record.prs.filter((p) => p.outcome === o).map((p) => p.pr);
 
