@@ -4,6 +4,9 @@
  * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
  * the reference. The reference is resolved with `git rev-parse` in the current directory when it is
  * a tag, and who set it with `git log` on the configuration file; both "unknown" outside a checkout.
+ * When a history file keeps merged PRs' verdicts, the gate's record (pipeline/real-effect.ts) judges
+ * each against main's runs around its merge: the summary files given, by their commits (the history
+ * entries keep figures only, not the cases a paired judgement needs).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';

@@ -60,8 +60,8 @@ function prRow(p: RecordedPr): string[] {
 /** The record as a section's lines (a blank line last). */
 export function renderGateRecord(record: GateRecord): string[] {
   const r = record.rates;
+  if (r.prs === 0) return ["### The gate's record", '', 'No merged PR has its verdict in the history yet.', ''];
   const head = `### The gate's record: the last ${plural(r.prs, 'merged PR')}`;
-  if (r.prs === 0) return [head, '', 'No merged PR has its verdict in the history yet.', ''];
   const advisory = record.advisory > 0 ? ` ${record.advisory} of them with an advisory (neutral) check, recorded the same way.` : '';
   const noRuns =
     record.mainRuns === 0
