@@ -1,6 +1,6 @@
 // `benchgate history` with the history branch's file (its PR verdicts) and main's summaries: the
 // gate's record of the simulated 40 merged PRs (helpers/gate-record-sim.ts), as markdown and JSON.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -51,5 +51,20 @@ describe("benchgate history: the gate's record", () => {
     expect(only.stdout).toContain('| Undecided (not counted right or wrong) | 40 |  |');
     const none = await runCli('history', join(dir, 'main-00*.json'));
     expect(none.stdout).not.toContain(SECTION);
+  });
+});
+
+describe("docs/history.md's sample of the record", () => {
+  it('is the record the simulated history gives (its table lines, quoted)', async () => {
+    const docs = readFileSync(new URL('../../../docs/history.md', import.meta.url), 'utf8');
+    const r = await runCli('history', join(dir, 'history.json'), join(dir, 'main-*.json'));
+    const section = r.stdout.slice(r.stdout.indexOf(SECTION));
+    const quoted = docs
+      .slice(docs.indexOf("## The gate's record"))
+      .split('\n')
+      .filter((l) => l.startsWith('> |') || l.startsWith('> ### ') || l.startsWith('> The numbers'))
+      .map((l) => l.slice(2));
+    expect(quoted).toHaveLength(8);
+    for (const line of quoted) expect(section.split('\n')).toContain(line);
   });
 });
