@@ -29591,7 +29591,8 @@ const OPTIONS = [
         input: 'fail-on-inconclusive',
         flag: null,
         parse: boolean,
-        schema: boolean$1().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+        schema: boolean$1()
+            .describe('In the action: an inconclusive verdict fails the check run and the compare step, naming what would decide it (the default, true); false is advisory mode: a neutral check run, which GitHub counts as passing.'),
     },
     {
         key: 'benchmark_tolerance',
@@ -29699,7 +29700,9 @@ const DEFAULT_POLICY = Object.freeze({
     decide: 'point',
     confidence: DEFAULT_CONFIDENCE,
     cluster: 'auto',
-    failOnInconclusive: false,
+    // Issue 45: an undecided verdict is not a state a pull request ends in unless the team asks for
+    // advisory mode (false): GitHub counts a neutral check run as passing a required check.
+    failOnInconclusive: true,
     comparability: {},
     metricGates: [],
     safety: {},

@@ -4,6 +4,7 @@
  */
 import { formatFacts } from '../adapters/registry.js';
 import type { PackedSummary } from '../schema/pack.js';
+import type { AcceptanceMarks } from './acceptance/model.js';
 import { type BenchmarkComparison, benchmarkFindings, compareBenchmarks } from './custom-gates/benchmark-ratios.js';
 import { type Price, type RunCost, runCost } from './custom-gates/cost.js';
 import { evaluateMetricGates, type MetricGateResult, type MetricGateSpec } from './custom-gates/metric-gates.js';
@@ -55,6 +56,19 @@ export type Verdict = 'promote' | 'hold' | 'inconclusive';
  */
 export function significantVerdict(held: boolean, undecided: boolean): Verdict {
   return held ? 'hold' : undecided ? 'inconclusive' : 'promote';
+}
+
+/**
+ * The verdict from what holds and what is undecided (always false under point), the one rule the
+ * comparison and the acceptances (acceptance/apply.ts) decide by. Too many cases failed for
+ * infrastructure reasons (`rerun`): a promote (or an undecided verdict) may rest on what was not
+ * measured, so it is inconclusive. A hold stands: under point it is rlm-code's own result (rlm-code
+ * counts every failure row), under significant a gate shown violated on the measured cases or a
+ * blocking finding; cases not measured can add evidence, never remove what was measured.
+ */
+export function verdictOf(held: boolean, undecided: boolean, rerun: boolean): Verdict {
+  const verdict = significantVerdict(held, undecided);
+  return rerun && verdict !== 'hold' ? 'inconclusive' : verdict;
 }
 
 export interface CompareOptions {
@@ -166,6 +180,8 @@ export interface Comparison {
   main_design?: MainDesignMarks;
   /** Set by the caller that read the regressed cases' rows and trajectories (load/evidence.ts); absent otherwise. */
   evidence?: EvidenceReport;
+  /** Set by the pipeline when acceptances are given (acceptance/apply.ts): what they cover, and the verdict before them; absent otherwise. */
+  acceptance?: AcceptanceMarks;
   /**
    * point: promote only when all four gates pass and no finding blocks. significant: hold when a gate
    * fails or a finding blocks, promote when every gate passes, else inconclusive.
@@ -368,20 +384,16 @@ export function compareSummaries(baseline: LoadedSummary, candidate: LoadedSumma
   if (significance === null) {
     // rlm-code's four gates stay exact (rlm); the verdict lets regressions that are all flaky on main pass.
     failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g] && !(g === 'completion_regressions' && flaky_regressions !== null));
-    verdict = failed_gates.length === 0 && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
+    verdict = verdictOf(failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0, false, infrastructure.rerun);
   } else {
     failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
     undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
-    verdict = significantVerdict(
+    verdict = verdictOf(
       failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0,
       undecided_gates.length > 0 || metricUndecided.length > 0,
+      infrastructure.rerun,
     );
   }
-  // Too many cases failed for infrastructure reasons: a promote (or an undecided verdict) may rest on
-  // what was not measured, so it is "rerun". A hold stands: under point it is rlm-code's own result
-  // (rlm-code counts every failure row), under significant a gate shown violated on the measured cases
-  // or a blocking finding; cases not measured can add evidence, never remove what was measured.
-  if (infrastructure.rerun && verdict !== 'hold') verdict = 'inconclusive';
   return {
     baseline,
     candidate,

@@ -60,6 +60,29 @@ export interface BudgetState {
   /** Why the budget could not be judged (no runs of the reference), or null. */
   problem: string | null;
   moved: ReferenceMove | null;
+  /**
+   * The candidate's regressions accepted by a reviewer (issue 46; set by {@link chargeAcceptances}):
+   * their loss is in the candidate's figures like any other, so they use the budget, and an accepted
+   * regression never lifts a budget that holds (a finding no comment accepts). Absent: none.
+   */
+  accepted?: AcceptedCharge;
+}
+
+/** The accepted regressions charged to the budget: how many, and who accepted them (untrusted logins). */
+export interface AcceptedCharge {
+  regressions: number;
+  by: string[];
+}
+
+/**
+ * The budget with the candidate's accepted regressions counted (analysis/acceptance/apply.ts marks
+ * the comparison with them): the figures, and so what is used and whether it holds, are unchanged,
+ * because the figures already include the accepted losses; the count says how much of the use was
+ * accepted rather than fixed.
+ */
+export function chargeAcceptances(state: BudgetState, marks: { accepted: number; applied: readonly { record: { by: string } }[] } | undefined): BudgetState {
+  if (marks === undefined || marks.accepted === 0) return state;
+  return { ...state, accepted: { regressions: marks.accepted, by: [...new Set(marks.applied.map((a) => a.record.by))] } };
 }
 
 /** A history entry's figures. */

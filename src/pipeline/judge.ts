@@ -10,6 +10,9 @@
  * finding like any other.
  */
 import type { LoadOptions } from '../adapters/registry.js';
+import { applyAcceptances } from '../analysis/acceptance/apply.js';
+import { acceptancesInForce } from '../analysis/acceptance/ledger.js';
+import type { AcceptanceEvent } from '../analysis/acceptance/model.js';
 import type { Comparison } from '../analysis/compare.js';
 import type { RUN_PROBLEM_CODES } from '../analysis/integrity/findings.js';
 import { type FindingDraft } from '../analysis/integrity/findings.js';
@@ -85,7 +88,13 @@ export interface JudgeInput {
   problems?: readonly RunProblem[];
   noise?: NoiseSource | null;
   evidence?: EvidenceSource | null;
-  /** The time the noise marks measure the profile's age at (ISO 8601); default now. */
+  /**
+   * What reviewers did with `/benchgate accept` and `revoke` on this pull request, in order
+   * (analysis/acceptance/ledger.ts): the acceptances in force, unexpired at `now`, take the
+   * regressions they cover out of the verdict (analysis/acceptance/apply.ts). Absent or empty: none.
+   */
+  acceptances?: readonly AcceptanceEvent[];
+  /** The time the noise marks measure the profile's age at, and acceptances expire at (ISO 8601); default now. */
   now?: string;
 }
 
@@ -156,6 +165,7 @@ function choiceOf(noise: NoiseSource | null | undefined, trials: Sides<LoadedSum
 /** The sides judged under the policy: the one way benchgate reaches a verdict. */
 export function judge(input: JudgeInput): Judgement {
   const { policy, design } = input;
+  const now = input.now ?? new Date().toISOString();
   const trials: Sides<LoadedSummary[]> = {
     baseline: trialsOf(input.runs.baseline, input.names?.baseline, policy, design),
     candidate: trialsOf(input.runs.candidate, input.names?.candidate, policy, design),
@@ -189,8 +199,10 @@ export function judge(input: JudgeInput): Judgement {
     policy.confidence,
   );
   if (main !== null) markMain(comparison, main, design as Extract<Design, { kind: 'main' }>);
-  if (choice !== null && input.noise) comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, input.now ?? new Date().toISOString(), settled);
+  if (choice !== null && input.noise) comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, now, settled);
   if (input.evidence) comparison.evidence = evidenceOf(comparison, input.evidence);
+  // Last: an acceptance covers the regressions of the finished comparison, and the verdict is decided again.
+  if (input.acceptances !== undefined) applyAcceptances(comparison, acceptancesInForce(input.acceptances), now);
   return { comparison, trials, choice, settled, main };
 }
 

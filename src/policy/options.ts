@@ -162,7 +162,11 @@ const OPTIONS = [
     input: 'fail-on-inconclusive',
     flag: null,
     parse: value.boolean,
-    schema: z.boolean().describe('In the action: an inconclusive verdict fails the check run and the compare step instead of a neutral check.'),
+    schema: z
+      .boolean()
+      .describe(
+        'In the action: an inconclusive verdict fails the check run and the compare step, naming what would decide it (the default, true); false is advisory mode: a neutral check run, which GitHub counts as passing.',
+      ),
   },
   {
     key: 'benchmark_tolerance',

@@ -48,7 +48,9 @@ export const DEFAULT_POLICY: Readonly<GatePolicy> = Object.freeze({
   decide: 'point',
   confidence: DEFAULT_CONFIDENCE,
   cluster: 'auto',
-  failOnInconclusive: false,
+  // Issue 45: an undecided verdict is not a state a pull request ends in unless the team asks for
+  // advisory mode (false): GitHub counts a neutral check run as passing a required check.
+  failOnInconclusive: true,
   comparability: {},
   metricGates: [],
   safety: {},

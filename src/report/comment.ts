@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Comparison, Verdict } from '../analysis/compare.js';
+import { whatWouldDecide } from './deciding.js';
 import { type FitLimit, fitMarkdown } from './markdown/fit.js';
 import { untrusted } from './markdown/markdown.js';
 import { renderMarkdown, type ReportDetail } from './markdown-report.js';
@@ -41,6 +42,8 @@ export function commentDigest(cmp: Comparison, verdict: string, budget: readonly
     findings: cmp.findings.map((f) => [f.code, f.blocking, f.case_ids]),
     // The regression budget's section (used, left, who set the reference): only when there is one, so other digests stay as they were.
     ...(budget.length > 0 ? { budget } : {}),
+    // The acceptances (issue 46): only when there are any, so other digests stay as they were.
+    ...(cmp.acceptance === undefined ? {} : { acceptance: { ...cmp.acceptance, now: null } }),
   };
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex').slice(0, 32);
 }
@@ -123,11 +126,17 @@ export function renderCheckOutput(
  */
 export function inconclusiveNote(cmp: Comparison, failOnInconclusive?: boolean): string {
   if (cmp.verdict !== 'inconclusive' || failOnInconclusive === undefined) return '';
-  if (failOnInconclusive)
-    return '**This check fails:** the verdict is inconclusive and `fail-on-inconclusive` is true, so it blocks the merge until a rerun decides.\n\n';
+  if (failOnInconclusive) {
+    const decide = whatWouldDecide(cmp);
+    const what = decide.length === 0 ? 'a rerun' : decide.join('; ');
+    return (
+      `**This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge.** What would decide it: ${what}. ` +
+      'Advisory mode (`fail-on-inconclusive: false`, or `fail_on_inconclusive: false` in the configuration) makes it a neutral check instead, which GitHub counts as passing.\n\n'
+    );
+  }
   return (
-    '**This check is neutral, and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge**, even as a required check. ' +
-    'To make it block, set `fail-on-inconclusive: true` (or `fail_on_inconclusive: true` in the configuration).\n\n'
+    '**This check is neutral (advisory mode), and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge**, even as a required check. ' +
+    'To make it block (the default), remove `fail-on-inconclusive: false` (or `fail_on_inconclusive: false` in the configuration).\n\n'
   );
 }
 

@@ -128,7 +128,16 @@ export function renderBudget(s: BudgetState): string[] {
     '',
     ...table(['Figure', 'Reference', 'Candidate', 'Used of budget', 'Left'], ['left', 'right', 'right', 'left', 'right'], rows),
     '',
+    ...acceptedLine(s),
     `<sub>${movedText(s)}; moving it is a reviewed change to the configuration.</sub>`,
     '',
   ];
+}
+
+/** The candidate's accepted regressions (issue 46), counted in what it uses: an acceptance lifts a regression from the verdict, never from the budget. */
+function acceptedLine(s: BudgetState): string[] {
+  const a = s.accepted;
+  if (a === undefined || a.regressions === 0) return [];
+  const by = a.by.map((login) => untrusted(`@${login}`, { maxLength: 60 })).join(', ');
+  return [`The candidate's use includes ${a.regressions} accepted ${a.regressions === 1 ? 'regression' : 'regressions'} (by ${by}): accepted, not fixed.`, ''];
 }

@@ -9,6 +9,7 @@ import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import { caseCount } from '../schema/loaded.js';
 import { pyFixed } from '../stats/format.js';
 import { BENCHGATE_VERSION } from '../version.js';
+import { acceptanceSection } from './acceptance-report.js';
 import { table, untrusted } from './markdown/markdown.js';
 import { gateLines, gateReason, idList, percent, reward4, sideNames, unknownSides } from './markdown/words.js';
 import { benchmarksSection } from './sections/benchmarks.js';
@@ -204,6 +205,7 @@ export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): 
     '',
     ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
     '',
+    ...acceptanceSection(cmp),
     comparedLine(cmp),
     '',
     ...fingerprintSection(cmp),

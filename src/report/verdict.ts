@@ -7,6 +7,7 @@ import { isRunProblem } from '../analysis/integrity/findings.js';
 import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import type { RoundsHalt } from '../analysis/model.js';
 import type { SequentialDecision } from '../analysis/significance/sequential.js';
+import { acceptedWords, expiredWords } from './acceptance-report.js';
 
 /** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
 export function verdictReasons(cmp: Comparison): string[] {
@@ -17,6 +18,8 @@ export function verdictReasons(cmp: Comparison): string[] {
   if (cmp.undecided_gates.length > 0) why.push(`undecided gates: ${cmp.undecided_gates.join(', ')}`);
   if (cmp.undecided_metric_gates.length > 0) why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
   if (cmp.blocking_findings.length > 0) why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
+  // Acceptances (issue 46): those that lifted regressions say so in the place of "all gates passed"; expired ones are said too.
+  if (cmp.acceptance !== undefined) why.push(...acceptedWords(cmp.acceptance), ...expiredWords(cmp.acceptance));
   if (why.length === 0) why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
   if (cmp.flaky_regressions !== null) {
     const n = cmp.flaky_regressions.cases.length;

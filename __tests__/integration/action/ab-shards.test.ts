@@ -159,8 +159,10 @@ describe('mode ab in shards', () => {
       ['8', 'max-trials'],
     ]);
     const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 'demo', decide: 'significant' });
-    expect(gate.exitCode, gate.log).toBe(0);
+    // Undecided blocks by default, and the failure says what would decide it.
+    expect(gate.exitCode, gate.log).toBe(1);
     expect(gate.outputs['verdict']).toBe('inconclusive');
+    expect(gate.log).toMatch(/what would decide it: the rounds (ended after|stopped at the spend cap after) /);
     expect(gate.summary).toContain("**Stopped at the shards' common look, round 3 of at most 8: undecided.**");
     expect(gate.summary).toContain('| 3 of 3 | 8 | the last round of the design, undecided | 3 | rounds 4–8 (10 runs) |');
     expect(gate.summary).toContain('**Not counted: 20 runs of shards 2 and 3**');
@@ -192,8 +194,10 @@ describe('mode ab in shards', () => {
     expect(jobs[1]?.summary).toMatch(/\| 2 \| candidate → baseline \| .* \| inconclusive \(stopped: the spend cap\) \| [\d.]+ \|/);
 
     const gate = await job(double, root, 'gate', run).run({ mode: 'compare', suite: 'demo', decide: 'significant' });
-    expect(gate.exitCode, gate.log).toBe(0);
+    // Undecided blocks by default, and the failure says what would decide it.
+    expect(gate.exitCode, gate.log).toBe(1);
     expect(gate.outputs['verdict']).toBe('inconclusive');
+    expect(gate.log).toMatch(/what would decide it: the rounds (ended after|stopped at the spend cap after) /);
     expect(gate.summary).toContain('**Stopped on the spend cap after round 2 of at most 4: undecided.**');
     expect(gate.summary).toContain('| 1 of 2 | 4 | the last round of the design, undecided | 2 | rounds 3–4 (4 runs) |');
     expect(gate.summary).toContain('| 2 of 2 | 2 | the spend cap | 2 | none |');

@@ -71,6 +71,7 @@ describe('the suite command', () => {
       decide: 'significant',
       'report-dir': 'reports',
       'allow-findings': 'guardrail-rise',
+      'fail-on-inconclusive': 'false',
     });
     expect(gate.exitCode, gate.log).toBe(0);
     expect(gate.outputs['verdict']).toBe('inconclusive');

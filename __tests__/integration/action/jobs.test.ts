@@ -127,16 +127,20 @@ describe('local files', () => {
     writeFileSync(join(gate.workspace, 'c.json'), JSON.stringify(side(true)));
     const inputs = { mode: 'compare', suite: 'noisy', baseline: 'b.json', candidate: 'c.json' };
     expect((await gate.run(inputs)).outputs['verdict']).toBe('hold');
-    const result = await gate.run({ ...inputs, decide: 'significant', confidence: '95%' });
-    expect(result.exitCode, result.log).toBe(0);
-    expect(result.outputs).toMatchObject({ verdict: 'inconclusive', passed: 'false' });
-    expect(result.log).toContain(
-      '::warning::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions); the step passes (set fail-on-inconclusive: true to fail it)',
+    // Undecided blocks by default: a failed step, naming what would decide it.
+    const strict = await gate.run({ ...inputs, decide: 'significant', confidence: '95%' });
+    expect(strict.exitCode, strict.log).toBe(1);
+    expect(strict.outputs).toMatchObject({ verdict: 'inconclusive', passed: 'false' });
+    expect(strict.log).toMatch(
+      /::error::benchgate: inconclusive \(undecided gates: reward, completion, completion_regressions\); what would decide it: reward: .*; completion rate: about [\d,]+ cases at this noise show .* \(an undecided verdict fails the gate; fail-on-inconclusive: false is advisory mode\)/,
     );
-    expect(result.summary).toMatch(/^### ❔ Inconclusive: /);
-    const strict = await gate.run({ ...inputs, decide: 'significant', 'fail-on-inconclusive': 'true' });
-    expect(strict.exitCode).toBe(1);
-    expect(strict.log).toContain('::error::benchgate: inconclusive (undecided gates: reward, completion, completion_regressions) (fail-on-inconclusive: true)');
+    expect(strict.summary).toMatch(/^### ❔ Inconclusive: /);
+    // Advisory mode: a warning, and the step passes.
+    const result = await gate.run({ ...inputs, decide: 'significant', 'fail-on-inconclusive': 'false' });
+    expect(result.exitCode, result.log).toBe(0);
+    expect(result.log).toMatch(
+      /::warning::benchgate: inconclusive \(undecided gates: reward, completion, completion_regressions\); what would decide it: .*; the step passes \(advisory mode: fail-on-inconclusive is false\)/,
+    );
     const bad = await gate.run({ ...inputs, decide: 'maybe' });
     expect(bad.exitCode).toBe(1);
     expect(bad.log).toContain('input "decide": expected one of point, significant, got "maybe"');

@@ -52,29 +52,33 @@ describe('the gate job of a same-repository pull request', () => {
     expect(botComments(42).map((c) => c.id)).toEqual([commentId]);
   });
 
-  it('an inconclusive verdict (decide: significant) is a neutral check run, or a failed one when asked', async () => {
+  it('an inconclusive verdict (decide: significant) is a failed check run naming what would decide it by default, a neutral one in advisory mode', async () => {
     const run = await suites();
-    const soft = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off', 'allow-findings': 'guardrail-rise' });
-    expect(soft.exitCode, soft.log).toBe(0);
-    expect(soft.outputs['verdict']).toBe('inconclusive');
+    const strict = await gate(run, { decide: 'significant', 'check-name': 'bench significant', comment: 'off', 'allow-findings': 'guardrail-rise' });
+    expect(strict.exitCode, strict.log).toBe(1);
+    expect(strict.outputs['verdict']).toBe('inconclusive');
     const check = () => gh.checkRuns().filter((c) => c.name === 'bench significant');
-    expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'neutral' })]);
+    expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
     expect(check()[0]?.output?.title).toBe('Inconclusive (undecided gates: reward, completion, steps, completion_regressions)');
-    // The check says plainly that it lets the PR through, and how to make it block.
-    expect(check()[0]?.output?.summary).toMatch(
-      /^\*\*This check is neutral, and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge\*\*/,
-    );
-    expect(check()[0]?.output?.summary).toContain('set `fail-on-inconclusive: true`');
-    const strict = await gate(run, {
+    // The check says that it blocks, and what would decide it: each undecided gate's sizing.
+    const summary = check()[0]?.output?.summary ?? '';
+    expect(summary).toMatch(/^\*\*This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge\.\*\* What would decide it: /);
+    expect(summary.split('\n')[0]).toMatch(/completion rate: about [\d,]+ cases at this noise show/);
+    expect(summary).toContain('Advisory mode (`fail-on-inconclusive: false`');
+    expect(strict.log).toMatch(/what would decide it: .*an undecided verdict fails the gate; fail-on-inconclusive: false is advisory mode/);
+    const soft = await gate(run, {
       decide: 'significant',
       'check-name': 'bench significant',
       comment: 'off',
       'allow-findings': 'guardrail-rise',
-      'fail-on-inconclusive': 'true',
+      'fail-on-inconclusive': 'false',
     });
-    expect(strict.exitCode).toBe(1);
-    expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
-    expect(check()[0]?.output?.summary).toMatch(/^\*\*This check fails:\*\* the verdict is inconclusive/);
+    expect(soft.exitCode, soft.log).toBe(0);
+    expect(check()).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'neutral' })]);
+    // Advisory mode says plainly that it lets the PR through.
+    expect(check()[0]?.output?.summary).toMatch(
+      /^\*\*This check is neutral \(advisory mode\), and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge\*\*/,
+    );
   });
 
   it('finds its comment on the third page of 250 and leaves a forged marker alone', async () => {

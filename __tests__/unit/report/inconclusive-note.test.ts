@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { compareSummaries } from '../../../src/analysis/compare.js';
+import type { LoadedSummary } from '../../../src/analysis/model.js';
+import { compareAtLook } from '../../../src/analysis/sequential-compare.js';
 import { inconclusiveNote } from '../../../src/report/comment.js';
+import { whatWouldDecide } from '../../../src/report/deciding.js';
 import { cases, loaded } from '../../helpers/rlm-builder.js';
 
 describe('the check run on an inconclusive verdict', () => {
@@ -12,13 +15,16 @@ describe('the check run on an inconclusive verdict', () => {
     { decide: 'significant' },
   );
 
-  it('says plainly that a neutral check lets the pull request through, and how to make it block', () => {
+  it('blocks by default and names what would decide it; advisory mode says plainly that a neutral check lets the pull request through', () => {
     expect(cmp.verdict).toBe('inconclusive');
+    const strict = inconclusiveNote(cmp, true);
+    expect(strict).toMatch(/^\*\*This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge\.\*\* What would decide it: /);
+    expect(strict).toContain('a rerun of the 4 cases not measured (provider or harness errors in 10.0% of the rows');
+    expect(strict).toContain('Advisory mode (`fail-on-inconclusive: false`');
     expect(inconclusiveNote(cmp, false)).toMatch(
-      /^\*\*This check is neutral, and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge\*\*/,
+      /^\*\*This check is neutral \(advisory mode\), and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge\*\*/,
     );
-    expect(inconclusiveNote(cmp, false)).toContain('set `fail-on-inconclusive: true`');
-    expect(inconclusiveNote(cmp, true)).toMatch(/^\*\*This check fails:\*\* the verdict is inconclusive and `fail-on-inconclusive` is true/);
+    expect(inconclusiveNote(cmp, false)).toContain('remove `fail-on-inconclusive: false`');
   });
 
   it('says nothing for a decided verdict, or when the caller does not say how the check concludes', () => {
@@ -26,5 +32,32 @@ describe('the check run on an inconclusive verdict', () => {
     const decided = compareSummaries(loaded({ cases: cases(40) }, 'base.json'), loaded({ cases: cases(40) }, 'cand.json'), { decide: 'significant' });
     expect(decided.verdict).not.toBe('inconclusive');
     expect(inconclusiveNote(decided, false)).toBe('');
+    expect(whatWouldDecide(decided)).toEqual([]);
+  });
+});
+
+describe('what would decide an inconclusive verdict', () => {
+  // 10 cases, one of them failing on the candidate: too few to show anything either way.
+  const base = loaded({ cases: cases(10) }, 'base.json');
+  const cand = loaded({ cases: cases(10, (i) => (i === 0 ? { completed: false } : {})) }, 'cand.json');
+
+  it('names each undecided gate with its sizing', () => {
+    const cmp = compareSummaries(base, cand, { decide: 'significant' });
+    expect(cmp.verdict).toBe('inconclusive');
+    const clauses = whatWouldDecide(cmp);
+    expect(clauses.length).toBe(cmp.undecided_gates.length);
+    expect(clauses.some((c) => c.startsWith('completion rate: '))).toBe(true);
+  });
+
+  it('says the rounds ran out at max-trials, and while rounds remain that more rounds decide it', () => {
+    const base2 = loaded({ cases: cases(10) }, 'base-2.json');
+    const cand2 = loaded({ cases: cases(10, (i) => (i === 0 ? { completed: false } : {})) }, 'cand-2.json');
+    const trials = { baseline: [base, base2] as LoadedSummary[], candidate: [cand, cand2] as LoadedSummary[] };
+    const last = compareAtLook(base, cand, { decide: 'significant', trials }, { round: 2, max: 2 }, 0.95);
+    expect(last.verdict).toBe('inconclusive');
+    expect(whatWouldDecide(last)[0]).toBe('all 2 rounds ran undecided: a larger `max-trials` (or more cases) decides it');
+    const early = compareAtLook(base, cand, { decide: 'significant', trials }, { round: 2, max: 5 }, 0.95);
+    expect(early.verdict).toBe('inconclusive');
+    expect(whatWouldDecide(early)[0]).toMatch(/^round 2 of 5 is undecided: more rounds decide it/);
   });
 });

@@ -11,6 +11,7 @@ import { failureMessage, InputError } from '../../errors.js';
 import { type ListedArtifact, uploadSummaryArtifact } from '../../github/artifacts.js';
 import { pullRequestOf, readEvent } from '../../github/context.js';
 import { loadRun } from '../../load/load.js';
+import { whatWouldDecide } from '../../report/deciding.js';
 import { verdictText } from '../../report/verdict.js';
 import { NO_FIELDS } from '../../schema/pack.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
@@ -136,8 +137,15 @@ function outcomeOf(io: ActionIo, inputs: CompareInputs, decision: Decision): Com
   if (decision.cmp.verdict === 'hold' && inputs.failOnHold) return { failure: holdFailure(decision), explained: true, comparison: decision.cmp };
   if (decision.cmp.verdict === 'inconclusive') {
     const why = verdictText(decision.cmp);
-    if (inputs.failOnInconclusive) return { failure: `${why} (fail-on-inconclusive: true)`, explained: true, comparison: decision.cmp };
-    io.warning(`benchgate: ${why}; the step passes (set fail-on-inconclusive: true to fail it)`);
+    const decide = whatWouldDecide(decision.cmp);
+    const what = decide.length === 0 ? '' : `; what would decide it: ${decide.join('; ')}`;
+    if (inputs.failOnInconclusive)
+      return {
+        failure: `${why}${what} (an undecided verdict fails the gate; fail-on-inconclusive: false is advisory mode)`,
+        explained: true,
+        comparison: decision.cmp,
+      };
+    io.warning(`benchgate: ${why}${what}; the step passes (advisory mode: fail-on-inconclusive is false)`);
   }
   return { failure: null, explained: false, comparison: decision.cmp };
 }

@@ -23,7 +23,7 @@ const GATE_TEXT: Readonly<Record<string, string>> = {
     "the decision policy. `point` judges the gates on the point estimates, exactly as rlm-code does. `significant` judges each gate on the paired per-case evidence: a gate fails only when the data show it violated at the `confidence` level, passes when they show it holds, and otherwise the verdict is `inconclusive`. Default: the configuration file's `decide`, else `default-decide`, else `point`; mode ab decides `significant` only.",
   confidence: `the confidence level of \`decide: significant\`, such as 0.95, 0.99 or 95%. Default ${DEFAULT_POLICY.confidence}.`,
   cluster: `under \`decide: significant\`, the case label whose groups are tested as units (cases of one family fail together): \`auto\`, \`none\`, \`task_family\`, \`environment\`, \`domain\`, \`split\`, \`length_bucket\`, or any other field of the case rows (a dotted path reaches nested objects). \`auto\` takes task_family, environment or domain when every case has one: with at least 20 groups always, with fewer only when the data show the cases of a group moving together. Default \`${DEFAULT_POLICY.cluster}\`.`,
-  'fail-on-inconclusive': `\`true\` makes an inconclusive verdict a failed check run and a failed compare step; \`false\` makes it a neutral check run (which does not block a merge) and a warning. Default \`${DEFAULT_POLICY.failOnInconclusive}\`.`,
+  'fail-on-inconclusive': `\`true\` makes an inconclusive verdict a failed check run and a failed compare step, whose text names what would decide it; \`false\` is advisory mode: a neutral check run (which GitHub counts as passing, so it does not block a merge) and a warning. Default \`${DEFAULT_POLICY.failOnInconclusive}\`.`,
 };
 
 /**

@@ -123,7 +123,7 @@ function varianceComponentsLine(s: SignificanceResult, trials: string, pct: stri
 }
 
 /** A gate's name in a sentence. */
-const lower = (g: GateName): string => LABEL[g].replace(/ \(mean\)$/, '').toLowerCase();
+export const lower = (g: GateName): string => LABEL[g].replace(/ \(mean\)$/, '').toLowerCase();
 
 /** Why a failed gate failed, in one sentence. */
 function failSentence(t: GateTest, s: SignificanceResult): string {
@@ -137,7 +137,7 @@ function failSentence(t: GateTest, s: SignificanceResult): string {
 }
 
 /** What would decide an undecided gate, for the stated effect (sizing.ts): units, or trials per side. */
-function decideWords(t: GateTest, s: SignificanceResult): string {
+export function decideWords(t: GateTest, s: SignificanceResult): string {
   const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
   const z = t.sizing;
   if (z === null || t.units_needed === null) return 'its noise cannot be sized';
