@@ -45,7 +45,8 @@ Usage:
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
-  history       A branch's runs as a series: the shifts in it and the regression budget's state.
+  history       A branch's runs as a series: the shifts in it, the regression budget's state and
+                the gate's record (its verdicts on merged PRs against main's runs).
   profile       Measure the suite's own noise from repeated runs on one commit: flaky cases,
                 per-case pass rates, how often each policy holds when nothing changed.
 
@@ -211,6 +212,10 @@ history-branch's <suite>.json) or github-action-benchmark's data.js. Prints the 
 in each metric (E-divisive means with a seeded permutation test, split first where the model,
 preset, scoring version, dataset, suite or tool changes; advisory) and, when the configuration has
 a regression_budget, what the newest run (or --candidate) has used of it since the reference.
+When a history file keeps merged PRs' verdicts, prints the gate's record: each verdict against the
+merge's real effect on main's runs before and after it (judged from the summary files given, which
+need their cases and commit), false holds and misses with exact intervals, and whether the numbers
+support making the check required.
 
 Options:
   --config FILE        the configuration (default: .github/benchgate.yml when it exists); its

@@ -4,6 +4,9 @@
  * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
  * the reference. The reference is resolved with `git rev-parse` in the current directory when it is
  * a tag, and who set it with `git log` on the configuration file; both "unknown" outside a checkout.
+ * When a history file keeps merged PRs' verdicts, the gate's record (pipeline/real-effect.ts) judges
+ * each against main's runs around its merge: the summary files given, by their commits (the history
+ * entries keep figures only, not the cases a paired judgement needs).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -14,13 +17,20 @@ import { loadSummary, type RunChoosers } from '../adapters/registry.js';
 import { UsageError } from '../errors.js';
 import { looksLikeBenchmarkData, parseBenchmarkData } from '../history/benchmark-data.js';
 import { budgetHolds, type BudgetState, entryFigures, judgeBudget, type ReferenceMove, type RunFigures } from '../history/budget.js';
-import { looksLikeHistory, parseHistory } from '../history/history-file.js';
+import type { GateRecord } from '../history/gate-record.js';
+import { type GateVerdictEntry, looksLikeHistory, parseHistory } from '../history/history-file.js';
 import { leaderboardEntry } from '../history/leaderboard.js';
 import { entryPoints, findShifts, identityRuns, runIdentity, type SeriesPoint, type Shift, SHIFT_METRICS } from '../history/shifts.js';
 import { expandInputs } from '../load/glob.js';
+import { loadedOf } from '../load/load.js';
+import { buildGateRecord } from '../pipeline/real-effect.js';
 import { budgetSpecOf, type GateConfig, loadConfig, loadOptionsOf } from '../policy/config-file.js';
+import { resolvePolicy } from '../policy/policy.js';
+import { renderGateRecord } from '../report/gate-record-report.js';
 import { metricName, renderBudget, renderShifts, shortSha } from '../report/history-report.js';
 import { table } from '../report/markdown/markdown.js';
+import { NO_FIELDS } from '../schema/pack.js';
+import type { BenchmarkSummary } from '../schema/summary.js';
 import { pyFixed } from '../stats/format.js';
 import { configOf, oneOf, readCommandArgs } from './command-args.js';
 
@@ -75,44 +85,58 @@ export function parseHistoryArgs(args: readonly string[]): HistoryCommand | null
 
 const metaString = (m: Readonly<Record<string, unknown>>, key: string): string | null => (typeof m[key] === 'string' ? (m[key] as string) : null);
 
-/** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint. */
-function summaryPoint(file: string, config: GateConfig, inputFormat: string | null): SeriesPoint {
+/** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint; and the summary itself, for the gate's record. */
+function summaryRun(file: string, config: GateConfig, inputFormat: string | null): SummaryRun {
   const s = loadSummary(file, { ...loadOptionsOf(config, 'baseline', inputFormat), choose: HISTORY_CHOOSERS });
   const e = leaderboardEntry(file, s, config.pricing ?? {});
-  return {
+  const point = {
     commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
     when: e.started_at,
     identity: runIdentity(e.model, e.preset, s.metadata),
     values: entryFigures(e),
   };
+  return { file, point, summary: s };
+}
+
+interface SummaryRun {
+  file: string;
+  point: SeriesPoint;
+  summary: BenchmarkSummary;
 }
 
 interface Loaded {
   points: SeriesPoint[];
   metrics: Record<string, 'higher' | 'lower' | null>;
+  /** The merged PRs' verdicts of the history files given. */
+  verdicts: GateVerdictEntry[];
+  /** The summary files, in run order: main's runs with their cases, for the record. */
+  summaries: SummaryRun[];
 }
 
 /** The inputs, in the order given: a history file's or data.js's runs as they are; summaries by start time. */
 function loadRuns(cmd: HistoryCommand, config: GateConfig): Loaded {
-  const out: Loaded = { points: [], metrics: {} };
-  const summaries: SeriesPoint[] = [];
+  const out: Loaded = { points: [], metrics: {}, verdicts: [], summaries: [] };
+  const summaries: SummaryRun[] = [];
   for (const file of expandInputs('history', cmd.files, process.cwd())) {
     const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : '';
     if (looksLikeHistory(head)) {
-      out.points.push(...entryPoints(parseHistory(readFileSync(file, 'utf8'), file).entries));
+      const h = parseHistory(readFileSync(file, 'utf8'), file);
+      out.points.push(...entryPoints(h.entries));
+      out.verdicts.push(...(h.verdicts ?? []));
       Object.assign(out.metrics, SHIFT_METRICS);
     } else if (looksLikeBenchmarkData(head)) {
       const data = parseBenchmarkData(readFileSync(file, 'utf8'), file);
       out.points.push(...data.points);
       Object.assign(out.metrics, data.metrics);
     } else {
-      summaries.push(summaryPoint(file, config, cmd.inputFormat));
+      summaries.push(summaryRun(file, config, cmd.inputFormat));
       Object.assign(out.metrics, SHIFT_METRICS);
     }
   }
   // Summaries in the order they ran when each says when; otherwise in the order of the file names.
-  if (summaries.every((p) => p.when !== null)) summaries.sort((a, b) => Date.parse(a.when as string) - Date.parse(b.when as string));
-  out.points.push(...summaries);
+  if (summaries.every((r) => r.point.when !== null)) summaries.sort((a, b) => Date.parse(a.point.when as string) - Date.parse(b.point.when as string));
+  out.points.push(...summaries.map((r) => r.point));
+  out.summaries = summaries;
   if (cmd.metrics !== null) {
     const unknown = cmd.metrics.filter((m) => !(m in out.metrics));
     if (unknown.length > 0)
@@ -148,7 +172,7 @@ function budgetState(cmd: HistoryCommand, config: GateConfig, points: readonly S
   const spec = budgetSpecOf(config);
   if (spec === null) return null;
   const last = points[points.length - 1];
-  const candidate = cmd.candidate !== null ? summaryPoint(cmd.candidate, config, cmd.inputFormat) : last;
+  const candidate = cmd.candidate !== null ? summaryRun(cmd.candidate, config, cmd.inputFormat).point : last;
   if (candidate === undefined) return null;
   const sha = /^[0-9a-f]{7,64}$/.test(spec.reference) ? spec.reference : git(['rev-parse', '--verify', '--quiet', `${spec.reference}^{commit}`]);
   const moved = cmd.config.explicit || statSync(cmd.config.path, { throwIfNoEntry: false }) ? referenceMove(cmd.config.path) : null;
@@ -178,16 +202,25 @@ function seriesTable(points: readonly SeriesPoint[], metrics: readonly string[],
   return [...table(['Run', 'When', ...shown.map(metricName)], ['left', 'left', ...shown.map(() => 'right' as const)], rows), '', ...more];
 }
 
+/** The gate's record of the history files' verdicts, against the summaries given as main's runs (pipeline/real-effect.ts). */
+function recordOf(verdicts: readonly GateVerdictEntry[], summaries: readonly SummaryRun[], config: GateConfig): GateRecord {
+  const policy = resolvePolicy(config);
+  const keep = loadOptionsOf(config, 'baseline').keep ?? NO_FIELDS;
+  const runs = summaries.map((r) => ({ commit: r.point.commit, run: loadedOf(r.file, r.summary, keep) }));
+  return buildGateRecord(verdicts, runs, policy);
+}
+
 /** Loads the runs, finds the shifts and the budget state; the text and whether the budget holds. */
 export function runHistory(cmd: HistoryCommand): { text: string; holds: boolean } {
   const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
-  const { points, metrics } = loadRuns(cmd, config);
+  const { points, metrics, verdicts, summaries } = loadRuns(cmd, config);
   const shifts = findShifts(points, metrics, { minChange: cmd.minChange });
   const budget = budgetState(cmd, config, points);
   const series = identityRuns(points);
   const holds = budget !== null && budgetHolds(budget);
+  const record = verdicts.length === 0 ? null : recordOf(verdicts, summaries, config);
   if (cmd.format === 'json') {
-    const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
+    const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget, record }, null, 2);
     return { text: `${text}\n`, holds };
   }
   const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? '', 60));
@@ -200,6 +233,7 @@ export function runHistory(cmd: HistoryCommand): { text: string; holds: boolean 
     ...seriesTable(points, Object.keys(metrics), shifts),
     ...renderShifts(shifts, null, points.length),
     ...(budget === null ? [] : renderBudget(budget)),
+    ...(record === null ? [] : renderGateRecord(record)),
   ];
   return { text: `${lines.join('\n')}\n`, holds };
 }

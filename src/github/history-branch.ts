@@ -4,7 +4,7 @@
  * (branch-file.ts), so two jobs that record at once cannot overwrite each other. A branch that does
  * not exist yet is created as an orphan holding only history files.
  */
-import { addEntry, type HistoryEntry, type HistoryFile, parseHistory, serializeHistory } from '../history/history-file.js';
+import { addEntry, addVerdict, type GateVerdictEntry, type HistoryEntry, type HistoryFile, parseHistory, serializeHistory } from '../history/history-file.js';
 import { type BranchFileLocation, branchFileName, readBranchFile, updateBranchFile } from './branch-file.js';
 import type { GitHubClient } from './octokit.js';
 
@@ -46,4 +46,25 @@ export async function recordHistory(
   };
   const { attempts, created, merged } = await updateBranchFile(octokit, at, merge, message, options);
   return { attempts, dropped: merged.dropped, entries: merged.history.entries.length, created, history: merged.history };
+}
+
+/**
+ * Adds a merged PR's verdict to the suite's history on the branch (the gate's record reads it:
+ * history/gate-record.ts), replacing an earlier one of the same PR; the same read, merge, write as
+ * {@link recordHistory}, so it cannot overwrite a run recorded at the same time.
+ */
+export async function recordVerdict(
+  octokit: GitHubClient,
+  at: HistoryLocation,
+  suite: string,
+  verdict: GateVerdictEntry,
+  options: { attempts?: number; pauseMs?: number } = {},
+): Promise<Omit<Recorded, 'entries'> & { verdicts: number }> {
+  const message = `benchgate: record the verdict of #${verdict.pr} on ${suite} (${verdict.verdict})`;
+  const merge = (text: string | null) => {
+    const added = addVerdict(text === null ? null : parseHistory(text, branchFileName(at)), suite, verdict);
+    return { content: serializeHistory(added.history), merged: added };
+  };
+  const { attempts, created, merged } = await updateBranchFile(octokit, at, merge, message, options);
+  return { attempts, dropped: merged.dropped, verdicts: merged.history.verdicts?.length ?? 0, created, history: merged.history };
 }

@@ -5,6 +5,10 @@
  * leaderboard` read it. Entries are kept oldest first, one per workflow run (a re-run replaces its
  * entry), at most HISTORY_MAX_ENTRIES and HISTORY_MAX_BYTES: the oldest go first. Keys this version
  * does not know are kept as they are when the file is rewritten.
+ *
+ * Beside the runs, `verdicts` (absent from files written before it) keeps the gate's verdict of each
+ * merged pull request, one per PR, at most HISTORY_MAX_VERDICTS: what the gate's record
+ * (gate-record.ts) later checks against main's runs before and after the merge.
  */
 import { z } from 'zod';
 
@@ -50,10 +54,36 @@ export const HistoryEntrySchema = z.looseObject({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
+const sha = z.string().regex(/^[0-9a-f]{40,64}$/, 'expected a full commit SHA');
+
+/**
+ * The gate's verdict of one merged pull request, as its last gate run gave it: `head_sha` the commit
+ * judged, `base_sha` what it was judged against, `merge_sha` the commit the merge made on the
+ * default branch (null until known: the record cannot place the PR on main without it). `check` says
+ * whether the check blocked the merge (`blocking`: a required check, hold = failure) or only
+ * advised (`advisory`: a neutral conclusion whatever the verdict); the record is built the same way
+ * for both. `at` is when the PR was merged (or the verdict given, when the merge time is unknown).
+ */
+export const GateVerdictEntrySchema = z.looseObject({
+  pr: z.number().int().positive(),
+  head_sha: sha,
+  merge_sha: maybe(sha),
+  base_sha: sha,
+  verdict: z.enum(['promote', 'hold', 'inconclusive']),
+  decide: z.enum(['point', 'significant']),
+  check: z.enum(['blocking', 'advisory']),
+  conclusion: z.enum(['success', 'failure', 'neutral']),
+  at: z.iso.datetime({ offset: true }),
+});
+export type GateVerdictEntry = z.infer<typeof GateVerdictEntrySchema>;
+/** The most PR verdicts a file keeps (the oldest go first); the record reads the last ones. */
+export const HISTORY_MAX_VERDICTS = 500;
+
 export const HistoryFileSchema = z.looseObject({
   schema: z.literal(HISTORY_SCHEMA, { error: `expected "${HISTORY_SCHEMA}"` }),
   suite: text,
   entries: z.array(HistoryEntrySchema),
+  verdicts: z.array(GateVerdictEntrySchema).optional(),
 });
 export type HistoryFile = z.infer<typeof HistoryFileSchema>;
 
@@ -114,12 +144,18 @@ export function parseHistory(textOf: string, where: string): HistoryFile {
   return parsed.data;
 }
 
-/** The file's text: one entry per line, so each recorded run is one line in the branch's diff. */
+/** `"key": [` then one item per line. */
+function arrayLines(key: string, items: readonly unknown[]): string {
+  const lines = items.map((e, i) => `    ${JSON.stringify(e)}${i < items.length - 1 ? ',' : ''}`);
+  return `  ${JSON.stringify(key)}: [\n${lines.join('\n')}${lines.length ? '\n' : ''}  ]`;
+}
+
+/** The file's text: one entry (and one verdict) per line, so each recorded run is one line in the branch's diff. */
 export function serializeHistory(h: HistoryFile): string {
-  const { entries, schema, suite, ...rest } = h;
+  const { entries, verdicts, schema, suite, ...rest } = h;
   const top = JSON.stringify({ schema, suite, ...rest }); // schema first: how looksLikeHistory knows the file
-  const lines = entries.map((e, i) => `    ${JSON.stringify(e)}${i < entries.length - 1 ? ',' : ''}`);
-  return `${top.slice(0, -1)},\n  "entries": [\n${lines.join('\n')}${lines.length ? '\n' : ''}  ]\n}\n`;
+  const arrays = [...(verdicts === undefined ? [] : [arrayLines('verdicts', verdicts)]), arrayLines('entries', entries)];
+  return `${top.slice(0, -1)},\n${arrays.join(',\n')}\n}\n`;
 }
 
 /**
@@ -133,6 +169,22 @@ export function addEntry(h: HistoryFile | null, suite: string, entry: HistoryEnt
   let dropped = 0;
   while (history.entries.length > 1 && (history.entries.length > HISTORY_MAX_ENTRIES || Buffer.byteLength(serializeHistory(history)) > HISTORY_MAX_BYTES)) {
     history.entries.shift();
+    dropped++;
+  }
+  return { history, dropped };
+}
+
+/**
+ * The history with the verdict of a merged PR added as the newest (replacing an earlier one of the
+ * same PR: a re-recorded merge), and how many old verdicts were dropped to stay within the limits.
+ */
+export function addVerdict(h: HistoryFile | null, suite: string, verdict: GateVerdictEntry): { history: HistoryFile; dropped: number } {
+  if (h !== null && h.suite !== suite) throw new InputError(`the history file is of suite ${JSON.stringify(h.suite)}, not ${JSON.stringify(suite)}`);
+  const verdicts = [...(h?.verdicts ?? []).filter((v) => v.pr !== verdict.pr), verdict];
+  const history: HistoryFile = { ...(h ?? {}), schema: HISTORY_SCHEMA, suite, entries: h?.entries ?? [], verdicts };
+  let dropped = 0;
+  while (verdicts.length > 1 && (verdicts.length > HISTORY_MAX_VERDICTS || Buffer.byteLength(serializeHistory(history)) > HISTORY_MAX_BYTES)) {
+    verdicts.shift();
     dropped++;
   }
   return { history, dropped };

@@ -8,7 +8,7 @@ import { throttling } from '@octokit/plugin-throttling';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { withMetadata } from '../../../src/action/suite/metadata.js';
-import { readHistoryBranch, recordHistory } from '../../../src/github/history-branch.js';
+import { readHistoryBranch, recordHistory, recordVerdict } from '../../../src/github/history-branch.js';
 import {
   addEntry,
   branchRuns,
@@ -165,6 +165,28 @@ describe('history branch', () => {
     expect(read.history?.entries.map((e) => e.run_id)).toEqual([1, 2]);
     expect(parseHistory(api.git.file('benchgate-history', 'demo.json') ?? '', 'x').entries).toHaveLength(2);
     expect(api.git.file('main', 'demo.json')).toBeNull();
+  });
+
+  it("records a merged PR's verdict beside the runs, one per PR, without losing a run written at the same time", async () => {
+    const octokit = client();
+    const verdict = (pr: number, v: 'hold' | 'promote') => ({
+      pr,
+      head_sha: SHA(0x100 + pr),
+      merge_sha: SHA(0x200 + pr),
+      base_sha: SHA(1),
+      verdict: v,
+      decide: 'significant' as const,
+      check: 'advisory' as const,
+      conclusion: 'neutral' as const,
+      at: '2026-11-22T10:00:00Z',
+    });
+    const [first] = await Promise.all([recordVerdict(octokit, at, 'demo', verdict(7, 'hold'), fast), recordHistory(octokit, at, 'demo', entry(1), fast)]);
+    expect(first.verdicts).toBe(1);
+    await recordVerdict(octokit, at, 'demo', verdict(7, 'promote'), fast);
+    const read = await readHistoryBranch(octokit, at);
+    expect(read.history?.entries.map((e) => e.run_id)).toEqual([1]);
+    expect(read.history?.verdicts?.map((v) => [v.pr, v.verdict])).toEqual([[7, 'promote']]);
+    expect(api.git.log('benchgate-history')[0]?.message).toBe('benchgate: record the verdict of #7 on demo (promote)');
   });
 
   it('racing writers: each one that finds the file changed reads again, and every entry lands', async () => {

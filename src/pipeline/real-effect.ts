@@ -1,0 +1,36 @@
+/**
+ * The real effect of a merge, for the gate's record (history/gate-record.ts): main's runs from the
+ * merge commit on (the candidate) against main's runs just before it (the baseline), judged by the
+ * one pipeline ({@link judge}) under the gate's policy with the significant decision, whatever the
+ * gate decided with: "no drop" must be shown, not only a drop not seen, and an effect the runs cannot
+ * decide is inconclusive, which the record counts as undecided. A blocking finding of the runs
+ * themselves (another model, a changed dataset: analysis/integrity) makes the sides not comparable.
+ */
+import type { LoadedSummary } from '../analysis/model.js';
+import { type GateRecord, gateRecord, type GateRecordOptions, type MainRun, type RealEffect } from '../history/gate-record.js';
+import type { GateVerdictEntry } from '../history/history-file.js';
+import type { GatePolicy } from '../policy/policy.js';
+import { judge } from './judge.js';
+
+/** The real effect of `after` against `before` (main's runs, oldest first; at least one each). */
+export function judgeRealEffect(before: readonly LoadedSummary[], after: readonly LoadedSummary[], policy: GatePolicy): RealEffect {
+  const { comparison } = judge({
+    runs: { baseline: before, candidate: after },
+    policy: { ...policy, decide: 'significant' },
+    design: { kind: 'fixed' },
+  });
+  return { verdict: comparison.verdict, comparable: comparison.blocking_findings.length === 0 };
+}
+
+/**
+ * The gate's record of the PRs whose verdicts the history keeps, against main's runs (oldest first,
+ * each with its cases): what `benchgate history` and the default branch's job summary show.
+ */
+export function buildGateRecord(
+  verdicts: readonly GateVerdictEntry[],
+  runs: readonly MainRun<LoadedSummary>[],
+  policy: GatePolicy,
+  options: GateRecordOptions = {},
+): GateRecord {
+  return gateRecord(verdicts, runs, (before, after) => judgeRealEffect(before, after, policy), options);
+}
