@@ -183,7 +183,7 @@ export function sourcesOf(folders: readonly string[] = ['src', 'tools']): Map<st
 }
 
 /** The action's mode folders: each imports the shared parts below it (suite, decide, inputs, the files of src/action/), never a sibling mode. */
-export const ACTION_MODES: readonly string[] = ['run', 'ab', 'gate', 'publish', 'profile'];
+export const ACTION_MODES: readonly string[] = ['run', 'ab', 'gate', 'publish', 'profile', 'command'];
 
 /** Every import of one action mode's folder from another, or from a shared part of the action, as "from → to". */
 export function modeViolations(graph: Graph): string[] {

@@ -45,8 +45,8 @@ function inputList(file: string): string {
 const missingFrom = (list: string, names: string[]): string[] => names.filter((name) => !list.includes(`\`${name}\``));
 
 describe('the inputs of the reusable workflows', () => {
-  it('are gate.yml, profile.yml and publish.yml (the test finds them)', () => {
-    expect(workflows.map(([f]) => f)).toEqual(['gate.yml', 'profile.yml', 'publish.yml']);
+  it('are commands.yml, gate.yml, profile.yml and publish.yml (the test finds them)', () => {
+    expect(workflows.map(([f]) => f)).toEqual(['commands.yml', 'gate.yml', 'profile.yml', 'publish.yml']);
   });
 
   it.each(workflows.map(([f]) => f))('%s: each input and secret has a row in its docs/reference.md section', (file) => {

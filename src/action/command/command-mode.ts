@@ -19,7 +19,7 @@
  *   from a workflow"), so a reply never answers itself.
  */
 import type { AcceptanceEvent } from '../../analysis/acceptance/model.js';
-import { gateNamesOf,heldRegressions } from '../../analysis/acceptance/regressions.js';
+import { heldRegressions } from '../../analysis/acceptance/regressions.js';
 import type { Comparison } from '../../analysis/compare.js';
 import { UsageError } from '../../errors.js';
 import { acceptancesPath, appendAcceptances, readAcceptances } from '../../github/acceptance-branch.js';
@@ -37,11 +37,11 @@ import { renderExplainReply, renderNoteReply } from '../../report/command-reply.
 import { verdictText } from '../../report/verdict.js';
 import { artifactName } from '../artifact-layout.js';
 import { type CompareResult, decide, judgeSource, withCheckProblem } from '../decide/decide.js';
+import { gatherRun, runTarget } from '../decide/gather-run.js';
 import { markPublished, openPublisher } from '../decide/publisher.js';
 import { budgetContextOf } from '../decide/regression-budget.js';
 import type { CommandModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { gatherRun, runTarget } from '../publish/publish-mode.js';
 
 const NOTHING: CompareResult = { failure: null, explained: false, comparison: null };
 

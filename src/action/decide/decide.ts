@@ -21,7 +21,7 @@ import { kindOf, shownPath, writeAll } from '../../fs-safe.js';
 import { forkOf, pullRequestOf, readEvent, runUrl } from '../../github/context.js';
 import { readFileAt } from '../../github/file-at.js';
 import { messageOf } from '../../github/octokit.js';
-import type { BudgetState } from '../../history/budget.js';
+import { type BudgetState, chargeAcceptances } from '../../history/budget.js';
 import { keptFields } from '../../load/kept-fields.js';
 import { loadPair, loadRun } from '../../load/load.js';
 import { loadNoiseProfiles, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH } from '../../load/noise-profile.js';
@@ -132,7 +132,8 @@ export async function decide(
   acceptances?: readonly AcceptanceEvent[],
 ): Promise<Decision> {
   const { judged, state } = await judgeSource(io, inputs, source, problems, budget, acceptances);
-  return writeReports(io, inputs, judged.comparison, state);
+  // Accepted regressions are charged to the regression budget like any other (history/budget.ts).
+  return writeReports(io, inputs, judged.comparison, state === null ? null : chargeAcceptances(state, judged.comparison.acceptance));
 }
 
 /** What judging the files gave: the pipeline's judgement, and the regression budget's state (null without a budget). */
