@@ -12127,7 +12127,7 @@ function firstMetric(entry, legacy) {
  * `higher_is_better=False`: perplexity, word_perplexity, byte_perplexity, bits_per_byte,
  * brier_score), and ter, an error rate ("Lower is better" in its aggregation's docstring).
  */
-const LOWER_IS_BETTER = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter', 'ppl']);
+const LOWER_IS_BETTER$1 = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', 'bits_per_byte', 'brier_score', 'ter', 'ppl']);
 /** sacrebleu's corpus scores, which lm-eval's bleu, chrf and ter aggregations return on 0–100. */
 const PERCENT_SCALE = new Set(['bleu', 'chrf', 'ter']);
 /** Unbounded ratios: compared by their logarithm (a point is about 1 % of the value). */
@@ -12138,7 +12138,7 @@ const LOG_SCALE = new Set(['perplexity', 'word_perplexity', 'byte_perplexity', '
  * (accuracies, exact match, F1: 0–1) as written. `lower` is the file's `higher_is_better: false`.
  */
 function taskScore(name, value, lower) {
-    const higher = !(lower ?? LOWER_IS_BETTER.has(name));
+    const higher = !(lower ?? LOWER_IS_BETTER$1.has(name));
     if (LOG_SCALE.has(name) && value > 0)
         return { reward: higher ? Math.log(value) : -Math.log(value), scale: 'ln(value)', higher };
     const scaled = PERCENT_SCALE.has(name) ? value / 100 : value;
@@ -14649,7 +14649,7 @@ const TAU2_BENCH_SHAPE = 'tau2-bench results (`Results`: `info`, `tasks` and `si
 const RESULTS = 'results.json';
 const SIMULATIONS = 'simulations'; // simulation.py SIMULATIONS_DIR
 /** simulation.py TerminationReason. */
-const REASONS = new Set([
+const REASONS$1 = new Set([
     'user_stop',
     'agent_stop',
     'max_steps',
@@ -14715,8 +14715,8 @@ function attemptOf$1(p, place, s) {
     if (typeof task !== 'string' && typeof task !== 'number')
         return (p.add(place, 'task_id', 'the task id, a string or number', task), null);
     const reason = s['termination_reason'];
-    if (typeof reason !== 'string' || !REASONS.has(reason))
-        return (p.add(place, 'termination_reason', `one of ${[...REASONS].join(', ')}`, reason), null);
+    if (typeof reason !== 'string' || !REASONS$1.has(reason))
+        return (p.add(place, 'termination_reason', `one of ${[...REASONS$1].join(', ')}`, reason), null);
     const info = isObj$1(s['info']) ? s['info'] : {};
     const ri = s['reward_info'];
     let reward = null;
@@ -18357,425 +18357,6 @@ function settledByProfile(profile, rounds, share) {
     return settleRounds(rounds, profile, share === undefined ? DEFAULT_SETTLE : { ...DEFAULT_SETTLE, share });
 }
 
-/** Every finding code, with its default severity. */
-const FINDING_SEVERITY = {
-    'empty-run': 'error',
-    'incomplete-run': 'error',
-    'cancelled-run': 'error',
-    'command-failed': 'error',
-    'aggregate-mismatch': 'error',
-    'preset-mismatch': 'error',
-    'not-comparable': 'error',
-    'guardrail-rise': 'error',
-    'policy-failure': 'error',
-    'missing-cases': 'error',
-    'new-cases': 'notice',
-    'multiple-differences': 'warning',
-    'case-errors': 'notice',
-    'partial-trials': 'error',
-    'too-few-clusters': 'warning',
-    'shard-coverage': 'error',
-    'benchmark-regression': 'error',
-    'aggregates-only': 'notice',
-    'regression-budget': 'error',
-    'infrastructure-failures': 'warning',
-    'base-tree-changed': 'error',
-    'suite-job-failed': 'error',
-    'provenance-mismatch': 'error',
-};
-const FINDING_CODES = Object.keys(FINDING_SEVERITY);
-/**
- * Problems of the run, not of the comparison, which the action finds and the pipeline makes findings
- * (pipeline/judge.ts): a suite job that did not succeed (what it uploaded may be partial), a summary
- * whose stamps say it is another role's, commit's or run's (action/decide/provenance.ts). They hold
- * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
- */
-const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'];
-/** Whether a finding code is one of the run's problems ({@link RUN_PROBLEM_CODES}). */
-const isRunProblem = (code) => RUN_PROBLEM_CODES.includes(code);
-/** The codes a configuration may allow (`allow_findings`, `--allow-finding`). */
-const ALLOWABLE_FINDING_CODES = FINDING_CODES.filter((c) => !isRunProblem(c));
-/**
- * Mode ab's stamp on the trials of a job in which something other than the base side's own runs
- * changed the base side's tree or environment (src/action/ab/isolation.ts): the paths, comma-separated.
- */
-const BASE_CHANGED_STAMP = 'ab.base_changed';
-const plural$1 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
-const REWARD_TOLERANCE = 0.00005 + 1e-9;
-const STEPS_TOLERANCE = 0.005 + 1e-9;
-function runFindings(side, s, totals) {
-    const out = [];
-    const r = s.reported;
-    const rows = totals.rows;
-    const attempted = r.attempted_cases ?? rows;
-    const changed = s.metadata[BASE_CHANGED_STAMP];
-    if (typeof changed === 'string' && changed !== '')
-        out.push({
-            code: 'base-tree-changed',
-            side,
-            message: `In the interleaved job of the ${side} run, the baseline's tree or environment changed outside its own runs (${plural$1(changed.split(',').length, 'path')}): the baseline rounds may have measured other code.`,
-            case_ids: [],
-        });
-    if (r.total_cases === 0 || rows === 0) {
-        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$1(rows, 'case row')}).`, case_ids: [] });
-    }
-    else if (s.metadata[ANSWERED_CASES] === 0) {
-        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
-        out.push({
-            code: 'empty-run',
-            side,
-            message: `The ${side} run answered none of its ${plural$1(rows, 'case')}: every one raised an error, so it measured nothing.`,
-            case_ids: [],
-        });
-    }
-    if (attempted < r.total_cases || rows < r.total_cases) {
-        out.push({
-            code: 'incomplete-run',
-            side,
-            message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
-            case_ids: [],
-        });
-    }
-    if (s.run.cancelled === true) {
-        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
-    }
-    const failure = commandFailure(s.metadata);
-    if (failure !== null) {
-        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
-    }
-    const mismatches = aggregateMismatches(s, totals);
-    if (mismatches.length > 0) {
-        out.push({
-            code: 'aggregate-mismatch',
-            side,
-            message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
-            case_ids: [],
-        });
-    }
-    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
-        out.push({
-            code: 'aggregates-only',
-            side,
-            message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
-            case_ids: [],
-        });
-    }
-    const errored = [...totals.errored];
-    if (errored.length > 0) {
-        out.push({ code: 'case-errors', side, message: `${plural$1(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
-    }
-    return out;
-}
-/**
- * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
- * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
- * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
- */
-function commandFailure(m) {
-    if (m['command.timed_out'] === true)
-        return 'timed out (command.timed_out: true)';
-    if (m['command.budget_exceeded'] === true)
-        return 'was stopped at its spend cap (command.budget_exceeded: true)';
-    const code = m['command.exit_code'];
-    if (typeof code === 'number' && code !== 0)
-        return `exited with code ${code} (command.exit_code)`;
-    if (code === null && typeof m['command.signal'] === 'string')
-        return 'was killed by a signal (command.signal)';
-    return null;
-}
-/**
- * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
- * `totals` are the rows' totals when the caller has them already.
- */
-function aggregateMismatches(s, totals) {
-    const r = s.reported;
-    const n = totals.rows;
-    const out = [];
-    if (r.attempted_cases !== null && r.attempted_cases !== n)
-        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
-    if (n > r.total_cases)
-        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
-    const completed = totals.completed;
-    if (completed !== r.completed_cases)
-        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
-    const reward = n ? totals.reward / n : 0;
-    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
-        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
-    const steps = n ? totals.steps / n : 0;
-    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
-        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
-    if (r.usage_totals) {
-        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
-            const sum = totals[key];
-            if (sum !== r.usage_totals[key])
-                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
-        }
-    }
-    return out;
-}
-function round(x, digits) {
-    return Number(x.toFixed(digits));
-}
-function pairFindings(baseline, candidate, rows) {
-    const out = [];
-    const bp = baseline.run.preset;
-    const cp = candidate.run.preset;
-    if (bp !== null && cp !== null && bp !== cp) {
-        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
-    }
-    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
-    if (missing.length > 0) {
-        out.push({
-            code: 'missing-cases',
-            side: 'candidate',
-            message: `${plural$1(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
-            case_ids: missing,
-        });
-    }
-    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
-    if (added.length > 0) {
-        out.push({
-            code: 'new-cases',
-            side: 'candidate',
-            message: `The candidate run has ${plural$1(added.length, 'case')} the baseline does not (not compared).`,
-            case_ids: added,
-        });
-    }
-    return out;
-}
-/**
- * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
- * the two runs' row totals when the caller has them already.
- */
-function collectFindings(baseline, candidate, rows, extra, allowed, totals) {
-    const drafts = [
-        ...runFindings('baseline', baseline, totals.baseline),
-        ...runFindings('candidate', candidate, totals.candidate),
-        ...pairFindings(baseline, candidate, rows),
-        ...extra,
-    ];
-    return drafts.map((d) => {
-        const severity = FINDING_SEVERITY[d.code];
-        return {
-            code: d.code,
-            severity,
-            blocking: severity === 'error' && (!allowed.has(d.code) || isRunProblem(d.code)),
-            side: d.side,
-            message: d.message,
-            case_ids: d.case_ids,
-        };
-    });
-}
-
-/** The significant policy's confidence level when none is given. */
-const DEFAULT_CONFIDENCE = 0.95;
-/** The default non-inferiority margins: 5 points of completion (and of the regressions' sign balance), 0.05 of reward; steps has its cap. */
-const DEFAULT_MARGINS = { reward: 0.05, completion: 0.05, completion_regressions: 0.05, steps: 0 };
-/** The case labels a cluster can be taken from. */
-const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
-const DECISION_POLICIES = ['point', 'significant'];
-const ROUNDS_STOPS = ['decided', 'max-trials', 'budget', 'failed'];
-
-/**
- * Number formatting. `pyFixed` reproduces Python's `format(x, '.Nf')` exactly (rlm-code's CSV and
- * markdown use it): the exact binary value rounded half-to-even on true ties (0.0625 → "0.062" at 3
- * digits, where JavaScript's toFixed gives "0.063"), and a minus sign kept on negative zero.
- * Everything here is locale-free so reports are byte-for-byte reproducible.
- */
-/** Python `'%.{digits}f' % x` (with `plus`, `'%+.{digits}f'`). */
-function pyFixed(x, digits, plus = false) {
-    if (Number.isNaN(x))
-        return plus ? '+nan' : 'nan';
-    const negative = x < 0 || Object.is(x, -0);
-    const sign = negative ? '-' : plus ? '+' : '';
-    if (!Number.isFinite(x))
-        return `${sign}inf`;
-    const abs = Math.abs(x);
-    if (abs >= 1e21)
-        return sign + largeFixed(abs, digits);
-    const fixed = abs.toFixed(digits);
-    return sign + (isTie(abs, digits) ? toEven(fixed) : fixed);
-}
-/**
- * True when `abs` lies exactly halfway between two `digits`-place decimals, the one case where
- * toFixed (which otherwise rounds the exact binary value correctly) differs from Python: it picks
- * the larger neighbour. abs·10^d = k + ½ exactly means abs·2^(d+1)·5^d is odd, which for a binary
- * fraction holds exactly when abs·2^(d+1) (an exact product) is an odd integer.
- */
-function isTie(abs, digits) {
-    const y = abs * 2 ** (digits + 1);
-    return Number.isInteger(y) && y % 2 === 1;
-}
-/** toFixed's result on a tie, rounded half-to-even instead: an odd last digit is one too large. */
-function toEven(fixed) {
-    const last = fixed.charCodeAt(fixed.length - 1);
-    return last % 2 === 1 ? fixed.slice(0, -1) + String.fromCharCode(last - 1) : fixed;
-}
-/** A double of 1e21 or more is a whole number, which toFixed would write in exponent notation. */
-function largeFixed(abs, digits) {
-    return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
-}
-/** An integer with thousands separators: 418200 → "418,200". */
-function grouped(n) {
-    const neg = n < 0 ? '−' : '';
-    return neg + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-/** A signed value for display, with a true minus sign (U+2212) and "±0" never shown as "-0". */
-function signed(x, digits) {
-    const s = pyFixed(x, digits, true);
-    if (isSignedZero(s))
-        return `+${s.slice(1)}`;
-    return s.charCodeAt(0) === MINUS ? `−${s.slice(1)}` : s;
-}
-const MINUS = 0x2d;
-/** True for a zero as pyFixed writes it with a sign ("-0", "+0.000"): nothing but 0 and . after the sign. */
-function isSignedZero(s) {
-    for (let i = 1; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        if (c !== 0x30 && c !== 0x2e)
-            return false;
-    }
-    return true;
-}
-/**
- * A delta as the report shows it next to a threshold. When rounding would show the delta equal to
- * the threshold although it is not (0.5000000000000004 against 0.5), the full value is shown, so a
- * failed gate never reads "+0.50 ≤ +0.50".
- */
-function deltaNearThreshold(delta, threshold, digits, scale = 1) {
-    const shown = signed(delta * scale, digits);
-    if (delta !== threshold && shown === signed(threshold * scale, digits)) {
-        const full = String(delta * scale);
-        return full.startsWith('-') ? `−${full.slice(1)}` : `+${full}`;
-    }
-    return shown;
-}
-
-function runTotals(p) {
-    const { ids, errors } = p;
-    const n = ids.length;
-    let completed = 0;
-    let reward = 0;
-    let steps = 0;
-    let calls = 0;
-    let prompt = 0;
-    let completion = 0;
-    let blocked = 0;
-    let mcp = null;
-    for (let i = 0; i < n; i++) {
-        if (completedAt(p, i))
-            completed++;
-        reward += rewardAt(p, i);
-        steps += stepsAt(p, i);
-        if (hasUsage(p, i)) {
-            calls += totalCallsAt(p, i);
-            prompt += promptTokensAt(p, i);
-            completion += completionTokensAt(p, i);
-        }
-        if (hasHarness(p, i)) {
-            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
-            if (guardrailBlockedAt(p, i))
-                blocked++;
-        }
-    }
-    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
-    return {
-        rows: n,
-        completed,
-        reward,
-        steps,
-        total_calls: calls,
-        prompt_tokens: prompt,
-        completion_tokens: completion,
-        sortedDurations: p.sortedDurations,
-        guardrail_blocked: blocked,
-        mcp_tool_calls: mcp,
-        errored,
-    };
-}
-
-/** The usage figures of a run from its {@link RunTotals}. */
-function usageFromTotals(t) {
-    return {
-        total_calls: t.total_calls,
-        prompt_tokens: t.prompt_tokens,
-        completion_tokens: t.completion_tokens,
-        latency_seconds: latencyOfSorted(t.sortedDurations),
-        guardrail_blocked: t.guardrail_blocked,
-        mcp_tool_calls: t.mcp_tool_calls,
-        errors: t.errored.length,
-    };
-}
-
-/** The metadata keys mode ab stamps on each trial, besides the run mode's. */
-const AB_STAMPS = {
-    /** The round of the trial, 1-based. */
-    round: 'ab.round',
-    /** The design's maximum number of rounds. */
-    maxRounds: 'ab.max_rounds',
-    /** Why the job's rounds ended (RoundsStop), on every counted trial: known only after the last round. */
-    stop: 'ab.stop',
-};
-/** The stop a trial is stamped with; null when absent or not one benchgate writes. */
-function stopOf(s) {
-    const v = s.metadata[AB_STAMPS.stop];
-    return ROUNDS_STOPS.find((x) => x === v) ?? null;
-}
-/** The look of a pair of sides: both ran rounds 1..k of one design of at most `max`; null when they are not such trials. */
-function abLook(baseline, candidate) {
-    if (baseline.length === 0 || baseline.length !== candidate.length)
-        return null;
-    const max = baseline[0]?.metadata[AB_STAMPS.maxRounds];
-    if (typeof max !== 'number')
-        return null;
-    for (const side of [baseline, candidate]) {
-        const rounds = side.map((s) => s.metadata[AB_STAMPS.round]);
-        if (side.some((s) => s.metadata[AB_STAMPS.maxRounds] !== max))
-            return null;
-        if (rounds.some((r, i) => r !== i + 1))
-            return null;
-    }
-    const stops = new Set([...baseline, ...candidate].map(stopOf));
-    return { round: baseline.length, max, stop: stops.size === 1 ? [...stops][0] : null };
-}
-
-/** Why one profile does not fit the pair (the baseline first), as "made with KEY VALUE and this run has VALUE". */
-function pairDiff(profile, runs) {
-    for (const r of runs) {
-        const d = fingerprintDiff(profile, r.summary);
-        if (d !== null)
-            return `made with ${d.key} ${JSON.stringify(d.profile)} and this run has ${JSON.stringify(d.run)}`;
-    }
-    return null;
-}
-/**
- * The profile of `profiles` (newest first) that fits the pair's first runs, or null without runs.
- * One stored profile keeps the single profile's words; of several, the note names each one's
- * fingerprint where it differs from the runs.
- */
-function chooseProfile(profiles, trials) {
-    const runs = [trials.baseline[0], trials.candidate[0]];
-    const newest = profiles[0];
-    if (newest === undefined || runs.some((r) => r === undefined))
-        return null;
-    const pair = runs;
-    const fits = profiles.find((p) => pair.every((r) => profileMismatch(p, r.summary) === null));
-    if (fits !== undefined)
-        return { profile: fits, unused: null };
-    if (profiles.length === 1)
-        return { profile: newest, unused: `the profile was ${pairDiff(newest, pair)}` };
-    const each = profiles.map((p) => `one was ${pairDiff(p, pair)}`);
-    return { profile: newest, unused: `none of its ${profiles.length} profiles fits these runs: ${each.join('; ')}` };
-}
-/** The noise marks of a comparison with the chosen profile (profile.ts noiseMarks), saying why none fit when none did. */
-function noiseMarksOf(cmp, choice, file, now, settled = null) {
-    const marks = noiseMarks(cmp, choice.profile, file, now, settled);
-    if (choice.unused !== null)
-        marks.unused = choice.unused;
-    return marks;
-}
-
 /**
  * github-action-benchmark files compared as that action compares them: each benchmark by its own
  * ratio candidate / baseline, never by a mean of raw values (the benchmarks of one file are in
@@ -18809,7 +18390,7 @@ function worseFactor(direction, baselineReward, candidateReward) {
     return direction === 'per-task' ? 1 + drop : Math.exp(drop);
 }
 /** Tolerances are compared with a little slack so that 1.1 / 1.0 is not "beyond 10 %" by rounding. */
-const SLACK$1 = 1e-9;
+const SLACK$2 = 1e-9;
 /** The comparison of two github-action-benchmark runs of one direction; null for any other pair. */
 function compareBenchmarks(baselineFormat, candidateFormat, rows, given) {
     const direction = benchmarkDirection(baselineFormat);
@@ -18832,7 +18413,7 @@ function compareBenchmarks(baselineFormat, candidateFormat, rows, given) {
             candidate,
             ratio: baseline === 0 && candidate === 0 ? 1 : candidate / baseline,
             worse_factor: worse,
-            beyond_tolerance: worse - 1 > tolerance + SLACK$1,
+            beyond_tolerance: worse - 1 > tolerance + SLACK$2,
         });
     }
     const mean = benchmarks.length === 0 ? 0 : dropSum / benchmarks.length;
@@ -18843,11 +18424,11 @@ function compareBenchmarks(baselineFormat, candidateFormat, rows, given) {
         benchmarks,
         geomean_worse_factor: geomean,
         // Per task there is no run-level figure to hold on: the tasks' scales differ.
-        geomean_beyond_tolerance: direction !== 'per-task' && geomean - 1 > tolerance + SLACK$1,
+        geomean_beyond_tolerance: direction !== 'per-task' && geomean - 1 > tolerance + SLACK$2,
         worse: benchmarks.filter((b) => b.beyond_tolerance).map((b) => b.case_id),
     };
 }
-const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const pct$2 = (x) => `${(x * 100).toFixed(1)}%`;
 /** A drop in points of a metric's range (0.025 → "2.5 points"). */
 const points = (x) => `${(x * 100).toFixed(1)} points`;
 /** The benchmark-regression finding: the benchmarks (and the geometric mean) beyond the tolerance. */
@@ -18861,10 +18442,10 @@ function benchmarkFindings(b) {
         if (b.direction === 'per-task')
             parts.push(`${n} task${n === 1 ? '' : 's'} got worse on ${n === 1 ? 'its' : 'their'} own metric by more than the tolerance of ${points(b.tolerance)} (the worst by ${points(worst - 1)}): ${[...b.worse].sort().join(', ')}`);
         else
-            parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct(b.tolerance)} (the worst by ${pct(worst - 1)})`);
+            parts.push(`${n} benchmark${n === 1 ? '' : 's'} got worse by more than the tolerance of ${pct$2(b.tolerance)} (the worst by ${pct$2(worst - 1)})`);
     }
     if (b.geomean_beyond_tolerance)
-        parts.push(`the geometric mean of the ratios is ${pct(b.geomean_worse_factor - 1)} worse, beyond the tolerance of ${pct(b.tolerance)}`);
+        parts.push(`the geometric mean of the ratios is ${pct$2(b.geomean_worse_factor - 1)} worse, beyond the tolerance of ${pct$2(b.tolerance)}`);
     const text = parts.join('; ');
     return [{ code: 'benchmark-regression', side: 'candidate', message: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`, case_ids: [...b.worse].sort() }];
 }
@@ -19162,6 +18743,62 @@ function worseByTest(worse, allowance, alpha) {
     const p_violated = (1 + countAtMost(sorted, allowance)) / ps.count;
     const p_holds = (1 + countAtLeast(sorted, allowance)) / ps.count;
     return { status: p_violated <= alpha ? 'fail' : p_holds <= alpha ? 'pass' : 'inconclusive', p_violated, p_holds };
+}
+
+function runTotals(p) {
+    const { ids, errors } = p;
+    const n = ids.length;
+    let completed = 0;
+    let reward = 0;
+    let steps = 0;
+    let calls = 0;
+    let prompt = 0;
+    let completion = 0;
+    let blocked = 0;
+    let mcp = null;
+    for (let i = 0; i < n; i++) {
+        if (completedAt(p, i))
+            completed++;
+        reward += rewardAt(p, i);
+        steps += stepsAt(p, i);
+        if (hasUsage(p, i)) {
+            calls += totalCallsAt(p, i);
+            prompt += promptTokensAt(p, i);
+            completion += completionTokensAt(p, i);
+        }
+        if (hasHarness(p, i)) {
+            mcp = (mcp ?? 0) + mcpToolCallsAt(p, i);
+            if (guardrailBlockedAt(p, i))
+                blocked++;
+        }
+    }
+    const errored = Object.keys(errors).map((i) => ids[Number(i)]);
+    return {
+        rows: n,
+        completed,
+        reward,
+        steps,
+        total_calls: calls,
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        sortedDurations: p.sortedDurations,
+        guardrail_blocked: blocked,
+        mcp_tool_calls: mcp,
+        errored,
+    };
+}
+
+/** The usage figures of a run from its {@link RunTotals}. */
+function usageFromTotals(t) {
+    return {
+        total_calls: t.total_calls,
+        prompt_tokens: t.prompt_tokens,
+        completion_tokens: t.completion_tokens,
+        latency_seconds: latencyOfSorted(t.sortedDurations),
+        guardrail_blocked: t.guardrail_blocked,
+        mcp_tool_calls: t.mcp_tool_calls,
+        errors: t.errored.length,
+    };
 }
 
 /** A per-case metric that is one of the numbers a case row carries (schema/packed-rows.ts). */
@@ -19507,6 +19144,217 @@ function differenceFindings(diffs) {
             case_ids: [],
         },
     ];
+}
+
+/** Every finding code, with its default severity. */
+const FINDING_SEVERITY = {
+    'empty-run': 'error',
+    'incomplete-run': 'error',
+    'cancelled-run': 'error',
+    'command-failed': 'error',
+    'aggregate-mismatch': 'error',
+    'preset-mismatch': 'error',
+    'not-comparable': 'error',
+    'guardrail-rise': 'error',
+    'policy-failure': 'error',
+    'missing-cases': 'error',
+    'new-cases': 'notice',
+    'multiple-differences': 'warning',
+    'case-errors': 'notice',
+    'partial-trials': 'error',
+    'too-few-clusters': 'warning',
+    'shard-coverage': 'error',
+    'benchmark-regression': 'error',
+    'aggregates-only': 'notice',
+    'regression-budget': 'error',
+    'infrastructure-failures': 'warning',
+    'base-tree-changed': 'error',
+    'suite-job-failed': 'error',
+    'provenance-mismatch': 'error',
+};
+const FINDING_CODES = Object.keys(FINDING_SEVERITY);
+/**
+ * Problems of the run, not of the comparison, which the action finds and the pipeline makes findings
+ * (pipeline/judge.ts): a suite job that did not succeed (what it uploaded may be partial), a summary
+ * whose stamps say it is another role's, commit's or run's (action/decide/provenance.ts). They hold
+ * whatever the configuration allows: allowing them would let a broken or swapped run pass the check.
+ */
+const RUN_PROBLEM_CODES = ['suite-job-failed', 'provenance-mismatch'];
+/** Whether a finding code is one of the run's problems ({@link RUN_PROBLEM_CODES}). */
+const isRunProblem = (code) => RUN_PROBLEM_CODES.includes(code);
+/** The codes a configuration may allow (`allow_findings`, `--allow-finding`). */
+const ALLOWABLE_FINDING_CODES = FINDING_CODES.filter((c) => !isRunProblem(c));
+/**
+ * Mode ab's stamp on the trials of a job in which something other than the base side's own runs
+ * changed the base side's tree or environment (src/action/ab/isolation.ts): the paths, comma-separated.
+ */
+const BASE_CHANGED_STAMP = 'ab.base_changed';
+const plural$2 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Tolerances for comparing rounded top-level averages with the rows (rlm-code rounds to 4 and 2 dp). */
+const REWARD_TOLERANCE = 0.00005 + 1e-9;
+const STEPS_TOLERANCE = 0.005 + 1e-9;
+function runFindings(side, s, totals) {
+    const out = [];
+    const r = s.reported;
+    const rows = totals.rows;
+    const attempted = r.attempted_cases ?? rows;
+    const changed = s.metadata[BASE_CHANGED_STAMP];
+    if (typeof changed === 'string' && changed !== '')
+        out.push({
+            code: 'base-tree-changed',
+            side,
+            message: `In the interleaved job of the ${side} run, the baseline's tree or environment changed outside its own runs (${plural$2(changed.split(',').length, 'path')}): the baseline rounds may have measured other code.`,
+            case_ids: [],
+        });
+    if (r.total_cases === 0 || rows === 0) {
+        out.push({ code: 'empty-run', side, message: `The ${side} run has no cases (total_cases ${r.total_cases}, ${plural$2(rows, 'case row')}).`, case_ids: [] });
+    }
+    else if (s.metadata[ANSWERED_CASES] === 0) {
+        // The format says none of its rows is a measurement (a model that answered nothing, a runner whose benchmarks all raised).
+        out.push({
+            code: 'empty-run',
+            side,
+            message: `The ${side} run answered none of its ${plural$2(rows, 'case')}: every one raised an error, so it measured nothing.`,
+            case_ids: [],
+        });
+    }
+    if (attempted < r.total_cases || rows < r.total_cases) {
+        out.push({
+            code: 'incomplete-run',
+            side,
+            message: `The ${side} run attempted ${Math.min(attempted, rows)} of ${r.total_cases} planned cases.`,
+            case_ids: [],
+        });
+    }
+    if (s.run.cancelled === true) {
+        out.push({ code: 'cancelled-run', side, message: `The ${side} run was cancelled (cancelled: true).`, case_ids: [] });
+    }
+    const failure = commandFailure(s.metadata);
+    if (failure !== null) {
+        out.push({ code: 'command-failed', side, message: `The ${side} suite command ${failure}; its summary may be partial.`, case_ids: [] });
+    }
+    const mismatches = aggregateMismatches(s, totals);
+    if (mismatches.length > 0) {
+        out.push({
+            code: 'aggregate-mismatch',
+            side,
+            message: `The ${side} summary's top-level totals disagree with its case rows: ${mismatches.join('; ')}.`,
+            case_ids: [],
+        });
+    }
+    if (s.metadata['lm_eval.aggregate_only'] === 'true') {
+        out.push({
+            code: 'aggregates-only',
+            side,
+            message: `The ${side} run is lm-evaluation-harness aggregate results: one case per task, no per-sample rows; paired statistics need the samples files lm_eval writes with --log_samples.`,
+            case_ids: [],
+        });
+    }
+    const errored = [...totals.errored];
+    if (errored.length > 0) {
+        out.push({ code: 'case-errors', side, message: `${plural$2(errored.length, 'case')} of the ${side} run raised an error.`, case_ids: errored.sort() });
+    }
+    return out;
+}
+/**
+ * How the suite command failed, from the metadata benchgate's run mode stamps (`command.timed_out`,
+ * `command.exit_code`, `command.signal`), or null when it succeeded or the summary has no such stamp.
+ * A run that failed with `allow-command-failure: true` was still uploaded; this keeps it from passing.
+ */
+function commandFailure(m) {
+    if (m['command.timed_out'] === true)
+        return 'timed out (command.timed_out: true)';
+    if (m['command.budget_exceeded'] === true)
+        return 'was stopped at its spend cap (command.budget_exceeded: true)';
+    const code = m['command.exit_code'];
+    if (typeof code === 'number' && code !== 0)
+        return `exited with code ${code} (command.exit_code)`;
+    if (code === null && typeof m['command.signal'] === 'string')
+        return 'was killed by a signal (command.signal)';
+    return null;
+}
+/**
+ * The top-level fields that contradict the case rows, each as "field is X but the rows give Y".
+ * `totals` are the rows' totals when the caller has them already.
+ */
+function aggregateMismatches(s, totals) {
+    const r = s.reported;
+    const n = totals.rows;
+    const out = [];
+    if (r.attempted_cases !== null && r.attempted_cases !== n)
+        out.push(`attempted_cases is ${r.attempted_cases} but there are ${n} case rows`);
+    if (n > r.total_cases)
+        out.push(`total_cases is ${r.total_cases} but there are ${n} case rows`);
+    const completed = totals.completed;
+    if (completed !== r.completed_cases)
+        out.push(`completed_cases is ${r.completed_cases} but ${completed} rows are completed`);
+    const reward = n ? totals.reward / n : 0;
+    if (Math.abs(reward - r.avg_reward) > REWARD_TOLERANCE)
+        out.push(`avg_reward is ${r.avg_reward} but the rows give ${round(reward, 4)}`);
+    const steps = n ? totals.steps / n : 0;
+    if (Math.abs(steps - r.avg_steps) > STEPS_TOLERANCE)
+        out.push(`avg_steps is ${r.avg_steps} but the rows give ${round(steps, 2)}`);
+    if (r.usage_totals) {
+        for (const key of ['total_calls', 'prompt_tokens', 'completion_tokens']) {
+            const sum = totals[key];
+            if (sum !== r.usage_totals[key])
+                out.push(`usage_totals.${key} is ${r.usage_totals[key]} but the rows sum to ${sum}`);
+        }
+    }
+    return out;
+}
+function round(x, digits) {
+    return Number(x.toFixed(digits));
+}
+function pairFindings(baseline, candidate, rows) {
+    const out = [];
+    const bp = baseline.run.preset;
+    const cp = candidate.run.preset;
+    if (bp !== null && cp !== null && bp !== cp) {
+        out.push({ code: 'preset-mismatch', side: null, message: 'The runs used different presets: they are not comparable.', case_ids: [] });
+    }
+    const missing = rows.filter((r) => r.in_baseline && !r.in_candidate).map((r) => r.case_id);
+    if (missing.length > 0) {
+        out.push({
+            code: 'missing-cases',
+            side: 'candidate',
+            message: `${plural$2(missing.length, 'baseline case')} ${missing.length === 1 ? 'is' : 'are'} missing from the candidate run.`,
+            case_ids: missing,
+        });
+    }
+    const added = rows.filter((r) => !r.in_baseline && r.in_candidate).map((r) => r.case_id);
+    if (added.length > 0) {
+        out.push({
+            code: 'new-cases',
+            side: 'candidate',
+            message: `The candidate run has ${plural$2(added.length, 'case')} the baseline does not (not compared).`,
+            case_ids: added,
+        });
+    }
+    return out;
+}
+/**
+ * All findings of a comparison, in a stable order: baseline, candidate, then the pair. `totals` are
+ * the two runs' row totals when the caller has them already.
+ */
+function collectFindings(baseline, candidate, rows, extra, allowed, totals) {
+    const drafts = [
+        ...runFindings('baseline', baseline, totals.baseline),
+        ...runFindings('candidate', candidate, totals.candidate),
+        ...pairFindings(baseline, candidate, rows),
+        ...extra,
+    ];
+    return drafts.map((d) => {
+        const severity = FINDING_SEVERITY[d.code];
+        return {
+            code: d.code,
+            severity,
+            blocking: severity === 'error' && (!allowed.has(d.code) || isRunProblem(d.code)),
+            side: d.side,
+            message: d.message,
+            case_ids: d.case_ids,
+        };
+    });
 }
 
 /*!
@@ -26755,6 +26603,200 @@ function significantSlices(paired, specs, sig) {
 }
 
 /**
+ * Number formatting. `pyFixed` reproduces Python's `format(x, '.Nf')` exactly (rlm-code's CSV and
+ * markdown use it): the exact binary value rounded half-to-even on true ties (0.0625 → "0.062" at 3
+ * digits, where JavaScript's toFixed gives "0.063"), and a minus sign kept on negative zero.
+ * Everything here is locale-free so reports are byte-for-byte reproducible.
+ */
+/** Python `'%.{digits}f' % x` (with `plus`, `'%+.{digits}f'`). */
+function pyFixed(x, digits, plus = false) {
+    if (Number.isNaN(x))
+        return plus ? '+nan' : 'nan';
+    const negative = x < 0 || Object.is(x, -0);
+    const sign = negative ? '-' : plus ? '+' : '';
+    if (!Number.isFinite(x))
+        return `${sign}inf`;
+    const abs = Math.abs(x);
+    if (abs >= 1e21)
+        return sign + largeFixed(abs, digits);
+    const fixed = abs.toFixed(digits);
+    return sign + (isTie(abs, digits) ? toEven(fixed) : fixed);
+}
+/**
+ * True when `abs` lies exactly halfway between two `digits`-place decimals, the one case where
+ * toFixed (which otherwise rounds the exact binary value correctly) differs from Python: it picks
+ * the larger neighbour. abs·10^d = k + ½ exactly means abs·2^(d+1)·5^d is odd, which for a binary
+ * fraction holds exactly when abs·2^(d+1) (an exact product) is an odd integer.
+ */
+function isTie(abs, digits) {
+    const y = abs * 2 ** (digits + 1);
+    return Number.isInteger(y) && y % 2 === 1;
+}
+/** toFixed's result on a tie, rounded half-to-even instead: an odd last digit is one too large. */
+function toEven(fixed) {
+    const last = fixed.charCodeAt(fixed.length - 1);
+    return last % 2 === 1 ? fixed.slice(0, -1) + String.fromCharCode(last - 1) : fixed;
+}
+/** A double of 1e21 or more is a whole number, which toFixed would write in exponent notation. */
+function largeFixed(abs, digits) {
+    return BigInt(abs).toString() + (digits > 0 ? `.${'0'.repeat(digits)}` : '');
+}
+/** An integer with thousands separators: 418200 → "418,200". */
+function grouped(n) {
+    const neg = n < 0 ? '−' : '';
+    return neg + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+/** A signed value for display, with a true minus sign (U+2212) and "±0" never shown as "-0". */
+function signed(x, digits) {
+    const s = pyFixed(x, digits, true);
+    if (isSignedZero(s))
+        return `+${s.slice(1)}`;
+    return s.charCodeAt(0) === MINUS ? `−${s.slice(1)}` : s;
+}
+const MINUS = 0x2d;
+/** True for a zero as pyFixed writes it with a sign ("-0", "+0.000"): nothing but 0 and . after the sign. */
+function isSignedZero(s) {
+    for (let i = 1; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c !== 0x30 && c !== 0x2e)
+            return false;
+    }
+    return true;
+}
+/**
+ * A delta as the report shows it next to a threshold. When rounding would show the delta equal to
+ * the threshold although it is not (0.5000000000000004 against 0.5), the full value is shown, so a
+ * failed gate never reads "+0.50 ≤ +0.50".
+ */
+function deltaNearThreshold(delta, threshold, digits, scale = 1) {
+    const shown = signed(delta * scale, digits);
+    if (delta !== threshold && shown === signed(threshold * scale, digits)) {
+        const full = String(delta * scale);
+        return full.startsWith('-') ? `−${full.slice(1)}` : `+${full}`;
+    }
+    return shown;
+}
+
+/**
+ * Each gate's non-inferiority margin on its metric's own scale (issue 45): the distance within
+ * which the significant policy shows a gate to hold (significance.ts reads the resolved numbers).
+ *
+ * - completion, and the regressions gate it decides: 5 points, absolute: a rate is on its own
+ *   scale already (0–1).
+ * - reward: by default 5% of the BASELINE's reward scale, so the same "5%" reads alike on rlm-code's
+ *   rewards (a sum of per-step rewards each clamped to [−1, 1], so up to 1.4 and more) and on a 0–1
+ *   grade. The scale is read from the baseline side only, never the candidate's data, so a candidate
+ *   cannot move its own bar; under sequential rounds the caller fixes it at the first look
+ *   (sequential-compare.ts), so it does not move between looks either.
+ * - steps: no margin. Its threshold (max_steps_increase, default +0.5 steps) is already a tolerance
+ *   on its own scale, and no option ever gave it a margin; adding one would loosen a cap users set.
+ *
+ * The reward scale is the spread of the baseline's rewards between their 5th and 95th percentiles,
+ * read over its rows (each trial's row of each case; trials.ts `rowRewards`), not their min–max
+ * range: rlm-code writes −1.0 for a case whose executor raised (../shared/reference/
+ * rlm-code-format.md, "failure row"), so one failed row out of 400 stretched a 0.00–1.40 range to
+ * −1.00–1.40 and the margin from 0.070 to 0.120; the percentiles ignore failures on up to 5% of the
+ * rows, and they do not grow with the suite's size as an extreme does. Rows, not per-case means: the
+ * means of 3 trials of a 1.0/0.0 reward at 72% success spanned 0.67–1.00 (a margin of 0.017, a
+ * third of completion's 5 points on the same outcomes), the rows 0–1. Not a standard deviation: a
+ * share of an SD is not the "5 points of its range" that the completion margin is, and on
+ * near-binary rewards the SD follows the success rate, not the scale. When 90% or more of the rows
+ * tie (a 1.0/0.0 reward at 97% success) the percentiles meet, and the min–max range is used; a
+ * constant baseline (or none) has no scale, and the floor is 1 reward unit (rlm-code clamps each
+ * step's reward to [−1, 1]), so the margin is then the former absolute 0.05, never 0.
+ */
+/** The defaults: completion and its regressions 5 points absolute, reward 5% of the baseline's scale, steps none. */
+const DEFAULT_MARGIN_SETTINGS = {
+    reward: { share: 0.05 },
+    completion: 0.05,
+    completion_regressions: 0.05,
+    steps: 0,
+};
+/** The percentiles of the baseline's reward rows between which the reward scale is read. */
+const SCALE_PERCENTILES = [0.05, 0.95];
+/** The reward scale of a baseline with none (constant, or no measured case): 1 reward unit. */
+const SCALE_FLOOR = 1;
+/** Linear interpolation at position (n − 1)·q of ascending values. */
+function quantile(sorted, q) {
+    const pos = (sorted.length - 1) * q;
+    const lo = Math.floor(pos);
+    const hi = Math.min(lo + 1, sorted.length - 1);
+    return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
+}
+/** The reward scale of the baseline's rewards, its rows (trials.ts `rowRewards`; a value that is not finite is left out). */
+function rewardScale(baselineRewards) {
+    const values = Float64Array.from(baselineRewards)
+        .filter((x) => Number.isFinite(x))
+        .sort();
+    const rows = values.length;
+    if (rows === 0)
+        return { lo: 0, hi: SCALE_FLOOR, basis: 'floor', rows };
+    const lo = quantile(values, SCALE_PERCENTILES[0]);
+    const hi = quantile(values, SCALE_PERCENTILES[1]);
+    if (hi > lo)
+        return { lo, hi, basis: 'percentiles', rows };
+    const min = values[0];
+    const max = values[rows - 1];
+    if (max > min)
+        return { lo: min, hi: max, basis: 'range', rows };
+    return { lo: min, hi: min + SCALE_FLOOR, basis: 'floor', rows };
+}
+/** The ends of a scale: 2 decimals, more when the span is narrow (a reward on a 0–0.1 scale). */
+function ends(lo, hi) {
+    const span = hi - lo;
+    const digits = span > 0 && span < 0.1 ? Math.min(6, 2 - Math.floor(Math.log10(span))) : 2;
+    const one = (x) => x.toFixed(digits).replace(/^-/, '−');
+    return `${one(lo)} to ${one(hi)}`;
+}
+/** The margin's own digits: 3 decimals, more when it is small. */
+const value3 = (x) => (x !== 0 && Math.abs(x) < 0.01 ? x.toPrecision(2) : x.toFixed(3));
+function scaleWords(s) {
+    if (s.basis === 'floor')
+        return s.rows === 0
+            ? 'reward scale (no measured row: 1 reward unit)'
+            : `reward scale (all ${grouped(s.rows)} rows at ${Number(s.lo.toPrecision(6))}: 1 reward unit)`;
+    const how = s.basis === 'percentiles' ? `5th–95th percentile of ${grouped(s.rows)} rows` : `min–max of ${grouped(s.rows)} rows`;
+    return `reward range ${ends(s.lo, s.hi)} (${how})`;
+}
+const pct$1 = (share) => `${Number((share * 100).toPrecision(6))}%`;
+/** One gate's margin from its setting (absent: the default); `reward` the baseline's scale. */
+function resolveOne(gate, setting, reward) {
+    if (typeof setting === 'number') {
+        if (gate === 'steps')
+            return { value: setting, basis: setting === 0 ? 'none: the cap max_steps_increase is the tolerance' : `${value3(setting)} steps` };
+        if (setting === 0)
+            return { value: 0, basis: '0: shown at least as good' };
+        const what = gate === 'reward' ? 'in reward units' : `${Number((setting * 100).toPrecision(6))} points of the rate`;
+        return { value: setting, basis: `${value3(setting)} absolute (${what})` };
+    }
+    const { share } = setting;
+    if (gate === 'reward') {
+        const value = share * (reward.hi - reward.lo);
+        return { value, basis: `${pct$1(share)} of the baseline's ${scaleWords(reward)} = ${value3(value)}` };
+    }
+    // A rate is on its own scale (0–1): a share of it is the share itself. Steps have no scale of their own here.
+    if (gate === 'steps')
+        throw new RangeError(`the steps gate takes no relative margin, got ${pct$1(share)}`);
+    return { value: share, basis: `${pct$1(share)} of the rate's scale 0–1 = ${value3(share)}` };
+}
+/**
+ * Each gate's margin: the setting given (absolute numbers stay absolute, shares are of the scale),
+ * else the default, with `reward` read from the baseline only ({@link rewardScale}). A margin must
+ * be finite and at least 0.
+ */
+function resolveMargins(given, reward) {
+    const out = {};
+    for (const gate of GATE_NAMES) {
+        const setting = given?.[gate] ?? DEFAULT_MARGIN_SETTINGS[gate];
+        const raw = typeof setting === 'number' ? setting : setting.share;
+        if (!(Number.isFinite(raw) && raw >= 0))
+            throw new RangeError(`the ${gate} margin must be a finite number of at least 0, got ${raw}`);
+        out[gate] = resolveOne(gate, setting, reward);
+    }
+    return out;
+}
+
+/**
  * The paired sign-flip test in closed form for per-case differences in {−1, 0, +1} (completion with
  * one trial per side, and its sign test): I cases improved, R regressed, Z tied. Flipping a random
  * subset F of the cases (each in F with probability ½) puts a ~ Binomial(I, ½) improved, b ~
@@ -26902,6 +26944,13 @@ class ExactSign {
         return lower ? hi : lo;
     }
 }
+
+/** The significant policy's confidence level when none is given. */
+const DEFAULT_CONFIDENCE = 0.95;
+/** The case labels a cluster can be taken from. */
+const CLUSTER_FIELDS = ['task_family', 'environment', 'domain', 'split', 'length_bucket'];
+const DECISION_POLICIES = ['point', 'significant'];
+const ROUNDS_STOPS = ['decided', 'max-trials', 'budget', 'failed'];
 
 /**
  * Student's t distribution for real degrees of freedom: its upper tail, from the regularized
@@ -27537,8 +27586,10 @@ const exactAt = (x, at) => (x.exact !== null && (at === 0 || exactSignFeasible(x
 /** Shares of patterns at or below / at or above x: exact when the gate has its closed form there, else counted. */
 const atMost = (ctx, x, at) => exactAt(x, at)?.atMost(at) ?? sampledAtMost(ctx, x.sorted, at);
 const atLeast = (ctx, x, at) => exactAt(x, at)?.atLeast(at) ?? sampledAtLeast(ctx, x.sorted, at);
-/** The margin of a gate (0 for steps and for a gate not gated). */
-const marginOf = (margins, d) => (d.gated ? (margins[d.gate] ?? DEFAULT_MARGINS[d.gate]) : 0);
+/** The margin of a gate (0 for steps by default, and for a gate not gated). */
+const marginOf = (margins, d) => (d.gated ? margins[d.gate].value : 0);
+/** Where the margin comes from, in words (the report's `margin_basis`). */
+const basisOf = (margins, d) => (d.gated ? margins[d.gate].basis : 'not gated');
 /** Where the gate passes: its threshold moved by the margin to the unsafe side (θ shown beyond it holds the gate within the margin). */
 const passThreshold = (margins, d) => d.direction === 'at_least' ? d.threshold - marginOf(margins, d) : d.threshold + marginOf(margins, d);
 function pHolds(ctx, x) {
@@ -27624,6 +27675,7 @@ function gateResult(ctx, x, family, singles = [x]) {
         direction: d.direction,
         threshold: d.threshold,
         margin: marginOf(ctx.margins, d),
+        margin_basis: basisOf(ctx.margins, d),
         baseline: means.baseline,
         candidate: means.candidate,
         estimate: theta,
@@ -27714,6 +27766,8 @@ function testGates(given, thresholds, trials, options = {}) {
     const cases = asPairedCases(given);
     const n = cases.length;
     const data = gateData(cases, thresholds);
+    // The margins from the baseline side only (the caller's fixed scale under sequential looks), so the candidate cannot move them.
+    const margins = resolveMargins(options.margins, options.marginScale ?? rewardScale(cases.baseline.reward));
     // With 2+ runs a side and few groups, `auto` estimates their per-run noise instead of testing for it.
     const grouping = (options.cluster ?? 'auto') === 'auto' && options.runs !== undefined ? autoGrouping(cases) : null;
     const noise = grouping !== null && grouping.groups < AUTO_MIN_CLUSTERS ? runNoiseOf(cases, grouping.field, options.runs) : null;
@@ -27753,12 +27807,12 @@ function testGates(given, thresholds, trials, options = {}) {
     });
     if (noise !== null) {
         const given = varianceComponents(data, noise);
-        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {}, given);
+        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {}, given);
         return result('variance-components', CLUSTER_T_DRAWS, gates, []);
     }
     if (cluster.field !== null && G >= 2 && G < AUTO_MIN_CLUSTERS) {
         // Few groups: the small-sample cluster-robust t test (cluster-robust.ts) reads magnitudes, not only signs.
-        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, options.margins ?? {}, options.effects ?? {});
+        const gates = robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, margins, options.effects ?? {});
         return result('cluster-robust', CLUSTER_T_DRAWS, gates, []);
     }
     const ps = signPatterns(unitSize, unitSums, options.resamples ?? defaultResamples(G));
@@ -27773,14 +27827,14 @@ function testGates(given, thresholds, trials, options = {}) {
         ps,
         caseUnits: G === n,
         effects: options.effects ?? {},
-        margins: options.margins ?? {},
+        margins,
     };
     const singles = data.map((d, g) => single$1(ctx, d, g));
     const family = maxT(ctx, singles);
     const tested = singles.map((x) => gateResult(ctx, x, family, singles));
     // Cases tested on their own although a few groups exist: a promote must also hold with the groups as units (a shock the check missed).
     const guard = cluster.field === null ? (cluster.correlation?.field ?? null) : null;
-    const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, options.margins ?? {});
+    const gates = guard === null ? tested : guardPasses(tested, cases, data, guard, alphaPass, margins);
     return result(ps.method, ps.count, gates, singles.filter((x) => x.exact !== null).map((x) => x.d.gate));
 }
 /** The gates on few clusters: CR2 t tests with Bell–McCaffrey df, max-T across the gates (cluster-robust.ts). */
@@ -27806,6 +27860,7 @@ function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, marg
             direction: d.direction,
             threshold: d.threshold,
             margin: marginOf(margins, d),
+            margin_basis: basisOf(margins, d),
             ...means,
             estimate: est.theta,
             ...counts,
@@ -28039,6 +28094,27 @@ function labelMaker(p) {
 }
 const NO_ROWS = new Map();
 const NO_IDS = new Set();
+/**
+ * Every measured row's reward over the runs, each trial's row on its own (a row `notMeasured` left
+ * out): the values a reward margin's scale is read from (significance/margins.ts). Rows, not the
+ * per-case means: a mean over trials lies between a row's values, so the means of 3 trials of a
+ * 1.0/0.0 reward span less than the reward does.
+ */
+function rowRewards(runs, notMeasured = () => NO_ROWS) {
+    let n = 0;
+    for (const r of runs)
+        n += r.rows.ids.length;
+    const out = new Float64Array(n);
+    let k = 0;
+    for (const r of runs) {
+        const p = r.rows;
+        const skip = notMeasured(p);
+        for (let i = 0; i < p.ids.length; i++)
+            if (!skip.has(i))
+                out[k++] = rewardAt(p, i);
+    }
+    return out.subarray(0, k);
+}
 /** Case i of a packed run as one trial: its success (1 or 0). */
 const successOf = (p, i) => (completedAt(p, i) ? 1 : 0);
 /**
@@ -28228,6 +28304,18 @@ function significantVerdict(held, undecided) {
     return held ? 'hold' : undecided ? 'inconclusive' : 'promote';
 }
 /**
+ * The verdict from what holds and what is undecided (always false under point), the one rule the
+ * comparison and the acceptances (acceptance/apply.ts) decide by. Too many cases failed for
+ * infrastructure reasons (`rerun`): a promote (or an undecided verdict) may rest on what was not
+ * measured, so it is inconclusive. A hold stands: under point it is rlm-code's own result (rlm-code
+ * counts every failure row), under significant a gate shown violated on the measured cases or a
+ * blocking finding; cases not measured can add evidence, never remove what was measured.
+ */
+function verdictOf(held, undecided, rerun) {
+    const verdict = significantVerdict(held, undecided);
+    return rerun && verdict !== 'hold' ? 'inconclusive' : verdict;
+}
+/**
  * The cases on both sides, by code point, with their trial evidence (the labels are the baseline's).
  * Runs of one suite usually list the same ids in the same order, sorted: the sides' own columns are
  * then the pairs', with nothing copied.
@@ -28272,6 +28360,7 @@ function pairTrials(b, c) {
 function mergeSides(baseline, candidate, options, classifier) {
     const skip = (p) => classifier.rowsOf(p);
     const b = mergeTrials('baseline', options.trials?.baseline ?? [baseline], skip, options.settled);
+    const marginScale = options.significance?.marginScale ?? rewardScale(rowRewards(options.trials?.baseline ?? [baseline], skip));
     const c = mergeTrials('candidate', options.trials?.candidate ?? [candidate], skip, options.settled);
     const paired = options.main === undefined ? pairTrials(b, c) : { ...pairTrials(b, c), design: { rounds: options.main.rounds } };
     const runsOf = (side, runs) => runs.map((run) => {
@@ -28288,13 +28377,19 @@ function mergeSides(baseline, candidate, options, classifier) {
         return out;
     });
     if (b.trials < 2 || c.trials < 2 || options.trials === undefined || (options.significance?.cluster ?? 'auto') !== 'auto')
-        return { b, c, paired };
+        return { b, c, paired, marginScale };
     if ((autoGrouping(paired)?.groups ?? AUTO_MIN_CLUSTERS) >= AUTO_MIN_CLUSTERS)
-        return { b, c, paired };
-    return { b, c, paired, runs: { baseline: runsOf('baseline', options.trials.baseline), candidate: runsOf('candidate', options.trials.candidate) } };
+        return { b, c, paired, marginScale };
+    return {
+        b,
+        c,
+        paired,
+        marginScale,
+        runs: { baseline: runsOf('baseline', options.trials.baseline), candidate: runsOf('candidate', options.trials.candidate) },
+    };
 }
-function significanceOf({ b, c, paired, runs }, thresholds, options) {
-    const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, { ...options.significance, ...(runs ? { runs } : {}) });
+function significanceOf({ b, c, paired, runs, marginScale }, thresholds, options) {
+    const result = testGates(paired, thresholds, { baseline: b.trials, candidate: c.trials }, { ...options.significance, marginScale, ...(runs ? { runs } : {}) });
     const declines = b.trials > 1 || c.trials > 1 ? caseDeclines(paired, result.alpha) : [];
     return { ...result, declines, drafts: [...b.drafts, ...c.drafts, ...result.drafts] };
 }
@@ -28395,19 +28490,13 @@ function compareSummaries(baseline, candidate, options = {}) {
     if (significance === null) {
         // rlm-code's four gates stay exact (rlm); the verdict lets regressions that are all flaky on main pass.
         failed_gates = GATE_NAMES.filter((g) => !rlm.gates[g] && !(g === 'completion_regressions' && flaky_regressions !== null));
-        verdict = failed_gates.length === 0 && blocking_findings.length === 0 && metricFails.length === 0 ? 'promote' : 'hold';
+        verdict = verdictOf(failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0, false, infrastructure.rerun);
     }
     else {
         failed_gates = significance.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
         undecided_gates = significance.gates.filter((g) => g.status === 'inconclusive').map((g) => g.gate);
-        verdict = significantVerdict(failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0, undecided_gates.length > 0 || metricUndecided.length > 0);
+        verdict = verdictOf(failed_gates.length > 0 || blocking_findings.length > 0 || metricFails.length > 0, undecided_gates.length > 0 || metricUndecided.length > 0, infrastructure.rerun);
     }
-    // Too many cases failed for infrastructure reasons: a promote (or an undecided verdict) may rest on
-    // what was not measured, so it is "rerun". A hold stands: under point it is rlm-code's own result
-    // (rlm-code counts every failure row), under significant a gate shown violated on the measured cases
-    // or a blocking finding; cases not measured can add evidence, never remove what was measured.
-    if (infrastructure.rerun && verdict !== 'hold')
-        verdict = 'inconclusive';
     return {
         baseline,
         candidate,
@@ -28530,6 +28619,242 @@ function comparabilityFindings(c) {
 }
 
 /**
+ * The acceptances in force after the events, in the order they were made: revoked regressions
+ * removed (an acceptance left with none is gone), withdrawn comments' acceptances gone. Expiry is not
+ * judged here (apply.ts judges it at the comparison's time, and says so).
+ */
+function acceptancesInForce(events) {
+    let records = [];
+    for (const e of events) {
+        if (e.kind === 'accept')
+            records = [...records.filter((r) => r.comment_id !== e.record.comment_id), e.record];
+        else if (e.kind === 'withdrawn')
+            records = records.filter((r) => r.comment_id !== e.comment_id);
+        else
+            records = records.map((r) => revoked(r, e.targets)).filter((r) => r !== null);
+    }
+    return records;
+}
+/** The record without the revoked targets' regressions, or null when none is left. */
+function revoked(r, targets) {
+    if (targets === null || targets.all)
+        return null;
+    const cases = new Set(targets.cases);
+    const gates = new Set(targets.gates);
+    const left = r.regressions.filter((x) => !gates.has(x.gate) && !(x.case_id !== null && cases.has(x.case_id)));
+    if (left.length === 0)
+        return null;
+    const named = r.targets.all
+        ? r.targets
+        : { all: false, cases: r.targets.cases.filter((c) => !cases.has(c)), gates: r.targets.gates.filter((g) => !gates.has(g)) };
+    return { ...r, targets: named, regressions: left };
+}
+/** True once `now` is at or past the record's expiry (an unreadable time counts as expired: never covered blind). */
+function isExpired(r, now) {
+    const end = Date.parse(r.expires_at);
+    const at = Date.parse(now);
+    return !Number.isFinite(end) || !Number.isFinite(at) || at >= end;
+}
+
+/** A slice gate's name as compare.ts lists it among the failed gates of the configuration. */
+function sliceName(x) {
+    return `${x.metric}[${x.by}=${x.group ?? '(none)'}]`;
+}
+/** The regressions that hold the verdict, in report order: rlm-code's gates in their order (a case's regressions by case), then the configuration's. */
+function heldRegressions(cmp) {
+    const out = [];
+    for (const gate of cmp.failed_gates) {
+        if (gate === 'completion_regressions') {
+            const cases = caseRegressions(cmp);
+            out.push(...(cases.length > 0 ? cases : [gateRegression(cmp, gate)]));
+        }
+        else
+            out.push(gateRegression(cmp, gate));
+    }
+    for (const name of cmp.failed_metric_gates)
+        out.push(configRegression(cmp, name));
+    return out;
+}
+/**
+ * The cases that regressed: with repeated trials (significant), each case whose success rate fell
+ * (as the noise marks read them, noise/profile.ts); else each case completed by the baseline and not
+ * by the candidate (rlm-code's count).
+ */
+function caseRegressions(cmp) {
+    const sig = cmp.significance;
+    if (sig !== null && (sig.trials.baseline > 1 || sig.trials.candidate > 1))
+        return sig.declines.map((d) => {
+            const b = d.baseline.successes / d.baseline.trials;
+            const c = d.candidate.successes / d.candidate.trials;
+            return { gate: 'completion_regressions', case_id: d.case_id, baseline: b, candidate: c, loss: b - c };
+        });
+    return cmp.cases
+        .filter((r) => r.completion_regression)
+        .map((r) => ({ gate: 'completion_regressions', case_id: r.case_id, baseline: 1, candidate: 0, loss: 1 }));
+}
+const LOWER_IS_BETTER = new Set(['steps']);
+/** A gate of rlm-code's failed as a whole: under significant its paired estimate, else the summaries' figures. */
+function gateRegression(cmp, gate) {
+    const test = cmp.significance?.gates.find((g) => g.gate === gate);
+    if (test !== undefined) {
+        const loss = test.direction === 'at_least' ? -test.estimate : test.estimate;
+        return { gate, case_id: null, baseline: test.baseline, candidate: test.candidate, loss };
+    }
+    const { baseline_metrics: b, candidate_metrics: c, deltas: d, case_summary } = cmp.rlm;
+    switch (gate) {
+        case 'reward':
+            return { gate, case_id: null, baseline: b.avg_reward, candidate: c.avg_reward, loss: -d.avg_reward };
+        case 'completion':
+            return { gate, case_id: null, baseline: b.completion_rate, candidate: c.completion_rate, loss: -d.completion_rate };
+        case 'steps':
+            return { gate, case_id: null, baseline: b.avg_steps, candidate: c.avg_steps, loss: d.avg_steps_increase };
+        case 'completion_regressions':
+            return { gate, case_id: null, baseline: 0, candidate: case_summary.completion_regressions, loss: case_summary.completion_regressions };
+    }
+}
+/** A required gate (or slice) of the configuration that failed: its change against its direction. */
+function configRegression(cmp, name) {
+    const g = cmp.metric_gates.find((x) => x.level === 'required' && x.metric === name);
+    if (g !== undefined) {
+        const loss = g.change === null ? null : g.direction === 'higher' ? -g.change : g.change;
+        return { gate: name, case_id: null, baseline: g.baseline, candidate: g.candidate, loss };
+    }
+    const s = cmp.slices.find((x) => x.level === 'required' && sliceName(x) === name);
+    if (s === undefined)
+        return { gate: name, case_id: null, baseline: null, candidate: null, loss: null };
+    return { gate: name, case_id: null, baseline: s.baseline, candidate: s.candidate, loss: LOWER_IS_BETTER.has(s.metric) ? s.change : -s.change };
+}
+/** Rounding of the figures a record keeps (JSON round trips, a summary's printed digits) does not make a regression new. */
+const SLACK$1 = 1e-9;
+/**
+ * True when `accepted` (a regression as an acceptance recorded it) covers `now` (one of this
+ * comparison's): the same gate and case, and not worse than it was (a lost pass rate or a gate's
+ * loss no larger; both unknown counts as the same). A case that regresses again after a push is
+ * covered; a larger drop of the same gate, or another case, is a new regression and holds.
+ */
+function coversRegression(accepted, now) {
+    if (accepted.gate !== now.gate || accepted.case_id !== now.case_id)
+        return false;
+    if (accepted.loss === null || now.loss === null)
+        return accepted.loss === null && now.loss === null;
+    return now.loss <= accepted.loss + SLACK$1;
+}
+
+/**
+ * Acceptances applied to a finished comparison, inside the one pipeline (pipeline/judge.ts; issue
+ * 46): a regression an acceptance in force covers no longer holds the verdict, but stays in the
+ * report (the gate tables show the figures as measured) and is counted in the marks; an acceptance
+ * past its expiry is ignored and listed as expired; one that covers nothing now is listed as unused.
+ * Findings hold as before (regressions.ts says why). Pure, but for setting the comparison's verdict
+ * fields, which only the pipeline and the analysis may do.
+ */
+/**
+ * Applies the acceptances in force (ledger.ts `acceptancesInForce`) to `cmp` at `now` (ISO 8601):
+ * sets `cmp.acceptance`, and takes the covered gates out of `failed_gates` and
+ * `failed_metric_gates` (a gate with any regression not covered still fails) and decides the verdict
+ * again by the comparison's own rule (compare.ts `verdictOf`). Without records, nothing changes.
+ */
+function applyAcceptances(cmp, records, now) {
+    if (records.length === 0)
+        return;
+    const expired = records.filter((r) => isExpired(r, now));
+    const live = records.filter((r) => !isExpired(r, now));
+    const applied = new Map();
+    const held = [];
+    for (const x of heldRegressions(cmp)) {
+        const by = live.find((r) => r.regressions.some((a) => coversRegression(a, x)));
+        if (by === undefined)
+            held.push(x);
+        else
+            applied.set(by, [...(applied.get(by) ?? []), x]);
+    }
+    const holding = new Set(held.map((x) => x.gate));
+    const marks = {
+        verdict_before: cmp.verdict,
+        applied: live.filter((r) => applied.has(r)).map((record) => ({ record, covers: applied.get(record) ?? [] })),
+        expired,
+        unused: live.filter((r) => !applied.has(r)),
+        held,
+        accepted: [...applied.values()].reduce((n, xs) => n + xs.length, 0),
+        now,
+    };
+    cmp.acceptance = marks;
+    if (marks.accepted === 0)
+        return;
+    cmp.failed_gates = cmp.failed_gates.filter((g) => holding.has(g));
+    cmp.failed_metric_gates = cmp.failed_metric_gates.filter((g) => holding.has(g));
+    cmp.verdict = verdictOf(cmp.failed_gates.length > 0 || cmp.blocking_findings.length > 0 || cmp.failed_metric_gates.length > 0, cmp.undecided_gates.length > 0 || cmp.undecided_metric_gates.length > 0, cmp.infrastructure.rerun);
+}
+
+/** The metadata keys mode ab stamps on each trial, besides the run mode's. */
+const AB_STAMPS = {
+    /** The round of the trial, 1-based. */
+    round: 'ab.round',
+    /** The design's maximum number of rounds. */
+    maxRounds: 'ab.max_rounds',
+    /** Why the job's rounds ended (RoundsStop), on every counted trial: known only after the last round. */
+    stop: 'ab.stop',
+};
+/** The stop a trial is stamped with; null when absent or not one benchgate writes. */
+function stopOf(s) {
+    const v = s.metadata[AB_STAMPS.stop];
+    return ROUNDS_STOPS.find((x) => x === v) ?? null;
+}
+/** The look of a pair of sides: both ran rounds 1..k of one design of at most `max`; null when they are not such trials. */
+function abLook(baseline, candidate) {
+    if (baseline.length === 0 || baseline.length !== candidate.length)
+        return null;
+    const max = baseline[0]?.metadata[AB_STAMPS.maxRounds];
+    if (typeof max !== 'number')
+        return null;
+    for (const side of [baseline, candidate]) {
+        const rounds = side.map((s) => s.metadata[AB_STAMPS.round]);
+        if (side.some((s) => s.metadata[AB_STAMPS.maxRounds] !== max))
+            return null;
+        if (rounds.some((r, i) => r !== i + 1))
+            return null;
+    }
+    const stops = new Set([...baseline, ...candidate].map(stopOf));
+    return { round: baseline.length, max, stop: stops.size === 1 ? [...stops][0] : null };
+}
+
+/** Why one profile does not fit the pair (the baseline first), as "made with KEY VALUE and this run has VALUE". */
+function pairDiff(profile, runs) {
+    for (const r of runs) {
+        const d = fingerprintDiff(profile, r.summary);
+        if (d !== null)
+            return `made with ${d.key} ${JSON.stringify(d.profile)} and this run has ${JSON.stringify(d.run)}`;
+    }
+    return null;
+}
+/**
+ * The profile of `profiles` (newest first) that fits the pair's first runs, or null without runs.
+ * One stored profile keeps the single profile's words; of several, the note names each one's
+ * fingerprint where it differs from the runs.
+ */
+function chooseProfile(profiles, trials) {
+    const runs = [trials.baseline[0], trials.candidate[0]];
+    const newest = profiles[0];
+    if (newest === undefined || runs.some((r) => r === undefined))
+        return null;
+    const pair = runs;
+    const fits = profiles.find((p) => pair.every((r) => profileMismatch(p, r.summary) === null));
+    if (fits !== undefined)
+        return { profile: fits, unused: null };
+    if (profiles.length === 1)
+        return { profile: newest, unused: `the profile was ${pairDiff(newest, pair)}` };
+    const each = profiles.map((p) => `one was ${pairDiff(p, pair)}`);
+    return { profile: newest, unused: `none of its ${profiles.length} profiles fits these runs: ${each.join('; ')}` };
+}
+/** The noise marks of a comparison with the chosen profile (profile.ts noiseMarks), saying why none fit when none did. */
+function noiseMarksOf(cmp, choice, file, now, settled = null) {
+    const marks = noiseMarks(cmp, choice.profile, file, now, settled);
+    if (choice.unused !== null)
+        marks.unused = choice.unused;
+    return marks;
+}
+
+/**
  * The one sequential decision, used by the CLI's `--sequential`, the action's compare mode
  * and mode ab: the comparison at a look of a group-sequential design, with the hold boundary's level
  * for failures and the promote boundary's for passes (significance/sequential.ts), the clustering
@@ -28546,9 +28871,10 @@ function compareAtLook(baseline, candidate, options, look, confidence) {
         return compareSummaries(baseline, candidate, options);
     const levels = sequentialLevels(look.round, look.max, confidence);
     const cluster = firstRoundCluster(baseline, candidate, options);
+    const marginScale = options.significance?.marginScale ?? sequenceScale(baseline, options);
     const cmp = compareSummaries(baseline, candidate, {
         ...options,
-        significance: { ...options.significance, confidence: levels.hold, passConfidence: levels.promote, cluster },
+        significance: { ...options.significance, confidence: levels.hold, passConfidence: levels.promote, cluster, marginScale },
     });
     if (cmp.significance === null)
         return cmp;
@@ -28571,6 +28897,17 @@ function firstRoundCluster(baseline, candidate, options) {
     const paired = pairTrials(b, c);
     const data = gateData(paired, options.thresholds ?? DEFAULT_THRESHOLDS).filter((d) => d.gate !== 'completion_regressions');
     return chooseCluster(paired, 'auto', data).field ?? 'none';
+}
+/**
+ * The reward scale a relative margin is a share of, fixed for the whole sequence: under the design
+ * `main` from main's runs (every look reads the same ones), else from the baseline's first trial
+ * (the first round), so a look's margin does not move with the trials added since. Baseline only.
+ */
+function sequenceScale(baseline, options) {
+    const runs = options.trials?.baseline ?? [baseline];
+    // The rows the comparison leaves out as not measured (infrastructure failures) are left out here too.
+    const classifier = new InfrastructureClassifier(options.infrastructure);
+    return rewardScale(rowRewards(options.main !== undefined ? runs : runs.slice(0, 1), (p) => classifier.rowsOf(p)));
 }
 
 /**
@@ -29446,6 +29783,19 @@ function tolerance(raw) {
         return t;
     throw new ValueProblem('a fraction of at least 0 or a percentage, such as 0.1 or 10%', raw);
 }
+/**
+ * A non-inferiority margin: a number of at least 0 (absolute, on the metric's scale) or a
+ * percentage up to 100% (a share of the scale, analysis/significance/margins.ts), kept as the
+ * configuration file writes it ("5%") so the two stay apart.
+ */
+function margin(raw) {
+    const m = FRACTION_OR_PERCENT.exec(raw);
+    if (m !== null && m[2] !== '%')
+        return Number(m[1]);
+    if (m !== null && Number(m[1]) <= 100)
+        return `${Number(m[1])}%`;
+    throw new ValueProblem('a number of at least 0 (absolute) or a percentage up to 100% of the scale, such as 0.05 or 5%', raw);
+}
 /** A pass rate above 0 and at most 1, as a fraction or a percentage: 0.9 or 90%. */
 function passRate(raw) {
     const rate = fractionOf(raw);
@@ -29603,8 +29953,21 @@ const OPTIONS = [
             .describe('github-action-benchmark files: how much worse a benchmark, or the geometric mean of the ratios, may get before the gate holds: a fraction (0.1) or "10%" (default 10%). lm-eval results files (aggregates only, judged per task): how far a task\'s score may drop, as a share of its range (default 0.02, 2 points).'),
         help: helpLines('--benchmark-tolerance T', 'github-action-benchmark files: how much worse a benchmark, or the', 'geometric mean of the ratios, may get: 0.1 or 10% (default: 10%);', "lm-eval results files: how far a task's score may drop, as a", 'share of its range (default: 0.02, 2 points)'),
     },
-    marginOption('completion_margin', ['completion', 'completion_regressions'], "5 points (0.05) of completion, and of the regressions gate's balance of cases worse and better"),
-    marginOption('reward_margin', ['reward'], '0.05 of mean reward'),
+    marginOption('completion_margin', ['completion', 'completion_regressions'], {
+        max: 1,
+        describe: '5 points (0.05) of completion, and of the regressions gate\'s balance of cases worse and better; a percentage is of the rate\'s scale 0–1, so "5%" is the same 0.05',
+        help: ['for significant: the completion and regressions gates pass', 'when shown no worse than M: 0.05 or 5% (default: 0.05);'],
+    }),
+    marginOption('reward_margin', ['reward'], {
+        max: Infinity,
+        describe: '"5%": 5% of the baseline\'s reward scale, the 5th–95th percentile of its reward rows (read from the baseline only, and at the first look of sequential rounds); a number is absolute, in reward units; a percentage is a share of that scale',
+        help: [
+            'for significant: the reward gate passes when shown no worse',
+            "than M: 5% is a share of the baseline's reward scale (its",
+            "rows' 5th–95th percentile), 0.07 an absolute reward",
+            '(default: 5%);',
+        ],
+    }),
     {
         key: 'flaky_below',
         input: null,
@@ -29665,22 +30028,28 @@ function gateHelp(...keys) {
 /**
  * A non-inferiority margin under decide: significant: the gate passes when the data show
  * the candidate no worse than the margin; a hold still needs the threshold itself shown violated.
+ * A number is absolute; a percentage ("5%") is a share of the metric's scale (analysis/significance/margins.ts).
  */
 function marginOption(key, gates, what) {
     const flag = key.replace('_', '-');
+    const number$1 = Number.isFinite(what.max) ? number().min(0).max(what.max) : number().min(0);
+    const range = Number.isFinite(what.max) ? `from 0 to ${what.max}` : 'of at least 0';
     return {
         key,
         input: null,
         flag,
-        parse: tolerance,
-        schema: union([number().min(0).max(1), string$1().regex(PERCENT, 'expected a number from 0 to 1 or a percentage such as "5%"')])
-            .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what}); 0 asks it to be shown at least as good.`),
-        help: `  --${flag} M`.padEnd(35) +
-            `for significant: ${gates.length > 1 ? 'the completion and regressions gates pass' : 'the reward gate passes'}\n` +
-            `${' '.repeat(35)}when shown no worse than M: 0.05 or 5% (default: 0.05);\n` +
-            `${' '.repeat(35)}0: shown at least as good`,
+        parse: margin,
+        schema: union([
+            number$1,
+            string$1().refine((s) => PERCENT.test(s) && Number(s.slice(0, -1)) <= 100, {
+                message: `expected a number ${range} or a percentage up to 100% such as "5%"`,
+            }),
+        ])
+            .describe(`Under decide: significant, the non-inferiority margin: the gate passes when the data show the candidate no worse than this (default ${what.describe}); 0 asks it to be shown at least as good.`),
+        help: helpLines(`--${flag} M`, ...what.help, '0: shown at least as good'),
         compare(options, raw) {
-            const m = toleranceFraction(raw);
+            const given = raw;
+            const m = typeof given === 'number' ? given : { share: toleranceFraction(given) };
             const margins = { ...options.significance?.margins };
             for (const g of gates)
                 margins[g] = m;
@@ -29842,6 +30211,7 @@ function choiceOf(noise, trials) {
 /** The sides judged under the policy: the one way benchgate reaches a verdict. */
 function judge(input) {
     const { policy, design } = input;
+    const now = input.now ?? new Date().toISOString();
     const trials = {
         baseline: trialsOf(input.runs.baseline, input.names?.baseline, policy, design),
         candidate: trialsOf(input.runs.candidate, input.names?.candidate, policy, design),
@@ -29872,9 +30242,12 @@ function judge(input) {
     if (main !== null)
         markMain(comparison, main, design);
     if (choice !== null && input.noise)
-        comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, input.now ?? new Date().toISOString(), settled);
+        comparison.noise = noiseMarksOf(comparison, choice, input.noise.file, now, settled);
     if (input.evidence)
         comparison.evidence = evidenceOf(comparison, input.evidence);
+    // Last: an acceptance covers the regressions of the finished comparison, and the verdict is decided again.
+    if (input.acceptances !== undefined)
+        applyAcceptances(comparison, acceptancesInForce(input.acceptances), now);
     return { comparison, trials, choice, settled, main };
 }
 /** The design's draws for the trials judged: main's record of each case from its runs, the candidate's rounds as they ran. */
@@ -37508,7 +37881,7 @@ function gateLines(cmp) {
     // A run that does not record steps has 0 in every case: a steps gate on it would judge nothing.
     return lines.map((l) => ({ ...l, notJudged: l.gate === 'steps' && steps !== null && gates.steps ? `not judged: ${steps}` : null }));
 }
-const plural = (n, one, many) => (n === 1 ? one : many);
+const plural$1 = (n, one, many) => (n === 1 ? one : many);
 /** Why regressions that are all flaky on main do not hold by themselves (`flaky_below`). */
 function flakyWords(f) {
     const one = f.cases.length === 1;
@@ -37526,7 +37899,7 @@ function gateReason(cmp, line) {
             return `mean steps changed by ${line.change} (rule ${line.rule}).`;
         case 'completion_regressions': {
             const n = cmp.rlm.case_summary.completion_regressions;
-            return `${n} ${plural(n, 'case', 'cases')} that completed with ${names.baseline} no longer ${plural(n, 'completes', 'complete')} with ${names.candidate}.`;
+            return `${n} ${plural$1(n, 'case', 'cases')} that completed with ${names.baseline} no longer ${plural$1(n, 'completes', 'complete')} with ${names.candidate}.`;
         }
     }
 }
@@ -37652,6 +38025,75 @@ function evidenceSection(cmp) {
     return out;
 }
 
+/** Longest reason shown in a title or a log line, in code points (the report shows it whole). */
+const REASON_SHORT = 80;
+const GATE_WORDS = {
+    reward: 'reward',
+    completion: 'completion rate',
+    steps: 'steps',
+    completion_regressions: 'completion regressions',
+};
+/** A login as shown: `@name` in a code span, which mentions no one. */
+const loginText = (login) => untrusted(`@${login}`, { maxLength: 60 });
+const day = (iso) => (/^\d{4}-\d\d-\d\d/.test(iso) ? iso.slice(0, 10) : 'an unknown day');
+const gateText = (gate, inTable = false) => (Object.hasOwn(GATE_WORDS, gate) ? GATE_WORDS[gate] : untrusted(gate, { inTable }));
+/** A regression named: the case and its gate, or the gate. */
+function regressionName(x, inTable = false) {
+    return x.case_id === null ? `gate ${gateText(x.gate, inTable)}` : `${untrusted(x.case_id, { inTable, maxLength: 80 })} (${gateText(x.gate, inTable)})`;
+}
+/** What was seen: a case passed and failed, a pass rate, a gate's figures. */
+function regressionChange(x) {
+    const { baseline: b, candidate: c } = x;
+    if (b === null || c === null)
+        return 'unknown';
+    if (x.case_id !== null)
+        return b === 1 && c === 0 ? 'passed → failed' : `${percent$1(b)} → ${percent$1(c)} passed`;
+    if (x.gate === 'completion')
+        return `${percent$1(b)} → ${percent$1(c)}`;
+    if (x.gate === 'completion_regressions')
+        return `${pyFixed(c, 0)} cases`;
+    return `${pyFixed(b, x.gate === 'steps' ? 2 : 4)} → ${pyFixed(c, x.gate === 'steps' ? 2 : 4)}`;
+}
+/** The acceptances applied, in the verdict's reasons: e.g. "2 regressions accepted by `@x`: `known trade-off`". */
+function acceptedWords(marks) {
+    return marks.applied.map(({ record, covers }) => {
+        const n = covers.length;
+        return `${n} ${n === 1 ? 'regression' : 'regressions'} accepted by ${loginText(record.by)}: ${untrusted(record.reason, { maxLength: REASON_SHORT })}`;
+    });
+}
+/** The expired acceptances, in the verdict's reasons. */
+function expiredWords(marks) {
+    return marks.expired.map((r) => `an acceptance by ${loginText(r.by)} expired on ${day(r.expires_at)}`);
+}
+/** The report's section: empty without acceptances. */
+function acceptanceSection(cmp) {
+    const m = cmp.acceptance;
+    if (m === undefined)
+        return [];
+    const out = [];
+    if (m.applied.length > 0) {
+        const rows = m.applied.flatMap(({ record: r, covers }) => covers.map((x) => [
+            regressionName(x, true),
+            regressionChange(x),
+            `${loginText(r.by)} (${r.permission})`,
+            untrusted(r.reason, { inTable: true, maxLength: 300 }),
+            day(r.expires_at),
+        ]));
+        const n = m.accepted;
+        out.push(`**Accepted regressions:** ${n} ${n === 1 ? 'regression holds' : 'regressions hold'} the verdict no longer (it was ${m.verdict_before}); ${n === 1 ? 'it is' : 'they are'} shown as measured above and charged to the regression budget.`, '', ...table(['Regression', 'Change', 'Accepted by', 'Reason', 'Until'], ['left', 'left', 'left', 'left', 'left'], rows), '');
+    }
+    for (const r of m.expired)
+        out.push(`⌛ The acceptance by ${loginText(r.by)} (${untrusted(r.reason, { maxLength: REASON_SHORT })}) expired on ${day(r.expires_at)}: it covers nothing.`, '');
+    for (const r of m.unused)
+        out.push(`ℹ️ The acceptance by ${loginText(r.by)} (${untrusted(r.reason, { maxLength: REASON_SHORT })}) covers no regression of this run: the regressions it named are gone or changed.`, '');
+    if (m.applied.length > 0 && m.held.length > 0)
+        out.push(`Still holding, not accepted: ${m.held
+            .slice(0, 10)
+            .map((x) => regressionName(x))
+            .join(', ')}${m.held.length > 10 ? `, and ${m.held.length - 10} more` : ''}.`, '');
+    return out;
+}
+
 /** Why the verdict is what it is: failed and undecided gates, holding findings, the sequential state. */
 function verdictReasons(cmp) {
     const why = [];
@@ -37667,6 +38109,9 @@ function verdictReasons(cmp) {
         why.push(`undecided gates of the configuration: ${cmp.undecided_metric_gates.join(', ')}`);
     if (cmp.blocking_findings.length > 0)
         why.push(`findings: ${cmp.blocking_findings.map((f) => f.code).join(', ')}`);
+    // Acceptances (issue 46): those that lifted regressions say so in the place of "all gates passed"; expired ones are said too.
+    if (cmp.acceptance !== undefined)
+        why.push(...acceptedWords(cmp.acceptance), ...expiredWords(cmp.acceptance));
     if (why.length === 0)
         why.push(cmp.decision === 'significant' ? 'all 4 gates shown to hold, no finding holds' : 'all 4 gates passed, no finding holds');
     if (cmp.flaky_regressions !== null) {
@@ -37913,6 +38358,7 @@ function jsonReport(cmp, version, cases) {
         ...(cmp.noise === undefined ? {} : { noise: cmp.noise }),
         ...(cmp.infrastructure.baseline.not_measured + cmp.infrastructure.candidate.not_measured === 0 ? {} : { infrastructure: cmp.infrastructure }),
         ...(cmp.evidence === undefined ? {} : { evidence: cmp.evidence }),
+        ...(cmp.acceptance === undefined ? {} : { acceptance: cmp.acceptance }),
         findings: cmp.findings,
         differences: cmp.differences,
         usage: cmp.usage,
@@ -38261,19 +38707,24 @@ function methodLine(s) {
     const listed = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
     const closed = names.length === 0 ? '' : ` (${listed}: the exact binomial form of that test, McNemar's at a zero threshold)`;
     return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; sign-flip randomization test over ${flips}${closed}. ` +
-        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔).${rewardMarginSentence(s)} ` +
         `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
+}
+/** Where the reward gate's margin comes from (margins.ts: a share of the baseline's scale by default), as a sentence; empty without one. */
+function rewardMarginSentence(s) {
+    const t = s.gates.find((g) => g.gate === 'reward');
+    return t === undefined || !t.gated || !(t.margin > 0) ? '' : ` Reward margin: ${t.margin_basis}.`;
 }
 /** The method line when few clusters are the units: the cluster-robust t test. */
 function clusterRobustLine(s, trials, pct) {
     return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; cluster-robust t test over the ${grouped(s.cluster.units)} groups (CR2 variance, Bell–McCaffrey degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
-        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔).${rewardMarginSentence(s)} ` +
         `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
 }
 /** The method line when the trials give the per-run group noise: a t test with cases as units and that variance added. */
 function varianceComponentsLine(s, trials, pct) {
     return (`<sub>Paired over ${grouped(s.cases)} cases (${trials}), ${s.cluster.note}; t test on the mean change with that variance added to the cases' own (Satterthwaite degrees of freedom; ${grouped(s.patterns)} seeded draws adjust across the gates). ` +
-        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔). ` +
+        `A gate fails when the data show it violated at ${pct}% confidence (adjusted across gates), passes when they show it holds${s.gates.some((g) => g.margin > 0) ? ' within its margin' : ''}, else it is undecided (❔).${rewardMarginSentence(s)} ` +
         `~: the change is not significant (p = two-sided, change ≠ 0).</sub>`);
 }
 /** A gate's name in a sentence. */
@@ -38949,6 +39400,7 @@ function renderMarkdown(cmp, options = {}) {
         '',
         ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
         '',
+        ...acceptanceSection(cmp),
         comparedLine(cmp),
         '',
         ...fingerprintSection(cmp),
@@ -39215,6 +39667,10 @@ function buildLeaderboard(entries, metric, filters, groupBy, top) {
  * leaderboard` read it. Entries are kept oldest first, one per workflow run (a re-run replaces its
  * entry), at most HISTORY_MAX_ENTRIES and HISTORY_MAX_BYTES: the oldest go first. Keys this version
  * does not know are kept as they are when the file is rewritten.
+ *
+ * Beside the runs, `verdicts` (absent from files written before it) keeps the gate's verdict of each
+ * merged pull request, one per PR, at most HISTORY_MAX_VERDICTS: what the gate's record
+ * (gate-record.ts) later checks against main's runs before and after the merge.
  */
 const HISTORY_SCHEMA = 'benchgate-history/1';
 const text = string$1().max(1000);
@@ -39244,10 +39700,31 @@ const HistoryEntrySchema = looseObject({
     efficiency: maybe(num$1),
     fingerprint: record(string$1(), union([string$1(), number(), boolean$1(), _null()])),
 });
+const sha = string$1().regex(/^[0-9a-f]{40,64}$/, 'expected a full commit SHA');
+/**
+ * The gate's verdict of one merged pull request, as its last gate run gave it: `head_sha` the commit
+ * judged, `base_sha` what it was judged against, `merge_sha` the commit the merge made on the
+ * default branch (null until known: the record cannot place the PR on main without it). `check` says
+ * whether the check blocked the merge (`blocking`: a required check, hold = failure) or only
+ * advised (`advisory`: a neutral conclusion whatever the verdict); the record is built the same way
+ * for both. `at` is when the PR was merged (or the verdict given, when the merge time is unknown).
+ */
+const GateVerdictEntrySchema = looseObject({
+    pr: number().int().positive(),
+    head_sha: sha,
+    merge_sha: maybe(sha),
+    base_sha: sha,
+    verdict: _enum(['promote', 'hold', 'inconclusive']),
+    decide: _enum(['point', 'significant']),
+    check: _enum(['blocking', 'advisory']),
+    conclusion: _enum(['success', 'failure', 'neutral']),
+    at: datetime({ offset: true }),
+});
 const HistoryFileSchema = looseObject({
     schema: literal(HISTORY_SCHEMA, { error: `expected "${HISTORY_SCHEMA}"` }),
     suite: text,
     entries: array(HistoryEntrySchema),
+    verdicts: array(GateVerdictEntrySchema).optional(),
 });
 /** True when a file's first bytes are those of a history file as benchgate writes it (`schema` first). */
 function looksLikeHistory(head) {
@@ -39505,6 +39982,194 @@ function findShifts(points, metrics = SHIFT_METRICS, options = {}) {
 }
 
 /**
+ * The exact (Clopper–Pearson, 1934) interval of a binomial proportion: the p whose binomial tails at
+ * the count seen are at least (1 − confidence)/2 each. Its ends are beta quantiles,
+ *
+ *   lower = B⁻¹((1 − c)/2; x, n − x + 1)   (0 when x = 0)
+ *   upper = B⁻¹((1 + c)/2; x + 1, n − x)   (1 when x = n)
+ *
+ * found by bisection on the regularized incomplete beta function (student-t.ts). Exact rather than
+ * Wilson's or Wald's because the counts it is used for are small (a gate's wrong verdicts over tens
+ * of pull requests, often 0): there the normal approximations undercover, and this one never does.
+ */
+/** The x with I_x(a, b) = q, by bisection to 1e-12 (I_x is increasing in x). */
+function betaQuantile(q, a, b) {
+    let lo = 0;
+    let hi = 1;
+    for (let i = 0; i < 100 && hi - lo > 1e-12; i++) {
+        const mid = (lo + hi) / 2;
+        if (incompleteBeta(mid, a, b) < q)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+/** The two-sided Clopper–Pearson interval of x successes in n trials; a RangeError for counts that are not 0 ≤ x ≤ n integers or a confidence outside (0, 1). */
+function clopperPearson(x, n, confidence = 0.95) {
+    if (!Number.isInteger(x) || !Number.isInteger(n) || x < 0 || n < 0 || x > n)
+        throw new RangeError(`clopperPearson: expected integers 0 ≤ x ≤ n, got x = ${x}, n = ${n}`);
+    if (!(confidence > 0 && confidence < 1))
+        throw new RangeError(`clopperPearson: confidence must be between 0 and 1, got ${confidence}`);
+    if (n === 0)
+        return { x, n, rate: null, lo: 0, hi: 1, confidence };
+    const tail = (1 - confidence) / 2;
+    const lo = x === 0 ? 0 : betaQuantile(tail, x, n - x + 1);
+    const hi = x === n ? 1 : betaQuantile(1 - tail, x + 1, n - x);
+    return { x, n, rate: x / n, lo, hi, confidence };
+}
+
+/**
+ * The gate's record: for each merged pull request whose verdict the history keeps (history-file.ts
+ * `verdicts`), was the verdict right? The truth is the change's real effect on the default branch:
+ * main's runs just before the merge (the baseline) against main's runs from the merge commit on (the
+ * candidate), judged by the one pipeline under the significant policy (pipeline/real-effect.ts
+ * passes that judgement in here as {@link RealEffect}). This module only places each PR on main,
+ * classifies and counts; it is generic over the run type, so it needs no loading.
+ *
+ * Classification (issue 46): a hold whose merge showed no drop (the real effect promotes) is a
+ * **false hold**; a promote whose merge showed a drop (the real effect holds) is a **miss**; a real
+ * effect the runs cannot decide (inconclusive, too few runs, runs that are not comparable, no run at
+ * the merge) is **undecided**, never counted right or wrong; so is a PR the gate itself left
+ * inconclusive. Everything else is **right**. A blocking check and an advisory (neutral) one are
+ * recorded the same way: the verdict is what is judged, not what the check did with it.
+ */
+const GATE_RECORD_DEFAULTS = { window: 5, minRuns: 2, last: 50, confidence: 0.95 };
+/**
+ * When the numbers support making the check required: at least {@link REQUIRED_RULE.minDecided} PRs
+ * decided, and the upper end of the interval of false holds per decided PR under
+ * {@link REQUIRED_RULE.maxFalseHolds}. Per decided PR (not per hold) because that is what a required
+ * check costs a team: the share of its pull requests it would block wrongly. With no false hold the
+ * 95% upper end falls under 10% from 36 decided PRs on (1 − 0.025^(1/36) = 9.7%).
+ */
+const REQUIRED_RULE = { minDecided: 20, maxFalseHolds: 0.1 };
+/** What the record makes of a gate verdict and the real effect (null: not judged, with why). */
+function classifyVerdict(gate, real, why = 'too-few-runs') {
+    if (gate === 'inconclusive')
+        return { outcome: 'undecided', reason: 'gate-inconclusive' };
+    if (real === null)
+        return { outcome: 'undecided', reason: why };
+    if (!real.comparable)
+        return { outcome: 'undecided', reason: 'not-comparable' };
+    if (real.verdict === 'inconclusive')
+        return { outcome: 'undecided', reason: 'main-inconclusive' };
+    if (gate === real.verdict)
+        return { outcome: 'right', reason: null };
+    return { outcome: gate === 'hold' ? 'false-hold' : 'miss', reason: null };
+}
+/**
+ * Main's runs on each side of each PR's merge. Before: the runs at the base commit and before it (or
+ * just before the merge when the base has no run after the previous recorded merge), back to the
+ * previous recorded merge's commit at most: main's state when the PR merged, not another PR's. After:
+ * the runs from the merge commit on, up to the next recorded merge. Each side the nearest `window`.
+ */
+function mergeWindows(verdicts, runs, window) {
+    const first = new Map();
+    const last = new Map();
+    runs.forEach((r, i) => {
+        if (!first.has(r.commit))
+            first.set(r.commit, i);
+        last.set(r.commit, i);
+    });
+    const merges = [...new Set(verdicts.flatMap((v) => (v.merge_sha !== null && first.has(v.merge_sha) ? [first.get(v.merge_sha)] : [])))].sort((a, b) => a - b);
+    const out = new Map();
+    for (const v of verdicts) {
+        const at = v.merge_sha === null ? undefined : first.get(v.merge_sha);
+        if (at === undefined) {
+            out.set(v.pr, { before: [], after: [], problem: v.merge_sha === null ? 'no-merge-sha' : 'no-run-at-merge' });
+            continue;
+        }
+        const lo = merges.filter((m) => m < at).pop() ?? 0;
+        const next = merges.find((m) => m > at) ?? runs.length;
+        const base = last.get(v.base_sha);
+        const hi = base !== undefined && base >= lo && base < at ? base + 1 : at;
+        const before = runs.slice(Math.max(lo, hi - window), hi).map((r) => r.run);
+        const after = runs.slice(at, Math.min(next, at + window)).map((r) => r.run);
+        out.set(v.pr, { before, after, problem: null });
+    }
+    return out;
+}
+/** The rates of the PRs given (all of them: the caller picks the last ones). */
+function recordRates(prs, confidence = GATE_RECORD_DEFAULTS.confidence) {
+    const count = (o) => prs.filter((p) => p.outcome === o).length;
+    const falseHolds = count('false-hold');
+    const misses = count('miss');
+    const right = count('right');
+    const decided = prs.length - count('undecided');
+    const holds = prs.filter((p) => p.outcome !== 'undecided' && p.verdict === 'hold').length;
+    const falseBlockRate = clopperPearson(falseHolds, decided, confidence);
+    return {
+        prs: prs.length,
+        decided,
+        right,
+        falseHolds,
+        misses,
+        undecided: prs.length - decided,
+        falseHoldRate: clopperPearson(falseHolds, holds, confidence),
+        missRate: clopperPearson(misses, decided - holds, confidence),
+        falseBlockRate,
+        supportsRequired: decided >= REQUIRED_RULE.minDecided && falseBlockRate.hi < REQUIRED_RULE.maxFalseHolds,
+    };
+}
+/**
+ * The record of the last `last` merged PRs: each placed on main ({@link mergeWindows}), its real
+ * effect judged by `realEffect` (the pipeline, pipeline/real-effect.ts) when both sides have at least
+ * `minRuns` runs, classified and counted. `runs` are main's runs oldest first.
+ */
+function gateRecord(verdicts, runs, realEffect, options = {}) {
+    const window = Math.max(1, options.window ?? GATE_RECORD_DEFAULTS.window);
+    const minRuns = Math.max(1, options.minRuns ?? GATE_RECORD_DEFAULTS.minRuns);
+    const confidence = options.confidence ?? GATE_RECORD_DEFAULTS.confidence;
+    const last = Math.max(0, options.last ?? GATE_RECORD_DEFAULTS.last);
+    const windows = mergeWindows(verdicts, runs, window);
+    const sorted = [...verdicts].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.pr - b.pr);
+    const prs = (last === 0 ? [] : sorted.slice(-last)).map((v) => {
+        const w = windows.get(v.pr);
+        const enough = w.problem === null && w.before.length >= minRuns && w.after.length >= minRuns;
+        const real = v.verdict !== 'inconclusive' && enough ? realEffect(w.before, w.after) : null;
+        const { outcome, reason } = classifyVerdict(v.verdict, real, w.problem ?? 'too-few-runs');
+        return {
+            pr: v.pr,
+            merge_sha: v.merge_sha,
+            at: v.at,
+            verdict: v.verdict,
+            check: v.check,
+            real: real?.verdict ?? null,
+            outcome,
+            reason,
+            before: w.before.length,
+            after: w.after.length,
+        };
+    });
+    return {
+        prs,
+        rates: recordRates(prs, confidence),
+        advisory: prs.filter((p) => p.check === 'advisory').length,
+        mainRuns: runs.length,
+        window,
+        minRuns,
+        confidence,
+    };
+}
+
+/** The real effect of `after` against `before` (main's runs, oldest first; at least one each). */
+function judgeRealEffect(before, after, policy) {
+    const { comparison } = judge({
+        runs: { baseline: before, candidate: after },
+        policy: { ...policy, decide: 'significant' },
+        design: { kind: 'fixed' },
+    });
+    return { verdict: comparison.verdict, comparable: comparison.blocking_findings.length === 0 };
+}
+/**
+ * The gate's record of the PRs whose verdicts the history keeps, against main's runs (oldest first,
+ * each with its cases): what `benchgate history` and the default branch's job summary show.
+ */
+function buildGateRecord(verdicts, runs, policy, options = {}) {
+    return gateRecord(verdicts, runs, (before, after) => judgeRealEffect(before, after, policy), options);
+}
+
+/**
  * What the history says, as markdown and text: the shifts found on a branch (advisory: the default
  * branch's job summary and `benchgate history`) and the regression budget since the pinned reference
  * (the PR comment, the job summary, `benchgate history`). Numbers are formatted here; metric names
@@ -39608,7 +40273,97 @@ function renderBudget(s) {
         '',
         ...table(['Figure', 'Reference', 'Candidate', 'Used of budget', 'Left'], ['left', 'right', 'right', 'left', 'right'], rows),
         '',
+        ...acceptedLine(s),
         `<sub>${movedText(s)}; moving it is a reviewed change to the configuration.</sub>`,
+        '',
+    ];
+}
+/** The candidate's accepted regressions (issue 46), counted in what it uses: an acceptance lifts a regression from the verdict, never from the budget. */
+function acceptedLine(s) {
+    const a = s.accepted;
+    if (a === undefined || a.regressions === 0)
+        return [];
+    const by = a.by.map((login) => untrusted(`@${login}`, { maxLength: 60 })).join(', ');
+    return [`The candidate's use includes ${a.regressions} accepted ${a.regressions === 1 ? 'regression' : 'regressions'} (by ${by}): accepted, not fixed.`, ''];
+}
+
+/**
+ * The gate's record (history/gate-record.ts) as markdown: `benchgate history` prints it, and the
+ * default branch's job summary can append {@link gateRecordSection}. The counts, the rates with
+ * their exact intervals, whether the numbers support making the check required (and the rule), and
+ * each PR in a folded table. Everything shown is benchgate's words, numbers, validated SHAs and PR
+ * numbers; a SHA goes through shortSha (untrusted() for anything that is not one).
+ */
+const pct = (x) => `${pyFixed(x * 100, 1)}%`;
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** "3 of 12 (25.0%, 95% interval 5.5%–57.2%)"; "none to count" when n = 0. */
+function rateText(r) {
+    if (r.n === 0 || r.rate === null)
+        return 'none to count';
+    return `${r.x} of ${r.n} (${pct(r.rate)}, ${pyFixed(r.confidence * 100, 0)}% interval ${pct(r.lo)}–${pct(r.hi)})`;
+}
+const REASONS = {
+    'gate-inconclusive': 'the gate was inconclusive',
+    'no-merge-sha': 'merge commit not recorded',
+    'no-run-at-merge': 'no run of main at the merge commit',
+    'too-few-runs': 'too few runs of main around the merge',
+    'not-comparable': "main's runs before and after are not comparable",
+    'main-inconclusive': "main's runs cannot decide the effect",
+};
+const OUTCOMES = { right: '✅ right', 'false-hold': '❌ false hold', miss: '❌ miss', undecided: '➖ undecided' };
+/** The sentence on making the check required, with the rule it applies. */
+function requiredText(record) {
+    const r = record.rates;
+    const rule = `the rule: at least ${REQUIRED_RULE.minDecided} decided PRs, and the upper end of the ${pyFixed(record.confidence * 100, 0)}% interval of false holds per decided PR under ${pct(REQUIRED_RULE.maxFalseHolds)}`;
+    if (r.supportsRequired)
+        return `✅ The numbers support making the check required: ${plural(r.falseHolds, 'false hold')} in ${plural(r.decided, 'decided PR')} (at most ${pct(r.falseBlockRate.hi)}; ${rule}).`;
+    const why = r.decided < REQUIRED_RULE.minDecided
+        ? `only ${plural(r.decided, 'PR')} decided so far`
+        : `false holds per decided PR may be as high as ${pct(r.falseBlockRate.hi)}`;
+    return `The numbers do not yet support making the check required: ${why} (${rule}).`;
+}
+function prRow(p) {
+    return [
+        `#${p.pr}`,
+        p.merge_sha === null ? 'unknown' : shortSha(p.merge_sha),
+        p.at.slice(0, 10),
+        p.verdict,
+        p.check,
+        `${p.before} / ${p.after}`,
+        p.real ?? '',
+        p.reason === null ? OUTCOMES[p.outcome] : `${OUTCOMES[p.outcome]}: ${REASONS[p.reason]}`,
+    ];
+}
+/** The record as a section's lines (a blank line last). */
+function renderGateRecord(record) {
+    const r = record.rates;
+    if (r.prs === 0)
+        return ["### The gate's record", '', 'No merged PR has its verdict in the history yet.', ''];
+    const head = `### The gate's record: the last ${plural(r.prs, 'merged PR')}`;
+    const advisory = record.advisory > 0 ? ` ${record.advisory} of them with an advisory (neutral) check, recorded the same way.` : '';
+    const noRuns = record.mainRuns === 0
+        ? ["No run of main with its cases was given, so no real effect could be judged: give main's summaries beside the history file.", '']
+        : [];
+    return [
+        head,
+        '',
+        `Each verdict against its merge's real effect: main's runs from the merge commit on against main's runs just before it (up to ${record.window} each side, at least ${record.minRuns}), judged with the same paired statistics (significant).${advisory}`,
+        '',
+        ...noRuns,
+        requiredText(record),
+        '',
+        ...table(['Outcome', 'PRs', 'Rate'], ['left', 'right', 'left'], [
+            ['Right', String(r.right), ''],
+            [
+                'False holds (held, main showed no drop)',
+                String(r.falseHolds),
+                `of holds: ${rateText(r.falseHoldRate)}; of decided PRs: ${rateText(r.falseBlockRate)}`,
+            ],
+            ['Misses (promoted, main showed a drop)', String(r.misses), `of promotes: ${rateText(r.missRate)}`],
+            ['Undecided (not counted right or wrong)', String(r.undecided), ''],
+        ]),
+        '',
+        ...details('Each PR', table(['PR', 'Merge', 'Merged', 'Verdict', 'Check', "Main's runs before / after", 'Real effect', 'Record'], ['left', 'left', 'left', 'left', 'left', 'right', 'left', 'left'], record.prs.map(prRow))),
         '',
     ];
 }
@@ -39619,6 +40374,9 @@ function renderBudget(s) {
  * finds in it (history/shifts.ts) and, with the configuration's `regression_budget`, the budget since
  * the reference. The reference is resolved with `git rev-parse` in the current directory when it is
  * a tag, and who set it with `git log` on the configuration file; both "unknown" outside a checkout.
+ * When a history file keeps merged PRs' verdicts, the gate's record (pipeline/real-effect.ts) judges
+ * each against main's runs around its merge: the summary files given, by their commits (the history
+ * entries keep figures only, not the cases a paired judgement needs).
  */
 const HISTORY_OPTIONS = ['config', 'candidate', 'metric', 'min-change', 'format', 'input-format'];
 /** A series point is one run per file: a file of several (a promptfoo output of several providers) cannot be one. */
@@ -39656,25 +40414,28 @@ function parseHistoryArgs(args) {
     };
 }
 const metaString = (m, key) => (typeof m[key] === 'string' ? m[key] : null);
-/** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint. */
-function summaryPoint(file, config, inputFormat) {
+/** One summary file as a point: its commit (the metadata's, else the file's name), its figures and its fingerprint; and the summary itself, for the gate's record. */
+function summaryRun(file, config, inputFormat) {
     const s = loadSummary(file, { ...loadOptionsOf(config, 'baseline', inputFormat), choose: HISTORY_CHOOSERS });
     const e = leaderboardEntry(file, s, config.pricing ?? {});
-    return {
+    const point = {
         commit: metaString(s.metadata, 'github.sha') ?? metaString(s.metadata, 'git.commit') ?? basename(file),
         when: e.started_at,
         identity: runIdentity(e.model, e.preset, s.metadata),
         values: entryFigures(e),
     };
+    return { file, point, summary: s };
 }
 /** The inputs, in the order given: a history file's or data.js's runs as they are; summaries by start time. */
 function loadRuns(cmd, config) {
-    const out = { points: [], metrics: {} };
+    const out = { points: [], metrics: {}, verdicts: [], summaries: [] };
     const summaries = [];
     for (const file of expandInputs('history', cmd.files, process.cwd())) {
         const head = statSync(file, { throwIfNoEntry: false })?.isFile() ? readHead(file) : '';
         if (looksLikeHistory(head)) {
-            out.points.push(...entryPoints(parseHistory(readFileSync(file, 'utf8'), file).entries));
+            const h = parseHistory(readFileSync(file, 'utf8'), file);
+            out.points.push(...entryPoints(h.entries));
+            out.verdicts.push(...(h.verdicts ?? []));
             Object.assign(out.metrics, SHIFT_METRICS);
         }
         else if (looksLikeBenchmarkData(head)) {
@@ -39683,14 +40444,15 @@ function loadRuns(cmd, config) {
             Object.assign(out.metrics, data.metrics);
         }
         else {
-            summaries.push(summaryPoint(file, config, cmd.inputFormat));
+            summaries.push(summaryRun(file, config, cmd.inputFormat));
             Object.assign(out.metrics, SHIFT_METRICS);
         }
     }
     // Summaries in the order they ran when each says when; otherwise in the order of the file names.
-    if (summaries.every((p) => p.when !== null))
-        summaries.sort((a, b) => Date.parse(a.when) - Date.parse(b.when));
-    out.points.push(...summaries);
+    if (summaries.every((r) => r.point.when !== null))
+        summaries.sort((a, b) => Date.parse(a.point.when) - Date.parse(b.point.when));
+    out.points.push(...summaries.map((r) => r.point));
+    out.summaries = summaries;
     if (cmd.metrics !== null) {
         const unknown = cmd.metrics.filter((m) => !(m in out.metrics));
         if (unknown.length > 0)
@@ -39721,7 +40483,7 @@ function budgetState(cmd, config, points) {
     if (spec === null)
         return null;
     const last = points[points.length - 1];
-    const candidate = cmd.candidate !== null ? summaryPoint(cmd.candidate, config, cmd.inputFormat) : last;
+    const candidate = cmd.candidate !== null ? summaryRun(cmd.candidate, config, cmd.inputFormat).point : last;
     if (candidate === undefined)
         return null;
     const sha = /^[0-9a-f]{7,64}$/.test(spec.reference) ? spec.reference : git(['rev-parse', '--verify', '--quiet', `${spec.reference}^{commit}`]);
@@ -39747,16 +40509,24 @@ function seriesTable(points, metrics, shifts) {
     const more = metrics.length > shown.length ? [`${metrics.length - shown.length} more metrics are searched and not shown here (--metric picks them).`, ''] : [];
     return [...table(['Run', 'When', ...shown.map(metricName)], ['left', 'left', ...shown.map(() => 'right')], rows), '', ...more];
 }
+/** The gate's record of the history files' verdicts, against the summaries given as main's runs (pipeline/real-effect.ts). */
+function recordOf(verdicts, summaries, config) {
+    const policy = resolvePolicy(config);
+    const keep = loadOptionsOf(config, 'baseline').keep ?? NO_FIELDS;
+    const runs = summaries.map((r) => ({ commit: r.point.commit, run: loadedOf(r.file, r.summary, keep) }));
+    return buildGateRecord(verdicts, runs, policy);
+}
 /** Loads the runs, finds the shifts and the budget state; the text and whether the budget holds. */
 function runHistory(cmd) {
     const config = loadConfig(cmd.config.path, cmd.config.explicit) ?? {};
-    const { points, metrics } = loadRuns(cmd, config);
+    const { points, metrics, verdicts, summaries } = loadRuns(cmd, config);
     const shifts = findShifts(points, metrics, { minChange: cmd.minChange });
     const budget = budgetState(cmd, config, points);
     const series = identityRuns(points);
     const holds = budget !== null && budgetHolds(budget);
+    const record = verdicts.length === 0 ? null : recordOf(verdicts, summaries, config);
     if (cmd.format === 'json') {
-        const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget }, null, 2);
+        const text = JSON.stringify({ runs: points.length, series: series.map(([start, end]) => ({ start, end })), points, shifts, budget, record }, null, 2);
         return { text: `${text}\n`, holds };
     }
     const breaks = series.slice(1).map(([start]) => shortSha(points[start]?.commit ?? '', 60));
@@ -39769,6 +40539,7 @@ function runHistory(cmd) {
         ...seriesTable(points, Object.keys(metrics), shifts),
         ...renderShifts(shifts, null, points.length),
         ...(budget === null ? [] : renderBudget(budget)),
+        ...(record === null ? [] : renderGateRecord(record)),
     ];
     return { text: `${lines.join('\n')}\n`, holds };
 }
@@ -40418,7 +41189,8 @@ Usage:
 Commands:
   compare       Compare two benchmark summaries and print a report; the exit code is the verdict.
   leaderboard   Rank many runs by one metric, with filters and statistics per group.
-  history       A branch's runs as a series: the shifts in it and the regression budget's state.
+  history       A branch's runs as a series: the shifts in it, the regression budget's state and
+                the gate's record (its verdicts on merged PRs against main's runs).
   profile       Measure the suite's own noise from repeated runs on one commit: flaky cases,
                 per-case pass rates, how often each policy holds when nothing changed.
 
@@ -40580,6 +41352,10 @@ history-branch's <suite>.json) or github-action-benchmark's data.js. Prints the 
 in each metric (E-divisive means with a seeded permutation test, split first where the model,
 preset, scoring version, dataset, suite or tool changes; advisory) and, when the configuration has
 a regression_budget, what the newest run (or --candidate) has used of it since the reference.
+When a history file keeps merged PRs' verdicts, prints the gate's record: each verdict against the
+merge's real effect on main's runs before and after it (judged from the summary files given, which
+need their cases and commit), false holds and misses with exact intervals, and whether the numbers
+support making the check required.
 
 Options:
   --config FILE        the configuration (default: .github/benchgate.yml when it exists); its

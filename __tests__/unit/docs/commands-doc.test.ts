@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { ACCEPT_DAYS_DEFAULT, ACCEPT_DAYS_MAX, parseComment } from '../../../src/policy/acceptance-command.js';
 import { mayCommand } from '../../../src/policy/acceptance.js';
+import { ACCEPT_DAYS_DEFAULT, ACCEPT_DAYS_MAX, parseComment } from '../../../src/policy/acceptance-command.js';
 import { REPO_ROOT } from '../../helpers/composite.js';
 
 const doc = readFileSync(join(REPO_ROOT, 'docs', 'github-actions.md'), 'utf8');
