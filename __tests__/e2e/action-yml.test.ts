@@ -186,11 +186,11 @@ describe('the reference', () => {
   it('documents every input and every output of action.yml', () => {
     for (const name of Object.keys(manifest.inputs))
       expect(reference, `input ${name}`).toMatch(
-        new RegExp(`^\\| \`${name}\` \\| (run|compare|publish|ab|store-profile)(, (run|compare|publish|ab|store-profile))* \\|`, 'm'),
+        new RegExp(`^\\| \`${name}\` \\| (run|compare|publish|ab|store-profile|command)(, (run|compare|publish|ab|store-profile|command))* \\|`, 'm'),
       );
     for (const name of Object.keys(manifest.outputs))
       expect(reference, `output ${name}`).toMatch(
-        new RegExp(`^\\| \`${name}\` \\| ((run|compare|publish|ab|store-profile)(, (run|compare|publish|ab|store-profile))*) \\|`, 'm'),
+        new RegExp(`^\\| \`${name}\` \\| ((run|compare|publish|ab|store-profile|command)(, (run|compare|publish|ab|store-profile|command))*) \\|`, 'm'),
       );
   });
 });

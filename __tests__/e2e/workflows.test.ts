@@ -105,13 +105,15 @@ describe('the callers', () => {
     const secrets = typeof job.secrets === 'object' ? Object.keys(job.secrets) : [];
     for (const name of secrets) expect(spec?.secrets ?? {}, `${file} passes an undeclared secret ${name}`).toHaveProperty(name);
     expect(job.secrets, 'pass secrets by name, never inherit them all').not.toBe('inherit');
-    // Least permissions: read-only unless the workflow runs only on push (history), on schedule or workflow_dispatch (the noise profile: the default branch's code, run by its writers) or workflow_run and pull_request_target (publish, which never runs the PR's code).
+    // Least permissions: read-only unless the workflow runs only on push (history), on schedule or workflow_dispatch (the noise profile: the default branch's code, run by its writers), workflow_run and pull_request_target (publish, which never runs the PR's code) or issue_comment (commands).
     const events = Object.keys(caller.on);
     const writes = Object.entries(caller.permissions ?? {})
       .filter(([, v]) => v === 'write')
       .map(([k]) => k);
     if (events.includes('pull_request')) expect(writes, `${file} runs on pull_request with write permissions`).toEqual([]);
-    if (writes.includes('contents')) expect(events.filter((e) => !['push', 'schedule', 'workflow_dispatch'].includes(e))).toEqual([]);
+    // issue_comment too (commands.yml): GitHub runs it from the default branch's file and code, it never checks out the PR's,
+    // and it writes (the acceptances on the history branch) only for a commenter whose write permission it read from the API.
+    if (writes.includes('contents')) expect(events.filter((e) => !['push', 'schedule', 'workflow_dispatch', 'issue_comment'].includes(e))).toEqual([]);
   });
 
   it('the PR workflow reads the repository only; the publish workflow gets exactly what posting needs', () => {

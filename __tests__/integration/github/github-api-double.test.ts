@@ -313,6 +313,12 @@ describe('GitHub API double: its answers conform to the spec', () => {
     api.addJobs(4243, [{ name: 'suite (candidate)', conclusion: 'cancelled' }]);
     const jobs = (await octokit.rest.actions.listJobsForWorkflowRun({ ...repo, run_id: 4243, filter: 'latest' })).data;
     expect(jobs.jobs.map((j) => [j.name, j.conclusion])).toEqual([['suite (candidate)', 'cancelled']]);
+    api.setRole('maintainer', 'maintain');
+    const role = (await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: 'maintainer' })).data;
+    expect([role.permission, role.role_name]).toEqual(['write', 'maintain']);
+    await failure(octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: 'stranger' }));
+    await octokit.rest.actions.reRunWorkflow({ ...repo, run_id: 4243 });
+    expect(api.reruns()).toEqual([4243]);
     await contentsAndGitCalls(octokit);
     const checked = new Set<string>();
     for (const call of api.calls) {

@@ -42,3 +42,10 @@ describe('the /benchgate commands in docs/github-actions.md', () => {
     }
   });
 });
+
+describe('design: main in docs/github-actions.md', () => {
+  it('shows the example caller workflow as it is', () => {
+    const snippet = between('<!-- design-main-workflow-start -->\n```yaml\n', '```\n<!-- design-main-workflow-end -->');
+    expect(snippet).toBe(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'benchgate-design-main.yml'), 'utf8'));
+  });
+});

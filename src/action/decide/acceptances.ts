@@ -1,6 +1,6 @@
 /**
- * The acceptances of a pull request, for every decision on it (compare on pull_request, publish,
- * command): the events mode command recorded on the history branch (github/acceptance-branch.ts),
+ * The acceptances of a pull request, for every decision on it that publishes the check from the
+ * default branch's code (publish, command): the events mode command recorded on the history branch (github/acceptance-branch.ts),
  * applied by the one pipeline. None without a history branch, a pull request or a token; a branch
  * or file not created yet is none too. A file that is not benchgate's stops the gate (InputError),
  * since acceptances it cannot read might hold or release the verdict.

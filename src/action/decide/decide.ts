@@ -14,6 +14,7 @@ import type { AcceptanceEvent } from '../../analysis/acceptance/model.js';
 import type { Comparison } from '../../analysis/compare.js';
 import type { FindingDraft } from '../../analysis/integrity/findings.js';
 import type { ShardTrials } from '../../analysis/interleaved.js';
+import { DEFAULT_MAIN_DESIGN } from '../../analysis/main-design.js';
 import type { LoadedSummary, NoiseProfile, ShardRounds } from '../../analysis/model.js';
 import { parseNoiseProfiles } from '../../analysis/noise/profile-file.js';
 import { InputError, UsageError } from '../../errors.js';
@@ -25,7 +26,7 @@ import { type BudgetState, chargeAcceptances } from '../../history/budget.js';
 import { keptFields } from '../../load/kept-fields.js';
 import { loadPair, loadRun } from '../../load/load.js';
 import { loadNoiseProfiles, MAX_PROFILE_BYTES, noiseProfilePath, PROFILE_ON_BRANCH } from '../../load/noise-profile.js';
-import { judge, type Judgement, type RunProblem } from '../../pipeline/judge.js';
+import { type Design, judge, type Judgement, type RunProblem } from '../../pipeline/judge.js';
 import { compareOptionsOf } from '../../policy/policy.js';
 import { renderCsv } from '../../report/csv-report.js';
 import { renderEvidenceHtml } from '../../report/evidence-html.js';
@@ -37,6 +38,7 @@ import { renderMarkdown } from '../../report/markdown-report.js';
 import { runProblemsOf, verdictLine, verdictText } from '../../report/verdict.js';
 import { type CaseFields } from '../../schema/pack.js';
 import { artifactName, BUDGET_JSON, EVIDENCE_HTML, REPORT_FILES } from '../artifact-layout.js';
+import type { DesignName } from '../inputs/declaration-gate.js';
 import type { GateInputs, PublishInputs, Role } from '../inputs/inputs.js';
 import { type ActionIo, JOB_SUMMARY_MAX_BYTES } from '../io.js';
 import { type PublishTarget } from './publisher.js';
@@ -108,7 +110,27 @@ export interface SummaryFiles {
   artifacts?: { baseline: string[]; candidate: string[] };
 }
 
-type DecideInputs = GateInputs & { suite: string; reportDir: string | null; noiseProfile?: string | null; publish?: PublishInputs };
+type DecideInputs = GateInputs & { suite: string; reportDir: string | null; noiseProfile?: string | null; publish?: PublishInputs; design?: DesignName };
+
+/**
+ * The design the gate judges under. `design: main` (analysis/main-design.ts, as the CLI's `--design
+ * main` for one round): the baseline is main's runs at the base commit, the candidate one run of
+ * every case, so the only round is round 1 of 1, judged at the full level and drawn nothing; a
+ * candidate of more trials would be rounds the design did not draw, and is refused.
+ */
+function designOf(inputs: DecideInputs, sides: LoadedSides): Design {
+  if (inputs.design === 'main') {
+    if (inputs.decide !== 'significant')
+      throw new InputError(`input "design": main judges main's runs against the candidate's with decide: significant, got decide: ${inputs.decide}`);
+    const trials = sides.runs.candidate.length;
+    if (trials !== 1 || sides.rounds !== undefined)
+      throw new InputError(
+        `input "design": main takes one run of the candidate (every case once) against main's runs; the candidate holds ${trials} trials (give the candidate's job trials: 1)`,
+      );
+    return { kind: 'main', max: 1, key: 'benchgate', rule: DEFAULT_MAIN_DESIGN };
+  }
+  return inputs.decide !== 'significant' ? { kind: 'fixed' } : sides.rounds !== undefined ? { kind: 'shards', ...sides.rounds } : { kind: 'stamped' };
+}
 
 /** Both sides loaded: each side's runs in order, how the reports name each, and findings from merging shards. */
 interface LoadedSides {
@@ -166,7 +188,7 @@ export async function judgeSource(
     runs: sides.runs,
     names: sides.names,
     policy: inputs,
-    design: inputs.decide !== 'significant' ? { kind: 'fixed' } : sides.rounds !== undefined ? { kind: 'shards', ...sides.rounds } : { kind: 'stamped' },
+    design: designOf(inputs, sides),
     findings: [...sides.drafts, ...budgetDrafts(state)],
     problems,
     noise: stored,

@@ -15,7 +15,6 @@ import { whatWouldDecide } from '../../report/deciding.js';
 import { verdictText } from '../../report/verdict.js';
 import { NO_FIELDS } from '../../schema/pack.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
-import { pullAcceptances } from '../decide/acceptances.js';
 import {
   BENCHGATE_FILES,
   type CompareResult,
@@ -82,9 +81,9 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
     }
   }
-  const pull = pullRequestOf(readEvent(io.env))?.number ?? null;
-  const [owner = '', repo = ''] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
-  const decision = await decide(io, inputs, source, problems, budgetContextOf(io, inputs), await pullAcceptances(io, inputs, { owner, repo, pull }));
+  // Acceptances (/benchgate accept) are applied where the check is published from main's code: mode
+  // publish and mode command; this job's own result, in the pull request's run, is the run's.
+  const decision = await decide(io, inputs, source, problems, budgetContextOf(io, inputs));
   const uploaded = await uploadSummaryArtifact(io.artifacts, {
     name: decision.reportArtifact,
     files: [...Object.values(decision.paths), ...decision.extraFiles],

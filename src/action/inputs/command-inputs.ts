@@ -1,6 +1,7 @@
 /** `mode: command`: answer a command in a pull request comment and publish the gate run again (src/action/command/). */
 import type { GateConfig } from '../../policy/config-file.js';
 import type { InputReader } from './declaration.js';
+import type { DesignName } from './declaration-gate.js';
 import type { BaselineFrom } from './declaration-publish.js';
 import { type GateInputs, gateInputs, type PublishInputs, publishInputs } from './shared.js';
 
@@ -10,6 +11,8 @@ export interface CommandModeInputs extends GateInputs {
   publish: PublishInputs;
   baselineFrom: BaselineFrom;
   noiseProfile: string | null;
+  /** paired, or main (compare-inputs.ts). */
+  design: DesignName;
   /** The gate workflow whose newest run on the PR's head is decided and published again. */
   workflow: string;
 }
@@ -22,6 +25,7 @@ export function commandModeInputs(read: InputReader, config: () => GateConfig): 
     ...gateInputs(read, config()),
     publish: publishInputs(read, suite),
     noiseProfile: read.text('noise-profile') || null,
+    design: read.value('design'),
     baselineFrom: read.value('baseline-from'),
     workflow: read.value('workflow'),
   };

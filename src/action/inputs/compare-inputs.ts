@@ -3,6 +3,7 @@ import type { LoadOptions } from '../../adapters/registry.js';
 import { UsageError } from '../../errors.js';
 import { type GateConfig, loadOptionsOf } from '../../policy/config-file.js';
 import type { InputReader } from './declaration.js';
+import type { DesignName } from './declaration-gate.js';
 import { type GateInputs, gateInputs, givenFormat, type PublishInputs, publishInputs } from './shared.js';
 
 export interface CompareInputs extends GateInputs {
@@ -22,6 +23,8 @@ export interface CompareInputs extends GateInputs {
   retentionDays: number | undefined;
   /** The suite's noise profile (a path in the workspace), or null: marks regressed cases; settles cases of mode ab's rounds. */
   noiseProfile: string | null;
+  /** paired, or main: the baseline is main's runs at the base commit, the candidate one run of every case. */
+  design: DesignName;
 }
 
 type RunChoice = 'baseline-model' | 'candidate-model' | 'baseline-prompt' | 'candidate-prompt';
@@ -62,6 +65,7 @@ export function compareInputs(read: InputReader, config: () => GateConfig): Comp
     needs: read.value('needs'),
     reportDir: read.text('report-dir') || null,
     noiseProfile: read.text('noise-profile') || null,
+    design: read.value('design'),
     retentionDays: read.value('retention-days'),
     publish: publishInputs(read, suite),
   };

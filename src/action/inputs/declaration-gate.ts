@@ -75,8 +75,20 @@ export const DEFAULT_DECIDE_INPUT = {
     "the decision policy when neither `decide` nor the configuration file sets one. The reusable workflows (gate.yml, publish.yml) pass `significant`, so a noisy suite gets a usable verdict out of the box while `decide: point` (input or configuration file) still applies rlm-code's four gates exactly. Default empty: `point`.",
 } as const satisfies InputSpec;
 
+/** The designs a gate run is judged under. */
+export const DESIGNS = ['paired', 'main'] as const;
+export type DesignName = (typeof DESIGNS)[number];
+
 /** What the gate job (compare) does besides judging. */
 export const GATE_JOB_INPUTS = [
+  {
+    name: 'design',
+    modes: ['compare', 'publish', 'command'],
+    default: 'paired',
+    description:
+      "how the runs are paired (`decide: significant` only). `paired` (the default): the baseline's and the candidate's runs case by case. `main`: the baseline is main's runs of the suite at the PR's base commit, measured once per merge (the push run's baseline artifact with several trials: gate.yml's `main-runs`), and the candidate ran every case once; each case's difference is its run against its mean on main (analysis/main-design.ts, as the CLI's `--design main` judges one round). The candidate must hold one trial.",
+    parse: parse.choice(DESIGNS),
+  },
   {
     name: 'fail-on-hold',
     modes: ['compare'],

@@ -1,6 +1,7 @@
 /** `mode: publish`: the comment and check run from a finished run's artifacts, forks included (src/action/publish/). */
 import type { GateConfig } from '../../policy/config-file.js';
 import type { InputReader } from './declaration.js';
+import type { DesignName } from './declaration-gate.js';
 import type { BaselineFrom } from './declaration-publish.js';
 import { type GateInputs, gateInputs, type PublishInputs, publishInputs } from './shared.js';
 
@@ -12,6 +13,8 @@ export interface PublishModeInputs extends GateInputs {
   baselineFrom: BaselineFrom;
   /** The suite's noise profile (a path in the workspace), or null: as compare's (mode ab's rounds settle the same cases). */
   noiseProfile: string | null;
+  /** paired, or main (compare-inputs.ts). */
+  design: DesignName;
 }
 
 export function publishModeInputs(read: InputReader, config: () => GateConfig): PublishModeInputs {
@@ -22,6 +25,7 @@ export function publishModeInputs(read: InputReader, config: () => GateConfig): 
     ...gateInputs(read, config()),
     publish: publishInputs(read, suite),
     noiseProfile: read.text('noise-profile') || null,
+    design: read.value('design'),
     baselineFrom: read.value('baseline-from'),
   };
 }
