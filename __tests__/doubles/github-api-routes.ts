@@ -150,8 +150,9 @@ export const ROUTES: Route[] = [
     template: `${R}/commits/{commit_sha}/pulls`,
     permissions: 'pull_requests=read',
     handle: (ctx) => {
-      // Merges are not modelled: a commit is "associated" with the open PRs whose head it is.
-      const pulls = ctx.state.pulls().filter((p) => p.state === 'open' && p.headSha === ctx.params['commit_sha']);
+      // A commit is "associated" with the open PRs whose head it is, and with the PR merged as it.
+      const sha = ctx.params['commit_sha'];
+      const pulls = ctx.state.pulls().filter((p) => (p.state === 'open' && p.headSha === sha) || p.mergeSha === sha);
       return list(
         ctx,
         pulls.map((p) => pullJson(ctx.site, p, false)),

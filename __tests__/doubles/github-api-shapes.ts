@@ -169,6 +169,8 @@ export interface PullRecord {
   headRepo: string;
   baseSha: string;
   baseRef: string;
+  /** The commit it was merged as; absent for a PR not merged. */
+  mergeSha?: string;
   user: ApiUser;
   createdAt: string;
 }
@@ -220,8 +222,8 @@ export function pullJson(site: Site, p: PullRecord, full: boolean, comments = 0)
     created_at: p.createdAt,
     updated_at: p.createdAt,
     closed_at: p.state === 'closed' ? p.createdAt : null,
-    merged_at: null,
-    merge_commit_sha: null,
+    merged_at: p.mergeSha === undefined ? null : p.createdAt,
+    merge_commit_sha: p.mergeSha ?? null,
     assignee: null,
     assignees: [],
     requested_reviewers: [],
@@ -236,7 +238,7 @@ export function pullJson(site: Site, p: PullRecord, full: boolean, comments = 0)
   if (!full) return simple;
   return {
     ...simple,
-    merged: false,
+    merged: p.mergeSha !== undefined,
     mergeable: null,
     rebaseable: null,
     mergeable_state: 'unknown',

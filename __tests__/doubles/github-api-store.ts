@@ -59,6 +59,8 @@ export interface PullSeed {
   state?: 'open' | 'closed';
   /** The PR's author (default: the head repository's owner, or `someone` for a same-repository PR). */
   user?: string;
+  /** Merged as this commit (the PR is closed, merged_at set). */
+  mergeSha?: string;
 }
 
 export const COMMENT_MAX = 65_536;
@@ -92,12 +94,13 @@ export class GitHubState {
     const headRepo = seed.headRepo ?? this.fullName;
     const pull: PullRecord = {
       number: seed.number,
-      state: seed.state ?? 'open',
+      state: seed.mergeSha !== undefined ? 'closed' : (seed.state ?? 'open'),
       headSha: seed.headSha,
       headRef: seed.headRef ?? `feature-${seed.number}`,
       headRepo,
       baseSha: seed.baseSha ?? fakeSha(`base ${seed.number}`),
       baseRef: seed.baseRef ?? 'main',
+      ...(seed.mergeSha === undefined ? {} : { mergeSha: seed.mergeSha }),
       user: { login: seed.user ?? (headRepo === this.fullName ? 'someone' : (headRepo.split('/')[0] ?? 'someone')), type: 'User' },
       createdAt: timestamp(),
     };

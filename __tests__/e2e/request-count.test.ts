@@ -275,14 +275,15 @@ describe('requests of a gate job (issue 23)', () => {
     expect(again.service).toEqual(sorted([...ROLES_DOWNLOADED, 'artifact ListArtifacts', 'artifact DeleteArtifact', ...REPORT_UPLOADED]));
   });
 
-  it('push to main with the history branch: the run recorded with one read and one write', async () => {
+  it('push to main with the history branch: the run recorded with one read and one write, and one look for the pull request it merged', async () => {
     const sha = 'c'.repeat(40);
     const baseline = await suiteJobs('push-1', 'push', pushEnv(sha));
     branchHistory('push', baseline, 3);
     const c = await counted(() => runJob('push-1', gateInputs('push', { 'history-branch': BRANCH }), pushEnv(sha)));
     show('push', c);
     expect(c.job.log).toContain('benchgate: history: recorded the baseline of ccccccc');
-    expect(c.rest).toEqual(sorted([...CHECK_RUN, 'GET /contents/{path}', 'PUT /contents/{path}']));
+    // The gate's record: the pull request this push merged (none here), so no check run is read.
+    expect(c.rest).toEqual(sorted([...CHECK_RUN, 'GET /contents/{path}', 'PUT /contents/{path}', 'GET /commits/{commit_sha}/pulls']));
     expect(c.service).toEqual(sorted([...ROLES_DOWNLOADED, ...REPORT_UPLOADED]));
   });
 

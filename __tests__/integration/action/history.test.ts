@@ -138,7 +138,45 @@ describe('history-branch', () => {
     );
   });
 
+  it("a push that merged a pull request records that pull request's verdict, read from its check run, for the gate's record", async () => {
+    const head = '1'.repeat(40); // the pull_request fixture's head (PR 42)
+    const merge = 'e5'.repeat(20);
+    gh.addPull({ number: 42, headSha: head, baseSha: '2'.repeat(40) });
+    for (const [role, strategy] of [
+      ['baseline', 'tool_call'],
+      ['candidate', 'codemode'],
+    ] as const) {
+      const r = await job(results, root, role, 'pr-record').run({ mode: 'run', suite: 'demo', role, command: suiteCommand(strategy) });
+      expect(r.exitCode, r.log).toBe(0);
+    }
+    const gate = await job(results, root, 'gate', 'pr-record').run(
+      { mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, comment: 'off' },
+      gh.env(),
+    );
+    expect(gate.outputs['verdict'], gate.log).toBe('hold');
+    // Merged as `merge`; the push of that commit records its baseline, then the PR's verdict.
+    gh.addPull({ number: 42, headSha: head, baseSha: '2'.repeat(40), mergeSha: merge });
+    const pushed = await push(merge, 'push-record', 1005, { 'check-name': '' });
+    expect(pushed.exitCode, pushed.log).toBe(0);
+    expect(pushed.log).toContain(`benchgate: history: recorded the verdict of #42 (hold, a blocking check) in ${BRANCH}:demo.json for the gate's record`);
+    const verdicts = parseHistory(gh.git.file(BRANCH, 'demo.json') ?? '', 'x').verdicts ?? [];
+    expect(verdicts.at(-1)).toMatchObject({
+      pr: 42,
+      head_sha: head,
+      merge_sha: merge,
+      base_sha: '2'.repeat(40),
+      verdict: 'hold',
+      check: 'blocking',
+      conclusion: 'failure',
+    });
+    // A push that merged nothing records no verdict, and says so.
+    const plain = await push('f6'.repeat(20), 'push-plain', 1006, { 'check-name': '' });
+    expect(plain.log).toContain("benchgate: history: no verdict recorded for the gate's record: commit f6f6f6f merged no pull request");
+  });
+
   it('a token that cannot write warns and the verdict stands; the default branch itself is never written', async () => {
+    const recorded = () => parseHistory(gh.git.file(BRANCH, 'demo.json') ?? '', 'x').entries.length;
+    const before = recorded();
     gh.readOnly = true;
     try {
       const r = await push('c3'.repeat(20), 'push-3', 1003, {}, true);
@@ -155,7 +193,7 @@ describe('history-branch', () => {
       'history: not recorded: history-branch is the default branch main; give the history a branch of its own, such as benchgate-history',
     );
     expect(gh.git.file('main', 'demo.json')).toBeNull();
-    expect(parseHistory(gh.git.file(BRANCH, 'demo.json') ?? '', 'x').entries).toHaveLength(2);
+    expect(recorded()).toBe(before);
   });
 
   it('the documented push workflow (examples/workflows/benchgate-main.yml) alone may write, and passes the history branch to the gate', () => {

@@ -20,6 +20,7 @@ import type { LoadedSummary, SummaryHead } from '../../schema/loaded.js';
 import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
+import { recordMergedVerdict } from './merged-verdict.js';
 
 /** The file of a suite on the history branch. */
 export const historyPath = (suite: string): string => `${suite}.json`;
@@ -111,7 +112,7 @@ function notRecorded(io: ActionIo, historyBranch: string, baseline: SummaryHead,
  */
 export async function recordBaselineHistory(
   io: ActionIo,
-  inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing'>,
+  inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing' | 'decide'>,
   baseline: LoadedSummary,
   jobProblems: readonly string[],
 ): Promise<void> {
@@ -143,6 +144,15 @@ export async function recordBaselineHistory(
     const found = branchShifts(done.history, branch);
     for (const s of found.shifts) io.info(`benchgate: history: shift at ${s.commit.slice(0, 7)}: ${shiftText(s)} (p ${s.p.toFixed(3)}; advisory)`);
     await io.appendSummary(`\n${renderShifts(found.shifts, branch, found.runs).join('\n')}\n`);
+    // The gate's record: the verdict of the pull request this push merged.
+    await recordMergedVerdict(io, io.github(token), at, {
+      owner,
+      repo,
+      sha: entry.commit,
+      suite: inputs.suite,
+      checkName: inputs.publish.checkName,
+      decide: inputs.decide,
+    });
   } catch (error) {
     const hint = statusOf(error) === 403 ? ': the gate job needs permissions: contents: write' : '';
     io.warning(`benchgate: history: could not record the baseline in ${historyBranch}:${at.path} (${messageOf(error)})${hint}`);
