@@ -11,7 +11,6 @@ import { judge } from '../../../src/pipeline/judge.js';
 import { acceptanceRecord } from '../../../src/policy/acceptance.js';
 import { parseComment } from '../../../src/policy/acceptance-command.js';
 import { DEFAULT_POLICY } from '../../../src/policy/policy.js';
-import { acceptancesLine, readAcceptancesLine } from '../../../src/report/acceptance-line.js';
 import { acceptanceSection, renderAcceptedReply, renderRefusedReply, renderRevokedReply, REPLY_MARKER } from '../../../src/report/acceptance-report.js';
 import { commentMarker, renderComment } from '../../../src/report/comment.js';
 import { renderBudget } from '../../../src/report/history-report.js';
@@ -158,18 +157,5 @@ describe('the budget section', () => {
     const text = renderBudget(chargeAcceptances(state, judged([record('x')]).acceptance)).join('\n');
     expect(text).toContain("The candidate's use includes 1 accepted regression (by `@x`): accepted, not fixed.");
     expect(renderBudget(state).join('\n')).not.toContain('accepted');
-  });
-});
-
-describe('the acceptances line of the check output', () => {
-  it('carries the events whole, hostile reason and all, on one line no text can break out of', () => {
-    const events = [{ kind: 'accept' as const, record: { ...record(), reason: 'ends --> here\n::error::x' } }];
-    const line = acceptancesLine(events);
-    expect(line).toMatch(/^<!-- benchgate:acceptances=[A-Za-z0-9_-]+ -->$/);
-    expect(readAcceptancesLine(`### report\n\n${line}\n`, 'check output')).toEqual(events);
-    expect(readAcceptancesLine('no line here', 'check output')).toBeNull();
-    expect(() => readAcceptancesLine('<!-- benchgate:acceptances=not base64! -->', 'check output')).toThrow(/not base64url/);
-    const forged = `<!-- benchgate:acceptances=${Buffer.from('[{"kind":"accept","record":{}}]').toString('base64url')} -->`;
-    expect(() => readAcceptancesLine(forged, 'check output')).toThrow(/check output: acceptances\[0\]\.record: permission/);
   });
 });
