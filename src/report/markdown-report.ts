@@ -1,6 +1,8 @@
 /**
- * The markdown report a PR reviewer reads: verdict and reason first, then what was compared, the
- * gate table, the regressed cases, missing and new cases and findings; usage, all cases and the
+ * The markdown report a PR reviewer reads: the verdict and the one reason that decided it first
+ * (sections/lead.ts; issue 45, item 7: a verdict reads in ten seconds), then the gate table and what
+ * was compared; the reasons gate by gate, bounds, power, method and the rounds' spend folded under
+ * the table; then the regressed cases, missing and new cases and findings; usage, all cases and the
  * CodeMode release checklist folded below. Deterministic: no clock, no locale.
  */
 import type { Comparison } from '../analysis/compare.js';
@@ -10,10 +12,11 @@ import { caseCount } from '../schema/loaded.js';
 import { pyFixed } from '../stats/format.js';
 import { BENCHGATE_VERSION } from '../version.js';
 import { acceptanceSection } from './acceptance-report.js';
-import { table, untrusted } from './markdown/markdown.js';
+import { details, table, untrusted } from './markdown/markdown.js';
 import { gateLines, gateReason, idList, percent, reward4, sideNames, unknownSides } from './markdown/words.js';
 import { benchmarksSection } from './sections/benchmarks.js';
 import { allCasesSection, caseSections, releaseChecklist, usageSection } from './sections/cases.js';
+import { leadLine } from './sections/lead.js';
 import { metricGatesReason, metricGatesTable, slicesTable } from './sections/metric-gates.js';
 import { sequentialSection } from './sections/sequential.js';
 import { levelPercent, methodLine, significanceReasons, significanceTable } from './sections/significance.js';
@@ -119,7 +122,7 @@ function comparedLine(cmp: Comparison): string {
 function gateTable(cmp: Comparison): string[] {
   if (cmp.significance !== null) {
     const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
-    return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
+    return significanceTable(cmp.significance, notJudged);
   }
   const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
   const values: Record<string, [string, string]> = {
@@ -197,21 +200,38 @@ function headToHeadLine(cmp: Comparison): string[] {
   ];
 }
 
+/**
+ * What the lead line leaves out, folded under the gate table: every reason gate by gate (with each
+ * undecided gate's bounds and sizing, and the power of the suite), how the evidence was tested, and
+ * the sequential rounds with what they spent.
+ */
+function whyFold(cmp: Comparison): string[] {
+  const s = cmp.significance;
+  // --sequential needs the significant policy, so the rounds always follow its method.
+  const what = `Why, gate by gate${s === null ? '' : ': bounds, power and method'}${cmp.sequential === undefined ? '' : '; rounds and spend'}`;
+  const body = [
+    ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
+    ...(s === null ? [] : ['', methodLine(s)]),
+    ...(cmp.sequential === undefined ? [] : ['', ...sequentialSection(cmp).slice(0, -1)]),
+  ];
+  return [...details(what, body), ''];
+}
+
 /** Renders the markdown report, in full unless `options.detail` says less. */
 export function renderMarkdown(cmp: Comparison, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
   const lines: string[] = [
     headline(cmp, options.headingLevel ?? 3),
     '',
-    ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
+    leadLine(cmp),
     '',
-    ...acceptanceSection(cmp),
-    comparedLine(cmp),
-    '',
-    ...fingerprintSection(cmp),
     ...gateTable(cmp),
     '',
-    ...sequentialSection(cmp),
+    comparedLine(cmp),
+    '',
+    ...whyFold(cmp),
+    ...acceptanceSection(cmp),
+    ...fingerprintSection(cmp),
     ...headToHeadLine(cmp),
     ...benchmarksSection(cmp.benchmarks),
     ...metricGatesTable(cmp),

@@ -19,7 +19,7 @@ const LABEL: Record<GateName, string> = {
 const ICON = { pass: '✅', fail: '❌', inconclusive: '❔' } as const;
 
 /** A value of a gate's scale: reward 4 dp, completion in percentage points, steps 2 dp. */
-function change(gate: GateName, x: number): string {
+export function change(gate: GateName, x: number): string {
   if (!Number.isFinite(x)) return x > 0 ? '+∞' : '−∞';
   if (gate === 'completion' || gate === 'completion_regressions') return `${signed(x * 100, 1)} pp`;
   return signed(x, gate === 'reward' ? 4 : 2);
@@ -49,7 +49,8 @@ export function pValue(p: number): string {
     .replace(/\.$/, '')}`;
 }
 
-function rule(t: GateTest): string {
+/** A gate's rule as the table shows it: `≥ +0 pp, margin 5 pp`. */
+export function rule(t: GateTest): string {
   const size = t.gate === 'reward' ? compact(t.margin, 4) : `${compact(t.margin * 100, 2)} pp`;
   const margin = t.margin > 0 ? `, margin ${size.replace(/^\+/, '')}` : '';
   if (t.gate === 'completion_regressions') return t.gated ? `no more cases worse than better${margin}` : 'not gated';
@@ -132,7 +133,7 @@ function varianceComponentsLine(s: SignificanceResult, trials: string, pct: stri
 export const lower = (g: GateName): string => LABEL[g].replace(/ \(mean\)$/, '').toLowerCase();
 
 /** Why a failed gate failed, in one sentence. */
-function failSentence(t: GateTest, s: SignificanceResult): string {
+export function failSentence(t: GateTest, s: SignificanceResult): string {
   const pct = levelPercent(s.confidence);
   if (t.gate === 'completion_regressions') {
     return `${t.regressed ?? 0} cases got worse and ${t.improved ?? 0} better: more worse than better beyond chance (adjusted ${pValue(t.p_violated_adjusted)}).`;
