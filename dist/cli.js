@@ -38130,7 +38130,7 @@ function verdictText(cmp) {
 function verdictLine(cmp) {
     return `benchgate: ${verdictText(cmp)}`;
 }
-const HALTED = {
+const HALTED$1 = {
     budget: 'on the spend cap',
     failed: 'a side failed',
     'common-look': "at the shards' common look",
@@ -38144,7 +38144,7 @@ function sequentialWords(s) {
     if (s.reason === 'max-trials')
         return `${at}: stop, the maximum is reached undecided`;
     if (s.halted !== undefined)
-        return `${at}: stopped undecided, ${HALTED[s.halted]}`;
+        return `${at}: stopped undecided, ${HALTED$1[s.halted]}`;
     const more = s.more_rounds === null
         ? `no decision in sight within ${s.max_rounds} rounds`
         : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
@@ -38662,6 +38662,7 @@ function pValue(p) {
         .replace(/0+$/, '')
         .replace(/\.$/, '')}`;
 }
+/** A gate's rule as the table shows it: `≥ +0 pp, margin 5 pp`. */
 function rule$1(t) {
     const size = t.gate === 'reward' ? compact(t.margin, 4) : `${compact(t.margin * 100, 2)} pp`;
     const margin = t.margin > 0 ? `, margin ${size.replace(/^\+/, '')}` : '';
@@ -39007,6 +39008,177 @@ function releaseChecklist(cmp) {
     return details('Release decision', items);
 }
 
+/** Why rounds ended before the design did, in words (model.ts RoundsHalt; the spend cap is said apart). */
+const HALTED = {
+    failed: 'a round failed',
+    'common-look': "at the shards' common look",
+    unknown: 'for a reason the artifacts do not record',
+};
+/** Why the rounds ended undecided, and what more of them would take. */
+function roundsClause(cmp) {
+    const d = cmp.sequential;
+    if (d === undefined || (d.stop && d.reason === 'decided'))
+        return null;
+    const more = d.more_rounds === null ? '' : ` (about ${grouped(d.more_rounds)} more at the current estimates)`;
+    if (d.halted === 'budget')
+        return `the rounds stopped at the spend cap after ${grouped(d.rounds)} of ${grouped(d.max_rounds)}: a larger \`budget\` lets more rounds run${more}`;
+    if (d.halted !== undefined)
+        return `the rounds ended after ${grouped(d.rounds)} of ${grouped(d.max_rounds)} (${HALTED[d.halted]}): a rerun runs them again${more}`;
+    if (d.reason === 'max-trials')
+        return `all ${grouped(d.max_rounds)} rounds ran undecided: a larger \`max-trials\` (or more cases) decides it${more}`;
+    return `round ${grouped(d.rounds)} of ${grouped(d.max_rounds)} is undecided: more rounds decide it${more}`;
+}
+/** The clauses, in the order the report gives the reasons; empty for a decided verdict. */
+function whatWouldDecide(cmp) {
+    if (cmp.verdict !== 'inconclusive')
+        return [];
+    const out = [];
+    const infra = cmp.infrastructure;
+    if (infra.rerun) {
+        const side = infra.candidate.share >= infra.baseline.share ? infra.candidate : infra.baseline;
+        out.push(`a rerun of the ${grouped(side.case_ids.length)} cases not measured (provider or harness errors in ${percent$1(side.share)} of the rows, above the ${percent$1(infra.max_share)} allowed)`);
+    }
+    const rounds = roundsClause(cmp);
+    if (rounds !== null)
+        out.push(rounds);
+    const s = cmp.significance;
+    if (s !== null)
+        for (const t of s.gates.filter((g) => g.status === 'inconclusive'))
+            out.push(`${lower(t.gate)}: ${decideWords(t, s)}`);
+    for (const name of cmp.undecided_metric_gates)
+        out.push(`the gate ${untrusted(name, { maxLength: 120 })}: more cases or trials per side`);
+    return out;
+}
+
+/** What else holds the verdict, named only (the fold and the findings say the rest): " Also holding it: the steps gate, the finding `x`." */
+function more(rest) {
+    return rest.length === 0 ? '' : ` Also holding it: ${rest.join(', ')}.`;
+}
+const findingName = (f) => `the finding \`${f.code}\``;
+function findingLead(held, gates = []) {
+    const [first, ...rest] = held;
+    return `**Held by the finding \`${first.code}\`:** ${first.message}${more([...gates.map((g) => `the ${g} gate`), ...rest.map(findingName)])}`;
+}
+const label = (l) => l.label.replace(/ \(mean\)$/, '').toLowerCase();
+/** A failed gate of rlm-code's four, under either policy. */
+function gateLead(cmp) {
+    const also = [
+        ...cmp.failed_metric_gates.map((n) => `the configuration's gate ${untrusted(n, { maxLength: 120 })}`),
+        ...cmp.blocking_findings.map(findingName),
+    ];
+    const s = cmp.significance;
+    if (s !== null) {
+        const [first, ...rest] = s.gates.filter((g) => g.status === 'fail');
+        if (first === undefined)
+            return null;
+        return `**Held by the ${lower(first.gate)} gate, shown violated:** ${failSentence(first, s)}${more([...rest.map((g) => `the ${lower(g.gate)} gate`), ...also])}`;
+    }
+    const [first, ...rest] = gateLines(cmp).filter((l) => l.notJudged === null && !l.passed);
+    if (first === undefined)
+        return null;
+    return `**Held by the ${label(first)} gate:** ${gateReason(cmp, first)}${more([...rest.map((l) => `the ${label(l)} gate`), ...also])}`;
+}
+/** The pass line a gate must be shown past (threshold less its margin), and how far its bound is from it. */
+function spare(t) {
+    return t.direction === 'at_least' ? t.lower - (t.threshold - t.margin) : t.threshold + t.margin - t.upper;
+}
+/**
+ * The gate closest to not being shown to hold: the largest p that it holds (scale-free), then the
+ * least to spare; completion regressions only when it is the one gate (its bound is the completion
+ * rate's when it has a margin: significance.ts passEvidence).
+ */
+function tightestShown(s) {
+    const gated = s.gates.filter((g) => g.gated && g.status === 'pass');
+    const judged = gated.filter((g) => g.gate !== 'completion_regressions');
+    const pool = judged.length > 0 ? judged : gated;
+    return [...pool].sort((a, b) => b.p_holds - a.p_holds || spare(a) - spare(b))[0] ?? null;
+}
+function promoteLead(cmp) {
+    const accepted = cmp.acceptance === undefined ? [] : acceptedWords(cmp.acceptance);
+    const s = cmp.significance;
+    const prefix = accepted.length > 0 ? `**Promoted with ${accepted.join('; ')}.** ` : '';
+    if (s !== null) {
+        const t = tightestShown(s);
+        const all = `**All 4 gates shown to hold at ${levelPercent(s.confidence)}% confidence`;
+        if (t === null || t.gate === 'completion_regressions')
+            return `${prefix}${all}.**`;
+        const bound = t.direction === 'at_least' ? `at worst ${change$1(t.gate, t.lower)}` : `at most ${change$1(t.gate, t.upper)}`;
+        const left = change$1(t.gate, spare(t)).replace(/^\+/, '');
+        return `${prefix}${all}; tightest: ${lower(t.gate)}**, ${bound} (rule ${rule$1(t)}): ${left} to spare.`;
+    }
+    return `${prefix}${pointTightest(cmp)}`;
+}
+/**
+ * Under point: the judged gate with the least to spare, each on its rule's own scale (reward and
+ * completion as fractions, steps in steps: commensurate at rlm-code's thresholds, 0, 0 and 0.5).
+ */
+function pointTightest(cmp) {
+    const { deltas } = cmp.rlm;
+    const t = cmp.thresholds;
+    const judged = new Set(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [l.gate] : [])));
+    const candidates = [
+        { gate: 'reward', left: deltas.avg_reward - t.min_reward_delta, shown: compact(deltas.avg_reward - t.min_reward_delta, 4) },
+        {
+            gate: 'completion',
+            left: deltas.completion_rate - t.min_completion_delta,
+            shown: `${compact((deltas.completion_rate - t.min_completion_delta) * 100, 1)} pp`,
+        },
+        { gate: 'steps', left: t.max_steps_increase - deltas.avg_steps_increase, shown: compact(t.max_steps_increase - deltas.avg_steps_increase, 2) },
+    ].filter((x) => judged.has(x.gate) && Number.isFinite(x.left));
+    const lines = gateLines(cmp).filter((l) => l.notJudged === null);
+    const head = `**All ${lines.length} gates passed`;
+    const tight = [...candidates].sort((a, b) => a.left - b.left)[0];
+    if (tight === undefined)
+        return `${head}.**`;
+    const line = lines.find((l) => l.gate === tight.gate);
+    return `${head}; tightest: ${line === undefined ? tight.gate : label(line)}**, ${line?.change ?? ''} (rule ${line?.rule ?? ''}): ${tight.shown.replace(/^\+/, '')} to spare.`;
+}
+/** What would decide an inconclusive verdict: the rerun or the rounds first, else the gate that needs the most evidence. */
+function inconclusiveLead(cmp) {
+    if (cmp.infrastructure.rerun)
+        return `**${rerunWords(cmp.infrastructure).replace(/^rerun/, 'Rerun')}:** neither hold nor promote until then.`;
+    const clauses = whatWouldDecide(cmp);
+    const s = cmp.significance;
+    const open = s === null ? [] : s.gates.filter((g) => g.status === 'inconclusive');
+    const others = (shown) => {
+        const rest = open.map((g) => lower(g.gate)).filter((g) => g !== shown);
+        const names = [...rest, ...cmp.undecided_metric_gates.map((n) => `the gate ${untrusted(n, { maxLength: 120 })}`)];
+        return names.length === 0 ? '' : ` Also undecided: ${names.join(', ')}.`;
+    };
+    if (cmp.sequential !== undefined && !(cmp.sequential.stop && cmp.sequential.reason === 'decided') && clauses[0] !== undefined)
+        return `**What would decide it:** ${clauses[0]}.${others(null)}`;
+    // The gate that needs the most units binds a promote (every undecided gate must pass); one that cannot be sized needs the most.
+    const binding = [...open].sort((a, b) => (b.units_needed ?? Infinity) - (a.units_needed ?? Infinity))[0];
+    if (binding !== undefined && s !== null) {
+        const clause = clauses.find((c) => c.startsWith(`${lower(binding.gate)}: `)) ?? lower(binding.gate);
+        return `**What would decide it:** ${clause}.${others(lower(binding.gate))}`;
+    }
+    return `**What would decide it:** ${clauses[0] ?? 'a rerun'}.${clauses.length > 1 ? ` Also: ${clauses.slice(1).join('; ')}.` : ''}`;
+}
+/** The one line under the headline that says why the verdict is what it is. */
+function leadLine(cmp) {
+    const held = cmp.blocking_findings;
+    // A run that failed, or two runs that cannot be compared, decide before any gate: the gates judged them anyway.
+    const first = held.filter((f) => isRunProblem(f.code) || f.code === 'not-comparable');
+    if (cmp.verdict === 'hold' && first.length > 0)
+        return findingLead([...first, ...held.filter((f) => !first.includes(f))]);
+    if (cmp.verdict === 'inconclusive')
+        return inconclusiveLead(cmp);
+    if (cmp.verdict === 'promote')
+        return promoteLead(cmp);
+    const gate = gateLead(cmp);
+    if (gate !== null)
+        return gate;
+    if (cmp.failed_metric_gates.length > 0) {
+        const [name, ...rest] = cmp.failed_metric_gates.map((n) => untrusted(n, { maxLength: 120 }));
+        return `**Held by the configuration's gate ${name ?? ''}** (table below).${more([...rest.map((n) => `the configuration's gate ${n}`), ...held.map(findingName)])}`;
+    }
+    if (held.length > 0)
+        return findingLead(held);
+    // A hold no gate or finding explains (an expired acceptance, a rule of the policy): the reasons as the log gives them.
+    return `**Held:** ${verdictReasons(cmp).join('; ')}.`;
+}
+
 const ICON$1 = { pass: '✅', fail: '❌', inconclusive: '❔' };
 /** A value with up to 4 significant decimals, for metrics of any scale (tokens, seconds, counts). */
 function value$2(x) {
@@ -39316,7 +39488,7 @@ function comparedLine(cmp) {
 function gateTable(cmp) {
     if (cmp.significance !== null) {
         const notJudged = Object.fromEntries(gateLines(cmp).flatMap((l) => (l.notJudged === null ? [] : [[l.gate, l.notJudged]])));
-        return [...significanceTable(cmp.significance, notJudged), '', methodLine(cmp.significance)];
+        return significanceTable(cmp.significance, notJudged);
     }
     const { baseline_metrics: bm, candidate_metrics: cm, case_summary } = cmp.rlm;
     const values = {
@@ -39392,21 +39564,37 @@ function headToHeadLine(cmp) {
         '',
     ];
 }
+/**
+ * What the lead line leaves out, folded under the gate table: every reason gate by gate (with each
+ * undecided gate's bounds and sizing, and the power of the suite), how the evidence was tested, and
+ * the sequential rounds with what they spent.
+ */
+function whyFold(cmp) {
+    const s = cmp.significance;
+    // --sequential needs the significant policy, so the rounds always follow its method.
+    const what = `Why, gate by gate${s === null ? '' : ': bounds, power and method'}${cmp.sequential === undefined ? '' : '; rounds and spend'}`;
+    const body = [
+        ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
+        ...(s === null ? [] : ['', methodLine(s)]),
+        ...(cmp.sequential === undefined ? [] : ['', ...sequentialSection(cmp).slice(0, -1)]),
+    ];
+    return [...details(what, body), ''];
+}
 /** Renders the markdown report, in full unless `options.detail` says less. */
 function renderMarkdown(cmp, options = {}) {
     const detail = options.detail ?? 'full';
     const lines = [
         headline(cmp, options.headingLevel ?? 3),
         '',
-        ...withMetricReasons(reasonLines(cmp), metricGatesReason(cmp)),
+        leadLine(cmp),
         '',
-        ...acceptanceSection(cmp),
-        comparedLine(cmp),
-        '',
-        ...fingerprintSection(cmp),
         ...gateTable(cmp),
         '',
-        ...sequentialSection(cmp),
+        comparedLine(cmp),
+        '',
+        ...whyFold(cmp),
+        ...acceptanceSection(cmp),
+        ...fingerprintSection(cmp),
         ...headToHeadLine(cmp),
         ...benchmarksSection(cmp.benchmarks),
         ...metricGatesTable(cmp),
