@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 
 import type { Comparison, Verdict } from '../analysis/compare.js';
-import { whatWouldDecide } from './deciding.js';
 import { type FitLimit, fitMarkdown } from './markdown/fit.js';
 import { untrusted } from './markdown/markdown.js';
 import { renderMarkdown, type ReportDetail } from './markdown-report.js';
@@ -126,14 +125,12 @@ export function renderCheckOutput(
  */
 export function inconclusiveNote(cmp: Comparison, failOnInconclusive?: boolean): string {
   if (cmp.verdict !== 'inconclusive' || failOnInconclusive === undefined) return '';
-  if (failOnInconclusive) {
-    const decide = whatWouldDecide(cmp);
-    const what = decide.length === 0 ? 'a rerun' : decide.join('; ');
+  if (failOnInconclusive)
+    // What would decide it is the report's own second line, just below (sections/lead.ts, from deciding.ts): said once.
     return (
-      `**This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge.** What would decide it: ${what}. ` +
+      '**This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge** until what the report names below decides it. ' +
       'Advisory mode (`fail-on-inconclusive: false`, or `fail_on_inconclusive: false` in the configuration) makes it a neutral check instead, which GitHub counts as passing.\n\n'
     );
-  }
   return (
     '**This check is neutral (advisory mode), and GitHub counts a neutral check as passing: this inconclusive verdict does not block the merge**, even as a required check. ' +
     'To make it block (the default), remove `fail-on-inconclusive: false` (or `fail_on_inconclusive: false` in the configuration).\n\n'

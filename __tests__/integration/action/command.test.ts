@@ -165,6 +165,11 @@ describe('/benchgate accept', () => {
     const c = check(head);
     expect(c?.conclusion).toBe('success');
     expect(c?.output?.title).toBe('Promote (1 regression accepted by @maintainer: the tool_call → codemode trade-off is wanted)');
+    // The reason line counts the gate that failed as measured: never "all gates passed".
+    expect(c?.output?.summary).toMatch(
+      /\*\*Promoted with 1 regression accepted by `@maintainer`: .*\*\* \*\*3 of 4 gates passed; the regressions that failed the rest are accepted/,
+    );
+    expect(c?.output?.summary).not.toMatch(/All \d gates passed/);
     expect(c?.output?.summary).toMatch(/\| `@maintainer` \(maintain\) \| `the tool_call → codemode trade-off is wanted` \| \d{4}-\d{2}-\d{2} \|/);
     expect(replies(pull).at(-1)?.body).toMatch(/✅ Accepted by `@maintainer` \(maintain\) until \d{4}-\d{2}-\d{2}/);
     const events = ledgerOf(pull);
