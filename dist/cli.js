@@ -39099,7 +39099,11 @@ function promoteLead(cmp) {
     const prefix = accepted.length > 0 ? `**Promoted with ${accepted.join('; ')}.** ` : '';
     if (s !== null) {
         const t = tightestShown(s);
-        const all = `**All 4 gates shown to hold at ${levelPercent(s.confidence)}% confidence`;
+        // With regressions accepted, a gate shown violated stays so (as measured): the count says it.
+        const held = s.gates.filter((g) => g.status === 'pass').length;
+        const all = held === s.gates.length
+            ? `**All ${s.gates.length} gates shown to hold at ${levelPercent(s.confidence)}% confidence`
+            : `**${held} of ${s.gates.length} gates shown to hold at ${levelPercent(s.confidence)}% confidence; the regressions that failed the rest are accepted`;
         if (t === null || t.gate === 'completion_regressions')
             return `${prefix}${all}.**`;
         const bound = t.direction === 'at_least' ? `at worst ${change$1(t.gate, t.lower)}` : `at most ${change$1(t.gate, t.upper)}`;
@@ -39126,7 +39130,11 @@ function pointTightest(cmp) {
         { gate: 'steps', left: t.max_steps_increase - deltas.avg_steps_increase, shown: compact(t.max_steps_increase - deltas.avg_steps_increase, 2) },
     ].filter((x) => judged.has(x.gate) && Number.isFinite(x.left));
     const lines = gateLines(cmp).filter((l) => l.notJudged === null);
-    const head = `**All ${lines.length} gates passed`;
+    const passed = lines.filter((l) => l.passed).length;
+    // With regressions accepted, a failed gate stays failed (as measured): the count says it.
+    const head = passed === lines.length
+        ? `**All ${lines.length} gates passed`
+        : `**${passed} of ${lines.length} gates passed; the regressions that failed the rest are accepted`;
     const tight = [...candidates].sort((a, b) => a.left - b.left)[0];
     if (tight === undefined)
         return `${head}.**`;
