@@ -142,18 +142,13 @@ interface LoadedSides {
 }
 
 /**
- * The gate's decision in three steps, shared by compare and publish: load both sides, compare them
- * under the policy, write the reports and the job summary. Publishing is the caller's.
+ * The gate's decision in three steps, shared by compare, publish and command: load both sides,
+ * compare them under the policy ({@link judgeSource}, whose arguments it takes), write the reports
+ * and the job summary. Publishing is the caller's.
  */
-export async function decide(
-  io: ActionIo,
-  inputs: DecideInputs,
-  source: SummaryFiles,
-  problems: RunProblem[],
-  budget: BudgetContext | null = null,
-  acceptances?: readonly AcceptanceEvent[],
-): Promise<Decision> {
-  const { judged, state } = await judgeSource(io, inputs, source, problems, budget, acceptances);
+export async function decide(...args: Parameters<typeof judgeSource>): Promise<Decision> {
+  const [io, inputs] = args;
+  const { judged, state } = await judgeSource(...args);
   // Accepted regressions are charged to the regression budget like any other (history/budget.ts).
   return writeReports(io, inputs, judged.comparison, state === null ? null : chargeAcceptances(state, judged.comparison.acceptance));
 }

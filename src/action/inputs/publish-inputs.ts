@@ -18,9 +18,13 @@ export interface PublishModeInputs extends GateInputs {
 }
 
 export function publishModeInputs(read: InputReader, config: () => GateConfig): PublishModeInputs {
+  return { mode: 'publish', ...runPublishFields(read, config) };
+}
+
+/** What the modes that decide and publish a gate run read alike (publish, command). */
+export function runPublishFields(read: InputReader, config: () => GateConfig): Omit<PublishModeInputs, 'mode'> {
   const suite = read.value('suite');
   return {
-    mode: 'publish',
     suite,
     ...gateInputs(read, config()),
     publish: publishInputs(read, suite),

@@ -121,8 +121,12 @@ function stepsTable(t: Trace, parted: number | null): string[] {
 /** One regressed case's evidence (its parting, then each side's steps), or null when none was gathered for it. */
 export function caseEvidence(cmp: Comparison, caseId: string): string[] | null {
   const e = cmp.evidence?.cases.find((x) => x.case_id === caseId);
-  if (e === undefined) return null;
-  const lines = [`**${e.divergence.reason}**`, '', ...caseBody(e), ''];
+  return e === undefined ? null : [`**${e.divergence.reason}**`, '', ...caseParts(e)];
+}
+
+/** A case's body and each side's steps, where they part. */
+function caseParts(e: CaseEvidenceReport): string[] {
+  const lines = [...caseBody(e), ''];
   for (const [name, t] of [
     ['Baseline', e.baseline],
     ['Candidate', e.candidate],
@@ -141,16 +145,7 @@ export function evidenceDetails(cmp: Comparison): string | null {
   const ev = cmp.evidence;
   if (ev === undefined || ev.cases.length === 0) return null;
   const lines: string[] = ['## Why the regressed cases regressed', ''];
-  for (const e of ev.cases) {
-    lines.push(`### ${untrusted(e.case_id, { maxLength: 80 })}: ${e.divergence.reason}`, '', ...caseBody(e), '');
-    for (const [name, t] of [
-      ['Baseline', e.baseline],
-      ['Candidate', e.candidate],
-    ] as const) {
-      const steps = stepsTable(t, name === 'Baseline' ? e.divergence.baseline_index : e.divergence.candidate_index);
-      if (steps.length > 0) lines.push(`**${name}'s steps** (⬅ where the runs part)`, '', ...steps);
-    }
-  }
+  for (const e of ev.cases) lines.push(`### ${untrusted(e.case_id, { maxLength: 80 })}: ${e.divergence.reason}`, '', ...caseParts(e));
   if (ev.more > 0) lines.push(`${ev.more} more regressed cases beyond the cap of the evidence.`, '');
   const note = '> [!NOTE]\n> Cut to fit the check run; every step is in `evidence.html` and the JSON report in the report artifact.';
   return fitMarkdown(lines.join('\n'), { max: EVIDENCE_DETAILS_BYTES, unit: 'bytes' }, note).text;
