@@ -62,7 +62,9 @@ describe('the gate job of a same-repository pull request', () => {
     expect(check()[0]?.output?.title).toBe('Inconclusive (undecided gates: reward, completion, steps, completion_regressions)');
     // The check says that it blocks, and what would decide it: each undecided gate's sizing.
     const summary = check()[0]?.output?.summary ?? '';
-    expect(summary).toMatch(/^\*\*This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge\*\* until what the report names below decides it\./);
+    expect(summary).toMatch(
+      /^\*\*This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge\*\* until what the report names below decides it\./,
+    );
     expect(summary).toMatch(/\n\*\*What would decide it:\*\* [^\n]*about [\d,]+ cases at this noise show/);
     expect(summary).toContain('Advisory mode (`fail-on-inconclusive: false`');
     expect(strict.log).toMatch(/what would decide it: .*an undecided verdict fails the gate; fail-on-inconclusive: false is advisory mode/);

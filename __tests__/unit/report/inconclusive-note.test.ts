@@ -18,7 +18,9 @@ describe('the check run on an inconclusive verdict', () => {
   it('blocks by default and names what would decide it; advisory mode says plainly that a neutral check lets the pull request through', () => {
     expect(cmp.verdict).toBe('inconclusive');
     const strict = inconclusiveNote(cmp, true);
-    expect(strict).toMatch(/^\*\*This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge\*\* until what the report names below decides it\./);
+    expect(strict).toMatch(
+      /^\*\*This check fails: the verdict is inconclusive, and an undecided verdict blocks the merge\*\* until what the report names below decides it\./,
+    );
     expect(whatWouldDecide(cmp)).toContain('a rerun of the 4 cases not measured (provider or harness errors in 10.0% of the rows, above the 5.0% allowed)');
     expect(strict).toContain('Advisory mode (`fail-on-inconclusive: false`');
     expect(inconclusiveNote(cmp, false)).toMatch(
