@@ -14927,7 +14927,16 @@ const ADAPTERS = [
         },
     },
     { name: 'rle', shape: RLE_SHAPE, mismatch: rleMismatch, convert: fromRle },
-    { name: 'rlm-runner', shape: RLM_RUNNER_SHAPE, mismatch: rlmRunnerMismatch, convert: fromRlmRunner },
+    {
+        name: 'rlm-runner',
+        shape: RLM_RUNNER_SHAPE,
+        mismatch: rlmRunnerMismatch,
+        convert: fromRlmRunner,
+        // A task row is {task_index, query, result, expected_answer, is_correct, execution_time, success}
+        // (rlm-minimal's benchmarks/run_benchmarks.py process_task_async at 0b20f2a; the sync benchmarks'
+        // {task_id, correct, time_taken, error}): no agent steps and no LLM call count, so both are unknown.
+        facts: { notRecorded: NEITHER },
+    },
     {
         name: 'promptfoo',
         shape: PROMPTFOO_SHAPE,
