@@ -27791,8 +27791,8 @@ function testGates(given, thresholds, trials, options = {}) {
             code: 'too-few-clusters',
             side: null,
             message: G < 2
-                ? `Clustering by ${cluster.field} leaves ${G} cluster: one unit of evidence cannot decide any gate. Use more clusters, or --cluster none if cases are independent.`
-                : `Clustering by ${cluster.field} leaves ${G} clusters: the cluster-robust t test has about ${G - 1} degrees of freedom, so only a large change is decided. Use more clusters, or --cluster none if cases are independent.`,
+                ? `Clustering by ${cluster.field} leaves ${G} cluster: one unit of evidence cannot decide any gate. Use more clusters, or no clustering if cases are independent (cluster: none in the configuration or the action, --cluster none on the command line).`
+                : `Clustering by ${cluster.field} leaves ${G} clusters: the cluster-robust t test has about ${G - 1} degrees of freedom, so only a large change is decided. Use more clusters, or no clustering if cases are independent (cluster: none in the configuration or the action, --cluster none on the command line).`,
             case_ids: [],
         });
     }
@@ -29703,7 +29703,7 @@ largeFrom = PARALLEL_MIN_BYTES) {
     const large = bytesOf(list.baseline[0] ?? '') + bytesOf(list.candidate[0] ?? '') >= largeFrom;
     const rowsOf = (side) => {
         if (!reread && large) {
-            unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';
+            unread[side] = 'a large summary, loaded without its case rows; the command line reads them again with --evidence DIR';
             return new Map();
         }
         const rows = new Map();

@@ -124,7 +124,7 @@ export function gatherEvidence(
   const large = bytesOf(list.baseline[0] ?? '') + bytesOf(list.candidate[0] ?? '') >= largeFrom;
   const rowsOf = (side: Side): Map<string, CaseResult> => {
     if (!reread && large) {
-      unread[side] = 'a large summary, loaded without its case rows; --evidence DIR reads them again';
+      unread[side] = 'a large summary, loaded without its case rows; the command line reads them again with --evidence DIR';
       return new Map();
     }
     const rows = new Map<string, CaseResult>();

@@ -149,7 +149,7 @@ describe('summaries loaded packed (large pairs)', () => {
     // Without a re-read (the CLI without --evidence), a large pair (here: large from 0 bytes) has no
     // rows, and each side says why; a small pair's rows are read all the same, however it was loaded.
     const unread = gatherEvidence(cmp, files, { baseline: opts, candidate: opts }, false, 0);
-    expect(unread.cases[0]?.candidate).toMatchObject({ source: 'none', steps: [], note: expect.stringContaining('--evidence DIR reads them again') });
+    expect(unread.cases[0]?.candidate).toMatchObject({ source: 'none', steps: [], note: expect.stringContaining('reads them again with --evidence DIR') });
     const small = gatherEvidence(cmp, files, { baseline: opts, candidate: opts }, false);
     expect(small.cases[0]?.candidate).toMatchObject({ source: 'trajectory' });
   });

@@ -333,8 +333,8 @@ export function testGates(
       side: null,
       message:
         G < 2
-          ? `Clustering by ${cluster.field} leaves ${G} cluster: one unit of evidence cannot decide any gate. Use more clusters, or --cluster none if cases are independent.`
-          : `Clustering by ${cluster.field} leaves ${G} clusters: the cluster-robust t test has about ${G - 1} degrees of freedom, so only a large change is decided. Use more clusters, or --cluster none if cases are independent.`,
+          ? `Clustering by ${cluster.field} leaves ${G} cluster: one unit of evidence cannot decide any gate. Use more clusters, or no clustering if cases are independent (cluster: none in the configuration or the action, --cluster none on the command line).`
+          : `Clustering by ${cluster.field} leaves ${G} clusters: the cluster-robust t test has about ${G - 1} degrees of freedom, so only a large change is decided. Use more clusters, or no clustering if cases are independent (cluster: none in the configuration or the action, --cluster none on the command line).`,
       case_ids: [],
     });
   }
