@@ -18,10 +18,10 @@
  *   a comment written with the job's GITHUB_TOKEN starts no workflow (GitHub's "Triggering a workflow
  *   from a workflow"), so a reply never answers itself.
  */
+import { acceptancesInForce } from '../../analysis/acceptance/ledger.js';
 import type { AcceptanceEvent } from '../../analysis/acceptance/model.js';
 import { heldRegressions } from '../../analysis/acceptance/regressions.js';
-import type { Comparison } from '../../analysis/compare.js';
-import { UsageError } from '../../errors.js';
+import { failureMessage, UsageError } from '../../errors.js';
 import { acceptancesPath, appendAcceptances, readAcceptances } from '../../github/acceptance-branch.js';
 import type { BranchFileLocation } from '../../github/branch-file.js';
 import { commentEventOf, type IssueComment } from '../../github/comment-event.js';
@@ -31,7 +31,7 @@ import { type GitHubClient, messageOf, statusOf } from '../../github/octokit.js'
 import { readPermission } from '../../github/permission.js';
 import { pullEvents } from '../../history/acceptance-file.js';
 import { acceptanceRecord, commandContextOf, mayCommand } from '../../policy/acceptance.js';
-import { type BenchgateCommand, parseComment, type ParsedComment, type Refusal } from '../../policy/acceptance-command.js';
+import { type BenchgateCommand, parseComment, type ParsedComment } from '../../policy/acceptance-command.js';
 import { renderAcceptedReply, renderRefusedReply, renderRevokedReply } from '../../report/acceptance-report.js';
 import { renderExplainReply, renderNoteReply } from '../../report/command-reply.js';
 import { verdictText } from '../../report/verdict.js';
@@ -204,11 +204,20 @@ async function rerun(io: ActionIo, a: Asked, runId: number): Promise<CompareResu
       io,
       a,
       renderNoteReply(
-        `The gate run ${runId} could not be run again (HTTP ${statusOf(error) ?? '?'}): a run of a fork's pull request may wait for a maintainer's approval, and the publish workflow needs \`actions: write\`.`,
+        `The gate run ${runId} could not be run again (HTTP ${statusOf(error) ?? '?'}): a run of a fork's pull request may wait for a maintainer's approval, and the commands workflow (commands.yml) needs \`actions: write\`.`,
       ),
     );
   }
   return NOTHING;
+}
+
+/** How many acceptances in force before a revoke it took away or narrowed (analysis/acceptance/ledger.ts). */
+function changedBy(before: readonly AcceptanceEvent[], after: readonly AcceptanceEvent[]): number {
+  const now = acceptancesInForce(after);
+  return acceptancesInForce(before).filter((r) => {
+    const kept = now.find((x) => x.comment_id === r.comment_id);
+    return kept === undefined || JSON.stringify(kept) !== JSON.stringify(r);
+  }).length;
 }
 
 /** Records `added`, then decides the gate run again with every event and publishes the check and the comment. */
@@ -241,23 +250,20 @@ async function republish(
   }
   const target = found?.target ?? runTarget(io, inputs, run).target;
   const publisher = await openPublisher(io, a.octokit, target, inputs.publish, { gateId: inputs.suite, reportArtifact: artifactName(inputs.suite, 'report') });
-  let cmp: Comparison;
   try {
     const gathered = found?.gathered ?? (await gatherRun(io, inputs, a.octokit, run, target));
     const decision = await decide(io, { ...inputs, reportDir: null }, gathered.source, gathered.problems, budgetContextOf(io, inputs), all);
-    cmp = decision.cmp;
-    const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
+    const cmp = decision.cmp;
+    const checkProblem = (await publisher?.finish(cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
     const last = added.at(-1);
     if (last?.kind === 'accept') await reply(io, a, renderAcceptedReply(last.record, { verdict: verdictText(cmp), held: cmp.acceptance?.held ?? [] }));
-    else if (last?.kind === 'revoke') await reply(io, a, renderRevokedReply(last.by, 1, verdictText(cmp)));
+    else if (last?.kind === 'revoke') await reply(io, a, renderRevokedReply(last.by, changedBy(events, all), verdictText(cmp)));
     return withCheckProblem({ failure: null, explained: false, comparison: cmp }, checkProblem);
   } catch (err) {
     if (publisher !== null) {
-      await publisher.fail(err instanceof Error ? err.message : String(err));
+      await publisher.fail(failureMessage(err));
       markPublished(err);
     }
     throw err;
   }
 }
-
-export type { Refusal };
