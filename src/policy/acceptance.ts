@@ -22,6 +22,15 @@ export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' 
 
 const RANK: Record<RepoPermission, number> = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 
+/**
+ * The permission {@link mayCommand} ranks, from the API's answer: its `role_name` when that is one of
+ * the base roles (maintain and triage, which `permission` folds into write and read), else its
+ * `permission` (a custom role is read by the base role it carries).
+ */
+export function repoPermissionOf(permission: string, role: string | null): string {
+  return role !== null && role !== 'none' && Object.hasOwn(RANK, role) ? role : permission;
+}
+
 /** The least permission each command needs: accepting, revoking and rerunning change the check or spend runs; explaining only reads the report. */
 const NEEDS: Record<BenchgateCommand['kind'], RepoPermission> = { accept: 'write', revoke: 'write', rerun: 'write', explain: 'read' };
 

@@ -2,7 +2,7 @@
  * The verdict in words, for the log, the step's failure message and the check run's title: the
  * verdict and the reasons behind it, built once here so that no caller has to take a line apart.
  */
-import type { Comparison } from '../analysis/compare.js';
+import type { Comparison, Verdict } from '../analysis/compare.js';
 import { isRunProblem } from '../analysis/integrity/findings.js';
 import { rerunWords } from '../analysis/integrity/infrastructure.js';
 import type { RoundsHalt } from '../analysis/model.js';
@@ -73,4 +73,12 @@ function sequentialWords(s: SequentialDecision): string {
       ? `no decision in sight within ${s.max_rounds} rounds`
       : `about ${s.more_rounds} more round${s.more_rounds === 1 ? '' : 's'} on the current estimates`;
   return `${at}: continue, run another round (${more})`;
+}
+
+/** Each verdict's word at the start of a check run's title (the action's publisher writes it). */
+export const VERDICT_TITLE: Readonly<Record<Verdict, string>> = { promote: 'Promote', hold: 'Hold', inconclusive: 'Inconclusive' };
+
+/** The verdict a check run's title opens with, as the publisher writes it; null for any other title. */
+export function verdictOfTitle(title: string): Verdict | null {
+  return (Object.keys(VERDICT_TITLE) as Verdict[]).find((v) => new RegExp(`^${VERDICT_TITLE[v]}\\b`).test(title)) ?? null;
 }

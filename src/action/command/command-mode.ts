@@ -30,7 +30,7 @@ import { newestGateRun } from '../../github/gate-run.js';
 import { type GitHubClient, messageOf, statusOf } from '../../github/octokit.js';
 import { readPermission } from '../../github/permission.js';
 import { pullEvents } from '../../history/acceptance-file.js';
-import { acceptanceRecord, commandContextOf, mayCommand } from '../../policy/acceptance.js';
+import { acceptanceRecord, commandContextOf, mayCommand, repoPermissionOf } from '../../policy/acceptance.js';
 import { type BenchgateCommand, parseComment, type ParsedComment } from '../../policy/acceptance-command.js';
 import { renderAcceptedReply, renderRefusedReply, renderRevokedReply } from '../../report/acceptance-report.js';
 import { renderExplainReply, renderNoteReply } from '../../report/command-reply.js';
@@ -44,9 +44,6 @@ import type { CommandModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 
 const NOTHING: CompareResult = { failure: null, explained: false, comparison: null };
-
-/** The role names GitHub's permission endpoint gives in `role_name` that mayCommand ranks; a custom role is read by its base permission. */
-const ROLES = ['admin', 'maintain', 'write', 'triage', 'read'];
 
 /** The verb of a command line, for the permission check before anything is judged (the parser's line, or null). */
 function verbOf(body: string, parsed: ParsedComment): BenchgateCommand['kind'] | 'unknown' {
@@ -123,7 +120,7 @@ export async function commandMode(io: ActionIo, inputs: CommandModeInputs): Prom
   // Who asks, on which pull request: the API's answers, not the comment's.
   const actor = event.comment.user.login;
   const perm = await readPermission(octokit, { owner, repo }, actor);
-  const permission = perm.role !== null && ROLES.includes(perm.role) ? perm.role : perm.permission;
+  const permission = repoPermissionOf(perm.permission, perm.role);
   const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: event.issue.number });
   const verb = verbOf(body, first);
   // The strictest need when the verb is unknown: a malformed command by a reader is refused for its permission first.

@@ -11,10 +11,10 @@
 import { type HistoryLocation, recordVerdict } from '../../github/history-branch.js';
 import { type GitHubClient, messageOf } from '../../github/octokit.js';
 import type { GateVerdictEntry } from '../../history/history-file.js';
+import { verdictOfTitle } from '../../report/verdict.js';
 import type { ActionIo } from '../io.js';
 
 const SHA = /^[0-9a-f]{40,64}$/;
-const TITLE = /^(Promote|Hold|Inconclusive)\b/;
 
 export interface MergedContext {
   owner: string;
@@ -48,17 +48,17 @@ export async function mergedVerdict(octokit: GitHubClient, ctx: MergedContext): 
     per_page: 1,
   });
   const check = data.check_runs[0];
-  const verdict = TITLE.exec(check?.output?.title ?? '')?.[1];
+  const verdict = verdictOfTitle(check?.output?.title ?? '');
   const conclusion = check?.conclusion;
   if (check === undefined) return `pull request #${pull.number} has no check run "${ctx.checkName}" on its head ${pull.head.sha.slice(0, 7)}`;
-  if (verdict === undefined || (conclusion !== 'success' && conclusion !== 'failure' && conclusion !== 'neutral'))
+  if (verdict === null || (conclusion !== 'success' && conclusion !== 'failure' && conclusion !== 'neutral'))
     return `the check run of pull request #${pull.number} ended ${conclusion ?? check.status}, not in a verdict`;
   return {
     pr: pull.number,
     head_sha: pull.head.sha,
     merge_sha: ctx.sha,
     base_sha: pull.base.sha,
-    verdict: verdict.toLowerCase() as GateVerdictEntry['verdict'],
+    verdict,
     decide: ctx.decide,
     check: conclusion === 'neutral' ? 'advisory' : 'blocking',
     conclusion,

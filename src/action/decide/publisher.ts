@@ -23,7 +23,7 @@ import {
   updatedLine,
 } from '../../report/comment.js';
 import { renderTrend } from '../../report/trend.js';
-import { comparisonReasons, runProblemsOf, verdictReasons } from '../../report/verdict.js';
+import { comparisonReasons, runProblemsOf, VERDICT_TITLE, verdictReasons } from '../../report/verdict.js';
 import type { PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { historyPoints } from './trend.js';
@@ -59,8 +59,6 @@ export interface Publisher {
   /** A run with nothing to compare (a push that measured the baseline): the check run succeeds with `title`; no comment. */
   measured(title: string, summary: string): Promise<string | null>;
 }
-
-const VERDICT_TITLE: Record<Verdict, string> = { promote: 'Promote', hold: 'Hold', inconclusive: 'Inconclusive' };
 
 /**
  * The check run's title: the verdict and why. A hold that problems of the run force (a cancelled or
