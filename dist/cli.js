@@ -30217,8 +30217,35 @@ function choiceOf(noise, trials) {
         return null;
     return 'choice' in noise ? noise.choice : chooseProfile(noise.profiles, trials);
 }
-/** The sides judged under the policy: the one way benchgate reaches a verdict. */
+/**
+ * The sides judged under the policy: the one way benchgate reaches a verdict.
+ *
+ * Under the design `main` the candidate's rounds are judged look by look, from round 1: the first
+ * look that decides (promote or hold) is the verdict, and rounds run after it are not judged. The
+ * group-sequential guarantee (Lan & DeMets 1983) holds for the rule "stop at the first boundary
+ * crossed"; a round judged after a decided look would be a second chance at the same error (a hold
+ * re-run until it promotes). Whoever ran the rounds (a pull request's own jobs, a user's loop) chose
+ * how many to run, so the replay is what keeps the rule: more rounds than needed change nothing,
+ * fewer leave the verdict undecided.
+ */
 function judge(input) {
+    const { design } = input;
+    if (design.kind === 'main' && input.policy.decide === 'significant' && input.runs.candidate.length > 1) {
+        const rounds = input.runs.candidate;
+        for (let r = 1; r < rounds.length; r++) {
+            const look = judgeAtLook({ ...input, runs: { baseline: input.runs.baseline, candidate: rounds.slice(0, r) } });
+            if (look.comparison.verdict === 'inconclusive')
+                continue;
+            const marks = look.comparison.main_design;
+            if (marks !== undefined)
+                marks.ignored_rounds = rounds.length - r;
+            return look;
+        }
+    }
+    return judgeAtLook(input);
+}
+/** The sides judged at the look the design and the runs give (no replay of earlier looks). */
+function judgeAtLook(input) {
     const { policy, design } = input;
     const now = input.now ?? new Date().toISOString();
     const trials = {
@@ -39394,10 +39421,18 @@ function mainStatus(s, m) {
     const spent = `Spent ${m.case_runs} runs of cases over ${m.rounds} round${m.rounds === 1 ? '' : 's'}: ${m.spend.toFixed(2)} of one full run of both sides (${2 * m.cases} runs of cases).`;
     const at = `round ${s.rounds} of at most ${s.max_rounds}`;
     if (s.reason === 'decided')
-        return `**Stop: decided after ${at}.** ${design} ${spent}`;
+        return `**Stop: decided after ${at}.** ${design} ${spent}${ignoredRounds(s, m)}`;
     if (s.reason === 'max-trials')
         return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** ${design} ${spent} More rounds now would break the error guarantee, so the verdict stays inconclusive.`;
     return `**Continue: undecided after ${at}; run another round of the candidate** on the ${m.next_cases} cases listed for it (--next-cases, BENCHGATE_CASES_FILE; exit code 3 until then). ${design} ${spent}`;
+}
+/** The rounds that ran after the decided look (pipeline/judge.ts judges the first decided look only). */
+function ignoredRounds(s, m) {
+    const n = m.ignored_rounds ?? 0;
+    if (n === 0)
+        return '';
+    const which = n === 1 ? `Round ${s.rounds + 1}` : `Rounds ${s.rounds + 1} to ${s.rounds + n}`;
+    return ` ${which} of the candidate ran after that and ${n === 1 ? 'is' : 'are'} not judged: the verdict is the first decided round's, since judging a later round would be a second chance at the same error.`;
 }
 function sequentialSection(cmp) {
     const s = cmp.sequential;

@@ -143,6 +143,11 @@ export interface MainDesignMarks {
   spend: number;
   /** The cases the next round runs. */
   next_cases: number;
+  /**
+   * Rounds of the candidate that ran after an earlier round decided the verdict, and so were not
+   * judged (pipeline/judge.ts: the first decided look is the verdict); absent when none.
+   */
+  ignored_rounds?: number;
 }
 
 export interface Comparison {

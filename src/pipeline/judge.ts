@@ -162,8 +162,34 @@ function choiceOf(noise: NoiseSource | null | undefined, trials: Sides<LoadedSum
   return 'choice' in noise ? noise.choice : chooseProfile(noise.profiles, trials);
 }
 
-/** The sides judged under the policy: the one way benchgate reaches a verdict. */
+/**
+ * The sides judged under the policy: the one way benchgate reaches a verdict.
+ *
+ * Under the design `main` the candidate's rounds are judged look by look, from round 1: the first
+ * look that decides (promote or hold) is the verdict, and rounds run after it are not judged. The
+ * group-sequential guarantee (Lan & DeMets 1983) holds for the rule "stop at the first boundary
+ * crossed"; a round judged after a decided look would be a second chance at the same error (a hold
+ * re-run until it promotes). Whoever ran the rounds (a pull request's own jobs, a user's loop) chose
+ * how many to run, so the replay is what keeps the rule: more rounds than needed change nothing,
+ * fewer leave the verdict undecided.
+ */
 export function judge(input: JudgeInput): Judgement {
+  const { design } = input;
+  if (design.kind === 'main' && input.policy.decide === 'significant' && input.runs.candidate.length > 1) {
+    const rounds = input.runs.candidate;
+    for (let r = 1; r < rounds.length; r++) {
+      const look = judgeAtLook({ ...input, runs: { baseline: input.runs.baseline, candidate: rounds.slice(0, r) } });
+      if (look.comparison.verdict === 'inconclusive') continue;
+      const marks = look.comparison.main_design;
+      if (marks !== undefined) marks.ignored_rounds = rounds.length - r;
+      return look;
+    }
+  }
+  return judgeAtLook(input);
+}
+
+/** The sides judged at the look the design and the runs give (no replay of earlier looks). */
+function judgeAtLook(input: JudgeInput): Judgement {
   const { policy, design } = input;
   const now = input.now ?? new Date().toISOString();
   const trials: Sides<LoadedSummary[]> = {

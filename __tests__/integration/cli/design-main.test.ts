@@ -91,6 +91,22 @@ describe('compare --design main', () => {
     expect(md).toMatch(/Spent \d+ runs of cases over \d rounds?: 0\.\d\d of one full run of both sides \(240 runs of cases\)/);
   });
 
+  it('rounds run after a decided round are not judged: a broken candidate held at round 1 stays held however many rounds follow', async () => {
+    const broken = (round: number) => (i: number) => (i % 3 === 0 ? false : passesOnMain(i, round));
+    const round1 = write('rerun-1.json', broken(0));
+    // Rounds 2 and 3 that, judged alone with round 1, would look like an unchanged candidate's.
+    const later = [2, 3].map((round) => write(`rerun-${round}.json`, (i) => passesOnMain(i, round)));
+    const out = join(dir, 'rerun.json');
+    const r = await runCli(...common, '--candidate', round1, ...later.flatMap((f) => ['--candidate', f]), '--format', 'json', '--output', out);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(report.verdict).toBe('hold');
+    expect(report.main_design).toMatchObject({ rounds: 1, ignored_rounds: 2, case_runs: N });
+    const md = join(dir, 'rerun.md');
+    await runCli(...common, '--candidate', round1, ...later.flatMap((f) => ['--candidate', f]), '--output', md);
+    expect(readFileSync(md, 'utf8')).toContain('Rounds 2 to 3 of the candidate ran after that and are not judged');
+  });
+
   it.each([
     [['compare', '--design', 'main', '--baseline', mainGlob, '--candidate', mainRuns[0] as string], /--design main has no effect with --decide point/],
     [[...common, '--sequential', '--candidate', mainRuns[0] as string], /drop --sequential/],

@@ -121,10 +121,18 @@ function mainStatus(s: SequentialDecision, m: MainDesignMarks): string {
   const design = `The baseline is main's ${m.main_runs} run${m.main_runs === 1 ? '' : 's'} of the suite (paid once per merge, not counted here); the candidate ran alone: round 1 every case, each later round the cases drawn for it (about ${share(m.share)} of the suite, every case at least ${share(m.floor)} of the rounds, by case, round and the key ${untrusted(m.key)}, before any of its data).`;
   const spent = `Spent ${m.case_runs} runs of cases over ${m.rounds} round${m.rounds === 1 ? '' : 's'}: ${m.spend.toFixed(2)} of one full run of both sides (${2 * m.cases} runs of cases).`;
   const at = `round ${s.rounds} of at most ${s.max_rounds}`;
-  if (s.reason === 'decided') return `**Stop: decided after ${at}.** ${design} ${spent}`;
+  if (s.reason === 'decided') return `**Stop: decided after ${at}.** ${design} ${spent}${ignoredRounds(s, m)}`;
   if (s.reason === 'max-trials')
     return `**Stop: undecided at the maximum of ${s.max_rounds} rounds.** ${design} ${spent} More rounds now would break the error guarantee, so the verdict stays inconclusive.`;
   return `**Continue: undecided after ${at}; run another round of the candidate** on the ${m.next_cases} cases listed for it (--next-cases, BENCHGATE_CASES_FILE; exit code 3 until then). ${design} ${spent}`;
+}
+
+/** The rounds that ran after the decided look (pipeline/judge.ts judges the first decided look only). */
+function ignoredRounds(s: SequentialDecision, m: MainDesignMarks): string {
+  const n = m.ignored_rounds ?? 0;
+  if (n === 0) return '';
+  const which = n === 1 ? `Round ${s.rounds + 1}` : `Rounds ${s.rounds + 1} to ${s.rounds + n}`;
+  return ` ${which} of the candidate ran after that and ${n === 1 ? 'is' : 'are'} not judged: the verdict is the first decided round's, since judging a later round would be a second chance at the same error.`;
 }
 
 export function sequentialSection(cmp: Comparison): string[] {
