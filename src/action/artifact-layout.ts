@@ -21,6 +21,25 @@ export function parseShardArtifact(suite: string, role: Role, name: string): { i
 }
 
 /**
+ * A round after the first of the candidate under design main (gate.yml's round jobs):
+ * `benchgate-<suite>-candidate-round-<r>`; round 1 is the candidate's own artifact.
+ */
+export function roundArtifactName(suite: string, round: number): string {
+  return `${artifactName(suite, 'candidate')}-round-${round}`;
+}
+
+/** The round of a candidate's round artifact (roundArtifactName), or null for any other name. */
+export function parseRoundArtifact(suite: string, name: string): number | null {
+  const prefix = `${artifactName(suite, 'candidate')}-round-`;
+  if (!name.startsWith(prefix)) return null;
+  const m = /^([2-9]|[1-9]\d)$/.exec(name.slice(prefix.length));
+  return m ? Number(m[1]) : null;
+}
+
+/** The file a later round's case list is kept as in its artifact (never read back: the gate draws the same cases). */
+export const ROUND_CASES_FILE = 'round-cases.txt';
+
+/**
  * The entries of a role's artifact that compare and publish read (gate/role-files.ts): the
  * normalized summary of each trial (`summary.json`, `summary.trial-<t>.json`: suite/trial.ts
  * NORMALIZED_FILE and trialFile) and the trajectories run mode copies into `runs/` beside it

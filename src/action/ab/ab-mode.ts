@@ -77,6 +77,8 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
     cases: inputs.cases,
     // Installed once per side by abMode itself, in the side's own environment, not by each round.
     install: null,
+    round: 1,
+    roundCases: null,
   };
 }
 

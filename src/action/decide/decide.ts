@@ -108,26 +108,48 @@ export interface SummaryFiles {
   sharded?: { baseline: boolean; candidate: boolean };
   /** The artifacts each role was downloaded from: the reports name them, not the download folder. */
   artifacts?: { baseline: string[]; candidate: string[] };
+  /** Under design main: the candidate's files are this many rounds (round 1, then each later round's artifact). */
+  candidateRounds?: number;
+  /** Under design main: the key the rounds draw their cases with (drawKeyOf: the repository and the pull request); absent: the fixed key of one round. */
+  drawKey?: string;
 }
 
-type DecideInputs = GateInputs & { suite: string; reportDir: string | null; noiseProfile?: string | null; publish?: PublishInputs; design?: DesignName };
+type DecideInputs = GateInputs & {
+  suite: string;
+  reportDir: string | null;
+  noiseProfile?: string | null;
+  publish?: PublishInputs;
+  design?: DesignName;
+  mainRounds?: number;
+};
+
+/** The key design main's rounds draw their cases with: the repository and the pull request, which the PR's code cannot choose. */
+export const drawKeyOf = (repository: string, pullRequest: number | null): string => (pullRequest === null ? repository : `${repository}#${pullRequest}`);
 
 /**
  * The design the gate judges under. `design: main` (analysis/main-design.ts, as the CLI's `--design
- * main` for one round): the baseline is main's runs at the base commit, the candidate one run of
- * every case, so the only round is round 1 of 1, judged at the full level and drawn nothing; a
- * candidate of more trials would be rounds the design did not draw, and is refused.
+ * main`): the baseline is main's runs at the base commit, the candidate's round 1 one run of every
+ * case, and each later round (gate.yml's round jobs, an artifact each) the cases drawn for it with
+ * the pull request's key; judged look by look, the first decided round the verdict
+ * (pipeline/judge.ts). A round 1 of more trials would be rounds the design did not draw, and is
+ * refused, as are more rounds than `main-rounds`.
  */
-function designOf(inputs: DecideInputs, sides: LoadedSides): Design {
+function designOf(inputs: DecideInputs, sides: LoadedSides, source: SummaryFiles): Design {
   if (inputs.design === 'main') {
     if (inputs.decide !== 'significant')
       throw new InputError(`input "design": main judges main's runs against the candidate's with decide: significant, got decide: ${inputs.decide}`);
     const trials = sides.runs.candidate.length;
-    if (trials !== 1 || sides.rounds !== undefined)
+    const rounds = source.candidateRounds ?? 1;
+    if ((rounds === 1 && trials !== 1) || sides.rounds !== undefined)
       throw new InputError(
         `input "design": main takes one run of the candidate (every case once) against main's runs; the candidate holds ${trials} trials (give the candidate's job trials: 1)`,
       );
-    return { kind: 'main', max: 1, key: 'benchgate', rule: DEFAULT_MAIN_DESIGN };
+    const max = inputs.mainRounds ?? 1;
+    if (rounds > max)
+      throw new InputError(
+        `input "main-rounds": ${max}, but the run holds ${rounds} rounds of the candidate; give every job that judges it the main-rounds the rounds ran under`,
+      );
+    return { kind: 'main', max, key: source.drawKey ?? 'benchgate', rule: DEFAULT_MAIN_DESIGN };
   }
   return inputs.decide !== 'significant' ? { kind: 'fixed' } : sides.rounds !== undefined ? { kind: 'shards', ...sides.rounds } : { kind: 'stamped' };
 }
@@ -183,7 +205,7 @@ export async function judgeSource(
     runs: sides.runs,
     names: sides.names,
     policy: inputs,
-    design: designOf(inputs, sides),
+    design: designOf(inputs, sides, source),
     findings: [...sides.drafts, ...budgetDrafts(state)],
     problems,
     noise: stored,

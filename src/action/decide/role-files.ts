@@ -18,7 +18,16 @@ import { loadedOf } from '../../load/load.js';
 import { loadedWhole, type SummaryHead } from '../../schema/loaded.js';
 import type { CaseFields } from '../../schema/pack.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { artifactName, isGateEntry, MAX_ARTIFACT_SUMMARY_BYTES, NORMALIZED_FILE, parseShardArtifact, trialFile } from '../artifact-layout.js';
+import {
+  artifactName,
+  isGateEntry,
+  MAX_ARTIFACT_SUMMARY_BYTES,
+  NORMALIZED_FILE,
+  parseRoundArtifact,
+  parseShardArtifact,
+  roundArtifactName,
+  trialFile,
+} from '../artifact-layout.js';
 import type { Role } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 
@@ -54,7 +63,38 @@ export async function downloadSummary(
   }
   const files = await downloadOne(io, listed, name, role, join(into, role), findBy);
   io.info(`benchgate: ${role} summary from artifact ${name}${files.length > 1 ? ` (${files.length} trials)` : ''}`);
-  return { files, sharded: false, artifacts: [name] };
+  const rounds = role === 'candidate' ? roundsOf(suite, names, files.length) : [];
+  if (rounds.length === 0) return { files, sharded: false, artifacts: [name] };
+  // design main's later rounds of the candidate (gate.yml's round jobs): one trial each, in order after round 1.
+  for (const round of rounds) {
+    const got = await downloadOne(io, listed, roundArtifactName(suite, round), role, join(into, `${role}-round-${round}`), findBy);
+    if (got.length !== 1)
+      throw new InputError(
+        `artifact "${roundArtifactName(suite, round)}" holds ${got.length} trials; a round of the candidate runs each of its cases once (trials: 1)`,
+      );
+    files.push(...got);
+  }
+  io.info(`benchgate: ${role} rounds 2 to ${rounds.length + 1} from artifacts ${rounds.map((r) => roundArtifactName(suite, r)).join(', ')}`);
+  return { files, sharded: false, artifacts: [name, ...rounds.map((r) => roundArtifactName(suite, r))], rounds: rounds.length + 1 };
+}
+
+/** The later rounds a run's artifacts hold (2, 3, …), checked to follow round 1 without a gap. */
+function roundsOf(suite: string, names: readonly string[], roundOneTrials: number): number[] {
+  const rounds = names
+    .map((n) => parseRoundArtifact(suite, n))
+    .filter((r): r is number => r !== null)
+    .sort((a, b) => a - b);
+  if (rounds.length === 0) return rounds;
+  const gap = rounds.findIndex((r, i) => r !== i + 2);
+  if (gap >= 0)
+    throw new InputError(
+      `artifact "${roundArtifactName(suite, rounds[gap] as number)}": round ${rounds[gap]} of the candidate without round ${gap + 2} before it`,
+    );
+  if (roundOneTrials !== 1)
+    throw new InputError(
+      `artifact "${artifactName(suite, 'candidate')}" holds ${roundOneTrials} trials beside later rounds; round 1 of the candidate runs every case once (trials: 1)`,
+    );
+  return rounds;
 }
 
 /** One artifact's normalized summaries: summary.json, then the later trials, each within the size cap. */
@@ -82,8 +122,10 @@ async function downloadOne(io: ActionIo, listed: readonly ListedArtifact[], name
 export interface RoleFiles {
   files: string[];
   sharded: boolean;
-  /** The artifacts they came from: one, or one per shard. */
+  /** The artifacts they came from: one, or one per shard, or one per round. */
   artifacts: string[];
+  /** The candidate's rounds under design main (gate.yml's round jobs), when it has more than one: `files` are round 1's, then each later round's. */
+  rounds?: number;
 }
 
 /**

@@ -5,13 +5,16 @@
  * as benchgate summaries only, strictly, size-capped, and nothing in them is ever executed.
  */
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 import { failureMessage, InputError } from '../../errors.js';
 import { type ListedArtifact, uploadSummaryArtifact } from '../../github/artifacts.js';
 import { pullRequestOf, readEvent } from '../../github/context.js';
 import { loadRun } from '../../load/load.js';
+import type { RunProblem } from '../../pipeline/judge.js';
 import { whatWouldDecide } from '../../report/deciding.js';
+import { untrusted } from '../../report/markdown/markdown.js';
 import { verdictText } from '../../report/verdict.js';
 import { NO_FIELDS } from '../../schema/pack.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
@@ -20,21 +23,24 @@ import {
   type CompareResult,
   decide,
   type Decision,
+  drawKeyOf,
   failedJobs,
   holdFailure,
+  judgeSource,
   publishTarget,
   type SummaryFiles,
   withCheckProblem,
 } from '../decide/decide.js';
 import { markPublished, openPublisher, type Publisher } from '../decide/publisher.js';
 import { budgetContextOf } from '../decide/regression-budget.js';
-import { downloadSummary, listRunArtifacts, loadShards, mergedRole } from '../decide/role-files.js';
+import { downloadSummary, listRunArtifacts, loadShards, mergedRole, type RoleFiles } from '../decide/role-files.js';
 import { recordBaselineHistory } from '../decide/trend.js';
 import type { CompareInputs, Role } from '../inputs/inputs.js';
 import { type ActionIo } from '../io.js';
 
 export async function compareMode(io: ActionIo, inputs: CompareInputs): Promise<CompareResult> {
-  const target = inputs.publish.token === '' ? null : publishTarget(io);
+  // A look (next-cases) publishes nothing: only the gate job's verdict is the check's.
+  const target = inputs.publish.token === '' || inputs.nextCases !== null ? null : publishTarget(io);
   const publisher =
     target === null
       ? null
@@ -68,19 +74,22 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
     const into = join(io.tempDir, `benchgate-download-${randomBytes(4).toString('hex')}`);
     try {
       const run = (listed = await listRunArtifacts(io));
-      if (baselineOnly(io, inputs.suite, run)) return await recordMeasuredBaseline(io, inputs, publisher, { into, listed: run }, jobProblems);
+      if (inputs.nextCases === null && baselineOnly(io, inputs.suite, run))
+        return await recordMeasuredBaseline(io, inputs, publisher, { into, listed: run }, jobProblems);
       const [b, c] = [await downloadSummary(io, inputs.suite, 'baseline', into, run), await downloadSummary(io, inputs.suite, 'candidate', into, run)];
       source = {
         files: [b.files, c.files],
         load: BENCHGATE_FILES,
         sharded: { baseline: b.sharded, candidate: c.sharded },
         artifacts: { baseline: b.artifacts, candidate: c.artifacts },
+        ...roundsOf(io, c),
       };
     } catch (err) {
       if (jobProblems.length === 0) throw err;
       throw new InputError(`${jobProblems.join('; ')}; ${(err as Error).message}`);
     }
   }
+  if (inputs.nextCases !== null) return look(io, inputs, inputs.nextCases, source, problems);
   // Acceptances (/benchgate accept) are applied where the check is published from main's code: mode
   // publish and mode command; this job's own result, in the pull request's run, is the run's.
   const decision = await decide(io, inputs, source, problems, budgetContextOf(io, inputs));
@@ -98,6 +107,43 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
   await recordBaselineHistory(io, inputs, decision.cmp.baseline, jobProblems);
   return withCheckProblem(outcomeOf(io, inputs, decision), checkProblem);
+}
+
+/** Design main's rounds of the candidate (gate.yml's round jobs) and the key they were drawn with: this run's repository and pull request. */
+function roundsOf(io: ActionIo, c: RoleFiles): Pick<SummaryFiles, 'candidateRounds' | 'drawKey'> {
+  return {
+    ...(c.rounds === undefined ? {} : { candidateRounds: c.rounds }),
+    drawKey: drawKeyOf(io.env['GITHUB_REPOSITORY'] ?? '', pullRequestOf(readEvent(io.env))?.number ?? null),
+  };
+}
+
+/**
+ * A look between design main's rounds (`next-cases`, gate.yml's round jobs): this run's rounds judged
+ * as the gate judges them, and, while the verdict is undecided and rounds are left, the next round's
+ * cases (drawn by case, round and pull request: analysis/main-design.ts) written as a JSON array and
+ * its number set as `next-round`. Only what decides whether to spend more: no report, no check, no
+ * history, never a failure; the gate job judges every round that ran, its first decided round the verdict.
+ */
+async function look(io: ActionIo, inputs: CompareInputs, file: string, source: SummaryFiles, problems: RunProblem[]): Promise<CompareResult> {
+  const { judged } = await judgeSource(io, inputs, source, problems);
+  const cmp = judged.comparison;
+  const main = judged.main;
+  const rounds = main?.round ?? 1;
+  const more = main !== null && cmp.verdict === 'inconclusive' && rounds < inputs.mainRounds && main.next.length > 0;
+  const out = resolve(io.workspace, file);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, more ? `${JSON.stringify(main.next)}\n` : '[]\n');
+  io.setOutput('next-round', more ? rounds + 1 : '');
+  io.setOutput('verdict', cmp.verdict);
+  const at = (verdict: string) => `after round ${rounds} of ${inputs.mainRounds}: ${verdict}`;
+  const why = cmp.verdict !== 'inconclusive' ? 'decided' : rounds >= inputs.mainRounds ? 'main-rounds reached' : 'no case drawn';
+  const line = (verdict: string, shown: string) =>
+    more
+      ? `${at(verdict)}; round ${rounds + 1} runs ${main.next.length} of the ${main.ids.length} cases, listed in ${shown}`
+      : `${at(verdict)}; no more rounds (${why})`;
+  io.info(`benchgate: look ${line(verdictText(cmp), file)}`);
+  await io.appendSummary(`benchgate: look ${line(`**${cmp.verdict}**`, untrusted(file))}.\n`);
+  return { failure: null, explained: false, comparison: cmp };
 }
 
 /**

@@ -25,6 +25,10 @@ export interface CompareInputs extends GateInputs {
   noiseProfile: string | null;
   /** paired, or main: the baseline is main's runs at the base commit, the candidate one run of every case. */
   design: DesignName;
+  /** Under design main: the most rounds of the candidate (1: one run of every case). */
+  mainRounds: number;
+  /** Under design main: a look between rounds, writing the next round's cases here; null: the gate. */
+  nextCases: string | null;
 }
 
 type RunChoice = 'baseline-model' | 'candidate-model' | 'baseline-prompt' | 'candidate-prompt';
@@ -66,7 +70,19 @@ export function compareInputs(read: InputReader, config: () => GateConfig): Comp
     reportDir: read.text('report-dir') || null,
     noiseProfile: read.text('noise-profile') || null,
     design: read.value('design'),
+    mainRounds: read.value('main-rounds'),
+    nextCases: nextCasesOf(read),
     retentionDays: read.value('retention-days'),
     publish: publishInputs(read, suite),
   };
+}
+
+/** `next-cases`: a look between the rounds of design main only. */
+function nextCasesOf(read: InputReader): string | null {
+  const path = read.text('next-cases') || null;
+  if (path !== null && read.value('design') !== 'main')
+    throw new UsageError('input "next-cases": lists the next round of the candidate under design: main; give design: main, or remove it');
+  if (path !== null && (read.given('baseline') || read.given('candidate')))
+    throw new UsageError('input "next-cases": a look reads the rounds this workflow run uploaded; remove "baseline" and "candidate"');
+  return path;
 }

@@ -90,6 +90,20 @@ export const GATE_JOB_INPUTS = [
     parse: parse.choice(DESIGNS),
   },
   {
+    name: 'main-rounds',
+    modes: ['compare', 'publish', 'command'],
+    default: '1',
+    description:
+      "with `design: main`, the most rounds of the candidate: round 1 runs every case, each later round the cases drawn for it (about 40% of the suite, by case, round and the pull request, from main's runs alone), and the verdict is the first round that decides it, at the level the sequential design gives each round (later rounds are not judged). The same number in every job that judges the run (gate.yml's and publish.yml's `main-rounds`). Default 1. One round: one run of every case, judged at the full level.",
+    parse: parse.rounds,
+  },
+  {
+    name: 'next-cases',
+    modes: ['compare'],
+    description:
+      'with `design: main`, makes this step a look between rounds, not the gate: it judges the rounds so far and, when the verdict is undecided and `main-rounds` allows another round, writes the case ids the next round runs to this path (a JSON array) and sets the output `next-round`; decided, or at the last round, it writes an empty array and `next-round` is empty. The path is resolved against the workspace (an absolute path under RUNNER_TEMP keeps it out of the checkout). A look never fails on the verdict, publishes nothing and uploads no report (the gate job after the rounds does). Default none.',
+  },
+  {
     name: 'fail-on-hold',
     modes: ['compare'],
     default: 'true',

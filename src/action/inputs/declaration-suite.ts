@@ -89,6 +89,20 @@ export const SUITE_INPUTS = [
     parse: parse.trials,
   },
   {
+    name: 'round',
+    modes: ['run'],
+    default: '1',
+    description:
+      'with role candidate under `design: main`, the round of the candidate this job runs: round 1 is the whole suite (artifact `benchgate-<suite>-candidate`), a later round `r` runs the cases listed in `round-cases` (artifact `benchgate-<suite>-candidate-round-<r>`). Default 1.',
+    parse: parse.rounds,
+  },
+  {
+    name: 'round-cases',
+    modes: ['run'],
+    description:
+      "with `round` 2 or more, the file (relative to the workspace) listing the case ids the round runs (one a line, or a JSON array as the look before it writes them: compare's `next-cases`). It is read before the install, and the command gets it as BENCHGATE_CASES_FILE (and the round as BENCHGATE_ROUND); a suite that ignores it still works, at the cost of the cases it runs beyond the list. Required with `round` 2 or more.",
+  },
+  {
     name: 'reuse-baseline',
     modes: ['run'],
     default: 'off',

@@ -83,6 +83,13 @@ export function trials(raw: string, name: string): number {
   return Number(raw);
 }
 
+/** `main-rounds` (design main): the most rounds of the candidate, 1 to the sequential design's most; `round` (mode run): which of them this job runs. */
+export function rounds(raw: string, name: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_SEQUENTIAL_ROUNDS)
+    throw invalid(name, raw, `a whole number of rounds of the candidate from 1 to ${MAX_SEQUENTIAL_ROUNDS}`);
+  return Number(raw);
+}
+
 /** `max-trials` (mode ab): the most rounds, 2 to the sequential design's most. */
 export function maxTrials(raw: string, name: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) < 2 || Number(raw) > MAX_SEQUENTIAL_ROUNDS)

@@ -15,6 +15,8 @@ export interface PublishModeInputs extends GateInputs {
   noiseProfile: string | null;
   /** paired, or main (compare-inputs.ts). */
   design: DesignName;
+  /** Under design main: the most rounds of the candidate (compare-inputs.ts). */
+  mainRounds: number;
 }
 
 export function publishModeInputs(read: InputReader, config: () => GateConfig): PublishModeInputs {
@@ -30,6 +32,7 @@ export function runPublishFields(read: InputReader, config: () => GateConfig): O
     publish: publishInputs(read, suite),
     noiseProfile: read.text('noise-profile') || null,
     design: read.value('design'),
+    mainRounds: read.value('main-rounds'),
     baselineFrom: read.value('baseline-from'),
   };
 }

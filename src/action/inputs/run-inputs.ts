@@ -37,6 +37,10 @@ export interface RunInputs {
   shard: Shard | null;
   /** A file listing the suite's case ids (relative to the working directory), split across the shards. */
   cases: string | null;
+  /** Under design main: the candidate's round this job runs (1: the whole suite). */
+  round: number;
+  /** With a round after the first: the file listing its cases (relative to the workspace). */
+  roundCases: string | null;
   /** The command that installs the suite's dependencies, run in the suite's step before the suite (install.ts), or null. */
   install: string | null;
 }
@@ -74,5 +78,22 @@ export function runInputs(read: InputReader, config: () => GateConfig): RunInput
     githubToken: read.text('github-token'),
     pricing: config().pricing ?? {},
     install: read.value('install'),
+    ...roundOf(read, role),
   };
+}
+
+/** `round` and `round-cases`: a later round of the candidate under design main runs the listed cases once, whole. */
+function roundOf(read: InputReader, role: Role): { round: number; roundCases: string | null } {
+  const round: number = read.value('round');
+  const roundCases = read.text('round-cases') || null;
+  if (round === 1) {
+    if (roundCases !== null) throw new UsageError('input "round-cases": lists the cases of a round after the first; give round: 2 or more, or remove it');
+    return { round, roundCases };
+  }
+  if (role !== 'candidate') throw new UsageError(`input "round": only the candidate runs in rounds (design: main); remove it from the ${role} job`);
+  if (roundCases === null)
+    throw new UsageError(`input "round-cases": required with round: ${round}; give the file of the cases the look before it listed (compare's next-cases)`);
+  if (read.given('shard')) throw new UsageError(`input "round": a round after the first runs its listed cases in one job; remove "shard"`);
+  if (read.value('trials') !== 1) throw new UsageError(`input "round": a round runs each of its cases once; give trials: 1 (more rounds are more trials)`);
+  return { round, roundCases };
 }

@@ -10,14 +10,14 @@ import { join, resolve } from 'node:path';
 import { runMetrics } from '../../analysis/rlm/gates.js';
 import { UsageError } from '../../errors.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
-import { artifactName, describeOutcome, NORMALIZED_FILE, SHARD_CASES_FILE, USAGE_FILE } from '../artifact-layout.js';
+import { artifactName, describeOutcome, NORMALIZED_FILE, ROUND_CASES_FILE, roundArtifactName, SHARD_CASES_FILE, USAGE_FILE } from '../artifact-layout.js';
 import { deliverArtifact } from '../handoff.js';
 import type { RunInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
 import { describeSpend, UsageWatcher } from '../suite/budget.js';
 import { runInstall } from '../suite/install.js';
 import { commandFailed } from '../suite/metadata.js';
-import { prepareShard, readCaseList } from '../suite/shard-cases.js';
+import { prepareRound, prepareShard, readCaseList } from '../suite/shard-cases.js';
 import { BUDGET_POLL_MS, type RunResult, runTable, runTrial, type Trial, WHOLE } from '../suite/trial.js';
 import { reuseBaseline } from './reuse.js';
 
@@ -57,7 +57,7 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
     throw new UsageError(`input "working-directory": ${inputs.workingDirectory} is not a directory (resolved to ${cwd})`);
   }
   if (part === 'reuse' && inputs.reuseBaseline === 'off') return { failure: null, explained: false, suitePending: true };
-  const name = artifactName(inputs.suite, inputs.role, inputs.shard);
+  const name = inputs.round > 1 ? roundArtifactName(inputs.suite, inputs.round) : artifactName(inputs.suite, inputs.role, inputs.shard);
   const staging = join(io.tempDir, `benchgate-${inputs.suite}-${inputs.role}-${randomBytes(4).toString('hex')}`);
   mkdirSync(staging, { recursive: true });
 
@@ -69,6 +69,8 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
     if (part === 'reuse') return { failure: null, explained: false, suitePending: true };
   }
   io.setOutput('reused-run-id', '');
+  // A later round's list is read before the install: the PR's code it runs never sees it unread.
+  const roundList = inputs.roundCases === null ? null : readCaseList(resolve(io.workspace, inputs.roundCases), inputs.roundCases, 'round-cases');
   // Inside the suite's step, as the suite runs: no token, no runner file (action.yml; handoff.ts), so
   // the PR code an install runs (setup.py, npm lifecycle scripts) reaches no later step either.
   if (inputs.install !== null)
@@ -83,7 +85,12 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
     });
   // After the install, which may write the case list (examples/workflows/benchgate-shards.yml).
   const list = inputs.shard && inputs.cases !== null ? readCaseList(resolve(cwd, inputs.cases), inputs.cases) : null;
-  const shard = inputs.shard ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE)) : WHOLE;
+  const shard = inputs.shard
+    ? prepareShard(inputs.shard, list, join(staging, SHARD_CASES_FILE))
+    : roundList !== null
+      ? prepareRound(inputs.round, roundList, join(staging, ROUND_CASES_FILE))
+      : WHOLE;
+  if (roundList !== null) io.info(`benchgate: round ${inputs.round} of the candidate: ${roundList.length} cases, in BENCHGATE_CASES_FILE`);
   if (inputs.shard)
     io.info(
       `benchgate: shard ${inputs.shard.index} of ${inputs.shard.total}${list ? `: ${shard.cases?.size ?? 0} of the ${list.length} listed cases, in BENCHGATE_SHARD_CASES_FILE` : ''}`,
@@ -120,10 +127,15 @@ export async function runMode(io: ActionIo, inputs: RunInputs, part: RunPart = '
     io.setOutput('avg-reward', m.avg_reward);
   }
 
-  const files = [...trials.flatMap((x) => x.files), ...(list ? [join(staging, SHARD_CASES_FILE)] : []), ...(cap && existsSync(cap.file) ? [cap.file] : [])];
+  const files = [
+    ...trials.flatMap((x) => x.files),
+    ...(list ? [join(staging, SHARD_CASES_FILE)] : []),
+    ...(roundList ? [join(staging, ROUND_CASES_FILE)] : []),
+    ...(cap && existsSync(cap.file) ? [cap.file] : []),
+  ];
   await deliverArtifact(io, { name, files, rootDirectory: staging, retentionDays: inputs.retentionDays, setsOutputs: true });
   const tables = trials.map((x, i) => (inputs.trials > 1 ? `Trial ${i + 1} of ${inputs.trials}\n\n` : '') + runTable(inputs, x.summary, x.outcome, name));
-  await io.appendSummary(`### benchgate: ${inputs.role} run\n\n${tables.join('\n\n')}\n`);
+  await io.appendSummary(`### benchgate: ${inputs.role}${inputs.round > 1 ? ` round ${inputs.round}` : ''} run\n\n${tables.join('\n\n')}\n`);
 
   const problems = trials
     .map((x, i) => (x.problem === null ? null : inputs.trials > 1 ? `trial ${i + 1}: ${x.problem}` : x.problem))

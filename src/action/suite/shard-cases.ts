@@ -14,18 +14,18 @@ import type { Scalar } from './metadata.js';
 const MAX_CASE_LIST_BYTES = 64 * 1024 * 1024;
 
 /** The case ids of a list file: a JSON array of strings, or one id per line (blank lines and `#` comments skipped). */
-export function readCaseList(file: string, shown: string): string[] {
+export function readCaseList(file: string, shown: string, input = 'cases'): string[] {
   let text: string;
   try {
     const bytes = readRegularFile(file, {
       maxBytes: MAX_CASE_LIST_BYTES,
-      fail: (why) => new UsageError(`input "cases": ${shown} ${why}; expected a file listing the suite's case ids`),
+      fail: (why) => new UsageError(`input "${input}": ${shown} ${why}; expected a file listing the suite's case ids`),
     });
     text = bytes.toString('utf8');
   } catch (err) {
     if (err instanceof UsageError) throw err;
     throw new UsageError(
-      `input "cases": cannot read ${shown} (${(err as { code?: string }).code ?? (err as Error).message}); expected a file listing the suite's case ids`,
+      `input "${input}": cannot read ${shown} (${(err as { code?: string }).code ?? (err as Error).message}); expected a file listing the suite's case ids`,
     );
   }
   let ids: string[];
@@ -34,11 +34,11 @@ export function readCaseList(file: string, shown: string): string[] {
     try {
       data = JSON.parse(text);
     } catch (err) {
-      throw new UsageError(`input "cases": ${shown} starts like a JSON array but is not valid JSON (${(err as Error).message})`);
+      throw new UsageError(`input "${input}": ${shown} starts like a JSON array but is not valid JSON (${(err as Error).message})`);
     }
     const bad = Array.isArray(data) ? data.findIndex((x) => typeof x !== 'string' || x === '') : -1;
     if (!Array.isArray(data) || bad >= 0)
-      throw new UsageError(`input "cases": ${shown}${bad >= 0 ? ` [${bad}]` : ''}: expected a JSON array of non-empty case id strings`);
+      throw new UsageError(`input "${input}": ${shown}${bad >= 0 ? ` [${bad}]` : ''}: expected a JSON array of non-empty case id strings`);
     ids = data as string[];
   } else {
     ids = text
@@ -46,13 +46,31 @@ export function readCaseList(file: string, shown: string): string[] {
       .map((l) => l.trim())
       .filter((l) => l !== '' && !l.startsWith('#'));
   }
-  if (ids.length === 0) throw new UsageError(`input "cases": ${shown} lists no case ids`);
+  if (ids.length === 0) throw new UsageError(`input "${input}": ${shown} lists no case ids`);
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) throw new UsageError(`input "cases": ${shown} lists case ${JSON.stringify(id)} twice; expected each id once`);
+    if (seen.has(id)) throw new UsageError(`input "${input}": ${shown} lists case ${JSON.stringify(id)} twice; expected each id once`);
     seen.add(id);
   }
   return ids;
+}
+
+/**
+ * A later round of the candidate under design main (the run mode's `round` and `round-cases`): its
+ * list kept in the artifact, its environment (BENCHGATE_CASES_FILE, the name mode ab's rounds use
+ * too, and BENCHGATE_ROUND) and its stamp.
+ */
+export function prepareRound(
+  round: number,
+  list: readonly string[],
+  out: string,
+): { env: Record<string, string>; stamps: Record<string, Scalar>; cases: Set<string> | null } {
+  writeFileSync(out, `${list.join('\n')}\n`);
+  return {
+    env: { BENCHGATE_CASES_FILE: out, BENCHGATE_ROUND: String(round), BENCHGATE_CASE_COUNT: String(list.length) },
+    stamps: { 'main.round': round, 'main.round_cases': list.length },
+    cases: new Set(list),
+  };
 }
 
 /** This shard's cases written to `out` (one per line), its environment and its metadata stamps. */

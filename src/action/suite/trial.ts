@@ -184,7 +184,9 @@ export async function runTrial(
     const foreign = shard.cases === null ? 0 : stamped.summary.cases.filter((c) => !shard.cases?.has(c.id)).length;
     if (foreign > 0)
       io.warning(
-        `benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside shard ${inputs.shard?.index} of ${inputs.shard?.total}; run only the cases in BENCHGATE_SHARD_CASES_FILE (the gate reports cases run by two shards)`,
+        inputs.shard
+          ? `benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside shard ${inputs.shard.index} of ${inputs.shard.total}; run only the cases in BENCHGATE_SHARD_CASES_FILE (the gate reports cases run by two shards)`
+          : `benchgate: the summary has ${foreign} case${foreign === 1 ? '' : 's'} outside round ${inputs.round}'s list; the gate counts them as more trials of those cases, runs the design did not draw: run only the cases in BENCHGATE_CASES_FILE`,
       );
     if (stamped.replaced.length > 0) io.warning(`benchgate: the summary's own metadata ${stamped.replaced.join(', ')} replaced by this run's`);
     const normalized = join(staging, trialFile(NORMALIZED_FILE, t));
