@@ -229,7 +229,7 @@ describe('the reusable workflows', () => {
 
   it('gate.yml: the suite runs for both roles at the base and head commits, the gate always runs after it with its results', () => {
     const wf = load('gate.yml');
-    expect(Object.keys(wf.jobs)).toEqual(['plan', 'suite', 'gate']);
+    expect(Object.keys(wf.jobs)).toEqual(['plan', 'suite', 'round-2', 'round-3', 'gate']);
     const suite = wf.jobs['suite'] as Job;
     expect(suite.needs).toBe('plan');
     expect(suite.strategy?.matrix?.['role']).toBe('${{ fromJSON(needs.plan.outputs.roles) }}');
@@ -267,10 +267,26 @@ describe('the reusable workflows', () => {
     expect(action('baseline').map((w) => w['mode'])).toEqual(['run']);
     expect(action('ab').map((w) => [w['mode'], w['baseline-directory'], w['candidate-directory']])).toEqual([['ab', 'base', 'head']]);
     const gate = wf.jobs['gate'] as Job;
-    expect(gate.needs).toBe('suite');
+    expect(gate.needs).toEqual(['suite', 'round-2', 'round-3']);
     expect(gate.if).toBe('always()');
     const compare = gate.steps?.find((s) => s.with?.['mode'] === 'compare');
-    expect(compare?.with?.['needs']).toBe('${{ toJSON(needs) }}');
+    // The needs the gate holds on: the round jobs only where they run (design main on a pull request, up to main-rounds).
+    const needs = { suite: { result: 'success', outputs: {} }, 'round-2': { result: 'skipped', outputs: {} }, 'round-3': { result: 'failure', outputs: {} } };
+    const held = (design: string, rounds: number, event = 'pull_request') =>
+      Object.keys(JSON.parse(value(compare?.with?.['needs'], { inputs: { design, 'main-rounds': rounds }, github: { event_name: event }, needs })) as object);
+    expect([held('paired', 3), held('main', 1), held('main', 2), held('main', 3), held('main', 3, 'push')]).toEqual([
+      ['suite'],
+      ['suite'],
+      ['suite', 'round-2'],
+      ['suite', 'round-2', 'round-3'],
+      ['suite'],
+    ]);
+    expect(
+      JSON.parse(value(compare?.with?.['needs'], { inputs: { design: 'main', 'main-rounds': 2 }, github: { event_name: 'pull_request' }, needs })),
+    ).toEqual({
+      suite: needs.suite,
+      'round-2': needs['round-2'],
+    });
     // The same gate job for both shapes; interleaved rounds are judged by decide: significant.
     const decide = (shape: string, given: string) => value(compare?.with?.['decide'], { inputs: { shape, decide: given } });
     expect([decide('separate', ''), decide('separate', 'point'), decide('interleaved', '')]).toEqual(['', 'point', 'significant']);
@@ -306,6 +322,14 @@ describe('the reusable workflows', () => {
     );
     expect(run({ SHAPE: 'both', SHARDS: '1', TRIALS: '1' })).toBe('::error::shape must be separate or interleaved, got both\n');
     expect(run({ SHAPE: 'separate', SHARDS: '0', TRIALS: '1' })).toBe('::error::shards must be a whole number from 1 to 99, got 0\n');
+    // Design main's rounds: a job each after the first (round-2, round-3), round 1 alone may be sharded.
+    const main = { SHAPE: 'separate', TRIALS: '1', DESIGN: 'main', MAIN_RUNS: '5', EVENT: 'pull_request' };
+    expect(run({ ...main, SHARDS: '1', MAIN_ROUNDS: '3' })).toBe('roles=["baseline","candidate"]\nshards=[""]\n');
+    expect(run({ ...main, SHARDS: '1', MAIN_ROUNDS: '4' })).toBe('::error::main-rounds must be 1, 2 or 3 (a job per round after the first), got 4\n');
+    expect(run({ ...main, SHARDS: '2', MAIN_ROUNDS: '2' })).toBe(
+      '::error::design main in rounds runs each round after the first in one job: give shards 1, or main-rounds 1, got shards 2\n',
+    );
+    expect(run({ ...main, SHARDS: '2', MAIN_ROUNDS: '1' })).toBe('roles=["baseline","candidate"]\nshards=["1/2","2/2"]\n');
   });
 
   it('gate.yml and publish.yml read the configuration (and the noise profile) from the base commit or the default branch, never the PR head, and only those files', () => {

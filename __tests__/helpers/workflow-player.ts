@@ -109,6 +109,8 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
     if (named !== '' && s.world.environments?.[named] === undefined) throw new Error(`test error: no environment ${named}`);
     const ctx: Ctx = {
       ...base,
+      // The job's own RUNNER_TEMP, as the runner's context gives it to steps.
+      runner: { os: 'Linux', arch: 'X64', temp },
       secrets: { ...s.secrets, ...(named !== '' ? s.world.environments?.[named] : {}) },
       matrix,
       strategy: {},
