@@ -53,7 +53,7 @@ afterEach(() => {
 const sha = (k: number, c: string) => `${c}${String(k).padStart(39, '0')}`;
 
 /** The gate run of pull request `pull` at `head` (a fork's: contributor/benchgate), judged once by mode publish as the check shows it. */
-async function gateRun(pull: number, head: string, candidate = suiteCommand('codemode')): Promise<number> {
+async function gateRun(pull: number, head: string, candidate = suiteCommand('codemode'), gate: Record<string, string> = GATE): Promise<number> {
   const run = `pr-run-${++n}`;
   const event = join(root, `pr-${n}.json`);
   const repo = (full_name: string) => ({ full_name });
@@ -101,7 +101,7 @@ async function gateRun(pull: number, head: string, candidate = suiteCommand('cod
     }),
   );
   const p = await job(results, root, 'publish', `publisher-${n}`).run(
-    { mode: 'publish', suite: 'demo', 'github-token': TOKEN, 'history-branch': HISTORY, comment: 'always', ...GATE },
+    { mode: 'publish', suite: 'demo', 'github-token': TOKEN, 'history-branch': HISTORY, comment: 'always', ...gate },
     { GITHUB_API_URL: gh.url, GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: published },
   );
   expect(p.outputs['verdict'], p.log).toBeDefined();
@@ -260,15 +260,51 @@ describe('/benchgate accept', () => {
 });
 
 describe('the other commands', () => {
-  it('/benchgate rerun by a maintainer re-runs the gate run through the Actions API; by a reader it does not', async () => {
-    const { pull, runId } = await heldPull();
-    const refused = await command(commentEvent(pull, '/benchgate rerun', 'reader').file);
+  it('/benchgate rerun by a maintainer re-runs an undecided gate run through the Actions API; by a reader it does not', async () => {
+    // Under significant, one trial a side of the demo's ten cases decides no gate: inconclusive.
+    const significant = { ...GATE, decide: 'significant' };
+    const pull = 100 + ++n;
+    const head = sha(pull, 'a');
+    gh.addPull({ number: pull, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE, user: 'contributor' });
+    const runId = await gateRun(pull, head, suiteCommand('codemode'), significant);
+    expect(check(head)?.output?.title).toMatch(/^Inconclusive/);
+    const refused = await command(commentEvent(pull, '/benchgate rerun', 'reader').file, significant);
     expect(refused.exitCode, refused.log).toBe(0);
     expect(gh.reruns()).not.toContain(runId);
+    expect(replies(pull).at(-1)?.body).toMatch(/was not carried out: `\/benchgate rerun` needs write permission/);
+    const r = await command(commentEvent(pull, '/benchgate rerun', 'maintainer').file, significant);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(gh.reruns().filter((id) => id === runId)).toHaveLength(1);
+    expect(replies(pull).at(-1)?.body).toContain(`🔁 The gate run ${runId} runs again (the verdict is undecided, and more trials are what decides it)`);
+  });
+
+  it('/benchgate rerun of a decided hold whose regressions are not flaky on main runs nothing, and says why and what would help', async () => {
+    const { pull, runId } = await heldPull();
+    const calls = gh.reruns().length;
     const r = await command(commentEvent(pull, '/benchgate rerun', 'maintainer').file);
     expect(r.exitCode, r.log).toBe(0);
-    expect(gh.reruns()).toContain(runId);
-    expect(replies(pull).at(-1)?.body).toMatch(/runs again/);
+    expect(gh.reruns()).toHaveLength(calls);
+    expect(gh.reruns()).not.toContain(runId);
+    const body = replies(pull).at(-1)?.body ?? '';
+    expect(body).toContain(`⛔ The gate run ${runId} is not run again: the check says **hold (failed gates: completion_regressions)**, a decided verdict.`);
+    expect(body).toContain("It holds on regressions that are not flaky on main (`log_error_count`). No noise profile of main's runs marks these cases flaky");
+    expect(body).toContain('`/benchgate accept <case ids | gate names | all> because <reason>`; otherwise push a fix.');
+    // Nothing else changed: the check still holds, no acceptance recorded.
+    expect(ledgerOf(pull)).toEqual([]);
+  });
+
+  it('/benchgate rerun of a promote runs nothing: there is nothing to decide', async () => {
+    const pull = 100 + ++n;
+    const head = sha(pull, 'a');
+    gh.addPull({ number: pull, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE, user: 'contributor' });
+    const runId = await gateRun(pull, head, suiteCommand('tool_call'));
+    expect(check(head)?.conclusion).toBe('success');
+    const calls = gh.reruns().length;
+    const r = await command(commentEvent(pull, '/benchgate rerun', 'admin-user').file);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(gh.reruns()).toHaveLength(calls);
+    expect(replies(pull).at(-1)?.body).toContain(`⛔ The gate run ${runId} is not run again`);
+    expect(replies(pull).at(-1)?.body).toContain('The gate promotes: there is nothing for more trials to decide.');
   });
 
   it('/benchgate explain <case> by a reader replies with that case on both sides; an unknown case is refused, named', async () => {
