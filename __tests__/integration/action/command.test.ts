@@ -3,14 +3,16 @@
 // OpenAPI description) and the artifact service double. Each test opens its own pull request (its own
 // number and head commit, its own gate run), so none depends on another; main's push run of the
 // base commit, the trusted baseline, is shared.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { HISTORY_SCHEMA, serializeHistory } from '../../../src/history/history-file.js';
 import type { GitHubApiDouble } from '../../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../../helpers/action-jobs.js';
+import { historyEntry } from '../../helpers/history-entry.js';
 import { job } from '../../helpers/in-process-jobs.js';
 
 const TOKEN = 'ghs_test_token';
@@ -325,5 +327,56 @@ describe('the other commands', () => {
     expect(r.exitCode, r.log).toBe(0);
     expect(gh.calls.length).toBe(calls);
     expect(r.log).toContain('holds no /benchgate command');
+  });
+});
+
+describe('/benchgate accept and the regression budget', () => {
+  // The reference: a release whose stored run completed 95% of the cases; the candidate completes 90%.
+  const REF = 'c0'.repeat(20);
+  /** A command job whose checked-out configuration sets a budget of `allowance` completion since REF. */
+  async function budgetCommand(event: string, allowance: number) {
+    gh.git.seedFile(
+      HISTORY,
+      'demo.json',
+      serializeHistory({ schema: HISTORY_SCHEMA, suite: 'demo', entries: [historyEntry(REF, 0.95, { run_id: 7, cases: 10, model: null })] }),
+    );
+    const j = job(results, root, 'command', `command-${++n}`);
+    mkdirSync(join(j.workspace, '.github'), { recursive: true });
+    writeFileSync(join(j.workspace, '.github', 'benchgate.yml'), `regression_budget:\n  reference: "${REF}"\n  completion_rate: ${allowance}\n`);
+    return j.run(
+      { mode: 'command', suite: 'demo', 'github-token': TOKEN, 'history-branch': HISTORY, ...GATE },
+      { GITHUB_API_URL: gh.url, GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: event },
+    );
+  }
+
+  it('an accepted regression is charged to the budget: the check promotes, and its budget counts the accepted regression in what is used', async () => {
+    const { pull, head } = await heldPull();
+    const r = await budgetCommand(commentEvent(pull, '/benchgate accept all because wanted', 'maintainer').file, 0.1);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.outputs['verdict']).toBe('promote');
+    const c = check(head);
+    expect(c?.conclusion).toBe('success');
+    const summary = c?.output?.summary ?? '';
+    // The accepted loss is in the candidate's figures: 5 of the 10 points are used, and the section says how many of them were accepted.
+    expect(summary).toContain(`### Regression budget since \`${REF}\``);
+    expect(summary).toContain(`since ${REF}: −5.0 of −10.0 points (the candidate against the reference's 1 stored run; within budget)`);
+    expect(summary).toContain('| ✅ Completion | 95.0% | 90.0% | −5.0 of −10.0 points | 5.0 points |');
+    expect(summary).toContain("The candidate's use includes 1 accepted regression (by `@maintainer`): accepted, not fixed.");
+  });
+
+  it('an accepted regression never lifts a budget it overspends: the check still holds on the budget, which counts the acceptance', async () => {
+    const { pull, head } = await heldPull();
+    const r = await budgetCommand(commentEvent(pull, '/benchgate accept all because wanted', 'maintainer').file, 0.03);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.outputs['verdict']).toBe('hold');
+    const c = check(head);
+    expect(c?.conclusion).toBe('failure');
+    const summary = c?.output?.summary ?? '';
+    expect(summary).toContain(`since ${REF}: −5.0 of −3.0 points (the candidate against the reference's 1 stored run; overspent: the gate holds)`);
+    expect(summary).toContain('| ❌ Completion | 95.0% | 90.0% | −5.0 of −3.0 points | -2.0 points |');
+    expect(summary).toContain("The candidate's use includes 1 accepted regression (by `@maintainer`): accepted, not fixed.");
+    // The acceptance is recorded and shown; only the budget's finding holds.
+    expect(ledgerOf(pull)).toHaveLength(1);
+    expect(replies(pull).at(-1)?.body).toMatch(/✅ Accepted by `@maintainer`/);
   });
 });
