@@ -14556,18 +14556,18 @@ function fromSweBench(source) {
 }
 
 const TAU_BENCH_SHAPE = 'tau-bench results: a JSON array of `{task_id, trial, reward, info, traj}` (run.py EnvRunResult)';
-const isRun = (r) => isObj$1(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
+const isRun$1 = (r) => isObj$1(r) && 'task_id' in r && typeof r['trial'] === 'number' && 'reward' in r && Array.isArray(r['traj']);
 function tauBenchMismatch(source) {
     if (source.kind !== 'json')
         return `not a JSON document (${source.kind})`;
     const d = source.json();
     if (!Array.isArray(d) || d.length === 0)
         return 'not a non-empty array';
-    return isRun(d[0]) ? null : 'its first item has no `task_id`, `trial`, `reward` and `traj`';
+    return isRun$1(d[0]) ? null : 'its first item has no `task_id`, `trial`, `reward` and `traj`';
 }
 function attemptOf$2(p, r, i) {
     const place = `$[${i}]`;
-    if (!isRun(r))
+    if (!isRun$1(r))
         return (p.add(place, null, 'a result with `task_id`, `trial`, `reward` and `traj`', r), null);
     const task = r['task_id'];
     if (typeof task !== 'number' && typeof task !== 'string')
@@ -14593,7 +14593,7 @@ function fromTauBench(source) {
     const attempts = rows.flatMap((r, i) => attemptOf$2(p, r, i) ?? []);
     const seen = new Map();
     for (const [i, r] of rows.entries()) {
-        if (!isRun(r))
+        if (!isRun$1(r))
             continue;
         const key = `${String(r['task_id'])}\u0000${String(r['trial'])}`;
         const at = seen.get(key);
@@ -40351,20 +40351,34 @@ function recordRates(prs, confidence = GATE_RECORD_DEFAULTS.confidence) {
         supportsRequired: decided >= REQUIRED_RULE.minDecided && falseBlockRate.hi < REQUIRED_RULE.maxFalseHolds,
     };
 }
+const isRun = (r) => r !== null;
+/** The options with their defaults, bounded. */
+function recordOptions(options) {
+    return {
+        window: Math.max(1, options.window ?? GATE_RECORD_DEFAULTS.window),
+        minRuns: Math.max(1, options.minRuns ?? GATE_RECORD_DEFAULTS.minRuns),
+        confidence: options.confidence ?? GATE_RECORD_DEFAULTS.confidence,
+        last: Math.max(0, options.last ?? GATE_RECORD_DEFAULTS.last),
+    };
+}
+/** The last `last` verdicts by merge time, oldest first. */
+function lastVerdicts(verdicts, last) {
+    const sorted = [...verdicts].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.pr - b.pr);
+    return last === 0 ? [] : sorted.slice(-last);
+}
 /**
  * The record of the last `last` merged PRs: each placed on main ({@link mergeWindows}), its real
  * effect judged by `realEffect` (the pipeline, pipeline/real-effect.ts) when both sides have at least
- * `minRuns` runs, classified and counted. `runs` are main's runs oldest first.
+ * `minRuns` runs, classified and counted. `runs` are main's runs oldest first; a null run (its cases
+ * could not be read) keeps its place on main and is left out of the sides it falls in.
  */
 function gateRecord(verdicts, runs, realEffect, options = {}) {
-    const window = Math.max(1, options.window ?? GATE_RECORD_DEFAULTS.window);
-    const minRuns = Math.max(1, options.minRuns ?? GATE_RECORD_DEFAULTS.minRuns);
-    const confidence = options.confidence ?? GATE_RECORD_DEFAULTS.confidence;
-    const last = Math.max(0, options.last ?? GATE_RECORD_DEFAULTS.last);
+    const { window, minRuns, confidence, last } = recordOptions(options);
     const windows = mergeWindows(verdicts, runs, window);
-    const sorted = [...verdicts].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.pr - b.pr);
-    const prs = (last === 0 ? [] : sorted.slice(-last)).map((v) => {
-        const w = windows.get(v.pr);
+    const prs = lastVerdicts(verdicts, last).map((v) => {
+        const placed = windows.get(v.pr);
+        // A run whose cases could not be read (null: an expired artifact) holds its place on main and is not judged.
+        const w = { ...placed, before: placed.before.filter(isRun), after: placed.after.filter(isRun) };
         const enough = w.problem === null && w.before.length >= minRuns && w.after.length >= minRuns;
         const real = v.verdict !== 'inconclusive' && enough ? realEffect(w.before, w.after) : null;
         const { outcome, reason } = classifyVerdict(v.verdict, real, w.problem ?? 'too-few-runs');

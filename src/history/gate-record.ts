@@ -177,25 +177,69 @@ export function recordRates(prs: readonly RecordedPr[], confidence: number = GAT
   };
 }
 
+const isRun = <T>(r: T | null): r is T => r !== null;
+
+/** The options with their defaults, bounded. */
+function recordOptions(options: GateRecordOptions): Required<GateRecordOptions> {
+  return {
+    window: Math.max(1, options.window ?? GATE_RECORD_DEFAULTS.window),
+    minRuns: Math.max(1, options.minRuns ?? GATE_RECORD_DEFAULTS.minRuns),
+    confidence: options.confidence ?? GATE_RECORD_DEFAULTS.confidence,
+    last: Math.max(0, options.last ?? GATE_RECORD_DEFAULTS.last),
+  };
+}
+
+/** The last `last` verdicts by merge time, oldest first. */
+function lastVerdicts(verdicts: readonly GateVerdictEntry[], last: number): GateVerdictEntry[] {
+  const sorted = [...verdicts].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.pr - b.pr);
+  return last === 0 ? [] : sorted.slice(-last);
+}
+
+/**
+ * The runs of main whose cases the record of the last PRs judges ({@link gateRecord} places each PR
+ * the same way), for a caller that has to fetch each run's cases (the action downloads main's
+ * baseline artifacts): the newest PRs first, as many as `most` runs cover; `last` is how many PRs
+ * that is (a PR that needs no run, being undecided whatever the runs show, costs nothing).
+ */
+export function recordRunsNeeded<T>(
+  verdicts: readonly GateVerdictEntry[],
+  runs: readonly MainRun<T>[],
+  most: number,
+  options: GateRecordOptions = {},
+): { runs: Set<T>; last: number } {
+  const { window, minRuns, last } = recordOptions(options);
+  const windows = mergeWindows(verdicts, runs, window);
+  const needed = new Set<T>();
+  let covered = 0;
+  for (const v of lastVerdicts(verdicts, last).reverse()) {
+    const w = windows.get(v.pr) as MergeWindow<T>;
+    const judged = v.verdict !== 'inconclusive' && w.problem === null && w.before.length >= minRuns && w.after.length >= minRuns;
+    const more = judged ? [...w.before, ...w.after].filter((r) => !needed.has(r)) : [];
+    if (needed.size + more.length > most) break;
+    for (const r of more) needed.add(r);
+    covered++;
+  }
+  return { runs: needed, last: covered };
+}
+
 /**
  * The record of the last `last` merged PRs: each placed on main ({@link mergeWindows}), its real
  * effect judged by `realEffect` (the pipeline, pipeline/real-effect.ts) when both sides have at least
- * `minRuns` runs, classified and counted. `runs` are main's runs oldest first.
+ * `minRuns` runs, classified and counted. `runs` are main's runs oldest first; a null run (its cases
+ * could not be read) keeps its place on main and is left out of the sides it falls in.
  */
 export function gateRecord<T>(
   verdicts: readonly GateVerdictEntry[],
-  runs: readonly MainRun<T>[],
+  runs: readonly MainRun<T | null>[],
   realEffect: (before: T[], after: T[]) => RealEffect,
   options: GateRecordOptions = {},
 ): GateRecord {
-  const window = Math.max(1, options.window ?? GATE_RECORD_DEFAULTS.window);
-  const minRuns = Math.max(1, options.minRuns ?? GATE_RECORD_DEFAULTS.minRuns);
-  const confidence = options.confidence ?? GATE_RECORD_DEFAULTS.confidence;
-  const last = Math.max(0, options.last ?? GATE_RECORD_DEFAULTS.last);
+  const { window, minRuns, confidence, last } = recordOptions(options);
   const windows = mergeWindows(verdicts, runs, window);
-  const sorted = [...verdicts].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.pr - b.pr);
-  const prs = (last === 0 ? [] : sorted.slice(-last)).map((v): RecordedPr => {
-    const w = windows.get(v.pr) as MergeWindow<T>;
+  const prs = lastVerdicts(verdicts, last).map((v): RecordedPr => {
+    const placed = windows.get(v.pr) as MergeWindow<T | null>;
+    // A run whose cases could not be read (null: an expired artifact) holds its place on main and is not judged.
+    const w = { ...placed, before: placed.before.filter(isRun), after: placed.after.filter(isRun) };
     const enough = w.problem === null && w.before.length >= minRuns && w.after.length >= minRuns;
     const real = v.verdict !== 'inconclusive' && enough ? realEffect(w.before, w.after) : null;
     const { outcome, reason } = classifyVerdict(v.verdict, real, w.problem ?? 'too-few-runs');

@@ -7,8 +7,8 @@
  * themselves (another model, a changed dataset: analysis/integrity) makes the sides not comparable.
  */
 import type { LoadedSummary } from '../analysis/model.js';
-import { type GateRecord, gateRecord, type GateRecordOptions, type MainRun, type RealEffect } from '../history/gate-record.js';
-import type { GateVerdictEntry } from '../history/history-file.js';
+import { type GateRecord, gateRecord, type GateRecordOptions, type MainRun, type RealEffect, recordRunsNeeded } from '../history/gate-record.js';
+import type { GateVerdictEntry, HistoryEntry, HistoryFile } from '../history/history-file.js';
 import type { GatePolicy } from '../policy/policy.js';
 import { judge } from './judge.js';
 
@@ -28,9 +28,41 @@ export function judgeRealEffect(before: readonly LoadedSummary[], after: readonl
  */
 export function buildGateRecord(
   verdicts: readonly GateVerdictEntry[],
-  runs: readonly MainRun<LoadedSummary>[],
+  runs: readonly MainRun<LoadedSummary | null>[],
   policy: GatePolicy,
   options: GateRecordOptions = {},
 ): GateRecord {
   return gateRecord(verdicts, runs, (before, after) => judgeRealEffect(before, after, policy), options);
+}
+
+/** A history file's runs of `branch` as main's runs, in the file's order (oldest first). */
+export function historyMainRuns(history: HistoryFile, branch: string): MainRun<HistoryEntry>[] {
+  return history.entries.filter((e) => e.branch === branch).map((e) => ({ commit: e.commit, run: e }));
+}
+
+/**
+ * Which of a history file's runs of `branch` the record of its verdicts judges, at most `most`
+ * (the newest PRs first): a history entry keeps a run's figures, not its cases, so the caller reads
+ * these runs' cases (the action: their baseline artifacts) and gives them to {@link historyGateRecord}
+ * with `last`, how many PRs they cover.
+ */
+export function historyRunsNeeded(history: HistoryFile, branch: string, most: number): { runs: HistoryEntry[]; last: number } {
+  const runs = historyMainRuns(history, branch);
+  const needed = recordRunsNeeded(history.verdicts ?? [], runs, most);
+  return { runs: runs.map((r) => r.run).filter((e) => needed.runs.has(e)), last: needed.last };
+}
+
+/**
+ * The gate's record of a history file's verdicts against its runs of `branch`, each run's cases from
+ * `cases` by workflow run id (a run without is not judged): what the default branch's job summary shows.
+ */
+export function historyGateRecord(
+  history: HistoryFile,
+  branch: string,
+  cases: ReadonlyMap<number, LoadedSummary>,
+  policy: GatePolicy,
+  options: GateRecordOptions = {},
+): GateRecord {
+  const runs = historyMainRuns(history, branch).map((r) => ({ commit: r.commit, run: cases.get(r.run.run_id) ?? null }));
+  return buildGateRecord(history.verdicts ?? [], runs, policy, options);
 }

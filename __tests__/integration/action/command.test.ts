@@ -3,14 +3,16 @@
 // OpenAPI description) and the artifact service double. Each test opens its own pull request (its own
 // number and head commit, its own gate run), so none depends on another; main's push run of the
 // base commit, the trusted baseline, is shared.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { HISTORY_SCHEMA, serializeHistory } from '../../../src/history/history-file.js';
 import type { GitHubApiDouble } from '../../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../../helpers/action-jobs.js';
+import { historyEntry } from '../../helpers/history-entry.js';
 import { job } from '../../helpers/in-process-jobs.js';
 
 const TOKEN = 'ghs_test_token';
@@ -53,7 +55,7 @@ afterEach(() => {
 const sha = (k: number, c: string) => `${c}${String(k).padStart(39, '0')}`;
 
 /** The gate run of pull request `pull` at `head` (a fork's: contributor/benchgate), judged once by mode publish as the check shows it. */
-async function gateRun(pull: number, head: string, candidate = suiteCommand('codemode')): Promise<number> {
+async function gateRun(pull: number, head: string, candidate = suiteCommand('codemode'), gate: Record<string, string> = GATE): Promise<number> {
   const run = `pr-run-${++n}`;
   const event = join(root, `pr-${n}.json`);
   const repo = (full_name: string) => ({ full_name });
@@ -101,7 +103,7 @@ async function gateRun(pull: number, head: string, candidate = suiteCommand('cod
     }),
   );
   const p = await job(results, root, 'publish', `publisher-${n}`).run(
-    { mode: 'publish', suite: 'demo', 'github-token': TOKEN, 'history-branch': HISTORY, comment: 'always', ...GATE },
+    { mode: 'publish', suite: 'demo', 'github-token': TOKEN, 'history-branch': HISTORY, comment: 'always', ...gate },
     { GITHUB_API_URL: gh.url, GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: published },
   );
   expect(p.outputs['verdict'], p.log).toBeDefined();
@@ -260,15 +262,51 @@ describe('/benchgate accept', () => {
 });
 
 describe('the other commands', () => {
-  it('/benchgate rerun by a maintainer re-runs the gate run through the Actions API; by a reader it does not', async () => {
-    const { pull, runId } = await heldPull();
-    const refused = await command(commentEvent(pull, '/benchgate rerun', 'reader').file);
+  it('/benchgate rerun by a maintainer re-runs an undecided gate run through the Actions API; by a reader it does not', async () => {
+    // Under significant, one trial a side of the demo's ten cases decides no gate: inconclusive.
+    const significant = { ...GATE, decide: 'significant' };
+    const pull = 100 + ++n;
+    const head = sha(pull, 'a');
+    gh.addPull({ number: pull, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE, user: 'contributor' });
+    const runId = await gateRun(pull, head, suiteCommand('codemode'), significant);
+    expect(check(head)?.output?.title).toMatch(/^Inconclusive/);
+    const refused = await command(commentEvent(pull, '/benchgate rerun', 'reader').file, significant);
     expect(refused.exitCode, refused.log).toBe(0);
     expect(gh.reruns()).not.toContain(runId);
+    expect(replies(pull).at(-1)?.body).toMatch(/was not carried out: `\/benchgate rerun` needs write permission/);
+    const r = await command(commentEvent(pull, '/benchgate rerun', 'maintainer').file, significant);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(gh.reruns().filter((id) => id === runId)).toHaveLength(1);
+    expect(replies(pull).at(-1)?.body).toContain(`🔁 The gate run ${runId} runs again (the verdict is undecided, and more trials are what decides it)`);
+  });
+
+  it('/benchgate rerun of a decided hold whose regressions are not flaky on main runs nothing, and says why and what would help', async () => {
+    const { pull, runId } = await heldPull();
+    const calls = gh.reruns().length;
     const r = await command(commentEvent(pull, '/benchgate rerun', 'maintainer').file);
     expect(r.exitCode, r.log).toBe(0);
-    expect(gh.reruns()).toContain(runId);
-    expect(replies(pull).at(-1)?.body).toMatch(/runs again/);
+    expect(gh.reruns()).toHaveLength(calls);
+    expect(gh.reruns()).not.toContain(runId);
+    const body = replies(pull).at(-1)?.body ?? '';
+    expect(body).toContain(`⛔ The gate run ${runId} is not run again: the check says **hold (failed gates: completion_regressions)**, a decided verdict.`);
+    expect(body).toContain("It holds on regressions that are not flaky on main (`log_error_count`). No noise profile of main's runs marks these cases flaky");
+    expect(body).toContain('`/benchgate accept <case ids | gate names | all> because <reason>`; otherwise push a fix.');
+    // Nothing else changed: the check still holds, no acceptance recorded.
+    expect(ledgerOf(pull)).toEqual([]);
+  });
+
+  it('/benchgate rerun of a promote runs nothing: there is nothing to decide', async () => {
+    const pull = 100 + ++n;
+    const head = sha(pull, 'a');
+    gh.addPull({ number: pull, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE, user: 'contributor' });
+    const runId = await gateRun(pull, head, suiteCommand('tool_call'));
+    expect(check(head)?.conclusion).toBe('success');
+    const calls = gh.reruns().length;
+    const r = await command(commentEvent(pull, '/benchgate rerun', 'admin-user').file);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(gh.reruns()).toHaveLength(calls);
+    expect(replies(pull).at(-1)?.body).toContain(`⛔ The gate run ${runId} is not run again`);
+    expect(replies(pull).at(-1)?.body).toContain('The gate promotes: there is nothing for more trials to decide.');
   });
 
   it('/benchgate explain <case> by a reader replies with that case on both sides; an unknown case is refused, named', async () => {
@@ -289,5 +327,56 @@ describe('the other commands', () => {
     expect(r.exitCode, r.log).toBe(0);
     expect(gh.calls.length).toBe(calls);
     expect(r.log).toContain('holds no /benchgate command');
+  });
+});
+
+describe('/benchgate accept and the regression budget', () => {
+  // The reference: a release whose stored run completed 95% of the cases; the candidate completes 90%.
+  const REF = 'c0'.repeat(20);
+  /** A command job whose checked-out configuration sets a budget of `allowance` completion since REF. */
+  async function budgetCommand(event: string, allowance: number) {
+    gh.git.seedFile(
+      HISTORY,
+      'demo.json',
+      serializeHistory({ schema: HISTORY_SCHEMA, suite: 'demo', entries: [historyEntry(REF, 0.95, { run_id: 7, cases: 10, model: null })] }),
+    );
+    const j = job(results, root, 'command', `command-${++n}`);
+    mkdirSync(join(j.workspace, '.github'), { recursive: true });
+    writeFileSync(join(j.workspace, '.github', 'benchgate.yml'), `regression_budget:\n  reference: "${REF}"\n  completion_rate: ${allowance}\n`);
+    return j.run(
+      { mode: 'command', suite: 'demo', 'github-token': TOKEN, 'history-branch': HISTORY, ...GATE },
+      { GITHUB_API_URL: gh.url, GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: event },
+    );
+  }
+
+  it('an accepted regression is charged to the budget: the check promotes, and its budget counts the accepted regression in what is used', async () => {
+    const { pull, head } = await heldPull();
+    const r = await budgetCommand(commentEvent(pull, '/benchgate accept all because wanted', 'maintainer').file, 0.1);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.outputs['verdict']).toBe('promote');
+    const c = check(head);
+    expect(c?.conclusion).toBe('success');
+    const summary = c?.output?.summary ?? '';
+    // The accepted loss is in the candidate's figures: 5 of the 10 points are used, and the section says how many of them were accepted.
+    expect(summary).toContain(`### Regression budget since \`${REF}\``);
+    expect(summary).toContain(`since ${REF}: −5.0 of −10.0 points (the candidate against the reference's 1 stored run; within budget)`);
+    expect(summary).toContain('| ✅ Completion | 95.0% | 90.0% | −5.0 of −10.0 points | 5.0 points |');
+    expect(summary).toContain("The candidate's use includes 1 accepted regression (by `@maintainer`): accepted, not fixed.");
+  });
+
+  it('an accepted regression never lifts a budget it overspends: the check still holds on the budget, which counts the acceptance', async () => {
+    const { pull, head } = await heldPull();
+    const r = await budgetCommand(commentEvent(pull, '/benchgate accept all because wanted', 'maintainer').file, 0.03);
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.outputs['verdict']).toBe('hold');
+    const c = check(head);
+    expect(c?.conclusion).toBe('failure');
+    const summary = c?.output?.summary ?? '';
+    expect(summary).toContain(`since ${REF}: −5.0 of −3.0 points (the candidate against the reference's 1 stored run; overspent: the gate holds)`);
+    expect(summary).toContain('| ❌ Completion | 95.0% | 90.0% | −5.0 of −3.0 points | -2.0 points |');
+    expect(summary).toContain("The candidate's use includes 1 accepted regression (by `@maintainer`): accepted, not fixed.");
+    // The acceptance is recorded and shown; only the budget's finding holds.
+    expect(ledgerOf(pull)).toHaveLength(1);
+    expect(replies(pull).at(-1)?.body).toMatch(/✅ Accepted by `@maintainer`/);
   });
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
-import { parseHistory } from '../../../src/history/history-file.js';
+import { parseHistory, serializeHistory } from '../../../src/history/history-file.js';
 import type { GitHubApiDouble } from '../../doubles/github-api.js';
 import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { runCli } from '../../helpers/cli-run.js';
@@ -172,6 +172,63 @@ describe('history-branch', () => {
     // A push that merged nothing records no verdict, and says so.
     const plain = await push('f6'.repeat(20), 'push-plain', 1006, { 'check-name': '' });
     expect(plain.log).toContain("benchgate: history: no verdict recorded for the gate's record: commit f6f6f6f merged no pull request");
+  });
+
+  it("the job summary of a recording push shows the gate's record: the history's merged verdicts judged against main's runs, read from their baseline artifacts", async () => {
+    const branch = 'benchgate-record'; // a history of its own: the record's counts depend on every run in it
+    const at = (n: number) => `${'0'.repeat(38)}${String(n).padStart(2, '0')}`;
+    const sha = { a0: at(10), a1: at(11), b0: at(20), b1: at(21), c0: at(30), c1: at(31), d: at(40) };
+    const pushed: Record<string, string> = {};
+    // Main's runs: two before PR 6's merge (b0), two between it and PR 7's (c0), and from c0 on.
+    for (const name of ['a0', 'a1', 'b0', 'b1', 'c0', 'c1'] as const) {
+      const run = `record-${name}`;
+      const r = await push(sha[name], run, results.runId(run), { 'history-branch': branch });
+      expect(r.exitCode, r.log).toBe(0);
+      pushed[name] = r.summary;
+    }
+    // No merged verdict yet: one line says so.
+    expect(pushed['c1']).toContain(
+      "The gate's record: no merged pull request's verdict is in `benchgate-record:demo.json` yet (a push that merges a pull request records its verdict).",
+    );
+    expect(pushed['c1']).not.toContain("### The gate's record");
+    // The verdicts as pushes that merged these PRs would have recorded them: PR 6 promoted (merged as
+    // b0, based on a1), PR 7 held (merged as c0, based on b1), PR 5 inconclusive with no merge commit.
+    const history = parseHistory(gh.git.file(branch, 'demo.json') ?? '', 'demo.json');
+    const verdict = (pr: number, v: 'promote' | 'hold' | 'inconclusive', merge: string | null, base: string, day: number) => ({
+      pr,
+      head_sha: at(60 + pr),
+      merge_sha: merge,
+      base_sha: base,
+      verdict: v,
+      decide: 'significant' as const,
+      check: 'blocking' as const,
+      conclusion: v === 'hold' ? ('failure' as const) : ('success' as const),
+      at: `2026-01-0${day}T00:00:00.000Z`,
+    });
+    history.verdicts = [verdict(5, 'inconclusive', null, sha.a0, 1), verdict(6, 'promote', sha.b0, sha.a1, 2), verdict(7, 'hold', sha.c0, sha.b1, 3)];
+    gh.git.seedFile(branch, 'demo.json', serializeHistory(history));
+
+    const zips = () => gh.calls.filter((c) => /\/actions\/artifacts\/\d+\/zip$/.test(c.path)).length;
+    const zipsBefore = zips();
+    const last = await push(sha.d, 'record-d', results.runId('record-d'), { 'history-branch': branch });
+    expect(last.exitCode, last.log).toBe(0);
+    // Main's runs did not change (the same suite, the same strategy): PR 6's promote was right, PR 7's
+    // hold a false hold; PR 5 the gate left inconclusive, undecided.
+    const summary = last.summary;
+    expect(summary).toContain("### The gate's record: the last 3 merged PRs");
+    expect(summary).toContain('| Right | 1 |  |');
+    expect(summary).toContain(
+      '| False holds (held, main showed no drop) | 1 | of holds: 1 of 1 (100.0%, 95% interval 2.5%–100.0%); of decided PRs: 1 of 2 (50.0%, 95% interval 1.3%–98.7%) |',
+    );
+    expect(summary).toContain('| Misses (promoted, main showed a drop) | 0 | of promotes: 0 of 1 (0.0%, 95% interval 0.0%–97.5%) |');
+    expect(summary).toContain('| Undecided (not counted right or wrong) | 1 |  |');
+    expect(summary).toContain('The numbers do not yet support making the check required: only 2 PRs decided so far');
+    // Each PR's row: the runs judged each side (before: a0 a1 / b0 b1; after: b0 b1 / c0 c1 d).
+    expect(summary).toContain('| #6 | `0000000` | 2026-01-02 | promote | blocking | 2 / 2 | promote | ✅ right |');
+    expect(summary).toContain('| #7 | `0000000` | 2026-01-03 | hold | blocking | 2 / 3 | promote | ❌ false hold |');
+    // The five earlier runs the record judges were read from their baseline artifacts (this run's is in hand).
+    expect(zips() - zipsBefore).toBe(6);
+    expect(last.log).not.toContain("the gate's record leaves out");
   });
 
   it('a token that cannot write warns and the verdict stands; the default branch itself is never written', async () => {

@@ -3,7 +3,16 @@
 // known truth (helpers/gate-record-sim.ts) judged through the one pipeline.
 import { describe, expect, it } from 'vitest';
 
-import { classifyVerdict, gateRecord, type MainRun, mergeWindows, type RecordedPr, recordRates, REQUIRED_RULE } from '../../../src/history/gate-record.js';
+import {
+  classifyVerdict,
+  gateRecord,
+  type MainRun,
+  mergeWindows,
+  type RecordedPr,
+  recordRates,
+  recordRunsNeeded,
+  REQUIRED_RULE,
+} from '../../../src/history/gate-record.js';
 import type { GateVerdictEntry } from '../../../src/history/history-file.js';
 import { buildGateRecord } from '../../../src/pipeline/real-effect.js';
 import { resolvePolicy } from '../../../src/policy/policy.js';
@@ -90,6 +99,52 @@ describe('mergeWindows', () => {
     expect(w.get(3)).toEqual({ before: ['M1', 'd', 'e'], after: ['M2', 'f'], problem: null });
     expect(w.get(4)?.problem).toBe('no-merge-sha');
     expect(w.get(5)?.problem).toBe('no-run-at-merge');
+  });
+});
+
+describe('recordRunsNeeded and runs whose cases could not be read', () => {
+  // Main: a b M1 c d M2 e f; PR 1 merged as M1 on base b, PR 2 as M2 on base d, PR 3 inconclusive (no merge commit recorded).
+  const commits = ['a', 'b', 'M1', 'c', 'd', 'M2', 'e', 'f'];
+  const sha = (c: string): string => simSha(0x200 + commits.indexOf(c));
+  const runs: MainRun<string>[] = commits.map((c) => ({ commit: sha(c), run: c }));
+  const vs = [verdict(1, sha('M1'), sha('b')), verdict(2, sha('M2'), sha('d'), 'hold'), verdict(3, null, sha('e'), 'inconclusive')];
+
+  it("names the runs the newest PRs' windows judge, as many PRs as `most` runs cover; an inconclusive gate costs none", () => {
+    const all = recordRunsNeeded(vs, runs, 100);
+    expect([...all.runs].sort()).toEqual(['M1', 'M2', 'a', 'b', 'c', 'd', 'e', 'f']);
+    expect(all.last).toBe(3);
+    // PR 2's windows are M1 c d / M2 e f: six runs cover PRs 3 and 2, not PR 1 (a and b more).
+    const six = recordRunsNeeded(vs, runs, 7);
+    expect([...six.runs].sort()).toEqual(['M1', 'M2', 'c', 'd', 'e', 'f']);
+    expect(six.last).toBe(2);
+    expect(recordRunsNeeded(vs, runs, 5).last).toBe(1);
+  });
+
+  it('keeps an unread run (null) in its place on main and leaves it out of the sides it falls in', () => {
+    const judged: string[][] = [];
+    const effect = (before: string[], after: string[]) => {
+      judged.push([...before, '|', ...after]);
+      return { verdict: 'promote' as const, comparable: true };
+    };
+    const unread = runs.map((r) => ({ commit: r.commit, run: r.run === 'c' || r.run === 'e' ? null : r.run }));
+    const record = gateRecord(vs, unread, effect);
+    // PR 2: before M1 d (c unread), after M2 f (e unread): still two each side; the merges bound the windows as before.
+    expect(judged).toEqual([
+      ['a', 'b', '|', 'M1', 'd'],
+      ['M1', 'd', '|', 'M2', 'f'],
+    ]);
+    expect(record.prs.map((p) => [p.pr, p.before, p.after, p.outcome])).toEqual([
+      [1, 2, 2, 'right'],
+      [2, 2, 2, 'false-hold'],
+      [3, 0, 0, 'undecided'],
+    ]);
+    // With f unread too, PR 2 has one run after its merge: too few, undecided.
+    const fewer = gateRecord(
+      vs,
+      unread.map((r) => (r.run === 'f' ? { ...r, run: null } : r)),
+      effect,
+    );
+    expect(fewer.prs.find((p) => p.pr === 2)).toMatchObject({ after: 1, outcome: 'undecided', reason: 'too-few-runs' });
   });
 });
 

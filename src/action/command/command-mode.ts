@@ -14,6 +14,8 @@
  *   the acceptances so far), recorded on the history branch (`<suite>.acceptances.json`), and the
  *   check and the comment are decided again by the one pipeline at once. A deleted comment, or one
  *   edited into no accept, withdraws what it accepted.
+ * - A rerun is asked for only where more trials can help (analysis/acceptance/rerun.ts): an
+ *   undecided verdict, or a hold only on cases flaky on main; a decided verdict is refused, with why.
  * - The replies are benchgate's words with every untrusted string escaped (report/acceptance-report.ts);
  *   a comment written with the job's GITHUB_TOKEN starts no workflow (GitHub's "Triggering a workflow
  *   from a workflow"), so a reply never answers itself.
@@ -21,6 +23,8 @@
 import { acceptancesInForce } from '../../analysis/acceptance/ledger.js';
 import type { AcceptanceEvent } from '../../analysis/acceptance/model.js';
 import { heldRegressions } from '../../analysis/acceptance/regressions.js';
+import { rerunDecision } from '../../analysis/acceptance/rerun.js';
+import type { Comparison } from '../../analysis/compare.js';
 import { failureMessage, UsageError } from '../../errors.js';
 import { acceptancesPath, appendAcceptances, readAcceptances } from '../../github/acceptance-branch.js';
 import type { BranchFileLocation } from '../../github/branch-file.js';
@@ -33,7 +37,7 @@ import { pullEvents } from '../../history/acceptance-file.js';
 import { acceptanceRecord, commandContextOf, mayCommand, repoPermissionOf } from '../../policy/acceptance.js';
 import { type BenchgateCommand, parseComment, type ParsedComment } from '../../policy/acceptance-command.js';
 import { renderAcceptedReply, renderRefusedReply, renderRevokedReply } from '../../report/acceptance-report.js';
-import { renderExplainReply, renderNoteReply } from '../../report/command-reply.js';
+import { renderExplainReply, renderNoteReply, renderRerunRefusedReply, renderRerunReply } from '../../report/command-reply.js';
 import { verdictText } from '../../report/verdict.js';
 import { artifactName } from '../artifact-layout.js';
 import { type CompareResult, decide, judgeSource, withCheckProblem } from '../decide/decide.js';
@@ -146,13 +150,13 @@ export async function commandMode(io: ActionIo, inputs: CommandModeInputs): Prom
     );
     return NOTHING;
   }
-  if (verb === 'rerun') return rerun(io, asked, run.id);
 
   // The comparison the check shows: the gate run judged with the acceptances so far.
   const { target } = runTarget(io, inputs, run);
   const gathered = await gatherRun(io, inputs, octokit, run, target);
   const budget = budgetContextOf(io, inputs);
   const shown = (await judgeSource(io, { ...inputs, reportDir: null }, gathered.source, gathered.problems, budget, events)).judged.comparison;
+  if (verb === 'rerun') return rerun(io, asked, run.id, shown);
   const parsed = parseComment(body, commandContextOf(shown));
   if (parsed.kind !== 'command') {
     if (parsed.kind === 'refused') await reply(io, asked, renderRefusedReply(actor, parsed.refusal));
@@ -166,7 +170,7 @@ export async function commandMode(io: ActionIo, inputs: CommandModeInputs): Prom
       await reply(io, asked, renderExplainReply(shown, command.case_id));
       return NOTHING;
     case 'rerun':
-      return rerun(io, asked, run.id);
+      return rerun(io, asked, run.id, shown);
     case 'revoke': {
       added = { kind: 'revoke', by: actor, at, comment_id: event.comment.id, targets: command.targets };
       break;
@@ -191,11 +195,22 @@ export async function commandMode(io: ActionIo, inputs: CommandModeInputs): Prom
   return republish(io, inputs, asked, events, [added], { run, gathered, target });
 }
 
-/** `/benchgate rerun`: the gate run again, through the Actions API (a fork's run only as far as GitHub's approval of fork runs allows). */
-async function rerun(io: ActionIo, a: Asked, runId: number): Promise<CompareResult> {
+/**
+ * `/benchgate rerun`: the gate run again, through the Actions API (a fork's run only as far as
+ * GitHub's approval of fork runs allows), where more trials can help: the verdict the check shows
+ * (`shown`) is undecided, or holds only on cases flaky on main (analysis/acceptance/rerun.ts). A
+ * decided verdict is not re-run: the reply says why and what would change it.
+ */
+async function rerun(io: ActionIo, a: Asked, runId: number, shown: Comparison): Promise<CompareResult> {
+  const decision = rerunDecision(shown);
+  if (!decision.rerun) {
+    io.info(`benchgate: /benchgate rerun of gate run ${runId} refused: ${decision.why} (${verdictText(shown)})`);
+    await reply(io, a, renderRerunRefusedReply(runId, decision, verdictText(shown)));
+    return NOTHING;
+  }
   try {
     await a.octokit.rest.actions.reRunWorkflow({ owner: a.owner, repo: a.repo, run_id: runId });
-    await reply(io, a, renderNoteReply(`🔁 The gate run ${runId} runs again: its suites measure once more, and the check is decided when it completes.`));
+    await reply(io, a, renderRerunReply(runId, decision));
   } catch (error) {
     await reply(
       io,

@@ -10,7 +10,7 @@
  */
 import { type HistoryLocation, recordVerdict } from '../../github/history-branch.js';
 import { type GitHubClient, messageOf } from '../../github/octokit.js';
-import type { GateVerdictEntry } from '../../history/history-file.js';
+import type { GateVerdictEntry, HistoryFile } from '../../history/history-file.js';
 import { verdictOfTitle } from '../../report/verdict.js';
 import type { ActionIo } from '../io.js';
 
@@ -66,20 +66,22 @@ export async function mergedVerdict(octokit: GitHubClient, ctx: MergedContext): 
   };
 }
 
-/** Records the merged pull request's verdict in the suite's history on the branch; logs what it did. */
-export async function recordMergedVerdict(io: ActionIo, octokit: GitHubClient, at: HistoryLocation, ctx: MergedContext): Promise<void> {
+/** Records the merged pull request's verdict in the suite's history on the branch; logs what it did. The history as written, or null when nothing was. */
+export async function recordMergedVerdict(io: ActionIo, octokit: GitHubClient, at: HistoryLocation, ctx: MergedContext): Promise<HistoryFile | null> {
   try {
     const found = await mergedVerdict(octokit, ctx);
     if (typeof found === 'string') {
       io.info(`benchgate: history: no verdict recorded for the gate's record: ${found}`);
-      return;
+      return null;
     }
     const done = await recordVerdict(octokit, at, ctx.suite, found);
     io.info(
       `benchgate: history: recorded the verdict of #${found.pr} (${found.verdict}, a ${found.check} check) in ${at.branch}:${at.path} for the gate's record: ${done.verdicts} merged pull requests`,
     );
+    return done.history;
   } catch (error) {
     // The baseline is recorded either way; the record misses this pull request, and the log says so.
     io.warning(`benchgate: history: the merged pull request's verdict could not be recorded for the gate's record (${messageOf(error)})`);
+    return null;
   }
 }

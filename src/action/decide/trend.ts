@@ -20,6 +20,7 @@ import type { LoadedSummary, SummaryHead } from '../../schema/loaded.js';
 import { artifactName, MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { GateInputs, PublishInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
+import { appendGateRecord } from './gate-record-summary.js';
 import { recordMergedVerdict } from './merged-verdict.js';
 
 /** The file of a suite on the history branch. */
@@ -108,11 +109,13 @@ function notRecorded(io: ActionIo, historyBranch: string, baseline: SummaryHead,
 
 /**
  * With `history-branch`, on a push to the default branch: adds the baseline run to the suite's file
- * on the branch. A write that fails warns (the gate's verdict stands); a 403 names the permission.
+ * on the branch, then the verdict of the pull request the push merged, and shows the gate's record
+ * in the job summary (gate-record-summary.ts). A write that fails warns (the gate's verdict stands);
+ * a 403 names the permission.
  */
 export async function recordBaselineHistory(
   io: ActionIo,
-  inputs: { suite: string; publish: PublishInputs } & Pick<GateInputs, 'pricing' | 'decide'>,
+  inputs: { suite: string; publish: PublishInputs } & GateInputs,
   baseline: LoadedSummary,
   jobProblems: readonly string[],
 ): Promise<void> {
@@ -144,14 +147,25 @@ export async function recordBaselineHistory(
     const found = branchShifts(done.history, branch);
     for (const s of found.shifts) io.info(`benchgate: history: shift at ${s.commit.slice(0, 7)}: ${shiftText(s)} (p ${s.p.toFixed(3)}; advisory)`);
     await io.appendSummary(`\n${renderShifts(found.shifts, branch, found.runs).join('\n')}\n`);
-    // The gate's record: the verdict of the pull request this push merged.
-    await recordMergedVerdict(io, io.github(token), at, {
+    // The gate's record: the verdict of the pull request this push merged, then the record so far.
+    const octokit = io.github(token);
+    const withVerdict = await recordMergedVerdict(io, octokit, at, {
       owner,
       repo,
       sha: entry.commit,
       suite: inputs.suite,
       checkName: inputs.publish.checkName,
       decide: inputs.decide,
+    });
+    await appendGateRecord(io, octokit, withVerdict ?? done.history, {
+      owner,
+      repo,
+      token,
+      suite: inputs.suite,
+      branch,
+      where,
+      current: { runId: entry.run_id, run: baseline },
+      policy: inputs,
     });
   } catch (error) {
     const hint = statusOf(error) === 403 ? ': the gate job needs permissions: contents: write' : '';
