@@ -19180,6 +19180,7 @@ const FINDING_SEVERITY = {
     'base-tree-changed': 'error',
     'suite-job-failed': 'error',
     'provenance-mismatch': 'error',
+    'stale-baseline': 'error',
 };
 const FINDING_CODES = Object.keys(FINDING_SEVERITY);
 /**
@@ -29819,6 +29820,15 @@ function share$1(raw) {
         return s;
     throw new ValueProblem('a share from 0 to 1, or a percentage, such as 0.2 or 20%', raw);
 }
+/** An age: hours (`36`, `36h`) or days (`7d`), more than 0; returned as the configuration file writes it. */
+function age(raw) {
+    const m = /^(\d+(?:\.\d+)?)\s*([hd]?)$/.exec(raw.trim());
+    if (m !== null && Number(m[1]) > 0)
+        return m[2] === '' ? Number(m[1]) : `${Number(m[1])}${m[2]}`;
+    throw new ValueProblem('an age above 0 in hours or days, such as 36h or 7d (a bare number is hours)', raw);
+}
+/** An age as {@link age} reads it, in hours. */
+const ageHours = (value) => (typeof value === 'number' ? value : Number(value.slice(0, -1)) * (value.endsWith('d') ? 24 : 1));
 /** The cluster choice: auto, none, a label, or a field of the case rows. */
 function cluster(raw) {
     if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw))
@@ -29944,6 +29954,15 @@ const OPTIONS = [
         schema: union([_enum(['auto', 'none', ...CLUSTER_FIELDS]), caseField])
             .describe('Under decide: significant, the case label whose groups are tested as one unit: auto, none, a label, or any other field of the case rows (a dotted path into the case `extra`).'),
         help: helpLines('--cluster FIELD', 'for significant: auto | none | task_family | environment |', 'domain | split | length_bucket | any field of the case rows:', 'cases of one group are tested as one unit', '(default: auto: task_family, environment or domain when every', 'case has one: with at least 20 groups always, with fewer only', 'when the data show the cases of a group moving together)'),
+    },
+    {
+        key: 'main_max_age',
+        input: 'main-max-age',
+        flag: 'main-max-age',
+        parse: age,
+        schema: union([number().positive(), string$1().regex(/^\d+(\.\d+)?[hd]$/, 'expected hours or days, such as 36h or 7d')])
+            .describe("Under design main: the oldest main's runs may be, measured from when their suite finished to when the gate judges: hours (36, 36h) or days (7d). Older runs hold the verdict (finding stale-baseline), since the world they measured (a provider's model, a dataset) may have moved since; the runs are measured again by a run of the gate workflow on the default branch at the pull request's base commit. Default none: no limit."),
+        help: helpLines('--main-max-age AGE', "for --design main: main's runs older than AGE (36h, 7d) hold", 'the verdict (finding stale-baseline); default: no limit'),
     },
     {
         key: 'fail_on_inconclusive',
@@ -30266,6 +30285,9 @@ function judgeAtLook(input) {
     const main = design.kind === 'main' ? mainRoundsOfTrials(trials, design) : null;
     if (main !== null && main.missing.length > 0)
         findings.push(missingDraft(main));
+    const stale = main === null ? null : staleDraft(trials.baseline, policy.config.main_max_age, now);
+    if (stale !== null)
+        findings.push(stale);
     const options = compareOptionsOf(policy, { trials, findings });
     // At a look of rounds, the cases the profile settled ran the first round(s) only (analysis/noise/settled.ts).
     const settled = look === null || main !== null ? null : settledByProfile(profile, trials, options.settleShare);
@@ -30294,6 +30316,43 @@ function mainRoundsOfTrials(trials, design) {
     const records = new Map();
     merged.ids.forEach((id, k) => records.set(id, { runs: merged.evidence.trials[k], passed: merged.evidence.successes[k] }));
     return mainRoundsOf(records, trials.candidate.map((t) => t.rows.ids), design.rule, design.key, trials.baseline.length);
+}
+/** When a run of main was measured: its suite's end as benchgate stamped it, else as the file says (its end, else its start); null: unrecorded. */
+function measuredAt(run) {
+    const stamped = run.summary.metadata['command.finished_at'];
+    for (const t of [stamped, run.summary.run.finished_at, run.summary.run.started_at]) {
+        const ms = typeof t === 'string' ? Date.parse(t) : NaN;
+        if (!Number.isNaN(ms))
+            return ms;
+    }
+    return null;
+}
+/**
+ * main_max_age under design main: main's runs measured longer ago than that (the oldest of them, to
+ * `now`) measured a world (a provider's model, a dataset behind an API) that may have moved since,
+ * and docs/statistics.md shows what 2 points of such drift do to the error rates; so they hold the
+ * verdict. A run that records no time is of unknown age, which is not shown to be within the limit.
+ */
+function staleDraft(main, limit, now) {
+    if (limit === undefined)
+        return null;
+    const hours = ageHours(limit);
+    const times = main.map(measuredAt);
+    const message = (why) => ({
+        code: 'stale-baseline',
+        side: 'baseline',
+        message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch while it is the branch's head), or update the pull request onto a newer commit that has them.`,
+        case_ids: [],
+    });
+    const unknown = times.filter((t) => t === null).length;
+    if (unknown > 0)
+        return message(`${unknown} of main's ${main.length} runs record no time they were measured, so their age is unknown`);
+    const oldest = Math.min(...times);
+    const age = (Date.parse(now) - oldest) / 36e5;
+    if (age <= hours)
+        return null;
+    const shown = age >= 48 ? `${Math.floor(age / 24)} days` : `${Math.floor(age)} hours`;
+    return message(`main's runs were measured ${shown} ago (the oldest at ${new Date(oldest).toISOString()})`);
 }
 /** Cases drawn for a round that the round does not have: its trials would be the ones the suite chose, so the verdict holds. */
 function missingDraft(main) {
@@ -37518,7 +37577,7 @@ const PLACED = strictObject({
     })
         .optional()
         .describe('How the input files are read.'),
-    ...gateSchemas('fail_on_inconclusive', 'benchmark_tolerance'),
+    ...gateSchemas('fail_on_inconclusive', 'benchmark_tolerance', 'main_max_age'),
     regression_budget: strictObject({
         reference: string$1({ error: 'expected a release tag or a commit SHA as a string (quote a SHA made of digits only)' })
             .regex(/^[A-Za-z0-9][\w.+/-]{0,99}$/, 'expected a release tag or a commit SHA (letters, digits, ".", "_", "+", "/", "-"; at most 100)')
@@ -41560,7 +41619,7 @@ ${gateHelp('decide', 'confidence', 'cluster')}  --sequential                    
                                    judged after every round like --sequential
   --draw-key KEY                   for --design main: the key the rounds draw their cases with
                                    (the pull request's number, say; default: benchgate)
-  --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
+${gateHelp('main_max_age')}  --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
                                    --format json: each regressed case is marked flaky or stable
                                    on main (used only when the runs' fingerprint agrees with the
                                    profile's); with --sequential, a case deterministic on main

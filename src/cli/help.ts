@@ -165,7 +165,7 @@ ${gateHelp('decide', 'confidence', 'cluster')}  --sequential                    
                                    judged after every round like --sequential
   --draw-key KEY                   for --design main: the key the rounds draw their cases with
                                    (the pull request's number, say; default: benchgate)
-  --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
+${gateHelp('main_max_age')}  --noise-profile FILE             the suite's noise profile, as 'benchgate profile' writes it with
                                    --format json: each regressed case is marked flaky or stable
                                    on main (used only when the runs' fingerprint agrees with the
                                    profile's); with --sequential, a case deterministic on main

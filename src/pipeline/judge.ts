@@ -28,6 +28,7 @@ import { attemptTrials } from '../load/attempts.js';
 import { gatherEvidence } from '../load/evidence.js';
 import { settledByProfile } from '../load/noise-profile.js';
 import { compareOptionsOf, type GatePolicy } from '../policy/policy.js';
+import { ageHours } from '../policy/values.js';
 
 export interface Sides<T> {
   baseline: T;
@@ -209,6 +210,8 @@ function judgeAtLook(input: JudgeInput): Judgement {
   ];
   const main = design.kind === 'main' ? mainRoundsOfTrials(trials, design) : null;
   if (main !== null && main.missing.length > 0) findings.push(missingDraft(main));
+  const stale = main === null ? null : staleDraft(trials.baseline, policy.config.main_max_age, now);
+  if (stale !== null) findings.push(stale);
   const options = compareOptionsOf(policy, { trials, findings });
   // At a look of rounds, the cases the profile settled ran the first round(s) only (analysis/noise/settled.ts).
   const settled = look === null || main !== null ? null : settledByProfile(profile, trials, options.settleShare);
@@ -246,6 +249,41 @@ function mainRoundsOfTrials(trials: Sides<LoadedSummary[]>, design: Extract<Desi
     design.key,
     trials.baseline.length,
   );
+}
+
+/** When a run of main was measured: its suite's end as benchgate stamped it, else as the file says (its end, else its start); null: unrecorded. */
+function measuredAt(run: LoadedSummary): number | null {
+  const stamped = run.summary.metadata['command.finished_at'];
+  for (const t of [stamped, run.summary.run.finished_at, run.summary.run.started_at]) {
+    const ms = typeof t === 'string' ? Date.parse(t) : NaN;
+    if (!Number.isNaN(ms)) return ms;
+  }
+  return null;
+}
+
+/**
+ * main_max_age under design main: main's runs measured longer ago than that (the oldest of them, to
+ * `now`) measured a world (a provider's model, a dataset behind an API) that may have moved since,
+ * and docs/statistics.md shows what 2 points of such drift do to the error rates; so they hold the
+ * verdict. A run that records no time is of unknown age, which is not shown to be within the limit.
+ */
+function staleDraft(main: readonly LoadedSummary[], limit: number | string | undefined, now: string): FindingDraft | null {
+  if (limit === undefined) return null;
+  const hours = ageHours(limit);
+  const times = main.map(measuredAt);
+  const message = (why: string): FindingDraft => ({
+    code: 'stale-baseline',
+    side: 'baseline',
+    message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch while it is the branch's head), or update the pull request onto a newer commit that has them.`,
+    case_ids: [],
+  });
+  const unknown = times.filter((t) => t === null).length;
+  if (unknown > 0) return message(`${unknown} of main's ${main.length} runs record no time they were measured, so their age is unknown`);
+  const oldest = Math.min(...(times as number[]));
+  const age = (Date.parse(now) - oldest) / 36e5;
+  if (age <= hours) return null;
+  const shown = age >= 48 ? `${Math.floor(age / 24)} days` : `${Math.floor(age)} hours`;
+  return message(`main's runs were measured ${shown} ago (the oldest at ${new Date(oldest).toISOString()})`);
 }
 
 /** Cases drawn for a round that the round does not have: its trials would be the ones the suite chose, so the verdict holds. */

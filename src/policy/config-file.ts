@@ -203,7 +203,7 @@ const PLACED = z.strictObject({
     })
     .optional()
     .describe('How the input files are read.'),
-  ...gateSchemas('fail_on_inconclusive', 'benchmark_tolerance'),
+  ...gateSchemas('fail_on_inconclusive', 'benchmark_tolerance', 'main_max_age'),
   regression_budget: z
     .strictObject({
       reference: z

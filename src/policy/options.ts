@@ -158,6 +158,22 @@ const OPTIONS = [
     ),
   },
   {
+    key: 'main_max_age',
+    input: 'main-max-age',
+    flag: 'main-max-age',
+    parse: value.age,
+    schema: z
+      .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?[hd]$/, 'expected hours or days, such as 36h or 7d')])
+      .describe(
+        "Under design main: the oldest main's runs may be, measured from when their suite finished to when the gate judges: hours (36, 36h) or days (7d). Older runs hold the verdict (finding stale-baseline), since the world they measured (a provider's model, a dataset) may have moved since; the runs are measured again by a run of the gate workflow on the default branch at the pull request's base commit. Default none: no limit.",
+      ),
+    help: helpLines(
+      '--main-max-age AGE',
+      "for --design main: main's runs older than AGE (36h, 7d) hold",
+      'the verdict (finding stale-baseline); default: no limit',
+    ),
+  },
+  {
     key: 'fail_on_inconclusive',
     input: 'fail-on-inconclusive',
     flag: null,

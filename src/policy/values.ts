@@ -99,6 +99,16 @@ export function share(raw: string): number {
   throw new ValueProblem('a share from 0 to 1, or a percentage, such as 0.2 or 20%', raw);
 }
 
+/** An age: hours (`36`, `36h`) or days (`7d`), more than 0; returned as the configuration file writes it. */
+export function age(raw: string): number | string {
+  const m = /^(\d+(?:\.\d+)?)\s*([hd]?)$/.exec(raw.trim());
+  if (m !== null && Number(m[1]) > 0) return m[2] === '' ? Number(m[1]) : `${Number(m[1])}${m[2]}`;
+  throw new ValueProblem('an age above 0 in hours or days, such as 36h or 7d (a bare number is hours)', raw);
+}
+
+/** An age as {@link age} reads it, in hours. */
+export const ageHours = (value: number | string): number => (typeof value === 'number' ? value : Number(value.slice(0, -1)) * (value.endsWith('d') ? 24 : 1));
+
 /** The cluster choice: auto, none, a label, or a field of the case rows. */
 export function cluster(raw: string): ClusterChoice {
   if (raw === 'auto' || raw === 'none' || CLUSTER_FIELD_NAME.test(raw)) return raw;

@@ -42,6 +42,25 @@ describe('design: main', () => {
     expect(report.significance.trials).toEqual({ baseline: 3, candidate: 1 });
   });
 
+  it("stamps when each run of main finished, and main-max-age judges main's runs by it", async () => {
+    const run = bench.freshRun();
+    const main = await job(double, root, 'baseline', run).run({ mode: 'run', suite: 's', role: 'baseline', command: suiteCommand('tool_call'), trials: '2' });
+    expect(main.exitCode, main.log).toBe(0);
+    const candidate = await job(double, root, 'candidate', run).run({ mode: 'run', suite: 's', role: 'candidate', command: suiteCommand('codemode') });
+    expect(candidate.exitCode, candidate.log).toBe(0);
+    const r = await gate(run, { decide: 'significant', design: 'main', 'main-max-age': '1d', 'fail-on-hold': 'false', 'fail-on-inconclusive': 'false' });
+    expect(r.exitCode, r.log).toBe(0);
+    const report = JSON.parse(readFileSync(r.outputs['report-json'] as string, 'utf8'));
+    const finished = Date.parse(JSON.parse(readFileSync(main.outputs['summary-path'] as string, 'utf8')).metadata['command.finished_at']);
+    expect(Date.now() - finished).toBeGreaterThanOrEqual(0);
+    expect(Date.now() - finished).toBeLessThan(36e5);
+    expect(report.findings.map((f: { code: string }) => f.code)).not.toContain('stale-baseline');
+    const bad = await gate(run, { decide: 'significant', design: 'main', 'main-max-age': 'a week' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.log).toContain('main-max-age');
+    expect(bad.log).toContain('an age above 0 in hours or days, such as 36h or 7d');
+  });
+
   it('refuses a candidate of several trials, and decide: point, naming the input and what to give', async () => {
     const two = await sides('codemode', 3, 2);
     const many = await gate(two, { decide: 'significant', design: 'main' });

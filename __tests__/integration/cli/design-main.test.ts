@@ -125,3 +125,78 @@ describe('compare --design main', () => {
     expect(r.stderr).toMatch(message);
   });
 });
+
+describe('compare --design main --main-max-age', () => {
+  /** Main's runs finished `hoursAgo` hours ago (null: the files record no time). */
+  function mainAt(tag: string, hoursAgo: number | null): string {
+    const sub = mkdtempSync(join(dir, `${tag}-`));
+    for (let r = 0; r < 5; r++) {
+      const cases = ids.map((cid) => ({ id: cid, completed: passesOnMain(Number(cid.slice(5)), r), steps: 3 }));
+      const at =
+        hoursAgo === null
+          ? {}
+          : { started_at: new Date(Date.now() - (hoursAgo + 1) * 36e5).toISOString(), finished_at: new Date(Date.now() - hoursAgo * 36e5).toISOString() };
+      writeFileSync(join(sub, `main-${r}.json`), JSON.stringify({ ...rlmSummary({ id: `m${r}`, model: 'm1', cases }), ...at }));
+    }
+    return join(sub, 'main-*.json');
+  }
+  const judged = async (main: string, age: string) => {
+    const out = join(dir, `age-${Math.random().toString(36).slice(2)}.json`);
+    const candidate = write(`age-cand-${Math.random().toString(36).slice(2)}.json`, (i) => passesOnMain(i, 1));
+    await runCli(
+      'compare',
+      '--decide',
+      'significant',
+      '--design',
+      'main',
+      '--baseline',
+      main,
+      '--candidate',
+      candidate,
+      '--main-max-age',
+      age,
+      '--format',
+      'json',
+      '--output',
+      out,
+    );
+    return JSON.parse(readFileSync(out, 'utf8')) as { verdict: string; findings: { code: string; blocking: boolean; message: string }[] };
+  };
+
+  it("holds on main's runs older than the limit, saying how old and how to measure them again; runs within it are judged as before", async () => {
+    const old = await judged(mainAt('old', 10 * 24), '7d');
+    expect(old.verdict).toBe('hold');
+    const stale = old.findings.find((f) => f.code === 'stale-baseline');
+    expect(stale?.blocking).toBe(true);
+    expect(stale?.message).toMatch(/^main's runs were measured 10 days ago \(the oldest at .*\); main_max_age is 7d\. Measure main's runs again/);
+    const fresh = await judged(mainAt('fresh', 20), '36h');
+    expect(fresh.findings.map((f) => f.code)).not.toContain('stale-baseline');
+    // 20 hours old against a limit of 12 (a bare number is hours).
+    expect((await judged(mainAt('hours', 20), '12')).findings.find((f) => f.code === 'stale-baseline')?.message).toMatch(
+      /^main's runs were measured 20 hours ago/,
+    );
+  });
+
+  it('a run that records no time is of unknown age, which is not within the limit; a bad age is refused naming the flag', async () => {
+    const unknown = await judged(mainAt('untimed', null), '7d');
+    expect(unknown.findings.find((f) => f.code === 'stale-baseline')?.message).toMatch(
+      /^5 of main's 5 runs record no time they were measured, so their age is unknown/,
+    );
+    const bad = await runCli(
+      'compare',
+      '--decide',
+      'significant',
+      '--design',
+      'main',
+      '--baseline',
+      mainGlob,
+      '--candidate',
+      mainRuns[0] as string,
+      '--main-max-age',
+      '7 weeks',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--main-max-age');
+    expect(bad.stderr).toContain('an age above 0 in hours or days, such as 36h or 7d');
+  });
+});

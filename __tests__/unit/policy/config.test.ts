@@ -43,7 +43,7 @@ describe('the configuration file', () => {
   it('names the file, line, column, key and what is allowed', () => {
     expect(error('decide: maybe\n')).toBe(`${F}: line 1, column 9: "decide": expected one of point, significant`);
     expect(error('decide: point\nconfidense: 0.9\n')).toBe(
-      `${F}: line 2, column 1: the top level: unknown key "confidense" (did you mean "confidence"?); allowed: version, decide, confidence, cluster, min_reward_delta, min_completion_delta, max_steps_increase, fail_on_completion_regression, allow_findings, gates, slices, pricing, safety, infrastructure, comparability, input, fail_on_inconclusive, benchmark_tolerance, regression_budget, completion_margin, reward_margin, flaky_below, settle_share`,
+      `${F}: line 2, column 1: the top level: unknown key "confidense" (did you mean "confidence"?); allowed: version, decide, confidence, cluster, min_reward_delta, min_completion_delta, max_steps_increase, fail_on_completion_regression, allow_findings, gates, slices, pricing, safety, infrastructure, comparability, input, fail_on_inconclusive, benchmark_tolerance, main_max_age, regression_budget, completion_margin, reward_margin, flaky_below, settle_share`,
     );
     expect(error('allow_findings: [new-cases, bogus]\n')).toMatch(new RegExp(`^${F}: line 1, column 29: "allow_findings.1": expected one of empty-run, `));
     expect(error('confidence: 1.5\n')).toBe(`${F}: line 1, column 13: "confidence": expected a number < 1`);

@@ -22,6 +22,7 @@ const SAMPLES: Record<string, { good: string; read: unknown; bad: string; got?: 
   cluster: { good: 'task_family', read: 'task_family', bad: 'two words' },
   fail_on_inconclusive: { good: 'true', read: true, bad: 'yes' },
   benchmark_tolerance: { good: '10%', read: 0.1, bad: 'ten' },
+  main_max_age: { good: '7d', read: '7d', bad: '7 weeks' },
   // A margin's percentage stays a percentage: a share of the metric's scale, not an absolute number (margins.ts).
   completion_margin: { good: '5%', read: '5%', bad: 'five' },
   reward_margin: { good: '0.1', read: 0.1, bad: '-0.1' },

@@ -32,6 +32,8 @@ export interface StampContext {
   sourceFile: string;
   sourceSha256: string;
   fingerprint: Record<string, Scalar>;
+  /** When the command ended (ISO 8601, the runner's clock): main's runs are judged by their age (design main, main_max_age). */
+  finishedAt?: string;
 }
 
 function text(value: string | undefined): string | null {
@@ -75,6 +77,7 @@ export function stampMetadata(ctx: StampContext): Record<string, Scalar> {
     'command.timed_out': outcome.timedOut,
     'command.budget_exceeded': (outcome.stopped ?? null) !== null,
     'command.duration_seconds': Math.round(outcome.durationSeconds * 1000) / 1000,
+    'command.finished_at': ctx.finishedAt ?? new Date().toISOString(),
     'source.file': ctx.sourceFile,
     'source.sha256': ctx.sourceSha256,
   };

@@ -37,6 +37,7 @@ export const FINDING_SEVERITY = {
   'base-tree-changed': 'error',
   'suite-job-failed': 'error',
   'provenance-mismatch': 'error',
+  'stale-baseline': 'error',
 } as const satisfies Record<string, Severity>;
 export type FindingCode = keyof typeof FINDING_SEVERITY;
 export const FINDING_CODES = Object.keys(FINDING_SEVERITY) as FindingCode[];
