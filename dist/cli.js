@@ -27538,6 +27538,113 @@ function trialsFor(cases, critical, effect, power) {
         return null;
     return Math.max(2, Math.ceil(perTrial / (allowed - between)));
 }
+/** The effect over the standard error of one unit, when `units` give standard error `se`: the statistic's mean at N units is this times √N. */
+const signalOf = (units, se, effect) => (se > 0 ? effect / (se * Math.sqrt(units)) : Number.NaN);
+/** Draws of the verdict's sizing (verdictUnits): enough that its power is read within about a point. */
+const VERDICT_DRAWS = 4000;
+/**
+ * Standard normal draws, seeded (mulberry32 through Box–Muller): the same input sizes the same on
+ * every machine.
+ */
+function normalDraws(count, seed) {
+    const next = bitSource(seed);
+    const out = new Float64Array(count);
+    for (let i = 0; i < count; i += 2) {
+        const u = ((next() >>> 0) + 1) / 4294967297;
+        const v = (next() >>> 0) / 4294967296;
+        const r = Math.sqrt(-2 * Math.log(u));
+        out[i] = r * Math.cos(2 * Math.PI * v);
+        if (i + 1 < count)
+            out[i + 1] = r * Math.sin(2 * Math.PI * v);
+    }
+    return out;
+}
+/** The Cholesky factor of a correlation matrix, with a small ridge when it is not positive definite (two gates moving as one). */
+function cholesky(r) {
+    const k = r.length;
+    for (let ridge = 0; ridge < 1; ridge = ridge === 0 ? 1e-9 : ridge * 10) {
+        const l = Array.from({ length: k }, () => new Array(k).fill(0));
+        let ok = true;
+        for (let i = 0; i < k && ok; i++)
+            for (let j = 0; j <= i; j++) {
+                let sum = r[i][j] + (i === j ? ridge : 0);
+                for (let m = 0; m < j; m++)
+                    sum -= l[i][m] * l[j][m];
+                if (i === j) {
+                    if (!(sum > 0))
+                        ok = false;
+                    else
+                        l[i][i] = Math.sqrt(sum);
+                }
+                else
+                    l[i][j] = sum / l[j][j];
+            }
+        if (ok)
+            return l;
+    }
+    return r.map((_, i) => r.map((__, j) => (i === j ? 1 : 0)));
+}
+/**
+ * The verdict's sizing (issue 45, item 5: advice that comes true for the verdict, not one gate): the
+ * fewest units, at least `units`, at which the undecided gates together decide the verdict with
+ * `power`. At N units gate g's statistic is normal with mean signal·√N, and it decides past its
+ * critical value; the gates' statistics are correlated as their per-unit deviations are
+ * (`correlation`, oriented so that each gate's good direction is positive: a drop in completion
+ * raises its regressions). A promote needs every undecided gate shown within its margin, a hold any
+ * one shown violated; the joint probability is read from seeded multivariate normal draws. Null when
+ * a gate is undecided without a sizing, or the gates are sized different ways (some for a pass, some
+ * for a failure: which the truth is, the data do not say). `npm run calibrate -- --only
+ * verdict-sizing` checks it by simulating at the size it gives.
+ */
+function verdictUnits(gates, units, power, correlation) {
+    const open = gates.filter((g) => g.status === 'inconclusive');
+    if (open.length === 0 || open.some((g) => g.sizing === null || !(g.sizing.signal > 0) || !Number.isFinite(g.sizing.critical)))
+        return null;
+    const sized = open.map((g) => g.sizing);
+    const decides = sized[0]?.decides;
+    if (sized.some((z) => z.decides !== decides))
+        return null;
+    const k = open.length;
+    const l = cholesky(open.map((a) => open.map((b) => (a === b ? 1 : Math.max(-1, Math.min(1, correlation(a.gate, b.gate)))))));
+    const z = normalDraws(VERDICT_DRAWS * k, 0x5eed);
+    const at = (n) => {
+        let decided = 0;
+        for (let d = 0; d < VERDICT_DRAWS; d++) {
+            let all = true;
+            let any = false;
+            for (let i = 0; i < k; i++) {
+                let x = 0;
+                for (let j = 0; j <= i; j++)
+                    x += l[i][j] * z[d * k + j];
+                const s = sized[i];
+                const past = x + s.signal * Math.sqrt(n) > s.critical;
+                all &&= past;
+                any ||= past;
+            }
+            if (decides === 'pass' ? all : any)
+                decided++;
+        }
+        return decided / VERDICT_DRAWS;
+    };
+    if (at(units) >= power)
+        return { units: decides === 'pass' ? Math.max(units, ...open.map((g) => g.units_needed ?? 0)) : units, decides };
+    let hi = units * 2;
+    while (at(hi) < power) {
+        hi *= 2;
+        if (hi > 1e9)
+            return null;
+    }
+    let lo = units;
+    while (hi - lo > Math.max(1, Math.floor(lo / 200))) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (at(mid) >= power)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    // The verdict needs every gate a promote needs: never fewer units than the one that needs the most (draws carry a point of noise).
+    return { units: decides === 'pass' ? Math.max(hi, ...open.map((g) => g.units_needed ?? 0)) : hi, decides };
+}
 
 /**
  * The `significant` decision policy: each gate judged on the paired, per-case evidence.
@@ -27747,7 +27854,39 @@ function gateResult(ctx, x, family, singles = [x]) {
         significant: two.lower > 0 || two.upper < 0,
         minimum_detectable: se > 0 ? (failBar(ctx, x, family) + normalQuantile(POWER)) * se : null,
         units_needed: sizing?.units ?? null,
-        sizing: sizing === null ? null : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials },
+        sizing: sizing === null
+            ? null
+            : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials, critical: sizing.critical, signal: signalOf(ctx.units, se, sizing.effect) },
+    };
+}
+/**
+ * The correlation of two gates' estimates, from their per-unit deviations (each unit's sum less its
+ * size times the gate's mean), oriented so that each gate's good direction is positive: what the
+ * verdict's sizing (sizing.ts verdictUnits) draws the gates' statistics with.
+ */
+function gateCorrelation(data, unitSums, unitSize) {
+    const total = unitSize.reduce((x, y) => x + y, 0);
+    const dev = data.map((d, g) => {
+        const sums = unitSums[g];
+        const mean = sums.reduce((x, y) => x + y, 0) / total;
+        const sign = d.direction === 'at_least' ? 1 : -1;
+        return Float64Array.from(sums, (v, u) => sign * (v - mean * unitSize[u]));
+    });
+    const index = new Map(data.map((d, g) => [d.gate, g]));
+    return (a, b) => {
+        const x = dev[index.get(a) ?? -1];
+        const y = dev[index.get(b) ?? -1];
+        if (x === undefined || y === undefined)
+            return 0;
+        let xy = 0;
+        let xx = 0;
+        let yy = 0;
+        for (let u = 0; u < x.length; u++) {
+            xy += x[u] * y[u];
+            xx += x[u] ** 2;
+            yy += y[u] ** 2;
+        }
+        return xx > 0 && yy > 0 ? xy / Math.sqrt(xx * yy) : 0;
     };
 }
 /** The studentized value a gate's violation must pass to fail: the max-T family's bar, or the level less γ for a gate outside it. */
@@ -27761,7 +27900,7 @@ function sizeGate(ctx, x, family, se) {
     const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
     const units = unitsFor(ctx.units, se, critical, target.effect, POWER);
     const trials = x.d.gate === 'completion' && ctx.caseUnits ? trialsFor(ctx.cases, critical, target.effect, POWER) : null;
-    return { ...target, units, trials };
+    return { ...target, units, trials, critical };
 }
 /** The paired tests of the gates; `given` as columns (compare.ts) or as case objects (made columns here). */
 function testGates(given, thresholds, trials, options = {}) {
@@ -27810,6 +27949,7 @@ function testGates(given, thresholds, trials, options = {}) {
         cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
         trials,
         gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name)),
+        verdict_sizing: verdictUnits(gates, G, POWER, gateCorrelation(data, unitSums, unitSize)),
         declines: [],
         closed_form,
         heterogeneity: groupApart(cases, alpha, noise?.field ?? cluster.correlation?.field ?? (cluster.field !== null && CLUSTER_LABELS.has(cluster.field) ? cluster.field : null)),
@@ -27921,7 +28061,9 @@ function robustGates(cases, data, unitSums, unitSize, { alpha, alphaPass }, marg
             significant: two.lower > 0 || two.upper < 0,
             minimum_detectable: distance * est.se,
             units_needed: units,
-            sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
+            sizing: target === null
+                ? null
+                : { effect: target.effect, decides: target.decides, trials: null, critical, signal: signalOf(unitSize.length, est.se, target.effect) },
         };
     });
 }
@@ -38473,7 +38615,7 @@ function unrecordedOf(cmp) {
 }
 function jsonSafe(s) {
     const finite = (x) => (Number.isFinite(x) ? x : null);
-    const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
+    const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, verdict_sizing, declines, closed_form, heterogeneity } = s;
     return {
         confidence,
         alpha,
@@ -38483,6 +38625,7 @@ function jsonSafe(s) {
         cases,
         cluster,
         trials,
+        verdict_sizing,
         declines,
         closed_form,
         heterogeneity,
@@ -39137,6 +39280,14 @@ function whatWouldDecide(cmp) {
     if (rounds !== null)
         out.push(rounds);
     const s = cmp.significance;
+    const v = s?.verdict_sizing ?? null;
+    if (s !== null && v !== null && s.gates.filter((g) => g.status === 'inconclusive').length > 1) {
+        const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
+        const what = v.decides === 'pass' ? 'an equal candidate promoted, every undecided gate shown within its margin' : 'a drop of the stated size held';
+        out.push(v.units > 100 * s.cluster.units
+            ? `the verdict: ${what}, with 80% power, would take over 100 times the ${unit}`
+            : `the verdict: about ${grouped(v.units)} ${unit} in all decide it with 80% power (${what})`);
+    }
     if (s !== null)
         for (const t of s.gates.filter((g) => g.status === 'inconclusive'))
             out.push(`${lower(t.gate)}: ${decideWords(t, s)}`);

@@ -166,7 +166,15 @@ export interface GateTest {
    */
   units_needed: number | null;
   /** What `units_needed` is sized for (sizing.ts), and the trials per side that would do it at this many cases (completion with 2+ trials a side; null otherwise or when trials cannot). */
-  sizing: { effect: number; decides: 'fail' | 'pass'; trials: number | null } | null;
+  sizing: {
+    effect: number;
+    decides: 'fail' | 'pass';
+    trials: number | null;
+    /** The studentized value deciding needs (the test's own bar: max-T family's for a failure, the one-sided level for a pass). */
+    critical: number;
+    /** The effect over the standard error of one unit: at N units the statistic's mean is signal·√N (sizing.ts verdictUnits). */
+    signal: number;
+  } | null;
 }
 
 export interface SignificanceResult {
@@ -187,6 +195,13 @@ export interface SignificanceResult {
   cluster: { field: string | null; units: number; note: string; correlation: CorrelationCheck | null };
   trials: { baseline: number; candidate: number };
   gates: GateTest[];
+  /**
+   * When the verdict is undecided on gates sized the same way: about how many units (cases or
+   * clusters) in all decide the verdict with 80% power, every undecided gate together (a promote
+   * needs all of them shown within their margins; a hold, any one shown violated); null otherwise
+   * (sizing.ts verdictUnits).
+   */
+  verdict_sizing: { units: number; decides: 'fail' | 'pass' } | null;
   /** Cases whose success rate fell, with repeated trials (empty with one trial per side). */
   declines: CaseDecline[];
   /** Gates tested in closed form (exact-sign.ts) rather than on the sampled patterns. */

@@ -47,6 +47,16 @@ export function whatWouldDecide(cmp: Comparison): string[] {
   const rounds = roundsClause(cmp);
   if (rounds !== null) out.push(rounds);
   const s = cmp.significance;
+  const v = s?.verdict_sizing ?? null;
+  if (s !== null && v !== null && s.gates.filter((g) => g.status === 'inconclusive').length > 1) {
+    const unit = s.cluster.field === null ? 'cases' : `${s.cluster.field} clusters`;
+    const what = v.decides === 'pass' ? 'an equal candidate promoted, every undecided gate shown within its margin' : 'a drop of the stated size held';
+    out.push(
+      v.units > 100 * s.cluster.units
+        ? `the verdict: ${what}, with 80% power, would take over 100 times the ${unit}`
+        : `the verdict: about ${grouped(v.units)} ${unit} in all decide it with 80% power (${what})`,
+    );
+  }
   if (s !== null) for (const t of s.gates.filter((g) => g.status === 'inconclusive')) out.push(`${lower(t.gate)}: ${decideWords(t, s)}`);
   for (const name of cmp.undecided_metric_gates) out.push(`the gate ${untrusted(name, { maxLength: 120 })}: more cases or trials per side`);
   return out;

@@ -149,7 +149,7 @@ export type JsonSignificance = Omit<SignificanceResult, 'drafts' | 'gates'> & {
 
 function jsonSafe(s: SignificanceResult): JsonSignificance {
   const finite = (x: number): Bound => (Number.isFinite(x) ? x : null);
-  const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, declines, closed_form, heterogeneity } = s;
+  const { confidence, alpha, method, patterns, seed, cases, cluster, trials, gates, verdict_sizing, declines, closed_form, heterogeneity } = s;
   return {
     confidence,
     alpha,
@@ -159,6 +159,7 @@ function jsonSafe(s: SignificanceResult): JsonSignificance {
     cases,
     cluster,
     trials,
+    verdict_sizing,
     declines,
     closed_form,
     heterogeneity,

@@ -10,6 +10,8 @@
  * - steps: the steps gate on a rise of +0.7 over its +0.5 cap, and on its cap, next to its own test alone;
  * - sizing: what the undecided sentence promises ("N cases decide a drop of 5 points with 80%
  *   power"), and how often a simulation at that N does decide it;
+ * - verdict-sizing: the verdict's sizing (every undecided gate together), simulated at the size it
+ *   gives (sizing-check.ts);
  * - heterogeneity: one family collapses while the others improve;
  * - verdicts: the cells of the default verdicts (margins, few families with shocks, an outage; verdicts.ts),
  *   --pairs N for its pairs per cell;
@@ -35,7 +37,7 @@ import { perCaseRows } from './per-case.js';
 import { profileSizingRows } from './profile-sizing.js';
 import { printSequentialTable } from './sequential.js';
 import { type CellOptions, type CellResult, type RewardModel, runCell, type Scenario, setCellResamples, setRewardModel } from './simulate.js';
-import { sizingRows } from './sizing-check.js';
+import { sizingRows, verdictSizingRows } from './sizing-check.js';
 import { verdictSections } from './verdicts.js';
 
 function option(argv: string[], name: string, fallback: string): string {
@@ -170,6 +172,7 @@ const SECTIONS: Record<string, (w: Write, argv: string[], runs: number, seed: nu
   slices,
   steps,
   sizing: (w, a, r, s) => sizingRows(w, r, s, list(option(a, 'sizing-cells', '0,1,2,3'))),
+  'verdict-sizing': (w, _a, r, s) => verdictSizingRows(w, r, s),
   heterogeneity: (w, _a, r, s) => heterogeneity(w, r, s),
   verdicts: (w, a, r, s) => verdictSections(w, a, r, s, option),
   'per-case': perCaseRows,

@@ -63,3 +63,45 @@ export function sizingRows(w: Write, runs: number, seed: number, which: readonly
   }
   w('\n');
 }
+
+/**
+ * The verdict's sizing (issue 45, item 5): A/A comparisons at the first size; the verdict's promise
+ * (significance.verdict_sizing: every undecided gate together) read from each undecided run
+ * (median), then a simulation at that size; "decided" is how often the verdict is then decided that
+ * way (a promote: every gate shown within its margin). Within ±5 points of 80% is the bar.
+ */
+export function verdictSizingRows(w: Write, runs: number, seed: number): void {
+  w(
+    "**The verdict's sizing.** A/A comparisons at the first size; the verdict's promise (`significance.verdict_sizing`: every undecided gate together) read from each undecided run (median); then a simulation at the promised size. \"decided\" is how often the verdict is then decided that way (promote: every gate within its margin), against the gate's own sizing (the largest gate promise) for comparison.\n\n",
+  );
+  w(
+    '| Read at | Verdict promise (median) | Largest gate promise (median) | decided at the verdict promise (promised 80%) | decided at the largest gate promise |\n',
+  );
+  w('|:--|:--|:--|--:|--:|\n');
+  for (const c of [
+    { cases: 200, trials: 1 },
+    { cases: 400, trials: 1 },
+    { cases: 200, trials: 3 },
+  ]) {
+    const read = runCell({ cases: c.cases, trials: c.trials, drop: 0 }, runs, seed, { keep: true });
+    const undecided = read.results.filter((r) => r.gates.some((g) => g.status === 'inconclusive'));
+    const promised = median(
+      undecided.map((r) => (r.verdict_sizing?.decides === 'pass' ? r.verdict_sizing.units : Number.NaN)).filter((x) => Number.isFinite(x)),
+    );
+    const largest = median(
+      undecided
+        .map((r) => Math.max(...r.gates.filter((g) => g.status === 'inconclusive').map((g) => g.units_needed ?? Number.NaN)))
+        .filter((x) => Number.isFinite(x)),
+    );
+    const at = `${c.cases} cases, ${c.trials} ${c.trials === 1 ? 'trial' : 'trials'}`;
+    if (promised === null || largest === null) {
+      w(`| ${at} | none given (${undecided.length} undecided) | | | |\n`);
+      continue;
+    }
+    const promotes = (n: number): number => runCell({ cases: n, trials: c.trials, drop: 0 }, runs, seed + 1).significant.promote;
+    w(
+      `| ${at} | ${promised} cases (${undecided.length} of ${runs} undecided) | ${largest} cases | ${pct(promotes(promised), runs)} | ${pct(promotes(largest), runs)} |\n`,
+    );
+  }
+  w('\n');
+}

@@ -132,7 +132,7 @@ describe('local files', () => {
     expect(strict.exitCode, strict.log).toBe(1);
     expect(strict.outputs).toMatchObject({ verdict: 'inconclusive', passed: 'false' });
     expect(strict.log).toMatch(
-      /::error::benchgate: inconclusive \(undecided gates: reward, completion, completion_regressions\); what would decide it: reward: .*; completion rate: about [\d,]+ cases at this noise show .* \(an undecided verdict fails the gate; fail-on-inconclusive: false is advisory mode\)/,
+      /::error::benchgate: inconclusive \(undecided gates: reward, completion, completion_regressions\); what would decide it: the verdict: about [\d,]+ cases in all decide it with 80%25 power \(an equal candidate promoted, every undecided gate shown within its margin\); reward: .*; completion rate: about [\d,]+ cases at this noise show .* \(an undecided verdict fails the gate; fail-on-inconclusive: false is advisory mode\)/,
     );
     expect(strict.summary).toMatch(/^### ❔ Inconclusive: /);
     // Advisory mode: a warning, and the step passes.

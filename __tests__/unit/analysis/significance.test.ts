@@ -194,9 +194,14 @@ describe('the significant policy', () => {
     const r = testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE, NO_MARGINS);
     const c = gate(r, 'completion');
     expect(c.status).toBe('inconclusive');
-    expect(c.sizing).toEqual({ effect: 0.05, decides: 'fail', trials: null });
+    expect(c.sizing).toMatchObject({ effect: 0.05, decides: 'fail', trials: null });
     // 20 discordant of 200: per-case sd √0.1; n·((bar + z_0.8)·se/δ)² with the family's bar near 1.7–2.
     const se = Math.sqrt(0.1 * (200 / 199)) / Math.sqrt(200);
+    // The sizing keeps the test's bar and the effect per unit's standard error, from which the verdict's sizing reads each gate's power.
+    expect(c.sizing?.critical).toBeGreaterThan(1.6);
+    expect(c.sizing?.critical).toBeLessThan(2.1);
+    expect(c.sizing?.signal).toBeCloseTo(0.05 / (se * Math.sqrt(200)), 2);
+    expect(c.units_needed).toBe(Math.ceil(200 * (((c.sizing!.critical + normalQuantile(0.8)) * se) / 0.05) ** 2));
     const lo = Math.ceil(200 * (((1.6 + normalQuantile(0.8)) * se) / 0.05) ** 2);
     const hi = Math.ceil(200 * (((2.1 + normalQuantile(0.8)) * se) / 0.05) ** 2);
     expect(c.units_needed).toBeGreaterThanOrEqual(lo);
@@ -205,7 +210,7 @@ describe('the significant policy', () => {
     const half = gate(testGates(suite(200, 10, 10, true), DEFAULT_THRESHOLDS, ONE, { ...NO_MARGINS, effects: { completion: 0.025 } }), 'completion');
     expect(Math.abs((half.units_needed as number) - 4 * (c.units_needed as number))).toBeLessThanOrEqual(4);
     const tolerant = gate(testGates(suite(200, 10, 10, true), { ...DEFAULT_THRESHOLDS, min_completion_delta: -0.02 }, ONE, NO_MARGINS), 'completion');
-    expect(tolerant.sizing).toEqual({ effect: 0.02, decides: 'pass', trials: null });
+    expect(tolerant.sizing).toMatchObject({ effect: 0.02, decides: 'pass', trials: null });
     const margin = gate(testGates(suite(60, 6, 6, true), DEFAULT_THRESHOLDS, ONE), 'completion');
     expect(margin).toMatchObject({ status: 'inconclusive', sizing: { effect: 0.05, decides: 'pass', trials: null } });
   });

@@ -47,8 +47,16 @@ describe('what would decide an inconclusive verdict', () => {
     const cmp = compareSummaries(base, cand, { decide: 'significant' });
     expect(cmp.verdict).toBe('inconclusive');
     const clauses = whatWouldDecide(cmp);
-    expect(clauses.length).toBe(cmp.undecided_gates.length);
+    // The verdict first (every undecided gate together), then each gate.
+    expect(clauses.length).toBe(cmp.undecided_gates.length + 1);
+    const v = cmp.significance?.verdict_sizing;
+    expect(v).not.toBeNull();
+    expect(clauses[0]).toMatch(/^the verdict: /);
+    expect(clauses[0]).toContain(v?.decides === 'pass' ? 'an equal candidate promoted' : 'a drop of the stated size held');
     expect(clauses.some((c) => c.startsWith('completion rate: '))).toBe(true);
+    // Never fewer units than the undecided gate that needs the most: the verdict needs them all.
+    const most = Math.max(...(cmp.significance?.gates ?? []).filter((g) => g.status === 'inconclusive').map((g) => g.units_needed ?? 0));
+    expect(v?.units).toBeGreaterThanOrEqual(most);
   });
 
   it('says the rounds ran out at max-trials, and while rounds remain that more rounds decide it', () => {

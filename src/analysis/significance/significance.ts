@@ -49,7 +49,7 @@ import { clusterSe, type GateData, gateData, sideMeans } from './gate-evidence.j
 import { groupApart } from './heterogeneity.js';
 import { type ResolvedMargin, resolveMargins, rewardScale } from './margins.js';
 import { type RunNoise, runNoiseOf } from './run-noise.js';
-import { sizingTarget, trialsFor, unitsFor } from './sizing.js';
+import { signalOf, sizingTarget, trialsFor, unitsFor, verdictUnits } from './sizing.js';
 
 /** Labels the heterogeneity note may read when the cluster is one of them. */
 const CLUSTER_LABELS = new Set(['task_family', 'environment', 'domain', 'split', 'length_bucket']);
@@ -271,7 +271,40 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
     significant: two.lower > 0 || two.upper < 0,
     minimum_detectable: se > 0 ? (failBar(ctx, x, family) + normalQuantile(POWER)) * se : null,
     units_needed: sizing?.units ?? null,
-    sizing: sizing === null ? null : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials },
+    sizing:
+      sizing === null
+        ? null
+        : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials, critical: sizing.critical, signal: signalOf(ctx.units, se, sizing.effect) },
+  };
+}
+
+/**
+ * The correlation of two gates' estimates, from their per-unit deviations (each unit's sum less its
+ * size times the gate's mean), oriented so that each gate's good direction is positive: what the
+ * verdict's sizing (sizing.ts verdictUnits) draws the gates' statistics with.
+ */
+function gateCorrelation(data: readonly GateData[], unitSums: readonly Float64Array[], unitSize: Float64Array): (a: GateName, b: GateName) => number {
+  const total = unitSize.reduce((x, y) => x + y, 0);
+  const dev = data.map((d, g) => {
+    const sums = unitSums[g] as Float64Array;
+    const mean = sums.reduce((x, y) => x + y, 0) / total;
+    const sign = d.direction === 'at_least' ? 1 : -1;
+    return Float64Array.from(sums, (v, u) => sign * (v - mean * (unitSize[u] as number)));
+  });
+  const index = new Map(data.map((d, g) => [d.gate, g]));
+  return (a, b) => {
+    const x = dev[index.get(a) ?? -1];
+    const y = dev[index.get(b) ?? -1];
+    if (x === undefined || y === undefined) return 0;
+    let xy = 0;
+    let xx = 0;
+    let yy = 0;
+    for (let u = 0; u < x.length; u++) {
+      xy += (x[u] as number) * (y[u] as number);
+      xx += (x[u] as number) ** 2;
+      yy += (y[u] as number) ** 2;
+    }
+    return xx > 0 && yy > 0 ? xy / Math.sqrt(xx * yy) : 0;
   };
 }
 
@@ -285,14 +318,14 @@ function sizeGate(
   x: Single,
   family: Family,
   se: number,
-): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null } | null {
+): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null; critical: number } | null {
   const target = sizingTarget(x.d.gate, passThreshold(ctx.margins, x.d), ctx.effects);
   if (target === null) return null;
   // A failure must pass the max-T family's bar; a pass, the one-sided level.
   const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
   const units = unitsFor(ctx.units, se, critical, target.effect, POWER);
   const trials = x.d.gate === 'completion' && ctx.caseUnits ? trialsFor(ctx.cases, critical, target.effect, POWER) : null;
-  return { ...target, units, trials };
+  return { ...target, units, trials, critical };
 }
 
 /** The paired tests of the gates; `given` as columns (compare.ts) or as case objects (made columns here). */
@@ -351,6 +384,7 @@ export function testGates(
     cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
     trials,
     gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
+    verdict_sizing: verdictUnits(gates, G, POWER, gateCorrelation(data, unitSums, unitSize)),
     declines: [],
     closed_form,
     heterogeneity: groupApart(
@@ -483,7 +517,10 @@ function robustGates(
       significant: two.lower > 0 || two.upper < 0,
       minimum_detectable: distance * est.se,
       units_needed: units,
-      sizing: target === null ? null : { effect: target.effect, decides: target.decides, trials: null },
+      sizing:
+        target === null
+          ? null
+          : { effect: target.effect, decides: target.decides, trials: null, critical, signal: signalOf(unitSize.length, est.se, target.effect) },
     };
   });
 }

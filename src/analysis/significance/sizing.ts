@@ -8,8 +8,8 @@
  * and the critical value is the test's own: the max-T family's for a failure, the one-sided level
  * for a pass. `npm run calibrate` checks the statements by simulating at the size they give.
  */
-import { normalQuantile } from '../../stats/distributions.js';
-import type { EvidenceColumns, PairedCases } from '../model.js';
+import { bitSource, normalQuantile } from '../../stats/distributions.js';
+import type { EvidenceColumns, GateTest, PairedCases } from '../model.js';
 import type { GateName } from '../rlm/gates.js';
 
 /** The effect a gate on a zero threshold is sized for, in its own unit, unless the caller states one. */
@@ -74,4 +74,106 @@ export function trialsFor(cases: PairedCases, critical: number, effect: number, 
   const allowed = n * (effect / (critical + normalQuantile(power))) ** 2; // the per-case variance that reaches the power
   if (perTrial === 0 || allowed <= between) return null;
   return Math.max(2, Math.ceil(perTrial / (allowed - between)));
+}
+
+/** The effect over the standard error of one unit, when `units` give standard error `se`: the statistic's mean at N units is this times √N. */
+export const signalOf = (units: number, se: number, effect: number): number => (se > 0 ? effect / (se * Math.sqrt(units)) : Number.NaN);
+
+/** Draws of the verdict's sizing (verdictUnits): enough that its power is read within about a point. */
+const VERDICT_DRAWS = 4000;
+
+/**
+ * Standard normal draws, seeded (mulberry32 through Box–Muller): the same input sizes the same on
+ * every machine.
+ */
+function normalDraws(count: number, seed: number): Float64Array {
+  const next = bitSource(seed);
+  const out = new Float64Array(count);
+  for (let i = 0; i < count; i += 2) {
+    const u = ((next() >>> 0) + 1) / 4294967297;
+    const v = (next() >>> 0) / 4294967296;
+    const r = Math.sqrt(-2 * Math.log(u));
+    out[i] = r * Math.cos(2 * Math.PI * v);
+    if (i + 1 < count) out[i + 1] = r * Math.sin(2 * Math.PI * v);
+  }
+  return out;
+}
+
+/** The Cholesky factor of a correlation matrix, with a small ridge when it is not positive definite (two gates moving as one). */
+function cholesky(r: readonly (readonly number[])[]): number[][] {
+  const k = r.length;
+  for (let ridge = 0; ridge < 1; ridge = ridge === 0 ? 1e-9 : ridge * 10) {
+    const l = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    let ok = true;
+    for (let i = 0; i < k && ok; i++)
+      for (let j = 0; j <= i; j++) {
+        let sum = ((r[i] as number[])[j] as number) + (i === j ? ridge : 0);
+        for (let m = 0; m < j; m++) sum -= ((l[i] as number[])[m] as number) * ((l[j] as number[])[m] as number);
+        if (i === j) {
+          if (!(sum > 0)) ok = false;
+          else (l[i] as number[])[i] = Math.sqrt(sum);
+        } else (l[i] as number[])[j] = sum / ((l[j] as number[])[j] as number);
+      }
+    if (ok) return l;
+  }
+  return r.map((_, i) => r.map((__, j) => (i === j ? 1 : 0)));
+}
+
+/**
+ * The verdict's sizing (issue 45, item 5: advice that comes true for the verdict, not one gate): the
+ * fewest units, at least `units`, at which the undecided gates together decide the verdict with
+ * `power`. At N units gate g's statistic is normal with mean signal·√N, and it decides past its
+ * critical value; the gates' statistics are correlated as their per-unit deviations are
+ * (`correlation`, oriented so that each gate's good direction is positive: a drop in completion
+ * raises its regressions). A promote needs every undecided gate shown within its margin, a hold any
+ * one shown violated; the joint probability is read from seeded multivariate normal draws. Null when
+ * a gate is undecided without a sizing, or the gates are sized different ways (some for a pass, some
+ * for a failure: which the truth is, the data do not say). `npm run calibrate -- --only
+ * verdict-sizing` checks it by simulating at the size it gives.
+ */
+export function verdictUnits(
+  gates: readonly GateTest[],
+  units: number,
+  power: number,
+  correlation: (a: GateName, b: GateName) => number,
+): { units: number; decides: 'fail' | 'pass' } | null {
+  const open = gates.filter((g) => g.status === 'inconclusive');
+  if (open.length === 0 || open.some((g) => g.sizing === null || !(g.sizing.signal > 0) || !Number.isFinite(g.sizing.critical))) return null;
+  const sized = open.map((g) => g.sizing as NonNullable<GateTest['sizing']>);
+  const decides = sized[0]?.decides as 'fail' | 'pass';
+  if (sized.some((z) => z.decides !== decides)) return null;
+  const k = open.length;
+  const l = cholesky(open.map((a) => open.map((b) => (a === b ? 1 : Math.max(-1, Math.min(1, correlation(a.gate, b.gate)))))));
+  const z = normalDraws(VERDICT_DRAWS * k, 0x5eed);
+  const at = (n: number): number => {
+    let decided = 0;
+    for (let d = 0; d < VERDICT_DRAWS; d++) {
+      let all = true;
+      let any = false;
+      for (let i = 0; i < k; i++) {
+        let x = 0;
+        for (let j = 0; j <= i; j++) x += ((l[i] as number[])[j] as number) * (z[d * k + j] as number);
+        const s = sized[i] as NonNullable<GateTest['sizing']>;
+        const past = x + s.signal * Math.sqrt(n) > s.critical;
+        all &&= past;
+        any ||= past;
+      }
+      if (decides === 'pass' ? all : any) decided++;
+    }
+    return decided / VERDICT_DRAWS;
+  };
+  if (at(units) >= power) return { units: decides === 'pass' ? Math.max(units, ...open.map((g) => g.units_needed ?? 0)) : units, decides };
+  let hi = units * 2;
+  while (at(hi) < power) {
+    hi *= 2;
+    if (hi > 1e9) return null;
+  }
+  let lo = units;
+  while (hi - lo > Math.max(1, Math.floor(lo / 200))) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (at(mid) >= power) hi = mid;
+    else lo = mid;
+  }
+  // The verdict needs every gate a promote needs: never fewer units than the one that needs the most (draws carry a point of noise).
+  return { units: decides === 'pass' ? Math.max(hi, ...open.map((g) => g.units_needed ?? 0)) : hi, decides };
 }
