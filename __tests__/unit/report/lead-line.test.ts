@@ -114,5 +114,20 @@ describe('the first two lines are the verdict and the reason that decided it', (
         /^\*\*What would decide it:\*\* reward: about \d+ cases at this noise show an equal candidate within the [\d.]+ margin with 80% power\. Also undecided: steps\.$/,
       );
     }
+    // When the gates together need more than the one that needs the most (gates that do not move together), the verdict's sizing leads.
+    const s = cmp.significance as NonNullable<typeof cmp.significance>;
+    const most = Math.max(...s.gates.filter((g) => g.status === 'inconclusive').map((g) => g.units_needed ?? 0));
+    const withVerdict = (units: number) => ({ ...cmp, significance: { ...s, verdict_sizing: { units, decides: 'pass' as const } } });
+    expect(most + 1).toBeLessThanOrEqual(100 * s.cluster.units);
+    for (const [, reason] of both(withVerdict(most + 1)))
+      expect(reason).toBe(
+        `**What would decide it:** the verdict: about ${most + 1} cases in all decide it with 80% power (an equal candidate promoted, every undecided gate shown within its margin). Also undecided: reward, steps.`,
+      );
+    for (const [, reason] of both(withVerdict(100 * s.cluster.units + 1)))
+      expect(reason).toBe(
+        '**What would decide it:** the verdict: an equal candidate promoted, every undecided gate shown within its margin, with 80% power, would take over 100 times the cases. Also undecided: reward, steps.',
+      );
+    // Not more than the gate that needs the most: that gate's own sizing leads, as above.
+    for (const [, reason] of both(withVerdict(most))) expect(reason).toMatch(/^\*\*What would decide it:\*\* reward: about /);
   });
 });
