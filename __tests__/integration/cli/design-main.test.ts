@@ -140,26 +140,13 @@ describe('compare --design main --main-max-age', () => {
     }
     return join(sub, 'main-*.json');
   }
+  const designMain = (main: string): string[] => ['compare', '--decide', 'significant', '--design', 'main', '--baseline', main];
+  let judgedRuns = 0;
   const judged = async (main: string, age: string) => {
-    const out = join(dir, `age-${Math.random().toString(36).slice(2)}.json`);
-    const candidate = write(`age-cand-${Math.random().toString(36).slice(2)}.json`, (i) => passesOnMain(i, 1));
-    await runCli(
-      'compare',
-      '--decide',
-      'significant',
-      '--design',
-      'main',
-      '--baseline',
-      main,
-      '--candidate',
-      candidate,
-      '--main-max-age',
-      age,
-      '--format',
-      'json',
-      '--output',
-      out,
-    );
+    const k = ++judgedRuns;
+    const out = join(dir, `age-${k}.json`);
+    const candidate = write(`age-cand-${k}.json`, (i) => passesOnMain(i, 1));
+    await runCli(...designMain(main), '--candidate', candidate, '--main-max-age', age, '--format', 'json', '--output', out);
     return JSON.parse(readFileSync(out, 'utf8')) as { verdict: string; findings: { code: string; blocking: boolean; message: string }[] };
   };
 
@@ -182,19 +169,7 @@ describe('compare --design main --main-max-age', () => {
     expect(unknown.findings.find((f) => f.code === 'stale-baseline')?.message).toMatch(
       /^5 of main's 5 runs record no time they were measured, so their age is unknown/,
     );
-    const bad = await runCli(
-      'compare',
-      '--decide',
-      'significant',
-      '--design',
-      'main',
-      '--baseline',
-      mainGlob,
-      '--candidate',
-      mainRuns[0] as string,
-      '--main-max-age',
-      '7 weeks',
-    );
+    const bad = await runCli(...designMain(mainGlob), '--candidate', mainRuns[0] as string, '--main-max-age', '7 weeks');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--main-max-age');
     expect(bad.stderr).toContain('an age above 0 in hours or days, such as 36h or 7d');
