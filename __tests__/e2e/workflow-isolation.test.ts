@@ -37,6 +37,14 @@ const BENIGN = [
 ].join('\n');
 /** The PR's: the same scan, then every attack of hostile.sh, then a suite that regresses. */
 const HOSTILE_BENCH = ['set -e', 'node ancestors.mjs', '. ./hostile.sh', 'rewrite_base ../base', BENIGN.split('\n')[2], ''].join('\n');
+/** design main's later rounds: the scan, the attacks once BENCHGATE_ROUND says a round after the first, then the listed cases. */
+const HOSTILE_ROUND = [
+  'set -e',
+  'node ancestors.mjs',
+  'if [ -n "${BENCHGATE_ROUND:-}" ]; then . ./hostile.sh; fi',
+  'node examples/suite/run-suite.mjs --strategy tool_call ${BENCHGATE_CASES_FILE:+--cases-file "$BENCHGATE_CASES_FILE"} --out .rlm_code/rlm/benchmarks/demo.json',
+  '',
+].join('\n');
 /** The install of the caller's `install:` input: the scan on main; on pr-install the scan, then hostile.sh's attacks. */
 const INSTALL = `STOP_PID=${process.pid} bash install.sh`;
 const BENIGN_INSTALL = ['set -e', 'node ancestors.mjs', ''].join('\n');
@@ -59,6 +67,8 @@ beforeAll(async () => {
   });
   // The PR: its agent regresses (codemode), and its bench.sh attacks.
   sha['pr'] = commit(git, 'pr', 'main', { ...HOSTILE_FILES, 'examples/suite/run-suite.mjs': suiteAt('codemode'), 'bench.sh': HOSTILE_BENCH });
+  // A PR under design main: codemode (round 1 undecided: the example's 2 environments decide nothing), whose suite attacks in the rounds after the first only.
+  sha['pr-round'] = commit(git, 'pr-round', 'main', { ...HOSTILE_FILES, 'examples/suite/run-suite.mjs': suiteAt('codemode'), 'bench.sh': HOSTILE_ROUND });
   // Another PR: the same agent and a benign suite; its install attacks.
   sha['pr-install'] = commit(git, 'pr-install', 'main', { ...HOSTILE_FILES, 'install.sh': HOSTILE_INSTALL });
   world = { results: d.results, gh: d.gh, root: d.root, git, defaultSha: sha['main'] as string };
@@ -73,7 +83,7 @@ afterEach(() => {
 });
 
 /** gate.yml's caller on a pull request from a branch of the repository itself. */
-async function gate(shape: 'separate' | 'interleaved', branch: 'pr' | 'pr-install' = 'pr'): Promise<[WorkflowPlay, string]> {
+async function gate(shape: 'separate' | 'interleaved' | 'main', branch: 'pr' | 'pr-install' | 'pr-round' = 'pr'): Promise<[WorkflowPlay, string]> {
   const caller = [
     'name: benchgate',
     'on: pull_request',
@@ -88,6 +98,8 @@ async function gate(shape: 'separate' | 'interleaved', branch: 'pr' | 'pr-instal
     `      command: STOP_PID=${process.pid} bash bench.sh`,
     `      history-branch: ${BRANCH}`,
     ...(shape === 'interleaved' ? ['      shape: interleaved', '      max-trials: 2'] : []),
+    // codemode's guardrail blocks allowed: the rounds are judged on the gates alone.
+    ...(shape === 'main' ? ['      design: main', '      main-runs: 2', '      allow-findings: guardrail-rise'] : []),
     ...(branch === 'pr-install' ? [`      install: ${INSTALL}`] : []),
     '',
   ].join('\n');
@@ -185,6 +197,28 @@ describe('the reusable workflows with a hostile suite', { timeout: TIMEOUT }, ()
     expect(candidate).toContain("benchgate: the candidate's install, in .: STOP_PID=");
     expect(candidate).toMatch(/hostile: wrote to set_env_/);
     expect(candidate).toMatch(/the suite wrote to its step's runner files .*GITHUB_ENV/);
+    expect(verdictOf(run)).toBe('hold');
+  });
+
+  it("gate.yml's round jobs (design main): the look runs before the PR's code, a round's attacks fail its job and the gate holds; no ancestor holds a token", async () => {
+    const [play, run] = await gate('main', 'pr-round');
+    expect(play.jobs.map((j) => [j.name, j.result])).toEqual([
+      ['benchgate / plan', 'success'],
+      ['benchgate / suite (baseline, )', 'success'],
+      ['benchgate / suite (candidate, )', 'success'],
+      ['benchgate / round-2', 'failure'],
+      ['benchgate / round-3', 'skipped'],
+      ['benchgate / gate', 'failure'],
+    ]);
+    const round = logOf(play, 'benchgate / round-2');
+    // The look decided round 2 before any of the PR's code ran; the suite then ran with nothing in reach.
+    expect(round.indexOf('benchgate: look after round 1 of 3: inconclusive')).toBeGreaterThanOrEqual(0);
+    expect(round.indexOf('benchgate: look after round 1 of 3')).toBeLessThan(round.indexOf('ancestors checked:'));
+    expect(scans(round)).toHaveLength(1);
+    expect(round).not.toMatch(/holding a token or runner file: \d/);
+    expect(round).toMatch(/hostile: wrote to set_env_/);
+    expect(round).toMatch(/the suite wrote to its step's runner files .*GITHUB_ENV/);
+    expect(logOf(play, 'benchgate / gate')).toContain('job `round-2` ended with `failure`');
     expect(verdictOf(run)).toBe('hold');
   });
 
