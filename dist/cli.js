@@ -39262,8 +39262,11 @@ function roundsClause(cmp) {
         return `the rounds stopped at the spend cap after ${grouped(d.rounds)} of ${grouped(d.max_rounds)}: a larger \`budget\` lets more rounds run${more}`;
     if (d.halted !== undefined)
         return `the rounds ended after ${grouped(d.rounds)} of ${grouped(d.max_rounds)} (${HALTED[d.halted]}): a rerun runs them again${more}`;
+    // Design main's rounds are the action's main-rounds (gate.yml allows 3), the CLI's --max-trials.
     if (d.reason === 'max-trials')
-        return `all ${grouped(d.max_rounds)} rounds ran undecided: a larger \`max-trials\` (or more cases) decides it${more}`;
+        return cmp.main_design === undefined
+            ? `all ${grouped(d.max_rounds)} rounds ran undecided: a larger \`max-trials\` (or more cases) decides it${more}`
+            : `all ${grouped(d.max_rounds)} rounds ran undecided: more rounds (\`main-rounds\` in the action, \`--max-trials\` on the command line) or more cases decide it${more}`;
     return `round ${grouped(d.rounds)} of ${grouped(d.max_rounds)} is undecided: more rounds decide it${more}`;
 }
 /** The clauses, in the order the report gives the reasons; empty for a decided verdict. */

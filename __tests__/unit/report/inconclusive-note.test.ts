@@ -66,6 +66,14 @@ describe('what would decide an inconclusive verdict', () => {
     const last = compareAtLook(base, cand, { decide: 'significant', trials }, { round: 2, max: 2 }, 0.95);
     expect(last.verdict).toBe('inconclusive');
     expect(whatWouldDecide(last)[0]).toBe('all 2 rounds ran undecided: a larger `max-trials` (or more cases) decides it');
+    // Design main's rounds are named as the action and the CLI spell them.
+    const main = {
+      ...last,
+      main_design: { main_runs: 5, rounds: 2, max_rounds: 2, share: 0.4, floor: 0.25, key: 'k', cases: 10, case_runs: 14, spend: 0.7, next_cases: 4 },
+    };
+    expect(whatWouldDecide(main)[0]).toBe(
+      'all 2 rounds ran undecided: more rounds (`main-rounds` in the action, `--max-trials` on the command line) or more cases decide it',
+    );
     const early = compareAtLook(base, cand, { decide: 'significant', trials }, { round: 2, max: 5 }, 0.95);
     expect(early.verdict).toBe('inconclusive');
     expect(whatWouldDecide(early)[0]).toMatch(/^round 2 of 5 is undecided: more rounds decide it/);
