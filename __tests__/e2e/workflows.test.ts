@@ -347,17 +347,24 @@ describe('the reusable workflows', () => {
 
   it.each([
     ['gate.yml', 'suite'],
+    ['gate.yml', 'round-2'],
+    ['gate.yml', 'round-3'],
     ['profile.yml', 'profile'],
-  ])('%s: the secrets step masks each value and refuses a line that is not NAME=VALUE', async (file, job) => {
+  ])('%s (%s): the secrets step masks each value and refuses a line that is not NAME=VALUE', async (file, job) => {
     const step = (load(file).jobs[job]?.steps ?? []).find((s) => s.env?.['SUITE_ENV'] !== undefined) as Step;
     expect(step.env?.['ENVIRONMENT_SUITE_ENV']).toBe('${{ secrets.BENCHGATE_SUITE_ENV }}');
     const { execFileSync } = await import('node:child_process');
     const { mkdtempSync, writeFileSync, readFileSync: read } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'benchgate-wf-'));
+    // The step runs benchgate's own script from its checkout at .benchgate-action (this tree).
+    expect(step.run).toBe('bash .benchgate-action/scripts/export-suite-env.sh');
+    const { symlinkSync } = await import('node:fs');
+    symlinkSync(REPO_ROOT, join(dir, '.benchgate-action'));
     const envFile = join(dir, 'env');
     writeFileSync(envFile, '');
     const out = execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], {
+      cwd: dir,
       env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'OPENAI_API_KEY=sk-1=2\n\nB_KEY=x y' },
       encoding: 'utf8',
     });
@@ -366,6 +373,7 @@ describe('the reusable workflows', () => {
     // With an environment, its secret BENCHGATE_SUITE_ENV adds its lines to those the caller passed.
     writeFileSync(envFile, '');
     const both = execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], {
+      cwd: dir,
       env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'A=1', ENVIRONMENT_SUITE_ENV: 'C=3' },
       encoding: 'utf8',
     });
@@ -374,6 +382,7 @@ describe('the reusable workflows', () => {
     let failed = '';
     try {
       execFileSync('bash', ['-eo', 'pipefail', '-c', step.run as string], {
+        cwd: dir,
         env: { PATH: process.env['PATH'], GITHUB_ENV: envFile, SUITE_ENV: 'not a pair' },
         encoding: 'utf8',
       });
