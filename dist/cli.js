@@ -39406,9 +39406,10 @@ function inconclusiveLead(cmp) {
         return `**What would decide it:** ${clauses[0]}.${others(null)}`;
     // The gate that needs the most units binds a promote (every undecided gate must pass); one that cannot be sized needs the most.
     const binding = [...open].sort((a, b) => (b.units_needed ?? Infinity) - (a.units_needed ?? Infinity))[0];
-    // The verdict's own sizing when the gates together need more than the one that needs the most (significance/sizing.ts verdictUnits).
+    // The verdict's own sizing when the gates together need clearly more than the one that needs the most
+    // (significance/sizing.ts verdictUnits; within 5% is the draws' noise, and that gate's own sizing says more).
     const verdict = s?.verdict_sizing ?? null;
-    if (verdict !== null && binding !== undefined && binding.units_needed !== null && verdict.units > binding.units_needed) {
+    if (verdict !== null && binding !== undefined && binding.units_needed !== null && verdict.units > 1.05 * binding.units_needed) {
         const clause = clauses.find((c) => c.startsWith('the verdict: '));
         if (clause !== undefined)
             return `**What would decide it:** ${clause}.${others(null)}`;

@@ -118,16 +118,17 @@ describe('the first two lines are the verdict and the reason that decided it', (
     const s = cmp.significance as NonNullable<typeof cmp.significance>;
     const most = Math.max(...s.gates.filter((g) => g.status === 'inconclusive').map((g) => g.units_needed ?? 0));
     const withVerdict = (units: number) => ({ ...cmp, significance: { ...s, verdict_sizing: { units, decides: 'pass' as const } } });
-    expect(most + 1).toBeLessThanOrEqual(100 * s.cluster.units);
-    for (const [, reason] of both(withVerdict(most + 1)))
+    const more = Math.ceil(most * 1.1);
+    expect(more).toBeLessThanOrEqual(100 * s.cluster.units);
+    for (const [, reason] of both(withVerdict(more)))
       expect(reason).toBe(
-        `**What would decide it:** the verdict: about ${most + 1} cases in all decide it with 80% power (an equal candidate promoted, every undecided gate shown within its margin). Also undecided: reward, steps.`,
+        `**What would decide it:** the verdict: about ${more} cases in all decide it with 80% power (an equal candidate promoted, every undecided gate shown within its margin). Also undecided: reward, steps.`,
       );
     for (const [, reason] of both(withVerdict(100 * s.cluster.units + 1)))
       expect(reason).toBe(
         '**What would decide it:** the verdict: an equal candidate promoted, every undecided gate shown within its margin, with 80% power, would take over 100 times the cases. Also undecided: reward, steps.',
       );
-    // Not more than the gate that needs the most: that gate's own sizing leads, as above.
-    for (const [, reason] of both(withVerdict(most))) expect(reason).toMatch(/^\*\*What would decide it:\*\* reward: about /);
+    // Within 5% of the gate that needs the most (the draws' noise): that gate's own sizing leads, as above.
+    for (const [, reason] of both(withVerdict(Math.floor(most * 1.04)))) expect(reason).toMatch(/^\*\*What would decide it:\*\* reward: about /);
   });
 });
