@@ -27626,15 +27626,23 @@ function verdictUnits(gates, units, power, correlation) {
         }
         return decided / VERDICT_DRAWS;
     };
-    if (at(units) >= power)
-        return { units: decides === 'pass' ? Math.max(units, ...open.map((g) => g.units_needed ?? 0)) : units, decides };
-    let hi = units * 2;
+    const found = fewestUnits(at, units, power);
+    if (found === null)
+        return null;
+    // The verdict needs every gate a promote needs: never fewer units than the one that needs the most (draws carry a point of noise).
+    return { units: decides === 'pass' ? Math.max(found, ...open.map((g) => g.units_needed ?? 0)) : found, decides };
+}
+/** The fewest units, at least `from`, at which `at` (rising with the units) reaches `power`, to within half a percent; null past 10⁹. */
+function fewestUnits(at, from, power) {
+    if (at(from) >= power)
+        return from;
+    let hi = from * 2;
     while (at(hi) < power) {
         hi *= 2;
         if (hi > 1e9)
             return null;
     }
-    let lo = units;
+    let lo = from;
     while (hi - lo > Math.max(1, Math.floor(lo / 200))) {
         const mid = Math.floor((lo + hi) / 2);
         if (at(mid) >= power)
@@ -27642,8 +27650,7 @@ function verdictUnits(gates, units, power, correlation) {
         else
             lo = mid;
     }
-    // The verdict needs every gate a promote needs: never fewer units than the one that needs the most (draws carry a point of noise).
-    return { units: decides === 'pass' ? Math.max(hi, ...open.map((g) => g.units_needed ?? 0)) : hi, decides };
+    return hi;
 }
 
 /**

@@ -124,7 +124,17 @@ type DecideInputs = GateInputs & {
 };
 
 /** The key design main's rounds draw their cases with: the repository and the pull request, which the PR's code cannot choose. */
-export const drawKeyOf = (repository: string, pullRequest: number | null): string => (pullRequest === null ? repository : `${repository}#${pullRequest}`);
+const drawKeyOf = (repository: string, pullRequest: number | null): string => (pullRequest === null ? repository : `${repository}#${pullRequest}`);
+
+/** Design main's rounds of the candidate as downloaded (role-files.ts), and the key they were drawn with. */
+export const roundsSourceOf = (
+  candidate: { rounds?: number },
+  repository: string,
+  pullRequest: number | null,
+): Pick<SummaryFiles, 'candidateRounds' | 'drawKey'> => ({
+  ...(candidate.rounds === undefined ? {} : { candidateRounds: candidate.rounds }),
+  drawKey: drawKeyOf(repository, pullRequest),
+});
 
 /**
  * The design the gate judges under. `design: main` (analysis/main-design.ts, as the CLI's `--design

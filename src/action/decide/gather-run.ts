@@ -23,7 +23,7 @@ import { untrusted } from '../../report/markdown/markdown.js';
 import { artifactName, parseShardArtifact } from '../artifact-layout.js';
 import type { CommandModeInputs, PublishModeInputs } from '../inputs/inputs.js';
 import type { ActionIo } from '../io.js';
-import { BENCHGATE_FILES, drawKeyOf, type SummaryFiles } from './decide.js';
+import { BENCHGATE_FILES, roundsSourceOf, type SummaryFiles } from './decide.js';
 import { provenanceProblems } from './provenance.js';
 import type { PublishTarget } from './publisher.js';
 import { downloadSummary, listRunArtifacts, type RoleFiles } from './role-files.js';
@@ -199,8 +199,7 @@ export async function gatherRun(io: ActionIo, inputs: RunPublishInputs, octokit:
       load: BENCHGATE_FILES,
       sharded: { baseline: b.files.sharded, candidate: c.sharded },
       artifacts: { baseline: b.files.artifacts, candidate: c.artifacts },
-      ...(c.rounds === undefined ? {} : { candidateRounds: c.rounds }),
-      drawKey: drawKeyOf(`${owner}/${repo}`, pull.number),
+      ...roundsSourceOf(c, `${owner}/${repo}`, pull.number),
     },
     problems,
   };

@@ -23,17 +23,17 @@ import {
   type CompareResult,
   decide,
   type Decision,
-  drawKeyOf,
   failedJobs,
   holdFailure,
   judgeSource,
   publishTarget,
+  roundsSourceOf,
   type SummaryFiles,
   withCheckProblem,
 } from '../decide/decide.js';
 import { markPublished, openPublisher, type Publisher } from '../decide/publisher.js';
 import { budgetContextOf } from '../decide/regression-budget.js';
-import { downloadSummary, listRunArtifacts, loadShards, mergedRole, type RoleFiles } from '../decide/role-files.js';
+import { downloadSummary, listRunArtifacts, loadShards, mergedRole } from '../decide/role-files.js';
 import { recordBaselineHistory } from '../decide/trend.js';
 import type { CompareInputs, Role } from '../inputs/inputs.js';
 import { type ActionIo } from '../io.js';
@@ -82,7 +82,7 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
         load: BENCHGATE_FILES,
         sharded: { baseline: b.sharded, candidate: c.sharded },
         artifacts: { baseline: b.artifacts, candidate: c.artifacts },
-        ...roundsOf(io, c),
+        ...roundsSourceOf(c, io.env['GITHUB_REPOSITORY'] ?? '', pullRequestOf(readEvent(io.env))?.number ?? null),
       };
     } catch (err) {
       if (jobProblems.length === 0) throw err;
@@ -107,14 +107,6 @@ async function compareAndReport(io: ActionIo, inputs: CompareInputs, publisher: 
   const checkProblem = (await publisher?.finish(decision.cmp, decision.preface, inputs.failOnInconclusive, decision.budget)) ?? null;
   await recordBaselineHistory(io, inputs, decision.cmp.baseline, jobProblems);
   return withCheckProblem(outcomeOf(io, inputs, decision), checkProblem);
-}
-
-/** Design main's rounds of the candidate (gate.yml's round jobs) and the key they were drawn with: this run's repository and pull request. */
-function roundsOf(io: ActionIo, c: RoleFiles): Pick<SummaryFiles, 'candidateRounds' | 'drawKey'> {
-  return {
-    ...(c.rounds === undefined ? {} : { candidateRounds: c.rounds }),
-    drawKey: drawKeyOf(io.env['GITHUB_REPOSITORY'] ?? '', pullRequestOf(readEvent(io.env))?.number ?? null),
-  };
 }
 
 /**
