@@ -15264,33 +15264,18 @@ function firstRoundIds(rounds) {
 }
 
 /**
- * The baseline from main, and the cases chosen by the information they carry (issue 45): a pull
- * request runs only its candidate, and is compared with main's K runs of the suite at its base
- * commit. Each round of the candidate runs case i with a probability π_i fixed before any of the
- * candidate's data, from main's runs alone; the draw is by case id, the pull request's key and the
- * round, so the same PR draws the same cases on every machine. The paired differences are
- * Horvitz–Thompson estimates (significance/gate-evidence.ts), unbiased whatever π is, so the
- * probabilities can follow where the information is:
- *
- * - **Neyman allocation** (Neyman 1934; Cochran, Sampling Techniques, 3rd ed., §5.5): the variance of
- *   the estimated mean change, Σ σ_i² / π_i over N², is least for a given expected number of runs
- *   Σ π_i when π_i ∝ σ_i, the case's outcome SD. σ_i is read from main's runs as √(p̃(1 − p̃)) with
- *   p̃ = (passed + ½) / (runs + 1), the posterior mean of the rate under Jeffreys' prior: a case that
- *   passed on every run still has a small SD (it may fail), never zero.
- * - **A floor** for the cases whose outcome never varied on main: a candidate that breaks such a case
- *   shows it only when it runs, and the Horvitz–Thompson weight 1/π makes one break strong evidence,
- *   so they run at least `floor` of the rounds.
- * - The expected share of the suite a round runs is `share` (Σ π_i = share · N, clamped to [floor, 1]
- *   per case); later rounds draw afresh with the same π, so every case's expected trials grow in step.
- *
- * Why the error rates stay: π depends on main's runs only, and the draw on the case, the key and the
- * round only, so how many trials a case gets does not depend on the candidate's outcomes; each case's
- * estimate is unbiased for its change, and the sign-flip tests read them as any paired differences.
- * What is not exact is the symmetry the flips assume: the differences are means of a few trials
- * against a rate, weighted, so the tests are asymptotically valid (studentized) rather than exact;
- * `npm run calibrate -- --only main` measures the error rates on simulated suites (docs/statistics.md).
- * Pure: no I/O.
+ * When a run of main was measured (main_max_age): its suite's end as benchgate stamped it
+ * (`command.finished_at`, suite/metadata.ts), else as the file says (its end, else its start); null
+ * when it records none. The gate's judge and the baseline job's reuse both read the age from here.
  */
+function measuredAt(summary) {
+    for (const t of [summary.metadata['command.finished_at'], summary.run.finished_at, summary.run.started_at]) {
+        const ms = typeof t === 'string' ? Date.parse(t) : NaN;
+        if (!Number.isNaN(ms))
+            return ms;
+    }
+    return null;
+}
 /**
  * After the first round, 40% of the suite a round on average, a case that never varied on main in
  * at least a quarter of the rounds; at most {@link DEFAULT_MAIN_ROUNDS} rounds. Chosen by `npm run
@@ -30110,7 +30095,7 @@ const OPTIONS = [
         flag: 'main-max-age',
         parse: age,
         schema: union([number().positive(), string$1().regex(/^\d+(\.\d+)?[hd]$/, 'expected hours or days, such as 36h or 7d')])
-            .describe("Under design main: the oldest main's runs may be, measured from when their suite finished to when the gate judges: hours (36, 36h) or days (7d). Older runs hold the verdict (finding stale-baseline), since the world they measured (a provider's model, a dataset) may have moved since; the runs are measured again by a run of the gate workflow on the default branch at the pull request's base commit. Default none: no limit."),
+            .describe("Under design main: the oldest main's runs may be, measured from when their suite finished to when the gate judges: hours (36, 36h) or days (7d). Older runs hold the verdict (finding stale-baseline), since the world they measured (a provider's model, a dataset) may have moved since. Keep them fresh with a scheduled run of the gate workflow on the default branch (schedule: it measures the branch's head), or update the pull request onto a newer commit. Default none: no limit."),
         help: helpLines('--main-max-age AGE', "for --design main: main's runs older than AGE (36h, 7d) hold", 'the verdict (finding stale-baseline); default: no limit'),
     },
     {
@@ -30466,16 +30451,6 @@ function mainRoundsOfTrials(trials, design) {
     merged.ids.forEach((id, k) => records.set(id, { runs: merged.evidence.trials[k], passed: merged.evidence.successes[k] }));
     return mainRoundsOf(records, trials.candidate.map((t) => t.rows.ids), design.rule, design.key, trials.baseline.length);
 }
-/** When a run of main was measured: its suite's end as benchgate stamped it, else as the file says (its end, else its start); null: unrecorded. */
-function measuredAt(run) {
-    const stamped = run.summary.metadata['command.finished_at'];
-    for (const t of [stamped, run.summary.run.finished_at, run.summary.run.started_at]) {
-        const ms = typeof t === 'string' ? Date.parse(t) : NaN;
-        if (!Number.isNaN(ms))
-            return ms;
-    }
-    return null;
-}
 /**
  * main_max_age under design main: main's runs measured longer ago than that (the oldest of them, to
  * `now`) measured a world (a provider's model, a dataset behind an API) that may have moved since,
@@ -30486,11 +30461,11 @@ function staleDraft(main, limit, now) {
     if (limit === undefined)
         return null;
     const hours = ageHours(limit);
-    const times = main.map(measuredAt);
+    const times = main.map((run) => measuredAt(run.summary));
     const message = (why) => ({
         code: 'stale-baseline',
         side: 'baseline',
-        message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch while it is the branch's head), or update the pull request onto a newer commit that has them.`,
+        message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch or schedule while it is the branch's head), or update the pull request onto a newer commit that has them.`,
         case_ids: [],
     });
     const unknown = times.filter((t) => t === null).length;

@@ -26,7 +26,21 @@
  * `npm run calibrate -- --only main` measures the error rates on simulated suites (docs/statistics.md).
  * Pure: no I/O.
  */
+import type { BenchmarkSummary } from '../schema/summary.js';
 import { auditDraw } from './noise/settled.js';
+
+/**
+ * When a run of main was measured (main_max_age): its suite's end as benchgate stamped it
+ * (`command.finished_at`, suite/metadata.ts), else as the file says (its end, else its start); null
+ * when it records none. The gate's judge and the baseline job's reuse both read the age from here.
+ */
+export function measuredAt(summary: Pick<BenchmarkSummary, 'metadata' | 'run'>): number | null {
+  for (const t of [summary.metadata['command.finished_at'], summary.run.finished_at, summary.run.started_at]) {
+    const ms = typeof t === 'string' ? Date.parse(t) : NaN;
+    if (!Number.isNaN(ms)) return ms;
+  }
+  return null;
+}
 
 export interface MainDesignRule {
   /** The expected share of the suite's cases one round of the candidate runs (0 < share ≤ 1). */

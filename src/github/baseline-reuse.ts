@@ -1,13 +1,15 @@
 /**
  * Finding the baseline an earlier workflow run already measured for a commit (the pull request's
- * base), so the baseline job need not run the suite again: successful push runs of that exact commit,
- * newest first, through the REST API, and the first of them that still holds the suite's baseline
- * artifact. Runs of any other commit are never looked at, and an expired artifact is reported as such.
+ * base), so the baseline job need not run the suite again: successful runs of that exact commit by
+ * the events publish trusts (push, workflow_dispatch, schedule: github/trusted-run.ts), newest first,
+ * through the REST API, and the first of them that still holds the suite's baseline artifact: the
+ * same run publish then takes, so the gate job and publish judge the same baseline. Runs of any other commit are never looked at, and an expired artifact is reported as such.
  */
 import type { ArtifactClient } from '@actions/artifact';
 
 import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
+import { TRUSTED_EVENTS } from './trusted-run.js';
 
 export interface ReuseQuery {
   owner: string;
@@ -45,11 +47,11 @@ export async function findReusableBaseline(
     repo: q.repo,
     head_sha: q.commit,
     status: 'success',
-    event: 'push',
     per_page: Math.min(100, q.maxRuns ?? 10),
   });
-  const runs = data.workflow_runs.filter((r) => r.head_sha === q.commit);
-  if (runs.length === 0) notes.push(`no successful push workflow run of commit ${q.commit.slice(0, 7)}`);
+  // The API filters by one event at most, so the trusted events are kept here.
+  const runs = data.workflow_runs.filter((r) => r.head_sha === q.commit && TRUSTED_EVENTS.includes(r.event));
+  if (runs.length === 0) notes.push(`no successful ${TRUSTED_EVENTS.slice(0, -1).join(', ')} or ${String(TRUSTED_EVENTS.at(-1))} run of commit ${q.commit.slice(0, 7)}`);
   for (const run of runs) {
     const got = await downloadRunArtifact(octokit, artifacts, { owner: q.owner, repo: q.repo, runId: run.id, name: q.artifact, token: q.token, path: q.path });
     if (got === 'missing') notes.push(`workflow run ${run.id} has no artifact ${q.artifact}`);

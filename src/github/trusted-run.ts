@@ -1,14 +1,20 @@
 /**
  * The trusted run of a pull request's baseline: a successful run of the default branch's own
  * workflow at the PR's base commit, found through the REST API (never named by an artifact). Only
- * a run whose event is `push` or `workflow_dispatch`, whose head branch is the default branch, whose
+ * a run whose event is `push`, `workflow_dispatch` or `schedule`, whose head branch is the default branch, whose
  * head repository is this repository and whose workflow file is the triggering run's counts: a fork
  * can neither start such a run nor choose its code, which is the default branch's reviewed commit.
  */
 import type { GitHubClient } from './octokit.js';
 
-/** The events of a run of the default branch's own code (GitHub runs that branch's workflow file for them). */
-export const TRUSTED_EVENTS: readonly string[] = ['push', 'workflow_dispatch'];
+/**
+ * The events of a run of the default branch's own code (GitHub runs that branch's workflow file for
+ * them). A schedule "will only run on the default branch", at its latest commit (GITHUB_SHA: "Last
+ * commit on default branch"; docs.github.com, Events that trigger workflows, schedule), and no fork
+ * can start one: a scheduled run of the gate workflow keeps main's runs at the head fresh for
+ * main_max_age (docs/github-actions.md).
+ */
+export const TRUSTED_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule'];
 
 export interface TrustedRunQuery {
   owner: string;

@@ -17,7 +17,7 @@ import type { Comparison } from '../analysis/compare.js';
 import type { RUN_PROBLEM_CODES } from '../analysis/integrity/findings.js';
 import { type FindingDraft } from '../analysis/integrity/findings.js';
 import { abLook } from '../analysis/interleaved.js';
-import { type MainDesignRule, type MainRecord, type MainRounds, mainRoundsOf } from '../analysis/main-design.js';
+import { type MainDesignRule, type MainRecord, type MainRounds, mainRoundsOf, measuredAt } from '../analysis/main-design.js';
 import type { LoadedSummary, NoiseProfile, RoundsHalt, ShardRounds } from '../analysis/model.js';
 import { onMainOptions } from '../analysis/noise/profile.js';
 import { chooseProfile, noiseMarksOf, type ProfileChoice } from '../analysis/noise/profile-set.js';
@@ -251,16 +251,6 @@ function mainRoundsOfTrials(trials: Sides<LoadedSummary[]>, design: Extract<Desi
   );
 }
 
-/** When a run of main was measured: its suite's end as benchgate stamped it, else as the file says (its end, else its start); null: unrecorded. */
-function measuredAt(run: LoadedSummary): number | null {
-  const stamped = run.summary.metadata['command.finished_at'];
-  for (const t of [stamped, run.summary.run.finished_at, run.summary.run.started_at]) {
-    const ms = typeof t === 'string' ? Date.parse(t) : NaN;
-    if (!Number.isNaN(ms)) return ms;
-  }
-  return null;
-}
-
 /**
  * main_max_age under design main: main's runs measured longer ago than that (the oldest of them, to
  * `now`) measured a world (a provider's model, a dataset behind an API) that may have moved since,
@@ -270,11 +260,11 @@ function measuredAt(run: LoadedSummary): number | null {
 function staleDraft(main: readonly LoadedSummary[], limit: number | string | undefined, now: string): FindingDraft | null {
   if (limit === undefined) return null;
   const hours = ageHours(limit);
-  const times = main.map(measuredAt);
+  const times = main.map((run) => measuredAt(run.summary));
   const message = (why: string): FindingDraft => ({
     code: 'stale-baseline',
     side: 'baseline',
-    message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch while it is the branch's head), or update the pull request onto a newer commit that has them.`,
+    message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch or schedule while it is the branch's head), or update the pull request onto a newer commit that has them.`,
     case_ids: [],
   });
   const unknown = times.filter((t) => t === null).length;

@@ -165,7 +165,7 @@ const OPTIONS = [
     schema: z
       .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?[hd]$/, 'expected hours or days, such as 36h or 7d')])
       .describe(
-        "Under design main: the oldest main's runs may be, measured from when their suite finished to when the gate judges: hours (36, 36h) or days (7d). Older runs hold the verdict (finding stale-baseline), since the world they measured (a provider's model, a dataset) may have moved since; the runs are measured again by a run of the gate workflow on the default branch at the pull request's base commit. Default none: no limit.",
+        "Under design main: the oldest main's runs may be, measured from when their suite finished to when the gate judges: hours (36, 36h) or days (7d). Older runs hold the verdict (finding stale-baseline), since the world they measured (a provider's model, a dataset) may have moved since. Keep them fresh with a scheduled run of the gate workflow on the default branch (schedule: it measures the branch's head), or update the pull request onto a newer commit. Default none: no limit.",
       ),
     help: helpLines(
       '--main-max-age AGE',

@@ -97,6 +97,25 @@ export function trustAttacks(_job: JobOf, setup: ReturnType<typeof publishSetup>
     expect(gh.comments(143).at(-1)?.body).toContain('no trusted baseline for the pull request');
   });
 
+  it("a scheduled run of the default branch at the base commit supplies the trusted baseline, as a push's does", async () => {
+    const { gh } = setup.doubles;
+    const [base, head] = ['8'.repeat(40), '9'.repeat(40)];
+    const scheduled = await fork.mainRun(base, 'tool_call', { event: 'schedule' });
+    // A run of another event at that commit (an issue comment's, say) is never taken.
+    gh.addWorkflowRun({ id: scheduled + 1000, headSha: base, event: 'issue_comment' });
+    gh.addPull({ number: 144, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: base });
+    const run = await forkRun('tool_call', { head });
+    const result = await publish(run, workflowRunEvent(run, [], 'success', { head }));
+    expect(result.exitCode, result.log).toBe(0);
+    expect(result.log).toContain(`benchgate: the baseline of base commit 8888888 comes from the schedule run ${scheduled} on main`);
+    expect(
+      gh
+        .checkRuns()
+        .filter((c) => c.head_sha === head)
+        .at(-1),
+    ).toMatchObject({ status: 'completed', conclusion: 'success' });
+  });
+
   it('a candidate artifact that is a zip bomb fails the check with the budget error, and nothing of it reaches the disk', async () => {
     const { gh, results, root } = setup.doubles;
     gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE });

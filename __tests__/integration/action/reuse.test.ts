@@ -20,6 +20,41 @@ describe('reuse-baseline', () => {
     expect(r.outputs['reused-run-id']).toBe('');
   });
 
+  it("main's runs that would be older than main-max-age when the gate judges are measured again, not reused", async () => {
+    // Measured moments ago; the candidate's rounds may take 3 × 30 minutes, so within 2h they would not be, within 1h they would.
+    const fresh = await reuse.prBaseline('pr-age-1', {
+      'reuse-baseline': 'prefer',
+      command: 'echo the suite ran; exit 9',
+      'main-max-age': '2h',
+      'timeout-minutes': '30',
+    });
+    expect(fresh.exitCode, fresh.log).toBe(0);
+    expect(fresh.outputs['reused-run-id']).toBe(String(reuse.results.runId('main-run')));
+    const stale = await reuse.prBaseline('pr-age-2', {
+      'reuse-baseline': 'prefer',
+      command: suiteCommand('tool_call'),
+      'main-max-age': '1',
+      'timeout-minutes': '30',
+    });
+    expect(stale.exitCode, stale.log).toBe(0);
+    expect(stale.log).toMatch(
+      new RegExp(
+        `no baseline to reuse \\(the baseline of workflow run ${reuse.results.runId('main-run')} does not fit: it was measured 0\\.\\d hours ago, and with the candidate's rounds still to run \\(up to 1\\.5 hours\\) it would be older than main-max-age 1 when the gate judges\\); running the suite`,
+      ),
+    );
+    expect(stale.outputs['reused-run-id']).toBe('');
+    // require never takes them either: it fails the step, saying why.
+    const required = await reuse.prBaseline('pr-age-3', { 'reuse-baseline': 'require', command: suiteCommand('tool_call'), 'main-max-age': '1h' });
+    expect(required.exitCode).toBe(1);
+    expect(required.log).toContain('would be older than main-max-age 1h when the gate judges');
+  });
+
+  it('a bad main-max-age names the input', async () => {
+    const r = await reuse.prBaseline('pr-age-4', { command: suiteCommand('tool_call'), 'main-max-age': 'soon' });
+    expect(r.exitCode).toBe(1);
+    expect(r.log).toContain('input "main-max-age": expected an age above 0 in hours or days, such as 36h or 7d (a bare number is hours), got "soon"');
+  });
+
   it('a baseline artifact over the extraction budget is never copied: require fails the step with the named error', async () => {
     // main's run's artifact replaced by a zip whose summary.json declares 300 MiB (the budget is 256 MiB).
     reuse.results.store.replace('benchgate-demo-baseline', zip([{ name: 'summary.json', data: '{}', size: 300 * 1024 * 1024 }]), 'main-run');

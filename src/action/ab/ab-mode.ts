@@ -79,6 +79,7 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
     install: null,
     round: 1,
     roundCases: null,
+    mainMaxAge: null,
   };
 }
 

@@ -24,16 +24,21 @@ const GATE_TEXT: Readonly<Record<string, string>> = {
   confidence: `the confidence level of \`decide: significant\`, such as 0.95, 0.99 or 95%. Default ${DEFAULT_POLICY.confidence}.`,
   cluster: `under \`decide: significant\`, the case label whose groups are tested as units (cases of one family fail together): \`auto\`, \`none\`, \`task_family\`, \`environment\`, \`domain\`, \`split\`, \`length_bucket\`, or any other field of the case rows (a dotted path reaches nested objects). \`auto\` takes task_family, environment or domain when every case has one: with at least 20 groups always, with fewer only when the data show the cases of a group moving together. Default \`${DEFAULT_POLICY.cluster}\`.`,
   'main-max-age':
-    "under `design: main`, the oldest main's runs may be, from when their suite finished to when the gate judges: hours (`36`, `36h`) or days (`7d`). Older runs hold the verdict (finding `stale-baseline`), since the world they measured (a provider's model, a dataset) may have moved: docs/statistics.md shows 2 points of drift raising the at-margin promote rate to 12–15%. A run of the gate workflow on the default branch at the pull request's base commit measures them again. Default: no limit.",
+    "under `design: main`, the oldest main's runs may be, from when their suite finished to when the gate judges: hours (`36`, `36h`) or days (`7d`). The judging modes hold on older runs (finding `stale-baseline`), since the world they measured (a provider's model, a dataset) may have moved: docs/statistics.md shows 2 points of drift raising the at-margin promote rate to 12–15%. In the run mode, a baseline job's `reuse-baseline` does not take a baseline that would be older by then (it allows the candidate's rounds three times `timeout-minutes`) and runs the suite at the base commit instead: for a gate that judges the pull request run's own baseline (`baseline-from: pull-request-run`); publish's trusted baseline comes only from runs on the default branch. Default: no limit.",
   'fail-on-inconclusive': `\`true\` makes an inconclusive verdict a failed check run and a failed compare step, whose text names what would decide it; \`false\` is advisory mode: a neutral check run (which GitHub counts as passing, so it does not block a merge) and a warning. Default \`${DEFAULT_POLICY.failOnInconclusive}\`.`,
 };
 
 /**
  * Mode ab takes every gate option but fail-on-inconclusive (its rounds end in an upload for the gate
- * job, whose compare step is what passes or fails on the verdict) and main-max-age (design main only).
+ * job, whose compare step is what passes or fails on the verdict) and main-max-age (design main only),
+ * which the run mode takes instead: a baseline job reuses no main's runs older than that (run/reuse.ts).
  */
 const modesOf = (input: string): readonly Mode[] =>
-  input === 'fail-on-inconclusive' || input === 'main-max-age' ? ['compare', 'publish', 'command'] : ['compare', 'publish', 'ab', 'command'];
+  input === 'main-max-age'
+    ? ['run', 'compare', 'publish', 'command']
+    : input === 'fail-on-inconclusive'
+      ? ['compare', 'publish', 'command']
+      : ['compare', 'publish', 'ab', 'command'];
 
 /** The gate options that are action inputs, in policy/options.ts's order; read through policy.ts's overridesOf, so no parse here. */
 export const GATE_OPTION_INPUTS: readonly InputSpec[] = GATE_OPTIONS.flatMap((o) =>

@@ -3,10 +3,12 @@ import type { LoadOptions } from '../../adapters/registry.js';
 import type { Price } from '../../analysis/custom-gates/cost.js';
 import { UsageError } from '../../errors.js';
 import { type GateConfig, loadOptionsOf } from '../../policy/config-file.js';
+import * as value from '../../policy/values.js';
+import { ValueProblem } from '../../policy/values.js';
 import type { Budget } from '../suite/budget.js';
 import type { InputReader } from './declaration.js';
 import type { ReuseMode, Role } from './declaration-suite.js';
-import { missing, type Shard } from './parsers.js';
+import { invalid, missing, type Shard } from './parsers.js';
 import { givenFormat, shardInputs } from './shared.js';
 
 export interface RunInputs {
@@ -43,6 +45,8 @@ export interface RunInputs {
   roundCases: string | null;
   /** The command that installs the suite's dependencies, run in the suite's step before the suite (install.ts), or null. */
   install: string | null;
+  /** main_max_age (design main; the input, else the configuration's): reuse takes no main's runs that would be older when the gate judges. */
+  mainMaxAge: number | string | null;
 }
 
 /** Only the baseline job can take an earlier run's baseline. */
@@ -79,7 +83,27 @@ export function runInputs(read: InputReader, config: () => GateConfig): RunInput
     pricing: config().pricing ?? {},
     install: read.value('install'),
     ...roundOf(read, role),
+    mainMaxAge: mainMaxAgeOf(read, config, role),
   };
+}
+
+/**
+ * `main-max-age` in the run mode: only a baseline job that may reuse main's runs reads it (reuse.ts);
+ * the configuration's key when the input is not given, as the gate job resolves it (gateInputs).
+ */
+function mainMaxAgeOf(read: InputReader, config: () => GateConfig, role: Role): number | string | null {
+  if (read.given('main-max-age')) {
+    if (role !== 'baseline')
+      throw new UsageError(`input "main-max-age": in the run mode only the baseline job reads it (for reuse-baseline); remove it from the ${role} job`);
+    const raw = read.text('main-max-age');
+    try {
+      return value.age(raw);
+    } catch (err) {
+      if (err instanceof ValueProblem) throw invalid('main-max-age', err.got, err.expected);
+      throw err;
+    }
+  }
+  return role === 'baseline' ? (config().main_max_age ?? null) : null;
 }
 
 /** `round` and `round-cases`: a later round of the candidate under design main runs the listed cases once, whole. */

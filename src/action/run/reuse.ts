@@ -3,7 +3,9 @@
  * earlier push run measured for the PR's base commit (github/baseline-reuse.ts). When one exists with
  * the same suite and fingerprint, it becomes this run's baseline artifact, stamped with where it came
  * from (`reuse.*`), and the suite does not run; otherwise the suite runs (`prefer`) or the step fails
- * (`require`), saying why. A summary stamped for another commit is never taken.
+ * (`require`), saying why. A summary stamped for another commit is never taken, nor, with
+ * main_max_age, main's runs that would be older than that when the gate judges: the suite measures
+ * them again at the base commit, so the gate judges fresh runs instead of holding on stale ones.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, statSync, writeFileSync } from 'node:fs';
@@ -11,10 +13,12 @@ import { join } from 'node:path';
 
 import { loadSummary } from '../../adapters/registry.js';
 import { commandSucceeded } from '../../analysis/integrity/findings.js';
+import { measuredAt } from '../../analysis/main-design.js';
 import { ArtifactBudgetError, InputError } from '../../errors.js';
 import { findReusableBaseline } from '../../github/baseline-reuse.js';
 import { pullRequestOf, readEvent } from '../../github/context.js';
 import { messageOf } from '../../github/octokit.js';
+import { ageHours } from '../../policy/values.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
 import type { RunInputs } from '../inputs/inputs.js';
@@ -33,7 +37,28 @@ function mismatch(summary: BenchmarkSummary, commit: string, inputs: RunInputs):
     if (m[key] !== value) return `its fingerprint ${key} is ${JSON.stringify(m[key] ?? null)}, this job's is ${JSON.stringify(value)}`;
   }
   if (!commandSucceeded(m)) return 'its suite command did not succeed';
-  return null;
+  return staleness(summary, inputs, Date.now());
+}
+
+/** The candidate's rounds in gate.yml (round-2, round-3 after the first), each within the suite's timeout. */
+const GATE_ROUNDS = 3;
+
+/**
+ * main_max_age: the gate judges the runs (pipeline/judge.ts staleDraft) only after the candidate's
+ * jobs end, which run beside this one: at most GATE_ROUNDS of them, one after another, each within
+ * `timeout-minutes`. Runs that would pass the limit by then, or that record no time (their age is
+ * unknown, and the gate holds on them), are measured again. summary.json is the first trial, the
+ * oldest run (suite/trial.ts).
+ */
+function staleness(summary: BenchmarkSummary, inputs: RunInputs, now: number): string | null {
+  if (inputs.mainMaxAge === null) return null;
+  const limit = ageHours(inputs.mainMaxAge);
+  const at = measuredAt(summary);
+  if (at === null) return `it records no time it was measured, and main-max-age is ${String(inputs.mainMaxAge)}`;
+  const headroom = (GATE_ROUNDS * inputs.timeoutMinutes) / 60;
+  const age = (now - at) / 36e5;
+  if (age + headroom <= limit) return null;
+  return `it was measured ${age.toFixed(1)} hours ago, and with the candidate's rounds still to run (up to ${headroom.toFixed(1)} hours) it would be older than main-max-age ${String(inputs.mainMaxAge)} when the gate judges`;
 }
 
 const hours = (iso: string | null): number | null =>
