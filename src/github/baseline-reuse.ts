@@ -51,7 +51,8 @@ export async function findReusableBaseline(
   });
   // The API filters by one event at most, so the trusted events are kept here.
   const runs = data.workflow_runs.filter((r) => r.head_sha === q.commit && TRUSTED_EVENTS.includes(r.event));
-  if (runs.length === 0) notes.push(`no successful ${TRUSTED_EVENTS.slice(0, -1).join(', ')} or ${String(TRUSTED_EVENTS.at(-1))} run of commit ${q.commit.slice(0, 7)}`);
+  if (runs.length === 0)
+    notes.push(`no successful ${TRUSTED_EVENTS.slice(0, -1).join(', ')} or ${String(TRUSTED_EVENTS.at(-1))} run of commit ${q.commit.slice(0, 7)}`);
   for (const run of runs) {
     const got = await downloadRunArtifact(octokit, artifacts, { owner: q.owner, repo: q.repo, runId: run.id, name: q.artifact, token: q.token, path: q.path });
     if (got === 'missing') notes.push(`workflow run ${run.id} has no artifact ${q.artifact}`);
