@@ -14,6 +14,7 @@ import type { ResultsServiceDouble } from '../../doubles/results-service.js';
 import { startWorkflowDoubles, stopWorkflowDoubles, suiteCommand } from '../../helpers/action-jobs.js';
 import { historyEntry } from '../../helpers/history-entry.js';
 import { job } from '../../helpers/in-process-jobs.js';
+import { caseNoise, noiseProfileOf } from '../../helpers/noise-profile.js';
 
 const TOKEN = 'ghs_test_token';
 const BASE = '2222222222222222222222222222222222222222';
@@ -293,6 +294,23 @@ describe('the other commands', () => {
     expect(body).toContain('`/benchgate accept <case ids | gate names | all> because <reason>`; otherwise push a fix.');
     // Nothing else changed: the check still holds, no acceptance recorded.
     expect(ledgerOf(pull)).toEqual([]);
+  });
+
+  it('/benchgate rerun of a hold resting only on a case flaky on main re-runs the gate run, once', async () => {
+    const { pull, runId } = await heldPull();
+    // The default branch's noise profile: log_error_count, the case that regressed, passed 5 of 10 runs of main.
+    const c = job(results, root, 'command', `command-${++n}`);
+    writeFileSync(join(c.workspace, 'profile.json'), JSON.stringify(noiseProfileOf([caseNoise('log_error_count', 10, 5)])));
+    const r = await c.run(
+      { mode: 'command', suite: 'demo', 'github-token': TOKEN, 'history-branch': HISTORY, ...GATE, 'noise-profile': 'profile.json' },
+      { GITHUB_API_URL: gh.url, GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: commentEvent(pull, '/benchgate rerun', 'maintainer').file },
+    );
+    expect(r.exitCode, r.log).toBe(0);
+    expect(gh.reruns().filter((id) => id === runId)).toHaveLength(1);
+    expect(replies(pull).at(-1)?.body).toContain(
+      `🔁 The gate run ${runId} runs again (every regression that holds is on a case flaky on main (\`log_error_count\`), where one more draw is evidence): its suites measure once more`,
+    );
+    // The same hold without the profile is refused (the previous test): the profile is what makes the case flaky.
   });
 
   it('/benchgate rerun of a promote runs nothing: there is nothing to decide', async () => {
