@@ -215,6 +215,63 @@ describe('the significant policy', () => {
     expect(margin).toMatchObject({ status: 'inconclusive', sizing: { effect: 0.05, decides: 'pass', trials: null } });
   });
 
+  it('with 3 trials the regressions gate, shown within its margin on the completion changes, is sized on their noise, not its signs', () => {
+    // 64 cases of 3 trials a side, as (baseline, candidate) successes: changes of 0, ±1/3 or ±2/3 in the rate, signs 0 or ±1.
+    const pattern: [number, number][] = [
+      [3, 3],
+      [0, 0],
+      [2, 1],
+      [1, 2],
+      [3, 2],
+      [2, 3],
+      [3, 1],
+      [1, 3],
+    ];
+    const three = Array.from({ length: 64 }, (_, i): PairedCase => {
+      const [b, c] = pattern[i % 8] as [number, number];
+      return {
+        id: `c${i}`,
+        labels: NO_LABELS,
+        baseline: { trials: 3, successes: b, reward: b / 3, steps: 3 },
+        candidate: { trials: 3, successes: c, reward: c / 3, steps: 3 },
+      };
+    });
+    const r = testGates(three, DEFAULT_THRESHOLDS, { baseline: 3, candidate: 3 });
+    const c = gate(r, 'completion');
+    const reg = gate(r, 'completion_regressions');
+    expect(c).toMatchObject({ status: 'inconclusive', sizing: { effect: 0.05, decides: 'pass' } });
+    expect(reg).toMatchObject({ status: 'inconclusive', sizing: { effect: 0.05, decides: 'pass' } });
+    // Completion's per-case sd: of 8 cases 4 move by 1/3 and 2 by 2/3, so s² = (64/63)·(12/9)/8; the pass bar z_0.95.
+    const se = Math.sqrt((64 / 63) * (12 / 9 / 8)) / Math.sqrt(64);
+    const needed = Math.ceil(64 * (((normalQuantile(0.95) + normalQuantile(0.8)) * se) / 0.05) ** 2);
+    expect(c.units_needed).toBe(needed);
+    // The regressions gate passes on the same test (passEvidence), so the same noise and the same promise: its signs (sd about 0.87,
+    // over twice completion's) would promise about five times the cases.
+    expect(reg.units_needed).toBe(needed);
+    expect(reg.sizing?.signal).toBeCloseTo(c.sizing?.signal as number, 12);
+    // The verdict: the three quality gates are one test here (reward is the rate, the regressions gate passes on completion's), so
+    // together they need what completion needs; drawn with the signs' correlation to the rates (0.94) they would need more.
+    expect(r.verdict_sizing?.decides).toBe('pass');
+    expect(r.verdict_sizing?.units).toBeGreaterThanOrEqual(needed);
+    expect(r.verdict_sizing?.units).toBeLessThanOrEqual(Math.ceil(needed * 1.02));
+    // Without a margin the regressions gate is sized for a failure of its own sign test: its signs' noise, as before.
+    const noMargin = gate(
+      testGates(three, DEFAULT_THRESHOLDS, { baseline: 3, candidate: 3 }, { margins: { completion_regressions: 0 } }),
+      'completion_regressions',
+    );
+    expect(noMargin.sizing?.decides).toBe('fail');
+    const signSe = Math.sqrt((64 / 63) * (6 / 8)) / Math.sqrt(64);
+    expect(noMargin.sizing?.signal).toBeCloseTo(0.05 / (signSe * Math.sqrt(64)), 12);
+    // The few-cluster path (cluster-robust t, 10 families) folds the same way: the regressions gate is sized on completion's CR2 error.
+    const families = three.map((x, i) => ({ ...x, labels: { ...NO_LABELS, task_family: `f${i % 10}` } }));
+    const robust = testGates(families, DEFAULT_THRESHOLDS, { baseline: 3, candidate: 3 }, { cluster: 'task_family' });
+    expect(robust.method).toBe('cluster-robust');
+    const [rc, rr] = [gate(robust, 'completion'), gate(robust, 'completion_regressions')];
+    expect(rr).toMatchObject({ status: 'inconclusive', sizing: { decides: 'pass' } });
+    expect(rr.units_needed).toBe(rc.units_needed);
+    expect(rr.sizing?.signal).toBeCloseTo(rc.sizing?.signal as number, 12);
+  });
+
   it('a family that collapses while the others improve is named, even with no slice', () => {
     const collapsed = Array.from({ length: 120 }, (_, i) => {
       const f = i % 6;

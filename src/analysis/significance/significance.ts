@@ -258,7 +258,9 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
   else if (p_violated_adjusted <= alpha) status = 'fail';
   else if (p_holds <= ctx.alphaPass) status = 'pass';
   const se = clusterSe(ctx.unitSums[g] as Float64Array, ctx.unitSize, theta, ctx.n);
-  const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se) : null;
+  // A pass is read on `shown`'s series (the completion changes for the regressions gate with a margin): its sizing takes that series' noise.
+  const passSe = shown === x ? se : clusterSe(ctx.unitSums[shown.g] as Float64Array, ctx.unitSize, shown.theta, ctx.n);
+  const sizing = status === 'inconclusive' ? sizeGate(ctx, x, family, se, passSe) : null;
   return {
     ...base,
     lower: one.lower,
@@ -274,16 +276,29 @@ function gateResult(ctx: Context, x: Single, family: Family, singles: readonly S
     sizing:
       sizing === null
         ? null
-        : { effect: sizing.effect, decides: sizing.decides, trials: sizing.trials, critical: sizing.critical, signal: signalOf(ctx.units, se, sizing.effect) },
+        : {
+            effect: sizing.effect,
+            decides: sizing.decides,
+            trials: sizing.trials,
+            critical: sizing.critical,
+            signal: signalOf(ctx.units, sizing.se, sizing.effect),
+          },
   };
 }
 
 /**
  * The correlation of two gates' estimates, from their per-unit deviations (each unit's sum less its
  * size times the gate's mean), oriented so that each gate's good direction is positive: what the
- * verdict's sizing (sizing.ts verdictUnits) draws the gates' statistics with.
+ * verdict's sizing (sizing.ts verdictUnits) draws the gates' statistics with. A gate is read as the
+ * series its sized decision is tested on (`reads`): the regressions gate with a margin is sized for
+ * a pass shown on the completion changes (passEvidence), so it moves as completion does.
  */
-function gateCorrelation(data: readonly GateData[], unitSums: readonly Float64Array[], unitSize: Float64Array): (a: GateName, b: GateName) => number {
+function gateCorrelation(
+  data: readonly GateData[],
+  unitSums: readonly Float64Array[],
+  unitSize: Float64Array,
+  reads: (gate: GateName) => GateName,
+): (a: GateName, b: GateName) => number {
   const total = unitSize.reduce((x, y) => x + y, 0);
   const dev = data.map((d, g) => {
     const sums = unitSums[g] as Float64Array;
@@ -293,8 +308,8 @@ function gateCorrelation(data: readonly GateData[], unitSums: readonly Float64Ar
   });
   const index = new Map(data.map((d, g) => [d.gate, g]));
   return (a, b) => {
-    const x = dev[index.get(a) ?? -1];
-    const y = dev[index.get(b) ?? -1];
+    const x = dev[index.get(reads(a)) ?? -1];
+    const y = dev[index.get(reads(b)) ?? -1];
     if (x === undefined || y === undefined) return 0;
     let xy = 0;
     let xx = 0;
@@ -312,20 +327,30 @@ function gateCorrelation(data: readonly GateData[], unitSums: readonly Float64Ar
 const failBar = (ctx: Context, x: Single, family: Family): number =>
   family.violation.has(x.g) ? family.critical : normalQuantile(1 - ctx.alpha * (1 - SCREEN));
 
-/** An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the trials per side (completion). */
+/**
+ * An undecided gate's sizing: the stated effect, the units for 80% power at this noise, and the
+ * trials per side (completion). The noise is that of the statistic whose test makes the decision
+ * sized for (the power formula n = ((z₁₋α + z₁₋β)·σ/δ)² holds for the σ of the tested series:
+ * Chow, Shao and Wang 2008, "Sample Size Calculations in Clinical Research", §3.1.2, the one-sample
+ * (paired-difference) non-inferiority test): `se` for a failure (the gate's own series), `passSe` for a pass (the series
+ * passEvidence reads: the completion changes for the regressions gate with a margin, whose own
+ * sign series is ±1 on nearly every noisy case with 2+ trials and would overstate the noise).
+ */
 function sizeGate(
   ctx: Context,
   x: Single,
   family: Family,
   se: number,
-): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null; critical: number } | null {
+  passSe: number,
+): { effect: number; decides: 'fail' | 'pass'; units: number | null; trials: number | null; critical: number; se: number } | null {
   const target = sizingTarget(x.d.gate, passThreshold(ctx.margins, x.d), ctx.effects);
   if (target === null) return null;
   // A failure must pass the max-T family's bar; a pass, the one-sided level.
   const critical = target.decides === 'pass' ? normalQuantile(1 - ctx.alpha) : failBar(ctx, x, family);
-  const units = unitsFor(ctx.units, se, critical, target.effect, POWER);
+  const noise = target.decides === 'pass' ? passSe : se;
+  const units = unitsFor(ctx.units, noise, critical, target.effect, POWER);
   const trials = x.d.gate === 'completion' && ctx.caseUnits ? trialsFor(ctx.cases, critical, target.effect, POWER) : null;
-  return { ...target, units, trials, critical };
+  return { ...target, units, trials, critical, se: noise };
 }
 
 /** The paired tests of the gates; `given` as columns (compare.ts) or as case objects (made columns here). */
@@ -373,6 +398,9 @@ export function testGates(
   }
   const unitSize = unitTotals(unitOf, G);
   const unitSums = data.map((d) => unitTotals(unitOf, G, d.perCase));
+  // The series a gate's sizing reads: the regressions gate with a margin is sized for a pass shown on completion's changes.
+  const passReads = (gate: GateName): GateName =>
+    gate === 'completion_regressions' && data.some((d) => d.gate === gate && marginOf(margins, d) > 0) ? 'completion' : gate;
   // The result, by how the gates were tested: its fields other than these are the same either way.
   const result = (method: SignificanceResult['method'], patterns: number, gates: readonly GateTest[], closed_form: GateName[]): SignificanceResult => ({
     confidence,
@@ -384,7 +412,7 @@ export function testGates(
     cluster: { field: cluster.field, units: G, note: cluster.note, correlation: cluster.correlation },
     trials,
     gates: GATE_NAMES.map((name) => gates.find((x) => x.gate === name) as GateTest),
-    verdict_sizing: verdictUnits(gates, G, POWER, gateCorrelation(data, unitSums, unitSize)),
+    verdict_sizing: verdictUnits(gates, G, POWER, gateCorrelation(data, unitSums, unitSize, passReads)),
     declines: [],
     closed_form,
     heterogeneity: groupApart(
@@ -504,7 +532,9 @@ function robustGates(
     const one = robustBounds(x, df, alpha);
     const two = robustBounds(x, df, alpha / 2);
     const target = status === 'inconclusive' ? sizingTarget(d.gate, x.pass, effects) : null;
-    const units = target === null ? null : unitsFor(unitSize.length, est.se, critical, target.effect, POWER);
+    // A pass is sized on the series its test reads (`folded`: completion's for the regressions gate with a margin), as in sizeGate.
+    const sizedSe = target?.decides === 'pass' ? folded.est.se : est.se;
+    const units = target === null ? null : unitsFor(unitSize.length, sizedSe, critical, target.effect, POWER);
     return {
       ...base,
       lower: one.lower,
@@ -520,7 +550,7 @@ function robustGates(
       sizing:
         target === null
           ? null
-          : { effect: target.effect, decides: target.decides, trials: null, critical, signal: signalOf(unitSize.length, est.se, target.effect) },
+          : { effect: target.effect, decides: target.decides, trials: null, critical, signal: signalOf(unitSize.length, sizedSe, target.effect) },
     };
   });
 }
