@@ -313,7 +313,7 @@ describe('the reusable workflows', () => {
     expect(run({ SHAPE: 'separate', SHARDS: '1', TRIALS: '3', EVENT: 'pull_request' })).toBe('roles=["baseline","candidate"]\nshards=[""]\n');
     expect(run({ SHAPE: 'interleaved', SHARDS: '2', TRIALS: '1', EVENT: 'pull_request' })).toBe('roles=["ab"]\nshards=["1/2","2/2"]\n');
     // Any other event (a push to the default branch, a dispatch): the suite runs once, as the baseline, in either shape.
-    for (const EVENT of ['push', 'workflow_dispatch']) {
+    for (const EVENT of ['push', 'workflow_dispatch', 'schedule']) {
       expect(run({ SHAPE: 'separate', SHARDS: '1', TRIALS: '3', EVENT })).toBe('roles=["baseline"]\nshards=[""]\n');
       expect(run({ SHAPE: 'interleaved', SHARDS: '2', TRIALS: '1', EVENT })).toBe('roles=["baseline"]\nshards=["1/2","2/2"]\n');
     }
@@ -326,6 +326,10 @@ describe('the reusable workflows', () => {
     const main = { SHAPE: 'separate', TRIALS: '1', DESIGN: 'main', MAIN_RUNS: '5', EVENT: 'pull_request' };
     expect(run({ ...main, SHARDS: '1', MAIN_ROUNDS: '3' })).toBe('roles=["baseline","candidate"]\nshards=[""]\n');
     expect(run({ ...main, SHARDS: '1', MAIN_ROUNDS: '4' })).toBe('::error::main-rounds must be 1, 2 or 3 (a job per round after the first), got 4\n');
+    // One run of main (a suite of 400 cases or more: docs/statistics.md) up to 50.
+    expect(run({ ...main, MAIN_RUNS: '1', SHARDS: '1', MAIN_ROUNDS: '3' })).toBe('roles=["baseline","candidate"]\nshards=[""]\n');
+    for (const MAIN_RUNS of ['0', '51', 'five'])
+      expect(run({ ...main, MAIN_RUNS, SHARDS: '1', MAIN_ROUNDS: '3' })).toBe(`::error::main-runs must be a whole number from 1 to 50, got ${MAIN_RUNS}\n`);
     expect(run({ ...main, SHARDS: '2', MAIN_ROUNDS: '2' })).toBe(
       '::error::design main in rounds runs each round after the first in one job: give shards 1, or main-rounds 1, got shards 2\n',
     );
