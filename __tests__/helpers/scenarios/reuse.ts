@@ -47,11 +47,12 @@ export function reuseScenario(job: JobOf) {
     expect(gh.invalidCalls(), "requests or answers GitHub's OpenAPI description rejects").toEqual([]);
   });
 
-  const prBaseline = (run: string, extra: Record<string, string>) =>
-    job(results, root, 'baseline', run).run(
-      { mode: 'run', suite: 'demo', role: 'baseline', 'github-token': TOKEN, fingerprint: 'model: demo-model', ...extra },
-      gh.env(),
-    );
+  /** A pull request's baseline job; `files` are written into its workspace first (a configuration, say). */
+  const prBaseline = (run: string, extra: Record<string, string>, files: Record<string, string> = {}) => {
+    const j = job(results, root, 'baseline', run);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(j.workspace, name), text);
+    return j.run({ mode: 'run', suite: 'demo', role: 'baseline', 'github-token': TOKEN, fingerprint: 'model: demo-model', ...extra }, gh.env());
+  };
 
   it("takes the base commit's baseline from main's run instead of running the suite, and the gate compares with it", async () => {
     const r = await prBaseline('pr-1', { 'reuse-baseline': 'prefer', command: 'echo the suite ran; exit 9' });

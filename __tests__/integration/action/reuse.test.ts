@@ -49,6 +49,17 @@ describe('reuse-baseline', () => {
     expect(required.log).toContain('would be older than main-max-age 1h when the gate judges');
   });
 
+  it("the configuration's main_max_age does not make the baseline job measure main's runs again: only the input does", async () => {
+    const r = await reuse.prBaseline(
+      'pr-age-5',
+      { 'reuse-baseline': 'prefer', command: 'echo the suite ran; exit 9', config: 'gate.yml', 'timeout-minutes': '30' },
+      { 'gate.yml': 'version: 1\nmain_max_age: 1\n' },
+    );
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.log).not.toContain('the suite ran');
+    expect(r.outputs['reused-run-id']).toBe(String(reuse.results.runId('main-run')));
+  });
+
   it('a bad main-max-age names the input', async () => {
     const r = await reuse.prBaseline('pr-age-4', { command: suiteCommand('tool_call'), 'main-max-age': 'soon' });
     expect(r.exitCode).toBe(1);

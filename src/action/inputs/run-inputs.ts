@@ -45,7 +45,7 @@ export interface RunInputs {
   roundCases: string | null;
   /** The command that installs the suite's dependencies, run in the suite's step before the suite (install.ts), or null. */
   install: string | null;
-  /** main_max_age (design main; the input, else the configuration's): reuse takes no main's runs that would be older when the gate judges. */
+  /** The input main-max-age (design main), or null: reuse takes no main's runs that would be older when the gate judges. */
   mainMaxAge: number | string | null;
 }
 
@@ -83,15 +83,17 @@ export function runInputs(read: InputReader, config: () => GateConfig): RunInput
     pricing: config().pricing ?? {},
     install: read.value('install'),
     ...roundOf(read, role),
-    mainMaxAge: mainMaxAgeOf(read, config, role),
+    mainMaxAge: mainMaxAgeOf(read, role),
   };
 }
 
 /**
- * `main-max-age` in the run mode: only a baseline job that may reuse main's runs reads it (reuse.ts);
- * the configuration's key when the input is not given, as the gate job resolves it (gateInputs).
+ * `main-max-age` in the run mode: only a baseline job that may reuse main's runs reads it (reuse.ts).
+ * The input alone, never the configuration's main_max_age: gate.yml's baseline job (reuse forced on
+ * under design main) must not measure main's runs again on its own, since publish's trusted baseline
+ * would not take that measurement and the runs would be paid for nothing.
  */
-function mainMaxAgeOf(read: InputReader, config: () => GateConfig, role: Role): number | string | null {
+function mainMaxAgeOf(read: InputReader, role: Role): number | string | null {
   if (read.given('main-max-age')) {
     if (role !== 'baseline')
       throw new UsageError(`input "main-max-age": in the run mode only the baseline job reads it (for reuse-baseline); remove it from the ${role} job`);
@@ -103,7 +105,7 @@ function mainMaxAgeOf(read: InputReader, config: () => GateConfig, role: Role): 
       throw err;
     }
   }
-  return role === 'baseline' ? (config().main_max_age ?? null) : null;
+  return null;
 }
 
 /** `round` and `round-cases`: a later round of the candidate under design main runs the listed cases once, whole. */
