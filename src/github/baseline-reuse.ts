@@ -3,7 +3,8 @@
  * base), so the baseline job need not run the suite again: successful runs of that exact commit by
  * the events publish trusts (push, workflow_dispatch, schedule: github/trusted-run.ts), newest first,
  * through the REST API, and the first of them that still holds the suite's baseline artifact: the
- * same run publish then takes, so the gate job and publish judge the same baseline. Runs of any other commit are never looked at, and an expired artifact is reported as such.
+ * same run publish then takes, so the gate job and publish judge the same baseline. Runs of any
+ * other commit are never looked at, and an expired artifact is reported as such.
  */
 import type { ArtifactClient } from '@actions/artifact';
 

@@ -1,9 +1,10 @@
 /**
  * The trusted run of a pull request's baseline: a successful run of the default branch's own
  * workflow at the PR's base commit, found through the REST API (never named by an artifact). Only
- * a run whose event is `push`, `workflow_dispatch` or `schedule`, whose head branch is the default branch, whose
- * head repository is this repository and whose workflow file is the triggering run's counts: a fork
- * can neither start such a run nor choose its code, which is the default branch's reviewed commit.
+ * a run whose event is `push`, `workflow_dispatch` or `schedule`, whose head branch is the default
+ * branch, whose head repository is this repository and whose workflow file is the triggering run's
+ * counts: a fork can neither start such a run nor choose its code, which is the default branch's
+ * reviewed commit.
  */
 import type { GitHubClient } from './octokit.js';
 
