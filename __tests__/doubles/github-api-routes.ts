@@ -45,8 +45,9 @@ export function matchRoute(method: string, path: string, site: Site): Served | u
     const pattern = route.template.replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
     const found = new RegExp(`^${pattern}$`).exec(canonical);
     const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(found?.[i + 1] ?? '')]));
-    // Numbers and ids must be digits: GitHub answers 404 for /issues/abc/comments.
-    if (found && names.every((n) => !/_(number|id)$/.test(n) || /^\d+$/.test(params[n] ?? ''))) return { route, params, canonical };
+    // Numbers and ids must be digits: GitHub answers 404 for /issues/abc/comments. A workflow_id may
+    // also be the workflow's file name (the spec's "workflow-id": number | string).
+    if (found && names.every((n) => n === 'workflow_id' || !/_(number|id)$/.test(n) || /^\d+$/.test(params[n] ?? ''))) return { route, params, canonical };
   }
   return undefined;
 }
@@ -221,6 +222,18 @@ export const ROUTES: Route[] = [
     permissions: 'actions=read',
     handle: (ctx) => {
       const all = ctx.state.workflowRuns.filter((w) => runMatches(w, ctx.query));
+      const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
+      return { status: 200, headers, body: { total_count: all.length, workflow_runs: items.map((w) => workflowRunJson(ctx.site, w)) } };
+    },
+  },
+  {
+    // A workflow's runs, the workflow named by its file name (benchgate.yml), as `workflow_id` may be.
+    method: 'GET',
+    template: `${R}/actions/workflows/{workflow_id}/runs`,
+    permissions: 'actions=read',
+    handle: (ctx) => {
+      const id = ctx.params['workflow_id'] ?? '';
+      const all = ctx.state.workflowRuns.filter((w) => (w.path ?? '.github/workflows/benchgate.yml').split('/').at(-1) === id && runMatches(w, ctx.query));
       const { items, headers } = paginate(all, ctx.query, ctx.linkBase);
       return { status: 200, headers, body: { total_count: all.length, workflow_runs: items.map((w) => workflowRunJson(ctx.site, w)) } };
     },

@@ -114,7 +114,7 @@ describe('mode run: the suite has no token in reach and cannot reach the steps a
     const { r } = await runJob('reuse', { role: 'baseline', command: scan, 'reuse-baseline': 'prefer' });
     expect(r.exitCode, r.log).toBe(0);
     // The lookup (with the token) happened in the prepare step; the suite ran after it, in its own step.
-    expect(d.gh.calls.some((c) => c.path.includes('/actions/runs'))).toBe(true);
+    expect(d.gh.calls.some((c) => c.path.includes('/actions/workflows/benchgate.yml/runs'))).toBe(true);
     expect(r.steps.find((s) => s.id === 'suite')?.log).toMatch(CLEAN_SCAN);
     expect(r.outputs['reused-run-id']).toBe('');
   });

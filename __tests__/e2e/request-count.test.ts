@@ -309,8 +309,9 @@ describe('requests of a gate job (issue 23)', () => {
     expect(c.rest).toEqual(
       sorted([
         'GET /actions/runs/{id}/artifacts',
-        // The trusted baseline: the default branch's push run at the PR's base commit, found and listed (issue 43).
-        'GET /actions/runs',
+        // The trusted baseline: the default branch's push run at the PR's base commit, found among the
+        // workflow's own runs (issue 43) and its artifacts listed.
+        'GET /actions/workflows/{workflow_id}/runs',
         'GET /actions/runs/{id}/artifacts',
         ...download,
         ...pull,

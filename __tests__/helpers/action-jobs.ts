@@ -71,6 +71,8 @@ export function jobSetup(double: ResultsServiceDouble, root: string, name: strin
     GITHUB_RUN_ID: '987654321',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_WORKFLOW: 'Bench',
+    // The runner's ref path to the workflow file (the file every seeded run of the API double ran).
+    GITHUB_WORKFLOW_REF: `${String(serviceEnv['GITHUB_REPOSITORY'])}/.github/workflows/benchgate.yml@refs/pull/42/merge`,
     GITHUB_JOB: name,
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: temp,

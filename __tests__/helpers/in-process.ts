@@ -60,6 +60,7 @@ export async function runInProcess(
       GITHUB_SHA: '3'.repeat(40),
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_RUN_ID: '987654321',
+      GITHUB_WORKFLOW_REF: 'octo-org/benchgate/.github/workflows/benchgate.yml@refs/pull/42/merge',
       ...env,
     },
     tempDir: join(workspace, 'runner-temp'),

@@ -97,6 +97,7 @@ async function playJob(job: ParsedJob, s: RunState, needs: Ctx, anyFailed: boole
       GITHUB_RUN_ID: String(s.github['run_id']),
       GITHUB_RUN_ATTEMPT: String(s.github['run_attempt']),
       GITHUB_WORKFLOW: String(s.github['workflow']),
+      GITHUB_WORKFLOW_REF: String(s.github['workflow_ref']),
       GITHUB_JOB: id,
       GITHUB_WORKSPACE: workspace,
       RUNNER_TEMP: temp,
@@ -162,6 +163,9 @@ export async function playWorkflow(callerText: string, world: PlayWorld, event: 
     run_id: String(world.results.runId(event.run)),
     run_attempt: String(event.attempt ?? 1),
     workflow: rawCaller.name ?? 'caller.yml',
+    // The caller's file, in a reusable workflow too (docs.github.com, Reusing workflows: "the github
+    // context is always associated with the caller workflow"): the file the API double's runs ran.
+    workflow_ref: `${repository}/.github/workflows/benchgate.yml@${event.ref}`,
     token: TEST_TOKEN,
     server_url: 'https://github.com',
     api_url: world.gh.url,

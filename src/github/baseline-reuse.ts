@@ -1,22 +1,27 @@
 /**
  * Finding the baseline an earlier workflow run already measured for a commit (the pull request's
- * base), so the baseline job need not run the suite again: successful runs of that exact commit by
- * the events publish trusts (push, workflow_dispatch, schedule: github/trusted-run.ts), newest first,
- * through the REST API, and the first of them that still holds the suite's baseline artifact: the
- * same run publish then takes, so the gate job and publish judge the same baseline. Runs of any
- * other commit are never looked at, and an expired artifact is reported as such.
+ * base), so the baseline job need not run the suite again: the runs publish trusts for that exact
+ * commit (github/trusted-run.ts trustedRuns: successful push, workflow_dispatch or schedule runs of
+ * the same workflow file on the default branch, of this repository), newest first, and the first of
+ * them that still holds the suite's baseline artifact: the same run publish then takes, so the gate
+ * job and publish judge the same baseline. Runs of any other commit or workflow are never looked
+ * at, and an expired artifact is reported as such.
  */
 import type { ArtifactClient } from '@actions/artifact';
 
 import { downloadRunArtifact } from './artifacts.js';
 import type { GitHubClient } from './octokit.js';
-import { TRUSTED_EVENTS } from './trusted-run.js';
+import { TRUSTED_EVENTS, trustedRuns } from './trusted-run.js';
 
 export interface ReuseQuery {
   owner: string;
   repo: string;
   /** The commit whose baseline is wanted (the PR's base SHA). */
   commit: string;
+  /** The repository's default branch, whose runs alone are taken. */
+  branch: string;
+  /** The workflow file whose runs alone are taken: the job's own (trusted-run.ts workflowPathOf). */
+  workflowPath: string;
   /** The artifact name of the baseline (benchgate-<suite>-baseline). */
   artifact: string;
   token: string;
@@ -43,22 +48,23 @@ export async function findReusableBaseline(
   q: ReuseQuery,
 ): Promise<{ found: ReusedBaseline | null; notes: string[] }> {
   const notes: string[] = [];
-  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({
+  const runs = await trustedRuns(octokit, {
     owner: q.owner,
     repo: q.repo,
-    head_sha: q.commit,
-    status: 'success',
-    per_page: Math.min(100, q.maxRuns ?? 10),
+    commit: q.commit,
+    branch: q.branch,
+    workflowPath: q.workflowPath,
+    maxRuns: q.maxRuns ?? 10,
   });
-  // The API filters by one event at most, so the trusted events are kept here.
-  const runs = data.workflow_runs.filter((r) => r.head_sha === q.commit && TRUSTED_EVENTS.includes(r.event));
   if (runs.length === 0)
-    notes.push(`no successful ${TRUSTED_EVENTS.slice(0, -1).join(', ')} or ${String(TRUSTED_EVENTS.at(-1))} run of commit ${q.commit.slice(0, 7)}`);
+    notes.push(
+      `no successful ${TRUSTED_EVENTS.slice(0, -1).join(', ')} or ${String(TRUSTED_EVENTS.at(-1))} run of ${q.workflowPath} on ${q.branch} at commit ${q.commit.slice(0, 7)}`,
+    );
   for (const run of runs) {
     const got = await downloadRunArtifact(octokit, artifacts, { owner: q.owner, repo: q.repo, runId: run.id, name: q.artifact, token: q.token, path: q.path });
     if (got === 'missing') notes.push(`workflow run ${run.id} has no artifact ${q.artifact}`);
     else if (got === 'expired') notes.push(`the ${q.artifact} artifact of workflow run ${run.id} has expired`);
-    else return { found: { runId: run.id, runUrl: run.html_url, artifactId: got.id, createdAt: got.createdAt, dir: got.dir }, notes };
+    else return { found: { runId: run.id, runUrl: run.url, artifactId: got.id, createdAt: got.createdAt, dir: got.dir }, notes };
   }
   return { found: null, notes };
 }

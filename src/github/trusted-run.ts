@@ -36,16 +36,42 @@ export interface TrustedRun {
   event: string;
 }
 
-/** The runs that may supply the baseline, newest first; [] when there is none. */
+/**
+ * The workflow file a job of this repository runs, from `GITHUB_WORKFLOW_REF`
+ * (`owner/repo/.github/workflows/benchgate.yml@refs/pull/7/merge`): in a reusable workflow it names
+ * the caller's file ("the github context is always associated with the caller workflow",
+ * docs.github.com, Reusing workflows), which is the file a run's `path` names. Null when it is not
+ * set, is of another repository, or names no workflow file.
+ */
+export function workflowPathOf(env: Readonly<Record<string, string | undefined>>): string | null {
+  const ref = env['GITHUB_WORKFLOW_REF'] ?? '';
+  const repo = (env['GITHUB_REPOSITORY'] ?? '').toLowerCase();
+  const m = /^([\w.-]+\/[\w.-]+)\/(\.github\/workflows\/[\w.-]+\.ya?ml)@\S+$/.exec(ref);
+  return m === null || repo === '' || (m[1] as string).toLowerCase() !== repo ? null : (m[2] as string);
+}
+
+/**
+ * The runs that may supply the baseline, newest first; [] when there is none. They are listed by the
+ * workflow ("List workflow runs for a workflow": its `workflow_id` may be the file name, and the
+ * workflow files live in .github/workflows only), so the runs of other workflows at the same commit
+ * never crowd the page; a workflow GitHub does not know (404) has no runs.
+ */
 export async function trustedRuns(octokit: GitHubClient, q: TrustedRunQuery): Promise<TrustedRun[]> {
-  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({
-    owner: q.owner,
-    repo: q.repo,
-    head_sha: q.commit,
-    branch: q.branch,
-    status: 'success',
-    per_page: Math.min(100, q.maxRuns ?? 20),
-  });
+  let data;
+  try {
+    ({ data } = await octokit.rest.actions.listWorkflowRuns({
+      owner: q.owner,
+      repo: q.repo,
+      workflow_id: q.workflowPath.slice(q.workflowPath.lastIndexOf('/') + 1),
+      head_sha: q.commit,
+      branch: q.branch,
+      status: 'success',
+      per_page: Math.min(100, q.maxRuns ?? 20),
+    }));
+  } catch (err) {
+    if ((err as { status?: unknown }).status === 404) return [];
+    throw err;
+  }
   const self = `${q.owner}/${q.repo}`.toLowerCase();
   return data.workflow_runs
     .filter(

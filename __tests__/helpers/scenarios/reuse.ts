@@ -1,6 +1,6 @@
 // Reusing the base commit's baseline: a push run on main measures the baseline and uploads it; a
-// pull request's baseline job finds that run through the REST API double (GET /actions/runs,
-// validated against GitHub's OpenAPI description), downloads its artifact across runs and uploads it
+// pull request's baseline job finds that run through the REST API double (GET
+// /actions/workflows/{workflow_id}/runs, validated against GitHub's OpenAPI description), downloads its artifact across runs and uploads it
 // as its own without running the suite; the gate compares as usual. Written once and played by two
 // harnesses (see hold-chain.ts): the bundle through action.yml (e2e/action-reuse.test.ts, for the
 // real artifact client's cross-run download) and runAction in process
@@ -69,10 +69,11 @@ export function reuseScenario(job: JobOf) {
     expect([...files.keys()].sort()).toEqual(['command.log', 'original/tool_call.json', 'summary.json']);
     const meta = (JSON.parse(files.get('summary.json')?.toString() ?? '{}') as { metadata: Record<string, unknown> }).metadata;
     expect(meta).toMatchObject({ 'github.sha': BASE, 'reuse.commit': BASE, 'reuse.run_id': results.runId('main-run'), 'reuse.age_hours': 0 });
+    // The workflow's own runs of the base commit on the default branch, as publish lists them.
     expect(
       gh.calls.some(
         (c) =>
-          c.path.startsWith('/repos/octo-org/benchgate/actions/runs?') || (c.path === '/repos/octo-org/benchgate/actions/runs' && c.query['head_sha'] === BASE),
+          c.path.startsWith('/repos/octo-org/benchgate/actions/workflows/benchgate.yml/runs') && c.query['head_sha'] === BASE && c.query['branch'] === 'main',
       ),
     ).toBe(true);
 
@@ -102,7 +103,8 @@ export function reuseScenario(job: JobOf) {
     expect(comment).toContain('```mermaid\nxychart-beta\n  title "Completion rate (%)"\n  x-axis ["2222222", "PR"]');
     expect(comment).toContain('| `2222222` |');
     // With comment: off there is nothing to put a trend in: no history is read.
-    const lookups = () => gh.calls.filter((c) => c.path.startsWith('/repos/octo-org/benchgate/actions/runs') && !c.path.includes('/artifacts')).length;
+    const lookups = () =>
+      gh.calls.filter((c) => /^\/repos\/octo-org\/benchgate\/actions\/(runs|workflows)/.test(c.path) && !c.path.includes('/artifacts')).length;
     const before = lookups();
     const quiet = await job(results, root, 'gate-off', 'pr-1').run(
       { mode: 'compare', suite: 'demo', 'fail-on-hold': 'false', 'github-token': TOKEN, comment: 'off', 'report-dir': 'reports' },
@@ -115,6 +117,9 @@ export function reuseScenario(job: JobOf) {
   return {
     get results() {
       return results;
+    },
+    get gh() {
+      return gh;
     },
     prBaseline,
   };

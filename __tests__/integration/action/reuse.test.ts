@@ -60,6 +60,21 @@ describe('reuse-baseline', () => {
     expect(r.outputs['reused-run-id']).toBe(String(reuse.results.runId('main-run')));
   });
 
+  it("other workflows' runs at the base commit never crowd out the gate workflow's: reuse lists that workflow's runs alone", async () => {
+    // Newer than main's run, more than a page of the ten runs reuse looks at, none of them the gate's.
+    for (let k = 0; k < 12; k++)
+      reuse.gh.addWorkflowRun({
+        id: 9000 + k,
+        headSha: '2'.repeat(40),
+        path: '.github/workflows/lint.yml',
+        createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      });
+    const r = await reuse.prBaseline('pr-crowd', { 'reuse-baseline': 'require', command: 'echo the suite ran; exit 9' });
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.outputs['reused-run-id']).toBe(String(reuse.results.runId('main-run')));
+    expect(r.log).not.toContain('workflow run 90');
+  });
+
   it('a bad main-max-age names the input', async () => {
     const r = await reuse.prBaseline('pr-age-4', { command: suiteCommand('tool_call'), 'main-max-age': 'soon' });
     expect(r.exitCode).toBe(1);

@@ -310,6 +310,10 @@ describe('GitHub API double: its answers conform to the spec', () => {
     api.addWorkflowRun({ id: 4243, headSha: FORK_SHA, conclusion: 'failure' });
     const runs = (await octokit.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: SHA, status: 'success', event: 'push' })).data;
     expect(runs.workflow_runs.map((w) => w.id)).toEqual([4242]);
+    api.addWorkflowRun({ id: 4244, headSha: SHA, path: '.github/workflows/other.yml' });
+    // A workflow's runs, the workflow named by its file name.
+    const own = (await octokit.rest.actions.listWorkflowRuns({ ...repo, workflow_id: 'benchgate.yml', head_sha: SHA, branch: 'main', status: 'success' })).data;
+    expect(own.workflow_runs.map((w) => w.id)).toEqual([4242]);
     api.addJobs(4243, [{ name: 'suite (candidate)', conclusion: 'cancelled' }]);
     const jobs = (await octokit.rest.actions.listJobsForWorkflowRun({ ...repo, run_id: 4243, filter: 'latest' })).data;
     expect(jobs.jobs.map((j) => [j.name, j.conclusion])).toEqual([['suite (candidate)', 'cancelled']]);

@@ -89,7 +89,7 @@ async function trustedBaseline(
   const short = base.sha.slice(0, 7);
   const todo = (why: string) =>
     new NoTrustedBaseline(
-      `no trusted baseline for the pull request's base commit ${short}: ${why}. benchgate takes the baseline of a pull request only from a successful push (or workflow_dispatch) run of ${workflow === null ? 'the gate workflow' : untrusted(workflow, { maxLength: 200 })} on ${untrusted(base.branch, { maxLength: 100 })} at that commit, never from the pull request's own run; run that workflow on ${untrusted(base.branch, { maxLength: 100 })} at ${short} (push it, or run it by workflow_dispatch while ${short} is the branch's head), or update the pull request's branch onto a commit that has one, then re-run this check`,
+      `no trusted baseline for the pull request's base commit ${short}: ${why}. benchgate takes the baseline of a pull request only from a successful push, workflow_dispatch or schedule run of ${workflow === null ? 'the gate workflow' : untrusted(workflow, { maxLength: 200 })} on ${untrusted(base.branch, { maxLength: 100 })} at that commit, never from the pull request's own run; run that workflow on ${untrusted(base.branch, { maxLength: 100 })} at ${short} (push it, or run it by workflow_dispatch while ${short} is the branch's head), or update the pull request's branch onto a commit that has one, then re-run this check`,
       `No trusted baseline yet for ${short}`,
     );
   if (workflow === null) throw todo('the workflow_run event does not name the workflow file of the triggering run');

@@ -18,7 +18,7 @@ export const BASELINE_FROM_INPUT = {
   modes: ['publish', 'command'],
   default: 'push-run',
   description:
-    "where a pull request's baseline comes from. `push-run` (the default) takes it from a successful push (or workflow_dispatch) run of the same workflow file on the default branch at the PR's base commit, never from the PR's own run, and fails the check, saying what to run, when there is none yet. `pull-request-run` takes the triggering run's own baseline for a same-repository pull request (whose workflow file its author may edit); a pull request from a fork always gets `push-run`. Every summary's stamps (role, commit, run) are checked either way.",
+    "where a pull request's baseline comes from. `push-run` (the default) takes it from a successful push, workflow_dispatch or schedule run of the same workflow file on the default branch at the PR's base commit, never from the PR's own run, and fails the check, saying what to run, when there is none yet. `pull-request-run` takes the triggering run's own baseline for a same-repository pull request (whose workflow file its author may edit); a pull request from a fork always gets `push-run`. Every summary's stamps (role, commit, run) are checked either way.",
   parse: parse.choice(BASELINE_FROM),
 } as const satisfies InputSpec;
 

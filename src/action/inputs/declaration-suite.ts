@@ -107,7 +107,7 @@ export const SUITE_INPUTS = [
     modes: ['run'],
     default: 'off',
     description:
-      "with role baseline, on a pull request, `prefer` takes the baseline an earlier successful push run measured for the PR's base commit (same suite, same fingerprint, artifact not expired) instead of running the suite, and says which commit, run and age it used; when there is none the suite runs. `require` fails the step instead. `off` always runs the suite. Default `off`.",
+      "with role baseline, on a pull request, `prefer` takes the baseline an earlier run measured for the PR's base commit instead of running the suite: the run publish's trusted baseline takes (the newest successful push, workflow_dispatch or schedule run of the same workflow file on the default branch at that commit; same suite, same fingerprint, artifact not expired), and says which commit, run and age it used; when there is none the suite runs. `require` fails the step instead. `off` always runs the suite. Default `off`.",
     parse: parse.choice(REUSE_MODES),
   },
   {

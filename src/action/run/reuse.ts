@@ -16,8 +16,9 @@ import { commandSucceeded } from '../../analysis/integrity/findings.js';
 import { measuredAt } from '../../analysis/main-design.js';
 import { ArtifactBudgetError, InputError } from '../../errors.js';
 import { findReusableBaseline } from '../../github/baseline-reuse.js';
-import { pullRequestOf, readEvent } from '../../github/context.js';
+import { defaultBranchOf, pullRequestOf, readEvent } from '../../github/context.js';
 import { messageOf } from '../../github/octokit.js';
+import { workflowPathOf } from '../../github/trusted-run.js';
 import { ageHours } from '../../policy/values.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
 import { MAX_ARTIFACT_SUMMARY_BYTES } from '../artifact-layout.js';
@@ -66,10 +67,17 @@ const hours = (iso: string | null): number | null =>
 
 /** The reused baseline, written to `staging` with the artifact's other files, or why there is none. */
 export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: string, token: string): Promise<Reuse> {
-  const commit = pullRequestOf(readEvent(io.env))?.baseSha ?? null;
+  const event = readEvent(io.env);
+  const commit = pullRequestOf(event)?.baseSha ?? null;
   if (commit === null) return { summary: null, why: 'this run is not for a pull request with a base commit' };
   const [owner, repo] = (io.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo || token === '') return { summary: null, why: 'no repository or token to look up earlier runs' };
+  // Publish takes the default branch's run of the same workflow file (action/decide/gather-run.ts), so reuse looks at those alone.
+  const branch = defaultBranchOf(event);
+  if (branch === null) return { summary: null, why: "the event does not name the repository's default branch (repository.default_branch)" };
+  const workflowPath = workflowPathOf(io.env);
+  if (workflowPath === null)
+    return { summary: null, why: 'GITHUB_WORKFLOW_REF does not name a workflow file of this repository, whose runs alone may be reused' };
   const artifact = `benchgate-${inputs.suite}-baseline`;
   let result;
   try {
@@ -77,6 +85,8 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
       owner,
       repo,
       commit,
+      branch,
+      workflowPath,
       artifact,
       token,
       path: join(io.tempDir, `benchgate-reused-${randomBytes(4).toString('hex')}`),
