@@ -29,17 +29,22 @@ export function reuseScenario(job: JobOf) {
   let root: string;
   let pushEvent: string;
 
+  /** A push run on main of the base commit, of workflow file `path`, measures the baseline and uploads it. */
+  const measureOnMain = async (run: string, path: string, createdAt: string) => {
+    const main = await job(results, root, 'main', run).run(
+      { mode: 'run', suite: 'demo', role: 'baseline', command: suiteCommand('tool_call'), fingerprint: 'model: demo-model' },
+      { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: pushEvent, GITHUB_SHA: BASE, GITHUB_REF: 'refs/heads/main' },
+    );
+    expect(main.exitCode, main.log).toBe(0);
+    gh.addWorkflowRun({ id: results.runId(run), headSha: BASE, path, createdAt });
+  };
+
   beforeAll(async () => {
     ({ results, gh, root } = await startWorkflowDoubles(TOKEN, 'benchgate-reuse-'));
     pushEvent = join(root, 'push.json');
     writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main', after: BASE }));
     // main's push run of the base commit measured the baseline (its artifact's age is the baseline's).
-    const main = await job(results, root, 'main', 'main-run').run(
-      { mode: 'run', suite: 'demo', role: 'baseline', command: suiteCommand('tool_call'), fingerprint: 'model: demo-model' },
-      { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: pushEvent, GITHUB_SHA: BASE, GITHUB_REF: 'refs/heads/main' },
-    );
-    expect(main.exitCode, main.log).toBe(0);
-    gh.addWorkflowRun({ id: results.runId('main-run'), headSha: BASE, createdAt: new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z') });
+    await measureOnMain('main-run', '.github/workflows/benchgate.yml', new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z'));
     gh.addWorkflowRun({ id: 777, headSha: 'f'.repeat(40), headBranch: 'feature' }); // another commit's run: never looked at
   });
   afterAll(() => stopWorkflowDoubles({ results, gh, root }));
@@ -121,6 +126,7 @@ export function reuseScenario(job: JobOf) {
     get gh() {
       return gh;
     },
+    measureOnMain,
     prBaseline,
   };
 }

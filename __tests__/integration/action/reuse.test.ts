@@ -75,6 +75,32 @@ describe('reuse-baseline', () => {
     expect(r.log).not.toContain('workflow run 90');
   });
 
+  it("reuse-workflow takes the runs of the workflow it names instead of the job's own, and is refused without reuse or outside .github/workflows", async () => {
+    // An older push run of another workflow file measured the base commit too.
+    await reuse.measureOnMain('main-run-bench', '.github/workflows/bench-main.yml', new Date(Date.now() - 7200_000).toISOString().replace(/\.\d+Z$/, 'Z'));
+    const own = await reuse.prBaseline('pr-wf-1', { 'reuse-baseline': 'require', command: 'echo the suite ran; exit 9' });
+    expect(own.outputs['reused-run-id']).toBe(String(reuse.results.runId('main-run')));
+    const other = await reuse.prBaseline('pr-wf-2', {
+      'reuse-baseline': 'require',
+      'reuse-workflow': '.github/workflows/bench-main.yml',
+      command: 'echo the suite ran; exit 9',
+    });
+    expect(other.exitCode, other.log).toBe(0);
+    expect(other.outputs['reused-run-id']).toBe(String(reuse.results.runId('main-run-bench')));
+    const none = await reuse.prBaseline('pr-wf-3', { 'reuse-baseline': 'require', 'reuse-workflow': '.github/workflows/nightly.yml', command: 'exit 9' });
+    expect(none.exitCode).toBe(1);
+    expect(none.log).toContain('no successful push, workflow_dispatch or schedule run of .github/workflows/nightly.yml on main at commit 2222222');
+    const unused = await reuse.prBaseline('pr-wf-4', { 'reuse-workflow': '.github/workflows/bench-main.yml', command: 'exit 9' });
+    expect(unused.exitCode).toBe(1);
+    expect(unused.log).toContain(
+      'input "reuse-workflow": it names the workflow whose runs reuse-baseline takes; give reuse-baseline prefer or require, or remove it',
+    );
+    const bad = await reuse.prBaseline('pr-wf-5', { 'reuse-baseline': 'prefer', 'reuse-workflow': 'ci/bench.yml', command: 'exit 9' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.log).toContain('input "reuse-workflow"');
+    expect(bad.log).toContain('a workflow file such as .github/workflows/benchgate.yml');
+  });
+
   it('a bad main-max-age names the input', async () => {
     const r = await reuse.prBaseline('pr-age-4', { command: suiteCommand('tool_call'), 'main-max-age': 'soon' });
     expect(r.exitCode).toBe(1);

@@ -80,6 +80,7 @@ function sideInputs(inputs: AbInputs, role: Role): RunInputs {
     round: 1,
     roundCases: null,
     mainMaxAge: null,
+    reuseWorkflow: null,
   };
 }
 

@@ -111,6 +111,13 @@ export const SUITE_INPUTS = [
     parse: parse.choice(REUSE_MODES),
   },
   {
+    name: 'reuse-workflow',
+    modes: ['run'],
+    description:
+      "with `reuse-baseline`, the workflow file (`.github/workflows/<file>.yml`) whose runs on the default branch supply the baseline. Default: this job's own workflow (GITHUB_WORKFLOW_REF, the caller's in a reusable workflow), the runs publish's trusted baseline takes too; give another file only when main's runs come from another workflow and this run's own gate judges its baseline (`baseline-from: pull-request-run`).",
+    parse: (raw: string): string | null => (raw.trim() === '' ? null : parse.workflowPath(raw.trim(), 'reuse-workflow')),
+  },
+  {
     name: 'budget',
     modes: ['run', 'ab'],
     description:

@@ -29,6 +29,8 @@ export interface RunInputs {
   trials: number;
   /** Take the base commit's baseline from an earlier run instead of running the suite (role baseline). */
   reuseBaseline: ReuseMode;
+  /** The workflow file whose runs reuse takes (input reuse-workflow), or null: this job's own. */
+  reuseWorkflow: string | null;
   /** For reuse: reads earlier workflow runs and their artifacts (actions: read). */
   githubToken: string;
   /** The spend cap (BENCHGATE_USAGE_FILE), or null. */
@@ -57,6 +59,14 @@ function reuseMode(read: InputReader, role: Role): ReuseMode {
   return mode;
 }
 
+/** `reuse-workflow` names whose runs reuse takes: without reuse it would do nothing, so it is refused. */
+function reuseWorkflowOf(read: InputReader, role: Role): string | null {
+  const file = read.value('reuse-workflow');
+  if (file !== null && reuseMode(read, role) === 'off')
+    throw new UsageError('input "reuse-workflow": it names the workflow whose runs reuse-baseline takes; give reuse-baseline prefer or require, or remove it');
+  return file;
+}
+
 export function runInputs(read: InputReader, config: () => GateConfig): RunInputs {
   const command = read.text('command');
   if (command.trim() === '') throw missing('command', 'run', 'give the shell command that runs the suite and writes its summary');
@@ -79,6 +89,7 @@ export function runInputs(read: InputReader, config: () => GateConfig): RunInput
     ...shardInputs(read),
     budget: read.value('budget'),
     reuseBaseline: reuseMode(read, role),
+    reuseWorkflow: reuseWorkflowOf(read, role),
     githubToken: read.text('github-token'),
     pricing: config().pricing ?? {},
     install: read.value('install'),

@@ -75,9 +75,9 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
   // Publish takes the default branch's run of the same workflow file (action/decide/gather-run.ts), so reuse looks at those alone.
   const branch = defaultBranchOf(event);
   if (branch === null) return { summary: null, why: "the event does not name the repository's default branch (repository.default_branch)" };
-  const workflowPath = workflowPathOf(io.env);
+  const workflowPath = inputs.reuseWorkflow ?? workflowPathOf(io.env);
   if (workflowPath === null)
-    return { summary: null, why: 'GITHUB_WORKFLOW_REF does not name a workflow file of this repository, whose runs alone may be reused' };
+    return { summary: null, why: 'GITHUB_WORKFLOW_REF does not name a workflow file of this repository, whose runs alone are reused (or give reuse-workflow)' };
   const artifact = `benchgate-${inputs.suite}-baseline`;
   let result;
   try {
