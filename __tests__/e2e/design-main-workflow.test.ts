@@ -2,7 +2,8 @@
 // the example caller (examples/workflows/benchgate-design-main.yml, as docs/github-actions.md shows
 // it) on a push to main measures main's runs once; on a pull request the suite job runs round 1 (every
 // case once), and while the verdict is undecided the round jobs look, then run only the cases drawn
-// for their round; the gate job and publish.yml judge every round that ran. The example suite's 10
+// for their round; the gate job and publish.yml judge every round that ran; its nightly schedule
+// measures main's runs again at the head, which a pull request then reuses. The example suite's 10
 // cases fall in 2 environments, too few clusters to decide anything: every round runs.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -164,6 +165,46 @@ describe('design: main in gate.yml and publish.yml, played', () => {
       const check = d.gh.checkRuns().find((c) => c.head_sha === sha['pr'] && c.name === 'benchgate (demo)');
       expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' });
       expect(JSON.stringify(check)).not.toContain('drawn for a round');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "the nightly schedule measures main's runs again at the head, and a pull request based there takes that run's, the newest",
+    async () => {
+      const nightly = await playWorkflow(CALLER, world, {
+        name: 'schedule',
+        payload: { schedule: '17 3 * * *', repository },
+        sha: sha['main'] as string,
+        ref: 'refs/heads/main',
+        run: 'nightly-main',
+      });
+      expect(jobs(nightly)).toEqual([
+        ['benchgate / plan', 'success'],
+        ['benchgate / suite (baseline, )', 'success'],
+        ['benchgate / round-2', 'skipped'],
+        ['benchgate / round-3', 'skipped'],
+        ['benchgate / gate', 'success'],
+      ]);
+      const runId = d.results.runId('nightly-main');
+      d.gh.addWorkflowRun({ id: runId, headSha: sha['main'] as string, headBranch: 'main', event: 'schedule' });
+      d.gh.addPull({ number: 6, headSha: sha['pr'] as string, headRef: 'pr', headRepo: REPO, baseSha: sha['main'] as string });
+      const pull_request = {
+        number: 6,
+        head: { sha: sha['pr'], ref: 'pr', repo: { full_name: REPO, fork: false } },
+        base: { sha: sha['main'], ref: 'main', repo: { full_name: REPO, fork: false } },
+      };
+      const pr = await playWorkflow(CALLER, world, {
+        name: 'pull_request',
+        payload: { action: 'synchronize', number: 6, pull_request, repository },
+        sha: sha['pr'] as string,
+        ref: 'refs/pull/6/merge',
+        run: 'pr-6',
+      });
+      expect(logOf(pr, 'benchgate / suite (baseline, )')).toMatch(new RegExp(`reused the baseline of base commit \\w+ from workflow run ${runId} `));
+      // Judged within main-max-age (36h): the runs were measured moments ago, so no stale-baseline.
+      const report = JSON.parse(artifact('pr-6', 'benchgate-demo-report', 'benchgate-report.json')) as { findings: { code: string }[] };
+      expect(report.findings.map((f) => f.code)).not.toContain('stale-baseline');
     },
     TIMEOUT,
   );
