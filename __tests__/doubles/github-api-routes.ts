@@ -240,6 +240,16 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    template: `${R}/actions/runs/{run_id}`,
+    permissions: 'actions=read',
+    handle: (ctx) => {
+      const run = ctx.state.workflowRuns.find((w) => w.id === num(ctx, 'run_id'));
+      if (run === undefined) throw new ApiError(404, 'Not Found');
+      return { status: 200, body: workflowRunJson(ctx.site, run) };
+    },
+  },
+  {
+    method: 'GET',
     template: `${R}/actions/runs/{run_id}/jobs`,
     permissions: 'actions=read',
     handle: (ctx) => {

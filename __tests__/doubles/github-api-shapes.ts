@@ -266,6 +266,8 @@ export interface WorkflowRunRecord {
   path?: string;
   /** The head repository's full name (default the served repository; another is a fork's run). */
   headRepo?: string;
+  /** When the run last changed, for a finished run when it finished (default `createdAt`). */
+  updatedAt?: string;
 }
 
 /** A `workflow-run` object. */
@@ -293,7 +295,7 @@ export function workflowRunJson(site: Site, w: WorkflowRunRecord): Record<string
     html_url: `${WEB}/${site.owner}/${site.repo}/actions/runs/${w.id}`,
     pull_requests: [],
     created_at: w.createdAt,
-    updated_at: w.createdAt,
+    updated_at: w.updatedAt ?? w.createdAt,
     run_attempt: 1,
     run_started_at: w.createdAt,
     jobs_url: `${run}/jobs`,

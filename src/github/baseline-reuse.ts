@@ -29,6 +29,8 @@ export interface ReuseQuery {
   path: string;
   /** Workflow runs looked at, newest first (default 10). */
   maxRuns?: number;
+  /** When this job's own workflow run was created, for the order publish takes main's runs in (trusted-run.ts), or null. */
+  madeBefore: string | null;
 }
 
 export interface ReusedBaseline {
@@ -55,6 +57,7 @@ export async function findReusableBaseline(
     branch: q.branch,
     workflowPath: q.workflowPath,
     maxRuns: q.maxRuns ?? 10,
+    madeBefore: q.madeBefore,
   });
   if (runs.length === 0)
     notes.push(

@@ -40,5 +40,6 @@ export async function newestGateRun(octokit: GitHubClient, q: GateRunQuery): Pro
     conclusion: run.conclusion ?? null,
     html_url: run.html_url,
     path: run.path,
+    created_at: run.created_at,
   };
 }

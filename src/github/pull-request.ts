@@ -22,6 +22,8 @@ export const WorkflowRunEvent = z.object({
     html_url: z.string().optional(),
     /** The workflow file the run ran (`.github/workflows/benchgate.yml`): GitHub's, not the run's say. */
     path: z.string().optional(),
+    /** When the run was created (the same on every attempt): which of main's runs it judged against (trusted-run.ts). */
+    created_at: z.string().optional(),
   }),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunEvent>['workflow_run'];

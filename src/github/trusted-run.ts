@@ -28,12 +28,19 @@ export interface TrustedRunQuery {
   workflowPath: string;
   /** Runs looked at, newest first (default 20). */
   maxRuns?: number;
+  /**
+   * When the pull request's run was created (its `created_at`, the same on every attempt), or null:
+   * the runs that had finished by then come first (see {@link trustedRuns}).
+   */
+  madeBefore?: string | null;
 }
 
 export interface TrustedRun {
   id: number;
   url: string;
   event: string;
+  /** When the run last changed (`updated_at`: for a finished run, when it finished). */
+  finishedAt: string;
 }
 
 /**
@@ -51,10 +58,19 @@ export function workflowPathOf(env: Readonly<Record<string, string | undefined>>
 }
 
 /**
- * The runs that may supply the baseline, newest first; [] when there is none. They are listed by the
- * workflow ("List workflow runs for a workflow": its `workflow_id` may be the file name, and the
- * workflow files live in .github/workflows only), so the runs of other workflows at the same commit
- * never crowd the page; a workflow GitHub does not know (404) has no runs.
+ * The runs that may supply the baseline, in the order they are tried; [] when there is none. They
+ * are listed by the workflow ("List workflow runs for a workflow": its `workflow_id` may be the file
+ * name, and the workflow files live in .github/workflows only), so the runs of other workflows at
+ * the same commit never crowd the page; a workflow GitHub does not know (404) has no runs.
+ *
+ * The order: with `madeBefore` (the pull request run's creation), the runs that had finished by
+ * then, newest first, and only after them the runs that finished later, newest first. A pull
+ * request's baseline job (reuse-baseline) and publish, which judge one run of the pull request at
+ * different moments, so take the same run even when main is measured again at that commit in
+ * between (a nightly schedule at an unchanged head): design main draws a pull request's later
+ * rounds from main's runs, so a different run of main would make its rounds the wrong ones. The
+ * order is fixed by GitHub's timestamps alone: a pull request cannot pick an older run of main
+ * once a newer one exists, since a run created after the newer finished gets the newer.
  */
 export async function trustedRuns(octokit: GitHubClient, q: TrustedRunQuery): Promise<TrustedRun[]> {
   let data;
@@ -73,7 +89,7 @@ export async function trustedRuns(octokit: GitHubClient, q: TrustedRunQuery): Pr
     throw err;
   }
   const self = `${q.owner}/${q.repo}`.toLowerCase();
-  return data.workflow_runs
+  const runs = data.workflow_runs
     .filter(
       (r) =>
         r.head_sha === q.commit &&
@@ -83,5 +99,13 @@ export async function trustedRuns(octokit: GitHubClient, q: TrustedRunQuery): Pr
         r.conclusion === 'success' &&
         (r.head_repository?.full_name ?? self).toLowerCase() === self,
     )
-    .map((r) => ({ id: r.id, url: r.html_url, event: r.event }));
+    .map((r) => ({ id: r.id, url: r.html_url, event: r.event, finishedAt: r.updated_at }));
+  const cutoff = q.madeBefore === null || q.madeBefore === undefined ? NaN : Date.parse(q.madeBefore);
+  if (Number.isNaN(cutoff)) return runs;
+  const late = (r: TrustedRun): number => (Date.parse(r.finishedAt) <= cutoff ? 0 : 1);
+  // A stable sort: within each group the API's order, newest first.
+  return runs
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => late(a.r) - late(b.r) || a.i - b.i)
+    .map(({ r }) => r);
 }

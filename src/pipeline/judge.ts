@@ -264,7 +264,7 @@ function staleDraft(main: readonly LoadedSummary[], limit: number | string | und
   const message = (why: string): FindingDraft => ({
     code: 'stale-baseline',
     side: 'baseline',
-    message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch or schedule while it is the branch's head), or update the pull request onto a newer commit that has them.`,
+    message: `${why}; main_max_age is ${typeof limit === 'number' ? `${limit}h` : limit}. Measure main's runs again: run the gate workflow on the default branch at the pull request's base commit (push, or workflow_dispatch or schedule while it is the branch's head), or update the pull request onto a newer commit that has them; then push to the pull request, since a re-run of this workflow run judges against main's runs that had finished when it was created.`,
     case_ids: [],
   });
   const unknown = times.filter((t) => t === null).length;

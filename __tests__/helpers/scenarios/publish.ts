@@ -97,7 +97,11 @@ export function forkPublish(job: JobOf, setup: ReturnType<typeof publishSetup>) 
   }
 
   /** main's push run of `commit` (default the PR's base): the baseline job of gate.yml, the suite once; listed by the API as a success. */
-  async function mainRun(commit = BASE, strategy: 'tool_call' | 'codemode' = 'tool_call', more: { path?: string; event?: string } = {}): Promise<number> {
+  async function mainRun(
+    commit = BASE,
+    strategy: 'tool_call' | 'codemode' = 'tool_call',
+    more: { path?: string; event?: string; createdAt?: string } = {},
+  ): Promise<number> {
     const { results, gh, root } = setup.doubles;
     const run = `main-run-${++runs}`;
     const event = join(root, `push-${run}.json`);
@@ -107,7 +111,13 @@ export function forkPublish(job: JobOf, setup: ReturnType<typeof publishSetup>) 
       { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event, GITHUB_SHA: commit, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: String(results.runId(run)) },
     );
     expect(r.exitCode, r.log).toBe(0);
-    gh.addWorkflowRun({ id: results.runId(run), headSha: commit, event: more.event ?? 'push', ...(more.path ? { path: more.path } : {}) });
+    gh.addWorkflowRun({
+      id: results.runId(run),
+      headSha: commit,
+      event: more.event ?? 'push',
+      ...(more.path ? { path: more.path } : {}),
+      ...(more.createdAt ? { createdAt: more.createdAt } : {}),
+    });
     return results.runId(run);
   }
 
@@ -133,7 +143,7 @@ export function forkPublish(job: JobOf, setup: ReturnType<typeof publishSetup>) 
     run: string,
     pullRequests: number[] = [],
     conclusion = 'failure',
-    more: { path?: string; headRepo?: string; head?: string } = {},
+    more: { path?: string; headRepo?: string; head?: string; createdAt?: string } = {},
   ): string {
     const { results, root } = setup.doubles;
     const file = join(root, `workflow_run-${run}-${++runs}.json`);
@@ -152,6 +162,7 @@ export function forkPublish(job: JobOf, setup: ReturnType<typeof publishSetup>) 
           pull_requests: pullRequests.map((number) => ({ number })),
           html_url: `https://github.com/octo-org/benchgate/actions/runs/${results.runId(run)}`,
           path: more.path ?? WORKFLOW,
+          ...(more.createdAt ? { created_at: more.createdAt } : {}),
         },
         repository: { full_name: 'octo-org/benchgate', default_branch: 'main' },
       }),

@@ -53,10 +53,10 @@ export function reuseScenario(job: JobOf) {
   });
 
   /** A pull request's baseline job; `files` are written into its workspace first (a configuration, say). */
-  const prBaseline = (run: string, extra: Record<string, string>, files: Record<string, string> = {}) => {
+  const prBaseline = (run: string, extra: Record<string, string>, files: Record<string, string> = {}, env: Record<string, string> = {}) => {
     const j = job(results, root, 'baseline', run);
     for (const [name, text] of Object.entries(files)) writeFileSync(join(j.workspace, name), text);
-    return j.run({ mode: 'run', suite: 'demo', role: 'baseline', 'github-token': TOKEN, fingerprint: 'model: demo-model', ...extra }, gh.env());
+    return j.run({ mode: 'run', suite: 'demo', role: 'baseline', 'github-token': TOKEN, fingerprint: 'model: demo-model', ...extra }, { ...gh.env(), ...env });
   };
 
   it("takes the base commit's baseline from main's run instead of running the suite, and the gate compares with it", async () => {

@@ -116,6 +116,24 @@ export function trustAttacks(_job: JobOf, setup: ReturnType<typeof publishSetup>
     ).toMatchObject({ status: 'completed', conclusion: 'success' });
   });
 
+  it("main measured again at the base commit after the pull request's run was created: publish takes the run that had finished by then, as reuse-baseline did", async () => {
+    const { gh } = setup.doubles;
+    const [base, head] = ['6'.repeat(40), '5'.repeat(40)];
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const pushed = await fork.mainRun(base, 'tool_call', { createdAt: at(5) });
+    // The nightly run at the unchanged head finished an hour after the pull request's run was created.
+    const nightly = await fork.mainRun(base, 'tool_call', { event: 'schedule', createdAt: at(1) });
+    gh.addPull({ number: 145, headSha: head, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: base });
+    const run = await forkRun('tool_call', { head });
+    const result = await publish(run, workflowRunEvent(run, [], 'success', { head, createdAt: at(2) }));
+    expect(result.exitCode, result.log).toBe(0);
+    expect(result.log).toContain(`benchgate: the baseline of base commit 6666666 comes from the push run ${pushed} on main`);
+    // A run created after the nightly finished judges against the nightly, the newest.
+    const later = await forkRun('tool_call', { head });
+    const again = await publish(later, workflowRunEvent(later, [], 'success', { head, createdAt: at(0) }));
+    expect(again.log).toContain(`benchgate: the baseline of base commit 6666666 comes from the schedule run ${nightly} on main`);
+  });
+
   it('a candidate artifact that is a zip bomb fails the check with the budget error, and nothing of it reaches the disk', async () => {
     const { gh, results, root } = setup.doubles;
     gh.addPull({ number: 142, headSha: FORK_HEAD, headRef: 'codemode', headRepo: 'contributor/benchgate', baseSha: BASE });

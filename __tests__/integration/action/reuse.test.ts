@@ -101,6 +101,26 @@ describe('reuse-baseline', () => {
     expect(bad.log).toContain('a workflow file such as .github/workflows/benchgate.yml');
   });
 
+  it("main's runs that had finished when this workflow run was created come first, as publish takes them; unknown, the newest is taken with a warning", async () => {
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    // Main's runs of a workflow of this test's own (no other test sees them): pushed 2 hours ago, and
+    // measured again at the base commit 6 minutes ago (a nightly run); this pull request's run was
+    // created 30 minutes ago.
+    const wf = { 'reuse-baseline': 'require', 'reuse-workflow': '.github/workflows/order.yml', command: 'exit 9' };
+    await reuse.measureOnMain('order-pushed', wf['reuse-workflow'], at(2));
+    await reuse.measureOnMain('order-nightly', wf['reuse-workflow'], at(0.1));
+    reuse.gh.addWorkflowRun({ id: 5551, headSha: '1'.repeat(40), headBranch: 'pr', event: 'pull_request', createdAt: at(0.5) });
+    const r = await reuse.prBaseline('pr-order-1', wf, {}, { GITHUB_RUN_ID: '5551' });
+    expect(r.exitCode, r.log).toBe(0);
+    expect(r.log).not.toContain('is unknown');
+    expect(r.outputs['reused-run-id']).toBe(String(reuse.results.runId('order-pushed')));
+    // A run GitHub does not know: the newest of main's runs, and a warning saying publish may take another.
+    const unknown = await reuse.prBaseline('pr-order-2', wf, {}, { GITHUB_RUN_ID: '5552' });
+    expect(unknown.exitCode, unknown.log).toBe(0);
+    expect(unknown.outputs['reused-run-id']).toBe(String(reuse.results.runId('order-nightly')));
+    expect(unknown.log).toContain('reuse-baseline: when this workflow run was created is unknown (reading it failed');
+  });
+
   it('a bad main-max-age names the input', async () => {
     const r = await reuse.prBaseline('pr-age-4', { command: suiteCommand('tool_call'), 'main-max-age': 'soon' });
     expect(r.exitCode).toBe(1);

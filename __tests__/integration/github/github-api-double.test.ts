@@ -314,6 +314,8 @@ describe('GitHub API double: its answers conform to the spec', () => {
     // A workflow's runs, the workflow named by its file name.
     const own = (await octokit.rest.actions.listWorkflowRuns({ ...repo, workflow_id: 'benchgate.yml', head_sha: SHA, branch: 'main', status: 'success' })).data;
     expect(own.workflow_runs.map((w) => w.id)).toEqual([4242]);
+    expect((await octokit.rest.actions.getWorkflowRun({ ...repo, run_id: 4242 })).data.head_sha).toBe(SHA);
+    await failure(octokit.rest.actions.getWorkflowRun({ ...repo, run_id: 4299 }));
     api.addJobs(4243, [{ name: 'suite (candidate)', conclusion: 'cancelled' }]);
     const jobs = (await octokit.rest.actions.listJobsForWorkflowRun({ ...repo, run_id: 4243, filter: 'latest' })).data;
     expect(jobs.jobs.map((j) => [j.name, j.conclusion])).toEqual([['suite (candidate)', 'cancelled']]);

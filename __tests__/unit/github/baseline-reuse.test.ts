@@ -56,6 +56,7 @@ const query = {
   artifact: 'benchgate-demo-baseline',
   token: 't',
   path: '/nonexistent',
+  madeBefore: null,
 };
 
 describe('findReusableBaseline', () => {

@@ -93,7 +93,15 @@ async function trustedBaseline(
       `No trusted baseline yet for ${short}`,
     );
   if (workflow === null) throw todo('the workflow_run event does not name the workflow file of the triggering run');
-  const runs = await trustedRuns(octokit, { owner: at.owner, repo: at.repo, commit: base.sha, branch: base.branch, workflowPath: workflow });
+  // Main's runs that had finished when the pull request's run was created come first: the run its baseline job reused.
+  const runs = await trustedRuns(octokit, {
+    owner: at.owner,
+    repo: at.repo,
+    commit: base.sha,
+    branch: base.branch,
+    workflowPath: workflow,
+    madeBefore: run.created_at ?? null,
+  });
   if (runs.length === 0) throw todo(`no successful run of it on ${untrusted(base.branch, { maxLength: 100 })} at ${short}`);
   const notes: string[] = [];
   for (const r of runs) {

@@ -17,7 +17,7 @@ import { measuredAt } from '../../analysis/main-design.js';
 import { ArtifactBudgetError, InputError } from '../../errors.js';
 import { findReusableBaseline } from '../../github/baseline-reuse.js';
 import { defaultBranchOf, pullRequestOf, readEvent } from '../../github/context.js';
-import { messageOf } from '../../github/octokit.js';
+import { type GitHubClient, messageOf } from '../../github/octokit.js';
 import { workflowPathOf } from '../../github/trusted-run.js';
 import { ageHours } from '../../policy/values.js';
 import type { BenchmarkSummary } from '../../schema/summary.js';
@@ -65,6 +65,30 @@ function staleness(summary: BenchmarkSummary, inputs: RunInputs, now: number): s
 const hours = (iso: string | null): number | null =>
   iso === null || Number.isNaN(Date.parse(iso)) ? null : Math.round(((Date.now() - Date.parse(iso)) / 36e5) * 10) / 10;
 
+/**
+ * When this job's workflow run was created (the same on every attempt), as publish reads it from its
+ * workflow_run event: main's runs that had finished by then are tried first on both sides
+ * (github/trusted-run.ts), so both take the same one. Unknown, reuse takes main's newest run and says
+ * that publish may take another if main is measured again before it judges.
+ */
+async function ownRunCreatedAt(io: ActionIo, octokit: GitHubClient, owner: string, repo: string): Promise<string | null> {
+  const id = Number(io.env['GITHUB_RUN_ID']);
+  let why: string;
+  if (Number.isSafeInteger(id) && id > 0) {
+    try {
+      const { data } = await octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: id });
+      if (!Number.isNaN(Date.parse(data.created_at))) return data.created_at;
+      why = 'GitHub gives it no creation time';
+    } catch (err) {
+      why = `reading it failed (${messageOf(err)})`;
+    }
+  } else why = 'GITHUB_RUN_ID is not set';
+  io.warning(
+    `benchgate: reuse-baseline: when this workflow run was created is unknown (${why}); main's newest run of the base commit is taken, and publish may judge against another if main is measured again at that commit before it does`,
+  );
+  return null;
+}
+
 /** The reused baseline, written to `staging` with the artifact's other files, or why there is none. */
 export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: string, token: string): Promise<Reuse> {
   const event = readEvent(io.env);
@@ -79,14 +103,17 @@ export async function reuseBaseline(io: ActionIo, inputs: RunInputs, staging: st
   if (workflowPath === null)
     return { summary: null, why: 'GITHUB_WORKFLOW_REF does not name a workflow file of this repository, whose runs alone are reused (or give reuse-workflow)' };
   const artifact = `benchgate-${inputs.suite}-baseline`;
+  const octokit = io.github(token);
+  const madeBefore = await ownRunCreatedAt(io, octokit, owner, repo);
   let result;
   try {
-    result = await findReusableBaseline(io.github(token), io.artifacts, {
+    result = await findReusableBaseline(octokit, io.artifacts, {
       owner,
       repo,
       commit,
       branch,
       workflowPath,
+      madeBefore,
       artifact,
       token,
       path: join(io.tempDir, `benchgate-reused-${randomBytes(4).toString('hex')}`),
