@@ -27,7 +27,7 @@ export interface ReuseQuery {
   token: string;
   /** Where to download it: all its entries, within the extraction budget (github/artifact-extract.ts). */
   path: string;
-  /** Workflow runs looked at, newest first (default 10). */
+  /** Workflow runs looked at, newest first (default 20, as publish: both see the same runs). */
   maxRuns?: number;
   /** When this job's own workflow run was created, for the order publish takes main's runs in (trusted-run.ts), or null. */
   madeBefore: string | null;
@@ -56,7 +56,7 @@ export async function findReusableBaseline(
     commit: q.commit,
     branch: q.branch,
     workflowPath: q.workflowPath,
-    maxRuns: q.maxRuns ?? 10,
+    maxRuns: q.maxRuns ?? 20,
     madeBefore: q.madeBefore,
   });
   if (runs.length === 0)

@@ -61,8 +61,8 @@ describe('reuse-baseline', () => {
   });
 
   it("other workflows' runs at the base commit never crowd out the gate workflow's: reuse lists that workflow's runs alone", async () => {
-    // Newer than main's run, more than a page of the ten runs reuse looks at, none of them the gate's.
-    for (let k = 0; k < 12; k++)
+    // Newer than main's run, more than a page of the 20 runs reuse looks at, none of them the gate's.
+    for (let k = 0; k < 22; k++)
       reuse.gh.addWorkflowRun({
         id: 9000 + k,
         headSha: '2'.repeat(40),

@@ -77,7 +77,7 @@ describe('findReusableBaseline', () => {
     expect(r.notes).toEqual([4, 2, 1].map((id) => `workflow run ${id} has no artifact benchgate-demo-baseline`));
     // The workflow's own runs are listed (by its file name), so other workflows' runs never crowd the
     // page; one event at most is a filter of the API, so none is asked for: the events are kept by benchgate.
-    expect(asked).toEqual([{ owner: 'o', repo: 'r', workflow_id: 'benchgate.yml', head_sha: BASE, branch: 'main', status: 'success', per_page: 10 }]);
+    expect(asked).toEqual([{ owner: 'o', repo: 'r', workflow_id: 'benchgate.yml', head_sha: BASE, branch: 'main', status: 'success', per_page: 20 }]);
   });
 
   it('says which events it looked for when the commit has no such run', async () => {
