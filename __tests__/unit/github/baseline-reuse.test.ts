@@ -19,6 +19,7 @@ interface Run {
   path?: string;
   head_branch?: string;
   fork?: boolean;
+  updated_at?: string;
 }
 
 function client(runs: Run[]): { octokit: GitHubClient; asked: Record<string, unknown>[] } {
@@ -36,6 +37,7 @@ function client(runs: Run[]): { octokit: GitHubClient; asked: Record<string, unk
             head_branch: r.head_branch ?? 'main',
             conclusion: 'success',
             head_repository: { full_name: r.fork === true ? 'fork/r' : 'o/r' },
+            updated_at: r.updated_at ?? '2026-12-01T00:00:00Z',
             html_url: `https://github.com/o/r/actions/runs/${r.id}`,
           }));
           return Promise.resolve({ data: { total_count: json.length, workflow_runs: json } });
@@ -84,6 +86,22 @@ describe('findReusableBaseline', () => {
     const { octokit } = client([{ id: 3, event: 'pull_request', head_sha: BASE }]);
     const r = await findReusableBaseline(octokit, {} as ArtifactClient, query);
     expect(r.notes).toEqual(['no successful push, workflow_dispatch or schedule run of .github/workflows/benchgate.yml on main at commit aaaaaaa']);
+  });
+
+  it("tries the runs that had finished when this job's run was created first, newest first, then the later ones; without that time, newest first", async () => {
+    const { octokit } = client([
+      { id: 4, event: 'schedule', head_sha: BASE, updated_at: '2026-12-03T03:40:00Z' },
+      { id: 3, event: 'schedule', head_sha: BASE, updated_at: '2026-12-02T03:40:00Z' },
+      { id: 2, event: 'push', head_sha: BASE, updated_at: '2026-12-01T12:00:00Z' },
+      { id: 1, event: 'workflow_dispatch', head_sha: BASE, updated_at: '2026-12-01T11:00:00Z' },
+    ]);
+    const order = async (madeBefore: string | null) =>
+      (await findReusableBaseline(octokit, {} as ArtifactClient, { ...query, madeBefore })).notes.map((n) => Number(/run (\d+)/.exec(n)?.[1]));
+    expect(await order('2026-12-02T09:00:00Z')).toEqual([3, 2, 1, 4]);
+    // Finished at the very moment counts as finished by then.
+    expect(await order('2026-12-01T12:00:00Z')).toEqual([2, 1, 4, 3]);
+    expect(await order('2026-11-30T00:00:00Z')).toEqual([4, 3, 2, 1]);
+    expect(await order(null)).toEqual([4, 3, 2, 1]);
   });
 
   it('a workflow GitHub does not know has no runs to reuse', async () => {
