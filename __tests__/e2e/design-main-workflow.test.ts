@@ -65,6 +65,34 @@ const logOf = (play: WorkflowPlay, name: string) =>
     .filter((j) => j.name === name)
     .flatMap((j) => j.steps.map((s) => s.log))
     .join('\n');
+/** An event of main's head (push, schedule) played as run `run`: the suite measures main's runs once (the baseline job only). */
+async function measureMain(name: string, payload: Record<string, unknown>, run: string): Promise<void> {
+  const play = await playWorkflow(CALLER, world, { name, payload, sha: sha['main'] as string, ref: 'refs/heads/main', run });
+  expect(jobs(play)).toEqual([
+    ['benchgate / plan', 'success'],
+    ['benchgate / suite (baseline, )', 'success'],
+    ['benchgate / round-2', 'skipped'],
+    ['benchgate / round-3', 'skipped'],
+    ['benchgate / gate', 'success'],
+  ]);
+}
+
+/** Pull request `number` (branch pr onto main) opened and played: its run is `pr-<number>`. */
+async function playPull(number: number): Promise<WorkflowPlay> {
+  d.gh.addPull({ number, headSha: sha['pr'] as string, headRef: 'pr', headRepo: REPO, baseSha: sha['main'] as string });
+  const pull_request = {
+    number,
+    head: { sha: sha['pr'], ref: 'pr', repo: { full_name: REPO, fork: false } },
+    base: { sha: sha['main'], ref: 'main', repo: { full_name: REPO, fork: false } },
+  };
+  return playWorkflow(CALLER, world, {
+    name: 'pull_request',
+    payload: { action: 'synchronize', number, pull_request, repository },
+    sha: sha['pr'] as string,
+    ref: `refs/pull/${number}/merge`,
+    run: `pr-${number}`,
+  });
+}
 const artifact = (run: string, name: string, file: string) =>
   unzip(d.results.artifacts(run).get(name)?.bytes as Buffer)
     .get(file)
@@ -74,35 +102,10 @@ describe('design: main in gate.yml and publish.yml, played', () => {
   it(
     "a push measures main's runs once; a pull request runs round 1, then the rounds drawn for it while undecided, and both the gate and publish judge every round",
     async () => {
-      const push = await playWorkflow(CALLER, world, {
-        name: 'push',
-        payload: { ref: 'refs/heads/main', after: sha['main'], repository },
-        sha: sha['main'] as string,
-        ref: 'refs/heads/main',
-        run: 'push-main',
-      });
-      expect(jobs(push)).toEqual([
-        ['benchgate / plan', 'success'],
-        ['benchgate / suite (baseline, )', 'success'],
-        ['benchgate / round-2', 'skipped'],
-        ['benchgate / round-3', 'skipped'],
-        ['benchgate / gate', 'success'],
-      ]);
+      await measureMain('push', { ref: 'refs/heads/main', after: sha['main'], repository }, 'push-main');
       d.gh.addWorkflowRun({ id: d.results.runId('push-main'), headSha: sha['main'] as string, headBranch: 'main', event: 'push' });
 
-      d.gh.addPull({ number: 5, headSha: sha['pr'] as string, headRef: 'pr', headRepo: REPO, baseSha: sha['main'] as string });
-      const pull_request = {
-        number: 5,
-        head: { sha: sha['pr'], ref: 'pr', repo: { full_name: REPO, fork: false } },
-        base: { sha: sha['main'], ref: 'main', repo: { full_name: REPO, fork: false } },
-      };
-      const pr = await playWorkflow(CALLER, world, {
-        name: 'pull_request',
-        payload: { action: 'synchronize', number: 5, pull_request, repository },
-        sha: sha['pr'] as string,
-        ref: 'refs/pull/5/merge',
-        run: 'pr-5',
-      });
+      const pr = await playPull(5);
       // Undecided after each round: both round jobs run their suite; inconclusive blocks (fail-on-inconclusive).
       expect(jobs(pr)).toEqual([
         ['benchgate / plan', 'success'],
@@ -172,35 +175,10 @@ describe('design: main in gate.yml and publish.yml, played', () => {
   it(
     "the nightly schedule measures main's runs again at the head, and a pull request based there takes that run's, the newest",
     async () => {
-      const nightly = await playWorkflow(CALLER, world, {
-        name: 'schedule',
-        payload: { schedule: '17 3 * * *', repository },
-        sha: sha['main'] as string,
-        ref: 'refs/heads/main',
-        run: 'nightly-main',
-      });
-      expect(jobs(nightly)).toEqual([
-        ['benchgate / plan', 'success'],
-        ['benchgate / suite (baseline, )', 'success'],
-        ['benchgate / round-2', 'skipped'],
-        ['benchgate / round-3', 'skipped'],
-        ['benchgate / gate', 'success'],
-      ]);
+      await measureMain('schedule', { schedule: '17 3 * * *', repository }, 'nightly-main');
       const runId = d.results.runId('nightly-main');
       d.gh.addWorkflowRun({ id: runId, headSha: sha['main'] as string, headBranch: 'main', event: 'schedule' });
-      d.gh.addPull({ number: 6, headSha: sha['pr'] as string, headRef: 'pr', headRepo: REPO, baseSha: sha['main'] as string });
-      const pull_request = {
-        number: 6,
-        head: { sha: sha['pr'], ref: 'pr', repo: { full_name: REPO, fork: false } },
-        base: { sha: sha['main'], ref: 'main', repo: { full_name: REPO, fork: false } },
-      };
-      const pr = await playWorkflow(CALLER, world, {
-        name: 'pull_request',
-        payload: { action: 'synchronize', number: 6, pull_request, repository },
-        sha: sha['pr'] as string,
-        ref: 'refs/pull/6/merge',
-        run: 'pr-6',
-      });
+      const pr = await playPull(6);
       expect(logOf(pr, 'benchgate / suite (baseline, )')).toMatch(new RegExp(`reused the baseline of base commit \\w+ from workflow run ${runId} `));
       // Judged within main-max-age (36h): the runs were measured moments ago, so no stale-baseline.
       const report = JSON.parse(artifact('pr-6', 'benchgate-demo-report', 'benchgate-report.json')) as { findings: { code: string }[] };
