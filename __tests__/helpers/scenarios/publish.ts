@@ -185,6 +185,13 @@ export function forkPublish(job: JobOf, setup: ReturnType<typeof publishSetup>) 
       .filter((c) => c.head_sha === FORK_HEAD && c.name === 'benchgate (demo)')
       .at(-1);
 
+  /** The newest check run of a head commit (default the fork's), of any name. */
+  const headCheck = (head = FORK_HEAD) =>
+    setup.doubles.gh
+      .checkRuns()
+      .filter((c) => c.head_sha === head)
+      .at(-1);
+
   let mainRunId = 0;
   beforeAll(async () => {
     mainRunId = await mainRun();
@@ -210,5 +217,5 @@ export function forkPublish(job: JobOf, setup: ReturnType<typeof publishSetup>) 
     expect(gh.calls.some((c) => c.forwarded && c.path.includes(`/actions/runs/${mainRunId}/artifacts`))).toBe(true);
   });
 
-  return { FORK_HEAD, workflowRunEvent, publish, forkRun, mainRun, forkCheck, prEvent, mainRunId: () => mainRunId };
+  return { FORK_HEAD, workflowRunEvent, publish, forkRun, mainRun, forkCheck, headCheck, prEvent, mainRunId: () => mainRunId };
 }

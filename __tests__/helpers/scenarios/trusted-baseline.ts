@@ -29,7 +29,7 @@ function historyUntouched(setup: ReturnType<typeof publishSetup>): void {
 }
 
 export function trustAttacks(_job: JobOf, setup: ReturnType<typeof publishSetup>, fork: ReturnType<typeof forkPublish>) {
-  const { publish, forkRun, workflowRunEvent, forkCheck, FORK_HEAD } = fork;
+  const { publish, forkRun, workflowRunEvent, forkCheck, FORK_HEAD, headCheck } = fork;
 
   it("a fork run that uploads its candidate as the baseline too holds: the baseline is main's run's, the history branch untouched", async () => {
     const { gh } = setup.doubles;
@@ -84,10 +84,7 @@ export function trustAttacks(_job: JobOf, setup: ReturnType<typeof publishSetup>
     const run = await forkRun('tool_call', { head });
     const result = await publish(run, workflowRunEvent(run, [], 'success', { head }));
     expect(result.exitCode).toBe(1);
-    const check = gh
-      .checkRuns()
-      .filter((c) => c.head_sha === head)
-      .at(-1);
+    const check = headCheck(head);
     expect(check).toMatchObject({
       status: 'completed',
       conclusion: 'failure',
@@ -108,12 +105,7 @@ export function trustAttacks(_job: JobOf, setup: ReturnType<typeof publishSetup>
     const result = await publish(run, workflowRunEvent(run, [], 'success', { head }));
     expect(result.exitCode, result.log).toBe(0);
     expect(result.log).toContain(`benchgate: the baseline of base commit 8888888 comes from the schedule run ${scheduled} on main`);
-    expect(
-      gh
-        .checkRuns()
-        .filter((c) => c.head_sha === head)
-        .at(-1),
-    ).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(headCheck(head)).toMatchObject({ status: 'completed', conclusion: 'success' });
   });
 
   it("main measured again at the base commit after the pull request's run was created: publish takes the run that had finished by then, as reuse-baseline did", async () => {

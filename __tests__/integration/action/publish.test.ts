@@ -139,7 +139,7 @@ describe('the gate job of a same-repository pull request', () => {
 
 describe('the publish job (workflow_run, fork-safe)', () => {
   const fork = forkPublish(job, setup);
-  const { FORK_HEAD, workflowRunEvent, publish, forkRun } = fork;
+  const { FORK_HEAD, workflowRunEvent, publish, forkRun, headCheck } = fork;
   trustAttacks(job, setup, fork);
 
   it('takes a PR listed on the run only when its head matches, and comments nowhere when none does', async () => {
@@ -153,12 +153,7 @@ describe('the publish job (workflow_run, fork-safe)', () => {
     expect(none.log).toContain('no open pull request has head 4444444 in contributor/benchgate');
     expect(none.log).toContain('no pull request to comment on');
     expect(none.exitCode).toBe(1);
-    expect(
-      gh
-        .checkRuns()
-        .filter((c) => c.head_sha === FORK_HEAD)
-        .at(-1)?.output?.title,
-    ).toBe('No pull request for this commit');
+    expect(headCheck()?.output?.title).toBe('No pull request for this commit');
   });
 
   it('holds on a suite job of the triggering run that was cancelled, whatever its artifacts say, and the title says so', async () => {
@@ -173,10 +168,7 @@ describe('the publish job (workflow_run, fork-safe)', () => {
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['verdict']).toBe('hold');
     expect(result.log).toContain('benchgate: job `suite (candidate)` ended with cancelled in the triggering run; the gate holds');
-    const check = gh
-      .checkRuns()
-      .filter((c) => c.head_sha === FORK_HEAD)
-      .at(-1);
+    const check = headCheck();
     expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(check?.output?.title).toBe('Hold (job suite (candidate) ended with cancelled)');
     expect(check?.output?.summary).toContain('**Hold:** job `suite (candidate)` ended with cancelled.');
@@ -192,12 +184,7 @@ describe('the publish job (workflow_run, fork-safe)', () => {
     const result = await publish(run, workflowRunEvent(run, [], 'success'));
     expect(result.exitCode, result.log).toBe(0);
     expect(result.outputs['verdict']).toBe('promote');
-    expect(
-      gh
-        .checkRuns()
-        .filter((c) => c.head_sha === FORK_HEAD)
-        .at(-1),
-    ).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(headCheck()).toMatchObject({ status: 'completed', conclusion: 'success' });
   });
 
   it('refuses to run on any other event', async () => {

@@ -60,9 +60,9 @@ function reuseMode(read: InputReader, role: Role): ReuseMode {
 }
 
 /** `reuse-workflow` names whose runs reuse takes: without reuse it would do nothing, so it is refused. */
-function reuseWorkflowOf(read: InputReader, role: Role): string | null {
+function reuseWorkflowOf(read: InputReader, reuse: ReuseMode): string | null {
   const file = read.value('reuse-workflow');
-  if (file !== null && reuseMode(read, role) === 'off')
+  if (file !== null && reuse === 'off')
     throw new UsageError('input "reuse-workflow": it names the workflow whose runs reuse-baseline takes; give reuse-baseline prefer or require, or remove it');
   return file;
 }
@@ -72,6 +72,7 @@ export function runInputs(read: InputReader, config: () => GateConfig): RunInput
   if (command.trim() === '') throw missing('command', 'run', 'give the shell command that runs the suite and writes its summary');
   if (!read.given('role')) throw missing('role', 'run', 'expected baseline or candidate');
   const role = read.value('role');
+  const reuse = reuseMode(read, role);
   return {
     mode: 'run',
     suite: read.value('suite'),
@@ -88,8 +89,8 @@ export function runInputs(read: InputReader, config: () => GateConfig): RunInput
     trials: read.value('trials'),
     ...shardInputs(read),
     budget: read.value('budget'),
-    reuseBaseline: reuseMode(read, role),
-    reuseWorkflow: reuseWorkflowOf(read, role),
+    reuseBaseline: reuse,
+    reuseWorkflow: reuseWorkflowOf(read, reuse),
     githubToken: read.text('github-token'),
     pricing: config().pricing ?? {},
     install: read.value('install'),
